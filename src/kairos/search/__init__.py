@@ -1,0 +1,1 @@
+"""Hybrid retrieval: structured filters + full text + vectors, fused."""

@@ -1,0 +1,70 @@
+"""One typed settings object, read from `KAIROS_*` environment variables and `.env`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_SERVICE_TOKEN = "KairosTest"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="KAIROS_", env_file=".env", extra="ignore")
+
+    env: Literal["development", "test", "production"] = "development"
+    log_level: str = "INFO"
+
+    database_url: str | None = Field(
+        default=None,
+        description="postgresql+asyncpg://… of a server with pgvector; unset = embedded server",
+    )
+    data_dir: Path = Field(default=Path(".kairos"), description="embedded database and caches")
+    sample_dir: Path = Field(default=Path("data/sample"), description="sample ingested on first run")
+    auto_ingest_sample: bool = True
+
+    service_token: SecretStr = SecretStr(DEFAULT_SERVICE_TOKEN)
+    allowed_origins: str = ""
+    demo_session: bool = Field(
+        default=True, description="browser session for the demo user; only honoured in development"
+    )
+
+    embedding_provider: Literal["minilm", "openai"] = "minilm"
+    embedding_batch_size: int = Field(default=32, ge=1, le=512)
+
+    llm_provider: Literal["offline", "openai"] = "offline"
+    llm_fallback_provider: Literal["offline", "openai"] = "offline"
+    llm_base_url: str = "https://api.openai.com/v1"
+    llm_api_key: SecretStr | None = None
+    llm_model: str = "gpt-4o-mini"
+    llm_fallback_model: str | None = None
+    llm_timeout_seconds: float = Field(default=30.0, gt=0)
+    llm_long_timeout_seconds: float = Field(default=60.0, gt=0)
+
+    redis_url: str | None = None
+
+    @model_validator(mode="after")
+    def _refuse_default_token_outside_development(self) -> Settings:
+        token = self.service_token.get_secret_value().strip()
+        if self.env == "production" and token == DEFAULT_SERVICE_TOKEN:
+            raise ValueError(
+                "KAIROS_SERVICE_TOKEN is the default development token; "
+                "set a long random secret before running with KAIROS_ENV=production"
+            )
+        return self
+
+    @property
+    def demo_session_enabled(self) -> bool:
+        return self.demo_session and self.env == "development"
+
+    @property
+    def allowed_origins_list(self) -> list[str]:
+        return [o.strip() for o in self.allowed_origins.split(",") if o.strip()]
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()
