@@ -23,7 +23,9 @@ class Settings(BaseSettings):
         description="postgresql+asyncpg://… of a server with pgvector; unset = embedded server",
     )
     data_dir: Path = Field(default=Path(".kairos"), description="embedded database and caches")
-    sample_dir: Path = Field(default=Path("data/sample"), description="sample ingested on first run")
+    sample_dir: Path = Field(
+        default=Path("data/sample"), description="sample ingested on first run"
+    )
     auto_ingest_sample: bool = True
 
     service_token: SecretStr = SecretStr(DEFAULT_SERVICE_TOKEN)

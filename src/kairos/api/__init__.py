@@ -1,0 +1,1 @@
+"""HTTP transport: app factory, auth, problem details, SSE."""

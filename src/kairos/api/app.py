@@ -1,0 +1,53 @@
+"""The FastAPI application factory."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+from kairos import __version__
+from kairos.api import health
+from kairos.api.problems import install_problem_handlers
+from kairos.runtime import Runtime
+from kairos.settings import Settings, get_settings
+
+logger = logging.getLogger(__name__)
+
+
+def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
+    """`runtime` lets tests share one started runtime across many apps."""
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        owned = runtime is None
+        app.state.runtime = runtime or await Runtime.start(settings)
+        try:
+            yield
+        finally:
+            if owned:
+                await app.state.runtime.close()
+
+    app = FastAPI(
+        title="Kairos",
+        version=__version__,
+        summary="Personalised, allergy-safe recommendations",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    if runtime is not None:
+        app.state.runtime = runtime
+    if settings.allowed_origins_list:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=settings.allowed_origins_list,
+            allow_methods=["*"],
+            allow_headers=["*"],
+        )
+    install_problem_handlers(app)
+    app.include_router(health.router)
+    return app

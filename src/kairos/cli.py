@@ -1,0 +1,224 @@
+"""The `kairos` command."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from kairos.errors import KairosError
+from kairos.settings import get_settings
+
+app = typer.Typer(help="Kairos: personalised, allergy-safe recommendations.", no_args_is_help=True)
+console = Console()
+
+
+class RichProgress:
+    """A Rich progress bar per ingestion phase, with rate and ETA."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.tasks: dict[str, TaskID] = {}
+
+    def start(self, phase: str, total: int) -> None:
+        self.tasks[phase] = self.progress.add_task(phase, total=total, rate="")
+
+    def advance(self, phase: str, amount: int) -> None:
+        task_id = self.tasks[phase]
+        self.progress.advance(task_id, amount)
+        speed = self.progress.tasks[task_id].speed
+        self.progress.update(task_id, rate=f"{speed:,.0f}/s" if speed else "")
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description:<10}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
+def _fail(message: str) -> typer.Exit:
+    console.print(f"[red]error:[/red] {message}")
+    return typer.Exit(code=2)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="interface to bind")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+) -> None:
+    """Run the API (embedded database started and sample ingested when needed)."""
+    import uvicorn
+
+    from kairos.api.app import create_app
+
+    settings = get_settings()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    console.print(f"Kairos on http://{host}:{port}  (docs: http://{host}:{port}/docs)")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+
+
+@app.command("ingest")
+def ingest_command(
+    source: Annotated[str, typer.Argument(help="restaurant_reviews, yelp or yelp_metadata")],
+    path: Annotated[Path, typer.Argument(help="file or folder of that data set", exists=True)],
+    batch_size: Annotated[int, typer.Option(min=1, max=5000)] = 200,
+    embed: Annotated[bool, typer.Option(help="compute missing review embeddings")] = True,
+) -> None:
+    """Ingest a real data set; idempotent and incremental."""
+    from kairos.ingest.adapters import ADAPTER_NAMES
+    from kairos.ingest.runner import ingest
+    from kairos.runtime import Runtime
+
+    if source not in ADAPTER_NAMES:
+        raise _fail(f"unknown source {source!r}; choose one of {', '.join(ADAPTER_NAMES)}")
+
+    async def run() -> None:
+        runtime = await Runtime.start(get_settings(), ingest_sample=False)
+        try:
+            with _progress() as bar:
+                report = await ingest(
+                    runtime.db,
+                    source,
+                    path,
+                    runtime.embedder if embed else None,
+                    batch_size=batch_size,
+                    progress=RichProgress(bar),
+                )
+        finally:
+            await runtime.close()
+        table = Table(title=f"ingest {source} {path}")
+        for column in ("places", "new", "merged", "updated", "reviews", "embedded", "cached",
+                       "bad rows", "seconds"):  # fmt: skip
+            table.add_column(column, justify="right")
+        table.add_row(
+            *map(
+                str,
+                (
+                    report.places_read,
+                    report.inserted,
+                    report.merged,
+                    report.updated,
+                    report.reviews,
+                    report.embeddings.computed,
+                    report.embeddings.from_cache,
+                    len(report.bad_rows),
+                    f"{report.seconds:.1f}",
+                ),
+            )
+        )
+        console.print(table)
+        for reason, count in report.bad_reasons().most_common():
+            console.print(f"  skipped {count} row(s): {reason}")
+
+    asyncio.run(run())
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="free text; may be empty")] = "",
+    price: Annotated[list[str] | None, typer.Option(help="tier 1-4 or $..$$$$")] = None,
+    category: Annotated[list[str] | None, typer.Option(help="cuisine or category")] = None,
+    city: Annotated[str | None, typer.Option()] = None,
+    area: Annotated[str | None, typer.Option()] = None,
+    min_rating: Annotated[float | None, typer.Option(min=0, max=5)] = None,
+    near: Annotated[str | None, typer.Option(help="LAT,LNG")] = None,
+    km: Annotated[float, typer.Option(help="radius around --near")] = 2.0,
+    exclude_allergen: Annotated[list[str] | None, typer.Option()] = None,
+    limit: Annotated[int, typer.Option(min=1, max=200)] = 10,
+    mode: Annotated[str, typer.Option(help="hybrid, text, vector or rating")] = "hybrid",
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Hybrid search over the catalog; prints a ranked table."""
+    from pydantic import ValidationError
+
+    from kairos.runtime import Runtime
+    from kairos.search.filters import GeoPoint, SearchFilters
+
+    try:
+        point = None
+        if near:
+            lat, lng = (float(v) for v in near.split(","))
+            point = GeoPoint(lat=lat, lng=lng)
+        filters = SearchFilters(
+            price_tiers=price or [], categories=category or [], city=city, area=area,
+            min_rating=min_rating, near=point, radius_km=km if point else None,
+            exclude_allergens=exclude_allergen or [],
+        )  # fmt: skip
+    except (ValueError, ValidationError) as exc:
+        raise _fail(f"invalid filter: {exc}") from exc
+    if mode not in ("hybrid", "text", "vector", "rating"):
+        raise _fail("--mode must be hybrid, text, vector or rating")
+
+    async def run() -> None:
+        runtime = await Runtime.start(get_settings())
+        try:
+            result = await runtime.search.search(query, filters, limit=limit, mode=mode)  # type: ignore[arg-type]
+        finally:
+            await runtime.close()
+        if as_json:
+            console.print_json(json.dumps(result.model_dump(mode="json")))
+            return
+        table = Table(title=f"{query or '(no text)'} · {result.strategy}")
+        for column in ("#", "name", "categories", "price", "rating", "city", "why"):
+            table.add_column(column)
+        for hit in result.hits:
+            p, why = hit.place, hit.why
+            reason = ", ".join(why.matched_terms) or "/".join(why.arms)
+            if why.similarity is not None:
+                reason += f" (sim {why.similarity:.2f})"
+            table.add_row(
+                str(hit.rank), p.name, ", ".join(p.categories[:3]), p.price_tier or "-",
+                f"{p.rating:.1f}" if p.rating is not None else "-", p.city or "-", reason,
+            )  # fmt: skip
+        console.print(table)
+        if result.resolved:
+            console.print(f"resolved filters: {result.resolved}")
+
+    asyncio.run(run())
+
+
+@app.command()
+def migrate() -> None:
+    """Apply database migrations (also done automatically at start-up)."""
+    from kairos.store.database import Database
+    from kairos.store.migrate import upgrade
+
+    async def run() -> None:
+        db = await Database.from_settings(get_settings())
+        try:
+            await upgrade(db)
+        finally:
+            await db.dispose()
+        console.print("database is at the latest migration")
+
+    asyncio.run(run())
+
+
+def main() -> None:
+    try:
+        app()
+    except KairosError as exc:
+        console.print(f"[red]error:[/red] {exc.detail}")
+        raise SystemExit(2) from exc

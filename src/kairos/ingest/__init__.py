@@ -1,0 +1,1 @@
+"""Ingestion of real data sets into the shared tables."""

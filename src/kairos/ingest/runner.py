@@ -1,0 +1,75 @@
+"""`kairos ingest`: read a source, write it in committed batches, then embed what is missing."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kairos.ingest.adapters import get_adapter
+from kairos.ingest.embedding_phase import EmbedOutcome, count_missing, embed_missing
+from kairos.ingest.records import BadRow
+from kairos.ingest.writer import refresh_derived, write_places
+from kairos.store.database import Database
+from kairos.text.embeddings import EmbeddingProvider
+
+
+@dataclass
+class IngestReport:
+    source: str
+    path: str
+    places_read: int = 0
+    inserted: int = 0
+    merged: int = 0
+    updated: int = 0
+    reviews: int = 0
+    embeddings: EmbedOutcome = field(default_factory=EmbedOutcome)
+    bad_rows: list[BadRow] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def bad_reasons(self) -> Counter[str]:
+        return Counter(b.reason for b in self.bad_rows)
+
+
+class ProgressSink:
+    """What the runner reports to; the CLI backs it with Rich, the server with logs."""
+
+    def start(self, phase: str, total: int) -> None: ...
+
+    def advance(self, phase: str, amount: int) -> None: ...
+
+
+async def ingest(
+    db: Database,
+    source: str,
+    path: Path,
+    embedder: EmbeddingProvider | None,
+    *,
+    batch_size: int = 200,
+    progress: ProgressSink | None = None,
+) -> IngestReport:
+    adapter = get_adapter(source)
+    sink = progress or ProgressSink()
+    report = IngestReport(source=source, path=str(path))
+    started = time.perf_counter()
+    sink.start("places", adapter.count(path))
+    for batch in adapter.read(path, batch_size):
+        report.bad_rows.extend(batch.bad_rows)
+        if batch.places:
+            async with db.session() as session, session.begin():
+                outcome = await write_places(session, batch.places)
+                await refresh_derived(session, outcome.place_ids)
+            report.places_read += len(batch.places)
+            report.inserted += outcome.inserted
+            report.merged += outcome.merged
+            report.updated += outcome.updated
+            report.reviews += outcome.reviews
+            sink.advance("places", len(batch.places))
+    if embedder is not None:
+        sink.start("embeddings", await count_missing(db))
+        report.embeddings = await embed_missing(
+            db, embedder, on_progress=lambda n: sink.advance("embeddings", n)
+        )
+    report.seconds = time.perf_counter() - started
+    return report

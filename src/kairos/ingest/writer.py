@@ -1,0 +1,232 @@
+"""Write adapter records into the shared tables: merge duplicates, upsert, infer allergens.
+
+Each batch is one transaction, so a crash loses at most the batch in flight. Embeddings are a
+separate, resumable phase (`embed_missing`), because they dominate the cost of a first ingest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, case, func, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kairos.core.place_allergens import infer_place_allergens
+from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
+from kairos.ingest.records import PlaceRecord
+from kairos.store.tables import Place, PlaceSource, Review
+from kairos.text.embeddings import content_hash
+
+MERGE_RADIUS_KM = 0.1
+
+
+@dataclass
+class BatchOutcome:
+    inserted: int = 0
+    merged: int = 0
+    updated: int = 0
+    reviews: int = 0
+    place_ids: set[int] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class _Known:
+    id: int
+    lat: float | None
+    lng: float | None
+    address: str | None
+
+
+def _same_place(record: PlaceRecord, known: _Known) -> bool:
+    if None not in (record.lat, record.lng, known.lat, known.lng):
+        assert record.lat is not None and record.lng is not None
+        assert known.lat is not None and known.lng is not None
+        return haversine_km(record.lat, record.lng, known.lat, known.lng) <= MERGE_RADIUS_KM
+    if record.address and known.address:
+        return normalise_name(record.address) == normalise_name(known.address)
+    return False
+
+
+def _place_values(record: PlaceRecord) -> dict[str, Any]:
+    return {
+        "source": record.source,
+        "source_id": record.source_id,
+        "name": record.name,
+        "normalized_name": normalise_name(record.name),
+        "kind": record.kind,
+        "categories": record.categories,
+        "price_level": record.price_level,
+        "price_tier": tier_from_level(record.price_level),
+        "price_raw": record.price_raw,
+        "rating": record.rating,
+        "votes": record.votes,
+        "city": record.city,
+        "area": record.area,
+        "country": record.country,
+        "address": record.address,
+        "lat": record.lat,
+        "lng": record.lng,
+        "url": record.url,
+        "attributes": record.attributes,
+    }
+
+
+_FILL_COLUMNS = (
+    "price_level", "price_tier", "rating", "city", "area", "country", "address", "lat", "lng", "url"
+)  # fmt: skip
+
+_UPDATE_KNOWN = text(
+    "UPDATE places SET "
+    + ", ".join(f"{c} = COALESCE(:{c}, {c})" for c in _FILL_COLUMNS)
+    + ", categories = ARRAY(SELECT DISTINCT unnest(categories || CAST(:categories AS text[])))"
+    + ", votes = GREATEST(votes, :votes)"
+    + ", price_raw = price_raw || CAST(:price_raw AS jsonb)"
+    + ", attributes = CAST(:attributes AS jsonb) || attributes"
+    + ", is_active = true, updated_at = now() WHERE id = :id"
+).bindparams(
+    bindparam("price_raw", type_=Place.price_raw.type),
+    bindparam("attributes", type_=Place.attributes.type),
+)
+
+
+async def _resolve(
+    session: AsyncSession, places: Sequence[PlaceRecord]
+) -> list[tuple[int | None, bool]]:
+    """The place id each record belongs to (by source key first, then by name + location), and
+    whether the source key was already known."""
+    keys = [(p.source, p.source_id) for p in places]
+    rows = await session.execute(
+        select(PlaceSource.source, PlaceSource.source_id, PlaceSource.place_id).where(
+            func.row(PlaceSource.source, PlaceSource.source_id).in_(keys)
+        )
+    )
+    by_key = {(r.source, r.source_id): r.place_id for r in rows}
+    names = {normalise_name(p.name) for p in places if (p.source, p.source_id) not in by_key}
+    candidates: dict[str, list[_Known]] = {}
+    if names:
+        found = await session.execute(
+            select(Place.id, Place.normalized_name, Place.lat, Place.lng, Place.address).where(
+                Place.normalized_name.in_(names)
+            )
+        )
+        for r in found:
+            candidates.setdefault(r.normalized_name, []).append(
+                _Known(r.id, r.lat, r.lng, r.address)
+            )
+    resolved: list[tuple[int | None, bool]] = []
+    for place in places:
+        known_id = by_key.get((place.source, place.source_id))
+        if known_id is not None:
+            resolved.append((known_id, True))
+            continue
+        same = [k for k in candidates.get(normalise_name(place.name), []) if _same_place(place, k)]
+        resolved.append((same[0].id if same else None, False))
+    return resolved
+
+
+async def write_places(session: AsyncSession, places: Sequence[PlaceRecord]) -> BatchOutcome:
+    outcome = BatchOutcome()
+    if not places:
+        return outcome
+    resolved = await _resolve(session, places)
+    ids: list[int] = []
+    for place, (known_id, via_key) in zip(places, resolved, strict=True):
+        values = _place_values(place)
+        if known_id is None:
+            stmt = insert(Place).values(**values).returning(Place.id)
+            ids.append((await session.execute(stmt)).scalar_one())
+            outcome.inserted += 1
+            continue
+        fill = {c: values[c] for c in _FILL_COLUMNS}
+        extra = {k: values[k] for k in ("categories", "votes", "price_raw", "attributes")}
+        await session.execute(_UPDATE_KNOWN, {**fill, **extra, "id": known_id})
+        ids.append(known_id)
+        if via_key:
+            outcome.updated += 1
+        else:
+            outcome.merged += 1
+    await session.execute(
+        pg_insert(PlaceSource)
+        .values(
+            [
+                {"source": p.source, "source_id": p.source_id, "place_id": pid}
+                for p, pid in zip(places, ids, strict=True)
+            ]
+        )
+        .on_conflict_do_nothing()
+    )
+    review_rows = [
+        {
+            "place_id": pid,
+            "source": r.source,
+            "source_review_id": r.source_review_id,
+            "title": r.title,
+            "text": r.text,
+            "rating": r.rating,
+            "review_date": r.review_date,
+            "content_hash": content_hash(r.text),
+        }
+        for p, pid in zip(places, ids, strict=True)
+        for r in p.reviews
+    ]
+    if review_rows:
+        stmt = pg_insert(Review)
+        excluded = stmt.excluded
+        await session.execute(
+            stmt.on_conflict_do_update(
+                constraint="uq_reviews_source",
+                set_={
+                    "place_id": excluded.place_id,
+                    "title": excluded.title,
+                    "text": excluded.text,
+                    "rating": excluded.rating,
+                    "review_date": excluded.review_date,
+                    "content_hash": excluded.content_hash,
+                    "embedding": case(
+                        (Review.content_hash == excluded.content_hash, Review.embedding),
+                        else_=None,
+                    ),
+                },
+            ),
+            review_rows,
+        )
+    outcome.reviews = len(review_rows)
+    outcome.place_ids = set(ids)
+    return outcome
+
+
+async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
+    """Recompute what depends on a place's reviews: allergens, review count, search facets."""
+    if not place_ids:
+        return
+    places = (
+        await session.execute(
+            select(Place.id, Place.categories, Place.city, Place.area).where(
+                Place.id.in_(place_ids)
+            )
+        )
+    ).all()
+    texts: dict[int, list[tuple[str, str]]] = {pid: [] for pid in place_ids}
+    for row in await session.execute(
+        select(Review.place_id, Review.id, Review.text).where(Review.place_id.in_(place_ids))
+    ):
+        texts[row.place_id].append((str(row.id), row.text))
+    params = []
+    for row in places:
+        allergens = infer_place_allergens(row.categories, texts[row.id])
+        facets = " ".join([*row.categories, row.city or "", row.area or ""])
+        params.append(
+            {
+                "id": row.id,
+                "known_allergens": allergens.known_allergens,
+                "contains_allergens": allergens.contains_allergens,
+                "allergen_confidence": allergens.confidence,
+                "allergen_evidence": [e.model_dump(mode="json") for e in allergens.evidence],
+                "review_count": len(texts[row.id]),
+                "search_facets": facets.strip(),
+            }
+        )
+    await session.execute(update(Place), params)

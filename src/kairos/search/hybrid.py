@@ -1,0 +1,273 @@
+"""Hybrid search: structured filters, full-text rank and vector similarity, fused by RRF.
+
+One row per place, ranked by fused relevance (never by id); ties by rating, votes, then id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import numpy as np
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kairos.search.catalog import Catalog
+from kairos.search.filters import SearchFilters
+from kairos.search.fusion import reciprocal_rank_fusion
+from kairos.search.models import Arm, MatchExplanation, PlaceSummary, SearchHit, SearchResult
+from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_filters
+from kairos.store.database import Database
+from kairos.text.embeddings import EmbeddingProvider
+
+Mode = Literal["hybrid", "text", "vector", "rating"]
+
+ARM_DEPTH = 200  # places each arm hands to fusion
+EXACT_SCAN_MAX_REVIEWS = 60_000  # below this an exact scan is as fast as HNSW (DESIGN.md)
+HNSW_EF_SEARCH = 1000  # pgvector 0.6's ceiling; HNSW returns at most this many rows
+CATALOG_TTL_SECONDS = 300.0
+_WORD = re.compile(r"[a-z0-9]+")
+
+_PLACE_COLUMNS = (
+    "p.id, p.name, p.kind, p.categories, p.price_tier, p.rating, p.votes, p.city, p.area, "
+    "p.address, p.lat, p.lng, p.url, p.known_allergens, p.contains_allergens, "
+    "p.allergen_confidence, p.allergen_evidence, p.review_count"
+)
+
+
+def tsquery_for(query: str) -> str:
+    """Any-word query ('quiet' | 'romantic' | …): a place need not mention every word."""
+    words = sorted(set(_WORD.findall(query.lower())))
+    return " | ".join(f"'{w}'" for w in words)
+
+
+class HybridSearch:
+    def __init__(self, db: Database, embedder: EmbeddingProvider | None) -> None:
+        self.db = db
+        self.embedder = embedder
+        self._catalog: Catalog | None = None
+        self._catalog_loaded = 0.0
+        self._total_reviews = 0
+
+    async def catalog(self) -> Catalog:
+        if self._catalog is None or time.monotonic() - self._catalog_loaded > CATALOG_TTL_SECONDS:
+            self._catalog = await Catalog.load(self.db)
+            async with self.db.session() as session:
+                total = await session.execute(text("SELECT count(*) FROM reviews"))
+                self._total_reviews = int(total.scalar_one())
+            self._catalog_loaded = time.monotonic()
+        return self._catalog
+
+    def invalidate_catalog(self) -> None:
+        self._catalog = None
+
+    async def search(
+        self,
+        query: str = "",
+        filters: SearchFilters | None = None,
+        *,
+        limit: int = 15,
+        mode: Mode = "hybrid",
+    ) -> SearchResult:
+        if not 1 <= limit <= 200:
+            raise ValueError(f"limit must be between 1 and 200, got {limit}")
+        filters = filters or SearchFilters()
+        compiled = compile_filters(filters, await self.catalog())
+        query = query.strip()
+        use_text = bool(query) and mode in ("hybrid", "text") and bool(tsquery_for(query))
+        use_vector = bool(query) and mode in ("hybrid", "vector") and self.embedder is not None
+        vector = await self._embed(query) if use_vector else None
+        rankings: dict[str, list[int]] = {}
+        best_review: dict[int, int] = {}
+        similarity: dict[int, float] = {}
+        strategy = "none"
+        async with self.db.session() as session, session.begin():
+            if use_text:
+                rows = await self._text_arm(session, query, compiled)
+                rankings["text"] = [r[0] for r in rows]
+                best_review.update({r[0]: r[1] for r in rows if r[1] is not None})
+            if vector is not None:
+                rows, strategy = await self._vector_arm(session, vector, compiled, limit)
+                rankings["vector"] = [r[0] for r in rows]
+                for place_id, review_id, distance in rows:
+                    best_review[place_id] = review_id
+                    similarity[place_id] = 1.0 - float(distance)
+            fused = reciprocal_rank_fusion(rankings)
+            ordered = await self._order(session, fused, compiled, limit)
+            hits = await self._hits(
+                session, ordered, fused, rankings, best_review, similarity, query, filters
+            )
+        return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
+
+    async def _embed(self, query: str) -> np.ndarray:
+        assert self.embedder is not None
+        return await asyncio.to_thread(self.embedder.embed_one, query)
+
+    async def _text_arm(
+        self, session: AsyncSession, query: str, f: CompiledFilters
+    ) -> Sequence[Any]:
+        sql = f"""
+        WITH q AS (SELECT to_tsquery('english', :tsq) AS q),
+        f AS (SELECT p.id, p.search_tsv FROM places p WHERE {f.where}),
+        pr AS (SELECT f.id, ts_rank_cd(f.search_tsv, q.q) AS r FROM f, q WHERE f.search_tsv @@ q.q),
+        rr AS (
+            SELECT r.place_id AS id, max(ts_rank(r.text_tsv, q.q)) AS best, count(*) AS n,
+                   (array_agg(r.id ORDER BY ts_rank(r.text_tsv, q.q) DESC, r.id))[1] AS review
+            FROM reviews r JOIN f ON f.id = r.place_id, q
+            WHERE r.text_tsv @@ q.q GROUP BY r.place_id
+        )
+        SELECT coalesce(pr.id, rr.id) AS id, rr.review,
+               2 * coalesce(pr.r, 0) + coalesce(rr.best, 0) + 0.05 * ln(1 + coalesce(rr.n, 0)) AS s
+        FROM pr FULL JOIN rr ON pr.id = rr.id
+        ORDER BY s DESC, id LIMIT :depth
+        """
+        params = {**f.params, "tsq": tsquery_for(query), "depth": ARM_DEPTH}
+        return (await session.execute(text(sql), params)).all()
+
+    async def _vector_arm(
+        self, session: AsyncSession, vector: np.ndarray, f: CompiledFilters, limit: int
+    ) -> tuple[Sequence[Any], str]:
+        params = {**f.params, "qv": str(vector.tolist()), "depth": ARM_DEPTH}
+        if await self._filtered_reviews(session, f) > EXACT_SCAN_MAX_REVIEWS:
+            await session.execute(text(f"SET LOCAL hnsw.ef_search = {HNSW_EF_SEARCH}"))
+            sql = f"""
+            WITH nn AS (
+                SELECT r.place_id, r.id, r.embedding <=> CAST(:qv AS vector) AS d FROM reviews r
+                ORDER BY r.embedding <=> CAST(:qv AS vector) LIMIT {HNSW_EF_SEARCH}
+            ),
+            best AS (
+                SELECT DISTINCT ON (nn.place_id) nn.place_id, nn.id, nn.d
+                FROM nn JOIN places p ON p.id = nn.place_id WHERE {f.where}
+                ORDER BY nn.place_id, nn.d, nn.id
+            )
+            SELECT place_id, id, d FROM best ORDER BY d, place_id LIMIT :depth
+            """
+            rows = (await session.execute(text(sql), params)).all()
+            if len(rows) >= min(limit, ARM_DEPTH):
+                return rows, "hnsw"
+        sql = f"""
+        WITH d AS MATERIALIZED (
+            SELECT r.place_id, r.id, r.embedding <=> CAST(:qv AS vector) AS d
+            FROM reviews r JOIN places p ON p.id = r.place_id
+            WHERE r.embedding IS NOT NULL AND {f.where}
+        ),
+        best AS (SELECT DISTINCT ON (place_id) place_id, id, d FROM d ORDER BY place_id, d, id)
+        SELECT place_id, id, d FROM best ORDER BY d, place_id LIMIT :depth
+        """
+        return (await session.execute(text(sql), params)).all(), "exact"
+
+    async def _filtered_reviews(self, session: AsyncSession, f: CompiledFilters) -> int:
+        if not f.selective:
+            return self._total_reviews
+        sql = f"SELECT coalesce(sum(p.review_count), 0) FROM places p WHERE {f.where}"
+        return int((await session.execute(text(sql), f.params)).scalar_one())
+
+    async def _order(
+        self, session: AsyncSession, fused: dict[int, float], f: CompiledFilters, limit: int
+    ) -> list[int]:
+        """Fused places first; then, so that k rows come back when k exist, the best rated."""
+        top = sorted(fused, key=lambda pid: -fused[pid])[: limit * 3]
+        rows = await session.execute(
+            text(
+                f"SELECT p.id FROM places p WHERE {f.where} "
+                "ORDER BY p.rating DESC NULLS LAST, p.votes DESC, p.id LIMIT :k"
+            ),
+            {**f.params, "k": limit + len(top)},
+        )
+        by_rating = [r[0] for r in rows]
+        rating_rank = {pid: i for i, pid in enumerate(by_rating)}
+        top.sort(key=lambda pid: (-round(fused[pid], 9), rating_rank.get(pid, 10**9), pid))
+        chosen = top[:limit]
+        seen = set(chosen)
+        chosen += [pid for pid in by_rating if pid not in seen][: limit - len(chosen)]
+        return chosen
+
+    async def _hits(
+        self,
+        session: AsyncSession,
+        ordered: list[int],
+        fused: dict[int, float],
+        rankings: dict[str, list[int]],
+        best_review: dict[int, int],
+        similarity: dict[int, float],
+        query: str,
+        filters: SearchFilters,
+    ) -> list[SearchHit]:
+        if not ordered:
+            return []
+        distance = HAVERSINE_KM if filters.near else "NULL"
+        near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
+        rows = await session.execute(
+            text(
+                f"SELECT {_PLACE_COLUMNS}, {distance} AS distance_km "
+                "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))"
+            ),
+            {"ids": ordered, **near},
+        )
+        places = {r.id: r for r in rows}
+        evidence = await self._evidence(session, ordered, best_review, query)
+        in_arm = {arm: set(ids) for arm, ids in rankings.items()}
+        hits = []
+        for rank, pid in enumerate(ordered, start=1):
+            row = places[pid]
+            arms: list[Arm] = [a for a in ("text", "vector") if pid in in_arm.get(a, set())]  # type: ignore[misc]
+            terms, snippet = evidence.get(pid, ([], None))
+            hits.append(
+                SearchHit(
+                    place=PlaceSummary.model_validate(row._mapping),
+                    score=round(fused.get(pid, 0.0), 6),
+                    rank=rank,
+                    why=MatchExplanation(
+                        arms=arms or ["rating"],
+                        matched_terms=terms,
+                        similarity=round(similarity[pid], 4) if pid in similarity else None,
+                        best_review_id=best_review.get(pid),
+                        snippet=snippet,
+                        distance_km=round(row.distance_km, 3)
+                        if row.distance_km is not None
+                        else None,
+                    ),
+                )
+            )
+        return hits
+
+    async def _evidence(
+        self, session: AsyncSession, ordered: list[int], best_review: dict[int, int], query: str
+    ) -> dict[int, tuple[list[str], str | None]]:
+        """Query words present in each place (name, categories or best review), and a snippet."""
+        words = sorted(set(_WORD.findall(query.lower())))
+        if not words:
+            return {}
+        sql = """
+        WITH w AS (
+            SELECT word, (tsvector_to_array(to_tsvector('english', word)))[1] AS lexeme
+            FROM unnest(CAST(:words AS text[])) AS word
+        ),
+        t AS (
+            SELECT p.id, r.id AS review_id, r.text,
+                   tsvector_to_array(p.search_tsv || coalesce(r.text_tsv, '')) AS lexemes
+            FROM places p
+            LEFT JOIN reviews r ON r.id = (CAST(:best AS jsonb) ->> p.id::text)::bigint
+            WHERE p.id = ANY(CAST(:ids AS bigint[]))
+        )
+        SELECT t.id,
+               array(SELECT w.word FROM w WHERE w.lexeme = ANY(t.lexemes) ORDER BY w.word) AS terms,
+               CASE WHEN t.text IS NULL THEN NULL ELSE ts_headline('english', t.text,
+                    to_tsquery('english', :tsq),
+                    'StartSel="", StopSel="", MaxWords=30, MinWords=12, ShortWord=2') END AS snippet
+        FROM t
+        """
+        rows = await session.execute(
+            text(sql),
+            {
+                "words": words,
+                "ids": ordered,
+                "best": json.dumps({str(k): best_review[k] for k in ordered if k in best_review}),
+                "tsq": tsquery_for(query),
+            },
+        )
+        return {r.id: (list(r.terms), r.snippet) for r in rows}

@@ -1,0 +1,84 @@
+"""Structured filters → one SQL WHERE clause over `places p`, with every fuzzy value resolved."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from kairos.search.catalog import Catalog
+from kairos.search.filters import SearchFilters
+
+HAVERSINE_KM = (
+    "2 * 6371.0088 * asin(sqrt(power(sin(radians(p.lat - :near_lat) / 2), 2)"
+    " + cos(radians(:near_lat)) * cos(radians(p.lat))"
+    " * power(sin(radians(p.lng - :near_lng) / 2), 2)))"
+)
+
+
+@dataclass
+class CompiledFilters:
+    where: str
+    params: dict[str, Any]
+    resolved: dict[str, list[str]] = field(default_factory=dict)
+    selective: bool = False
+
+
+def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters:
+    clauses = ["p.is_active"]
+    params: dict[str, Any] = {}
+    resolved: dict[str, list[str]] = {}
+    if filters.price_tiers:
+        clauses.append("p.price_tier = ANY(CAST(:price_tiers AS text[]))")
+        params["price_tiers"] = list(filters.price_tiers)
+    if filters.categories:
+        expanded = sorted({c for w in filters.categories for c in catalog.expand_category(w)})
+        resolved["categories"] = expanded
+        clauses.append("p.categories && CAST(:categories AS text[])")
+        params["categories"] = expanded or list(filters.categories)
+    if filters.exclude_categories:
+        excluded = sorted(
+            {c for w in filters.exclude_categories for c in catalog.expand_category(w)}
+            | set(filters.exclude_categories)
+        )
+        resolved["exclude_categories"] = excluded
+        clauses.append("NOT (p.categories && CAST(:exclude_categories AS text[]))")
+        params["exclude_categories"] = excluded
+    if filters.city:
+        cities = catalog.resolve_city(filters.city)
+        resolved["city"] = cities
+        clauses.append("lower(p.city) = ANY(CAST(:cities AS text[]))")
+        params["cities"] = cities or [filters.city.lower()]
+    if filters.area:
+        areas = catalog.resolve_area(filters.area)
+        resolved["area"] = areas
+        if areas:
+            clauses.append("lower(p.area) = ANY(CAST(:areas AS text[]))")
+            params["areas"] = areas
+        else:
+            clauses.append("(p.area ILIKE :area_like OR p.address ILIKE :area_like)")
+            params["area_like"] = f"%{filters.area}%"
+    if filters.min_rating is not None:
+        clauses.append("p.rating >= :min_rating")
+        params["min_rating"] = filters.min_rating
+    if filters.near is not None:
+        radius = filters.radius_km or 2.0
+        lat, lng = filters.near.lat, filters.near.lng
+        dlat = radius / 111.0
+        dlng = radius / max(111.0 * math.cos(math.radians(lat)), 1e-6)
+        clauses.append(
+            "p.lat BETWEEN :lat_min AND :lat_max AND p.lng BETWEEN :lng_min AND :lng_max"
+            f" AND {HAVERSINE_KM} <= :radius_km"
+        )
+        params.update(
+            near_lat=lat, near_lng=lng, radius_km=radius,
+            lat_min=lat - dlat, lat_max=lat + dlat, lng_min=lng - dlng, lng_max=lng + dlng,
+        )  # fmt: skip
+    if filters.exclude_allergens:
+        clauses.append("NOT (p.contains_allergens && CAST(:exclude_allergens AS text[]))")
+        params["exclude_allergens"] = list(filters.exclude_allergens)
+    if filters.kinds:
+        clauses.append("p.kind = ANY(CAST(:kinds AS text[]))")
+        params["kinds"] = list(filters.kinds)
+    selective = len(clauses) > 1 + (1 if filters.exclude_allergens else 0)
+    return CompiledFilters(" AND ".join(clauses), params, resolved, selective)

@@ -1,0 +1,1 @@
+"""Database: tables, migrations, the embedded server and repositories."""

@@ -1,0 +1,83 @@
+"""Shared fixtures: one real embedded PostgreSQL per test session, the real embedding model, the
+real ASGI app. Outbound network connections are refused."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from kairos.settings import Settings
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLE_DIR = REPO / "data" / "sample"
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+_real_connect = socket.socket.connect
+
+
+def _guarded_connect(self: socket.socket, address: Any) -> Any:
+    if self.family == socket.AF_UNIX:
+        return _real_connect(self, address)
+    host = address[0] if isinstance(address, tuple) else str(address)
+    if host in ("127.0.0.1", "::1", "localhost") or str(host).startswith("127."):
+        return _real_connect(self, address)
+    raise RuntimeError(f"tests may not reach the network (tried {address!r})")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_network() -> Iterator[None]:
+    socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
+    yield
+    socket.socket.connect = _real_connect  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("kairos-data")
+
+
+@pytest.fixture(scope="session")
+def settings(data_dir: Path) -> Settings:
+    return Settings(
+        env="test",
+        data_dir=data_dir,
+        sample_dir=SAMPLE_DIR,
+        auto_ingest_sample=True,
+        service_token="test-token",  # type: ignore[arg-type]
+        _env_file=None,  # type: ignore[call-arg]
+    )
+
+
+@pytest.fixture(scope="session")
+async def runtime(settings: Settings) -> AsyncIterator[Any]:
+    from kairos.runtime import Runtime
+
+    started = await Runtime.start(settings)
+    yield started
+    await started.close()
+
+
+@pytest.fixture(scope="session")
+async def app(settings: Settings, runtime: Any) -> Any:
+    from kairos.api.app import create_app
+
+    return create_app(settings, runtime=runtime)
+
+
+@pytest.fixture
+async def client(app: Any) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://kairos.test") as c:
+        yield c
+
+
+def shared_file(*parts: str) -> Path:
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is not present (the full data sets live in ../shared/data)")
+    return path
