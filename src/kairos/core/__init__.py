@@ -1,0 +1,1 @@
+"""Pure allergy-safety and scoring rules: no I/O, only the standard library and pydantic."""

@@ -1,0 +1,134 @@
+"""Allergen vocabulary: canonical names, severity and confidence scales, normalisation.
+
+Every check in Kairos (profile, detection, place inference, SQL filter, guard) speaks in the
+canonical names below, so a word a user or a menu uses ("ghee", "prawns", "maida") must pass
+through `normalise_allergen` or `expand_allergen` before it reaches any of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final, Literal
+
+from kairos.core.lexicon import CANONICAL_ALLERGENS, CANONICAL_SET, default_lexicon, term_key
+
+__all__ = [
+    "CANONICAL_ALLERGENS",
+    "CONFIDENCE_RANK",
+    "SEVERITIES",
+    "SEVERITY_RISK",
+    "Confidence",
+    "Severity",
+    "expand_allergen",
+    "is_canonical",
+    "normalise_allergen",
+    "severity_risk",
+    "term_allergens",
+    "worst_severity",
+]
+
+Severity = Literal["anaphylactic", "severe", "moderate", "intolerance"]
+Confidence = Literal["high", "medium", "low"]
+
+SEVERITIES: Final[tuple[Severity, ...]] = ("anaphylactic", "severe", "moderate", "intolerance")
+# Higher is riskier. The original system sorted anaphylactic as the mildest; this table is the
+# single place the order is written down, and everything else compares through it.
+SEVERITY_RISK: Final[dict[Severity, int]] = {
+    "intolerance": 1,
+    "moderate": 2,
+    "severe": 3,
+    "anaphylactic": 4,
+}
+CONFIDENCE_RANK: Final[dict[Confidence, int]] = {"low": 0, "medium": 1, "high": 2}
+
+_FILLER = re.compile(
+    r"^(?:(?:i\s+am|i'?m|am|severely|very|mildly|highly)\s+)*"
+    r"(?:allergic\s+to|allergy\s+to|intolerant\s+to|intolerance\s+to|sensitive\s+to)\s+",
+)
+_SUFFIX = re.compile(
+    r"[\s\-]+(?:allerg(?:y|ies|ic)|intoleran(?:ce|t)|sensitivity|sensitive)$",
+)
+_SPACES = re.compile(r"\s+")
+
+
+def severity_risk(severity: Severity) -> int:
+    """Risk rank of a severity; anaphylactic is the worst (highest)."""
+    return SEVERITY_RISK[severity]
+
+
+def worst_severity(severities: Iterable[Severity]) -> Severity | None:
+    """The riskiest severity in `severities`, or None when there is none."""
+    worst: Severity | None = None
+    for severity in severities:
+        if worst is None or SEVERITY_RISK[severity] > SEVERITY_RISK[worst]:
+            worst = severity
+    return worst
+
+
+def is_canonical(name: str) -> bool:
+    """True for one of the 14 canonical allergen names (exact spelling)."""
+    return name in CANONICAL_SET
+
+
+def _clean(term: str) -> str:
+    text = _SPACES.sub(" ", term.strip().lower().replace("_", " "))
+    text = _FILLER.sub("", text)
+    text = _SUFFIX.sub("", text)
+    return " ".join(re.findall(r"[^\W_]+(?:['’][^\W_]+)*", text))
+
+
+def term_allergens(term: str) -> tuple[str, ...]:
+    """Allergens a single surface form denotes, as read on a label ("ghee" -> dairy).
+
+    Exact lexicon entries first (including profile-only words such as "til"), then the
+    lexicon entries found inside the term ("sesame seeds" -> sesame). Empty when unknown.
+    """
+    lexicon = default_lexicon()
+    cleaned = _clean(term)
+    key = term_key(cleaned)
+    if key in lexicon.text_terms:
+        return lexicon.text_terms[key]
+    if key in lexicon.profile_only:
+        return lexicon.profile_only[key]
+    found: list[str] = []
+    for match in lexicon.pattern.finditer(cleaned):
+        for allergen in lexicon.text_terms.get(term_key(match.group()), ()):
+            if allergen not in found:
+                found.append(allergen)
+    return tuple(found)
+
+
+def expand_allergen(term: str) -> tuple[str, ...]:
+    """Every canonical allergen a profile entry may mean, or the cleaned custom ingredient.
+
+    Umbrella words widen ("nuts" -> tree_nuts and peanuts; "seafood" -> fish, shellfish,
+    molluscs) because for a profile the safe mistake is to cover too much. A word the lexicon
+    does not know, or knows as "not an allergen" ("coconut"), is a custom ingredient (garlic,
+    kiwi, coconut) and comes back cleaned, as one entry.
+    """
+    cleaned = _clean(term)
+    if not cleaned:
+        return ()
+    key = term_key(cleaned)
+    canonical = _CANONICAL_BY_KEY.get(key)
+    if canonical is not None:
+        return (canonical,)
+    umbrella = default_lexicon().umbrellas.get(key)
+    if umbrella:
+        return umbrella
+    found = term_allergens(cleaned)
+    return found if found else (cleaned,)
+
+
+def normalise_allergen(term: str) -> str:
+    """Map any surface form to its canonical allergen, or return the cleaned custom ingredient.
+
+    A form that names several allergens ("soy sauce") maps to the first one listed for it; use
+    `expand_allergen` where every one of them matters (user profiles).
+    """
+    expanded = expand_allergen(term)
+    return expanded[0] if expanded else ""
+
+
+_CANONICAL_BY_KEY: Final[dict[str, str]] = {term_key(name): name for name in CANONICAL_ALLERGENS}

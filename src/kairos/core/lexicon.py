@@ -1,0 +1,181 @@
+"""The allergen lexicon: surface forms loaded from data, compiled into one fast matcher.
+
+Coverage grows in `data/allergen_lexicon.toml`; this module only turns that data into lookups.
+All surface forms are compiled into a single regular expression shaped like a character trie,
+because a flat alternation of ~1,500 words makes the regex engine try every word at every
+position, while a trie fails after one or two characters almost everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+CANONICAL_ALLERGENS: Final[tuple[str, ...]] = (
+    "peanuts",
+    "tree_nuts",
+    "shellfish",
+    "molluscs",
+    "fish",
+    "dairy",
+    "eggs",
+    "gluten",
+    "soy",
+    "sesame",
+    "mustard",
+    "celery",
+    "lupin",
+    "sulphites",
+)
+CANONICAL_SET: Final[frozenset[str]] = frozenset(CANONICAL_ALLERGENS)
+
+_WORD = re.compile(r"[^\W_]+")
+# Between the words of an entry: nothing, spaces, hyphens or apostrophes ("soy-bean", "za'atar").
+_SEP = r"[\s\-'’]*"
+# Word boundaries that treat "_" as a separator: Open Food Facts marks allergens as "_milk_".
+_LEFT = r"(?<![^\W_])"
+_RIGHT = r"(?![^\W_])"
+
+
+def term_key(text: str) -> str:
+    """The lookup key of a surface form: lowercase words joined without separators."""
+    return "".join(_WORD.findall(text.lower()))
+
+
+def _plural_forms(word: str) -> list[str]:
+    """English plurals of the last word; harmless for words that have none ("misos")."""
+    if not word.isalpha() or len(word) < 3:
+        return []
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return [word + "es"]
+    if word.endswith("y") and word[-2] not in "aeiou":
+        return [word[:-1] + "ies", word + "s"]
+    if word.endswith("o"):
+        return [word + "s", word + "es"]
+    return [word + "s"]
+
+
+def inflections(term: str) -> list[str]:
+    """The entry itself plus plurals of its last word, each as a list of words."""
+    words = _WORD.findall(term.lower())
+    if not words:
+        return []
+    forms = [" ".join(words)]
+    forms += [" ".join([*words[:-1], plural]) for plural in _plural_forms(words[-1])]
+    return forms
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """Everything the matchers need, derived once from the data files."""
+
+    text_terms: Mapping[str, tuple[str, ...]]
+    """key -> allergens, for free text (menus, reviews, ingredient lists)."""
+    class_keys: Mapping[str, str]
+    """key -> allergen, for words naming a whole class ("gluten", "nut", "milk")."""
+    profile_only: Mapping[str, tuple[str, ...]]
+    """key -> allergens, for words read only in profiles and labels ("til"), not in free text."""
+    umbrellas: Mapping[str, tuple[str, ...]]
+    """key -> allergens, for profile words naming a family ("nuts", "seafood")."""
+    uncertain_keys: frozenset[str]
+    """keys whose source is only usually the allergen ("lecithin"): reported as may-contain."""
+    pattern: re.Pattern[str]
+    """Matches any text term, longest first, on whole words."""
+
+
+def _trie_regex(forms: Iterable[str]) -> str:
+    trie: dict[str, Any] = {}
+    for form in forms:
+        node = trie
+        for index, word in enumerate(form.split(" ")):
+            if index:
+                node = node.setdefault(" ", {})
+            for char in word:
+                node = node.setdefault(char, {})
+        node[""] = {}
+    return _node_regex(trie)
+
+
+def _node_regex(node: dict[str, Any]) -> str:
+    alternatives = []
+    for char in sorted(key for key in node if key):
+        head = _SEP if char == " " else re.escape(char)
+        alternatives.append(head + _node_regex(node[char]))
+    if not alternatives:
+        return ""
+    body = alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
+    if "" in node:
+        return ("(?:" + body + ")?") if len(alternatives) == 1 else body + "?"
+    return body
+
+
+def _add(table: dict[str, tuple[str, ...]], term: str, allergens: tuple[str, ...]) -> None:
+    for form in inflections(term):
+        table[term_key(form)] = allergens
+
+
+def _validate(allergens: Iterable[str], where: str) -> tuple[str, ...]:
+    values = tuple(allergens)
+    unknown = [value for value in values if value not in CANONICAL_SET]
+    if unknown:
+        raise ValueError(
+            f"{where}: unknown allergen(s) {unknown}; use one of {CANONICAL_ALLERGENS}"
+        )
+    return values
+
+
+def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
+    """Compile a lexicon from parsed TOML data (see `data/allergen_lexicon.toml`)."""
+    text_terms: dict[str, tuple[str, ...]] = {}
+    class_keys: dict[str, str] = {}
+    profile_only: dict[str, tuple[str, ...]] = {}
+    forms: set[str] = set()
+    for allergen, spec in data["allergens"].items():
+        (canonical,) = _validate([allergen], "allergens")
+        for term in [*spec.get("class_terms", ()), *spec.get("terms", ())]:
+            _add(text_terms, term, (canonical,))
+            forms.update(inflections(term))
+        for term in spec.get("class_terms", ()):
+            for form in inflections(term):
+                class_keys[term_key(form)] = canonical
+        for term in spec.get("profile_only", ()):
+            _add(profile_only, term, (canonical,))
+        _add(text_terms, canonical.replace("_", " "), (canonical,))
+        forms.update(inflections(canonical.replace("_", " ")))
+    for term, allergens in data.get("compounds", {}).items():
+        _add(text_terms, term, _validate(allergens, f"compounds.{term}"))
+        forms.update(inflections(term))
+    uncertain: dict[str, tuple[str, ...]] = {}
+    for term, allergens in data.get("uncertain", {}).items():
+        _add(uncertain, term, _validate(allergens, f"uncertain.{term}"))
+        forms.update(inflections(term))
+    text_terms.update(uncertain)
+    umbrellas: dict[str, tuple[str, ...]] = {}
+    for term, allergens in data.get("profile_umbrellas", {}).items():
+        _add(umbrellas, term, _validate(allergens, f"profile_umbrellas.{term}"))
+    regex = _LEFT + "(?:" + _trie_regex(sorted(forms)) + ")" + _RIGHT
+    return Lexicon(
+        text_terms=text_terms,
+        class_keys=class_keys,
+        profile_only=profile_only,
+        umbrellas=umbrellas,
+        uncertain_keys=frozenset(uncertain),
+        pattern=re.compile(regex, re.IGNORECASE),
+    )
+
+
+def load_toml(name: str) -> dict[str, Any]:
+    """Read one of the data files shipped inside this package."""
+    with resources.files("kairos.core").joinpath("data").joinpath(name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@cache
+def default_lexicon() -> Lexicon:
+    """The lexicon shipped with Kairos, built once per process."""
+    return build_lexicon(load_toml("allergen_lexicon.toml"))

@@ -1,0 +1,243 @@
+"""Allergen detection measured against Open Food Facts labels.
+
+Reads any JSON Lines file (gzip or plain) in the format of
+`../shared/data/openfoodfacts/*.jsonl.gz`: `code`, `ingredients_text_en`, `allergens_tags`,
+`traces_tags`. For every product whose `allergens_tags` name at least one canonical allergen, the
+detector reads `ingredients_text_en` and is scored against those tags.
+
+How it counts, and why:
+- recall (the safety figure): a tagged allergen is found when the detector reports it with any
+  status, because a "may contain" warning still reaches the user;
+- precision (indicative only: OFF tags are incomplete, many products name soy lecithin or
+  wheat flour and carry no tag for it): detections with status "contains" against the tags, so
+  a product's own "may contain" sentence never counts against it;
+- every miss is listed, and a sample of detected-but-untagged cases is kept for a person to judge.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final
+
+from pydantic import BaseModel, Field
+from rich.console import Console
+from rich.table import Table
+
+from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergens import CANONICAL_ALLERGENS, term_allergens
+
+__all__ = [
+    "AllergenEvalReport",
+    "AllergenMiss",
+    "AllergenScore",
+    "UntaggedDetection",
+    "evaluate_allergens",
+    "off_tag_allergens",
+    "render_allergen_report",
+]
+
+# The Open Food Facts taxonomy ids of the 14 EU allergens. Other tags (contributors' free text,
+# other languages: "pl:pszenicy", "fr:avoine") go through the lexicon instead.
+OFF_TAGS: Final[dict[str, str]] = {
+    "en:peanuts": "peanuts",
+    "en:nuts": "tree_nuts",
+    "en:tree-nuts": "tree_nuts",
+    "en:crustaceans": "shellfish",
+    "en:shellfish": "shellfish",
+    "en:molluscs": "molluscs",
+    "en:fish": "fish",
+    "en:milk": "dairy",
+    "en:eggs": "eggs",
+    "en:gluten": "gluten",
+    "en:soybeans": "soy",
+    "en:sesame-seeds": "sesame",
+    "en:mustard": "mustard",
+    "en:celery": "celery",
+    "en:lupin": "lupin",
+    "en:sulphur-dioxide-and-sulphites": "sulphites",
+}
+UNTAGGED_SAMPLE: Final = 40
+_EXCERPT = 160
+
+
+class AllergenScore(BaseModel):
+    recall: float
+    precision: float
+    support: int = Field(description="Labelled products tagged with this allergen.")
+
+
+class AllergenMiss(BaseModel):
+    product_id: str
+    allergen: str
+    product_name: str
+    excerpt: str
+
+
+class UntaggedDetection(BaseModel):
+    product_id: str
+    allergen: str
+    evidence: str
+    excerpt: str
+
+
+class AllergenEvalReport(BaseModel):
+    source: str
+    products: int
+    labelled_products: int
+    overall: AllergenScore
+    per_allergen: dict[str, AllergenScore]
+    misses: list[AllergenMiss]
+    detected_untagged: list[UntaggedDetection]
+    detected_untagged_total: int
+    unmapped_tags: dict[str, int]
+
+
+def off_tag_allergens(tag: str) -> tuple[str, ...]:
+    """Canonical allergens an Open Food Facts tag stands for ("en:milk" -> dairy)."""
+    known = OFF_TAGS.get(tag.strip().lower())
+    if known is not None:
+        return (known,)
+    label = tag.split(":", 1)[-1].replace("-", " ")
+    return term_allergens(label)
+
+
+def _rows(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open("rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    opener = gzip.open if gzipped else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                row = json.loads(line)
+                if isinstance(row, dict):
+                    yield row
+
+
+def _excerpt(text: str, start: int | None = None) -> str:
+    if start is None or len(text) <= _EXCERPT:
+        return text[:_EXCERPT]
+    left = max(0, start - _EXCERPT // 2)
+    return ("…" if left else "") + text[left : left + _EXCERPT]
+
+
+def _ratio(numerator: int, denominator: int) -> float:
+    return round(numerator / denominator, 4) if denominator else 1.0
+
+
+def evaluate_allergens(path: Path) -> AllergenEvalReport:
+    """Score `detect_allergens` on the labelled products of one Open Food Facts file."""
+    hits: Counter[str] = Counter()
+    support: Counter[str] = Counter()
+    false_pos: Counter[str] = Counter()
+    unmapped: Counter[str] = Counter()
+    misses: list[AllergenMiss] = []
+    untagged: list[UntaggedDetection] = []
+    untagged_total = products = labelled = 0
+    for row in _rows(path):
+        products += 1
+        gold: set[str] = set()
+        for tag in row.get("allergens_tags") or []:
+            mapped = off_tag_allergens(str(tag))
+            gold.update(mapped)
+            if not mapped:
+                unmapped[str(tag)] += 1
+        text = str(row.get("ingredients_text_en") or "")
+        if not gold or not text.strip():
+            continue
+        labelled += 1
+        product_id = str(row.get("code", ""))
+        mentions = detect_allergens(text)
+        found = {mention.allergen for mention in mentions}
+        contains = {m.allergen: m for m in reversed(mentions) if m.status == "contains"}
+        for allergen in sorted(gold):
+            support[allergen] += 1
+            if allergen in found:
+                hits[allergen] += 1
+            else:
+                name = str(row.get("product_name") or "")
+                misses.append(
+                    AllergenMiss(
+                        product_id=product_id,
+                        allergen=allergen,
+                        product_name=name,
+                        excerpt=_excerpt(text),
+                    )
+                )
+        for allergen in sorted(set(contains) - gold):
+            false_pos[allergen] += 1
+            untagged_total += 1
+            if len(untagged) < UNTAGGED_SAMPLE:
+                mention = contains[allergen]
+                untagged.append(
+                    UntaggedDetection(
+                        product_id=product_id,
+                        allergen=allergen,
+                        evidence=mention.text,
+                        excerpt=_excerpt(text, mention.start),
+                    )
+                )
+    per_allergen = {
+        allergen: AllergenScore(
+            recall=_ratio(hits[allergen], support[allergen]),
+            precision=_ratio(hits[allergen], hits[allergen] + false_pos[allergen]),
+            support=support[allergen],
+        )
+        for allergen in CANONICAL_ALLERGENS
+        if support[allergen] or false_pos[allergen]
+    }
+    total_hits, total_support = sum(hits.values()), sum(support.values())
+    overall = AllergenScore(
+        recall=_ratio(total_hits, total_support),
+        precision=_ratio(total_hits, total_hits + sum(false_pos.values())),
+        support=total_support,
+    )
+    return AllergenEvalReport(
+        source=str(path),
+        products=products,
+        labelled_products=labelled,
+        overall=overall,
+        per_allergen=per_allergen,
+        misses=misses,
+        detected_untagged=untagged,
+        detected_untagged_total=untagged_total,
+        unmapped_tags=dict(unmapped.most_common()),
+    )
+
+
+def render_allergen_report(report: AllergenEvalReport, console: Console) -> None:
+    """Print the report as Rich tables: overall, per allergen, every miss, untagged sample."""
+    console.print(
+        f"[bold]Allergen detection[/bold] on {report.source}: {report.products} products, "
+        f"{report.labelled_products} with allergen tags"
+    )
+    scores = Table(title="Recall and precision against allergens_tags")
+    for column in ("allergen", "recall", "precision", "support"):
+        scores.add_column(column, justify="left" if column == "allergen" else "right")
+    ordered = sorted(report.per_allergen.items(), key=lambda item: (-item[1].support, item[0]))
+    for name, score in [*ordered, ("overall", report.overall)]:
+        style = "bold" if name == "overall" else ("red" if score.recall < 0.95 else None)
+        scores.add_row(
+            name, f"{score.recall:.3f}", f"{score.precision:.3f}", str(score.support), style=style
+        )
+    console.print(scores)
+    misses = Table(title=f"Misses ({len(report.misses)}): tagged but not detected")
+    for column in ("product", "allergen", "name", "ingredients (excerpt)"):
+        misses.add_column(column, overflow="fold")
+    for miss in report.misses:
+        misses.add_row(miss.product_id, miss.allergen, miss.product_name, miss.excerpt)
+    console.print(misses)
+    sample = Table(
+        title=(
+            f"Detected but untagged: {len(report.detected_untagged)} of "
+            f"{report.detected_untagged_total} (labels are incomplete; judge these by eye)"
+        )
+    )
+    for column in ("product", "allergen", "evidence", "ingredients (excerpt)"):
+        sample.add_column(column, overflow="fold")
+    for case in report.detected_untagged:
+        sample.add_row(case.product_id, case.allergen, case.evidence, case.excerpt)
+    console.print(sample)
