@@ -1,0 +1,275 @@
+"""Extractive phrasing: every sentence Kairos shows about a place is a real review sentence or a
+template filled with a score and the rule that produced it, and carries the review ids behind it.
+
+This is the offline phrasing path of issue 4 (chat message, `consolidated_review`, expanded
+detail): no model writes text here, so nothing can be invented. Choices are deterministic
+(strength, then review order), so the same reviews always give the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from kairos.text.aspect_lexicon import ALL_ASPECTS, RADAR_ASPECTS
+from kairos.text.aspects import (
+    AspectScore,
+    AspectScores,
+    ReviewText,
+    crowd_mentions,
+    score_aspects,
+    split_sentences,
+)
+
+QUOTE_MAX_CHARS = 160
+ELLIPSIS = "…"
+# A sentence shorter than this rarely says anything quotable ("Wow.", "Yum!").
+MIN_QUOTE_CHARS = 25
+# Evidence this strong is an explicit statement ("romantic", "too loud"); weaker sums are topic
+# proxies (a wine list, a pizza), fine for a score but not quoted as the reason for it.
+EXPLICIT_WEIGHT = 0.6
+# A highlight needs this much confidence and a score this far from the neutral 5.
+HIGHLIGHT_MIN_CONFIDENCE = 0.25
+HIGHLIGHT_MIN_DISTANCE = 1.0
+# best_for / avoid_if need this confidence and at least one explicit supporting sentence.
+RULE_MIN_CONFIDENCE = 0.3
+# A crowd segment is reported once this many reviews mention it.
+CROWD_MIN_REVIEWS = 2
+
+ASPECT_LABELS = {
+    "romance": "romance",
+    "noise_level": "quietness",
+    "food_quality": "food quality",
+    "vegan_options": "vegan options",
+    "value_for_money": "value for money",
+    "group_friendly": "group-friendliness",
+    "kid_friendly": "kid-friendliness",
+    "classy": "classiness",
+    "casual": "casualness",
+    "trendy": "trendiness",
+    "divey": "diviness",
+    "service": "service",
+}
+# (aspect, ">=" or "<=", threshold, phrase): documented rules, applied in this order.
+BEST_FOR_RULES: tuple[tuple[str, str, float, str], ...] = (
+    ("romance", ">=", 7.0, "Date night"),
+    ("noise_level", ">=", 7.0, "A quiet conversation"),
+    ("food_quality", ">=", 8.0, "Food lovers"),
+    ("vegan_options", ">=", 7.0, "Vegans and vegetarians"),
+    ("value_for_money", ">=", 7.0, "Eating well on a budget"),
+    ("group_friendly", ">=", 7.0, "Groups"),
+    ("kid_friendly", ">=", 7.0, "Families with kids"),
+    ("classy", ">=", 7.0, "A special occasion"),
+    ("casual", ">=", 7.0, "A casual meal"),
+    ("trendy", ">=", 7.0, "A trendy night out"),
+    ("service", ">=", 8.0, "Attentive service"),
+)
+AVOID_IF_RULES: tuple[tuple[str, str, float, str], ...] = (
+    ("noise_level", "<=", 3.5, "You want a quiet conversation"),
+    ("romance", "<=", 3.0, "You want a romantic setting"),
+    ("food_quality", "<=", 4.0, "Food quality matters most"),
+    ("vegan_options", "<=", 3.0, "You need vegan options"),
+    ("value_for_money", "<=", 3.5, "You are on a tight budget"),
+    ("group_friendly", "<=", 3.0, "You are a large group"),
+    ("kid_friendly", "<=", 3.0, "You are bringing small children"),
+    ("divey", ">=", 7.0, "You want somewhere polished"),
+    ("service", "<=", 3.5, "You need attentive service"),
+)
+
+CrowdName = Literal["couples", "families", "groups", "students", "business"]
+
+
+class Quote(BaseModel):
+    text: str = Field(description=f"at most {QUOTE_MAX_CHARS} characters of real review text")
+    review_ids: list[str]
+
+
+class Highlight(BaseModel):
+    text: str
+    review_id: str
+    aspect: str
+
+
+class RuleLine(BaseModel):
+    """A best-for / avoid-if line: a template filled by a score and its threshold."""
+
+    text: str
+    aspect: str
+    score: float
+    rule: str
+    review_ids: list[str]
+
+
+class CrowdSegment(BaseModel):
+    segment: CrowdName
+    reviews: int
+    share: float
+    review_ids: list[str]
+    example: str
+    example_review_id: str
+
+
+class CrowdProfile(BaseModel):
+    text: str
+    reviews_read: int
+    segments: list[CrowdSegment]
+
+
+def trim(text: str, max_chars: int = QUOTE_MAX_CHARS) -> str:
+    """Cut at the last word boundary that leaves room for the ellipsis."""
+    if len(text) <= max_chars:
+        return text
+    cut = text[: max_chars - len(ELLIPSIS) + 1]
+    space = cut.rfind(" ")
+    cut = cut[:space] if space > 0 else cut[: max_chars - len(ELLIPSIS)]
+    return cut.rstrip(" ,;:-–—") + ELLIPSIS
+
+
+def _direction(score: AspectScore) -> int:
+    return 1 if score.value >= 5.0 else -1
+
+
+def _supporting(score: AspectScore) -> list[tuple[str, str]]:
+    """(review id, sentence) of explicit evidence that agrees with the score, strongest first;
+    whitespace runs are shown as one space."""
+    sign = _direction(score)
+    return [
+        (e.review_id, " ".join(e.sentence.split()))
+        for e in score.evidence
+        if e.weight * sign >= EXPLICIT_WEIGHT
+    ]
+
+
+def consolidated_review(
+    reviews: Sequence[ReviewText],
+    focus_aspects: Sequence[str] = (),
+    *,
+    scores: AspectScores | None = None,
+    max_chars: int = QUOTE_MAX_CHARS,
+) -> Quote:
+    """One or two real sentences about what the user cares about (≤ `max_chars`).
+
+    Focus aspects first (as given), then the radar aspects by confidence; a second sentence is
+    added only when it fits whole and comes from another review.
+    """
+    if not reviews:
+        return Quote(text="", review_ids=[])
+    scores = scores or score_aspects(reviews)
+    for aspect in focus_aspects:
+        if aspect not in ALL_ASPECTS:
+            raise ValueError(f"unknown aspect {aspect!r}; known: {', '.join(ALL_ASPECTS)}")
+    rest = sorted(RADAR_ASPECTS, key=lambda a: (-scores.get(a).confidence, a))
+    order = list(dict.fromkeys([*focus_aspects, *rest]))
+    candidates = [
+        pair
+        for aspect in order
+        for pair in _supporting(scores.get(aspect))
+        if len(pair[1]) >= MIN_QUOTE_CHARS and not pair[1].endswith("?")
+    ]
+    if not candidates:
+        first = next(
+            ((r.id, " ".join(s.split())) for r in reviews for s in split_sentences(r.text)), None
+        )
+        if first is None:
+            return Quote(text="", review_ids=[])
+        candidates = [first]
+    review_id, sentence = candidates[0]
+    text, ids = trim(sentence, max_chars), [review_id]
+    for other_id, other in candidates[1:]:
+        if other_id not in ids and len(text) + 1 + len(other) <= max_chars and other != sentence:
+            text, ids = f"{text} {other}", [*ids, other_id]
+            break
+    return Quote(text=text, review_ids=ids)
+
+
+def highlights(
+    reviews: Sequence[ReviewText], scores: AspectScores | None = None, *, limit: int = 4
+) -> list[Highlight]:
+    """The strongest, most confident aspects, each with its best supporting sentence."""
+    scores = scores or score_aspects(reviews)
+    ranked = sorted(
+        (
+            (abs(s.value - 5.0) * s.confidence, aspect, s)
+            for aspect, s in scores.items()
+            if s.confidence >= HIGHLIGHT_MIN_CONFIDENCE
+            and abs(s.value - 5.0) >= HIGHLIGHT_MIN_DISTANCE
+        ),
+        key=lambda t: (-t[0], t[1]),
+    )
+    out: list[Highlight] = []
+    used: set[str] = set()
+    for _, aspect, score in ranked:
+        for review_id, sentence in _supporting(score):
+            if sentence not in used and len(sentence) >= MIN_QUOTE_CHARS:
+                used.add(sentence)
+                out.append(Highlight(text=trim(sentence), review_id=review_id, aspect=aspect))
+                break
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _apply(rules: tuple[tuple[str, str, float, str], ...], scores: AspectScores) -> list[RuleLine]:
+    lines = []
+    for aspect, op, threshold, phrase in rules:
+        score = scores.get(aspect)
+        hit = score.value >= threshold if op == ">=" else score.value <= threshold
+        ids = list(dict.fromkeys(review_id for review_id, _ in _supporting(score)))
+        if hit and score.confidence >= RULE_MIN_CONFIDENCE and ids:
+            lines.append(
+                RuleLine(
+                    text=f"{phrase} ({ASPECT_LABELS[aspect]} {score.value:.1f}/10)",
+                    aspect=aspect,
+                    score=score.value,
+                    rule=f"{aspect} {op} {threshold:g}",
+                    review_ids=ids,
+                )
+            )
+    return lines
+
+
+def best_for(scores: AspectScores) -> list[RuleLine]:
+    """Occasions the place suits, by `BEST_FOR_RULES`."""
+    return _apply(BEST_FOR_RULES, scores)
+
+
+def avoid_if(scores: AspectScores) -> list[RuleLine]:
+    """Needs the place serves badly, by `AVOID_IF_RULES`."""
+    return _apply(AVOID_IF_RULES, scores)
+
+
+def crowd_profile(reviews: Sequence[ReviewText]) -> CrowdProfile:
+    """Who reviewers say they came with, counted once per review, with an example sentence."""
+    hits: dict[str, list[tuple[str, str]]] = {}
+    for review in reviews:
+        seen: set[str] = set()
+        for sentence in split_sentences(review.text):
+            for segment in sorted(crowd_mentions(sentence) - seen):
+                seen.add(segment)
+                hits.setdefault(segment, []).append((review.id, sentence))
+    n = len(reviews)
+    segments = []
+    for segment, found in hits.items():
+        if len(found) < CROWD_MIN_REVIEWS:
+            continue
+        example_id, example = min(found, key=lambda f: (len(f[1]) < MIN_QUOTE_CHARS, len(f[1])))
+        segments.append(
+            CrowdSegment(
+                segment=segment,
+                reviews=len(found),
+                share=round(len(found) / n, 3),
+                review_ids=[rid for rid, _ in found],
+                example=trim(example),
+                example_review_id=example_id,
+            )
+        )
+    segments.sort(key=lambda s: (-s.reviews, s.segment))
+    if segments:
+        parts = [f"{s.segment} ({s.reviews} of {n} reviews)" for s in segments]
+        text = "Reviewers mention " + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "")
+        text += parts[-1]
+    else:
+        text = f"No crowd is mentioned in more than one of {n} reviews."
+    return CrowdProfile(text=text, reviews_read=n, segments=segments)

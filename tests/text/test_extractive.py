@@ -1,0 +1,129 @@
+"""Extractive phrasing: real sentences only, ≤ 160 characters, every claim with its review ids."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from kairos.text.aspects import ReviewText, score_aspects, split_sentences
+from kairos.text.extractive import (
+    ELLIPSIS,
+    QUOTE_MAX_CHARS,
+    avoid_if,
+    best_for,
+    consolidated_review,
+    crowd_profile,
+    highlights,
+    trim,
+)
+
+SHARED_REVIEWS = Path(__file__).resolve().parents[2].parent / "shared/data/restaurant_reviews"
+
+REVIEWS = [
+    ReviewText(id="r1", text="So romantic and quiet. We could hear each other all night!"),
+    ReviewText(id="r2", text="Perfect for our anniversary dinner. The food was delicious."),
+    ReviewText(id="r3", text="Intimate room, candles on every table. A little pricey though."),
+    ReviewText(id="r4", text="Came with my husband for a date night. Quiet and calm."),
+    ReviewText(id="r5", text="My husband loved the pasta. The dessert was amazing."),
+]
+
+
+def normalised(text: str) -> str:
+    return " ".join(text.split())
+
+
+def assert_real(text: str, ids: list[str], reviews: list[ReviewText]) -> None:
+    """Each piece of `text` is (a prefix of) a sentence of one of the cited reviews."""
+    by_id = {r.id: normalised(r.text) for r in reviews}
+    assert ids and all(i in by_id for i in ids)
+    cited = " ".join(by_id[i] for i in ids)
+    for piece in split_sentences(text.removesuffix(ELLIPSIS)) or [text]:
+        assert piece.removesuffix(ELLIPSIS) in cited, piece
+
+
+def test_consolidated_review_quotes_real_sentences_with_ids() -> None:
+    quote = consolidated_review(REVIEWS, ["romance"])
+    assert 0 < len(quote.text) <= QUOTE_MAX_CHARS
+    assert_real(quote.text, quote.review_ids, REVIEWS)
+    assert len(set(quote.review_ids)) == len(quote.review_ids)
+
+
+def test_consolidated_review_focuses_on_what_was_asked() -> None:
+    quote = consolidated_review(REVIEWS, ["noise_level"])
+    assert "quiet" in quote.text.lower() or "hear each other" in quote.text.lower()
+    with pytest.raises(ValueError, match="unknown aspect"):
+        consolidated_review(REVIEWS, ["parking"])
+
+
+def test_long_sentences_are_cut_at_a_word_boundary() -> None:
+    long = ReviewText(id="x", text="The food was delicious " + "and very fresh " * 20 + "indeed.")
+    quote = consolidated_review([long], ["food_quality"])
+    assert len(quote.text) <= QUOTE_MAX_CHARS and quote.text.endswith(ELLIPSIS)
+    assert long.text.startswith(quote.text.removesuffix(ELLIPSIS))
+    assert trim("short") == "short"
+    cut = trim("word " * 50, 20)
+    assert len(cut) <= 20 and cut == "word word word word" + ELLIPSIS
+
+
+def test_no_reviews_and_no_evidence() -> None:
+    assert consolidated_review([], []).text == ""
+    plain = [ReviewText(id="p", text="We went on a Tuesday. It is on Main Street.")]
+    quote = consolidated_review(plain, [])
+    assert quote.review_ids == ["p"] and quote.text == "We went on a Tuesday."
+    assert highlights(plain) == []
+    assert crowd_profile(plain).segments == []
+
+
+def test_highlights_best_for_and_avoid_if_cite_reviews() -> None:
+    scores = score_aspects(REVIEWS)
+    found = highlights(REVIEWS, scores)
+    assert found and found[0].aspect in {"romance", "noise_level", "food_quality"}
+    for h in found:
+        assert_real(h.text, [h.review_id], REVIEWS)
+    lines = best_for(scores)
+    assert "romance" in {line.aspect for line in lines}
+    for line in lines:
+        assert line.review_ids and f"{line.score:.1f}/10" in line.text
+    assert avoid_if(scores) == []
+    loud = [ReviewText(id=str(i), text="Way too loud, we had to shout.") for i in range(4)]
+    avoid = avoid_if(score_aspects(loud))
+    assert [a.aspect for a in avoid] == ["noise_level"]
+    assert avoid[0].review_ids == ["0", "1", "2", "3"]
+
+
+def test_crowd_profile_counts_reviews_not_mentions() -> None:
+    profile = crowd_profile(REVIEWS)
+    couples = next(s for s in profile.segments if s.segment == "couples")
+    assert couples.reviews == 3 and couples.review_ids == ["r2", "r4", "r5"]
+    assert couples.example_review_id in couples.review_ids
+    assert_real(couples.example, [couples.example_review_id], REVIEWS)
+    assert "couples (3 of 5 reviews)" in profile.text
+
+
+@pytest.mark.skipif(not SHARED_REVIEWS.exists(), reason="../shared/data/restaurant_reviews absent")
+def test_real_reviews_keep_every_invariant() -> None:
+    places: dict[str, list[ReviewText]] = defaultdict(list)
+    with gzip.open(SHARED_REVIEWS / "reviews.jsonl.gz", "rt", encoding="utf-8") as handle:
+        for line in handle:
+            row = json.loads(line)
+            places[row["restaurant_id"]].append(
+                ReviewText(id=row["review_id"], text=row["text"], rating=row["rating"])
+            )
+            if len(places) > 60:
+                break
+    for reviews in list(places.values())[:60]:
+        scores = score_aspects(reviews)
+        quote = consolidated_review(reviews, ["romance", "noise_level"], scores=scores)
+        assert len(quote.text) <= QUOTE_MAX_CHARS
+        if quote.text:
+            assert_real(quote.text, quote.review_ids, reviews)
+        for h in highlights(reviews, scores):
+            assert len(h.text) <= QUOTE_MAX_CHARS
+            assert_real(h.text, [h.review_id], reviews)
+        ids = {r.id for r in reviews}
+        for line in best_for(scores) + avoid_if(scores):
+            assert set(line.review_ids) <= ids
