@@ -36,6 +36,13 @@ class Settings(BaseSettings):
 
     embedding_provider: Literal["minilm", "openai"] = "minilm"
     embedding_batch_size: int = Field(default=32, ge=1, le=512)
+    embedding_model: str = Field(
+        default="text-embedding-3-small",
+        description="model asked of an OpenAI-compatible server (embedding_provider=openai)",
+    )
+    embedding_base_url: str | None = Field(
+        default=None, description="OpenAI-compatible server for embeddings; unset = llm_base_url"
+    )
 
     llm_provider: Literal["offline", "openai"] = "offline"
     llm_fallback_provider: Literal["offline", "openai"] = "offline"

@@ -1,0 +1,1 @@
+"""Text intelligence: embeddings, query understanding, aspect scoring, extractive summaries."""
