@@ -1,0 +1,92 @@
+"""Warning wording: one level and title per severity, one sentence per kind of evidence.
+
+The level is chosen by the user's severity, never by how sure we are: an anaphylactic allergy
+gets a danger banner even when the only hint is the cuisine, and an intolerance gets an info note
+even when the dish certainly contains it. How sure we are is said in the message instead.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from kairos.core.allergens import Confidence, Severity
+from kairos.core.place_allergens import AllergenKnowledge
+
+__all__ = [
+    "LEVELS",
+    "TITLES",
+    "WarningLevel",
+    "confidence_note",
+    "display_name",
+    "warning_message",
+]
+
+WarningLevel = Literal["danger", "warning", "caution", "info"]
+
+LEVELS: Final[dict[Severity, WarningLevel]] = {
+    "anaphylactic": "danger",
+    "severe": "warning",
+    "moderate": "caution",
+    "intolerance": "info",
+}
+TITLES: Final[dict[Severity, str]] = {
+    "anaphylactic": "Anaphylaxis risk",
+    "severe": "Allergy warning",
+    "moderate": "May contain",
+    "intolerance": "Contains",
+}
+_NAMES: Final[dict[str, str]] = {
+    "tree_nuts": "tree nuts",
+    "molluscs": "molluscs",
+    "sulphites": "sulphites",
+}
+_SOURCES: Final[dict[str, str]] = {
+    "menu": "its menu",
+    "dish": "a dish it serves",
+    "review": "a review",
+}
+_ADVICE: Final[dict[Severity, str]] = {
+    "anaphylactic": (
+        "Anaphylaxis risk for you: do not eat here unless staff confirm a {name}-free "
+        "preparation with no cross-contact, and keep your emergency medication with you."
+    ),
+    "severe": "This can cause you a severe reaction: ask staff before ordering.",
+    "moderate": "Check with staff if you want to avoid {name}.",
+    "intolerance": "You noted an intolerance; choose dishes without {name}.",
+}
+_NOTES: Final[dict[Confidence, str]] = {
+    "medium": (
+        "Allergen information for this place comes from its cuisine type, not from its menu "
+        "or reviews, so it is not verified. Confirm with staff before ordering."
+    ),
+    "low": ("No allergen information is known for this place. Confirm with staff before ordering."),
+}
+
+
+def display_name(allergen: str) -> str:
+    """How an allergen or custom ingredient is written in sentences."""
+    return _NAMES.get(allergen, allergen.replace("_", " "))
+
+
+def _evidence_sentence(name: str, knowledge: AllergenKnowledge) -> str:
+    if knowledge.source == "cuisine_heuristic":
+        cuisine = knowledge.ref or knowledge.span
+        return f"{cuisine.title()} kitchens commonly use {name}; not verified for this place."
+    if knowledge.source is None:
+        verb = "containing" if knowledge.status == "contains" else "possibly containing"
+        return f"Recorded as {verb} {name} (source not kept)."
+    where = _SOURCES[knowledge.source]
+    if knowledge.status == "may_contain":
+        return f'May contain {name}: {where} says "{knowledge.span}".'
+    return f'Contains {name}: {where} mentions "{knowledge.span}".'
+
+
+def warning_message(allergen: str, severity: Severity, knowledge: AllergenKnowledge) -> str:
+    """The full sentence shown under the warning title."""
+    name = display_name(allergen)
+    return f"{_evidence_sentence(name, knowledge)} {_ADVICE[severity].format(name=name)}"
+
+
+def confidence_note(confidence: Confidence) -> str | None:
+    """The note shown when a place's allergen knowledge is not high-confidence."""
+    return _NOTES.get(confidence)

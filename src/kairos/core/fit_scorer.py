@@ -1,0 +1,241 @@
+"""FitScorer: how well a place fits a user's tastes, 0-100, from rules only (seed 000 §11).
+
+| dimension | max | rule |
+| --- | --- | --- |
+| cuisine | 30 | +30 full overlap, +15 partial, -10 aversion (a place can lose points here) |
+| vibe | 25 | +5 per matching vibe tag, capped |
+| price | 20 | +20 tier in the comfort tiers, +10 one tier away |
+| dietary | 15 | +5 per dietary flag of the user the place supports, capped |
+| allergy | 10 | +10 no known conflict, +5 intolerance-only conflicts, 0 otherwise |
+
+Cuisine overlap: *full* when one of the place's cuisines is exactly a cuisine the user likes;
+*partial* when they only share a distinctive whole word ("south indian" for a user who likes
+"indian", "asian fusion" for "asian"); generic words ("food", "bar", "modern") never count.
+The allergy points come from the guard's assessment, so they reflect the user's real risk.
+
+Tags (at most 4): one per dimension that earned points, highest points first, ties in the
+table's order. The "Safe for your allergy profile" tag is given only when the guard found no
+conflict *and* the place's allergen knowledge rests on its own menu, dishes or reviews: a place
+known only by its cuisine earns the allergy points but is never called safe.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from pydantic import BaseModel, Field
+
+from kairos.core.allergy_guard import AllergyAssessment
+
+__all__ = ["FitCandidate", "FitScore", "FitScorer", "FitTag", "TastePreferences", "score_fit"]
+
+FitTagType = Literal["cuisine", "vibe", "price", "dietary", "allergy_safe"]
+
+CUISINE_FULL: Final = 30
+CUISINE_PARTIAL: Final = 15
+CUISINE_AVERSION: Final = -10
+VIBE_EACH: Final = 5
+VIBE_CAP: Final = 25
+PRICE_EXACT: Final = 20
+PRICE_ADJACENT: Final = 10
+DIETARY_EACH: Final = 5
+DIETARY_CAP: Final = 15
+ALLERGY_SAFE: Final = 10
+ALLERGY_INTOLERANCE_ONLY: Final = 5
+MAX_TAGS: Final = 4
+DIMENSIONS: Final = ("cuisine", "vibe", "price", "dietary", "allergy")
+
+_GENERIC_WORDS: Final = frozenset(
+    {"food", "foods", "cuisine", "restaurant", "bar", "bars", "style", "modern", "new",
+     "traditional", "fusion", "contemporary", "house", "kitchen", "and", "&", "the", "grill"}
+)  # fmt: skip
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _norm(value: str) -> str:
+    return " ".join(value.lower().split())
+
+
+def price_level(tier: str | int | None) -> int | None:
+    """Price tier as 1-4 from "$".."$$$$" or an int; None when unknown."""
+    if tier is None:
+        return None
+    if isinstance(tier, int):
+        return tier if 1 <= tier <= 4 else None
+    text = tier.strip()
+    if text and set(text) == {"$"} and len(text) <= 4:
+        return len(text)
+    return int(text) if text.isdigit() and 1 <= int(text) <= 4 else None
+
+
+class TastePreferences(BaseModel):
+    """The parts of a user's preferences the scorer reads."""
+
+    cuisine_affinity: list[str] = Field(default_factory=list)
+    cuisine_aversion: list[str] = Field(default_factory=list)
+    vibes: list[str] = Field(default_factory=list, description="Most important first.")
+    price_comfort: list[str | int] = Field(default_factory=list)
+    dietary: list[str] = Field(default_factory=list)
+
+
+@dataclass(slots=True)
+class FitCandidate:
+    """What the scorer reads about a place. Sequences are stored as tuples (hashable)."""
+
+    cuisines: tuple[str, ...] = ()
+    vibe_tags: tuple[str, ...] = ()
+    price_tier: str | int | None = None
+    dietary_tags: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.cuisines = tuple(self.cuisines)
+        self.vibe_tags = tuple(self.vibe_tags)
+        self.dietary_tags = tuple(self.dietary_tags)
+
+
+@dataclass(frozen=True, slots=True)
+class FitTag:
+    label: str
+    type: FitTagType
+
+
+@dataclass(slots=True)
+class FitScore:
+    score: int
+    points: dict[str, int]
+    tags: tuple[FitTag, ...]
+
+
+_Part = tuple[int, FitTag | None]
+
+
+def _distinctive_words(name: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(name)) - _GENERIC_WORDS
+
+
+class FitScorer:
+    """Scores many candidates for one user.
+
+    Preferences are normalised once, here, and each dimension's result is memoised per distinct
+    candidate value (cuisine list, vibe tags, tier, dietary tags): a feed's 50 candidates share
+    most of these, so scoring is a handful of dictionary lookups per candidate.
+    """
+
+    def __init__(self, preferences: TastePreferences) -> None:
+        self.affinity = {_norm(c): c for c in preferences.cuisine_affinity if c.strip()}
+        self.affinity_words = [(_distinctive_words(key), key) for key in self.affinity]
+        self.aversion = {_norm(c) for c in preferences.cuisine_aversion if c.strip()}
+        self.aversion_words = [_distinctive_words(key) for key in self.aversion]
+        self.vibes = [_norm(v) for v in preferences.vibes if v.strip()]
+        levels = (price_level(tier) for tier in preferences.price_comfort)
+        self.price_levels = frozenset(level for level in levels if level is not None)
+        self.dietary = [_norm(d) for d in preferences.dietary if d.strip()]
+        self._cuisine_memo: dict[tuple[str, ...], _Part] = {}
+        self._vibe_memo: dict[tuple[str, ...], _Part] = {}
+        self._price_memo: dict[str | int | None, _Part] = {}
+        self._diet_memo: dict[tuple[str, ...], _Part] = {}
+        self._safe_tag = FitTag("Safe for your allergy profile", "allergy_safe")
+
+    def _cuisine(self, cuisines: tuple[str, ...]) -> _Part:
+        names = [_norm(c) for c in cuisines]
+        label = next((self.affinity[n] for n in names if n in self.affinity), None)
+        points = CUISINE_FULL if label else 0
+        if label is None:
+            for name in names:
+                words = _distinctive_words(name)
+                label = next(
+                    (self.affinity[k] for ws, k in self.affinity_words if ws & words), None
+                )
+                if label is not None:
+                    points = CUISINE_PARTIAL
+                    break
+        if any(
+            n in self.aversion or any(ws & _distinctive_words(n) for ws in self.aversion_words)
+            for n in names
+        ):
+            points += CUISINE_AVERSION
+        if points > 0 and label:
+            return points, FitTag(f"Matches your {label.title()} preference", "cuisine")
+        return points, None
+
+    def _vibe(self, vibe_tags: tuple[str, ...]) -> _Part:
+        place = {_norm(v) for v in vibe_tags}
+        matched = [v for v in self.vibes if v in place]
+        if not matched:
+            return 0, None
+        points = min(VIBE_CAP, VIBE_EACH * len(matched))
+        return points, FitTag(f"Known for {matched[0]} — your top vibe tag", "vibe")
+
+    def _price(self, tier: str | int | None) -> _Part:
+        level = price_level(tier)
+        if level is None:
+            return 0, None
+        if level in self.price_levels:
+            return PRICE_EXACT, FitTag(f"Within your {'$' * level} comfort zone", "price")
+        if level - 1 in self.price_levels or level + 1 in self.price_levels:
+            return PRICE_ADJACENT, None
+        return 0, None
+
+    def _dietary(self, dietary_tags: tuple[str, ...]) -> _Part:
+        place = {_norm(d) for d in dietary_tags}
+        matched = [d for d in self.dietary if d in place]
+        if not matched:
+            return 0, None
+        points = min(DIETARY_CAP, DIETARY_EACH * len(matched))
+        return points, FitTag(f"{matched[0].title()}-friendly", "dietary")
+
+    def score(self, candidate: FitCandidate, assessment: AllergyAssessment) -> FitScore:
+        """Score one candidate, given the guard's assessment of it for this user."""
+        cuisine = self._cuisine_memo.get(candidate.cuisines)
+        if cuisine is None:
+            cuisine = self._cuisine_memo[candidate.cuisines] = self._cuisine(candidate.cuisines)
+        vibe = self._vibe_memo.get(candidate.vibe_tags)
+        if vibe is None:
+            vibe = self._vibe_memo[candidate.vibe_tags] = self._vibe(candidate.vibe_tags)
+        price = self._price_memo.get(candidate.price_tier)
+        if price is None:
+            price = self._price_memo[candidate.price_tier] = self._price(candidate.price_tier)
+        diet = self._diet_memo.get(candidate.dietary_tags)
+        if diet is None:
+            diet = self._diet_memo[candidate.dietary_tags] = self._dietary(candidate.dietary_tags)
+        worst = assessment.worst_severity
+        if worst is None:
+            allergy = ALLERGY_SAFE
+            safe_tag = assessment.basis == "evidence" and bool(assessment.statuses)
+        else:
+            allergy = ALLERGY_INTOLERANCE_ONLY if worst == "intolerance" else 0
+            safe_tag = False
+        total = cuisine[0] + vibe[0] + price[0] + diet[0] + allergy
+        earned = []
+        if cuisine[1] is not None:
+            earned.append((-cuisine[0], 0, cuisine[1]))
+        if vibe[1] is not None:
+            earned.append((-vibe[0], 1, vibe[1]))
+        if price[1] is not None:
+            earned.append((-price[0], 2, price[1]))
+        if diet[1] is not None:
+            earned.append((-diet[0], 3, diet[1]))
+        if safe_tag:
+            earned.append((-allergy, 4, self._safe_tag))
+        if len(earned) > 1:
+            earned.sort()
+        return FitScore(
+            max(0, min(100, total)),
+            {
+                "cuisine": cuisine[0],
+                "vibe": vibe[0],
+                "price": price[0],
+                "dietary": diet[0],
+                "allergy": allergy,
+            },
+            tuple(entry[2] for entry in earned[:MAX_TAGS]),
+        )
+
+
+def score_fit(
+    candidate: FitCandidate, preferences: TastePreferences, assessment: AllergyAssessment
+) -> FitScore:
+    """One-off scoring; build a `FitScorer` once when scoring many candidates."""
+    return FitScorer(preferences).score(candidate, assessment)

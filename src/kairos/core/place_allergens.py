@@ -1,0 +1,265 @@
+"""What a place is known to contain, with the evidence, inferred at ingestion.
+
+Confidence follows the source of the knowledge:
+- `high`: the place's own menu lines, dish names or reviews name the allergen;
+- `medium`: only its cuisine suggests it (the cuisine heuristic in `data/cuisine_allergens.toml`);
+- `low`: nothing is known.
+
+Reviews are noisy, so a review counts only where it talks about food: the sentence must name a
+dish word or an eating word ("ordered", "tasted", "sauce"), and allergy talk ("my nut allergy")
+never counts (the detector drops it). Every claim keeps its evidence: which dish or review, which
+words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, Field
+
+from kairos.core.allergen_detection import AllergenMention, MentionStatus, detect_allergens
+from kairos.core.allergens import CONFIDENCE_RANK, Confidence
+from kairos.core.lexicon import CANONICAL_SET, load_toml
+
+__all__ = [
+    "AllergenEvidence",
+    "AllergenKnowledge",
+    "EvidenceSource",
+    "PlaceAllergens",
+    "cuisine_allergens",
+    "infer_place_allergens",
+]
+
+EvidenceSource = Literal["menu", "dish", "review", "cuisine_heuristic"]
+
+# Words that put a sentence about food: eating, ordering, tasting, dishes, and the verdicts
+# reviews give them. A single allergen word counts in a review only next to one of these.
+_FOOD_CONTEXT: Final = re.compile(
+    r"(?<![^\W_])(?:ate|eat|eaten|eating|had|have|got|get|order(?:ed|ing|s)?|tr(?:y|ied)"
+    r"|tast(?:e|ed|es|y|ing)|delicious|flavou?r(?:ful|s|ed)?|dish(?:es)?|plate|serv(?:e|ed|es)"
+    r"|menu|meal|food|sauce|gravy|curry|soup|salad|starter|mains?|dessert|appeti[sz]er|sides?"
+    r"|topped|stuffed|fried|grilled|baked|roasted|cooked|fresh|spicy|crispy|yummy|tender"
+    r"|portions?|recommend(?:ed)?|specials?|chef|kitchen|good|great|amazing|excellent|best"
+    r"|loved?|perfect(?:ly)?|awesome|nice|favou?rite|tasty|bland|overcooked|undercooked"
+    r"|with|made|filled|contains?|full\s+of)(?![^\W_])",
+    re.IGNORECASE,
+)
+MAX_EVIDENCE_PER_SOURCE: Final = 5
+"""Evidence kept per allergen and source: enough to cite, bounded for places with many reviews."""
+_SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?\n]*")
+_WORDS: Final = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
+class AllergenEvidence(BaseModel):
+    """One reason to believe a place contains (or may contain) an allergen."""
+
+    allergen: str
+    status: MentionStatus
+    confidence: Confidence
+    source: EvidenceSource
+    ref: str | None = None
+    span: str
+
+
+@dataclass(slots=True, eq=False)
+class AllergenKnowledge:
+    """The strongest evidence for one allergen at one place.
+
+    A plain slotted class (identity equality, cheap to build): one is made per allergen per
+    place each time a place is loaded. Treat it as read-only.
+    """
+
+    status: MentionStatus
+    confidence: Confidence
+    source: EvidenceSource | None
+    """None when the row was stored without its evidence."""
+    span: str
+    ref: str | None
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
+    """Per-object memo for consumers (the guard keeps its warnings here); not part of the data."""
+
+
+class PlaceAllergens(BaseModel):
+    """Allergen knowledge for one place, as stored on `restaurants` and read by the guard."""
+
+    known_allergens: list[str] = Field(default_factory=list)
+    contains_allergens: list[str] = Field(
+        default_factory=list,
+        description="High-confidence 'contains' allergens: the set the SQL hard filter uses.",
+    )
+    confidence: Confidence = "low"
+    evidence: list[AllergenEvidence] = Field(default_factory=list)
+
+    @cached_property
+    def best_evidence(self) -> Mapping[str, AllergenKnowledge]:
+        """The strongest evidence per allergen, computed once per object (read-only after)."""
+        strongest: dict[str, tuple[int, AllergenEvidence]] = {}
+        for item in self.evidence:
+            strength = _STRENGTH[item.status, item.confidence]
+            current = strongest.get(item.allergen)
+            if current is None or strength > current[0]:
+                strongest[item.allergen] = (strength, item)
+        best = {
+            allergen: AllergenKnowledge(
+                item.status, item.confidence, item.source, item.span, item.ref
+            )
+            for allergen, (_, item) in strongest.items()
+        }
+        for allergen in self.contains_allergens:
+            if allergen not in best or best[allergen].confidence != "high":
+                best[allergen] = AllergenKnowledge("contains", "high", None, allergen, None)
+        for allergen in self.known_allergens:
+            # A stored row without its evidence: as strong as the place's overall confidence.
+            best.setdefault(
+                allergen,
+                AllergenKnowledge("may_contain", self.confidence, None, allergen, None),
+            )
+        return best
+
+    def knowledge(self, allergen: str) -> AllergenKnowledge | None:
+        """The strongest evidence for `allergen`, or None when nothing suggests it."""
+        return self.best_evidence.get(allergen)
+
+
+_STRENGTH: Final[dict[tuple[MentionStatus, Confidence], int]] = {
+    (status, confidence): rank * 2 + (status == "contains")
+    for confidence, rank in CONFIDENCE_RANK.items()
+    for status in ("contains", "may_contain")
+}
+
+
+@cache
+def _cuisine_map() -> dict[str, tuple[str, ...]]:
+    table = load_toml("cuisine_allergens.toml")["cuisines"]
+    result: dict[str, tuple[str, ...]] = {}
+    for name, allergens in table.items():
+        unknown = [a for a in allergens if a not in CANONICAL_SET]
+        if unknown:
+            raise ValueError(f"cuisine_allergens.toml: {name}: unknown allergen(s) {unknown}")
+        result[_cuisine_key(name)] = tuple(allergens)
+    return result
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def _cuisine_key(name: str) -> str:
+    return " ".join(_singular(word) for word in _WORDS.findall(name.lower()))
+
+
+def cuisine_allergens(cuisine: str) -> tuple[str, tuple[str, ...]] | None:
+    """The heuristic entry for one cuisine name: (matched key, allergens), or None.
+
+    Whole names first, then the longest run of whole words ("south indian restaurant" ->
+    "south indian"); a key never matches inside a word ("thailand" is not "thai").
+    """
+    table = _cuisine_map()
+    words = _cuisine_key(cuisine).split()
+    for size in range(len(words), 0, -1):
+        for start in range(len(words) - size + 1):
+            key = " ".join(words[start : start + size])
+            if key in table:
+                return key, table[key]
+    return None
+
+
+def _is_food_talk(text: str, mention: AllergenMention) -> bool:
+    for sentence in _SENTENCE.finditer(text):
+        if sentence.start() <= mention.start < sentence.end():
+            body = sentence.group()
+            words = len(_WORDS.findall(mention.text))
+            return words > 1 or _FOOD_CONTEXT.search(body) is not None
+    return False
+
+
+def infer_place_allergens(
+    cuisines: Iterable[str],
+    texts: Iterable[tuple[str, str]] = (),
+    dishes: Iterable[str] = (),
+    *,
+    menu: Iterable[str] = (),
+) -> PlaceAllergens:
+    """Infer a place's allergens from its cuisines, reviews (`(ref, text)`), dishes and menu.
+
+    Dishes and menu lines are trusted as written; reviews count only where they talk about
+    food (see the module docstring). The cuisine heuristic adds medium-confidence evidence.
+    """
+    evidence: list[AllergenEvidence] = []
+    seen: set[tuple[str, str, str, str | None]] = set()
+    kept: dict[tuple[str, str, str], int] = {}
+
+    def add(item: AllergenEvidence) -> None:
+        key = (item.allergen, item.source, item.span.lower(), item.ref)
+        bucket = (item.allergen, item.source, item.status)
+        if key in seen or kept.get(bucket, 0) >= MAX_EVIDENCE_PER_SOURCE:
+            return
+        seen.add(key)
+        kept[bucket] = kept.get(bucket, 0) + 1
+        evidence.append(item)
+
+    sources: tuple[tuple[EvidenceSource, Iterable[str]], ...] = (("dish", dishes), ("menu", menu))
+    for source, entries in sources:
+        for line in entries:
+            for mention in detect_allergens(line):
+                add(_from_mention(mention, source, line[:120]))
+    for ref, text in texts:
+        for mention in detect_allergens(text):
+            if _is_food_talk(text, mention):
+                add(_from_mention(mention, "review", ref))
+    for cuisine in cuisines:
+        found = cuisine_allergens(cuisine)
+        if found is None:
+            continue
+        for allergen in found[1]:
+            add(
+                AllergenEvidence(
+                    allergen=allergen,
+                    status="contains",
+                    confidence="medium",
+                    source="cuisine_heuristic",
+                    ref=cuisine,
+                    span=found[0],
+                )
+            )
+    return _summarise(evidence)
+
+
+def _from_mention(mention: AllergenMention, source: EvidenceSource, ref: str) -> AllergenEvidence:
+    return AllergenEvidence(
+        allergen=mention.allergen,
+        status=mention.status,
+        confidence="high",
+        source=source,
+        ref=ref,
+        span=mention.text,
+    )
+
+
+def _summarise(evidence: list[AllergenEvidence]) -> PlaceAllergens:
+    known = sorted({item.allergen for item in evidence})
+    contains = sorted(
+        {
+            item.allergen
+            for item in evidence
+            if item.status == "contains" and item.confidence == "high"
+        }
+    )
+    levels = [CONFIDENCE_RANK[item.confidence] for item in evidence]
+    confidence: Confidence = "low"
+    if levels:
+        confidence = "high" if max(levels) == CONFIDENCE_RANK["high"] else "medium"
+    return PlaceAllergens(
+        known_allergens=known,
+        contains_allergens=contains,
+        confidence=confidence,
+        evidence=evidence,
+    )

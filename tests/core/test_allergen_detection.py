@@ -1,0 +1,140 @@
+"""Detection in free text: negations, may-contain, sub-ingredients, allergy talk, look-alikes."""
+
+from __future__ import annotations
+
+import pytest
+
+from kairos.core.allergen_detection import detect_allergens
+
+
+def found(text: str) -> set[tuple[str, str]]:
+    return {(m.allergen, m.status) for m in detect_allergens(text)}
+
+
+def contains(text: str) -> set[str]:
+    return {m.allergen for m in detect_allergens(text) if m.status == "contains"}
+
+
+def test_spans_point_at_the_matched_words() -> None:
+    text = "Ingredients: WHEAT flour, _milk_, soya lecithin."
+    for mention in detect_allergens(text):
+        assert text[mention.start : mention.end] == mention.text
+    assert [m.text for m in detect_allergens(text)][:2] == ["WHEAT flour", "milk"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nut-free", "dairy free", "without eggs", "egg-less", "eggless", "gluten-free bread",
+        "no peanuts", "No peanuts or tree nuts", "free from milk, eggs and nuts", "non-dairy",
+        "contains no sesame", "does not contain soy", "neither peanuts nor tree nuts",
+        "gluten‐free pasta", "free of shellfish",
+    ],
+)  # fmt: skip
+def test_negations_do_not_count(text: str) -> None:
+    assert found(text) == set()
+
+
+def test_negating_a_part_is_not_negating_the_class() -> None:
+    assert contains("lactose-free milk") == {"dairy"}
+    assert contains("wheat-free rye bread") == {"gluten"}
+
+
+def test_class_negation_clears_only_its_class() -> None:
+    assert contains("nut free pesto") == {"dairy"}  # pesto: pine nuts and parmesan
+
+
+def test_negation_ends_with_its_phrase() -> None:
+    assert contains("no peanuts, wheat flour") == {"gluten"}
+    assert contains("gluten-free bread, butter") == {"dairy"}
+    assert contains("free range eggs") == {"eggs"}
+
+
+@pytest.mark.parametrize(
+    ("text", "allergen"),
+    [
+        ("may contain traces of nuts", "tree_nuts"),
+        ("Produced in a facility that also handles peanuts.", "peanuts"),
+        ("Made on shared equipment with sesame", "sesame"),
+        ("May contain: milk", "dairy"),
+        ("traces of egg", "eggs"),
+        ("Not suitable for nut allergy sufferers", "tree_nuts"),
+        ("We cannot guarantee our dishes are free from shellfish", "shellfish"),
+        ("Peut contenir des traces de lait", "dairy"),
+    ],
+)
+def test_may_contain_statements(text: str, allergen: str) -> None:
+    assert found(text) == {(allergen, "may_contain")}
+
+
+def test_may_contain_stops_at_the_sentence_end() -> None:
+    assert found("May contain nuts. Contains: milk") == {
+        ("tree_nuts", "may_contain"),
+        ("dairy", "contains"),
+    }
+    assert found("2.5% milk. may contain sesame") == {
+        ("dairy", "contains"),
+        ("sesame", "may_contain"),
+    }
+    assert found("sugar (may contain milk), hazelnuts") == {
+        ("dairy", "may_contain"),
+        ("tree_nuts", "contains"),
+    }
+
+
+def test_parenthesised_sub_ingredients() -> None:
+    assert contains("soy sauce (water, soybeans, wheat)") == {"soy", "gluten"}
+    assert contains("emulsifier (lecithin (soy)), whey (milk)") == {"soy", "dairy"}
+    assert contains("chocolate [sugar, cocoa butter, E322 (soya)]") == {"soy"}
+    assert contains("flavouring (contains celery)") == {"celery"}
+
+
+def test_allergy_talk_is_not_an_ingredient() -> None:
+    assert found("my friend has a nut allergy") == set()
+    assert found("I am allergic to peanuts and shellfish") == set()
+    assert found("great for people with gluten intolerance") == set()
+    assert contains("allergic to peanuts, loved the prawns") == {"shellfish"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "coconut milk", "nutmeg", "rice flour", "butter beans", "cocoa butter",
+        "water chestnut", "eggplant", "buckwheat", "oyster mushrooms", "butternut squash",
+        "cream of tartar", "sunflower lecithin", "I'm nuts about this place", "peanut-free",
+    ],
+)  # fmt: skip
+def test_look_alikes_are_not_allergens(text: str) -> None:
+    assert found(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ghee roast", {"dairy"}), ("paneer tikka", {"dairy"}), ("maida", {"gluten"}),
+        ("til ladoo", {"sesame"}), ("kaju katli", {"tree_nuts"}),
+        ("badam milk", {"tree_nuts", "dairy"}),
+        ("prawn curry", {"shellfish"}), ("peanut butter cookies", {"peanuts", "gluten"}),
+        ("almond milk latte", {"tree_nuts", "dairy"}), ("chicken satay", {"peanuts"}),
+        ("hummus", {"sesame"}), ("Pad Thai", {"peanuts", "fish", "eggs"}),
+        ("tofu stir fry", {"soy"}), ("calamari", {"molluscs"}), ("wheatflour", {"gluten"}),
+        ("Dijon mustard", {"mustard"}), ("celery salt", {"celery"}), ("lupin flour", {"lupin"}),
+        ("sodium metabisulphite", {"sulphites"}), ("E-220", {"sulphites"}),
+    ],
+)  # fmt: skip
+def test_ingredient_and_dish_words(text: str, expected: set[str]) -> None:
+    assert contains(text) == expected
+
+
+def test_uncertain_sources_are_may_contain() -> None:
+    assert found("emulsifier: lecithin") == {("soy", "may_contain")}
+    assert found("emulsifier: soy lecithin") == {("soy", "contains"), ("soy", "may_contain")}
+
+
+def test_open_til_late_is_not_sesame() -> None:
+    assert found("Open til late, great vibe") == set()
+
+
+def test_empty_and_plain_text() -> None:
+    assert detect_allergens("") == []
+    assert detect_allergens("Water, sugar, salt.") == []

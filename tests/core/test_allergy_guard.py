@@ -1,0 +1,131 @@
+"""AllergyGuard behaviour on hand-made cases: buckets, order, wording, statuses, JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import TypeAdapter
+
+from kairos.core.allergy_guard import GuardResult, check
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.place_allergens import PlaceAllergens, infer_place_allergens
+
+
+@dataclass
+class Place:
+    name: str
+    allergens: PlaceAllergens
+
+
+def of(place: Place) -> PlaceAllergens:
+    return place.allergens
+
+
+PROFILE = AllergyProfile(
+    confirmed=["peanuts", "shellfish", "sesame"],
+    intolerances=["gluten"],
+    severity={"peanuts": "anaphylactic", "sesame": "moderate"},
+)
+
+
+def places() -> list[Place]:
+    return [
+        Place("satay house", infer_place_allergens([], dishes=["Chicken satay"])),
+        Place("thai heuristic", infer_place_allergens(["Thai"])),
+        Place("prawn shack", infer_place_allergens([], dishes=["Grilled prawns"])),
+        Place("bakery", infer_place_allergens([], dishes=["Sourdough loaf"])),
+        Place("unknown", infer_place_allergens([])),
+        Place("cross contact", infer_place_allergens([], menu=["May contain traces of peanuts"])),
+        Place("salad bar", infer_place_allergens([], dishes=["Green salad"], menu=["Tomato soup"])),
+        Place("tahini", infer_place_allergens([], dishes=["Hummus plate"])),
+    ]
+
+
+def names(items: tuple[object, ...]) -> list[str]:
+    return [item.item.name for item in items]  # type: ignore[attr-defined]
+
+
+def test_buckets_and_order() -> None:
+    result = check(places(), PROFILE, allergens_of=of)
+    assert names(result.excluded) == ["satay house"]
+    assert names(result.flagged) == ["cross contact"]
+    assert names(result.safe) == [
+        "unknown", "salad bar",  # no known conflict, input order
+        "bakery",  # intolerance
+        "tahini",  # moderate
+        "prawn shack",  # severe
+        "thai heuristic",  # anaphylactic, but only from the cuisine: warned, not flagged
+    ]  # fmt: skip
+    assert result.hard_excluded_allergens == ("peanuts",)
+    assert result.has_any_warnings
+
+
+def test_requested_exclusions_add_to_the_hard_set() -> None:
+    result = check(places(), PROFILE, allergens_of=of, hard_excluded=["prawns"])
+    assert names(result.excluded) == ["satay house", "prawn shack"]
+    assert result.hard_excluded_allergens == ("peanuts", "shellfish")
+    assert "anaphylactic allergy" in result.excluded[0].reason
+    assert "shellfish (excluded)" in result.excluded[1].reason
+
+
+def test_warning_wording_matches_severity() -> None:
+    result = check(places(), PROFILE, allergens_of=of)
+    by_name = {g.item.name: g.assessment for g in (*result.safe, *result.flagged)}
+    danger = by_name["cross contact"].warnings[0]
+    assert (danger.level, danger.title) == ("danger", "Anaphylaxis risk")
+    assert "Anaphylaxis risk for you" in danger.message and "May contain peanuts" in danger.message
+    heuristic = by_name["thai heuristic"].warnings[0]
+    assert heuristic.level == "danger" and "not verified" in heuristic.message
+    assert [w.level for w in by_name["thai heuristic"].warnings] == ["danger", "warning"]
+    severe = by_name["prawn shack"].warnings[0]
+    assert (severe.level, severe.title) == ("warning", "Allergy warning")
+    moderate = by_name["tahini"].warnings[0]
+    assert (moderate.level, moderate.title) == ("caution", "May contain")
+    info = by_name["bakery"].warnings[0]
+    assert (info.level, info.title) == ("info", "Contains")
+    assert "intolerance" in info.message and "risk" not in info.message.lower()
+
+
+def test_statuses_and_confidence_notes() -> None:
+    result = check(places(), PROFILE, allergens_of=of)
+    by_name = {g.item.name: g.assessment for g in (*result.safe, *result.flagged)}
+    thai = {s.allergen: s for s in by_name["thai heuristic"].statuses}
+    assert (thai["peanuts"].status, thai["peanuts"].source) == ("may_contain", "cuisine_heuristic")
+    assert thai["sesame"].status == "unverified" and thai["sesame"].source is None
+    assert by_name["thai heuristic"].confidence_note is not None
+    assert "cuisine" in by_name["thai heuristic"].confidence_note
+    prawn = {s.allergen: s for s in by_name["prawn shack"].statuses}
+    assert (prawn["shellfish"].status, prawn["shellfish"].source) == ("contains", "dish")
+    assert by_name["prawn shack"].confidence_note is None
+    assert by_name["unknown"].confidence_note is not None
+
+
+def test_never_a_bare_safe_on_heuristic_data() -> None:
+    profile = AllergyProfile(confirmed=["mustard"])
+    result = check(
+        [Place("italian", infer_place_allergens(["Italian"])), Place("none", PlaceAllergens())],
+        profile,
+        allergens_of=of,
+    )
+    italian, none = (g.assessment for g in result.safe)
+    assert italian.is_safe and italian.basis == "cuisine_heuristic"
+    assert "not verified" in italian.summary
+    assert none.basis == "none" and none.summary.startswith("Unverified")
+
+
+def test_empty_profile_and_empty_input() -> None:
+    result = check(places(), AllergyProfile(), allergens_of=of)
+    assert len(result.safe) == len(places()) and not result.has_any_warnings
+    assert result.safe[0].assessment.summary == "No allergies in your profile."
+    empty = check([], PROFILE, allergens_of=of)
+    assert (empty.safe, empty.flagged, empty.excluded) == ((), (), ())
+
+
+def test_result_serialises_to_json() -> None:
+    result = check(places(), PROFILE, allergens_of=of)
+    adapter = TypeAdapter(GuardResult[Place])
+    data = adapter.dump_python(result, mode="json")
+    assert data["hard_excluded_allergens"] == ["peanuts"]
+    first = data["safe"][0]
+    assert set(first["assessment"]) >= {"is_safe", "worst_severity", "warnings", "statuses"}
+    assert adapter.dump_json(result)

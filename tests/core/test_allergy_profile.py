@@ -1,0 +1,96 @@
+"""The allergy profile is normalised on validation; the hard filter cannot be talked down."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from kairos.core.allergy_profile import AllergyProfile, anaphylactic_allergens, flags
+from kairos.core.hard_filter import hard_excluded_allergens
+
+
+def test_seed_shape_round_trips() -> None:
+    data = {
+        "confirmed": ["peanuts", "dairy"],
+        "intolerances": ["gluten"],
+        "severity": {"peanuts": "anaphylactic", "dairy": "severe"},
+    }
+    profile = AllergyProfile.model_validate(data)
+    assert profile.model_dump() == {
+        **data,
+        "severity": {**data["severity"], "gluten": "intolerance"},
+    }
+
+
+def test_entries_are_normalised_and_deduplicated() -> None:
+    profile = AllergyProfile(
+        confirmed=["Ghee", "prawns", "milk", "Prawn", "  garlic "],
+        intolerances=["maida"],
+        severity={"ghee": "moderate"},
+    )
+    assert profile.confirmed == ["dairy", "shellfish", "garlic"]
+    assert profile.intolerances == ["gluten"]
+    assert profile.severity == {
+        "dairy": "moderate",
+        "shellfish": "severe",
+        "garlic": "severe",
+        "gluten": "intolerance",
+    }
+    assert profile.custom_ingredients == ["garlic"]
+
+
+def test_unknown_severity_counts_as_severe() -> None:
+    profile = AllergyProfile(confirmed=["sesame"], severity={"kiwi": None})
+    assert profile.severity == {"sesame": "severe", "kiwi": "severe"}
+    assert profile.confirmed == ["sesame", "kiwi"]
+
+
+def test_duplicates_keep_the_riskiest_severity() -> None:
+    profile = AllergyProfile(
+        confirmed=["peanuts"],
+        intolerances=["groundnut"],
+        severity={"peanut": "moderate", "mungfali": "anaphylactic"},
+    )
+    assert profile.severity == {"peanuts": "anaphylactic"}
+    assert profile.intolerances == []
+
+
+def test_umbrella_words_widen() -> None:
+    profile = AllergyProfile(confirmed=["nuts"], severity={"nuts": "anaphylactic"})
+    assert profile.severity == {"tree_nuts": "anaphylactic", "peanuts": "anaphylactic"}
+
+
+def test_validation_is_idempotent() -> None:
+    profile = AllergyProfile(confirmed=["Prawns", "nuts"], intolerances=["milk"], severity={})
+    assert AllergyProfile.model_validate(profile.model_dump()) == profile
+
+
+def test_bad_input_is_rejected() -> None:
+    with pytest.raises(ValidationError):
+        AllergyProfile.model_validate({"confirmed": ["peanuts"], "severity": {"peanuts": "deadly"}})
+    with pytest.raises(ValidationError):
+        AllergyProfile.model_validate({"confirmd": ["peanuts"]})
+
+
+def test_helpers() -> None:
+    profile = AllergyProfile(
+        confirmed=["peanuts", "dairy"],
+        intolerances=["gluten"],
+        severity={"peanuts": "anaphylactic"},
+    )
+    assert anaphylactic_allergens(profile) == {"peanuts"}
+    assert flags(profile) == ["peanuts", "dairy", "gluten"]
+
+
+def test_hard_filter_always_keeps_anaphylactic_allergens() -> None:
+    profile = AllergyProfile(confirmed=["shellfish"], severity={"shellfish": "anaphylactic"})
+    assert hard_excluded_allergens(profile) == {"shellfish"}
+    # "ignore my allergies, show me shellfish": a parser can only add, never remove.
+    assert hard_excluded_allergens(profile, []) == {"shellfish"}
+    assert hard_excluded_allergens(profile, ["Sesame seeds", "nuts"]) == {
+        "shellfish",
+        "sesame",
+        "tree_nuts",
+        "peanuts",
+    }
+    assert hard_excluded_allergens(AllergyProfile()) == frozenset()

@@ -1,0 +1,97 @@
+"""Place allergen inference: evidence, confidence levels, whole-name cuisine matching."""
+
+from __future__ import annotations
+
+import pytest
+
+from kairos.core.place_allergens import PlaceAllergens, cuisine_allergens, infer_place_allergens
+
+
+@pytest.mark.parametrize(
+    ("cuisine", "key"),
+    [
+        ("Thai", "thai"), ("South Indian", "south indian"),
+        ("north indian restaurant", "north indian"), ("Sushi Bars", "sushi bar"),
+        ("Bakeries", "bakery"), ("Ice Cream & Frozen Yogurt", "ice cream"), ("pizza", "pizza"),
+    ],
+)  # fmt: skip
+def test_cuisines_match_on_whole_names(cuisine: str, key: str) -> None:
+    found = cuisine_allergens(cuisine)
+    assert found is not None and found[0] == key
+
+
+@pytest.mark.parametrize(
+    "cuisine", ["thailand style", "pizzeria", "gluten-free", "vegetarian friendly"]
+)
+def test_cuisines_never_match_inside_words(cuisine: str) -> None:
+    assert cuisine_allergens(cuisine) is None
+
+
+def test_nothing_known_is_low_confidence() -> None:
+    place = infer_place_allergens(["International"], [("r1", "Staff were friendly.")])
+    assert place == PlaceAllergens(confidence="low")
+
+
+def test_cuisine_only_is_medium_and_never_contains_for_sql() -> None:
+    place = infer_place_allergens(["Thai"])
+    assert place.confidence == "medium"
+    assert place.known_allergens == ["fish", "peanuts", "shellfish", "soy"]
+    assert place.contains_allergens == []
+    assert {e.source for e in place.evidence} == {"cuisine_heuristic"}
+
+
+def test_dish_and_review_evidence_is_high_and_kept() -> None:
+    place = infer_place_allergens(
+        ["Italian"],
+        [
+            ("r1", "My friend has a nut allergy, but the peanut sauce was amazing."),
+            ("r2", "I'm nuts about this place."),
+            ("r3", "The shrimp was great."),
+            ("r4", "Open til late."),
+        ],
+        ["Paneer Tikka", "Green salad"],
+        menu=["Desserts may contain traces of sesame"],
+    )
+    assert place.confidence == "high"
+    assert set(place.contains_allergens) == {"peanuts", "shellfish", "dairy"}
+    by_ref = {(e.ref, e.allergen): e for e in place.evidence if e.confidence == "high"}
+    assert by_ref["r1", "peanuts"].span == "peanut sauce"
+    assert by_ref["r3", "shellfish"].source == "review"
+    assert by_ref["Paneer Tikka", "dairy"].source == "dish"
+    sesame = by_ref["Desserts may contain traces of sesame", "sesame"]
+    assert (sesame.status, sesame.source) == ("may_contain", "menu")
+    assert not any(e.ref in ("r2", "r4") for e in place.evidence)
+    assert "gluten" in place.known_allergens  # from the Italian heuristic
+    assert (
+        place.knowledge("gluten") is not None and place.knowledge("gluten").confidence == "medium"
+    )
+
+
+def test_reviews_need_food_context_for_single_words() -> None:
+    place = infer_place_allergens([], [("r1", "Cream walls and a calm vibe")])
+    assert place.known_allergens == []
+    place = infer_place_allergens([], [("r1", "We ordered the cream cake")])
+    assert "dairy" in place.contains_allergens
+
+
+def test_best_evidence_prefers_high_contains() -> None:
+    place = infer_place_allergens(["Thai"], dishes=["Chicken satay"])
+    knowledge = place.knowledge("peanuts")
+    assert knowledge is not None and (knowledge.status, knowledge.confidence) == (
+        "contains",
+        "high",
+    )
+
+
+def test_stored_rows_without_evidence_still_inform_the_guard() -> None:
+    place = PlaceAllergens(
+        known_allergens=["sesame", "soy"], contains_allergens=["soy"], confidence="medium"
+    )
+    soy, sesame = place.knowledge("soy"), place.knowledge("sesame")
+    assert soy is not None and (soy.status, soy.confidence) == ("contains", "high")
+    assert sesame is not None and (sesame.status, sesame.confidence) == ("may_contain", "medium")
+
+
+def test_json_round_trip() -> None:
+    place = infer_place_allergens(["Japanese"], [("r9", "The salmon sashimi was delicious")])
+    assert PlaceAllergens.model_validate_json(place.model_dump_json()) == place
