@@ -22,10 +22,14 @@ from rich.progress import (
 from rich.table import Table
 
 from kairos.errors import KairosError
+from kairos.evals.cli import eval_app
 from kairos.settings import get_settings
 
 app = typer.Typer(help="Kairos: personalised, allergy-safe recommendations.", no_args_is_help=True)
 console = Console()
+app.add_typer(eval_app, name="eval")
+sample_app = typer.Typer(help="The small real sample shipped in data/sample.", no_args_is_help=True)
+app.add_typer(sample_app, name="sample")
 
 
 class RichProgress:
@@ -212,6 +216,47 @@ def migrate() -> None:
         finally:
             await db.dispose()
         console.print("database is at the latest migration")
+
+    asyncio.run(run())
+
+
+@sample_app.command("make")
+def sample_make(
+    source: Annotated[
+        Path, typer.Option("--from", exists=True, file_okay=False, help="the shared data folder")
+    ] = Path("../shared/data"),
+    out: Annotated[Path, typer.Option(help="where the sample goes")] = Path("data/sample"),
+) -> None:
+    """Cut the sample from the full data sets and compute its review embeddings with Kairos."""
+    import tempfile
+
+    from kairos.ingest.embedding_phase import save_embedding_file
+    from kairos.ingest.sample import cut_sample
+    from kairos.runtime import SAMPLE_EMBEDDINGS, Runtime
+    from kairos.store.tables import Review
+
+    stats = cut_sample(source, out)
+    console.print(f"cut {stats.places} places, {stats.reviews} reviews, "
+                  f"{stats.metadata_places} metadata-only places into {out}")  # fmt: skip
+    (out / SAMPLE_EMBEDDINGS).unlink(missing_ok=True)
+
+    async def run() -> None:
+        with tempfile.TemporaryDirectory(prefix="kairos-sample-") as scratch:
+            settings = get_settings().model_copy(
+                update={"data_dir": Path(scratch), "database_url": None}
+            )
+            runtime = await Runtime.start(settings, ingest_sample=False)
+            try:
+                with _progress() as bar:
+                    await runtime.ingest_sample(out, progress=RichProgress(bar))
+                async with runtime.db.session() as session:
+                    from sqlalchemy import select
+
+                    hashes = list((await session.execute(select(Review.content_hash))).scalars())
+                saved = await save_embedding_file(runtime.db, out / SAMPLE_EMBEDDINGS, hashes)
+            finally:
+                await runtime.close()
+        console.print(f"saved {saved} review embeddings to {out / SAMPLE_EMBEDDINGS}")
 
     asyncio.run(run())
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +24,9 @@ logger = logging.getLogger(__name__)
 SAMPLE_SOURCES = (("restaurant_reviews", "restaurant_reviews"), ("yelp_metadata", "yelp_metadata"))
 SAMPLE_EMBEDDINGS = "embeddings.npz"
 
+# Products register these to drop caches and pre-warm when a profile changes or is deleted.
+ProfileListener = Callable[[uuid.UUID, bool], Awaitable[None]]
+
 
 @dataclass
 class Runtime:
@@ -29,7 +34,8 @@ class Runtime:
     db: Database
     embedder: EmbeddingProvider
     search: HybridSearch
-    started: dict[str, bool] = field(default_factory=dict)
+    profile_listeners: list[ProfileListener] = field(default_factory=list)
+    background: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
     async def start(cls, settings: Settings, *, ingest_sample: bool | None = None) -> Runtime:
@@ -73,5 +79,27 @@ class Runtime:
         self.search.invalidate_catalog()
         return reports
 
+    async def profile_changed(self, uid: uuid.UUID, *, deleted: bool = False) -> None:
+        for listener in self.profile_listeners:
+            await listener(uid, deleted)
+
+    def spawn(self, coroutine: Awaitable[None], name: str) -> None:
+        """Fire-and-forget work that must never raise into a request and is awaited at shutdown."""
+
+        async def guarded() -> None:
+            try:
+                await coroutine
+            except Exception:
+                logger.exception("background task %s failed", name)
+
+        task = asyncio.create_task(guarded(), name=name)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def drain(self) -> None:
+        while self.background:
+            await asyncio.gather(*list(self.background), return_exceptions=True)
+
     async def close(self) -> None:
+        await self.drain()
         await self.db.dispose()

@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from kairos import __version__
-from kairos.api import health
+from kairos.api import health, users
 from kairos.api.problems import install_problem_handlers
 from kairos.runtime import Runtime
 from kairos.settings import Settings, get_settings
@@ -50,4 +50,5 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         )
     install_problem_handlers(app)
     app.include_router(health.router)
+    app.include_router(users.router)
     return app

@@ -104,13 +104,15 @@ async def load_embedding_file(db: Database, path: Path) -> int:
 async def save_embedding_file(db: Database, path: Path, hashes: list[str]) -> int:
     """float16 halves the file; the cosine error it adds (~1e-3) is far below ranking noise."""
     async with db.session() as session:
-        rows = (
-            await session.execute(
-                select(EmbeddingCache.content_hash, EmbeddingCache.embedding).where(
-                    EmbeddingCache.content_hash.in_(hashes)
+        rows = list(
+            (
+                await session.execute(
+                    select(EmbeddingCache.content_hash, EmbeddingCache.embedding).where(
+                        EmbeddingCache.content_hash.in_(hashes)
+                    )
                 )
-            )
-        ).all()
+            ).all()
+        )
     rows.sort(key=lambda r: r.content_hash)
     np.savez_compressed(
         path,

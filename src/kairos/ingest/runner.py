@@ -6,6 +6,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from kairos.ingest.adapters import get_adapter
 from kairos.ingest.embedding_phase import EmbedOutcome, count_missing, embed_missing
@@ -32,12 +33,20 @@ class IngestReport:
         return Counter(b.reason for b in self.bad_rows)
 
 
-class ProgressSink:
-    """What the runner reports to; the CLI backs it with Rich, the server with logs."""
+class ProgressSink(Protocol):
+    """What the runner reports to; the CLI backs it with Rich progress bars."""
 
     def start(self, phase: str, total: int) -> None: ...
 
     def advance(self, phase: str, amount: int) -> None: ...
+
+
+class NoProgress:
+    def start(self, phase: str, total: int) -> None:
+        pass
+
+    def advance(self, phase: str, amount: int) -> None:
+        pass
 
 
 async def ingest(
@@ -50,7 +59,7 @@ async def ingest(
     progress: ProgressSink | None = None,
 ) -> IngestReport:
     adapter = get_adapter(source)
-    sink = progress or ProgressSink()
+    sink = progress or NoProgress()
     report = IngestReport(source=source, path=str(path))
     started = time.perf_counter()
     sink.start("places", adapter.count(path))

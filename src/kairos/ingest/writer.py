@@ -173,10 +173,10 @@ async def write_places(session: AsyncSession, places: Sequence[PlaceRecord]) -> 
         for r in p.reviews
     ]
     if review_rows:
-        stmt = pg_insert(Review)
-        excluded = stmt.excluded
+        upsert = pg_insert(Review)
+        excluded = upsert.excluded
         await session.execute(
-            stmt.on_conflict_do_update(
+            upsert.on_conflict_do_update(
                 constraint="uq_reviews_source",
                 set_={
                     "place_id": excluded.place_id,
@@ -210,10 +210,10 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         )
     ).all()
     texts: dict[int, list[tuple[str, str]]] = {pid: [] for pid in place_ids}
-    for row in await session.execute(
+    for review in await session.execute(
         select(Review.place_id, Review.id, Review.text).where(Review.place_id.in_(place_ids))
     ):
-        texts[row.place_id].append((str(row.id), row.text))
+        texts[review.place_id].append((str(review.id), review.text))
     params = []
     for row in places:
         allergens = infer_place_allergens(row.categories, texts[row.id])

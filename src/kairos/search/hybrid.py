@@ -214,7 +214,7 @@ class HybridSearch:
         hits = []
         for rank, pid in enumerate(ordered, start=1):
             row = places[pid]
-            arms: list[Arm] = [a for a in ("text", "vector") if pid in in_arm.get(a, set())]  # type: ignore[misc]
+            arms: list[Arm] = [a for a in ("text", "vector") if pid in in_arm.get(a, set())]
             terms, snippet = evidence.get(pid, ([], None))
             hits.append(
                 SearchHit(

@@ -19,6 +19,7 @@ from kairos.ingest.normalise import (
     valid_coordinates,
 )
 from kairos.ingest.records import BadRow, ParsedBatch, PlaceRecord, ReviewRecord
+from kairos.search.filters import PRICE_TIERS
 
 SOURCE = "yelp_boston_2015"
 _GENERIC = {"restaurants", "food", "nightlife"}
@@ -47,7 +48,7 @@ def place_from_business(row: dict[str, Any]) -> PlaceRecord:
         name=name,
         kind=infer_kind(raw),
         categories=[c for c in raw if c not in _GENERIC] or raw,
-        price_level=int(level) if tier_from_level(level) else None,
+        price_level=PRICE_TIERS.index(tier) + 1 if (tier := tier_from_level(level)) else None,
         price_raw={"Price Range": level} if level is not None else {},
         rating=parse_rating(row.get("stars")),
         votes=int(row.get("review_count") or 0),

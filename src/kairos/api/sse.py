@@ -1,0 +1,55 @@
+"""Server-sent events: `event:` + `data:` lines, heartbeats while work is slow, and the pipeline
+cancelled when the client goes away."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+
+from starlette.requests import Request
+
+from kairos.pipeline.events import TurnEvent
+
+HEARTBEAT_SECONDS = 10.0
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Connection": "keep-alive"}
+
+
+def encode_event(event: TurnEvent) -> str:
+    data = json.dumps(event.model_dump(mode="json", exclude={"event"}), ensure_ascii=False)
+    if event.event == "result":
+        data = json.dumps(event.model_dump(mode="json")["payload"], ensure_ascii=False)
+    return f"event: {event.event}\ndata: {data}\n\n"
+
+
+async def sse_stream(
+    request: Request, events: AsyncIterator[TurnEvent], heartbeat: float = HEARTBEAT_SECONDS
+) -> AsyncIterator[str]:
+    """Relay events; a comment line every `heartbeat` seconds keeps proxies from closing the
+    stream; a disconnected client cancels the producer."""
+    queue: asyncio.Queue[TurnEvent | None] = asyncio.Queue()
+
+    async def produce() -> None:
+        try:
+            async for event in events:
+                await queue.put(event)
+        finally:
+            await queue.put(None)
+
+    producer = asyncio.create_task(produce())
+    try:
+        while True:
+            try:
+                event = await asyncio.wait_for(queue.get(), timeout=heartbeat)
+            except TimeoutError:
+                if await request.is_disconnected():
+                    return
+                yield ": heartbeat\n\n"
+                continue
+            if event is None:
+                break
+            yield encode_event(event)
+        await producer
+    finally:
+        if not producer.done():
+            producer.cancel()

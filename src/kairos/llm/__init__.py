@@ -1,0 +1,1 @@
+"""Model providers behind one small interface, with JSON output gating and an offline path."""

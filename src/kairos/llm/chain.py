@@ -1,0 +1,80 @@
+"""primary → fallback → offline. Output is validated against a pydantic schema; invalid output
+gets one repair call; when every model fails, the deterministic offline answer is used."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from kairos.errors import ProviderError
+from kairos.llm.provider import LLMProvider, Message
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T", bound=BaseModel)
+_FENCE = re.compile(r"^\s*```(?:json)?\s*|\s*```\s*$")
+
+
+@dataclass
+class Generated(Generic[T]):
+    value: T
+    source: str
+    fallbacks: list[str] = field(default_factory=list)
+
+
+def parse_output(raw: str, output_type: type[T]) -> T:
+    return output_type.model_validate(json.loads(_FENCE.sub("", raw)))
+
+
+@dataclass
+class ModelChain:
+    providers: list[tuple[LLMProvider, float]]  # (provider, timeout seconds), in order
+
+    @property
+    def is_offline(self) -> bool:
+        return not self.providers
+
+    async def generate(
+        self,
+        task: str,
+        messages: list[Message],
+        output_type: type[T],
+        offline: Callable[[], T],
+    ) -> Generated[T]:
+        fallbacks: list[str] = []
+        schema = output_type.model_json_schema()
+        for provider, timeout in self.providers:
+            try:
+                raw = await provider.complete_json(
+                    messages, schema=schema, schema_name=task, timeout=timeout
+                )
+                try:
+                    return Generated(parse_output(raw, output_type), provider.name, fallbacks)
+                except (ValueError, ValidationError) as first_error:
+                    repair = [
+                        *messages,
+                        {"role": "assistant", "content": raw},
+                        {
+                            "role": "user",
+                            "content": "That output is invalid: "
+                            f"{str(first_error)[:800]}. Answer again with only valid JSON "
+                            "matching the schema. No markdown fences. No preamble.",
+                        },
+                    ]
+                    raw = await provider.complete_json(
+                        repair, schema=schema, schema_name=task, timeout=timeout
+                    )
+                    value = parse_output(raw, output_type)
+                    return Generated(
+                        value, provider.name, [*fallbacks, f"{provider.name}:repaired"]
+                    )
+            except (ProviderError, ValueError, ValidationError) as exc:
+                logger.warning("%s via %s failed: %s", task, provider.name, exc)
+                fallbacks.append(f"{provider.name}:{type(exc).__name__}")
+        return Generated(offline(), "offline", fallbacks)

@@ -1,0 +1,1 @@
+"""Turn events, bounded steps, caches and observability shared by all products."""

@@ -1,0 +1,1 @@
+"""User profiles shared by every product: taste preferences and the allergy profile."""

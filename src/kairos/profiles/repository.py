@@ -1,0 +1,97 @@
+"""Database functions for users. Keyword-only arguments; callers own the transaction."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kairos.core.allergy_profile import AllergyProfile, flags
+from kairos.core.fit_scorer import TastePreferences
+from kairos.errors import Conflict
+from kairos.profiles.schemas import UserPublic
+from kairos.store.tables import User
+
+
+def _denormalised(preferences: TastePreferences, allergies: AllergyProfile) -> dict[str, Any]:
+    """The flat arrays kept beside the JSON for GIN-indexed queries."""
+    return {
+        "preferences": preferences.model_dump(mode="json"),
+        "allergies": allergies.model_dump(mode="json"),
+        "allergy_flags": flags(allergies),
+        "dietary_flags": list(preferences.dietary),
+        "vibe_tags": list(preferences.vibes),
+        "preferred_price_tiers": list(preferences.price_comfort),
+    }
+
+
+def to_public(user: User) -> UserPublic:
+    return UserPublic(
+        uid=user.uid,
+        preferences=TastePreferences.model_validate(user.preferences or {}),
+        allergies=AllergyProfile.model_validate(user.allergies or {}),
+        allergy_flags=user.allergy_flags,
+        dietary_flags=user.dietary_flags,
+        vibe_tags=user.vibe_tags,
+        preferred_price_tiers=user.preferred_price_tiers,
+        interaction_count=user.interaction_count,
+        last_active_at=user.last_active_at,
+        created_at=user.created_at,
+    )
+
+
+async def get_user(session: AsyncSession, *, uid: uuid.UUID) -> UserPublic | None:
+    user = await session.get(User, uid, populate_existing=True)
+    return to_public(user) if user else None
+
+
+async def create_user(
+    session: AsyncSession,
+    *,
+    uid: uuid.UUID,
+    preferences: TastePreferences,
+    allergies: AllergyProfile,
+) -> UserPublic:
+    stmt = (
+        pg_insert(User)
+        .values(uid=uid, **_denormalised(preferences, allergies))
+        .on_conflict_do_nothing()
+        .returning(User.uid)
+    )
+    if (await session.execute(stmt)).scalar_one_or_none() is None:
+        raise Conflict(f"user {uid} already exists; change it with PATCH /users/{uid}")
+    await session.flush()
+    created = await get_user(session, uid=uid)
+    assert created is not None
+    return created
+
+
+async def save_profile(
+    session: AsyncSession,
+    *,
+    uid: uuid.UUID,
+    preferences: TastePreferences,
+    allergies: AllergyProfile,
+) -> UserPublic | None:
+    result = await session.execute(
+        update(User)
+        .where(User.uid == uid)
+        .values(**_denormalised(preferences, allergies))
+        .returning(User.uid)
+    )
+    if result.scalar_one_or_none() is None:
+        return None
+    return await get_user(session, uid=uid)
+
+
+async def delete_user(session: AsyncSession, *, uid: uuid.UUID) -> bool:
+    """Interactions go with the user (ON DELETE CASCADE)."""
+    result = await session.execute(delete(User).where(User.uid == uid).returning(User.uid))
+    return result.scalar_one_or_none() is not None
+
+
+async def user_exists(session: AsyncSession, *, uid: uuid.UUID) -> bool:
+    return (await session.execute(select(User.uid).where(User.uid == uid))).first() is not None

@@ -1,0 +1,43 @@
+"""One schema family per entity: create, update, public."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.fit_scorer import TastePreferences
+
+
+class UserCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    preferences: TastePreferences = Field(default_factory=TastePreferences)
+    allergies: AllergyProfile = Field(default_factory=AllergyProfile)
+
+
+class UserUpdate(BaseModel):
+    """Preferences only: allergies change through /users/{uid}/allergies and nowhere else."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    preferences: TastePreferences
+
+
+class AllergyUpdate(AllergyProfile):
+    model_config = ConfigDict(extra="forbid")
+
+
+class UserPublic(BaseModel):
+    uid: uuid.UUID
+    preferences: TastePreferences
+    allergies: AllergyProfile
+    allergy_flags: list[str]
+    dietary_flags: list[str]
+    vibe_tags: list[str]
+    preferred_price_tiers: list[str]
+    interaction_count: int
+    last_active_at: datetime | None
+    created_at: datetime

@@ -1,0 +1,66 @@
+"""Migrations run up from an empty database, down to nothing, and up again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import text
+
+from kairos.settings import Settings
+from kairos.store.database import Database
+from kairos.store.migrate import downgrade, upgrade
+
+EXPECTED_TABLES = {"places", "place_sources", "reviews", "embedding_cache", "users", "interactions"}
+
+
+async def _tables(db: Database) -> set[str]:
+    async with db.session() as session:
+        rows = await session.execute(
+            text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        )
+        return {r[0] for r in rows} - {"alembic_version"}
+
+
+async def _indexes(db: Database) -> dict[str, str]:
+    async with db.session() as session:
+        rows = await session.execute(
+            text("SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'")
+        )
+        return {r[0]: r[1] for r in rows}
+
+
+async def test_migrations_up_down_up(runtime: object, settings: Settings) -> None:
+    # a separate database on the same embedded server, so the session's data is untouched
+    db = await Database.from_settings(settings)
+    async with db.engine.connect() as conn:
+        await conn.execution_options(isolation_level="AUTOCOMMIT")
+        await conn.execute(text("DROP DATABASE IF EXISTS kairos_migrations"))
+        await conn.execute(text("CREATE DATABASE kairos_migrations"))
+    await db.dispose()
+    scratch = Database(db.url.replace("/kairos?", "/kairos_migrations?"))
+    try:
+        assert await _tables(scratch) == set()
+        await upgrade(scratch)
+        assert await _tables(scratch) == EXPECTED_TABLES
+        indexes = await _indexes(scratch)
+        assert "USING hnsw (embedding vector_cosine_ops)" in indexes["ix_reviews_embedding_hnsw"]
+        assert "USING gin" in indexes["ix_places_categories"]
+        assert "USING gin" in indexes["ix_places_search_tsv"]
+        assert "USING gin" in indexes["ix_reviews_text_tsv"]
+        assert "USING gin" in indexes["ix_users_allergy_flags"]
+        assert "USING btree (rating)" in indexes["ix_places_rating"]
+        await downgrade(scratch, "base")
+        assert await _tables(scratch) == set()
+        await upgrade(scratch)
+        assert await _tables(scratch) == EXPECTED_TABLES
+    finally:
+        await scratch.dispose()
+
+
+def test_embedded_server_is_reused(tmp_path: Path) -> None:
+    from kairos.store.embedded import start_embedded_server
+
+    first = start_embedded_server(tmp_path)
+    second = start_embedded_server(tmp_path)
+    assert first == second
+    assert (tmp_path / "pg" / "PG_VERSION").exists()
