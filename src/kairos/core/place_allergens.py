@@ -1,7 +1,8 @@
 """What a place is known to contain, with the evidence, inferred at ingestion.
 
 Confidence follows the source of the knowledge:
-- `high`: the place's own menu lines, dish names or reviews name the allergen;
+- `high`: the place's own menu lines, dish names or reviews name the allergen (and, for the
+  place as a whole, its dishes or menu were read at all);
 - `medium`: only its cuisine suggests it (the cuisine heuristic in `data/cuisine_allergens.toml`);
 - `low`: nothing is known.
 
@@ -192,6 +193,8 @@ def infer_place_allergens(
 
     Dishes and menu lines are trusted as written; reviews count only where they talk about
     food (see the module docstring). The cuisine heuristic adds medium-confidence evidence.
+    Overall confidence is `high` when the place's own dishes or menu were read (even if they
+    name no allergen: that absence is knowledge) or any high-confidence evidence exists.
     """
     evidence: list[AllergenEvidence] = []
     seen: set[tuple[str, str, str, str | None]] = set()
@@ -206,9 +209,11 @@ def infer_place_allergens(
         kept[bucket] = kept.get(bucket, 0) + 1
         evidence.append(item)
 
+    read_menu = False
     sources: tuple[tuple[EvidenceSource, Iterable[str]], ...] = (("dish", dishes), ("menu", menu))
     for source, entries in sources:
         for line in entries:
+            read_menu = True
             for mention in detect_allergens(line):
                 add(_from_mention(mention, source, line[:120]))
     for ref, text in texts:
@@ -230,7 +235,7 @@ def infer_place_allergens(
                     span=found[0],
                 )
             )
-    return _summarise(evidence)
+    return _summarise(evidence, read_menu=read_menu)
 
 
 def _from_mention(mention: AllergenMention, source: EvidenceSource, ref: str) -> AllergenEvidence:
@@ -244,7 +249,7 @@ def _from_mention(mention: AllergenMention, source: EvidenceSource, ref: str) ->
     )
 
 
-def _summarise(evidence: list[AllergenEvidence]) -> PlaceAllergens:
+def _summarise(evidence: list[AllergenEvidence], *, read_menu: bool) -> PlaceAllergens:
     known = sorted({item.allergen for item in evidence})
     contains = sorted(
         {
@@ -253,10 +258,12 @@ def _summarise(evidence: list[AllergenEvidence]) -> PlaceAllergens:
             if item.status == "contains" and item.confidence == "high"
         }
     )
-    levels = [CONFIDENCE_RANK[item.confidence] for item in evidence]
+    levels = {item.confidence for item in evidence}
     confidence: Confidence = "low"
-    if levels:
-        confidence = "high" if max(levels) == CONFIDENCE_RANK["high"] else "medium"
+    if read_menu or "high" in levels:
+        confidence = "high"
+    elif levels:
+        confidence = "medium"
     return PlaceAllergens(
         known_allergens=known,
         contains_allergens=contains,
