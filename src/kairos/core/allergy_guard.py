@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Final, Generic, Literal, TypeVar
 
 from kairos.core.allergens import SEVERITY_RISK, Confidence, Severity
-from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.allergy_profile import AllergyProfile, anaphylactic_allergens
 from kairos.core.allergy_warnings import (
     LEVELS,
     TITLES,
@@ -234,11 +234,13 @@ def _summary(worst: Severity, allergens: tuple[str, ...]) -> str:
 _HIGH: Final = ("contains", "high")
 
 
-def _exclusion_reason(hits: tuple[str, ...], profile: AllergyProfile) -> str:
-    parts = []
-    for name in hits:
-        why = "anaphylactic allergy" if profile.severity_of(name) == "anaphylactic" else "excluded"
-        parts.append(f"{display_name(name)} ({why})")
+@lru_cache(maxsize=1024)
+def _exclusion_reason(hits: tuple[tuple[str, bool], ...]) -> str:
+    """`hits`: (allergen, whether the profile marks it anaphylactic) for each excluded one."""
+    parts = [
+        f"{display_name(name)} ({'anaphylactic allergy' if anaphylactic else 'excluded'})"
+        for name, anaphylactic in hits
+    ]
     return "Contains " + ", ".join(parts) + ", confirmed by its menu, dishes or reviews."
 
 
@@ -255,6 +257,7 @@ def check(
     allergens are always added to it, so a caller cannot narrow the rule by passing less.
     """
     hard = tuple(sorted(hard_excluded_allergens(profile, hard_excluded)))
+    anaphylactic = anaphylactic_allergens(profile)
     annotator = _Annotator(profile)
     # (risk of the worst match, 0 when none; input position; item): sorts safe first, then by
     # severity with anaphylactic last, ties in input order, with no key function.
@@ -272,7 +275,8 @@ def check(
                 if knowledge is not None and (knowledge.status, knowledge.confidence) == _HIGH:
                     hits += (name,)
             if hits:
-                excluded.append(ExcludedItem(item, hits, _exclusion_reason(hits, profile)))
+                reason = _exclusion_reason(tuple((name, name in anaphylactic) for name in hits))
+                excluded.append(ExcludedItem(item, hits, reason))
                 continue
         assessment, danger = annotator.assess(place)
         worst = assessment.worst_severity

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
 from pydantic import BaseModel, Field
@@ -54,10 +55,12 @@ _GENERIC_WORDS: Final = frozenset(
 _WORD = re.compile(r"[^\W_]+")
 
 
+@lru_cache(maxsize=4096)
 def _norm(value: str) -> str:
     return " ".join(value.lower().split())
 
 
+@lru_cache(maxsize=64)
 def price_level(tier: str | int | None) -> int | None:
     """Price tier as 1-4 from "$".."$$$$" or an int; None when unknown."""
     if tier is None:
@@ -111,6 +114,7 @@ class FitScore:
 _Part = tuple[int, FitTag | None]
 
 
+@lru_cache(maxsize=4096)
 def _distinctive_words(name: str) -> frozenset[str]:
     return frozenset(_WORD.findall(name)) - _GENERIC_WORDS
 
@@ -140,6 +144,8 @@ class FitScorer:
 
     def _cuisine(self, cuisines: tuple[str, ...]) -> _Part:
         names = [_norm(c) for c in cuisines]
+        if not names:
+            return 0, None
         label = next((self.affinity[n] for n in names if n in self.affinity), None)
         points = CUISINE_FULL if label else 0
         if label is None:
