@@ -1,0 +1,126 @@
+"""Matching words against the vocabulary: vibe / diet / price phrases, categories, typos.
+
+Longest phrase first everywhere, so "south indian" beats "indian" and "sushi bar" is one thing.
+"""
+
+from __future__ import annotations
+
+from kairos.restaurants.query_draft import Draft, add
+from kairos.restaurants.query_index import LexiconValue, QueryIndex
+from kairos.restaurants.query_text import Words
+from kairos.restaurants.query_vocabulary import SECONDARY_CATEGORY_WORDS, STOPWORDS, word_set
+
+# "sushi bar", "pizza place", "burger joint": the venue word adds nothing to the category
+_VENUE_SUFFIX = word_set(
+    "bar bars place places joint joints spot spots restaurant restaurants shop shops food "
+    "cuisine house options meals"
+)
+
+
+def match_lexicon(
+    words: Words, draft: Draft, index: QueryIndex, *, negated_only: bool = False
+) -> None:
+    """Vibe, diet, price and rating phrases. With `negated_only`, only the idioms that contain
+    a negation ("no frills", "money no object", "non veg"), which must be read before the
+    negation step takes their "no" for a constraint."""
+    for lo, hi in words.windows(index.max_phrase, index.lexicon_starts):
+        phrase = words.phrase(lo, hi)
+        hits = index.lexicon.get(phrase)
+        if not hits or (negated_only and phrase not in index.negated_lexicon):
+            continue
+        words.claim(lo, hi)
+        for kind, value in hits:
+            apply_lexicon(draft, phrase, kind, value)
+
+
+def apply_lexicon(draft: Draft, phrase: str, kind: str, value: LexiconValue) -> None:
+    if kind == "vibe" and isinstance(value, str):
+        add(draft.vibes, value)
+        draft.note(phrase, f"vibes={value}")
+    elif kind == "dietary" and isinstance(value, str):
+        add(draft.dietary, value)
+        draft.note(phrase, f"dietary={value}")
+    elif kind == "price" and isinstance(value, tuple):
+        draft.set_tiers(value, phrase)
+    elif kind == "rating" and isinstance(value, float):
+        if draft.min_rating is None:
+            draft.min_rating = value
+        draft.note(phrase, f"min_rating={value}")
+    else:
+        draft.note(phrase, "ignored")
+
+
+def _add_categories(draft: Draft, head: str, found: tuple[str, ...], phrase: str) -> None:
+    if head in SECONDARY_CATEGORY_WORDS:
+        add(draft.secondary_categories, *found)
+        draft.secondary_phrases.append(head)
+    else:
+        add(draft.categories, *found)
+    draft.note(phrase, "categories=" + ",".join(found))
+
+
+def match_categories(words: Words, draft: Draft, index: QueryIndex) -> None:
+    for lo, hi in words.windows(4, index.category_starts):
+        phrase = words.phrase(lo, hi)
+        found: tuple[str, ...] = ()
+        head = phrase
+        if hi - lo >= 2 and words.words[hi - 1] in _VENUE_SUFFIX:
+            head = words.phrase(lo, hi - 1)
+            found = index.category(head)
+        if not found:
+            head = phrase
+            if hi - lo == 1 and phrase in STOPWORDS and phrase not in SECONDARY_CATEGORY_WORDS:
+                continue
+            found = index.category(phrase)
+        if not found:
+            continue
+        words.claim(lo, hi)
+        if head in index.dishes:
+            add(draft.dishes, head)
+        _add_categories(draft, head, found, phrase)
+
+
+def category_or_typo(index: QueryIndex, phrase: str) -> tuple[str, ...]:
+    """Categories of a negated phrase ("anything but chineese")."""
+    found = index.category(phrase)
+    if found or " " in phrase or phrase in index.known_words:
+        return found
+    hit = index.fuzzy(phrase)
+    return index.category(hit.key) if hit and hit.kind == "category" else ()
+
+
+def match_typos(words: Words, draft: Draft, index: QueryIndex) -> None:
+    """Words nobody recognised, against everything fuzzy-matchable; alone or with a neighbour
+    ("south indain")."""
+    for i in range(len(words)):
+        word = words.words[i]
+        if (
+            not words.free(i, i + 1)
+            or len(word) < 4
+            or not word.isalpha()
+            or word in index.known_words
+        ):
+            continue
+        alone = index.fuzzy(word)
+        if alone is None:
+            continue  # not a typo of anything; most unknown words stop here
+        hits = [(alone, i, i + 1)]
+        for lo, hi in ((i, i + 2), (i - 1, i + 1)):
+            if words.free(lo, hi) and (hit := index.fuzzy(words.phrase(lo, hi))) is not None:
+                hits.append((hit, lo, hi))
+        hit, lo, hi = max(hits, key=lambda item: item[0].score)
+        phrase = words.phrase(lo, hi)
+        words.claim(lo, hi)
+        if hit.kind == "category":
+            _add_categories(draft, hit.key, index.category(hit.key), phrase)
+            draft.note(phrase, "(typo)")
+        elif hit.kind == "city":
+            add(draft.cities, index.cities[hit.key])
+            draft.note(phrase, f"city={index.cities[hit.key]} (typo)")
+        elif hit.kind == "area" and draft.area is None:
+            draft.area, draft.area_city = index.areas[hit.key]
+            draft.note(phrase, f"area={draft.area} (typo)")
+        elif hit.kind == "lexicon":
+            for kind, value in index.lexicon[hit.key]:
+                apply_lexicon(draft, phrase, kind, value)
+            draft.note(phrase, "(typo)")

@@ -1,0 +1,52 @@
+"""The structured request a chat message turns into (seed 000 §5, Step 2).
+
+One shape for every decomposer (the offline parser here, a model provider later), so the
+orchestrator never has to know which one answered.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from kairos.search.filters import SearchFilters
+
+Intent = Literal["find_restaurant", "compare", "locate", "greeting", "other"]
+UiPreference = Literal["restaurant_list", "radar_comparison", "map_view", "text"]
+
+
+class Decomposition(BaseModel):
+    """What the user asked for this turn, split into hard filters and a semantic query."""
+
+    intent: Intent = "find_restaurant"
+    filters: SearchFilters = Field(default_factory=SearchFilters)
+    vector_query: str = Field(
+        default="", description="the semantic part: vibe, occasion and dish words"
+    )
+    ui_preference: UiPreference = "restaurant_list"
+    vibes: list[str] = Field(default_factory=list, description="romantic, quiet, group, …")
+    dietary: list[str] = Field(
+        default_factory=list, description="vegan, vegetarian, halal, kosher, gluten_free, …"
+    )
+    avoid: list[str] = Field(
+        default_factory=list, description="negated wishes: 'not too loud' → 'loud'"
+    )
+    turn_allergens: list[str] = Field(
+        default_factory=list,
+        description="canonical allergens named in this message; this turn only, never saved",
+    )
+    near_user: bool = Field(
+        default=False, description="'near me', 'around here': search around the user's location"
+    )
+    needs_clarification: bool = False
+    clarification_question: str | None = None
+    reply: str | None = Field(
+        default=None, description="a direct answer when the turn needs no search ('thanks!')"
+    )
+    assumptions: list[str] = Field(
+        default_factory=list, description="what was assumed instead of asking"
+    )
+    matched: dict[str, str] = Field(
+        default_factory=dict, description="message phrase → the field value it produced"
+    )

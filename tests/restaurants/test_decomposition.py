@@ -1,0 +1,180 @@
+"""The offline decomposer against a table of realistic messages, and its contract."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kairos.evals.decomposition import evaluate_decomposition, load_cases
+from kairos.restaurants.catalog_vocabulary import CatalogVocabulary, clean_city
+from kairos.restaurants.decomposition import QueryParser, decompose
+from kairos.restaurants.schemas_decomposition import Decomposition
+
+FIXTURE = Path(__file__).with_name("vocabulary.json")
+SHARED = (
+    Path(__file__).resolve().parents[2].parent
+    / "shared/data/restaurant_reviews/restaurants.jsonl.gz"
+)
+_RANKING_TOWN = re.compile(r"Restaurants in (?P<town>.+)$")
+_ZOMATO_AREA = re.compile(r"zomato\.com/[a-z]+/[a-z0-9-]+-(?P<area>[a-z]+)$")
+REQUIRED_ACCURACY = 0.95
+CASES = load_cases(Path(__file__).with_name("decomposition_cases.py"))
+
+
+def vocabulary_from_shared_rows(rows: list[dict[str, object]]) -> CatalogVocabulary:
+    """Cuisines and cities as they are; areas from what each source says about a locality
+    (TripAdvisor's "Restaurants in Purley", the last word of a Zomato link)."""
+    records = []
+    for row in rows:
+        area = None
+        attributes = row.get("attributes")
+        ranking = attributes.get("ranking") if isinstance(attributes, dict) else None
+        if isinstance(ranking, str) and (town := _RANKING_TOWN.search(ranking)):
+            area = town.group("town")
+        url = row.get("url")
+        if row.get("source") == "zomato_hyderabad" and isinstance(url, str):
+            area = (m := _ZOMATO_AREA.search(url)) and m.group("area")
+        city = row.get("city")
+        if isinstance(area, str) and isinstance(city, str) and clean_city(area) == clean_city(city):
+            area = None
+        records.append({"cuisines": row.get("cuisines"), "city": city, "area": area})
+    return CatalogVocabulary.from_records(records)
+
+
+@pytest.fixture(scope="module")
+def vocabulary() -> CatalogVocabulary:
+    return CatalogVocabulary.from_json(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def parser(vocabulary: CatalogVocabulary) -> QueryParser:
+    return QueryParser(vocabulary)
+
+
+@pytest.fixture(scope="module")
+def shared_vocabulary() -> CatalogVocabulary:
+    if not SHARED.exists():
+        pytest.skip(f"the shared data set is not here ({SHARED})")
+    with gzip.open(SHARED, "rt", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle]
+    return vocabulary_from_shared_rows(rows)
+
+
+def test_fixture_is_the_shared_data_vocabulary(shared_vocabulary: CatalogVocabulary) -> None:
+    assert CatalogVocabulary.from_json(FIXTURE) == shared_vocabulary
+
+
+@pytest.mark.parametrize("source", ["fixture", "shared"])
+def test_field_accuracy_on_the_table(source: str, request: pytest.FixtureRequest) -> None:
+    vocabulary = request.getfixturevalue(
+        "vocabulary" if source == "fixture" else "shared_vocabulary"
+    )
+    report = evaluate_decomposition(CASES, vocabulary)
+    print(report.summary())
+    assert len(CASES) >= 60
+    assert report.field_accuracy >= REQUIRED_ACCURACY, report.summary()
+
+
+def test_every_case_round_trips_through_json(parser: QueryParser) -> None:
+    for case in CASES:
+        result = parser.decompose(case.message, history=case.history)
+        assert Decomposition.model_validate_json(result.model_dump_json()) == result
+
+
+def test_same_message_same_answer(parser: QueryParser) -> None:
+    message = "romantic thai dinner in boston, not too loud, no peanuts please"
+    assert parser.decompose(message) == parser.decompose(message)
+
+
+def test_the_issue_example(parser: QueryParser) -> None:
+    result = parser.decompose("romantic thai dinner, not too loud")
+    assert result.filters.categories == ["thai", "thai restaurant"]
+    assert "romantic" in result.vibes and "quiet" in result.vibes
+    assert result.avoid == ["loud"]
+    assert "loud" not in result.vector_query.split()
+    assert {"romantic", "quiet", "dinner"} <= set(result.vector_query.split())
+    assert result.matched["thai"] == "categories=thai,thai restaurant"
+
+
+def test_allergy_in_a_message_applies_to_the_turn(parser: QueryParser) -> None:
+    result = parser.decompose("I'm allergic to soy and sesame, sushi please")
+    assert result.turn_allergens == ["soy", "sesame"]
+    assert result.filters.exclude_allergens == ["sesame", "soy"]
+
+
+def test_the_real_allergen_normaliser_is_a_parameter(vocabulary: CatalogVocabulary) -> None:
+    def normaliser(word: str) -> str | None:
+        return {"ghee": "dairy", "maida": "gluten"}.get(word)
+
+    result = QueryParser(vocabulary, normalise_allergen=normaliser).decompose(
+        "allergic to ghee and maida, north indian in hyderabad"
+    )
+    assert result.filters.exclude_allergens == ["dairy", "gluten"]
+
+
+def test_an_allergy_outside_the_canonical_list_is_avoided(parser: QueryParser) -> None:
+    result = parser.decompose("my son is allergic to kiwi, dessert place in cambridge")
+    assert result.filters.exclude_allergens == []
+    assert result.avoid == ["kiwi"]
+    assert "kiwi" not in result.vector_query.split()
+    assert result.assumptions
+
+
+def test_a_dislike_is_not_an_allergy(parser: QueryParser) -> None:
+    result = parser.decompose("not a fan of shrimp, cheap vietnamese in boston")
+    assert result.filters.exclude_allergens == []
+    assert result.avoid == ["shrimp"]
+
+
+def test_one_clarifying_question_at_most(parser: QueryParser) -> None:
+    first = parser.decompose("somewhere good")
+    assert first.needs_clarification and first.clarification_question
+    second = parser.decompose(
+        "dunno, surprise me",
+        history=["somewhere good"],
+        pending_clarification=first.clarification_question,
+    )
+    assert not second.needs_clarification
+    assert second.clarification_question is None
+    assert second.assumptions
+
+
+def test_typos_are_traced(parser: QueryParser) -> None:
+    result = parser.decompose("itallian in cambrige")
+    assert result.filters.categories == ["italian", "italian restaurant"]
+    assert result.filters.city == "cambridge"
+    assert result.matched["itallian"].endswith("(typo)")
+
+
+def test_rupees_for_two_follow_the_seed_thresholds(parser: QueryParser) -> None:
+    tiers = {
+        amount: parser.decompose(f"dinner in hyderabad under {amount} for two").filters.price_tiers
+        for amount in (400, 500, 900, 1500, 2500)
+    }
+    assert tiers == {
+        400: ["$"],
+        500: ["$"],
+        900: ["$", "$$"],
+        1500: ["$", "$$", "$$$"],
+        2500: ["$", "$$", "$$$", "$$$$"],
+    }
+
+
+def test_follow_up_keeps_the_earlier_request(parser: QueryParser) -> None:
+    result = parser.decompose("what about cambridge?", history=["quiet sushi in boston"])
+    assert result.filters.city == "cambridge"
+    assert result.filters.categories == ["sushi"]
+    assert "quiet" in result.vibes
+    assert any("earlier message" in a for a in result.assumptions)
+
+
+def test_an_empty_message_asks(parser: QueryParser) -> None:
+    assert parser.decompose("   ").needs_clarification
+
+
+def test_module_level_decompose_reuses_the_parser(vocabulary: CatalogVocabulary) -> None:
+    assert decompose("pizza in boston", vocabulary).filters.city == "boston"
