@@ -12,6 +12,8 @@ from fastapi.middleware.cors import CORSMiddleware
 from kairos import __version__
 from kairos.api import health, users
 from kairos.api.problems import install_problem_handlers
+from kairos.restaurants import routes as restaurant_routes
+from kairos.restaurants.product import RestaurantProduct
 from kairos.runtime import Runtime
 from kairos.settings import Settings, get_settings
 
@@ -25,7 +27,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = runtime is None
-        app.state.runtime = runtime or await Runtime.start(settings)
+        if owned:
+            app.state.runtime = await Runtime.start(settings)
+            app.state.restaurants = RestaurantProduct(app.state.runtime)
         try:
             yield
         finally:
@@ -41,6 +45,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     app.state.settings = settings
     if runtime is not None:
         app.state.runtime = runtime
+        app.state.restaurants = RestaurantProduct(runtime)
     if settings.allowed_origins_list:
         app.add_middleware(
             CORSMiddleware,
@@ -51,4 +56,5 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     install_problem_handlers(app)
     app.include_router(health.router)
     app.include_router(users.router)
+    app.include_router(restaurant_routes.router)
     return app

@@ -18,6 +18,7 @@ from kairos.core.place_allergens import infer_place_allergens
 from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
 from kairos.ingest.records import PlaceRecord
 from kairos.store.tables import Place, PlaceSource, Review
+from kairos.text.aspects import ReviewText, score_aspects
 from kairos.text.embeddings import content_hash
 
 MERGE_RADIUS_KM = 0.1
@@ -204,16 +205,22 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         return
     places = (
         await session.execute(
-            select(Place.id, Place.categories, Place.city, Place.area).where(
+            select(Place.id, Place.categories, Place.city, Place.area, Place.price_level).where(
                 Place.id.in_(place_ids)
             )
         )
     ).all()
     texts: dict[int, list[tuple[str, str]]] = {pid: [] for pid in place_ids}
+    rated: dict[int, list[ReviewText]] = {pid: [] for pid in place_ids}
     for review in await session.execute(
-        select(Review.place_id, Review.id, Review.text).where(Review.place_id.in_(place_ids))
+        select(Review.place_id, Review.id, Review.text, Review.rating)
+        .where(Review.place_id.in_(place_ids))
+        .order_by(Review.place_id, Review.id)
     ):
         texts[review.place_id].append((str(review.id), review.text))
+        rated[review.place_id].append(
+            ReviewText(id=str(review.id), text=review.text, rating=review.rating)
+        )
     params = []
     for row in places:
         allergens = infer_place_allergens(row.categories, texts[row.id])
@@ -226,6 +233,11 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
                 "allergen_confidence": allergens.confidence,
                 "allergen_evidence": [e.model_dump(mode="json") for e in allergens.evidence],
                 "review_count": len(texts[row.id]),
+                "aspect_scores": score_aspects(
+                    rated[row.id], price_level=row.price_level
+                ).model_dump(mode="json")
+                if rated[row.id]
+                else {},
                 "search_facets": facets.strip(),
             }
         )

@@ -32,7 +32,7 @@ HNSW_EF_SEARCH = 1000  # pgvector 0.6's ceiling; HNSW returns at most this many 
 CATALOG_TTL_SECONDS = 300.0
 _WORD = re.compile(r"[a-z0-9]+")
 
-_PLACE_COLUMNS = (
+PLACE_COLUMNS = (
     "p.id, p.name, p.kind, p.categories, p.price_tier, p.rating, p.votes, p.city, p.area, "
     "p.address, p.lat, p.lng, p.url, p.known_allergens, p.contains_allergens, "
     "p.allergen_confidence, p.allergen_evidence, p.review_count"
@@ -203,7 +203,7 @@ class HybridSearch:
         near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
         rows = await session.execute(
             text(
-                f"SELECT {_PLACE_COLUMNS}, {distance} AS distance_km "
+                f"SELECT {PLACE_COLUMNS}, {distance} AS distance_km "
                 "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))"
             ),
             {"ids": ordered, **near},

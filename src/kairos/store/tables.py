@@ -69,6 +69,7 @@ class Place(Base):
     allergen_confidence: Mapped[str] = mapped_column(String(6), server_default="low")
     allergen_evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, server_default="[]")
     attributes: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
+    aspect_scores: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     review_count: Mapped[int] = mapped_column(Integer, server_default="0")
     is_active: Mapped[bool] = mapped_column(Boolean, server_default="true")
     search_facets: Mapped[str] = mapped_column(Text, server_default="")

@@ -1,0 +1,82 @@
+"""The evaluation step: five radar scores per place from review evidence, and the composite that
+orders a chat answer. Offline and deterministic; every axis cites the reviews behind it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from kairos.restaurants.schemas import RadarScores
+from kairos.search.filters import PRICE_TIERS
+from kairos.text.aspects import AspectScores, ReviewText, score_aspects
+
+RADAR_AXES = ("romance", "noise_level", "food_quality", "vegan_options", "value_for_money")
+# The seed's composite: the mean of these four (quietness is shown, not averaged in) …
+COMPOSITE_AXES = ("romance", "food_quality", "value_for_money", "vegan_options")
+# … and an axis the person asked for ("quiet", "romantic", "vegan", "cheap") counts this many
+# times more.
+REQUESTED_WEIGHT = 3.0
+# How much the search order (what the words matched) counts against the composite (0–1 each).
+RELEVANCE_SHARE = 0.35
+
+VIBE_AXES = {
+    "romantic": "romance",
+    "date night": "romance",
+    "intimate": "romance",
+    "quiet": "noise_level",
+    "calm": "noise_level",
+    "vegan": "vegan_options",
+    "vegetarian": "vegan_options",
+    "plant-based": "vegan_options",
+    "cheap": "value_for_money",
+    "value": "value_for_money",
+    "budget": "value_for_money",
+    "delicious": "food_quality",
+}
+
+
+def price_level(tier: str | None) -> int | None:
+    return PRICE_TIERS.index(tier) + 1 if tier in PRICE_TIERS else None
+
+
+def aspects_for(
+    reviews: Sequence[ReviewText], stored: AspectScores | None, tier: str | None
+) -> AspectScores:
+    """Stored at ingestion when possible; computed from the reviews otherwise."""
+    if stored is not None:
+        return stored
+    return score_aspects(reviews, price_level=price_level(tier))
+
+
+def radar(aspects: AspectScores) -> RadarScores:
+    values = {axis: getattr(aspects, axis) for axis in RADAR_AXES}
+    return RadarScores(
+        **{axis: round(score.value, 1) for axis, score in values.items()},
+        evidence={
+            axis: list(dict.fromkeys(e.review_id for e in score.evidence))
+            for axis, score in values.items()
+        },
+    )
+
+
+def requested_axes(words: Iterable[str]) -> set[str]:
+    return {VIBE_AXES[w] for w in (w.lower() for w in words) if w in VIBE_AXES}
+
+
+def composite(scores: RadarScores, requested: set[str]) -> float:
+    axes = list(COMPOSITE_AXES) + [a for a in requested if a not in COMPOSITE_AXES]
+    weights = {a: REQUESTED_WEIGHT if a in requested else 1.0 for a in axes}
+    total = sum(weights.values())
+    weighted = sum(float(getattr(scores, a)) * w for a, w in weights.items())
+    return round(weighted / total, 2)
+
+
+def blended_order(composites: Sequence[float]) -> list[int]:
+    """Indices of candidates (given in search order) by composite blended with search rank."""
+    n = len(composites)
+
+    def key(i: int) -> tuple[float, int]:
+        relevance = 1.0 - i / max(n, 1)
+        score = (1 - RELEVANCE_SHARE) * composites[i] / 10.0 + RELEVANCE_SHARE * relevance
+        return (-round(score, 9), i)
+
+    return sorted(range(n), key=key)

@@ -1,0 +1,167 @@
+"""The personalised feed (seed 000 §11): candidates with the anaphylactic hard filter → guard →
+FitScorer on the guard's verdict → top N → extractive consolidated reviews. Cached per user and
+calendar day; `expand` is never cached."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from kairos.core.allergy_guard import AllergyAssessment
+from kairos.core.fit_scorer import FitScorer
+from kairos.core.hard_filter import hard_excluded_allergens
+from kairos.profiles.schemas import UserPublic
+from kairos.restaurants import evaluation
+from kairos.restaurants.place_data import PlaceRecord, feed_candidates, load_places, load_reviews
+from kairos.restaurants.place_traits import fit_candidate
+from kairos.restaurants.results import guard, to_result
+from kairos.restaurants.schemas import (
+    AllergyDetail,
+    AllergySummary,
+    ExpandedDetail,
+    RecommendationItem,
+    RecommendationPayload,
+)
+from kairos.search.catalog import Catalog
+from kairos.store.database import Database
+from kairos.text import extractive
+
+FEED_MAX = 25
+CANDIDATES = 50
+FEED_REVIEWS_PER_PLACE = 12
+EXPAND_REVIEWS_PER_PLACE = 60
+ADVICE = {
+    "danger": "Do not eat here without speaking to the staff first; carry your adrenaline pen.",
+    "warning": "Tell the staff about your allergy and ask how dishes are prepared.",
+    "caution": "Ask whether dishes may contain traces before you order.",
+    "info": "Check the menu for ingredients you tolerate poorly.",
+}
+
+
+def feed_cache_key(uid: str, day: date | None = None) -> str:
+    return f"feed:{uid}:{(day or date.today()).isoformat()}"
+
+
+async def build_feed(db: Database, catalog: Catalog, user: UserPublic) -> RecommendationPayload:
+    """Always FEED_MAX items; the route slices to the requested limit."""
+    profile = user.allergies
+    hard = sorted(hard_excluded_allergens(profile))
+    liked = sorted(
+        {c for w in user.preferences.cuisine_affinity for c in catalog.expand_category(w)}
+    )
+    async with db.session() as session:
+        candidates = await feed_candidates(
+            session, exclude_allergens=hard, cuisines=liked, limit=CANDIDATES
+        )
+        verdict = guard(candidates, profile, hard)
+        scorer = FitScorer(user.preferences)
+        scored = [
+            (scorer.score(fit_candidate(g.item), g.assessment), i, g)
+            for i, g in enumerate(verdict.safe)
+        ]
+        scored.sort(key=lambda s: (-s[0].score, -(s[2].item.place.rating or 0), s[1]))
+        chosen = scored[:FEED_MAX]
+        reviews = await load_reviews(
+            session, [g.item.place.id for _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
+        )
+    focus = [a for a in evaluation.requested_axes(user.preferences.vibes)] or ["food_quality"]
+    items = []
+    for rank, (fit, _, guarded) in enumerate(chosen, start=1):
+        record, assessment = guarded.item, guarded.assessment
+        place_reviews = reviews[record.place.id]
+        quote = extractive.consolidated_review(place_reviews, focus, scores=record.aspects)
+        scores = evaluation.radar(
+            evaluation.aspects_for(place_reviews, record.aspects, record.place.price_tier)
+        )
+        items.append(
+            RecommendationItem(
+                rank=rank,
+                fit_score=fit.score,
+                fit_points=fit.points,
+                fit_tags=list(fit.tags),
+                consolidated_review=quote,
+                allergy_summary=_summary(assessment),
+                restaurant=to_result(record, assessment, scores=scores, summary=quote),
+            )
+        )
+    return RecommendationPayload(
+        uid=str(user.uid),
+        generated_at=datetime.now(UTC),
+        recommendations=items,
+        hard_excluded_allergens=list(verdict.hard_excluded_allergens),
+    )
+
+
+def _summary(assessment: AllergyAssessment) -> AllergySummary:
+    return AllergySummary(
+        is_safe=assessment.is_safe,
+        summary=assessment.summary,
+        warnings=list(assessment.warnings),
+        confidence_note=assessment.confidence_note,
+    )
+
+
+async def expand(db: Database, user: UserPublic, place_id: int) -> ExpandedDetail | None:
+    """The full card for one place and this user, computed fresh every time."""
+    async with db.session() as session:
+        records = await load_places(session, [place_id])
+        if place_id not in records:
+            return None
+        reviews = (await load_reviews(session, [place_id], per_place=EXPAND_REVIEWS_PER_PLACE))[
+            place_id
+        ]
+    record = records[place_id]
+    hard = sorted(hard_excluded_allergens(user.allergies))
+    verdict = guard([record], user.allergies, hard)
+    guarded = (verdict.safe or verdict.flagged or (None,))[0]
+    assessment = guarded.assessment if guarded is not None else None
+    aspects = evaluation.aspects_for(reviews, record.aspects, record.place.price_tier)
+    scores = evaluation.radar(aspects)
+    focus = sorted(evaluation.requested_axes(user.preferences.vibes)) or ["food_quality"]
+    fit = (
+        FitScorer(user.preferences).score(fit_candidate(record), assessment)
+        if assessment is not None
+        else None
+    )
+    return ExpandedDetail(
+        restaurant_id=place_id,
+        review_summary=extractive.consolidated_review(reviews, focus, scores=aspects),
+        highlights=extractive.highlights(reviews, aspects),
+        crowd_profile=extractive.crowd_profile(reviews),
+        best_for=extractive.best_for(aspects),
+        avoid_if=extractive.avoid_if(aspects),
+        radar_scores=scores,
+        why_fit_paragraph=_why_fit(record, [t.label for t in fit.tags] if fit else []),
+        allergy_detail=_allergy_detail(assessment),
+        fit_score=fit.score if fit else 0,
+    )
+
+
+def _why_fit(record: PlaceRecord, labels: list[str]) -> str:
+    """Built from the fit rules that fired, so every clause traces to a rule."""
+    rating = f"rated {record.place.rating:.1f}★" if record.place.rating is not None else "unrated"
+    base = f"{record.place.name} is {rating}"
+    if record.place.price_tier:
+        base += f" and priced {record.place.price_tier}"
+    if not labels:
+        return base + ". It does not match your saved preferences closely yet."
+    return base + ". " + "; ".join(labels) + "."
+
+
+def _allergy_detail(assessment: AllergyAssessment | None) -> AllergyDetail:
+    if assessment is None:
+        return AllergyDetail(
+            summary="This place is known to contain an allergen you react to severely; "
+            "it is excluded from your recommendations.",
+            statuses=[],
+            recommendations=[ADVICE["danger"]],
+        )
+    levels = [w.level for w in assessment.warnings]
+    advice = [
+        ADVICE[level] for level in ("danger", "warning", "caution", "info") if level in levels
+    ]
+    return AllergyDetail(
+        summary=assessment.summary,
+        statuses=list(assessment.statuses),
+        recommendations=advice,
+        confidence_note=assessment.confidence_note,
+    )

@@ -1,0 +1,87 @@
+"""After each turn, in their own sessions and never raising: save the interaction, learn taste
+preferences (never allergies), pre-warm the feed (seed 000 §16)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from sqlalchemy import insert, update
+
+from kairos.core.fit_scorer import TastePreferences
+from kairos.profiles import repository
+from kairos.restaurants.schemas import GenerativeUIPayload
+from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.store.database import Database
+from kairos.store.tables import Interaction, User
+
+ALLOWED_PREFERENCE_KEYS = frozenset(
+    {"dietary", "vibes", "cuisine_affinity", "cuisine_aversion", "price_comfort"}
+)
+
+
+def preference_signals(decomposition: Decomposition) -> dict[str, list[str]]:
+    """What a message says about taste. Only the allowed keys; allergy words never appear here."""
+    f = decomposition.filters
+    signals = {
+        "vibes": list(decomposition.vibes),
+        "dietary": list(decomposition.dietary),
+        "cuisine_affinity": list(f.categories),
+        "cuisine_aversion": list(f.exclude_categories),
+        "price_comfort": [str(t) for t in f.price_tiers],
+    }
+    return {k: v for k, v in signals.items() if k in ALLOWED_PREFERENCE_KEYS and v}
+
+
+def merge_preferences(current: TastePreferences, signals: dict[str, list[str]]) -> TastePreferences:
+    """Lists are unioned in order (existing first); unknown keys are dropped."""
+    data = current.model_dump()
+    for key, values in signals.items():
+        if key not in ALLOWED_PREFERENCE_KEYS:
+            continue
+        data[key] = list(dict.fromkeys([*data.get(key, []), *values]))
+    if "cuisine_affinity" in signals:
+        liked = set(signals["cuisine_affinity"])
+        data["cuisine_aversion"] = [c for c in data["cuisine_aversion"] if c not in liked]
+    return TastePreferences.model_validate(data)
+
+
+async def save_interaction(
+    db: Database, uid: uuid.UUID, message: str, payload: GenerativeUIPayload
+) -> None:
+    shown = payload.restaurants + payload.flagged_restaurants
+    flagged = sorted({w.allergen for r in shown for w in r.allergy_warnings})
+    async with db.session() as session, session.begin():
+        await session.execute(
+            insert(Interaction).values(
+                uid=uid,
+                product="restaurants",
+                user_query=message,
+                agent_response=payload.model_dump(mode="json"),
+                ui_type=payload.ui_type,
+                place_ids=[r.id for r in shown],
+                allergy_warnings_shown=payload.has_allergy_warnings,
+                allergens_flagged=flagged,
+            )
+        )
+
+
+async def learn_preferences(db: Database, uid: uuid.UUID, decomposition: Decomposition) -> bool:
+    """Returns whether the preferences changed (so the caller pre-warms the feed)."""
+    signals = preference_signals(decomposition)
+    async with db.session() as session, session.begin():
+        user = await repository.get_user(session, uid=uid)
+        if user is None:
+            return False
+        merged = merge_preferences(user.preferences, signals)
+        changed = merged != user.preferences
+        if changed:
+            await repository.save_profile(
+                session, uid=uid, preferences=merged, allergies=user.allergies
+            )
+        await session.execute(
+            update(User)
+            .where(User.uid == uid)
+            .values(interaction_count=User.interaction_count + 1, last_active_at=datetime.now(UTC))
+        )
+    return changed

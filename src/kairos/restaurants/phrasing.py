@@ -1,0 +1,64 @@
+"""Offline phrasing: every sentence is a template filled from results, or a quoted review."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kairos.restaurants.schemas import RestaurantResult
+
+ALLERGEN_NAMES = {"tree_nuts": "tree nuts"}
+
+
+def _names(allergens: Sequence[str]) -> str:
+    words = [ALLERGEN_NAMES.get(a, a.replace("_", " ")) for a in allergens]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
+    parts = [*vibes, *categories]
+    what = " ".join(parts) if parts else "places"
+    return f"{what} in {city.title()}" if city else what
+
+
+def answer_message(
+    *,
+    request: str,
+    safe: Sequence[RestaurantResult],
+    flagged: Sequence[RestaurantResult],
+    hard_excluded: Sequence[str],
+    relaxed: Sequence[str],
+    assumptions: Sequence[str],
+) -> str:
+    lines: list[str] = []
+    if assumptions:
+        lines.append("Going with: " + "; ".join(assumptions) + ".")
+    if relaxed:
+        lines.append("Nothing matched every filter, so I relaxed " + ", ".join(relaxed) + ".")
+    count = len(safe)
+    lines.append(f"I found {count} place{'s' if count != 1 else ''} for {request}.")
+    if safe:
+        top = safe[0]
+        rating = f" ({top.rating:.1f}★)" if top.rating is not None else ""
+        line = f"Top pick: {top.name}{rating}"
+        if top.summary and top.summary.text:
+            line += f" — “{top.summary.text}”"
+        lines.append(line + ".")
+    warned = sum(1 for r in safe if r.allergy_warnings)
+    if warned:
+        lines.append(
+            f"{warned} of them carr{'ies' if warned == 1 else 'y'} an allergy note — "
+            "read the banner before you book."
+        )
+    if flagged:
+        lines.append(
+            f"{len(flagged)} more {'is' if len(flagged) == 1 else 'are'} shown separately as "
+            "high risk for your anaphylactic allergy."
+        )
+    if hard_excluded:
+        lines.append(f"Places known to contain {_names(hard_excluded)} are excluded for you.")
+    return " ".join(lines)
+
+
+def no_results_message(request: str, relaxed: Sequence[str]) -> str:
+    tried = f" even after relaxing {', '.join(relaxed)}" if relaxed else ""
+    return f"I couldn't find {request}{tried}. Try another area, cuisine or price range."

@@ -1,0 +1,118 @@
+"""Reads the restaurant product needs beyond search: reviews, details, feed candidates."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kairos.core.place_allergens import PlaceAllergens
+from kairos.search.hybrid import PLACE_COLUMNS
+from kairos.search.models import PlaceSummary
+from kairos.text.aspects import AspectScores, ReviewText
+
+# Bayesian average for "top by rating": a 5.0 from 3 votes should not beat 4.6 from 900.
+PRIOR_VOTES = 25
+PRIOR_RATING = 3.7
+
+
+@dataclass
+class PlaceRecord:
+    """A place as the product sees it: the stored row, its aspects and its allergen knowledge."""
+
+    place: PlaceSummary
+    aspects: AspectScores | None
+
+    @property
+    def allergens(self) -> PlaceAllergens:
+        return allergens_of(self.place)
+
+
+def allergens_of(place: PlaceSummary) -> PlaceAllergens:
+    return PlaceAllergens.model_validate(
+        {
+            "known_allergens": place.known_allergens,
+            "contains_allergens": place.contains_allergens,
+            "confidence": place.allergen_confidence,
+            "evidence": place.allergen_evidence,
+        }
+    )
+
+
+def _record(row: object) -> PlaceRecord:
+    mapping = row._mapping  # type: ignore[attr-defined]
+    aspects = mapping["aspect_scores"]
+    return PlaceRecord(
+        place=PlaceSummary.model_validate(mapping),
+        aspects=AspectScores.model_validate(aspects) if aspects else None,
+    )
+
+
+async def load_places(session: AsyncSession, ids: Sequence[int]) -> dict[int, PlaceRecord]:
+    rows = await session.execute(
+        text(
+            f"SELECT {PLACE_COLUMNS}, p.aspect_scores FROM places p "
+            "WHERE p.id = ANY(CAST(:ids AS bigint[]))"
+        ),
+        {"ids": list(ids)},
+    )
+    return {r.id: _record(r) for r in rows}
+
+
+async def load_reviews(
+    session: AsyncSession, ids: Sequence[int], *, per_place: int = 40
+) -> dict[int, list[ReviewText]]:
+    rows = await session.execute(
+        text(
+            "SELECT place_id, id, text, rating FROM ("
+            "  SELECT r.place_id, r.id, r.text, r.rating,"
+            "         row_number() OVER (PARTITION BY r.place_id ORDER BY r.id) AS n"
+            "  FROM reviews r WHERE r.place_id = ANY(CAST(:ids AS bigint[]))"
+            ") x WHERE n <= :per_place ORDER BY place_id, id"
+        ),
+        {"ids": list(ids), "per_place": per_place},
+    )
+    out: dict[int, list[ReviewText]] = {i: [] for i in ids}
+    for r in rows:
+        out[r.place_id].append(ReviewText(id=str(r.id), text=r.text, rating=r.rating))
+    return out
+
+
+async def feed_candidates(
+    session: AsyncSession,
+    *,
+    exclude_allergens: Sequence[str],
+    cuisines: Sequence[str],
+    limit: int = 50,
+) -> list[PlaceRecord]:
+    """Top places by a vote-weighted rating, plus the best of the user's favourite cuisines, with
+    the anaphylactic hard filter applied in SQL. Only places with reviews: a card quotes one."""
+    rows = await session.execute(
+        text(
+            f"""
+            WITH eligible AS (
+                SELECT {PLACE_COLUMNS}, p.aspect_scores,
+                       (p.votes * coalesce(p.rating, 0) + CAST(:m AS float8) * CAST(:c AS float8))
+                           / (p.votes + CAST(:m AS float8)) AS weighted,
+                       p.categories && CAST(:cuisines AS text[]) AS liked
+                FROM places p
+                WHERE p.is_active AND p.review_count > 0
+                  AND NOT (p.contains_allergens && CAST(:exclude AS text[]))
+            )
+            (SELECT * FROM eligible ORDER BY weighted DESC, id LIMIT :limit)
+            UNION
+            (SELECT * FROM eligible WHERE liked ORDER BY weighted DESC, id LIMIT :liked_limit)
+            """
+        ),
+        {
+            "m": PRIOR_VOTES,
+            "c": PRIOR_RATING,
+            "cuisines": list(cuisines),
+            "exclude": list(exclude_allergens),
+            "limit": limit,
+            "liked_limit": limit // 2,
+        },
+    )
+    return [_record(r) for r in sorted(rows, key=lambda r: (-r.weighted, r.id))]

@@ -1,0 +1,194 @@
+"""The restaurant product: its caches, parser and model chain, shared by its routes."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from collections.abc import AsyncIterator, Sequence
+
+from kairos.errors import NotFound
+from kairos.llm.chain import ModelChain
+from kairos.llm.factory import build_chain
+from kairos.llm.prompts import build_decomposition_prompt
+from kairos.pipeline.cache import MemoryCache, cache_key
+from kairos.pipeline.events import ErrorEvent, Result, TurnEvent
+from kairos.profiles import repository
+from kairos.profiles.schemas import UserPublic
+from kairos.restaurants import feed, learning
+from kairos.restaurants.chat import SEARCH_LIMIT, TurnRecord, run_turn
+from kairos.restaurants.decomposition import QueryParser
+from kairos.restaurants.schemas import (
+    ChatRequest,
+    ExpandedDetail,
+    GenerativeUIPayload,
+    RecommendationPayload,
+)
+from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.vocabulary import build_parser
+from kairos.runtime import Runtime
+from kairos.search.filters import SearchFilters
+from kairos.search.models import SearchResult
+
+turn_log = logging.getLogger("kairos.turns")
+logger = logging.getLogger(__name__)
+
+PARSER_TTL_SECONDS = 300.0
+
+
+class RestaurantProduct:
+    def __init__(self, runtime: Runtime, chain: ModelChain | None = None) -> None:
+        self.runtime = runtime
+        self.db = runtime.db
+        self.chain = chain or build_chain(runtime.settings)
+        self.decompositions: MemoryCache[Decomposition] = MemoryCache(maxsize=200, ttl_seconds=3600)
+        self.searches: MemoryCache[SearchResult] = MemoryCache(maxsize=500, ttl_seconds=1800)
+        self.feeds: MemoryCache[RecommendationPayload] = MemoryCache(
+            maxsize=1000, ttl_seconds=86400
+        )
+        self._parser: QueryParser | None = None
+        self._parser_built = 0.0
+        runtime.profile_listeners.append(self.on_profile_changed)
+
+    async def parser(self) -> QueryParser:
+        if self._parser is None or time.monotonic() - self._parser_built > PARSER_TTL_SECONDS:
+            self._parser = await build_parser(self.db)
+            self._parser_built = time.monotonic()
+        return self._parser
+
+    async def decompose(
+        self,
+        user: UserPublic,
+        message: str,
+        history: Sequence[str],
+        pending: str | None,
+        record: TurnRecord,
+    ) -> Decomposition:
+        key = cache_key(str(user.uid), message, list(history[-3:]), pending)
+        if (cached := self.decompositions.get(key)) is not None:
+            return cached
+        parser = await self.parser()
+
+        def offline() -> Decomposition:
+            return parser.decompose(message, history=history, pending_clarification=pending)
+
+        if self.chain.is_offline:
+            result = offline()
+        else:
+            prompt = build_decomposition_prompt(message, history, user.preferences, user.allergies)
+            generated = await self.chain.generate("decomposition", prompt, Decomposition, offline)
+            record.fallbacks.extend(generated.fallbacks)
+            result = generated.value
+        self.decompositions.set(key, result)
+        return result
+
+    async def search(self, query: str, filters: SearchFilters) -> SearchResult:
+        key = cache_key(query, filters.model_dump(mode="json"))
+        if (cached := self.searches.get(key)) is not None:
+            return cached
+        result = await self.runtime.search.search(query, filters, limit=SEARCH_LIMIT)
+        self.searches.set(key, result)
+        return result
+
+    async def chat(self, user: UserPublic, request: ChatRequest) -> AsyncIterator[TurnEvent]:
+        """The turn's events; after the result, learning runs in the background."""
+        record = TurnRecord()
+        try:
+            async for event in run_turn(self, user, request, record):
+                yield event
+        except Exception as exc:
+            logger.exception("chat turn %s failed", record.turn_id)
+            yield ErrorEvent(title="Turn failed", detail=f"{type(exc).__name__}: {exc}")
+            self._log_turn(user, record, error=str(exc))
+            return
+        self._log_turn(user, record)
+        if record.payload is not None:
+            self.runtime.spawn(
+                self._after_turn(user.uid, request.message, record.payload, record.decomposition),
+                name=f"after-turn-{record.turn_id}",
+            )
+
+    async def answer(self, user: UserPublic, request: ChatRequest) -> GenerativeUIPayload:
+        """The same pipeline for clients that want one JSON response."""
+        async for event in self.chat(user, request):
+            if isinstance(event, Result):
+                payload: GenerativeUIPayload = event.payload
+                return payload
+            if isinstance(event, ErrorEvent):
+                raise RuntimeError(event.detail)
+        raise RuntimeError("the chat pipeline ended without a result")
+
+    async def _after_turn(
+        self,
+        uid: uuid.UUID,
+        message: str,
+        payload: GenerativeUIPayload,
+        decomposition: Decomposition | None,
+    ) -> None:
+        try:
+            await learning.save_interaction(self.db, uid, message, payload)
+        except Exception:
+            logger.exception("saving the interaction of %s failed", uid)
+        if decomposition is None:
+            return
+        try:
+            changed = await learning.learn_preferences(self.db, uid, decomposition)
+        except Exception:
+            logger.exception("learning preferences of %s failed", uid)
+            return
+        if changed:
+            await self.prewarm(uid)
+
+    def _log_turn(
+        self, user: UserPublic, record: TurnRecord, error: str | None = None
+    ) -> None:
+        payload = record.payload
+        event = {
+            "event": "turn_completed",
+            "trace_id": record.turn_id,
+            "product": "restaurants",
+            "user": str(user.uid),
+            "turn_index": user.interaction_count + 1,
+            "latency_ms": round((time.perf_counter() - record.started) * 1000, 2),
+            "ui_type": payload.ui_type if payload else None,
+            "restaurants": len(payload.restaurants) if payload else 0,
+            "flagged": len(payload.flagged_restaurants) if payload else 0,
+            "candidates": record.candidates,
+            "search_strategy": record.search_strategy,
+            "clarified": bool(payload and payload.follow_up_questions),
+            "fallbacks": record.fallbacks,
+            "error": error,
+        }
+        turn_log.info(json.dumps(event))
+
+    async def recommendations(
+        self, user: UserPublic, *, limit: int, refresh: bool
+    ) -> RecommendationPayload:
+        key = feed.feed_cache_key(str(user.uid))
+        cached = None if refresh else self.feeds.get(key)
+        if cached is None:
+            catalog = await self.runtime.search.catalog()
+            cached = await feed.build_feed(self.db, catalog, user)
+            self.feeds.set(key, cached)
+            fresh = cached
+        else:
+            fresh = cached.model_copy(update={"cached": True})
+        return fresh.model_copy(update={"recommendations": fresh.recommendations[:limit]})
+
+    async def expand(self, user: UserPublic, place_id: int) -> ExpandedDetail:
+        detail = await feed.expand(self.db, user, place_id)
+        if detail is None:
+            raise NotFound(f"no restaurant {place_id}; use an id from the feed or a chat result")
+        return detail
+
+    async def prewarm(self, uid: uuid.UUID) -> None:
+        async with self.db.session() as session:
+            user = await repository.get_user(session, uid=uid)
+        if user is not None:
+            await self.recommendations(user, limit=feed.FEED_MAX, refresh=True)
+
+    async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
+        self.feeds.delete_prefix(f"feed:{uid}:")
+        if not deleted:
+            self.runtime.spawn(self.prewarm(uid), name=f"prewarm-{uid}")

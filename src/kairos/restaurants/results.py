@@ -1,0 +1,50 @@
+"""From stored places and the guard's verdict to the `RestaurantResult` a client renders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from kairos.core.allergy_guard import AllergyAssessment, GuardResult, check
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.restaurants.place_data import PlaceRecord
+from kairos.restaurants.schemas import RadarScores, RestaurantResult
+from kairos.search.models import MatchExplanation
+from kairos.text.extractive import Quote
+
+
+def to_result(
+    record: PlaceRecord,
+    assessment: AllergyAssessment | None = None,
+    *,
+    scores: RadarScores | None = None,
+    composite: float | None = None,
+    summary: Quote | None = None,
+    why: MatchExplanation | None = None,
+) -> RestaurantResult:
+    p = record.place
+    result = RestaurantResult(
+        id=p.id, name=p.name, area=p.area, city=p.city, address=p.address,
+        price_tier=p.price_tier, rating=p.rating, votes=p.votes, cuisine_types=p.categories,
+        url=p.url, lat=p.lat, lng=p.lng, known_allergens=p.known_allergens,
+        allergen_confidence=p.allergen_confidence, scores=scores, composite_score=composite,
+        summary=summary, why=why,
+    )  # fmt: skip
+    return annotate(result, assessment) if assessment is not None else result
+
+
+def annotate(result: RestaurantResult, assessment: AllergyAssessment) -> RestaurantResult:
+    return result.model_copy(
+        update={
+            "allergy_safe": assessment.is_safe,
+            "allergy_summary": assessment.summary,
+            "allergy_warnings": list(assessment.warnings),
+            "allergen_status": list(assessment.statuses),
+            "confidence_note": assessment.confidence_note,
+        }
+    )
+
+
+def guard(
+    records: Sequence[PlaceRecord], profile: AllergyProfile, hard_excluded: Iterable[str]
+) -> GuardResult[PlaceRecord]:
+    return check(records, profile, allergens_of=lambda r: r.allergens, hard_excluded=hard_excluded)

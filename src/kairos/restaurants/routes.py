@@ -1,0 +1,87 @@
+"""HTTP routes of the restaurant product: thin — parse, authorise, call the product."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import StreamingResponse
+
+from kairos.api.deps import CurrentUser, RuntimeDep, existing_user, parse_uid
+from kairos.api.sse import SSE_HEADERS, sse_stream
+from kairos.errors import BadRequest
+from kairos.restaurants.product import RestaurantProduct
+from kairos.restaurants.schemas import (
+    ChatRequest,
+    ExpandedDetail,
+    GenerativeUIPayload,
+    RecommendationPayload,
+)
+
+router = APIRouter(tags=["restaurants"])
+
+_AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"description": "X-User-ID missing or not a UUID"},
+    403: {"description": "X-User-ID does not match the user in the path"},
+    404: {"description": "no such user (create it with POST /users/{uid})"},
+}
+
+
+def product_of(request: Request) -> RestaurantProduct:
+    product: RestaurantProduct = request.app.state.restaurants
+    return product
+
+
+ProductDep = Annotated[RestaurantProduct, Depends(product_of)]
+
+
+@router.post(
+    "/chat",
+    response_model=GenerativeUIPayload,
+    responses={
+        200: {
+            "description": "text/event-stream of `thinking`, `result` and `error` events; "
+            "or the GenerativeUIPayload as JSON when the client sends Accept: application/json",
+            "content": {"text/event-stream": {}},
+        },
+        400: _AUTH_ERRORS[400],
+        404: _AUTH_ERRORS[404],
+    },
+)
+async def chat(
+    body: ChatRequest,
+    request: Request,
+    runtime: RuntimeDep,
+    product: ProductDep,
+    x_user_id: Annotated[str | None, Header(description="UUID of the signed-in user")] = None,
+) -> Any:
+    if not x_user_id:
+        raise BadRequest("send the signed-in user's UUID in the X-User-ID header")
+    user = await existing_user(runtime, parse_uid(x_user_id, "X-User-ID"))
+    accept = request.headers.get("accept", "")
+    if "application/json" in accept and "text/event-stream" not in accept:
+        return await product.answer(user, body)
+    return StreamingResponse(
+        sse_stream(request, product.chat(user, body)),
+        media_type="text/event-stream",
+        headers=SSE_HEADERS,
+    )
+
+
+@router.get("/recommendations/{uid}", responses=_AUTH_ERRORS)
+async def recommendations(
+    user: CurrentUser,
+    product: ProductDep,
+    limit: Annotated[int, Query(ge=1, le=25, description="number of cards")] = 10,
+    refresh: Annotated[bool, Query(description="regenerate instead of using today's")] = False,
+) -> RecommendationPayload:
+    return await product.recommendations(user, limit=limit, refresh=refresh)
+
+
+@router.get("/recommendations/{uid}/{restaurant_id}/expand", responses=_AUTH_ERRORS)
+async def expand(
+    user: CurrentUser,
+    product: ProductDep,
+    restaurant_id: int,
+) -> ExpandedDetail:
+    return await product.expand(user, restaurant_id)

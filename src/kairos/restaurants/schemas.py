@@ -1,0 +1,125 @@
+"""Payloads of the restaurant product (seed 000 §10, §11), in the seed's shapes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kairos.core.allergy_guard import AllergenStatus, AllergyWarning
+from kairos.core.fit_scorer import FitTag
+from kairos.search.models import MatchExplanation
+from kairos.text.extractive import CrowdProfile, Highlight, Quote, RuleLine
+
+UiType = Literal["restaurant_list", "radar_comparison", "map_view", "text"]
+
+
+class RadarScores(BaseModel):
+    """0–10 each, from review evidence; `evidence` names the reviews behind every axis."""
+
+    romance: float = Field(ge=0, le=10)
+    noise_level: float = Field(ge=0, le=10, description="quietness: 10 = silent")
+    food_quality: float = Field(ge=0, le=10)
+    vegan_options: float = Field(ge=0, le=10)
+    value_for_money: float = Field(ge=0, le=10)
+    evidence: dict[str, list[str]] = Field(default_factory=dict)
+
+
+class RestaurantResult(BaseModel):
+    id: int
+    name: str
+    area: str | None
+    city: str | None
+    address: str | None
+    price_tier: str | None
+    rating: float | None
+    votes: int
+    cuisine_types: list[str]
+    url: str | None
+    lat: float | None
+    lng: float | None
+    known_allergens: list[str]
+    allergen_confidence: Literal["high", "medium", "low"]
+    allergy_safe: bool = True
+    allergy_summary: str = ""
+    allergy_warnings: list[AllergyWarning] = Field(default_factory=list)
+    allergen_status: list[AllergenStatus] = Field(default_factory=list)
+    confidence_note: str | None = None
+    scores: RadarScores | None = None
+    composite_score: float | None = None
+    summary: Quote | None = Field(default=None, description="a real review sentence, with its id")
+    why: MatchExplanation | None = None
+
+
+class ChatMessage(BaseModel):
+    role: Literal["user", "assistant"]
+    content: str = Field(max_length=4000)
+
+
+class ChatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    message: str = Field(min_length=1, max_length=2000)
+    conversation_history: list[ChatMessage] = Field(default_factory=list, max_length=50)
+
+
+class GenerativeUIPayload(BaseModel):
+    ui_type: UiType
+    message: str
+    restaurants: list[RestaurantResult] = Field(default_factory=list)
+    flagged_restaurants: list[RestaurantResult] = Field(default_factory=list)
+    has_allergy_warnings: bool = False
+    follow_up_questions: list[str] | None = None
+    hard_excluded_allergens: list[str] = Field(
+        default_factory=list, description="allergens removed in SQL before ranking"
+    )
+    relaxed_filters: list[str] = Field(default_factory=list)
+    assumptions: list[str] = Field(default_factory=list)
+    cited_review_ids: list[str] = Field(default_factory=list)
+    turn_id: str = ""
+
+
+class AllergySummary(BaseModel):
+    is_safe: bool
+    summary: str
+    warnings: list[AllergyWarning]
+    confidence_note: str | None = None
+
+
+class RecommendationItem(BaseModel):
+    rank: int
+    fit_score: int = Field(ge=0, le=100)
+    fit_points: dict[str, int]
+    fit_tags: list[FitTag]
+    consolidated_review: Quote
+    allergy_summary: AllergySummary
+    restaurant: RestaurantResult
+
+
+class RecommendationPayload(BaseModel):
+    uid: str
+    generated_at: datetime
+    cached: bool = False
+    recommendations: list[RecommendationItem]
+    hard_excluded_allergens: list[str] = Field(default_factory=list)
+
+
+class AllergyDetail(BaseModel):
+    summary: str
+    statuses: list[AllergenStatus]
+    recommendations: list[str]
+    confidence_note: str | None = None
+
+
+class ExpandedDetail(BaseModel):
+    restaurant_id: int
+    review_summary: Quote
+    highlights: list[Highlight]
+    crowd_profile: CrowdProfile
+    best_for: list[RuleLine]
+    avoid_if: list[RuleLine]
+    radar_scores: RadarScores
+    why_fit_paragraph: str
+    allergy_detail: AllergyDetail
+    fit_score: int

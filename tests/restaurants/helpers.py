@@ -1,0 +1,46 @@
+"""Helpers for restaurant API tests: create users, read SSE streams."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import httpx
+
+TOKEN = {"X-Service-Token": "test-token"}
+
+
+async def create_user(client: httpx.AsyncClient, **body: Any) -> str:
+    uid = str(uuid.uuid4())
+    response = await client.post(f"/users/{uid}", json=body, headers=TOKEN)
+    assert response.status_code == 201, response.text
+    return uid
+
+
+def parse_sse(raw: str) -> list[tuple[str, Any]]:
+    """(event, data) pairs from a text/event-stream body; comment lines are skipped."""
+    events: list[tuple[str, Any]] = []
+    for block in raw.split("\n\n"):
+        name, data = "message", []
+        for line in block.splitlines():
+            if line.startswith(":"):
+                continue
+            if line.startswith("event:"):
+                name = line[len("event:") :].strip()
+            elif line.startswith("data:"):
+                data.append(line[len("data:") :].strip())
+        if data:
+            events.append((name, json.loads("\n".join(data))))
+    return events
+
+
+async def chat_stream(
+    client: httpx.AsyncClient, uid: str, message: str, history: list[dict[str, str]] | None = None
+) -> tuple[httpx.Response, list[tuple[str, Any]]]:
+    response = await client.post(
+        "/chat",
+        json={"message": message, "conversation_history": history or []},
+        headers={"X-User-ID": uid, "Accept": "text/event-stream"},
+    )
+    return response, parse_sse(response.text)

@@ -1,0 +1,113 @@
+"""GET /recommendations: the feed, its cache, expand, auth codes, and deletion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from kairos.restaurants.schemas import ExpandedDetail, RecommendationPayload
+from tests.restaurants.helpers import TOKEN, chat_stream, create_user
+
+PROFILE = {
+    "preferences": {
+        "cuisine_affinity": ["thai", "italian"],
+        "vibes": ["quiet", "romantic"],
+        "price_comfort": ["$$"],
+        "dietary": ["vegan"],
+    },
+    "allergies": {"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
+}
+
+
+async def _feed(client: httpx.AsyncClient, uid: str, **params: Any) -> httpx.Response:
+    return await client.get(f"/recommendations/{uid}", params=params, headers={"X-User-ID": uid})
+
+
+async def test_feed_is_personal_safe_and_cached(client: httpx.AsyncClient, runtime: Any) -> None:
+    uid = await create_user(client, **PROFILE)
+    await runtime.drain()
+    first = await _feed(client, uid, limit=10)
+    assert first.status_code == 200, first.text
+    feed = RecommendationPayload.model_validate(first.json())
+    assert len(feed.recommendations) == 10
+    assert [i.rank for i in feed.recommendations] == list(range(1, 11))
+    scores = [i.fit_score for i in feed.recommendations]
+    assert scores == sorted(scores, reverse=True)
+    for item in feed.recommendations:
+        assert len(item.fit_tags) <= 4
+        assert len(item.consolidated_review.text) <= 160
+        assert item.consolidated_review.review_ids
+        assert "peanuts" not in item.restaurant.model_dump()["known_allergens"] or any(
+            w.allergen == "peanuts" for w in item.allergy_summary.warnings
+        )
+    assert any(t.type == "cuisine" for i in feed.recommendations for t in i.fit_tags)
+    second = await _feed(client, uid, limit=5)
+    assert second.json()["cached"] is True
+    assert [i["rank"] for i in second.json()["recommendations"]] == [1, 2, 3, 4, 5]
+    fresh = await _feed(client, uid, limit=5, refresh=True)
+    assert fresh.json()["cached"] is False
+
+
+async def test_feed_limit_is_validated(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    for limit in (0, 26):
+        response = await _feed(client, uid, limit=limit)
+        assert response.status_code == 422
+        assert "limit" in response.json()["detail"]
+
+
+async def test_expand_gives_the_full_detail(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client, **PROFILE)
+    feed = (await _feed(client, uid, limit=3)).json()
+    place_id = feed["recommendations"][0]["restaurant"]["id"]
+    response = await client.get(
+        f"/recommendations/{uid}/{place_id}/expand", headers={"X-User-ID": uid}
+    )
+    assert response.status_code == 200, response.text
+    detail = ExpandedDetail.model_validate(response.json())
+    assert detail.restaurant_id == place_id
+    assert 0 <= detail.radar_scores.romance <= 10
+    assert detail.review_summary.review_ids
+    assert detail.why_fit_paragraph
+    assert detail.allergy_detail.summary
+    missing = await client.get(
+        f"/recommendations/{uid}/999999999/expand", headers={"X-User-ID": uid}
+    )
+    assert missing.status_code == 404
+
+
+async def test_recommendations_auth_codes(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    other = await create_user(client)
+    assert (await client.get(f"/recommendations/{uid}")).status_code == 400
+    bad = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": "x"})
+    assert bad.status_code == 400
+    forbidden = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": other})
+    assert forbidden.status_code == 403
+    ghost = "00000000-0000-4000-8000-000000000001"
+    missing = await client.get(f"/recommendations/{ghost}", headers={"X-User-ID": ghost})
+    assert missing.status_code == 404
+
+
+async def test_delete_removes_interactions_and_cached_feed(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    uid = await create_user(client, **PROFILE)
+    await chat_stream(client, uid, "vegan brunch in london")
+    await _feed(client, uid)
+    await runtime.drain()
+    from sqlalchemy import text
+
+    async with runtime.db.session() as session:
+        count = await session.execute(
+            text("SELECT count(*) FROM interactions WHERE uid = :uid"), {"uid": uid}
+        )
+        assert count.scalar_one() == 1
+    assert (await client.delete(f"/users/{uid}", headers=TOKEN)).status_code == 204
+    async with runtime.db.session() as session:
+        count = await session.execute(
+            text("SELECT count(*) FROM interactions WHERE uid = :uid"), {"uid": uid}
+        )
+        assert count.scalar_one() == 0
+    assert (await _feed(client, uid)).status_code == 404
