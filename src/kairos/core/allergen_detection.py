@@ -24,42 +24,38 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from kairos.core.lexicon import default_lexicon, term_key
+from kairos.core.lexicon import default_lexicon, term_key, trie_regex
 
 __all__ = ["AllergenMention", "MentionStatus", "detect_allergens"]
 
 MentionStatus = Literal["contains", "may_contain"]
 
 _DASH = r"[\-‐‑–]"
-_NEG_SUFFIX: Final = re.compile(
-    rf"(?:\s*{_DASH}\s*|\s+)?free\b(?!\s*{_DASH}?\s*range)|\s*{_DASH}\s*less\b", re.IGNORECASE
+_NEG_SUFFIX_SOURCE: Final = (
+    rf"(?:\s*{_DASH}\s*|\s+)?free\b(?!\s*{_DASH}?\s*range)|\s*{_DASH}\s*less\b"
 )
-_NEG_PREFIX: Final = re.compile(
+_NEG_PREFIX_SOURCE: Final = (
     r"(?<![^\W_])(?:no|not|nor|neither|without|zero|sans|free\s+(?:from|of)|free-from|non"
     r"|contains?\s+no|(?:does|do)\s*n[o']?t\s+contain|not\s+contain(?:s|ing)?)"
-    rf"(?:\s*{_DASH}\s*|\s+)(?:(?:any|added|real|actual|the|traces?\s+of|trace|of)\s+)*$",
-    re.IGNORECASE,
+    rf"(?:\s*{_DASH}\s*|\s+)(?:(?:any|added|real|actual|the|traces?\s+of|trace|of)\s+)*$"
 )
-_ALLERGY_SUFFIX: Final = re.compile(
+_ALLERGY_SUFFIX_SOURCE: Final = (
     rf"(?:\s*{_DASH}\s*|\s+)(?:allerg(?:y|ies|ic)|intoleran(?:ce|ces|t)|sensitivit(?:y|ies)"
-    r"|sensitive|anaphyla\w*)\b",
-    re.IGNORECASE,
+    r"|sensitive|anaphyla\w*)\b"
 )
-_ALLERGY_PREFIX: Final = re.compile(
+_ALLERGY_PREFIX_SOURCE: Final = (
     r"(?<![^\W_])(?:allergic|allergy|allergies|intolerant|intolerance|sensitive|sensitivity)"
-    r"\s+(?:to|of)\s+(?:the\s+)?$",
-    re.IGNORECASE,
+    r"\s+(?:to|of)\s+(?:the\s+)?$"
 )
 # Between list items that share one negation: "no peanuts or sesame". Commas continue the
 # list only after a list-opening phrase ("free from milk, eggs and nuts"): after a bare "no",
 # "no peanuts, wheat flour" must still report the wheat.
-_CHAIN: Final = re.compile(r"\s*(?:[/&]\s*)?(?:(?:or|and|nor)\s+)?", re.IGNORECASE)
-_LIST_CHAIN: Final = re.compile(r"\s*(?:[,/&]\s*)?(?:(?:or|and|nor)\s+)?", re.IGNORECASE)
-_LIST_OPENER: Final = re.compile(
-    r"(?:free\s+(?:from|of)|free-from|without|contains?\s+no|allergic\s+to|allergy\s+to)",
-    re.IGNORECASE,
+_CHAIN_SOURCE: Final = r"\s*(?:[/&]\s*)?(?:(?:or|and|nor)\s+)?"
+_LIST_CHAIN_SOURCE: Final = r"\s*(?:[,/&]\s*)?(?:(?:or|and|nor)\s+)?"
+_LIST_OPENER_SOURCE: Final = (
+    r"(?:free\s+(?:from|of)|free-from|without|contains?\s+no|allergic\s+to|allergy\s+to)"
 )
-_MAY_MARKER: Final = re.compile(
+_MAY_MARKER_SOURCE: Final = (
     r"(?<![^\W_])(?:"
     r"(?:may|might|can|could)\s+(?:also\s+)?(?:contain|include|have\s+been\s+in\s+contact)"
     r"|may\s+be\s+present|traces?\s*(?:of\b|:)|trace\s+amounts?"
@@ -76,16 +72,56 @@ _MAY_MARKER: Final = re.compile(
     # The same statements on the multilingual labels that reach "English" ingredient fields.
     r"|peut\s+contenir|traces?\s+(?:de|d'|éventuelles)|kann|spuren\s+von|pode\s+conter"
     r"|traços\s+de|puede\s+contener|trazas\s+de|pu[oò]\s+contenere|tracce\s+di"
-    r"|może\s+zawierać|kan\s+sporen|sporen\s+van)",
-    re.IGNORECASE,
+    r"|może\s+zawierać|kan\s+sporen|sporen\s+van)"
 )
-_SENTENCE_END: Final = re.compile(
-    r"[.;!?\n](?!\d)|[()\[\]]|(?<![^\W_])(?:contains|ingredients?)(?![^\W_])", re.IGNORECASE
+# First word of every marker above. A trie of these finds the few places where a marker can
+# start, and only there is the full marker pattern tried: scanning a review with the whole
+# alternation at every word would cost more than finding the allergens themselves.
+_MAY_TRIGGERS: Final = (
+    "may", "might", "can", "could", "trace", "traces", "produced", "made", "manufactured",
+    "processed", "packed", "packaged", "prepared", "baked", "cooked", "fried", "bottled",
+    "facility", "factory", "plant", "kitchen", "equipment", "line", "premises", "site", "shared",
+    "same", "common", "cross", "cannot", "can't", "unable", "not", "peut", "kann", "spuren",
+    "pode", "traços", "puede", "trazas", "può", "puo", "tracce", "może", "kan", "sporen",
+)  # fmt: skip
+_SENTENCE_END_SOURCE: Final = (
+    r"[.;!?\n](?!\d)|[()\[\]]|(?<![^\W_])(?:contains|ingredients?)(?![^\W_])"
 )
-_CLAUSE_END: Final = re.compile(
-    r"[,;.:!?()\[\]\n]|(?<![^\W_])(?:and|with|but|or)(?![^\W_])|&", re.IGNORECASE
-)
+_CLAUSE_END_SOURCE: Final = r"[,;.:!?()\[\]\n]|(?<![^\W_])(?:and|with|but|or)(?![^\W_])|&"
 _WINDOW = 48
+_TRIGGER_SOURCE: Final = r"(?<![^\W_])(?:" + trie_regex(_MAY_TRIGGERS) + r")(?![^\W_])"
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """The context patterns, compiled for one case mode."""
+
+    neg_suffix: re.Pattern[str]
+    neg_prefix: re.Pattern[str]
+    allergy_suffix: re.Pattern[str]
+    allergy_prefix: re.Pattern[str]
+    chain: re.Pattern[str]
+    list_chain: re.Pattern[str]
+    list_opener: re.Pattern[str]
+    may_marker: re.Pattern[str]
+    sentence_end: re.Pattern[str]
+    clause_end: re.Pattern[str]
+    may_trigger: re.Pattern[str]
+
+    @classmethod
+    def compile(cls, flags: int) -> _Context:
+        sources = (
+            _NEG_SUFFIX_SOURCE, _NEG_PREFIX_SOURCE, _ALLERGY_SUFFIX_SOURCE, _ALLERGY_PREFIX_SOURCE,
+            _CHAIN_SOURCE, _LIST_CHAIN_SOURCE, _LIST_OPENER_SOURCE, _MAY_MARKER_SOURCE,
+            _SENTENCE_END_SOURCE, _CLAUSE_END_SOURCE, _TRIGGER_SOURCE,
+        )  # fmt: skip
+        return cls(*(re.compile(source, flags) for source in sources))
+
+
+# Text is lowercased before matching when that keeps its length (almost always): the
+# case-sensitive patterns are then 2-3x faster. Otherwise the case-insensitive set is used.
+_LOWER: Final = _Context.compile(0)
+_ANY_CASE: Final = _Context.compile(re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +135,15 @@ class AllergenMention:
     text: str
 
 
-def _may_scopes(text: str) -> list[tuple[int, int]]:
+def _may_scopes(text: str, ctx: _Context) -> list[tuple[int, int]]:
     scopes: list[tuple[int, int]] = []
-    for marker in _MAY_MARKER.finditer(text):
+    for trigger in ctx.may_trigger.finditer(text):
+        marker = ctx.may_marker.match(text, trigger.start())
+        if marker is None:
+            continue
         depth = 0
         end = len(text)
-        for stop in _SENTENCE_END.finditer(text, marker.end()):
+        for stop in ctx.sentence_end.finditer(text, marker.end()):
             token = stop.group()
             if token in "([":
                 depth += 1
@@ -118,8 +157,8 @@ def _may_scopes(text: str) -> list[tuple[int, int]]:
     return scopes
 
 
-def _clause_end(text: str, position: int) -> int:
-    stop = _CLAUSE_END.search(text, position)
+def _clause_end(text: str, position: int, ctx: _Context) -> int:
+    stop = ctx.clause_end.search(text, position)
     return stop.start() if stop else len(text)
 
 
@@ -135,37 +174,42 @@ def detect_allergens(text: str) -> list[AllergenMention]:
     lexicon entries that name no allergen, so they never reach the result.
     """
     lexicon = default_lexicon()
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        scan, ctx, pattern = lowered, _LOWER, lexicon.lower_pattern
+    else:
+        scan, ctx, pattern = text, _ANY_CASE, lexicon.pattern
     candidates = [
-        (match, allergens, key in lexicon.uncertain_keys)
-        for match in lexicon.pattern.finditer(text)
+        (match.span(), allergens, key in lexicon.uncertain_keys)
+        for match in pattern.finditer(scan)
         if (allergens := lexicon.text_terms.get(key := term_key(match.group()), ()))
     ]
     if not candidates:
         return []
-    may_scopes = _may_scopes(text)
+    may_scopes = _may_scopes(scan, ctx)
     cleared: list[tuple[str, int, int]] = []
     chain_end = -1
-    chain: re.Pattern[str] = _CHAIN
+    chain = ctx.chain
     mentions: list[AllergenMention] = []
-    for match, allergens, uncertain in candidates:
-        start, end = match.span()
+    for (start, end), allergens, uncertain in candidates:
         in_may = _inside(start, may_scopes)
         if not in_may:
-            prefix = text[max(0, start - _WINDOW) : start]
-            chained = chain_end >= 0 and chain.fullmatch(text, chain_end, start) is not None
-            opener = _NEG_PREFIX.search(prefix) or _ALLERGY_PREFIX.search(prefix)
+            prefix = scan[max(0, start - _WINDOW) : start]
+            chained = chain_end >= 0 and chain.fullmatch(scan, chain_end, start) is not None
+            opener = ctx.neg_prefix.search(prefix) or ctx.allergy_prefix.search(prefix)
             if opener or chained:
                 if opener:
-                    chain = _LIST_CHAIN if _LIST_OPENER.match(opener.group()) else _CHAIN
+                    listing = ctx.list_opener.match(opener.group())
+                    chain = ctx.list_chain if listing else ctx.chain
                 chain_end = end
-                _clear_class(lexicon.class_keys, match.group(), text, end, cleared)
+                _clear_class(lexicon.class_keys, scan, start, end, cleared, ctx)
                 continue
-            if _NEG_SUFFIX.match(text, end) or _ALLERGY_SUFFIX.match(text, end):
-                _clear_class(lexicon.class_keys, match.group(), text, end, cleared)
+            if ctx.neg_suffix.match(scan, end) or ctx.allergy_suffix.match(scan, end):
+                _clear_class(lexicon.class_keys, scan, start, end, cleared, ctx)
                 continue
         chain_end = -1
         status: MentionStatus = "may_contain" if in_may or uncertain else "contains"
-        span = match.group()
+        span = text[start:end]
         for allergen in allergens:
             if any(a == allergen and s <= start < e for a, s, e in cleared):
                 continue
@@ -175,12 +219,13 @@ def detect_allergens(text: str) -> list[AllergenMention]:
 
 def _clear_class(
     class_keys: Mapping[str, str],
-    matched: str,
-    text: str,
+    scan: str,
+    start: int,
     end: int,
     cleared: list[tuple[str, int, int]],
+    ctx: _Context,
 ) -> None:
     """After "gluten-free", ignore gluten words until the phrase ends ("gluten-free bread")."""
-    allergen = class_keys.get(term_key(matched))
+    allergen = class_keys.get(term_key(scan[start:end]))
     if allergen is not None:
-        cleared.append((allergen, end, _clause_end(text, end)))
+        cleared.append((allergen, end, _clause_end(scan, end, ctx)))
