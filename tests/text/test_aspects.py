@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from kairos.settings import Settings
 from kairos.text.aspect_lexicon import ALL_ASPECTS, RADAR_ASPECTS
 from kairos.text.aspects import (
     NEUTRAL,
     ReviewText,
     analyse_sentence,
+    aspect_prototypes,
     crowd_mentions,
     score_aspects,
     split_sentences,
 )
+from kairos.text.embeddings import get_embedder
 
 
 def weight(sentence: str, aspect: str) -> float:
@@ -126,16 +129,25 @@ def test_price_tier_is_optional_evidence_for_value() -> None:
     assert score_aspects(reviews).value_for_money.value == NEUTRAL
 
 
-def test_review_vectors_add_semantic_evidence() -> None:
-    reviews = [review("a", "Nice place."), review("b", "We came back.")]
-    proto = np.array([1.0, 0.0], dtype=np.float32)
-    near = np.array([[1.0, 0.0], [0.9, 0.436]], dtype=np.float32)
-    far = np.array([[0.0, 1.0], [-0.2, 0.98]], dtype=np.float32)
-    up = score_aspects(reviews, review_vectors=near, prototypes={"romance": proto}).romance
-    down = score_aspects(reviews, review_vectors=far, prototypes={"romance": proto}).romance
-    assert up.value > NEUTRAL > down.value
+def test_review_embeddings_add_semantic_evidence(settings: Settings) -> None:
+    """The optional path, with the real model: a review that reads as a date spot without any
+    romance word gains romance; one that does not is left alone (the path is positive-only)."""
+    embedder = get_embedder(settings)
+    prototypes = aspect_prototypes(embedder)
+    assert set(prototypes) == set(ALL_ASPECTS)
+    reviews = [
+        review(
+            "a", "Candles on every table, soft jazz, a bottle of wine for two. Perfect evening."
+        ),
+        review("b", "Parking was easy and the line moved fast."),
+    ]
+    vectors = embedder.embed([r.text for r in reviews])
+    plain = score_aspects(reviews)
+    semantic = score_aspects(reviews, review_vectors=vectors, prototypes=prototypes)
+    assert semantic.romance.value > plain.romance.value
+    assert semantic.vegan_options.value == plain.vegan_options.value == NEUTRAL
     with pytest.raises(ValueError, match="review vectors"):
-        score_aspects(reviews, review_vectors=near[:1], prototypes={"romance": proto})
+        score_aspects(reviews, review_vectors=vectors[:1], prototypes=prototypes)
 
 
 def test_scores_are_deterministic_and_complete() -> None:
@@ -148,7 +160,7 @@ def test_scores_are_deterministic_and_complete() -> None:
         first.get("parking")
 
 
-@settings(max_examples=60, deadline=None)
+@hypothesis_settings(max_examples=60, deadline=None)
 @given(st.lists(st.text(max_size=300), max_size=5))
 def test_any_text_gives_bounded_scores(texts: list[str]) -> None:
     scores = score_aspects([review(str(i), t) for i, t in enumerate(texts)])

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from kairos.text.aspects import ReviewText, score_aspects, split_sentences
+from kairos.text.aspects import ReviewText, score_aspects
 from kairos.text.extractive import (
     ELLIPSIS,
     QUOTE_MAX_CHARS,
+    Quote,
     avoid_if,
     best_for,
     consolidated_review,
@@ -37,18 +38,24 @@ def normalised(text: str) -> str:
 
 
 def assert_real(text: str, ids: list[str], reviews: list[ReviewText]) -> None:
-    """Each piece of `text` is (a prefix of) a sentence of one of the cited reviews."""
+    """`text` (without a final ellipsis) is a sentence, or the prefix of one, of a cited review."""
     by_id = {r.id: normalised(r.text) for r in reviews}
     assert ids and all(i in by_id for i in ids)
-    cited = " ".join(by_id[i] for i in ids)
-    for piece in split_sentences(text.removesuffix(ELLIPSIS)) or [text]:
-        assert piece.removesuffix(ELLIPSIS) in cited, piece
+    assert text.removesuffix(ELLIPSIS) in " ".join(by_id[i] for i in ids), text
+
+
+def assert_real_quote(quote: Quote, reviews: list[ReviewText]) -> None:
+    """Each quoted sentence is in its own review, and the text is them joined (or trimmed)."""
+    assert len(quote.sentences) == len(quote.review_ids) >= 1
+    for sentence, review_id in zip(quote.sentences, quote.review_ids, strict=True):
+        assert_real(sentence, [review_id], reviews)
+    assert " ".join(quote.sentences).startswith(quote.text.removesuffix(ELLIPSIS))
 
 
 def test_consolidated_review_quotes_real_sentences_with_ids() -> None:
     quote = consolidated_review(REVIEWS, ["romance"])
     assert 0 < len(quote.text) <= QUOTE_MAX_CHARS
-    assert_real(quote.text, quote.review_ids, REVIEWS)
+    assert_real_quote(quote, REVIEWS)
     assert len(set(quote.review_ids)) == len(quote.review_ids)
 
 
@@ -120,7 +127,7 @@ def test_real_reviews_keep_every_invariant() -> None:
         quote = consolidated_review(reviews, ["romance", "noise_level"], scores=scores)
         assert len(quote.text) <= QUOTE_MAX_CHARS
         if quote.text:
-            assert_real(quote.text, quote.review_ids, reviews)
+            assert_real_quote(quote, reviews)
         for h in highlights(reviews, scores):
             assert len(h.text) <= QUOTE_MAX_CHARS
             assert_real(h.text, [h.review_id], reviews)

@@ -18,40 +18,30 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.text import aspect_lexicon as lex
-
-AspectName = Literal[
-    "romance",
-    "noise_level",
-    "food_quality",
-    "vegan_options",
-    "value_for_money",
-    "group_friendly",
-    "kid_friendly",
-    "classy",
-    "casual",
-    "trendy",
-    "divey",
-    "service",
-]
+from kairos.text.embedding_provider import EmbeddingProvider
 
 NEUTRAL = 5.0
 # Readings of opinion words attached to no target ("Loved it!") carry this aspect name.
 GENERAL = "general"
 # Pseudo-mentions on each side of the Beta prior: one explicit mention moves a score 5 → 6.7.
 PRIOR_STRENGTH = 1.0
-# Evidence mass at which confidence reaches one half (about three explicit mentions).
+# Evidence mass at which confidence reaches one half (about three explicit statements).
 CONFIDENCE_HALF = 3.0
-# One review's net say on one aspect, whatever its length.
+# One review's net say on one aspect, whatever its length: explicit statements, then topic
+# proxies (capped lower, so "bagels" never outweighs "quiet"); proxies count this much towards
+# confidence, which should mean "diners said so".
 REVIEW_CAP = 1.5
+PROXY_REVIEW_CAP = 0.5
+PROXY_SUPPORT = 0.25
 # Tokens a negator / an intensifier may sit before its cue.
 NEGATION_WINDOW = 3
 # A negated cue counts this much the other way. Negated complaints are litotes ("not too loud"
@@ -71,14 +61,35 @@ TARGET_SENTIMENT_WEIGHT = 0.8
 RATING_WEIGHT = 0.6
 # Optional price-tier pseudo-evidence for value (1 = cheapest tier, 4 = priciest).
 PRICE_TIER_EVIDENCE = {1: 1.5, 2: 0.5, 3: -0.5, 4: -1.5}
-# Sentences whose readings are remembered (about 300 bytes each).
-SENTENCE_CACHE_SIZE = 50_000
+# Reviews whose readings are remembered (a few kB each): a chat turn re-scores the same places.
+REVIEW_CACHE_SIZE = 8_192
 # Evidence sentences kept per aspect (strongest first).
 MAX_EVIDENCE = 6
-# Embedding path: cosine similarity to an aspect prototype above the centre is weak evidence.
-EMBED_CENTER = 0.30
-EMBED_SPREAD = 0.15
+# Embedding path: a review close to an aspect's description (see `aspect_prototypes`) adds up to
+# this much proxy evidence; positive only, since not resembling "romantic" says little.
 EMBED_WEIGHT = 0.5
+
+
+@dataclass(frozen=True)
+class Prototype:
+    """An aspect description's unit vector and the similarity band over which it counts."""
+
+    vector: np.ndarray
+    center: float
+    top: float
+
+
+def aspect_prototypes(embedder: EmbeddingProvider) -> dict[str, Prototype]:
+    """Embed the lexicon's aspect descriptions once; pass the result to `score_aspects`.
+
+    The bands are calibrated for all-MiniLM-L6-v2: another model needs its own `center`/`top`.
+    """
+    texts = lex.PROTOTYPE_TEXTS
+    vectors = embedder.embed([p.text for p in texts.values()])
+    return {
+        aspect: Prototype(vectors[i], p.center, p.top)
+        for i, (aspect, p) in enumerate(texts.items())
+    }
 
 
 class ReviewText(BaseModel):
@@ -92,11 +103,14 @@ class ReviewText(BaseModel):
 
 
 class Evidence(BaseModel):
-    """A real review sentence behind a score; `weight` is its signed say (+ raises the score)."""
+    """A real review sentence behind a score; `weight` is its signed say (+ raises the score),
+    `explicit` whether it states the aspect outright rather than hinting at it through a topic
+    proxy (only explicit sentences are quoted as reasons)."""
 
     review_id: str
     sentence: str
     weight: float
+    explicit: bool
 
 
 class AspectScore(BaseModel):
@@ -150,7 +164,8 @@ class Mention:
 
 
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n")
-_TOKEN_RE = re.compile(r"\$+|[^\W_]+|[,;:]")
+_SENTENCE_BREAK = "\x00"
+_TOKEN_RE = re.compile(r"\$+|[^\W_]+|[,;:\x00]")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -163,94 +178,45 @@ def tokenize(sentence: str) -> list[str]:
     return _TOKEN_RE.findall(sentence.lower().replace("'", "").replace("\u2019", ""))
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    cues: tuple[tuple[str, float], ...]
-    cue_aspects: frozenset[str]
-    targets: tuple[str, ...]
-    sentiment: float
-    opinion: bool  # general sentiment, or a word with a target-specific reading
-
-
-@cache
-def _phrase_index() -> tuple[dict[str, _Entry], dict[str, int]]:
-    """Every lexicon phrase → what it means, plus the longest phrase starting with each word."""
-    cues: dict[str, list[tuple[str, float]]] = {}
-    targets: dict[str, list[str]] = {}
-    for aspect, table in lex.CUES.items():
-        for phrase, weight in table.items():
-            cues.setdefault(phrase, []).append((aspect, weight))
-    for aspect, words in lex.TARGETS.items():
-        for phrase in words:
-            targets.setdefault(phrase, []).append(aspect)
-    targeted = {p for table in lex.TARGET_SENTIMENT.values() for p in table}
-    phrases = set(cues) | set(targets) | set(lex.SENTIMENT) | targeted
-    index = {
-        p: _Entry(
-            tuple(cues.get(p, ())),
-            frozenset(a for a, _ in cues.get(p, ())),
-            tuple(sorted(targets.get(p, ()))),
-            lex.SENTIMENT.get(p, 0.0),
-            p in lex.SENTIMENT or p in targeted,
-        )
-        for p in phrases
-    }
-    return index, _longest(phrases)
-
-
-def _longest(phrases: Iterable[str]) -> dict[str, int]:
-    """First word → length in words of the longest phrase it starts."""
-    longest: dict[str, int] = {}
-    for p in phrases:
-        first, *rest = p.split(" ")
-        longest[first] = max(longest.get(first, 0), 1 + len(rest))
-    return longest
-
-
-@cache
-def _crowd_index() -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
-    """Crowd phrases get their own index so they never shadow an aspect phrase."""
-    segments: dict[str, list[str]] = {}
-    for segment, words in lex.CROWD_CUES.items():
-        for phrase in words:
-            segments.setdefault(phrase, []).append(segment)
-    return {p: tuple(sorted(s)) for p, s in segments.items()}, _longest(segments)
-
-
-# (start, phrase, entry, clause index, clause start, position of the last "if"-like word)
-_Match = tuple[int, str, _Entry, int, int, int]
-
-
-@cache
-def _watched() -> frozenset[str]:
-    """Words the scanner must stop at: phrase starts, clause breaks, hypothetical markers."""
-    return frozenset(_phrase_index()[1]) | lex.CLAUSE_BREAKS | lex.HYPOTHETICAL_MARKERS
+# (start, phrase, entry, sentence index, clause index, clause start, last "if"-like position)
+_Match = tuple[int, str, lex.Entry, int, int, int, int]
+_SENTENCE, _CLAUSE, _MARKER = 1, 2, 3
+# Words the scanner must stop at, and what the special ones do.
+_SPECIAL: dict[str, int] = {
+    _SENTENCE_BREAK: _SENTENCE,
+    **dict.fromkeys(lex.HYPOTHETICAL_MARKERS, _MARKER),
+    **dict.fromkeys(lex.CLAUSE_BREAKS, _CLAUSE),
+}
+_WATCHED = frozenset(lex.PHRASE_LENGTHS) | frozenset(_SPECIAL)
 
 
 def _matches(tokens: Sequence[str]) -> list[_Match]:
-    """Greedy longest-phrase matches, left to right, with the clause each one sits in.
+    """Greedy longest-phrase matches, left to right, with the sentence and clause of each.
 
     Only watched words are visited (a C-speed comprehension finds them), which keeps the scan
     near the cost of tokenising: most words of a review start no phrase.
     """
-    index, longest = _phrase_index()
-    breaks, markers, watched = lex.CLAUSE_BREAKS, lex.HYPOTHETICAL_MARKERS, _watched()
+    index, lengths, special = lex.PHRASES, lex.PHRASE_LENGTHS, _SPECIAL
     out: list[_Match] = []
-    clause, clause_start, last_marker, free, n = 0, 0, -1, 0, len(tokens)
-    for i in [i for i, w in enumerate(tokens) if w in watched]:
+    sentence, clause, clause_start, last_marker, free, n = 0, 0, 0, -1, 0, len(tokens)
+    for i in [i for i, w in enumerate(tokens) if w in _WATCHED]:
         if i < free:
             continue
         word = tokens[i]
-        if word in breaks:
+        kind = special.get(word)
+        if kind == _SENTENCE:
+            sentence, clause, clause_start, last_marker = sentence + 1, 0, i + 1, -1
+            continue
+        if kind == _CLAUSE:
             clause, clause_start = clause + 1, i + 1
-        elif word in markers:
+        elif kind == _MARKER:
             last_marker = i
-        for length in range(min(longest.get(word, 0), n - i), 0, -1):
-            phrase = word if length == 1 else " ".join(tokens[i : i + length])
-            entry = index.get(phrase)
+        for size in lengths.get(word, ()):
+            phrase = word if size == 1 else " ".join(tokens[i : i + size])
+            entry = index.get(phrase) if i + size <= n else None
             if entry is not None:
-                out.append((i, phrase, entry, clause, clause_start, last_marker))
-                free = i + length
+                out.append((i, phrase, entry, sentence, clause, clause_start, last_marker))
+                free = i + size
                 break
     return out
 
@@ -276,39 +242,14 @@ def _signed(weight: float, intensity: float, negated: bool) -> float:
 
 # (aspect, signed weight, lexicon strength, kind) — the tuple form of `Mention`.
 _Reading = tuple[str, float, float, str]
+# (start, clause, phrase, entry, intensity, negated, scale) of an opinion word awaiting a target.
+_Pending = tuple[int, int, str, lex.Entry, float, bool, float]
 
 
-@lru_cache(maxsize=SENTENCE_CACHE_SIZE)
-def _read(sentence: str) -> tuple[_Reading, ...]:
-    """All readings of one sentence; cached because chat turns re-score the same places."""
-    tokens = tokenize(sentence)
-    if not tokens:
-        return ()
-    question = QUESTION_FACTOR if sentence.rstrip().endswith("?") else 1.0
-    out: list[_Reading] = []
-    targets: list[tuple[int, int, str]] = []
-    opinions: list[tuple[int, int, str, _Entry, float, bool, float]] = []
-    for start, phrase, entry, clause, clause_start, marker in _matches(tokens):
-        if entry.cues or entry.opinion:
-            negated = _negated(tokens, start, clause_start)
-            intensity = 1.0
-            if not negated and start > clause_start:
-                pair = (
-                    f"{tokens[start - 2]} {tokens[start - 1]}" if start - 2 >= clause_start else ""
-                )
-                intensity = lex.INTENSIFIERS.get(pair) or lex.INTENSIFIERS.get(
-                    tokens[start - 1], 1.0
-                )
-            scale = question * (HYPOTHETICAL_FACTOR if marker >= clause_start else 1.0)
-            for aspect, weight in entry.cues:
-                out.append(
-                    (aspect, _signed(weight, intensity, negated) * scale, abs(weight), "cue")
-                )
-            if entry.opinion:
-                opinions.append((start, clause, phrase, entry, intensity, negated, scale))
-        for aspect in entry.targets:
-            targets.append((start, clause, aspect))
-            out.append((aspect, 0.0, 0.0, "target"))
+def _attach(
+    opinions: list[_Pending], targets: list[tuple[int, int, str]], out: list[_Reading]
+) -> None:
+    """Give each opinion word to the nearest target of its sentence (or to GENERAL)."""
     for start, clause, phrase, entry, intensity, negated, scale in opinions:
         best, best_distance = "", ATTACH_MAX + 1
         for t_start, t_clause, t_aspect in targets:
@@ -319,48 +260,102 @@ def _read(sentence: str) -> tuple[_Reading, ...]:
             continue
         best = best or GENERAL
         value = lex.TARGET_SENTIMENT.get(best, {}).get(phrase, entry.sentiment)
-        if not value:
-            continue
-        weight = _signed(value, intensity, negated) * scale * TARGET_SENTIMENT_WEIGHT
-        out.append((best, weight, abs(value), "opinion"))
-    return tuple(out)
+        if value:
+            weight = _signed(value, intensity, negated) * scale * TARGET_SENTIMENT_WEIGHT
+            out.append((best, weight, abs(value), "opinion"))
+
+
+def _readings(tokens: Sequence[str], questions: Sequence[bool]) -> list[list[_Reading]]:
+    """Readings per sentence of a token stream whose sentences are split by _SENTENCE_BREAK."""
+    per_sentence: list[list[_Reading]] = [[] for _ in questions]
+    targets: list[tuple[int, int, str]] = []
+    opinions: list[_Pending] = []
+    current = 0
+    for start, phrase, entry, sentence, clause, clause_start, marker in _matches(tokens):
+        if sentence != current:
+            if opinions:
+                _attach(opinions, targets, per_sentence[current])
+            targets, opinions, current = [], [], sentence
+        out = per_sentence[sentence]
+        if entry.cues or entry.opinion:
+            negated = _negated(tokens, start, clause_start)
+            intensity = 1.0
+            if not negated and start > clause_start:
+                previous = tokens[start - 1]
+                pair = f"{tokens[start - 2]} {previous}" if start - 2 >= clause_start else ""
+                intensity = lex.INTENSIFIERS.get(pair) or lex.INTENSIFIERS.get(previous, 1.0)
+            scale = HYPOTHETICAL_FACTOR if marker >= clause_start else 1.0
+            if questions[sentence]:
+                scale *= QUESTION_FACTOR
+            for aspect, weight in entry.cues:
+                signed = _signed(weight, intensity, negated) * scale
+                out.append((aspect, signed, abs(weight), "cue"))
+            if entry.opinion:
+                opinions.append((start, clause, phrase, entry, intensity, negated, scale))
+        for aspect in entry.targets:
+            targets.append((start, clause, aspect))
+            out.append((aspect, 0.0, 0.0, "target"))
+    if opinions:
+        _attach(opinions, targets, per_sentence[current])
+    return per_sentence
+
+
+@lru_cache(maxsize=REVIEW_CACHE_SIZE)
+def _read_review(text: str) -> tuple[tuple[str, tuple[_Reading, ...]], ...]:
+    """(sentence, readings) of one review, tokenised in one pass; cached because chat turns
+    re-score the same places."""
+    sentences = list(dict.fromkeys(split_sentences(text)))
+    tokens = tokenize(_SENTENCE_BREAK.join(sentences))
+    questions = [s.endswith("?") for s in sentences]
+    readings = _readings(tokens, questions)
+    return tuple([(s, tuple(r)) for s, r in zip(sentences, readings, strict=True) if r])
 
 
 def analyse_sentence(sentence: str) -> list[Mention]:
     """Every aspect reading of one sentence: the machinery shared by the radar and the ABSA eval."""
-    return [Mention(a, w, s, k) for a, w, s, k in _read(sentence)]  # type: ignore[arg-type]
+    readings = _readings(
+        tokenize(sentence.replace(_SENTENCE_BREAK, " ")), [sentence.rstrip().endswith("?")]
+    )
+    return [Mention(a, w, s, k) for a, w, s, k in readings[0]]  # type: ignore[arg-type]
 
 
 def crowd_mentions(sentence: str) -> set[str]:
     """Crowd segments (couples, families, groups, students, business) a sentence names."""
-    index, longest = _crowd_index()
     tokens = tokenize(sentence)
     found: set[str] = set()
     i, n = 0, len(tokens)
     while i < n:
-        for length in range(min(longest.get(tokens[i], 0), n - i), 0, -1):
-            segments = index.get(" ".join(tokens[i : i + length]))
-            if segments:
+        step = 1
+        for size in lex.CROWD_LENGTHS.get(tokens[i], ()):
+            segments = lex.CROWD_PHRASES.get(" ".join(tokens[i : i + size]))
+            if segments and i + size <= n:
                 found.update(segments)
-                i += length - 1
+                step = size
                 break
-        i += 1
+        i += step
     return found
 
 
-# (signed weight, review index, sentence index, review id, sentence)
-_Candidate = tuple[float, int, int, str, str]
+# (signed weight, explicit, review index, sentence index, review id, sentence)
+_Candidate = tuple[float, bool, int, int, str, str]
 
 
-def _finish(positive: float, negative: float, candidates: list[_Candidate]) -> AspectScore:
-    """Beta-prior mean on 0–10 plus the strongest evidence (ties: earlier review, sentence)."""
-    total = positive + negative
-    value = 10.0 * (positive + PRIOR_STRENGTH) / (total + 2.0 * PRIOR_STRENGTH)
-    best = heapq.nsmallest(MAX_EVIDENCE, candidates, key=lambda c: (-abs(c[0]), c[1], c[2]))
+def _finish(
+    positive: float, negative: float, support: float, candidates: list[_Candidate]
+) -> AspectScore:
+    """Beta-prior mean on 0–10, confidence from the evidence mass, and the strongest evidence
+    (ties: earlier review, then earlier sentence)."""
+    value = 10.0 * (positive + PRIOR_STRENGTH) / (positive + negative + 2.0 * PRIOR_STRENGTH)
+    best = heapq.nsmallest(
+        MAX_EVIDENCE, candidates, key=lambda c: (not c[1], -abs(c[0]), c[2], c[3])
+    )
     return AspectScore(
         value=round(value, 1),
-        confidence=round(total / (total + CONFIDENCE_HALF), 3),
-        evidence=[Evidence(review_id=c[3], sentence=c[4], weight=round(c[0], 3)) for c in best],
+        confidence=round(support / (support + CONFIDENCE_HALF), 3),
+        evidence=[
+            Evidence(review_id=c[4], sentence=c[5], weight=round(c[0], 3), explicit=c[1])
+            for c in best
+        ],
     )
 
 
@@ -368,7 +363,7 @@ def score_aspects(
     reviews: Sequence[ReviewText],
     *,
     review_vectors: np.ndarray | None = None,
-    prototypes: Mapping[str, np.ndarray] | None = None,
+    prototypes: Mapping[str, Prototype] | None = None,
     price_level: int | None = None,
 ) -> AspectScores:
     """Score one place from its reviews; deterministic for the same input.
@@ -380,36 +375,54 @@ def score_aspects(
     """
     if review_vectors is not None and len(review_vectors) != len(reviews):
         raise ValueError(f"{len(review_vectors)} review vectors for {len(reviews)} reviews")
+    if prototypes and (unknown := set(prototypes) - set(lex.ALL_ASPECTS)):
+        raise ValueError(f"prototypes for unknown aspects {sorted(unknown)}")
     positive = dict.fromkeys(lex.ALL_ASPECTS, 0.0)
     negative = dict.fromkeys(lex.ALL_ASPECTS, 0.0)
+    support = dict.fromkeys(lex.ALL_ASPECTS, 0.0)
     candidates: dict[str, list[_Candidate]] = {a: [] for a in lex.ALL_ASPECTS}
     for r_index, review in enumerate(reviews):
-        per_review = dict.fromkeys(lex.ALL_ASPECTS, 0.0)
-        for s_index, sentence in enumerate(dict.fromkeys(split_sentences(review.text))):
+        explicit: dict[str, float] = {}
+        proxy: dict[str, float] = {}
+        for s_index, (sentence, readings) in enumerate(_read_review(review.text)):
             per_sentence: dict[str, float] = {}
-            for aspect, weight, _, _ in _read(sentence):
-                if weight and aspect in per_review:
+            stated: dict[str, float] = {}
+            for aspect, weight, strength, kind in readings:
+                if weight and aspect in positive:
                     per_sentence[aspect] = per_sentence.get(aspect, 0.0) + weight
+                    if kind == "cue" and strength < PROXY_LIMIT:
+                        proxy[aspect] = proxy.get(aspect, 0.0) + weight
+                    else:
+                        explicit[aspect] = explicit.get(aspect, 0.0) + weight
+                        stated[aspect] = stated.get(aspect, 0.0) + weight
             for aspect, weight in per_sentence.items():
-                per_review[aspect] += weight
-                candidates[aspect].append((weight, r_index, s_index, review.id, sentence))
+                is_stated = stated.get(aspect, 0.0) * weight > 0
+                candidates[aspect].append(
+                    (weight, is_stated, r_index, s_index, review.id, sentence)
+                )
         if review.rating is not None:
-            per_review["food_quality"] += RATING_WEIGHT * (review.rating - 3.0) / 2.0
+            rating = RATING_WEIGHT * (review.rating - 3.0) / 2.0
+            explicit["food_quality"] = explicit.get("food_quality", 0.0) + rating
         if review_vectors is not None and prototypes:
             for aspect, proto in prototypes.items():
-                sim = float(review_vectors[r_index] @ proto)
-                shift = max(-1.0, min(1.0, (sim - EMBED_CENTER) / EMBED_SPREAD))
-                per_review[aspect] += EMBED_WEIGHT * shift
-        for aspect, total in per_review.items():
-            capped = max(-REVIEW_CAP, min(REVIEW_CAP, total))
-            if capped > 0:
-                positive[aspect] += capped
+                sim = float(review_vectors[r_index] @ proto.vector)
+                closeness = min(1.0, (sim - proto.center) / (proto.top - proto.center))
+                if closeness > 0:
+                    proxy[aspect] = proxy.get(aspect, 0.0) + EMBED_WEIGHT * closeness
+        for aspect in explicit.keys() | proxy.keys():
+            said = max(-REVIEW_CAP, min(REVIEW_CAP, explicit.get(aspect, 0.0)))
+            hinted = max(-PROXY_REVIEW_CAP, min(PROXY_REVIEW_CAP, proxy.get(aspect, 0.0)))
+            support[aspect] += abs(said) + PROXY_SUPPORT * abs(hinted)
+            total = said + hinted
+            if total > 0:
+                positive[aspect] += total
             else:
-                negative[aspect] -= capped
+                negative[aspect] -= total
     if price_level in PRICE_TIER_EVIDENCE:
         tier = PRICE_TIER_EVIDENCE[price_level]
         positive["value_for_money"] += max(tier, 0.0)
         negative["value_for_money"] += max(-tier, 0.0)
+        support["value_for_money"] += PROXY_SUPPORT * abs(tier)
     return AspectScores.model_validate(
-        {a: _finish(positive[a], negative[a], candidates[a]) for a in lex.ALL_ASPECTS}
+        {a: _finish(positive[a], negative[a], support[a], candidates[a]) for a in lex.ALL_ASPECTS}
     )

@@ -27,9 +27,6 @@ QUOTE_MAX_CHARS = 160
 ELLIPSIS = "…"
 # A sentence shorter than this rarely says anything quotable ("Wow.", "Yum!").
 MIN_QUOTE_CHARS = 25
-# Evidence this strong is an explicit statement ("romantic", "too loud"); weaker sums are topic
-# proxies (a wine list, a pizza), fine for a score but not quoted as the reason for it.
-EXPLICIT_WEIGHT = 0.6
 # A highlight needs this much confidence and a score this far from the neutral 5.
 HIGHLIGHT_MIN_CONFIDENCE = 0.25
 HIGHLIGHT_MIN_DISTANCE = 1.0
@@ -84,6 +81,9 @@ CrowdName = Literal["couples", "families", "groups", "students", "business"]
 class Quote(BaseModel):
     text: str = Field(description=f"at most {QUOTE_MAX_CHARS} characters of real review text")
     review_ids: list[str]
+    sentences: list[str] = Field(
+        default_factory=list, description="the quoted sentences, one per review id, as written"
+    )
 
 
 class Highlight(BaseModel):
@@ -133,12 +133,13 @@ def _direction(score: AspectScore) -> int:
 
 def _supporting(score: AspectScore) -> list[tuple[str, str]]:
     """(review id, sentence) of explicit evidence that agrees with the score, strongest first;
-    whitespace runs are shown as one space."""
+    topic proxies (a wine list, a pizza) move a score but are never quoted as its reason.
+    Whitespace runs are shown as one space."""
     sign = _direction(score)
     return [
         (e.review_id, " ".join(e.sentence.split()))
         for e in score.evidence
-        if e.weight * sign >= EXPLICIT_WEIGHT
+        if e.explicit and e.weight * sign > 0
     ]
 
 
@@ -155,7 +156,7 @@ def consolidated_review(
     added only when it fits whole and comes from another review.
     """
     if not reviews:
-        return Quote(text="", review_ids=[])
+        return Quote(text="", review_ids=[], sentences=[])
     scores = scores or score_aspects(reviews)
     for aspect in focus_aspects:
         if aspect not in ALL_ASPECTS:
@@ -173,15 +174,15 @@ def consolidated_review(
             ((r.id, " ".join(s.split())) for r in reviews for s in split_sentences(r.text)), None
         )
         if first is None:
-            return Quote(text="", review_ids=[])
+            return Quote(text="", review_ids=[], sentences=[])
         candidates = [first]
     review_id, sentence = candidates[0]
-    text, ids = trim(sentence, max_chars), [review_id]
+    text, ids, quoted = trim(sentence, max_chars), [review_id], [sentence]
     for other_id, other in candidates[1:]:
         if other_id not in ids and len(text) + 1 + len(other) <= max_chars and other != sentence:
-            text, ids = f"{text} {other}", [*ids, other_id]
+            text, ids, quoted = f"{text} {other}", [*ids, other_id], [*quoted, other]
             break
-    return Quote(text=text, review_ids=ids)
+    return Quote(text=text, review_ids=ids, sentences=quoted)
 
 
 def highlights(
