@@ -33,7 +33,12 @@ from kairos.core.allergy_warnings import (
     warning_message,
 )
 from kairos.core.hard_filter import hard_excluded_allergens
-from kairos.core.place_allergens import AllergenKnowledge, EvidenceSource, PlaceAllergens
+from kairos.core.place_allergens import (
+    AllergenEvidence,
+    EvidenceIndex,
+    EvidenceSource,
+    PlaceAllergens,
+)
 
 __all__ = [
     "AllergenStatus",
@@ -134,11 +139,11 @@ class _Annotator:
 
     @staticmethod
     def match(
-        name: str, severity: Severity, knowledge: AllergenKnowledge
+        name: str, severity: Severity, knowledge: AllergenEvidence, best: EvidenceIndex
     ) -> tuple[AllergenStatus, AllergyWarning]:
-        """Status and warning for one matched allergen, memoised on the place's knowledge."""
+        """Status and warning for one matched allergen, memoised on the place's evidence."""
         key = (name, severity)
-        cached: tuple[AllergenStatus, AllergyWarning] | None = knowledge.memo.get(key)
+        cached: tuple[AllergenStatus, AllergyWarning] | None = best.memo.get(key)
         if cached is None:
             verified = knowledge.confidence == "high" and knowledge.source != "cuisine_heuristic"
             status: StatusLabel = knowledge.status if verified else "may_contain"
@@ -160,7 +165,7 @@ class _Annotator:
                     confidence=knowledge.confidence,
                 ),
             )
-            knowledge.memo[key] = cached
+            best.memo[key] = cached
         return cached
 
     def assess(self, place: PlaceAllergens) -> tuple[AllergyAssessment, bool]:
@@ -170,6 +175,7 @@ class _Annotator:
         warnings come out already ordered by risk.
         """
         best = place.best_evidence
+        memo = best.memo
         statuses: list[AllergenStatus] = []
         warnings: list[AllergyWarning] = []
         worst: Severity | None = None
@@ -179,7 +185,7 @@ class _Annotator:
             if knowledge is None:
                 statuses.append(unverified)
                 continue
-            pair = knowledge.memo.get(key) or self.match(name, severity, knowledge)
+            pair = memo.get(key) or self.match(name, severity, knowledge, best)
             statuses.append(pair[0])
             warnings.append(pair[1])
             if worst is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from kairos.core.allergens import Confidence, Severity
-from kairos.core.place_allergens import AllergenKnowledge
+from kairos.core.place_allergens import AllergenEvidence
 
 __all__ = [
     "LEVELS",
@@ -68,7 +68,7 @@ def display_name(allergen: str) -> str:
     return _NAMES.get(allergen, allergen.replace("_", " "))
 
 
-def _evidence_sentence(name: str, knowledge: AllergenKnowledge) -> str:
+def _evidence_sentence(name: str, knowledge: AllergenEvidence) -> str:
     if knowledge.source == "cuisine_heuristic":
         cuisine = knowledge.ref or knowledge.span
         return f"{cuisine.title()} kitchens commonly use {name}; not verified for this place."
@@ -81,7 +81,7 @@ def _evidence_sentence(name: str, knowledge: AllergenKnowledge) -> str:
     return f'Contains {name}: {where} mentions "{knowledge.span}".'
 
 
-def warning_message(allergen: str, severity: Severity, knowledge: AllergenKnowledge) -> str:
+def warning_message(allergen: str, severity: Severity, knowledge: AllergenEvidence) -> str:
     """The full sentence shown under the warning title."""
     name = display_name(allergen)
     return f"{_evidence_sentence(name, knowledge)} {_ADVICE[severity].format(name=name)}"

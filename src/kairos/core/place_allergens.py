@@ -15,8 +15,7 @@ words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from functools import cache, cached_property
 from typing import Any, Final, Literal
 
@@ -28,7 +27,7 @@ from kairos.core.lexicon import CANONICAL_SET, load_toml
 
 __all__ = [
     "AllergenEvidence",
-    "AllergenKnowledge",
+    "EvidenceIndex",
     "EvidenceSource",
     "PlaceAllergens",
     "cuisine_allergens",
@@ -61,27 +60,24 @@ class AllergenEvidence(BaseModel):
     allergen: str
     status: MentionStatus
     confidence: Confidence
-    source: EvidenceSource
+    source: EvidenceSource | None
+    """None only for allergens listed on a stored row whose evidence was not kept."""
     ref: str | None = None
     span: str
 
 
-@dataclass(slots=True, eq=False)
-class AllergenKnowledge:
-    """The strongest evidence for one allergen at one place.
+class EvidenceIndex(dict[str, AllergenEvidence]):
+    """The strongest evidence per allergen at one place, plus a memo for its consumers.
 
-    A plain slotted class (identity equality, cheap to build): one is made per allergen per
-    place each time a place is loaded. Treat it as read-only.
+    Built once per `PlaceAllergens` object; the guard keeps the warnings it derives in `memo`
+    so a place that is checked again (a cached place, the next page) costs a lookup. Read-only.
     """
 
-    status: MentionStatus
-    confidence: Confidence
-    source: EvidenceSource | None
-    """None when the row was stored without its evidence."""
-    span: str
-    ref: str | None
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
-    """Per-object memo for consumers (the guard keeps its warnings here); not part of the data."""
+    __slots__ = ("memo",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.memo: dict[Any, Any] = {}
 
 
 class PlaceAllergens(BaseModel):
@@ -96,40 +92,48 @@ class PlaceAllergens(BaseModel):
     evidence: list[AllergenEvidence] = Field(default_factory=list)
 
     @cached_property
-    def best_evidence(self) -> Mapping[str, AllergenKnowledge]:
-        """The strongest evidence per allergen, computed once per object (read-only after)."""
+    def best_evidence(self) -> EvidenceIndex:
+        """The strongest evidence per allergen, computed once per object."""
         strongest: dict[str, tuple[int, AllergenEvidence]] = {}
         for item in self.evidence:
-            strength = _STRENGTH[item.status, item.confidence]
+            strength = _STRENGTH[item.confidence][item.status]
             current = strongest.get(item.allergen)
             if current is None or strength > current[0]:
                 strongest[item.allergen] = (strength, item)
-        best = {
-            allergen: AllergenKnowledge(
-                item.status, item.confidence, item.source, item.span, item.ref
-            )
-            for allergen, (_, item) in strongest.items()
-        }
+        best = EvidenceIndex()
+        for allergen, (_, item) in strongest.items():
+            best[allergen] = item
         for allergen in self.contains_allergens:
-            if allergen not in best or best[allergen].confidence != "high":
-                best[allergen] = AllergenKnowledge("contains", "high", None, allergen, None)
+            current_item = best.get(allergen)
+            if current_item is None or current_item.confidence != "high":
+                best[allergen] = _stored(allergen, "contains", "high")
         for allergen in self.known_allergens:
-            # A stored row without its evidence: as strong as the place's overall confidence.
-            best.setdefault(
-                allergen,
-                AllergenKnowledge("may_contain", self.confidence, None, allergen, None),
-            )
+            if allergen not in best:
+                # A stored row without its evidence: as strong as the place's overall confidence.
+                best[allergen] = _stored(allergen, "may_contain", self.confidence)
         return best
 
-    def knowledge(self, allergen: str) -> AllergenKnowledge | None:
+    def knowledge(self, allergen: str) -> AllergenEvidence | None:
         """The strongest evidence for `allergen`, or None when nothing suggests it."""
         return self.best_evidence.get(allergen)
 
 
-_STRENGTH: Final[dict[tuple[MentionStatus, Confidence], int]] = {
-    (status, confidence): rank * 2 + (status == "contains")
+def _stored(allergen: str, status: MentionStatus, confidence: Confidence) -> AllergenEvidence:
+    """Evidence for an allergen listed on a stored row whose evidence was not kept."""
+    return AllergenEvidence.model_construct(
+        allergen=allergen,
+        status=status,
+        confidence=confidence,
+        source=None,
+        ref=None,
+        span=allergen,
+    )
+
+
+# confidence -> status -> rank: high "contains" beats high "may contain" beats medium, and so on.
+_STRENGTH: Final[dict[str, dict[str, int]]] = {
+    confidence: {"contains": rank * 2 + 1, "may_contain": rank * 2}
     for confidence, rank in CONFIDENCE_RANK.items()
-    for status in ("contains", "may_contain")
 }
 
 
@@ -197,8 +201,8 @@ def infer_place_allergens(
     name no allergen: that absence is knowledge) or any high-confidence evidence exists.
     """
     evidence: list[AllergenEvidence] = []
-    seen: set[tuple[str, str, str, str | None]] = set()
-    kept: dict[tuple[str, str, str], int] = {}
+    seen: set[tuple[str, str | None, str, str | None]] = set()
+    kept: dict[tuple[str, str | None, str], int] = {}
 
     def add(item: AllergenEvidence) -> None:
         key = (item.allergen, item.source, item.span.lower(), item.ref)
