@@ -20,7 +20,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 def _singular(word: str) -> str:
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith("es") and len(word) > 4 and word[-3] in "sxz":
+    if word.endswith(("sses", "xes", "zes", "ches", "shes")) and len(word) > 4:
         return word[:-2]
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
