@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, Generic, Literal, TypeVar
 
+from kairos.core.allergen_detection import MentionStatus
 from kairos.core.allergens import SEVERITY_RISK, Confidence, Severity
 from kairos.core.allergy_profile import AllergyProfile, anaphylactic_allergens
 from kairos.core.allergy_warnings import (
@@ -33,12 +34,7 @@ from kairos.core.allergy_warnings import (
     warning_message,
 )
 from kairos.core.hard_filter import hard_excluded_allergens
-from kairos.core.place_allergens import (
-    AllergenEvidence,
-    EvidenceIndex,
-    EvidenceSource,
-    PlaceAllergens,
-)
+from kairos.core.place_allergens import EvidenceSource, PlaceAllergens
 
 __all__ = [
     "AllergenStatus",
@@ -135,57 +131,42 @@ class _Annotator:
     """Per-call state: the profile's entries, riskiest first, and shared status objects."""
 
     def __init__(self, profile: AllergyProfile) -> None:
-        self.entries = _profile_entries(tuple(profile.resolved_severities().items()))
-
-    @staticmethod
-    def match(
-        name: str, severity: Severity, knowledge: AllergenEvidence, best: EvidenceIndex
-    ) -> tuple[AllergenStatus, AllergyWarning]:
-        """Status and warning for one matched allergen, memoised on the place's evidence."""
-        key = (name, severity)
-        cached: tuple[AllergenStatus, AllergyWarning] | None = best.memo.get(key)
-        if cached is None:
-            verified = knowledge.confidence == "high" and knowledge.source != "cuisine_heuristic"
-            status: StatusLabel = knowledge.status if verified else "may_contain"
-            evidence = (
-                knowledge.span if knowledge.ref is None else f"{knowledge.ref}: {knowledge.span}"
-            )
-            cached = (
-                AllergenStatus(
-                    name, severity, status, knowledge.source, knowledge.confidence, evidence
-                ),
-                AllergyWarning(
-                    allergen=name,
-                    severity=severity,
-                    level=LEVELS[severity],
-                    title=TITLES[severity],
-                    message=warning_message(name, severity, knowledge),
-                    status=knowledge.status,
-                    source=knowledge.source,
-                    confidence=knowledge.confidence,
-                ),
-            )
-            best.memo[key] = cached
-        return cached
+        severities = tuple(profile.resolved_severities().items())
+        self.entries = _profile_entries(severities)
+        self.key = _profile_key(severities)
 
     def assess(self, place: PlaceAllergens) -> tuple[AllergyAssessment, bool]:
         """The assessment, and whether an anaphylactic allergen has high-confidence evidence.
 
         Entries are visited riskiest first, so the first match is the worst severity and the
-        warnings come out already ordered by risk.
+        warnings come out already ordered by risk. The result is memoised on the place for this
+        profile: it depends only on the two, and a cached place is often checked again.
         """
         best = place.best_evidence
         memo = best.memo
+        done: tuple[AllergyAssessment, bool] | None = memo.get(self.key)
+        if done is not None:
+            return done
+        if len(memo) > _MEMO_LIMIT:  # a long-lived place checked for very many profiles
+            memo.clear()
         statuses: list[AllergenStatus] = []
         warnings: list[AllergyWarning] = []
         worst: Severity | None = None
         danger = False
-        for name, severity, key, unverified in self.entries:
+        for name, severity, unverified in self.entries:
             knowledge = best.get(name)
             if knowledge is None:
                 statuses.append(unverified)
                 continue
-            pair = memo.get(key) or self.match(name, severity, knowledge, best)
+            pair = _annotation(
+                name,
+                severity,
+                knowledge.status,
+                knowledge.confidence,
+                knowledge.source,
+                knowledge.span,
+                knowledge.ref,
+            )
             statuses.append(pair[0])
             warnings.append(pair[1])
             if worst is None:
@@ -207,6 +188,7 @@ class _Annotator:
             confidence=place.confidence,
             confidence_note=_NOTES[place.confidence],
         )
+        memo[self.key] = (assessment, danger)
         return assessment, danger
 
 
@@ -214,20 +196,55 @@ def _entry_order(entry: tuple[str, Severity]) -> int:
     return -SEVERITY_RISK[entry[1]]
 
 
-_Entry = tuple[str, Severity, tuple[str, Severity], AllergenStatus]
+_Entry = tuple[str, Severity, AllergenStatus]
 _NOTES: Final = {level: confidence_note(level) for level in _BASIS}
+
+
+_MEMO_LIMIT: Final = 512
+
+
+@lru_cache(maxsize=8192)
+def _annotation(
+    name: str,
+    severity: Severity,
+    status: MentionStatus,
+    confidence: Confidence,
+    source: EvidenceSource | None,
+    span: str,
+    ref: str | None,
+) -> tuple[AllergenStatus, AllergyWarning]:
+    """Status and warning for one matched allergen. Shared between places with the same
+    evidence (every Thai place gets the same cuisine warning), so treat them as read-only."""
+    verified = confidence == "high" and source != "cuisine_heuristic"
+    evidence = span if ref is None else f"{ref}: {span}"
+    return (
+        AllergenStatus(
+            name, severity, status if verified else "may_contain", source, confidence, evidence
+        ),
+        AllergyWarning(
+            allergen=name,
+            severity=severity,
+            level=LEVELS[severity],
+            title=TITLES[severity],
+            message=warning_message(name, severity, status, source, span, ref),
+            status=status,
+            source=source,
+            confidence=confidence,
+        ),
+    )
+
+
+@lru_cache(maxsize=256)
+def _profile_key(severities: tuple[tuple[str, Severity], ...]) -> str:
+    """A string key for a profile (strings cache their hash, so memo lookups stay cheap)."""
+    return "profile:" + ";".join(f"{name}={severity}" for name, severity in severities)
 
 
 @lru_cache(maxsize=256)
 def _profile_entries(severities: tuple[tuple[str, Severity], ...]) -> tuple[_Entry, ...]:
     """Profile entries riskiest first, each with its memo key and its shared unverified status."""
     return tuple(
-        (
-            name,
-            severity,
-            (name, severity),
-            AllergenStatus(name, severity, "unverified", None, None, None),
-        )
+        (name, severity, AllergenStatus(name, severity, "unverified", None, None, None))
         for name, severity in sorted(severities, key=_entry_order)
     )
 

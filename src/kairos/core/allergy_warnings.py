@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from kairos.core.allergen_detection import MentionStatus
 from kairos.core.allergens import Confidence, Severity
-from kairos.core.place_allergens import AllergenEvidence
+from kairos.core.place_allergens import EvidenceSource
 
 __all__ = [
     "LEVELS",
@@ -68,23 +69,33 @@ def display_name(allergen: str) -> str:
     return _NAMES.get(allergen, allergen.replace("_", " "))
 
 
-def _evidence_sentence(name: str, knowledge: AllergenEvidence) -> str:
-    if knowledge.source == "cuisine_heuristic":
-        cuisine = knowledge.ref or knowledge.span
+def _evidence_sentence(
+    name: str, status: MentionStatus, source: EvidenceSource | None, span: str, ref: str | None
+) -> str:
+    if source == "cuisine_heuristic":
+        cuisine = ref or span
         return f"{cuisine.title()} kitchens commonly use {name}; not verified for this place."
-    if knowledge.source is None:
-        verb = "containing" if knowledge.status == "contains" else "possibly containing"
+    if source is None:
+        verb = "containing" if status == "contains" else "possibly containing"
         return f"Recorded as {verb} {name} (source not kept)."
-    where = _SOURCES[knowledge.source]
-    if knowledge.status == "may_contain":
-        return f'May contain {name}: {where} says "{knowledge.span}".'
-    return f'Contains {name}: {where} mentions "{knowledge.span}".'
+    where = _SOURCES[source]
+    if status == "may_contain":
+        return f'May contain {name}: {where} says "{span}".'
+    return f'Contains {name}: {where} mentions "{span}".'
 
 
-def warning_message(allergen: str, severity: Severity, knowledge: AllergenEvidence) -> str:
-    """The full sentence shown under the warning title."""
+def warning_message(
+    allergen: str,
+    severity: Severity,
+    status: MentionStatus,
+    source: EvidenceSource | None,
+    span: str,
+    ref: str | None,
+) -> str:
+    """The full sentence shown under the warning title, from one piece of evidence."""
     name = display_name(allergen)
-    return f"{_evidence_sentence(name, knowledge)} {_ADVICE[severity].format(name=name)}"
+    sentence = _evidence_sentence(name, status, source, span, ref)
+    return f"{sentence} {_ADVICE[severity].format(name=name)}"
 
 
 def confidence_note(confidence: Confidence) -> str | None:

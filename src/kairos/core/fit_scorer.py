@@ -30,7 +30,15 @@ from pydantic import BaseModel, Field
 
 from kairos.core.allergy_guard import AllergyAssessment
 
-__all__ = ["FitCandidate", "FitScore", "FitScorer", "FitTag", "TastePreferences", "score_fit"]
+__all__ = [
+    "FitCandidate",
+    "FitScore",
+    "FitScorer",
+    "FitTag",
+    "TastePreferences",
+    "score_fit",
+    "scorer_for",
+]
 
 FitTagType = Literal["cuisine", "vibe", "price", "dietary", "allergy_safe"]
 
@@ -240,8 +248,18 @@ class FitScorer:
         )
 
 
+@lru_cache(maxsize=256)
+def _cached_scorer(key: str) -> FitScorer:
+    return FitScorer(TastePreferences.model_validate_json(key))
+
+
+def scorer_for(preferences: TastePreferences) -> FitScorer:
+    """A `FitScorer` shared by every request with the same preferences, memos included."""
+    return _cached_scorer(preferences.model_dump_json())
+
+
 def score_fit(
     candidate: FitCandidate, preferences: TastePreferences, assessment: AllergyAssessment
 ) -> FitScore:
-    """One-off scoring; build a `FitScorer` once when scoring many candidates."""
-    return FitScorer(preferences).score(candidate, assessment)
+    """One-off scoring; use `scorer_for` when scoring many candidates."""
+    return scorer_for(preferences).score(candidate, assessment)
