@@ -21,7 +21,7 @@ from tokenizers import Tokenizer
 
 from kairos.errors import NotReady
 from kairos.text.bert_encoder import BertWeights, Workspace, encode_mean_pooled, load_bert_weights
-from kairos.text.blas_threads import single_threaded_blas
+from kairos.text.blas_threads import blas_threads_controllable, single_threaded_blas
 from kairos.text.embedding_provider import F32, l2_normalise
 
 MINILM_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
@@ -94,7 +94,7 @@ class MiniLMEmbedder:
         model_dir: Path | None = None,
         *,
         batch_size: int = 32,
-        max_batch_tokens: int = 4096,
+        max_batch_tokens: int = 1024,
         max_tokens: int = MINILM_MAX_TOKENS,
         bucket_by_length: bool = True,
         workers: int | None = None,
@@ -108,7 +108,10 @@ class MiniLMEmbedder:
         self._tokenizer: Tokenizer | None = None
         self._weights: BertWeights | None = None
         self._workspaces: queue.SimpleQueue[Workspace] = queue.SimpleQueue()
-        self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+        if workers is None:
+            # Without control over BLAS threads, two workers would oversubscribe the cores.
+            workers = min(2, os.cpu_count() or 1) if blas_threads_controllable() else 1
+        self.workers = workers
 
     def load(self) -> None:
         """Read weights and tokenizer now (idempotent, thread-safe); `embed` calls it anyway."""
@@ -160,13 +163,14 @@ class MiniLMEmbedder:
         batches = plan_batches(
             lengths, self.batch_size, self.max_batch_tokens, self.bucket_by_length
         )
-        if self.workers > 1 and len(batches) > 1:
-            # Longest batches first, so the last one to finish is a short one.
-            batches.sort(key=lambda b: -sum(lengths[int(i)] for i in b))
-            with single_threaded_blas(), ThreadPoolExecutor(self.workers) as pool:
-                results = list(pool.map(lambda b: self._encode(ids, b), batches))
-        else:
-            results = [self._encode(ids, b) for b in batches]
+        with single_threaded_blas():
+            if self.workers > 1 and len(batches) > 1:
+                # Longest batches first, so the last one to finish is a short one.
+                batches.sort(key=lambda b: -sum(lengths[int(i)] for i in b))
+                with ThreadPoolExecutor(self.workers) as pool:
+                    results = list(pool.map(lambda b: self._encode(ids, b), batches))
+            else:
+                results = [self._encode(ids, b) for b in batches]
         for batch, vectors in zip(batches, results, strict=True):
             out[batch] = vectors
         return l2_normalise(out)
