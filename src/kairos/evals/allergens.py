@@ -65,8 +65,8 @@ _EXCERPT = 160
 
 
 class AllergenScore(BaseModel):
-    recall: float
-    precision: float
+    recall: float | None = Field(description="None when no labelled product has the allergen.")
+    precision: float | None = Field(description="None when the detector reported it nowhere.")
     support: int = Field(description="Labelled products tagged with this allergen.")
 
 
@@ -124,8 +124,8 @@ def _excerpt(text: str, start: int | None = None) -> str:
     return ("…" if left else "") + text[left : left + _EXCERPT]
 
 
-def _ratio(numerator: int, denominator: int) -> float:
-    return round(numerator / denominator, 4) if denominator else 1.0
+def _ratio(numerator: int, denominator: int) -> float | None:
+    return round(numerator / denominator, 4) if denominator else None
 
 
 def evaluate_allergens(path: Path) -> AllergenEvalReport:
@@ -208,6 +208,10 @@ def evaluate_allergens(path: Path) -> AllergenEvalReport:
     )
 
 
+def _fmt(value: float | None) -> str:
+    return "—" if value is None else f"{value:.3f}"
+
+
 def render_allergen_report(report: AllergenEvalReport, console: Console) -> None:
     """Print the report as Rich tables: overall, per allergen, every miss, untagged sample."""
     console.print(
@@ -219,9 +223,10 @@ def render_allergen_report(report: AllergenEvalReport, console: Console) -> None
         scores.add_column(column, justify="left" if column == "allergen" else "right")
     ordered = sorted(report.per_allergen.items(), key=lambda item: (-item[1].support, item[0]))
     for name, score in [*ordered, ("overall", report.overall)]:
-        style = "bold" if name == "overall" else ("red" if score.recall < 0.95 else None)
+        low = score.recall is not None and score.recall < 0.95
+        style = "bold" if name == "overall" else ("red" if low else None)
         scores.add_row(
-            name, f"{score.recall:.3f}", f"{score.precision:.3f}", str(score.support), style=style
+            name, _fmt(score.recall), _fmt(score.precision), str(score.support), style=style
         )
     console.print(scores)
     misses = Table(title=f"Misses ({len(report.misses)}): tagged but not detected")
