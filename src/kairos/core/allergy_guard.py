@@ -49,8 +49,9 @@ __all__ = [
 ]
 
 # Result objects are plain slotted dataclasses, not frozen ones: a frozen dataclass costs ~8x more
-# to build and the guard builds several per item on every request. Warnings and statuses are
-# shared between results (memoised per place), so treat every result object as read-only.
+# to build and the guard builds several per item on every request. Assessments are memoised per
+# place and profile, warnings and statuses per piece of evidence, and shared between results:
+# treat every result object as read-only.
 T = TypeVar("T")
 StatusLabel = Literal["contains", "may_contain", "unverified"]
 SafetyBasis = Literal["evidence", "cuisine_heuristic", "none"]
@@ -127,6 +128,12 @@ class GuardResult(Generic[T]):
     has_any_warnings: bool
 
 
+_Entry = tuple[str, Severity, "AllergenStatus"]
+_NOTES: Final = {level: confidence_note(level) for level in _BASIS}
+_MEMO_LIMIT: Final = 512
+"""Assessments memoised per place before its memo is reset (one entry per profile seen)."""
+
+
 class _Annotator:
     """Per-call state: the profile's entries, riskiest first, and shared status objects."""
 
@@ -196,13 +203,6 @@ def _entry_order(entry: tuple[str, Severity]) -> int:
     return -SEVERITY_RISK[entry[1]]
 
 
-_Entry = tuple[str, Severity, AllergenStatus]
-_NOTES: Final = {level: confidence_note(level) for level in _BASIS}
-
-
-_MEMO_LIMIT: Final = 512
-
-
 @lru_cache(maxsize=8192)
 def _annotation(
     name: str,
@@ -242,7 +242,7 @@ def _profile_key(severities: tuple[tuple[str, Severity], ...]) -> str:
 
 @lru_cache(maxsize=256)
 def _profile_entries(severities: tuple[tuple[str, Severity], ...]) -> tuple[_Entry, ...]:
-    """Profile entries riskiest first, each with its memo key and its shared unverified status."""
+    """Profile entries riskiest first, each with its shared "unverified" status."""
     return tuple(
         (name, severity, AllergenStatus(name, severity, "unverified", None, None, None))
         for name, severity in sorted(severities, key=_entry_order)
