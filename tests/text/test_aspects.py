@@ -8,17 +8,16 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from kairos.settings import Settings
-from kairos.text.aspect_lexicon import ALL_ASPECTS, RADAR_ASPECTS
+from kairos.text.aspect_lexicon import ALL_ASPECTS, RADAR_ASPECTS, aspect_prototypes
 from kairos.text.aspects import (
     NEUTRAL,
     ReviewText,
     analyse_sentence,
-    aspect_prototypes,
-    crowd_mentions,
     score_aspects,
     split_sentences,
 )
 from kairos.text.embeddings import get_embedder
+from kairos.text.extractive import crowd_mentions
 
 
 def weight(sentence: str, aspect: str) -> float:
@@ -168,6 +167,11 @@ def test_any_text_gives_bounded_scores(texts: list[str]) -> None:
         assert 0.0 <= s.value <= 10.0
         assert 0.0 <= s.confidence <= 1.0
         assert {e.review_id for e in s.evidence} <= {str(i) for i in range(len(texts))}
+
+
+def test_control_characters_do_not_break_sentence_alignment() -> None:
+    scores = score_aspects([review("a", "Quiet\x00 room. So\x00 romantic!\x00")])
+    assert scores.noise_level.value > NEUTRAL and scores.romance.value > NEUTRAL
 
 
 def test_sentences_and_crowd() -> None:

@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from kairos.text.embedding_provider import EmbeddingProvider
+
 LEXICON_FILE = Path(__file__).with_name("data") / "aspect_lexicon.toml"
 
 # The radar dimensions of seed 000 §5 Step 4, then the dimensions the aspects evaluation checks,
@@ -151,3 +155,25 @@ CROWD_PHRASES: dict[str, tuple[str, ...]] = {
     for p in set().union(*CROWD_CUES.values())
 }
 CROWD_LENGTHS = phrase_lengths(CROWD_PHRASES)
+
+
+@dataclass(frozen=True)
+class Prototype:
+    """An aspect description's unit vector and the similarity band over which it counts."""
+
+    vector: np.ndarray
+    center: float
+    top: float
+
+
+def aspect_prototypes(embedder: EmbeddingProvider) -> dict[str, Prototype]:
+    """Embed the lexicon's aspect descriptions once; pass the result to `score_aspects`.
+
+    The bands are calibrated for all-MiniLM-L6-v2: another model needs its own `center`/`top`.
+    """
+    texts = PROTOTYPE_TEXTS
+    vectors = embedder.embed([p.text for p in texts.values()])
+    return {
+        aspect: Prototype(vectors[i], p.center, p.top)
+        for i, (aspect, p) in enumerate(texts.items())
+    }

@@ -8,7 +8,9 @@ were fair" → value), ratings for food quality, and optionally the price tier f
 
 Evidence is pooled per review (a gushing review counts once, capped at `REVIEW_CAP`), then turned
 into a 0–10 score with a Beta prior centred on 5: a place nobody talks about scores a neutral 5 with
-zero confidence instead of an extreme score from one sentence.
+zero confidence instead of an extreme score from one sentence. Explicit statements ("too loud")
+and topic proxies (taps and a DJ say "bar", so "not quiet") are kept apart: proxies move a score a
+little, barely raise its confidence, and are never quoted as the reason for it.
 
 Review embeddings are an optional extra input (`review_vectors` + `prototypes`), because embedding
 a city's reviews takes minutes; the lexicon path alone gives a complete answer.
@@ -27,7 +29,6 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.text import aspect_lexicon as lex
-from kairos.text.embedding_provider import EmbeddingProvider
 
 NEUTRAL = 5.0
 # Readings of opinion words attached to no target ("Loved it!") carry this aspect name.
@@ -65,31 +66,9 @@ PRICE_TIER_EVIDENCE = {1: 1.5, 2: 0.5, 3: -0.5, 4: -1.5}
 REVIEW_CACHE_SIZE = 8_192
 # Evidence sentences kept per aspect (strongest first).
 MAX_EVIDENCE = 6
-# Embedding path: a review close to an aspect's description (see `aspect_prototypes`) adds up to
+# Embedding path: a review close to an aspect's description (`lex.aspect_prototypes`) adds up to
 # this much proxy evidence; positive only, since not resembling "romantic" says little.
 EMBED_WEIGHT = 0.5
-
-
-@dataclass(frozen=True)
-class Prototype:
-    """An aspect description's unit vector and the similarity band over which it counts."""
-
-    vector: np.ndarray
-    center: float
-    top: float
-
-
-def aspect_prototypes(embedder: EmbeddingProvider) -> dict[str, Prototype]:
-    """Embed the lexicon's aspect descriptions once; pass the result to `score_aspects`.
-
-    The bands are calibrated for all-MiniLM-L6-v2: another model needs its own `center`/`top`.
-    """
-    texts = lex.PROTOTYPE_TEXTS
-    vectors = embedder.embed([p.text for p in texts.values()])
-    return {
-        aspect: Prototype(vectors[i], p.center, p.top)
-        for i, (aspect, p) in enumerate(texts.items())
-    }
 
 
 class ReviewText(BaseModel):
@@ -212,8 +191,10 @@ def _matches(tokens: Sequence[str]) -> list[_Match]:
         elif kind == _MARKER:
             last_marker = i
         for size in lengths.get(word, ()):
+            if i + size > n:
+                continue
             phrase = word if size == 1 else " ".join(tokens[i : i + size])
-            entry = index.get(phrase) if i + size <= n else None
+            entry = index.get(phrase)
             if entry is not None:
                 out.append((i, phrase, entry, sentence, clause, clause_start, last_marker))
                 free = i + size
@@ -305,7 +286,7 @@ def _read_review(text: str) -> tuple[tuple[str, tuple[_Reading, ...]], ...]:
     """(sentence, readings) of one review, tokenised in one pass; cached because chat turns
     re-score the same places."""
     sentences = list(dict.fromkeys(split_sentences(text)))
-    tokens = tokenize(_SENTENCE_BREAK.join(sentences))
+    tokens = tokenize(_SENTENCE_BREAK.join(s.replace(_SENTENCE_BREAK, " ") for s in sentences))
     questions = [s.endswith("?") for s in sentences]
     readings = _readings(tokens, questions)
     return tuple([(s, tuple(r)) for s, r in zip(sentences, readings, strict=True) if r])
@@ -317,23 +298,6 @@ def analyse_sentence(sentence: str) -> list[Mention]:
         tokenize(sentence.replace(_SENTENCE_BREAK, " ")), [sentence.rstrip().endswith("?")]
     )
     return [Mention(a, w, s, k) for a, w, s, k in readings[0]]  # type: ignore[arg-type]
-
-
-def crowd_mentions(sentence: str) -> set[str]:
-    """Crowd segments (couples, families, groups, students, business) a sentence names."""
-    tokens = tokenize(sentence)
-    found: set[str] = set()
-    i, n = 0, len(tokens)
-    while i < n:
-        step = 1
-        for size in lex.CROWD_LENGTHS.get(tokens[i], ()):
-            segments = lex.CROWD_PHRASES.get(" ".join(tokens[i : i + size]))
-            if segments and i + size <= n:
-                found.update(segments)
-                step = size
-                break
-        i += step
-    return found
 
 
 # (signed weight, explicit, review index, sentence index, review id, sentence)
@@ -363,13 +327,13 @@ def score_aspects(
     reviews: Sequence[ReviewText],
     *,
     review_vectors: np.ndarray | None = None,
-    prototypes: Mapping[str, Prototype] | None = None,
+    prototypes: Mapping[str, lex.Prototype] | None = None,
     price_level: int | None = None,
 ) -> AspectScores:
     """Score one place from its reviews; deterministic for the same input.
 
     `review_vectors` (n × d, L2-normalised, one row per review in order) with `prototypes`
-    (aspect → unit vector, see `aspect_prototypes`) add weak semantic evidence; `price_level`
+    (from `aspect_lexicon.aspect_prototypes`) add weak semantic evidence; `price_level`
     (1–4) adds pseudo-evidence to value. Both are optional and off in the aspects evaluation,
     which must score from review texts alone.
     """

@@ -13,14 +13,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from kairos.text import aspect_lexicon as lex
 from kairos.text.aspect_lexicon import ALL_ASPECTS, RADAR_ASPECTS
 from kairos.text.aspects import (
     AspectScore,
     AspectScores,
     ReviewText,
-    crowd_mentions,
     score_aspects,
     split_sentences,
+    tokenize,
 )
 
 QUOTE_MAX_CHARS = 160
@@ -115,6 +116,23 @@ class CrowdProfile(BaseModel):
     text: str
     reviews_read: int
     segments: list[CrowdSegment]
+
+
+def crowd_mentions(sentence: str) -> set[str]:
+    """Crowd segments (couples, families, groups, students, business) a sentence names."""
+    tokens = tokenize(sentence)
+    found: set[str] = set()
+    i, n = 0, len(tokens)
+    while i < n:
+        step = 1
+        for size in lex.CROWD_LENGTHS.get(tokens[i], ()):
+            segments = lex.CROWD_PHRASES.get(" ".join(tokens[i : i + size]))
+            if segments and i + size <= n:
+                found.update(segments)
+                step = size
+                break
+        i += step
+    return found
 
 
 def trim(text: str, max_chars: int = QUOTE_MAX_CHARS) -> str:
