@@ -52,7 +52,7 @@ def test_dish_and_review_evidence_is_high_and_kept() -> None:
         ["Paneer Tikka", "Green salad"],
         menu=["Desserts may contain traces of sesame"],
     )
-    assert place.confidence == "high"
+    assert place.confidence == "medium", "gluten is listed only from the Italian heuristic"
     assert set(place.contains_allergens) == {"peanuts", "shellfish", "dairy"}
     by_ref = {(e.ref, e.allergen): e for e in place.evidence if e.confidence == "high"}
     assert by_ref["r1", "peanuts"].span == "peanut sauce"
@@ -90,6 +90,18 @@ def test_stored_rows_without_evidence_still_inform_the_guard() -> None:
     soy, sesame = place.knowledge("soy"), place.knowledge("sesame")
     assert soy is not None and (soy.status, soy.confidence) == ("contains", "high")
     assert sesame is not None and (sesame.status, sesame.confidence) == ("may_contain", "medium")
+
+
+def test_stored_contains_overrides_weaker_evidence() -> None:
+    weak = infer_place_allergens([], menu=["may contain traces of sesame"])
+    stored = PlaceAllergens(
+        known_allergens=["sesame"],
+        contains_allergens=["sesame"],
+        confidence="high",
+        evidence=weak.evidence,
+    )
+    sesame = stored.knowledge("sesame")
+    assert sesame is not None and (sesame.status, sesame.confidence) == ("contains", "high")
 
 
 def test_json_round_trip() -> None:

@@ -69,8 +69,8 @@ class AllergenEvidence(BaseModel):
 class EvidenceIndex(dict[str, AllergenEvidence]):
     """The strongest evidence per allergen at one place, plus a memo for its consumers.
 
-    Built once per `PlaceAllergens` object; the guard keeps the warnings it derives in `memo`
-    so a place that is checked again (a cached place, the next page) costs a lookup. Read-only.
+    Built once per `PlaceAllergens` object; the guard keeps its assessments (per profile) in
+    `memo`, so a place checked again (a cached place, the next page) costs a lookup. Read-only.
     """
 
     __slots__ = ("memo",)
@@ -105,7 +105,10 @@ class PlaceAllergens(BaseModel):
             best[allergen] = item
         for allergen in self.contains_allergens:
             current_item = best.get(allergen)
-            if current_item is None or current_item.confidence != "high":
+            if current_item is None or (current_item.status, current_item.confidence) != (
+                "contains",
+                "high",
+            ):
                 best[allergen] = _stored(allergen, "contains", "high")
         for allergen in self.known_allergens:
             if allergen not in best:
@@ -262,12 +265,18 @@ def _summarise(evidence: list[AllergenEvidence], *, read_menu: bool) -> PlaceAll
             if item.status == "contains" and item.confidence == "high"
         }
     )
-    levels = {item.confidence for item in evidence}
-    confidence: Confidence = "low"
-    if read_menu or "high" in levels:
-        confidence = "high"
-    elif levels:
-        confidence = "medium"
+    # The listing is as reliable as its least verified entry: fish read in a review (high) and
+    # peanuts only from the cuisine (medium) make a "medium" place, so a client reading the
+    # seed's one-confidence-per-place fields never takes a heuristic peanut for a verified one.
+    rank = {"low": 0, "medium": 1, "high": 2}
+    best: dict[str, Confidence] = {}
+    for item in evidence:
+        if rank[item.confidence] > rank[best.get(item.allergen, "low")]:
+            best[item.allergen] = item.confidence
+        best.setdefault(item.allergen, item.confidence)
+    confidence: Confidence = "high" if read_menu else "low"
+    if best:
+        confidence = min(best.values(), key=rank.__getitem__)
     return PlaceAllergens(
         known_allergens=known,
         contains_allergens=contains,
