@@ -3,7 +3,10 @@ real ASGI app. Outbound network connections are refused."""
 
 from __future__ import annotations
 
+import atexit
+import shutil
 import socket
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -37,8 +40,12 @@ def _no_network() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("kairos-data")
+def data_dir() -> Path:
+    """Outside pytest's tmp tree, which concurrent pytest runs prune; removed at exit, after the
+    embedded server (registered later, so stopped earlier) has shut down."""
+    path = Path(tempfile.mkdtemp(prefix="kairos-test-"))
+    atexit.register(shutil.rmtree, path, ignore_errors=True)
+    return path
 
 
 @pytest.fixture(scope="session")

@@ -135,4 +135,4 @@ async def test_malformed_rows_are_counted_and_never_stop_the_run(
     assert place.price_tier == "$$"
     assert new.rating is None
     assert "peanuts" in place.contains_allergens
-    assert place.allergen_confidence == "high"
+    assert place.allergen_confidence == "medium", "fish, soy… come only from the Thai heuristic"

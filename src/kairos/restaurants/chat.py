@@ -167,7 +167,9 @@ async def run_turn(
             to_result(
                 place,
                 scores=scores,
-                composite=evaluation.composite(scores, requested),
+                composite=evaluation.composite(
+                    scores, requested, reviewed=bool(reviews[hit.place.id])
+                ),
                 summary=quote,
                 why=hit.why,
             )

@@ -15,8 +15,15 @@ COMPOSITE_AXES = ("romance", "food_quality", "value_for_money", "vegan_options")
 # … and an axis the person asked for ("quiet", "romantic", "vegan", "cheap") counts this many
 # times more.
 REQUESTED_WEIGHT = 3.0
-# How much the search order (what the words matched) counts against the composite (0–1 each).
-RELEVANCE_SHARE = 0.35
+# A requested axis that reviews contradict (quiet asked, diners say loud) costs this much.
+CONTRADICTED_BELOW = 4.0
+CONTRADICTION_PENALTY = 1.5
+# A place no diner reviewed in our data scores neutral on every axis; this keeps it below places
+# whose scores rest on evidence.
+UNREVIEWED_PENALTY = 1.0
+# How much the search order counts against the composite (0–1 each). Every candidate already
+# passed the filters and matched the words, so the order among them is mostly the composite's.
+RELEVANCE_SHARE = 0.2
 
 VIBE_AXES = {
     "romantic": "romance",
@@ -62,12 +69,14 @@ def requested_axes(words: Iterable[str]) -> set[str]:
     return {VIBE_AXES[w] for w in (w.lower() for w in words) if w in VIBE_AXES}
 
 
-def composite(scores: RadarScores, requested: set[str]) -> float:
+def composite(scores: RadarScores, requested: set[str], *, reviewed: bool = True) -> float:
     axes = list(COMPOSITE_AXES) + [a for a in requested if a not in COMPOSITE_AXES]
     weights = {a: REQUESTED_WEIGHT if a in requested else 1.0 for a in axes}
     total = sum(weights.values())
-    weighted = sum(float(getattr(scores, a)) * w for a, w in weights.items())
-    return round(weighted / total, 2)
+    weighted = sum(float(getattr(scores, a)) * w for a, w in weights.items()) / total
+    contradicted = sum(1 for a in requested if getattr(scores, a) < CONTRADICTED_BELOW)
+    penalty = CONTRADICTION_PENALTY * contradicted + (0.0 if reviewed else UNREVIEWED_PENALTY)
+    return round(max(0.0, weighted - penalty), 2)
 
 
 def blended_order(composites: Sequence[float]) -> list[int]:

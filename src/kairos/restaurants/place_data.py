@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from kairos.core.place_allergens import PlaceAllergens
 from kairos.search.hybrid import PLACE_COLUMNS
 from kairos.search.models import PlaceSummary
+from kairos.search.sql_filters import hard_exclusion_sql
 from kairos.text.aspects import AspectScores, ReviewText
 
 # Bayesian average for "top by rating": a 5.0 from 3 votes should not beat 4.6 from 900.
@@ -99,7 +100,7 @@ async def feed_candidates(
                        p.categories && CAST(:cuisines AS text[]) AS liked
                 FROM places p
                 WHERE p.is_active AND p.review_count > 0
-                  AND NOT (p.contains_allergens && CAST(:exclude AS text[]))
+                  AND {hard_exclusion_sql("exclude")}
             )
             (SELECT * FROM eligible ORDER BY weighted DESC, id LIMIT :limit)
             UNION

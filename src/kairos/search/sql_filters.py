@@ -16,6 +16,17 @@ HAVERSINE_KM = (
 )
 
 
+def hard_exclusion_sql(param: str) -> str:
+    """The allergen hard filter. A place is out when it is known to contain the allergen with
+    high confidence, or when its allergen knowledge is verified (high) and lists the allergen at
+    all, whichever evidence listed it: for an anaphylactic allergy the cautious reading wins."""
+    array = f"CAST(:{param} AS text[])"
+    return (
+        f"NOT (p.contains_allergens && {array} "
+        f"OR (p.allergen_confidence = 'high' AND p.known_allergens && {array}))"
+    )
+
+
 @dataclass
 class CompiledFilters:
     where: str
@@ -75,7 +86,7 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
             lat_min=lat - dlat, lat_max=lat + dlat, lng_min=lng - dlng, lng_max=lng + dlng,
         )  # fmt: skip
     if filters.exclude_allergens:
-        clauses.append("NOT (p.contains_allergens && CAST(:exclude_allergens AS text[]))")
+        clauses.append(hard_exclusion_sql("exclude_allergens"))
         params["exclude_allergens"] = list(filters.exclude_allergens)
     if filters.kinds:
         clauses.append("p.kind = ANY(CAST(:kinds AS text[]))")
