@@ -15,8 +15,9 @@ def _names(allergens: Sequence[str]) -> str:
 
 
 def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
-    parts = [*vibes, *categories]
-    what = " ".join(parts) if parts else "places"
+    """ "quiet, romantic Thai places in Cambridge" from what the parser understood."""
+    cuisine = " or ".join(c.title() for c in categories[:2])
+    what = " ".join(p for p in (", ".join(vibes), cuisine, "places") if p)
     return f"{what} in {city.title()}" if city else what
 
 
