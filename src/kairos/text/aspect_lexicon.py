@@ -85,6 +85,7 @@ NEGATING_BEFORE_TO = _words(_GRAMMAR["negating_before_to"])
 NEGATION_BREAKERS = _words(_GRAMMAR["negation_breakers"])
 CLAUSE_BREAKS = _words(_GRAMMAR["clause_breaks"])
 HYPOTHETICAL_MARKERS = _words(_GRAMMAR["hypothetical_markers"])
+FUNCTION_WORDS = _words(_GRAMMAR["function_words"])
 CROWD_CUES: dict[str, frozenset[str]] = {s: _words(t) for s, t in _DATA["crowd"].items()}
 
 
@@ -146,9 +147,21 @@ def phrase_lengths(phrases: set[str] | dict[str, Any]) -> dict[str, tuple[int, .
     return {w: tuple(sorted(ls, reverse=True)) for w, ls in lengths.items()}
 
 
+def _anchors(phrases: dict[str, Entry]) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Word → (offset of the word in the phrase, phrase length) of every phrase it anchors; a
+    phrase is anchored on its first word that is not a function word. Earliest start first, then
+    longest, which is the greedy leftmost-longest order of a plain left-to-right scan."""
+    anchors: dict[str, set[tuple[int, int]]] = {}
+    for phrase in phrases:
+        words = phrase.split(" ")
+        offset = next((k for k, w in enumerate(words) if w not in FUNCTION_WORDS), 0)
+        anchors.setdefault(words[offset], set()).add((offset, len(words)))
+    return {w: tuple(sorted(c, key=lambda c: (-c[0], -c[1]))) for w, c in anchors.items()}
+
+
 # Compiled once: the scanner looks phrases up here.
 PHRASES: dict[str, Entry] = _compile()
-PHRASE_LENGTHS = phrase_lengths(PHRASES)
+ANCHORS = _anchors(PHRASES)
 # Crowd phrases have their own index so they never shadow an aspect phrase in a greedy match.
 CROWD_PHRASES: dict[str, tuple[str, ...]] = {
     p: tuple(sorted(s for s, words in CROWD_CUES.items() if p in words))

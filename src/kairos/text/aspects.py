@@ -144,7 +144,7 @@ class Mention:
 
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n")
 _SENTENCE_BREAK = "\x00"
-_TOKEN_RE = re.compile(r"\$+|[^\W_]+|[,;:\x00]")
+_TOKEN_RE = re.compile(r"\w+|\$+|[,;:\x00]")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -166,21 +166,20 @@ _SPECIAL: dict[str, int] = {
     **dict.fromkeys(lex.HYPOTHETICAL_MARKERS, _MARKER),
     **dict.fromkeys(lex.CLAUSE_BREAKS, _CLAUSE),
 }
-_WATCHED = frozenset(lex.PHRASE_LENGTHS) | frozenset(_SPECIAL)
+_WATCHED = frozenset(lex.ANCHORS) | frozenset(_SPECIAL)
+_RADAR_SET = frozenset(lex.ALL_ASPECTS)
 
 
 def _matches(tokens: Sequence[str]) -> list[_Match]:
     """Greedy longest-phrase matches, left to right, with the sentence and clause of each.
 
-    Only watched words are visited (a C-speed comprehension finds them), which keeps the scan
-    near the cost of tokenising: most words of a review start no phrase.
+    Only anchor words and breaks are visited (a C-speed comprehension finds them), which keeps
+    the scan near the cost of tokenising: most words of a review anchor no phrase.
     """
-    index, lengths, special = lex.PHRASES, lex.PHRASE_LENGTHS, _SPECIAL
+    index, anchors, special = lex.PHRASES, lex.ANCHORS, _SPECIAL
     out: list[_Match] = []
     sentence, clause, clause_start, last_marker, free, n = 0, 0, 0, -1, 0, len(tokens)
     for i in [i for i, w in enumerate(tokens) if w in _WATCHED]:
-        if i < free:
-            continue
         word = tokens[i]
         kind = special.get(word)
         if kind == _SENTENCE:
@@ -190,14 +189,15 @@ def _matches(tokens: Sequence[str]) -> list[_Match]:
             clause, clause_start = clause + 1, i + 1
         elif kind == _MARKER:
             last_marker = i
-        for size in lengths.get(word, ()):
-            if i + size > n:
+        for offset, size in anchors.get(word, ()):
+            start = i - offset
+            if start < max(free, clause_start) or start + size > n:
                 continue
-            phrase = word if size == 1 else " ".join(tokens[i : i + size])
+            phrase = word if size == 1 else " ".join(tokens[start : start + size])
             entry = index.get(phrase)
             if entry is not None:
-                out.append((i, phrase, entry, sentence, clause, clause_start, last_marker))
-                free = i + size
+                out.append((start, phrase, entry, sentence, clause, clause_start, last_marker))
+                free = start + size
                 break
     return out
 
@@ -281,15 +281,30 @@ def _readings(tokens: Sequence[str], questions: Sequence[bool]) -> list[list[_Re
     return per_sentence
 
 
+# (aspect, net weight, weight of explicit statements) of one sentence, radar aspects only.
+_SentenceSum = tuple[str, float, float]
+
+
 @lru_cache(maxsize=REVIEW_CACHE_SIZE)
-def _read_review(text: str) -> tuple[tuple[str, tuple[_Reading, ...]], ...]:
-    """(sentence, readings) of one review, tokenised in one pass; cached because chat turns
-    re-score the same places."""
+def _read_review(text: str) -> tuple[tuple[str, tuple[_SentenceSum, ...]], ...]:
+    """(sentence, per-aspect sums) of one review, tokenised in one pass; cached because chat
+    turns re-score the same places."""
     sentences = list(dict.fromkeys(split_sentences(text)))
     tokens = tokenize(_SENTENCE_BREAK.join(s.replace(_SENTENCE_BREAK, " ") for s in sentences))
-    questions = [s.endswith("?") for s in sentences]
-    readings = _readings(tokens, questions)
-    return tuple([(s, tuple(r)) for s, r in zip(sentences, readings, strict=True) if r])
+    out = []
+    for sentence, readings in zip(
+        sentences, _readings(tokens, [s.endswith("?") for s in sentences]), strict=True
+    ):
+        sums: dict[str, list[float]] = {}
+        for aspect, weight, strength, kind in readings:
+            if weight and aspect in _RADAR_SET:
+                pair = sums.setdefault(aspect, [0.0, 0.0])
+                pair[0] += weight
+                if kind != "cue" or strength >= PROXY_LIMIT:
+                    pair[1] += weight
+        if sums:
+            out.append((sentence, tuple((a, t, e) for a, (t, e) in sums.items())))
+    return tuple(out)
 
 
 def analyse_sentence(sentence: str) -> list[Mention]:
@@ -348,22 +363,12 @@ def score_aspects(
     for r_index, review in enumerate(reviews):
         explicit: dict[str, float] = {}
         proxy: dict[str, float] = {}
-        for s_index, (sentence, readings) in enumerate(_read_review(review.text)):
-            per_sentence: dict[str, float] = {}
-            stated: dict[str, float] = {}
-            for aspect, weight, strength, kind in readings:
-                if weight and aspect in positive:
-                    per_sentence[aspect] = per_sentence.get(aspect, 0.0) + weight
-                    if kind == "cue" and strength < PROXY_LIMIT:
-                        proxy[aspect] = proxy.get(aspect, 0.0) + weight
-                    else:
-                        explicit[aspect] = explicit.get(aspect, 0.0) + weight
-                        stated[aspect] = stated.get(aspect, 0.0) + weight
-            for aspect, weight in per_sentence.items():
-                is_stated = stated.get(aspect, 0.0) * weight > 0
-                candidates[aspect].append(
-                    (weight, is_stated, r_index, s_index, review.id, sentence)
-                )
+        for s_index, (sentence, sums) in enumerate(_read_review(review.text)):
+            for aspect, total, said in sums:
+                explicit[aspect] = explicit.get(aspect, 0.0) + said
+                proxy[aspect] = proxy.get(aspect, 0.0) + total - said
+                is_stated = said * total > 0
+                candidates[aspect].append((total, is_stated, r_index, s_index, review.id, sentence))
         if review.rating is not None:
             rating = RATING_WEIGHT * (review.rating - 3.0) / 2.0
             explicit["food_quality"] = explicit.get("food_quality", 0.0) + rating
