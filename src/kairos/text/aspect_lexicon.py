@@ -109,6 +109,7 @@ class Entry:
     """Everything one phrase means: direct cues, targets named, general opinion value."""
 
     cues: tuple[tuple[str, float], ...]
+    readings: tuple[tuple[str, float, float, str], ...]  # the cues as read with no modifier
     cue_aspects: frozenset[str]
     targets: tuple[str, ...]
     sentiment: float
@@ -129,6 +130,7 @@ def _compile() -> dict[str, Entry]:
     return {
         p: Entry(
             cues=tuple(cues.get(p, ())),
+            readings=tuple((a, w, abs(w), "cue") for a, w in cues.get(p, ())),
             cue_aspects=frozenset(a for a, _ in cues.get(p, ())),
             targets=tuple(sorted(targets.get(p, ()))),
             sentiment=SENTIMENT.get(p, 0.0),

@@ -268,9 +268,12 @@ def _readings(tokens: Sequence[str], questions: Sequence[bool]) -> list[list[_Re
             scale = HYPOTHETICAL_FACTOR if marker >= clause_start else 1.0
             if questions[sentence]:
                 scale *= QUESTION_FACTOR
-            for aspect, weight in entry.cues:
-                signed = _signed(weight, intensity, negated) * scale
-                out.append((aspect, signed, abs(weight), "cue"))
+            if not negated and intensity == scale == 1.0:
+                out.extend(entry.readings)
+            else:
+                for aspect, weight in entry.cues:
+                    signed = _signed(weight, intensity, negated) * scale
+                    out.append((aspect, signed, abs(weight), "cue"))
             if entry.opinion:
                 opinions.append((start, clause, phrase, entry, intensity, negated, scale))
         for aspect in entry.targets:
