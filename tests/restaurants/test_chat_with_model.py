@@ -68,4 +68,44 @@ async def test_broken_model_falls_back_to_the_offline_parser(runtime: Any) -> No
     payload = await product.answer(user, ChatRequest(message="cheap biryani in hyderabad"))
     assert payload.restaurants
     assert all((r.city or "").lower() == "hyderabad" for r in payload.restaurants)
-    assert len(fake.requests) == 2
+    names = [r["response_format"]["json_schema"]["name"] for r in fake.requests]
+    assert names[:2] == ["decomposition", "decomposition"], "one call and one repair"
+    assert names[2:] == ["evaluation", "phrasing"], "each later task tried once, then offline"
+
+
+async def test_model_phrasing_is_used_only_when_grounded(runtime: Any) -> None:
+    user = await _user(runtime)
+    offline_fake = FakeOpenAI()
+    offline_fake.enqueue(Scripted(status=500), Scripted(status=500))
+    baseline = await (await _product(runtime, offline_fake)).answer(
+        user, ChatRequest(message="cheap biryani in hyderabad")
+    )
+    top = baseline.restaurants[0]
+    assert top.summary is not None and top.summary.review_ids
+
+    fake = FakeOpenAI()
+    grounded = {
+        "message": f"Try {top.name}: “{top.summary.text}”",
+        "cited_review_ids": top.summary.review_ids,
+    }
+    fake.enqueue(
+        Scripted(status=500),  # decomposition → offline parser
+        Scripted(status=500),  # evaluation → offline radar
+        Scripted(json.dumps(grounded)),
+    )
+    payload = await (await _product(runtime, fake)).answer(
+        user, ChatRequest(message="cheap biryani in hyderabad ")
+    )
+    assert payload.message == grounded["message"]
+
+    liar = FakeOpenAI()
+    invented = {"message": "Try the Imaginary Palace!", "cited_review_ids": ["999999"]}
+    liar.enqueue(
+        Scripted(status=500), Scripted(status=500),
+        Scripted(json.dumps(invented)), Scripted(json.dumps(invented)),
+    )  # fmt: skip
+    payload = await (await _product(runtime, liar)).answer(
+        user, ChatRequest(message="cheap biryani in hyderabad  ")
+    )
+    assert "Imaginary Palace" not in payload.message
+    assert payload.message.startswith("I found")

@@ -28,8 +28,12 @@ class Generated(Generic[T]):
     fallbacks: list[str] = field(default_factory=list)
 
 
-def parse_output(raw: str, output_type: type[T]) -> T:
-    return output_type.model_validate(json.loads(_FENCE.sub("", raw)))
+def parse_output(raw: str, output_type: type[T], check: Callable[[T], None] | None = None) -> T:
+    """Schema first, then the caller's grounding check (ids that exist, names that were given)."""
+    value = output_type.model_validate(json.loads(_FENCE.sub("", raw)))
+    if check is not None:
+        check(value)
+    return value
 
 
 @dataclass
@@ -46,6 +50,7 @@ class ModelChain:
         messages: list[Message],
         output_type: type[T],
         offline: Callable[[], T],
+        check: Callable[[T], None] | None = None,
     ) -> Generated[T]:
         fallbacks: list[str] = []
         schema = output_type.model_json_schema()
@@ -55,7 +60,9 @@ class ModelChain:
                     messages, schema=schema, schema_name=task, timeout=timeout
                 )
                 try:
-                    return Generated(parse_output(raw, output_type), provider.name, fallbacks)
+                    return Generated(
+                        parse_output(raw, output_type, check), provider.name, fallbacks
+                    )
                 except (ValueError, ValidationError) as first_error:
                     repair = [
                         *messages,
@@ -70,7 +77,7 @@ class ModelChain:
                     raw = await provider.complete_json(
                         repair, schema=schema, schema_name=task, timeout=timeout
                     )
-                    value = parse_output(raw, output_type)
+                    value = parse_output(raw, output_type, check)
                     return Generated(
                         value, provider.name, [*fallbacks, f"{provider.name}:repaired"]
                     )

@@ -58,3 +58,26 @@ def build_decomposition_prompt(
         f"Recent messages:\n{recent}\n\nMessage: {message}"
     )
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def build_evaluation_prompt(places: str, allergies: AllergyProfile, wanted: str) -> list[Message]:
+    """`places`: one block per candidate with its id and numbered review excerpts (with ids)."""
+    system = (
+        "Score each restaurant from 0 to 10 on romance, noise_level (10 = silent), food_quality, "
+        "vegan_options and value_for_money, using only the review excerpts given. For every "
+        "restaurant list the review ids your scores rest on. Do not invent restaurants or ids.\n\n"
+        f"{build_allergy_context(allergies)}\n\n{JSON_RULE}"
+    )
+    user = f"The diner wants: {wanted}\n\nRestaurants:\n{places}"
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def build_phrasing_prompt(facts: str, allergies: AllergyProfile, draft: str) -> list[Message]:
+    system = (
+        "Write a short, warm answer (at most 3 sentences) to a diner from the facts given. "
+        "Name only restaurants in the facts, quote only the review sentences given, and cite the "
+        "review ids you quote. Never soften or drop an allergy warning.\n\n"
+        f"{build_allergy_context(allergies)}\n\n{JSON_RULE}"
+    )
+    user = f"Facts:\n{facts}\n\nA plain draft you may improve:\n{draft}"
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]

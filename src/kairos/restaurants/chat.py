@@ -14,9 +14,10 @@ from typing import Protocol
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.hard_filter import hard_excluded_allergens
+from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.profiles.schemas import UserPublic
-from kairos.restaurants import evaluation, phrasing
+from kairos.restaurants import evaluation, model_tasks, phrasing
 from kairos.restaurants.place_data import load_places, load_reviews
 from kairos.restaurants.results import annotate, guard, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
@@ -24,6 +25,7 @@ from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import SearchFilters
 from kairos.search.models import SearchResult
 from kairos.store.database import Database
+from kairos.text.aspects import ReviewText
 from kairos.text.extractive import consolidated_review
 
 SEARCH_LIMIT = 15
@@ -37,6 +39,7 @@ class ChatDeps(Protocol):
     """What a turn needs from the product: its database, its parser and its search."""
 
     db: Database
+    chain: ModelChain
 
     async def decompose(
         self,
@@ -174,6 +177,15 @@ async def run_turn(
                 why=hit.why,
             )
         )
+    if not product.chain.is_offline:
+        judged = await model_tasks.evaluate(
+            product.chain, scored, reviews, profile, decomposition.vector_query
+        )
+        record.fallbacks.extend(judged.fallbacks)
+        scored = [
+            _recomposed(model_tasks.apply_evaluation(r, judged.value), requested, reviews)
+            for r in scored
+        ]
     order = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     chosen = [scored[i] for i in order[:ANSWER_TOP]]
 
@@ -186,16 +198,21 @@ async def run_turn(
     if ui_type == "text":
         ui_type = "restaurant_list"
     cited = [rid for r in safe + flagged if r.summary for rid in r.summary.review_ids]
+    message = phrasing.answer_message(
+        request=request_text,
+        safe=safe,
+        flagged=flagged,
+        hard_excluded=hard,
+        relaxed=relaxed,
+        assumptions=decomposition.assumptions,
+    )
+    if not product.chain.is_offline:
+        phrased = await model_tasks.phrase(product.chain, message, safe + flagged, profile)
+        record.fallbacks.extend(phrased.fallbacks)
+        message = phrased.value.message
     record.payload = GenerativeUIPayload(
         ui_type=ui_type,
-        message=phrasing.answer_message(
-            request=request_text,
-            safe=safe,
-            flagged=flagged,
-            hard_excluded=hard,
-            relaxed=relaxed,
-            assumptions=decomposition.assumptions,
-        ),
+        message=message,
         restaurants=safe,
         flagged_restaurants=flagged,
         has_allergy_warnings=verdict.has_any_warnings,
@@ -206,3 +223,12 @@ async def run_turn(
         turn_id=record.turn_id,
     )
     yield Result(payload=record.payload)
+
+
+def _recomposed(
+    result: RestaurantResult, requested: set[str], reviews: dict[int, list[ReviewText]]
+) -> RestaurantResult:
+    if result.scores is None:
+        return result
+    value = evaluation.composite(result.scores, requested, reviewed=bool(reviews[result.id]))
+    return result.model_copy(update={"composite_score": value})
