@@ -117,3 +117,15 @@ async def test_chat_auth_and_validation_errors(client: httpx.AsyncClient) -> Non
     empty = await client.post("/chat", json={"message": ""}, headers={"X-User-ID": uid})
     assert empty.status_code == 422
     assert "message" in empty.json()["detail"]
+
+
+async def test_empty_search_relaxes_the_surroundings_before_the_cuisine(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    _, events = await chat_stream(client, uid, "sushi near harvard square")
+    payload = GenerativeUIPayload.model_validate(events[-1][1])
+    assert payload.relaxed_filters == ["area"]
+    assert "relaxed area" in payload.message
+    assert payload.restaurants
+    assert all(any("sushi" in c for c in r.cuisine_types) for r in payload.restaurants)

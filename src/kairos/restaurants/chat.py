@@ -31,8 +31,10 @@ from kairos.text.extractive import consolidated_review
 SEARCH_LIMIT = 15
 EVALUATE_TOP = 10
 ANSWER_TOP = 5
-# Relaxed once, in this order, when nothing matches; allergen exclusions are never relaxed.
-RELAXABLE = ("min_rating", "price_tiers", "area", "near", "categories")
+# One broadening round when nothing matches: first the filters around the request (rating,
+# price, neighbourhood, radius), and only if that still finds nothing, the cuisine itself.
+# Allergen exclusions are never relaxed.
+RELAX_STAGES = (("min_rating", "price_tiers", "area", "near"), ("categories",))
 
 
 class ChatDeps(Protocol):
@@ -76,10 +78,10 @@ def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyP
     return AllergyProfile(severity=dict(severity))
 
 
-def relax(filters: SearchFilters) -> tuple[SearchFilters, list[str]]:
+def relax(filters: SearchFilters, names: tuple[str, ...]) -> tuple[SearchFilters, list[str]]:
     updates: dict[str, object] = {}
     relaxed: list[str] = []
-    for name in RELAXABLE:
+    for name in names:
         value = getattr(filters, name)
         if value:
             updates[name] = [] if isinstance(value, list) else None
@@ -121,9 +123,13 @@ async def run_turn(
     yield Thinking(step="searching", message="Searching places, reviews and menus")
     found = await product.search(decomposition.vector_query, filters)
     relaxed: list[str] = []
-    if not found.hits:
-        broader, relaxed = relax(filters)
-        if relaxed:
+    broader = filters
+    for stage in RELAX_STAGES:
+        if found.hits:
+            break
+        broader, more = relax(broader, stage)
+        if more:
+            relaxed += more
             found = await product.search(decomposition.vector_query, broader)
     record.search_strategy = found.strategy
     record.candidates = len(found.hits)

@@ -16,7 +16,7 @@ def _names(allergens: Sequence[str]) -> str:
 
 def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
     """ "quiet, romantic Thai places in Cambridge" from what the parser understood."""
-    cuisine = " or ".join(c.title() for c in categories[:2])
+    cuisine = categories[0].title() if categories else ""
     what = " ".join(p for p in (", ".join(vibes), cuisine, "places") if p)
     return f"{what} in {city.title()}" if city else what
 
