@@ -84,7 +84,7 @@ def forget(candidates: list[Candidate], *, process_caches: bool = False) -> None
     """Drop every per-place memo, as if the places had just been loaded from the database;
     with `process_caches`, also every process-wide cache, as on the first request."""
     for candidate in candidates:
-        candidate.allergens.__dict__.pop("best_evidence", None)
+        candidate.allergens.__dict__.pop("_best_evidence", None)
     if process_caches:
         for cached in (
             allergy_guard._annotation,
@@ -96,6 +96,7 @@ def forget(candidates: list[Candidate], *, process_caches: bool = False) -> None
             fit_scorer._distinctive_words,
             fit_scorer.price_level,
             fit_scorer._cached_scorer,
+            fit_scorer._tag,
         ):
             cached.cache_clear()
 

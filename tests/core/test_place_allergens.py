@@ -104,6 +104,16 @@ def test_stored_contains_overrides_weaker_evidence() -> None:
     assert sesame is not None and (sesame.status, sesame.confidence) == ("contains", "high")
 
 
+def test_copies_with_new_evidence_are_reindexed() -> None:
+    place = infer_place_allergens([], dishes=["Satay"])
+    assert place.knowledge("peanuts") is not None
+    copy = place.model_copy(
+        update={"evidence": [], "known_allergens": [], "contains_allergens": []}
+    )
+    assert copy.knowledge("peanuts") is None
+    assert place.knowledge("peanuts") is not None
+
+
 def test_json_round_trip() -> None:
     place = infer_place_allergens(["Japanese"], [("r9", "The salmon sashimi was delicious")])
     assert PlaceAllergens.model_validate_json(place.model_dump_json()) == place

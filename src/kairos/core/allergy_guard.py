@@ -34,7 +34,7 @@ from kairos.core.allergy_warnings import (
     warning_message,
 )
 from kairos.core.hard_filter import hard_excluded_allergens
-from kairos.core.place_allergens import EvidenceSource, PlaceAllergens
+from kairos.core.place_allergens import EvidenceIndex, EvidenceSource, PlaceAllergens
 
 __all__ = [
     "AllergenStatus",
@@ -142,14 +142,13 @@ class _Annotator:
         self.entries = _profile_entries(severities)
         self.key = _profile_key(severities)
 
-    def assess(self, place: PlaceAllergens) -> tuple[AllergyAssessment, bool]:
+    def assess(self, place: PlaceAllergens, best: EvidenceIndex) -> tuple[AllergyAssessment, bool]:
         """The assessment, and whether an anaphylactic allergen has high-confidence evidence.
 
         Entries are visited riskiest first, so the first match is the worst severity and the
         warnings come out already ordered by risk. The result is memoised on the place for this
         profile: it depends only on the two, and a cached place is often checked again.
         """
-        best = place.best_evidence
         memo = best.memo
         done: tuple[AllergyAssessment, bool] | None = memo.get(self.key)
         if done is not None:
@@ -290,8 +289,8 @@ def check(
     warned = False
     for index, item in enumerate(items):
         place = allergens_of(item)
+        best = place.best_evidence
         if hard:
-            best = place.best_evidence
             hits: tuple[str, ...] = ()
             for name in hard:
                 knowledge = best.get(name)
@@ -301,7 +300,7 @@ def check(
                 reason = _exclusion_reason(tuple((name, name in anaphylactic) for name in hits))
                 excluded.append(ExcludedItem(item, hits, reason))
                 continue
-        assessment, danger = annotator.assess(place)
+        assessment, danger = annotator.assess(place, best)
         worst = assessment.worst_severity
         if worst is not None:
             warned = True

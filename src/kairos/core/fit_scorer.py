@@ -106,10 +106,17 @@ class FitCandidate:
         self.dietary_tags = tuple(self.dietary_tags)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FitTag:
+    """One reason a place fits, as a template label. Shared between results: read-only."""
+
     label: str
     type: FitTagType
+
+
+@lru_cache(maxsize=4096)
+def _tag(label: str, kind: FitTagType) -> FitTag:
+    return FitTag(label, kind)
 
 
 @dataclass(slots=True)
@@ -148,7 +155,7 @@ class FitScorer:
         self._vibe_memo: dict[tuple[str, ...], _Part] = {}
         self._price_memo: dict[str | int | None, _Part] = {}
         self._diet_memo: dict[tuple[str, ...], _Part] = {}
-        self._safe_tag = FitTag("Safe for your allergy profile", "allergy_safe")
+        self._safe_tag = _tag("Safe for your allergy profile", "allergy_safe")
 
     def _cuisine(self, cuisines: tuple[str, ...]) -> _Part:
         names = [_norm(c) for c in cuisines]
@@ -171,7 +178,7 @@ class FitScorer:
         ):
             points += CUISINE_AVERSION
         if points > 0 and label:
-            return points, FitTag(f"Matches your {label.title()} preference", "cuisine")
+            return points, _tag(f"Matches your {label.title()} preference", "cuisine")
         return points, None
 
     def _vibe(self, vibe_tags: tuple[str, ...]) -> _Part:
@@ -180,14 +187,14 @@ class FitScorer:
         if not matched:
             return 0, None
         points = min(VIBE_CAP, VIBE_EACH * len(matched))
-        return points, FitTag(f"Known for {matched[0]} — your top vibe tag", "vibe")
+        return points, _tag(f"Known for {matched[0]} — your top vibe tag", "vibe")
 
     def _price(self, tier: str | int | None) -> _Part:
         level = price_level(tier)
         if level is None:
             return 0, None
         if level in self.price_levels:
-            return PRICE_EXACT, FitTag(f"Within your {'$' * level} comfort zone", "price")
+            return PRICE_EXACT, _tag(f"Within your {'$' * level} comfort zone", "price")
         if level - 1 in self.price_levels or level + 1 in self.price_levels:
             return PRICE_ADJACENT, None
         return 0, None
@@ -198,7 +205,7 @@ class FitScorer:
         if not matched:
             return 0, None
         points = min(DIETARY_CAP, DIETARY_EACH * len(matched))
-        return points, FitTag(f"{matched[0].title()}-friendly", "dietary")
+        return points, _tag(f"{matched[0].title()}-friendly", "dietary")
 
     def score(self, candidate: FitCandidate, assessment: AllergyAssessment) -> FitScore:
         """Score one candidate, given the guard's assessment of it for this user."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache, cached_property
+from functools import cache
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, Field
@@ -80,6 +80,9 @@ class EvidenceIndex(dict[str, AllergenEvidence]):
         self.memo: dict[Any, Any] = {}
 
 
+_Indexed = tuple[list[AllergenEvidence], list[str], list[str], str, EvidenceIndex]
+
+
 class PlaceAllergens(BaseModel):
     """Allergen knowledge for one place, as stored on `restaurants` and read by the guard."""
 
@@ -91,9 +94,34 @@ class PlaceAllergens(BaseModel):
     confidence: Confidence = "low"
     evidence: list[AllergenEvidence] = Field(default_factory=list)
 
-    @cached_property
+    @property
     def best_evidence(self) -> EvidenceIndex:
-        """The strongest evidence per allergen, computed once per object."""
+        """The strongest evidence per allergen, computed once per object.
+
+        Kept in `__dict__` with the field values it was built from, so a `model_copy(update=...)`
+        rebuilds it (pydantic serialises and compares fields only). A plain property, because
+        `functools.cached_property` takes a lock on Python 3.11. Do not mutate the lists in place.
+        """
+        cached: _Indexed | None = self.__dict__.get("_best_evidence")
+        if (
+            cached is None
+            or cached[0] is not self.evidence
+            or cached[1] is not self.contains_allergens
+            or cached[2] is not self.known_allergens
+            or cached[3] is not self.confidence
+        ):
+            index = self._index_evidence()
+            cached = (
+                self.evidence,
+                self.contains_allergens,
+                self.known_allergens,
+                self.confidence,
+                index,
+            )
+            self.__dict__["_best_evidence"] = cached
+        return cached[4]
+
+    def _index_evidence(self) -> EvidenceIndex:
         strongest: dict[str, tuple[int, AllergenEvidence]] = {}
         for item in self.evidence:
             strength = _STRENGTH[item.confidence][item.status]
