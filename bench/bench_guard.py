@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 import timeit
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kairos.core import allergy_guard, fit_scorer
@@ -108,13 +109,14 @@ def cold_runs(
     runs: int,
     *,
     process_caches: bool,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> list[float]:
     timings = []
     for _ in range(runs):
         forget(candidates, process_caches=process_caches)
-        start = time.perf_counter()
+        start = clock()
         run_once(candidates, profile, FitScorer(preferences))
-        timings.append((time.perf_counter() - start) * 1e6)
+        timings.append((clock() - start) * 1e6)
     return timings
 
 
@@ -122,7 +124,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--number", type=int, default=200)
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time with process CPU time, which other busy processes on the machine disturb less",
+    )
     args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
     candidates = make_candidates(50)
     profile = AllergyProfile(
         confirmed=["peanuts", "dairy", "prawns"],
@@ -138,18 +146,25 @@ def main() -> None:
     )
     # Steady state: the same place objects on every request (an in-process place cache) and the
     # same user, so the per-place memos and the user's scorer are warm.
-    timer = timeit.Timer(lambda: run_once(candidates, profile, scorer_for(preferences)))
+    timer = timeit.Timer(
+        lambda: run_once(candidates, profile, scorer_for(preferences)), timer=clock
+    )
     runs = timer.repeat(repeat=args.repeat, number=args.number)
     warm = [run / args.number * 1e6 for run in runs]
     # Cold places: every place just loaded from the database, a new scorer; the process-wide
     # caches (warning texts by evidence, normalised names) warm, as in a running server.
-    cold = cold_runs(candidates, profile, preferences, args.repeat * 20, process_caches=False)
+    cold = cold_runs(
+        candidates, profile, preferences, args.repeat * 20, process_caches=False, clock=clock
+    )
     # First request after start: nothing cached anywhere.
-    first = cold_runs(candidates, profile, preferences, args.repeat * 20, process_caches=True)
+    first = cold_runs(
+        candidates, profile, preferences, args.repeat * 20, process_caches=True, clock=clock
+    )
     for name, values in (("steady state", warm), ("cold places", cold), ("first request", first)):
         best, median = min(values), statistics.median(values)
         print(
-            f"guard + fit scorer, 50 candidates, {name}: best {best:.1f} µs, median {median:.1f} µs"
+            f"guard + fit scorer, 50 candidates, {name} ({'cpu' if args.cpu else 'wall'} time): "
+            f"best {best:.1f} µs, median {median:.1f} µs"
         )
     verdict = "met" if statistics.median(warm) <= 176 else "NOT met"
     print(f"target <= 176 µs per batch (5x faster than 880 µs), steady state: {verdict}")
