@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -26,7 +27,7 @@ class PlaceRecord:
     place: PlaceSummary
     aspects: AspectScores | None
 
-    @property
+    @cached_property
     def allergens(self) -> PlaceAllergens:
         return allergens_of(self.place)
 
