@@ -37,3 +37,67 @@ def absa(data: ExistingFile, as_json: Json = False) -> None:
     from kairos.evals.absa import evaluate_absa, render_absa_report
 
     _emit(evaluate_absa(data), as_json, render_absa_report)
+
+
+SAMPLE_REVIEWS_DIR = Path("data/sample/restaurant_reviews")
+Restaurants = Annotated[
+    Path,
+    typer.Option(exists=True, dir_okay=False, help="restaurants.jsonl(.gz) of restaurant_reviews"),
+]
+Reviews = Annotated[
+    Path, typer.Option(exists=True, dir_okay=False, help="reviews.jsonl(.gz) of restaurant_reviews")
+]
+
+
+@eval_app.command()
+def retrieval(
+    restaurants: Restaurants = SAMPLE_REVIEWS_DIR / "restaurants.jsonl.gz",
+    reviews: Reviews = SAMPLE_REVIEWS_DIR / "reviews.jsonl.gz",
+    as_json: Json = False,
+) -> None:
+    """nDCG@10 and recall@50 of hybrid, text, vector and rating ranking against hidden labels."""
+    import asyncio
+
+    from kairos.evals.retrieval import evaluate_retrieval, render_retrieval_report
+
+    report = asyncio.run(evaluate_retrieval(restaurants, reviews))
+    _emit(report, as_json, render_retrieval_report)
+
+
+@eval_app.command()
+def contract(
+    messages: Annotated[int | None, typer.Option(min=1, help="first N messages only")] = None,
+    profiles: Annotated[int | None, typer.Option(min=1, help="first N profiles only")] = None,
+    as_json: Json = False,
+) -> None:
+    """Every chat turn of the fixed set: stream, schema, clarification, allergens, turn log."""
+    import asyncio
+
+    from kairos.evals.contract import evaluate_contract, render_contract_report
+
+    report = asyncio.run(evaluate_contract(messages=messages, profiles=profiles))
+    _emit(report, as_json, render_contract_report)
+    if not report.all_passed:
+        raise typer.Exit(code=1)
+
+
+@eval_app.command()
+def speed(
+    full: Annotated[
+        bool, typer.Option("--full", help="also the full restaurant_reviews + metadata size")
+    ] = False,
+    shared: Annotated[
+        Path, typer.Option(file_okay=False, help="the shared data folder (for --full)")
+    ] = Path("../shared/data"),
+    scale: Annotated[
+        float, typer.Option(min=0.05, max=10, help="multiply every request count")
+    ] = 1.0,
+    as_json: Json = False,
+) -> None:
+    """p50/p95/p99 of chat, feed, expand and search at 1, 8 and 32 clients, and memory."""
+    import asyncio
+
+    from kairos.evals.speed import evaluate_speed, render_speed_report
+
+    report = asyncio.run(evaluate_speed(full=full, shared=shared, scale=scale))
+    _emit(report, as_json, render_speed_report)
