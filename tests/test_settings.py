@@ -1,0 +1,32 @@
+"""Settings: every variable is documented in .env.example, and unsafe values are refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pydantic import ValidationError
+
+from kairos.settings import Settings
+from tests.conftest import REPO
+
+
+def test_env_example_lists_every_setting() -> None:
+    documented = set(re.findall(r"^(KAIROS_[A-Z_]+)=", (REPO / ".env.example").read_text(), re.M))
+    expected = {f"KAIROS_{name.upper()}" for name in Settings.model_fields}
+    assert documented == expected
+
+
+def test_production_refuses_the_default_service_token() -> None:
+    with pytest.raises(ValidationError, match="KAIROS_SERVICE_TOKEN"):
+        Settings(env="production", _env_file=None)  # type: ignore[call-arg]
+    ok = Settings(env="production", service_token="a-long-random-secret", _env_file=None)  # type: ignore[arg-type, call-arg]
+    assert not ok.demo_session_enabled
+
+
+def test_environment_variables_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KAIROS_EMBEDDING_BATCH_SIZE", "64")
+    monkeypatch.setenv("KAIROS_ALLOWED_ORIGINS", "http://a.test, http://b.test")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.embedding_batch_size == 64
+    assert settings.allowed_origins_list == ["http://a.test", "http://b.test"]
