@@ -213,6 +213,25 @@ def test_minilm_threads_change_nothing(minilm: MiniLMEmbedder) -> None:
     np.testing.assert_allclose(serial, minilm.embed(texts[:24]), atol=2e-5)
 
 
+def test_minilm_loads_once_under_concurrent_first_use(minilm: MiniLMEmbedder) -> None:
+    fresh = MiniLMEmbedder()
+    barrier = threading.Barrier(4)
+    results: list[np.ndarray[Any, np.dtype[np.float32]]] = []
+
+    def first_call() -> None:
+        barrier.wait()
+        results.append(fresh.embed(TEXTS[:3]))
+
+    threads = [threading.Thread(target=first_call) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 4
+    for vectors in results:
+        np.testing.assert_allclose(vectors, minilm.embed(TEXTS[:3]), atol=2e-5)
+
+
 def test_minilm_ranks_by_meaning(minilm: MiniLMEmbedder) -> None:
     query, near, far = minilm.embed(
         [
