@@ -101,3 +101,50 @@ def speed(
 
     report = asyncio.run(evaluate_speed(full=full, shared=shared, scale=scale))
     _emit(report, as_json, render_speed_report)
+
+
+@eval_app.command("all")
+def all_suites(
+    shared: Annotated[
+        Path, typer.Option(file_okay=False, help="the shared data folder, used when present")
+    ] = Path("../shared/data"),
+    baselines: Annotated[Path, typer.Option(help="recorded baselines")] = Path(
+        "bench/baselines.json"
+    ),
+    raise_baselines: Annotated[
+        bool,
+        typer.Option(
+            "--raise-baselines",
+            help="raise the baselines of improved figures and add new ones (never lowers one)",
+        ),
+    ] = False,
+    as_json: Json = False,
+) -> None:
+    """The fast suites; exits 1 when a safety floor is missed or a figure regresses."""
+    import asyncio
+    import time
+
+    from kairos.evals import gate
+    from kairos.evals.all_suites import AllReport, collect, render_all
+    from kairos.settings import get_settings
+
+    started = time.perf_counter()
+    figures, runs = asyncio.run(collect(shared, get_settings().sample_dir))
+    recorded = gate.load_baselines(baselines)
+    verdicts = gate.judge(figures, recorded)
+    raised: list[str] = []
+    if raise_baselines:
+        updated, raised = gate.raise_baselines(recorded, figures)
+        gate.save_baselines(baselines, updated)
+    report = AllReport(
+        passed=gate.passed(verdicts),
+        verdicts=verdicts,
+        suites=runs,
+        baselines_file=str(baselines),
+        tolerance_points=recorded.tolerance_points,
+        raised_baselines=raised,
+        seconds=round(time.perf_counter() - started, 1),
+    )
+    _emit(report, as_json, render_all)
+    if not report.passed:
+        raise typer.Exit(code=1)

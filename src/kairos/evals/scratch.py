@@ -25,7 +25,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 
 from kairos.ingest.embedding_phase import count_missing, embed_missing, save_embedding_file
 from kairos.ingest.runner import NoProgress, ProgressSink
-from kairos.runtime import SAMPLE_EMBEDDINGS, Runtime
+from kairos.runtime import SAMPLE_EMBEDDINGS, SAMPLE_SOURCES, Runtime
 from kairos.settings import Settings, get_settings
 from kairos.store.tables import EmbeddingCache, Review
 
@@ -181,7 +181,10 @@ def forget(folder: Path) -> None:
 def sample_folder(settings: Settings | None = None) -> Path:
     """The sample catalog as the app serves it (categories and attributes kept)."""
     settings = settings or get_settings()
-    files = sorted(p for p in settings.sample_dir.rglob("*") if p.is_file())
+    folders = [settings.sample_dir / folder for _, folder in SAMPLE_SOURCES]
+    files = sorted(p for f in folders if f.exists() for p in f.rglob("*") if p.is_file())
+    shipped = settings.sample_dir / SAMPLE_EMBEDDINGS
+    files += [shipped] if shipped.exists() else []
     return cache_root(settings) / f"sample-{digest(files, 'sample-app-v1')}"
 
 

@@ -1,0 +1,331 @@
+"""`kairos eval all`: the fast suites, their figures, and the gate's verdict on them.
+
+Runs, in order: allergens (the committed Open Food Facts cut, plus both shared files when
+../shared is present), decomposition (the test suite's table), absa (shared train file, when
+present), aspects, retrieval and contract on the committed sample. Every suite becomes a list
+of `Figure`s with stable keys; `kairos.evals.gate` judges them against `bench/baselines.json`.
+A suite whose input is absent is reported as not run, never as passed.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from pydantic import BaseModel
+from rich.console import Console
+from rich.table import Table
+
+from kairos.evals.absa import AbsaEvalReport
+from kairos.evals.allergens import AllergenEvalReport
+from kairos.evals.aspects import AspectEvalReport
+from kairos.evals.contract import ContractReport
+from kairos.evals.decomposition import DecompositionEvalReport
+from kairos.evals.gate import FAILING, Figure, Verdict
+from kairos.evals.retrieval import MODES, RetrievalReport
+
+ALLERGEN_FLOOR = 0.99
+ALLERGEN_TARGET_PER_ALLERGEN = 0.95
+PER_ALLERGEN_MIN_SUPPORT = 20
+OFF_SAMPLE = Path("openfoodfacts/off_products_en_allergens_sample.jsonl.gz")
+OFF_SHARED = ("off_products_en_allergens.jsonl.gz", "off_products_en_allergens_batch2.jsonl.gz")
+ABSA_SHARED = Path("absa_restaurants/semeval2014_restaurants_train.jsonl.gz")
+DECOMPOSITION_CASES = Path("tests/restaurants/decomposition_cases.py")
+DECOMPOSITION_VOCABULARY = Path("tests/restaurants/vocabulary.json")
+
+
+class SuiteRun(BaseModel):
+    suite: str
+    input: str
+    seconds: float
+    ran: bool
+    note: str = ""
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def file_tag(path: Path) -> str:
+    return slug(path.name.removesuffix(".gz").removesuffix(".jsonl"))
+
+
+def allergen_figures(report: AllergenEvalReport, tag: str) -> list[Figure]:
+    key = f"allergens.{tag}"
+    figures = [
+        Figure(
+            key=f"{key}.recall",
+            suite="allergens",
+            value=report.overall.recall,
+            floor=ALLERGEN_FLOOR,
+            target=ALLERGEN_FLOOR,
+        ),
+        Figure(key=f"{key}.precision", suite="allergens", value=report.overall.precision),
+    ]
+    for name, score in sorted(report.per_allergen.items()):
+        if score.support >= PER_ALLERGEN_MIN_SUPPORT and score.recall is not None:
+            figures.append(
+                Figure(
+                    key=f"{key}.{name}.recall",
+                    suite="allergens",
+                    value=score.recall,
+                    target=ALLERGEN_TARGET_PER_ALLERGEN,
+                )
+            )
+    return figures
+
+
+def decomposition_figures(report: DecompositionEvalReport) -> list[Figure]:
+    return [
+        Figure(
+            key="decomposition.field_accuracy",
+            suite="decomposition",
+            value=round(report.field_accuracy, 4),
+            target=0.95,
+        ),
+        Figure(
+            key="decomposition.clarification_share",
+            suite="decomposition",
+            value=round(report.clarification_share, 4),
+            gated=False,
+        ),
+    ]
+
+
+def absa_figures(report: AbsaEvalReport) -> list[Figure]:
+    best = report.published_best
+    return [
+        Figure(
+            key="absa.category_f1",
+            suite="absa",
+            value=report.detection_f1,
+            target=best.get("category_detection_f1"),
+        ),
+        Figure(
+            key="absa.polarity_accuracy",
+            suite="absa",
+            value=report.polarity_accuracy,
+            target=best.get("category_polarity_accuracy"),
+        ),
+    ]
+
+
+def aspect_figures(report: AspectEvalReport, tag: str) -> list[Figure]:
+    figures = []
+    for f in report.figures:
+        metric = "auc" if f.metric == "roc_auc" else "rho"
+        figures.append(
+            Figure(
+                key=f"aspects.{tag}.{slug(f.name)}.{metric}",
+                suite="aspects",
+                value=f.value,
+                target=f.target,
+                higher_is_better=f.metric == "roc_auc",
+            )
+        )
+    return figures
+
+
+def retrieval_figures(report: RetrievalReport, tag: str) -> list[Figure]:
+    figures = []
+    for family in [*report.families, report.overall]:
+        for mode in MODES:
+            arm = family.arms[mode]
+            pairs = (("ndcg_at_10", arm.ndcg_at_10), ("recall_at_50", arm.recall_at_50))
+            for metric, value in pairs:
+                figures.append(
+                    Figure(
+                        key=f"retrieval.{tag}.{slug(family.family)}.{mode}.{metric}",
+                        suite="retrieval",
+                        value=value,
+                        gated=mode == "hybrid",
+                    )
+                )
+    beats = 1.0 if all(report.hybrid_beats.values()) else 0.0
+    figures.append(
+        Figure(
+            key=f"retrieval.{tag}.hybrid_beats_every_arm",
+            suite="retrieval",
+            value=beats,
+            target=1.0,
+            gated=False,
+        )
+    )
+    return figures
+
+
+def contract_figures(report: ContractReport) -> list[Figure]:
+    figures = [
+        Figure(
+            key=f"contract.{name}.pass_rate",
+            suite="contract",
+            value=round(check.passed / max(report.turns, 1), 4),
+            floor=1.0,
+        )
+        for name, check in report.checks.items()
+    ]
+    figures.append(
+        Figure(
+            key="contract.turn_ms_p95",
+            suite="contract",
+            value=report.turn_ms_p95,
+            higher_is_better=False,
+            gated=False,
+        )
+    )
+    return figures
+
+
+def timed(
+    suite: str, source: Path | str, runs: list[SuiteRun], work: Callable[[], list[Figure]]
+) -> list[Figure]:
+    started = time.perf_counter()
+    figures = work()
+    runs.append(
+        SuiteRun(
+            suite=suite,
+            input=str(source),
+            ran=True,
+            seconds=round(time.perf_counter() - started, 1),
+        )
+    )
+    return figures
+
+
+def skipped(suite: str, source: Path | str, runs: list[SuiteRun], why: str) -> None:
+    runs.append(SuiteRun(suite=suite, input=str(source), ran=False, seconds=0.0, note=why))
+
+
+class AllReport(BaseModel):
+    passed: bool
+    verdicts: list[Verdict]
+    suites: list[SuiteRun]
+    baselines_file: str
+    tolerance_points: float
+    raised_baselines: list[str]
+    seconds: float
+
+
+async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[SuiteRun]]:
+    """Every fast suite's figures; inputs that are absent are recorded as not run."""
+    from kairos.evals.absa import evaluate_absa
+    from kairos.evals.allergens import evaluate_allergens
+    from kairos.evals.aspects import evaluate_aspects
+    from kairos.evals.contract import evaluate_contract
+    from kairos.evals.decomposition import evaluate_decomposition, load_cases
+    from kairos.evals.retrieval import evaluate_retrieval
+    from kairos.restaurants.catalog_vocabulary import CatalogVocabulary
+
+    figures: list[Figure] = []
+    runs: list[SuiteRun] = []
+    off_files = [sample_dir / OFF_SAMPLE, *(shared / "openfoodfacts" / n for n in OFF_SHARED)]
+    for path in off_files:
+        if path.is_file():
+
+            def allergens(path: Path = path) -> list[Figure]:
+                return allergen_figures(evaluate_allergens(path), file_tag(path))
+
+            figures += timed("allergens", path, runs, allergens)
+        else:
+            skipped("allergens", path, runs, "file absent")
+    if DECOMPOSITION_CASES.is_file() and DECOMPOSITION_VOCABULARY.is_file():
+
+        def decomposition() -> list[Figure]:
+            vocabulary = CatalogVocabulary.from_json(DECOMPOSITION_VOCABULARY)
+            report = evaluate_decomposition(load_cases(DECOMPOSITION_CASES), vocabulary)
+            return decomposition_figures(report)
+
+        figures += timed("decomposition", DECOMPOSITION_CASES, runs, decomposition)
+    else:
+        skipped("decomposition", DECOMPOSITION_CASES, runs, "run from the repository root")
+    absa_file = shared / ABSA_SHARED
+    if absa_file.is_file():
+        figures += timed("absa", absa_file, runs, lambda: absa_figures(evaluate_absa(absa_file)))
+    else:
+        skipped("absa", absa_file, runs, "../shared absent; nothing of it is committed")
+    reviews_dir = sample_dir / "restaurant_reviews"
+    restaurants, reviews = reviews_dir / "restaurants.jsonl.gz", reviews_dir / "reviews.jsonl.gz"
+    if restaurants.is_file() and reviews.is_file():
+
+        def aspects() -> list[Figure]:
+            return aspect_figures(evaluate_aspects(restaurants, reviews), "sample")
+
+        figures += timed("aspects", reviews_dir, runs, aspects)
+        started = time.perf_counter()
+        retrieval = await evaluate_retrieval(restaurants, reviews)
+        figures += retrieval_figures(retrieval, "sample")
+        runs.append(
+            SuiteRun(
+                suite="retrieval",
+                input=str(reviews_dir),
+                ran=True,
+                seconds=round(time.perf_counter() - started, 1),
+            )
+        )
+    else:
+        for suite in ("aspects", "retrieval"):
+            skipped(suite, reviews_dir, runs, "sample absent")
+    started = time.perf_counter()
+    contract = await evaluate_contract()
+    figures += contract_figures(contract)
+    runs.append(
+        SuiteRun(
+            suite="contract",
+            input="src/kairos/evals/data/contract_set.json",
+            ran=True,
+            seconds=round(time.perf_counter() - started, 1),
+            note=f"{contract.turns} turns, p50 {contract.turn_ms_p50:.0f} ms, "
+            f"p95 {contract.turn_ms_p95:.0f} ms",
+        )
+    )
+    return figures, runs
+
+
+def render_all(report: AllReport, console: Console) -> None:
+    table = Table(
+        title=f"kairos eval all — tolerance {report.tolerance_points:g} points "
+        f"(1 point = 0.01 on [0, 1] figures)"
+    )
+    for column in ("figure", "value", "baseline", "Δ points", "floor", "target", "status"):
+        table.add_column(column, justify="left" if column in ("figure", "status") else "right")
+    colours = {
+        "regressed": "red",
+        "below floor": "red",
+        "improved": "green",
+        "new": "cyan",
+        "not run": "yellow",
+    }
+
+    def number(value: float | None) -> str:
+        return "" if value is None else f"{value:.4g}"
+
+    for v in report.verdicts:
+        if v.status == "report only" and v.target is None and v.floor is None:
+            continue  # kept in --json; the table shows what the gate and the goals read
+        colour = colours.get(v.status)
+        status = f"[{colour}]{v.status}[/]" if colour else v.status
+        table.add_row(
+            v.key,
+            number(v.value),
+            number(v.baseline),
+            number(v.delta_points),
+            number(v.floor),
+            number(v.target),
+            status,
+        )
+    console.print(table, width=console.width if console.is_terminal else max(console.width, 132))
+    for run in report.suites:
+        state = f"{run.seconds:.1f} s" if run.ran else f"[yellow]not run[/] ({run.note})"
+        extra = f" — {run.note}" if run.ran and run.note else ""
+        console.print(f"  {run.suite:<14} {run.input}: {state}{extra}", soft_wrap=True)
+    for v in report.verdicts:
+        if v.status in FAILING:
+            console.print(f"[red]FAIL[/] {v.key}: {v.message}", soft_wrap=True)
+    if report.raised_baselines:
+        console.print(
+            f"raised or added {len(report.raised_baselines)} baselines in {report.baselines_file}"
+        )
+    verdict = "[green]gate passed[/]" if report.passed else "[red]gate FAILED[/]"
+    console.print(f"{verdict} in {report.seconds:.0f} s")
