@@ -87,8 +87,8 @@ class RetrievalReport(BaseModel):
     )
 
 
-def scratch_folder(restaurants: Path, reviews: Path) -> Path:
-    return cache_root() / f"retrieval-{digest([restaurants, reviews], RECIPE)}"
+def scratch_folder(restaurants: Path, reviews: Path, root: Path | None = None) -> Path:
+    return (root or cache_root()) / f"retrieval-{digest([restaurants, reviews], RECIPE)}"
 
 
 def _blind_build(
@@ -191,14 +191,19 @@ def _verdict(overall: FamilyFigures) -> tuple[dict[str, bool], str]:
 
 
 async def evaluate_retrieval(
-    restaurants: Path, reviews: Path, *, progress: ProgressSink | None = None
+    restaurants: Path,
+    reviews: Path,
+    *,
+    progress: ProgressSink | None = None,
+    cache: Path | None = None,
 ) -> RetrievalReport:
+    """`cache` is the folder of scratch databases (default `<data_dir>/eval-cache`)."""
     for path, flag in ((restaurants, "--restaurants"), (reviews, "--reviews")):
         if not path.is_file():
             raise FileNotFoundError(f"no file at {path}; pass {flag} with a JSONL(.gz) file")
     started = time.perf_counter()
     queries = build_queries(restaurants)
-    folder = scratch_folder(restaurants, reviews)
+    folder = scratch_folder(restaurants, reviews, cache)
     build = _blind_build(restaurants, reviews, folder, progress)
     async with scratch_runtime(folder, build, progress=progress) as (runtime, info):
         ids = await _place_ids(runtime)
