@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +16,29 @@ console = Console()
 
 Json = Annotated[bool, typer.Option("--json", help="print one JSON object of the figures")]
 ExistingFile = Annotated[Path, typer.Option(exists=True, dir_okay=False, readable=True)]
+
+
+@contextmanager
+def _build_progress() -> Iterator[Any]:
+    """Progress of long database builds, on stderr so that --json output stays clean."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from kairos.cli import RichProgress
+
+    bar = Progress(
+        TextColumn("[bold]{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+    )  # fmt: skip
+    with bar:
+        yield RichProgress(bar)
 
 
 def _emit(report: Any, as_json: bool, render: Any) -> None:
@@ -60,7 +85,8 @@ def retrieval(
 
     from kairos.evals.retrieval import evaluate_retrieval, render_retrieval_report
 
-    report = asyncio.run(evaluate_retrieval(restaurants, reviews))
+    with _build_progress() as progress:
+        report = asyncio.run(evaluate_retrieval(restaurants, reviews, progress=progress))
     _emit(report, as_json, render_retrieval_report)
 
 
@@ -92,6 +118,11 @@ def speed(
     scale: Annotated[
         float, typer.Option(min=0.05, max=10, help="multiply every request count")
     ] = 1.0,
+    replicas: Annotated[
+        list[int] | None,
+        typer.Option(min=2, max=1000, help="search scaling curve: restaurant_reviews × k"),
+    ] = None,
+    sample: Annotated[bool, typer.Option(help="measure the sample size")] = True,
     as_json: Json = False,
 ) -> None:
     """p50/p95/p99 of chat, feed, expand and search at 1, 8 and 32 clients, and memory."""
@@ -99,7 +130,17 @@ def speed(
 
     from kairos.evals.speed import evaluate_speed, render_speed_report
 
-    report = asyncio.run(evaluate_speed(full=full, shared=shared, scale=scale))
+    with _build_progress() as progress:
+        report = asyncio.run(
+            evaluate_speed(
+                full=full,
+                shared=shared,
+                scale=scale,
+                replicas=tuple(replicas or ()),
+                sample=sample,
+                progress=progress,
+            )
+        )
     _emit(report, as_json, render_speed_report)
 
 

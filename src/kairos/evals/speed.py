@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kairos.evals.contract import load_contract_set
+from kairos.evals.scaling import CurvePoint, curve_point
 from kairos.evals.scratch import Build, build_sample, prepare, sample_folder, scratch_runtime
 from kairos.evals.speed_load import (
     LatencyFigures,
@@ -73,6 +74,7 @@ class SpeedReport(BaseModel):
     machine: Machine
     embedding: dict[str, float]
     sizes: list[SizeFigures]
+    curve: list[CurvePoint] = []
     seconds: float
 
 
@@ -215,23 +217,38 @@ async def evaluate_speed(
     full: bool = False,
     shared: Path = Path("../shared/data"),
     scale: float = 1.0,
+    replicas: tuple[int, ...] = (),
+    sample: bool = True,
     progress: ProgressSink | None = None,
 ) -> SpeedReport:
-    from kairos.evals.speed_search import full_build, full_folder
+    """`replicas` (e.g. 10, 100) adds the search scaling curve over restaurant_reviews × k, with
+    1× first; `sample=False` skips the sample size (to re-measure only the full size)."""
+    from kairos.evals.speed_search import full_build, full_files, full_folder
 
     started = time.perf_counter()
     report_machine = machine()
-    sizes = [await measure_size("sample", sample_folder(), build_sample, scale=scale,
-                                progress=progress)]  # fmt: skip
+    sizes = []
+    if sample:
+        sizes.append(
+            await measure_size(
+                "sample", sample_folder(), build_sample, scale=scale, progress=progress
+            )
+        )
     if full:
         folder, build = full_folder(shared), full_build(shared)
         sizes.append(await measure_size("full", folder, build, scale=scale, progress=progress))
+    curve = []
+    if replicas:
+        restaurants, reviews, _ = full_files(shared)
+        for k in sorted({1, *replicas}):
+            curve.append(await curve_point(restaurants, reviews, k, scale=scale, progress=progress))
     async with scratch_runtime(sample_folder(), build_sample) as (runtime, _):
         embedding = await asyncio.to_thread(embedding_figures, runtime)
     return SpeedReport(
         machine=report_machine,
         embedding=embedding,
         sizes=sizes,
+        curve=curve,
         seconds=round(time.perf_counter() - started, 1),
     )
 
@@ -259,11 +276,30 @@ def render_speed_report(report: SpeedReport, console: Console) -> None:
             )  # fmt: skip
         console.print(table)
         console.print(f"load average after: {size.load_average_after}")
+    if report.curve:
+        _render_curve(report, console)
     e = report.embedding
     console.print(
         f"query embedding p50 {e['query_p50_ms']:.2f} ms, p95 {e['query_p95_ms']:.2f} ms; "
         f"batch {e['batch_texts_per_s']:.1f} texts/s over {e['batch_texts']:.0f} sample reviews"
     )
+
+
+def _render_curve(report: SpeedReport, console: Console) -> None:
+    table = Table(title="search scaling curve: restaurant_reviews replicated k× (jittered)")
+    for column in ("replicas", "places", "reviews", "clients", "p50 ms", "p95 ms", "p99 ms",
+                   "req/s", "vector strategy", "ingest reviews/s"):  # fmt: skip
+        table.add_column(column, justify="right")
+    for point in report.curve:
+        for f in point.search:
+            strategies = ", ".join(f"{k} {v}" for k, v in sorted(point.strategies.items()))
+            table.add_row(
+                f"{point.replicas}×", str(point.places), str(point.reviews), str(f.clients),
+                f"{f.p50_ms:.1f}", f"{f.p95_ms:.1f}", f"{f.p99_ms:.1f}",
+                f"{f.throughput_per_s:.1f}", strategies,
+                str(point.build.get("ingest_reviews_per_s", "")),
+            )  # fmt: skip
+    console.print(table)
 
 
 __all__ = ["SpeedReport", "evaluate_speed", "percentile", "render_speed_report"]
