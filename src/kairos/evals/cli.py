@@ -75,6 +75,39 @@ Reviews = Annotated[
 
 
 @eval_app.command()
+def aspects(
+    restaurants: Restaurants = SAMPLE_REVIEWS_DIR / "restaurants.jsonl.gz",
+    reviews: Reviews = SAMPLE_REVIEWS_DIR / "reviews.jsonl.gz",
+    as_json: Json = False,
+) -> None:
+    """ROC AUC / Spearman of the review-derived radar scores against Yelp's labels."""
+    from kairos.evals.aspects import evaluate_aspects, render_aspect_report
+
+    _emit(evaluate_aspects(restaurants, reviews), as_json, render_aspect_report)
+
+
+@eval_app.command()
+def decomposition(
+    cases: Annotated[
+        Path, typer.Option(exists=True, dir_okay=False, help="a module defining CASES")
+    ] = Path("tests/restaurants/decomposition_cases.py"),
+    vocabulary: Annotated[
+        Path, typer.Option(exists=True, dir_okay=False, help="catalog vocabulary JSON")
+    ] = Path("tests/restaurants/vocabulary.json"),
+    as_json: Json = False,
+) -> None:
+    """Field accuracy of the offline decomposer and the share of messages it clarified."""
+    from kairos.evals.decomposition import evaluate_decomposition, load_cases
+    from kairos.restaurants.catalog_vocabulary import CatalogVocabulary
+
+    report = evaluate_decomposition(load_cases(cases), CatalogVocabulary.from_json(vocabulary))
+    if as_json:
+        print(json.dumps(report.model_dump(mode="json"), ensure_ascii=False))
+    else:
+        console.print(report.summary(), soft_wrap=True)
+
+
+@eval_app.command()
 def retrieval(
     restaurants: Restaurants = SAMPLE_REVIEWS_DIR / "restaurants.jsonl.gz",
     reviews: Reviews = SAMPLE_REVIEWS_DIR / "reviews.jsonl.gz",
