@@ -1,4 +1,4 @@
-"""The SSE transport: framing, heartbeats while work is slow, cancellation when the client leaves."""
+"""SSE transport: framing, heartbeats while work is slow, cancellation when the client leaves."""
 
 from __future__ import annotations
 
