@@ -10,8 +10,9 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from kairos import __version__
-from kairos.api import health, users
+from kairos.api import demo, health, users
 from kairos.api.problems import install_problem_handlers
+from kairos.api.web import mount_web
 from kairos.restaurants import routes as restaurant_routes
 from kairos.restaurants.product import RestaurantProduct
 from kairos.runtime import Runtime
@@ -57,4 +58,6 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     app.include_router(health.router)
     app.include_router(users.router)
     app.include_router(restaurant_routes.router)
+    app.include_router(demo.router)
+    mount_web(app)
     return app

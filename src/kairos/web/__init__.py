@@ -1,0 +1,1 @@
+"""The browser UI: static files served by the API."""

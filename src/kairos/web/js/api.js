@@ -1,0 +1,75 @@
+// Calls to the Kairos API. Errors carry the problem-details message so the UI can show it.
+export class ApiError extends Error {
+  constructor(message, status) { super(message); this.status = status; }
+}
+
+async function problem(response) {
+  try {
+    const body = await response.json();
+    return body.detail || body.title || `HTTP ${response.status}`;
+  } catch { return `HTTP ${response.status}`; }
+}
+
+export async function request(path, { method = "GET", body, headers = {} } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError("Kairos cannot be reached. Check that the server is running.", 0);
+  }
+  if (!response.ok) throw new ApiError(await problem(response), response.status);
+  return response.status === 204 ? null : response.json();
+}
+
+export const api = {
+  session: (uid) => request("/demo/session", { method: "POST", body: uid ? { uid } : {} }),
+  users: () => request("/demo/users"),
+  profile: () => request("/demo/profile"),
+  saveProfile: (preferences) => request("/demo/profile", { method: "PATCH", body: { preferences } }),
+  saveAllergies: (allergies) => request("/demo/allergies", { method: "PATCH", body: allergies }),
+  feed: (uid, refresh = false) =>
+    request(`/recommendations/${uid}?limit=10${refresh ? "&refresh=true" : ""}`, { headers: { "X-User-ID": uid } }),
+  expand: (uid, id) => request(`/recommendations/${uid}/${id}/expand`, { headers: { "X-User-ID": uid } }),
+};
+
+// POST /chat read as a stream with fetch (EventSource cannot send headers).
+export async function streamChat(uid, message, history, onEvent, signal) {
+  let response;
+  try {
+    response = await fetch("/chat", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": "text/event-stream", "X-User-ID": uid },
+      body: JSON.stringify({ message, conversation_history: history }),
+      signal,
+    });
+  } catch {
+    throw new ApiError("Kairos cannot be reached. Check that the server is running.", 0);
+  }
+  if (!response.ok) throw new ApiError(await problem(response), response.status);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let name = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith(":")) continue;
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).trim());
+      }
+      if (data.length) onEvent(name, JSON.parse(data.join("\n")));
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// Tiny DOM builder: every text goes through textContent, never innerHTML.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "style") el.style.cssText = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
+
+export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
+
+export function errorBox(message, onRetry) {
+  return h("div", { class: "error-box", role: "alert" },
+    h("span", { text: message }),
+    onRetry ? h("button", { type: "button", class: "btn", onclick: onRetry, text: "Try again" }) : null);
+}

@@ -1,0 +1,35 @@
+import { h, s } from "./dom.js";
+
+const PIN_COLOURS = ["#eab308", "#94a3b8", "#b45309"]; // gold, silver, bronze; the rest grey
+export const pinColour = (rank) => PIN_COLOURS[rank - 1] || "#6b7280";
+
+// Ranked pins over a plain equirectangular projection: works with no network and no tiles.
+export function mapView(places, onSelect) {
+  const located = places.filter((p) => p.lat != null && p.lng != null);
+  if (!located.length) return h("p", { class: "muted", text: "None of these places has coordinates to map." });
+  const width = 320, height = 220, pad = 24;
+  const lats = located.map((p) => p.lat), lngs = located.map((p) => p.lng);
+  const [minLat, maxLat] = [Math.min(...lats), Math.max(...lats)];
+  const [minLng, maxLng] = [Math.min(...lngs), Math.max(...lngs)];
+  const spanLat = Math.max(maxLat - minLat, 0.005), spanLng = Math.max(maxLng - minLng, 0.005);
+  const scale = Math.min((width - 2 * pad) / spanLng, (height - 2 * pad) / spanLat);
+  const x = (lng) => pad + (lng - minLng) * scale + ((width - 2 * pad) - spanLng * scale) / 2;
+  const y = (lat) => height - pad - (lat - minLat) * scale - ((height - 2 * pad) - spanLat * scale) / 2;
+  const pins = located.map((p) => {
+    const rank = places.indexOf(p) + 1;
+    const circle = s("circle", {
+      class: "pin", cx: x(p.lng), cy: y(p.lat), r: 9, fill: pinColour(rank), tabindex: "0",
+      role: "button", "aria-label": `${rank}. ${p.name}`, "data-place": p.id,
+      onclick: () => onSelect(p.id), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onSelect(p.id); } },
+    }, s("title", { text: `${rank}. ${p.name}` }));
+    const label = s("text", { x: x(p.lng), y: y(p.lat) + 4, "text-anchor": "middle", text: String(rank) });
+    return [circle, label];
+  });
+  return s("svg", { class: "map", viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "Map of the results" },
+    s("rect", { x: 0, y: 0, width, height, fill: "transparent" }), ...pins.flat());
+}
+
+export function focusPin(container, id) {
+  container.querySelectorAll(".pin").forEach((pin) =>
+    pin.classList.toggle("focused", pin.dataset.place === String(id)));
+}

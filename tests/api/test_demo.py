@@ -1,0 +1,59 @@
+"""The development-only demo session: the browser changes its own profile without the token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from kairos.api.app import create_app
+from kairos.settings import Settings
+
+
+def _client(settings: Settings, runtime: Any) -> httpx.AsyncClient:
+    app = create_app(settings, runtime=runtime)
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://kairos.test")
+
+
+async def test_demo_session_round_trip(settings: Settings, runtime: Any) -> None:
+    dev = settings.model_copy(update={"env": "development"})
+    async with _client(dev, runtime) as client:
+        assert (await client.get("/demo/profile")).status_code == 404
+        started = await client.post("/demo/session", json={})
+        assert started.status_code == 200
+        uid = started.json()["uid"]
+        assert "kairos_demo_uid" in started.headers["set-cookie"]
+        assert "httponly" in started.headers["set-cookie"].lower()
+        profile = await client.get("/demo/profile")
+        assert profile.json()["uid"] == uid
+        saved = await client.patch(
+            "/demo/allergies",
+            json={"confirmed": ["prawns"], "severity": {"prawns": "anaphylactic"}},
+        )
+        assert saved.status_code == 200
+        assert saved.json()["allergies"]["severity"] == {"shellfish": "anaphylactic"}
+        prefs = await client.patch("/demo/profile", json={"preferences": {"vibes": ["cozy"]}})
+        assert prefs.json()["preferences"]["vibes"] == ["cozy"]
+        users = await client.get("/demo/users")
+        assert uid in [u["uid"] for u in users.json()]
+        again = await client.post("/demo/session", json={"uid": uid})
+        assert again.json()["uid"] == uid
+        bad = await client.patch("/demo/profile", json={"preferences": {"vibes": "cozy"}})
+        assert bad.status_code == 422
+
+
+async def test_demo_session_is_off_outside_development(settings: Settings, runtime: Any) -> None:
+    assert settings.env == "test"
+    async with _client(settings, runtime) as client:
+        response = await client.post("/demo/session", json={})
+        assert response.status_code == 404
+        assert "development" in response.json()["detail"]
+
+
+async def test_index_and_static_files_are_served(client: httpx.AsyncClient) -> None:
+    index = await client.get("/")
+    assert index.status_code == 200
+    assert "Picked for you" in index.text
+    script = await client.get("/static/js/main.js")
+    assert script.status_code == 200
+    assert "javascript" in script.headers["content-type"]
