@@ -23,7 +23,7 @@ import numpy as np
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 
-from kairos.ingest.embedding_phase import count_missing, embed_missing, save_embedding_file
+from kairos.ingest.embedding_phase import count_missing, embed_missing
 from kairos.ingest.runner import NoProgress, ProgressSink
 from kairos.runtime import SAMPLE_EMBEDDINGS, SAMPLE_SOURCES, Runtime
 from kairos.settings import Settings, get_settings
@@ -96,17 +96,29 @@ async def store_vectors(runtime: Runtime, hashes: np.ndarray, vectors: np.ndarra
 
 
 async def export_embeddings(runtime: Runtime, root: Path, name: str) -> int:
-    async with runtime.db.session() as session:
-        hashes = list((await session.execute(select(EmbeddingCache.content_hash))).scalars())
+    """Write the vectors no earlier export holds, in the sample's format (float16, by hash)."""
     known: set[str] = set()
     for path in (root / EMBEDDINGS).glob("*.npz"):
         with np.load(path) as data:
             known.update(str(h) for h in data["hashes"])
-    new = sorted(set(hashes) - known)
-    if not new:
+    async with runtime.db.session() as session:
+        rows = [
+            r
+            for r in await session.execute(
+                select(EmbeddingCache.content_hash, EmbeddingCache.embedding)
+            )
+            if r.content_hash not in known
+        ]
+    if not rows:
         return 0
+    rows.sort(key=lambda r: r.content_hash)
     (root / EMBEDDINGS).mkdir(parents=True, exist_ok=True)
-    return await save_embedding_file(runtime.db, root / EMBEDDINGS / f"{name}.npz", new)
+    np.savez_compressed(
+        root / EMBEDDINGS / f"{name}.npz",
+        hashes=np.array([r.content_hash for r in rows]),
+        vectors=np.array([r.embedding for r in rows], dtype=np.float16),
+    )
+    return len(rows)
 
 
 def ready_info(folder: Path) -> dict[str, object] | None:
