@@ -53,7 +53,6 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=30.0, gt=0)
     llm_long_timeout_seconds: float = Field(default=60.0, gt=0)
 
-
     @model_validator(mode="after")
     def _refuse_default_token_outside_development(self) -> Settings:
         token = self.service_token.get_secret_value().strip()

@@ -14,6 +14,7 @@ from kairos.ingest.records import BadRow
 from kairos.ingest.writer import refresh_derived, write_places
 from kairos.store.database import Database
 from kairos.text.embeddings import EmbeddingProvider
+from kairos.text.minilm import MINILM_MODEL_NAME
 
 
 @dataclass
@@ -62,12 +63,13 @@ async def ingest(
     sink = progress or NoProgress()
     report = IngestReport(source=source, path=str(path))
     started = time.perf_counter()
+    model = embedder.name if embedder is not None else MINILM_MODEL_NAME
     sink.start("places", adapter.count(path))
     for batch in adapter.read(path, batch_size):
         report.bad_rows.extend(batch.bad_rows)
         if batch.places:
             async with db.session() as session, session.begin():
-                outcome = await write_places(session, batch.places)
+                outcome = await write_places(session, batch.places, embedding_model=model)
                 await refresh_derived(session, outcome.place_ids)
             report.places_read += len(batch.places)
             report.inserted += outcome.inserted

@@ -20,6 +20,7 @@ from kairos.ingest.records import PlaceRecord
 from kairos.store.tables import Place, PlaceSource, Review
 from kairos.text.aspects import ReviewText, score_aspects
 from kairos.text.embeddings import content_hash
+from kairos.text.minilm import MINILM_MODEL_NAME
 
 MERGE_RADIUS_KM = 0.1
 
@@ -128,7 +129,13 @@ async def _resolve(
     return resolved
 
 
-async def write_places(session: AsyncSession, places: Sequence[PlaceRecord]) -> BatchOutcome:
+async def write_places(
+    session: AsyncSession,
+    places: Sequence[PlaceRecord],
+    *,
+    embedding_model: str = MINILM_MODEL_NAME,
+) -> BatchOutcome:
+    """`embedding_model` keys the review content hashes: two models never share cached vectors."""
     outcome = BatchOutcome()
     if not places:
         return outcome
@@ -168,7 +175,7 @@ async def write_places(session: AsyncSession, places: Sequence[PlaceRecord]) -> 
             "text": r.text,
             "rating": r.rating,
             "review_date": r.review_date,
-            "content_hash": content_hash(r.text),
+            "content_hash": content_hash(r.text, embedding_model),
         }
         for p, pid in zip(places, ids, strict=True)
         for r in p.reviews

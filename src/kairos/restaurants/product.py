@@ -140,9 +140,7 @@ class RestaurantProduct:
         if changed:
             await self.prewarm(uid)
 
-    def _log_turn(
-        self, user: UserPublic, record: TurnRecord, error: str | None = None
-    ) -> None:
+    def _log_turn(self, user: UserPublic, record: TurnRecord, error: str | None = None) -> None:
         payload = record.payload
         event = {
             "event": "turn_completed",
