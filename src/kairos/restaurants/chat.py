@@ -155,14 +155,9 @@ async def run_turn(
     async with product.db.session() as session:
         records = await load_places(session, ids)
         reviews = await load_reviews(session, ids)
-    cheap = ["cheap"] if set(decomposition.filters.price_tiers) <= {"$", "$$"} else []
-    requested = evaluation.requested_axes(
-        [
-            *decomposition.vibes,
-            *decomposition.dietary,
-            *(cheap if decomposition.filters.price_tiers else []),
-        ]
-    )
+    tiers = set(decomposition.filters.price_tiers)
+    budget = ["cheap"] if tiers and tiers <= {"$", "$$"} else []
+    requested = evaluation.requested_axes([*decomposition.vibes, *decomposition.dietary, *budget])
     scored: list[RestaurantResult] = []
     for hit in top:
         place = records[hit.place.id]
