@@ -281,7 +281,8 @@ def render_speed_report(report: SpeedReport, console: Console) -> None:
     e = report.embedding
     console.print(
         f"query embedding p50 {e['query_p50_ms']:.2f} ms, p95 {e['query_p95_ms']:.2f} ms; "
-        f"batch {e['batch_texts_per_s']:.1f} texts/s over {e['batch_texts']:.0f} sample reviews"
+        f"batch {e['batch_texts_per_s']:.1f} texts/s over {e['batch_texts']:.0f} sample reviews "
+        f"({e.get('batch_mean_chars', 0):.0f} characters on average)"
     )
 
 

@@ -51,8 +51,9 @@ def search_call(runtime: Runtime, cases: tuple[tuple[str, SearchFilters], ...]) 
 
 
 def embedding_figures(runtime: Runtime, runs: int = 200, texts: int = 256) -> dict[str, float]:
-    """Query embedding latency and batch throughput on real sample reviews (see also
-    bench/bench_embeddings.py, which sweeps batch sizes and workers)."""
+    """Query embedding latency and batch throughput on the sample's first reviews. Throughput
+    depends on text length (the sample caps places at 12 reviews, shorter ones on average), so
+    the figure of record is bench/bench_embeddings.py's, over every k-th review of the full set."""
     embedder = runtime.embedder
     query = "quiet romantic italian in cambridge"
     for _ in range(10):
@@ -73,6 +74,7 @@ def embedding_figures(runtime: Runtime, runs: int = 200, texts: int = 256) -> di
         "query_p95_ms": percentile(times, 95),
         "query_mean_ms": round(statistics.fmean(times), 3),
         "batch_texts": float(len(corpus)),
+        "batch_mean_chars": round(statistics.fmean(len(t) for t in corpus), 1) if corpus else 0.0,
         "batch_texts_per_s": round(len(corpus) / seconds, 1),
     }
 
