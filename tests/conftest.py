@@ -88,3 +88,9 @@ def shared_file(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is not present (the full data sets live in ../shared/data)")
     return path
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: sync Playwright keeps an event loop running in the main thread, which
+    the async tests cannot share."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

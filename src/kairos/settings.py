@@ -34,6 +34,12 @@ class Settings(BaseSettings):
         default=True, description="browser session for the demo user; only honoured in development"
     )
 
+    map_tiles_url: str = Field(
+        default="",
+        description="tile URL template for the web map, e.g. https://tile.openstreetmap.org/"
+        "{z}/{x}/{y}.png; empty = the offline SVG map",
+    )
+
     embedding_provider: Literal["minilm", "openai"] = "minilm"
     embedding_batch_size: int = Field(default=32, ge=1, le=512)
     embedding_model: str = Field(

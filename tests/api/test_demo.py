@@ -57,3 +57,9 @@ async def test_index_and_static_files_are_served(client: httpx.AsyncClient) -> N
     script = await client.get("/static/js/main.js")
     assert script.status_code == 200
     assert "javascript" in script.headers["content-type"]
+
+
+async def test_ui_config_names_the_map_tiles(client: httpx.AsyncClient) -> None:
+    response = await client.get("/ui-config")
+    assert response.status_code == 200
+    assert response.json() == {"map_tiles_url": ""}

@@ -85,6 +85,7 @@ def browser(server: str) -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server)
+    block_network(context, server)
     page = context.new_page()
     page.console_errors = []  # type: ignore[attr-defined]
     page.on(
@@ -94,6 +95,19 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))  # type: ignore[attr-defined]
     yield page
     context.close()
+
+
+def block_network(context: Any, server: str) -> None:
+    """Tests never reach the network: anything not served by the local Kairos is aborted, so the
+    map falls back to its offline SVG projection."""
+    context.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(server)
+            else route.abort("internetdisconnected")
+        ),
+    )
 
 
 def shot(page: Any, name: str) -> Path:

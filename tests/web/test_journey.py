@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import shot
+from tests.web.conftest import block_network, shot
 
 pytestmark = pytest.mark.browser
 
@@ -133,6 +133,7 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     context = browser.new_context(
         viewport={"width": 375, "height": 800}, base_url=server, color_scheme="dark"
     )
+    block_network(context, server)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -152,3 +153,30 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     assert page.evaluate("document.activeElement.tagName") in {"SELECT", "BUTTON", "A", "INPUT"}
     assert errors == []
     context.close()
+
+
+def test_map_uses_real_tiles_when_configured(page: Any) -> None:
+    """Tiles come from a routed fake tile server: the page believes tiles are reachable."""
+    import base64
+
+    png = base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+    )
+    page.route(
+        "**/ui-config",
+        lambda route: route.fulfill(json={"map_tiles_url": "https://tiles.test/{z}/{x}/{y}.png"}),
+    )
+    page.route(
+        "https://tiles.test/**", lambda route: route.fulfill(body=png, content_type="image/png")
+    )
+    page.goto("/")
+    page.wait_for_selector("#feed .card")
+    page.fill("#chat-input", "where can I get pizza near harvard square?")
+    page.click("#send")
+    page.wait_for_selector(".tile-map .leaflet-tile-loaded")
+    markers = page.locator(".tile-map path.leaflet-interactive")
+    assert markers.count() >= 1
+    markers.first.click(force=True)
+    assert page.locator(".bubble.assistant .card.focused").count() == 1
+    shot(page, "07-chat-map-tiles")
+    assert page.console_errors == []  # type: ignore[attr-defined]
