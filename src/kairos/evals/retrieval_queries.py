@@ -4,7 +4,8 @@ The suite ingests a *blind* copy of the restaurants file: cuisines, categories, 
 price fields are removed, so the search can read only a place's name, city, address,
 coordinates, rating, votes and its review texts. The removed fields are the ground truth:
 
-- cuisine: the query is a category label as a person would type it ("thai", "sushi bars");
+- cuisine: the query is a category label as a person would type it ("thai", "sushi bars",
+  "new american" for "American (New)");
   relevant = places carrying that label or a narrower one containing all its words ("north
   indian" for "indian"); judged = places with any specific label. Generic labels ("restaurants",
   "food") and non-food ones ("event planning & services") are not queried.
@@ -25,6 +26,7 @@ import gzip
 import hashlib
 import json
 import math
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +120,12 @@ def _narrower(label: str, query: str) -> bool:
     return set(query.split()) <= set(label.split())
 
 
+def query_text(label: str) -> str:
+    """How a person would type a label: "american (new)" -> "new american"."""
+    match = re.fullmatch(r"(.+?) \((.+)\)", label)
+    return f"{match.group(2)} {match.group(1)}" if match else label
+
+
 def cuisine_queries(places: list[LabelledPlace]) -> list[RetrievalQuery]:
     judged = frozenset(p.key for p in places if p.labels)
     support: dict[str, int] = {}
@@ -135,7 +143,8 @@ def cuisine_queries(places: list[LabelledPlace]) -> list[RetrievalQuery]:
         relevant = frozenset(
             p.key for p in places if any(_narrower(other, label) for other in p.labels)
         )
-        queries.append(RetrievalQuery("cuisine", label, f"label ⊇ '{label}'", relevant, judged))
+        truth = f"label ⊇ '{label}'"
+        queries.append(RetrievalQuery("cuisine", query_text(label), truth, relevant, judged))
     return queries
 
 
