@@ -315,7 +315,9 @@ def render_all(report: AllReport, console: Console) -> None:
             number(v.target),
             status,
         )
-    console.print(table, width=console.width if console.is_terminal else max(console.width, 132))
+    # Rich clamps a print to the console's width; logs (CI) get a wider console of their own.
+    wide = console if console.is_terminal else Console(file=console.file, width=132)
+    wide.print(table)
     for run in report.suites:
         state = f"{run.seconds:.1f} s" if run.ran else f"[yellow]not run[/] ({run.note})"
         extra = f" — {run.note}" if run.ran and run.note else ""

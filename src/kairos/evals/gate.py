@@ -95,7 +95,7 @@ def judge_one(figure: Figure, baselines: Baselines) -> Verdict:
         verdict.message = f"{figure.value:g} misses the safety floor {figure.floor:g}"
     if base is not None:
         worse = worse_by_points(figure.value, base.value, base.scale, base.higher_is_better)
-        verdict.delta_points = round(-worse, 2)
+        verdict.delta_points = round(-worse, 2) + 0.0  # never "-0"
         if verdict.status == "below floor":
             return verdict
         if not figure.gated:
