@@ -37,7 +37,6 @@ from kairos.evals.speed_load import (
     LatencyFigures,
     chat_until_result,
     expect_ok,
-    percentile,
     run_level,
 )
 from kairos.evals.speed_search import SEARCH_CASES, embedding_figures, search_call
@@ -303,4 +302,4 @@ def _render_curve(report: SpeedReport, console: Console) -> None:
     console.print(table)
 
 
-__all__ = ["SpeedReport", "evaluate_speed", "percentile", "render_speed_report"]
+__all__ = ["SpeedReport", "evaluate_speed", "render_speed_report"]
