@@ -96,6 +96,13 @@ class Place(Base):
         Index("ix_places_contains_allergens", "contains_allergens", postgresql_using="gin"),
         Index("ix_places_search_tsv", "search_tsv", postgresql_using="gin"),
         Index("ix_places_rating", "rating"),
+        Index(
+            "ix_places_rating_order",
+            text("rating DESC NULLS LAST"),
+            text("votes DESC"),
+            "id",
+            postgresql_where=text("is_active"),
+        ),
         Index("ix_places_price_level", "price_level"),
         Index("ix_places_normalized_name", "normalized_name"),
         Index("ix_places_city_lower", text("lower(city)")),
