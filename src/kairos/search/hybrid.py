@@ -116,11 +116,15 @@ class HybridSearch:
         WITH q AS (SELECT to_tsquery('english', :tsq) AS q),
         f AS (SELECT p.id, p.search_tsv FROM places p WHERE {f.where}),
         pr AS (SELECT f.id, ts_rank_cd(f.search_tsv, q.q) AS r FROM f, q WHERE f.search_tsv @@ q.q),
-        rr AS (
-            SELECT r.place_id AS id, max(ts_rank(r.text_tsv, q.q)) AS best, count(*) AS n,
-                   (array_agg(r.id ORDER BY ts_rank(r.text_tsv, q.q) DESC, r.id))[1] AS review
+        ranked AS (
+            SELECT r.place_id, r.id, ts_rank(r.text_tsv, q.q) AS rk
             FROM reviews r JOIN f ON f.id = r.place_id, q
-            WHERE r.text_tsv @@ q.q GROUP BY r.place_id
+            WHERE r.text_tsv @@ q.q
+        ),
+        rr AS (
+            SELECT place_id AS id, max(rk) AS best, count(*) AS n,
+                   (array_agg(id ORDER BY rk DESC, id))[1] AS review
+            FROM ranked GROUP BY place_id
         )
         SELECT coalesce(pr.id, rr.id) AS id, rr.review,
                2 * coalesce(pr.r, 0) + coalesce(rr.best, 0) + 0.05 * ln(1 + coalesce(rr.n, 0)) AS s
