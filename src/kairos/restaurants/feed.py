@@ -63,7 +63,7 @@ async def build_feed(db: Database, catalog: Catalog, user: UserPublic) -> Recomm
         reviews = await load_reviews(
             session, [g.item.place.id for _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
         )
-    focus = [a for a in evaluation.requested_axes(user.preferences.vibes)] or ["food_quality"]
+    focus = sorted(evaluation.requested_axes(user.preferences.vibes)) or ["food_quality"]
     items = []
     for rank, (fit, _, guarded) in enumerate(chosen, start=1):
         record, assessment = guarded.item, guarded.assessment
