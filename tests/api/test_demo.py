@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 
 from kairos.api.app import create_app
+from kairos.api.web import WEB_DIR
 from kairos.settings import Settings
 
 
@@ -53,10 +55,30 @@ async def test_demo_session_is_off_outside_development(settings: Settings, runti
 async def test_index_and_static_files_are_served(client: httpx.AsyncClient) -> None:
     index = await client.get("/")
     assert index.status_code == 200
+    assert index.headers["content-type"].startswith("text/html")
+    assert index.headers["cache-control"] == "no-cache"
     assert "Picked for you" in index.text
     script = await client.get("/static/js/main.js")
     assert script.status_code == 200
-    assert "javascript" in script.headers["content-type"]
+    assert script.headers["content-type"].startswith("text/javascript")
+    assert script.headers["cache-control"] == "no-cache", "an upgraded UI never runs stale code"
+    etag = {"If-None-Match": script.headers["etag"]}
+    again = await client.get("/static/js/main.js", headers=etag)
+    assert again.status_code == 304
+    css = await client.get("/static/app.css")
+    assert css.headers["content-type"].startswith("text/css")
+    assert (await client.get("/static/js/nothing.js")).status_code == 404
+
+
+def test_the_ui_never_parses_data_as_html() -> None:
+    """Every text reaches the page through textContent: no innerHTML, outerHTML or
+    insertAdjacentHTML anywhere in the UI's own scripts."""
+    sinks = re.compile(r"\.(?:inner|outer)HTML\b|insertAdjacentHTML\s*\(|document\.write|DOMParser")
+    scripts = list((WEB_DIR / "js").glob("*.js"))
+    assert scripts
+    for script in scripts:
+        found = sinks.search(script.read_text())
+        assert found is None, f"{script.name} uses {found and found.group()}"
 
 
 async def test_ui_config_names_the_map_tiles(client: httpx.AsyncClient) -> None:

@@ -76,6 +76,8 @@ def browser(server: str) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SCREENSHOTS.glob("*.png"):
+        old.unlink()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
@@ -110,7 +112,25 @@ def block_network(context: Any, server: str) -> None:
     )
 
 
-def shot(page: Any, name: str) -> Path:
+def shot(page: Any, name: str, *, full_page: bool = False, element: str | None = None) -> Path:
+    """The viewport as a person sees it (or the whole page, or one element)."""
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if element:
+        page.locator(element).screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+TEXT_SELECTORS = [
+    ".fit", ".rank", "h2", "h3", ".stars", ".meta", ".muted", ".note", ".pill", ".quote",
+    ".banner strong", ".banner span", ".chip", ".btn", ".ext", ".steps .step", ".trace summary",
+    ".allergy-chip", ".status", ".answer-text", ".bubble.user p", ".error-box span", ".jump-chat",
+]  # fmt: skip
+
+_CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text()
+
+
+def low_contrast(page: Any) -> list[str]:
+    """Texts below WCAG AA (4.5:1) against the background they are drawn on."""
+    return list(page.evaluate(_CONTRAST_JS, TEXT_SELECTORS))

@@ -1,16 +1,31 @@
 """The whole journey in a real browser: allergies, streamed chat, safe cards, feed, expand,
-radar, map; then the error path. Screenshots land in test-output/screenshots/."""
+radar, map; then the error paths, a phone in dark mode, and real map tiles. Screenshots land in
+test-output/screenshots/."""
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import block_network, shot
+from tests.web.conftest import block_network, low_contrast, shot
 
 pytestmark = pytest.mark.browser
+
+# Records, in page time, when thinking steps and answers enter the conversation.
+_WATCH_STREAM = """() => {
+  window.__stream = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (!(node instanceof Element)) continue;
+      if (node.matches(".step")) window.__stream.push(["step", node.textContent]);
+      const answer = node.matches(".answer") || node.querySelector(".answer");
+      if (answer) window.__stream.push(["answer", ""]);
+    }
+  }).observe(document.getElementById("messages"), { childList: true, subtree: true });
+}"""
 
 
 def _sse_result(body: str) -> dict[str, Any]:
@@ -20,17 +35,31 @@ def _sse_result(body: str) -> dict[str, Any]:
     raise AssertionError("no result event in the stream")
 
 
+def _ask(page: Any, message: str) -> dict[str, Any]:
+    """Send a chat message the way a person does; the streamed payload, once rendered."""
+    answers = page.locator(".bubble.assistant:not(.pending)").count()
+    page.fill("#chat-input", message)
+    with page.expect_response("**/chat") as chat:
+        page.press("#chat-input", "Enter")
+    page.wait_for_selector(f".bubble.assistant:not(.pending) >> nth={answers}")
+    return _sse_result(chat.value.text())
+
+
 def _set_peanut_anaphylaxis(page: Any) -> None:
     page.click("#open-profile")
     page.wait_for_selector("#profile-dialog[open]")
     page.fill("#allergy-name", "peanuts")
     page.select_option("#allergy-severity", "anaphylactic")
-    page.click("#add-allergy")
-    assert "peanuts — anaphylactic" in page.inner_text("#allergy-rows")
+    page.press("#allergy-name", "Enter")  # Enter adds the allergen; it does not submit the form
+    assert page.locator("#profile-dialog[open]").count() == 1
+    assert "peanuts" in page.inner_text("#allergy-rows")
+    assert page.locator("#allergy-rows select").input_value() == "anaphylactic"
+    shot(page, "01-profile-dialog")
     with page.expect_response("**/recommendations/**") as feed:
         page.click("#profile-save")
     assert feed.value.ok
     page.wait_for_selector("#feed .card")
+    assert "peanuts · anaphylactic" in page.inner_text("#profile-summary")
 
 
 def test_full_journey(page: Any) -> None:
@@ -40,15 +69,24 @@ def test_full_journey(page: Any) -> None:
     _set_peanut_anaphylaxis(page)
     assert "peanuts" in page.inner_text("#feed-note")
 
-    page.fill("#chat-input", "thai food please")
-    with page.expect_response("**/chat") as chat:
-        page.click("#send")
-    page.wait_for_selector(".bubble.assistant .result .card")
-    steps = page.locator("#steps .step").all_inner_texts()
-    assert len(steps) == 5 and steps[0] == "Reading your profile"
-    payload = _sse_result(chat.value.text())
+    # Chat: the thinking steps stream in before the answer, and are announced.
+    page.evaluate(_WATCH_STREAM)
+    payload = _ask(page, "thai food please")
+    stream = page.evaluate("window.__stream")
+    kinds = [kind for kind, _ in stream]
+    assert kinds == ["step"] * 5 + ["answer"], stream
+    assert stream[0][1].startswith("Reading your profile")
+    announced = page.inner_text("#chat-live")
+    assert "Checking every place against your allergies" in announced
+    assert payload["message"] in announced
+
+    # Safety: no peanut-high place among the safe cards; every danger banner due is shown.
     assert payload["restaurants"], "Thai places are found"
     assert "peanuts" in payload["hard_excluded_allergens"]
+    answer = page.locator(".bubble.assistant .answer").last
+    safe_names = [p["name"] for p in payload["restaurants"]]
+    shown_names = answer.locator(".result > .card h3").all_inner_texts()
+    assert shown_names == safe_names
     for place in payload["restaurants"]:
         for status in place["allergen_status"]:
             assert not (
@@ -56,77 +94,149 @@ def test_full_journey(page: Any) -> None:
                 and status["status"] == "contains"
                 and status["confidence"] == "high"
             ), f"{place['name']} is peanut-high yet in the safe list"
-    dangers = sum(
-        1 for p in payload["restaurants"] for w in p["allergy_warnings"] if w["level"] == "danger"
+    every = payload["restaurants"] + payload["flagged_restaurants"]
+    for level in ("danger", "warning", "caution", "info"):
+        due = sum(1 for p in every for w in p["allergy_warnings"] if w["level"] == level)
+        assert answer.locator(f".banner.{level}").count() == due, level
+    assert answer.locator(".banner.danger").count() > 0, "Thai kitchens carry a peanut danger"
+    danger_bg = answer.locator(".banner.danger").first.evaluate(
+        "e => getComputedStyle(e).backgroundColor"
     )
-    shown = page.locator(".bubble.assistant .result .banner.danger").count()
-    assert shown == dangers + sum(
-        1
-        for p in payload["flagged_restaurants"]
-        for w in p["allergy_warnings"]
-        if w["level"] == "danger"
-    )
-    assert dangers > 0, "Thai kitchens carry a peanut danger banner for this user"
-    shot(page, "01-chat-thai-peanut-allergy")
+    assert danger_bg == "rgb(254, 242, 242)", "danger banners are red"
+    answer.locator(".banner.danger").first.scroll_into_view_if_needed()
+    shot(page, "02-chat-thai-peanut-allergy")
 
+    # Feed: expand the first card; the detail is fetched once and kept.
+    expands: list[str] = []
+    page.on("request", lambda r: "/expand" in r.url and expands.append(r.url))
     first = page.locator("#feed .card").first
     first.locator(".card-head").click()
     page.wait_for_selector("#feed .card.open .radar")
     assert first.locator(".chevron").get_attribute("aria-expanded") == "true"
-    assert first.locator("text=Why it fits").count() == 1
-    assert first.locator("text=Allergy breakdown").count() == 1
-    shot(page, "02-feed-expanded-radar")
+    for heading in ("Why it fits", "What people say", "Vibe scores", "Crowd", "Allergy breakdown"):
+        assert first.locator(f"h4:text-is('{heading}')").count() == 1, heading
+    radar = first.locator(".radar polygon[fill-opacity]")
+    fit = int(first.locator(".fit").inner_text())
+    colour = "#22c55e" if fit >= 80 else "#f59e0b" if fit >= 60 else "#6b7280"
+    assert radar.get_attribute("fill") == colour
+    assert radar.get_attribute("fill-opacity") == "0.25"
+    labels = " ".join(first.locator(".radar text").all_text_contents())
+    for axis in ("Romance", "Quiet", "Food", "Vegan", "Value"):
+        assert axis in labels
+    statuses = first.locator(".allergy-detail td .status").all_inner_texts()
+    assert statuses and set(statuses) <= {"contains", "may contain", "unverified"}
+    first.scroll_into_view_if_needed()
+    shot(page, "03-feed-expanded-radar", element="#feed .card.open")
     first.locator(".card-head").click()
+    assert first.locator(".chevron").get_attribute("aria-expanded") == "false"
     first.locator(".card-head").click()
-    assert first.locator(".radar").count() == 1, "the detail is kept, not fetched twice"
+    assert first.locator(".radar").count() == 1
+    assert len(expands) == 1, "the detail is fetched once and kept in the card"
 
-    page.fill("#chat-input", "where can I get pizza near harvard square?")
-    page.click("#send")
-    page.wait_for_selector(".bubble.assistant >> nth=1")
-    page.wait_for_selector("svg.map .pin")
-    pin = page.locator("svg.map .pin").first
-    pin.click()
-    assert "focused" in (pin.get_attribute("class") or "")
-    assert page.locator(".bubble.assistant >> nth=1").locator(".card.focused").count() == 1
-    page.locator("svg.map").scroll_into_view_if_needed()
-    shot(page, "03-chat-map")
+    # Keyboard: the second card opens from its chevron with Enter.
+    second = page.locator("#feed .card").nth(1)
+    second.locator(".chevron").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#feed .card >> nth=1 >> .radar")
+    assert second.locator(".chevron").get_attribute("aria-expanded") == "true"
+
+    # Map: ranked pins; a pin focuses its card, a card focuses its pin.
+    payload = _ask(page, "where can I get pizza near harvard square?")
+    assert payload["ui_type"] == "map_view"
+    answer = page.locator(".bubble.assistant .answer").last
+    pins = answer.locator("svg.map .pin")
+    assert pins.count() == sum(1 for p in payload["restaurants"] if p["lat"] is not None)
+    gold = answer.locator("svg.map .pin[aria-label^='1.'] circle")
+    assert gold.get_attribute("fill") == "#eab308"
+    answer.locator("svg.map .pin[aria-label^='2.']").click()
+    second_card = answer.locator(".card").nth(1)
+    assert "focused" in (second_card.get_attribute("class") or "")
+    answer.locator(".card").first.locator(".card-head").click()
+    focused = answer.locator("svg.map .pin.focused")
+    assert (focused.get_attribute("aria-label") or "").startswith("1.")
+    answer.locator("svg.map").scroll_into_view_if_needed()
+    shot(page, "04-chat-map")
+    assert low_contrast(page) == []
     assert page.console_errors == []  # type: ignore[attr-defined]
 
 
 def test_compare_draws_one_radar_for_several_places(page: Any) -> None:
     page.goto("/")
     page.wait_for_selector("#feed .card")
-    page.fill("#chat-input", "compare italian places in cambridge")
-    page.click("#send")
-    page.wait_for_selector(".bubble.assistant .radar polygon[fill-opacity]")
-    assert page.locator(".bubble.assistant .radar polygon[fill-opacity]").count() >= 2
-    shot(page, "04-chat-compare-radar")
+    payload = _ask(page, "compare italian places in cambridge")
+    assert payload["ui_type"] == "radar_comparison"
+    answer = page.locator(".bubble.assistant .answer").last
+    assert answer.locator(".radar").count() == 1
+    shapes = answer.locator(".radar polygon[fill-opacity]")
+    assert shapes.count() == len(payload["restaurants"]) >= 2
+    header = answer.locator("table.compare thead th").all_inner_texts()[1:]
+    assert header == [p["name"] for p in payload["restaurants"]]
+    assert answer.locator("table.compare tbody tr").count() == 5
+    answer.locator(".radar").scroll_into_view_if_needed()
+    shot(page, "05-chat-compare-radar")
 
 
-def test_clarifying_question_is_a_clickable_chip(page: Any) -> None:
+def test_clarifying_question_and_history(page: Any) -> None:
+    """The follow-up question is a chip; the conversation goes back with every turn and survives a
+    reload within the session."""
     page.goto("/")
     page.wait_for_selector("#feed .card")
-    page.fill("#chat-input", "somewhere good")
-    page.click("#send")
-    chip = page.wait_for_selector(".bubble.assistant .chip")
+    payload = _ask(page, "somewhere good")
+    assert payload["ui_type"] == "text"
+    chip = page.locator(".bubble.assistant .chip").first
+    assert chip.inner_text().endswith(payload["follow_up_questions"][0])
+    shot(page, "06-chat-clarifying-question", element=".chat")
     chip.click()
-    page.wait_for_selector(".bubble.user >> nth=1")
+    assert page.evaluate("document.activeElement.id") == "chat-input"
+    assert page.get_attribute("#chat-input", "placeholder") == "Type your answer…"
+    with page.expect_request("**/chat") as sent:
+        _ask(page, "a cheap thai lunch")
+    history = sent.value.post_data_json["conversation_history"]
+    assert history == [
+        {"role": "user", "content": "somewhere good"},
+        {"role": "assistant", "content": payload["message"]},
+    ]
+    page.reload()
     page.wait_for_selector(".bubble.assistant >> nth=1")
+    asked = page.locator(".bubble.user").all_inner_texts()
+    assert asked == ["somewhere good", "a cheap thai lunch"]
 
 
 def test_api_down_shows_a_message_and_retry(page: Any) -> None:
+    page.route("**/demo/session", lambda route: route.abort())
+    page.goto("/")
+    retry = page.wait_for_selector("#global-error button:text('Try again')")
+    assert "cannot be reached" in page.inner_text("#global-error")
+    page.unroute("**/demo/session")
+
     page.route("**/recommendations/**", lambda route: route.abort())
     page.route("**/chat", lambda route: route.abort())
-    page.goto("/")
-    retry = page.wait_for_selector("#feed .error-box button")
+    retry.click()
+    feed_retry = page.wait_for_selector("#feed .error-box button:text('Try again')")
     assert "cannot be reached" in page.inner_text("#feed .error-box")
     page.fill("#chat-input", "thai")
-    page.click("#send")
-    page.wait_for_selector(".bubble.assistant .error-box button")
-    shot(page, "05-api-down")
+    page.press("#chat-input", "Enter")
+    chat_retry = page.wait_for_selector(".bubble.assistant .error-box button:text('Try again')")
+    shot(page, "07-api-down")
+
     page.unroute("**/recommendations/**")
-    retry.click()
+    page.unroute("**/chat")
+    feed_retry.click()
     page.wait_for_selector("#feed .card")
+    chat_retry.click()
+    page.wait_for_selector(".bubble.assistant .answer")
+    assert page.locator(".bubble.user").count() == 1, "the retried message is not duplicated"
+
+    page.route("**/expand", lambda route: route.abort())
+    card = page.locator("#feed .card").first
+    card.locator(".card-head").click()
+    expand_retry = card.locator(".error-box button")
+    expand_retry.wait_for()
+    page.unroute("**/expand")
+    expand_retry.click()
+    card.locator(".radar").wait_for()
+    app_errors = [e for e in page.console_errors if "Failed to load resource" not in e]  # type: ignore[attr-defined]
+    assert app_errors == [], "only the browser's own reports of the refused requests"
 
 
 def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
@@ -137,6 +247,7 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.goto("/")
     page.wait_for_selector("#feed .card")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
@@ -144,23 +255,34 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     assert width <= 375, f"no horizontal scrolling on a phone (page is {width}px wide)"
     feed_box = page.locator(".feed").bounding_box()
     chat_box = page.locator(".chat").bounding_box()
-    assert chat_box["y"] > feed_box["y"], "feed and chat are stacked on a phone"
-    shot(page, "06-phone-dark")
+    assert chat_box["y"] > feed_box["y"] + feed_box["height"] - 1, "feed, then chat, stacked"
+    assert page.locator("#jump-chat").is_visible()
+    assert low_contrast(page) == []
+    shot(page, "08-phone-dark-feed")
+
+    page.click("#jump-chat")
+    page.wait_for_function("document.activeElement.id === 'chat-input'")
+    _ask(page, "thai food please")
+    page.locator(".bubble.assistant .answer").last.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert low_contrast(page) == []
+    shot(page, "09-phone-dark-chat")
+
     page.click("#theme-toggle")
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    page.reload()
+    page.wait_for_selector("#feed .card")
+    assert page.evaluate("document.documentElement.dataset.theme") == "light", "choice is kept"
     page.keyboard.press("Tab")
-    page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.tagName") in {"SELECT", "BUTTON", "A", "INPUT"}
+    assert page.evaluate("document.activeElement.textContent") == "Skip to chat"
     assert errors == []
     context.close()
 
 
 def test_map_uses_real_tiles_when_configured(page: Any) -> None:
     """Tiles come from a routed fake tile server: the page believes tiles are reachable."""
-    import base64
-
-    png = base64.b64decode(
-        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+    png = base64.b64decode(  # one light grey pixel
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4+vw1AAVsArjSAflTAAAAAElFTkSuQmCC"
     )
     page.route(
         "**/ui-config",
@@ -171,12 +293,32 @@ def test_map_uses_real_tiles_when_configured(page: Any) -> None:
     )
     page.goto("/")
     page.wait_for_selector("#feed .card")
-    page.fill("#chat-input", "where can I get pizza near harvard square?")
-    page.click("#send")
-    page.wait_for_selector(".tile-map .leaflet-tile-loaded")
+    _ask(page, "where can I get pizza near harvard square?")
+    page.wait_for_selector(".tile-map:not(.pending) .leaflet-tile-loaded")
+    assert page.locator(".bubble.assistant svg.map").count() == 0, "tiles replace the SVG"
+    box = page.locator(".tile-map").bounding_box()
+    below = page.evaluate(
+        "([x, y]) => !!document.elementFromPoint(x, y)?.closest('.tile-map')",
+        [box["x"] + 20, box["y"] + box["height"] + 8],
+    )
+    assert not below, "tiles stay inside the map"
     markers = page.locator(".tile-map path.leaflet-interactive")
     assert markers.count() >= 1
     markers.first.click(force=True)
     assert page.locator(".bubble.assistant .card.focused").count() == 1
-    shot(page, "07-chat-map-tiles")
+    shot(page, "10-chat-map-tiles")
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_map_keeps_the_offline_projection_when_tiles_fail(page: Any) -> None:
+    page.route(
+        "**/ui-config",
+        lambda route: route.fulfill(json={"map_tiles_url": "https://tiles.test/{z}/{x}/{y}.png"}),
+    )
+    page.goto("/")
+    page.wait_for_selector("#feed .card")
+    _ask(page, "where can I get pizza near harvard square?")
+    page.wait_for_selector(".tile-map.pending")
+    page.wait_for_timeout(300)
+    assert page.locator(".bubble.assistant svg.map .pin").count() >= 1
+    assert page.locator(".bubble.assistant svg.map").is_visible()

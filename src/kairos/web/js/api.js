@@ -47,7 +47,8 @@ export async function streamChat(uid, message, history, onEvent, signal) {
       body: JSON.stringify({ message, conversation_history: history }),
       signal,
     });
-  } catch {
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
     throw new ApiError("Kairos cannot be reached. Check that the server is running.", 0);
   }
   if (!response.ok) throw new ApiError(await problem(response), response.status);
@@ -55,21 +56,43 @@ export async function streamChat(uid, message, history, onEvent, signal) {
   const decoder = new TextDecoder();
   let buffer = "";
   for (;;) {
-    const { value, done } = await reader.read();
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      throw new ApiError("The connection to Kairos was lost while it was answering.", 0);
+    }
+    const { value, done } = chunk;
     if (done) break;
-    buffer += decoder.decode(value, { stream: true });
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
     let cut;
     while ((cut = buffer.indexOf("\n\n")) >= 0) {
       const block = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 2);
-      let name = "message";
-      const data = [];
-      for (const line of block.split("\n")) {
-        if (line.startsWith(":")) continue;
-        if (line.startsWith("event:")) name = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).trim());
-      }
-      if (data.length) onEvent(name, JSON.parse(data.join("\n")));
+      const event = parseBlock(block);
+      if (event) onEvent(event.name, event.data);
     }
+  }
+}
+
+// One SSE block: `event:` names it, `data:` lines join with newlines, `:` lines are heartbeats.
+function parseBlock(block) {
+  let name = "message";
+  const data = [];
+  for (const line of block.split("\n")) {
+    if (!line || line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") name = value;
+    else if (field === "data") data.push(value);
+  }
+  if (!data.length) return null;
+  try {
+    return { name, data: JSON.parse(data.join("\n")) };
+  } catch {
+    throw new ApiError("Kairos sent an answer this page cannot read. Try again.", 0);
   }
 }

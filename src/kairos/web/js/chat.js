@@ -11,85 +11,158 @@ const STEP_TEXT = {
   evaluating: "Scoring romance, quiet, food, vegan, value",
   checking_allergies: "Checking your allergies",
 };
+const KEEP_TURNS = 12;
+const HISTORY_MESSAGES = 20;
 
-export function createChat({ getUid, onTurnDone }) {
+// The conversation of one demo user, kept for the browser session (sessionStorage).
+function store(uid) {
+  const key = `kairos.chat.${uid}`;
+  return {
+    load() {
+      try { return JSON.parse(sessionStorage.getItem(key)) || { history: [], turns: [] }; }
+      catch { return { history: [], turns: [] }; }
+    },
+    save(state) {
+      const turns = state.turns.slice(-KEEP_TURNS);
+      try { sessionStorage.setItem(key, JSON.stringify({ history: state.history, turns })); }
+      catch { try { sessionStorage.setItem(key, JSON.stringify({ history: state.history, turns: [] })); } catch { /* full */ } }
+    },
+  };
+}
+
+export function createChat({ getUid }) {
   const messages = document.getElementById("messages");
-  const steps = document.getElementById("steps");
+  const live = document.getElementById("chat-live");
   const form = document.getElementById("chat-form");
   const input = document.getElementById("chat-input");
   const send = document.getElementById("send");
-  let history = [];
+  let state = { history: [], turns: [] };
+  let saved = null;
   let controller = null;
+  const placeholder = input.placeholder;
 
+  const say = (text) => live.append(h("p", { text }));
   const bubble = (role, ...children) => {
     const el = h("div", { class: `bubble ${role}` }, ...children);
     messages.append(el);
-    el.scrollIntoView({ block: "end" });
+    el.scrollIntoView({ block: "nearest" });
     return el;
   };
 
   function renderResult(payload) {
-    const body = h("div", {}, h("p", { text: payload.message }));
-    const results = h("div", { class: "result" });
-    body.append(results);
+    const questions = (payload.follow_up_questions || []).filter(Boolean);
+    const asked = payload.message.trim();
+    // A clarifying question arrives as both the message and a follow-up: show it once, as the chip.
+    const clarifying = payload.ui_type === "text" && questions.includes(asked);
+    const body = h("div", { class: "answer" },
+      clarifying ? null : h("p", { class: "answer-text", text: payload.message }));
     const places = payload.restaurants || [];
-    if (payload.ui_type === "radar_comparison" && places.length) {
-      results.append(radar(places.map((p, i) => ({ label: p.name, color: PALETTE[i % PALETTE.length], scores: p.scores || {} })),
-        "Comparison of the results"));
-    }
+    const results = h("div", { class: "result", "data-ui-type": payload.ui_type });
     let mapEl = null;
     const select = (id) => {
       results.querySelectorAll(".card").forEach((c) => c.classList.toggle("focused", c.dataset.place === String(id)));
       if (mapEl) focusPin(mapEl, id);
-      results.querySelector(`.card[data-place="${id}"]`)?.scrollIntoView({ block: "nearest" });
+      results.querySelector(`.card[data-place="${id}"]`)?.scrollIntoView({ block: "nearest", behavior: "smooth" });
     };
+    if (payload.ui_type === "radar_comparison" && places.length) {
+      results.append(radar(places.map((p, i) => ({ label: p.name, color: PALETTE[i % PALETTE.length], scores: p.scores || {} })),
+        `Comparison of ${places.map((p) => p.name).join(", ")}`));
+    }
     if (payload.ui_type === "map_view" && places.length) {
       mapEl = mapView(places, select);
       results.append(mapEl);
     }
-    results.append(...places.map((r, i) => placeCard({ restaurant: r }, { rank: i + 1, onFocus: (id) => select(id) })));
+    results.append(...places.map((r, i) => placeCard({ restaurant: r }, { rank: i + 1, onFocus: select })));
     if (payload.flagged_restaurants?.length) {
-      results.append(h("p", { class: "section-label", text: "High risk for your allergies" }),
+      results.append(h("p", { class: "section-label", text: "High risk for your allergies — shown so you know, not recommended" }),
         ...payload.flagged_restaurants.map((r) => placeCard({ restaurant: r }, {})));
     }
-    if (payload.follow_up_questions?.length) {
-      body.append(h("div", { class: "chips" }, payload.follow_up_questions.map((q) =>
-        h("button", { type: "button", class: "chip", onclick: () => { input.value = ""; ask(q); }, text: q }))));
+    if (results.childElementCount) body.append(results);
+    if (questions.length) {
+      body.append(h("div", { class: "chips", role: "group", "aria-label": clarifying ? "Kairos asks" : "Suggested replies" },
+        questions.map((q) => q === asked
+          ? h("button", { type: "button", class: "chip question", text: `💬 ${q}`,
+            title: "Answer this question", onclick: () => answer(q) })
+          : h("button", { type: "button", class: "chip", onclick: () => ask(q), text: q }))));
     }
     return body;
   }
 
-  function showStep(step) {
-    steps.querySelectorAll(".step.active").forEach((s) => { s.classList.remove("active"); s.classList.add("done"); });
-    steps.append(h("div", { class: "step active", "data-step": step.step, text: STEP_TEXT[step.step] || step.message }));
+  // Clicking a clarifying question invites the answer rather than sending the question back.
+  function answer(question) {
+    input.placeholder = "Type your answer…";
+    input.setAttribute("aria-label", `Your answer to: ${question}`);
+    input.focus();
   }
+
+  function trace(steps, ms) {
+    const done = steps.length;
+    const took = ms == null ? "" : ms < 1000 ? ` · ${Math.round(ms)} ms` : ` · ${(ms / 1000).toFixed(1)} s`;
+    return h("details", { class: "trace" },
+      h("summary", { text: `✓ ${done} step${done === 1 ? "" : "s"}${took}` }),
+      h("ol", { class: "steps" }, steps.map((t) => h("li", { class: "step done", text: t }))));
+  }
+
+  // Bring a turn's question to the top of the conversation (the panel scrolls on a desktop,
+  // the page on a phone).
+  function showFrom(el) {
+    if (messages.scrollHeight > messages.clientHeight + 1) messages.scrollTop = el.offsetTop - 4;
+    else el.scrollIntoView({ block: "nearest" });
+  }
+
+  function userBubble(message) { return bubble("user", h("p", { text: message })); }
 
   async function ask(message) {
     const uid = getUid();
-    if (!uid || !message.trim()) return;
+    message = message.trim();
+    if (!uid || !message) return;
     controller?.abort();
     controller = new AbortController();
-    bubble("user", message);
-    clear(steps);
+    messages.querySelector(".hint")?.remove();
+    const mine = userBubble(message);
+    clear(live);
+    const steps = h("ol", { class: "steps", id: "steps" });
+    const pending = bubble("assistant pending", h("p", { class: "thinking", text: "Thinking…" }), steps);
+    pending.setAttribute("aria-busy", "true");
     send.disabled = true;
+    const started = performance.now();
+    const seen = [];
     let answered = false;
+    const finish = (...children) => {
+      clear(pending).append(...children);
+      pending.classList.remove("pending");
+      pending.removeAttribute("aria-busy");
+      showFrom(mine);
+    };
+    const fail = (text) => {
+      say(text);
+      finish(errorBox(text, () => { pending.remove(); mine.remove(); ask(message); }));
+    };
     try {
-      await streamChat(uid, message, history, (event, data) => {
-        if (event === "thinking") showStep(data);
-        else if (event === "result") {
+      await streamChat(uid, message, state.history, (event, data) => {
+        if (event === "thinking") {
+          const text = data.message || STEP_TEXT[data.step] || data.step;
+          steps.querySelectorAll(".step.active").forEach((s) => s.classList.replace("active", "done"));
+          steps.append(h("li", { class: "step active", "data-step": data.step, text }));
+          seen.push(text);
+          say(text);
+        } else if (event === "result") {
           answered = true;
-          steps.querySelectorAll(".step.active").forEach((s) => { s.classList.remove("active"); s.classList.add("done"); });
-          bubble("assistant", renderResult(data));
-          history = [...history, { role: "user", content: message }, { role: "assistant", content: data.message }].slice(-20);
+          finish(trace(seen, performance.now() - started), renderResult(data));
+          say(data.message);
+          state.history = [...state.history, { role: "user", content: message },
+            { role: "assistant", content: data.message.slice(0, 4000) }].slice(-HISTORY_MESSAGES);
+          state.turns = [...state.turns, { message, steps: seen, payload: data }];
+          saved?.save(state);
         } else if (event === "error") {
           answered = true;
-          bubble("assistant", errorBox(`Something went wrong: ${data.detail}`, () => ask(message)));
+          fail(`Something went wrong: ${data.detail || data.message || "unknown error"}`);
         }
       }, controller.signal);
-      if (!answered) bubble("assistant", errorBox("The answer was cut off.", () => ask(message)));
-      onTurnDone?.();
+      if (!answered) fail("The answer was cut off before it arrived.");
     } catch (error) {
-      if (error.name !== "AbortError") bubble("assistant", errorBox(error.message, () => ask(message)));
+      if (error.name === "AbortError") pending.remove();
+      else fail(error.message);
     } finally {
       send.disabled = false;
     }
@@ -99,7 +172,25 @@ export function createChat({ getUid, onTurnDone }) {
     e.preventDefault();
     const message = input.value;
     input.value = "";
+    input.placeholder = placeholder;
+    input.removeAttribute("aria-label");
     ask(message);
   });
-  return { ask, reset: () => { history = []; clear(messages); clear(steps); } };
+
+  // Switch to a user's conversation: what this browser session already said is shown again.
+  function useUser(uid) {
+    controller?.abort();
+    clear(messages);
+    clear(live);
+    saved = store(uid);
+    state = saved.load();
+    for (const turn of state.turns) {
+      userBubble(turn.message);
+      bubble("assistant", trace(turn.steps || [], null), renderResult(turn.payload));
+    }
+    if (!state.turns.length) {
+      messages.append(h("p", { class: "hint muted", text: "Ask for a cuisine, a place or a mood — for example “a quiet thai dinner in Boston” or “compare italian places in Cambridge”." }));
+    }
+  }
+  return { ask, useUser };
 }

@@ -35,3 +35,20 @@ export function errorBox(message, onRetry) {
     h("span", { text: message }),
     onRetry ? h("button", { type: "button", class: "btn", onclick: onRetry, text: "Try again" }) : null);
 }
+
+// Only web links from the data become hrefs: never `javascript:` or other schemes.
+export function safeUrl(value) {
+  if (!value) return null;
+  try {
+    const url = new URL(value, location.origin);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch { return null; }
+}
+
+// A polite screen-reader announcement (one shared live region).
+export function announce(message) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  region.textContent = "";
+  setTimeout(() => { region.textContent = message; }, 50);
+}

@@ -5,34 +5,52 @@ import { loadFeed } from "./feed.js";
 import { createProfile } from "./profile.js";
 
 const state = { uid: localStorage.getItem("kairos.uid") };
-const globalError = document.getElementById("global-error");
+const byId = (id) => document.getElementById(id);
+const globalError = byId("global-error");
 
 function showError(message, retry) {
   globalError.replaceChildren(h("span", { text: message }),
-    retry ? h("button", { type: "button", class: "btn", text: "Try again", onclick: () => { globalError.hidden = true; retry(); } }) : "");
+    retry ? h("button", { type: "button", class: "btn", text: "Try again",
+      onclick: () => { globalError.hidden = true; retry(); } }) : "");
   globalError.hidden = false;
 }
 
-function applyTheme(theme) {
+function applyTheme(theme, remember) {
   document.documentElement.dataset.theme = theme;
-  document.getElementById("theme-toggle").setAttribute("aria-pressed", String(theme === "dark"));
-  localStorage.setItem("kairos.theme", theme);
+  const toggle = byId("theme-toggle");
+  toggle.setAttribute("aria-pressed", String(theme === "dark"));
+  toggle.title = theme === "dark" ? "Switch to light mode" : "Switch to dark mode";
+  if (remember) localStorage.setItem("kairos.theme", theme);
+}
+
+function describeAllergies(user) {
+  const entries = Object.entries(user.allergies.severity || {});
+  const el = byId("profile-summary");
+  if (!entries.length) {
+    el.replaceChildren(h("span", { class: "muted", text: "No allergies set. " }),
+      h("button", { type: "button", class: "link", text: "Add allergies", onclick: () => profile.open() }));
+    return;
+  }
+  el.replaceChildren(h("span", { class: "muted", text: "Your allergies: " }),
+    ...entries.map(([name, level]) => h("span", { class: `allergy-chip ${level}`, text: `${name.replaceAll("_", " ")} · ${level}` })));
+}
+
+async function fillUsers() {
+  const select = byId("user-select");
+  const users = await api.users();
+  select.replaceChildren(...users.map((u) => h("option", { value: u.uid, selected: u.uid === state.uid,
+    text: `${u.uid.slice(0, 8)} · ${u.allergy_flags.length ? u.allergy_flags.join(", ").replaceAll("_", " ") : "no allergies"}` })));
 }
 
 async function useSession(uid) {
   const user = await api.session(uid);
   state.uid = user.uid;
   localStorage.setItem("kairos.uid", user.uid);
-  await fillUsers();
-  chat.reset();
-  loadFeed(state.uid);
-}
-
-async function fillUsers() {
-  const select = document.getElementById("user-select");
-  const users = await api.users();
-  select.replaceChildren(...users.map((u) => h("option", { value: u.uid, selected: u.uid === state.uid,
-    text: `${u.uid.slice(0, 8)} · ${u.allergy_flags.length ? u.allergy_flags.join(", ") : "no allergies"}` })));
+  globalError.hidden = true;
+  describeAllergies(user);
+  chat.useUser(user.uid);
+  loadFeed(user.uid);
+  await fillUsers().catch(() => {});
 }
 
 async function start() {
@@ -45,26 +63,53 @@ async function start() {
       else throw error;
     }
   } catch (error) {
-    document.getElementById("feed").replaceChildren();
-    showError(`Kairos is not available: ${error.message}`, start);
+    byId("feed").replaceChildren();
+    showError(error.status === 404
+      ? `The demo session is off: ${error.message}`
+      : `Kairos is not available: ${error.message}`, start);
   }
 }
 
 const chat = createChat({ getUid: () => state.uid });
 const profile = createProfile({
-  onSaved: (user, error) => {
-    if (error) return showError(error.message, () => profile.open());
-    fillUsers();
+  onSaved: (user) => {
+    describeAllergies(user);
+    fillUsers().catch(() => {});
     loadFeed(state.uid, { refresh: true });
   },
+  onError: (error) => showError(`Could not open your profile: ${error.message}`, () => profile.open()),
 });
 
-applyTheme(localStorage.getItem("kairos.theme") ||
-  (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"));
-document.getElementById("theme-toggle").addEventListener("click", () =>
-  applyTheme(document.documentElement.dataset.theme === "dark" ? "light" : "dark"));
-document.getElementById("refresh").addEventListener("click", () => loadFeed(state.uid, { refresh: true }));
-document.getElementById("open-profile").addEventListener("click", () => profile.open());
-document.getElementById("new-user").addEventListener("click", () => useSession(undefined).catch((e) => showError(e.message)));
-document.getElementById("user-select").addEventListener("change", (e) => useSession(e.target.value).catch((err) => showError(err.message)));
+// On a phone the chat sits below the feed: a floating button jumps to it while it is off screen.
+function watchChat() {
+  const jump = byId("jump-chat");
+  const narrow = matchMedia("(max-width: 900px)");
+  let visible = false;
+  const update = () => { jump.hidden = !narrow.matches || visible; };
+  new IntersectionObserver(([entry]) => { visible = entry.isIntersecting; update(); }).observe(byId("chat"));
+  narrow.addEventListener("change", update);
+  jump.addEventListener("click", (e) => {
+    e.preventDefault();
+    byId("chat").scrollIntoView({ behavior: "smooth", block: "start" });
+    byId("chat-input").focus({ preventScroll: true });
+  });
+  update();
+}
+
+const dark = matchMedia("(prefers-color-scheme: dark)");
+applyTheme(localStorage.getItem("kairos.theme") || (dark.matches ? "dark" : "light"), false);
+dark.addEventListener("change", (e) => { if (!localStorage.getItem("kairos.theme")) applyTheme(e.matches ? "dark" : "light", false); });
+byId("theme-toggle").addEventListener("click", () =>
+  applyTheme(document.documentElement.dataset.theme === "dark" ? "light" : "dark", true));
+byId("refresh").addEventListener("click", () => state.uid && loadFeed(state.uid, { refresh: true }));
+byId("open-profile").addEventListener("click", () => profile.open());
+byId("new-user").addEventListener("click", function newUser() {
+  useSession(undefined).catch((e) => showError(`Could not create a demo user: ${e.message}`, newUser));
+});
+byId("user-select").addEventListener("change", (e) => {
+  const uid = e.target.value;
+  const pick = () => useSession(uid).catch((err) => showError(`Could not switch user: ${err.message}`, pick));
+  pick();
+});
+watchChat();
 start();

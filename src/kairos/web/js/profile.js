@@ -3,30 +3,47 @@ import { clear, h } from "./dom.js";
 
 const ALLERGENS = ["peanuts", "tree_nuts", "shellfish", "molluscs", "fish", "dairy", "eggs", "gluten",
   "soy", "sesame", "mustard", "celery", "lupin", "sulphites"];
+const SEVERITIES = ["anaphylactic", "severe", "moderate", "intolerance"];
 const DIETARY = ["vegan", "vegetarian", "halal", "kosher", "gluten_free"];
 const VIBES = ["quiet", "romantic", "lively", "cozy", "family", "group", "trendy", "casual", "upscale", "outdoor"];
 const PRICES = ["$", "$$", "$$$", "$$$$"];
+const byId = (id) => document.getElementById(id);
+const label = (v) => v.replaceAll("_", " ");
 
 function checks(container, name, values, chosen) {
-  clear(container).append(...values.map((v) => h("label", {},
-    h("input", { type: "checkbox", name, value: v, checked: chosen.includes(v) }), v.replace("_", " "))));
+  const all = [...values, ...chosen.filter((c) => !values.includes(c))];
+  clear(container).append(...all.map((v) => h("label", {},
+    h("input", { type: "checkbox", name, value: v, checked: chosen.includes(v) }), label(v))));
 }
 const checked = (container) => [...container.querySelectorAll("input:checked")].map((i) => i.value);
 const list = (value) => value.split(",").map((v) => v.trim()).filter(Boolean);
 
-export function createProfile({ onSaved }) {
-  const dialog = document.getElementById("profile-dialog");
-  const rows = document.getElementById("allergy-rows");
-  const error = document.getElementById("profile-error");
+// The profile dialog: allergies with severity, dietary flags, cuisines, vibes and price comfort,
+// saved through the demo session (the browser never holds the service token).
+export function createProfile({ onSaved, onError }) {
+  const dialog = byId("profile-dialog");
+  const rows = byId("allergy-rows");
+  const error = byId("profile-error");
+  const nameInput = byId("allergy-name");
   let severities = {};
-  document.getElementById("allergen-list").append(...ALLERGENS.map((a) => h("option", { value: a })));
+  byId("allergen-list").append(...ALLERGENS.map((a) => h("option", { value: a })));
 
   function drawAllergies() {
-    clear(rows).append(...Object.entries(severities).map(([name, level]) => h("div", { class: "allergy-row" },
-      h("span", { text: `${name.replace("_", " ")} — ${level}` }),
-      h("button", { type: "button", class: "btn", "aria-label": `Remove ${name}`, text: "Remove",
-        onclick: () => { delete severities[name]; drawAllergies(); } }))));
+    clear(rows).append(...Object.entries(severities).map(([name, level]) => h("div", { class: `allergy-row ${level}` },
+      h("span", { class: "allergy-name", text: label(name) }),
+      h("select", { "aria-label": `Severity for ${label(name)}`, onchange: (e) => { severities[name] = e.target.value; } },
+        SEVERITIES.map((s) => h("option", { value: s, selected: s === level, text: s }))),
+      h("button", { type: "button", class: "btn", "aria-label": `Remove ${label(name)}`, text: "Remove",
+        onclick: () => { delete severities[name]; drawAllergies(); nameInput.focus(); } }))));
     if (!Object.keys(severities).length) rows.append(h("p", { class: "muted", text: "No allergies recorded." }));
+  }
+
+  function addTyped() {
+    const name = nameInput.value.trim().toLowerCase();
+    if (!name) return;
+    severities[name] = byId("allergy-severity").value;
+    nameInput.value = "";
+    drawAllergies();
   }
 
   async function open() {
@@ -35,49 +52,53 @@ export function createProfile({ onSaved }) {
       const user = await api.profile();
       severities = { ...user.allergies.severity };
       const p = user.preferences;
-      checks(document.getElementById("dietary"), "dietary", DIETARY, p.dietary);
-      checks(document.getElementById("vibes"), "vibes", VIBES, p.vibes);
-      checks(document.getElementById("prices"), "prices", PRICES, p.price_comfort.map(String));
-      document.getElementById("cuisine-affinity").value = p.cuisine_affinity.join(", ");
-      document.getElementById("cuisine-aversion").value = p.cuisine_aversion.join(", ");
+      checks(byId("dietary"), "dietary", DIETARY, p.dietary);
+      checks(byId("vibes"), "vibes", VIBES, p.vibes);
+      checks(byId("prices"), "prices", PRICES, p.price_comfort.map(String));
+      byId("cuisine-affinity").value = p.cuisine_affinity.join(", ");
+      byId("cuisine-aversion").value = p.cuisine_aversion.join(", ");
+      nameInput.value = "";
       drawAllergies();
       dialog.showModal();
     } catch (e) {
-      onSaved(null, e);
+      onError(e);
     }
   }
 
-  document.getElementById("add-allergy").addEventListener("click", () => {
-    const name = document.getElementById("allergy-name").value.trim().toLowerCase();
-    if (!name) return;
-    severities[name] = document.getElementById("allergy-severity").value;
-    document.getElementById("allergy-name").value = "";
-    drawAllergies();
+  byId("add-allergy").addEventListener("click", addTyped);
+  nameInput.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); addTyped(); }
   });
-  document.getElementById("profile-cancel").addEventListener("click", () => dialog.close());
-  document.getElementById("profile-form").addEventListener("submit", async (e) => {
+  byId("profile-cancel").addEventListener("click", () => dialog.close());
+  byId("profile-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const save = document.getElementById("profile-save");
+    addTyped(); // an allergen typed but not added yet is not lost
+    const save = byId("profile-save");
     save.disabled = true;
+    save.classList.add("busy");
     error.hidden = true;
     try {
-      const confirmed = Object.keys(severities).filter((k) => severities[k] !== "intolerance");
-      const intolerances = Object.keys(severities).filter((k) => severities[k] === "intolerance");
-      await api.saveAllergies({ confirmed, intolerances, severity: severities });
+      const names = Object.keys(severities);
+      await api.saveAllergies({
+        confirmed: names.filter((k) => severities[k] !== "intolerance"),
+        intolerances: names.filter((k) => severities[k] === "intolerance"),
+        severity: severities,
+      });
       const user = await api.saveProfile({
-        dietary: checked(document.getElementById("dietary")),
-        vibes: checked(document.getElementById("vibes")),
-        price_comfort: checked(document.getElementById("prices")),
-        cuisine_affinity: list(document.getElementById("cuisine-affinity").value),
-        cuisine_aversion: list(document.getElementById("cuisine-aversion").value),
+        dietary: checked(byId("dietary")),
+        vibes: checked(byId("vibes")),
+        price_comfort: checked(byId("prices")),
+        cuisine_affinity: list(byId("cuisine-affinity").value),
+        cuisine_aversion: list(byId("cuisine-aversion").value),
       });
       dialog.close();
-      onSaved(user, null);
+      onSaved(user);
     } catch (err) {
-      error.textContent = `Not saved: ${err.message}`;
+      error.textContent = `Not saved: ${err.message}. Your changes are still here; try again.`;
       error.hidden = false;
     } finally {
       save.disabled = false;
+      save.classList.remove("busy");
     }
   });
   return { open };

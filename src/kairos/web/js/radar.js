@@ -16,9 +16,13 @@ export function radar(series, title) {
   const grid = [2, 4, 6, 8, 10].map((v) =>
     s("polygon", { class: "grid", points: AXES.map((_, i) => point(i, v).join(",")).join(" ") }));
   const spokes = AXES.map((_, i) => s("line", { class: "grid", x1: c, y1: c, x2: point(i, 10)[0], y2: point(i, 10)[1] }));
-  const labels = AXES.map(([, name], i) => {
-    const [x, y] = point(i, 12.2);
-    return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "middle", text: name });
+  const single = series.length === 1 ? series[0].scores : null;
+  const labels = AXES.map(([key, name], i) => {
+    const [x, y] = point(i, 12.4);
+    const value = single?.[key];
+    return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "middle" },
+      s("tspan", { text: name }),
+      value != null ? s("tspan", { class: "axis-value", x, dy: "1.2em", text: Number(value).toFixed(1) }) : null);
   });
   const shapes = series.map(({ color, scores, label }) =>
     s("polygon", {
@@ -27,10 +31,22 @@ export function radar(series, title) {
     }, s("title", { text: label })));
   const svg = s("svg", { class: "radar", viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": title },
     s("title", { text: title }), ...grid, ...spokes, ...shapes, ...labels);
-  const legend = series.length > 1
-    ? h("div", { class: "legend" }, series.map((x) => h("span", { style: `--c:${x.color}`, text: x.label })))
-    : null;
+  if (series.length > 1) return h("div", { class: "radar-wrap" }, svg, compareTable(series));
   const summary = h("p", { class: "visually-hidden",
-    text: series.map((x) => `${x.label}: ` + AXES.map(([k, n]) => `${n} ${x.scores[k]}`).join(", ")).join(". ") });
-  return h("div", { class: "radar-wrap" }, svg, legend, summary);
+    text: series.map((x) => `${x.label}: ` + AXES.map(([k, n]) => `${n} ${score(x.scores, k)} of 10`).join(", ")).join(". ") });
+  return h("div", { class: "radar-wrap" }, svg, summary);
+}
+
+const score = (scores, key) => Number(scores?.[key] ?? 0).toFixed(1);
+
+// The numbers behind a comparison, one column per place, the best of each axis in bold.
+function compareTable(series) {
+  return h("div", { class: "table-scroll" }, h("table", { class: "compare" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "0–10" }),
+      series.map((x) => h("th", { scope: "col" }, h("span", { class: "swatch", style: `--c:${x.color}`, "aria-hidden": "true" }), x.label)))),
+    h("tbody", {}, AXES.map(([key, name]) => {
+      const best = Math.max(...series.map((x) => Number(x.scores?.[key] ?? 0)));
+      return h("tr", {}, h("th", { scope: "row", text: name }),
+        series.map((x) => h("td", { class: Number(x.scores?.[key] ?? 0) === best ? "best" : null, text: score(x.scores, key) })));
+    }))));
 }
