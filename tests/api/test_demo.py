@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 import httpx
+import pytest
 
 from kairos.api.app import create_app
 from kairos.api.web import WEB_DIR
@@ -44,12 +46,56 @@ async def test_demo_session_round_trip(settings: Settings, runtime: Any) -> None
         assert bad.status_code == 422
 
 
-async def test_demo_session_is_off_outside_development(settings: Settings, runtime: Any) -> None:
-    assert settings.env == "test"
-    async with _client(settings, runtime) as client:
-        response = await client.post("/demo/session", json={})
-        assert response.status_code == 404
-        assert "development" in response.json()["detail"]
+async def test_allergy_changes_reach_the_feed_at_once(settings: Settings, runtime: Any) -> None:
+    """The session's changes invalidate the user's cached feed, as /users changes do."""
+    dev = settings.model_copy(update={"env": "development"})
+    async with _client(dev, runtime) as client:
+        uid = (await client.post("/demo/session", json={})).json()["uid"]
+        me = {"X-User-ID": uid}
+        before = (await client.get(f"/recommendations/{uid}", headers=me)).json()
+        assert before["hard_excluded_allergens"] == []
+        await client.patch(
+            "/demo/allergies",
+            json={"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
+        )
+        after = (await client.get(f"/recommendations/{uid}", headers=me)).json()
+        assert after["hard_excluded_allergens"] == ["peanuts"]
+
+
+async def test_demo_session_picks_only_existing_users(settings: Settings, runtime: Any) -> None:
+    dev = settings.model_copy(update={"env": "development"})
+    async with _client(dev, runtime) as client:
+        missing = await client.post("/demo/session", json={"uid": str(uuid.uuid4())})
+        assert missing.status_code == 404
+        client.cookies.set("kairos_demo_uid", "not-a-uuid", domain="kairos.test")
+        garbled = await client.get("/demo/profile")
+        assert garbled.status_code == 400
+        assert "cookie" in garbled.json()["detail"]
+
+
+DEMO_ROUTES = [
+    ("POST", "/demo/session", {}),
+    ("GET", "/demo/users", None),
+    ("GET", "/demo/profile", None),
+    ("PATCH", "/demo/profile", {"preferences": {}}),
+    ("PATCH", "/demo/allergies", {}),
+]
+
+
+@pytest.mark.parametrize(
+    "env, switch", [("test", True), ("production", True), ("development", False)]
+)
+async def test_demo_session_is_off_outside_development(
+    settings: Settings, runtime: Any, env: str, switch: bool
+) -> None:
+    off = settings.model_copy(update={"env": env, "demo_session": switch})
+    assert not off.demo_session_enabled
+    async with _client(off, runtime) as client:
+        for method, path, body in DEMO_ROUTES:
+            response = await client.request(method, path, json=body)
+            assert response.status_code == 404, (method, path)
+            assert "development" in response.json()["detail"]
+        assert "set-cookie" not in response.headers
 
 
 async def test_index_and_static_files_are_served(client: httpx.AsyncClient) -> None:

@@ -322,3 +322,21 @@ def test_map_keeps_the_offline_projection_when_tiles_fail(page: Any) -> None:
     page.wait_for_timeout(300)
     assert page.locator(".bubble.assistant svg.map .pin").count() >= 1
     assert page.locator(".bubble.assistant svg.map").is_visible()
+
+
+def test_feed_shows_skeletons_then_an_empty_state(page: Any) -> None:
+    held: list[Any] = []
+    page.route("**/recommendations/**", lambda route: held.append(route))
+    page.goto("/")
+    page.wait_for_selector("#feed .skeleton")
+    assert page.locator("#feed .skeleton").count() == 3
+    assert page.get_attribute("#feed", "aria-busy") == "true"
+    empty = {"uid": "x", "generated_at": "2026-01-01T12:00:00Z", "recommendations": []}
+    held[0].fulfill(json=empty)
+    page.unroute("**/recommendations/**")
+    page.wait_for_selector("#feed .empty")
+    assert "Nothing to recommend yet" in page.inner_text("#feed .empty")
+    assert page.get_attribute("#feed", "aria-busy") == "false"
+    page.click("#refresh")
+    page.wait_for_selector("#feed .card")
+    assert page.console_errors == []  # type: ignore[attr-defined]

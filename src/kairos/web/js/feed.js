@@ -32,7 +32,7 @@ export async function loadFeed(uid, { refresh = false } = {}) {
     const feed = await api.feed(uid, refresh);
     if (mine !== generation) return;
     clear(el);
-    const excluded = feed.hard_excluded_allergens.map((a) => a.replaceAll("_", " "));
+    const excluded = (feed.hard_excluded_allergens || []).map((a) => a.replaceAll("_", " "));
     note.textContent = [
       excluded.length ? `Places known to contain ${excluded.join(", ")} are left out for you.` : "",
       feed.generated_at ? `Updated ${timeOf(feed.generated_at)}.` : "",
