@@ -235,6 +235,16 @@ def test_api_down_shows_a_message_and_retry(page: Any) -> None:
     page.unroute("**/expand")
     expand_retry.click()
     card.locator(".radar").wait_for()
+
+    cards = page.locator("#feed .card").count()
+    page.route("**/recommendations/**", lambda route: route.abort())
+    page.click("#refresh")
+    page.wait_for_selector("#feed > .error-box")
+    assert "Could not refresh your picks" in page.inner_text("#feed > .error-box")
+    assert page.locator("#feed .card").count() == cards, "a failed refresh keeps the picks"
+    page.unroute("**/recommendations/**")
+    page.click("#feed > .error-box button")
+    page.wait_for_selector("#feed > .error-box", state="detached")
     app_errors = [e for e in page.console_errors if "Failed to load resource" not in e]  # type: ignore[attr-defined]
     assert app_errors == [], "only the browser's own reports of the refused requests"
 

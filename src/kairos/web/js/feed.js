@@ -50,7 +50,12 @@ export async function loadFeed(uid, { refresh = false } = {}) {
     if (mine !== generation) return;
     note.textContent = "";
     status.textContent = "";
-    clear(el).append(errorBox(`Could not load your picks: ${error.message}`, () => loadFeed(uid, { refresh })));
+    const box = errorBox(`Could not ${refresh ? "refresh" : "load"} your picks: ${error.message}`,
+      () => loadFeed(uid, { refresh }));
+    el.querySelector(":scope > .error-box")?.remove();
+    // A failed refresh keeps the picks already shown; the message sits above them.
+    if (refresh && el.querySelector(".card")) el.prepend(box);
+    else clear(el).append(box);
   } finally {
     if (mine === generation) {
       el.setAttribute("aria-busy", "false");
