@@ -350,3 +350,25 @@ def test_feed_shows_skeletons_then_an_empty_state(page: Any) -> None:
     page.click("#refresh")
     page.wait_for_selector("#feed .card")
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_chat_error_event_and_a_cut_stream_offer_a_retry(page: Any) -> None:
+    sse = "text/event-stream"
+    thinking = 'event: thinking\ndata: {"step": "fetching_context", "message": "Reading"}\n\n'
+    failed = 'event: error\ndata: {"title": "Search failed", "detail": "the index is busy"}\n\n'
+    page.goto("/")
+    page.wait_for_selector("#feed .card")
+    page.route("**/chat", lambda route: route.fulfill(body=thinking + failed, content_type=sse))
+    page.fill("#chat-input", "thai")
+    page.press("#chat-input", "Enter")
+    box = page.wait_for_selector(".bubble.assistant .error-box")
+    assert "the index is busy" in box.inner_text()
+    page.unroute("**/chat")
+    page.route("**/chat", lambda route: route.fulfill(body=thinking, content_type=sse))
+    box.query_selector("button").click()  # type: ignore[union-attr]
+    box = page.wait_for_selector(".bubble.assistant .error-box")
+    assert "cut off" in box.inner_text()
+    page.unroute("**/chat")
+    box.query_selector("button").click()  # type: ignore[union-attr]
+    page.wait_for_selector(".bubble.assistant .answer")
+    assert page.locator(".bubble.user").count() == 1

@@ -117,11 +117,12 @@ export function createChat({ getUid }) {
     message = message.trim();
     if (!uid || !message) return;
     controller?.abort();
-    controller = new AbortController();
+    const turn = new AbortController();
+    controller = turn;
     messages.querySelector(".hint")?.remove();
     const mine = userBubble(message);
     clear(live);
-    const steps = h("ol", { class: "steps", id: "steps" });
+    const steps = h("ol", { class: "steps" });
     const pending = bubble("assistant pending", h("p", { class: "thinking", text: "Thinking…" }), steps);
     pending.setAttribute("aria-busy", "true");
     send.disabled = true;
@@ -158,13 +159,13 @@ export function createChat({ getUid }) {
           answered = true;
           fail(`Something went wrong: ${data.detail || data.message || "unknown error"}`);
         }
-      }, controller.signal);
+      }, turn.signal);
       if (!answered) fail("The answer was cut off before it arrived.");
     } catch (error) {
       if (error.name === "AbortError") pending.remove();
       else fail(error.message);
     } finally {
-      send.disabled = false;
+      if (controller === turn) send.disabled = false;
     }
   }
 
