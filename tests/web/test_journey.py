@@ -267,19 +267,47 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     chat_box = page.locator(".chat").bounding_box()
     assert chat_box["y"] > feed_box["y"] + feed_box["height"] - 1, "feed, then chat, stacked"
     assert page.locator("#jump-chat").is_visible()
+
+    # Every banner level, so that each is checked for contrast in both themes.
+    page.click("#open-profile")
+    levels = {"peanuts": "anaphylactic", "shellfish": "severe", "dairy": "moderate"}
+    for allergen, severity in {**levels, "gluten": "intolerance"}.items():
+        page.fill("#allergy-name", allergen)
+        page.select_option("#allergy-severity", severity)
+        page.click("#add-allergy")
+    sticking_out = page.evaluate(
+        """() => {
+          const dialog = document.getElementById("profile-dialog");
+          const pad = parseFloat(getComputedStyle(dialog).paddingRight);
+          const inner = dialog.getBoundingClientRect().right - pad;
+          return [...dialog.querySelectorAll("*")]
+            .filter((e) => e.getBoundingClientRect().right > inner + 0.5)
+            .map((e) => `${e.tagName} ${e.textContent.trim().slice(0, 20)}`);
+        }"""
+    )
+    assert sticking_out == [], "the profile dialog fits a phone"
+    shot(page, "08-phone-dark-profile")
+    with page.expect_response("**/recommendations/**"):
+        page.click("#profile-save")
+    page.wait_for_selector("#feed .card .banner")
+    assert page.locator(".allergy-chip").count() == 4
     assert low_contrast(page) == []
-    shot(page, "08-phone-dark-feed")
+    shot(page, "09-phone-dark-feed")
 
     page.click("#jump-chat")
     page.wait_for_function("document.activeElement.id === 'chat-input'")
     _ask(page, "thai food please")
     page.locator(".bubble.assistant .answer").last.scroll_into_view_if_needed()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    for level in ("danger", "warning", "caution", "info"):
+        assert page.locator(f".banner.{level}").count() > 0, level
     assert low_contrast(page) == []
-    shot(page, "09-phone-dark-chat")
+    shot(page, "10-phone-dark-chat")
 
     page.click("#theme-toggle")
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert low_contrast(page) == []
+    shot(page, "11-phone-light-chat")
     page.reload()
     page.wait_for_selector("#feed .card")
     assert page.evaluate("document.documentElement.dataset.theme") == "light", "choice is kept"
@@ -316,7 +344,7 @@ def test_map_uses_real_tiles_when_configured(page: Any) -> None:
     assert markers.count() >= 1
     markers.first.click(force=True)
     assert page.locator(".bubble.assistant .card.focused").count() == 1
-    shot(page, "10-chat-map-tiles")
+    shot(page, "12-chat-map-tiles")
     assert page.console_errors == []  # type: ignore[attr-defined]
 
 

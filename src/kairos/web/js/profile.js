@@ -33,8 +33,9 @@ export function createProfile({ onSaved, onError }) {
       h("span", { class: "allergy-name", text: label(name) }),
       h("select", { "aria-label": `Severity for ${label(name)}`, onchange: (e) => { severities[name] = e.target.value; } },
         SEVERITIES.map((s) => h("option", { value: s, selected: s === level, text: s }))),
-      h("button", { type: "button", class: "btn", "aria-label": `Remove ${label(name)}`, text: "Remove",
-        onclick: () => { delete severities[name]; drawAllergies(); nameInput.focus(); } }))));
+      h("button", { type: "button", class: "btn remove", "aria-label": `Remove ${label(name)}`,
+        onclick: () => { delete severities[name]; drawAllergies(); nameInput.focus(); } },
+      h("span", { "aria-hidden": "true", text: "✕" }), h("span", { class: "remove-label", text: "Remove" })))));
     if (!Object.keys(severities).length) rows.append(h("p", { class: "muted", text: "No allergies recorded." }));
   }
 
