@@ -400,3 +400,40 @@ def test_chat_error_event_and_a_cut_stream_offer_a_retry(page: Any) -> None:
     box.query_selector("button").click()  # type: ignore[union-attr]
     page.wait_for_selector(".bubble.assistant .answer")
     assert page.locator(".bubble.user").count() == 1
+
+
+def test_flagged_places_stand_apart_and_data_is_never_markup(page: Any) -> None:
+    """A place flagged for anaphylaxis is shown apart from the ranked ones, under its danger
+    banner; names from the data are shown as text, never parsed as HTML."""
+    markup = '<img src=x onerror="window.__owned = 1">Peanut Palace'
+    danger = {
+        "allergen": "peanuts", "severity": "anaphylactic", "level": "danger",
+        "title": "Anaphylaxis risk", "message": "The menu lists satay with peanut sauce.",
+        "status": "contains", "source": "menu", "confidence": "high",
+    }  # fmt: skip
+
+    def flag_one(route: Any) -> None:
+        body = route.fetch().text()
+        payload = _sse_result(body)
+        flagged = dict(payload["restaurants"][-1], name=markup, allergy_warnings=[danger])
+        payload["restaurants"] = payload["restaurants"][:-1]
+        payload["flagged_restaurants"] = [flagged]
+        event = f"event: result\ndata: {json.dumps(payload)}\n\n"
+        route.fulfill(body=event, content_type="text/event-stream")
+
+    page.goto("/")
+    page.wait_for_selector("#feed .card")
+    page.route("**/chat", flag_one)
+    page.fill("#chat-input", "thai food please")
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector(".bubble.assistant .answer")
+    answer = page.locator(".bubble.assistant .answer").last
+    ranked = answer.locator(".card:has(.rank)")
+    apart = answer.locator(".section-label ~ .card")
+    assert apart.count() == 1
+    assert apart.locator(".rank").count() == 0, "a flagged place is not ranked"
+    assert apart.locator("h3").inner_text() == markup
+    assert apart.locator(".banner.danger").inner_text().startswith("🚨 Anaphylaxis risk")
+    assert all(markup not in text for text in ranked.all_inner_texts())
+    assert page.locator(".bubble img").count() == 0
+    assert page.evaluate("window.__owned") is None
