@@ -103,7 +103,9 @@ def test_full_journey(page: Any) -> None:
         "e => getComputedStyle(e).backgroundColor"
     )
     assert danger_bg == "rgb(254, 242, 242)", "danger banners are red"
-    answer.locator(".banner.danger").first.scroll_into_view_if_needed()
+    trace = page.locator(".bubble.assistant .trace").last
+    trace.locator("summary").click()
+    assert trace.locator(".step.done").count() == 5
     shot(page, "02-chat-thai-peanut-allergy")
 
     # Feed: expand the first card; the detail is fetched once and kept.
