@@ -131,6 +131,16 @@ def test_uncertain_sources_are_may_contain() -> None:
     assert found("emulsifier: soy lecithin") == {("soy", "contains"), ("soy", "may_contain")}
 
 
+def test_a_word_can_be_certain_of_one_allergen_and_usual_for_another() -> None:
+    # The wheat of stuffed pasta is certain, the egg in its dough only usual.
+    assert found("Spinach ravioli") == {("gluten", "contains"), ("eggs", "may_contain")}
+    assert found("Pierogi with onions") == {("gluten", "contains"), ("eggs", "may_contain")}
+    assert found("colour: sulphite ammonia caramel") == {("sulphites", "may_contain")}
+    assert found("colorante (caramelo IV)") == {("sulphites", "may_contain")}
+    assert found("colour E150d") == {("sulphites", "may_contain")}
+    assert found("jaja") == {("eggs", "contains")}
+
+
 def test_open_til_late_is_not_sesame() -> None:
     assert found("Open til late, great vibe") == set()
 

@@ -89,6 +89,7 @@ _SENTENCE_END_SOURCE: Final = (
 )
 _CLAUSE_END_SOURCE: Final = r"[,;.:!?()\[\]\n]|(?<![^\W_])(?:and|with|but|or)(?![^\W_])|&"
 _WINDOW = 48
+_NONE: Final[frozenset[str]] = frozenset()
 _TRIGGER_SOURCE: Final = r"(?<![^\W_])(?:" + trie_regex(_MAY_TRIGGERS) + r")(?![^\W_])"
 
 
@@ -180,7 +181,7 @@ def detect_allergens(text: str) -> list[AllergenMention]:
     else:
         scan, ctx, pattern = text, _ANY_CASE, lexicon.pattern
     candidates = [
-        (match.span(), allergens, key in lexicon.uncertain_keys)
+        (match.span(), allergens, lexicon.uncertain.get(key, _NONE))
         for match in pattern.finditer(scan)
         if (allergens := lexicon.text_terms.get(key := term_key(match.group()), ()))
     ]
@@ -208,11 +209,11 @@ def detect_allergens(text: str) -> list[AllergenMention]:
                 _clear_class(lexicon.class_keys, scan, start, end, cleared, ctx)
                 continue
         chain_end = -1
-        status: MentionStatus = "may_contain" if in_may or uncertain else "contains"
         span = text[start:end]
         for allergen in allergens:
             if any(a == allergen and s <= start < e for a, s, e in cleared):
                 continue
+            status: MentionStatus = "may_contain" if in_may or allergen in uncertain else "contains"
             mentions.append(AllergenMention(allergen, status, start, end, span))
     return mentions
 

@@ -82,8 +82,9 @@ class Lexicon:
     """key -> allergens, for words read only in profiles and labels ("til"), not in free text."""
     umbrellas: Mapping[str, tuple[str, ...]]
     """key -> allergens, for profile words naming a family ("nuts", "seafood")."""
-    uncertain_keys: frozenset[str]
-    """keys whose source is only usually the allergen ("lecithin"): reported as may-contain."""
+    uncertain: Mapping[str, frozenset[str]]
+    """key -> the allergens it only usually brings ("lecithin": soy, "ravioli": eggs), reported
+    as may-contain; the key's other allergens ("ravioli": gluten) stay contains."""
     pattern: re.Pattern[str]
     """Matches any text term, longest first, on whole words, in any case."""
     lower_pattern: re.Pattern[str]
@@ -156,11 +157,13 @@ def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
     for term, allergens in data.get("compounds", {}).items():
         _add(text_terms, term, _validate(allergens, f"compounds.{term}"))
         forms.update(inflections(term))
-    uncertain: dict[str, tuple[str, ...]] = {}
+    usually: dict[str, tuple[str, ...]] = {}
     for term, allergens in data.get("uncertain", {}).items():
-        _add(uncertain, term, _validate(allergens, f"uncertain.{term}"))
+        _add(usually, term, _validate(allergens, f"uncertain.{term}"))
         forms.update(inflections(term))
-    text_terms.update(uncertain)
+    for key, allergens in usually.items():
+        known = text_terms.get(key, ())
+        text_terms[key] = known + tuple(a for a in allergens if a not in known)
     umbrellas: dict[str, tuple[str, ...]] = {}
     for term, allergens in data.get("profile_umbrellas", {}).items():
         _add(umbrellas, term, _validate(allergens, f"profile_umbrellas.{term}"))
@@ -170,7 +173,7 @@ def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
         class_keys=class_keys,
         profile_only=profile_only,
         umbrellas=umbrellas,
-        uncertain_keys=frozenset(uncertain),
+        uncertain={key: frozenset(allergens) for key, allergens in usually.items()},
         pattern=re.compile(regex, re.IGNORECASE),
         lower_pattern=re.compile(regex),
     )

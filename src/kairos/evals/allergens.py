@@ -1,9 +1,17 @@
 """Allergen detection measured against Open Food Facts labels.
 
 Reads any JSON Lines file (gzip or plain) in the format of
-`../shared/data/openfoodfacts/*.jsonl.gz`: `code`, `ingredients_text_en`, `allergens_tags`,
-`traces_tags`. For every product whose `allergens_tags` name at least one canonical allergen, the
-detector reads `ingredients_text_en` and is scored against those tags.
+`../shared/data/openfoodfacts/*.jsonl.gz`: `code`, `product_name`, `ingredients_text_en`,
+`ingredients_text_original`, `allergens_tags`. Every product whose `allergens_tags` name at least
+one canonical allergen and that has an English ingredients list is scored against those tags,
+in one of two readings:
+
+- `ingredients`: the detector reads `ingredients_text_en` only (the figure the safety issue names);
+- `label`: the detector reads what a person reads on the pack: the product name as a dish name
+  ("Ravioli", "Pierogi"), the English ingredients, and the ingredients in the label's own language
+  when they differ (Open Food Facts derives its tags from that text, and some English fields are
+  truncated or OCR noise). Each field is read on its own, so a "GLUTEN FREE" in one never clears
+  a word in another. The same products are scored in both readings.
 
 How it counts, and why:
 - recall (the safety figure): a tagged allergen is found when the detector reports it with any
@@ -21,19 +29,21 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, Field
 from rich.console import Console
 from rich.table import Table
 
-from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergen_detection import AllergenMention, detect_allergens
 from kairos.core.allergens import CANONICAL_ALLERGENS, term_allergens
 
 __all__ = [
+    "READINGS",
     "AllergenEvalReport",
     "AllergenMiss",
     "AllergenScore",
+    "Reading",
     "UntaggedDetection",
     "evaluate_allergens",
     "off_tag_allergens",
@@ -59,6 +69,11 @@ OFF_TAGS: Final[dict[str, str]] = {
     "en:celery": "celery",
     "en:lupin": "lupin",
     "en:sulphur-dioxide-and-sulphites": "sulphites",
+}
+Reading = Literal["ingredients", "label"]
+READINGS: Final[dict[Reading, tuple[str, ...]]] = {
+    "ingredients": ("ingredients_text_en",),
+    "label": ("product_name", "ingredients_text_en", "ingredients_text_original"),
 }
 UNTAGGED_SAMPLE: Final = 40
 _EXCERPT = 160
@@ -86,6 +101,8 @@ class UntaggedDetection(BaseModel):
 
 class AllergenEvalReport(BaseModel):
     source: str
+    reading: Reading = Field(description="Which fields the detector read; see the module doc.")
+    fields: list[str]
     products: int
     labelled_products: int
     overall: AllergenScore
@@ -128,8 +145,19 @@ def _ratio(numerator: int, denominator: int) -> float | None:
     return round(numerator / denominator, 4) if denominator else None
 
 
-def evaluate_allergens(path: Path) -> AllergenEvalReport:
+def _read_fields(row: dict[str, Any], fields: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The distinct non-empty texts of `fields`, each with the field it came from."""
+    texts: list[tuple[str, str]] = []
+    for field in fields:
+        text = str(row.get(field) or "")
+        if text.strip() and all(text != seen for _, seen in texts):
+            texts.append((field, text))
+    return texts
+
+
+def evaluate_allergens(path: Path, reading: Reading = "ingredients") -> AllergenEvalReport:
     """Score `detect_allergens` on the labelled products of one Open Food Facts file."""
+    fields = READINGS[reading]
     hits: Counter[str] = Counter()
     support: Counter[str] = Counter()
     false_pos: Counter[str] = Counter()
@@ -150,9 +178,14 @@ def evaluate_allergens(path: Path) -> AllergenEvalReport:
             continue
         labelled += 1
         product_id = str(row.get("code", ""))
-        mentions = detect_allergens(text)
-        found = {mention.allergen for mention in mentions}
-        contains = {m.allergen: m for m in reversed(mentions) if m.status == "contains"}
+        found: set[str] = set()
+        contains: dict[str, tuple[str, str, AllergenMention]] = {}
+        for field, field_text in reversed(_read_fields(row, fields)):
+            mentions = detect_allergens(field_text)
+            found.update(mention.allergen for mention in mentions)
+            for mention in reversed(mentions):
+                if mention.status == "contains":
+                    contains[mention.allergen] = (field, field_text, mention)
         for allergen in sorted(gold):
             support[allergen] += 1
             if allergen in found:
@@ -171,13 +204,16 @@ def evaluate_allergens(path: Path) -> AllergenEvalReport:
             false_pos[allergen] += 1
             untagged_total += 1
             if len(untagged) < UNTAGGED_SAMPLE:
-                mention = contains[allergen]
+                field, field_text, mention = contains[allergen]
+                evidence = (
+                    mention.text if field == "ingredients_text_en" else f"{field}: {mention.text}"
+                )
                 untagged.append(
                     UntaggedDetection(
                         product_id=product_id,
                         allergen=allergen,
-                        evidence=mention.text,
-                        excerpt=_excerpt(text, mention.start),
+                        evidence=evidence,
+                        excerpt=_excerpt(field_text, mention.start),
                     )
                 )
     per_allergen = {
@@ -197,6 +233,8 @@ def evaluate_allergens(path: Path) -> AllergenEvalReport:
     )
     return AllergenEvalReport(
         source=str(path),
+        reading=reading,
+        fields=list(fields),
         products=products,
         labelled_products=labelled,
         overall=overall,
@@ -216,7 +254,7 @@ def render_allergen_report(report: AllergenEvalReport, console: Console) -> None
     """Print the report as Rich tables: overall, per allergen, every miss, untagged sample."""
     console.print(
         f"[bold]Allergen detection[/bold] on {report.source}: {report.products} products, "
-        f"{report.labelled_products} with allergen tags"
+        f"{report.labelled_products} with allergen tags; read: {', '.join(report.fields)}"
     )
     scores = Table(title="Recall and precision against allergens_tags")
     for column in ("allergen", "recall", "precision", "support"):

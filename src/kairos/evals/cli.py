@@ -49,11 +49,27 @@ def _emit(report: Any, as_json: bool, render: Any) -> None:
 
 
 @eval_app.command()
-def allergens(data: ExistingFile, as_json: Json = False) -> None:
-    """Allergen detection from ingredients_text_en against Open Food Facts allergens_tags."""
-    from kairos.evals.allergens import evaluate_allergens, render_allergen_report
+def allergens(
+    data: ExistingFile,
+    read: Annotated[
+        str,
+        typer.Option(
+            help="ingredients: ingredients_text_en only; label: also the product name and the "
+            "ingredients in the label's own language",
+        ),
+    ] = "ingredients",
+    as_json: Json = False,
+) -> None:
+    """Allergen detection from a product's text against Open Food Facts allergens_tags."""
+    from kairos.evals.allergens import (
+        READINGS,
+        evaluate_allergens,
+        render_allergen_report,
+    )
 
-    _emit(evaluate_allergens(data), as_json, render_allergen_report)
+    if read not in READINGS:
+        raise typer.BadParameter(f"use one of {', '.join(READINGS)}", param_hint="--read")
+    _emit(evaluate_allergens(data, read), as_json, render_allergen_report)
 
 
 @eval_app.command()
