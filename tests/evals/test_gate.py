@@ -45,7 +45,7 @@ def test_figures_within_two_points_pass_and_beyond_fail() -> None:
     assert status(fig("a.f1", 0.81), base) == "improved"
     verdict = gate.judge_one(fig("a.f1", 0.75), base)
     assert verdict.delta_points == pytest.approx(-5.0)
-    assert "5.0 points worse" in verdict.message
+    assert "5.00 points worse" in verdict.message
 
 
 def test_direction_and_scale_come_from_the_baseline() -> None:
@@ -65,6 +65,26 @@ def test_floors_fail_whatever_the_baseline_says() -> None:
     assert status(fig("allergens.off.recall", 0.995, floor=0.99), Baselines()) == "new"
     lower = fig("latency", 120.0, floor=100.0, higher_is_better=False)
     assert status(lower, Baselines()) == "below floor"
+
+
+def test_a_ratchet_is_held_at_its_baseline_below_the_floor_and_may_never_drop() -> None:
+    key = "allergens.off.recall"
+    recall = fig(key, 0.985, floor=0.99, ratchet=True)
+    held = gate.judge_one(recall, recorded(**{key: 0.985}))
+    assert held.status == "short of floor" and "held at its baseline 0.985" in held.message
+    assert gate.passed([held])
+    assert status(fig(key, 0.988, floor=0.99, ratchet=True), recorded(**{key: 0.985})) == (
+        "short of floor"
+    )  # better, still short: shown as short, and raising the baseline moves the ratchet up
+    dropped = gate.judge_one(fig(key, 0.9849, floor=0.99, ratchet=True), recorded(**{key: 0.985}))
+    assert dropped.status == "below floor" and "drops below its baseline" in dropped.message
+    assert status(recall, Baselines()) == "below floor"  # a file with no baseline gets no slack
+    # Above the floor, a ratchet has zero tolerance where other figures have two points.
+    above = recorded(**{key: 0.995})
+    assert status(fig(key, 0.9949, floor=0.99, ratchet=True), above) == "regressed"
+    assert status(fig(key, 0.9949, floor=0.99), above) == "ok"
+    assert status(fig("allergens.off.eggs.recall", 0.97, ratchet=True), recorded(
+        **{"allergens.off.eggs.recall": 0.9767})) == "regressed"  # fmt: skip
 
 
 def test_missing_figures_and_report_only_figures_never_fail() -> None:
@@ -134,7 +154,10 @@ def test_allergen_figures_carry_the_recall_floor(tmp_path: Path) -> None:
     figures = {f.key: f for f in allergen_figures(evaluate_allergens(path), file_tag(path))}
     recall = figures["allergens.off_cut.recall"]
     assert recall.floor == 0.99 and recall.value == 0.5  # dairy tagged, not in the text
+    assert recall.ratchet and not figures["allergens.off_cut.precision"].ratchet
     assert not gate.passed(gate.judge(figures.values(), Baselines()))
+    label = allergen_figures(evaluate_allergens(path, "label"), file_tag(path))
+    assert {f.key for f in label} >= {"allergens.off_cut.label.recall"}
 
 
 def test_contract_figures_gate_every_check_at_full_pass() -> None:

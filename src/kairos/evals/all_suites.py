@@ -53,7 +53,8 @@ def file_tag(path: Path) -> str:
 
 
 def allergen_figures(report: AllergenEvalReport, tag: str) -> list[Figure]:
-    key = f"allergens.{tag}"
+    """Recall figures are ratchets (see `kairos.evals.gate`): floor 0.99, zero tolerance."""
+    key = f"allergens.{tag}" + ("" if report.reading == "ingredients" else f".{report.reading}")
     figures = [
         Figure(
             key=f"{key}.recall",
@@ -61,6 +62,7 @@ def allergen_figures(report: AllergenEvalReport, tag: str) -> list[Figure]:
             value=report.overall.recall,
             floor=ALLERGEN_FLOOR,
             target=ALLERGEN_FLOOR,
+            ratchet=True,
         ),
         Figure(key=f"{key}.precision", suite="allergens", value=report.overall.precision),
     ]
@@ -72,6 +74,7 @@ def allergen_figures(report: AllergenEvalReport, tag: str) -> list[Figure]:
                     suite="allergens",
                     value=score.recall,
                     target=ALLERGEN_TARGET_PER_ALLERGEN,
+                    ratchet=True,
                 )
             )
     return figures
@@ -211,7 +214,7 @@ class AllReport(BaseModel):
 async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[SuiteRun]]:
     """Every fast suite's figures; inputs that are absent are recorded as not run."""
     from kairos.evals.absa import evaluate_absa
-    from kairos.evals.allergens import evaluate_allergens
+    from kairos.evals.allergens import READINGS, evaluate_allergens
     from kairos.evals.aspects import evaluate_aspects
     from kairos.evals.contract import evaluate_contract
     from kairos.evals.decomposition import evaluate_decomposition, load_cases
@@ -225,7 +228,13 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         if path.is_file():
 
             def allergens(path: Path = path) -> list[Figure]:
-                return allergen_figures(evaluate_allergens(path), file_tag(path))
+                return [
+                    figure
+                    for reading in READINGS
+                    for figure in allergen_figures(
+                        evaluate_allergens(path, reading), file_tag(path)
+                    )
+                ]
 
             figures += timed("allergens", path, runs, allergens)
         else:
@@ -293,6 +302,7 @@ def render_all(report: AllReport, console: Console) -> None:
     colours = {
         "regressed": "red",
         "below floor": "red",
+        "short of floor": "yellow",
         "improved": "green",
         "new": "cyan",
         "not run": "yellow",
@@ -325,6 +335,8 @@ def render_all(report: AllReport, console: Console) -> None:
     for v in report.verdicts:
         if v.status in FAILING:
             console.print(f"[red]FAIL[/] {v.key}: {v.message}", soft_wrap=True)
+        elif v.status == "short of floor":
+            console.print(f"[yellow]SHORT[/] {v.key}: {v.message}", soft_wrap=True)
     if report.raised_baselines:
         console.print(
             f"raised or added {len(report.raised_baselines)} baselines in {report.baselines_file}"

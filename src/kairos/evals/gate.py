@@ -4,8 +4,15 @@ A *point* is a percentage point: 0.01 on a figure in [0, 1] (recall, F1, AUC, nD
 rho) and 1.0 on a figure on a 0–100 scale. A figure regresses when it is more than
 `TOLERANCE_POINTS` points worse than its recorded baseline, in its own direction (for a figure
 where lower is better, such as the value-for-money rank correlation that should be negative,
-"worse" is higher). Floors are absolute and independent of baselines: allergen recall ≥ 0.99 per
-file and a contract pass rate of 1.0 per check.
+"worse" is higher). Floors are absolute: a contract pass rate of 1.0 per check, allergen recall
+≥ 0.99 per file.
+
+Allergen recall is a *ratchet*: it may not drop at all (zero tolerance), and where the labels of
+a file do not allow 0.99 yet (text truncated to a filling, tags the text contradicts) the figure
+is held at its recorded baseline instead: "short of floor" is shown, never hidden, and does not
+fail; any drop below that baseline, or a file without a baseline that misses 0.99, fails. A gate
+that fails on every run protects nothing, while a ratchet blocks each regression from today's
+best upward.
 
 Baselines live in `bench/baselines.json`. `raise_baselines` only ever moves a baseline in the
 better direction or adds a new figure: a change that makes a figure worse cannot lower its own
@@ -23,7 +30,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 Scale = Literal["unit", "percent"]
-Status = Literal["ok", "improved", "new", "regressed", "below floor", "not run", "report only"]
+Status = Literal[
+    "ok", "improved", "new", "regressed", "below floor", "short of floor", "not run", "report only"
+]
 POINT: dict[Scale, float] = {"unit": 0.01, "percent": 1.0}
 TOLERANCE_POINTS = 2.0
 FAILING: frozenset[Status] = frozenset({"regressed", "below floor"})
@@ -38,6 +47,11 @@ class Figure(BaseModel):
     floor: float | None = Field(default=None, description="safety floor: a miss fails the gate")
     target: float | None = Field(default=None, description="a goal, reported, never gated")
     gated: bool = Field(default=True, description="compared with its baseline")
+    ratchet: bool = Field(
+        default=False,
+        description="safety figure: zero tolerance to its baseline, which holds it when it is "
+        "short of its floor",
+    )
 
 
 class Baseline(BaseModel):
@@ -90,26 +104,39 @@ def judge_one(figure: Figure, baselines: Baselines) -> Verdict:
     if figure.value is None:
         verdict.status = "not run"
         return verdict
+    if base is None:
+        if below_floor(figure):
+            verdict.status = "below floor"
+            verdict.message = f"{figure.value:g} misses the safety floor {figure.floor:g}"
+        else:
+            verdict.status = "new" if figure.gated else "report only"
+        return verdict
+    worse = worse_by_points(figure.value, base.value, base.scale, base.higher_is_better)
+    verdict.delta_points = round(-worse, 2) + 0.0  # never "-0"
+    held = figure.ratchet and worse <= 1e-9
     if below_floor(figure):
+        if held:
+            verdict.status = "short of floor"
+            verdict.message = (
+                f"{figure.value:g} is short of the floor {figure.floor:g}; held at its "
+                f"baseline {base.value:g} until the data allows more"
+            )
+            return verdict
         verdict.status = "below floor"
         verdict.message = f"{figure.value:g} misses the safety floor {figure.floor:g}"
-    if base is not None:
-        worse = worse_by_points(figure.value, base.value, base.scale, base.higher_is_better)
-        verdict.delta_points = round(-worse, 2) + 0.0  # never "-0"
-        if verdict.status == "below floor":
-            return verdict
-        if not figure.gated:
-            verdict.status = "report only"
-        elif worse > baselines.tolerance_points + 1e-9:
-            verdict.status = "regressed"
-            verdict.message = (
-                f"{worse:.1f} points worse than the baseline {base.value:g} "
-                f"(tolerance {baselines.tolerance_points:g})"
-            )
-        elif worse < -1e-9:
-            verdict.status = "improved"
-    elif verdict.status == "ok":
-        verdict.status = "new" if figure.gated else "report only"
+        if figure.ratchet:
+            verdict.message += f" and drops below its baseline {base.value:g}"
+        return verdict
+    tolerance = 0.0 if figure.ratchet else baselines.tolerance_points
+    if not figure.gated:
+        verdict.status = "report only"
+    elif worse > tolerance + 1e-9:
+        verdict.status = "regressed"
+        verdict.message = (
+            f"{worse:.2f} points worse than the baseline {base.value:g} (tolerance {tolerance:g})"
+        )
+    elif worse < -1e-9:
+        verdict.status = "improved"
     return verdict
 
 
