@@ -2,7 +2,8 @@
 
 Runs, in order: allergens (the committed Open Food Facts cut, plus both shared files when
 ../shared is present), decomposition (the test suite's table), absa (shared train file, when
-present), aspects, retrieval and contract on the committed sample. Every suite becomes a list
+present), aspects (on the committed sample, and on the whole shared set when present),
+retrieval and contract on the committed sample. Every suite becomes a list
 of `Figure`s with stable keys; `kairos.evals.gate` judges them against `bench/baselines.json`.
 A suite whose input is absent is reported as not run, never as passed.
 """
@@ -32,6 +33,7 @@ PER_ALLERGEN_MIN_SUPPORT = 20
 OFF_SAMPLE = Path("openfoodfacts/off_products_en_allergens_sample.jsonl.gz")
 OFF_SHARED = ("off_products_en_allergens.jsonl.gz", "off_products_en_allergens_batch2.jsonl.gz")
 ABSA_SHARED = Path("absa_restaurants/semeval2014_restaurants_train.jsonl.gz")
+REVIEWS_SHARED = Path("restaurant_reviews")
 DECOMPOSITION_CASES = Path("tests/restaurants/decomposition_cases.py")
 DECOMPOSITION_VOCABULARY = Path("tests/restaurants/vocabulary.json")
 
@@ -276,6 +278,17 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
     else:
         for suite in ("aspects", "retrieval"):
             skipped(suite, reviews_dir, runs, "sample absent")
+    full_dir = shared / REVIEWS_SHARED
+    full_places, full_reviews = full_dir / "restaurants.jsonl.gz", full_dir / "reviews.jsonl.gz"
+    if full_places.is_file() and full_reviews.is_file():
+
+        def full_aspects() -> list[Figure]:
+            report = evaluate_aspects(full_places, full_reviews)
+            return aspect_figures(report, "restaurant_reviews")
+
+        figures += timed("aspects", full_dir, runs, full_aspects)
+    else:
+        skipped("aspects", full_dir, runs, "../shared absent")
     started = time.perf_counter()
     contract = await evaluate_contract()
     figures += contract_figures(contract)
