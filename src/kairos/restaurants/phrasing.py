@@ -42,8 +42,10 @@ def answer_message(
         rating = f" ({top.rating:.1f}★)" if top.rating is not None else ""
         line = f"Top pick: {top.name}{rating}"
         if top.summary and top.summary.text:
-            line += f" — “{top.summary.text}”"
-        lines.append(line + ".")
+            line += f" — “{top.summary.text}”"  # a quote ends the sentence: no stop after it
+        else:
+            line += "."
+        lines.append(line)
     warned = sum(1 for r in safe if r.allergy_warnings)
     if warned:
         lines.append(
