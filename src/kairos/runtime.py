@@ -11,6 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from kairos.ingest.derivation import ensure_derived_current
 from kairos.ingest.embedding_phase import load_embedding_file
 from kairos.ingest.runner import IngestReport, ProgressSink, ingest
 from kairos.search.hybrid import HybridSearch
@@ -41,6 +42,7 @@ class Runtime:
     async def start(cls, settings: Settings, *, ingest_sample: bool | None = None) -> Runtime:
         db = await Database.from_settings(settings)
         await upgrade(db)
+        await ensure_derived_current(db)
         embedder = get_embedder(settings)
         runtime = cls(settings, db, embedder, HybridSearch(db, embedder))
         wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample

@@ -202,3 +202,17 @@ class Interaction(Base):
     allergy_warnings_shown: Mapped[bool] = mapped_column(Boolean, server_default="false")
     allergens_flagged: Mapped[list[str]] = _text_array()
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class StoreMeta(Base):
+    """Facts about the store itself, e.g. which version of the derivation code built the
+    per-place data (allergens, aspect scores), so an upgrade re-derives instead of serving stale
+    safety knowledge."""
+
+    __tablename__ = "kairos_meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
