@@ -10,7 +10,9 @@ from kairos.settings import Settings
 from kairos.store.database import Database
 from kairos.store.migrate import downgrade, upgrade
 
-EXPECTED_TABLES = {"places", "place_sources", "reviews", "embedding_cache", "users", "interactions"}
+EXPECTED_TABLES = {
+    "places", "place_sources", "reviews", "embedding_cache", "users", "interactions", "kairos_meta",
+}  # fmt: skip
 
 
 async def _tables(db: Database) -> set[str]:
