@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from kairos.core.lexicon import default_lexicon, term_key, trie_regex
+from kairos.core.lexicon import Lexicon, default_lexicon, term_key, trie_regex
 
 __all__ = ["AllergenMention", "MentionStatus", "detect_allergens"]
 
@@ -167,14 +167,15 @@ def _inside(position: int, scopes: list[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in scopes)
 
 
-def detect_allergens(text: str) -> list[AllergenMention]:
+def detect_allergens(text: str, lexicon: Lexicon | None = None) -> list[AllergenMention]:
     """Every canonical allergen mentioned as food in `text`, in order of appearance.
 
     Returns one mention per allergen per matched span (a dish word can name several). Words
     that only look like allergens ("coconut", "nutmeg", "rice flour", "butter beans") match
-    lexicon entries that name no allergen, so they never reach the result.
+    lexicon entries that name no allergen, so they never reach the result. With a `lexicon`
+    (e.g. `custom_lexicon(("garlic",))`) the same rules find that lexicon's terms instead.
     """
-    lexicon = default_lexicon()
+    lexicon = lexicon or default_lexicon()
     lowered = text.lower()
     if len(lowered) == len(text):
         scan, ctx, pattern = lowered, _LOWER, lexicon.lower_pattern

@@ -12,7 +12,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
@@ -174,6 +174,31 @@ def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
         profile_only=profile_only,
         umbrellas=umbrellas,
         uncertain={key: frozenset(allergens) for key, allergens in usually.items()},
+        pattern=re.compile(regex, re.IGNORECASE),
+        lower_pattern=re.compile(regex),
+    )
+
+
+@lru_cache(maxsize=256)
+def custom_lexicon(terms: tuple[str, ...]) -> Lexicon:
+    """A lexicon for a user's custom ingredients ("garlic", "kiwi"): each term, with its
+    plurals, names itself, and negating it clears it ("garlic-free"), as for a canonical class.
+    Terms are used as written in the profile (already cleaned by `normalise_allergen`)."""
+    text_terms: dict[str, tuple[str, ...]] = {}
+    class_keys: dict[str, str] = {}
+    forms: set[str] = set()
+    for term in terms:
+        for form in inflections(term):
+            text_terms[term_key(form)] = (term,)
+            class_keys[term_key(form)] = term
+            forms.add(form)
+    regex = _LEFT + "(?:" + trie_regex(sorted(forms)) + ")" + _RIGHT if forms else r"(?!)"
+    return Lexicon(
+        text_terms=text_terms,
+        class_keys=class_keys,
+        profile_only={},
+        umbrellas={},
+        uncertain={},
         pattern=re.compile(regex, re.IGNORECASE),
         lower_pattern=re.compile(regex),
     )

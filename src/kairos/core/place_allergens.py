@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from kairos.core.allergen_detection import AllergenMention, MentionStatus, detect_allergens
 from kairos.core.allergens import CONFIDENCE_RANK, Confidence
-from kairos.core.lexicon import CANONICAL_SET, load_toml
+from kairos.core.lexicon import CANONICAL_SET, custom_lexicon, load_toml
 
 __all__ = [
     "AllergenEvidence",
@@ -31,6 +31,7 @@ __all__ = [
     "EvidenceSource",
     "PlaceAllergens",
     "cuisine_allergens",
+    "custom_ingredient_evidence",
     "infer_place_allergens",
 ]
 
@@ -143,6 +144,11 @@ class PlaceAllergens(BaseModel):
                 # A stored row without its evidence: as strong as the place's overall confidence.
                 best[allergen] = _stored(allergen, "may_contain", self.confidence)
         return best
+
+    def with_evidence(self, extra: Iterable[AllergenEvidence]) -> PlaceAllergens:
+        """A copy that also holds `extra` evidence (a user's custom ingredients, read at request
+        time); the stored listing (`known_allergens`, `contains_allergens`) is unchanged."""
+        return self.model_copy(update={"evidence": [*self.evidence, *extra]})
 
     def knowledge(self, allergen: str) -> AllergenEvidence | None:
         """The strongest evidence for `allergen`, or None when nothing suggests it."""
@@ -271,6 +277,28 @@ def infer_place_allergens(
                 )
             )
     return _summarise(evidence, read_menu=read_menu)
+
+
+def custom_ingredient_evidence(
+    texts: Iterable[tuple[str, str]], terms: Iterable[str]
+) -> list[AllergenEvidence]:
+    """Evidence for custom ingredients ("garlic", "kiwi") in a place's reviews (`(ref, text)`).
+
+    The canonical allergens are inferred at ingestion; a custom ingredient is known only once a
+    user names it, so it is read at request time, by the rules reviews follow for the canonical
+    ones: food talk only, negations and allergy talk dropped, a few citations per status.
+    """
+    lexicon = custom_lexicon(tuple(sorted(set(terms))))
+    kept: dict[tuple[str, str], int] = {}
+    evidence: list[AllergenEvidence] = []
+    for ref, text in texts:
+        for mention in detect_allergens(text, lexicon):
+            bucket = (mention.allergen, mention.status)
+            if kept.get(bucket, 0) >= MAX_EVIDENCE_PER_SOURCE or not _is_food_talk(text, mention):
+                continue
+            kept[bucket] = kept.get(bucket, 0) + 1
+            evidence.append(_from_mention(mention, "review", ref))
+    return evidence
 
 
 def _from_mention(mention: AllergenMention, source: EvidenceSource, ref: str) -> AllergenEvidence:

@@ -18,7 +18,7 @@ from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
-from kairos.restaurants.place_data import load_places, load_reviews
+from kairos.restaurants.place_data import load_places, load_reviews, with_custom_evidence
 from kairos.restaurants.results import annotate, guard, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
@@ -153,7 +153,9 @@ async def run_turn(
     top = found.hits[:EVALUATE_TOP]
     ids = [h.place.id for h in top]
     async with product.db.session() as session:
-        records = await load_places(session, ids)
+        loaded = await load_places(session, ids)
+        guarded = await with_custom_evidence(session, list(loaded.values()), profile)
+        records = {r.place.id: r for r in guarded}
         reviews = await load_reviews(session, ids)
     tiers = set(decomposition.filters.price_tiers)
     budget = ["cheap"] if tiers and tiers <= {"$", "$$"} else []

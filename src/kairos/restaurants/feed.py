@@ -11,7 +11,13 @@ from kairos.core.fit_scorer import FitScorer
 from kairos.core.hard_filter import hard_excluded_allergens
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation
-from kairos.restaurants.place_data import PlaceRecord, feed_candidates, load_places, load_reviews
+from kairos.restaurants.place_data import (
+    PlaceRecord,
+    feed_candidates,
+    load_places,
+    load_reviews,
+    with_custom_evidence,
+)
 from kairos.restaurants.place_traits import fit_candidate
 from kairos.restaurants.results import guard, to_result
 from kairos.restaurants.schemas import (
@@ -52,6 +58,7 @@ async def build_feed(db: Database, catalog: Catalog, user: UserPublic) -> Recomm
         candidates = await feed_candidates(
             session, exclude_allergens=hard, cuisines=liked, limit=CANDIDATES
         )
+        candidates = await with_custom_evidence(session, candidates, profile)
         verdict = guard(candidates, profile, hard)
         scorer = FitScorer(user.preferences)
         scored = [
@@ -106,10 +113,10 @@ async def expand(db: Database, user: UserPublic, place_id: int) -> ExpandedDetai
         records = await load_places(session, [place_id])
         if place_id not in records:
             return None
+        (record,) = await with_custom_evidence(session, [records[place_id]], user.allergies)
         reviews = (await load_reviews(session, [place_id], per_place=EXPAND_REVIEWS_PER_PLACE))[
             place_id
         ]
-    record = records[place_id]
     hard = sorted(hard_excluded_allergens(user.allergies))
     verdict = guard([record], user.allergies, hard)
     guarded = (verdict.safe or verdict.flagged or (None,))[0]

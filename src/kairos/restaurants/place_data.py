@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from kairos.core.place_allergens import PlaceAllergens
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.place_allergens import (
+    AllergenEvidence,
+    PlaceAllergens,
+    custom_ingredient_evidence,
+)
 from kairos.search.hybrid import PLACE_COLUMNS
 from kairos.search.models import PlaceSummary
 from kairos.search.sql_filters import hard_exclusion_sql
@@ -30,6 +35,13 @@ class PlaceRecord:
     @cached_property
     def allergens(self) -> PlaceAllergens:
         return allergens_of(self.place)
+
+    def with_evidence(self, extra: Iterable[AllergenEvidence]) -> PlaceRecord:
+        """A copy whose allergen knowledge also holds `extra`; this record is left as it is,
+        since records can be shared between users."""
+        copy = PlaceRecord(place=self.place, aspects=self.aspects)
+        copy.__dict__["allergens"] = self.allergens.with_evidence(extra)
+        return copy
 
 
 def allergens_of(place: PlaceSummary) -> PlaceAllergens:
@@ -61,6 +73,47 @@ async def load_places(session: AsyncSession, ids: Sequence[int]) -> dict[int, Pl
         {"ids": list(ids)},
     )
     return {r.id: _record(r) for r in rows}
+
+
+CUSTOM_REVIEWS_PER_PLACE = 20
+
+
+async def with_custom_evidence(
+    session: AsyncSession, records: Sequence[PlaceRecord], profile: AllergyProfile
+) -> list[PlaceRecord]:
+    """`records`, with what their reviews say about the profile's custom ingredients ("garlic").
+
+    Full text (stemmed) finds the reviews that name a term, at most a few per place; the
+    allergen detector then reads them with the review rules. Without custom ingredients this
+    costs nothing.
+    """
+    terms = profile.custom_ingredients
+    if not terms or not records:
+        return list(records)
+    query = " OR ".join('"' + term.replace('"', " ") + '"' for term in terms)
+    rows = await session.execute(
+        text(
+            "SELECT place_id, id, text FROM ("
+            "  SELECT r.place_id, r.id, r.text,"
+            "         row_number() OVER (PARTITION BY r.place_id ORDER BY r.id) AS n"
+            "  FROM reviews r WHERE r.place_id = ANY(CAST(:ids AS bigint[]))"
+            "  AND r.text_tsv @@ websearch_to_tsquery('english', :query)"
+            ") x WHERE n <= :per_place ORDER BY place_id, id"
+        ),
+        {
+            "ids": [r.place.id for r in records],
+            "query": query,
+            "per_place": CUSTOM_REVIEWS_PER_PLACE,
+        },
+    )
+    texts: dict[int, list[tuple[str, str]]] = {}
+    for row in rows:
+        texts.setdefault(row.place_id, []).append((str(row.id), row.text))
+    out = []
+    for record in records:
+        found = custom_ingredient_evidence(texts.get(record.place.id, ()), terms)
+        out.append(record.with_evidence(found) if found else record)
+    return out
 
 
 async def load_reviews(

@@ -1,0 +1,80 @@
+"""A custom ingredient in the profile reaches every result: the feed, expand and chat cite the
+reviews that name it, and an anaphylactic one removes the places that certainly use it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from kairos.restaurants.schemas import RecommendationPayload
+from tests.restaurants.helpers import chat_stream, create_user
+
+
+def profile(severity: str) -> dict[str, Any]:
+    return {
+        "preferences": {"cuisine_affinity": ["korean"]},
+        "allergies": {"confirmed": ["garlic"], "severity": {"garlic": severity}},
+    }
+
+
+def garlic_status(restaurant: dict[str, Any]) -> dict[str, Any]:
+    (status,) = [s for s in restaurant["allergen_status"] if s["allergen"] == "garlic"]
+    return status
+
+
+async def feed(client: httpx.AsyncClient, uid: str) -> RecommendationPayload:
+    response = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": uid})
+    assert response.status_code == 200, response.text
+    return RecommendationPayload.model_validate(response.json())
+
+
+async def test_a_severe_custom_ingredient_is_cited_from_reviews(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    uid = await create_user(client, **profile("severe"))
+    await runtime.drain()
+    items = (await feed(client, uid)).recommendations
+    statuses = [garlic_status(i.restaurant.model_dump()) for i in items]
+    assert {s["status"] for s in statuses} <= {"contains", "may_contain", "unverified"}
+    cited = [(i, s) for i, s in zip(items, statuses, strict=True) if s["status"] == "contains"]
+    assert cited, "the sample has Korean places whose reviews name garlic"
+    for item, status in cited:
+        assert status["source"] == "review" and "garlic" in status["evidence"].lower()
+        assert not item.allergy_summary.is_safe
+        assert any(w.allergen == "garlic" for w in item.allergy_summary.warnings)
+    place_id = cited[0][0].restaurant.id
+    detail = await client.get(
+        f"/recommendations/{uid}/{place_id}/expand", headers={"X-User-ID": uid}
+    )
+    assert detail.status_code == 200, detail.text
+    (expanded,) = detail.json()["allergy_detail"]["statuses"]
+    assert (expanded["allergen"], expanded["status"]) == ("garlic", "contains")
+
+
+async def chat_places(client: httpx.AsyncClient, uid: str) -> list[dict[str, Any]]:
+    response, events = await chat_stream(client, uid, "korean bbq in cambridge")
+    assert response.status_code == 200
+    (result,) = [data for name, data in events if name == "result"]
+    return [*(result.get("restaurants") or []), *(result.get("flagged_restaurants") or [])]
+
+
+async def test_an_anaphylactic_custom_ingredient_removes_the_places_that_use_it(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    severe = await create_user(client, **profile("severe"))
+    anaphylactic = await create_user(client, **profile("anaphylactic"))
+    await runtime.drain()
+    using = {
+        p["id"]
+        for p in await chat_places(client, severe)
+        if garlic_status(p)["status"] == "contains"
+    }
+    assert using, "a Cambridge Korean place's reviews name garlic"
+    shown = await chat_places(client, anaphylactic)
+    assert shown and not using & {p["id"] for p in shown}
+    assert all(garlic_status(p)["status"] != "contains" for p in shown)
+    payload = await feed(client, anaphylactic)
+    assert "garlic" in payload.hard_excluded_allergens
+    for item in payload.recommendations:
+        assert garlic_status(item.restaurant.model_dump())["status"] != "contains"
