@@ -31,7 +31,7 @@ def test_events_are_encoded_as_event_and_data_lines() -> None:
 async def test_heartbeats_flow_while_the_pipeline_is_slow() -> None:
     async def slow() -> AsyncIterator[TurnEvent]:
         yield Thinking(step="searching", message="…")
-        await asyncio.sleep(0.35)
+        await asyncio.sleep(1.0)  # ten heartbeat periods: two arrive even on a loaded machine
         yield Result(payload={"ok": True})
 
     chunks = [c async for c in sse_stream(FakeRequest(), slow(), heartbeat=0.1)]  # type: ignore[arg-type]

@@ -33,8 +33,10 @@ def place(pid: int, allergens: list[str], confidence: str = "high") -> dict[str,
 
 
 def turn(events: str = "", history: list[dict[str, str]] | None = None) -> Turn:
-    t = Turn("p", "m", history or [], frozenset({"peanuts"}), UID)
-    t.response = httpx.Response(200, text=events, headers={"content-type": "text/event-stream"})
+    t = Turn("p", "m", history or [], frozenset({"peanuts"}), UID, "s-1")
+    t.response = httpx.Response(
+        200, text=events, headers={"content-type": "text/event-stream", "x-request-id": "r-9"}
+    )
     return t
 
 
@@ -98,14 +100,26 @@ def test_clarification_check_allows_one_question_and_never_two_in_a_row() -> Non
 
 def test_turn_log_check_wants_one_canonical_record_matching_the_payload() -> None:
     t = turn()
-    t.payload = GenerativeUIPayload(ui_type="text", message="m", turn_id="abc")
+    t.payload = GenerativeUIPayload(ui_type="text", message="m", turn_id="abc", session_id="s-1")
     record = {
-        "event": "turn_completed", "trace_id": "abc", "product": "restaurants", "user": UID,
-        "turn_index": 1, "latency_ms": 3.2, "ui_type": "text", "restaurants": 0, "flagged": 0,
-        "fallbacks": [],
+        "event": "turn_completed", "trace_id": "abc", "request_id": "r-9", "session_id": "s-1",
+        "product": "restaurants", "user": UID, "turn_index": 1, "latency_ms": 3.2,
+        "ui_type": "text", "restaurants": 0, "flagged": 0, "fallbacks": [],
     }  # fmt: skip
     t.records = [json.dumps(record)]
     assert check_turn_log(t) is None
+    for key, wrong in (("request_id", "r-8"), ("session_id", "s-2"), ("turn_index", 2)):
+        t.records = [json.dumps({**record, key: wrong})]
+        assert key in (check_turn_log(t) or ""), key
+    t.records = [json.dumps({k: v for k, v in record.items() if k != "request_id"})]
+    assert "request_id" in (check_turn_log(t) or "")
+    t.request_id = "sent-by-client"  # the server must keep the client's id
+    t.records = [json.dumps(record)]
+    assert "request_id" in (check_turn_log(t) or "")
+    t.request_id = None
+    later = turn(history=[{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}])
+    later.payload, later.records = t.payload, [json.dumps({**record, "turn_index": 2})]
+    assert check_turn_log(later) is None
     t.records = [json.dumps(record), json.dumps(record)]
     assert "2 turn_completed" in (check_turn_log(t) or "")
     t.records = [json.dumps({**record, "trace_id": "other", "turn_index": True})]

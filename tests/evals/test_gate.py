@@ -165,7 +165,7 @@ def test_contract_figures_gate_every_check_at_full_pass() -> None:
         turns=4, messages=2, profiles=2,
         checks={"stream": CheckFigure(passed=4, failed=0),
                 "allergen_safety": CheckFigure(passed=3, failed=1)},
-        advisory={}, all_passed=False, turn_ms_p50=1.0, turn_ms_p95=2.0,
+        all_passed=False, turn_ms_p50=1.0, turn_ms_p95=2.0,
         logged_latency_ms_p50=1.0, logged_latency_ms_p95=2.0, clarification_turns=0,
         failures=[], failures_total=1, seconds=0.1,
     )  # fmt: skip

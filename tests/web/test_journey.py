@@ -183,8 +183,11 @@ def test_clarifying_question_and_history(page: Any) -> None:
     reload within the session."""
     page.goto("/")
     page.wait_for_selector("#feed .card")
-    payload = _ask(page, "somewhere good")
+    with page.expect_request("**/chat") as first:
+        payload = _ask(page, "somewhere good")
     assert payload["ui_type"] == "text"
+    session = first.value.post_data_json["session_id"]
+    assert session.startswith("web-") and payload["session_id"] == session
     chip = page.locator(".bubble.assistant .chip").first
     assert chip.inner_text().endswith(payload["follow_up_questions"][0])
     shot(page, "06-chat-clarifying-question", element=".chat")
@@ -193,6 +196,7 @@ def test_clarifying_question_and_history(page: Any) -> None:
     assert page.get_attribute("#chat-input", "placeholder") == "Type your answer…"
     with page.expect_request("**/chat") as sent:
         _ask(page, "a cheap thai lunch")
+    assert sent.value.post_data_json["session_id"] == session  # one conversation, one session
     history = sent.value.post_data_json["conversation_history"]
     assert history == [
         {"role": "user", "content": "somewhere good"},
@@ -202,6 +206,9 @@ def test_clarifying_question_and_history(page: Any) -> None:
     page.wait_for_selector(".bubble.assistant >> nth=1")
     asked = page.locator(".bubble.user").all_inner_texts()
     assert asked == ["somewhere good", "a cheap thai lunch"]
+    with page.expect_request("**/chat") as after_reload:
+        _ask(page, "in boston")
+    assert after_reload.value.post_data_json["session_id"] == session
 
 
 def test_api_down_shows_a_message_and_retry(page: Any) -> None:

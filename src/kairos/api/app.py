@@ -12,6 +12,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from kairos import __version__
 from kairos.api import demo, health, users
 from kairos.api.problems import install_problem_handlers
+from kairos.api.request_id import RequestIdMiddleware
 from kairos.api.web import mount_web
 from kairos.restaurants import routes as restaurant_routes
 from kairos.restaurants.product import RestaurantProduct
@@ -53,7 +54,9 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             allow_origins=settings.allowed_origins_list,
             allow_methods=["*"],
             allow_headers=["*"],
+            expose_headers=["X-Request-ID"],
         )
+    app.add_middleware(RequestIdMiddleware)  # outermost: every response carries the id
     install_problem_handlers(app)
     app.include_router(health.router)
     app.include_router(users.router)

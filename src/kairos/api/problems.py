@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kairos.errors import KairosError
+from kairos.pipeline.request_context import current_request_id
 
 PROBLEM_JSON = "application/problem+json"
 
@@ -21,6 +22,7 @@ class Problem(BaseModel):
     status: int
     detail: str
     errors: list[dict[str, Any]] | None = None
+    request_id: str | None = None
 
 
 def problem_response(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
@@ -29,6 +31,7 @@ def problem_response(status: int, title: str, detail: str, **extra: Any) -> JSON
         title=title,
         status=status,
         detail=detail,
+        request_id=current_request_id(),
         **extra,
     )
     return JSONResponse(body.model_dump(exclude_none=True), status, media_type=PROBLEM_JSON)

@@ -11,11 +11,11 @@ the real HTTP stack (in-process ASGI) on the sample catalog. For every turn it c
 - allergen safety: no place in `restaurants` has an anaphylactic allergen of the profile with
   high confidence, and every turn that searched hard-excluded all of them;
 - turn log: exactly one canonical `turn_completed` JSON record on logger `kairos.turns` per turn,
-  with trace_id (= payload.turn_id), product, user, turn_index, latency_ms, ui_type and counts that
-  match the payload, and the fallbacks list (seed 004, ADR-016).
-
-ADR-016 also names `request_id` and `session_id`; their presence is reported as advisory (not
-gated) until the turn log carries them.
+  with trace_id (= payload.turn_id), request_id (= the response's `X-Request-ID`, which is the
+  client's when it sent one), session_id (= the client's, echoed in the payload), product, user,
+  turn_index (1 + the user turns of the history), latency_ms, ui_type and counts that match the
+  payload, and the fallbacks list (seed 004, ADR-016). Every profile is one session; every other
+  turn sends its own request id, the rest let the server make one.
 """
 
 from __future__ import annotations
@@ -40,10 +40,10 @@ from kairos.restaurants.schemas import GenerativeUIPayload
 from kairos.runtime import Runtime
 
 CHECKS = ("stream", "schema", "clarification", "allergen_safety", "turn_log")
-ADVISORY = ("request_id", "session_id")
 EVENTS = frozenset({"thinking", "result", "error"})
 LOG_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "trace_id": str, "product": str, "user": str, "turn_index": int,
+    "trace_id": str, "request_id": str, "session_id": str, "product": str, "user": str,
+    "turn_index": int,
     "latency_ms": (int, float), "ui_type": str, "restaurants": int, "flagged": int,
     "fallbacks": list,
 }  # fmt: skip
@@ -67,7 +67,6 @@ class ContractReport(BaseModel):
     messages: int
     profiles: int
     checks: dict[str, CheckFigure]
-    advisory: dict[str, CheckFigure]
     all_passed: bool
     turn_ms_p50: float
     turn_ms_p95: float
@@ -125,6 +124,8 @@ class Turn:
     history: list[dict[str, str]]
     anaphylactic: frozenset[str]
     uid: str
+    session_id: str = ""
+    request_id: str | None = None
     response: httpx.Response | None = None
     records: list[str] = field(default_factory=list)
     events: list[tuple[str, Any]] = field(default_factory=list)
@@ -220,16 +221,23 @@ def check_turn_log(turn: Turn) -> str | None:
         if not isinstance(record.get(key), kind) or isinstance(record.get(key), bool)
     ]  # fmt: skip
     payload = turn.payload
+    header = turn.response.headers.get("x-request-id") if turn.response is not None else None
+    expected_ids = {
+        "request_id": turn.request_id or header, "session_id": turn.session_id,
+        "turn_index": 1 + sum(1 for m in turn.history if m.get("role") == "user"),
+    }  # fmt: skip
+    problems += [f"{k} {record.get(k)!r} != {v!r}" for k, v in expected_ids.items()
+                 if record.get(k) != v]  # fmt: skip
+    if header != record.get("request_id"):
+        problems.append(f"X-Request-ID {header!r} != logged {record.get('request_id')!r}")
     if payload is not None:
         expected = {
             "trace_id": payload.turn_id, "user": turn.uid, "product": "restaurants",
             "ui_type": payload.ui_type, "restaurants": len(payload.restaurants),
-            "flagged": len(payload.flagged_restaurants),
+            "flagged": len(payload.flagged_restaurants), "session_id": payload.session_id,
         }  # fmt: skip
         problems += [f"{k} {record.get(k)!r} != {v!r}" for k, v in expected.items()
                      if record.get(k) != v]  # fmt: skip
-    if isinstance(record.get("turn_index"), int) and record["turn_index"] < 1:
-        problems.append(f"turn_index {record['turn_index']}")
     return "; ".join(problems) or None
 
 
@@ -264,7 +272,6 @@ async def run_contract(
     turn_log.setLevel(logging.INFO)
     turn_log.addHandler(capture)
     tallies = {c: CheckFigure(passed=0, failed=0) for c in CHECKS}
-    advisory = {c: CheckFigure(passed=0, failed=0) for c in ADVISORY}
     failures: list[ContractFailure] = []
     client_ms: list[float] = []
     logged_ms: list[float] = []
@@ -280,16 +287,22 @@ async def run_contract(
                 created.raise_for_status()
                 anaphylactic = anaphylactic_allergens(AllergyProfile.model_validate(
                     created.json()["allergies"]))  # fmt: skip
-                for item in chosen_messages:
+                session = f"contract-{uuid.uuid4().hex[:12]}"
+                for index, item in enumerate(chosen_messages):
                     turn = Turn(profile["name"], item["message"], item.get("history", []),
-                                anaphylactic, uid)  # fmt: skip
+                                anaphylactic, uid, session,
+                                f"contract-turn-{index}" if index % 2 else None)  # fmt: skip
                     before = len(capture.records)
+                    headers = {"X-User-ID": uid, "Accept": "text/event-stream"}
+                    if turn.request_id:
+                        headers["X-Request-ID"] = turn.request_id
                     t0 = time.perf_counter()
                     turn.response = await client.post(
                         "/chat",
-                        json={"message": turn.message, "conversation_history": turn.history},
-                        headers={"X-User-ID": uid, "Accept": "text/event-stream"},
-                    )
+                        json={"message": turn.message, "conversation_history": turn.history,
+                              "session_id": session},
+                        headers=headers,
+                    )  # fmt: skip
                     client_ms.append((time.perf_counter() - t0) * 1000)
                     turn.records = capture.records[before:]
                     for name in CHECKS:
@@ -303,7 +316,7 @@ async def run_contract(
                                 check=name, profile=turn.profile, message=turn.message,
                                 detail=problem))  # fmt: skip
                     clarifications += is_clarification(turn)
-                    _advisory(turn, advisory, logged_ms)
+                    logged_ms.extend(_logged_latency(turn))
                 await runtime.drain()
                 await client.delete(f"/users/{uid}", headers=token)
     finally:
@@ -315,7 +328,6 @@ async def run_contract(
         messages=len(chosen_messages),
         profiles=len(chosen_profiles),
         checks=tallies,
-        advisory=advisory,
         all_passed=all(t.failed == 0 for t in tallies.values()) and bool(client_ms),
         turn_ms_p50=_percentile(client_ms, 50),
         turn_ms_p95=_percentile(client_ms, 95),
@@ -328,22 +340,18 @@ async def run_contract(
     )
 
 
-def _advisory(turn: Turn, advisory: dict[str, CheckFigure], logged_ms: list[float]) -> None:
+def _logged_latency(turn: Turn) -> list[float]:
+    latencies = []
     for raw in turn.records:
         try:
             record = json.loads(raw)
         except json.JSONDecodeError:
             continue
-        if record.get("event") != "turn_completed":
-            continue
-        if isinstance(record.get("latency_ms"), int | float):
-            logged_ms.append(float(record["latency_ms"]))
-        for key in ADVISORY:
-            tally = advisory[key]
-            if record.get(key):
-                tally.passed += 1
-            else:
-                tally.failed += 1
+        if record.get("event") == "turn_completed" and isinstance(
+            record.get("latency_ms"), int | float
+        ):
+            latencies.append(float(record["latency_ms"]))
+    return latencies
 
 
 async def evaluate_contract(
@@ -363,8 +371,6 @@ def render_contract_report(report: ContractReport, console: Console) -> None:
     for name, figure in report.checks.items():
         colour = "green" if figure.failed == 0 else "red"
         table.add_row(name, str(figure.passed), f"[{colour}]{figure.failed}[/]", "yes")
-    for name, figure in report.advisory.items():
-        table.add_row(f"log has {name} (ADR-016)", str(figure.passed), str(figure.failed), "no")
     console.print(table)
     console.print(
         f"turn latency (request → full stream, in-process): p50 {report.turn_ms_p50:.1f} ms, "

@@ -7,6 +7,7 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Sequence
+from datetime import UTC, datetime
 
 from kairos.errors import NotFound
 from kairos.llm.chain import ModelChain
@@ -14,6 +15,7 @@ from kairos.llm.factory import build_chain
 from kairos.llm.prompts import build_decomposition_prompt
 from kairos.pipeline.cache import MemoryCache, cache_key
 from kairos.pipeline.events import ErrorEvent, Result, TurnEvent
+from kairos.pipeline.request_context import current_request_id
 from kairos.profiles import repository
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import feed, learning
@@ -35,6 +37,16 @@ turn_log = logging.getLogger("kairos.turns")
 logger = logging.getLogger(__name__)
 
 PARSER_TTL_SECONDS = 300.0
+
+
+def session_of(user: UserPublic, request: ChatRequest) -> str:
+    """The client's session id, or one session per user and UTC day."""
+    return request.session_id or f"{user.uid}:{datetime.now(UTC):%Y-%m-%d}"
+
+
+def turn_index(request: ChatRequest) -> int:
+    """1 for a conversation's first turn: the user turns in its history, plus this one."""
+    return 1 + sum(1 for m in request.conversation_history if m.role == "user")
 
 
 class RestaurantProduct:
@@ -94,15 +106,18 @@ class RestaurantProduct:
     async def chat(self, user: UserPublic, request: ChatRequest) -> AsyncIterator[TurnEvent]:
         """The turn's events; after the result, learning runs in the background."""
         record = TurnRecord()
+        session = session_of(user, request)
         try:
             async for event in run_turn(self, user, request, record):
+                if isinstance(event, Result):
+                    event.payload.session_id = session
                 yield event
         except Exception as exc:
             logger.exception("chat turn %s failed", record.turn_id)
             yield ErrorEvent(title="Turn failed", detail=f"{type(exc).__name__}: {exc}")
-            self._log_turn(user, record, error=str(exc))
+            self._log_turn(user, request, record, error=str(exc))
             return
-        self._log_turn(user, record)
+        self._log_turn(user, request, record)
         if record.payload is not None:
             self.runtime.spawn(
                 self._after_turn(user.uid, request.message, record.payload, record.decomposition),
@@ -111,13 +126,15 @@ class RestaurantProduct:
 
     async def answer(self, user: UserPublic, request: ChatRequest) -> GenerativeUIPayload:
         """The same pipeline for clients that want one JSON response."""
-        async for event in self.chat(user, request):
+        payload: GenerativeUIPayload | None = None
+        async for event in self.chat(user, request):  # to the end: the turn is logged there
             if isinstance(event, Result):
-                payload: GenerativeUIPayload = event.payload
-                return payload
-            if isinstance(event, ErrorEvent):
+                payload = event.payload
+            elif isinstance(event, ErrorEvent):
                 raise RuntimeError(event.detail)
-        raise RuntimeError("the chat pipeline ended without a result")
+        if payload is None:
+            raise RuntimeError("the chat pipeline ended without a result")
+        return payload
 
     async def _after_turn(
         self,
@@ -140,14 +157,18 @@ class RestaurantProduct:
         if changed:
             await self.prewarm(uid)
 
-    def _log_turn(self, user: UserPublic, record: TurnRecord, error: str | None = None) -> None:
+    def _log_turn(
+        self, user: UserPublic, request: ChatRequest, record: TurnRecord, error: str | None = None
+    ) -> None:
         payload = record.payload
         event = {
             "event": "turn_completed",
             "trace_id": record.turn_id,
+            "request_id": current_request_id(),
+            "session_id": session_of(user, request),
             "product": "restaurants",
             "user": str(user.uid),
-            "turn_index": user.interaction_count + 1,
+            "turn_index": turn_index(request),
             "latency_ms": round((time.perf_counter() - record.started) * 1000, 2),
             "ui_type": payload.ui_type if payload else None,
             "restaurants": len(payload.restaurants) if payload else 0,

@@ -62,6 +62,12 @@ class ChatRequest(BaseModel):
 
     message: str = Field(min_length=1, max_length=2000)
     conversation_history: list[ChatMessage] = Field(default_factory=list, max_length=50)
+    session_id: str | None = Field(
+        default=None,
+        pattern=r"^[A-Za-z0-9._:-]{1,128}$",
+        description="the conversation this turn belongs to (1-128 letters, digits, '.', '_', "
+        "':' or '-'); when absent, one session per user and UTC day. Echoed in the result.",
+    )
 
 
 class GenerativeUIPayload(BaseModel):
@@ -78,6 +84,7 @@ class GenerativeUIPayload(BaseModel):
     assumptions: list[str] = Field(default_factory=list)
     cited_review_ids: list[str] = Field(default_factory=list)
     turn_id: str = ""
+    session_id: str = Field(default="", description="the conversation this turn belongs to")
 
 
 class AllergySummary(BaseModel):

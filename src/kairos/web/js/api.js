@@ -38,13 +38,13 @@ export const api = {
 };
 
 // POST /chat read as a stream with fetch (EventSource cannot send headers).
-export async function streamChat(uid, message, history, onEvent, signal) {
+export async function streamChat(uid, message, history, session, onEvent, signal) {
   let response;
   try {
     response = await fetch("/chat", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Accept": "text/event-stream", "X-User-ID": uid },
-      body: JSON.stringify({ message, conversation_history: history }),
+      body: JSON.stringify({ message, conversation_history: history, session_id: session }),
       signal,
     });
   } catch (error) {

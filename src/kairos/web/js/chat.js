@@ -14,18 +14,25 @@ const STEP_TEXT = {
 const KEEP_TURNS = 12;
 const HISTORY_MESSAGES = 20;
 
-// The conversation of one demo user, kept for the browser session (sessionStorage).
+// The conversation of one demo user, kept for the browser session (sessionStorage). Its id is
+// sent with every turn, so the server's turn events of one conversation share a session_id.
+const newSession = () => `web-${crypto.getRandomValues(new Uint32Array(3)).join("-")}`;
+
 function store(uid) {
   const key = `kairos.chat.${uid}`;
   return {
     load() {
-      try { return JSON.parse(sessionStorage.getItem(key)) || { history: [], turns: [] }; }
-      catch { return { history: [], turns: [] }; }
+      let state = null;
+      try { state = JSON.parse(sessionStorage.getItem(key)); } catch { /* unreadable: start over */ }
+      state = state || { history: [], turns: [] };
+      state.session = state.session || newSession();
+      return state;
     },
     save(state) {
       const turns = state.turns.slice(-KEEP_TURNS);
-      try { sessionStorage.setItem(key, JSON.stringify({ history: state.history, turns })); }
-      catch { try { sessionStorage.setItem(key, JSON.stringify({ history: state.history, turns: [] })); } catch { /* full */ } }
+      const keep = (t) => JSON.stringify({ session: state.session, history: state.history, turns: t });
+      try { sessionStorage.setItem(key, keep(turns)); }
+      catch { try { sessionStorage.setItem(key, keep([])); } catch { /* full */ } }
     },
   };
 }
@@ -36,7 +43,7 @@ export function createChat({ getUid }) {
   const form = document.getElementById("chat-form");
   const input = document.getElementById("chat-input");
   const send = document.getElementById("send");
-  let state = { history: [], turns: [] };
+  let state = { history: [], turns: [], session: newSession() };
   let saved = null;
   let controller = null;
   const placeholder = input.placeholder;
@@ -140,7 +147,7 @@ export function createChat({ getUid }) {
       finish(errorBox(text, () => { pending.remove(); mine.remove(); ask(message); }));
     };
     try {
-      await streamChat(uid, message, state.history, (event, data) => {
+      await streamChat(uid, message, state.history, state.session, (event, data) => {
         if (event === "thinking") {
           const text = data.message || STEP_TEXT[data.step] || data.step;
           steps.querySelectorAll(".step.active").forEach((s) => s.classList.replace("active", "done"));
