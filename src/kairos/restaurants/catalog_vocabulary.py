@@ -9,40 +9,23 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
-_WORD = re.compile(r"[a-z0-9]+")
+from kairos.search.words import concept_tokens, fold, singular
+
+__all__ = [
+    "CatalogVocabulary",
+    "clean_city",
+    "concept_form",
+    "concept_tokens",
+    "expand_categories",
+    "fold",
+    "singular",
+]
+
 _PARENTHESIS = re.compile(r"\s*\(.*?\)\s*")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: users type "gracia" for "Gràcia" and "cafe" for "café"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def singular(word: str) -> str:
-    """A crude singular that both sides of a match share ("tacos", "steakhouses", "bakeries")."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-@lru_cache(maxsize=16384)
-def concept_tokens(value: str) -> tuple[str, ...]:
-    """Words of a category as a concept: singular, no "restaurant" suffix ("Tacos" == "taco")."""
-    words = [singular(w) for w in _WORD.findall(fold(value))]
-    while len(words) > 1 and words[-1] == "restaurant":
-        words.pop()
-    return tuple(words)
 
 
 def concept_form(value: str) -> str:

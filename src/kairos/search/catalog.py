@@ -5,30 +5,15 @@ Read once from the database and refreshed after an ingest; small (thousands of s
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 from sqlalchemy import text
 
+from kairos.search.words import concept_tokens
 from kairos.store.database import Database
 
 FUZZY_CUTOFF = 88.0
-_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "zes", "ches", "shes")) and len(word) > 4:
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-def _tokens(value: str) -> tuple[str, ...]:
-    return tuple(_singular(w) for w in _WORD.findall(value.lower()))
 
 
 @dataclass
@@ -36,6 +21,16 @@ class Catalog:
     categories: dict[str, int] = field(default_factory=dict)
     cities: dict[str, int] = field(default_factory=dict)
     areas: dict[str, int] = field(default_factory=dict)
+    _category_words: list[tuple[str, frozenset[str]]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def category_words(self) -> list[tuple[str, frozenset[str]]]:
+        """Each category with its concept words, computed once: the feed and every filter
+        expand categories, and re-reading thousands of names per call was the feed's cost."""
+        if self._category_words is None:
+            self._category_words = [(c, frozenset(concept_tokens(c))) for c in self.categories]
+        return self._category_words
 
     @classmethod
     async def load(cls, db: Database) -> Catalog:
@@ -68,10 +63,10 @@ class Catalog:
         """Stored categories meaning `wanted`: itself, ones containing all its words
         ("indian" → "north indian"), or a close spelling ("itallian" → "italian")."""
         wanted = wanted.strip().lower()
-        want_tokens = set(_tokens(wanted))
+        want_tokens = frozenset(concept_tokens(wanted))
         if not want_tokens:
             return []
-        found = {c for c in self.categories if c == wanted or want_tokens <= set(_tokens(c))}
+        found = {c for c, words in self.category_words() if c == wanted or want_tokens <= words}
         if not found:
             match = process.extractOne(
                 wanted, list(self.categories), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF
