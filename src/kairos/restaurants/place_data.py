@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.place_allergens import (
@@ -64,15 +65,86 @@ def _record(row: object) -> PlaceRecord:
     )
 
 
+class RecordCache:
+    """Built `PlaceRecord`s by (database, place id), each valid for one row version.
+
+    A row's version is PostgreSQL's `xmin`: every update of the row (a new review, a re-derived
+    allergen listing) writes a new one, so a cached record is used only while the stored row is
+    exactly the one it was built from. Building a record (JSONB decoding and validation) was the
+    largest cost of a feed; a lookup is a dictionary access. Records are shared: read-only.
+    """
+
+    def __init__(self, maxsize: int = 4096) -> None:
+        self.maxsize = maxsize
+        self._entries: OrderedDict[tuple[str, int], tuple[str, PlaceRecord]] = OrderedDict()
+
+    def get(self, database: str, place_id: int, version: str) -> PlaceRecord | None:
+        key = (database, place_id)
+        entry = self._entries.get(key)
+        if entry is None or entry[0] != version:
+            return None
+        self._entries.move_to_end(key)
+        return entry[1]
+
+    def put(self, database: str, place_id: int, version: str, record: PlaceRecord) -> None:
+        key = (database, place_id)
+        self._entries[key] = (version, record)
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.maxsize:
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+RECORDS = RecordCache()
+
+
+def _database(session: AsyncSession) -> str:
+    """Which database a session reads: ids and row versions mean something only within one."""
+    bind = session.bind
+    engine = bind.engine if isinstance(bind, AsyncConnection) else bind
+    return str(engine.url) if engine is not None else ""
+
+
+async def records_at(
+    session: AsyncSession, versions: Sequence[tuple[int, str]]
+) -> dict[int, PlaceRecord]:
+    """Records for (place id, row version) pairs: cached ones as they are, the rest read in one
+    query and cached. A row that changed since its version was read is read as it is now."""
+    database = _database(session)
+    found: dict[int, PlaceRecord] = {}
+    missing = []
+    for place_id, version in versions:
+        record = RECORDS.get(database, place_id, version)
+        if record is None:
+            missing.append(place_id)
+        else:
+            found[place_id] = record
+    if missing:
+        rows = await session.execute(
+            text(
+                f"SELECT {PLACE_COLUMNS}, p.aspect_scores, p.xmin::text AS version FROM places p "
+                "WHERE p.id = ANY(CAST(:ids AS bigint[]))"
+            ),
+            {"ids": missing},
+        )
+        for row in rows:
+            record = _record(row)
+            RECORDS.put(database, row.id, row.version, record)
+            found[row.id] = record
+    return found
+
+
 async def load_places(session: AsyncSession, ids: Sequence[int]) -> dict[int, PlaceRecord]:
     rows = await session.execute(
         text(
-            f"SELECT {PLACE_COLUMNS}, p.aspect_scores FROM places p "
+            "SELECT p.id, p.xmin::text AS version FROM places p "
             "WHERE p.id = ANY(CAST(:ids AS bigint[]))"
         ),
         {"ids": list(ids)},
     )
-    return {r.id: _record(r) for r in rows}
+    return await records_at(session, [(r.id, r.version) for r in rows])
 
 
 CUSTOM_REVIEWS_PER_PLACE = 20
@@ -148,7 +220,7 @@ async def feed_candidates(
         text(
             f"""
             WITH eligible AS (
-                SELECT {PLACE_COLUMNS}, p.aspect_scores,
+                SELECT p.id, p.xmin::text AS version,
                        (p.votes * coalesce(p.rating, 0) + CAST(:m AS float8) * CAST(:c AS float8))
                            / (p.votes + CAST(:m AS float8)) AS weighted,
                        p.categories && CAST(:cuisines AS text[]) AS liked
@@ -170,4 +242,6 @@ async def feed_candidates(
             "liked_limit": limit // 2,
         },
     )
-    return [_record(r) for r in sorted(rows, key=lambda r: (-r.weighted, r.id))]
+    ranked = sorted(rows, key=lambda r: (-r.weighted, r.id))
+    records = await records_at(session, [(r.id, r.version) for r in ranked])
+    return [records[r.id] for r in ranked if r.id in records]
