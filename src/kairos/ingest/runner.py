@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from sqlalchemy import text
+
 from kairos.ingest.adapters import get_adapter
 from kairos.ingest.embedding_phase import EmbedOutcome, count_missing, embed_missing
 from kairos.ingest.records import BadRow
@@ -82,5 +84,8 @@ async def ingest(
         report.embeddings = await embed_missing(
             db, embedder, on_progress=lambda n: sink.advance("embeddings", n)
         )
+    async with db.session() as session, session.begin():
+        # Fresh planner statistics: search reads the review-word shares from them.
+        await session.execute(text("ANALYZE places, reviews"))
     report.seconds = time.perf_counter() - started
     return report
