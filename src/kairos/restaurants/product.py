@@ -61,6 +61,7 @@ class RestaurantProduct:
         )
         self._parser: QueryParser | None = None
         self._parser_built = 0.0
+        self._profile_generation: dict[uuid.UUID, int] = {}
         runtime.profile_listeners.append(self.on_profile_changed)
 
     async def parser(self) -> QueryParser:
@@ -187,9 +188,13 @@ class RestaurantProduct:
         key = feed.feed_cache_key(str(user.uid))
         cached = None if refresh else self.feeds.get(key)
         if cached is None:
+            generation = self._profile_generation.get(user.uid, 0)
             catalog = await self.runtime.search.catalog()
             cached = await feed.build_feed(self.db, catalog, user)
-            self.feeds.set(key, cached)
+            # A profile change during the build (an allergy added) must not be overwritten by
+            # this feed, built for the profile as it was: cache it only if none happened.
+            if self._profile_generation.get(user.uid, 0) == generation:
+                self.feeds.set(key, cached)
             fresh = cached
         else:
             fresh = cached.model_copy(update={"cached": True})
@@ -208,6 +213,7 @@ class RestaurantProduct:
             await self.recommendations(user, limit=feed.FEED_MAX, refresh=True)
 
     async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
+        self._profile_generation[uid] = self._profile_generation.get(uid, 0) + 1
         self.feeds.delete_prefix(f"feed:{uid}:")
         if not deleted:
             self.runtime.spawn(self.prewarm(uid), name=f"prewarm-{uid}")

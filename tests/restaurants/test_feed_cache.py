@@ -1,0 +1,54 @@
+"""A feed built for the profile as it was before a change is never cached after the change."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import httpx
+import pytest
+
+from kairos.profiles import repository
+from kairos.restaurants import feed
+from tests.restaurants.helpers import TOKEN, create_user
+
+
+async def test_a_feed_built_before_an_allergy_change_is_not_cached(
+    client: httpx.AsyncClient, app: Any, runtime: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    product = app.state.restaurants
+    uid = await create_user(client)
+    await runtime.drain()
+    async with runtime.db.session() as session:
+        before = await repository.get_user(session, uid=uuid.UUID(uid))
+    assert before is not None
+
+    release, started = asyncio.Event(), asyncio.Event()
+    real = feed.build_feed
+    calls = 0
+
+    async def first_build_waits(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:  # the build for the old profile is held until after the change
+            started.set()
+            await release.wait()
+        return await real(*args)
+
+    monkeypatch.setattr(feed, "build_feed", first_build_waits)
+    stale = asyncio.create_task(product.recommendations(before, limit=5, refresh=True))
+    await started.wait()
+    changed = await client.patch(
+        f"/users/{uid}/allergies",
+        json={"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
+        headers=TOKEN,
+    )
+    assert changed.status_code == 200
+    await runtime.drain()  # the change's own pre-warm has built and cached the new feed
+    release.set()
+    old = await stale
+    assert old.hard_excluded_allergens == []  # built for the profile as it was
+    served = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": uid})
+    assert served.json()["cached"] is True
+    assert served.json()["hard_excluded_allergens"] == ["peanuts"]
