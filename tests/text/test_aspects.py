@@ -51,6 +51,33 @@ def test_negation_flips_the_cue(sentence: str, aspect: str, sign: int) -> None:
     assert weight(sentence, aspect) * sign > 0
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The burger was packed with flavor.",
+        "Can't wait to come back!",
+        "We had a blast.",
+    ],
+)
+def test_look_alike_phrases_say_nothing_about_noise(sentence: str) -> None:
+    assert weight(sentence, "noise_level") == 0
+
+
+def test_crowd_and_waiting_talk_lowers_quietness() -> None:
+    assert weight("The music was blasting.", "noise_level") < 0
+    assert weight("We waited in line for an hour.", "noise_level") < 0
+    # "not crowded" is a statement about the room, not a litotes like "not too loud".
+    assert weight("It wasn't crowded.", "noise_level") >= weight("It wasn't loud.", "noise_level")
+    assert weight("It wasn't crowded.", "noise_level") > 0
+
+
+def test_casual_is_not_read_from_the_menu() -> None:
+    """Pizza is served on white tablecloths too; fine dining talk is what says "not casual"."""
+    assert weight("The pizza and the sandwiches were good.", "casual") == 0
+    assert weight("A tasting menu with a sommelier.", "casual") < 0
+    assert weight("Very laid back and casual.", "casual") > 0
+
+
 def test_negated_complaint_is_weaker_than_the_plain_praise() -> None:
     """Litotes: "wasn't loud" is said of average rooms, "quiet" of quiet ones."""
     assert 0 < weight("It wasn't loud.", "noise_level") < weight("It was quiet.", "noise_level")
