@@ -112,6 +112,23 @@ def test_absa_suite_on_a_small_file(tmp_path: Path) -> None:
     json.dumps(report.model_dump())
 
 
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # No opinion word, no aspect named: an anecdote, neutral.
+        ("We went there for her birthday.", {"anecdotes/miscellaneous": "neutral"}),
+        # No opinion word, an aspect named: annotators mostly read it as positive.
+        ("They have a garden.", {"ambience": "positive"}),
+        ("Love the jazz band on Fridays.", {"ambience": "positive"}),
+        ("The seats are uncomfortable.", {"ambience": "negative"}),
+        ("The dinner was forgettable.", {"food": "negative"}),
+        ("It was a crappy experience.", {"anecdotes/miscellaneous": "negative"}),
+    ],
+)
+def test_absa_categories_and_polarities(sentence: str, expected: dict[str, str]) -> None:
+    assert predict(sentence) == expected
+
+
 def test_renderers_print_every_figure(tmp_path: Path) -> None:
     rows = [{"text": "Rude waiter.", "aspect_categories": [
         {"category": "service", "polarity": "negative"}]}]  # fmt: skip
