@@ -133,6 +133,20 @@ def test_few_mentions_shrink_towards_neutral() -> None:
     assert many.confidence > one.confidence
 
 
+def test_opposite_cues_pull_a_score_back_and_stay_traceable() -> None:
+    """A loud review lowers the quietness of a place others call quiet; a queue (a topic proxy)
+    lowers it less, and is cited as evidence without being quoted as an explicit reason."""
+    quiet = [review(str(i), "Quiet and calm.") for i in range(3)]
+    loud = score_aspects([*quiet, review("x", "Way too loud on weekends.")]).noise_level
+    queue = score_aspects([*quiet, review("y", "We waited in line for an hour.")]).noise_level
+    alone = score_aspects(quiet).noise_level
+    assert loud.value < queue.value < alone.value
+    cited = {e.review_id: e for e in loud.evidence + queue.evidence}
+    assert cited["x"].weight < 0 and cited["x"].explicit
+    assert cited["y"].weight < 0 and not cited["y"].explicit
+    assert cited["y"].sentence == "We waited in line for an hour."
+
+
 def test_one_review_counts_once_however_long() -> None:
     rant = " ".join(["It is so loud in here."] * 20)
     capped = score_aspects([review("a", rant)]).noise_level
