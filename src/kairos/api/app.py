@@ -32,6 +32,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         if owned:
             app.state.runtime = await Runtime.start(settings)
             app.state.restaurants = RestaurantProduct(app.state.runtime)
+            await app.state.restaurants.warm()
         try:
             yield
         finally:
