@@ -30,3 +30,10 @@ def test_environment_variables_are_read(monkeypatch: pytest.MonkeyPatch) -> None
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     assert settings.embedding_batch_size == 64
     assert settings.allowed_origins_list == ["http://a.test", "http://b.test"]
+
+
+def test_shared_buffers_must_be_a_postgresql_size() -> None:
+    assert Settings(embedded_shared_buffers="1GB", _env_file=None).embedded_shared_buffers == "1GB"  # type: ignore[call-arg]
+    for bad in ("256", "256 MB", "0MB", "256MB'; DROP TABLE places; --"):
+        with pytest.raises(ValidationError, match="embedded_shared_buffers"):
+            Settings(embedded_shared_buffers=bad, _env_file=None)  # type: ignore[call-arg]

@@ -23,6 +23,13 @@ class Settings(BaseSettings):
         description="postgresql+asyncpg://… of a server with pgvector; unset = embedded server",
     )
     data_dir: Path = Field(default=Path(".kairos"), description="embedded database and caches")
+    embedded_shared_buffers: str = Field(
+        default="256MB",
+        pattern=r"^[1-9][0-9]*(kB|MB|GB)$",
+        description="shared_buffers of the embedded server, e.g. 256MB; PostgreSQL's default "
+        "of 128MB cannot hold the full catalog's review vectors and HNSW index, so searches "
+        "read them from the OS again. Takes effect at the server's next start.",
+    )
     sample_dir: Path = Field(
         default=Path("data/sample"), description="sample ingested on first run"
     )

@@ -62,7 +62,10 @@ async def test_migrations_up_down_up(runtime: object, settings: Settings) -> Non
 def test_embedded_server_is_reused(tmp_path: Path) -> None:
     from kairos.store.embedded import start_embedded_server
 
-    first = start_embedded_server(tmp_path)
-    second = start_embedded_server(tmp_path)
+    first = start_embedded_server(tmp_path, "192MB")
+    second = start_embedded_server(tmp_path, "192MB")
     assert first == second
     assert (tmp_path / "pg" / "PG_VERSION").exists()
+    # Written for the server's next start (shared_buffers cannot change while it runs).
+    auto = (tmp_path / "pg" / "postgresql.auto.conf").read_text()
+    assert "shared_buffers = '192MB'" in auto

@@ -25,7 +25,7 @@ def resolve_database_url(settings: Settings) -> str:
         if url.startswith("postgresql://") or url.startswith("postgres://"):
             url = "postgresql+asyncpg://" + url.split("://", 1)[1]
         return url
-    return start_embedded_server(settings.data_dir)
+    return start_embedded_server(settings.data_dir, settings.embedded_shared_buffers)
 
 
 class Database:
