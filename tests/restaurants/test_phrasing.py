@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kairos.restaurants.phrasing import answer_message
-from kairos.restaurants.schemas import RestaurantResult
+from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.text.extractive import Quote
 
 
@@ -36,3 +36,21 @@ def test_an_unquoted_top_pick_is_a_full_sentence() -> None:
     text = answer(place(None))
     assert "Top pick: Lune (4.5★). " in text
     assert text.endswith("Places known to contain peanuts are excluded for you.")
+
+
+def test_a_top_pick_that_reviews_contradict_says_so() -> None:
+    top = place("Loud music all night, but the curry was great.").model_copy(
+        update={
+            "scores": RadarScores(
+                romance=6.0, noise_level=2.5, food_quality=8.0, vegan_options=5.0,
+                value_for_money=5.0, evidence={},
+            )
+        }
+    )  # fmt: skip
+    text = answer_message(
+        request="quiet, romantic thai places", safe=[top], flagged=[], hard_excluded=[],
+        relaxed=[], assumptions=[], requested=["noise_level", "romance"],
+    )  # fmt: skip
+    assert "Its reviews speak against quiet (2.5/10); it is here for the rest." in text
+    assert "romance" not in text.split("speak against")[1].split(";")[0]  # 6.0 is not against
+    assert "speak against" not in answer(top)  # nothing was asked

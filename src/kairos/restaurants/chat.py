@@ -208,6 +208,8 @@ async def run_turn(
         hard_excluded=hard,
         relaxed=relaxed,
         assumptions=decomposition.assumptions,
+        requested=sorted(requested),
+        contradicted_below=evaluation.CONTRADICTED_BELOW,
     )
     if not product.chain.is_offline:
         phrased = await model_tasks.phrase(product.chain, message, safe + flagged, profile)

@@ -7,11 +7,22 @@ from collections.abc import Sequence
 from kairos.restaurants.schemas import RestaurantResult
 
 ALLERGEN_NAMES = {"tree_nuts": "tree nuts"}
+# How a radar axis is said when reviews speak against it ("quiet" was asked, diners say loud).
+AXIS_WANTS = {
+    "romance": "romance",
+    "noise_level": "quiet",
+    "food_quality": "the food",
+    "vegan_options": "vegan options",
+    "value_for_money": "value for money",
+}
+
+
+def _list(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _names(allergens: Sequence[str]) -> str:
-    words = [ALLERGEN_NAMES.get(a, a.replace("_", " ")) for a in allergens]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return _list([ALLERGEN_NAMES.get(a, a.replace("_", " ")) for a in allergens])
 
 
 def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
@@ -29,6 +40,8 @@ def answer_message(
     hard_excluded: Sequence[str],
     relaxed: Sequence[str],
     assumptions: Sequence[str],
+    requested: Sequence[str] = (),
+    contradicted_below: float = 4.0,
 ) -> str:
     lines: list[str] = []
     if assumptions:
@@ -46,6 +59,14 @@ def answer_message(
         else:
             line += "."
         lines.append(line)
+        against = [
+            f"{AXIS_WANTS.get(axis, axis.replace('_', ' '))} ({value:.1f}/10)"
+            for axis in sorted(requested)
+            if top.scores is not None
+            and (value := float(getattr(top.scores, axis, 10.0))) < contradicted_below
+        ]
+        if against:
+            lines.append(f"Its reviews speak against {_list(against)}; it is here for the rest.")
     warned = sum(1 for r in safe if r.allergy_warnings)
     if warned:
         lines.append(
