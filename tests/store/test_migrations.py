@@ -51,6 +51,11 @@ async def test_migrations_up_down_up(runtime: object, settings: Settings) -> Non
         assert "USING gin" in indexes["ix_reviews_text_tsv"]
         assert "USING gin" in indexes["ix_users_allergy_flags"]
         assert "USING btree (rating)" in indexes["ix_places_rating"]
+        assert "(lat, lng) WHERE is_active" in indexes["ix_places_lat_lng"]
+        assert (
+            "INCLUDE (review_count) WHERE (is_active AND (review_count > 0))"
+            in (indexes["ix_places_reviewed"])
+        )
         await downgrade(scratch, "base")
         assert await _tables(scratch) == set()
         await upgrade(scratch)

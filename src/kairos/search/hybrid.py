@@ -228,7 +228,7 @@ class HybridSearch:
         WITH d AS MATERIALIZED (
             SELECT r.place_id, r.id, r.embedding <=> CAST(:qv AS vector) AS d
             FROM reviews r JOIN places p ON p.id = r.place_id
-            WHERE r.embedding IS NOT NULL AND {f.where}
+            WHERE r.embedding IS NOT NULL AND p.review_count > 0 AND {f.where}
         ),
         best AS (SELECT DISTINCT ON (place_id) place_id, id, d FROM d ORDER BY place_id, d, id)
         SELECT place_id, id, d FROM best ORDER BY d, place_id LIMIT :depth
@@ -238,7 +238,10 @@ class HybridSearch:
     async def _filtered_reviews(self, session: AsyncSession, f: CompiledFilters) -> int:
         if not f.selective:
             return self._total_reviews
-        sql = f"SELECT coalesce(sum(p.review_count), 0) FROM places p WHERE {f.where}"
+        sql = (
+            "SELECT coalesce(sum(p.review_count), 0) FROM places p "
+            f"WHERE p.review_count > 0 AND {f.where}"
+        )
         return int((await session.execute(text(sql), f.params)).scalar_one())
 
     async def _order(

@@ -104,6 +104,14 @@ class Place(Base):
             postgresql_where=text("is_active"),
         ),
         Index("ix_places_price_level", "price_level"),
+        Index("ix_places_lat_lng", "lat", "lng", postgresql_where=text("is_active")),
+        Index("ix_places_price_tier", "price_tier", postgresql_where=text("is_active")),
+        Index(
+            "ix_places_reviewed",
+            "id",
+            postgresql_include=["review_count"],
+            postgresql_where=text("is_active AND review_count > 0"),
+        ),
         Index("ix_places_normalized_name", "normalized_name"),
         Index("ix_places_city_lower", text("lower(city)")),
     )
