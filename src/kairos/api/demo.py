@@ -30,7 +30,7 @@ DEMO_PREFERENCES = TastePreferences(
 )
 
 
-def demo_enabled(settings: SettingsDep) -> None:
+async def demo_enabled(settings: SettingsDep) -> None:
     if not settings.demo_session_enabled:
         raise NotFound("the demo session exists only in development (KAIROS_ENV=development)")
 

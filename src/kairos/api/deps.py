@@ -15,12 +15,14 @@ from kairos.runtime import Runtime
 from kairos.settings import Settings
 
 
-def get_runtime(request: Request) -> Runtime:
+# Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency in a worker
+# thread, and those hops were most of a cached feed's time in the server.
+async def get_runtime(request: Request) -> Runtime:
     runtime: Runtime = request.app.state.runtime
     return runtime
 
 
-def get_app_settings(request: Request) -> Settings:
+async def get_app_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
@@ -38,7 +40,7 @@ def parse_uid(value: str, what: str) -> uuid.UUID:
         ) from exc
 
 
-def require_service_token(
+async def require_service_token(
     settings: SettingsDep,
     x_service_token: Annotated[str | None, Header(description="shared service secret")] = None,
 ) -> None:
@@ -50,7 +52,7 @@ def require_service_token(
         raise Unauthorized("the X-Service-Token header does not match KAIROS_SERVICE_TOKEN")
 
 
-def path_uid(uid: Annotated[str, Path(description="the user's UUID")]) -> uuid.UUID:
+async def path_uid(uid: Annotated[str, Path(description="the user's UUID")]) -> uuid.UUID:
     return parse_uid(uid, "the {uid} in the path")
 
 

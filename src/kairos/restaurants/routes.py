@@ -27,7 +27,7 @@ _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def product_of(request: Request) -> RestaurantProduct:
+async def product_of(request: Request) -> RestaurantProduct:
     product: RestaurantProduct = request.app.state.restaurants
     return product
 
