@@ -162,6 +162,37 @@ def test_full_journey(page: Any) -> None:
     assert page.console_errors == []  # type: ignore[attr-defined]
 
 
+def test_a_custom_allergy_is_cited_from_the_reviews(page: Any) -> None:
+    """Anything can be an allergy: garlic, typed in the profile, is found in a place's reviews and
+    shown on its card with the review as the source."""
+    page.goto("/")
+    page.wait_for_selector("#feed .card")
+    page.click("#open-profile")
+    page.wait_for_selector("#profile-dialog[open]")
+    page.fill("#allergy-name", "garlic")
+    page.select_option("#allergy-severity", "severe")
+    page.press("#allergy-name", "Enter")
+    assert "garlic" in page.inner_text("#allergy-rows")
+    with page.expect_response("**/recommendations/**") as feed:
+        page.click("#profile-save")
+    assert feed.value.ok
+    payload = _ask(page, "korean bbq in cambridge")
+
+    def garlic(place: dict[str, Any]) -> str:
+        return next(s["status"] for s in place["allergen_status"] if s["allergen"] == "garlic")
+
+    cited = [p for p in payload["restaurants"] if garlic(p) == "contains"]
+    assert cited, "a Cambridge Korean place's reviews name garlic"
+    answer = page.locator(".bubble.assistant .answer").last
+    card = answer.locator(".result > .card").filter(has_text=cited[0]["name"]).first
+    assert "garlic" in card.locator(".banner.warning").first.inner_text().lower()
+    card.locator(".card-head").click()
+    row = card.locator("table.allergy tbody tr").filter(has_text="garlic").first
+    assert "garlic (severe)" in row.inner_text()
+    assert "review" in row.inner_text().lower()
+    shot(page, "09-chat-custom-allergy-garlic", element=".bubble.assistant >> nth=-1")
+
+
 def test_compare_draws_one_radar_for_several_places(page: Any) -> None:
     page.goto("/")
     page.wait_for_selector("#feed .card")

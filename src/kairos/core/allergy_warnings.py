@@ -56,11 +56,16 @@ _ADVICE: Final[dict[Severity, str]] = {
     "intolerance": "You noted an intolerance; choose dishes without {name}.",
 }
 _NOTES: Final[dict[Confidence, str]] = {
+    # Scoped to the 14 allergens: a custom ingredient ("garlic") is read from the reviews at
+    # request time, so a card can cite a review for it while these notes stay true.
     "medium": (
-        "Allergen information for this place comes from its cuisine type, not from its menu "
-        "or reviews, so it is not verified. Confirm with staff before ordering."
+        "For the 14 major allergens, this place's information comes from its cuisine type, not "
+        "from its menu or reviews, so it is not verified. Confirm with staff before ordering."
     ),
-    "low": ("No allergen information is known for this place. Confirm with staff before ordering."),
+    "low": (
+        "Nothing is known about the 14 major allergens at this place. Confirm with staff before "
+        "ordering."
+    ),
 }
 
 
