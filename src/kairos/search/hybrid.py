@@ -80,6 +80,14 @@ async def _lexeme_shares(session: AsyncSession) -> dict[str, float]:
     return dict(zip(row.lexemes, (float(v) for v in row.shares), strict=False))
 
 
+async def _nothing() -> Sequence[Any]:
+    return ()
+
+
+async def _no_vectors() -> tuple[Sequence[Any], str]:
+    return (), "none"
+
+
 class HybridSearch:
     def __init__(self, db: Database, embedder: EmbeddingProvider | None) -> None:
         self.db = db
@@ -118,23 +126,35 @@ class HybridSearch:
         query = query.strip()
         use_text = bool(query) and mode in ("hybrid", "text") and bool(tsquery_for(query))
         use_vector = bool(query) and mode in ("hybrid", "vector") and self.embedder is not None
-        vector = await self._embed(query) if use_vector else None
         rankings: dict[str, list[int]] = {}
         best_review: dict[int, int] = {}
         similarity: dict[int, float] = {}
-        strategy = "none"
+
+        async def text_arm() -> Sequence[Any]:
+            async with self.db.session() as session, session.begin():
+                return await self._text_arm(session, query, compiled)
+
+        async def vector_arm() -> tuple[Sequence[Any], str]:
+            vector = await self._embed(query)
+            async with self.db.session() as session, session.begin():
+                return await self._vector_arm(session, vector, compiled, limit)
+
+        # The arms are independent: each runs on its own connection (the vector arm embeds the
+        # query meanwhile), so a search waits for the slower arm, not for their sum.
+        text_rows, (vector_rows, strategy) = await asyncio.gather(
+            text_arm() if use_text else _nothing(),
+            vector_arm() if use_vector else _no_vectors(),
+        )
+        if use_text:
+            rankings["text"] = [r[0] for r in text_rows]
+            best_review.update({r[0]: r[1] for r in text_rows if r[1] is not None})
+        if use_vector:
+            rankings["vector"] = [r[0] for r in vector_rows]
+            for place_id, review_id, distance in vector_rows:
+                best_review[place_id] = review_id
+                similarity[place_id] = 1.0 - float(distance)
+        fused = reciprocal_rank_fusion(rankings)
         async with self.db.session() as session, session.begin():
-            if use_text:
-                rows = await self._text_arm(session, query, compiled)
-                rankings["text"] = [r[0] for r in rows]
-                best_review.update({r[0]: r[1] for r in rows if r[1] is not None})
-            if vector is not None:
-                rows, strategy = await self._vector_arm(session, vector, compiled, limit)
-                rankings["vector"] = [r[0] for r in rows]
-                for place_id, review_id, distance in rows:
-                    best_review[place_id] = review_id
-                    similarity[place_id] = 1.0 - float(distance)
-            fused = reciprocal_rank_fusion(rankings)
             ordered = await self._order(session, fused, compiled, limit)
             hits = await self._hits(
                 session, ordered, fused, rankings, best_review, similarity, query, filters
