@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,6 +13,8 @@ from sqlalchemy import text
 from kairos.ingest.derivation import ensure_derived_current
 from kairos.ingest.embedding_phase import load_embedding_file
 from kairos.ingest.runner import IngestReport, ProgressSink, ingest
+from kairos.profiles.service import ProfileService
+from kairos.profiles.tokens import TokenSigner, token_secret
 from kairos.search.hybrid import HybridSearch
 from kairos.settings import Settings
 from kairos.store.database import Database
@@ -25,9 +26,6 @@ logger = logging.getLogger(__name__)
 SAMPLE_SOURCES = (("restaurant_reviews", "restaurant_reviews"), ("yelp_metadata", "yelp_metadata"))
 SAMPLE_EMBEDDINGS = "embeddings.npz"
 
-# Products register these to drop caches and pre-warm when a profile changes or is deleted.
-ProfileListener = Callable[[uuid.UUID, bool], Awaitable[None]]
-
 
 @dataclass
 class Runtime:
@@ -35,7 +33,8 @@ class Runtime:
     db: Database
     embedder: EmbeddingProvider
     search: HybridSearch
-    profile_listeners: list[ProfileListener] = field(default_factory=list)
+    profiles: ProfileService
+    tokens: TokenSigner
     background: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
@@ -44,7 +43,14 @@ class Runtime:
         await upgrade(db)
         await ensure_derived_current(db)
         embedder = get_embedder(settings)
-        runtime = cls(settings, db, embedder, HybridSearch(db, embedder))
+        runtime = cls(
+            settings,
+            db,
+            embedder,
+            HybridSearch(db, embedder),
+            ProfileService(db),
+            TokenSigner(token_secret(settings)),
+        )
         wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
         if wanted and await runtime.is_empty():
             await runtime.ingest_sample(settings.sample_dir)
@@ -80,10 +86,6 @@ class Runtime:
                 reports.append(report)
         self.search.invalidate_catalog()
         return reports
-
-    async def profile_changed(self, uid: uuid.UUID, *, deleted: bool = False) -> None:
-        for listener in self.profile_listeners:
-            await listener(uid, deleted)
 
     def spawn(self, coroutine: Awaitable[None], name: str) -> None:
         """Fire-and-forget work that must never raise into a request and is awaited at shutdown."""

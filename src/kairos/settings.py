@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SERVICE_TOKEN = "KairosTest"
@@ -36,6 +36,14 @@ class Settings(BaseSettings):
     auto_ingest_sample: bool = True
 
     service_token: SecretStr = SecretStr(DEFAULT_SERVICE_TOKEN)
+    token_secret: SecretStr | None = Field(
+        default=None,
+        description="signs user tokens and the demo cookie (at least 32 characters); unset = a "
+        "random secret kept in data_dir/token_secret. Replicas on several machines must share it.",
+    )
+    user_token_ttl_seconds: int = Field(
+        default=3600, ge=60, le=86400, description="default lifetime of a user token"
+    )
     allowed_origins: str = ""
     demo_session: bool = Field(
         default=True, description="browser session for the demo user; only honoured in development"
@@ -66,6 +74,11 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=30.0, gt=0)
     llm_long_timeout_seconds: float = Field(default=60.0, gt=0)
 
+    @field_validator("token_secret", mode="before")
+    @classmethod
+    def _empty_secret_is_unset(cls, value: object) -> object:
+        return None if value == "" else value
+
     @model_validator(mode="after")
     def _refuse_default_token_outside_development(self) -> Settings:
         token = self.service_token.get_secret_value().strip()
@@ -74,6 +87,9 @@ class Settings(BaseSettings):
                 "KAIROS_SERVICE_TOKEN is the default development token; "
                 "set a long random secret before running with KAIROS_ENV=production"
             )
+        secret = self.token_secret.get_secret_value() if self.token_secret else None
+        if secret is not None and len(secret) < 32:
+            raise ValueError("KAIROS_TOKEN_SECRET must be at least 32 characters")
         return self
 
     @property

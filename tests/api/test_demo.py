@@ -26,7 +26,8 @@ async def test_demo_session_round_trip(settings: Settings, runtime: Any) -> None
         started = await client.post("/demo/session", json={})
         assert started.status_code == 200
         uid = started.json()["uid"]
-        assert "kairos_demo_uid" in started.headers["set-cookie"]
+        assert "kairos_demo=" in started.headers["set-cookie"]
+        assert uid not in started.headers["set-cookie"], "the cookie is signed, not a bare uid"
         assert "httponly" in started.headers["set-cookie"].lower()
         profile = await client.get("/demo/profile")
         assert profile.json()["uid"] == uid
@@ -51,7 +52,7 @@ async def test_allergy_changes_reach_the_feed_at_once(settings: Settings, runtim
     dev = settings.model_copy(update={"env": "development"})
     async with _client(dev, runtime) as client:
         uid = (await client.post("/demo/session", json={})).json()["uid"]
-        me = {"X-User-ID": uid}
+        me = {"X-User-ID": uid}  # the cookie is the credential; a matching X-User-ID is fine
         before = (await client.get(f"/recommendations/{uid}", headers=me)).json()
         assert before["hard_excluded_allergens"] == []
         await client.patch(
@@ -67,10 +68,61 @@ async def test_demo_session_picks_only_existing_users(settings: Settings, runtim
     async with _client(dev, runtime) as client:
         missing = await client.post("/demo/session", json={"uid": str(uuid.uuid4())})
         assert missing.status_code == 404
-        client.cookies.set("kairos_demo_uid", "not-a-uuid", domain="kairos.test")
+        client.cookies.set("kairos_demo", "not-a-signed-cookie", domain="kairos.test")
         garbled = await client.get("/demo/profile")
-        assert garbled.status_code == 400
-        assert "cookie" in garbled.json()["detail"]
+        assert garbled.status_code == 404
+        assert "POST /demo/session" in garbled.json()["detail"]
+
+
+async def test_a_demo_session_sees_and_changes_only_its_own_users(
+    settings: Settings, runtime: Any
+) -> None:
+    """The attack of issue 10: list the newest users, take one over, wipe its allergy."""
+    dev = settings.model_copy(update={"env": "development"})
+    victim = str(uuid.uuid4())
+    async with _client(dev, runtime) as service:
+        created = await service.post(
+            f"/users/{victim}",
+            json={"allergies": {"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}}},
+            headers={"X-Service-Token": "test-token"},
+        )
+        assert created.status_code == 201
+    async with _client(dev, runtime) as mine, _client(dev, runtime) as attacker:
+        own = (await mine.post("/demo/session", json={})).json()["uid"]
+        assert (await attacker.get("/demo/users")).json() == [], "no session: nobody is listed"
+        await attacker.post("/demo/session", json={})
+        listed = [u["uid"] for u in (await attacker.get("/demo/users")).json()]
+        assert victim not in listed and own not in listed
+        for target in (victim, own):
+            taken = await attacker.post("/demo/session", json={"uid": target})
+            assert taken.status_code == 404, "another session's user (or a service user)"
+        wiped = await attacker.patch("/demo/allergies", json={"remove": ["peanuts"]})
+        assert wiped.status_code == 200 and wiped.json()["uid"] not in (victim, own)
+        feed = await attacker.get(f"/recommendations/{victim}")
+        assert feed.status_code == 403, "the cookie acts only for the session's current user"
+        assert (await mine.get("/demo/profile")).json()["uid"] == own
+    async with _client(dev, runtime) as service:
+        kept = await service.get(f"/users/{victim}", headers={"X-Service-Token": "test-token"})
+        assert kept.json()["allergies"]["severity"] == {"peanuts": "anaphylactic"}
+
+
+async def test_demo_allergy_update_is_partial(settings: Settings, runtime: Any) -> None:
+    dev = settings.model_copy(update={"env": "development"})
+    async with _client(dev, runtime) as client:
+        await client.post("/demo/session", json={})
+        await client.patch(
+            "/demo/allergies",
+            json={"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
+        )
+        nothing = await client.patch("/demo/allergies", json={})
+        assert nothing.json()["allergies"]["severity"] == {"peanuts": "anaphylactic"}
+        added = await client.patch("/demo/allergies", json={"intolerances": ["lactose"]})
+        assert added.json()["allergies"]["severity"] == {
+            "peanuts": "anaphylactic",
+            "dairy": "intolerance",
+        }
+        removed = await client.patch("/demo/allergies", json={"remove": ["peanuts"]})
+        assert removed.json()["allergies"]["severity"] == {"dairy": "intolerance"}
 
 
 DEMO_ROUTES = [

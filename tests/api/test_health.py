@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import httpx
@@ -27,7 +28,7 @@ async def test_ready_is_503_with_the_reason_when_the_database_is_down(
     runtime: Any, settings: Settings
 ) -> None:
     broken = Database("postgresql+asyncpg://postgres@/kairos?host=/nonexistent-socket-dir")
-    down = type(runtime)(settings, broken, runtime.embedder, runtime.search)
+    down = dataclasses.replace(runtime, db=broken)
     app = create_app(settings, runtime=down)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://kairos.test") as c:

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.restaurants.helpers import create_user, parse_sse
+from tests.restaurants.helpers import TOKEN, as_user, create_user, parse_sse
 
 GENERATED = re.compile(r"[0-9a-f]{32}")
 
@@ -53,11 +53,11 @@ async def test_every_response_carries_a_request_id(client: httpx.AsyncClient) ->
 async def test_error_bodies_name_the_request(client: httpx.AsyncClient) -> None:
     missing = await client.get(
         "/recommendations/00000000-0000-4000-8000-00000000abcd",
-        headers={"X-User-ID": "00000000-0000-4000-8000-00000000abcd", "X-Request-ID": "err-1"},
+        headers={**as_user("00000000-0000-4000-8000-00000000abcd"), "X-Request-ID": "err-1"},
     )
     assert missing.status_code == 404
     assert missing.headers["x-request-id"] == "err-1" == missing.json()["request_id"]
-    invalid = await client.post("/chat", json={}, headers={"X-User-ID": "x"})
+    invalid = await client.post("/users/not-a-uuid", json={}, headers=TOKEN)
     assert invalid.status_code == 422
     assert invalid.json()["request_id"] == invalid.headers["x-request-id"]
 
@@ -74,7 +74,7 @@ async def test_a_chat_turn_logs_its_request_and_session(
     streamed = await client.post(
         "/chat",
         json={"message": "in boston", "conversation_history": history, "session_id": "web-7f3"},
-        headers={"X-User-ID": uid, "Accept": "text/event-stream", "X-Request-ID": "turn-1"},
+        headers={**as_user(uid), "Accept": "text/event-stream", "X-Request-ID": "turn-1"},
     )
     assert streamed.status_code == 200 and streamed.headers["x-request-id"] == "turn-1"
     (result,) = [data for name, data in parse_sse(streamed.text) if name == "result"]
@@ -87,7 +87,7 @@ async def test_a_chat_turn_logs_its_request_and_session(
     answered = await client.post(
         "/chat",
         json={"message": "quiet italian in cambridge"},
-        headers={"X-User-ID": uid, "Accept": "application/json"},
+        headers={**as_user(uid), "Accept": "application/json"},
     )
     assert answered.status_code == 200
     body = answered.json()
@@ -102,7 +102,7 @@ async def test_a_bad_session_id_is_a_clear_422(client: httpx.AsyncClient) -> Non
     response = await client.post(
         "/chat",
         json={"message": "thai", "session_id": "not ok!"},
-        headers={"X-User-ID": uid, "Accept": "application/json"},
+        headers={**as_user(uid), "Accept": "application/json"},
     )
     assert response.status_code == 422
     assert "session_id" in response.json()["detail"]

@@ -78,7 +78,7 @@ async def test_service_token_is_required_and_checked(client: httpx.AsyncClient) 
 
 async def test_bad_uid_and_bad_body_are_explained(client: httpx.AsyncClient) -> None:
     bad = await client.post("/users/not-a-uuid", json={}, headers=TOKEN)
-    assert bad.status_code == 400
+    assert bad.status_code == 422
     assert "UUID" in bad.json()["detail"]
     invalid = await client.post(
         f"/users/{_uid()}",

@@ -11,6 +11,11 @@ import httpx
 TOKEN = {"X-Service-Token": "test-token"}
 
 
+def as_user(uid: str) -> dict[str, str]:
+    """A trusted server acting for `uid` (the service token with X-User-ID)."""
+    return {**TOKEN, "X-User-ID": uid}
+
+
 async def create_user(client: httpx.AsyncClient, **body: Any) -> str:
     uid = str(uuid.uuid4())
     response = await client.post(f"/users/{uid}", json=body, headers=TOKEN)
@@ -41,6 +46,6 @@ async def chat_stream(
     response = await client.post(
         "/chat",
         json={"message": message, "conversation_history": history or []},
-        headers={"X-User-ID": uid, "Accept": "text/event-stream"},
+        headers={**as_user(uid), "Accept": "text/event-stream"},
     )
     return response, parse_sse(response.text)

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 
 from kairos.restaurants.schemas import GenerativeUIPayload
-from tests.restaurants.helpers import chat_stream, create_user
+from tests.restaurants.helpers import TOKEN, as_user, chat_stream, create_user
 
 PEANUT_ANAPHYLAXIS = {
     "preferences": {"dietary": ["vegan"], "vibes": ["quiet", "romantic"]},
@@ -94,7 +94,7 @@ async def test_json_mode_returns_the_payload(client: httpx.AsyncClient) -> None:
     response = await client.post(
         "/chat",
         json={"message": "cheap biryani in hyderabad"},
-        headers={"X-User-ID": uid, "Accept": "application/json"},
+        headers={**as_user(uid), "Accept": "application/json"},
     )
     assert response.status_code == 200
     payload = GenerativeUIPayload.model_validate(response.json())
@@ -105,16 +105,18 @@ async def test_json_mode_returns_the_payload(client: httpx.AsyncClient) -> None:
 async def test_chat_auth_and_validation_errors(client: httpx.AsyncClient) -> None:
     body = {"message": "thai"}
     missing = await client.post("/chat", json=body)
-    assert missing.status_code == 400
-    malformed = await client.post("/chat", json=body, headers={"X-User-ID": "nope"})
+    assert missing.status_code == 401
+    bare = await client.post("/chat", json=body, headers={"X-User-ID": await create_user(client)})
+    assert bare.status_code == 401, "a bare X-User-ID is not a credential"
+    malformed = await client.post("/chat", json=body, headers={**TOKEN, "X-User-ID": "nope"})
     assert malformed.status_code == 400
     unknown = await client.post(
-        "/chat", json=body, headers={"X-User-ID": "00000000-0000-4000-8000-000000000000"}
+        "/chat", json=body, headers=as_user("00000000-0000-4000-8000-000000000000")
     )
     assert unknown.status_code == 404
     assert "POST /users/" in unknown.json()["detail"]
     uid = await create_user(client)
-    empty = await client.post("/chat", json={"message": ""}, headers={"X-User-ID": uid})
+    empty = await client.post("/chat", json={"message": ""}, headers=as_user(uid))
     assert empty.status_code == 422
     assert "message" in empty.json()["detail"]
 

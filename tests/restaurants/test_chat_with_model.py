@@ -20,7 +20,7 @@ async def _product(runtime: Any, fake: FakeOpenAI) -> RestaurantProduct:
         base_url="http://fake-openai.test/v1", model="m", api_key="k", client=fake.client()
     )
     product = RestaurantProduct(runtime, chain=ModelChain([(provider, 2.0)]))
-    runtime.profile_listeners.remove(product.on_profile_changed)
+    runtime.profiles.listeners.remove(product.on_profile_changed)
     return product
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 
 from kairos.restaurants.schemas import RecommendationPayload
-from tests.restaurants.helpers import chat_stream, create_user
+from tests.restaurants.helpers import as_user, chat_stream, create_user
 
 
 def profile(severity: str) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def garlic_status(restaurant: dict[str, Any]) -> dict[str, Any]:
 
 
 async def feed(client: httpx.AsyncClient, uid: str) -> RecommendationPayload:
-    response = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": uid})
+    response = await client.get(f"/recommendations/{uid}", headers=as_user(uid))
     assert response.status_code == 200, response.text
     return RecommendationPayload.model_validate(response.json())
 
@@ -44,9 +44,7 @@ async def test_a_severe_custom_ingredient_is_cited_from_reviews(
         assert not item.allergy_summary.is_safe
         assert any(w.allergen == "garlic" for w in item.allergy_summary.warnings)
     place_id = cited[0][0].restaurant.id
-    detail = await client.get(
-        f"/recommendations/{uid}/{place_id}/expand", headers={"X-User-ID": uid}
-    )
+    detail = await client.get(f"/recommendations/{uid}/{place_id}/expand", headers=as_user(uid))
     assert detail.status_code == 200, detail.text
     (expanded,) = detail.json()["allergy_detail"]["statuses"]
     assert (expanded["allergen"], expanded["status"]) == ("garlic", "contains")

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 
 from kairos.restaurants.schemas import ExpandedDetail, RecommendationPayload
-from tests.restaurants.helpers import TOKEN, chat_stream, create_user
+from tests.restaurants.helpers import TOKEN, as_user, chat_stream, create_user
 
 PROFILE = {
     "preferences": {
@@ -21,7 +21,7 @@ PROFILE = {
 
 
 async def _feed(client: httpx.AsyncClient, uid: str, **params: Any) -> httpx.Response:
-    return await client.get(f"/recommendations/{uid}", params=params, headers={"X-User-ID": uid})
+    return await client.get(f"/recommendations/{uid}", params=params, headers=as_user(uid))
 
 
 async def test_feed_is_personal_safe_and_cached(client: httpx.AsyncClient, runtime: Any) -> None:
@@ -61,9 +61,7 @@ async def test_expand_gives_the_full_detail(client: httpx.AsyncClient) -> None:
     uid = await create_user(client, **PROFILE)
     feed = (await _feed(client, uid, limit=3)).json()
     place_id = feed["recommendations"][0]["restaurant"]["id"]
-    response = await client.get(
-        f"/recommendations/{uid}/{place_id}/expand", headers={"X-User-ID": uid}
-    )
+    response = await client.get(f"/recommendations/{uid}/{place_id}/expand", headers=as_user(uid))
     assert response.status_code == 200, response.text
     detail = ExpandedDetail.model_validate(response.json())
     assert detail.restaurant_id == place_id
@@ -71,22 +69,23 @@ async def test_expand_gives_the_full_detail(client: httpx.AsyncClient) -> None:
     assert detail.review_summary.review_ids
     assert detail.why_fit_paragraph
     assert detail.allergy_detail.summary
-    missing = await client.get(
-        f"/recommendations/{uid}/999999999/expand", headers={"X-User-ID": uid}
-    )
+    missing = await client.get(f"/recommendations/{uid}/999999999/expand", headers=as_user(uid))
     assert missing.status_code == 404
 
 
 async def test_recommendations_auth_codes(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     other = await create_user(client)
-    assert (await client.get(f"/recommendations/{uid}")).status_code == 400
-    bad = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": "x"})
+    assert (await client.get(f"/recommendations/{uid}")).status_code == 401
+    bare = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": uid})
+    assert bare.status_code == 401, "a bare X-User-ID is not a credential"
+    assert "Bearer" in bare.json()["detail"]
+    bad = await client.get(f"/recommendations/{uid}", headers={**TOKEN, "X-User-ID": "x"})
     assert bad.status_code == 400
-    forbidden = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": other})
+    forbidden = await client.get(f"/recommendations/{uid}", headers=as_user(other))
     assert forbidden.status_code == 403
     ghost = "00000000-0000-4000-8000-000000000001"
-    missing = await client.get(f"/recommendations/{ghost}", headers={"X-User-ID": ghost})
+    missing = await client.get(f"/recommendations/{ghost}", headers=as_user(ghost))
     assert missing.status_code == 404
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from kairos.profiles import repository
 from kairos.restaurants import feed
-from tests.restaurants.helpers import TOKEN, create_user
+from tests.restaurants.helpers import TOKEN, as_user, create_user
 
 
 async def test_a_feed_built_before_an_allergy_change_is_not_cached(
@@ -49,6 +49,6 @@ async def test_a_feed_built_before_an_allergy_change_is_not_cached(
     release.set()
     old = await stale
     assert old.hard_excluded_allergens == []  # built for the profile as it was
-    served = await client.get(f"/recommendations/{uid}", headers={"X-User-ID": uid})
+    served = await client.get(f"/recommendations/{uid}", headers=as_user(uid))
     assert served.json()["cached"] is True
     assert served.json()["hard_excluded_allergens"] == ["peanuts"]

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.conftest import block_network, low_contrast, shot
 
@@ -191,6 +192,32 @@ def test_a_custom_allergy_is_cited_from_the_reviews(page: Any) -> None:
     assert "garlic (severe)" in row.inner_text()
     assert "review" in row.inner_text().lower()
     shot(page, "09-chat-custom-allergy-garlic", element=".bubble.assistant >> nth=-1")
+
+
+def test_removing_an_allergy_in_the_dialog_removes_only_that_one(page: Any) -> None:
+    """Allergy updates are partial: the dialog names what it removes, and keeps the rest."""
+    page.goto("/")
+    page.wait_for_selector("#feed .card")
+    _set_peanut_anaphylaxis(page)
+    page.click("#open-profile")
+    page.wait_for_selector("#profile-dialog[open]")
+    page.fill("#allergy-name", "sesame")
+    page.press("#allergy-name", "Enter")
+    with page.expect_response("**/demo/allergies") as saved:
+        page.click("#profile-save")
+    assert saved.value.json()["allergies"]["severity"] == {
+        "peanuts": "anaphylactic",
+        "sesame": "anaphylactic",
+    }
+    page.click("#open-profile")
+    page.wait_for_selector("#profile-dialog[open]")
+    page.click("button[aria-label='Remove peanuts']")
+    with page.expect_response("**/demo/allergies") as saved:
+        page.click("#profile-save")
+    assert saved.value.json()["allergies"]["severity"] == {"sesame": "anaphylactic"}
+    summary = page.locator("#profile-summary")
+    expect(summary).not_to_contain_text("peanuts")
+    expect(summary).to_contain_text("sesame · anaphylactic")
 
 
 def test_compare_draws_one_radar_for_several_places(page: Any) -> None:

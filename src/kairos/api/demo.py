@@ -1,30 +1,32 @@
 """Development-only demo session for the browser UI.
 
-The browser must never hold the service token, so in development the API offers a session for a
-demo user: `POST /demo/session` creates (or picks) a user and sets an HttpOnly cookie; the
-`/demo/profile` and `/demo/allergies` routes then change that user's profile through the same
-repository functions as `/users`. Outside development (`KAIROS_ENV` != development, or
-`KAIROS_DEMO_SESSION=false`) these routes answer 404.
+The browser must never hold the service token, so in development the API offers a session:
+`POST /demo/session` sets a signed, HttpOnly cookie naming a random session id and the user it
+acts as, creating that user if needed. A session sees and changes only the users it created
+(`users.demo_session` holds a hash of its id), so knowing another user's id gets a browser
+nothing. Outside development (`KAIROS_ENV` != development, or `KAIROS_DEMO_SESSION=false`) these
+routes answer 404 and the cookie is ignored everywhere.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Cookie, Depends, Response
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import select
 
-from kairos.api.deps import RuntimeDep, SettingsDep, existing_user, parse_uid
+from kairos.api.deps import DEMO_COOKIE, DemoSessionDep, RuntimeDep, SettingsDep
+from kairos.core.allergy_change import AllergyChange
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import NotFound
 from kairos.profiles import repository
-from kairos.profiles.schemas import AllergyUpdate, UserPublic
-from kairos.store.tables import User
+from kairos.profiles.schemas import UserCreate, UserPublic
+from kairos.profiles.tokens import DemoSession
 
-COOKIE = "kairos_demo_uid"
+COOKIE_TTL_SECONDS = 7 * 86400
 DEMO_PREFERENCES = TastePreferences(
     cuisine_affinity=["thai", "italian"], vibes=["quiet", "romantic"], price_comfort=["$$"]
 )
@@ -35,8 +37,9 @@ async def demo_enabled(settings: SettingsDep) -> None:
         raise NotFound("the demo session exists only in development (KAIROS_ENV=development)")
 
 
-router = APIRouter(prefix="/demo", tags=["demo (development only)"])
-Enabled = Depends(demo_enabled)
+router = APIRouter(
+    prefix="/demo", tags=["demo (development only)"], dependencies=[Depends(demo_enabled)]
+)
 
 
 class SessionRequest(BaseModel):
@@ -49,72 +52,82 @@ class DemoProfile(BaseModel):
     preferences: TastePreferences
 
 
-async def session_user(
-    runtime: RuntimeDep, kairos_demo_uid: Annotated[str | None, Cookie()] = None
-) -> UserPublic:
-    if not kairos_demo_uid:
+async def session_user(runtime: RuntimeDep, demo: DemoSessionDep) -> UserPublic:
+    if demo is None or demo.uid is None:
         raise NotFound("no demo session yet; start one with POST /demo/session")
-    return await existing_user(runtime, parse_uid(kairos_demo_uid, "the demo session cookie"))
+    return await _owned_user(runtime, demo, demo.uid)
 
 
 SessionUser = Annotated[UserPublic, Depends(session_user)]
 
 
-@router.post("/session", dependencies=[Enabled])
-async def start_session(
-    body: SessionRequest, response: Response, runtime: RuntimeDep
-) -> UserPublic:
-    """Pick an existing user by uid, or create a fresh demo user."""
-    if body.uid is not None:
-        user = await existing_user(runtime, body.uid)
-    else:
-        async with runtime.db.session() as session, session.begin():
-            user = await repository.create_user(
-                session, uid=uuid.uuid4(), preferences=DEMO_PREFERENCES, allergies=AllergyProfile()
-            )
-        await runtime.profile_changed(user.uid)
-    response.set_cookie(COOKIE, str(user.uid), httponly=True, samesite="strict")
+async def _owned_user(runtime: RuntimeDep, demo: DemoSession, uid: uuid.UUID) -> UserPublic:
+    """The user, if this session created it; 404 otherwise, so ids of others reveal nothing."""
+    try:
+        user = await runtime.profiles.get(uid)
+    except NotFound:
+        user = None
+    if user is None or user.demo_session != demo.owner_key:
+        raise NotFound(f"this demo session has no user {uid}; start one with POST /demo/session")
     return user
 
 
-@router.get("/users", dependencies=[Enabled])
-async def list_users(runtime: RuntimeDep) -> list[UserPublic]:
-    """The most recently active users, to pick one in the UI."""
-    async with runtime.db.session() as session:
-        rows = await session.execute(
-            select(User).order_by(User.created_at.desc(), User.uid).limit(20)
+@router.post("/session")
+async def start_session(
+    body: SessionRequest,
+    request: Request,
+    response: Response,
+    runtime: RuntimeDep,
+    demo: DemoSessionDep,
+) -> UserPublic:
+    """Switch to one of this session's users by uid, or create a fresh demo user."""
+    session = demo or DemoSession.new()
+    if body.uid is not None:
+        user = await _owned_user(runtime, session, body.uid)
+    else:
+        user = await runtime.profiles.create(
+            uuid.uuid4(),
+            UserCreate(preferences=DEMO_PREFERENCES, allergies=AllergyProfile()),
+            demo_session=session.owner_key,
         )
-        return [repository.to_public(u) for u in rows.scalars()]
+    cookie = runtime.tokens.demo_cookie(
+        dataclasses.replace(session, uid=user.uid), COOKIE_TTL_SECONDS
+    )
+    response.set_cookie(
+        DEMO_COOKIE,
+        cookie,
+        max_age=COOKIE_TTL_SECONDS,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+    return user
 
 
-@router.get("/profile", dependencies=[Enabled])
+@router.get("/users")
+async def list_users(runtime: RuntimeDep, demo: DemoSessionDep) -> list[UserPublic]:
+    """The users this browser's demo session created, newest first."""
+    if demo is None:
+        return []
+    async with runtime.db.session() as session:
+        return await repository.users_of_demo_session(session, owner_key=demo.owner_key, limit=20)
+
+
+@router.get("/profile")
 async def get_profile(user: SessionUser) -> UserPublic:
     return user
 
 
-@router.patch("/profile", dependencies=[Enabled])
+@router.patch("/profile")
 async def update_profile(body: DemoProfile, user: SessionUser, runtime: RuntimeDep) -> UserPublic:
-    return await _save(runtime, user, body.preferences, user.allergies)
+    """Preference keys sent replace the stored ones; keys not sent are kept."""
+    return await runtime.profiles.update_preferences(user.uid, body.preferences)
 
 
-@router.patch("/allergies", dependencies=[Enabled])
+@router.patch("/allergies")
 async def update_allergies(
-    body: AllergyUpdate, user: SessionUser, runtime: RuntimeDep
+    body: AllergyChange, user: SessionUser, runtime: RuntimeDep
 ) -> UserPublic:
-    """Replaces the allergy profile with the one sent (the UI always sends it whole)."""
-    return await _save(
-        runtime, user, user.preferences, AllergyProfile.model_validate(body.model_dump())
-    )
-
-
-async def _save(
-    runtime: RuntimeDep, user: UserPublic, preferences: TastePreferences, allergies: AllergyProfile
-) -> UserPublic:
-    async with runtime.db.session() as session, session.begin():
-        saved = await repository.save_profile(
-            session, uid=user.uid, preferences=preferences, allergies=allergies
-        )
-    if saved is None:
-        raise NotFound(f"user {user.uid} no longer exists; start a new demo session")
-    await runtime.profile_changed(user.uid)
-    return saved
+    """The same partial update as `PATCH /users/{uid}/allergies`: `{}` changes nothing, and an
+    anaphylactic allergy leaves only when named in `remove`."""
+    return await runtime.profiles.change_allergies(user.uid, body)

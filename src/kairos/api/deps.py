@@ -1,18 +1,33 @@
-"""Shared request dependencies: the runtime, service-token auth and the X-User-ID check."""
+"""Shared request dependencies: the runtime, the service token, and who a request acts for.
+
+A request acts for a person only with a credential (docs/SECURITY.md):
+1. `Authorization: Bearer <user token>`: a signed, expiring token from `POST /users/{uid}/tokens`;
+2. `X-Service-Token` + `X-User-ID`: a trusted server acting for that user;
+3. in development only, the demo session cookie, for the users that session created.
+A bare `X-User-ID` is not a credential: it is refused with 401.
+"""
 
 from __future__ import annotations
 
 import hmac
 import uuid
-from typing import Annotated
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Literal
 
-from fastapi import Depends, Header, Path, Request
+from fastapi import Cookie, Depends, Header, Path, Request
 
-from kairos.errors import BadRequest, Forbidden, NotFound, Unauthorized
-from kairos.profiles import repository
+from kairos.errors import BadRequest, Forbidden, Unauthorized
 from kairos.profiles.schemas import UserPublic
+from kairos.profiles.tokens import DemoSession
 from kairos.runtime import Runtime
 from kairos.settings import Settings
+
+DEMO_COOKIE = "kairos_demo"
+NO_CREDENTIAL = (
+    "this route acts for a user: send 'Authorization: Bearer <user token>' (issued by "
+    "POST /users/{uid}/tokens), or X-Service-Token with X-User-ID from a trusted server"
+)
 
 
 # Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` dependency in a worker
@@ -40,44 +55,113 @@ def parse_uid(value: str, what: str) -> uuid.UUID:
         ) from exc
 
 
+def service_token_matches(settings: Settings, given: str | None) -> bool:
+    expected = settings.service_token.get_secret_value().strip().encode()
+    return hmac.compare_digest((given or "").strip().encode(), expected)
+
+
 async def require_service_token(
     settings: SettingsDep,
     x_service_token: Annotated[str | None, Header(description="shared service secret")] = None,
 ) -> None:
-    expected = settings.service_token.get_secret_value().strip().encode()
-    given = (x_service_token or "").strip().encode()
-    if not given:
+    if not x_service_token:
         raise Unauthorized("send the service secret in the X-Service-Token header")
-    if not hmac.compare_digest(given, expected):
+    if not service_token_matches(settings, x_service_token):
         raise Unauthorized("the X-Service-Token header does not match KAIROS_SERVICE_TOKEN")
 
 
-async def path_uid(uid: Annotated[str, Path(description="the user's UUID")]) -> uuid.UUID:
-    return parse_uid(uid, "the {uid} in the path")
+async def path_uid(uid: Annotated[uuid.UUID, Path(description="the user's UUID")]) -> uuid.UUID:
+    return uid
 
 
-async def require_user(
+async def demo_session_of(
     runtime: RuntimeDep,
-    uid: Annotated[uuid.UUID, Depends(path_uid)],
-    x_user_id: Annotated[str | None, Header(description="UUID of the signed-in user")] = None,
+    settings: SettingsDep,
+    kairos_demo: Annotated[str | None, Cookie(include_in_schema=False)] = None,
+) -> DemoSession | None:
+    """The demo session of this browser; always None outside development."""
+    if not settings.demo_session_enabled:
+        return None
+    return runtime.tokens.demo_session(kairos_demo)
+
+
+DemoSessionDep = Annotated[DemoSession | None, Depends(demo_session_of)]
+
+
+@dataclass(frozen=True, slots=True)
+class Credential:
+    """Who a request acts for, by which credential, and (for a user token) when it was issued."""
+
+    uid: uuid.UUID
+    via: Literal["bearer", "service", "demo"]
+    issued_at: datetime | None = None
+
+
+async def acting_uid(
+    runtime: RuntimeDep,
+    settings: SettingsDep,
+    demo: DemoSessionDep,
+    authorization: Annotated[
+        str | None, Header(description="'Bearer <user token>' from POST /users/{uid}/tokens")
+    ] = None,
+    x_service_token: Annotated[
+        str | None, Header(description="shared service secret, with X-User-ID")
+    ] = None,
+    x_user_id: Annotated[
+        str | None, Header(description="the user a trusted server acts for")
+    ] = None,
+) -> Credential:
+    """The user this request acts for; 401 without a credential, 403 when X-User-ID disagrees."""
+    claimed = parse_uid(x_user_id, "X-User-ID") if x_user_id else None
+    credential: Credential
+    if authorization:
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Unauthorized("the Authorization header must be 'Bearer <user token>'")
+        uid, issued = runtime.tokens.user_of(token.strip())
+        credential = Credential(uid, "bearer", issued)
+    elif x_service_token:
+        if not service_token_matches(settings, x_service_token):
+            raise Unauthorized("the X-Service-Token header does not match KAIROS_SERVICE_TOKEN")
+        if claimed is None:
+            raise BadRequest("with X-Service-Token, name the user in the X-User-ID header")
+        credential = Credential(claimed, "service")
+    elif demo is not None and demo.uid is not None:
+        credential = Credential(demo.uid, "demo")
+    else:
+        raise Unauthorized(NO_CREDENTIAL)
+    if claimed is not None and claimed != credential.uid:
+        raise Forbidden("X-User-ID names another user than the credential; a user sees only theirs")
+    return credential
+
+
+async def current_user(
+    runtime: RuntimeDep,
+    credential: Annotated[Credential, Depends(acting_uid)],
+    demo: DemoSessionDep,
 ) -> UserPublic:
-    """The caller's X-User-ID must be a UUID, name the user in the path, and exist."""
-    if not x_user_id:
-        raise BadRequest("send the signed-in user's UUID in the X-User-ID header")
-    caller = parse_uid(x_user_id, "X-User-ID")
-    if caller != uid:
-        raise Forbidden("X-User-ID does not match the user in the path; a user sees only their own")
-    return await existing_user(runtime, uid)
+    """The stored user the credential speaks for; a user token must postdate any revocation,
+    and a demo session acts only for the users it created."""
+    user = await runtime.profiles.get(credential.uid)
+    revoked = user.tokens_not_before
+    if credential.issued_at is not None and revoked is not None and credential.issued_at < revoked:
+        raise Unauthorized("this user token was revoked; ask for a new one")
+    if credential.via == "demo" and (demo is None or user.demo_session != demo.owner_key):
+        raise Forbidden("this demo session did not create that user")
+    return user
 
 
-async def existing_user(runtime: Runtime, uid: uuid.UUID) -> UserPublic:
-    async with runtime.db.session() as session:
-        user = await repository.get_user(session, uid=uid)
-    if user is None:
-        raise NotFound(f"no user {uid}; create it first with POST /users/{uid}")
+async def path_user(
+    uid: Annotated[uuid.UUID, Depends(path_uid)],
+    user: Annotated[UserPublic, Depends(current_user)],
+) -> UserPublic:
+    """For `/…/{uid}/…` routes: the path must name the user the credential speaks for."""
+    if user.uid != uid:
+        raise Forbidden("the credential speaks for another user than the one in the path")
     return user
 
 
 ServiceAuth = Depends(require_service_token)
-CurrentUser = Annotated[UserPublic, Depends(require_user)]
+CurrentUser = Annotated[UserPublic, Depends(current_user)]
+PathUser = Annotated[UserPublic, Depends(path_user)]
 PathUid = Annotated[uuid.UUID, Depends(path_uid)]

@@ -1,85 +1,95 @@
-"""`/users/{uid}`: profiles, called server-to-server with X-Service-Token."""
+"""`/users/{uid}`: profiles and user tokens, called server-to-server with X-Service-Token."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response, status
+from datetime import datetime
 
-from kairos.api.deps import PathUid, RuntimeDep, ServiceAuth, existing_user
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.fit_scorer import TastePreferences
-from kairos.errors import NotFound
-from kairos.profiles import repository
-from kairos.profiles.schemas import AllergyUpdate, UserCreate, UserPublic, UserUpdate
+from fastapi import APIRouter, Response, status
+from pydantic import BaseModel, ConfigDict, Field
+
+from kairos.api.deps import PathUid, RuntimeDep, ServiceAuth
+from kairos.core.allergy_change import AllergyChange
+from kairos.profiles.schemas import UserCreate, UserPublic, UserUpdate
 
 router = APIRouter(prefix="/users", tags=["users"], dependencies=[ServiceAuth])
 
 _RESPONSES: dict[int | str, dict[str, str]] = {
-    400: {"description": "the uid is not a UUID"},
     401: {"description": "missing or wrong X-Service-Token"},
     404: {"description": "no such user"},
 }
 
 
-@router.post("/{uid}", status_code=status.HTTP_201_CREATED, responses=_RESPONSES)
+class TokenRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    ttl_seconds: int | None = Field(
+        default=None, ge=60, le=86400, description="lifetime; default KAIROS_USER_TOKEN_TTL_SECONDS"
+    )
+
+
+class UserToken(BaseModel):
+    uid: str
+    token: str = Field(description="send as 'Authorization: Bearer <token>'")
+    token_type: str = "bearer"
+    expires_at: datetime
+
+
+@router.post(
+    "/{uid}",
+    status_code=status.HTTP_201_CREATED,
+    responses={**_RESPONSES, 409: {"description": "the user exists already"}},
+)
 async def create_user(uid: PathUid, body: UserCreate, runtime: RuntimeDep) -> UserPublic:
     """Create a profile for a uid issued by the caller (Kairos never invents uids)."""
-    async with runtime.db.session() as session, session.begin():
-        user = await repository.create_user(
-            session, uid=uid, preferences=body.preferences, allergies=body.allergies
-        )
-    await runtime.profile_changed(uid)
-    return user
+    return await runtime.profiles.create(uid, body)
 
 
 @router.get("/{uid}", responses=_RESPONSES)
 async def get_user(uid: PathUid, runtime: RuntimeDep) -> UserPublic:
-    return await existing_user(runtime, uid)
+    return await runtime.profiles.get(uid)
 
 
 @router.patch("/{uid}", responses=_RESPONSES)
 async def update_preferences(uid: PathUid, body: UserUpdate, runtime: RuntimeDep) -> UserPublic:
-    """Keys sent replace the stored ones; keys not sent are kept."""
-    current = await existing_user(runtime, uid)
-    merged = TastePreferences.model_validate(
-        {**current.preferences.model_dump(), **body.preferences.model_dump(exclude_unset=True)}
-    )
-    return await _save(runtime, uid, merged, current.allergies)
+    """Preference keys sent replace the stored ones; keys not sent are kept."""
+    return await runtime.profiles.update_preferences(uid, body.preferences)
 
 
 @router.patch("/{uid}/allergies", responses=_RESPONSES)
-async def update_allergies(uid: PathUid, body: AllergyUpdate, runtime: RuntimeDep) -> UserPublic:
-    """The only way allergies change. Fields sent replace the stored ones."""
-    current = await existing_user(runtime, uid)
-    merged = AllergyProfile.model_validate(
-        {**current.allergies.model_dump(), **body.model_dump(exclude_unset=True)}
-    )
-    return await _save(runtime, uid, current.preferences, merged)
+async def update_allergies(uid: PathUid, body: AllergyChange, runtime: RuntimeDep) -> UserPublic:
+    """The only way allergies change, and a partial update: a field not sent changes nothing.
+
+    `confirmed` and `intolerances` each replace their list, but an anaphylactic allergy leaves
+    the profile only when it is named (`remove`, or a new `severity` for it); `severity` sets the
+    entries it names; `remove` takes entries out. Sending `{}` changes nothing.
+    """
+    return await runtime.profiles.change_allergies(uid, body)
 
 
 @router.delete("/{uid}/allergies", responses=_RESPONSES)
 async def clear_allergies(uid: PathUid, runtime: RuntimeDep) -> UserPublic:
-    current = await existing_user(runtime, uid)
-    return await _save(runtime, uid, current.preferences, AllergyProfile())
+    """Removes every allergy and intolerance, anaphylactic ones included."""
+    return await runtime.profiles.clear_allergies(uid)
 
 
 @router.delete("/{uid}", status_code=status.HTTP_204_NO_CONTENT, responses=_RESPONSES)
 async def delete_user(uid: PathUid, runtime: RuntimeDep) -> Response:
     """Removes the user, their interactions and their cached feed."""
-    async with runtime.db.session() as session, session.begin():
-        if not await repository.delete_user(session, uid=uid):
-            raise NotFound(f"no user {uid}; nothing to delete")
-    await runtime.profile_changed(uid, deleted=True)
+    await runtime.profiles.delete(uid)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-async def _save(
-    runtime: RuntimeDep, uid: PathUid, preferences: TastePreferences, allergies: AllergyProfile
-) -> UserPublic:
-    async with runtime.db.session() as session, session.begin():
-        user = await repository.save_profile(
-            session, uid=uid, preferences=preferences, allergies=allergies
-        )
-    if user is None:
-        raise NotFound(f"no user {uid}; create it first with POST /users/{uid}")
-    await runtime.profile_changed(uid)
-    return user
+@router.post("/{uid}/tokens", status_code=status.HTTP_201_CREATED, responses=_RESPONSES)
+async def issue_token(uid: PathUid, body: TokenRequest, runtime: RuntimeDep) -> UserToken:
+    """A signed, expiring token a person's client sends as `Authorization: Bearer …`."""
+    await runtime.profiles.get(uid)
+    ttl = body.ttl_seconds or runtime.settings.user_token_ttl_seconds
+    issued = runtime.tokens.issue_user_token(uid, ttl)
+    return UserToken(uid=str(uid), token=issued.token, expires_at=issued.expires_at)
+
+
+@router.delete("/{uid}/tokens", status_code=status.HTTP_204_NO_CONTENT, responses=_RESPONSES)
+async def revoke_tokens(uid: PathUid, runtime: RuntimeDep) -> Response:
+    """Every user token issued until now stops working (signing out everywhere)."""
+    await runtime.profiles.revoke_tokens(uid)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -293,7 +293,7 @@ async def run_contract(
                                 anaphylactic, uid, session,
                                 f"contract-turn-{index}" if index % 2 else None)  # fmt: skip
                     before = len(capture.records)
-                    headers = {"X-User-ID": uid, "Accept": "text/event-stream"}
+                    headers = {**token, "X-User-ID": uid, "Accept": "text/event-stream"}
                     if turn.request_id:
                         headers["X-Request-ID"] = turn.request_id
                     t0 = time.perf_counter()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -38,6 +39,9 @@ def to_public(user: User) -> UserPublic:
         vibe_tags=user.vibe_tags,
         preferred_price_tiers=user.preferred_price_tiers,
         interaction_count=user.interaction_count,
+        version=user.version,
+        tokens_not_before=user.tokens_not_before,
+        demo_session=user.demo_session,
         last_active_at=user.last_active_at,
         created_at=user.created_at,
     )
@@ -54,10 +58,11 @@ async def create_user(
     uid: uuid.UUID,
     preferences: TastePreferences,
     allergies: AllergyProfile,
+    demo_session: str | None = None,
 ) -> UserPublic:
     stmt = (
         pg_insert(User)
-        .values(uid=uid, **_denormalised(preferences, allergies))
+        .values(uid=uid, demo_session=demo_session, **_denormalised(preferences, allergies))
         .on_conflict_do_nothing()
         .returning(User.uid)
     )
@@ -69,6 +74,19 @@ async def create_user(
     return created
 
 
+async def lock_user(session: AsyncSession, *, uid: uuid.UUID) -> UserPublic | None:
+    """The user, with its row locked until the transaction ends: a read-modify-write between
+    this and `save_profile` cannot interleave with another writer's (no lost updates)."""
+    row = await session.execute(
+        select(User)
+        .where(User.uid == uid)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    user = row.scalar_one_or_none()
+    return to_public(user) if user else None
+
+
 async def save_profile(
     session: AsyncSession,
     *,
@@ -76,10 +94,11 @@ async def save_profile(
     preferences: TastePreferences,
     allergies: AllergyProfile,
 ) -> UserPublic | None:
+    """Writes the profile and bumps its version; call it after `lock_user` in one transaction."""
     result = await session.execute(
         update(User)
         .where(User.uid == uid)
-        .values(**_denormalised(preferences, allergies))
+        .values(**_denormalised(preferences, allergies), version=User.version + 1)
         .returning(User.uid)
     )
     if result.scalar_one_or_none() is None:
@@ -95,3 +114,27 @@ async def delete_user(session: AsyncSession, *, uid: uuid.UUID) -> bool:
 
 async def user_exists(session: AsyncSession, *, uid: uuid.UUID) -> bool:
     return (await session.execute(select(User.uid).where(User.uid == uid))).first() is not None
+
+
+async def revoke_tokens(session: AsyncSession, *, uid: uuid.UUID) -> bool:
+    """User tokens issued before now are refused from now on. The clock is this process's, the
+    one that stamps the tokens, not the database server's."""
+    result = await session.execute(
+        update(User)
+        .where(User.uid == uid)
+        .values(tokens_not_before=datetime.now(UTC))
+        .returning(User.uid)
+    )
+    return result.scalar_one_or_none() is not None
+
+
+async def users_of_demo_session(
+    session: AsyncSession, *, owner_key: str, limit: int
+) -> list[UserPublic]:
+    rows = await session.execute(
+        select(User)
+        .where(User.demo_session == owner_key)
+        .order_by(User.created_at.desc(), User.uid)
+        .limit(limit)
+    )
+    return [to_public(user) for user in rows.scalars()]

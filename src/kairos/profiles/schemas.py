@@ -39,5 +39,10 @@ class UserPublic(BaseModel):
     vibe_tags: list[str]
     preferred_price_tiers: list[str]
     interaction_count: int
+    version: int = Field(description="bumped by every profile write; caches key by it")
+    tokens_not_before: datetime | None = Field(
+        default=None, description="user tokens issued before this instant are refused"
+    )
+    demo_session: str | None = Field(default=None, exclude=True)
     last_active_at: datetime | None
     created_at: datetime

@@ -43,8 +43,10 @@ ADVICE = {
 }
 
 
-def feed_cache_key(uid: str, day: date | None = None) -> str:
-    return f"feed:{uid}:{(day or date.today()).isoformat()}"
+def feed_cache_key(user: UserPublic, day: date | None = None) -> str:
+    """Keyed by the stored profile's version: a feed cached by any process is never served for
+    a profile changed since, wherever the change was made (the user row is read every request)."""
+    return f"feed:{user.uid}:v{user.version}:{(day or date.today()).isoformat()}"
 
 
 async def build_feed(db: Database, catalog: Catalog, user: UserPublic) -> RecommendationPayload:

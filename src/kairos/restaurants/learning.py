@@ -8,8 +8,11 @@ from datetime import UTC, datetime
 
 from sqlalchemy import insert, update
 
+from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
-from kairos.profiles import repository
+from kairos.errors import NotFound
+from kairos.profiles.schemas import UserPublic
+from kairos.profiles.service import ProfileService
 from kairos.restaurants.schemas import GenerativeUIPayload
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.store.database import Database
@@ -66,22 +69,28 @@ async def save_interaction(
         )
 
 
-async def learn_preferences(db: Database, uid: uuid.UUID, decomposition: Decomposition) -> bool:
-    """Returns whether the preferences changed (so the caller pre-warms the feed)."""
+async def learn_preferences(
+    profiles: ProfileService, uid: uuid.UUID, decomposition: Decomposition
+) -> bool:
+    """Merges what the message said about taste into the stored preferences, under the profile
+    lock (a concurrent allergy change is never overwritten); allergies pass through untouched.
+    Returns whether the preferences changed; the profile's listeners hear of it."""
     signals = preference_signals(decomposition)
-    async with db.session() as session, session.begin():
-        user = await repository.get_user(session, uid=uid)
-        if user is None:
-            return False
-        merged = merge_preferences(user.preferences, signals)
-        changed = merged != user.preferences
-        if changed:
-            await repository.save_profile(
-                session, uid=uid, preferences=merged, allergies=user.allergies
-            )
+    before = after = None
+
+    def learn(user: UserPublic) -> tuple[TastePreferences, AllergyProfile]:
+        nonlocal before, after
+        before, after = user.preferences, merge_preferences(user.preferences, signals)
+        return after, user.allergies
+
+    try:
+        await profiles.edit(uid, learn)
+    except NotFound:
+        return False
+    async with profiles.db.session() as session, session.begin():
         await session.execute(
             update(User)
             .where(User.uid == uid)
             .values(interaction_count=User.interaction_count + 1, last_active_at=datetime.now(UTC))
         )
-    return changed
+    return before != after

@@ -62,8 +62,7 @@ class RestaurantProduct:
         self._parser: QueryParser | None = None
         self._parser_built = 0.0
         self._rebuilding = False
-        self._profile_generation: dict[uuid.UUID, int] = {}
-        runtime.profile_listeners.append(self.on_profile_changed)
+        runtime.profiles.listeners.append(self.on_profile_changed)
 
     async def parser(self) -> QueryParser:
         """The offline parser over the catalog's words. Building it reads the whole catalog
@@ -96,7 +95,7 @@ class RestaurantProduct:
         pending: str | None,
         record: TurnRecord,
     ) -> Decomposition:
-        key = cache_key(str(user.uid), message, list(history[-3:]), pending)
+        key = cache_key(str(user.uid), user.version, message, list(history[-3:]), pending)
         if (cached := self.decompositions.get(key)) is not None:
             return cached
         parser = await self.parser()
@@ -169,12 +168,9 @@ class RestaurantProduct:
         if decomposition is None:
             return
         try:
-            changed = await learning.learn_preferences(self.db, uid, decomposition)
+            await learning.learn_preferences(self.runtime.profiles, uid, decomposition)
         except Exception:
             logger.exception("learning preferences of %s failed", uid)
-            return
-        if changed:
-            await self.prewarm(uid)
 
     def _log_turn(
         self, user: UserPublic, request: ChatRequest, record: TurnRecord, error: str | None = None
@@ -203,16 +199,12 @@ class RestaurantProduct:
     async def recommendations(
         self, user: UserPublic, *, limit: int, refresh: bool
     ) -> RecommendationPayload:
-        key = feed.feed_cache_key(str(user.uid))
+        key = feed.feed_cache_key(user)
         cached = None if refresh else self.feeds.get(key)
         if cached is None:
-            generation = self._profile_generation.get(user.uid, 0)
             catalog = await self.runtime.search.catalog()
             cached = await feed.build_feed(self.db, catalog, user)
-            # A profile change during the build (an allergy added) must not be overwritten by
-            # this feed, built for the profile as it was: cache it only if none happened.
-            if self._profile_generation.get(user.uid, 0) == generation:
-                self.feeds.set(key, cached)
+            self.feeds.set(key, cached)
             fresh = cached
         else:
             fresh = cached.model_copy(update={"cached": True})
@@ -231,7 +223,6 @@ class RestaurantProduct:
             await self.recommendations(user, limit=feed.FEED_MAX, refresh=True)
 
     async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
-        self._profile_generation[uid] = self._profile_generation.get(uid, 0) + 1
         self.feeds.delete_prefix(f"feed:{uid}:")
         if not deleted:
             self.runtime.spawn(self.prewarm(uid), name=f"prewarm-{uid}")

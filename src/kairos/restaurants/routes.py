@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 
-from kairos.api.deps import CurrentUser, RuntimeDep, existing_user, parse_uid
+from kairos.api.deps import CurrentUser, PathUser
 from kairos.api.sse import SSE_HEADERS, sse_stream
-from kairos.errors import BadRequest
 from kairos.restaurants.product import RestaurantProduct
 from kairos.restaurants.schemas import (
     ChatRequest,
@@ -21,8 +20,9 @@ from kairos.restaurants.schemas import (
 router = APIRouter(tags=["restaurants"])
 
 _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"description": "X-User-ID missing or not a UUID"},
-    403: {"description": "X-User-ID does not match the user in the path"},
+    400: {"description": "X-User-ID is not a UUID, or missing beside X-Service-Token"},
+    401: {"description": "no credential: a user token, or X-Service-Token with X-User-ID"},
+    403: {"description": "the credential speaks for another user"},
     404: {"description": "no such user (create it with POST /users/{uid})"},
 }
 
@@ -44,20 +44,10 @@ ProductDep = Annotated[RestaurantProduct, Depends(product_of)]
             "or the GenerativeUIPayload as JSON when the client sends Accept: application/json",
             "content": {"text/event-stream": {}},
         },
-        400: _AUTH_ERRORS[400],
-        404: _AUTH_ERRORS[404],
+        **{code: _AUTH_ERRORS[code] for code in (400, 401, 403, 404)},
     },
 )
-async def chat(
-    body: ChatRequest,
-    request: Request,
-    runtime: RuntimeDep,
-    product: ProductDep,
-    x_user_id: Annotated[str | None, Header(description="UUID of the signed-in user")] = None,
-) -> Any:
-    if not x_user_id:
-        raise BadRequest("send the signed-in user's UUID in the X-User-ID header")
-    user = await existing_user(runtime, parse_uid(x_user_id, "X-User-ID"))
+async def chat(body: ChatRequest, request: Request, user: CurrentUser, product: ProductDep) -> Any:
     accept = request.headers.get("accept", "")
     if "application/json" in accept and "text/event-stream" not in accept:
         return await product.answer(user, body)
@@ -70,7 +60,7 @@ async def chat(
 
 @router.get("/recommendations/{uid}", responses=_AUTH_ERRORS)
 async def recommendations(
-    user: CurrentUser,
+    user: PathUser,
     product: ProductDep,
     limit: Annotated[int, Query(ge=1, le=25, description="number of cards")] = 10,
     refresh: Annotated[bool, Query(description="regenerate instead of using today's")] = False,
@@ -80,7 +70,7 @@ async def recommendations(
 
 @router.get("/recommendations/{uid}/{restaurant_id}/expand", responses=_AUTH_ERRORS)
 async def expand(
-    user: CurrentUser,
+    user: PathUser,
     product: ProductDep,
     restaurant_id: int,
 ) -> ExpandedDetail:

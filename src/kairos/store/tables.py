@@ -180,6 +180,9 @@ class User(Base):
     vibe_tags: Mapped[list[str]] = _text_array()
     preferred_price_tiers: Mapped[list[str]] = _text_array()
     interaction_count: Mapped[int] = mapped_column(Integer, server_default="0")
+    version: Mapped[int] = mapped_column(BigInteger, server_default="1")
+    demo_session: Mapped[str | None] = mapped_column(String(64))
+    tokens_not_before: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     last_active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     updated_at: Mapped[datetime] = mapped_column(
@@ -190,6 +193,12 @@ class User(Base):
         Index("ix_users_allergy_flags", "allergy_flags", postgresql_using="gin"),
         Index("ix_users_dietary_flags", "dietary_flags", postgresql_using="gin"),
         Index("ix_users_vibe_tags", "vibe_tags", postgresql_using="gin"),
+        Index(
+            "ix_users_demo_session",
+            "demo_session",
+            "created_at",
+            postgresql_where=text("demo_session IS NOT NULL"),
+        ),
     )
 
 

@@ -26,6 +26,7 @@ export function createProfile({ onSaved, onError }) {
   const error = byId("profile-error");
   const nameInput = byId("allergy-name");
   let severities = {};
+  let stored = [];
   byId("allergen-list").append(...ALLERGENS.map((a) => h("option", { value: a })));
 
   function drawAllergies() {
@@ -52,6 +53,7 @@ export function createProfile({ onSaved, onError }) {
     try {
       const user = await api.profile();
       severities = { ...user.allergies.severity };
+      stored = Object.keys(severities);
       const p = user.preferences;
       checks(byId("dietary"), "dietary", DIETARY, p.dietary);
       checks(byId("vibes"), "vibes", VIBES, p.vibes);
@@ -80,10 +82,12 @@ export function createProfile({ onSaved, onError }) {
     error.hidden = true;
     try {
       const names = Object.keys(severities);
+      // A partial update: what the dialog removed is named, so nothing else can be lost.
       await api.saveAllergies({
         confirmed: names.filter((k) => severities[k] !== "intolerance"),
         intolerances: names.filter((k) => severities[k] === "intolerance"),
         severity: severities,
+        remove: stored.filter((k) => !(k in severities)),
       });
       const user = await api.saveProfile({
         dietary: checked(byId("dietary")),

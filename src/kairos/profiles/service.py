@@ -1,0 +1,104 @@
+"""Every profile write goes through here: one transaction, the user's row locked, version bumped.
+
+Reading a profile in one session and writing it in another lost one of two concurrent updates
+(each wrote back the whole JSON it had read). Here a write locks the row (`SELECT … FOR UPDATE`),
+applies the change to what is stored *now*, writes, and commits; a concurrent writer waits for
+the lock and then sees this write. Listeners (product caches) hear of every committed change.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+
+from kairos.core.allergy_change import AllergyChange, apply_change
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.fit_scorer import TastePreferences
+from kairos.errors import NotFound
+from kairos.profiles import repository
+from kairos.profiles.schemas import UserCreate, UserPublic
+from kairos.store.database import Database
+
+__all__ = ["ProfileListener", "ProfileService", "merge_preferences_patch"]
+
+ProfileListener = Callable[[uuid.UUID, bool], Awaitable[None]]
+ProfileEdit = Callable[[UserPublic], tuple[TastePreferences, AllergyProfile]]
+
+
+def _missing(uid: uuid.UUID) -> NotFound:
+    return NotFound(f"no user {uid}; create it first with POST /users/{uid}")
+
+
+def merge_preferences_patch(current: TastePreferences, patch: TastePreferences) -> TastePreferences:
+    """Keys the client sent replace the stored ones; keys it did not send are kept."""
+    sent = patch.model_dump(exclude_unset=True)
+    return TastePreferences.model_validate({**current.model_dump(), **sent})
+
+
+class ProfileService:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.listeners: list[ProfileListener] = []
+
+    async def notify(self, uid: uuid.UUID, *, deleted: bool = False) -> None:
+        for listener in self.listeners:
+            await listener(uid, deleted)
+
+    async def get(self, uid: uuid.UUID) -> UserPublic:
+        async with self.db.session() as session:
+            user = await repository.get_user(session, uid=uid)
+        if user is None:
+            raise _missing(uid)
+        return user
+
+    async def create(
+        self, uid: uuid.UUID, body: UserCreate, *, demo_session: str | None = None
+    ) -> UserPublic:
+        async with self.db.session() as session, session.begin():
+            user = await repository.create_user(
+                session,
+                uid=uid,
+                preferences=body.preferences,
+                allergies=body.allergies,
+                demo_session=demo_session,
+            )
+        await self.notify(uid)
+        return user
+
+    async def edit(self, uid: uuid.UUID, edit: ProfileEdit) -> UserPublic:
+        """Apply `edit` to the stored profile under the row lock; notify only if it changed."""
+        async with self.db.session() as session, session.begin():
+            current = await repository.lock_user(session, uid=uid)
+            if current is None:
+                raise _missing(uid)
+            preferences, allergies = edit(current)
+            if preferences == current.preferences and allergies == current.allergies:
+                return current
+            saved = await repository.save_profile(
+                session, uid=uid, preferences=preferences, allergies=allergies
+            )
+        assert saved is not None  # the row is locked: it cannot have gone
+        await self.notify(uid)
+        return saved
+
+    async def update_preferences(self, uid: uuid.UUID, patch: TastePreferences) -> UserPublic:
+        return await self.edit(
+            uid, lambda u: (merge_preferences_patch(u.preferences, patch), u.allergies)
+        )
+
+    async def change_allergies(self, uid: uuid.UUID, change: AllergyChange) -> UserPublic:
+        return await self.edit(uid, lambda u: (u.preferences, apply_change(u.allergies, change)))
+
+    async def clear_allergies(self, uid: uuid.UUID) -> UserPublic:
+        return await self.edit(uid, lambda u: (u.preferences, AllergyProfile()))
+
+    async def revoke_tokens(self, uid: uuid.UUID) -> None:
+        async with self.db.session() as session, session.begin():
+            if not await repository.revoke_tokens(session, uid=uid):
+                raise NotFound(f"no user {uid}; nothing to revoke")
+
+    async def delete(self, uid: uuid.UUID) -> None:
+        async with self.db.session() as session, session.begin():
+            if not await repository.delete_user(session, uid=uid):
+                raise NotFound(f"no user {uid}; nothing to delete")
+        await self.notify(uid, deleted=True)
