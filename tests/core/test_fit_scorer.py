@@ -48,7 +48,7 @@ def test_full_match_scores_every_dimension() -> None:
     assert fit.tags == (
         FitTag("Matches your Indian preference", "cuisine"),
         FitTag("Within your $$ comfort zone", "price"),
-        FitTag("Known for quiet — your top vibe tag", "vibe"),
+        FitTag("Known for being quiet — your top vibe tag", "vibe"),
         FitTag("Vegetarian-friendly", "dietary"),  # ties with allergy (10): table order wins
     )
 

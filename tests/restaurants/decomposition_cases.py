@@ -37,7 +37,7 @@ CASES: list[C] = [
     # --- cuisines, typos, plurals -------------------------------------------------------
     C(
         "itallian place in boston for a date",
-        {"categories": ["italian"], "city": "boston", "vibes": ["date_night"]},
+        {"categories": ["italian"], "city": "boston", "vibes": ["romantic"]},
     ),
     C("japaneese restraunt in bostn", {"categories": ["japanese"], "city": "boston"}),
     C("ethiopian food boston", {"categories": ["ethiopian"], "city": "boston"}),
@@ -106,7 +106,7 @@ CASES: list[C] = [
         {
             "categories": ["bars"],
             "city": "london",
-            "vibes": ["outdoor"],
+            "vibes": ["rooftop"],
             "avoid": ["touristy"],
         },
     ),
@@ -511,7 +511,7 @@ CASES: list[C] = [
     ),
     C(
         "which is better for a date, giacomo's or mamma maria?",
-        {"intent": "compare", "ui": "radar_comparison", "vibes": ["date_night"]},
+        {"intent": "compare", "ui": "radar_comparison", "vibes": ["romantic"]},
     ),
     C("Is Flour Bakery better than Tatte?", {"intent": "compare", "ui": "radar_comparison"}),
     C("chipotle or qdoba, which is cheaper?", {"intent": "compare", "ui": "radar_comparison"}),
@@ -640,7 +640,7 @@ CASES: list[C] = [
     ),
     C(
         "date night in barcelona, somewhere with a view, €€€",
-        {"city": "barcelona", "vibes": ["date_night", "view"], "price_tiers": ["$$$"]},
+        {"city": "barcelona", "vibes": ["romantic", "view"], "price_tiers": ["$$$"]},
     ),
     C(
         "something like nandos but better, in london",
@@ -713,7 +713,7 @@ CASES: list[C] = [
     ),
     C(
         "Looking for a rooftop bar in Barcelona for sunset cocktails",
-        {"categories": ["bars"], "city": "barcelona", "vibes": ["outdoor", "view"]},
+        {"categories": ["bars"], "city": "barcelona", "vibes": ["rooftop", "view"]},
     ),
     C(
         "best veg thali under 200",

@@ -6,13 +6,14 @@ import gzip
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from kairos.evals.decomposition import evaluate_decomposition, load_cases
-from kairos.restaurants.catalog_vocabulary import CatalogVocabulary, clean_city
-from kairos.restaurants.decomposition import QueryParser, decompose
+from kairos.restaurants.decomposition import QueryParser
 from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.text.query.catalog_words import CatalogVocabulary, clean_city
 
 FIXTURE = Path(__file__).with_name("vocabulary.json")
 SHARED = (
@@ -106,14 +107,21 @@ def test_allergy_in_a_message_applies_to_the_turn(parser: QueryParser) -> None:
     assert result.filters.exclude_allergens == ["sesame", "soy"]
 
 
-def test_the_real_allergen_normaliser_is_a_parameter(vocabulary: CatalogVocabulary) -> None:
-    def normaliser(word: str) -> str | None:
-        return {"ghee": "dairy", "maida": "gluten"}.get(word)
-
-    result = QueryParser(vocabulary, normalise_allergen=normaliser).decompose(
-        "allergic to ghee and maida, north indian in hyderabad"
-    )
+def test_allergens_are_read_through_the_core_lexicon(parser: QueryParser) -> None:
+    """No stand-in list: regional names the core lexicon knows reach the filter."""
+    result = parser.decompose("allergic to ghee and maida, north indian in hyderabad")
     assert result.filters.exclude_allergens == ["dairy", "gluten"]
+
+
+def test_a_food_that_contains_an_allergen_is_not_an_allergen_named(parser: QueryParser) -> None:
+    """Issue 11: with the real recogniser "no dairy pizza" excluded gluten too."""
+    result = parser.decompose("no dairy pizza in boston")
+    assert result.filters.exclude_allergens == ["dairy"]
+    assert result.filters.categories == ["pizza"]
+    assert result.filters.city == "boston"
+    no_pizza = parser.decompose("anything but pizza in boston")
+    assert no_pizza.filters.exclude_allergens == []
+    assert no_pizza.filters.exclude_categories == ["pizza"]
 
 
 def test_an_allergy_outside_the_canonical_list_is_avoided(parser: QueryParser) -> None:
@@ -176,5 +184,14 @@ def test_an_empty_message_asks(parser: QueryParser) -> None:
     assert parser.decompose("   ").needs_clarification
 
 
-def test_module_level_decompose_reuses_the_parser(vocabulary: CatalogVocabulary) -> None:
-    assert decompose("pizza in boston", vocabulary).filters.city == "boston"
+async def test_the_product_runs_the_parser_the_tests_measure(app: Any) -> None:
+    """One parser: the one the restaurant product builds from the catalog reads the issue's
+    cases exactly as the tests' parser does (no stand-in vocabulary anywhere)."""
+    production = await app.state.restaurants.parser()
+    assert type(production) is QueryParser
+    pizza = production.decompose("no dairy pizza in boston")
+    assert pizza.filters.exclude_allergens == ["dairy"]
+    assert pizza.filters.categories == ["pizza"]
+    date = production.decompose("date night italian in boston")
+    assert date.vibes == ["romantic"]
+    assert date.filters.categories == ["italian"]

@@ -22,6 +22,9 @@ __all__ = [
     "Severity",
     "expand_allergen",
     "is_canonical",
+    "is_umbrella",
+    "named_allergens",
+    "names_allergen_class",
     "normalise_allergen",
     "severity_risk",
     "term_allergens",
@@ -119,6 +122,27 @@ def expand_allergen(term: str) -> tuple[str, ...]:
         return umbrella
     found = term_allergens(cleaned)
     return found if found else (cleaned,)
+
+
+def named_allergens(phrase: str) -> tuple[str, ...]:
+    """Canonical allergens a phrase of a message names ("prawns", "nuts", "seafood", "dairy");
+    empty for anything else, custom ingredients included (they cannot be filtered in SQL)."""
+    found = expand_allergen(phrase)
+    return found if found and all(is_canonical(a) for a in found) else ()
+
+
+def names_allergen_class(phrase: str) -> bool:
+    """True for a word naming a whole allergen or family ("gluten", "nuts", "seafood",
+    "peanuts"), as opposed to one food that contains it ("pizza", "sushi")."""
+    cleaned = _clean(phrase)
+    key = term_key(cleaned)
+    lexicon = default_lexicon()
+    return key in _CANONICAL_BY_KEY or key in lexicon.class_keys or key in lexicon.umbrellas
+
+
+def is_umbrella(phrase: str) -> bool:
+    """A word that widens to several allergens ("nuts" → tree nuts and peanuts)."""
+    return term_key(_clean(phrase)) in default_lexicon().umbrellas
 
 
 def normalise_allergen(term: str) -> str:

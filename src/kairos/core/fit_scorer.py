@@ -29,6 +29,9 @@ from typing import Final, Literal
 from pydantic import BaseModel, Field
 
 from kairos.core.allergy_guard import AllergyAssessment
+from kairos.core.diets import canonical_diet, diet_label
+from kairos.core.pricing import price_level
+from kairos.core.vibes import VIBES, canonical_vibe
 
 __all__ = [
     "FitCandidate",
@@ -66,19 +69,6 @@ _WORD = re.compile(r"[^\W_]+")
 @lru_cache(maxsize=4096)
 def _norm(value: str) -> str:
     return " ".join(value.lower().split())
-
-
-@lru_cache(maxsize=64)
-def price_level(tier: str | int | None) -> int | None:
-    """Price tier as 1-4 from "$".."$$$$" or an int; None when unknown."""
-    if tier is None:
-        return None
-    if isinstance(tier, int):
-        return tier if 1 <= tier <= 4 else None
-    text = tier.strip()
-    if text and set(text) == {"$"} and len(text) <= 4:
-        return len(text)
-    return int(text) if text.isdigit() and 1 <= int(text) <= 4 else None
 
 
 class TastePreferences(BaseModel):
@@ -147,10 +137,10 @@ class FitScorer:
         self.affinity_words = [(_distinctive_words(key), key) for key in self.affinity]
         self.aversion = {_norm(c) for c in preferences.cuisine_aversion if c.strip()}
         self.aversion_words = [_distinctive_words(key) for key in self.aversion]
-        self.vibes = [_norm(v) for v in preferences.vibes if v.strip()]
+        self.vibes = [canonical_vibe(v) or _norm(v) for v in preferences.vibes if v.strip()]
         levels = (price_level(tier) for tier in preferences.price_comfort)
         self.price_levels = frozenset(level for level in levels if level is not None)
-        self.dietary = [_norm(d) for d in preferences.dietary if d.strip()]
+        self.dietary = [canonical_diet(d) or _norm(d) for d in preferences.dietary if d.strip()]
         self._cuisine_memo: dict[tuple[str, ...], _Part] = {}
         self._vibe_memo: dict[tuple[str, ...], _Part] = {}
         self._price_memo: dict[str | int | None, _Part] = {}
@@ -182,12 +172,13 @@ class FitScorer:
         return points, None
 
     def _vibe(self, vibe_tags: tuple[str, ...]) -> _Part:
-        place = {_norm(v) for v in vibe_tags}
+        place = {canonical_vibe(v) or _norm(v) for v in vibe_tags}
         matched = [v for v in self.vibes if v in place]
         if not matched:
             return 0, None
         points = min(VIBE_CAP, VIBE_EACH * len(matched))
-        return points, _tag(f"Known for {matched[0]} — your top vibe tag", "vibe")
+        known = VIBES[matched[0]].known_for if matched[0] in VIBES else matched[0]
+        return points, _tag(f"Known for {known} — your top vibe tag", "vibe")
 
     def _price(self, tier: str | int | None) -> _Part:
         level = price_level(tier)
@@ -200,12 +191,14 @@ class FitScorer:
         return 0, None
 
     def _dietary(self, dietary_tags: tuple[str, ...]) -> _Part:
-        place = {_norm(d) for d in dietary_tags}
+        place = {canonical_diet(d) or _norm(d) for d in dietary_tags}
         matched = [d for d in self.dietary if d in place]
         if not matched:
             return 0, None
         points = min(DIETARY_CAP, DIETARY_EACH * len(matched))
-        return points, _tag(f"{matched[0].title()}-friendly", "dietary")
+        label = diet_label(matched[0])
+        text = f"{label.capitalize()} options" if label.endswith("-free") else f"{label}-friendly"
+        return points, _tag(text[0].upper() + text[1:], "dietary")
 
     def score(self, candidate: FitCandidate, assessment: AllergyAssessment) -> FitScore:
         """Score one candidate, given the guard's assessment of it for this user."""

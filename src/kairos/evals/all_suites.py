@@ -221,7 +221,7 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
     from kairos.evals.contract import evaluate_contract
     from kairos.evals.decomposition import evaluate_decomposition, load_cases
     from kairos.evals.retrieval import evaluate_retrieval
-    from kairos.restaurants.catalog_vocabulary import CatalogVocabulary
+    from kairos.text.query.catalog_words import CatalogVocabulary
 
     figures: list[Figure] = []
     runs: list[SuiteRun] = []

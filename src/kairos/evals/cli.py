@@ -114,7 +114,7 @@ def decomposition(
 ) -> None:
     """Field accuracy of the offline decomposer and the share of messages it clarified."""
     from kairos.evals.decomposition import evaluate_decomposition, load_cases
-    from kairos.restaurants.catalog_vocabulary import CatalogVocabulary
+    from kairos.text.query.catalog_words import CatalogVocabulary
 
     report = evaluate_decomposition(load_cases(cases), CatalogVocabulary.from_json(vocabulary))
     if as_json:

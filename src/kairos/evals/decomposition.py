@@ -16,13 +16,13 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from kairos.restaurants.catalog_vocabulary import (
+from kairos.restaurants.decomposition import QueryParser
+from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.text.query.catalog_words import (
     CatalogVocabulary,
     concept_form,
     expand_categories,
 )
-from kairos.restaurants.decomposition import QueryParser
-from kairos.restaurants.schemas_decomposition import Decomposition
 
 Expected = str | float | bool | list[str] | None
 

@@ -1,145 +1,169 @@
-"""Offline query decomposition: a chat message → a structured search request, without a model.
+"""Offline query decomposition: a chat message → a structured restaurant search, without a model.
 
 The default decomposer of the chat pipeline (seed 000 §5, Step 2) and the fallback whenever a
-model provider fails. It reads the message in a fixed order, each step claiming the words it
-used (see `query_text.Words`): numbers, a place to locate, a comparison, negated idioms,
-allergy language, negations, places, vibe / diet / price words, categories, and last,
-typo-tolerant matching of what is left. What nobody claimed becomes the semantic
-`vector_query`. Deterministic: the same message and vocabulary give the same answer.
+model provider fails. The shared reader (`text.query.QueryReader`, with the restaurant words of
+`understanding.py`) reads the message; this module turns that reading into a `Decomposition`.
 
-Choices worth knowing (the rest are in `query_constraints` and `query_numbers`):
+Choices worth knowing:
 - Only the catalog's own categories, cities and areas are produced, so a filter never asks the
   database for something it does not have; dietary words ("vegan") go to `dietary`, never to
-  `categories`, so they rank rather than exclude.
+  `categories`.
 - Categories are OR-ed by the search, so meal and venue words ("brunch", "drinks", "bar")
   become a category only when nothing else names the food.
 - A city is a scope (list view); proximity ("near X", "around here", "closest") is a map.
-  "X or Y" is a comparison only with a comparing word ("which is better", "vs", "compare").
 - One clarifying question at most, and only when nothing at all is searchable; if the previous
   turn already asked (`pending_clarification`), the parser proceeds with a stated assumption.
-- A follow-up ("what about in cambridge?", "any cheaper ones?") keeps the previous message's
-  request for whatever it does not change, allergen exclusions included.
+- A follow-up ("cheaper?", "which are good with kids?") refines the previous request of the
+  conversation (`conversation.merge_follow_up`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
-from kairos.restaurants.catalog_vocabulary import CatalogVocabulary
-from kairos.restaurants.query_constraints import extract_allergies, extract_negations
-from kairos.restaurants.query_conversation import (
-    assume_instead_of_asking,
-    is_follow_up,
-    merge_follow_up,
-    small_talk,
-)
-from kairos.restaurants.query_draft import Draft
-from kairos.restaurants.query_index import AllergenNormaliser, QueryIndex
-from kairos.restaurants.query_matching import (
-    category_or_typo,
-    match_categories,
-    match_lexicon,
-    match_typos,
-)
-from kairos.restaurants.query_numbers import extract_numbers
-from kairos.restaurants.query_places import extract_compare, extract_locate, extract_places
-from kairos.restaurants.query_result import build_decomposition
-from kairos.restaurants.query_text import Words, normalise_message
-from kairos.restaurants.query_vocabulary import ALLERGEN_WORDS
-from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.conversation import assume_instead_of_asking, merge_follow_up
+from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPreference
+from kairos.restaurants.understanding import RESTAURANT_WORDS
+from kairos.search.filters import SearchFilters
+from kairos.text.query.catalog_words import CatalogVocabulary
+from kairos.text.query.understanding import QueryReader, QueryUnderstanding
+from kairos.text.query.vocabulary import GENERIC_WORDS
 
 MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
+GROUP_SIZE = 6  # parties this large want a place that takes groups
+MAX_VECTOR_WORDS = 12
+CLARIFYING_QUESTION = (
+    "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
+    "(say, a quiet dinner or a cheap lunch)?"
+)
+GREETING_QUESTION = (
+    "Hi! I find restaurants that fit your taste and your allergies. "
+    "What are you in the mood for today?"
+)
+THANKS_REPLY = "You're welcome! Ask me any time you want another place to eat."
+_INTENTS: dict[str, Intent] = {
+    "search": "find_restaurant",
+    "compare": "compare",
+    "locate": "locate",
+}
 
 
-def fallback_allergen(word: str) -> str | None:
-    """Stand-in for `kairos.core.allergens` until the lead passes the real recogniser."""
-    return ALLERGEN_WORDS.get(word)
+def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
+    """Vibes said positively ("not too loud" searches for "quiet"), dishes, and every word
+    no step claimed."""
+    leftover = list(reading.leftover)
+    if reading.categories:
+        # "south indian breakfast": the meal word searches semantically instead
+        leftover += reading.secondary_phrases
+    parts = [v.replace("_", " ") for v in vibes] + reading.dishes + leftover
+    unique = list(dict.fromkeys(" ".join(parts).split()))
+    return " ".join(unique[:MAX_VECTOR_WORDS])
+
+
+def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary) -> Decomposition:
+    """The restaurant search a reading asks for."""
+    if reading.small_talk == "greeting":
+        return Decomposition(
+            intent="greeting",
+            ui_preference="text",
+            needs_clarification=True,
+            clarification_question=GREETING_QUESTION,
+        )
+    if reading.small_talk == "thanks":
+        return Decomposition(intent="other", ui_preference="text", reply=THANKS_REPLY)
+    assumptions = list(reading.assumptions)
+    matched = dict(reading.matched)
+    city = reading.city
+    if len(reading.cities) > 1:
+        assumptions.append(f"You named several cities; searching {city} first.")
+    if city is None and reading.area_city and reading.area_city in vocabulary.cities:
+        city = reading.area_city
+        matched[reading.area or ""] = f"city={city}"
+    vibes = list(reading.vibes)
+    if reading.party_size and reading.party_size >= GROUP_SIZE and "group" not in vibes:
+        vibes.append("group")
+        matched[f"party of {reading.party_size}"] = "vibes=group"
+    filters = SearchFilters(
+        price_tiers=list(reading.price_tiers),
+        categories=reading.categories or reading.secondary_categories,
+        exclude_categories=reading.exclude_categories,
+        city=city,
+        area=reading.area,
+        min_rating=reading.min_rating,
+        radius_km=reading.radius_km,
+        exclude_allergens=reading.allergens,
+    )
+    structured = filters.model_dump(exclude_defaults=True)
+    searchable = bool(
+        structured
+        or vibes
+        or reading.dietary
+        or reading.avoid
+        or reading.map_asked
+        or reading.dishes
+        or reading.intent != "search"
+        or any(w not in GENERIC_WORDS for w in reading.leftover)
+    )
+    ui: UiPreference = "restaurant_list"
+    if reading.intent == "compare":
+        ui = "radar_comparison"
+    elif reading.intent == "locate" or reading.map_asked or reading.near_user:
+        ui = "map_view"
+    return Decomposition(
+        intent=_INTENTS[reading.intent],
+        filters=filters,
+        vector_query=_vector_query(reading, vibes),
+        ui_preference=ui if searchable else "text",
+        vibes=vibes,
+        dietary=reading.dietary,
+        avoid=reading.avoid,
+        turn_allergens=reading.allergens,
+        near_user=reading.near_user,
+        party_size=reading.party_size,
+        needs_clarification=not searchable,
+        clarification_question=None if searchable else CLARIFYING_QUESTION,
+        assumptions=assumptions,
+        matched=matched,
+    )
 
 
 class QueryParser:
-    """Builds the vocabulary indexes once; `decompose` is then pure and deterministic.
+    """Builds the reader's indexes once; `decompose` is then pure and deterministic."""
 
-    `normalise_allergen` recognises allergen words: it returns the canonical allergen(s) a
-    phrase names, or None / an empty tuple when the phrase is not an allergen (so a function
-    that echoes unknown words back as custom ingredients does not fit).
-    """
+    def __init__(self, vocabulary: CatalogVocabulary) -> None:
+        self.vocabulary = vocabulary
+        self.reader = QueryReader(vocabulary, RESTAURANT_WORDS)
 
-    def __init__(
-        self,
-        vocabulary: CatalogVocabulary,
-        *,
-        normalise_allergen: AllergenNormaliser | None = None,
-    ) -> None:
-        self.index = QueryIndex(vocabulary, normalise_allergen or fallback_allergen)
+    def read(self, message: str, *, today: date | None = None) -> Decomposition:
+        """One message alone, without the conversation."""
+        return to_decomposition(self.reader.read(message, today=today), self.vocabulary)
 
     def decompose(
         self,
         message: str,
         *,
         history: Sequence[str] = (),
+        previous: Decomposition | None = None,
         pending_clarification: str | None = None,
+        today: date | None = None,
     ) -> Decomposition:
-        """`history` holds the user's earlier messages, oldest first."""
-        result = self._read(message)
+        """`previous` is the conversation's last request when it is known (stored state);
+        otherwise it is read again from `history`, the user's earlier messages, oldest first."""
+        reading = self.reader.read(message, today=today)
+        result = to_decomposition(reading, self.vocabulary)
         searching = result.intent in {"find_restaurant", "compare", "locate"}
-        if history and searching and is_follow_up(message):
-            result = merge_follow_up(result, self._previous(history[-MAX_HISTORY:]))
+        if searching and reading.follow_up:
+            before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
+            if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:
+                result = merge_follow_up(result, before)
         if result.needs_clarification and pending_clarification:
             result = assume_instead_of_asking(result)
         return result
 
     def _previous(self, history: Sequence[str]) -> Decomposition:
-        previous = self._read(history[-1])
-        if len(history) > 1 and is_follow_up(history[-1]):
+        reading = self.reader.read(history[-1])
+        previous = to_decomposition(reading, self.vocabulary)
+        if len(history) > 1 and reading.follow_up:
             previous = merge_follow_up(previous, self._previous(history[:-1]))
         return previous
-
-    def _read(self, message: str) -> Decomposition:
-        text = normalise_message(message)
-        words = Words(text)
-        draft = Draft()
-        if (reply := small_talk(words, draft)) is not None:
-            return reply
-        facts, spans = extract_numbers(text)
-        for start, end in spans:
-            words.claim_span(start, end)
-        index = self.index
-        extract_locate(text, words, draft, index)
-        extract_compare(text, words, draft, index)
-        match_lexicon(words, draft, index, negated_only=True)
-        extract_allergies(words, draft, index.allergens)
-        extract_negations(
-            words,
-            draft,
-            index.allergens,
-            lambda phrase: category_or_typo(index, phrase),
-            index.is_dietary,
-        )
-        extract_places(words, draft, index)
-        match_lexicon(words, draft, index)
-        match_categories(words, draft, index)
-        match_typos(words, draft, index)
-        return build_decomposition(words, draft, facts, index)
-
-
-_PARSERS: dict[int, tuple[CatalogVocabulary, QueryParser]] = {}
-
-
-def decompose(
-    message: str,
-    vocabulary: CatalogVocabulary,
-    *,
-    history: Sequence[str] = (),
-    pending_clarification: str | None = None,
-) -> Decomposition:
-    """Convenience entry point; the parser for a vocabulary is built once and reused. Code
-    that needs the real allergen recogniser builds its own `QueryParser`."""
-    cached = _PARSERS.get(id(vocabulary))
-    if cached is None or cached[0] is not vocabulary:
-        if len(_PARSERS) >= 4:
-            _PARSERS.clear()
-        cached = (vocabulary, QueryParser(vocabulary))
-        _PARSERS[id(vocabulary)] = cached
-    return cached[1].decompose(
-        message, history=history, pending_clarification=pending_clarification
-    )

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from kairos.core.diets import DIETS, canonical_diet
+from kairos.core.pricing import price_level
+from kairos.core.vibes import VIBES, canonical_vibe
 from kairos.restaurants.schemas import RadarScores
-from kairos.search.filters import PRICE_TIERS
 from kairos.text.aspects import AspectScores, ReviewText, score_aspects
 
 RADAR_AXES = ("romance", "noise_level", "food_quality", "vegan_options", "value_for_money")
@@ -25,24 +27,11 @@ UNREVIEWED_PENALTY = 1.0
 # passed the filters and matched the words, so the order among them is mostly the composite's.
 RELEVANCE_SHARE = 0.2
 
-VIBE_AXES = {
-    "romantic": "romance",
-    "date night": "romance",
-    "intimate": "romance",
-    "quiet": "noise_level",
-    "calm": "noise_level",
-    "vegan": "vegan_options",
-    "vegetarian": "vegan_options",
-    "plant-based": "vegan_options",
+# Diets and cost words a radar axis measures; vibes name their own axis in core/vibes.
+_OTHER_AXES = {
+    **{name: diet.aspect for name, diet in DIETS.items() if diet.aspect in RADAR_AXES},
     "cheap": "value_for_money",
-    "value": "value_for_money",
-    "budget": "value_for_money",
-    "delicious": "food_quality",
 }
-
-
-def price_level(tier: str | None) -> int | None:
-    return PRICE_TIERS.index(tier) + 1 if tier in PRICE_TIERS else None
 
 
 def aspects_for(
@@ -66,7 +55,14 @@ def radar(aspects: AspectScores) -> RadarScores:
 
 
 def requested_axes(words: Iterable[str]) -> set[str]:
-    return {VIBE_AXES[w] for w in (w.lower() for w in words) if w in VIBE_AXES}
+    """Radar axes a request weighs more: the axes of its vibes, diets and cost words."""
+    axes: set[str] = set()
+    for word in words:
+        vibe = VIBES.get(canonical_vibe(word) or "")
+        axis = vibe.axis if vibe else _OTHER_AXES.get(canonical_diet(word) or word.lower())
+        if axis is not None:
+            axes.add(axis)
+    return axes
 
 
 def composite(scores: RadarScores, requested: set[str], *, reviewed: bool = True) -> float:

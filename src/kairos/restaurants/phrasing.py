@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kairos.core.diets import diet_label
+from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
 
 ALLERGEN_NAMES = {"tree_nuts": "tree nuts"}
 # How a radar axis is said when reviews speak against it ("quiet" was asked, diners say loud).
+# (Axes are the radar's own names, text/aspects; vibes and diets are labelled through core.)
 AXIS_WANTS = {
     "romance": "romance",
     "noise_level": "quiet",
@@ -28,7 +31,8 @@ def _names(allergens: Sequence[str]) -> str:
 def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
     """ "quiet, romantic Thai places in Cambridge" from what the parser understood."""
     cuisine = categories[0].title() if categories else ""
-    what = " ".join(p for p in (", ".join(vibes), cuisine, "places") if p)
+    said = [vibe_label(v) if v in VIBES else diet_label(v) for v in vibes]
+    what = " ".join(p for p in (", ".join(said), cuisine, "places") if p)
     return f"{what} in {city.title()}" if city else what
 
 

@@ -3,55 +3,44 @@ categories, so a FitTag like "Known for quiet" always rests on what diners wrote
 
 from __future__ import annotations
 
+from kairos.core.diets import DIETS
 from kairos.core.fit_scorer import FitCandidate
+from kairos.core.vibes import VIBES
 from kairos.restaurants.place_data import PlaceRecord
 from kairos.text.aspects import AspectScores
 
 # An aspect earns its tag at this score with at least this confidence (0–1).
 TAG_SCORE = 6.5
 TAG_CONFIDENCE = 0.25
-VIBE_TAGS = {
-    "romance": ("romantic", "date night", "intimate"),
-    "noise_level": ("quiet", "calm"),
-    "group_friendly": ("group", "groups", "lively"),
-    "kid_friendly": ("family", "kid-friendly", "family-friendly"),
-    "classy": ("upscale", "classy", "fine dining"),
-    "casual": ("casual", "relaxed"),
-    "trendy": ("trendy", "hip"),
-    "divey": ("divey", "dive"),
-}
-DIETARY_FROM_ASPECT = {"vegan_options": ("vegan", "vegetarian", "plant-based")}
-DIETARY_CATEGORIES = {
-    "vegan": ("vegan", "vegan options"),
-    "vegetarian": ("vegetarian", "vegetarian friendly"),
-    "halal": ("halal",),
-    "kosher": ("kosher",),
-    "gluten_free": ("gluten-free", "gluten free options"),
-}
+# Inverse vibes (lively = low quietness) earn their tag at or below this score.
+INVERSE_TAG_SCORE = 3.5
+
+
+def _earned(aspects: AspectScores, aspect: str, inverse: bool = False) -> bool:
+    score = aspects.get(aspect)
+    strong = score.value <= INVERSE_TAG_SCORE if inverse else score.value >= TAG_SCORE
+    return strong and score.confidence >= TAG_CONFIDENCE
 
 
 def vibe_tags(aspects: AspectScores | None) -> tuple[str, ...]:
+    """Canonical vibe names (core/vibes) the reviews support."""
     if aspects is None:
         return ()
-    tags: list[str] = []
-    for aspect, names in VIBE_TAGS.items():
-        score = getattr(aspects, aspect)
-        if score.value >= TAG_SCORE and score.confidence >= TAG_CONFIDENCE:
-            tags.extend(names)
-    return tuple(tags)
+    return tuple(
+        vibe.name
+        for vibe in VIBES.values()
+        if vibe.aspect is not None and _earned(aspects, vibe.aspect, vibe.inverse)
+    )
 
 
 def dietary_tags(record: PlaceRecord) -> tuple[str, ...]:
+    """Canonical diet names (core/diets) the categories or the reviews support."""
     tags: set[str] = set()
     categories = set(record.place.categories)
-    for flag, names in DIETARY_CATEGORIES.items():
-        if categories & set(names):
-            tags.add(flag)
-    if record.aspects is not None:
-        for aspect, names in DIETARY_FROM_ASPECT.items():
-            score = getattr(record.aspects, aspect)
-            if score.value >= TAG_SCORE and score.confidence >= TAG_CONFIDENCE:
-                tags.update(names)
+    for diet in DIETS.values():
+        by_reviews = bool(diet.aspect and record.aspects and _earned(record.aspects, diet.aspect))
+        if by_reviews or categories & set(diet.categories):
+            tags.add(diet.name)
     return tuple(sorted(tags))
 
 

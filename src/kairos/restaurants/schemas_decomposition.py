@@ -36,6 +36,7 @@ class Decomposition(BaseModel):
         default_factory=list,
         description="canonical allergens named in this message; this turn only, never saved",
     )
+    party_size: int | None = Field(default=None, ge=1, le=500, description="people to seat")
     near_user: bool = Field(
         default=False, description="'near me', 'around here': search around the user's location"
     )

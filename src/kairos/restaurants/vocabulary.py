@@ -1,19 +1,12 @@
-"""The chat parser's vocabulary, read from the catalog, and the real allergen recogniser."""
+"""The chat parser's vocabulary, read from the catalog."""
 
 from __future__ import annotations
 
 from sqlalchemy import text
 
-from kairos.core.allergens import expand_allergen, is_canonical
-from kairos.restaurants.catalog_vocabulary import CatalogVocabulary
 from kairos.restaurants.decomposition import QueryParser
 from kairos.store.database import Database
-
-
-def recognise_allergen(phrase: str) -> tuple[str, ...]:
-    """Canonical allergens a phrase names ("prawns", "nuts", "seafood"); empty for other words."""
-    found = expand_allergen(phrase)
-    return found if found and all(is_canonical(a) for a in found) else ()
+from kairos.text.query.catalog_words import CatalogVocabulary
 
 
 async def load_vocabulary(db: Database) -> CatalogVocabulary:
@@ -29,4 +22,4 @@ async def load_vocabulary(db: Database) -> CatalogVocabulary:
 
 
 async def build_parser(db: Database) -> QueryParser:
-    return QueryParser(await load_vocabulary(db), normalise_allergen=recognise_allergen)
+    return QueryParser(await load_vocabulary(db))

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from sqlalchemy import text
 
-from kairos.search.words import concept_tokens
 from kairos.store.database import Database
+from kairos.text.words import concept_tokens
 
 FUZZY_CUTOFF = 88.0
 

@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from pydantic import BaseModel, Field, field_validator
 
-from pydantic import BaseModel, BeforeValidator, Field, field_validator
+from kairos.core.pricing import PRICE_TIERS, PriceTier, Tier
 
-PriceTier = Literal["$", "$$", "$$$", "$$$$"]
-PRICE_TIERS: tuple[PriceTier, ...] = ("$", "$$", "$$$", "$$$$")
-
-
-def _coerce_tier(value: object) -> object:
-    """Models and people write tiers as 2, "2" or "$$"; all mean the same thing."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int) and 1 <= value <= 4:
-        return PRICE_TIERS[value - 1]
-    if isinstance(value, str) and value.strip().isdigit() and 1 <= int(value) <= 4:
-        return PRICE_TIERS[int(value) - 1]
-    if isinstance(value, str):
-        return value.strip()
-    return value
-
-
-Tier = Annotated[PriceTier, BeforeValidator(_coerce_tier)]
+__all__ = ["PRICE_TIERS", "GeoPoint", "PriceTier", "SearchFilters", "Tier"]
 
 
 class GeoPoint(BaseModel):

@@ -5,10 +5,10 @@ Longest phrase first everywhere, so "south indian" beats "indian" and "sushi bar
 
 from __future__ import annotations
 
-from kairos.restaurants.query_draft import Draft, add
-from kairos.restaurants.query_index import LexiconValue, QueryIndex
-from kairos.restaurants.query_text import Words
-from kairos.restaurants.query_vocabulary import SECONDARY_CATEGORY_WORDS, STOPWORDS, word_set
+from kairos.text.query.draft import Draft, add
+from kairos.text.query.index import LexiconValue, QueryIndex
+from kairos.text.query.vocabulary import STOPWORDS, word_set
+from kairos.text.query.words import Words
 
 # "sushi bar", "pizza place", "burger joint": the venue word adds nothing to the category
 _VENUE_SUFFIX = word_set(
@@ -50,8 +50,10 @@ def apply_lexicon(draft: Draft, phrase: str, kind: str, value: LexiconValue) -> 
         draft.note(phrase, "ignored")
 
 
-def _add_categories(draft: Draft, head: str, found: tuple[str, ...], phrase: str) -> None:
-    if head in SECONDARY_CATEGORY_WORDS:
+def _add_categories(
+    draft: Draft, index: QueryIndex, head: str, found: tuple[str, ...], phrase: str
+) -> None:
+    if head in index.product.secondary_words:
         add(draft.secondary_categories, *found)
         draft.secondary_phrases.append(head)
     else:
@@ -69,7 +71,8 @@ def match_categories(words: Words, draft: Draft, index: QueryIndex) -> None:
             found = index.category(head)
         if not found:
             head = phrase
-            if hi - lo == 1 and phrase in STOPWORDS and phrase not in SECONDARY_CATEGORY_WORDS:
+            secondary = index.product.secondary_words
+            if hi - lo == 1 and phrase in STOPWORDS and phrase not in secondary:
                 continue
             found = index.category(phrase)
         if not found:
@@ -77,7 +80,7 @@ def match_categories(words: Words, draft: Draft, index: QueryIndex) -> None:
         words.claim(lo, hi)
         if head in index.dishes:
             add(draft.dishes, head)
-        _add_categories(draft, head, found, phrase)
+        _add_categories(draft, index, head, found, phrase)
 
 
 def category_or_typo(index: QueryIndex, phrase: str) -> tuple[str, ...]:
@@ -112,7 +115,7 @@ def match_typos(words: Words, draft: Draft, index: QueryIndex) -> None:
         phrase = words.phrase(lo, hi)
         words.claim(lo, hi)
         if hit.kind == "category":
-            _add_categories(draft, hit.key, index.category(hit.key), phrase)
+            _add_categories(draft, index, hit.key, index.category(hit.key), phrase)
             draft.note(phrase, "(typo)")
         elif hit.kind == "city":
             add(draft.cities, index.cities[hit.key])

@@ -1,11 +1,14 @@
-"""The request being assembled while a message is read, before it becomes a `Decomposition`."""
+"""The request being assembled while a message is read, before it becomes a
+`QueryUnderstanding`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
-from kairos.restaurants.schemas_decomposition import Intent
-from kairos.search.filters import PriceTier
+from kairos.core.pricing import PriceTier
+
+QueryIntent = Literal["search", "compare", "locate"]
 
 
 def add(target: dict[str, None], *values: str) -> None:
@@ -16,7 +19,7 @@ def add(target: dict[str, None], *values: str) -> None:
 
 @dataclass
 class Draft:
-    intent: Intent = "find_restaurant"
+    intent: QueryIntent = "search"
     categories: dict[str, None] = field(default_factory=dict)
     secondary_categories: dict[str, None] = field(default_factory=dict)
     secondary_phrases: list[str] = field(default_factory=list)

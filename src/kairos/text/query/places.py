@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import re
 
-from kairos.restaurants.query_draft import Draft, add
-from kairos.restaurants.query_index import QueryIndex
-from kairos.restaurants.query_text import Words, phrase_table
-from kairos.restaurants.query_vocabulary import (
+from kairos.text.query.draft import Draft, add
+from kairos.text.query.index import QueryIndex
+from kairos.text.query.vocabulary import (
     AREA_NEEDS_PREPOSITION,
     STOPWORDS,
     phrases,
     word_set,
 )
+from kairos.text.query.words import Words, phrase_table
 
 _LOCATE = re.compile(
     r"\b(?:where is|where's|wheres|where are|how do i get to|how do we get to|how to get to|"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kairos.search.words import concept_tokens, fold, singular
+from kairos.text.words import concept_tokens, fold, singular
 
 __all__ = [
     "CatalogVocabulary",

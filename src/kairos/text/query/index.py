@@ -1,4 +1,4 @@
-"""Lookup tables built once from a `CatalogVocabulary` plus the built-in query words.
+"""Lookup tables built once from the catalog's words, a product's words and the general ones.
 
 Exact lookups are dictionary hits; fuzzy matching (typos like "itallian", "bostn") runs only on
 words that are in no table and no word list, so a typical message costs one or two rapidfuzz
@@ -7,23 +7,20 @@ calls at most.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from kairos.restaurants.catalog_vocabulary import CatalogVocabulary, concept_form
-from kairos.restaurants.query_vocabulary import (
-    ALLERGEN_UMBRELLAS,
-    ALLERGEN_WORDS,
+from kairos.core.allergens import named_allergens, names_allergen_class
+from kairos.core.lexicon import default_lexicon
+from kairos.core.pricing import PriceTier
+from kairos.text.query.catalog_words import CatalogVocabulary, concept_form
+from kairos.text.query.vocabulary import (
     AREA_ALIASES,
-    CATEGORY_ALIASES,
     CITY_ALIASES,
     DIETARY,
-    DISH_CUISINES,
-    DISH_WORDS,
     GENERIC_WORDS,
-    IGNORED_CATEGORIES,
     KNOWN_AREAS,
     NEGATABLE_VIBES,
     NOT_DIETARY,
@@ -32,7 +29,6 @@ from kairos.restaurants.query_vocabulary import (
     VIBES,
     word_set,
 )
-from kairos.search.filters import PriceTier
 
 # A typo of a short word must be one inserted or dropped letter ("piza"); longer words may
 # also have one swapped or wrong letter ("indain", "mexcian").
@@ -45,8 +41,6 @@ FUZZY_MIN_LENGTH = 4
 
 LexiconValue = str | float | tuple[PriceTier, ...]
 LexiconHit = tuple[str, LexiconValue]
-# a phrase → the canonical allergen(s) it names; None or empty when it names none
-AllergenNormaliser = Callable[[str], str | Sequence[str] | None]
 _JOINERS = word_set("and or nor & ,")
 _NEGATION_WORDS = word_set("no not non nothing nonveg isn't doesn't")
 _COMMON_WORDS = word_set(
@@ -84,6 +78,24 @@ _COMMON_WORDS = word_set(
 
 
 @dataclass(frozen=True)
+class ProductWords:
+    """A product's own words on top of the general ones: what people call its categories.
+
+    `category_aliases` maps a query phrase to catalog categories ("brunch" → "breakfast &
+    brunch"); `dish_categories` a dish to the category it implies ("pad thai" → "thai");
+    `dish_words` are dishes that search semantically; `ignored_categories` are catalog
+    categories that never become a filter; `secondary_words` name a meal or venue and become
+    a category only when nothing else names the food ("south indian breakfast").
+    """
+
+    category_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    dish_categories: Mapping[str, str] = field(default_factory=dict)
+    dish_words: frozenset[str] = frozenset()
+    ignored_categories: frozenset[str] = frozenset()
+    secondary_words: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class FuzzyHit:
     kind: str  # category | city | area | lexicon | generic
     key: str
@@ -93,24 +105,22 @@ class FuzzyHit:
 class QueryIndex:
     """Every phrase the parser can recognise, keyed by its normalised spelling."""
 
-    def __init__(
-        self, vocabulary: CatalogVocabulary, normalise_allergen: AllergenNormaliser
-    ) -> None:
+    def __init__(self, vocabulary: CatalogVocabulary, product: ProductWords) -> None:
         self.vocabulary = vocabulary
-        self._normalise_allergen = normalise_allergen
-        ignored = {concept_form(c) for c in IGNORED_CATEGORIES}
+        self.product = product
+        ignored = {concept_form(c) for c in product.ignored_categories}
         self.categories: dict[str, tuple[str, ...]] = {}
         for category in sorted(vocabulary.categories):
             form = concept_form(category)
             if form and form not in ignored:
                 self.categories[form] = (*self.categories.get(form, ()), category)
         self.aliases: dict[str, tuple[str, ...]] = {}
-        for phrase, targets in CATEGORY_ALIASES.items():
+        for phrase, targets in product.category_aliases.items():
             found = tuple(dict.fromkeys(c for t in targets for c in self._exact_category(t)))
             if found:
                 self.aliases[phrase] = found
         self.dishes: dict[str, tuple[str, ...]] = {}
-        for dish, cuisine in DISH_CUISINES.items():
+        for dish, cuisine in product.dish_categories.items():
             found = self.aliases.get(cuisine) or self._exact_category(cuisine)
             if found:
                 self.dishes[dish] = found
@@ -149,7 +159,7 @@ class QueryIndex:
             p.split()[0]
             for p in (*self.aliases, *self.dishes, *self.categories, *vocabulary.categories)
         )
-        self.dish_words = DISH_WORDS | vocabulary.dishes
+        self.dish_words = product.dish_words | vocabulary.dishes
         self._fuzzy: dict[str, list[tuple[str, str]]] = {}
         self._build_fuzzy()
         self.known_words = self._known_words()
@@ -161,13 +171,16 @@ class QueryIndex:
         """Catalog categories an exact phrase names: aliases, dishes, then the catalog's own."""
         return self.aliases.get(phrase) or self.dishes.get(phrase) or self._exact_category(phrase)
 
+    def is_food(self, phrase: str) -> bool:
+        """A dish or a category of the catalog: something to eat, not an allergen's name."""
+        return bool(self.category(phrase)) or phrase in self.dish_words
+
     def _recognise(self, phrase: str) -> tuple[str, ...]:
-        if phrase in ALLERGEN_UMBRELLAS:
-            return ALLERGEN_UMBRELLAS[phrase]
-        found = self._normalise_allergen(phrase)
-        if isinstance(found, str):
-            return (found,) if found else ()
-        return tuple(found or ())
+        """Allergens through core's lexicon only. A food that merely contains one ("pizza",
+        "pad thai") is a thing to eat or to avoid, not an allergen the person named."""
+        if self.is_food(phrase) and not names_allergen_class(phrase):
+            return ()
+        return named_allergens(phrase)
 
     def allergens(self, phrase: str) -> tuple[str, ...]:
         """Allergens a phrase names. A recogniser that finds allergens inside longer text
@@ -176,6 +189,8 @@ class QueryIndex:
         words = phrase.split()
         if _JOINERS.intersection(words):
             return ()  # "til or groundnut" is two items, read one by one
+        if len(words) > 1 and any(self.is_food(w) for w in (words[0], words[-1])):
+            return ()  # "dairy pizza": the allergen is read alone, the dish stays a dish
         found = self._recognise(phrase)
         if found and len(words) > 1:
             for edge, rest in ((words[-1], words[:-1]), (words[0], words[1:])):
@@ -217,12 +232,12 @@ class QueryIndex:
             self.dishes,
             self.areas,
             self.cities,
-            ALLERGEN_WORDS,
-            ALLERGEN_UMBRELLAS,
             NEGATABLE_VIBES,
         ):
             for phrase in phrases:
                 words.update(phrase.split())
+        lexicon = default_lexicon()
+        words.update(k for k in (*lexicon.class_keys, *lexicon.umbrellas) if " " not in k)
         for form in self.categories:
             words.update(form.split())
         for category in self.vocabulary.categories:

@@ -1,64 +1,12 @@
-"""Turn-level reading: small talk, follow-ups, and proceeding instead of asking twice."""
+"""A conversation's follow-ups: a message that refines the previous request keeps what it does
+not change, and a second unanswerable message gets an assumption instead of a second question."""
 
 from __future__ import annotations
 
-import re
-
-from kairos.restaurants.query_draft import Draft
-from kairos.restaurants.query_text import Words
-from kairos.restaurants.query_vocabulary import word_set
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import SearchFilters
 
 ASSUMED_MIN_RATING = 4.0
-CLARIFYING_QUESTION = (
-    "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
-    "(say, a quiet dinner or a cheap lunch)?"
-)
-GREETING_QUESTION = (
-    "Hi! I find restaurants that fit your taste and your allergies. "
-    "What are you in the mood for today?"
-)
-THANKS_REPLY = "You're welcome! Ask me any time you want another place to eat."
-
-_GREETING_OPENERS = word_set("hi hello hey heya hiya yo namaste hola howdy")
-_GREETINGS = _GREETING_OPENERS | word_set(
-    "sup morning evening afternoon good there kairos guys all everyone folks"
-)
-_THANKS = word_set(
-    """thanks thank you thx ty cheers bye goodbye ok okay cool great awesome perfect nice got
-    it so much a lot that's thats helpful see ya later k kk"""
-)
-_FOLLOW_UP = re.compile(
-    r"^(?:what|how) about\b|^(?:and|also|ok|okay|now|but|instead|same|only|just|in|near|around)\b"
-    r"|\b(?:cheaper|pricier|fancier|closer|quieter|nicer|other|more) (?:ones?|options?|places?)\b"
-    r"|^any (?:cheaper|other|more|closer|quieter|better|nicer)\b|\binstead\b|\bsame but\b"
-)
-
-
-def small_talk(words: Words, draft: Draft) -> Decomposition | None:
-    """A reply for a message that is only a greeting or thanks; otherwise claims a leading
-    "hey," so the rest reads as a request."""
-    content = [w for w, sep in zip(words.words, words.is_sep, strict=True) if not sep]
-    if content and all(w in _GREETINGS for w in content):
-        # one text path in the orchestrator: a greeting is answered with a question
-        return Decomposition(
-            intent="greeting",
-            ui_preference="text",
-            needs_clarification=True,
-            clarification_question=GREETING_QUESTION,
-        )
-    if content and all(w in _THANKS for w in content):
-        return Decomposition(intent="other", ui_preference="text", reply=THANKS_REPLY)
-    i = 0
-    while i < len(words) and (words.words[i] in _GREETING_OPENERS or words.is_sep[i]):
-        words.claim(i, i + 1)
-        i += 1
-    return None
-
-
-def is_follow_up(message: str) -> bool:
-    return bool(_FOLLOW_UP.search(message.strip().lower()))
 
 
 def assume_instead_of_asking(result: Decomposition) -> Decomposition:
@@ -114,6 +62,11 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         exclude_allergens=_union(now.exclude_allergens, before.exclude_allergens),
         kinds=now.kinds or before.kinds,
     )
+    if current.party_size is None and previous.party_size is not None:
+        kept.append(f"a party of {previous.party_size}")
+    kept_diets = [d for d in previous.dietary if d not in current.dietary]
+    if kept_diets:
+        kept.append(", ".join(d.replace("_", "-") for d in kept_diets))
     searchable = bool(kept) or not current.needs_clarification
     ui = current.ui_preference
     if ui in {"restaurant_list", "text"} and previous.ui_preference in {
@@ -132,6 +85,7 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
             "dietary": _union(current.dietary, previous.dietary),
             "avoid": _union(current.avoid, previous.avoid),
             "near_user": current.near_user or previous.near_user,
+            "party_size": current.party_size or previous.party_size,
             "vector_query": " ".join(
                 _union(current.vector_query.split(), previous.vector_query.split())
             ),

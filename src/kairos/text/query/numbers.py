@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from kairos.search.filters import PRICE_TIERS, PriceTier
+from kairos.core.pricing import PRICE_TIERS, PriceTier
 
 Currency = Literal["INR", "USD", "GBP", "EUR"]
 Unit = Literal["person", "two", "group"]

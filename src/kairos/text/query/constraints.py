@@ -20,18 +20,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kairos.restaurants.query_draft import Draft, add
-from kairos.restaurants.query_text import Words, phrase_table
-from kairos.restaurants.query_vocabulary import (
-    ALLERGEN_UMBRELLAS,
+from kairos.core.allergens import is_umbrella
+from kairos.core.diets import HARD_FREE_ALLERGENS, SOFT_FREE_DIETS
+from kairos.text.query.draft import Draft, add
+from kairos.text.query.vocabulary import (
     CHEAP,
-    HARD_FREE_ALLERGENS,
     NEGATABLE_VIBES,
-    SOFT_FREE_DIETARY,
     STOPWORDS,
     phrases,
     word_set,
 )
+from kairos.text.query.words import Words, phrase_table
 
 ResolveAllergens = Callable[[str], tuple[str, ...]]
 ResolveCategory = Callable[[str], tuple[str, ...]]
@@ -133,7 +132,7 @@ def extract_allergies(words: Words, draft: Draft, resolve: ResolveAllergens) -> 
         if found:
             add(draft.allergens, *found)
             draft.note(phrase, "turn_allergens=" + ",".join(found))
-            if phrase in ALLERGEN_UMBRELLAS:
+            if is_umbrella(phrase):
                 draft.assumptions.append(
                     f"'{phrase}' read as {', '.join(found)}; all are excluded for this search."
                 )
@@ -189,7 +188,7 @@ def _free_of(words: Words, draft: Draft, i: int, resolve: ResolveAllergens) -> N
     if not found:
         return
     hard = tuple(a for a in found if a in HARD_FREE_ALLERGENS)
-    soft = [SOFT_FREE_DIETARY[a] for a in found if a in SOFT_FREE_DIETARY]
+    soft = [SOFT_FREE_DIETS[a] for a in found if a in SOFT_FREE_DIETS]
     add(draft.allergens, *hard)
     add(draft.dietary, *soft)
     words.claim(i - 1, i + 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable, Iterator
 
-from kairos.restaurants.catalog_vocabulary import fold
+from kairos.text.query.catalog_words import fold
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")

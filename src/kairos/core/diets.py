@@ -1,0 +1,120 @@
+"""Diets, spelled once, and the policy that says which "X-free" wishes are hard.
+
+A diet is a wish about the menu (vegan, halal, gluten-free), not an allergy: it ranks and, where
+the catalog holds evidence, filters; it never removes an allergen from the safety checks. Its
+`name` is what profiles store and the parser produces; `label` is what sentences show;
+`categories` are catalog categories that show a place serves it; `review_phrases` are what
+diners write when it does ("great vegan options", "halal certified").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = [
+    "DIETS",
+    "HARD_FREE_ALLERGENS",
+    "SOFT_FREE_DIETS",
+    "Diet",
+    "canonical_diet",
+    "diet_label",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Diet:
+    name: str
+    label: str
+    phrases: tuple[str, ...]
+    categories: tuple[str, ...] = ()
+    review_phrases: tuple[str, ...] = ()
+    aspect: str | None = None
+    """A review aspect that measures how well a place serves it."""
+    implied_by: tuple[str, ...] = ()
+    """Diets whose places also serve this one (a vegan place suits a vegetarian)."""
+
+
+def _p(text: str) -> tuple[str, ...]:
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+_DIETS: Final = (
+    Diet(
+        "vegan", "vegan",
+        _p("vegan, vegans, plant based, vegan friendly, vegan options"),
+        categories=_p("vegan, vegan options"),
+        review_phrases=_p("vegan options, vegan menu, vegan dishes, vegan friendly, "
+                          "fully vegan, all vegan, vegan food, vegan version, plant based"),
+        aspect="vegan_options",
+    ),
+    Diet(
+        "vegetarian", "vegetarian",
+        _p("vegetarian, vegetarians, veggie, veg, pure veg, pure vegetarian, meat free, "
+           "meatless, vegetarian friendly, veg only"),
+        categories=_p("vegetarian, vegetarian friendly, vegan, vegan options"),
+        review_phrases=_p("vegetarian options, vegetarian menu, vegetarian dishes, "
+                          "vegetarian friendly, veggie options, pure veg, vegetarian food"),
+        aspect="vegan_options",
+        implied_by=("vegan",),
+    ),
+    Diet(
+        "halal", "halal", ("halal",),
+        categories=("halal",),
+        review_phrases=_p("halal, halal certified, halal meat, halal food, zabiha"),
+    ),
+    Diet(
+        "kosher", "kosher", ("kosher",),
+        categories=("kosher",),
+        review_phrases=_p("kosher, glatt kosher, kosher certified"),
+    ),
+    Diet("jain", "Jain", _p("jain, jain food, no onion no garlic, no onion garlic"),
+         review_phrases=_p("jain food, jain options, jain menu")),
+    Diet("pescatarian", "pescatarian", _p("pescatarian, pescetarian")),
+    Diet(
+        "gluten_free", "gluten-free",
+        _p("gluten free, gf, gluten free options, celiac friendly, coeliac friendly"),
+        categories=_p("gluten-free, gluten free, gluten free options"),
+        review_phrases=_p("gluten free, gluten-free, gf options, gf menu, celiac friendly, "
+                          "coeliac friendly, celiac safe"),
+    ),
+    Diet("dairy_free", "dairy-free", _p("dairy free, lactose free, non dairy"),
+         review_phrases=_p("dairy free, dairy-free, lactose free")),
+    Diet("egg_free", "egg-free", _p("egg free, eggless"), review_phrases=_p("eggless, egg free")),
+    Diet("soy_free", "soy-free", _p("soy free, soya free"), review_phrases=_p("soy free")),
+    Diet("keto", "keto", _p("keto, low carb"), review_phrases=_p("keto, low carb")),
+)  # fmt: skip
+
+DIETS: Final[dict[str, Diet]] = {d.name: d for d in _DIETS}
+NOT_A_DIET: Final = _p("non veg, non vegetarian, nonveg")
+""""non veg" asks for meat: it must win over "veg" and mean no diet at all."""
+
+# Allergens whose "X-free" is a hard exclusion (reactions are often severe); for the others
+# "X-free" is a diet ("gluten-free bakery" wants bakeries with gluten-free options, and
+# excluding gluten would exclude every bakery).
+HARD_FREE_ALLERGENS: Final = frozenset(
+    ("peanuts", "tree_nuts", "sesame", "shellfish", "molluscs", "fish", "lupin")
+)
+SOFT_FREE_DIETS: Final[dict[str, str]] = {
+    "gluten": "gluten_free",
+    "dairy": "dairy_free",
+    "eggs": "egg_free",
+    "soy": "soy_free",
+}
+
+_BY_PHRASE: Final[dict[str, str]] = {
+    **{d.name.replace("_", " "): d.name for d in _DIETS},
+    **{d.label.lower(): d.name for d in _DIETS},
+    **{p: d.name for d in _DIETS for p in d.phrases},
+}
+
+
+def canonical_diet(value: str) -> str | None:
+    """The diet a stored or typed value means ("plant-based" → vegan), or None."""
+    key = " ".join(value.lower().replace("-", " ").replace("_", " ").split())
+    return _BY_PHRASE.get(key)
+
+
+def diet_label(name: str) -> str:
+    diet = DIETS.get(name)
+    return diet.label if diet else name.replace("_", " ")

@@ -1,0 +1,51 @@
+"""Turn-level reading: small talk, and whether a message follows up the previous one.
+
+What a product does with them (the reply to a greeting, which earlier words a follow-up
+keeps) is the product's; recognising them is the same everywhere."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from kairos.text.query.vocabulary import word_set
+from kairos.text.query.words import Words
+
+SmallTalk = Literal["greeting", "thanks"]
+
+_GREETING_OPENERS = word_set("hi hello hey heya hiya yo namaste hola howdy")
+_GREETINGS = _GREETING_OPENERS | word_set(
+    "sup morning evening afternoon good there kairos guys all everyone folks"
+)
+_THANKS = word_set(
+    """thanks thank you thx ty cheers bye goodbye ok okay cool great awesome perfect nice got
+    it so much a lot that's thats helpful see ya later k kk"""
+)
+_FOLLOW_UP = re.compile(
+    r"^(?:what|how) about\b|^(?:and|also|ok|okay|now|but|instead|same|only|just|in|near|around)\b"
+    r"|\b(?:cheaper|pricier|fancier|closer|quieter|nicer|other|more) (?:ones?|options?|places?)\b"
+    r"|^any (?:cheaper|other|more|closer|quieter|better|nicer)\b|\binstead\b|\bsame but\b"
+    r"|^(?:which|what) (?:ones?|of (?:them|those|these))\b|^(?:any|anything|something)"
+    r"(?: (?:with|that|good|open|for|less|a bit))\b|^(?:is|are) (?:it|they|any|there)\b"
+    r"|\bideally\b|^(?:cheaper|closer|quieter|fancier|smaller|bigger)\b"
+    r"|^(?:with|without|for|near|in|around|on)\b"
+)
+
+
+def small_talk(words: Words) -> SmallTalk | None:
+    """ "greeting" or "thanks" for a message that is only that; otherwise claims a leading
+    "hey," so the rest reads as a request."""
+    content = [w for w, sep in zip(words.words, words.is_sep, strict=True) if not sep]
+    if content and all(w in _GREETINGS for w in content):
+        return "greeting"
+    if content and all(w in _THANKS for w in content):
+        return "thanks"
+    i = 0
+    while i < len(words) and (words.words[i] in _GREETING_OPENERS or words.is_sep[i]):
+        words.claim(i, i + 1)
+        i += 1
+    return None
+
+
+def is_follow_up(message: str) -> bool:
+    return bool(_FOLLOW_UP.search(message.strip().lower()))
