@@ -116,7 +116,7 @@ CASES: list[C] = [
     ),
     C(
         "quiet cafe to work from in cambridge with wifi",
-        {"categories": ["cafe"], "vibes": ["quiet"], "city": "cambridge"},
+        {"categories": ["cafe"], "vibes": ["work_friendly", "quiet"], "city": "cambridge"},
     ),
     C(
         "somewhere cozy for coffee and cake",
