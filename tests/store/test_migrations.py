@@ -12,6 +12,7 @@ from kairos.store.migrate import downgrade, upgrade
 
 EXPECTED_TABLES = {
     "places", "place_sources", "reviews", "embedding_cache", "users", "interactions", "kairos_meta",
+    "conversations",
 }  # fmt: skip
 
 

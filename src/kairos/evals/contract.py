@@ -14,8 +14,9 @@ the real HTTP stack (in-process ASGI) on the sample catalog. For every turn it c
   with trace_id (= payload.turn_id), request_id (= the response's `X-Request-ID`, which is the
   client's when it sent one), session_id (= the client's, echoed in the payload), product, user,
   turn_index (1 + the user turns of the history), latency_ms, ui_type and counts that match the
-  payload, and the fallbacks list (seed 004, ADR-016). Every profile is one session; every other
-  turn sends its own request id, the rest let the server make one.
+  payload, and the fallbacks list (seed 004, ADR-016). Every message is its own session (its
+  history is the whole conversation); every other turn sends its own request id, the rest let the
+  server make one.
 """
 
 from __future__ import annotations
@@ -287,8 +288,8 @@ async def run_contract(
                 created.raise_for_status()
                 anaphylactic = anaphylactic_allergens(AllergyProfile.model_validate(
                     created.json()["allergies"]))  # fmt: skip
-                session = f"contract-{uuid.uuid4().hex[:12]}"
                 for index, item in enumerate(chosen_messages):
+                    session = f"contract-{uuid.uuid4().hex[:12]}"
                     turn = Turn(profile["name"], item["message"], item.get("history", []),
                                 anaphylactic, uid, session,
                                 f"contract-turn-{index}" if index % 2 else None)  # fmt: skip

@@ -66,6 +66,11 @@ class TurnRecord:
     fallbacks: list[str] = field(default_factory=list)
     search_strategy: str = "none"
     candidates: int = 0
+    previous: Decomposition | None = None
+    """The conversation's last request, from stored state (None: read the client's history)."""
+    pending: str | None = None
+    resumed: bool = False
+    turn_index: int = 1
 
 
 def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyProfile:
@@ -100,6 +105,8 @@ async def run_turn(
         (m.content for m in reversed(request.conversation_history) if m.role == "assistant"), None
     )
     pending = last_assistant if last_assistant and last_assistant.strip().endswith("?") else None
+    if record.resumed:
+        pending = record.pending
 
     yield Thinking(step="decomposing", message="Working out what you are asking for")
     decomposition = await product.decompose(user, request.message, history, pending, record)

@@ -7,7 +7,10 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from pydantic import ValidationError
 
 from kairos.errors import NotFound
 from kairos.llm.chain import ModelChain
@@ -20,6 +23,7 @@ from kairos.profiles import repository
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import feed, learning
 from kairos.restaurants.chat import SEARCH_LIMIT, TurnRecord, run_turn
+from kairos.restaurants.conversation import merge_follow_up
 from kairos.restaurants.decomposition import QueryParser
 from kairos.restaurants.schemas import (
     ChatRequest,
@@ -32,11 +36,36 @@ from kairos.restaurants.vocabulary import build_parser
 from kairos.runtime import Runtime
 from kairos.search.filters import SearchFilters
 from kairos.search.models import SearchResult
+from kairos.store.conversations import ConversationStore
+from kairos.text.query.conversation import is_follow_up
 
 turn_log = logging.getLogger("kairos.turns")
 logger = logging.getLogger(__name__)
 
 PARSER_TTL_SECONDS = 300.0
+CONVERSATION_TTL = timedelta(hours=24)
+SEARCH_INTENTS = frozenset({"find_restaurant", "compare", "locate"})
+
+
+def _stored_request(state: dict[str, Any]) -> Decomposition | None:
+    """The conversation's last request; a state written by older code is ignored."""
+    try:
+        return Decomposition.model_validate(state["request"]) if "request" in state else None
+    except ValidationError:
+        return None
+
+
+def conversation_state(record: TurnRecord) -> dict[str, Any]:
+    """What the next turn builds on: the last searchable request, and a question still open."""
+    done = record.decomposition
+    request = record.previous
+    if done is not None and done.intent in SEARCH_INTENTS and not done.needs_clarification:
+        request = done
+    asked = done.clarification_question if done is not None and done.needs_clarification else None
+    return {
+        "request": request.model_dump(mode="json") if request else None,
+        "pending": asked,
+    }
 
 
 def session_of(user: UserPublic, request: ChatRequest) -> str:
@@ -45,7 +74,8 @@ def session_of(user: UserPublic, request: ChatRequest) -> str:
 
 
 def turn_index(request: ChatRequest) -> int:
-    """1 for a conversation's first turn: the user turns in its history, plus this one."""
+    """1 for a conversation's first turn: the user turns in its history, plus this one. The
+    turn log takes the larger of this and the turns the server stored for the session."""
     return 1 + sum(1 for m in request.conversation_history if m.role == "user")
 
 
@@ -59,6 +89,7 @@ class RestaurantProduct:
         self.feeds: MemoryCache[RecommendationPayload] = MemoryCache(
             maxsize=1000, ttl_seconds=86400
         )
+        self.conversations = ConversationStore(runtime.db, "restaurants", ttl=CONVERSATION_TTL)
         self._parser: QueryParser | None = None
         self._parser_built = 0.0
         self._rebuilding = False
@@ -95,13 +126,19 @@ class RestaurantProduct:
         pending: str | None,
         record: TurnRecord,
     ) -> Decomposition:
-        key = cache_key(str(user.uid), user.version, message, list(history[-3:]), pending)
+        previous = record.previous
+        key = cache_key(
+            str(user.uid), user.version, message, list(history[-3:]), pending,
+            previous.model_dump(mode="json") if previous else None,
+        )  # fmt: skip
         if (cached := self.decompositions.get(key)) is not None:
             return cached
         parser = await self.parser()
 
         def offline() -> Decomposition:
-            return parser.decompose(message, history=history, pending_clarification=pending)
+            return parser.decompose(
+                message, history=history, previous=previous, pending_clarification=pending
+            )
 
         if self.chain.is_offline:
             result = offline()
@@ -110,6 +147,8 @@ class RestaurantProduct:
             generated = await self.chain.generate("decomposition", prompt, Decomposition, offline)
             record.fallbacks.extend(generated.fallbacks)
             result = generated.value
+            if previous is not None and is_follow_up(message) and "offline" not in generated.source:
+                result = merge_follow_up(result, previous)
         self.decompositions.set(key, result)
         return result
 
@@ -125,10 +164,20 @@ class RestaurantProduct:
         """The turn's events; after the result, learning runs in the background."""
         record = TurnRecord()
         session = session_of(user, request)
+        stored = await self.conversations.load(user.uid, session)
+        if stored is not None:
+            record.previous = _stored_request(stored.state)
+            record.pending = stored.state.get("pending")
+            record.resumed = True
         try:
             async for event in run_turn(self, user, request, record):
                 if isinstance(event, Result):
                     event.payload.session_id = session
+                    # stored before the client sees the answer, so its follow-up finds it
+                    turns = await self.conversations.save(
+                        user.uid, session, conversation_state(record)
+                    )
+                    record.turn_index = max(turns, turn_index(request))
                 yield event
         except Exception as exc:
             logger.exception("chat turn %s failed", record.turn_id)
@@ -183,7 +232,7 @@ class RestaurantProduct:
             "session_id": session_of(user, request),
             "product": "restaurants",
             "user": str(user.uid),
-            "turn_index": turn_index(request),
+            "turn_index": max(record.turn_index, turn_index(request)),
             "latency_ms": round((time.perf_counter() - record.started) * 1000, 2),
             "ui_type": payload.ui_type if payload else None,
             "restaurants": len(payload.restaurants) if payload else 0,

@@ -233,3 +233,21 @@ class StoreMeta(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
     )
+
+
+class Conversation(Base):
+    """A conversation's state, per user, product and session: what the next turn builds on."""
+
+    __tablename__ = "conversations"
+
+    uid: Mapped[uuid.UUID] = mapped_column(
+        UUID(as_uuid=True), ForeignKey("users.uid", ondelete="CASCADE"), primary_key=True
+    )
+    product: Mapped[str] = mapped_column(String(32), primary_key=True)
+    session_id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    state: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
+    turns: Mapped[int] = mapped_column(Integer, server_default="0")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), index=True
+    )

@@ -1,0 +1,84 @@
+"""Conversation state in the database: what a product keeps between the turns of a session.
+
+A product stores a small JSON document per (user, product, session) — the restaurant product
+keeps the last request, so "anything cheaper?" refines it — and reads it back on the next turn,
+from any process and after a restart. State older than the product's time-to-live is ignored
+(and swept), so an old session starts afresh. No transcript is stored here.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import case, delete, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+from kairos.store.database import Database
+from kairos.store.tables import Conversation
+
+__all__ = ["ConversationStore", "StoredConversation"]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredConversation:
+    state: dict[str, Any]
+    turns: int
+    updated_at: datetime
+
+
+class ConversationStore:
+    def __init__(self, db: Database, product: str, *, ttl: timedelta) -> None:
+        self.db = db
+        self.product = product
+        self.ttl = ttl
+
+    async def load(self, uid: uuid.UUID, session_id: str) -> StoredConversation | None:
+        """The session's state, or None when there is none or it has expired."""
+        async with self.db.session() as session:
+            row = (
+                await session.execute(
+                    select(Conversation.state, Conversation.turns, Conversation.updated_at).where(
+                        Conversation.uid == uid,
+                        Conversation.product == self.product,
+                        Conversation.session_id == session_id,
+                    )
+                )
+            ).first()
+        if row is None or row.updated_at < datetime.now(UTC) - self.ttl:
+            return None
+        return StoredConversation(dict(row.state), int(row.turns), row.updated_at)
+
+    async def save(self, uid: uuid.UUID, session_id: str, state: dict[str, Any]) -> int:
+        """Replace the session's state and count the turn; returns the turn's index (1-based).
+        A session that had expired starts counting again."""
+        now = datetime.now(UTC)
+        fresh = pg_insert(Conversation).values(
+            uid=uid, product=self.product, session_id=session_id, state=state, turns=1,
+            created_at=now, updated_at=now,
+        )  # fmt: skip
+        expired = Conversation.updated_at < now - self.ttl
+        stmt = fresh.on_conflict_do_update(
+            index_elements=[Conversation.uid, Conversation.product, Conversation.session_id],
+            set_={
+                "state": fresh.excluded.state,
+                "turns": case((expired, 1), else_=Conversation.turns + 1),
+                "updated_at": now,
+            },
+        ).returning(Conversation.turns)
+        async with self.db.session() as session, session.begin():
+            turns = (await session.execute(stmt)).scalar_one()
+        return int(turns)
+
+    async def sweep(self) -> int:
+        """Delete expired conversations; returns how many went."""
+        cutoff = datetime.now(UTC) - self.ttl
+        async with self.db.session() as session, session.begin():
+            result = await session.execute(
+                delete(Conversation)
+                .where(Conversation.product == self.product, Conversation.updated_at < cutoff)
+                .returning(Conversation.session_id)
+            )
+            return len(result.all())
