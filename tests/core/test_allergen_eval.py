@@ -13,6 +13,7 @@ from kairos.evals.allergens import (
     AllergenEvalReport,
     evaluate_allergens,
     off_tag_allergens,
+    product_half,
     render_allergen_report,
 )
 
@@ -154,3 +155,20 @@ def test_label_reading_reaches_the_issue_targets_on_the_real_file(
     for name, score in label_report.per_allergen.items():
         if score.support >= 20:
             assert score.recall is not None and score.recall >= 0.95, name
+
+
+def test_halves_split_by_a_stable_hash_of_the_barcode(tmp_path: Path) -> None:
+    """The split must never move: changes are chosen on half A and judged on half B."""
+    assert [product_half(code) for code in ("1", "2", "3", "4")] == ["B", "B", "A", "A"]
+    assert product_half("0000111301201") == product_half(" 0000111301201 ") == "B"
+    rows = [
+        {"code": code, "ingredients_text_en": "wheat flour", "allergens_tags": ["en:gluten"]}
+        for code in ("1", "2", "3", "4", "5")
+    ]
+    path = tmp_path / "off.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    whole = evaluate_allergens(path, "label")
+    a, b = (evaluate_allergens(path, "label", half) for half in ("A", "B"))
+    assert (a.half, b.half, whole.half) == ("A", "B", None)
+    assert a.products + b.products == whole.products == 5
+    assert a.overall.support + b.overall.support == whole.overall.support
