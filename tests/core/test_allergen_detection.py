@@ -129,6 +129,9 @@ def test_ingredient_and_dish_words(text: str, expected: set[str]) -> None:
 def test_uncertain_sources_are_may_contain() -> None:
     assert found("emulsifier: lecithin") == {("soy", "may_contain")}
     assert found("emulsifier: soy lecithin") == {("soy", "contains"), ("soy", "may_contain")}
+    # Fully refined soybean oil is exempt from allergen labelling; a little soybean oil is not.
+    assert found("partially hydrogenated soybean oil") == {("soy", "may_contain")}
+    assert found("Sojaöl") == {("soy", "may_contain")}
 
 
 def test_a_word_can_be_certain_of_one_allergen_and_usual_for_another() -> None:
@@ -269,6 +272,7 @@ def test_negation_and_may_contain_in_label_languages(
     ("text", "expected"),
     [
         ("manteiga de cacau", set()),  # cocoa butter
+        ("hydrolyzed corn gluten", set()),  # maize protein, not a cereal containing gluten
         ("leite de coco", set()),  # coconut milk
         ("plantaardige kaas", set()),  # plant-based cheese
         ("produits laitiers", {"dairy"}),
