@@ -192,10 +192,6 @@ def test_inflected_stems_name_their_allergen(text: str, expected: set[str]) -> N
     assert contains(text) == expected
 
 
-def test_polish_mustard_stem_is_found_inside_a_may_contain_statement() -> None:
-    assert found("może zawierać gorczycę") == {("mustard", "may_contain")}
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -253,19 +249,21 @@ def test_oats_are_a_gluten_cereal_even_when_called_gluten_free() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("NÃO CONTÉM GLÚTEN", set()),
-        ("sem glúten e lactose", set()),
-        ("Ohne Gluten", set()),
-        ("bez laktozy, mleko", {("dairy", "contains")}),
         ("Kann Spuren von Schalenfrüchten enthalten", {("tree_nuts", "may_contain")}),
         ("Fabriqué dans un atelier utilisant : poissons.", {("fish", "may_contain")}),
         ("Kan innehålla spår av sesam", {("sesame", "may_contain")}),
+        ("może zawierać gorczycę", {("mustard", "may_contain")}),
     ],
 )
-def test_negation_and_may_contain_in_label_languages(
-    text: str, expected: set[tuple[str, str]]
-) -> None:
+def test_may_contain_in_label_languages(text: str, expected: set[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+def test_negations_in_other_languages_are_not_read() -> None:
+    """Reading them clears mentions (the risky direction) and, measured on half A, cost more
+    labelled allergens than it saved false positives; see docs/BENCHMARKS.md."""
+    assert found("NÃO CONTÉM GLÚTEN") == {("gluten", "contains")}
+    assert found("bez laktozy") == {("dairy", "contains")}
 
 
 @pytest.mark.parametrize(

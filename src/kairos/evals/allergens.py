@@ -12,6 +12,9 @@ in one of two readings:
   when they differ (Open Food Facts derives its tags from that text, and some English fields are
   truncated or OCR noise). Each field is read on its own, so a "GLUTEN FREE" in one never clears
   a word in another. The same products are scored in both readings.
+- `original`: only the ingredients in the label's own language, on the products whose label is
+  not in English (that text differs from the English one): what the detector makes of a German,
+  Polish or French label when no English text rescues it, as on products it has never seen.
 
 How it counts, and why:
 - recall (the safety figure): a tagged allergen is found when the detector reports it with any
@@ -79,10 +82,11 @@ OFF_TAGS: Final[dict[str, str]] = {
     "en:lupin": "lupin",
     "en:sulphur-dioxide-and-sulphites": "sulphites",
 }
-Reading = Literal["ingredients", "label"]
+Reading = Literal["ingredients", "label", "original"]
 READINGS: Final[dict[Reading, tuple[str, ...]]] = {
     "ingredients": ("ingredients_text_en",),
     "label": ("product_name", "ingredients_text_en", "ingredients_text_original"),
+    "original": ("ingredients_text_original",),
 }
 Half = Literal["A", "B"]
 HALVES: Final[tuple[Half, ...]] = ("A", "B")
@@ -171,6 +175,16 @@ def _ratio(numerator: int, denominator: int) -> float | None:
     return round(numerator / denominator, 4) if denominator else None
 
 
+def _scored_text(row: dict[str, Any], reading: Reading) -> str:
+    """The text that makes a product scored: its English ingredients, or, for the `original`
+    reading, its ingredients in the label's own language when that is not the English text."""
+    english = str(row.get("ingredients_text_en") or "")
+    if reading != "original":
+        return english
+    own = str(row.get("ingredients_text_original") or "")
+    return "" if own.strip() == english.strip() else own
+
+
 def _read_fields(row: dict[str, Any], fields: tuple[str, ...]) -> list[tuple[str, str]]:
     """The distinct non-empty texts of `fields`, each with the field it came from."""
     texts: list[tuple[str, str]] = []
@@ -204,7 +218,7 @@ def evaluate_allergens(
             gold.update(mapped)
             if not mapped:
                 unmapped[str(tag)] += 1
-        text = str(row.get("ingredients_text_en") or "")
+        text = _scored_text(row, reading)
         if not gold or not text.strip():
             continue
         labelled += 1

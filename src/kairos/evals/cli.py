@@ -55,7 +55,8 @@ def allergens(
         str,
         typer.Option(
             help="ingredients: ingredients_text_en only; label: also the product name and the "
-            "ingredients in the label's own language",
+            "ingredients in the label's own language; original: only the label's own language, "
+            "on products whose label is not in English",
         ),
     ] = "ingredients",
     half: Annotated[
