@@ -13,6 +13,7 @@ from kairos.evals.allergens import (
     AllergenEvalReport,
     evaluate_allergens,
     off_tag_allergens,
+    product_half,
     render_allergen_report,
 )
 
@@ -154,3 +155,49 @@ def test_label_reading_reaches_the_issue_targets_on_the_real_file(
     for name, score in label_report.per_allergen.items():
         if score.support >= 20:
             assert score.recall is not None and score.recall >= 0.95, name
+
+
+def test_halves_split_by_a_stable_hash_of_the_barcode(tmp_path: Path) -> None:
+    """The split must never move: changes are chosen on half A and judged on half B."""
+    assert [product_half(code) for code in ("1", "2", "3", "4")] == ["B", "B", "A", "A"]
+    assert product_half("0000111301201") == product_half(" 0000111301201 ") == "B"
+    rows = [
+        {"code": code, "ingredients_text_en": "wheat flour", "allergens_tags": ["en:gluten"]}
+        for code in ("1", "2", "3", "4", "5")
+    ]
+    path = tmp_path / "off.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    whole = evaluate_allergens(path, "label")
+    a, b = (evaluate_allergens(path, "label", half) for half in ("A", "B"))
+    assert (a.half, b.half, whole.half) == ("A", "B", None)
+    assert a.products + b.products == whole.products == 5
+    assert a.overall.support + b.overall.support == whole.overall.support
+
+
+def test_original_reading_scores_only_labels_not_in_english(tmp_path: Path) -> None:
+    rows = [
+        {  # a German label: only its own text is read
+            "code": "1",
+            "ingredients_text_en": "durum wheat semolina",
+            "ingredients_text_original": "Hartweizengrieß",
+            "allergens_tags": ["en:gluten"],
+        },
+        {  # an English label: its "original" text is the English one, so it is not scored
+            "code": "2",
+            "ingredients_text_en": "wheat flour",
+            "ingredients_text_original": "wheat flour",
+            "allergens_tags": ["en:gluten"],
+        },
+        {  # a Polish label whose own text names nothing the tags say
+            "code": "3",
+            "ingredients_text_en": "oat flakes, milk",
+            "ingredients_text_original": "płatki owsiane",
+            "allergens_tags": ["en:gluten", "en:milk"],
+        },
+    ]
+    path = tmp_path / "off.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    report = evaluate_allergens(path, "original")
+    assert report.fields == ["ingredients_text_original"] and report.labelled_products == 2
+    assert report.overall.support == 3 and report.overall.recall == round(2 / 3, 4)
+    assert [(m.product_id, m.allergen) for m in report.misses] == [("3", "dairy")]

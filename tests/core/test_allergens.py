@@ -102,6 +102,21 @@ def test_lexicon_rejects_unknown_allergens() -> None:
         build_lexicon(data)
 
 
+def test_lexicon_rejects_bad_word_parts() -> None:
+    data = load_toml("allergen_lexicon.toml")
+    data["word_parts"] = {"moon": {"inside": ["mondkäse"]}}
+    with pytest.raises(ValueError, match="unknown allergen"):
+        build_lexicon(data)
+    data = load_toml("allergen_lexicon.toml")
+    data["word_parts"]["dairy"]["inside"].append("moon cheese")
+    with pytest.raises(ValueError, match="not one word"):
+        build_lexicon(data)
+    data = load_toml("allergen_lexicon.toml")
+    data["usual_despite_class_negation"]["rice"] = ["gluten"]
+    with pytest.raises(ValueError, match="must name"):
+        build_lexicon(data)
+
+
 def test_no_word_is_listed_under_two_allergens() -> None:
     data = load_toml("allergen_lexicon.toml")
     owner: dict[str, str] = {}

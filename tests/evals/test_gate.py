@@ -158,6 +158,9 @@ def test_allergen_figures_carry_the_recall_floor(tmp_path: Path) -> None:
     assert not gate.passed(gate.judge(figures.values(), Baselines()))
     label = allergen_figures(evaluate_allergens(path, "label"), file_tag(path))
     assert {f.key for f in label} >= {"allergens.off_cut.label.recall"}
+    held_out = {f.key: f for f in allergen_figures(evaluate_allergens(path, "label", "B"), "x")}
+    assert set(held_out) == {f"allergens.x.label.half_b.{m}" for m in ("recall", "precision")}
+    assert held_out["allergens.x.label.half_b.recall"].ratchet
 
 
 def test_contract_figures_gate_every_check_at_full_pass() -> None:

@@ -5,7 +5,12 @@ candidate then decides whether it counts:
 
 - negations do not count ("nut-free", "dairy free", "without eggs", "no peanuts or sesame",
   "egg-less"); negating a word that names a whole class ("gluten-free bread") also clears the
-  rest of that phrase, while negating a part does not ("lactose-free milk" is still dairy);
+  rest of that phrase, while negating a part does not ("lactose-free milk" is still dairy). A
+  few words still name a usual source of the class after it is negated, and stay as
+  may-contain ("gluten-free oats": oats are a cereal containing gluten in EU law, and some
+  people with coeliac disease react to oats themselves). Negations are read in English only
+  (and in compounds: "glutenfrei"): a negation clears a mention, the risky direction, so one
+  is added only where measured (see docs/BENCHMARKS.md, allergen section);
 - talk about an allergy is not an ingredient ("my friend has a nut allergy", "allergic to
   shellfish");
 - cross-contact statements turn mentions into `may_contain` until the sentence ends ("may
@@ -13,8 +18,12 @@ candidate then decides whether it counts:
   a negation or an allergy word does not clear the mention, because "not suitable for nut
   allergy sufferers" is a warning, not a reassurance.
 
-The context checks run only around candidates, so text without allergen words costs one regex
-scan. Parenthesised sub-ingredients need no special case: every word is scanned.
+Words the lexicon does not list whole can still name an allergen through a part: a compound
+("Hartweizengrieß") or an inflected stem ("owsiane"), see `kairos.core.word_parts`; the same
+context rules then apply to the whole word.
+
+The context checks run only around candidates, so text without allergen words costs two regex
+scans. Parenthesised sub-ingredients need no special case: every word is scanned.
 """
 
 from __future__ import annotations
@@ -72,7 +81,14 @@ _MAY_MARKER_SOURCE: Final = (
     # The same statements on the multilingual labels that reach "English" ingredient fields.
     r"|peut\s+contenir|traces?\s+(?:de|d'|éventuelles)|kann|spuren\s+von|pode\s+conter"
     r"|traços\s+de|puede\s+contener|trazas\s+de|pu[oò]\s+contenere|tracce\s+di"
-    r"|może\s+zawierać|kan\s+sporen|sporen\s+van)"
+    r"|może\s+zawierać|kan\s+sporen|sporen\s+van|kan\s+(?:innehålla|indeholde|inneholde)"
+    r"|spår\s+av|spor\s+af|spor\s+av|voi\s+sisältää|může\s+obsahovat|śladowe\s+ilości"
+    r"|(?:fabriqué|élaboré|conditionné|produit)\s+dans\s+(?:un|une|le|la|l')\s*(?:atelier|usine|site)"
+    r"|atelier\s+(?:qui\s+utilise|utilisant)|hergestellt\s+in\s+einem\s+betrieb"
+    r"|(?:elaborado|fabricado|producido|produzido|prodotto)\s+(?:en|em|in)\s+"
+    r"(?:una?|uma?|lo|la|el|o|a|uno)\s+(?:planta|fábrica|instalación|linha|línea"
+    r"|stabilimento|local|área)"
+    r"|geproduceerd\s+in\s+een\s+bedrijf)"
 )
 # First word of every marker above. A trie of these finds the few places where a marker can
 # start, and only there is the full marker pattern tried: scanning a review with the whole
@@ -82,7 +98,10 @@ _MAY_TRIGGERS: Final = (
     "processed", "packed", "packaged", "prepared", "baked", "cooked", "fried", "bottled",
     "facility", "factory", "plant", "kitchen", "equipment", "line", "premises", "site", "shared",
     "same", "common", "cross", "cannot", "can't", "unable", "not", "peut", "kann", "spuren",
-    "pode", "traços", "puede", "trazas", "può", "puo", "tracce", "może", "kan", "sporen",
+    "pode", "traços", "puede", "trazas", "può", "puo", "tracce", "może", "kan", "sporen", "spår",
+    "spor", "voi", "může", "śladowe", "fabriqué", "élaboré", "conditionné", "produit",
+    "atelier", "hergestellt", "elaborado", "fabricado", "producido", "produzido", "prodotto",
+    "geproduceerd",
 )  # fmt: skip
 _SENTENCE_END_SOURCE: Final = (
     r"[.;!?\n](?!\d)|[()\[\]]|(?<![^\W_])(?:contains|ingredients?)(?![^\W_])"
@@ -177,15 +196,24 @@ def detect_allergens(text: str, lexicon: Lexicon | None = None) -> list[Allergen
     """
     lexicon = lexicon or default_lexicon()
     lowered = text.lower()
-    if len(lowered) == len(text):
+    is_lower = len(lowered) == len(text)
+    if is_lower:
         scan, ctx, pattern = lowered, _LOWER, lexicon.lower_pattern
     else:
         scan, ctx, pattern = text, _ANY_CASE, lexicon.pattern
+    matches = [(match.span(), term_key(match.group())) for match in pattern.finditer(scan)]
     candidates = [
-        (match.span(), allergens, lexicon.uncertain.get(key, _NONE))
-        for match in pattern.finditer(scan)
-        if (allergens := lexicon.text_terms.get(key := term_key(match.group()), ()))
+        (span, key, allergens, lexicon.uncertain.get(key, _NONE))
+        for span, key in matches
+        if (allergens := lexicon.text_terms.get(key, ()))
     ]
+    taken = [span for span, _ in matches]
+    compounds = [
+        (span, "", allergens, _NONE)
+        for span, allergens in lexicon.word_parts.candidates(scan, is_lower, taken)
+    ]
+    if compounds:
+        candidates = sorted(candidates + compounds, key=lambda candidate: candidate[0])
     if not candidates:
         return []
     may_scopes = _may_scopes(scan, ctx)
@@ -193,7 +221,7 @@ def detect_allergens(text: str, lexicon: Lexicon | None = None) -> list[Allergen
     chain_end = -1
     chain = ctx.chain
     mentions: list[AllergenMention] = []
-    for (start, end), allergens, uncertain in candidates:
+    for (start, end), key, allergens, uncertain in candidates:
         in_may = _inside(start, may_scopes)
         if not in_may:
             prefix = scan[max(0, start - _WINDOW) : start]
@@ -212,9 +240,12 @@ def detect_allergens(text: str, lexicon: Lexicon | None = None) -> list[Allergen
         chain_end = -1
         span = text[start:end]
         for allergen in allergens:
+            usual = allergen in uncertain
             if any(a == allergen and s <= start < e for a, s, e in cleared):
-                continue
-            status: MentionStatus = "may_contain" if in_may or allergen in uncertain else "contains"
+                if allergen not in lexicon.despite_class_negation.get(key, _NONE):
+                    continue
+                usual = True
+            status: MentionStatus = "may_contain" if in_may or usual else "contains"
             mentions.append(AllergenMention(allergen, status, start, end, span))
     return mentions
 

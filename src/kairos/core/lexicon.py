@@ -16,6 +16,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from kairos.core.word_parts import WordParts, build_word_parts
+
 CANONICAL_ALLERGENS: Final[tuple[str, ...]] = (
     "peanuts",
     "tree_nuts",
@@ -85,10 +87,14 @@ class Lexicon:
     uncertain: Mapping[str, frozenset[str]]
     """key -> the allergens it only usually brings ("lecithin": soy, "ravioli": eggs), reported
     as may-contain; the key's other allergens ("ravioli": gluten) stay contains."""
+    despite_class_negation: Mapping[str, frozenset[str]]
+    """key -> the allergens it still may bring after its class is negated ("gluten-free oats")."""
     pattern: re.Pattern[str]
     """Matches any text term, longest first, on whole words, in any case."""
     lower_pattern: re.Pattern[str]
     """The same, case-sensitive, for text already lowercased (2-3x faster than `pattern`)."""
+    word_parts: WordParts
+    """Allergen parts inside longer words ("Hartweizengrieß", "owsiane"); see `word_parts`."""
 
 
 def trie_regex(forms: Iterable[str]) -> str:
@@ -174,9 +180,41 @@ def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
         profile_only=profile_only,
         umbrellas=umbrellas,
         uncertain={key: frozenset(allergens) for key, allergens in usually.items()},
+        despite_class_negation=_despite_class_negation(data, text_terms),
         pattern=re.compile(regex, re.IGNORECASE),
         lower_pattern=re.compile(regex),
+        word_parts=_word_parts(data),
     )
+
+
+def _despite_class_negation(
+    data: Mapping[str, Any], text_terms: Mapping[str, tuple[str, ...]]
+) -> dict[str, frozenset[str]]:
+    kept: dict[str, tuple[str, ...]] = {}
+    for term, allergens in data.get("usual_despite_class_negation", {}).items():
+        _add(kept, term, _validate(allergens, f"usual_despite_class_negation.{term}"))
+    for key, allergens in kept.items():
+        if not set(allergens) <= set(text_terms.get(key, ())):
+            raise ValueError(f"usual_despite_class_negation: {key!r} must name {allergens} itself")
+    return {key: frozenset(allergens) for key, allergens in kept.items()}
+
+
+def _word_parts(data: Mapping[str, Any]) -> WordParts:
+    parts: dict[str, tuple[str, ...]] = {}
+    start_only: set[str] = set()
+    for allergen, spec in data.get("word_parts", {}).items():
+        (canonical,) = _validate([allergen], "word_parts")
+        for kind in ("inside", "start"):
+            for part in spec.get(kind, ()):
+                key = part.lower()
+                if not key.isalpha():
+                    raise ValueError(f"word_parts.{allergen}: {part!r} is not one word")
+                parts[key] = (*parts.get(key, ()), canonical)
+                if kind == "start":
+                    start_only.add(key)
+    for part, allergens in data.get("word_part_exceptions", {}).items():
+        parts[part.lower()] = _validate(allergens, f"word_part_exceptions.{part}")
+    return build_word_parts(parts, start_only, trie_regex)
 
 
 @lru_cache(maxsize=256)
@@ -199,8 +237,10 @@ def custom_lexicon(terms: tuple[str, ...]) -> Lexicon:
         profile_only={},
         umbrellas={},
         uncertain={},
+        despite_class_negation={},
         pattern=re.compile(regex, re.IGNORECASE),
         lower_pattern=re.compile(regex),
+        word_parts=build_word_parts({}, (), trie_regex),
     )
 
 

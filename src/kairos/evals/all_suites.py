@@ -1,10 +1,11 @@
 """`kairos eval all`: the fast suites, their figures, and the gate's verdict on them.
 
 Runs, in order: allergens (the committed Open Food Facts cut, plus both shared files when
-../shared is present), decomposition (the test suite's table), absa (shared train file, when
-present), aspects (on the committed sample, and on the whole shared set when present),
-retrieval and contract on the committed sample. Every suite becomes a list
-of `Figure`s with stable keys; `kairos.evals.gate` judges them against `bench/baselines.json`.
+../shared is present; each whole and its held-out half), decomposition (the test suite's
+table), absa (shared train file, when present), aspects (on the committed sample, and on the
+whole shared set when present), retrieval and contract on the committed sample. Every suite
+becomes a list of `Figure`s with stable keys; `kairos.evals.gate` judges them against
+`bench/baselines.json`.
 A suite whose input is absent is reported as not run, never as passed.
 """
 
@@ -55,8 +56,13 @@ def file_tag(path: Path) -> str:
 
 
 def allergen_figures(report: AllergenEvalReport, tag: str) -> list[Figure]:
-    """Recall figures are ratchets (see `kairos.evals.gate`): floor 0.99, zero tolerance."""
+    """Recall figures are ratchets (see `kairos.evals.gate`): floor 0.99, zero tolerance.
+
+    A report on one half gets its own keys (`….half_b.recall`) beside the whole file's: the
+    held-out half is the figure no lexicon change was chosen on.
+    """
     key = f"allergens.{tag}" + ("" if report.reading == "ingredients" else f".{report.reading}")
+    key += "" if report.half is None else f".half_{report.half.lower()}"
     figures = [
         Figure(
             key=f"{key}.recall",
@@ -216,7 +222,7 @@ class AllReport(BaseModel):
 async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[SuiteRun]]:
     """Every fast suite's figures; inputs that are absent are recorded as not run."""
     from kairos.evals.absa import evaluate_absa
-    from kairos.evals.allergens import READINGS, evaluate_allergens
+    from kairos.evals.allergens import HELD_OUT, READINGS, evaluate_allergens
     from kairos.evals.aspects import evaluate_aspects
     from kairos.evals.contract import evaluate_contract
     from kairos.evals.decomposition import evaluate_decomposition, load_cases
@@ -233,8 +239,9 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
                 return [
                     figure
                     for reading in READINGS
+                    for half in (None, HELD_OUT)
                     for figure in allergen_figures(
-                        evaluate_allergens(path, reading), file_tag(path)
+                        evaluate_allergens(path, reading, half), file_tag(path)
                     )
                 ]
 

@@ -55,13 +55,22 @@ def allergens(
         str,
         typer.Option(
             help="ingredients: ingredients_text_en only; label: also the product name and the "
-            "ingredients in the label's own language",
+            "ingredients in the label's own language; original: only the label's own language, "
+            "on products whose label is not in English",
         ),
     ] = "ingredients",
+    half: Annotated[
+        str | None,
+        typer.Option(
+            help="only one half of the products, split by a hash of the barcode: A is where "
+            "lexicon changes are chosen, B is held out to judge them",
+        ),
+    ] = None,
     as_json: Json = False,
 ) -> None:
     """Allergen detection from a product's text against Open Food Facts allergens_tags."""
     from kairos.evals.allergens import (
+        HALVES,
         READINGS,
         evaluate_allergens,
         render_allergen_report,
@@ -69,7 +78,11 @@ def allergens(
 
     if read not in READINGS:
         raise typer.BadParameter(f"use one of {', '.join(READINGS)}", param_hint="--read")
-    _emit(evaluate_allergens(data, read), as_json, render_allergen_report)
+    part = None if half is None else half.upper()
+    if part is not None and part not in HALVES:
+        raise typer.BadParameter(f"use one of {', '.join(HALVES)}", param_hint="--half")
+    report = evaluate_allergens(data, read, part)
+    _emit(report, as_json, render_allergen_report)
 
 
 @eval_app.command()

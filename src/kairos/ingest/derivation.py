@@ -31,6 +31,7 @@ logger = logging.getLogger(__name__)
 DERIVATION_KEY: Final = "derivation_version"
 DERIVING_MODULES: Final = (
     "kairos.core.lexicon",
+    "kairos.core.word_parts",
     "kairos.core.allergen_detection",
     "kairos.core.place_allergens",
     "kairos.core.allergens",
