@@ -3,7 +3,7 @@
 Runs, in order: allergens (the committed Open Food Facts cut, plus both shared files when
 ../shared is present; each whole and its held-out half), decomposition (the test suite's
 table), absa (shared train file, when present), aspects (on the committed sample, and on the
-whole shared set when present), retrieval and contract on the committed sample. Every suite
+whole shared set when present), retrieval, contract and chat on the committed sample. Every suite
 becomes a list of `Figure`s with stable keys; `kairos.evals.gate` judges them against
 `bench/baselines.json`.
 A suite whose input is absent is reported as not run, never as passed.
@@ -224,6 +224,8 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
     from kairos.evals.absa import evaluate_absa
     from kairos.evals.allergens import HELD_OUT, READINGS, evaluate_allergens
     from kairos.evals.aspects import evaluate_aspects
+    from kairos.evals.chat import chat_figures, evaluate_chat
+    from kairos.evals.chat_catalogue import sample_files
     from kairos.evals.contract import evaluate_contract
     from kairos.evals.decomposition import evaluate_decomposition, load_cases
     from kairos.evals.retrieval import evaluate_retrieval
@@ -307,6 +309,18 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
             seconds=round(time.perf_counter() - started, 1),
             note=f"{contract.turns} turns, p50 {contract.turn_ms_p50:.0f} ms, "
             f"p95 {contract.turn_ms_p95:.0f} ms",
+        )
+    )
+    started = time.perf_counter()
+    chat = await evaluate_chat(sample_files())
+    figures += chat_figures(chat, "sample")
+    runs.append(
+        SuiteRun(
+            suite="chat",
+            input=str(sample_dir),
+            ran=True,
+            seconds=round(time.perf_counter() - started, 1),
+            note=f"{chat.requests} requests, {chat.turns} turns, p95 {chat.turn_ms_p95:.0f} ms",
         )
     )
     return figures, runs

@@ -47,6 +47,7 @@ from kairos.evals.chat_grading import (
 )
 from kairos.evals.chat_requests import FAMILIES, PER_FAMILY, EvalRequest
 from kairos.evals.chat_truth import TruthPlace, read_truth
+from kairos.evals.gate import Figure
 from kairos.evals.scratch import scratch_runtime
 from kairos.ingest.runner import NoProgress, ProgressSink
 from kairos.restaurants.schemas import GenerativeUIPayload
@@ -220,6 +221,34 @@ async def evaluate_chat(
         build=info,
         seconds=round(time.perf_counter() - started, 1),
     )
+
+
+def chat_figures(report: ChatReport, tag: str) -> list[Figure]:
+    """Kairos' figures are gated against their baselines; the baseline's own figures and
+    "beats the baseline" are reported only, until the restaurant answers make that a floor."""
+    figures = []
+    for family in [*report.families, report.overall]:
+        key = f"chat.{tag}.{family.family}"
+        for system, figures_of in (("", family.kairos), (".baseline", family.baseline)):
+            values = (
+                ("precision_at_5", figures_of.precision_at_5, True),
+                ("ndcg_at_5", figures_of.ndcg_at_5, True),
+                ("violation_rate", figures_of.violation_rate, False),
+            )
+            figures += [
+                Figure(key=f"{key}{system}.{metric}", suite="chat", value=value,
+                       higher_is_better=higher, gated=not system)
+                for metric, value, higher in values
+            ]  # fmt: skip
+        figures.append(
+            Figure(key=f"{key}.beats_baseline", suite="chat",
+                   value=1.0 if family.kairos_beats_baseline else 0.0, target=1.0, gated=False)
+        )  # fmt: skip
+    figures.append(
+        Figure(key=f"chat.{tag}.turn_ms_p95", suite="chat", value=report.turn_ms_p95,
+               higher_is_better=False, gated=False)
+    )  # fmt: skip
+    return figures
 
 
 def _figures(s: SystemFigures) -> tuple[str, str, str]:

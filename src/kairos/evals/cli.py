@@ -152,6 +152,37 @@ def retrieval(
     _emit(report, as_json, render_retrieval_report)
 
 
+SAMPLE_METADATA = Path("data/sample/yelp_metadata/yelp_restaurants_metadata.jsonl.gz")
+
+
+@eval_app.command()
+def chat(
+    restaurants: Restaurants = SAMPLE_REVIEWS_DIR / "restaurants.jsonl.gz",
+    reviews: Reviews = SAMPLE_REVIEWS_DIR / "reviews.jsonl.gz",
+    metadata: Annotated[
+        Path,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="yelp_restaurants_metadata.jsonl(.gz): places "
+            "without reviews, added to the catalogue",
+        ),
+    ] = SAMPLE_METADATA,
+    per_family: Annotated[int, typer.Option(min=1, max=200, help="requests per family")] = 12,
+    as_json: Json = False,
+) -> None:
+    """Chat answers end to end in six request families, graded by rules, beside a baseline."""
+    import asyncio
+
+    from kairos.evals.chat import evaluate_chat, render_chat_report
+    from kairos.evals.chat_catalogue import ChatFiles
+
+    files = ChatFiles(restaurants=restaurants, reviews=reviews, metadata=metadata)
+    with _build_progress() as progress:
+        report = asyncio.run(evaluate_chat(files, per_family=per_family, progress=progress))
+    _emit(report, as_json, render_chat_report)
+
+
 @eval_app.command()
 def contract(
     messages: Annotated[int | None, typer.Option(min=1, help="first N messages only")] = None,

@@ -1,0 +1,167 @@
+"""The chat suite: its grading rules on hand-made rows, the trivial baseline on a tiny catalogue,
+the request families, and one end-to-end run on the sample through the real app."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from kairos.evals.chat import run_chat, summarise
+from kairos.evals.chat_baseline import BaselinePlace, TrivialBaseline
+from kairos.evals.chat_catalogue import sample_files
+from kairos.evals.chat_families import build_requests
+from kairos.evals.chat_grading import Shown, judge, ndcg_at, precision_at
+from kairos.evals.chat_requests import FAMILIES, MIN_RELEVANT, Constraints, cuisine_of
+from kairos.evals.chat_truth import TruthPlace, label_words, read_truth, truth_from_row
+from kairos.settings import Settings
+
+
+def yelp(key: str, city: str, categories: list[str], **extra: Any) -> TruthPlace:
+    row = {"restaurant_id": key, "name": key, "city": city, "state": "MA",
+           "categories": categories, **extra}  # fmt: skip
+    return truth_from_row(row)
+
+
+def london(key: str, ranking: str | None, address: str, cuisines: list[str]) -> TruthPlace:
+    attributes = {"ranking": ranking} if ranking else {}
+    return truth_from_row({
+        "restaurant_id": key, "source": "tripadvisor_london", "name": key,
+        "city": "London (Greater London area)", "country": "GB", "address": address,
+        "cuisines": cuisines, "attributes": attributes, "price_level": 3,
+    })  # fmt: skip
+
+
+THAI_IN_BOSTON = Constraints(city="boston", cuisine=cuisine_of("Thai"))
+
+
+def test_a_place_in_another_city_is_a_wrong_city_violation() -> None:
+    there = judge(yelp("a", "Cambridge", ["Thai"]), Shown(1, "a"), THAI_IN_BOSTON)
+    here = judge(yelp("b", "Boston", ["Thai"]), Shown(2, "b"), THAI_IN_BOSTON)
+    assert there.violations == ["wrong_city"] and not there.relevant
+    assert here.violations == [] and here.relevant
+
+
+def test_an_unflagged_peanut_at_a_thai_place_is_a_violation_and_a_flagged_one_is_not() -> None:
+    asked = Constraints(city="boston", cuisine=cuisine_of("Thai"), allergen="peanuts")
+    thai = yelp("a", "Boston", ["Thai", "Noodles"])
+    unflagged = judge(thai, Shown(1, "a", frozenset({"shellfish"})), asked)
+    flagged = judge(thai, Shown(1, "a", frozenset({"peanuts"})), asked)
+    pizza = judge(yelp("b", "Boston", ["Pizza"]), Shown(2, "b"), asked)
+    assert unflagged.violations == ["unflagged_allergen"] and not unflagged.relevant
+    assert flagged.violations == [] and flagged.relevant
+    assert pizza.violations == ["wrong_cuisine"]  # no peanut rule for pizza, but not Thai
+
+
+def test_a_chinese_place_is_usually_peanuts_and_seafood_usually_shellfish() -> None:
+    assert yelp("c", "Boston", ["Chinese"]).usually_contains("peanuts")
+    assert yelp("s", "Boston", ["Seafood"]).usually_contains("shellfish")
+    assert truth_from_row({"restaurant_id": "g", "cuisines": ["Thai restaurant"]}).has_label(
+        frozenset({"thai"})
+    )
+    assert not yelp("p", "Boston", ["Pizza"]).usually_contains("peanuts")
+
+
+def test_london_rows_are_in_the_town_their_ranking_or_address_names() -> None:
+    windsor = london(
+        "w", "#11 of 131 Restaurants in Windsor", "84 High Street, Eton, Windsor England", []
+    )
+    egham = london("e", "Ranking not found", "72 High Street, Egham TW20 9EY England", [])
+    centre = london("c", "#190 of 16,979 Restaurants in London", "77 Bishops Rd, London W2 6BG", [])
+    assert (windsor.locality, egham.locality, centre.locality) == ("windsor", "egham", "london")
+    asked = Constraints(city="london")
+    assert judge(windsor, Shown(1, "w"), asked).violations == ["wrong_city"]
+    assert judge(centre, Shown(2, "c"), asked).relevant
+    assert yelp("b", "Boston", []).locality == "boston"
+
+
+def test_cuisine_price_and_diet_violations_and_occasions_that_only_lower_relevance() -> None:
+    asked = Constraints(city="boston", price_levels=frozenset({1}), diet="vegan", occasion="kids")
+    dear = yelp("a", "Boston", ["Vegan"], price_level=3, attributes={"GoodForKids": True})
+    unknown = yelp("b", "Boston", ["Vegan"], attributes={"GoodForKids": True})
+    steak = yelp("c", "Boston", ["Steakhouses"], price_level=1, attributes={"GoodForKids": True})
+    no_kids = yelp("d", "Boston", ["Vegan"], price_level=1, attributes={"GoodForKids": False})
+    good = yelp("e", "Boston", ["Vegan"], price_level=1, attributes={"GoodForKids": True})
+    assert judge(dear, Shown(1, "a"), asked).violations == ["wrong_price"]
+    assert judge(unknown, Shown(2, "b"), asked).violations == []
+    assert not judge(unknown, Shown(2, "b"), asked).relevant  # an unknown price is not a yes
+    assert judge(steak, Shown(3, "c"), asked).violations == ["wrong_diet"]
+    assert judge(no_kids, Shown(4, "d"), asked).violations == []
+    assert not judge(no_kids, Shown(4, "d"), asked).relevant
+    assert judge(good, Shown(5, "e"), asked).relevant
+    narrower = yelp("f", "Boston", ["North Indian"])
+    assert narrower.matches_any(cuisine_of("Indian").alternatives)
+    assert label_words("American (New)") == frozenset({"new", "american"})
+
+
+def test_precision_is_out_of_what_the_files_allow_and_ndcg_has_binary_gains() -> None:
+    assert precision_at([True, False, True], attainable=3) == pytest.approx(2 / 3)
+    assert precision_at([True] * 5, attainable=40) == 1.0
+    assert precision_at([], attainable=4) == 0.0
+    ideal = 1 + 1 / math.log2(3)
+    assert ndcg_at([False, True], attainable=2) == pytest.approx((1 / math.log2(3)) / ideal)
+
+
+def bp(pid: int, city: str, labels: list[str], rating: float, votes: int = 10) -> BaselinePlace:
+    return BaselinePlace(pid, f"p{pid}", city, tuple(label_words(x) for x in labels), rating, votes)
+
+
+BASELINE = TrivialBaseline([
+    bp(1, "boston", ["Thai"], 4.0, 50), bp(2, "boston", ["Thai", "Noodles"], 4.0, 90),
+    bp(3, "boston", ["Pizza"], 5.0), bp(4, "cambridge", ["Thai"], 5.0),
+    bp(5, "boston", ["Gluten-Free", "Bakeries"], 3.0), bp(6, "boston", ["Sushi Bars"], 3.5),
+])  # fmt: skip
+
+
+def test_the_baseline_filters_by_city_and_category_words_and_sorts_by_rating_then_votes() -> None:
+    assert [p.id for p in BASELINE.answer(("thai in boston",))] == [2, 1]
+    assert [p.id for p in BASELINE.answer(("best sushi in boston",))] == [6]
+    assert [p.id for p in BASELINE.answer(("cheap eats in boston",))] == [3, 2, 1, 6, 5]
+    assert [p.id for p in BASELINE.answer(("gluten-free options in boston",))] == [5]
+    # "free wifi" is not a category: "free" alone is a stop word
+    assert [p.id for p in BASELINE.answer(("free wifi in cambridge",))] == [4]
+    follow_up = ("thai in boston", "pizza, ideally")
+    assert [p.id for p in BASELINE.answer(follow_up)] == [3, 2, 1]
+    assert [p.id for p in BASELINE.answer(("thai in boston", "anything cheaper?"))] == [2, 1]
+
+
+def test_requests_are_deterministic_and_each_has_enough_answers_in_the_files() -> None:
+    places = {}
+    for city in ("Boston", "Austin"):
+        for i in range(12):
+            labels = ["Thai"] if i % 2 else ["Pizza", "Vegan"]
+            attributes = {"GoodForKids": i % 3 == 0, "NoiseLevel": "quiet"}
+            place = yelp(f"{city}-{i}", city, labels, price_level=1 + i % 3, attributes=attributes)
+            places[place.key] = place
+    first, again = build_requests(places, 4), build_requests(places, 4)
+    assert [r.turns for r in first] == [r.turns for r in again]
+    assert {r.family for r in first} == set(FAMILIES)
+    for request in first:
+        assert request.candidates >= MIN_RELEVANT
+        assert request.candidates == sum(request.constraints.content_ok(p) for p in places.values())
+    follow_ups = [r for r in first if r.family == "follow_up"]
+    assert follow_ups and all(len(r.turns) == 2 for r in follow_ups)
+
+
+async def test_a_few_requests_per_family_on_the_sample_end_to_end(
+    runtime: Any, settings: Settings
+) -> None:
+    truth = read_truth(sample_files(settings).truth_paths())
+    requests = build_requests(truth, 2)
+    assert {r.family for r in requests} == set(FAMILIES)
+    results, turn_ms = await run_chat(runtime, requests, truth)
+    assert len(results) == len(requests) and len(turn_ms) == sum(len(r.turns) for r in requests)
+    families, overall = summarise(results)
+    assert [f.family for f in families] == list(FAMILIES) and overall.requests == len(requests)
+    for fam in [*families, overall]:
+        for figures in (fam.kairos, fam.baseline):
+            for value in (figures.precision_at_5, figures.ndcg_at_5, figures.violation_rate):
+                assert 0.0 <= value <= 1.0
+    for result in results:
+        for answer in (result.kairos, result.baseline):
+            assert len(answer.places) <= 5
+            assert all("unmapped" not in p.violations for p in answer.places)
+    assert any(p.relevant for r in results for p in r.kairos.places)
+    allergy = [r for r in results if r.family == "allergy"]
+    assert all(not r.baseline.places or r.baseline.precision_at_5 == 0.0 for r in allergy)
