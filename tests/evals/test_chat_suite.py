@@ -8,11 +8,19 @@ from typing import Any
 
 import pytest
 
-from kairos.evals.chat import run_chat, summarise
+from kairos.evals.chat import ChatReport, chat_figures, run_chat, summarise
 from kairos.evals.chat_baseline import BaselinePlace, TrivialBaseline
 from kairos.evals.chat_catalogue import sample_files
 from kairos.evals.chat_families import build_requests
-from kairos.evals.chat_grading import Shown, judge, ndcg_at, precision_at
+from kairos.evals.chat_grading import (
+    Answer,
+    PlaceJudgement,
+    RequestResult,
+    Shown,
+    judge,
+    ndcg_at,
+    precision_at,
+)
 from kairos.evals.chat_requests import FAMILIES, MIN_RELEVANT, Constraints, cuisine_of
 from kairos.evals.chat_truth import TruthPlace, label_words, read_truth, truth_from_row
 from kairos.settings import Settings
@@ -165,3 +173,30 @@ async def test_a_few_requests_per_family_on_the_sample_end_to_end(
     assert any(p.relevant for r in results for p in r.kairos.places)
     allergy = [r for r in results if r.family == "allergy"]
     assert all(not r.baseline.places or r.baseline.precision_at_5 == 0.0 for r in allergy)
+
+
+def test_kairos_figures_are_gated_and_the_baselines_only_reported() -> None:
+    def answer(precision: float, violations: list[str]) -> Answer:
+        place = PlaceJudgement(name="p", locality="boston", relevant=not violations,
+                               violations=violations)  # fmt: skip
+        return Answer(places=[place], precision_at_5=precision, ndcg_at_5=precision)
+
+    results = [
+        RequestResult(family=family, turns=["t"], constraints="c", candidates=3,
+                      kairos=answer(0.8, []), baseline=answer(0.2, ["wrong_city"]))
+        for family in ("cuisine_city", "allergy")
+    ]  # fmt: skip
+    families, overall = summarise(results)
+    report = ChatReport(
+        files={}, places=1, reviews=0, requests=2, turns=2, families=families, overall=overall,
+        kairos_beats_baseline={}, per_request=results, turn_ms_p50=1, turn_ms_p95=2, build={},
+        seconds=0,
+    )  # fmt: skip
+    figures = {f.key: f for f in chat_figures(report, "t")}
+    assert figures["chat.t.allergy.precision_at_5"].gated
+    assert not figures["chat.t.allergy.baseline.precision_at_5"].gated
+    assert figures["chat.t.overall.violation_rate"].value == 0.0
+    assert not figures["chat.t.overall.violation_rate"].higher_is_better
+    assert figures["chat.t.overall.baseline.violation_rate"].value == 1.0
+    assert figures["chat.t.overall.beats_baseline"].value == 1.0
+    assert figures["chat.t.overall.margin_over_baseline"].value == pytest.approx(0.6)
