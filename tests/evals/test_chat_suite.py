@@ -160,7 +160,7 @@ async def test_a_few_requests_per_family_on_the_sample_end_to_end(
     assert {r.family for r in requests} == set(FAMILIES)
     results, turn_ms = await run_chat(runtime, requests, truth)
     assert len(results) == len(requests) and len(turn_ms) == sum(len(r.turns) for r in requests)
-    families, overall = summarise(results)
+    families, overall, _ = summarise(results)
     assert [f.family for f in families] == list(FAMILIES) and overall.requests == len(requests)
     for fam in [*families, overall]:
         for figures in (fam.kairos, fam.baseline):
@@ -186,11 +186,11 @@ def test_kairos_figures_are_gated_and_the_baselines_only_reported() -> None:
                       kairos=answer(0.8, []), baseline=answer(0.2, ["wrong_city"]))
         for family in ("cuisine_city", "allergy")
     ]  # fmt: skip
-    families, overall = summarise(results)
+    families, overall, without_allergy = summarise(results)
     report = ChatReport(
         files={}, places=1, reviews=0, requests=2, turns=2, families=families, overall=overall,
-        kairos_beats_baseline={}, per_request=results, turn_ms_p50=1, turn_ms_p95=2, build={},
-        seconds=0,
+        without_allergy=without_allergy, kairos_beats_baseline={}, per_request=results,
+        turn_ms_p50=1, turn_ms_p95=2, build={}, seconds=0,
     )  # fmt: skip
     figures = {f.key: f for f in chat_figures(report, "t")}
     assert figures["chat.t.allergy.precision_at_5"].gated
@@ -200,3 +200,4 @@ def test_kairos_figures_are_gated_and_the_baselines_only_reported() -> None:
     assert figures["chat.t.overall.baseline.violation_rate"].value == 1.0
     assert figures["chat.t.overall.beats_baseline"].value == 1.0
     assert figures["chat.t.overall.margin_over_baseline"].value == pytest.approx(0.6)
+    assert without_allergy.requests == 1 and overall.requests == 2
