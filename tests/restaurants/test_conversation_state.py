@@ -32,9 +32,9 @@ async def test_a_follow_up_keeps_city_cuisine_and_price(client: httpx.AsyncClien
     kids = await _turn(client, uid, session, "which ones are good with kids?")
     assert kids["restaurants"], "the follow-up searched"
     assert all((r["city"] or "").lower() == "boston" for r in kids["restaurants"]), kids
-    assert all(
-        any("thai" in c.lower() for c in r["cuisine_types"]) for r in kids["restaurants"]
-    ), [r["cuisine_types"] for r in kids["restaurants"]]
+    assert all(any("thai" in c.lower() for c in r["cuisine_types"]) for r in kids["restaurants"]), [
+        r["cuisine_types"] for r in kids["restaurants"]
+    ]
     kept = " ".join(kids["assumptions"])
     assert "thai" in kept and "boston" in kept, kept
     assert "Kept from your earlier message" in kids["message"]

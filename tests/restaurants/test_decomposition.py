@@ -195,3 +195,10 @@ async def test_the_product_runs_the_parser_the_tests_measure(app: Any) -> None:
     date = production.decompose("date night italian in boston")
     assert date.vibes == ["romantic"]
     assert date.filters.categories == ["italian"]
+
+
+def test_food_requests_want_places_that_serve_meals(parser: QueryParser) -> None:
+    assert parser.decompose("thai in boston").filters.kinds == ["restaurant"]
+    assert parser.decompose("somewhere nice for lunch").filters.kinds == ["restaurant"]
+    assert parser.decompose("coffee in cambridge").filters.kinds == []
+    assert parser.decompose("cocktail bars in boston").filters.kinds == []

@@ -34,6 +34,7 @@ DERIVING_MODULES: Final = (
     "kairos.core.word_parts",
     "kairos.core.allergen_detection",
     "kairos.core.place_allergens",
+    "kairos.core.place_kinds",
     "kairos.core.allergens",
     "kairos.text.aspect_lexicon",
     "kairos.text.aspects",

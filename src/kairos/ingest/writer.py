@@ -15,6 +15,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kairos.core.place_allergens import infer_place_allergens
+from kairos.core.place_kinds import FOOD_KINDS, kind_of
 from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
 from kairos.ingest.records import PlaceRecord
 from kairos.store.tables import Place, PlaceSource, Review
@@ -207,14 +208,15 @@ async def write_places(
 
 
 async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
-    """Recompute what depends on a place's reviews: allergens, review count, search facets."""
+    """Recompute what is derived from a place's categories and reviews: its kind, allergens,
+    aspect scores, review count, search facets."""
     if not place_ids:
         return
     places = (
         await session.execute(
-            select(Place.id, Place.categories, Place.city, Place.area, Place.price_level).where(
-                Place.id.in_(place_ids)
-            )
+            select(
+                Place.id, Place.kind, Place.categories, Place.city, Place.area, Place.price_level
+            ).where(Place.id.in_(place_ids))
         )
     ).all()
     texts: dict[int, list[tuple[str, str]]] = {pid: [] for pid in place_ids}
@@ -235,6 +237,7 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         params.append(
             {
                 "id": row.id,
+                "kind": (kind_of(row.categories) if row.kind in FOOD_KINDS else None) or row.kind,
                 "known_allergens": allergens.known_allergens,
                 "contains_allergens": allergens.contains_allergens,
                 "allergen_confidence": allergens.confidence,

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from kairos.core.place_kinds import MEAL_KINDS, serves_meals
 from kairos.restaurants.conversation import assume_instead_of_asking, merge_follow_up
 from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPreference
 from kairos.restaurants.understanding import RESTAURANT_WORDS
@@ -61,6 +62,14 @@ def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
     return " ".join(unique[:MAX_VECTOR_WORDS])
 
 
+def meal_kinds(categories: list[str]) -> list[str]:
+    """A request for food (a cuisine, a dish, or nothing named) wants places that serve meals;
+    one for coffee, drinks or sweets wants places of those categories, whatever their kind."""
+    if not categories or serves_meals(categories):
+        return sorted(MEAL_KINDS)
+    return []
+
+
 def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary) -> Decomposition:
     """The restaurant search a reading asks for."""
     if reading.small_talk == "greeting":
@@ -84,9 +93,11 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
     if reading.party_size and reading.party_size >= GROUP_SIZE and "group" not in vibes:
         vibes.append("group")
         matched[f"party of {reading.party_size}"] = "vibes=group"
+    categories = reading.categories or reading.secondary_categories
     filters = SearchFilters(
+        kinds=meal_kinds(categories),
         price_tiers=list(reading.price_tiers),
-        categories=reading.categories or reading.secondary_categories,
+        categories=categories,
         exclude_categories=reading.exclude_categories,
         city=city,
         area=reading.area,
@@ -94,7 +105,7 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
         radius_km=reading.radius_km,
         exclude_allergens=reading.allergens,
     )
-    structured = filters.model_dump(exclude_defaults=True)
+    structured = filters.model_dump(exclude_defaults=True, exclude={"kinds"})
     searchable = bool(
         structured
         or vibes

@@ -30,8 +30,10 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR, UUID
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from kairos.core.place_kinds import KINDS
+
 EMBEDDING_DIM = 384
-PLACE_KINDS = ("restaurant", "cafe", "bar", "venue", "attraction")
+PLACE_KINDS = KINDS
 
 
 class Base(DeclarativeBase):
@@ -106,6 +108,7 @@ class Place(Base):
         Index("ix_places_price_level", "price_level"),
         Index("ix_places_lat_lng", "lat", "lng", postgresql_where=text("is_active")),
         Index("ix_places_price_tier", "price_tier", postgresql_where=text("is_active")),
+        Index("ix_places_kind", "kind", postgresql_where=text("is_active")),
         Index(
             "ix_places_reviewed",
             "id",
