@@ -15,10 +15,10 @@ from sqlalchemy.exc import DBAPIError
 
 from kairos.api.problems import problem_response
 from kairos.errors import NotReady
-from kairos.store.unreachable import is_database_unreachable
+from kairos.store.unreachable import DATABASE_UNREACHABLE, is_database_unreachable
 
 RETRY_AFTER_SECONDS = 5
-UNREACHABLE = NotReady("the database cannot be reached right now; try again in a few seconds")
+UNREACHABLE = NotReady(DATABASE_UNREACHABLE)
 
 # The shapes an outage arrives in; the handler re-raises those that are not one.
 _OUTAGE_TYPES: tuple[type[Exception], ...] = (

@@ -9,7 +9,7 @@ import uuid
 from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 
-from kairos.errors import NotFound
+from kairos.errors import NotFound, NotReady
 from kairos.llm.chain import ModelChain
 from kairos.llm.factory import build_chain
 from kairos.llm.prompts import build_decomposition_prompt
@@ -32,6 +32,7 @@ from kairos.restaurants.vocabulary import build_parser
 from kairos.runtime import Runtime
 from kairos.search.filters import SearchFilters
 from kairos.search.models import SearchResult
+from kairos.store.unreachable import DATABASE_UNREACHABLE, is_database_unreachable
 
 turn_log = logging.getLogger("kairos.turns")
 logger = logging.getLogger(__name__)
@@ -131,6 +132,11 @@ class RestaurantProduct:
                     event.payload.session_id = session
                 yield event
         except Exception as exc:
+            if is_database_unreachable(exc):  # an outage: counted and logged by its record
+                self.runtime.outage.failed(exc)
+                yield ErrorEvent(title=NotReady.title, detail=DATABASE_UNREACHABLE)
+                self._log_turn(user, request, record, error=NotReady.title)
+                return
             logger.exception("chat turn %s failed", record.turn_id)
             yield ErrorEvent(title="Turn failed", detail=f"{type(exc).__name__}: {exc}")
             self._log_turn(user, request, record, error=str(exc))
@@ -149,6 +155,8 @@ class RestaurantProduct:
             if isinstance(event, Result):
                 payload = event.payload
             elif isinstance(event, ErrorEvent):
+                if event.title == NotReady.title:
+                    raise NotReady(event.detail)
                 raise RuntimeError(event.detail)
         if payload is None:
             raise RuntimeError("the chat pipeline ended without a result")

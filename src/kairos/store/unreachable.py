@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from asyncpg import exceptions as pg
 from sqlalchemy.exc import DBAPIError
 
+DATABASE_UNREACHABLE = "the database cannot be reached right now; try again in a few seconds"
+
 _SERVER_GONE = (
     pg.PostgresConnectionError,  # class 08: connection exceptions
     pg.CannotConnectNowError,  # 57P03: starting up, recovering, shutting down
