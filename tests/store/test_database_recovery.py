@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.serving import AUTH, KairosServe
+from tests.serving import AUTH
 from tests.store.conftest import Launch, postmaster_pid
 
 WORKERS = 4
