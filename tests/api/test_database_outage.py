@@ -42,6 +42,8 @@ async def test_requests_get_503_problems_and_the_outage_is_logged_once(
     async with _client(create_app(settings, runtime=down)) as client:
         responses = [await client.get(f"/users/{uuid.uuid4()}", headers=AUTH) for _ in range(20)]
         responses.append(await client.post(f"/users/{uuid.uuid4()}", headers=AUTH, json={}))
+        as_user = {**AUTH, "X-User-ID": str(uuid.uuid4()), "Accept": "application/json"}
+        responses.append(await client.post("/chat", headers=as_user, json={"message": "pizza"}))
     for response in responses:
         assert response.status_code == 503
         assert response.headers["content-type"].startswith("application/problem+json")
@@ -52,7 +54,7 @@ async def test_requests_get_503_problems_and_the_outage_is_logged_once(
     assert len(outage_lines) == 1
     assert "FileNotFoundError" in outage_lines[0].getMessage()
     assert [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR] == []
-    assert down.outage.refused == 21
+    assert down.outage.refused == len(responses)
 
 
 async def test_health_turns_unhealthy_only_past_the_grace_period(

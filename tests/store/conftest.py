@@ -32,7 +32,8 @@ def stop_postmaster(pgdata: Path) -> None:
 
 @pytest.fixture
 def serve_dir() -> Iterator[Path]:
-    """Outside pytest's tmp tree (short paths keep the server's socket in its data folder)."""
+    """Outside pytest's tmp tree (short paths keep the server's socket in its data folder);
+    KEEP_SERVE_DIR=1 keeps it, with the processes' logs, for a look after a failure."""
     path = Path(tempfile.mkdtemp(prefix="kairos-serve-"))
     yield path
     stop_postmaster(path / "pg")
