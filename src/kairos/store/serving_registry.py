@@ -10,6 +10,7 @@ process from stopping the server. Here every change drops the pids that no longe
 from __future__ import annotations
 
 import fcntl
+import functools
 import json
 import os
 import threading
@@ -27,13 +28,16 @@ _threads = threading.RLock()
 _depth = 0
 
 
+@functools.cache
 def prepare_runtime_dir() -> Path:
-    """pgserver keeps its lock under the user's runtime dir (XDG_RUNTIME_DIR); without one,
-    platformdirs warns on every start and picks a folder others may share."""
+    """pgserver keeps its lock (and sockets whose path in the data directory would be too long)
+    under the user's runtime dir (XDG_RUNTIME_DIR); without one, platformdirs warns on every
+    start. Created private, once: running as root, the server's own user is then let through it
+    (`EmbeddedServer._grant_access`), and that must not be undone before each command."""
     os.environ.setdefault("XDG_RUNTIME_DIR", f"/tmp/runtime-{os.getuid()}")
     runtime = Path(os.environ["XDG_RUNTIME_DIR"])
-    runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if runtime.stat().st_uid == os.getuid():
+    if not runtime.exists():
+        runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
         runtime.chmod(0o700)
     return runtime
 
