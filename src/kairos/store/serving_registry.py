@@ -31,13 +31,14 @@ _depth = 0
 @functools.cache
 def prepare_runtime_dir() -> Path:
     """pgserver keeps its lock (and sockets whose path in the data directory would be too long)
-    under the user's runtime dir (XDG_RUNTIME_DIR); without one, platformdirs warns on every
-    start. Created private, once: running as root, the server's own user is then let through it
-    (`EmbeddedServer._grant_access`), and that must not be undone before each command."""
+    under the user's runtime dir (XDG_RUNTIME_DIR); platformdirs warns when there is none or
+    when it is not private. Made private once, before pgserver is imported: running as root,
+    the server's own user is then let through it (`EmbeddedServer._grant_access`), which must
+    not be undone before every later command."""
     os.environ.setdefault("XDG_RUNTIME_DIR", f"/tmp/runtime-{os.getuid()}")
     runtime = Path(os.environ["XDG_RUNTIME_DIR"])
-    if not runtime.exists():
-        runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
+    runtime.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if runtime.stat().st_uid == os.getuid():
         runtime.chmod(0o700)
     return runtime
 
