@@ -4,6 +4,7 @@ unhealthy only past its grace period."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import uuid
 from collections.abc import AsyncIterator
@@ -14,8 +15,10 @@ import pytest
 from sqlalchemy import text
 
 from kairos.api.app import create_app
+from kairos.profiles.service import ProfileService
 from kairos.settings import Settings
 from kairos.store.database import Database
+from kairos.store.outage import DatabaseOutage
 from kairos.store.unreachable import is_database_unreachable
 from kairos.store.watch import DatabaseWatch
 
@@ -27,7 +30,9 @@ NOWHERE = "postgresql+asyncpg://postgres@/kairos?host=/nonexistent-socket-dir"
 async def down(runtime: Any, settings: Settings) -> AsyncIterator[Any]:
     """The session's runtime, but on a database that cannot be reached."""
     broken = Database(NOWHERE)
-    yield type(runtime)(settings, broken, runtime.embedder, runtime.search)
+    yield dataclasses.replace(
+        runtime, db=broken, profiles=ProfileService(broken), outage=DatabaseOutage(), watch=None
+    )
     await broken.dispose()
 
 
