@@ -3,12 +3,16 @@ when it ends, however many requests it refuses (the clock is a plain number here
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 
 import pytest
 
-from kairos.store.outage import DatabaseOutage
+from kairos.store.database import Database
+from kairos.store.outage import DatabaseOutage, quiet_outage_tracebacks
+
+NOWHERE = "postgresql+asyncpg://postgres@/kairos?host=/nonexistent-socket-dir"
 
 
 class Clock:
@@ -47,3 +51,27 @@ def test_one_line_per_interval_whatever_the_number_of_requests(
         "1 background task(s) failed",
     ]
     assert not outage.ongoing and outage.unreachable_seconds() == 0
+
+
+async def test_a_library_logging_an_outage_error_logs_one_line_without_its_traceback() -> None:
+    stream = io.StringIO()
+    logger = logging.getLogger("tests.outage_tracebacks")
+    logger.propagate = False
+    logger.addHandler(logging.StreamHandler(stream))
+    quiet_outage_tracebacks(logger)
+    db = Database(NOWHERE)
+    try:
+        await db.ping()
+    except Exception as exc:
+        logger.error("Exception during reset or similar", exc_info=exc)
+    finally:
+        await db.dispose()
+    try:
+        raise ValueError("a real bug")
+    except ValueError as exc:
+        logger.error("background task failed", exc_info=exc)
+
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("Exception during reset or similar (FileNotFoundError: ")
+    assert lines[1] == "background task failed"  # any other error keeps its traceback
+    assert lines[2] == "Traceback (most recent call last):"

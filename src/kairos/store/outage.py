@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
-from kairos.store.unreachable import describe
+from kairos.store.unreachable import describe, is_database_unreachable
 
 logger = logging.getLogger(__name__)
 
@@ -86,3 +86,23 @@ class DatabaseOutage:
         if self.background_failures:
             counts += f", {self.background_failures} background task(s) failed"
         return counts
+
+
+class OutageTracebacks(logging.Filter):
+    """On a log handler: a record whose exception is a database outage keeps one line and loses
+    its traceback. Libraries log some outage errors themselves (SQLAlchemy's pool: "Exception
+    during reset or similar" for a connection that died after its last statement); the outage
+    record already tells that story once."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None and is_database_unreachable(error):
+            record.msg, record.args = f"{record.getMessage()} ({describe(error)})", None
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+def quiet_outage_tracebacks(logger: logging.Logger | None = None) -> None:
+    """Install `OutageTracebacks` on the handlers of `logger` (the root logger by default)."""
+    for handler in (logger or logging.getLogger()).handlers:
+        handler.addFilter(OutageTracebacks())
