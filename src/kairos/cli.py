@@ -76,9 +76,11 @@ def serve(
     import uvicorn
 
     from kairos.api.app import create_app
+    from kairos.store.outage import quiet_outage_tracebacks
 
     settings = get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
+    quiet_outage_tracebacks()
     console.print(f"Kairos on http://{host}:{port}  (docs: http://{host}:{port}/docs)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
 

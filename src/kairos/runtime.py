@@ -19,6 +19,9 @@ from kairos.search.hybrid import HybridSearch
 from kairos.settings import Settings
 from kairos.store.database import Database
 from kairos.store.migrate import upgrade
+from kairos.store.outage import DatabaseOutage
+from kairos.store.unreachable import is_database_unreachable
+from kairos.store.watch import DatabaseWatch
 from kairos.text.embeddings import EmbeddingProvider, get_embedder
 
 logger = logging.getLogger(__name__)
@@ -36,25 +39,33 @@ class Runtime:
     profiles: ProfileService
     tokens: TokenSigner
     background: set[asyncio.Task[None]] = field(default_factory=set)
+    outage: DatabaseOutage = field(default_factory=DatabaseOutage)
+    watch: DatabaseWatch | None = None
 
     @classmethod
     async def start(cls, settings: Settings, *, ingest_sample: bool | None = None) -> Runtime:
         db = await Database.from_settings(settings)
-        await upgrade(db)
-        await ensure_derived_current(db)
-        embedder = get_embedder(settings)
-        runtime = cls(
-            settings,
-            db,
-            embedder,
-            HybridSearch(db, embedder),
-            ProfileService(db),
-            TokenSigner(token_secret(settings)),
-        )
-        wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
-        if wanted and await runtime.is_empty():
-            await runtime.ingest_sample(settings.sample_dir)
-        await asyncio.to_thread(embedder.embed_one, "warm up")
+        try:
+            await upgrade(db)
+            await ensure_derived_current(db)
+            embedder = get_embedder(settings)
+            runtime = cls(
+                settings,
+                db,
+                embedder,
+                HybridSearch(db, embedder),
+                ProfileService(db),
+                TokenSigner(token_secret(settings)),
+            )
+            wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
+            if wanted and await runtime.is_empty():
+                await runtime.ingest_sample(settings.sample_dir)
+            await asyncio.to_thread(embedder.embed_one, "warm up")
+        except BaseException:
+            await db.dispose()  # a process that failed to start must not hold the database
+            raise
+        runtime.watch = DatabaseWatch(db, runtime.outage)
+        runtime.watch.start()
         return runtime
 
     async def is_empty(self) -> bool:
@@ -93,8 +104,11 @@ class Runtime:
         async def guarded() -> None:
             try:
                 await coroutine
-            except Exception:
-                logger.exception("background task %s failed", name)
+            except Exception as exc:
+                if is_database_unreachable(exc):
+                    self.outage.background_failed(exc)  # counted in the outage's log lines
+                else:
+                    logger.exception("background task %s failed", name)
 
         task = asyncio.create_task(guarded(), name=name)
         self.background.add(task)
@@ -105,5 +119,7 @@ class Runtime:
             await asyncio.gather(*list(self.background), return_exceptions=True)
 
     async def close(self) -> None:
+        if self.watch is not None:
+            await self.watch.stop()
         await self.drain()
         await self.db.dispose()

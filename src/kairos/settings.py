@@ -30,6 +30,13 @@ class Settings(BaseSettings):
         "of 128MB cannot hold the full catalog's review vectors and HNSW index, so searches "
         "read them from the OS again. Takes effect at the server's next start.",
     )
+    health_db_grace_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        description="/health turns 503 once the database has been unreachable this long, so an "
+        "orchestrator restarts the service; shorter outages are ridden out (requests get 503 "
+        "and the embedded server is restarted in place)",
+    )
     sample_dir: Path = Field(
         default=Path("data/sample"), description="sample ingested on first run"
     )

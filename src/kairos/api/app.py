@@ -11,6 +11,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from kairos import __version__
 from kairos.api import demo, health, users
+from kairos.api.database_outage import install_database_outage_handler
 from kairos.api.problems import install_problem_handlers
 from kairos.api.request_id import RequestIdMiddleware
 from kairos.api.web import mount_web
@@ -59,6 +60,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         )
     app.add_middleware(RequestIdMiddleware)  # outermost: every response carries the id
     install_problem_handlers(app)
+    install_database_outage_handler(app)
     app.include_router(health.router)
     app.include_router(users.router)
     app.include_router(restaurant_routes.router)

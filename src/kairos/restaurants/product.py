@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kairos.errors import NotFound
+from kairos.errors import NotFound, NotReady
 from kairos.llm.chain import ModelChain
 from kairos.llm.factory import build_chain
 from kairos.llm.prompts import build_decomposition_prompt
@@ -37,6 +37,7 @@ from kairos.runtime import Runtime
 from kairos.search.filters import SearchFilters
 from kairos.search.models import SearchResult
 from kairos.store.conversations import ConversationStore
+from kairos.store.unreachable import DATABASE_UNREACHABLE, is_database_unreachable
 from kairos.text.query.conversation import is_follow_up
 
 turn_log = logging.getLogger("kairos.turns")
@@ -180,6 +181,11 @@ class RestaurantProduct:
                     record.turn_index = max(turns, turn_index(request))
                 yield event
         except Exception as exc:
+            if is_database_unreachable(exc):  # an outage: counted and logged by its record
+                self.runtime.outage.failed(exc)
+                yield ErrorEvent(title=NotReady.title, detail=DATABASE_UNREACHABLE)
+                self._log_turn(user, request, record, error=NotReady.title)
+                return
             logger.exception("chat turn %s failed", record.turn_id)
             yield ErrorEvent(title="Turn failed", detail=f"{type(exc).__name__}: {exc}")
             self._log_turn(user, request, record, error=str(exc))
@@ -198,6 +204,8 @@ class RestaurantProduct:
             if isinstance(event, Result):
                 payload = event.payload
             elif isinstance(event, ErrorEvent):
+                if event.title == NotReady.title:
+                    raise NotReady(event.detail)
                 raise RuntimeError(event.detail)
         if payload is None:
             raise RuntimeError("the chat pipeline ended without a result")

@@ -1,0 +1,94 @@
+"""A real `kairos serve` subprocess on loopback with its own embedded database, for the tests
+that stop, kill and restart things."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from tests.conftest import REPO
+
+SERVICE_TOKEN = "test-token"
+AUTH = {"X-Service-Token": SERVICE_TOKEN}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class KairosServe:
+    process: subprocess.Popen[bytes]
+    base: str
+    log_path: Path
+
+    @classmethod
+    def start(cls, data_dir: Path, *, name: str, timeout: float = 60) -> KairosServe:
+        """Started and answering /ready; its log goes to a file (a pipe would fill and block)."""
+        port = free_port()
+        env = {
+            **os.environ,
+            "KAIROS_ENV": "test",
+            "KAIROS_DATABASE_URL": "",
+            "KAIROS_DATA_DIR": str(data_dir),
+            "KAIROS_AUTO_INGEST_SAMPLE": "false",
+            "KAIROS_SERVICE_TOKEN": SERVICE_TOKEN,
+            "KAIROS_LOG_LEVEL": "INFO",
+        }
+        kairos = shutil.which("kairos", path=str(Path(sys.executable).parent)) or "kairos"
+        log_path = data_dir / f"{name}.log"
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(
+                [kairos, "serve", "--port", str(port)],
+                env=env,
+                cwd=REPO,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        serve = cls(process, f"http://127.0.0.1:{port}", log_path)
+        serve.wait_ready(timeout)
+        return serve
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def ready(self) -> bool:
+        try:
+            return httpx.get(f"{self.base}/ready", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def wait_ready(self, timeout: float) -> float:
+        """Seconds until /ready answered 200."""
+        began = time.monotonic()
+        while time.monotonic() - began < timeout:
+            if self.ready():
+                return time.monotonic() - began
+            if self.process.poll() is not None:
+                raise RuntimeError(f"kairos serve exited:\n{self.log()[-3000:]}")
+            time.sleep(0.1)
+        raise RuntimeError(f"kairos serve not ready in {timeout:.0f} s:\n{self.log()[-3000:]}")
+
+    def stop(self, sig: signal.Signals = signal.SIGTERM, timeout: float = 30) -> int:
+        self.process.send_signal(sig)
+        return self.process.wait(timeout)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
