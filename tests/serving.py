@@ -34,7 +34,9 @@ class KairosServe:
     log_path: Path
 
     @classmethod
-    def start(cls, data_dir: Path, *, name: str, timeout: float = 60) -> KairosServe:
+    def start(
+        cls, data_dir: Path, *, name: str, timeout: float = 60, sample: bool = False
+    ) -> KairosServe:
         """Started and answering /ready; its log goes to a file (a pipe would fill and block)."""
         port = free_port()
         env = {
@@ -42,7 +44,7 @@ class KairosServe:
             "KAIROS_ENV": "test",
             "KAIROS_DATABASE_URL": "",
             "KAIROS_DATA_DIR": str(data_dir),
-            "KAIROS_AUTO_INGEST_SAMPLE": "false",
+            "KAIROS_AUTO_INGEST_SAMPLE": "true" if sample else "false",
             "KAIROS_SERVICE_TOKEN": SERVICE_TOKEN,
             "KAIROS_LOG_LEVEL": "INFO",
         }

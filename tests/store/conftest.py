@@ -16,7 +16,7 @@ import pytest
 from kairos.store.postmaster import read_postmaster, running_postmaster
 from tests.serving import KairosServe
 
-Launch = Callable[[str], KairosServe]
+Launch = Callable[..., KairosServe]
 
 
 def stop_postmaster(pgdata: Path) -> None:
@@ -46,8 +46,8 @@ def launch(serve_dir: Path) -> Iterator[Launch]:
     """Start `kairos serve` processes on `serve_dir`; any still running at the end are killed."""
     started: list[KairosServe] = []
 
-    def start(name: str) -> KairosServe:
-        serve = KairosServe.start(serve_dir, name=name)
+    def start(name: str, *, sample: bool = False) -> KairosServe:
+        serve = KairosServe.start(serve_dir, name=name, sample=sample, timeout=120)
         started.append(serve)
         return serve
 
