@@ -32,6 +32,9 @@ def test_the_adapter_files_a_windsor_place_under_windsor() -> None:
     }  # fmt: skip
     place = place_from_row(row)
     assert (place.city, place.area) == ("Windsor", None)
-    inside = place_from_row({**row, "address": "Russell Hill Road, Purley CR8 2LA England",
-                             "attributes": {"ranking": "#1 of 32 Restaurants in Purley"}})  # fmt: skip
+    purley = {
+        "address": "Russell Hill Road, Purley CR8 2LA England",
+        "attributes": {"ranking": "#1 of 32 Restaurants in Purley"},
+    }
+    inside = place_from_row({**row, **purley})
     assert (inside.city, inside.area) == ("London", "Purley")
