@@ -53,11 +53,24 @@ _KIND_ORDER: dict[MatchKind, int] = {
     "city": 4,
 }
 _SUFFIXES = {
-    "avenue": "ave", "av": "ave", "street": "st", "road": "rd", "boulevard": "blvd",
-    "place": "pl", "drive": "dr", "lane": "ln", "square": "sq", "parkway": "pkwy",
-    "court": "ct", "terrace": "ter", "highway": "hwy", "north": "n", "south": "s",
-    "east": "e", "west": "w",
-}  # fmt: skip
+    "avenue": "ave",
+    "av": "ave",
+    "street": "st",
+    "road": "rd",
+    "boulevard": "blvd",
+    "place": "pl",
+    "drive": "dr",
+    "lane": "ln",
+    "square": "sq",
+    "parkway": "pkwy",
+    "court": "ct",
+    "terrace": "ter",
+    "highway": "hwy",
+    "north": "n",
+    "south": "s",
+    "east": "e",
+    "west": "w",
+}
 _CONNECTORS = ("in", "near", "at", "around", "by", "of")
 _ZIP_IN_TEXT = re.compile(r"\b(\d{5})(?:-\d{4})?\b")
 _HOUSE_NUMBER = re.compile(r"^\d+[a-z]?\b")
@@ -92,13 +105,18 @@ class CatalogGeocoder:
     def __init__(self, places: Iterable[PlaceRow], cities: Sequence[CityCentre] | None = None):
         self._places = [
             _Place(
-                name, address or "", city or "", float(lat), float(lng),
-                normalise(name), normalise(address or ""),
+                name,
+                address or "",
+                city or "",
+                float(lat),
+                float(lng),
+                normalise(name),
+                normalise(address or ""),
                 m.group(1) if (m := _ZIP_IN_TEXT.search(address or "")) else None,
             )
             for name, address, city, lat, lng in places
             if name and lat is not None and lng is not None
-        ]  # fmt: skip
+        ]
         self._all = list(range(len(self._places)))
         self._name_keys = [p.name_key for p in self._places]
         self._address_keys = [p.address_key for p in self._places]
@@ -179,8 +197,16 @@ class CatalogGeocoder:
         lat, lng = _centroid(places)
         plural = "s" if len(places) > 1 else ""
         label = f"ZIP {code} (centre of {len(places)} catalog place{plural})"
-        return [GeoMatch(label=label, lat=lat, lng=lng, kind="postcode", score=1.0,
-                         city=places[0].city or None)]  # fmt: skip
+        return [
+            GeoMatch(
+                label=label,
+                lat=lat,
+                lng=lng,
+                kind="postcode",
+                score=1.0,
+                city=places[0].city or None,
+            )
+        ]
 
     def _by_name(self, text: str, pool: list[int], limit: int) -> list[GeoMatch]:
         shortlist: set[int] = set()
@@ -201,9 +227,12 @@ class CatalogGeocoder:
         keys = [self._address_keys[i] for i in pool]
         if _HOUSE_NUMBER.match(text):
             found = process.extract(
-                text, keys, scorer=fuzz.token_set_ratio, score_cutoff=ADDRESS_CUTOFF,
+                text,
+                keys,
+                scorer=fuzz.token_set_ratio,
+                score_cutoff=ADDRESS_CUTOFF,
                 limit=limit * 3,
-            )  # fmt: skip
+            )
             return [_place_match(self._places[pool[i]], "address", s) for _, s, i in found]
         if len(text) < 5:
             return []
@@ -222,9 +251,11 @@ class CatalogGeocoder:
 
     def _fuzzy_city(self, text: str) -> list[GeoMatch]:
         found = process.extractOne(
-            text, [alias for alias, _ in self._aliases], scorer=fuzz.ratio,
+            text,
+            [alias for alias, _ in self._aliases],
+            scorer=fuzz.ratio,
             score_cutoff=CITY_FUZZY_CUTOFF,
-        )  # fmt: skip
+        )
         if found is None:
             return []
         return [_city_match(self._aliases[found[2]][1], found[1] / 100)]
@@ -238,13 +269,25 @@ def _centroid(places: Sequence[_Place]) -> tuple[float, float]:
 
 
 def _place_match(place: _Place, kind: MatchKind, score: float) -> GeoMatch:
-    return GeoMatch(label=place.label, lat=place.lat, lng=place.lng, kind=kind,
-                    score=round(score / 100, 3), city=place.city or None)  # fmt: skip
+    return GeoMatch(
+        label=place.label,
+        lat=place.lat,
+        lng=place.lng,
+        kind=kind,
+        score=round(score / 100, 3),
+        city=place.city or None,
+    )
 
 
 def _city_match(city: CityCentre, score: float) -> GeoMatch:
-    return GeoMatch(label=city.label, lat=city.lat, lng=city.lng, kind="city",
-                    score=round(score, 3), city=city.name)  # fmt: skip
+    return GeoMatch(
+        label=city.label,
+        lat=city.lat,
+        lng=city.lng,
+        kind="city",
+        score=round(score, 3),
+        city=city.name,
+    )
 
 
 def _best(matches: list[GeoMatch], limit: int) -> list[GeoMatch]:

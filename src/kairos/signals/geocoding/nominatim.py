@@ -9,8 +9,20 @@ from typing import Any, ClassVar
 from kairos.signals.geocoding.models import GeocodeQuery, GeocodeResult, GeoMatch, MatchKind
 from kairos.signals.http import HttpService
 
-_CITY_TYPES = {"city", "town", "village", "suburb", "borough", "municipality", "county",
-               "state", "country", "neighbourhood", "quarter", "hamlet"}  # fmt: skip
+_CITY_TYPES = {
+    "city",
+    "town",
+    "village",
+    "suburb",
+    "borough",
+    "municipality",
+    "county",
+    "state",
+    "country",
+    "neighbourhood",
+    "quarter",
+    "hamlet",
+}
 
 
 class NominatimGeocoder:
