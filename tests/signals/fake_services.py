@@ -33,6 +33,7 @@ class FakeState:
     closures: list[dict[str, Any]] = field(default_factory=list)  # Socrata rows
     places: list[dict[str, Any]] = field(default_factory=list)  # Nominatim jsonv2 objects
     ical: str = ""
+    tz_offset: int = NYC_OFFSET  # One Call's `timezone_offset` for the place asked about
     delay: dict[str, float] = field(default_factory=dict)  # service → seconds
     status: dict[str, int] = field(default_factory=dict)  # service → forced status
     garbage: set[str] = field(default_factory=set)  # services answering a non-protocol body
@@ -77,7 +78,9 @@ def make_app(state: FakeState) -> Starlette:
         daily = []
         for offset in range(8):
             day = today + timedelta(days=offset)
-            noon_local = datetime.combine(day, time(12), tzinfo=UTC) - timedelta(seconds=NYC_OFFSET)
+            noon_local = datetime.combine(day, time(12), tzinfo=UTC) - timedelta(
+                seconds=state.tz_offset
+            )
             warm = 30 - abs(lat) / 3 + offset  # metric units, as asked
             item: dict[str, Any] = {
                 "dt": int(noon_local.timestamp()),
@@ -94,7 +97,7 @@ def make_app(state: FakeState) -> Starlette:
                 "lat": lat,
                 "lon": float(q["lon"]),
                 "timezone": "America/New_York",
-                "timezone_offset": NYC_OFFSET,
+                "timezone_offset": state.tz_offset,
                 "daily": daily,
             }
         )

@@ -182,13 +182,13 @@ async def test_a_bug_in_a_source_is_an_error_answer_not_an_exception(
 
 def test_the_envelope_refuses_inconsistent_answers() -> None:
     data = EventList(events=[])
-    with pytest.raises(ValidationError, match="error_code"):
+    with pytest.raises(ValidationError, match="error_code is set exactly when"):
         SignalAnswer[EventList](source="s", status="ok", error_code="timeout")
-    with pytest.raises(ValidationError, match="carry data"):
+    with pytest.raises(ValidationError, match="ok and stale answers carry data"):
         SignalAnswer[EventList](source="s", status="error", error_code="unreachable", data=data)
-    with pytest.raises(ValidationError, match="carry data"):
+    with pytest.raises(ValidationError, match="ok and stale answers carry data"):
         SignalAnswer[EventList](source="s", status="ok")
-    with pytest.raises(ValidationError, match="fetched_at"):
+    with pytest.raises(ValidationError, match="fetched_at is set exactly when"):
         SignalAnswer[EventList](source="s", status="ok", data=data)
 
 

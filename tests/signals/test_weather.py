@@ -138,6 +138,15 @@ async def test_openweather_reads_the_days_forecast(client_for: Any, fake: FakeSt
     )
 
 
+async def test_openweather_days_are_the_places_local_days(client_for: Any, fake: FakeState) -> None:
+    fake.tz_offset = 13 * 3600  # Apia, Samoa: local noon is 23:00 UTC the day before
+    weather = client_for("weather", "openweather")
+    day = TODAY + timedelta(days=2)
+    answer = await weather.get(WeatherQuery(lat=-13.83, lng=-171.76, day=day))
+    assert (answer.data.kind, answer.data.day) == ("forecast", day)
+    assert answer.data.precip_chance == 0.4  # the fake's entry for that local day
+
+
 async def test_openweather_beyond_its_horizon_makes_no_call(
     client_for: Any, fake: FakeState
 ) -> None:
