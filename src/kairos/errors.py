@@ -54,3 +54,8 @@ class ProviderError(KairosError):
 
     status_code = 502
     title = "Provider error"
+
+
+class ConfigurationError(KairosError):
+    """The deployment's settings name something that cannot work (an unknown provider, a missing
+    key); the message names the setting to change. Raised when the thing is built, at start-up."""

@@ -72,8 +72,11 @@ class Settings(BaseSettings):
         default=None, description="OpenAI-compatible server for embeddings; unset = llm_base_url"
     )
 
-    llm_provider: Literal["offline", "openai"] = "offline"
-    llm_fallback_provider: Literal["offline", "openai"] = "offline"
+    llm_provider: str = Field(
+        default="offline",
+        description="a registered language-model provider: offline | openai (or a plug-in's)",
+    )
+    llm_fallback_provider: str = Field(default="offline", description="as llm_provider")
     llm_base_url: str = "https://api.openai.com/v1"
     llm_api_key: SecretStr | None = None
     llm_model: str = "gpt-4o-mini"
@@ -81,7 +84,36 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=30.0, gt=0)
     llm_long_timeout_seconds: float = Field(default=60.0, gt=0)
 
-    @field_validator("token_secret", mode="before")
+    # Signals: each source is a registered provider; `offline` needs no network and no key.
+    weather_provider: str = Field(default="offline", description="offline | openweather")
+    weather_base_url: str = "https://api.openweathermap.org"
+    weather_api_key: SecretStr | None = None
+    weather_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    events_provider: str = Field(default="offline", description="offline | ticketmaster")
+    events_base_url: str = "https://app.ticketmaster.com/discovery/v2"
+    events_api_key: SecretStr | None = None
+    events_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    closures_provider: str = Field(default="offline", description="offline | nycdot")
+    closures_base_url: str = "https://data.cityofnewyork.us/resource/i6b5-j7bu.json"
+    closures_api_key: SecretStr | None = Field(default=None, description="Socrata app token")
+    closures_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    school_calendar_provider: str = Field(default="offline", description="offline | ical")
+    school_calendar_url: str = Field(default="", description="the district's iCalendar feed")
+    school_calendar_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    geocoding_provider: str = Field(default="offline", description="offline | nominatim")
+    geocoding_base_url: str = "https://nominatim.openstreetmap.org"
+    geocoding_api_key: SecretStr | None = None
+    geocoding_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+
+    @field_validator(
+        "token_secret",
+        "llm_api_key",
+        "weather_api_key",
+        "events_api_key",
+        "closures_api_key",
+        "geocoding_api_key",
+        mode="before",
+    )
     @classmethod
     def _empty_secret_is_unset(cls, value: object) -> object:
         return None if value == "" else value
