@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kairos.core.place_allergens import infer_place_allergens
 from kairos.core.place_kinds import FOOD_KINDS, kind_of
+from kairos.core.traits import derive_traits, held_traits
 from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
 from kairos.ingest.records import PlaceRecord
 from kairos.store.tables import Place, PlaceSource, Review
@@ -215,7 +216,13 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
     places = (
         await session.execute(
             select(
-                Place.id, Place.kind, Place.categories, Place.city, Place.area, Place.price_level
+                Place.id,
+                Place.kind,
+                Place.categories,
+                Place.city,
+                Place.area,
+                Place.price_level,
+                Place.attributes,
             ).where(Place.id.in_(place_ids))
         )
     ).all()
@@ -234,6 +241,15 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
     for row in places:
         allergens = infer_place_allergens(row.categories, texts[row.id])
         facets = " ".join([*row.categories, row.city or "", row.area or ""])
+        aspects = (
+            score_aspects(rated[row.id], price_level=row.price_level) if rated[row.id] else None
+        )
+        evidence = derive_traits(
+            row.categories,
+            row.attributes,
+            texts[row.id],
+            {name: (s.value, s.confidence) for name, s in aspects.items()} if aspects else None,
+        )
         params.append(
             {
                 "id": row.id,
@@ -243,11 +259,9 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
                 "allergen_confidence": allergens.confidence,
                 "allergen_evidence": [e.model_dump(mode="json") for e in allergens.evidence],
                 "review_count": len(texts[row.id]),
-                "aspect_scores": score_aspects(
-                    rated[row.id], price_level=row.price_level
-                ).model_dump(mode="json")
-                if rated[row.id]
-                else {},
+                "aspect_scores": aspects.model_dump(mode="json") if aspects else {},
+                "traits": held_traits(evidence),
+                "trait_evidence": [e.as_json() for e in evidence],
                 "search_facets": facets.strip(),
             }
         )
