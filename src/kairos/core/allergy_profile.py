@@ -19,6 +19,7 @@ from kairos.core.allergens import (
     expand_allergen,
     is_canonical,
 )
+from kairos.core.stored_text import StoredText
 
 __all__ = ["AllergyProfile", "anaphylactic_allergens", "flags"]
 
@@ -26,7 +27,7 @@ DEFAULT_CONFIRMED_SEVERITY: Final[Severity] = "severe"
 """A confirmed allergy with no stated severity is treated as severe, never as mild."""
 DEFAULT_INTOLERANCE_SEVERITY: Final[Severity] = "intolerance"
 
-_Entry = Annotated[str, StringConstraints(max_length=80)]
+_Entry = Annotated[StoredText, StringConstraints(max_length=80)]
 
 
 def _riskier(current: Severity | None, new: Severity) -> Severity:

@@ -29,6 +29,8 @@ from typing import Final, Literal
 from pydantic import BaseModel, Field
 
 from kairos.core.allergy_guard import AllergyAssessment
+from kairos.core.price_tiers import ComfortTier
+from kairos.core.stored_text import StoredText
 
 __all__ = [
     "FitCandidate",
@@ -84,11 +86,11 @@ def price_level(tier: str | int | None) -> int | None:
 class TastePreferences(BaseModel):
     """The parts of a user's preferences the scorer reads."""
 
-    cuisine_affinity: list[str] = Field(default_factory=list)
-    cuisine_aversion: list[str] = Field(default_factory=list)
-    vibes: list[str] = Field(default_factory=list, description="Most important first.")
-    price_comfort: list[str | int] = Field(default_factory=list)
-    dietary: list[str] = Field(default_factory=list)
+    cuisine_affinity: list[StoredText] = Field(default_factory=list)
+    cuisine_aversion: list[StoredText] = Field(default_factory=list)
+    vibes: list[StoredText] = Field(default_factory=list, description="Most important first.")
+    price_comfort: list[ComfortTier] = Field(default_factory=list)
+    dietary: list[StoredText] = Field(default_factory=list)
 
 
 @dataclass(slots=True)

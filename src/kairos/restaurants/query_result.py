@@ -10,10 +10,31 @@ from kairos.restaurants.query_numbers import NumberFacts, guess_currency, tiers_
 from kairos.restaurants.query_text import Words
 from kairos.restaurants.query_vocabulary import CITY_CURRENCY, GENERIC_WORDS, STOPWORDS
 from kairos.restaurants.schemas_decomposition import Decomposition, UiPreference
-from kairos.search.filters import PriceTier, SearchFilters
+from kairos.search.filters import MAX_RADIUS_KM, PriceTier, SearchFilters
 
 GROUP_SIZE = 6  # parties this large want a place that takes groups
 MAX_VECTOR_WORDS = 12
+MIN_RADIUS_KM = 0.1  # "within 0 km" still means "as close as it gets"
+
+
+def _radius(draft: Draft, facts: NumberFacts) -> float | None:
+    """The radius asked for, brought inside what the search takes, saying so when it was."""
+    radius = facts.radius_km
+    if radius is None:
+        return None
+    if radius > MAX_RADIUS_KM:
+        draft.assumptions.append(
+            f"{facts.radius_text!r} is wider than the search goes; searching within "
+            f"{MAX_RADIUS_KM:g} km."
+        )
+        return MAX_RADIUS_KM
+    if radius < MIN_RADIUS_KM:
+        draft.assumptions.append(
+            f"{facts.radius_text!r} is closer than the search goes; searching within "
+            f"{MIN_RADIUS_KM * 1000:g} m."
+        )
+        return MIN_RADIUS_KM
+    return radius
 
 
 def _price_tiers(draft: Draft, facts: NumberFacts, place: str | None) -> tuple[PriceTier, ...]:
@@ -58,9 +79,10 @@ def build_decomposition(
     if facts.min_rating is not None:
         draft.min_rating = facts.min_rating
         draft.note(facts.rating_text, f"min_rating={facts.min_rating}")
-    if facts.radius_km is not None:
+    radius = _radius(draft, facts)
+    if radius is not None:
         draft.map_asked = True
-        draft.note(facts.radius_text, f"radius_km={facts.radius_km}")
+        draft.note(facts.radius_text, f"radius_km={radius}")
         draft.near_user = draft.near_user or (draft.area is None and city is None)
     if facts.party_size and facts.party_size >= GROUP_SIZE:
         add(draft.vibes, "group")
@@ -73,7 +95,7 @@ def build_decomposition(
         city=city,
         area=draft.area,
         min_rating=draft.min_rating,
-        radius_km=facts.radius_km,
+        radius_km=radius,
         exclude_allergens=list(draft.allergens),
     )
     structured = filters.model_dump(exclude_defaults=True)
