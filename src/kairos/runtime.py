@@ -18,6 +18,7 @@ from kairos.search.hybrid import HybridSearch
 from kairos.settings import Settings
 from kairos.store.database import Database
 from kairos.store.migrate import upgrade
+from kairos.store.redaction import redacted_traceback
 from kairos.text.embeddings import EmbeddingProvider, get_embedder
 
 logger = logging.getLogger(__name__)
@@ -91,8 +92,8 @@ class Runtime:
         async def guarded() -> None:
             try:
                 await coroutine
-            except Exception:
-                logger.exception("background task %s failed", name)
+            except Exception as exc:
+                logger.error("background task %s failed\n%s", name, redacted_traceback(exc))
 
         task = asyncio.create_task(guarded(), name=name)
         self.background.add(task)

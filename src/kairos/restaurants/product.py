@@ -9,7 +9,7 @@ import uuid
 from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 
-from kairos.errors import NotFound
+from kairos.errors import NotFound, TurnFailed
 from kairos.llm.chain import ModelChain
 from kairos.llm.factory import build_chain
 from kairos.llm.prompts import build_decomposition_prompt
@@ -32,11 +32,16 @@ from kairos.restaurants.vocabulary import build_parser
 from kairos.runtime import Runtime
 from kairos.search.filters import SearchFilters
 from kairos.search.models import SearchResult
+from kairos.store.redaction import redacted_traceback
 
 turn_log = logging.getLogger("kairos.turns")
 logger = logging.getLogger(__name__)
 
 PARSER_TTL_SECONDS = 300.0
+TURN_FAILED_DETAIL = (
+    "this turn failed on our side; your profile is unchanged. Try again, and quote the "
+    "request_id if it keeps failing"
+)
 
 
 def session_of(user: UserPublic, request: ChatRequest) -> str:
@@ -132,9 +137,16 @@ class RestaurantProduct:
                     event.payload.session_id = session
                 yield event
         except Exception as exc:
-            logger.exception("chat turn %s failed", record.turn_id)
-            yield ErrorEvent(title="Turn failed", detail=f"{type(exc).__name__}: {exc}")
-            self._log_turn(user, request, record, error=str(exc))
+            logger.error(
+                "chat turn %s failed (request %s)\n%s",
+                record.turn_id,
+                current_request_id(),
+                redacted_traceback(exc),
+            )
+            yield ErrorEvent(
+                title="Turn failed", detail=TURN_FAILED_DETAIL, request_id=current_request_id()
+            )
+            self._log_turn(user, request, record, error=type(exc).__name__)
             return
         self._log_turn(user, request, record)
         if record.payload is not None:
@@ -150,9 +162,9 @@ class RestaurantProduct:
             if isinstance(event, Result):
                 payload = event.payload
             elif isinstance(event, ErrorEvent):
-                raise RuntimeError(event.detail)
+                raise TurnFailed(event.detail)
         if payload is None:
-            raise RuntimeError("the chat pipeline ended without a result")
+            raise TurnFailed("the chat pipeline ended without a result; try again")
         return payload
 
     async def _after_turn(
@@ -164,14 +176,14 @@ class RestaurantProduct:
     ) -> None:
         try:
             await learning.save_interaction(self.db, uid, message, payload)
-        except Exception:
-            logger.exception("saving the interaction of %s failed", uid)
+        except Exception as exc:
+            logger.error("saving the interaction of %s failed\n%s", uid, redacted_traceback(exc))
         if decomposition is None:
             return
         try:
             changed = await learning.learn_preferences(self.db, uid, decomposition)
-        except Exception:
-            logger.exception("learning preferences of %s failed", uid)
+        except Exception as exc:
+            logger.error("learning preferences of %s failed\n%s", uid, redacted_traceback(exc))
             return
         if changed:
             await self.prewarm(uid)

@@ -31,8 +31,10 @@ def resolve_database_url(settings: Settings) -> str:
 class Database:
     def __init__(self, url: str, *, pool_size: int = 10) -> None:
         self.url = url
+        # hide_parameters: a failed statement's log line and exception text name the SQL but
+        # not its bound values, which hold allergy profiles and chat messages.
         self.engine: AsyncEngine = create_async_engine(
-            url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True
+            url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True, hide_parameters=True
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
