@@ -35,7 +35,11 @@ async def demo_enabled(settings: SettingsDep) -> None:
         raise NotFound("the demo session exists only in development (KAIROS_ENV=development)")
 
 
-router = APIRouter(prefix="/demo", tags=["demo (development only)"])
+router = APIRouter(
+    prefix="/demo",
+    tags=["demo (development only)"],
+    responses={404: {"description": "off (not development), no session, or no such user"}},
+)
 Enabled = Depends(demo_enabled)
 
 

@@ -20,7 +20,11 @@ _RESPONSES: dict[int | str, dict[str, str]] = {
 }
 
 
-@router.post("/{uid}", status_code=status.HTTP_201_CREATED, responses=_RESPONSES)
+@router.post(
+    "/{uid}",
+    status_code=status.HTTP_201_CREATED,
+    responses={**_RESPONSES, 409: {"description": "the user already exists"}},
+)
 async def create_user(uid: PathUid, body: UserCreate, runtime: RuntimeDep) -> UserPublic:
     """Create a profile for a uid issued by the caller (Kairos never invents uids)."""
     async with runtime.db.session() as session, session.begin():

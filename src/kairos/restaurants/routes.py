@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from fastapi.responses import StreamingResponse
 
 from kairos.api.deps import CurrentUser, RuntimeDep, existing_user, parse_uid
@@ -19,6 +19,8 @@ from kairos.restaurants.schemas import (
 )
 
 router = APIRouter(tags=["restaurants"])
+
+PLACE_ID_MAX = 2**63 - 1  # place ids are PostgreSQL bigints
 
 _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "X-User-ID missing or not a UUID"},
@@ -46,6 +48,7 @@ ProductDep = Annotated[RestaurantProduct, Depends(product_of)]
         },
         400: _AUTH_ERRORS[400],
         404: _AUTH_ERRORS[404],
+        429: {"description": "too many turns from this user or address; see Retry-After"},
     },
 )
 async def chat(
@@ -58,6 +61,7 @@ async def chat(
     if not x_user_id:
         raise BadRequest("send the signed-in user's UUID in the X-User-ID header")
     user = await existing_user(runtime, parse_uid(x_user_id, "X-User-ID"))
+    await request.app.state.rate_limits.check_chat(request.scope, user.uid)
     accept = request.headers.get("accept", "")
     if "application/json" in accept and "text/event-stream" not in accept:
         return await product.answer(user, body)
@@ -82,6 +86,8 @@ async def recommendations(
 async def expand(
     user: CurrentUser,
     product: ProductDep,
-    restaurant_id: int,
+    restaurant_id: Annotated[
+        int, Path(ge=1, le=PLACE_ID_MAX, description="a restaurant id from the feed or a chat")
+    ],
 ) -> ExpandedDetail:
     return await product.expand(user, restaurant_id)
