@@ -129,3 +129,21 @@ async def test_a_radius_outside_the_search_range_is_clamped_and_said(
     payload = response.json()
     assert any(said in a for a in payload["assumptions"]), payload["assumptions"]
     assert ".." not in payload["message"]
+
+
+async def test_a_body_that_is_not_utf8_json_is_a_documented_400(client: httpx.AsyncClient) -> None:
+    response = await client.post(
+        "/demo/session", content=b"\xff", headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code in (400, 404), "404 only when the demo is off (env=test)"
+    uid = await create_user(client)
+    response = await client.post(
+        "/chat",
+        content=b"\xff\xfe{",
+        headers={"Content-Type": "application/json", "X-User-ID": uid},
+    )
+    assert response.status_code == 400
+    assert response.headers["content-type"] == "application/problem+json"
+    assert response.json()["title"] == "Bad request"
+    schema = (await client.get("/openapi.json")).json()
+    assert "not JSON" in schema["paths"]["/chat"]["post"]["responses"]["400"]["description"]

@@ -10,6 +10,7 @@ import pytest
 
 from kairos.ratelimit import MemoryRateLimiter, RateLimiter, RateRule
 from kairos.ratelimit.redis_limiter import RedisRateLimiter
+from tests.serving import free_port
 
 
 @pytest.fixture(params=["memory", "redis"])
@@ -87,8 +88,6 @@ async def test_replicas_share_counts_through_redis(redis_url: str) -> None:
 
 
 async def test_an_unreachable_redis_lets_requests_through(caplog: pytest.LogCaptureFixture) -> None:
-    from tests.ratelimit.conftest import free_port
-
     limiter = RedisRateLimiter(f"redis://127.0.0.1:{free_port()}/0")
     rule = RateRule("down", limit=1, window=60)
     try:

@@ -6,7 +6,8 @@ UUIDs Kairos parses itself (to answer 400 with a hint rather than 422) as plain 
 client generated from that document would be wrong, so after generation:
 
 - every error response is `application/problem+json` with the `Problem` schema;
-- 413 is documented where a body is accepted, 422 where anything is parsed, 500 everywhere;
+- 400 (not JSON) and 413 are documented where a body is accepted, 422 where anything is
+  parsed, 500 everywhere;
 - operations that take credentials document 401 and 429 (rejected credentials are rate
   limited per address);
 - the user ids in paths, headers and the demo cookie are `format: uuid`, and 400 (not a UUID)
@@ -31,6 +32,7 @@ CREDENTIAL_HEADERS = frozenset({"x-service-token", "authorization"})
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 COMMON_ERRORS = {
     "400": "a user id in the path, X-User-ID or the demo cookie is not a UUID",
+    "400-body": "the body is not JSON text (it must be UTF-8)",
     "401": "missing or wrong credentials",
     "413": "the body is larger than KAIROS_MAX_BODY_BYTES; sent before the body is read",
     "422": "a parameter or body field is invalid; `errors` lists each one",
@@ -62,11 +64,15 @@ def _describe_operation(operation: dict[str, Any]) -> None:
     if parameters or "requestBody" in operation:
         wanted.append("422")
     if "requestBody" in operation:
-        wanted.append("413")
+        wanted += ["400-body", "413"]
     if _uses_credentials(operation):
         wanted += ["401", "429"]
-    for status in wanted:
-        responses.setdefault(status, {"description": COMMON_ERRORS[status]})
+    for reason in wanted:
+        status = reason.split("-")[0]
+        if status not in responses:
+            responses[status] = {"description": COMMON_ERRORS[reason]}
+        elif COMMON_ERRORS[reason] not in responses[status]["description"]:
+            responses[status]["description"] += f"; or {COMMON_ERRORS[reason]}"
     for status, response in responses.items():
         if status.isdigit() and int(status) >= 400:
             response["content"] = {PROBLEM_JSON: {"schema": PROBLEM_REF}}

@@ -101,9 +101,12 @@ def install_problem_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        title = {404: "Not found", 405: "Method not allowed", 413: "Payload too large"}.get(
-            exc.status_code, "HTTP error"
-        )
+        title = {
+            400: "Bad request",
+            404: "Not found",
+            405: "Method not allowed",
+            413: "Payload too large",
+        }.get(exc.status_code, "HTTP error")
         headers = dict(exc.headers or {})
         detail = str(exc.detail)
         if exc.status_code == 405:
