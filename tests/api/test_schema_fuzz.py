@@ -30,6 +30,7 @@ MIN_CASES = 2_000
 FUZZ_TOKEN = "fuzz-service-token-0123456789abcdef"
 # Findings accepted on purpose, each with its reason (schemathesis's own baseline format).
 BASELINE = Path(__file__).with_name("schemathesis_baseline.json")
+CONFIG = Path(__file__).with_name("schemathesis.toml")
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +75,7 @@ def test_schemathesis_finds_no_failure(fuzz_server: str, tmp_path: Path) -> None
         "PYTHONPATH": str(REPO),
     }
     command = [
-        st, "run", f"{fuzz_server}/openapi.json",
+        st, "--config-file", str(CONFIG), "run", f"{fuzz_server}/openapi.json",
         "--checks", "all",
         "--header", f"X-Service-Token: {FUZZ_TOKEN}",
         "--seed", str(SEED),
@@ -87,7 +88,9 @@ def test_schemathesis_finds_no_failure(fuzz_server: str, tmp_path: Path) -> None
         "--report", "json", "--report-json-path", str(report),
     ]  # fmt: skip
     started = time.monotonic()
-    run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
     elapsed = time.monotonic() - started
     assert report.exists(), run.stdout[-4000:] + run.stderr[-2000:]
     result = json.loads(report.read_text())
