@@ -3,6 +3,7 @@ carry no exception text; SQL logged without its parameters (issue 10, item 6).""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 from collections.abc import AsyncIterator
@@ -106,10 +107,12 @@ async def broken_search_client(runtime: Any, settings: Settings) -> AsyncIterato
         async with httpx.AsyncClient(transport=transport, base_url="http://kairos.test") as c:
             yield c
     finally:
+        # after-turn work (feed pre-warm) runs in the background against the empty database
+        await asyncio.gather(*list(broken.background), return_exceptions=True)
         await empty.dispose()
         async with runtime.db.engine.connect() as conn:
             await conn.execution_options(isolation_level="AUTOCOMMIT")
-            await conn.execute(text(f'DROP DATABASE "{name}"'))
+            await conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
 
 
 async def test_a_failed_turn_streams_a_generic_error_with_the_request_id(
