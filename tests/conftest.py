@@ -56,6 +56,11 @@ def settings(data_dir: Path) -> Settings:
         sample_dir=SAMPLE_DIR,
         auto_ingest_sample=True,
         service_token="test-token",  # type: ignore[arg-type]
+        # Every in-process test calls from 127.0.0.1: one address. Rate limits are tested on
+        # apps of their own (tests/api/test_rate_limits.py).
+        chat_limit_per_user=0,
+        chat_limit_per_address=0,
+        auth_failure_limit_per_address=0,
         _env_file=None,  # type: ignore[call-arg]
     )
 

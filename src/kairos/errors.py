@@ -44,9 +44,30 @@ class Conflict(KairosError):
     title = "Conflict"
 
 
+class PayloadTooLarge(KairosError):
+    status_code = 413
+    title = "Payload too large"
+
+
+class TooManyRequests(KairosError):
+    status_code = 429
+    title = "Too many requests"
+
+    def __init__(self, detail: str, retry_after: float) -> None:
+        super().__init__(detail)
+        self.retry_after = retry_after
+
+
 class NotReady(KairosError):
     status_code = 503
     title = "Not ready"
+
+
+class TurnFailed(KairosError):
+    """A pipeline step failed unexpectedly; the client is told only that, with the request id."""
+
+    status_code = 500
+    title = "Turn failed"
 
 
 class ProviderError(KairosError):

@@ -20,6 +20,7 @@ from kairos.settings import Settings
 from kairos.store.database import Database
 from kairos.store.migrate import upgrade
 from kairos.store.outage import DatabaseOutage
+from kairos.store.redaction import redacted_traceback
 from kairos.store.unreachable import is_database_unreachable
 from kairos.store.watch import DatabaseWatch
 from kairos.text.embeddings import EmbeddingProvider, get_embedder
@@ -108,7 +109,7 @@ class Runtime:
                 if is_database_unreachable(exc):
                     self.outage.background_failed(exc)  # counted in the outage's log lines
                 else:
-                    logger.exception("background task %s failed", name)
+                    logger.error("background task %s failed\n%s", name, redacted_traceback(exc))
 
         task = asyncio.create_task(guarded(), name=name)
         self.background.add(task)

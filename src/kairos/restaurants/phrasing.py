@@ -49,7 +49,7 @@ def answer_message(
 ) -> str:
     lines: list[str] = []
     if assumptions:
-        lines.append("Going with: " + "; ".join(assumptions) + ".")
+        lines.append("Going with: " + "; ".join(a.rstrip(".") for a in assumptions) + ".")
     if relaxed:
         lines.append("Nothing matched every filter, so I relaxed " + ", ".join(relaxed) + ".")
     count = len(safe)

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kairos.errors import NotFound, NotReady
+from kairos.errors import NotFound, NotReady, TurnFailed
 from kairos.llm.chain import ModelChain
 from kairos.llm.factory import build_chain
 from kairos.llm.prompts import build_decomposition_prompt
@@ -37,6 +37,7 @@ from kairos.runtime import Runtime
 from kairos.search.filters import SearchFilters
 from kairos.search.models import SearchResult
 from kairos.store.conversations import ConversationStore
+from kairos.store.redaction import redacted_traceback
 from kairos.store.unreachable import DATABASE_UNREACHABLE, is_database_unreachable
 from kairos.text.query.conversation import is_follow_up
 
@@ -67,6 +68,12 @@ def conversation_state(record: TurnRecord) -> dict[str, Any]:
         "request": request.model_dump(mode="json") if request else None,
         "pending": asked,
     }
+
+
+TURN_FAILED_DETAIL = (
+    "this turn failed on our side; your profile is unchanged. Try again, and quote the "
+    "request_id if it keeps failing"
+)
 
 
 def session_of(user: UserPublic, request: ChatRequest) -> str:
@@ -183,12 +190,22 @@ class RestaurantProduct:
         except Exception as exc:
             if is_database_unreachable(exc):  # an outage: counted and logged by its record
                 self.runtime.outage.failed(exc)
-                yield ErrorEvent(title=NotReady.title, detail=DATABASE_UNREACHABLE)
+                yield ErrorEvent(
+                    title=NotReady.title, detail=DATABASE_UNREACHABLE,
+                    request_id=current_request_id(),
+                )  # fmt: skip
                 self._log_turn(user, request, record, error=NotReady.title)
                 return
-            logger.exception("chat turn %s failed", record.turn_id)
-            yield ErrorEvent(title="Turn failed", detail=f"{type(exc).__name__}: {exc}")
-            self._log_turn(user, request, record, error=str(exc))
+            logger.error(
+                "chat turn %s failed (request %s)\n%s",
+                record.turn_id,
+                current_request_id(),
+                redacted_traceback(exc),
+            )
+            yield ErrorEvent(
+                title="Turn failed", detail=TURN_FAILED_DETAIL, request_id=current_request_id()
+            )
+            self._log_turn(user, request, record, error=type(exc).__name__)
             return
         self._log_turn(user, request, record)
         if record.payload is not None:
@@ -206,9 +223,9 @@ class RestaurantProduct:
             elif isinstance(event, ErrorEvent):
                 if event.title == NotReady.title:
                     raise NotReady(event.detail)
-                raise RuntimeError(event.detail)
+                raise TurnFailed(event.detail)
         if payload is None:
-            raise RuntimeError("the chat pipeline ended without a result")
+            raise TurnFailed("the chat pipeline ended without a result; try again")
         return payload
 
     async def _after_turn(
@@ -220,14 +237,14 @@ class RestaurantProduct:
     ) -> None:
         try:
             await learning.save_interaction(self.db, uid, message, payload)
-        except Exception:
-            logger.exception("saving the interaction of %s failed", uid)
+        except Exception as exc:
+            logger.error("saving the interaction of %s failed\n%s", uid, redacted_traceback(exc))
         if decomposition is None:
             return
         try:
             await learning.learn_preferences(self.runtime.profiles, uid, decomposition)
-        except Exception:
-            logger.exception("learning preferences of %s failed", uid)
+        except Exception as exc:
+            logger.error("learning preferences of %s failed\n%s", uid, redacted_traceback(exc))
 
     def _log_turn(
         self, user: UserPublic, request: ChatRequest, record: TurnRecord, error: str | None = None

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.core.allergy_guard import AllergenStatus, AllergyWarning
 from kairos.core.fit_scorer import FitTag
+from kairos.core.stored_text import StoredText
 from kairos.search.models import MatchExplanation
 from kairos.text.extractive import CrowdProfile, Highlight, Quote, RuleLine
 
@@ -54,13 +55,13 @@ class RestaurantResult(BaseModel):
 
 class ChatMessage(BaseModel):
     role: Literal["user", "assistant"]
-    content: str = Field(max_length=4000)
+    content: StoredText = Field(max_length=4000)
 
 
 class ChatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    message: str = Field(min_length=1, max_length=2000)
+    message: StoredText = Field(min_length=1, max_length=2000)
     conversation_history: list[ChatMessage] = Field(default_factory=list, max_length=50)
     session_id: str | None = Field(
         default=None,

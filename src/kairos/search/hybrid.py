@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -21,6 +20,7 @@ from kairos.search.filters import SearchFilters
 from kairos.search.fusion import reciprocal_rank_fusion
 from kairos.search.models import Arm, MatchExplanation, PlaceSummary, SearchHit, SearchResult
 from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_filters
+from kairos.search.text_query import any_word_tsquery, query_words
 from kairos.store.database import Database
 from kairos.text.embeddings import EmbeddingProvider
 
@@ -36,7 +36,6 @@ CATALOG_TTL_SECONDS = 300.0
 # text arm read most of them ("food" is in half): the review part of the text arm leaves it out,
 # keeping at least the query's rarest word. Shares come from PostgreSQL's own statistics.
 COMMON_REVIEW_SHARE = 0.05
-_WORD = re.compile(r"[a-z0-9]+")
 
 PLACE_COLUMNS = (
     "p.id, p.name, p.kind, p.categories, p.price_tier, p.rating, p.votes, p.city, p.area, "
@@ -47,8 +46,7 @@ PLACE_COLUMNS = (
 
 def tsquery_for(query: str) -> str:
     """Any-word query ('quiet' | 'romantic' | …): a place need not mention every word."""
-    words = sorted(set(_WORD.findall(query.lower())))
-    return " | ".join(f"'{w}'" for w in words)
+    return any_word_tsquery(query_words(query))
 
 
 def review_words(lexemes: dict[str, str | None], shares: dict[str, float]) -> list[str]:
@@ -168,7 +166,7 @@ class HybridSearch:
     async def _text_arm(
         self, session: AsyncSession, query: str, f: CompiledFilters
     ) -> Sequence[Any]:
-        words = sorted(set(_WORD.findall(query.lower())))
+        words = query_words(query)
         lexemes = await self._stems(session, words)
         for_reviews = review_words(lexemes, self._review_shares)
         # Reviews are ranked on their own and only then joined to the filtered places: joining
@@ -199,7 +197,7 @@ class HybridSearch:
         params = {
             **f.params,
             "tsq": tsquery_for(query),
-            "review_tsq": " | ".join(f"'{w}'" for w in for_reviews) or "''",
+            "review_tsq": any_word_tsquery(for_reviews),
             "depth": ARM_DEPTH,
         }
         return (await session.execute(text(sql), params)).all()
@@ -342,7 +340,7 @@ class HybridSearch:
         self, session: AsyncSession, ordered: list[int], best_review: dict[int, int], query: str
     ) -> dict[int, tuple[list[str], str | None]]:
         """Query words present in each place (name, categories or best review), and a snippet."""
-        words = sorted(set(_WORD.findall(query.lower())))
+        words = query_words(query)
         if not words:
             return {}
         sql = """
