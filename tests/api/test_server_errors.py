@@ -15,6 +15,8 @@ import pytest
 from sqlalchemy import text
 
 from kairos.api.app import create_app
+from kairos.pipeline.product import ProductRegistry
+from kairos.search.catalog import CatalogService
 from kairos.search.hybrid import HybridSearch
 from kairos.settings import Settings
 from kairos.store.database import Database
@@ -100,7 +102,11 @@ async def broken_search_client(runtime: Any, settings: Settings) -> AsyncIterato
         await conn.execute(text(f'CREATE DATABASE "{name}"'))
     base = runtime.db.engine.url
     empty = Database(base.set(database=name).render_as_string(hide_password=False))
-    broken = replace(runtime, search=HybridSearch(empty, runtime.embedder))
+    broken = replace(
+        runtime,
+        search=HybridSearch(empty, runtime.embedder, CatalogService(empty)),
+        products=ProductRegistry(),
+    )
     app = create_app(settings, runtime=broken)
     transport = httpx.ASGITransport(app=app)
     try:

@@ -21,8 +21,7 @@ from kairos.api.request_id import RequestIdMiddleware
 from kairos.api.security_headers import SecurityHeadersMiddleware
 from kairos.api.server_errors import ServerErrorMiddleware
 from kairos.api.web import mount_web
-from kairos.restaurants import routes as restaurant_routes
-from kairos.restaurants.product import RestaurantProduct
+from kairos.registry import entries, install_products
 from kairos.runtime import Runtime
 from kairos.settings import Settings, get_settings
 
@@ -39,8 +38,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         owned = runtime is None
         if owned:
             app.state.runtime = await Runtime.start(settings)
-            app.state.restaurants = RestaurantProduct(app.state.runtime)
-            await app.state.restaurants.warm()
+            for product in install_products(app.state.runtime):
+                await product.warm()
         try:
             yield
         finally:
@@ -61,7 +60,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     app.state.rate_limits = limits
     if runtime is not None:
         app.state.runtime = runtime
-        app.state.restaurants = RestaurantProduct(runtime)
+        install_products(runtime)
     if settings.allowed_origins_list:
         app.add_middleware(
             CORSMiddleware,
@@ -85,7 +84,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     install_openapi(app)
     app.include_router(health.router)
     app.include_router(users.router)
-    app.include_router(restaurant_routes.router)
+    for entry in entries():
+        app.include_router(entry.router)
     app.include_router(demo.router)
     mount_web(app)
     return app

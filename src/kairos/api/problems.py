@@ -15,10 +15,55 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import compile_path
 
-from kairos.errors import KairosError, TooManyRequests
+from kairos.errors import (
+    BadRequest,
+    ConfigurationError,
+    Conflict,
+    Forbidden,
+    InvalidInput,
+    KairosError,
+    NotFound,
+    NotReady,
+    PayloadTooLarge,
+    ProviderError,
+    TooManyRequests,
+    TurnFailed,
+    Unauthorized,
+)
 from kairos.pipeline.request_context import current_request_id
 
 PROBLEM_JSON = "application/problem+json"
+
+# The one place an error becomes an HTTP status. An error class not listed is a 500.
+STATUS: dict[type[KairosError], int] = {
+    BadRequest: 400,
+    Unauthorized: 401,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+    PayloadTooLarge: 413,
+    InvalidInput: 422,
+    TooManyRequests: 429,
+    TurnFailed: 500,
+    ConfigurationError: 500,
+    ProviderError: 502,
+    NotReady: 503,
+}
+
+
+def status_of(error: KairosError) -> int:
+    for kind in type(error).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    return 500
+
+
+def error_problem(error: KairosError) -> JSONResponse:
+    """The problem-details response for an error Kairos raised on purpose."""
+    headers = None
+    if isinstance(error, TooManyRequests):
+        headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))}
+    return problem_response(status_of(error), error.title, error.detail, headers=headers)
 
 
 class Problem(BaseModel):
@@ -83,10 +128,7 @@ def allowed_methods(request: Request) -> list[str]:
 def install_problem_handlers(app: FastAPI) -> None:
     @app.exception_handler(KairosError)
     async def _kairos(_: Request, exc: KairosError) -> JSONResponse:
-        headers = None
-        if isinstance(exc, TooManyRequests):
-            headers = {"Retry-After": str(max(1, math.ceil(exc.retry_after)))}
-        return problem_response(exc.status_code, exc.title, exc.detail, headers=headers)
+        return error_problem(exc)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -8,18 +8,12 @@ from datetime import UTC, date, datetime
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.fit_scorer import FitScorer
-from kairos.core.hard_filter import hard_excluded_allergens
+from kairos.core.place_kinds import MEAL_KINDS
+from kairos.pipeline.safety import guard_places, hard_set
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation
-from kairos.restaurants.place_data import (
-    PlaceRecord,
-    feed_candidates,
-    load_places,
-    load_reviews,
-    with_custom_evidence,
-)
 from kairos.restaurants.place_traits import fit_candidate
-from kairos.restaurants.results import guard, to_result
+from kairos.restaurants.results import to_result
 from kairos.restaurants.schemas import (
     AllergyDetail,
     AllergySummary,
@@ -28,7 +22,7 @@ from kairos.restaurants.schemas import (
     RecommendationPayload,
 )
 from kairos.search.catalog import Catalog
-from kairos.store.database import Database
+from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.text import extractive
 
 FEED_MAX = 25
@@ -49,29 +43,29 @@ def feed_cache_key(user: UserPublic, day: date | None = None) -> str:
     return f"feed:{user.uid}:v{user.version}:{(day or date.today()).isoformat()}"
 
 
-async def build_feed(db: Database, catalog: Catalog, user: UserPublic) -> RecommendationPayload:
+async def build_feed(
+    places: PlacesRepository, catalog: Catalog, user: UserPublic
+) -> RecommendationPayload:
     """Always FEED_MAX items; the route slices to the requested limit."""
     profile = user.allergies
-    hard = sorted(hard_excluded_allergens(profile))
+    hard = hard_set(profile)
     liked = sorted(
         {c for w in user.preferences.cuisine_affinity for c in catalog.expand_category(w)}
     )
-    async with db.session() as session:
-        candidates = await feed_candidates(
-            session, exclude_allergens=hard, cuisines=liked, limit=CANDIDATES
-        )
-        candidates = await with_custom_evidence(session, candidates, profile)
-        verdict = guard(candidates, profile, hard)
-        scorer = FitScorer(user.preferences)
-        scored = [
-            (scorer.score(fit_candidate(g.item), g.assessment), i, g)
-            for i, g in enumerate(verdict.safe)
-        ]
-        scored.sort(key=lambda s: (-s[0].score, -(s[2].item.place.rating or 0), s[1]))
-        chosen = scored[:FEED_MAX]
-        reviews = await load_reviews(
-            session, [g.item.place.id for _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
-        )
+    candidates = await places.top_rated(
+        exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), limit=CANDIDATES
+    )
+    verdict = await guard_places(places, candidates, profile)
+    scorer = FitScorer(user.preferences)
+    scored = [
+        (scorer.score(fit_candidate(g.item), g.assessment), i, g)
+        for i, g in enumerate(verdict.safe)
+    ]
+    scored.sort(key=lambda s: (-s[0].score, s[1]))
+    chosen = scored[:FEED_MAX]
+    reviews = await places.reviews(
+        [g.item.place.id for _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
+    )
     focus = sorted(evaluation.requested_axes(user.preferences.vibes)) or ["food_quality"]
     items = []
     for rank, (fit, _, guarded) in enumerate(chosen, start=1):
@@ -109,19 +103,17 @@ def _summary(assessment: AllergyAssessment) -> AllergySummary:
     )
 
 
-async def expand(db: Database, user: UserPublic, place_id: int) -> ExpandedDetail | None:
+async def expand(
+    places: PlacesRepository, user: UserPublic, place_id: int
+) -> ExpandedDetail | None:
     """The full card for one place and this user, computed fresh every time."""
-    async with db.session() as session:
-        records = await load_places(session, [place_id])
-        if place_id not in records:
-            return None
-        (record,) = await with_custom_evidence(session, [records[place_id]], user.allergies)
-        reviews = (await load_reviews(session, [place_id], per_place=EXPAND_REVIEWS_PER_PLACE))[
-            place_id
-        ]
-    hard = sorted(hard_excluded_allergens(user.allergies))
-    verdict = guard([record], user.allergies, hard)
+    records = await places.records([place_id])
+    if place_id not in records:
+        return None
+    reviews = (await places.reviews([place_id], per_place=EXPAND_REVIEWS_PER_PLACE))[place_id]
+    verdict = await guard_places(places, [records[place_id]], user.allergies)
     guarded = (verdict.safe or verdict.flagged or (None,))[0]
+    record = guarded.item if guarded is not None else records[place_id]
     assessment = guarded.assessment if guarded is not None else None
     aspects = evaluation.aspects_for(reviews, record.aspects, record.place.price_tier)
     scores = evaluation.radar(aspects)

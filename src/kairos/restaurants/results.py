@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
-from kairos.core.allergy_guard import AllergyAssessment, GuardResult, check
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.restaurants.place_data import PlaceRecord
+from kairos.core.allergy_guard import AllergyAssessment
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.search.models import MatchExplanation
+from kairos.store.places import PlaceRecord
 from kairos.text.extractive import Quote
 
 
@@ -42,9 +39,3 @@ def annotate(result: RestaurantResult, assessment: AllergyAssessment) -> Restaur
             "confidence_note": assessment.confidence_note,
         }
     )
-
-
-def guard(
-    records: Sequence[PlaceRecord], profile: AllergyProfile, hard_excluded: Iterable[str]
-) -> GuardResult[PlaceRecord]:
-    return check(records, profile, allergens_of=lambda r: r.allergens, hard_excluded=hard_excluded)

@@ -30,7 +30,7 @@ _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 async def product_of(request: Request) -> RestaurantProduct:
-    product: RestaurantProduct = request.app.state.restaurants
+    product: RestaurantProduct = request.app.state.runtime.products["restaurants"]
     return product
 
 
