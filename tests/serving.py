@@ -38,7 +38,13 @@ class KairosServe:
 
     @classmethod
     def start(
-        cls, data_dir: Path, *, name: str, timeout: float = 60, sample: bool = False
+        cls,
+        data_dir: Path,
+        *,
+        name: str,
+        timeout: float = 60,
+        sample: bool = False,
+        extra_env: dict[str, str] | None = None,
     ) -> KairosServe:
         """Started and answering /ready; its log goes to a file (a pipe would fill and block)."""
         port = free_port()
@@ -50,6 +56,7 @@ class KairosServe:
             "KAIROS_AUTO_INGEST_SAMPLE": "true" if sample else "false",
             "KAIROS_SERVICE_TOKEN": SERVICE_TOKEN,
             "KAIROS_LOG_LEVEL": "INFO",
+            **(extra_env or {}),
         }
         kairos = shutil.which("kairos", path=str(Path(sys.executable).parent)) or "kairos"
         log_path = data_dir / f"{name}.log"
