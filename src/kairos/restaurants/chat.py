@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.pipeline.safety import guard_places, hard_set
@@ -22,7 +23,7 @@ from kairos.restaurants import evaluation, model_tasks, phrasing
 from kairos.restaurants.results import annotate, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
-from kairos.restaurants.searching import CachedSearch
+from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
 from kairos.restaurants.understand import Understand
 from kairos.search.filters import SearchFilters
 from kairos.store.places import PlacesRepository
@@ -88,6 +89,20 @@ def relax(filters: SearchFilters, names: tuple[str, ...]) -> tuple[SearchFilters
     return filters.model_copy(update=updates), relaxed
 
 
+_SOURCE_RANK = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
+
+
+def _evidence_rank(result: RestaurantResult) -> int:
+    return sum(_SOURCE_RANK.get(note.source, 4) for note in result.evidence)
+
+
+def _text_query(decomposition: Decomposition) -> str:
+    """The words the full-text arm matches: dishes and what no step claimed, never an occasion
+    word ("group", "rooftop"), which a place's name would match ("… Fighter Group")."""
+    occasion = {w for v in decomposition.vibes for w in v.replace("_", " ").split()}
+    return " ".join(w for w in decomposition.vector_query.split() if w not in occasion)
+
+
 def _history(request: ChatRequest) -> tuple[list[str], str | None]:
     history = [m.content for m in request.conversation_history if m.role == "user"]
     last = next(
@@ -140,16 +155,27 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     filters = decomposition.filters.model_copy(update={"exclude_allergens": hard})
 
     yield Thinking(step="searching", message="Searching places, reviews and menus")
-    found = await turn.search(decomposition.vector_query, filters, SEARCH_LIMIT)
+    diets = [d for d in decomposition.dietary if d in DERIVABLE_TRAITS]
+    occasions = [v for v in decomposition.vibes if v in DERIVABLE_TRAITS]
+    text_query = _text_query(decomposition)
+
+    async def search(scope: SearchFilters) -> TraitSearch:
+        return await search_with_traits(
+            turn.search, decomposition.vector_query, scope, SEARCH_LIMIT,
+            diets=diets, occasions=occasions, text_query=text_query,
+        )  # fmt: skip
+
+    traced = await search(filters)
     relaxed: list[str] = []
     broader = filters
     for stage in RELAX_STAGES:
-        if found.hits:
+        if traced.result.hits:
             break
         broader, more = relax(broader, stage)
         if more:
             relaxed += more
-            found = await turn.search(decomposition.vector_query, broader, SEARCH_LIMIT)
+            traced = await search(broader)
+    found = traced.result
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
     request_text = phrasing.describe_request(
         decomposition.filters.categories, decomposition.vibes + decomposition.dietary,
@@ -187,11 +213,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         scored.append(
             to_result(
                 place,
+                wanted=[*diets, *occasions],
                 scores=scores,
                 composite=evaluation.composite(
                     scores, requested, reviewed=bool(reviews[hit.place.id])
                 ),
-                summary=consolidated_review(reviews[hit.place.id], focus, scores=aspects),
+                summary=consolidated_review(
+                    reviews[hit.place.id], focus, scores=aspects, contrary_aspects=sorted(requested)
+                ),
                 why=hit.why,
             )
         )
@@ -204,7 +233,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             _recomposed(model_tasks.apply_evaluation(r, judged.value), requested, reviews)
             for r in scored
         ]
-    order = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
+    blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
+    # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
+    # resting on a category or a source attribute before one resting on reviews alone
+    order = sorted(blended, key=lambda i: (-len(scored[i].evidence), _evidence_rank(scored[i])))
     chosen = [scored[i] for i in order[:ANSWER_TOP]]
 
     yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
@@ -225,6 +257,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         hard_excluded=hard,
         relaxed=relaxed,
         assumptions=decomposition.assumptions,
+        short=traced.short,
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
     )

@@ -7,6 +7,7 @@ from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import SearchFilters
+from kairos.text.query.catalog_words import concept_form
 
 ASSUMED_MIN_RATING = 4.0
 
@@ -42,7 +43,8 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     now, before = current.filters, previous.filters
     kept: list[str] = []
     if not now.categories and before.categories:
-        kept.append(" or ".join(c.title() for c in before.categories))
+        names = {concept_form(c): c for c in reversed(before.categories)}
+        kept.append(" or ".join(c.title() for c in reversed(names.values())))
     city, area = now.city, now.area
     if not city and not area and (before.city or before.area):
         city, area = before.city, before.area

@@ -165,7 +165,10 @@ class QueryParser:
         reading = self.reader.read(message, today=today)
         result = to_decomposition(reading, self.vocabulary)
         searching = result.intent in {"find_restaurant", "compare", "locate"}
-        if searching and reading.follow_up:
+        # in a conversation, a message that does not name both a food and a place refines
+        # the request before it ("italian, ideally", "cheaper?", "good with kids?")
+        partial = not (result.filters.categories and (result.filters.city or result.filters.area))
+        if searching and (reading.follow_up or (partial and (previous or history))):
             before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
             if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:
                 result = merge_follow_up(result, before)

@@ -59,19 +59,43 @@ def _label(word: str) -> str:
     return word.replace("_", " ")
 
 
+# Categories that are themselves the noun: "rooftop bars", not "rooftop Bars places".
+VENUE_NOUNS = {
+    "bars": "bars", "bar": "bars", "pubs": "pubs", "pub": "pubs", "cafes": "cafés",
+    "cafe": "cafés", "coffee & tea": "coffee places", "cocktail bars": "cocktail bars",
+    "wine bars": "wine bars", "bakeries": "bakeries", "desserts": "dessert places",
+}  # fmt: skip
+
+
 def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
-    """ "quiet, romantic Thai places in Cambridge" from what the parser understood; "places"
-    alone when nothing narrowed the request."""
-    cuisine = categories[0].title() if categories else ""
-    said = [_label(v) for v in dict.fromkeys(vibes)]
-    what = " ".join(p for p in (", ".join(said), cuisine, "places") if p)
+    """ "quiet, romantic Thai places in Cambridge", "rooftop bars with a view in London" from
+    what the parser understood; "places" alone when nothing narrowed the request."""
+    before: list[str] = []
+    after: list[str] = []
+    for word in dict.fromkeys(vibes):
+        said = VIBES[word].describes if word in VIBES and VIBES[word].describes else _label(word)
+        (after if said.startswith("with ") else before).append(said)
+    first = categories[0] if categories else ""
+    noun = VENUE_NOUNS.get(first) or " ".join(p for p in (first.title(), "places") if p)
+    what = " ".join(p for p in (", ".join(before), noun, " and ".join(after)) if p)
     return f"{what} in {city.title()}" if city else what
+
+
+_SINGULAR = {"places": "place", "bars": "bar", "pubs": "pub", "cafés": "café",
+             "bakeries": "bakery"}  # fmt: skip
 
 
 def _count(request: str, count: int) -> str:
     if count == 1:
-        return f"I found one {request.replace('places', 'place', 1)}."
+        words = request.split()
+        one = " ".join(_SINGULAR.get(w, w) if i == _noun_at(words) else w
+                       for i, w in enumerate(words))  # fmt: skip
+        return f"I found one {one}."
     return f"Here are {count} {request}."
+
+
+def _noun_at(words: list[str]) -> int:
+    return next((i for i, w in enumerate(words) if w in _SINGULAR), -1)
 
 
 def answer_message(
@@ -84,8 +108,14 @@ def answer_message(
     assumptions: Sequence[str],
     requested: Sequence[str] = (),
     contradicted_below: float = 4.0,
+    short: Sequence[str] = (),
 ) -> str:
     lines = [_sentence(a) for a in assumptions]
+    if short:
+        lines.append(
+            f"Only a few places here show evidence of {_list([_label(t) for t in short])}: "
+            "those come first, and each card says what its claim rests on."
+        )
     if relaxed:
         names = [RELAXED_NAMES.get(r, r) for r in relaxed]
         lines.append(f"Nothing matched everything you asked, so I widened {_list(names)}.")

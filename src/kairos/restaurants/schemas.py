@@ -27,6 +27,16 @@ class RadarScores(BaseModel):
     evidence: dict[str, list[str]] = Field(default_factory=dict)
 
 
+class TraitNote(BaseModel):
+    """Why a place counts as something the request asked for (vegan, outdoor seating)."""
+
+    trait: str
+    label: str = Field(description="as a sentence says it: 'vegan', 'outdoor seating'")
+    source: str = Field(description="category, attribute, review or aspect")
+    ref: str = Field(description="the category, the source attribute, or the review id")
+    says: str = Field(description="the category, 'GoodForKids: true', or the review's words")
+
+
 class RestaurantResult(BaseModel):
     id: int
     name: str
@@ -51,6 +61,9 @@ class RestaurantResult(BaseModel):
     composite_score: float | None = None
     summary: Quote | None = Field(default=None, description="a real review sentence, with its id")
     why: MatchExplanation | None = None
+    evidence: list[TraitNote] = Field(
+        default_factory=list, description="evidence for each diet or occasion asked for"
+    )
 
 
 class ChatMessage(BaseModel):

@@ -33,8 +33,12 @@ class SearchFilters(BaseModel):
         default_factory=list, description="canonical allergens excluded in SQL (hard filter)"
     )
     kinds: list[StoredText] = Field(default_factory=list, description="restaurant, cafe, bar, …")
+    traits: list[StoredText] = Field(
+        default_factory=list,
+        description="diets and occasions a place must hold, with evidence (vegan, outdoor, …)",
+    )
 
-    @field_validator("categories", "exclude_categories", "kinds", "exclude_allergens")
+    @field_validator("categories", "exclude_categories", "kinds", "exclude_allergens", "traits")
     @classmethod
     def _lower(cls, values: list[str]) -> list[str]:
         return sorted({v.strip().lower() for v in values if v and v.strip()})

@@ -82,14 +82,19 @@ class HybridSearch:
         *,
         limit: int = 15,
         mode: Mode = "hybrid",
+        text_query: str | None = None,
     ) -> SearchResult:
+        """`text_query` is what the full-text arm matches (names, categories, review words) when
+        it should differ from the semantic `query`: occasion words ("group", "rooftop") belong to
+        the vector arm and to trait filters, never to a place's name."""
         if not 1 <= limit <= 200:
             raise InvalidInput(f"limit must be between 1 and 200, got {limit}")
         filters = filters or SearchFilters()
         catalog = await self.catalog()
         compiled = compile_filters(filters, catalog)
         query = query.strip()
-        use_text = bool(query) and mode in ("hybrid", "text") and bool(tsquery_for(query))
+        words = query if text_query is None else text_query.strip()
+        use_text = bool(words) and mode in ("hybrid", "text") and bool(tsquery_for(words))
         use_vector = bool(query) and mode in ("hybrid", "vector") and self.embedder is not None
         rankings: dict[str, list[int]] = {}
         best_review: dict[int, int] = {}
@@ -97,7 +102,7 @@ class HybridSearch:
 
         async def text_arm() -> Sequence[Any]:
             async with self.db.session() as session, session.begin():
-                return await self._text_arm(session, query, compiled, catalog)
+                return await self._text_arm(session, words, compiled, catalog)
 
         async def vector_arm() -> tuple[Sequence[Any], str]:
             vector = await self._embed(query)
@@ -122,7 +127,7 @@ class HybridSearch:
         async with self.db.session() as session, session.begin():
             ordered = await self._order(session, fused, compiled, limit)
             hits = await self._hits(
-                session, ordered, fused, rankings, best_review, similarity, query, filters
+                session, ordered, fused, rankings, best_review, similarity, words, filters
             )
         return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
 

@@ -83,5 +83,8 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
     if filters.kinds:
         clauses.append("p.kind = ANY(CAST(:kinds AS text[]))")
         params["kinds"] = list(filters.kinds)
+    if filters.traits:
+        clauses.append("p.traits @> CAST(:traits AS text[])")
+        params["traits"] = list(filters.traits)
     selective = len(clauses) > 1 + (1 if filters.exclude_allergens else 0)
     return CompiledFilters(" AND ".join(clauses), params, resolved, selective)

@@ -195,13 +195,15 @@ def consolidated_review(
     *,
     scores: AspectScores | None = None,
     max_chars: int = QUOTE_MAX_CHARS,
+    contrary_aspects: Sequence[str] | None = None,
 ) -> Quote:
     """One real sentence that supports the card (≤ `max_chars`), from one review.
 
     The sentence praises what the request asked for (`focus_aspects`, in order), else the
     aspect diners are most sure of among those whose high score is praise; it is never a
-    sentence against the place. A sentence against a requested aspect is returned apart, as
-    `contrary` ("but one diner: …"), never as the summary. No praise found: no quote.
+    sentence against the place. A sentence against a requested aspect (`contrary_aspects`,
+    default the focus) is returned apart, as `contrary` ("but one diner: …"), never as the
+    summary. No praise found: no quote.
     """
     empty = Quote(text="", review_ids=[], sentences=[])
     if not reviews:
@@ -224,8 +226,16 @@ def consolidated_review(
         if praise:
             chosen = (aspect, *praise[0])
             break
+    asked = focus_aspects if contrary_aspects is None else contrary_aspects
+    # only where diners on the whole lean against it: one odd sentence is not "one diner says"
     contrary = next(
-        (pair for aspect in focus_aspects for pair in _explicit(scores.get(aspect), -1)), None
+        (
+            pair
+            for aspect in asked
+            if scores.get(aspect).value < 5.0
+            for pair in _explicit(scores.get(aspect), -1)
+        ),
+        None,
     )
     if chosen is None:
         quote = empty
