@@ -80,6 +80,9 @@ class TastePreferences(BaseModel):
     vibes: list[StoredText] = Field(default_factory=list, description="Most important first.")
     price_comfort: list[ComfortTier] = Field(default_factory=list)
     dietary: list[StoredText] = Field(default_factory=list)
+    home_city: StoredText | None = Field(
+        default=None, max_length=80, description="where the feed looks first, e.g. Boston"
+    )
 
 
 @dataclass(slots=True)

@@ -5,6 +5,7 @@ calendar day; `expand` is never cached."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from typing import Literal
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.fit_scorer import FitScorer
@@ -37,24 +38,43 @@ ADVICE = {
 }
 
 
-def feed_cache_key(user: UserPublic, day: date | None = None) -> str:
+def feed_cache_key(user: UserPublic, day: date | None = None, city: str | None = None) -> str:
     """Keyed by the stored profile's version: a feed cached by any process is never served for
-    a profile changed since, wherever the change was made (the user row is read every request)."""
-    return f"feed:{user.uid}:v{user.version}:{(day or date.today()).isoformat()}"
+    a profile changed since, wherever the change was made (the user row is read every request);
+    and by the city it is for, which recent chats can move."""
+    where = (city or "anywhere").lower()
+    return f"feed:{user.uid}:v{user.version}:{(day or date.today()).isoformat()}:{where}"
+
+
+Located = tuple[str | None, Literal["profile", "recent_requests"] | None]
+MIN_LOCAL = 5  # fewer places than this in the city, and the feed looks everywhere (and says so)
 
 
 async def build_feed(
-    places: PlacesRepository, catalog: Catalog, user: UserPublic
+    places: PlacesRepository, catalog: Catalog, user: UserPublic, located: Located = (None, None)
 ) -> RecommendationPayload:
-    """Always FEED_MAX items; the route slices to the requested limit."""
+    """Always FEED_MAX items (the route slices to the requested limit), in the person's city
+    when Kairos knows it: the profile's home city, else the city of their recent requests."""
     profile = user.allergies
     hard = hard_set(profile)
     liked = sorted(
         {c for w in user.preferences.cuisine_affinity for c in catalog.expand_category(w)}
     )
+    city, source = located
+    cities = catalog.resolve_city(city) if city else []
     candidates = await places.top_rated(
-        exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), limit=CANDIDATES
-    )
+        exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), cities=cities,
+        limit=CANDIDATES,
+    )  # fmt: skip
+    note = _where(city, source) if cities else ""
+    if cities and len(candidates) < MIN_LOCAL:
+        note = f"Few places I know are in {city.title()}; picks from everywhere."  # type: ignore[union-attr]
+        city, source = None, None
+        candidates = await places.top_rated(
+            exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), limit=CANDIDATES
+        )
+    elif not cities:
+        city, source = None, None
     verdict = await guard_places(places, candidates, profile)
     scorer = FitScorer(user.preferences)
     scored = [
@@ -91,7 +111,17 @@ async def build_feed(
         generated_at=datetime.now(UTC),
         recommendations=items,
         hard_excluded_allergens=list(verdict.hard_excluded_allergens),
+        location=city.title() if city else None,
+        location_source=source,
+        note=note,
     )
+
+
+def _where(city: str | None, source: str | None) -> str:
+    if city is None:
+        return ""
+    why = "your home city" if source == "profile" else "where you have been asking about"
+    return f"Picks in {city.title()}, {why}."
 
 
 def _summary(assessment: AllergyAssessment) -> AllergySummary:

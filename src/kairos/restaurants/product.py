@@ -32,7 +32,7 @@ from kairos.restaurants.searching import CachedSearch
 from kairos.restaurants.understand import Understand
 from kairos.runtime import Runtime
 from kairos.search.models import SearchResult
-from kairos.store.conversations import ConversationStore
+from kairos.store.conversations import ConversationStore, recent_request_city
 from kairos.store.redaction import redacted_traceback
 
 __all__ = ["RestaurantProduct", "conversation_state", "session_of"]
@@ -168,16 +168,24 @@ class RestaurantProduct:
     async def recommendations(
         self, user: UserPublic, *, limit: int, refresh: bool
     ) -> RecommendationPayload:
-        key = feed.feed_cache_key(user)
+        located = await self.located(user)
+        key = feed.feed_cache_key(user, city=located[0])
         cached = None if refresh else await self.feeds.get(key)
         if cached is None:
             catalog = await self.runtime.catalog.current()
-            cached = await feed.build_feed(self.runtime.places, catalog, user)
+            cached = await feed.build_feed(self.runtime.places, catalog, user, located)
             await self.feeds.set(key, cached)
             fresh = cached
         else:
             fresh = cached.model_copy(update={"cached": True})
         return fresh.model_copy(update={"recommendations": fresh.recommendations[:limit]})
+
+    async def located(self, user: UserPublic) -> feed.Located:
+        """Where the person is: the profile's home city, else their recent requests' city."""
+        if user.preferences.home_city:
+            return user.preferences.home_city, "profile"
+        recent = await recent_request_city(self.runtime.db, user.uid, self.name)
+        return (recent, "recent_requests") if recent else (None, None)
 
     async def expand(self, user: UserPublic, place_id: int) -> ExpandedDetail:
         detail = await feed.expand(self.runtime.places, user, place_id)

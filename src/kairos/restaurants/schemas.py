@@ -124,6 +124,11 @@ class RecommendationPayload(BaseModel):
     cached: bool = False
     recommendations: list[RecommendationItem]
     hard_excluded_allergens: list[str] = Field(default_factory=list)
+    location: str | None = Field(default=None, description="the city the picks are in")
+    location_source: Literal["profile", "recent_requests"] | None = Field(
+        default=None, description="how Kairos knows: the profile's home city, or recent chats"
+    )
+    note: str = Field(default="", description="one sentence saying where and why")
 
 
 class AllergyDetail(BaseModel):
