@@ -24,12 +24,14 @@ from rich.table import Table
 from kairos.errors import KairosError
 from kairos.evals.cli import eval_app
 from kairos.settings import get_settings
+from kairos.signals.cli import signals_app
 
 app = typer.Typer(help="Kairos: personalised, allergy-safe recommendations.", no_args_is_help=True)
 console = Console()
 app.add_typer(eval_app, name="eval")
 sample_app = typer.Typer(help="The small real sample shipped in data/sample.", no_args_is_help=True)
 app.add_typer(sample_app, name="sample")
+app.add_typer(signals_app, name="signals")
 
 
 class RichProgress:
@@ -76,11 +78,15 @@ def serve(
     import uvicorn
 
     from kairos.api.app import create_app
+    from kairos.store.outage import quiet_outage_tracebacks
 
     settings = get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
-    console.print(f"Kairos on http://{host}:{port}  (docs: http://{host}:{port}/docs)")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    quiet_outage_tracebacks()
+    docs = f"  (docs: http://{host}:{port}/docs)" if settings.docs_enabled else ""
+    console.print(f"Kairos on http://{host}:{port}{docs}")
+    # Forwarded headers are believed only from KAIROS_TRUSTED_PROXIES (handled by the app).
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", proxy_headers=False)
 
 
 @app.command("ingest")

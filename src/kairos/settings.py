@@ -10,6 +10,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SERVICE_TOKEN = "KairosTest"
+MIN_PRODUCTION_TOKEN_LENGTH = 32
 
 
 class Settings(BaseSettings):
@@ -30,6 +31,13 @@ class Settings(BaseSettings):
         "of 128MB cannot hold the full catalog's review vectors and HNSW index, so searches "
         "read them from the OS again. Takes effect at the server's next start.",
     )
+    health_db_grace_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        description="/health turns 503 once the database has been unreachable this long, so an "
+        "orchestrator restarts the service; shorter outages are ridden out (requests get 503 "
+        "and the embedded server is restarted in place)",
+    )
     sample_dir: Path = Field(
         default=Path("data/sample"), description="sample ingested on first run"
     )
@@ -49,6 +57,36 @@ class Settings(BaseSettings):
         default=True, description="browser session for the demo user; only honoured in development"
     )
 
+    max_body_bytes: int = Field(
+        default=1_048_576,
+        ge=1024,
+        description="largest request body accepted; larger ones get 413 before they are read",
+    )
+    chat_limit_per_user: int = Field(
+        default=30, ge=0, description="chat turns per user per rate window; 0 = no limit"
+    )
+    chat_limit_per_address: int = Field(
+        default=120, ge=0, description="chat turns per client address per rate window; 0 = off"
+    )
+    auth_failure_limit_per_address: int = Field(
+        default=10,
+        ge=0,
+        description="rejected credentials (401) per client address per rate window before its "
+        "requests that carry credentials get 429; 0 = no limit",
+    )
+    rate_window_seconds: float = Field(default=60.0, gt=0, le=86_400)
+    redis_url: str | None = Field(
+        default=None, description="redis://… shared by replicas for rate limits; unset = in-process"
+    )
+    trusted_proxies: str = Field(
+        default="",
+        description="comma-separated addresses or networks of reverse proxies whose "
+        "X-Forwarded-For / X-Forwarded-Proto are believed; empty = none",
+    )
+    docs_in_production: bool = Field(
+        default=False, description="serve /docs, /redoc and /openapi.json when env=production"
+    )
+
     map_tiles_url: str = Field(
         default="",
         description="tile URL template for the web map, e.g. https://tile.openstreetmap.org/"
@@ -65,8 +103,11 @@ class Settings(BaseSettings):
         default=None, description="OpenAI-compatible server for embeddings; unset = llm_base_url"
     )
 
-    llm_provider: Literal["offline", "openai"] = "offline"
-    llm_fallback_provider: Literal["offline", "openai"] = "offline"
+    llm_provider: str = Field(
+        default="offline",
+        description="a registered language-model provider: offline | openai (or a plug-in's)",
+    )
+    llm_fallback_provider: str = Field(default="offline", description="as llm_provider")
     llm_base_url: str = "https://api.openai.com/v1"
     llm_api_key: SecretStr | None = None
     llm_model: str = "gpt-4o-mini"
@@ -74,23 +115,74 @@ class Settings(BaseSettings):
     llm_timeout_seconds: float = Field(default=30.0, gt=0)
     llm_long_timeout_seconds: float = Field(default=60.0, gt=0)
 
-    @field_validator("token_secret", mode="before")
+    # Signals: each source is a registered provider; `offline` needs no network and no key.
+    weather_provider: str = Field(default="offline", description="offline | openweather")
+    weather_base_url: str = "https://api.openweathermap.org"
+    weather_api_key: SecretStr | None = None
+    weather_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    events_provider: str = Field(default="offline", description="offline | ticketmaster")
+    events_base_url: str = "https://app.ticketmaster.com/discovery/v2"
+    events_api_key: SecretStr | None = None
+    events_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    closures_provider: str = Field(default="offline", description="offline | nycdot")
+    closures_base_url: str = "https://data.cityofnewyork.us/resource/i6b5-j7bu.json"
+    closures_api_key: SecretStr | None = Field(default=None, description="Socrata app token")
+    closures_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    school_calendar_provider: str = Field(default="offline", description="offline | ical")
+    school_calendar_url: str = Field(default="", description="the district's iCalendar feed")
+    school_calendar_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    geocoding_provider: str = Field(default="offline", description="offline | nominatim")
+    geocoding_base_url: str = "https://nominatim.openstreetmap.org"
+    geocoding_api_key: SecretStr | None = None
+    geocoding_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+
+    @field_validator(
+        "token_secret",
+        "llm_api_key",
+        "weather_api_key",
+        "events_api_key",
+        "closures_api_key",
+        "geocoding_api_key",
+        mode="before",
+    )
     @classmethod
     def _empty_secret_is_unset(cls, value: object) -> object:
         return None if value == "" else value
 
     @model_validator(mode="after")
-    def _refuse_default_token_outside_development(self) -> Settings:
+    def _refuse_weak_tokens_in_production(self) -> Settings:
+        secret = self.token_secret.get_secret_value() if self.token_secret else None
+        if secret is not None and len(secret) < 32:
+            raise ValueError("KAIROS_TOKEN_SECRET must be at least 32 characters")
         token = self.service_token.get_secret_value().strip()
-        if self.env == "production" and token == DEFAULT_SERVICE_TOKEN:
+        if self.env != "production":
+            return self
+        if token == DEFAULT_SERVICE_TOKEN:
             raise ValueError(
                 "KAIROS_SERVICE_TOKEN is the default development token; "
                 "set a long random secret before running with KAIROS_ENV=production"
             )
-        secret = self.token_secret.get_secret_value() if self.token_secret else None
-        if secret is not None and len(secret) < 32:
-            raise ValueError("KAIROS_TOKEN_SECRET must be at least 32 characters")
+        if len(token) < MIN_PRODUCTION_TOKEN_LENGTH:
+            raise ValueError(
+                f"KAIROS_SERVICE_TOKEN has {len(token)} characters; production needs at least "
+                f"{MIN_PRODUCTION_TOKEN_LENGTH} (e.g. python -c 'import secrets; "
+                "print(secrets.token_urlsafe(32))')"
+            )
         return self
+
+    @property
+    def docs_enabled(self) -> bool:
+        """The interactive docs and the schema describe every route: not public in production
+        unless the operator asks for them."""
+        return self.env != "production" or self.docs_in_production
+
+    @property
+    def redis(self) -> str | None:
+        return self.redis_url.strip() or None if self.redis_url else None
+
+    @property
+    def trusted_proxy_list(self) -> list[str]:
+        return [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]
 
     @property
     def demo_session_enabled(self) -> bool:

@@ -117,3 +117,17 @@ def test_copies_with_new_evidence_are_reindexed() -> None:
 def test_json_round_trip() -> None:
     place = infer_place_allergens(["Japanese"], [("r9", "The salmon sashimi was delicious")])
     assert PlaceAllergens.model_validate_json(place.model_dump_json()) == place
+
+
+def test_a_category_that_certainly_serves_an_allergen_is_high_confidence() -> None:
+    """An oyster or raw bar serves shellfish: high-confidence "contains", so SQL hard-filters it
+    for an anaphylactic user; the cuisine heuristic stays a medium "may contain"."""
+    raw_bar = infer_place_allergens(["seafood", "raw bar"])
+    assert {"shellfish", "molluscs", "fish"} <= set(raw_bar.contains_allergens)
+    cited = [e for e in raw_bar.evidence if e.source == "category"]
+    assert {e.ref for e in cited} == {"seafood", "raw bar"}
+    chinese = infer_place_allergens(["chinese"])
+    assert "peanuts" in chinese.known_allergens
+    assert chinese.contains_allergens == []
+    assert chinese.confidence == "medium"
+    assert all(e.status == "may_contain" for e in chinese.evidence)

@@ -24,6 +24,8 @@ class FakeOpenAI:
 
     replies: list[Scripted] = field(default_factory=list)
     requests: list[dict[str, Any]] = field(default_factory=list)
+    headers: list[dict[str, str]] = field(default_factory=list)
+    api_key: str | None = None  # when set, requests without `Bearer <api_key>` get a 401
 
     def enqueue(self, *replies: Scripted) -> None:
         self.replies.extend(replies)
@@ -35,6 +37,9 @@ class FakeOpenAI:
         async def completions(request: Request) -> JSONResponse:
             body = await request.json()
             self.requests.append(body)
+            self.headers.append(dict(request.headers))
+            if self.api_key and request.headers.get("authorization") != f"Bearer {self.api_key}":
+                return JSONResponse({"error": {"message": "Incorrect API key provided"}}, 401)
             reply = self.replies.pop(0) if self.replies else Scripted(status=500)
             if reply.delay:
                 await asyncio.sleep(reply.delay)

@@ -12,7 +12,7 @@ from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.llm.chain import ModelChain
 from kairos.llm.openai_compatible import OpenAICompatibleProvider
-from kairos.llm.prompts import build_decomposition_prompt
+from kairos.restaurants.prompts import build_decomposition_prompt
 from tests.llm.fake_openai import FakeOpenAI, Scripted
 
 
@@ -87,20 +87,24 @@ async def test_http_errors_fall_through_to_the_next_provider(status: int) -> Non
         [
             (
                 OpenAICompatibleProvider(
-                    base_url="http://fake-openai.test/v1", model="primary", api_key="k",
+                    base_url="http://fake-openai.test/v1",
+                    model="primary",
+                    api_key="k",
                     client=primary.client(),
                 ),
                 5.0,
             ),
             (
                 OpenAICompatibleProvider(
-                    base_url="http://fake-openai.test/v1", model="fallback", api_key="k",
+                    base_url="http://fake-openai.test/v1",
+                    model="fallback",
+                    api_key="k",
                     client=fallback.client(),
                 ),
                 10.0,
             ),
         ]
-    )  # fmt: skip
+    )
     result = await chain.generate("verdict", MESSAGES, Verdict, lambda: OFFLINE)
     assert result.value == Verdict(cuisine="lao", score=9)
     assert result.source == "openai:fallback"

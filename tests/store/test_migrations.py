@@ -66,12 +66,18 @@ async def test_migrations_up_down_up(runtime: object, settings: Settings) -> Non
 
 
 def test_embedded_server_is_reused(tmp_path: Path) -> None:
-    from kairos.store.embedded import start_embedded_server
+    from kairos.store.embedded import EmbeddedServer
 
-    first = start_embedded_server(tmp_path, "192MB")
-    second = start_embedded_server(tmp_path, "192MB")
-    assert first == second
-    assert (tmp_path / "pg" / "PG_VERSION").exists()
-    # Written for the server's next start (shared_buffers cannot change while it runs).
-    auto = (tmp_path / "pg" / "postgresql.auto.conf").read_text()
-    assert "shared_buffers = '192MB'" in auto
+    first = EmbeddedServer.acquire(tmp_path, "192MB")
+    second = EmbeddedServer.acquire(tmp_path, "192MB")
+    try:
+        assert first is second and first.handles == 2
+        assert (tmp_path / "pg" / "PG_VERSION").exists()
+        # Written for the server's next start (shared_buffers cannot change while it runs).
+        auto = (tmp_path / "pg" / "postgresql.auto.conf").read_text()
+        assert "shared_buffers = '192MB'" in auto
+    finally:
+        second.release()
+        assert first.is_running()  # one handle is still open
+        first.release()
+    assert not first.is_running()

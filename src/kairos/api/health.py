@@ -1,4 +1,11 @@
-"""Liveness and readiness."""
+"""Liveness and readiness.
+
+`/ready` asks the database and the model now: 503 while either cannot answer, so a load balancer
+sends traffic elsewhere. `/health` is liveness: it turns 503 only when the database has been
+unreachable longer than `KAIROS_HEALTH_DB_GRACE_SECONDS` (the runtime's outage record, kept by
+its database watch), so an orchestrator restarts a service that cannot recover by itself but
+leaves alone one that is riding out a short outage.
+"""
 
 from __future__ import annotations
 
@@ -25,8 +32,23 @@ class Ready(BaseModel):
     embedding_model: str
 
 
-@router.get("/health", response_model=Health)
-async def health() -> Health:
+@router.get(
+    "/health",
+    response_model=Health,
+    responses={503: {"description": "the database has been unreachable past the grace period"}},
+)
+async def health(request: Request) -> Health | JSONResponse:
+    runtime = getattr(request.app.state, "runtime", None)
+    grace = request.app.state.settings.health_db_grace_seconds
+    if runtime is not None and runtime.outage.ongoing:
+        down = runtime.outage.unreachable_seconds()
+        if down >= grace:
+            return problem_response(
+                503,
+                "Unhealthy",
+                f"the database has been unreachable for {down:.0f} s, longer than the "
+                f"{grace:g} s grace period (KAIROS_HEALTH_DB_GRACE_SECONDS)",
+            )
     return Health(status="ok")
 
 

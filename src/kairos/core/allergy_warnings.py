@@ -80,6 +80,8 @@ def _evidence_sentence(
     if source == "cuisine_heuristic":
         cuisine = ref or span
         return f"{cuisine.title()} kitchens commonly use {name}; not verified for this place."
+    if source == "category":
+        return f"Contains {name}: every {(ref or span).lower()} place serves it."
     if source is None:
         verb = "containing" if status == "contains" else "possibly containing"
         return f"Recorded as {verb} {name} (source not kept)."

@@ -3,7 +3,9 @@
 Confidence follows the source of the knowledge:
 - `high`: the place's own menu lines, dish names or reviews name the allergen (and, for the
   place as a whole, its dishes or menu were read at all);
-- `medium`: only its cuisine suggests it (the cuisine heuristic in `data/cuisine_allergens.toml`);
+- `high` too: its category certainly serves it (an oyster bar: molluscs; a bakery: gluten), from
+  `[categories_certain]` in `data/cuisine_allergens.toml`;
+- `medium`: only its cuisine suggests it ("may contain", the cuisine heuristic in the same file);
 - `low`: nothing is known.
 
 Reviews are noisy, so a review counts only where it talks about food: the sentence must name a
@@ -30,12 +32,13 @@ __all__ = [
     "EvidenceIndex",
     "EvidenceSource",
     "PlaceAllergens",
+    "category_certain_allergens",
     "cuisine_allergens",
     "custom_ingredient_evidence",
     "infer_place_allergens",
 ]
 
-EvidenceSource = Literal["menu", "dish", "review", "cuisine_heuristic"]
+EvidenceSource = Literal["menu", "dish", "review", "category", "cuisine_heuristic"]
 
 # Words that put a sentence about food: eating, ordering, tasting, dishes, and the verdicts
 # reviews give them. A single allergen word counts in a review only next to one of these.
@@ -186,6 +189,23 @@ def _cuisine_map() -> dict[str, tuple[str, ...]]:
     return result
 
 
+@cache
+def _certain_map() -> dict[str, tuple[str, ...]]:
+    table = load_toml("cuisine_allergens.toml").get("categories_certain", {})
+    result: dict[str, tuple[str, ...]] = {}
+    for name, allergens in table.items():
+        unknown = [a for a in allergens if a not in CANONICAL_SET]
+        if unknown:
+            raise ValueError(f"cuisine_allergens.toml: {name}: unknown allergen(s) {unknown}")
+        result[_cuisine_key(name)] = tuple(allergens)
+    return result
+
+
+def category_certain_allergens(category: str) -> tuple[str, ...]:
+    """Allergens a category's places certainly serve (an oyster bar: molluscs); whole names."""
+    return _certain_map().get(_cuisine_key(category), ())
+
+
 def _singular(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -262,6 +282,17 @@ def infer_place_allergens(
             if _is_food_talk(text, mention):
                 add(_from_mention(mention, "review", ref))
     for cuisine in cuisines:
+        for allergen in category_certain_allergens(cuisine):
+            add(
+                AllergenEvidence(
+                    allergen=allergen,
+                    status="contains",
+                    confidence="high",
+                    source="category",
+                    ref=cuisine,
+                    span=cuisine,
+                )
+            )
         found = cuisine_allergens(cuisine)
         if found is None:
             continue
@@ -269,7 +300,7 @@ def infer_place_allergens(
             add(
                 AllergenEvidence(
                     allergen=allergen,
-                    status="contains",
+                    status="may_contain",
                     confidence="medium",
                     source="cuisine_heuristic",
                     ref=cuisine,

@@ -15,6 +15,8 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kairos.core.place_allergens import infer_place_allergens
+from kairos.core.place_kinds import FOOD_KINDS, kind_of
+from kairos.core.traits import derive_traits, held_traits
 from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
 from kairos.ingest.records import PlaceRecord
 from kairos.store.tables import Place, PlaceSource, Review
@@ -207,14 +209,21 @@ async def write_places(
 
 
 async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
-    """Recompute what depends on a place's reviews: allergens, review count, search facets."""
+    """Recompute what is derived from a place's categories and reviews: its kind, allergens,
+    aspect scores, review count, search facets."""
     if not place_ids:
         return
     places = (
         await session.execute(
-            select(Place.id, Place.categories, Place.city, Place.area, Place.price_level).where(
-                Place.id.in_(place_ids)
-            )
+            select(
+                Place.id,
+                Place.kind,
+                Place.categories,
+                Place.city,
+                Place.area,
+                Place.price_level,
+                Place.attributes,
+            ).where(Place.id.in_(place_ids))
         )
     ).all()
     texts: dict[int, list[tuple[str, str]]] = {pid: [] for pid in place_ids}
@@ -232,19 +241,27 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
     for row in places:
         allergens = infer_place_allergens(row.categories, texts[row.id])
         facets = " ".join([*row.categories, row.city or "", row.area or ""])
+        aspects = (
+            score_aspects(rated[row.id], price_level=row.price_level) if rated[row.id] else None
+        )
+        evidence = derive_traits(
+            row.categories,
+            row.attributes,
+            texts[row.id],
+            {name: (s.value, s.confidence) for name, s in aspects.items()} if aspects else None,
+        )
         params.append(
             {
                 "id": row.id,
+                "kind": (kind_of(row.categories) if row.kind in FOOD_KINDS else None) or row.kind,
                 "known_allergens": allergens.known_allergens,
                 "contains_allergens": allergens.contains_allergens,
                 "allergen_confidence": allergens.confidence,
                 "allergen_evidence": [e.model_dump(mode="json") for e in allergens.evidence],
                 "review_count": len(texts[row.id]),
-                "aspect_scores": score_aspects(
-                    rated[row.id], price_level=row.price_level
-                ).model_dump(mode="json")
-                if rated[row.id]
-                else {},
+                "aspect_scores": aspects.model_dump(mode="json") if aspects else {},
+                "traits": held_traits(evidence),
+                "trait_evidence": [e.as_json() for e in evidence],
                 "search_facets": facets.strip(),
             }
         )

@@ -1,5 +1,8 @@
 """primary → fallback → offline. Output is validated against a pydantic schema; invalid output
-gets one repair call; when every model fails, the deterministic offline answer is used."""
+gets one repair call; when every model fails, the deterministic offline answer is used.
+
+The chain owns the offline fallback: providers only answer or raise. The registered `offline`
+provider raises `DeferToOffline`, which moves on without counting as a failure."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kairos.errors import ProviderError
-from kairos.llm.provider import LLMProvider, Message
+from kairos.llm.provider import DeferToOffline, LLMProvider, Message
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +45,15 @@ class ModelChain:
 
     @property
     def is_offline(self) -> bool:
-        return not self.providers
+        """No stage can answer: callers skip building prompts and run their rules directly."""
+        return all(getattr(p, "defers_to_offline", False) for p, _ in self.providers)
+
+    async def aclose(self) -> None:
+        """Release the providers' connections (at shutdown)."""
+        for provider, _ in self.providers:
+            close = getattr(provider, "aclose", None)
+            if close is not None:
+                await close()
 
     async def generate(
         self,
@@ -81,6 +92,8 @@ class ModelChain:
                     return Generated(
                         value, provider.name, [*fallbacks, f"{provider.name}:repaired"]
                     )
+            except DeferToOffline:
+                continue
             except (ProviderError, ValueError, ValidationError) as exc:
                 logger.warning("%s via %s failed: %s", task, provider.name, exc)
                 fallbacks.append(f"{provider.name}:{type(exc).__name__}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from kairos.core.place_kinds import MEAL_KINDS, serves_meals
 from kairos.restaurants.conversation import assume_instead_of_asking, merge_follow_up
 from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPreference
 from kairos.restaurants.understanding import RESTAURANT_WORDS
@@ -32,6 +33,7 @@ from kairos.text.query.vocabulary import GENERIC_WORDS
 
 MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
 GROUP_SIZE = 6  # parties this large want a place that takes groups
+MAX_PARTY = 500  # "a table for 10000" is still a large group, not an error
 MAX_VECTOR_WORDS = 12
 CLARIFYING_QUESTION = (
     "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
@@ -61,6 +63,14 @@ def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
     return " ".join(unique[:MAX_VECTOR_WORDS])
 
 
+def meal_kinds(categories: list[str]) -> list[str]:
+    """A request for food (a cuisine, a dish, or nothing named) wants places that serve meals;
+    one for coffee, drinks or sweets wants places of those categories, whatever their kind."""
+    if not categories or serves_meals(categories):
+        return sorted(MEAL_KINDS)
+    return []
+
+
 def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary) -> Decomposition:
     """The restaurant search a reading asks for."""
     if reading.small_talk == "greeting":
@@ -84,9 +94,11 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
     if reading.party_size and reading.party_size >= GROUP_SIZE and "group" not in vibes:
         vibes.append("group")
         matched[f"party of {reading.party_size}"] = "vibes=group"
+    categories = reading.categories or reading.secondary_categories
     filters = SearchFilters(
+        kinds=meal_kinds(categories),
         price_tiers=list(reading.price_tiers),
-        categories=reading.categories or reading.secondary_categories,
+        categories=categories,
         exclude_categories=reading.exclude_categories,
         city=city,
         area=reading.area,
@@ -94,7 +106,7 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
         radius_km=reading.radius_km,
         exclude_allergens=reading.allergens,
     )
-    structured = filters.model_dump(exclude_defaults=True)
+    structured = filters.model_dump(exclude_defaults=True, exclude={"kinds"})
     searchable = bool(
         structured
         or vibes
@@ -120,7 +132,7 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
         avoid=reading.avoid,
         turn_allergens=reading.allergens,
         near_user=reading.near_user,
-        party_size=reading.party_size,
+        party_size=min(reading.party_size, MAX_PARTY) if reading.party_size else None,
         needs_clarification=not searchable,
         clarification_question=None if searchable else CLARIFYING_QUESTION,
         assumptions=assumptions,
@@ -153,7 +165,10 @@ class QueryParser:
         reading = self.reader.read(message, today=today)
         result = to_decomposition(reading, self.vocabulary)
         searching = result.intent in {"find_restaurant", "compare", "locate"}
-        if searching and reading.follow_up:
+        # in a conversation, a message that does not name both a food and a place refines
+        # the request before it ("italian, ideally", "cheaper?", "good with kids?")
+        partial = not (result.filters.categories and (result.filters.city or result.filters.area))
+        if searching and (reading.follow_up or (partial and (previous or history))):
             before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
             if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:
                 result = merge_follow_up(result, before)

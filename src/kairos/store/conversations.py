@@ -8,18 +8,31 @@ from any process and after a restart. State older than the product's time-to-liv
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import case, delete, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy import delete, select, text
 
 from kairos.store.database import Database
 from kairos.store.tables import Conversation
 
-__all__ = ["ConversationStore", "StoredConversation"]
+__all__ = ["ConversationStore", "StoredConversation", "recent_request_city"]
+
+# Plain SQL on the turn's hot path: two statements per chat turn, compiled once by PostgreSQL.
+_LOAD = text(
+    "SELECT state, turns, updated_at FROM conversations "
+    "WHERE uid = :uid AND product = :product AND session_id = :session_id"
+)
+_SAVE = text(
+    "INSERT INTO conversations (uid, product, session_id, state, turns, created_at, updated_at) "
+    "VALUES (:uid, :product, :session_id, CAST(:state AS jsonb), 1, :now, :now) "
+    "ON CONFLICT (uid, product, session_id) DO UPDATE SET state = EXCLUDED.state, "
+    "turns = CASE WHEN conversations.updated_at < :expired THEN 1 "
+    "ELSE conversations.turns + 1 END, updated_at = :now RETURNING turns"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,15 +51,9 @@ class ConversationStore:
     async def load(self, uid: uuid.UUID, session_id: str) -> StoredConversation | None:
         """The session's state, or None when there is none or it has expired."""
         async with self.db.session() as session:
-            row = (
-                await session.execute(
-                    select(Conversation.state, Conversation.turns, Conversation.updated_at).where(
-                        Conversation.uid == uid,
-                        Conversation.product == self.product,
-                        Conversation.session_id == session_id,
-                    )
-                )
-            ).first()
+            row = (await session.execute(_LOAD, {
+                "uid": uid, "product": self.product, "session_id": session_id,
+            })).first()  # fmt: skip
         if row is None or row.updated_at < datetime.now(UTC) - self.ttl:
             return None
         return StoredConversation(dict(row.state), int(row.turns), row.updated_at)
@@ -55,21 +62,12 @@ class ConversationStore:
         """Replace the session's state and count the turn; returns the turn's index (1-based).
         A session that had expired starts counting again."""
         now = datetime.now(UTC)
-        fresh = pg_insert(Conversation).values(
-            uid=uid, product=self.product, session_id=session_id, state=state, turns=1,
-            created_at=now, updated_at=now,
-        )  # fmt: skip
-        expired = Conversation.updated_at < now - self.ttl
-        stmt = fresh.on_conflict_do_update(
-            index_elements=[Conversation.uid, Conversation.product, Conversation.session_id],
-            set_={
-                "state": fresh.excluded.state,
-                "turns": case((expired, 1), else_=Conversation.turns + 1),
-                "updated_at": now,
-            },
-        ).returning(Conversation.turns)
+        params = {
+            "uid": uid, "product": self.product, "session_id": session_id,
+            "state": json.dumps(state), "now": now, "expired": now - self.ttl,
+        }  # fmt: skip
         async with self.db.session() as session, session.begin():
-            turns = (await session.execute(stmt)).scalar_one()
+            turns = (await session.execute(_SAVE, params)).scalar_one()
         return int(turns)
 
     async def sweep(self) -> int:
@@ -82,3 +80,24 @@ class ConversationStore:
                 .returning(Conversation.session_id)
             )
             return len(result.all())
+
+
+async def recent_request_city(db: Database, uid: uuid.UUID, product: str) -> str | None:
+    """The city of the user's most recent stored request in `product`, if it named one."""
+    async with db.session() as session:
+        row = (
+            await session.execute(
+                select(Conversation.state)
+                .where(
+                    Conversation.uid == uid,
+                    Conversation.product == product,
+                    Conversation.state["request"]["filters"]["city"].astext.isnot(None),
+                )
+                .order_by(Conversation.updated_at.desc())
+                .limit(1)
+            )
+        ).first()
+    if row is None:
+        return None
+    city = (((row.state or {}).get("request") or {}).get("filters") or {}).get("city")
+    return str(city) if city else None

@@ -1,4 +1,8 @@
-"""Engine and sessions. One `Database` per process, built from settings."""
+"""Engine and sessions. One `Database` per process, built from settings.
+
+The pool pings a connection before lending it (`pool_pre_ping`): after a database restart the
+dead connections are replaced on their next use, so the service recovers without a restart.
+"""
 
 from __future__ import annotations
 
@@ -15,31 +19,39 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from kairos.settings import Settings
-from kairos.store.embedded import start_embedded_server
+from kairos.store.embedded import EmbeddedServer
 
 
-def resolve_database_url(settings: Settings) -> str:
-    """The configured server if there is one; otherwise the embedded one, started on demand."""
-    if settings.database_url:
-        url = settings.database_url
-        if url.startswith("postgresql://") or url.startswith("postgres://"):
-            url = "postgresql+asyncpg://" + url.split("://", 1)[1]
-        return url
-    return start_embedded_server(settings.data_dir, settings.embedded_shared_buffers)
+def asyncpg_url(url: str) -> str:
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+asyncpg://" + url.split("://", 1)[1]
+    return url
 
 
 class Database:
-    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+    def __init__(
+        self, url: str, *, pool_size: int = 10, embedded: EmbeddedServer | None = None
+    ) -> None:
+        """`embedded`: the embedded server this database lives on, released by `dispose`."""
         self.url = url
+        self.embedded = embedded
+        # hide_parameters: a failed statement's log line and exception text name the SQL but
+        # not its bound values, which hold allergy profiles and chat messages.
         self.engine: AsyncEngine = create_async_engine(
-            url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True
+            url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True, hide_parameters=True
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
     @classmethod
     async def from_settings(cls, settings: Settings) -> Database:
-        url = await asyncio.to_thread(resolve_database_url, settings)
-        return cls(url)
+        """The configured server if there is one; otherwise the embedded one, started (or
+        attached to) on demand."""
+        if settings.database_url:
+            return cls(asyncpg_url(settings.database_url))
+        embedded = await asyncio.to_thread(
+            EmbeddedServer.acquire, settings.data_dir, settings.embedded_shared_buffers
+        )
+        return cls(embedded.url, embedded=embedded)
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
@@ -52,3 +64,6 @@ class Database:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+        if self.embedded is not None:
+            embedded, self.embedded = self.embedded, None
+            await asyncio.to_thread(embedded.release)

@@ -30,8 +30,10 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB, TSVECTOR, UUID
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from kairos.core.place_kinds import KINDS
+
 EMBEDDING_DIM = 384
-PLACE_KINDS = ("restaurant", "cafe", "bar", "venue", "attraction")
+PLACE_KINDS = KINDS
 
 
 class Base(DeclarativeBase):
@@ -70,6 +72,8 @@ class Place(Base):
     allergen_evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, server_default="[]")
     attributes: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     aspect_scores: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
+    traits: Mapped[list[str]] = _text_array()
+    trait_evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, server_default="[]")
     review_count: Mapped[int] = mapped_column(Integer, server_default="0")
     is_active: Mapped[bool] = mapped_column(Boolean, server_default="true")
     search_facets: Mapped[str] = mapped_column(Text, server_default="")
@@ -95,6 +99,7 @@ class Place(Base):
         Index("ix_places_known_allergens", "known_allergens", postgresql_using="gin"),
         Index("ix_places_contains_allergens", "contains_allergens", postgresql_using="gin"),
         Index("ix_places_search_tsv", "search_tsv", postgresql_using="gin"),
+        Index("ix_places_traits", "traits", postgresql_using="gin"),
         Index("ix_places_rating", "rating"),
         Index(
             "ix_places_rating_order",
@@ -106,6 +111,7 @@ class Place(Base):
         Index("ix_places_price_level", "price_level"),
         Index("ix_places_lat_lng", "lat", "lng", postgresql_where=text("is_active")),
         Index("ix_places_price_tier", "price_tier", postgresql_where=text("is_active")),
+        Index("ix_places_kind", "kind", postgresql_where=text("is_active")),
         Index(
             "ix_places_reviewed",
             "id",

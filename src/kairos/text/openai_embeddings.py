@@ -13,6 +13,7 @@ import httpx
 import numpy as np
 
 from kairos.errors import ProviderError
+from kairos.llm.http import build_client
 from kairos.text.embedding_provider import F32, l2_normalise
 
 _ERROR_BODY_CHARS = 300
@@ -47,9 +48,11 @@ class OpenAICompatibleEmbedder:
         self.send_dimensions = (
             model.startswith("text-embedding-3") if send_dimensions is None else send_dimensions
         )
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self._client = httpx.Client(
-            base_url=self.base_url, headers=headers, timeout=timeout_seconds, transport=transport
+        self._client = build_client(
+            base_url=self.base_url,
+            timeout_seconds=timeout_seconds,
+            bearer_token=api_key,
+            transport=transport,
         )
 
     def close(self) -> None:

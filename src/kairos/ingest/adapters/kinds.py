@@ -1,22 +1,10 @@
-"""Place kind from categories: most sources only say 'Restaurants', 'Bars', 'Coffee & Tea'."""
+"""Place kind at ingestion, from the source's categories (rules in `kairos.core.place_kinds`)."""
 
 from __future__ import annotations
 
-_CAFE = {"cafes", "cafe", "coffee & tea", "coffee", "tea rooms", "bakeries", "cafeteria"}
-_BAR = {
-    "bars", "pubs", "nightlife", "cocktail bars", "wine bars", "beer bar", "dive bars", "lounges"
-}  # fmt: skip
-_VENUE = {"music venues", "venues & event spaces", "arts & entertainment", "comedy clubs"}
+from kairos.core.place_kinds import kind_of
 
 
 def infer_kind(categories: list[str]) -> str:
-    cats = set(categories)
-    if "restaurants" in cats or "restaurant" in cats:
-        return "restaurant"
-    if cats & _BAR:
-        return "bar"
-    if cats & _CAFE:
-        return "cafe"
-    if cats & _VENUE:
-        return "venue"
-    return "restaurant"
+    """A source with nothing to go on is a food source listing a restaurant."""
+    return kind_of(categories) or "restaurant"

@@ -10,6 +10,7 @@ from typing import Any
 
 from kairos.ingest.adapters.jsonl import count_lines, find_file, iter_jsonl
 from kairos.ingest.adapters.kinds import infer_kind
+from kairos.ingest.locality import london_locality
 from kairos.ingest.normalise import (
     clean_text,
     level_from_cost_for_two,
@@ -60,6 +61,9 @@ def place_from_row(row: dict[str, Any]) -> PlaceRecord:
     city = clean_text(row.get("city")) or None
     if city and "(" in city:
         city = city.split("(", 1)[0].strip()
+    area = _area(row)
+    if row.get("source") == "tripadvisor_london":
+        city, area = london_locality(row.get("address"), area)
     votes = row.get("n_reviews_platform") or row.get("n_reviews_in_file") or 0
     return PlaceRecord(
         source=str(row.get("source") or "restaurant_reviews"),
@@ -72,7 +76,7 @@ def place_from_row(row: dict[str, Any]) -> PlaceRecord:
         rating=parse_rating(row.get("rating"), row.get("rating_scale") or 5),
         votes=int(votes) if isinstance(votes, int | float) else 0,
         city=city,
-        area=_area(row),
+        area=area,
         country=row.get("country") if isinstance(row.get("country"), str) else None,
         address=clean_text(row.get("address")) or None,
         lat=coords[0] if coords else None,

@@ -1,0 +1,123 @@
+"""What kind of place a place is, from its categories.
+
+Sources tag nearly everything they list "Restaurants" — walking tours, groceries, caterers, a
+cat café — so "Restaurants" says nothing. A place serves meals (`restaurant`) when one of its
+categories names a cuisine or a dish; otherwise its other categories say what it is. The order
+of `_GROUPS` decides between several: a tour or a grocery that also sells coffee is still a
+tour or a grocery. Categories are compared lower case, as ingestion stores them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+__all__ = ["DRINK_KINDS", "FOOD_KINDS", "KINDS", "MEAL_KINDS", "kind_of", "serves_meals"]
+
+KINDS: Final = (
+    "restaurant", "cafe", "bar", "bakery", "dessert", "market", "tour", "caterer",
+    "event_service", "venue", "attraction", "museum", "park", "viewpoint", "religious_site",
+    "lodging", "shop", "other",
+)  # fmt: skip
+MEAL_KINDS: Final = frozenset({"restaurant"})
+DRINK_KINDS: Final = frozenset({"cafe", "bar"})
+
+
+def _set(text: str) -> frozenset[str]:
+    return frozenset(p.strip() for p in text.split(",") if p.strip())
+
+
+# Categories that say nothing about what a place is.
+_GENERIC: Final = _set("restaurants, restaurant, food, nightlife, local flavor, ethnic food")
+# Categories that are not meals: drinks, sweets, shops, services, things to do.
+_NOT_MEALS: Final = _set(
+    "bars, pubs, cocktail bars, wine bars, beer bar, dive bars, lounges, sports bars, "
+    "gay bars, hookah bars, tiki bars, whiskey bars, irish pub, beer gardens, breweries, "
+    "brewpubs, wineries, karaoke, dance clubs, jazz & blues, music venues, comedy clubs, "
+    "coffee & tea, cafes, coffee roasteries, tea rooms, internet cafes, bubble tea, "
+    "juice bars & smoothies, acai bowls, bakeries, desserts, ice cream & frozen yogurt, "
+    "gelato, donuts, cupcakes, custom cakes, patisserie/cake shop, shaved ice, "
+    "chocolatiers & shops, candy stores, pretzels, grocery, international grocery, "
+    "convenience stores, specialty food, health markets, organic stores, farmers market, "
+    "meat shops, butcher, seafood markets, cheese shops, fruits & veggies, imported food, "
+    "beer, wine & spirits, pasta shops, tours, food tours, walking tours, hotels & travel, "
+    "hotels, resorts, bed & breakfast, event planning & services, party & event planning, "
+    "wedding planning, venues & event spaces, caterers, personal chefs, cooking schools, "
+    "cooking classes, food delivery services, arts & entertainment, performing arts, "
+    "dinner theater, cinema, arcades, bowling, pool halls, amusement parks, active life, "
+    "kids activities, indoor playcentre, shopping, shopping centers, gift shops, "
+    "flowers & gifts, florists, books, mags, music & video, fashion, pets, pet adoption, "
+    "pet stores, beauty & spas, health & medical, drugstores, gas stations, tobacco shops, "
+    "education, specialty schools, professional services, local services, home services, "
+    "home & garden, real estate, automotive, fitness & instruction, golf, art galleries, "
+    "arts & crafts, food court, do-it-yourself food, street vendors, vegan, vegetarian, "
+    "gluten-free, halal, kosher, vegetarian friendly, vegan options, gluten free options"
+)
+# Checked in this order when no category names a meal.
+_GROUPS: Final = (
+    ("tour", _set("tours, food tours, walking tours, historical tours, boat tours, bus tours")),
+    ("market", _set(
+        "grocery, international grocery, convenience stores, specialty food, health markets, "
+        "organic stores, farmers market, meat shops, butcher, seafood markets, cheese shops, "
+        "fruits & veggies, imported food, beer, wine & spirits, pasta shops, food court")),
+    ("caterer", _set("caterers, personal chefs, food delivery services")),
+    ("event_service", _set(
+        "event planning & services, party & event planning, wedding planning, "
+        "cooking schools, cooking classes")),
+    ("lodging", _set("hotels, resorts, bed & breakfast, hotels & travel")),
+    ("bar", _set(
+        "bars, pubs, cocktail bars, wine bars, beer bar, dive bars, lounges, sports bars, "
+        "gay bars, hookah bars, tiki bars, whiskey bars, irish pub, beer gardens, breweries, "
+        "brewpubs, wineries")),
+    ("bakery", _set("bakeries, patisserie/cake shop, custom cakes, cupcakes, donuts, pretzels")),
+    ("dessert", _set(
+        "desserts, ice cream & frozen yogurt, gelato, shaved ice, chocolatiers & shops, "
+        "candy stores")),
+    ("cafe", _set(
+        "coffee & tea, cafes, coffee roasteries, tea rooms, internet cafes, bubble tea, "
+        "juice bars & smoothies, acai bowls")),
+    ("venue", _set(
+        "music venues, venues & event spaces, arts & entertainment, performing arts, "
+        "comedy clubs, dinner theater, cinema, karaoke, dance clubs, jazz & blues, arcades, "
+        "bowling, pool halls")),
+    ("museum", _set("museums, art museums, art galleries")),
+    ("park", _set("parks, gardens, botanical gardens, zoos, beaches")),
+    ("attraction", _set(
+        "landmarks & historical buildings, amusement parks, active life, kids activities, "
+        "indoor playcentre")),
+    ("shop", _set(
+        "shopping, shopping centers, gift shops, flowers & gifts, florists, books, mags, "
+        "fashion, pets, pet adoption, pet stores")),
+)  # fmt: skip
+
+
+_NOT_A_MEAL: Final = _NOT_MEALS | frozenset(c for _, members in _GROUPS for c in members)
+_DIETS: Final = _set(
+    "vegan, vegetarian, gluten-free, halal, kosher, vegetarian friendly, vegan options, "
+    "gluten free options"
+)
+FOOD_KINDS: Final = frozenset(
+    {"restaurant", "cafe", "bar", "bakery", "dessert", "market", "tour", "caterer",
+     "event_service"}
+)  # fmt: skip
+"""Kinds a food source's categories decide; a museum or a park keeps the kind its source gave."""
+
+
+def serves_meals(categories: Iterable[str]) -> bool:
+    """True when a category names a cuisine or a dish ("thai", "sandwiches", "breakfast &
+    brunch", "food trucks"): the place serves meals, whatever else it is."""
+    return any(c not in _GENERIC and c not in _NOT_A_MEAL for c in categories)
+
+
+def kind_of(categories: Iterable[str]) -> str | None:
+    """The kind the categories show, or None when they show nothing (keep what the source
+    said: a museum from a points-of-interest file stays a museum)."""
+    cats = frozenset(c.strip().lower() for c in categories)
+    if serves_meals(cats):
+        return "restaurant"
+    for kind, members in _GROUPS:
+        if cats & members:
+            return kind
+    if cats & _GENERIC or (cats and cats <= _DIETS):
+        return "restaurant"  # a source that only says "Restaurants" is taken at its word
+    return None

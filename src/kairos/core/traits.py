@@ -1,0 +1,210 @@
+"""What a place is good for, with the evidence: diets (vegan, halal…) and vibes and occasions
+(kids, outdoor seating, quiet, romantic, wifi…), derived at ingestion from three sources:
+
+- `category`: the source's own category ("Vegan", "Gluten Free Options"), for diets;
+- `attribute`: the source's structured attributes (Yelp's GoodForKids, OutdoorSeating,
+  RestaurantsGoodForGroups, WiFi, NoiseLevel, Ambience.romantic, GoodForMeal.latenight…);
+- `review`: a sentence of one review that says it ("great vegan options", "they have a
+  rooftop"), not negated ("no vegan options", "not kid friendly" count against);
+- `aspect`: a review-based aspect score high enough with enough evidence (text/aspects).
+
+A place's *name* is never evidence ("… Fighter Group" is not a group venue). A trait is held
+when some evidence is for it and no structured evidence (category or attribute) is against it;
+a source attribute that says no (GoodForKids: false) outweighs any review. Every held trait keeps
+its evidence so a card can say why: "Good with kids — Yelp: GoodForKids".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final, Literal
+
+from kairos.core.diets import DIETS
+from kairos.core.vibes import VIBES
+
+__all__ = ["DERIVABLE_TRAITS", "TraitEvidence", "derive_traits", "held_traits", "trait_label"]
+
+TraitSource = Literal["category", "attribute", "review", "aspect"]
+
+# Aspect scores (0-10, with a 0-1 confidence) that earn a vibe or a diet.
+ASPECT_SCORE: Final = 6.5
+INVERSE_ASPECT_SCORE: Final = 3.5
+ASPECT_CONFIDENCE: Final = 0.25
+MAX_REVIEW_EVIDENCE: Final = 3
+
+# (attribute path, values meaning yes, values meaning no) per trait. Values compare as lower-case
+# strings, so True, "True" and "true" are one.
+_ATTRIBUTES: Final[dict[str, tuple[tuple[str, frozenset[str], frozenset[str]], ...]]] = {
+    "family_friendly": (("GoodForKids", frozenset({"true"}), frozenset({"false"})),),
+    "outdoor": (("OutdoorSeating", frozenset({"true"}), frozenset({"false"})),),
+    "group": (("RestaurantsGoodForGroups", frozenset({"true"}), frozenset({"false"})),),
+    "work_friendly": (("WiFi", frozenset({"free"}), frozenset({"no"})),),
+    "quiet": (("NoiseLevel", frozenset({"quiet"}), frozenset({"loud", "very_loud"})),),
+    "lively": (("NoiseLevel", frozenset({"loud", "very_loud"}), frozenset({"quiet"})),),
+    "romantic": (
+        ("Ambience.romantic", frozenset({"true"}), frozenset()),
+        ("Ambience.intimate", frozenset({"true"}), frozenset()),
+    ),
+    "upscale": (
+        ("Ambience.classy", frozenset({"true"}), frozenset()),
+        ("Ambience.upscale", frozenset({"true"}), frozenset()),
+        ("RestaurantsAttire", frozenset({"dressy", "formal"}), frozenset()),
+    ),
+    "trendy": (
+        ("Ambience.trendy", frozenset({"true"}), frozenset()),
+        ("Ambience.hipster", frozenset({"true"}), frozenset()),
+    ),
+    "casual": (("Ambience.casual", frozenset({"true"}), frozenset()),),
+    "late_night": (("GoodForMeal.latenight", frozenset({"true"}), frozenset()),),
+}
+# What diners write when a place has it. Vibe phrases that are only moods ("fun") are left out:
+# a review sentence must name the thing itself.
+_REVIEW_PHRASES: Final[dict[str, tuple[str, ...]]] = {
+    **{name: diet.review_phrases for name, diet in DIETS.items() if diet.review_phrases},
+    "family_friendly": ("kid friendly", "kids menu", "family friendly", "high chairs",
+                        "great for kids", "good for kids", "brought our kids", "with the kids"),
+    "outdoor": ("outdoor seating", "patio", "sat outside", "outdoor tables", "beer garden",
+                "garden seating", "terrace", "al fresco"),
+    "rooftop": ("rooftop", "roof terrace", "roof deck", "roof top"),
+    "view": ("great view", "amazing view", "views of", "view of the", "stunning view",
+             "overlooking", "skyline", "waterfront"),
+    "group": ("large group", "big group", "our group of", "group of 10", "group of 8",
+              "party of 10", "party of 8", "private room", "group dinner"),
+    "work_friendly": ("free wifi", "wifi", "wi fi", "laptop", "work from", "working from",
+                      "outlets", "study"),
+    "live_music": ("live music", "live band", "live jazz"),
+    "late_night": ("open late", "late night", "after midnight"),
+    "business": ("business lunch", "business dinner", "client dinner", "work lunch"),
+}  # fmt: skip
+_NEGATION: Final = re.compile(
+    r"\b(?:no|not|never|without|lack(?:s|ed|ing)?|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|didn'?t"
+    r"|hardly|zero)\b[^.!?,;]{0,25}$"
+)
+_SENTENCE: Final = re.compile(r"[^.!?\n]+")
+
+
+DERIVABLE_TRAITS: Final = frozenset(
+    {*_ATTRIBUTES, *_REVIEW_PHRASES}
+    | {v.name for v in VIBES.values() if v.aspect}
+    | {d.name for d in DIETS.values() if d.aspect or d.categories}
+)
+"""Traits some source can show: what a request may filter on."""
+
+
+def trait_label(trait: str) -> str:
+    if trait in DIETS:
+        return DIETS[trait].label
+    if trait in VIBES:
+        return VIBES[trait].label
+    return trait.replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class TraitEvidence:
+    trait: str
+    source: TraitSource
+    ref: str
+    """The category, the attribute, the review id, or the aspect."""
+    span: str
+    """What it says: "Vegan", "GoodForKids: True", the review's words, "7.2/10"."""
+    holds: bool = True
+
+    def as_json(self) -> dict[str, Any]:
+        return {"trait": self.trait, "source": self.source, "ref": self.ref,
+                "span": self.span, "holds": self.holds}  # fmt: skip
+
+
+def _attribute(attributes: Mapping[str, Any], path: str) -> str | None:
+    value: Any = attributes
+    for part in path.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    if value is None or isinstance(value, Mapping):
+        return None
+    text = str(value).strip()
+    quoted = re.fullmatch(r"u?'(.*)'", text)  # Yelp's raw "u'quiet'"
+    return (quoted.group(1) if quoted else text).lower()
+
+
+@cache
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    ordered = sorted(phrases, key=len, reverse=True)
+    alternatives = "|".join(re.escape(p).replace(r"\ ", r"[\s-]+") for p in ordered)
+    return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE)
+
+
+def _review_evidence(reviews: Iterable[tuple[str, str]]) -> list[TraitEvidence]:
+    found: list[TraitEvidence] = []
+    counts: dict[tuple[str, bool], int] = {}
+    for ref, text in reviews:
+        for sentence in _SENTENCE.finditer(text):
+            body = sentence.group()
+            for trait, phrases in _REVIEW_PHRASES.items():
+                match = _phrase_pattern(phrases).search(body)
+                if match is None:
+                    continue
+                holds = _NEGATION.search(body[: match.start()].lower()) is None
+                if counts.get((trait, holds), 0) >= MAX_REVIEW_EVIDENCE:
+                    continue
+                counts[(trait, holds)] = counts.get((trait, holds), 0) + 1
+                found.append(TraitEvidence(trait, "review", ref, body.strip()[:160], holds))
+    return found
+
+
+def derive_traits(
+    categories: Iterable[str],
+    attributes: Mapping[str, Any] | None = None,
+    reviews: Iterable[tuple[str, str]] = (),
+    aspects: Mapping[str, tuple[float, float]] | None = None,
+) -> list[TraitEvidence]:
+    """Every piece of evidence for or against each trait. `reviews` are (review id, text);
+    `aspects` map an aspect to (score 0-10, confidence 0-1)."""
+    evidence: list[TraitEvidence] = []
+    cats = {c.strip().lower() for c in categories}
+    for diet in DIETS.values():
+        for category in sorted(cats & {c.lower() for c in diet.categories}):
+            evidence.append(TraitEvidence(diet.name, "category", category, category))
+    for trait, specs in _ATTRIBUTES.items():
+        for path, yes, no in specs:
+            value = _attribute(attributes or {}, path)
+            if value in yes or value in no:
+                evidence.append(
+                    TraitEvidence(trait, "attribute", path, f"{path}: {value}", value in yes)
+                )
+    for name, (score, confidence) in (aspects or {}).items():
+        if confidence < ASPECT_CONFIDENCE:
+            continue
+        for vibe in VIBES.values():
+            if vibe.aspect != name:
+                continue
+            if (score <= INVERSE_ASPECT_SCORE) if vibe.inverse else (score >= ASPECT_SCORE):
+                evidence.append(TraitEvidence(vibe.name, "aspect", name, f"{score:.1f}/10"))
+        for diet in DIETS.values():
+            if diet.aspect == name and score >= ASPECT_SCORE:
+                evidence.append(TraitEvidence(diet.name, "aspect", name, f"{score:.1f}/10"))
+    evidence.extend(_review_evidence(reviews))
+    return evidence
+
+
+def held_traits(evidence: Iterable[TraitEvidence]) -> list[str]:
+    """Traits the evidence supports, sorted: a category or attribute that says no wins; one
+    that says yes, or a strong aspect score, holds; reviews alone hold when more say so than
+    say not."""
+    items = list(evidence)
+    held: list[str] = []
+    for trait in sorted({e.trait for e in items}):
+        mine = [e for e in items if e.trait == trait]
+        structured = [e for e in mine if e.source in ("category", "attribute")]
+        if any(not e.holds for e in structured):
+            continue
+        if any(e.holds for e in mine if e.source != "review"):
+            held.append(trait)
+            continue
+        said = sum(1 for e in mine if e.holds)
+        if said > len(mine) - said:
+            held.append(trait)
+    return held

@@ -1,0 +1,85 @@
+"""Where a place really is, from its own address, when the source files it under a bigger name.
+
+TripAdvisor's London scrape files every place "in/around Greater London" under London — Windsor,
+Egham and Rickmansworth included — so "restaurants in London" found places 30 km away. A UK
+postcode says where a place is: its district (the outward code, "TW20") is inside Greater London
+or not. A place inside is in the city of London with its own town as the area ("Croydon",
+"Richmond"), so "London" finds it and "Richmond" finds it too; a place outside is in its own
+town.
+
+Greater London is approximated by postcode districts (documented here, checked against the
+London boroughs): every district of the London post town (E, EC, N, NW, SE, SW, W, WC), and the
+outer districts whose towns are London boroughs' — BR1-7, CR0/2/4/5/7/8, DA5-8 and 14-18, EN1-5,
+HA0-9, IG1-6/8/9/11, KT1-6/9, RM1-3/5-14, SM1-6, TW1-14, UB1-8/10/11. Surrey, Kent, Essex,
+Hertfordshire and Berkshire districts (TW15-20, KT7+, SL, WD…) are outside.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["london_locality", "postcode_district"]
+
+_POSTCODE = re.compile(r"\b([A-Z]{1,2})(\d{1,2}[A-Z]?) ?\d[A-Z]{2}\b")
+_LONDON_AREAS: Final = frozenset({"E", "EC", "N", "NW", "SE", "SW", "W", "WC"})
+
+
+def _numbers(text: str) -> frozenset[int]:
+    found: set[int] = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        found.update(range(int(lo), int(hi or lo) + 1))
+    return frozenset(found)
+
+
+_OUTER_LONDON: Final[dict[str, frozenset[int]]] = {
+    "BR": _numbers("1-7"),
+    "CR": _numbers("0,2,4,5,7,8"),
+    "DA": _numbers("5-8,14-18"),
+    "EN": _numbers("1-5"),
+    "HA": _numbers("0-9"),
+    "IG": _numbers("1-6,8,9,11"),
+    "KT": _numbers("1-6,9"),
+    "RM": _numbers("1-3,5-14"),
+    "SM": _numbers("1-6"),
+    "TW": _numbers("1-14"),
+    "UB": _numbers("1-8,10,11"),
+}
+
+
+def postcode_district(address: str | None) -> tuple[str, int] | None:
+    """("TW", 20) for "… Egham TW20 0AB …"; None when the address has no UK postcode."""
+    if not address:
+        return None
+    matches = list(_POSTCODE.finditer(address.upper()))
+    if not matches:
+        return None
+    area, district = matches[-1].group(1), matches[-1].group(2)
+    return area, int(re.sub(r"\D", "", district))
+
+
+def in_greater_london(district: tuple[str, int]) -> bool:
+    area, number = district
+    return area in _LONDON_AREAS or number in _OUTER_LONDON.get(area, frozenset())
+
+
+def london_locality(address: str | None, town: str | None) -> tuple[str | None, str | None]:
+    """(city, area) of a place the source filed under London: `town` is the town the source
+    names for it ("Restaurants in Windsor"), if any."""
+    district = postcode_district(address)
+    town = town.strip() if town else None
+    if district is not None and not in_greater_london(district):
+        return (town or _town_before_postcode(address)), None
+    area = town if town and town.lower() != "london" else None
+    return "London", area
+
+
+def _town_before_postcode(address: str | None) -> str | None:
+    """ "6 High Street, Windsor SL4 1LD England" → "Windsor"."""
+    if not address:
+        return None
+    match = re.search(r"([A-Z][A-Za-z' -]+?)\s+[A-Z]{1,2}\d{1,2}[A-Z]? ?\d[A-Z]{2}", address)
+    if match is None:
+        return None
+    return match.group(1).split(",")[-1].strip() or None

@@ -1,0 +1,80 @@
+"""The database watch: every `CHECK_SECONDS` it starts a dead embedded server again and pings the
+database, so the outage record (and `/health`) follows the database even when no request comes.
+
+Connections themselves need no help: the pool pings each one before lending it
+(`pool_pre_ping`) and replaces the dead, so requests recover as soon as the server answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from kairos.store.database import Database
+from kairos.store.outage import LOG_EVERY_SECONDS, DatabaseOutage
+
+logger = logging.getLogger(__name__)
+
+CHECK_SECONDS = 1.0
+PING_TIMEOUT_SECONDS = 2.0
+
+
+class DatabaseWatch:
+    def __init__(
+        self, db: Database, outage: DatabaseOutage, *, interval: float = CHECK_SECONDS
+    ) -> None:
+        self.db = db
+        self.outage = outage
+        self.interval = interval
+        self.restarts = 0
+        self._task: asyncio.Task[None] | None = None
+        self._restart_failure_logged = -LOG_EVERY_SECONDS
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="database-watch")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                await self.check()
+            except Exception:  # the watch must outlive anything one check meets
+                logger.exception("database check failed")
+
+    async def check(self) -> None:
+        embedded = self.db.embedded
+        if embedded is not None and not embedded.is_running():
+            await self._restart()
+        try:
+            await asyncio.wait_for(self.db.ping(), PING_TIMEOUT_SECONDS)
+        except Exception as exc:  # whatever the cause, the database did not answer
+            self.outage.failed(exc, request=False)
+        else:
+            self.outage.recovered()
+
+    async def _restart(self) -> None:
+        embedded = self.db.embedded
+        assert embedded is not None
+        began = time.monotonic()
+        try:
+            pid = await asyncio.to_thread(embedded.restart_if_dead)
+        except Exception as exc:
+            if time.monotonic() - self._restart_failure_logged >= LOG_EVERY_SECONDS:
+                self._restart_failure_logged = time.monotonic()
+                logger.error("embedded PostgreSQL could not be started again: %s", exc)
+            return
+        if pid is not None:
+            self.restarts += 1
+            logger.warning(
+                "embedded PostgreSQL in %s had stopped; started it again in %.1f s (pid %d)",
+                embedded.pgdata, time.monotonic() - began, pid,
+            )  # fmt: skip

@@ -1,0 +1,38 @@
+"""Kinds of place: "Restaurants" on a walking tour or a grocery does not make it a restaurant."""
+
+from __future__ import annotations
+
+import pytest
+
+from kairos.core.place_kinds import kind_of, serves_meals
+
+
+@pytest.mark.parametrize(
+    ("categories", "kind"),
+    [
+        (["restaurants", "food tours", "tours", "hotels & travel"], "tour"),
+        (["restaurants", "grocery", "food"], "market"),
+        (["cafes", "pets", "pet adoption", "coffee & tea"], "cafe"),
+        (["caterers", "event planning & services", "restaurants"], "caterer"),
+        (["bakeries", "coffee & tea"], "bakery"),
+        (["desserts", "ice cream & frozen yogurt"], "dessert"),
+        (["cocktail bars", "lounges"], "bar"),
+        (["vietnamese", "food stands", "dive bars", "specialty food", "caterers"], "restaurant"),
+        (["bakeries", "sandwiches"], "restaurant"),
+        (["pubs", "british"], "restaurant"),
+        (["vegan"], "restaurant"),
+        (["restaurants"], "restaurant"),
+    ],
+)
+def test_kind_of(categories: list[str], kind: str) -> None:
+    assert kind_of(categories) == kind
+
+
+def test_no_categories_keep_what_the_source_said() -> None:
+    assert kind_of([]) is None
+    assert kind_of(["landmarks & historical buildings"]) == "attraction"
+
+
+def test_a_diet_is_not_a_meal() -> None:
+    assert not serves_meals(["vegan", "coffee & tea"])
+    assert serves_meals(["vegan", "thai"])

@@ -1,0 +1,36 @@
+"""Traits with their evidence: categories and attributes decide, reviews support, names never."""
+
+from __future__ import annotations
+
+from kairos.core.traits import derive_traits, held_traits
+
+
+def test_a_category_makes_a_diet_and_an_attribute_an_occasion() -> None:
+    evidence = derive_traits(["vegan", "thai"], {"GoodForKids": True, "OutdoorSeating": "True"})
+    assert held_traits(evidence) == ["family_friendly", "outdoor", "vegan", "vegetarian"]
+    kids = next(e for e in evidence if e.trait == "family_friendly")
+    assert (kids.source, kids.ref) == ("attribute", "GoodForKids")
+
+
+def test_an_attribute_that_says_no_outweighs_reviews() -> None:
+    reviews = [("r1", "Great for kids, they have a kids menu."), ("r2", "Good for kids.")]
+    evidence = derive_traits([], {"GoodForKids": False}, reviews)
+    assert "family_friendly" not in held_traits(evidence)
+
+
+def test_a_review_sentence_is_evidence_unless_negated() -> None:
+    said = derive_traits([], {}, [("r1", "We sat on the rooftop with amazing views of the city.")])
+    assert {"rooftop", "view"} <= set(held_traits(said))
+    assert {e.ref for e in said if e.trait == "rooftop"} == {"r1"}
+    denied = derive_traits([], {}, [("r2", "There is no vegan options at all.")])
+    assert "vegan" not in held_traits(denied)
+
+
+def test_nested_attributes_and_aspects() -> None:
+    evidence = derive_traits(
+        [], {"Ambience": {"romantic": True}, "NoiseLevel": "u'quiet'"}, (),
+        {"romance": (7.0, 0.6), "noise_level": (2.0, 0.1)},
+    )  # fmt: skip
+    held = held_traits(evidence)
+    assert "romantic" in held and "quiet" in held
+    assert "lively" not in held, "an aspect with too little confidence is no evidence"
