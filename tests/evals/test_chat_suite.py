@@ -21,7 +21,13 @@ from kairos.evals.chat_grading import (
     ndcg_at,
     precision_at,
 )
-from kairos.evals.chat_requests import FAMILIES, MIN_RELEVANT, Constraints, cuisine_of
+from kairos.evals.chat_requests import (
+    FAMILIES,
+    MIN_RELEVANT,
+    Constraints,
+    allergen_labels,
+    cuisine_of,
+)
 from kairos.evals.chat_truth import TruthPlace, label_words, read_truth, truth_from_row
 from kairos.settings import Settings
 
@@ -62,13 +68,22 @@ def test_an_unflagged_peanut_at_a_thai_place_is_a_violation_and_a_flagged_one_is
     assert pizza.violations == ["wrong_cuisine"]  # no peanut rule for pizza, but not Thai
 
 
-def test_a_chinese_place_is_usually_peanuts_and_seafood_usually_shellfish() -> None:
-    assert yelp("c", "Boston", ["Chinese"]).usually_contains("peanuts")
-    assert yelp("s", "Boston", ["Seafood"]).usually_contains("shellfish")
+def test_chinese_is_usually_peanuts_and_seafood_certainly_shellfish() -> None:
+    chinese, seafood = yelp("c", "Boston", ["Chinese"]), yelp("s", "Boston", ["Seafood"])
+    assert chinese.likely_contains("peanuts") and not chinese.certainly_contains("peanuts")
+    assert seafood.certainly_contains("shellfish") and seafood.likely_contains("shellfish")
     assert truth_from_row({"restaurant_id": "g", "cuisines": ["Thai restaurant"]}).has_label(
         frozenset({"thai"})
     )
-    assert not yelp("p", "Boston", ["Pizza"]).usually_contains("peanuts")
+    assert not yelp("p", "Boston", ["Pizza"]).likely_contains("peanuts")
+
+
+def test_an_unflagged_seafood_place_is_a_violation_but_never_the_subject_of_a_request() -> None:
+    asked = Constraints(city="boston", cuisine=cuisine_of("Cajun/Creole"), allergen="shellfish")
+    both = yelp("b", "Boston", ["Cajun/Creole", "Seafood"])
+    assert judge(both, Shown(1, "b"), asked).violations == ["unflagged_allergen"]
+    assert allergen_labels(both, "shellfish") == ["Cajun/Creole"]
+    assert allergen_labels(yelp("s", "Boston", ["Seafood"]), "shellfish") == []
 
 
 def test_london_rows_are_in_the_town_their_ranking_or_address_names() -> None:

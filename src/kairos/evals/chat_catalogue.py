@@ -92,7 +92,7 @@ def catalogue_build(
             info["metadata_rows"] = extra.places_read
             info["metadata_merged"] = extra.merged
             info["bad_rows"] = len(main.bad_rows) + len(extra.bad_rows)
-        runtime.search.invalidate_catalog()
+        runtime.catalog.invalidate()
         info["ingest_seconds_total"] = round(time.perf_counter() - started, 1)
         return info
 

@@ -96,7 +96,7 @@ def judge(place: TruthPlace | None, shown: Shown, c: Constraints) -> PlaceJudgem
         found.append("wrong_price")
     if c.diet is not None and not place.diet(c.diet):
         found.append("wrong_diet")
-    if c.allergen and place.usually_contains(c.allergen) and c.allergen not in shown.warned:
+    if c.allergen and place.likely_contains(c.allergen) and c.allergen not in shown.warned:
         found.append("unflagged_allergen")
     relevant = (
         not found

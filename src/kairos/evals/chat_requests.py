@@ -10,8 +10,8 @@ cuisines in big cities come up as often as people ask for them). A subject is ke
 Families: `cuisine_city`, `occasion` (group, kids, outdoor, wifi, date, quiet, late night — see
 `chat_truth.OCCASIONS`), `price` (level 1 for cheap, 3–4 for upscale, alone or with a cuisine),
 `dietary` (vegan, vegetarian, halal, kosher, gluten-free), `allergy` (an anaphylactic profile
-asking for a cuisine whose kitchens usually use the allergen), and `follow_up` (a cuisine + city
-turn, then a refinement, graded on both turns' constraints together).
+asking for a cuisine whose kitchens usually, not always, use the allergen), and `follow_up` (a
+cuisine + city turn, then a refinement, graded on both turns' constraints together).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from kairos.evals.chat_truth import (
+    CERTAIN_ALLERGENS,
     DIETS,
     OCCASIONS,
     USUAL_ALLERGENS,
@@ -227,8 +228,14 @@ def with_cuisine(constraints: Constraints, cuisine: Cuisine) -> Constraints:
 
 
 def allergen_labels(place: TruthPlace, allergen: str) -> list[str]:
-    rules = USUAL_ALLERGENS[allergen]
-    return [raw for raw in cuisine_labels(place) if any(r <= label_words(raw) for r in rules)]
+    """Labels to ask for with this allergen: usual in the cuisine, never certain (a cuisine that
+    always serves it has no safe answer to grade, see `chat_truth.CERTAIN_ALLERGENS`)."""
+    usual, certain = USUAL_ALLERGENS[allergen], CERTAIN_ALLERGENS.get(allergen, ())
+    return [
+        raw for raw in cuisine_labels(place)
+        if any(r <= label_words(raw) for r in usual)
+        and not any(r <= label_words(raw) for r in certain)
+    ]  # fmt: skip
 
 
 OCCASION_NAMES = tuple(OCCASIONS)

@@ -17,8 +17,9 @@ measured, so none of them is reused). Everything is a rule over the files' own f
   carries it. A vegan label is evidence for vegetarian too.
 - **occasions**: the Yelp attribute that answers each one (`OCCASIONS`); `None` when a row does
   not say, which is never counted as a yes.
-- **allergens**: `USUAL_ALLERGENS`, the categories whose kitchens make an allergen certain
-  (seafood, raw and oyster bars) or usual (Thai, Chinese and African cooking with peanuts).
+- **allergens**: `CERTAIN_ALLERGENS`, the categories whose kitchens make an allergen certain
+  (seafood, raw and oyster bars, sushi), and `USUAL_ALLERGENS`, those where it is usual (Thai,
+  Chinese and African cooking with peanuts).
 """
 
 from __future__ import annotations
@@ -136,23 +137,32 @@ DIETS: dict[str, tuple[Words, ...]] = {
 
 _DIET_ATTRIBUTE_KEYS = {"gluten-free": "gluten_free", "gluten_free": "gluten_free"}
 
+
+def _rules(*phrases: str) -> tuple[Words, ...]:
+    return tuple(frozenset(p.split()) for p in phrases)
+
+
+CERTAIN_ALLERGENS: dict[str, tuple[Words, ...]] = {
+    "shellfish": _rules("seafood", "raw bar", "oyster", "lobster", "crab", "shrimp", "crawfish"),
+    "fish": _rules("seafood", "sushi", "fish", "poke", "raw bar"),
+}
+"""Allergen -> category word sets whose kitchens serve it in nearly every dish (a raw bar, a
+sushi counter). No safe answer exists inside such a cuisine for an anaphylactic user (issue 12
+item 8 hard-filters them), so the allergy family never asks for one; shown anywhere without a
+warning, they are still a violation."""
+
 USUAL_ALLERGENS: dict[str, tuple[Words, ...]] = {
-    "peanuts": tuple(frozenset(w.split()) for w in (
-        "thai", "chinese", "szechuan", "sichuan", "african", "senegalese", "vietnamese",
-        "indonesian", "malaysian", "burmese", "satay")),
-    "shellfish": tuple(frozenset(w.split()) for w in (
-        "seafood", "raw bar", "oyster", "lobster", "crab", "shrimp", "crawfish", "cajun",
-        "creole")),
-    "fish": tuple(frozenset(w.split()) for w in (
-        "seafood", "sushi", "fish", "poke", "raw bar")),
-    "sesame": tuple(frozenset(w.split()) for w in (
-        "middle eastern", "lebanese", "falafel", "israeli", "hummus", "korean")),
-    "tree_nuts": tuple(frozenset(w.split()) for w in (
-        "indian", "pakistani", "persian", "afghan", "mughlai", "biryani")),
+    "peanuts": _rules("thai", "chinese", "szechuan", "sichuan", "african", "senegalese",
+                      "vietnamese", "indonesian", "malaysian", "burmese", "satay"),
+    "shellfish": _rules("cajun", "creole", "dim sum", "cantonese", "tapa", "spanish"),
+    "fish": _rules("thai", "vietnamese", "japanese", "peruvian", "korean"),
+    "sesame": _rules("middle eastern", "lebanese", "falafel", "israeli", "hummus", "korean"),
+    "tree_nuts": _rules("indian", "pakistani", "persian", "afghan", "mughlai", "biryani"),
 }  # fmt: skip
-"""Allergen -> category word sets whose kitchens make it certain (seafood, raw bars) or usual
-(peanuts in Thai, Chinese and West African cooking). The grader's own table, deliberately not
-Kairos' lexicon: an allergen Kairos does not infer must still count against it."""
+"""Allergen -> category word sets whose kitchens usually use it (peanuts in Thai, Chinese and
+West African cooking, fish sauce in Thai and Vietnamese): a place there is fine for an allergic
+user when its card warns of the allergen. The grader's own table, deliberately not Kairos'
+lexicon: an allergen Kairos does not infer must still count against it."""
 
 
 @dataclass
@@ -185,8 +195,14 @@ class TruthPlace:
             return name in said or (name == "vegetarian" and "vegan" in said)
         return False
 
-    def usually_contains(self, allergen: str) -> bool:
-        return self.matches_any(USUAL_ALLERGENS.get(allergen, ()))
+    def certainly_contains(self, allergen: str) -> bool:
+        return self.matches_any(CERTAIN_ALLERGENS.get(allergen, ()))
+
+    def likely_contains(self, allergen: str) -> bool:
+        """Certain or usual by its categories: shown without a warning, a violation."""
+        return self.certainly_contains(allergen) or self.matches_any(
+            USUAL_ALLERGENS.get(allergen, ())
+        )
 
 
 def _labels(row: dict[str, Any]) -> list[str]:
