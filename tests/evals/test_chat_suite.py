@@ -216,3 +216,10 @@ def test_kairos_figures_are_gated_and_the_baselines_only_reported() -> None:
     assert figures["chat.t.overall.beats_baseline"].value == 1.0
     assert figures["chat.t.overall.margin_over_baseline"].value == pytest.approx(0.6)
     assert without_allergy.requests == 1 and overall.requests == 2
+
+
+def test_places_certain_to_contain_the_allergen_are_not_counted_as_attainable() -> None:
+    asked = Constraints(city="boston", cuisine=cuisine_of("Tapas Bars"), allergen="shellfish")
+    assert asked.content_ok(yelp("t", "Boston", ["Tapas Bars"]))
+    assert not asked.content_ok(yelp("s", "Boston", ["Tapas Bars", "Seafood"]))
+    assert Constraints(city="boston").content_ok(yelp("s", "Boston", ["Seafood"]))

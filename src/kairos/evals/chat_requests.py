@@ -91,13 +91,15 @@ class Constraints:
     allergen: str | None = None
 
     def content_ok(self, place: TruthPlace) -> bool:
-        """Every constraint the catalogue alone can answer (the allergy flag is the answer's)."""
+        """Every constraint the catalogue alone can answer (the allergy flag is the answer's).
+        A place certain to contain the profile's allergen is no answer a safe reply can show."""
         return (
             place.locality == self.city
             and (self.cuisine is None or place.matches_any(self.cuisine.alternatives))
             and (self.occasion is None or place.occasion(self.occasion) is True)
             and (self.price_levels is None or place.price_level in self.price_levels)
             and (self.diet is None or place.diet(self.diet))
+            and (self.allergen is None or not place.certainly_contains(self.allergen))
         )
 
     def describe(self) -> str:
