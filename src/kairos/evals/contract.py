@@ -265,7 +265,11 @@ async def run_contract(
     data = load_contract_set()
     chosen_messages = data["messages"][:messages]
     chosen_profiles = data["profiles"][:profiles]
-    app = create_app(runtime.settings, runtime=runtime)
+    # an evaluation sends many turns per user from one address: no rate limit applies to it
+    unlimited = runtime.settings.model_copy(
+        update={"chat_limit_per_user": 0, "chat_limit_per_address": 0}
+    )
+    app = create_app(unlimited, runtime=runtime)
     token = {"X-Service-Token": runtime.settings.service_token.get_secret_value()}
     capture = TurnLogCapture()
     turn_log = logging.getLogger("kairos.turns")
