@@ -14,8 +14,9 @@ from kairos.ingest.locality import london_locality
         ("6 High Street, Windsor SL4 1LD England", "Windsor", ("Windsor", None)),
         ("The Street, Egham TW20 0AB England", None, ("Egham", None)),
         ("High St, Rickmansworth WD3 1AB England", "Rickmansworth", ("Rickmansworth", None)),
-        ("Russell Hill Road, Purley CR8 2LA England", "Purley", ("London", "Purley")),
-        ("5 Hill Rise, Richmond TW10 6UQ England", "Richmond", ("London", "Richmond")),
+        ("Russell Hill Road, Purley CR8 2LA England", "Purley", ("Purley", None)),
+        ("5 Hill Rise, Richmond TW10 6UQ England", "Richmond", ("Richmond", None)),
+        ("1 Old Compton St, London W1D 5JA England", None, ("London", None)),
         ("12 King St, London W6 0QA England", "London", ("London", None)),
         ("no postcode at all", None, ("London", None)),
     ],
@@ -37,4 +38,4 @@ def test_the_adapter_files_a_windsor_place_under_windsor() -> None:
         "attributes": {"ranking": "#1 of 32 Restaurants in Purley"},
     }
     inside = place_from_row({**row, **purley})
-    assert (inside.city, inside.area) == ("London", "Purley")
+    assert (inside.city, inside.area) == ("Purley", None)

@@ -89,7 +89,7 @@ _SENTENCE: Final = re.compile(r"[^.!?\n]+")
 DERIVABLE_TRAITS: Final = frozenset(
     {*_ATTRIBUTES, *_REVIEW_PHRASES}
     | {v.name for v in VIBES.values() if v.aspect}
-    | {d.name for d in DIETS.values() if d.aspect or d.categories}
+    | {d.name for d in DIETS.values() if d.categories or d.review_phrases}
 )
 """Traits some source can show: what a request may filter on."""
 
@@ -183,9 +183,8 @@ def derive_traits(
                 continue
             if (score <= INVERSE_ASPECT_SCORE) if vibe.inverse else (score >= ASPECT_SCORE):
                 evidence.append(TraitEvidence(vibe.name, "aspect", name, f"{score:.1f}/10"))
-        for diet in DIETS.values():
-            if diet.aspect == name and score >= ASPECT_SCORE:
-                evidence.append(TraitEvidence(diet.name, "aspect", name, f"{score:.1f}/10"))
+        # a diet is a need: an aspect score (vegan options talked about) never makes a place
+        # vegan or vegetarian; categories and review sentences do
     evidence.extend(_review_evidence(reviews))
     return evidence
 

@@ -42,6 +42,7 @@ DERIVING_MODULES: Final = (
     "kairos.text.aspect_lexicon",
     "kairos.text.aspects",
     "kairos.ingest.writer",
+    "kairos.ingest.locality",
 )
 DERIVING_DATA: Final = (
     ("kairos.core", "data/allergen_lexicon.toml"),

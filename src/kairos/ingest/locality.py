@@ -1,11 +1,10 @@
 """Where a place really is, from its own address, when the source files it under a bigger name.
 
 TripAdvisor's London scrape files every place "in/around Greater London" under London — Windsor,
-Egham and Rickmansworth included — so "restaurants in London" found places 30 km away. A UK
-postcode says where a place is: its district (the outward code, "TW20") is inside Greater London
-or not. A place inside is in the city of London with its own town as the area ("Croydon",
-"Richmond"), so "London" finds it and "Richmond" finds it too; a place outside is in its own
-town.
+Egham and Rickmansworth included — so "restaurants in London" found places 30 km away. The
+source's own ranking town ("#11 of 131 Restaurants in Twickenham") and the UK postcode say where
+a place is; `london_locality` says which city that is. `in_greater_london` is kept for callers
+that want the wider area.
 
 Greater London is approximated by postcode districts (documented here, checked against the
 London boroughs): every district of the London post town (E, EC, N, NW, SE, SW, W, WC), and the
@@ -19,7 +18,18 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["london_locality", "postcode_district"]
+__all__ = ["LONDON_SOURCE", "london_locality", "postcode_district", "ranking_town"]
+
+LONDON_SOURCE = "tripadvisor_london"
+_RANKING_TOWN = re.compile(r"Restaurants in (.+)$")
+
+
+def ranking_town(attributes: dict[str, object] | None) -> str | None:
+    """ "#11 of 131 Restaurants in Twickenham" → "Twickenham"."""
+    ranking = (attributes or {}).get("ranking")
+    match = _RANKING_TOWN.search(ranking) if isinstance(ranking, str) else None
+    return match.group(1).strip() if match else None
+
 
 _POSTCODE = re.compile(r"\b([A-Z]{1,2})(\d{1,2}[A-Z]?) ?\d[A-Z]{2}\b")
 _LONDON_AREAS: Final = frozenset({"E", "EC", "N", "NW", "SE", "SW", "W", "WC"})
@@ -66,13 +76,22 @@ def in_greater_london(district: tuple[str, int]) -> bool:
 
 def london_locality(address: str | None, town: str | None) -> tuple[str | None, str | None]:
     """(city, area) of a place the source filed under London: `town` is the town the source
-    names for it ("Restaurants in Windsor"), if any."""
+    names for it ("Restaurants in Twickenham"), if any.
+
+    A city means the city: London is the London post town (E, EC, N, NW, SE, SW, W, WC) or a
+    place the source ranks among "Restaurants in London". A town of an outer borough
+    (Twickenham, Croydon) or beyond Greater London (Windsor, Egham) is its own city, so asking
+    for it by name finds it and asking for London does not."""
     district = postcode_district(address)
     town = town.strip() if town else None
-    if district is not None and not in_greater_london(district):
-        return (town or _town_before_postcode(address)), None
-    area = town if town and town.lower() != "london" else None
-    return "London", area
+    if town and town.lower() == "london":
+        return "London", None
+    if district is not None and district[0] in _LONDON_AREAS:
+        return "London", town
+    own = town or _town_before_postcode(address)
+    if own:
+        return own, None
+    return "London", None  # no postcode and no town: the source's word is all there is
 
 
 def _town_before_postcode(address: str | None) -> str | None:

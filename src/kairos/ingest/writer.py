@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from kairos.core.place_allergens import infer_place_allergens
 from kairos.core.place_kinds import FOOD_KINDS, kind_of
 from kairos.core.traits import derive_traits, held_traits
+from kairos.ingest.locality import LONDON_SOURCE, london_locality, ranking_town
 from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
 from kairos.ingest.records import PlaceRecord
 from kairos.store.tables import Place, PlaceSource, Review
@@ -217,6 +218,8 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         await session.execute(
             select(
                 Place.id,
+                Place.source,
+                Place.address,
                 Place.kind,
                 Place.categories,
                 Place.city,
@@ -240,7 +243,6 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
     params = []
     for row in places:
         allergens = infer_place_allergens(row.categories, texts[row.id])
-        facets = " ".join([*row.categories, row.city or "", row.area or ""])
         aspects = (
             score_aspects(rated[row.id], price_level=row.price_level) if rated[row.id] else None
         )
@@ -250,9 +252,15 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
             texts[row.id],
             {name: (s.value, s.confidence) for name, s in aspects.items()} if aspects else None,
         )
+        city, area = row.city, row.area
+        if row.source == LONDON_SOURCE:  # the locality rule follows the code, like the rest
+            city, area = london_locality(row.address, ranking_town(row.attributes))
+        facets = " ".join([*row.categories, city or "", area or ""])
         params.append(
             {
                 "id": row.id,
+                "city": city,
+                "area": area,
                 "kind": (kind_of(row.categories) if row.kind in FOOD_KINDS else None) or row.kind,
                 "known_allergens": allergens.known_allergens,
                 "contains_allergens": allergens.contains_allergens,

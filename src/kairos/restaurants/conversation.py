@@ -6,7 +6,7 @@ from __future__ import annotations
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
 from kairos.restaurants.schemas_decomposition import Decomposition
-from kairos.search.filters import SearchFilters
+from kairos.search.filters import PRICE_TIERS, SearchFilters
 from kairos.text.query.catalog_words import concept_form
 
 ASSUMED_MIN_RATING = 4.0
@@ -34,6 +34,12 @@ def _union(*lists: list[str]) -> list[str]:
     return list(dict.fromkeys(v for values in lists for v in values))
 
 
+def _asked_cheaper(decomposition: Decomposition) -> bool:
+    """ "cheaper?" asks for less than before, not for the cheapest tier outright."""
+    return any(word in phrase.split() for phrase in decomposition.matched for word in
+               ("cheaper", "less"))  # fmt: skip
+
+
 def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decomposition:
     """A follow-up changes what it names and keeps the rest of the previous request.
 
@@ -54,8 +60,13 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     carried = [a for a in before.exclude_allergens if a not in now.exclude_allergens]
     if carried:
         kept.append("no " + " or ".join(display_name(a) for a in carried))
+    tiers = now.price_tiers or before.price_tiers
+    if _asked_cheaper(current) and before.price_tiers:
+        lower = [t for t in PRICE_TIERS if PRICE_TIERS.index(t) < min(
+            PRICE_TIERS.index(b) for b in before.price_tiers)]  # fmt: skip
+        tiers = lower or ["$"]
     filters = SearchFilters(
-        price_tiers=now.price_tiers or before.price_tiers,
+        price_tiers=tiers,
         categories=now.categories or before.categories,
         exclude_categories=_union(now.exclude_categories, before.exclude_categories),
         city=city,

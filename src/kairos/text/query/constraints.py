@@ -25,7 +25,7 @@ from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import HARD_FREE_ALLERGENS, SOFT_FREE_DIETS
 from kairos.text.query.draft import Draft, add
 from kairos.text.query.vocabulary import (
-    CHEAP,
+    AFFORDABLE,
     NEGATABLE_VIBES,
     STOPWORDS,
     phrases,
@@ -278,11 +278,11 @@ def _apply_negated(
         if opposite:
             add(draft.vibes, opposite)
         if avoid == "upscale":  # "nothing fancy" is also a price
-            draft.set_tiers(CHEAP, f"not {phrase}")
+            draft.set_tiers(AFFORDABLE, f"not {phrase}")
         draft.note(f"not {phrase}", f"avoid={avoid}" + (f"; vibes={opposite}" if opposite else ""))
         return
     if phrase in _COST_WORDS:
-        draft.set_tiers(CHEAP, f"not {phrase}")
+        draft.set_tiers(AFFORDABLE, f"not {phrase}")
         return
     if allergens and trigger == "constraint":
         add(draft.allergens, *allergens)

@@ -25,7 +25,8 @@ def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-CHEAP: tuple[PriceTier, ...] = ("$", "$$")
+CHEAP: tuple[PriceTier, ...] = ("$",)
+AFFORDABLE: tuple[PriceTier, ...] = ("$", "$$")
 MID: tuple[PriceTier, ...] = ("$$",)
 SPLURGE: tuple[PriceTier, ...] = ("$$$", "$$$$")
 
@@ -49,14 +50,20 @@ NOT_DIETARY = NOT_A_DIET
 
 # --- prices and ratings -----------------------------------------------------------------
 PRICE_WORDS: dict[str, tuple[PriceTier, ...]] = {
+    # "cheap" is the cheapest tier (Yelp's "$"); a search that finds none widens the price
     **dict.fromkeys(
         phrases(
-            "cheap, cheaper, budget, budget friendly, affordable, inexpensive, economical, "
-            "pocket friendly, value for money, reasonably priced, reasonable, cheap eats, "
-            "wont break the bank, won't break the bank, student, students, low budget, "
+            "cheap, cheaper, budget, inexpensive, cheap eats, student, students, low budget, "
             "tight budget, on a budget, sasta, cheap and cheerful"
         ),
         CHEAP,
+    ),
+    **dict.fromkeys(
+        phrases(
+            "budget friendly, affordable, economical, pocket friendly, value for money, "
+            "reasonably priced, reasonable, wont break the bank, won't break the bank"
+        ),
+        AFFORDABLE,
     ),
     **dict.fromkeys(phrases("cheapest, dirt cheap"), ("$",)),
     **dict.fromkeys(
