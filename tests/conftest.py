@@ -13,12 +13,17 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from kairos.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = REPO / "data" / "sample"
 SHARED_DATA = REPO.parent / "shared" / "data"
+
+# `make mutation` runs with this profile: the same examples on every run, so a mutant's verdict
+# does not depend on which random examples were drawn, and no deadline on a loaded machine.
+hypothesis_settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
 
 _real_connect = socket.socket.connect
 
