@@ -129,3 +129,61 @@ def test_result_serialises_to_json() -> None:
     first = data["safe"][0]
     assert set(first["assessment"]) >= {"is_safe", "worst_severity", "warnings", "statuses"}
     assert adapter.dump_json(result)
+
+
+def test_no_warning_means_has_any_warnings_is_false() -> None:
+    result = check([Place("salad", places()[6].allergens)], PROFILE, allergens_of=of)
+    assert result.has_any_warnings is False
+
+
+def test_a_place_containing_two_hard_allergens_names_both() -> None:
+    profile = AllergyProfile(
+        confirmed=["peanuts", "shellfish"],
+        severity={"peanuts": "anaphylactic", "shellfish": "anaphylactic"},
+    )
+    both = Place("both", infer_place_allergens([], dishes=["Peanut satay", "Grilled prawns"]))
+    result = check([both], profile, allergens_of=of)
+    (excluded,) = result.excluded
+    assert excluded.allergens == ("peanuts", "shellfish")
+    assert excluded.reason == (
+        "Contains peanuts (anaphylactic allergy), shellfish (anaphylactic allergy), "
+        "confirmed by its menu, dishes or reviews."
+    )
+
+
+def test_one_place_checked_for_two_profiles_gets_an_assessment_for_each() -> None:
+    """Assessments are memoised on the place: the memo must be keyed by the profile."""
+    place = Place("prawn shack", infer_place_allergens([], dishes=["Grilled prawns"]))
+    shellfish = AllergyProfile(confirmed=["shellfish"])
+    sesame = AllergyProfile(confirmed=["sesame"])
+    for _ in range(2):
+        first = check([place], shellfish, allergens_of=of).safe[0].assessment
+        second = check([place], sesame, allergens_of=of).safe[0].assessment
+        assert first.worst_severity == "severe" and not first.is_safe
+        assert second.worst_severity is None and second.is_safe
+    milder = AllergyProfile(intolerances=["shellfish"])
+    assert check([place], milder, allergens_of=of).safe[0].assessment.worst_severity == (
+        "intolerance"
+    )
+
+
+def test_the_summary_names_the_allergens_of_the_worst_severity_only() -> None:
+    profile = AllergyProfile(
+        confirmed=["peanuts", "sesame", "tree_nuts"],
+        severity={"peanuts": "moderate", "sesame": "severe", "tree_nuts": "severe"},
+    )
+    place = Place(
+        "mixed", infer_place_allergens([], dishes=["Peanut noodles", "Hummus", "Walnut cake"])
+    )
+    assessment = check([place], profile, allergens_of=of).safe[0].assessment
+    assert assessment.worst_severity == "severe"
+    assert assessment.summary == "Allergy warning: sesame, tree nuts."
+    assert [w.allergen for w in assessment.warnings] == ["sesame", "tree_nuts", "peanuts"]
+
+
+def test_the_assessment_carries_the_place_confidence() -> None:
+    result = check(places(), PROFILE, allergens_of=of)
+    for guarded in (*result.safe, *result.flagged):
+        assert guarded.assessment.confidence == guarded.item.allergens.confidence
+    confidences = {g.assessment.confidence for g in (*result.safe, *result.flagged)}
+    assert confidences == {"high", "medium", "low"}

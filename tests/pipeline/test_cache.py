@@ -63,10 +63,7 @@ def test_cache_key_is_canonical() -> None:
 def test_cache_key_is_the_same_in_another_process() -> None:
     """Replicas share keys (Redis), so a key may not depend on hash seeds or object ids."""
     parts = ("feed", {"uid": "u1", "day": "2024-05-01", "tiers": [2, 1]}, None)
-    code = (
-        "from kairos.pipeline.cache import cache_key; "
-        f"print(cache_key(*{parts!r}))"
-    )
+    code = f"from kairos.pipeline.cache import cache_key; print(cache_key(*{parts!r}))"
     outputs = {
         subprocess.run(
             [sys.executable, "-c", code],
