@@ -8,8 +8,10 @@ import functools
 import os
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -81,6 +83,11 @@ def settings(data_dir: Path) -> Settings:
         sample_dir=SAMPLE_DIR,
         auto_ingest_sample=True,
         service_token="test-token",  # type: ignore[arg-type]
+        # Every in-process test calls from 127.0.0.1: one address. Rate limits are tested on
+        # apps of their own (tests/api/test_rate_limits.py).
+        chat_limit_per_user=0,
+        chat_limit_per_address=0,
+        auth_failure_limit_per_address=0,
         _env_file=None,  # type: ignore[call-arg]
     )
 
@@ -119,3 +126,43 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests last: sync Playwright keeps an event loop running in the main thread, which
     the async tests cannot share."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if not Path(REDIS_SERVER).exists():
+        pytest.skip("redis-server is not installed (apt-get install redis-server); CI has it")
+    port = _free_port()
+    workdir = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen(
+        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", str(workdir)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5) as conn:
+                conn.sendall(b"PING\r\n")
+                if conn.recv(16).startswith(b"+PONG"):
+                    break
+        except OSError:
+            time.sleep(0.05)
+        if process.poll() is not None:
+            raise RuntimeError(f"redis-server exited: {process.stderr.read().decode()[-500:]}")  # type: ignore[union-attr]
+    else:
+        process.kill()
+        raise RuntimeError("redis-server did not answer PING within 10 s")
+    yield f"redis://127.0.0.1:{port}/0"
+    process.terminate()
+    process.wait(10)

@@ -1,5 +1,5 @@
 """A real `kairos serve` subprocess on loopback with its own embedded database, for the tests
-that stop, kill and restart things."""
+that stop, kill and restart things (`KairosServe`) or need the service as run (`kairos_serve`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +38,13 @@ class KairosServe:
 
     @classmethod
     def start(
-        cls, data_dir: Path, *, name: str, timeout: float = 60, sample: bool = False
+        cls,
+        data_dir: Path,
+        *,
+        name: str,
+        timeout: float = 60,
+        sample: bool = False,
+        extra_env: dict[str, str] | None = None,
     ) -> KairosServe:
         """Started and answering /ready; its log goes to a file (a pipe would fill and block)."""
         port = free_port()
@@ -47,6 +56,7 @@ class KairosServe:
             "KAIROS_AUTO_INGEST_SAMPLE": "true" if sample else "false",
             "KAIROS_SERVICE_TOKEN": SERVICE_TOKEN,
             "KAIROS_LOG_LEVEL": "INFO",
+            **(extra_env or {}),
         }
         kairos = shutil.which("kairos", path=str(Path(sys.executable).parent)) or "kairos"
         log_path = data_dir / f"{name}.log"
@@ -94,3 +104,42 @@ class KairosServe:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait(10)
+
+
+@contextmanager
+def kairos_serve(env: dict[str, str], ready_within: float = 60.0) -> Iterator[str]:
+    """Yields the base URL once `/ready` answers 200; stops the server afterwards. The server's
+    log goes to a file (a pipe nobody reads fills up and stalls a server that logs a lot)."""
+    port = free_port()
+    kairos = shutil.which("kairos", path=str(Path(sys.executable).parent)) or "kairos"
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(
+            [kairos, "serve", "--port", str(port)],
+            env={**os.environ, **env},
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + ready_within
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{base}/ready", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if process.poll() is not None:
+                log.seek(0)
+                raise RuntimeError(f"kairos serve exited: {log.read().decode()[-2000:]}")
+            time.sleep(0.3)
+        else:
+            process.kill()
+            raise RuntimeError(f"kairos serve did not become ready in {ready_within:g} s")
+        try:
+            yield base
+        finally:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(10)

@@ -10,6 +10,8 @@ from pydantic import ValidationError
 from kairos.settings import Settings
 from tests.conftest import REPO
 
+STRONG_TOKEN = "0123456789abcdef0123456789abcdef"
+
 
 def test_env_example_lists_every_setting() -> None:
     documented = set(re.findall(r"^(KAIROS_[A-Z_]+)=", (REPO / ".env.example").read_text(), re.M))
@@ -20,8 +22,22 @@ def test_env_example_lists_every_setting() -> None:
 def test_production_refuses_the_default_service_token() -> None:
     with pytest.raises(ValidationError, match="KAIROS_SERVICE_TOKEN"):
         Settings(env="production", _env_file=None)  # type: ignore[call-arg]
-    ok = Settings(env="production", service_token="a-long-random-secret", _env_file=None)  # type: ignore[arg-type, call-arg]
+    ok = Settings(env="production", service_token=STRONG_TOKEN, _env_file=None)  # type: ignore[arg-type, call-arg]
     assert not ok.demo_session_enabled
+
+
+def test_production_refuses_short_service_tokens() -> None:
+    for weak in ("x", "a-long-random-secret", STRONG_TOKEN[:31], f"  {STRONG_TOKEN[:31]}  "):
+        with pytest.raises(ValidationError, match="at least 32"):
+            Settings(env="production", service_token=weak, _env_file=None)  # type: ignore[arg-type, call-arg]
+    assert Settings(env="development", service_token="x", _env_file=None)  # type: ignore[arg-type, call-arg]
+
+
+def test_docs_are_off_in_production_unless_enabled() -> None:
+    assert Settings(_env_file=None).docs_enabled  # type: ignore[call-arg]
+    production = {"env": "production", "service_token": STRONG_TOKEN, "_env_file": None}
+    assert not Settings(**production).docs_enabled  # type: ignore[arg-type]
+    assert Settings(**production, docs_in_production=True).docs_enabled  # type: ignore[arg-type]
 
 
 def test_environment_variables_are_read(monkeypatch: pytest.MonkeyPatch) -> None:

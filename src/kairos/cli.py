@@ -83,8 +83,10 @@ def serve(
     settings = get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
     quiet_outage_tracebacks()
-    console.print(f"Kairos on http://{host}:{port}  (docs: http://{host}:{port}/docs)")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+    docs = f"  (docs: http://{host}:{port}/docs)" if settings.docs_enabled else ""
+    console.print(f"Kairos on http://{host}:{port}{docs}")
+    # Forwarded headers are believed only from KAIROS_TRUSTED_PROXIES (handled by the app).
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", proxy_headers=False)
 
 
 @app.command("ingest")

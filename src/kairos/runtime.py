@@ -1,4 +1,7 @@
-"""The long-lived objects one process shares: database, embedder, search. Built once at start-up."""
+"""The composition root: the long-lived objects one process shares, built once at start-up —
+the database and its watch, the embedder, the one catalog, the places repository, the search,
+profiles and tokens, the model chain, the signal sources, the caches, and the registry of
+products (filled by `kairos.registry.install_products`)."""
 
 from __future__ import annotations
 
@@ -13,13 +16,21 @@ from sqlalchemy import text
 from kairos.ingest.derivation import ensure_derived_current
 from kairos.ingest.embedding_phase import load_embedding_file
 from kairos.ingest.runner import IngestReport, ProgressSink, ingest
+from kairos.llm.chain import ModelChain
+from kairos.llm.factory import build_chain
+from kairos.pipeline.cache import CacheFactory
+from kairos.pipeline.product import ProductRegistry
 from kairos.profiles.service import ProfileService
 from kairos.profiles.tokens import TokenSigner, token_secret
+from kairos.search.catalog import CatalogService
 from kairos.search.hybrid import HybridSearch
 from kairos.settings import Settings
+from kairos.signals.service import Signals, build_signals
 from kairos.store.database import Database
 from kairos.store.migrate import upgrade
 from kairos.store.outage import DatabaseOutage
+from kairos.store.places import PlacesRepository
+from kairos.store.redaction import redacted_traceback
 from kairos.store.unreachable import is_database_unreachable
 from kairos.store.watch import DatabaseWatch
 from kairos.text.embeddings import EmbeddingProvider, get_embedder
@@ -35,12 +46,37 @@ class Runtime:
     settings: Settings
     db: Database
     embedder: EmbeddingProvider
+    catalog: CatalogService
+    places: PlacesRepository
     search: HybridSearch
     profiles: ProfileService
     tokens: TokenSigner
+    chain: ModelChain
+    caches: CacheFactory
+    signals: Signals | None = None
+    products: ProductRegistry = field(default_factory=ProductRegistry)
     background: set[asyncio.Task[None]] = field(default_factory=set)
     outage: DatabaseOutage = field(default_factory=DatabaseOutage)
     watch: DatabaseWatch | None = None
+
+    @classmethod
+    def build(cls, settings: Settings, db: Database, embedder: EmbeddingProvider) -> Runtime:
+        """The objects, without starting anything (tests build one over another database)."""
+        catalog = CatalogService(db)
+        runtime = cls(
+            settings=settings,
+            db=db,
+            embedder=embedder,
+            catalog=catalog,
+            places=PlacesRepository(db),
+            search=HybridSearch(db, embedder, catalog),
+            profiles=ProfileService(db),
+            tokens=TokenSigner(token_secret(settings)),
+            chain=build_chain(settings),
+            caches=CacheFactory(settings.redis),
+        )
+        catalog.spawn = runtime.spawn
+        return runtime
 
     @classmethod
     async def start(cls, settings: Settings, *, ingest_sample: bool | None = None) -> Runtime:
@@ -48,19 +84,14 @@ class Runtime:
         try:
             await upgrade(db)
             await ensure_derived_current(db)
-            embedder = get_embedder(settings)
-            runtime = cls(
-                settings,
-                db,
-                embedder,
-                HybridSearch(db, embedder),
-                ProfileService(db),
-                TokenSigner(token_secret(settings)),
-            )
+            runtime = cls.build(settings, db, get_embedder(settings))
             wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
             if wanted and await runtime.is_empty():
                 await runtime.ingest_sample(settings.sample_dir)
-            await asyncio.to_thread(embedder.embed_one, "warm up")
+            runtime.signals = build_signals(
+                settings, places=[tuple(r.values()) for r in await runtime.places.catalog_rows()]
+            )
+            await asyncio.to_thread(runtime.embedder.embed_one, "warm up")
         except BaseException:
             await db.dispose()  # a process that failed to start must not hold the database
             raise
@@ -95,7 +126,7 @@ class Runtime:
                     report.embeddings.computed, report.seconds,
                 )  # fmt: skip
                 reports.append(report)
-        self.search.invalidate_catalog()
+        self.catalog.invalidate()
         return reports
 
     def spawn(self, coroutine: Awaitable[None], name: str) -> None:
@@ -108,7 +139,7 @@ class Runtime:
                 if is_database_unreachable(exc):
                     self.outage.background_failed(exc)  # counted in the outage's log lines
                 else:
-                    logger.exception("background task %s failed", name)
+                    logger.error("background task %s failed\n%s", name, redacted_traceback(exc))
 
         task = asyncio.create_task(guarded(), name=name)
         self.background.add(task)
@@ -119,7 +150,13 @@ class Runtime:
             await asyncio.gather(*list(self.background), return_exceptions=True)
 
     async def close(self) -> None:
+        for product in self.products:
+            await product.close()
         if self.watch is not None:
             await self.watch.stop()
         await self.drain()
+        if self.signals is not None:
+            await self.signals.aclose()
+        await self.chain.aclose()
+        await self.caches.close()
         await self.db.dispose()

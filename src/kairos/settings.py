@@ -10,6 +10,7 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_SERVICE_TOKEN = "KairosTest"
+MIN_PRODUCTION_TOKEN_LENGTH = 32
 
 
 class Settings(BaseSettings):
@@ -54,6 +55,36 @@ class Settings(BaseSettings):
     allowed_origins: str = ""
     demo_session: bool = Field(
         default=True, description="browser session for the demo user; only honoured in development"
+    )
+
+    max_body_bytes: int = Field(
+        default=1_048_576,
+        ge=1024,
+        description="largest request body accepted; larger ones get 413 before they are read",
+    )
+    chat_limit_per_user: int = Field(
+        default=30, ge=0, description="chat turns per user per rate window; 0 = no limit"
+    )
+    chat_limit_per_address: int = Field(
+        default=120, ge=0, description="chat turns per client address per rate window; 0 = off"
+    )
+    auth_failure_limit_per_address: int = Field(
+        default=10,
+        ge=0,
+        description="rejected credentials (401) per client address per rate window before its "
+        "requests that carry credentials get 429; 0 = no limit",
+    )
+    rate_window_seconds: float = Field(default=60.0, gt=0, le=86_400)
+    redis_url: str | None = Field(
+        default=None, description="redis://… shared by replicas for rate limits; unset = in-process"
+    )
+    trusted_proxies: str = Field(
+        default="",
+        description="comma-separated addresses or networks of reverse proxies whose "
+        "X-Forwarded-For / X-Forwarded-Proto are believed; empty = none",
+    )
+    docs_in_production: bool = Field(
+        default=False, description="serve /docs, /redoc and /openapi.json when env=production"
     )
 
     map_tiles_url: str = Field(
@@ -119,17 +150,39 @@ class Settings(BaseSettings):
         return None if value == "" else value
 
     @model_validator(mode="after")
-    def _refuse_default_token_outside_development(self) -> Settings:
+    def _refuse_weak_tokens_in_production(self) -> Settings:
+        secret = self.token_secret.get_secret_value() if self.token_secret else None
+        if secret is not None and len(secret) < 32:
+            raise ValueError("KAIROS_TOKEN_SECRET must be at least 32 characters")
         token = self.service_token.get_secret_value().strip()
-        if self.env == "production" and token == DEFAULT_SERVICE_TOKEN:
+        if self.env != "production":
+            return self
+        if token == DEFAULT_SERVICE_TOKEN:
             raise ValueError(
                 "KAIROS_SERVICE_TOKEN is the default development token; "
                 "set a long random secret before running with KAIROS_ENV=production"
             )
-        secret = self.token_secret.get_secret_value() if self.token_secret else None
-        if secret is not None and len(secret) < 32:
-            raise ValueError("KAIROS_TOKEN_SECRET must be at least 32 characters")
+        if len(token) < MIN_PRODUCTION_TOKEN_LENGTH:
+            raise ValueError(
+                f"KAIROS_SERVICE_TOKEN has {len(token)} characters; production needs at least "
+                f"{MIN_PRODUCTION_TOKEN_LENGTH} (e.g. python -c 'import secrets; "
+                "print(secrets.token_urlsafe(32))')"
+            )
         return self
+
+    @property
+    def docs_enabled(self) -> bool:
+        """The interactive docs and the schema describe every route: not public in production
+        unless the operator asks for them."""
+        return self.env != "production" or self.docs_in_production
+
+    @property
+    def redis(self) -> str | None:
+        return self.redis_url.strip() or None if self.redis_url else None
+
+    @property
+    def trusted_proxy_list(self) -> list[str]:
+        return [p.strip() for p in self.trusted_proxies.split(",") if p.strip()]
 
     @property
     def demo_session_enabled(self) -> bool:

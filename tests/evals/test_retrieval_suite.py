@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +88,10 @@ def test_queries_come_from_labels_and_the_blind_copy_hides_them(tmp_path: Path) 
 
 
 @pytest.mark.slow
-async def test_the_suite_runs_end_to_end_on_a_tiny_split(tmp_path: Path) -> None:
+async def test_the_suite_runs_end_to_end_on_a_tiny_split(data_dir: Path) -> None:
+    # Under the session's own folder, not pytest's tmp tree: another pytest run on the same
+    # machine prunes that tree, and with it this database's files while it runs.
+    tmp_path = Path(tempfile.mkdtemp(dir=data_dir, prefix="retrieval-"))
     restaurants = write(tmp_path / "restaurants.jsonl.gz", PLACES)
     reviews = write(
         tmp_path / "reviews.jsonl.gz",

@@ -12,7 +12,7 @@ from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.llm.chain import ModelChain
 from kairos.llm.openai_compatible import OpenAICompatibleProvider
-from kairos.llm.prompts import build_decomposition_prompt
+from kairos.restaurants.prompts import build_decomposition_prompt
 from tests.llm.fake_openai import FakeOpenAI, Scripted
 
 

@@ -137,7 +137,7 @@ async def test_empty_search_relaxes_the_surroundings_before_the_cuisine(
     _, events = await chat_stream(client, uid, "sushi near harvard square")
     payload = GenerativeUIPayload.model_validate(events[-1][1])
     assert payload.relaxed_filters == ["area"]
-    assert "relaxed area" in payload.message
+    assert "widened the neighbourhood" in payload.message
     assert payload.restaurants
     assert all(any("sushi" in c for c in r.cuisine_types) for r in payload.restaurants)
 

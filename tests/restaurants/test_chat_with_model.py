@@ -108,4 +108,4 @@ async def test_model_phrasing_is_used_only_when_grounded(runtime: Any) -> None:
         user, ChatRequest(message="cheap biryani in hyderabad  ")
     )
     assert "Imaginary Palace" not in payload.message
-    assert payload.message.startswith("I found")
+    assert payload.message.startswith(("Here are", "I found one"))

@@ -187,7 +187,7 @@ def test_an_empty_message_asks(parser: QueryParser) -> None:
 async def test_the_product_runs_the_parser_the_tests_measure(app: Any) -> None:
     """One parser: the one the restaurant product builds from the catalog reads the issue's
     cases exactly as the tests' parser does (no stand-in vocabulary anywhere)."""
-    production = await app.state.restaurants.parser()
+    production = await app.state.runtime.products["restaurants"].understand.parser()
     assert type(production) is QueryParser
     pizza = production.decompose("no dairy pizza in boston")
     assert pizza.filters.exclude_allergens == ["dairy"]

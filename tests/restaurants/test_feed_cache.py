@@ -17,7 +17,7 @@ from tests.restaurants.helpers import TOKEN, as_user, create_user
 async def test_a_feed_built_before_an_allergy_change_is_not_cached(
     client: httpx.AsyncClient, app: Any, runtime: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    product = app.state.restaurants
+    product = runtime.products["restaurants"]
     uid = await create_user(client)
     await runtime.drain()
     async with runtime.db.session() as session:

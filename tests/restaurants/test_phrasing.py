@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from kairos.restaurants.phrasing import answer_message
+import random
+import re
+
+from kairos.core.allergy_guard import AllergyWarning
+from kairos.core.allergy_warnings import display_name
+from kairos.restaurants.phrasing import answer_message, describe_request
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.text.extractive import Quote
 
@@ -16,6 +21,14 @@ def place(summary: str | None) -> RestaurantResult:
     )  # fmt: skip
 
 
+def warning(allergen: str) -> AllergyWarning:
+    return AllergyWarning(
+        allergen=allergen, severity="severe", level="warning", title="Allergy warning",
+        message=f"Thai kitchens commonly use {display_name(allergen)}; not verified.",
+        status="may_contain", source="cuisine_heuristic", confidence="medium",
+    )  # fmt: skip
+
+
 def answer(top: RestaurantResult) -> str:
     return answer_message(
         request="thai places in Boston", safe=[top], flagged=[], hard_excluded=["peanuts"],
@@ -26,16 +39,16 @@ def answer(top: RestaurantResult) -> str:
 def test_a_quoted_top_pick_ends_at_its_closing_quote() -> None:
     text = answer(place("The curry was rich and the room was calm enough to talk…"))
     assert (
-        "Top pick: Lune (4.5★) — “The curry was rich and the room was calm enough to talk…” "
-        in text
+        "Top pick: Lune (4.5★ from 120 reviews) — "
+        "“The curry was rich and the room was calm enough to talk…” " in text
     )
     assert "”." not in text
 
 
 def test_an_unquoted_top_pick_is_a_full_sentence() -> None:
     text = answer(place(None))
-    assert "Top pick: Lune (4.5★). " in text
-    assert text.endswith("Places known to contain peanuts are excluded for you.")
+    assert "Top pick: Lune (4.5★ from 120 reviews). " in text
+    assert text.endswith("I left out every place whose menu, dishes or reviews show peanuts.")
 
 
 def test_a_top_pick_that_reviews_contradict_says_so() -> None:
@@ -54,3 +67,85 @@ def test_a_top_pick_that_reviews_contradict_says_so() -> None:
     assert "Its reviews speak against quiet (2.5/10); it is here for the rest." in text
     assert "romance" not in text.split("speak against")[1].split(";")[0]  # 6.0 is not against
     assert "speak against" not in answer(top)  # nothing was asked
+
+
+INTERNAL_LABEL = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def _faults(message: str) -> list[str]:
+    faults = []
+    if INTERNAL_LABEL.search(message):
+        faults.append(f"internal label {INTERNAL_LABEL.search(message).group()!r}")  # type: ignore[union-attr]
+    for bad in ("places for places", "..", " .", "  ", "None", "[]", "for .", " ,"):
+        if bad in message:
+            faults.append(f"{bad!r}")
+    if message != message.strip():
+        faults.append("untrimmed")
+    return faults
+
+
+def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
+    """Every combination of request words, results, allergies and assumptions: no internal
+    labels, no empty phrases, one full stop, and the allergy sentences match what was done."""
+    rng = random.Random(12)
+    vibes = [
+        "romantic",
+        "quiet",
+        "family_friendly",
+        "late_night",
+        "work_friendly",
+        "vegan",
+        "gluten_free",
+        "halal",
+        "dairy_free",
+        "group",
+    ]
+    allergens = ["peanuts", "tree_nuts", "shellfish", "sesame", "gluten"]
+    checked = 0
+    for _ in range(300):
+        request = describe_request(
+            rng.sample(["thai", "italian", "sushi bars", "pizza"], rng.randint(0, 1)),
+            rng.sample(vibes, rng.randint(0, 3)),
+            rng.choice([None, "boston", "london", "cambridge"]),
+        )
+        safe = [
+            place(rng.choice([None, "Lovely quiet room and kind staff."]))
+            for _ in range(rng.randint(0, 5))
+        ]
+        warned = rng.sample(allergens, rng.randint(0, 2))
+        if safe and warned:
+            safe[0] = safe[0].model_copy(update={"allergy_warnings": [warning(a) for a in warned]})
+        flagged = [
+            place(None).model_copy(update={"allergy_warnings": [warning("peanuts")]})
+            for _ in range(rng.randint(0, 2))
+        ]
+        hard = rng.sample(allergens, rng.randint(0, 2))
+        assumptions = rng.sample(
+            [
+                "Kept from your earlier message: Thai, in Boston.",
+                "Read '40' as USD a head.",
+                "'nuts' read as tree nuts and peanuts; all are excluded for this search.",
+            ],
+            rng.randint(0, 2),
+        )
+        relaxed = rng.sample(["min rating", "price tiers", "area"], rng.randint(0, 2))
+        text = answer_message(
+            request=request,
+            safe=safe,
+            flagged=flagged,
+            hard_excluded=hard,
+            relaxed=relaxed,
+            assumptions=assumptions,
+        )
+        faults = _faults(text)
+        assert not faults, (faults, text)
+        if hard:
+            assert "I left out every place" in text and display_name(hard[0]) in text
+        if flagged:
+            assert "shown apart" in text and "peanuts" in text
+        if safe and warned:
+            assert "a note about" in text and display_name(warned[0]) in text
+        if not (safe and warned):
+            assert "a note about" not in text
+        checked += 1
+    assert checked == 300

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
+from kairos.errors import InvalidInput
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.models import SearchHit
@@ -136,7 +137,7 @@ async def test_single_arms_work_alone(runtime: Any, mode: str) -> None:
 
 
 async def test_limit_is_validated(runtime: Any) -> None:
-    with pytest.raises(ValueError, match="limit"):
+    with pytest.raises(InvalidInput, match="limit"):
         await _search(runtime).search("x", limit=0)
 
 

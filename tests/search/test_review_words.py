@@ -19,9 +19,9 @@ def test_common_words_are_left_out_and_the_rarest_is_always_kept() -> None:
 
 async def test_a_query_of_common_words_still_ranks_reviews(runtime: Any) -> None:
     search = runtime.search
-    await search.catalog()
-    assert search._review_shares, "ingest analyses the tables, so the shares are known"
-    common = max(search._review_shares, key=search._review_shares.get)
-    assert search._review_shares[common] > COMMON_REVIEW_SHARE
+    shares = (await search.catalog()).review_shares
+    assert shares, "ingest analyses the tables, so the shares are known"
+    common = max(shares, key=shares.get)
+    assert shares[common] > COMMON_REVIEW_SHARE
     result = await search.search("good food", mode="text", limit=10)
     assert result.hits and all("text" in hit.why.arms for hit in result.hits)

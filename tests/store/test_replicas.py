@@ -35,9 +35,13 @@ def _warned_for(feed: dict[str, object], allergen: str) -> list[str]:
 
 
 @pytest.mark.slow
-def test_an_allergy_set_through_one_replica_applies_in_the_other(launch: Launch) -> None:
-    writer = launch("writer", sample=True)
-    reader = launch("reader")
+@pytest.mark.parametrize("caches", ["in-process", "redis"])
+def test_an_allergy_set_through_one_replica_applies_in_the_other(
+    launch: Launch, caches: str, request: pytest.FixtureRequest
+) -> None:
+    env = {"KAIROS_REDIS_URL": request.getfixturevalue("redis_url")} if caches == "redis" else {}
+    writer = launch("writer", sample=True, env=env)
+    reader = launch("reader", env=env)
     uid = str(uuid.uuid4())
     body = {"preferences": {"cuisine_affinity": ["thai"]}}
     created = httpx.post(f"{writer.base}/users/{uid}", json=body, headers=AUTH, timeout=10)

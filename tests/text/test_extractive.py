@@ -76,11 +76,30 @@ def test_long_sentences_are_cut_at_a_word_boundary() -> None:
     assert len(cut) <= 20 and cut == "word word word word" + ELLIPSIS
 
 
+def test_the_summary_never_argues_against_the_card() -> None:
+    """Issue 12: "don't come here on a date" was the summary of a date-night pick."""
+    reviews = [
+        ReviewText(id="a", text="Don't come here on a date, it is far too loud and crowded."),
+        ReviewText(id="b", text="The dumplings were delicious and the staff were lovely."),
+        ReviewText(id="c", text="Honestly the noise was unbearable, we could not talk at all."),
+    ]
+    quote = consolidated_review(reviews, ["romance", "noise_level"])
+    assert quote.review_ids == ["b"], quote
+    assert "delicious" in quote.text
+    assert quote.contrary is not None and quote.contrary_review_id in {"a", "c"}
+    assert quote.contrary not in quote.text
+
+
+def test_one_sentence_of_one_review_never_two_spliced() -> None:
+    quote = consolidated_review(REVIEWS, ["romance", "noise_level"])
+    assert len(quote.review_ids) == 1 and len(quote.sentences) == 1
+
+
 def test_no_reviews_and_no_evidence() -> None:
     assert consolidated_review([], []).text == ""
     plain = [ReviewText(id="p", text="We went on a Tuesday. It is on Main Street.")]
     quote = consolidated_review(plain, [])
-    assert quote.review_ids == ["p"] and quote.text == "We went on a Tuesday."
+    assert quote.review_ids == [] and quote.text == "", "no praise: no quote, not any sentence"
     assert highlights(plain) == []
     assert crowd_profile(plain).segments == []
 

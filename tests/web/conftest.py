@@ -3,20 +3,14 @@ Debian Chromium driven by Playwright."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.conftest import REPO
+from tests.serving import kairos_serve
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -26,49 +20,19 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = REPO / "test-output" / "screenshots"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def server(runtime: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if not CHROMIUM.exists():
         pytest.skip("no /usr/bin/chromium here (apt-get install chromium); CI installs it")
-    port = _free_port()
     env = {
-        **os.environ,
         "KAIROS_ENV": "development",
         "KAIROS_DATABASE_URL": runtime.db.url,
         "KAIROS_AUTO_INGEST_SAMPLE": "false",
         "KAIROS_DATA_DIR": str(tmp_path_factory.mktemp("web-data")),
         "KAIROS_LOG_LEVEL": "WARNING",
     }
-    kairos = shutil.which("kairos", path=str(Path(sys.executable).parent)) or "kairos"
-    process = subprocess.Popen(
-        [kairos, "serve", "--port", str(port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/ready", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None:
-            raise RuntimeError(f"kairos serve exited: {process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-        time.sleep(0.3)
-    else:
-        process.kill()
-        raise RuntimeError("kairos serve did not become ready in 60 s")
-    yield base
-    process.terminate()
-    process.wait(10)
+    with kairos_serve(env) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

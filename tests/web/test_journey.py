@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
+from kairos.api.security_headers import content_security_policy
 from tests.web.conftest import block_network, low_contrast, shot
 
 pytestmark = pytest.mark.browser
@@ -384,15 +386,31 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     context.close()
 
 
+TILES = "https://tiles.test/{z}/{x}/{y}.png"
+
+
+def _configure_tiles(page: Any, tiles_url: str) -> None:
+    """The page as a server with KAIROS_MAP_TILES_URL set serves it: `/ui-config` names the tile
+    server, and the page's Content-Security-Policy lets images come from it (and nothing else)."""
+    page.route("**/ui-config", lambda route: route.fulfill(json={"map_tiles_url": tiles_url}))
+
+    def document(route: Any) -> None:
+        response = route.fetch()
+        headers = {
+            **response.headers,
+            "content-security-policy": content_security_policy(tiles_url),
+        }
+        route.fulfill(response=response, headers=headers)
+
+    page.route(re.compile(r"^http://127\.0\.0\.1:\d+/$"), document)
+
+
 def test_map_uses_real_tiles_when_configured(page: Any) -> None:
     """Tiles come from a routed fake tile server: the page believes tiles are reachable."""
     png = base64.b64decode(  # one light grey pixel
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4+vw1AAVsArjSAflTAAAAAElFTkSuQmCC"
     )
-    page.route(
-        "**/ui-config",
-        lambda route: route.fulfill(json={"map_tiles_url": "https://tiles.test/{z}/{x}/{y}.png"}),
-    )
+    _configure_tiles(page, TILES)
     page.route(
         "https://tiles.test/**", lambda route: route.fulfill(body=png, content_type="image/png")
     )
@@ -416,10 +434,7 @@ def test_map_uses_real_tiles_when_configured(page: Any) -> None:
 
 
 def test_map_keeps_the_offline_projection_when_tiles_fail(page: Any) -> None:
-    page.route(
-        "**/ui-config",
-        lambda route: route.fulfill(json={"map_tiles_url": "https://tiles.test/{z}/{x}/{y}.png"}),
-    )
+    _configure_tiles(page, TILES)
     page.goto("/")
     page.wait_for_selector("#feed .card")
     _ask(page, "where can I get pizza near harvard square?")

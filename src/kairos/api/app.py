@@ -8,15 +8,20 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from kairos import __version__
 from kairos.api import demo, health, users
+from kairos.api.body_limit import BodyLimitMiddleware
 from kairos.api.database_outage import install_database_outage_handler
+from kairos.api.openapi import install_openapi
 from kairos.api.problems import install_problem_handlers
+from kairos.api.rate_limits import AuthFailureLimitMiddleware, RateLimits
 from kairos.api.request_id import RequestIdMiddleware
+from kairos.api.security_headers import SecurityHeadersMiddleware
+from kairos.api.server_errors import ServerErrorMiddleware
 from kairos.api.web import mount_web
-from kairos.restaurants import routes as restaurant_routes
-from kairos.restaurants.product import RestaurantProduct
+from kairos.registry import entries, install_products
 from kairos.runtime import Runtime
 from kairos.settings import Settings, get_settings
 
@@ -26,17 +31,19 @@ logger = logging.getLogger(__name__)
 def create_app(settings: Settings | None = None, runtime: Runtime | None = None) -> FastAPI:
     """`runtime` lets tests share one started runtime across many apps."""
     settings = settings or get_settings()
+    limits = RateLimits.from_settings(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = runtime is None
         if owned:
             app.state.runtime = await Runtime.start(settings)
-            app.state.restaurants = RestaurantProduct(app.state.runtime)
-            await app.state.restaurants.warm()
+            for product in install_products(app.state.runtime):
+                await product.warm()
         try:
             yield
         finally:
+            await limits.close()
             if owned:
                 await app.state.runtime.close()
 
@@ -45,11 +52,15 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         version=__version__,
         summary="Personalised, allergy-safe recommendations",
         lifespan=lifespan,
+        docs_url="/docs" if settings.docs_enabled else None,
+        redoc_url="/redoc" if settings.docs_enabled else None,
+        openapi_url="/openapi.json" if settings.docs_enabled else None,
     )
     app.state.settings = settings
+    app.state.rate_limits = limits
     if runtime is not None:
         app.state.runtime = runtime
-        app.state.restaurants = RestaurantProduct(runtime)
+        install_products(runtime)
     if settings.allowed_origins_list:
         app.add_middleware(
             CORSMiddleware,
@@ -58,12 +69,23 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             allow_headers=["*"],
             expose_headers=["X-Request-ID"],
         )
-    app.add_middleware(RequestIdMiddleware)  # outermost: every response carries the id
+    # Added innermost first. Outermost: the forwarded client and scheme (trusted proxies only),
+    # then the request id, so every response below (413, 429, 500 included) carries it and the
+    # security headers.
+    app.add_middleware(AuthFailureLimitMiddleware, limits=limits)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(ServerErrorMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware, map_tiles_url=settings.map_tiles_url)
+    app.add_middleware(RequestIdMiddleware)
+    if settings.trusted_proxy_list:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_list)
     install_problem_handlers(app)
     install_database_outage_handler(app)
+    install_openapi(app)
     app.include_router(health.router)
     app.include_router(users.router)
-    app.include_router(restaurant_routes.router)
+    for entry in entries():
+        app.include_router(entry.router)
     app.include_router(demo.router)
     mount_web(app)
     return app

@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError
 
-from kairos.api.problems import problem_response
+from kairos.api.problems import error_problem
 from kairos.errors import NotReady
 from kairos.store.unreachable import DATABASE_UNREACHABLE, is_database_unreachable
 
@@ -31,7 +31,7 @@ _OUTAGE_TYPES: tuple[type[Exception], ...] = (
 
 
 def database_unreachable_response() -> JSONResponse:
-    response = problem_response(UNREACHABLE.status_code, UNREACHABLE.title, UNREACHABLE.detail)
+    response = error_problem(UNREACHABLE)
     response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 

@@ -38,7 +38,10 @@ async def demo_enabled(settings: SettingsDep) -> None:
 
 
 router = APIRouter(
-    prefix="/demo", tags=["demo (development only)"], dependencies=[Depends(demo_enabled)]
+    prefix="/demo",
+    tags=["demo (development only)"],
+    dependencies=[Depends(demo_enabled)],
+    responses={404: {"description": "off (not development), no session, or no such user"}},
 )
 
 

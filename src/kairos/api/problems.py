@@ -2,30 +2,90 @@
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import compile_path
 
-from kairos.errors import KairosError
+from kairos.errors import (
+    BadRequest,
+    ConfigurationError,
+    Conflict,
+    Forbidden,
+    InvalidInput,
+    KairosError,
+    NotFound,
+    NotReady,
+    PayloadTooLarge,
+    ProviderError,
+    TooManyRequests,
+    TurnFailed,
+    Unauthorized,
+)
 from kairos.pipeline.request_context import current_request_id
 
 PROBLEM_JSON = "application/problem+json"
 
+# The one place an error becomes an HTTP status. An error class not listed is a 500.
+STATUS: dict[type[KairosError], int] = {
+    BadRequest: 400,
+    Unauthorized: 401,
+    Forbidden: 403,
+    NotFound: 404,
+    Conflict: 409,
+    PayloadTooLarge: 413,
+    InvalidInput: 422,
+    TooManyRequests: 429,
+    TurnFailed: 500,
+    ConfigurationError: 500,
+    ProviderError: 502,
+    NotReady: 503,
+}
+
+
+def status_of(error: KairosError) -> int:
+    for kind in type(error).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    return 500
+
+
+def error_problem(error: KairosError) -> JSONResponse:
+    """The problem-details response for an error Kairos raised on purpose."""
+    headers = None
+    if isinstance(error, TooManyRequests):
+        headers = {"Retry-After": str(max(1, math.ceil(error.retry_after)))}
+    return problem_response(status_of(error), error.title, error.detail, headers=headers)
+
 
 class Problem(BaseModel):
+    """An error response (RFC 9457). `detail` says what to fix; `request_id` joins the server's
+    log line; `errors` lists the fields a 422 rejected."""
+
     type: str = "about:blank"
     title: str
-    status: int
+    status: int = Field(ge=400, le=599)
     detail: str
     errors: list[dict[str, Any]] | None = None
     request_id: str | None = None
 
 
-def problem_response(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
+def problem_response(
+    status: int,
+    title: str,
+    detail: str,
+    *,
+    headers: Mapping[str, str] | None = None,
+    **extra: Any,
+) -> JSONResponse:
     body = Problem(
         type=f"https://kairos.dev/problems/{title.lower().replace(' ', '-')}",
         title=title,
@@ -34,7 +94,9 @@ def problem_response(status: int, title: str, detail: str, **extra: Any) -> JSON
         request_id=current_request_id(),
         **extra,
     )
-    return JSONResponse(body.model_dump(exclude_none=True), status, media_type=PROBLEM_JSON)
+    return JSONResponse(
+        body.model_dump(exclude_none=True), status, headers=headers, media_type=PROBLEM_JSON
+    )
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -42,10 +104,31 @@ def _describe(error: dict[str, Any]) -> str:
     return f"{where}: {error.get('msg')}" if where else str(error.get("msg"))
 
 
+HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
+
+
+@lru_cache(maxsize=256)
+def _path_pattern(template: str) -> re.Pattern[str]:
+    return compile_path(template)[0]
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method the API serves at this path, read from its OpenAPI document (Starlette's
+    own 405 names only the first route that matched the path, so `Allow` would omit the
+    others). Empty for paths outside the document (the UI, static files)."""
+    document: dict[str, Any] = request.app.openapi()
+    path = request.scope["path"]
+    methods: set[str] = set()
+    for template, operations in document.get("paths", {}).items():
+        if _path_pattern(template).match(path):
+            methods |= {m.upper() for m in operations if m in HTTP_METHODS}
+    return sorted(methods)
+
+
 def install_problem_handlers(app: FastAPI) -> None:
     @app.exception_handler(KairosError)
     async def _kairos(_: Request, exc: KairosError) -> JSONResponse:
-        return problem_response(exc.status_code, exc.title, exc.detail)
+        return error_problem(exc)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -59,6 +142,19 @@ def install_problem_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        title = {404: "Not found", 405: "Method not allowed"}.get(exc.status_code, "HTTP error")
-        return problem_response(exc.status_code, title, str(exc.detail))
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        title = {
+            400: "Bad request",
+            404: "Not found",
+            405: "Method not allowed",
+            413: "Payload too large",
+        }.get(exc.status_code, "HTTP error")
+        headers = dict(exc.headers or {})
+        detail = str(exc.detail)
+        if exc.status_code == 405:
+            allow = allowed_methods(request) or [
+                m.strip() for m in headers.get("Allow", "").split(",")
+            ]
+            headers["Allow"] = ", ".join(m for m in allow if m)
+            detail = f"{request.method} is not served here; use {headers['Allow']}"
+        return problem_response(exc.status_code, title, detail, headers=headers)

@@ -25,17 +25,18 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from kairos.core.allergens import SEVERITY_RISK, Severity, expand_allergen
 from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.stored_text import StoredText, storable_keys
 
 __all__ = ["AllergyChange", "apply_change"]
 
-_Entry = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+_Entry = Annotated[StoredText, StringConstraints(min_length=1, max_length=80)]
 _DEFAULT_CONFIRMED: Final[Severity] = "severe"
 
 
 class AllergyChange(BaseModel):
     """`PATCH …/allergies`: every field optional; a field not sent leaves the profile alone."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=storable_keys)
 
     confirmed: list[_Entry] | None = Field(
         default=None,

@@ -19,6 +19,7 @@ from kairos.core.allergens import (
     expand_allergen,
     is_canonical,
 )
+from kairos.core.stored_text import StoredText, storable_keys
 
 __all__ = ["AllergyProfile", "anaphylactic_allergens", "flags"]
 
@@ -26,7 +27,7 @@ DEFAULT_CONFIRMED_SEVERITY: Final[Severity] = "severe"
 """A confirmed allergy with no stated severity is treated as severe, never as mild."""
 DEFAULT_INTOLERANCE_SEVERITY: Final[Severity] = "intolerance"
 
-_Entry = Annotated[str, StringConstraints(max_length=80)]
+_Entry = Annotated[StoredText, StringConstraints(max_length=80)]
 
 
 def _riskier(current: Severity | None, new: Severity) -> Severity:
@@ -72,7 +73,7 @@ class AllergyProfile(BaseModel):
     the order the user first named them.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=storable_keys)
 
     confirmed: list[_Entry] = Field(default_factory=list, max_length=64)
     intolerances: list[_Entry] = Field(default_factory=list, max_length=64)

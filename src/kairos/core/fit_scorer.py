@@ -30,7 +30,8 @@ from pydantic import BaseModel, Field
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.diets import canonical_diet, diet_label
-from kairos.core.pricing import price_level
+from kairos.core.pricing import ComfortTier, price_level
+from kairos.core.stored_text import StoredText
 from kairos.core.vibes import VIBES, canonical_vibe
 
 __all__ = [
@@ -78,11 +79,14 @@ _norm = lru_cache(maxsize=4096)(_norm_uncached)
 class TastePreferences(BaseModel):
     """The parts of a user's preferences the scorer reads."""
 
-    cuisine_affinity: list[str] = Field(default_factory=list)
-    cuisine_aversion: list[str] = Field(default_factory=list)
-    vibes: list[str] = Field(default_factory=list, description="Most important first.")
-    price_comfort: list[str | int] = Field(default_factory=list)
-    dietary: list[str] = Field(default_factory=list)
+    cuisine_affinity: list[StoredText] = Field(default_factory=list)
+    cuisine_aversion: list[StoredText] = Field(default_factory=list)
+    vibes: list[StoredText] = Field(default_factory=list, description="Most important first.")
+    price_comfort: list[ComfortTier] = Field(default_factory=list)
+    dietary: list[StoredText] = Field(default_factory=list)
+    home_city: StoredText | None = Field(
+        default=None, max_length=80, description="where the feed looks first, e.g. Boston"
+    )
 
 
 @dataclass(slots=True)

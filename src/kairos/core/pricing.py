@@ -9,9 +9,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Final, Literal
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, WithJsonSchema
 
-__all__ = ["PRICE_TIERS", "PriceTier", "Tier", "coerce_tier", "price_level", "tier_label"]
+__all__ = [
+    "PRICE_TIERS",
+    "ComfortTier",
+    "PriceTier",
+    "Tier",
+    "coerce_tier",
+    "price_level",
+    "tier_label",
+]
 
 PriceTier = Literal["$", "$$", "$$$", "$$$$"]
 PRICE_TIERS: Final[tuple[PriceTier, ...]] = ("$", "$$", "$$$", "$$$$")
@@ -24,9 +32,11 @@ _LABELS: Final[dict[PriceTier, str]] = {
 
 
 def coerce_tier(value: object) -> object:
-    """2, "2" and "$$" are the same tier; anything else is left for validation to refuse."""
+    """2, 2.0, "2" and "$$" are the same tier; anything else is left for validation to refuse."""
     if isinstance(value, bool):
         return value
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if isinstance(value, int) and 1 <= value <= 4:
         return PRICE_TIERS[value - 1]
     if isinstance(value, str) and value.strip().isdigit() and 1 <= int(value) <= 4:
@@ -37,6 +47,36 @@ def coerce_tier(value: object) -> object:
 
 
 Tier = Annotated[PriceTier, BeforeValidator(coerce_tier)]
+
+
+def level_to_tier(value: object) -> object:
+    """1-4 (an int, or a float with no fraction) → "$".."$$$$"; anything else unchanged for
+    the Literal to accept or refuse (a stored profile takes exactly what its schema says)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and 1 <= value <= len(PRICE_TIERS):
+        return PRICE_TIERS[value - 1]
+    return value
+
+
+ComfortTier = Annotated[
+    PriceTier,
+    BeforeValidator(level_to_tier),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "enum": list(PRICE_TIERS)},
+                {"type": "integer", "minimum": 1, "maximum": len(PRICE_TIERS)},
+            ],
+            "description": '"$" to "$$$$", or its level 1 to 4; stored as "$" to "$$$$"',
+        },
+        mode="validation",
+    ),
+]
+"""A tier in a stored profile: the schema says what clients may send (a stored integer once
+failed the whole profile write), and it is always stored as "$" to "$$$$"."""
 
 
 @lru_cache(maxsize=64)

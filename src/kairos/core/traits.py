@@ -25,7 +25,7 @@ from typing import Any, Final, Literal
 from kairos.core.diets import DIETS
 from kairos.core.vibes import VIBES
 
-__all__ = ["TraitEvidence", "derive_traits", "held_traits"]
+__all__ = ["DERIVABLE_TRAITS", "TraitEvidence", "derive_traits", "held_traits", "trait_label"]
 
 TraitSource = Literal["category", "attribute", "review", "aspect"]
 
@@ -84,6 +84,22 @@ _NEGATION: Final = re.compile(
     r"|hardly|zero)\b[^.!?,;]{0,25}$"
 )
 _SENTENCE: Final = re.compile(r"[^.!?\n]+")
+
+
+DERIVABLE_TRAITS: Final = frozenset(
+    {*_ATTRIBUTES, *_REVIEW_PHRASES}
+    | {v.name for v in VIBES.values() if v.aspect}
+    | {d.name for d in DIETS.values() if d.aspect or d.categories}
+)
+"""Traits some source can show: what a request may filter on."""
+
+
+def trait_label(trait: str) -> str:
+    if trait in DIETS:
+        return DIETS[trait].label
+    if trait in VIBES:
+        return VIBES[trait].label
+    return trait.replace("_", " ")
 
 
 @dataclass(frozen=True, slots=True)

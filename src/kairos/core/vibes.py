@@ -30,6 +30,9 @@ class Vibe:
     """The vibe is a *low* score of `aspect` (lively = low quietness)."""
     axis: str | None = None
     """The radar axis a request for this vibe weighs more, if one measures it."""
+    describes: str = ""
+    """How a request phrase says it around "places": "family-friendly" before, "with outdoor
+    seating" after (a leading "with" puts it after); empty = the label, before."""
 
 
 def _p(text: str) -> tuple[str, ...]:
@@ -66,12 +69,13 @@ _VIBES: Final = (
         "group", "good for groups", "groups",
         _p("group, big group, large group, team, team lunch, team dinner, office party, "
            "colleagues, coworkers, the gang, whole gang, good for groups"),
-        aspect="group_friendly",
+        aspect="group_friendly", describes="group-friendly",
     ),
     Vibe(
         "outdoor", "outdoor seating", "outdoor seating",
         _p("outdoor, outdoors, outside, patio, terrace, al fresco, alfresco, garden, "
            "sidewalk seating, outdoor seating"),
+        describes="with outdoor seating",
     ),
     Vibe("rooftop", "rooftop", "a rooftop", _p("rooftop, roof top, roof terrace, roof deck")),
     Vibe(
@@ -95,22 +99,29 @@ _VIBES: Final = (
         "late_night", "open late", "late hours",
         _p("late night, open late, late dinner, after midnight, midnight, late night food, "
            "open till late, till late"),
+        describes="late-night",
     ),
     Vibe(
         "business", "good for business", "business meals",
         _p("business, client, clients, work lunch, work dinner, business lunch, "
            "business dinner, meeting"),
+        describes="business-friendly",
     ),
-    Vibe("live_music", "live music", "live music", _p("live music, live band, jazz, band, dj")),
+    Vibe(
+        "live_music", "live music", "live music", _p("live music, live band, jazz, band, dj"),
+        describes="with live music",
+    ),
     Vibe(
         "view", "a view", "its view",
         _p("view, views, sunset, waterfront, skyline, harbour view, harbor view, sea view, "
            "with a view"),
+        describes="with a view",
     ),
     Vibe(
         "work_friendly", "good to work from", "working from",
         _p("work from, to work from, working from, laptop, laptop friendly, wifi, wi fi, "
            "remote work, study, studying"),
+        describes="work-friendly",
     ),
 )  # fmt: skip
 

@@ -113,7 +113,7 @@ def full_build(shared: Path) -> Build:
         started = time.perf_counter()
         extra = await ingest(runtime.db, "yelp_metadata", metadata, None)
         extra_seconds = time.perf_counter() - started
-        runtime.search.invalidate_catalog()
+        runtime.catalog.invalidate()
         places, reviews = await table_counts(runtime)
         return {
             "places": places,

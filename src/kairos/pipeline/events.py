@@ -19,9 +19,13 @@ class Result(BaseModel):
 
 
 class ErrorEvent(BaseModel):
+    """Safe to show to the client: never an exception's text (it can hold SQL and the user's
+    data), only what happened and the request id that finds the server's log line."""
+
     event: Literal["error"] = "error"
     title: str
     detail: str
+    request_id: str | None = None
 
 
 TurnEvent = Thinking | Result | ErrorEvent

@@ -1,30 +1,32 @@
-"""The bounded chat orchestrator (seed 000 §4–§5): context → decomposition → (clarification) →
-hybrid search (≤ 15) → evaluation of the top 10 → composite → top 5 → AllergyGuard → payload.
+"""The restaurant chat turn (seed 000 §4–§5), a fixed sequence of steps: context → understand
+(with the conversation) → (clarification) → hybrid search (≤ 15, one relaxation pass) →
+evaluation of the top 10 → composite → top 5 → the safety step → the payload.
 
-It is an async generator of typed events; the transport decides how they reach the client.
+The steps are given what they use (`ChatTurn`): the understanding step, the search, the places
+repository, the model chain; none of them calls back into the product. The turn runner
+(`pipeline/turn.py`) owns errors, the turn record and the work after the turn.
 """
 
 from __future__ import annotations
 
-import time
-import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.hard_filter import hard_excluded_allergens
+from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
+from kairos.pipeline.safety import guard_places, hard_set
+from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
-from kairos.restaurants.place_data import load_places, load_reviews, with_custom_evidence
-from kairos.restaurants.results import annotate, guard, to_result
+from kairos.restaurants.results import annotate, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
+from kairos.restaurants.understand import Understand
 from kairos.search.filters import SearchFilters
-from kairos.search.models import SearchResult
-from kairos.store.database import Database
+from kairos.store.places import PlacesRepository
 from kairos.text.aspects import ReviewText
 from kairos.text.extractive import consolidated_review
 
@@ -37,40 +39,31 @@ ANSWER_TOP = 5
 RELAX_STAGES = (("min_rating", "price_tiers", "area", "near"), ("categories",))
 
 
-class ChatDeps(Protocol):
-    """What a turn needs from the product: its database, its parser and its search."""
-
-    db: Database
-    chain: ModelChain
-
-    async def decompose(
-        self,
-        user: UserPublic,
-        message: str,
-        history: Sequence[str],
-        pending: str | None,
-        record: TurnRecord,
-    ) -> Decomposition: ...
-
-    async def search(self, query: str, filters: SearchFilters) -> SearchResult: ...
-
-
 @dataclass
-class TurnRecord:
-    """What the turn did, for the interaction log and the canonical turn-completed event."""
+class ChatState:
+    """What this turn decided, for the conversation state and the turn record."""
 
-    turn_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    started: float = field(default_factory=time.perf_counter)
-    decomposition: Decomposition | None = None
-    payload: GenerativeUIPayload | None = None
-    fallbacks: list[str] = field(default_factory=list)
-    search_strategy: str = "none"
-    candidates: int = 0
     previous: Decomposition | None = None
     """The conversation's last request, from stored state (None: read the client's history)."""
     pending: str | None = None
     resumed: bool = False
-    turn_index: int = 1
+    decomposition: Decomposition | None = None
+    payload: GenerativeUIPayload | None = None
+
+
+@dataclass
+class ChatTurn:
+    """Everything one turn's steps use."""
+
+    user: UserPublic
+    request: ChatRequest
+    session_id: str
+    record: TurnRecord
+    understand: Understand
+    search: CachedSearch
+    places: PlacesRepository
+    chain: ModelChain
+    state: ChatState = field(default_factory=ChatState)
 
 
 def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyProfile:
@@ -96,74 +89,116 @@ def relax(filters: SearchFilters, names: tuple[str, ...]) -> tuple[SearchFilters
     return filters.model_copy(update=updates), relaxed
 
 
-async def run_turn(
-    product: ChatDeps, user: UserPublic, request: ChatRequest, record: TurnRecord
-) -> AsyncIterator[TurnEvent]:
-    yield Thinking(step="fetching_context", message="Reading your profile and the conversation")
+_SOURCE_RANK = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
+
+
+def _evidence_rank(result: RestaurantResult) -> int:
+    return sum(_SOURCE_RANK.get(note.source, 4) for note in result.evidence)
+
+
+def _text_query(decomposition: Decomposition) -> str:
+    """The words the full-text arm matches: dishes and what no step claimed, never an occasion
+    word ("group", "rooftop"), which a place's name would match ("… Fighter Group")."""
+    occasion = {w for v in decomposition.vibes for w in v.replace("_", " ").split()}
+    return " ".join(w for w in decomposition.vector_query.split() if w not in occasion)
+
+
+def _history(request: ChatRequest) -> tuple[list[str], str | None]:
     history = [m.content for m in request.conversation_history if m.role == "user"]
-    last_assistant = next(
+    last = next(
         (m.content for m in reversed(request.conversation_history) if m.role == "assistant"), None
     )
-    pending = last_assistant if last_assistant and last_assistant.strip().endswith("?") else None
-    if record.resumed:
-        pending = record.pending
+    return history, last if last and last.strip().endswith("?") else None
+
+
+def _finish(turn: ChatTurn, payload: GenerativeUIPayload) -> Result:
+    payload.turn_id = turn.record.turn_id
+    payload.session_id = turn.session_id
+    turn.state.payload = payload
+    turn.record.facts.update(
+        ui_type=payload.ui_type,
+        restaurants=len(payload.restaurants),
+        flagged=len(payload.flagged_restaurants),
+        clarified=bool(payload.follow_up_questions),
+    )
+    return Result(payload=payload)
+
+
+async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
+    record, state = turn.record, turn.state
+    record.facts.update(candidates=0, search_strategy="none")
+    yield Thinking(step="fetching_context", message="Reading your profile and the conversation")
+    history, pending = _history(turn.request)
+    if state.resumed:
+        pending = state.pending
 
     yield Thinking(step="decomposing", message="Working out what you are asking for")
-    decomposition = await product.decompose(user, request.message, history, pending, record)
-    record.decomposition = decomposition
+    decomposition = await turn.understand(
+        turn.user, turn.request.message, history, state.previous, pending, record
+    )
+    state.decomposition = decomposition
     if decomposition.needs_clarification or decomposition.intent in ("greeting", "other"):
         question = decomposition.clarification_question or decomposition.reply or ""
-        record.payload = GenerativeUIPayload(
-            ui_type="text",
-            message=decomposition.reply or question,
-            follow_up_questions=[question] if decomposition.needs_clarification else None,
-            assumptions=decomposition.assumptions,
-            turn_id=record.turn_id,
+        yield _finish(
+            turn,
+            GenerativeUIPayload(
+                ui_type="text",
+                message=decomposition.reply or question,
+                follow_up_questions=[question] if decomposition.needs_clarification else None,
+                assumptions=decomposition.assumptions,
+            ),
         )
-        yield Result(payload=record.payload)
         return
 
-    profile = turn_profile(user.allergies, decomposition.turn_allergens)
-    hard = sorted(hard_excluded_allergens(profile, decomposition.filters.exclude_allergens))
+    profile = turn_profile(turn.user.allergies, decomposition.turn_allergens)
+    hard = hard_set(profile, decomposition.filters.exclude_allergens)
     filters = decomposition.filters.model_copy(update={"exclude_allergens": hard})
 
     yield Thinking(step="searching", message="Searching places, reviews and menus")
-    found = await product.search(decomposition.vector_query, filters)
+    diets = [d for d in decomposition.dietary if d in DERIVABLE_TRAITS]
+    occasions = [v for v in decomposition.vibes if v in DERIVABLE_TRAITS]
+    text_query = _text_query(decomposition)
+
+    async def search(scope: SearchFilters) -> TraitSearch:
+        return await search_with_traits(
+            turn.search, decomposition.vector_query, scope, SEARCH_LIMIT,
+            diets=diets, occasions=occasions, text_query=text_query,
+        )  # fmt: skip
+
+    traced = await search(filters)
     relaxed: list[str] = []
     broader = filters
     for stage in RELAX_STAGES:
-        if found.hits:
+        if traced.result.hits:
             break
         broader, more = relax(broader, stage)
         if more:
             relaxed += more
-            found = await product.search(decomposition.vector_query, broader)
-    record.search_strategy = found.strategy
-    record.candidates = len(found.hits)
+            traced = await search(broader)
+    found = traced.result
+    record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
     request_text = phrasing.describe_request(
         decomposition.filters.categories, decomposition.vibes + decomposition.dietary,
         decomposition.filters.city,
     )  # fmt: skip
     if not found.hits:
-        record.payload = GenerativeUIPayload(
-            ui_type="text",
-            message=phrasing.no_results_message(request_text, relaxed),
-            follow_up_questions=["Try a different area?", "Widen the price range?"],
-            hard_excluded_allergens=hard,
-            relaxed_filters=relaxed,
-            turn_id=record.turn_id,
+        yield _finish(
+            turn,
+            GenerativeUIPayload(
+                ui_type="text",
+                message=phrasing.no_results_message(request_text, relaxed),
+                follow_up_questions=["Try a different area?", "Widen the price range?"],
+                hard_excluded_allergens=hard,
+                relaxed_filters=relaxed,
+            ),
         )
-        yield Result(payload=record.payload)
         return
 
     yield Thinking(step="evaluating", message="Scoring romance, quiet, food, vegan options, value")
     top = found.hits[:EVALUATE_TOP]
     ids = [h.place.id for h in top]
-    async with product.db.session() as session:
-        loaded = await load_places(session, ids)
-        guarded = await with_custom_evidence(session, list(loaded.values()), profile)
-        records = {r.place.id: r for r in guarded}
-        reviews = await load_reviews(session, ids)
+    records = await turn.places.records_at([(h.place.id, h.version or "") for h in top])
+    reviews = await turn.places.reviews(ids)
     tiers = set(decomposition.filters.price_tiers)
     budget = ["cheap"] if tiers and tiers <= {"$", "$$"} else []
     requested = evaluation.requested_axes([*decomposition.vibes, *decomposition.dietary, *budget])
@@ -175,33 +210,40 @@ async def run_turn(
         )
         scores = evaluation.radar(aspects)
         focus = sorted(requested) or ["food_quality"]
-        quote = consolidated_review(reviews[hit.place.id], focus, scores=aspects)
         scored.append(
             to_result(
                 place,
+                wanted=[*diets, *occasions],
                 scores=scores,
                 composite=evaluation.composite(
                     scores, requested, reviewed=bool(reviews[hit.place.id])
                 ),
-                summary=quote,
+                summary=consolidated_review(
+                    reviews[hit.place.id], focus, scores=aspects, contrary_aspects=sorted(requested)
+                ),
                 why=hit.why,
             )
         )
-    if not product.chain.is_offline:
+    if not turn.chain.is_offline:
         judged = await model_tasks.evaluate(
-            product.chain, scored, reviews, profile, decomposition.vector_query
+            turn.chain, scored, reviews, profile, decomposition.vector_query
         )
         record.fallbacks.extend(judged.fallbacks)
         scored = [
             _recomposed(model_tasks.apply_evaluation(r, judged.value), requested, reviews)
             for r in scored
         ]
-    order = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
+    blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
+    # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
+    # resting on a category or a source attribute before one resting on reviews alone
+    order = sorted(blended, key=lambda i: (-len(scored[i].evidence), _evidence_rank(scored[i])))
     chosen = [scored[i] for i in order[:ANSWER_TOP]]
 
     yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
     by_id = {r.id: r for r in chosen}
-    verdict = guard([records[r.id] for r in chosen], profile, hard)
+    verdict = await guard_places(
+        turn.places, [records[r.id] for r in chosen], profile, exclude=hard
+    )
     safe = [annotate(by_id[g.item.place.id], g.assessment) for g in verdict.safe]
     flagged = [annotate(by_id[g.item.place.id], g.assessment) for g in verdict.flagged]
     ui_type = decomposition.ui_preference
@@ -215,26 +257,28 @@ async def run_turn(
         hard_excluded=hard,
         relaxed=relaxed,
         assumptions=decomposition.assumptions,
+        short=traced.short,
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
     )
-    if not product.chain.is_offline:
-        phrased = await model_tasks.phrase(product.chain, message, safe + flagged, profile)
+    if not turn.chain.is_offline:
+        phrased = await model_tasks.phrase(turn.chain, message, safe + flagged, profile)
         record.fallbacks.extend(phrased.fallbacks)
         message = phrased.value.message
-    record.payload = GenerativeUIPayload(
-        ui_type=ui_type,
-        message=message,
-        restaurants=safe,
-        flagged_restaurants=flagged,
-        has_allergy_warnings=verdict.has_any_warnings,
-        hard_excluded_allergens=list(verdict.hard_excluded_allergens),
-        relaxed_filters=relaxed,
-        assumptions=decomposition.assumptions,
-        cited_review_ids=cited,
-        turn_id=record.turn_id,
+    yield _finish(
+        turn,
+        GenerativeUIPayload(
+            ui_type=ui_type,
+            message=message,
+            restaurants=safe,
+            flagged_restaurants=flagged,
+            has_allergy_warnings=verdict.has_any_warnings,
+            hard_excluded_allergens=list(verdict.hard_excluded_allergens),
+            relaxed_filters=relaxed,
+            assumptions=decomposition.assumptions,
+            cited_review_ids=cited,
+        ),
     )
-    yield Result(payload=record.payload)
 
 
 def _recomposed(

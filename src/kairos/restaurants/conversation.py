@@ -3,8 +3,11 @@ not change, and a second unanswerable message gets an assumption instead of a se
 
 from __future__ import annotations
 
+from kairos.core.allergy_warnings import display_name
+from kairos.core.diets import diet_label
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import SearchFilters
+from kairos.text.query.catalog_words import concept_form
 
 ASSUMED_MIN_RATING = 4.0
 
@@ -40,16 +43,17 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     now, before = current.filters, previous.filters
     kept: list[str] = []
     if not now.categories and before.categories:
-        kept.append(", ".join(before.categories))
+        names = {concept_form(c): c for c in reversed(before.categories)}
+        kept.append(" or ".join(c.title() for c in reversed(names.values())))
     city, area = now.city, now.area
     if not city and not area and (before.city or before.area):
         city, area = before.city, before.area
-        kept.append(", ".join(p for p in (area, city) if p))
+        kept.append("in " + ", ".join(p.title() for p in (area, city) if p))
     if not now.price_tiers and before.price_tiers:
         kept.append(" or ".join(before.price_tiers))
     carried = [a for a in before.exclude_allergens if a not in now.exclude_allergens]
     if carried:
-        kept.append("no " + ", ".join(carried))
+        kept.append("no " + " or ".join(display_name(a) for a in carried))
     filters = SearchFilters(
         price_tiers=now.price_tiers or before.price_tiers,
         categories=now.categories or before.categories,
@@ -66,7 +70,7 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         kept.append(f"a party of {previous.party_size}")
     kept_diets = [d for d in previous.dietary if d not in current.dietary]
     if kept_diets:
-        kept.append(", ".join(d.replace("_", "-") for d in kept_diets))
+        kept.append(" and ".join(diet_label(d) for d in kept_diets))
     searchable = bool(kept) or not current.needs_clarification
     ui = current.ui_preference
     if ui in {"restaurant_list", "text"} and previous.ui_preference in {
@@ -76,7 +80,7 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         ui = previous.ui_preference
     assumptions = list(current.assumptions)
     if kept:
-        assumptions.append("Kept from your earlier message: " + "; ".join(kept) + ".")
+        assumptions.append("Kept from your earlier message: " + ", ".join(kept) + ".")
     return current.model_copy(
         update={
             "filters": filters,

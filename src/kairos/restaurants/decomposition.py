@@ -33,6 +33,7 @@ from kairos.text.query.vocabulary import GENERIC_WORDS
 
 MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
 GROUP_SIZE = 6  # parties this large want a place that takes groups
+MAX_PARTY = 500  # "a table for 10000" is still a large group, not an error
 MAX_VECTOR_WORDS = 12
 CLARIFYING_QUESTION = (
     "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
@@ -131,7 +132,7 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
         avoid=reading.avoid,
         turn_allergens=reading.allergens,
         near_user=reading.near_user,
-        party_size=reading.party_size,
+        party_size=min(reading.party_size, MAX_PARTY) if reading.party_size else None,
         needs_clarification=not searchable,
         clarification_question=None if searchable else CLARIFYING_QUESTION,
         assumptions=assumptions,
@@ -164,7 +165,10 @@ class QueryParser:
         reading = self.reader.read(message, today=today)
         result = to_decomposition(reading, self.vocabulary)
         searching = result.intent in {"find_restaurant", "compare", "locate"}
-        if searching and reading.follow_up:
+        # in a conversation, a message that does not name both a food and a place refines
+        # the request before it ("italian, ideally", "cheaper?", "good with kids?")
+        partial = not (result.filters.categories and (result.filters.city or result.filters.area))
+        if searching and (reading.follow_up or (partial and (previous or history))):
             before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
             if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:
                 result = merge_follow_up(result, before)

@@ -5,21 +5,16 @@ calendar day; `expand` is never cached."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from typing import Literal
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.fit_scorer import FitScorer
-from kairos.core.hard_filter import hard_excluded_allergens
+from kairos.core.place_kinds import MEAL_KINDS
+from kairos.pipeline.safety import guard_places, hard_set
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation
-from kairos.restaurants.place_data import (
-    PlaceRecord,
-    feed_candidates,
-    load_places,
-    load_reviews,
-    with_custom_evidence,
-)
 from kairos.restaurants.place_traits import fit_candidate
-from kairos.restaurants.results import guard, to_result
+from kairos.restaurants.results import to_result
 from kairos.restaurants.schemas import (
     AllergyDetail,
     AllergySummary,
@@ -28,7 +23,7 @@ from kairos.restaurants.schemas import (
     RecommendationPayload,
 )
 from kairos.search.catalog import Catalog
-from kairos.store.database import Database
+from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.text import extractive
 
 FEED_MAX = 25
@@ -43,35 +38,54 @@ ADVICE = {
 }
 
 
-def feed_cache_key(user: UserPublic, day: date | None = None) -> str:
+def feed_cache_key(user: UserPublic, day: date | None = None, city: str | None = None) -> str:
     """Keyed by the stored profile's version: a feed cached by any process is never served for
-    a profile changed since, wherever the change was made (the user row is read every request)."""
-    return f"feed:{user.uid}:v{user.version}:{(day or date.today()).isoformat()}"
+    a profile changed since, wherever the change was made (the user row is read every request);
+    and by the city it is for, which recent chats can move."""
+    where = (city or "anywhere").lower()
+    return f"feed:{user.uid}:v{user.version}:{(day or date.today()).isoformat()}:{where}"
 
 
-async def build_feed(db: Database, catalog: Catalog, user: UserPublic) -> RecommendationPayload:
-    """Always FEED_MAX items; the route slices to the requested limit."""
+Located = tuple[str | None, Literal["profile", "recent_requests"] | None]
+MIN_LOCAL = 5  # fewer places than this in the city, and the feed looks everywhere (and says so)
+
+
+async def build_feed(
+    places: PlacesRepository, catalog: Catalog, user: UserPublic, located: Located = (None, None)
+) -> RecommendationPayload:
+    """Always FEED_MAX items (the route slices to the requested limit), in the person's city
+    when Kairos knows it: the profile's home city, else the city of their recent requests."""
     profile = user.allergies
-    hard = sorted(hard_excluded_allergens(profile))
+    hard = hard_set(profile)
     liked = sorted(
         {c for w in user.preferences.cuisine_affinity for c in catalog.expand_category(w)}
     )
-    async with db.session() as session:
-        candidates = await feed_candidates(
-            session, exclude_allergens=hard, cuisines=liked, limit=CANDIDATES
+    city, source = located
+    cities = catalog.resolve_city(city) if city else []
+    candidates = await places.top_rated(
+        exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), cities=cities,
+        limit=CANDIDATES,
+    )  # fmt: skip
+    note = _where(city, source) if cities else ""
+    if cities and len(candidates) < MIN_LOCAL:
+        note = f"Few places I know are in {city.title()}; picks from everywhere."  # type: ignore[union-attr]
+        city, source = None, None
+        candidates = await places.top_rated(
+            exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), limit=CANDIDATES
         )
-        candidates = await with_custom_evidence(session, candidates, profile)
-        verdict = guard(candidates, profile, hard)
-        scorer = FitScorer(user.preferences)
-        scored = [
-            (scorer.score(fit_candidate(g.item), g.assessment), i, g)
-            for i, g in enumerate(verdict.safe)
-        ]
-        scored.sort(key=lambda s: (-s[0].score, -(s[2].item.place.rating or 0), s[1]))
-        chosen = scored[:FEED_MAX]
-        reviews = await load_reviews(
-            session, [g.item.place.id for _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
-        )
+    elif not cities:
+        city, source = None, None
+    verdict = await guard_places(places, candidates, profile)
+    scorer = FitScorer(user.preferences)
+    scored = [
+        (scorer.score(fit_candidate(g.item), g.assessment), i, g)
+        for i, g in enumerate(verdict.safe)
+    ]
+    scored.sort(key=lambda s: (-s[0].score, s[1]))
+    chosen = scored[:FEED_MAX]
+    reviews = await places.reviews(
+        [g.item.place.id for _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
+    )
     focus = sorted(evaluation.requested_axes(user.preferences.vibes)) or ["food_quality"]
     items = []
     for rank, (fit, _, guarded) in enumerate(chosen, start=1):
@@ -97,7 +111,17 @@ async def build_feed(db: Database, catalog: Catalog, user: UserPublic) -> Recomm
         generated_at=datetime.now(UTC),
         recommendations=items,
         hard_excluded_allergens=list(verdict.hard_excluded_allergens),
+        location=city.title() if city else None,
+        location_source=source,
+        note=note,
     )
+
+
+def _where(city: str | None, source: str | None) -> str:
+    if city is None:
+        return ""
+    why = "your home city" if source == "profile" else "where you have been asking about"
+    return f"Picks in {city.title()}, {why}."
 
 
 def _summary(assessment: AllergyAssessment) -> AllergySummary:
@@ -109,19 +133,17 @@ def _summary(assessment: AllergyAssessment) -> AllergySummary:
     )
 
 
-async def expand(db: Database, user: UserPublic, place_id: int) -> ExpandedDetail | None:
+async def expand(
+    places: PlacesRepository, user: UserPublic, place_id: int
+) -> ExpandedDetail | None:
     """The full card for one place and this user, computed fresh every time."""
-    async with db.session() as session:
-        records = await load_places(session, [place_id])
-        if place_id not in records:
-            return None
-        (record,) = await with_custom_evidence(session, [records[place_id]], user.allergies)
-        reviews = (await load_reviews(session, [place_id], per_place=EXPAND_REVIEWS_PER_PLACE))[
-            place_id
-        ]
-    hard = sorted(hard_excluded_allergens(user.allergies))
-    verdict = guard([record], user.allergies, hard)
+    records = await places.records([place_id])
+    if place_id not in records:
+        return None
+    reviews = (await places.reviews([place_id], per_place=EXPAND_REVIEWS_PER_PLACE))[place_id]
+    verdict = await guard_places(places, [records[place_id]], user.allergies)
     guarded = (verdict.safe or verdict.flagged or (None,))[0]
+    record = guarded.item if guarded is not None else records[place_id]
     assessment = guarded.assessment if guarded is not None else None
     aspects = evaluation.aspects_for(reviews, record.aspects, record.place.price_tier)
     scores = evaluation.radar(aspects)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.llm.chain import Generated, ModelChain
-from kairos.llm.prompts import build_evaluation_prompt, build_phrasing_prompt
+from kairos.restaurants.prompts import build_evaluation_prompt, build_phrasing_prompt
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.text.aspects import ReviewText
 

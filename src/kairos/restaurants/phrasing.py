@@ -1,14 +1,20 @@
-"""Offline phrasing: every sentence is a template filled from results, or a quoted review."""
+"""Offline phrasing: every sentence is a template filled from results, or a quoted review.
+
+Messages read as a person would write them: no internal labels (`gluten_free` is "gluten-free",
+`min_rating` is "the minimum rating"), no empty phrases ("places for places"), one full stop,
+and the allergy sentence says exactly what was done: places left out (the hard filter), places
+shown apart (flagged), places shown with a note (warned), each naming the allergens.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kairos.core.diets import diet_label
+from kairos.core.allergy_warnings import display_name
+from kairos.core.diets import DIETS, diet_label
 from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
 
-ALLERGEN_NAMES = {"tree_nuts": "tree nuts"}
 # How a radar axis is said when reviews speak against it ("quiet" was asked, diners say loud).
 # (Axes are the radar's own names, text/aspects; vibes and diets are labelled through core.)
 AXIS_WANTS = {
@@ -18,22 +24,78 @@ AXIS_WANTS = {
     "vegan_options": "vegan options",
     "value_for_money": "value for money",
 }
+RELAXED_NAMES = {
+    "min rating": "the minimum rating",
+    "price tiers": "the price range",
+    "area": "the neighbourhood",
+    "near": "the distance",
+    "categories": "the cuisine",
+}
 
 
 def _list(words: Sequence[str]) -> str:
+    if not words:
+        return ""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _names(allergens: Sequence[str]) -> str:
-    return _list([ALLERGEN_NAMES.get(a, a.replace("_", " ")) for a in allergens])
+    return _list([display_name(a) for a in allergens])
+
+
+def _sentence(text: str) -> str:
+    """One sentence: a capital first letter and exactly one closing stop."""
+    text = " ".join(text.split()).rstrip(" .;,")
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + ("" if text[-1] in "!?”" else ".")
+
+
+def _label(word: str) -> str:
+    if word in VIBES:
+        return vibe_label(word)
+    if word in DIETS:
+        return diet_label(word)
+    return word.replace("_", " ")
+
+
+# Categories that are themselves the noun: "rooftop bars", not "rooftop Bars places".
+VENUE_NOUNS = {
+    "bars": "bars", "bar": "bars", "pubs": "pubs", "pub": "pubs", "cafes": "cafés",
+    "cafe": "cafés", "coffee & tea": "coffee places", "cocktail bars": "cocktail bars",
+    "wine bars": "wine bars", "bakeries": "bakeries", "desserts": "dessert places",
+}  # fmt: skip
 
 
 def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
-    """ "quiet, romantic Thai places in Cambridge" from what the parser understood."""
-    cuisine = categories[0].title() if categories else ""
-    said = [vibe_label(v) if v in VIBES else diet_label(v) for v in vibes]
-    what = " ".join(p for p in (", ".join(said), cuisine, "places") if p)
+    """ "quiet, romantic Thai places in Cambridge", "rooftop bars with a view in London" from
+    what the parser understood; "places" alone when nothing narrowed the request."""
+    before: list[str] = []
+    after: list[str] = []
+    for word in dict.fromkeys(vibes):
+        said = VIBES[word].describes if word in VIBES and VIBES[word].describes else _label(word)
+        (after if said.startswith("with ") else before).append(said)
+    first = categories[0] if categories else ""
+    noun = VENUE_NOUNS.get(first) or " ".join(p for p in (first.title(), "places") if p)
+    what = " ".join(p for p in (", ".join(before), noun, " and ".join(after)) if p)
     return f"{what} in {city.title()}" if city else what
+
+
+_SINGULAR = {"places": "place", "bars": "bar", "pubs": "pub", "cafés": "café",
+             "bakeries": "bakery"}  # fmt: skip
+
+
+def _count(request: str, count: int) -> str:
+    if count == 1:
+        words = request.split()
+        one = " ".join(_SINGULAR.get(w, w) if i == _noun_at(words) else w
+                       for i, w in enumerate(words))  # fmt: skip
+        return f"I found one {one}."
+    return f"Here are {count} {request}."
+
+
+def _noun_at(words: list[str]) -> int:
+    return next((i for i, w in enumerate(words) if w in _SINGULAR), -1)
 
 
 def answer_message(
@@ -46,23 +108,29 @@ def answer_message(
     assumptions: Sequence[str],
     requested: Sequence[str] = (),
     contradicted_below: float = 4.0,
+    short: Sequence[str] = (),
 ) -> str:
-    lines: list[str] = []
-    if assumptions:
-        lines.append("Going with: " + "; ".join(assumptions) + ".")
+    lines = [_sentence(a) for a in assumptions]
+    if short:
+        lines.append(
+            f"Only a few places here show evidence of {_list([_label(t) for t in short])}: "
+            "those come first, and each card says what its claim rests on."
+        )
     if relaxed:
-        lines.append("Nothing matched every filter, so I relaxed " + ", ".join(relaxed) + ".")
-    count = len(safe)
-    lines.append(f"I found {count} place{'s' if count != 1 else ''} for {request}.")
+        names = [RELAXED_NAMES.get(r, r) for r in relaxed]
+        lines.append(f"Nothing matched everything you asked, so I widened {_list(names)}.")
+    lines.append(_count(request, len(safe)))
     if safe:
         top = safe[0]
-        rating = f" ({top.rating:.1f}★)" if top.rating is not None else ""
+        rating = f" ({top.rating:.1f}★ from {top.votes} reviews)" if top.rating is not None else ""
         line = f"Top pick: {top.name}{rating}"
         if top.summary and top.summary.text:
             line += f" — “{top.summary.text}”"  # a quote ends the sentence: no stop after it
         else:
             line += "."
         lines.append(line)
+        if top.summary and top.summary.contrary:
+            lines.append(f"But one diner wrote: “{top.summary.contrary}”")
         against = [
             f"{AXIS_WANTS.get(axis, axis.replace('_', ' '))} ({value:.1f}/10)"
             for axis in sorted(requested)
@@ -71,22 +139,31 @@ def answer_message(
         ]
         if against:
             lines.append(f"Its reviews speak against {_list(against)}; it is here for the rest.")
+    if hard_excluded:
+        lines.append(
+            f"I left out every place whose menu, dishes or reviews show {_names(hard_excluded)}."
+        )
+    noted = sorted({w.allergen for r in safe for w in r.allergy_warnings})
     warned = sum(1 for r in safe if r.allergy_warnings)
     if warned:
-        lines.append(
-            f"{warned} of them carr{'ies' if warned == 1 else 'y'} an allergy note — "
-            "read the banner before you book."
-        )
+        subject = (
+            "It carries" if len(safe) == 1
+            else "One of these carries" if warned == 1
+            else f"{warned} of these carry"
+        )  # fmt: skip
+        lines.append(f"{subject} a note about {_names(noted)}: read it before you book.")
     if flagged:
+        risky = sorted({w.allergen for r in flagged for w in r.allergy_warnings})
+        more = "One more is" if len(flagged) == 1 else f"{len(flagged)} more are"
         lines.append(
-            f"{len(flagged)} more {'is' if len(flagged) == 1 else 'are'} shown separately as "
-            "high risk for your anaphylactic allergy."
+            f"{more} shown apart: high risk for your {_names(risky)} allergy."
+            if risky
+            else f"{more} shown apart as high risk for your allergy."
         )
-    if hard_excluded:
-        lines.append(f"Places known to contain {_names(hard_excluded)} are excluded for you.")
-    return " ".join(lines)
+    return " ".join(line for line in lines if line)
 
 
 def no_results_message(request: str, relaxed: Sequence[str]) -> str:
-    tried = f" even after relaxing {', '.join(relaxed)}" if relaxed else ""
-    return f"I couldn't find {request}{tried}. Try another area, cuisine or price range."
+    names = [RELAXED_NAMES.get(r, r) for r in relaxed]
+    tried = f", even after widening {_list(names)}" if relaxed else ""
+    return f"I couldn't find {request}{tried}. Try another neighbourhood, cuisine or price range."

@@ -1,30 +1,26 @@
-"""The restaurant product: its caches, parser and model chain, shared by its routes."""
+"""The restaurant product (seed 000): chat, the daily feed and expanded cards, wired onto the
+runtime. Its turn's steps live in `chat.py`; this module builds them, keeps the conversation
+state and the caches, and answers the runtime's product hooks.
+"""
 
 from __future__ import annotations
 
-import json
 import logging
-import time
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
 
-from kairos.errors import NotFound, NotReady
+from kairos.errors import NotFound
 from kairos.llm.chain import ModelChain
-from kairos.llm.factory import build_chain
-from kairos.llm.prompts import build_decomposition_prompt
-from kairos.pipeline.cache import MemoryCache, cache_key
-from kairos.pipeline.events import ErrorEvent, Result, TurnEvent
-from kairos.pipeline.request_context import current_request_id
-from kairos.profiles import repository
+from kairos.pipeline.cache import Cache
+from kairos.pipeline.events import TurnEvent
+from kairos.pipeline.turn import TurnRecord, TurnRunner
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import feed, learning
-from kairos.restaurants.chat import SEARCH_LIMIT, TurnRecord, run_turn
-from kairos.restaurants.conversation import merge_follow_up
-from kairos.restaurants.decomposition import QueryParser
+from kairos.restaurants.chat import ChatState, ChatTurn, chat_steps
 from kairos.restaurants.schemas import (
     ChatRequest,
     ExpandedDetail,
@@ -32,41 +28,19 @@ from kairos.restaurants.schemas import (
     RecommendationPayload,
 )
 from kairos.restaurants.schemas_decomposition import Decomposition
-from kairos.restaurants.vocabulary import build_parser
+from kairos.restaurants.searching import CachedSearch
+from kairos.restaurants.understand import Understand
 from kairos.runtime import Runtime
-from kairos.search.filters import SearchFilters
 from kairos.search.models import SearchResult
-from kairos.store.conversations import ConversationStore
-from kairos.store.unreachable import DATABASE_UNREACHABLE, is_database_unreachable
-from kairos.text.query.conversation import is_follow_up
+from kairos.store.conversations import ConversationStore, recent_request_city
+from kairos.store.redaction import redacted_traceback
 
-turn_log = logging.getLogger("kairos.turns")
+__all__ = ["RestaurantProduct", "conversation_state", "session_of"]
+
 logger = logging.getLogger(__name__)
 
-PARSER_TTL_SECONDS = 300.0
 CONVERSATION_TTL = timedelta(hours=24)
 SEARCH_INTENTS = frozenset({"find_restaurant", "compare", "locate"})
-
-
-def _stored_request(state: dict[str, Any]) -> Decomposition | None:
-    """The conversation's last request; a state written by older code is ignored."""
-    try:
-        return Decomposition.model_validate(state["request"]) if "request" in state else None
-    except ValidationError:
-        return None
-
-
-def conversation_state(record: TurnRecord) -> dict[str, Any]:
-    """What the next turn builds on: the last searchable request, and a question still open."""
-    done = record.decomposition
-    request = record.previous
-    if done is not None and done.intent in SEARCH_INTENTS and not done.needs_clarification:
-        request = done
-    asked = done.clarification_question if done is not None and done.needs_clarification else None
-    return {
-        "request": request.model_dump(mode="json") if request else None,
-        "pending": asked,
-    }
 
 
 def session_of(user: UserPublic, request: ChatRequest) -> str:
@@ -74,212 +48,159 @@ def session_of(user: UserPublic, request: ChatRequest) -> str:
     return request.session_id or f"{user.uid}:{datetime.now(UTC):%Y-%m-%d}"
 
 
-def turn_index(request: ChatRequest) -> int:
-    """1 for a conversation's first turn: the user turns in its history, plus this one. The
-    turn log takes the larger of this and the turns the server stored for the session."""
+def history_turns(request: ChatRequest) -> int:
+    """1 for a conversation's first turn: the user turns in its history, plus this one."""
     return 1 + sum(1 for m in request.conversation_history if m.role == "user")
 
 
+def _stored_request(state: dict[str, Any]) -> Decomposition | None:
+    """The conversation's last request; a state written by older code is ignored."""
+    try:
+        return Decomposition.model_validate(state["request"]) if state.get("request") else None
+    except ValidationError:
+        return None
+
+
+def conversation_state(state: ChatState) -> dict[str, Any]:
+    """What the next turn builds on: the last searchable request, and a question still open."""
+    done = state.decomposition
+    request = state.previous
+    if done is not None and done.intent in SEARCH_INTENTS and not done.needs_clarification:
+        request = done
+    asked = done.clarification_question if done is not None and done.needs_clarification else None
+    return {"request": request.model_dump(mode="json") if request else None, "pending": asked}
+
+
 class RestaurantProduct:
+    name = "restaurants"
+
     def __init__(self, runtime: Runtime, chain: ModelChain | None = None) -> None:
+        from kairos.restaurants.routes import router  # the routes import this module
+
+        self.router = router
         self.runtime = runtime
-        self.db = runtime.db
-        self.chain = chain or build_chain(runtime.settings)
-        self.decompositions: MemoryCache[Decomposition] = MemoryCache(maxsize=200, ttl_seconds=3600)
-        self.searches: MemoryCache[SearchResult] = MemoryCache(maxsize=500, ttl_seconds=1800)
-        self.feeds: MemoryCache[RecommendationPayload] = MemoryCache(
-            maxsize=1000, ttl_seconds=86400
+        self.chain = chain or runtime.chain
+        caches = runtime.caches
+        self.understand = Understand(
+            runtime.catalog,
+            self.chain,
+            caches.create("decompositions", Decomposition, maxsize=200, ttl_seconds=3600),
         )
-        self.conversations = ConversationStore(runtime.db, "restaurants", ttl=CONVERSATION_TTL)
-        self._parser: QueryParser | None = None
-        self._parser_built = 0.0
-        self._rebuilding = False
+        self.search = CachedSearch(
+            runtime.search,
+            caches.create("searches", SearchResult, maxsize=500, ttl_seconds=1800),
+        )
+        self.feeds: Cache[RecommendationPayload] = caches.create(
+            "feeds", RecommendationPayload, maxsize=1000, ttl_seconds=86400
+        )
+        self.conversations = ConversationStore(runtime.db, self.name, ttl=CONVERSATION_TTL)
+        self.turns: TurnRunner[GenerativeUIPayload] = TurnRunner(
+            outage=runtime.outage.failed, spawn=runtime.spawn
+        )
         runtime.profiles.listeners.append(self.on_profile_changed)
 
-    async def parser(self) -> QueryParser:
-        """The offline parser over the catalog's words. Building it reads the whole catalog
-        (~350 ms at full size), so an expired one keeps answering while a fresh one is built in
-        the background: no turn waits for it but the very first."""
-        if self._parser is None:
-            await self._rebuild_parser()
-        elif time.monotonic() - self._parser_built > PARSER_TTL_SECONDS and not self._rebuilding:
-            self._rebuilding = True
-            self.runtime.spawn(self._rebuild_parser(), name="rebuild-parser")
-        assert self._parser is not None
-        return self._parser
-
-    async def _rebuild_parser(self) -> None:
-        try:
-            self._parser = await build_parser(self.db)
-            self._parser_built = time.monotonic()
-        finally:
-            self._rebuilding = False
-
     async def warm(self) -> None:
-        """Build what the first turn would otherwise wait for."""
-        await self.parser()
+        """Build the parser the first turn would otherwise wait for."""
+        await self.understand.parser()
 
-    async def decompose(
-        self,
-        user: UserPublic,
-        message: str,
-        history: Sequence[str],
-        pending: str | None,
-        record: TurnRecord,
-    ) -> Decomposition:
-        previous = record.previous
-        key = cache_key(
-            str(user.uid), user.version, message, list(history[-3:]), pending,
-            previous.model_dump(mode="json") if previous else None,
-        )  # fmt: skip
-        if (cached := self.decompositions.get(key)) is not None:
-            return cached
-        parser = await self.parser()
+    async def close(self) -> None:
+        if self.on_profile_changed in self.runtime.profiles.listeners:
+            self.runtime.profiles.listeners.remove(self.on_profile_changed)
 
-        def offline() -> Decomposition:
-            return parser.decompose(
-                message, history=history, previous=previous, pending_clarification=pending
-            )
-
-        if self.chain.is_offline:
-            result = offline()
-        else:
-            prompt = build_decomposition_prompt(message, history, user.preferences, user.allergies)
-            generated = await self.chain.generate("decomposition", prompt, Decomposition, offline)
-            record.fallbacks.extend(generated.fallbacks)
-            result = generated.value
-            if previous is not None and is_follow_up(message) and "offline" not in generated.source:
-                result = merge_follow_up(result, previous)
-        self.decompositions.set(key, result)
-        return result
-
-    async def search(self, query: str, filters: SearchFilters) -> SearchResult:
-        key = cache_key(query, filters.model_dump(mode="json"))
-        if (cached := self.searches.get(key)) is not None:
-            return cached
-        result = await self.runtime.search.search(query, filters, limit=SEARCH_LIMIT)
-        self.searches.set(key, result)
-        return result
-
-    async def chat(self, user: UserPublic, request: ChatRequest) -> AsyncIterator[TurnEvent]:
-        """The turn's events; after the result, learning runs in the background."""
-        record = TurnRecord()
+    async def _turn(self, user: UserPublic, request: ChatRequest) -> ChatTurn:
         session = session_of(user, request)
+        state = ChatState()
         stored = await self.conversations.load(user.uid, session)
         if stored is not None:
-            record.previous = _stored_request(stored.state)
-            record.pending = stored.state.get("pending")
-            record.resumed = True
-        try:
-            async for event in run_turn(self, user, request, record):
-                if isinstance(event, Result):
-                    event.payload.session_id = session
-                    # stored before the client sees the answer, so its follow-up finds it
-                    turns = await self.conversations.save(
-                        user.uid, session, conversation_state(record)
-                    )
-                    record.turn_index = max(turns, turn_index(request))
-                yield event
-        except Exception as exc:
-            if is_database_unreachable(exc):  # an outage: counted and logged by its record
-                self.runtime.outage.failed(exc)
-                yield ErrorEvent(title=NotReady.title, detail=DATABASE_UNREACHABLE)
-                self._log_turn(user, request, record, error=NotReady.title)
-                return
-            logger.exception("chat turn %s failed", record.turn_id)
-            yield ErrorEvent(title="Turn failed", detail=f"{type(exc).__name__}: {exc}")
-            self._log_turn(user, request, record, error=str(exc))
-            return
-        self._log_turn(user, request, record)
-        if record.payload is not None:
-            self.runtime.spawn(
-                self._after_turn(user.uid, request.message, record.payload, record.decomposition),
-                name=f"after-turn-{record.turn_id}",
-            )
+            state.previous = _stored_request(stored.state)
+            state.pending = stored.state.get("pending")
+            state.resumed = True
+        record = TurnRecord(
+            product=self.name, user=str(user.uid), session_id=session,
+            turn_index=max(history_turns(request), (stored.turns + 1) if stored else 1),
+        )  # fmt: skip
+        return ChatTurn(
+            user=user, request=request, session_id=session, record=record,
+            understand=self.understand, search=self.search, places=self.runtime.places,
+            chain=self.chain, state=state,
+        )  # fmt: skip
+
+    async def _steps(self, turn: ChatTurn) -> AsyncIterator[TurnEvent]:
+        async for event in chat_steps(turn):
+            if turn.state.payload is not None and event.event == "result":
+                # stored before the client sees the answer, so its follow-up finds it
+                await self.conversations.save(
+                    turn.user.uid, turn.session_id, conversation_state(turn.state)
+                )
+            yield event
+
+    async def chat(self, user: UserPublic, request: ChatRequest) -> AsyncIterator[TurnEvent]:
+        """The turn's events (for SSE); learning runs in the background after the result."""
+        turn = await self._turn(user, request)
+        async for event in self.turns.stream(
+            turn.record, self._steps(turn), after=self._after_turn(turn)
+        ):
+            yield event
 
     async def answer(self, user: UserPublic, request: ChatRequest) -> GenerativeUIPayload:
-        """The same pipeline for clients that want one JSON response."""
-        payload: GenerativeUIPayload | None = None
-        async for event in self.chat(user, request):  # to the end: the turn is logged there
-            if isinstance(event, Result):
-                payload = event.payload
-            elif isinstance(event, ErrorEvent):
-                if event.title == NotReady.title:
-                    raise NotReady(event.detail)
-                raise RuntimeError(event.detail)
-        if payload is None:
-            raise RuntimeError("the chat pipeline ended without a result")
-        return payload
+        """The same turn for clients that want one JSON document."""
+        turn = await self._turn(user, request)
+        return await self.turns.answer(turn.record, self._steps(turn), after=self._after_turn(turn))
 
-    async def _after_turn(
-        self,
-        uid: uuid.UUID,
-        message: str,
-        payload: GenerativeUIPayload,
-        decomposition: Decomposition | None,
-    ) -> None:
-        try:
-            await learning.save_interaction(self.db, uid, message, payload)
-        except Exception:
-            logger.exception("saving the interaction of %s failed", uid)
-        if decomposition is None:
-            return
-        try:
-            await learning.learn_preferences(self.runtime.profiles, uid, decomposition)
-        except Exception:
-            logger.exception("learning preferences of %s failed", uid)
+    def _after_turn(self, turn: ChatTurn) -> Any:
+        async def after(payload: GenerativeUIPayload) -> None:
+            uid, decomposition = turn.user.uid, turn.state.decomposition
+            try:
+                await learning.save_interaction(self.runtime.db, uid, turn.request.message, payload)
+            except Exception as exc:
+                logger.error("saving the interaction of %s failed\n%s", uid,
+                             redacted_traceback(exc))  # fmt: skip
+            if decomposition is None:
+                return
+            try:
+                await learning.learn_preferences(self.runtime.profiles, uid, decomposition)
+            except Exception as exc:
+                logger.error("learning preferences of %s failed\n%s", uid,
+                             redacted_traceback(exc))  # fmt: skip
 
-    def _log_turn(
-        self, user: UserPublic, request: ChatRequest, record: TurnRecord, error: str | None = None
-    ) -> None:
-        payload = record.payload
-        event = {
-            "event": "turn_completed",
-            "trace_id": record.turn_id,
-            "request_id": current_request_id(),
-            "session_id": session_of(user, request),
-            "product": "restaurants",
-            "user": str(user.uid),
-            "turn_index": max(record.turn_index, turn_index(request)),
-            "latency_ms": round((time.perf_counter() - record.started) * 1000, 2),
-            "ui_type": payload.ui_type if payload else None,
-            "restaurants": len(payload.restaurants) if payload else 0,
-            "flagged": len(payload.flagged_restaurants) if payload else 0,
-            "candidates": record.candidates,
-            "search_strategy": record.search_strategy,
-            "clarified": bool(payload and payload.follow_up_questions),
-            "fallbacks": record.fallbacks,
-            "error": error,
-        }
-        turn_log.info(json.dumps(event))
+        return after
 
     async def recommendations(
         self, user: UserPublic, *, limit: int, refresh: bool
     ) -> RecommendationPayload:
-        key = feed.feed_cache_key(user)
-        cached = None if refresh else self.feeds.get(key)
+        located = await self.located(user)
+        key = feed.feed_cache_key(user, city=located[0])
+        cached = None if refresh else await self.feeds.get(key)
         if cached is None:
-            catalog = await self.runtime.search.catalog()
-            cached = await feed.build_feed(self.db, catalog, user)
-            self.feeds.set(key, cached)
+            catalog = await self.runtime.catalog.current()
+            cached = await feed.build_feed(self.runtime.places, catalog, user, located)
+            await self.feeds.set(key, cached)
             fresh = cached
         else:
             fresh = cached.model_copy(update={"cached": True})
         return fresh.model_copy(update={"recommendations": fresh.recommendations[:limit]})
 
+    async def located(self, user: UserPublic) -> feed.Located:
+        """Where the person is: the profile's home city, else their recent requests' city."""
+        if user.preferences.home_city:
+            return user.preferences.home_city, "profile"
+        recent = await recent_request_city(self.runtime.db, user.uid, self.name)
+        return (recent, "recent_requests") if recent else (None, None)
+
     async def expand(self, user: UserPublic, place_id: int) -> ExpandedDetail:
-        detail = await feed.expand(self.db, user, place_id)
+        detail = await feed.expand(self.runtime.places, user, place_id)
         if detail is None:
             raise NotFound(f"no restaurant {place_id}; use an id from the feed or a chat result")
         return detail
 
     async def prewarm(self, uid: uuid.UUID) -> None:
-        async with self.db.session() as session:
-            user = await repository.get_user(session, uid=uid)
-        if user is not None:
-            await self.recommendations(user, limit=feed.FEED_MAX, refresh=True)
+        try:
+            user = await self.runtime.profiles.get(uid)
+        except NotFound:
+            return
+        await self.recommendations(user, limit=feed.FEED_MAX, refresh=True)
 
     async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
-        self.feeds.delete_prefix(f"feed:{uid}:")
+        await self.feeds.delete_prefix(f"feed:{uid}:")
         if not deleted:
             self.runtime.spawn(self.prewarm(uid), name=f"prewarm-{uid}")

@@ -2,20 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-
-from kairos.core.allergy_guard import AllergyAssessment, GuardResult, check
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.restaurants.place_data import PlaceRecord
-from kairos.restaurants.schemas import RadarScores, RestaurantResult
+from kairos.core.allergy_guard import AllergyAssessment
+from kairos.core.traits import trait_label
+from kairos.restaurants.schemas import RadarScores, RestaurantResult, TraitNote
 from kairos.search.models import MatchExplanation
+from kairos.store.places import PlaceRecord
 from kairos.text.extractive import Quote
+
+
+def trait_notes(record: PlaceRecord, wanted: list[str]) -> list[TraitNote]:
+    """Why the place counts as what was asked: the best piece of evidence for each wanted trait
+    it holds (a category or attribute before a review, before an aspect score)."""
+    rank = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
+    notes = []
+    for trait in wanted:
+        if trait not in record.place.traits:
+            continue
+        found = sorted(
+            (e for e in record.place.trait_evidence if e.get("trait") == trait and e.get("holds")),
+            key=lambda e: rank.get(str(e.get("source")), 9),
+        )
+        if found:
+            best = found[0]
+            notes.append(
+                TraitNote(
+                    trait=trait,
+                    label=trait_label(trait),
+                    source=str(best["source"]),
+                    ref=str(best.get("ref") or ""),
+                    says=str(best.get("span") or ""),
+                )
+            )
+    return notes
 
 
 def to_result(
     record: PlaceRecord,
     assessment: AllergyAssessment | None = None,
     *,
+    wanted: list[str] | None = None,
     scores: RadarScores | None = None,
     composite: float | None = None,
     summary: Quote | None = None,
@@ -27,7 +52,7 @@ def to_result(
         price_tier=p.price_tier, rating=p.rating, votes=p.votes, cuisine_types=p.categories,
         url=p.url, lat=p.lat, lng=p.lng, known_allergens=p.known_allergens,
         allergen_confidence=p.allergen_confidence, scores=scores, composite_score=composite,
-        summary=summary, why=why,
+        summary=summary, why=why, evidence=trait_notes(record, wanted or []),
     )  # fmt: skip
     return annotate(result, assessment) if assessment is not None else result
 
@@ -42,9 +67,3 @@ def annotate(result: RestaurantResult, assessment: AllergyAssessment) -> Restaur
             "confidence_note": assessment.confidence_note,
         }
     )
-
-
-def guard(
-    records: Sequence[PlaceRecord], profile: AllergyProfile, hard_excluded: Iterable[str]
-) -> GuardResult[PlaceRecord]:
-    return check(records, profile, allergens_of=lambda r: r.allergens, hard_excluded=hard_excluded)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import StreamingResponse
 
 from kairos.api.deps import CurrentUser, PathUser
@@ -19,6 +19,8 @@ from kairos.restaurants.schemas import (
 
 router = APIRouter(tags=["restaurants"])
 
+PLACE_ID_MAX = 2**63 - 1  # place ids are PostgreSQL bigints
+
 _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "X-User-ID is not a UUID, or missing beside X-Service-Token"},
     401: {"description": "no credential: a user token, or X-Service-Token with X-User-ID"},
@@ -28,7 +30,7 @@ _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 async def product_of(request: Request) -> RestaurantProduct:
-    product: RestaurantProduct = request.app.state.restaurants
+    product: RestaurantProduct = request.app.state.runtime.products["restaurants"]
     return product
 
 
@@ -45,9 +47,11 @@ ProductDep = Annotated[RestaurantProduct, Depends(product_of)]
             "content": {"text/event-stream": {}},
         },
         **{code: _AUTH_ERRORS[code] for code in (400, 401, 403, 404)},
+        429: {"description": "too many turns from this user or address; see Retry-After"},
     },
 )
 async def chat(body: ChatRequest, request: Request, user: CurrentUser, product: ProductDep) -> Any:
+    await request.app.state.rate_limits.check_chat(request.scope, user.uid)
     accept = request.headers.get("accept", "")
     if "application/json" in accept and "text/event-stream" not in accept:
         return await product.answer(user, body)
@@ -72,6 +76,8 @@ async def recommendations(
 async def expand(
     user: PathUser,
     product: ProductDep,
-    restaurant_id: int,
+    restaurant_id: Annotated[
+        int, Path(ge=1, le=PLACE_ID_MAX, description="a restaurant id from the feed or a chat")
+    ],
 ) -> ExpandedDetail:
     return await product.expand(user, restaurant_id)

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.core.allergy_guard import AllergenStatus, AllergyWarning
 from kairos.core.fit_scorer import FitTag
+from kairos.core.stored_text import StoredText
 from kairos.search.models import MatchExplanation
 from kairos.text.extractive import CrowdProfile, Highlight, Quote, RuleLine
 
@@ -24,6 +25,16 @@ class RadarScores(BaseModel):
     vegan_options: float = Field(ge=0, le=10)
     value_for_money: float = Field(ge=0, le=10)
     evidence: dict[str, list[str]] = Field(default_factory=dict)
+
+
+class TraitNote(BaseModel):
+    """Why a place counts as something the request asked for (vegan, outdoor seating)."""
+
+    trait: str
+    label: str = Field(description="as a sentence says it: 'vegan', 'outdoor seating'")
+    source: str = Field(description="category, attribute, review or aspect")
+    ref: str = Field(description="the category, the source attribute, or the review id")
+    says: str = Field(description="the category, 'GoodForKids: true', or the review's words")
 
 
 class RestaurantResult(BaseModel):
@@ -50,17 +61,20 @@ class RestaurantResult(BaseModel):
     composite_score: float | None = None
     summary: Quote | None = Field(default=None, description="a real review sentence, with its id")
     why: MatchExplanation | None = None
+    evidence: list[TraitNote] = Field(
+        default_factory=list, description="evidence for each diet or occasion asked for"
+    )
 
 
 class ChatMessage(BaseModel):
     role: Literal["user", "assistant"]
-    content: str = Field(max_length=4000)
+    content: StoredText = Field(max_length=4000)
 
 
 class ChatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    message: str = Field(min_length=1, max_length=2000)
+    message: StoredText = Field(min_length=1, max_length=2000)
     conversation_history: list[ChatMessage] = Field(default_factory=list, max_length=50)
     session_id: str | None = Field(
         default=None,
@@ -110,6 +124,11 @@ class RecommendationPayload(BaseModel):
     cached: bool = False
     recommendations: list[RecommendationItem]
     hard_excluded_allergens: list[str] = Field(default_factory=list)
+    location: str | None = Field(default=None, description="the city the picks are in")
+    location_source: Literal["profile", "recent_requests"] | None = Field(
+        default=None, description="how Kairos knows: the profile's home city, or recent chats"
+    )
+    note: str = Field(default="", description="one sentence saying where and why")
 
 
 class AllergyDetail(BaseModel):

@@ -1,19 +1,34 @@
-"""The catalog's own vocabulary (categories, cities, areas), used to resolve fuzzy filters.
+"""The one catalog: the words the stored places use (categories, cities, areas and which city
+each area is in, kinds), the review statistics the text search reads, and the readers' words.
 
-Read once from the database and refreshed after an ingest; small (thousands of strings).
+Every layer that resolves a place word reads this: search filters (fuzzy city, area and category
+expansion), every product's query reader (`vocabulary()`), the kinds a product may ask for. The
+runtime owns one `CatalogService`; it is loaded at start-up, dropped after an ingest, and older
+than `CATALOG_TTL_SECONDS` it is reloaded in the background while the old one keeps answering.
+Small: thousands of strings.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 from rapidfuzz import fuzz, process
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from kairos.store.database import Database
+from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.words import concept_tokens
 
+__all__ = ["CATALOG_TTL_SECONDS", "Catalog", "CatalogService"]
+
 FUZZY_CUTOFF = 88.0
+CATALOG_TTL_SECONDS = 300.0
 
 
 @dataclass
@@ -21,42 +36,63 @@ class Catalog:
     categories: dict[str, int] = field(default_factory=dict)
     cities: dict[str, int] = field(default_factory=dict)
     areas: dict[str, int] = field(default_factory=dict)
-    _category_words: list[tuple[str, frozenset[str]]] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    area_cities: dict[str, str | None] = field(default_factory=dict)
+    kinds: dict[str, int] = field(default_factory=dict)
+    total_reviews: int = 0
+    review_shares: dict[str, float] = field(default_factory=dict)
+    """Share of reviews holding each common lexeme (PostgreSQL's own statistics)."""
+    generation: int = 0
+    """Which load this is: a product rebuilds what it derived from the catalog when it moves."""
 
-    def category_words(self) -> list[tuple[str, frozenset[str]]]:
+    @cached_property
+    def _category_words(self) -> list[tuple[str, frozenset[str]]]:
         """Each category with its concept words, computed once: the feed and every filter
         expand categories, and re-reading thousands of names per call was the feed's cost."""
-        if self._category_words is None:
-            self._category_words = [(c, frozenset(concept_tokens(c))) for c in self.categories]
+        return [(c, frozenset(concept_tokens(c))) for c in self.categories]
+
+    def category_words(self) -> list[tuple[str, frozenset[str]]]:
         return self._category_words
 
+    @cached_property
+    def _vocabulary(self) -> CatalogVocabulary:
+        return CatalogVocabulary(
+            categories=frozenset(self.categories),
+            cities=frozenset(self.cities),
+            areas=dict(self.area_cities),
+        )
+
+    def vocabulary(self) -> CatalogVocabulary:
+        """The catalog's words for a query reader (built once per catalog)."""
+        return self._vocabulary
+
     @classmethod
-    async def load(cls, db: Database) -> Catalog:
+    async def load(cls, db: Database, generation: int = 0) -> Catalog:
         async with db.session() as session:
-            cats = await session.execute(
-                text(
-                    "SELECT c, count(*) FROM places, unnest(categories) c "
-                    "WHERE is_active GROUP BY c"
-                )
-            )
-            cities = await session.execute(
-                text(
-                    "SELECT lower(city), count(*) FROM places "
-                    "WHERE city IS NOT NULL AND is_active GROUP BY 1"
-                )
-            )
-            areas = await session.execute(
-                text(
-                    "SELECT lower(area), count(*) FROM places "
-                    "WHERE area IS NOT NULL AND is_active GROUP BY 1"
-                )
-            )
             return cls(
-                categories={str(r[0]): int(r[1]) for r in cats},
-                cities={str(r[0]): int(r[1]) for r in cities},
-                areas={str(r[0]): int(r[1]) for r in areas},
+                categories=await _counts(
+                    session,
+                    "SELECT c, count(*) FROM places, unnest(categories) c "
+                    "WHERE is_active GROUP BY c",
+                ),
+                cities=await _counts(
+                    session,
+                    "SELECT lower(city), count(*) FROM places "
+                    "WHERE city IS NOT NULL AND is_active GROUP BY 1",
+                ),
+                areas=await _counts(
+                    session,
+                    "SELECT lower(area), count(*) FROM places "
+                    "WHERE area IS NOT NULL AND is_active GROUP BY 1",
+                ),
+                area_cities=await _area_cities(session),
+                kinds=await _counts(
+                    session, "SELECT kind, count(*) FROM places WHERE is_active GROUP BY 1"
+                ),
+                total_reviews=int(
+                    (await session.execute(text("SELECT count(*) FROM reviews"))).scalar_one()
+                ),
+                review_shares=await _lexeme_shares(session),
+                generation=generation,
             )
 
     def expand_category(self, wanted: str) -> list[str]:
@@ -92,3 +128,79 @@ class Catalog:
 
     def resolve_area(self, wanted: str) -> list[str]:
         return self.resolve_place_name(wanted, self.areas)
+
+
+async def _counts(session: AsyncSession, sql: str) -> dict[str, int]:
+    return {str(r[0]): int(r[1]) for r in await session.execute(text(sql))}
+
+
+async def _area_cities(session: AsyncSession) -> dict[str, str | None]:
+    """Each area with the city most of its places are in."""
+    rows = await session.execute(
+        text(
+            "SELECT DISTINCT ON (lower(area)) lower(area), lower(city) FROM places "
+            "WHERE area IS NOT NULL AND is_active "
+            "GROUP BY lower(area), lower(city) ORDER BY lower(area), count(*) DESC, lower(city)"
+        )
+    )
+    return {str(r[0]): (str(r[1]) if r[1] else None) for r in rows}
+
+
+async def _lexeme_shares(session: AsyncSession) -> dict[str, float]:
+    """Share of reviews containing each of the most common lexemes, from the statistics
+    PostgreSQL keeps for the planner (`ANALYZE`); empty before the first analyse."""
+    row = (
+        await session.execute(
+            text(
+                "SELECT most_common_elems::text::text[] AS lexemes, "
+                "most_common_elem_freqs AS shares FROM pg_stats "
+                "WHERE schemaname = current_schema() AND tablename = 'reviews' "
+                "AND attname = 'text_tsv'"
+            )
+        )
+    ).first()
+    if row is None or row.lexemes is None:
+        return {}
+    return dict(zip(row.lexemes, (float(v) for v in row.shares), strict=False))
+
+
+Spawn = Callable[[Coroutine[Any, Any, None], str], None]
+
+
+class CatalogService:
+    """The runtime's catalog: one load at a time, the old one answering while a new one loads."""
+
+    def __init__(self, db: Database, spawn: Spawn | None = None) -> None:
+        self.db = db
+        self.spawn = spawn
+        self._catalog: Catalog | None = None
+        self._loaded = 0.0
+        self._generation = 0
+        self._loading = False
+        self._lock = asyncio.Lock()
+
+    async def current(self) -> Catalog:
+        if self._catalog is None:
+            async with self._lock:
+                if self._catalog is None:
+                    await self._load()
+        elif time.monotonic() - self._loaded > CATALOG_TTL_SECONDS and not self._loading:
+            self._loading = True
+            if self.spawn is not None:
+                self.spawn(self._load(), "reload-catalog")
+            else:
+                await self._load()
+        assert self._catalog is not None
+        return self._catalog
+
+    async def _load(self) -> None:
+        try:
+            self._generation += 1
+            self._catalog = await Catalog.load(self.db, self._generation)
+            self._loaded = time.monotonic()
+        finally:
+            self._loading = False
+
+    def invalidate(self) -> None:
+        """After an ingest: the next reader loads the catalog afresh."""
+        self._catalog = None

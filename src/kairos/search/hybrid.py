@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
-import time
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -16,12 +14,15 @@ import numpy as np
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from kairos.search.catalog import Catalog
+from kairos.errors import InvalidInput
+from kairos.search.catalog import Catalog, CatalogService
 from kairos.search.filters import SearchFilters
 from kairos.search.fusion import reciprocal_rank_fusion
 from kairos.search.models import Arm, MatchExplanation, PlaceSummary, SearchHit, SearchResult
 from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_filters
+from kairos.search.text_query import any_word_tsquery, query_words
 from kairos.store.database import Database
+from kairos.store.places import PLACE_COLUMNS, WEIGHTED_RATING_SQL
 from kairos.text.embeddings import EmbeddingProvider
 
 Mode = Literal["hybrid", "text", "vector", "rating"]
@@ -36,19 +37,11 @@ CATALOG_TTL_SECONDS = 300.0
 # text arm read most of them ("food" is in half): the review part of the text arm leaves it out,
 # keeping at least the query's rarest word. Shares come from PostgreSQL's own statistics.
 COMMON_REVIEW_SHARE = 0.05
-_WORD = re.compile(r"[a-z0-9]+")
-
-PLACE_COLUMNS = (
-    "p.id, p.name, p.kind, p.categories, p.price_tier, p.rating, p.votes, p.city, p.area, "
-    "p.address, p.lat, p.lng, p.url, p.known_allergens, p.contains_allergens, "
-    "p.allergen_confidence, p.allergen_evidence, p.review_count"
-)
 
 
 def tsquery_for(query: str) -> str:
     """Any-word query ('quiet' | 'romantic' | …): a place need not mention every word."""
-    words = sorted(set(_WORD.findall(query.lower())))
-    return " | ".join(f"'{w}'" for w in words)
+    return any_word_tsquery(query_words(query))
 
 
 def review_words(lexemes: dict[str, str | None], shares: dict[str, float]) -> list[str]:
@@ -62,24 +55,6 @@ def review_words(lexemes: dict[str, str | None], shares: dict[str, float]) -> li
     return kept or [min(share, key=lambda word: (share[word], word))]
 
 
-async def _lexeme_shares(session: AsyncSession) -> dict[str, float]:
-    """Share of reviews containing each of the most common lexemes, from the statistics
-    PostgreSQL keeps for the planner (`ANALYZE`); empty before the first analyse."""
-    row = (
-        await session.execute(
-            text(
-                "SELECT most_common_elems::text::text[] AS lexemes, "
-                "most_common_elem_freqs AS shares FROM pg_stats "
-                "WHERE schemaname = current_schema() AND tablename = 'reviews' "
-                "AND attname = 'text_tsv'"
-            )
-        )
-    ).first()
-    if row is None or row.lexemes is None:
-        return {}
-    return dict(zip(row.lexemes, (float(v) for v in row.shares), strict=False))
-
-
 async def _nothing() -> Sequence[Any]:
     return ()
 
@@ -89,27 +64,16 @@ async def _no_vectors() -> tuple[Sequence[Any], str]:
 
 
 class HybridSearch:
-    def __init__(self, db: Database, embedder: EmbeddingProvider | None) -> None:
+    def __init__(
+        self, db: Database, embedder: EmbeddingProvider | None, catalog: CatalogService
+    ) -> None:
         self.db = db
         self.embedder = embedder
-        self._catalog: Catalog | None = None
-        self._catalog_loaded = 0.0
-        self._total_reviews = 0
-        self._review_shares: dict[str, float] = {}
+        self.catalogs = catalog
         self._lexemes: dict[str, str | None] = {}
 
     async def catalog(self) -> Catalog:
-        if self._catalog is None or time.monotonic() - self._catalog_loaded > CATALOG_TTL_SECONDS:
-            self._catalog = await Catalog.load(self.db)
-            async with self.db.session() as session:
-                total = await session.execute(text("SELECT count(*) FROM reviews"))
-                self._total_reviews = int(total.scalar_one())
-                self._review_shares = await _lexeme_shares(session)
-            self._catalog_loaded = time.monotonic()
-        return self._catalog
-
-    def invalidate_catalog(self) -> None:
-        self._catalog = None
+        return await self.catalogs.current()
 
     async def search(
         self,
@@ -118,13 +82,19 @@ class HybridSearch:
         *,
         limit: int = 15,
         mode: Mode = "hybrid",
+        text_query: str | None = None,
     ) -> SearchResult:
+        """`text_query` is what the full-text arm matches (names, categories, review words) when
+        it should differ from the semantic `query`: occasion words ("group", "rooftop") belong to
+        the vector arm and to trait filters, never to a place's name."""
         if not 1 <= limit <= 200:
-            raise ValueError(f"limit must be between 1 and 200, got {limit}")
+            raise InvalidInput(f"limit must be between 1 and 200, got {limit}")
         filters = filters or SearchFilters()
-        compiled = compile_filters(filters, await self.catalog())
+        catalog = await self.catalog()
+        compiled = compile_filters(filters, catalog)
         query = query.strip()
-        use_text = bool(query) and mode in ("hybrid", "text") and bool(tsquery_for(query))
+        words = query if text_query is None else text_query.strip()
+        use_text = bool(words) and mode in ("hybrid", "text") and bool(tsquery_for(words))
         use_vector = bool(query) and mode in ("hybrid", "vector") and self.embedder is not None
         rankings: dict[str, list[int]] = {}
         best_review: dict[int, int] = {}
@@ -132,12 +102,12 @@ class HybridSearch:
 
         async def text_arm() -> Sequence[Any]:
             async with self.db.session() as session, session.begin():
-                return await self._text_arm(session, query, compiled)
+                return await self._text_arm(session, words, compiled, catalog)
 
         async def vector_arm() -> tuple[Sequence[Any], str]:
             vector = await self._embed(query)
             async with self.db.session() as session, session.begin():
-                return await self._vector_arm(session, vector, compiled, limit)
+                return await self._vector_arm(session, vector, compiled, limit, catalog)
 
         # The arms are independent: each runs on its own connection (the vector arm embeds the
         # query meanwhile), so a search waits for the slower arm, not for their sum.
@@ -157,7 +127,7 @@ class HybridSearch:
         async with self.db.session() as session, session.begin():
             ordered = await self._order(session, fused, compiled, limit)
             hits = await self._hits(
-                session, ordered, fused, rankings, best_review, similarity, query, filters
+                session, ordered, fused, rankings, best_review, similarity, words, filters
             )
         return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
 
@@ -166,11 +136,11 @@ class HybridSearch:
         return await asyncio.to_thread(self.embedder.embed_one, query)
 
     async def _text_arm(
-        self, session: AsyncSession, query: str, f: CompiledFilters
+        self, session: AsyncSession, query: str, f: CompiledFilters, catalog: Catalog
     ) -> Sequence[Any]:
-        words = sorted(set(_WORD.findall(query.lower())))
+        words = query_words(query)
         lexemes = await self._stems(session, words)
-        for_reviews = review_words(lexemes, self._review_shares)
+        for_reviews = review_words(lexemes, catalog.review_shares)
         # Reviews are ranked on their own and only then joined to the filtered places: joining
         # first read every place row (wide: JSONB, tsvectors) and sorted each matched review with
         # its tsvector, spilling to disk (114 ms -> 31 ms on "kid friendly family dinner", full).
@@ -199,7 +169,7 @@ class HybridSearch:
         params = {
             **f.params,
             "tsq": tsquery_for(query),
-            "review_tsq": " | ".join(f"'{w}'" for w in for_reviews) or "''",
+            "review_tsq": any_word_tsquery(for_reviews),
             "depth": ARM_DEPTH,
         }
         return (await session.execute(text(sql), params)).all()
@@ -221,10 +191,15 @@ class HybridSearch:
         return {w: self._lexemes.get(w) for w in words}
 
     async def _vector_arm(
-        self, session: AsyncSession, vector: np.ndarray, f: CompiledFilters, limit: int
+        self,
+        session: AsyncSession,
+        vector: np.ndarray,
+        f: CompiledFilters,
+        limit: int,
+        catalog: Catalog,
     ) -> tuple[Sequence[Any], str]:
         params = {**f.params, "qv": str(vector.tolist()), "depth": ARM_DEPTH}
-        if await self._filtered_reviews(session, f) > EXACT_SCAN_MAX_REVIEWS:
+        if await self._filtered_reviews(session, f, catalog) > EXACT_SCAN_MAX_REVIEWS:
             # A filter can leave too few of the nearest reviews' places ("thai" without
             # peanuts): a wider HNSW pass (~40 ms) still beats the exact scan of every review.
             for ef_search in HNSW_EF_STEPS:
@@ -255,9 +230,11 @@ class HybridSearch:
         """
         return (await session.execute(text(sql), params)).all(), "exact"
 
-    async def _filtered_reviews(self, session: AsyncSession, f: CompiledFilters) -> int:
+    async def _filtered_reviews(
+        self, session: AsyncSession, f: CompiledFilters, catalog: Catalog
+    ) -> int:
         if not f.selective:
-            return self._total_reviews
+            return catalog.total_reviews
         sql = (
             "SELECT coalesce(sum(p.review_count), 0) FROM places p "
             f"WHERE p.review_count > 0 AND {f.where}"
@@ -267,21 +244,25 @@ class HybridSearch:
     async def _order(
         self, session: AsyncSession, fused: dict[int, float], f: CompiledFilters, limit: int
     ) -> list[int]:
-        """Fused places first (ties by rating, votes, id); then, only when fewer than `limit`
-        matched, the best-rated places that pass the filters, so k rows come back when k exist."""
+        """Fused places first (ties by the Bayesian-average rating, then id); then, only when
+        fewer than `limit` matched, the best places by that rating that pass the filters, so k
+        rows come back when k exist (a 5.0 from 5 votes never beats a 4.6 from 900)."""
         top = sorted(fused, key=lambda pid: -fused[pid])[: limit * 3]
         rated = await session.execute(
-            text("SELECT id, rating, votes FROM places WHERE id = ANY(CAST(:ids AS bigint[]))"),
+            text(
+                f"SELECT p.id, {WEIGHTED_RATING_SQL} AS weighted FROM places p "
+                "WHERE p.id = ANY(CAST(:ids AS bigint[]))"
+            ),
             {"ids": top},
         )
-        quality = {r.id: (-(r.rating or 0.0), -r.votes) for r in rated}
-        top.sort(key=lambda pid: (-round(fused[pid], 9), *quality.get(pid, (0.0, 0)), pid))
+        quality = {r.id: -float(r.weighted) for r in rated}
+        top.sort(key=lambda pid: (-round(fused[pid], 9), quality.get(pid, 0.0), pid))
         chosen = top[:limit]
         if len(chosen) < limit:
             rows = await session.execute(
                 text(
                     f"SELECT p.id FROM places p WHERE {f.where} "
-                    "ORDER BY p.rating DESC NULLS LAST, p.votes DESC, p.id LIMIT :k"
+                    f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :k"
                 ),
                 {**f.params, "k": limit + len(chosen)},
             )
@@ -306,7 +287,7 @@ class HybridSearch:
         near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
         rows = await session.execute(
             text(
-                f"SELECT {PLACE_COLUMNS}, {distance} AS distance_km "
+                f"SELECT {PLACE_COLUMNS}, p.xmin::text AS version, {distance} AS distance_km "
                 "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))"
             ),
             {"ids": ordered, **near},
@@ -322,6 +303,7 @@ class HybridSearch:
             hits.append(
                 SearchHit(
                     place=PlaceSummary.model_validate(row._mapping),
+                    version=row.version,
                     score=round(fused.get(pid, 0.0), 6),
                     rank=rank,
                     why=MatchExplanation(
@@ -342,7 +324,7 @@ class HybridSearch:
         self, session: AsyncSession, ordered: list[int], best_review: dict[int, int], query: str
     ) -> dict[int, tuple[list[str], str | None]]:
         """Query words present in each place (name, categories or best review), and a snippet."""
-        words = sorted(set(_WORD.findall(query.lower())))
+        words = query_words(query)
         if not words:
             return {}
         sql = """

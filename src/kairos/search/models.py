@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from kairos.store.places import PlaceSummary
+
+__all__ = ["Arm", "MatchExplanation", "PlaceSummary", "SearchHit", "SearchResult"]
+
 Arm = Literal["text", "vector", "rating"]
-
-
-class PlaceSummary(BaseModel):
-    id: int
-    name: str
-    kind: str
-    categories: list[str]
-    price_tier: str | None
-    rating: float | None
-    votes: int
-    city: str | None
-    area: str | None
-    address: str | None
-    lat: float | None
-    lng: float | None
-    url: str | None
-    known_allergens: list[str]
-    contains_allergens: list[str]
-    allergen_confidence: Literal["high", "medium", "low"]
-    allergen_evidence: list[dict[str, Any]] = Field(default_factory=list)
-    review_count: int = 0
 
 
 class MatchExplanation(BaseModel):
@@ -41,6 +24,7 @@ class MatchExplanation(BaseModel):
 
 class SearchHit(BaseModel):
     place: PlaceSummary
+    version: str | None = Field(default=None, description="the row's version (xmin) as read")
     score: float
     rank: int
     why: MatchExplanation

@@ -8,23 +8,15 @@ from typing import Any
 
 from kairos.search.catalog import Catalog
 from kairos.search.filters import SearchFilters
+from kairos.store.places import hard_exclusion_sql
+
+__all__ = ["HAVERSINE_KM", "CompiledFilters", "compile_filters", "hard_exclusion_sql"]
 
 HAVERSINE_KM = (
     "2 * 6371.0088 * asin(sqrt(power(sin(radians(p.lat - :near_lat) / 2), 2)"
     " + cos(radians(:near_lat)) * cos(radians(p.lat))"
     " * power(sin(radians(p.lng - :near_lng) / 2), 2)))"
 )
-
-
-def hard_exclusion_sql(param: str) -> str:
-    """The allergen hard filter. A place is out when it is known to contain the allergen with
-    high confidence, or when its allergen knowledge is verified (high) and lists the allergen at
-    all, whichever evidence listed it: for an anaphylactic allergy the cautious reading wins."""
-    array = f"CAST(:{param} AS text[])"
-    return (
-        f"NOT (p.contains_allergens && {array} "
-        f"OR (p.allergen_confidence = 'high' AND p.known_allergens && {array}))"
-    )
 
 
 @dataclass
@@ -91,5 +83,8 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
     if filters.kinds:
         clauses.append("p.kind = ANY(CAST(:kinds AS text[]))")
         params["kinds"] = list(filters.kinds)
+    if filters.traits:
+        clauses.append("p.traits @> CAST(:traits AS text[])")
+        params["traits"] = list(filters.traits)
     selective = len(clauses) > 1 + (1 if filters.exclude_allergens else 0)
     return CompiledFilters(" AND ".join(clauses), params, resolved, selective)

@@ -19,7 +19,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from kairos.store.database import Database
 from kairos.store.tables import Conversation
 
-__all__ = ["ConversationStore", "StoredConversation"]
+__all__ = ["ConversationStore", "StoredConversation", "recent_request_city"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +82,24 @@ class ConversationStore:
                 .returning(Conversation.session_id)
             )
             return len(result.all())
+
+
+async def recent_request_city(db: Database, uid: uuid.UUID, product: str) -> str | None:
+    """The city of the user's most recent stored request in `product`, if it named one."""
+    async with db.session() as session:
+        row = (
+            await session.execute(
+                select(Conversation.state)
+                .where(
+                    Conversation.uid == uid,
+                    Conversation.product == product,
+                    Conversation.state["request"]["filters"]["city"].astext.isnot(None),
+                )
+                .order_by(Conversation.updated_at.desc())
+                .limit(1)
+            )
+        ).first()
+    if row is None:
+        return None
+    city = (((row.state or {}).get("request") or {}).get("filters") or {}).get("city")
+    return str(city) if city else None

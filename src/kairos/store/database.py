@@ -35,8 +35,10 @@ class Database:
         """`embedded`: the embedded server this database lives on, released by `dispose`."""
         self.url = url
         self.embedded = embedded
+        # hide_parameters: a failed statement's log line and exception text name the SQL but
+        # not its bound values, which hold allergy profiles and chat messages.
         self.engine: AsyncEngine = create_async_engine(
-            url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True
+            url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True, hide_parameters=True
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from kairos.text import aspect_lexicon as lex
-from kairos.text.aspect_lexicon import ALL_ASPECTS, RADAR_ASPECTS
+from kairos.text.aspect_lexicon import ALL_ASPECTS
 from kairos.text.aspects import (
     AspectScore,
     AspectScores,
@@ -80,11 +80,19 @@ CrowdName = Literal["couples", "families", "groups", "students", "business"]
 
 
 class Quote(BaseModel):
+    """One real sentence of one review that supports what the card claims; never two reviews
+    spliced together. Evidence against a claim the request made is kept apart, as `contrary`."""
+
     text: str = Field(description=f"at most {QUOTE_MAX_CHARS} characters of real review text")
     review_ids: list[str]
     sentences: list[str] = Field(
-        default_factory=list, description="the quoted sentences, one per review id, as written"
+        default_factory=list, description="the quoted sentence, as written"
     )
+    aspect: str | None = Field(default=None, description="the aspect the sentence speaks for")
+    contrary: str | None = Field(
+        default=None, description="a diner's sentence against a claim the request made"
+    )
+    contrary_review_id: str | None = None
 
 
 class Highlight(BaseModel):
@@ -161,46 +169,85 @@ def _supporting(score: AspectScore) -> list[tuple[str, str]]:
     ]
 
 
+# Aspects whose high score is praise: a summary may speak for these (a "divey" sentence is not).
+PRAISE_ASPECTS: tuple[str, ...] = (
+    "food_quality", "service", "romance", "noise_level", "vegan_options", "value_for_money",
+    "kid_friendly", "group_friendly", "classy", "casual", "trendy",
+)  # fmt: skip
+
+
+def _explicit(score: AspectScore, sign: int) -> list[tuple[str, str]]:
+    """(review id, sentence) of explicit evidence with the given sign, strongest first."""
+    ranked = sorted(
+        (e for e in score.evidence if e.explicit and e.weight * sign > 0),
+        key=lambda e: -abs(e.weight),
+    )
+    return [
+        (e.review_id, " ".join(e.sentence.split()))
+        for e in ranked
+        if len(e.sentence.strip()) >= MIN_QUOTE_CHARS and not e.sentence.strip().endswith("?")
+    ]
+
+
 def consolidated_review(
     reviews: Sequence[ReviewText],
     focus_aspects: Sequence[str] = (),
     *,
     scores: AspectScores | None = None,
     max_chars: int = QUOTE_MAX_CHARS,
+    contrary_aspects: Sequence[str] | None = None,
 ) -> Quote:
-    """One or two real sentences about what the user cares about (≤ `max_chars`).
+    """One real sentence that supports the card (≤ `max_chars`), from one review.
 
-    Focus aspects first (as given), then the radar aspects by confidence; a second sentence is
-    added only when it fits whole and comes from another review.
+    The sentence praises what the request asked for (`focus_aspects`, in order), else the
+    aspect diners are most sure of among those whose high score is praise; it is never a
+    sentence against the place. A sentence against a requested aspect (`contrary_aspects`,
+    default the focus) is returned apart, as `contrary` ("but one diner: …"), never as the
+    summary. No praise found: no quote.
     """
+    empty = Quote(text="", review_ids=[], sentences=[])
     if not reviews:
-        return Quote(text="", review_ids=[], sentences=[])
+        return empty
     scores = scores or score_aspects(reviews)
     for aspect in focus_aspects:
         if aspect not in ALL_ASPECTS:
             raise ValueError(f"unknown aspect {aspect!r}; known: {', '.join(ALL_ASPECTS)}")
-    rest = sorted(RADAR_ASPECTS, key=lambda a: (-scores.get(a).confidence, a))
-    order = list(dict.fromkeys([*focus_aspects, *rest]))
-    candidates = [
-        pair
-        for aspect in order
-        for pair in _supporting(scores.get(aspect))
-        if len(pair[1]) >= MIN_QUOTE_CHARS and not pair[1].endswith("?")
-    ]
-    if not candidates:
-        first = next(
-            ((r.id, " ".join(s.split())) for r in reviews for s in split_sentences(r.text)), None
-        )
-        if first is None:
-            return Quote(text="", review_ids=[], sentences=[])
-        candidates = [first]
-    review_id, sentence = candidates[0]
-    text, ids, quoted = trim(sentence, max_chars), [review_id], [sentence]
-    for other_id, other in candidates[1:]:
-        if other_id not in ids and len(text) + 1 + len(other) <= max_chars and other != sentence:
-            text, ids, quoted = f"{text} {other}", [*ids, other_id], [*quoted, other]
+    rest = sorted(PRAISE_ASPECTS, key=lambda a: (-scores.get(a).confidence, a))
+    # a sentence that counts against anything ("don't come on a date, too loud") is no summary
+    against = {
+        " ".join(e.sentence.split())
+        for _, score in scores.items()
+        for e in score.evidence
+        if e.weight < 0
+    }
+    chosen: tuple[str, str, str] | None = None
+    for aspect in dict.fromkeys([*focus_aspects, *rest]):
+        praise = [p for p in _explicit(scores.get(aspect), +1) if p[1] not in against]
+        if praise:
+            chosen = (aspect, *praise[0])
             break
-    return Quote(text=text, review_ids=ids, sentences=quoted)
+    asked = focus_aspects if contrary_aspects is None else contrary_aspects
+    # only where diners on the whole lean against it: one odd sentence is not "one diner says"
+    contrary = next(
+        (
+            pair
+            for aspect in asked
+            if scores.get(aspect).value < 5.0
+            for pair in _explicit(scores.get(aspect), -1)
+        ),
+        None,
+    )
+    if chosen is None:
+        quote = empty
+    else:
+        aspect, review_id, sentence = chosen
+        quote = Quote(
+            text=trim(sentence, max_chars), review_ids=[review_id], sentences=[sentence],
+            aspect=aspect,
+        )  # fmt: skip
+    if contrary is not None:
+        quote.contrary, quote.contrary_review_id = trim(contrary[1], max_chars), contrary[0]
+    return quote
 
 
 def highlights(

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kairos.core.allergens import is_umbrella
+from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import HARD_FREE_ALLERGENS, SOFT_FREE_DIETS
 from kairos.text.query.draft import Draft, add
 from kairos.text.query.vocabulary import (
@@ -33,6 +34,13 @@ from kairos.text.query.vocabulary import (
 from kairos.text.query.words import Words, phrase_table
 
 ResolveAllergens = Callable[[str], tuple[str, ...]]
+
+
+def _said(allergens: tuple[str, ...]) -> str:
+    names = [display_name(a) for a in allergens]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 ResolveCategory = Callable[[str], tuple[str, ...]]
 
 
@@ -134,7 +142,7 @@ def extract_allergies(words: Words, draft: Draft, resolve: ResolveAllergens) -> 
             draft.note(phrase, "turn_allergens=" + ",".join(found))
             if is_umbrella(phrase):
                 draft.assumptions.append(
-                    f"'{phrase}' read as {', '.join(found)}; all are excluded for this search."
+                    f"'{phrase}' read as {_said(found)}; all are excluded for this search."
                 )
         return "allergen" if found else ""
 
@@ -281,7 +289,7 @@ def _apply_negated(
         draft.note(f"no {phrase}", "turn_allergens=" + ",".join(allergens))
         if len(allergens) > 1:
             draft.assumptions.append(
-                f"'no {phrase}' read as excluding {', '.join(allergens)} for this search."
+                f"'no {phrase}' read as excluding {_said(allergens)} for this search."
             )
     if categories:
         add(draft.exclude_categories, *categories)

@@ -25,8 +25,10 @@ _FOLLOW_UP = re.compile(
     r"^(?:what|how) about\b|^(?:and|also|ok|okay|now|but|instead|same|only|just|in|near|around)\b"
     r"|\b(?:cheaper|pricier|fancier|closer|quieter|nicer|other|more) (?:ones?|options?|places?)\b"
     r"|^any (?:cheaper|other|more|closer|quieter|better|nicer)\b|\binstead\b|\bsame but\b"
-    r"|^(?:which|what) (?:ones?|of (?:them|those|these))\b|^(?:any|anything|something)"
-    r"(?: (?:with|that|good|open|for|less|a bit))\b|^(?:is|are) (?:it|they|any|there)\b"
+    r"|^(?:which|what) (?:ones?|of (?:them|those|these))\b|^(?:any|anything|something|somewhere)"
+    r"(?: (?:with|that|good|open|for|less|a bit|cheaper|closer|quieter|nicer|fancier|else|more))\b"
+    r"|^(?:is|are) (?:it|they|any|there)\b|^(?:and|but) \w+\b"
+    r"|^which (?:are|have|has|would|of|serve|do|does)\b"
     r"|\bideally\b|^(?:cheaper|closer|quieter|fancier|smaller|bigger)\b"
     r"|^(?:with|without|for|near|in|around|on)\b"
 )

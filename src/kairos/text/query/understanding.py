@@ -18,6 +18,7 @@ from datetime import date
 
 from pydantic import BaseModel, Field
 
+from kairos.core.geo import MAX_RADIUS_KM, MIN_RADIUS_KM
 from kairos.core.pricing import PriceTier
 from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.constraints import extract_allergies, extract_negations
@@ -134,6 +135,26 @@ def _budget(facts: NumberFacts, draft: Draft, city: str | None) -> Budget | None
     )
 
 
+def _radius(draft: Draft, facts: NumberFacts) -> float | None:
+    """The radius asked for, brought inside what a search takes, saying so when it was."""
+    radius = facts.radius_km
+    if radius is None:
+        return None
+    if radius > MAX_RADIUS_KM:
+        draft.assumptions.append(
+            f"{facts.radius_text!r} is wider than the search goes; searching within "
+            f"{MAX_RADIUS_KM:g} km."
+        )
+        return MAX_RADIUS_KM
+    if radius < MIN_RADIUS_KM:
+        draft.assumptions.append(
+            f"{facts.radius_text!r} is closer than the search goes; searching within "
+            f"{MIN_RADIUS_KM * 1000:g} m."
+        )
+        return MIN_RADIUS_KM
+    return radius
+
+
 class QueryReader:
     """Builds the vocabulary indexes once; `read` is then pure and deterministic."""
 
@@ -175,9 +196,10 @@ class QueryReader:
         if facts.min_rating is not None:
             draft.min_rating = facts.min_rating
             draft.note(facts.rating_text, f"min_rating={facts.min_rating}")
-        if facts.radius_km is not None:
+        radius = _radius(draft, facts)
+        if radius is not None:
             draft.map_asked = True
-            draft.note(facts.radius_text, f"radius_km={facts.radius_km}")
+            draft.note(facts.radius_text, f"radius_km={radius}")
             draft.near_user = draft.near_user or (draft.area is None and not cities)
         if when is not None:
             draft.assumptions.extend(when.assumptions)
@@ -198,7 +220,7 @@ class QueryReader:
             price_tiers=budget.tiers if budget else [],
             budget=budget,
             min_rating=draft.min_rating,
-            radius_km=facts.radius_km,
+            radius_km=radius,
             party_size=facts.party_size,
             when=when,
             duration=duration,

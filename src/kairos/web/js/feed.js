@@ -33,8 +33,10 @@ export async function loadFeed(uid, { refresh = false } = {}) {
     if (mine !== generation) return;
     clear(el);
     const excluded = (feed.hard_excluded_allergens || []).map((a) => a.replaceAll("_", " "));
+    byId("feed-title").textContent = feed.location ? `Picked for you in ${feed.location}` : "Picked for you";
     note.textContent = [
-      excluded.length ? `Places known to contain ${excluded.join(", ")} are left out for you.` : "",
+      feed.note || "",
+      excluded.length ? `Places whose menu, dishes or reviews show ${excluded.join(", ")} are left out.` : "",
       feed.generated_at ? `Updated ${timeOf(feed.generated_at)}.` : "",
     ].filter(Boolean).join(" ");
     if (!feed.recommendations.length) {

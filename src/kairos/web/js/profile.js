@@ -5,7 +5,7 @@ const ALLERGENS = ["peanuts", "tree_nuts", "shellfish", "molluscs", "fish", "dai
   "soy", "sesame", "mustard", "celery", "lupin", "sulphites"];
 const SEVERITIES = ["anaphylactic", "severe", "moderate", "intolerance"];
 const DIETARY = ["vegan", "vegetarian", "halal", "kosher", "gluten_free"];
-const VIBES = ["quiet", "romantic", "lively", "cozy", "family", "group", "trendy", "casual", "upscale", "outdoor"];
+const VIBES = ["quiet", "romantic", "lively", "cozy", "family_friendly", "group", "trendy", "casual", "upscale", "outdoor", "rooftop", "work_friendly", "late_night"];
 const PRICES = ["$", "$$", "$$$", "$$$$"];
 const byId = (id) => document.getElementById(id);
 const label = (v) => v.replaceAll("_", " ");
@@ -60,6 +60,7 @@ export function createProfile({ onSaved, onError }) {
       checks(byId("prices"), "prices", PRICES, p.price_comfort.map(String));
       byId("cuisine-affinity").value = p.cuisine_affinity.join(", ");
       byId("cuisine-aversion").value = p.cuisine_aversion.join(", ");
+      byId("home-city").value = p.home_city || "";
       nameInput.value = "";
       drawAllergies();
       dialog.showModal();
@@ -95,6 +96,7 @@ export function createProfile({ onSaved, onError }) {
         price_comfort: checked(byId("prices")),
         cuisine_affinity: list(byId("cuisine-affinity").value),
         cuisine_aversion: list(byId("cuisine-aversion").value),
+        home_city: byId("home-city").value.trim() || null,
       });
       dialog.close();
       onSaved(user);

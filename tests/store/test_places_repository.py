@@ -6,32 +6,42 @@ from typing import Any
 
 from sqlalchemy import text
 
-from kairos.restaurants.place_data import RecordCache, feed_candidates, load_places
+from kairos.store.places import RecordCache, weighted_rating
 
 
 def test_a_cached_record_is_only_returned_for_its_own_version() -> None:
     cache = RecordCache(maxsize=2)
     first, second, third = object(), object(), object()
-    cache.put("db", 1, "100", first)  # type: ignore[arg-type]
-    assert cache.get("db", 1, "100") is first
-    assert cache.get("db", 1, "101") is None  # the row changed since
-    assert cache.get("other-db", 1, "100") is None  # same id, another database
-    cache.put("db", 2, "7", second)  # type: ignore[arg-type]
-    cache.get("db", 1, "100")  # used: now the most recent
-    cache.put("db", 3, "9", third)  # type: ignore[arg-type]
+    cache.put(1, "100", first)  # type: ignore[arg-type]
+    assert cache.get(1, "100") is first
+    assert cache.get(1, "101") is None  # the row changed since
+    cache.put(2, "7", second)  # type: ignore[arg-type]
+    cache.get(1, "100")  # used: now the most recent
+    cache.put(3, "9", third)  # type: ignore[arg-type]
     assert len(cache) == 2
-    assert cache.get("db", 2, "7") is None and cache.get("db", 1, "100") is first
+    assert cache.get(2, "7") is None and cache.get(1, "100") is first
+
+
+def test_a_handful_of_perfect_votes_does_not_beat_thousands_of_good_ones() -> None:
+    """Issue 12: "best bbq" put a 59-review place ahead of a 3,555-review one."""
+    assert weighted_rating(5.0, 5) < weighted_rating(4.5, 3555)
+    assert weighted_rating(4.5, 59) < weighted_rating(4.5, 3555)
+    assert weighted_rating(4.8, 400) > weighted_rating(4.5, 400)
 
 
 async def test_a_changed_row_is_read_again(runtime: Any) -> None:
     async with runtime.db.session() as session:
         (place_id,) = (
             await session.execute(
-                text("SELECT min(id) FROM places WHERE review_count > 0 AND known_allergens = '{}'")
+                text(
+                    "SELECT min(id) FROM places WHERE review_count > 0 AND known_allergens = '{}'"
+                    " AND kind = 'restaurant'"
+                )
             )
         ).one()
-        first = (await load_places(session, [place_id]))[place_id]
-        again = (await load_places(session, [place_id]))[place_id]
+    places = runtime.places
+    first = (await places.records([place_id]))[place_id]
+    again = (await places.records([place_id]))[place_id]
     assert again is first  # built once
     assert first.allergens.knowledge("sesame") is None
     async with runtime.db.session() as session, session.begin():
@@ -43,9 +53,10 @@ async def test_a_changed_row_is_read_again(runtime: Any) -> None:
             {"id": place_id},
         )
     try:
-        async with runtime.db.session() as session:
-            changed = (await load_places(session, [place_id]))[place_id]
-            ranked = await feed_candidates(session, exclude_allergens=[], cuisines=[], limit=2000)
+        changed = (await places.records([place_id]))[place_id]
+        ranked = await places.top_rated(
+            exclude_allergens=[], cuisines=[], kinds=["restaurant"], limit=2000
+        )
         assert changed is not first
         knowledge = changed.allergens.knowledge("sesame")
         assert knowledge is not None and (knowledge.status, knowledge.confidence) == (

@@ -1,0 +1,80 @@
+"""Request bodies above `KAIROS_MAX_BODY_BYTES` get 413 before they are read.
+
+Pure ASGI, outside authentication and parsing: a declared `Content-Length` over the limit is
+refused before one byte is read; a body without one (chunked) is counted as it streams and
+refused at the first chunk past the limit. Nothing here buffers a body, so a 200 MB upload
+costs at most the limit plus one chunk of memory.
+"""
+
+from __future__ import annotations
+
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from kairos.api.problems import problem_response
+
+__all__ = ["BodyLimitMiddleware"]
+
+
+class BodyTooLarge(HTTPException):
+    """Raised from `receive` so the app stops reading; FastAPI re-raises HTTPExceptions from
+    body parsing unchanged, and the problem handler turns it into a 413 body."""
+
+
+class BodyLimitMiddleware:
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    def _detail(self) -> str:
+        return (
+            f"the request body is larger than {self.max_bytes} bytes (KAIROS_MAX_BODY_BYTES); "
+            "send less"
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_bytes:
+            response = problem_response(
+                413, "Payload too large", self._detail(), headers={"Connection": "close"}
+            )
+            await response(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    raise BodyTooLarge(413, self._detail())
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except BodyTooLarge:
+            # Only reached when no handler turned it into a response (a plain ASGI app read it).
+            if started:
+                raise
+            response = problem_response(413, "Payload too large", self._detail())
+            await response(scope, receive, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None

@@ -1,0 +1,47 @@
+"""The products this build serves: one line each. A product is a folder with a `product.py`
+whose class satisfies `pipeline.product.Product`; registering it here mounts its routes, warms
+it at start-up, tells it of profile changes and closes it at shutdown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fastapi import APIRouter
+
+from kairos.pipeline.product import Product, ProductRegistry
+from kairos.runtime import Runtime
+
+__all__ = ["PRODUCTS", "ProductEntry", "install_products"]
+
+
+@dataclass(frozen=True)
+class ProductEntry:
+    name: str
+    router: APIRouter
+    build: Callable[[Runtime], Product]
+
+
+def _restaurants() -> ProductEntry:
+    from kairos.restaurants.product import RestaurantProduct
+    from kairos.restaurants.routes import router
+
+    return ProductEntry("restaurants", router, RestaurantProduct)
+
+
+# One line per product. Loaders, not imports: a product's modules import the runtime, and the
+# API mounts the routers before the runtime exists.
+PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (_restaurants,)
+
+
+def entries() -> list[ProductEntry]:
+    return [load() for load in PRODUCTS]
+
+
+def install_products(runtime: Runtime) -> ProductRegistry:
+    """Builds every registered product on `runtime` once (a second app on the same runtime
+    shares them)."""
+    if not runtime.products.names():
+        for entry in entries():
+            runtime.products.register(entry.build(runtime))
+    return runtime.products

@@ -1,0 +1,85 @@
+"""The restaurant turn's search: the runtime's hybrid search behind a short-lived cache keyed by
+the query, the filters and the catalog's generation (an ingest makes old entries unreachable)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kairos.pipeline.cache import Cache, cache_key
+from kairos.search.filters import SearchFilters
+from kairos.search.hybrid import HybridSearch
+from kairos.search.models import SearchHit, SearchResult
+
+__all__ = ["CachedSearch", "TraitSearch", "search_with_traits"]
+
+
+class CachedSearch:
+    def __init__(self, search: HybridSearch, cache: Cache[SearchResult]) -> None:
+        self.search = search
+        self.cache = cache
+
+    async def __call__(
+        self, query: str, filters: SearchFilters, limit: int, text_query: str | None = None
+    ) -> SearchResult:
+        generation = (await self.search.catalog()).generation
+        key = cache_key(query, text_query, filters.model_dump(mode="json"), limit, generation)
+        if (cached := await self.cache.get(key)) is not None:
+            return cached
+        result = await self.search.search(query, filters, limit=limit, text_query=text_query)
+        await self.cache.set(key, result)
+        return result
+
+
+@dataclass(frozen=True)
+class TraitSearch:
+    """A search that asked for diets and occasions, and how much of it the data could meet."""
+
+    result: SearchResult
+    required: list[str]
+    """Traits every place of `result` holds first (those with evidence come before the rest)."""
+    short: list[str]
+    """Asked for, but too few places here show evidence of it: ranked by evidence instead."""
+
+
+MIN_WITH_TRAITS = 3
+"""Fewer places than this holding the occasions asked for, and they rank instead of filtering.
+A diet is a need (halal, gluten-free): one place holding it is enough to filter on it."""
+
+
+async def search_with_traits(
+    search: CachedSearch,
+    query: str,
+    filters: SearchFilters,
+    limit: int,
+    *,
+    diets: list[str],
+    occasions: list[str],
+    text_query: str | None = None,
+) -> TraitSearch:
+    """Diets and occasions are filters where the catalog holds evidence for them: first all of
+    them, then the diets alone (a need outranks a wish), then none. Places that hold the
+    stricter set come first; the rest fill in only where no diet was asked; what was short is
+    said."""
+    stages: list[tuple[list[str], int]] = []
+    strict = MIN_WITH_TRAITS if occasions else 1
+    for stage, enough in ((diets + occasions, strict), (diets, 1), ([], 1)):
+        if stage not in [s for s, _ in stages]:
+            stages.append((stage, enough))
+    hits: list[SearchHit] = []
+    strategy, resolved = "none", {}
+    required: list[str] = []
+    seen: set[int] = set()
+    for stage, enough in stages:
+        found = await search(query, filters.model_copy(update={"traits": stage}), limit, text_query)
+        if not hits:
+            strategy, resolved, required = found.strategy, found.resolved, stage
+        hits += [h for h in found.hits if h.place.id not in seen]
+        seen |= {h.place.id for h in found.hits}
+        if len(hits) >= min(enough, limit) or not stage:
+            break
+    wanted = diets + occasions
+    short = [t for t in wanted if sum(1 for h in hits if t in h.place.traits) < MIN_WITH_TRAITS]
+    ranked = [h.model_copy(update={"rank": i + 1}) for i, h in enumerate(hits[:limit])]
+    return TraitSearch(
+        SearchResult(hits=ranked, strategy=strategy, resolved=resolved), required, short
+    )

@@ -1,0 +1,82 @@
+"""The understanding step of a restaurant turn: a message, with its conversation, becomes a
+`Decomposition` — through the offline parser, or the model chain when one is configured (its
+output validated against the same schema, the parser as its fallback).
+
+The parser is built from the runtime's one catalog and rebuilt, in the background, when the
+catalog's generation moves (an ingest, a reload): no turn waits for it but the very first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from kairos.llm.chain import ModelChain
+from kairos.pipeline.cache import Cache, cache_key
+from kairos.pipeline.turn import TurnRecord
+from kairos.profiles.schemas import UserPublic
+from kairos.restaurants.conversation import merge_follow_up
+from kairos.restaurants.decomposition import QueryParser
+from kairos.restaurants.prompts import build_decomposition_prompt
+from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.search.catalog import CatalogService
+from kairos.text.query.conversation import is_follow_up
+
+__all__ = ["Understand"]
+
+
+class Understand:
+    def __init__(
+        self, catalog: CatalogService, chain: ModelChain, cache: Cache[Decomposition]
+    ) -> None:
+        self.catalog = catalog
+        self.chain = chain
+        self.cache = cache
+        self._parser: QueryParser | None = None
+        self._generation = -1
+        self._lock = asyncio.Lock()
+
+    async def parser(self) -> QueryParser:
+        catalog = await self.catalog.current()
+        if self._parser is None or catalog.generation != self._generation:
+            async with self._lock:
+                if self._parser is None or catalog.generation != self._generation:
+                    vocabulary = catalog.vocabulary()
+                    # building the indexes is CPU work (~0.3 s at full size): off the loop
+                    self._parser = await asyncio.to_thread(QueryParser, vocabulary)
+                    self._generation = catalog.generation
+        return self._parser
+
+    async def __call__(
+        self,
+        user: UserPublic,
+        message: str,
+        history: Sequence[str],
+        previous: Decomposition | None,
+        pending: str | None,
+        record: TurnRecord,
+    ) -> Decomposition:
+        key = cache_key(
+            str(user.uid), user.version, self._generation, message, list(history[-3:]), pending,
+            previous.model_dump(mode="json") if previous else None,
+        )  # fmt: skip
+        if (cached := await self.cache.get(key)) is not None:
+            return cached
+        parser = await self.parser()
+
+        def offline() -> Decomposition:
+            return parser.decompose(
+                message, history=history, previous=previous, pending_clarification=pending
+            )
+
+        if self.chain.is_offline:
+            result = offline()
+        else:
+            prompt = build_decomposition_prompt(message, history, user.preferences, user.allergies)
+            generated = await self.chain.generate("decomposition", prompt, Decomposition, offline)
+            record.fallbacks.extend(generated.fallbacks)
+            result = generated.value
+            if previous is not None and is_follow_up(message) and "offline" not in generated.source:
+                result = merge_follow_up(result, previous)
+        await self.cache.set(key, result)
+        return result

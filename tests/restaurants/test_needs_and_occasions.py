@@ -1,0 +1,55 @@
+"""Diets are constraints where the catalog holds evidence, occasions map to attributes and
+review evidence, and every such claim on a card says what it rests on (issue 12)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.restaurants.helpers import as_user, create_user
+
+
+async def _chat(client: httpx.AsyncClient, message: str) -> dict[str, Any]:
+    uid = await create_user(client)
+    response = await client.post(
+        "/chat", json={"message": message},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )  # fmt: skip
+    assert response.status_code == 200, response.text
+    payload: dict[str, Any] = response.json()
+    return payload
+
+
+async def test_a_diet_filters_to_places_with_evidence(client: httpx.AsyncClient) -> None:
+    payload = await _chat(client, "halal food in boston")
+    assert payload["restaurants"], "the sample has halal places in Boston"
+    for place in payload["restaurants"]:
+        notes = {note["trait"]: note for note in place["evidence"]}
+        assert "halal" in notes, place["name"]
+        assert notes["halal"]["source"] in {"category", "attribute", "review", "aspect"}
+    assert "halal" in payload["message"] and "halal_" not in payload["message"]
+
+
+async def test_a_category_is_stronger_evidence_than_reviews(client: httpx.AsyncClient) -> None:
+    payload = await _chat(client, "vegan restaurant in boston")
+    top = payload["restaurants"][0]
+    assert [n["source"] for n in top["evidence"]] == ["category"], top
+    assert all(any(n["trait"] == "vegan" for n in p["evidence"]) for p in payload["restaurants"])
+
+
+async def test_an_occasion_is_never_read_from_a_name(client: httpx.AsyncClient) -> None:
+    """ "group of 10 for a birthday" once matched a restaurant *named* "… Fighter Group"."""
+    payload = await _chat(client, "group of 10 for a birthday in boston")
+    assert payload["restaurants"]
+    for place in payload["restaurants"]:
+        assert any(n["trait"] == "group" for n in place["evidence"]), place["name"]
+        assert "group" not in (place["why"]["matched_terms"] or [])
+
+
+def test_occasion_words_stay_out_of_the_full_text_query() -> None:
+    from kairos.restaurants.chat import _text_query
+    from kairos.restaurants.schemas_decomposition import Decomposition
+
+    decomposition = Decomposition(vibes=["group", "rooftop"], vector_query="group rooftop birthday")
+    assert _text_query(decomposition) == "birthday"
