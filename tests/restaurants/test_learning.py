@@ -154,6 +154,7 @@ async def test_a_chat_turn_teaches_taste_but_never_an_allergy(
         "cuisine_affinity": ["thai"],
         "cuisine_aversion": ["sushi"],
         "price_comfort": ["$", "$$"],
+        "home_city": None,  # "in boston" is this turn's city, not where the person lives
     }
     assert after["allergies"] == before["allergies"]
     assert after["allergy_flags"] == ["peanuts"]
