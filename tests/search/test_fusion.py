@@ -61,7 +61,8 @@ def test_tsquery_is_any_word_lowercased_sorted_and_quoted() -> None:
 
 
 @pytest.mark.xfail(
-    strict=True, reason="search/hybrid.py splits words on ASCII letters: 'buñuelos' -> bu, uelos"
+    strict=True,
+    reason="search/text_query.py splits words on ASCII letters: 'buñuelos' -> bu, uelos",
 )
 def test_tsquery_keeps_accented_words_whole() -> None:
     assert tsquery_for("buñuelos café") == "'buñuelos' | 'café'"
