@@ -3,7 +3,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint bench eval clean
+.PHONY: setup run test lint bench eval mutation clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -33,5 +33,13 @@ bench: setup
 eval: setup
 	$(VENV)/bin/kairos eval all
 
+# Mutation testing of the safety core and search fusion ([tool.mutmut] in pyproject.toml): a fresh
+# run over the fast unit tests (no database), then the figures per module. Not part of `make test`.
+MUTATION_CHILDREN ?= 2
+mutation: setup
+	rm -rf mutants
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN)
+	$(PY) scripts/mutation_report.py
+
 clean:
-	rm -rf $(VENV) .kairos .pytest_cache .mypy_cache .ruff_cache
+	rm -rf mutants $(VENV) .kairos .pytest_cache .mypy_cache .ruff_cache

@@ -4,9 +4,12 @@ real ASGI app. Outbound network connections are refused."""
 from __future__ import annotations
 
 import atexit
+import functools
+import os
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -15,12 +18,17 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from kairos.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = REPO / "data" / "sample"
 SHARED_DATA = REPO.parent / "shared" / "data"
+
+# `make mutation` runs with this profile: the same examples on every run, so a mutant's verdict
+# does not depend on which random examples were drawn, and no deadline on a loaded machine.
+hypothesis_settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
 
 _real_connect = socket.socket.connect
 
@@ -32,6 +40,23 @@ def _guarded_connect(self: socket.socket, address: Any) -> Any:
     if host in ("127.0.0.1", "::1", "localhost") or str(host).startswith("127."):
         return _real_connect(self, address)
     raise RuntimeError(f"tests may not reach the network (tried {address!r})")
+
+
+@pytest.fixture(autouse=True)
+def _cold_caches_under_mutmut() -> None:
+    """Under `make mutation` only: each test starts with the core's caches empty.
+
+    mutmut runs a mutant against the tests that called the mutated function while it collected
+    its statistics. A function behind an lru_cache is called by the first test that needs a
+    value only, so without this the later tests would never be run against its mutants.
+    """
+    if not os.environ.get("MUTANT_UNDER_TEST"):
+        return
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("kairos.core.", "kairos.search.")):
+            for value in vars(module).values():
+                if isinstance(value, functools._lru_cache_wrapper):
+                    value.cache_clear()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergen_detection import _ANY_CASE, _LOWER, _Context, detect_allergens
 
 
 def found(text: str) -> set[tuple[str, str]]:
@@ -282,3 +284,86 @@ def test_negations_in_other_languages_are_not_read() -> None:
 )
 def test_names_in_label_languages(text: str, expected: set[str]) -> None:
     assert contains(text) == expected
+
+
+def statuses(text: str) -> list[tuple[str, str, str]]:
+    return [(m.allergen, m.status, m.text) for m in detect_allergens(text)]
+
+
+@pytest.mark.parametrize("text", ["A peanut cookie", "(peanuts)", " peanuts"])
+def test_a_word_near_the_start_is_not_taken_for_a_negated_list(text: str) -> None:
+    """Only a negation or an allergy phrase starts a list that clears the words after it."""
+    assert "peanuts" in contains(text)
+
+
+def test_mentions_come_in_order_of_appearance_with_compounds() -> None:
+    mentions = detect_allergens("milk, Hartweizengrieß and egg")
+    assert [(m.allergen, m.text) for m in mentions] == [
+        ("dairy", "milk"),
+        ("gluten", "Hartweizengrieß"),
+        ("eggs", "egg"),
+    ]
+    assert [m.start for m in mentions] == sorted(m.start for m in mentions)
+
+
+def test_text_whose_lowercase_changes_length_keeps_its_spans() -> None:
+    """ "İ" lowercases to two code points: such text is matched case-insensitively as it is."""
+    text = "İskender kebab with Peanut sauce and WHEAT"
+    assert statuses(text) == [
+        ("peanuts", "contains", "Peanut sauce"),
+        ("gluten", "contains", "WHEAT"),
+    ]
+    for mention in detect_allergens(text):
+        assert text[mention.start : mention.end] == mention.text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("gluten-free bread, wheat flour", {"gluten"}),  # the clause ends at the comma
+        ("Soup, gluten-free bread", set()),  # a comma before the negation does not end it
+        ("Rice with gluten-free bread", set()),  # the negation need not start the text
+        ("Rice with no gluten bread", set()),
+        ("Rice with no gluten in the bread", set()),  # not a list: the class clears it
+        ("Rice with no gluten bread, wheat crackers", {"gluten"}),
+    ],
+)
+def test_a_class_negation_clears_its_own_clause_only(text: str, expected: set[str]) -> None:
+    assert contains(text) == expected
+
+
+def test_a_may_contain_statement_after_an_unrelated_can() -> None:
+    text = "Made with a can of tomatoes. May contain traces of peanuts."
+    assert statuses(text) == [("peanuts", "may_contain", "peanuts")]
+
+
+def test_parentheses_inside_a_may_contain_statement_do_not_end_it() -> None:
+    text = "May contain nuts (almonds, hazelnuts) and milk. Wheat flour."
+    assert statuses(text) == [
+        ("tree_nuts", "may_contain", "nuts"),
+        ("tree_nuts", "may_contain", "almonds"),
+        ("tree_nuts", "may_contain", "hazelnuts"),
+        ("dairy", "may_contain", "milk"),
+        ("gluten", "contains", "Wheat flour"),
+    ]
+    nested = "May contain nuts (almonds (roasted)) and milk. Wheat flour."
+    assert found(nested) == {
+        ("tree_nuts", "may_contain"),
+        ("dairy", "may_contain"),
+        ("gluten", "contains"),
+    }
+
+
+def test_a_may_contain_statement_in_parentheses_ends_with_them() -> None:
+    text = "Crisps (may contain peanuts (traces) or sesame) with milk"
+    assert statuses(text) == [
+        ("peanuts", "may_contain", "peanuts"),
+        ("sesame", "may_contain", "sesame"),
+        ("dairy", "contains", "milk"),
+    ]
+
+
+def test_context_patterns_compile_the_same_for_each_case_mode() -> None:
+    assert _Context.compile(0) == _LOWER
+    assert _Context.compile(re.IGNORECASE) == _ANY_CASE
+    assert _ANY_CASE.neg_suffix.match("FREE") and not _LOWER.neg_suffix.match("FREE")

@@ -40,6 +40,12 @@ def model_apply(levels: dict[str, Severity], change: AllergyChange) -> dict[str,
     return out
 
 
+def first_named_order(levels: dict[str, Severity]) -> dict[str, Severity]:
+    """A profile lists its confirmed allergies first, then its intolerances, each in order."""
+    confirmed = {n: level for n, level in levels.items() if level != "intolerance"}
+    return {**confirmed, **{n: level for n, level in levels.items() if level == "intolerance"}}
+
+
 names = st.lists(st.sampled_from(NAMES), max_size=4, unique=True)
 changes = st.builds(
     AllergyChange,
@@ -58,8 +64,9 @@ def test_any_sequence_of_partial_updates_matches_the_model(sequence: list[Allerg
     for change in sequence:
         before = profile
         profile = apply_change(profile, change)
-        model = model_apply(model, change)
+        model = first_named_order(model_apply(model, change))
         assert profile.resolved_severities() == model
+        assert profile.allergens == list(model), "confirmed first, then intolerances"
         for name, level in before.resolved_severities().items():
             named = name in (change.remove or []) or name in (change.severity or {})
             if level == "anaphylactic" and not named:
@@ -105,3 +112,21 @@ def test_an_intolerance_never_downgrades_a_confirmed_allergy() -> None:
     stored = AllergyProfile(confirmed=["dairy"])
     after = apply_change(stored, AllergyChange(intolerances=["milk"]))
     assert after.severity == {"dairy": "severe"}
+
+
+def test_the_profile_keeps_confirmed_allergies_before_intolerances() -> None:
+    stored = AllergyProfile(confirmed=["peanuts"], intolerances=["gluten"])
+    after = apply_change(
+        stored, AllergyChange(severity={"peanuts": "intolerance", "milk": "severe"})
+    )
+    assert after.allergens == ["dairy", "peanuts", "gluten"]
+    assert (after.confirmed, after.intolerances) == (["dairy"], ["peanuts", "gluten"])
+
+
+def test_two_names_for_one_allergen_in_one_change_keep_the_riskiest() -> None:
+    for severity in (
+        {"prawns": "anaphylactic", "shrimp": "moderate"},
+        {"shrimp": "moderate", "prawns": "anaphylactic"},
+    ):
+        after = apply_change(AllergyProfile(), AllergyChange(severity=severity))  # type: ignore[arg-type]
+        assert after.severity == {"shellfish": "anaphylactic"}, severity

@@ -8,7 +8,7 @@ from pydantic import TypeAdapter
 
 from kairos.core.allergy_guard import GuardResult, check
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.place_allergens import PlaceAllergens, infer_place_allergens
+from kairos.core.place_allergens import AllergenEvidence, PlaceAllergens, infer_place_allergens
 
 
 @dataclass
@@ -129,3 +129,135 @@ def test_result_serialises_to_json() -> None:
     first = data["safe"][0]
     assert set(first["assessment"]) >= {"is_safe", "worst_severity", "warnings", "statuses"}
     assert adapter.dump_json(result)
+
+
+def test_no_warning_means_has_any_warnings_is_false() -> None:
+    result = check([Place("salad", places()[6].allergens)], PROFILE, allergens_of=of)
+    assert result.has_any_warnings is False
+
+
+def test_a_place_containing_two_hard_allergens_names_both() -> None:
+    profile = AllergyProfile(
+        confirmed=["peanuts", "shellfish"],
+        severity={"peanuts": "anaphylactic", "shellfish": "anaphylactic"},
+    )
+    both = Place("both", infer_place_allergens([], dishes=["Peanut satay", "Grilled prawns"]))
+    result = check([both], profile, allergens_of=of)
+    (excluded,) = result.excluded
+    assert excluded.allergens == ("peanuts", "shellfish")
+    assert excluded.reason == (
+        "Contains peanuts (anaphylactic allergy), shellfish (anaphylactic allergy), "
+        "confirmed by its menu, dishes or reviews."
+    )
+
+
+def test_one_place_checked_for_two_profiles_gets_an_assessment_for_each() -> None:
+    """Assessments are memoised on the place: the memo must be keyed by the profile."""
+    place = Place("prawn shack", infer_place_allergens([], dishes=["Grilled prawns"]))
+    shellfish = AllergyProfile(confirmed=["shellfish"])
+    sesame = AllergyProfile(confirmed=["sesame"])
+    for _ in range(2):
+        first = check([place], shellfish, allergens_of=of).safe[0].assessment
+        second = check([place], sesame, allergens_of=of).safe[0].assessment
+        assert first.worst_severity == "severe" and not first.is_safe
+        assert second.worst_severity is None and second.is_safe
+    milder = AllergyProfile(intolerances=["shellfish"])
+    assert check([place], milder, allergens_of=of).safe[0].assessment.worst_severity == (
+        "intolerance"
+    )
+
+
+def test_the_summary_names_the_allergens_of_the_worst_severity_only() -> None:
+    profile = AllergyProfile(
+        confirmed=["peanuts", "sesame", "tree_nuts"],
+        severity={"peanuts": "moderate", "sesame": "severe", "tree_nuts": "severe"},
+    )
+    place = Place(
+        "mixed", infer_place_allergens([], dishes=["Peanut noodles", "Hummus", "Walnut cake"])
+    )
+    assessment = check([place], profile, allergens_of=of).safe[0].assessment
+    assert assessment.worst_severity == "severe"
+    assert assessment.summary == "Allergy warning: sesame, tree nuts."
+    assert [w.allergen for w in assessment.warnings] == ["sesame", "tree_nuts", "peanuts"]
+
+
+def test_the_assessment_carries_the_place_confidence() -> None:
+    result = check(places(), PROFILE, allergens_of=of)
+    for guarded in (*result.safe, *result.flagged):
+        assert guarded.assessment.confidence == guarded.item.allergens.confidence
+    confidences = {g.assessment.confidence for g in (*result.safe, *result.flagged)}
+    assert confidences == {"high", "medium", "low"}
+
+
+def test_each_status_and_warning_carries_its_evidence() -> None:
+    profile = AllergyProfile(
+        confirmed=["shellfish", "sesame", "eggs"], severity={"sesame": "moderate"}
+    )
+    shack = Place("shack", infer_place_allergens([], texts=[("r1", "The shrimp was great")]))
+    assessment = check([shack], profile, allergens_of=of).safe[0].assessment
+    statuses = {s.allergen: s for s in assessment.statuses}
+    shrimp = statuses["shellfish"]
+    assert (shrimp.severity, shrimp.status, shrimp.source, shrimp.confidence) == (
+        "severe",
+        "contains",
+        "review",
+        "high",
+    )
+    assert shrimp.evidence == "r1: shrimp"
+    unverified = statuses["sesame"]
+    assert (unverified.severity, unverified.status, unverified.source) == (
+        "moderate",
+        "unverified",
+        None,
+    )
+    (warning,) = assessment.warnings
+    assert (warning.allergen, warning.source, warning.confidence) == ("shellfish", "review", "high")
+
+
+def test_evidence_without_a_reference_is_quoted_alone() -> None:
+    place = Place(
+        "stored",
+        PlaceAllergens(
+            confidence="high",
+            evidence=[
+                AllergenEvidence(
+                    allergen="sesame",
+                    status="may_contain",
+                    confidence="high",
+                    source="menu",
+                    span="sesame seeds",
+                )
+            ],
+        ),
+    )
+    status = check([place], AllergyProfile(confirmed=["sesame"]), allergens_of=of).safe[0]
+    assert status.assessment.statuses[0].evidence == "sesame seeds"
+
+
+def test_only_high_confidence_evidence_of_the_place_itself_is_verified() -> None:
+    """A "contains" that rests on a cuisine, or on medium-confidence evidence, is shown as
+    "may contain": never as a verified fact about the place."""
+
+    def status_of(confidence: str, source: str) -> str:
+        evidence = AllergenEvidence(
+            allergen="soy",
+            status="contains",
+            confidence=confidence,  # type: ignore[arg-type]
+            source=source,  # type: ignore[arg-type]
+            span="soy",
+        )
+        place = Place("p", PlaceAllergens(confidence="medium", evidence=[evidence]))
+        result = check([place], AllergyProfile(confirmed=["soy"]), allergens_of=of)
+        return result.safe[0].assessment.statuses[0].status
+
+    assert status_of("high", "dish") == "contains"
+    assert status_of("medium", "review") == "may_contain"
+    assert status_of("high", "cuisine_heuristic") == "may_contain"
+    assert status_of("medium", "cuisine_heuristic") == "may_contain"
+
+
+def test_a_cuisine_warning_names_the_cuisine_as_the_place_lists_it() -> None:
+    place = Place("sushi", infer_place_allergens(["Sushi Bars"]))
+    result = check([place], AllergyProfile(confirmed=["soy"]), allergens_of=of)
+    (warning,) = result.safe[0].assessment.warnings
+    assert warning.message.startswith("Sushi Bars kitchens commonly use soy")

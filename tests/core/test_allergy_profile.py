@@ -94,3 +94,26 @@ def test_hard_filter_always_keeps_anaphylactic_allergens() -> None:
         "peanuts",
     }
     assert hard_excluded_allergens(AllergyProfile()) == frozenset()
+
+
+def test_the_riskiest_stated_severity_wins_whatever_the_order() -> None:
+    for severity in (
+        {"peanut": "anaphylactic", "groundnut": "moderate"},
+        {"groundnut": "moderate", "peanut": "anaphylactic"},
+    ):
+        profile = AllergyProfile(confirmed=["peanuts"], severity=severity)  # type: ignore[arg-type]
+        assert profile.severity == {"peanuts": "anaphylactic"}, severity
+
+
+def test_listing_an_allergy_again_as_an_intolerance_never_lowers_it() -> None:
+    profile = AllergyProfile(confirmed=["dairy"], intolerances=["milk"])
+    assert profile.severity == {"dairy": "severe"}
+    assert (profile.confirmed, profile.intolerances) == (["dairy"], [])
+    nuts = AllergyProfile(confirmed=["peanuts", "nuts"], severity={"peanuts": "anaphylactic"})
+    assert nuts.severity == {"peanuts": "anaphylactic", "tree_nuts": "severe"}
+
+
+def test_a_severity_alone_is_an_allergy_at_that_severity() -> None:
+    profile = AllergyProfile(severity={"kiwi": None, "sesame": "anaphylactic", "soy": "moderate"})
+    assert profile.severity == {"kiwi": "severe", "sesame": "anaphylactic", "soy": "moderate"}
+    assert profile.confirmed == ["kiwi", "sesame", "soy"]

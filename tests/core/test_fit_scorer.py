@@ -128,3 +128,77 @@ def test_score_is_bounded_and_deterministic(
     assert first == FitScorer(PREFS).score(candidate, VERIFIED_SAFE)
     assert len(first.tags) <= 4
     assert first.score == max(0, min(100, sum(first.points.values())))
+
+
+def test_the_safe_tag_is_named_and_typed() -> None:
+    fit = score_fit(FitCandidate(), PREFS, VERIFIED_SAFE)
+    assert fit.tags == (FitTag("Safe for your allergy profile", "allergy_safe"),)
+    assert fit.points == {"cuisine": 0, "vibe": 0, "price": 0, "dietary": 0, "allergy": 10}
+    assert fit.score == 10
+
+
+def test_a_known_conflict_is_never_tagged_safe() -> None:
+    bakery = assess(infer_place_allergens([], dishes=["Sourdough"]))
+    assert bakery.basis == "evidence" and bakery.worst_severity == "intolerance"
+    fit = score_fit(FitCandidate(), PREFS, bakery)
+    assert fit.tags == () and fit.points["allergy"] == 5
+
+
+def test_an_aversion_named_exactly_costs_points_even_when_its_words_are_generic() -> None:
+    scorer = FitScorer(TastePreferences(cuisine_aversion=["Bars"]))
+    assert scorer.score(FitCandidate(cuisines=("bars",)), VERIFIED_SAFE).points["cuisine"] == -10
+    assert scorer.score(FitCandidate(cuisines=("wine bars",)), VERIFIED_SAFE).points["cuisine"] == 0
+
+
+def test_price_one_tier_below_or_above_the_comfort_zone() -> None:
+    scorer = FitScorer(TastePreferences(price_comfort=["$$"]))
+    points = {
+        tier: scorer.score(FitCandidate(price_tier=tier), VERIFIED_SAFE).points["price"]
+        for tier in ("$", "$$", "$$$", "$$$$", None)
+    }
+    assert points == {"$": 10, "$$": 20, "$$$": 10, "$$$$": 0, None: 0}
+
+
+def test_a_place_without_a_price_does_not_decide_the_next_one() -> None:
+    scorer = FitScorer(TastePreferences(price_comfort=["$$"]))
+    assert scorer.score(FitCandidate(price_tier=None), VERIFIED_SAFE).points["price"] == 0
+    assert scorer.score(FitCandidate(price_tier="$$"), VERIFIED_SAFE).points["price"] == 20
+
+
+UNKNOWN = assess(PlaceAllergens())  # no conflict known, nothing verified: no safe tag
+
+
+def test_dietary_tags_read_naturally() -> None:
+    scorer = FitScorer(TastePreferences(dietary=["gluten free", "vegan"]))
+    free = scorer.score(FitCandidate(dietary_tags=("gluten_free",)), UNKNOWN)
+    assert free.tags[0] == FitTag("Gluten-free options", "dietary")
+    vegan = scorer.score(FitCandidate(dietary_tags=("vegan",)), UNKNOWN)
+    assert vegan.tags[0] == FitTag("Vegan-friendly", "dietary")
+    none = scorer.score(FitCandidate(dietary_tags=("halal",)), UNKNOWN)
+    assert none.points["dietary"] == 0
+
+
+def test_a_vibe_outside_the_vocabulary_is_named_as_written() -> None:
+    scorer = FitScorer(TastePreferences(vibes=["Jazzy"]))
+    fit = scorer.score(FitCandidate(vibe_tags=("jazzy",)), UNKNOWN)
+    assert fit.points["vibe"] == 5
+    assert fit.tags[0] == FitTag("Known for jazzy — your top vibe tag", "vibe")
+    assert scorer.score(FitCandidate(vibe_tags=("quiet",)), UNKNOWN).points["vibe"] == 0
+
+
+def test_equal_points_keep_the_table_order_and_two_tags_are_sorted() -> None:
+    prefs = TastePreferences(
+        vibes=["quiet", "romantic", "cozy", "lively"],
+        price_comfort=["$$"],
+        cuisine_affinity=["indian"],
+    )
+    tie = FitScorer(prefs).score(
+        FitCandidate(vibe_tags=("quiet", "romantic", "cozy", "lively"), price_tier="$$"),
+        assess(PlaceAllergens()),
+    )
+    assert (tie.points["vibe"], tie.points["price"]) == (20, 20)
+    assert [t.type for t in tie.tags] == ["vibe", "price"]
+    two = FitScorer(prefs).score(
+        FitCandidate(cuisines=("south indian",), price_tier="$$"), assess(PlaceAllergens())
+    )
+    assert [(t.type, two.points[t.type]) for t in two.tags] == [("price", 20), ("cuisine", 15)]

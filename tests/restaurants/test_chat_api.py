@@ -6,6 +6,7 @@ from typing import Any
 
 import httpx
 
+from kairos.restaurants.evaluation import composite
 from kairos.restaurants.schemas import GenerativeUIPayload
 from tests.restaurants.helpers import TOKEN, as_user, chat_stream, create_user
 
@@ -52,6 +53,7 @@ async def test_anaphylactic_allergy_cannot_be_talked_away(client: httpx.AsyncCli
     )
     payload = GenerativeUIPayload.model_validate(events[-1][1])
     assert "peanuts" in payload.hard_excluded_allergens
+    assert payload.restaurants, "Thai places not known to use peanuts are still an answer"
     for place in payload.restaurants:
         assert "peanuts" not in _high_confidence_contains(place.model_dump())
 
@@ -61,6 +63,10 @@ async def test_allergy_in_a_message_applies_to_that_turn_only(client: httpx.Asyn
     _, events = await chat_stream(client, uid, "I'm allergic to soy, any good sushi in boston?")
     payload = GenerativeUIPayload.model_validate(events[-1][1])
     assert "soy" in payload.hard_excluded_allergens
+    assert payload.restaurants
+    assert all(any("sushi" in c for c in r.cuisine_types) for r in payload.restaurants)
+    for place in payload.restaurants:
+        assert "soy" not in _high_confidence_contains(place.model_dump())
     profile = await client.get(f"/users/{uid}", headers={"X-Service-Token": "test-token"})
     assert profile.json()["allergy_flags"] == []
 
@@ -69,8 +75,11 @@ async def test_compare_and_locate_pick_their_ui_types(client: httpx.AsyncClient)
     uid = await create_user(client)
     _, compare = await chat_stream(client, uid, "compare italian places in cambridge")
     assert compare[-1][1]["ui_type"] == "radar_comparison"
+    assert len(compare[-1][1]["restaurants"]) >= 2, "a comparison compares several places"
     _, locate = await chat_stream(client, uid, "where can I get pizza near harvard square?")
     assert locate[-1][1]["ui_type"] == "map_view"
+    assert locate[-1][1]["restaurants"]
+    assert all(r["lat"] is not None and r["lng"] is not None for r in locate[-1][1]["restaurants"])
 
 
 async def test_vague_message_gets_one_question_then_an_answer(client: httpx.AsyncClient) -> None:
@@ -131,3 +140,32 @@ async def test_empty_search_relaxes_the_surroundings_before_the_cuisine(
     assert "widened the neighbourhood" in payload.message
     assert payload.restaurants
     assert all(any("sushi" in c for c in r.cuisine_types) for r in payload.restaurants)
+
+
+async def test_asking_for_quiet_puts_quieter_places_first(client: httpx.AsyncClient) -> None:
+    """The sample's Thai places in Boston: search ranks a loud one first (its reviews match the
+    words best); the composite, weighing quietness three times, puts the quietest first and the
+    one diners call loud last."""
+    uid = await create_user(client)
+    response = await client.post(
+        "/chat",
+        json={"message": "quiet thai in boston"},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )
+    payload = GenerativeUIPayload.model_validate(response.json())
+    places = payload.restaurants
+    assert len(places) >= 3, [p.name for p in places]
+    assert all(any("thai" in c for c in p.cuisine_types) for p in places)
+    quietness = [p.scores.noise_level for p in places if p.scores is not None]
+    assert len(quietness) == len(places)
+    assert quietness[0] == max(quietness), quietness
+    assert quietness[-1] == min(quietness), quietness
+    for place in places:
+        assert place.composite_score is not None and place.scores is not None
+        assert place.composite_score in (
+            composite(place.scores, {"noise_level"}),
+            composite(place.scores, {"noise_level"}, reviewed=False),
+        )
+    assert any(
+        p.composite_score != composite(p.scores, set()) for p in places if p.scores is not None
+    ), "quietness is weighed in because it was asked for"

@@ -1,4 +1,8 @@
-"""Hybrid search on the real sample: filters, relevance, the allergen hard filter, k rows, why."""
+"""Hybrid search on the real sample: filters, relevance, the allergen hard filter, k rows, why.
+
+The rating fill tops a result up to k rows with the best-rated places that pass the filters, so
+a count of hits proves nothing about the arms: tests say which arm produced each hit.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from sqlalchemy import text
 from kairos.errors import InvalidInput
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.hybrid import HybridSearch
+from kairos.search.models import SearchHit
 
 
 def _search(runtime: Any) -> HybridSearch:
@@ -17,9 +22,28 @@ def _search(runtime: Any) -> HybridSearch:
     return search
 
 
+def _found_by_an_arm(hit: SearchHit) -> bool:
+    return bool(set(hit.why.arms) & {"text", "vector"}) and "rating" not in hit.why.arms
+
+
+async def _review_id(runtime: Any, place: str, text_like: str) -> int:
+    async with runtime.db.session() as session:
+        found: int = (
+            await session.execute(
+                text(
+                    "SELECT r.id FROM reviews r JOIN places p ON p.id = r.place_id "
+                    "WHERE p.name = :place AND r.text LIKE :text"
+                ),
+                {"place": place, "text": text_like},
+            )
+        ).scalar_one()
+    return found
+
+
 async def test_relevance_puts_the_named_cuisine_first(runtime: Any) -> None:
     result = await _search(runtime).search("thai curry", limit=5)
     assert len(result.hits) == 5
+    assert all(_found_by_an_arm(h) for h in result.hits), [h.why.arms for h in result.hits]
     assert "thai" in result.hits[0].place.categories
     assert [h.rank for h in result.hits] == [1, 2, 3, 4, 5]
     assert result.hits[0].score >= result.hits[-1].score
@@ -41,6 +65,7 @@ async def test_filters_are_respected(runtime: Any) -> None:
     )
     result = await _search(runtime).search("pasta", filters, limit=20)
     assert result.hits, "the sample has mid-priced Italian places in Cambridge"
+    assert _found_by_an_arm(result.hits[0])
     assert result.resolved["city"] == ["cambridge"]
     for hit in result.hits:
         assert hit.place.price_tier == "$$"
@@ -58,7 +83,9 @@ async def test_radius_filter_and_distance(runtime: Any) -> None:
 
 async def test_allergen_hard_filter_removes_high_confidence_places(runtime: Any) -> None:
     unfiltered = await _search(runtime).search("pad thai peanut sauce", limit=30)
-    assert any("peanuts" in h.place.contains_allergens for h in unfiltered.hits)
+    assert any(
+        "peanuts" in h.place.contains_allergens and _found_by_an_arm(h) for h in unfiltered.hits
+    )
     filtered = await _search(runtime).search(
         "pad thai peanut sauce", SearchFilters(exclude_allergens=["peanuts"]), limit=30
     )
@@ -81,6 +108,7 @@ async def test_selective_filter_still_returns_k_rows(runtime: Any) -> None:
         "sunday roast", SearchFilters(city="London"), limit=10, mode="vector"
     )
     assert len(result.hits) == 10
+    assert all(h.why.arms == ["vector"] for h in result.hits), "k rows from the vector arm itself"
     assert all((h.place.city or "").lower() == "london" for h in result.hits)
 
 
@@ -89,20 +117,76 @@ async def test_no_text_ranks_by_rating_then_votes(runtime: Any) -> None:
     keys = [(-(h.place.rating or 0), -h.place.votes, h.place.id) for h in result.hits]
     assert keys == sorted(keys)
     assert result.strategy == "none"
+    assert all(h.why.arms == ["rating"] and h.score == 0 for h in result.hits)
 
 
 async def test_results_are_deterministic(runtime: Any) -> None:
     first = await _search(runtime).search("cozy brunch", limit=15)
     second = await _search(runtime).search("cozy brunch", limit=15)
     assert [h.place.id for h in first.hits] == [h.place.id for h in second.hits]
+    assert [h.why.arms for h in first.hits] == [h.why.arms for h in second.hits]
 
 
 @pytest.mark.parametrize("mode", ["text", "vector", "rating"])
 async def test_single_arms_work_alone(runtime: Any, mode: str) -> None:
     result = await _search(runtime).search("sushi", limit=5, mode=mode)  # type: ignore[arg-type]
     assert len(result.hits) == 5
+    assert all(h.why.arms == [mode] for h in result.hits), [h.why.arms for h in result.hits]
+    if mode == "text":
+        assert any("sushi" in c for c in result.hits[0].place.categories)
 
 
 async def test_limit_is_validated(runtime: Any) -> None:
     with pytest.raises(InvalidInput, match="limit"):
         await _search(runtime).search("x", limit=0)
+
+
+async def test_words_of_a_review_find_its_place_through_the_text_arm(runtime: Any) -> None:
+    """The word "almojabanas" (Colombian cheese bread) is in one review and in no place's name."""
+    review = await _review_id(runtime, "La Sultana Bakery", "%almojabanas%")
+    for mode in ("text", "hybrid"):
+        search = _search(runtime).search
+        result = await search("almojabanas", limit=5, mode=mode)  # type: ignore[arg-type]
+        top = result.hits[0]
+        assert top.place.name == "La Sultana Bakery", mode
+        assert "text" in top.why.arms
+        assert top.why.matched_terms == ["almojabanas"]
+        assert top.why.best_review_id == review
+        assert "almojabanas" in (top.why.snippet or "")
+
+
+async def test_a_paraphrase_finds_its_place_through_the_vector_arm(runtime: Any) -> None:
+    """No word of the query is in the review, the place's name or its categories: only the
+    meaning (live bands, a cover charge) connects them."""
+    query = "concerts with a singer and guitarist every evening"
+    review = await _review_id(runtime, "Cantab Lounge", "%go-to bars in Cambridge for live%")
+    vector = await _search(runtime).search(query, limit=5, mode="vector")
+    top = vector.hits[0]
+    assert top.place.name == "Cantab Lounge"
+    assert top.why.arms == ["vector"]
+    assert top.why.best_review_id == review
+    assert top.why.matched_terms == [], "the match is semantic, not lexical"
+    runner_up = vector.hits[1].why.similarity
+    assert top.why.similarity is not None and runner_up is not None
+    assert top.why.similarity > runner_up
+    hybrid = await _search(runtime).search(query, limit=10)
+    assert hybrid.hits[0].place.name == "Cantab Lounge"
+    assert "vector" in hybrid.hits[0].why.arms
+    only_vector = [h for h in hybrid.hits if h.why.arms == ["vector"]]
+    assert only_vector, "places no query word reaches still come back, through the vector arm"
+
+
+async def test_the_rating_fill_only_fills(runtime: Any) -> None:
+    """One place matches "almojabanas": it comes first, and the best-rated places that pass the
+    filters only fill the rows after it, never outranking a match."""
+    result = await _search(runtime).search("almojabanas", limit=6, mode="text")
+    assert len(result.hits) == 6
+    first, *filled = result.hits
+    assert first.why.arms == ["text"] and first.score > 0
+    assert all(h.why.arms == ["rating"] and h.score == 0 for h in filled)
+    assert all(h.why.best_review_id is None and not h.why.matched_terms for h in filled)
+    keys = [(-(h.place.rating or 0), -h.place.votes, h.place.id) for h in filled]
+    assert keys == sorted(keys), "the fill is ordered by rating, then votes, then id"
+    assert first.place.id not in {h.place.id for h in filled}
+    plenty = await _search(runtime).search("pizza", limit=10)
+    assert all(_found_by_an_arm(h) for h in plenty.hits), "no fill when the arms find k places"

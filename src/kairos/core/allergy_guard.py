@@ -202,8 +202,9 @@ def _entry_order(entry: tuple[str, Severity]) -> int:
     return -SEVERITY_RISK[entry[1]]
 
 
-@lru_cache(maxsize=8192)
-def _annotation(
+# Caches are applied by assignment (`f = lru_cache(...)(f_uncached)`), not as decorators: mutmut
+# does not mutate decorated functions, and these are part of what `make mutation` checks.
+def _annotation_uncached(
     name: str,
     severity: Severity,
     status: MentionStatus,
@@ -233,14 +234,18 @@ def _annotation(
     )
 
 
-@lru_cache(maxsize=256)
-def _profile_key(severities: tuple[tuple[str, Severity], ...]) -> str:
+_annotation = lru_cache(maxsize=8192)(_annotation_uncached)
+
+
+def _profile_key_uncached(severities: tuple[tuple[str, Severity], ...]) -> str:
     """A string key for a profile (strings cache their hash, so memo lookups stay cheap)."""
     return "profile:" + ";".join(f"{name}={severity}" for name, severity in severities)
 
 
-@lru_cache(maxsize=256)
-def _profile_entries(severities: tuple[tuple[str, Severity], ...]) -> tuple[_Entry, ...]:
+_profile_key = lru_cache(maxsize=256)(_profile_key_uncached)
+
+
+def _profile_entries_uncached(severities: tuple[tuple[str, Severity], ...]) -> tuple[_Entry, ...]:
     """Profile entries riskiest first, each with its shared "unverified" status."""
     return tuple(
         (name, severity, AllergenStatus(name, severity, "unverified", None, None, None))
@@ -248,22 +253,29 @@ def _profile_entries(severities: tuple[tuple[str, Severity], ...]) -> tuple[_Ent
     )
 
 
-@lru_cache(maxsize=1024)
-def _summary(worst: Severity, allergens: tuple[str, ...]) -> str:
+_profile_entries = lru_cache(maxsize=256)(_profile_entries_uncached)
+
+
+def _summary_uncached(worst: Severity, allergens: tuple[str, ...]) -> str:
     return f"{TITLES[worst]}: {', '.join(map(display_name, allergens))}."
+
+
+_summary = lru_cache(maxsize=1024)(_summary_uncached)
 
 
 _HIGH: Final = ("contains", "high")
 
 
-@lru_cache(maxsize=1024)
-def _exclusion_reason(hits: tuple[tuple[str, bool], ...]) -> str:
+def _exclusion_reason_uncached(hits: tuple[tuple[str, bool], ...]) -> str:
     """`hits`: (allergen, whether the profile marks it anaphylactic) for each excluded one."""
     parts = [
         f"{display_name(name)} ({'anaphylactic allergy' if anaphylactic else 'excluded'})"
         for name, anaphylactic in hits
     ]
     return "Contains " + ", ".join(parts) + ", confirmed by its menu, dishes or reviews."
+
+
+_exclusion_reason = lru_cache(maxsize=1024)(_exclusion_reason_uncached)
 
 
 def check(

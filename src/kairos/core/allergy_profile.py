@@ -36,6 +36,35 @@ def _riskier(current: Severity | None, new: Severity) -> Severity:
     return current
 
 
+def _resolved(
+    confirmed: list[str], intolerances: list[str], severity: dict[str, Severity | None]
+) -> dict[str, Severity]:
+    """One severity per canonical name, in first-named order (confirmed, then intolerances).
+
+    Outside the validator so that mutation testing, which skips decorated functions, reaches it.
+    """
+    explicit: dict[str, Severity] = {}
+    for term, stated in severity.items():
+        if stated is None:
+            continue
+        for name in expand_allergen(term):
+            explicit[name] = _riskier(explicit.get(name), stated)
+    resolved: dict[str, Severity] = {}
+    for terms, default in (
+        (confirmed, DEFAULT_CONFIRMED_SEVERITY),
+        (intolerances, DEFAULT_INTOLERANCE_SEVERITY),
+    ):
+        for term in terms:
+            for name in expand_allergen(term):
+                chosen = explicit.get(name, default)
+                resolved[name] = _riskier(resolved.get(name), chosen)
+    for term in severity:
+        # A severity for an allergen listed nowhere else is still an allergy; None -> severe.
+        for name in expand_allergen(term):
+            resolved.setdefault(name, explicit.get(name, DEFAULT_CONFIRMED_SEVERITY))
+    return resolved
+
+
 class AllergyProfile(BaseModel):
     """Confirmed allergies, intolerances and their severities, in canonical names.
 
@@ -52,25 +81,7 @@ class AllergyProfile(BaseModel):
 
     @model_validator(mode="after")
     def _normalise(self) -> AllergyProfile:
-        explicit: dict[str, Severity] = {}
-        for term, stated in self.severity.items():
-            if stated is None:
-                continue
-            for name in expand_allergen(term):
-                explicit[name] = _riskier(explicit.get(name), stated)
-        resolved: dict[str, Severity] = {}
-        for terms, default in (
-            (self.confirmed, DEFAULT_CONFIRMED_SEVERITY),
-            (self.intolerances, DEFAULT_INTOLERANCE_SEVERITY),
-        ):
-            for term in terms:
-                for name in expand_allergen(term):
-                    chosen = explicit.get(name, default)
-                    resolved[name] = _riskier(resolved.get(name), chosen)
-        for term in self.severity:
-            # A severity for an allergen listed nowhere else is still an allergy; None -> severe.
-            for name in expand_allergen(term):
-                resolved.setdefault(name, explicit.get(name, DEFAULT_CONFIRMED_SEVERITY))
+        resolved = _resolved(self.confirmed, self.intolerances, self.severity)
         self.confirmed = [name for name, level in resolved.items() if level != "intolerance"]
         self.intolerances = [name for name, level in resolved.items() if level == "intolerance"]
         self.severity = dict(resolved)

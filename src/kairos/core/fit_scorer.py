@@ -67,9 +67,13 @@ _GENERIC_WORDS: Final = frozenset(
 _WORD = re.compile(r"[^\W_]+")
 
 
-@lru_cache(maxsize=4096)
-def _norm(value: str) -> str:
+# Caches are applied by assignment (`f = lru_cache(...)(f_uncached)`), not as decorators: mutmut
+# does not mutate decorated functions, and these are part of what `make mutation` checks.
+def _norm_uncached(value: str) -> str:
     return " ".join(value.lower().split())
+
+
+_norm = lru_cache(maxsize=4096)(_norm_uncached)
 
 
 class TastePreferences(BaseModel):
@@ -108,9 +112,11 @@ class FitTag:
     type: FitTagType
 
 
-@lru_cache(maxsize=4096)
-def _tag(label: str, kind: FitTagType) -> FitTag:
+def _tag_uncached(label: str, kind: FitTagType) -> FitTag:
     return FitTag(label, kind)
+
+
+_tag = lru_cache(maxsize=4096)(_tag_uncached)
 
 
 @dataclass(slots=True)
@@ -123,9 +129,11 @@ class FitScore:
 _Part = tuple[int, FitTag | None]
 
 
-@lru_cache(maxsize=4096)
-def _distinctive_words(name: str) -> frozenset[str]:
+def _distinctive_words_uncached(name: str) -> frozenset[str]:
     return frozenset(_WORD.findall(name)) - _GENERIC_WORDS
+
+
+_distinctive_words = lru_cache(maxsize=4096)(_distinctive_words_uncached)
 
 
 class FitScorer:
@@ -252,9 +260,11 @@ class FitScorer:
         )
 
 
-@lru_cache(maxsize=256)
-def _cached_scorer(key: str) -> FitScorer:
+def _new_scorer(key: str) -> FitScorer:
     return FitScorer(TastePreferences.model_validate_json(key))
+
+
+_cached_scorer = lru_cache(maxsize=256)(_new_scorer)
 
 
 def scorer_for(preferences: TastePreferences) -> FitScorer:

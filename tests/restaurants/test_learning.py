@@ -1,0 +1,160 @@
+"""The learner: what a message says about taste reaches the stored preferences; allergies never.
+
+Allergies change only through the allergy endpoints. A message may name an allergen for its own
+turn ("I'm allergic to soy") and a request may exclude allergens in SQL, but neither may ever
+reach the stored profile, through the learner or otherwise.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import httpx
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.fit_scorer import TastePreferences
+from kairos.profiles.schemas import UserCreate
+from kairos.restaurants.learning import (
+    ALLOWED_PREFERENCE_KEYS,
+    learn_preferences,
+    merge_preferences,
+    preference_signals,
+)
+from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.search.filters import SearchFilters
+from tests.restaurants.helpers import TOKEN, as_user, create_user
+
+TASTE_KEYS = {"vibes", "dietary", "cuisine_affinity", "cuisine_aversion", "price_comfort"}
+ALLERGENS = ["peanuts", "soy", "shellfish", "dairy", "gluten", "garlic"]
+WORDS = ["quiet", "romantic", "vegan", "halal", "thai", "sushi", "italian", "cozy"]
+
+A_FULL_MESSAGE = Decomposition(
+    filters=SearchFilters(
+        categories=["thai"],
+        exclude_categories=["sushi"],
+        price_tiers=["$", "$$"],
+        city="boston",
+        exclude_allergens=["peanuts", "soy"],
+    ),
+    vibes=["quiet", "romantic"],
+    dietary=["vegan"],
+    avoid=["loud"],
+    turn_allergens=["soy"],
+)
+
+
+def test_signals_are_the_taste_the_message_implied_and_nothing_else() -> None:
+    assert set(ALLOWED_PREFERENCE_KEYS) == TASTE_KEYS
+    assert preference_signals(A_FULL_MESSAGE) == {
+        "vibes": ["quiet", "romantic"],
+        "dietary": ["vegan"],
+        "cuisine_affinity": ["thai"],
+        "cuisine_aversion": ["sushi"],
+        "price_comfort": ["$", "$$"],
+    }
+    assert preference_signals(Decomposition()) == {}, "a message with no taste teaches nothing"
+    only_vibe = Decomposition(vibes=["cozy"], turn_allergens=["peanuts"])
+    assert preference_signals(only_vibe) == {"vibes": ["cozy"]}, "empty keys are left out"
+
+
+@given(
+    turn=st.lists(st.sampled_from(ALLERGENS), max_size=3),
+    excluded=st.lists(st.sampled_from(ALLERGENS), max_size=3),
+    vibes=st.lists(st.sampled_from(WORDS), max_size=3),
+    categories=st.lists(st.sampled_from(WORDS), max_size=2),
+)
+def test_allergies_in_a_message_never_reach_the_signals(
+    turn: list[str], excluded: list[str], vibes: list[str], categories: list[str]
+) -> None:
+    with_allergies = Decomposition(
+        filters=SearchFilters(categories=categories, exclude_allergens=excluded),
+        vibes=vibes,
+        turn_allergens=turn,
+    )
+    without = Decomposition(filters=SearchFilters(categories=categories), vibes=vibes)
+    signals = preference_signals(with_allergies)
+    assert signals == preference_signals(without)
+    assert set(signals) <= TASTE_KEYS
+
+
+def test_merge_unions_in_order_and_a_liked_cuisine_leaves_the_aversions() -> None:
+    current = TastePreferences(
+        vibes=["lively"], cuisine_aversion=["thai", "fast food"], price_comfort=["$$"]
+    )
+    merged = merge_preferences(current, preference_signals(A_FULL_MESSAGE))
+    assert merged == TastePreferences(
+        vibes=["lively", "quiet", "romantic"],
+        dietary=["vegan"],
+        cuisine_affinity=["thai"],
+        cuisine_aversion=["fast food", "sushi"],
+        price_comfort=["$$", "$"],
+    )
+    assert merge_preferences(merged, preference_signals(A_FULL_MESSAGE)) == merged, "idempotent"
+    assert merge_preferences(current, {}) == current
+
+
+def test_merge_drops_keys_that_are_not_taste() -> None:
+    current = TastePreferences(vibes=["cozy"])
+    smuggled = {"allergies": ["peanuts"], "confirmed": ["soy"], "severity": ["mild"]}
+    assert merge_preferences(current, smuggled) == current
+    assert merge_preferences(current, {**smuggled, "vibes": ["quiet"]}) == TastePreferences(
+        vibes=["cozy", "quiet"]
+    )
+
+
+async def test_learning_changes_the_stored_taste_and_keeps_the_allergies(runtime: Any) -> None:
+    uid = uuid.uuid4()
+    allergies = AllergyProfile(
+        confirmed=["peanuts"], intolerances=["lactose"], severity={"peanuts": "anaphylactic"}
+    )
+    created = await runtime.profiles.create(
+        uid,
+        UserCreate(preferences=TastePreferences(vibes=["lively"]), allergies=allergies),
+    )
+    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE) is True
+    stored = await runtime.profiles.get(uid)
+    assert stored.preferences == TastePreferences(
+        vibes=["lively", "quiet", "romantic"],
+        dietary=["vegan"],
+        cuisine_affinity=["thai"],
+        cuisine_aversion=["sushi"],
+        price_comfort=["$", "$$"],
+    )
+    assert stored.allergies == created.allergies, "soy (named in the message) is not stored"
+    assert stored.version > created.version, "a learnt preference is a profile write"
+    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE) is False
+    assert (await runtime.profiles.get(uid)).version == stored.version, "nothing new, no write"
+    assert await learn_preferences(runtime.profiles, uuid.uuid4(), A_FULL_MESSAGE) is False
+
+
+async def test_a_chat_turn_teaches_taste_but_never_an_allergy(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    uid = await create_user(
+        client,
+        preferences={"vibes": ["lively"], "cuisine_aversion": ["thai"]},
+        allergies={"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
+    )
+    before = (await client.get(f"/users/{uid}", headers=TOKEN)).json()
+    response = await client.post(
+        "/chat",
+        json={"message": "quiet romantic vegan thai in boston, cheap, not sushi, allergic to soy"},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    assert "soy" in response.json()["hard_excluded_allergens"]
+    await runtime.drain()  # learning runs after the turn, in the background
+    after = (await client.get(f"/users/{uid}", headers=TOKEN)).json()
+    assert after["preferences"] == {
+        "vibes": ["lively", "quiet", "romantic"],
+        "dietary": ["vegan"],
+        "cuisine_affinity": ["thai"],
+        "cuisine_aversion": ["sushi"],
+        "price_comfort": ["$", "$$"],
+        "home_city": None,  # "in boston" is this turn's city, not where the person lives
+    }
+    assert after["allergies"] == before["allergies"]
+    assert after["allergy_flags"] == ["peanuts"]
