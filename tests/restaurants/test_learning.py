@@ -153,7 +153,7 @@ async def test_a_chat_turn_teaches_taste_but_never_an_allergy(
         "dietary": ["vegan"],
         "cuisine_affinity": ["thai"],
         "cuisine_aversion": ["sushi"],
-        "price_comfort": ["$", "$$"],
+        "price_comfort": ["$"],  # "cheap" is the lowest tier
         "home_city": None,  # "in boston" is this turn's city, not where the person lives
     }
     assert after["allergies"] == before["allergies"]
