@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kairos.core.traits import derive_traits, held_traits
+from kairos.core.traits import derive_traits, held_traits, stated_traits
 
 
 def test_a_category_makes_a_diet_and_an_attribute_an_occasion() -> None:
@@ -34,3 +34,16 @@ def test_nested_attributes_and_aspects() -> None:
     held = held_traits(evidence)
     assert "romantic" in held and "quiet" in held
     assert "lively" not in held, "an aspect with too little confidence is no evidence"
+
+
+def test_a_diet_the_place_states_is_marked_apart_from_one_diners_mention() -> None:
+    stated_by_place = derive_traits(["Gluten-Free", "Bakeries"], {})
+    assert stated_traits(stated_by_place) == ["gluten_free:stated"]
+    mentioned = derive_traits(
+        [], {}, [("r1", "They have gluten free bread."), ("r2", "Gluten free!")]
+    )
+    assert "gluten_free" in held_traits(mentioned)
+    assert stated_traits(mentioned) == []
+    denied = derive_traits(["Vegan"], {}, [])
+    assert stated_traits(denied) == ["vegan:stated", "vegetarian:stated"]
+    assert stated_traits(derive_traits([], {"GoodForKids": True})) == [], "diets only"

@@ -18,6 +18,8 @@ from kairos.ingest.locality import london_locality
         ("5 Hill Rise, Richmond TW10 6UQ England", "Richmond", ("Richmond", None)),
         ("1 Old Compton St, London W1D 5JA England", None, ("London", None)),
         ("12 King St, London W6 0QA England", "London", ("London", None)),
+        ("109 Sheen Lane, Richmond SW14 8AE England", "Richmond", ("Richmond", None)),
+        ("10 Charcot Road, Colindale NW9 5HR England", None, ("London", "Colindale")),
         ("no postcode at all", None, ("London", None)),
     ],
 )

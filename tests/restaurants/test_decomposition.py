@@ -202,3 +202,21 @@ def test_food_requests_want_places_that_serve_meals(parser: QueryParser) -> None
     assert parser.decompose("somewhere nice for lunch").filters.kinds == ["restaurant"]
     assert parser.decompose("coffee in cambridge").filters.kinds == []
     assert parser.decompose("cocktail bars in boston").filters.kinds == []
+
+
+def test_a_known_area_the_catalog_files_as_a_town_is_that_town() -> None:
+    """Richmond is a London area in the built-in list; where the catalog lists places under
+    Richmond itself (TripAdvisor's "Restaurants in Richmond"), asking for it means that town."""
+    records = [
+        {"cuisines": ["Italian"], "city": "Richmond", "area": None},
+        {"cuisines": ["Italian"], "city": "London", "area": None},
+    ]
+    filters = (
+        QueryParser(CatalogVocabulary.from_records(records))
+        .read("any good italian in richmond?")
+        .filters
+    )
+    assert (filters.city, filters.area) == ("richmond", None)
+    london_only = CatalogVocabulary.from_records([{"cuisines": ["Italian"], "city": "London"}])
+    filters = QueryParser(london_only).read("any good italian in richmond?").filters
+    assert (filters.city, filters.area) == ("london", "richmond")

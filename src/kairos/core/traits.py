@@ -25,7 +25,16 @@ from typing import Any, Final, Literal
 from kairos.core.diets import DIETS
 from kairos.core.vibes import VIBES
 
-__all__ = ["DERIVABLE_TRAITS", "TraitEvidence", "derive_traits", "held_traits", "trait_label"]
+__all__ = [
+    "DERIVABLE_TRAITS",
+    "STATED",
+    "TraitEvidence",
+    "derive_traits",
+    "held_traits",
+    "stated",
+    "stated_traits",
+    "trait_label",
+]
 
 TraitSource = Literal["category", "attribute", "review", "aspect"]
 
@@ -207,3 +216,29 @@ def held_traits(evidence: Iterable[TraitEvidence]) -> list[str]:
         if said > len(mine) - said:
             held.append(trait)
     return held
+
+
+STATED: Final = ":stated"
+
+
+def stated(trait: str) -> str:
+    """The marker of a trait the place itself states (a category or a source attribute), kept
+    beside the trait in `places.traits` so a search can prefer it to reviews alone."""
+    return trait + STATED
+
+
+def stated_traits(evidence: Iterable[TraitEvidence]) -> list[str]:
+    """Markers of the held diets that rest on the source's own category or attribute: "Vegan"
+    in the place's categories says more than a diner who liked the vegan options."""
+    items = list(evidence)
+    held = set(held_traits(items))
+    return sorted(
+        {
+            stated(e.trait)
+            for e in items
+            if e.source in ("category", "attribute")
+            and e.holds
+            and e.trait in held
+            and e.trait in DIETS
+        }
+    )

@@ -78,20 +78,19 @@ def london_locality(address: str | None, town: str | None) -> tuple[str | None, 
     """(city, area) of a place the source filed under London: `town` is the town the source
     names for it ("Restaurants in Twickenham"), if any.
 
-    A city means the city: London is the London post town (E, EC, N, NW, SE, SW, W, WC) or a
-    place the source ranks among "Restaurants in London". A town of an outer borough
-    (Twickenham, Croydon) or beyond Greater London (Windsor, Egham) is its own city, so asking
-    for it by name finds it and asking for London does not."""
-    district = postcode_district(address)
+    A city means the city. The source's own ranking town comes first: it is what the place
+    is listed under ("#1 of 116 Restaurants in Richmond" for a Sheen SW14 address), so asking
+    for Richmond finds it and asking for London does not. Without one, a London post-town
+    district (E, EC, N, NW, SE, SW, W, WC) is London, with the suburb its address names as the
+    area ("Colindale NW9"), and any other postcode names its own town (Windsor, Egham)."""
     town = town.strip() if town else None
-    if town and town.lower() == "london":
-        return "London", None
+    if town:
+        return ("London" if town.lower() == "london" else town), None
+    district = postcode_district(address)
     if district is not None and district[0] in _LONDON_AREAS:
-        return "London", town
-    own = town or _town_before_postcode(address)
-    if own:
-        return own, None
-    return "London", None  # no postcode and no town: the source's word is all there is
+        suburb = _town_before_postcode(address)  # "Colindale NW9": London, and the suburb
+        return "London", (suburb if suburb and suburb.lower() != "london" else None)
+    return (_town_before_postcode(address) if district else None) or "London", None
 
 
 def _town_before_postcode(address: str | None) -> str | None:

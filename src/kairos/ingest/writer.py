@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kairos.core.place_allergens import infer_place_allergens
 from kairos.core.place_kinds import FOOD_KINDS, kind_of
-from kairos.core.traits import derive_traits, held_traits
+from kairos.core.traits import derive_traits, held_traits, stated_traits
 from kairos.ingest.locality import LONDON_SOURCE, london_locality, ranking_town
 from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
 from kairos.ingest.records import PlaceRecord
@@ -268,7 +268,7 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
                 "allergen_evidence": [e.model_dump(mode="json") for e in allergens.evidence],
                 "review_count": len(texts[row.id]),
                 "aspect_scores": aspects.model_dump(mode="json") if aspects else {},
-                "traits": held_traits(evidence),
+                "traits": held_traits(evidence) + stated_traits(evidence),
                 "trait_evidence": [e.as_json() for e in evidence],
                 "search_facets": facets.strip(),
             }

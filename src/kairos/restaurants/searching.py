@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kairos.core.traits import STATED, stated
 from kairos.pipeline.cache import Cache, cache_key
 from kairos.search.filters import SearchFilters
 from kairos.search.hybrid import HybridSearch
@@ -57,12 +58,19 @@ async def search_with_traits(
     text_query: str | None = None,
 ) -> TraitSearch:
     """Diets and occasions are filters where the catalog holds evidence for them: first all of
-    them, then the diets alone (a need outranks a wish), then none. Places that hold the
+    them with each diet stated by the place itself (its category), then all of them on any
+    evidence, then the diets alone (a need outranks a wish), then none. Places that hold the
     stricter set come first; the rest fill in only where no diet was asked; what was short is
     said."""
     stages: list[tuple[list[str], int]] = []
     strict = MIN_WITH_TRAITS if occasions else 1
-    for stage, enough in ((diets + occasions, strict), (diets, 1), ([], 1)):
+    candidates = [
+        *([([stated(d) for d in diets] + occasions, limit)] if diets else []),
+        (diets + occasions, strict),
+        (diets, 1),
+        ([], 1),
+    ]
+    for stage, enough in candidates:
         if stage not in [s for s, _ in stages]:
             stages.append((stage, enough))
     hits: list[SearchHit] = []
@@ -72,7 +80,8 @@ async def search_with_traits(
     for stage, enough in stages:
         found = await search(query, filters.model_copy(update={"traits": stage}), limit, text_query)
         if not hits:
-            strategy, resolved, required = found.strategy, found.resolved, stage
+            strategy, resolved = found.strategy, found.resolved
+            required = [t.removesuffix(STATED) for t in stage]
         hits += [h for h in found.hits if h.place.id not in seen]
         seen |= {h.place.id for h in found.hits}
         if len(hits) >= min(enough, limit) or not stage:

@@ -128,6 +128,8 @@ class QueryIndex:
         self.cities.update({a: c for a, c in CITY_ALIASES.items() if c in vocabulary.cities})
         self.areas: dict[str, tuple[str, str | None]] = {}
         for area, city in KNOWN_AREAS.items():
+            if area in self.cities:  # the catalog files places under it as a town of its own
+                continue
             if city is None or city in vocabulary.cities:
                 self.areas[area] = (area, city)
         for area, city in vocabulary.areas.items():

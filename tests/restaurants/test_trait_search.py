@@ -1,0 +1,63 @@
+"""The trait search's stages over a catalog held in a list: what the place states comes first,
+reviews fill in, and a diet never falls back to places without it while one has it."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from kairos.restaurants.searching import CachedSearch, search_with_traits
+from kairos.search.filters import SearchFilters
+from kairos.search.models import MatchExplanation, SearchHit, SearchResult
+from kairos.store.places import PlaceSummary
+
+
+def _place(pid: int, traits: list[str]) -> PlaceSummary:
+    return PlaceSummary(
+        id=pid, name=f"p{pid}", kind="restaurant", categories=[], price_tier=None, rating=4.0,
+        votes=10, city="Cambridge", area=None, address=None, lat=None, lng=None, url=None,
+        known_allergens=[], contains_allergens=[], allergen_confidence="low", traits=traits,
+    )  # fmt: skip
+
+
+class _Catalog:
+    """Answers in catalog order (reviews-only places rank above stated ones here, as they can
+    by rating), keeping the places that hold every trait of the filter."""
+
+    def __init__(self, places: list[PlaceSummary]) -> None:
+        self.places, self.stages = places, []  # type: list[PlaceSummary], list[list[str]]
+
+    async def __call__(
+        self, query: str, filters: SearchFilters, limit: int, *_: Any
+    ) -> SearchResult:
+        self.stages.append(list(filters.traits))
+        held = [p for p in self.places if set(filters.traits) <= set(p.traits)][:limit]
+        why = MatchExplanation(arms=[])
+        return SearchResult(
+            hits=[SearchHit(place=p, score=1.0, rank=i + 1, why=why) for i, p in enumerate(held)],
+            strategy="exact",
+        )
+
+
+async def test_places_that_state_a_diet_come_before_reviews_alone() -> None:
+    stated = ["gluten_free", "gluten_free:stated"]
+    catalog = _Catalog(
+        [_place(1, ["gluten_free"]), _place(2, ["gluten_free"]), _place(3, []),
+         _place(4, stated), _place(5, stated)]
+    )  # fmt: skip
+    found = await search_with_traits(
+        cast(CachedSearch, catalog), "gluten free", SearchFilters(), 5,
+        diets=["gluten_free"], occasions=[],
+    )  # fmt: skip
+    assert [h.place.id for h in found.result.hits] == [4, 5, 1, 2]
+    assert [h.rank for h in found.result.hits] == [1, 2, 3, 4]
+    assert catalog.stages == [["gluten_free:stated"], ["gluten_free"]]
+    assert found.required == ["gluten_free"]
+
+
+async def test_enough_stated_places_need_no_second_search() -> None:
+    catalog = _Catalog([_place(i, ["vegan", "vegan:stated"]) for i in range(6)])
+    found = await search_with_traits(
+        cast(CachedSearch, catalog), "vegan", SearchFilters(), 5, diets=["vegan"], occasions=[]
+    )
+    assert len(found.result.hits) == 5 and catalog.stages == [["vegan:stated"]]
+    assert found.short == []
