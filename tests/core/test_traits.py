@@ -47,3 +47,10 @@ def test_a_diet_the_place_states_is_marked_apart_from_one_diners_mention() -> No
     denied = derive_traits(["Vegan"], {}, [])
     assert stated_traits(denied) == ["vegan:stated", "vegetarian:stated"]
     assert stated_traits(derive_traits([], {"GoodForKids": True})) == [], "diets only"
+
+
+def test_kosher_salt_does_not_make_a_place_kosher() -> None:
+    salted = derive_traits([], {}, [("r1", "Fries tossed in kosher salt, great burger.")])
+    assert "kosher" not in held_traits(salted)
+    certified = derive_traits([], {}, [("r2", "A glatt kosher deli with real pastrami.")])
+    assert "kosher" in held_traits(certified)

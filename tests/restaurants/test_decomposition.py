@@ -204,6 +204,15 @@ def test_food_requests_want_places_that_serve_meals(parser: QueryParser) -> None
     assert parser.decompose("cocktail bars in boston").filters.kinds == []
 
 
+def test_a_diet_category_is_a_meal_request() -> None:
+    """ "kosher food" once found "PEAK Event Services" (Kosher, Party Bus Rentals)."""
+    from kairos.restaurants.decomposition import meal_kinds
+
+    assert meal_kinds(["kosher"]) == ["restaurant"]
+    assert meal_kinds(["Vegan", "thai"]) == ["restaurant"]
+    assert meal_kinds(["vegan", "coffee & tea"]) == []
+
+
 def test_a_known_area_the_catalog_files_as_a_town_is_that_town() -> None:
     """Richmond is a London area in the built-in list; where the catalog lists places under
     Richmond itself (TripAdvisor's "Restaurants in Richmond"), asking for it means that town."""

@@ -66,7 +66,10 @@ _DIETS: Final = (
     Diet(
         "kosher", "kosher", ("kosher",),
         categories=("kosher",),
-        review_phrases=_p("kosher, glatt kosher, kosher certified"),
+        # never the bare word: diners write "kosher salt" and "kosher pickles"
+        review_phrases=_p("glatt kosher, kosher certified, certified kosher, kosher restaurant, "
+                          "kosher food, kosher deli, kosher menu, kosher options, "
+                          "kosher supervision, strictly kosher, fully kosher"),
     ),
     Diet("jain", "Jain", _p("jain, jain food, no onion no garlic, no onion garlic"),
          review_phrases=_p("jain food, jain options, jain menu")),

@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-__all__ = ["DRINK_KINDS", "FOOD_KINDS", "KINDS", "MEAL_KINDS", "kind_of", "serves_meals"]
+__all__ = [
+    "DRINK_KINDS",
+    "FOOD_KINDS",
+    "KINDS",
+    "MEAL_KINDS",
+    "is_diet_category",
+    "kind_of",
+    "serves_meals",
+]
 
 KINDS: Final = (
     "restaurant", "cafe", "bar", "bakery", "dessert", "market", "tour", "caterer",
@@ -107,6 +115,11 @@ def serves_meals(categories: Iterable[str]) -> bool:
     """True when a category names a cuisine or a dish ("thai", "sandwiches", "breakfast &
     brunch", "food trucks"): the place serves meals, whatever else it is."""
     return any(c not in _GENERIC and c not in _NOT_A_MEAL for c in categories)
+
+
+def is_diet_category(category: str) -> bool:
+    """ "Kosher", "Vegan": a category that says how a place cooks, not what kind it is."""
+    return category.strip().lower() in _DIETS
 
 
 def kind_of(categories: Iterable[str]) -> str | None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from kairos.core.place_kinds import MEAL_KINDS, serves_meals
+from kairos.core.place_kinds import MEAL_KINDS, is_diet_category, serves_meals
 from kairos.restaurants.conversation import assume_instead_of_asking, merge_follow_up
 from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPreference
 from kairos.restaurants.understanding import RESTAURANT_WORDS
@@ -65,7 +65,9 @@ def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
 
 def meal_kinds(categories: list[str]) -> list[str]:
     """A request for food (a cuisine, a dish, or nothing named) wants places that serve meals;
-    one for coffee, drinks or sweets wants places of those categories, whatever their kind."""
+    one for coffee, drinks or sweets wants places of those categories, whatever their kind.
+    A diet's category ("kosher food") names no kind: it is a meal request."""
+    categories = [c for c in categories if not is_diet_category(c)]
     if not categories or serves_meals(categories):
         return sorted(MEAL_KINDS)
     return []

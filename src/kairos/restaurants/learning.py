@@ -52,6 +52,7 @@ def merge_preferences(current: TastePreferences, signals: dict[str, list[str]]) 
 async def save_interaction(
     db: Database, uid: uuid.UUID, message: str, payload: GenerativeUIPayload
 ) -> None:
+    """The turn's interaction and the user's activity counter, in one transaction."""
     shown = payload.restaurants + payload.flagged_restaurants
     flagged = sorted({w.allergen for r in shown for w in r.allergy_warnings})
     async with db.session() as session, session.begin():
@@ -67,15 +68,27 @@ async def save_interaction(
                 allergens_flagged=flagged,
             )
         )
+        await session.execute(
+            update(User)
+            .where(User.uid == uid)
+            .values(interaction_count=User.interaction_count + 1, last_active_at=datetime.now(UTC))
+        )
 
 
 async def learn_preferences(
-    profiles: ProfileService, uid: uuid.UUID, decomposition: Decomposition
+    profiles: ProfileService,
+    uid: uuid.UUID,
+    decomposition: Decomposition,
+    seen: TastePreferences | None = None,
 ) -> bool:
     """Merges what the message said about taste into the stored preferences, under the profile
     lock (a concurrent allergy change is never overwritten); allergies pass through untouched.
-    Returns whether the preferences changed; the profile's listeners hear of it."""
+    `seen` is the preferences the turn read: when the message adds nothing to them, the row is
+    not locked at all. Returns whether the preferences changed; the profile's listeners hear of
+    it."""
     signals = preference_signals(decomposition)
+    if not signals or (seen is not None and merge_preferences(seen, signals) == seen):
+        return False
     before = after = None
 
     def learn(user: UserPublic) -> tuple[TastePreferences, AllergyProfile]:
@@ -87,10 +100,4 @@ async def learn_preferences(
         await profiles.edit(uid, learn)
     except NotFound:
         return False
-    async with profiles.db.session() as session, session.begin():
-        await session.execute(
-            update(User)
-            .where(User.uid == uid)
-            .values(interaction_count=User.interaction_count + 1, last_active_at=datetime.now(UTC))
-        )
     return before != after
