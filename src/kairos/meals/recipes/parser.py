@@ -138,11 +138,11 @@ _GLUED_RE: Final = re.compile(r"(?<=\d)(?=[A-Za-z])")
 
 def _number(text: str) -> float:
     text = text.replace(",", ".").strip()
-    if "/" in text:
-        whole, _, fraction = text.rpartition(" ") if " " in text.split("/")[0] else ("", "", text)
-        numerator, denominator = (part.strip() for part in fraction.split("/"))
-        value = float(numerator) / float(denominator) if float(denominator) else 0.0
-        return value + (float(whole) if whole.strip() else 0.0)
+    mixed = re.fullmatch(r"(?:(\d+)\s+)?(\d+)\s*/\s*(\d+)", text)
+    if mixed:
+        whole, numerator, denominator = mixed.groups()
+        fraction = float(numerator) / float(denominator) if float(denominator) else 0.0
+        return fraction + (float(whole) if whole else 0.0)
     return float(text)
 
 
