@@ -102,7 +102,7 @@ def derive_recipe(row: Mapping[str, Any], recipe_id: int = 0) -> Recipe:
         language=row.get("language"),
         cuisine=guess_cuisine(
             *(_text(row.get(k)) for k in ("cuisine", "category", "keywords", "title"))
-        ),  # fmt: skip
+        ),
         category=_text(row.get("category")),
         url=row.get("url"),
         host=row.get("site_name") or row.get("host"),
