@@ -11,6 +11,7 @@ from fastapi import APIRouter
 
 from kairos.pipeline.product import Product, ProductRegistry
 from kairos.runtime import Runtime
+from kairos.settings import Settings
 
 __all__ = ["PRODUCTS", "ProductEntry", "install_products"]
 
@@ -29,9 +30,23 @@ def _restaurants() -> ProductEntry:
     return ProductEntry("restaurants", router, RestaurantProduct)
 
 
+def _meals() -> ProductEntry:
+    from kairos.meals.product import MealsProduct
+    from kairos.meals.routes import router
+
+    return ProductEntry("meals", router, MealsProduct)
+
+
 # One line per product. Loaders, not imports: a product's modules import the runtime, and the
 # API mounts the routers before the runtime exists.
-PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (_restaurants,)
+PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (_restaurants, _meals)
+
+
+def upload_limits(settings: Settings) -> dict[str, int]:
+    """Paths that take photos, with their body limit (the edge refuses larger bodies first)."""
+    from kairos.meals.photos import upload_limit
+
+    return {"/meals/coach": upload_limit(settings)}
 
 
 def entries() -> list[ProductEntry]:

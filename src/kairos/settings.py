@@ -114,6 +114,17 @@ class Settings(BaseSettings):
     llm_fallback_model: str | None = None
     llm_timeout_seconds: float = Field(default=30.0, gt=0)
     llm_long_timeout_seconds: float = Field(default=60.0, gt=0)
+    vision_provider: str = Field(
+        default="offline",
+        description="a registered vision provider for the meal coach's photos: offline | openai "
+        "(an OpenAI-compatible multimodal model; key and base URL as llm_*)",
+    )
+    vision_model: str | None = Field(default=None, description="unset = llm_model")
+    vision_base_url: str | None = Field(default=None, description="unset = llm_base_url")
+    vision_timeout_seconds: float = Field(default=30.0, gt=0)
+    meal_image_max_bytes: int = Field(
+        default=8 * 1024 * 1024, ge=1024, description="largest photo the meal coach stores"
+    )
 
     # Signals: each source is a registered provider; `offline` needs no network and no key.
     weather_provider: str = Field(default="offline", description="offline | openweather")

@@ -21,7 +21,7 @@ from kairos.api.request_id import RequestIdMiddleware
 from kairos.api.security_headers import SecurityHeadersMiddleware
 from kairos.api.server_errors import ServerErrorMiddleware
 from kairos.api.web import mount_web
-from kairos.registry import entries, install_products
+from kairos.registry import entries, install_products, upload_limits
 from kairos.runtime import Runtime
 from kairos.settings import Settings, get_settings
 
@@ -73,7 +73,11 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     # then the request id, so every response below (413, 429, 500 included) carries it and the
     # security headers.
     app.add_middleware(AuthFailureLimitMiddleware, limits=limits)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimitMiddleware,
+        max_bytes=settings.max_body_bytes,
+        path_limits=upload_limits(settings),
+    )
     app.add_middleware(ServerErrorMiddleware)
     app.add_middleware(SecurityHeadersMiddleware, map_tiles_url=settings.map_tiles_url)
     app.add_middleware(RequestIdMiddleware)

@@ -8,6 +8,8 @@ costs at most the limit plus one chunk of memory.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -22,24 +24,28 @@ class BodyTooLarge(HTTPException):
 
 
 class BodyLimitMiddleware:
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(
+        self, app: ASGIApp, max_bytes: int, path_limits: Mapping[str, int] | None = None
+    ) -> None:
+        """`path_limits`: exact paths that take larger bodies (photo uploads), with their own
+        limit; every other path has `max_bytes`."""
         self.app = app
         self.max_bytes = max_bytes
+        self.path_limits = dict(path_limits or {})
 
-    def _detail(self) -> str:
-        return (
-            f"the request body is larger than {self.max_bytes} bytes (KAIROS_MAX_BODY_BYTES); "
-            "send less"
-        )
+    def _detail(self, limit: int) -> str:
+        setting = "KAIROS_MAX_BODY_BYTES" if limit == self.max_bytes else "photo upload limit"
+        return f"the request body is larger than {limit} bytes ({setting}); send less"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.path_limits.get(scope.get("path", ""), self.max_bytes)
         declared = _content_length(scope)
-        if declared is not None and declared > self.max_bytes:
+        if declared is not None and declared > limit:
             response = problem_response(
-                413, "Payload too large", self._detail(), headers={"Connection": "close"}
+                413, "Payload too large", self._detail(limit), headers={"Connection": "close"}
             )
             await response(scope, receive, send)
             return
@@ -51,8 +57,8 @@ class BodyLimitMiddleware:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise BodyTooLarge(413, self._detail())
+                if received > limit:
+                    raise BodyTooLarge(413, self._detail(limit))
             return message
 
         async def tracking_send(message: Message) -> None:
@@ -66,7 +72,7 @@ class BodyLimitMiddleware:
             # Only reached when no handler turned it into a response (a plain ASGI app read it).
             if started:
                 raise
-            response = problem_response(413, "Payload too large", self._detail())
+            response = problem_response(413, "Payload too large", self._detail(limit))
             await response(scope, receive, send)
 
 

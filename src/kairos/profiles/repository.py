@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from kairos.core.allergy_profile import AllergyProfile, flags
 from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import Conflict
+from kairos.profiles.cook import CookProfile
 from kairos.profiles.schemas import UserPublic
 from kairos.store.tables import User
 
@@ -34,6 +35,7 @@ def to_public(user: User) -> UserPublic:
         uid=user.uid,
         preferences=TastePreferences.model_validate(user.preferences or {}),
         allergies=AllergyProfile.model_validate(user.allergies or {}),
+        cook=CookProfile.model_validate(user.cook or {}),
         allergy_flags=user.allergy_flags,
         dietary_flags=user.dietary_flags,
         vibe_tags=user.vibe_tags,
@@ -58,11 +60,17 @@ async def create_user(
     uid: uuid.UUID,
     preferences: TastePreferences,
     allergies: AllergyProfile,
+    cook: CookProfile | None = None,
     demo_session: str | None = None,
 ) -> UserPublic:
     stmt = (
         pg_insert(User)
-        .values(uid=uid, demo_session=demo_session, **_denormalised(preferences, allergies))
+        .values(
+            uid=uid,
+            demo_session=demo_session,
+            cook=(cook or CookProfile()).model_dump(mode="json"),
+            **_denormalised(preferences, allergies),
+        )
         .on_conflict_do_nothing()
         .returning(User.uid)
     )
@@ -99,6 +107,19 @@ async def save_profile(
         update(User)
         .where(User.uid == uid)
         .values(**_denormalised(preferences, allergies), version=User.version + 1)
+        .returning(User.uid)
+    )
+    if result.scalar_one_or_none() is None:
+        return None
+    return await get_user(session, uid=uid)
+
+
+async def save_cook(session: AsyncSession, *, uid: uuid.UUID, cook: CookProfile) -> UserPublic | None:
+    """Writes the cook's profile and bumps the version; call it after `lock_user`."""
+    result = await session.execute(
+        update(User)
+        .where(User.uid == uid)
+        .values(cook=cook.model_dump(mode="json"), version=User.version + 1)
         .returning(User.uid)
     )
     if result.scalar_one_or_none() is None:

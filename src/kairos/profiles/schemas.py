@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
+from kairos.profiles.cook import CookProfile
 
 
 class UserCreate(BaseModel):
@@ -16,6 +17,7 @@ class UserCreate(BaseModel):
 
     preferences: TastePreferences = Field(default_factory=TastePreferences)
     allergies: AllergyProfile = Field(default_factory=AllergyProfile)
+    cook: CookProfile = Field(default_factory=CookProfile)
 
 
 class UserUpdate(BaseModel):
@@ -34,6 +36,7 @@ class UserPublic(BaseModel):
     uid: uuid.UUID
     preferences: TastePreferences
     allergies: AllergyProfile
+    cook: CookProfile = Field(default_factory=CookProfile)
     allergy_flags: list[str]
     dietary_flags: list[str]
     vibe_tags: list[str]

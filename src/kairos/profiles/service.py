@@ -16,6 +16,7 @@ from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import NotFound
 from kairos.profiles import repository
+from kairos.profiles.cook import CookProfile, CookUpdate, merge_cook_patch
 from kairos.profiles.schemas import UserCreate, UserPublic
 from kairos.store.database import Database
 
@@ -60,6 +61,7 @@ class ProfileService:
                 uid=uid,
                 preferences=body.preferences,
                 allergies=body.allergies,
+                cook=body.cook,
                 demo_session=demo_session,
             )
         await self.notify(uid)
@@ -80,6 +82,23 @@ class ProfileService:
         assert saved is not None  # the row is locked: it cannot have gone
         await self.notify(uid)
         return saved
+
+    async def edit_cook(self, uid: uuid.UUID, edit: Callable[[UserPublic], CookProfile]) -> UserPublic:
+        """The cook's profile changed under the same row lock as every other profile write."""
+        async with self.db.session() as session, session.begin():
+            current = await repository.lock_user(session, uid=uid)
+            if current is None:
+                raise _missing(uid)
+            cook = edit(current)
+            if cook == current.cook:
+                return current
+            saved = await repository.save_cook(session, uid=uid, cook=cook)
+        assert saved is not None
+        await self.notify(uid)
+        return saved
+
+    async def update_cook(self, uid: uuid.UUID, patch: CookUpdate) -> UserPublic:
+        return await self.edit_cook(uid, lambda u: merge_cook_patch(u.cook, patch))
 
     async def update_preferences(self, uid: uuid.UUID, patch: TastePreferences) -> UserPublic:
         return await self.edit(

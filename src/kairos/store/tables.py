@@ -181,6 +181,7 @@ class User(Base):
     uid: Mapped[uuid.UUID] = mapped_column(UUID(as_uuid=True), primary_key=True)
     preferences: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     allergies: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
+    cook: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     allergy_flags: Mapped[list[str]] = _text_array()
     dietary_flags: Mapped[list[str]] = _text_array()
     vibe_tags: Mapped[list[str]] = _text_array()
