@@ -42,6 +42,10 @@ class PayloadTooLarge(KairosError):
     title = "Payload too large"
 
 
+class UnsupportedMediaType(KairosError):
+    title = "Unsupported media type"
+
+
 class TooManyRequests(KairosError):
     title = "Too many requests"
 

@@ -29,6 +29,7 @@ from kairos.errors import (
     TooManyRequests,
     TurnFailed,
     Unauthorized,
+    UnsupportedMediaType,
 )
 from kairos.pipeline.request_context import current_request_id
 
@@ -42,6 +43,7 @@ STATUS: dict[type[KairosError], int] = {
     NotFound: 404,
     Conflict: 409,
     PayloadTooLarge: 413,
+    UnsupportedMediaType: 415,
     InvalidInput: 422,
     TooManyRequests: 429,
     TurnFailed: 500,

@@ -114,7 +114,9 @@ async def save_profile(
     return await get_user(session, uid=uid)
 
 
-async def save_cook(session: AsyncSession, *, uid: uuid.UUID, cook: CookProfile) -> UserPublic | None:
+async def save_cook(
+    session: AsyncSession, *, uid: uuid.UUID, cook: CookProfile
+) -> UserPublic | None:
     """Writes the cook's profile and bumps the version; call it after `lock_user`."""
     result = await session.execute(
         update(User)

@@ -83,7 +83,9 @@ class ProfileService:
         await self.notify(uid)
         return saved
 
-    async def edit_cook(self, uid: uuid.UUID, edit: Callable[[UserPublic], CookProfile]) -> UserPublic:
+    async def edit_cook(
+        self, uid: uuid.UUID, edit: Callable[[UserPublic], CookProfile]
+    ) -> UserPublic:
         """The cook's profile changed under the same row lock as every other profile write."""
         async with self.db.session() as session, session.begin():
             current = await repository.lock_user(session, uid=uid)

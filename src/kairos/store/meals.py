@@ -122,6 +122,7 @@ class MealStore:
     async def save_meal(
         self,
         *,
+        meal_id: uuid.UUID,
         uid: uuid.UUID,
         session_id: uuid.UUID | None,
         recipe_id: int | None,
@@ -130,13 +131,20 @@ class MealStore:
         suggestion: dict[str, Any],
         recipe: dict[str, Any],
     ) -> uuid.UUID:
-        meal_id = uuid.uuid4()
         async with self.db.session() as session, session.begin():
-            await session.execute(_INSERT_MEAL, {
-                "id": meal_id, "uid": uid, "session_id": session_id, "recipe_id": recipe_id,
-                "title": title, "tags": list(tags), "suggestion": json.dumps(suggestion),
-                "recipe": json.dumps(recipe),
-            })  # fmt: skip
+            await session.execute(
+                _INSERT_MEAL,
+                {
+                    "id": meal_id,
+                    "uid": uid,
+                    "session_id": session_id,
+                    "recipe_id": recipe_id,
+                    "title": title,
+                    "tags": list(tags),
+                    "suggestion": json.dumps(suggestion),
+                    "recipe": json.dumps(recipe),
+                },
+            )
         return meal_id
 
     async def meal(self, uid: uuid.UUID, meal_id: uuid.UUID) -> MealRow | None:
@@ -151,24 +159,41 @@ class MealStore:
     ) -> list[MealRow]:
         where = "uid = :uid" + (" AND id = :id" if meal_id else "")
         async with self.db.session() as session:
-            rows = (await session.execute(text(
-                f"SELECT id, title, tags, recipe_id, suggestion, recipe, created_at FROM meals "
-                f"WHERE {where} ORDER BY created_at DESC, id LIMIT :limit"
-            ), {"uid": uid, "id": meal_id, "limit": limit})).all()  # fmt: skip
+            rows = (
+                await session.execute(
+                    text(
+                        "SELECT id, title, tags, recipe_id, suggestion, recipe, created_at "
+                        "FROM meals "
+                        f"WHERE {where} ORDER BY created_at DESC, id LIMIT :limit"
+                    ),
+                    {"uid": uid, "id": meal_id, "limit": limit},
+                )
+            ).all()
             ids = [r.id for r in rows]
             outcomes: dict[uuid.UUID, list[OutcomeRow]] = {i: [] for i in ids}
             if ids:
-                found = await session.execute(text(
-                    "SELECT meal_id, liked, cooked_again, tags, notes, created_at "
-                    "FROM meal_outcomes WHERE meal_id = ANY(:ids) ORDER BY created_at, id"
-                ), {"ids": ids})  # fmt: skip
+                found = await session.execute(
+                    text(
+                        "SELECT meal_id, liked, cooked_again, tags, notes, created_at "
+                        "FROM meal_outcomes WHERE meal_id = ANY(:ids) ORDER BY created_at, id"
+                    ),
+                    {"ids": ids},
+                )
                 for o in found:
                     outcomes[o.meal_id].append(
                         OutcomeRow(o.liked, o.cooked_again, list(o.tags), o.notes, o.created_at)
                     )
         return [
-            MealRow(r.id, r.title, list(r.tags), r.recipe_id, dict(r.suggestion), dict(r.recipe),
-                    r.created_at, outcomes[r.id])  # fmt: skip
+            MealRow(
+                r.id,
+                r.title,
+                list(r.tags),
+                r.recipe_id,
+                dict(r.suggestion),
+                dict(r.recipe),
+                r.created_at,
+                outcomes[r.id],
+            )
             for r in rows
         ]
 
@@ -198,18 +223,31 @@ class MealStore:
         """The outcome, the facts' new strengths (added to the stored ones, clamped to ±5) and
         the memory items, in one transaction: a failure leaves none of them half-written."""
         async with self.db.session() as session, session.begin():
-            await session.execute(text(
-                "INSERT INTO meal_outcomes (meal_id, uid, liked, cooked_again, tags, notes) "
-                "VALUES (:meal_id, :uid, :liked, :cooked_again, :tags, :notes)"
-            ), {"meal_id": meal_id, "uid": uid, "liked": liked, "cooked_again": cooked_again,
-                "tags": list(tags), "notes": notes})  # fmt: skip
+            await session.execute(
+                text(
+                    "INSERT INTO meal_outcomes (meal_id, uid, liked, cooked_again, tags, notes) "
+                    "VALUES (:meal_id, :uid, :liked, :cooked_again, :tags, :notes)"
+                ),
+                {
+                    "meal_id": meal_id,
+                    "uid": uid,
+                    "liked": liked,
+                    "cooked_again": cooked_again,
+                    "tags": list(tags),
+                    "notes": notes,
+                },
+            )
             for key, delta in facts.items():
-                await session.execute(text(
-                    "INSERT INTO preference_facts (uid, fact_key, strength, updated_at) "
-                    "VALUES (:uid, :key, GREATEST(-5, LEAST(5, :delta)), now()) "
-                    "ON CONFLICT (uid, fact_key) DO UPDATE SET strength = GREATEST(-5, LEAST(5, "
-                    "preference_facts.strength + :delta)), updated_at = now()"
-                ), {"uid": uid, "key": key, "delta": delta})  # fmt: skip
+                await session.execute(
+                    text(
+                        "INSERT INTO preference_facts (uid, fact_key, strength, updated_at) "
+                        "VALUES (:uid, :key, GREATEST(-5, LEAST(5, :delta)), now()) "
+                        "ON CONFLICT (uid, fact_key) DO UPDATE SET "
+                        "strength = GREATEST(-5, LEAST(5, preference_facts.strength + :delta)), "
+                        "updated_at = now()"
+                    ),
+                    {"uid": uid, "key": key, "delta": delta},
+                )
             for memory, vector in memories:
                 await session.execute(
                     text(
@@ -232,6 +270,13 @@ class MealStore:
                 {"uid": uid, "limit": limit},
             )
             return [(r.fact_key, float(r.strength)) for r in rows]
+
+    async def has_memories(self, uid: uuid.UUID) -> bool:
+        async with self.db.session() as session:
+            row = await session.execute(
+                text("SELECT EXISTS (SELECT 1 FROM memory_items WHERE uid = :uid)"), {"uid": uid}
+            )
+            return bool(row.scalar_one())
 
     async def memories(self, uid: uuid.UUID, query: np.ndarray, *, k: int = 5) -> list[MemoryRow]:
         """The user's k memory items closest to `query` (exact: one person's items are few)."""
@@ -258,12 +303,21 @@ class MealStore:
         session_id: uuid.UUID | None,
     ) -> None:
         async with self.db.session() as session, session.begin():
-            await session.execute(text(
-                "INSERT INTO meal_images (uid, content_hash, media_type, size_bytes, session_id) "
-                "VALUES (:uid, :hash, :media_type, :size, :session_id) "
-                "ON CONFLICT (uid, content_hash) DO UPDATE SET session_id = EXCLUDED.session_id"
-            ), {"uid": uid, "hash": content_hash, "media_type": media_type, "size": size,
-                "session_id": session_id})  # fmt: skip
+            await session.execute(
+                text(
+                    "INSERT INTO meal_images "
+                    "(uid, content_hash, media_type, size_bytes, session_id) "
+                    "VALUES (:uid, :hash, :media_type, :size, :session_id) "
+                    "ON CONFLICT (uid, content_hash) DO UPDATE SET session_id = EXCLUDED.session_id"
+                ),
+                {
+                    "uid": uid,
+                    "hash": content_hash,
+                    "media_type": media_type,
+                    "size": size,
+                    "session_id": session_id,
+                },
+            )
 
 
 def _vector(values: np.ndarray) -> str:

@@ -55,9 +55,11 @@ def upgrade() -> None:
         _uid(),
         sa.Column("session_id", UUID(as_uuid=True), nullable=True),
         sa.Column(
-            "recipe_id", sa.BigInteger, sa.ForeignKey("recipes.id", ondelete="SET NULL"),
+            "recipe_id",
+            sa.BigInteger,
+            sa.ForeignKey("recipes.id", ondelete="SET NULL"),
             nullable=True,
-        ),  # fmt: skip
+        ),
         sa.Column("title", sa.Text, nullable=False),
         sa.Column("tags", sa.ARRAY(sa.Text()), server_default="{}", nullable=False),
         sa.Column("suggestion", JSONB, nullable=False),
@@ -68,8 +70,12 @@ def upgrade() -> None:
     op.create_table(
         "meal_outcomes",
         sa.Column("id", sa.BigInteger, sa.Identity(), primary_key=True),
-        sa.Column("meal_id", UUID(as_uuid=True), sa.ForeignKey("meals.id", ondelete="CASCADE"),
-                  nullable=False),  # fmt: skip
+        sa.Column(
+            "meal_id",
+            UUID(as_uuid=True),
+            sa.ForeignKey("meals.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         _uid(),
         sa.Column("liked", sa.Boolean, nullable=True),
         sa.Column("cooked_again", sa.Boolean, server_default="false", nullable=False),
@@ -92,8 +98,12 @@ def upgrade() -> None:
         "memory_items",
         sa.Column("id", sa.BigInteger, sa.Identity(), primary_key=True),
         _uid(),
-        sa.Column("meal_id", UUID(as_uuid=True), sa.ForeignKey("meals.id", ondelete="SET NULL"),
-                  nullable=True),  # fmt: skip
+        sa.Column(
+            "meal_id",
+            UUID(as_uuid=True),
+            sa.ForeignKey("meals.id", ondelete="SET NULL"),
+            nullable=True,
+        ),
         sa.Column("text", sa.Text, nullable=False),
         sa.Column("embedding", pgvector.sqlalchemy.vector.VECTOR(dim=384), nullable=False),
         _created(),

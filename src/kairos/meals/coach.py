@@ -1,0 +1,256 @@
+"""The orchestrator (seed 001): deterministic code that keeps the session's state, builds the
+context, runs the fixed steps and persists what is useful. Not a model.
+
+`POST /meals/coach`: photos stored → vision (or the question) → understanding → suggestions
+(grounded in real recipes, gated) → state saved → the answer. `select`: the chosen suggestion
+adapted again to the current profile → the meal saved → the recipe.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kairos.errors import InvalidInput, NotFound
+from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
+from kairos.meals import followup
+from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
+from kairos.meals.photos import CheckedImage, store_image
+from kairos.meals.phrasing import Phrasing
+from kairos.meals.recipe_output import adapted_for, meal_recipe
+from kairos.meals.recipes import RecipeRepository
+from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
+from kairos.meals.suggest import meal_suggestions, pantry_suggestions
+from kairos.meals.understanding import MealInput, read_message
+from kairos.pipeline.events import Result, TurnEvent
+from kairos.profiles.schemas import UserPublic
+from kairos.settings import Settings
+from kairos.store.meals import MealStore, StoredSession
+from kairos.text.embeddings import EmbeddingProvider
+
+__all__ = ["Coach", "CoachTurn"]
+
+CANDIDATE_DISHES = 10
+"""Real recipes of the dish adapted per request: the 3 offered are the healthiest of these,
+and the rest are the baseline they are compared with."""
+
+
+@dataclass
+class CoachTurn:
+    user: UserPublic
+    session_id: uuid.UUID
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
+class Coach:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        store: MealStore,
+        recipes: RecipeRepository,
+        embedder: EmbeddingProvider,
+        vision: VisionProvider,
+        phrasing: Phrasing,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.recipes = recipes
+        self.embedder = embedder
+        self.vision = vision
+        self.phrasing = phrasing
+
+    # POST /meals/coach ----------------------------------------------------------------------
+
+    async def coach(
+        self, turn: CoachTurn, body: CoachRequest, images: Sequence[CheckedImage]
+    ) -> AsyncIterator[TurnEvent]:
+        user = turn.user
+        stored = await self._session(user, body.session_id) if body.session_id else None
+        hashes = [image.content_hash for image in images]
+        for image in images:
+            await store_image(self.settings.data_dir, image)
+            await self.store.save_image(
+                uid=user.uid, content_hash=image.content_hash, media_type=image.media_type,
+                size=len(image.data), session_id=turn.session_id,
+            )  # fmt: skip
+        if stored is not None and stored.step == "awaiting_followup":
+            state = stored.state
+            hashes = list(dict.fromkeys([*state.get("images", []), *hashes]))
+            request = followup.answer(state.get("pending", "what"), {**state, "images": hashes},
+                                      body.text)  # fmt: skip
+        elif images:
+            text_reading = read_message(body.text)
+            avoid = [*user.allergies.allergens, *user.cook.dislikes]
+            vision = await read_images(
+                self.vision, [i.part for i in images], text=body.text, avoid=avoid,
+                timeout=self.settings.vision_timeout_seconds,
+            )  # fmt: skip
+            turn.facts["vision"] = "none" if vision is None else vision.kind
+            request = followup.from_photo(text_reading, vision, CONFIDENCE_THRESHOLD)
+        else:
+            if not body.text.strip():
+                raise InvalidInput(
+                    "say what to cook: send 'text' (a meal, or the ingredients you have) or "
+                    "attach photos in 'images'"
+                )
+            request = read_message(body.text)
+        if body.household is not None:
+            request = request.model_copy(update={"household": body.household})
+        turn.facts["input_kind"] = request.kind
+        pending = followup.pending_for(request)
+        if pending is not None:
+            yield Result(payload=await self._ask(turn, request, pending, hashes))
+            return
+        context = await self._context(user, request)
+        answer = await self._suggest(turn, context, hashes)
+        yield Result(payload=answer)
+
+    async def _session(self, user: UserPublic, session_id: uuid.UUID) -> StoredSession:
+        stored = await self.store.load_session(user.uid, session_id)
+        if stored is None:
+            raise NotFound(
+                f"no meal session {session_id} for this user (sessions last 24 hours); omit "
+                "session_id to start a new one"
+            )
+        return stored
+
+    async def _ask(
+        self,
+        turn: CoachTurn,
+        request: MealInput,
+        pending: followup.Pending,
+        hashes: list[str],
+        *,
+        name: str | None = None,
+        message: str | None = None,
+    ) -> CoachAnswer:
+        state = {"pending": pending, "images": hashes,
+                 "request": request.model_dump(include=_KEPT, mode="json")}  # fmt: skip
+        await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_followup", state)
+        question = followup.question_for(pending, name=name)
+        return CoachAnswer(
+            ui_type="follow_up", session_id=turn.session_id, step="awaiting_followup",
+            input_kind=request.kind, message=message or question.question, follow_up=question,
+            images=hashes,
+        )  # fmt: skip
+
+    async def _context(self, user: UserPublic, request: MealInput) -> Context:
+        household = request.household and bool(user.cook.household)
+        context = Context(
+            user=user, request=request, household=household,
+            constraints=build_constraints(user, request, household=household),
+        )  # fmt: skip
+        context.facts = await self.store.facts(user.uid, limit=TOP_FACTS)
+        if await self.store.has_memories(user.uid):
+            query = request.meal_name or ", ".join(request.ingredients)
+            vector = await asyncio.to_thread(self.embedder.embed_one, query)
+            found = await self.store.memories(user.uid, vector, k=TOP_MEMORIES)
+            context.memories = [m.text for m in found]
+        return context
+
+    async def _suggest(self, turn: CoachTurn, context: Context, hashes: list[str]) -> CoachAnswer:
+        request = context.request
+        if request.meal_name:
+            found = await self.recipes.similar_dishes(
+                request.meal_name, k=CANDIDATE_DISHES, constraints=context.constraints,
+                servings=context.servings,
+            )  # fmt: skip
+            if (not found.matches and not found.refused) or not _names_the_dish(found, request):
+                return await self._ask(
+                    turn, request.model_copy(update={"kind": "unknown"}), "what", hashes,
+                    name=request.meal_name,
+                )  # fmt: skip
+            suggestions, not_offered = meal_suggestions(found, context, request.meal_name)
+            what = f"healthier versions of {request.meal_name}"
+        else:
+            pantry = await self.recipes.from_pantry(
+                request.ingredients, k=CANDIDATE_DISHES, constraints=context.constraints,
+                servings=context.servings,
+            )  # fmt: skip
+            suggestions, not_offered = pantry_suggestions(pantry, context, request.ingredients)
+            what = "meals from your ingredients"
+        suggestions = await self.phrasing.phrase(suggestions, context)
+        turn.facts["suggestions"] = len(suggestions)
+        turn.facts["not_offered"] = len(not_offered)
+        state = {
+            "request": request.model_dump(include=_KEPT | {"kind", "meal_name", "ingredients"},
+                                          mode="json"),
+            "images": hashes,
+            "suggestions": [_kept(s) for s in suggestions],
+        }  # fmt: skip
+        await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_selection", state)
+        if suggestions:
+            message = f"{len(suggestions)} {what}, from real recipes adapted to you."
+        elif not_offered:
+            message = (
+                f"No {what}: the real recipes Kairos found cannot be made safe for "
+                f"{', '.join(context.public().cooking_for)}. See why below."
+            )
+        else:
+            message = f"No {what} fit your time, equipment and skill; try relaxing one."
+        return CoachAnswer(
+            ui_type="suggestions", session_id=turn.session_id, step="awaiting_selection",
+            input_kind=request.kind, message=message, suggestions=suggestions,
+            not_offered=list(dict.fromkeys(not_offered))[:10], context=context.public(),
+            images=hashes,
+        )  # fmt: skip
+
+    # POST /meals/coach/{session_id}/select --------------------------------------------------
+
+    async def select(self, turn: CoachTurn, body: SelectRequest) -> AsyncIterator[TurnEvent]:
+        stored = await self._session(turn.user, turn.session_id)
+        offered = {s["suggestion_id"]: s for s in stored.state.get("suggestions", [])}
+        if stored.step == "awaiting_followup" or not offered:
+            raise InvalidInput(
+                "this session has no suggestions to choose from yet; answer its question with "
+                "POST /meals/coach first"
+            )
+        chosen = offered.get(body.suggestion_id)
+        if chosen is None:
+            raise InvalidInput(
+                f"no suggestion {body.suggestion_id!r} in this session; choose one of "
+                f"{', '.join(sorted(offered))}"
+            )
+        request = MealInput.model_validate(stored.state.get("request") or {"kind": "unknown"})
+        context = await self._context(turn.user, request)
+        recipe = await self.recipes.get(int(chosen["recipe_id"]))
+        adapted = adapted_for(recipe, context)
+        meal_id = uuid.uuid4()
+        payload = meal_recipe(recipe, adapted, meal_id=meal_id, suggestion_id=body.suggestion_id)
+        await self.store.save_meal(
+            meal_id=meal_id, uid=turn.user.uid, session_id=turn.session_id, recipe_id=recipe.id,
+            title=payload.title, tags=payload.tags, suggestion=chosen,
+            recipe=payload.model_dump(mode="json"),
+        )  # fmt: skip
+        await self.store.save_session(
+            turn.user.uid, turn.session_id, "done", {**stored.state, "selected": body.suggestion_id}
+        )
+        turn.facts["recipe_id"] = recipe.id
+        turn.facts["substitutions"] = len(payload.substitutions)
+        yield Result(payload=CoachAnswer(
+            ui_type="recipe", session_id=turn.session_id, step="done", input_kind=request.kind,
+            message=f"{payload.title}, adapted for {', '.join(context.public().cooking_for)}.",
+            recipe=payload, context=context.public(),
+        ))  # fmt: skip
+
+
+_KEPT = {"max_minutes", "servings", "household", "equipment_with", "equipment_without", "read"}
+
+
+def _kept(suggestion: Suggestion) -> dict[str, Any]:
+    """What selection needs (the seed's session state): id, title, tags, summary, source."""
+    return {
+        "suggestion_id": suggestion.suggestion_id, "title": suggestion.title,
+        "summary": suggestion.summary, "tags": suggestion.tags,
+        "recipe_id": suggestion.source_recipe_ids[0],
+    }  # fmt: skip
+
+
+def _names_the_dish(found: Any, request: MealInput) -> bool:
+    """A dish Kairos knows: some candidate's title names it, or one is close in meaning."""
+    matches = [*found.matches]
+    return any(m.title_match or m.score >= 0.55 for m in matches) or bool(found.refused)

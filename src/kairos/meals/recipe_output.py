@@ -1,0 +1,66 @@
+"""The chosen suggestion as the full recipe (seed 001, recipe agent; deterministic).
+
+The recipe is the real source adapted by `adapt_recipe` to this request: servings, the cook's
+units, skill, and every substitution applied in the ingredients and the steps. It is adapted
+again at selection time (not read back from the session) so a profile changed in between —
+an allergy added for a household member — is respected; if it can no longer be made safe it
+is not offered, and the answer says why.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from kairos.errors import Conflict
+from kairos.meals.context import Context
+from kairos.meals.gate import final_check
+from kairos.meals.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
+from kairos.meals.schemas import MealRecipe
+from kairos.meals.suggest import tags_of
+
+__all__ = ["adapted_for", "meal_recipe"]
+
+
+def adapted_for(recipe: Recipe, context: Context) -> AdaptedRecipe:
+    adapted = adapt_recipe(
+        recipe,
+        context.constraints,
+        servings=context.servings,
+        units=context.units,
+        skill=context.constraints.skill,
+    )
+    if isinstance(adapted, Refusal):
+        raise Conflict(
+            f"{adapted.reason} The profile changed since this suggestion was made; ask the "
+            "coach again (POST /meals/coach) for suggestions that fit it."
+        )
+    problem = final_check(adapted, context.constraints)
+    if problem:
+        raise Conflict(problem + " Ask the coach again for other suggestions.")
+    return adapted
+
+
+def meal_recipe(
+    recipe: Recipe, adapted: AdaptedRecipe, *, meal_id: uuid.UUID, suggestion_id: str
+) -> MealRecipe:
+    return MealRecipe(
+        meal_id=meal_id,
+        suggestion_id=suggestion_id,
+        recipe_id=recipe.id,
+        title=adapted.title,
+        servings=adapted.servings,
+        source_servings=adapted.source_servings,
+        units=adapted.units,
+        ingredients=list(adapted.ingredients),
+        steps=list(adapted.steps),
+        substitutions=list(adapted.substitutions),
+        equipment=list(adapted.equipment),
+        warnings=list(adapted.warnings),
+        nutrition=adapted.nutrition,
+        health=adapted.health,
+        total_minutes=adapted.total_minutes,
+        difficulty=adapted.difficulty,
+        tags=tags_of(recipe, adapted),
+        source=adapted.source,
+        url=adapted.url,
+    )

@@ -1,0 +1,211 @@
+"""The meal coach's API payloads: one schema per answer (seed 001: follow-up, suggestions,
+recipe), validated before anything leaves the service."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from kairos.core.stored_text import StoredText
+from kairos.meals.recipes.models import (
+    AdaptedIngredient,
+    AdaptedStep,
+    Difficulty,
+    HealthScore,
+    Nutrition,
+    Substitution,
+    Units,
+)
+
+__all__ = [
+    "CoachAnswer",
+    "CoachRequest",
+    "FactsPayload",
+    "FeedbackRequest",
+    "FeedbackResult",
+    "FollowUp",
+    "HistoryPayload",
+    "MealRecipe",
+    "SelectRequest",
+    "Suggestion",
+]
+
+SuggestionId = Annotated[str, StringConstraints(pattern=r"^s[1-9]$")]
+
+
+class CoachRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: Annotated[StoredText, StringConstraints(max_length=2000)] = Field(
+        default="",
+        description="a meal ('healthier lasagna in 30 minutes'), ingredients ('I have eggs, "
+        "spinach and feta'), or the answer to the coach's follow-up question",
+    )
+    session_id: uuid.UUID | None = Field(
+        default=None, description="continue a session (answer its follow-up); omit to start one"
+    )
+    household: bool | None = Field(
+        default=None,
+        description="cook for the whole household (every member's allergies apply); the text "
+        "may also say so ('for the family')",
+    )
+
+
+class SelectRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    suggestion_id: SuggestionId = Field(description="an id from the session's suggestions")
+
+
+class FollowUp(BaseModel):
+    question: str
+    options: list[str] = Field(default_factory=list, description="quick answers the UI can offer")
+    reason: str = Field(description="why the coach asks instead of guessing")
+
+
+class HealthierBy(BaseModel):
+    """What is healthier than the usual version of the dish, and by how much."""
+
+    compared_with: str = Field(description="the baseline: the usual recipes of this dish")
+    baseline_recipes: int
+    health_score: float
+    baseline_health_score: float
+    method_change: str | None = None
+    nutrients: list[str] = Field(default_factory=list, description="'calories 410 vs 620 (−34%)'")
+    estimated: bool = Field(description="true when the health scores are estimates")
+
+
+class PantryUse(BaseModel):
+    used: list[str]
+    missing: list[str]
+    pantry_size: int
+    text: str = Field(description="'uses 5 of your 6 items; missing: lime'")
+
+
+class Suggestion(BaseModel):
+    """The seed's suggestion, with the real recipes it comes from."""
+
+    suggestion_id: SuggestionId
+    title: str
+    summary: str
+    rationale: str
+    tags: list[str]
+    time: str | None = Field(description="'25 min'; null when the source does not say")
+    time_minutes: int | None
+    difficulty: Difficulty
+    source_recipe_ids: list[int]
+    health: HealthScore
+    healthier: HealthierBy | None = None
+    pantry: PantryUse | None = None
+    substitutions: list[str] = Field(
+        default_factory=list, description="'oat milk instead of milk — dairy allergy'"
+    )
+
+
+class MealRecipe(BaseModel):
+    """A full recipe adapted from its real source to this cook (or household)."""
+
+    meal_id: uuid.UUID = Field(description="send feedback to POST /meals/{meal_id}/feedback")
+    suggestion_id: SuggestionId
+    recipe_id: int
+    title: str
+    servings: float
+    source_servings: float | None
+    units: Units
+    ingredients: list[AdaptedIngredient]
+    steps: list[AdaptedStep]
+    substitutions: list[Substitution]
+    equipment: list[str]
+    warnings: list[str]
+    nutrition: Nutrition | None = Field(description="per serving from the source, when known")
+    health: HealthScore
+    total_minutes: int | None
+    difficulty: Difficulty
+    tags: list[str]
+    source: str
+    url: str | None
+
+
+class CoachContext(BaseModel):
+    """What the coach took into account (the seed's context bundle, without the allergies'
+    details): shown so the person can see why."""
+
+    cooking_for: list[str] = Field(description="'you', or 'you, Sam, Alex' for the household")
+    avoided_allergens: list[str]
+    dislikes: list[str]
+    diets: list[str]
+    equipment: list[str] | None
+    max_minutes: int | None
+    skill: str | None
+    units: Units
+    understood: list[str] = Field(default_factory=list)
+    preference_facts: list[str] = Field(default_factory=list)
+    memories: list[str] = Field(default_factory=list)
+
+
+class CoachAnswer(BaseModel):
+    ui_type: Literal["follow_up", "suggestions", "recipe"]
+    session_id: uuid.UUID
+    step: Literal["awaiting_followup", "awaiting_selection", "done"]
+    input_kind: str
+    message: str
+    follow_up: FollowUp | None = None
+    suggestions: list[Suggestion] = Field(default_factory=list)
+    recipe: MealRecipe | None = None
+    not_offered: list[str] = Field(
+        default_factory=list,
+        description="real recipes that could not be made safe, and why (never silently hidden)",
+    )
+    context: CoachContext | None = None
+    images: list[str] = Field(default_factory=list, description="content hashes of stored photos")
+
+
+class FeedbackRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    liked: bool | None = Field(default=None, description="true liked, false disliked")
+    cooked_again: bool = False
+    tags: list[Annotated[StoredText, StringConstraints(min_length=1, max_length=40)]] = Field(
+        default_factory=list, max_length=20, description="'too salty', 'quick', 'kids loved it'"
+    )
+    notes: Annotated[StoredText, StringConstraints(max_length=1000)] | None = Field(
+        default=None, description="free text; 'I hate mushrooms' adds a dislike"
+    )
+
+
+class FeedbackResult(BaseModel):
+    meal_id: uuid.UUID
+    facts_changed: dict[str, float] = Field(description="fact key → change in strength")
+    dislikes_added: list[str]
+    memories_added: list[str]
+    allergies_changed: Literal[False] = False
+
+
+class HistoryItem(BaseModel):
+    meal_id: uuid.UUID
+    title: str
+    recipe_id: int | None
+    tags: list[str]
+    created_at: datetime
+    liked: bool | None = None
+    cooked_again: bool = False
+    feedback_count: int = 0
+
+
+class HistoryPayload(BaseModel):
+    data: list[HistoryItem]
+    count: int
+
+
+class Fact(BaseModel):
+    key: str
+    strength: float
+
+
+class FactsPayload(BaseModel):
+    data: list[Fact]
+    dislikes: list[str]
+    count: int

@@ -1,0 +1,305 @@
+"""Suggestions grounded in real recipes (seed 001, suggestion agent; deterministic).
+
+- A meal: the safe, adapted recipes of the same dish (`RecipeRepository.similar_dishes`), the
+  healthiest first, up to 3 with distinct titles; each is compared with the usual recipes of the
+  dish (the median of the matches' health scores and of their nutrients per serving where the
+  sources state them) and says what is healthier and by how much.
+- Ingredients: recipes ranked by how many pantry items they use
+  (`RecipeRepository.from_pantry`), up to 5, each saying "uses 5 of your 6 items; missing: lime".
+
+Learned preferences move a recipe within its rank (never above one that uses more of the
+pantry): `like:<tag>` facts add `PREFERENCE_POINTS` per strength unit, `avoid:<tag>` facts take
+them away. Every suggestion passes `gate.final_check` before it is offered.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from kairos.meals.context import Context
+from kairos.meals.gate import final_check
+from kairos.meals.recipes.models import (
+    AdaptedRecipe,
+    Matches,
+    Nutrition,
+    PantryMatch,
+    PantryMatches,
+    Recipe,
+    RecipeMatch,
+)
+from kairos.meals.schemas import HealthierBy, PantryUse, Suggestion
+
+__all__ = ["MEAL_SUGGESTIONS", "PANTRY_SUGGESTIONS", "meal_suggestions", "pantry_suggestions"]
+
+MEAL_SUGGESTIONS: Final = 3
+PANTRY_SUGGESTIONS: Final = 5
+PREFERENCE_POINTS: Final = 3.0
+TITLE_POINTS: Final = 20.0
+"""A recipe named after the dish beats a merely similar one unless it is far less healthy."""
+EQUIPMENT_POINTS: Final = 15.0
+"""The equipment the message named ("air fryer") is used by the recipe."""
+QUICK_MINUTES: Final = 30
+_HEAVY: Final = ("deep-fry", "fry")
+_LIGHT: Final = ("air-fry", "steam", "grill", "bake", "roast", "boil", "raw", "slow-cook")
+_NUTRIENTS: Final = (
+    ("calories_kcal", "calories", "kcal", -1),
+    ("saturated_fat_g", "saturated fat", "g", -1),
+    ("sugar_g", "sugar", "g", -1),
+    ("sodium_mg", "sodium", "mg", -1),
+    ("fiber_g", "fibre", "g", 1),
+    ("protein_g", "protein", "g", 1),
+)
+_EQUIPMENT_METHOD: Final = {"air fryer": "air-fry", "slow cooker": "slow-cook", "grill": "grill",
+                            "steamer": "steam", "pressure cooker": "pressure-cook",
+                            "microwave": "microwave", "oven": "bake"}  # fmt: skip
+
+
+def tags_of(recipe: Recipe, adapted: AdaptedRecipe) -> list[str]:
+    """The meal's pattern tags (what learning strengthens): cuisine, methods, diets, quick,
+    high-protein, difficulty."""
+    tags = [*adapted.methods, *adapted.diets]
+    if adapted.cuisine:
+        tags.append(adapted.cuisine.lower())
+    if adapted.total_minutes and adapted.total_minutes <= QUICK_MINUTES:
+        tags.append("quick")
+    if recipe.nutrition and (recipe.nutrition.protein_g or 0) >= 25:
+        tags.append("high-protein")
+    tags.append(adapted.difficulty)
+    return list(dict.fromkeys(t.replace("_", "-") for t in tags))
+
+
+def preference_points(tags: Sequence[str], facts: Sequence[tuple[str, float]]) -> float:
+    strengths = dict(facts)
+    points = 0.0
+    for tag in tags:
+        points += PREFERENCE_POINTS * strengths.get(f"like:{tag}", 0.0)
+        points -= PREFERENCE_POINTS * abs(strengths.get(f"avoid:{tag}", 0.0))
+    return points
+
+
+def _time(minutes: int | None, estimated: bool) -> str | None:
+    if not minutes:
+        return None
+    return f"about {minutes} min" if estimated else f"{minutes} min"
+
+
+def _summary(match: RecipeMatch) -> str:
+    adapted = match.adapted
+    parts = []
+    if adapted.methods:
+        parts.append(", ".join(m.replace("-", " ") for m in adapted.methods[:2]))
+    if adapted.total_minutes:
+        parts.append(f"{adapted.total_minutes} min")
+    parts.append(f"{adapted.difficulty}")
+    parts.append(f"serves {adapted.servings:g}")
+    text = f"{adapted.title} — " + ", ".join(parts)
+    if adapted.substitutions:
+        text += "; adapted: " + "; ".join(
+            f"{s.new_item} instead of {s.original_item}" for s in adapted.substitutions[:2]
+        )
+    return text + "."
+
+
+def _substitutions(adapted: AdaptedRecipe) -> list[str]:
+    return [
+        f"{s.new_item} instead of {s.original_item} — {s.reason}" for s in adapted.substitutions
+    ]
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def _nutrient_lines(candidate: Nutrition | None, baseline: Sequence[Nutrition]) -> list[str]:
+    if candidate is None or not baseline:
+        return []
+    lines = []
+    for field, label, unit, good in _NUTRIENTS:
+        mine = getattr(candidate, field)
+        usual = _median([v for n in baseline if (v := getattr(n, field)) is not None])
+        if mine is None or usual is None or usual <= 0:
+            continue
+        change = (mine - usual) / usual * 100
+        if change * good > 5:  # better by more than 5 %
+            lines.append(f"{label} {mine:.0f} {unit} vs {usual:.0f} {unit} ({change:+.0f}%)")
+    return lines
+
+
+_DONE: Final = {
+    "air-fry": "air-fried", "steam": "steamed", "grill": "grilled", "bake": "baked",
+    "roast": "roasted", "boil": "simmered", "raw": "served raw", "slow-cook": "slow-cooked",
+    "deep-fry": "deep-fried", "fry": "fried",
+}  # fmt: skip
+
+
+def _method_change(candidate: AdaptedRecipe, baseline: Sequence[Recipe]) -> str | None:
+    """ "air-fried instead of deep-fried" when most usual versions fry and this one does not."""
+    usual = Counter(m for r in baseline for m in r.methods)
+    heavy = [m for m in _HEAVY if usual[m] * 2 >= len(baseline) and m not in candidate.methods]
+    light = [m for m in _LIGHT if m in candidate.methods]
+    if heavy and light:
+        return f"{_DONE[light[0]]} instead of {_DONE[heavy[0]]}"
+    return None
+
+
+def _healthier(match: RecipeMatch, baseline: Sequence[Recipe], dish: str) -> HealthierBy:
+    usual_score = _median([r.health.score for r in baseline]) or match.recipe.health.score
+    return HealthierBy(
+        compared_with=f"the median of {len(baseline)} real recipe(s) for {dish}",
+        baseline_recipes=len(baseline),
+        health_score=match.recipe.health.score,
+        baseline_health_score=round(usual_score, 1),
+        method_change=_method_change(match.adapted, baseline),
+        nutrients=_nutrient_lines(
+            match.recipe.nutrition, [r.nutrition for r in baseline if r.nutrition is not None]
+        ),
+        estimated=match.recipe.health.estimated,
+    )
+
+
+def _healthier_text(h: HealthierBy) -> str:
+    delta = h.health_score - h.baseline_health_score
+    kind = "estimated " if h.estimated else ""
+    if h.baseline_recipes <= 1:
+        text = f"The only matching recipe Kairos has; {kind}health score {h.health_score:.0f}/100."
+    elif delta > 0.5:
+        text = (
+            f"Healthier than the usual versions: {kind}health score {h.health_score:.0f} vs "
+            f"{h.baseline_health_score:.0f} (+{delta:.0f})."
+        )
+    else:
+        text = (
+            f"About as healthy as the usual versions ({kind}health score {h.health_score:.0f} vs "
+            f"{h.baseline_health_score:.0f})."
+        )
+    if h.method_change:
+        text += f" Cooked differently: {h.method_change}."
+    if h.nutrients:
+        text += " Per serving: " + "; ".join(h.nutrients) + "."
+    return text
+
+
+def _liked_text(tags: Sequence[str], facts: Sequence[tuple[str, float]]) -> str:
+    liked = [t for t in tags if dict(facts).get(f"like:{t}", 0) > 0]
+    return f" You liked {', '.join(liked[:3])} meals before." if liked else ""
+
+
+def _equipment_points(adapted: AdaptedRecipe, context: Context) -> float:
+    wanted = [_EQUIPMENT_METHOD.get(e) for e in context.request.equipment_with]
+    return EQUIPMENT_POINTS * sum(1 for m in wanted if m and m in adapted.methods)
+
+
+def meal_suggestions(
+    found: Matches, context: Context, dish: str
+) -> tuple[list[Suggestion], list[str]]:
+    """Up to 3 suggestions, and why any real recipe was not offered."""
+    not_offered = [r.reason for r in found.refused]
+    safe: list[RecipeMatch] = []
+    for match in found.matches:
+        problem = final_check(match.adapted, context.constraints)
+        if problem:
+            not_offered.append(problem)
+        else:
+            safe.append(match)
+    titled = [m for m in safe if m.title_match]
+    baseline = [m.recipe for m in (titled if len(titled) >= 2 else safe)]
+    ranked = sorted(
+        safe,
+        key=lambda m: (
+            -(m.recipe.health.score + TITLE_POINTS * m.title_match
+              + preference_points(tags_of(m.recipe, m.adapted), context.facts)
+              + _equipment_points(m.adapted, context)),
+            m.recipe.id,
+        ),
+    )  # fmt: skip
+    chosen: list[RecipeMatch] = []
+    seen: set[str] = set()
+    for match in ranked:
+        key = " ".join(match.recipe.title.lower().split())
+        if key in seen:
+            continue
+        seen.add(key)
+        chosen.append(match)
+        if len(chosen) == MEAL_SUGGESTIONS:
+            break
+    suggestions = []
+    for number, match in enumerate(chosen, start=1):
+        tags = tags_of(match.recipe, match.adapted)
+        healthier = _healthier(match, baseline, dish)
+        suggestions.append(
+            Suggestion(
+                suggestion_id=f"s{number}",
+                title=match.adapted.title,
+                summary=_summary(match),
+                rationale=_healthier_text(healthier) + _liked_text(tags, context.facts),
+                tags=tags,
+                time=_time(match.adapted.total_minutes, match.recipe.total_minutes_estimated),
+                time_minutes=match.adapted.total_minutes,
+                difficulty=match.adapted.difficulty,
+                source_recipe_ids=[match.recipe.id],
+                health=match.recipe.health,
+                healthier=healthier,
+                substitutions=_substitutions(match.adapted),
+            )
+        )
+    return suggestions, not_offered
+
+
+def pantry_text(used: Sequence[str], missing: Sequence[str], pantry_size: int) -> str:
+    text = f"uses {len(used)} of your {pantry_size} item{'s' if pantry_size != 1 else ''}"
+    if missing:
+        text += "; missing: " + ", ".join(missing[:6])
+    else:
+        text += "; nothing missing beyond staples"
+    return text
+
+
+def pantry_suggestions(
+    found: PantryMatches, context: Context, pantry: Sequence[str]
+) -> tuple[list[Suggestion], list[str]]:
+    not_offered = [r.reason for r in found.refused]
+    safe: list[tuple[int, PantryMatch]] = []
+    for index, match in enumerate(found.matches):
+        problem = final_check(match.adapted, context.constraints)
+        if problem:
+            not_offered.append(problem)
+        else:
+            safe.append((index, match))
+    safe.sort(
+        key=lambda im: (
+            -len(im[1].used),
+            -preference_points(tags_of(im[1].recipe, im[1].adapted), context.facts),
+            im[0],
+        )
+    )
+    size = len(dict.fromkeys(pantry))
+    suggestions = []
+    for number, (_, match) in enumerate(safe[:PANTRY_SUGGESTIONS], start=1):
+        tags = tags_of(match.recipe, match.adapted)
+        use = PantryUse(
+            used=list(match.used), missing=list(match.missing), pantry_size=size,
+            text=pantry_text(match.used, match.missing, size),
+        )  # fmt: skip
+        health = match.recipe.health
+        kind = "Estimated health" if health.estimated else "Health"
+        suggestions.append(
+            Suggestion(
+                suggestion_id=f"s{number}",
+                title=match.adapted.title,
+                summary=_summary(match),
+                rationale=f"It {use.text}. {kind} score {health.score:.0f}/100."
+                + _liked_text(tags, context.facts),
+                tags=tags,
+                time=_time(match.adapted.total_minutes, match.recipe.total_minutes_estimated),
+                time_minutes=match.adapted.total_minutes,
+                difficulty=match.adapted.difficulty,
+                source_recipe_ids=[match.recipe.id],
+                health=health,
+                pantry=use,
+                substitutions=_substitutions(match.adapted),
+            )
+        )
+    return suggestions, not_offered

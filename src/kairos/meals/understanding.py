@@ -1,0 +1,182 @@
+"""What a cook's message asks for: a healthier version of a meal, or ideas from ingredients,
+with the constraints it states (seed 001, meal understanding agent; deterministic heuristics).
+
+Times ("in 20 minutes", "under an hour") and party sizes ("for 4") come from the shared reader
+(`text/query/when.py`, `text/query/numbers.py`); the kitchen words (equipment the cook has or
+lacks, "for the household") are the meal coach's own. The spans those claim are blanked before
+the meal's name or the ingredient list is read from what is left.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Final, Literal
+
+from pydantic import BaseModel, Field
+
+from kairos.meals.recipes import parse_ingredient
+from kairos.text.query.numbers import extract_numbers
+from kairos.text.query.when import extract_when
+
+__all__ = ["MealInput", "answer_kind", "read_message", "split_ingredients"]
+
+InputKind = Literal["text_meal", "text_ingredients", "meal_photo", "ingredients_photo", "unknown"]
+
+EQUIPMENT_WORDS: Final[dict[str, str]] = {
+    r"air[\s-]?fr(?:yer|y|ied)": "air fryer",
+    r"ovens?": "oven",
+    r"microwaves?": "microwave",
+    r"slow[\s-]?cookers?|crock[\s-]?pots?": "slow cooker",
+    r"pressure[\s-]?cookers?|instant[\s-]?pots?": "pressure cooker",
+    r"stoves?(?:top)?|hobs?|burners?": "stovetop",
+    r"blenders?": "blender",
+    r"food[\s-]?processors?": "food processor",
+    r"(?:stand\s+|hand\s+)?mixers?": "mixer",
+    r"grills?|bbq|barbecues?": "grill",
+    r"steamers?": "steamer",
+}
+_EQUIPMENT = re.compile(
+    r"\b(?P<neg>(?:no|without(?:\s+an?)?|not?\s+(?:using|use)(?:\s+an?|\s+the|\s+my)?|"
+    r"(?:don't|do not|dont)\s+have(?:\s+an?)?|can't use(?:\s+the|\s+my)?)\s+)?"
+    r"(?:(?:an?|the|my|in\s+the|in\s+my|using\s+(?:the|my|an?))\s+)?"
+    r"(?P<what>" + "|".join(EQUIPMENT_WORDS) + r")\b",
+    re.IGNORECASE,
+)
+_HOUSEHOLD = re.compile(
+    r"\bfor\s+(?:the\s+|my\s+|our\s+)?(?:household|family|whole family|everyone|all of us|"
+    r"everybody|the house)\b",
+    re.IGNORECASE,
+)
+_PANTRY_CUES = re.compile(
+    r"\b(?:i\s+(?:have|got|'ve got)|i've got|we\s+have|have\s+got|what\s+can\s+i\s+(?:make|cook)|"
+    r"using|use\s+up|ingredients?|leftovers?|in\s+(?:my|the)\s+(?:fridge|pantry|cupboard)|"
+    r"with\s+(?:these|this|what\s+i\s+have)|from\s+(?:these|what\s+i\s+have))\b",
+    re.IGNORECASE,
+)
+_MEAL_FILLER = re.compile(
+    r"\b(?:please|can you|could you|i\s+(?:want|would like|'d like|had|ate|love|made)|"
+    r"i'd like|make|making|cook|cooking|me|a|an|the|my|some|healthier|healthy|lighter|"
+    r"version|versions|of|recipe|recipes|for|dinner|lunch|tonight|today|something|like|"
+    r"how\s+(?:do|can)\s+i|is\s+there|give|suggest|ideas?|this|it's|it\s+is|that's|photo|"
+    r"picture|meal|dish|quick|quickly|easy|want|to|eat|is|was|with|less|fat|fewer|calories)\b",
+    re.IGNORECASE,
+)
+_PANTRY_FILLER = re.compile(
+    r"\b(?:i\s+(?:have|got)|i've\s+got|we\s+have|have\s+got|what\s+can\s+i\s+(?:make|cook)"
+    r"(?:\s+with)?|using|use\s+up|my|ingredients?|leftovers?|leftover|in\s+(?:my|the)\s+"
+    r"(?:fridge|pantry|cupboard)|with\s+(?:these|this|what\s+i\s+have)|from\s+what\s+i\s+have|"
+    r"some|only|just|please|any\s+ideas|ideas|healthy|something|to\s+cook|to\s+make|"
+    r"these|there(?:'s| is)|a\s+few|left)\b",
+    re.IGNORECASE,
+)
+_SPLIT = re.compile(r"\s*(?:,|;|\n|\band\b|&|\bplus\b|\+)\s*", re.IGNORECASE)
+_MEAL_ANSWER = re.compile(r"\b(?:meal|dish|prepared|cooked|ready|plate|it'?s\s+a)\b", re.I)
+_INGREDIENTS_ANSWER = re.compile(r"\b(?:ingredients?|raw|to\s+cook\s+with|pantry|fridge)\b", re.I)
+
+
+class MealInput(BaseModel):
+    """The internal, normalised request (not stored)."""
+
+    kind: InputKind
+    meal_name: str | None = None
+    ingredients: list[str] = Field(default_factory=list)
+    max_minutes: int | None = None
+    servings: int | None = None
+    household: bool = False
+    equipment_with: list[str] = Field(default_factory=list)
+    equipment_without: list[str] = Field(default_factory=list)
+    read: list[str] = Field(default_factory=list, description="what was understood, in words")
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _equipment(text: str) -> tuple[list[str], list[str], list[tuple[int, int]]]:
+    have: list[str] = []
+    lack: list[str] = []
+    spans = []
+    for match in _EQUIPMENT.finditer(text):
+        what = match.group("what").lower()
+        name = next(v for k, v in EQUIPMENT_WORDS.items() if re.fullmatch(k, what, re.I))
+        (lack if match.group("neg") else have).append(name)
+        spans.append(match.span())
+    return list(dict.fromkeys(have)), list(dict.fromkeys(lack)), spans
+
+
+def split_ingredients(text: str) -> list[str]:
+    """ "2 eggs, spinach and feta" → ["egg", "spinach", "feta"]: items only, no amounts."""
+    items: list[str] = []
+    for part in _SPLIT.split(_PANTRY_FILLER.sub(" ", text)):
+        part = re.sub(r"[^\w\s'-]", " ", part).strip(" -'")
+        part = " ".join(part.split())
+        if not part or len(part) > 60:
+            continue
+        try:
+            item = parse_ingredient(part).item
+        except (KeyError, ValueError):
+            item = part
+        item = " ".join(item.lower().split())
+        if item and item not in items:
+            items.append(item)
+    return items[:25]
+
+
+def _meal_name(text: str) -> str | None:
+    name = _MEAL_FILLER.sub(" ", text)
+    name = re.sub(r"[^\w\s'&-]", " ", name)
+    name = " ".join(name.split()).strip(" -'&")
+    return name.lower() or None
+
+
+def read_message(text: str, *, today: date | None = None) -> MealInput:
+    """One deterministic reading; `kind` is unknown when the text names neither a meal nor a
+    list of ingredients (the coach then asks)."""
+    text = " ".join(text.split())
+    _, duration, when_spans = extract_when(text, today or date.today())
+    facts, number_spans = extract_numbers(_blank(text, when_spans))
+    have, lack, equipment_spans = _equipment(text)
+    household_match = _HOUSEHOLD.search(text)
+    spans = when_spans + number_spans + equipment_spans
+    if household_match:
+        spans.append(household_match.span())
+    rest = _blank(text, spans)
+    read: list[str] = []
+    if duration is not None:
+        read.append(f"ready in {duration.minutes} minutes or less ('{duration.text}')")
+    if facts.party_size:
+        read.append(f"serves {facts.party_size}")
+    if household_match:
+        read.append("for the household: every member's allergies apply")
+    read += [f"with the {e}" for e in have] + [f"no {e}" for e in lack]
+    base = MealInput(
+        kind="unknown",
+        max_minutes=duration.minutes if duration else None,
+        servings=facts.party_size,
+        household=household_match is not None,
+        equipment_with=have,
+        equipment_without=lack,
+        read=read,
+    )
+    pieces = [p for p in _SPLIT.split(rest) if p.strip(" .!?")]
+    if _PANTRY_CUES.search(rest) or len(pieces) >= 3:
+        ingredients = split_ingredients(rest)
+        if ingredients:
+            return base.model_copy(update={"kind": "text_ingredients", "ingredients": ingredients})
+        return base.model_copy(update={"kind": "text_ingredients"})
+    name = _meal_name(rest)
+    if name and len(name) >= 3:
+        return base.model_copy(update={"kind": "text_meal", "meal_name": name[:120]})
+    return base
+
+
+def answer_kind(text: str) -> Literal["meal", "ingredients"] | None:
+    """The answer to "Is this a photo of the prepared meal or ingredients to cook with?"."""
+    meal = bool(_MEAL_ANSWER.search(text))
+    ingredients = bool(_INGREDIENTS_ANSWER.search(text))
+    if meal == ingredients:
+        return None
+    return "meal" if meal else "ingredients"
