@@ -15,7 +15,10 @@ PNG = bytes.fromhex(
     "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
 )
 JPEG = bytes.fromhex("ffd8ffe000104a46494600010100000100010000ffd9")
-WEBP = b"RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00"
+WEBP = (
+    b"RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00/\x00\x00\x00"
+    b"\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00"
+)
 
 
 def as_user(uid: str) -> dict[str, str]:

@@ -167,7 +167,8 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
         if ingredients:
             return base.model_copy(update={"kind": "text_ingredients", "ingredients": ingredients})
         return base.model_copy(update={"kind": "text_ingredients"})
-    name = _meal_name(rest)
+    # "lasagna, my grandmother's favourite": the dish is named first, the rest is talk
+    name = _meal_name(re.split(r"[,;:.!?(]| - ", rest.strip(" ,;:.!?"))[0]) or _meal_name(rest)
     if name and len(name) >= 3:
         return base.model_copy(update={"kind": "text_meal", "meal_name": name[:120]})
     return base
