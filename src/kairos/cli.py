@@ -23,6 +23,7 @@ from rich.table import Table
 
 from kairos.errors import KairosError
 from kairos.evals.cli import eval_app
+from kairos.meals.cli import meals_app
 from kairos.settings import get_settings
 from kairos.signals.cli import signals_app
 
@@ -32,6 +33,7 @@ app.add_typer(eval_app, name="eval")
 sample_app = typer.Typer(help="The small real sample shipped in data/sample.", no_args_is_help=True)
 app.add_typer(sample_app, name="sample")
 app.add_typer(signals_app, name="signals")
+app.add_typer(meals_app, name="meals")
 
 
 class RichProgress:
