@@ -40,7 +40,10 @@ def test_milk_becomes_oat_milk_in_the_list_and_the_steps() -> None:
     assert adapted.ingredients[0].original == "1 cup milk"
     assert adapted.ingredients[0].substitution is not None
     assert adapted.ingredients[0].substitution.reason == "oat milk instead of milk — dairy allergy"
-    assert [s.text for s in adapted.steps] == ["Warm the oat milk.", "Stir the oat milk into the rice."]
+    assert [s.text for s in adapted.steps] == [
+        "Warm the oat milk.",
+        "Stir the oat milk into the rice.",
+    ]
 
 
 def test_a_household_that_also_avoids_gluten_gets_rice_milk() -> None:
