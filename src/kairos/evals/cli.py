@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -166,21 +167,42 @@ def meals(
         typer.Option(exists=True, dir_okay=False, help="a file in the recipes.jsonl.gz format"),
     ] = None,
     profiles: Annotated[int, typer.Option(min=1, max=100_000)] = 1000,
+    speed: Annotated[
+        bool, typer.Option(help="also time the coach offline on a scratch store of --data")
+    ] = False,
     as_json: Json = False,
 ) -> None:
     """Ingredient parser exactness, and 0 profile allergens in adapted recipes over seeded
-    random profiles and households (scratch catalogue built from --data)."""
+    random profiles and households (scratch catalogue built from --data); with --speed, the
+    coach's suggestion and recipe latencies."""
     from kairos.evals.meals import evaluate_meals, render_meals_report
 
     path = data or (SHARED_RECIPES if SHARED_RECIPES.is_file() else SAMPLE_RECIPES)
     report = evaluate_meals(path, profiles=profiles)
+    timing = None
+    if speed:
+        from kairos.evals.meals_speed import evaluate_meals_speed
+
+        timing = asyncio.run(evaluate_meals_speed(path))
     if as_json:
         import dataclasses
 
         payload = dataclasses.asdict(report) | {"adapted_rate": report.adapted_rate}
+        if timing is not None:
+            payload["speed"] = {
+                "requests": timing.requests, "recipes": timing.recipes_served,
+                "suggest_p50_ms": round(timing.suggest_p50, 1),
+                "suggest_p95_ms": round(timing.suggest_p95, 1),
+                "recipe_p50_ms": round(timing.recipe_p50, 1),
+                "recipe_p95_ms": round(timing.recipe_p95, 1),
+            }  # fmt: skip
         typer.echo(json.dumps(payload, indent=2))
     else:
         render_meals_report(report, console)
+        if timing is not None:
+            from kairos.evals.meals_speed import render_meals_speed
+
+            render_meals_speed(timing, console)
 
 
 @eval_app.command()

@@ -18,12 +18,12 @@ from kairos.errors import InvalidInput, NotFound
 from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
+from kairos.meals.dish_search import CachedRecipeRepository
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
-from kairos.meals.recipes import RecipeRepository
 from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
-from kairos.meals.suggest import meal_suggestions, pantry_suggestions
+from kairos.meals.suggest import PANTRY_SUGGESTIONS, meal_suggestions, pantry_suggestions
 from kairos.meals.understanding import MealInput, read_message
 from kairos.pipeline.events import Result, TurnEvent
 from kairos.profiles.schemas import UserPublic
@@ -33,9 +33,8 @@ from kairos.text.embeddings import EmbeddingProvider
 
 __all__ = ["Coach", "CoachTurn"]
 
-CANDIDATE_DISHES = 10
-"""Real recipes of the dish adapted per request: the 3 offered are the healthiest of these,
-and the rest are the baseline they are compared with."""
+DISH_SIMILARITY = 0.55
+"""Below this cosine, with no title naming it, Kairos does not know the dish and asks."""
 
 
 @dataclass
@@ -51,7 +50,7 @@ class Coach:
         *,
         settings: Settings,
         store: MealStore,
-        recipes: RecipeRepository,
+        recipes: CachedRecipeRepository,
         embedder: EmbeddingProvider,
         vision: VisionProvider,
         phrasing: Phrasing,
@@ -155,20 +154,19 @@ class Coach:
     async def _suggest(self, turn: CoachTurn, context: Context, hashes: list[str]) -> CoachAnswer:
         request = context.request
         if request.meal_name:
-            found = await self.recipes.similar_dishes(
-                request.meal_name, k=CANDIDATE_DISHES, constraints=context.constraints,
-                servings=context.servings,
-            )  # fmt: skip
-            if (not found.matches and not found.refused) or not _names_the_dish(found, request):
+            candidates = await self.recipes.dish_candidates(
+                request.meal_name, constraints=context.constraints
+            )
+            if not any(titled or score >= DISH_SIMILARITY for _, score, titled in candidates):
                 return await self._ask(
                     turn, request.model_copy(update={"kind": "unknown"}), "what", hashes,
                     name=request.meal_name,
                 )  # fmt: skip
-            suggestions, not_offered = meal_suggestions(found, context, request.meal_name)
+            suggestions, not_offered = meal_suggestions(candidates, context, request.meal_name)
             what = f"healthier versions of {request.meal_name}"
         else:
             pantry = await self.recipes.from_pantry(
-                request.ingredients, k=CANDIDATE_DISHES, constraints=context.constraints,
+                request.ingredients, k=PANTRY_SUGGESTIONS, constraints=context.constraints,
                 servings=context.servings,
             )  # fmt: skip
             suggestions, not_offered = pantry_suggestions(pantry, context, request.ingredients)
@@ -248,9 +246,3 @@ def _kept(suggestion: Suggestion) -> dict[str, Any]:
         "summary": suggestion.summary, "tags": suggestion.tags,
         "recipe_id": suggestion.source_recipe_ids[0],
     }  # fmt: skip
-
-
-def _names_the_dish(found: Any, request: MealInput) -> bool:
-    """A dish Kairos knows: some candidate's title names it, or one is close in meaning."""
-    matches = [*found.matches]
-    return any(m.title_match or m.score >= 0.55 for m in matches) or bool(found.refused)

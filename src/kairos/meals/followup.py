@@ -8,6 +8,7 @@ photos' hashes, the constraints read), never the text itself: no transcript is s
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from kairos.llm.vision import MEAL_OR_INGREDIENTS, VisionResult
@@ -18,6 +19,11 @@ __all__ = ["Pending", "answer", "from_photo", "question_for"]
 
 Pending = Literal["kind", "meal_name", "ingredients", "what"]
 _KIND_OPTIONS = ["The prepared meal", "Ingredients to cook with"]
+_KIND_WORDS = re.compile(
+    r"\b(?:(?:they|these|those|it)(?:'re|'s| are| is)?|the|raw|ingredients?|to\s+cook\s+with|"
+    r"photo|picture|of|a|an|some)\b",
+    re.IGNORECASE,
+)
 
 
 def question_for(pending: Pending, *, name: str | None = None) -> FollowUp:
@@ -85,10 +91,8 @@ def answer(pending: Pending, state: dict[str, Any], text: str) -> MealInput:
     photo = bool(state.get("images"))
     kind = answer_kind(text) if pending in ("kind", "what") else None
     if pending == "ingredients" or kind == "ingredients":
-        items = reading.ingredients or split_ingredients(
-            text.split(":", 1)[-1] if ":" in text else text
-        )
-        items = [i for i in items if i not in ("ingredient", "ingredients", "to cook with")]
+        rest = _KIND_WORDS.sub(" ", text.split(":", 1)[-1] if ":" in text else text)
+        items = split_ingredients(rest) if rest.strip(" ,.;") else []
         reading = reading.model_copy(update={
             "kind": "ingredients_photo" if photo else "text_ingredients", "ingredients": items,
         })  # fmt: skip
@@ -101,9 +105,8 @@ def answer(pending: Pending, state: dict[str, Any], text: str) -> MealInput:
             "kind": "meal_photo" if photo else "text_meal", "meal_name": name,
         })  # fmt: skip
     elif photo:
-        reading = reading.model_copy(
-            update={"kind": "meal_photo" if reading.kind == "text_meal" else reading.kind}
-        )
+        photo_kind = {"text_meal": "meal_photo", "text_ingredients": "ingredients_photo"}
+        reading = reading.model_copy(update={"kind": photo_kind.get(reading.kind, reading.kind)})
     earlier = state.get("request") or {}
     update = {
         key: earlier[key]

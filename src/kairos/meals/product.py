@@ -13,9 +13,9 @@ from kairos.errors import NotFound
 from kairos.llm.vision import VisionProvider, build_vision
 from kairos.meals import learning
 from kairos.meals.coach import Coach, CoachTurn
+from kairos.meals.dish_search import CachedRecipeRepository
 from kairos.meals.photos import CheckedImage
 from kairos.meals.phrasing import Phrasing
-from kairos.meals.recipes import RecipeRepository
 from kairos.meals.schemas import (
     CoachAnswer,
     CoachRequest,
@@ -47,7 +47,7 @@ class MealsProduct:
         self.router = router
         self.runtime = runtime
         self.store = MealStore(runtime.db)
-        self.recipes = RecipeRepository(runtime.db, runtime.embedder)
+        self.recipes = CachedRecipeRepository(runtime.db, runtime.embedder)
         self.vision = vision or build_vision(runtime.settings)
         self.coach = Coach(
             settings=runtime.settings, store=self.store, recipes=self.recipes,
@@ -58,10 +58,16 @@ class MealsProduct:
         )
 
     async def warm(self) -> None:
-        """Expired sessions go at start-up (they are ignored after 24 h in any case)."""
+        """Expired sessions go at start-up (they are ignored after 24 h in any case); the
+        recipes are read into memory in the background."""
         swept = await self.store.sweep_sessions()
         if swept:
             logger.info("meal sessions: %d expired swept", swept)
+        self.runtime.spawn(self._warm_recipes(), name="meals-warm-recipes")
+
+    async def _warm_recipes(self) -> None:
+        count = await self.recipes.warm()
+        logger.info("meal coach: %d recipes in memory", count)
 
     async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
         return None  # nothing cached per user: every request reads the current profile

@@ -1,9 +1,10 @@
 """Suggestions grounded in real recipes (seed 001, suggestion agent; deterministic).
 
-- A meal: the safe, adapted recipes of the same dish (`RecipeRepository.similar_dishes`), the
-  healthiest first, up to 3 with distinct titles; each is compared with the usual recipes of the
-  dish (the median of the matches' health scores and of their nutrients per serving where the
-  sources state them) and says what is healthier and by how much.
+- A meal: the real recipes of the same dish (`dish_search.dish_candidates`, the ranking of
+  `similar_dishes`), the healthiest first, adapted until 3 with distinct titles are safe; each
+  is compared with the usual recipes of the dish (the median of their health scores and of
+  their nutrients per serving where the sources state them) and says what is healthier and by
+  how much.
 - Ingredients: recipes ranked by how many pantry items they use
   (`RecipeRepository.from_pantry`), up to 5, each saying "uses 5 of your 6 items; missing: lime".
 
@@ -20,21 +21,24 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.context import Context
+from kairos.meals.dish_search import Candidate
 from kairos.meals.gate import final_check
+from kairos.meals.recipes import adapt_recipe
 from kairos.meals.recipes.models import (
     AdaptedRecipe,
-    Matches,
     Nutrition,
     PantryMatch,
     PantryMatches,
     Recipe,
-    RecipeMatch,
+    Refusal,
 )
 from kairos.meals.schemas import HealthierBy, PantryUse, Suggestion
 
 __all__ = ["MEAL_SUGGESTIONS", "PANTRY_SUGGESTIONS", "meal_suggestions", "pantry_suggestions"]
 
 MEAL_SUGGESTIONS: Final = 3
+POOL: Final = 10
+"""The dish's recipes considered per request: the offered are the best of these."""
 PANTRY_SUGGESTIONS: Final = 5
 PREFERENCE_POINTS: Final = 3.0
 TITLE_POINTS: Final = 20.0
@@ -86,8 +90,7 @@ def _time(minutes: int | None, estimated: bool) -> str | None:
     return f"about {minutes} min" if estimated else f"{minutes} min"
 
 
-def _summary(match: RecipeMatch) -> str:
-    adapted = match.adapted
+def _summary(adapted: AdaptedRecipe) -> str:
     parts = []
     if adapted.methods:
         parts.append(", ".join(m.replace("-", " ") for m in adapted.methods[:2]))
@@ -145,18 +148,20 @@ def _method_change(candidate: AdaptedRecipe, baseline: Sequence[Recipe]) -> str 
     return None
 
 
-def _healthier(match: RecipeMatch, baseline: Sequence[Recipe], dish: str) -> HealthierBy:
-    usual_score = _median([r.health.score for r in baseline]) or match.recipe.health.score
+def _healthier(
+    recipe: Recipe, adapted: AdaptedRecipe, baseline: Sequence[Recipe], dish: str
+) -> HealthierBy:
+    usual_score = _median([r.health.score for r in baseline]) or recipe.health.score
     return HealthierBy(
         compared_with=f"the median of {len(baseline)} real recipe(s) for {dish}",
         baseline_recipes=len(baseline),
-        health_score=match.recipe.health.score,
+        health_score=recipe.health.score,
         baseline_health_score=round(usual_score, 1),
-        method_change=_method_change(match.adapted, baseline),
+        method_change=_method_change(adapted, baseline),
         nutrients=_nutrient_lines(
-            match.recipe.nutrition, [r.nutrition for r in baseline if r.nutrition is not None]
+            recipe.nutrition, [r.nutrition for r in baseline if r.nutrition is not None]
         ),
-        estimated=match.recipe.health.estimated,
+        estimated=recipe.health.estimated,
     )
 
 
@@ -187,62 +192,76 @@ def _liked_text(tags: Sequence[str], facts: Sequence[tuple[str, float]]) -> str:
     return f" You liked {', '.join(liked[:3])} meals before." if liked else ""
 
 
-def _equipment_points(adapted: AdaptedRecipe, context: Context) -> float:
+def recipe_tags(recipe: Recipe) -> list[str]:
+    """Pattern tags of a recipe before adaptation (for ranking by learned preferences)."""
+    tags = [*recipe.methods, *recipe.diets, *([recipe.cuisine.lower()] if recipe.cuisine else [])]
+    if recipe.total_minutes and recipe.total_minutes <= QUICK_MINUTES:
+        tags.append("quick")
+    return [t.replace("_", "-") for t in tags]
+
+
+def _rank_key(candidate: Candidate, context: Context) -> tuple[float, int]:
+    recipe, _, titled = candidate
     wanted = [_EQUIPMENT_METHOD.get(e) for e in context.request.equipment_with]
-    return EQUIPMENT_POINTS * sum(1 for m in wanted if m and m in adapted.methods)
+    points = (
+        recipe.health.score
+        + TITLE_POINTS * titled
+        + preference_points(recipe_tags(recipe), context.facts)
+        + EQUIPMENT_POINTS * sum(1 for m in wanted if m and m in recipe.methods)
+    )
+    return -points, recipe.id
 
 
 def meal_suggestions(
-    found: Matches, context: Context, dish: str
+    candidates: Sequence[Candidate], context: Context, dish: str
 ) -> tuple[list[Suggestion], list[str]]:
-    """Up to 3 suggestions, and why any real recipe was not offered."""
-    not_offered = [r.reason for r in found.refused]
-    safe: list[RecipeMatch] = []
-    for match in found.matches:
-        problem = final_check(match.adapted, context.constraints)
-        if problem:
-            not_offered.append(problem)
-        else:
-            safe.append(match)
-    titled = [m for m in safe if m.title_match]
-    baseline = [m.recipe for m in (titled if len(titled) >= 2 else safe)]
-    ranked = sorted(
-        safe,
-        key=lambda m: (
-            -(m.recipe.health.score + TITLE_POINTS * m.title_match
-              + preference_points(tags_of(m.recipe, m.adapted), context.facts)
-              + _equipment_points(m.adapted, context)),
-            m.recipe.id,
-        ),
-    )  # fmt: skip
-    chosen: list[RecipeMatch] = []
+    """Up to 3 suggestions, and why any real recipe was not offered.
+
+    The pool is the dish's recipes (titles naming it) topped up with the closest others to
+    `POOL` recipes; the baseline is the pool's titled recipes (all of it if fewer than 2). The
+    pool is ordered by health, title, learned preferences and the equipment asked for, and
+    adapted in that order until 3 distinct safe recipes are found."""
+    titled = [c for c in candidates if c[2]]
+    pool = (titled + [c for c in candidates if not c[2]])[:POOL]
+    baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
+    not_offered: list[str] = []
+    chosen: list[tuple[Recipe, AdaptedRecipe]] = []
     seen: set[str] = set()
-    for match in ranked:
-        key = " ".join(match.recipe.title.lower().split())
+    for candidate in sorted(pool, key=lambda c: _rank_key(c, context)):
+        recipe = candidate[0]
+        key = " ".join(recipe.title.lower().split())
         if key in seen:
             continue
+        adapted = adapt_recipe(recipe, context.constraints, servings=context.servings)
+        if isinstance(adapted, Refusal):
+            not_offered.append(adapted.reason)
+            continue
+        problem = final_check(adapted, context.constraints)
+        if problem:
+            not_offered.append(problem)
+            continue
         seen.add(key)
-        chosen.append(match)
+        chosen.append((recipe, adapted))
         if len(chosen) == MEAL_SUGGESTIONS:
             break
     suggestions = []
-    for number, match in enumerate(chosen, start=1):
-        tags = tags_of(match.recipe, match.adapted)
-        healthier = _healthier(match, baseline, dish)
+    for number, (recipe, adapted) in enumerate(chosen, start=1):
+        tags = tags_of(recipe, adapted)
+        healthier = _healthier(recipe, adapted, baseline, dish)
         suggestions.append(
             Suggestion(
                 suggestion_id=f"s{number}",
-                title=match.adapted.title,
-                summary=_summary(match),
+                title=adapted.title,
+                summary=_summary(adapted),
                 rationale=_healthier_text(healthier) + _liked_text(tags, context.facts),
                 tags=tags,
-                time=_time(match.adapted.total_minutes, match.recipe.total_minutes_estimated),
-                time_minutes=match.adapted.total_minutes,
-                difficulty=match.adapted.difficulty,
-                source_recipe_ids=[match.recipe.id],
-                health=match.recipe.health,
+                time=_time(adapted.total_minutes, recipe.total_minutes_estimated),
+                time_minutes=adapted.total_minutes,
+                difficulty=adapted.difficulty,
+                source_recipe_ids=[recipe.id],
+                health=recipe.health,
                 healthier=healthier,
-                substitutions=_substitutions(match.adapted),
+                substitutions=_substitutions(adapted),
             )
         )
     return suggestions, not_offered
@@ -289,7 +308,7 @@ def pantry_suggestions(
             Suggestion(
                 suggestion_id=f"s{number}",
                 title=match.adapted.title,
-                summary=_summary(match),
+                summary=_summary(match.adapted),
                 rationale=f"It {use.text}. {kind} score {health.score:.0f}/100."
                 + _liked_text(tags, context.facts),
                 tags=tags,

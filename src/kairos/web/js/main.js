@@ -2,6 +2,7 @@ import { api } from "./api.js";
 import { createChat } from "./chat.js";
 import { h } from "./dom.js";
 import { loadFeed } from "./feed.js";
+import { createMeals } from "./meals.js";
 import { createProfile } from "./profile.js";
 
 const state = { uid: localStorage.getItem("kairos.uid") };
@@ -49,6 +50,7 @@ async function useSession(uid) {
   globalError.hidden = true;
   describeAllergies(user);
   chat.useUser(user.uid);
+  meals.reset();
   loadFeed(user.uid);
   await fillUsers().catch(() => {});
 }
@@ -71,6 +73,20 @@ async function start() {
 }
 
 const chat = createChat({ getUid: () => state.uid });
+const meals = createMeals({ getUid: () => state.uid });
+
+// Two views, one page: restaurants (feed + chat) and the meal coach, chosen by the URL's hash.
+function showView() {
+  const onMeals = location.hash === "#meals";
+  byId("restaurants-view").hidden = onMeals;
+  byId("meals-view").hidden = !onMeals;
+  byId("tab-meals").toggleAttribute("aria-current", onMeals);
+  byId("tab-restaurants").toggleAttribute("aria-current", !onMeals);
+  if (onMeals) byId("tab-meals").setAttribute("aria-current", "page");
+  else byId("tab-restaurants").setAttribute("aria-current", "page");
+}
+addEventListener("hashchange", showView);
+showView();
 const profile = createProfile({
   onSaved: (user) => {
     describeAllergies(user);

@@ -1,0 +1,122 @@
+"""What the coach needs from the recipes layer beyond `RecipeRepository` (h7a's), kept apart
+so that layer stays as written:
+
+- `CachedRecipeRepository`: the same repository with recipes kept in process by (id, content
+  hash). A request touches 60-120 candidates; building them from rows was most of a
+  suggestion's time. Each load still asks the store for the candidates' current hashes (one
+  light query), so a re-ingested recipe is read again, in any process.
+- `dish_candidates`: the ranked candidates of `similar_dishes` without adapting them, so the
+  coach can order them by health first and adapt only until it has enough safe ones (adapting
+  is ~3 ms a recipe); the others are the baseline the offered ones are compared with.
+- query embeddings cached by text (dish names repeat across people).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Final
+
+import numpy as np
+from sqlalchemy import text
+
+from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository
+from kairos.meals.recipes.repository import CANDIDATES, TITLE_BONUS, _filters
+
+__all__ = ["CachedRecipeRepository", "Candidate"]
+
+RECIPES_KEPT: Final = 20_000
+QUERIES_KEPT: Final = 2_000
+_HASHES = text("SELECT id, content_hash FROM recipes WHERE id = ANY(:ids)")
+
+Candidate = tuple[Recipe, float, bool]
+"""A recipe of the dish, its similarity score (cosine + title bonus), and whether its title
+names the dish."""
+
+
+class CachedRecipeRepository(RecipeRepository):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._recipes: OrderedDict[int, tuple[str, Recipe]] = OrderedDict()
+        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
+
+    async def load(self, ids: Iterable[int]) -> dict[int, Recipe]:
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return {}
+        async with self.db.session() as session:
+            rows = (await session.execute(_HASHES, {"ids": ids})).all()
+        hashes: dict[int, str] = {int(r.id): str(r.content_hash) for r in rows}
+        found: dict[int, Recipe] = {}
+        missing = []
+        for recipe_id in ids:
+            kept = self._recipes.get(recipe_id)
+            if kept is not None and kept[0] == hashes.get(recipe_id):
+                self._recipes.move_to_end(recipe_id)
+                found[recipe_id] = kept[1]
+            elif recipe_id in hashes:
+                missing.append(recipe_id)
+        if missing:
+            loaded = await super().load(missing)
+            for recipe_id, recipe in loaded.items():
+                self._recipes[recipe_id] = (hashes[recipe_id], recipe)
+                found[recipe_id] = recipe
+            while len(self._recipes) > RECIPES_KEPT:
+                self._recipes.popitem(last=False)
+        return {i: found[i] for i in ids if i in found}
+
+    async def warm(self, *, batch: int = 500) -> int:
+        """Load every recipe once (at start-up, in the background)."""
+        async with self.db.session() as session:
+            ids = [r[0] for r in await session.execute(text("SELECT id FROM recipes ORDER BY id"))]
+        for start in range(0, min(len(ids), RECIPES_KEPT), batch):
+            await self.load(ids[start : start + batch])
+        return len(ids)
+
+    async def embed_query(self, query: str) -> np.ndarray:
+        key = " ".join(query.lower().split())
+        kept = self._queries.get(key)
+        if kept is not None:
+            self._queries.move_to_end(key)
+            return kept
+        vector = await asyncio.to_thread(self.embedder.embed_one, key)
+        self._queries[key] = vector
+        while len(self._queries) > QUERIES_KEPT:
+            self._queries.popitem(last=False)
+        return vector
+
+    async def dish_candidates(
+        self, dish_name: str, *, constraints: CookConstraints
+    ) -> list[Candidate]:
+        """`similar_dishes`' candidates and ranking (cosine + title bonus, ties by id), not
+        adapted."""
+        vector = await self.embed_query(dish_name)
+        where, params = _filters(constraints)
+        sql = text(f"""
+            WITH near AS (
+                SELECT r.id, 1 - (r.embedding <=> CAST(:qv AS vector)) AS similarity
+                FROM recipes r WHERE r.embedding IS NOT NULL AND {where}
+                ORDER BY r.embedding <=> CAST(:qv AS vector) LIMIT :depth
+            ), titled AS (
+                SELECT r.id, 1 - (r.embedding <=> CAST(:qv AS vector)) AS similarity
+                FROM recipes r
+                WHERE r.title_tsv @@ plainto_tsquery('english', :dish) AND {where}
+                LIMIT :depth
+            )
+            SELECT c.id, max(c.similarity) AS similarity,
+                   bool_or(r.title_tsv @@ plainto_tsquery('english', :dish)) AS titled
+            FROM (SELECT * FROM near UNION ALL SELECT * FROM titled) c
+            JOIN recipes r ON r.id = c.id
+            GROUP BY c.id
+        """)
+        params |= {"qv": str(vector.tolist()), "dish": dish_name, "depth": CANDIDATES}
+        async with self.db.session() as session:
+            rows = (await session.execute(sql, params)).all()
+        ranked = sorted(
+            ((float(r.similarity or 0) + (TITLE_BONUS if r.titled else 0.0), bool(r.titled), r.id)
+             for r in rows),
+            key=lambda t: (-t[0], t[2]),
+        )  # fmt: skip
+        recipes = await self.load(r[2] for r in ranked)
+        return [(recipes[i], score, titled) for score, titled, i in ranked if i in recipes]
