@@ -137,14 +137,17 @@ class Coach:
             images=hashes,
         )  # fmt: skip
 
-    async def _context(self, user: UserPublic, request: MealInput) -> Context:
+    async def _context(self, user: UserPublic, request: MealInput, *, soft: bool = True) -> Context:
+        """The hard constraints, and (`soft`) the facts and memories that rank suggestions."""
         household = request.household and bool(user.cook.household)
         context = Context(
             user=user, request=request, household=household,
             constraints=build_constraints(user, request, household=household),
         )  # fmt: skip
-        context.facts = await self.store.facts(user.uid, limit=TOP_FACTS)
-        if await self.store.has_memories(user.uid):
+        if not soft:
+            return context
+        context.facts, has_memories = await self.store.soft_context(user.uid, limit=TOP_FACTS)
+        if has_memories:
             query = request.meal_name or ", ".join(request.ingredients)
             vector = await asyncio.to_thread(self.embedder.embed_one, query)
             found = await self.store.memories(user.uid, vector, k=TOP_MEMORIES)
@@ -214,7 +217,7 @@ class Coach:
                 f"{', '.join(sorted(offered))}"
             )
         request = MealInput.model_validate(stored.state.get("request") or {"kind": "unknown"})
-        context = await self._context(turn.user, request)
+        context = await self._context(turn.user, request, soft=False)
         recipe = await self.recipes.get(int(chosen["recipe_id"]))
         adapted = adapted_for(recipe, context)
         meal_id = uuid.uuid4()
@@ -223,10 +226,8 @@ class Coach:
             meal_id=meal_id, uid=turn.user.uid, session_id=turn.session_id, recipe_id=recipe.id,
             title=payload.title, tags=payload.tags, suggestion=chosen,
             recipe=payload.model_dump(mode="json"),
+            session_state={**stored.state, "selected": body.suggestion_id},
         )  # fmt: skip
-        await self.store.save_session(
-            turn.user.uid, turn.session_id, "done", {**stored.state, "selected": body.suggestion_id}
-        )
         turn.facts["recipe_id"] = recipe.id
         turn.facts["substitutions"] = len(payload.substitutions)
         yield Result(payload=CoachAnswer(

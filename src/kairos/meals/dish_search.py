@@ -8,6 +8,8 @@ so that layer stays as written:
 - `dish_candidates`: the ranked candidates of `similar_dishes` without adapting them, so the
   coach can order them by health first and adapt only until it has enough safe ones (adapting
   is ~3 ms a recipe); the others are the baseline the offered ones are compared with.
+- `from_pantry`: the same ranking and answer as the repository's, with staple checks cached
+  and candidates loaded only as far as adaptation needs them;
 - query embeddings cached by text (dish names repeat across people).
 """
 
@@ -15,19 +17,23 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Final
 
 import numpy as np
 from sqlalchemy import text
 
-from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository
+from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository, Refusal, adapt_recipe
+from kairos.meals.recipes.foods import canonical_food, food_groups
+from kairos.meals.recipes.models import PantryMatch, PantryMatches
 from kairos.meals.recipes.repository import CANDIDATES, TITLE_BONUS, _filters
 
 __all__ = ["CachedRecipeRepository", "Candidate"]
 
 RECIPES_KEPT: Final = 20_000
 QUERIES_KEPT: Final = 2_000
+_PANTRY_BATCH: Final = 12
 _HASHES = text("SELECT id, content_hash FROM recipes WHERE id = ANY(:ids)")
 
 Candidate = tuple[Recipe, float, bool]
@@ -47,7 +53,10 @@ class CachedRecipeRepository(RecipeRepository):
             return {}
         async with self.db.session() as session:
             rows = (await session.execute(_HASHES, {"ids": ids})).all()
-        hashes: dict[int, str] = {int(r.id): str(r.content_hash) for r in rows}
+        return await self._load_known({int(r.id): str(r.content_hash) for r in rows}, ids)
+
+    async def _load_known(self, hashes: dict[int, str], ids: list[int]) -> dict[int, Recipe]:
+        """`ids` whose current content hashes the caller has just read."""
         found: dict[int, Recipe] = {}
         missing = []
         for recipe_id in ids:
@@ -104,7 +113,7 @@ class CachedRecipeRepository(RecipeRepository):
                 WHERE r.title_tsv @@ plainto_tsquery('english', :dish) AND {where}
                 LIMIT :depth
             )
-            SELECT c.id, max(c.similarity) AS similarity,
+            SELECT c.id, max(c.similarity) AS similarity, min(r.content_hash) AS content_hash,
                    bool_or(r.title_tsv @@ plainto_tsquery('english', :dish)) AS titled
             FROM (SELECT * FROM near UNION ALL SELECT * FROM titled) c
             JOIN recipes r ON r.id = c.id
@@ -118,5 +127,63 @@ class CachedRecipeRepository(RecipeRepository):
              for r in rows),
             key=lambda t: (-t[0], t[2]),
         )  # fmt: skip
-        recipes = await self.load(r[2] for r in ranked)
+        hashes = {int(r.id): str(r.content_hash) for r in rows}
+        recipes = await self._load_known(hashes, [r[2] for r in ranked])
         return [(recipes[i], score, titled) for score, titled, i in ranked if i in recipes]
+
+    async def from_pantry(
+        self,
+        ingredients: Sequence[str],
+        *,
+        k: int = 5,
+        constraints: CookConstraints,
+        servings: float | None = None,
+    ) -> PantryMatches:
+        """`RecipeRepository.from_pantry`'s ranking and answer, faster: staple checks cached,
+        candidates loaded only as far as adaptation needs them."""
+        pantry = list(dict.fromkeys(canonical_food(i) for i in ingredients if i.strip()))
+        where, params = _filters(constraints)
+        sql = text(f"""
+            SELECT r.id, r.foods, r.health_score, r.content_hash FROM recipes r
+            WHERE r.foods && CAST(:pantry AS text[]) AND {where}
+        """)
+        async with self.db.session() as session:
+            rows = (await session.execute(sql, params | {"pantry": pantry})).all()
+        wanted = set(pantry)
+        scored = []
+        for row in rows:
+            foods = list(row.foods)
+            used = [p for p in pantry if p in foods]
+            missing = [f for f in foods if f not in wanted and not _staple(f)]
+            scored.append((-len(used), len(missing), -(row.health_score or 0), row.id, used,
+                           missing))  # fmt: skip
+        scored.sort(key=lambda t: t[:4])
+        scored = scored[:CANDIDATES]
+        hashes = {int(r.id): str(r.content_hash) for r in rows}
+        matches: list[PantryMatch] = []
+        refused: list[Refusal] = []
+        for start in range(0, len(scored), _PANTRY_BATCH):
+            batch = scored[start : start + _PANTRY_BATCH]
+            recipes = await self._load_known(hashes, [t[3] for t in batch])
+            for neg_used, _, _, recipe_id, used, missing in batch:
+                if len(matches) >= k or recipe_id not in recipes:
+                    continue
+                recipe = recipes[recipe_id]
+                adapted = adapt_recipe(recipe, constraints, servings=servings)
+                if isinstance(adapted, Refusal):
+                    refused.append(adapted)
+                    continue
+                matches.append(
+                    PantryMatch(recipe=recipe, adapted=adapted,
+                                score=round(-neg_used / max(1, len(pantry)), 4),
+                                had_allergens=bool(adapted.substitutions), used=tuple(used),
+                                missing=tuple(missing))
+                )  # fmt: skip
+            if len(matches) >= k:
+                break
+        return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
+
+
+@lru_cache(maxsize=8192)
+def _staple(food: str) -> bool:
+    return "staples" in food_groups(food)

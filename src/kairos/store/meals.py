@@ -130,8 +130,15 @@ class MealStore:
         tags: Sequence[str],
         suggestion: dict[str, Any],
         recipe: dict[str, Any],
+        session_state: dict[str, Any] | None = None,
     ) -> uuid.UUID:
+        """The meal, and (when given) its session marked done, in one transaction."""
         async with self.db.session() as session, session.begin():
+            if session_id is not None and session_state is not None:
+                await session.execute(_SAVE_SESSION, {
+                    "id": session_id, "uid": uid, "step": "done",
+                    "state": json.dumps(session_state), "now": datetime.now(UTC),
+                })  # fmt: skip
             await session.execute(
                 _INSERT_MEAL,
                 {
@@ -270,6 +277,21 @@ class MealStore:
                 {"uid": uid, "limit": limit},
             )
             return [(r.fact_key, float(r.strength)) for r in rows]
+
+    async def soft_context(
+        self, uid: uuid.UUID, *, limit: int = 10
+    ) -> tuple[list[tuple[str, float]], bool]:
+        """The strongest facts and whether the user has memory items, in one round trip."""
+        async with self.db.session() as session:
+            rows = (await session.execute(text(
+                "SELECT f.fact_key, f.strength, "
+                "EXISTS (SELECT 1 FROM memory_items m WHERE m.uid = :uid) AS has_memories "
+                "FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT fact_key, strength "
+                "FROM preference_facts WHERE uid = :uid AND strength <> 0 "
+                "ORDER BY abs(strength) DESC, fact_key LIMIT :limit) AS f ON true"
+            ), {"uid": uid, "limit": limit})).all()  # fmt: skip
+        facts = [(r.fact_key, float(r.strength)) for r in rows if r.fact_key is not None]
+        return facts, bool(rows and rows[0].has_memories)
 
     async def has_memories(self, uid: uuid.UUID) -> bool:
         async with self.db.session() as session:
