@@ -91,16 +91,11 @@ class Coach:
             turn.facts["vision"] = "none" if vision is None else vision.kind
             request = followup.from_photo(text_reading, vision, CONFIDENCE_THRESHOLD)
         else:
-            if not body.text.strip():
-                raise InvalidInput(
-                    "say what to cook: send 'text' (a meal, or the ingredients you have) or "
-                    "attach photos in 'images'"
-                )
-            request = read_message(body.text)
+            request = read_message(body.text)  # nothing said: the coach asks what to cook
         if body.household is not None:
             request = request.model_copy(update={"household": body.household})
         turn.facts["input_kind"] = request.kind
-        pending = followup.pending_for(request)
+        pending = followup.pending_for(request, photo=bool(hashes))
         if pending is not None:
             yield Result(payload=await self._ask(turn, request, pending, hashes))
             return

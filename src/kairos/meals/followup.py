@@ -74,13 +74,13 @@ def from_photo(text_reading: MealInput, vision: VisionResult | None, threshold: 
     return text_reading.model_copy(update={"kind": "unknown"})
 
 
-def pending_for(reading: MealInput) -> Pending | None:
+def pending_for(reading: MealInput, *, photo: bool) -> Pending | None:
     if reading.kind in ("text_ingredients", "ingredients_photo") and not reading.ingredients:
         return "ingredients"
     if reading.kind in ("text_meal", "meal_photo") and not reading.meal_name:
         return "meal_name"
     if reading.kind == "unknown":
-        return "kind"
+        return "kind" if photo else "what"
     return None
 
 
