@@ -318,6 +318,21 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         recipes = sample_dir / "recipes" / "recipes.jsonl.gz"
     tag = "shared" if recipes.is_relative_to(shared) else "sample"
     figures += timed("meals", recipes, runs, lambda: meals_figures(evaluate_meals(recipes), tag))
+    from kairos.evals.meals_speed import evaluate_meals_speed, speed_figures
+
+    started = time.perf_counter()
+    speed = await evaluate_meals_speed(recipes)
+    figures += speed_figures(speed, tag)
+    runs.append(
+        SuiteRun(
+            suite="meals-speed",
+            input=str(recipes),
+            ran=True,
+            seconds=round(time.perf_counter() - started, 1),
+            note=f"{speed.requests} requests: suggestions p95 {speed.suggest_p95:.0f} ms, "
+            f"recipe p95 {speed.recipe_p95:.0f} ms",
+        )
+    )
     started = time.perf_counter()
     chat = await evaluate_chat(sample_files())
     figures += chat_figures(chat, "sample")

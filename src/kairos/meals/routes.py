@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from starlette.datastructures import UploadFile
 
 from kairos.api.deps import CurrentUser
+from kairos.core.stored_text import NO_NUL_PATTERN
 from kairos.errors import BadRequest, InvalidInput, UnsupportedMediaType
 from kairos.meals.photos import MAX_IMAGES, CheckedImage, check_image
 from kairos.meals.product import MealsProduct
@@ -50,12 +51,15 @@ ProductDep = Annotated[MealsProduct, Depends(product_of)]
 _COACH_BODY = {
     "required": True,
     "content": {
-        "application/json": {"schema": {"$ref": "#/components/schemas/CoachRequest"}},
+        "application/json": {
+            "schema": CoachRequest.model_json_schema(ref_template="#/components/schemas/{model}")
+        },
         "multipart/form-data": {
             "schema": {
                 "type": "object",
+                "additionalProperties": False,
                 "properties": {
-                    "text": {"type": "string", "maxLength": 2000},
+                    "text": {"type": "string", "maxLength": 2000, "pattern": NO_NUL_PATTERN},
                     "session_id": {"type": "string", "format": "uuid"},
                     "household": {"type": "boolean"},
                     "images": {
@@ -92,7 +96,7 @@ async def _form_body(request: Request, max_bytes: int) -> tuple[CoachRequest, li
         value = form.get(name)
         if isinstance(value, UploadFile):
             raise InvalidInput(f"'{name}' must be a plain form field, not a file")
-        if value not in (None, ""):
+        if value is not None:
             fields[name] = value
     images: list[CheckedImage] = []
     for index, upload in enumerate(form.getlist("images")):
