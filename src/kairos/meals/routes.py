@@ -39,6 +39,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"description": "no such user, session or meal"},
 }
 _FORM_FIELDS = ("text", "session_id", "household")
+_FORM_BOOLEANS = {"true": True, "false": False}
 
 
 async def product_of(request: Request) -> MealsProduct:
@@ -97,7 +98,7 @@ async def _form_body(request: Request, max_bytes: int) -> tuple[CoachRequest, li
         if isinstance(value, UploadFile):
             raise InvalidInput(f"'{name}' must be a plain form field, not a file")
         if value is not None:
-            fields[name] = value
+            fields[name] = _FORM_BOOLEANS.get(value, value) if name == "household" else value
     images: list[CheckedImage] = []
     for index, upload in enumerate(form.getlist("images")):
         if not isinstance(upload, UploadFile):

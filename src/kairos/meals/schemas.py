@@ -7,7 +7,7 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from kairos.core.stored_text import StoredText
 from kairos.meals.recipes.models import (
@@ -47,7 +47,7 @@ class CoachRequest(BaseModel):
     session_id: uuid.UUID | None = Field(
         default=None, description="continue a session (answer its follow-up); omit to start one"
     )
-    household: bool | None = Field(
+    household: StrictBool | None = Field(
         default=None,
         description="cook for the whole household (every member's allergies apply); the text "
         "may also say so ('for the family')",
@@ -166,8 +166,8 @@ class CoachAnswer(BaseModel):
 class FeedbackRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    liked: bool | None = Field(default=None, description="true liked, false disliked")
-    cooked_again: bool = False
+    liked: StrictBool | None = Field(default=None, description="true liked, false disliked")
+    cooked_again: StrictBool = False
     tags: list[Annotated[StoredText, StringConstraints(min_length=1, max_length=40)]] = Field(
         default_factory=list, max_length=20, description="'too salty', 'quick', 'kids loved it'"
     )
