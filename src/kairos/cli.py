@@ -91,7 +91,9 @@ def serve(
 
 @app.command("ingest")
 def ingest_command(
-    source: Annotated[str, typer.Argument(help="restaurant_reviews, yelp or yelp_metadata")],
+    source: Annotated[
+        str, typer.Argument(help="restaurant_reviews, yelp, yelp_metadata or recipes")
+    ],
     path: Annotated[Path, typer.Argument(help="file or folder of that data set", exists=True)],
     batch_size: Annotated[int, typer.Option(min=1, max=5000)] = 200,
     embed: Annotated[bool, typer.Option(help="compute missing review embeddings")] = True,
@@ -101,8 +103,12 @@ def ingest_command(
     from kairos.ingest.runner import ingest
     from kairos.runtime import Runtime
 
+    if source == "recipes":
+        _ingest_recipes(path, batch_size, embed)
+        return
     if source not in ADAPTER_NAMES:
-        raise _fail(f"unknown source {source!r}; choose one of {', '.join(ADAPTER_NAMES)}")
+        names = ", ".join((*ADAPTER_NAMES, "recipes"))
+        raise _fail(f"unknown source {source!r}; choose one of {names}")
 
     async def run() -> None:
         runtime = await Runtime.start(get_settings(), ingest_sample=False)
@@ -143,6 +149,50 @@ def ingest_command(
             console.print(f"  skipped {count} row(s): {reason}")
 
     asyncio.run(run())
+
+
+def _ingest_recipes(path: Path, batch_size: int, embed: bool) -> None:
+    from kairos.ingest.recipes import ingest_recipes
+    from kairos.runtime import Runtime
+
+    async def run() -> None:
+        runtime = await Runtime.start(get_settings(), ingest_sample=False)
+        try:
+            with _progress() as bar:
+                report = await ingest_recipes(
+                    runtime.db, path, runtime.embedder if embed else None,
+                    batch_size=min(batch_size, 500), progress=RichProgress(bar),
+                )  # fmt: skip
+        finally:
+            await runtime.close()
+        table = Table(title=f"ingest recipes {path}")
+        for column in ("read", "written", "unchanged", "embedded", "cached", "bad rows", "seconds"):
+            table.add_column(column, justify="right")
+        table.add_row(
+            *map(str, (report.read, report.written, report.unchanged, report.embedded,
+                       report.from_cache, len(report.bad_rows), f"{report.seconds:.1f}"))
+        )  # fmt: skip
+        console.print(table)
+        for bad in report.bad_rows[:20]:
+            console.print(f"  skipped {bad}")
+
+    asyncio.run(run())
+
+
+@sample_app.command("recipes")
+def sample_recipes(
+    source: Annotated[Path, typer.Option(help="recipes.jsonl.gz or its folder")] = Path(
+        "../shared/data/recipes"
+    ),
+    out: Annotated[Path, typer.Option(help="where the sample goes")] = Path("data/sample/recipes"),
+    size: Annotated[int, typer.Option(min=10, max=2000)] = 300,
+) -> None:
+    """Cut the recipes sample and compute its embeddings with Kairos."""
+    from kairos.ingest.recipe_sample import cut_recipe_sample
+    from kairos.text.embeddings import get_embedder
+
+    count = cut_recipe_sample(source, out, get_embedder(get_settings()), size)
+    console.print(f"{count} recipes and their embeddings written to {out}")
 
 
 @app.command()

@@ -15,6 +15,7 @@ from sqlalchemy import text
 
 from kairos.ingest.derivation import ensure_derived_current
 from kairos.ingest.embedding_phase import load_embedding_file
+from kairos.ingest.recipes import RecipeIngestReport, ingest_recipes
 from kairos.ingest.runner import IngestReport, ProgressSink, ingest
 from kairos.llm.chain import ModelChain
 from kairos.llm.factory import build_chain
@@ -39,6 +40,7 @@ logger = logging.getLogger(__name__)
 
 SAMPLE_SOURCES = (("restaurant_reviews", "restaurant_reviews"), ("yelp_metadata", "yelp_metadata"))
 SAMPLE_EMBEDDINGS = "embeddings.npz"
+SAMPLE_RECIPES = "recipes"
 
 
 @dataclass
@@ -88,6 +90,8 @@ class Runtime:
             wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
             if wanted and await runtime.is_empty():
                 await runtime.ingest_sample(settings.sample_dir)
+            elif wanted and await runtime.has_no_recipes():
+                await runtime.ingest_recipe_sample(settings.sample_dir)
             runtime.signals = build_signals(
                 settings, places=[tuple(r.values()) for r in await runtime.places.catalog_rows()]
             )
@@ -103,6 +107,28 @@ class Runtime:
         async with self.db.session() as session:
             found = await session.execute(text("SELECT EXISTS (SELECT 1 FROM places)"))
             return not found.scalar_one()
+
+    async def has_no_recipes(self) -> bool:
+        async with self.db.session() as session:
+            found = await session.execute(text("SELECT EXISTS (SELECT 1 FROM recipes)"))
+            return not found.scalar_one()
+
+    async def ingest_recipe_sample(
+        self, sample_dir: Path, progress: ProgressSink | None = None
+    ) -> RecipeIngestReport | None:
+        """The meal coach's recipes; their embeddings ship beside them like the reviews'."""
+        folder = sample_dir / SAMPLE_RECIPES
+        if not folder.exists():
+            return None
+        embeddings = folder / SAMPLE_EMBEDDINGS
+        if embeddings.exists():
+            await load_embedding_file(self.db, embeddings)
+        report = await ingest_recipes(self.db, folder, self.embedder, progress=progress)
+        logger.info(
+            "sample recipes: %d read, %d written, %d embeddings computed in %.1fs",
+            report.read, report.written, report.embedded, report.seconds,
+        )  # fmt: skip
+        return report
 
     async def ingest_sample(
         self, sample_dir: Path, progress: ProgressSink | None = None
@@ -126,6 +152,7 @@ class Runtime:
                     report.embeddings.computed, report.seconds,
                 )  # fmt: skip
                 reports.append(report)
+        await self.ingest_recipe_sample(sample_dir, progress=progress)
         self.catalog.invalidate()
         return reports
 

@@ -12,7 +12,7 @@ from kairos.store.migrate import downgrade, upgrade
 
 EXPECTED_TABLES = {
     "places", "place_sources", "reviews", "embedding_cache", "users", "interactions", "kairos_meta",
-    "conversations",
+    "conversations", "recipes", "recipe_ingredients",
 }  # fmt: skip
 
 
@@ -48,6 +48,8 @@ async def test_migrations_up_down_up(runtime: object, settings: Settings) -> Non
         indexes = await _indexes(scratch)
         assert "USING hnsw (embedding vector_cosine_ops)" in indexes["ix_reviews_embedding_hnsw"]
         assert "USING gin" in indexes["ix_places_categories"]
+        assert "USING hnsw (embedding vector_cosine_ops)" in indexes["ix_recipes_embedding_hnsw"]
+        assert "USING gin" in indexes["ix_recipes_contains_allergens"]
         assert "USING gin" in indexes["ix_places_search_tsv"]
         assert "USING gin" in indexes["ix_reviews_text_tsv"]
         assert "USING gin" in indexes["ix_users_allergy_flags"]

@@ -311,6 +311,13 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
             f"p95 {contract.turn_ms_p95:.0f} ms",
         )
     )
+    from kairos.evals.meals import evaluate_meals, meals_figures
+
+    recipes = shared / "recipes" / "recipes.jsonl.gz"
+    if not recipes.is_file():
+        recipes = sample_dir / "recipes" / "recipes.jsonl.gz"
+    tag = "shared" if recipes.is_relative_to(shared) else "sample"
+    figures += timed("meals", recipes, runs, lambda: meals_figures(evaluate_meals(recipes), tag))
     started = time.perf_counter()
     chat = await evaluate_chat(sample_files())
     figures += chat_figures(chat, "sample")

@@ -155,6 +155,34 @@ def retrieval(
 SAMPLE_METADATA = Path("data/sample/yelp_metadata/yelp_restaurants_metadata.jsonl.gz")
 
 
+SHARED_RECIPES = Path("../shared/data/recipes/recipes.jsonl.gz")
+SAMPLE_RECIPES = Path("data/sample/recipes/recipes.jsonl.gz")
+
+
+@eval_app.command()
+def meals(
+    data: Annotated[
+        Path | None,
+        typer.Option(exists=True, dir_okay=False, help="a file in the recipes.jsonl.gz format"),
+    ] = None,
+    profiles: Annotated[int, typer.Option(min=1, max=100_000)] = 1000,
+    as_json: Json = False,
+) -> None:
+    """Ingredient parser exactness, and 0 profile allergens in adapted recipes over seeded
+    random profiles and households (scratch catalogue built from --data)."""
+    from kairos.evals.meals import evaluate_meals, render_meals_report
+
+    path = data or (SHARED_RECIPES if SHARED_RECIPES.is_file() else SAMPLE_RECIPES)
+    report = evaluate_meals(path, profiles=profiles)
+    if as_json:
+        import dataclasses
+
+        payload = dataclasses.asdict(report) | {"adapted_rate": report.adapted_rate}
+        typer.echo(json.dumps(payload, indent=2))
+    else:
+        render_meals_report(report, console)
+
+
 @eval_app.command()
 def chat(
     restaurants: Restaurants = SAMPLE_REVIEWS_DIR / "restaurants.jsonl.gz",

@@ -257,3 +257,96 @@ class Conversation(Base):
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), server_default=func.now(), index=True
     )
+
+
+class Recipe(Base):
+    """A real recipe (meals product) with what Kairos derived from it: allergens read from its
+    ingredient lines, diet / method / equipment tags, difficulty, health score, embedding."""
+
+    __tablename__ = "recipes"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=True)
+    source: Mapped[str] = mapped_column(Text)
+    source_id: Mapped[str] = mapped_column(Text)
+    title: Mapped[str] = mapped_column(Text)
+    normalized_title: Mapped[str] = mapped_column(Text)
+    language: Mapped[str | None] = mapped_column(String(16))
+    cuisine: Mapped[str | None] = mapped_column(Text)
+    category: Mapped[str | None] = mapped_column(Text)
+    url: Mapped[str | None] = mapped_column(Text)
+    host: Mapped[str | None] = mapped_column(Text)
+    author: Mapped[str | None] = mapped_column(Text)
+    description: Mapped[str | None] = mapped_column(Text)
+    servings: Mapped[float | None] = mapped_column(Float)
+    yields: Mapped[str | None] = mapped_column(Text)
+    prep_minutes: Mapped[int | None] = mapped_column(Integer)
+    cook_minutes: Mapped[int | None] = mapped_column(Integer)
+    total_minutes: Mapped[int | None] = mapped_column(Integer)
+    total_minutes_estimated: Mapped[bool] = mapped_column(Boolean, server_default="false")
+    steps: Mapped[list[str]] = mapped_column(JSONB, server_default="[]")
+    nutrients: Mapped[dict[str, Any] | None] = mapped_column(JSONB, nullable=True)
+    health_score: Mapped[float | None] = mapped_column(Float)
+    health_method: Mapped[str | None] = mapped_column(Text)
+    health_estimated: Mapped[bool] = mapped_column(Boolean, server_default="true")
+    diets: Mapped[list[str]] = _text_array()
+    methods: Mapped[list[str]] = _text_array()
+    equipment: Mapped[list[str]] = _text_array()
+    difficulty: Mapped[str] = mapped_column(String(8), server_default="medium")
+    contains_allergens: Mapped[list[str]] = _text_array()
+    may_contain_allergens: Mapped[list[str]] = _text_array()
+    foods: Mapped[list[str]] = _text_array()
+    rating: Mapped[float | None] = mapped_column(Float)
+    rating_count: Mapped[int | None] = mapped_column(Integer)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    embedding: Mapped[Any] = mapped_column(Vector(EMBEDDING_DIM), nullable=True)
+    title_tsv: Mapped[str] = mapped_column(
+        TSVECTOR, Computed("to_tsvector('english'::regconfig, title)", persisted=True)
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), onupdate=func.now()
+    )
+
+    __table_args__ = (
+        UniqueConstraint("source", "source_id", name="uq_recipes_source"),
+        CheckConstraint("difficulty IN ('easy', 'medium', 'hard')", name="ck_recipes_difficulty"),
+        Index("ix_recipes_title_tsv", "title_tsv", postgresql_using="gin"),
+        Index("ix_recipes_normalized_title", "normalized_title"),
+        Index("ix_recipes_diets", "diets", postgresql_using="gin"),
+        Index("ix_recipes_methods", "methods", postgresql_using="gin"),
+        Index("ix_recipes_foods", "foods", postgresql_using="gin"),
+        Index("ix_recipes_contains_allergens", "contains_allergens", postgresql_using="gin"),
+        Index(
+            "ix_recipes_embedding_hnsw",
+            "embedding",
+            postgresql_using="hnsw",
+            postgresql_with={"m": 16, "ef_construction": 64},
+            postgresql_ops={"embedding": "vector_cosine_ops"},
+        ),
+    )
+
+
+class RecipeIngredient(Base):
+    """One ingredient line of a recipe as written, parsed, converted to metric and read by the
+    allergen core (`contains` / `may_contain` cite this line)."""
+
+    __tablename__ = "recipe_ingredients"
+
+    recipe_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("recipes.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    original: Mapped[str] = mapped_column(Text)
+    quantity: Mapped[float | None] = mapped_column(Float)
+    quantity_max: Mapped[float | None] = mapped_column(Float)
+    unit: Mapped[str | None] = mapped_column(Text)
+    item: Mapped[str] = mapped_column(Text)
+    food: Mapped[str | None] = mapped_column(Text)
+    preparation: Mapped[str | None] = mapped_column(Text)
+    optional: Mapped[bool] = mapped_column(Boolean, server_default="false")
+    metric_quantity: Mapped[float | None] = mapped_column(Float)
+    metric_unit: Mapped[str | None] = mapped_column(Text)
+    contains: Mapped[list[str]] = _text_array()
+    may_contain: Mapped[list[str]] = _text_array()
+
+    __table_args__ = (Index("ix_recipe_ingredients_food", "food"),)

@@ -1,0 +1,73 @@
+"""Scaled, converted quantities as a cook reads them ("235 ml", "1½ cups", "2 cloves")."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from kairos.meals.recipes.models import IngredientLine, Units
+from kairos.meals.recipes.units import display_unit, to_imperial, to_metric
+
+__all__ = ["format_amount", "scaled_amount"]
+
+_SPOONS: Final = frozenset(("teaspoon", "tablespoon"))
+"""Spoons are kitchen measures in metric countries too; only cups and weights convert."""
+_FRACTIONS: Final = ((0.125, "⅛"), (0.25, "¼"), (1 / 3, "⅓"), (0.5, "½"), (2 / 3, "⅔"), (0.75, "¾"))
+
+
+def _kitchen_round(value: float, unit: str | None) -> float:
+    if unit in ("gram", "milliliter"):
+        if value < 20:
+            return max(0.5, round(value * 2) / 2)
+        step = 5 if value < 200 else 10
+        return round(value / step) * step
+    if unit == "kilogram" or unit == "liter":
+        return round(value, 2)
+    return value
+
+
+def _number(value: float, unit: str | None) -> str:
+    if unit in ("gram", "milliliter", "kilogram", "liter", "centimeter"):
+        return f"{value:g}"
+    whole = int(value)
+    rest = value - whole
+    if rest < 0.06:
+        return str(whole) if whole else f"{value:.2g}"
+    if rest > 0.94:
+        return str(whole + 1)
+    glyph = min(_FRACTIONS, key=lambda f: abs(f[0] - rest))[1]
+    return f"{whole}{glyph}" if whole else glyph
+
+
+def scaled_amount(
+    line: IngredientLine, factor: float, units: Units
+) -> tuple[float | None, float | None, str | None]:
+    """Quantity, range end and unit of `line` scaled by `factor`, in the cook's units."""
+    if line.quantity is None:
+        return None, None, line.unit
+    spoon = line.unit in _SPOONS
+    convert = to_metric if units == "metric" else to_imperial
+    quantity, unit = (
+        (line.quantity * factor, line.unit) if spoon else convert(line.quantity * factor, line.unit)
+    )
+    top = None
+    if line.quantity_max is not None:
+        top = (
+            line.quantity_max * factor
+            if spoon
+            else convert(line.quantity_max * factor, line.unit)[0]
+        )
+    if quantity is not None:
+        quantity = _kitchen_round(quantity, unit)
+    if top is not None:
+        top = _kitchen_round(top, unit)
+    return quantity, top, unit
+
+
+def format_amount(quantity: float | None, top: float | None, unit: str | None) -> str:
+    if quantity is None:
+        return ""
+    text = _number(quantity, unit)
+    if top is not None and top > quantity:
+        text += f"–{_number(top, unit)}"
+    shown = display_unit(unit, top or quantity)
+    return f"{text} {shown}".strip()

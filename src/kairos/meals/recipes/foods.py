@@ -1,0 +1,140 @@
+"""Canonical foods: the one name an ingredient line's item maps to, and the groups it is in.
+
+The allergen core reads allergens; this module only names foods, for diets (meat, fish),
+pantry matching ("chicken breast" in a recipe is the pantry's "chicken breasts") and the health
+estimate. Data in `data/foods.toml`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Final
+
+from kairos.core.lexicon import inflections, term_key, trie_regex
+
+__all__ = ["FoodTable", "canonical_food", "food_groups", "food_table"]
+
+_DESCRIPTIVE: Final = frozenset(
+    [
+        "fresh",
+        "freshly",
+        "large",
+        "small",
+        "medium",
+        "extra",
+        "virgin",
+        "ripe",
+        "raw",
+        "cooked",
+        "dried",
+        "frozen",
+        "canned",
+        "organic",
+        "chopped",
+        "diced",
+        "minced",
+        "sliced",
+        "grated",
+        "shredded",
+        "crushed",
+        "ground",
+        "whole",
+        "boneless",
+        "skinless",
+        "lean",
+        "unsalted",
+        "salted",
+        "sweetened",
+        "unsweetened",
+        "plain",
+        "hot",
+        "cold",
+        "warm",
+        "soft",
+        "firm",
+        "finely",
+        "thinly",
+        "roughly",
+        "low-sodium",
+        "reduced-fat",
+        "fat-free",
+        "light",
+        "dark",
+        "good",
+        "quality",
+        "of",
+        "the",
+        "a",
+        "an",
+        "baby",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FoodTable:
+    canonical: dict[str, str]
+    """term key of every form -> canonical food."""
+    groups: dict[str, frozenset[str]]
+    """canonical food -> groups."""
+    pattern: re.Pattern[str]
+
+
+@cache
+def food_table() -> FoodTable:
+    path = resources.files("kairos.meals.recipes").joinpath("data").joinpath("foods.toml")
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    canonical: dict[str, str] = {}
+    groups: dict[str, set[str]] = {}
+    forms: set[str] = set()
+    for group, foods in data["groups"].items():
+        for food in foods:
+            groups.setdefault(food, set()).add(group)
+            for form in inflections(food):
+                canonical.setdefault(term_key(form), food)
+                forms.add(form)
+    regex = r"(?<![^\W_])(?:" + trie_regex(sorted(forms)) + r")(?![^\W_])"
+    return FoodTable(
+        canonical=canonical,
+        groups={food: frozenset(g) for food, g in groups.items()},
+        pattern=re.compile(regex.replace(" ", r"[\s\-]*")),
+    )
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("oes", "ches", "shes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def canonical_food(item: str) -> str:
+    """The canonical food an item names: the longest known food in it, else the item without
+    descriptive words, singular ("2 large ripe Hass avocados" -> "avocado")."""
+    table = food_table()
+    lowered = item.lower()
+    best = ""
+    for match in table.pattern.finditer(lowered):
+        food = table.canonical.get(term_key(match.group()), "")
+        if len(match.group()) > len(best):
+            best = food if food else best
+    if best:
+        return best
+    head = re.split(r"\s+(?:or|and|with)\s+|,", lowered)[0]
+    words = [w for w in re.findall(r"[^\W\d_][\w'\-]*", head) if w not in _DESCRIPTIVE]
+    if not words:
+        return " ".join(lowered.split())
+    words[-1] = _singular(words[-1])
+    return " ".join(words[-3:])
+
+
+def food_groups(food: str) -> frozenset[str]:
+    return food_table().groups.get(food, frozenset())

@@ -1,0 +1,149 @@
+"""Reading ingredient lines and recipe text with the allergen core.
+
+Every allergen reading in the recipes layer goes through `kairos.core.allergen_detection`
+(`detect_allergens`), the same reader products and menus use; custom profile entries ("garlic")
+and dislikes are read by the same function over `custom_lexicon`, and meat / fish words for the
+diet checks over a lexicon built from `foods.toml`, so negations ("meat-free") work the same way
+everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Final, Literal
+
+from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergens import is_canonical
+from kairos.core.lexicon import custom_lexicon
+from kairos.meals.recipes.foods import canonical_food, food_table
+from kairos.meals.recipes.models import IngredientLine, ParsedIngredient
+from kairos.meals.recipes.units import to_metric
+
+__all__ = [
+    "DIET_RULES",
+    "Hazard",
+    "animal_groups",
+    "read_line",
+    "text_allergens",
+]
+
+HazardKind = Literal["allergen", "dislike", "diet"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hazard:
+    """Something in a text the constraint set forbids: which rule, what word, where."""
+
+    kind: HazardKind
+    name: str
+    """The canonical allergen, the dislike, or the diet broken."""
+    word: str
+    status: str
+
+
+# Diet -> what it forbids: animal groups of foods.toml, and canonical allergens.
+DIET_RULES: Final[dict[str, tuple[frozenset[str], frozenset[str]]]] = {
+    "vegan": (
+        frozenset(("meat", "processed_meat", "poultry", "fish_names", "shellfish_names",
+                   "animal_products")),
+        frozenset(("dairy", "eggs", "fish", "shellfish", "molluscs")),
+    ),
+    "vegetarian": (
+        frozenset(("meat", "processed_meat", "poultry", "fish_names", "shellfish_names")),
+        frozenset(("fish", "shellfish", "molluscs")),
+    ),
+    "pescatarian": (frozenset(("meat", "processed_meat", "poultry")), frozenset()),
+    "gluten_free": (frozenset(), frozenset(("gluten",))),
+    "dairy_free": (frozenset(), frozenset(("dairy",))),
+    "egg_free": (frozenset(), frozenset(("eggs",))),
+    "soy_free": (frozenset(), frozenset(("soy",))),
+    "nut_free": (frozenset(), frozenset(("peanuts", "tree_nuts"))),
+}  # fmt: skip
+_ANIMAL_GROUPS: Final = DIET_RULES["vegan"][0]
+
+
+@cache
+def _animal_terms() -> tuple[str, ...]:
+    table = food_table()
+    return tuple(sorted(f for f, groups in table.groups.items() if groups & _ANIMAL_GROUPS))
+
+
+def animal_groups(text: str) -> dict[str, str]:
+    """Animal foods named in `text` (negations respected): word -> its foods.toml group."""
+    found: dict[str, str] = {}
+    table = food_table()
+    for mention in detect_allergens(text, custom_lexicon(_animal_terms())):
+        if mention.status != "contains":
+            continue
+        groups = table.groups.get(mention.allergen, frozenset()) & _ANIMAL_GROUPS
+        if groups:
+            found[mention.text.lower()] = sorted(groups)[0]
+    return found
+
+
+def text_allergens(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(contains, may_contain) canonical allergens of a text, by the allergen core."""
+    contains: dict[str, None] = {}
+    may: dict[str, None] = {}
+    for mention in detect_allergens(text):
+        (contains if mention.status == "contains" else may).setdefault(mention.allergen, None)
+    return tuple(contains), tuple(a for a in may if a not in contains)
+
+
+def read_line(parsed: ParsedIngredient, position: int) -> IngredientLine:
+    """A parsed line with its canonical food, metric amount and allergen reading. The whole
+    original line is read, so an alternative ("butter or margarine") is never missed."""
+    contains, may = text_allergens(parsed.original)
+    metric_quantity, metric_unit = to_metric(parsed.quantity, parsed.unit)
+    return IngredientLine(
+        **parsed.model_dump(),
+        position=position,
+        food=canonical_food(parsed.item),
+        metric_quantity=metric_quantity,
+        metric_unit=metric_unit,
+        contains=contains,
+        may_contain=may,
+    )
+
+
+def hazards_in(
+    text: str,
+    allergens: Iterable[str],
+    dislikes: Iterable[str],
+    diets: Iterable[str],
+) -> list[Hazard]:
+    """Everything in `text` a constraint set forbids: its canonical allergens (contains or may
+    contain), its custom entries and dislikes (as words), and what its diets exclude."""
+    allergens = tuple(allergens)
+    found: list[Hazard] = []
+    canonical = {a for a in allergens if is_canonical(a)}
+    forbidden_by_diet: dict[str, str] = {}
+    animal_by_diet: dict[str, str] = {}
+    for diet in diets:
+        groups, diet_allergens = DIET_RULES.get(diet, (frozenset(), frozenset()))
+        for allergen in diet_allergens:
+            forbidden_by_diet.setdefault(allergen, diet)
+        for group in groups:
+            animal_by_diet.setdefault(group, diet)
+    if canonical or forbidden_by_diet:
+        for mention in detect_allergens(text):
+            if mention.allergen in canonical:
+                found.append(Hazard("allergen", mention.allergen, mention.text, mention.status))
+            elif mention.allergen in forbidden_by_diet:
+                diet = forbidden_by_diet[mention.allergen]
+                found.append(Hazard("diet", diet, mention.text, mention.status))
+    custom = tuple(a for a in allergens if not is_canonical(a))
+    if custom:
+        for mention in detect_allergens(text, custom_lexicon(custom)):
+            found.append(Hazard("allergen", mention.allergen, mention.text, mention.status))
+    dislikes = tuple(dislikes)
+    if dislikes:
+        for mention in detect_allergens(text, custom_lexicon(dislikes)):
+            found.append(Hazard("dislike", mention.allergen, mention.text, mention.status))
+    if animal_by_diet:
+        for word, group in animal_groups(text).items():
+            if group in animal_by_diet:
+                found.append(Hazard("diet", animal_by_diet[group], word, "contains"))
+    return found

@@ -1,0 +1,213 @@
+"""The one recipes repository: load a recipe, find real recipes of a dish, or recipes a
+pantry can make; every match comes back already adapted to the request's constraints.
+
+Ranking (deterministic; ties broken by recipe id):
+- `similar_dishes`: candidates are the nearest `CANDIDATES` by embedding cosine plus every
+  title full-text match; score = cosine similarity + `TITLE_BONUS` when the title matches the
+  dish words. Hard filters: English recipes, `max_minutes` (recipes with a known longer time
+  are dropped), equipment the cook lacks, and "hard" recipes for beginners.
+- `from_pantry`: candidates share at least one canonical food with the pantry; ranked by the
+  number of pantry foods used, then fewest missing non-staple foods, then health score.
+Candidates are adapted in rank order until `k` are safe; refusals are returned beside them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from sqlalchemy import select, text
+
+from kairos.errors import NotFound
+from kairos.meals.recipes.adapt import adapt_recipe
+from kairos.meals.recipes.constraints import CookConstraints
+from kairos.meals.recipes.foods import canonical_food, food_groups
+from kairos.meals.recipes.models import (
+    HealthScore,
+    IngredientLine,
+    Matches,
+    Nutrition,
+    PantryMatch,
+    PantryMatches,
+    Recipe,
+    RecipeMatch,
+    Refusal,
+)
+from kairos.store.database import Database
+from kairos.store.tables import Recipe as RecipeRow
+from kairos.store.tables import RecipeIngredient
+from kairos.text.embeddings import EmbeddingProvider
+
+__all__ = ["CANDIDATES", "TITLE_BONUS", "RecipeRepository"]
+
+CANDIDATES: Final = 60
+TITLE_BONUS: Final = 0.25
+_ENGLISH: Final = "(r.language IS NULL OR r.language ILIKE 'en%')"
+
+
+def _recipe(row: RecipeRow, lines: Sequence[RecipeIngredient]) -> Recipe:
+    return Recipe(
+        id=row.id, source=row.source, source_id=row.source_id, title=row.title,
+        language=row.language, cuisine=row.cuisine, category=row.category, url=row.url,
+        host=row.host, author=row.author, description=row.description, servings=row.servings,
+        total_minutes=row.total_minutes, total_minutes_estimated=row.total_minutes_estimated,
+        steps=tuple(row.steps or ()),
+        ingredients=tuple(
+            IngredientLine(
+                original=line.original, quantity=line.quantity, quantity_max=line.quantity_max,
+                unit=line.unit, item=line.item, preparation=line.preparation,
+                optional=line.optional, position=line.position, food=line.food,
+                metric_quantity=line.metric_quantity, metric_unit=line.metric_unit,
+                contains=tuple(line.contains), may_contain=tuple(line.may_contain),
+            )
+            for line in sorted(lines, key=lambda line: line.position)
+        ),
+        nutrition=Nutrition(**row.nutrients) if row.nutrients else None,
+        health=HealthScore(score=row.health_score or 0.0, method=row.health_method or "none",
+                           estimated=row.health_estimated),
+        diets=tuple(row.diets), methods=tuple(row.methods), equipment=tuple(row.equipment),
+        difficulty=row.difficulty,
+        contains_allergens=tuple(row.contains_allergens),
+        may_contain_allergens=tuple(row.may_contain_allergens), foods=tuple(row.foods),
+        rating=row.rating,
+    )  # fmt: skip
+
+
+def _filters(constraints: CookConstraints) -> tuple[str, dict[str, Any]]:
+    clauses = [_ENGLISH]
+    params: dict[str, Any] = {}
+    if constraints.max_minutes:
+        clauses.append("(r.total_minutes IS NULL OR r.total_minutes <= :max_minutes)")
+        params["max_minutes"] = constraints.max_minutes
+    if constraints.equipment is not None:
+        clauses.append("r.equipment <@ CAST(:equipment AS text[])")
+        params["equipment"] = list(constraints.equipment)
+    if constraints.skill == "beginner":
+        clauses.append("r.difficulty <> 'hard'")
+    return " AND ".join(clauses), params
+
+
+class RecipeRepository:
+    def __init__(self, db: Database, embedder: EmbeddingProvider) -> None:
+        self.db = db
+        self.embedder = embedder
+
+    async def load(self, ids: Iterable[int]) -> dict[int, Recipe]:
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return {}
+        async with self.db.session() as session:
+            rows = (await session.execute(select(RecipeRow).where(RecipeRow.id.in_(ids)))).scalars()
+            recipes = {row.id: row for row in rows}
+            lines = (
+                await session.execute(
+                    select(RecipeIngredient).where(RecipeIngredient.recipe_id.in_(ids))
+                )
+            ).scalars()
+            by_recipe: dict[int, list[RecipeIngredient]] = {}
+            for line in lines:
+                by_recipe.setdefault(line.recipe_id, []).append(line)
+        return {i: _recipe(recipes[i], by_recipe.get(i, [])) for i in ids if i in recipes}
+
+    async def get(self, recipe_id: int) -> Recipe:
+        found = await self.load([recipe_id])
+        if recipe_id not in found:
+            raise NotFound(f"no recipe {recipe_id}")
+        return found[recipe_id]
+
+    async def similar_dishes(
+        self,
+        dish_name: str,
+        *,
+        k: int = 3,
+        constraints: CookConstraints,
+        servings: float | None = None,
+    ) -> Matches:
+        vector = await asyncio.to_thread(self.embedder.embed_one, dish_name)
+        where, params = _filters(constraints)
+        sql = text(f"""
+            WITH near AS (
+                SELECT r.id, 1 - (r.embedding <=> CAST(:qv AS vector)) AS similarity
+                FROM recipes r WHERE r.embedding IS NOT NULL AND {where}
+                ORDER BY r.embedding <=> CAST(:qv AS vector) LIMIT :depth
+            ), titled AS (
+                SELECT r.id, 1 - (r.embedding <=> CAST(:qv AS vector)) AS similarity
+                FROM recipes r
+                WHERE r.title_tsv @@ plainto_tsquery('english', :dish) AND {where}
+                LIMIT :depth
+            )
+            SELECT c.id, max(c.similarity) AS similarity,
+                   bool_or(r.title_tsv @@ plainto_tsquery('english', :dish)) AS titled
+            FROM (SELECT * FROM near UNION ALL SELECT * FROM titled) c
+            JOIN recipes r ON r.id = c.id
+            GROUP BY c.id
+        """)
+        params |= {"qv": str(vector.tolist()), "dish": dish_name, "depth": CANDIDATES}
+        async with self.db.session() as session:
+            rows = (await session.execute(sql, params)).all()
+        ranked = sorted(
+            ((float(r.similarity or 0) + (TITLE_BONUS if r.titled else 0.0), bool(r.titled), r.id)
+             for r in rows),
+            key=lambda t: (-t[0], t[2]),
+        )  # fmt: skip
+        recipes = await self.load(r[2] for r in ranked)
+        matches: list[RecipeMatch] = []
+        refused: list[Refusal] = []
+        for score, titled, recipe_id in ranked:
+            if len(matches) >= k:
+                break
+            recipe = recipes[recipe_id]
+            adapted = adapt_recipe(recipe, constraints, servings=servings)
+            if isinstance(adapted, Refusal):
+                refused.append(adapted)
+                continue
+            matches.append(
+                RecipeMatch(recipe=recipe, adapted=adapted, score=round(score, 4),
+                            title_match=titled, had_allergens=bool(adapted.substitutions))
+            )  # fmt: skip
+        return Matches(matches=tuple(matches), refused=tuple(refused), considered=len(ranked))
+
+    async def from_pantry(
+        self,
+        ingredients: Sequence[str],
+        *,
+        k: int = 5,
+        constraints: CookConstraints,
+        servings: float | None = None,
+    ) -> PantryMatches:
+        pantry = list(dict.fromkeys(canonical_food(i) for i in ingredients if i.strip()))
+        where, params = _filters(constraints)
+        sql = text(f"""
+            SELECT r.id, r.foods, r.health_score FROM recipes r
+            WHERE r.foods && CAST(:pantry AS text[]) AND {where}
+        """)
+        async with self.db.session() as session:
+            rows = (await session.execute(sql, params | {"pantry": pantry})).all()
+        scored = []
+        for row in rows:
+            foods = list(row.foods)
+            used = [p for p in pantry if p in foods]
+            missing = [f for f in foods if f not in pantry and "staples" not in food_groups(f)]
+            scored.append((-len(used), len(missing), -(row.health_score or 0), row.id, used,
+                           missing))  # fmt: skip
+        scored.sort(key=lambda t: t[:4])
+        scored = scored[:CANDIDATES]
+        recipes = await self.load(t[3] for t in scored)
+        matches: list[PantryMatch] = []
+        refused: list[Refusal] = []
+        for neg_used, _, _, recipe_id, used, missing in scored:
+            if len(matches) >= k:
+                break
+            recipe = recipes[recipe_id]
+            adapted = adapt_recipe(recipe, constraints, servings=servings)
+            if isinstance(adapted, Refusal):
+                refused.append(adapted)
+                continue
+            score = -neg_used / max(1, len(pantry))
+            matches.append(
+                PantryMatch(recipe=recipe, adapted=adapted, score=round(score, 4),
+                            had_allergens=bool(adapted.substitutions), used=tuple(used),
+                            missing=tuple(missing))
+            )  # fmt: skip
+        return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))

@@ -1,0 +1,95 @@
+"""The substitution table (`data/substitutions.toml`) and the choice of a safe substitute.
+
+A substitute is chosen only when the allergen core reads it as free of everything the whole
+constraint set forbids (`reading.hazards_in`), so the table can list "oat milk" first for
+dairy and still never hand it to a household that also avoids gluten.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from kairos.core.lexicon import inflections
+
+__all__ = ["SubstitutionRule", "choose_substitute", "find_rule", "rules", "short_name"]
+
+
+@dataclass(frozen=True, slots=True)
+class SubstitutionRule:
+    foods: tuple[str, ...]
+    removes: tuple[str, ...]
+    use: tuple[str, ...]
+    when_method: tuple[str, ...] = ()
+    max_quantity: float | None = None
+    note: str | None = None
+
+
+@cache
+def rules() -> tuple[SubstitutionRule, ...]:
+    path = resources.files("kairos.meals.recipes").joinpath("data").joinpath("substitutions.toml")
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return tuple(
+        SubstitutionRule(
+            foods=tuple(rule["foods"]),
+            removes=tuple(rule.get("removes", ())),
+            use=tuple(rule["use"]),
+            when_method=tuple(rule.get("when_method", ())),
+            max_quantity=rule.get("max_quantity"),
+            note=rule.get("note"),
+        )
+        for rule in data["rule"]
+    )
+
+
+@cache
+def _matcher() -> tuple[re.Pattern[str], dict[str, SubstitutionRule]]:
+    by_form: dict[str, SubstitutionRule] = {}
+    for rule in rules():
+        for food in rule.foods:
+            for form in inflections(food):
+                by_form.setdefault(form, rule)
+    forms = sorted(by_form, key=len, reverse=True)
+    alternatives = "|".join(re.escape(f).replace(r"\ ", r"[\s\-]+") for f in forms)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE), by_form
+
+
+def find_rule(item: str) -> tuple[SubstitutionRule, str] | None:
+    """The rule for the longest food of the table named in `item`, and the words matched."""
+    pattern, by_form = _matcher()
+    best: re.Match[str] | None = None
+    for match in pattern.finditer(item):
+        if best is None or len(match.group()) > len(best.group()):
+            best = match
+    if best is None:
+        return None
+    key = " ".join(best.group().lower().replace("-", " ").split())
+    rule = by_form.get(key) or next(
+        (r for f, r in by_form.items() if f.replace("-", " ") == key), None
+    )
+    return (rule, best.group()) if rule else None
+
+
+def choose_substitute(
+    rule: SubstitutionRule,
+    *,
+    quantity: float | None,
+    methods: Sequence[str],
+    is_safe: Callable[[str], bool],
+) -> str | None:
+    """The first substitute of `rule` that suits the recipe and that `is_safe` accepts."""
+    if rule.when_method and not set(rule.when_method) & set(methods):
+        return None
+    if rule.max_quantity is not None and quantity is not None and quantity > rule.max_quantity:
+        return None
+    return next((use for use in rule.use if is_safe(use)), None)
+
+
+def short_name(substitute: str) -> str:
+    """How the steps name a substitute: without its parenthesised note."""
+    return substitute.split(" (")[0]

@@ -1,0 +1,163 @@
+"""Derived recipe tags: cooking methods, equipment, difficulty, time, cuisine and diets.
+
+Methods and equipment come from the words of the steps (and ingredient lines for "cooking
+spray", "skewers"); difficulty from the number of steps and ingredients, the time and a few
+demanding techniques; diets from the allergen core's reading of every line plus the animal foods
+of `foods.toml` (a recipe is vegetarian when no line names meat, poultry, fish or shellfish).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from kairos.meals.recipes.models import Difficulty, IngredientLine
+from kairos.meals.recipes.reading import DIET_RULES, animal_groups
+
+__all__ = [
+    "EQUIPMENT",
+    "METHODS",
+    "derive_diets",
+    "derive_difficulty",
+    "derive_equipment",
+    "derive_methods",
+    "estimate_minutes",
+    "guess_cuisine",
+]
+
+
+def _words(*patterns: str) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(patterns) + r")\b", re.IGNORECASE)
+
+
+METHODS: Final[dict[str, re.Pattern[str]]] = {
+    "air-fry": _words(r"air[\s-]?fr(?:y|yer|ied|ying)"),
+    "deep-fry": _words(r"deep[\s-]?fr(?:y|ied|ying|yer)", r"hot oil until golden"),
+    "fry": _words(r"fr(?:y|ies|ied|ying)", r"pan[\s-]?fr(?:y|ied)", r"saut[ée]e?(?:d|ing)?",
+                  r"stir[\s-]?fr(?:y|ied|ying)", r"sear(?:ed|ing)?"),
+    "bake": _words(r"bak(?:e|ed|ing)", r"preheat(?:ed)? (?:the )?oven", r"oven"),
+    "roast": _words(r"roast(?:ed|ing)?"),
+    "grill": _words(r"grill(?:ed|ing)?", r"broil(?:ed|ing|er)?", r"barbecue", r"bbq"),
+    "steam": _words(r"steam(?:ed|ing|er)?"),
+    "boil": _words(r"boil(?:ed|ing)?", r"simmer(?:ed|ing)?", r"poach(?:ed|ing)?", r"blanch(?:ed)?"),
+    "slow-cook": _words(r"slow[\s-]?cook(?:er|ed)?", r"crock[\s-]?pot"),
+    "pressure-cook": _words(r"pressure[\s-]?cook(?:er|ed)?", r"instant pot"),
+    "microwave": _words(r"microwave(?:d)?"),
+}  # fmt: skip
+# Methods that heat food; a recipe with none of them is "raw" (salads, no-bake desserts).
+_HEAT: Final = frozenset(METHODS)
+
+EQUIPMENT: Final[dict[str, re.Pattern[str]]] = {
+    "oven": _words(r"oven", r"bak(?:e|ed|ing)", r"roast(?:ed|ing)?", r"broil(?:ed|er|ing)?"),
+    "stovetop": _words(r"skillet", r"saucepan", r"frying pan", r"pan", r"pot", r"wok",
+                       r"simmer(?:ed|ing)?", r"boil(?:ed|ing)?", r"saut[ée]e?(?:d|ing)?",
+                       r"stove(?:top)?", r"burner", r"heat\s+(?:the\s+)?oil"),
+    "air fryer": _words(r"air[\s-]?fryer", r"air[\s-]?fr(?:y|ied)"),
+    "slow cooker": _words(r"slow[\s-]?cooker", r"crock[\s-]?pot"),
+    "pressure cooker": _words(r"pressure[\s-]?cooker", r"instant pot"),
+    "blender": _words(r"blender", r"blend(?:ed)?\s+until\s+smooth", r"pur[ée]e"),
+    "food processor": _words(r"food processor"),
+    "mixer": _words(r"(?:stand|electric|hand)\s+mixer", r"mixer", r"beaters?"),
+    "grill": _words(r"grill(?:ed|ing)?", r"barbecue", r"bbq"),
+    "microwave": _words(r"microwave(?:d)?"),
+    "deep fryer": _words(r"deep[\s-]?fryer"),
+    "steamer": _words(r"steamer", r"steaming basket"),
+}  # fmt: skip
+_HARD_TECHNIQUES: Final = _words(
+    r"temper(?:ed|ing)?",
+    r"knead(?:ed|ing)?",
+    r"proof(?:ed|ing)?",
+    r"let\s+rise",
+    r"caramel",
+    r"deep[\s-]?fr(?:y|ied)",
+    r"sous[\s-]?vide",
+    r"laminat(?:e|ed)",
+    r"fold in",
+    r"water bath",
+    r"candy thermometer",
+    r"flamb[ée]",
+    r"julienne",
+    r"debone",
+    r"fillet the",
+)
+_MINUTES: Final = re.compile(
+    r"(\d+)(?:\s*(?:-|to)\s*(\d+))?\s*(minutes?|mins?|hours?|hrs?)\b", re.IGNORECASE
+)
+CUISINES: Final = (
+    "italian", "mexican", "chinese", "indian", "japanese", "thai", "french", "greek", "spanish",
+    "korean", "vietnamese", "american", "british", "irish", "german", "middle eastern",
+    "moroccan", "lebanese", "turkish", "caribbean", "cajun", "southern", "mediterranean",
+    "asian", "african", "brazilian", "filipino", "indonesian", "malaysian", "persian",
+    "russian", "polish", "hungarian", "swedish", "portuguese", "jamaican", "peruvian",
+    "tex-mex", "hawaiian", "european", "latin american", "australian", "canadian",
+)  # fmt: skip
+_CUISINE_RE: Final = _words(*(re.escape(c) for c in CUISINES))
+
+
+def derive_methods(steps: Sequence[str], lines: Iterable[IngredientLine]) -> tuple[str, ...]:
+    text = " ".join(steps)
+    found = [name for name, pattern in METHODS.items() if pattern.search(text)]
+    if "deep-fry" in found and "fry" in found:
+        found.remove("fry")
+    if "air-fry" in found:
+        found = [m for m in found if m not in ("fry", "deep-fry", "bake")] or ["air-fry"]
+        found = ["air-fry", *[m for m in found if m != "air-fry"]]
+    if not set(found) & _HEAT:
+        found.append("raw")
+    return tuple(found)
+
+
+def derive_equipment(steps: Sequence[str]) -> tuple[str, ...]:
+    text = " ".join(steps)
+    found = [name for name, pattern in EQUIPMENT.items() if pattern.search(text)]
+    if "air fryer" in found and not re.search(r"\boven\b", text, re.IGNORECASE):
+        found = [e for e in found if e != "oven"]
+    return tuple(found)
+
+
+def estimate_minutes(steps: Sequence[str]) -> int | None:
+    """Sum of the durations the steps state (ranges at their top), or None when none do."""
+    total = 0.0
+    for match in _MINUTES.finditer(" ".join(steps)):
+        value = float(match.group(2) or match.group(1))
+        total += value * 60 if match.group(3).lower().startswith("h") else value
+    return round(total) + 10 if total else None
+
+
+def derive_difficulty(steps: Sequence[str], ingredients: int, minutes: int | None) -> Difficulty:
+    """Points: ingredients over 10 and 15, steps over 6 and 10, time over 60 and 120 minutes,
+    each demanding technique; 0-1 easy, 2-3 medium, 4+ hard."""
+    text = " ".join(steps)
+    points = (ingredients > 10) + (ingredients > 15)
+    points += (len(steps) > 6) + (len(steps) > 10)
+    if minutes is not None:
+        points += (minutes > 60) + (minutes > 120)
+    points += min(2, len(_HARD_TECHNIQUES.findall(text)))
+    if points <= 1:
+        return "easy"
+    return "medium" if points <= 3 else "hard"
+
+
+def guess_cuisine(*texts: str | None) -> str | None:
+    """The first known cuisine named in the source's cuisine field, else its category,
+    keywords or title."""
+    for text in texts:
+        if not text:
+            continue
+        match = _CUISINE_RE.search(text)
+        if match:
+            return match.group().lower()
+    return None
+
+
+def derive_diets(lines: Sequence[IngredientLine]) -> tuple[str, ...]:
+    """Diets every line allows: an allergen the core reads (contains or may contain) or an
+    animal food in any line rules the diet out."""
+    allergens = {a for line in lines for a in (*line.contains, *line.may_contain)}
+    animals = {group for line in lines for group in animal_groups(line.original).values()}
+    diets = []
+    for diet, (groups, diet_allergens) in DIET_RULES.items():
+        if not (allergens & diet_allergens) and not (animals & groups):
+            diets.append(diet)
+    return tuple(diets)

@@ -1,0 +1,111 @@
+"""adapt_recipe on real recipes: substitutions in ingredients and steps, refusals, and the
+invariant (no profile allergen in a final ingredient list) as a hypothesis property."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from functools import cache
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kairos.core.allergen_detection import detect_allergens
+from kairos.core.lexicon import CANONICAL_ALLERGENS
+from kairos.meals.recipes import CookConstraints, Recipe, Refusal, adapt_recipe
+from kairos.meals.recipes.derive import derive_recipe
+
+SAMPLE = Path(__file__).parents[2] / "data" / "sample" / "recipes" / "recipes.jsonl.gz"
+
+
+@cache
+def sample_recipes() -> tuple[Recipe, ...]:
+    with gzip.open(SAMPLE, "rt", encoding="utf-8") as handle:
+        return tuple(derive_recipe(json.loads(line), i) for i, line in enumerate(handle))
+
+
+def _row(ingredients: list[str], steps: list[str], title: str = "Test dish") -> Recipe:
+    return derive_recipe(
+        {"recipe_id": "t-1", "title": title, "ingredients": ingredients, "instructions": steps,
+         "yields": "4 servings", "language": "en"}
+    )  # fmt: skip
+
+
+def test_milk_becomes_oat_milk_in_the_list_and_the_steps() -> None:
+    recipe = _row(["1 cup milk", "2 cups rice"], ["Warm the milk.", "Stir the milk into the rice."])
+    adapted = adapt_recipe(recipe, CookConstraints(allergens={"dairy": "severe"}))
+    assert not isinstance(adapted, Refusal)
+    assert adapted.ingredients[0].item == "oat milk"
+    assert adapted.ingredients[0].original == "1 cup milk"
+    assert adapted.ingredients[0].substitution is not None
+    assert adapted.ingredients[0].substitution.reason == "oat milk instead of milk — dairy allergy"
+    assert [s.text for s in adapted.steps] == [
+        "Warm the oat milk.",
+        "Stir the oat milk into the rice.",
+    ]
+
+
+def test_a_household_that_also_avoids_gluten_gets_rice_milk() -> None:
+    recipe = _row(["1 cup milk"], ["Warm the milk."])
+    household = CookConstraints.union(
+        [CookConstraints(allergens={"dairy": "severe"}),
+         CookConstraints(allergens={"gluten": "anaphylactic"})]
+    )  # fmt: skip
+    adapted = adapt_recipe(recipe, household)
+    assert not isinstance(adapted, Refusal)
+    assert adapted.ingredients[0].item == "rice milk"
+
+
+def test_a_dish_named_after_an_anaphylactic_allergen_is_refused() -> None:
+    recipe = _row(["1/2 cup peanut butter", "8 oz rice noodles"], ["Mix."], "Peanut Noodles")
+    refused = adapt_recipe(recipe, CookConstraints(allergens={"peanuts": "anaphylactic"}))
+    assert isinstance(refused, Refusal)
+    assert "peanut" in refused.reason
+
+
+def test_no_substitute_means_a_refusal_that_cites_the_line() -> None:
+    recipe = _row(["1 pound shrimp, peeled", "2 cloves garlic"], ["Cook the shrimp."])
+    refused = adapt_recipe(recipe, CookConstraints(allergens={"shellfish": "severe"}))
+    assert isinstance(refused, Refusal)
+    assert refused.lines == ("1 pound shrimp, peeled",)
+    assert "no substitute" in refused.reason
+
+
+def test_servings_scale_and_metric_keeps_the_original() -> None:
+    recipe = _row(["2 cups flour"], ["Mix."])
+    adapted = adapt_recipe(recipe, CookConstraints(), servings=8)
+    assert not isinstance(adapted, Refusal)
+    line = adapted.ingredients[0]
+    assert (line.quantity, line.unit) == (950, "milliliter")  # 4 cups = 946 ml, to 10 ml
+    assert line.original == "2 cups flour"
+
+
+_SEVERITY = st.sampled_from(["anaphylactic", "severe", "moderate", "intolerance"])
+_PROFILE = st.builds(
+    lambda allergens, dislikes, diets: CookConstraints(
+        allergens=allergens, dislikes=dislikes, diets=diets
+    ),
+    st.dictionaries(st.sampled_from(CANONICAL_ALLERGENS), _SEVERITY, min_size=1, max_size=3),
+    st.lists(st.sampled_from(["mushrooms", "cilantro", "olives", "onion", "garlic"]), max_size=2),
+    st.lists(st.sampled_from(["vegan", "vegetarian", "pescatarian", "gluten_free"]), max_size=1),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(profiles=st.lists(_PROFILE, min_size=1, max_size=3), index=st.integers(0, 299))
+def test_no_profile_allergen_survives_in_a_final_ingredient_list(
+    profiles: list[CookConstraints], index: int
+) -> None:
+    recipes = sample_recipes()
+    recipe = recipes[index % len(recipes)]
+    household = CookConstraints.union(profiles)
+    adapted = adapt_recipe(recipe, household, servings=2)
+    if isinstance(adapted, Refusal):
+        assert adapted.reason
+        return
+    for line in adapted.ingredients:
+        if line.omitted:
+            continue
+        found = {m.allergen for m in detect_allergens(line.display)}
+        assert not found & set(household.allergens), (line.display, household.allergens)

@@ -1,0 +1,64 @@
+"""The ingredient-line parser on the forms the issue names, and on the labelled set."""
+
+from __future__ import annotations
+
+import pytest
+
+from kairos.evals.meals_parser import load_labelled_lines, score_parser
+from kairos.meals.recipes.parser import parse_ingredient
+from kairos.meals.recipes.units import to_metric
+
+
+@pytest.mark.parametrize(
+    ("line", "quantity", "top", "unit", "item"),
+    [
+        ("1 1/2 cups sour cream", 1.5, None, "cup", "sour cream"),
+        ("½ teaspoon table salt", 0.5, None, "teaspoon", "table salt"),
+        ("1½ cups flour", 1.5, None, "cup", "flour"),
+        ("2-3 large heads of broccoli, cut into florets", 2, 3, "head", "broccoli"),
+        ("3 to 4 cups chicken stock", 3, 4, "cup", "chicken stock"),
+        ("1 14-ounce can coconut milk", 1, None, "can", "coconut milk"),
+        ("2 (15 ounce) cans black beans, drained", 2, None, "can", "black beans"),
+        ("250g plain flour", 250, None, "gram", "plain flour"),
+        ("2 T . rice wine vinegar", 2, None, "tablespoon", "rice wine vinegar"),
+        ("a pinch of salt", 1, None, "pinch", "salt"),
+        ("salt and pepper to taste", None, None, None, "salt and pepper"),
+    ],
+)
+def test_parses_the_forms_recipes_use(
+    line: str, quantity: float | None, top: float | None, unit: str | None, item: str
+) -> None:
+    parsed = parse_ingredient(line)
+    assert parsed.quantity == (None if quantity is None else pytest.approx(quantity))
+    assert parsed.quantity_max == (None if top is None else pytest.approx(top))
+    assert parsed.unit == unit
+    assert parsed.item.lower() == item
+    assert parsed.original == line
+
+
+def test_preparation_and_optional_are_kept_apart_from_the_item() -> None:
+    parsed = parse_ingredient("3 scallions (thinly sliced) (optional)")
+    assert parsed.item == "scallions"
+    assert parsed.optional
+    assert parsed.preparation == "thinly sliced"
+
+
+def test_metric_conversion_keeps_the_original_line() -> None:
+    parsed = parse_ingredient("1 cup milk")
+    quantity, unit = to_metric(parsed.quantity, parsed.unit)
+    assert unit == "milliliter"
+    assert quantity == pytest.approx(236.6, abs=0.1)
+    assert parsed.original == "1 cup milk"
+
+
+def test_labelled_set_reaches_the_target() -> None:
+    lines = load_labelled_lines()
+    assert len(lines) >= 300
+
+    def parse(line: str) -> tuple[float | None, str | None, str]:
+        parsed = parse_ingredient(line)
+        return parsed.quantity, parsed.unit, parsed.item
+
+    score = score_parser(parse, lines)
+    for count in (score.quantity, score.unit, score.item):
+        assert score.rate(count) >= 0.95

@@ -1,0 +1,52 @@
+"""The recipes repository against the real store, with the sample ingested at start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kairos.errors import NotFound
+from kairos.meals.recipes import CookConstraints, RecipeRepository
+from kairos.meals.recipes.adapt import remaining_hazards
+
+
+async def test_similar_dishes_are_real_recipes_of_the_dish(runtime: Any) -> None:
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    found = await repo.similar_dishes("chocolate cake", k=3, constraints=CookConstraints())
+    assert found.matches
+    assert any("cake" in m.recipe.title.lower() for m in found.matches)
+    scores = [m.score for m in found.matches]
+    assert scores == sorted(scores, reverse=True)
+
+
+async def test_matches_are_safe_for_an_anaphylactic_household(runtime: Any) -> None:
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    household = CookConstraints.union(
+        [CookConstraints(allergens={"dairy": "anaphylactic"}),
+         CookConstraints(allergens={"eggs": "severe", "gluten": "intolerance"})]
+    )  # fmt: skip
+    found = await repo.similar_dishes("pancakes", k=3, constraints=household)
+    for match in found.matches:
+        lines = [line.display for line in match.adapted.ingredients if not line.omitted]
+        assert remaining_hazards(lines, household) == []
+    assert found.matches or found.refused
+
+
+async def test_pantry_ranks_by_items_used(runtime: Any) -> None:
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    pantry = ["chicken", "garlic", "onion", "rice", "lemon"]
+    found = await repo.from_pantry(pantry, k=5, constraints=CookConstraints())
+    assert found.matches
+    used = [len(m.used) for m in found.matches]
+    assert used == sorted(used, reverse=True)
+    assert set(found.matches[0].used) <= {"chicken", "garlic", "onion", "rice", "lemon"}
+
+
+async def test_get_loads_lines_and_unknown_id_is_not_found(runtime: Any) -> None:
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    found = await repo.similar_dishes("soup", k=1, constraints=CookConstraints())
+    recipe = await repo.get(found.matches[0].recipe.id)
+    assert recipe.ingredients and recipe.ingredients[0].original
+    with pytest.raises(NotFound):
+        await repo.get(-1)
