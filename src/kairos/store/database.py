@@ -41,6 +41,11 @@ class Database:
             url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True, hide_parameters=True
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        # Reads that need no transaction skip BEGIN and ROLLBACK: two round trips each, and a
+        # chat turn makes a dozen such reads.
+        self.read_sessions = async_sessionmaker(
+            self.engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False
+        )
 
     @classmethod
     async def from_settings(cls, settings: Settings) -> Database:
@@ -56,6 +61,13 @@ class Database:
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
         async with self.sessions() as session:
+            yield session
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncSession]:
+        """A session for reads only, each statement on its own (no transaction around them):
+        never write through it, and never use it where statements must see one snapshot."""
+        async with self.read_sessions() as session:
             yield session
 
     async def ping(self) -> None:
