@@ -54,10 +54,11 @@ class Database:
             hide_parameters=True,
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        # one connection kept for pings (two more while several ask at once), never lent to
-        # requests: whether the database answers, not whether the request pool has room
+        # one connection for pings, never lent to requests: whether the database answers, not
+        # whether the request pool has room. One, not more: pings take well under a millisecond,
+        # and three replicas on the embedded server (max_connections 100) must still fit.
         self.probe: AsyncEngine = create_async_engine(
-            url, pool_size=1, max_overflow=2, pool_pre_ping=True, hide_parameters=True
+            url, pool_size=1, max_overflow=0, pool_pre_ping=True, hide_parameters=True
         )
 
     @classmethod
