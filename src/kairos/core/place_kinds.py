@@ -113,9 +113,9 @@ FOOD_KINDS: Final = frozenset(
 
 # Words no cuisine or dish category holds: "Party Bus Rentals", "Event Planning & Services",
 # "Appliances & Repair" name a service whatever the source files the place under.
-_SERVICE_WORDS: Final = frozenset(
-    "rental rentals services service planning planners repair supplies equipment agencies "
-    "agency dealers clinics photographers limos insurance".split()
+_SERVICE_WORDS: Final = _set(
+    "rental, rentals, services, service, planning, planners, repair, supplies, equipment, "
+    "agencies, agency, dealers, clinics, photographers, limos, insurance"
 )
 
 
