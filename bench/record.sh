@@ -23,6 +23,7 @@ $K eval retrieval --json > "$OUT/retrieval_sample.json"
 $K eval contract --json > "$OUT/contract.json" || true
 .venv/bin/python bench/bench_guard.py > "$OUT/bench_guard.txt"
 .venv/bin/python bench/bench_embeddings.py > "$OUT/bench_embeddings.txt"
+.venv/bin/python bench/bench_load.py --out "$OUT/load.json" > "$OUT/load.txt" || true
 
 if [ "${1:-}" = "--full" ]; then
   RR="$SHARED/restaurant_reviews"

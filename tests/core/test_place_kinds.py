@@ -22,6 +22,11 @@ from kairos.core.place_kinds import kind_of, serves_meals
         (["pubs", "british"], "restaurant"),
         (["vegan"], "restaurant"),
         (["restaurants"], "restaurant"),
+        (
+            ["kosher", "party bus rentals", "event planning & services", "party equipment rentals"],
+            "event_service",
+        ),
+        (["appliances & repair", "mexican"], "restaurant"),
     ],
 )
 def test_kind_of(categories: list[str], kind: str) -> None:

@@ -53,3 +53,23 @@ def test_occasion_words_stay_out_of_the_full_text_query() -> None:
 
     decomposition = Decomposition(vibes=["group", "rooftop"], vector_query="group rooftop birthday")
     assert _text_query(decomposition) == "birthday"
+
+
+async def test_a_cuisine_left_empty_by_an_allergy_is_said_not_swapped(
+    client: httpx.AsyncClient,
+) -> None:
+    """Every tapas place of the sample's Cambridge shows shellfish: an anaphylactic user is told
+    so, and is not answered with pizza and ramen under the words "Tapas places"."""
+    uid = await create_user(
+        client, allergies={"confirmed": ["shellfish"], "severity": {"shellfish": "anaphylactic"}}
+    )
+    response = await client.post(
+        "/chat", json={"message": "tapas in cambridge"},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )  # fmt: skip
+    payload = response.json()
+    assert response.status_code == 200, payload
+    assert payload["restaurants"] == [] and payload["flagged_restaurants"] == []
+    assert "shellfish" in payload["message"] and "left them all out" in payload["message"]
+    assert payload["hard_excluded_allergens"] == ["shellfish"]
+    assert "categories" not in payload["relaxed_filters"]

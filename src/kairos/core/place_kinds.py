@@ -111,10 +111,24 @@ FOOD_KINDS: Final = frozenset(
 """Kinds a food source's categories decide; a museum or a park keeps the kind its source gave."""
 
 
+# Words no cuisine or dish category holds: "Party Bus Rentals", "Event Planning & Services",
+# "Appliances & Repair" name a service whatever the source files the place under.
+_SERVICE_WORDS: Final = _set(
+    "rental, rentals, services, service, planning, planners, repair, supplies, equipment, "
+    "agencies, agency, dealers, clinics, photographers, limos, insurance"
+)
+
+
+def _names_a_service(category: str) -> bool:
+    return not _SERVICE_WORDS.isdisjoint(category.replace("&", " ").split())
+
+
 def serves_meals(categories: Iterable[str]) -> bool:
     """True when a category names a cuisine or a dish ("thai", "sandwiches", "breakfast &
     brunch", "food trucks"): the place serves meals, whatever else it is."""
-    return any(c not in _GENERIC and c not in _NOT_A_MEAL for c in categories)
+    return any(
+        c not in _GENERIC and c not in _NOT_A_MEAL and not _names_a_service(c) for c in categories
+    )
 
 
 def is_diet_category(category: str) -> bool:

@@ -46,7 +46,7 @@ class ProfileService:
             await listener(uid, deleted)
 
     async def get(self, uid: uuid.UUID) -> UserPublic:
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             user = await repository.get_user(session, uid=uid)
         if user is None:
             raise _missing(uid)

@@ -168,9 +168,17 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     traced = await search(filters)
     relaxed: list[str] = []
     broader = filters
+    all_unsafe = False
     for stage in RELAX_STAGES:
         if traced.result.hits:
             break
+        if "categories" in stage and hard and broader.categories:
+            # every place of the cuisine shows an allergen of the profile: say so rather than
+            # answer with another cuisine
+            unfiltered = await search(broader.model_copy(update={"exclude_allergens": []}))
+            if unfiltered.result.hits:
+                all_unsafe = True
+                break
         broader, more = relax(broader, stage)
         if more:
             relaxed += more
@@ -178,9 +186,25 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     found = traced.result
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
     request_text = phrasing.describe_request(
-        decomposition.filters.categories, decomposition.vibes + decomposition.dietary,
-        decomposition.filters.city,
+        [] if "categories" in relaxed else decomposition.filters.categories,
+        decomposition.vibes + decomposition.dietary, decomposition.filters.city,
     )  # fmt: skip
+    if not found.hits and all_unsafe:
+        wanted = phrasing.describe_request(
+            decomposition.filters.categories, decomposition.vibes + decomposition.dietary,
+            decomposition.filters.city,
+        )  # fmt: skip
+        yield _finish(
+            turn,
+            GenerativeUIPayload(
+                ui_type="text",
+                message=phrasing.all_unsafe_message(wanted, hard, relaxed),
+                follow_up_questions=["Try another cuisine?", "Look in another area?"],
+                hard_excluded_allergens=hard,
+                relaxed_filters=relaxed,
+            ),
+        )
+        return
     if not found.hits:
         yield _finish(
             turn,

@@ -163,6 +163,18 @@ def answer_message(
     return " ".join(line for line in lines if line)
 
 
+def all_unsafe_message(request: str, allergens: Sequence[str], relaxed: Sequence[str]) -> str:
+    """Every place that fits shows an allergen the person must avoid: none is offered, and the
+    reply says why rather than answering with something else."""
+    names = [RELAXED_NAMES.get(r, r) for r in relaxed]
+    tried = f" (even after widening {_list(names)})" if relaxed else ""
+    said = _list([display_name(a) for a in allergens])
+    return (
+        f"Every one of the {request} I know{tried} shows {said} in its menu, dishes or "
+        f"reviews, so I left them all out. Another cuisine or area?"
+    )
+
+
 def no_results_message(request: str, relaxed: Sequence[str]) -> str:
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
     tried = f", even after widening {_list(names)}" if relaxed else ""

@@ -101,7 +101,7 @@ class HybridSearch:
         similarity: dict[int, float] = {}
 
         async def text_arm() -> Sequence[Any]:
-            async with self.db.session() as session, session.begin():
+            async with self.db.reading() as session:
                 return await self._text_arm(session, words, compiled, catalog)
 
         async def vector_arm() -> tuple[Sequence[Any], str]:
@@ -124,7 +124,7 @@ class HybridSearch:
                 best_review[place_id] = review_id
                 similarity[place_id] = 1.0 - float(distance)
         fused = reciprocal_rank_fusion(rankings)
-        async with self.db.session() as session, session.begin():
+        async with self.db.reading() as session:
             ordered = await self._order(session, fused, compiled, limit)
             hits = await self._hits(
                 session, ordered, fused, rankings, best_review, similarity, words, filters

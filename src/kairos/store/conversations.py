@@ -50,7 +50,7 @@ class ConversationStore:
 
     async def load(self, uid: uuid.UUID, session_id: str) -> StoredConversation | None:
         """The session's state, or None when there is none or it has expired."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             row = (await session.execute(_LOAD, {
                 "uid": uid, "product": self.product, "session_id": session_id,
             })).first()  # fmt: skip
@@ -84,7 +84,7 @@ class ConversationStore:
 
 async def recent_request_city(db: Database, uid: uuid.UUID, product: str) -> str | None:
     """The city of the user's most recent stored request in `product`, if it named one."""
-    async with db.session() as session:
+    async with db.reading() as session:
         row = (
             await session.execute(
                 select(Conversation.state)

@@ -2,6 +2,10 @@
 
 The pool pings a connection before lending it (`pool_pre_ping`): after a database restart the
 dead connections are replaced on their next use, so the service recovers without a restart.
+
+`ping` (the database watch, `/ready`) asks over a small pool of its own: when every request
+connection is lent out, a ping queued behind them timed out and a busy service was reported as
+one whose database is unreachable (found by `bench/bench_load.py` under 200 chat streams).
 """
 
 from __future__ import annotations
@@ -30,7 +34,12 @@ def asyncpg_url(url: str) -> str:
 
 class Database:
     def __init__(
-        self, url: str, *, pool_size: int = 10, embedded: EmbeddedServer | None = None
+        self,
+        url: str,
+        *,
+        pool_size: int = 10,
+        max_overflow: int = 20,
+        embedded: EmbeddedServer | None = None,
     ) -> None:
         """`embedded`: the embedded server this database lives on, released by `dispose`."""
         self.url = url
@@ -38,9 +47,24 @@ class Database:
         # hide_parameters: a failed statement's log line and exception text name the SQL but
         # not its bound values, which hold allergy profiles and chat messages.
         self.engine: AsyncEngine = create_async_engine(
-            url, pool_size=pool_size, max_overflow=20, pool_pre_ping=True, hide_parameters=True
+            url,
+            pool_size=pool_size,
+            max_overflow=max_overflow,
+            pool_pre_ping=True,
+            hide_parameters=True,
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        # Reads that need no transaction skip BEGIN and ROLLBACK: two round trips each, and a
+        # chat turn makes a dozen such reads.
+        self.read_sessions = async_sessionmaker(
+            self.engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False
+        )
+        # one connection for pings, never lent to requests: whether the database answers, not
+        # whether the request pool has room. One, not more: pings take well under a millisecond,
+        # and three replicas on the embedded server (max_connections 100) must still fit.
+        self.probe: AsyncEngine = create_async_engine(
+            url, pool_size=1, max_overflow=0, pool_pre_ping=True, hide_parameters=True
+        )
 
     @classmethod
     async def from_settings(cls, settings: Settings) -> Database:
@@ -58,12 +82,21 @@ class Database:
         async with self.sessions() as session:
             yield session
 
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncSession]:
+        """A session for reads only, each statement on its own (no transaction around them):
+        never write through it, and never use it where statements must see one snapshot."""
+        async with self.read_sessions() as session:
+            yield session
+
     async def ping(self) -> None:
-        async with self.engine.connect() as conn:
+        """Whether the database answers, on the probe's own connection (see the module)."""
+        async with self.probe.connect() as conn:
             await conn.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+        await self.probe.dispose()
         if self.embedded is not None:
             embedded, self.embedded = self.embedded, None
             await asyncio.to_thread(embedded.release)

@@ -165,7 +165,7 @@ class PlacesRepository:
             else:
                 found[place_id] = record
         if missing:
-            async with self.db.session() as session:
+            async with self.db.reading() as session:
                 rows = await session.execute(
                     text(
                         f"SELECT {PLACE_COLUMNS}, p.aspect_scores, p.xmin::text AS version "
@@ -181,7 +181,7 @@ class PlacesRepository:
 
     async def records(self, ids: Sequence[int]) -> dict[int, PlaceRecord]:
         """Records by id (current versions read first: one narrow query)."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT p.id, p.xmin::text AS version FROM places p "
@@ -199,7 +199,7 @@ class PlacesRepository:
         out: dict[int, list[ReviewText]] = {i: [] for i in ids}
         if not ids:
             return out
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT place_id, id, text, rating FROM ("
@@ -222,7 +222,7 @@ class PlacesRepository:
         if not ids or not terms:
             return {}
         query = " OR ".join('"' + term.replace('"', " ") + '"' for term in terms)
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT place_id, id, text FROM ("
@@ -252,7 +252,7 @@ class PlacesRepository:
         anaphylactic hard filter in SQL; only reviewed places (a card quotes one), of `kinds`,
         in `cities` when given (lower case)."""
         where_city = "AND lower(p.city) = ANY(CAST(:cities AS text[]))" if cities else ""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     f"""
@@ -286,7 +286,7 @@ class PlacesRepository:
     async def catalog_rows(self) -> list[dict[str, Any]]:
         """(name, address, city, lat, lng) of every active place, for geocoding from the
         catalog's own addresses."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT name, address, city, lat, lng FROM places "
