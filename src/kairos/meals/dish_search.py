@@ -51,7 +51,7 @@ class CachedRecipeRepository(RecipeRepository):
         ids = list(dict.fromkeys(ids))
         if not ids:
             return {}
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = (await session.execute(_HASHES, {"ids": ids})).all()
         return await self._load_known({int(r.id): str(r.content_hash) for r in rows}, ids)
 
@@ -77,7 +77,7 @@ class CachedRecipeRepository(RecipeRepository):
 
     async def warm(self, *, batch: int = 500) -> int:
         """Load every recipe once (at start-up, in the background)."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             ids = [r[0] for r in await session.execute(text("SELECT id FROM recipes ORDER BY id"))]
         for start in range(0, min(len(ids), RECIPES_KEPT), batch):
             await self.load(ids[start : start + batch])
@@ -120,7 +120,7 @@ class CachedRecipeRepository(RecipeRepository):
             GROUP BY c.id
         """)
         params |= {"qv": str(vector.tolist()), "dish": dish_name, "depth": CANDIDATES}
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = (await session.execute(sql, params)).all()
         ranked = sorted(
             ((float(r.similarity or 0) + (TITLE_BONUS if r.titled else 0.0), bool(r.titled), r.id)
@@ -147,7 +147,7 @@ class CachedRecipeRepository(RecipeRepository):
             SELECT r.id, r.foods, r.health_score, r.content_hash FROM recipes r
             WHERE r.foods && CAST(:pantry AS text[]) AND {where}
         """)
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = (await session.execute(sql, params | {"pantry": pantry})).all()
         wanted = set(pantry)
         scored = []

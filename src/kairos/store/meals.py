@@ -92,7 +92,7 @@ class MealStore:
 
     async def load_session(self, uid: uuid.UUID, session_id: uuid.UUID) -> StoredSession | None:
         """The session's state; None when it is unknown, another user's, or older than 24 h."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             row = (await session.execute(_LOAD_SESSION, {"id": session_id, "uid": uid})).first()
         if row is None or row.updated_at < datetime.now(UTC) - self.ttl:
             return None
@@ -165,7 +165,7 @@ class MealStore:
         self, uid: uuid.UUID, *, meal_id: uuid.UUID | None, limit: int
     ) -> list[MealRow]:
         where = "uid = :uid" + (" AND id = :id" if meal_id else "")
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = (
                 await session.execute(
                     text(
@@ -205,7 +205,7 @@ class MealStore:
         ]
 
     async def recent_titles(self, uid: uuid.UUID, *, limit: int = 5) -> list[tuple[str, list[str]]]:
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT title, tags FROM meals WHERE uid = :uid "
@@ -268,7 +268,7 @@ class MealStore:
 
     async def facts(self, uid: uuid.UUID, *, limit: int = 10) -> list[tuple[str, float]]:
         """The strongest facts first (by absolute strength), then by key."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT fact_key, strength FROM preference_facts WHERE uid = :uid "
@@ -282,7 +282,7 @@ class MealStore:
         self, uid: uuid.UUID, *, limit: int = 10
     ) -> tuple[list[tuple[str, float]], bool]:
         """The strongest facts and whether the user has memory items, in one round trip."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = (await session.execute(text(
                 "SELECT f.fact_key, f.strength, "
                 "EXISTS (SELECT 1 FROM memory_items m WHERE m.uid = :uid) AS has_memories "
@@ -294,7 +294,7 @@ class MealStore:
         return facts, bool(rows and rows[0].has_memories)
 
     async def has_memories(self, uid: uuid.UUID) -> bool:
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             row = await session.execute(
                 text("SELECT EXISTS (SELECT 1 FROM memory_items WHERE uid = :uid)"), {"uid": uid}
             )
@@ -302,7 +302,7 @@ class MealStore:
 
     async def memories(self, uid: uuid.UUID, query: np.ndarray, *, k: int = 5) -> list[MemoryRow]:
         """The user's k memory items closest to `query` (exact: one person's items are few)."""
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT text, 1 - (embedding <=> CAST(:q AS vector)) AS similarity, "
