@@ -181,3 +181,30 @@ async def test_errors_say_what_to_fix(client: httpx.AsyncClient) -> None:
         headers=headers,
     )  # fmt: skip
     assert missing.status_code == 404
+
+
+async def test_sessions_expire_after_24_hours(client: httpx.AsyncClient, runtime: Any) -> None:
+    from sqlalchemy import text
+
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="pancakes")
+    async with runtime.db.session() as session, session.begin():
+        await session.execute(
+            text(
+                "UPDATE meal_sessions SET updated_at = now() - interval '25 hours' WHERE id = :id"
+            ),
+            {"id": answer["session_id"]},
+        )
+    late = await client.post(
+        f"/meals/coach/{answer['session_id']}/select", json={"suggestion_id": "s1"},
+        headers=as_user(uid),
+    )  # fmt: skip
+    assert late.status_code == 404 and "24 hours" in late.json()["detail"]
+
+
+async def test_a_beginner_gets_no_hard_recipe(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client, cook={"skill": "beginner"})
+    for text in ("lasagna", "I have chicken, rice, garlic, onion and peppers"):
+        answer = await coach(client, uid, text=text)
+        assert answer["suggestions"]
+        assert all(s["difficulty"] != "hard" for s in answer["suggestions"]), text

@@ -12,7 +12,8 @@ from kairos.store.migrate import downgrade, upgrade
 
 EXPECTED_TABLES = {
     "places", "place_sources", "reviews", "embedding_cache", "users", "interactions", "kairos_meta",
-    "conversations", "recipes", "recipe_ingredients",
+    "conversations", "recipes", "recipe_ingredients", "meal_sessions", "meals", "meal_outcomes",
+    "preference_facts", "memory_items", "meal_images",
 }  # fmt: skip
 
 
