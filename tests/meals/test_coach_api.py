@@ -208,3 +208,20 @@ async def test_a_beginner_gets_no_hard_recipe(client: httpx.AsyncClient) -> None
         answer = await coach(client, uid, text=text)
         assert answer["suggestions"]
         assert all(s["difficulty"] != "hard" for s in answer["suggestions"]), text
+
+
+async def test_a_dish_that_cannot_be_made_safe_is_not_offered_and_says_why(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(
+        client, allergies={"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}}
+    )
+    answer = await coach(client, uid, text="peanut butter cookies")
+    assert answer["ui_type"] == "suggestions"
+    titles = [s["title"].lower() for s in answer["suggestions"]]
+    assert not any("peanut" in t for t in titles)
+    assert any("peanut" in reason.lower() for reason in answer["not_offered"])
+    if not titles:
+        assert "cannot be made safe" in answer["message"]
+    for s in answer["suggestions"]:
+        assert s["rationale"].startswith("A dish similar to peanut butter cookies")

@@ -19,7 +19,7 @@ def _add_dairy_allergy(page: Any) -> None:
     page.click("#open-profile")
     page.wait_for_selector("#profile-dialog[open]")
     page.fill("#allergy-name", "milk")
-    page.select_option("#allergy-severity", "anaphylactic")
+    page.select_option("#allergy-severity", "severe")
     page.press("#allergy-name", "Enter")
     page.click("#profile-save")
     page.wait_for_selector("#profile-dialog:not([open])", state="attached")
@@ -32,7 +32,7 @@ def test_meal_to_recipe_to_feedback(page: Any) -> None:
     page.click("#tab-meals")
     expect(page.locator("#meals-view")).to_be_visible()
     expect(page.locator("#restaurants-view")).to_be_hidden()
-    page.fill("#meal-text", "healthier mac and cheese for 4")
+    page.fill("#meal-text", "healthier lasagna for 4")
     page.click("#meal-send")
     page.wait_for_selector(".suggestion")
     cards = page.locator(".suggestion")
@@ -40,11 +40,12 @@ def test_meal_to_recipe_to_feedback(page: Any) -> None:
     assert "health score" in cards.first.locator(".rationale").inner_text()
     assert "dairy" in page.inner_text(".context")
     shot(page, "meals-01-suggestions", full_page=True)
-    cards.first.locator(".pick").click()
+    # a suggestion whose cheese or milk the coach replaced for the dairy allergy
+    cards.filter(has=page.locator(".subs")).first.locator(".pick").click()
     page.wait_for_selector("#meal-recipe")
     assert "serves 4" in page.inner_text("#meal-recipe .meta")
     swapped = page.locator(".ingredients label.swapped")
-    assert swapped.count() >= 1  # cheese and milk are replaced for a dairy allergy
+    assert swapped.count() >= 1
     assert swapped.first.get_attribute("title").startswith("Original: ")
     assert "dairy" in page.locator(".ingredients .why").first.inner_text()
     box = page.locator(".ingredients input[type=checkbox]").first
@@ -103,3 +104,33 @@ def test_an_error_keeps_what_was_typed(page: Any) -> None:
     page.unroute("**/meals/coach")
     page.click("#meal-answer .error-box button")
     page.wait_for_selector(".suggestion")
+
+
+def test_household_members_and_their_allergies(page: Any) -> None:
+    page.goto("/#meals")
+    page.wait_for_selector("#user-select option", state="attached")
+    with page.expect_response("**/meals/profile"):
+        page.click("#kitchen summary")  # opening reads the stored kitchen
+    page.select_option("#cook-skill", "beginner")
+    page.click("#add-member")
+    page.fill(".member-name", "Sam")
+    page.fill(".member-allergies", "prawns, eggs")
+    page.select_option(".member-severity", "anaphylactic")
+    with page.expect_response("**/meals/profile") as saved:
+        page.click("#kitchen-save")
+    assert saved.value.status == 200
+    cook = saved.value.json()
+    assert cook["household"][0]["allergies"]["severity"] == {
+        "shellfish": "anaphylactic",
+        "eggs": "anaphylactic",
+    }
+    expect(page.locator("#kitchen-status")).to_have_text("Saved.")
+    page.check("#meal-household")
+    page.fill("#meal-text", "shrimp pasta")
+    with page.expect_response("**/meals/coach") as asked:
+        page.click("#meal-send")
+    answer = asked.value.json()
+    assert {"shellfish", "eggs"} <= set(answer["context"]["avoided_allergens"])
+    expect(page.locator(".context")).to_contain_text("Cooking for you, Sam")
+    shot(page, "meals-04-household", full_page=True)
+    assert page.console_errors == []

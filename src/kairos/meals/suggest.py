@@ -39,6 +39,9 @@ __all__ = ["MEAL_SUGGESTIONS", "PANTRY_SUGGESTIONS", "meal_suggestions", "pantry
 MEAL_SUGGESTIONS: Final = 3
 POOL: Final = 10
 """The dish's recipes considered per request: the offered are the best of these."""
+SIMILAR_DISH: Final = 0.55
+"""A recipe whose title does not name the dish joins the pool only this close in meaning
+(cosine): "Breakfast grilled cheese" (0.54) is not a version of mac and cheese."""
 PANTRY_SUGGESTIONS: Final = 5
 PREFERENCE_POINTS: Final = 3.0
 TITLE_POINTS: Final = 20.0
@@ -217,12 +220,13 @@ def meal_suggestions(
 ) -> tuple[list[Suggestion], list[str]]:
     """Up to 3 suggestions, and why any real recipe was not offered.
 
-    The pool is the dish's recipes (titles naming it) topped up with the closest others to
-    `POOL` recipes; the baseline is the pool's titled recipes (all of it if fewer than 2). The
-    pool is ordered by health, title, learned preferences and the equipment asked for, and
-    adapted in that order until 3 distinct safe recipes are found."""
+    The pool is the dish's recipes (titles naming it) topped up with others close in meaning
+    (`SIMILAR_DISH`) to `POOL` recipes; the baseline is the pool's titled recipes (all of it if
+    fewer than 2). The pool is ordered by health, title, learned preferences and the equipment
+    asked for, and adapted in that order until 3 distinct safe recipes are found."""
     titled = [c for c in candidates if c[2]]
-    pool = (titled + [c for c in candidates if not c[2]])[:POOL]
+    similar = [c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH]
+    pool = (titled + similar)[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
     chosen: list[tuple[Recipe, AdaptedRecipe]] = []
@@ -245,6 +249,7 @@ def meal_suggestions(
         if len(chosen) == MEAL_SUGGESTIONS:
             break
     suggestions = []
+    titled_ids = {c[0].id for c in titled}
     for number, (recipe, adapted) in enumerate(chosen, start=1):
         tags = tags_of(recipe, adapted)
         healthier = _healthier(recipe, adapted, baseline, dish)
@@ -253,7 +258,9 @@ def meal_suggestions(
                 suggestion_id=f"s{number}",
                 title=adapted.title,
                 summary=_summary(adapted),
-                rationale=_healthier_text(healthier) + _liked_text(tags, context.facts),
+                rationale=("" if recipe.id in titled_ids else f"A dish similar to {dish}. ")
+                + _healthier_text(healthier)
+                + _liked_text(tags, context.facts),
                 tags=tags,
                 time=_time(adapted.total_minutes, recipe.total_minutes_estimated),
                 time_minutes=adapted.total_minutes,

@@ -2,6 +2,7 @@ import { api } from "./api.js";
 import { createChat } from "./chat.js";
 import { h } from "./dom.js";
 import { loadFeed } from "./feed.js";
+import { createKitchen } from "./kitchen.js";
 import { createMeals } from "./meals.js";
 import { createProfile } from "./profile.js";
 
@@ -51,6 +52,7 @@ async function useSession(uid) {
   describeAllergies(user);
   chat.useUser(user.uid);
   meals.reset();
+  kitchen.reload();
   loadFeed(user.uid);
   await fillUsers().catch(() => {});
 }
@@ -74,6 +76,7 @@ async function start() {
 
 const chat = createChat({ getUid: () => state.uid });
 const meals = createMeals({ getUid: () => state.uid });
+const kitchen = createKitchen({ getUid: () => state.uid });
 
 // Two views, one page: restaurants (feed + chat) and the meal coach, chosen by the URL's hash.
 function showView() {
