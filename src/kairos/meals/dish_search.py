@@ -8,8 +8,8 @@ so that layer stays as written:
 - `dish_candidates`: the ranked candidates of `similar_dishes` without adapting them, so the
   coach can order them by health first and adapt only until it has enough safe ones (adapting
   is ~3 ms a recipe); the others are the baseline the offered ones are compared with.
-- `from_pantry`: the same ranking and answer as the repository's, with staple checks cached
-  and candidates loaded only as far as adaptation needs them;
+- `from_pantry`: the same ranking and answer as the repository's, counted in PostgreSQL (only
+  the first candidates come back) and loaded only as far as adaptation needs them;
 - query embeddings cached by text (dish names repeat across people).
 """
 
@@ -25,7 +25,7 @@ import numpy as np
 from sqlalchemy import text
 
 from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository, Refusal, adapt_recipe
-from kairos.meals.recipes.foods import canonical_food, food_groups
+from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
 from kairos.meals.recipes.models import PantryMatch, PantryMatches
 from kairos.meals.recipes.repository import CANDIDATES, TITLE_BONUS, _filters
 
@@ -143,22 +143,31 @@ class CachedRecipeRepository(RecipeRepository):
         candidates loaded only as far as adaptation needs them."""
         pantry = list(dict.fromkeys(canonical_food(i) for i in ingredients if i.strip()))
         where, params = _filters(constraints)
+        # the repository's order (items used, fewest missing non-staples, health, id), counted
+        # in PostgreSQL so only the first CANDIDATES rows come back
         sql = text(f"""
-            SELECT r.id, r.foods, r.health_score, r.content_hash FROM recipes r
+            SELECT r.id, r.foods, r.content_hash,
+                   (SELECT count(*) FROM unnest(r.foods) f
+                    WHERE f = ANY(CAST(:pantry AS text[]))) AS used_n,
+                   (SELECT count(*) FROM unnest(r.foods) f
+                    WHERE f <> ALL(CAST(:pantry AS text[]))
+                      AND f <> ALL(CAST(:staples AS text[]))) AS missing_n
+            FROM recipes r
             WHERE r.foods && CAST(:pantry AS text[]) AND {where}
+            ORDER BY used_n DESC, missing_n, coalesce(r.health_score, 0) DESC, r.id
+            LIMIT :depth
         """)
         async with self.db.reading() as session:
-            rows = (await session.execute(sql, params | {"pantry": pantry})).all()
+            rows = (await session.execute(sql, params | {
+                "pantry": pantry, "staples": _staples(), "depth": CANDIDATES,
+            })).all()  # fmt: skip
         wanted = set(pantry)
         scored = []
         for row in rows:
             foods = list(row.foods)
             used = [p for p in pantry if p in foods]
             missing = [f for f in foods if f not in wanted and not _staple(f)]
-            scored.append((-len(used), len(missing), -(row.health_score or 0), row.id, used,
-                           missing))  # fmt: skip
-        scored.sort(key=lambda t: t[:4])
-        scored = scored[:CANDIDATES]
+            scored.append((-len(used), len(missing), 0, row.id, used, missing))
         hashes = {int(r.id): str(r.content_hash) for r in rows}
         matches: list[PantryMatch] = []
         refused: list[Refusal] = []
@@ -187,3 +196,8 @@ class CachedRecipeRepository(RecipeRepository):
 @lru_cache(maxsize=8192)
 def _staple(food: str) -> bool:
     return "staples" in food_groups(food)
+
+
+@lru_cache(maxsize=1)
+def _staples() -> list[str]:
+    return sorted(food for food, groups in food_table().groups.items() if "staples" in groups)
