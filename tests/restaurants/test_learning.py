@@ -158,3 +158,38 @@ async def test_a_chat_turn_teaches_taste_but_never_an_allergy(
     }
     assert after["allergies"] == before["allergies"]
     assert after["allergy_flags"] == ["peanuts"]
+
+
+async def test_learning_drops_the_cached_feed_without_rebuilding_it(
+    client: httpx.AsyncClient, runtime: Any, monkeypatch: Any
+) -> None:
+    """Taste learnt from a chat turn makes the old feed unreachable, and the next feed read
+    builds it; a profile the person edits is rebuilt ahead of that read."""
+    from kairos.restaurants import feed
+
+    built: list[str] = []
+    real = feed.build_feed
+
+    async def counting(*args: Any, **kwargs: Any) -> Any:
+        built.append("feed")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(feed, "build_feed", counting)
+    uid = await create_user(client)
+    await runtime.drain()
+    built.clear()
+    before = (await client.get(f"/users/{uid}", headers=TOKEN)).json()["version"]
+    response = await client.post(
+        "/chat", json={"message": "quiet thai in boston"},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )  # fmt: skip
+    assert response.status_code == 200
+    await runtime.drain()
+    assert (await client.get(f"/users/{uid}", headers=TOKEN)).json()["version"] > before
+    assert built == [], "a learnt taste does not rebuild the feed"
+    edited = await client.patch(
+        f"/users/{uid}", json={"preferences": {"vibes": ["romantic"]}}, headers=TOKEN
+    )
+    assert edited.status_code == 200, edited.text
+    await runtime.drain()
+    assert built == ["feed"], "an edit the person made is rebuilt ahead of the next read"
