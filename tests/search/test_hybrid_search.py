@@ -190,3 +190,22 @@ async def test_the_rating_fill_only_fills(runtime: Any) -> None:
     assert first.place.id not in {h.place.id for h in filled}
     plenty = await _search(runtime).search("pizza", limit=10)
     assert all(_found_by_an_arm(h) for h in plenty.hits), "no fill when the arms find k places"
+
+
+async def test_a_query_is_embedded_once_however_often_it_is_searched(runtime: Any) -> None:
+    """A chat turn searches one query up to four times (trait stages, relaxation)."""
+    search = HybridSearch(runtime.db, runtime.search.embedder, runtime.search.catalogs)
+    embedded: list[str] = []
+    real = search.embedder.embed_one
+
+    def counting(query: str) -> Any:
+        embedded.append(query)
+        return real(query)
+
+    search.embedder = type("Counting", (), {"embed_one": staticmethod(counting)})()
+    first = await search.search("cozy ramen for a rainy night", SearchFilters(city="boston"))
+    again = await search.search("cozy ramen for a rainy night", SearchFilters(city="cambridge"))
+    assert embedded == ["cozy ramen for a rainy night"]
+    assert any("vector" in h.why.arms for h in first.hits + again.hits)
+    with pytest.raises(ValueError):
+        (await search._embed("cozy ramen for a rainy night"))[0] = 0.0  # shared: read-only

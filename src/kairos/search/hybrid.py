@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
+from cachetools import LRUCache
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -55,6 +56,10 @@ def review_words(lexemes: dict[str, str | None], shares: dict[str, float]) -> li
     return kept or [min(share, key=lambda word: (share[word], word))]
 
 
+QUERY_VECTORS_KEPT = 2048
+"""Query vectors kept per process (384 floats each: 3 MB in all)."""
+
+
 async def _nothing() -> Sequence[Any]:
     return ()
 
@@ -71,6 +76,10 @@ class HybridSearch:
         self.embedder = embedder
         self.catalogs = catalog
         self._lexemes: dict[str, str | None] = {}
+        # A query's vector depends on its text alone, and embedding it is most of a search's
+        # CPU (8-9 ms): a turn searches up to four times with one query (trait stages, the
+        # relaxation), and people ask the same things.
+        self._vectors: LRUCache[str, np.ndarray] = LRUCache(maxsize=QUERY_VECTORS_KEPT)
 
     async def catalog(self) -> Catalog:
         return await self.catalogs.current()
@@ -133,7 +142,12 @@ class HybridSearch:
 
     async def _embed(self, query: str) -> np.ndarray:
         assert self.embedder is not None
-        return await asyncio.to_thread(self.embedder.embed_one, query)
+        if (kept := self._vectors.get(query)) is not None:
+            return kept
+        vector = await asyncio.to_thread(self.embedder.embed_one, query)
+        vector.flags.writeable = False  # shared by every search of this query
+        self._vectors[query] = vector
+        return vector
 
     async def _text_arm(
         self, session: AsyncSession, query: str, f: CompiledFilters, catalog: Catalog

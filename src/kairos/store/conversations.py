@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select, text
+from sqlalchemy import delete, text
 
 from kairos.store.database import Database
 from kairos.store.tables import Conversation
@@ -82,22 +82,17 @@ class ConversationStore:
             return len(result.all())
 
 
+_RECENT_CITY = text(
+    "SELECT state #>> '{request,filters,city}' AS city FROM conversations "
+    "WHERE uid = :uid AND product = :product "
+    "AND state #>> '{request,filters,city}' IS NOT NULL "
+    "ORDER BY updated_at DESC LIMIT 1"
+)
+
+
 async def recent_request_city(db: Database, uid: uuid.UUID, product: str) -> str | None:
-    """The city of the user's most recent stored request in `product`, if it named one."""
+    """The city of the user's most recent stored request in `product`, if it named one (read
+    on every feed request without a home city: plain SQL, only the one field)."""
     async with db.reading() as session:
-        row = (
-            await session.execute(
-                select(Conversation.state)
-                .where(
-                    Conversation.uid == uid,
-                    Conversation.product == product,
-                    Conversation.state["request"]["filters"]["city"].astext.isnot(None),
-                )
-                .order_by(Conversation.updated_at.desc())
-                .limit(1)
-            )
-        ).first()
-    if row is None:
-        return None
-    city = (((row.state or {}).get("request") or {}).get("filters") or {}).get("city")
+        city = (await session.execute(_RECENT_CITY, {"uid": uid, "product": product})).scalar()
     return str(city) if city else None
