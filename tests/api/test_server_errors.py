@@ -115,6 +115,10 @@ async def broken_search_client(runtime: Any, settings: Settings) -> AsyncIterato
     finally:
         # after-turn work (feed pre-warm) runs in the background against the empty database
         await asyncio.gather(*list(broken.background), return_exceptions=True)
+        # the copy shares the session's ProfileService: its products must stop listening to it,
+        # or every later profile change in the session would also rebuild their feeds
+        for product in broken.products:
+            await product.close()
         await empty.dispose()
         async with runtime.db.engine.connect() as conn:
             await conn.execution_options(isolation_level="AUTOCOMMIT")
