@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from kairos.core.allergen_detection import detect_allergens
 from kairos.core.lexicon import CANONICAL_ALLERGENS
-from kairos.meals.recipes import CookConstraints, Recipe, Refusal, adapt_recipe
+from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Recipe, Refusal, adapt_recipe
 from kairos.meals.recipes.derive import derive_recipe
 
 SAMPLE = Path(__file__).parents[2] / "data" / "sample" / "recipes" / "recipes.jsonl.gz"
@@ -109,3 +109,31 @@ def test_no_profile_allergen_survives_in_a_final_ingredient_list(
             continue
         found = {m.allergen for m in detect_allergens(line.display)}
         assert not found & set(household.allergens), (line.display, household.allergens)
+
+
+def test_a_vegan_dish_named_after_cheese_is_judged_by_its_ingredients() -> None:
+    recipe = _row(
+        ["1 cup cashews", "2 cups macaroni", "1/4 cup nutritional yeast"],
+        ["Blend the cashews with the yeast.", "Stir into the macaroni."],
+        "The Best Baked Vegan Mac and Cheese",
+    )
+    adapted = adapt_recipe(recipe, CookConstraints(allergens={"dairy": "anaphylactic"}))
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    egg_dish = _row(
+        ["4 eggs", "2 cups cooked rice"], ["Fry the rice with the eggs."], "Egg Fried Rice"
+    )
+    refused = adapt_recipe(egg_dish, CookConstraints(allergens={"eggs": "anaphylactic"}))
+    assert isinstance(refused, Refusal) and "with an egg allergy" in refused.reason, refused
+
+
+def test_a_substitution_names_every_need_it_answers() -> None:
+    recipe = _row(
+        ["2 cups whole milk", "1 cup rice"], ["Simmer the rice in the milk."], "Rice pudding"
+    )
+    adapted = adapt_recipe(
+        recipe, CookConstraints(allergens={"dairy": "anaphylactic", "eggs": "intolerance"})
+    )
+    assert isinstance(adapted, AdaptedRecipe)
+    reasons = [s.reason for s in adapted.substitutions]
+    assert reasons and all("dairy" in r for r in reasons), reasons
+    assert not any("egg" in r for r in reasons), "only what the line breaks is named"

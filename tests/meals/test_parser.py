@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kairos.evals.meals_parser import load_labelled_lines, score_parser
 from kairos.meals.recipes.parser import parse_ingredient
@@ -62,3 +64,45 @@ def test_labelled_set_reaches_the_target() -> None:
     score = score_parser(parse, lines)
     for count in (score.quantity, score.unit, score.item):
         assert score.rate(count) >= 0.95
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "half",
+                "an",
+                "a",
+                "dozen",
+                "1/2",
+                "½",
+                "2-3",
+                "cup",
+                "tbsp",
+                "onion",
+                "(14-ounce)",
+                "can",
+                ",",
+                "chopped",
+                "optional",
+                "of",
+                "to",
+                "taste",
+                "one",
+                "  ",
+                "-",
+            ]
+        ),
+        max_size=8,
+    ).map(" ".join)
+    | st.text(max_size=40)
+)
+def test_any_line_parses_without_raising(line: str) -> None:
+    """ "half an onion" once raised KeyError: a recipe line is data, never a crash."""
+    parsed = parse_ingredient(line)
+    assert parsed.original == line
+
+
+def test_half_an_onion() -> None:
+    parsed = parse_ingredient("half an onion")
+    assert (parsed.quantity, parsed.unit, parsed.item) == (0.5, None, "onion")

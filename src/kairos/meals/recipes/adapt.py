@@ -54,6 +54,10 @@ def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> lis
     return found
 
 
+def _article(phrase: str) -> str:
+    return "an" if phrase[:1].lower() in "aeiou" else "a"
+
+
 def hazard_reason(hazard: Hazard, severities: dict[str, Severity]) -> str:
     """ "dairy allergy", "gluten intolerance", "vegan diet", "you avoid mushrooms"."""
     if hazard.kind == "diet":
@@ -108,7 +112,9 @@ class _Adapter:
             return AdaptedIngredient(
                 **base, display=display, item=line.item, preparation=line.preparation
             )
-        reason = hazard_reason(hazards[0], self.severities)
+        # every need the line breaks, not only the first one read: a lasagna noodle holds
+        # wheat and egg, and its substitute answers both
+        reason = " and ".join(dict.fromkeys(hazard_reason(h, self.severities) for h in hazards))
         preparation = line.preparation if line.preparation and self.safe(line.preparation) else None
         found = find_rule(line.item) or find_rule(line.original)
         if found is not None:
@@ -193,9 +199,15 @@ def _step_warnings(
     return warnings
 
 
+_PLANT_BASED = re.compile(r"\b(?:vegan|plant[- ]based)\b", re.IGNORECASE)
+_NOT_IN_PLANT_FOOD = frozenset({"dairy", "eggs", "fish", "shellfish", "molluscs"})
+
+
 def _anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal | None:
     """A dish named after an anaphylactic allergen ("Peanut Noodles") is the allergen."""
     worst = [name for name, level in constraints.allergens.items() if level == "anaphylactic"]
+    if _PLANT_BASED.search(recipe.title):  # "Vegan Mac and Cheese" is not made of cheese
+        worst = [name for name in worst if name not in _NOT_IN_PLANT_FOOD]
     if not worst:
         return None
     hazards = [h for h in hazards_in(recipe.title, worst, (), ()) if h.status == "contains"]
@@ -204,7 +216,8 @@ def _anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal 
     reason = hazard_reason(hazards[0], dict(constraints.allergens))
     return _refuse(
         recipe,
-        f"{recipe.title} is made of {hazards[0].word.lower()}: with a {reason} it is not offered, "
+        f"{recipe.title} is made of {hazards[0].word.lower()}: with {_article(reason)} {reason} "
+        "it is not offered, "
         "even with a substitute.",
         hazards,
         [],

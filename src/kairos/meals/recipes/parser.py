@@ -30,7 +30,7 @@ _VULGAR: Final = {
 _WORD_NUMBERS: Final = {
     "a": 1.0, "an": 1.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0,
     "six": 6.0, "seven": 7.0, "eight": 8.0, "nine": 9.0, "ten": 10.0, "twelve": 12.0,
-    "half": 0.5, "dozen": 12.0, "a dozen": 12.0, "half a": 0.5, "a half": 0.5,
+    "half": 0.5, "dozen": 12.0, "a dozen": 12.0, "half a": 0.5, "half an": 0.5, "a half": 0.5,
 }  # fmt: skip
 _NUMBER: Final = r"(?:\d+\s+\d+\s*/\s*\d+|\d+\s*/\s*\d+|\d+(?:[.,]\d+)?)"
 _AMOUNT_RE: Final = re.compile(
