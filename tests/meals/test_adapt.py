@@ -137,3 +137,21 @@ def test_a_substitution_names_every_need_it_answers() -> None:
     reasons = [s.reason for s in adapted.substitutions]
     assert reasons and all("dairy" in r for r in reasons), reasons
     assert not any("egg" in r for r in reasons), "only what the line breaks is named"
+
+
+def test_the_shopping_list_holds_the_substitute_never_the_allergen() -> None:
+    """ "missing: green onion, peanut" was shown to a cook with an anaphylactic peanut allergy."""
+    from kairos.meals.recipes.repository import still_to_buy
+
+    recipe = _row(
+        ["1/4 cup roasted peanuts", "2 cups broccoli florets", "2 green onions, sliced"],
+        ["Toss the broccoli with the peanuts and onions."],
+        "Broccoli salad",
+    )
+    adapted = adapt_recipe(recipe, CookConstraints(allergens={"peanuts": "anaphylactic"}))
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    foods = [line.food for line in recipe.ingredients if line.food]
+    to_buy = still_to_buy(recipe, adapted, foods)
+    assert not any("peanut" in item for item in to_buy), to_buy
+    assert adapted.substitutions[0].new_item in to_buy
+    assert any("broccoli" in item for item in to_buy)

@@ -27,7 +27,7 @@ from sqlalchemy import text
 from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository, Refusal, adapt_recipe
 from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
 from kairos.meals.recipes.models import PantryMatch, PantryMatches
-from kairos.meals.recipes.repository import CANDIDATES, TITLE_BONUS, _filters
+from kairos.meals.recipes.repository import CANDIDATES, TITLE_BONUS, _filters, still_to_buy
 
 __all__ = ["CachedRecipeRepository", "Candidate"]
 
@@ -186,7 +186,7 @@ class CachedRecipeRepository(RecipeRepository):
                     PantryMatch(recipe=recipe, adapted=adapted,
                                 score=round(-neg_used / max(1, len(pantry)), 4),
                                 had_allergens=bool(adapted.substitutions), used=tuple(used),
-                                missing=tuple(missing))
+                                missing=still_to_buy(recipe, adapted, missing))
                 )  # fmt: skip
             if len(matches) >= k:
                 break

@@ -24,6 +24,7 @@ from kairos.meals.recipes.adapt import adapt_recipe
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.foods import canonical_food, food_groups
 from kairos.meals.recipes.models import (
+    AdaptedRecipe,
     HealthScore,
     IngredientLine,
     Matches,
@@ -39,7 +40,7 @@ from kairos.store.tables import Recipe as RecipeRow
 from kairos.store.tables import RecipeIngredient
 from kairos.text.embeddings import EmbeddingProvider
 
-__all__ = ["CANDIDATES", "TITLE_BONUS", "RecipeRepository"]
+__all__ = ["CANDIDATES", "TITLE_BONUS", "RecipeRepository", "still_to_buy"]
 
 CANDIDATES: Final = 60
 TITLE_BONUS: Final = 0.25
@@ -208,6 +209,22 @@ class RecipeRepository:
             matches.append(
                 PantryMatch(recipe=recipe, adapted=adapted, score=round(score, 4),
                             had_allergens=bool(adapted.substitutions), used=tuple(used),
-                            missing=tuple(missing))
+                            missing=still_to_buy(recipe, adapted, missing))
             )  # fmt: skip
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
+
+
+def still_to_buy(recipe: Recipe, adapted: AdaptedRecipe, missing: list[str]) -> tuple[str, ...]:
+    """What the cook must buy for the recipe as adapted: a food swapped out (peanuts for an
+    allergy) or left out is never on the list — its substitute is."""
+    foods = {line.position: line.food for line in recipe.ingredients}
+    gone: set[str] = set()
+    added: list[str] = []
+    for line in adapted.ingredients:
+        food = foods.get(line.position)
+        if line.omitted or line.substitution is not None:
+            gone |= {food} if food else set()
+        if line.substitution is not None and not line.omitted:
+            added.append(line.substitution.new_item)
+    kept = [f for f in missing if f not in gone]
+    return tuple(dict.fromkeys([*kept, *added]))
