@@ -153,5 +153,5 @@ def test_the_shopping_list_holds_the_substitute_never_the_allergen() -> None:
     foods = [line.food for line in recipe.ingredients if line.food]
     to_buy = still_to_buy(recipe, adapted, foods)
     assert not any("peanut" in item for item in to_buy), to_buy
-    assert adapted.substitutions[0].new_item in to_buy
+    assert len(to_buy) == len(set(to_buy)) and any("sunflower" in i or "seed" in i for i in to_buy)
     assert any("broccoli" in item for item in to_buy)

@@ -225,6 +225,6 @@ def still_to_buy(recipe: Recipe, adapted: AdaptedRecipe, missing: list[str]) -> 
         if line.omitted or line.substitution is not None:
             gone |= {food} if food else set()
         if line.substitution is not None and not line.omitted:
-            added.append(line.substitution.new_item)
+            added.append(canonical_food(line.substitution.new_item))
     kept = [f for f in missing if f not in gone]
     return tuple(dict.fromkeys([*kept, *added]))
