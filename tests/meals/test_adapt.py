@@ -155,3 +155,16 @@ def test_the_shopping_list_holds_the_substitute_never_the_allergen() -> None:
     assert not any("peanut" in item for item in to_buy), to_buy
     assert len(to_buy) == len(set(to_buy)) and any("sunflower" in i or "seed" in i for i in to_buy)
     assert any("broccoli" in item for item in to_buy)
+
+
+def test_an_oil_named_beside_its_allergen_is_replaced_by_an_oil() -> None:
+    """ "Frying oil (preferably peanut)" once became sunflower seeds."""
+    recipe = _row(
+        ["2 cups flour", "Frying oil (preferably peanut)", "1 whole chicken, cut up"],
+        ["Heat the frying oil.", "Fry the chicken."],
+        "Fried chicken",
+    )
+    adapted = adapt_recipe(recipe, CookConstraints(allergens={"peanuts": "anaphylactic"}))
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    oil = adapted.ingredients[1]
+    assert oil.substitution is not None and oil.item.endswith("oil"), oil

@@ -110,9 +110,7 @@ def _summary(adapted: AdaptedRecipe) -> str:
 
 
 def _substitutions(adapted: AdaptedRecipe) -> list[str]:
-    return [
-        f"{s.new_item} instead of {s.original_item} — {s.reason}" for s in adapted.substitutions
-    ]
+    return [s.reason for s in adapted.substitutions]  # "oat milk instead of milk — dairy allergy"
 
 
 def _median(values: list[float]) -> float | None:

@@ -29,7 +29,12 @@ from kairos.meals.recipes.models import (
 )
 from kairos.meals.recipes.reading import Hazard, hazards_in
 from kairos.meals.recipes.skill import explain_steps
-from kairos.meals.recipes.substitutions import choose_substitute, find_rule, short_name
+from kairos.meals.recipes.substitutions import (
+    SubstitutionRule,
+    choose_substitute,
+    find_rule,
+    short_name,
+)
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
 
@@ -52,6 +57,16 @@ def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> lis
     for line in lines:
         found += hazards_in(line, constraints.allergens, constraints.dislikes, constraints.diets)
     return found
+
+
+def _rule_in_form(line: IngredientLine) -> tuple[SubstitutionRule, str] | None:
+    """ "Frying oil (preferably peanut)": the allergen is named beside the item, and what
+    replaces it is another oil, not seeds — the rule for "peanut oil", when there is one."""
+    named = find_rule(line.original)
+    words = line.item.lower().split()
+    if named is None or not words or words[-1] in named[1].lower():
+        return None
+    return find_rule(f"{named[1]} {words[-1]}")
 
 
 def _article(phrase: str) -> str:
@@ -116,7 +131,7 @@ class _Adapter:
         # wheat and egg, and its substitute answers both
         reason = " and ".join(dict.fromkeys(hazard_reason(h, self.severities) for h in hazards))
         preparation = line.preparation if line.preparation and self.safe(line.preparation) else None
-        found = find_rule(line.item) or find_rule(line.original)
+        found = find_rule(line.item) or _rule_in_form(line) or find_rule(line.original)
         if found is not None:
             rule, words = found
             substitute = choose_substitute(
