@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any, Final
 
+import numpy as np
 from sqlalchemy import select, text
 
 from kairos.errors import NotFound
 from kairos.meals.recipes.adapt import adapt_recipe
 from kairos.meals.recipes.constraints import CookConstraints
-from kairos.meals.recipes.foods import canonical_food, food_groups
+from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
 from kairos.meals.recipes.models import (
     AdaptedRecipe,
     HealthScore,
@@ -44,6 +46,7 @@ __all__ = ["CANDIDATES", "TITLE_BONUS", "RecipeRepository", "still_to_buy"]
 
 CANDIDATES: Final = 60
 TITLE_BONUS: Final = 0.25
+_PANTRY_BATCH: Final = 12
 _ENGLISH: Final = "(r.language IS NULL OR r.language ILIKE 'en%')"
 
 
@@ -117,15 +120,20 @@ class RecipeRepository:
             raise NotFound(f"no recipe {recipe_id}")
         return found[recipe_id]
 
-    async def similar_dishes(
-        self,
-        dish_name: str,
-        *,
-        k: int = 3,
-        constraints: CookConstraints,
-        servings: float | None = None,
-    ) -> Matches:
-        vector = await asyncio.to_thread(self.embedder.embed_one, dish_name)
+    async def _load_known(self, hashes: dict[int, str], ids: list[int]) -> dict[int, Recipe]:
+        """`ids` whose current content hashes the caller has just read (a caching subclass
+        uses them; the store itself needs only the ids)."""
+        return await self.load(ids)
+
+    async def embed_query(self, query: str) -> np.ndarray:
+        return await asyncio.to_thread(self.embedder.embed_one, query)
+
+    async def dish_ranking(
+        self, dish_name: str, *, constraints: CookConstraints
+    ) -> tuple[list[tuple[float, bool, int]], dict[int, str]]:
+        """Candidates of a dish as (cosine + title bonus, title names the dish, id), best
+        first and ties by id, with each candidate's content hash."""
+        vector = await self.embed_query(dish_name)
         where, params = _filters(constraints)
         sql = text(f"""
             WITH near AS (
@@ -138,21 +146,32 @@ class RecipeRepository:
                 WHERE r.title_tsv @@ plainto_tsquery('english', :dish) AND {where}
                 LIMIT :depth
             )
-            SELECT c.id, max(c.similarity) AS similarity,
+            SELECT c.id, max(c.similarity) AS similarity, min(r.content_hash) AS content_hash,
                    bool_or(r.title_tsv @@ plainto_tsquery('english', :dish)) AS titled
             FROM (SELECT * FROM near UNION ALL SELECT * FROM titled) c
             JOIN recipes r ON r.id = c.id
             GROUP BY c.id
         """)
         params |= {"qv": str(vector.tolist()), "dish": dish_name, "depth": CANDIDATES}
-        async with self.db.session() as session:
+        async with self.db.reading() as session:
             rows = (await session.execute(sql, params)).all()
         ranked = sorted(
             ((float(r.similarity or 0) + (TITLE_BONUS if r.titled else 0.0), bool(r.titled), r.id)
              for r in rows),
             key=lambda t: (-t[0], t[2]),
         )  # fmt: skip
-        recipes = await self.load(r[2] for r in ranked)
+        return ranked, {int(r.id): str(r.content_hash) for r in rows}
+
+    async def similar_dishes(
+        self,
+        dish_name: str,
+        *,
+        k: int = 3,
+        constraints: CookConstraints,
+        servings: float | None = None,
+    ) -> Matches:
+        ranked, hashes = await self.dish_ranking(dish_name, constraints=constraints)
+        recipes = await self._load_known(hashes, [r[2] for r in ranked])
         matches: list[RecipeMatch] = []
         refused: list[Refusal] = []
         for score, titled, recipe_id in ranked:
@@ -179,39 +198,64 @@ class RecipeRepository:
     ) -> PantryMatches:
         pantry = list(dict.fromkeys(canonical_food(i) for i in ingredients if i.strip()))
         where, params = _filters(constraints)
+        # ranked in PostgreSQL (items used, fewest missing non-staples, health, id) so only the
+        # first CANDIDATES rows come back, and loaded only as far as adaptation needs them
         sql = text(f"""
-            SELECT r.id, r.foods, r.health_score FROM recipes r
+            SELECT r.id, r.foods, r.content_hash,
+                   (SELECT count(*) FROM unnest(r.foods) f
+                    WHERE f = ANY(CAST(:pantry AS text[]))) AS used_n,
+                   (SELECT count(*) FROM unnest(r.foods) f
+                    WHERE f <> ALL(CAST(:pantry AS text[]))
+                      AND f <> ALL(CAST(:staples AS text[]))) AS missing_n
+            FROM recipes r
             WHERE r.foods && CAST(:pantry AS text[]) AND {where}
+            ORDER BY used_n DESC, missing_n, coalesce(r.health_score, 0) DESC, r.id
+            LIMIT :depth
         """)
-        async with self.db.session() as session:
-            rows = (await session.execute(sql, params | {"pantry": pantry})).all()
+        async with self.db.reading() as session:
+            rows = (await session.execute(sql, params | {
+                "pantry": pantry, "staples": _staples(), "depth": CANDIDATES,
+            })).all()  # fmt: skip
+        wanted = set(pantry)
         scored = []
         for row in rows:
             foods = list(row.foods)
             used = [p for p in pantry if p in foods]
-            missing = [f for f in foods if f not in pantry and "staples" not in food_groups(f)]
-            scored.append((-len(used), len(missing), -(row.health_score or 0), row.id, used,
-                           missing))  # fmt: skip
-        scored.sort(key=lambda t: t[:4])
-        scored = scored[:CANDIDATES]
-        recipes = await self.load(t[3] for t in scored)
+            missing = [f for f in foods if f not in wanted and not _staple(f)]
+            scored.append((len(used), row.id, used, missing))
+        hashes = {int(r.id): str(r.content_hash) for r in rows}
         matches: list[PantryMatch] = []
         refused: list[Refusal] = []
-        for neg_used, _, _, recipe_id, used, missing in scored:
+        for start in range(0, len(scored), _PANTRY_BATCH):
+            batch = scored[start : start + _PANTRY_BATCH]
+            recipes = await self._load_known(hashes, [t[1] for t in batch])
+            for used_n, recipe_id, used, missing in batch:
+                if len(matches) >= k or recipe_id not in recipes:
+                    continue
+                recipe = recipes[recipe_id]
+                adapted = adapt_recipe(recipe, constraints, servings=servings)
+                if isinstance(adapted, Refusal):
+                    refused.append(adapted)
+                    continue
+                matches.append(
+                    PantryMatch(recipe=recipe, adapted=adapted,
+                                score=round(used_n / max(1, len(pantry)), 4),
+                                had_allergens=bool(adapted.substitutions), used=tuple(used),
+                                missing=still_to_buy(recipe, adapted, missing))
+                )  # fmt: skip
             if len(matches) >= k:
                 break
-            recipe = recipes[recipe_id]
-            adapted = adapt_recipe(recipe, constraints, servings=servings)
-            if isinstance(adapted, Refusal):
-                refused.append(adapted)
-                continue
-            score = -neg_used / max(1, len(pantry))
-            matches.append(
-                PantryMatch(recipe=recipe, adapted=adapted, score=round(score, 4),
-                            had_allergens=bool(adapted.substitutions), used=tuple(used),
-                            missing=still_to_buy(recipe, adapted, missing))
-            )  # fmt: skip
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
+
+
+@lru_cache(maxsize=8192)
+def _staple(food: str) -> bool:
+    return "staples" in food_groups(food)
+
+
+@lru_cache(maxsize=1)
+def _staples() -> list[str]:
+    return sorted(food for food, groups in food_table().groups.items() if "staples" in groups)
 
 
 def still_to_buy(recipe: Recipe, adapted: AdaptedRecipe, missing: list[str]) -> tuple[str, ...]:
