@@ -13,7 +13,8 @@ from kairos.store.migrate import downgrade, upgrade
 EXPECTED_TABLES = {
     "places", "place_sources", "reviews", "embedding_cache", "users", "interactions", "kairos_meta",
     "conversations", "recipes", "recipe_ingredients", "meal_sessions", "meals", "meal_outcomes",
-    "preference_facts", "memory_items", "meal_images",
+    "preference_facts", "memory_items", "meal_images", "venue_checkins", "venue_inspections",
+    "venue_risk_events", "venue_vibes", "plans", "plan_votes", "plan_actions",
 }  # fmt: skip
 
 

@@ -182,6 +182,7 @@ class User(Base):
     preferences: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     allergies: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     cook: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
+    planner: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     allergy_flags: Mapped[list[str]] = _text_array()
     dietary_flags: Mapped[list[str]] = _text_array()
     vibe_tags: Mapped[list[str]] = _text_array()
