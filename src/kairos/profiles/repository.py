@@ -14,6 +14,7 @@ from kairos.core.allergy_profile import AllergyProfile, flags
 from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import Conflict
 from kairos.profiles.cook import CookProfile
+from kairos.profiles.planner import PlannerPreferences
 from kairos.profiles.schemas import UserPublic
 from kairos.store.tables import User
 
@@ -36,6 +37,7 @@ def to_public(user: User | Row[Any]) -> UserPublic:
         preferences=TastePreferences.model_validate(user.preferences or {}),
         allergies=AllergyProfile.model_validate(user.allergies or {}),
         cook=CookProfile.model_validate(user.cook or {}),
+        planner=PlannerPreferences.model_validate(user.planner or {}),
         allergy_flags=user.allergy_flags,
         dietary_flags=user.dietary_flags,
         vibe_tags=user.vibe_tags,
@@ -127,6 +129,21 @@ async def save_cook(
         update(User)
         .where(User.uid == uid)
         .values(cook=cook.model_dump(mode="json"), version=User.version + 1)
+        .returning(User.uid)
+    )
+    if result.scalar_one_or_none() is None:
+        return None
+    return await get_user(session, uid=uid)
+
+
+async def save_planner(
+    session: AsyncSession, *, uid: uuid.UUID, planner: PlannerPreferences
+) -> UserPublic | None:
+    """Writes the planner's preferences and bumps the version; call it after `lock_user`."""
+    result = await session.execute(
+        update(User)
+        .where(User.uid == uid)
+        .values(planner=planner.model_dump(mode="json"), version=User.version + 1)
         .returning(User.uid)
     )
     if result.scalar_one_or_none() is None:

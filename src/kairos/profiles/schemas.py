@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.profiles.cook import CookProfile
+from kairos.profiles.planner import PlannerPreferences
 
 
 class UserCreate(BaseModel):
@@ -37,6 +38,7 @@ class UserPublic(BaseModel):
     preferences: TastePreferences
     allergies: AllergyProfile
     cook: CookProfile = Field(default_factory=CookProfile)
+    planner: PlannerPreferences = Field(default_factory=PlannerPreferences)
     allergy_flags: list[str]
     dietary_flags: list[str]
     vibe_tags: list[str]

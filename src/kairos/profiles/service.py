@@ -17,6 +17,7 @@ from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import NotFound
 from kairos.profiles import repository
 from kairos.profiles.cook import CookProfile, CookUpdate, merge_cook_patch
+from kairos.profiles.planner import PlannerPreferences, PlannerUpdate, merge_planner_patch
 from kairos.profiles.schemas import UserCreate, UserPublic
 from kairos.store.database import Database
 
@@ -101,6 +102,20 @@ class ProfileService:
 
     async def update_cook(self, uid: uuid.UUID, patch: CookUpdate) -> UserPublic:
         return await self.edit_cook(uid, lambda u: merge_cook_patch(u.cook, patch))
+
+    async def update_planner(self, uid: uuid.UUID, patch: PlannerUpdate) -> UserPublic:
+        """The planner's preferences, merged under the same row lock as every profile write."""
+        async with self.db.session() as session, session.begin():
+            current = await repository.lock_user(session, uid=uid)
+            if current is None:
+                raise _missing(uid)
+            planner: PlannerPreferences = merge_planner_patch(current.planner, patch)
+            if planner == current.planner:
+                return current
+            saved = await repository.save_planner(session, uid=uid, planner=planner)
+        assert saved is not None
+        await self.notify(uid)
+        return saved
 
     async def update_preferences(self, uid: uuid.UUID, patch: TastePreferences) -> UserPublic:
         return await self.edit(

@@ -1,0 +1,285 @@
+"""Commander (seed 002 §1): what the group asked for, which agents run and how much each weighs.
+
+The shared reader (`text/query`) finds places, numbers, party size, dates, allergens and diets;
+this module adds the seed's fields on top: the activity, the budget as low / medium / high or
+per head ("under $200 for 10" is $20 a head), the vibe, the complexity tier, the active agents,
+the composite weights (the seed's defaults moved by the planner's preferences), and whether the
+request implies an action that needs the user's consent (`requires_oauth` + scopes). Every
+keyword table matches whole words only: "bar" is not in "barbecue".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from kairos.profiles.planner import PlannerPreferences
+from kairos.text.query.understanding import QueryReader, QueryUnderstanding
+from kairos.venues.schemas import Budget, BudgetLevel, PlanRequest
+
+__all__ = [
+    "ACTIVITIES",
+    "DEFAULT_WEIGHTS",
+    "Activity",
+    "Commander",
+    "Intent",
+    "agent_weights",
+    "budget_of",
+    "oauth_scopes",
+]
+
+Tier = Literal["tier_1", "tier_2", "tier_3"]
+AGENTS: Final = ("scout", "vibe_matcher", "cost_analyst", "critic")
+DEFAULT_WEIGHTS: Final = {"vibe_matcher": 0.33, "cost_analyst": 0.40, "critic": 0.27}
+"""The synthesiser's seed defaults: vibe 0.33, cost 0.40, risk 0.27."""
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    name: str
+    kinds: tuple[str, ...]
+    """Kinds of place that host it; empty = any kind (matched by words)."""
+    words: tuple[str, ...]
+    """What the scout searches for besides the kind."""
+    outdoor: bool = False
+
+
+def _activity(name: str, kinds: str, words: str, *, outdoor: bool = False) -> Activity:
+    return Activity(name, tuple(kinds.split()), tuple(w for w in words.split(",") if w), outdoor)
+
+
+# phrase → activity; longest phrases are tried first.
+ACTIVITIES: Final[dict[str, Activity]] = {}
+for _phrases, _act in (
+    ("dinner,lunch,brunch,breakfast,eat,food,meal,restaurant,restaurants,supper",
+     _activity("meal", "restaurant", "")),
+    ("drinks,drink,bar,bars,pub,pubs,cocktails,cocktail,beers,beer,wine,happy hour,nightlife",
+     _activity("drinks", "bar", "")),
+    ("coffee,cafe,cafes,tea,study,work session,laptop",
+     _activity("coffee", "cafe", "")),
+    ("dessert,desserts,ice cream,cake,bakery",
+     _activity("dessert", "dessert bakery", "")),
+    ("museum,museums,gallery,galleries,exhibition,art",
+     _activity("culture", "museum attraction", "")),
+    ("park,parks,picnic,hike,hiking,walk,garden,gardens,outdoors",
+     _activity("outdoors", "park viewpoint", "", outdoor=True)),
+    ("sightseeing,attraction,attractions,landmark,landmarks,tour,viewpoint",
+     _activity("sightseeing", "attraction viewpoint museum park", "")),
+    ("basketball,basketball court,court,football,soccer,tennis,sports,climbing",
+     _activity("sport", "", "basketball,court,sports,gym", outdoor=True)),
+    ("bowling,karaoke,arcade,games,escape room,pool,billiards,trivia,comedy,live music,concert",
+     _activity("entertainment", "", "bowling,karaoke,arcade,games,music,comedy")),
+):  # fmt: skip
+    for _phrase in _phrases.split(","):
+        ACTIVITIES[_phrase] = _act
+
+_BUDGET_WORDS: Final[dict[str, BudgetLevel]] = {
+    "cheap": "low", "budget": "low", "affordable": "low", "inexpensive": "low", "student": "low",
+    "broke": "low", "free": "low", "mid range": "medium", "moderate": "medium",
+    "reasonable": "medium", "mid priced": "medium", "splurge": "high", "fancy": "high",
+    "upscale": "high", "expensive": "high", "luxury": "high", "high end": "high",
+    "fine dining": "high", "posh": "high",
+}  # fmt: skip
+_PER_HEAD = re.compile(r"\b(a head|per head|each|per person|a person|pp|apiece|per guest)\b")
+# Per-head amount (USD) at or under which a budget is low, then medium; above, high.
+_LEVEL_BOUNDS: Final = (20.0, 50.0)
+
+_TIER_3_WORDS: Final = (
+    "business", "client", "clients", "offsite", "off site", "team building", "investor",
+    "investors", "conference", "company", "corporate", "retreat", "launch", "roi", "strategy",
+)  # fmt: skip
+_SCOPES: Final = (
+    (("email", "e mail", "mail", "send", "invite everyone", "let everyone know", "notify"),
+     "email", "https://www.googleapis.com/auth/gmail.send"),
+    (("calendar", "invite", "schedule it", "book it in", "add it to my calendar"),
+     "calendar", "https://www.googleapis.com/auth/calendar.events"),
+)  # fmt: skip
+
+
+def _has(text: str, phrase: str) -> bool:
+    return re.search(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])", text) is not None
+
+
+def _first(text: str, phrases: Iterable[str]) -> str | None:
+    """The longest phrase of `phrases` present in `text` as whole words."""
+    for phrase in sorted(phrases, key=len, reverse=True):
+        if _has(text, phrase):
+            return phrase
+    return None
+
+
+def find_activity(text: str) -> tuple[str | None, Activity | None]:
+    phrase = _first(text, ACTIVITIES)
+    return phrase, ACTIVITIES[phrase] if phrase else None
+
+
+def oauth_scopes(text: str) -> tuple[list[str], list[str]]:
+    """The actions a request implies ("email the group", "add it to my calendar") and the
+    scopes they would need; declared only, never executed here."""
+    actions, scopes = [], []
+    for phrases, action, scope in _SCOPES:
+        if _first(text, phrases):
+            actions.append(action)
+            scopes.append(scope)
+    return actions, scopes
+
+
+def _level(per_head: float) -> BudgetLevel:
+    low, medium = _LEVEL_BOUNDS
+    return "low" if per_head <= low else "medium" if per_head <= medium else "high"
+
+
+def budget_of(
+    text: str, reading: QueryUnderstanding, group_size: int, given: BudgetLevel | float | None
+) -> Budget | None:
+    """The group's budget. An amount is per head when the words say so ("$40 a head");
+    otherwise, for a group, it is the whole group's ("under $200 for 10" is $20 a head)."""
+    if isinstance(given, str):
+        return Budget(level=given, text=given)
+    if given is not None:
+        per_head = float(given) / group_size
+        return Budget(level=_level(per_head), per_head=round(per_head, 2), total=float(given),
+                      currency="USD", text=f"{given:g} for the group")  # fmt: skip
+    found = reading.budget
+    if found is not None and found.amount is not None:
+        amount = found.upper or found.amount
+        per_head_said = _PER_HEAD.search(found.text) or _PER_HEAD.search(text)
+        per_head = amount if per_head_said or group_size <= 1 else amount / group_size
+        total = per_head * group_size
+        return Budget(level=_level(per_head), per_head=round(per_head, 2), total=round(total, 2),
+                      currency=found.currency, text=found.text)  # fmt: skip
+    word = _first(text, _BUDGET_WORDS)
+    return Budget(level=_BUDGET_WORDS[word], text=word) if word else None
+
+
+def agent_weights(
+    preferences: PlannerPreferences, *, vibe_asked: bool, active: Iterable[str]
+) -> dict[str, float]:
+    """The composite's weights: the seed's defaults, cost moved by `budget_sensitivity`
+    (0.5 neutral), vibe up for `vibe_first` or an explicit vibe, risk up for `risk_averse`;
+    agents that do not run weigh 0; the rest sum to 1."""
+    raw = dict(DEFAULT_WEIGHTS)
+    raw["cost_analyst"] *= 0.5 + preferences.budget_sensitivity
+    if preferences.vibe_first:
+        raw["vibe_matcher"] += 0.15
+    if vibe_asked:
+        raw["vibe_matcher"] += 0.10
+    if preferences.risk_averse:
+        raw["critic"] += 0.15
+    running = set(active)
+    kept = {k: (v if k in running else 0.0) for k, v in raw.items()}
+    total = sum(kept.values()) or 1.0
+    return {k: round(v / total, 4) for k, v in kept.items()}
+
+
+@dataclass
+class Intent:
+    """The commander's output: the seed's `parsed_intent` and the routing around it."""
+
+    prompt: str
+    reading: QueryUnderstanding
+    activity: str | None
+    activity_kinds: tuple[str, ...]
+    activity_words: tuple[str, ...]
+    outdoor: bool
+    group_size: int
+    budget: Budget | None
+    location: str | None
+    vibe: str | None
+    when_text: str | None
+    complexity_tier: Tier
+    active_agents: list[str]
+    agent_weights: dict[str, float]
+    requires_oauth: bool
+    actions: list[str]
+    oauth_scopes: list[str]
+    assumptions: list[str] = field(default_factory=list)
+
+    def parsed_intent(self) -> dict[str, object]:
+        when = self.reading.when
+        return {
+            "activity": self.activity,
+            "group_size": self.group_size,
+            "budget": self.budget.level if self.budget else None,
+            "budget_per_head": self.budget.per_head if self.budget else None,
+            "location": self.location,
+            "vibe": self.vibe,
+            "date": when.start.isoformat() if when and when.start else None,
+            "time_of_day": when.time_of_day if when else None,
+            "allergens": self.reading.allergens,
+            "dietary": self.reading.dietary,
+            "assumptions": self.assumptions,
+        }
+
+
+class Commander:
+    """Reads a request; `vibe_of` names the vibe a text asks for (whole words), if any."""
+
+    def __init__(self, reader: QueryReader, vibe_of: Callable[[str], str | None]) -> None:
+        self.reader = reader
+        self.vibe_of = vibe_of
+
+    def read(self, request: PlanRequest, preferences: PlannerPreferences) -> Intent:
+        prompt = " ".join(request.prompt.split())
+        extra = " ".join(m.content for m in request.chat_history if m.role == "user")
+        reading = self.reader.read(f"{prompt}, {request.date}" if request.date else prompt)
+        text = reading.text
+        phrase, activity = find_activity(text)
+        said = max(request.group_size, reading.party_size or 1, len(request.members) or 1)
+        group_size = min(said, 200)
+        budget = budget_of(text, reading, group_size, request.budget)
+        location = request.location or _location(reading)
+        vibe = self.vibe_of(request.vibe) if request.vibe else self.vibe_of(text)
+        if request.vibe and vibe is None:
+            vibe = request.vibe.strip().lower()
+        actions, scopes = oauth_scopes(text)
+        factors = sum(
+            bool(x)
+            for x in (budget, vibe, group_size > 1, reading.when, request.member_locations,
+                      request.members, reading.allergens or reading.dietary)
+        )  # fmt: skip
+        tier: Tier = (
+            "tier_3" if _first(text, _TIER_3_WORDS) or (extra and _first(extra, _TIER_3_WORDS))
+            else "tier_2" if factors >= 2 else "tier_1"
+        )  # fmt: skip
+        active = ["scout", "cost_analyst", "critic"]
+        if vibe or tier != "tier_1" or preferences.vibe_first:
+            active.insert(1, "vibe_matcher")
+        assumptions = list(reading.assumptions)
+        if activity is None:
+            assumptions.append("no activity named: any kind of place")
+        if budget and budget.per_head and budget.total and group_size > 1:
+            assumptions.append(
+                f"budget {budget.text!r} read as ${budget.per_head:g} a head for {group_size}"
+            )
+        return Intent(
+            prompt=prompt,
+            reading=reading,
+            activity=activity.name if activity else None,
+            activity_kinds=activity.kinds if activity else (),
+            activity_words=(phrase, *activity.words) if activity and phrase else (),
+            outdoor=activity.outdoor if activity else False,
+            group_size=group_size,
+            budget=budget,
+            location=location,
+            vibe=vibe,
+            when_text=", ".join(reading.when.text) if reading.when else None,
+            complexity_tier=tier,
+            active_agents=[*active, "synthesiser"],
+            agent_weights={
+                "scout": 1.0,
+                **agent_weights(preferences, vibe_asked=vibe is not None, active=active),
+            },
+            requires_oauth=bool(actions),
+            actions=actions,
+            oauth_scopes=scopes,
+            assumptions=assumptions,
+        )
+
+
+def _location(reading: QueryUnderstanding) -> str | None:
+    if reading.area:
+        return f"{reading.area}, {reading.area_city}" if reading.area_city else reading.area
+    return reading.cities[0] if reading.cities else None

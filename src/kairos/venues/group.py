@@ -1,0 +1,121 @@
+"""The group: every member's allergies and diets are hard constraints, and votes re-rank.
+
+- One safety profile for the group (`pipeline.safety.group_profile`: each allergen at the
+  riskiest severity any member has), so SQL and the guard exclude what any member cannot be near.
+- A venue that stays (not excluded) but carries a warning names *who* is at risk, from each
+  member's own profile: "Sam (peanuts, anaphylactic)".
+- Diets: a venue that serves food and shows no evidence for a member's diet names that member.
+- Votes (yes / maybe / no, veto) from members through the shareable plan id: a veto blocks the
+  venue (it goes last, with who vetoed it); otherwise the ranking blends the composite with the
+  share of support.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from kairos.core.allergens import SEVERITY_RISK
+from kairos.core.allergy_guard import AllergyWarning
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.allergy_warnings import display_name
+from kairos.core.place_kinds import FOOD_KINDS
+from kairos.pipeline.safety import group_profile
+from kairos.venues.schemas import Member, MemberRisk, VenueResult
+
+__all__ = [
+    "VOTE_WEIGHT",
+    "GroupProfile",
+    "diet_risks",
+    "members_at_risk",
+    "rerank_with_votes",
+]
+
+VOTE_WEIGHT: Final = 0.4
+"""How much the group's votes weigh against the composite once anyone has voted."""
+_SUPPORT: Final = {"yes": 1.0, "maybe": 0.5, "no": 0.0}
+_DIET_TRAITS: Final = {
+    "vegan": "vegan", "vegetarian": "vegetarian", "halal": "halal", "kosher": "kosher",
+    "gluten free": "gluten_free", "gluten-free": "gluten_free", "gluten_free": "gluten_free",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class GroupProfile:
+    members: tuple[Member, ...]
+    profile: AllergyProfile
+    """The union, each allergen at its riskiest severity."""
+
+    @classmethod
+    def of(cls, members: Sequence[Member], owner: AllergyProfile, owner_name: str) -> GroupProfile:
+        everyone = tuple(members)
+        if owner.allergens and not any(m.name == owner_name for m in everyone):
+            everyone = (Member(name=owner_name, allergies=owner), *everyone)
+        return cls(everyone, group_profile(m.allergies for m in everyone))
+
+    def names(self) -> list[str]:
+        return [m.name for m in self.members]
+
+
+def members_at_risk(group: GroupProfile, warnings: Iterable[AllergyWarning]) -> list[MemberRisk]:
+    """Each member whose own allergies meet a warning at this venue, with what and how badly."""
+    found = list(warnings)
+    risks = []
+    for member in group.members:
+        severities = member.allergies.resolved_severities()
+        hits = [w for w in found if w.allergen in severities]
+        if not hits:
+            continue
+        worst = max(hits, key=lambda w: SEVERITY_RISK[severities[w.allergen]])
+        named = ", ".join(
+            f"{display_name(w.allergen)} ({w.status.replace('_', ' ')})" for w in hits
+        )
+        risks.append(
+            MemberRisk(
+                name=member.name,
+                allergens=[w.allergen for w in hits],
+                severity=severities[worst.allergen],
+                note=f"{member.name}: {named} — {severities[worst.allergen]} allergy",
+            )
+        )
+    return risks
+
+
+def diet_risks(group: GroupProfile, kind: str, traits: Iterable[str]) -> list[MemberRisk]:
+    """Members whose diet this food venue shows no evidence for."""
+    if kind not in FOOD_KINDS:
+        return []
+    held = set(traits)
+    risks = []
+    for member in group.members:
+        missing = [d for d in member.diets if (t := _DIET_TRAITS.get(d.lower())) and t not in held]
+        if missing:
+            risks.append(
+                MemberRisk(
+                    name=member.name,
+                    allergens=[],
+                    severity="diet",
+                    note=f"{member.name}: no evidence of {', '.join(missing)} options",
+                )
+            )
+    return risks
+
+
+def rerank_with_votes(
+    venues: Sequence[VenueResult], votes: Mapping[str, Mapping[str, str]]
+) -> list[VenueResult]:
+    """`votes`: venue id → member → vote. Vetoed venues go last; ranks are renumbered."""
+    scored = []
+    for venue in venues:
+        cast = votes.get(venue.venue_id, {})
+        tally = {v: sum(1 for x in cast.values() if x == v) for v in ("yes", "maybe", "no", "veto")}
+        vetoed = sorted(m for m, v in cast.items() if v == "veto")
+        support = [_SUPPORT[v] for v in cast.values() if v in _SUPPORT]
+        score = venue.composite
+        if support:
+            score = (1 - VOTE_WEIGHT) * venue.composite + VOTE_WEIGHT * sum(support) / len(support)
+        updated = venue.model_copy(update={"votes": tally, "vetoed_by": vetoed})
+        scored.append((bool(vetoed), -score, venue.rank, updated))
+    scored.sort(key=lambda s: (s[0], s[1], s[2]))
+    return [v.model_copy(update={"rank": i}) for i, (*_, v) in enumerate(scored, start=1)]

@@ -1,0 +1,228 @@
+"""Synthesiser (seed 002 §6): the composite, the ranking, and every sentence from evidence.
+
+composite = w_vibe · vibe + w_cost · value + w_risk · risk, with the commander's weights (the
+seed's 0.33 / 0.40 / 0.27 by default). A missing vibe or value counts as neutral 0.5, so an
+unknown never beats a known good. Value is the cost analyst's value score moved toward the
+budget fit when a budget was given. Allergy and diet risks for a member lower the risk score
+like any other flag and are named in `watch_out`, never hidden.
+
+`why` and `watch_out` cite what they rest on (review ids, inspection dates, check-in counts);
+`global_consensus` is one comparative sentence; an indoor backup is offered when the top pick
+carries a weather risk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from kairos.venues.cost import CostProfile
+from kairos.venues.critic import OUTDOOR_KINDS, risk_score
+from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
+
+__all__ = ["NEUTRAL", "Scored", "VibeScore", "backup_for", "consensus", "synthesise"]
+
+NEUTRAL: Final = 0.5
+TOP: Final = 3
+
+
+@dataclass(frozen=True, slots=True)
+class VibeScore:
+    score: float | None
+    confidence: float
+    style: str | None
+    evidence: tuple[int, ...] = ()
+    """Review ids whose words carry the requested vibe."""
+
+
+@dataclass
+class Scored:
+    """One candidate with every agent's output, before ranking."""
+
+    venue_id: str
+    name: str
+    kind: str
+    category: str | None
+    address: str | None
+    city: str | None
+    lat: float | None
+    lng: float | None
+    rating: float | None
+    review_count: int
+    vibe: VibeScore
+    cost: CostProfile
+    flags: list[RiskFlag]
+    member_risks: list[MemberRisk] = field(default_factory=list)
+    distances: list[MemberDistance] = field(default_factory=list)
+    traits: Sequence[str] = ()
+    snippet: str | None = None
+    snippet_review: int | None = None
+
+
+def _risk_flags(s: Scored) -> list[RiskFlag]:
+    extra = [
+        RiskFlag(
+            description=r.note,
+            severity="high"
+            if r.severity in ("anaphylactic", "severe")
+            else "medium"
+            if r.severity != "diet"
+            else "low",
+            kind="allergy" if r.severity != "diet" else "diet",
+            evidence=[f"member {r.name}"],
+        )
+        for r in s.member_risks
+    ]
+    return [*extra, *s.flags]
+
+
+def _endangers(s: Scored) -> bool:
+    """A member has a severe or anaphylactic allergy the venue is known or suspected to carry:
+    it ranks after every venue where no one is, whatever its score."""
+    return any(r.severity in ("anaphylactic", "severe") for r in s.member_risks)
+
+
+def _value(cost: CostProfile) -> float | None:
+    if cost.value_score is None:
+        return None
+    if cost.budget_fit is None:
+        return cost.value_score
+    return round(0.5 * cost.value_score + 0.5 * cost.budget_fit, 3)
+
+
+def composite(s: Scored, weights: Mapping[str, float]) -> float:
+    vibe = s.vibe.score if s.vibe.score is not None else NEUTRAL
+    value = _value(s.cost)
+    risk = risk_score(_risk_flags(s))
+    return round(
+        weights.get("vibe_matcher", 0.0) * vibe
+        + weights.get("cost_analyst", 0.0) * (value if value is not None else NEUTRAL)
+        + weights.get("critic", 0.0) * risk,
+        4,
+    )
+
+
+def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str, list[str]]:
+    parts: list[str] = []
+    evidence: list[str] = []
+    if s.vibe.score is not None and vibe_name:
+        cited = ", ".join(f"#{r}" for r in s.vibe.evidence[:2])
+        parts.append(f"{vibe_name} {s.vibe.score:.2f}" + (f" (reviews {cited})" if cited else ""))
+        evidence += [f"review {r}" for r in s.vibe.evidence[:2]]
+    elif s.vibe.style:
+        parts.append(f"reads as {s.vibe.style}")
+    if s.rating is not None:
+        parts.append(f"{s.rating:.1f}★ from {s.review_count} reviews")
+    if s.cost.price_range:
+        fit = ""
+        if s.cost.budget_fit is not None and budget_text:
+            fit = " — within budget" if s.cost.budget_fit >= 1 else " — may exceed budget"
+        parts.append(f"{s.cost.price_range} ({s.cost.note}){fit}")
+    if s.snippet and s.snippet_review is not None:
+        parts.append(f'"{s.snippet[:120]}" (review #{s.snippet_review})')
+        evidence.append(f"review {s.snippet_review}")
+    if s.distances:
+        worst = max(s.distances, key=lambda d: d.km)
+        parts.append(f"no one travels more than {worst.km:.1f} km")
+    return ("; ".join(parts) + ".") if parts else "", evidence
+
+
+def _watch_out(flags: Sequence[RiskFlag]) -> tuple[str, list[str]]:
+    if not flags:
+        return "", []
+    text = " ".join(f"{f.description[0].upper()}{f.description[1:]}." for f in flags[:4])
+    return text, [e for f in flags for e in f.evidence][:6]
+
+
+def synthesise(
+    scored: Sequence[Scored],
+    weights: Mapping[str, float],
+    *,
+    vibe_name: str | None,
+    budget_text: str | None,
+) -> list[VenueResult]:
+    """Ranked venues, those endangering a member last; `why` and `watch_out` are written for
+    the top 3 (the rest carry their flags and scores)."""
+    ranked = sorted(scored, key=lambda s: (_endangers(s), -composite(s, weights), s.venue_id))
+    results = []
+    for rank, s in enumerate(ranked, start=1):
+        flags = _risk_flags(s)
+        why, why_evidence = _why(s, vibe_name, budget_text) if rank <= TOP else ("", [])
+        watch, watch_evidence = _watch_out(flags) if rank <= TOP else ("", [])
+        results.append(
+            VenueResult(
+                rank=rank,
+                venue_id=s.venue_id,
+                name=s.name,
+                address=s.address,
+                lat=s.lat,
+                lng=s.lng,
+                rating=s.rating,
+                review_count=s.review_count,
+                category=s.category,
+                kind=s.kind,
+                city=s.city,
+                vibe_score=s.vibe.score,
+                vibe_confidence=s.vibe.confidence,
+                vibe_style=s.vibe.style,
+                price_range=s.cost.price_range,
+                price_confidence=s.cost.confidence,
+                price_sources=s.cost.sources,
+                value_score=s.cost.value_score,
+                budget_fit=s.cost.budget_fit,
+                risk_score=risk_score(flags),
+                composite=composite(s, weights),
+                why=why,
+                watch_out=watch,
+                evidence=why_evidence + watch_evidence,
+                risk_flags=flags,
+                veto=any(f.severity == "high" for f in flags),
+                members_at_risk=s.member_risks,
+                member_distances=s.distances,
+            )
+        )
+    return results
+
+
+def _indoor(v: VenueResult) -> bool:
+    return v.kind not in OUTDOOR_KINDS and not any(f.kind == "weather" for f in v.risk_flags)
+
+
+def backup_for(venues: Sequence[VenueResult]) -> VenueResult | None:
+    """When the top pick has a weather risk: the best-ranked indoor venue without one."""
+    if not venues or not any(f.kind == "weather" for f in venues[0].risk_flags):
+        return None
+    for venue in venues[1:]:
+        if _indoor(venue) and not venue.veto:
+            return venue.model_copy(update={"is_backup": True})
+    return None
+
+
+def consensus(venues: Sequence[VenueResult]) -> str | None:
+    """One comparative sentence about the best pick, across price, rating, risk and vibe."""
+    if not venues:
+        return None
+    best, rest = venues[0], list(venues[1:TOP])
+    traits = []
+    if best.vibe_score is not None:
+        traits.append(f"vibe {best.vibe_score:.2f}")
+    if best.price_range:
+        traits.append(f"{best.price_range} ({best.price_confidence} confidence)")
+    if best.rating is not None:
+        traits.append(f"{best.rating:.1f}★")
+    traits.append("no risks found" if not best.risk_flags else f"{len(best.risk_flags)} caution(s)")
+    sentence = f"{best.name} is the best overall pick ({', '.join(traits)})"
+    cheaper = next((v for v in rest if v.price_range and best.price_range
+                    and len(v.price_range) < len(best.price_range)), None)  # fmt: skip
+    vibier = next(
+        (v for v in rest if v.vibe_score is not None and best.vibe_score is not None
+         and v.vibe_score > best.vibe_score + 0.05), None,
+    )  # fmt: skip
+    if cheaper is not None:
+        sentence += f"; {cheaper.name} is cheaper ({cheaper.price_range})"
+    if vibier is not None:
+        sentence += f"; {vibier.name} matches the vibe more closely ({vibier.vibe_score:.2f})"
+    if best.veto:
+        sentence += f" — but check: {best.risk_flags[0].description}"
+    return sentence + "."
