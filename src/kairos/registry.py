@@ -37,9 +37,16 @@ def _meals() -> ProductEntry:
     return ProductEntry("meals", router, MealsProduct)
 
 
+def _venues() -> ProductEntry:
+    from kairos.venues.product import VenuesProduct
+    from kairos.venues.routes import router
+
+    return ProductEntry("venues", router, VenuesProduct)
+
+
 # One line per product. Loaders, not imports: a product's modules import the runtime, and the
 # API mounts the routers before the runtime exists.
-PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (_restaurants, _meals)
+PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (_restaurants, _meals, _venues)
 
 
 def upload_limits(settings: Settings) -> dict[str, int]:

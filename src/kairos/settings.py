@@ -126,6 +126,27 @@ class Settings(BaseSettings):
         default=8 * 1024 * 1024, ge=1024, description="largest photo the meal coach stores"
     )
 
+    # The group planner (seed 002): discovery roles, mail for confirmed actions, offline speech.
+    venue_discovery: str = Field(
+        default="catalog",
+        description="comma-separated discovery providers the scout asks concurrently: catalog",
+    )
+    smtp_host: str | None = Field(
+        default=None, description="send confirmed plan e-mails through this SMTP server; unset = "
+        "offer the message and the invite as files to download",
+    )  # fmt: skip
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_from: str = "kairos@localhost"
+    smtp_username: str | None = None
+    smtp_password: SecretStr | None = None
+    smtp_starttls: bool = True
+    smtp_timeout_seconds: float = Field(default=10.0, gt=0)
+    voice_engine: str = Field(
+        default="espeak-ng",
+        description="offline speech for POST /api/voice/synthesize: an espeak-ng binary name or "
+        "path; empty = off",
+    )
+
     # Signals: each source is a registered provider; `offline` needs no network and no key.
     weather_provider: str = Field(default="offline", description="offline | openweather")
     weather_base_url: str = "https://api.openweathermap.org"

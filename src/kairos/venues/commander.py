@@ -53,49 +53,94 @@ def _activity(name: str, kinds: str, words: str, *, outdoor: bool = False) -> Ac
 # phrase → activity; longest phrases are tried first.
 ACTIVITIES: Final[dict[str, Activity]] = {}
 for _phrases, _act in (
-    ("dinner,lunch,brunch,breakfast,eat,food,meal,restaurant,restaurants,supper",
-     _activity("meal", "restaurant", "")),
-    ("drinks,drink,bar,bars,pub,pubs,cocktails,cocktail,beers,beer,wine,happy hour,nightlife",
-     _activity("drinks", "bar", "")),
-    ("coffee,cafe,cafes,tea,study,work session,laptop",
-     _activity("coffee", "cafe", "")),
-    ("dessert,desserts,ice cream,cake,bakery",
-     _activity("dessert", "dessert bakery", "")),
-    ("museum,museums,gallery,galleries,exhibition,art",
-     _activity("culture", "museum attraction", "")),
-    ("park,parks,picnic,hike,hiking,walk,garden,gardens,outdoors",
-     _activity("outdoors", "park viewpoint", "", outdoor=True)),
-    ("sightseeing,attraction,attractions,landmark,landmarks,tour,viewpoint",
-     _activity("sightseeing", "attraction viewpoint museum park", "")),
-    ("basketball,basketball court,court,football,soccer,tennis,sports,climbing",
-     _activity("sport", "", "basketball,court,sports,gym", outdoor=True)),
-    ("bowling,karaoke,arcade,games,escape room,pool,billiards,trivia,comedy,live music,concert",
-     _activity("entertainment", "", "bowling,karaoke,arcade,games,music,comedy")),
-):  # fmt: skip
+    (
+        "dinner,lunch,brunch,breakfast,eat,food,meal,restaurant,restaurants,supper",
+        _activity("meal", "restaurant", ""),
+    ),
+    (
+        "drinks,drink,bar,bars,pub,pubs,cocktails,cocktail,beers,beer,wine,happy hour,nightlife",
+        _activity("drinks", "bar", ""),
+    ),
+    ("coffee,cafe,cafes,tea,study,work session,laptop", _activity("coffee", "cafe", "")),
+    ("dessert,desserts,ice cream,cake,bakery", _activity("dessert", "dessert bakery", "")),
+    (
+        "museum,museums,gallery,galleries,exhibition,art",
+        _activity("culture", "museum attraction", ""),
+    ),
+    (
+        "park,parks,picnic,hike,hiking,walk,garden,gardens,outdoors",
+        _activity("outdoors", "park viewpoint", "", outdoor=True),
+    ),
+    (
+        "sightseeing,attraction,attractions,landmark,landmarks,tour,viewpoint",
+        _activity("sightseeing", "attraction viewpoint museum park", ""),
+    ),
+    (
+        "basketball,basketball court,court,football,soccer,tennis,sports,climbing",
+        _activity("sport", "", "basketball,court,sports,gym", outdoor=True),
+    ),
+    (
+        "bowling,karaoke,arcade,games,escape room,pool,billiards,trivia,comedy,live music,concert",
+        _activity("entertainment", "", "bowling,karaoke,arcade,games,music,comedy"),
+    ),
+):
     for _phrase in _phrases.split(","):
         ACTIVITIES[_phrase] = _act
 
 _BUDGET_WORDS: Final[dict[str, BudgetLevel]] = {
-    "cheap": "low", "budget": "low", "affordable": "low", "inexpensive": "low", "student": "low",
-    "broke": "low", "free": "low", "mid range": "medium", "moderate": "medium",
-    "reasonable": "medium", "mid priced": "medium", "splurge": "high", "fancy": "high",
-    "upscale": "high", "expensive": "high", "luxury": "high", "high end": "high",
-    "fine dining": "high", "posh": "high",
-}  # fmt: skip
+    "cheap": "low",
+    "budget": "low",
+    "affordable": "low",
+    "inexpensive": "low",
+    "student": "low",
+    "broke": "low",
+    "free": "low",
+    "mid range": "medium",
+    "moderate": "medium",
+    "reasonable": "medium",
+    "mid priced": "medium",
+    "splurge": "high",
+    "fancy": "high",
+    "upscale": "high",
+    "expensive": "high",
+    "luxury": "high",
+    "high end": "high",
+    "fine dining": "high",
+    "posh": "high",
+}
 _PER_HEAD = re.compile(r"\b(a head|per head|each|per person|a person|pp|apiece|per guest)\b")
 # Per-head amount (USD) at or under which a budget is low, then medium; above, high.
 _LEVEL_BOUNDS: Final = (20.0, 50.0)
 
 _TIER_3_WORDS: Final = (
-    "business", "client", "clients", "offsite", "off site", "team building", "investor",
-    "investors", "conference", "company", "corporate", "retreat", "launch", "roi", "strategy",
-)  # fmt: skip
+    "business",
+    "client",
+    "clients",
+    "offsite",
+    "off site",
+    "team building",
+    "investor",
+    "investors",
+    "conference",
+    "company",
+    "corporate",
+    "retreat",
+    "launch",
+    "roi",
+    "strategy",
+)
 _SCOPES: Final = (
-    (("email", "e mail", "mail", "send", "invite everyone", "let everyone know", "notify"),
-     "email", "https://www.googleapis.com/auth/gmail.send"),
-    (("calendar", "invite", "schedule it", "book it in", "add it to my calendar"),
-     "calendar", "https://www.googleapis.com/auth/calendar.events"),
-)  # fmt: skip
+    (
+        ("email", "e mail", "mail", "send", "invite everyone", "let everyone know", "notify"),
+        "email",
+        "https://www.googleapis.com/auth/gmail.send",
+    ),
+    (
+        ("calendar", "invite", "schedule it", "book it in", "add it to my calendar"),
+        "calendar",
+        "https://www.googleapis.com/auth/calendar.events",
+    ),
+)
 
 
 def _has(text: str, phrase: str) -> bool:
@@ -140,16 +185,26 @@ def budget_of(
         return Budget(level=given, text=given)
     if given is not None:
         per_head = float(given) / group_size
-        return Budget(level=_level(per_head), per_head=round(per_head, 2), total=float(given),
-                      currency="USD", text=f"{given:g} for the group")  # fmt: skip
+        return Budget(
+            level=_level(per_head),
+            per_head=round(per_head, 2),
+            total=float(given),
+            currency="USD",
+            text=f"{given:g} for the group",
+        )
     found = reading.budget
     if found is not None and found.amount is not None:
         amount = found.upper or found.amount
         per_head_said = _PER_HEAD.search(found.text) or _PER_HEAD.search(text)
         per_head = amount if per_head_said or group_size <= 1 else amount / group_size
         total = per_head * group_size
-        return Budget(level=_level(per_head), per_head=round(per_head, 2), total=round(total, 2),
-                      currency=found.currency, text=found.text)  # fmt: skip
+        return Budget(
+            level=_level(per_head),
+            per_head=round(per_head, 2),
+            total=round(total, 2),
+            currency=found.currency,
+            text=found.text,
+        )
     word = _first(text, _BUDGET_WORDS)
     return Budget(level=_BUDGET_WORDS[word], text=word) if word else None
 
@@ -237,13 +292,23 @@ class Commander:
         actions, scopes = oauth_scopes(text)
         factors = sum(
             bool(x)
-            for x in (budget, vibe, group_size > 1, reading.when, request.member_locations,
-                      request.members, reading.allergens or reading.dietary)
-        )  # fmt: skip
+            for x in (
+                budget,
+                vibe,
+                group_size > 1,
+                reading.when,
+                request.member_locations,
+                request.members,
+                reading.allergens or reading.dietary,
+            )
+        )
         tier: Tier = (
-            "tier_3" if _first(text, _TIER_3_WORDS) or (extra and _first(extra, _TIER_3_WORDS))
-            else "tier_2" if factors >= 2 else "tier_1"
-        )  # fmt: skip
+            "tier_3"
+            if _first(text, _TIER_3_WORDS) or (extra and _first(extra, _TIER_3_WORDS))
+            else "tier_2"
+            if factors >= 2
+            else "tier_1"
+        )
         active = ["scout", "cost_analyst", "critic"]
         if vibe or tier != "tier_1" or preferences.vibe_first:
             active.insert(1, "vibe_matcher")

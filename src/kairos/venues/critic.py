@@ -44,9 +44,11 @@ OUTDOOR_KINDS: Final = frozenset({"park", "viewpoint", "beach"})
 PENALTY: Final = {"high": 0.5, "medium": 0.2, "low": 0.05}
 WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 SLOTS: Final = {
-    "morning": range(7, 12), "afternoon": range(12, 17), "evening": range(17, 22),
+    "morning": range(7, 12),
+    "afternoon": range(12, 17),
+    "evening": range(17, 22),
     "night": (22, 23, 0, 1),
-}  # fmt: skip
+}
 BUSY_SHARE: Final = 0.6
 """The planned slot is "packed" at ≥ 60 % of the venue's busiest slot…"""
 BUSY_MIN_CHECKINS: Final = 10
@@ -129,9 +131,10 @@ def _busy(facts: VenueFacts, slot: PlanSlot, group_size: int) -> RiskFlag | None
             return None
         return RiskFlag(
             description=f"busiest on {WEEKDAYS[day]} {part}s ({most} check-ins)",
-            severity="low", kind="busy",
+            severity="low",
+            kind="busy",
             evidence=[f"check-ins: {most} on {WEEKDAYS[day]} {part}s, the most of its week"],
-        )  # fmt: skip
+        )
     here = max((_slot_count(facts.checkins, d, p), d, p) for d in wanted_days for p in wanted_parts)
     count, d, p = here
     if count < BUSY_MIN_CHECKINS or count < BUSY_SHARE * most:
@@ -140,9 +143,10 @@ def _busy(facts: VenueFacts, slot: PlanSlot, group_size: int) -> RiskFlag | None
     return RiskFlag(
         description=f"packed on {WEEKDAYS[d]} {p}s ({count} check-ins; its busiest is "
         f"{WEEKDAYS[day]} {part}s with {most})",
-        severity=severity, kind="busy",
+        severity=severity,
+        kind="busy",
         evidence=[f"check-ins: {count} on {WEEKDAYS[d]} {p}s"],
-    )  # fmt: skip
+    )
 
 
 def _inspections(facts: VenueFacts) -> RiskFlag | None:
@@ -163,10 +167,14 @@ def _inspections(facts: VenueFacts) -> RiskFlag | None:
     return RiskFlag(
         description=f"{counts} {what} health-code violation(s) at inspections on {dates} "
         f"(records end {latest.isoformat()})",
-        severity="high" if severe else "medium", kind="inspection",
-        evidence=[f"inspection {i.inspected_on.isoformat()}: {i.minor} minor, {i.major} major, "
-                  f"{i.severe} severe" for i in worst[:3]],
-    )  # fmt: skip
+        severity="high" if severe else "medium",
+        kind="inspection",
+        evidence=[
+            f"inspection {i.inspected_on.isoformat()}: {i.minor} minor, {i.major} major, "
+            f"{i.severe} severe"
+            for i in worst[:3]
+        ],
+    )
 
 
 def _weather(facts: VenueFacts) -> RiskFlag | None:
@@ -178,8 +186,9 @@ def _weather(facts: VenueFacts) -> RiskFlag | None:
         return None
     label = (
         "usually, on this date (climatology, not a forecast)"
-        if report.kind == "climatology" else "forecast"
-    )  # fmt: skip
+        if report.kind == "climatology"
+        else "forecast"
+    )
     rain, snow = report.precip_chance or 0.0, report.snow_chance or 0.0
     problems: list[tuple[str, str]] = []
     if snow >= 0.2:
@@ -194,43 +203,64 @@ def _weather(facts: VenueFacts) -> RiskFlag | None:
         problems.append(("medium", f"heat: highs around {report.tmax_c:.0f} °C"))
     if not problems:
         return None
-    severity = "high" if any(s == "high" for s, _ in problems) else (
-        "medium" if any(s == "medium" for s, _ in problems) else "low"
-    )  # fmt: skip
+    severity = (
+        "high"
+        if any(s == "high" for s, _ in problems)
+        else ("medium" if any(s == "medium" for s, _ in problems) else "low")
+    )
     where = "an outdoor venue" if outdoor_kind else "outdoor seating"
     return RiskFlag(
         description=f"{where}: {'; '.join(p for _, p in problems)} — {label}",
-        severity=severity, kind="weather",
+        severity=severity,
+        kind="weather",
         evidence=[f"{report.basis}: {report.summary}"],
-    )  # fmt: skip
+    )
 
 
 def review(facts: VenueFacts, slot: PlanSlot, group_size: int) -> list[RiskFlag]:
     """Every dealbreaker and caution for one venue, riskiest first."""
     flags: list[RiskFlag] = []
     if facts.closed:
-        flags.append(RiskFlag(description="listed as closed by its source", severity="high",
-                              kind="closed", evidence=["source: open = false"]))  # fmt: skip
+        flags.append(
+            RiskFlag(
+                description="listed as closed by its source",
+                severity="high",
+                kind="closed",
+                evidence=["source: open = false"],
+            )
+        )
     for found in (_weather(facts), _inspections(facts), _busy(facts, slot, group_size)):
         if found is not None:
             flags.append(found)
     if facts.events:
         names = "; ".join(f"{e.name} ({e.day.isoformat()})" for e in facts.events[:2])
-        flags.append(RiskFlag(description=f"events nearby: {names} — expect crowds",
-                              severity="medium", kind="events",
-                              evidence=[f"event {e.id}" for e in facts.events[:3]]))  # fmt: skip
+        flags.append(
+            RiskFlag(
+                description=f"events nearby: {names} — expect crowds",
+                severity="medium",
+                kind="events",
+                evidence=[f"event {e.id}" for e in facts.events[:3]],
+            )
+        )
     if facts.good_for_groups is False and group_size >= LARGE_GROUP:
-        flags.append(RiskFlag(
-            description=f"its source says it is not good for groups (you are {group_size})",
-            severity="medium", kind="capacity", evidence=["attribute: good for groups = false"],
-        ))  # fmt: skip
+        flags.append(
+            RiskFlag(
+                description=f"its source says it is not good for groups (you are {group_size})",
+                severity="medium",
+                kind="capacity",
+                evidence=["attribute: good for groups = false"],
+            )
+        )
     for past in facts.past_risks:
-        flags.append(RiskFlag(
-            description=f"seen before: {past.description} ({past.times_seen}×, last "
-            f"{past.last_seen.isoformat()})",
-            severity="medium" if past.severity == "high" else "low",
-            kind="history", evidence=[f"risk event {past.kind} {past.last_seen.isoformat()}"],
-        ))  # fmt: skip
+        flags.append(
+            RiskFlag(
+                description=f"seen before: {past.description} ({past.times_seen}×, last "
+                f"{past.last_seen.isoformat()})",
+                severity="medium" if past.severity == "high" else "low",
+                kind="history",
+                evidence=[f"risk event {past.kind} {past.last_seen.isoformat()}"],
+            )
+        )
     order = {"high": 0, "medium": 1, "low": 2}
     return sorted(flags, key=lambda f: order[f.severity])
 

@@ -36,9 +36,14 @@ VOTE_WEIGHT: Final = 0.4
 """How much the group's votes weigh against the composite once anyone has voted."""
 _SUPPORT: Final = {"yes": 1.0, "maybe": 0.5, "no": 0.0}
 _DIET_TRAITS: Final = {
-    "vegan": "vegan", "vegetarian": "vegetarian", "halal": "halal", "kosher": "kosher",
-    "gluten free": "gluten_free", "gluten-free": "gluten_free", "gluten_free": "gluten_free",
-}  # fmt: skip
+    "vegan": "vegan",
+    "vegetarian": "vegetarian",
+    "halal": "halal",
+    "kosher": "kosher",
+    "gluten free": "gluten_free",
+    "gluten-free": "gluten_free",
+    "gluten_free": "gluten_free",
+}
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,7 @@ class Scored:
     distances: list[MemberDistance] = field(default_factory=list)
     traits: Sequence[str] = ()
     snippet: str | None = None
+    """A review sentence that matched the request's words (never an unrelated one)."""
     snippet_review: int | None = None
 
 
@@ -213,12 +214,24 @@ def consensus(venues: Sequence[VenueResult]) -> str | None:
         traits.append(f"{best.rating:.1f}★")
     traits.append("no risks found" if not best.risk_flags else f"{len(best.risk_flags)} caution(s)")
     sentence = f"{best.name} is the best overall pick ({', '.join(traits)})"
-    cheaper = next((v for v in rest if v.price_range and best.price_range
-                    and len(v.price_range) < len(best.price_range)), None)  # fmt: skip
+    cheaper = next(
+        (
+            v
+            for v in rest
+            if v.price_range and best.price_range and len(v.price_range) < len(best.price_range)
+        ),
+        None,
+    )
     vibier = next(
-        (v for v in rest if v.vibe_score is not None and best.vibe_score is not None
-         and v.vibe_score > best.vibe_score + 0.05), None,
-    )  # fmt: skip
+        (
+            v
+            for v in rest
+            if v.vibe_score is not None
+            and best.vibe_score is not None
+            and v.vibe_score > best.vibe_score + 0.05
+        ),
+        None,
+    )
     if cheaper is not None:
         sentence += f"; {cheaper.name} is cheaper ({cheaper.price_range})"
     if vibier is not None:

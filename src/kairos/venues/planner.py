@@ -1,0 +1,410 @@
+"""The planning graph (seed 002): COMMANDER → SCOUT → [VIBE | COST | CRITIC] → SYNTHESISER.
+
+`Planner.plan` is an async generator of events: one `Thinking(step=node, message="[NODE] …")`
+per log line (the WebSocket sends each as `{"type": "log", "node", "message"}`), then one
+`Result` with the `PlanResponse`. The three middle agents run concurrently; one failing never
+sinks the plan (its output is neutral and `agent_status` says why). Every rule is deterministic;
+offline, the whole plan takes a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, TypeVar
+
+from kairos.pipeline.events import Result, Thinking, TurnEvent
+from kairos.profiles.schemas import UserPublic
+from kairos.signals.events.models import EventList, EventsQuery
+from kairos.signals.service import Signals
+from kairos.signals.weather.models import WeatherQuery, WeatherReport
+from kairos.store.plans import NewRiskEvent, PlanStore
+from kairos.venues import actions
+from kairos.venues.commander import Commander, Intent
+from kairos.venues.cost import CostProfile, cost_profile
+from kairos.venues.critic import PastRisk, PlanSlot, VenueFacts, review
+from kairos.venues.group import GroupProfile, diet_risks, members_at_risk
+from kairos.venues.schemas import ActionRequest, PlanRequest, PlanResponse, RiskFlag
+from kairos.venues.scout import Candidate, Scout, ScoutResult
+from kairos.venues.synthesiser import Scored, VibeScore, backup_for, consensus, synthesise
+from kairos.venues.vibe_matcher import keep_matching, score_vibes
+
+__all__ = ["PlanTurn", "Planner"]
+
+T = TypeVar("T")
+EVENTS_RADIUS_KM = 1.6  # the seed's "within a 1-mile radius"
+PERSISTED_KINDS = frozenset({"weather", "events", "closed"})
+
+
+@dataclass
+class PlanTurn:
+    user: UserPublic
+    request: PlanRequest
+    plan_id: uuid.UUID = field(default_factory=uuid.uuid4)
+    timings: dict[str, float] = field(default_factory=dict)
+    risk_events: list[NewRiskEvent] = field(default_factory=list)
+
+
+def _log(node: str, message: str) -> Thinking:
+    return Thinking(
+        step=node, message=f"[{node.upper() if node != 'synthesiser' else 'SYNTH'}] {message}"
+    )
+
+
+def _slot(intent: Intent) -> PlanSlot:
+    when = intent.reading.when
+    if when is None:
+        return PlanSlot()
+    day = when.start
+    weekday = day.weekday() if day else (when.weekdays[0] if when.weekdays else None)
+    return PlanSlot(day=day, weekday=weekday, part=when.time_of_day)
+
+
+class Planner:
+    def __init__(
+        self,
+        *,
+        commander: Commander,
+        scout: Scout,
+        plans: PlanStore,
+        signals: Callable[[], Signals | None],
+        db_vibes: Callable[[Sequence[int]], Awaitable[dict[int, Any]]],
+    ) -> None:
+        self.commander = commander
+        self.scout = scout
+        self.plans = plans
+        self.signals = signals
+        self.db_vibes = db_vibes
+
+    async def plan(self, turn: PlanTurn) -> AsyncIterator[TurnEvent]:
+        started = time.perf_counter()
+        request, user = turn.request, turn.user
+        yield _log("graph", "Pipeline started")
+        intent = self.commander.read(request, user.planner)
+        summary = ", ".join(
+            f"{k}={v}"
+            for k, v in intent.parsed_intent().items()
+            if v not in (None, [], "") and k != "assumptions"
+        )
+        yield _log("commander", f"Parsed intent: {summary or 'nothing specific'}")
+        yield _log(
+            "commander",
+            f"{intent.complexity_tier}; agents: "
+            f"{', '.join(intent.active_agents)}; weights: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in intent.agent_weights.items()),
+        )
+        if intent.requires_oauth:
+            yield _log(
+                "commander",
+                f"Action implied ({', '.join(intent.actions)}): needs your "
+                "confirmation before anything is sent",
+            )
+        group = GroupProfile.of(request.members, user.allergies, "you")
+        if group.profile.allergens:
+            yield _log(
+                "scout",
+                "Group constraints: "
+                + ", ".join(f"{a} ({s})" for a, s in group.profile.resolved_severities().items()),
+            )
+        turn.timings["commander"] = _ms(started)
+        located = list(request.member_locations) or [m for m in _member_points(request)]
+        found = await self.scout.find(intent, group, located)
+        turn.timings["scout"] = _ms(started)
+        yield _log(
+            "scout",
+            f"Found {len(found.candidates)} candidates after dedup "
+            f"({found.found} found, {found.duplicates} duplicate(s) merged, "
+            f"{len(found.excluded)} excluded for the group's allergies)",
+        )
+        if found.broadened:
+            yield _log("scout", f"Broadened the search once ({found.broadened})")
+        for excluded in found.excluded[:3]:
+            yield _log("scout", f"Excluded {excluded['name']}: {excluded['reason']}")
+        if found.meeting:
+            yield _log("scout", f"Meeting point: {found.meeting.explanation}")
+        candidates = found.candidates
+        ids = [c.place_id for c in candidates]
+        slot = _slot(intent)
+        status: dict[str, str] = {}
+        vibe_task = self._agent(
+            "vibe_matcher", status, self._vibes(ids, intent, user), _neutral_vibes(ids)
+        )
+        cost_task = self._agent("cost_analyst", status, _costs(candidates, intent), {})
+        critic_task = self._agent(
+            "critic", status, self._critic(candidates, intent, slot, turn), {}
+        )
+        vibe_scores, costs, flags = await asyncio.gather(vibe_task, cost_task, critic_task)
+        turn.timings["agents"] = _ms(started)
+        yield _log("vibe", _vibe_line(intent, vibe_scores, status))
+        yield _log("cost", _cost_line(costs, status))
+        yield _log("critic", _critic_line(flags, status))
+        if intent.vibe and "vibe_matcher" in intent.active_agents:
+            kept = set(keep_matching(ids, vibe_scores))
+            dropped = len(ids) - len(kept)
+            if dropped:
+                yield _log("vibe", f"Filtered {dropped} venue(s) under 0.4 on {intent.vibe}")
+            candidates = [c for c in candidates if c.place_id in kept]
+        scored = [self._scored(c, vibe_scores, costs, flags, group) for c in candidates]
+        venues = synthesise(
+            scored,
+            intent.agent_weights,
+            vibe_name=intent.vibe,
+            budget_text=intent.budget.text if intent.budget else None,
+        )
+        sentence = consensus(venues)
+        backup = backup_for(venues)
+        action = self._action(turn, intent, venues, sentence, slot) if venues else None
+        turn.timings["total"] = _ms(started)
+        yield _log(
+            "synthesiser",
+            f"Ranked {len(venues)} venue(s)"
+            + (f"; indoor backup: {backup.name}" if backup else ""),
+        )
+        response = PlanResponse(
+            plan_id=turn.plan_id,
+            venues=venues,
+            global_consensus=sentence,
+            execution_summary=_summary(venues, found, status),
+            user_profile={
+                "auth_user_id": str(user.uid),
+                **user.planner.model_dump(),
+                "allergies": group.profile.resolved_severities(),
+            },
+            agent_weights=intent.agent_weights,
+            action_request=action,
+            parsed_intent=intent.parsed_intent(),
+            complexity_tier=intent.complexity_tier,
+            active_agents=intent.active_agents,
+            requires_oauth=intent.requires_oauth,
+            oauth_scopes=intent.oauth_scopes,
+            meeting_point=found.meeting,
+            backup=backup,
+            members=group.names(),
+            excluded=found.excluded,
+            agent_status={**status, **{f"scout.{k}": v for k, v in found.providers.items()}},
+            timings_ms=dict(turn.timings),
+        )
+        await self.plans.save_plan(
+            plan_id=turn.plan_id,
+            owner=user.uid,
+            prompt=request.prompt,
+            request=request.model_dump(mode="json"),
+            members=group.names(),
+            result=response.model_dump(mode="json"),
+        )
+        if action is not None:
+            await self.plans.save_action(
+                action_id=action.id,
+                plan_id=turn.plan_id,
+                kind=action.kind,
+                payload=action.preview,
+            )
+        yield _log("graph", f"Pipeline complete in {turn.timings['total']:.0f} ms")
+        yield Result(payload=response)
+
+    async def _agent(self, name: str, status: dict[str, str], work: Awaitable[T], neutral: T) -> T:
+        try:
+            result = await work
+        except Exception as exc:  # one agent failing never sinks the plan
+            status[name] = f"failed: {type(exc).__name__}"
+            return neutral
+        status[name] = "ok"
+        return result
+
+    async def _vibes(
+        self, ids: list[int], intent: Intent, user: UserPublic
+    ) -> dict[int, VibeScore]:
+        if "vibe_matcher" not in intent.active_agents:
+            return _neutral_vibes(ids)
+        stored = await self.db_vibes(ids)
+        return score_vibes(stored, ids, intent.vibe, user.vibe_tags)
+
+    async def _critic(
+        self, candidates: list[Candidate], intent: Intent, slot: PlanSlot, turn: PlanTurn
+    ) -> dict[int, list[RiskFlag]]:
+        signals = self.signals()
+        day = slot.day or date.today()
+        weather: dict[int, WeatherReport | None] = {}
+        events: dict[int, EventList | None] = {}
+        if signals is not None:
+            located = [c for c in candidates if c.record.place.lat is not None]
+
+            async def one(c: Candidate) -> None:
+                p = c.record.place
+                assert p.lat is not None and p.lng is not None
+                w, e = await asyncio.gather(
+                    signals.weather.get(WeatherQuery(lat=p.lat, lng=p.lng, day=day)),
+                    signals.events.get(
+                        EventsQuery(
+                            lat=p.lat, lng=p.lng, start=day, end=day, radius_km=EVENTS_RADIUS_KM
+                        )
+                    ),
+                )
+                weather[c.place_id] = w.data if w.usable else None
+                events[c.place_id] = e.data if e.usable else None
+
+            await asyncio.gather(*(one(c) for c in located))
+        flags: dict[int, list[RiskFlag]] = {}
+        for c in candidates:
+            p = c.record.place
+            facts = VenueFacts(
+                name=p.name,
+                kind=p.kind,
+                traits=p.traits,
+                outdoor_activity=intent.outdoor,
+                checkins=c.facts.checkins,
+                inspections=c.facts.inspections,
+                past_risks=[
+                    PastRisk(r.description, r.severity, r.kind, r.times_seen, r.last_seen.date())
+                    for r in c.past_risks
+                ],
+                good_for_groups=c.facts.good_for_groups,
+                closed=c.facts.closed,
+                weather=weather.get(c.place_id),
+                events=found.events if (found := events.get(c.place_id)) else (),
+            )
+            flags[c.place_id] = review(facts, slot, intent.group_size)
+            turn.risk_events.extend(
+                NewRiskEvent(
+                    place_id=p.id,
+                    venue_name=p.name,
+                    description=f.description,
+                    severity=f.severity,
+                    kind=f.kind,
+                    weather_context=f.evidence[0] if f.kind == "weather" else None,
+                )
+                for f in flags[c.place_id]
+                if f.kind in PERSISTED_KINDS and f.severity != "low"
+            )
+        return flags
+
+    def _scored(
+        self,
+        c: Candidate,
+        vibe_scores: dict[int, VibeScore],
+        costs: dict[int, CostProfile],
+        flags: dict[int, list[RiskFlag]],
+        group: GroupProfile,
+    ) -> Scored:
+        p = c.record.place
+        risks = members_at_risk(group, c.assessment.warnings)
+        risks += diet_risks(group, p.kind, p.traits)
+        return Scored(
+            venue_id=c.venue_id,
+            name=p.name,
+            kind=p.kind,
+            category=p.categories[0] if p.categories else p.kind,
+            address=p.address,
+            city=p.city,
+            lat=p.lat,
+            lng=p.lng,
+            rating=p.rating,
+            review_count=p.votes,
+            vibe=vibe_scores.get(c.place_id, VibeScore(None, 0.0, None)),
+            cost=costs.get(c.place_id) or cost_profile({}, None),
+            flags=flags.get(c.place_id, []),
+            member_risks=risks,
+            distances=c.distances,
+            traits=p.traits,
+            snippet=c.hit.why.snippet if c.hit.why.matched_terms else None,
+            snippet_review=c.hit.why.best_review_id,
+        )
+
+    def _action(
+        self,
+        turn: PlanTurn,
+        intent: Intent,
+        venues: list[Any],
+        sentence: str | None,
+        slot: PlanSlot,
+    ) -> ActionRequest | None:
+        if not intent.actions:
+            return None
+        action_id = uuid.uuid4()
+        kind = "email" if "email" in intent.actions else "calendar"
+        invite = actions.draft_invite(turn.request.prompt, venues[0], slot.day, slot.part)
+        preview: dict[str, Any] = {"invite": invite}
+        if kind == "email":
+            preview["email"] = actions.draft_email(turn.request.prompt, venues, sentence)
+        base = f"/api/plans/{turn.plan_id}/actions/{action_id}"
+        return ActionRequest(
+            id=action_id,
+            kind=kind,
+            status="proposed",
+            scopes=intent.oauth_scopes,
+            summary=(
+                f"E-mail the group about {venues[0].name} with a calendar invite"
+                if kind == "email"
+                else f"Calendar invite for {venues[0].name}"
+            ),
+            preview=preview,
+            confirm_url=f"{base}/confirm",
+            download_url=f"{base}/invite.ics",
+        )
+
+    async def record_risks(self, turn: PlanTurn) -> None:
+        """After the plan: the critic's findings go to the risk events the scout reads."""
+        await self.plans.record_risk_events(turn.risk_events)
+
+
+def _member_points(request: PlanRequest) -> list[Any]:
+    from kairos.venues.schemas import MemberLocation
+
+    return [
+        MemberLocation(name=m.name, lat=m.lat, lng=m.lng)
+        for m in request.members
+        if m.lat is not None and m.lng is not None
+    ]
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 2)
+
+
+def _neutral_vibes(ids: list[int]) -> dict[int, VibeScore]:
+    return {i: VibeScore(score=None, confidence=0.0, style=None) for i in ids}
+
+
+async def _costs(candidates: list[Candidate], intent: Intent) -> dict[int, CostProfile]:
+    return {c.place_id: cost_profile(c.facts.price_signals, intent.budget) for c in candidates}
+
+
+def _vibe_line(intent: Intent, scores: dict[int, VibeScore], status: dict[str, str]) -> str:
+    if status.get("vibe_matcher", "ok") != "ok":
+        return f"Vibe scoring {status['vibe_matcher']}; venues kept unscored"
+    scored = [s for s in scores.values() if s.score is not None]
+    what = intent.vibe or "your usual vibes"
+    return f"Scored {len(scored)}/{len(scores)} venue(s) on {what}"
+
+
+def _cost_line(costs: dict[int, CostProfile], status: dict[str, str]) -> str:
+    if status.get("cost_analyst", "ok") != "ok":
+        return f"Cost analysis {status['cost_analyst']}"
+    by = {k: sum(1 for c in costs.values() if c.confidence == k) for k in ("high", "medium", "low")}
+    unknown = sum(1 for c in costs.values() if c.confidence == "none")
+    return (
+        f"Priced {len(costs) - unknown}/{len(costs)}: {by['high']} agreed, "
+        f"{by['medium']} one source, {by['low']} conflicting"
+    )
+
+
+def _critic_line(flags: dict[int, list[RiskFlag]], status: dict[str, str]) -> str:
+    if status.get("critic", "ok") != "ok":
+        return f"Critic {status['critic']}"
+    high = sum(1 for fs in flags.values() for f in fs if f.severity == "high")
+    total = sum(len(fs) for fs in flags.values())
+    return f"Reviewed {len(flags)} venue(s): {total} flag(s), {high} high"
+
+
+def _summary(venues: list[Any], found: ScoutResult, status: dict[str, str]) -> str:
+    failed = [k for k, v in status.items() if v != "ok"]
+    text = "Pipeline complete." if venues else "Pipeline complete: no venue matched."
+    if failed:
+        text += f" Degraded: {', '.join(failed)}."
+    if found.excluded:
+        text += f" {len(found.excluded)} venue(s) excluded for the group's allergies."
+    return text

@@ -1,0 +1,154 @@
+"""The group venue planner (seed 002), wired onto the runtime: the commander on the shared reader,
+the scout on the catalog's discovery, the vibe vectors, the signals, the plan store, speech and
+mail. Plans run through the shared `TurnRunner` (errors, one turn record, work after the turn)."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import AsyncIterator, Sequence
+
+from kairos.errors import ConfigurationError, Forbidden, InvalidInput, NotFound
+from kairos.pipeline.events import TurnEvent
+from kairos.pipeline.turn import TurnRecord, TurnRunner
+from kairos.profiles.schemas import UserPublic
+from kairos.runtime import Runtime
+from kairos.store import venue_vibes
+from kairos.store.plans import PlanStore, StoredPlan
+from kairos.text.query.index import ProductWords
+from kairos.text.query.understanding import QueryReader
+from kairos.venues.commander import Commander
+from kairos.venues.discovery import CatalogDiscovery, DiscoveryProvider
+from kairos.venues.group import rerank_with_votes
+from kairos.venues.planner import Planner, PlanTurn
+from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
+from kairos.venues.scout import Scout
+from kairos.venues.vibes import match_vibe
+from kairos.venues.voice import Voice
+
+__all__ = ["VenuesProduct"]
+
+logger = logging.getLogger(__name__)
+
+
+def _vibe_of(text: str) -> str | None:
+    found = match_vibe(text)
+    return found.name if found else None
+
+
+def discovery_providers(runtime: Runtime) -> list[DiscoveryProvider]:
+    names = [n.strip() for n in runtime.settings.venue_discovery.split(",") if n.strip()]
+    known: dict[str, DiscoveryProvider] = {"catalog": CatalogDiscovery(runtime.search)}
+    unknown = [n for n in names if n not in known]
+    if unknown or not names:
+        raise ConfigurationError(
+            f"KAIROS_VENUE_DISCOVERY names unknown provider(s) {unknown or names}; "
+            f"choose from: {', '.join(known)}"
+        )
+    return [known[n] for n in names]
+
+
+class VenuesProduct:
+    name = "venues"
+
+    def __init__(self, runtime: Runtime) -> None:
+        from kairos.venues.routes import router  # the routes import this module
+
+        self.router = router
+        self.runtime = runtime
+        self.plans = PlanStore(runtime.db)
+        self.voice = Voice(runtime.settings.voice_engine)
+        self.scout = Scout(discovery_providers(runtime), runtime.places, self.plans)
+        self._reader: QueryReader | None = None
+        self._generation = -1
+        self.turns: TurnRunner[PlanResponse] = TurnRunner(
+            outage=runtime.outage.failed, spawn=runtime.spawn
+        )
+
+    async def _planner(self) -> Planner:
+        catalog = await self.runtime.catalog.current()
+        if self._reader is None or self._generation != catalog.generation:
+            self._reader = QueryReader(catalog.vocabulary(), ProductWords())
+            self._generation = catalog.generation
+        db = self.runtime.db
+
+        async def read_vibes(ids: Sequence[int]) -> dict[int, venue_vibes.StoredVibe]:
+            return await venue_vibes.vibes(db, place_ids=ids)
+
+        return Planner(
+            commander=Commander(self._reader, _vibe_of),
+            scout=self.scout,
+            plans=self.plans,
+            signals=lambda: self.runtime.signals,
+            db_vibes=read_vibes,
+        )
+
+    async def warm(self) -> None:
+        await self._planner()
+
+    async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
+        return None  # every plan reads the current profile
+
+    async def close(self) -> None:
+        return None
+
+    def _record(self, user: UserPublic, turn: PlanTurn) -> TurnRecord:
+        return TurnRecord(product=self.name, user=str(user.uid), session_id=str(turn.plan_id))
+
+    async def stream(self, user: UserPublic, request: PlanRequest) -> AsyncIterator[TurnEvent]:
+        planner = await self._planner()
+        turn = PlanTurn(user=user, request=request)
+
+        async def after(_: PlanResponse) -> None:
+            await planner.record_risks(turn)
+
+        async for event in self.turns.stream(
+            self._record(user, turn), planner.plan(turn), after=after
+        ):
+            yield event
+
+    async def plan(self, user: UserPublic, request: PlanRequest) -> PlanResponse:
+        planner = await self._planner()
+        turn = PlanTurn(user=user, request=request)
+
+        async def after(_: PlanResponse) -> None:
+            await planner.record_risks(turn)
+
+        return await self.turns.answer(self._record(user, turn), planner.plan(turn), after=after)
+
+    async def stored(self, plan_id: uuid.UUID) -> StoredPlan:
+        plan = await self.plans.plan(plan_id)
+        if plan is None:
+            raise NotFound(f"no plan {plan_id}; use the plan_id a plan returned")
+        return plan
+
+    async def shared(self, plan_id: uuid.UUID) -> PlanResponse:
+        """The plan as its members see it: ranked again with their votes."""
+        plan = await self.stored(plan_id)
+        response = PlanResponse.model_validate(plan.result)
+        votes = await self.plans.votes(plan_id)
+        return response.model_copy(update={"venues": rerank_with_votes(response.venues, votes)})
+
+    async def vote(self, plan_id: uuid.UUID, body: VoteRequest) -> PlanResponse:
+        plan = await self.stored(plan_id)
+        members = list(plan.members) or ["you"]
+        if body.member not in members:
+            raise InvalidInput(
+                f"member {body.member!r} is not in this plan; vote as one of: {', '.join(members)}"
+            )
+        venue_ids = [v["venue_id"] for v in plan.result.get("venues", [])]
+        if body.venue_id not in venue_ids:
+            raise InvalidInput(
+                f"venue {body.venue_id!r} is not on this plan's shortlist; choose one of: "
+                f"{', '.join(venue_ids)}"
+            )
+        await self.plans.vote(
+            plan_id=plan_id, member=body.member, venue_id=body.venue_id, vote=body.vote
+        )
+        return await self.shared(plan_id)
+
+    async def owned(self, user: UserPublic, plan_id: uuid.UUID) -> StoredPlan:
+        plan = await self.stored(plan_id)
+        if plan.owner != user.uid:
+            raise Forbidden("only the person who made this plan can act on it")
+        return plan

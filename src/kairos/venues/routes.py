@@ -1,0 +1,365 @@
+"""HTTP and WebSocket routes of the group planner, at the seed's paths (seed 002 "API
+Reference") so a client written for it works. Thin: parse, authorise, call the product.
+
+Every route that acts for a person needs a credential (docs/SECURITY.md): a user token, the
+service token with X-User-ID, or the demo cookie. A browser cannot set headers on a WebSocket,
+so `WS /api/ws/plan` also takes the user token as `?access_token=`. A plan id is a capability:
+whoever holds it sees the shortlist and votes as one of its members (the way a poll link works).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from email.message import EmailMessage
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from kairos.api.deps import DEMO_COOKIE, CurrentUser, acting_uid, current_user
+from kairos.core.stored_text import StoredText
+from kairos.errors import Forbidden, InvalidInput, KairosError, NotFound
+from kairos.pipeline.events import ErrorEvent, Result, Thinking
+from kairos.profiles.planner import PlannerPreferences, PlannerUpdate
+from kairos.profiles.schemas import UserPublic
+from kairos.store import venue_vibes
+from kairos.venues import actions
+from kairos.venues.product import VenuesProduct
+from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
+from kairos.venues.vibes import VIBE_DIMENSIONS
+
+router = APIRouter(prefix="/api", tags=["venues"])
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "no credential: a user token, or X-Service-Token with X-User-ID"},
+    403: {"description": "the credential speaks for another user"},
+}
+_VOICE_NAME = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{1,8}){0,3}(?:\+[a-z0-9]{1,10})?$")
+
+
+async def product_of(request: Request) -> VenuesProduct:
+    product: VenuesProduct = request.app.state.runtime.products["venues"]
+    return product
+
+
+ProductDep = Annotated[VenuesProduct, Depends(product_of)]
+
+
+@router.post("/plan", response_model=PlanResponse, responses=_ERRORS)
+async def plan(
+    request: Request, body: PlanRequest, user: CurrentUser, product: ProductDep
+) -> PlanResponse:
+    """Runs the whole pipeline and returns the result at once (the WebSocket streams it)."""
+    await request.app.state.rate_limits.check_chat(request.scope, user.uid)
+    return await product.plan(user, body)
+
+
+async def _ws_user(websocket: WebSocket) -> UserPublic:
+    app = websocket.app
+    runtime, settings = app.state.runtime, app.state.settings
+    demo = (
+        runtime.tokens.demo_session(websocket.cookies.get(DEMO_COOKIE))
+        if settings.demo_session_enabled
+        else None
+    )
+    token = websocket.query_params.get("access_token")
+    authorization = websocket.headers.get("authorization") or (f"Bearer {token}" if token else None)
+    credential = await acting_uid(
+        runtime,
+        settings,
+        demo,
+        authorization,
+        websocket.headers.get("x-service-token"),
+        websocket.headers.get("x-user-id"),
+    )
+    return await current_user(runtime, credential, demo)
+
+
+def _problem(exc: KairosError) -> dict[str, Any]:
+    return {"type": "error", "title": exc.title, "detail": exc.detail}
+
+
+@router.websocket("/ws/plan")
+async def plan_socket(websocket: WebSocket) -> None:
+    """Send `{"prompt": …, "member_locations": […]}` once; receive `{"type": "log", "node",
+    "message"}` per step, then `{"type": "result", "data": PlanResponse}` or
+    `{"type": "error", "title", "detail"}`."""
+    await websocket.accept()
+    try:
+        try:
+            user = await _ws_user(websocket)
+            raw = await websocket.receive_json()
+            body = PlanRequest.model_validate(raw)
+            await websocket.app.state.rate_limits.check_chat(websocket.scope, user.uid)
+        except ValidationError as exc:
+            fields = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
+            )
+            await websocket.send_json(
+                {"type": "error", "title": "Invalid request", "detail": fields}
+            )
+            await websocket.close(code=1008)
+            return
+        except ValueError:
+            await websocket.send_json(
+                {
+                    "type": "error",
+                    "title": "Invalid request",
+                    "detail": 'send one JSON object such as {"prompt": "drinks for 6 in boston"}',
+                }
+            )
+            await websocket.close(code=1008)
+            return
+        except KairosError as exc:
+            await websocket.send_json(_problem(exc))
+            await websocket.close(code=1008)
+            return
+        product: VenuesProduct = websocket.app.state.runtime.products["venues"]
+        async for event in product.stream(user, body):
+            if isinstance(event, Thinking):
+                await websocket.send_json(
+                    {"type": "log", "node": event.step, "message": event.message}
+                )
+            elif isinstance(event, Result):
+                data = event.payload.model_dump(mode="json")
+                await websocket.send_json({"type": "result", "data": data})
+            elif isinstance(event, ErrorEvent):
+                await websocket.send_json(
+                    {
+                        "type": "error",
+                        "title": event.title,
+                        "detail": event.detail,
+                        "request_id": event.request_id,
+                    }
+                )
+        await websocket.close()
+    except WebSocketDisconnect:
+        return
+
+
+@router.get("/plans/{plan_id}", response_model=PlanResponse)
+async def shared_plan(plan_id: uuid.UUID, product: ProductDep) -> PlanResponse:
+    """The plan behind a shared id, ranked again with its members' votes."""
+    return await product.shared(plan_id)
+
+
+@router.post("/plans/{plan_id}/votes", response_model=PlanResponse)
+async def vote(plan_id: uuid.UUID, body: VoteRequest, product: ProductDep) -> PlanResponse:
+    """One member's vote on one venue (yes, maybe, no, or veto); a new vote replaces theirs."""
+    return await product.vote(plan_id, body)
+
+
+class ConfirmResult(BaseModel):
+    action_id: uuid.UUID
+    status: str
+    sent_to: list[str] = Field(default_factory=list)
+    downloads: dict[str, str] = Field(default_factory=dict)
+    detail: str
+
+
+class ConfirmRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    to: list[Annotated[str, StringConstraints(max_length=254, pattern=r"^[^@\s]+@[^@\s]+$")]] = (
+        Field(default_factory=list, max_length=30, description="who receives the e-mail")
+    )
+
+
+@router.post(
+    "/plans/{plan_id}/actions/{action_id}/confirm",
+    response_model=ConfirmResult,
+    responses=_ERRORS,
+)
+async def confirm_action(
+    request: Request,
+    plan_id: uuid.UUID,
+    action_id: uuid.UUID,
+    user: CurrentUser,
+    product: ProductDep,
+    body: ConfirmRequest | None = None,
+) -> ConfirmResult:
+    """Carries out a proposed action after the user's confirmation: the e-mail through SMTP
+    when configured, else the message and the invite as files to download."""
+    await product.owned(user, plan_id)
+    action = await product.plans.action(plan_id, action_id)
+    if action is None:
+        raise NotFound(f"no action {action_id} on plan {plan_id}")
+    base = f"/api/plans/{plan_id}/actions/{action_id}"
+    downloads = {"invite": f"{base}/invite.ics"}
+    if action.kind == "email":
+        downloads["message"] = f"{base}/message.eml"
+    settings = request.app.state.settings
+    recipients = list(body.to) if body else []
+    if action.kind == "email" and settings.smtp_host:
+        if not recipients:
+            raise InvalidInput('say who receives the e-mail: {"to": ["sam@example.com", …]}')
+        message = _message(action.payload, action_id, settings.smtp_from, recipients)
+        try:
+            await actions.send_email(settings, message)
+        except OSError as exc:  # smtplib's errors are OSErrors
+            await product.plans.set_action_status(action_id, "failed", {"error": str(exc)[:200]})
+            return ConfirmResult(
+                action_id=action_id,
+                status="failed",
+                downloads=downloads,
+                detail=f"the mail server refused or could not be reached ({type(exc).__name__}); "
+                "the message and invite are still available to download",
+            )
+        await product.plans.set_action_status(action_id, "sent", {"to": recipients})
+        return ConfirmResult(
+            action_id=action_id,
+            status="sent",
+            sent_to=recipients,
+            downloads=downloads,
+            detail=f"sent to {len(recipients)} recipient(s) with the calendar invite",
+        )
+    await product.plans.set_action_status(action_id, "confirmed", {"downloads": downloads})
+    return ConfirmResult(
+        action_id=action_id,
+        status="confirmed",
+        downloads=downloads,
+        detail="no mail server is configured (KAIROS_SMTP_HOST): download the files instead",
+    )
+
+
+def _message(
+    payload: dict[str, Any], action_id: uuid.UUID, sender: str, to: list[str]
+) -> EmailMessage:
+    ics = actions.invite_ics(payload["invite"], action_id)
+    draft = payload.get("email") or {"subject": payload["invite"]["summary"], "body": ""}
+    return actions.email_message(draft, sender, to, ics)
+
+
+async def _owned_action(
+    user: UserPublic, plan_id: uuid.UUID, action_id: uuid.UUID, product: VenuesProduct
+) -> dict[str, Any]:
+    await product.owned(user, plan_id)
+    action = await product.plans.action(plan_id, action_id)
+    if action is None:
+        raise NotFound(f"no action {action_id} on plan {plan_id}")
+    return action.payload
+
+
+@router.get("/plans/{plan_id}/actions/{action_id}/invite.ics", responses=_ERRORS)
+async def invite_file(
+    plan_id: uuid.UUID, action_id: uuid.UUID, user: CurrentUser, product: ProductDep
+) -> Response:
+    payload = await _owned_action(user, plan_id, action_id, product)
+    return Response(
+        actions.invite_ics(payload["invite"], action_id),
+        media_type="text/calendar",
+        headers={"Content-Disposition": 'attachment; filename="plan.ics"'},
+    )
+
+
+@router.get("/plans/{plan_id}/actions/{action_id}/message.eml", responses=_ERRORS)
+async def message_file(
+    plan_id: uuid.UUID,
+    action_id: uuid.UUID,
+    user: CurrentUser,
+    product: ProductDep,
+    request: Request,
+) -> Response:
+    payload = await _owned_action(user, plan_id, action_id, product)
+    if "email" not in payload:
+        raise NotFound("this action is a calendar invite; it has no e-mail")
+    message = _message(payload, action_id, request.app.state.settings.smtp_from, [])
+    return Response(
+        message.as_bytes(),
+        media_type="message/rfc822",
+        headers={"Content-Disposition": 'attachment; filename="plan.eml"'},
+    )
+
+
+def _same_user(user: UserPublic, auth_user_id: str | None) -> None:
+    if auth_user_id and auth_user_id.strip() != str(user.uid):
+        raise Forbidden(
+            "auth_user_id names another user than the credential; a user sees only theirs"
+        )
+
+
+AuthUserId = Annotated[
+    str | None,
+    Query(max_length=128, description="the seed's user id; must be the credential's user"),
+]
+
+
+@router.get("/user/preferences", response_model=PlannerPreferences, responses=_ERRORS)
+async def preferences(user: CurrentUser, auth_user_id: AuthUserId = None) -> PlannerPreferences:
+    """The planner's preferences (the seed's Auth0 `app_metadata`)."""
+    _same_user(user, auth_user_id)
+    return user.planner
+
+
+@router.patch("/user/preferences", response_model=PlannerPreferences, responses=_ERRORS)
+async def update_preferences(
+    body: PlannerUpdate, user: CurrentUser, request: Request, auth_user_id: AuthUserId = None
+) -> PlannerPreferences:
+    """Merges the values sent into the stored preferences; fields not sent are kept."""
+    _same_user(user, auth_user_id)
+    updated = await request.app.state.runtime.profiles.update_planner(user.uid, body)
+    planner: PlannerPreferences = updated.planner
+    return planner
+
+
+class HeatPoint(BaseModel):
+    lat: float
+    lng: float
+    score: float
+    venue_id: str
+    name: str
+
+
+@router.get("/vibe-heatmap", response_model=list[HeatPoint])
+async def vibe_heatmap(
+    request: Request,
+    vibe_index: Annotated[int, Query(ge=0, le=len(VIBE_DIMENSIONS) - 1)],
+    city: Annotated[StoredText | None, Query(max_length=80)] = None,
+    limit: Annotated[int, Query(ge=1, le=5000)] = 2000,
+) -> list[HeatPoint]:
+    """Every located venue with its score on one of the 52 vibe dimensions (`/api/vibes`)."""
+    points = await venue_vibes.heatmap(
+        request.app.state.runtime.db, index=vibe_index, city=city, limit=limit
+    )
+    return [
+        HeatPoint(lat=p.lat, lng=p.lng, score=p.score, venue_id=f"kp_{p.place_id}", name=p.name)
+        for p in points
+    ]
+
+
+class VibeInfo(BaseModel):
+    index: int
+    name: str
+    label: str
+    description: str
+
+
+@router.get("/vibes", response_model=list[VibeInfo])
+async def vibe_dimensions() -> list[VibeInfo]:
+    """The 52 vibe dimensions, by index (the heatmap's `vibe_index`)."""
+    return [
+        VibeInfo(index=d.index, name=d.name, label=d.label, description=d.description)
+        for d in VIBE_DIMENSIONS
+    ]
+
+
+class SpeechRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: Annotated[StoredText, StringConstraints(min_length=1, max_length=2000)]
+    voice_id: Annotated[str, StringConstraints(max_length=64)] | None = None
+
+
+@router.post(
+    "/voice/synthesize",
+    responses={200: {"content": {"audio/wav": {}}}, 503: {"description": "no speech engine"}},
+    response_class=Response,
+)
+async def synthesize(body: SpeechRequest, product: ProductDep) -> Response:
+    """Speaks a text (e.g. a venue's `why`) offline through espeak-ng; 503 with how to enable
+    it when no engine is installed. `voice_id` is an espeak voice ("en-gb"); others are ignored."""
+    voice = body.voice_id if body.voice_id and _VOICE_NAME.match(body.voice_id) else None
+    audio = await product.voice.synthesize(body.text, voice)
+    return Response(audio, media_type="audio/wav")

@@ -1,0 +1,220 @@
+"""Scout (seed 002 §2): candidates from every discovery provider, de-duplicated, made safe for
+the whole group, with their facts and history attached, capped at 10.
+
+1. Every configured provider is asked concurrently (offline: the catalog) with the activity's
+   kinds, the place, the group's hard allergen set (SQL) and, when members share where they
+   are, a radius around their fair meeting point.
+2. De-duplication across providers: the same venue by name and distance (`same_venue`).
+3. The one safety step (`pipeline.safety.guard_places`) with the group's profile: a venue known
+   to contain any member's anaphylactic allergen is excluded, and said so; a venue that stays
+   with a warning names the members at risk.
+4. Facts (price signals, check-ins, inspections, attributes) and past risk events are read for
+   the survivors; with member locations the list is ordered by the longest member trip.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from kairos.core.allergy_guard import AllergyAssessment
+from kairos.core.geo import haversine_km
+from kairos.pipeline.safety import guard_places, hard_set
+from kairos.search.filters import GeoPoint, SearchFilters
+from kairos.search.models import SearchHit
+from kairos.store.places import PlaceRecord, PlacesRepository
+from kairos.store.plans import PlanStore, StoredRiskEvent
+from kairos.venues.commander import Intent
+from kairos.venues.discovery import DiscoveryProvider, DiscoveryQuery
+from kairos.venues.facts import RawFacts, read_facts
+from kairos.venues.group import GroupProfile
+from kairos.venues.meeting import distances, meeting_point, worst_and_total
+from kairos.venues.schemas import MeetingPoint, MemberDistance, MemberLocation
+
+__all__ = ["CAP", "Candidate", "Scout", "ScoutResult", "same_venue"]
+
+CAP: Final = 10
+PER_PROVIDER: Final = 16
+SAME_PLACE_KM: Final = 0.1
+MIN_RADIUS_KM: Final = 2.0
+MAX_RADIUS_KM: Final = 25.0
+
+
+def _name_key(name: str) -> str:
+    return " ".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
+
+
+def same_venue(a: SearchHit, b: SearchHit) -> bool:
+    """The seed's rule: the same name (case-insensitive), or closer than 100 m with names that
+    share a word, so two shops in one building stay two."""
+    pa, pb = a.place, b.place
+    if pa.id == pb.id:
+        return True
+    na, nb = _name_key(pa.name), _name_key(pb.name)
+    close = (
+        pa.lat is not None
+        and pa.lng is not None
+        and pb.lat is not None
+        and pb.lng is not None
+        and haversine_km(pa.lat, pa.lng, pb.lat, pb.lng) < SAME_PLACE_KM
+    )
+    if na == nb:
+        return close or pa.lat is None or pb.lat is None
+    return close and bool(set(na.split()) & set(nb.split()))
+
+
+@dataclass
+class Candidate:
+    venue_id: str
+    hit: SearchHit
+    record: PlaceRecord
+    assessment: AllergyAssessment
+    facts: RawFacts
+    past_risks: list[StoredRiskEvent] = field(default_factory=list)
+    distances: list[MemberDistance] = field(default_factory=list)
+
+    @property
+    def place_id(self) -> int:
+        return self.record.place.id
+
+
+@dataclass
+class ScoutResult:
+    candidates: list[Candidate]
+    excluded: list[dict[str, object]]
+    found: int
+    duplicates: int
+    meeting: MeetingPoint | None
+    filters: SearchFilters
+    providers: dict[str, str]
+    broadened: str | None = None
+
+
+def _filters(
+    intent: Intent, hard: list[str], near: MeetingPoint | None, radius: float | None
+) -> SearchFilters:
+    reading = intent.reading
+    city = reading.cities[0] if reading.cities else reading.area_city
+    if city is None and intent.location and not reading.area:
+        city = intent.location
+    return SearchFilters(
+        city=None if near else city,
+        area=None if near else reading.area,
+        kinds=list(intent.activity_kinds),
+        categories=list(reading.categories),
+        exclude_categories=list(reading.exclude_categories),
+        exclude_allergens=hard,
+        near=GeoPoint(lat=near.lat, lng=near.lng) if near else None,
+        radius_km=radius,
+    )
+
+
+def _radius(members: Sequence[MemberLocation], point: MeetingPoint) -> float:
+    farthest = max(haversine_km(point.lat, point.lng, m.lat, m.lng) for m in members)
+    return min(MAX_RADIUS_KM, max(MIN_RADIUS_KM, farthest * 1.2))
+
+
+class Scout:
+    def __init__(
+        self,
+        providers: Sequence[DiscoveryProvider],
+        places: PlacesRepository,
+        plans: PlanStore,
+    ) -> None:
+        self.providers = list(providers)
+        self.places = places
+        self.plans = plans
+
+    async def _discover(self, query: DiscoveryQuery) -> tuple[list[SearchHit], dict[str, str]]:
+        """Every provider at once; one failing is reported, all failing raises the first error."""
+        answers = await asyncio.gather(
+            *(p.discover(query) for p in self.providers), return_exceptions=True
+        )
+        status: dict[str, str] = {}
+        hits: list[SearchHit] = []
+        for provider, answer in zip(self.providers, answers, strict=True):
+            if isinstance(answer, BaseException):
+                if not isinstance(answer, Exception):
+                    raise answer
+                status[provider.name] = f"error: {type(answer).__name__}"
+                continue
+            status[provider.name] = f"ok: {len(answer)}"
+            hits.extend(answer)
+        if not any(v.startswith("ok") for v in status.values()):
+            raise next(a for a in answers if isinstance(a, Exception))
+        return hits, status
+
+    async def find(
+        self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
+    ) -> ScoutResult:
+        exclude = list(intent.reading.allergens)
+        hard = hard_set(group.profile, exclude)
+        point = meeting_point(members)
+        filters = _filters(intent, hard, point, _radius(members, point) if point else None)
+        words = " ".join((*intent.activity_words, *intent.reading.categories))
+        semantic = " ".join(x for x in (intent.prompt, intent.vibe or "") if x)
+        query = DiscoveryQuery(
+            text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
+        )
+        hits, status = await self._discover(query)
+        broadened = None
+        if not hits and filters.kinds:
+            # nothing of that kind here: once, any kind of place that matches the words
+            wider = filters.model_copy(update={"kinds": []})
+            hits, status = await self._discover(
+                DiscoveryQuery(text=semantic, words=query.words, filters=wider, limit=PER_PROVIDER)
+            )
+            if hits:
+                filters, broadened = wider, f"no {'/'.join(query.filters.kinds)} found: any kind"
+        unique: list[SearchHit] = []
+        for hit in hits:
+            if not any(same_venue(hit, kept) for kept in unique):
+                unique.append(hit)
+        records = await self.places.records_at([(h.place.id, h.version or "") for h in unique])
+        by_id = {h.place.id: h for h in unique}
+        ordered = [records[h.place.id] for h in unique if h.place.id in records]
+        guarded = await guard_places(self.places, ordered, group.profile, exclude=exclude)
+        kept = [*guarded.safe, *guarded.flagged]
+        kept.sort(key=lambda g: ordered.index(g.item))
+        excluded: list[dict[str, object]] = [
+            {"venue_id": f"kp_{e.item.place.id}", "name": e.item.place.name, "reason": e.reason}
+            for e in guarded.excluded
+        ]
+        candidates = [
+            Candidate(
+                venue_id=f"kp_{g.item.place.id}",
+                hit=by_id[g.item.place.id],
+                record=g.item,
+                assessment=g.assessment,
+                facts=RawFacts(),
+            )
+            for g in kept
+        ]
+        if members:
+            for c in candidates:
+                p = c.record.place
+                if p.lat is not None and p.lng is not None:
+                    c.distances = distances(members, p.lat, p.lng)
+            located = [c for c in candidates if c.distances]
+            located.sort(key=lambda c: worst_and_total(c.distances))
+            candidates = located + [c for c in candidates if not c.distances]
+        candidates = candidates[:CAP]
+        ids = [c.place_id for c in candidates]
+        facts, risks = await asyncio.gather(
+            read_facts(self.places.db, ids), self.plans.risk_events(ids)
+        )
+        for c in candidates:
+            c.facts = facts.get(c.place_id, RawFacts())
+            c.past_risks = risks.get(c.place_id, [])
+        return ScoutResult(
+            candidates=candidates,
+            excluded=excluded,
+            found=len(hits),
+            duplicates=len(hits) - len(unique),
+            meeting=point,
+            filters=filters,
+            providers=status,
+            broadened=broadened,
+        )
