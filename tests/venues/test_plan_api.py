@@ -3,18 +3,32 @@ sample catalog and embedding model."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import httpx
 
-from tests.meals.helpers import TOKEN, as_user, create_user
+from tests.meals.helpers import as_user, create_user
 
 SEED_VENUE_FIELDS = {
-    "rank", "name", "address", "lat", "lng", "rating", "vibe_score", "price_range",
-    "price_confidence", "why", "watch_out",
+    "rank",
+    "name",
+    "address",
+    "lat",
+    "lng",
+    "rating",
+    "vibe_score",
+    "price_range",
+    "price_confidence",
+    "why",
+    "watch_out",
 }
 SEED_RESPONSE_FIELDS = {
-    "venues", "global_consensus", "execution_summary", "user_profile", "agent_weights",
+    "venues",
+    "global_consensus",
+    "execution_summary",
+    "user_profile",
+    "agent_weights",
     "action_request",
 }
 
@@ -33,7 +47,7 @@ async def test_plan_returns_the_seeds_fields(client: httpx.AsyncClient) -> None:
     assert 3 <= len(answer["venues"]) <= 10
     for venue in answer["venues"]:
         assert venue.keys() >= SEED_VENUE_FIELDS
-        assert venue["city"] and "boston" in venue["city"].lower() or venue["city"] == "Cambridge"
+        assert (venue["city"] and "boston" in venue["city"].lower()) or venue["city"] == "Cambridge"
     assert answer["parsed_intent"]["group_size"] == 6
     assert answer["parsed_intent"]["budget_per_head"] == 30
     assert answer["parsed_intent"]["vibe"] == "cozy"
@@ -46,3 +60,118 @@ async def test_plan_returns_the_seeds_fields(client: httpx.AsyncClient) -> None:
 async def test_plan_needs_a_credential(client: httpx.AsyncClient) -> None:
     response = await client.post("/api/plan", json={"prompt": "drinks"})
     assert response.status_code == 401
+
+
+async def test_preferences_round_trip_and_belong_to_the_credential(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    got = await client.get("/api/user/preferences", headers=as_user(uid))
+    assert got.json() == {"budget_sensitivity": 0.5, "vibe_first": False, "risk_averse": False}
+    patched = await client.patch(
+        "/api/user/preferences", json={"budget_sensitivity": 0.9}, headers=as_user(uid)
+    )
+    assert patched.json()["budget_sensitivity"] == 0.9
+    again = await client.patch(
+        "/api/user/preferences", json={"risk_averse": True}, headers=as_user(uid)
+    )
+    assert again.json() == {"budget_sensitivity": 0.9, "vibe_first": False, "risk_averse": True}
+    plan = await _plan(client, uid, prompt="dinner in boston")
+    assert plan["user_profile"]["budget_sensitivity"] == 0.9
+    assert plan["agent_weights"]["critic"] > 0.27  # risk averse weighs the critic more
+    bad = await client.patch(
+        "/api/user/preferences", json={"budget_sensitivity": 3}, headers=as_user(uid)
+    )
+    assert bad.status_code == 422 and "budget_sensitivity" in bad.text
+    other = await client.get(
+        "/api/user/preferences", params={"auth_user_id": "auth0|abc123"}, headers=as_user(uid)
+    )
+    assert other.status_code == 403
+
+
+async def test_members_vote_through_the_shared_plan(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    plan = await _plan(
+        client,
+        uid,
+        prompt="dinner in boston for 3",
+        members=[{"name": "Sam"}, {"name": "Ana", "diets": ["vegetarian"]}],
+    )
+    plan_id, venues = plan["plan_id"], plan["venues"]
+    assert plan["members"] == ["Sam", "Ana"]
+    top, third = venues[0]["venue_id"], venues[2]["venue_id"]
+    shared = (await client.get(f"/api/plans/{plan_id}")).json()
+    assert [v["venue_id"] for v in shared["venues"]] == [v["venue_id"] for v in venues]
+    for member in ("Sam", "Ana"):
+        response = await client.post(
+            f"/api/plans/{plan_id}/votes", json={"member": member, "venue_id": third, "vote": "yes"}
+        )
+        assert response.status_code == 200
+    vetoed = await client.post(
+        f"/api/plans/{plan_id}/votes", json={"member": "Sam", "venue_id": top, "vote": "veto"}
+    )
+    ranked = vetoed.json()["venues"]
+    assert ranked[0]["venue_id"] == third and ranked[0]["votes"]["yes"] == 2
+    assert ranked[-1]["venue_id"] == top and ranked[-1]["vetoed_by"] == ["Sam"]
+    stranger = await client.post(
+        f"/api/plans/{plan_id}/votes", json={"member": "Eve", "venue_id": top, "vote": "no"}
+    )
+    assert stranger.status_code == 422 and "Sam, Ana" in stranger.json()["detail"]
+    elsewhere = await client.post(
+        f"/api/plans/{plan_id}/votes", json={"member": "Sam", "venue_id": "kp_0", "vote": "no"}
+    )
+    assert elsewhere.status_code == 422 and top in elsewhere.json()["detail"]
+    missing = await client.get(f"/api/plans/{uuid.uuid4()}")
+    assert missing.status_code == 404
+
+
+async def test_an_anaphylactic_member_is_never_silently_exposed(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    sam = {
+        "name": "Sam",
+        "allergies": {"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
+    }
+    plan = await _plan(client, uid, prompt="thai dinner in boston for 4", members=[sam])
+    assert plan["user_profile"]["allergies"] == {"peanuts": "anaphylactic"}
+    assert plan["excluded"] or any(v["members_at_risk"] for v in plan["venues"])
+    for venue in plan["venues"]:
+        for risk in venue["members_at_risk"]:
+            assert risk["name"] == "Sam" and "peanuts" in risk["allergens"]
+            assert venue["veto"] and "Sam" in (venue["watch_out"] or "Sam")
+    for excluded in plan["excluded"]:
+        assert "Peanuts" in excluded["reason"]
+
+
+async def test_without_a_mail_server_the_action_is_offered_as_files(
+    client: httpx.AsyncClient,
+) -> None:
+    from icalendar import Calendar
+
+    uid = await create_user(client)
+    plan = await _plan(
+        client, uid, prompt="brunch in cambridge saturday morning, add it to my calendar"
+    )
+    action = plan["action_request"]
+    assert action["kind"] == "calendar" and action["status"] == "proposed"
+    confirmed = await client.post(action["confirm_url"], headers=as_user(uid))
+    assert confirmed.json()["status"] == "confirmed"
+    ics = await client.get(confirmed.json()["downloads"]["invite"], headers=as_user(uid))
+    assert ics.headers["content-type"].startswith("text/calendar")
+    (event,) = Calendar.from_ical(ics.content).walk("VEVENT")
+    assert plan["venues"][0]["name"] in str(event["SUMMARY"])
+    assert event.decoded("DTSTART").weekday() == 5 and event.decoded("DTSTART").hour == 12
+    assert (await client.get(confirmed.json()["downloads"]["invite"])).status_code == 401
+
+
+async def test_voice_speaks_offline_or_says_how_to_enable_it(client: httpx.AsyncClient) -> None:
+    from kairos.venues.voice import Voice
+
+    spoken = await client.post(
+        "/api/voice/synthesize", json={"text": "A cozy place.", "voice_id": "21m00Tcm4TlvDq8ikWAM"}
+    )
+    if Voice("espeak-ng").available:
+        assert spoken.status_code == 200 and spoken.headers["content-type"] == "audio/wav"
+        assert spoken.content[:4] == b"RIFF" and len(spoken.content) > 1000
+    else:
+        assert spoken.status_code == 503 and "espeak-ng" in spoken.json()["detail"]
+    assert (await client.post("/api/voice/synthesize", json={"text": ""})).status_code == 422

@@ -28,6 +28,7 @@ DEFAULT_START = time(19, 0)
 DEFAULT_HOURS = 2
 _PARTS = {
     "morning": time(10, 0),
+    "midday": time(12, 0),
     "afternoon": time(14, 0),
     "evening": time(19, 0),
     "night": time(21, 0),

@@ -282,6 +282,8 @@ class Commander:
         reading = self.reader.read(f"{prompt}, {request.date}" if request.date else prompt)
         text = reading.text
         phrase, activity = find_activity(text)
+        if activity is None and (reading.categories or reading.dishes):
+            phrase, activity = None, ACTIVITIES["restaurant"]
         said = max(request.group_size, reading.party_size or 1, len(request.members) or 1)
         group_size = min(said, 200)
         budget = budget_of(text, reading, group_size, request.budget)

@@ -44,8 +44,9 @@ OUTDOOR_KINDS: Final = frozenset({"park", "viewpoint", "beach"})
 PENALTY: Final = {"high": 0.5, "medium": 0.2, "low": 0.05}
 WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 SLOTS: Final = {
-    "morning": range(7, 12),
-    "afternoon": range(12, 17),
+    "morning": range(7, 11),
+    "midday": range(11, 14),
+    "afternoon": range(14, 17),
     "evening": range(17, 22),
     "night": (22, 23, 0, 1),
 }

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from kairos.api.deps import DEMO_COOKIE, CurrentUser, acting_uid, current_user
 from kairos.core.stored_text import StoredText
-from kairos.errors import Forbidden, InvalidInput, KairosError, NotFound
+from kairos.errors import Forbidden, InvalidInput, KairosError, NotFound, Unauthorized
 from kairos.pipeline.events import ErrorEvent, Result, Thinking
 from kairos.profiles.planner import PlannerPreferences, PlannerUpdate
 from kairos.profiles.schemas import UserPublic
@@ -66,14 +66,19 @@ async def _ws_user(websocket: WebSocket) -> UserPublic:
     )
     token = websocket.query_params.get("access_token")
     authorization = websocket.headers.get("authorization") or (f"Bearer {token}" if token else None)
-    credential = await acting_uid(
-        runtime,
-        settings,
-        demo,
-        authorization,
-        websocket.headers.get("x-service-token"),
-        websocket.headers.get("x-user-id"),
-    )
+    try:
+        credential = await acting_uid(
+            runtime,
+            settings,
+            demo,
+            authorization,
+            websocket.headers.get("x-service-token"),
+            websocket.headers.get("x-user-id"),
+        )
+    except Unauthorized as exc:
+        raise Unauthorized(
+            f"{exc.detail}; a browser's socket may send the user token as ?access_token="
+        ) from None
     return await current_user(runtime, credential, demo)
 
 
@@ -89,8 +94,8 @@ async def plan_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     try:
         try:
-            user = await _ws_user(websocket)
             raw = await websocket.receive_json()
+            user = await _ws_user(websocket)
             body = PlanRequest.model_validate(raw)
             await websocket.app.state.rate_limits.check_chat(websocket.scope, user.uid)
         except ValidationError as exc:

@@ -1,0 +1,209 @@
+"""The middle agents and the synthesiser as pure rules: the seed's cost table and value scores,
+the critic's dealbreakers, the vibe filter, the composite, votes and the meeting point."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kairos.core.geo import haversine_km
+from kairos.signals.weather.models import WeatherReport
+from kairos.venues.cost import VALUE, cost_profile
+from kairos.venues.critic import Inspection, PlanSlot, VenueFacts, review, risk_score
+from kairos.venues.group import rerank_with_votes
+from kairos.venues.meeting import meeting_point
+from kairos.venues.schemas import Budget, MemberLocation, MemberRisk, RiskFlag
+from kairos.venues.synthesiser import Scored, VibeScore, backup_for, consensus, synthesise
+from kairos.venues.vibe_matcher import keep_matching
+
+SEED_WEIGHTS = {"vibe_matcher": 0.33, "cost_analyst": 0.40, "critic": 0.27}
+
+
+@pytest.mark.parametrize(
+    ("signals", "price", "confidence"),
+    [
+        ({"google": 2, "yelp": 2}, "$$", "high"),
+        ({"yelp": 3}, "$$$", "medium"),
+        ({"google": 1, "yelp": 3}, "$", "low"),  # median of a conflict (the lower middle)
+        ({"a": 1, "b": 2, "c": 4}, "$$", "low"),
+        ({}, None, "none"),
+    ],
+)
+def test_the_seeds_cost_table(signals: dict[str, int], price: str | None, confidence: str) -> None:
+    profile = cost_profile(signals, None)
+    assert (profile.price_range, profile.confidence) == (price, confidence)
+
+
+def test_value_scores_and_low_confidence() -> None:
+    assert VALUE == {"$": 0.8, "$$": 0.6, "$$$": 0.4, "$$$$": 0.2}
+    assert cost_profile({"a": 2}, None).value_score == 0.6
+    assert cost_profile({"a": 1, "b": 3, "c": 2}, None).value_score == pytest.approx(0.55)
+    assert cost_profile({}, None).value_score is None
+
+
+def test_budget_fit_per_head() -> None:
+    twenty = Budget(level="low", per_head=20)
+    assert cost_profile({"a": 1}, twenty).budget_fit == 1.0
+    assert 0 < cost_profile({"a": 2}, twenty).budget_fit < 1  # type: ignore[operator]
+    assert cost_profile({"a": 4}, twenty).budget_fit == 0.0
+
+
+def _climate(rain: float, snow: float = 0.0, tmax: float = 15.0) -> WeatherReport:
+    return WeatherReport(
+        day=date(2026, 4, 10),
+        kind="climatology",
+        known=True,
+        tmax_c=tmax,
+        tmin_c=5.0,
+        precip_chance=rain,
+        snow_chance=snow,
+        summary="usual weather",
+        basis="Central Park",
+    )
+
+
+def test_rain_on_an_outdoor_venue_is_high_and_labelled_climatology() -> None:
+    park = VenueFacts(name="Park", kind="park", weather=_climate(0.55))
+    flags = review(park, PlanSlot(), 4)
+    assert flags[0].kind == "weather" and flags[0].severity == "high"
+    assert "climatology, not a forecast" in flags[0].description
+    indoor = VenueFacts(name="Museum", kind="museum", weather=_climate(0.55))
+    assert review(indoor, PlanSlot(), 4) == []
+
+
+def test_severe_inspection_violations_are_high_and_dated() -> None:
+    facts = VenueFacts(
+        name="Diner",
+        kind="restaurant",
+        inspections=[Inspection(date(2015, 3, 2), 2, 1, 3), Inspection(date(2013, 1, 1), 0, 0, 9)],
+    )
+    (flag,) = review(facts, PlanSlot(), 2)
+    assert flag.severity == "high" and flag.kind == "inspection"
+    assert "3 severe" in flag.description and "2015-03-02" in flag.description
+    clean = VenueFacts(
+        name="Diner", kind="restaurant", inspections=[Inspection(date(2015, 3, 2), 4, 0, 0)]
+    )
+    assert review(clean, PlanSlot(), 2) == []
+
+
+def test_busy_times_from_check_ins() -> None:
+    saturday_evening = {(5, h): 10 for h in range(17, 22)} | {(1, 12): 3}
+    facts = VenueFacts(name="Bar", kind="bar", checkins=saturday_evening)
+    (flag,) = review(facts, PlanSlot(weekday=5, part="evening"), 8)
+    assert flag.kind == "busy" and flag.severity == "medium"
+    assert "packed on Saturday evenings" in flag.description
+    assert review(facts, PlanSlot(weekday=1, part="afternoon"), 8) == []
+    (peak,) = review(facts, PlanSlot(), 2)
+    assert "busiest on Saturday evenings" in peak.description
+
+
+def test_capacity_and_closed() -> None:
+    facts = VenueFacts(name="Nook", kind="cafe", good_for_groups=False, closed=True)
+    kinds = [f.kind for f in review(facts, PlanSlot(), 8)]
+    assert kinds == ["closed", "capacity"]
+    assert [f.kind for f in review(facts, PlanSlot(), 2)] == ["closed"]
+
+
+@given(st.lists(st.sampled_from(["high", "medium", "low"]), max_size=6))
+def test_risk_score_is_in_range_and_falls_with_each_flag(severities: list[str]) -> None:
+    flags = [RiskFlag(description="x", severity=s, kind="k") for s in severities]  # type: ignore[arg-type]
+    score = risk_score(flags)
+    assert 0.0 <= score <= 1.0
+    assert score <= risk_score(flags[:-1]) if flags else score == 1.0
+
+
+def test_vibe_filter_drops_under_04_but_keeps_three() -> None:
+    scores = {i: VibeScore(s, 0.8, None) for i, s in enumerate([0.9, 0.1, 0.2, 0.35, 0.05])}
+    assert keep_matching(list(scores), scores) == [0, 2, 3]
+    scores[5] = VibeScore(None, 0.0, None)
+    assert keep_matching(list(scores), scores) == [0, 3, 5]
+
+
+def _scored(
+    venue_id: str,
+    vibe: float | None,
+    price: int | None,
+    flags: list[RiskFlag] = (),  # type: ignore[assignment]
+    risks: list[MemberRisk] = (),
+    kind: str = "restaurant",
+) -> Scored:  # type: ignore[assignment]
+    return Scored(
+        venue_id=venue_id,
+        name=venue_id.title(),
+        kind=kind,
+        category=None,
+        address=None,
+        city="Boston",
+        lat=42.0,
+        lng=-71.0,
+        rating=4.0,
+        review_count=100,
+        vibe=VibeScore(vibe, 0.9 if vibe is not None else 0.0, "cozy", (11, 12)),
+        cost=cost_profile({"s": price} if price else {}, None),
+        flags=list(flags),
+        member_risks=list(risks),
+    )
+
+
+def test_composite_uses_the_seed_weights() -> None:
+    (only,) = synthesise([_scored("a", 0.7, 2)], SEED_WEIGHTS, vibe_name="cozy", budget_text=None)
+    assert only.composite == pytest.approx(0.33 * 0.7 + 0.40 * 0.6 + 0.27 * 1.0, abs=1e-4)
+    assert "cozy 0.70" in only.why and "#11" in only.why
+    assert only.evidence[:2] == ["review 11", "review 12"]
+
+
+def test_a_member_at_severe_risk_ranks_after_every_safe_venue_and_is_named() -> None:
+    sam = MemberRisk(
+        name="Sam",
+        allergens=["peanuts"],
+        severity="anaphylactic",
+        note="Sam: peanuts (may contain) — anaphylactic allergy",
+    )
+    risky = _scored("risky", 0.99, 1, risks=[sam])
+    plain = _scored("plain", 0.2, 4)
+    ranked = synthesise([risky, plain], SEED_WEIGHTS, vibe_name="cozy", budget_text=None)
+    assert [v.venue_id for v in ranked] == ["plain", "risky"]
+    assert ranked[1].members_at_risk[0].name == "Sam" and "Sam" in ranked[1].watch_out
+    assert ranked[1].veto
+
+
+def test_backup_when_the_top_pick_has_weather_risk() -> None:
+    rain = RiskFlag(description="rain", severity="medium", kind="weather")
+    park = _scored("park", 0.9, 1, [rain], kind="park")
+    hall = _scored("hall", 0.5, 2)
+    ranked = synthesise([park, hall], SEED_WEIGHTS, vibe_name="cozy", budget_text=None)
+    assert ranked[0].venue_id == "park"
+    backup = backup_for(ranked)
+    assert backup is not None and backup.venue_id == "hall" and backup.is_backup
+    assert backup_for(synthesise([hall], SEED_WEIGHTS, vibe_name=None, budget_text=None)) is None
+    sentence = consensus(ranked)
+    assert sentence and sentence.startswith("Park is the best overall pick")
+
+
+def test_votes_rerank_and_a_veto_goes_last() -> None:
+    ranked = synthesise(
+        [_scored("a", 0.9, 1), _scored("b", 0.5, 2), _scored("c", 0.4, 3)],
+        SEED_WEIGHTS,
+        vibe_name=None,
+        budget_text=None,
+    )
+    votes = {"a": {"Sam": "veto"}, "c": {"Sam": "yes", "Ana": "yes"}, "b": {"Ana": "no"}}
+    again = rerank_with_votes(ranked, votes)
+    assert [v.venue_id for v in again] == ["c", "b", "a"]
+    assert again[-1].vetoed_by == ["Sam"] and again[0].votes["yes"] == 2
+    assert [v.rank for v in again] == [1, 2, 3]
+
+
+@given(st.lists(st.tuples(st.floats(42.2, 42.5), st.floats(-71.3, -70.9)), min_size=1, max_size=8))
+def test_the_meeting_point_minimises_the_longest_trip(points: list[tuple[float, float]]) -> None:
+    members = [MemberLocation(lat=a, lng=b) for a, b in points]
+    found = meeting_point(members)
+    assert found is not None and found.rule == "minimise_worst"
+    worst = max(haversine_km(found.lat, found.lng, m.lat, m.lng) for m in members)
+    mean_lat = sum(m.lat for m in members) / len(members)
+    mean_lng = sum(m.lng for m in members) / len(members)
+    worst_at_mean = max(haversine_km(mean_lat, mean_lng, m.lat, m.lng) for m in members)
+    assert worst <= worst_at_mean * 1.01 + 0.01

@@ -1,0 +1,109 @@
+"""The commander: the seed's fields on top of the shared reader, whole words only."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from kairos.profiles.planner import PlannerPreferences
+from kairos.text.query.catalog_words import CatalogVocabulary
+from kairos.text.query.index import ProductWords
+from kairos.text.query.understanding import QueryReader
+from kairos.venues.commander import DEFAULT_WEIGHTS, Commander, agent_weights, find_activity
+from kairos.venues.product import _vibe_of
+from kairos.venues.schemas import PlanRequest
+
+VOCABULARY = CatalogVocabulary(
+    frozenset({"italian", "bars", "coffee & tea", "barbeque"}),
+    frozenset({"boston", "cambridge", "new york"}),
+    {"back bay": "boston"},
+)
+COMMANDER = Commander(QueryReader(VOCABULARY, ProductWords()), _vibe_of)
+NEUTRAL = PlannerPreferences()
+
+
+def read(prompt: str, prefs: PlannerPreferences = NEUTRAL, **body: object):  # type: ignore[no-untyped-def]
+    return COMMANDER.read(PlanRequest(prompt=prompt, **body), prefs)  # type: ignore[arg-type]
+
+
+def test_a_total_budget_for_a_group_is_divided_per_head() -> None:
+    intent = read("Basketball court for 10 people under $200")
+    assert intent.group_size == 10
+    assert intent.budget is not None and intent.budget.per_head == 20
+    assert intent.budget.level == "low"
+    assert intent.activity == "sport"
+
+
+def test_a_per_head_budget_stays_per_head() -> None:
+    intent = read("dinner for 6 in back bay, about $40 a head")
+    assert intent.budget is not None and intent.budget.per_head == 40
+    assert intent.budget.level == "medium"
+    assert intent.location == "back bay, boston"
+
+
+def test_budget_words_and_a_given_amount() -> None:
+    assert read("cheap drinks in boston").budget.level == "low"  # type: ignore[union-attr]
+    given = read("drinks", group_size=4, budget=100.0)
+    assert given.budget is not None and given.budget.per_head == 25
+
+
+@pytest.mark.parametrize(
+    ("prompt", "activity"),
+    [("a bar in boston", "drinks"), ("courtyard brunch", "meal"), ("museum afternoon", "culture")],
+)
+def test_keywords_match_whole_words_only(prompt: str, activity: str) -> None:
+    assert find_activity(prompt)[1].name == activity  # type: ignore[union-attr]
+
+
+def test_no_activity_word_in_a_longer_word() -> None:
+    assert find_activity("barbershop quartet")[1] is None
+    assert find_activity("barbecue")[1] is None
+
+
+def test_a_cuisine_alone_means_a_meal() -> None:
+    assert read("italian in boston for 4").activity == "meal"
+
+
+def test_actions_declare_scopes_and_nothing_else() -> None:
+    email = read("drinks in boston for 8, email the group")
+    assert email.requires_oauth and email.actions == ["email"]
+    assert email.oauth_scopes == ["https://www.googleapis.com/auth/gmail.send"]
+    calendar = read("dinner saturday, add it to my calendar")
+    assert calendar.actions == ["calendar"]
+    assert not read("dinner in boston").requires_oauth
+    assert not read("mailbox museum").requires_oauth
+
+
+def test_tiers_and_agents() -> None:
+    assert read("coffee").complexity_tier == "tier_1"
+    assert "vibe_matcher" not in read("coffee").active_agents
+    two = read("cozy dinner for 6 this saturday")
+    assert two.complexity_tier == "tier_2" and "vibe_matcher" in two.active_agents
+    assert read("offsite for the team with clients").complexity_tier == "tier_3"
+
+
+def test_dates_and_vibes() -> None:
+    intent = COMMANDER.read(
+        PlanRequest(prompt="dark academia cafe in cambridge for 4 next friday"), NEUTRAL
+    )
+    assert intent.vibe == "dark_academia" or intent.vibe == "dark academia"
+    assert intent.reading.when is not None and intent.reading.when.start is not None
+    assert intent.reading.when.start.weekday() == 4 and intent.reading.when.start > date(2020, 1, 1)
+
+
+def test_weights_default_to_the_seed_and_move_with_the_profile() -> None:
+    everyone = ["vibe_matcher", "cost_analyst", "critic"]
+    assert agent_weights(NEUTRAL, vibe_asked=False, active=everyone) == DEFAULT_WEIGHTS
+    student = agent_weights(
+        PlannerPreferences(budget_sensitivity=1.0), vibe_asked=False, active=everyone
+    )
+    assert student["cost_analyst"] > DEFAULT_WEIGHTS["cost_analyst"]
+    vibe = agent_weights(PlannerPreferences(vibe_first=True), vibe_asked=True, active=everyone)
+    assert vibe["vibe_matcher"] > DEFAULT_WEIGHTS["vibe_matcher"]
+    careful = agent_weights(PlannerPreferences(risk_averse=True), vibe_asked=False, active=everyone)
+    assert careful["critic"] > DEFAULT_WEIGHTS["critic"]
+    for weights in (student, vibe, careful):
+        assert sum(weights.values()) == pytest.approx(1.0, abs=1e-3)
+    without_vibe = agent_weights(NEUTRAL, vibe_asked=False, active=["cost_analyst", "critic"])
+    assert without_vibe["vibe_matcher"] == 0
