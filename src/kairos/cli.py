@@ -94,7 +94,7 @@ def serve(
 @app.command("ingest")
 def ingest_command(
     source: Annotated[
-        str, typer.Argument(help="restaurant_reviews, yelp, yelp_metadata or recipes")
+        str, typer.Argument(help="restaurant_reviews, yelp, yelp_metadata, pois or recipes")
     ],
     path: Annotated[Path, typer.Argument(help="file or folder of that data set", exists=True)],
     batch_size: Annotated[int, typer.Option(min=1, max=5000)] = 200,
@@ -127,8 +127,8 @@ def ingest_command(
         finally:
             await runtime.close()
         table = Table(title=f"ingest {source} {path}")
-        for column in ("places", "new", "merged", "updated", "reviews", "embedded", "cached",
-                       "bad rows", "seconds"):  # fmt: skip
+        for column in ("places", "new", "merged", "updated", "reviews", "check-ins",
+                       "inspections", "embedded", "cached", "bad rows", "seconds"):  # fmt: skip
             table.add_column(column, justify="right")
         table.add_row(
             *map(
@@ -139,6 +139,8 @@ def ingest_command(
                     report.merged,
                     report.updated,
                     report.reviews,
+                    report.checkins,
+                    report.inspections,
                     report.embeddings.computed,
                     report.embeddings.from_cache,
                     len(report.bad_rows),
