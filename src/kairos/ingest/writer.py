@@ -235,6 +235,19 @@ async def write_places(
     return outcome
 
 
+def _descriptions(attributes: dict[str, Any]) -> list[str]:
+    """Points-of-interest sources describe the place in words that full-text search should find
+    (`attributes["poi"][<source>]["description"]`)."""
+    poi = attributes.get("poi")
+    if not isinstance(poi, dict):
+        return []
+    return [
+        words
+        for _, raw in sorted(poi.items())
+        if isinstance(raw, dict) and isinstance(words := raw.get("description"), str)
+    ]
+
+
 async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
     """Recompute what is derived from a place's categories and reviews: its kind, allergens,
     aspect scores, review count, search facets."""
@@ -281,7 +294,7 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         city, area = row.city, row.area
         if row.source == LONDON_SOURCE:  # the locality rule follows the code, like the rest
             city, area = london_locality(row.address, ranking_town(row.attributes))
-        facets = " ".join([*row.categories, city or "", area or ""])
+        facets = " ".join([*row.categories, city or "", area or "", *_descriptions(row.attributes)])
         params.append(
             {
                 "id": row.id,
