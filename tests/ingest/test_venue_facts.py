@@ -72,8 +72,10 @@ async def test_yelp_ingest_writes_checkins_and_inspections(runtime: Any) -> None
         ]
     # a mapping row with one id outside the business file still maps to the one inside it
     mapped = await _place_id(runtime, "uy4W88iRBhtRKi_SkgEoOg")
-    dates = [i.inspected_on for i in (await facts.inspections(place_ids=[mapped]))[mapped]]
-    assert len(dates) == 3 and dates == sorted(dates, reverse=True)
+    rows = (await facts.inspections(place_ids=[mapped]))[mapped]
+    assert {"24647", "8082", "30022"} <= {i.source_inspection_id for i in rows}
+    dates = [i.inspected_on for i in rows]
+    assert dates == sorted(dates, reverse=True)
 
     cells, inspections = (
         await _table_count(runtime, "venue_checkins"),
@@ -135,3 +137,27 @@ async def test_bad_checkin_and_inspection_rows_are_counted(runtime: Any, tmp_pat
         "inspection: missing id": 1,
         "inspection: restaurant_id maps to no known business": 2,
     }
+
+
+async def test_the_sample_holds_venue_data(runtime: Any) -> None:
+    """`make run` on an empty store: check-ins, inspections, two price signals on merged places
+    and points of interest in eight cities, with no tip embedding left to compute."""
+    async with runtime.db.session() as session:
+        counts = (
+            await session.execute(
+                text(
+                    "SELECT (SELECT count(DISTINCT place_id) FROM venue_checkins), "
+                    "(SELECT count(*) FROM venue_inspections), "
+                    "(SELECT count(DISTINCT city) FROM places WHERE attributes ? 'poi'), "
+                    "(SELECT count(*) FROM reviews WHERE source = 'yelp_boston_2015_tip' "
+                    "AND embedding IS NULL), "
+                    "(SELECT count(*) FROM places WHERE jsonb_typeof(price_raw -> 'sources') = "
+                    "'object' AND price_raw -> 'sources' ? 'yelp_boston_2015' "
+                    "AND price_raw -> 'sources' ? 'yelp_boston_cambridge')"
+                )
+            )
+        ).one()
+    checkin_places, inspections, poi_cities, unembedded, two_prices = counts
+    assert checkin_places >= 70 and inspections >= 1500
+    assert poi_cities == 8 and unembedded == 0
+    assert two_prices >= 30
