@@ -94,7 +94,7 @@ def serve(
 @app.command("ingest")
 def ingest_command(
     source: Annotated[
-        str, typer.Argument(help="restaurant_reviews, yelp, yelp_metadata or recipes")
+        str, typer.Argument(help="restaurant_reviews, yelp, yelp_metadata, pois or recipes")
     ],
     path: Annotated[Path, typer.Argument(help="file or folder of that data set", exists=True)],
     batch_size: Annotated[int, typer.Option(min=1, max=5000)] = 200,
@@ -127,8 +127,8 @@ def ingest_command(
         finally:
             await runtime.close()
         table = Table(title=f"ingest {source} {path}")
-        for column in ("places", "new", "merged", "updated", "reviews", "embedded", "cached",
-                       "bad rows", "seconds"):  # fmt: skip
+        for column in ("places", "new", "merged", "updated", "reviews", "check-ins",
+                       "inspections", "embedded", "cached", "bad rows", "seconds"):  # fmt: skip
             table.add_column(column, justify="right")
         table.add_row(
             *map(
@@ -139,6 +139,8 @@ def ingest_command(
                     report.merged,
                     report.updated,
                     report.reviews,
+                    report.checkins,
+                    report.inspections,
                     report.embeddings.computed,
                     report.embeddings.from_cache,
                     len(report.bad_rows),
@@ -286,17 +288,54 @@ def sample_make(
     out: Annotated[Path, typer.Option(help="where the sample goes")] = Path("data/sample"),
 ) -> None:
     """Cut the sample from the full data sets and compute its review embeddings with Kairos."""
-    import tempfile
-
-    from kairos.ingest.embedding_phase import save_embedding_file
     from kairos.ingest.sample import cut_sample
-    from kairos.runtime import SAMPLE_EMBEDDINGS, Runtime
-    from kairos.store.tables import Review
 
     stats = cut_sample(source, out)
     console.print(f"cut {stats.places} places, {stats.reviews} reviews, "
                   f"{stats.metadata_places} metadata-only places into {out}")  # fmt: skip
-    (out / SAMPLE_EMBEDDINGS).unlink(missing_ok=True)
+    _cut_venues(source, out)
+    _save_sample_embeddings(out, restaurants=True)
+
+
+@sample_app.command("venues")
+def sample_venues(
+    source: Annotated[
+        Path, typer.Option("--from", exists=True, file_okay=False, help="the shared data folder")
+    ] = Path("../shared/data"),
+    out: Annotated[Path, typer.Option(help="where the sample goes")] = Path("data/sample"),
+) -> None:
+    """Cut only the venue folders (yelp/, pois/) beside the restaurant sample already in OUT,
+    and compute the tips' embeddings; the restaurant sample's files are left as they are."""
+    _cut_venues(source, out)
+    _save_sample_embeddings(out, restaurants=False)
+
+
+def _cut_venues(source: Path, out: Path) -> None:
+    from kairos.ingest.venue_sample import cut_venue_sample
+
+    v = cut_venue_sample(source, out)
+    console.print(f"cut {v.businesses} Yelp 2015 businesses ({v.merging} also in the restaurant "
+                  f"sample), {v.tips} tips, {v.checkins} check-in rows, {v.mapping_rows} mapping "
+                  f"rows, {v.inspections} inspections, {v.pois} POIs into {out}")  # fmt: skip
+
+
+def _save_sample_embeddings(out: Path, *, restaurants: bool) -> None:
+    """The restaurant sample's review vectors go to `embeddings.npz`, the tips' to
+    `yelp/embeddings.npz`."""
+    import tempfile
+
+    from sqlalchemy import select
+
+    from kairos.ingest.adapters.yelp_boston import SOURCE as YELP_2015
+    from kairos.ingest.embedding_phase import save_embedding_file
+    from kairos.runtime import SAMPLE_EMBEDDINGS, Runtime
+    from kairos.store.tables import Review
+
+    targets = {out / "yelp" / SAMPLE_EMBEDDINGS: True}
+    if restaurants:
+        targets[out / SAMPLE_EMBEDDINGS] = False
+    for path in targets:
+        path.unlink(missing_ok=True)
 
     async def run() -> None:
         with tempfile.TemporaryDirectory(prefix="kairos-sample-") as scratch:
@@ -308,13 +347,13 @@ def sample_make(
                 with _progress() as bar:
                     await runtime.ingest_sample(out, progress=RichProgress(bar))
                 async with runtime.db.session() as session:
-                    from sqlalchemy import select
-
-                    hashes = list((await session.execute(select(Review.content_hash))).scalars())
-                saved = await save_embedding_file(runtime.db, out / SAMPLE_EMBEDDINGS, hashes)
+                    rows = (await session.execute(select(Review.source, Review.content_hash))).all()
+                for path, tips in targets.items():
+                    hashes = [h for s, h in rows if s.startswith(YELP_2015) == tips]
+                    saved = await save_embedding_file(runtime.db, path, hashes)
+                    console.print(f"saved {saved} review embeddings to {path}")
             finally:
                 await runtime.close()
-        console.print(f"saved {saved} review embeddings to {out / SAMPLE_EMBEDDINGS}")
 
     asyncio.run(run())
 

@@ -38,7 +38,12 @@ from kairos.text.embeddings import EmbeddingProvider, get_embedder
 
 logger = logging.getLogger(__name__)
 
-SAMPLE_SOURCES = (("restaurant_reviews", "restaurant_reviews"), ("yelp_metadata", "yelp_metadata"))
+SAMPLE_SOURCES = (
+    ("restaurant_reviews", "restaurant_reviews"),
+    ("yelp_metadata", "yelp_metadata"),
+    ("yelp", "yelp"),
+    ("pois", "pois"),
+)
 SAMPLE_EMBEDDINGS = "embeddings.npz"
 SAMPLE_RECIPES = "recipes"
 
@@ -133,13 +138,16 @@ class Runtime:
     async def ingest_sample(
         self, sample_dir: Path, progress: ProgressSink | None = None
     ) -> list[IngestReport]:
-        """The sample ships its review embeddings, so the first run does not compute them."""
+        """The sample ships its review embeddings (one file for the restaurant sample, one in
+        each later folder that has review texts), so the first run does not compute them."""
         if not sample_dir.exists():
             logger.warning("no sample data at %s; starting with an empty catalog", sample_dir)
             return []
-        embeddings = sample_dir / SAMPLE_EMBEDDINGS
-        if embeddings.exists():
-            await load_embedding_file(self.db, embeddings)
+        shipped = [sample_dir / SAMPLE_EMBEDDINGS]
+        shipped += [sample_dir / folder / SAMPLE_EMBEDDINGS for _, folder in SAMPLE_SOURCES]
+        for embeddings in shipped:
+            if embeddings.exists():
+                await load_embedding_file(self.db, embeddings)
         reports = []
         for source, folder in SAMPLE_SOURCES:
             if (sample_dir / folder).exists():

@@ -65,8 +65,9 @@ async def _review_hashes(runtime: Runtime) -> set[str]:
 
 def embedding_files(root: Path, settings: Settings) -> list[Path]:
     """Exports of earlier builds, and the vectors shipped with the sample."""
-    shipped = settings.sample_dir / SAMPLE_EMBEDDINGS
-    return [*sorted((root / EMBEDDINGS).glob("*.npz")), *([shipped] if shipped.exists() else [])]
+    shipped = [settings.sample_dir / SAMPLE_EMBEDDINGS]
+    shipped += [settings.sample_dir / folder / SAMPLE_EMBEDDINGS for _, folder in SAMPLE_SOURCES]
+    return [*sorted((root / EMBEDDINGS).glob("*.npz")), *(p for p in shipped if p.exists())]
 
 
 async def seed_embeddings(runtime: Runtime, files: list[Path]) -> int:

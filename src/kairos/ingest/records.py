@@ -17,6 +17,22 @@ class ReviewRecord:
     title: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class InspectionRecord:
+    """One health inspection of a place: counts of minor, major and severe violations."""
+
+    source: str
+    source_inspection_id: str
+    inspected_on: date
+    minor: int = 0
+    major: int = 0
+    severe: int = 0
+
+
+Checkins = dict[tuple[int, int], int]
+"""Check-ins by (weekday 0 = Monday … 6 = Sunday, local hour 0 … 23)."""
+
+
 @dataclass(slots=True)
 class PlaceRecord:
     source: str
@@ -37,6 +53,10 @@ class PlaceRecord:
     url: str | None = None
     attributes: dict[str, Any] = field(default_factory=dict)
     reviews: list[ReviewRecord] = field(default_factory=list)
+    # None: this source says nothing about check-ins (the stored ones stay); a dict, even an
+    # empty one, replaces what this source stored for the place.
+    checkins: Checkins | None = None
+    inspections: list[InspectionRecord] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -28,6 +28,8 @@ class IngestReport:
     merged: int = 0
     updated: int = 0
     reviews: int = 0
+    checkins: int = 0
+    inspections: int = 0
     embeddings: EmbedOutcome = field(default_factory=EmbedOutcome)
     bad_rows: list[BadRow] = field(default_factory=list)
     seconds: float = 0.0
@@ -78,6 +80,8 @@ async def ingest(
             report.merged += outcome.merged
             report.updated += outcome.updated
             report.reviews += outcome.reviews
+            report.checkins += outcome.checkins
+            report.inspections += outcome.inspections
             sink.advance("places", len(batch.places))
     if embedder is not None:
         sink.start("embeddings", await count_missing(db))

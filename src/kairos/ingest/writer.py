@@ -20,6 +20,7 @@ from kairos.core.traits import derive_traits, held_traits, stated_traits
 from kairos.ingest.locality import LONDON_SOURCE, london_locality, ranking_town
 from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
 from kairos.ingest.records import PlaceRecord
+from kairos.ingest.venue_facts import write_venue_facts
 from kairos.store.tables import Place, PlaceSource, Review
 from kairos.text.aspects import ReviewText, score_aspects
 from kairos.text.embeddings import content_hash
@@ -34,6 +35,8 @@ class BatchOutcome:
     merged: int = 0
     updated: int = 0
     reviews: int = 0
+    checkins: int = 0
+    inspections: int = 0
     place_ids: set[int] = field(default_factory=set)
 
 
@@ -55,6 +58,14 @@ def _same_place(record: PlaceRecord, known: _Known) -> bool:
     return False
 
 
+def _price_raw(record: PlaceRecord) -> dict[str, Any]:
+    """The source's own fields, and its level under `sources`, so every source's signal survives
+    a merge (the cost analyst compares them)."""
+    if record.price_level is None:
+        return record.price_raw
+    return {**record.price_raw, "sources": {record.source: record.price_level}}
+
+
 def _place_values(record: PlaceRecord) -> dict[str, Any]:
     return {
         "source": record.source,
@@ -65,7 +76,7 @@ def _place_values(record: PlaceRecord) -> dict[str, Any]:
         "categories": record.categories,
         "price_level": record.price_level,
         "price_tier": tier_from_level(record.price_level),
-        "price_raw": record.price_raw,
+        "price_raw": _price_raw(record),
         "rating": record.rating,
         "votes": record.votes,
         "city": record.city,
@@ -83,13 +94,27 @@ _FILL_COLUMNS = (
     "price_level", "price_tier", "rating", "city", "area", "country", "address", "lat", "lng", "url"
 )  # fmt: skip
 
+
+def _deep(shallow: str, column: str, param: str, key: str) -> str:
+    """`shallow`, with the objects under `key` merged one level deeper (new entries win)."""
+    new = f"CAST({param} AS jsonb)"
+    return (
+        f"CASE WHEN jsonb_typeof({new} -> '{key}') = 'object' THEN ({shallow}) || "
+        f"jsonb_build_object('{key}', COALESCE(CASE WHEN jsonb_typeof({column} -> '{key}') = "
+        f"'object' THEN {column} -> '{key}' END, '{{}}'::jsonb) || ({new} -> '{key}')) "
+        f"ELSE {shallow} END"
+    )
+
+
 _UPDATE_KNOWN = text(
     "UPDATE places SET "
     + ", ".join(f"{c} = COALESCE(:{c}, {c})" for c in _FILL_COLUMNS)
     + ", categories = ARRAY(SELECT DISTINCT unnest(categories || CAST(:categories AS text[])))"
     + ", votes = GREATEST(votes, :votes)"
-    + ", price_raw = price_raw || CAST(:price_raw AS jsonb)"
-    + ", attributes = CAST(:attributes AS jsonb) || attributes"
+    + ", price_raw = "
+    + _deep("price_raw || CAST(:price_raw AS jsonb)", "price_raw", ":price_raw", "sources")
+    + ", attributes = "
+    + _deep("CAST(:attributes AS jsonb) || attributes", "attributes", ":attributes", "poi")
     + ", is_active = true, updated_at = now() WHERE id = :id"
 ).bindparams(
     bindparam("price_raw", type_=Place.price_raw.type),
@@ -205,8 +230,22 @@ async def write_places(
             review_rows,
         )
     outcome.reviews = len(review_rows)
+    outcome.checkins, outcome.inspections = await write_venue_facts(session, places, ids)
     outcome.place_ids = set(ids)
     return outcome
+
+
+def _descriptions(attributes: dict[str, Any]) -> list[str]:
+    """Points-of-interest sources describe the place in words that full-text search should find
+    (`attributes["poi"][<source>]["description"]`)."""
+    poi = attributes.get("poi")
+    if not isinstance(poi, dict):
+        return []
+    return [
+        words
+        for _, raw in sorted(poi.items())
+        if isinstance(raw, dict) and isinstance(words := raw.get("description"), str)
+    ]
 
 
 async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
@@ -255,7 +294,7 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         city, area = row.city, row.area
         if row.source == LONDON_SOURCE:  # the locality rule follows the code, like the rest
             city, area = london_locality(row.address, ranking_town(row.attributes))
-        facets = " ".join([*row.categories, city or "", area or ""])
+        facets = " ".join([*row.categories, city or "", area or "", *_descriptions(row.attributes)])
         params.append(
             {
                 "id": row.id,

@@ -21,16 +21,23 @@ class Adapter(Protocol):
 
 
 def get_adapter(name: str) -> Adapter:
+    from kairos.ingest.adapters.pois import PoisAdapter
     from kairos.ingest.adapters.restaurant_reviews import RestaurantReviewsAdapter
     from kairos.ingest.adapters.yelp_boston import YelpBostonAdapter
     from kairos.ingest.adapters.yelp_metadata import YelpMetadataAdapter
 
     adapters: dict[str, Adapter] = {
-        a.name: a for a in (RestaurantReviewsAdapter(), YelpBostonAdapter(), YelpMetadataAdapter())
+        a.name: a
+        for a in (
+            RestaurantReviewsAdapter(),
+            YelpBostonAdapter(),
+            YelpMetadataAdapter(),
+            PoisAdapter(),
+        )
     }
     if name not in adapters:
         raise KeyError(f"unknown source {name!r}; choose one of: {', '.join(sorted(adapters))}")
     return adapters[name]
 
 
-ADAPTER_NAMES = ("restaurant_reviews", "yelp", "yelp_metadata")
+ADAPTER_NAMES = ("restaurant_reviews", "yelp", "yelp_metadata", "pois")

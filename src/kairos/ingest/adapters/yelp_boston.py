@@ -1,4 +1,5 @@
-"""`yelp`: the Boston 2015 Yelp academic subset: businesses with attributes, and tips as reviews."""
+"""`yelp`: the Boston 2015 Yelp academic subset: businesses with attributes, tips as reviews,
+check-ins by weekday and hour, and the health inspections mapped to them (`yelp_checkins`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from kairos.ingest.adapters.jsonl import count_lines, find_file, iter_jsonl
 from kairos.ingest.adapters.kinds import infer_kind
+from kairos.ingest.adapters.yelp_checkins import read_checkins, read_inspections
 from kairos.ingest.normalise import (
     clean_text,
     normalise_categories,
@@ -64,7 +66,10 @@ def place_from_business(row: dict[str, Any]) -> PlaceRecord:
 
 class YelpBostonAdapter:
     name = "yelp"
-    description = "folder with boston_business.jsonl(.gz) and boston_tip.jsonl(.gz)"
+    description = (
+        "folder with boston_business.jsonl(.gz), and optionally boston_tip.jsonl(.gz), "
+        "boston_checkin.jsonl(.gz), boston_inspections.csv(.gz) + boston_inspection_id_mapping.csv"
+    )
 
     def count(self, path: Path) -> int:
         return count_lines(find_file(path, "boston_business.jsonl"))
@@ -92,14 +97,20 @@ class YelpBostonAdapter:
                         review_date=parse_date(row.get("date")),
                     )
                 )
-        batch: list[PlaceRecord] = []
+        places: list[PlaceRecord] = []
         for line, row in iter_jsonl(find_file(path, "boston_business.jsonl"), bad):
             try:
-                place = place_from_business(row)
+                places.append(place_from_business(row))
             except ValueError as exc:
                 bad.append(BadRow(line, f"business: {exc}"))
-                continue
+        checkins = read_checkins(path, bad)
+        inspections = read_inspections(path, {p.source_id for p in places}, bad)
+        batch: list[PlaceRecord] = []
+        for place in places:
             place.reviews = tips.get(place.source_id, [])
+            if checkins is not None:
+                place.checkins = checkins.get(place.source_id, {})
+            place.inspections = inspections.get(place.source_id, [])
             batch.append(place)
             if len(batch) >= batch_size:
                 yield ParsedBatch(batch, bad)

@@ -1,0 +1,142 @@
+"""`pois`: travel points of interest from four sources in one schema (`shared/data/pois/`):
+TripAdvisor attractions (no coordinates), data.gov.sg's tourism layer, and OpenStreetMap nodes
+of Delhi and the Kathmandu Valley.
+
+Each row joins the one catalog with a kind from its coarse `category`; everything raw that a
+later product may read (licence, hours as written, OSM tags, suggested duration, entry price,
+description) is kept under `attributes["poi"][<source>]`, unparsed, so two sources of one place
+keep both (the writer merges that key one level deep). Descriptions also reach full-text search
+through the place's search facets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final
+
+from kairos.ingest.adapters.jsonl import count_lines, find_file, iter_jsonl
+from kairos.ingest.normalise import (
+    clean_text,
+    normalise_categories,
+    parse_rating,
+    valid_coordinates,
+)
+from kairos.ingest.records import BadRow, ParsedBatch, PlaceRecord
+
+__all__ = ["KIND_OF_CATEGORY", "LICENCES", "PoisAdapter", "place_from_poi"]
+
+KIND_OF_CATEGORY: Final = {
+    "museum": "museum", "gallery": "museum",
+    "park": "park", "beach": "park", "zoo": "park",
+    "viewpoint": "viewpoint",
+    "religious_site": "religious_site",
+    "lodging": "lodging",
+    "restaurant": "restaurant", "cafe": "cafe", "bar": "bar",
+    "theatre": "venue", "arts_venue": "venue",
+    "attraction": "attraction", "landmark": "attraction", "historic_site": "attraction",
+    "artwork": "attraction", "neighbourhood": "attraction", "aquarium": "attraction",
+    "information": "other", "other": "other",
+}  # fmt: skip
+"""Coarse POI category -> place kind; a category not listed here is `other` (raw kept)."""
+
+LICENCES: Final = {
+    "osm_delhi": "ODbL 1.0 (© OpenStreetMap contributors)",
+    "osm_kathmandu": "ODbL 1.0 (© OpenStreetMap contributors)",
+    "datagovsg_tourism": "Singapore Open Data Licence (data.gov.sg)",
+    "tripadvisor_attractions": None,  # none stated by the scraper's repository
+}
+# Food kinds take categories the kind rules read (`core.place_kinds`): a cuisine makes a
+# restaurant, and a café or a bar must not be read as one.
+_FOOD_CATEGORIES: Final = {"restaurant": "restaurants", "cafe": "cafes", "bar": "bars"}
+_RAW_FIELDS: Final = (
+    "category", "category_raw", "description", "opening_hours", "opening_hours_note", "price",
+    "price_note", "free_of_charge", "suggested_duration", "rating_scale", "image_url",
+    "osm_tags", "extra", "provenance",
+)  # fmt: skip
+_TIMESTAMP: Final = re.compile(r"timestamp (\d{4}-\d{2}-\d{2}T[\d:]+Z)")
+
+
+def _last_updated(row: dict[str, Any]) -> str | None:
+    """When the source says its row was last changed or exported; None when it does not."""
+    extra = row.get("extra") or {}
+    if isinstance(extra, dict) and isinstance(extra.get("last_modified"), str):
+        return str(extra["last_modified"])
+    path = str((row.get("provenance") or {}).get("path") or "")
+    return match.group(1) if (match := _TIMESTAMP.search(path)) else None
+
+
+def _categories(category: str, kind: str, row: dict[str, Any]) -> list[str]:
+    if kind in _FOOD_CATEGORIES:
+        tags = row.get("osm_tags") or {}
+        cuisines = str(tags.get("cuisine") or "").replace(";", ",").split(",")
+        extra = [c.replace("_", " ") for c in cuisines] if kind == "restaurant" else []
+        if kind == "bar" and tags.get("amenity") == "pub":
+            extra = ["pubs"]
+        return normalise_categories([_FOOD_CATEGORIES[kind], *extra])
+    labels = [v for v in row.get("category_raw") or [] if isinstance(v, str) and "=" not in v]
+    return normalise_categories([category.replace("_", " "), *labels])
+
+
+def place_from_poi(row: dict[str, Any]) -> PlaceRecord:
+    """Raises ValueError with the reason when a required field is missing."""
+    poi_id, name = row.get("poi_id"), clean_text(row.get("name"))
+    source = row.get("source")
+    if not isinstance(poi_id, str) or not poi_id:
+        raise ValueError("missing poi_id")
+    if not isinstance(source, str) or not source:
+        raise ValueError("missing source")
+    if not name:
+        raise ValueError("missing name")
+    category = clean_text(row.get("category")).lower() or "other"
+    kind = KIND_OF_CATEGORY.get(category, "other")
+    coords = valid_coordinates(row.get("lat"), row.get("lon"))
+    city = clean_text(row.get("city")) or None
+    if city and "(" in city:
+        city = city.split("(", 1)[0].strip()
+    votes = row.get("review_count")
+    raw = {k: row[k] for k in _RAW_FIELDS if row.get(k) not in (None, "", [], {})}
+    raw |= {"licence": LICENCES.get(source), "last_updated": _last_updated(row)}
+    country = row.get("country")
+    return PlaceRecord(
+        source=source,
+        source_id=poi_id,
+        name=name,
+        kind=kind,
+        categories=_categories(category, kind, row),
+        rating=parse_rating(row.get("rating"), row.get("rating_scale") or 5),
+        votes=int(votes) if isinstance(votes, int | float) and not isinstance(votes, bool) else 0,
+        city=city,
+        country=country if isinstance(country, str) and len(country) == 2 else None,
+        address=clean_text(row.get("address")) or None,
+        lat=coords[0] if coords else None,
+        lng=coords[1] if coords else None,
+        url=row.get("url") if isinstance(row.get("url"), str) else None,
+        attributes={"poi": {source: raw}},
+    )
+
+
+class PoisAdapter:
+    name = "pois"
+    description = "pois.jsonl(.gz), or a folder holding it"
+
+    def _file(self, path: Path) -> Path:
+        return path if path.is_file() else find_file(path, "pois.jsonl")
+
+    def count(self, path: Path) -> int:
+        return count_lines(self._file(path))
+
+    def read(self, path: Path, batch_size: int) -> Iterator[ParsedBatch]:
+        bad: list[BadRow] = []
+        batch: list[PlaceRecord] = []
+        for line, row in iter_jsonl(self._file(path), bad):
+            try:
+                batch.append(place_from_poi(row))
+            except ValueError as exc:
+                bad.append(BadRow(line, f"poi: {exc}"))
+                continue
+            if len(batch) >= batch_size:
+                yield ParsedBatch(batch, bad)
+                batch, bad = [], []
+        yield ParsedBatch(batch, bad)

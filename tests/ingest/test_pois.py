@@ -1,0 +1,102 @@
+"""Points of interest join the one catalog: kinds, raw fields kept, licences, no coordinates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select, text
+
+from kairos.ingest.adapters import ADAPTER_NAMES
+from kairos.ingest.runner import ingest
+from kairos.store.tables import Place, PlaceSource
+from tests.conftest import REPO
+
+POIS_SMALL = REPO / "tests" / "data" / "pois_small"
+
+
+async def _place(runtime: Any, poi_id: str) -> Place:
+    async with runtime.db.session() as session:
+        return (
+            await session.execute(
+                select(Place)
+                .join(PlaceSource, PlaceSource.place_id == Place.id)
+                .where(PlaceSource.source_id == poi_id)
+            )
+        ).scalar_one()
+
+
+async def test_pois_land_with_kinds_raw_fields_and_licences(runtime: Any) -> None:
+    assert "pois" in ADAPTER_NAMES
+    report = await ingest(runtime.db, "pois", POIS_SMALL, runtime.embedder)
+    assert (report.places_read, report.bad_rows) == (11, [])
+    kinds = {
+        "ta_2150f6941d09": "park",
+        "ta_b7419274e549": "museum",
+        "sg_bc1b43a1e10a": "religious_site",
+        "osm_delhi_n416361396": "restaurant",
+        "osm_delhi_n248852574": "cafe",
+        "osm_delhi_n477905016": "bar",
+        "osm_ktm_node_317040754": "lodging",
+        "osm_ktm_node_1966018536": "viewpoint",
+        "osm_delhi_n1024317412": "attraction",
+        "osm_delhi_n416361412": "other",
+        "osm_delhi_n416361412_test_unknown": "other",
+    }
+    for poi_id, kind in kinds.items():
+        assert (await _place(runtime, poi_id)).kind == kind, poi_id
+
+    park = await _place(runtime, "ta_2150f6941d09")
+    assert (park.lat, park.lng, park.city) == (None, None, "New York City")
+    raw = park.attributes["poi"]["tripadvisor_attractions"]
+    assert raw["licence"] is None
+    assert raw["suggested_duration"] == "More than 3 hours"
+    assert raw["opening_hours"] == "6:00 AM - 1:00 AM", "hours are kept as written"
+    assert raw["description"].startswith("For more than 150 years")
+
+    temple = await _place(runtime, "sg_bc1b43a1e10a")
+    raw = temple.attributes["poi"]["datagovsg_tourism"]
+    assert raw["licence"].startswith("Singapore Open Data Licence")
+    assert raw["last_updated"] and raw["free_of_charge"]
+
+    viewpoint = await _place(runtime, "osm_ktm_node_1966018536")
+    raw = viewpoint.attributes["poi"]["osm_kathmandu"]
+    assert raw["licence"].startswith("ODbL 1.0")
+    assert raw["osm_tags"]["tourism"] == "viewpoint"
+    assert raw["last_updated"] == "2023-07-04T18:29:59Z"
+
+    restaurant = await _place(runtime, "osm_delhi_n416361396")
+    assert "south indian" in restaurant.categories and restaurant.city == "Delhi"
+    unknown = await _place(runtime, "osm_delhi_n416361412_test_unknown")
+    assert unknown.attributes["poi"]["osm_delhi"]["category"] == "spaceport"
+
+
+async def test_poi_descriptions_reach_full_text_search(runtime: Any) -> None:
+    await ingest(runtime.db, "pois", POIS_SMALL, runtime.embedder)
+    async with runtime.db.session() as session:
+        found = await session.execute(
+            text(
+                "SELECT name FROM places "
+                "WHERE search_tsv @@ plainto_tsquery('english', 'conservancy acres')"
+            )
+        )
+        assert found.scalars().all() == ["Central Park"]
+
+
+async def test_bad_poi_rows_are_counted(runtime: Any, tmp_path: Path) -> None:
+    path = tmp_path / "pois.jsonl"
+    path.write_text(
+        '{"poi_id": "test_poi_1", "source": "osm_delhi", "name": "  "}\n'
+        '{"source": "osm_delhi", "name": "No Id"}\n'
+        '{"poi_id": "test_poi_2", "name": "No Source"}\n'
+        '{"poi_id": "test_poi_3", "source": "osm_delhi", "name": "Fine Place", "lat": 95}\n'
+    )
+    report = await ingest(runtime.db, "pois", path, runtime.embedder)
+    assert report.places_read == 1
+    assert report.bad_reasons() == {
+        "poi: missing name": 1,
+        "poi: missing poi_id": 1,
+        "poi: missing source": 1,
+    }
+    fine = await _place(runtime, "test_poi_3")
+    assert (fine.lat, fine.lng, fine.kind) == (None, None, "other")
