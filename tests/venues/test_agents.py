@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from kairos.core.geo import haversine_km
 from kairos.signals.weather.models import WeatherReport
+from kairos.store.venue_facts import Inspection
 from kairos.venues.cost import VALUE, cost_profile
-from kairos.venues.critic import Inspection, PlanSlot, VenueFacts, review, risk_score
+from kairos.venues.critic import PlanSlot, VenueFacts, review, risk_score
 from kairos.venues.group import rerank_with_votes
 from kairos.venues.meeting import meeting_point
 from kairos.venues.schemas import Budget, MemberLocation, MemberRisk, RiskFlag
@@ -74,17 +75,24 @@ def test_rain_on_an_outdoor_venue_is_high_and_labelled_climatology() -> None:
     assert review(indoor, PlanSlot(), 4) == []
 
 
+def _inspection(day: date, minor: int, major: int, severe: int) -> Inspection:
+    return Inspection("boston", f"i{day}", day, minor, major, severe)
+
+
 def test_severe_inspection_violations_are_high_and_dated() -> None:
     facts = VenueFacts(
         name="Diner",
         kind="restaurant",
-        inspections=[Inspection(date(2015, 3, 2), 2, 1, 3), Inspection(date(2013, 1, 1), 0, 0, 9)],
+        inspections=[
+            _inspection(date(2015, 3, 2), 2, 1, 3),
+            _inspection(date(2013, 1, 1), 0, 0, 9),
+        ],
     )
     (flag,) = review(facts, PlanSlot(), 2)
     assert flag.severity == "high" and flag.kind == "inspection"
     assert "3 severe" in flag.description and "2015-03-02" in flag.description
     clean = VenueFacts(
-        name="Diner", kind="restaurant", inspections=[Inspection(date(2015, 3, 2), 4, 0, 0)]
+        name="Diner", kind="restaurant", inspections=[_inspection(date(2015, 3, 2), 4, 0, 0)]
     )
     assert review(clean, PlanSlot(), 2) == []
 

@@ -26,6 +26,7 @@ from typing import Final
 
 from kairos.signals.events.models import Event
 from kairos.signals.weather.models import WeatherReport
+from kairos.store.venue_facts import Inspection
 from kairos.venues.schemas import RiskFlag
 
 __all__ = [
@@ -56,15 +57,6 @@ BUSY_MIN_CHECKINS: Final = 10
 """…and with at least this many check-ins in it (fewer says little)."""
 LARGE_GROUP: Final = 6
 INSPECTION_WINDOW_DAYS: Final = 365
-
-
-@dataclass(frozen=True, slots=True)
-class Inspection:
-    inspected_on: date
-    minor: int
-    major: int
-    severe: int
-    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)

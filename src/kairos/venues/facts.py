@@ -1,39 +1,33 @@
-"""What the cost analyst and the critic read about the scout's candidates, in one statement:
-source attributes (groups, outdoor seating, open), each source's price level, check-ins by
-weekday and hour, and inspections, newest first."""
+"""What the cost analyst and the critic read about the scout's candidates, all at once: each
+source's price level, check-ins by weekday and hour, inspections newest first
+(`store/venue_facts.py`), and the source attributes that say whether a venue takes groups and
+is open."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 
-from sqlalchemy import bindparam, text
-from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.types import BigInteger
+from sqlalchemy import text
 
 from kairos.store.database import Database
-from kairos.venues.critic import Inspection
+from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
 
 __all__ = ["RawFacts", "read_facts"]
 
-_FACTS = text(
-    "SELECT p.id, p.source, p.price_level, p.attributes, p.price_raw, "
-    "(SELECT jsonb_agg(jsonb_build_array(c.weekday, c.hour, c.checkins)) FROM venue_checkins c "
-    " WHERE c.place_id = p.id) AS checkins, "
-    "(SELECT jsonb_agg(jsonb_build_array(i.inspected_on, i.minor, i.major, i.severe, i.source) "
-    " ORDER BY i.inspected_on DESC) FROM venue_inspections i WHERE i.place_id = p.id) "
-    " AS inspections "
-    "FROM places p WHERE p.id = ANY(:ids)"
-).bindparams(bindparam("ids", type_=ARRAY(BigInteger)))
-_GROUPS = ("RestaurantsGoodForGroups", "Good For Groups")
+_ATTRIBUTES = text(
+    "SELECT id, attributes -> 'RestaurantsGoodForGroups' AS groups, "
+    "attributes -> 'Good For Groups' AS groups_2015, attributes -> 'open' AS open "
+    "FROM places WHERE id = ANY(CAST(:ids AS bigint[]))"
+)
 
 
 @dataclass
 class RawFacts:
     price_signals: dict[str, int] = field(default_factory=dict)
-    checkins: dict[tuple[int, int], int] = field(default_factory=dict)
+    checkins: Checkins = field(default_factory=dict)
     inspections: list[Inspection] = field(default_factory=list)
     good_for_groups: bool | None = None
     closed: bool = False
@@ -47,33 +41,35 @@ def _truth(value: Any) -> bool | None:
     return None
 
 
-def _signals(source: str, level: int | None, raw: dict[str, Any]) -> dict[str, int]:
-    """Each source's price level: `price_raw.sources` when ingestion kept them, else the row's."""
-    kept = raw.get("sources") if isinstance(raw, dict) else None
-    if isinstance(kept, dict):
-        found = {s: int(v) for s, v in kept.items() if isinstance(v, int | float) and 1 <= v <= 4}
-        if found:
-            return found
-    return {source: level} if level else {}
+async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, tuple[bool | None, bool]]:
+    async with db.reading() as session:
+        rows = (await session.execute(_ATTRIBUTES, {"ids": list(ids)})).all()
+    return {
+        r.id: (
+            _truth(r.groups) if r.groups is not None else _truth(r.groups_2015),
+            _truth(r.open) is False,
+        )
+        for r in rows
+    }
 
 
 async def read_facts(db: Database, place_ids: Sequence[int]) -> dict[int, RawFacts]:
     if not place_ids:
         return {}
-    async with db.reading() as session:
-        rows = (await session.execute(_FACTS, {"ids": list(place_ids)})).all()
-    found = {}
-    for row in rows:
-        attributes = row.attributes or {}
-        groups = next((_truth(attributes[k]) for k in _GROUPS if k in attributes), None)
-        found[row.id] = RawFacts(
-            price_signals=_signals(row.source, row.price_level, row.price_raw or {}),
-            checkins={(int(d), int(h)): int(n) for d, h, n in row.checkins or []},
-            inspections=[
-                Inspection(date.fromisoformat(str(day)), int(mi), int(ma), int(se), str(src))
-                for day, mi, ma, se, src in row.inspections or []
-            ],
-            good_for_groups=groups,
-            closed=_truth(attributes.get("open")) is False,
+    store = VenueFacts(db)
+    prices, checkins, inspections, attributes = await asyncio.gather(
+        store.price_signals(place_ids=place_ids),
+        store.checkins(place_ids=place_ids),
+        store.inspections(place_ids=place_ids),
+        _attributes(db, place_ids),
+    )
+    return {
+        i: RawFacts(
+            price_signals=prices.get(i, {}),
+            checkins=checkins.get(i, {}),
+            inspections=inspections.get(i, []),
+            good_for_groups=attributes.get(i, (None, False))[0],
+            closed=attributes.get(i, (None, False))[1],
         )
-    return found
+        for i in place_ids
+    }
