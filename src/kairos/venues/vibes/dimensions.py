@@ -19,8 +19,8 @@ from typing import Final
 __all__ = [
     "VIBE_COUNT",
     "VIBE_DIMENSIONS",
-    "VibeDimension",
     "YELP_AMBIENCE",
+    "VibeDimension",
     "match_vibe",
     "normalise",
     "vibe_index",
