@@ -46,8 +46,9 @@ def cached_vectors(
     *,
     seed_files: Sequence[Path] = (),
     on_progress: Callable[[int], None] | None = None,
-) -> F32:
-    """Unit vectors of `texts` in input order; only texts no file under `folder` holds are embedded."""
+) -> tuple[F32, int]:
+    """Unit vectors of `texts` in input order, and how many were embedded now: only texts no
+    file in `folder` holds are."""
     hashes = [content_hash(t, embedder.name) for t in texts]
     unique = dict(zip(hashes, texts, strict=True))
     files = [*sorted(folder.glob("*.npz")), *seed_files]
@@ -72,4 +73,4 @@ def cached_vectors(
     out = np.stack([found[h] for h in hashes]) if hashes else np.zeros((0, embedder.dimension))
     out = out.astype(np.float32)
     out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), np.float32(1e-12))
-    return out
+    return out, len(missing)

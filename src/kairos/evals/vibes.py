@@ -1,0 +1,172 @@
+"""The venues suite: does a venue's vibe vector rank the places Yelp's `Ambience` labels mark?
+
+For each of the nine keys (romantic, intimate, classy, upscale, hipster, trendy, casual,
+touristy, divey) the matching dimension's score is ranked against the label (ROC AUC), from the
+places' texts alone. Two readings, never mixed:
+
+- a restaurant_reviews file (the shared one the model was fitted on, or the sample cut from it):
+  k-fold cross-validated AUC — each fold's places are scored by logistic weights fitted without
+  them, so no place is scored by weights that saw its label;
+- the 2015 Boston file (tips, not reviews; never used for fitting): the shipped model as it is.
+
+Beside it, `zero_shot_auc` ranks by the prototype and lexical figure alone (no labels used).
+Embeddings are computed once per text and kept under `eval-cache/embeddings/` by content hash.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+from pydantic import BaseModel
+from rich.console import Console
+from rich.table import Table
+
+from kairos.evals.metrics import roc_auc
+from kairos.evals.text_vectors import cached_vectors
+from kairos.evals.vibe_data import LabelledVenue, load_labelled
+from kairos.text.embeddings import EmbeddingProvider
+from kairos.venues.vibes.dimensions import YELP_AMBIENCE
+from kairos.venues.vibes.fitting import Venue, fit_key, labelled_rows, mean_features
+from kairos.venues.vibes.logistic import stratified_folds
+from kairos.venues.vibes.model import VibeModel, load_model
+from kairos.venues.vibes.vectoriser import hit_matrix, raw_scores
+
+__all__ = ["VibeEvalReport", "evaluate_vibes", "render_vibe_report"]
+
+AUC_TARGET: Final = 0.80
+FOLDS: Final = 5
+SEED: Final = 20241124
+
+
+class VibeLabelFigure(BaseModel):
+    key: str
+    dimension: str
+    auc: float | None
+    zero_shot_auc: float | None
+    positives: int
+    negatives: int
+    met: bool | None
+
+
+class VibeEvalReport(BaseModel):
+    data: str
+    reading: str
+    places_labelled: int
+    places_scored: int
+    places_without_text: int
+    texts: int
+    embedded: int
+    figures: list[VibeLabelFigure]
+    seconds: float
+
+
+def _number(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 4)
+
+
+def cross_validated(venues: Sequence[Venue], model: VibeModel, key: str) -> float:
+    x = mean_features(venues, model.center)
+    rows, y = labelled_rows(venues, key)
+    if int(y.sum()) < FOLDS or len(y) - int(y.sum()) < FOLDS:
+        return math.nan
+    predicted = np.zeros(len(rows))
+    for fold in stratified_folds(y, FOLDS, SEED):
+        train = np.setdiff1d(np.arange(len(rows)), fold)
+        w, b = fit_key(x[rows[train]], y[train])
+        predicted[fold] = x[rows[fold]] @ w + b
+    return roc_auc(predicted.tolist(), y.tolist())
+
+
+def to_venues(
+    labelled: Sequence[LabelledVenue],
+    embedder: EmbeddingProvider,
+    cache: Path,
+    on_progress: Callable[[int], None] | None = None,
+) -> tuple[list[Venue], int]:
+    with_text = [v for v in labelled if v.texts]
+    texts = [t for v in with_text for t in v.texts]
+    vectors, embedded = cached_vectors(texts, embedder, cache, on_progress=on_progress)
+    venues, at = [], 0
+    for v in with_text:
+        venues.append(Venue(v.texts, vectors[at : at + len(v.texts)], v.labels))
+        at += len(v.texts)
+    return venues, embedded
+
+
+def evaluate_vibes(
+    data: Path,
+    embedder: EmbeddingProvider,
+    cache: Path,
+    *,
+    on_progress: Callable[[int], None] | None = None,
+) -> VibeEvalReport:
+    started = time.perf_counter()
+    model = load_model()
+    labelled = load_labelled(data)
+    venues, embedded = to_venues(labelled, embedder, cache, on_progress)
+    tips = data.name.startswith("boston_business")
+    raws = np.array([raw_scores(v.embeddings, hit_matrix(v.texts)[0], model)[0] for v in venues])
+    zero_shot = np.array(
+        [
+            raw_scores(v.embeddings, hit_matrix(v.texts)[0], _without_ambience(model))[0]
+            for v in venues
+        ]
+    )
+    figures = []
+    for key, dim in sorted(YELP_AMBIENCE.items()):
+        rows, y = labelled_rows(venues, key)
+        zs = roc_auc(zero_shot[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
+        if tips:
+            auc = roc_auc(raws[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
+        else:
+            auc = cross_validated(venues, model, key)
+        value = _number(auc)
+        figures.append(
+            VibeLabelFigure(
+                key=key, dimension=dim.name, auc=value, zero_shot_auc=_number(zs),
+                positives=int(y.sum()), negatives=int(len(y) - y.sum()),
+                met=None if value is None else value >= AUC_TARGET,
+            )
+        )  # fmt: skip
+    return VibeEvalReport(
+        data=str(data),
+        reading="shipped model, held-out file" if tips else f"{FOLDS}-fold cross-validated",
+        places_labelled=len(labelled),
+        places_scored=len(venues),
+        places_without_text=len(labelled) - len(venues),
+        texts=sum(len(v.texts) for v in venues),
+        embedded=embedded,
+        figures=figures,
+        seconds=round(time.perf_counter() - started, 1),
+    )
+
+
+def _without_ambience(model: VibeModel) -> VibeModel:
+    from dataclasses import replace
+
+    return replace(model, ambience_index=np.zeros(0, dtype=np.intp))
+
+
+def render_vibe_report(report: VibeEvalReport, console: Console) -> None:
+    table = Table(title=f"Vibe AUC per Yelp Ambience label — {report.reading}")
+    for column in ("label", "AUC", "zero-shot AUC", "positives", "negatives", "≥ 0.80"):
+        table.add_column(column, justify="left" if column == "label" else "right")
+    for f in report.figures:
+        table.add_row(
+            f.key,
+            "n/a" if f.auc is None else f"{f.auc:.3f}",
+            "n/a" if f.zero_shot_auc is None else f"{f.zero_shot_auc:.3f}",
+            str(f.positives),
+            str(f.negatives),
+            {True: "yes", False: "no", None: "n/a"}[f.met],
+        )
+    console.print(table)
+    console.print(
+        f"{report.data}: {report.places_scored} of {report.places_labelled} labelled places "
+        f"have texts ({report.texts} texts, {report.embedded} embedded now), {report.seconds} s"
+    )

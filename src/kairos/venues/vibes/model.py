@@ -1,0 +1,95 @@
+"""The fitted numbers the vectoriser reads, shipped as `venues/data/vibe_model.npz` (≈ 100 KB).
+
+Built by `kairos venues fit-vibes` (`fitting.py`) from the shared restaurant_reviews files; how
+it was fitted and its cross-validated figures are in `vibe_model.json` beside it. The model is
+tied to the embedder whose vectors it read (`embedder`) and to the dimensions file it was built
+from (`vibes_sha`): `version` changes with either, which makes every stored vector stale.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from kairos.venues.vibes.dimensions import vibes_file_bytes
+
+__all__ = ["MODEL_FILE", "VibeModel", "load_model", "model_version"]
+
+MODEL_FILE: Final = "data/vibe_model.npz"
+F64 = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class VibeModel:
+    embedder: str
+    vibes_sha: str
+    center: F64
+    prototypes: F64
+    text_mu: F64
+    text_sigma: F64
+    prototype_mu: F64
+    prototype_sigma: F64
+    lexical_mu: F64
+    lexical_sigma: F64
+    ambience_keys: tuple[str, ...]
+    ambience_index: npt.NDArray[np.intp]
+    ambience_weights: F64
+    ambience_bias: F64
+    ambience_mu: F64
+    ambience_sigma: F64
+
+    def save(self, path: Path) -> None:
+        arrays = {
+            k: v.astype(np.float32) if isinstance(v, np.ndarray) and v.dtype == np.float64 else v
+            for k, v in self.__dict__.items()
+            if k != "ambience_keys"
+        }
+        arrays["ambience_keys"] = np.array(self.ambience_keys, dtype=str)
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **arrays)  # type: ignore[arg-type]
+        path.write_bytes(buffer.getvalue())
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> VibeModel:
+        with np.load(io.BytesIO(data)) as npz:
+            values = {k: npz[k] for k in npz.files}
+        return cls(
+            embedder=str(values.pop("embedder")),
+            vibes_sha=str(values.pop("vibes_sha")),
+            ambience_keys=tuple(str(k) for k in values.pop("ambience_keys")),
+            ambience_index=values.pop("ambience_index").astype(np.intp),
+            **{k: v.astype(np.float64) for k, v in values.items()},
+        )
+
+
+def vibes_sha() -> str:
+    return hashlib.sha256(vibes_file_bytes()).hexdigest()[:16]
+
+
+def _model_bytes() -> bytes:
+    return resources.files("kairos.venues").joinpath(MODEL_FILE).read_bytes()
+
+
+@cache
+def load_model() -> VibeModel:
+    return VibeModel.from_bytes(_model_bytes())
+
+
+@cache
+def model_version() -> str:
+    """Changes with the model, the dimensions file or the vectoriser's code."""
+    from kairos.venues.vibes import lexical, vectoriser
+
+    digest = hashlib.sha256(_model_bytes())
+    digest.update(vibes_file_bytes())
+    for module in (vectoriser, lexical):
+        digest.update(Path(module.__file__ or "").read_bytes())
+    return digest.hexdigest()[:16]
