@@ -233,6 +233,30 @@ def chat(
     _emit(report, as_json, render_chat_report)
 
 
+@eval_app.command("venue-safety")
+def venue_safety(
+    shared: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            file_okay=False,
+            help="a folder laid out like ../shared/data "
+            "(restaurant_reviews/, yelp/, pois/); default: the app's sample",
+        ),
+    ] = None,
+    groups: Annotated[int, typer.Option(min=1, max=5000, help="random groups to plan for")] = 100,
+    seed: Annotated[int, typer.Option(help="the groups' random seed")] = 20261124,
+    as_json: Json = False,
+) -> None:
+    """The planner's group safety: no anaphylactic member exposed in a plan's top 3 unnamed."""
+    from kairos.evals.venue_safety import render_safety
+    from kairos.evals.venues_run import safety_on
+
+    with _build_progress() as progress:
+        report = asyncio.run(safety_on(shared, groups=groups, seed=seed, progress=progress))
+    _emit(report, as_json, render_safety)
+
+
 @eval_app.command()
 def contract(
     messages: Annotated[int | None, typer.Option(min=1, help="first N messages only")] = None,
