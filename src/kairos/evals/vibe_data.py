@@ -45,7 +45,9 @@ def _sibling(path: Path, stem: str) -> Path:
 
 def texts_file(places: Path) -> Path:
     """The file of texts that belongs to a places file (reviews, or tips for the 2015 set)."""
-    return _sibling(places, "boston_tip" if places.name.startswith("boston_business") else "reviews")
+    return _sibling(
+        places, "boston_tip" if places.name.startswith("boston_business") else "reviews"
+    )
 
 
 def _ambience(row: dict[str, Any]) -> dict[str, bool] | None:
