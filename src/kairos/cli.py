@@ -26,6 +26,7 @@ from kairos.evals.cli import eval_app
 from kairos.meals.cli import meals_app
 from kairos.settings import get_settings
 from kairos.signals.cli import signals_app
+from kairos.venues.cli import venues_app
 
 app = typer.Typer(help="Kairos: personalised, allergy-safe recommendations.", no_args_is_help=True)
 console = Console()
@@ -34,6 +35,7 @@ sample_app = typer.Typer(help="The small real sample shipped in data/sample.", n
 app.add_typer(sample_app, name="sample")
 app.add_typer(signals_app, name="signals")
 app.add_typer(meals_app, name="meals")
+app.add_typer(venues_app, name="venues")
 
 
 class RichProgress:

@@ -35,6 +35,7 @@ from kairos.store.redaction import redacted_traceback
 from kairos.store.unreachable import is_database_unreachable
 from kairos.store.watch import DatabaseWatch
 from kairos.text.embeddings import EmbeddingProvider, get_embedder
+from kairos.venues.vibes.build import build_vibes
 
 logger = logging.getLogger(__name__)
 
@@ -161,6 +162,8 @@ class Runtime:
                 )  # fmt: skip
                 reports.append(report)
         await self.ingest_recipe_sample(sample_dir, progress=progress)
+        vibes = await build_vibes(self.db, progress=progress)
+        logger.info("sample vibes: %d vectors in %.2fs", vibes.computed, vibes.seconds)
         self.catalog.invalidate()
         return reports
 

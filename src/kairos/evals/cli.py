@@ -137,6 +137,37 @@ def decomposition(
         console.print(report.summary(), soft_wrap=True)
 
 
+SHARED_VIBES = Path("../shared/data/restaurant_reviews/restaurants.jsonl.gz")
+
+
+@eval_app.command()
+def venues(
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="restaurants.jsonl.gz (restaurant_reviews format) or boston_business.jsonl.gz "
+            "(2015 Yelp format, tips beside it); default: the shared file, else the sample",
+        ),
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """AUC of the vibe dimensions against Yelp's Ambience labels (CV on the fitting data)."""
+    from kairos.evals.vibes import evaluate_vibes, render_vibe_report
+    from kairos.settings import get_settings
+    from kairos.text.embeddings import get_embedder
+
+    settings = get_settings()
+    path = data or (
+        SHARED_VIBES if SHARED_VIBES.is_file() else SAMPLE_REVIEWS_DIR / "restaurants.jsonl.gz"
+    )
+    cache = settings.data_dir / "eval-cache" / "embeddings"
+    shipped = [settings.sample_dir / "embeddings.npz"]
+    report = evaluate_vibes(path, get_embedder(settings), cache, seed_files=shipped)
+    _emit(report, as_json, render_vibe_report)
+
+
 @eval_app.command()
 def retrieval(
     restaurants: Restaurants = SAMPLE_REVIEWS_DIR / "restaurants.jsonl.gz",

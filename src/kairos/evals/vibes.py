@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
@@ -69,7 +70,12 @@ def _number(value: float) -> float | None:
     return None if math.isnan(value) else round(value, 4)
 
 
-def cross_validated(venues: Sequence[Venue], model: VibeModel, key: str) -> float:
+def cross_validated(
+    venues: Sequence[Venue], model: VibeModel, key: str, zero_shot: npt.NDArray[np.float64]
+) -> float:
+    """The stored figure's AUC with its logistic part fitted without the scored fold: the
+    fold's logits standardised by the training places' logits, averaged with the zero-shot
+    figure as `vectoriser.raw_scores` does."""
     x = mean_features(venues, model.center)
     rows, y = labelled_rows(venues, key)
     if int(y.sum()) < FOLDS or len(y) - int(y.sum()) < FOLDS:
@@ -78,7 +84,9 @@ def cross_validated(venues: Sequence[Venue], model: VibeModel, key: str) -> floa
     for fold in stratified_folds(y, FOLDS, SEED):
         train = np.setdiff1d(np.arange(len(rows)), fold)
         w, b = fit_key(x[rows[train]], y[train])
-        predicted[fold] = x[rows[fold]] @ w + b
+        seen = x @ w + b
+        learnt = (x[rows[fold]] @ w + b - seen.mean()) / max(float(seen.std()), 1e-6)
+        predicted[fold] = (learnt + zero_shot[rows[fold]]) / np.sqrt(2.0)
     return roc_auc(predicted.tolist(), y.tolist())
 
 
@@ -87,10 +95,13 @@ def to_venues(
     embedder: EmbeddingProvider,
     cache: Path,
     on_progress: Callable[[int], None] | None = None,
+    seed_files: Sequence[Path] = (),
 ) -> tuple[list[Venue], int]:
     with_text = [v for v in labelled if v.texts]
     texts = [t for v in with_text for t in v.texts]
-    vectors, embedded = cached_vectors(texts, embedder, cache, on_progress=on_progress)
+    vectors, embedded = cached_vectors(
+        texts, embedder, cache, seed_files=seed_files, on_progress=on_progress
+    )
     venues, at = [], 0
     for v in with_text:
         venues.append(Venue(v.texts, vectors[at : at + len(v.texts)], v.labels))
@@ -103,12 +114,13 @@ def evaluate_vibes(
     embedder: EmbeddingProvider,
     cache: Path,
     *,
+    seed_files: Sequence[Path] = (),
     on_progress: Callable[[int], None] | None = None,
 ) -> VibeEvalReport:
     started = time.perf_counter()
     model = load_model()
     labelled = load_labelled(data)
-    venues, embedded = to_venues(labelled, embedder, cache, on_progress)
+    venues, embedded = to_venues(labelled, embedder, cache, on_progress, seed_files)
     tips = data.name.startswith("boston_business")
     raws = np.array([raw_scores(v.embeddings, hit_matrix(v.texts)[0], model)[0] for v in venues])
     zero_shot = np.array(
@@ -124,7 +136,7 @@ def evaluate_vibes(
         if tips:
             auc = roc_auc(raws[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
         else:
-            auc = cross_validated(venues, model, key)
+            auc = cross_validated(venues, model, key, zero_shot[:, dim.index])
         value = _number(auc)
         figures.append(
             VibeLabelFigure(

@@ -53,7 +53,9 @@ def _standardised(values: F64) -> tuple[F64, F64]:
     return values.mean(axis=0), np.maximum(values.std(axis=0), 1e-2)
 
 
-def labelled_rows(venues: Sequence[Venue], key: str) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
+def labelled_rows(
+    venues: Sequence[Venue], key: str
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:
     rows = np.array([i for i, v in enumerate(venues) if key in v.labels], dtype=np.intp)
     return rows, np.array([venues[i].labels[key] for i in rows], dtype=bool)
 
@@ -70,7 +72,10 @@ def fit_model(venues: Sequence[Venue], embedder: EmbeddingProvider) -> VibeModel
     every = np.concatenate([np.asarray(v.embeddings, dtype=np.float64) for v in venues])
     center = every.mean(axis=0)
     means = np.array(
-        [embedder.embed(prototype_texts(i)).astype(np.float64).mean(axis=0) for i in range(VIBE_COUNT)]
+        [
+            embedder.embed(prototype_texts(i)).astype(np.float64).mean(axis=0)
+            for i in range(VIBE_COUNT)
+        ]
     )
     prototypes = means - means.mean(axis=0)
     prototypes /= np.linalg.norm(prototypes, axis=1, keepdims=True)
@@ -78,7 +83,9 @@ def fit_model(venues: Sequence[Venue], embedder: EmbeddingProvider) -> VibeModel
     text_mu, text_sigma = text_z.mean(axis=0), text_z.std(axis=0)
     proto, lexical = [], []
     for v in venues:
-        z = ((np.asarray(v.embeddings, dtype=np.float64) - center) @ prototypes.T - text_mu) / text_sigma
+        z = (
+            (np.asarray(v.embeddings, dtype=np.float64) - center) @ prototypes.T - text_mu
+        ) / text_sigma
         proto.append(z.mean(axis=0))
         lexical.append(hit_matrix(v.texts)[0].mean(axis=0))
     prototype_mu, prototype_sigma = _standardised(np.array(proto))

@@ -51,7 +51,9 @@ def fit_logistic(features: npt.NDArray[np.floating], labels: npt.NDArray[np.bool
     return LogisticModel(weights=beta[:-1], bias=float(beta[-1]))
 
 
-def stratified_folds(labels: npt.NDArray[np.bool_], k: int, seed: int) -> list[npt.NDArray[np.intp]]:
+def stratified_folds(
+    labels: npt.NDArray[np.bool_], k: int, seed: int
+) -> list[npt.NDArray[np.intp]]:
     """`k` disjoint index sets covering every row, positives spread evenly across them."""
     rng = np.random.default_rng(seed)
     folds: list[list[int]] = [[] for _ in range(k)]

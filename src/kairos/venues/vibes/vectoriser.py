@@ -8,10 +8,12 @@ Per dimension d:
   (`center`), as a z-score against reference reviews (`text_mu`, `text_sigma`), averaged over
   the venue's texts;
 - *lexical*: the share of the venue's texts that use one of its phrases or cues;
-- the nine dimensions Yelp labels (`Ambience`) instead use a logistic regression on the venue's
-  mean embedding, fitted on the shared labels (`fitting.py`, `data/vibe_model.json`).
+- the nine dimensions Yelp labels (`Ambience`) add a logistic regression on the venue's mean
+  embedding, fitted on the shared labels (`fitting.py`, `data/vibe_model.json`), with the same
+  weight as the other two together.
 Each raw figure is standardised against the reference venues, so 0 means "an ordinary venue",
-and mapped by `score = sigmoid(SLOPE · (raw − SHIFT))`: an ordinary venue scores ≈ 0.15, one a
+shrunk by the number of texts n (× n / (n + SHRINK)), and mapped by
+`score = sigmoid(SLOPE · (raw − SHIFT))`: an ordinary venue scores ≈ 0.15, one a
 standard deviation above ≈ 0.5 (`SHIFT`), two above ≈ 0.85.
 """
 
@@ -35,6 +37,9 @@ SLOPE: Final = 1.7
 SHIFT: Final = 1.0
 EVIDENCE_DIMENSIONS: Final = 3
 EVIDENCE_TEXTS: Final = 3
+SHRINK: Final = 5
+"""Raw figures are multiplied by n / (n + SHRINK): two vivid texts are weaker evidence than
+twenty ordinary ones, so a venue with few texts stays nearer "ordinary"."""
 CONFIDENCE_HALF: Final = 5
 """Texts at which the count factor of the confidence reaches one half."""
 
@@ -73,7 +78,8 @@ def raw_scores(
         mean = e.mean(axis=0) - model.center
         mean /= max(float(np.linalg.norm(mean)), 1e-12)
         logits = model.ambience_weights @ mean + model.ambience_bias
-        raw[model.ambience_index] = (logits - model.ambience_mu) / model.ambience_sigma
+        learnt = (logits - model.ambience_mu) / model.ambience_sigma
+        raw[model.ambience_index] = (learnt + raw[model.ambience_index]) / np.sqrt(2.0)
     return raw, z
 
 
@@ -93,16 +99,14 @@ def vectorise(texts: Sequence[VibeText], model: VibeModel) -> VibeVector | None:
     embeddings = np.stack([np.asarray(t.embedding, dtype=np.float64) for t in usable])
     hits, words = hit_matrix([t.text for t in usable])
     raw, z = raw_scores(embeddings, hits, model)
-    scores = _sigmoid(SLOPE * (raw - SHIFT))
+    scores = _sigmoid(SLOPE * (raw * len(usable) / (len(usable) + SHRINK) - SHIFT))
     order = sorted(range(VIBE_COUNT), key=lambda d: (-scores[d], d))
     primary = order[0]
     count = len(usable) / (len(usable) + CONFIDENCE_HALF)
     agreement = float((z[:, primary] > 0).mean())
     evidence: dict[str, list[dict[str, Any]]] = {}
     for d in order[:EVIDENCE_DIMENSIONS]:
-        ranked = sorted(
-            range(len(usable)), key=lambda i: (-hits[i, d], -z[i, d], usable[i].id)
-        )
+        ranked = sorted(range(len(usable)), key=lambda i: (-hits[i, d], -z[i, d], usable[i].id))
         cited = [
             {"id": usable[i].id, "z": round(float(z[i, d]), 2)}
             | ({"phrase": words[i][d]} if d in words[i] else {})
