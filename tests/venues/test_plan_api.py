@@ -133,6 +133,7 @@ async def test_an_anaphylactic_member_is_never_silently_exposed(client: httpx.As
     }
     plan = await _plan(client, uid, prompt="thai dinner in boston for 4", members=[sam])
     assert plan["user_profile"]["allergies"] == {"peanuts": "anaphylactic"}
+    assert plan["hard_excluded_allergens"] == {"peanuts": ["Sam"]}
     assert plan["excluded"] or any(v["members_at_risk"] for v in plan["venues"])
     for venue in plan["venues"]:
         for risk in venue["members_at_risk"]:

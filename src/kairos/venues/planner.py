@@ -120,6 +120,13 @@ class Planner:
             f"({found.found} found, {found.duplicates} duplicate(s) merged, "
             f"{len(found.excluded)} excluded for the group's allergies)",
         )
+        left_out = _who_for(group, found.hard_excluded)
+        if left_out:
+            yield _log(
+                "scout",
+                "Left out every venue known to contain "
+                + "; ".join(f"{a} ({', '.join(names)})" for a, names in left_out.items()),
+            )
         if found.broadened:
             yield _log("scout", f"Broadened the search once ({found.broadened})")
         for excluded in found.excluded[:3]:
@@ -168,7 +175,7 @@ class Planner:
             plan_id=turn.plan_id,
             venues=venues,
             global_consensus=sentence,
-            execution_summary=_summary(venues, found, status),
+            execution_summary=_summary(venues, found, status, intent),
             user_profile={
                 "auth_user_id": str(user.uid),
                 **user.planner.model_dump(),
@@ -185,6 +192,7 @@ class Planner:
             backup=backup,
             members=group.names(),
             excluded=found.excluded,
+            hard_excluded_allergens=left_out,
             agent_status={**status, **{f"scout.{k}": v for k, v in found.providers.items()}},
             timings_ms=dict(turn.timings),
         )
@@ -361,6 +369,16 @@ def _member_points(request: PlanRequest) -> list[Any]:
     ]
 
 
+def _who_for(group: GroupProfile, allergens: Sequence[str]) -> dict[str, list[str]]:
+    """Each hard-excluded allergen with the members it is excluded for ("request" when the
+    message itself asked to avoid it)."""
+    found: dict[str, list[str]] = {}
+    for allergen in allergens:
+        names = [m.name for m in group.members if allergen in m.allergies.resolved_severities()]
+        found[allergen] = names or ["request"]
+    return found
+
+
 def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 2)
 
@@ -400,9 +418,16 @@ def _critic_line(flags: dict[int, list[RiskFlag]], status: dict[str, str]) -> st
     return f"Reviewed {len(flags)} venue(s): {total} flag(s), {high} high"
 
 
-def _summary(venues: list[Any], found: ScoutResult, status: dict[str, str]) -> str:
+def _summary(venues: list[Any], found: ScoutResult, status: dict[str, str], intent: Intent) -> str:
     failed = [k for k, v in status.items() if v != "ok"]
-    text = "Pipeline complete." if venues else "Pipeline complete: no venue matched."
+    wanted = ", ".join([*intent.reading.categories, *found.filters.kinds]) or "venues"
+    where = f" in {intent.location}" if intent.location else ""
+    text = (
+        "Pipeline complete."
+        if venues
+        else f"Pipeline complete: the catalog has no {wanted}{where} that fit; try another "
+        "place or a wider request."
+    )
     if failed:
         text += f" Degraded: {', '.join(failed)}."
     if found.excluded:

@@ -185,6 +185,11 @@ class PlanResponse(BaseModel):
     backup: VenueResult | None = None
     members: list[str] = Field(default_factory=list)
     excluded: list[dict[str, Any]] = Field(default_factory=list)
+    hard_excluded_allergens: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="allergen → the members it is excluded for: no venue shown is known to "
+        "contain it (left out in SQL, and by the guard with the reason in `excluded`)",
+    )
     agent_status: dict[str, str] = Field(default_factory=dict)
     timings_ms: dict[str, float] = Field(default_factory=dict)
 

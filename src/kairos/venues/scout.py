@@ -90,6 +90,8 @@ class ScoutResult:
     filters: SearchFilters
     providers: dict[str, str]
     broadened: str | None = None
+    hard_excluded: list[str] = field(default_factory=list)
+    """Allergens no venue shown may be known to contain (SQL and the guard)."""
 
 
 def _filters(
@@ -217,4 +219,5 @@ class Scout:
             filters=filters,
             providers=status,
             broadened=broadened,
+            hard_excluded=list(guarded.hard_excluded_allergens),
         )
