@@ -29,7 +29,6 @@ import httpx
 import websockets
 from rich.console import Console
 from rich.table import Table
-from tests.serving import kairos_serve
 
 from kairos.evals.scratch import Build, build_sample, sample_folder, scratch_runtime
 from kairos.evals.venues_catalogue import VenueFiles, venue_build, venue_folder
@@ -171,6 +170,9 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, default=30)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, run as a file
+    from tests.serving import kairos_serve
+
     console = Console()
     folder, info = asyncio.run(_catalog(args))
     cities = [str(c) for c in info["cities"]]  # type: ignore[attr-defined]
