@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import os
+import sys
 import time
 import uuid
 from pathlib import Path
