@@ -27,6 +27,7 @@ from kairos.evals.contract import ContractReport
 from kairos.evals.decomposition import DecompositionEvalReport
 from kairos.evals.gate import FAILING, Figure, Verdict
 from kairos.evals.retrieval import MODES, RetrievalReport
+from kairos.evals.vibes import VibeEvalReport
 
 ALLERGEN_FLOOR = 0.99
 ALLERGEN_TARGET_PER_ALLERGEN = 0.95
@@ -35,6 +36,7 @@ OFF_SAMPLE = Path("openfoodfacts/off_products_en_allergens_sample.jsonl.gz")
 OFF_SHARED = ("off_products_en_allergens.jsonl.gz", "off_products_en_allergens_batch2.jsonl.gz")
 ABSA_SHARED = Path("absa_restaurants/semeval2014_restaurants_train.jsonl.gz")
 REVIEWS_SHARED = Path("restaurant_reviews")
+YELP_2015_SHARED = Path("yelp/boston_business.jsonl.gz")
 DECOMPOSITION_CASES = Path("tests/restaurants/decomposition_cases.py")
 DECOMPOSITION_VOCABULARY = Path("tests/restaurants/vocabulary.json")
 
@@ -165,6 +167,14 @@ def retrieval_figures(report: RetrievalReport, tag: str) -> list[Figure]:
         )
     )
     return figures
+
+
+def vibe_figures(report: VibeEvalReport, tag: str) -> list[Figure]:
+    """Per Ambience key; a key with too few places on one side has no figure (value None)."""
+    return [
+        Figure(key=f"venues.{tag}.{f.key}.auc", suite="venues", value=f.auc, target=0.80)
+        for f in report.figures
+    ]
 
 
 def contract_figures(report: ContractReport) -> list[Figure]:
@@ -298,6 +308,7 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         figures += timed("aspects", full_dir, runs, full_aspects)
     else:
         skipped("aspects", full_dir, runs, "../shared absent")
+    figures += venue_suites(shared, sample_dir, runs)
     started = time.perf_counter()
     contract = await evaluate_contract()
     figures += contract_figures(contract)
@@ -352,6 +363,35 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         )
     )
     return figures, runs
+
+
+def venue_suites(shared: Path, sample_dir: Path, runs: list[SuiteRun]) -> list[Figure]:
+    """Vibe AUCs: the sample (cross-validated) always, the shared files when present."""
+    from kairos.evals.vibes import evaluate_vibes
+    from kairos.settings import get_settings
+    from kairos.text.embeddings import get_embedder
+
+    settings = get_settings()
+    embedder = get_embedder(settings)
+    cache = settings.data_dir / "eval-cache" / "embeddings"
+    shipped = [sample_dir / "embeddings.npz"]
+    inputs = (
+        ("sample", sample_dir / "restaurant_reviews" / "restaurants.jsonl.gz"),
+        ("restaurant_reviews", shared / REVIEWS_SHARED / "restaurants.jsonl.gz"),
+        ("yelp_2015", shared / YELP_2015_SHARED),
+    )
+    figures: list[Figure] = []
+    for tag, path in inputs:
+        if not path.is_file():
+            skipped("venues", path, runs, "file absent")
+            continue
+
+        def work(path: Path = path, tag: str = tag) -> list[Figure]:
+            report = evaluate_vibes(path, embedder, cache, seed_files=shipped)
+            return vibe_figures(report, tag)
+
+        figures += timed("venues", path, runs, work)
+    return figures
 
 
 def render_all(report: AllReport, console: Console) -> None:

@@ -28,7 +28,7 @@ __all__ = ["PHASE", "VibeBuildReport", "build_vibes", "compute_vibe"]
 
 PHASE: Final = "vibes"
 BATCH: Final = 200
-ON_DEMAND_TEXTS: Final = 60
+ON_DEMAND_TEXTS: Final = 40
 """An on-demand vector reads a place's newest texts only, to stay within a few milliseconds."""
 
 _HASHES = text(

@@ -49,8 +49,10 @@ class VibeDimension:
 
 def normalise(text: str) -> str:
     """Lower case, accents and punctuation gone, hyphens as spaces, single spaces, padded."""
-    folded = unicodedata.normalize("NFKD", text.lower())
-    plain = "".join(c for c in folded if not unicodedata.combining(c)).replace("’", "'")
+    plain = text.lower()
+    if not plain.isascii():
+        folded = unicodedata.normalize("NFKD", plain)
+        plain = "".join(c for c in folded if not unicodedata.combining(c)).replace("’", "'")
     return " " + " ".join(_NON_WORD.sub(" ", plain).split()) + " "
 
 
