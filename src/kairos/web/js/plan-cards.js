@@ -81,7 +81,7 @@ export function planCard(v, { backup = false, vote, onSelect, onSpeak } = {}) {
     text: "🔊 Read aloud" }) : null;
   const spoken = h("span", { class: "speak-status meta", role: "status" });
   if (speak) speak.addEventListener("click", (e) => { e.stopPropagation(); onSpeak(v.why, speak, spoken); });
-  card.append(head,
+  card.append(...[head,
     v.vetoed_by.length ? h("div", { class: "banner danger veto", text: `⛔ Vetoed by ${v.vetoed_by.join(", ")}` }) : null,
     v.veto ? h("div", { class: "banner danger critic-veto", text: "⛔ The critic advises against this venue: see the flags below." }) : null,
     membersAtRisk(v),
@@ -90,7 +90,7 @@ export function planCard(v, { backup = false, vote, onSelect, onSpeak } = {}) {
     v.watch_out ? h("div", { class: "banner warning watch-out" }, h("strong", { text: "Watch out" }), h("span", { text: v.watch_out })) : null,
     riskFlags(v),
     distances,
-    vote && !backup ? voteBar(v, vote) : null);
+    vote && !backup ? voteBar(v, vote) : null].filter(Boolean));
   if (onSelect) card.addEventListener("click", () => onSelect(v.venue_id));
   return card;
 }

@@ -7,7 +7,7 @@ import { excludedList, planCard } from "./plan-cards.js";
 import { createPlanMap } from "./plan-map.js";
 import { createPlanTools, speak } from "./plan-tools.js";
 
-const NODES = ["graph", "commander", "scout", "vibe", "cost", "critic", "synthesiser"];
+const NODES = ["commander", "scout", "vibe", "cost", "critic", "synthesiser", "graph"];
 const NODE_LABEL = { graph: "Graph", commander: "Commander", scout: "Scout", vibe: "Vibe matcher",
   cost: "Cost analyst", critic: "Critic", synthesiser: "Synth" };
 const AGENT_NODE = { scout: "scout", vibe_matcher: "vibe", cost_analyst: "cost", critic: "critic", synthesiser: "synthesiser" };
@@ -303,7 +303,7 @@ export function createPlan() {
     const share = shareBox(plan.plan_id); // picks who votes
     const cards = plan.venues.map((v) => planCard(v, { onSelect: select, onSpeak: speak,
       vote: { member: voter, cast, onVote: vote } }));
-    results.replaceChildren(
+    results.replaceChildren(...[
       plan.global_consensus ? h("p", { class: "consensus", text: plan.global_consensus }) : null,
       plan.meeting_point ? h("p", { class: "meta meeting", text: `★ Meeting point: ${plan.meeting_point.explanation}` }) : null,
       actionBox(plan.action_request),
@@ -312,7 +312,7 @@ export function createPlan() {
         : h("div", { class: "empty" }, h("p", { class: "empty-title", text: "No venue fits this plan." }),
           h("p", { text: plan.execution_summary })),
       plan.backup ? planCard(plan.backup, { backup: true, onSelect: select, onSpeak: speak }) : null,
-      excludedList(plan.excluded));
+      excludedList(plan.excluded)].filter(Boolean));
     if (!keepTab) showTab("results");
     live.textContent = plan.venues.length
       ? `${plan.venues.length} venue(s) ranked; first: ${plan.venues[0].name}.` : "No venue fits this plan.";
