@@ -73,7 +73,7 @@ export function createPlanMap(container, note) {
       const label = `${v.rank}. ${v.name}${v.vetoed_by.length ? " (vetoed)" : ""}`;
       const marker = L.marker([v.lat, v.lng], {
         icon: icon(L, `plan-pin pin-${tier(v.rank)}${v.vetoed_by.length ? " vetoed" : ""}`, String(v.rank)),
-        title: label, keyboard: true, riseOnHover: true, zIndexOffset: 1000 - v.rank,
+        title: label, keyboard: true, riseOnHover: true, zIndexOffset: (100 - v.rank) * 1000,
       }).addTo(layers.plan);
       marker.getElement().setAttribute("aria-label", `${label}, show its card`);
       marker.getElement().dataset.venue = v.venue_id;
