@@ -59,6 +59,7 @@ export function createPlan() {
   let plan = null;
   let voter = null;
   const cast = {};
+  const confirmed = {}; // action id → the confirm answer (the stored plan keeps "proposed")
 
   createPlanTools({ map });
 
@@ -259,13 +260,18 @@ export function createPlan() {
     const status = h("p", { class: "meta", role: "status", text: `Status: ${action.status}` });
     const links = h("div", { class: "action-links" });
     const confirm = h("button", { type: "button", class: "btn primary", id: "plan-confirm", text: "Confirm" });
+    const showDone = (done) => {
+      confirm.disabled = true;
+      status.textContent = `Status: ${done.status}. ${done.detail}`;
+      links.replaceChildren(...Object.entries(done.downloads).map(([kind, url]) =>
+        h("a", { class: "btn", href: url, download: "", text: kind === "invite" ? "📅 Invite (.ics)" : "✉️ Message (.eml)" })));
+    };
+    if (confirmed[action.id]) showDone(confirmed[action.id]);
     confirm.addEventListener("click", async () => {
       confirm.disabled = true;
       try {
-        const done = await request(action.confirm_url, { method: "POST" });
-        status.textContent = `Status: ${done.status}. ${done.detail}`;
-        links.replaceChildren(...Object.entries(done.downloads).map(([kind, url]) =>
-          h("a", { class: "btn", href: url, download: "", text: kind === "invite" ? "📅 Invite (.ics)" : "✉️ Message (.eml)" })));
+        confirmed[action.id] = await request(action.confirm_url, { method: "POST" });
+        showDone(confirmed[action.id]);
       } catch (error) {
         status.textContent = `Not confirmed: ${error.message}`;
         confirm.disabled = false;
@@ -304,7 +310,8 @@ export function createPlan() {
     const cards = plan.venues.map((v) => planCard(v, { onSelect: select, onSpeak: speak,
       vote: { member: voter, cast, onVote: vote } }));
     results.replaceChildren(...[
-      plan.global_consensus ? h("p", { class: "consensus", text: plan.global_consensus }) : null,
+      plan.global_consensus ? h("p", { class: "consensus", text: plan.venues.some((v) => Object.values(v.votes).some(Boolean))
+        ? `Before the votes: ${plan.global_consensus}` : plan.global_consensus }) : null,
       plan.meeting_point ? h("p", { class: "meta meeting", text: `★ Meeting point: ${plan.meeting_point.explanation}` }) : null,
       actionBox(plan.action_request),
       share,
