@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { loadFeed } from "./feed.js";
 import { createKitchen } from "./kitchen.js";
 import { createMeals } from "./meals.js";
+import { createPlan } from "./plan.js";
 import { createProfile } from "./profile.js";
 
 const state = { uid: localStorage.getItem("kairos.uid") };
@@ -77,16 +78,20 @@ async function start() {
 const chat = createChat({ getUid: () => state.uid });
 const meals = createMeals({ getUid: () => state.uid });
 const kitchen = createKitchen({ getUid: () => state.uid });
+const plan = createPlan();
 
-// Two views, one page: restaurants (feed + chat) and the meal coach, chosen by the URL's hash.
+// Three views, one page: restaurants (feed + chat), the meal coach and the group planner,
+// chosen by the URL's hash (`#plan/<plan_id>` opens a shared plan).
+const VIEWS = { restaurants: "restaurants-view", meals: "meals-view", plan: "plan-view" };
 function showView() {
-  const onMeals = location.hash === "#meals";
-  byId("restaurants-view").hidden = onMeals;
-  byId("meals-view").hidden = !onMeals;
-  byId("tab-meals").toggleAttribute("aria-current", onMeals);
-  byId("tab-restaurants").toggleAttribute("aria-current", !onMeals);
-  if (onMeals) byId("tab-meals").setAttribute("aria-current", "page");
-  else byId("tab-restaurants").setAttribute("aria-current", "page");
+  const view = location.hash === "#meals" ? "meals" : location.hash.startsWith("#plan") ? "plan" : "restaurants";
+  for (const [name, id] of Object.entries(VIEWS)) {
+    byId(id).hidden = name !== view;
+    const tab = byId(`tab-${name}`);
+    if (name === view) tab.setAttribute("aria-current", "page");
+    else tab.removeAttribute("aria-current");
+  }
+  if (view === "plan") plan.shown(location.hash);
 }
 addEventListener("hashchange", showView);
 showView();
@@ -104,7 +109,8 @@ function watchChat() {
   const jump = byId("jump-chat");
   const narrow = matchMedia("(max-width: 900px)");
   let visible = false;
-  const update = () => { jump.hidden = !narrow.matches || visible; };
+  const update = () => { jump.hidden = !narrow.matches || visible || byId("restaurants-view").hidden; };
+  addEventListener("hashchange", update);
   new IntersectionObserver(([entry]) => { visible = entry.isIntersecting; update(); }).observe(byId("chat"));
   narrow.addEventListener("change", update);
   jump.addEventListener("click", (e) => {

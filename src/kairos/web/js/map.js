@@ -6,13 +6,13 @@ export const pinColour = (rank) => PIN_COLOURS[rank - 1] || "#6b7280";
 let tileUrl = null;
 
 // The operator enables real tiles (KAIROS_MAP_TILES_URL); otherwise the SVG projection is used.
-function tilesConfigured() {
+export function tilesConfigured() {
   if (tileUrl !== null) return Promise.resolve(tileUrl);
   return fetch("/ui-config").then((r) => (r.ok ? r.json() : { map_tiles_url: "" }))
     .then((c) => (tileUrl = c.map_tiles_url || ""), () => (tileUrl = ""));
 }
 
-function loadLeaflet() {
+export function loadLeaflet() {
   if (window.L) return Promise.resolve(window.L);
   return new Promise((resolve, reject) => {
     const css = document.createElement("link");

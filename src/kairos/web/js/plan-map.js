@@ -1,0 +1,140 @@
+// The planner's map (Leaflet, vendored): ranked venue pins (gold, silver, bronze, grey), member
+// pins, the meeting point and the vibe heatmap. With no tile server configured it draws on a
+// plain background, so it works offline; clicking it drops a member's pin while one is armed.
+import { h } from "./dom.js";
+import { loadLeaflet, tilesConfigured } from "./map.js";
+
+const START = { centre: [42.355, -71.065], zoom: 12 }; // the sample data's city until a plan arrives
+const tier = (rank) => (rank <= 3 ? ["gold", "silver", "bronze"][rank - 1] : "grey");
+
+// Blue (weak) to red (strong), relative to the scores shown.
+export function heatColour(score, low, high) {
+  const t = high > low ? (score - low) / (high - low) : 1;
+  return `hsl(${Math.round(220 - 220 * t)}, 85%, 48%)`;
+}
+
+function icon(L, className, text, size = 28) {
+  return L.divIcon({ className, html: h("span", { "aria-hidden": "true", text }), iconSize: [size, size] });
+}
+
+export function createPlanMap(container, note) {
+  let map = null;
+  let L = null;
+  let ready = null;
+  let layers = null;
+  let markers = new Map();
+  let picking = null;
+  let memberPoints = [];
+
+  function start() {
+    if (ready) return ready;
+    ready = (async () => {
+      L = await loadLeaflet();
+      map = L.map(container, { scrollWheelZoom: false, attributionControl: false, keyboard: true });
+      map.setView(START.centre, START.zoom);
+      L.control.scale({ imperial: false }).addTo(map);
+      const url = await tilesConfigured();
+      if (url) {
+        L.control.attribution({ prefix: false }).addTo(map);
+        L.tileLayer(url, { maxZoom: 19, attribution: "© OpenStreetMap contributors" }).addTo(map);
+      } else {
+        note.textContent = "Offline map: no tile server is configured, so venues, members and the meeting point are drawn on a plain background.";
+      }
+      layers = { heat: L.layerGroup().addTo(map), plan: L.layerGroup().addTo(map), members: L.layerGroup().addTo(map) };
+      map.on("click", (e) => {
+        if (!picking) return;
+        const done = picking;
+        picking = null;
+        container.classList.remove("picking");
+        done(Math.round(e.latlng.lat * 1e5) / 1e5, Math.round(e.latlng.lng * 1e5) / 1e5);
+      });
+      return map;
+    })().catch((error) => {
+      note.textContent = `The map could not load: ${error.message || error}`;
+      throw error;
+    });
+    return ready;
+  }
+
+  function bounds(points) {
+    const located = points.filter((p) => p && p.lat != null && p.lng != null);
+    if (!located.length) return;
+    if (located.length === 1) map.setView([located[0].lat, located[0].lng], 15);
+    else map.fitBounds(L.latLngBounds(located.map((p) => [p.lat, p.lng])).pad(0.15));
+  }
+
+  async function showPlan(plan, onSelect) {
+    await start();
+    layers.plan.clearLayers();
+    markers = new Map();
+    const venues = [...plan.venues].sort((a, b) => b.rank - a.rank); // the best pin drawn last, on top
+    for (const v of venues) {
+      if (v.lat == null || v.lng == null) continue;
+      const label = `${v.rank}. ${v.name}${v.vetoed_by.length ? " (vetoed)" : ""}`;
+      const marker = L.marker([v.lat, v.lng], {
+        icon: icon(L, `plan-pin pin-${tier(v.rank)}${v.vetoed_by.length ? " vetoed" : ""}`, String(v.rank)),
+        title: label, keyboard: true, riseOnHover: true, zIndexOffset: (100 - v.rank) * 1000,
+      }).addTo(layers.plan);
+      marker.getElement().setAttribute("aria-label", `${label}, show its card`);
+      marker.getElement().dataset.venue = v.venue_id;
+      marker.on("click", () => onSelect(v.venue_id));
+      markers.set(v.venue_id, marker);
+    }
+    if (plan.meeting_point) {
+      const m = plan.meeting_point;
+      const pin = L.marker([m.lat, m.lng], { icon: icon(L, "meet-pin", "★", 26), title: `Meeting point: ${m.explanation}`, keyboard: true })
+        .addTo(layers.plan);
+      pin.getElement().setAttribute("aria-label", `Meeting point: ${m.explanation}`);
+    }
+    bounds([...plan.venues, plan.meeting_point, ...memberPoints]);
+  }
+
+  async function showMembers(points) {
+    await start();
+    memberPoints = points;
+    layers.members.clearLayers();
+    for (const p of points) {
+      const name = p.name || "member";
+      const pin = L.marker([p.lat, p.lng], { icon: icon(L, "member-pin", name.slice(0, 1).toUpperCase(), 24),
+        title: `${name} starts here`, keyboard: true }).addTo(layers.members);
+      pin.getElement().setAttribute("aria-label", `${name} starts here`);
+    }
+  }
+
+  async function focus(venueId) {
+    await start();
+    for (const [id, marker] of markers) marker.getElement()?.classList.toggle("focused", id === venueId);
+    const marker = markers.get(venueId);
+    if (marker) map.flyTo(marker.getLatLng(), Math.max(map.getZoom(), 15), { duration: 0.6 });
+  }
+
+  async function heat(points) {
+    await start();
+    layers.heat.clearLayers();
+    if (!points.length) return;
+    const scores = points.map((p) => p.score);
+    const [low, high] = [Math.min(...scores), Math.max(...scores)];
+    for (const p of points) {
+      const colour = heatColour(p.score, low, high);
+      L.circleMarker([p.lat, p.lng], { radius: 8, weight: 1, color: colour, fillColor: colour, fillOpacity: 0.55,
+        className: "heat-point" }).bindTooltip(`${p.name}: ${p.score.toFixed(2)}`).addTo(layers.heat);
+    }
+    bounds(points);
+  }
+
+  return {
+    start,
+    showPlan,
+    showMembers,
+    focus,
+    heat,
+    clearHeat: async () => { await start(); layers.heat.clearLayers(); },
+    resize: () => { if (map) map.invalidateSize(); },
+    // The next click on the map calls back with its lat, lng (a member's starting point).
+    pick(callback) {
+      picking = callback;
+      container.classList.toggle("picking", Boolean(callback));
+      start();
+    },
+  };
+}
