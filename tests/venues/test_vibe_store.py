@@ -18,6 +18,8 @@ async def _ids(runtime: Any) -> list[int]:
 
 
 async def test_the_sample_ingest_leaves_a_vector_per_place_with_texts(runtime: Any) -> None:
+    assert await _ids(runtime), "the sample ingest (Runtime.ingest_sample) built no vectors"
+    await build_vibes(runtime.db)  # other tests of the session may have added reviews since
     async with runtime.db.session() as session:
         with_texts = (
             await session.execute(
@@ -34,6 +36,7 @@ async def test_the_sample_ingest_leaves_a_vector_per_place_with_texts(runtime: A
 
 
 async def test_a_second_build_computes_nothing_and_force_everything(runtime: Any) -> None:
+    await build_vibes(runtime.db)
     again = await build_vibes(runtime.db)
     assert again.computed == 0 and again.unchanged == again.places_with_texts
     forced = await build_vibes(runtime.db, force=True)

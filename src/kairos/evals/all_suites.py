@@ -3,7 +3,8 @@
 Runs, in order: allergens (the committed Open Food Facts cut, plus both shared files when
 ../shared is present; each whole and its held-out half), decomposition (the test suite's
 table), absa (shared train file, when present), aspects (on the committed sample, and on the
-whole shared set when present), retrieval, contract and chat on the committed sample. Every suite
+whole shared set when present), retrieval, venues (vibe AUC: the sample, and both shared
+Yelp files when present), contract and chat on the committed sample. Every suite
 becomes a list of `Figure`s with stable keys; `kairos.evals.gate` judges them against
 `bench/baselines.json`.
 A suite whose input is absent is reported as not run, never as passed.
