@@ -176,3 +176,34 @@ async def test_voice_speaks_offline_or_says_how_to_enable_it(client: httpx.Async
     else:
         assert spoken.status_code == 503 and "espeak-ng" in spoken.json()["detail"]
     assert (await client.post("/api/voice/synthesize", json={"text": ""})).status_code == 422
+
+
+async def test_a_venue_flagged_for_a_member_is_shown_with_the_member_named(
+    client: httpx.AsyncClient,
+) -> None:
+    """Venues whose reviews say, with high confidence, that they may contain eggs are flagged for
+    Eve's anaphylactic egg allergy: shown, with Eve named, after every venue without a risk —
+    never dropped silently (those known to contain eggs are left out, and said so)."""
+    uid = await create_user(client)
+    eve = {
+        "name": "Eve",
+        "allergies": {"confirmed": ["eggs"], "severity": {"eggs": "anaphylactic"}},
+    }
+    plan = await _plan(client, uid, prompt="teriyaki dinner in boston for 3", members=[eve])
+    assert plan["hard_excluded_allergens"] == {"eggs": ["Eve"]}
+    flagged = [v for v in plan["venues"] if v["members_at_risk"]]
+    # M&J Teriyaki's reviews make "may contain eggs" a high-confidence reading
+    assert "M&J Teriyaki" in [v["name"] for v in flagged]
+    for venue in flagged:
+        (risk,) = venue["members_at_risk"]
+        assert (risk["name"], risk["allergens"], risk["severity"]) == (
+            "Eve",
+            ["eggs"],
+            "anaphylactic",
+        )
+        assert venue["veto"] and any(f["kind"] == "allergy" for f in venue["risk_flags"])
+    safe_ranks = [v["rank"] for v in plan["venues"] if not v["members_at_risk"]]
+    assert max(safe_ranks, default=0) < min(v["rank"] for v in flagged)
+    top = plan["venues"][0]
+    if top["members_at_risk"]:
+        assert "Eve" in top["watch_out"]

@@ -155,7 +155,12 @@ class Scout:
         hard = hard_set(group.profile, exclude)
         point = meeting_point(members)
         filters = _filters(intent, hard, point, _radius(members, point) if point else None)
-        words = " ".join((*intent.activity_words, *intent.reading.categories))
+        reading = intent.reading
+        # the full-text arm: the activity, the categories, and words nothing else claimed
+        # (a venue's name, "basketball court"); the vector arm reads the whole request
+        words = " ".join(
+            dict.fromkeys((*intent.activity_words, *reading.categories, *reading.leftover))
+        )
         semantic = " ".join(x for x in (intent.prompt, intent.vibe or "") if x)
         query = DiscoveryQuery(
             text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
