@@ -35,6 +35,19 @@ router = APIRouter(prefix="/api", tags=["venues"])
 _ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "no credential: a user token, or X-Service-Token with X-User-ID"},
     403: {"description": "the credential speaks for another user"},
+    404: {"description": "no such user"},
+}
+_PLAN_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"description": "no such plan (use the plan_id a plan returned)"},
+}
+_VOTE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **_PLAN_ERRORS,
+    422: {"description": "the member or venue is not in this plan; the detail lists them"},
+}
+_OWNER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **_ERRORS,
+    403: {"description": "only the plan's owner acts on it"},
+    404: {"description": "no such plan or action"},
 }
 _VOICE_NAME = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{1,8}){0,3}(?:\+[a-z0-9]{1,10})?$")
 
@@ -144,13 +157,13 @@ async def plan_socket(websocket: WebSocket) -> None:
         return
 
 
-@router.get("/plans/{plan_id}", response_model=PlanResponse)
+@router.get("/plans/{plan_id}", response_model=PlanResponse, responses=_PLAN_ERRORS)
 async def shared_plan(plan_id: uuid.UUID, product: ProductDep) -> PlanResponse:
     """The plan behind a shared id, ranked again with its members' votes."""
     return await product.shared(plan_id)
 
 
-@router.post("/plans/{plan_id}/votes", response_model=PlanResponse)
+@router.post("/plans/{plan_id}/votes", response_model=PlanResponse, responses=_VOTE_ERRORS)
 async def vote(plan_id: uuid.UUID, body: VoteRequest, product: ProductDep) -> PlanResponse:
     """One member's vote on one venue (yes, maybe, no, or veto); a new vote replaces theirs."""
     return await product.vote(plan_id, body)
@@ -175,7 +188,7 @@ class ConfirmRequest(BaseModel):
 @router.post(
     "/plans/{plan_id}/actions/{action_id}/confirm",
     response_model=ConfirmResult,
-    responses=_ERRORS,
+    responses=_OWNER_ERRORS,
 )
 async def confirm_action(
     request: Request,
@@ -247,7 +260,7 @@ async def _owned_action(
     return action.payload
 
 
-@router.get("/plans/{plan_id}/actions/{action_id}/invite.ics", responses=_ERRORS)
+@router.get("/plans/{plan_id}/actions/{action_id}/invite.ics", responses=_OWNER_ERRORS)
 async def invite_file(
     plan_id: uuid.UUID, action_id: uuid.UUID, user: CurrentUser, product: ProductDep
 ) -> Response:
@@ -259,7 +272,7 @@ async def invite_file(
     )
 
 
-@router.get("/plans/{plan_id}/actions/{action_id}/message.eml", responses=_ERRORS)
+@router.get("/plans/{plan_id}/actions/{action_id}/message.eml", responses=_OWNER_ERRORS)
 async def message_file(
     plan_id: uuid.UUID,
     action_id: uuid.UUID,

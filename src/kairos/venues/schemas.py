@@ -39,8 +39,8 @@ class MemberLocation(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     name: _Name | None = None
-    lat: float = Field(ge=-90, le=90)
-    lng: float = Field(ge=-180, le=180)
+    lat: float = Field(ge=-90, le=90, strict=True)
+    lng: float = Field(ge=-180, le=180, strict=True)
 
 
 class Member(BaseModel):
@@ -54,8 +54,8 @@ class Member(BaseModel):
     diets: list[Annotated[StoredText, StringConstraints(max_length=30)]] = Field(
         default_factory=list, max_length=6, description="vegan, vegetarian, halal, kosher, …"
     )
-    lat: float | None = Field(default=None, ge=-90, le=90)
-    lng: float | None = Field(default=None, ge=-180, le=180)
+    lat: float | None = Field(default=None, ge=-90, le=90, strict=True)
+    lng: float | None = Field(default=None, ge=-180, le=180, strict=True)
 
 
 class ChatMessage(BaseModel):
@@ -72,7 +72,7 @@ class PlanRequest(BaseModel):
 
     prompt: Annotated[StoredText, StringConstraints(min_length=1, max_length=2000)]
     group_size: int = Field(default=1, ge=1, le=200)
-    budget: BudgetLevel | float | None = Field(
+    budget: BudgetLevel | Annotated[float, Field(gt=0, le=1_000_000, strict=True)] | None = Field(
         default=None, description="low / medium / high, or an amount for the whole group"
     )
     location: Annotated[StoredText, StringConstraints(max_length=120)] | None = None
