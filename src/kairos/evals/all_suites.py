@@ -4,7 +4,8 @@ Runs, in order: allergens (the committed Open Food Facts cut, plus both shared f
 ../shared is present; each whole and its held-out half), decomposition (the test suite's
 table), absa (shared train file, when present), aspects (on the committed sample, and on the
 whole shared set when present), retrieval, venues (vibe AUC: the sample, and both shared
-Yelp files when present), contract and chat on the committed sample. Every suite
+Yelp files when present), contract, meals, dedup (the two Yelp releases of Boston in
+../shared, when present) and chat on the committed sample. Every suite
 becomes a list of `Figure`s with stable keys; `kairos.evals.gate` judges them against
 `bench/baselines.json`.
 A suite whose input is absent is reported as not run, never as passed.
@@ -351,6 +352,15 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
             f"recipe p95 {speed.recipe_p95:.0f} ms",
         )
     )
+    from kairos.evals.dedup import dedup_figures, evaluate_dedup
+
+    yelp_2015, yelp_new = shared / "yelp", shared / REVIEWS_SHARED
+    if (yelp_2015 / "boston_business.jsonl.gz").is_file() and yelp_new.is_dir():
+        figures += timed(
+            "dedup", yelp_2015, runs, lambda: dedup_figures(evaluate_dedup(yelp_2015, yelp_new))
+        )
+    else:
+        skipped("dedup", yelp_2015, runs, "../shared absent; nothing of it is committed")
     started = time.perf_counter()
     chat = await evaluate_chat(sample_files())
     figures += chat_figures(chat, "sample")

@@ -32,12 +32,16 @@ class ChatFiles:
     restaurants: Path
     reviews: Path
     metadata: Path | None
+    # Further place files the catalogue holds (the sample's Yelp 2015 businesses and points of
+    # interest): read for truth only, so an answer naming one of their places is graded.
+    extra: tuple[Path, ...] = ()
 
     def paths(self) -> list[Path]:
-        return [self.restaurants, self.reviews, *([self.metadata] if self.metadata else [])]
+        return [self.restaurants, self.reviews, *([self.metadata] if self.metadata else []),
+                *self.extra]  # fmt: skip
 
     def truth_paths(self) -> list[Path]:
-        return [self.restaurants, *([self.metadata] if self.metadata else [])]
+        return [self.restaurants, *([self.metadata] if self.metadata else []), *self.extra]
 
 
 def sample_files(settings: Settings | None = None) -> ChatFiles:
@@ -47,6 +51,14 @@ def sample_files(settings: Settings | None = None) -> ChatFiles:
         restaurants=sample / "restaurant_reviews" / "restaurants.jsonl.gz",
         reviews=sample / "restaurant_reviews" / "reviews.jsonl.gz",
         metadata=metadata if metadata.is_file() else None,
+        extra=tuple(
+            p
+            for p in (
+                sample / "yelp" / "boston_business.jsonl.gz",
+                sample / "pois" / "pois.jsonl.gz",
+            )
+            if p.is_file()
+        ),
     )
 
 

@@ -207,12 +207,15 @@ class TruthPlace:
 
 def _labels(row: dict[str, Any]) -> list[str]:
     values = [*(row.get("cuisines") or []), *(row.get("categories_raw") or [])]
+    values += row.get("category_raw") or []  # points of interest
     values += row.get("categories") or []
     return list(dict.fromkeys(str(v).strip() for v in values if str(v).strip()))
 
 
 def _price(row: dict[str, Any]) -> int | None:
     level = row.get("price_level")
+    if level is None:  # the Yelp 2015 file keeps it among the attributes
+        level = (row.get("attributes") or {}).get("Price Range")
     if isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 4:
         return level
     return None
@@ -231,7 +234,7 @@ def truth_from_row(row: dict[str, Any]) -> TruthPlace:
     attrs = row.get("attributes")
     rating = row.get("rating", row.get("stars"))
     return TruthPlace(
-        key=str(row.get("restaurant_id") or row.get("business_id")),
+        key=str(row.get("restaurant_id") or row.get("business_id") or row.get("poi_id")),
         name=str(row.get("name") or ""),
         labels=[label_words(r) for r in raw],
         raw_labels=raw,

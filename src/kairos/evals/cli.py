@@ -387,3 +387,20 @@ def all_suites(
     _emit(report, as_json, render_all)
     if not report.passed:
         raise typer.Exit(code=1)
+
+
+@eval_app.command()
+def dedup(
+    data_2015: Annotated[
+        Path, typer.Option(exists=True, file_okay=False, help="the Boston 2015 Yelp folder")
+    ] = Path("../shared/data/yelp"),
+    data_new: Annotated[
+        Path, typer.Option(exists=True, file_okay=False, help="the restaurant_reviews folder")
+    ] = Path("../shared/data/restaurant_reviews"),
+    as_json: Json = False,
+) -> None:
+    """Precision and recall of the venue identity rule (same_venue) on labelled pairs of two
+    Yelp releases of Boston."""
+    from kairos.evals.dedup import evaluate_dedup, render_dedup_report
+
+    _emit(evaluate_dedup(data_2015, data_new), as_json, render_dedup_report)
