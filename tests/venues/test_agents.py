@@ -215,3 +215,36 @@ def test_the_meeting_point_minimises_the_longest_trip(points: list[tuple[float, 
     mean_lng = sum(m.lng for m in members) / len(members)
     worst_at_mean = max(haversine_km(mean_lat, mean_lng, m.lat, m.lng) for m in members)
     assert worst <= worst_at_mean * 1.01 + 0.01
+
+
+def test_the_scout_merges_one_venue_seen_twice_and_keeps_neighbours_apart() -> None:
+    from kairos.search.models import MatchExplanation, SearchHit
+    from kairos.store.places import PlaceSummary
+    from kairos.venues.scout import same_venue
+
+    def hit(place_id: int, name: str, lat: float, lng: float) -> SearchHit:
+        place = PlaceSummary(
+            id=place_id,
+            name=name,
+            kind="restaurant",
+            categories=[],
+            price_tier=None,
+            rating=None,
+            votes=0,
+            city="Boston",
+            area=None,
+            address=None,
+            lat=lat,
+            lng=lng,
+            url=None,
+            known_allergens=[],
+            contains_allergens=[],
+            allergen_confidence="low",
+        )
+        return SearchHit(place=place, score=1.0, rank=1, why=MatchExplanation(arms=["text"]))
+
+    legal = hit(1, "Legal Sea Foods", 42.3601, -71.0589)
+    assert same_venue(legal, hit(2, "LEGAL SEA FOODS", 42.3605, -71.0590))
+    assert same_venue(legal, hit(3, "Legal Sea Foods - Park Square", 42.3602, -71.0589))
+    assert not same_venue(legal, hit(4, "Pho Pasteur", 42.3601, -71.0589))  # same building
+    assert not same_venue(legal, hit(5, "Legal Sea Foods", 42.40, -71.10))  # another branch

@@ -21,6 +21,8 @@ from typing import Final
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.geo import haversine_km
+from kairos.core.venue_identity import Venue
+from kairos.core.venue_identity import same_venue as is_same_venue
 from kairos.pipeline.safety import guard_places, hard_set
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.models import SearchHit
@@ -37,32 +39,19 @@ __all__ = ["CAP", "Candidate", "Scout", "ScoutResult", "same_venue"]
 
 CAP: Final = 10
 PER_PROVIDER: Final = 16
-SAME_PLACE_KM: Final = 0.1
 MIN_RADIUS_KM: Final = 2.0
 MAX_RADIUS_KM: Final = 25.0
 
 
-def _name_key(name: str) -> str:
-    return " ".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
+def _venue(hit: SearchHit) -> Venue:
+    p = hit.place
+    return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng)
 
 
 def same_venue(a: SearchHit, b: SearchHit) -> bool:
-    """The seed's rule: the same name (case-insensitive), or closer than 100 m with names that
-    share a word, so two shops in one building stay two."""
-    pa, pb = a.place, b.place
-    if pa.id == pb.id:
-        return True
-    na, nb = _name_key(pa.name), _name_key(pb.name)
-    close = (
-        pa.lat is not None
-        and pa.lng is not None
-        and pb.lat is not None
-        and pb.lng is not None
-        and haversine_km(pa.lat, pa.lng, pb.lat, pb.lng) < SAME_PLACE_KM
-    )
-    if na == nb:
-        return close or pa.lat is None or pb.lat is None
-    return close and bool(set(na.split()) & set(nb.split()))
+    """The same catalog place, or the same venue by `core.venue_identity` (name and distance;
+    measured on the two Yelp releases of Boston, `kairos eval dedup`)."""
+    return a.place.id == b.place.id or is_same_venue(_venue(a), _venue(b))
 
 
 @dataclass
