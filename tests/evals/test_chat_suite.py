@@ -171,7 +171,7 @@ async def test_a_few_requests_per_family_on_the_sample_end_to_end(
     runtime: Any, settings: Settings
 ) -> None:
     truth = read_truth(sample_files(settings).truth_paths())
-    requests = build_requests(truth, 2)
+    requests = build_requests(read_truth(sample_files(settings).request_paths()), 2)
     assert {r.family for r in requests} == set(FAMILIES)
     results, turn_ms = await run_chat(runtime, requests, truth)
     assert len(results) == len(requests) and len(turn_ms) == sum(len(r.turns) for r in requests)

@@ -203,7 +203,7 @@ async def evaluate_chat(
             raise FileNotFoundError(f"no file at {path}; pass a JSONL(.gz) file")
     started = time.perf_counter()
     truth = read_truth(files.truth_paths())
-    requests = build_requests(truth, per_family)
+    requests = build_requests(read_truth(files.request_paths()), per_family)
     folder = catalogue_folder(files, cache)
     build = catalogue_build(files, folder, progress, sample=cache is None and is_sample(files))
     async with scratch_runtime(folder, build, progress=progress) as (runtime, info):

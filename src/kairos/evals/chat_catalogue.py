@@ -40,8 +40,12 @@ class ChatFiles:
         return [self.restaurants, self.reviews, *([self.metadata] if self.metadata else []),
                 *self.extra]  # fmt: skip
 
+    def request_paths(self) -> list[Path]:
+        """Requests are drawn from the restaurant files only; `extra` only grades answers."""
+        return [self.restaurants, *([self.metadata] if self.metadata else [])]
+
     def truth_paths(self) -> list[Path]:
-        return [self.restaurants, *([self.metadata] if self.metadata else []), *self.extra]
+        return [*self.request_paths(), *self.extra]
 
 
 def sample_files(settings: Settings | None = None) -> ChatFiles:

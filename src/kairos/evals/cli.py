@@ -256,9 +256,12 @@ def chat(
     import asyncio
 
     from kairos.evals.chat import evaluate_chat, render_chat_report
-    from kairos.evals.chat_catalogue import ChatFiles
+    from kairos.evals.chat_catalogue import ChatFiles, is_sample, sample_files
 
     files = ChatFiles(restaurants=restaurants, reviews=reviews, metadata=metadata)
+    with_extra = ChatFiles(restaurants, reviews, metadata, sample_files().extra)
+    if is_sample(with_extra):
+        files = with_extra  # the catalogue the app serves, with every sample folder
     with _build_progress() as progress:
         report = asyncio.run(evaluate_chat(files, per_family=per_family, progress=progress))
     _emit(report, as_json, render_chat_report)
