@@ -126,10 +126,18 @@ class Settings(BaseSettings):
         default=8 * 1024 * 1024, ge=1024, description="largest photo the meal coach stores"
     )
 
-    # The group planner (seed 002): discovery roles, mail for confirmed actions, offline speech.
+    # The group planner (seed 002): discovery roles, mail for confirmed actions, speech.
     venue_discovery: str = Field(
         default="catalog",
-        description="comma-separated discovery providers the scout asks concurrently: catalog",
+        description="comma-separated discovery providers the scout asks concurrently: catalog | "
+        "google_places | yelp_fusion (hosted results are shown only when found in the catalog)",
+    )
+    google_places_api_key: SecretStr | None = None
+    google_places_base_url: str = "https://places.googleapis.com"
+    yelp_api_key: SecretStr | None = Field(default=None, description="Yelp Fusion API key")
+    yelp_base_url: str = "https://api.yelp.com"
+    discovery_timeout_seconds: float = Field(
+        default=4.0, gt=0, le=30, description="budget of one hosted discovery call"
     )
     smtp_host: str | None = Field(
         default=None, description="send confirmed plan e-mails through this SMTP server; unset = "
@@ -141,11 +149,21 @@ class Settings(BaseSettings):
     smtp_password: SecretStr | None = None
     smtp_starttls: bool = True
     smtp_timeout_seconds: float = Field(default=10.0, gt=0)
+    voice_provider: str = Field(
+        default="espeak", description="speech for POST /api/voice/synthesize: espeak | elevenlabs"
+    )
     voice_engine: str = Field(
         default="espeak-ng",
-        description="offline speech for POST /api/voice/synthesize: an espeak-ng binary name or "
-        "path; empty = off",
+        description="offline speech (voice_provider=espeak): an espeak-ng binary name or path; "
+        "empty = off",
     )
+    elevenlabs_api_key: SecretStr | None = None
+    elevenlabs_base_url: str = "https://api.elevenlabs.io"
+    elevenlabs_voice_id: str = Field(
+        default="21m00Tcm4TlvDq8ikWAM", description="the voice used when a request names none"
+    )
+    elevenlabs_model: str = "eleven_multilingual_v2"
+    voice_timeout_seconds: float = Field(default=20.0, gt=0, le=120)
 
     # Signals: each source is a registered provider; `offline` needs no network and no key.
     weather_provider: str = Field(default="offline", description="offline | openweather")
@@ -175,6 +193,9 @@ class Settings(BaseSettings):
         "events_api_key",
         "closures_api_key",
         "geocoding_api_key",
+        "google_places_api_key",
+        "yelp_api_key",
+        "elevenlabs_api_key",
         mode="before",
     )
     @classmethod

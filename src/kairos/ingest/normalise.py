@@ -124,3 +124,25 @@ def haversine_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
     dp, dl = p2 - p1, math.radians(lng2 - lng1)
     a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
     return 2 * r * math.asin(math.sqrt(a))
+
+
+SAME_PLACE_KM = 0.1
+"""Two records with the same normalised name are one place when they are at most this far apart
+(or, without coordinates, share a normalised address): how the writer merges sources, and how a
+hosted discovery result is found in the catalog."""
+
+
+def same_location(
+    lat: float | None,
+    lng: float | None,
+    address: str | None,
+    other_lat: float | None,
+    other_lng: float | None,
+    other_address: str | None,
+) -> bool:
+    """The location half of "the same place" (the caller has matched normalised names)."""
+    if lat is not None and lng is not None and other_lat is not None and other_lng is not None:
+        return haversine_km(lat, lng, other_lat, other_lng) <= SAME_PLACE_KM
+    if address and other_address:
+        return normalise_name(address) == normalise_name(other_address)
+    return False

@@ -18,7 +18,12 @@ from kairos.core.place_allergens import infer_place_allergens
 from kairos.core.place_kinds import FOOD_KINDS, kind_of
 from kairos.core.traits import derive_traits, held_traits, stated_traits
 from kairos.ingest.locality import LONDON_SOURCE, london_locality, ranking_town
-from kairos.ingest.normalise import haversine_km, normalise_name, tier_from_level
+from kairos.ingest.normalise import (
+    SAME_PLACE_KM,
+    normalise_name,
+    same_location,
+    tier_from_level,
+)
 from kairos.ingest.records import PlaceRecord
 from kairos.ingest.venue_facts import write_venue_facts
 from kairos.store.tables import Place, PlaceSource, Review
@@ -26,7 +31,7 @@ from kairos.text.aspects import ReviewText, score_aspects
 from kairos.text.embeddings import content_hash
 from kairos.text.minilm import MINILM_MODEL_NAME
 
-MERGE_RADIUS_KM = 0.1
+MERGE_RADIUS_KM = SAME_PLACE_KM
 
 
 @dataclass
@@ -49,13 +54,9 @@ class _Known:
 
 
 def _same_place(record: PlaceRecord, known: _Known) -> bool:
-    if None not in (record.lat, record.lng, known.lat, known.lng):
-        assert record.lat is not None and record.lng is not None
-        assert known.lat is not None and known.lng is not None
-        return haversine_km(record.lat, record.lng, known.lat, known.lng) <= MERGE_RADIUS_KM
-    if record.address and known.address:
-        return normalise_name(record.address) == normalise_name(known.address)
-    return False
+    return same_location(
+        record.lat, record.lng, record.address, known.lat, known.lng, known.address
+    )
 
 
 def _price_raw(record: PlaceRecord) -> dict[str, Any]:

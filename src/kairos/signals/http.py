@@ -1,6 +1,7 @@
-"""HTTP plumbing shared by the hosted signal sources: one lazily built client per source (from
-`llm/http.py`, like every outbound call) and one mapping from transport and status failures to the
-envelope's error codes, with the setting to change in the detail."""
+"""HTTP plumbing shared by the hosted signal sources, and by the planner's hosted discovery and
+speech: one lazily built client per service (from `llm/http.py`, like every outbound call) and one
+mapping from transport and status failures to the envelope's error codes, with the setting to
+change in the detail."""
 
 from __future__ import annotations
 
@@ -73,9 +74,35 @@ class HttpService:
         ok: tuple[int, ...] = (200,),
     ) -> httpx.Response:
         """GET `base_url + path`; any status outside `ok` becomes a `SignalUnavailable`."""
+        return await self.request("GET", path, params=params, headers=headers, ok=ok)
+
+    async def post(
+        self,
+        path: str,
+        *,
+        json: Any,
+        params: Mapping[str, str | int | float] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ok: tuple[int, ...] = (200,),
+    ) -> httpx.Response:
+        """POST a JSON body to `base_url + path`; failures as `get`'s."""
+        return await self.request("POST", path, json=json, params=params, headers=headers, ok=ok)
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, str | int | float] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ok: tuple[int, ...] = (200,),
+    ) -> httpx.Response:
+        """One request; transport failures and any status outside `ok` become a
+        `SignalUnavailable` whose detail names the setting to check."""
         try:
-            response = await self.client().get(
-                f"{self.base_url}{path}", params=params, headers=headers
+            response = await self.client().request(
+                method, f"{self.base_url}{path}", json=json, params=params, headers=headers
             )
         except httpx.TimeoutException:
             raise SignalUnavailable(
@@ -94,7 +121,14 @@ class HttpService:
     async def get_json(
         self, path: str, *, params: Mapping[str, str | int | float] | None = None
     ) -> Any:
-        response = await self.get(path, params=params)
+        return self.json_of(await self.get(path, params=params))
+
+    async def post_json(
+        self, path: str, *, json: Any, headers: Mapping[str, str] | None = None
+    ) -> Any:
+        return self.json_of(await self.post(path, json=json, headers=headers))
+
+    def json_of(self, response: httpx.Response) -> Any:
         try:
             return response.json()
         except ValueError:
@@ -131,7 +165,14 @@ def _message(response: httpx.Response) -> str:
     except ValueError:
         return repr(response.text[:_BODY_CHARS]) if response.text else "(empty body)"
     if isinstance(body, dict):
-        for path in (("message",), ("error", "message"), ("fault", "faultstring"), ("error",)):
+        for path in (
+            ("message",),
+            ("error", "message"),
+            ("error", "description"),  # Yelp Fusion
+            ("detail", "message"),  # ElevenLabs
+            ("fault", "faultstring"),
+            ("error",),
+        ):
             value: Any = body
             for part in path:
                 value = value.get(part) if isinstance(value, dict) else None

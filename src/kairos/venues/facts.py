@@ -1,12 +1,13 @@
 """What the cost analyst and the critic read about the scout's candidates, all at once: each
-source's price level, check-ins by weekday and hour, inspections newest first
-(`store/venue_facts.py`), and the source attributes that say whether a venue takes groups and
-is open."""
+source's price level (the catalog's stored sources, plus the levels hosted discovery read live,
+under the provider's name: `google_places`, `yelp_fusion`), check-ins by weekday and hour,
+inspections newest first (`store/venue_facts.py`), and the source attributes that say whether a
+venue takes groups and is open."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +54,14 @@ async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, tuple[bool 
     }
 
 
-async def read_facts(db: Database, place_ids: Sequence[int]) -> dict[int, RawFacts]:
+async def read_facts(
+    db: Database,
+    place_ids: Sequence[int],
+    *,
+    live_prices: Mapping[int, Mapping[str, int]] | None = None,
+) -> dict[int, RawFacts]:
+    """`live_prices`: place id → {provider: level 1–4} from hosted discovery, added to the
+    stored sources' levels (a source name in both: the live level)."""
     if not place_ids:
         return {}
     store = VenueFacts(db)
@@ -65,7 +73,7 @@ async def read_facts(db: Database, place_ids: Sequence[int]) -> dict[int, RawFac
     )
     return {
         i: RawFacts(
-            price_signals=prices.get(i, {}),
+            price_signals={**prices.get(i, {}), **(live_prices or {}).get(i, {})},
             checkins=checkins.get(i, {}),
             inspections=inspections.get(i, []),
             good_for_groups=attributes.get(i, (None, False))[0],

@@ -1,30 +1,35 @@
 """The group venue planner (seed 002), wired onto the runtime: the commander on the shared reader,
-the scout on the catalog's discovery, the vibe vectors, the signals, the plan store, speech and
-mail. Plans run through the shared `TurnRunner` (errors, one turn record, work after the turn)."""
+the scout on the configured discovery providers (the catalog, Google Places, Yelp Fusion), the
+vibe vectors, the signals, the plan store, speech (espeak-ng or ElevenLabs) and mail. Plans run
+through the shared `TurnRunner` (errors, one turn record, work after the turn)."""
 
 from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 
 from kairos.errors import ConfigurationError, Forbidden, InvalidInput, NotFound
 from kairos.pipeline.events import TurnEvent
 from kairos.pipeline.turn import TurnRecord, TurnRunner
 from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
+from kairos.search.hybrid import HybridSearch
+from kairos.settings import Settings
 from kairos.store import venue_vibes
+from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore, StoredPlan
 from kairos.text.query.index import ProductWords
 from kairos.text.query.understanding import QueryReader
 from kairos.venues.commander import Commander
 from kairos.venues.discovery import CatalogDiscovery, DiscoveryProvider
 from kairos.venues.group import rerank_with_votes
+from kairos.venues.hosted import GooglePlacesDiscovery, YelpFusionDiscovery
 from kairos.venues.planner import Planner, PlanTurn
 from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
 from kairos.venues.scout import Scout
 from kairos.venues.vibes import match_vibe
-from kairos.venues.voice import Voice
+from kairos.venues.voice import build_voice
 
 __all__ = ["VenuesProduct"]
 
@@ -36,16 +41,58 @@ def _vibe_of(text: str) -> str | None:
     return found.name if found else None
 
 
-def discovery_providers(runtime: Runtime) -> list[DiscoveryProvider]:
-    names = [n.strip() for n in runtime.settings.venue_discovery.split(",") if n.strip()]
-    known: dict[str, DiscoveryProvider] = {"catalog": CatalogDiscovery(runtime.search)}
-    unknown = [n for n in names if n not in known]
+def _key(settings: Settings, field: str, provider: str) -> str:
+    secret = getattr(settings, field)
+    if secret is None:
+        raise ConfigurationError(
+            f"KAIROS_VENUE_DISCOVERY names {provider}, which needs KAIROS_{field.upper()}; set "
+            f"it, or leave {provider} out of KAIROS_VENUE_DISCOVERY"
+        )
+    value: str = secret.get_secret_value()
+    return value
+
+
+def _google(
+    settings: Settings, search: HybridSearch, places: PlacesRepository
+) -> DiscoveryProvider:
+    return GooglePlacesDiscovery(
+        base_url=settings.google_places_base_url,
+        api_key=_key(settings, "google_places_api_key", "google_places"),
+        timeout_seconds=settings.discovery_timeout_seconds,
+        places=places,
+    )
+
+
+def _yelp(settings: Settings, search: HybridSearch, places: PlacesRepository) -> DiscoveryProvider:
+    return YelpFusionDiscovery(
+        base_url=settings.yelp_base_url,
+        api_key=_key(settings, "yelp_api_key", "yelp_fusion"),
+        timeout_seconds=settings.discovery_timeout_seconds,
+        places=places,
+    )
+
+
+DISCOVERY: dict[str, Callable[[Settings, HybridSearch, PlacesRepository], DiscoveryProvider]] = {
+    "catalog": lambda settings, search, places: CatalogDiscovery(search),
+    "google_places": _google,
+    "yelp_fusion": _yelp,
+}
+"""Every discovery provider by the name `KAIROS_VENUE_DISCOVERY` uses."""
+
+
+def discovery_providers(
+    settings: Settings, search: HybridSearch, places: PlacesRepository
+) -> list[DiscoveryProvider]:
+    """The providers `KAIROS_VENUE_DISCOVERY` names, in its order; an unknown name or a hosted
+    provider without its key is a `ConfigurationError` naming the setting."""
+    names = [n.strip() for n in settings.venue_discovery.split(",") if n.strip()]
+    unknown = [n for n in names if n not in DISCOVERY]
     if unknown or not names:
         raise ConfigurationError(
             f"KAIROS_VENUE_DISCOVERY names unknown provider(s) {unknown or names}; "
-            f"choose from: {', '.join(known)}"
+            f"choose from: {', '.join(DISCOVERY)}"
         )
-    return [known[n] for n in names]
+    return [DISCOVERY[n](settings, search, places) for n in dict.fromkeys(names)]
 
 
 class VenuesProduct:
@@ -57,8 +104,12 @@ class VenuesProduct:
         self.router = router
         self.runtime = runtime
         self.plans = PlanStore(runtime.db)
-        self.voice = Voice(runtime.settings.voice_engine)
-        self.scout = Scout(discovery_providers(runtime), runtime.places, self.plans)
+        self.voice = build_voice(runtime.settings)
+        self.scout = Scout(
+            discovery_providers(runtime.settings, runtime.search, runtime.places),
+            runtime.places,
+            self.plans,
+        )
         self._reader: QueryReader | None = None
         self._generation = -1
         self.turns: TurnRunner[PlanResponse] = TurnRunner(
@@ -90,7 +141,9 @@ class VenuesProduct:
         return None  # every plan reads the current profile
 
     async def close(self) -> None:
-        return None
+        for provider in self.scout.providers:
+            await provider.aclose()
+        await self.voice.aclose()
 
     def _record(self, user: UserPublic, turn: PlanTurn) -> TurnRecord:
         return TurnRecord(product=self.name, user=str(user.uid), session_id=str(turn.plan_id))

@@ -9,7 +9,6 @@ whoever holds it sees the shortlist and votes as one of its members (the way a p
 
 from __future__ import annotations
 
-import re
 import uuid
 from email.message import EmailMessage
 from typing import Annotated, Any
@@ -49,7 +48,6 @@ _OWNER_ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"description": "only the plan's owner acts on it"},
     404: {"description": "no such plan or action"},
 }
-_VOICE_NAME = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{1,8}){0,3}(?:\+[a-z0-9]{1,10})?$")
 
 
 async def product_of(request: Request) -> VenuesProduct:
@@ -372,12 +370,18 @@ class SpeechRequest(BaseModel):
 
 @router.post(
     "/voice/synthesize",
-    responses={200: {"content": {"audio/wav": {}}}, 503: {"description": "no speech engine"}},
+    responses={
+        200: {"content": {"audio/wav": {}, "audio/mpeg": {}}},
+        502: {"description": "the hosted speech service failed"},
+        503: {"description": "no speech engine"},
+    },
     response_class=Response,
 )
 async def synthesize(body: SpeechRequest, product: ProductDep) -> Response:
-    """Speaks a text (e.g. a venue's `why`) offline through espeak-ng; 503 with how to enable
-    it when no engine is installed. `voice_id` is an espeak voice ("en-gb"); others are ignored."""
-    voice = body.voice_id if body.voice_id and _VOICE_NAME.match(body.voice_id) else None
-    audio = await product.voice.synthesize(body.text, voice)
-    return Response(audio, media_type="audio/wav")
+    """Speaks a text (e.g. a venue's `why`) with the configured provider
+    (`KAIROS_VOICE_PROVIDER`): offline through espeak-ng (`audio/wav`; 503 with how to enable
+    it when no engine is installed), or ElevenLabs (`audio/mpeg`; 502 when it fails).
+    `voice_id` is the provider's own (an espeak voice such as "en-gb", an ElevenLabs voice id);
+    one the provider cannot use is ignored."""
+    audio = await product.voice.synthesize(body.text, body.voice_id)
+    return Response(audio, media_type=product.voice.media_type)

@@ -1,20 +1,24 @@
 """Scout (seed 002 §2): candidates from every discovery provider, de-duplicated, made safe for
 the whole group, with their facts and history attached, capped at 10.
 
-1. Every configured provider is asked concurrently (offline: the catalog) with the activity's
+1. Every configured provider is asked concurrently (offline: the catalog; hosted: Google Places,
+   Yelp Fusion, whose venues are catalog places or left out and counted) with the activity's
    kinds, the place, the group's hard allergen set (SQL) and, when members share where they
-   are, a radius around their fair meeting point.
+   are, a radius around their fair meeting point. One failing is reported in its status
+   (`error: <code>`) and the others are used.
 2. De-duplication across providers: the same venue by name and distance (`same_venue`).
 3. The one safety step (`pipeline.safety.guard_places`) with the group's profile: a venue known
    to contain any member's anaphylactic allergen is excluded, and said so; a venue that stays
    with a warning names the members at risk.
-4. Facts (price signals, check-ins, inspections, attributes) and past risk events are read for
-   the survivors; with member locations the list is ordered by the longest member trip.
+4. Facts (price signals: the catalog's sources and the hosted providers' live levels; check-ins,
+   inspections, attributes) and past risk events are read for the survivors; with member
+   locations the list is ordered by the longest member trip.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -29,13 +33,15 @@ from kairos.search.models import SearchHit
 from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.store.plans import PlanStore, StoredRiskEvent
 from kairos.venues.commander import Intent
-from kairos.venues.discovery import DiscoveryProvider, DiscoveryQuery
+from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.facts import RawFacts, read_facts
 from kairos.venues.group import GroupProfile
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.schemas import MeetingPoint, MemberDistance, MemberLocation
 
 __all__ = ["CAP", "Candidate", "Scout", "ScoutResult", "same_venue"]
+
+logger = logging.getLogger(__name__)
 
 CAP: Final = 10
 PER_PROVIDER: Final = 16
@@ -46,6 +52,13 @@ MAX_RADIUS_KM: Final = 25.0
 def _venue(hit: SearchHit) -> Venue:
     p = hit.place
     return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng)
+
+
+def _failure(exc: Exception) -> str:
+    """A failure as the status shows it: the envelope's code when the provider gave one
+    (`timeout`, `upstream_error`, `unauthorized`, …), else the exception's type."""
+    code = getattr(exc, "code", None)
+    return code if isinstance(code, str) and code else type(exc).__name__
 
 
 def same_venue(a: SearchHit, b: SearchHit) -> bool:
@@ -118,24 +131,28 @@ class Scout:
         self.places = places
         self.plans = plans
 
-    async def _discover(self, query: DiscoveryQuery) -> tuple[list[SearchHit], dict[str, str]]:
-        """Every provider at once; one failing is reported, all failing raises the first error."""
+    async def _discover(self, query: DiscoveryQuery) -> tuple[Discovered, dict[str, str]]:
+        """Every provider at once; one failing is reported, all failing raises the first error.
+        The hits in provider order; each place's live price levels from every provider."""
         answers = await asyncio.gather(
             *(p.discover(query) for p in self.providers), return_exceptions=True
         )
         status: dict[str, str] = {}
-        hits: list[SearchHit] = []
+        found = Discovered(hits=[])
         for provider, answer in zip(self.providers, answers, strict=True):
             if isinstance(answer, BaseException):
                 if not isinstance(answer, Exception):
                     raise answer
-                status[provider.name] = f"error: {type(answer).__name__}"
+                status[provider.name] = f"error: {_failure(answer)}"
+                logger.warning("discovery provider %s failed: %s", provider.name, answer)
                 continue
-            status[provider.name] = f"ok: {len(answer)}"
-            hits.extend(answer)
+            status[provider.name] = "; ".join([f"ok: {len(answer.hits)}", *answer.notes])
+            found.hits.extend(answer.hits)
+            for place_id, signals in answer.price_signals.items():
+                found.price_signals.setdefault(place_id, {}).update(signals)
         if not any(v.startswith("ok") for v in status.values()):
             raise next(a for a in answers if isinstance(a, Exception))
-        return hits, status
+        return found, status
 
     async def find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
@@ -154,16 +171,17 @@ class Scout:
         query = DiscoveryQuery(
             text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
         )
-        hits, status = await self._discover(query)
+        discovered, status = await self._discover(query)
         broadened = None
-        if not hits and filters.kinds:
+        if not discovered.hits and filters.kinds:
             # nothing of that kind here: once, any kind of place that matches the words
             wider = filters.model_copy(update={"kinds": []})
-            hits, status = await self._discover(
+            discovered, status = await self._discover(
                 DiscoveryQuery(text=semantic, words=query.words, filters=wider, limit=PER_PROVIDER)
             )
-            if hits:
+            if discovered.hits:
                 filters, broadened = wider, f"no {'/'.join(query.filters.kinds)} found: any kind"
+        hits = discovered.hits
         unique: list[SearchHit] = []
         for hit in hits:
             if not any(same_venue(hit, kept) for kept in unique):
@@ -199,7 +217,8 @@ class Scout:
         candidates = candidates[:CAP]
         ids = [c.place_id for c in candidates]
         facts, risks = await asyncio.gather(
-            read_facts(self.places.db, ids), self.plans.risk_events(ids)
+            read_facts(self.places.db, ids, live_prices=discovered.price_signals),
+            self.plans.risk_events(ids),
         )
         for c in candidates:
             c.facts = facts.get(c.place_id, RawFacts())
