@@ -98,7 +98,7 @@ async def test_members_vote_through_the_shared_plan(client: httpx.AsyncClient) -
         members=[{"name": "Sam"}, {"name": "Ana", "diets": ["vegetarian"]}],
     )
     plan_id, venues = plan["plan_id"], plan["venues"]
-    assert plan["members"] == ["Sam", "Ana"]
+    assert plan["members"] == ["you", "Sam", "Ana"]
     top, third = venues[0]["venue_id"], venues[2]["venue_id"]
     shared = (await client.get(f"/api/plans/{plan_id}")).json()
     assert [v["venue_id"] for v in shared["venues"]] == [v["venue_id"] for v in venues]
@@ -116,7 +116,7 @@ async def test_members_vote_through_the_shared_plan(client: httpx.AsyncClient) -
     stranger = await client.post(
         f"/api/plans/{plan_id}/votes", json={"member": "Eve", "venue_id": top, "vote": "no"}
     )
-    assert stranger.status_code == 422 and "Sam, Ana" in stranger.json()["detail"]
+    assert stranger.status_code == 422 and "you, Sam, Ana" in stranger.json()["detail"]
     elsewhere = await client.post(
         f"/api/plans/{plan_id}/votes", json={"member": "Sam", "venue_id": "kp_0", "vote": "no"}
     )

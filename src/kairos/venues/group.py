@@ -55,7 +55,7 @@ class GroupProfile:
     @classmethod
     def of(cls, members: Sequence[Member], owner: AllergyProfile, owner_name: str) -> GroupProfile:
         everyone = tuple(members)
-        if owner.allergens and not any(m.name == owner_name for m in everyone):
+        if not any(m.name == owner_name for m in everyone):  # the planner is in the group too
             everyone = (Member(name=owner_name, allergies=owner), *everyone)
         return cls(everyone, group_profile(m.allergies for m in everyone))
 
