@@ -107,3 +107,12 @@ def test_weights_default_to_the_seed_and_move_with_the_profile() -> None:
         assert sum(weights.values()) == pytest.approx(1.0, abs=1e-3)
     without_vibe = agent_weights(NEUTRAL, vibe_asked=False, active=["cost_analyst", "critic"])
     assert without_vibe["vibe_matcher"] == 0
+
+
+def test_a_party_size_before_a_blanked_weekday_is_not_a_length_of_stay() -> None:
+    """ "for 8 on friday night": "on friday" is read first and blanked; the spaces left must not
+    join "8" and "night" into "8 nights"."""
+    intent = read("drinks in cambridge for 8 on friday night")
+    assert intent.group_size == 8
+    assert intent.reading.when is not None and intent.reading.when.time_of_day == "night"
+    assert intent.reading.duration is None and intent.reading.when.days is None

@@ -284,7 +284,12 @@ class Commander:
         phrase, activity = find_activity(text)
         if activity is None and (reading.categories or reading.dishes):
             phrase, activity = None, ACTIVITIES["restaurant"]
-        said = max(request.group_size, reading.party_size or 1, len(request.members) or 1)
+        said = max(
+            request.group_size,
+            reading.party_size or 1,
+            len(request.member_locations),
+            len(request.members) + 1 if request.members else 1,  # the members and the planner
+        )
         group_size = min(said, 200)
         budget = budget_of(text, reading, group_size, request.budget)
         location = request.location or _location(reading)

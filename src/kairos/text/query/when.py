@@ -68,7 +68,7 @@ _DURATION = re.compile(
     rf"(?:\s+and\s+a\s+half)?"
 )
 _LENGTH = re.compile(
-    rf"\b(?:for\s+)?(?P<num>{_NUM})[\s-]*(?P<unit>days?|nights?|weeks?)\b(?!\s+(?:ago|old))"
+    rf"\b(?:for\s+)?(?P<num>{_NUM})[\s-]{{0,3}}(?P<unit>days?|nights?|weeks?)\b(?!\s+(?:ago|old))"
 )
 _ISO = re.compile(r"\b(?P<y>20\d\d)-(?P<m>\d\d)-(?P<d>\d\d)\b")
 _DAY_MONTH = re.compile(
