@@ -44,9 +44,21 @@ def _venues() -> ProductEntry:
     return ProductEntry("venues", router, VenuesProduct)
 
 
+def _operator() -> ProductEntry:
+    from kairos.operator.product import OperatorProduct
+    from kairos.operator.routes import router
+
+    return ProductEntry("operator", router, OperatorProduct)
+
+
 # One line per product. Loaders, not imports: a product's modules import the runtime, and the
 # API mounts the routers before the runtime exists.
-PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (_restaurants, _meals, _venues)
+PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (
+    _restaurants,
+    _meals,
+    _venues,
+    _operator,
+)
 
 
 def upload_limits(settings: Settings) -> dict[str, int]:

@@ -185,6 +185,9 @@ class Settings(BaseSettings):
     geocoding_base_url: str = "https://nominatim.openstreetmap.org"
     geocoding_api_key: SecretStr | None = None
     geocoding_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    reviews_timeout_seconds: float = Field(
+        default=2.0, gt=0, le=30, description="the operator assistant's catalog reviews source"
+    )
 
     @field_validator(
         "token_secret",

@@ -28,4 +28,13 @@ class ErrorEvent(BaseModel):
     request_id: str | None = None
 
 
-TurnEvent = Thinking | Result | ErrorEvent
+class Supplement(BaseModel):
+    """A block that follows the result and never changes it (the operator's competitor
+    snapshot, ADR-025); a client that does not know `kind` ignores it."""
+
+    event: Literal["supplement"] = "supplement"
+    kind: str
+    payload: Any
+
+
+TurnEvent = Thinking | Result | ErrorEvent | Supplement

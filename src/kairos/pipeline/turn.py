@@ -54,10 +54,12 @@ class TurnRecord:
     facts: dict[str, Any] = field(default_factory=dict)
     """The product's own counts for the log line (ui type, candidates, strategy…)."""
     error: str | None = None
+    name: str = "turn_completed"
+    """The event's name; the operator assistant keeps its seed's `chat.turn.completed`."""
 
     def event(self) -> dict[str, Any]:
         return {
-            "event": "turn_completed",
+            "event": self.name,
             "trace_id": self.turn_id,
             "request_id": current_request_id(),
             "session_id": self.session_id,

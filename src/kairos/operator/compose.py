@@ -1,0 +1,216 @@
+"""The answer's words (ADR-009, ADR-011, ADR-020): the recommendation; why, at most two bullets
+(the card's top drivers); the trigger to escalate or de-escalate; the guest signal snapshot when
+there is one; stated assumptions; at most one question; and, as the last line, always, the
+action line. Verbose ("why?") lists every driver and what the confidence rests on.
+
+With a model configured, `Phrasing` may rewrite the recommendation, the bullets and the trigger
+(ADR-023 stage B: a compact signal pack in, strict JSON out, one repair, the rules' own words as
+the conservative fallback). It never sees or writes the action line, the numbers' sources, or
+the question, and its text may not add a number the rules did not produce.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field
+
+from kairos.llm.chain import ModelChain
+from kairos.operator.action_line import fallback
+from kairos.operator.rules import Decision
+from kairos.operator.schemas import (
+    ActionLine,
+    Confidence,
+    GuestSnapshot,
+    SourceStatus,
+)
+
+__all__ = ["Composed", "Phrasing", "compose"]
+
+MAX_WHY = 2
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+SOURCE_LABELS = {
+    "weather": "weather",
+    "school_calendar": "school calendar",
+    "events": "events",
+    "closures": "closures",
+    "reviews": "reviews",
+}
+
+
+@dataclass
+class Composed:
+    recommendation: str
+    why: list[str]
+    trigger: str
+    text: str
+    action_line: ActionLine
+    phrased_by: str = "rules"
+
+
+class Wording(BaseModel):
+    recommendation: str = Field(min_length=3, max_length=400)
+    why: list[str] = Field(max_length=MAX_WHY)
+    trigger: str = Field(min_length=3, max_length=300)
+
+
+def cited_sources(sources: Sequence[SourceStatus]) -> list[tuple[str, str]]:
+    usable = [s for s in sources if s.status in ("ok", "stale") and s.informative]
+    return [
+        (f"{SOURCE_LABELS.get(s.name, s.name)} {s.provider}", s.freshness + (
+            ", stale" if s.status == "stale" else ""))
+        for s in usable
+    ]  # fmt: skip
+
+
+def action_line(
+    decisions: Sequence[Decision],
+    *,
+    window: str,
+    confidence: Confidence,
+    sources: Sequence[SourceStatus],
+) -> ActionLine:
+    cited = cited_sources(sources)
+    top = next((d.actions[0] for d in decisions if d.actions), None)
+    if not cited:
+        return fallback(window)
+    if top is None:
+        action = decisions[0].recommendation.split(";")[0].rstrip(".") if decisions else ""
+        action = action or "Keep your usual staffing plan"
+        return ActionLine(
+            action=_one_line(action), window=window, confidence=confidence.level, sources=cited
+        )
+    return ActionLine(
+        action=_one_line(top.text.split(" (≈")[0]),
+        window=top.window if top.day else window,
+        confidence=confidence.level,
+        sources=cited,
+    )
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.replace("|", "/").split())
+
+
+def compose(
+    *,
+    decisions: Sequence[Decision],
+    confidence: Confidence,
+    sources: Sequence[SourceStatus],
+    window: str,
+    assumptions: Sequence[str],
+    question: str | None,
+    snapshot: GuestSnapshot | None,
+    verbose: bool,
+    lead: str | None = None,
+    demand_basis: str | None = None,
+) -> Composed:
+    """The rules' own words. `lead` opens the answer (a correction acknowledged, a what-if
+    named, an input refused)."""
+    line = action_line(decisions, window=window, confidence=confidence, sources=sources)
+    if not decisions:
+        recommendation = "I can't recommend a change without knowing where the restaurant is."
+        why: list[str] = []
+        trigger = "Once I know the location, I'll check weather, events and closures around it."
+        line = fallback(window)
+    else:
+        if len(decisions) == 1:
+            recommendation = decisions[0].recommendation
+        else:
+            recommendation = " ".join(
+                f"{d.actions[0].location or 'Location ' + str(i + 1)}: {d.recommendation}"
+                if d.actions
+                else d.recommendation
+                for i, d in enumerate(decisions)
+            )
+        drivers = sorted((drv for d in decisions for drv in d.drivers), key=lambda drv: -drv.rank)
+        limit = len(drivers) if verbose else MAX_WHY
+        why = [f"{drv.summary} ({drv.effect_pct:+.0f}% expected guests)" if drv.effect_pct
+               else drv.summary for drv in drivers[:limit]]  # fmt: skip
+        if not why:
+            why = ["No weather, event or closure signal moves demand noticeably this period."]
+        trigger = decisions[0].trigger
+    lines: list[str] = []
+    if lead:
+        lines.append(lead)
+    lines.append(recommendation)
+    if why:
+        lines.append("Why:")
+        lines += [f"- {w}" for w in (why if verbose else why[:MAX_WHY])]
+    lines.append(f"Trigger: {trigger}")
+    if snapshot is not None:
+        lines.append(f"Guest signals: {snapshot.summary}")
+    if verbose:
+        if demand_basis:
+            lines.append(f"Demand shape: {demand_basis}.")
+        lines.append(
+            f"Confidence {confidence.level}: "
+            + "; ".join(confidence.reasons)
+            + "".join(f"; capped at {c.level}: {c.reason}" for c in confidence.caps)
+            + "."
+        )
+    if assumptions:
+        lines.append("Assuming: " + "; ".join(assumptions) + ".")
+    if question:
+        lines.append(question)
+    lines.append(line.render())
+    text = "\n".join(_no_stray_questions(lines, question))
+    return Composed(recommendation, why[:MAX_WHY] if not verbose else why, trigger, text, line)
+
+
+def _no_stray_questions(lines: list[str], question: str | None) -> list[str]:
+    """ADR-004: one question per turn at most; every other line is a statement."""
+    return [line if line == question else line.replace("?", ".") for line in lines]
+
+
+class Phrasing:
+    def __init__(self, chain: ModelChain) -> None:
+        self.chain = chain
+
+    async def phrase(self, composed: Composed, pack: dict[str, object]) -> Composed:
+        if self.chain.is_offline:
+            return composed
+        allowed = set(_NUMBER.findall(json.dumps(pack) + composed.text))
+        messages = [
+            {"role": "system", "content": (
+                "You phrase a restaurant operator's recommendation. Keep the decision exactly: "
+                "do not add actions, numbers, dates or sources. Warm, plain, confident tone. "
+                "At most two 'why' bullets. Answer with JSON only."
+            )},
+            {"role": "user", "content": json.dumps({
+                "recommendation": composed.recommendation, "why": composed.why,
+                "trigger": composed.trigger, "signals": pack}, default=str)},
+        ]  # fmt: skip
+
+        def check(value: Wording) -> None:
+            said = " ".join([value.recommendation, *value.why, value.trigger])
+            if "?" in said:
+                raise ValueError("no questions in the phrasing")
+            new = set(_NUMBER.findall(said)) - allowed
+            if new:
+                raise ValueError(f"numbers not in the decision: {sorted(new)}")
+
+        def offline() -> Wording:
+            return Wording(
+                recommendation=composed.recommendation,
+                why=composed.why[:MAX_WHY],
+                trigger=composed.trigger,
+            )
+
+        generated = await self.chain.generate(
+            "operator_phrasing", messages, Wording, offline, check
+        )
+        if generated.source == "offline":
+            return composed
+        w = generated.value
+        text = composed.text.replace(composed.recommendation, w.recommendation, 1).replace(
+            f"Trigger: {composed.trigger}", f"Trigger: {w.trigger}", 1
+        )
+        for old, new in zip(composed.why, w.why, strict=False):
+            text = text.replace(f"- {old}", f"- {new}", 1)
+        return Composed(
+            w.recommendation, w.why, w.trigger, text, composed.action_line, generated.source
+        )

@@ -1,0 +1,179 @@
+"""When guests come: a weekday × daypart demand shape from check-ins, the demand proxy the
+catalog holds (Yelp check-ins by weekday and hour).
+
+A place's own check-ins are used when it has them, shrunk toward its peers by their number
+(`OWN_SHRINK`); a place without them gets its peers' shape: places sharing its categories,
+weighted by how many they share (Jaccard) and by how many check-ins they have; with no
+check-ins in the catalog at all, `DEFAULT_SHAPE` (documented below). The baseline the operator
+gives ("180 covers on a Friday") scales the shape into covers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from kairos.operator.schemas import Daypart
+
+__all__ = ["DAYPARTS", "DAYPART_HOURS", "DemandModel", "DemandShape", "daypart_of_hour"]
+
+DAYPARTS: Final[tuple[Daypart, ...]] = ("breakfast", "lunch", "afternoon", "dinner", "late")
+DAYPART_HOURS: Final[dict[Daypart, str]] = {
+    "breakfast": "06:00–11:00",
+    "lunch": "11:00–15:00",
+    "afternoon": "15:00–17:00",
+    "dinner": "17:00–22:00",
+    "late": "22:00–02:00",
+}
+OWN_SHRINK: Final = 30.0
+"""Check-ins at which a place's own shape and its peers' weigh the same."""
+PEERS: Final = 150
+MIN_PEER_CHECKINS: Final = 10
+GENERIC_CATEGORIES: Final = frozenset({"restaurants", "food", "nightlife", "bars"})
+"""Categories almost every place has: sharing them says little about when guests come."""
+
+# A full-service restaurant's week when no check-ins exist: lunch and dinner peaks, Friday and
+# Saturday dinners the busiest (rows Monday … Sunday; columns as DAYPARTS). Shares of the week.
+_DEFAULT = np.array(
+    [
+        [2, 6, 2, 8, 1],
+        [2, 6, 2, 9, 1],
+        [2, 6, 2, 10, 1],
+        [2, 7, 2, 11, 2],
+        [2, 7, 3, 14, 3],
+        [4, 8, 4, 15, 3],
+        [5, 8, 3, 10, 1],
+    ],
+    dtype=np.float64,
+)
+DEFAULT_SHAPE: Final = _DEFAULT / _DEFAULT.sum()
+
+Matrix = npt.NDArray[np.float64]
+
+
+def daypart_of_hour(weekday: int, hour: int) -> tuple[int, int] | None:
+    """(weekday, daypart index) of a local hour; hours after midnight belong to the evening
+    before (a Friday's late night ends on Saturday at 2); 3–5 am counts nowhere."""
+    if 6 <= hour < 11:
+        return weekday, 0
+    if 11 <= hour < 15:
+        return weekday, 1
+    if 15 <= hour < 17:
+        return weekday, 2
+    if 17 <= hour < 22:
+        return weekday, 3
+    if hour >= 22:
+        return weekday, 4
+    if hour < 3:
+        return (weekday - 1) % 7, 4
+    return None
+
+
+def to_matrix(checkins: dict[tuple[int, int], int]) -> Matrix:
+    m = np.zeros((7, len(DAYPARTS)))
+    for (weekday, hour), count in checkins.items():
+        cell = daypart_of_hour(weekday, hour)
+        if cell is not None:
+            m[cell] += count
+    return m
+
+
+@dataclass(frozen=True)
+class DemandShape:
+    shares: Matrix
+    """7 × 5, sums to 1: the share of a week's guests in each weekday and daypart."""
+    basis: str
+    own_checkins: int
+    peers: int
+
+    def day_total(self, weekday: int) -> float:
+        return float(self.shares[weekday].sum())
+
+    def covers(self, baseline: int, baseline_weekday: int | None) -> Matrix:
+        """Expected covers per weekday and daypart for a baseline day's covers."""
+        reference = (
+            self.day_total(baseline_weekday)
+            if baseline_weekday is not None
+            else float(self.shares.sum() / 7)
+        )
+        return self.shares * (baseline / max(reference, 1e-9))
+
+    def ranked_cells(self) -> list[tuple[int, int]]:
+        order = np.argsort(-self.shares, axis=None, kind="stable")
+        return [(int(i) // len(DAYPARTS), int(i) % len(DAYPARTS)) for i in order]
+
+
+class DemandModel:
+    def __init__(self, places: dict[int, tuple[list[str], dict[tuple[int, int], int]]]) -> None:
+        self._ids = list(places)
+        self._categories = [_category_set(places[i][0]) for i in self._ids]
+        counts = [to_matrix(places[i][1]) for i in self._ids]
+        self._totals = np.array([m.sum() for m in counts])
+        self._shapes = [m / m.sum() if m.sum() > 0 else m for m in counts]
+        self._counts = dict(zip(self._ids, counts, strict=True))
+
+    @property
+    def places(self) -> int:
+        return len(self._ids)
+
+    def checkins_of(self, place_id: int) -> Matrix | None:
+        return self._counts.get(place_id)
+
+    def shape(
+        self, *, place_id: int | None, categories: list[str], exclude_own: bool = False
+    ) -> DemandShape:
+        """`exclude_own` leaves the place's own check-ins out (the evaluation's held-out run)."""
+        peers, n_peers = self._peer_shape(place_id, _category_set(categories))
+        own = None if exclude_own or place_id is None else self._counts.get(place_id)
+        own_total = int(own.sum()) if own is not None else 0
+        if own is not None and own_total > 0:
+            weight = own_total / (own_total + OWN_SHRINK)
+            shares = weight * (own / own_total) + (1 - weight) * peers
+            basis = (
+                f"this place's {own_total} check-ins by weekday and hour, "
+                f"blended with {n_peers} similar places"
+            )
+        elif n_peers:
+            shares = peers
+            basis = f"check-ins of {n_peers} similar places (none of this place's own)"
+        else:
+            shares = DEFAULT_SHAPE
+            basis = "a typical full-service restaurant week (no check-ins in the catalog)"
+        return DemandShape(shares / shares.sum(), basis, own_total, n_peers)
+
+    def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
+        weights = np.array(
+            [
+                0.0
+                if pid == place_id or total < MIN_PEER_CHECKINS
+                else _jaccard(categories, cats) * min(1.0, total / 100.0)
+                for pid, cats, total in zip(self._ids, self._categories, self._totals, strict=True)
+            ]
+        )
+        if not weights.any():
+            usable = [
+                i
+                for i, (pid, total) in enumerate(zip(self._ids, self._totals, strict=True))
+                if pid != place_id and total >= MIN_PEER_CHECKINS
+            ]
+            if not usable:
+                return DEFAULT_SHAPE, 0
+            return np.mean([self._shapes[i] for i in usable], axis=0), len(usable)
+        top = np.argsort(-weights, kind="stable")[:PEERS]
+        top = top[weights[top] > 0]
+        stacked = np.stack([self._shapes[i] * weights[i] for i in top])
+        return stacked.sum(axis=0) / weights[top].sum(), len(top)
+
+
+def _category_set(categories: list[str]) -> frozenset[str]:
+    return frozenset(c.lower() for c in categories) - GENERIC_CATEGORIES
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.05  # a place with only generic categories still learns from every other
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0

@@ -1,0 +1,187 @@
+"""The guest signal snapshot (ADR-017, ADR-018): what a place's reviews say about wait times,
+staffing, noise, food and service, paraphrased, with the sample size and the recency window,
+and every theme traceable to review ids, dates and the place.
+
+Noise, food and service readings come from the shared aspect reader (`text/aspects.py`: negation,
+intensity and hypotheticals handled); wait time and staffing, which it does not read, from the
+cue lists below, sentence by sentence, a negator just before a cue flipping it ("no wait").
+Quotes are short fragments, given only when the operator asks for the evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Final, Literal
+
+from kairos.operator.schemas import EvidenceItem, GuestSnapshot, ThemeSignal
+from kairos.store.operator import ReviewRow
+from kairos.text.aspects import analyse_sentence, split_sentences
+
+__all__ = ["SPARSE_REVIEWS", "STALE_DAYS", "ThemeHit", "read_themes", "snapshot"]
+
+Theme = Literal["wait_time", "staffing", "noise", "food", "service"]
+Polarity = Literal["negative", "positive"]
+
+SPARSE_REVIEWS: Final = 8
+"""Fewer reviews than this in the window: the snapshot is sparse and lowers confidence."""
+STALE_DAYS: Final = 365
+"""A newest review older than this (before the day asked about) makes the snapshot old."""
+WINDOW_REVIEWS: Final = 120
+"""The newest reviews read; the window is their date range."""
+SNIPPET_CHARS: Final = 90
+EVIDENCE_PER_THEME: Final = 3
+
+_WAIT_NEGATIVE = re.compile(
+    r"\b(?:waited|wait(?:ing)? (?:time|times|for|over|almost|more than|about|forever)|long wait"
+    r"|took forever|took (?:over |almost |about )?(?:an hour|\d+ ?(?:min|minutes))|slow service"
+    r"|so slow|very slow|too slow|long line|line (?:was|out the door)|hour to be seated"
+    r"|never came)\b",
+    re.I,
+)
+_WAIT_POSITIVE = re.compile(
+    r"\b(?:no wait|seated (?:right away|immediately|quickly)|quick(?:ly)? (?:service|seated)"
+    r"|fast service|came out (?:quickly|fast)|didn'?t (?:have to )?wait|short wait)\b",
+    re.I,
+)
+_STAFF_NEGATIVE = re.compile(
+    r"\b(?:under-?staffed|short-?staffed|not enough (?:staff|servers|people|waiters)|only one "
+    r"(?:server|waiter|waitress|bartender|person)|overwhelmed|swamped|couldn'?t find (?:our|a) "
+    r"(?:server|waiter|waitress)|no one (?:came|was) (?:to|around)|nobody (?:came|was around)"
+    r"|(?:server|waiter|waitress) (?:was|were) (?:nowhere|busy|slammed))\b",
+    re.I,
+)
+_STAFF_POSITIVE = re.compile(
+    r"\b(?:attentive|well[- ]staffed|plenty of staff|always (?:someone|a server) (?:around|"
+    r"there)|staff (?:was|were) (?:great|friendly|wonderful|amazing|attentive|on top))\b",
+    re.I,
+)
+_ASPECT_THEME: Final[dict[str, Theme]] = {
+    "noise_level": "noise",
+    "food_quality": "food",
+    "service": "service",
+}
+_PARAPHRASE: Final[dict[Theme, tuple[str, str]]] = {
+    "wait_time": ("guests mention long waits", "guests mention being seated and served quickly"),
+    "staffing": ("guests say the floor looked short-staffed", "guests praise attentive staff"),
+    "noise": ("guests find it loud", "guests find it comfortable to talk"),
+    "food": ("guests criticise the food", "guests praise the food"),
+    "service": ("guests complain about service", "guests praise the service"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeHit:
+    review_id: int
+    theme: Theme
+    polarity: Polarity
+    sentence: str
+
+
+def read_themes(review: ReviewRow) -> list[ThemeHit]:
+    """A review's themes, at most one reading per theme (its strongest)."""
+    found: dict[Theme, tuple[float, Polarity, str]] = {}
+
+    def keep(theme: Theme, weight: float, sentence: str) -> None:
+        polarity: Polarity = "negative" if weight < 0 else "positive"
+        if theme not in found or abs(weight) > abs(found[theme][0]):
+            found[theme] = (weight, polarity, sentence)
+
+    for sentence in split_sentences(review.text):
+        if _WAIT_NEGATIVE.search(sentence) and not _WAIT_POSITIVE.search(sentence):
+            keep("wait_time", -1.0, sentence)
+        elif _WAIT_POSITIVE.search(sentence):
+            keep("wait_time", 0.8, sentence)
+        if _STAFF_NEGATIVE.search(sentence):
+            keep("staffing", -1.0, sentence)
+        elif _STAFF_POSITIVE.search(sentence):
+            keep("staffing", 0.6, sentence)
+        for mention in analyse_sentence(sentence):
+            theme = _ASPECT_THEME.get(mention.aspect)
+            if theme is not None and mention.kind != "target" and abs(mention.weight) >= 0.5:
+                keep(theme, mention.weight, sentence)
+    return [ThemeHit(review.id, t, p, s) for t, (_, p, s) in found.items()]
+
+
+def _snippet(sentence: str) -> str:
+    text = " ".join(sentence.split())
+    if len(text) <= SNIPPET_CHARS:
+        return text
+    cut = text[:SNIPPET_CHARS].rsplit(" ", 1)[0]
+    return f"{cut}…"
+
+
+def snapshot(
+    *,
+    place: str,
+    place_id: int,
+    reviews: Sequence[ReviewRow],
+    as_of: date,
+    expand: bool,
+) -> GuestSnapshot:
+    """The snapshot of the newest `WINDOW_REVIEWS` reviews. `expand` adds short quotes."""
+    window = list(reviews[:WINDOW_REVIEWS])
+    dated = [r.review_date for r in window if r.review_date is not None]
+    start, end = (min(dated), max(dated)) if dated else (None, None)
+    by_id = {r.id: r for r in window}
+    hits = [h for r in window for h in read_themes(r)]
+    themes: list[ThemeSignal] = []
+    evidence: list[EvidenceItem] = []
+    for theme in _PARAPHRASE:
+        mine = [h for h in hits if h.theme == theme]
+        if not mine:
+            continue
+        negative = sum(h.polarity == "negative" for h in mine)
+        positive = len(mine) - negative
+        leaning: Polarity = "negative" if negative >= positive else "positive"
+        said = _PARAPHRASE[theme][0 if leaning == "negative" else 1]
+        themes.append(
+            ThemeSignal(
+                theme=theme,
+                mentions=len(mine),
+                negative=negative,
+                positive=positive,
+                summary=f"{said} ({max(negative, positive)} of {len(window)} reviews)",
+            )
+        )
+        ordered = sorted(mine, key=lambda h: (h.polarity != leaning, -(h.review_id)))
+        for hit in ordered[:EVIDENCE_PER_THEME]:
+            review = by_id[hit.review_id]
+            evidence.append(
+                EvidenceItem(
+                    review_id=hit.review_id,
+                    place=place,
+                    date=review.review_date,
+                    theme=theme,
+                    polarity=hit.polarity,
+                    snippet=_snippet(hit.sentence) if expand else None,
+                )
+            )
+    themes.sort(key=lambda t: -t.mentions)
+    old = end is None or (as_of - end).days > STALE_DAYS
+    sparse = len(window) < SPARSE_REVIEWS or old
+    span = f"{start:%b %Y}–{end:%b %Y}" if start and end else "undated"
+    if not window:
+        summary = f"No reviews of {place} in the catalog."
+    elif not themes:
+        summary = f"{len(window)} reviews of {place} ({span}) say little about waits or staffing."
+    else:
+        top = "; ".join(t.summary for t in themes[:3])
+        summary = f"From {len(window)} reviews of {place} ({span}): {top}."
+    if window and old:
+        summary += f" The newest review is from {end:%b %Y}: old evidence." if end else ""
+    elif window and len(window) < SPARSE_REVIEWS:
+        summary += " Few reviews: treat this as a hint."
+    return GuestSnapshot(
+        place=place,
+        place_id=place_id,
+        sample_size=len(window),
+        window_start=start,
+        window_end=end,
+        themes=themes,
+        summary=summary,
+        sparse=sparse,
+        evidence=evidence,
+    )

@@ -1,0 +1,301 @@
+"""What an operator's message says: the card it is about, locations, a covers baseline, a time
+window, a competitor, and what kind of turn it is (a question, why, what-if, a correction, an
+answer to the scope question, a refresh, a request for the evidence).
+
+Rules over whole words, deterministic (ADR-002); the time window comes from the shared reader
+(`text/query/when.py`). Location text found here is only *text*: the geocoder decides what it is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from functools import lru_cache
+from typing import Literal
+
+from kairos.operator.schemas import Card
+from kairos.signals.geocoding.cities import city_centres
+from kairos.text.query.when import extract_when
+
+__all__ = ["Baseline", "LocationMention", "Reading", "WhatIf", "read_message", "redact"]
+
+_SUFFIX = (
+    r"(?:st|street|ave|avenue|av|blvd|boulevard|rd|road|pl|place|way|dr|drive|ln|lane|sq|square"
+    r"|pkwy|parkway|ct|court|ter|terrace|hwy|highway|row|plaza|broadway)"
+)
+_WORD = r"[A-Za-z0-9][\w'.&-]*"
+_ADDRESS = re.compile(rf"\b\d{{1,5}}[a-z]?\s+(?:{_WORD}\s+){{0,4}}?{_SUFFIX}\b\.?", re.I)
+_STREET = re.compile(rf"\b(?:on|along|off)\s+((?:{_WORD}\s+){{1,3}}?{_SUFFIX})\b\.?", re.I)
+_ZIP = re.compile(r"\b(\d{5})\b(?!\s*(?:covers|guests|diners|people|customers))")
+_NAMED = re.compile(
+    r"\b(?i:we(?:'re| are)|i (?:run|own|manage)|my (?:restaurant|place|cafe|bar) is|our "
+    r"(?:restaurant|place|cafe|bar) is|(?:restaurant|place|cafe|bar) (?:called|named))\s+"
+    r"(?i:called\s+|named\s+)?(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|of|the|de"
+    r"|la)){0,5})"
+)
+_COMPETITOR = re.compile(
+    r"\b(?i:compare(?:d)?\s+(?:us\s+|ourselves\s+)?(?:to|with|against)|versus|vs\.?|competitor"
+    r"(?:\s+is|\s+called)?|up against|doing better than)\s+"
+    r"(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|of|the|de|la)){0,5})"
+)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_COVERS = re.compile(
+    r"\b(?P<n>\d{2,4})\s*(?:covers|guests|diners|customers|people|heads|seatings)\b", re.I
+)
+_COVERS_DAY_AFTER = re.compile(rf"^[^.;!?\d]{{0,24}}?\b(?P<day>{_WEEKDAY})s?\b", re.I)
+_COVERS_DAY_BEFORE = re.compile(rf"\b(?P<day>{_WEEKDAY})s?\b[^.;!?\d]{{0,24}}$", re.I)
+
+_CARD_WORDS: dict[Card, re.Pattern[str]] = {
+    "staffing": re.compile(
+        r"\b(?:staff\w*|shifts?|schedul\w*|rota|roster|servers?|cooks?|bartenders?|hosts?"
+        r"|labou?r|hire|hiring|crew|headcount|how many people)\b",
+        re.I,
+    ),
+    "risk": re.compile(
+        r"\b(?:risks?|risky|worr(?:y|ied)|threats?|storms?|snow\w*|hurricane|closures?|closed"
+        r"|road ?works?|disruptions?|go wrong|downside|school\w*)\b",
+        re.I,
+    ),
+    "opportunity": re.compile(
+        r"\b(?:opportunit\w+|promot\w+|specials?|marketing|upsell\w*|fill (?:the )?seats|boost"
+        r"|grow|more guests|drive traffic|happy hour|events? nearby|capitali[sz]e)\b",
+        re.I,
+    ),
+}
+_WHY = re.compile(
+    r"^\s*(?:why|how come|explain|tell me more|go deeper|more detail|details?|break it down)\b"
+    r"|\b(?:why is that|why\?|explain (?:that|why|it)|in more detail|deeper explanation)",
+    re.I,
+)
+_WHAT_IF = re.compile(r"\b(?:what if|what happens if|suppose|supposing|say)\b", re.I)
+_CORRECTION = re.compile(
+    r"^\s*(?:actually|no[,.!]?\s|nope|correction|sorry|i meant|it'?s actually|we'?re actually"
+    r"|make (?:that|it)|not \d+|wrong)",
+    re.I,
+)
+_REFRESH = re.compile(r"\b(?:refresh|re-?fetch|live data|latest data|update the data)\b", re.I)
+_EXPAND = re.compile(
+    r"\b(?:show|see|expand|read|give me|what are)\b[^.?!]{0,30}\b(?:reviews?|evidence|quotes?"
+    r"|sources?|what (?:guests|diners|people) (?:said|say))\b",
+    re.I,
+)
+_SCOPE_ALL = re.compile(
+    r"\b(?:all (?:of )?(?:the |our |my )?(?:locations|sites|stores|restaurants|of them)|both"
+    r"(?: of them| locations)?|every (?:location|site|one)|everywhere|apply to all)\b",
+    re.I,
+)
+_SCOPE_FIRST = re.compile(
+    r"\b(?:(?:just|only) (?:the )?first(?: one| location)?|first (?:one|location)|just (?:that|"
+    r"the one)|only (?:that|the one))\b",
+    re.I,
+)
+_RAIN = re.compile(r"\b(?:rain\w*|storms?|downpour|wet)\b", re.I)
+_SNOW = re.compile(r"\b(?:snow\w*|blizzard|ice storm)\b", re.I)
+_EVENT = re.compile(r"\b(?:game|concert|festival|parade|event|show|marathon|match)\b", re.I)
+_NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
+_THIS_WEEK = re.compile(r"\b(?:this week|the week|coming week)\b", re.I)
+_WEEKEND = re.compile(r"\b(?:this |next |the )?weekend\b", re.I)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    covers: int
+    weekday: int | None
+    """0 = Monday; None: a typical day."""
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    kind: Literal["rain", "snow", "event", "covers"]
+    covers: int | None = None
+
+
+@dataclass
+class Reading:
+    card: Card | None = None
+    locations: list[LocationMention] = field(default_factory=list)
+    baseline: Baseline | None = None
+    window: tuple[date, date] | None = None
+    window_text: str | None = None
+    competitor: str | None = None
+    why: bool = False
+    what_if: WhatIf | None = None
+    correction: bool = False
+    scope: Literal["first", "all"] | None = None
+    refresh: bool = False
+    expand: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+@lru_cache(maxsize=1)
+def _city_word_pattern() -> re.Pattern[str]:
+    names = sorted({a for c in city_centres() for a in c.aliases}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b", re.I)
+
+
+def _card(text: str) -> Card | None:
+    hits = {card: len(pattern.findall(text)) for card, pattern in _CARD_WORDS.items()}
+    best = max(hits.values())
+    if best == 0:
+        return None
+    # ties go to the first card in the order staffing, risk, opportunity
+    return next(card for card, n in hits.items() if n == best)
+
+
+@dataclass(frozen=True)
+class LocationMention:
+    """One location as the operator named it: a place's name, an address or street, a ZIP, a
+    city — any of them, at least one."""
+
+    name: str | None = None
+    address: str | None = None
+    zip: str | None = None
+    city: str | None = None
+
+    @property
+    def text(self) -> str:
+        return ", ".join(p for p in (self.name, self.address, self.zip, self.city) if p)
+
+    @property
+    def where(self) -> str | None:
+        """The mention without the place's name (the address, ZIP and city)."""
+        return ", ".join(p for p in (self.address, self.zip, self.city) if p) or None
+
+
+_JOIN_GAP = re.compile(r"^[\s,]*(?:(?:on|at|in|near|off|along|around)\s+)?$", re.I)
+
+
+def _locations(text: str) -> list[LocationMention]:
+    """Locations in the order the operator named them. Parts next to each other ("Legal Sea
+    Foods on Boylston St", "Atlantic Ave in Brooklyn") are one location."""
+    found: list[tuple[int, int, str, str]] = []
+
+    def taken(start: int, end: int) -> bool:
+        return any(s < end and start < e for s, e, _, _ in found)
+
+    for match in _ADDRESS.finditer(text):
+        found.append((match.start(), match.end(), "address", match.group(0).rstrip(".")))
+    for match in _STREET.finditer(text):
+        if not taken(match.start(1), match.end(1)):
+            found.append((match.start(1), match.end(1), "address", match.group(1).rstrip(".")))
+    for match in _ZIP.finditer(text):
+        if not taken(match.start(), match.end()):
+            found.append((match.start(), match.end(), "zip", match.group(1)))
+    for match in _NAMED.finditer(text):
+        name = match.group("name").strip(" .,'")
+        if not taken(match.start("name"), match.end("name")) and len(name) >= 3:
+            found.append((match.start("name"), match.start("name") + len(name), "name", name))
+    for match in _city_word_pattern().finditer(text):
+        if not taken(match.start(), match.end()):
+            found.append((match.start(), match.end(), "city", match.group(0)))
+    found.sort()
+    mentions: list[dict[str, str]] = []
+    last_end = -1
+    for start, end, part, value in found:
+        current = mentions[-1] if mentions else None
+        joins = (
+            current is not None
+            and part not in current
+            and _JOIN_GAP.match(text[last_end:start]) is not None
+            and not (part == "name" and ("address" in current or "zip" in current))
+        )
+        if part == "city" and not joins and not _standalone_city(text, start):
+            continue
+        if joins and current is not None:
+            current[part] = value
+        else:
+            mentions.append({part: value})
+        last_end = end
+    return [LocationMention(**m) for m in mentions][:3]
+
+
+def _standalone_city(text: str, start: int) -> bool:
+    """A city alone counts as a location only after "in", "near" or "around"."""
+    return re.search(r"\b(?:in|near|around)\s+$", text[:start], re.I) is not None
+
+
+def _baseline(text: str) -> tuple[Baseline | None, str]:
+    """The baseline, and the text with the baseline's words blanked (its weekday is not the
+    window asked about: "usually 180 covers on a Friday")."""
+    match = _COVERS.search(text)
+    if match is None:
+        return None, text
+    covers = int(match.group("n"))
+    start, end = match.start(), match.end()
+    weekday = None
+    if after := _COVERS_DAY_AFTER.search(text[end:]):
+        weekday = _WEEKDAYS.index(after.group("day").lower())
+        end += after.end()
+    elif before := _COVERS_DAY_BEFORE.search(text[:start]):
+        weekday = _WEEKDAYS.index(before.group("day").lower())
+        start = before.start()
+    return Baseline(covers=covers, weekday=weekday), text[:start] + " " * (end - start) + text[end:]
+
+
+def _window(text: str, today: date) -> tuple[tuple[date, date] | None, str | None]:
+    if _NEXT_WEEK.search(text):
+        monday = today + timedelta(days=7 - today.weekday())
+        return (monday, monday + timedelta(days=6)), "next week"
+    if _THIS_WEEK.search(text):
+        sunday = today + timedelta(days=6 - today.weekday())
+        return (today, sunday), "this week"
+    when, _, _ = extract_when(text.lower(), today)
+    if when is None or when.start is None:
+        return None, None
+    start, end = when.start, when.end or when.start
+    if _WEEKEND.search(text) and start.weekday() == 5 and start - timedelta(days=1) >= today:
+        start -= timedelta(days=1)  # a restaurant's weekend starts on Friday night
+    if (end - start).days > 13:
+        end = start + timedelta(days=13)
+    return (start, end), " ".join(when.text)
+
+
+def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
+    if not _WHAT_IF.search(text):
+        return None
+    if baseline is not None:
+        return WhatIf("covers", covers=baseline.covers)
+    if _SNOW.search(text):
+        return WhatIf("snow")
+    if _RAIN.search(text):
+        return WhatIf("rain")
+    if _EVENT.search(text):
+        return WhatIf("event")
+    return None
+
+
+def read_message(text: str, today: date) -> Reading:
+    baseline, rest = _baseline(text)
+    window, window_text = _window(rest, today)
+    competitor = _COMPETITOR.search(text)
+    what_if = _what_if(text, baseline)
+    return Reading(
+        card=_card(text),
+        locations=_locations(text),
+        baseline=baseline,
+        window=window,
+        window_text=window_text,
+        competitor=competitor.group("name").strip(" .,'?") if competitor else None,
+        why=bool(_WHY.search(text)),
+        what_if=what_if,
+        correction=bool(_CORRECTION.search(text)),
+        scope="all" if _SCOPE_ALL.search(text) else "first" if _SCOPE_FIRST.search(text) else None,
+        refresh=bool(_REFRESH.search(text)),
+        expand=bool(_EXPAND.search(text)),
+    )
+
+
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_PHONE = re.compile(r"(?<!\w)(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}\b")
+
+
+def redact(text: str) -> str:
+    """The message as stored in the transcript (ADR-015): no street address, e-mail address,
+    phone number or ZIP code; the structured location lives in the session state instead."""
+    text = _EMAIL.sub("[email]", text)
+    text = _PHONE.sub("[phone]", text)
+    text = _ADDRESS.sub("[address]", text)
+    text = _STREET.sub(lambda m: m.group(0).replace(m.group(1), "[street]"), text)
+    return _ZIP.sub("[zip]", text)

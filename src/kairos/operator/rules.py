@@ -1,0 +1,534 @@
+"""Deterministic recommendations (ADR-002): rules over the signal pack give the actions, each
+with its drivers. No model decides anything here.
+
+Demand effects, per day and daypart, as a change in expected covers (documented, tunable):
+- weather: the chance of rain × `RAIN_EFFECT`, of heavy rain × `HEAVY_RAIN_EFFECT`, of snow ×
+  `SNOW_EFFECT` (climatology gives chances for the calendar day, a forecast for that day);
+- school calendar: schools closed on a weekday `SCHOOL_CLOSED_EFFECT` at lunch and afternoon,
+  early dismissal `EARLY_DISMISSAL_EFFECT` in the afternoon (half for a partial closure);
+- events: `EVENT_NEAR_EFFECT` within 1 km, `EVENT_EFFECT` within the radius, on the daypart the
+  event starts in (the evening when no time is announced), at most `EVENT_CAP`;
+- closures in force: `CLOSURE_NEAR_EFFECT` within 200 m, `CLOSURE_EFFECT` within the radius.
+Reviews do not move demand (ADR-017: not a demand predictor); repeated complaints of waits or a
+short-staffed floor add one person on the busiest daypart, whatever the demand says.
+Staff follow covers: one server per `COVERS_PER_SERVER` covers in a daypart (an assumption the
+answer states).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Final
+
+from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape
+from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
+from kairos.signals.closures.models import Closure
+from kairos.signals.events.models import Event
+from kairos.signals.school_calendar.models import SchoolDay
+from kairos.signals.weather.models import WeatherReport
+
+__all__ = ["CARD_WEIGHTS", "COVERS_PER_SERVER", "Decision", "SignalPack", "decide"]
+
+RAIN_EFFECT: Final = -0.08
+HEAVY_RAIN_EFFECT: Final = -0.12
+SNOW_EFFECT: Final = -0.25
+SCHOOL_CLOSED_EFFECT: Final = 0.10
+EARLY_DISMISSAL_EFFECT: Final = 0.10
+EVENT_NEAR_EFFECT: Final = 0.15
+EVENT_EFFECT: Final = 0.07
+EVENT_CAP: Final = 0.30
+CLOSURE_NEAR_EFFECT: Final = -0.10
+CLOSURE_EFFECT: Final = -0.04
+COVERS_PER_SERVER: Final = 20
+RELATIVE_STEP: Final = 0.10
+"""Without a baseline, a net change of this much in a daypart moves one server."""
+COMPLAINT_SHARE: Final = 0.15
+COMPLAINT_MIN: Final = 3
+MEANINGFUL: Final = 0.03
+SCENARIO: Final = "the operator's scenario"
+
+CARD_WEIGHTS: Final[dict[Card, dict[str, float]]] = {
+    # ADR-024: which sources each card ranks highest
+    "staffing": {"events": 1.0, "reviews": 1.0, "demand": 0.8, "weather": 0.6,
+                 "school_calendar": 0.5, "closures": 0.5},
+    "risk": {"closures": 1.0, "weather": 1.0, "school_calendar": 0.8, "events": 0.4,
+             "reviews": 0.3, "demand": 0.3},
+    "opportunity": {"events": 1.0, "school_calendar": 0.6, "weather": 0.5, "demand": 0.5,
+                    "reviews": 0.4, "closures": 0.3},
+}  # fmt: skip
+
+
+@dataclass
+class SignalPack:
+    """What the sources said, for one location, compacted (ADR-023 stage A)."""
+
+    location: str
+    days: list[date]
+    demand: DemandShape
+    baseline_covers: int | None = None
+    baseline_weekday: int | None = None
+    weather: dict[date, WeatherReport] = field(default_factory=dict)
+    school: dict[date, SchoolDay] = field(default_factory=dict)
+    events: list[Event] | None = None
+    closures: list[Closure] | None = None
+    guests: GuestSnapshot | None = None
+
+
+@dataclass
+class Decision:
+    location: str
+    card: Card
+    actions: list[StaffAction]
+    drivers: list[Driver]
+    recommendation: str
+    trigger: str
+    busiest: list[tuple[date, Daypart, int | None]]
+    uses_reviews: bool
+
+
+_DAY_FMT = "%a %d %b"
+
+
+def window_text(day: date, part: Daypart) -> str:
+    return f"{day:{_DAY_FMT}}, {part} {DAYPART_HOURS[part]}"
+
+
+def _weather_drivers(day: date, report: WeatherReport) -> list[tuple[set[Daypart], Driver]]:
+    if not report.known:
+        return []
+    rain = report.precip_chance or 0.0
+    heavy = report.heavy_precip_chance or 0.0
+    snow = report.snow_chance or 0.0
+    effect = rain * RAIN_EFFECT + heavy * HEAVY_RAIN_EFFECT + snow * SNOW_EFFECT
+    if abs(effect) < MEANINGFUL:
+        return []
+    label = (
+        "your scenario"
+        if report.basis == SCENARIO
+        else "forecast"
+        if report.kind == "forecast"
+        else "climatology (normal for the date)"
+    )
+    parts = [f"{rain:.0%} chance of rain"]
+    if snow >= 0.05:
+        parts.append(f"{snow:.0%} of snow")
+    summary = f"{day:{_DAY_FMT}}: {' and '.join(parts)}, {label}"
+    return [
+        (
+            {"lunch", "afternoon", "dinner", "late"},
+            Driver(source="weather", summary=summary, effect_pct=round(effect * 100, 1), rank=0),
+        )
+    ]
+
+
+def _school_drivers(day: date, school: SchoolDay) -> list[tuple[set[Daypart], Driver]]:
+    if not school.known or day.weekday() >= 5:
+        return []
+    share = 0.5 if school.partial else 1.0
+    found: list[tuple[set[Daypart], Driver]] = []
+    what = school.description or "no classes"
+    if school.closed:
+        found.append(
+            (
+                {"lunch", "afternoon"},
+                Driver(
+                    source="school_calendar",
+                    summary=f"{day:{_DAY_FMT}}: schools closed ({what}): families out at lunch",
+                    effect_pct=round(SCHOOL_CLOSED_EFFECT * share * 100, 1),
+                    rank=0,
+                ),
+            )
+        )
+    elif school.early_dismissal:
+        found.append(
+            (
+                {"afternoon"},
+                Driver(
+                    source="school_calendar",
+                    summary=f"{day:{_DAY_FMT}}: early school dismissal ({what})",
+                    effect_pct=round(EARLY_DISMISSAL_EFFECT * share * 100, 1),
+                    rank=0,
+                ),
+            )
+        )
+    return found
+
+
+def _event_part(event: Event) -> Daypart:
+    if event.start_time is None:
+        return "dinner"
+    hour = event.start_time.hour
+    return "lunch" if hour < 15 else "afternoon" if hour < 17 else "dinner" if hour < 22 else "late"
+
+
+def _event_drivers(day: date, events: Sequence[Event]) -> list[tuple[set[Daypart], Driver]]:
+    found: list[tuple[set[Daypart], Driver]] = []
+    by_part: dict[Daypart, float] = {}
+    for event in events:
+        if event.day != day:
+            continue
+        part = _event_part(event)
+        near = event.distance_km is not None and event.distance_km <= 1.0
+        effect = EVENT_NEAR_EFFECT if near else EVENT_EFFECT
+        effect = min(effect, EVENT_CAP - by_part.get(part, 0.0))
+        if effect <= 0:
+            continue
+        by_part[part] = by_part.get(part, 0.0) + effect
+        where = f"{event.distance_km:.1f} km away" if event.distance_km is not None else "nearby"
+        at = f" at {event.start_time:%H:%M}" if event.start_time else ""
+        venue = f" at {event.venue}" if event.venue else ""
+        found.append(
+            (
+                {part},
+                Driver(
+                    source="events",
+                    summary=f"{day:{_DAY_FMT}}{at}: {event.name}{venue}, {where}",
+                    effect_pct=round(effect * 100, 1),
+                    rank=0,
+                    evidence_ids=[event.id],
+                ),
+            )
+        )
+    return found
+
+
+def _closure_drivers(day: date, closures: Sequence[Closure]) -> list[tuple[set[Daypart], Driver]]:
+    found: list[tuple[set[Daypart], Driver]] = []
+    for closure in closures:
+        if not closure.start <= day <= closure.end:
+            continue
+        near = closure.distance_km is not None and closure.distance_km <= 0.2
+        effect = CLOSURE_NEAR_EFFECT if near else CLOSURE_EFFECT
+        span = (
+            f" between {closure.from_street} and {closure.to_street}"
+            if closure.from_street and closure.to_street
+            else ""
+        )
+        why = f" ({closure.purpose})" if closure.purpose else ""
+        found.append(
+            (
+                set(DAYPARTS),
+                Driver(
+                    source="closures",
+                    summary=f"{day:{_DAY_FMT}}: {closure.street}{span} closed{why}",
+                    effect_pct=round(effect * 100, 1),
+                    rank=0,
+                    evidence_ids=[closure.id],
+                ),
+            )
+        )
+    return found
+
+
+def _review_driver(guests: GuestSnapshot | None) -> Driver | None:
+    if guests is None or guests.sample_size == 0:
+        return None
+    for theme in guests.themes:
+        if theme.theme not in ("wait_time", "staffing"):
+            continue
+        share = theme.negative / guests.sample_size
+        if theme.negative >= COMPLAINT_MIN and share >= COMPLAINT_SHARE:
+            ids = [str(e.review_id) for e in guests.evidence if e.theme == theme.theme]
+            what = "long waits" if theme.theme == "wait_time" else "a short-staffed floor"
+            return Driver(
+                source="reviews",
+                summary=(f"{theme.negative} of {guests.sample_size} recent reviews mention {what}"),
+                effect_pct=0.0,
+                rank=0,
+                evidence_ids=ids,
+            )
+    return None
+
+
+def _rank(drivers: list[Driver], card: Card) -> list[Driver]:
+    weights = CARD_WEIGHTS[card]
+    ranked = []
+    for d in drivers:
+        size = abs(d.effect_pct) if d.source != "reviews" else 12.0
+        ranked.append(d.model_copy(update={"rank": round(weights.get(d.source, 0.3) * size, 2)}))
+    return sorted(ranked, key=lambda d: (-d.rank, d.summary))
+
+
+def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -> Decision:
+    """The actions for one location over the window."""
+    effects: dict[tuple[date, Daypart], list[Driver]] = {}
+    all_drivers: list[Driver] = []
+    for day in pack.days:
+        found: list[tuple[set[Daypart], Driver]] = []
+        if (report := pack.weather.get(day)) is not None:
+            found += _weather_drivers(day, report)
+        if (school := pack.school.get(day)) is not None:
+            found += _school_drivers(day, school)
+        if pack.events:
+            found += _event_drivers(day, pack.events)
+        if pack.closures:
+            found += _closure_drivers(day, pack.closures)
+        for parts, driver in found:
+            all_drivers.append(driver)
+            for part in parts:
+                effects.setdefault((day, part), []).append(driver)
+
+    covers = (
+        pack.demand.covers(pack.baseline_covers, pack.baseline_weekday)
+        if pack.baseline_covers is not None
+        else None
+    )
+    cells = [
+        (day, DAYPARTS[p])
+        for day in pack.days
+        for p in range(len(DAYPARTS))
+        if pack.demand.shares[day.weekday(), p] > 0
+    ]
+    cells.sort(key=lambda c: -pack.demand.shares[c[0].weekday(), DAYPARTS.index(c[1])])
+    busiest = [
+        (
+            day,
+            part,
+            round(float(covers[day.weekday(), DAYPARTS.index(part)]))
+            if covers is not None
+            else None,
+        )
+        for day, part in cells[:3]
+    ]
+
+    actions: list[StaffAction] = []
+    for day, part in cells:
+        drivers = effects.get((day, part), [])
+        net = sum(d.effect_pct for d in drivers) / 100.0
+        if not drivers:
+            continue
+        usual_i: int | None = None
+        expected_i: int | None = None
+        if covers is not None:
+            usual = float(covers[day.weekday(), DAYPARTS.index(part)])
+            expected = usual * (1 + net)
+            delta = round((expected - usual) / COVERS_PER_SERVER)
+            usual_i, expected_i = round(usual), round(expected)
+        else:
+            delta = int(net / RELATIVE_STEP) if abs(net) >= RELATIVE_STEP else 0
+        if delta == 0:
+            continue
+        verb = "Add" if delta > 0 else "Cut"
+        people = f"{abs(delta)} server{'s' if abs(delta) > 1 else ''}"
+        covers_note = f" (≈{expected_i} covers against your usual {usual_i})" if usual_i else ""
+        actions.append(
+            StaffAction(
+                kind="add_staff" if delta > 0 else "cut_staff",
+                day=day,
+                daypart=part,
+                window=window_text(day, part),
+                text=f"{verb} {people} for {window_text(day, part)}{covers_note}",
+                staff_delta=delta,
+                expected_covers=expected_i,
+                usual_covers=usual_i,
+                drivers=_rank(drivers, card),
+                location=location_label,
+            )
+        )
+
+    review = _review_driver(pack.guests)
+    uses_reviews = False
+    if review is not None and busiest and card in ("staffing", "risk"):
+        day, part, _ = busiest[0]
+        uses_reviews = True
+        all_drivers.append(review)
+        actions.append(
+            StaffAction(
+                kind="add_staff",
+                day=day,
+                daypart=part,
+                window=window_text(day, part),
+                text=f"Add 1 host or runner for {window_text(day, part)}: guests report waits",
+                staff_delta=1,
+                drivers=[review],
+                location=location_label,
+            )
+        )
+
+    ranked = _rank(all_drivers, card)
+    weights = CARD_WEIGHTS[card]
+    actions.sort(
+        key=lambda a: (
+            -max((weights.get(d.source, 0.3) * max(abs(d.effect_pct), 12.0 if d.source ==
+                  "reviews" else 0.0) for d in a.drivers), default=0.0),
+            -abs(a.staff_delta),
+            a.day or date.max,
+        )
+    )  # fmt: skip
+    if card == "risk":
+        actions = _risk_actions(ranked, location_label) + [a for a in actions if a.staff_delta < 0]
+    elif card == "opportunity":
+        actions = _opportunity_actions(ranked, pack, location_label) + [
+            a for a in actions if a.staff_delta > 0
+        ]
+    recommendation = _recommendation(card, actions, busiest, pack)
+    return Decision(
+        location=pack.location,
+        card=card,
+        actions=actions,
+        drivers=ranked,
+        recommendation=recommendation,
+        trigger=_trigger(card, ranked, busiest, pack),
+        busiest=busiest,
+        uses_reviews=uses_reviews,
+    )
+
+
+def _risk_actions(drivers: list[Driver], label: str | None) -> list[StaffAction]:
+    found = []
+    for d in drivers:
+        if d.effect_pct >= 0 or d.source not in ("weather", "closures", "school_calendar"):
+            continue
+        what = (
+            "Move deliveries and tell guests how to reach you"
+            if d.source == "closures"
+            else "Hold back perishable prep and keep a call-in server on standby"
+        )
+        found.append(
+            StaffAction(
+                kind="risk",
+                window=d.summary.split(":")[0],
+                text=f"{what} for {d.summary.split(':')[0]}",
+                drivers=[d],
+                location=label,
+            )
+        )
+    return found[:3]
+
+
+def _opportunity_actions(
+    drivers: list[Driver], pack: SignalPack, label: str | None
+) -> list[StaffAction]:
+    found = []
+    for d in drivers:
+        if d.effect_pct <= 0:
+            continue
+        what = (
+            "Promote a pre-event menu and open bookings early"
+            if d.source == "events"
+            else "Run a family lunch offer"
+            if d.source == "school_calendar"
+            else "Promote it"
+        )
+        found.append(
+            StaffAction(
+                kind="promote",
+                window=d.summary.split(":")[0],
+                text=f"{what} for {d.summary.split(':')[0]}",
+                drivers=[d],
+                location=label,
+            )
+        )
+    if not found and pack.days:
+        quiet = _quietest(pack)
+        if quiet is not None:
+            day, part = quiet
+            found.append(
+                StaffAction(
+                    kind="promote",
+                    day=day,
+                    daypart=part,
+                    window=window_text(day, part),
+                    text=(
+                        f"Fill your quietest open window, {window_text(day, part)}, with an "
+                        "offer: nothing outside is bringing guests this period"
+                    ),
+                    drivers=[
+                        Driver(
+                            source="demand",
+                            summary=(
+                                f"your quietest open window in the period ({pack.demand.basis})"
+                            ),
+                            effect_pct=0.0,
+                            rank=0.0,
+                        )
+                    ],
+                    location=label,
+                )
+            )
+    return found[:3]
+
+
+def _quietest(pack: SignalPack) -> tuple[date, Daypart] | None:
+    best: tuple[float, date, Daypart] | None = None
+    day_max = max(pack.demand.shares.max(), 1e-9)
+    for day in pack.days:
+        for p, part in enumerate(DAYPARTS):
+            share = float(pack.demand.shares[day.weekday(), p])
+            if share < 0.15 * day_max or part in ("breakfast", "late"):
+                continue  # closed, or nearly: not a window to promote
+            if best is None or share < best[0]:
+                best = (share, day, part)
+    return (best[1], best[2]) if best else None
+
+
+def _recommendation(
+    card: Card,
+    actions: list[StaffAction],
+    busiest: list[tuple[date, Daypart, int | None]],
+    pack: SignalPack,
+) -> str:
+    peak = ""
+    if busiest:
+        day, part, covers = busiest[0]
+        peak = f"{window_text(day, part)}" + (f" (≈{covers} covers)" if covers else "")
+    if card == "staffing":
+        if actions:
+            head = actions[0].text
+            more = f", and {len(actions) - 1} more change" + ("s" if len(actions) > 2 else "")
+            return head + (more if len(actions) > 1 else "") + "."
+        return (
+            f"Keep your usual staffing; nothing in the signals moves demand enough to change it. "
+            f"Your busiest window is {peak}."
+            if peak
+            else "Keep your usual staffing."
+        )
+    if card == "risk":
+        if actions:
+            return actions[0].text + "."
+        return "No closures or weather risks stand out for this period; run as usual."
+    if actions:
+        return actions[0].text + "."
+    return "No outside opportunity stands out; keep your usual plan."
+
+
+def _trigger(
+    card: Card,
+    drivers: list[Driver],
+    busiest: list[tuple[date, Daypart, int | None]],
+    pack: SignalPack,
+) -> str:
+    top = drivers[0] if drivers else None
+    if top is not None and top.source == "weather":
+        when = top.summary.split(":")[0]
+        return (
+            f"Escalate if the forecast for {when} turns wet (60% or more): cut one more server "
+            "and prep less; de-escalate if it stays dry."
+        )
+    if top is not None and top.source == "events":
+        return (
+            "Escalate if bookings for the event night run 15% above usual; de-escalate (drop "
+            "the extra server) if the event is cancelled."
+        )
+    if top is not None and top.source == "closures":
+        return "De-escalate when the city lifts the closure; escalate if it extends into your peak."
+    if top is not None and top.source == "reviews":
+        return (
+            "De-escalate if no new wait complaints appear over the next 4 weeks; escalate if "
+            "they keep coming after the extra host."
+        )
+    if busiest:
+        day, part, covers = busiest[0]
+        usual = f" (your usual ≈{covers})" if covers else ""
+        return (
+            f"Escalate if bookings for {window_text(day, part)} run 15% above usual{usual}: add "
+            "one server; de-escalate if they run 15% below."
+        )
+    return "Escalate if bookings run 15% above usual; de-escalate if they run 15% below."
+
+
+def days_between(start: date, end: date, limit: int) -> list[date]:
+    span = min((end - start).days + 1, limit)
+    return [start + timedelta(days=i) for i in range(max(span, 1))]

@@ -1,0 +1,49 @@
+"""The session's state memory (ADR-015, ADR-026 phase 1): deterministic keys, no transcript.
+Explicit input overrides what was inferred or remembered; every change of an assumption is an
+event (`assumption_set`, `assumption_corrected`, ADR-006)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from kairos.operator.schemas import Card, ResolvedLocation
+
+__all__ = ["BaselineState", "SessionState", "preferences_of"]
+
+Origin = Literal["explicit", "memory", "default"]
+
+
+class BaselineState(BaseModel):
+    covers: int
+    weekday: int | None = None
+    origin: Origin = "explicit"
+
+
+class SessionState(BaseModel):
+    card: Card = "staffing"
+    locations: list[ResolvedLocation] = Field(default_factory=list)
+    location_origin: Origin | None = None
+    baseline: BaselineState | None = None
+    scope: Literal["first", "all"] | None = None
+    scope_origin: Origin | None = None
+    scope_asked: bool = False
+    location_asked: bool = False
+    window: tuple[date, date] | None = None
+    window_text: str | None = None
+    competitor_used: str | None = None
+    first_insight_turn: int | None = None
+    last_action: str | None = None
+    assumed: dict[str, str] = Field(default_factory=dict)
+
+
+def preferences_of(state: SessionState) -> dict[str, Any]:
+    """The light cross-session memory: only structured values the operator stated."""
+    prefs: dict[str, Any] = {"card": state.card}
+    if state.location_origin == "explicit" and state.locations:
+        prefs["locations"] = [loc.model_dump(mode="json") for loc in state.locations]
+    if state.baseline is not None and state.baseline.origin == "explicit":
+        prefs["baseline"] = state.baseline.model_dump(mode="json")
+    return prefs

@@ -1,0 +1,302 @@
+"""The operator assistant's rows and reads. Sessions hold the state memory (ADR-026: active card,
+locations, baseline, scope, competitor used, the pending question) and are written under a row
+lock, so two turns of one session in two processes never interleave; turns keep an episodic
+summary and the operator's message with addresses, e-mails and phone numbers redacted (ADR-015);
+events are the turn's chain (ADR-010, ADR-016). Plain SQL, keyword-only.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kairos.store.database import Database
+
+__all__ = ["CatalogPlace", "OperatorStore", "ReviewRow", "SessionRow"]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    id: uuid.UUID
+    owner: uuid.UUID
+    state: dict[str, Any]
+    turns: int
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogPlace:
+    id: int
+    name: str
+    kind: str
+    categories: list[str]
+    city: str | None
+    lat: float | None
+    lng: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRow:
+    id: int
+    place_id: int
+    text: str
+    rating: float | None
+    review_date: date | None
+
+
+_PLACE_COLUMNS = "id, name, kind, categories, city, lat, lng"
+_NEAREST_NAMED = text(
+    f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active AND lower(name) = lower(:name) "
+    "AND lat IS NOT NULL ORDER BY (lat - :lat) ^ 2 + ((lng - :lng) * cos(radians(:lat))) ^ 2 "
+    "LIMIT 1"
+)
+_BY_NAME = text(
+    f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active AND normalized_name = :key "
+    "ORDER BY review_count DESC, id LIMIT 1"
+)
+_REVIEWS = text(
+    "SELECT id, place_id, text, rating, review_date FROM reviews WHERE place_id = :pid "
+    "ORDER BY review_date DESC NULLS LAST, id DESC LIMIT :limit"
+)
+_ALL_CHECKINS = text(
+    "SELECT c.place_id, c.weekday, c.hour, c.checkins, p.categories FROM venue_checkins c "
+    "JOIN places p ON p.id = c.place_id WHERE p.is_active"
+)
+
+
+class OperatorStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # --- the catalog -------------------------------------------------------------------------
+
+    async def place_named_near(self, *, name: str, lat: float, lng: float) -> CatalogPlace | None:
+        async with self.db.reading() as session:
+            row = await session.execute(_NEAREST_NAMED, {"name": name, "lat": lat, "lng": lng})
+            found = row.first()
+        return _place(found) if found else None
+
+    async def place_by_id(self, *, place_id: int) -> CatalogPlace | None:
+        async with self.db.reading() as session:
+            found = (
+                await session.execute(
+                    text(f"SELECT {_PLACE_COLUMNS} FROM places WHERE id = :id"), {"id": place_id}
+                )
+            ).first()
+        return _place(found) if found else None
+
+    async def place_by_key(self, *, key: str) -> CatalogPlace | None:
+        async with self.db.reading() as session:
+            found = (await session.execute(_BY_NAME, {"key": key})).first()
+        return _place(found) if found else None
+
+    async def reviews(self, *, place_id: int, limit: int = 300) -> list[ReviewRow]:
+        async with self.db.reading() as session:
+            rows = await session.execute(_REVIEWS, {"pid": place_id, "limit": limit})
+            return [ReviewRow(r.id, r.place_id, r.text, r.rating, r.review_date) for r in rows]
+
+    async def all_checkins(self) -> dict[int, tuple[list[str], dict[tuple[int, int], int]]]:
+        """Every place with check-ins: (its categories, (weekday, hour) → check-ins)."""
+        found: dict[int, tuple[list[str], dict[tuple[int, int], int]]] = {}
+        async with self.db.reading() as session:
+            for r in await session.execute(_ALL_CHECKINS):
+                entry = found.setdefault(r.place_id, (list(r.categories or []), {}))
+                entry[1][(r.weekday, r.hour)] = r.checkins
+        return found
+
+    # --- sessions ----------------------------------------------------------------------------
+
+    async def create_session(self, *, owner: uuid.UUID) -> SessionRow:
+        sid = uuid.uuid4()
+        async with self.db.session() as session, session.begin():
+            await session.execute(
+                text("INSERT INTO operator_sessions (id, owner) VALUES (:id, :owner)"),
+                {"id": sid, "owner": owner},
+            )
+        return SessionRow(sid, owner, {}, 0)
+
+    async def get_session(self, *, session_id: uuid.UUID) -> SessionRow | None:
+        async with self.db.reading() as session:
+            found = (
+                await session.execute(
+                    text("SELECT id, owner, state, turns FROM operator_sessions WHERE id = :id"),
+                    {"id": session_id},
+                )
+            ).first()
+        return SessionRow(found.id, found.owner, dict(found.state), found.turns) if found else None
+
+    @asynccontextmanager
+    async def locked(
+        self, *, session_id: uuid.UUID
+    ) -> AsyncIterator[tuple[AsyncSession, SessionRow | None]]:
+        """The session row under `FOR UPDATE` for the length of one turn's write."""
+        async with self.db.session() as session, session.begin():
+            found = (
+                await session.execute(
+                    text(
+                        "SELECT id, owner, state, turns FROM operator_sessions WHERE id = :id "
+                        "FOR UPDATE"
+                    ),
+                    {"id": session_id},
+                )
+            ).first()
+            row = (
+                SessionRow(found.id, found.owner, dict(found.state), found.turns) if found else None
+            )
+            yield session, row
+
+    @staticmethod
+    async def save_turn(
+        session: AsyncSession,
+        *,
+        session_id: uuid.UUID,
+        turn_index: int,
+        state: dict[str, Any],
+        message: str,
+        summary: dict[str, Any],
+        events: Sequence[tuple[str, str, str | None, dict[str, Any]]],
+    ) -> None:
+        """State, the turn and its events in the caller's transaction (one commit per turn)."""
+        await session.execute(
+            text(
+                "UPDATE operator_sessions SET state = CAST(:state AS jsonb), turns = :turn, "
+                "updated_at = now() WHERE id = :id"
+            ),
+            {"state": json.dumps(state, default=str), "turn": turn_index, "id": session_id},
+        )
+        await session.execute(
+            text(
+                "INSERT INTO operator_turns (session_id, turn_index, message, summary) "
+                "VALUES (:id, :turn, :message, CAST(:summary AS jsonb))"
+            ),
+            {
+                "id": session_id,
+                "turn": turn_index,
+                "message": message,
+                "summary": json.dumps(summary, default=str),
+            },
+        )
+        if events:
+            await session.execute(
+                text(
+                    "INSERT INTO operator_events (session_id, turn_index, name, trace_id, "
+                    "request_id, payload) VALUES (:id, :turn, :name, :trace, :request, "
+                    "CAST(:payload AS jsonb))"
+                ),
+                [
+                    {
+                        "id": session_id,
+                        "turn": turn_index,
+                        "name": name,
+                        "trace": trace,
+                        "request": request,
+                        "payload": json.dumps(payload, default=str),
+                    }
+                    for name, trace, request, payload in events
+                ],
+            )
+
+    @staticmethod
+    async def record_event(
+        session: AsyncSession,
+        *,
+        session_id: uuid.UUID,
+        turn_index: int,
+        name: str,
+        trace_id: str,
+        request_id: str | None,
+        payload: dict[str, Any],
+    ) -> None:
+        await session.execute(
+            text(
+                "INSERT INTO operator_events (session_id, turn_index, name, trace_id, request_id, "
+                "payload) VALUES (:id, :turn, :name, :trace, :request, CAST(:payload AS jsonb))"
+            ),
+            {
+                "id": session_id,
+                "turn": turn_index,
+                "name": name,
+                "trace": trace_id,
+                "request": request_id,
+                "payload": json.dumps(payload, default=str),
+            },
+        )
+
+    async def events(self, *, session_id: uuid.UUID) -> list[dict[str, Any]]:
+        async with self.db.reading() as session:
+            rows = await session.execute(
+                text(
+                    "SELECT turn_index, name, trace_id, request_id, payload, created_at FROM "
+                    "operator_events WHERE session_id = :id ORDER BY id"
+                ),
+                {"id": session_id},
+            )
+            return [
+                {
+                    "turn_index": r.turn_index,
+                    "name": r.name,
+                    "trace_id": r.trace_id,
+                    "request_id": r.request_id,
+                    "payload": r.payload,
+                    "at": r.created_at.isoformat(),
+                }
+                for r in rows
+            ]
+
+    async def turns(self, *, session_id: uuid.UUID) -> list[dict[str, Any]]:
+        async with self.db.reading() as session:
+            rows = await session.execute(
+                text(
+                    "SELECT turn_index, message, summary FROM operator_turns WHERE "
+                    "session_id = :id ORDER BY turn_index"
+                ),
+                {"id": session_id},
+            )
+            return [
+                {"turn_index": r.turn_index, "message": r.message, "summary": r.summary}
+                for r in rows
+            ]
+
+    async def event_counts(self, *, owner: uuid.UUID) -> dict[str, int]:
+        async with self.db.reading() as session:
+            rows = await session.execute(
+                text(
+                    "SELECT e.name, count(*) AS n FROM operator_events e JOIN operator_sessions s "
+                    "ON s.id = e.session_id WHERE s.owner = :owner GROUP BY e.name"
+                ),
+                {"owner": owner},
+            )
+            return {r.name: r.n for r in rows}
+
+    # --- light cross-session memory (ADR-015) --------------------------------------------------
+
+    async def preferences(self, *, owner: uuid.UUID) -> dict[str, Any]:
+        async with self.db.reading() as session:
+            found = (
+                await session.execute(
+                    text("SELECT operator FROM users WHERE uid = :uid"), {"uid": owner}
+                )
+            ).first()
+        return dict(found.operator) if found and found.operator else {}
+
+    @staticmethod
+    async def save_preferences(
+        session: AsyncSession, *, owner: uuid.UUID, preferences: dict[str, Any]
+    ) -> None:
+        await session.execute(
+            text("UPDATE users SET operator = CAST(:prefs AS jsonb) WHERE uid = :uid"),
+            {"prefs": json.dumps(preferences, default=str), "uid": owner},
+        )
+
+
+def _place(row: Any) -> CatalogPlace:
+    return CatalogPlace(
+        row.id, row.name, row.kind, list(row.categories or []), row.city, row.lat, row.lng
+    )
