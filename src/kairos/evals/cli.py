@@ -291,6 +291,35 @@ def venue_safety(
     _emit(report, as_json, render_safety)
 
 
+@eval_app.command("operator")
+def operator_gate(
+    shared: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            file_okay=False,
+            help="a folder laid out like ../shared/data (restaurant_reviews/, yelp/, pois/); "
+            "default: the app's sample",
+        ),
+    ] = None,
+    conversations: Annotated[
+        int, typer.Option(min=7, max=2000, help="scripted conversations to run")
+    ] = 168,
+    as_json: Json = False,
+) -> None:
+    """The operator assistant's blocking gate: action lines, one question, confidence caps,
+    corrections, timeouts, event chains, first-insight latency, staffing windows."""
+    from kairos.evals.operator_gate import evaluate_operator, render_operator_report
+
+    with _build_progress() as progress:
+        report = asyncio.run(
+            evaluate_operator(shared, conversations=conversations, progress=progress)
+        )
+    _emit(report, as_json, render_operator_report)
+    if not report.passed:
+        raise typer.Exit(code=1)
+
+
 @eval_app.command()
 def contract(
     messages: Annotated[int | None, typer.Option(min=1, help="first N messages only")] = None,

@@ -198,7 +198,7 @@ def sample_folder(settings: Settings | None = None) -> Path:
     files = sorted(p for f in folders if f.exists() for p in f.rglob("*") if p.is_file())
     shipped = settings.sample_dir / SAMPLE_EMBEDDINGS
     files += [shipped] if shipped.exists() else []
-    return cache_root(settings) / f"sample-{digest(files, 'sample-app-v1')}"
+    return cache_root(settings) / f"sample-{digest(files, 'sample-app-v2')}"
 
 
 async def build_sample(runtime: Runtime) -> dict[str, object]:

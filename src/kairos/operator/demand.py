@@ -10,13 +10,15 @@ gives ("180 covers on a Friday") scales the shape into covers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from kairos.operator.schemas import Daypart
+from kairos.store.operator import PlaceCheckins
 
 __all__ = ["DAYPARTS", "DAYPART_HOURS", "DemandModel", "DemandShape", "daypart_of_hour"]
 
@@ -106,11 +108,60 @@ class DemandShape:
         return [(int(i) // len(DAYPARTS), int(i) % len(DAYPARTS)) for i in order]
 
 
+_WEEKDAY_NAMES: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                          "Sunday")  # fmt: skip
+CLOSED_WEIGHT: Final = 0.05
+"""A cell outside the opening hours keeps this much of its share (hours go stale)."""
+
+
+def _clock(value: object) -> float | None:
+    if not isinstance(value, str) or ":" not in value:
+        return None
+    hour, _, minute = value.partition(":")
+    try:
+        return int(hour) + int(minute or 0) / 60
+    except ValueError:
+        return None
+
+
+def open_cells(hours: Mapping[str, Any] | None) -> Matrix | None:
+    """1 where the place is open in a weekday × daypart cell, from `{"Monday": {"open":
+    "11:00", "close": "22:00"}}`; None when the hours are unknown or unreadable."""
+    if not hours:
+        return None
+    mask = np.zeros((7, len(DAYPARTS)))
+    for weekday, name in enumerate(_WEEKDAY_NAMES):
+        day = hours.get(name)
+        if not isinstance(day, Mapping):
+            continue
+        opens, closes = _clock(day.get("open")), _clock(day.get("close"))
+        if opens is None or closes is None:
+            continue
+        if closes <= opens:
+            closes += 24
+        hour = int(opens)
+        while hour < closes:
+            cell = daypart_of_hour((weekday + hour // 24) % 7, hour % 24)
+            if cell is not None:
+                mask[cell] = 1.0
+            hour += 1
+    return mask if mask.any() else None
+
+
+def masked(shares: Matrix, hours: Mapping[str, Any] | None) -> Matrix:
+    mask = open_cells(hours)
+    if mask is None:
+        return shares
+    out = shares * (CLOSED_WEIGHT + (1 - CLOSED_WEIGHT) * mask)
+    return out / out.sum() if out.sum() > 0 else shares
+
+
 class DemandModel:
-    def __init__(self, places: dict[int, tuple[list[str], dict[tuple[int, int], int]]]) -> None:
+    def __init__(self, places: Mapping[int, PlaceCheckins]) -> None:
         self._ids = list(places)
-        self._categories = [_category_set(places[i][0]) for i in self._ids]
-        counts = [to_matrix(places[i][1]) for i in self._ids]
+        self._categories = [_category_set(places[i].categories) for i in self._ids]
+        self._hours = {i: places[i].hours for i in self._ids}
+        counts = [to_matrix(places[i].checkins) for i in self._ids]
         self._totals = np.array([m.sum() for m in counts])
         self._shapes = [m / m.sum() if m.sum() > 0 else m for m in counts]
         self._counts = dict(zip(self._ids, counts, strict=True))
@@ -123,9 +174,17 @@ class DemandModel:
         return self._counts.get(place_id)
 
     def shape(
-        self, *, place_id: int | None, categories: list[str], exclude_own: bool = False
+        self,
+        *,
+        place_id: int | None,
+        categories: list[str],
+        hours: Mapping[str, Any] | None = None,
+        exclude_own: bool = False,
     ) -> DemandShape:
-        """`exclude_own` leaves the place's own check-ins out (the evaluation's held-out run)."""
+        """`exclude_own` leaves the place's own check-ins out (the evaluation's held-out run);
+        the place's opening hours, when known, keep closed cells near zero."""
+        if hours is None and place_id is not None:
+            hours = self._hours.get(place_id)
         peers, n_peers = self._peer_shape(place_id, _category_set(categories))
         own = None if exclude_own or place_id is None else self._counts.get(place_id)
         own_total = int(own.sum()) if own is not None else 0
@@ -142,7 +201,9 @@ class DemandModel:
         else:
             shares = DEFAULT_SHAPE
             basis = "a typical full-service restaurant week (no check-ins in the catalog)"
-        return DemandShape(shares / shares.sum(), basis, own_total, n_peers)
+        if open_cells(hours) is not None:
+            basis += "; outside its opening hours near zero"
+        return DemandShape(masked(shares / shares.sum(), hours), basis, own_total, n_peers)
 
     def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
         weights = np.array(

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kairos.store.database import Database
 
-__all__ = ["CatalogPlace", "OperatorStore", "ReviewRow", "SessionRow"]
+__all__ = ["CatalogPlace", "OperatorStore", "PlaceCheckins", "ReviewRow", "SessionRow"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +40,15 @@ class CatalogPlace:
     city: str | None
     lat: float | None
     lng: float | None
+    hours: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCheckins:
+    categories: list[str]
+    hours: dict[str, Any] | None
+    """Opening hours by weekday name, as the source gives them (`{"Monday": {"open": …}}`)."""
+    checkins: dict[tuple[int, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +60,7 @@ class ReviewRow:
     review_date: date | None
 
 
-_PLACE_COLUMNS = "id, name, kind, categories, city, lat, lng"
+_PLACE_COLUMNS = "id, name, kind, categories, city, lat, lng, attributes -> 'hours' AS hours"
 _NEAREST_NAMED = text(
     f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active AND lower(name) = lower(:name) "
     "AND lat IS NOT NULL ORDER BY (lat - :lat) ^ 2 + ((lng - :lng) * cos(radians(:lat))) ^ 2 "
@@ -66,8 +75,8 @@ _REVIEWS = text(
     "ORDER BY review_date DESC NULLS LAST, id DESC LIMIT :limit"
 )
 _ALL_CHECKINS = text(
-    "SELECT c.place_id, c.weekday, c.hour, c.checkins, p.categories FROM venue_checkins c "
-    "JOIN places p ON p.id = c.place_id WHERE p.is_active"
+    "SELECT c.place_id, c.weekday, c.hour, c.checkins, p.categories, p.attributes -> 'hours' "
+    "AS hours FROM venue_checkins c JOIN places p ON p.id = c.place_id WHERE p.is_active"
 )
 
 
@@ -102,13 +111,16 @@ class OperatorStore:
             rows = await session.execute(_REVIEWS, {"pid": place_id, "limit": limit})
             return [ReviewRow(r.id, r.place_id, r.text, r.rating, r.review_date) for r in rows]
 
-    async def all_checkins(self) -> dict[int, tuple[list[str], dict[tuple[int, int], int]]]:
-        """Every place with check-ins: (its categories, (weekday, hour) → check-ins)."""
-        found: dict[int, tuple[list[str], dict[tuple[int, int], int]]] = {}
+    async def all_checkins(self) -> dict[int, PlaceCheckins]:
+        """Every place with check-ins: its categories, opening hours and check-ins."""
+        found: dict[int, PlaceCheckins] = {}
         async with self.db.reading() as session:
             for r in await session.execute(_ALL_CHECKINS):
-                entry = found.setdefault(r.place_id, (list(r.categories or []), {}))
-                entry[1][(r.weekday, r.hour)] = r.checkins
+                entry = found.get(r.place_id)
+                if entry is None:
+                    hours = r.hours if isinstance(r.hours, dict) else None
+                    entry = found[r.place_id] = PlaceCheckins(list(r.categories or []), hours, {})
+                entry.checkins[(r.weekday, r.hour)] = r.checkins
         return found
 
     # --- sessions ----------------------------------------------------------------------------
@@ -297,6 +309,7 @@ class OperatorStore:
 
 
 def _place(row: Any) -> CatalogPlace:
+    hours = row.hours if isinstance(row.hours, dict) else None
     return CatalogPlace(
-        row.id, row.name, row.kind, list(row.categories or []), row.city, row.lat, row.lng
+        row.id, row.name, row.kind, list(row.categories or []), row.city, row.lat, row.lng, hours
     )

@@ -60,7 +60,8 @@ def place_from_business(row: dict[str, Any]) -> PlaceRecord:
         address=_address(row.get("full_address")),
         lat=coords[0] if coords else None,
         lng=coords[1] if coords else None,
-        attributes={**attributes, "open": row.get("open")},
+        attributes={**attributes, "open": row.get("open")}
+        | ({"hours": row["hours"]} if isinstance(row.get("hours"), dict) and row["hours"] else {}),
     )
 
 
