@@ -19,7 +19,7 @@ from kairos.runtime import Runtime
 
 __all__ = ["VenueFiles", "venue_build", "venue_folder"]
 
-RECIPE = "venues-catalogue-v1"
+RECIPE = "venues-catalogue-v2"  # v2: opening hours in the Yelp attributes
 
 
 @dataclass(frozen=True)
