@@ -1,9 +1,9 @@
 """`kairos eval dedup`: precision and recall of `core.venue_identity.same_venue` on labelled
 pairs of two Yelp releases of Boston (`evals/dedup_pairs.py` says how pairs and labels are
-made). Reported beside the overall figures: the same on pairs within 300 m (the rest are
-same-name pairs far apart, most of them one venue with a 2015 geocode kilometres off, which no
-rule that keeps "same name, 5 km apart" apart can merge), on the hand-checked pairs alone, and
-the seed's literal rule (same name, or within 100 m) for comparison.
+made). Each listing reaches the rule as the catalog would hold it: its address and postcode,
+and how many listings of the two sources carry its name. Reported beside the overall figures:
+the same on pairs within 300 m, on the hand-checked pairs alone, and the seed's literal rule
+(same name, or within 100 m) for comparison.
 """
 
 from __future__ import annotations
