@@ -7,7 +7,14 @@ import math
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kairos.core.venue_identity import Venue, dedupe, distance_m, same_venue
+from kairos.core.venue_identity import (
+    Venue,
+    dedupe,
+    distance_m,
+    postcode_of,
+    same_venue,
+    street_key,
+)
 
 BOSTON = (42.3601, -71.0589)
 names = st.text(alphabet="abcdefghij klm'&-", min_size=1, max_size=24).filter(
@@ -84,3 +91,66 @@ def test_same_name_5_km_apart_is_not_the_same_venue(
 @given(names, lats, lngs)
 def test_a_listing_is_its_own_venue(name: str, lat: float, lng: float) -> None:
     assert same_venue(Venue("a", name, lat, lng), Venue("b", name.upper(), lat, lng))
+
+
+def _listed(
+    name: str,
+    metres_north: float,
+    *,
+    address: str | None = None,
+    postcode: str | None = None,
+    listings: int | None = 2,
+) -> Venue:
+    lat, lng = _north(*BOSTON, metres_north)
+    return Venue("x", name, lat, lng, address=address, postcode=postcode, name_listings=listings)
+
+
+def test_street_addresses_are_read_alike() -> None:
+    assert street_key("75 Federal Street, Financial District, Boston, MA 02110") == (
+        street_key("75 Federal St Financial District Boston, MA 02110")
+    )
+    assert street_key("800 Boylston St Ste 155 Back Bay") == "800 boylston st"
+    assert street_key("Logan Airport East Boston") is None
+    assert postcode_of("175 North St North End Boston, MA 02113") == "02113"
+    assert postcode_of("Downtown Boston, MA") is None
+
+
+def test_same_name_and_street_address_is_one_venue_at_any_distance() -> None:
+    here = _listed("Piccolo Nido", 0, address="257 North St, North End, Boston, MA 02113")
+    off = _listed("Piccolo Nido", 3_000, address="257 North Street Boston, MA 02113")
+    assert same_venue(here, off)
+
+
+def test_same_name_at_two_street_addresses_is_two_venues() -> None:
+    one = _listed("Starbucks", 0, address="165 Newbury St, Boston, MA 02116", listings=57)
+    two = _listed("Starbucks", 60, address="755 Boylston St, Boston, MA 02116", listings=57)
+    assert not same_venue(one, two)
+    assert same_venue(_at("Starbucks"), _at("Starbucks", 60))  # without addresses: distance
+
+
+def test_same_name_and_postcode_is_one_venue_at_any_distance() -> None:
+    here = _listed("Piccolo Nido", 0, address="257 North St, Boston, MA 02113")
+    off = _listed("Piccolo Nido", 4_000, postcode="02113")
+    assert same_venue(here, off)
+    assert not same_venue(_at("Piccolo Nido"), _at("Piccolo Nido", 4_000))
+
+
+def test_same_name_with_different_postcodes_far_apart_is_two_venues() -> None:
+    jamaica_plain = _listed("Ten Tables", 0, address="597 Centre St, Boston, MA 02130")
+    cambridge = _listed("Ten Tables", 3_000, postcode="02138")
+    assert not same_venue(jamaica_plain, cambridge)
+
+
+def test_a_chains_name_in_one_postcode_needs_to_be_close() -> None:
+    one = _listed("Au Bon Pain", 0, address="75 Federal St, Boston, MA 02110", listings=37)
+    far = _listed("Au Bon Pain", 800, postcode="02110", listings=37)
+    assert not same_venue(one, far)
+    assert not same_venue(one, _listed("Au Bon Pain", 800, postcode="02110", listings=None))
+    assert same_venue(one, _listed("Au Bon Pain", 80, postcode="02110", listings=37))
+
+
+def test_a_similar_name_in_the_same_postcode_may_be_further() -> None:
+    a = _listed("Eastern Standard Kitchen", 0, postcode="02215")
+    b = _listed("Eastern Standard Kitchen & Drinks", 200, postcode="02215")
+    assert same_venue(a, b)
+    assert not same_venue(a, _listed("Eastern Standard Kitchen & Drinks", 200, postcode="02115"))

@@ -13,6 +13,16 @@ traded against each other:
   letters) within `SIMILAR_NAME_RADIUS_M`;
 - nothing else. Without coordinates on either side, only the same name.
 
+Where the catalog holds more than a name and a point, that evidence comes first:
+- both street addresses known (number, street, "St"/"Street" alike, units dropped): the same
+  or a similar name at the same street address is one venue at any distance, and at two
+  different addresses two venues (a chain's branches one block apart);
+- the same postcode: a name no more than `UNIQUE_NAME_LISTINGS` catalog listings carry (not a
+  chain's) is one venue at any distance in its postcode — a geocode kilometres off still names
+  its postcode — and a similar name counts as the same name (within `SAME_NAME_RADIUS_M`).
+Two different postcodes never separate a pair by themselves: the two releases file venues on a
+postcode boundary differently.
+
 Constants chosen on labelled pairs of two Yelp releases of Boston (`kairos eval dedup`).
 """
 
@@ -34,7 +44,9 @@ __all__ = [
     "distance_m",
     "name_key",
     "names_similar",
+    "postcode_of",
     "same_venue",
+    "street_key",
 ]
 
 SAME_NAME_RADIUS_M: Final = 250.0
@@ -43,10 +55,25 @@ WORD_SHARE: Final = 0.7
 """Shared words / all words of the two names (Jaccard) from which names are similar."""
 LETTER_RATIO: Final = 0.85
 """difflib's ratio over the names' letters from which names are similar ("U Food" / "UFood")."""
+UNIQUE_NAME_LISTINGS: Final = 2
+"""Catalog listings a name may have and still be one venue's: one per source of two sources.
+More is a chain (or a name several venues share), which a postcode alone cannot tell apart."""
 
 _EARTH_RADIUS_M: Final = 6_371_008.8
 _FILLER: Final = frozenset({"the", "and", "s"})
 _NON_ALNUM: Final = re.compile(r"[^a-z0-9]+")
+_US_ZIP: Final = re.compile(r"\b(\d{5})(?:-\d{4})?\b")
+_SUFFIXES: Final = {
+    "st": "st", "street": "st", "ave": "ave", "av": "ave", "avenue": "ave", "rd": "rd",
+    "road": "rd", "blvd": "blvd", "boulevard": "blvd", "pl": "pl", "place": "pl", "sq": "sq",
+    "square": "sq", "plz": "plz", "plaza": "plz", "dr": "dr", "drive": "dr", "way": "way",
+    "pkwy": "pkwy", "parkway": "pkwy", "ct": "ct", "court": "ct", "ln": "ln", "lane": "ln",
+    "ter": "ter", "terrace": "ter", "hwy": "hwy", "highway": "hwy", "wharf": "wharf",
+    "row": "row", "cir": "cir", "circle": "cir", "pier": "pier",
+}  # fmt: skip
+_STREET: Final = re.compile(
+    r"\b(\d+)[a-z]?(?:-\d+[a-z]?)?\s+((?:[a-z0-9]+\s+){0,4}?)(" + "|".join(_SUFFIXES) + r")\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +86,12 @@ class Venue:
     lng: float | None = None
     price_signals: Mapping[str, int] = field(default_factory=dict)
     merged_ids: tuple[str, ...] = ()
+    address: str | None = None
+    """As the source wrote it; its street and postcode are read by `street_key`/`postcode_of`."""
+    postcode: str | None = None
+    """When the source gives one apart from the address."""
+    name_listings: int | None = None
+    """How many catalog listings carry this name; None: unknown (treated as a chain's)."""
 
 
 def name_key(name: str) -> str:
@@ -95,14 +128,48 @@ def distance_m(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
     return 2 * _EARTH_RADIUS_M * math.asin(min(1.0, math.sqrt(h)))
 
 
+def postcode_of(address: str | None) -> str | None:
+    """The last US ZIP in an address ("…, Boston, MA 02110" -> "02110"), else None."""
+    zips = _US_ZIP.findall(address or "")
+    return zips[-1] if zips else None
+
+
+def street_key(address: str | None) -> str | None:
+    """ "75 Federal Street, Boston" == "75 Federal St Financial District"; "800 Boylston St Ste
+    155" == "800 Boylston St"; None when no house number and street type are found."""
+    if not address:
+        return None
+    found = _STREET.search(re.sub(r"[^a-z0-9\-]+", " ", address.lower()))
+    if found is None:
+        return None
+    words = " ".join(found.group(2).split())
+    return " ".join(x for x in (found.group(1), words, _SUFFIXES[found.group(3)]) if x)
+
+
+def _postcode(venue: Venue) -> str | None:
+    return venue.postcode or postcode_of(venue.address)
+
+
+def _unique_name(a: Venue, b: Venue) -> bool:
+    counts = (a.name_listings, b.name_listings)
+    return all(c is not None and c <= UNIQUE_NAME_LISTINGS for c in counts)
+
+
 def same_venue(a: Venue, b: Venue) -> bool:
     same_name = bool(name_key(a.name)) and name_key(a.name) == name_key(b.name)
+    if not same_name and not names_similar(a.name, b.name):
+        return False
+    street_a, street_b = street_key(a.address), street_key(b.address)
+    if street_a is not None and street_b is not None:
+        return street_a == street_b
+    postcode_a, postcode_b = _postcode(a), _postcode(b)
+    same_postcode = postcode_a is not None and postcode_a == postcode_b
     if a.lat is None or a.lng is None or b.lat is None or b.lng is None:
         return same_name
     metres = distance_m(a.lat, a.lng, b.lat, b.lng)
     if same_name:
-        return metres <= SAME_NAME_RADIUS_M
-    return metres <= SIMILAR_NAME_RADIUS_M and names_similar(a.name, b.name)
+        return metres <= SAME_NAME_RADIUS_M or (same_postcode and _unique_name(a, b))
+    return metres <= (SAME_NAME_RADIUS_M if same_postcode else SIMILAR_NAME_RADIUS_M)
 
 
 def dedupe(venues: Sequence[Venue]) -> list[Venue]:

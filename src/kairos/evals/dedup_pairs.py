@@ -10,17 +10,20 @@ Candidates: every A–B pair within `CANDIDATE_RADIUS_M`, plus every pair with t
 any distance (where a name-only rule would merge them).
 
 Labels never look at the distance thresholds of the rule under test. Names agree by
-`label_names_agree` (the words left after a long stop-list of filler words, one set inside the
-other or two thirds shared, or the same letters once spaces are dropped). A pair is the same
-venue when:
-- its ZIPs agree (the 2015 file's placeholder ZIPs 02228 / 02293, which are not where the venues
-  are, agree with any) and its names agree; or
-- the name is not a chain's and both names are the same words or the same letters, whatever the
-  ZIPs say (venues on a ZIP boundary are filed differently by the two releases; a 2015 geocode
-  kilometres off still names the venue).
+`label_names_agree` (the words left after a long stop-list of filler words, a plural "s" or a
+silent final "e" dropped — "Grille" / "Grill" —, one set inside the other or two thirds shared,
+or the same letters once spaces are dropped). ZIPs agree when they are equal, when A's is a
+2015 placeholder (02228 / 02293, which are not where the venues are), or when one listing's ZIP
+is among the ZIPs of the `ZIP_NEIGHBOURS` side-B listings nearest the other listing's point (a
+venue on a ZIP boundary, filed differently by the two releases; no distance threshold). A pair
+is the same venue when its names and its ZIPs agree; when A gives no ZIP, when the name is not a
+chain's and both names are the same words or the same letters.
+Side B lists the whole state, so the same name in another ZIP kilometres away is, read by hand,
+most often a second branch (Ten Tables in Jamaica Plain and Cambridge, Thinking Cup on Tremont,
+Newbury and Hanover Streets) rather than a 2015 geocode kilometres off — which keeps its ZIP.
 A name listed three or more times by B, or twice by A (a chain), needs more: the pair must also
-be each other's best agreeing match (strongest name agreement, then nearest — distance is only a
-tie-break between branches, never a threshold). Hand labels
+be each other's nearest agreeing match (then the strongest name agreement; distance orders
+branches, it is never a threshold). Hand labels
 (`data/dedup_hand_labels.json`) then override the rule on pairs a person checked; that file says
 how they were chosen.
 """
@@ -66,6 +69,8 @@ _STOP: Final = frozenset(
     ]
 )
 _CELL_DEG: Final = 0.004
+_MAX_RINGS: Final = 12
+ZIP_NEIGHBOURS: Final = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +82,13 @@ class Listing:
     zip: str | None
     address: str | None = None
 
-    def venue(self) -> Venue:
-        return Venue(id=self.id, name=self.name, lat=self.lat, lng=self.lng)
+    def venue(self, name_listings: int | None = None) -> Venue:
+        """As the catalog would hold it: the address and postcode the source gave, and how
+        many listings of the two sources carry the name."""
+        return Venue(
+            id=self.id, name=self.name, lat=self.lat, lng=self.lng, address=self.address,
+            postcode=self.zip, name_listings=name_listings,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +157,16 @@ def load_listings(data_2015: Path, data_new: Path) -> tuple[list[Listing], list[
     return side_a, sorted(side_b.values(), key=lambda listing: listing.id)
 
 
+def _stem(word: str) -> str:
+    """ "grille" == "grill", "thorntons" == "thornton": a plural or a silent final e."""
+    word = word[:-1] if len(word) > 4 and word.endswith("s") else word
+    return word[:-1] if len(word) > 4 and word.endswith("e") else word
+
+
 def _words(name: str) -> frozenset[str]:
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
     text = text.replace("'", "").replace("\u2019", "").replace("&", " and ")
-    return frozenset(w for w in re.sub(r"[^a-z0-9]+", " ", text).split() if w not in _STOP)
+    return frozenset(_stem(w) for w in re.sub(r"[^a-z0-9]+", " ", text).split() if w not in _STOP)
 
 
 def label_names_agree(a: str, b: str) -> float:
@@ -187,6 +203,37 @@ def _candidates(side_a: list[Listing], side_b: list[Listing]) -> list[tuple[List
     return [pairs[k] for k in sorted(pairs)]
 
 
+class _ZipAreas:
+    """Which ZIPs surround a point, read from side B's own listings (newer geocodes, each with
+    its ZIP): the ZIPs of the `ZIP_NEIGHBOURS` listings nearest to it. A ZIP among them is one
+    the point is in or on the edge of; no distance threshold is involved."""
+
+    def __init__(self, side_b: list[Listing]) -> None:
+        self._grid: dict[tuple[int, int], list[Listing]] = defaultdict(list)
+        for b in side_b:
+            if b.zip:
+                self._grid[(math.floor(b.lat / _CELL_DEG), math.floor(b.lng / _CELL_DEG))].append(b)
+        self._cache: dict[str, frozenset[str]] = {}
+
+    def around(self, point: Listing) -> frozenset[str]:
+        if point.id not in self._cache:
+            row, col = math.floor(point.lat / _CELL_DEG), math.floor(point.lng / _CELL_DEG)
+            found: list[Listing] = []
+            ring = 0
+            while ring <= _MAX_RINGS and len(found) < ZIP_NEIGHBOURS:
+                found = [
+                    b
+                    for dr in range(-ring - 1, ring + 2)
+                    for dc in range(-ring - 1, ring + 2)
+                    for b in self._grid.get((row + dr, col + dc), [])
+                    if b.id != point.id
+                ]
+                ring += 1
+            found.sort(key=lambda b: (distance_m(point.lat, point.lng, b.lat, b.lng), b.id))
+            self._cache[point.id] = frozenset(b.zip for b in found[:ZIP_NEIGHBOURS] if b.zip)
+        return self._cache[point.id]
+
+
 def _hand_labels(path: Path) -> dict[tuple[str, str], bool]:
     if not path.is_file():
         return {}
@@ -202,13 +249,25 @@ def labelled_pairs(
         n for n, c in Counter(name_key(b.name) for b in side_b).items() if c >= CHAIN_LISTINGS
     }
     chains |= {n for n, c in Counter(name_key(a.name) for a in side_a).items() if c >= 2}
+    areas = _ZipAreas(side_b)
     agreeing: dict[tuple[str, str], tuple[float, float]] = {}
     for a, b in candidates:
         strength = label_names_agree(a.name, b.name)
+        if not strength:
+            continue
         chain = name_key(a.name) in chains or name_key(b.name) in chains
-        zips = a.zip is not None and (a.zip == b.zip or a.zip in PLACEHOLDER_ZIPS)
-        if (strength and zips) or (strength >= 2 and not chain):
-            agreeing[(a.id, b.id)] = (-strength, distance_m(a.lat, a.lng, b.lat, b.lng))
+        metres = distance_m(a.lat, a.lng, b.lat, b.lng)
+        if a.zip is None:
+            zips = strength >= 2 and not chain
+        else:
+            zips = (
+                a.zip == b.zip
+                or a.zip in PLACEHOLDER_ZIPS
+                or a.zip in areas.around(b)
+                or (b.zip is not None and b.zip in areas.around(a))
+            )
+        if zips:
+            agreeing[(a.id, b.id)] = (metres, -strength) if chain else (-strength, metres)
     best_a: dict[str, tuple[tuple[float, float], str]] = {}
     best_b: dict[str, tuple[tuple[float, float], str]] = {}
     for (a_id, b_id), key in agreeing.items():

@@ -51,7 +51,7 @@ MAX_RADIUS_KM: Final = 25.0
 
 def _venue(hit: SearchHit) -> Venue:
     p = hit.place
-    return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng)
+    return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng, address=p.address)
 
 
 def _failure(exc: Exception) -> str:
@@ -62,8 +62,9 @@ def _failure(exc: Exception) -> str:
 
 
 def same_venue(a: SearchHit, b: SearchHit) -> bool:
-    """The same catalog place, or the same venue by `core.venue_identity` (name and distance;
-    measured on the two Yelp releases of Boston, `kairos eval dedup`)."""
+    """The same catalog place, or the same venue by `core.venue_identity` (name, distance and
+    the catalog's street address and postcode; measured on the two Yelp releases of Boston,
+    `kairos eval dedup`)."""
     return a.place.id == b.place.id or is_same_venue(_venue(a), _venue(b))
 
 
