@@ -2,32 +2,169 @@
 
 from __future__ import annotations
 
+import json
+import time
+import uuid
 from typing import Any
 
 import httpx
 
+from kairos.evals.operator_gate import SLOW_BUDGET_SECONDS, SlowEvents
 from kairos.operator.action_line import parse_last_line
+from kairos.operator.agent import CHAIN
+from kairos.signals.client import SignalClient
 from tests.meals.helpers import as_user, create_user
 
 JSON = {"Accept": "application/json"}
+SEED = (
+    "we're on Atlantic Ave in Brooklyn, usually 180 covers on a Friday — what should I do about "
+    "staffing this weekend?"
+)
 
 
 async def _turn(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
     response = await client.post("/operator/chat", json=body, headers={**as_user(uid), **JSON})
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
-    parse_last_line(answer["text"])
+    line = parse_last_line(answer["text"])
+    assert line.confidence == answer["confidence"]["level"]
+    assert answer["text"].count("?") == (1 if answer["question"] else 0)
     return answer
 
 
-async def test_first_message_gets_a_staffing_insight(client: httpx.AsyncClient) -> None:
+async def test_the_seeds_first_message_gets_an_insight(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
-    answer = await _turn(
+    answer = await _turn(client, uid, message=SEED)
+    assert answer["card"] == "staffing" and answer["kind"] == "insight"
+    assert answer["baseline"] == {"covers": 180, "weekday": 4, "origin": "explicit"}
+    assert answer["locations"][0]["label"].startswith("Brooklyn")
+    # a city-level location is not an address: capped at medium, and said so
+    assert answer["confidence"]["level"] in ("low", "medium")
+    assert answer["confidence"]["caps"]
+    assert {s["name"] for s in answer["sources"]} >= {"weather", "events", "closures", "demand"}
+    assert len(answer["why"]) <= 2
+    assert answer["trigger"]
+
+
+async def test_a_correction_recomputes_at_once(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    first = await _turn(client, uid, message=SEED)
+    second = await _turn(
+        client, uid, message="actually more like 120 covers", session_id=first["session_id"]
+    )
+    assert second["kind"] == "correction"
+    assert second["baseline"]["covers"] == 120 and second["baseline"]["weekday"] == 4
+    assert "assumption_corrected" in second["events"]
+    assert second["text"] != first["text"]
+
+
+async def test_what_if_leaves_the_plan_unchanged(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    first = await _turn(client, uid, message=SEED)
+    rain = await _turn(client, uid, message="what if it rains?", session_id=first["session_id"])
+    assert rain["kind"] == "what_if"
+    assert any(a["kind"] == "cut_staff" for a in rain["actions"])
+    again = await _turn(client, uid, message="and now?", session_id=first["session_id"])
+    assert not any(a["kind"] == "cut_staff" for a in again["actions"])
+
+
+async def test_scope_is_asked_once_then_the_first_location(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    first = await _turn(
         client,
         uid,
-        message="we're on Newbury St in Boston, usually 180 covers on a Friday — what should I "
-        "do about staffing this weekend?",
+        message="We run 350 Atlantic Ave, Brooklyn and 100 Broadway, New York. Fridays we do "
+        "220 covers.",
     )
-    print(answer["text"])
-    print(answer["sources"])
-    assert answer["card"] == "staffing"
+    assert first["question"] and "all locations or just the first" in first["question"]
+    second = await _turn(client, uid, message="thanks", session_id=first["session_id"])
+    assert second["question"] is None and second["scope"] == "first"
+    third = await _turn(client, uid, message="all locations", session_id=first["session_id"])
+    assert third["scope"] == "all" and len(third["locations"]) == 2
+
+
+async def test_no_location_asks_once_and_answers_conservatively(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    first = await _turn(client, uid, message="what should I do about staffing?")
+    assert first["question"] and first["confidence"]["level"] == "low"
+    assert first["action_line"]["sources"] == [["system", "live"]]
+    second = await _turn(client, uid, message="hmm", session_id=first["session_id"])
+    assert second["question"] is None
+
+
+async def test_short_locations_are_refused_with_examples(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    response = await client.post(
+        "/operator/chat",
+        json={"message": "staffing", "locations": ["x"]},
+        headers={**as_user(uid), **JSON},
+    )
+    assert response.status_code == 422
+    assert "ZIP code" in response.json()["detail"]
+
+
+async def test_sessions_belong_to_their_user(client: httpx.AsyncClient) -> None:
+    owner, other = await create_user(client), await create_user(client)
+    answer = await _turn(client, owner, message=SEED)
+    sid = answer["session_id"]
+    stolen = await client.post(
+        "/operator/chat", json={"message": "hi", "session_id": sid}, headers=as_user(other)
+    )
+    assert stolen.status_code == 403
+    assert (
+        await client.get(f"/operator/sessions/{sid}", headers=as_user(other))
+    ).status_code == 403
+    missing = await client.post(
+        "/operator/chat",
+        json={"message": "hi", "session_id": str(uuid.uuid4())},
+        headers=as_user(owner),
+    )
+    assert missing.status_code == 404
+
+
+async def test_every_turn_stores_its_event_chain_and_no_raw_address(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    answer = await _turn(client, uid, message="we're at 350 Atlantic Ave, Brooklyn; staffing?")
+    await _turn(client, uid, message="why?", session_id=answer["session_id"])
+    view = (
+        await client.get(f"/operator/sessions/{answer['session_id']}", headers=as_user(uid))
+    ).json()
+    for turn in (1, 2):
+        names = [e["name"] for e in view["events"] if e["turn_index"] == turn]
+        assert [n for n in names if n in CHAIN] == list(CHAIN)
+    assert "Atlantic" not in view["turns"][0]["message"]
+    assert "350" not in json.dumps(view["events"])
+
+
+async def test_the_stream_sends_steps_then_the_result(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    async with client.stream(
+        "POST", "/operator/chat", json={"message": SEED}, headers=as_user(uid)
+    ) as response:
+        body = (await response.aread()).decode()
+    kinds = [line[7:] for line in body.splitlines() if line.startswith("event: ")]
+    assert kinds[0] == "thinking" and kinds[-1] == "result"
+
+
+async def test_a_timing_out_source_is_named_and_the_answer_still_comes(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    uid = await create_user(client)
+    real = runtime.signals.events
+    runtime.signals.events = SignalClient(
+        SlowEvents(), timeout_seconds=SLOW_BUDGET_SECONDS, fresh_seconds=60, keep_seconds=60
+    )
+    try:
+        started = time.perf_counter()
+        answer = await _turn(client, uid, message=SEED)
+        elapsed = time.perf_counter() - started
+    finally:
+        runtime.signals.events = real
+    events = next(s for s in answer["sources"] if s["name"] == "events")
+    assert events["status"] == "timeout" and events["error_code"] == "timeout"
+    assert "source.timeout" in answer["events"]
+    assert elapsed < SLOW_BUDGET_SECONDS * 5  # the slow source's own delay is not waited for

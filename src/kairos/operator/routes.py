@@ -57,6 +57,8 @@ async def chat(
     body: OperatorRequest, request: Request, user: CurrentUser, product: ProductDep
 ) -> Any:
     await request.app.state.rate_limits.check_chat(request.scope, user.uid)
+    if body.session_id is not None:
+        await _own_session(product, body.session_id, user)  # a 403/404 before any stream
     accept = request.headers.get("accept", "")
     if "application/json" in accept and "text/event-stream" not in accept:
         return await product.answer(user, body)

@@ -8,9 +8,11 @@ import uuid
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from kairos.core.stored_text import StoredText
+from kairos.errors import InvalidInput
+from kairos.signals.geocoding.models import check_location_text
 
 __all__ = [
     "ActionLine",
@@ -50,6 +52,15 @@ class OperatorRequest(BaseModel):
         description="addresses, ZIPs or place names; replaces the session's locations",
     )
     refresh: bool = Field(default=False, description="fetch every source live (ADR-007)")
+
+    @field_validator("locations")
+    @classmethod
+    def _lookupable(cls, value: list[str] | None) -> list[str] | None:
+        """ADR-021: text too short to look up is refused before any lookup, with examples."""
+        try:
+            return [check_location_text(text) for text in value] if value else value
+        except InvalidInput as exc:
+            raise ValueError(exc.detail) from None
 
 
 class ResolvedLocation(BaseModel):

@@ -1,0 +1,81 @@
+"""The operator's message reader: cards, locations, baselines, windows, turn kinds."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from kairos.operator.reading import read_message, redact
+
+TUESDAY = date(2026, 11, 24)
+
+
+def test_the_seeds_example() -> None:
+    r = read_message(
+        "we're on Atlantic Ave in Brooklyn, usually 180 covers on a Friday — what should I do "
+        "about staffing this weekend?",
+        TUESDAY,
+    )
+    assert r.card == "staffing"
+    assert [m.text for m in r.locations] == ["Atlantic Ave, Brooklyn"]
+    assert r.baseline is not None and (r.baseline.covers, r.baseline.weekday) == (180, 4)
+    assert r.window == (date(2026, 11, 27), date(2026, 11, 29))  # a restaurant's weekend
+
+
+def test_a_baselines_weekday_is_not_the_window() -> None:
+    r = read_message("Fridays we do 220 covers at 350 Atlantic Ave, Brooklyn", TUESDAY)
+    assert r.baseline is not None and r.baseline.weekday == 4
+    assert r.window is None
+
+
+def test_two_locations_in_order_with_their_cities() -> None:
+    r = read_message(
+        "We have two places: 350 Atlantic Ave, Brooklyn and 123 Newbury St in Boston.", TUESDAY
+    )
+    assert [(m.address, m.city) for m in r.locations] == [
+        ("350 Atlantic Ave", "Brooklyn"),
+        ("123 Newbury St", "Boston"),
+    ]
+
+
+def test_a_named_place_with_its_street_is_one_location() -> None:
+    r = read_message("We are Legal Sea Foods on Boylston St. Any opportunities?", TUESDAY)
+    assert len(r.locations) == 1
+    assert (r.locations[0].name, r.locations[0].address) == ("Legal Sea Foods", "Boylston St")
+    assert r.card == "opportunity"
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("why?", "why", True),
+        ("actually more like 150 covers", "correction", True),
+        ("all locations", "scope", "all"),
+        ("just the first one", "scope", "first"),
+        ("refresh the data", "refresh", True),
+        ("show me the reviews", "expand", True),
+        ("any risks next week?", "card", "risk"),
+    ],
+)
+def test_turn_kinds(text: str, field: str, value: object) -> None:
+    assert getattr(read_message(text, TUESDAY), field) == value
+
+
+def test_what_if_scenarios() -> None:
+    rain = read_message("what if it rains?", TUESDAY).what_if
+    covers = read_message("what if we get 250 covers", TUESDAY).what_if
+    assert rain is not None and rain.kind == "rain"
+    assert covers is not None and (covers.kind, covers.covers) == ("covers", 250)
+    assert read_message("it rains a lot here", TUESDAY).what_if is None
+
+
+def test_competitor_names_keep_their_capitals() -> None:
+    assert read_message("how do we compare to Joe's Pizza?", TUESDAY).competitor == "Joe's Pizza"
+    assert read_message("compare us to them", TUESDAY).competitor is None
+
+
+def test_the_transcript_keeps_no_address_email_phone_or_zip() -> None:
+    said = redact("we're at 350 Atlantic Ave, Brooklyn 11217; call 718-555-1234 or a@b.com")
+    for secret in ("350", "Atlantic", "11217", "555", "a@b.com"):
+        assert secret not in said
