@@ -311,6 +311,7 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
     else:
         skipped("aspects", full_dir, runs, "../shared absent")
     figures += venue_suites(shared, sample_dir, runs)
+    figures += await operator_suite(runs)
     started = time.perf_counter()
     contract = await evaluate_contract()
     figures += contract_figures(contract)
@@ -374,6 +375,26 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         )
     )
     return figures, runs
+
+
+async def operator_suite(runs: list[SuiteRun]) -> list[Figure]:
+    """The operator gate on the app's sample (seed 004 ADR-013: blocking)."""
+    from kairos.evals.operator_gate import evaluate_operator, operator_figures
+
+    started = time.perf_counter()
+    report = await evaluate_operator(None)
+    runs.append(
+        SuiteRun(
+            suite="operator",
+            input="the app's sample",
+            ran=True,
+            seconds=round(time.perf_counter() - started, 1),
+            note=f"{report.conversations} conversations, {report.turns} turns; first insight "
+            f"p95 {report.first_insight_p95_ms:.0f} ms; timeout overrun p95 "
+            f"{report.timeout_overrun_ms:.0f} ms",
+        )
+    )
+    return operator_figures(report)
 
 
 def venue_suites(shared: Path, sample_dir: Path, runs: list[SuiteRun]) -> list[Figure]:
