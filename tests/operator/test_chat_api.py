@@ -168,3 +168,52 @@ async def test_a_timing_out_source_is_named_and_the_answer_still_comes(
     assert events["status"] == "timeout" and events["error_code"] == "timeout"
     assert "source.timeout" in answer["events"]
     assert elapsed < SLOW_BUDGET_SECONDS * 5  # the slow source's own delay is not waited for
+
+
+async def _reviewed_places(runtime: Any, city: str = "Boston") -> list[str]:
+    from sqlalchemy import text
+
+    async with runtime.db.reading() as session:
+        rows = await session.execute(
+            text(
+                "SELECT name FROM places WHERE city = :city AND review_count >= 3 AND "
+                "name ~ '^[A-Z][a-z]+ [A-Z]' ORDER BY review_count DESC, id LIMIT 3"
+            ),
+            {"city": city},
+        )
+        return [r.name for r in rows]
+
+
+async def test_a_named_place_brings_its_reviews_and_one_competitor(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    own, rival, third = await _reviewed_places(runtime)
+    uid = await create_user(client)
+    answer = await _turn(
+        client,
+        uid,
+        message=f"I run {own} in Boston, usually 120 covers on a Saturday. Staffing this "
+        f"weekend? How do we compare with {rival}?",
+    )
+    assert answer["locations"][0]["kind"] == "place" and answer["locations"][0]["place_id"]
+    snapshot = answer["guest_snapshot"]
+    assert snapshot["place"] == own and snapshot["sample_size"] >= 3
+    assert all(e["snippet"] is None for e in snapshot["evidence"])  # quotes only on request
+    assert answer["competitor"]["status"] == "ok"
+    assert answer["competitor"]["name"] == rival
+    shown = await _turn(client, uid, message="show me the reviews", session_id=answer["session_id"])
+    evidence = shown["guest_snapshot"]["evidence"]
+    assert evidence and all(e["snippet"] and e["review_id"] for e in evidence)
+    again = await _turn(
+        client, uid, message=f"and compared with {third}?", session_id=answer["session_id"]
+    )
+    assert again["competitor"]["status"] == "already_used"
+    async with client.stream(
+        "POST",
+        "/operator/chat",
+        json={"message": f"how do we compare with {rival}?", "session_id": answer["session_id"]},
+        headers=as_user(uid),
+    ) as response:
+        body = (await response.aread()).decode()
+    kinds = [line[7:] for line in body.splitlines() if line.startswith("event: ")]
+    assert kinds[-2:] == ["result", "supplement"]  # after the core answer, never before
