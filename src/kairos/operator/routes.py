@@ -20,6 +20,7 @@ from kairos.api.sse import SSE_HEADERS, sse_stream
 from kairos.errors import Forbidden, NotFound
 from kairos.operator.product import OperatorProduct
 from kairos.operator.schemas import OperatorAnswer, OperatorRequest
+from kairos.signals.geocoding import check_location_text
 
 router = APIRouter(prefix="/operator", tags=["operator"])
 
@@ -57,6 +58,8 @@ async def chat(
     body: OperatorRequest, request: Request, user: CurrentUser, product: ProductDep
 ) -> Any:
     await request.app.state.rate_limits.check_chat(request.scope, user.uid)
+    for location in body.locations or []:
+        check_location_text(location)  # a 422 before the stream starts, as in the JSON answer
     accept = request.headers.get("accept", "")
     if "application/json" in accept and "text/event-stream" not in accept:
         return await product.answer(user, body)
