@@ -22,7 +22,7 @@ OPERATOR_TEXT = [
     ".op-source span", ".op-level", ".op-heat td", ".op-heat th", ".op-tag", ".op-lead",
     ".op-question p", ".op-action dt", ".op-action dd", ".op-sparse", ".op-pos", ".op-neg",
     ".op-review-id", ".op-quote .meta", ".op-cards span", ".op-theme-summary", ".op-fresh",
-    ".op-context", ".op-evidence summary", ".op-competitor-status",
+    ".op-context", ".op-evidence summary", ".op-competitor-status", ".op-question-mark",
 ]  # fmt: skip
 FIRST = (
     "I run Marliave in Boston, usually 120 covers on a Friday — what should I do about "
@@ -212,7 +212,7 @@ def test_staffing_correction_risk_evidence_and_competitor(page: Any) -> None:
 
 
 @pytest.mark.browser
-def test_a_one_letter_location_shows_the_422_detail(page: Any) -> None:
+def test_a_refused_location_then_the_one_question(page: Any) -> None:
     _open(page)
     page.fill("#op-message", "staffing this weekend")
     page.fill("#op-locations", "x")
@@ -228,6 +228,26 @@ def test_a_one_letter_location_shows_the_422_detail(page: Any) -> None:
     expect(page.locator("#op-session")).to_have_attribute("data-session", "")
     shot(page, "operator-05-refused-location")
     page.console_errors.clear()  # the refused request logs its status to the console
+
+    # Two locations and one baseline: the one question (ADR-005), marked, then answered.
+    page.fill("#op-locations", "")
+    answer = _ask(
+        page,
+        "we're on Newbury St in Boston and on Atlantic Ave in Brooklyn, usually 180 covers on "
+        "a Friday, staffing this weekend",
+        1,
+    )
+    question = answer.locator(".op-question")
+    expect(question).to_contain_text("Kairos asks: Should the 180-cover baseline apply to all")
+    assert low_contrast(page, OPERATOR_TEXT) == []
+    shot(page, "operator-06-question")
+    question.locator("button").click()
+    expect(page.locator("#op-message")).to_be_focused()
+    expect(page.locator("#op-message")).to_have_attribute("placeholder", "Type your answer…")
+    answered = _ask(page, "all of them", 2)
+    expect(answered.locator(".op-question")).to_have_count(0)
+    expect(answered.locator(".op-context")).to_contain_text("applies to all locations")
+    assert page.console_errors == []
 
 
 @pytest.mark.browser
@@ -245,18 +265,18 @@ def test_phone_dark_mode(browser: Any, server: str) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert low_contrast(page, OPERATOR_TEXT) == []
         answer.scroll_into_view_if_needed()
-        shot(page, "operator-06-phone-dark")
+        shot(page, "operator-07-phone-dark")
         answer.locator(".op-sources-block").evaluate("el => el.scrollIntoView({block: 'start'})")
-        shot(page, "operator-07-phone-dark-sources")
+        shot(page, "operator-08-phone-dark-sources")
         answer.locator(".op-evidence summary").click()
         quotes = page.locator(".op-answer[data-turn='2'] .op-quote")
         expect(quotes.first).to_be_visible(timeout=30_000)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert low_contrast(page, OPERATOR_TEXT) == []
         quotes.first.scroll_into_view_if_needed()
-        shot(page, "operator-08-phone-dark-evidence")
+        shot(page, "operator-09-phone-dark-evidence")
         page.locator(".op-answer[data-turn='2'] .op-heat").scroll_into_view_if_needed()
-        shot(page, "operator-09-phone-dark-demand")
+        shot(page, "operator-10-phone-dark-demand")
     finally:
         context.close()
 
