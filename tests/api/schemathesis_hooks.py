@@ -46,7 +46,9 @@ def map_case(context: schemathesis.HookContext, case: Any) -> Any:
             case.headers["X-User-ID"] = CHAT_USER
             # the service credential acts for the user; a generated bearer token never verifies
             case.headers.pop("Authorization", None)
-    elif path == "/chat" or path.startswith(("/recommendations/", "/meals/", "/api/", "/operator/")):
+    elif path == "/chat" or path.startswith(
+        ("/recommendations/", "/meals/", "/api/", "/operator/")
+    ):
         case.headers = case.headers or {}
         case.headers["X-User-ID"] = CHAT_USER
     if path.startswith("/demo/") and _valid_at(case, ParameterLocation.COOKIE):

@@ -217,3 +217,16 @@ async def test_a_named_place_brings_its_reviews_and_one_competitor(
         body = (await response.aread()).decode()
     kinds = [line[7:] for line in body.splitlines() if line.startswith("event: ")]
     assert kinds[-2:] == ["result", "supplement"]  # after the core answer, never before
+
+
+async def test_a_too_short_location_is_a_422_on_the_stream_too(client: httpx.AsyncClient) -> None:
+    """The streamed turn refuses it before the stream starts, with the JSON answer's detail."""
+    uid = await create_user(client)
+    body = {"message": "staffing this weekend", "locations": ["x"]}
+    for accept in ("text/event-stream", "application/json"):
+        response = await client.post(
+            "/operator/chat", json=body, headers={**as_user(uid), "Accept": accept}
+        )
+        assert response.status_code == 422, (accept, response.text)
+        assert response.headers["content-type"].startswith("application/problem+json")
+        assert "too short to look up" in response.json()["detail"]

@@ -95,6 +95,6 @@ TEXT_SELECTORS = [
 _CONTRAST_JS = (Path(__file__).parent / "contrast.js").read_text()
 
 
-def low_contrast(page: Any) -> list[str]:
+def low_contrast(page: Any, selectors: list[str] | None = None) -> list[str]:
     """Texts below WCAG AA (4.5:1) against the background they are drawn on."""
-    return list(page.evaluate(_CONTRAST_JS, TEXT_SELECTORS))
+    return list(page.evaluate(_CONTRAST_JS, TEXT_SELECTORS + (selectors or [])))

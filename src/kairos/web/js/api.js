@@ -38,13 +38,21 @@ export const api = {
 };
 
 // POST /chat read as a stream with fetch (EventSource cannot send headers).
-export async function streamChat(uid, message, history, session, onEvent, signal) {
+export function streamChat(uid, message, history, session, onEvent, signal) {
+  return streamPost("/chat", { message, conversation_history: history, session_id: session },
+    { "X-User-ID": uid }, onEvent, signal);
+}
+
+// Any POST that answers server-sent events: each `event:` block goes to onEvent(name, data).
+// A refused request (4xx/5xx before the stream starts) throws its problem detail.
+export async function streamPost(path, body, headers, onEvent, signal) {
   let response;
   try {
-    response = await fetch("/chat", {
+    response = await fetch(path, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Accept": "text/event-stream", "X-User-ID": uid },
-      body: JSON.stringify({ message, conversation_history: history, session_id: session }),
+      headers: { "Content-Type": "application/json", "Accept": "text/event-stream", ...headers },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
       signal,
     });
   } catch (error) {

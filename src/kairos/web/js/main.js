@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { loadFeed } from "./feed.js";
 import { createKitchen } from "./kitchen.js";
 import { createMeals } from "./meals.js";
+import { createOperator } from "./operator.js";
 import { createPlan } from "./plan.js";
 import { createProfile } from "./profile.js";
 
@@ -52,6 +53,7 @@ async function useSession(uid) {
   globalError.hidden = true;
   describeAllergies(user);
   chat.useUser(user.uid);
+  operator.useUser(user.uid);
   meals.reset();
   kitchen.reload();
   loadFeed(user.uid);
@@ -79,12 +81,14 @@ const chat = createChat({ getUid: () => state.uid });
 const meals = createMeals({ getUid: () => state.uid });
 const kitchen = createKitchen({ getUid: () => state.uid });
 const plan = createPlan();
+const operator = createOperator({ getUid: () => state.uid });
 
-// Three views, one page: restaurants (feed + chat), the meal coach and the group planner,
-// chosen by the URL's hash (`#plan/<plan_id>` opens a shared plan).
-const VIEWS = { restaurants: "restaurants-view", meals: "meals-view", plan: "plan-view" };
+// Four views, one page: restaurants (feed + chat), the meal coach, the group planner and the
+// operator assistant, chosen by the URL's hash (`#plan/<plan_id>` opens a shared plan).
+const VIEWS = { restaurants: "restaurants-view", meals: "meals-view", plan: "plan-view", operator: "operator-view" };
 function showView() {
-  const view = location.hash === "#meals" ? "meals" : location.hash.startsWith("#plan") ? "plan" : "restaurants";
+  const view = location.hash === "#meals" ? "meals" : location.hash.startsWith("#plan") ? "plan"
+    : location.hash === "#operator" ? "operator" : "restaurants";
   for (const [name, id] of Object.entries(VIEWS)) {
     byId(id).hidden = name !== view;
     const tab = byId(`tab-${name}`);
