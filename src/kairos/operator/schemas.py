@@ -8,7 +8,14 @@ import uuid
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    WithJsonSchema,
+    field_validator,
+)
 
 from kairos.core.stored_text import StoredText
 from kairos.errors import InvalidInput
@@ -35,7 +42,21 @@ __all__ = [
 Card = Literal["staffing", "risk", "opportunity"]
 Level = Literal["low", "medium", "high"]
 Daypart = Literal["breakfast", "lunch", "afternoon", "dinner", "late"]
-_LocationText = Annotated[StoredText, StringConstraints(min_length=1, max_length=200)]
+_THREE_ALNUM = r"(?:[^A-Za-z0-9]*[A-Za-z0-9]){3}"
+_LocationText = Annotated[
+    StoredText,
+    StringConstraints(min_length=3, max_length=200, pattern=_THREE_ALNUM),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "minLength": 3,
+            "maxLength": 200,
+            "pattern": r"^(?:[^\x00A-Za-z0-9]*[A-Za-z0-9]){3}[^\x00]*$",
+        }
+    ),
+]
+"""ADR-021: at least three letters or digits (a ZIP, an address, a name); the validator below
+says what to type instead."""
 
 
 class OperatorRequest(BaseModel):
@@ -53,12 +74,15 @@ class OperatorRequest(BaseModel):
     )
     refresh: bool = Field(default=False, description="fetch every source live (ADR-007)")
 
-    @field_validator("locations")
+    @field_validator("locations", mode="before")
     @classmethod
-    def _lookupable(cls, value: list[str] | None) -> list[str] | None:
-        """ADR-021: text too short to look up is refused before any lookup, with examples."""
+    def _lookupable(cls, value: object) -> object:
+        """ADR-021: text too short to look up is refused before any lookup, with examples
+        (before the schema's own pattern, whose message says less)."""
+        if not isinstance(value, list):
+            return value
         try:
-            return [check_location_text(text) for text in value] if value else value
+            return [check_location_text(t) if isinstance(t, str) else t for t in value]
         except InvalidInput as exc:
             raise ValueError(exc.detail) from None
 
