@@ -43,3 +43,19 @@ def city_centres() -> tuple[CityCentre, ...]:
             )
             for row in csv.DictReader(handle)
         )
+
+
+def _key(text: str) -> str:
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
+def find_city(name: str | None) -> CityCentre | None:
+    """The centre of a city named as a data set writes it ("Washington, D.C.", "Kathmandu
+    Valley", "Delhi (NCR …)"), by its name or an alias, punctuation ignored; None if unknown."""
+    if not name:
+        return None
+    key = _key(name.split("(", 1)[0])
+    for city in city_centres():
+        if key in {_key(alias) for alias in city.aliases}:
+            return city
+    return None
