@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from statistics import median
 from typing import Final
 
@@ -66,6 +67,7 @@ def _km(a: Candidate, b: Candidate) -> float:
     return haversine_km(a.lat, a.lng, b.lat, b.lng)
 
 
+@lru_cache(maxsize=4096)
 def same_city(a: str, b: str) -> bool:
     """Two spellings of one city ("Kathmandu Valley" and "Kathmandu", "Washington, D.C.")."""
     ca, cb = find_city(a), find_city(b)

@@ -40,14 +40,23 @@ def _nearest_neighbour(points: Sequence[Point], first: Point, todo: list[int]) -
 
 
 def _two_opt(points: Sequence[Point], order: list[int], home: Point | None) -> list[int]:
-    best, best_km = order, path_km(points, order, home)
+    # Distances once: index len(points) is the home.
+    nodes = [*points, home] if home is not None else list(points)
+    dist = [[_km(a, b) for b in nodes] for a in nodes]
+    h = len(points)
+
+    def length(route: Sequence[int]) -> float:
+        full = [h, *route, h] if home is not None else list(route)
+        return sum(dist[a][b] for a, b in itertools.pairwise(full))
+
+    best, best_km = order, length(order)
     improved = True
     while improved:
         improved = False
         for i in range(len(best) - 1):
             for j in range(i + 1, len(best)):
                 candidate = best[:i] + best[i : j + 1][::-1] + best[j + 1 :]
-                km = path_km(points, candidate, home)
+                km = length(candidate)
                 if km < best_km - 1e-9:
                     best, best_km, improved = candidate, km, True
     return best

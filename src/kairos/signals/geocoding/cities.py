@@ -54,8 +54,13 @@ def find_city(name: str | None) -> CityCentre | None:
     Valley", "Delhi (NCR …)"), by its name or an alias, punctuation ignored; None if unknown."""
     if not name:
         return None
-    key = _key(name.split("(", 1)[0])
+    return _by_alias().get(_key(name.split("(", 1)[0]))
+
+
+@lru_cache(maxsize=1)
+def _by_alias() -> dict[str, CityCentre]:
+    index: dict[str, CityCentre] = {}
     for city in city_centres():
-        if key in {_key(alias) for alias in city.aliases}:
-            return city
-    return None
+        for alias in city.aliases:
+            index.setdefault(_key(alias), city)
+    return index
