@@ -100,3 +100,52 @@ async def test_bad_poi_rows_are_counted(runtime: Any, tmp_path: Path) -> None:
     }
     fine = await _place(runtime, "test_poi_3")
     assert (fine.lat, fine.lng, fine.kind) == (None, None, "other")
+
+
+async def test_pois_get_hours_visit_facts_and_locations(runtime: Any) -> None:
+    report = await ingest(runtime.db, "pois", POIS_SMALL, runtime.embedder)
+    assert report.locations is not None and report.locations.unroutable >= 2
+    park = await _place(runtime, "ta_2150f6941d09")
+    hours = park.attributes["opening_hours"]
+    assert (hours["status"], hours["parser"], hours["source"]) == (
+        "known",
+        "text",
+        "tripadvisor_attractions",
+    )
+    assert hours["weekly"][0] == [[0, 60], [360, 1440]], "6 am to 1 am, past midnight"
+    visit = park.attributes["visit"]
+    assert (visit["minutes"], visit["minutes_basis"], visit["licence"]) == (210, "source", None)
+    assert visit["last_updated_basis"] == "ingest" and visit["last_updated"]
+    location = park.attributes["location"]
+    assert location["routable"] is False and "no coordinates" in location["reason"]
+
+    temple = await _place(runtime, "sg_bc1b43a1e10a")
+    assert temple.attributes["opening_hours"]["weekly"][3] == [[450, 1050]]
+    assert temple.attributes["visit"]["last_updated_basis"] == "source"
+    assert temple.attributes["location"] == {"routable": True, "basis": "source"}
+
+
+async def test_a_poi_without_coordinates_is_geocoded_from_the_catalog(
+    runtime: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "pois.jsonl"
+    path.write_text(
+        '{"poi_id": "test_geo_osm", "source": "osm_delhi", "city": "Delhi", "name": '
+        '"Kite Flyers Hall", "category": "museum", "address": "17 Janpath Lane, New Delhi", '
+        '"lat": 28.6201, "lon": 77.2183, "opening_hours": "Tu-Su 10:00-18:00; Mo off"}\n'
+        '{"poi_id": "test_geo_ta", "source": "tripadvisor_attractions", "city": "Delhi", '
+        '"name": "Museum of Paper Kites", "category": "museum", "address": '
+        '"17 Janpath Lane, New Delhi", "suggested_duration": "1-2 hours"}\n'
+        '{"poi_id": "test_geo_far", "source": "tripadvisor_attractions", "city": "Toronto", '
+        '"name": "Kite Flyers Hall", "category": "museum", "address": "17 Janpath Lane"}\n'
+    )
+    await ingest(runtime.db, "pois", path, None)
+    found = await _place(runtime, "test_geo_ta")
+    assert (found.lat, found.lng) == (28.6201, 77.2183)
+    location = found.attributes["location"]
+    assert location["routable"] and location["basis"] == "geocoded"
+    assert location["precision"] in ("address", "place")
+    namesake = await _place(runtime, "test_geo_far")
+    assert namesake.lat is None and namesake.attributes["location"]["routable"] is False
+    museum = await _place(runtime, "test_geo_osm")
+    assert museum.attributes["opening_hours"]["weekly"][0] == []

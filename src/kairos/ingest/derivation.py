@@ -43,6 +43,9 @@ DERIVING_MODULES: Final = (
     "kairos.text.aspects",
     "kairos.ingest.writer",
     "kairos.ingest.locality",
+    "kairos.core.opening_hours",
+    "kairos.ingest.poi_hours",
+    "kairos.ingest.poi_derived",
 )
 DERIVING_DATA: Final = (
     ("kairos.core", "data/allergen_lexicon.toml"),

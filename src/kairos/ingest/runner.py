@@ -12,6 +12,7 @@ from sqlalchemy import text
 
 from kairos.ingest.adapters import get_adapter
 from kairos.ingest.embedding_phase import EmbedOutcome, count_missing, embed_missing
+from kairos.ingest.poi_locations import LocateOutcome, locate_pois
 from kairos.ingest.records import BadRow
 from kairos.ingest.writer import refresh_derived, write_places
 from kairos.store.database import Database
@@ -31,6 +32,7 @@ class IngestReport:
     checkins: int = 0
     inspections: int = 0
     embeddings: EmbedOutcome = field(default_factory=EmbedOutcome)
+    locations: LocateOutcome | None = None
     bad_rows: list[BadRow] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -83,6 +85,8 @@ async def ingest(
             report.checkins += outcome.checkins
             report.inspections += outcome.inspections
             sink.advance("places", len(batch.places))
+    if source == "pois":
+        report.locations = await locate_pois(db)
     if embedder is not None:
         sink.start("embeddings", await count_missing(db))
         report.embeddings = await embed_missing(

@@ -24,6 +24,7 @@ from kairos.ingest.normalise import (
     same_location,
     tier_from_level,
 )
+from kairos.ingest.poi_derived import derive_poi_attributes
 from kairos.ingest.records import PlaceRecord
 from kairos.ingest.venue_facts import write_venue_facts
 from kairos.store.tables import Place, PlaceSource, Review
@@ -251,7 +252,8 @@ def _descriptions(attributes: dict[str, Any]) -> list[str]:
 
 async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
     """Recompute what is derived from a place's categories and reviews: its kind, allergens,
-    aspect scores, review count, search facets."""
+    aspect scores, review count, search facets; for a point of interest, its opening hours and
+    visit facts (`ingest/poi_derived.py`)."""
     if not place_ids:
         return
     places = (
@@ -281,7 +283,11 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
             ReviewText(id=str(review.id), text=review.text, rating=review.rating)
         )
     params = []
+    derived_attributes = []
     for row in places:
+        derived = derive_poi_attributes(row.attributes or {}, row.kind)
+        if any((row.attributes or {}).get(k) != v for k, v in derived.items()):
+            derived_attributes.append({"id": row.id, "attributes": row.attributes | derived})
         allergens = infer_place_allergens(row.categories, texts[row.id])
         aspects = (
             score_aspects(rated[row.id], price_level=row.price_level) if rated[row.id] else None
@@ -314,3 +320,5 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
             }
         )
     await session.execute(update(Place), params)
+    if derived_attributes:
+        await session.execute(update(Place), derived_attributes)

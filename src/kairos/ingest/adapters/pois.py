@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -98,6 +99,7 @@ def place_from_poi(row: dict[str, Any]) -> PlaceRecord:
     votes = row.get("review_count")
     raw = {k: row[k] for k in _RAW_FIELDS if row.get(k) not in (None, "", [], {})}
     raw |= {"licence": LICENCES.get(source), "last_updated": _last_updated(row)}
+    raw["ingested_at"] = datetime.now(UTC).isoformat(timespec="seconds")
     country = row.get("country")
     return PlaceRecord(
         source=source,

@@ -43,3 +43,24 @@ def city_centres() -> tuple[CityCentre, ...]:
             )
             for row in csv.DictReader(handle)
         )
+
+
+def _key(text: str) -> str:
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
+def find_city(name: str | None) -> CityCentre | None:
+    """The centre of a city named as a data set writes it ("Washington, D.C.", "Kathmandu
+    Valley", "Delhi (NCR …)"), by its name or an alias, punctuation ignored; None if unknown."""
+    if not name:
+        return None
+    return _by_alias().get(_key(name.split("(", 1)[0]))
+
+
+@lru_cache(maxsize=1)
+def _by_alias() -> dict[str, CityCentre]:
+    index: dict[str, CityCentre] = {}
+    for city in city_centres():
+        for alias in city.aliases:
+            index.setdefault(_key(alias), city)
+    return index

@@ -1,0 +1,327 @@
+"""The itinerary planner: candidates → days × timed slots, deterministic, no I/O.
+
+1. Candidates that cannot be routed or visited are left out with the reason (`excluded`):
+   lodging, a visit longer than the day, farther than `radius_km` from the city's centre or in
+   another city, closed on every day of the trip (hours known), a duplicate (same id, or the
+   same name within 200 m).
+2. The best-ranked remaining candidates, up to the pace's stops per day × days (locked stops
+   always), are clustered into one area per day (`clustering.py`: balanced k-means).
+3. Each day's stops are ordered (`routing.py`: nearest neighbour + 2-opt, a loop from the hotel
+   when there is one) and timed (`timeline.py`: opening hours, the pace's window, meal breaks).
+4. Stops a day could not hold are offered to every day with room, at the position that adds the
+   least distance, kept only where the whole day still times out; the rest are `unplaced`.
+
+`refine_day` changes one day and leaves the others as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from statistics import median
+from typing import Final
+
+from kairos.core.geo import haversine_km
+from kairos.core.opening_hours import open_intervals
+from kairos.signals.geocoding.cities import find_city
+from kairos.trips.clustering import cluster_by_day
+from kairos.trips.models import (
+    MODES,
+    PACES,
+    Candidate,
+    Day,
+    Itinerary,
+    TripRequest,
+    Unplaced,
+)
+from kairos.trips.routing import order_stops, path_km
+from kairos.trips.timeline import DaySpec, schedule_day
+
+__all__ = [
+    "KIND_GROUPS",
+    "MoreRelaxed",
+    "SwapStop",
+    "plan_itinerary",
+    "refine_day",
+    "same_city",
+    "trip_centre",
+]
+
+KIND_GROUPS: Final = {
+    "outdoors": frozenset({"park", "viewpoint", "beach", "zoo", "garden", "nature"}),
+    "culture": frozenset({"museum", "gallery", "theatre", "arts_venue", "venue"}),
+    "sights": frozenset({"attraction", "landmark", "historic_site", "artwork", "neighbourhood"}),
+    "spiritual": frozenset({"religious_site"}),
+}
+"""What a swap for "something outdoors" (or cultural, …) may bring: kinds or POI categories."""
+NOT_STOPS: Final = frozenset({"lodging"})
+DUPLICATE_KM: Final = 0.2
+
+
+def _key(text: str) -> str:
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+
+def _km(a: Candidate, b: Candidate) -> float:
+    return haversine_km(a.lat, a.lng, b.lat, b.lng)
+
+
+@lru_cache(maxsize=4096)
+def same_city(a: str, b: str) -> bool:
+    """Two spellings of one city ("Kathmandu Valley" and "Kathmandu", "Washington, D.C.")."""
+    ca, cb = find_city(a), find_city(b)
+    return ca == cb if ca is not None and cb is not None else _key(a) == _key(b)
+
+
+def trip_centre(request: TripRequest) -> tuple[float, float]:
+    if request.centre is not None:
+        return request.centre
+    if (city := find_city(request.city)) is not None:
+        return city.lat, city.lng
+    inside = [c for c in request.candidates if same_city(c.city, request.city)]
+    if not inside:
+        return (0.0, 0.0)
+    return median(c.lat for c in inside), median(c.lng for c in inside)
+
+
+def _excluded_reason(c: Candidate, request: TripRequest, centre: tuple[float, float]) -> str | None:
+    pace = PACES[request.pace]
+    if c.kind in NOT_STOPS:
+        return f"a {c.kind}, not a place to visit"
+    if not same_city(c.city, request.city):
+        return f"in {c.city}, not {request.city}"
+    if haversine_km(centre[0], centre[1], c.lat, c.lng) > request.radius_km:
+        return f"more than {request.radius_km:g} km from the centre of {request.city}"
+    if c.duration <= 0 or c.duration > pace.day_end - pace.day_start:
+        return f"a {c.duration}-minute visit does not fit a {pace.name} day"
+    if c.hours is not None:
+        weekdays = {d.weekday() for d in request.dates}
+        if all(not any(b - a >= c.duration for a, b in open_intervals(c.hours, w) or ())
+               for w in weekdays):  # fmt: skip
+            return "closed (or open too briefly for a visit) on every day of the trip"
+    return None
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    pool: list[Candidate]
+    excluded: list[Unplaced]
+
+
+def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
+    excluded: list[Unplaced] = []
+    kept: list[Candidate] = []
+    locked = {lk.place_id for lk in request.locks}
+    ordered = sorted(request.candidates, key=lambda c: (c.id not in locked, c.rank, c.id))
+    for c in ordered:
+        if any(k.id == c.id for k in kept):
+            continue
+        if any(_key(k.name) == _key(c.name) and _km(k, c) <= DUPLICATE_KM for k in kept):
+            excluded.append(Unplaced(c.id, c.name, "the same place as another candidate"))
+            continue
+        if (why := _excluded_reason(c, request, centre)) is not None:
+            excluded.append(Unplaced(c.id, c.name, why))
+            continue
+        kept.append(c)
+    return _Prepared(kept, excluded)
+
+
+def _spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> DaySpec:
+    pace = PACES[request.pace]
+    return DaySpec(index, request.dates[index], (pace.day_start, pace.day_end), max_stops,
+                   buffer, pace.lunch_minutes, pace.dinner)  # fmt: skip
+
+
+def _schedule(
+    request: TripRequest,
+    spec: DaySpec,
+    stops: Sequence[Candidate],
+    meals: Sequence[Candidate],
+    used_meals: set[str],
+) -> tuple[Day, list[tuple[Candidate, str]]]:
+    home = request.hotel
+    order = order_stops([(c.lat, c.lng) for c in stops], home)
+    locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
+    return schedule_day(spec, [stops[i] for i in order], mode=MODES[request.mode], hotel=home,
+                        meals=meals, used_meals=used_meals, locks=locks)  # fmt: skip
+
+
+def _usable_meals(request: TripRequest, centre: tuple[float, float]) -> list[Candidate]:
+    """Meal places of the trip's city, within its radius: a break is held to the same rules."""
+    return [m for m in request.meals if same_city(m.city, request.city)
+            and haversine_km(centre[0], centre[1], m.lat, m.lng) <= request.radius_km]  # fmt: skip
+
+
+def _meals_near(meals: Sequence[Candidate], stops: Sequence[Candidate]) -> list[Candidate]:
+    """Meal candidates near a day's area (its stops' box widened by 5 km), so timing a day
+    never scans every restaurant of a city."""
+    if not stops:
+        return []
+    pad = 5 / 111
+    lat0, lat1 = min(c.lat for c in stops) - pad, max(c.lat for c in stops) + pad
+    lng0, lng1 = min(c.lng for c in stops) - pad * 2, max(c.lng for c in stops) + pad * 2
+    return [m for m in meals if lat0 <= m.lat <= lat1 and lng0 <= m.lng <= lng1]
+
+
+def _stops_of(day: Day, by_id: dict[str, Candidate]) -> list[Candidate]:
+    return [by_id[s.place_id] for s in day.stops if s.place_id in by_id]
+
+
+def _try_insert(
+    request: TripRequest, day: Day, c: Candidate, by_id: dict[str, Candidate],
+    meals: Sequence[Candidate], used_meals: set[str],
+) -> Day | None:  # fmt: skip
+    """The day re-planned with `c` added when every stop it had still fits, else None."""
+    current = _stops_of(day, by_id)
+    if len(current) >= day.max_stops:
+        return None
+    own_meals = {s.place_id for s in day.slots if s.kind != "stop"}
+    spec = DaySpec(day.index, day.date, day.window, day.max_stops, day.buffer,
+                   PACES[request.pace].lunch_minutes, PACES[request.pace].dinner)  # fmt: skip
+    trial_used = used_meals - own_meals
+    stops = [*current, c]
+    new, skipped = _schedule(request, spec, stops, _meals_near(meals, stops), trial_used)
+    if skipped:
+        return None
+    used_meals.clear()
+    used_meals.update(trial_used)
+    return new
+
+
+def _day_km(day: Day, request: TripRequest) -> float:
+    points = [(s.lat, s.lng) for s in day.slots]
+    return path_km(points, range(len(points)), request.hotel if points else None)
+
+
+def plan_itinerary(request: TripRequest) -> Itinerary:
+    pace = PACES[request.pace]
+    centre = trip_centre(request)
+    prepared = _prepare(request, centre)
+    by_id = {c.id: c for c in prepared.pool}
+    locks = {lk.place_id: lk for lk in request.locks if 0 <= lk.day < request.days}
+    unplaced = [Unplaced(lk.place_id, by_id[lk.place_id].name if lk.place_id in by_id else
+                         lk.place_id, "locked to a day outside the trip")
+                for lk in request.locks if lk.place_id not in locks]  # fmt: skip
+    for lk in locks.values():
+        if lk.place_id not in by_id:
+            why = next((u.reason for u in prepared.excluded if u.place_id == lk.place_id),
+                       "not among the candidates")  # fmt: skip
+            unplaced.append(Unplaced(lk.place_id, lk.place_id, f"locked, but {why}"))
+    capacity = pace.max_stops * request.days
+    pool = prepared.pool[: max(capacity, len(locks))]
+    pinned = {i: locks[c.id].day for i, c in enumerate(pool) if c.id in locks}
+    groups = cluster_by_day([(c.lat, c.lng) for c in pool], request.days, pace.max_stops, pinned)
+    meals = _usable_meals(request, centre)
+    used_meals: set[str] = set()
+    days: list[Day] = []
+    left: list[tuple[Candidate, str]] = []
+    in_groups = {i for g in groups for i in g}
+    left += [(c, "more candidates than the trip has room for")
+             for i, c in enumerate(pool) if i not in in_groups]  # fmt: skip
+    for index, group in enumerate(groups):
+        stops = [pool[i] for i in group]
+        spec = _spec(request, index, pace.max_stops, pace.buffer)
+        day, skipped = _schedule(request, spec, stops, _meals_near(meals, stops), used_meals)
+        days.append(day)
+        left += skipped
+    for c, why in left:
+        if c.id in locks:
+            unplaced.append(Unplaced(c.id, c.name, f"locked to day {locks[c.id].day + 1}: {why}"))
+            continue
+        best: tuple[float, Day] | None = None
+        for day in days:
+            trial = _try_insert(request, day, c, by_id, meals, set(used_meals))
+            if trial is not None:
+                added = _day_km(trial, request) - _day_km(day, request)
+                if best is None or added < best[0]:
+                    best = (added, trial)
+        if best is None:
+            unplaced.append(Unplaced(c.id, c.name, why))
+            continue
+        trial = best[1]
+        days[trial.index] = trial
+        used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+    return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre)
+
+
+@dataclass(frozen=True)
+class MoreRelaxed:
+    """One stop fewer (the least preferred one not locked) and `extra_buffer` more minutes
+    between stops."""
+
+    extra_buffer: int = 15
+
+
+@dataclass(frozen=True)
+class SwapStop:
+    """Replace `place_id` with the nearest unused candidate of `want` (a `KIND_GROUPS` name,
+    or a kind / category)."""
+
+    place_id: str
+    want: str
+
+
+RefineChange = MoreRelaxed | SwapStop
+
+
+def _matches(c: Candidate, want: str) -> bool:
+    group = KIND_GROUPS.get(want, frozenset({want}))
+    return c.kind in group or (c.category or "") in group
+
+
+def _replace_day(itinerary: Itinerary, day: Day, notes: Iterable[str] = (),
+                 unplaced: Iterable[Unplaced] = ()) -> Itinerary:  # fmt: skip
+    days = tuple(day if d.index == day.index else d for d in itinerary.days)
+    return replace(itinerary, days=days, notes=(*itinerary.notes, *notes),
+                   unplaced=(*itinerary.unplaced, *unplaced))  # fmt: skip
+
+
+def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> Itinerary:
+    """The itinerary with only day `day_index` re-planned; unchanged, with a note saying why,
+    when the change cannot be made."""
+    request = itinerary.request
+    if not 0 <= day_index < len(itinerary.days):
+        raise ValueError(f"day_index {day_index} is outside the trip's {len(itinerary.days)} days")
+    day = itinerary.days[day_index]
+    by_id = {c.id: c for c in request.candidates}
+    stops = _stops_of(day, by_id)
+    locked = {lk.place_id for lk in request.locks if lk.day == day_index}
+    other_meals = {s.place_id for d in itinerary.days if d.index != day_index
+                   for s in d.slots if s.kind != "stop"}  # fmt: skip
+    label = f"day {day_index + 1}"
+    meals = _usable_meals(request, itinerary.centre)
+    if isinstance(change, MoreRelaxed):
+        free = [c for c in stops if c.id not in locked]
+        if not free:
+            return _replace_day(itinerary, day, [f"{label}: nothing to leave out, all locked"])
+        dropped = max(free, key=lambda c: (c.rank, c.id))
+        keep = [c for c in stops if c.id != dropped.id]
+        spec = DaySpec(day.index, day.date, day.window, max(1, len(keep)),
+                       day.buffer + change.extra_buffer, PACES[request.pace].lunch_minutes,
+                       PACES[request.pace].dinner)  # fmt: skip
+        new, skipped = _schedule(request, spec, keep, _meals_near(meals, keep), set(other_meals))
+        gone = [Unplaced(dropped.id, dropped.name, f"left out to make {label} more relaxed")]
+        gone += [Unplaced(c.id, c.name, why) for c, why in skipped]
+        return _replace_day(itinerary, new, [f"{label}: one stop fewer, more time between"],
+                            gone)  # fmt: skip
+    out = by_id.get(change.place_id)
+    if out is None or out.id not in {c.id for c in stops}:
+        return _replace_day(itinerary, day, [f"{label}: {change.place_id} is not on that day"])
+    used = set(itinerary.place_ids())
+    centre = itinerary.centre
+    options = [c for c in request.candidates if c.id not in used and _matches(c, change.want)
+               and _excluded_reason(c, request, centre) is None]  # fmt: skip
+    options.sort(key=lambda c: (haversine_km(out.lat, out.lng, c.lat, c.lng), c.rank, c.id))
+    keep = [c for c in stops if c.id != out.id]
+    spec = DaySpec(day.index, day.date, day.window, day.max_stops, day.buffer,
+                   PACES[request.pace].lunch_minutes, PACES[request.pace].dinner)  # fmt: skip
+    for option in options[:20]:
+        trial = [*keep, option]
+        new, skipped = _schedule(request, spec, trial, _meals_near(meals, trial), set(other_meals))
+        if not skipped:
+            note = f"{label}: {out.name} swapped for {option.name} ({change.want})"
+            swapped = Unplaced(out.id, out.name, f"swapped out of {label}")
+            return _replace_day(itinerary, new, [note], [swapped])
+    return _replace_day(itinerary, day, [f"{label}: no {change.want} place fits in place of "
+                                         f"{out.name}; the day is unchanged"])  # fmt: skip

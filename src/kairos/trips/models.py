@@ -1,0 +1,221 @@
+"""What the itinerary planner takes and gives: plain frozen dataclasses, no I/O.
+
+Times of day are minutes from the day's local midnight (570 = 09:30); a day's weekday is 0 for
+Monday, as `datetime.date.weekday()` and `core.opening_hours` count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Final, Literal
+
+from kairos.core.opening_hours import Weekly, weekly_from_attributes
+
+__all__ = [
+    "MODES",
+    "PACES",
+    "Candidate",
+    "Day",
+    "Itinerary",
+    "Lock",
+    "Pace",
+    "PaceName",
+    "Slot",
+    "TravelMode",
+    "TripRequest",
+    "Unplaced",
+]
+
+PaceName = Literal["relaxed", "moderate", "packed"]
+ModeName = Literal["walk", "transit", "drive"]
+
+
+@dataclass(frozen=True)
+class Pace:
+    name: PaceName
+    day_start: int
+    day_end: int
+    max_stops: int
+    buffer: int
+    """Minutes kept free after each stop (tickets, queues, a rest)."""
+    lunch_minutes: int
+    dinner: bool
+    """A dinner break too: only days that run into the evening."""
+
+
+PACES: Final[Mapping[str, Pace]] = {
+    "relaxed": Pace("relaxed", 10 * 60, 18 * 60, 3, 20, 75, dinner=False),
+    "moderate": Pace("moderate", 9 * 60, 19 * 60 + 30, 5, 10, 60, dinner=False),
+    "packed": Pace("packed", 8 * 60 + 30, 21 * 60 + 30, 7, 5, 45, dinner=True),
+}
+"""relaxed 10:00–18:00, ≤ 3 stops, 20 min between; moderate 09:00–19:30, ≤ 5 stops, 10 min;
+packed 08:30–21:30, ≤ 7 stops, 5 min, and a dinner break. The day's window holds everything,
+the way back to the start point included."""
+
+
+@dataclass(frozen=True)
+class TravelMode:
+    name: ModeName
+    speed_kmh: float
+    detour: float
+    """Street distance ÷ straight-line distance: streets are not straight lines."""
+    overhead: int
+    """Fixed minutes per leg: waiting for a train, parking."""
+
+
+MODES: Final[Mapping[str, TravelMode]] = {
+    "walk": TravelMode("walk", 4.5, 1.3, 0),
+    "transit": TravelMode("transit", 20.0, 1.3, 8),
+    "drive": TravelMode("drive", 24.0, 1.4, 5),
+}
+"""Walking 4.5 km/h; urban transit 20 km/h door-to-door plus 8 min waiting (a leg walks when
+walking is quicker); city driving 24 km/h plus 5 min parking. Street distance is the
+straight-line (haversine) distance × the detour factor."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A place a trip may visit (or eat at). `hours` None: unknown, planned as always open and
+    not checked; `rank` orders preference (lower first), ties by id."""
+
+    id: str
+    name: str
+    kind: str
+    lat: float
+    lng: float
+    city: str
+    duration: int
+    hours: Weekly | None = None
+    source: str = ""
+    licence: str | None = None
+    category: str | None = None
+    rank: float = 0.0
+
+    @classmethod
+    def from_place(
+        cls,
+        *,
+        id: str,
+        name: str,
+        kind: str,
+        lat: float,
+        lng: float,
+        city: str,
+        attributes: Mapping[str, Any],
+        rank: float = 0.0,
+        default_minutes: int = 60,
+    ) -> Candidate:
+        """From a catalog place's stored attributes (`visit`, `opening_hours` or Yelp `hours`)."""
+        visit = attributes.get("visit") or {}
+        poi = attributes.get("poi") or {}
+        raw: Any = (poi.get(visit.get("source")) or next(iter(poi.values()), {})) if poi else {}
+        return cls(
+            id=id,
+            name=name,
+            kind=kind,
+            lat=lat,
+            lng=lng,
+            city=city,
+            duration=int(visit.get("minutes") or default_minutes),
+            hours=weekly_from_attributes(attributes),
+            source=str(visit.get("source") or ""),
+            licence=visit.get("licence"),
+            category=raw.get("category") if isinstance(raw, Mapping) else None,
+            rank=rank,
+        )
+
+
+@dataclass(frozen=True)
+class Lock:
+    """A stop the traveller fixed to a day (0-based), and optionally to a start time."""
+
+    place_id: str
+    day: int
+    start: int | None = None
+
+
+@dataclass(frozen=True)
+class TripRequest:
+    city: str
+    start_date: date
+    days: int
+    pace: PaceName = "moderate"
+    mode: ModeName = "walk"
+    candidates: tuple[Candidate, ...] = ()
+    meals: tuple[Candidate, ...] = ()
+    """Places to eat, already filtered by the caller for the traveller's allergies."""
+    hotel: tuple[float, float] | None = None
+    locks: tuple[Lock, ...] = ()
+    centre: tuple[float, float] | None = None
+    """The city's centre; None: the known centre of `city`, else the candidates' median."""
+    radius_km: float = 30.0
+    """A stop farther than this from the centre is not "in the city"."""
+
+    @property
+    def dates(self) -> list[date]:
+        return [self.start_date + timedelta(days=i) for i in range(self.days)]
+
+
+@dataclass(frozen=True)
+class Slot:
+    kind: Literal["stop", "lunch", "dinner"]
+    place_id: str
+    name: str
+    place_kind: str
+    lat: float
+    lng: float
+    arrive: int
+    start: int
+    end: int
+    travel_minutes: int
+    """From the previous slot (or the start point; 0 for a day's first stop without one)."""
+    distance_km: float
+    source: str = ""
+    licence: str | None = None
+    locked: bool = False
+    hours_known: bool = False
+
+
+@dataclass(frozen=True)
+class Day:
+    index: int
+    date: date
+    slots: tuple[Slot, ...]
+    window: tuple[int, int]
+    max_stops: int
+    buffer: int
+    return_minutes: int = 0
+    """From the last slot back to the start point (0 without one)."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def weekday(self) -> int:
+        return self.date.weekday()
+
+    @property
+    def stops(self) -> tuple[Slot, ...]:
+        return tuple(s for s in self.slots if s.kind == "stop")
+
+
+@dataclass(frozen=True)
+class Unplaced:
+    place_id: str
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Itinerary:
+    request: TripRequest
+    days: tuple[Day, ...]
+    unplaced: tuple[Unplaced, ...] = ()
+    """Candidates chosen or locked but not placed, with why."""
+    excluded: tuple[Unplaced, ...] = ()
+    """Candidates left out before planning (no coordinates, another city, closed every day)."""
+    centre: tuple[float, float] = (0.0, 0.0)
+    notes: tuple[str, ...] = field(default=())
+
+    def place_ids(self) -> list[str]:
+        return [s.place_id for d in self.days for s in d.slots]

@@ -1,0 +1,225 @@
+"""One day's timed slots from its stops in visiting order.
+
+Walking the order from the day's start (at the start point, or at the first stop): each stop is
+reached (travel by the mode), waited for when it opens later (at most `MAX_WAIT`; before the
+day's first stop the day simply starts later), and placed
+only when it is open for its whole visit (hours known) and the day can still end, the way back
+included, inside the pace's window; a stop not open when reached goes to the end of the day's
+order once, then is skipped with the reason. A stop locked to a
+time starts exactly then; a free stop that would make it late waits until after it.
+
+Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that would run past
+14:00 (or from 12:30 on); dinner (packed pace) between 18:30 and 20:30. The place is the meal
+candidate nearest the route (least detour between here and the next stop) within
+`MEAL_RADIUS_KM` for the mode, open for the meal when its hours are known, used once a trip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Final, Literal
+
+from kairos.core.geo import haversine_km
+from kairos.core.opening_hours import open_intervals
+from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
+from kairos.trips.travel import Point, travel_minutes
+
+__all__ = ["DINNER", "LUNCH", "MAX_WAIT", "MEAL_RADIUS_KM", "DaySpec", "schedule_day"]
+
+MAX_WAIT: Final = 90
+"""Minutes a traveller may wait for a stop to open before it is tried elsewhere."""
+LUNCH: Final = (11 * 60 + 30, 14 * 60)
+DINNER: Final = (18 * 60 + 30, 20 * 60 + 30)
+"""Earliest and latest start of each meal."""
+DINNER_MINUTES: Final = 60
+MEAL_RADIUS_KM: Final = {"walk": 1.2, "transit": 3.0, "drive": 5.0}
+MEAL_TRIES: Final = 12
+
+
+@dataclass(frozen=True)
+class DaySpec:
+    index: int
+    date: date
+    window: tuple[int, int]
+    max_stops: int
+    buffer: int
+    lunch_minutes: int
+    dinner: bool
+
+
+@dataclass
+class _State:
+    spec: DaySpec
+    mode: TravelMode
+    hotel: Point | None
+    meals: Sequence[Candidate]
+    used_meals: set[str]
+    t: int
+    pos: Point | None
+    slots: list[Slot] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def leg(self, to: Point) -> tuple[int, float]:
+        return travel_minutes(self.pos, to, self.mode) if self.pos is not None else (0, 0.0)
+
+    def home(self, at: Point) -> int:
+        return travel_minutes(at, self.hotel, self.mode)[0] if self.hotel is not None else 0
+
+
+def earliest_start(
+    c: Candidate, weekday: int, arrive: int, latest: int, max_wait: int = MAX_WAIT
+) -> int | None:
+    """The first minute ≥ arrive (and ≤ latest) at which `c` is open for its whole visit."""
+    spans = open_intervals(c.hours, weekday) if c.hours is not None else [(0, 10**6)]
+    for a, b in spans or ():
+        start = max(arrive, a)
+        if start + c.duration <= b and start <= latest and start - arrive <= max_wait:
+            return start
+    return None
+
+
+def _place(
+    s: _State, c: Candidate, start: int, travel: tuple[int, float], kind: str, locked: bool
+) -> None:
+    kind_: Literal["stop", "lunch", "dinner"] = (
+        "lunch" if kind == "lunch" else "dinner" if kind == "dinner" else "stop"
+    )
+    s.slots.append(
+        Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, s.t + travel[0], start,
+             start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
+             c.hours is not None)
+    )  # fmt: skip
+    s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
+    s.pos = (c.lat, c.lng)
+
+
+def _try(s: _State, c: Candidate, kind: str = "stop", at: int | None = None) -> str | None:
+    """Place `c` now; the reason it cannot be, or None when placed."""
+    travel = s.leg((c.lat, c.lng))
+    arrive = s.t + travel[0]
+    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng))
+    if at is not None:
+        if arrive > at:
+            return f"cannot reach it by {at // 60:02d}:{at % 60:02d}"
+        if at > latest:
+            return "its fixed time does not fit the day"
+        spans = open_intervals(c.hours, s.spec.date.weekday()) if c.hours is not None else None
+        if spans is not None and not any(a <= at and at + c.duration <= b for a, b in spans):
+            return "closed at its fixed time"
+        _place(s, c, at, travel, kind, locked=True)
+        return None
+    # Before the first slot nobody waits: the day just starts later.
+    wait = MAX_WAIT if s.slots else s.spec.window[1]
+    start = earliest_start(c, s.spec.date.weekday(), arrive, latest, wait)
+    if start is None:
+        if arrive > latest:
+            return "no time left that day"
+        return "not open for the whole visit at any time it could be reached that day"
+    _place(s, c, start, travel, kind, locked=False)
+    return None
+
+
+def _meal(s: _State, kind: str, nxt: Point | None) -> None:
+    window = LUNCH if kind == "lunch" else DINNER
+    minutes = s.spec.lunch_minutes if kind == "lunch" else DINNER_MINUTES
+    here = s.pos or nxt
+    if here is None:
+        return
+    radius = MEAL_RADIUS_KM[s.mode.name]
+
+    def detour(m: Candidate) -> float:
+        via = haversine_km(here[0], here[1], m.lat, m.lng)
+        if nxt is not None:
+            via += haversine_km(m.lat, m.lng, nxt[0], nxt[1])
+            via -= haversine_km(here[0], here[1], nxt[0], nxt[1])
+        return via
+
+    near = [m for m in s.meals if m.id not in s.used_meals
+            and haversine_km(here[0], here[1], m.lat, m.lng) <= radius]  # fmt: skip
+    for m in sorted(near, key=lambda m: (detour(m), m.id))[:MEAL_TRIES]:
+        meal = Candidate(m.id, m.name, m.kind, m.lat, m.lng, m.city, minutes, m.hours,
+                         m.source, m.licence, m.category)  # fmt: skip
+        travel = s.leg((m.lat, m.lng))
+        arrive = max(s.t + travel[0], window[0])
+        latest = min(window[1], s.spec.window[1] - minutes - s.home((m.lat, m.lng)))
+        start = earliest_start(meal, s.spec.date.weekday(), arrive, latest)
+        if start is not None:
+            _place(s, meal, start, travel, kind, locked=False)
+            s.used_meals.add(m.id)
+            return
+    s.notes.append(f"no {kind}: no place to eat open then within {radius:g} km of the route")
+
+
+def _wants_meal(s: _State, kind: str, nxt: Candidate | None) -> bool:
+    earliest, latest = LUNCH if kind == "lunch" else DINNER
+    if s.t > latest or not s.slots:
+        return False
+    if nxt is None:
+        return True
+    finish = s.t + s.leg((nxt.lat, nxt.lng))[0] + nxt.duration
+    return s.t >= earliest + 60 or (s.t >= earliest and finish > latest)
+
+
+def schedule_day(
+    spec: DaySpec,
+    stops: Sequence[Candidate],
+    *,
+    mode: TravelMode,
+    hotel: Point | None,
+    meals: Sequence[Candidate],
+    used_meals: set[str],
+    locks: Mapping[str, Lock],
+) -> tuple[Day, list[tuple[Candidate, str]]]:
+    """The day, and the stops it could not hold with why. `used_meals` is updated."""
+    s = _State(spec, mode, hotel, meals, used_meals, spec.window[0], hotel)
+    timed = sorted((c for c in stops if (lk := locks.get(c.id)) and lk.start is not None),
+                   key=lambda c: (locks[c.id].start or 0, c.id))  # fmt: skip
+    skipped: list[tuple[Candidate, str]] = []
+    meal_kinds = ["lunch", *(["dinner"] if spec.dinner else [])]
+    placed = 0
+    queue = [c for c in stops if c not in timed]
+    retried: set[str] = set()
+    while queue or timed:
+        nxt = queue[0] if queue else None
+        if timed and (nxt is None or _blocks(s, nxt, timed[0], locks)):
+            lock = timed.pop(0)
+            if (why := _try(s, lock, at=locks[lock.id].start)) is not None:
+                skipped.append((lock, why))
+            else:
+                placed += 1
+            continue
+        assert nxt is not None
+        queue.pop(0)
+        for kind in list(meal_kinds):
+            if _wants_meal(s, kind, nxt):
+                meal_kinds.remove(kind)
+                _meal(s, kind, (nxt.lat, nxt.lng))
+        if placed >= spec.max_stops:
+            skipped.append((nxt, "the day already has as many stops as its pace allows"))
+            continue
+        if (why := _try(s, nxt)) is not None:
+            if why.startswith("not open") and nxt.id not in retried and queue:
+                retried.add(nxt.id)  # later in the day, once: it may open by then
+                queue.append(nxt)
+                continue
+            skipped.append((nxt, why))
+        else:
+            placed += 1
+    for kind in meal_kinds:
+        if _wants_meal(s, kind, None):
+            _meal(s, kind, None)
+    back = s.home(s.pos) if s.pos is not None and s.slots else 0
+    day = Day(spec.index, spec.date, tuple(s.slots), spec.window, spec.max_stops, spec.buffer,
+              back, tuple(s.notes))  # fmt: skip
+    return day, skipped
+
+
+def _blocks(s: _State, nxt: Candidate, lock: Candidate, locks: Mapping[str, Lock]) -> bool:
+    """Whether visiting `nxt` first would make the timed `lock` late."""
+    at = locks[lock.id].start or 0
+    travel = s.leg((nxt.lat, nxt.lng))[0]
+    end = s.t + travel + nxt.duration + s.spec.buffer
+    onward = travel_minutes((nxt.lat, nxt.lng), (lock.lat, lock.lng), s.mode)[0]
+    return end + onward > at

@@ -1,0 +1,32 @@
+"""Travel time between two points for a mode (`models.MODES` documents the speeds)."""
+
+from __future__ import annotations
+
+import math
+
+from kairos.core.geo import haversine_km
+from kairos.trips.models import MODES, TravelMode
+
+__all__ = ["Point", "lower_bound_minutes", "travel_minutes"]
+
+Point = tuple[float, float]
+
+
+def _minutes(km: float, mode: TravelMode) -> int:
+    return math.ceil(mode.overhead + km * mode.detour / mode.speed_kmh * 60) if km > 0 else 0
+
+
+def travel_minutes(a: Point, b: Point, mode: TravelMode) -> tuple[int, float]:
+    """(whole minutes, straight-line km) from a to b; transit walks a leg when that is quicker."""
+    km = haversine_km(a[0], a[1], b[0], b[1])
+    minutes = _minutes(km, mode)
+    if mode.name == "transit":
+        minutes = min(minutes, _minutes(km, MODES["walk"]))
+    return minutes, round(km, 3)
+
+
+def lower_bound_minutes(km: float, mode: TravelMode) -> float:
+    """The fewest minutes a leg can take: straight-line distance at the mode's speed (transit:
+    the faster of transit and walking). The verifier holds every leg to at least this."""
+    speed = max(mode.speed_kmh, MODES["walk"].speed_kmh)
+    return km / speed * 60

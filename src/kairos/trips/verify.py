@@ -1,0 +1,153 @@
+"""Every hard constraint of an itinerary, checked before it is returned.
+
+The checks read only the itinerary and its request (the candidates' hours, cities, positions),
+never the planner's internals, so a planner bug cannot vouch for itself:
+
+- `open_at_slot`: every stop and meal whose hours are known is open for its whole slot;
+- `in_city`: every place is in the trip's city (same city name, within `radius_km` of its centre);
+- `no_overlap`: within a day, arrive ≤ start < end, and each slot arrives after the previous one
+  ends plus the travel between them;
+- `day_length`: every day starts and ends (the way back to the start point included) inside the
+  pace's window, with at most its number of stops;
+- `travel_feasible`: every leg (start point → first, between slots, last → start point) takes at
+  least the straight-line distance at the mode's speed, and its stated minutes are what it took;
+- `no_duplicate`: no place appears twice in the trip;
+- `locked_kept`: every locked stop is on its day (at its time when one was fixed); when one is
+  not, the detail says why (the planner's reason).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from kairos.core.geo import haversine_km
+from kairos.core.opening_hours import is_open_for
+from kairos.trips.itinerary import same_city
+from kairos.trips.models import MODES, Candidate, Itinerary
+from kairos.trips.travel import lower_bound_minutes
+
+__all__ = ["CONSTRAINTS", "CheckResult", "Verification", "verify"]
+
+CONSTRAINTS: Final = ("open_at_slot", "in_city", "no_overlap", "day_length", "travel_feasible",
+                      "no_duplicate", "locked_kept")  # fmt: skip
+SHOWN: Final = 3
+"""Failures named in a detail; the count says how many more."""
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    constraint: str
+    passed: bool
+    detail: str
+
+
+@dataclass(frozen=True)
+class Verification:
+    results: tuple[CheckResult, ...]
+
+    @property
+    def passed(self) -> bool:
+        return all(r.passed for r in self.results)
+
+    def failed(self) -> list[CheckResult]:
+        return [r for r in self.results if not r.passed]
+
+
+def _result(name: str, failures: list[str], ok: str) -> CheckResult:
+    if not failures:
+        return CheckResult(name, True, ok)
+    more = f" (+{len(failures) - SHOWN} more)" if len(failures) > SHOWN else ""
+    return CheckResult(name, False, "; ".join(failures[:SHOWN]) + more)
+
+
+def _hhmm(minute: int) -> str:
+    return f"{minute // 60 % 24:02d}:{minute % 60:02d}"
+
+
+def verify(itinerary: Itinerary) -> Verification:
+    request = itinerary.request
+    mode = MODES[request.mode]
+    places: dict[str, Candidate] = {c.id: c for c in (*request.meals, *request.candidates)}
+    opened: list[str] = []
+    checked = unknown = 0
+    city: list[str] = []
+    overlap: list[str] = []
+    length: list[str] = []
+    travel: list[str] = []
+    seen: dict[str, int] = {}
+    dupes: list[str] = []
+    for day in itinerary.days:
+        label = f"day {day.index + 1}"
+        prev = request.hotel
+        prev_end: int | None = None
+        for slot in day.slots:
+            place = places.get(slot.place_id)
+            where = f"{slot.name} ({label}, {_hhmm(slot.start)}-{_hhmm(slot.end)})"
+            if place is None:
+                city.append(f"{where} is not among the request's places")
+                continue
+            state = is_open_for(place.hours, day.weekday, slot.start, slot.end)
+            if state is None:
+                unknown += 1
+            else:
+                checked += 1
+                if not state:
+                    opened.append(f"{where} is closed for part of its slot")
+            if not same_city(place.city, request.city):
+                city.append(f"{where} is in {place.city}")
+            elif (km := haversine_km(*itinerary.centre, place.lat, place.lng)) > request.radius_km:
+                city.append(f"{where} is {km:.1f} km from the centre")
+            if not slot.arrive <= slot.start < slot.end:
+                overlap.append(f"{where}: arrives {_hhmm(slot.arrive)} after its start")
+            if prev_end is not None and slot.arrive < prev_end + slot.travel_minutes:
+                overlap.append(f"{where} overlaps the slot before it")
+            if prev is not None:
+                km = haversine_km(prev[0], prev[1], place.lat, place.lng)
+                if slot.travel_minutes + 0.5 < lower_bound_minutes(km, mode):
+                    travel.append(f"{where}: {km:.2f} km in {slot.travel_minutes} min")
+            seen[slot.place_id] = seen.get(slot.place_id, 0) + 1
+            if seen[slot.place_id] == 2:
+                dupes.append(f"{slot.name} appears more than once")
+            prev, prev_end = (place.lat, place.lng), slot.end
+        if day.slots:
+            first, last = day.slots[0], day.slots[-1]
+            if first.arrive - first.travel_minutes < day.window[0]:
+                length.append(f"{label} starts before {_hhmm(day.window[0])}")
+            if last.end + day.return_minutes > day.window[1]:
+                length.append(f"{label} ends after {_hhmm(day.window[1])}")
+            if len(day.stops) > day.max_stops:
+                length.append(
+                    f"{label} has {len(day.stops)} stops, its pace allows {day.max_stops}"
+                )
+            if request.hotel is not None and prev is not None:
+                km = haversine_km(prev[0], prev[1], *request.hotel)
+                if day.return_minutes + 0.5 < lower_bound_minutes(km, mode):
+                    travel.append(f"{label}: back to the start, {km:.2f} km in "
+                                  f"{day.return_minutes} min")  # fmt: skip
+    locked: list[str] = []
+    reasons = {u.place_id: u.reason for u in itinerary.unplaced}
+    for lock in request.locks:
+        name = places[lock.place_id].name if lock.place_id in places else lock.place_id
+        if not 0 <= lock.day < len(itinerary.days):
+            locked.append(f"{name}: day {lock.day + 1} is not in the trip")
+            continue
+        kept = next((s for s in itinerary.days[lock.day].stops if s.place_id == lock.place_id),
+                    None)  # fmt: skip
+        if kept is None:
+            locked.append(f"{name} is not on day {lock.day + 1}: "
+                          f"{reasons.get(lock.place_id, 'not placed')}")  # fmt: skip
+        elif lock.start is not None and kept.start != lock.start:
+            locked.append(f"{name} starts {_hhmm(kept.start)}, locked at {_hhmm(lock.start)}")
+    results = (
+        _result("open_at_slot", opened,
+                f"{checked} slots open throughout; {unknown} with unknown hours not checked"),
+        _result("in_city", city, f"every place in {request.city} (≤ {request.radius_km:g} km)"),
+        _result("no_overlap", overlap, "slots follow one another with the travel between"),
+        _result("day_length", length, f"every day inside the {request.pace} pace's window"),
+        _result("travel_feasible", travel,
+                f"every leg at most {mode.speed_kmh:g} km/h ({mode.name})"),
+        _result("no_duplicate", dupes, "no place twice"),
+        _result("locked_kept", locked, f"{len(request.locks)} locked stops where locked"),
+    )  # fmt: skip
+    return Verification(results)

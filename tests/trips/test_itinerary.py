@@ -1,0 +1,151 @@
+"""The planner and the verifier on small hand-made trips: hours, clustering, locks, meals,
+refining one day, and a verifier that catches what a broken plan would do."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
+from kairos.trips.models import Candidate, Lock, TripRequest
+from kairos.trips.routing import order_stops
+from kairos.trips.verify import CONSTRAINTS, verify
+
+MONDAY = date(2025, 5, 5)
+DELHI = (28.6139, 77.2090)
+DAILY = tuple(((600, 1080),) for _ in range(7))
+CLOSED_MONDAY = ((), *(((600, 1080),) for _ in range(6)))
+
+
+def _c(i: int, dlat: float, dlng: float, **kw: object) -> Candidate:
+    fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
+                                 "lat": DELHI[0] + dlat, "lng": DELHI[1] + dlng,
+                                 "city": "Delhi", "duration": 60, "rank": float(i)}  # fmt: skip
+    fields.update(kw)
+    return Candidate(**fields)  # type: ignore[arg-type]
+
+
+def _request(candidates: list[Candidate], **kw: object) -> TripRequest:
+    fields: dict[str, object] = {"city": "Delhi", "start_date": MONDAY, "days": 2,
+                                 "pace": "moderate", "mode": "transit",
+                                 "candidates": tuple(candidates)}  # fmt: skip
+    fields.update(kw)
+    return TripRequest(**fields)  # type: ignore[arg-type]
+
+
+def _all_passed(itinerary: object) -> None:
+    result = verify(itinerary)  # type: ignore[arg-type]
+    assert [r.constraint for r in result.results] == list(CONSTRAINTS)
+    assert result.passed, result.failed()
+
+
+def test_two_areas_become_two_days_in_loop_order() -> None:
+    west = [_c(i, 0.001 * i, -0.08) for i in range(4)]
+    east = [_c(10 + i, 0.001 * i, 0.08) for i in range(4)]
+    itinerary = plan_itinerary(_request(west + east, hotel=DELHI))
+    _all_passed(itinerary)
+    days = [{s.place_id for s in d.stops} for d in itinerary.days]
+    assert {frozenset(d) for d in days} == {frozenset(c.id for c in west),
+                                            frozenset(c.id for c in east)}  # fmt: skip
+
+
+def test_hours_are_respected_and_a_place_shut_all_trip_is_excluded() -> None:
+    late = _c(1, 0.0, 0.0, hours=tuple(((900, 1000),) for _ in range(7)))
+    monday_shut = _c(2, 0.002, 0.0, hours=CLOSED_MONDAY)
+    never = _c(3, 0.003, 0.0, hours=tuple(() for _ in range(7)))
+    itinerary = plan_itinerary(_request([late, monday_shut, never], days=1))
+    _all_passed(itinerary)
+    slot = next(s for s in itinerary.days[0].stops if s.place_id == "p1")
+    assert slot.start >= 900 and slot.end <= 1000
+    assert "p2" not in itinerary.place_ids()
+    assert any(e.place_id == "p2" and "closed" in e.reason for e in itinerary.excluded)
+    assert any(e.place_id == "p3" for e in itinerary.excluded)
+
+
+def test_overnight_hours_allow_an_evening_visit() -> None:
+    night = tuple(((0, 120), (1080, 1440)) for _ in range(7))  # 18:00 → 02:00
+    bar = _c(1, 0.0, 0.0, hours=night, kind="attraction", duration=90)
+    itinerary = plan_itinerary(_request([bar], days=1, pace="packed"))
+    _all_passed(itinerary)
+    assert itinerary.days[0].stops[0].start >= 1080
+
+
+def test_other_cities_and_far_places_are_left_out_with_reasons() -> None:
+    far = _c(1, 0.5, 0.5)
+    elsewhere = _c(2, 0.0, 0.0, city="Singapore")
+    hotel = _c(3, 0.0, 0.0, kind="lodging")
+    itinerary = plan_itinerary(_request([far, elsewhere, hotel, _c(4, 0.0, 0.0)], days=1))
+    _all_passed(itinerary)
+    reasons = {e.place_id: e.reason for e in itinerary.excluded}
+    assert "km from the centre" in reasons["p1"] and "Singapore" in reasons["p2"]
+    assert "lodging" in reasons["p3"] and itinerary.place_ids() == ["p4"]
+
+
+def test_locked_stop_keeps_its_day_and_time() -> None:
+    stops = [_c(i, 0.002 * i, 0.0) for i in range(6)]
+    itinerary = plan_itinerary(_request(stops, locks=(Lock("p5", 1, 840),)))
+    _all_passed(itinerary)
+    slot = next(s for s in itinerary.days[1].stops if s.place_id == "p5")
+    assert slot.start == 840 and slot.locked
+
+
+def test_an_impossible_lock_is_named_by_the_verifier() -> None:
+    shut = _c(1, 0.0, 0.0, hours=CLOSED_MONDAY)
+    itinerary = plan_itinerary(_request([shut, _c(2, 0.001, 0.0)], locks=(Lock("p1", 0),)))
+    result = verify(itinerary)
+    assert [r.constraint for r in result.failed()] == ["locked_kept"]
+    assert "Place 1" in result.failed()[0].detail
+    assert all(s.place_id != "p1" for s in itinerary.days[0].slots)
+
+
+def test_lunch_is_taken_at_a_nearby_meal_place_once() -> None:
+    stops = [_c(i, 0.002 * i, 0.0, duration=90) for i in range(5)]
+    meals = tuple(_c(100 + i, 0.003 * i, 0.001, kind="restaurant", hours=DAILY) for i in range(3))
+    itinerary = plan_itinerary(_request(stops, meals=meals))
+    _all_passed(itinerary)
+    lunches = [s for d in itinerary.days for s in d.slots if s.kind == "lunch"]
+    assert lunches and all(690 <= s.start <= 840 for s in lunches)
+    assert len({s.place_id for s in lunches}) == len(lunches)
+
+
+def test_refine_day_more_relaxed_changes_only_that_day() -> None:
+    stops = [_c(i, 0.002 * (i % 4), 0.05 * (i // 4)) for i in range(8)]
+    itinerary = plan_itinerary(_request(stops))
+    refined = refine_day(itinerary, 1, MoreRelaxed())
+    _all_passed(refined)
+    assert refined.days[0] == itinerary.days[0]
+    assert len(refined.days[1].stops) == len(itinerary.days[1].stops) - 1
+    assert refined.days[1].buffer == itinerary.days[1].buffer + 15
+
+
+def test_refine_day_swaps_a_museum_for_something_outdoors() -> None:
+    museums = [_c(i, 0.002 * i, 0.0) for i in range(3)]
+    park = _c(9, 0.001, 0.001, kind="park", rank=50.0)
+    itinerary = plan_itinerary(_request([*museums, park], days=1, pace="relaxed"))
+    assert "p9" not in itinerary.place_ids()
+    refined = refine_day(itinerary, 0, SwapStop("p1", "outdoors"))
+    _all_passed(refined)
+    ids = refined.place_ids()
+    assert "p9" in ids and "p1" not in ids
+    unchanged = refine_day(itinerary, 0, SwapStop("p1", "beach"))
+    assert unchanged.days == itinerary.days and "no beach" in unchanged.notes[-1]
+
+
+def test_verifier_catches_broken_plans() -> None:
+    stops = [_c(i, 0.01 * i, 0.0, hours=DAILY) for i in range(3)]
+    itinerary = plan_itinerary(_request(stops, days=1, hotel=DELHI))
+    day = itinerary.days[0]
+    first, second = day.slots[0], day.slots[1]
+    broken = replace(day, slots=(replace(first, start=300, arrive=300, end=360),
+                                 replace(second, travel_minutes=0, arrive=320),
+                                 replace(second, start=second.start + 600,
+                                         end=second.end + 600,
+                                         arrive=second.arrive + 600)))  # fmt: skip
+    failed = {r.constraint for r in verify(replace(itinerary, days=(broken,))).failed()}
+    assert {"open_at_slot", "day_length", "travel_feasible", "no_duplicate",
+            "no_overlap"} <= failed  # fmt: skip
+
+
+def test_route_order_does_not_double_back() -> None:
+    points = [(0.0, 0.0), (0.0, 3.0), (0.0, 1.0), (0.0, 2.0)]
+    assert order_stops(points) in ([0, 2, 3, 1], [1, 3, 2, 0])

@@ -1,0 +1,103 @@
+"""Random candidate sets through the planner always verify, or the verifier names the one
+constraint that could not be met (a lock the planner could not honour)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
+from kairos.trips.models import Candidate, Lock, TripRequest
+from kairos.trips.verify import verify
+
+CENTRE = (27.7172, 85.3240)  # Kathmandu
+KINDS = ("museum", "park", "viewpoint", "attraction", "religious_site")
+
+
+@st.composite
+def _hours(draw: st.DrawFn) -> object:
+    if draw(st.booleans()):
+        return None
+    days = []
+    for _ in range(7):
+        if draw(st.integers(0, 5)) == 0:
+            days.append(())
+            continue
+        start = draw(st.integers(0, 20)) * 60
+        end = draw(st.integers(start // 60 + 1, 24)) * 60
+        days.append(((start, end),))
+    # An overnight week now and then: 18:00 → 02:00 every day.
+    if draw(st.integers(0, 6)) == 0:
+        return tuple(((0, 120), (1080, 1440)) for _ in range(7))
+    return tuple(days)
+
+
+@st.composite
+def _candidate(draw: st.DrawFn, i: int, kinds: tuple[str, ...] = KINDS) -> Candidate:
+    return Candidate(
+        id=f"c{i}", name=f"Place {i}", kind=draw(st.sampled_from(kinds)),
+        lat=CENTRE[0] + draw(st.floats(-0.15, 0.15)), lng=CENTRE[1] + draw(st.floats(-0.15, 0.15)),
+        city=draw(st.sampled_from(["Kathmandu Valley"] * 9 + ["Delhi"])),
+        duration=draw(st.sampled_from([15, 30, 45, 60, 90, 150, 210])),
+        hours=draw(_hours()), rank=float(i),  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+@st.composite
+def _request(draw: st.DrawFn) -> TripRequest:
+    n = draw(st.integers(0, 25))
+    candidates = tuple(draw(_candidate(i)) for i in range(n))
+    meals = tuple(
+        draw(_candidate(1000 + i, ("restaurant",))) for i in range(draw(st.integers(0, 12)))
+    )
+    days = draw(st.integers(1, 5))
+    locks: tuple[Lock, ...] = ()
+    if candidates and draw(st.booleans()):
+        pick = draw(st.sampled_from(candidates))
+        at = draw(st.sampled_from([None, 600, 780, 1020]))
+        locks = (Lock(pick.id, draw(st.integers(0, days)), at),)
+    hotel = None
+    if draw(st.booleans()):
+        hotel = (CENTRE[0] + draw(st.floats(-0.05, 0.05)), CENTRE[1] + draw(st.floats(-0.05, 0.05)))
+    return TripRequest(
+        city="Kathmandu", start_date=date(2025, 5, 5) + timedelta(days=draw(st.integers(0, 6))),
+        days=days, pace=draw(st.sampled_from(["relaxed", "moderate", "packed"])),
+        mode=draw(st.sampled_from(["walk", "transit", "drive"])), candidates=candidates,
+        meals=meals, hotel=hotel, locks=locks,
+    )  # fmt: skip
+
+
+def _verified_or_lock_named(itinerary: object, request: TripRequest) -> None:
+    result = verify(itinerary)  # type: ignore[arg-type]
+    failed = result.failed()
+    assert all(r.constraint == "locked_kept" for r in failed), failed
+    for r in failed:
+        assert any(p.name in r.detail or p.id in r.detail for p in request.candidates), r
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_request())
+def test_every_plan_verifies_or_names_the_unmet_lock(request: TripRequest) -> None:
+    itinerary = plan_itinerary(request)
+    _verified_or_lock_named(itinerary, request)
+    ids = itinerary.place_ids()
+    assert len(ids) == len(set(ids))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_request(), st.integers(0, 4), st.sampled_from(["outdoors", "culture", "sights"]))
+def test_refining_a_day_keeps_the_others_and_still_verifies(
+    request: TripRequest, day: int, want: str
+) -> None:
+    itinerary = plan_itinerary(request)
+    day = day % len(itinerary.days)
+    changes: list[MoreRelaxed | SwapStop] = [MoreRelaxed()]
+    if itinerary.days[day].stops:
+        changes.append(SwapStop(itinerary.days[day].stops[0].place_id, want))
+    for change in changes:
+        refined = refine_day(itinerary, day, change)
+        assert all(a == b for a, b in zip(itinerary.days, refined.days, strict=True)
+                   if a.index != day)  # fmt: skip
+        _verified_or_lock_named(refined, request)
