@@ -143,6 +143,7 @@ class OperatorAgent:
             turn.known = state.assumed
             if turn_index == 1:
                 await self._remembered(owner, state, turn)
+            remembered = preferences_of(state) if turn_index > 1 else {}
             if checked:
                 reading.locations = [_mention_of(t) for t in checked]
             card = request.card or reading.card or state.card
@@ -188,8 +189,7 @@ class OperatorAgent:
                 },
                 events=[(n, trace_id, current_request_id(), p) for n, p in turn.events],
             )
-            if turn.events and any(n == "assumption_corrected" or n == "input.read"
-                                   for n, _ in turn.events):  # fmt: skip
+            if preferences_of(state) != remembered:
                 await self.store.save_preferences(
                     db, owner=owner, preferences=preferences_of(state)
                 )

@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import Final, Literal
 
 from kairos.operator.schemas import EvidenceItem, GuestSnapshot, ThemeSignal
@@ -80,8 +81,10 @@ class ThemeHit:
     sentence: str
 
 
-def read_themes(review: ReviewRow) -> list[ThemeHit]:
-    """A review's themes, at most one reading per theme (its strongest)."""
+@lru_cache(maxsize=50_000)
+def read_themes(review: ReviewRow) -> tuple[ThemeHit, ...]:
+    """A review's themes, at most one reading per theme (its strongest). Cached: a place's
+    reviews are read again on every turn about it."""
     found: dict[Theme, tuple[float, Polarity, str]] = {}
 
     def keep(theme: Theme, weight: float, sentence: str) -> None:
@@ -102,7 +105,7 @@ def read_themes(review: ReviewRow) -> list[ThemeHit]:
             theme = _ASPECT_THEME.get(mention.aspect)
             if theme is not None and mention.kind != "target" and abs(mention.weight) >= 0.5:
                 keep(theme, mention.weight, sentence)
-    return [ThemeHit(review.id, t, p, s) for t, (_, p, s) in found.items()]
+    return tuple(ThemeHit(review.id, t, p, s) for t, (_, p, s) in found.items())
 
 
 def _snippet(sentence: str) -> str:

@@ -62,10 +62,14 @@ class ReviewRow:
 
 _PLACE_COLUMNS = "id, name, kind, categories, city, lat, lng, attributes -> 'hours' AS hours"
 _NEAREST_NAMED = text(
-    f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active AND lower(name) = lower(:name) "
-    "AND lat IS NOT NULL ORDER BY (lat - :lat) ^ 2 + ((lng - :lng) * cos(radians(:lat))) ^ 2 "
-    "LIMIT 1"
+    f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active "
+    "AND lat BETWEEN CAST(:lat AS float8) - :d AND CAST(:lat AS float8) + :d "
+    "AND lng BETWEEN CAST(:lng AS float8) - :d AND CAST(:lng AS float8) + :d "
+    "AND lower(name) = lower(:name) ORDER BY (lat - CAST(:lat AS float8)) ^ 2 "
+    "+ ((lng - CAST(:lng AS float8)) * cos(radians(CAST(:lat AS float8)))) ^ 2 LIMIT 1"
 )
+NEAR_DEGREES: float = 0.003
+"""How far (≈ 300 m) a geocoder's match may lie from the place row it names."""
 _BY_NAME = text(
     f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active AND normalized_name = :key "
     "ORDER BY review_count DESC, id LIMIT 1"
@@ -88,7 +92,9 @@ class OperatorStore:
 
     async def place_named_near(self, *, name: str, lat: float, lng: float) -> CatalogPlace | None:
         async with self.db.reading() as session:
-            row = await session.execute(_NEAREST_NAMED, {"name": name, "lat": lat, "lng": lng})
+            row = await session.execute(
+                _NEAREST_NAMED, {"name": name, "lat": lat, "lng": lng, "d": NEAR_DEGREES}
+            )
             found = row.first()
         return _place(found) if found else None
 
@@ -299,11 +305,11 @@ class OperatorStore:
         return dict(found.operator) if found and found.operator else {}
 
     @staticmethod
-    async def save_preferences(
+    async def save_preferences(  # merged key by key: what this session did not state stays
         session: AsyncSession, *, owner: uuid.UUID, preferences: dict[str, Any]
     ) -> None:
         await session.execute(
-            text("UPDATE users SET operator = CAST(:prefs AS jsonb) WHERE uid = :uid"),
+            text("UPDATE users SET operator = operator || CAST(:prefs AS jsonb) WHERE uid = :uid"),
             {"prefs": json.dumps(preferences, default=str), "uid": owner},
         )
 
