@@ -230,3 +230,19 @@ async def test_a_too_short_location_is_a_422_on_the_stream_too(client: httpx.Asy
         assert response.status_code == 422, (accept, response.text)
         assert response.headers["content-type"].startswith("application/problem+json")
         assert "too short to look up" in response.json()["detail"]
+
+
+async def test_a_new_session_starts_from_what_the_operator_stated_before(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    await _turn(client, uid, message=SEED)
+    remembered = await _turn(client, uid, message="any risks this week?")
+    assert remembered["locations"][0]["label"].startswith("Brooklyn")
+    assert remembered["baseline"]["origin"] == "memory"
+    assert any("last session" in a for a in remembered["assumptions"])
+    assert any("assumed" in c["reason"] or "approximate" in c["reason"]
+               for c in remembered["confidence"]["caps"])  # fmt: skip
+    moved = await _turn(client, uid, message="we're at 100 Broadway, New York; staffing friday?")
+    assert not moved["locations"][0]["label"].startswith("Brooklyn")
+    assert not any("last session" in a and "Brooklyn" in a for a in moved["assumptions"])

@@ -207,7 +207,7 @@ def test_freshness_labels() -> None:
 
     assert [label(5, hit=False), label(5), label(3600 * 5), label(86400 * 3)] == [
         "live",
-        "1 min old",
+        "under 1 min old",
         "5 h old",
         "3 d old",
     ]

@@ -141,11 +141,11 @@ class OperatorAgent:
             yield Thinking(step="read", message=_read_message(reading))
             state = SessionState.model_validate(row.state)
             turn.known = state.assumed
-            if turn_index == 1:
-                await self._remembered(owner, state, turn)
-            remembered = preferences_of(state) if turn_index > 1 else {}
             if checked:
                 reading.locations = [_mention_of(t) for t in checked]
+            if turn_index == 1:
+                await self._remembered(owner, state, turn, reading)
+            remembered = preferences_of(state) if turn_index > 1 else {}
             card = request.card or reading.card or state.card
             if card != state.card:
                 turn.event("card.changed", old=state.card, new=card)
@@ -196,11 +196,13 @@ class OperatorAgent:
         competitor = reading.competitor if reading.competitor else None
         yield TurnOutcome(answer=answer, competitor_name=competitor, events=turn.events)
 
-    async def _remembered(self, owner: uuid.UUID, state: SessionState, turn: _Turn) -> None:
+    async def _remembered(
+        self, owner: uuid.UUID, state: SessionState, turn: _Turn, reading: Reading
+    ) -> None:
         """A new session starts from the operator's stated preferences of past sessions, as
-        assumptions (capped) until confirmed."""
+        assumptions (capped) until confirmed; what the first message says wins."""
         prefs = await self.store.preferences(owner=owner)
-        if prefs.get("locations") and not state.locations:
+        if prefs.get("locations") and not state.locations and not reading.locations:
             state.locations = [ResolvedLocation.model_validate(x) for x in prefs["locations"]]
             state.location_origin = "memory"
             turn.assume(
@@ -209,7 +211,7 @@ class OperatorAgent:
                 f"you are at {state.locations[0].label}, as in your last session",
                 origin="memory",
             )
-        if prefs.get("baseline") and state.baseline is None:
+        if prefs.get("baseline") and state.baseline is None and reading.baseline is None:
             state.baseline = BaselineState.model_validate({**prefs["baseline"], "origin": "memory"})
             turn.assume(
                 "baseline",

@@ -503,9 +503,14 @@ def _trigger(
     top = drivers[0] if drivers else None
     if top is not None and top.source == "weather":
         when = top.summary.split(":")[0]
+        step = {
+            "staffing": "cut one more server and prep less",
+            "risk": "hold back more perishable prep and call in your standby only if needed",
+            "opportunity": "move the promotion indoors or to delivery",
+        }[card]
         return (
-            f"Escalate if the forecast for {when} turns wet (60% or more): cut one more server "
-            "and prep less; de-escalate if it stays dry."
+            f"Escalate if the forecast for {when} turns wet (60% or more): {step}; "
+            "de-escalate if it stays dry."
         )
     if top is not None and top.source == "events":
         return (
@@ -519,12 +524,22 @@ def _trigger(
             "De-escalate if no new wait complaints appear over the next 4 weeks; escalate if "
             "they keep coming after the extra host."
         )
-    if busiest:
+    if busiest and card == "staffing":
         day, part, covers = busiest[0]
         usual = f" (your usual ≈{covers})" if covers else ""
         return (
             f"Escalate if bookings for {window_text(day, part)} run 15% above usual{usual}: add "
             "one server; de-escalate if they run 15% below."
+        )
+    if card == "risk":
+        return (
+            "Escalate if a street closure or a storm warning is announced near you; "
+            "de-escalate when the period passes without one."
+        )
+    if card == "opportunity":
+        return (
+            "Escalate (extend the offer) if it fills the window; de-escalate if bookings for it "
+            "stay under your usual."
         )
     return "Escalate if bookings run 15% above usual; de-escalate if they run 15% below."
 

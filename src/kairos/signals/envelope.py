@@ -76,6 +76,8 @@ class SignalAnswer(BaseModel, Generic[D]):
             return "unavailable"
         if self.age_seconds < 60 and not self.cache_hit:
             return "live"
+        if self.age_seconds < 60:
+            return "under 1 min old"
         minutes = self.age_seconds / 60
         if minutes < 60:
             return f"{max(1, round(minutes))} min old"
