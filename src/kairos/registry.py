@@ -51,6 +51,13 @@ def _operator() -> ProductEntry:
     return ProductEntry("operator", router, OperatorProduct)
 
 
+def _trips() -> ProductEntry:
+    from kairos.trips.product import TripsProduct
+    from kairos.trips.routes import router
+
+    return ProductEntry("trips", router, TripsProduct)
+
+
 # One line per product. Loaders, not imports: a product's modules import the runtime, and the
 # API mounts the routers before the runtime exists.
 PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (
@@ -58,6 +65,7 @@ PRODUCTS: tuple[Callable[[], ProductEntry], ...] = (
     _meals,
     _venues,
     _operator,
+    _trips,
 )
 
 

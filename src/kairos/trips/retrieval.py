@@ -1,0 +1,275 @@
+"""Points of interest for a trip: the catalog's places to visit in the trip's city, scored by the
+seed's blend (seed 003 §4)
+
+    score = 0.55 · vector + 0.35 · bm25 + 0.10 · recency
+
+with every arm normalised to [0, 1] over the candidate set:
+- vector: cosine of the request's interests (or `DEFAULT_INTERESTS`) with the place's category
+  label ("museum", "viewpoint", "religious site"…) under the shared MiniLM, min–max scaled. POIs
+  seldom have reviews; their category is the text every one of them has, and each label is
+  embedded once per process;
+- bm25: PostgreSQL's `ts_rank_cd` of the interests' words (OR-ed) against the place's name and
+  search facets (its description and tags), divided by the set's best;
+- recency: `exp(−age / 365 days)` of the place's `last_updated`.
+Filters (in SQL): a visit kind, routable coordinates, within `radius_km` of the city centre;
+tags filter when given, accessibility when asked for (OSM `wheelchair=yes|limited`).
+Diversification: when more than 60 % of the top 8 share one identical tag set, the lowest 2 of
+the 8 are replaced by the best-scoring places with another tag set (the seed's rule; applied
+rates are counted for the metrics). An empty result broadens once: twice the radius, no tags.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import numpy as np
+from sqlalchemy import text
+
+from kairos.core.geo import haversine_km
+from kairos.store.database import Database
+from kairos.text.embedding_provider import EmbeddingProvider
+from kairos.trips.models import Candidate
+
+__all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
+
+BLEND: Final = (0.55, 0.35, 0.10)
+VISIT_KINDS: Final = ("museum", "park", "viewpoint", "religious_site", "attraction", "venue")
+MEAL_KINDS: Final = ("restaurant", "cafe")
+DEFAULT_INTERESTS: Final = "famous landmarks, museums, parks and viewpoints"
+TOP: Final = 8
+DOMINANT_SHARE: Final = 0.6
+REPLACED: Final = 2
+RECENCY_DAYS: Final = 365.0
+_KM_PER_DEGREE: Final = 111.0
+
+_PLACES = text(
+    "SELECT id, name, kind, city, lat, lng, attributes, categories, votes, "
+    "CASE WHEN CAST(:q AS text) = '' THEN 0 "
+    "ELSE ts_rank_cd(search_tsv, to_tsquery('english', CAST(:q AS text))) END "
+    "AS bm25 FROM places WHERE is_active AND kind = ANY(CAST(:kinds AS text[])) "
+    "AND lat BETWEEN CAST(:lat AS float8) - CAST(:dlat AS float8) "
+    "AND CAST(:lat AS float8) + CAST(:dlat AS float8) "
+    "AND lng BETWEEN CAST(:lng AS float8) - CAST(:dlng AS float8) "
+    "AND CAST(:lng AS float8) + CAST(:dlng AS float8) "
+    "AND coalesce(attributes -> 'location' ->> 'routable', 'true') <> 'false'"
+)
+
+
+@dataclass(frozen=True)
+class Scored:
+    candidate: Candidate
+    score: float
+    arms: tuple[float, float, float]
+    tags: frozenset[str]
+
+
+@dataclass
+class Retrieved:
+    candidates: list[Candidate]
+    scores: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    """place id → (score, vector, bm25, recency)."""
+    diversified: bool = False
+    broadened: bool = False
+    considered: int = 0
+
+
+def _words(interests: str) -> str:
+    words = [w for w in "".join(c if c.isalnum() else " " for c in interests.lower()).split()
+             if len(w) > 2]  # fmt: skip
+    return " | ".join(dict.fromkeys(words))
+
+
+def _label(row: Any, attributes: dict[str, Any]) -> str:
+    poi = attributes.get("poi") or {}
+    for raw in poi.values() if isinstance(poi, dict) else ():
+        if isinstance(raw, dict) and raw.get("category"):
+            return str(raw["category"]).replace("_", " ")
+    return str(row.kind).replace("_", " ")
+
+
+def _age_days(attributes: dict[str, Any], now: datetime) -> float:
+    stamp = (attributes.get("visit") or {}).get("last_updated")
+    try:
+        when = datetime.fromisoformat(str(stamp)) if stamp else None
+    except ValueError:
+        when = None
+    if when is None:
+        return RECENCY_DAYS
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (now - when).total_seconds() / 86400)
+
+
+def _accessible(attributes: dict[str, Any]) -> bool:
+    poi = attributes.get("poi") or {}
+    for raw in poi.values() if isinstance(poi, dict) else ():
+        tags = raw.get("osm_tags") if isinstance(raw, dict) else None
+        if isinstance(tags, dict) and tags.get("wheelchair") in ("yes", "limited", "designated"):
+            return True
+    return False
+
+
+def _scale(values: Sequence[float]) -> list[float]:
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    if high - low < 1e-9:
+        return [0.0 for _ in values]
+    return [(v - low) / (high - low) for v in values]
+
+
+class TripRetrieval:
+    def __init__(self, db: Database, embedder: EmbeddingProvider) -> None:
+        self.db = db
+        self.embedder = embedder
+        self._labels: dict[str, np.ndarray] = {}
+        self.retrievals = 0
+        self.diversified = 0
+
+    def _label_vector(self, label: str) -> np.ndarray:
+        vector = self._labels.get(label)
+        if vector is None:
+            vector = np.asarray(self.embedder.embed_one(label), dtype=np.float32)
+            self._labels[label] = vector
+        return vector
+
+    async def _rows(
+        self, centre: tuple[float, float], radius_km: float, interests: str, kinds: Sequence[str]
+    ) -> list[Any]:
+        dlat = radius_km / _KM_PER_DEGREE
+        dlng = radius_km / (_KM_PER_DEGREE * max(0.2, math.cos(math.radians(centre[0]))))
+        async with self.db.reading() as session:
+            rows = await session.execute(
+                _PLACES,
+                {
+                    "q": _words(interests),
+                    "kinds": list(kinds),
+                    "lat": centre[0],
+                    "lng": centre[1],
+                    "dlat": dlat,
+                    "dlng": dlng,
+                },
+            )
+            return [
+                r for r in rows if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
+            ]
+
+    async def meals(
+        self, centre: tuple[float, float], radius_km: float, city: str
+    ) -> list[tuple[int, Candidate]]:
+        """Restaurants and cafés of the catalog near the trip (the caller runs the safety step)."""
+        rows = await self._rows(centre, radius_km, "", MEAL_KINDS)
+        rows.sort(key=lambda r: (-(r.votes or 0), r.id))
+        return [
+            (
+                r.id,
+                Candidate.from_place(
+                    id=str(r.id), name=r.name, kind=r.kind, lat=r.lat, lng=r.lng, city=city,
+                    attributes=dict(r.attributes or {}), default_minutes=60,
+                ),
+            )
+            for r in rows[:400]
+        ]  # fmt: skip
+
+    async def retrieve(
+        self,
+        *,
+        city: str,
+        centre: tuple[float, float],
+        radius_km: float,
+        interests: str,
+        tags: Sequence[str] = (),
+        accessibility: bool = False,
+        now: datetime | None = None,
+    ) -> Retrieved:
+        now = now or datetime.now(UTC)
+        rows = await self._rows(centre, radius_km, interests, VISIT_KINDS)
+        broadened = False
+        filtered = self._filter(rows, tags, accessibility)
+        if not filtered:
+            broadened = True
+            rows = await self._rows(centre, radius_km * 2, interests, VISIT_KINDS)
+            filtered = self._filter(rows, (), accessibility)
+        self.retrievals += 1
+        if not filtered:
+            return Retrieved([], broadened=broadened)
+        query = np.asarray(self.embedder.embed_one(interests or DEFAULT_INTERESTS), np.float32)
+        labels = [_label(r, dict(r.attributes or {})) for r in filtered]
+        vector = _scale([float(self._label_vector(label) @ query) for label in labels])
+        best = max((float(r.bm25) for r in filtered), default=0.0)
+        bm25 = [float(r.bm25) / best if best > 0 else 0.0 for r in filtered]
+        recency = [
+            math.exp(-_age_days(dict(r.attributes or {}), now) / RECENCY_DAYS) for r in filtered
+        ]
+        scored: list[Scored] = []
+        for r, label, v, b, c in zip(filtered, labels, vector, bm25, recency, strict=True):
+            score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c
+            candidate = Candidate.from_place(
+                id=str(r.id),
+                name=r.name,
+                kind=r.kind,
+                lat=r.lat,
+                lng=r.lng,
+                city=city,
+                attributes=dict(r.attributes or {}),
+                rank=-score,
+            )
+            scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
+        scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
+        scored, diversified = _diversify(scored)
+        if diversified:
+            self.diversified += 1
+        ranked = [replace(s.candidate, rank=float(i)) for i, s in enumerate(scored)]
+        return Retrieved(
+            candidates=ranked,
+            scores={
+                s.candidate.id: (
+                    round(s.score, 4),
+                    round(s.arms[0], 4),
+                    round(s.arms[1], 4),
+                    round(s.arms[2], 4),
+                )
+                for s in scored
+            },
+            diversified=diversified,
+            broadened=broadened,
+            considered=len(filtered),
+        )
+
+    @staticmethod
+    def _filter(rows: Sequence[Any], tags: Sequence[str], accessibility: bool) -> list[Any]:
+        wanted = {t.replace(" ", "_").lower() for t in tags}
+        out = []
+        for r in rows:
+            attributes = dict(r.attributes or {})
+            if accessibility and not _accessible(attributes):
+                continue
+            if wanted:
+                label = _label(r, attributes).replace(" ", "_")
+                if r.kind not in wanted and label not in wanted:
+                    continue
+            out.append(r)
+        return out
+
+
+def _diversify(scored: list[Scored]) -> tuple[list[Scored], bool]:
+    """The seed's rule: > 60 % of the top 8 with one identical tag set → the lowest 2 of the 8
+    make way for the best places with another tag set."""
+    top = scored[:TOP]
+    if len(top) < TOP:
+        return scored, False
+    dominant, count = Counter(s.tags for s in top).most_common(1)[0]
+    if count / len(top) <= DOMINANT_SHARE:
+        return scored, False
+    others = [s for s in scored[TOP:] if s.tags != dominant][:REPLACED]
+    if not others:
+        return scored, False
+    keep = top[: TOP - len(others)]
+    dropped = top[TOP - len(others) :]
+    rest = [s for s in scored[TOP:] if s not in others]
+    return keep + others + dropped + rest, True

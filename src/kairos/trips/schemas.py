@@ -1,0 +1,129 @@
+"""The trips product's HTTP payloads."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from kairos.core.stored_text import StoredText
+
+__all__ = [
+    "CheckView",
+    "DayView",
+    "LockRequest",
+    "Quality",
+    "RefineRequest",
+    "SlotView",
+    "SwapRequest",
+    "TripCreate",
+    "TripView",
+]
+
+_Text = Annotated[StoredText, StringConstraints(max_length=300)]
+
+
+class TripCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    city: Annotated[StoredText, StringConstraints(min_length=2, max_length=80)] = Field(
+        description="a city the catalog has points of interest in, e.g. Delhi, Singapore"
+    )
+    start_date: date | None = Field(default=None, description="default: tomorrow")
+    days: int = Field(default=3, ge=1, le=14)
+    pace: Literal["relaxed", "moderate", "packed"] = "moderate"
+    mode: Literal["walk", "transit", "drive"] = "transit"
+    interests: _Text = Field(default="", description="what the traveller likes, in words")
+    tags: list[Annotated[StoredText, StringConstraints(min_length=2, max_length=40)]] = Field(
+        default_factory=list, max_length=10, description="kinds or categories to keep only"
+    )
+    hotel: tuple[float, float] | None = Field(
+        default=None, description="[lat, lng] of the start and end point of every day"
+    )
+    accessibility: bool = Field(default=False, description="only step-free (wheelchair) places")
+
+
+class SlotView(BaseModel):
+    kind: Literal["stop", "lunch", "dinner"]
+    place_id: str
+    name: str
+    place_kind: str
+    lat: float
+    lng: float
+    arrive: str
+    start: str
+    end: str
+    travel_minutes: int
+    distance_km: float
+    source: str
+    licence: str
+    locked: bool
+    hours_known: bool
+
+
+class DayView(BaseModel):
+    index: int = Field(description="1-based")
+    date: date
+    slots: list[SlotView]
+    return_minutes: int
+    notes: list[str]
+
+
+class CheckView(BaseModel):
+    constraint: str
+    passed: bool
+    detail: str
+
+
+class Quality(BaseModel):
+    coverage: float = Field(description="share of the requested interests (kinds) visited")
+    diversity: float = Field(description="distinct kinds among the stops ÷ stops")
+    personalisation: float = Field(description="mean retrieval score of the chosen stops")
+
+
+class TripView(BaseModel):
+    trip_id: uuid.UUID
+    intent_id: str
+    version: int
+    city: str
+    start_date: date
+    days: list[DayView]
+    pace: str
+    mode: str
+    unplaced: list[dict[str, str]]
+    excluded: int = Field(description="candidates left out before planning (see notes)")
+    verified: bool = Field(description="every hard constraint passed")
+    verification: list[CheckView]
+    quality: Quality
+    diversified: bool
+    broadened: bool
+    edits: list[dict[str, object]]
+    notes: list[str]
+    attribution: list[str] = Field(description="the sources and licences of the stops")
+    ai_phrased: bool = Field(description="no text here was written by a model")
+    timings_ms: dict[str, float]
+
+
+class RefineRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    change: Literal["more_relaxed", "swap"]
+    place_id: str | None = Field(default=None, description="for swap: the stop to replace")
+    want: str | None = Field(
+        default=None, description="for swap: outdoors, indoors, culture, sights, spiritual, a kind"
+    )
+
+
+class SwapRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    want: Annotated[str, StringConstraints(min_length=2, max_length=40)]
+
+
+class LockRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    day: int = Field(ge=1, le=14, description="1-based")
+    start: Annotated[str, StringConstraints(pattern=r"^\d{2}:\d{2}$")] | None = None

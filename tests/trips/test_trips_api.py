@@ -1,0 +1,100 @@
+"""Trips over HTTP on the real app, database and sample catalog (Delhi, Kathmandu and Singapore
+points of interest have coordinates in the sample)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import httpx
+
+from tests.meals.helpers import as_user, create_user
+
+BODY = {"city": "Singapore", "start_date": "2026-12-07", "days": 2, "pace": "moderate",
+        "mode": "transit", "interests": "museums and gardens"}  # fmt: skip
+
+
+async def _create(client: httpx.AsyncClient, uid: str, **extra: Any) -> dict[str, Any]:
+    response = await client.post("/trips", json={**BODY, **extra}, headers=as_user(uid))
+    assert response.status_code == 201, response.text
+    trip: dict[str, Any] = response.json()
+    return trip
+
+
+async def test_a_trip_is_planned_verified_and_attributed(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    trip = await _create(client, uid)
+    assert trip["verified"] is True
+    assert {c["constraint"] for c in trip["verification"]} >= {
+        "open_at_slot",
+        "in_city",
+        "no_overlap",
+        "day_length",
+        "travel_feasible",
+        "no_duplicate",
+    }
+    stops = [s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
+    assert stops and len({s["place_id"] for s in stops}) == len(stops)
+    assert [d["date"] for d in trip["days"]] == ["2026-12-07", "2026-12-08"]
+    assert all(s["licence"] for s in stops) and trip["attribution"]
+    assert trip["ai_phrased"] is False
+    for day in trip["days"]:
+        starts = [s["start"] for s in day["slots"]]
+        assert starts == sorted(starts)
+
+
+async def test_refining_a_day_changes_only_that_day(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    trip = await _create(client, uid, pace="packed")
+    refined = await client.post(
+        f"/trips/{trip['trip_id']}/days/2/refine",
+        json={"change": "more_relaxed"},
+        headers=as_user(uid),
+    )
+    assert refined.status_code == 200, refined.text
+    after = refined.json()
+    assert after["days"][0] == trip["days"][0]
+    before_stops = [s for s in trip["days"][1]["slots"] if s["kind"] == "stop"]
+    after_stops = [s for s in after["days"][1]["slots"] if s["kind"] == "stop"]
+    assert len(after_stops) == len(before_stops) - 1
+    assert after["version"] == 2 and after["verified"]
+    stored = await client.get(f"/trips/{trip['trip_id']}", headers=as_user(uid))
+    assert stored.json()["days"] == after["days"]
+
+
+async def test_exports(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    trip = await _create(client, uid)
+    tid = trip["trip_id"]
+    ics = await client.get(f"/trips/{tid}.ics", headers=as_user(uid))
+    assert ics.status_code == 200 and ics.headers["content-type"].startswith("text/calendar")
+    slots = sum(len(d["slots"]) for d in trip["days"])
+    assert ics.text.count("BEGIN:VEVENT") == slots
+    geo = (await client.get(f"/trips/{tid}.geojson", headers=as_user(uid))).json()
+    points = [f for f in geo["features"] if f["geometry"]["type"] == "Point"]
+    assert len(points) == slots
+    page = await client.get(f"/trips/{tid}/print", headers=as_user(uid))
+    assert page.status_code == 200 and "Day 1" in page.text and "<script" not in page.text
+
+
+async def test_bad_requests_say_what_to_fix(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    unknown = await client.post("/trips", json={**BODY, "city": "Atlantis"}, headers=as_user(uid))
+    assert unknown.status_code == 422 and "Delhi" in unknown.json()["detail"]
+    trip = await _create(client, uid)
+    outside = await client.post(
+        f"/trips/{trip['trip_id']}/days/5/refine", json={"change": "more_relaxed"},
+        headers=as_user(uid),
+    )  # fmt: skip
+    assert outside.status_code == 422 and "outside" in outside.json()["detail"]
+    other = await create_user(client)
+    assert (
+        await client.get(f"/trips/{trip['trip_id']}", headers=as_user(other))
+    ).status_code == 403
+
+
+async def test_default_start_is_tomorrow(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    body = {k: v for k, v in BODY.items() if k != "start_date"}
+    trip = (await client.post("/trips", json=body, headers=as_user(uid))).json()
+    assert date.fromisoformat(trip["start_date"]) > date.today()
