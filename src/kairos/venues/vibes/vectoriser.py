@@ -1,7 +1,8 @@
 """A venue's texts → a 52-d vibe vector in [0, 1], a confidence, the primary vibe and evidence.
 
-Pure numpy over the texts' stored MiniLM embeddings plus one lexical pass per text; no model is
-run here, so a venue with 150 reviews takes a few milliseconds.
+Pure numpy over the texts' stored MiniLM embeddings plus one lexical pass and one word pass per
+text; no model is run here (a venue of 25 reviews ≈ 7 ms, of 150 ≈ 50 ms on a loaded 2-core
+machine, most of it the two passes over the words).
 
 Per dimension d:
 - *prototype*: each text's cosine with the dimension's prototype, after removing the mean review
