@@ -5,8 +5,9 @@ touristy, divey) the matching dimension's score is ranked against the label (ROC
 places' texts alone. Two readings, never mixed:
 
 - a restaurant_reviews file (the shared one the model was fitted on, or the sample cut from it):
-  k-fold cross-validated AUC — each fold's places are scored by logistic weights fitted without
-  them, so no place is scored by weights that saw its label;
+  k-fold cross-validated AUC (places are the unit) — each fold's places are scored by logistic
+  weights, and a word vocabulary, fitted without them, so no place is scored by weights that saw
+  its label;
 - the 2015 Boston file (tips, not reviews; never used for fitting): the shipped model as it is.
 
 Beside it, `zero_shot_auc` ranks by the prototype and lexical figure alone (no labels used).
@@ -32,16 +33,26 @@ from kairos.evals.text_vectors import cached_vectors
 from kairos.evals.vibe_data import LabelledVenue, load_labelled
 from kairos.text.embeddings import EmbeddingProvider
 from kairos.venues.vibes.dimensions import YELP_AMBIENCE
-from kairos.venues.vibes.fitting import Venue, fit_key, labelled_rows, mean_features
+from kairos.venues.vibes.fitting import (
+    TERM_MIN_PLACES,
+    TERM_SIZE,
+    Venue,
+    fit_key,
+    fit_term_key,
+    labelled_rows,
+    mean_features,
+)
 from kairos.venues.vibes.logistic import stratified_folds
 from kairos.venues.vibes.model import VibeModel, load_model
-from kairos.venues.vibes.vectoriser import hit_matrix, raw_scores
+from kairos.venues.vibes.terms import TermCorpus, term_shares
+from kairos.venues.vibes.vectoriser import TERM_WEIGHT, hit_matrix, raw_scores
 
 __all__ = ["VibeEvalReport", "evaluate_vibes", "render_vibe_report"]
 
 AUC_TARGET: Final = 0.80
 FOLDS: Final = 5
 SEED: Final = 20241124
+F64 = npt.NDArray[np.float64]
 
 
 class VibeLabelFigure(BaseModel):
@@ -70,11 +81,21 @@ def _number(value: float) -> float | None:
     return None if math.isnan(value) else round(value, 4)
 
 
+def _standardised(logits: F64, seen: F64) -> F64:
+    out: F64 = (logits - seen.mean()) / max(float(seen.std()), 1e-6)
+    return out
+
+
 def cross_validated(
-    venues: Sequence[Venue], model: VibeModel, key: str, zero_shot: npt.NDArray[np.float64]
+    venues: Sequence[Venue],
+    model: VibeModel,
+    key: str,
+    zero_shot: F64,
+    corpus: TermCorpus,
 ) -> float:
-    """The stored figure's AUC with its logistic part fitted without the scored fold: the
-    fold's logits standardised by the training places' logits, averaged with the zero-shot
+    """The stored figure's AUC with everything learnt from labels fitted without the scored
+    fold: the embedding model, and the word model with its vocabulary and idf; each fold's
+    logits standardised by the training places' logits and combined with the zero-shot
     figure as `vectoriser.raw_scores` does."""
     x = mean_features(venues, model.center)
     rows, y = labelled_rows(venues, key)
@@ -83,10 +104,16 @@ def cross_validated(
     predicted = np.zeros(len(rows))
     for fold in stratified_folds(y, FOLDS, SEED):
         train = np.setdiff1d(np.arange(len(rows)), fold)
-        w, b = fit_key(x[rows[train]], y[train])
-        seen = x @ w + b
-        learnt = (x[rows[fold]] @ w + b - seen.mean()) / max(float(seen.std()), 1e-6)
-        predicted[fold] = (learnt + zero_shot[rows[fold]]) / np.sqrt(2.0)
+        seen_x, fold_x = x[rows[train]], x[rows[fold]]
+        w, b = fit_key(seen_x, y[train])
+        learnt = _standardised(fold_x @ w + b, seen_x @ w + b)
+        terms, column = corpus.vocabulary(rows[train].tolist(), size=TERM_SIZE)
+        seen_t = corpus.matrix(rows[train].tolist(), terms, column)
+        fold_t = corpus.matrix(rows[fold].tolist(), terms, column)
+        w, b = fit_term_key(seen_t, y[train])
+        words = _standardised(fold_t @ w + b, seen_t @ w + b)
+        total = learnt + zero_shot[rows[fold]] + TERM_WEIGHT * words
+        predicted[fold] = total / np.sqrt(2.0 + TERM_WEIGHT**2)
     return roc_auc(predicted.tolist(), y.tolist())
 
 
@@ -122,7 +149,15 @@ def evaluate_vibes(
     labelled = load_labelled(data)
     venues, embedded = to_venues(labelled, embedder, cache, on_progress, seed_files)
     tips = data.name.startswith("boston_business")
-    raws = np.array([raw_scores(v.embeddings, hit_matrix(v.texts)[0], model)[0] for v in venues])
+    shares = [term_shares(v.texts) for v in venues]
+    term_rows = model.terms.rows_of(shares)
+    corpus = TermCorpus(shares, min_places=TERM_MIN_PLACES)
+    raws = np.array(
+        [
+            raw_scores(v.embeddings, hit_matrix(v.texts)[0], model, term_rows[i])[0]
+            for i, v in enumerate(venues)
+        ]
+    )
     zero_shot = np.array(
         [
             raw_scores(v.embeddings, hit_matrix(v.texts)[0], _without_ambience(model))[0]
@@ -136,7 +171,7 @@ def evaluate_vibes(
         if tips:
             auc = roc_auc(raws[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
         else:
-            auc = cross_validated(venues, model, key, zero_shot[:, dim.index])
+            auc = cross_validated(venues, model, key, zero_shot[:, dim.index], corpus)
         value = _number(auc)
         figures.append(
             VibeLabelFigure(

@@ -13,7 +13,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["LogisticModel", "fit_logistic", "stratified_folds"]
+__all__ = ["LogisticModel", "fit_logistic", "fit_wide", "stratified_folds"]
 
 F64 = npt.NDArray[np.float64]
 ITERATIONS: Final = 50
@@ -49,6 +49,20 @@ def fit_logistic(features: npt.NDArray[np.floating], labels: npt.NDArray[np.bool
         if float(np.abs(step).max()) < TOLERANCE:
             break
     return LogisticModel(weights=beta[:-1], bias=float(beta[-1]))
+
+
+def fit_wide(features: npt.NDArray[np.floating], labels: npt.NDArray[np.bool_], *,
+             l2: float) -> LogisticModel:  # fmt: skip
+    """`fit_logistic` when there are more features than rows (thousands of terms, hundreds of
+    places): the L2 solution lies in the span of the rows, so it is fitted exactly on the rows'
+    coordinates in that span (eigenvectors of X·Xᵀ) and mapped back."""
+    x = np.asarray(features, dtype=np.float64)
+    values, vectors = np.linalg.eigh(x @ x.T)
+    keep = values > 1e-9 * max(float(values.max()), 1e-12)
+    scale = np.sqrt(values[keep])
+    basis = vectors[:, keep]
+    inner = fit_logistic(basis * scale, labels, l2=l2)
+    return LogisticModel(weights=x.T @ ((basis / scale) @ inner.weights), bias=inner.bias)
 
 
 def stratified_folds(

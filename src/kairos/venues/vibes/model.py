@@ -1,4 +1,4 @@
-"""The fitted numbers the vectoriser reads, shipped as `venues/data/vibe_model.npz` (≈ 100 KB).
+"""The fitted numbers the vectoriser reads, shipped as `venues/data/vibe_model.npz` (< 1 MB).
 
 Built by `kairos venues fit-vibes` (`fitting.py`) from the shared restaurant_reviews files; how
 it was fitted and its cross-validated figures are in `vibe_model.json` beside it. The model is
@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Final
@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kairos.venues.vibes.dimensions import vibes_file_bytes
+from kairos.venues.vibes.terms import TermFeatures
 
 __all__ = ["MODEL_FILE", "VibeModel", "load_model", "model_version"]
 
@@ -45,14 +46,25 @@ class VibeModel:
     ambience_bias: F64
     ambience_mu: F64
     ambience_sigma: F64
+    term_vocabulary: tuple[str, ...]
+    term_idf: F64
+    term_weights: F64
+    term_bias: F64
+    term_mu: F64
+    term_sigma: F64
+
+    @cached_property
+    def terms(self) -> TermFeatures:
+        return TermFeatures(self.term_vocabulary, self.term_idf)
 
     def save(self, path: Path) -> None:
         arrays = {
             k: v.astype(np.float32) if isinstance(v, np.ndarray) and v.dtype == np.float64 else v
             for k, v in self.__dict__.items()
-            if k != "ambience_keys"
+            if k not in {"ambience_keys", "term_vocabulary"}
         }
         arrays["ambience_keys"] = np.array(self.ambience_keys, dtype=str)
+        arrays["term_vocabulary"] = np.array(self.term_vocabulary, dtype=str)
         buffer = io.BytesIO()
         np.savez_compressed(buffer, **arrays)  # type: ignore[arg-type]
         path.write_bytes(buffer.getvalue())
@@ -65,6 +77,7 @@ class VibeModel:
             embedder=str(values.pop("embedder")),
             vibes_sha=str(values.pop("vibes_sha")),
             ambience_keys=tuple(str(k) for k in values.pop("ambience_keys")),
+            term_vocabulary=tuple(str(t) for t in values.pop("term_vocabulary")),
             ambience_index=values.pop("ambience_index").astype(np.intp),
             **{k: v.astype(np.float64) for k, v in values.items()},
         )
@@ -86,10 +99,10 @@ def load_model() -> VibeModel:
 @cache
 def model_version() -> str:
     """Changes with the model, the dimensions file or the vectoriser's code."""
-    from kairos.venues.vibes import lexical, vectoriser
+    from kairos.venues.vibes import lexical, terms, vectoriser
 
     digest = hashlib.sha256(_model_bytes())
     digest.update(vibes_file_bytes())
-    for module in (vectoriser, lexical):
+    for module in (vectoriser, lexical, terms):
         digest.update(Path(module.__file__ or "").read_bytes())
     return digest.hexdigest()[:16]

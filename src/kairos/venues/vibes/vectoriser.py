@@ -1,16 +1,18 @@
 """A venue's texts → a 52-d vibe vector in [0, 1], a confidence, the primary vibe and evidence.
 
-Pure numpy over the texts' stored MiniLM embeddings plus one lexical pass per text; no model is
-run here, so a venue with 150 reviews takes a few milliseconds.
+Pure numpy over the texts' stored MiniLM embeddings plus one lexical pass and one word pass per
+text; no model is run here (a venue of 25 reviews ≈ 7 ms, of 150 ≈ 50 ms on a loaded 2-core
+machine, most of it the two passes over the words).
 
 Per dimension d:
 - *prototype*: each text's cosine with the dimension's prototype, after removing the mean review
   (`center`), as a z-score against reference reviews (`text_mu`, `text_sigma`), averaged over
   the venue's texts;
 - *lexical*: the share of the venue's texts that use one of its phrases or cues;
-- the nine dimensions Yelp labels (`Ambience`) add a logistic regression on the venue's mean
-  embedding, fitted on the shared labels (`fitting.py`, `data/vibe_model.json`), with the same
-  weight as the other two together.
+- the nine dimensions Yelp labels (`Ambience`) add two logistic regressions fitted on the shared
+  labels (`fitting.py`, `data/vibe_model.json`): one on the venue's mean embedding (the same
+  weight as the two figures above together) and one on its words and word pairs (`terms.py`,
+  twice that weight: it reads what the mean embedding blurs, "tablecloth" or "paper plates").
 Each raw figure is standardised against the reference venues, so 0 means "an ordinary venue",
 shrunk by the number of texts n (× n / (n + SHRINK)), and mapped by
 `score = sigmoid(SLOPE · (raw − SHIFT))`: an ordinary venue scores ≈ 0.15, one a
@@ -37,6 +39,9 @@ SLOPE: Final = 1.7
 SHIFT: Final = 1.0
 EVIDENCE_DIMENSIONS: Final = 3
 EVIDENCE_TEXTS: Final = 3
+TERM_WEIGHT: Final = 2.0
+"""Weight of the word model's standardised logit beside the embedding model's and the zero-shot
+figure's (1 each); chosen by cross-validated AUC on the shared labels (`kairos eval venues`)."""
 SHRINK: Final = 5
 """Raw figures are multiplied by n / (n + SHRINK): two vivid texts are weaker evidence than
 twenty ordinary ones, so a venue with few texts stays nearer "ordinary"."""
@@ -66,9 +71,13 @@ def _sigmoid(x: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 
 def raw_scores(
-    embeddings: npt.NDArray[np.floating], hits: npt.NDArray[np.float64], model: VibeModel
+    embeddings: npt.NDArray[np.floating],
+    hits: npt.NDArray[np.float64],
+    model: VibeModel,
+    terms: npt.NDArray[np.float64] | None = None,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """(raw venue figure per dimension, per-text prototype z-scores) for one venue."""
+    """(raw venue figure per dimension, per-text prototype z-scores) for one venue; `terms` is
+    its row of `model.terms` (without it, the word model is left out)."""
     e = np.asarray(embeddings, dtype=np.float64)
     z = ((e - model.center) @ model.prototypes.T - model.text_mu) / model.text_sigma
     prototype = (z.mean(axis=0) - model.prototype_mu) / model.prototype_sigma
@@ -79,7 +88,14 @@ def raw_scores(
         mean /= max(float(np.linalg.norm(mean)), 1e-12)
         logits = model.ambience_weights @ mean + model.ambience_bias
         learnt = (logits - model.ambience_mu) / model.ambience_sigma
-        raw[model.ambience_index] = (learnt + raw[model.ambience_index]) / np.sqrt(2.0)
+        if terms is None:
+            raw[model.ambience_index] = (learnt + raw[model.ambience_index]) / np.sqrt(2.0)
+        else:
+            words = (
+                model.term_weights @ terms + model.term_bias - model.term_mu
+            ) / model.term_sigma
+            total = learnt + raw[model.ambience_index] + TERM_WEIGHT * words
+            raw[model.ambience_index] = total / np.sqrt(2.0 + TERM_WEIGHT**2)
     return raw, z
 
 
@@ -98,7 +114,8 @@ def vectorise(texts: Sequence[VibeText], model: VibeModel) -> VibeVector | None:
         return None
     embeddings = np.stack([np.asarray(t.embedding, dtype=np.float64) for t in usable])
     hits, words = hit_matrix([t.text for t in usable])
-    raw, z = raw_scores(embeddings, hits, model)
+    terms = model.terms.rows([[t.text for t in usable]])[0]
+    raw, z = raw_scores(embeddings, hits, model, terms)
     scores = _sigmoid(SLOPE * (raw * len(usable) / (len(usable) + SHRINK) - SHIFT))
     order = sorted(range(VIBE_COUNT), key=lambda d: (-scores[d], d))
     primary = order[0]
