@@ -291,6 +291,35 @@ def venue_safety(
     _emit(report, as_json, render_safety)
 
 
+@eval_app.command("trips")
+def trips(
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="points of interest in the format of ../shared/data/pois/pois.jsonl.gz "
+            "(default: that file when present, else the sample's)",
+        ),
+    ] = None,
+    requests: Annotated[
+        int, typer.Option(min=10, max=5000, help="trip requests to generate")
+    ] = 300,
+    as_json: Json = False,
+) -> None:
+    """Generated trips over points of interest: every itinerary verified (or its unmet
+    constraint named), none outside opening hours or the city, diversification, speed."""
+    from kairos.evals.trips_eval import default_data, evaluate_trips, render_trips_report
+    from kairos.settings import get_settings
+
+    path = data or default_data(Path("../shared/data"), get_settings().sample_dir)
+    with _build_progress() as progress:
+        report = asyncio.run(evaluate_trips(path, requests=requests, progress=progress))
+    _emit(report, as_json, render_trips_report)
+    if not report.passed:
+        raise typer.Exit(code=1)
+
+
 @eval_app.command("operator")
 def operator_gate(
     shared: Annotated[

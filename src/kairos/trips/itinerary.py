@@ -114,16 +114,21 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
     kept: list[Candidate] = []
     locked = {lk.place_id for lk in request.locks}
     ordered = sorted(request.candidates, key=lambda c: (c.id not in locked, c.rank, c.id))
+    seen: set[str] = set()
+    by_name: dict[str, list[Candidate]] = {}
     for c in ordered:
-        if any(k.id == c.id for k in kept):
+        if c.id in seen:
             continue
-        if any(_key(k.name) == _key(c.name) and _km(k, c) <= DUPLICATE_KM for k in kept):
+        seen.add(c.id)
+        key = _key(c.name)
+        if any(_km(k, c) <= DUPLICATE_KM for k in by_name.get(key, ())):
             excluded.append(Unplaced(c.id, c.name, "the same place as another candidate"))
             continue
         if (why := _excluded_reason(c, request, centre)) is not None:
             excluded.append(Unplaced(c.id, c.name, why))
             continue
         kept.append(c)
+        by_name.setdefault(key, []).append(c)
     return _Prepared(kept, excluded)
 
 

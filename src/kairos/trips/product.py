@@ -21,7 +21,7 @@ from kairos.runtime import Runtime
 from kairos.signals.geocoding.cities import CityCentre, find_city
 from kairos.store.trips import StoredTrip, TripStore
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
-from kairos.trips.models import PACES, Itinerary, Lock, TripRequest
+from kairos.trips.models import PACES, Candidate, Itinerary, Lock, TripRequest
 from kairos.trips.retrieval import Retrieved, TripRetrieval
 from kairos.trips.schemas import (
     CheckView,
@@ -36,6 +36,8 @@ from kairos.trips.verify import Verification, verify
 __all__ = ["TripsProduct"]
 
 RADIUS_KM = 30.0
+POOL = 240
+"""Candidates handed to the planner, best first: room for every day's stops and for swaps."""
 NO_LICENCE = "display only (the source states no licence)"
 
 
@@ -135,7 +137,7 @@ class TripsProduct:
             days=int(request["days"]),
             pace=request["pace"],
             mode=request["mode"],
-            candidates=tuple(retrieved.candidates),
+            candidates=tuple(_pool(retrieved, edits)),
             meals=safe_meals,
             hotel=tuple(request["hotel"]) if request.get("hotel") else None,
             locks=locks,
@@ -292,6 +294,13 @@ class TripsProduct:
         stops = ", ".join(f"{s.place_id} ({s.name})" for d in view.days for s in d.slots
                           if s.kind == "stop")  # fmt: skip
         raise InvalidInput(f"{place_id} is not a stop of this trip; its stops: {stops}")
+
+
+def _pool(retrieved: Retrieved, edits: list[dict[str, Any]]) -> list[Candidate]:
+    """The best `POOL` candidates, and every locked place wherever it ranks."""
+    locked = {str(e["place_id"]) for e in edits if e["kind"] == "lock"}
+    best = retrieved.candidates[:POOL]
+    return best + [c for c in retrieved.candidates[POOL:] if c.id in locked]
 
 
 def _minutes(hhmm: str) -> int:

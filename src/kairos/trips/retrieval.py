@@ -21,6 +21,7 @@ rates are counted for the metrics). An empty result broadens once: twice the rad
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -48,16 +49,35 @@ RECENCY_DAYS: Final = 365.0
 _KM_PER_DEGREE: Final = 111.0
 
 _PLACES = text(
-    "SELECT id, name, kind, city, lat, lng, attributes, categories, votes, "
-    "CASE WHEN CAST(:q AS text) = '' THEN 0 "
-    "ELSE ts_rank_cd(search_tsv, to_tsquery('english', CAST(:q AS text))) END "
-    "AS bm25 FROM places WHERE is_active AND kind = ANY(CAST(:kinds AS text[])) "
+    "SELECT id, name, kind, city, lat, lng, attributes, categories, votes "
+    "FROM places WHERE is_active AND kind = ANY(CAST(:kinds AS text[])) "
     "AND lat BETWEEN CAST(:lat AS float8) - CAST(:dlat AS float8) "
     "AND CAST(:lat AS float8) + CAST(:dlat AS float8) "
     "AND lng BETWEEN CAST(:lng AS float8) - CAST(:dlng AS float8) "
     "AND CAST(:lng AS float8) + CAST(:dlng AS float8) "
     "AND coalesce(attributes -> 'location' ->> 'routable', 'true') <> 'false'"
 )
+_BM25 = text(
+    "SELECT id, ts_rank_cd(search_tsv, to_tsquery('english', CAST(:q AS text))) AS bm25 "
+    "FROM places WHERE id = ANY(CAST(:ids AS bigint[])) "
+    "AND search_tsv @@ to_tsquery('english', CAST(:q AS text))"
+)
+ROWS_TTL_SECONDS: Final = 600.0
+"""A city's places to visit are read once per this long (the retrieval set's base; the text
+arm is asked each time)."""
+
+
+@dataclass(frozen=True)
+class _Row:
+    id: int
+    name: str
+    kind: str
+    city: str | None
+    lat: float
+    lng: float
+    attributes: dict[str, Any]
+    votes: int
+    bm25: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -128,6 +148,8 @@ class TripRetrieval:
         self.db = db
         self.embedder = embedder
         self._labels: dict[str, np.ndarray] = {}
+        self._queries: dict[str, np.ndarray] = {}
+        self._rows_cache: dict[tuple[Any, ...], tuple[float, list[_Row]]] = {}
         self.retrievals = 0
         self.diversified = 0
 
@@ -140,24 +162,47 @@ class TripRetrieval:
 
     async def _rows(
         self, centre: tuple[float, float], radius_km: float, interests: str, kinds: Sequence[str]
-    ) -> list[Any]:
+    ) -> list[_Row]:
+        key = (round(centre[0], 4), round(centre[1], 4), radius_km, tuple(kinds))
+        cached = self._rows_cache.get(key)
+        if cached is None or time.monotonic() - cached[0] > ROWS_TTL_SECONDS:
+            cached = (time.monotonic(), await self._read_rows(centre, radius_km, kinds))
+            self._rows_cache[key] = cached
+        rows = cached[1]
+        query = _words(interests)
+        if not query or not rows:
+            return list(rows)
+        async with self.db.reading() as session:
+            found = await session.execute(_BM25, {"q": query, "ids": [r.id for r in rows]})
+            ranks = {r.id: float(r.bm25) for r in found}
+        return [replace(r, bm25=ranks.get(r.id, 0.0)) for r in rows]
+
+    async def _read_rows(
+        self, centre: tuple[float, float], radius_km: float, kinds: Sequence[str]
+    ) -> list[_Row]:
         dlat = radius_km / _KM_PER_DEGREE
         dlng = radius_km / (_KM_PER_DEGREE * max(0.2, math.cos(math.radians(centre[0]))))
         async with self.db.reading() as session:
             rows = await session.execute(
                 _PLACES,
-                {
-                    "q": _words(interests),
-                    "kinds": list(kinds),
-                    "lat": centre[0],
-                    "lng": centre[1],
-                    "dlat": dlat,
-                    "dlng": dlng,
-                },
-            )
+                {"kinds": list(kinds), "lat": centre[0], "lng": centre[1], "dlat": dlat,
+                 "dlng": dlng},
+            )  # fmt: skip
             return [
-                r for r in rows if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
-            ]
+                _Row(r.id, r.name, r.kind, r.city, r.lat, r.lng, dict(r.attributes or {}),
+                     int(r.votes or 0))
+                for r in rows
+                if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
+            ]  # fmt: skip
+
+    def _query_vector(self, interests: str) -> np.ndarray:
+        vector = self._queries.get(interests)
+        if vector is None:
+            vector = np.asarray(self.embedder.embed_one(interests), dtype=np.float32)
+            if len(self._queries) > 2048:
+                self._queries.clear()
+            self._queries[interests] = vector
+        return vector
 
     async def meals(
         self, centre: tuple[float, float], radius_km: float, city: str
@@ -170,7 +215,7 @@ class TripRetrieval:
                 r.id,
                 Candidate.from_place(
                     id=str(r.id), name=r.name, kind=r.kind, lat=r.lat, lng=r.lng, city=city,
-                    attributes=dict(r.attributes or {}), default_minutes=60,
+                    attributes=r.attributes, default_minutes=60,
                 ),
             )
             for r in rows[:400]
@@ -198,14 +243,12 @@ class TripRetrieval:
         self.retrievals += 1
         if not filtered:
             return Retrieved([], broadened=broadened)
-        query = np.asarray(self.embedder.embed_one(interests or DEFAULT_INTERESTS), np.float32)
-        labels = [_label(r, dict(r.attributes or {})) for r in filtered]
+        query = self._query_vector(interests or DEFAULT_INTERESTS)
+        labels = [_label(r, r.attributes) for r in filtered]
         vector = _scale([float(self._label_vector(label) @ query) for label in labels])
         best = max((float(r.bm25) for r in filtered), default=0.0)
         bm25 = [float(r.bm25) / best if best > 0 else 0.0 for r in filtered]
-        recency = [
-            math.exp(-_age_days(dict(r.attributes or {}), now) / RECENCY_DAYS) for r in filtered
-        ]
+        recency = [math.exp(-_age_days(r.attributes, now) / RECENCY_DAYS) for r in filtered]
         scored: list[Scored] = []
         for r, label, v, b, c in zip(filtered, labels, vector, bm25, recency, strict=True):
             score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c
@@ -221,7 +264,8 @@ class TripRetrieval:
             )
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
-        scored, diversified = _diversify(scored)
+        # the rule serves exploration; a traveller who named kinds asked for the opposite
+        scored, diversified = _diversify(scored) if not tags else (scored, False)
         if diversified:
             self.diversified += 1
         ranked = [replace(s.candidate, rank=float(i)) for i, s in enumerate(scored)]
@@ -242,11 +286,11 @@ class TripRetrieval:
         )
 
     @staticmethod
-    def _filter(rows: Sequence[Any], tags: Sequence[str], accessibility: bool) -> list[Any]:
+    def _filter(rows: Sequence[_Row], tags: Sequence[str], accessibility: bool) -> list[_Row]:
         wanted = {t.replace(" ", "_").lower() for t in tags}
         out = []
         for r in rows:
-            attributes = dict(r.attributes or {})
+            attributes = r.attributes
             if accessibility and not _accessible(attributes):
                 continue
             if wanted:
