@@ -185,6 +185,17 @@ class Settings(BaseSettings):
     geocoding_base_url: str = "https://nominatim.openstreetmap.org"
     geocoding_api_key: SecretStr | None = None
     geocoding_timeout_seconds: float = Field(default=2.0, gt=0, le=30)
+    # Trips (seed 003): enrichment of places whose hours or price are unknown or stale.
+    trips_enrichment_provider: str = Field(
+        default="offline",
+        description="offline | google_places (Place Details (New); key and base URL as "
+        "google_places_*)",
+    )
+    trips_enrichment_timeout_seconds: float = Field(default=3.0, gt=0, le=30)
+    trips_enrichment_rate_per_second: float = Field(
+        default=5.0, gt=0, description="token bucket per provider and process"
+    )
+    trips_enrichment_burst: int = Field(default=10, ge=1)
     reviews_timeout_seconds: float = Field(
         default=2.0, gt=0, le=30, description="the operator assistant's catalog reviews source"
     )
