@@ -8,18 +8,25 @@ rebuilt from them, so an edit to day 2 re-applies to the same plan and changes o
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import asdict, dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from kairos.core.opening_hours import weekly_from_json, weekly_to_json
 from kairos.errors import Forbidden, InvalidInput, NotFound
 from kairos.pipeline.safety import guard_places
 from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
 from kairos.signals.geocoding.cities import CityCentre, find_city
 from kairos.store.trips import StoredTrip, TripStore
+from kairos.trips.cache import RetrievalSet, TripCaches, intent_key, is_sensitive, key_filters
+from kairos.trips.enrichment import Enricher
+from kairos.trips.enrichment_models import EnrichmentTarget
+from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import PACES, Candidate, Itinerary, Lock, TripRequest
 from kairos.trips.retrieval import Retrieved, TripRetrieval
@@ -36,6 +43,7 @@ from kairos.trips.verify import Verification, verify
 __all__ = ["TripsProduct"]
 
 RADIUS_KM = 30.0
+RETRIEVAL_TIMEOUT_SECONDS = 2.0
 POOL = 240
 """Candidates handed to the planner, best first: room for every day's stops and for swaps."""
 NO_LICENCE = "display only (the source states no licence)"
@@ -53,6 +61,7 @@ class Built:
     city: CityCentre
     meals_excluded: int
     timings: dict[str, float]
+    enrichment: dict[str, Any]
 
 
 class TripsProduct:
@@ -65,8 +74,12 @@ class TripsProduct:
         self.runtime = runtime
         self.store = TripStore(runtime.db)
         self.retrieval = TripRetrieval(runtime.db, runtime.embedder)
+        self.caches = TripCaches(runtime.caches)
+        self.enricher: Enricher = build_enricher(runtime.settings, self.caches)
         self.today = date.today
         self.latencies_ms: list[float] = []
+        self.retrieval_timeouts = 0
+        self.served_last_good = 0
 
     async def warm(self) -> None:
         return None
@@ -95,15 +108,9 @@ class TripsProduct:
         started = time.perf_counter()
         city = self._city(str(request["city"]))
         centre = (city.lat, city.lng)
-        retrieved = await self.retrieval.retrieve(
-            city=city.name,
-            centre=centre,
-            radius_km=RADIUS_KM,
-            interests=str(request.get("interests") or ""),
-            tags=list(request.get("tags") or []),
-            accessibility=bool(request.get("accessibility")),
-        )
+        retrieved, cached = await self._retrieve(user, request, city)
         timings["retrieval"] = (time.perf_counter() - started) * 1000
+        timings["retrieval_cached"] = float(cached)
         if not retrieved.candidates:
             raise InvalidInput(
                 f"the catalog has no places to visit within {RADIUS_KM * 2:.0f} km of "
@@ -157,10 +164,74 @@ class TripsProduct:
         step = time.perf_counter()
         verification = verify(itinerary)
         timings["verify"] = (time.perf_counter() - step) * 1000
+        step = time.perf_counter()
+        enrichment = await self._enrichment(itinerary)
+        timings["enrichment"] = (time.perf_counter() - step) * 1000
         timings["total"] = (time.perf_counter() - started) * 1000
         self.latencies_ms.append(timings["total"])
         return Built(itinerary, verification, retrieved, city,
-                     len(meals) - len(safe_meals), timings)  # fmt: skip
+                     len(meals) - len(safe_meals), timings, enrichment)  # fmt: skip
+
+    async def _retrieve(
+        self, user: UserPublic, request: dict[str, Any], city: CityCentre
+    ) -> tuple[Retrieved, bool]:
+        """The retrieval set from the cache (seed 003 §3), else searched and cached; a search
+        slower than `RETRIEVAL_TIMEOUT_SECONDS` serves the last good set under an hour old."""
+        start = date.fromisoformat(str(request["start_date"]))
+        interests = str(request.get("interests") or "")
+        tags: list[str] = sorted(request.get("tags") or [])
+        accessibility = bool(request.get("accessibility"))
+        filters = {"city": city.name, "interests": interests, "tags": tags,
+                   "accessibility": accessibility}  # fmt: skip
+        keyed = key_filters(filters, lat=city.lat, start=start,
+                            end=start + timedelta(days=int(request["days"]) - 1),
+                            today=self.today())  # fmt: skip
+        key = intent_key("discovery", {"allergies": user.allergies.model_dump(mode="json")},
+                         None, keyed)  # fmt: skip
+        hit = await self.caches.get_retrieval(key)
+        if hit is not None:
+            return _from_set(hit), True
+        try:
+            async with asyncio.timeout(RETRIEVAL_TIMEOUT_SECONDS):
+                retrieved = await self.retrieval.retrieve(
+                    city=city.name,
+                    centre=(city.lat, city.lng),
+                    radius_km=RADIUS_KM,
+                    interests=interests,
+                    tags=tags,
+                    accessibility=accessibility,
+                )
+        except TimeoutError:
+            self.retrieval_timeouts += 1
+            last = await self.caches.last_good_retrieval(key)
+            if last is None:
+                raise InvalidInput(
+                    "searching the points of interest took too long and no recent answer is "
+                    "cached; try again in a moment"
+                ) from None
+            self.served_last_good += 1
+            return _from_set(last[0]), True
+        await self.caches.put_retrieval(key, _to_set(retrieved), sensitive=is_sensitive(keyed))
+        return retrieved, False
+
+    async def _enrichment(self, itinerary: Itinerary) -> dict[str, Any]:
+        """What the configured enrichment provider filled for the stops, and what stays
+        unknown (offline: nothing is fetched, and the unknown fields are named)."""
+        stops = {s.place_id: s for d in itinerary.days for s in d.stops}
+        stored = await self.retrieval.attributes_of([int(pid) for pid in stops])
+        targets = [
+            EnrichmentTarget(id=pid, name=s.name, kind=s.place_kind, city=itinerary.request.city,
+                             lat=s.lat, lng=s.lng, price_tier=stored.get(int(pid), ({}, None))[1],
+                             attributes=stored.get(int(pid), ({}, None))[0])
+            for pid, s in stops.items()
+        ]  # fmt: skip
+        results = await self.enricher.enrich(targets)
+        unknown = {r.place_id: list(r.unknown) for r in results if r.unknown}
+        return {
+            "provider": self.enricher.provider.name,
+            "statuses": dict(sorted(Counter(r.status for r in results).items())),
+            "unknown_fields": unknown,
+        }
 
     def _view(self, trip_id: uuid.UUID, version: int, built: Built,
               request: dict[str, Any], edits: list[dict[str, Any]]) -> TripView:  # fmt: skip
@@ -238,6 +309,7 @@ class TripsProduct:
             notes=notes,
             attribution=attribution,
             ai_phrased=False,
+            enrichment=built.enrichment,
             timings_ms={k: round(v, 2) for k, v in built.timings.items()},
         )
 
@@ -294,6 +366,32 @@ class TripsProduct:
         stops = ", ".join(f"{s.place_id} ({s.name})" for d in view.days for s in d.slots
                           if s.kind == "stop")  # fmt: skip
         raise InvalidInput(f"{place_id} is not a stop of this trip; its stops: {stops}")
+
+
+def _to_set(retrieved: Retrieved) -> RetrievalSet:
+    snapshot: dict[str, dict[str, Any]] = {}
+    for c in retrieved.candidates:
+        fields = asdict(c)
+        fields["hours"] = weekly_to_json(c.hours) if c.hours is not None else None
+        fields["scores"] = list(retrieved.scores.get(c.id, ()))
+        snapshot[c.id] = fields
+    snapshot["_meta"] = {"diversified": retrieved.diversified, "broadened": retrieved.broadened,
+                         "considered": retrieved.considered}  # fmt: skip
+    return RetrievalSet(place_ids=[c.id for c in retrieved.candidates], snapshot=snapshot)
+
+
+def _from_set(found: RetrievalSet) -> Retrieved:
+    candidates, scores = [], {}
+    for pid in found.place_ids:
+        fields = dict(found.snapshot[pid])
+        raw_scores = fields.pop("scores", [])
+        fields["hours"] = weekly_from_json(fields["hours"]) if fields.get("hours") else None
+        candidates.append(Candidate(**fields))
+        if len(raw_scores) == 4:
+            scores[pid] = (raw_scores[0], raw_scores[1], raw_scores[2], raw_scores[3])
+    meta = found.snapshot.get("_meta", {})
+    return Retrieved(candidates, scores, bool(meta.get("diversified")),
+                     bool(meta.get("broadened")), int(meta.get("considered", 0)))  # fmt: skip
 
 
 def _pool(retrieved: Retrieved, edits: list[dict[str, Any]]) -> list[Candidate]:

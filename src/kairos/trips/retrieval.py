@@ -195,6 +195,20 @@ class TripRetrieval:
                 if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
             ]  # fmt: skip
 
+    async def attributes_of(
+        self, ids: Sequence[int]
+    ) -> dict[int, tuple[dict[str, Any], str | None]]:
+        """Stored attributes and price tier of some places (for enrichment's decision)."""
+        if not ids:
+            return {}
+        async with self.db.reading() as session:
+            rows = await session.execute(
+                text("SELECT id, attributes, price_tier FROM places "
+                     "WHERE id = ANY(CAST(:ids AS bigint[]))"),
+                {"ids": list(ids)},
+            )  # fmt: skip
+            return {r.id: (dict(r.attributes or {}), r.price_tier) for r in rows}
+
     def _query_vector(self, interests: str) -> np.ndarray:
         vector = self._queries.get(interests)
         if vector is None:

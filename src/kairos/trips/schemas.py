@@ -103,6 +103,10 @@ class TripView(BaseModel):
     notes: list[str]
     attribution: list[str] = Field(description="the sources and licences of the stops")
     ai_phrased: bool = Field(description="no text here was written by a model")
+    enrichment: dict[str, object] = Field(
+        default_factory=dict,
+        description="the enrichment provider, its statuses, and the fields still unknown per stop",
+    )
     timings_ms: dict[str, float]
 
 
