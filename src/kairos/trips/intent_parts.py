@@ -227,10 +227,10 @@ _PETAL_FRAMES: Final = (
     r"\b(?:dress code|rules|parking|entry|admission|hours|timings?|story|history|tours?)"
     r" (?:for|at|of|in|behind)\s+(?P<p>.+)",
     r"\b(?:who built|how old is|how big is|how tall is|describe|history of|special about|"
-    r"inside|visiting|visit|spend at|to see|to book|book|into|go to|at|about)\s+(?P<p>.+)",
+    r"inside|visiting|visit|enter|spend at|to see|to book|book|into|go to|at|about)\s+(?P<p>.+)",
     r"\b(?:what is|whats|what's|what are)\s+(?P<p>.+)",
-    r"^(?P<p>.+?)\s+(?:-\s+)?(?:opening hours|opening times|hours|ticket prices?|tickets?|"
-    r"entry fee|is it open)\b",
+    r"^(?P<p>.+?)\s+(?:-\s+)?(?:opening hours|opening times?|closing times?|hours|timings?|"
+    r"ticket prices?|tickets?|entry fee|admission|is it open)\b",
 )
 _PETAL_RE: Final = tuple(re.compile(p, re.I) for p in _PETAL_FRAMES)
 _PETAL_END: Final = re.compile(
