@@ -320,6 +320,34 @@ def trips(
         raise typer.Exit(code=1)
 
 
+@eval_app.command("trips-intent")
+def trips_intent(
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="a JSONL file of labelled utterances (text, intent, entities, split); "
+            "default: the set shipped in kairos/evals/data/trip_intents.jsonl",
+        ),
+    ] = None,
+    rules_only: Annotated[
+        bool, typer.Option("--rules-only", help="classify without the embedding model")
+    ] = False,
+    as_json: Json = False,
+) -> None:
+    """Trips intent classification: precision / recall / F1 per class, entity accuracy, latency."""
+    from kairos.evals.trips_intent import DEFAULT_DATA, evaluate_intents, render_intent_report
+    from kairos.settings import get_settings
+    from kairos.text.embeddings import get_embedder
+
+    embedder = None if rules_only else get_embedder(get_settings())
+    report = evaluate_intents(data or DEFAULT_DATA, embedder)
+    _emit(report, as_json, render_intent_report)
+    if not report.passed:
+        raise typer.Exit(code=1)
+
+
 @eval_app.command("operator")
 def operator_gate(
     shared: Annotated[
