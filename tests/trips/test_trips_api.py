@@ -98,3 +98,47 @@ async def test_default_start_is_tomorrow(client: httpx.AsyncClient) -> None:
     body = {k: v for k, v in BODY.items() if k != "start_date"}
     trip = (await client.post("/trips", json=body, headers=as_user(uid))).json()
     assert date.fromisoformat(trip["start_date"]) > date.today()
+
+
+async def _intent(client: httpx.AsyncClient, uid: str, **body: Any) -> httpx.Response:
+    return await client.post("/trips/intent", json=body, headers=as_user(uid))
+
+
+async def test_words_plan_refine_and_ask_about_a_place(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    planned = await _intent(client, uid, raw_text="2 days in Singapore, museums and gardens")
+    assert planned.status_code == 200, planned.text
+    answer = planned.json()
+    assert answer["intent"]["intent_type"] == "discovery"
+    trip = answer["trip"]
+    assert trip["city"] == "Singapore" and len(trip["days"]) == 2 and trip["verified"]
+    relaxed = await _intent(client, uid, raw_text="make day 2 more relaxed",
+                            trip_id=trip["trip_id"])  # fmt: skip
+    assert relaxed.status_code == 200, relaxed.text
+    after = relaxed.json()["trip"]
+    assert after["days"][0] == trip["days"][0] and after["version"] == 2
+    stop = next(s for s in trip["days"][0]["slots"] if s["kind"] == "stop")
+    about = await _intent(client, uid, raw_text=f"what are the opening hours of {stop['name']}?",
+                          trip_id=trip["trip_id"])  # fmt: skip
+    assert about.status_code == 200, about.text
+    place = about.json()["place"]
+    assert place["name"] == stop["name"] and place["licence"]
+    assert place["enrichment"]["provider"] == "offline"
+
+
+async def test_empty_words_are_a_422(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    empty = await _intent(client, uid, raw_text="   ")
+    assert empty.status_code == 422
+
+
+async def test_metrics_speak_prometheus(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    await _create(client, uid)
+    response = await client.get("/metrics")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/plain")
+    for name in ("kairos_trips_e2e_latency_ms", "kairos_trips_retrieval_cache_hit_ratio",
+                 "kairos_trips_invalid_json_rate", "kairos_trips_enrichment_success_rate",
+                 "kairos_trips_diversification_rate"):  # fmt: skip
+        assert f"# TYPE {name}" in response.text

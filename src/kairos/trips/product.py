@@ -359,6 +359,46 @@ class TripsProduct:
                 return view
         raise InvalidInput("the trip changed while this edit was applied; send it again")
 
+    async def about(self, name: str, trip: TripView | None) -> dict[str, Any]:
+        """One place by name (near the trip's city when there is a trip): what is known of it,
+        its source and licence, and what enrichment would fill (offline: nothing, named)."""
+        signals = self.runtime.signals
+        if signals is None:
+            raise InvalidInput("place lookup is not available in this process")
+        text = f"{name}, {trip.city}" if trip else name
+        found = await signals.geocode(text, limit=3)
+        matches = [m for m in (found.data.matches if found.data else []) if m.kind == "place"]
+        if not matches:
+            raise InvalidInput(f"no place called {name!r} in the catalog; check the spelling")
+        match = matches[0]
+        place = await self.retrieval.named(match.label.split(",")[0], match.lat, match.lng)
+        if place is None:
+            raise InvalidInput(f"{match.label} has no catalog entry")
+        pid, place_name, kind, city, attributes, tier = place
+        target = EnrichmentTarget(id=str(pid), name=place_name, kind=kind, city=city,
+                                  lat=match.lat, lng=match.lng, price_tier=tier,
+                                  attributes=attributes)  # fmt: skip
+        result = (await self.enricher.enrich([target]))[0]
+        hours = attributes.get("opening_hours") or {}
+        visit = attributes.get("visit") or {}
+        return {
+            "place_id": str(pid),
+            "name": place_name,
+            "kind": kind,
+            "city": city,
+            "hours": hours.get("text") if isinstance(hours, dict) else None,
+            "hours_status": hours.get("status", "unknown")
+            if isinstance(hours, dict)
+            else "unknown",
+            "weekly_minutes": hours.get("weekly") if isinstance(hours, dict) else None,
+            "visit_minutes": visit.get("minutes"),
+            "visit_minutes_basis": visit.get("minutes_basis"),
+            "source": visit.get("source"),
+            "licence": visit.get("licence") or NO_LICENCE,
+            "last_updated": visit.get("last_updated"),
+            "enrichment": result.model_dump(mode="json", exclude={"raw"}),
+        }
+
     def day_of(self, view: TripView, place_id: str) -> int:
         for day in view.days:
             if any(s.place_id == place_id and s.kind == "stop" for s in day.slots):

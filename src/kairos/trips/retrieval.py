@@ -209,6 +209,25 @@ class TripRetrieval:
             )  # fmt: skip
             return {r.id: (dict(r.attributes or {}), r.price_tier) for r in rows}
 
+    async def named(
+        self, name: str, lat: float, lng: float
+    ) -> tuple[int, str, str, str | None, dict[str, Any], str | None] | None:
+        """The place of that name nearest a point (a geocoder's match)."""
+        async with self.db.reading() as session:
+            row = (
+                await session.execute(
+                    text(
+                        "SELECT id, name, kind, city, attributes, price_tier FROM places WHERE "
+                        "is_active AND lower(name) = lower(:name) ORDER BY (lat - "
+                        "CAST(:lat AS float8)) ^ 2 + (lng - CAST(:lng AS float8)) ^ 2 LIMIT 1"
+                    ),
+                    {"name": name, "lat": lat, "lng": lng},
+                )
+            ).first()
+        if row is None:
+            return None
+        return row.id, row.name, row.kind, row.city, dict(row.attributes or {}), row.price_tier
+
     def _query_vector(self, interests: str) -> np.ndarray:
         vector = self._queries.get(interests)
         if vector is None:

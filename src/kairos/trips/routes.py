@@ -9,15 +9,17 @@ from datetime import datetime, time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
 from kairos.api.deps import CurrentUser
+from kairos.trips.answer import IntentAnswer, IntentBody, answer_intent
+from kairos.trips.metrics import prometheus_text
 from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import LockRequest, RefineRequest, SwapRequest, TripCreate, TripView
 
-router = APIRouter(prefix="/trips", tags=["trips"])
+router = APIRouter(tags=["trips"])
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"description": "X-User-ID is not a UUID, or missing beside X-Service-Token"},
@@ -41,13 +43,13 @@ TripId = Annotated[uuid.UUID, Path(description="the trip_id a trip returned")]
 PlaceId = Annotated[str, Path(max_length=40, pattern=r"^\d{1,19}$", description="a stop's id")]
 
 
-@router.post("", response_model=TripView, status_code=201, responses=_ERRORS)
+@router.post("/trips", response_model=TripView, status_code=201, responses=_ERRORS)
 async def create(body: TripCreate, user: CurrentUser, product: ProductDep) -> TripView:
     """Plans, verifies and stores a trip; the verification is part of the answer."""
     return await product.create(user, body)
 
 
-@router.post("/{trip_id}/days/{day}/refine", response_model=TripView, responses=_ERRORS)
+@router.post("/trips/{trip_id}/days/{day}/refine", response_model=TripView, responses=_ERRORS)
 async def refine(
     trip_id: TripId,
     day: Annotated[int, Path(ge=1, le=14, description="1-based")],
@@ -67,7 +69,7 @@ async def refine(
     return await product.edit(user, trip_id, edit)
 
 
-@router.post("/{trip_id}/stops/{place_id}/swap", response_model=TripView, responses=_ERRORS)
+@router.post("/trips/{trip_id}/stops/{place_id}/swap", response_model=TripView, responses=_ERRORS)
 async def swap(
     trip_id: TripId, place_id: PlaceId, body: SwapRequest, user: CurrentUser, product: ProductDep
 ) -> TripView:
@@ -78,7 +80,7 @@ async def swap(
     return await product.edit(user, trip_id, edit)
 
 
-@router.post("/{trip_id}/stops/{place_id}/lock", response_model=TripView, responses=_ERRORS)
+@router.post("/trips/{trip_id}/stops/{place_id}/lock", response_model=TripView, responses=_ERRORS)
 async def lock(
     trip_id: TripId, place_id: PlaceId, body: LockRequest, user: CurrentUser, product: ProductDep
 ) -> TripView:
@@ -87,12 +89,30 @@ async def lock(
     return await product.edit(user, trip_id, edit)
 
 
+@router.post("/trips/intent", response_model=IntentAnswer, responses=_ERRORS)
+async def intent(
+    body: IntentBody, request: Request, user: CurrentUser, product: ProductDep
+) -> IntentAnswer:
+    """Words → the seed's pipeline: discovery plans a trip, refine_trip_day changes one day of
+    `trip_id`, enrich_petal answers about one place. An empty message is a 422."""
+    await request.app.state.rate_limits.check_chat(request.scope, user.uid)
+    return await answer_intent(product, user, body, request.app.state.runtime.embedder)
+
+
+@router.get("/metrics", response_class=PlainTextResponse, tags=["operations"])
+async def metrics(product: ProductDep) -> PlainTextResponse:
+    """Prometheus text: the seed's table (seed 003 §9) for this process."""
+    return PlainTextResponse(
+        prometheus_text(product), media_type="text/plain; version=0.0.4; charset=utf-8"
+    )
+
+
 def _when(day: Any, hhmm: str) -> datetime:
     hours, minutes = map(int, hhmm.split(":"))
     return datetime.combine(day, time(hours % 24, minutes))
 
 
-@router.get("/{trip_id}.ics", responses=_ERRORS)
+@router.get("/trips/{trip_id}.ics", responses=_ERRORS)
 async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> Response:
     """Every slot as an event (floating local times: the trip's own time zone)."""
     view = await product.read(user, trip_id)
@@ -116,7 +136,7 @@ async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> R
     )
 
 
-@router.get("/{trip_id}.geojson", responses=_ERRORS)
+@router.get("/trips/{trip_id}.geojson", responses=_ERRORS)
 async def geojson(trip_id: TripId, user: CurrentUser, product: ProductDep) -> dict[str, Any]:
     """A point per slot and a line per day, in visiting order."""
     view = await product.read(user, trip_id)
@@ -139,7 +159,7 @@ async def geojson(trip_id: TripId, user: CurrentUser, product: ProductDep) -> di
     return {"type": "FeatureCollection", "features": features}
 
 
-@router.get("/{trip_id}/print", response_class=HTMLResponse, responses=_ERRORS)
+@router.get("/trips/{trip_id}/print", response_class=HTMLResponse, responses=_ERRORS)
 async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> HTMLResponse:
     """The trip as a page to print: days, times, places, sources and licences, the checks."""
     view = await product.read(user, trip_id)
@@ -172,7 +192,7 @@ async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> 
     return HTMLResponse("".join(parts))
 
 
-@router.get("/{trip_id}", response_model=TripView, responses=_ERRORS)
+@router.get("/trips/{trip_id}", response_model=TripView, responses=_ERRORS)
 async def read(trip_id: TripId, user: CurrentUser, product: ProductDep) -> TripView:
     """The stored trip (after the exports, whose paths share this prefix)."""
     return await product.read(user, trip_id)

@@ -1,0 +1,115 @@
+"""`POST /trips/intent`: a traveller's words → the seed's pipeline. The intent decides what
+happens: discovery plans a trip, refine_trip_day edits one day of a trip, enrich_petal answers
+about one place (its hours, visit length, source and licence, and what is still unknown)."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from datetime import timedelta
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kairos.errors import InvalidInput
+from kairos.profiles.schemas import UserPublic
+from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
+from kairos.trips.product import TripsProduct
+from kairos.trips.schemas import TripCreate, TripView
+
+__all__ = ["IntentAnswer", "IntentBody", "answer_intent"]
+
+logger = logging.getLogger("kairos.trips")
+
+SWAP_TARGETS: Final = {"indoors": "culture", "outdoors": "outdoors", "culture": "culture",
+                       "sights": "sights", "spiritual": "spiritual"}  # fmt: skip
+DEFAULT_DAYS: Final = 3
+
+
+class IntentBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    raw_text: str = Field(default="", max_length=1000)
+    trip_id: uuid.UUID | None = None
+    filters: IntentFilters | None = None
+    channel: str = Field(default="web", pattern="^(web|mobile|system_recommendation)$")
+    locale: str = Field(default="en", max_length=16)
+
+
+class IntentAnswer(BaseModel):
+    intent_id: str
+    intent: Intent
+    message: str
+    trip: TripView | None = None
+    place: dict[str, Any] | None = None
+
+
+async def answer_intent(
+    product: TripsProduct, user: UserPublic, body: IntentBody, embedder: Any
+) -> IntentAnswer:
+    intent_id = uuid.uuid4().hex
+    today = product.today()
+    request = normalise(body.raw_text, profile_id=str(user.uid),
+                        trip_id=str(body.trip_id) if body.trip_id else None, filters=body.filters,
+                        channel=body.channel, locale=body.locale, today=today)  # type: ignore[arg-type]  # fmt: skip
+    trip_view = await product.read(user, body.trip_id) if body.trip_id else None
+    window = TripWindow(trip_view.start_date, len(trip_view.days)) if trip_view else None
+    intent = classify(request, embedder=embedder, trip=window)
+    logger.info("intent %s: %s (%s, %.2f)", intent_id, intent.intent_type, intent.method,
+                intent.confidence)  # fmt: skip
+    if intent.intent_type == "discovery":
+        f = request.filters
+        if not f.city:
+            raise InvalidInput("name a city to plan a trip, e.g. '3 days in Delhi next week'")
+        start = f.start or today + timedelta(days=1)
+        days = f.days or (((f.end - start).days + 1) if f.end else DEFAULT_DAYS)
+        create = TripCreate(
+            city=f.city, start_date=start, days=max(1, min(days, 14)),
+            pace=f.pace or "moderate", mode=f.mode or "transit", interests=request.raw_text,
+            tags=[t for t in f.tags if t][:10], accessibility=bool(f.accessibility),
+        )  # fmt: skip
+        trip = await product.create(user, create)
+        logger.info("intent %s: trip %s planned, verified=%s", intent_id, trip.trip_id,
+                    trip.verified)  # fmt: skip
+        said = f"A {trip.pace} {len(trip.days)}-day trip in {trip.city}."
+        return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
+    if intent.intent_type == "refine_trip_day":
+        if trip_view is None or body.trip_id is None:
+            raise InvalidInput("to change a day, send the trip_id of the trip to change")
+        if intent.day_index is None:
+            raise InvalidInput("say which day to change, e.g. 'make day 2 more relaxed'")
+        edit = _edit(intent, trip_view)
+        trip = await product.edit(user, body.trip_id, edit)
+        return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip,
+                            message=f"Day {intent.day_index} changed; the other days are as they "
+                            "were.")  # fmt: skip
+    return IntentAnswer(intent_id=intent_id, intent=intent,
+                        place=await product.about(intent.petal or request.raw_text, trip_view),
+                        message=f"About {intent.petal or 'that place'}.")  # fmt: skip
+
+
+def _edit(intent: Intent, trip: TripView) -> dict[str, Any]:
+    assert intent.day_index is not None
+    change = intent.change
+    kind = change.kind if change else None
+    if kind == "more_relaxed":
+        return {"kind": "refine", "day": intent.day_index, "change": "more_relaxed"}
+    if kind == "swap" and change is not None:
+        want = SWAP_TARGETS.get(change.target or "", change.target)
+        if not want or want == "food":
+            raise InvalidInput(
+                "say what to swap to: outdoors, indoors, culture, sights or spiritual"
+            )
+        day = next((d for d in trip.days if d.index == intent.day_index), None)
+        stops = [s for s in day.slots if s.kind == "stop"] if day else []
+        if not stops:
+            raise InvalidInput(f"day {intent.day_index} has no stop to swap")
+        named = [s for s in stops if change.stop and change.stop.lower() in
+                 f"{s.name} {s.place_kind}".lower()]  # fmt: skip
+        chosen = (named or stops)[-1]
+        return {"kind": "refine", "day": intent.day_index, "change": "swap",
+                "place_id": chosen.place_id, "want": want}  # fmt: skip
+    raise InvalidInput(
+        "this change is not supported yet; try 'make day 2 more relaxed' or 'swap the museum on "
+        "day 3 for something outdoors'"
+    )
