@@ -312,6 +312,7 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         skipped("aspects", full_dir, runs, "../shared absent")
     figures += venue_suites(shared, sample_dir, runs)
     figures += await operator_suite(runs)
+    figures += await trips_suite(shared, sample_dir, runs)
     started = time.perf_counter()
     contract = await evaluate_contract()
     figures += contract_figures(contract)
@@ -375,6 +376,41 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         )
     )
     return figures, runs
+
+
+async def trips_suite(shared: Path, sample_dir: Path, runs: list[SuiteRun]) -> list[Figure]:
+    """Trips (seed 003): generated trips over the sample's points of interest, and the intent
+    set; the shared points of interest too when present."""
+    from kairos.evals.trips_eval import evaluate_trips, trips_figures
+    from kairos.evals.trips_intent import DEFAULT_DATA, evaluate_intents, intent_figures
+    from kairos.settings import get_settings
+    from kairos.text.embeddings import get_embedder
+
+    figures: list[Figure] = []
+    inputs = (("sample", sample_dir / "pois" / "pois.jsonl.gz"),
+              ("pois", shared / "pois" / "pois.jsonl.gz"))  # fmt: skip
+    for tag, path in inputs:
+        if not path.is_file():
+            skipped("trips", path, runs, "file absent")
+            continue
+        started = time.perf_counter()
+        report = await evaluate_trips(path, requests=300)
+        figures += trips_figures(report, tag)
+        runs.append(
+            SuiteRun(
+                suite="trips",
+                input=str(path),
+                ran=True,
+                seconds=round(time.perf_counter() - started, 1),
+                note=f"{report.answered} trips, {report.verified} verified; 3-day p95 "
+                f"{report.three_day_p95_ms:.0f} ms; diversification "
+                f"{report.diversification_rate:.0%}",
+            )
+        )
+    intents = evaluate_intents(DEFAULT_DATA, get_embedder(get_settings()))
+    figures += intent_figures(intents)
+    runs.append(SuiteRun(suite="trips-intent", input=str(DEFAULT_DATA), ran=True, seconds=0.0))
+    return figures
 
 
 async def operator_suite(runs: list[SuiteRun]) -> list[Figure]:

@@ -25,6 +25,7 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
+from kairos.evals.gate import Figure
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.intent import INTENTS, Intent, TripWindow, classify, normalise
 
@@ -224,3 +225,27 @@ def render_intent_report(report: IntentReport, console: Console) -> None:
     console.print(
         "passed" if report.passed else "NOT passed: precision and recall ≥ 0.95 per class"
     )
+
+
+def intent_figures(report: IntentReport) -> list[Figure]:
+    """Per class precision and recall on the held-out split, against their 0.95 target."""
+    test = report.splits.get("test") or next(iter(report.splits.values()))
+    figures: list[Figure] = []
+    for name, figures_of in sorted(test.classes.items()):
+        figures.append(
+            Figure(
+                key=f"trips.intent.{name}.precision",
+                suite="trips",
+                value=round(figures_of.precision, 4),
+                target=TARGET,
+            )
+        )
+        figures.append(
+            Figure(
+                key=f"trips.intent.{name}.recall",
+                suite="trips",
+                value=round(figures_of.recall, 4),
+                target=TARGET,
+            )
+        )
+    return figures  # fmt: skip

@@ -23,7 +23,14 @@ from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
 from kairos.signals.geocoding.cities import CityCentre, find_city
 from kairos.store.trips import StoredTrip, TripStore
-from kairos.trips.cache import RetrievalSet, TripCaches, intent_key, is_sensitive, key_filters
+from kairos.trips.cache import (
+    RetrievalSet,
+    TripCaches,
+    TripDraft,
+    intent_key,
+    is_sensitive,
+    key_filters,
+)
 from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
@@ -316,15 +323,36 @@ class TripsProduct:
     # --- the product's operations -------------------------------------------------------------
 
     async def create(self, user: UserPublic, body: TripCreate) -> TripView:
+        """A new trip; the same request again within the answer cache's life reuses the
+        generated draft (seed 003 §3, "generated answer") under a new trip id."""
+        started = time.perf_counter()
         request = body.model_dump(mode="json")
         request["start_date"] = (body.start_date or self.today() + timedelta(days=1)).isoformat()
-        built = await self._build(user, request, [])
-        provisional = uuid.uuid4()
-        view = self._view(provisional, 1, built, request, [])
+        key = self._answer_key(user, request)
+        draft = await self.caches.get_answer(key)
+        if draft is not None:
+            cached = TripView.model_validate(draft.draft)
+            timings = {"answer_cached": 1.0, "total": (time.perf_counter() - started) * 1000}
+            view = cached.model_copy(update={"intent_id": uuid.uuid4().hex, "timings_ms": timings})
+        else:
+            built = await self._build(user, request, [])
+            view = self._view(uuid.uuid4(), 1, built, request, [])
+            await self.caches.put_answer(key, TripDraft(draft=view.model_dump(mode="json")))
         stored = await self.store.create(
             owner=user.uid, request=request, itinerary=view.model_dump(mode="json")
         )
         return view.model_copy(update={"trip_id": stored.id})
+
+    def _answer_key(self, user: UserPublic, request: dict[str, Any]) -> str:
+        city = find_city(str(request["city"]))
+        start = date.fromisoformat(str(request["start_date"]))
+        keyed = key_filters(
+            {k: v for k, v in request.items() if k != "start_date"} | {"start": str(start)},
+            lat=city.lat if city else None, start=start,
+            end=start + timedelta(days=int(request["days"]) - 1), today=self.today(),
+        )  # fmt: skip
+        return intent_key("trip_draft", {"allergies": user.allergies.model_dump(mode="json")},
+                          None, keyed)  # fmt: skip
 
     async def _owned(self, user: UserPublic, trip_id: uuid.UUID) -> StoredTrip:
         trip = await self.store.get(trip_id)
