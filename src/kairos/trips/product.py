@@ -247,12 +247,12 @@ class TripsProduct:
         request = body.model_dump(mode="json")
         request["start_date"] = (body.start_date or self.today() + timedelta(days=1)).isoformat()
         built = await self._build(user, request, [])
-        provisional = uuid.uuid4()
-        view = self._view(provisional, 1, built, request, [])
-        stored = await self.store.create(
-            owner=user.uid, request=request, itinerary=view.model_dump(mode="json")
+        trip_id = uuid.uuid4()
+        view = self._view(trip_id, 1, built, request, [])
+        await self.store.create(
+            trip_id=trip_id, owner=user.uid, request=request, itinerary=view.model_dump(mode="json")
         )
-        return view.model_copy(update={"trip_id": stored.id})
+        return view
 
     async def _owned(self, user: UserPublic, trip_id: uuid.UUID) -> StoredTrip:
         trip = await self.store.get(trip_id)
