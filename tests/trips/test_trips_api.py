@@ -87,6 +87,8 @@ async def test_exports(client: httpx.AsyncClient) -> None:
     assert len(points) == slots
     page = await client.get(f"/trips/{tid}/print", headers=as_user(uid))
     assert page.status_code == 200 and "Day 1" in page.text and "<script" not in page.text
+    policy = page.headers["content-security-policy"]  # its own <style> applies, nothing else
+    assert "style-src 'unsafe-inline'" in policy and "default-src 'none'" in policy
 
 
 async def test_bad_requests_say_what_to_fix(client: httpx.AsyncClient) -> None:
