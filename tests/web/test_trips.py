@@ -7,6 +7,7 @@ form; a phone in dark mode stays readable. Its CSS uses colour tokens only (ADR-
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 from typing import Any
@@ -295,3 +296,32 @@ def test_trips_css_uses_only_colour_tokens() -> None:
         text = script.read_text()
         assert "style" not in text, script.name
         assert not re.search(r"[\"'`]#[0-9a-f]{3,8}[\"'`]|rgba?\(", text, re.I), script.name
+
+
+@pytest.mark.browser
+def test_the_map_uses_real_tiles_when_configured(page: Any) -> None:
+    """Tiles from a routed fake tile server replace the SVG; lines and pins keep their day."""
+    from tests.web.test_journey import TILES, _configure_tiles
+
+    png = base64.b64decode(  # one light grey pixel
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4+vw1AAVsArjSAflTAAAAAElFTkSuQmCC"
+    )
+    _configure_tiles(page, TILES)
+    page.route(
+        "https://tiles.test/**", lambda route: route.fulfill(body=png, content_type="image/png")
+    )
+    _open(page)
+    trip = _plan(page)
+    page.wait_for_selector(".trips-tiles:not(.pending) .leaflet-tile-loaded")
+    expect(page.locator("#trips-map svg.trip-svg")).to_have_count(0)
+    slots = [s for d in trip["days"] for s in d["slots"]]
+    expect(page.locator(".trips-tiles .trip-pin-icon")).to_have_count(len(slots))
+    lines = page.locator(".trips-tiles path.trip-line")
+    expect(lines).to_have_count(sum(len(d["slots"]) > 1 for d in trip["days"]))
+    strokes = {ln.evaluate("el => getComputedStyle(el).stroke") for ln in lines.all()}
+    assert len(strokes) == lines.count()
+    last = trip["days"][-1]["slots"][-1]
+    page.locator(f".trips-tiles .trip-pin-icon[data-place='{last['place_id']}']").click(force=True)
+    expect(page.locator(".trip-slot.focused")).to_have_attribute("data-place", last["place_id"])
+    shot(page, "trips-08-tiles")
+    assert page.console_errors == []

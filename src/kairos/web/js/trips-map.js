@@ -67,6 +67,9 @@ function tileMap(container, days, onSelect, url) {
   const L = window.L;
   const map = L.map(container, { scrollWheelZoom: false });
   map.tiles = L.tileLayer(url, { maxZoom: 19, attribution: "© OpenStreetMap contributors" }).addTo(map);
+  // The view first: a marker has no element until the map has one.
+  map.bounds = L.latLngBounds(days.flatMap((d) => d.slots.map((slot) => [slot.lat, slot.lng]))).pad(0.1);
+  map.fitBounds(map.bounds);
   for (const d of days) {
     const points = d.slots.map((slot) => [slot.lat, slot.lng]);
     if (points.length > 1) L.polyline(points, { className: `trip-line ${dayClass(d.day)}` }).addTo(map);
@@ -78,8 +81,6 @@ function tileMap(container, days, onSelect, url) {
       marker.on("click", () => onSelect(d.day, slot.place_id));
     }
   }
-  map.bounds = L.latLngBounds(days.flatMap((d) => d.slots.map((slot) => [slot.lat, slot.lng]))).pad(0.1);
-  map.fitBounds(map.bounds);
   return map;
 }
 
