@@ -47,7 +47,7 @@ def map_case(context: schemathesis.HookContext, case: Any) -> Any:
             # the service credential acts for the user; a generated bearer token never verifies
             case.headers.pop("Authorization", None)
     elif path == "/chat" or path.startswith(
-        ("/recommendations/", "/meals/", "/api/", "/operator/")
+        ("/recommendations/", "/meals/", "/api/", "/operator/", "/trips")
     ):
         case.headers = case.headers or {}
         case.headers["X-User-ID"] = CHAT_USER

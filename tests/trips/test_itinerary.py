@@ -89,6 +89,15 @@ def test_locked_stop_keeps_its_day_and_time() -> None:
     assert slot.start == 840 and slot.locked
 
 
+def test_a_stop_locked_to_a_day_without_a_time_is_marked_locked() -> None:
+    stops = [_c(i, 0.002 * i, 0.0) for i in range(6)]
+    itinerary = plan_itinerary(_request(stops, locks=(Lock("p5", 1),)))
+    _all_passed(itinerary)
+    slot = next(s for s in itinerary.days[1].stops if s.place_id == "p5")
+    assert slot.locked
+    assert not any(s.locked for d in itinerary.days for s in d.stops if s.place_id != "p5")
+
+
 def test_an_impossible_lock_is_named_by_the_verifier() -> None:
     shut = _c(1, 0.0, 0.0, hours=CLOSED_MONDAY)
     itinerary = plan_itinerary(_request([shut, _c(2, 0.001, 0.0)], locks=(Lock("p1", 0),)))

@@ -62,6 +62,18 @@ async def test_refining_a_day_changes_only_that_day(client: httpx.AsyncClient) -
     assert stored.json()["days"] == after["days"]
 
 
+async def test_a_stored_trip_reads_back_with_its_own_id(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    trip = await _create(client, uid)
+    stored = (await client.get(f"/trips/{trip['trip_id']}", headers=as_user(uid))).json()
+    assert stored["trip_id"] == trip["trip_id"]
+    assert {k: v for k, v in stored.items() if k != "timings_ms"} == {
+        k: v for k, v in trip.items() if k != "timings_ms"
+    }
+    ics = await client.get(f"/trips/{trip['trip_id']}.ics", headers=as_user(uid))
+    assert f"trip-{trip['trip_id']}.ics" in ics.headers["content-disposition"]
+
+
 async def test_exports(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     trip = await _create(client, uid)
@@ -75,6 +87,8 @@ async def test_exports(client: httpx.AsyncClient) -> None:
     assert len(points) == slots
     page = await client.get(f"/trips/{tid}/print", headers=as_user(uid))
     assert page.status_code == 200 and "Day 1" in page.text and "<script" not in page.text
+    policy = page.headers["content-security-policy"]  # its own <style> applies, nothing else
+    assert "style-src 'unsafe-inline'" in policy and "default-src 'none'" in policy
 
 
 async def test_bad_requests_say_what_to_fix(client: httpx.AsyncClient) -> None:

@@ -39,9 +39,16 @@ class TripStore:
         self.db = db
 
     async def create(
-        self, *, owner: uuid.UUID, request: dict[str, Any], itinerary: dict[str, Any]
+        self,
+        *,
+        owner: uuid.UUID,
+        request: dict[str, Any],
+        itinerary: dict[str, Any],
+        trip_id: uuid.UUID | None = None,
     ) -> StoredTrip:
-        trip_id = uuid.uuid4()
+        """Stores a new trip under `trip_id` (a new one when not given): the itinerary should
+        carry the same id, since reads return it as stored."""
+        trip_id = trip_id or uuid.uuid4()
         async with self.db.session() as session, session.begin():
             await session.execute(
                 text(

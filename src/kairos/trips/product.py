@@ -330,18 +330,21 @@ class TripsProduct:
         request["start_date"] = (body.start_date or self.today() + timedelta(days=1)).isoformat()
         key = self._answer_key(user, request)
         draft = await self.caches.get_answer(key)
+        trip_id = uuid.uuid4()
         if draft is not None:
             cached = TripView.model_validate(draft.draft)
             timings = {"answer_cached": 1.0, "total": (time.perf_counter() - started) * 1000}
-            view = cached.model_copy(update={"intent_id": uuid.uuid4().hex, "timings_ms": timings})
+            view = cached.model_copy(
+                update={"trip_id": trip_id, "intent_id": uuid.uuid4().hex, "timings_ms": timings}
+            )
         else:
             built = await self._build(user, request, [])
-            view = self._view(uuid.uuid4(), 1, built, request, [])
+            view = self._view(trip_id, 1, built, request, [])
             await self.caches.put_answer(key, TripDraft(draft=view.model_dump(mode="json")))
-        stored = await self.store.create(
-            owner=user.uid, request=request, itinerary=view.model_dump(mode="json")
+        await self.store.create(
+            trip_id=trip_id, owner=user.uid, request=request, itinerary=view.model_dump(mode="json")
         )
-        return view.model_copy(update={"trip_id": stored.id})
+        return view
 
     def _answer_key(self, user: UserPublic, request: dict[str, Any]) -> str:
         city = find_city(str(request["city"]))

@@ -38,6 +38,13 @@ async def product_of(request: Request) -> TripsProduct:
     return product
 
 
+# The printable page carries its own <style>: the app's policy (style-src 'self') would drop it.
+# Everything else stays refused: the page has no scripts, images, fonts or forms.
+PRINT_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
+)
+
 ProductDep = Annotated[TripsProduct, Depends(product_of)]
 TripId = Annotated[uuid.UUID, Path(description="the trip_id a trip returned")]
 PlaceId = Annotated[str, Path(max_length=40, pattern=r"^\d{1,19}$", description="a stop's id")]
@@ -189,7 +196,7 @@ async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> 
     parts.append("</ul><h2>Sources</h2><ul>")
     parts += [f"<li>{e(a)}</li>" for a in view.attribution]
     parts.append("</ul></body></html>")
-    return HTMLResponse("".join(parts))
+    return HTMLResponse("".join(parts), headers={"Content-Security-Policy": PRINT_POLICY})
 
 
 @router.get("/trips/{trip_id}", response_model=TripView, responses=_ERRORS)

@@ -95,8 +95,11 @@ def _place(
     s.pos = (c.lat, c.lng)
 
 
-def _try(s: _State, c: Candidate, kind: str = "stop", at: int | None = None) -> str | None:
-    """Place `c` now; the reason it cannot be, or None when placed."""
+def _try(
+    s: _State, c: Candidate, kind: str = "stop", at: int | None = None, locked: bool = False
+) -> str | None:
+    """Place `c` now; the reason it cannot be, or None when placed. `locked`: fixed to this day
+    (a lock with a time is placed at `at`, and is locked too)."""
     travel = s.leg((c.lat, c.lng))
     arrive = s.t + travel[0]
     latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng))
@@ -117,7 +120,7 @@ def _try(s: _State, c: Candidate, kind: str = "stop", at: int | None = None) -> 
         if arrive > latest:
             return "no time left that day"
         return "not open for the whole visit at any time it could be reached that day"
-    _place(s, c, start, travel, kind, locked=False)
+    _place(s, c, start, travel, kind, locked=locked)
     return None
 
 
@@ -199,7 +202,7 @@ def schedule_day(
         if placed >= spec.max_stops:
             skipped.append((nxt, "the day already has as many stops as its pace allows"))
             continue
-        if (why := _try(s, nxt)) is not None:
+        if (why := _try(s, nxt, locked=nxt.id in locks)) is not None:
             if why.startswith("not open") and nxt.id not in retried and queue:
                 retried.add(nxt.id)  # later in the day, once: it may open by then
                 queue.append(nxt)

@@ -7,6 +7,7 @@ import { createMeals } from "./meals.js";
 import { createOperator } from "./operator.js";
 import { createPlan } from "./plan.js";
 import { createProfile } from "./profile.js";
+import { createTrips } from "./trips.js";
 
 const state = { uid: localStorage.getItem("kairos.uid") };
 const byId = (id) => document.getElementById(id);
@@ -54,6 +55,7 @@ async function useSession(uid) {
   describeAllergies(user);
   chat.useUser(user.uid);
   operator.useUser(user.uid);
+  trips.useUser(user.uid);
   meals.reset();
   kitchen.reload();
   loadFeed(user.uid);
@@ -82,13 +84,15 @@ const meals = createMeals({ getUid: () => state.uid });
 const kitchen = createKitchen({ getUid: () => state.uid });
 const plan = createPlan();
 const operator = createOperator({ getUid: () => state.uid });
+const trips = createTrips({ getUid: () => state.uid });
 
-// Four views, one page: restaurants (feed + chat), the meal coach, the group planner and the
-// operator assistant, chosen by the URL's hash (`#plan/<plan_id>` opens a shared plan).
-const VIEWS = { restaurants: "restaurants-view", meals: "meals-view", plan: "plan-view", operator: "operator-view" };
+// Five views, one page: restaurants (feed + chat), the meal coach, the group planner, the trip
+// planner and the operator assistant, chosen by the URL's hash (`#plan/<plan_id>` opens a shared plan).
+const VIEWS = { restaurants: "restaurants-view", meals: "meals-view", plan: "plan-view", trips: "trips-view",
+  operator: "operator-view" };
 function showView() {
   const view = location.hash === "#meals" ? "meals" : location.hash.startsWith("#plan") ? "plan"
-    : location.hash === "#operator" ? "operator" : "restaurants";
+    : location.hash === "#operator" ? "operator" : location.hash === "#trips" ? "trips" : "restaurants";
   for (const [name, id] of Object.entries(VIEWS)) {
     byId(id).hidden = name !== view;
     const tab = byId(`tab-${name}`);
