@@ -93,6 +93,7 @@ def test_price_tiers_accept_levels_and_answer_dollars(schema: dict[str, Any]) ->
         ("/users/3f2b8c1e-9d4a-4b7e-8f00-2a1c5d6e7f80/allergies", "DELETE, PATCH"),
         ("/health", "GET"),
         ("/chat", "POST"),
+        ("/trips/intent", "POST"),  # not "/trips/{trip_id}": its converter takes only a UUID
     ],
 )
 async def test_unknown_methods_get_405_with_every_allowed_method(

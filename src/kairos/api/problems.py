@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import compile_path
+from starlette.routing import Match
 
 from kairos.errors import (
     BadRequest,
@@ -109,22 +107,17 @@ def _describe(error: dict[str, Any]) -> str:
 HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
 
 
-@lru_cache(maxsize=256)
-def _path_pattern(template: str) -> re.Pattern[str]:
-    return compile_path(template)[0]
-
-
 def allowed_methods(request: Request) -> list[str]:
-    """Every method the API serves at this path, read from its OpenAPI document (Starlette's
-    own 405 names only the first route that matched the path, so `Allow` would omit the
-    others). Empty for paths outside the document (the UI, static files)."""
-    document: dict[str, Any] = request.app.openapi()
-    path = request.scope["path"]
-    methods: set[str] = set()
-    for template, operations in document.get("paths", {}).items():
-        if _path_pattern(template).match(path):
-            methods |= {m.upper() for m in operations if m in HTTP_METHODS}
-    return sorted(methods)
+    """Every method the API serves at this path: each method asked of the app's own routes, with
+    their converters (Starlette's own 405 names only the first route that matched, so `Allow`
+    would omit the others; an OpenAPI template would match "/trips/intent" to
+    "/trips/{trip_id}"). Empty for paths outside the API (the UI, static files)."""
+    methods: list[str] = []
+    for method in sorted(HTTP_METHODS - {"head", "options", "trace"}):
+        scope = {**request.scope, "method": method.upper()}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.router.routes):
+            methods.append(method.upper())
+    return methods
 
 
 def install_problem_handlers(app: FastAPI) -> None:

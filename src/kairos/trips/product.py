@@ -99,12 +99,13 @@ class TripsProduct:
 
     # --- building ---------------------------------------------------------------------------
 
-    def _city(self, name: str) -> CityCentre:
+    async def _city(self, name: str) -> CityCentre:
         city = find_city(name)
         if city is None:
+            known = await self.retrieval.plannable_cities()
             raise InvalidInput(
-                f"{name!r} is not a city Kairos knows; try one with points of interest in the "
-                "catalog, such as Delhi, Kathmandu, Singapore, New York or Toronto"
+                f"{name!r} is not a city Kairos can plan in; the catalog has places to visit "
+                f"with coordinates in: {', '.join(known) or 'none yet'}"
             )
         return city
 
@@ -113,7 +114,7 @@ class TripsProduct:
     ) -> Built:
         timings: dict[str, float] = {}
         started = time.perf_counter()
-        city = self._city(str(request["city"]))
+        city = await self._city(str(request["city"]))
         centre = (city.lat, city.lng)
         retrieved, cached = await self._retrieve(user, request, city)
         timings["retrieval"] = (time.perf_counter() - started) * 1000

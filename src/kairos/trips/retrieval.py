@@ -195,6 +195,20 @@ class TripRetrieval:
                 if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
             ]  # fmt: skip
 
+    async def plannable_cities(self) -> list[str]:
+        """Cities with at least 5 routable places to visit, largest first (for messages)."""
+        async with self.db.reading() as session:
+            rows = await session.execute(
+                text(
+                    "SELECT city FROM places WHERE is_active AND kind = ANY(CAST(:k AS text[])) "
+                    "AND lat IS NOT NULL AND city IS NOT NULL AND coalesce(attributes -> "
+                    "'location' ->> 'routable', 'true') <> 'false' GROUP BY city "
+                    "HAVING count(*) >= 5 ORDER BY count(*) DESC LIMIT 12"
+                ),
+                {"k": list(VISIT_KINDS)},
+            )
+            return [r.city for r in rows]
+
     async def attributes_of(
         self, ids: Sequence[int]
     ) -> dict[int, tuple[dict[str, Any], str | None]]:

@@ -17,7 +17,14 @@ from kairos.api.deps import CurrentUser
 from kairos.trips.answer import IntentAnswer, IntentBody, answer_intent
 from kairos.trips.metrics import prometheus_text
 from kairos.trips.product import TripsProduct
-from kairos.trips.schemas import LockRequest, RefineRequest, SwapRequest, TripCreate, TripView
+from kairos.trips.schemas import (
+    LockRequest,
+    RefineRequest,
+    SwapRequest,
+    SwapStopRequest,
+    TripCreate,
+    TripView,
+)
 
 router = APIRouter(tags=["trips"])
 
@@ -56,7 +63,7 @@ async def create(body: TripCreate, user: CurrentUser, product: ProductDep) -> Tr
     return await product.create(user, body)
 
 
-@router.post("/trips/{trip_id}/days/{day}/refine", response_model=TripView, responses=_ERRORS)
+@router.post("/trips/{trip_id:uuid}/days/{day}/refine", response_model=TripView, responses=_ERRORS)
 async def refine(
     trip_id: TripId,
     day: Annotated[int, Path(ge=1, le=14, description="1-based")],
@@ -67,16 +74,14 @@ async def refine(
     """Changes only that day: `more_relaxed` (one stop fewer, more time between), or `swap` a
     stop (`place_id`) for a place of `want` (outdoors, indoors, culture, sights, spiritual)."""
     edit: dict[str, Any] = {"kind": "refine", "day": day, "change": body.change}
-    if body.change == "swap":
-        if not body.place_id or not body.want:
-            from kairos.errors import InvalidInput
-
-            raise InvalidInput("a swap needs place_id (a stop of that day) and want")
+    if isinstance(body, SwapStopRequest):
         edit |= {"place_id": body.place_id, "want": body.want}
     return await product.edit(user, trip_id, edit)
 
 
-@router.post("/trips/{trip_id}/stops/{place_id}/swap", response_model=TripView, responses=_ERRORS)
+@router.post(
+    "/trips/{trip_id:uuid}/stops/{place_id}/swap", response_model=TripView, responses=_ERRORS
+)
 async def swap(
     trip_id: TripId, place_id: PlaceId, body: SwapRequest, user: CurrentUser, product: ProductDep
 ) -> TripView:
@@ -87,7 +92,9 @@ async def swap(
     return await product.edit(user, trip_id, edit)
 
 
-@router.post("/trips/{trip_id}/stops/{place_id}/lock", response_model=TripView, responses=_ERRORS)
+@router.post(
+    "/trips/{trip_id:uuid}/stops/{place_id}/lock", response_model=TripView, responses=_ERRORS
+)
 async def lock(
     trip_id: TripId, place_id: PlaceId, body: LockRequest, user: CurrentUser, product: ProductDep
 ) -> TripView:
@@ -119,7 +126,7 @@ def _when(day: Any, hhmm: str) -> datetime:
     return datetime.combine(day, time(hours % 24, minutes))
 
 
-@router.get("/trips/{trip_id}.ics", responses=_ERRORS)
+@router.get("/trips/{trip_id:uuid}.ics", responses=_ERRORS)
 async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> Response:
     """Every slot as an event (floating local times: the trip's own time zone)."""
     view = await product.read(user, trip_id)
@@ -143,7 +150,7 @@ async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> R
     )
 
 
-@router.get("/trips/{trip_id}.geojson", responses=_ERRORS)
+@router.get("/trips/{trip_id:uuid}.geojson", responses=_ERRORS)
 async def geojson(trip_id: TripId, user: CurrentUser, product: ProductDep) -> dict[str, Any]:
     """A point per slot and a line per day, in visiting order."""
     view = await product.read(user, trip_id)
@@ -166,7 +173,7 @@ async def geojson(trip_id: TripId, user: CurrentUser, product: ProductDep) -> di
     return {"type": "FeatureCollection", "features": features}
 
 
-@router.get("/trips/{trip_id}/print", response_class=HTMLResponse, responses=_ERRORS)
+@router.get("/trips/{trip_id:uuid}/print", response_class=HTMLResponse, responses=_ERRORS)
 async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> HTMLResponse:
     """The trip as a page to print: days, times, places, sources and licences, the checks."""
     view = await product.read(user, trip_id)
@@ -199,7 +206,7 @@ async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> 
     return HTMLResponse("".join(parts), headers={"Content-Security-Policy": PRINT_POLICY})
 
 
-@router.get("/trips/{trip_id}", response_model=TripView, responses=_ERRORS)
+@router.get("/trips/{trip_id:uuid}", response_model=TripView, responses=_ERRORS)
 async def read(trip_id: TripId, user: CurrentUser, product: ProductDep) -> TripView:
     """The stored trip (after the exports, whose paths share this prefix)."""
     return await product.read(user, trip_id)

@@ -78,7 +78,7 @@ class CheckView(BaseModel):
 
 
 class Quality(BaseModel):
-    coverage: float = Field(description="share of the requested interests (kinds) visited")
+    coverage: float = Field(description="stops placed ÷ the pace's capacity (stops a day × days)")
     diversity: float = Field(description="distinct kinds among the stops ÷ stops")
     personalisation: float = Field(description="mean retrieval score of the chosen stops")
 
@@ -110,14 +110,25 @@ class TripView(BaseModel):
     timings_ms: dict[str, float]
 
 
-class RefineRequest(BaseModel):
+class MoreRelaxedRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    change: Literal["more_relaxed", "swap"]
-    place_id: str | None = Field(default=None, description="for swap: the stop to replace")
-    want: str | None = Field(
-        default=None, description="for swap: outdoors, indoors, culture, sights, spiritual, a kind"
+    change: Literal["more_relaxed"]
+
+
+class SwapStopRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    change: Literal["swap"]
+    place_id: Annotated[str, StringConstraints(pattern=r"^\d{1,19}$")] = Field(
+        description="the stop to replace (a place_id of that day)"
     )
+    want: Annotated[str, StringConstraints(min_length=2, max_length=40)] = Field(
+        description="outdoors, indoors, culture, sights, spiritual, or a kind"
+    )
+
+
+RefineRequest = Annotated[MoreRelaxedRequest | SwapStopRequest, Field(discriminator="change")]
 
 
 class SwapRequest(BaseModel):

@@ -11,6 +11,7 @@ through the place's search facets.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -82,7 +83,8 @@ def _categories(category: str, kind: str, row: dict[str, Any]) -> list[str]:
 
 def place_from_poi(row: dict[str, Any]) -> PlaceRecord:
     """Raises ValueError with the reason when a required field is missing."""
-    poi_id, name = row.get("poi_id"), clean_text(row.get("name"))
+    # scraped names carry HTML entities ("Garden &amp; Park"): the catalog keeps the text
+    poi_id, name = row.get("poi_id"), clean_text(html.unescape(str(row.get("name") or "")))
     source = row.get("source")
     if not isinstance(poi_id, str) or not poi_id:
         raise ValueError("missing poi_id")
