@@ -230,7 +230,7 @@ def test_an_unknown_city_shows_the_detail_and_keeps_the_form(page: Any) -> None:
     detail = refused.value.json()["detail"]
     error = page.locator("#trips-error .error-box")
     expect(error).to_contain_text(detail)
-    expect(error).to_contain_text("'Atlantis' is not a city Kairos knows")
+    expect(error).to_contain_text("'Atlantis' is not a city Kairos can plan in")
     expect(page.locator("#trips-city")).to_have_value("Atlantis")
     expect(page.locator("#trips-days")).to_have_value("4")
     expect(page.locator("#trips-interests")).to_have_value("sunken temples")
