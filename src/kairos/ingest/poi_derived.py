@@ -2,6 +2,7 @@
 under `attributes["poi"][<source>]`, so no request parses text:
 
 - `attributes["opening_hours"]`: the week of minute intervals (`ingest/poi_hours.py`);
+- `attributes["season"]`: the months a seasonal place is open (`ingest/poi_season.py`);
 - `attributes["visit"]`: `minutes` (how long a visit takes), `minutes_basis` (`source` when the
   source suggests a duration, `default` when it is `DEFAULT_MINUTES` for the place's category or
   kind), `source`, `licence` (None: the source states none, show for display only) and
@@ -21,6 +22,7 @@ from typing import Any, Final
 
 from kairos.core.opening_hours import HOURS_KEY
 from kairos.ingest.poi_hours import hours_record
+from kairos.ingest.poi_season import SEASON_KEY, season_record
 
 __all__ = ["DEFAULT_MINUTES", "VISIT_KEY", "derive_poi_attributes", "duration_minutes"]
 
@@ -99,6 +101,8 @@ def derive_poi_attributes(
         fallback = fallback or record
     if HOURS_KEY not in derived and fallback is not None:
         derived[HOURS_KEY] = fallback
+    if season := season_record(sources):
+        derived[SEASON_KEY] = season
     source, raw = sources[0]
     minutes, basis = None, "default"
     for name, row in sources:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import BaseModel
 from sqlalchemy import Row, bindparam, delete, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,6 +17,7 @@ from kairos.errors import Conflict
 from kairos.profiles.cook import CookProfile
 from kairos.profiles.planner import PlannerPreferences
 from kairos.profiles.schemas import UserPublic
+from kairos.profiles.travel import TravelPreferences
 from kairos.store.tables import User
 
 
@@ -38,6 +40,7 @@ def to_public(user: User | Row[Any]) -> UserPublic:
         allergies=AllergyProfile.model_validate(user.allergies or {}),
         cook=CookProfile.model_validate(user.cook or {}),
         planner=PlannerPreferences.model_validate(user.planner or {}),
+        travel=TravelPreferences.model_validate(user.travel or {}),
         allergy_flags=user.allergy_flags,
         dietary_flags=user.dietary_flags,
         vibe_tags=user.vibe_tags,
@@ -121,29 +124,19 @@ async def save_profile(
     return await get_user(session, uid=uid)
 
 
-async def save_cook(
-    session: AsyncSession, *, uid: uuid.UUID, cook: CookProfile
+ProfilePart = Literal["cook", "planner", "travel"]
+"""The products' own parts of the profile, each a JSONB column of `users`."""
+
+
+async def save_part(
+    session: AsyncSession, *, uid: uuid.UUID, part: ProfilePart, value: BaseModel
 ) -> UserPublic | None:
-    """Writes the cook's profile and bumps the version; call it after `lock_user`."""
+    """Writes one product's part of the profile and bumps the version; call it after
+    `lock_user`."""
     result = await session.execute(
         update(User)
         .where(User.uid == uid)
-        .values(cook=cook.model_dump(mode="json"), version=User.version + 1)
-        .returning(User.uid)
-    )
-    if result.scalar_one_or_none() is None:
-        return None
-    return await get_user(session, uid=uid)
-
-
-async def save_planner(
-    session: AsyncSession, *, uid: uuid.UUID, planner: PlannerPreferences
-) -> UserPublic | None:
-    """Writes the planner's preferences and bumps the version; call it after `lock_user`."""
-    result = await session.execute(
-        update(User)
-        .where(User.uid == uid)
-        .values(planner=planner.model_dump(mode="json"), version=User.version + 1)
+        .values({part: value.model_dump(mode="json"), "version": User.version + 1})
         .returning(User.uid)
     )
     if result.scalar_one_or_none() is None:

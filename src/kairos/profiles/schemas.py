@@ -11,6 +11,7 @@ from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.profiles.cook import CookProfile
 from kairos.profiles.planner import PlannerPreferences
+from kairos.profiles.travel import TravelPreferences
 
 
 class UserCreate(BaseModel):
@@ -39,6 +40,7 @@ class UserPublic(BaseModel):
     allergies: AllergyProfile
     cook: CookProfile = Field(default_factory=CookProfile)
     planner: PlannerPreferences = Field(default_factory=PlannerPreferences)
+    travel: TravelPreferences = Field(default_factory=TravelPreferences)
     allergy_flags: list[str]
     dietary_flags: list[str]
     vibe_tags: list[str]

@@ -11,14 +11,18 @@ from __future__ import annotations
 import uuid
 from collections.abc import Awaitable, Callable
 
+from pydantic import BaseModel
+
 from kairos.core.allergy_change import AllergyChange, apply_change
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import NotFound
 from kairos.profiles import repository
 from kairos.profiles.cook import CookProfile, CookUpdate, merge_cook_patch
-from kairos.profiles.planner import PlannerPreferences, PlannerUpdate, merge_planner_patch
+from kairos.profiles.planner import PlannerUpdate, merge_planner_patch
+from kairos.profiles.repository import ProfilePart
 from kairos.profiles.schemas import UserCreate, UserPublic
+from kairos.profiles.travel import TravelUpdate, merge_travel_patch
 from kairos.store.database import Database
 
 __all__ = ["ProfileListener", "ProfileService", "merge_preferences_patch"]
@@ -84,38 +88,36 @@ class ProfileService:
         await self.notify(uid)
         return saved
 
-    async def edit_cook(
-        self, uid: uuid.UUID, edit: Callable[[UserPublic], CookProfile]
+    async def edit_part(
+        self, uid: uuid.UUID, part: ProfilePart, edit: Callable[[UserPublic], BaseModel]
     ) -> UserPublic:
-        """The cook's profile changed under the same row lock as every other profile write."""
+        """One product's part of the profile (the cook's, the planner's, the traveller's),
+        changed under the same row lock as every other profile write."""
         async with self.db.session() as session, session.begin():
             current = await repository.lock_user(session, uid=uid)
             if current is None:
                 raise _missing(uid)
-            cook = edit(current)
-            if cook == current.cook:
+            value = edit(current)
+            if value == getattr(current, part):
                 return current
-            saved = await repository.save_cook(session, uid=uid, cook=cook)
+            saved = await repository.save_part(session, uid=uid, part=part, value=value)
         assert saved is not None
         await self.notify(uid)
         return saved
+
+    async def edit_cook(
+        self, uid: uuid.UUID, edit: Callable[[UserPublic], CookProfile]
+    ) -> UserPublic:
+        return await self.edit_part(uid, "cook", edit)
 
     async def update_cook(self, uid: uuid.UUID, patch: CookUpdate) -> UserPublic:
         return await self.edit_cook(uid, lambda u: merge_cook_patch(u.cook, patch))
 
     async def update_planner(self, uid: uuid.UUID, patch: PlannerUpdate) -> UserPublic:
-        """The planner's preferences, merged under the same row lock as every profile write."""
-        async with self.db.session() as session, session.begin():
-            current = await repository.lock_user(session, uid=uid)
-            if current is None:
-                raise _missing(uid)
-            planner: PlannerPreferences = merge_planner_patch(current.planner, patch)
-            if planner == current.planner:
-                return current
-            saved = await repository.save_planner(session, uid=uid, planner=planner)
-        assert saved is not None
-        await self.notify(uid)
-        return saved
+        return await self.edit_part(uid, "planner", lambda u: merge_planner_patch(u.planner, patch))
+
+    async def update_travel(self, uid: uuid.UUID, patch: TravelUpdate) -> UserPublic:
+        return await self.edit_part(uid, "travel", lambda u: merge_travel_patch(u.travel, patch))
 
     async def update_preferences(self, uid: uuid.UUID, patch: TastePreferences) -> UserPublic:
         return await self.edit(

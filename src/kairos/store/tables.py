@@ -183,6 +183,7 @@ class User(Base):
     allergies: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     cook: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     planner: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
+    travel: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
     allergy_flags: Mapped[list[str]] = _text_array()
     dietary_flags: Mapped[list[str]] = _text_array()
     vibe_tags: Mapped[list[str]] = _text_array()

@@ -65,8 +65,8 @@ async def answer_intent(
         days = f.days or (((f.end - start).days + 1) if f.end else DEFAULT_DAYS)
         create = TripCreate(
             city=f.city, start_date=start, days=max(1, min(days, 14)),
-            pace=f.pace or "moderate", mode=f.mode or "transit", interests=request.raw_text,
-            tags=[t for t in f.tags if t][:10], accessibility=bool(f.accessibility),
+            pace=f.pace, mode=f.mode, interests=request.raw_text,
+            tags=[t for t in f.tags if t][:10], accessibility=True if f.accessibility else None,
         )  # fmt: skip
         trip = await product.create(user, create)
         logger.info("intent %s: trip %s planned, verified=%s", intent_id, trip.trip_id,

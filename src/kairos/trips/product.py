@@ -17,7 +17,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from kairos.core.opening_hours import weekly_from_json, weekly_to_json
-from kairos.errors import Forbidden, InvalidInput, NotFound
+from kairos.errors import Conflict, Forbidden, InvalidInput, NotFound
 from kairos.pipeline.safety import guard_places
 from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
@@ -36,6 +36,7 @@ from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import PACES, Candidate, Itinerary, Lock, TripRequest
+from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
 from kairos.trips.schemas import (
     CheckView,
@@ -137,15 +138,7 @@ class TripsProduct:
         safe_meals = tuple(c for pid, c in meals if pid in safe)
         timings["meals"] = (time.perf_counter() - step) * 1000
         step = time.perf_counter()
-        locks = tuple(
-            Lock(
-                str(e["place_id"]),
-                int(e["day"]) - 1,
-                _minutes(e["start"]) if e.get("start") else None,
-            )
-            for e in edits
-            if e["kind"] == "lock"
-        )
+        locks = tuple(_locks(edits).values())
         trip = TripRequest(
             city=city.name,
             start_date=date.fromisoformat(str(request["start_date"])),
@@ -189,8 +182,11 @@ class TripsProduct:
         interests = str(request.get("interests") or "")
         tags: list[str] = sorted(request.get("tags") or [])
         accessibility = bool(request.get("accessibility"))
+        favourites: list[str] = sorted(request.get("favourite_tags") or [])
+        companions = request.get("companions")
         filters = {"city": city.name, "interests": interests, "tags": tags,
-                   "accessibility": accessibility}  # fmt: skip
+                   "accessibility": accessibility, "favourites": favourites,
+                   "companions": companions}  # fmt: skip
         keyed = key_filters(filters, lat=city.lat, start=start,
                             end=start + timedelta(days=int(request["days"]) - 1),
                             today=self.today())  # fmt: skip
@@ -208,6 +204,9 @@ class TripsProduct:
                     interests=interests,
                     tags=tags,
                     accessibility=accessibility,
+                    months=trip_months(start, int(request["days"])),
+                    favourites=favourites,
+                    companions=companions,
                 )
         except TimeoutError:
             self.retrieval_timeouts += 1
@@ -289,6 +288,24 @@ class TripsProduct:
                 f"{built.meals_excluded} places to eat were left out for this traveller's "
                 "allergies (the shared safety step)"
             )
+        if built.retrieved.out_of_season:
+            name, evidence = built.retrieved.out_of_season[0]
+            notes.append(
+                f"{len(built.retrieved.out_of_season)} places are closed in the trip's months and "
+                f"were left out (e.g. {name}: “{evidence}”)"
+            )
+        taken = [str(f) for f in request.get("from_profile") or ()]
+        if taken:
+            said = {"pace": f"pace {request['pace']}", "mode": f"travel mode {request['mode']}",
+                    "companions": f"travelling {str(request['companions']).replace('_', ' ')}",
+                    "accessibility": "step-free places only",
+                    "favourite_tags": "favourite tags "
+                    + ", ".join(str(t) for t in request.get("favourite_tags") or ())}  # fmt: skip
+            notes.append(
+                "From your travel preferences: "
+                + "; ".join(said[f] for f in taken if f in said)
+                + "."
+            )
         if it.excluded:
             notes.append(f"{len(it.excluded)} candidates were left out before planning "
                          f"(e.g. {it.excluded[0].name}: {it.excluded[0].reason})")  # fmt: skip
@@ -301,6 +318,8 @@ class TripsProduct:
             days=days,
             pace=it.request.pace,
             mode=it.request.mode,
+            companions=request.get("companions"),
+            from_profile=[str(f) for f in request.get("from_profile") or ()],
             unplaced=[
                 {"place_id": u.place_id, "name": u.name, "reason": u.reason} for u in it.unplaced
             ],
@@ -327,8 +346,7 @@ class TripsProduct:
         """A new trip; the same request again within the answer cache's life reuses the
         generated draft (seed 003 §3, "generated answer") under a new trip id."""
         started = time.perf_counter()
-        request = body.model_dump(mode="json")
-        request["start_date"] = (body.start_date or self.today() + timedelta(days=1)).isoformat()
+        request = resolve_request(body, user.travel, self.today() + timedelta(days=1))
         key = self._answer_key(user, request)
         draft = await self.caches.get_answer(key)
         trip_id = uuid.uuid4()
@@ -377,6 +395,10 @@ class TripsProduct:
             days = int(trip.request["days"])
             if "day" in edit and not 1 <= int(edit["day"]) <= days:
                 raise InvalidInput(f"day {edit['day']} is outside this {days}-day trip")
+            if edit["kind"] == "unlock" and str(edit["place_id"]) not in _locks(trip.edits):
+                raise Conflict(
+                    f"stop {edit['place_id']} is not locked on this trip; nothing to unlock"
+                )
             edits = [*trip.edits, edit]
             built = await self._build(user, trip.request, edits)
             view = self._view(trip.id, trip.version + 1, built, trip.request, edits)
@@ -448,7 +470,9 @@ def _to_set(retrieved: Retrieved) -> RetrievalSet:
         fields["scores"] = list(retrieved.scores.get(c.id, ()))
         snapshot[c.id] = fields
     snapshot["_meta"] = {"diversified": retrieved.diversified, "broadened": retrieved.broadened,
-                         "considered": retrieved.considered}  # fmt: skip
+                         "considered": retrieved.considered,
+                         "out_of_season": [list(o) for o in retrieved.out_of_season],
+                         "favourites_matched": retrieved.favourites_matched}  # fmt: skip
     return RetrievalSet(place_ids=[c.id for c in retrieved.candidates], snapshot=snapshot)
 
 
@@ -463,12 +487,26 @@ def _from_set(found: RetrievalSet) -> Retrieved:
             scores[pid] = (raw_scores[0], raw_scores[1], raw_scores[2], raw_scores[3])
     meta = found.snapshot.get("_meta", {})
     return Retrieved(candidates, scores, bool(meta.get("diversified")),
-                     bool(meta.get("broadened")), int(meta.get("considered", 0)))  # fmt: skip
+                     bool(meta.get("broadened")), int(meta.get("considered", 0)),
+                     [(str(n), str(e)) for n, e in meta.get("out_of_season", [])],
+                     int(meta.get("favourites_matched", 0)))  # fmt: skip
+
+
+def _locks(edits: list[dict[str, Any]]) -> dict[str, Lock]:
+    """The locks in force after the edits, in order: a lock fixes a place, an unlock frees it."""
+    locks: dict[str, Lock] = {}
+    for e in edits:
+        if e["kind"] == "lock":
+            start = _minutes(e["start"]) if e.get("start") else None
+            locks[str(e["place_id"])] = Lock(str(e["place_id"]), int(e["day"]) - 1, start)
+        elif e["kind"] == "unlock":
+            locks.pop(str(e["place_id"]), None)
+    return locks
 
 
 def _pool(retrieved: Retrieved, edits: list[dict[str, Any]]) -> list[Candidate]:
     """The best `POOL` candidates, and every locked place wherever it ranks."""
-    locked = {str(e["place_id"]) for e in edits if e["kind"] == "lock"}
+    locked = set(_locks(edits))
     best = retrieved.candidates[:POOL]
     return best + [c for c in retrieved.candidates[POOL:] if c.id in locked]
 

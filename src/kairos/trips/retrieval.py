@@ -13,6 +13,11 @@ with every arm normalised to [0, 1] over the candidate set:
 - recency: `exp(−age / 365 days)` of the place's `last_updated`.
 Filters (in SQL): a visit kind, routable coordinates, within `radius_km` of the city centre;
 tags filter when given, accessibility when asked for (OSM `wheelchair=yes|limited`).
+Season: a place whose `season` (`ingest/poi_season.py`) shares no month with the trip's days
+is left out, and the answer names it with its evidence.
+Personalisation: after the blend, + `FAVOURITE_BONUS` for a place whose kind, category, source
+categories or OSM `tourism` / `historic` / `leisure` value is one of the traveller's favourite
+tags (travelling with children, `KID_FRIENDLY` kinds count as favourites).
 Diversification: when more than 60 % of the top 8 share one identical tag set, the lowest 2 of
 the 8 are replaced by the best-scoring places with another tag set (the seed's rule; applied
 rates are counted for the metrics). An empty result broadens once: twice the radius, no tags.
@@ -32,6 +37,7 @@ import numpy as np
 from sqlalchemy import text
 
 from kairos.core.geo import haversine_km
+from kairos.ingest.poi_season import SEASON_KEY
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.models import Candidate
@@ -39,6 +45,12 @@ from kairos.trips.models import Candidate
 __all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
 
 BLEND: Final = (0.55, 0.35, 0.10)
+FAVOURITE_BONUS: Final = 0.25
+"""Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
+blend's range, so a favourite outranks places that only fit the default interests, while a
+place that matches the request's own words (bm25 and vector arms) can still come first."""
+KID_FRIENDLY: Final = frozenset({"park", "zoo", "aquarium", "beach", "museum", "playground"})
+"""Travelling with children: these count as favourite tags too."""
 VISIT_KINDS: Final = ("museum", "park", "viewpoint", "religious_site", "attraction", "venue")
 MEAL_KINDS: Final = ("restaurant", "cafe")
 DEFAULT_INTERESTS: Final = "famous landmarks, museums, parks and viewpoints"
@@ -96,6 +108,9 @@ class Retrieved:
     diversified: bool = False
     broadened: bool = False
     considered: int = 0
+    out_of_season: list[tuple[str, str]] = field(default_factory=list)
+    """(name, the evidence) of places left out because they are closed in the trip's months."""
+    favourites_matched: int = 0
 
 
 def _words(interests: str) -> str:
@@ -277,19 +292,25 @@ class TripRetrieval:
         interests: str,
         tags: Sequence[str] = (),
         accessibility: bool = False,
+        months: frozenset[int] = frozenset(),
+        favourites: Sequence[str] = (),
+        companions: str | None = None,
         now: datetime | None = None,
     ) -> Retrieved:
         now = now or datetime.now(UTC)
         rows = await self._rows(centre, radius_km, interests, VISIT_KINDS)
         broadened = False
+        rows, out_of_season = _in_season(rows, months)
         filtered = self._filter(rows, tags, accessibility)
         if not filtered:
             broadened = True
             rows = await self._rows(centre, radius_km * 2, interests, VISIT_KINDS)
+            rows, out_of_season = _in_season(rows, months)
             filtered = self._filter(rows, (), accessibility)
         self.retrievals += 1
         if not filtered:
-            return Retrieved([], broadened=broadened)
+            return Retrieved([], broadened=broadened, out_of_season=out_of_season)
+        liked = _liked(favourites, companions)
         query = self._query_vector(interests or DEFAULT_INTERESTS)
         labels = [_label(r, r.attributes) for r in filtered]
         vector = _scale([float(self._label_vector(label) @ query) for label in labels])
@@ -297,8 +318,12 @@ class TripRetrieval:
         bm25 = [float(r.bm25) / best if best > 0 else 0.0 for r in filtered]
         recency = [math.exp(-_age_days(r.attributes, now) / RECENCY_DAYS) for r in filtered]
         scored: list[Scored] = []
+        matched = 0
         for r, label, v, b, c in zip(filtered, labels, vector, bm25, recency, strict=True):
             score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c
+            if liked and _tags_of(r, label) & liked:
+                score += FAVOURITE_BONUS
+                matched += 1
             candidate = Candidate.from_place(
                 id=str(r.id),
                 name=r.name,
@@ -330,6 +355,8 @@ class TripRetrieval:
             diversified=diversified,
             broadened=broadened,
             considered=len(filtered),
+            out_of_season=out_of_season,
+            favourites_matched=matched,
         )
 
     @staticmethod
@@ -346,6 +373,47 @@ class TripRetrieval:
                     continue
             out.append(r)
         return out
+
+
+def _in_season(
+    rows: Sequence[_Row], months: frozenset[int]
+) -> tuple[list[_Row], list[tuple[str, str]]]:
+    """Rows open in at least one of the trip's months; the others with their evidence."""
+    if not months:
+        return list(rows), []
+    kept, out = [], []
+    for r in rows:
+        season = r.attributes.get(SEASON_KEY)
+        open_months = set(season.get("months") or ()) if isinstance(season, dict) else set()
+        if open_months and not open_months & months:
+            out.append((r.name, str(season.get("evidence") or "")))  # type: ignore[union-attr]
+        else:
+            kept.append(r)
+    return kept, out
+
+
+def _liked(favourites: Sequence[str], companions: str | None) -> frozenset[str]:
+    liked = {f.strip().lower().replace(" ", "_") for f in favourites if f.strip()}
+    if companions == "family_with_kids":
+        liked |= KID_FRIENDLY
+    return frozenset(liked)
+
+
+def _tags_of(row: _Row, label: str) -> set[str]:
+    """The words a favourite tag may name: the kind, the category, the source's own
+    categories and the OSM `tourism` / `historic` / `leisure` values."""
+    tags = {row.kind, label.replace(" ", "_")}
+    poi = row.attributes.get("poi") or {}
+    for raw in poi.values() if isinstance(poi, dict) else ():
+        if not isinstance(raw, dict):
+            continue
+        for category in raw.get("category_raw") or ():
+            tags.add(str(category).strip().lower().replace(" ", "_"))
+            tags.update(str(category).strip().lower().replace("&", " ").split())
+        osm = raw.get("osm_tags") or {}
+        if isinstance(osm, dict):
+            tags.update(str(osm[k]).lower() for k in ("tourism", "historic", "leisure") if k in osm)
+    return tags
 
 
 def _diversify(scored: list[Scored]) -> tuple[list[Scored], bool]:

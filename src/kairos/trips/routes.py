@@ -14,6 +14,7 @@ from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
 from kairos.api.deps import CurrentUser
+from kairos.profiles.travel import TravelPreferences, TravelUpdate
 from kairos.trips.answer import IntentAnswer, IntentBody, answer_intent
 from kairos.trips.metrics import prometheus_text
 from kairos.trips.product import TripsProduct
@@ -33,6 +34,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "no credential: a user token, or X-Service-Token with X-User-ID"},
     403: {"description": "the trip belongs to another user"},
     404: {"description": "no such trip (create one with POST /trips)"},
+    409: {"description": "unlocking a stop that is not locked"},
     422: {
         "description": "an unknown city, a day outside the trip, a stop not on it; the detail "
         "says what to send"
@@ -101,6 +103,34 @@ async def lock(
     """Fixes a place to a day (and a start time): the trip is planned again around it."""
     edit = {"kind": "lock", "place_id": place_id, "day": body.day, "start": body.start}
     return await product.edit(user, trip_id, edit)
+
+
+@router.delete(
+    "/trips/{trip_id:uuid}/stops/{place_id}/lock", response_model=TripView, responses=_ERRORS
+)
+async def unlock(
+    trip_id: TripId, place_id: PlaceId, user: CurrentUser, product: ProductDep
+) -> TripView:
+    """Frees a locked place: the trip is planned again without the lock."""
+    return await product.edit(user, trip_id, {"kind": "unlock", "place_id": place_id})
+
+
+@router.get("/trips/preferences", response_model=TravelPreferences, responses=_ERRORS)
+async def preferences(user: CurrentUser) -> TravelPreferences:
+    """The traveller's preferences on the shared profile (favourite tags, companions, travel
+    modes, pace, accessibility): a new trip takes what its request leaves out from here."""
+    return user.travel
+
+
+@router.patch("/trips/preferences", response_model=TravelPreferences, responses=_ERRORS)
+async def update_preferences(
+    body: TravelUpdate, user: CurrentUser, request: Request
+) -> TravelPreferences:
+    """Merges the values sent into the stored preferences; fields not sent are kept. Trips
+    already planned keep the values they were planned with."""
+    updated = await request.app.state.runtime.profiles.update_travel(user.uid, body)
+    travel: TravelPreferences = updated.travel
+    return travel
 
 
 @router.post("/trips/intent", response_model=IntentAnswer, responses=_ERRORS)

@@ -6,9 +6,10 @@ import uuid
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from kairos.core.stored_text import StoredText
+from kairos.profiles.travel import Companions, Mode, Pace
 
 __all__ = [
     "CheckView",
@@ -33,8 +34,15 @@ class TripCreate(BaseModel):
     )
     start_date: date | None = Field(default=None, description="default: tomorrow")
     days: int = Field(default=3, ge=1, le=14)
-    pace: Literal["relaxed", "moderate", "packed"] = "moderate"
-    mode: Literal["walk", "transit", "drive"] = "transit"
+    pace: Pace | None = Field(
+        default=None, description="default: the traveller's preferred pace, else moderate"
+    )
+    mode: Mode | None = Field(
+        default=None, description="default: the traveller's first travel mode, else transit"
+    )
+    companions: Companions | None = Field(
+        default=None, description="default: the traveller's usual companions"
+    )
     interests: _Text = Field(default="", description="what the traveller likes, in words")
     tags: list[Annotated[StoredText, StringConstraints(min_length=2, max_length=40)]] = Field(
         default_factory=list, max_length=10, description="kinds or categories to keep only"
@@ -42,7 +50,10 @@ class TripCreate(BaseModel):
     hotel: tuple[float, float] | None = Field(
         default=None, description="[lat, lng] of the start and end point of every day"
     )
-    accessibility: bool = Field(default=False, description="only step-free (wheelchair) places")
+    accessibility: StrictBool | None = Field(
+        default=None,
+        description="only step-free (wheelchair) places; default: the traveller's need, else no",
+    )
 
 
 class SlotView(BaseModel):
@@ -92,6 +103,10 @@ class TripView(BaseModel):
     days: list[DayView]
     pace: str
     mode: str
+    companions: str | None = None
+    from_profile: list[str] = Field(
+        default_factory=list, description="request values taken from the travel preferences"
+    )
     unplaced: list[dict[str, str]]
     excluded: int = Field(description="candidates left out before planning (see notes)")
     verified: bool = Field(description="every hard constraint passed")

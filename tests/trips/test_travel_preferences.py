@@ -1,0 +1,98 @@
+"""The traveller's preferences on the shared profile: kept by partial updates, used by a new trip
+for what its request leaves out (and said so), overridden by the request, and favourite tags
+rank the places they name higher. Locks can be taken back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.meals.helpers import as_user, create_user
+
+TRIP = {"city": "Singapore", "start_date": "2026-12-07", "days": 2,
+        "interests": "history and culture"}  # fmt: skip
+
+
+async def _trip(client: httpx.AsyncClient, uid: str, **extra: Any) -> dict[str, Any]:
+    response = await client.post("/trips", json={**TRIP, **extra}, headers=as_user(uid))
+    assert response.status_code == 201, response.text
+    trip: dict[str, Any] = response.json()
+    return trip
+
+
+def _stops(trip: dict[str, Any]) -> list[dict[str, Any]]:
+    return [s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
+
+
+async def test_partial_updates_keep_what_was_not_sent(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    fresh = await client.get("/trips/preferences", headers=as_user(uid))
+    assert fresh.status_code == 200
+    assert fresh.json() == {"favourite_tags": [], "companions": None, "modes": [], "pace": None,
+                            "accessibility": False}  # fmt: skip
+    first = await client.patch("/trips/preferences", headers=as_user(uid),
+                               json={"pace": "relaxed", "modes": ["walk", "transit", "walk"],
+                                     "favourite_tags": ["Park", " museum "]})  # fmt: skip
+    assert first.status_code == 200, first.text
+    second = await client.patch("/trips/preferences", json={"companions": "partner"},
+                                headers=as_user(uid))  # fmt: skip
+    assert second.json() == {"favourite_tags": ["park", "museum"], "companions": "partner",
+                             "modes": ["walk", "transit"], "pace": "relaxed",
+                             "accessibility": False}  # fmt: skip
+    stored = await client.get("/trips/preferences", headers=as_user(uid))
+    assert stored.json() == second.json()
+
+
+async def test_bad_preferences_are_refused_with_what_to_fix(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    bad = await client.patch("/trips/preferences", json={"pace": "frantic"}, headers=as_user(uid))
+    assert bad.status_code == 422 and "pace" in bad.text
+    unknown = await client.patch("/trips/preferences", json={"hotel": "x"}, headers=as_user(uid))
+    assert unknown.status_code == 422 and "hotel" in unknown.text
+    kept = await client.get("/trips/preferences", headers=as_user(uid))
+    assert kept.json()["pace"] is None
+
+
+async def test_a_trip_takes_what_it_leaves_out_from_the_profile(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    wanted = {"pace": "relaxed", "modes": ["walk"], "companions": "partner"}
+    await client.patch("/trips/preferences", json=wanted, headers=as_user(uid))
+    trip = await _trip(client, uid)
+    assert (trip["pace"], trip["mode"], trip["companions"]) == ("relaxed", "walk", "partner")
+    assert trip["from_profile"] == ["pace", "mode", "companions"]
+    assert any(n.startswith("From your travel preferences: pace relaxed") for n in trip["notes"])
+    own = await _trip(client, uid, pace="packed", mode="drive")
+    assert (own["pace"], own["mode"]) == ("packed", "drive")
+    assert own["from_profile"] == ["companions"]
+    without = await _trip(client, await create_user(client))
+    assert (without["pace"], without["mode"], without["from_profile"]) == (
+        "moderate", "transit", [])  # fmt: skip
+
+
+async def test_favourite_tags_rank_the_places_they_name(client: httpx.AsyncClient) -> None:
+    plain = await _trip(client, await create_user(client), days=1, interests="")
+    fan = await create_user(client)
+    await client.patch("/trips/preferences", json={"favourite_tags": ["park"]},
+                       headers=as_user(fan))  # fmt: skip
+    liked = await _trip(client, fan, days=1, interests="")
+    parks = [s for s in _stops(liked) if s["place_kind"] == "park"]
+    assert len(parks) > len([s for s in _stops(plain) if s["place_kind"] == "park"])
+    assert liked["quality"]["personalisation"] > plain["quality"]["personalisation"]
+
+
+async def test_an_unlocked_stop_is_free_again(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    trip = await _trip(client, uid)
+    stop = _stops(trip)[0]
+    url = f"/trips/{trip['trip_id']}/stops/{stop['place_id']}/lock"
+    locked = await client.post(url, json={"day": 2}, headers=as_user(uid))
+    assert locked.status_code == 200, locked.text
+    assert any(s["place_id"] == stop["place_id"] and s["locked"]
+               for s in locked.json()["days"][1]["slots"])  # fmt: skip
+    freed = await client.delete(url, headers=as_user(uid))
+    assert freed.status_code == 200, freed.text
+    assert not any(s["locked"] for s in _stops(freed.json()))
+    assert freed.json()["edits"][-1] == {"kind": "unlock", "place_id": stop["place_id"]}
+    again = await client.delete(url, headers=as_user(uid))
+    assert again.status_code == 409 and "not locked" in again.text
