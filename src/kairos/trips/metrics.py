@@ -37,8 +37,11 @@ def prometheus_text(product: TripsProduct) -> str:
         f"kairos_trips_e2e_latency_ms_count {len(product.latencies_ms)}\n",
         _line("kairos_trips_retrieval_cache_hit_ratio", "Retrieval sets served from the cache.",
               "gauge", product.caches.hit_ratio("retrieval")),
-        _line("kairos_trips_invalid_json_rate", "Model outputs that failed the schema (no model "
-              "writes trips; 0 offline).", "gauge", 0.0),
+        _line("kairos_trips_invalid_json_rate", "Model answers whose first output failed the "
+              "schema or the policy filter (0 when no model writes).", "gauge",
+              product.invalid_outputs / product.generations if product.generations else 0.0),
+        _line("kairos_trips_generations_total", "Trips whose words a model was asked for.",
+              "counter", float(product.generations)),
         _line("kairos_trips_enrichment_success_rate", "Enrichment calls answered, after retries.",
               "gauge", stats.success_rate),
         _line("kairos_trips_diversification_rate", "Retrievals the diversity rule changed.",

@@ -18,6 +18,7 @@ from typing import Any
 
 from kairos.core.opening_hours import weekly_from_json, weekly_to_json
 from kairos.errors import Conflict, Forbidden, InvalidInput, NotFound
+from kairos.llm.chain import ModelChain
 from kairos.pipeline.safety import guard_places
 from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
@@ -36,6 +37,7 @@ from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import PACES, Candidate, Itinerary, Lock, TripRequest
+from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
 from kairos.trips.schemas import (
@@ -75,7 +77,7 @@ class Built:
 class TripsProduct:
     name = "trips"
 
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, runtime: Runtime, chain: ModelChain | None = None) -> None:
         from kairos.trips.routes import router  # the routes import this module
 
         self.router = router
@@ -86,6 +88,9 @@ class TripsProduct:
         self.enricher: Enricher = build_enricher(runtime.settings, self.caches)
         self.today = date.today
         self.latencies_ms: list[float] = []
+        self.phrasing = TripPhrasing(chain or runtime.chain)
+        self.generations = 0
+        self.invalid_outputs = 0
         self.retrieval_timeouts = 0
         self.served_last_good = 0
 
@@ -340,6 +345,29 @@ class TripsProduct:
             timings_ms={k: round(v, 2) for k, v in built.timings.items()},
         )
 
+    async def _phrase(self, view: TripView, request: dict[str, Any]) -> TripView:
+        """The overview and the days' words: the rules', or a configured model's (checked)."""
+        plan = view.model_dump(mode="json")
+        about: dict[str, str] = {}
+        if not self.phrasing.chain.is_offline:
+            stops = [int(s.place_id) for d in view.days for s in d.slots]
+            for pid, (attributes, _tier) in (await self.retrieval.attributes_of(stops)).items():
+                about[str(pid)] = _description(attributes)
+        phrased = await self.phrasing.phrase(plan, request, about)
+        if phrased.by_model or phrased.fallbacks:
+            self.generations += 1
+            self.invalid_outputs += phrased.invalid_output
+        words = {d.day: d for d in phrased.words.days}
+        days = [
+            d.model_copy(update={"title": words[d.index].title, "summary": words[d.index].summary})
+            for d in view.days
+        ]
+        return view.model_copy(update={
+            "days": days, "overview": phrased.words.overview, "ai_phrased": phrased.by_model,
+            "phrased_by": phrased.phrased_by,
+            "disclaimer": AI_DISCLAIMER if phrased.by_model else None,
+        })  # fmt: skip
+
     # --- the product's operations -------------------------------------------------------------
 
     async def create(self, user: UserPublic, body: TripCreate) -> TripView:
@@ -358,7 +386,7 @@ class TripsProduct:
             )
         else:
             built = await self._build(user, request, [])
-            view = self._view(trip_id, 1, built, request, [])
+            view = await self._phrase(self._view(trip_id, 1, built, request, []), request)
             await self.caches.put_answer(key, TripDraft(draft=view.model_dump(mode="json")))
         await self.store.create(
             trip_id=trip_id, owner=user.uid, request=request, itinerary=view.model_dump(mode="json")
@@ -401,7 +429,9 @@ class TripsProduct:
                 )
             edits = [*trip.edits, edit]
             built = await self._build(user, trip.request, edits)
-            view = self._view(trip.id, trip.version + 1, built, trip.request, edits)
+            view = await self._phrase(
+                self._view(trip.id, trip.version + 1, built, trip.request, edits), trip.request
+            )
             saved = await self.store.update(
                 trip.id,
                 request=trip.request,
@@ -490,6 +520,14 @@ def _from_set(found: RetrievalSet) -> Retrieved:
                      bool(meta.get("broadened")), int(meta.get("considered", 0)),
                      [(str(n), str(e)) for n, e in meta.get("out_of_season", [])],
                      int(meta.get("favourites_matched", 0)))  # fmt: skip
+
+
+def _description(attributes: dict[str, Any]) -> str:
+    """A POI's own description, from the first source that has one."""
+    for raw in (attributes.get("poi") or {}).values():
+        if isinstance(raw, dict) and isinstance(raw.get("description"), str):
+            return " ".join(str(raw["description"]).split())
+    return ""
 
 
 def _locks(edits: list[dict[str, Any]]) -> dict[str, Lock]:

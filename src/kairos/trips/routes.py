@@ -216,9 +216,14 @@ async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> 
         f"<h1>{e(view.city)}, {len(view.days)} days from {view.start_date:%a %d %b %Y}</h1>",
         f"<p>{e(view.pace)} pace, by {e(view.mode)}. "
         f"{'Every check passed.' if view.verified else 'Not every check passed (below).'}</p>",
+        f"<p>{e(view.overview)}</p>" if view.overview else "",
+        f"<p><small>{e(view.disclaimer)}</small></p>" if view.disclaimer else "",
     ]
     for d in view.days:
-        parts.append(f"<h2>Day {d.index}: {d.date:%A %d %B}</h2><table>")
+        parts.append(f"<h2>Day {d.index}: {d.date:%A %d %B}</h2>")
+        if d.summary:
+            parts.append(f"<p>{e(d.summary)}</p>")
+        parts.append("<table>")
         for s in d.slots:
             label = e(s.name) if s.kind == "stop" else f"{s.kind.title()}: {e(s.name)}"
             parts.append(

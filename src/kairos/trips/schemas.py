@@ -77,6 +77,8 @@ class SlotView(BaseModel):
 class DayView(BaseModel):
     index: int = Field(description="1-based")
     date: date
+    title: str = ""
+    summary: str = ""
     slots: list[SlotView]
     return_minutes: int
     notes: list[str]
@@ -117,7 +119,12 @@ class TripView(BaseModel):
     edits: list[dict[str, object]]
     notes: list[str]
     attribution: list[str] = Field(description="the sources and licences of the stops")
-    ai_phrased: bool = Field(description="no text here was written by a model")
+    overview: str = ""
+    ai_phrased: bool = Field(
+        description="the overview and the days' titles and summaries were written by a model"
+    )
+    phrased_by: str = Field(default="rules", description="`rules`, or the model that wrote them")
+    disclaimer: str | None = Field(default=None, description="present when a model wrote text")
     enrichment: dict[str, object] = Field(
         default_factory=dict,
         description="the enrichment provider, its statuses, and the fields still unknown per stop",
