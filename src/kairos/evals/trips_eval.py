@@ -42,7 +42,7 @@ from kairos.trips.retrieval import VISIT_KINDS
 
 __all__ = ["TripsReport", "evaluate_trips", "render_trips_report", "trips_figures"]
 
-RECIPE = "trips-catalogue-v1"
+RECIPE = "trips-catalogue-v2"
 INTERESTS = (
     "", "museums and history", "parks and gardens", "temples and religious sites",
     "viewpoints and photography", "art galleries", "family day out with kids",
