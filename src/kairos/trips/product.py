@@ -126,11 +126,7 @@ class TripsProduct:
         timings["retrieval"] = (time.perf_counter() - started) * 1000
         timings["retrieval_cached"] = float(cached)
         if not retrieved.candidates:
-            raise InvalidInput(
-                f"the catalog has no places to visit within {RADIUS_KM * 2:.0f} km of "
-                f"{city.name}{' that match the tags' if request.get('tags') else ''}; try "
-                "another city or fewer tags"
-            )
+            raise InvalidInput(await self._nothing_to_visit(city, bool(request.get("tags"))))
         step = time.perf_counter()
         meals = await self.retrieval.meals(centre, RADIUS_KM, city.name)
         records = await self.runtime.places.records([pid for pid, _ in meals])
@@ -177,6 +173,22 @@ class TripsProduct:
         self.latencies_ms.append(timings["total"])
         return Built(itinerary, verification, retrieved, city,
                      len(meals) - len(safe_meals), timings, enrichment)  # fmt: skip
+
+    async def _nothing_to_visit(self, city: CityCentre, tags: bool) -> str:
+        """Why a city has nothing to plan: no places, or places that cannot be routed."""
+        unroutable, reason = await self.retrieval.unroutable_in(city.name)
+        known = ", ".join(await self.retrieval.plannable_cities()) or "none yet"
+        if unroutable and not tags:
+            return (
+                f"the catalog has {unroutable} places to visit in {city.name}, but none can be "
+                f"placed on a route ({reason}); they are left out of planning. Cities that can "
+                f"be planned: {known}"
+            )
+        return (
+            f"the catalog has no places to visit within {RADIUS_KM * 2:.0f} km of {city.name}"
+            f"{' that match the tags' if tags else ''}; try another city or fewer tags "
+            f"(cities that can be planned: {known})"
+        )
 
     async def _retrieve(
         self, user: UserPublic, request: dict[str, Any], city: CityCentre

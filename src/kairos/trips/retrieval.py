@@ -210,6 +210,22 @@ class TripRetrieval:
                 if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
             ]  # fmt: skip
 
+    async def unroutable_in(self, city: str) -> tuple[int, str | None]:
+        """Places to visit in `city` left out of routing (no coordinates), and one reason."""
+        async with self.db.reading() as session:
+            row = (
+                await session.execute(
+                    text(
+                        "SELECT count(*) AS n, min(attributes -> 'location' ->> 'reason') AS why "
+                        "FROM places WHERE is_active AND kind = ANY(CAST(:k AS text[])) "
+                        "AND attributes -> 'location' ->> 'routable' = 'false' "
+                        "AND city ILIKE CAST(:city AS text) || '%'"
+                    ),
+                    {"k": list(VISIT_KINDS), "city": city},
+                )
+            ).one()
+            return int(row.n), row.why
+
     async def plannable_cities(self) -> list[str]:
         """Cities with at least 5 routable places to visit, largest first (for messages)."""
         async with self.db.reading() as session:
