@@ -12,6 +12,8 @@ from datetime import date, timedelta
 from typing import Any, Final, Literal
 
 from kairos.core.opening_hours import Weekly, weekly_from_attributes
+from kairos.profiles.travel import Mode as ModeChoice
+from kairos.profiles.travel import Pace as PaceChoice
 
 __all__ = [
     "MODES",
@@ -28,8 +30,8 @@ __all__ = [
     "Unplaced",
 ]
 
-PaceName = Literal["relaxed", "moderate", "packed"]
-ModeName = Literal["walk", "transit", "drive"]
+PaceName = PaceChoice
+ModeName = ModeChoice
 
 
 @dataclass(frozen=True)
