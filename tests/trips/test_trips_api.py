@@ -149,6 +149,13 @@ async def test_words_plan_refine_and_ask_about_a_place(client: httpx.AsyncClient
     assert place["enrichment"]["provider"] == "offline"
 
 
+async def test_words_about_companions_reach_the_trip(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    planned = await _intent(client, uid, raw_text="3 days in Singapore with the kids")
+    assert planned.status_code == 200, planned.text
+    assert planned.json()["trip"]["companions"] == "family_with_kids"
+
+
 async def test_empty_words_are_a_422(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     empty = await _intent(client, uid, raw_text="   ")

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.errors import InvalidInput
 from kairos.profiles.schemas import UserPublic
+from kairos.profiles.travel import Companions
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
 from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import TripCreate, TripView
@@ -65,7 +66,8 @@ async def answer_intent(
         days = f.days or (((f.end - start).days + 1) if f.end else DEFAULT_DAYS)
         create = TripCreate(
             city=f.city, start_date=start, days=max(1, min(days, 14)),
-            pace=f.pace, mode=f.mode, interests=request.raw_text,
+            pace=f.pace, mode=f.mode, companions=_companions(f.companions),
+            interests=request.raw_text,
             tags=[t for t in f.tags if t][:10], accessibility=True if f.accessibility else None,
         )  # fmt: skip
         trip = await product.create(user, create)
@@ -86,6 +88,17 @@ async def answer_intent(
     return IntentAnswer(intent_id=intent_id, intent=intent,
                         place=await product.about(intent.petal or request.raw_text, trip_view),
                         message=f"About {intent.petal or 'that place'}.")  # fmt: skip
+
+
+COMPANIONS: dict[str, Companions] = {
+    "kids": "family_with_kids", "family": "family_with_kids", "teens": "family_with_kids",
+    "partner": "partner", "friends": "friends", "solo": "solo",
+}  # fmt: skip
+"""The intent's companion words → the profile's companions (others, e.g. elderly, are not one)."""
+
+
+def _companions(said: list[str]) -> Companions | None:
+    return next((COMPANIONS[c] for c in said if c in COMPANIONS), None)
 
 
 def _edit(intent: Intent, trip: TripView) -> dict[str, Any]:
