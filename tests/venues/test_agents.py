@@ -222,7 +222,9 @@ def test_the_scout_merges_one_venue_seen_twice_and_keeps_neighbours_apart() -> N
     from kairos.store.places import PlaceSummary
     from kairos.venues.scout import same_venue
 
-    def hit(place_id: int, name: str, lat: float, lng: float) -> SearchHit:
+    def hit(
+        place_id: int, name: str, lat: float, lng: float, address: str | None = None
+    ) -> SearchHit:
         place = PlaceSummary(
             id=place_id,
             name=name,
@@ -233,7 +235,7 @@ def test_the_scout_merges_one_venue_seen_twice_and_keeps_neighbours_apart() -> N
             votes=0,
             city="Boston",
             area=None,
-            address=None,
+            address=address,
             lat=lat,
             lng=lng,
             url=None,
@@ -248,3 +250,10 @@ def test_the_scout_merges_one_venue_seen_twice_and_keeps_neighbours_apart() -> N
     assert same_venue(legal, hit(3, "Legal Sea Foods - Park Square", 42.3602, -71.0589))
     assert not same_venue(legal, hit(4, "Pho Pasteur", 42.3601, -71.0589))  # same building
     assert not same_venue(legal, hit(5, "Legal Sea Foods", 42.40, -71.10))  # another branch
+    # one restaurant whose two listings' geocodes lie 2 km apart in one postcode: the catalog's
+    # count of places with that name says whether it can be one venue
+    nido = hit(6, "Piccolo Nido", 42.3634, -71.0542, "Boston, MA 02113")
+    nido_off = hit(7, "Piccolo Nido", 42.3454, -71.0542, "North End, Boston, MA 02113")
+    assert same_venue(nido, nido_off, {"piccolo nido": 2})
+    assert not same_venue(nido, nido_off, {"piccolo nido": 5})  # a chain's name
+    assert not same_venue(nido, nido_off)  # no counts: taken for a chain's

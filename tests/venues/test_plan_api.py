@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 import httpx
+from sqlalchemy import text
 
 from tests.meals.helpers import as_user, create_user
 
@@ -55,6 +56,17 @@ async def test_plan_returns_the_seeds_fields(client: httpx.AsyncClient) -> None:
     assert answer["venues"][0]["why"]
     weights = answer["agent_weights"]
     assert abs(weights["vibe_matcher"] + weights["cost_analyst"] + weights["critic"] - 1) < 1e-3
+
+
+async def test_the_scout_knows_how_many_places_carry_each_name(
+    client: httpx.AsyncClient, app: Any
+) -> None:
+    await _plan(client, await create_user(client), prompt="dinner in boston for 4")
+    listings = app.state.runtime.products["venues"].scout.name_listings
+    async with app.state.runtime.db.reading() as session:
+        active = text("SELECT count(*) FROM places WHERE is_active")
+        total = (await session.execute(active)).scalar()
+    assert listings is not None and sum(listings.values()) == total
 
 
 async def test_plan_needs_a_credential(client: httpx.AsyncClient) -> None:

@@ -10,7 +10,7 @@ The cache belongs to the repository, which the runtime owns (one per process).
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import text
 
 from kairos.core.place_allergens import AllergenEvidence, PlaceAllergens
+from kairos.core.venue_identity import name_key
 from kairos.store.database import Database
 from kairos.text.aspects import AspectScores, ReviewText
 
@@ -282,6 +283,15 @@ class PlacesRepository:
             ranked = sorted(rows, key=lambda r: (-r.weighted, r.id))
         records = await self.records_at([(r.id, r.version) for r in ranked])
         return [records[r.id] for r in ranked if r.id in records]
+
+    async def name_listings(self) -> dict[str, int]:
+        """Active places per name, names compared by `core.venue_identity.name_key`: a name
+        few places carry is one venue's, a name many carry a chain's."""
+        async with self.db.reading() as session:
+            names = (
+                await session.execute(text("SELECT name FROM places WHERE is_active"))
+            ).scalars()
+            return dict(Counter(name_key(n) for n in names))
 
     async def catalog_rows(self) -> list[dict[str, Any]]:
         """(name, address, city, lat, lng) of every active place, for geocoding from the

@@ -120,6 +120,7 @@ class VenuesProduct:
         catalog = await self.runtime.catalog.current()
         if self._reader is None or self._generation != catalog.generation:
             self._reader = QueryReader(catalog.vocabulary(), ProductWords())
+            self.scout.name_listings = await self.runtime.places.name_listings()
             self._generation = catalog.generation
         db = self.runtime.db
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.geo import haversine_km
-from kairos.core.venue_identity import Venue
+from kairos.core.venue_identity import Venue, name_key
 from kairos.core.venue_identity import same_venue as is_same_venue
 from kairos.pipeline.safety import guard_places, hard_set
 from kairos.search.filters import GeoPoint, SearchFilters
@@ -49,9 +49,11 @@ MIN_RADIUS_KM: Final = 2.0
 MAX_RADIUS_KM: Final = 25.0
 
 
-def _venue(hit: SearchHit) -> Venue:
+def _venue(hit: SearchHit, listings: Mapping[str, int] | None) -> Venue:
     p = hit.place
-    return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng, address=p.address)
+    count = listings.get(name_key(p.name), 0) if listings is not None else None
+    return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng, address=p.address,
+                 name_listings=count)  # fmt: skip
 
 
 def _failure(exc: Exception) -> str:
@@ -61,11 +63,13 @@ def _failure(exc: Exception) -> str:
     return code if isinstance(code, str) and code else type(exc).__name__
 
 
-def same_venue(a: SearchHit, b: SearchHit) -> bool:
+def same_venue(a: SearchHit, b: SearchHit, listings: Mapping[str, int] | None = None) -> bool:
     """The same catalog place, or the same venue by `core.venue_identity` (name, distance and
     the catalog's street address and postcode; measured on the two Yelp releases of Boston,
-    `kairos eval dedup`)."""
-    return a.place.id == b.place.id or is_same_venue(_venue(a), _venue(b))
+    `kairos eval dedup`). `listings` counts the catalog's places per name (`name_key`): a name
+    few places carry may join two listings across a postcode; without it every name is taken
+    for a chain's."""
+    return a.place.id == b.place.id or is_same_venue(_venue(a, listings), _venue(b, listings))
 
 
 @dataclass
@@ -131,6 +135,9 @@ class Scout:
         self.providers = list(providers)
         self.places = places
         self.plans = plans
+        self.name_listings: Mapping[str, int] | None = None
+        """Catalog places per name, set by the product for each catalog generation
+        (`PlacesRepository.name_listings`)."""
 
     async def _discover(self, query: DiscoveryQuery) -> tuple[Discovered, dict[str, str]]:
         """Every provider at once; one failing is reported, all failing raises the first error.
@@ -185,7 +192,7 @@ class Scout:
         hits = discovered.hits
         unique: list[SearchHit] = []
         for hit in hits:
-            if not any(same_venue(hit, kept) for kept in unique):
+            if not any(same_venue(hit, kept, self.name_listings) for kept in unique):
                 unique.append(hit)
         records = await self.places.records_at([(h.place.id, h.version or "") for h in unique])
         by_id = {h.place.id: h for h in unique}
