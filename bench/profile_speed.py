@@ -9,7 +9,8 @@ timers, and runs, one at a time (one client):
 - the speed suite's 16 search cases straight on HybridSearch (each twice: the first pass embeds
   the query, the second finds it in the query-vector cache, as a turn's later stages do);
 - chat turns through the ASGI app (no network), the speed suite's messages, with the product's
-  search cache emptied before each turn so that every turn searches.
+  search cache and the query-vector caches emptied before each turn, so that every turn
+  embeds and searches as on a fresh server.
 
 Prints per-stage mean / p50 / p95 in ms, and the share of the total. Stages nest (a search's
 arms are inside "search"), so shares do not add up to 100 %.
@@ -191,13 +192,16 @@ async def profile(shared: Path, turns: int, rounds: int) -> dict[str, Any]:
                 turn_samples: Samples = defaultdict(list)
                 for n in range(turns):
                     await product.search.cache.delete_prefix("")  # type: ignore[attr-defined]
+                    runtime.search._vectors.clear()  # every turn embeds, as on a fresh server
+                    if runtime.search.vectors.snapshot is not None:
+                        runtime.search.vectors.snapshot._best.clear()
                     uid = uids[n % len(uids)]
                     body = {"message": messages[n % len(messages)], "conversation_history": []}
                     with sample(turn_samples, "total"):
                         answered = await client.post("/chat", json=body, headers={"X-User-ID": uid})
                     assert answered.status_code == 200, answered.text
                     await runtime.drain()
-                out["chat"] = report("chat turn (search cache emptied)", turn_samples, "total")
+                out["chat"] = report("chat turn (caches emptied)", turn_samples, "total")
                 for uid in uids:
                     await client.delete(f"/users/{uid}", headers={"X-User-ID": uid})
         finally:
