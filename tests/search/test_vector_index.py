@@ -13,7 +13,7 @@ from sqlalchemy import text
 from kairos.search.filters import SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.sql_filters import compile_filters
-from kairos.search.vector_index import VectorSnapshot
+from kairos.search.vector_index import ReviewVectorIndex, VectorSnapshot
 
 
 def _snapshot() -> VectorSnapshot:
@@ -153,6 +153,7 @@ async def test_a_new_review_is_found_at_once_and_a_deleted_one_never(runtime: An
         assert result.hits[0].place.id == place, "PostgreSQL answers meanwhile"
         assert result.hits[0].why.best_review_id == review
         after = await search.vectors.load()
+        assert after is not None and before is not None
         assert after.version > before.version
         _, found = await search._vector_in_memory(query, compiled)
         assert found is not None and found[0][:2] == (place, review)
@@ -174,6 +175,7 @@ async def test_a_moved_vector_moves_the_version(runtime: Any) -> None:
     place, review = await _add_place(runtime, vector)
     try:
         before = await search.vectors.load()
+        assert before is not None
         async with runtime.db.session() as session, session.begin():
             await session.execute(
                 text("UPDATE reviews SET embedding = CAST(:v AS vector) WHERE id = :id"),
@@ -182,6 +184,17 @@ async def test_a_moved_vector_moves_the_version(runtime: Any) -> None:
         compiled = compile_filters(SearchFilters(), await search.catalog())
         _, stale = await search._vector_in_memory("another probe", compiled)
         assert stale is None
-        assert (await search.vectors.load()).version > before.version
+        after = await search.vectors.load()
+        assert after is not None and after.version > before.version
     finally:
         await _drop_place(runtime, place)
+
+
+async def test_a_catalog_too_large_for_memory_is_searched_in_postgresql(runtime: Any) -> None:
+    search = HybridSearch(runtime.db, runtime.embedder, runtime.catalog)
+    search.vectors = ReviewVectorIndex(runtime.db, runtime.spawn, max_reviews=10)
+    assert await search.vectors.load() is None
+    result = await search.search("quiet romantic italian dinner", limit=5)
+    assert result.strategy in ("exact", "hnsw")
+    assert any("vector" in h.why.arms for h in result.hits)
+    assert not search.vectors._loading, "a catalog found too large is not reloaded every search"

@@ -160,6 +160,8 @@ class HybridSearch:
         when the index is not at the catalog's version (then PostgreSQL answers). The filter's
         ids and the version come from one statement; the ranking runs meanwhile."""
         snapshot = self.vectors.snapshot
+        if snapshot is None and self.vectors.spawn is None:  # nothing would ever load one
+            return await self._embed(query), None
 
         async def ranked() -> tuple[np.ndarray, Any]:
             vector = await self._embed(query)

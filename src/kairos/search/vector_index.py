@@ -40,9 +40,13 @@ LOAD_SQL = (
     "SELECT r.id, r.place_id, vector_send(r.embedding) AS vector FROM reviews r "
     "WHERE r.embedding IS NOT NULL ORDER BY r.place_id, r.id"
 )
+COUNT_SQL = "SELECT count(*) FROM reviews WHERE embedding IS NOT NULL"
 QUERIES_KEPT = 256
 """Per-place best similarities kept per snapshot, by query text (10 KB each at full size): a
 turn searches up to four times with one query and different filters."""
+MAX_REVIEWS = 250_000
+"""Above this many review vectors (≈ 370 MB as float32) no matrix is loaded and PostgreSQL
+answers every search (HNSW or exact); the 10× replica curve has 372k."""
 RELOAD_MIN_SECONDS = 5.0
 """A reload starts at most this often: during an ingest the counter moves with every chunk."""
 
@@ -124,21 +128,30 @@ class VectorSnapshot:
 class ReviewVectorIndex:
     """The current snapshot, reloaded in the background when the catalog's vectors move."""
 
-    def __init__(self, db: Database, spawn: Spawn | None = None) -> None:
+    def __init__(
+        self, db: Database, spawn: Spawn | None = None, *, max_reviews: int = MAX_REVIEWS
+    ) -> None:
         self.db = db
         self.spawn = spawn
+        self.max_reviews = max_reviews
         self.snapshot: VectorSnapshot | None = None
+        self._too_large: int | None = None  # a version with too many vectors: not reloaded
         self._loading = False
         self._last_start = -RELOAD_MIN_SECONDS
         self._lock = asyncio.Lock()
 
-    async def load(self) -> VectorSnapshot:
-        """Read every review vector and the version they belong to, in one snapshot."""
+    async def load(self) -> VectorSnapshot | None:
+        """Read every review vector and the version they belong to, in one snapshot; None (and
+        no matrix) when there are more than `max_reviews`."""
         async with self._lock:
             async with self.db.engine.connect() as conn:
                 conn = await conn.execution_options(isolation_level="REPEATABLE READ")
                 async with conn.begin():
                     version = int((await conn.execute(text(f"SELECT {VERSION_SQL}"))).scalar_one())
+                    count = (await conn.execute(text(COUNT_SQL))).scalar_one()
+                    if count > self.max_reviews:
+                        self.snapshot, self._too_large = None, version
+                        return None
                     rows = (await conn.execute(text(LOAD_SQL))).all()
             snapshot = await asyncio.to_thread(_decode, version, rows)
             self.snapshot = snapshot
@@ -149,7 +162,8 @@ class ReviewVectorIndex:
         snapshot = self.snapshot
         if snapshot is not None and version is not None and snapshot.version == version:
             return snapshot
-        self._reload_soon()
+        if version is None or version != self._too_large:
+            self._reload_soon()
         return None
 
     def _reload_soon(self) -> None:
