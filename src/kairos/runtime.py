@@ -84,6 +84,7 @@ class Runtime:
             caches=CacheFactory(settings.redis),
         )
         catalog.spawn = runtime.spawn
+        runtime.search.vectors.spawn = runtime.spawn
         return runtime
 
     @classmethod
@@ -102,6 +103,7 @@ class Runtime:
                 settings, places=[tuple(r.values()) for r in await runtime.places.catalog_rows()]
             )
             await asyncio.to_thread(runtime.embedder.embed_one, "warm up")
+            await runtime.search.vectors.load()  # the vector arm's matrix (57 MB at full size)
         except BaseException:
             await db.dispose()  # a process that failed to start must not hold the database
             raise

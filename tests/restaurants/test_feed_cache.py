@@ -52,3 +52,26 @@ async def test_a_feed_built_before_an_allergy_change_is_not_cached(
     served = await client.get(f"/recommendations/{uid}", headers=as_user(uid))
     assert served.json()["cached"] is True
     assert served.json()["hard_excluded_allergens"] == ["peanuts"]
+
+
+async def test_the_feed_is_served_as_its_model_documents_it(
+    client: httpx.AsyncClient, app: Any, runtime: Any
+) -> None:
+    """The route serialises the payload itself (no re-validation by the framework): the body is
+    still exactly a RecommendationPayload, and the schema still says so."""
+    from kairos.restaurants.schemas import RecommendationPayload
+
+    uid = await create_user(client)
+    await runtime.drain()
+    for query in ("?refresh=true&limit=3", "?limit=3"):
+        served = await client.get(f"/recommendations/{uid}{query}", headers=as_user(uid))
+        assert served.status_code == 200
+        assert served.headers["content-type"] == "application/json"
+        body = served.json()
+        assert body == RecommendationPayload.model_validate(body).model_dump(mode="json")
+        assert len(body["recommendations"]) == 3
+    assert body["cached"] is True
+    schema = app.openapi()["paths"]["/recommendations/{uid}"]["get"]["responses"]["200"]
+    assert schema["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/RecommendationPayload"
+    }

@@ -15,7 +15,7 @@ EXPECTED_TABLES = {
     "conversations", "recipes", "recipe_ingredients", "meal_sessions", "meals", "meal_outcomes",
     "preference_facts", "memory_items", "meal_images", "venue_checkins", "venue_inspections",
     "venue_risk_events", "venue_vibes", "plans", "plan_votes", "plan_actions",
-    "operator_sessions", "operator_turns", "operator_events", "trips",
+    "operator_sessions", "operator_turns", "operator_events", "trips", "review_vectors_version",
 }  # fmt: skip
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
 from kairos.api.deps import CurrentUser, PathUser
 from kairos.api.sse import SSE_HEADERS, sse_stream
@@ -62,14 +62,17 @@ async def chat(body: ChatRequest, request: Request, user: CurrentUser, product: 
     )
 
 
-@router.get("/recommendations/{uid}", responses=_AUTH_ERRORS)
+@router.get("/recommendations/{uid}", response_model=RecommendationPayload, responses=_AUTH_ERRORS)
 async def recommendations(
     user: PathUser,
     product: ProductDep,
     limit: Annotated[int, Query(ge=1, le=25, description="number of cards")] = 10,
     refresh: Annotated[bool, Query(description="regenerate instead of using today's")] = False,
-) -> RecommendationPayload:
-    return await product.recommendations(user, limit=limit, refresh=refresh)
+) -> Response:
+    """The payload is our own validated model: serialised once here, not re-validated by the
+    framework against its response model (25 KB, ≈ 3 ms of a 5 ms warm read)."""
+    payload = await product.recommendations(user, limit=limit, refresh=refresh)
+    return Response(payload.model_dump_json(by_alias=True), media_type="application/json")
 
 
 @router.get("/recommendations/{uid}/{restaurant_id}/expand", responses=_AUTH_ERRORS)

@@ -22,6 +22,7 @@ from kairos.search.fusion import reciprocal_rank_fusion
 from kairos.search.models import Arm, MatchExplanation, PlaceSummary, SearchHit, SearchResult
 from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_filters
 from kairos.search.text_query import any_word_tsquery, query_words
+from kairos.search.vector_index import VERSION_SQL, ReviewVectorIndex
 from kairos.store.database import Database
 from kairos.store.places import PLACE_COLUMNS, WEIGHTED_RATING_SQL
 from kairos.text.embeddings import EmbeddingProvider
@@ -75,6 +76,7 @@ class HybridSearch:
         self.db = db
         self.embedder = embedder
         self.catalogs = catalog
+        self.vectors = ReviewVectorIndex(db)
         self._lexemes: dict[str, str | None] = {}
         # A query's vector depends on its text alone, and embedding it is most of a search's
         # CPU (8-9 ms): a turn searches up to four times with one query (trait stages, the
@@ -114,7 +116,9 @@ class HybridSearch:
                 return await self._text_arm(session, words, compiled, catalog)
 
         async def vector_arm() -> tuple[Sequence[Any], str]:
-            vector = await self._embed(query)
+            vector, found = await self._vector_in_memory(query, compiled)
+            if found is not None:
+                return found, "memory"
             async with self.db.session() as session, session.begin():
                 return await self._vector_arm(session, vector, compiled, limit, catalog)
 
@@ -148,6 +152,41 @@ class HybridSearch:
         vector.flags.writeable = False  # shared by every search of this query
         self._vectors[query] = vector
         return vector
+
+    async def _vector_in_memory(
+        self, query: str, f: CompiledFilters
+    ) -> tuple[np.ndarray, list[tuple[int, int, float]] | None]:
+        """The query's vector, and the nearest allowed places from the in-process index, or None
+        when the index is not at the catalog's version (then PostgreSQL answers). The filter's
+        ids and the version come from one statement; the ranking runs meanwhile."""
+        snapshot = self.vectors.snapshot
+        if snapshot is None and self.vectors.spawn is None:  # nothing would ever load one
+            return await self._embed(query), None
+
+        async def ranked() -> tuple[np.ndarray, Any]:
+            vector = await self._embed(query)
+            if snapshot is None:
+                return vector, None
+            return vector, await asyncio.to_thread(snapshot.best, query, vector)
+
+        async def allowed() -> Any:
+            async with self.db.reading() as session:
+                return (
+                    await session.execute(
+                        text(
+                            f"SELECT {VERSION_SQL} AS version, ARRAY(SELECT p.id FROM places p "
+                            f"WHERE p.review_count > 0 AND {f.where}) AS ids"
+                        ),
+                        f.params,
+                    )
+                ).one()
+
+        (vector, best), row = await asyncio.gather(ranked(), allowed())
+        current = self.vectors.usable(row.version)
+        if current is None or current is not snapshot or best is None:
+            return vector, None
+        ids = np.asarray(row.ids, dtype=np.int64)
+        return vector, current.nearest(best, ids, ARM_DEPTH)
 
     async def _text_arm(
         self, session: AsyncSession, query: str, f: CompiledFilters, catalog: Catalog
@@ -233,6 +272,13 @@ class HybridSearch:
                 rows = (await session.execute(text(sql), params)).all()
                 if len(rows) >= min(limit, ARM_DEPTH):
                     return rows, "hnsw"
+        return await self._exact_scan(session, vector, f), "exact"
+
+    async def _exact_scan(
+        self, session: AsyncSession, vector: np.ndarray, f: CompiledFilters
+    ) -> Sequence[Any]:
+        """Each allowed place's nearest review, the nearest `ARM_DEPTH` places: the ranking the
+        in-process index reproduces."""
         sql = f"""
         WITH d AS MATERIALIZED (
             SELECT r.place_id, r.id, r.embedding <=> CAST(:qv AS vector) AS d
@@ -242,7 +288,8 @@ class HybridSearch:
         best AS (SELECT DISTINCT ON (place_id) place_id, id, d FROM d ORDER BY place_id, d, id)
         SELECT place_id, id, d FROM best ORDER BY d, place_id LIMIT :depth
         """
-        return (await session.execute(text(sql), params)).all(), "exact"
+        params = {**f.params, "qv": str(vector.tolist()), "depth": ARM_DEPTH}
+        return (await session.execute(text(sql), params)).all()
 
     async def _filtered_reviews(
         self, session: AsyncSession, f: CompiledFilters, catalog: Catalog

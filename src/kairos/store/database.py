@@ -1,7 +1,13 @@
 """Engine and sessions. One `Database` per process, built from settings.
 
-The pool pings a connection before lending it (`pool_pre_ping`): after a database restart the
-dead connections are replaced on their next use, so the service recovers without a restart.
+The pool pings a connection before lending it when it has been idle for more than
+`PING_IDLE_SECONDS`: after a database restart the dead connections are replaced on their next
+use, so the service recovers without a restart. A connection back in the pool more recently than
+that is lent without a ping — SQLAlchemy's `pool_pre_ping` pinged every checkout, and asyncpg's
+ping outside a transaction is three round trips (BEGIN, an empty query, ROLLBACK): at full size a
+chat turn checked out ≈ 9 connections, so pings were about half its round trips. A connection
+that did die within that second fails its statement as a disconnect, and SQLAlchemy then
+invalidates every pooled connection, as a failed ping would have.
 
 `ping` (the database watch, `/ready`) asks over a small pool of its own: when every request
 connection is lent out, a ping queued behind them timed out and a busy service was reported as
@@ -11,10 +17,13 @@ one whose database is unreachable (found by `bench/bench_load.py` under 200 chat
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import event, text
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -24,6 +33,29 @@ from sqlalchemy.ext.asyncio import (
 
 from kairos.settings import Settings
 from kairos.store.embedded import EmbeddedServer
+
+PING_IDLE_SECONDS = 1.0
+_RETURNED = "kairos_returned_at"
+
+
+def ping_when_idle(engine: AsyncEngine, idle_seconds: float = PING_IDLE_SECONDS) -> None:
+    """Ping a pooled connection on checkout only if it has sat in the pool for `idle_seconds`;
+    a failed ping makes the pool drop it and lend another (SQLAlchemy's documented pattern)."""
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def _ping(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+        returned = record.info.get(_RETURNED)
+        if returned is not None and time.monotonic() - returned < idle_seconds:
+            return
+        try:
+            dbapi_connection.ping()
+        except Exception as exc:
+            raise DisconnectionError("the pooled connection did not answer a ping") from exc
+
+    @event.listens_for(engine.sync_engine, "checkin")
+    def _returned(dbapi_connection: Any, record: Any) -> None:
+        if record is not None:
+            record.info[_RETURNED] = time.monotonic()
 
 
 def asyncpg_url(url: str) -> str:
@@ -50,9 +82,9 @@ class Database:
             url,
             pool_size=pool_size,
             max_overflow=max_overflow,
-            pool_pre_ping=True,
             hide_parameters=True,
         )
+        ping_when_idle(self.engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         # Reads that need no transaction skip BEGIN and ROLLBACK: two round trips each, and a
         # chat turn makes a dozen such reads.
