@@ -9,7 +9,7 @@ SQL exact scan gives, never an approximation.
 
 Freshness: a snapshot remembers the `review_vectors_version` counter it was loaded at (a trigger
 bumps it on every statement that changes review vectors, in the writing transaction; migration
-0015). A search reads the counter in the same statement as its filter's ids; a snapshot of
+0016). A search reads the counter in the same statement as its filter's ids; a snapshot of
 another version is not used — that search asks PostgreSQL — and a reload starts in the
 background. So a newly ingested, re-embedded, moved or deleted review is never missed, whichever
 process wrote it.

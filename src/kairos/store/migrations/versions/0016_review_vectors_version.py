@@ -8,8 +8,8 @@ process is never missed: until the matrix is reloaded, the search asks PostgreSQ
 A statement-level trigger bumps it, in the writing transaction: readers see the new value
 exactly when they can see the rows it counts.
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 Create Date: 2026-11-25
 """
 
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = "0015"
-down_revision: str | None = "0014"
+revision: str = "0016"
+down_revision: str | None = "0015"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
