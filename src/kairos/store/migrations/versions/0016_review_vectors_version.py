@@ -10,7 +10,7 @@ exactly when they can see the rows it counts.
 
 Revision ID: 0016
 Revises: 0015
-Create Date: 2026-11-25
+Create Date: 2026-11-24
 """
 
 from collections.abc import Sequence
