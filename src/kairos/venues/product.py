@@ -111,6 +111,7 @@ class VenuesProduct:
             self.plans,
         )
         self._reader: QueryReader | None = None
+        self._name_listings: dict[str, int] = {}
         self._generation = -1
         self.turns: TurnRunner[PlanResponse] = TurnRunner(
             outage=runtime.outage.failed, spawn=runtime.spawn
@@ -120,8 +121,9 @@ class VenuesProduct:
         catalog = await self.runtime.catalog.current()
         if self._reader is None or self._generation != catalog.generation:
             self._reader = QueryReader(catalog.vocabulary(), ProductWords())
-            self.scout.name_listings = await self.runtime.places.name_listings()
+            self._name_listings = await self.runtime.places.name_listings()
             self._generation = catalog.generation
+        self.scout.name_listings = self._name_listings
         db = self.runtime.db
 
         async def read_vibes(ids: Sequence[int]) -> dict[int, venue_vibes.StoredVibe]:
