@@ -282,6 +282,18 @@ def test_phone_dark_mode(browser: Any, server: str) -> None:
         shot(page, "trips-07-phone-dark-map")
         _day(page, 1).locator(".trip-swap summary").first.click()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # The words, the form with its start point and the open preferences fit the phone too.
+        page.locator("#trips-map svg.trip-svg").click(position={"x": 6, "y": 40})
+        expect(page.locator("#trips-map .trip-hotel")).to_have_count(1)
+        page.click("#trips-prefs summary")
+        expect(page.locator("#travel-state")).to_have_text("✓ Saved")
+        page.fill("#travel-tags", "museum")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert low_contrast(page, TRIPS_TEXT) == []
+        page.locator("#trips-words-form").evaluate("el => el.scrollIntoView({block: 'start'})")
+        shot(page, "trips-11-phone-dark-form")
+        page.locator("#trips-prefs").evaluate("el => el.scrollIntoView({block: 'start'})")
+        shot(page, "trips-12-phone-dark-preferences")
     finally:
         context.close()
 
@@ -570,6 +582,8 @@ def test_words_plan_a_trip_and_a_model_written_text_is_said(page: Any) -> None:
         "from the planner's rules"
     )
     assert low_contrast(page, TRIPS_TEXT) == []
+    page.locator(".trip-summary").scroll_into_view_if_needed()
+    shot(page, "trips-13-model-phrased")
     assert page.console_errors == []
 
 
