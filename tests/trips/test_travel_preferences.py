@@ -42,6 +42,11 @@ async def test_partial_updates_keep_what_was_not_sent(client: httpx.AsyncClient)
                              "accessibility": False}  # fmt: skip
     stored = await client.get("/trips/preferences", headers=as_user(uid))
     assert stored.json() == second.json()
+    # An explicit null clears companions or pace (the web form's "Not set"); other nulls are kept.
+    nulls = {"companions": None, "pace": None, "modes": None}
+    cleared = await client.patch("/trips/preferences", json=nulls, headers=as_user(uid))
+    assert cleared.status_code == 200, cleared.text
+    assert cleared.json() == {**second.json(), "companions": None, "pace": None}
 
 
 async def test_bad_preferences_are_refused_with_what_to_fix(client: httpx.AsyncClient) -> None:

@@ -47,7 +47,8 @@ class TravelPreferences(BaseModel):
 
 
 class TravelUpdate(BaseModel):
-    """A partial update: fields sent replace the stored ones, fields not sent are kept."""
+    """A partial update: fields sent replace the stored ones, fields not sent are kept; an
+    explicit null clears `companions` or `pace` (the other fields ignore a null)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -58,8 +59,12 @@ class TravelUpdate(BaseModel):
     accessibility: StrictBool | None = None
 
 
+_CLEARABLE = frozenset({"companions", "pace"})
+
+
 def merge_travel_patch(current: TravelPreferences, patch: TravelUpdate) -> TravelPreferences:
-    sent = {k: v for k, v in patch.model_dump(exclude_unset=True).items() if v is not None}
+    sent = {k: v for k, v in patch.model_dump(exclude_unset=True).items()
+            if v is not None or k in _CLEARABLE}  # fmt: skip
     if "favourite_tags" in sent:
         sent["favourite_tags"] = list(
             dict.fromkeys(t.strip().lower() for t in sent["favourite_tags"])

@@ -1,8 +1,10 @@
-// The Trips view's plan as DOM: a summary with the exports, a section per day (timed slots, meal
-// breaks, day notes, the per-stop Lock and Swap and the per-day "More relaxed"), the checks, the
-// quality figures, what was not placed and the sources. Every state has a word or a symbol.
+// The Trips view's plan as DOM: a summary (the overview, what came from the travel preferences,
+// who wrote the words) with the exports, a section per day (its title and summary, timed slots,
+// meal breaks, day notes, the per-stop Lock / Unlock and Swap and the per-day "More relaxed"),
+// the checks, the quality figures, what was not placed and the sources; and a place described
+// for the words input. Every state has a word or a symbol.
 import { h } from "./dom.js";
-import { dayClass } from "./trips-map.js";
+import { dayClass, hotelText } from "./trips-map.js";
 
 export const SWAPS = [["outdoors", "Outdoors"], ["indoors", "Indoors"], ["culture", "Culture"], ["sights", "Sights"]];
 const MODE = { walk: ["🚶", "walk"], transit: ["🚇", "by transit"], drive: ["🚗", "drive"] };
@@ -13,6 +15,18 @@ const CHECKS = {
   locked_kept: "Locks kept",
 };
 const MEAL = { lunch: "Lunch", dinner: "Dinner" };
+const COMPANIONS = { solo: "solo", partner: "with a partner", friends: "with friends",
+  family_with_kids: "family with children", group: "with a group" };
+const FROM = { pace: "pace", mode: "travel mode", companions: "companions", accessibility: "step-free only",
+  favourite_tags: "favourite tags" };
+
+// ["pace", "mode"] → "Pace and travel mode from your travel preferences."
+function fromProfile(fields) {
+  const names = fields.map((f) => FROM[f] || f.replaceAll("_", " "));
+  if (!names.length) return null;
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${list[0].toUpperCase()}${list.slice(1)} from your travel preferences.`;
+}
 
 const day = (iso, long = false) => new Date(`${iso}T00:00:00`).toLocaleDateString("en-GB",
   long ? { weekday: "long", day: "numeric", month: "long" } : { weekday: "short", day: "numeric", month: "short", year: "numeric" });
@@ -34,8 +48,10 @@ function slotItem(slot, order, dayIndex, trip, actions) {
     h("span", { class: slot.hours_known ? "trip-hours known" : "trip-hours unknown",
       text: slot.hours_known ? "🕘 Opening hours checked" : "Opening hours unknown (not checked)" }));
   const act = meal ? null : h("div", { class: "trip-actions" },
-    slot.locked ? null : h("button", { type: "button", class: "btn trip-lock", text: `🔒 Lock to day ${dayIndex}`,
-      "aria-label": `Lock ${slot.name} to day ${dayIndex}`, onclick: () => actions.lock(slot, dayIndex) }),
+    slot.locked ? h("button", { type: "button", class: "btn trip-unlock", text: "🔓 Unlock",
+      "aria-label": `Unlock ${slot.name}`, onclick: () => actions.unlock(slot, dayIndex) })
+      : h("button", { type: "button", class: "btn trip-lock", text: `🔒 Lock to day ${dayIndex}`,
+        "aria-label": `Lock ${slot.name} to day ${dayIndex}`, onclick: () => actions.lock(slot, dayIndex) }),
     h("details", { class: "trip-swap" },
       h("summary", { class: "btn", text: "⇄ Swap for…", "aria-label": `Swap ${slot.name} for another place` }),
       h("div", { class: "trip-swap-options" }, ...SWAPS.map(([want, label]) => h("button", {
@@ -59,15 +75,18 @@ function daySection(d, trip, actions) {
   const stops = d.slots.filter((slot) => slot.kind === "stop").length;
   const meals = d.slots.length - stops;
   const facts = [`${stops} ${stops === 1 ? "stop" : "stops"}`, meals ? `${meals} meal ${meals === 1 ? "break" : "breaks"}` : null,
-    d.return_minutes ? `${d.return_minutes} min back to the hotel` : null].filter(Boolean).join(" · ");
+    d.return_minutes ? `${d.return_minutes} min back to the start point` : null].filter(Boolean).join(" · ");
+  // The title names the day ("Day 2: …" from the rules); a model's title gets "Day n" beside it.
+  const title = d.title ? (/^day \d+\b/i.test(d.title) ? d.title : `Day ${d.index} · ${d.title}`) : `Day ${d.index}`;
   return h("section", { class: "trip-day", "data-day": d.index, "aria-labelledby": `trip-day-${d.index}` },
     h("div", { class: "trip-day-head" },
       h("span", { class: `trips-swatch ${dayClass(d.index)}`, "aria-hidden": "true" }),
       h("div", {},
-        h("h3", { id: `trip-day-${d.index}`, text: `Day ${d.index} · ${day(d.date, true)}` }),
-        h("p", { class: "meta", text: facts })),
+        h("h3", { id: `trip-day-${d.index}`, class: "trip-day-title", text: title }),
+        h("p", { class: "meta", text: `${day(d.date, true)} · ${facts}` })),
       h("button", { type: "button", class: "btn trip-relax", text: "More relaxed", "aria-label": `Make day ${d.index} more relaxed`,
         disabled: stops === 0 || null, onclick: () => actions.relax(d.index) })),
+    d.summary ? h("p", { class: "trip-day-summary", text: d.summary }) : null,
     d.slots.length ? h("ol", { class: "trip-slots" }, ...d.slots.map((slot, i) => slotItem(slot, i + 1, d.index, trip, actions)))
       : h("p", { class: "muted", text: "No place could be fitted into this day." }),
     d.notes.length ? h("ul", { class: "trip-notes" }, ...d.notes.map((n) => h("li", { text: n }))) : null);
@@ -107,15 +126,20 @@ function unplaced(trip) {
     h("ul", {}, ...trip.unplaced.map((u) => h("li", { "data-place": u.place_id }, h("strong", { text: u.name }), `: ${u.reason}`))));
 }
 
-export function renderTrip(trip, actions) {
+export function renderTrip(trip, actions, hotel) {
   const verdict = trip.verified
     ? h("p", { class: "trip-verdict passed", text: "✓ Every check passed" })
     : h("p", { class: "trip-verdict failed", text: "✕ Not every check passed: see Checks below" });
   return [
     h("div", { class: "trip-summary" },
       h("h3", { text: `${trip.city} · ${trip.days.length} ${trip.days.length === 1 ? "day" : "days"} from ${day(trip.start_date)}` }),
-      h("p", { class: "meta" }, `${trip.pace} pace, ${MODE_NAME[trip.mode] || trip.mode} · version ${trip.version} · trip `,
-        h("code", { class: "trip-id", text: trip.trip_id.slice(0, 8) })),
+      trip.overview ? h("p", { class: "trip-overview", text: trip.overview }) : null,
+      h("p", { class: "meta" }, `${trip.pace} pace, ${MODE_NAME[trip.mode] || trip.mode}`,
+        trip.companions ? `, ${COMPANIONS[trip.companions] || trip.companions}` : "",
+        hotel ? `, each day from and back to ${hotelText(hotel)}` : "",
+        ` · version ${trip.version} · trip `, h("code", { class: "trip-id", text: trip.trip_id.slice(0, 8) })),
+      trip.from_profile?.length ? h("p", { class: "trip-from-profile", text: `👤 ${fromProfile(trip.from_profile)}` }) : null,
+      trip.ai_phrased && trip.disclaimer ? h("p", { class: "trip-disclaimer", text: `✎ ${trip.disclaimer}` }) : null,
       verdict, exports(trip)),
     ...trip.days.map((d) => daySection(d, trip, actions)),
     trip.notes.length ? h("section", { class: "trip-block", "aria-label": "Notes on the trip" },
@@ -126,6 +150,24 @@ export function renderTrip(trip, actions) {
     h("section", { class: "trip-block trip-sources", "aria-labelledby": "trip-sources-title" },
       h("h3", { id: "trip-sources-title", text: "Sources and licences" }),
       h("ul", {}, ...trip.attribution.map((a) => h("li", { text: a }))),
-      h("p", { class: "meta", text: trip.ai_phrased ? "Some text was phrased by a language model." : "Every sentence here comes from the planner's rules; none was written by a language model." })),
+      h("p", { class: "meta trip-phrased", text: trip.ai_phrased
+        ? `The overview and the days' titles and summaries were written by a language model (${trip.phrased_by}); times, places, checks and notes come from the planner's rules.`
+        : "Every sentence here comes from the planner's rules; none was written by a language model." })),
   ].filter(Boolean);
+}
+
+// The words input's answer about one place (POST /trips/intent, enrich_petal): what is known,
+// what is not (said as unknown), its source and licence.
+export function placeAnswer(place) {
+  const unknown = place.enrichment?.unknown || [];
+  const visit = place.visit_minutes ? `about ${place.visit_minutes} min${place.visit_minutes_basis ? ` (${place.visit_minutes_basis})` : ""}` : "unknown";
+  const row = (name, value) => [h("dt", { text: name }), h("dd", { text: value })];
+  return h("section", { class: "trip-block trip-place", "aria-label": `About ${place.name}` },
+    h("h3", { text: `📍 ${place.name}` }),
+    h("p", { class: "meta", text: [place.kind?.replaceAll("_", " "), place.city].filter(Boolean).join(" · ") }),
+    h("dl", {},
+      ...row("Opening hours", place.hours || "unknown (not in the catalog)"),
+      ...row("A visit", visit),
+      ...row("Source", `${place.source || "the catalog"} · ${place.licence}`)),
+    unknown.length ? h("p", { class: "meta", text: `Still unknown: ${unknown.join(", ").replaceAll("_", " ")}.` }) : null);
 }

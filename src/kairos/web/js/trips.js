@@ -1,12 +1,27 @@
-// The Trips view (seed 003): a form → POST /trips, then the day-by-day plan with its map, checks
-// and exports; Lock, Swap and "More relaxed" replan through the trip's edit routes. The trip id
-// is kept per user in sessionStorage, so a reload (or switching back to a user) shows it again.
+// The Trips view (seed 003): a form → POST /trips (or words → POST /trips/intent), then the
+// day-by-day plan with its map, checks and exports; Lock, Unlock, Swap and "More relaxed" replan
+// through the trip's edit routes. What the form leaves at "From my preferences" is not sent, so
+// the travel preferences (trips-prefs.js) apply. The trip id (and the start point it was planned
+// from, which the answer does not carry) is kept per user in sessionStorage, so a reload (or
+// switching back to a user) shows it again.
 import { request } from "./api.js";
 import { errorBox, h } from "./dom.js";
-import { drawTripMap, focusTripPin } from "./trips-map.js";
-import { renderTrip } from "./trips-render.js";
+import { drawTripMap, focusTripPin, hotelText } from "./trips-map.js";
+import { createTripPrefs, splitTags } from "./trips-prefs.js";
+import { placeAnswer, renderTrip } from "./trips-render.js";
 
 const key = (uid) => `kairos.trips.${uid}`;
+const hotelKey = (uid) => `kairos.trip-hotel.${uid}`;
+
+// "1.2834, 103.8607" → [1.2834, 103.8607]; "" → null; anything else → undefined.
+function parseHotel(text) {
+  if (!text.trim()) return null;
+  const m = text.trim().match(/^(-?\d+(?:\.\d+)?)\s*[,;\s]\s*(-?\d+(?:\.\d+)?)$/);
+  if (!m) return undefined;
+  const [lat, lng] = [Number(m[1]), Number(m[2])];
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? [lat, lng] : undefined;
+}
+const HOTEL_HELP = "type the start point as 'lat, lng', e.g. 1.2834, 103.8607, or click the map";
 
 function tomorrow() {
   const d = new Date();
@@ -23,23 +38,38 @@ export function createTrips({ getUid }) {
   const result = byId("trips-result");
   const mapBox = byId("trips-map");
   const newTrip = byId("trips-new");
+  const hotelBox = byId("trips-hotel");
+  const hotelClear = byId("trips-hotel-clear");
+  const words = byId("trips-words");
+  const wordsSend = byId("trips-words-send");
+  const wordsAnswer = byId("trips-words-answer");
   const intro = [...result.childNodes].map((n) => n.cloneNode(true));
   let trip = null;
   let uid = null;
+  let planned = null; // { trip_id, hotel }: the start point the shown trip was planned from
+  let map = { setHotel() {} };
 
   byId("trips-start").value = tomorrow();
   const say = (text) => { status.textContent = ""; setTimeout(() => { status.textContent = text; }, 30); };
-  const call = (path, body) => request(path, { method: body ? "POST" : "GET", body, headers: { "X-User-ID": getUid() } });
+  const call = (path, body, method) => request(path, { method: method || (body ? "POST" : "GET"), body, headers: { "X-User-ID": getUid() } });
+  const prefs = createTripPrefs({ call });
 
+  // Fields left at "From my preferences" are not sent: the server takes them from the profile.
   function readForm() {
     const body = {
       city: byId("trips-city").value.trim(),
       days: Number.parseInt(byId("trips-days").value, 10),
-      pace: byId("trips-pace").value,
-      mode: byId("trips-mode").value,
       interests: byId("trips-interests").value.trim(),
-      accessibility: byId("trips-access").checked,
     };
+    for (const field of ["pace", "mode", "companions"]) {
+      const value = byId(`trips-${field}`).value;
+      if (value) body[field] = value;
+    }
+    if (byId("trips-access").checked) body.accessibility = true;
+    const tags = splitTags(byId("trips-tags").value);
+    if (tags.length) body.tags = tags;
+    const hotel = parseHotel(hotelBox.value);
+    if (hotel) body.hotel = hotel;
     const start = byId("trips-start").value;
     if (start) body.start_date = start;
     if (Number.isNaN(body.days)) body.days = 0; // the server says what a trip's days may be
@@ -50,8 +80,35 @@ export function createTrips({ getUid }) {
     byId("trips-city").value = t.city;
     byId("trips-start").value = t.start_date;
     byId("trips-days").value = String(t.days.length);
-    byId("trips-pace").value = t.pace;
-    byId("trips-mode").value = t.mode;
+    for (const field of ["pace", "mode", "companions"]) {
+      byId(`trips-${field}`).value = t.from_profile.includes(field) ? "" : t[field] || "";
+    }
+  }
+
+  // The start point: typed, picked on the map, or cleared; the map marks it at once.
+  const plannedHotel = () => (trip && planned && planned.trip_id === trip.trip_id ? planned.hotel : null);
+  function hotelChanged() {
+    const hotel = parseHotel(hotelBox.value);
+    hotelClear.hidden = !hotelBox.value.trim();
+    hotelBox.setAttribute("aria-invalid", String(hotel === undefined));
+    return hotel;
+  }
+  function pickHotel(point) {
+    hotelBox.value = point ? hotelText(point) : "";
+    hotelChanged();
+    map.setHotel(point);
+    say(point ? `Each day will start and end at ${hotelText(point)}; plan the trip to use it.` : "No start point: each day starts at its first place.");
+  }
+  hotelBox.addEventListener("change", () => {
+    const hotel = hotelChanged();
+    if (hotel !== undefined && trip) drawMap();
+  });
+  hotelBox.addEventListener("input", hotelChanged);
+  hotelClear.addEventListener("click", () => { pickHotel(null); hotelBox.focus(); });
+
+  function drawMap() {
+    const hotel = parseHotel(hotelBox.value) || null;
+    map = drawTripMap(mapBox, trip, select, { hotel, planned: plannedHotel(), onPick: pickHotel });
   }
 
   function select(dayIndex, placeId) {
@@ -65,34 +122,42 @@ export function createTrips({ getUid }) {
     focusTripPin(mapBox, placeId);
   }
 
-  function show(next) {
+  // `hotel` is the start point a new trip was planned from (undefined: the same trip, kept).
+  function show(next, hotel) {
     trip = next;
-    if (uid) sessionStorage.setItem(key(uid), trip.trip_id);
+    if (hotel !== undefined) planned = { trip_id: next.trip_id, hotel };
+    if (uid) {
+      sessionStorage.setItem(key(uid), trip.trip_id);
+      if (plannedHotel()) sessionStorage.setItem(hotelKey(uid), JSON.stringify(planned));
+      else sessionStorage.removeItem(hotelKey(uid));
+    }
     newTrip.hidden = false;
-    result.replaceChildren(...renderTrip(trip, actions));
+    result.replaceChildren(...renderTrip(trip, actions, plannedHotel()));
     result.querySelectorAll(".trip-slot").forEach((item) => item.addEventListener("click", (e) => {
       if (!e.target.closest("button, summary, a")) focusTripPin(mapBox, item.dataset.place);
     }));
-    drawTripMap(mapBox, trip, select);
+    drawMap();
   }
 
   function clearTrip() {
     trip = null;
-    if (uid) sessionStorage.removeItem(key(uid));
+    planned = null;
+    if (uid) { sessionStorage.removeItem(key(uid)); sessionStorage.removeItem(hotelKey(uid)); }
     newTrip.hidden = true;
     result.replaceChildren(...intro.map((n) => n.cloneNode(true)));
     mapBox.replaceChildren();
+    map = { setHotel() {} };
   }
 
   // An edit keeps the trip on screen; while it runs its buttons are off, and a refusal is shown
   // above the plan with what to do.
-  async function edit(path, body, done) {
+  async function edit(path, body, done, method) {
     const buttons = [...result.querySelectorAll("button")];
     buttons.forEach((b) => { b.disabled = true; });
     result.setAttribute("aria-busy", "true");
     result.querySelector(".trip-edit-error")?.remove();
     try {
-      const next = await call(path, body);
+      const next = await call(path, body, method);
       show(next);
       say(done(next));
     } catch (error) {
@@ -114,19 +179,26 @@ export function createTrips({ getUid }) {
       (next) => next.notes.findLast((n) => n.includes(slot.name)) || `Asked to swap ${slot.name} for something ${words}.`),
     lock: (slot, index) => edit(`/trips/${trip.trip_id}/stops/${slot.place_id}/lock`, { day: index },
       () => `${slot.name} is locked to day ${index}; the trip was planned again around it.`),
+    unlock: (slot) => edit(`/trips/${trip.trip_id}/stops/${slot.place_id}/lock`, null,
+      () => `${slot.name} is no longer locked; the trip was planned again without the lock.`, "DELETE"),
   };
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     if (send.disabled) return;
     const body = readForm();
+    if (parseHotel(hotelBox.value) === undefined) {
+      errors.replaceChildren(errorBox(`The start point '${hotelBox.value.trim()}' is not a place on the map: ${HOTEL_HELP}.`));
+      hotelBox.focus();
+      return;
+    }
     send.disabled = true;
     send.classList.add("busy");
     errors.replaceChildren();
     say("Planning the trip…");
     try {
       const next = await call("/trips", body);
-      show(next);
+      show(next, body.hotel || null);
       say(`${next.city}: ${next.days.length} days planned; ${next.verified ? "every check passed" : "not every check passed"}.`);
     } catch (error) {
       // The form keeps what was typed; the problem's detail says what to change.
@@ -137,15 +209,56 @@ export function createTrips({ getUid }) {
       send.classList.remove("busy");
     }
   });
-  newTrip.addEventListener("click", () => { clearTrip(); byId("trips-city").focus(); });
+  newTrip.addEventListener("click", () => { clearTrip(); wordsAnswer.replaceChildren(); byId("trips-city").focus(); });
+
+  // Words → POST /trips/intent (with the shown trip, so "make day 2 more relaxed" changes it):
+  // a trip is shown, a place is described under the words, the message says what was done.
+  byId("trips-words-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = words.value.trim();
+    if (wordsSend.disabled) return;
+    if (!text) {
+      errors.replaceChildren(errorBox("Say what to plan or change, e.g. '3 days in Singapore next week, museums and gardens'."));
+      words.focus();
+      return;
+    }
+    wordsSend.disabled = true;
+    wordsSend.classList.add("busy");
+    errors.replaceChildren();
+    wordsAnswer.replaceChildren();
+    say("Reading what you asked…");
+    try {
+      const answer = await call("/trips/intent", { raw_text: text, ...(trip ? { trip_id: trip.trip_id } : {}) });
+      if (answer.trip) {
+        const same = trip && answer.trip.trip_id === trip.trip_id;
+        fillForm(answer.trip);
+        show(answer.trip, same ? undefined : null);
+      }
+      wordsAnswer.replaceChildren(h("p", { class: "trip-words-message", text: answer.message }),
+        answer.place ? placeAnswer(answer.place) : null);
+      words.value = "";
+      say(answer.message);
+    } catch (error) {
+      // The words stay in the box; the detail says what to change.
+      errors.replaceChildren(errorBox(`Kairos could not act on that: ${error.message}`));
+      say(`Kairos could not act on that: ${error.message}`);
+    } finally {
+      wordsSend.disabled = false;
+      wordsSend.classList.remove("busy");
+    }
+  });
 
   async function restore() {
     const stored = uid && sessionStorage.getItem(key(uid));
     if (!stored) { clearTrip(); return; }
     try {
       const t = await call(`/trips/${stored}`);
+      let from = null;
+      try { from = JSON.parse(sessionStorage.getItem(hotelKey(uid))); } catch { /* none kept */ }
+      const hotel = from && from.trip_id === t.trip_id ? from.hotel : null;
+      if (hotel) { hotelBox.value = hotelText(hotel); hotelChanged(); }
       fillForm(t);
-      show(t);
+      show(t, hotel);
     } catch (error) {
       clearTrip();
       if (error.status !== 403 && error.status !== 404) errors.replaceChildren(errorBox(`Your last trip could not be opened: ${error.message}`, restore));
@@ -158,7 +271,9 @@ export function createTrips({ getUid }) {
       if (next === uid) return;
       uid = next;
       errors.replaceChildren();
+      wordsAnswer.replaceChildren();
       restore();
+      prefs.load();
     },
   };
 }
