@@ -76,7 +76,8 @@ async def test_a_stored_trip_reads_back_with_its_own_id(client: httpx.AsyncClien
 
 async def test_exports(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
-    trip = await _create(client, uid)
+    trip = await _create(client, uid, hotel=[1.2834, 103.8607])
+    assert trip["hotel"] == [1.2834, 103.8607]
     tid = trip["trip_id"]
     ics = await client.get(f"/trips/{tid}.ics", headers=as_user(uid))
     assert ics.status_code == 200 and ics.headers["content-type"].startswith("text/calendar")

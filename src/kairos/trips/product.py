@@ -336,6 +336,7 @@ class TripsProduct:
             pace=it.request.pace,
             mode=it.request.mode,
             companions=request.get("companions"),
+            hotel=it.request.hotel,
             from_profile=[str(f) for f in request.get("from_profile") or ()],
             unplaced=[
                 {"place_id": u.place_id, "name": u.name, "reason": u.reason} for u in it.unplaced

@@ -106,6 +106,9 @@ class TripView(BaseModel):
     pace: str
     mode: str
     companions: str | None = None
+    hotel: tuple[float, float] | None = Field(
+        default=None, description="[lat, lng] every day starts and ends at, when one was given"
+    )
     from_profile: list[str] = Field(
         default_factory=list, description="request values taken from the travel preferences"
     )

@@ -1,9 +1,9 @@
 // The Trips view (seed 003): a form → POST /trips (or words → POST /trips/intent), then the
 // day-by-day plan with its map, checks and exports; Lock, Unlock, Swap and "More relaxed" replan
 // through the trip's edit routes. What the form leaves at "From my preferences" is not sent, so
-// the travel preferences (trips-prefs.js) apply. The trip id (and the start point it was planned
-// from, which the answer does not carry) is kept per user in sessionStorage, so a reload (or
-// switching back to a user) shows it again.
+// the travel preferences (trips-prefs.js) apply. The trip id is kept per user in sessionStorage,
+// so a reload (or switching back to a user) shows it again; the start point it was planned from
+// is the answer's `hotel` (older stored trips lack it: the one sent is kept beside the id).
 import { request } from "./api.js";
 import { errorBox, h } from "./dom.js";
 import { drawTripMap, focusTripPin, hotelText } from "./trips-map.js";
@@ -86,7 +86,8 @@ export function createTrips({ getUid }) {
   }
 
   // The start point: typed, picked on the map, or cleared; the map marks it at once.
-  const plannedHotel = () => (trip && planned && planned.trip_id === trip.trip_id ? planned.hotel : null);
+  const plannedHotel = () =>
+    (trip && trip.hotel) || (trip && planned && planned.trip_id === trip.trip_id ? planned.hotel : null);
   function hotelChanged() {
     const hotel = parseHotel(hotelBox.value);
     hotelClear.hidden = !hotelBox.value.trim();
