@@ -67,6 +67,13 @@ def test_text_fills_the_filters_and_structured_filters_win() -> None:
 def test_dates_come_from_the_shared_reader() -> None:
     weekend = _request("things to do in quebec city this weekend").filters
     assert (weekend.start, weekend.end, weekend.days) == (date(2025, 6, 14), date(2025, 6, 15), 2)
+    week = _request("3 days in Delhi next week").filters
+    assert (week.start, week.days) == (date(2025, 6, 16), 3)  # next week's Monday
+    whole = _request("a trip to Singapore next week").filters
+    assert (whole.start, whole.end) == (date(2025, 6, 16), date(2025, 6, 22))
+    assert _request("next weekend in Delhi").filters.start == date(2025, 6, 21)
+    month = _request("Kathmandu next month").filters
+    assert (month.start, month.end) == (date(2025, 7, 1), date(2025, 7, 31))
     span = _request("plan my trip to Tokyo from friday to sunday").filters
     assert span.city == "Tokyo" and span.days == 3 and span.start == date(2025, 6, 13)
 

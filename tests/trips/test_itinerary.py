@@ -158,3 +158,29 @@ def test_verifier_catches_broken_plans() -> None:
 def test_route_order_does_not_double_back() -> None:
     points = [(0.0, 0.0), (0.0, 3.0), (0.0, 1.0), (0.0, 2.0)]
     assert order_stops(points) in ([0, 2, 3, 1], [1, 3, 2, 0])
+
+
+def test_a_walking_day_has_no_leg_longer_than_the_walk_allows() -> None:
+    near = _c(1, 0.0, 0.0)
+    far = _c(2, 0.0, 0.06)  # ~5.9 km east: ~100 min of streets on foot
+    walking = plan_itinerary(_request([near, far], days=1, mode="walk"))
+    _all_passed(walking)
+    assert set(walking.place_ids()) == {"p1"}
+    reason = next(u.reason for u in walking.unplaced if u.place_id == "p2")
+    assert "over the 45 min a leg may take" in reason
+    by_transit = plan_itinerary(_request([near, far], days=1, mode="transit"))
+    _all_passed(by_transit)
+    assert set(by_transit.place_ids()) == {"p1", "p2"}
+
+
+def test_a_locked_place_is_walked_to_and_the_verifier_catches_an_unlocked_long_walk() -> None:
+    locks = (Lock("p1", 0, 600), Lock("p2", 0, 840))
+    walking = plan_itinerary(_request([_c(1, 0.0, 0.0), _c(2, 0.0, 0.06)], days=1, mode="walk",
+                                      locks=locks))  # fmt: skip
+    _all_passed(walking)
+    assert set(walking.place_ids()) == {"p1", "p2"}  # the traveller asked for it
+    day = walking.days[0]
+    unlocked = [replace(s, locked=False) for s in day.slots]
+    broken = replace(walking, days=[replace(day, slots=unlocked), *walking.days[1:]])
+    travel = next(r for r in verify(broken).results if r.constraint == "travel_feasible")
+    assert not travel.passed and "over 45 min" in travel.detail

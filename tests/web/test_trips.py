@@ -521,9 +521,10 @@ def test_start_point_from_the_map_and_the_trip_words(page: Any) -> None:
     # Words change the shown trip: the request carries its id, only day 2 gets one stop fewer.
     before = _stops(looped, 2)
     page.fill("#trips-words", "make day 2 more relaxed")
-    with page.expect_request("**/trips/intent") as asked, page.expect_response(
-        "**/trips/intent"
-    ) as answered:
+    with (
+        page.expect_request("**/trips/intent") as asked,
+        page.expect_response("**/trips/intent") as answered,
+    ):
         page.click("#trips-words-send")
     assert asked.value.post_data_json == {
         "raw_text": "make day 2 more relaxed", "trip_id": looped["trip_id"]
@@ -542,9 +543,10 @@ def test_words_plan_a_trip_and_a_model_written_text_is_said(page: Any) -> None:
     _open(page)
     words = "2 days in Singapore next week, museums and gardens"
     page.fill("#trips-words", words)
-    with page.expect_request("**/trips/intent") as asked, page.expect_response(
-        "**/trips/intent"
-    ) as answered:
+    with (
+        page.expect_request("**/trips/intent") as asked,
+        page.expect_response("**/trips/intent") as answered,
+    ):
         page.click("#trips-words-send")
     assert asked.value.post_data_json == {"raw_text": words}  # no trip yet
     assert answered.value.status == 200, answered.value.text()
@@ -565,8 +567,12 @@ def test_words_plan_a_trip_and_a_model_written_text_is_said(page: Any) -> None:
     # changed on its way to the page): its disclaimer is shown and the sources line names it.
     def phrased(route: Any) -> None:
         body = route.fetch().json()
-        body |= {"ai_phrased": True, "phrased_by": "test-model", "overview": "A calm look around.",
-                 "disclaimer": "Written by a language model from the plan; check times below."}
+        body |= {
+            "ai_phrased": True,
+            "phrased_by": "test-model",
+            "overview": "A calm look around.",
+            "disclaimer": "Written by a language model from the plan; check times below.",
+        }
         body["days"][0]["title"] = "Gardens and museums"  # no "Day 1" of its own
         route.fulfill(json=body)
 
@@ -598,8 +604,9 @@ def test_unlock_frees_a_stop_and_a_refusal_keeps_what_was_typed(page: Any) -> No
     expect(row.locator(".trip-locked")).to_have_text("🔒 Locked to day 1")
 
     with page.expect_response(
-        lambda r: r.url.endswith(f"/stops/{target['place_id']}/lock")
-        and r.request.method == "DELETE"
+        lambda r: (
+            r.url.endswith(f"/stops/{target['place_id']}/lock") and r.request.method == "DELETE"
+        )
     ) as freed:
         row.locator(".trip-unlock").click()
     assert freed.value.status == 200, freed.value.text()

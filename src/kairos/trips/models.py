@@ -65,16 +65,20 @@ class TravelMode:
     """Street distance ÷ straight-line distance: streets are not straight lines."""
     overhead: int
     """Fixed minutes per leg: waiting for a train, parking."""
+    longest_leg: int
+    """Minutes a leg between two stops may take; a place farther than that from the stop
+    before it waits for another day (a locked place is placed all the same)."""
 
 
 MODES: Final[Mapping[str, TravelMode]] = {
-    "walk": TravelMode("walk", 4.5, 1.3, 0),
-    "transit": TravelMode("transit", 20.0, 1.3, 8),
-    "drive": TravelMode("drive", 24.0, 1.4, 5),
+    "walk": TravelMode("walk", 4.5, 1.3, 0, 45),
+    "transit": TravelMode("transit", 20.0, 1.3, 8, 75),
+    "drive": TravelMode("drive", 24.0, 1.4, 5, 75),
 }
 """Walking 4.5 km/h; urban transit 20 km/h door-to-door plus 8 min waiting (a leg walks when
 walking is quicker); city driving 24 km/h plus 5 min parking. Street distance is the
-straight-line (haversine) distance × the detour factor."""
+straight-line (haversine) distance × the detour factor. Longest leg between two stops: 45 min
+on foot (about 3.5 km of streets), 75 min by transit or car."""
 
 
 @dataclass(frozen=True)

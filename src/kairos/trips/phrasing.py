@@ -32,7 +32,9 @@ from kairos.llm.provider import Message
 
 __all__ = [
     "AI_DISCLAIMER",
+    "COMPANION_WORDS",
     "CONTEXT_TOKENS",
+    "MODE_WORDS",
     "DayWords",
     "Phrased",
     "TripPhrasing",
@@ -46,6 +48,11 @@ CONTEXT_TOKENS: Final = 6000
 CHARS_PER_TOKEN: Final = 3
 SNIPPET_CHARS: Final = (240, 120, 60, 0)
 """Each stop's description is cut to the first of these lengths that fits the budget."""
+MODE_WORDS: Final = {"walk": "on foot", "transit": "by public transport", "drive": "by car"}
+COMPANION_WORDS: Final = {
+    "solo": "on your own", "partner": "with a partner", "friends": "with friends",
+    "family_with_kids": "with children", "group": "in a group",
+}  # fmt: skip
 AI_DISCLAIMER: Final = (
     "The overview and the day titles and summaries were written by a language model from this "
     "plan; the stops, times, distances and checks are Kairos' own."
@@ -115,7 +122,7 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
             f"From {stops[0]['start']} at {stops[0]['name']} to {stops[-1]['end']} at "
             f"{stops[-1]['name']}: {len(stops)} stop{'s' if len(stops) != 1 else ''}"
             f"{f', {len(meals)} meal break' + ('s' if len(meals) != 1 else '') if meals else ''}"
-            f", {km:.1f} km by {view['mode']}."
+            f", {km:.1f} km {MODE_WORDS.get(view['mode'], view['mode'])}."
         )
         title = f"Day {day['index']}: {_names([s['name'] for s in stops])}"
         days.append(DayWords(day=day["index"], title=title[:90], summary=summary[:420]))

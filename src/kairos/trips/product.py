@@ -37,7 +37,7 @@ from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import PACES, Candidate, Itinerary, Lock, TripRequest
-from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
+from kairos.trips.phrasing import AI_DISCLAIMER, COMPANION_WORDS, MODE_WORDS, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
 from kairos.trips.schemas import (
@@ -313,8 +313,10 @@ class TripsProduct:
             )
         taken = [str(f) for f in request.get("from_profile") or ()]
         if taken:
-            said = {"pace": f"pace {request['pace']}", "mode": f"travel mode {request['mode']}",
-                    "companions": f"travelling {str(request['companions']).replace('_', ' ')}",
+            companions = str(request["companions"])
+            said = {"pace": f"pace {request['pace']}",
+                    "mode": f"travel {MODE_WORDS.get(request['mode'], request['mode'])}",
+                    "companions": f"travelling {COMPANION_WORDS.get(companions, companions)}",
                     "accessibility": "step-free places only",
                     "favourite_tags": "favourite tags "
                     + ", ".join(str(t) for t in request.get("favourite_tags") or ())}  # fmt: skip

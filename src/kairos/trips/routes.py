@@ -17,6 +17,7 @@ from kairos.api.deps import CurrentUser
 from kairos.profiles.travel import TravelPreferences, TravelUpdate
 from kairos.trips.answer import IntentAnswer, IntentBody, answer_intent
 from kairos.trips.metrics import prometheus_text
+from kairos.trips.phrasing import MODE_WORDS
 from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import (
     LockRequest,
@@ -211,10 +212,10 @@ async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> 
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Trip to {e(view.city)}</title><style>body{{font:14px/1.4 system-ui;"
-        "max-width:48rem;margin:2rem auto}}td{{padding:.2rem .6rem;vertical-align:top}}"
+        "max-width:48rem;margin:2rem auto}td{padding:.2rem .6rem;vertical-align:top}"
         "</style></head><body>",
         f"<h1>{e(view.city)}, {len(view.days)} days from {view.start_date:%a %d %b %Y}</h1>",
-        f"<p>{e(view.pace)} pace, by {e(view.mode)}. "
+        f"<p>{e(view.pace.capitalize())} pace, {MODE_WORDS.get(view.mode, e(view.mode))}. "
         f"{'Every check passed.' if view.verified else 'Not every check passed (below).'}</p>",
         f"<p>{e(view.overview)}</p>" if view.overview else "",
         f"<p><small>{e(view.disclaimer)}</small></p>" if view.disclaimer else "",

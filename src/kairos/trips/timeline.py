@@ -113,6 +113,11 @@ def _try(
             return "closed at its fixed time"
         _place(s, c, at, travel, kind, locked=True)
         return None
+    if s.slots and not locked and travel[0] > s.mode.longest_leg:
+        return (
+            f"{travel[0]} min {s.mode.name} from the stop before it, over the "
+            f"{s.mode.longest_leg} min a leg may take"
+        )
     # Before the first slot nobody waits: the day just starts later.
     wait = MAX_WAIT if s.slots else s.spec.window[1]
     start = earliest_start(c, s.spec.date.weekday(), arrive, latest, wait)

@@ -106,6 +106,10 @@ def verify(itinerary: Itinerary) -> Verification:
                 km = haversine_km(prev[0], prev[1], place.lat, place.lng)
                 if slot.travel_minutes + 0.5 < lower_bound_minutes(km, mode):
                     travel.append(f"{where}: {km:.2f} km in {slot.travel_minutes} min")
+                between_stops = prev_end is not None
+                if between_stops and slot.travel_minutes > mode.longest_leg and not slot.locked:
+                    travel.append(f"{where}: a {slot.travel_minutes} min leg, over "
+                                  f"{mode.longest_leg} min")  # fmt: skip
             seen[slot.place_id] = seen.get(slot.place_id, 0) + 1
             if seen[slot.place_id] == 2:
                 dupes.append(f"{slot.name} appears more than once")
@@ -146,7 +150,8 @@ def verify(itinerary: Itinerary) -> Verification:
         _result("no_overlap", overlap, "slots follow one another with the travel between"),
         _result("day_length", length, f"every day inside the {request.pace} pace's window"),
         _result("travel_feasible", travel,
-                f"every leg at most {mode.speed_kmh:g} km/h ({mode.name})"),
+                f"every leg at most {mode.speed_kmh:g} km/h and {mode.longest_leg} min "
+                f"({mode.name})"),
         _result("no_duplicate", dupes, "no place twice"),
         _result("locked_kept", locked, f"{len(request.locks)} locked stops where locked"),
     )  # fmt: skip

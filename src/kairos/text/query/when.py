@@ -7,6 +7,7 @@ day always means the same dates. Conventions, chosen because they are what peopl
   "next saturday" is the Saturday of next week (weeks start on Monday);
 - "this weekend" is the coming Saturday and Sunday (today if it is the weekend); "next weekend"
   is the weekend of next week;
+- "next week" is Monday to Sunday of next week; "next month" its first to its last day;
 - "tonight" is today, at night; "tomorrow night" tomorrow, at night;
 - "at 7" with no am/pm is 7 pm when the message speaks of dinner, evening or night, and 7 am
   when it speaks of breakfast or morning; otherwise 7 pm (hours 1-6 and 7-11 are read as
@@ -77,7 +78,8 @@ _DAY_MONTH = re.compile(
 _MONTH_DAY = re.compile(rf"\b(?:on\s+)?(?P<m>{_MONTH})\.?\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\b")
 _RELATIVE = re.compile(
     r"\b(?P<word>day after tomorrow|today|tonight|tomorrow(?:\s+(?:night|morning|evening|"
-    r"afternoon|lunch|lunchtime))?|this weekend|next weekend|the weekend|weekend)\b"
+    r"afternoon|lunch|lunchtime))?|this weekend|next weekend|the weekend|weekend|next week|"
+    r"next month)\b"
 )
 _WEEKDAY_RE = re.compile(rf"\b(?P<which>this|next|on|coming)?\s*(?P<day>{_WEEKDAY})s?\b")
 _RANGE = re.compile(
@@ -215,6 +217,13 @@ class _Reader:
                     self.when.time_of_day = _PARTS[part]
             elif word == "day after tomorrow":
                 self.set_dates(today + timedelta(days=2))
+            elif word == "next week":
+                monday = today - timedelta(days=today.weekday()) + timedelta(days=7)
+                self.set_dates(monday, monday + timedelta(days=6))
+            elif word == "next month":
+                first = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
+                after = (first + timedelta(days=32)).replace(day=1)
+                self.set_dates(first, after - timedelta(days=1))
             elif word in {"today", "tonight"}:
                 self.set_dates(today)
                 if word == "tonight":
