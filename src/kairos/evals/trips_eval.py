@@ -19,6 +19,7 @@ import random
 import secrets
 import time
 import uuid
+from collections import Counter
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,8 @@ class TripsReport(BaseModel):
     refused: int
     verified: int
     named_unmet: int
+    unmet_constraints: dict[str, int] = {}
+    """Which constraints the named ones are, and how often."""
     unexplained_failures: int
     stops: int
     stops_with_known_hours: int
@@ -161,6 +164,7 @@ async def run_trips_eval(
     product: TripsProduct = runtime.products["trips"]  # type: ignore[assignment]
     retrievals_before = (product.retrieval.retrievals, product.retrieval.diversified)
     answered = refused = verified = named = unexplained = 0
+    unmet: Counter[str] = Counter()
     stops = known = outside = other_city = locks = 0
     three_day: list[float] = []
     repeat: list[float] = []
@@ -208,6 +212,7 @@ async def run_trips_eval(
                 verified += 1
             elif all(c["detail"] for c in trip["verification"] if not c["passed"]):
                 named += 1
+                unmet.update(c["constraint"] for c in trip["verification"] if not c["passed"])
             else:
                 unexplained += 1
             centre = find_city(trip["city"])
@@ -244,6 +249,7 @@ async def run_trips_eval(
         refused=refused,
         verified=verified,
         named_unmet=named,
+        unmet_constraints=dict(sorted(unmet.items())),
         unexplained_failures=unexplained,
         stops=stops,
         stops_with_known_hours=known,
@@ -317,7 +323,9 @@ def render_trips_report(report: TripsReport, console: Console) -> None:
         ("requests (answered / refused)", f"{report.requests} ({report.answered} / "
                                           f"{report.refused})"),
         ("verified: every hard constraint", str(report.verified)),
-        ("not verified, the unmet constraint named", str(report.named_unmet)),
+        ("not verified, the unmet constraint named", f"{report.named_unmet} "
+         + (f"({', '.join(f'{k} {v}' for k, v in report.unmet_constraints.items())})"
+            if report.unmet_constraints else "")),
         ("not verified and unexplained (must be 0)", str(report.unexplained_failures)),
         ("stops (with known hours)", f"{report.stops} ({report.stops_with_known_hours})"),
         ("stops outside known hours (must be 0)", str(report.outside_hours)),
