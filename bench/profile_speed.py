@@ -93,7 +93,7 @@ def instrument() -> list[Callable[[], None]]:
     undo += [
         timed(h, "search", "search"),
         timed(h, "_embed", "search: embed query"),
-        timed(h, "_text_arm", "search: text arm"),
+        timed(h, "_text_arm", "search: text arm (SQL)"),
         timed(h, "_vector_arm", "search: vector arm"),
         timed(h, "_filtered_reviews", "search: vector arm: filtered count"),
         timed(h, "_order", "search: order"),
@@ -101,6 +101,8 @@ def instrument() -> list[Callable[[], None]]:
         timed(h, "_evidence", "search: hits: evidence"),
         timed(hybrid.CatalogService, "current", "catalog"),
     ]
+    if hasattr(h, "_text_in_memory"):  # the in-process text arm (falls back to the SQL one)
+        undo.append(timed(h, "_text_in_memory", "search: text arm (in process)"))
     for extra in ("_vector_ids", "_filter_ids"):  # present once the in-memory index is in
         if hasattr(h, extra):
             undo.append(timed(h, extra, f"search: vector arm: {extra.strip('_')}"))
@@ -164,6 +166,9 @@ async def profile(shared: Path, turns: int, rounds: int) -> dict[str, Any]:
             runtime.search._vectors.clear()
             for _ in range(rounds):
                 runtime.search._vectors.clear()
+                texts = getattr(runtime.search, "texts", None)
+                if texts is not None and texts.snapshot is not None:
+                    texts.snapshot._ranked.clear()  # each round ranks afresh, as it embeds
                 for query, filters in SEARCH_CASES:
                     with sample(searches, "total"):
                         await runtime.search.search(query, filters, limit=15)
@@ -195,6 +200,9 @@ async def profile(shared: Path, turns: int, rounds: int) -> dict[str, Any]:
                     runtime.search._vectors.clear()  # every turn embeds, as on a fresh server
                     if runtime.search.vectors.snapshot is not None:
                         runtime.search.vectors.snapshot._best.clear()
+                    texts = getattr(runtime.search, "texts", None)
+                    if texts is not None and texts.snapshot is not None:
+                        texts.snapshot._ranked.clear()
                     uid = uids[n % len(uids)]
                     body = {"message": messages[n % len(messages)], "conversation_history": []}
                     with sample(turn_samples, "total"):

@@ -21,7 +21,9 @@ from kairos.search.filters import SearchFilters
 from kairos.search.fusion import reciprocal_rank_fusion
 from kairos.search.models import Arm, MatchExplanation, PlaceSummary, SearchHit, SearchResult
 from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_filters
-from kairos.search.text_query import any_word_tsquery, query_words
+from kairos.search.text_index import VERSION_SQL as TEXT_VERSION_SQL
+from kairos.search.text_index import TextIndex
+from kairos.search.text_query import any_word_tsquery, query_words, quote_lexeme
 from kairos.search.vector_index import VERSION_SQL, ReviewVectorIndex
 from kairos.store.database import Database
 from kairos.store.places import PLACE_COLUMNS, WEIGHTED_RATING_SQL
@@ -57,6 +59,27 @@ def review_words(lexemes: dict[str, str | None], shares: dict[str, float]) -> li
     return kept or [min(share, key=lambda word: (share[word], word))]
 
 
+CANDIDATE_TIERS = (300, 900, 2700)
+"""Where the in-process text arm's candidates are cut into tiers for the filter statement."""
+
+
+def _tiered_filter_sql(where: str) -> str:
+    """The text index's version and the allowed ids of each tier of candidates (:tier0,
+    :tier1, …), a tier read only while the tiers before it allowed fewer than :depth."""
+    probe = "ARRAY(SELECT p.id FROM places p WHERE p.id = ANY(CAST(:{} AS bigint[])) AND {})"
+    ctes = [f"t0 AS (SELECT {probe.format('tier0', where)} AS ids)"]
+    for i in range(1, len(CANDIDATE_TIERS) + 1):
+        before = " + ".join(f"cardinality(t{j}.ids)" for j in range(i))
+        frm = ", ".join(f"t{j}" for j in range(i))
+        ctes.append(
+            f"t{i} AS (SELECT CASE WHEN {before} < :depth THEN {probe.format(f'tier{i}', where)}"
+            f" ELSE CAST('{{}}' AS bigint[]) END AS ids FROM {frm})"
+        )
+    every = ", ".join(f"t{i}" for i in range(len(CANDIDATE_TIERS) + 1))
+    ids = " || ".join(f"t{i}.ids" for i in range(len(CANDIDATE_TIERS) + 1))
+    return f"WITH {', '.join(ctes)} SELECT {TEXT_VERSION_SQL} AS version, {ids} AS ids FROM {every}"
+
+
 QUERY_VECTORS_KEPT = 2048
 """Query vectors kept per process (384 floats each: 3 MB in all)."""
 
@@ -77,7 +100,9 @@ class HybridSearch:
         self.embedder = embedder
         self.catalogs = catalog
         self.vectors = ReviewVectorIndex(db)
+        self.texts = TextIndex(db)
         self._lexemes: dict[str, str | None] = {}
+        self._compound: set[str] = set()  # words whose tsquery is more than one lexeme
         # A query's vector depends on its text alone, and embedding it is most of a search's
         # CPU (8-9 ms): a turn searches up to four times with one query (trait stages, the
         # relaxation), and people ask the same things.
@@ -112,6 +137,9 @@ class HybridSearch:
         similarity: dict[int, float] = {}
 
         async def text_arm() -> Sequence[Any]:
+            found = await self._text_in_memory(words, compiled, catalog)
+            if found is not None:
+                return found
             async with self.db.reading() as session:
                 return await self._text_arm(session, words, compiled, catalog)
 
@@ -188,6 +216,60 @@ class HybridSearch:
         ids = np.asarray(row.ids, dtype=np.int64)
         return vector, current.nearest(best, ids, ARM_DEPTH)
 
+    async def _text_in_memory(
+        self, query: str, f: CompiledFilters, catalog: Catalog
+    ) -> list[tuple[int, int | None, float]] | None:
+        """The text arm's rows from the in-process index, or None when it is not at the
+        catalog's version (then PostgreSQL ranks). The filter's ids and the version come from
+        one statement, asked only about the places the index found."""
+        snapshot = self.texts.snapshot
+        if snapshot is None:
+            self.texts.missing()
+            return None
+        words = query_words(query)
+        if not self._lexemes.keys() >= set(words):
+            async with self.db.reading() as session:
+                await self._stems(session, words)
+        if self._compound.intersection(words):
+            return None  # a word PostgreSQL reads as a phrase: its own ranking
+        lexemes = {w: self._lexemes.get(w) for w in words}
+        for_reviews = review_words(lexemes, catalog.review_shares)
+        ranking = snapshot.rank(
+            (lx for lx in lexemes.values() if lx), (lexemes[w] or "" for w in for_reviews)
+        )
+        if f.at_most is not None and f.at_most <= len(ranking):
+            # A narrow filter (a city, a category) with an index: its own ids cost less than
+            # reading every candidate's row.
+            sql = (
+                f"SELECT {TEXT_VERSION_SQL} AS version, "
+                f"ARRAY(SELECT p.id FROM places p WHERE {f.where}) AS ids"
+            )
+            params = dict(f.params)
+        else:
+            # The candidates are asked about best first, in tiers: a tier is read only when the
+            # ones before it left fewer than ARM_DEPTH places (PostgreSQL evaluates a CASE's
+            # subquery only when its branch is taken), so an unfiltered search reads a few
+            # hundred place rows, not every match.
+            tiers = np.split(ranking.places, [t for t in CANDIDATE_TIERS if t < len(ranking)])
+            tiers += [ranking.places[:0]] * (len(CANDIDATE_TIERS) + 1 - len(tiers))
+            sql = _tiered_filter_sql(f.where)
+            params = {
+                **f.params,
+                **{f"tier{i}": tier.tolist() for i, tier in enumerate(tiers)},
+                "depth": ARM_DEPTH,
+            }
+        async with self.db.reading() as session:
+            row = (await session.execute(text(sql), params)).one()
+        if self.texts.usable(row.version) is not snapshot:
+            return None
+        allowed = np.isin(ranking.places, np.asarray(row.ids, dtype=np.int64))
+        keep = np.flatnonzero(allowed)[:ARM_DEPTH]
+        return [
+            (int(ranking.places[i]), int(ranking.reviews[i]) if ranking.reviews[i] >= 0 else None,
+             float(ranking.scores[i]))
+            for i in keep
+        ]  # fmt: skip
+
     async def _text_arm(
         self, session: AsyncSession, query: str, f: CompiledFilters, catalog: Catalog
     ) -> Sequence[Any]:
@@ -231,16 +313,22 @@ class HybridSearch:
         """Each word's English lexeme (None for a stop word), remembered across queries."""
         missing = [w for w in words if w not in self._lexemes]
         if missing:
-            rows = await session.execute(
-                text(
-                    "SELECT word, (tsvector_to_array(to_tsvector('english', word)))[1] AS lexeme "
-                    "FROM unnest(CAST(:words AS text[])) AS word"
-                ),
-                {"words": missing},
-            )
+            rows = (
+                await session.execute(
+                    text(
+                        "SELECT word, (tsvector_to_array(to_tsvector('english', word)))[1] "
+                        "AS lexeme, numnode(to_tsquery('english', quoted)) AS nodes "
+                        "FROM unnest(CAST(:words AS text[]), CAST(:quoted AS text[])) "
+                        "AS w(word, quoted)"
+                    ),
+                    {"words": missing, "quoted": [quote_lexeme(w) for w in missing]},
+                )
+            ).all()
             if len(self._lexemes) > 50_000:
                 self._lexemes.clear()
+                self._compound.clear()
             self._lexemes.update({r.word: r.lexeme for r in rows})
+            self._compound.update(r.word for r in rows if r.nodes > 1)
         return {w: self._lexemes.get(w) for w in words}
 
     async def _vector_arm(

@@ -19,18 +19,27 @@ HAVERSINE_KM = (
 )
 
 
+PLACES_PER_KM2 = 100
+"""A city centre's density, for the `near` clause's share of `at_most` (a cost estimate only:
+1,290 of the full catalog's places lie within 2 km of central Boston, 103 per km²)."""
+
+
 @dataclass
 class CompiledFilters:
     where: str
     params: dict[str, Any]
     resolved: dict[str, list[str]] = field(default_factory=dict)
     selective: bool = False
+    at_most: int | None = None
+    """The most places the filter can pass by the catalog's counts (cities, areas, categories,
+    kinds), None when no such clause bounds it: a cost estimate only, never a filter."""
 
 
 def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters:
     clauses = ["p.is_active"]
     params: dict[str, Any] = {}
     resolved: dict[str, list[str]] = {}
+    bounds: list[int] = []
     if filters.price_tiers:
         clauses.append("p.price_tier = ANY(CAST(:price_tiers AS text[]))")
         params["price_tiers"] = list(filters.price_tiers)
@@ -39,6 +48,7 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
         resolved["categories"] = expanded
         clauses.append("p.categories && CAST(:categories AS text[])")
         params["categories"] = expanded or list(filters.categories)
+        bounds.append(sum(catalog.categories.get(c, 0) for c in params["categories"]))
     if filters.exclude_categories:
         excluded = sorted(
             {c for w in filters.exclude_categories for c in catalog.expand_category(w)}
@@ -52,12 +62,14 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
         resolved["city"] = cities
         clauses.append("lower(p.city) = ANY(CAST(:cities AS text[]))")
         params["cities"] = cities or [filters.city.lower()]
+        bounds.append(sum(catalog.cities.get(c, 0) for c in params["cities"]))
     if filters.area:
         areas = catalog.resolve_area(filters.area)
         resolved["area"] = areas
         if areas:
             clauses.append("lower(p.area) = ANY(CAST(:areas AS text[]))")
             params["areas"] = areas
+            bounds.append(sum(catalog.areas.get(a, 0) for a in areas))
         else:
             clauses.append("(p.area ILIKE :area_like OR p.address ILIKE :area_like)")
             params["area_like"] = f"%{filters.area}%"
@@ -73,6 +85,7 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
             "p.lat BETWEEN :lat_min AND :lat_max AND p.lng BETWEEN :lng_min AND :lng_max"
             f" AND {HAVERSINE_KM} <= :radius_km"
         )
+        bounds.append(int(math.pi * radius * radius * PLACES_PER_KM2))
         params.update(
             near_lat=lat, near_lng=lng, radius_km=radius,
             lat_min=lat - dlat, lat_max=lat + dlat, lng_min=lng - dlng, lng_max=lng + dlng,
@@ -83,8 +96,10 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
     if filters.kinds:
         clauses.append("p.kind = ANY(CAST(:kinds AS text[]))")
         params["kinds"] = list(filters.kinds)
+        bounds.append(sum(catalog.kinds.get(k, 0) for k in filters.kinds))
     if filters.traits:
         clauses.append("p.traits @> CAST(:traits AS text[])")
         params["traits"] = list(filters.traits)
     selective = len(clauses) > 1 + (1 if filters.exclude_allergens else 0)
-    return CompiledFilters(" AND ".join(clauses), params, resolved, selective)
+    at_most = min(bounds) if bounds else None
+    return CompiledFilters(" AND ".join(clauses), params, resolved, selective, at_most)
