@@ -184,3 +184,10 @@ def test_a_locked_place_is_walked_to_and_the_verifier_catches_an_unlocked_long_w
     broken = replace(walking, days=[replace(day, slots=unlocked), *walking.days[1:]])
     travel = next(r for r in verify(broken).results if r.constraint == "travel_feasible")
     assert not travel.passed and "over 45 min" in travel.detail
+
+
+def test_a_day_of_one_stop_is_not_emptied_to_be_more_relaxed() -> None:
+    itinerary = plan_itinerary(_request([_c(1, 0.0, 0.0)], days=1))
+    relaxed = refine_day(itinerary, 0, MoreRelaxed())
+    assert relaxed.place_ids() == ["p1"]
+    assert any("as relaxed as it gets" in n for n in relaxed.notes)

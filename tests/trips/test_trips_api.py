@@ -117,6 +117,16 @@ async def test_a_city_whose_places_have_no_coordinates_says_so(client: httpx.Asy
     assert "no coordinates in the source" in detail and "Singapore" in detail
 
 
+async def test_places_too_far_to_walk_between_are_said(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    walked = await _create(client, uid, city="Delhi", mode="walk", pace="relaxed", days=3)
+    assert walked["verified"]
+    note = next(n for n in walked["notes"] if "min on foot from the day's other stops" in n)
+    assert note.endswith("by public transport the days can hold more")
+    legs = [s["travel_minutes"] for d in walked["days"] for s in d["slots"][1:]]
+    assert all(minutes <= 45 for minutes in legs)
+
+
 async def test_default_start_is_tomorrow(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     body = {k: v for k, v in BODY.items() if k != "start_date"}

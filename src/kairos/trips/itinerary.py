@@ -300,6 +300,9 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         free = [c for c in stops if c.id not in locked]
         if not free:
             return _replace_day(itinerary, day, [f"{label}: nothing to leave out, all locked"])
+        if len(stops) <= 1:
+            return _replace_day(itinerary, day, [f"{label} has one stop: it is as relaxed as it "
+                                                 "gets, and is unchanged"])  # fmt: skip
         dropped = max(free, key=lambda c: (c.rank, c.id))
         keep = [c for c in stops if c.id != dropped.id]
         spec = DaySpec(day.index, day.date, day.window, max(1, len(keep)),

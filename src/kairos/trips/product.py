@@ -36,7 +36,7 @@ from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
-from kairos.trips.models import PACES, Candidate, Itinerary, Lock, TripRequest
+from kairos.trips.models import MODES, PACES, Candidate, Itinerary, Lock, TripRequest
 from kairos.trips.phrasing import AI_DISCLAIMER, COMPANION_WORDS, MODE_WORDS, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
@@ -324,6 +324,17 @@ class TripsProduct:
                 "From your travel preferences: "
                 + "; ".join(said[f] for f in taken if f in said)
                 + "."
+            )
+        too_far = [u for u in it.unplaced if "a leg may take" in u.reason]
+        if too_far:
+            longest = MODES[it.request.mode].longest_leg
+            other = (
+                "; by public transport the days can hold more" if it.request.mode == "walk" else ""
+            )
+            notes.append(
+                f"{len(too_far)} places were more than {longest} min "
+                f"{MODE_WORDS.get(it.request.mode, it.request.mode)} from the day's other stops "
+                f"and were left out{other}"
             )
         if it.excluded:
             notes.append(f"{len(it.excluded)} candidates were left out before planning "
