@@ -555,6 +555,7 @@ def test_words_plan_a_trip_and_a_model_written_text_is_said(page: Any) -> None:
     assert answer["intent"]["intent_type"] == "discovery" and trip["city"] == "Singapore"
     expect(page.locator(".trip-day")).to_have_count(len(trip["days"]))
     expect(page.locator(".trip-words-message")).to_have_text(answer["message"])
+    expect(page.locator("#trips-words-answer")).to_have_text(answer["message"])  # nothing else
     expect(page.locator("#trips-city")).to_have_value("Singapore")
     expect(page.locator("#trips-days")).to_have_value(str(len(trip["days"])))
     expect(page.locator(".trip-overview")).to_have_text(trip["overview"])

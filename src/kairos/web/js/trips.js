@@ -235,8 +235,10 @@ export function createTrips({ getUid }) {
         fillForm(answer.trip);
         show(answer.trip, same ? undefined : null);
       }
-      wordsAnswer.replaceChildren(h("p", { class: "trip-words-message", text: answer.message }),
-        answer.place ? placeAnswer(answer.place) : null);
+      // replaceChildren would write a null out as the text "null"
+      wordsAnswer.replaceChildren(
+        ...[h("p", { class: "trip-words-message", text: answer.message }),
+          answer.place ? placeAnswer(answer.place) : null].filter(Boolean));
       words.value = "";
       say(answer.message);
     } catch (error) {
