@@ -191,3 +191,14 @@ def test_a_day_of_one_stop_is_not_emptied_to_be_more_relaxed() -> None:
     relaxed = refine_day(itinerary, 0, MoreRelaxed())
     assert relaxed.place_ids() == ["p1"]
     assert any("as relaxed as it gets" in n for n in relaxed.notes)
+
+
+def test_a_place_with_no_neighbour_within_a_walk_gives_way_to_places_that_have_one() -> None:
+    alone = _c(0, 0.0, 0.08)  # ~7.8 km east of the others, and the best ranked
+    cluster = [_c(i, 0.002 * i, 0.0) for i in range(1, 4)]
+    walking = plan_itinerary(_request([alone, *cluster], days=1, pace="relaxed", mode="walk"))
+    _all_passed(walking)
+    assert set(walking.place_ids()) == {"p1", "p2", "p3"}
+    # by transit it is within one leg of the others, and keeps its rank
+    riding = plan_itinerary(_request([alone, *cluster], days=1, pace="relaxed"))
+    assert "p0" in riding.place_ids()

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -37,6 +38,7 @@ from kairos.trips.models import (
 )
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.timeline import DaySpec, schedule_day
+from kairos.trips.travel import reach_km
 
 __all__ = [
     "KIND_GROUPS",
@@ -57,6 +59,7 @@ KIND_GROUPS: Final = {
 """What a swap for "something outdoors" (or cultural, …) may bring: kinds or POI categories."""
 NOT_STOPS: Final = frozenset({"lodging"})
 DUPLICATE_KM: Final = 0.2
+_KM_PER_DEGREE: Final = 111.0
 
 
 def _key(text: str) -> str:
@@ -129,7 +132,24 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
             continue
         kept.append(c)
         by_name.setdefault(key, []).append(c)
-    return _Prepared(kept, excluded)
+    alone = _alone(kept, reach_km(MODES[request.mode])) - locked
+    return _Prepared([c for c in kept if c.id not in alone] + [c for c in kept if c.id in alone],
+                     excluded)  # fmt: skip
+
+
+def _alone(candidates: Sequence[Candidate], reach: float) -> set[str]:
+    """Candidates with no other within one leg's reach: a day around one of them would hold it
+    alone, so they come after every candidate that has a neighbour (and fill in only when the
+    others do not fill the trip)."""
+    by_lat = sorted(candidates, key=lambda c: c.lat)
+    lats = [c.lat for c in by_lat]
+    band = reach / _KM_PER_DEGREE
+    alone = set()
+    for i, c in enumerate(by_lat):
+        lo, hi = bisect_left(lats, c.lat - band), bisect_right(lats, c.lat + band)
+        if not any(j != i and _km(c, by_lat[j]) <= reach for j in range(lo, hi)):
+            alone.add(c.id)
+    return alone
 
 
 def _spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> DaySpec:

@@ -7,7 +7,7 @@ import math
 from kairos.core.geo import haversine_km
 from kairos.trips.models import MODES, TravelMode
 
-__all__ = ["Point", "lower_bound_minutes", "travel_minutes"]
+__all__ = ["Point", "lower_bound_minutes", "reach_km", "travel_minutes"]
 
 Point = tuple[float, float]
 
@@ -30,3 +30,12 @@ def lower_bound_minutes(km: float, mode: TravelMode) -> float:
     the faster of transit and walking). The verifier holds every leg to at least this."""
     speed = max(mode.speed_kmh, MODES["walk"].speed_kmh)
     return km / speed * 60
+
+
+def reach_km(mode: TravelMode) -> float:
+    """The straight-line distance a leg of the mode's `longest_leg` minutes covers (transit:
+    the farther of a transit and a walking leg)."""
+    modes = (mode, MODES["walk"]) if mode.name == "transit" else (mode,)
+    return max(
+        max(0.0, mode.longest_leg - m.overhead) * m.speed_kmh / (60 * m.detour) for m in modes
+    )
