@@ -307,9 +307,9 @@ class TripsProduct:
             )
         if built.retrieved.out_of_season:
             name, evidence = built.retrieved.out_of_season[0]
+            closed = _count(len(built.retrieved.out_of_season), "place is", "places are")
             notes.append(
-                f"{len(built.retrieved.out_of_season)} places are closed in the trip's months and "
-                f"were left out (e.g. {name}: “{evidence}”)"
+                f"{closed} closed in the trip's months and left out (e.g. {name}: “{evidence}”)"
             )
         taken = [str(f) for f in request.get("from_profile") or ()]
         if taken:
@@ -332,12 +332,13 @@ class TripsProduct:
                 "; by public transport the days can hold more" if it.request.mode == "walk" else ""
             )
             notes.append(
-                f"{len(too_far)} places were more than {longest} min "
+                f"{_count(len(too_far), 'place was', 'places were')} more than {longest} min "
                 f"{MODE_WORDS.get(it.request.mode, it.request.mode)} from the day's other stops "
-                f"and were left out{other}"
+                f"and left out{other}"
             )
         if it.excluded:
-            notes.append(f"{len(it.excluded)} candidates were left out before planning "
+            notes.append(f"{_count(len(it.excluded), 'candidate was', 'candidates were')} left "
+                         "out before planning "
                          f"(e.g. {it.excluded[0].name}: {it.excluded[0].reason})")  # fmt: skip
         return TripView(
             trip_id=trip_id,
@@ -546,6 +547,10 @@ def _from_set(found: RetrievalSet) -> Retrieved:
                      bool(meta.get("broadened")), int(meta.get("considered", 0)),
                      [(str(n), str(e)) for n, e in meta.get("out_of_season", [])],
                      int(meta.get("favourites_matched", 0)))  # fmt: skip
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _description(attributes: dict[str, Any]) -> str:
