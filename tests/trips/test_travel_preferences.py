@@ -101,3 +101,29 @@ async def test_an_unlocked_stop_is_free_again(client: httpx.AsyncClient) -> None
     assert freed.json()["edits"][-1] == {"kind": "unlock", "place_id": stop["place_id"]}
     again = await client.delete(url, headers=as_user(uid))
     assert again.status_code == 409 and "not locked" in again.text
+
+
+async def test_a_step_free_traveller_can_plan_one_trip_without_it(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    await client.patch("/trips/preferences", json={"accessibility": True}, headers=as_user(uid))
+    refused = await client.post("/trips", json=TRIP, headers=as_user(uid))
+    assert refused.status_code == 422  # the sample marks no place to visit step-free
+    assert "is marked step-free by its source" in refused.json()["detail"]
+    this_once = await _trip(client, uid, accessibility=False)
+    assert this_once["accessibility"] is False and "accessibility" not in this_once["from_profile"]
+
+
+def test_step_free_from_the_profile_is_named() -> None:
+    from datetime import date
+
+    from kairos.profiles.travel import TravelPreferences
+    from kairos.trips.preferences import resolve_request
+    from kairos.trips.schemas import TripCreate
+
+    travel = TravelPreferences(accessibility=True)
+    request = resolve_request(TripCreate(city="Delhi"), travel, date(2026, 12, 1))
+    assert request["accessibility"] is True and "accessibility" in request["from_profile"]
+    own = resolve_request(TripCreate(city="Delhi", accessibility=False), travel, date(2026, 12, 1))
+    assert own["accessibility"] is False and "accessibility" not in own["from_profile"]

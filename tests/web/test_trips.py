@@ -231,7 +231,7 @@ def test_an_unknown_city_shows_the_detail_and_keeps_the_form(page: Any) -> None:
     page.fill("#trips-city", "Atlantis")
     page.fill("#trips-days", "4")
     page.fill("#trips-interests", "sunken temples")
-    page.check("#trips-access")
+    page.select_option("#trips-access", "yes")
     with page.expect_response("**/trips") as refused:
         page.click("#trips-send")
     assert refused.value.status == 422
@@ -242,7 +242,7 @@ def test_an_unknown_city_shows_the_detail_and_keeps_the_form(page: Any) -> None:
     expect(page.locator("#trips-city")).to_have_value("Atlantis")
     expect(page.locator("#trips-days")).to_have_value("4")
     expect(page.locator("#trips-interests")).to_have_value("sunken temples")
-    expect(page.locator("#trips-access")).to_be_checked()
+    expect(page.locator("#trips-access")).to_have_value("yes")
     expect(page.locator(".trip-day")).to_have_count(0)
     assert low_contrast(page, TRIPS_TEXT) == []
     shot(page, "trips-03-unknown-city")
@@ -251,9 +251,12 @@ def test_an_unknown_city_shows_the_detail_and_keeps_the_form(page: Any) -> None:
     # Fixed in place, the same form plans the trip and the error goes.
     page.fill("#trips-city", "Kathmandu")
     page.fill("#trips-days", "1")
-    page.uncheck("#trips-access")
-    page.click("#trips-send")
+    page.select_option("#trips-access", "no")  # any place, whatever the preferences say
+    with page.expect_request("**/trips") as sent:
+        page.click("#trips-send")
+    assert sent.value.post_data_json["accessibility"] is False
     expect(page.locator(".trip-day")).to_have_count(1)
+    expect(page.locator("#trips-access")).to_have_value("no")
     expect(page.locator("#trips-error .error-box")).to_have_count(0)
     assert page.console_errors == []
 

@@ -126,7 +126,11 @@ class TripsProduct:
         timings["retrieval"] = (time.perf_counter() - started) * 1000
         timings["retrieval_cached"] = float(cached)
         if not retrieved.candidates:
-            raise InvalidInput(await self._nothing_to_visit(city, bool(request.get("tags"))))
+            raise InvalidInput(
+                await self._nothing_to_visit(
+                    city, bool(request.get("tags")), bool(request.get("accessibility"))
+                )
+            )
         step = time.perf_counter()
         meals = await self.retrieval.meals(centre, RADIUS_KM, city.name)
         records = await self.runtime.places.records([pid for pid, _ in meals])
@@ -174,10 +178,16 @@ class TripsProduct:
         return Built(itinerary, verification, retrieved, city,
                      len(meals) - len(safe_meals), timings, enrichment)  # fmt: skip
 
-    async def _nothing_to_visit(self, city: CityCentre, tags: bool) -> str:
-        """Why a city has nothing to plan: no places, or places that cannot be routed."""
+    async def _nothing_to_visit(self, city: CityCentre, tags: bool, step_free: bool) -> str:
+        """Why a city has nothing to plan: no places, none step-free, or none routable."""
         unroutable, reason = await self.retrieval.unroutable_in(city.name)
         known = ", ".join(await self.retrieval.plannable_cities()) or "none yet"
+        if step_free:
+            return (
+                f"no place to visit within {RADIUS_KM * 2:.0f} km of {city.name} is marked "
+                "step-free by its source (OSM wheelchair=yes, limited or designated); plan "
+                "without 'step-free only' to see every place, or try another city"
+            )
         if unroutable and not tags:
             return (
                 f"the catalog has {unroutable} places to visit in {city.name}, but none can be "
@@ -350,6 +360,7 @@ class TripsProduct:
             pace=it.request.pace,
             mode=it.request.mode,
             companions=request.get("companions"),
+            accessibility=bool(request.get("accessibility")),
             hotel=it.request.hotel,
             from_profile=[str(f) for f in request.get("from_profile") or ()],
             unplaced=[

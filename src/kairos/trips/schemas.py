@@ -106,6 +106,7 @@ class TripView(BaseModel):
     pace: str
     mode: str
     companions: str | None = None
+    accessibility: bool = Field(default=False, description="only step-free places were planned")
     hotel: tuple[float, float] | None = Field(
         default=None, description="[lat, lng] every day starts and ends at, when one was given"
     )

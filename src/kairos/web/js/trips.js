@@ -65,7 +65,8 @@ export function createTrips({ getUid }) {
       const value = byId(`trips-${field}`).value;
       if (value) body[field] = value;
     }
-    if (byId("trips-access").checked) body.accessibility = true;
+    const access = byId("trips-access").value; // "" leaves it to the preferences
+    if (access) body.accessibility = access === "yes";
     const tags = splitTags(byId("trips-tags").value);
     if (tags.length) body.tags = tags;
     const hotel = parseHotel(hotelBox.value);
@@ -83,6 +84,7 @@ export function createTrips({ getUid }) {
     for (const field of ["pace", "mode", "companions"]) {
       byId(`trips-${field}`).value = t.from_profile.includes(field) ? "" : t[field] || "";
     }
+    byId("trips-access").value = t.from_profile.includes("accessibility") ? "" : t.accessibility ? "yes" : "no";
   }
 
   // The start point: typed, picked on the map, or cleared; the map marks it at once.
