@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import asyncio
 import math
-import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from cachetools import LRUCache
 from sqlalchemy import text
 
+from kairos.search.snapshots import ReloadingSnapshot, Spawn
 from kairos.store.database import Database
 
 __all__ = ["TextIndex", "TextRanking", "TextSnapshot"]
@@ -87,13 +87,9 @@ MAX_ROWS = 1_000_000
 10× replica curve has 385k; 1.4M review postings take ≈ 20 MB at full size)."""
 QUERIES_KEPT = 256
 """Rankings kept per snapshot, by query lexemes (a few hundred candidates each)."""
-RELOAD_MIN_SECONDS = 5.0
-"""A reload starts at most this often: during an ingest the counter moves with every chunk."""
 
 PI2_6 = 1.64493406685  # the constant calc_rank_or divides by (a C double)
 WEIGHT_D = np.float32(0.1)
-
-Spawn = Callable[[Awaitable[None], str], None]
 
 
 def _review_terms(max_positions: int) -> np.ndarray:
@@ -261,18 +257,14 @@ def _postings(
     return ptr, np.ascontiguousarray(docs[order], dtype=np.int64), values[order]
 
 
-class TextIndex:
+class TextIndex(ReloadingSnapshot[TextSnapshot]):
     """The current snapshot, reloaded in the background when the catalog's text moves."""
 
+    task_name = "reload-text-index"
+
     def __init__(self, db: Database, spawn: Spawn | None = None, *, max_rows: int = MAX_ROWS):
-        self.db = db
-        self.spawn = spawn
+        super().__init__(db, spawn)
         self.max_rows = max_rows
-        self.snapshot: TextSnapshot | None = None
-        self._too_large: int | None = None  # a version too large to hold: not reloaded
-        self._loading = False
-        self._last_start = -RELOAD_MIN_SECONDS
-        self._lock = asyncio.Lock()
 
     async def load(self) -> TextSnapshot | None:
         """Read every place's and review's lexemes and the version they belong to, in one
@@ -294,32 +286,3 @@ class TextIndex:
                 return None
             self.snapshot = snapshot
             return snapshot
-
-    def usable(self, version: int | None) -> TextSnapshot | None:
-        """The snapshot if it is at `version`; otherwise None, and a reload is started."""
-        snapshot = self.snapshot
-        if snapshot is not None and version is not None and snapshot.version == version:
-            return snapshot
-        if version is None or version != self._too_large:
-            self._reload_soon()
-        return None
-
-    def missing(self) -> None:
-        """A search found no snapshot: start a load, unless the catalog was found too large
-        (or not rankable here) — then PostgreSQL ranks every search of this process."""
-        if self._too_large is None:
-            self._reload_soon()
-
-    def _reload_soon(self) -> None:
-        now = time.monotonic()
-        if self._loading or self.spawn is None or now - self._last_start < RELOAD_MIN_SECONDS:
-            return
-        self._loading, self._last_start = True, now
-
-        async def reload() -> None:
-            try:
-                await self.load()
-            finally:
-                self._loading = False
-
-        self.spawn(reload(), "reload-text-index")

@@ -21,8 +21,7 @@ id came back from that statement.
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +29,7 @@ import numpy as np
 from cachetools import LRUCache
 from sqlalchemy import text
 
+from kairos.search.snapshots import ReloadingSnapshot, Spawn
 from kairos.store.database import Database
 from kairos.text.blas_threads import single_threaded_blas
 
@@ -47,10 +47,6 @@ turn searches up to four times with one query and different filters."""
 MAX_REVIEWS = 250_000
 """Above this many review vectors (≈ 370 MB as float32) no matrix is loaded and PostgreSQL
 answers every search (HNSW or exact); the 10× replica curve has 372k."""
-RELOAD_MIN_SECONDS = 5.0
-"""A reload starts at most this often: during an ingest the counter moves with every chunk."""
-
-Spawn = Callable[[Awaitable[None], str], None]
 
 
 @dataclass(frozen=True)
@@ -125,20 +121,16 @@ class VectorSnapshot:
         return [(int(places[i]), int(reviews[i]), float(distance[i])) for i in order]
 
 
-class ReviewVectorIndex:
+class ReviewVectorIndex(ReloadingSnapshot[VectorSnapshot]):
     """The current snapshot, reloaded in the background when the catalog's vectors move."""
+
+    task_name = "reload-review-vectors"
 
     def __init__(
         self, db: Database, spawn: Spawn | None = None, *, max_reviews: int = MAX_REVIEWS
     ) -> None:
-        self.db = db
-        self.spawn = spawn
+        super().__init__(db, spawn)
         self.max_reviews = max_reviews
-        self.snapshot: VectorSnapshot | None = None
-        self._too_large: int | None = None  # a version with too many vectors: not reloaded
-        self._loading = False
-        self._last_start = -RELOAD_MIN_SECONDS
-        self._lock = asyncio.Lock()
 
     async def load(self) -> VectorSnapshot | None:
         """Read every review vector and the version they belong to, in one snapshot; None (and
@@ -156,29 +148,6 @@ class ReviewVectorIndex:
             snapshot = await asyncio.to_thread(_decode, version, rows)
             self.snapshot = snapshot
             return snapshot
-
-    def usable(self, version: int | None) -> VectorSnapshot | None:
-        """The snapshot if it is at `version`; otherwise None, and a reload is started."""
-        snapshot = self.snapshot
-        if snapshot is not None and version is not None and snapshot.version == version:
-            return snapshot
-        if version is None or version != self._too_large:
-            self._reload_soon()
-        return None
-
-    def _reload_soon(self) -> None:
-        now = time.monotonic()
-        if self._loading or self.spawn is None or now - self._last_start < RELOAD_MIN_SECONDS:
-            return
-        self._loading, self._last_start = True, now
-
-        async def reload() -> None:
-            try:
-                await self.load()
-            finally:
-                self._loading = False
-
-        self.spawn(reload(), "reload-review-vectors")
 
 
 def _decode(version: int, rows: Sequence[Any]) -> VectorSnapshot:
