@@ -34,6 +34,7 @@ from kairos.store.places import PlacesRepository
 from kairos.store.redaction import redacted_traceback
 from kairos.store.unreachable import is_database_unreachable
 from kairos.store.watch import DatabaseWatch
+from kairos.text.blas_threads import serve_with_one_blas_thread
 from kairos.text.embeddings import EmbeddingProvider, get_embedder
 from kairos.venues.vibes.build import build_vibes
 
@@ -90,6 +91,7 @@ class Runtime:
 
     @classmethod
     async def start(cls, settings: Settings, *, ingest_sample: bool | None = None) -> Runtime:
+        serve_with_one_blas_thread()
         db = await Database.from_settings(settings)
         try:
             await upgrade(db)

@@ -58,3 +58,18 @@ def single_threaded_blas() -> Iterator[bool]:
             if _depth == 0 and _limiter is not None:
                 _limiter.restore_original_limits()
                 _limiter = None
+
+
+def serve_with_one_blas_thread() -> bool:
+    """Hold BLAS at one thread for the rest of the process; returns whether that was possible.
+
+    A server answers many small requests at once: every product of its own is small, and an
+    OpenBLAS worker left spinning after any unscoped numpy product (a vibe, an aspect, a quote's
+    similarity) took 19–42 ms of CPU per chat turn from the other core.
+    """
+    with _lock:
+        controller = _get_controller()
+        if controller is None:
+            return False
+        controller.limit(limits=1, user_api="blas")
+        return True
