@@ -45,6 +45,7 @@ class KairosServe:
         timeout: float = 60,
         sample: bool = False,
         extra_env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
     ) -> KairosServe:
         """Started and answering /ready; its log goes to a file (a pipe would fill and block)."""
         port = free_port()
@@ -62,7 +63,7 @@ class KairosServe:
         log_path = data_dir / f"{name}.log"
         with log_path.open("wb") as log:
             process = subprocess.Popen(
-                [kairos, "serve", "--port", str(port)],
+                [kairos, "serve", "--port", str(port), *args],
                 env=env,
                 cwd=REPO,
                 stdout=log,

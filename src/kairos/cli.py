@@ -77,20 +77,44 @@ def _fail(message: str) -> typer.Exit:
 def serve(
     host: Annotated[str, typer.Option(help="interface to bind")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=32,
+            help="server processes on the port (one per core); more than one "
+            "needs KAIROS_REDIS_URL while rate limits are on, so that they count across all",
+        ),
+    ] = 1,
 ) -> None:
     """Run the API (embedded database started and sample ingested when needed)."""
     import uvicorn
 
     from kairos.api.app import create_app
+    from kairos.api.workers import NoDelayH11Protocol, held_for_workers, workers_refusal
     from kairos.store.outage import quiet_outage_tracebacks
 
     settings = get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
     quiet_outage_tracebacks()
+    if (refusal := workers_refusal(settings, workers)) is not None:
+        raise _fail(refusal)
     docs = f"  (docs: http://{host}:{port}/docs)" if settings.docs_enabled else ""
     console.print(f"Kairos on http://{host}:{port}{docs}")
     # Forwarded headers are believed only from KAIROS_TRUSTED_PROXIES (handled by the app).
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", proxy_headers=False)
+    if workers == 1:
+        app = create_app(settings)
+        uvicorn.run(
+            app, host=host, port=port, log_level="info", proxy_headers=False,
+            http=NoDelayH11Protocol,
+        )  # fmt: skip
+        return
+    with held_for_workers(settings):
+        uvicorn.run(
+            "kairos.api.app:create_app", factory=True, workers=workers,
+            host=host, port=port, log_level="info", proxy_headers=False,
+            http="kairos.api.workers:NoDelayH11Protocol",
+        )  # fmt: skip
 
 
 @app.command("ingest")

@@ -94,14 +94,7 @@ class Runtime:
         serve_with_one_blas_thread()
         db = await Database.from_settings(settings)
         try:
-            await upgrade(db)
-            await ensure_derived_current(db)
-            runtime = cls.build(settings, db, get_embedder(settings))
-            wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
-            if wanted and await runtime.is_empty():
-                await runtime.ingest_sample(settings.sample_dir)
-            elif wanted and await runtime.has_no_recipes():
-                await runtime.ingest_recipe_sample(settings.sample_dir)
+            runtime = await cls._prepared(settings, db, ingest_sample)
             runtime.signals = build_signals(
                 settings, places=[tuple(r.values()) for r in await runtime.places.catalog_rows()]
             )
@@ -113,6 +106,32 @@ class Runtime:
             raise
         runtime.watch = DatabaseWatch(db, runtime.outage)
         runtime.watch.start()
+        return runtime
+
+    @classmethod
+    async def prepare(cls, settings: Settings) -> None:
+        """What one process does before several serve the same database: the migrations, the
+        derived data and the sample ingest, each of which must not run twice at once."""
+        db = await Database.from_settings(settings)
+        try:
+            runtime = await cls._prepared(settings, db, None)
+        except BaseException:
+            await db.dispose()
+            raise
+        await runtime.close()
+
+    @classmethod
+    async def _prepared(
+        cls, settings: Settings, db: Database, ingest_sample: bool | None
+    ) -> Runtime:
+        await upgrade(db)
+        await ensure_derived_current(db)
+        runtime = cls.build(settings, db, get_embedder(settings))
+        wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
+        if wanted and await runtime.is_empty():
+            await runtime.ingest_sample(settings.sample_dir)
+        elif wanted and await runtime.has_no_recipes():
+            await runtime.ingest_recipe_sample(settings.sample_dir)
         return runtime
 
     async def is_empty(self) -> bool:

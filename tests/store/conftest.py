@@ -46,8 +46,16 @@ def launch(serve_dir: Path) -> Iterator[Launch]:
     """Start `kairos serve` processes on `serve_dir`; any still running at the end are killed."""
     started: list[KairosServe] = []
 
-    def start(name: str, *, sample: bool = False, env: dict[str, str] | None = None) -> KairosServe:
-        serve = KairosServe.start(serve_dir, name=name, sample=sample, timeout=120, extra_env=env)
+    def start(
+        name: str,
+        *,
+        sample: bool = False,
+        env: dict[str, str] | None = None,
+        args: tuple[str, ...] = (),
+    ) -> KairosServe:
+        serve = KairosServe.start(
+            serve_dir, name=name, sample=sample, timeout=120, extra_env=env, args=args
+        )
         started.append(serve)
         return serve
 

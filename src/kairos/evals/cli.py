@@ -410,6 +410,9 @@ def speed(
         typer.Option(min=2, max=1000, help="search scaling curve: restaurant_reviews × k"),
     ] = None,
     sample: Annotated[bool, typer.Option(help="measure the sample size")] = True,
+    workers: Annotated[
+        int, typer.Option(min=1, max=8, help="`kairos serve --workers` of the measured server")
+    ] = 1,
     as_json: Json = False,
 ) -> None:
     """p50/p95/p99 of chat, feed, expand and search at 1, 8 and 32 clients, and memory."""
@@ -426,6 +429,7 @@ def speed(
                 replicas=tuple(replicas or ()),
                 sample=sample,
                 progress=progress,
+                workers=workers,
             )
         )
     _emit(report, as_json, render_speed_report)

@@ -64,6 +64,7 @@ class SizeFigures(BaseModel):
     reviews: int
     build: dict[str, object]
     server_start_seconds: float
+    server_workers: int = 1
     latency: list[LatencyFigures]
     memory: Memory
     load_average_after: tuple[float, float, float]
@@ -184,10 +185,16 @@ def _as(uid: str) -> dict[str, str]:
 
 
 async def measure_size(
-    size: str, folder: Path, build: Build, *, scale: float, progress: ProgressSink | None
+    size: str,
+    folder: Path,
+    build: Build,
+    *,
+    scale: float,
+    progress: ProgressSink | None,
+    workers: int = 1,
 ) -> SizeFigures:
     info = await prepare(folder, build, progress=progress)
-    server = ServerProcess(folder, TOKEN, folder / "speed-server.log")
+    server = ServerProcess(folder, TOKEN, folder / "speed-server.log", workers=workers)
     await server.start()
     try:
         latency = await _http_levels(server, scale)
@@ -205,6 +212,7 @@ async def measure_size(
         reviews=int(str(info.get("reviews", 0))),
         build=info,
         server_start_seconds=server.started_seconds,
+        server_workers=workers,
         latency=latency,
         memory=memory,
         load_average_after=os.getloadavg(),
@@ -219,6 +227,7 @@ async def evaluate_speed(
     replicas: tuple[int, ...] = (),
     sample: bool = True,
     progress: ProgressSink | None = None,
+    workers: int = 1,
 ) -> SpeedReport:
     """`replicas` (e.g. 10, 100) adds the search scaling curve over restaurant_reviews × k, with
     1× first; `sample=False` skips the sample size (to re-measure only the full size)."""
@@ -230,12 +239,21 @@ async def evaluate_speed(
     if sample:
         sizes.append(
             await measure_size(
-                "sample", sample_folder(), build_sample, scale=scale, progress=progress
+                "sample",
+                sample_folder(),
+                build_sample,
+                scale=scale,
+                progress=progress,
+                workers=workers,
             )
         )
     if full:
         folder, build = full_folder(shared), full_build(shared)
-        sizes.append(await measure_size("full", folder, build, scale=scale, progress=progress))
+        sizes.append(
+            await measure_size(
+                "full", folder, build, scale=scale, progress=progress, workers=workers
+            )
+        )
     curve = []
     if replicas:
         restaurants, reviews, _ = full_files(shared)
@@ -260,7 +278,8 @@ def render_speed_report(report: SpeedReport, console: Console) -> None:
     )
     for size in report.sizes:
         table = Table(
-            title=f"{size.size}: {size.places} places, {size.reviews} reviews — server ready "
+            title=f"{size.size}: {size.places} places, {size.reviews} reviews — "
+            f"{size.server_workers} worker(s) ready "
             f"in {size.server_start_seconds:.1f} s; RSS {size.memory.server_rss_mb} MB "
             f"(peak {size.memory.server_peak_rss_mb}), PostgreSQL PSS "
             f"{size.memory.postgres_pss_mb} MB"

@@ -37,6 +37,21 @@ def _status_kb(pid: int, field: str) -> int:
     return 0
 
 
+def _children(pid: int) -> list[int]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"postgres" not in cmdline:
+            found.append(int(proc.name))
+    return found
+
+
 def _pss_kb(pid: int) -> int:
     try:
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
@@ -85,8 +100,9 @@ class Memory:
 class ServerProcess:
     """`kairos serve` on a free loopback port over the data folder given."""
 
-    def __init__(self, data_dir: Path, token: str, log_path: Path) -> None:
+    def __init__(self, data_dir: Path, token: str, log_path: Path, workers: int = 1) -> None:
         self.data_dir = data_dir
+        self.workers = workers
         self.token = token
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -105,12 +121,13 @@ class ServerProcess:
             # the load comes from one address and a few users: a rate limit would measure itself
             KAIROS_CHAT_LIMIT_PER_USER="0",
             KAIROS_CHAT_LIMIT_PER_ADDRESS="0",
+            KAIROS_AUTH_FAILURE_LIMIT_PER_ADDRESS="0",  # every credential here is valid
         )
         return env
 
     async def start(self) -> None:
         command = [sys.executable, "-c", "from kairos.cli import main; main()", "serve"]
-        command += ["--host", "127.0.0.1", "--port", str(self.port)]
+        command += ["--host", "127.0.0.1", "--port", str(self.port), "--workers", str(self.workers)]
         started = time.perf_counter()
         with self.log_path.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
@@ -134,9 +151,10 @@ class ServerProcess:
 
     def memory(self) -> Memory:
         pid = self.process.pid if self.process else 0
+        pids = [pid, *_children(pid)]  # with --workers, uvicorn's workers are its children
         return Memory(
-            server_rss_mb=round(_status_kb(pid, "VmRSS") / 1024, 1),
-            server_peak_rss_mb=round(_status_kb(pid, "VmHWM") / 1024, 1),
+            server_rss_mb=round(sum(_status_kb(p, "VmRSS") for p in pids) / 1024, 1),
+            server_peak_rss_mb=round(sum(_status_kb(p, "VmHWM") for p in pids) / 1024, 1),
             postgres_pss_mb=postgres_pss_mb(self.data_dir / "pg"),
         )
 

@@ -1,0 +1,71 @@
+"""Several server processes on one port (`kairos serve --workers N`, uvicorn's workers).
+
+A chat turn is CPU-bound Python, so one process uses one core. The processes share everything
+that must be shared through the database (profiles, conversations, the versioned feed keys),
+and the rate limits through redis; what each keeps in memory (the search indexes, caches keyed
+by versions) is reloaded or keyed so that no process serves a stale answer. The parent prepares
+the database once, since migrations and the sample ingest must not run twice at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from kairos.settings import Settings
+
+__all__ = ["NoDelayH11Protocol", "held_for_workers", "workers_refusal"]
+
+
+def workers_refusal(settings: Settings, workers: int) -> str | None:
+    """Why these settings cannot run `workers` processes, or None when they can."""
+    if workers == 1 or settings.redis:
+        return None
+    limits = {
+        "KAIROS_CHAT_LIMIT_PER_USER": settings.chat_limit_per_user,
+        "KAIROS_CHAT_LIMIT_PER_ADDRESS": settings.chat_limit_per_address,
+        "KAIROS_AUTH_FAILURE_LIMIT_PER_ADDRESS": settings.auth_failure_limit_per_address,
+    }
+    on = [name for name, limit in limits.items() if limit > 0]
+    if not on:
+        return None
+    return (
+        f"--workers {workers} needs KAIROS_REDIS_URL: without it each process would count "
+        f"{', '.join(on)} on its own, allowing {workers} times as much; set KAIROS_REDIS_URL "
+        "(redis://host:6379/0), or set those limits to 0, or run one worker"
+    )
+
+
+@contextmanager
+def held_for_workers(settings: Settings) -> Iterator[None]:
+    """The database prepared once (migrations, derived data, the sample) and, when embedded,
+    kept running by this process while the workers come and go."""
+    from kairos.runtime import Runtime
+    from kairos.store.embedded import EmbeddedServer
+
+    held = None
+    if not settings.database_url:
+        held = EmbeddedServer.acquire(settings.data_dir, settings.embedded_shared_buffers)
+    try:
+        asyncio.run(Runtime.prepare(settings))
+        yield
+    finally:
+        if held is not None:
+            held.release()
+
+
+class NoDelayH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with TCP_NODELAY on every connection. With `--workers`,
+    uvicorn binds the socket itself with protocol number 0, and asyncio only sets TCP_NODELAY
+    on sockets whose protocol is TCP: a response's head and body then wait out the client's
+    delayed ACK, 44 ms for every request after the first on a kept-alive connection."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        sock = transport.get_extra_info("socket")
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        super().connection_made(transport)
