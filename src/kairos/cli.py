@@ -91,7 +91,7 @@ def serve(
     import uvicorn
 
     from kairos.api.app import create_app
-    from kairos.api.workers import NoDelayH11Protocol, held_for_workers, workers_refusal
+    from kairos.api.workers import held_for_workers, http_protocol, workers_refusal
     from kairos.store.outage import quiet_outage_tracebacks
 
     settings = get_settings()
@@ -106,14 +106,14 @@ def serve(
         app = create_app(settings)
         uvicorn.run(
             app, host=host, port=port, log_level="info", proxy_headers=False,
-            http=NoDelayH11Protocol,
+            http=http_protocol(),
         )  # fmt: skip
         return
     with held_for_workers(settings):
         uvicorn.run(
             "kairos.api.app:create_app", factory=True, workers=workers,
             host=host, port=port, log_level="info", proxy_headers=False,
-            http="kairos.api.workers:NoDelayH11Protocol",
+            http=http_protocol(),
         )  # fmt: skip
 
 

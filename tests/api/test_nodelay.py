@@ -13,7 +13,8 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from kairos.api.workers import NoDelayH11Protocol
+from kairos.api.http_tools import NoDelayHttpToolsProtocol
+from kairos.api.workers import NoDelayH11Protocol, http_protocol
 
 
 async def _nodelay_of_served_connection(protocol: type[H11Protocol]) -> int:
@@ -38,8 +39,13 @@ async def _nodelay_of_served_connection(protocol: type[H11Protocol]) -> int:
 
 
 @pytest.mark.asyncio
-async def test_connections_on_a_self_bound_socket_get_nodelay() -> None:
-    assert await _nodelay_of_served_connection(NoDelayH11Protocol) == 1
+@pytest.mark.parametrize("protocol", [NoDelayH11Protocol, NoDelayHttpToolsProtocol])
+async def test_connections_on_a_self_bound_socket_get_nodelay(protocol: type[H11Protocol]) -> None:
+    assert await _nodelay_of_served_connection(protocol) == 1
+
+
+def test_serve_uses_the_c_parser_with_nodelay() -> None:
+    assert http_protocol() == "kairos.api.http_tools:NoDelayHttpToolsProtocol"
 
 
 @pytest.mark.asyncio
