@@ -4,14 +4,19 @@ it at start-up, tells it of profile changes and closes it at shutdown."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from fastapi import APIRouter
 
+from kairos.ingest.runner import ProgressSink
 from kairos.pipeline.product import Product, ProductRegistry
 from kairos.runtime import Runtime
 from kairos.settings import Settings
+from kairos.store.database import Database
+
+# What a product derives from the catalog once a sample is ingested (the venues' vibe vectors).
+AfterIngest = Callable[[Database, ProgressSink | None], Awaitable[None]]
 
 __all__ = ["PRODUCTS", "ProductEntry", "install_products"]
 
@@ -21,6 +26,7 @@ class ProductEntry:
     name: str
     router: APIRouter
     build: Callable[[Runtime], Product]
+    after_ingest: AfterIngest | None = None
 
 
 def _restaurants() -> ProductEntry:
@@ -38,10 +44,10 @@ def _meals() -> ProductEntry:
 
 
 def _venues() -> ProductEntry:
-    from kairos.venues.product import VenuesProduct
+    from kairos.venues.product import VenuesProduct, build_sample_vibes
     from kairos.venues.routes import router
 
-    return ProductEntry("venues", router, VenuesProduct)
+    return ProductEntry("venues", router, VenuesProduct, after_ingest=build_sample_vibes)
 
 
 def _operator() -> ProductEntry:
@@ -78,6 +84,13 @@ def upload_limits(settings: Settings) -> dict[str, int]:
 
 def entries() -> list[ProductEntry]:
     return [load() for load in PRODUCTS]
+
+
+async def after_sample_ingest(db: Database, progress: ProgressSink | None) -> None:
+    """Each product's own derivation of a freshly ingested sample."""
+    for entry in entries():
+        if entry.after_ingest is not None:
+            await entry.after_ingest(db, progress)
 
 
 def install_products(runtime: Runtime) -> ProductRegistry:

@@ -36,7 +36,6 @@ from kairos.store.unreachable import is_database_unreachable
 from kairos.store.watch import DatabaseWatch
 from kairos.text.blas_threads import serve_with_one_blas_thread
 from kairos.text.embeddings import EmbeddingProvider, get_embedder
-from kairos.venues.vibes.build import build_vibes
 
 logger = logging.getLogger(__name__)
 
@@ -187,8 +186,9 @@ class Runtime:
                 )  # fmt: skip
                 reports.append(report)
         await self.ingest_recipe_sample(sample_dir, progress=progress)
-        vibes = await build_vibes(self.db, progress=progress)
-        logger.info("sample vibes: %d vectors in %.2fs", vibes.computed, vibes.seconds)
+        from kairos.registry import after_sample_ingest  # the registry imports this module
+
+        await after_sample_ingest(self.db, progress)
         self.catalog.invalidate()
         return reports
 

@@ -10,6 +10,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 
 from kairos.errors import ConfigurationError, Forbidden, InvalidInput, NotFound
+from kairos.ingest.runner import ProgressSink
 from kairos.pipeline.events import TurnEvent
 from kairos.pipeline.turn import TurnRecord, TurnRunner
 from kairos.profiles.schemas import UserPublic
@@ -17,6 +18,7 @@ from kairos.runtime import Runtime
 from kairos.search.hybrid import HybridSearch
 from kairos.settings import Settings
 from kairos.store import venue_vibes
+from kairos.store.database import Database
 from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore, StoredPlan
 from kairos.text.query.index import ProductWords
@@ -29,11 +31,18 @@ from kairos.venues.planner import Planner, PlanTurn
 from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
 from kairos.venues.scout import Scout
 from kairos.venues.vibes import match_vibe
+from kairos.venues.vibes.build import build_vibes
 from kairos.venues.voice import build_voice
 
 __all__ = ["VenuesProduct"]
 
 logger = logging.getLogger(__name__)
+
+
+async def build_sample_vibes(db: Database, progress: ProgressSink | None) -> None:
+    """The vibe vectors of the places a sample ingest brought (registered as `after_ingest`)."""
+    vibes = await build_vibes(db, progress=progress)
+    logger.info("sample vibes: %d vectors in %.2fs", vibes.computed, vibes.seconds)
 
 
 def _vibe_of(text: str) -> str | None:
