@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import text
+
+from kairos.store.database import Database, positional
+from kairos.store.unreachable import is_database_unreachable
 
 XID = text("SELECT txid_current()")
 
@@ -17,3 +21,37 @@ async def test_a_reading_session_runs_each_statement_on_its_own(runtime: Any) ->
     async with runtime.db.session() as session:
         first = (await session.execute(XID)).scalar_one()
         assert (await session.execute(XID)).scalar_one() == first
+
+
+def test_named_parameters_become_positional_ones_and_casts_stay() -> None:
+    sql, names = positional(
+        "SELECT CAST(:ids AS bigint[]), :a::text, ':literal', x FROM t WHERE y = :a AND z = :b_2"
+    )
+    assert (
+        sql == "SELECT CAST($1 AS bigint[]), $2::text, ':literal', x FROM t WHERE y = $2 AND z = $3"
+    )
+    assert names == ("ids", "a", "b_2")
+
+
+async def test_fetch_reads_outside_a_transaction_with_named_parameters(runtime: Any) -> None:
+    first = await runtime.db.fetch(
+        "SELECT txid_current() AS xid, CAST(:n AS int) + 1 AS m", {"n": 41}
+    )
+    second = await runtime.db.fetch("SELECT txid_current() AS xid")
+    assert first[0]["m"] == 42
+    assert first[0]["xid"] != second[0]["xid"], "each statement on its own"
+
+
+async def test_fetch_invalidates_a_connection_the_server_dropped(runtime: Any) -> None:
+    db = Database(runtime.db.url, pool_size=1, max_overflow=0)
+    try:
+        (row,) = await db.fetch("SELECT pg_backend_pid() AS pid")
+        async with runtime.db.engine.connect() as conn:
+            await conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": row["pid"]})
+        with pytest.raises(Exception) as raised:
+            await db.fetch("SELECT 1 AS one")
+        assert is_database_unreachable(raised.value)
+        (again,) = await db.fetch("SELECT pg_backend_pid() AS pid")  # a new connection
+        assert again["pid"] != row["pid"]
+    finally:
+        await db.dispose()

@@ -165,11 +165,8 @@ class HybridSearch:
                 best_review[place_id] = review_id
                 similarity[place_id] = 1.0 - float(distance)
         fused = reciprocal_rank_fusion(rankings)
-        async with self.db.reading() as session:
-            ordered = await self._order(session, fused, compiled, limit)
-            hits = await self._hits(
-                session, ordered, fused, rankings, best_review, similarity, words, filters
-            )
+        ordered = await self._order(fused, compiled, limit)
+        hits = await self._hits(ordered, fused, rankings, best_review, similarity, words, filters)
         return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
 
     async def _embed(self, query: str) -> np.ndarray:
@@ -198,22 +195,17 @@ class HybridSearch:
             return vector, await asyncio.to_thread(snapshot.best, query, vector)
 
         async def allowed() -> Any:
-            async with self.db.reading() as session:
-                return (
-                    await session.execute(
-                        text(
-                            f"SELECT {VERSION_SQL} AS version, ARRAY(SELECT p.id FROM places p "
-                            f"WHERE p.review_count > 0 AND {f.where}) AS ids"
-                        ),
-                        f.params,
-                    )
-                ).one()
+            sql = (
+                f"SELECT {VERSION_SQL} AS version, ARRAY(SELECT p.id FROM places p "
+                f"WHERE p.review_count > 0 AND {f.where}) AS ids"
+            )
+            return (await self.db.fetch(sql, f.params))[0]
 
         (vector, best), row = await asyncio.gather(ranked(), allowed())
-        current = self.vectors.usable(row.version)
+        current = self.vectors.usable(row["version"])
         if current is None or current is not snapshot or best is None:
             return vector, None
-        ids = np.asarray(row.ids, dtype=np.int64)
+        ids = np.asarray(row["ids"], dtype=np.int64)
         return vector, current.nearest(best, ids, ARM_DEPTH)
 
     async def _text_in_memory(
@@ -258,11 +250,10 @@ class HybridSearch:
                 **{f"tier{i}": tier.tolist() for i, tier in enumerate(tiers)},
                 "depth": ARM_DEPTH,
             }
-        async with self.db.reading() as session:
-            row = (await session.execute(text(sql), params)).one()
-        if self.texts.usable(row.version) is not snapshot:
+        row = (await self.db.fetch(sql, params))[0]
+        if self.texts.usable(row["version"]) is not snapshot:
             return None
-        allowed = np.isin(ranking.places, np.asarray(row.ids, dtype=np.int64))
+        allowed = np.isin(ranking.places, np.asarray(row["ids"], dtype=np.int64))
         keep = np.flatnonzero(allowed)[:ARM_DEPTH]
         return [
             (int(ranking.places[i]), int(ranking.reviews[i]) if ranking.reviews[i] >= 0 else None,
@@ -390,29 +381,23 @@ class HybridSearch:
         )
         return int((await session.execute(text(sql), f.params)).scalar_one())
 
-    async def _order(
-        self, session: AsyncSession, fused: dict[int, float], f: CompiledFilters, limit: int
-    ) -> list[int]:
+    async def _order(self, fused: dict[int, float], f: CompiledFilters, limit: int) -> list[int]:
         """Fused places first (ties by the Bayesian-average rating, then id); then, only when
         fewer than `limit` matched, the best places by that rating that pass the filters, so k
         rows come back when k exist (a 5.0 from 5 votes never beats a 4.6 from 900)."""
         top = sorted(fused, key=lambda pid: -fused[pid])[: limit * 3]
-        rated = await session.execute(
-            text(
-                f"SELECT p.id, {WEIGHTED_RATING_SQL} AS weighted FROM places p "
-                "WHERE p.id = ANY(CAST(:ids AS bigint[]))"
-            ),
+        rated = await self.db.fetch(
+            f"SELECT p.id, {WEIGHTED_RATING_SQL} AS weighted FROM places p "
+            "WHERE p.id = ANY(CAST(:ids AS bigint[]))",
             {"ids": top},
         )
-        quality = {r.id: -float(r.weighted) for r in rated}
+        quality = {r["id"]: -float(r["weighted"]) for r in rated}
         top.sort(key=lambda pid: (-round(fused[pid], 9), quality.get(pid, 0.0), pid))
         chosen = top[:limit]
         if len(chosen) < limit:
-            rows = await session.execute(
-                text(
-                    f"SELECT p.id FROM places p WHERE {f.where} "
-                    f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :k"
-                ),
+            rows = await self.db.fetch(
+                f"SELECT p.id FROM places p WHERE {f.where} "
+                f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :k",
                 {**f.params, "k": limit + len(chosen)},
             )
             seen = set(chosen)
@@ -421,7 +406,6 @@ class HybridSearch:
 
     async def _hits(
         self,
-        session: AsyncSession,
         ordered: list[int],
         fused: dict[int, float],
         rankings: dict[str, list[int]],
@@ -434,15 +418,13 @@ class HybridSearch:
             return []
         distance = HAVERSINE_KM if filters.near else "NULL"
         near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
-        rows = await session.execute(
-            text(
-                f"SELECT {PLACE_COLUMNS}, p.xmin::text AS version, {distance} AS distance_km "
-                "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))"
-            ),
+        rows = await self.db.fetch(
+            f"SELECT {PLACE_COLUMNS}, p.xmin::text AS version, {distance} AS distance_km "
+            "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))",
             {"ids": ordered, **near},
         )
-        places = {r.id: r for r in rows}
-        evidence = await self._evidence(session, ordered, best_review, query)
+        places = {r["id"]: r for r in rows}
+        evidence = await self._evidence(ordered, best_review, query)
         in_arm = {arm: set(ids) for arm, ids in rankings.items()}
         hits = []
         for rank, pid in enumerate(ordered, start=1):
@@ -451,8 +433,8 @@ class HybridSearch:
             terms, snippet = evidence.get(pid, ([], None))
             hits.append(
                 SearchHit(
-                    place=PlaceSummary.model_validate(row._mapping),
-                    version=row.version,
+                    place=PlaceSummary.model_validate(dict(row)),
+                    version=row["version"],
                     score=round(fused.get(pid, 0.0), 6),
                     rank=rank,
                     why=MatchExplanation(
@@ -461,8 +443,8 @@ class HybridSearch:
                         similarity=round(similarity[pid], 4) if pid in similarity else None,
                         best_review_id=best_review.get(pid),
                         snippet=snippet,
-                        distance_km=round(row.distance_km, 3)
-                        if row.distance_km is not None
+                        distance_km=round(row["distance_km"], 3)
+                        if row["distance_km"] is not None
                         else None,
                     ),
                 )
@@ -470,7 +452,7 @@ class HybridSearch:
         return hits
 
     async def _evidence(
-        self, session: AsyncSession, ordered: list[int], best_review: dict[int, int], query: str
+        self, ordered: list[int], best_review: dict[int, int], query: str
     ) -> dict[int, tuple[list[str], str | None]]:
         """Query words present in each place (name, categories or best review), and a snippet."""
         words = query_words(query)
@@ -495,8 +477,8 @@ class HybridSearch:
                     'StartSel="", StopSel="", MaxWords=30, MinWords=12, ShortWord=2') END AS snippet
         FROM t
         """
-        rows = await session.execute(
-            text(sql),
+        rows = await self.db.fetch(
+            sql,
             {
                 "words": words,
                 "ids": ordered,
@@ -504,4 +486,4 @@ class HybridSearch:
                 "tsq": tsquery_for(query),
             },
         )
-        return {r.id: (list(r.terms), r.snippet) for r in rows}
+        return {r["id"]: (list(r["terms"]), r["snippet"]) for r in rows}

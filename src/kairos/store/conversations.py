@@ -22,7 +22,7 @@ from kairos.store.tables import Conversation
 __all__ = ["ConversationStore", "StoredConversation", "recent_request_city"]
 
 # Plain SQL on the turn's hot path: two statements per chat turn, compiled once by PostgreSQL.
-_LOAD = text(
+_LOAD = (
     "SELECT state, turns, updated_at FROM conversations "
     "WHERE uid = :uid AND product = :product AND session_id = :session_id"
 )
@@ -50,13 +50,13 @@ class ConversationStore:
 
     async def load(self, uid: uuid.UUID, session_id: str) -> StoredConversation | None:
         """The session's state, or None when there is none or it has expired."""
-        async with self.db.reading() as session:
-            row = (await session.execute(_LOAD, {
-                "uid": uid, "product": self.product, "session_id": session_id,
-            })).first()  # fmt: skip
-        if row is None or row.updated_at < datetime.now(UTC) - self.ttl:
+        rows = await self.db.fetch(
+            _LOAD, {"uid": uid, "product": self.product, "session_id": session_id}
+        )
+        if not rows or rows[0]["updated_at"] < datetime.now(UTC) - self.ttl:
             return None
-        return StoredConversation(dict(row.state), int(row.turns), row.updated_at)
+        state, turns, updated_at = rows[0]
+        return StoredConversation(dict(state), int(turns), updated_at)
 
     async def save(self, uid: uuid.UUID, session_id: str, state: dict[str, Any]) -> int:
         """Replace the session's state and count the turn; returns the turn's index (1-based).
@@ -82,7 +82,7 @@ class ConversationStore:
             return len(result.all())
 
 
-_RECENT_CITY = text(
+_RECENT_CITY = (
     "SELECT state #>> '{request,filters,city}' AS city FROM conversations "
     "WHERE uid = :uid AND product = :product "
     "AND state #>> '{request,filters,city}' IS NOT NULL "
@@ -93,6 +93,6 @@ _RECENT_CITY = text(
 async def recent_request_city(db: Database, uid: uuid.UUID, product: str) -> str | None:
     """The city of the user's most recent stored request in `product`, if it named one (read
     on every feed request without a home city: plain SQL, only the one field)."""
-    async with db.reading() as session:
-        city = (await session.execute(_RECENT_CITY, {"uid": uid, "product": product})).scalar()
+    rows = await db.fetch(_RECENT_CITY, {"uid": uid, "product": product})
+    city = rows[0]["city"] if rows else None
     return str(city) if city else None

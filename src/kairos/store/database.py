@@ -17,13 +17,15 @@ one whose database is unreachable (found by `bench/bench_load.py` under 200 chat
 from __future__ import annotations
 
 import asyncio
+import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import event, text
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -33,6 +35,7 @@ from sqlalchemy.ext.asyncio import (
 
 from kairos.settings import Settings
 from kairos.store.embedded import EmbeddedServer
+from kairos.store.unreachable import is_database_unreachable
 
 PING_IDLE_SECONDS = 1.0
 _RETURNED = "kairos_returned_at"
@@ -121,6 +124,30 @@ class Database:
         async with self.read_sessions() as session:
             yield session
 
+    async def fetch(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
+        """Rows of one read statement straight through asyncpg on a pooled connection, outside
+        any transaction: the hot reads of a turn. SQLAlchemy's execution costs 0.4–0.5 ms of
+        CPU per statement against 0.14 ms for asyncpg's (full size, 15 rows); a chat turn makes
+        a dozen such reads. `sql` uses `:name` parameters like `text()`; rows are asyncpg
+        Records (`row["id"]`, `row[0]`, `dict(row)`). A connection the database dropped under
+        the statement is invalidated, as SQLAlchemy does with its own."""
+        statement, names = positional(sql)
+        values = [] if params is None else [params[name] for name in names]
+        async with self.engine.connect() as conn:
+            driver = (await conn.get_raw_connection()).driver_connection
+            assert driver is not None, "a pooled connection has its asyncpg connection"
+            try:
+                rows: list[Any] = await driver.fetch(statement, *values)
+            except BaseException as exc:
+                gone = driver.is_closed() or is_database_unreachable(exc)
+                if gone or isinstance(exc, asyncio.CancelledError):
+                    await conn.invalidate()  # never lent again, mid-statement or dead
+                if gone and not is_database_unreachable(exc):
+                    # asyncpg's "connection is closed": SQLAlchemy's own shape of a disconnect
+                    raise DBAPIError(statement, None, exc, connection_invalidated=True) from exc
+                raise
+        return rows
+
     async def ping(self) -> None:
         """Whether the database answers, on the probe's own connection (see the module)."""
         async with self.probe.connect() as conn:
@@ -132,3 +159,23 @@ class Database:
         if self.embedded is not None:
             embedded, self.embedded = self.embedded, None
             await asyncio.to_thread(embedded.release)
+
+
+_NAMED = re.compile(r"'(?:[^']|'')*'|(?<![:\w]):([A-Za-z_]\w*)")  # a quoted literal, or a name
+
+
+@lru_cache(maxsize=1024)
+def positional(sql: str) -> tuple[str, tuple[str, ...]]:
+    """`text()`'s `:name` parameters as asyncpg's `$n` (a name used twice is one `$n`), and the
+    names in `$n` order. A `::type` cast and a colon inside a quoted literal are not."""
+    names: list[str] = []
+
+    def number(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name is None:
+            return match.group(0)  # inside a string literal
+        if name not in names:
+            names.append(name)
+        return f"${names.index(name) + 1}"
+
+    return _NAMED.sub(number, sql), tuple(names)

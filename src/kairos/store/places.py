@@ -166,18 +166,15 @@ class PlacesRepository:
             else:
                 found[place_id] = record
         if missing:
-            async with self.db.reading() as session:
-                rows = await session.execute(
-                    text(
-                        f"SELECT {PLACE_COLUMNS}, p.aspect_scores, p.xmin::text AS version "
-                        "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))"
-                    ),
-                    {"ids": missing},
-                )
+            rows = await self.db.fetch(
+                f"SELECT {PLACE_COLUMNS}, p.aspect_scores, p.xmin::text AS version "
+                "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))",
+                {"ids": missing},
+            )
             for row in rows:
-                record = record_of(dict(row._mapping))
-                self.cache.put(row.id, row.version, record)
-                found[row.id] = record
+                record = record_of(dict(row))
+                self.cache.put(row["id"], row["version"], record)
+                found[row["id"]] = record
         return found
 
     async def records(self, ids: Sequence[int]) -> dict[int, PlaceRecord]:
@@ -200,19 +197,16 @@ class PlacesRepository:
         out: dict[int, list[ReviewText]] = {i: [] for i in ids}
         if not ids:
             return out
-        async with self.db.reading() as session:
-            rows = await session.execute(
-                text(
-                    "SELECT place_id, id, text, rating FROM ("
-                    "  SELECT r.place_id, r.id, r.text, r.rating,"
-                    "         row_number() OVER (PARTITION BY r.place_id ORDER BY r.id) AS n"
-                    "  FROM reviews r WHERE r.place_id = ANY(CAST(:ids AS bigint[]))"
-                    ") x WHERE n <= :per_place ORDER BY place_id, id"
-                ),
-                {"ids": list(ids), "per_place": per_place},
-            )
-        for r in rows:
-            out[r.place_id].append(ReviewText(id=str(r.id), text=r.text, rating=r.rating))
+        rows = await self.db.fetch(
+            "SELECT place_id, id, text, rating FROM ("
+            "  SELECT r.place_id, r.id, r.text, r.rating,"
+            "         row_number() OVER (PARTITION BY r.place_id ORDER BY r.id) AS n"
+            "  FROM reviews r WHERE r.place_id = ANY(CAST(:ids AS bigint[]))"
+            ") x WHERE n <= :per_place ORDER BY place_id, id",
+            {"ids": list(ids), "per_place": per_place},
+        )
+        for place_id, review_id, body, rating in rows:
+            out[place_id].append(ReviewText(id=str(review_id), text=body, rating=rating))
         return out
 
     async def reviews_naming(
