@@ -96,8 +96,8 @@ def instrument() -> list[Callable[[], None]]:
         timed(h, "_text_arm", "search: text arm (SQL)"),
         timed(h, "_vector_arm", "search: vector arm"),
         timed(h, "_filtered_reviews", "search: vector arm: filtered count"),
-        timed(h, "_order", "search: order"),
-        timed(h, "_hits", "search: hits (place rows)"),
+        timed(h, "_ordered_rows", "search: ordered hit rows"),
+        timed(h, "_hits", "search: hits (evidence, cards)"),
         timed(h, "_evidence", "search: hits: evidence"),
         timed(hybrid.CatalogService, "current", "catalog"),
     ]

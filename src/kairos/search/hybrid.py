@@ -165,8 +165,8 @@ class HybridSearch:
                 best_review[place_id] = review_id
                 similarity[place_id] = 1.0 - float(distance)
         fused = reciprocal_rank_fusion(rankings)
-        ordered = await self._order(fused, compiled, limit)
-        hits = await self._hits(ordered, fused, rankings, best_review, similarity, words, filters)
+        rows = await self._ordered_rows(fused, compiled, limit, filters)
+        hits = await self._hits(rows, fused, rankings, best_review, similarity, words)
         return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
 
     async def _embed(self, query: str) -> np.ndarray:
@@ -381,54 +381,49 @@ class HybridSearch:
         )
         return int((await session.execute(text(sql), f.params)).scalar_one())
 
-    async def _order(self, fused: dict[int, float], f: CompiledFilters, limit: int) -> list[int]:
-        """Fused places first (ties by the Bayesian-average rating, then id); then, only when
-        fewer than `limit` matched, the best places by that rating that pass the filters, so k
-        rows come back when k exist (a 5.0 from 5 votes never beats a 4.6 from 900)."""
+    async def _ordered_rows(
+        self, fused: dict[int, float], f: CompiledFilters, limit: int, filters: SearchFilters
+    ) -> list[Any]:
+        """The hit rows in order, in one statement: fused places first (ties by the
+        Bayesian-average rating, then id); then, only when fewer than `limit` matched, the best
+        places by that rating that pass the filters, so k rows come back when k exist (a 5.0
+        from 5 votes never beats a 4.6 from 900)."""
+        distance = HAVERSINE_KM if filters.near else "NULL"
+        near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
+        columns = f"{PLACE_COLUMNS}, p.xmin::text AS version, {distance} AS distance_km"
         top = sorted(fused, key=lambda pid: -fused[pid])[: limit * 3]
-        rated = await self.db.fetch(
-            f"SELECT p.id, {WEIGHTED_RATING_SQL} AS weighted FROM places p "
-            "WHERE p.id = ANY(CAST(:ids AS bigint[]))",
-            {"ids": top},
+        rows = await self.db.fetch(
+            f"SELECT {columns} FROM unnest(CAST(:ids AS bigint[]), CAST(:scores AS float8[])) "
+            "AS top(id, score) JOIN places p ON p.id = top.id "
+            f"ORDER BY top.score DESC, {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit",
+            {"ids": top, "scores": [round(fused[pid], 9) for pid in top], "limit": limit, **near},
         )
-        quality = {r["id"]: -float(r["weighted"]) for r in rated}
-        top.sort(key=lambda pid: (-round(fused[pid], 9), quality.get(pid, 0.0), pid))
-        chosen = top[:limit]
-        if len(chosen) < limit:
-            rows = await self.db.fetch(
-                f"SELECT p.id FROM places p WHERE {f.where} "
+        if len(rows) < limit:
+            rows += await self.db.fetch(
+                f"SELECT {columns} FROM places p WHERE {f.where} "
+                "AND NOT (p.id = ANY(CAST(:chosen AS bigint[]))) "
                 f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :k",
-                {**f.params, "k": limit + len(chosen)},
+                {**f.params, **near, "chosen": [r["id"] for r in rows], "k": limit - len(rows)},
             )
-            seen = set(chosen)
-            chosen += [r[0] for r in rows if r[0] not in seen][: limit - len(chosen)]
-        return chosen
+        return rows
 
     async def _hits(
         self,
-        ordered: list[int],
+        rows: list[Any],
         fused: dict[int, float],
         rankings: dict[str, list[int]],
         best_review: dict[int, int],
         similarity: dict[int, float],
         query: str,
-        filters: SearchFilters,
     ) -> list[SearchHit]:
-        if not ordered:
+        if not rows:
             return []
-        distance = HAVERSINE_KM if filters.near else "NULL"
-        near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
-        rows = await self.db.fetch(
-            f"SELECT {PLACE_COLUMNS}, p.xmin::text AS version, {distance} AS distance_km "
-            "FROM places p WHERE p.id = ANY(CAST(:ids AS bigint[]))",
-            {"ids": ordered, **near},
-        )
-        places = {r["id"]: r for r in rows}
+        ordered = [r["id"] for r in rows]
         evidence = await self._evidence(ordered, best_review, query)
         in_arm = {arm: set(ids) for arm, ids in rankings.items()}
         hits = []
-        for rank, pid in enumerate(ordered, start=1):
-            row = places[pid]
+        for rank, row in enumerate(rows, start=1):
+            pid = row["id"]
             arms: list[Arm] = [a for a in ("text", "vector") if pid in in_arm.get(a, set())]
             terms, snippet = evidence.get(pid, ([], None))
             hits.append(
