@@ -6,8 +6,6 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 
-from sqlalchemy import insert, update
-
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import NotFound
@@ -16,7 +14,6 @@ from kairos.profiles.service import ProfileService
 from kairos.restaurants.schemas import GenerativeUIPayload
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.store.database import Database
-from kairos.store.tables import Interaction, User
 
 ALLOWED_PREFERENCE_KEYS = frozenset(
     {"dietary", "vibes", "cuisine_affinity", "cuisine_aversion", "price_comfort"}
@@ -49,30 +46,38 @@ def merge_preferences(current: TastePreferences, signals: dict[str, list[str]]) 
     return TastePreferences.model_validate(data)
 
 
+_SAVE_INTERACTION = (
+    "WITH saved AS ("
+    " INSERT INTO interactions (id, uid, product, user_query, agent_response, ui_type,"
+    " place_ids, allergy_warnings_shown, allergens_flagged) VALUES (:id, :uid, :product,"
+    " :query, CAST(:response AS jsonb), :ui_type, CAST(:place_ids AS bigint[]), :warned,"
+    " CAST(:flagged AS text[])))"
+    " UPDATE users SET interaction_count = interaction_count + 1, last_active_at = :now"
+    " WHERE uid = :uid"
+)
+
+
 async def save_interaction(
     db: Database, uid: uuid.UUID, message: str, payload: GenerativeUIPayload
 ) -> None:
-    """The turn's interaction and the user's activity counter, in one transaction."""
+    """The turn's interaction and the user's activity counter, in one statement (atomic, and
+    one round trip where a transaction around two statements took four)."""
     shown = payload.restaurants + payload.flagged_restaurants
-    flagged = sorted({w.allergen for r in shown for w in r.allergy_warnings})
-    async with db.session() as session, session.begin():
-        await session.execute(
-            insert(Interaction).values(
-                uid=uid,
-                product="restaurants",
-                user_query=message,
-                agent_response=payload.model_dump(mode="json"),
-                ui_type=payload.ui_type,
-                place_ids=[r.id for r in shown],
-                allergy_warnings_shown=payload.has_allergy_warnings,
-                allergens_flagged=flagged,
-            )
-        )
-        await session.execute(
-            update(User)
-            .where(User.uid == uid)
-            .values(interaction_count=User.interaction_count + 1, last_active_at=datetime.now(UTC))
-        )
+    await db.fetch(
+        _SAVE_INTERACTION,
+        {
+            "id": uuid.uuid4(),
+            "uid": uid,
+            "product": "restaurants",
+            "query": message,
+            "response": payload.model_dump_json(),
+            "ui_type": payload.ui_type,
+            "place_ids": [r.id for r in shown],
+            "warned": payload.has_allergy_warnings,
+            "flagged": sorted({w.allergen for r in shown for w in r.allergy_warnings}),
+            "now": datetime.now(UTC),
+        },
+    )
 
 
 async def learn_preferences(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, text
+from sqlalchemy import delete
 
 from kairos.store.database import Database
 from kairos.store.tables import Conversation
@@ -26,7 +26,7 @@ _LOAD = (
     "SELECT state, turns, updated_at FROM conversations "
     "WHERE uid = :uid AND product = :product AND session_id = :session_id"
 )
-_SAVE = text(
+_SAVE = (
     "INSERT INTO conversations (uid, product, session_id, state, turns, created_at, updated_at) "
     "VALUES (:uid, :product, :session_id, CAST(:state AS jsonb), 1, :now, :now) "
     "ON CONFLICT (uid, product, session_id) DO UPDATE SET state = EXCLUDED.state, "
@@ -66,9 +66,8 @@ class ConversationStore:
             "uid": uid, "product": self.product, "session_id": session_id,
             "state": json.dumps(state), "now": now, "expired": now - self.ttl,
         }  # fmt: skip
-        async with self.db.session() as session, session.begin():
-            turns = (await session.execute(_SAVE, params)).scalar_one()
-        return int(turns)
+        (row,) = await self.db.fetch(_SAVE, params)  # one statement: atomic without BEGIN
+        return int(row["turns"])
 
     async def sweep(self) -> int:
         """Delete expired conversations; returns how many went."""
