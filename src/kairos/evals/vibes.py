@@ -49,7 +49,7 @@ from kairos.venues.vibes.fitting import (
 from kairos.venues.vibes.logistic import stratified_folds
 from kairos.venues.vibes.model import VibeModel, load_model
 from kairos.venues.vibes.terms import TermCorpus, term_shares
-from kairos.venues.vibes.vectoriser import TERM_WEIGHT, hit_matrix, raw_scores
+from kairos.venues.vibes.vectoriser import combine_learnt, hit_matrix, raw_scores
 
 __all__ = ["VibeEvalReport", "evaluate_vibes", "render_vibe_report"]
 
@@ -118,8 +118,7 @@ def cross_validated(
         fold_t = corpus.matrix(rows[fold].tolist(), terms, column)
         w, b = fit_term_key(seen_t, y[train])
         words = _standardised(fold_t @ w + b, seen_t @ w + b)
-        total = learnt + zero_shot[rows[fold]] + TERM_WEIGHT * words
-        predicted[fold] = total / np.sqrt(2.0 + TERM_WEIGHT**2)
+        predicted[fold] = combine_learnt(learnt, zero_shot[rows[fold]], words)
     return roc_auc(predicted.tolist(), y.tolist())
 
 
