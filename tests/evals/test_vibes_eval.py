@@ -81,3 +81,21 @@ def test_the_shipped_model_knows_the_texts_it_was_fitted_on() -> None:
 
     known = replace(model, fitted_texts=np.sort(np.append(fitted, text_fingerprints([OTHER]))))
     assert known.seen([ROMANTIC, OTHER]) and not known.seen([ROMANTIC])
+
+
+def test_a_key_with_fewer_than_five_positives_has_no_figure(
+    tmp_path: Path, settings: Settings
+) -> None:
+    businesses, tips = [], []
+    for i in range(14):
+        ambience = {"romantic": i < 4, "casual": i % 2 == 0}
+        businesses.append({"business_id": f"b{i}", "attributes": {"Ambience": ambience}})
+        tips.append({"business_id": f"b{i}", "text": ROMANTIC if i < 4 else OTHER})
+    _write_rows(tmp_path / "boston_business.jsonl.gz", businesses)
+    _write_rows(tmp_path / "boston_tip.jsonl.gz", tips)
+    report = evaluate_vibes(tmp_path / "boston_business.jsonl.gz", get_embedder(settings),
+                            tmp_path / "cache")  # fmt: skip
+    figures = {f.key: f for f in report.figures}
+    assert figures["romantic"].positives == 4 and figures["romantic"].auc is None
+    assert figures["romantic"].zero_shot_auc is None and figures["romantic"].met is None
+    assert figures["casual"].auc is not None

@@ -14,7 +14,8 @@ places' texts alone. Two readings, never mixed:
   the model's fitting texts (`VibeModel.fitted_texts`); when at least half the file's places
   are seen, the file is cross-validated, otherwise its seen places are left out.
 
-Beside it, `zero_shot_auc` ranks by the prototype and lexical figure alone (no labels used).
+Beside it, `zero_shot_auc` ranks by the prototype and lexical figure alone (no labels used). A
+key with fewer than `MIN_PER_SIDE` positives or negatives among the scored places has no figure.
 Embeddings are computed once per text and kept under `eval-cache/embeddings/` by content hash.
 """
 
@@ -56,6 +57,10 @@ __all__ = ["VibeEvalReport", "evaluate_vibes", "render_vibe_report"]
 AUC_TARGET: Final = 0.80
 FOLDS: Final = 5
 SEED: Final = 20241124
+MIN_PER_SIDE: Final = FOLDS
+"""A key with fewer positives (or negatives) than this has no figure in either reading: an AUC
+over one to four positives is the rank of those few places (standard error above 0.1), not an
+estimate; cross-validation needs one per fold anyway."""
 F64 = npt.NDArray[np.float64]
 
 
@@ -175,9 +180,12 @@ def evaluate_vibes(
     figures = []
     for key, dim in sorted(YELP_AMBIENCE.items()):
         rows, y = labelled_rows(venues, key)
-        zs = roc_auc(zero_shot[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
-        if held_out:
-            auc = roc_auc(raws[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
+        enough = min(int(y.sum()), len(y) - int(y.sum())) >= MIN_PER_SIDE
+        zs = roc_auc(zero_shot[rows, dim.index].tolist(), y.tolist()) if enough else math.nan
+        if not enough:
+            auc = math.nan
+        elif held_out:
+            auc = roc_auc(raws[rows, dim.index].tolist(), y.tolist())
         else:
             auc = cross_validated(venues, model, key, zero_shot[:, dim.index], corpus)
         value = _number(auc)
