@@ -148,8 +148,9 @@ def venues(
             exists=True,
             dir_okay=False,
             help="restaurants.jsonl.gz (restaurant_reviews format) or boston_business.jsonl.gz "
-            "(2015 Yelp format, tips beside it), or a split of either (restaurants_holdout.jsonl.gz "
-            "with reviews_holdout.jsonl.gz beside it); default: the shared file, else the sample",
+            "(2015 Yelp format, tips beside it), or a split of either "
+            "(restaurants_holdout.jsonl.gz with reviews_holdout.jsonl.gz beside it); "
+            "default: the shared file, else the sample",
         ),
     ] = None,
     as_json: Json = False,
