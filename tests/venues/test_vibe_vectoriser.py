@@ -90,3 +90,18 @@ def test_any_texts_give_52_values_in_the_unit_interval(rows: list[tuple[str, lis
     assert all(0.0 <= s <= 1.0 for s in vector.scores)
     assert 0.0 <= vector.confidence <= 1.0
     assert vector.texts == len(rows)
+
+
+def test_learnt_dimensions_weigh_words_twice_the_embedding_and_zero_shot_figures() -> None:
+    from kairos.venues.vibes.vectoriser import combine_learnt
+
+    one, zero = np.array([1.0]), np.array([0.0])
+    scale = np.sqrt(1.0 + 1.0 + 4.0)
+    assert combine_learnt(one, zero, zero) == pytest.approx(1.0 / scale)
+    assert combine_learnt(zero, one, zero) == pytest.approx(1.0 / scale)
+    assert combine_learnt(zero, zero, one) == pytest.approx(2.0 / scale)
+    # independent unit-variance figures give a unit-variance figure
+    rng = np.random.default_rng(0)
+    a, b, c = rng.standard_normal((3, 20_000))
+    assert float(combine_learnt(a, b, c).std()) == pytest.approx(1.0, abs=0.02)
+    assert combine_learnt(one, one, None) == pytest.approx(2.0 / np.sqrt(2.0))

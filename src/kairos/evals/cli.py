@@ -148,12 +148,15 @@ def venues(
             exists=True,
             dir_okay=False,
             help="restaurants.jsonl.gz (restaurant_reviews format) or boston_business.jsonl.gz "
-            "(2015 Yelp format, tips beside it); default: the shared file, else the sample",
+            "(2015 Yelp format, tips beside it), or a split of either "
+            "(restaurants_holdout.jsonl.gz with reviews_holdout.jsonl.gz beside it); "
+            "default: the shared file, else the sample",
         ),
     ] = None,
     as_json: Json = False,
 ) -> None:
-    """AUC of the vibe dimensions against Yelp's Ambience labels (CV on the fitting data)."""
+    """AUC of the vibe dimensions against Yelp's Ambience labels: cross-validated on the places
+    the shipped model was fitted on, the shipped model as it is on any other places."""
     from kairos.evals.vibes import evaluate_vibes, render_vibe_report
     from kairos.settings import get_settings
     from kairos.text.embeddings import get_embedder

@@ -5,6 +5,11 @@
 - the 2015 Boston academic set: `boston_business.jsonl(.gz)` (`attributes.Ambience`) with
   `boston_tip.jsonl(.gz)` beside it (short tips instead of reviews).
 
+The format is read from the places file's first row (`business_id` and no `restaurant_id`: the
+2015 set), not its name; the texts file is the sibling named like it with `restaurants` →
+`reviews` or `business` → `tip` (`restaurants_holdout.jsonl.gz` → `reviews_holdout.jsonl.gz`),
+else the plain `reviews` / `boston_tip` file.
+
 Only the texts are handed on: no rating, price, category or any other attribute.
 """
 
@@ -17,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LabelledVenue", "load_labelled", "texts_file"]
+__all__ = ["LabelledVenue", "is_tips_file", "load_labelled", "texts_file"]
 
 
 @dataclass(frozen=True)
@@ -36,18 +41,32 @@ def _rows(path: Path) -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
-def _sibling(path: Path, stem: str) -> Path:
-    for name in (f"{stem}.jsonl.gz", f"{stem}.jsonl"):
-        if (path.parent / name).is_file():
-            return path.parent / name
-    raise FileNotFoundError(f"{stem}.jsonl(.gz) is expected beside {path}")
+def _stem(name: str) -> str:
+    for suffix in (".jsonl.gz", ".jsonl"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def is_tips_file(places: Path) -> bool:
+    """True for the 2015 format (places keyed by `business_id`, tips beside them)."""
+    for row in _rows(places):
+        return "business_id" in row and "restaurant_id" not in row
+    return places.name.startswith("boston_business")
 
 
 def texts_file(places: Path) -> Path:
     """The file of texts that belongs to a places file (reviews, or tips for the 2015 set)."""
-    return _sibling(
-        places, "boston_tip" if places.name.startswith("boston_business") else "reviews"
-    )
+    stem = _stem(places.name)
+    if is_tips_file(places):
+        stems = [stem.replace("business", "tip", 1), "boston_tip"]
+    else:
+        stems = [stem.replace("restaurants", "reviews", 1), "reviews"]
+    for candidate in dict.fromkeys(s for s in stems if s != stem):
+        for name in (f"{candidate}.jsonl.gz", f"{candidate}.jsonl"):
+            if (places.parent / name).is_file():
+                return places.parent / name
+    raise FileNotFoundError(f"{stems[0]}.jsonl(.gz) is expected beside {places}")
 
 
 def _ambience(row: dict[str, Any]) -> dict[str, bool] | None:
@@ -60,7 +79,7 @@ def _ambience(row: dict[str, Any]) -> dict[str, bool] | None:
 
 def load_labelled(places: Path) -> list[LabelledVenue]:
     """Every place with at least one Ambience label, in file order, with its non-empty texts."""
-    tips = places.name.startswith("boston_business")
+    tips = is_tips_file(places)
     id_key = "business_id" if tips else "restaurant_id"
     labelled: dict[str, dict[str, bool]] = {}
     for row in _rows(places):

@@ -8,9 +8,14 @@ places' texts alone. Two readings, never mixed:
   k-fold cross-validated AUC (places are the unit) — each fold's places are scored by logistic
   weights, and a word vocabulary, fitted without them, so no place is scored by weights that saw
   its label;
-- the 2015 Boston file (tips, not reviews; never used for fitting): the shipped model as it is.
+- a file of places the shipped model never saw (the 2015 Boston tips file, a held-out split of
+  either format): the shipped model as it is, on those places only. Which reading applies is
+  decided from the texts, not the file's name: a place is "seen" when one of its texts is among
+  the model's fitting texts (`VibeModel.fitted_texts`); when at least half the file's places
+  are seen, the file is cross-validated, otherwise its seen places are left out.
 
-Beside it, `zero_shot_auc` ranks by the prototype and lexical figure alone (no labels used).
+Beside it, `zero_shot_auc` ranks by the prototype and lexical figure alone (no labels used). A
+key with fewer than `MIN_PER_SIDE` positives or negatives among the scored places has no figure.
 Embeddings are computed once per text and kept under `eval-cache/embeddings/` by content hash.
 """
 
@@ -45,13 +50,17 @@ from kairos.venues.vibes.fitting import (
 from kairos.venues.vibes.logistic import stratified_folds
 from kairos.venues.vibes.model import VibeModel, load_model
 from kairos.venues.vibes.terms import TermCorpus, term_shares
-from kairos.venues.vibes.vectoriser import TERM_WEIGHT, hit_matrix, raw_scores
+from kairos.venues.vibes.vectoriser import combine_learnt, hit_matrix, raw_scores
 
 __all__ = ["VibeEvalReport", "evaluate_vibes", "render_vibe_report"]
 
 AUC_TARGET: Final = 0.80
 FOLDS: Final = 5
 SEED: Final = 20241124
+MIN_PER_SIDE: Final = FOLDS
+"""A key with fewer positives (or negatives) than this has no figure in either reading: an AUC
+over one to four positives is the rank of those few places (standard error above 0.1), not an
+estimate; cross-validation needs one per fold anyway."""
 F64 = npt.NDArray[np.float64]
 
 
@@ -71,6 +80,8 @@ class VibeEvalReport(BaseModel):
     places_labelled: int
     places_scored: int
     places_without_text: int
+    places_left_out: int = 0
+    """Places the shipped model was fitted on, left out of a held-out reading."""
     texts: int
     embedded: int
     figures: list[VibeLabelFigure]
@@ -112,8 +123,7 @@ def cross_validated(
         fold_t = corpus.matrix(rows[fold].tolist(), terms, column)
         w, b = fit_term_key(seen_t, y[train])
         words = _standardised(fold_t @ w + b, seen_t @ w + b)
-        total = learnt + zero_shot[rows[fold]] + TERM_WEIGHT * words
-        predicted[fold] = total / np.sqrt(2.0 + TERM_WEIGHT**2)
+        predicted[fold] = combine_learnt(learnt, zero_shot[rows[fold]], words)
     return roc_auc(predicted.tolist(), y.tolist())
 
 
@@ -148,7 +158,10 @@ def evaluate_vibes(
     model = load_model()
     labelled = load_labelled(data)
     venues, embedded = to_venues(labelled, embedder, cache, on_progress, seed_files)
-    tips = data.name.startswith("boston_business")
+    seen = [model.seen(v.texts) for v in venues]
+    held_out = 2 * sum(seen) < len(venues)
+    if held_out:
+        venues = [v for v, s in zip(venues, seen, strict=True) if not s]
     shares = [term_shares(v.texts) for v in venues]
     term_rows = model.terms.rows_of(shares)
     corpus = TermCorpus(shares, min_places=TERM_MIN_PLACES)
@@ -167,9 +180,12 @@ def evaluate_vibes(
     figures = []
     for key, dim in sorted(YELP_AMBIENCE.items()):
         rows, y = labelled_rows(venues, key)
-        zs = roc_auc(zero_shot[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
-        if tips:
-            auc = roc_auc(raws[rows, dim.index].tolist(), y.tolist()) if len(rows) else math.nan
+        enough = min(int(y.sum()), len(y) - int(y.sum())) >= MIN_PER_SIDE
+        zs = roc_auc(zero_shot[rows, dim.index].tolist(), y.tolist()) if enough else math.nan
+        if not enough:
+            auc = math.nan
+        elif held_out:
+            auc = roc_auc(raws[rows, dim.index].tolist(), y.tolist())
         else:
             auc = cross_validated(venues, model, key, zero_shot[:, dim.index], corpus)
         value = _number(auc)
@@ -182,10 +198,11 @@ def evaluate_vibes(
         )  # fmt: skip
     return VibeEvalReport(
         data=str(data),
-        reading="shipped model, held-out file" if tips else f"{FOLDS}-fold cross-validated",
+        reading="shipped model, held-out places" if held_out else f"{FOLDS}-fold cross-validated",
         places_labelled=len(labelled),
         places_scored=len(venues),
-        places_without_text=len(labelled) - len(venues),
+        places_without_text=sum(1 for v in labelled if not v.texts),
+        places_left_out=sum(seen) if held_out else 0,
         texts=sum(len(v.texts) for v in venues),
         embedded=embedded,
         figures=figures,
@@ -215,5 +232,7 @@ def render_vibe_report(report: VibeEvalReport, console: Console) -> None:
     console.print(table)
     console.print(
         f"{report.data}: {report.places_scored} of {report.places_labelled} labelled places "
-        f"have texts ({report.texts} texts, {report.embedded} embedded now), {report.seconds} s"
+        f"scored ({report.places_without_text} without texts, {report.places_left_out} left "
+        f"out as fitted on; {report.texts} texts, {report.embedded} embedded now), "
+        f"{report.seconds} s"
     )

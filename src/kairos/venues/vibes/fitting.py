@@ -23,7 +23,7 @@ import numpy.typing as npt
 from kairos.text.embeddings import EmbeddingProvider
 from kairos.venues.vibes.dimensions import VIBE_COUNT, VIBE_DIMENSIONS, YELP_AMBIENCE
 from kairos.venues.vibes.logistic import fit_logistic, fit_wide
-from kairos.venues.vibes.model import VibeModel, vibes_sha
+from kairos.venues.vibes.model import VibeModel, text_fingerprints, vibes_sha
 from kairos.venues.vibes.terms import TermFeatures, term_shares
 from kairos.venues.vibes.vectoriser import hit_matrix
 
@@ -152,4 +152,5 @@ def fit_model(venues: Sequence[Venue], embedder: EmbeddingProvider) -> VibeModel
         term_vocabulary=terms.vocabulary, term_idf=terms.idf,
         term_weights=np.array(t_weights), term_bias=np.array(t_biases),
         term_mu=np.array(t_mu), term_sigma=np.array(t_sigma),
+        fitted_texts=np.unique(text_fingerprints(t for v in venues for t in v.texts)),
     )  # fmt: skip

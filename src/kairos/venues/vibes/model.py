@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
@@ -22,10 +23,19 @@ import numpy.typing as npt
 from kairos.venues.vibes.dimensions import vibes_file_bytes
 from kairos.venues.vibes.terms import TermFeatures
 
-__all__ = ["MODEL_FILE", "VibeModel", "load_model", "model_version"]
+__all__ = ["MODEL_FILE", "VibeModel", "load_model", "model_version", "text_fingerprints"]
 
 MODEL_FILE: Final = "data/vibe_model.npz"
 F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
+
+
+def text_fingerprints(texts: Iterable[str]) -> U64:
+    """64-bit fingerprints of texts (the first 8 bytes of the SHA-256 of the stripped text)."""
+    return np.array(
+        [int.from_bytes(hashlib.sha256(t.strip().encode()).digest()[:8], "big") for t in texts],
+        dtype=np.uint64,
+    )
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,18 @@ class VibeModel:
     term_bias: F64
     term_mu: F64
     term_sigma: F64
+    fitted_texts: U64 = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
+    """Sorted `text_fingerprints` of every text the model was fitted on: `kairos eval venues`
+    scores a place none of whose texts is here by the shipped model (held out) and a file of
+    places it was fitted on by cross-validation."""
+
+    def seen(self, texts: Iterable[str]) -> bool:
+        """Whether any of these texts was among the fitting texts."""
+        found = text_fingerprints(texts)
+        if not found.size or not self.fitted_texts.size:
+            return False
+        at = np.clip(np.searchsorted(self.fitted_texts, found), 0, self.fitted_texts.size - 1)
+        return bool((self.fitted_texts[at] == found).any())
 
     @cached_property
     def terms(self) -> TermFeatures:
@@ -79,6 +101,7 @@ class VibeModel:
             ambience_keys=tuple(str(k) for k in values.pop("ambience_keys")),
             term_vocabulary=tuple(str(t) for t in values.pop("term_vocabulary")),
             ambience_index=values.pop("ambience_index").astype(np.intp),
+            fitted_texts=np.sort(values.pop("fitted_texts", np.zeros(0)).astype(np.uint64)),
             **{k: v.astype(np.float64) for k, v in values.items()},
         )
 

@@ -10,9 +10,10 @@ Per dimension d:
   the venue's texts;
 - *lexical*: the share of the venue's texts that use one of its phrases or cues;
 - the nine dimensions Yelp labels (`Ambience`) add two logistic regressions fitted on the shared
-  labels (`fitting.py`, `data/vibe_model.json`): one on the venue's mean embedding (the same
-  weight as the two figures above together) and one on its words and word pairs (`terms.py`,
-  twice that weight: it reads what the mean embedding blurs, "tablecloth" or "paper plates").
+  labels (`fitting.py`, `data/vibe_model.json`): one on the venue's mean embedding and one on
+  its words and word pairs (`terms.py`, twice that weight: it reads what the mean embedding
+  blurs, "tablecloth" or "paper plates"); the two figures above, together, count as much as the
+  embedding model there (`combine_learnt`).
 Each raw figure is standardised against the reference venues, so 0 means "an ordinary venue",
 shrunk by the number of texts n (× n / (n + SHRINK)), and mapped by
 `score = sigmoid(SLOPE · (raw − SHIFT))`: an ordinary venue scores ≈ 0.15, one a
@@ -32,7 +33,7 @@ from kairos.venues.vibes.dimensions import VIBE_COUNT, VIBE_DIMENSIONS
 from kairos.venues.vibes.lexical import lexical_hits
 from kairos.venues.vibes.model import VibeModel
 
-__all__ = ["EVIDENCE_DIMENSIONS", "VibeText", "VibeVector", "vectorise"]
+__all__ = ["EVIDENCE_DIMENSIONS", "VibeText", "VibeVector", "combine_learnt", "vectorise"]
 
 F32 = npt.NDArray[np.float32]
 SLOPE: Final = 1.7
@@ -40,8 +41,14 @@ SHIFT: Final = 1.0
 EVIDENCE_DIMENSIONS: Final = 3
 EVIDENCE_TEXTS: Final = 3
 TERM_WEIGHT: Final = 2.0
-"""Weight of the word model's standardised logit beside the embedding model's and the zero-shot
-figure's (1 each); chosen by cross-validated AUC on the shared labels (`kairos eval venues`)."""
+"""Weight of the word model's standardised logit beside the embedding model's (1)."""
+ZERO_SHOT_WEIGHT: Final = 1.0
+"""Weight of the zero-shot figure (prototype + lexical) on the nine learnt dimensions. Both
+weights were chosen among a few values by cross-validated AUC on the shared labels (`kairos eval
+venues`). Word weight 3 with zero-shot ½ scored +0.006 mean AUC (within the selection's noise)
+but left two plainly romantic texts less romantic than "bright and airy" (the learnt models
+read short texts unlike their training reviews weakly, the zero-shot figure reads them well),
+so it was not kept."""
 SHRINK: Final = 5
 """Raw figures are multiplied by n / (n + SHRINK): two vivid texts are weaker evidence than
 twenty ordinary ones, so a venue with few texts stays nearer "ordinary"."""
@@ -88,15 +95,29 @@ def raw_scores(
         mean /= max(float(np.linalg.norm(mean)), 1e-12)
         logits = model.ambience_weights @ mean + model.ambience_bias
         learnt = (logits - model.ambience_mu) / model.ambience_sigma
-        if terms is None:
-            raw[model.ambience_index] = (learnt + raw[model.ambience_index]) / np.sqrt(2.0)
-        else:
+        words = None
+        if terms is not None:
             words = (
                 model.term_weights @ terms + model.term_bias - model.term_mu
             ) / model.term_sigma
-            total = learnt + raw[model.ambience_index] + TERM_WEIGHT * words
-            raw[model.ambience_index] = total / np.sqrt(2.0 + TERM_WEIGHT**2)
+        raw[model.ambience_index] = combine_learnt(learnt, raw[model.ambience_index], words)
     return raw, z
+
+
+def combine_learnt(
+    learnt: npt.NDArray[np.float64],
+    zero_shot: npt.NDArray[np.float64],
+    words: npt.NDArray[np.float64] | None,
+) -> npt.NDArray[np.float64]:
+    """A learnt dimension's figure: the embedding model's and the word model's standardised
+    logits with the zero-shot figure, weighted, scaled back to unit variance (were the three
+    independent); without the word model, the embedding logit beside the zero-shot figure."""
+    if words is None:
+        out: npt.NDArray[np.float64] = (learnt + zero_shot) / np.sqrt(2.0)
+        return out
+    total = learnt + ZERO_SHOT_WEIGHT * zero_shot + TERM_WEIGHT * words
+    out = total / np.sqrt(1.0 + ZERO_SHOT_WEIGHT**2 + TERM_WEIGHT**2)
+    return out
 
 
 def hit_matrix(texts: Sequence[str]) -> tuple[npt.NDArray[np.float64], list[dict[int, str]]]:
