@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
+from types import SimpleNamespace
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -33,7 +34,7 @@ def _denormalised(preferences: TastePreferences, allergies: AllergyProfile) -> d
     }
 
 
-def to_public(user: User | Row[Any]) -> UserPublic:
+def to_public(user: User | Row[Any] | SimpleNamespace) -> UserPublic:
     return UserPublic(
         uid=user.uid,
         preferences=TastePreferences.model_validate(user.preferences or {}),
@@ -57,6 +58,7 @@ def to_public(user: User | Row[Any]) -> UserPublic:
 # Every request reads its user: a plain row of the table, not an ORM object (no identity map, no
 # load events) — a third of a warm feed read's CPU went to `Session.get`.
 _USER_ROW = select(User.__table__).where(User.__table__.c.uid == bindparam("uid"))
+USER_ROW_SQL = "SELECT * FROM users WHERE uid = :uid"
 
 
 async def get_user(session: AsyncSession, *, uid: uuid.UUID) -> UserPublic | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
 
 from pydantic import BaseModel
 
@@ -51,11 +52,11 @@ class ProfileService:
             await listener(uid, deleted)
 
     async def get(self, uid: uuid.UUID) -> UserPublic:
-        async with self.db.reading() as session:
-            user = await repository.get_user(session, uid=uid)
-        if user is None:
+        """Every request reads its user: one statement straight through asyncpg."""
+        rows = await self.db.fetch(repository.USER_ROW_SQL, {"uid": uid})
+        if not rows:
             raise _missing(uid)
-        return user
+        return repository.to_public(SimpleNamespace(**dict(rows[0])))
 
     async def create(
         self, uid: uuid.UUID, body: UserCreate, *, demo_session: str | None = None
