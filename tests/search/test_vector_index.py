@@ -3,6 +3,7 @@ filter allowed, and never a stale answer after the catalog's reviews change."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
@@ -198,3 +199,37 @@ async def test_a_catalog_too_large_for_memory_is_searched_in_postgresql(runtime:
     assert result.strategy in ("exact", "hnsw")
     assert any("vector" in h.why.arms for h in result.hits)
     assert not search.vectors._loading, "a catalog found too large is not reloaded every search"
+
+
+@pytest.mark.parametrize(("query", "filters"), CASES)
+async def test_the_text_arms_statement_gives_the_vector_arm_the_same_filter(
+    runtime: Any, query: str, filters: SearchFilters, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With both arms in process, one statement reads both arms' filters (the cases take its
+    narrow and its tiered form), and the vector arm ranks exactly as with its own statement."""
+    search: HybridSearch = runtime.search
+    await search.vectors.load()
+    await search.texts.load()
+    compiled = compile_filters(filters, await search.catalog())
+    _, own = await search._vector_in_memory(query, compiled)
+    assert own is not None
+
+    statements: list[str] = []
+    fetch = search.db.fetch
+
+    async def counted(sql: str, params: Any = None) -> Any:
+        statements.append(sql)
+        return await fetch(sql, params)
+
+    monkeypatch.setattr(search.db, "fetch", counted)
+    share: Any = asyncio.get_running_loop().create_future()
+    text_rows, (_, shared) = await asyncio.gather(
+        search._text_in_memory(query, compiled, await search.catalog(), share),
+        search._vector_in_memory(query, compiled, share),
+    )
+    assert text_rows is not None
+    assert shared == own, "the same places, reviews and distances"
+    filter_statements = [s for s in statements if "_version WHERE id = 1" in s]
+    assert len(filter_statements) == 1, "one statement for both arms' filters"
+    assert "review_vectors_version" in filter_statements[0]
+    assert "text_index_version" in filter_statements[0]

@@ -63,9 +63,11 @@ CANDIDATE_TIERS = (300, 900, 2700)
 """Where the in-process text arm's candidates are cut into tiers for the filter statement."""
 
 
-def _tiered_filter_sql(where: str) -> str:
+def _tiered_filter_sql(where: str, with_vector: bool = False) -> str:
     """The text index's version and the allowed ids of each tier of candidates (:tier0,
-    :tier1, …), a tier read only while the tiers before it allowed fewer than :depth."""
+    :tier1, …), a tier read only while the tiers before it allowed fewer than :depth; with
+    `with_vector`, also the vector arm's version and allowed reviewed places (one statement
+    for both arms)."""
     probe = "ARRAY(SELECT p.id FROM places p WHERE p.id = ANY(CAST(:{} AS bigint[])) AND {})"
     ctes = [f"t0 AS (SELECT {probe.format('tier0', where)} AS ids)"]
     for i in range(1, len(CANDIDATE_TIERS) + 1):
@@ -77,7 +79,25 @@ def _tiered_filter_sql(where: str) -> str:
         )
     every = ", ".join(f"t{i}" for i in range(len(CANDIDATE_TIERS) + 1))
     ids = " || ".join(f"t{i}.ids" for i in range(len(CANDIDATE_TIERS) + 1))
-    return f"WITH {', '.join(ctes)} SELECT {TEXT_VERSION_SQL} AS version, {ids} AS ids FROM {every}"
+    vector = _vector_columns(where, all_ids=False) if with_vector else ""
+    return (
+        f"WITH {', '.join(ctes)} SELECT {TEXT_VERSION_SQL} AS version, {ids} AS ids{vector} "
+        f"FROM {every}"
+    )
+
+
+def _vector_columns(where: str, *, all_ids: bool) -> str:
+    """The vector arm's version, and its allowed places unless the statement's `ids` are all
+    the filter's places already (places without reviews have no vectors: the arm skips them)."""
+    version = f", {VERSION_SQL} AS vector_version"
+    if all_ids:
+        return version
+    reviewed = f"ARRAY(SELECT p.id FROM places p WHERE p.review_count > 0 AND {where})"
+    return f"{version}, {reviewed} AS vector_ids"
+
+
+# The vector arm's version and allowed ids, when the text arm's statement read them.
+SharedFilter = asyncio.Future[tuple[int, list[int]] | None]
 
 
 QUERY_VECTORS_KEPT = 2048
@@ -140,15 +160,22 @@ class HybridSearch:
         best_review: dict[int, int] = {}
         similarity: dict[int, float] = {}
 
+        # With both arms in process, the text arm's filter statement also reads the vector
+        # arm's: one round trip and one statement less per search.
+        both = self.texts.snapshot is not None and self.vectors.snapshot is not None
+        share: SharedFilter | None = (
+            asyncio.get_running_loop().create_future() if use_text and use_vector and both else None
+        )
+
         async def text_arm() -> Sequence[Any]:
-            found = await self._text_in_memory(words, compiled, catalog)
+            found = await self._text_in_memory(words, compiled, catalog, share)
             if found is not None:
                 return found
             async with self.db.reading() as session:
                 return await self._text_arm(session, words, compiled, catalog)
 
         async def vector_arm() -> tuple[Sequence[Any], str]:
-            vector, found = await self._vector_in_memory(query, compiled)
+            vector, found = await self._vector_in_memory(query, compiled, share)
             if found is not None:
                 return found, "memory"
             async with self.db.session() as session, session.begin():
@@ -183,7 +210,7 @@ class HybridSearch:
         return vector
 
     async def _vector_in_memory(
-        self, query: str, f: CompiledFilters
+        self, query: str, f: CompiledFilters, share: SharedFilter | None = None
     ) -> tuple[np.ndarray, list[tuple[int, int, float]] | None]:
         """The query's vector, and the nearest allowed places from the in-process index, or None
         when the index is not at the catalog's version (then PostgreSQL answers). The filter's
@@ -198,26 +225,44 @@ class HybridSearch:
                 return vector, None
             return vector, await asyncio.to_thread(snapshot.best, query, vector)
 
-        async def allowed() -> Any:
+        async def allowed() -> tuple[int, list[int]]:
+            if share is not None and (shared := await share) is not None:
+                return shared
             sql = (
                 f"SELECT {VERSION_SQL} AS version, ARRAY(SELECT p.id FROM places p "
                 f"WHERE p.review_count > 0 AND {f.where}) AS ids"
             )
-            return (await self.db.fetch(sql, f.params))[0]
+            row = (await self.db.fetch(sql, f.params))[0]
+            return row["version"], row["ids"]
 
-        (vector, best), row = await asyncio.gather(ranked(), allowed())
-        current = self.vectors.usable(row["version"])
+        (vector, best), (version, allowed_ids) = await asyncio.gather(ranked(), allowed())
+        current = self.vectors.usable(version)
         if current is None or current is not snapshot or best is None:
             return vector, None
-        ids = np.asarray(row["ids"], dtype=np.int64)
+        ids = np.asarray(allowed_ids, dtype=np.int64)
         return vector, current.nearest(best, ids, ARM_DEPTH)
 
     async def _text_in_memory(
-        self, query: str, f: CompiledFilters, catalog: Catalog
+        self,
+        query: str,
+        f: CompiledFilters,
+        catalog: Catalog,
+        share: SharedFilter | None = None,
     ) -> list[tuple[int, int | None, float]] | None:
         """The text arm's rows from the in-process index, or None when it is not at the
         catalog's version (then PostgreSQL ranks). The filter's ids and the version come from
-        one statement, asked only about the places the index found."""
+        one statement, asked only about the places the index found; with `share`, that
+        statement reads the vector arm's filter too, and `share` always gets an answer (None:
+        the vector arm reads its own)."""
+        try:
+            return await self._text_ranked(query, f, catalog, share)
+        finally:
+            if share is not None and not share.done():
+                share.set_result(None)
+
+    async def _text_ranked(
+        self, query: str, f: CompiledFilters, catalog: Catalog, share: SharedFilter | None
+    ) -> list[tuple[int, int | None, float]] | None:
         snapshot = self.texts.snapshot
         if snapshot is None:
             self.texts.missing()
@@ -236,9 +281,10 @@ class HybridSearch:
         if f.at_most is not None and f.at_most <= len(ranking):
             # A narrow filter (a city, a category) with an index: its own ids cost less than
             # reading every candidate's row.
+            vector = _vector_columns(f.where, all_ids=True) if share is not None else ""
             sql = (
                 f"SELECT {TEXT_VERSION_SQL} AS version, "
-                f"ARRAY(SELECT p.id FROM places p WHERE {f.where}) AS ids"
+                f"ARRAY(SELECT p.id FROM places p WHERE {f.where}) AS ids{vector}"
             )
             params = dict(f.params)
         else:
@@ -248,13 +294,15 @@ class HybridSearch:
             # hundred place rows, not every match.
             tiers = np.split(ranking.places, [t for t in CANDIDATE_TIERS if t < len(ranking)])
             tiers += [ranking.places[:0]] * (len(CANDIDATE_TIERS) + 1 - len(tiers))
-            sql = _tiered_filter_sql(f.where)
+            sql = _tiered_filter_sql(f.where, with_vector=share is not None)
             params = {
                 **f.params,
                 **{f"tier{i}": tier.tolist() for i, tier in enumerate(tiers)},
                 "depth": ARM_DEPTH,
             }
         row = (await self.db.fetch(sql, params))[0]
+        if share is not None:
+            share.set_result((row["vector_version"], row.get("vector_ids", row["ids"])))
         if self.texts.usable(row["version"]) is not snapshot:
             return None
         allowed = np.isin(ranking.places, np.asarray(row["ids"], dtype=np.int64))
