@@ -93,6 +93,7 @@ CASES: list[C] = [
         },
     ),
     C("donde comer tapas en barcelona?", {"categories": ["tapas"], "city": "barcelona"}),
+    C("curry house in london", {"categories": ["indian"], "city": "london"}),
     C(
         "wheelchair accessible italian in cambridge",
         {"categories": ["italian"], "city": "cambridge", "vector_has": ["wheelchair"]},

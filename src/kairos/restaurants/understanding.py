@@ -70,6 +70,7 @@ DISH_CUISINES: dict[str, str] = {
     **_dishes("momos", "momo"),
     **_dishes("falafel", "falafel"),
     **_dishes("middle eastern", "shawarma"),
+    **_dishes("indian", "curry house, curry houses, balti, tikka masala, vindaloo"),
     **_dishes("bakeries", "croissant, croissants, pastries"),
 }
 DISH_WORDS = frozenset(
