@@ -16,7 +16,7 @@ EXPECTED_TABLES = {
     "preference_facts", "memory_items", "meal_images", "venue_checkins", "venue_inspections",
     "venue_risk_events", "venue_vibes", "plans", "plan_votes", "plan_actions",
     "operator_sessions", "operator_turns", "operator_events", "trips", "review_vectors_version",
-    "text_index_version",
+    "text_index_version", "reviews_version",
 }  # fmt: skip
 
 

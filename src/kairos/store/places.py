@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
 
+from cachetools import LRUCache
 from pydantic import BaseModel, Field
 from sqlalchemy import text
 
@@ -42,6 +43,9 @@ PLACE_COLUMNS = (
 # 900. The prior is `PRIOR_VOTES` votes of `PRIOR_RATING` (about the catalog's mean rating).
 PRIOR_VOTES = 25
 PRIOR_RATING = 3.7
+REVIEWS_KEPT = 1024
+"""Places whose reviews a repository keeps (up to 40 texts each: ≈ 25 MB at most)."""
+
 WEIGHTED_RATING_SQL = (
     f"((p.votes * coalesce(p.rating, 0) + {PRIOR_VOTES} * {PRIOR_RATING}) "
     f"/ (p.votes + {PRIOR_VOTES}))"
@@ -153,6 +157,10 @@ class PlacesRepository:
     def __init__(self, db: Database, *, cache_size: int = 4096) -> None:
         self.db = db
         self.cache = RecordCache(cache_size)
+        # (place id, per place) → (reviews_version it was read at, the reviews)
+        self._reviews: LRUCache[tuple[int, int], tuple[int, list[ReviewText]]] = LRUCache(
+            maxsize=REVIEWS_KEPT
+        )
 
     async def records_at(self, versions: Sequence[tuple[int, str]]) -> dict[int, PlaceRecord]:
         """Records for (place id, row version) pairs: cached ones as they are, the rest read in
@@ -193,9 +201,22 @@ class PlacesRepository:
     async def reviews(
         self, ids: Sequence[int], *, per_place: int = 40
     ) -> dict[int, list[ReviewText]]:
-        """Up to `per_place` reviews of each place, oldest id first."""
+        """Up to `per_place` reviews of each place, oldest id first. Kept per place at the
+        reviews' version (migration 0018): when no review changed since, a call costs one
+        one-row statement instead of reading up to `per_place` texts of every place."""
         out: dict[int, list[ReviewText]] = {i: [] for i in ids}
         if not ids:
+            return out
+        (row,) = await self.db.fetch("SELECT version FROM reviews_version WHERE id = 1")
+        version = int(row["version"])
+        missing = []
+        for place_id in out:
+            kept = self._reviews.get((place_id, per_place))
+            if kept is not None and kept[0] == version:
+                out[place_id] = list(kept[1])
+            else:
+                missing.append(place_id)
+        if not missing:
             return out
         rows = await self.db.fetch(
             "SELECT place_id, id, text, rating FROM ("
@@ -203,10 +224,13 @@ class PlacesRepository:
             "         row_number() OVER (PARTITION BY r.place_id ORDER BY r.id) AS n"
             "  FROM reviews r WHERE r.place_id = ANY(CAST(:ids AS bigint[]))"
             ") x WHERE n <= :per_place ORDER BY place_id, id",
-            {"ids": list(ids), "per_place": per_place},
+            {"ids": missing, "per_place": per_place},
         )
         for place_id, review_id, body, rating in rows:
             out[place_id].append(ReviewText(id=str(review_id), text=body, rating=rating))
+        for place_id in missing:
+            # read after `version`: at worst newer than it, and read again next time
+            self._reviews[(place_id, per_place)] = (version, list(out[place_id]))
         return out
 
     async def reviews_naming(
