@@ -98,4 +98,5 @@ def test_a_key_with_fewer_than_five_positives_has_no_figure(
     figures = {f.key: f for f in report.figures}
     assert figures["romantic"].positives == 4 and figures["romantic"].auc is None
     assert figures["romantic"].zero_shot_auc is None and figures["romantic"].met is None
-    assert figures["casual"].auc is not None
+    assert figures["romantic"].note is not None and "4 positives" in figures["romantic"].note
+    assert figures["casual"].auc is not None and figures["casual"].note is None

@@ -72,6 +72,8 @@ class VibeLabelFigure(BaseModel):
     positives: int
     negatives: int
     met: bool | None
+    note: str | None = None
+    """Why there is no figure, when there is none."""
 
 
 class VibeEvalReport(BaseModel):
@@ -189,11 +191,13 @@ def evaluate_vibes(
         else:
             auc = cross_validated(venues, model, key, zero_shot[:, dim.index], corpus)
         value = _number(auc)
+        positives, negatives = int(y.sum()), int(len(y) - y.sum())
         figures.append(
             VibeLabelFigure(
                 key=key, dimension=dim.name, auc=value, zero_shot_auc=_number(zs),
-                positives=int(y.sum()), negatives=int(len(y) - y.sum()),
+                positives=positives, negatives=negatives,
                 met=None if value is None else value >= AUC_TARGET,
+                note=None if enough else _too_few(positives, negatives),
             )
         )  # fmt: skip
     return VibeEvalReport(
@@ -207,6 +211,14 @@ def evaluate_vibes(
         embedded=embedded,
         figures=figures,
         seconds=round(time.perf_counter() - started, 1),
+    )
+
+
+def _too_few(positives: int, negatives: int) -> str:
+    side, count = ("positives", positives) if positives < negatives else ("negatives", negatives)
+    return (
+        f"{count} {side} (fewer than {MIN_PER_SIDE}): an AUC over so few places is their rank, "
+        "not an estimate"
     )
 
 
@@ -230,6 +242,9 @@ def render_vibe_report(report: VibeEvalReport, console: Console) -> None:
             {True: "yes", False: "no", None: "n/a"}[f.met],
         )
     console.print(table)
+    for f in report.figures:
+        if f.note:
+            console.print(f"{f.key}: no figure — {f.note}")
     console.print(
         f"{report.data}: {report.places_scored} of {report.places_labelled} labelled places "
         f"scored ({report.places_without_text} without texts, {report.places_left_out} left "
