@@ -7,7 +7,7 @@ from typing import Any
 
 from kairos.search.filters import SearchFilters
 from kairos.search.hybrid import HybridSearch
-from tests.search.test_text_index import _add_place, _write
+from tests.catalog_rows import add_place, write
 
 
 async def _hit(search: HybridSearch, query: str, place: int) -> Any:
@@ -20,14 +20,14 @@ async def test_a_changed_place_row_is_read_again_and_an_unchanged_one_is_reused(
     runtime: Any,
 ) -> None:
     search: HybridSearch = runtime.search
-    place, _ = await _add_place(runtime, "Marzipanic Bistro", "marzipanic tart, lovely")
+    place, _ = await add_place(runtime, "Marzipanic Bistro", "marzipanic tart, lovely")
     try:
         first = await _hit(search, "marzipanic", place)
         again = await _hit(search, "marzipanic", place)
         assert again.place is first.place and again.version == first.version, "reused"
         assert first.place.contains_allergens == []
 
-        await _write(
+        await write(
             runtime,
             "UPDATE places SET contains_allergens = ARRAY['tree_nuts'], "
             "known_allergens = ARRAY['tree_nuts'], allergen_confidence = 'high' WHERE id = :id",
@@ -38,4 +38,4 @@ async def test_a_changed_place_row_is_read_again_and_an_unchanged_one_is_reused(
         assert changed.place.contains_allergens == ["tree_nuts"], "the new row, not the kept one"
         assert changed.place.allergen_confidence == "high"
     finally:
-        await _write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})

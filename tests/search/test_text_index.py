@@ -3,7 +3,6 @@ the SQL filter allowed, and never a stale answer after a review or a place chang
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.sql_filters import CompiledFilters, compile_filters
 from kairos.search.text_index import TextIndex, TextSnapshot, _review_terms
+from tests.catalog_rows import add_place, write
 
 D = 0.10000000149011612  # float4 0.1, as ts_rank weighs D
 
@@ -144,36 +144,6 @@ async def test_a_hard_filter_is_never_bypassed(runtime: Any) -> None:
     assert not {p for p, _, _ in found} & unsafe
 
 
-async def _add_place(runtime: Any, name: str, review: str) -> tuple[int, int]:
-    tag = uuid.uuid4().hex
-    async with runtime.db.session() as session, session.begin():
-        place = (
-            await session.execute(
-                text(
-                    "INSERT INTO places (source, source_id, name, normalized_name, city, "
-                    "review_count) VALUES ('test', :tag, :name, lower(:name), 'Cambridge', 1) "
-                    "RETURNING id"
-                ),
-                {"tag": tag, "name": name},
-            )
-        ).scalar_one()
-        review_id = (
-            await session.execute(
-                text(
-                    "INSERT INTO reviews (place_id, source, source_review_id, text, "
-                    "content_hash) VALUES (:place, 'test', :tag, :text, :hash) RETURNING id"
-                ),
-                {"place": place, "tag": tag, "text": review, "hash": tag},
-            )
-        ).scalar_one()
-    return int(place), int(review_id)
-
-
-async def _write(runtime: Any, sql: str, params: dict[str, Any]) -> None:
-    async with runtime.db.session() as session, session.begin():
-        await session.execute(text(sql), params)
-
-
 async def _text_hits(search: HybridSearch, query: str) -> list[tuple[int, int | None]]:
     result = await search.search(query, SearchFilters(city="cambridge"), limit=5, mode="text")
     return [(h.place.id, h.why.best_review_id) for h in result.hits if "text" in h.why.arms]
@@ -184,7 +154,7 @@ async def test_a_new_edited_or_deleted_review_is_seen_at_once(runtime: Any) -> N
     catalog = await search.catalog()
     compiled = compile_filters(SearchFilters(city="cambridge"), catalog)
     before = await search.texts.load()
-    place, review = await _add_place(runtime, "Probe Place", "zanzibarine quokkaberry tart")
+    place, review = await add_place(runtime, "Probe Place", "zanzibarine quokkaberry tart")
     try:
         assert await search._text_in_memory("quokkaberry", compiled, catalog) is None, (
             "a snapshot from before the write must not answer"
@@ -195,7 +165,7 @@ async def test_a_new_edited_or_deleted_review_is_seen_at_once(runtime: Any) -> N
         found = await search._text_in_memory("quokkaberry", compiled, catalog)
         assert found is not None and [(p, r) for p, r, _ in found] == [(place, review)]
 
-        await _write(
+        await write(
             runtime,
             "UPDATE reviews SET text = 'a plain review of wombleton pie' WHERE id = :id",
             {"id": review},
@@ -207,24 +177,24 @@ async def test_a_new_edited_or_deleted_review_is_seen_at_once(runtime: Any) -> N
         found = await search._text_in_memory("wombleton", compiled, catalog)
         assert found is not None and [(p, r) for p, r, _ in found] == [(place, review)]
 
-        await _write(runtime, "DELETE FROM reviews WHERE id = :id", {"id": review})
+        await write(runtime, "DELETE FROM reviews WHERE id = :id", {"id": review})
         assert await search._text_in_memory("wombleton", compiled, catalog) is None
         await search.texts.load()
         assert await search._text_in_memory("wombleton", compiled, catalog) == []
     finally:
-        await _write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
 
 
 async def test_a_renamed_or_deleted_place_is_seen_at_once(runtime: Any) -> None:
     search: HybridSearch = runtime.search
     catalog = await search.catalog()
     compiled = compile_filters(SearchFilters(city="cambridge"), catalog)
-    place, _ = await _add_place(runtime, "Xylofonics Diner", "fine")
+    place, _ = await add_place(runtime, "Xylofonics Diner", "fine")
     try:
         await search.texts.load()
         found = await search._text_in_memory("xylofonics", compiled, catalog)
         assert found is not None and [p for p, _, _ in found] == [place]
-        await _write(
+        await write(
             runtime, "UPDATE places SET name = 'Quillfeather Diner' WHERE id = :id", {"id": place}
         )
         assert await search._text_in_memory("xylofonics", compiled, catalog) is None
@@ -234,7 +204,7 @@ async def test_a_renamed_or_deleted_place_is_seen_at_once(runtime: Any) -> None:
         assert found is not None and [p for p, _, _ in found] == [place]
         assert await search._text_in_memory("xylofonics", compiled, catalog) == []
     finally:
-        await _write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
     assert await search._text_in_memory("quillfeather", compiled, catalog) is None
     await search.texts.load()
     assert await search._text_in_memory("quillfeather", compiled, catalog) == []
@@ -245,13 +215,13 @@ async def test_a_deactivated_place_is_filtered_without_a_reload(runtime: Any) ->
     search: HybridSearch = runtime.search
     catalog = await search.catalog()
     compiled = compile_filters(SearchFilters(city="cambridge"), catalog)
-    place, _ = await _add_place(runtime, "Grumbleweed Cafe", "grumbleweed scones")
+    place, _ = await add_place(runtime, "Grumbleweed Cafe", "grumbleweed scones")
     try:
         await search.texts.load()
-        await _write(runtime, "UPDATE places SET is_active = false WHERE id = :id", {"id": place})
+        await write(runtime, "UPDATE places SET is_active = false WHERE id = :id", {"id": place})
         assert await search._text_in_memory("grumbleweed", compiled, catalog) == []
     finally:
-        await _write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
 
 
 async def test_a_word_postgresql_reads_as_a_phrase_is_ranked_by_postgresql(runtime: Any) -> None:

@@ -15,6 +15,7 @@ from kairos.search.filters import SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.sql_filters import compile_filters
 from kairos.search.vector_index import ReviewVectorIndex, VectorSnapshot
+from tests.catalog_rows import count_fetches
 
 
 def _snapshot() -> VectorSnapshot:
@@ -214,14 +215,7 @@ async def test_the_text_arms_statement_gives_the_vector_arm_the_same_filter(
     _, own = await search._vector_in_memory(query, compiled)
     assert own is not None
 
-    statements: list[str] = []
-    fetch = search.db.fetch
-
-    async def counted(sql: str, params: Any = None) -> Any:
-        statements.append(sql)
-        return await fetch(sql, params)
-
-    monkeypatch.setattr(search.db, "fetch", counted)
+    statements = count_fetches(monkeypatch, search.db)
     share: Any = asyncio.get_running_loop().create_future()
     text_rows, (_, shared) = await asyncio.gather(
         search._text_in_memory(query, compiled, await search.catalog(), share),

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import pytest
 from sqlalchemy import text
 
 from kairos.store.places import PlacesRepository, RecordCache, weighted_rating
+from tests.catalog_rows import add_place, count_fetches, write
 
 
 def test_a_cached_record_is_only_returned_for_its_own_version() -> None:
@@ -81,15 +81,8 @@ async def test_kept_reviews_are_reused_only_while_no_review_changed(
     runtime: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     repository = PlacesRepository(runtime.db)
-    place, review = await _add_place_with_review(runtime, "first words")
-    statements: list[str] = []
-    fetch = runtime.db.fetch
-
-    async def counted(sql: str, params: Any = None) -> Any:
-        statements.append(sql)
-        return await fetch(sql, params)
-
-    monkeypatch.setattr(runtime.db, "fetch", counted)
+    place, review = await add_place(runtime, "Review Probe", "first words")
+    statements = count_fetches(monkeypatch, runtime.db)
     try:
         first = await repository.reviews([place])
         assert [(r.id, r.text) for r in first[place]] == [(str(review), "first words")]
@@ -97,43 +90,13 @@ async def test_kept_reviews_are_reused_only_while_no_review_changed(
         assert await repository.reviews([place]) == first
         assert len(statements) == 1, "only the version is read while nothing changed"
 
-        await _write(runtime, "UPDATE reviews SET rating = 2 WHERE id = :id", {"id": review})
+        await write(runtime, "UPDATE reviews SET rating = 2 WHERE id = :id", {"id": review})
         assert (await repository.reviews([place]))[place][0].rating == 2, "a new rating is seen"
-        await _write(
+        await write(
             runtime, "UPDATE reviews SET text = 'second words' WHERE id = :id", {"id": review}
         )
         assert (await repository.reviews([place]))[place][0].text == "second words"
-        await _write(runtime, "DELETE FROM reviews WHERE id = :id", {"id": review})
+        await write(runtime, "DELETE FROM reviews WHERE id = :id", {"id": review})
         assert await repository.reviews([place]) == {place: []}, "a deleted review is gone"
     finally:
-        await _write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
-
-
-async def _write(runtime: Any, sql: str, params: dict[str, Any]) -> None:
-    async with runtime.db.session() as session, session.begin():
-        await session.execute(text(sql), params)
-
-
-async def _add_place_with_review(runtime: Any, body: str) -> tuple[int, int]:
-    tag = uuid.uuid4().hex
-    async with runtime.db.session() as session, session.begin():
-        place = (
-            await session.execute(
-                text(
-                    "INSERT INTO places (source, source_id, name, normalized_name, city, "
-                    "review_count) VALUES ('test', :tag, 'Review Probe', 'review probe', "
-                    "'Cambridge', 1) RETURNING id"
-                ),
-                {"tag": tag},
-            )
-        ).scalar_one()
-        review = (
-            await session.execute(
-                text(
-                    "INSERT INTO reviews (place_id, source, source_review_id, text, rating, "
-                    "content_hash) VALUES (:place, 'test', :tag, :body, 5, :hash) RETURNING id"
-                ),
-                {"place": place, "tag": tag, "body": body, "hash": tag},
-            )
-        ).scalar_one()
-    return int(place), int(review)
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
