@@ -1,14 +1,15 @@
 """CPU per chat turn at full size, in process, by thread and by PostgreSQL (issue 12, item 11).
 
-    .venv/bin/python bench/cpu_per_turn.py [--shared ../shared/data] [--turns 80]
+    .venv/bin/python bench/cpu_per_turn.py [--shared ../shared/data] [--turns 80] [--profile F]
 
 Opens the speed suite's full-size scratch catalog (build it first with `kairos eval speed
 --full`), serves chat turns through the ASGI app (no network; the in-process httpx client's
 own CPU is in the main thread's figure), the speed suite's messages, with the search caches
 emptied before each turn so every turn embeds and searches as on a fresh server. Prints CPU
 milliseconds per turn of each server thread and of the catalog's PostgreSQL (its postmaster's
-processes only), the statements per turn by kind, and the collector's pauses. CPU time, unlike
-latency, hardly moves with the machine's load: the figure to compare changes by.
+processes only), the searches and the statements per turn by kind, and the collector's pauses;
+with `--profile`, the main thread's cProfile of the measured turns (read it with pstats). CPU
+time, unlike latency, hardly moves with the machine's load: the figure to compare changes by.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import cProfile
 import gc
 import os
 import threading
@@ -64,7 +66,7 @@ def thread_seconds() -> dict[str, float]:
     return out
 
 
-async def measure(shared: Path, turns: int) -> None:
+async def measure(shared: Path, turns: int, profile: Path | None) -> None:
     from sqlalchemy import event
 
     from kairos.api.app import create_app
@@ -73,6 +75,8 @@ async def measure(shared: Path, turns: int) -> None:
     from kairos.settings import get_settings
 
     os.environ["KAIROS_SERVICE_TOKEN"] = TOKEN
+    os.environ["KAIROS_CHAT_LIMIT_PER_USER"] = "0"  # one client sends every turn
+    os.environ["KAIROS_CHAT_LIMIT_PER_ADDRESS"] = "0"
     get_settings.cache_clear()
     folder = full_folder(shared)
     async with scratch_runtime(folder, full_build(shared)) as (runtime, info):
@@ -118,6 +122,27 @@ async def measure(shared: Path, turns: int) -> None:
             def count(_c: Any, _cur: Any, statement: str, *_: Any) -> None:
                 statements["SQLAlchemy: " + " ".join(statement.split())[:70]] += 1
 
+            fetched: collections.Counter[str] = collections.Counter()
+            plain_fetch = runtime.db.fetch
+
+            async def counted(sql: str, params: Any = None) -> list[Any]:
+                fetched["fetch: " + " ".join(sql.split())[:70]] += 1
+                return await plain_fetch(sql, params)
+
+            runtime.db.fetch = counted  # type: ignore[method-assign]
+            searches = {"n": 0, "cpu": 0.0, "wall": 0.0}
+            plain_search = runtime.search.search
+
+            async def timed_search(*args: Any, **kwargs: Any) -> Any:
+                cpu, wall = time.thread_time(), time.perf_counter()
+                try:
+                    return await plain_search(*args, **kwargs)
+                finally:
+                    searches["n"] += 1
+                    searches["cpu"] += time.thread_time() - cpu
+                    searches["wall"] += time.perf_counter() - wall
+
+            runtime.search.search = timed_search  # type: ignore[method-assign]
             pauses: list[float] = []
             started: list[float] = []
 
@@ -135,7 +160,13 @@ async def measure(shared: Path, turns: int) -> None:
                 postgres_seconds(postmaster.pid),
                 time.perf_counter(),
             )
+            profiler = cProfile.Profile() if profile else None
+            if profiler is not None:
+                profiler.enable()
             latencies = sorted([await turn(n) for n in range(turns)])
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
             threads1, pg1 = thread_seconds(), postgres_seconds(postmaster.pid)
             gc.callbacks.remove(collector)
     per_turn = 1000 / turns
@@ -153,14 +184,22 @@ async def measure(shared: Path, turns: int) -> None:
     print(f"  statements through SQLAlchemy per turn: {sum(statements.values()) / turns:.2f}")
     for text, n in statements.most_common(8):
         print(f"    {n / turns:5.2f}  {text}")
+    print(
+        f"  searches per turn {searches['n'] / turns:.2f}: main-thread CPU while searching "
+        f"{searches['cpu'] * per_turn:.1f} ms, wall {searches['wall'] * per_turn:.1f} ms / turn"
+    )
+    print(f"  statements through Database.fetch per turn: {sum(fetched.values()) / turns:.2f}")
+    for text, n in fetched.most_common(12):
+        print(f"    {n / turns:5.2f}  {text}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=Path("../shared/data"))
     parser.add_argument("--turns", type=int, default=80)
+    parser.add_argument("--profile", type=Path, help="also write the main thread's cProfile here")
     args = parser.parse_args()
-    asyncio.run(measure(args.shared, args.turns))
+    asyncio.run(measure(args.shared, args.turns, args.profile))
 
 
 if __name__ == "__main__":

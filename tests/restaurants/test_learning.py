@@ -130,6 +130,39 @@ async def test_learning_changes_the_stored_taste_and_keeps_the_allergies(runtime
     assert await learn_preferences(runtime.profiles, uuid.uuid4(), A_FULL_MESSAGE) is False
 
 
+async def test_learning_from_the_turns_read_is_one_write_at_its_version(runtime: Any) -> None:
+    """The turn's own read of the profile is enough to learn from: one compare-and-set write."""
+    uid = uuid.uuid4()
+    read = await runtime.profiles.create(
+        uid, UserCreate(preferences=TastePreferences(vibes=["lively"]), allergies=AllergyProfile())
+    )
+    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE, read=read) is True
+    stored = await runtime.profiles.get(uid)
+    assert stored.preferences.vibes == ["lively", "quiet", "romantic"]
+    assert stored.version == read.version + 1
+    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE, read=stored) is False
+
+
+async def test_learning_from_a_stale_read_keeps_the_allergy_added_meanwhile(runtime: Any) -> None:
+    """A turn read the profile; before its learning ran, the person added an anaphylactic
+    allergy. The learnt taste lands on the row as it is now: the allergy is never undone."""
+    from kairos.core.allergy_change import AllergyChange
+
+    uid = uuid.uuid4()
+    read = await runtime.profiles.create(
+        uid, UserCreate(preferences=TastePreferences(vibes=["lively"]), allergies=AllergyProfile())
+    )
+    await runtime.profiles.change_allergies(
+        uid, AllergyChange(confirmed=["peanuts"], severity={"peanuts": "anaphylactic"})
+    )
+    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE, read=read) is True
+    stored = await runtime.profiles.get(uid)
+    assert stored.allergies.confirmed == ["peanuts"], "the allergy written meanwhile is kept"
+    assert stored.allergy_flags == ["peanuts"]
+    assert stored.preferences.vibes == ["lively", "quiet", "romantic"]
+    assert stored.version == read.version + 2
+
+
 async def test_a_chat_turn_teaches_taste_but_never_an_allergy(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:

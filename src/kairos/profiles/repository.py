@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import UTC, datetime
 from types import SimpleNamespace
@@ -124,6 +125,31 @@ async def save_profile(
     if result.scalar_one_or_none() is None:
         return None
     return await get_user(session, uid=uid)
+
+
+SAVE_AT_VERSION_SQL = (
+    "UPDATE users SET preferences = CAST(:preferences AS jsonb),"
+    " allergies = CAST(:allergies AS jsonb), allergy_flags = CAST(:allergy_flags AS text[]),"
+    " dietary_flags = CAST(:dietary_flags AS text[]), vibe_tags = CAST(:vibe_tags AS text[]),"
+    " preferred_price_tiers = CAST(:preferred_price_tiers AS text[]),"
+    " version = version + 1, updated_at = now()"
+    " WHERE uid = :uid AND version = :version RETURNING *"
+)
+"""`save_profile` as one compare-and-set statement: it writes only while the row is still at the
+version the caller read (for `Database.fetch`; parameters from `profile_at_version`)."""
+
+
+def profile_at_version(
+    uid: uuid.UUID, version: int, preferences: TastePreferences, allergies: AllergyProfile
+) -> dict[str, Any]:
+    values = _denormalised(preferences, allergies)
+    return {
+        **values,
+        "preferences": json.dumps(values["preferences"]),
+        "allergies": json.dumps(values["allergies"]),
+        "uid": uid,
+        "version": version,
+    }
 
 
 ProfilePart = Literal["cook", "planner", "travel"]

@@ -73,8 +73,25 @@ class ProfileService:
         await self.notify(uid)
         return user
 
-    async def edit(self, uid: uuid.UUID, edit: ProfileEdit) -> UserPublic:
-        """Apply `edit` to the stored profile under the row lock; notify only if it changed."""
+    async def edit(
+        self, uid: uuid.UUID, edit: ProfileEdit, *, read: UserPublic | None = None
+    ) -> UserPublic:
+        """Apply `edit` to the stored profile under the row lock; notify only if it changed.
+        With `read` (the profile as this request already read it), `edit` is applied to that
+        and written by one compare-and-set statement at its version; only when another writer
+        moved the row since does the locked read-modify-write run. No write is ever lost either
+        way: the statement writes nothing unless the row is still the one `edit` saw."""
+        if read is not None:
+            preferences, allergies = edit(read)
+            if preferences == read.preferences and allergies == read.allergies:
+                return read
+            rows = await self.db.fetch(
+                repository.SAVE_AT_VERSION_SQL,
+                repository.profile_at_version(uid, read.version, preferences, allergies),
+            )
+            if rows:
+                await self.notify(uid)
+                return repository.to_public(SimpleNamespace(**dict(rows[0])))
         async with self.db.session() as session, session.begin():
             current = await repository.lock_user(session, uid=uid)
             if current is None:

@@ -84,15 +84,18 @@ async def learn_preferences(
     profiles: ProfileService,
     uid: uuid.UUID,
     decomposition: Decomposition,
-    seen: TastePreferences | None = None,
+    read: UserPublic | None = None,
 ) -> bool:
-    """Merges what the message said about taste into the stored preferences, under the profile
-    lock (a concurrent allergy change is never overwritten); allergies pass through untouched.
-    `seen` is the preferences the turn read: when the message adds nothing to them, the row is
-    not locked at all. Returns whether the preferences changed; the profile's listeners hear of
+    """Merges what the message said about taste into the stored preferences; allergies pass
+    through untouched, and a concurrent profile change is never overwritten. `read` is the
+    profile the turn read: when the message adds nothing to its preferences nothing is written,
+    else one compare-and-set statement at its version writes (the profile lock only if the row
+    moved meanwhile). Returns whether the preferences changed; the profile's listeners hear of
     it."""
     signals = preference_signals(decomposition)
-    if not signals or (seen is not None and merge_preferences(seen, signals) == seen):
+    if not signals or (
+        read is not None and merge_preferences(read.preferences, signals) == read.preferences
+    ):
         return False
     before = after = None
 
@@ -102,7 +105,7 @@ async def learn_preferences(
         return after, user.allergies
 
     try:
-        await profiles.edit(uid, learn)
+        await profiles.edit(uid, learn, read=read)
     except NotFound:
         return False
     return before != after

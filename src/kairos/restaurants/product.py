@@ -170,7 +170,7 @@ class RestaurantProduct:
             try:
                 _LEARNING.set(True)  # this task's own context: the listener below reads it
                 await learning.learn_preferences(
-                    self.runtime.profiles, uid, decomposition, seen=turn.user.preferences
+                    self.runtime.profiles, uid, decomposition, read=turn.user
                 )
             except Exception as exc:
                 logger.error("learning preferences of %s failed\n%s", uid,

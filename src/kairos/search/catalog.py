@@ -29,6 +29,7 @@ __all__ = ["CATALOG_TTL_SECONDS", "Catalog", "CatalogService"]
 
 FUZZY_CUTOFF = 88.0
 CATALOG_TTL_SECONDS = 300.0
+EXPANSIONS_KEPT = 4096
 
 
 @dataclass
@@ -95,10 +96,22 @@ class Catalog:
                 generation=generation,
             )
 
+    @cached_property
+    def _expanded(self) -> dict[str, list[str]]:
+        return {}
+
     def expand_category(self, wanted: str) -> list[str]:
         """Stored categories meaning `wanted`: itself, ones containing all its words
-        ("indian" → "north indian"), or a close spelling ("itallian" → "italian")."""
+        ("indian" → "north indian"), or a close spelling ("itallian" → "italian"). Kept per
+        catalog (its categories never change): every search of a turn expands the same words."""
         wanted = wanted.strip().lower()
+        if (kept := self._expanded.get(wanted)) is None:
+            if len(self._expanded) >= EXPANSIONS_KEPT:
+                self._expanded.clear()
+            kept = self._expanded[wanted] = self._expand(wanted)
+        return list(kept)
+
+    def _expand(self, wanted: str) -> list[str]:
         want_tokens = frozenset(concept_tokens(wanted))
         if not want_tokens:
             return []

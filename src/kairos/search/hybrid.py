@@ -444,19 +444,25 @@ class HybridSearch:
         near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
         columns = f"p.id, p.xmin::text AS version, {distance} AS distance_km"
         top = sorted(fused, key=lambda pid: -fused[pid])[: limit * 3]
+        # One statement: PostgreSQL's Append runs the fill-in's sort only when the fused part
+        # left the LIMIT unmet (then every `top` id that exists is among the rows already).
         rows = await self.db.fetch(
-            f"SELECT {columns} FROM unnest(CAST(:ids AS bigint[]), CAST(:scores AS float8[])) "
+            f"(SELECT {columns} FROM unnest(CAST(:ids AS bigint[]), CAST(:scores AS float8[])) "
             "AS top(id, score) JOIN places p ON p.id = top.id "
-            f"ORDER BY top.score DESC, {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit",
-            {"ids": top, "scores": [round(fused[pid], 9) for pid in top], "limit": limit, **near},
+            f"ORDER BY top.score DESC, {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit) "
+            f"UNION ALL (SELECT {columns} FROM places p WHERE {f.where} "
+            "AND NOT (p.id = ANY(CAST(:ids AS bigint[]))) "
+            f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit) LIMIT :limit",
+            {
+                **f.params,
+                **near,
+                "ids": top,
+                "scores": [round(fused[pid], 9) for pid in top],
+                "limit": limit,
+            },
         )
-        if len(rows) < limit:
-            rows += await self.db.fetch(
-                f"SELECT {columns} FROM places p WHERE {f.where} "
-                "AND NOT (p.id = ANY(CAST(:chosen AS bigint[]))) "
-                f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :k",
-                {**f.params, **near, "chosen": [r["id"] for r in rows], "k": limit - len(rows)},
-            )
+        chosen = set(top)  # the fused rows first, whatever order the parts came back in
+        rows = [r for r in rows if r["id"] in chosen] + [r for r in rows if r["id"] not in chosen]
         return rows
 
     async def _hits(
