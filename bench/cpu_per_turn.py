@@ -96,6 +96,8 @@ async def measure(shared: Path, turns: int, profile: Path | None) -> None:
                 assert (await client.post(f"/users/{uid}", json=body)).status_code in (200, 201)
                 uids.append(uid)
             messages = chat_messages()
+            slowest: list[tuple[float, int, int, str]] = []
+            searches = {"n": 0, "cpu": 0.0, "wall": 0.0}
             product: Any = runtime.products["restaurants"]
 
             async def turn(n: int) -> float:
@@ -105,10 +107,12 @@ async def measure(shared: Path, turns: int, profile: Path | None) -> None:
                     if snapshot is not None:
                         getattr(snapshot, "_best", getattr(snapshot, "_ranked", {})).clear()
                 body = {"message": messages[n % len(messages)], "conversation_history": []}
+                searched = searches["n"]
                 began = time.perf_counter()
                 answered = await client.post("/chat", json=body, headers={"X-User-ID": uids[n % 8]})
                 assert answered.status_code == 200, answered.text
                 took = (time.perf_counter() - began) * 1000
+                slowest.append((took, searches["n"] - searched, n % 8, body["message"]))
                 await runtime.drain()
                 return took
 
@@ -130,7 +134,8 @@ async def measure(shared: Path, turns: int, profile: Path | None) -> None:
                 return await plain_fetch(sql, params)
 
             runtime.db.fetch = counted  # type: ignore[method-assign]
-            searches = {"n": 0, "cpu": 0.0, "wall": 0.0}
+            searches.update(n=0, cpu=0.0, wall=0.0)
+            slowest.clear()
             plain_search = runtime.search.search
 
             async def timed_search(*args: Any, **kwargs: Any) -> Any:
@@ -188,6 +193,9 @@ async def measure(shared: Path, turns: int, profile: Path | None) -> None:
         f"  searches per turn {searches['n'] / turns:.2f}: main-thread CPU while searching "
         f"{searches['cpu'] * per_turn:.1f} ms, wall {searches['wall'] * per_turn:.1f} ms / turn"
     )
+    print("  slowest turns (ms, searches, user, message):")
+    for took, count, user, message in sorted(slowest, reverse=True)[:6]:
+        print(f"    {took:6.1f} {count:3d}  u{user} {message[:60]}")
     print(f"  statements through Database.fetch per turn: {sum(fetched.values()) / turns:.2f}")
     for text, n in fetched.most_common(12):
         print(f"    {n / turns:5.2f}  {text}")

@@ -180,6 +180,34 @@ def test_follow_up_keeps_the_earlier_request(parser: QueryParser) -> None:
     assert any("earlier message" in a for a in result.assumptions)
 
 
+def test_a_message_naming_what_and_where_starts_a_new_request(parser: QueryParser) -> None:
+    """Merged into the conversation, every earlier diet, vibe and word stayed: after "halal food
+    in cambridge" and "quiet romantic dinner", "kosher options in boston?" asked for places both
+    kosher, halal, quiet and romantic, found none, and answered with a harbour cruise."""
+    halal = parser.decompose("halal food in cambridge")
+    quiet = parser.decompose("quiet romantic dinner", previous=halal)
+    assert quiet.filters.city == "cambridge" and "halal" in quiet.dietary, "a refinement"
+    kosher = parser.decompose("kosher options in boston?", previous=quiet)
+    assert kosher.filters.city == "boston"
+    assert kosher.dietary == ["kosher"]
+    assert kosher.vibes == []
+    assert not any("earlier message" in a for a in kosher.assumptions)
+    tea = parser.decompose("afternoon tea in boston", previous=quiet)
+    assert tea.filters.city == "boston" and tea.dietary == [] and "tea" in tea.vector_query
+    vegan = parser.decompose("and vegan places in cambridge?", previous=kosher)
+    assert "kosher" in vegan.dietary, "a follow-up word keeps the request it refines"
+
+
+def test_a_chain_of_follow_ups_keeps_a_bounded_query(parser: QueryParser) -> None:
+    previous = parser.decompose("quiet sushi in boston")
+    follow_ups = ("anything cheaper?", "any with outdoor seating?", "which are good with kids?",
+                  "anything quieter?", "any with a view?", "somewhere for a birthday?")  # fmt: skip
+    for message in follow_ups:
+        previous = parser.decompose(message, previous=previous)
+    assert 0 < len(previous.vector_query.split()) <= 12
+    assert previous.filters.categories == ["sushi"]
+
+
 def test_an_empty_message_asks(parser: QueryParser) -> None:
     assert parser.decompose("   ").needs_clarification
 

@@ -37,6 +37,12 @@ class _Catalog:
             strategy="exact",
         )
 
+    async def nothing_matches(self, filters: SearchFilters) -> SearchResult | None:
+        """As HybridSearch's: empty exactly when no place passes (traits included)."""
+        if any(set(filters.traits) <= set(p.traits) for p in self.places):
+            return None
+        return SearchResult(hits=[], strategy="none")
+
 
 async def test_places_that_state_a_diet_come_before_reviews_alone() -> None:
     stated = ["gluten_free", "gluten_free:stated"]
@@ -61,3 +67,20 @@ async def test_enough_stated_places_need_no_second_search() -> None:
     )
     assert len(found.result.hits) == 5 and catalog.stages == [["vegan:stated"]]
     assert found.short == []
+
+
+async def test_filters_nothing_passes_are_not_searched_stage_by_stage() -> None:
+    """A base nothing passes leaves every narrower stage empty: no stage is searched."""
+    catalog = _Catalog([])
+    found = await search_with_traits(
+        cast(CachedSearch, catalog), "vegan quiet", SearchFilters(), 5,
+        diets=["vegan"], occasions=["quiet"],
+    )  # fmt: skip
+    assert found.result.hits == [] and catalog.stages == []
+    assert found.short == ["vegan", "quiet"] and found.required == []
+    one = _Catalog([_place(1, [])])
+    found = await search_with_traits(
+        cast(CachedSearch, one), "vegan", SearchFilters(), 5, diets=["vegan"], occasions=[]
+    )
+    assert [h.place.id for h in found.result.hits] == [1]
+    assert one.stages == [["vegan:stated"], ["vegan"], []]

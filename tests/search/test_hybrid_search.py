@@ -209,3 +209,26 @@ async def test_a_query_is_embedded_once_however_often_it_is_searched(runtime: An
     assert any("vector" in h.why.arms for h in first.hits + again.hits)
     with pytest.raises(ValueError):
         (await search._embed("cozy ramen for a rainy night"))[0] = 0.0  # shared: read-only
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        SearchFilters(city="cambridge", categories=["thai"]),
+        SearchFilters(city="cambridge", categories=["thai"], traits=["vegan"]),
+        SearchFilters(city="cambridge", price_tiers=["$$$$"], categories=["pizza"]),
+        SearchFilters(city="atlantis"),
+        SearchFilters(exclude_allergens=["peanuts"], categories=["thai"], city="boston"),
+    ],
+)
+async def test_nothing_matches_exactly_when_the_search_finds_nothing(
+    runtime: Any, filters: SearchFilters
+) -> None:
+    """The chat skips a turn's searches when this probe says none could find a place: it holds
+    only while a search tops up to k with any place that passes (the rating fill)."""
+    search = _search(runtime)
+    found = await search.search("dinner", filters, limit=15)
+    empty = await search.nothing_matches(filters)
+    assert (empty is not None) == (not found.hits), (filters, len(found.hits))
+    if empty is not None:
+        assert empty.hits == [] and empty.resolved == found.resolved

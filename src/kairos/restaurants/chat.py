@@ -175,8 +175,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         if "categories" in stage and hard and broader.categories:
             # every place of the cuisine shows an allergen of the profile: say so rather than
             # answer with another cuisine
-            unfiltered = await search(broader.model_copy(update={"exclude_allergens": []}))
-            if unfiltered.result.hits:
+            unsafe = broader.model_copy(update={"exclude_allergens": []})
+            if await turn.search.nothing_matches(unsafe) is None:
                 all_unsafe = True
                 break
         broader, more = relax(broader, stage)

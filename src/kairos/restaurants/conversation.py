@@ -10,6 +10,8 @@ from kairos.search.filters import PRICE_TIERS, SearchFilters
 from kairos.text.query.catalog_words import concept_form
 
 ASSUMED_MIN_RATING = 4.0
+MAX_VECTOR_WORDS = 12
+"""A chain of follow-ups keeps this many query words, the latest message's first."""
 
 
 def assume_instead_of_asking(result: Decomposition) -> Decomposition:
@@ -102,7 +104,9 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
             "near_user": current.near_user or previous.near_user,
             "party_size": current.party_size or previous.party_size,
             "vector_query": " ".join(
-                _union(current.vector_query.split(), previous.vector_query.split())
+                _union(current.vector_query.split(), previous.vector_query.split())[
+                    :MAX_VECTOR_WORDS
+                ]
             ),
             "needs_clarification": current.needs_clarification and not searchable,
             "clarification_question": None if searchable else current.clarification_question,

@@ -14,7 +14,8 @@ Choices worth knowing:
 - One clarifying question at most, and only when nothing at all is searchable; if the previous
   turn already asked (`pending_clarification`), the parser proceeds with a stated assumption.
 - A follow-up ("cheaper?", "which are good with kids?") refines the previous request of the
-  conversation (`conversation.merge_follow_up`).
+  conversation (`conversation.merge_follow_up`); a message naming what and where ("kosher
+  options in boston?") starts a new one unless it reads as a follow-up ("what about …").
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ from collections.abc import Sequence
 from datetime import date
 
 from kairos.core.place_kinds import MEAL_KINDS, is_diet_category, serves_meals
-from kairos.restaurants.conversation import assume_instead_of_asking, merge_follow_up
+from kairos.restaurants.conversation import (
+    MAX_VECTOR_WORDS,
+    assume_instead_of_asking,
+    merge_follow_up,
+)
 from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPreference
 from kairos.restaurants.understanding import RESTAURANT_WORDS
 from kairos.search.filters import SearchFilters
@@ -34,7 +39,6 @@ from kairos.text.query.vocabulary import GENERIC_WORDS
 MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
 GROUP_SIZE = 6  # parties this large want a place that takes groups
 MAX_PARTY = 500  # "a table for 10000" is still a large group, not an error
-MAX_VECTOR_WORDS = 12
 CLARIFYING_QUESTION = (
     "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
     "(say, a quiet dinner or a cheap lunch)?"
@@ -167,9 +171,19 @@ class QueryParser:
         reading = self.reader.read(message, today=today)
         result = to_decomposition(reading, self.vocabulary)
         searching = result.intent in {"find_restaurant", "compare", "locate"}
-        # in a conversation, a message that does not name both a food and a place refines
-        # the request before it ("italian, ideally", "cheaper?", "good with kids?")
-        partial = not (result.filters.categories and (result.filters.city or result.filters.area))
+        # in a conversation, a message that does not name both what and where refines the
+        # request before it ("italian, ideally", "cheaper?", "good with kids?"); one that
+        # names both ("kosher options in boston?") is a new request unless it says otherwise
+        # ("what about …", "and …"): merging it kept every earlier diet, vibe and word, until
+        # nothing matched them all
+        wanted = (
+            result.filters.categories
+            or result.dietary
+            or result.vibes
+            or reading.dishes
+            or any(w not in GENERIC_WORDS for w in reading.leftover)  # "afternoon tea"
+        )
+        partial = not (wanted and (result.filters.city or result.filters.area))
         if searching and (reading.follow_up or (partial and (previous or history))):
             before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
             if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:

@@ -30,6 +30,9 @@ class CachedSearch:
         await self.cache.set(key, result)
         return result
 
+    async def nothing_matches(self, filters: SearchFilters) -> SearchResult | None:
+        return await self.search.nothing_matches(filters)
+
 
 @dataclass(frozen=True)
 class TraitSearch:
@@ -73,6 +76,10 @@ async def search_with_traits(
     for stage, enough in candidates:
         if stage not in [s for s, _ in stages]:
             stages.append((stage, enough))
+    wanted = diets + occasions
+    if len(stages) > 1 and (empty := await search.nothing_matches(filters)) is not None:
+        # every stage narrows these filters: all of them would search and find nothing
+        return TraitSearch(empty, [], list(wanted))
     hits: list[SearchHit] = []
     strategy, resolved = "none", {}
     required: list[str] = []
@@ -86,7 +93,6 @@ async def search_with_traits(
         seen |= {h.place.id for h in found.hits}
         if len(hits) >= min(enough, limit) or not stage:
             break
-    wanted = diets + occasions
     short = [t for t in wanted if sum(1 for h in hits if t in h.place.traits) < MIN_WITH_TRAITS]
     ranked = [h.model_copy(update={"rank": i + 1}) for i, h in enumerate(hits[:limit])]
     return TraitSearch(

@@ -200,6 +200,19 @@ class HybridSearch:
         hits = await self._hits(rows, fused, rankings, best_review, similarity, words)
         return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
 
+    async def nothing_matches(self, filters: SearchFilters) -> SearchResult | None:
+        """An empty result when no place at all passes `filters`, else None: one cheap
+        statement that spares the searches a caller would run only to find them all empty
+        (every narrower variant of an empty filter is empty too)."""
+        compiled = compile_filters(filters, await self.catalog())
+        rows = await self.db.fetch(
+            f"SELECT EXISTS (SELECT 1 FROM places p WHERE {compiled.where}) AS found",
+            compiled.params,
+        )
+        if rows[0]["found"]:
+            return None
+        return SearchResult(hits=[], strategy="none", resolved=compiled.resolved)
+
     async def _embed(self, query: str) -> np.ndarray:
         assert self.embedder is not None
         if (kept := self._vectors.get(query)) is not None:
