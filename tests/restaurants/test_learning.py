@@ -226,3 +226,12 @@ async def test_learning_drops_the_cached_feed_without_rebuilding_it(
     assert edited.status_code == 200, edited.text
     await runtime.drain()
     assert built.count(uid) == 1, "an edit the person made is rebuilt ahead of the next read"
+    built.clear()
+    edited = await client.patch(
+        f"/users/{uid}", json={"preferences": {"vibes": ["cozy"]}}, headers=TOKEN
+    )
+    assert edited.status_code == 200, edited.text
+    read = await client.get(f"/recommendations/{uid}", headers=as_user(uid))
+    assert read.status_code == 200 and read.json()["cached"] is False
+    await runtime.drain()
+    assert built.count(uid) == 1, "a feed read before the prewarm fired leaves it nothing to do"

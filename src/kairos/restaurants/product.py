@@ -211,7 +211,8 @@ class RestaurantProduct:
             user = await self.runtime.profiles.get(uid)
         except NotFound:
             return
-        await self.recommendations(user, limit=feed.FEED_MAX, refresh=True)
+        # the change dropped the feeds cached before it; a read since has built this one
+        await self.recommendations(user, limit=feed.FEED_MAX, refresh=False)
 
     async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
         await self.feeds.delete_prefix(f"feed:{uid}:")

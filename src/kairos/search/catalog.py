@@ -39,6 +39,8 @@ class Catalog:
     areas: dict[str, int] = field(default_factory=dict)
     area_cities: dict[str, str | None] = field(default_factory=dict)
     kinds: dict[str, int] = field(default_factory=dict)
+    traits: dict[str, int] = field(default_factory=dict)
+    """Active places holding each trait ("vegan", "vegan:stated", "quiet"): bounds for plans."""
     total_reviews: int = 0
     review_shares: dict[str, float] = field(default_factory=dict)
     """Share of reviews holding each common lexeme (PostgreSQL's own statistics)."""
@@ -88,6 +90,10 @@ class Catalog:
                 area_cities=await _area_cities(session),
                 kinds=await _counts(
                     session, "SELECT kind, count(*) FROM places WHERE is_active GROUP BY 1"
+                ),
+                traits=await _counts(
+                    session,
+                    "SELECT t, count(*) FROM places, unnest(traits) t WHERE is_active GROUP BY t",
                 ),
                 total_reviews=int(
                     (await session.execute(text("SELECT count(*) FROM reviews"))).scalar_one()

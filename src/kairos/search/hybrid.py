@@ -96,6 +96,36 @@ def _vector_columns(where: str, *, all_ids: bool) -> str:
     return f"{version}, {reviewed} AS vector_ids"
 
 
+NARROW_FILL = 3_000
+"""A filter the catalog's counts bound to at most this many places is filled by reading them
+and sorting; a broader one along `ix_places_weighted_rating`, which stops at the first rows that
+pass. Walking the index for a narrow filter that almost nothing passes ("sushi" without fish)
+read every entry: 33–45 ms at full size, against 1 ms for the narrow form."""
+
+
+def ordered_rows_sql(columns: str, f: CompiledFilters) -> str:
+    """The hits' rows in one statement: the fused places (`:ids`, `:scores`) first, then, only
+    when they leave `:limit` unmet, the best places by the Bayesian-average rating that pass the
+    filters (PostgreSQL's Append never starts the second part otherwise, and a CTE is computed
+    only when first read)."""
+    fused = (
+        f"(SELECT {columns} FROM unnest(CAST(:ids AS bigint[]), CAST(:scores AS float8[])) "
+        "AS top(id, score) JOIN places p ON p.id = top.id "
+        f"ORDER BY top.score DESC, {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit)"
+    )
+    passing = f"FROM places p WHERE {f.where} AND NOT (p.id = ANY(CAST(:ids AS bigint[])))"
+    if f.at_most is not None and f.at_most <= NARROW_FILL:
+        return (
+            f"WITH fill AS MATERIALIZED (SELECT {columns}, {WEIGHTED_RATING_SQL} AS weighted "
+            f"{passing}) {fused} UNION ALL (SELECT id, version, distance_km FROM fill "
+            "ORDER BY weighted DESC, id LIMIT :limit) LIMIT :limit"
+        )
+    return (
+        f"{fused} UNION ALL (SELECT {columns} {passing} "
+        f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit) LIMIT :limit"
+    )
+
+
 # The vector arm's version and allowed ids, when the text arm's statement read them.
 SharedFilter = asyncio.Future[tuple[int, list[int]] | None]
 
@@ -457,15 +487,8 @@ class HybridSearch:
         near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
         columns = f"p.id, p.xmin::text AS version, {distance} AS distance_km"
         top = sorted(fused, key=lambda pid: -fused[pid])[: limit * 3]
-        # One statement: PostgreSQL's Append runs the fill-in's sort only when the fused part
-        # left the LIMIT unmet (then every `top` id that exists is among the rows already).
         rows = await self.db.fetch(
-            f"(SELECT {columns} FROM unnest(CAST(:ids AS bigint[]), CAST(:scores AS float8[])) "
-            "AS top(id, score) JOIN places p ON p.id = top.id "
-            f"ORDER BY top.score DESC, {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit) "
-            f"UNION ALL (SELECT {columns} FROM places p WHERE {f.where} "
-            "AND NOT (p.id = ANY(CAST(:ids AS bigint[]))) "
-            f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit) LIMIT :limit",
+            ordered_rows_sql(columns, f),
             {
                 **f.params,
                 **near,

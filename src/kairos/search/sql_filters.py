@@ -100,6 +100,7 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
     if filters.traits:
         clauses.append("p.traits @> CAST(:traits AS text[])")
         params["traits"] = list(filters.traits)
+        bounds.append(min(catalog.traits.get(t, 0) for t in filters.traits))
     selective = len(clauses) > 1 + (1 if filters.exclude_allergens else 0)
     at_most = min(bounds) if bounds else None
     return CompiledFilters(" AND ".join(clauses), params, resolved, selective, at_most)

@@ -41,6 +41,8 @@ PLACE_COLUMNS = (
 )
 # Bayesian average wherever a rating orders places: a 5.0 from 5 votes should not beat 4.6 from
 # 900. The prior is `PRIOR_VOTES` votes of `PRIOR_RATING` (about the catalog's mean rating).
+# The index `ix_places_weighted_rating` (migration 0019) is built on this very expression: a new
+# prior needs a migration that rebuilds it.
 PRIOR_VOTES = 25
 PRIOR_RATING = 3.7
 REVIEWS_KEPT = 1024

@@ -102,9 +102,8 @@ class Place(Base):
         Index("ix_places_traits", "traits", postgresql_using="gin"),
         Index("ix_places_rating", "rating"),
         Index(
-            "ix_places_rating_order",
-            text("rating DESC NULLS LAST"),
-            text("votes DESC"),
+            "ix_places_weighted_rating",
+            text("((votes * coalesce(rating, 0) + 25 * 3.7) / (votes + 25)) DESC"),
             "id",
             postgresql_where=text("is_active"),
         ),
