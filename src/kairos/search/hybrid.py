@@ -211,11 +211,13 @@ class HybridSearch:
             async with self.db.session() as session, session.begin():
                 return await self._vector_arm(session, vector, compiled, limit, catalog)
 
-        # The arms are independent: each runs on its own connection (the vector arm embeds the
-        # query meanwhile), so a search waits for the slower arm, not for their sum.
-        text_rows, (vector_rows, strategy) = await asyncio.gather(
-            text_arm() if use_text else _nothing(),
+        # The arms are independent: each runs on its own connection, so a search waits for the
+        # slower arm, not for their sum. The vector arm starts first: its first step hands the
+        # query to the embedding thread, which then runs while the text arm ranks on this one
+        # (started second, the embedding waited for the text arm's ranking: 4–7 ms a search).
+        (vector_rows, strategy), text_rows = await asyncio.gather(
             vector_arm() if use_vector else _no_vectors(),
+            text_arm() if use_text else _nothing(),
         )
         if use_text:
             rankings["text"] = [r[0] for r in text_rows]
@@ -244,13 +246,28 @@ class HybridSearch:
         return SearchResult(hits=[], strategy="none", resolved=compiled.resolved)
 
     async def _embed(self, query: str) -> np.ndarray:
+        return await self._start_embedding(query)
+
+    def _start_embedding(self, query: str) -> asyncio.Future[np.ndarray]:
+        """The query's vector: the kept one, or handed to the embedding thread at this call
+        (awaited from a task gather schedules, the thread started only once the text arm's
+        ranking had run: 3 ms later)."""
         assert self.embedder is not None
+        loop = asyncio.get_running_loop()
         if (kept := self._vectors.get(query)) is not None:
-            return kept
-        vector = await asyncio.to_thread(self.embedder.embed_one, query)
-        vector.flags.writeable = False  # shared by every search of this query
-        self._vectors[query] = vector
-        return vector
+            done: asyncio.Future[np.ndarray] = loop.create_future()
+            done.set_result(kept)
+            return done
+        future = loop.run_in_executor(None, self.embedder.embed_one, query)
+
+        def keep(finished: asyncio.Future[np.ndarray]) -> None:
+            if not finished.cancelled() and finished.exception() is None:
+                vector = finished.result()
+                vector.flags.writeable = False  # shared by every search of this query
+                self._vectors[query] = vector
+
+        future.add_done_callback(keep)
+        return future
 
     async def _vector_in_memory(
         self, query: str, f: CompiledFilters, share: SharedFilter | None = None
@@ -262,8 +279,10 @@ class HybridSearch:
         if snapshot is None and self.vectors.spawn is None:  # nothing would ever load one
             return await self._embed(query), None
 
+        embedding = self._start_embedding(query)
+
         async def ranked() -> tuple[np.ndarray, Any]:
-            vector = await self._embed(query)
+            vector = await embedding
             if snapshot is None:
                 return vector, None
             return vector, await asyncio.to_thread(snapshot.best, query, vector)
