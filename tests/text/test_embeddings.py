@@ -25,11 +25,13 @@ from starlette.routing import Route
 
 from kairos.errors import NotReady, ProviderError
 from kairos.settings import Settings
+from kairos.text.bert_encoder import encode_mean_pooled
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.text.embeddings import available_embedders, content_hash, get_embedder
 from kairos.text.minilm import (
     INSTALL_HINT,
     MINILM_MODEL_NAME,
+    SHORT_INPUT_TOKENS,
     MiniLMEmbedder,
     minilm_model_dir,
     plan_batches,
@@ -203,6 +205,22 @@ def test_minilm_matches_sentence_transformers(minilm: MiniLMEmbedder) -> None:
     assert cosine.min() >= 0.9999, f"cosine {cosine.min():.6f} for {texts[worst][:60]!r}"
     assert len(texts) >= 50
     assert max(len(ids) for ids in minilm.tokenize(texts)) == 256  # long texts are in the set
+
+
+def test_short_inputs_on_onnx_runtime_match_sentence_transformers(minilm: MiniLMEmbedder) -> None:
+    """A query runs on ONNX Runtime (weights packed once), not the numpy encoder: each short
+    reference text alone, and a padded batch of them, gives sentence-transformers' vector."""
+    texts, reference = _reference()
+    short = [i for i, ids in enumerate(minilm.tokenize(texts)) if len(ids) <= SHORT_INPUT_TOKENS]
+    assert minilm._short is not None and len(short) >= 10
+    alone = np.stack([minilm.embed_one(texts[i]) for i in short])
+    cosine = np.einsum("ij,ij->i", alone.astype(np.float64), reference[short].astype(np.float64))
+    assert cosine.min() >= 0.9999, texts[short[int(np.argmin(cosine))]][:60]
+    ids = minilm.tokenize([texts[i] for i in short[:3]])
+    assert len({len(x) for x in ids}) > 1, "a batch that needs padding"
+    padded = minilm._short.encode_mean_pooled(ids)
+    assert minilm._weights is not None
+    np.testing.assert_allclose(padded, encode_mean_pooled(minilm._weights, ids), atol=1e-5)
 
 
 def test_minilm_threads_change_nothing(minilm: MiniLMEmbedder) -> None:

