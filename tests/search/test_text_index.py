@@ -229,8 +229,7 @@ async def test_a_word_postgresql_reads_as_a_phrase_is_ranked_by_postgresql(runti
     await search.texts.load()
     catalog = await search.catalog()
     compiled = compile_filters(SearchFilters(), catalog)
-    async with runtime.db.reading() as session:
-        await search._stems(session, ["pizza"])
+    await search._stems(["pizza"])
     search._compound.add("pizza")  # as if to_tsquery split it into two lexemes
     try:
         assert await search._text_in_memory("pizza", compiled, catalog) is None

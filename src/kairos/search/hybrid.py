@@ -331,8 +331,7 @@ class HybridSearch:
             return None
         words = query_words(query)
         if not self._lexemes.keys() >= set(words):
-            async with self.db.reading() as session:
-                await self._stems(session, words)
+            await self._stems(words)
         if self._compound.intersection(words):
             return None  # a word PostgreSQL reads as a phrase: its own ranking
         lexemes = {w: self._lexemes.get(w) for w in words}
@@ -379,7 +378,7 @@ class HybridSearch:
         self, session: AsyncSession, query: str, f: CompiledFilters, catalog: Catalog
     ) -> Sequence[Any]:
         words = query_words(query)
-        lexemes = await self._stems(session, words)
+        lexemes = await self._stems(words)
         for_reviews = review_words(lexemes, catalog.review_shares)
         # Reviews are ranked on their own and only then joined to the filtered places: joining
         # first read every place row (wide: JSONB, tsvectors) and sorted each matched review with
@@ -414,26 +413,21 @@ class HybridSearch:
         }
         return (await session.execute(text(sql), params)).all()
 
-    async def _stems(self, session: AsyncSession, words: list[str]) -> dict[str, str | None]:
+    async def _stems(self, words: list[str]) -> dict[str, str | None]:
         """Each word's English lexeme (None for a stop word), remembered across queries."""
         missing = [w for w in words if w not in self._lexemes]
         if missing:
-            rows = (
-                await session.execute(
-                    text(
-                        "SELECT word, (tsvector_to_array(to_tsvector('english', word)))[1] "
-                        "AS lexeme, numnode(to_tsquery('english', quoted)) AS nodes "
-                        "FROM unnest(CAST(:words AS text[]), CAST(:quoted AS text[])) "
-                        "AS w(word, quoted)"
-                    ),
-                    {"words": missing, "quoted": [quote_lexeme(w) for w in missing]},
-                )
-            ).all()
+            rows = await self.db.fetch(
+                "SELECT word, (tsvector_to_array(to_tsvector('english', word)))[1] AS lexeme, "
+                "numnode(to_tsquery('english', quoted)) AS nodes "
+                "FROM unnest(CAST(:words AS text[]), CAST(:quoted AS text[])) AS w(word, quoted)",
+                {"words": missing, "quoted": [quote_lexeme(w) for w in missing]},
+            )
             if len(self._lexemes) > 50_000:
                 self._lexemes.clear()
                 self._compound.clear()
-            self._lexemes.update({r.word: r.lexeme for r in rows})
-            self._compound.update(r.word for r in rows if r.nodes > 1)
+            self._lexemes.update({r["word"]: r["lexeme"] for r in rows})
+            self._compound.update(r["word"] for r in rows if r["nodes"] > 1)
         return {w: self._lexemes.get(w) for w in words}
 
     async def _vector_arm(
