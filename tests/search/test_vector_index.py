@@ -227,3 +227,16 @@ async def test_the_text_arms_statement_gives_the_vector_arm_the_same_filter(
     assert len(filter_statements) == 1, "one statement for both arms' filters"
     assert "review_vectors_version" in filter_statements[0]
     assert "text_index_version" in filter_statements[0]
+
+
+def test_a_large_product_in_two_halves_equals_the_whole() -> None:
+    from kairos.search.vector_index import SPLIT_ROWS, similarities
+
+    rng = np.random.default_rng(7)
+    matrix = rng.standard_normal((2 * SPLIT_ROWS + 3, 16)).astype(np.float32)
+    query = rng.standard_normal(16).astype(np.float32)
+    split = similarities(matrix, query)
+    assert split.shape == (len(matrix),) and split.dtype == np.float32
+    np.testing.assert_allclose(split, matrix @ query, rtol=1e-6, atol=1e-6)  # BLAS blocking
+    assert split.tolist() == similarities(matrix, query).tolist(), "the same every time"
+    np.testing.assert_array_equal(similarities(matrix[:100], query), matrix[:100] @ query)

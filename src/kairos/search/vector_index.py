@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,25 @@ class PlaceBest:
     places: np.ndarray  # int64, ascending
     similarity: np.ndarray  # float32
     review: np.ndarray  # int64
+
+
+SPLIT_ROWS = 8192
+"""Above this many review vectors the product is computed in two halves on two threads: it is
+bound by memory bandwidth, which one core does not saturate (37k × 384: 2.1 → 1.3 ms)."""
+_HALF = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vector-half")
+
+
+def similarities(matrix: np.ndarray, unit_query: np.ndarray) -> np.ndarray:
+    """matrix @ unit_query, the first half of the rows on a second thread when it is large."""
+    if len(matrix) <= SPLIT_ROWS:
+        result: np.ndarray = matrix @ unit_query
+        return result
+    out = np.empty(len(matrix), dtype=np.float32)
+    half = len(matrix) // 2
+    first = _HALF.submit(np.matmul, matrix[:half], unit_query, out[:half])
+    np.matmul(matrix[half:], unit_query, out[half:])
+    first.result()
+    return out
 
 
 class VectorSnapshot:
@@ -103,7 +123,7 @@ class VectorSnapshot:
             empty = np.zeros(0, dtype=np.int64)
             return PlaceBest(empty, np.zeros(0, dtype=np.float32), empty)
         with single_threaded_blas():  # OpenBLAS's second thread spins and starves the rest
-            sims = self.matrix @ (q / norm)
+            sims = similarities(self.matrix, q / norm)
         best = np.maximum.reduceat(sims, self.starts)
         rows = np.flatnonzero(sims >= best[self.segment])
         first = np.r_[True, self.segment[rows][1:] != self.segment[rows][:-1]]

@@ -81,10 +81,15 @@ class Database:
         self.embedded = embedded
         # hide_parameters: a failed statement's log line and exception text name the SQL but
         # not its bound values, which hold allergy profiles and chat messages.
+        # pool_use_lifo: the connection returned last is lent first, so a quiet service keeps
+        # using the few connections whose prepared statements (one per filter shape, per
+        # connection) and plans are already made; first-in-first-out lent all ten in turn and
+        # each prepared every statement again.
         self.engine: AsyncEngine = create_async_engine(
             url,
             pool_size=pool_size,
             max_overflow=max_overflow,
+            pool_use_lifo=True,
             hide_parameters=True,
         )
         ping_when_idle(self.engine)
