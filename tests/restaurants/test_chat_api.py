@@ -169,3 +169,22 @@ async def test_asking_for_quiet_puts_quieter_places_first(client: httpx.AsyncCli
     assert any(
         p.composite_score != composite(p.scores, set()) for p in places if p.scores is not None
     ), "quietness is weighed in because it was asked for"
+
+
+async def test_a_place_is_never_called_a_diet_it_shows_no_evidence_of(
+    client: httpx.AsyncClient,
+) -> None:
+    """"kosher options in boston?" where no Boston place shows kosher food: the places come with
+    that said, and the count never calls them kosher."""
+    uid = await create_user(client)
+    response = await client.post(
+        "/chat",
+        json={"message": "kosher options in boston?"},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    payload = GenerativeUIPayload.model_validate(response.json())
+    holders = [r for r in payload.restaurants if any(n.trait == "kosher" for n in r.evidence)]
+    assert payload.restaurants and not holders, [r.name for r in holders]
+    assert "No place I know here shows evidence of kosher" in payload.message
+    assert "kosher places" not in payload.message and "kosher place " not in payload.message

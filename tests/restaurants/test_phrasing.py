@@ -129,6 +129,7 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             rng.randint(0, 2),
         )
         relaxed = rng.sample(["min rating", "price tiers", "area"], rng.randint(0, 2))
+        missing = rng.sample(["kosher", "halal", "outdoor_seating"], rng.randint(0, 2))
         text = answer_message(
             request=request,
             safe=safe,
@@ -136,11 +137,14 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             hard_excluded=hard,
             relaxed=relaxed,
             assumptions=assumptions,
+            missing=missing if safe else [],
         )
         faults = _faults(text)
         assert not faults, (faults, text)
         if hard:
             assert "I left out every place" in text and display_name(hard[0]) in text
+        if missing and safe:
+            assert "shows evidence of" in text and missing[0].replace("_", " ") in text
         if flagged:
             assert "shown apart" in text and "peanuts" in text
         if safe and warned:

@@ -185,10 +185,13 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             traced = await search(broader)
     found = traced.result
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
-    request_text = phrasing.describe_request(
-        [] if "categories" in relaxed else decomposition.filters.categories,
-        decomposition.vibes + decomposition.dietary, decomposition.filters.city,
-    )  # fmt: skip
+    asked = decomposition.vibes + decomposition.dietary
+
+    def described(words: list[str]) -> str:
+        categories = [] if "categories" in relaxed else decomposition.filters.categories
+        return phrasing.describe_request(categories, words, decomposition.filters.city)
+
+    request_text = described(asked)
     if not found.hits and all_unsafe:
         wanted = phrasing.describe_request(
             decomposition.filters.categories, decomposition.vibes + decomposition.dietary,
@@ -274,6 +277,13 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     if ui_type == "text":
         ui_type = "restaurant_list"
     cited = [rid for r in safe + flagged if r.summary for rid in r.summary.review_ids]
+    # a place is called what it shows evidence of: a diet or occasion not every shown place
+    # holds leaves the count's description ("Here are 5 kosher places" held by none of them)
+    holders = {t: sum(1 for r in safe if any(n.trait == t for n in r.evidence))
+               for t in [*diets, *occasions]}  # fmt: skip
+    unheld = {t for t, n in holders.items() if safe and n < len(safe)}
+    if unheld:
+        request_text = described([w for w in asked if w not in unheld])
     message = phrasing.answer_message(
         request=request_text,
         safe=safe,
@@ -281,7 +291,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         hard_excluded=hard,
         relaxed=relaxed,
         assumptions=decomposition.assumptions,
-        short=traced.short,
+        short=[t for t in traced.short if holders.get(t, 1) > 0],
+        missing=[t for t, n in holders.items() if safe and n == 0],
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
     )

@@ -109,8 +109,17 @@ def answer_message(
     requested: Sequence[str] = (),
     contradicted_below: float = 4.0,
     short: Sequence[str] = (),
+    missing: Sequence[str] = (),
 ) -> str:
+    """`short`: asked-for diets or occasions few places here show (those come first);
+    `missing`: ones no shown place shows at all — the request is then described without them,
+    so no place is ever called what it has no evidence of."""
     lines = [_sentence(a) for a in assumptions]
+    if missing:
+        lines.append(
+            f"No place I know here shows evidence of {_list([_label(t) for t in missing])}, so "
+            "these match the rest of your request."
+        )
     if short:
         lines.append(
             f"Only a few places here show evidence of {_list([_label(t) for t in short])}: "
