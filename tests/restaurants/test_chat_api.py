@@ -174,7 +174,7 @@ async def test_asking_for_quiet_puts_quieter_places_first(client: httpx.AsyncCli
 async def test_a_place_is_never_called_a_diet_it_shows_no_evidence_of(
     client: httpx.AsyncClient,
 ) -> None:
-    """"kosher options in boston?" where no Boston place shows kosher food: the places come with
+    """ "kosher options in boston?" where no Boston place shows kosher food: the places come with
     that said, and the count never calls them kosher."""
     uid = await create_user(client)
     response = await client.post(
