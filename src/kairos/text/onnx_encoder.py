@@ -46,8 +46,23 @@ class _Graph:
     def __init__(self) -> None:
         self.nodes: list[object] = []
         self.initialisers: list[object] = []
+        self.weights: dict[str, npt.NDArray[np.float32]] = {}
         self._named: set[str] = set()
         self._count = 0
+
+    def weight(self, name: str, value: npt.NDArray[np.float32]) -> str:
+        """A weight the model names as external data and the session is handed as it is (in
+        the model, the weights were 86 MB of protobuf, and copies of it, for 260 MB of RSS)."""
+        from onnx import TensorProto
+
+        array = np.ascontiguousarray(value, dtype=np.float32)
+        self.weights[name] = array
+        tensor = TensorProto(name=name, data_type=TensorProto.FLOAT, dims=list(array.shape))
+        tensor.data_location = TensorProto.EXTERNAL
+        for key, entry in (("location", "in-memory"), ("offset", "0"), ("length", "0")):
+            tensor.external_data.add(key=key, value=entry)
+        self.initialisers.append(tensor)
+        return name
 
     def constant(self, name: str, value: npt.NDArray[np.generic]) -> str:
         """An initialiser; a name given again is the one already added (shared bounds)."""
@@ -78,7 +93,7 @@ def _layers(g: _Graph, weights: BertWeights, x: str) -> str:
     eps = float(c.layer_norm_eps)
     for i, layer in enumerate(weights.layers):
         w = {
-            name: g.constant(f"l{i}.{name}", getattr(layer, name))
+            name: g.weight(f"l{i}.{name}", getattr(layer, name))
             for name in (
                 "qkv_w", "qkv_b", "attn_out_w", "attn_out_b", "attn_ln_g", "attn_ln_b",
                 "ff_in_w", "ff_in_b", "ff_out_w", "ff_out_b", "ff_ln_g", "ff_ln_b",
@@ -117,11 +132,12 @@ def _range(g: _Graph, start: int, end: int) -> tuple[str, str, str]:
     )
 
 
-def build_graph(weights: BertWeights) -> bytes:
-    """The encoder as a serialised ONNX model: inputs `input_ids`, `position_ids` (batch ×
-    tokens, int64) and `mask_bias` (batch × 1 × 1 × tokens: 0 for a token, -1e9 for padding);
-    output `hidden`, the last hidden states."""
-    from onnx import TensorProto, checker, helper
+def build_graph(weights: BertWeights) -> tuple[bytes, dict[str, npt.NDArray[np.float32]]]:
+    """The encoder as a serialised ONNX model, and the weights it names (graph inputs the
+    session is given as initialisers): inputs `input_ids`, `position_ids` (batch × tokens,
+    int64) and `mask_bias` (batch × 1 × 1 × tokens: 0 for a token, -1e9 for padding); output
+    `hidden`, the last hidden states."""
+    from onnx import TensorProto, helper
 
     c = weights.config
     g = _Graph()
@@ -129,14 +145,14 @@ def build_graph(weights: BertWeights) -> bytes:
         "Add",
         g.op(
             "Add",
-            g.op("Gather", g.constant("word", weights.word), "input_ids"),
-            g.op("Gather", g.constant("position", weights.position), "position_ids"),
+            g.op("Gather", g.weight("word", weights.word), "input_ids"),
+            g.op("Gather", g.weight("position", weights.position), "position_ids"),
         ),
-        g.constant("token_type0", weights.token_type0),
+        g.weight("token_type0", weights.token_type0),
     )
     x = g.op(
-        "LayerNormalization", embedded, g.constant("emb_ln_g", weights.emb_ln_g),
-        g.constant("emb_ln_b", weights.emb_ln_b), axis=-1, epsilon=float(c.layer_norm_eps),
+        "LayerNormalization", embedded, g.weight("emb_ln_g", weights.emb_ln_g),
+        g.weight("emb_ln_b", weights.emb_ln_b), axis=-1, epsilon=float(c.layer_norm_eps),
     )  # fmt: skip
     x = _layers(g, weights, x)
     g.nodes.append(helper.make_node("Identity", [x], ["hidden"]))
@@ -153,9 +169,9 @@ def build_graph(weights: BertWeights) -> bytes:
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     model.ir_version = 8  # what ONNX Runtime reads for opset 17
-    checker.check_model(model)
+    # no onnx.checker: it looks for the external weights on disk; ONNX Runtime checks the graph
     serialised: bytes = model.SerializeToString()
-    return serialised
+    return serialised, g.weights
 
 
 class OnnxEncoder:
@@ -169,9 +185,11 @@ class OnnxEncoder:
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        self.session = ort.InferenceSession(
-            build_graph(weights), options, providers=["CPUExecutionProvider"]
-        )
+        graph, arrays = build_graph(weights)
+        # the session reads these arrays where they are, so they must outlive it
+        self._weights = {name: ort.OrtValue.ortvalue_from_numpy(a) for name, a in arrays.items()}
+        options.add_external_initializers(list(self._weights), list(self._weights.values()))
+        self.session = ort.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
 
     def encode_mean_pooled(self, sequences: Sequence[I64]) -> F32:
         """As `bert_encoder.encode_mean_pooled`: (len(sequences), hidden), not normalised."""
