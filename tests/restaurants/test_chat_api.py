@@ -188,3 +188,29 @@ async def test_a_place_is_never_called_a_diet_it_shows_no_evidence_of(
     assert payload.restaurants and not holders, [r.name for r in holders]
     assert "No place I know here shows evidence of kosher" in payload.message
     assert "kosher places" not in payload.message and "kosher place " not in payload.message
+
+
+async def test_a_diet_outlasts_the_price_when_nothing_cheaper_holds_it(
+    client: httpx.AsyncClient,
+) -> None:
+    """A vegan request, then "anything cheaper?": with no vegan place in the lower tier, the
+    price widens and the places stay vegan, and the reply says which filter it widened."""
+    uid = await create_user(client)
+    headers = {**as_user(uid), "Accept": "application/json"}
+    first = await client.post(
+        "/chat", json={"message": "vegan restaurant in boston"}, headers=headers
+    )
+    assert first.status_code == 200, first.text
+    vegan = GenerativeUIPayload.model_validate(first.json())
+    assert vegan.restaurants and all(
+        any(n.trait == "vegan" for n in r.evidence) for r in vegan.restaurants
+    )
+    cheaper = await client.post("/chat", json={"message": "anything cheaper?"}, headers=headers)
+    assert cheaper.status_code == 200, cheaper.text
+    payload = GenerativeUIPayload.model_validate(cheaper.json())
+    assert payload.restaurants
+    assert all(any(n.trait == "vegan" for n in r.evidence) for r in payload.restaurants), [
+        r.name for r in payload.restaurants
+    ]
+    assert "price tiers" in payload.relaxed_filters
+    assert "widened the price range" in payload.message

@@ -183,6 +183,15 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         if more:
             relaxed += more
             traced = await search(broader)
+    if diets and traced.result.hits and not set(diets) <= set(traced.required) and not relaxed:
+        # a diet is a need: when no place here holds it under the price, rating or area asked
+        # for ("anything cheaper?" after a vegan request), widen those before answering
+        # without it
+        wider, more = relax(filters, RELAX_STAGES[0])
+        if more:
+            held = await search(wider)
+            if set(diets) <= set(held.required):
+                traced, relaxed = held, more
     found = traced.result
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
     asked = decomposition.vibes + decomposition.dietary
