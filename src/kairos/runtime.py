@@ -100,6 +100,7 @@ class Runtime:
             await asyncio.to_thread(runtime.embedder.embed_one, "warm up")
             await runtime.search.vectors.load()  # the vector arm's matrix (57 MB at full size)
             await runtime.search.texts.load()  # the text arm's postings (≈ 30 MB at full size)
+            await runtime.search.warm()
         except BaseException:
             await db.dispose()  # a process that failed to start must not hold the database
             raise
