@@ -214,3 +214,29 @@ async def test_a_diet_outlasts_the_price_when_nothing_cheaper_holds_it(
     ]
     assert "price tiers" in payload.relaxed_filters
     assert "widened the price range" in payload.message
+
+
+async def test_near_me_searches_where_the_person_is_and_says_how_it_knows(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "near me" with no coordinates: the home city when the profile has one (said in the
+    reply); with no city known, places from anywhere and a reply that asks for one."""
+    home = await create_user(client, preferences={"home_city": "boston"})
+    response = await client.post(
+        "/chat",
+        json={"message": "restaurants near me"},
+        headers={**as_user(home), "Accept": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    payload = GenerativeUIPayload.model_validate(response.json())
+    assert payload.restaurants
+    assert all((r.city or "").lower() == "boston" for r in payload.restaurants)
+    assert "I searched Boston, your home city" in payload.message
+    nowhere = await create_user(client)
+    response = await client.post(
+        "/chat",
+        json={"message": "restaurants near me"},
+        headers={**as_user(nowhere), "Accept": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    assert "I don't know where you are" in response.json()["message"]

@@ -9,7 +9,7 @@ repository, the model chain; none of them calls back into the product. The turn 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 from kairos.core.allergy_profile import AllergyProfile
@@ -20,6 +20,7 @@ from kairos.pipeline.safety import guard_places, hard_set
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
+from kairos.restaurants.feed import Located
 from kairos.restaurants.results import annotate, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
@@ -63,7 +64,32 @@ class ChatTurn:
     search: CachedSearch
     places: PlacesRepository
     chain: ModelChain
+    locate: Callable[[], Awaitable[Located]]
+    """Where the person is when they say "near me": the profile's home city, else the city of
+    their recent requests (the feed's own reading)."""
     state: ChatState = field(default_factory=ChatState)
+
+
+_LOCATED_FROM = {"profile": "your home city", "recent_requests": "the city of your recent requests"}
+
+
+async def _placed(turn: ChatTurn, decomposition: Decomposition) -> Decomposition:
+    """ "near me" with no place and no coordinates: the city the person is in when Kairos
+    knows it (and the reply says how), else the search runs everywhere and the reply says so."""
+    where = decomposition.filters
+    if not decomposition.near_user or where.city or where.area or where.near:
+        return decomposition
+    city, source = await turn.locate()
+    if city and source:
+        said = f"You asked for places near you: I searched {city.title()}, {_LOCATED_FROM[source]}."
+        return decomposition.model_copy(
+            update={
+                "filters": where.model_copy(update={"city": city}),
+                "assumptions": [*decomposition.assumptions, said],
+            }
+        )
+    said = "I don't know where you are, so these are from anywhere: name a city or neighbourhood."
+    return decomposition.model_copy(update={"assumptions": [*decomposition.assumptions, said]})
 
 
 def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyProfile:
@@ -150,6 +176,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         )
         return
 
+    decomposition = await _placed(turn, decomposition)
+    state.decomposition = decomposition
     profile = turn_profile(turn.user.allergies, decomposition.turn_allergens)
     hard = hard_set(profile, decomposition.filters.exclude_allergens)
     filters = decomposition.filters.model_copy(update={"exclude_allergens": hard})

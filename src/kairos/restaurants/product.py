@@ -132,7 +132,7 @@ class RestaurantProduct:
         return ChatTurn(
             user=user, request=request, session_id=session, record=record,
             understand=self.understand, search=self.search, places=self.runtime.places,
-            chain=self.chain, state=state,
+            chain=self.chain, state=state, locate=lambda: self.located(user),
         )  # fmt: skip
 
     async def _steps(self, turn: ChatTurn) -> AsyncIterator[TurnEvent]:
