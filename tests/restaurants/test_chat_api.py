@@ -240,3 +240,24 @@ async def test_near_me_searches_where_the_person_is_and_says_how_it_knows(
     )
     assert response.status_code == 200, response.text
     assert "I don't know where you are" in response.json()["message"]
+
+
+async def test_the_places_a_message_names_are_what_it_gets(client: httpx.AsyncClient) -> None:
+    """ "compare Coppa and Troquet" shows Coppa and Troquet first (the names were read, then
+    searched for nothing); names the catalogue lacks are said, never silently replaced."""
+    uid = await create_user(client)
+    headers = {**as_user(uid), "Accept": "application/json"}
+    response = await client.post(
+        "/chat", json={"message": "compare Coppa and Troquet"}, headers=headers
+    )
+    assert response.status_code == 200, response.text
+    payload = GenerativeUIPayload.model_validate(response.json())
+    first_two = {r.name for r in payload.restaurants[:2]}
+    assert "Coppa" in first_two and any(n.startswith("Troquet") for n in first_two), first_two
+    assert payload.ui_type == "radar_comparison"
+    response = await client.post(
+        "/chat", json={"message": "Is Flour Bakery better than Tatte?"}, headers=headers
+    )
+    assert response.status_code == 200, response.text
+    message = response.json()["message"]
+    assert "I don't know a place called Flour Bakery or Tatte here" in message, message

@@ -9,6 +9,7 @@ repository, the model chain; none of them calls back into the product. The turn 
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -20,6 +21,7 @@ from kairos.pipeline.safety import guard_places, hard_set
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
+from kairos.restaurants.decomposition import NAMED_PLACE_ROLES
 from kairos.restaurants.feed import Located
 from kairos.restaurants.results import annotate, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
@@ -37,6 +39,7 @@ ANSWER_TOP = 5
 # One broadening round when nothing matches: first the filters around the request (rating,
 # price, neighbourhood, radius), and only if that still finds nothing, the cuisine itself.
 # Allergen exclusions are never relaxed.
+_WORD = re.compile(r"[a-z0-9]+")
 RELAX_STAGES = (("min_rating", "price_tiers", "area", "near"), ("categories",))
 
 
@@ -90,6 +93,18 @@ async def _placed(turn: ChatTurn, decomposition: Decomposition) -> Decomposition
         )
     said = "I don't know where you are, so these are from anywhere: name a city or neighbourhood."
     return decomposition.model_copy(update={"assumptions": [*decomposition.assumptions, said]})
+
+
+def named_places(decomposition: Decomposition) -> list[str]:
+    """The places a message names ("compare Coppa and Troquet", "where is Neptune Oyster")."""
+    return [p for p, role in decomposition.matched.items() if role in NAMED_PLACE_ROLES]
+
+
+def is_named(name: str, wanted: str) -> bool:
+    """Whether a place's name holds every word of the name asked for ("Troquet on South" is a
+    Troquet; "Legal Seafood" is not "legal sea foods")."""
+    have = set(_WORD.findall(name.lower()))
+    return bool(want := _WORD.findall(wanted.lower())) and all(w in have for w in want)
 
 
 def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyProfile:
@@ -301,7 +316,21 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
     # resting on a category or a source attribute before one resting on reviews alone
     order = sorted(blended, key=lambda i: (-len(scored[i].evidence), _evidence_rank(scored[i])))
+    named = named_places(decomposition)
+    if named:  # the best match of each name first, then its other matches, then the rest
+        matches = [i for i in range(len(scored)) if any(is_named(scored[i].name, n) for n in named)]
+        best = [next(i for i in matches if is_named(scored[i].name, n))
+                for n in named if any(is_named(scored[i].name, n) for i in matches)]  # fmt: skip
+        first = list(dict.fromkeys(best + matches))
+        order = first + [i for i in order if i not in first]
     chosen = [scored[i] for i in order[:ANSWER_TOP]]
+    unknown = [n for n in named if not any(is_named(r.name, n) for r in scored)]
+    if unknown:
+        titles = phrasing.listed([n.title() for n in unknown], "or")
+        decomposition = decomposition.model_copy(update={"assumptions": [
+            *decomposition.assumptions,
+            f"I don't know a place called {titles} here, so these are the closest matches.",
+        ]})  # fmt: skip
 
     yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
     by_id = {r.id: r for r in chosen}

@@ -38,7 +38,11 @@ from kairos.text.query.vocabulary import GENERIC_WORDS
 
 MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
 GROUP_SIZE = 6  # parties this large want a place that takes groups
-MAX_PARTY = 500  # "a table for 10000" is still a large group, not an error
+MAX_PARTY = 500
+NAMED_PLACE_ROLES = (
+    "compare=name",
+    "locate",
+)  # "a table for 10000" is still a large group, not an error
 CLARIFYING_QUESTION = (
     "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
     "(say, a quiet dinner or a cheap lunch)?"
@@ -62,7 +66,10 @@ def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
     if reading.categories:
         # "south indian breakfast": the meal word searches semantically instead
         leftover += reading.secondary_phrases
-    parts = [v.replace("_", " ") for v in vibes] + reading.dishes + leftover
+    # the places a message names ("compare Coppa and Troquet", "where is Neptune Oyster") are
+    # what the search looks for: their names are in the places' own text
+    named = [p for p, role in reading.matched.items() if role in NAMED_PLACE_ROLES]
+    parts = named + [v.replace("_", " ") for v in vibes] + reading.dishes + leftover
     unique = list(dict.fromkeys(" ".join(parts).split()))
     return " ".join(unique[:MAX_VECTOR_WORDS])
 

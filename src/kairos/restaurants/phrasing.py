@@ -33,10 +33,15 @@ RELAXED_NAMES = {
 }
 
 
-def _list(words: Sequence[str]) -> str:
+def listed(words: Sequence[str], conjunction: str = "and") -> str:
+    """ "a", "a and b", "a, b and c" (or another conjunction)."""
     if not words:
         return ""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def _list(words: Sequence[str]) -> str:
+    return listed(words)
 
 
 def _names(allergens: Sequence[str]) -> str:
