@@ -255,6 +255,11 @@ async def test_the_places_a_message_names_are_what_it_gets(client: httpx.AsyncCl
     first_two = {r.name for r in payload.restaurants[:2]}
     assert "Coppa" in first_two and any(n.startswith("Troquet") for n in first_two), first_two
     assert payload.ui_type == "radar_comparison"
+    shown = [r.name for r in payload.restaurants]
+    assert all(n == "Coppa" or n.startswith("Troquet") for n in shown), "never padded: " + str(
+        shown
+    )
+    assert "places named Coppa and Troquet" in payload.message, payload.message
     response = await client.post(
         "/chat", json={"message": "Is Flour Bakery better than Tatte?"}, headers=headers
     )

@@ -107,6 +107,15 @@ def is_named(name: str, wanted: str) -> bool:
     return bool(want := _WORD.findall(wanted.lower())) and all(w in have for w in want)
 
 
+def _named_first(scored: list[RestaurantResult], named: list[str]) -> list[int]:
+    """Indices of the places the message names: the best match of each name (in search order)
+    first, then their other matches."""
+    matches = [i for i, r in enumerate(scored) if any(is_named(r.name, n) for n in named)]
+    best = [next(i for i in matches if is_named(scored[i].name, n)) for n in named
+            if any(is_named(scored[i].name, n) for i in matches)]  # fmt: skip
+    return list(dict.fromkeys(best + matches))
+
+
 def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyProfile:
     """Allergies named in a message count for this turn only (as severe), never stored."""
     if not turn_allergens:
@@ -317,19 +326,17 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     # resting on a category or a source attribute before one resting on reviews alone
     order = sorted(blended, key=lambda i: (-len(scored[i].evidence), _evidence_rank(scored[i])))
     named = named_places(decomposition)
-    if named:  # the best match of each name first, then its other matches, then the rest
-        matches = [i for i in range(len(scored)) if any(is_named(scored[i].name, n) for n in named)]
-        best = [next(i for i in matches if is_named(scored[i].name, n))
-                for n in named if any(is_named(scored[i].name, n) for i in matches)]  # fmt: skip
-        first = list(dict.fromkeys(best + matches))
-        order = first + [i for i in order if i not in first]
+    found_names = [n for n in named if any(is_named(r.name, n) for r in scored)]
+    first = _named_first(scored, named)
+    # a comparison or a "where is" shows what it names, never padded with other places
+    only_named = bool(first) and decomposition.intent in ("compare", "locate")
+    order = first if only_named else first + [i for i in order if i not in first]
     chosen = [scored[i] for i in order[:ANSWER_TOP]]
-    unknown = [n for n in named if not any(is_named(r.name, n) for r in scored)]
-    if unknown:
+    if unknown := [n for n in named if n not in found_names]:
         titles = phrasing.listed([n.title() for n in unknown], "or")
+        rest = "" if only_named else ", so these are the closest matches"
         decomposition = decomposition.model_copy(update={"assumptions": [
-            *decomposition.assumptions,
-            f"I don't know a place called {titles} here, so these are the closest matches.",
+            *decomposition.assumptions, f"I don't know a place called {titles} here{rest}.",
         ]})  # fmt: skip
 
     yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
@@ -350,6 +357,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     unheld = {t for t, n in holders.items() if safe and n < len(safe)}
     if unheld:
         request_text = described([w for w in asked if w not in unheld])
+    if only_named:
+        request_text = "places named " + phrasing.listed([n.title() for n in found_names])
     message = phrasing.answer_message(
         request=request_text,
         safe=safe,
