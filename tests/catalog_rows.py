@@ -4,14 +4,18 @@ statements `Database.fetch` runs."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from sqlalchemy import text
 
 
-async def add_place(runtime: Any, name: str, review: str) -> tuple[int, int]:
-    """A Cambridge place with one review (no rating); (place id, review id)."""
+async def add_place(
+    runtime: Any, name: str, review: str, vector: Sequence[float] | None = None
+) -> tuple[int, int]:
+    """A Cambridge place with one review (no rating, and `vector` as its embedding when given);
+    (place id, review id)."""
     tag = uuid.uuid4().hex
     async with runtime.db.session() as session, session.begin():
         place = (
@@ -28,9 +32,16 @@ async def add_place(runtime: Any, name: str, review: str) -> tuple[int, int]:
             await session.execute(
                 text(
                     "INSERT INTO reviews (place_id, source, source_review_id, text, "
-                    "content_hash) VALUES (:place, 'test', :tag, :text, :hash) RETURNING id"
+                    "content_hash, embedding) VALUES (:place, 'test', :tag, :text, :hash, "
+                    "CAST(:vector AS vector)) RETURNING id"
                 ),
-                {"place": place, "tag": tag, "text": review, "hash": tag},
+                {
+                    "place": place,
+                    "tag": tag,
+                    "text": review,
+                    "hash": tag,
+                    "vector": None if vector is None else str(list(vector)),
+                },
             )
         ).scalar_one()
     return int(place), int(review_id)

@@ -8,12 +8,23 @@ from typing import Any
 
 import httpx
 
+from kairos.restaurants.schemas import GenerativeUIPayload
+
 TOKEN = {"X-Service-Token": "test-token"}
 
 
 def as_user(uid: str) -> dict[str, str]:
     """A trusted server acting for `uid` (the service token with X-User-ID)."""
     return {**TOKEN, "X-User-ID": uid}
+
+
+async def ask(client: httpx.AsyncClient, uid: str, message: str) -> GenerativeUIPayload:
+    """One chat turn as one JSON document, for `uid`; a non-200 answer fails the test."""
+    response = await client.post(
+        "/chat", json={"message": message}, headers={**as_user(uid), "Accept": "application/json"}
+    )
+    assert response.status_code == 200, response.text
+    return GenerativeUIPayload.model_validate(response.json())
 
 
 async def create_user(client: httpx.AsyncClient, **body: Any) -> str:

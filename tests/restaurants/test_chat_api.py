@@ -8,7 +8,7 @@ import httpx
 
 from kairos.restaurants.evaluation import composite
 from kairos.restaurants.schemas import GenerativeUIPayload
-from tests.restaurants.helpers import TOKEN, as_user, chat_stream, create_user
+from tests.restaurants.helpers import TOKEN, as_user, ask, chat_stream, create_user
 
 PEANUT_ANAPHYLAXIS = {
     "preferences": {"dietary": ["vegan"], "vibes": ["quiet", "romantic"]},
@@ -176,14 +176,7 @@ async def test_a_place_is_never_called_a_diet_it_shows_no_evidence_of(
 ) -> None:
     """ "kosher options in boston?" where no Boston place shows kosher food: the places come with
     that said, and the count never calls them kosher."""
-    uid = await create_user(client)
-    response = await client.post(
-        "/chat",
-        json={"message": "kosher options in boston?"},
-        headers={**as_user(uid), "Accept": "application/json"},
-    )
-    assert response.status_code == 200, response.text
-    payload = GenerativeUIPayload.model_validate(response.json())
+    payload = await ask(client, await create_user(client), "kosher options in boston?")
     holders = [r for r in payload.restaurants if any(n.trait == "kosher" for n in r.evidence)]
     assert payload.restaurants and not holders, [r.name for r in holders]
     assert "No place I know here shows evidence of kosher" in payload.message
@@ -196,18 +189,11 @@ async def test_a_diet_outlasts_the_price_when_nothing_cheaper_holds_it(
     """A vegan request, then "anything cheaper?": with no vegan place in the lower tier, the
     price widens and the places stay vegan, and the reply says which filter it widened."""
     uid = await create_user(client)
-    headers = {**as_user(uid), "Accept": "application/json"}
-    first = await client.post(
-        "/chat", json={"message": "vegan restaurant in boston"}, headers=headers
-    )
-    assert first.status_code == 200, first.text
-    vegan = GenerativeUIPayload.model_validate(first.json())
+    vegan = await ask(client, uid, "vegan restaurant in boston")
     assert vegan.restaurants and all(
         any(n.trait == "vegan" for n in r.evidence) for r in vegan.restaurants
     )
-    cheaper = await client.post("/chat", json={"message": "anything cheaper?"}, headers=headers)
-    assert cheaper.status_code == 200, cheaper.text
-    payload = GenerativeUIPayload.model_validate(cheaper.json())
+    payload = await ask(client, uid, "anything cheaper?")
     assert payload.restaurants
     assert all(any(n.trait == "vegan" for n in r.evidence) for r in payload.restaurants), [
         r.name for r in payload.restaurants
@@ -222,47 +208,24 @@ async def test_near_me_searches_where_the_person_is_and_says_how_it_knows(
     """ "near me" with no coordinates: the home city when the profile has one (said in the
     reply); with no city known, places from anywhere and a reply that asks for one."""
     home = await create_user(client, preferences={"home_city": "boston"})
-    response = await client.post(
-        "/chat",
-        json={"message": "restaurants near me"},
-        headers={**as_user(home), "Accept": "application/json"},
-    )
-    assert response.status_code == 200, response.text
-    payload = GenerativeUIPayload.model_validate(response.json())
+    payload = await ask(client, home, "restaurants near me")
     assert payload.restaurants
     assert all((r.city or "").lower() == "boston" for r in payload.restaurants)
     assert "I searched Boston, your home city" in payload.message
-    nowhere = await create_user(client)
-    response = await client.post(
-        "/chat",
-        json={"message": "restaurants near me"},
-        headers={**as_user(nowhere), "Accept": "application/json"},
-    )
-    assert response.status_code == 200, response.text
-    assert "I don't know where you are" in response.json()["message"]
+    nowhere = await ask(client, await create_user(client), "restaurants near me")
+    assert "I don't know where you are" in nowhere.message
 
 
 async def test_the_places_a_message_names_are_what_it_gets(client: httpx.AsyncClient) -> None:
     """ "compare Coppa and Troquet" shows Coppa and Troquet first (the names were read, then
     searched for nothing); names the catalogue lacks are said, never silently replaced."""
     uid = await create_user(client)
-    headers = {**as_user(uid), "Accept": "application/json"}
-    response = await client.post(
-        "/chat", json={"message": "compare Coppa and Troquet"}, headers=headers
-    )
-    assert response.status_code == 200, response.text
-    payload = GenerativeUIPayload.model_validate(response.json())
+    payload = await ask(client, uid, "compare Coppa and Troquet")
     first_two = {r.name for r in payload.restaurants[:2]}
     assert "Coppa" in first_two and any(n.startswith("Troquet") for n in first_two), first_two
     assert payload.ui_type == "radar_comparison"
     shown = [r.name for r in payload.restaurants]
-    assert all(n == "Coppa" or n.startswith("Troquet") for n in shown), "never padded: " + str(
-        shown
-    )
+    assert all(n == "Coppa" or n.startswith("Troquet") for n in shown), f"padded: {shown}"
     assert "places named Coppa and Troquet" in payload.message, payload.message
-    response = await client.post(
-        "/chat", json={"message": "Is Flour Bakery better than Tatte?"}, headers=headers
-    )
-    assert response.status_code == 200, response.text
-    message = response.json()["message"]
-    assert "I don't know a place called Flour Bakery or Tatte here" in message, message
+    unknown = await ask(client, uid, "Is Flour Bakery better than Tatte?")
+    assert "I don't know a place called Flour Bakery or Tatte here" in unknown.message

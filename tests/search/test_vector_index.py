@@ -4,7 +4,6 @@ filter allowed, and never a stale answer after the catalog's reviews change."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 from typing import Any
 
 import numpy as np
@@ -15,7 +14,7 @@ from kairos.search.filters import SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.sql_filters import compile_filters
 from kairos.search.vector_index import ReviewVectorIndex, VectorSnapshot
-from tests.catalog_rows import count_fetches
+from tests.catalog_rows import add_place, count_fetches, write
 
 
 def _snapshot() -> VectorSnapshot:
@@ -111,34 +110,11 @@ async def test_a_hard_filter_is_never_bypassed(runtime: Any) -> None:
 
 
 async def _add_place(runtime: Any, vector: np.ndarray) -> tuple[int, int]:
-    tag = uuid.uuid4().hex
-    async with runtime.db.session() as session, session.begin():
-        place = (
-            await session.execute(
-                text(
-                    "INSERT INTO places (source, source_id, name, normalized_name, city, "
-                    "review_count) VALUES ('test', :tag, 'Index Probe', 'index probe', "
-                    "'Cambridge', 1) RETURNING id"
-                ),
-                {"tag": tag},
-            )
-        ).scalar_one()
-        review = (
-            await session.execute(
-                text(
-                    "INSERT INTO reviews (place_id, source, source_review_id, text, "
-                    "content_hash, embedding) VALUES (:place, 'test', :tag, 'probe', :hash, "
-                    "CAST(:v AS vector)) RETURNING id"
-                ),
-                {"place": place, "tag": tag, "hash": tag, "v": str(vector.tolist())},
-            )
-        ).scalar_one()
-    return int(place), int(review)
+    return await add_place(runtime, "Index Probe", "probe", [float(x) for x in vector])
 
 
 async def _drop_place(runtime: Any, place: int) -> None:
-    async with runtime.db.session() as session, session.begin():
-        await session.execute(text("DELETE FROM places WHERE id = :id"), {"id": place})
+    await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
 
 
 async def test_a_new_review_is_found_at_once_and_a_deleted_one_never(runtime: Any) -> None:
