@@ -9,12 +9,12 @@ repository, the model chain; none of them calls back into the product. The turn 
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.traits import DERIVABLE_TRAITS
+from kairos.core.venue_identity import name_key
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.pipeline.safety import guard_places, hard_set
@@ -39,7 +39,6 @@ ANSWER_TOP = 5
 # One broadening round when nothing matches: first the filters around the request (rating,
 # price, neighbourhood, radius), and only if that still finds nothing, the cuisine itself.
 # Allergen exclusions are never relaxed.
-_WORD = re.compile(r"[a-z0-9]+")
 RELAX_STAGES = (("min_rating", "price_tiers", "area", "near"), ("categories",))
 
 
@@ -103,8 +102,8 @@ def named_places(decomposition: Decomposition) -> list[str]:
 def is_named(name: str, wanted: str) -> bool:
     """Whether a place's name holds every word of the name asked for ("Troquet on South" is a
     Troquet; "Legal Seafood" is not "legal sea foods")."""
-    have = set(_WORD.findall(name.lower()))
-    return bool(want := _WORD.findall(wanted.lower())) and all(w in have for w in want)
+    want = set(name_key(wanted).split())
+    return bool(want) and want <= set(name_key(name).split())
 
 
 def _named_first(scored: list[RestaurantResult], named: list[str]) -> list[int]:
