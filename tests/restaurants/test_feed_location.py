@@ -3,8 +3,15 @@ requests; and says so."""
 
 from __future__ import annotations
 
-import httpx
+import json
+import uuid
+from typing import Any
 
+import httpx
+import pytest
+
+from kairos.store.conversations import recent_request_city
+from tests.catalog_rows import count_fetches
 from tests.restaurants.helpers import TOKEN, as_user, create_user
 
 
@@ -45,3 +52,38 @@ async def test_recent_requests_scope_the_feed(client: httpx.AsyncClient) -> None
     )
     assert moved.status_code == 200
     assert _cities(await _feed(client, uid)) <= {"boston"}
+
+
+async def test_the_profile_read_carries_each_products_latest_city(
+    client: httpx.AsyncClient, runtime: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The user read brings the latest request city of each product in the same statement, as
+    the separate read (`recent_request_city`) finds it: newest session first, a turn without a
+    city never hides an older one, and another product's city stays its own."""
+    uid = await create_user(client)
+    rows = [  # (product, session, city, minutes ago)
+        ("restaurants", "old", "Hyderabad", 30),
+        ("restaurants", "new", "Boston", 10),
+        ("restaurants", "newest-no-city", None, 1),
+        ("venues", "v", "London", 5),
+    ]
+    for product, session, city, minutes in rows:
+        filters = {"city": city} if city else {}
+        await runtime.db.fetch(
+            "INSERT INTO conversations (uid, product, session_id, state, turns, updated_at) "
+            "VALUES (:uid, :product, :session, CAST(:state AS jsonb), 1, "
+            "now() - make_interval(mins => :minutes))",
+            {"uid": uuid.UUID(uid), "product": product, "session": session, "minutes": minutes,
+             "state": json.dumps({"request": {"filters": filters}})},
+        )  # fmt: skip
+    user = await runtime.profiles.get(uuid.UUID(uid))
+    assert user.recent_cities == {"restaurants": "Boston", "venues": "London"}
+    for product in ("restaurants", "venues", "meals"):
+        separate = await recent_request_city(runtime.db, uuid.UUID(uid), product)
+        assert user.recent_cities.get(product) == separate
+    feed = await _feed(client, uid)
+    assert feed["location"] == "Boston" and feed["location_source"] == "recent_requests"
+    statements = count_fetches(monkeypatch, runtime.db)
+    assert (await _feed(client, uid))["cached"] is True
+    assert len(statements) == 1, statements  # the user read, which placed it too
+    assert "recent_cities" not in (await client.get(f"/users/{uid}", headers=TOKEN)).json()

@@ -51,6 +51,7 @@ def to_public(user: User | Row[Any] | SimpleNamespace) -> UserPublic:
         version=user.version,
         tokens_not_before=user.tokens_not_before,
         demo_session=user.demo_session,
+        recent_cities=getattr(user, "recent_cities", None),
         last_active_at=user.last_active_at,
         created_at=user.created_at,
     )
@@ -59,7 +60,18 @@ def to_public(user: User | Row[Any] | SimpleNamespace) -> UserPublic:
 # Every request reads its user: a plain row of the table, not an ORM object (no identity map, no
 # load events) — a third of a warm feed read's CPU went to `Session.get`.
 _USER_ROW = select(User.__table__).where(User.__table__.c.uid == bindparam("uid"))
-USER_ROW_SQL = "SELECT * FROM users WHERE uid = :uid"
+# The user's row, and (for a feed that has no home city to go by) the city of their latest
+# request in each product: one statement, where a second read cost a warm feed 0.2 ms of its 1.5.
+USER_ROW_SQL = (
+    "SELECT u.*, COALESCE(("
+    "SELECT jsonb_object_agg(latest.product, latest.city) FROM ("
+    "SELECT DISTINCT ON (c.product) c.product, c.state #>> '{request,filters,city}' AS city "
+    "FROM conversations c WHERE c.uid = u.uid "
+    "AND c.state #>> '{request,filters,city}' IS NOT NULL "
+    "ORDER BY c.product, c.updated_at DESC) latest"
+    "), '{}'::jsonb) AS recent_cities "
+    "FROM users u WHERE u.uid = :uid"
+)
 
 
 async def get_user(session: AsyncSession, *, uid: uuid.UUID) -> UserPublic | None:

@@ -51,5 +51,10 @@ class UserPublic(BaseModel):
         default=None, description="user tokens issued before this instant are refused"
     )
     demo_session: str | None = Field(default=None, exclude=True)
+    recent_cities: dict[str, str] | None = Field(
+        default=None,
+        exclude=True,
+        description="the city of the latest request naming one, by product; None when not read",
+    )
     last_active_at: datetime | None
     created_at: datetime

@@ -197,7 +197,10 @@ class RestaurantProduct:
         """Where the person is: the profile's home city, else their recent requests' city."""
         if user.preferences.home_city:
             return user.preferences.home_city, "profile"
-        recent = await recent_request_city(self.runtime.db, user.uid, self.name)
+        if user.recent_cities is not None:  # read with the profile
+            recent = user.recent_cities.get(self.name)
+        else:
+            recent = await recent_request_city(self.runtime.db, user.uid, self.name)
         return (recent, "recent_requests") if recent else (None, None)
 
     async def expand(self, user: UserPublic, place_id: int) -> ExpandedDetail:

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisc
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from kairos.api.deps import DEMO_COOKIE, CurrentUser, acting_uid, current_user
+from kairos.api.deps import DEMO_COOKIE, CurrentUser, Presented, credential_of, user_of
 from kairos.core.stored_text import StoredText
 from kairos.errors import Forbidden, InvalidInput, KairosError, NotFound, Unauthorized
 from kairos.pipeline.events import ErrorEvent, Result, Thinking
@@ -68,29 +68,22 @@ async def plan(
 
 
 async def _ws_user(websocket: WebSocket) -> UserPublic:
-    app = websocket.app
-    runtime, settings = app.state.runtime, app.state.settings
-    demo = (
-        runtime.tokens.demo_session(websocket.cookies.get(DEMO_COOKIE))
-        if settings.demo_session_enabled
-        else None
-    )
+    runtime, settings = websocket.app.state.runtime, websocket.app.state.settings
     token = websocket.query_params.get("access_token")
-    authorization = websocket.headers.get("authorization") or (f"Bearer {token}" if token else None)
+    presented = Presented(
+        authorization=websocket.headers.get("authorization")
+        or (f"Bearer {token}" if token else None),
+        service_token=websocket.headers.get("x-service-token"),
+        user_id=websocket.headers.get("x-user-id"),
+        demo_cookie=websocket.cookies.get(DEMO_COOKIE),
+    )
     try:
-        credential = await acting_uid(
-            runtime,
-            settings,
-            demo,
-            authorization,
-            websocket.headers.get("x-service-token"),
-            websocket.headers.get("x-user-id"),
-        )
+        credential = credential_of(runtime, settings, presented)
     except Unauthorized as exc:
         raise Unauthorized(
             f"{exc.detail}; a browser's socket may send the user token as ?access_token="
         ) from None
-    return await current_user(runtime, credential, demo)
+    return await user_of(runtime, credential)
 
 
 def _problem(exc: KairosError) -> dict[str, Any]:
