@@ -24,7 +24,7 @@ from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_fil
 from kairos.search.text_index import VERSION_SQL as TEXT_VERSION_SQL
 from kairos.search.text_index import TextIndex
 from kairos.search.text_query import any_word_tsquery, query_words, quote_lexeme
-from kairos.search.vector_index import VERSION_SQL, ReviewVectorIndex
+from kairos.search.vector_index import VERSION_SQL, PlaceBest, ReviewVectorIndex, VectorSnapshot
 from kairos.store.database import Database
 from kairos.store.places import PLACE_COLUMNS, WEIGHTED_RATING_SQL
 from kairos.text.embeddings import EmbeddingProvider
@@ -276,6 +276,32 @@ class HybridSearch:
         future.add_done_callback(keep)
         return future
 
+    def _start_ranking(
+        self, query: str, snapshot: VectorSnapshot
+    ) -> asyncio.Future[tuple[np.ndarray, PlaceBest]]:
+        """The query's vector and every place's nearest review, as one job of the embedding
+        thread: handed back to the event loop between the two, the ranking waited for whatever
+        the loop was running (the text arm's ranking, a statement's rows): 0.2–2.4 ms a search."""
+        assert self.embedder is not None
+        embedder = self.embedder
+        kept = self._vectors.get(query)
+
+        def embed_and_rank() -> tuple[np.ndarray, PlaceBest]:
+            vector = kept if kept is not None else embedder.embed_one(query)
+            return vector, snapshot.best(query, vector)
+
+        future = asyncio.get_running_loop().run_in_executor(None, embed_and_rank)
+        if kept is None:
+
+            def keep(finished: asyncio.Future[tuple[np.ndarray, PlaceBest]]) -> None:
+                if not finished.cancelled() and finished.exception() is None:
+                    vector = finished.result()[0]
+                    vector.flags.writeable = False  # shared by every search of this query
+                    self._vectors[query] = vector
+
+            future.add_done_callback(keep)
+        return future
+
     async def _vector_in_memory(
         self, query: str, f: CompiledFilters, share: SharedFilter | None = None
     ) -> tuple[np.ndarray, list[tuple[int, int, float]] | None]:
@@ -286,13 +312,16 @@ class HybridSearch:
         if snapshot is None and self.vectors.spawn is None:  # nothing would ever load one
             return await self._embed(query), None
 
-        embedding = self._start_embedding(query)
+        if snapshot is None:
+            embedding = self._start_embedding(query)
 
-        async def ranked() -> tuple[np.ndarray, Any]:
-            vector = await embedding
-            if snapshot is None:
-                return vector, None
-            return vector, await asyncio.to_thread(snapshot.best, query, vector)
+            async def ranked() -> tuple[np.ndarray, Any]:
+                return await embedding, None
+        else:
+            both = self._start_ranking(query, snapshot)
+
+            async def ranked() -> tuple[np.ndarray, Any]:
+                return await both
 
         async def allowed() -> tuple[int, list[int]]:
             if share is not None and (shared := await share) is not None:
