@@ -229,3 +229,24 @@ async def test_the_places_a_message_names_are_what_it_gets(client: httpx.AsyncCl
     assert "places named Coppa and Troquet" in payload.message, payload.message
     unknown = await ask(client, uid, "Is Flour Bakery better than Tatte?")
     assert "I don't know a place called Flour Bakery or Tatte here" in unknown.message
+
+
+async def test_each_shown_card_quotes_its_best_review_where_the_words_are(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """The turn's searches make no snippets; the cards shown get theirs afterwards: a passage
+    of the card's best review (around the request's words where it holds them)."""
+    uid = await create_user(client)
+    payload = await ask(client, uid, "spicy noodles in cambridge")
+    cards = [r for r in payload.restaurants + payload.flagged_restaurants if r.why is not None]
+    quoted = [r for r in cards if r.why is not None and r.why.best_review_id is not None]
+    assert quoted, "the answer has places found through a review"
+    rows = await runtime.db.fetch(
+        "SELECT id, text FROM reviews WHERE id = ANY(CAST(:ids AS bigint[]))",
+        {"ids": [r.why.best_review_id for r in quoted if r.why is not None]},
+    )
+    texts = {row["id"]: " ".join(row["text"].split()) for row in rows}
+    for card in quoted:
+        assert card.why is not None and card.why.snippet, card.name
+        snippet = " ".join(card.why.snippet.split())
+        assert snippet in texts[card.why.best_review_id], (card.name, snippet)

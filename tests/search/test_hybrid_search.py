@@ -15,6 +15,7 @@ from kairos.errors import InvalidInput
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.models import SearchHit
+from tests.catalog_rows import count_fetches
 
 
 def _search(runtime: Any) -> HybridSearch:
@@ -240,3 +241,35 @@ async def test_a_started_runtime_has_searched_once(runtime: Any) -> None:
     search = _search(runtime)
     assert "dinner with friends" in search._vectors, "the warm-up query's vector is kept"
     assert search.texts.snapshot is not None and search.vectors.snapshot is not None
+
+
+@pytest.mark.parametrize(
+    ("query", "filters"),
+    [
+        ("quiet romantic italian dinner", SearchFilters()),
+        ("spicy noodles with peanut sauce", SearchFilters(exclude_allergens=["peanuts"])),
+        ("cheap tacos and beer", SearchFilters(city="boston")),
+        ("the best of the best", SearchFilters()),  # stop words: no lexeme to match
+        ("brunch pancakes", SearchFilters(price_tiers=["$", "$$"])),
+    ],
+)
+async def test_without_snippets_a_search_matches_the_same_words(
+    runtime: Any, query: str, filters: SearchFilters, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A caller that shows a few hits asks for their snippets afterwards: the matched words then
+    come from the in-process index, and must be PostgreSQL's own, hit by hit; the snippets
+    asked for afterwards are the ones the full search makes."""
+    search = _search(runtime)
+    assert await search.texts.load() is not None  # at the catalog's version, whatever ran before
+    full = await search.search(query, filters, limit=15)
+    statements = count_fetches(monkeypatch, runtime.db)
+    lean = await search.search(query, filters, limit=15, snippets=False)
+    assert not [s for s in statements if "ts_headline" in s], "the words were matched in process"
+    assert [h.place.id for h in lean.hits] == [h.place.id for h in full.hits]
+    assert [h.why.matched_terms for h in lean.hits] == [h.why.matched_terms for h in full.hits]
+    assert all(h.why.snippet is None for h in lean.hits)
+    pairs = [(h.place.id, h.why.best_review_id) for h in lean.hits]
+    made = await search.snippets(pairs, query)
+    assert {h.place.id: h.why.snippet for h in full.hits if h.why.snippet} == made
+    if "noodles" in query:
+        assert any(h.why.matched_terms for h in lean.hits), "the index did the matching"

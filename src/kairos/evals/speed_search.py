@@ -39,12 +39,13 @@ SEARCH_CASES: tuple[tuple[str, SearchFilters], ...] = (
 
 
 def search_call(runtime: Runtime, cases: tuple[tuple[str, SearchFilters], ...]) -> Call:
-    """The chat pipeline's search (limit 15) on the n-th case, straight on HybridSearch, so the
-    product's search cache is not in the way."""
+    """The chat pipeline's search (limit 15, no snippets: the turn makes those for the five
+    cards it shows, a cost the chat figures carry) on the n-th case, straight on HybridSearch,
+    so the product's search cache is not in the way."""
 
     async def call(n: int) -> None:
         query, filters = cases[n % len(cases)]
-        await runtime.search.search(query, filters, limit=15)
+        await runtime.search.search(query, filters, limit=15, snippets=False)
         return None
 
     return call

@@ -9,6 +9,7 @@ repository, the model chain; none of them calls back into the product. The turn 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -339,10 +340,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         ]})  # fmt: skip
 
     yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
-    by_id = {r.id: r for r in chosen}
-    verdict = await guard_places(
-        turn.places, [records[r.id] for r in chosen], profile, exclude=hard
+    verdict, chosen = await asyncio.gather(
+        guard_places(turn.places, [records[r.id] for r in chosen], profile, exclude=hard),
+        turn.search.with_snippets(chosen, text_query),
     )
+    by_id = {r.id: r for r in chosen}
     safe = [annotate(by_id[g.item.place.id], g.assessment) for g in verdict.safe]
     flagged = [annotate(by_id[g.item.place.id], g.assessment) for g in verdict.flagged]
     ui_type = decomposition.ui_preference

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kairos.core.traits import STATED, stated
 from kairos.pipeline.cache import Cache, cache_key
+from kairos.restaurants.schemas import RestaurantResult
 from kairos.search.filters import SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.models import SearchHit, SearchResult
@@ -26,9 +27,25 @@ class CachedSearch:
         key = cache_key(query, text_query, filters.model_dump(mode="json"), limit, generation)
         if (cached := await self.cache.get(key)) is not None:
             return cached
-        result = await self.search.search(query, filters, limit=limit, text_query=text_query)
+        # the turn shows five of these hits: their snippets are made for those five alone
+        result = await self.search.search(
+            query, filters, limit=limit, text_query=text_query, snippets=False
+        )
         await self.cache.set(key, result)
         return result
+
+    async def with_snippets(
+        self, shown: list[RestaurantResult], text_query: str
+    ) -> list[RestaurantResult]:
+        """The shown results, each with its best review's snippet for `text_query`."""
+        pairs = [(r.id, r.why.best_review_id) for r in shown if r.why is not None]
+        made = await self.search.snippets(pairs, text_query)
+        return [
+            r.model_copy(update={"why": r.why.model_copy(update={"snippet": made[r.id]})})
+            if r.why is not None and r.id in made
+            else r
+            for r in shown
+        ]
 
     async def nothing_matches(self, filters: SearchFilters) -> SearchResult | None:
         return await self.search.nothing_matches(filters)

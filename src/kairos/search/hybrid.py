@@ -22,7 +22,7 @@ from kairos.search.fusion import reciprocal_rank_fusion
 from kairos.search.models import Arm, MatchExplanation, PlaceSummary, SearchHit, SearchResult
 from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_filters
 from kairos.search.text_index import VERSION_SQL as TEXT_VERSION_SQL
-from kairos.search.text_index import TextIndex
+from kairos.search.text_index import TextIndex, TextSnapshot
 from kairos.search.text_query import any_word_tsquery, query_words, quote_lexeme
 from kairos.search.vector_index import VERSION_SQL, PlaceBest, ReviewVectorIndex, VectorSnapshot
 from kairos.store.database import Database
@@ -32,6 +32,7 @@ from kairos.text.embeddings import EmbeddingProvider
 Mode = Literal["hybrid", "text", "vector", "rating"]
 
 ARM_DEPTH = 200  # places each arm hands to fusion
+HEADLINE_OPTIONS = 'StartSel="", StopSel="", MaxWords=30, MinWords=12, ShortWord=2'
 # Below this many candidate reviews an exact scan is cheap; above it HNSW answers in a few ms.
 # (Measured: an exact scan of 37k reviews with DISTINCT ON costs ~180 ms; HNSW ~5 ms.)
 EXACT_SCAN_MAX_REVIEWS = 8_000
@@ -173,10 +174,14 @@ class HybridSearch:
         limit: int = 15,
         mode: Mode = "hybrid",
         text_query: str | None = None,
+        snippets: bool = True,
     ) -> SearchResult:
         """`text_query` is what the full-text arm matches (names, categories, review words) when
         it should differ from the semantic `query`: occasion words ("group", "rooftop") belong to
-        the vector arm and to trait filters, never to a place's name."""
+        the vector arm and to trait filters, never to a place's name. Without `snippets`, the
+        hits carry their matched words but no snippet: a caller that shows a few of them asks
+        `snippets` for those (PostgreSQL's headline of each best review was a statement per
+        search, and most of its cost, for cards nobody saw)."""
         if not 1 <= limit <= 200:
             raise InvalidInput(f"limit must be between 1 and 200, got {limit}")
         filters = filters or SearchFilters()
@@ -197,8 +202,10 @@ class HybridSearch:
             asyncio.get_running_loop().create_future() if use_text and use_vector and both else None
         )
 
+        indexed: list[TextSnapshot] = []  # the in-process index, when it ranked this search
+
         async def text_arm() -> Sequence[Any]:
-            found = await self._text_in_memory(words, compiled, catalog, share)
+            found = await self._text_in_memory(words, compiled, catalog, share, indexed)
             if found is not None:
                 return found
             async with self.db.reading() as session:
@@ -229,7 +236,10 @@ class HybridSearch:
                 similarity[place_id] = 1.0 - float(distance)
         fused = reciprocal_rank_fusion(rankings)
         rows = await self._ordered_rows(fused, compiled, limit, filters)
-        hits = await self._hits(rows, fused, rankings, best_review, similarity, words)
+        terms_from = indexed[0] if indexed and not snippets else None
+        hits = await self._hits(
+            rows, fused, rankings, best_review, similarity, words, snippets, terms_from
+        )
         return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
 
     async def warm(self) -> None:
@@ -346,21 +356,27 @@ class HybridSearch:
         f: CompiledFilters,
         catalog: Catalog,
         share: SharedFilter | None = None,
+        used: list[TextSnapshot] | None = None,
     ) -> list[tuple[int, int | None, float]] | None:
         """The text arm's rows from the in-process index, or None when it is not at the
-        catalog's version (then PostgreSQL ranks). The filter's ids and the version come from
-        one statement, asked only about the places the index found; with `share`, that
-        statement reads the vector arm's filter too, and `share` always gets an answer (None:
-        the vector arm reads its own)."""
+        catalog's version (then PostgreSQL ranks); `used` receives the index that ranked. The
+        filter's ids and the version come from one statement, asked only about the places the
+        index found; with `share`, that statement reads the vector arm's filter too, and `share`
+        always gets an answer (None: the vector arm reads its own)."""
         try:
-            return await self._text_ranked(query, f, catalog, share)
+            found = await self._text_ranked(query, f, catalog, share)
         finally:
             if share is not None and not share.done():
                 share.set_result(None)
+        if found is None:
+            return None
+        if used is not None:
+            used.append(found[1])
+        return found[0]
 
     async def _text_ranked(
         self, query: str, f: CompiledFilters, catalog: Catalog, share: SharedFilter | None
-    ) -> list[tuple[int, int | None, float]] | None:
+    ) -> tuple[list[tuple[int, int | None, float]], TextSnapshot] | None:
         snapshot = self.texts.snapshot
         if snapshot is None:
             self.texts.missing()
@@ -408,7 +424,7 @@ class HybridSearch:
             (int(ranking.places[i]), int(ranking.reviews[i]) if ranking.reviews[i] >= 0 else None,
              float(ranking.scores[i]))
             for i in keep
-        ]  # fmt: skip
+        ], snapshot  # fmt: skip
 
     async def _text_arm(
         self, session: AsyncSession, query: str, f: CompiledFilters, catalog: Catalog
@@ -558,13 +574,23 @@ class HybridSearch:
         best_review: dict[int, int],
         similarity: dict[int, float],
         query: str,
+        snippets: bool,
+        terms_from: TextSnapshot | None,
     ) -> list[SearchHit]:
+        """With `terms_from` (an index at the catalog's version), the matched words come from it;
+        otherwise from PostgreSQL, with the snippets when asked for."""
         if not rows:
             return []
         ordered = [r["id"] for r in rows]
-        summaries, evidence = await asyncio.gather(
-            self._summaries(rows), self._evidence(ordered, best_review, query)
-        )
+        evidence: dict[int, tuple[list[str], str | None]]
+        if terms_from is not None:
+            summaries = await self._summaries(rows)
+            matched = self._matched_in_memory(terms_from, ordered, best_review, query)
+            evidence = {pid: (terms, None) for pid, terms in matched.items()}
+        else:
+            summaries, evidence = await asyncio.gather(
+                self._summaries(rows), self._evidence(ordered, best_review, query, snippets)
+            )
         in_arm = {arm: set(ids) for arm, ids in rankings.items()}
         hits = []
         for rank, row in enumerate(rows, start=1):
@@ -618,8 +644,48 @@ class HybridSearch:
                 found[place.id] = (row["version"], place)
         return found
 
+    def _matched_in_memory(
+        self, snapshot: TextSnapshot, ordered: list[int], best_review: dict[int, int], query: str
+    ) -> dict[int, list[str]]:
+        """`_evidence`'s matched words, from the index's postings: a query word whose lexeme is
+        in the place's name and facets or in its best review (the text arm already stemmed
+        every word)."""
+        words = query_words(query)
+        lexemes = {w: self._lexemes.get(w) for w in words}
+        return {
+            pid: sorted(
+                w for w in words
+                if (lexeme := lexemes[w]) is not None
+                and snapshot.holds(lexeme, pid, best_review.get(pid))
+            )
+            for pid in ordered
+        }  # fmt: skip
+
+    async def snippets(
+        self, hits: Sequence[tuple[int, int | None]], query: str
+    ) -> dict[int, str | None]:
+        """The snippet `search` makes for a hit, for (place id, best review id) pairs: the best
+        review's passage around the query's words, as PostgreSQL's headline picks it."""
+        pairs = {pid: review for pid, review in hits if review is not None}
+        if not pairs or not query_words(query):
+            return {}
+        rows = await self.db.fetch(
+            "SELECT r.place_id AS id, "
+            "ts_headline('english', r.text, to_tsquery('english', :tsq), :headline) AS snippet "
+            "FROM reviews r "
+            "JOIN unnest(CAST(:places AS bigint[]), CAST(:reviews AS bigint[])) AS h(place, review)"
+            " ON r.id = h.review AND r.place_id = h.place",
+            {
+                "tsq": tsquery_for(query),
+                "headline": HEADLINE_OPTIONS,
+                "places": list(pairs),
+                "reviews": list(pairs.values()),
+            },
+        )
+        return {r["id"]: r["snippet"] for r in rows}
+
     async def _evidence(
-        self, ordered: list[int], best_review: dict[int, int], query: str
+        self, ordered: list[int], best_review: dict[int, int], query: str, snippets: bool = True
     ) -> dict[int, tuple[list[str], str | None]]:
         """Query words present in each place (name, categories or best review), and a snippet."""
         words = query_words(query)
@@ -639,9 +705,9 @@ class HybridSearch:
         )
         SELECT t.id,
                array(SELECT w.word FROM w WHERE w.lexeme = ANY(t.lexemes) ORDER BY w.word) AS terms,
-               CASE WHEN t.text IS NULL THEN NULL ELSE ts_headline('english', t.text,
-                    to_tsquery('english', :tsq),
-                    'StartSel="", StopSel="", MaxWords=30, MinWords=12, ShortWord=2') END AS snippet
+               CASE WHEN NOT :snippets OR t.text IS NULL THEN NULL
+                    ELSE ts_headline('english', t.text, to_tsquery('english', :tsq), :headline)
+               END AS snippet
         FROM t
         """
         rows = await self.db.fetch(
@@ -651,6 +717,8 @@ class HybridSearch:
                 "ids": ordered,
                 "best": json.dumps({str(k): best_review[k] for k in ordered if k in best_review}),
                 "tsq": tsquery_for(query),
+                "headline": HEADLINE_OPTIONS,
+                "snippets": snippets,
             },
         )
         return {r["id"]: (list(r["terms"]), r["snippet"]) for r in rows}

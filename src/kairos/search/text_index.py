@@ -171,6 +171,23 @@ class TextSnapshot:
         arrays = (self.p_ptr, self.p_docs, self.p_weights, self.r_ptr, self.r_docs, self.r_terms)
         return int(sum(a.nbytes for a in arrays) + self.review_ids.nbytes * 2)
 
+    def holds(self, lexeme: str, place_id: int, review_id: int | None) -> bool:
+        """Whether `lexeme` is in the place's own text (name, facets) or in the review, which
+        must be one of that place's (as `search_tsv || text_tsv` of the pair would hold it)."""
+        t = self.vocab.get(lexeme)
+        at = int(np.searchsorted(self.place_ids, place_id))
+        if t is None or at == len(self.place_ids) or self.place_ids[at] != place_id:
+            return False
+        if _posted(self.p_docs[self.p_ptr[t] : self.p_ptr[t + 1]], at):
+            return True
+        if review_id is None:
+            return False
+        first, end = np.searchsorted(self.review_place, [at, at + 1])
+        row = first + int(np.searchsorted(self.review_ids[first:end], review_id))
+        if row == end or self.review_ids[row] != review_id:
+            return False
+        return _posted(self.r_docs[self.r_ptr[t] : self.r_ptr[t + 1]], row)
+
     def rank(self, place_lexemes: Iterable[str], review_lexemes: Iterable[str]) -> TextRanking:
         """Every place the SQL arm would score for `'a' | 'b' | …` over places (`place_lexemes`)
         and over reviews (`review_lexemes`), with its score and best review, best first;
@@ -245,6 +262,12 @@ class TextSnapshot:
         first = top[np.r_[True, segment[top][1:] != segment[top][:-1]]]
         counts = np.diff(np.r_[starts, len(rows)])
         return place[starts], best.astype(np.float64), counts, self.review_ids[rows[first]]
+
+
+def _posted(docs: np.ndarray, doc: int) -> bool:
+    """Whether a posting list (ascending) holds `doc`."""
+    at = int(np.searchsorted(docs, doc))
+    return at < len(docs) and int(docs[at]) == doc
 
 
 def _postings(
