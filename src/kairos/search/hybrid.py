@@ -650,16 +650,14 @@ class HybridSearch:
         """`_evidence`'s matched words, from the index's postings: a query word whose lexeme is
         in the place's name and facets or in its best review (the text arm already stemmed
         every word)."""
-        words = query_words(query)
-        lexemes = {w: self._lexemes.get(w) for w in words}
+        words = [w for w in query_words(query) if self._lexemes.get(w) is not None]
+        held = snapshot.holding(
+            [self._lexemes[w] or "" for w in words], ordered, [best_review.get(p) for p in ordered]
+        )
         return {
-            pid: sorted(
-                w for w in words
-                if (lexeme := lexemes[w]) is not None
-                and snapshot.holds(lexeme, pid, best_review.get(pid))
-            )
-            for pid in ordered
-        }  # fmt: skip
+            pid: sorted(w for i, w in enumerate(words) if held[i, column])
+            for column, pid in enumerate(ordered)
+        }
 
     async def snippets(
         self, hits: Sequence[tuple[int, int | None]], query: str

@@ -88,6 +88,8 @@ MAX_ROWS = 1_000_000
 QUERIES_KEPT = 256
 """Rankings kept per snapshot, by query lexemes (a few hundred candidates each)."""
 
+REVIEW_KEY = np.int64(1 << 40)
+"""A review's key is place index × this + review id (ids stay far below 2⁴⁰)."""
 PI2_6 = 1.64493406685  # the constant calc_rank_or divides by (a C double)
 WEIGHT_D = np.float32(0.1)
 
@@ -145,6 +147,8 @@ class TextSnapshot:
         reviews = [reviews[i] for i in order]
         self.review_ids = np.array([r[0] for r in reviews], dtype=np.int64)
         self.review_place = np.searchsorted(self.place_ids, review_place[order])
+        # (place index, review id) as one ascending key: a pair's row in one search
+        self.review_keys = self.review_place * REVIEW_KEY + self.review_ids
         r_terms = np.fromiter(
             (term(lx, len(vocab)) for r in reviews for lx in r[2]), dtype=np.int64
         )
@@ -171,22 +175,34 @@ class TextSnapshot:
         arrays = (self.p_ptr, self.p_docs, self.p_weights, self.r_ptr, self.r_docs, self.r_terms)
         return int(sum(a.nbytes for a in arrays) + self.review_ids.nbytes * 2)
 
-    def holds(self, lexeme: str, place_id: int, review_id: int | None) -> bool:
-        """Whether `lexeme` is in the place's own text (name, facets) or in the review, which
-        must be one of that place's (as `search_tsv || text_tsv` of the pair would hold it)."""
-        t = self.vocab.get(lexeme)
-        at = int(np.searchsorted(self.place_ids, place_id))
-        if t is None or at == len(self.place_ids) or self.place_ids[at] != place_id:
-            return False
-        if _posted(self.p_docs[self.p_ptr[t] : self.p_ptr[t + 1]], at):
-            return True
-        if review_id is None:
-            return False
-        first, end = np.searchsorted(self.review_place, [at, at + 1])
-        row = first + int(np.searchsorted(self.review_ids[first:end], review_id))
-        if row == end or self.review_ids[row] != review_id:
-            return False
-        return _posted(self.r_docs[self.r_ptr[t] : self.r_ptr[t + 1]], row)
+    def holding(
+        self, lexemes: Sequence[str], place_ids: Sequence[int], review_ids: Sequence[int | None]
+    ) -> np.ndarray:
+        """For each lexeme (rows) and each (place, review) pair (columns): whether the lexeme is
+        in the place's own text (name, facets) or in the review, which counts only as one of
+        that place's (as `search_tsv || text_tsv` of the pair holds it). Two array searches
+        per lexeme whatever the number of pairs (one per pair cost a turn 1–2 ms of numpy
+        calls)."""
+        out = np.zeros((len(lexemes), len(place_ids)), dtype=bool)
+        if not len(place_ids) or not len(self.place_ids):
+            return out
+        wanted = np.asarray(place_ids, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self.place_ids, wanted), len(self.place_ids) - 1)
+        known = self.place_ids[at] == wanted
+        reviewed = np.asarray([-1 if r is None else r for r in review_ids], dtype=np.int64)
+        keys = at * REVIEW_KEY + reviewed
+        has_review = known & (reviewed >= 0)
+        rows = np.zeros(len(keys), dtype=np.int64)
+        if len(self.review_keys):
+            rows = np.minimum(np.searchsorted(self.review_keys, keys), len(self.review_keys) - 1)
+            has_review &= self.review_keys[rows] == keys
+        for i, lexeme in enumerate(lexemes):
+            t = self.vocab.get(lexeme)
+            if t is None:
+                continue
+            out[i] = known & _posted(self.p_docs[self.p_ptr[t] : self.p_ptr[t + 1]], at)
+            out[i] |= has_review & _posted(self.r_docs[self.r_ptr[t] : self.r_ptr[t + 1]], rows)
+        return out
 
     def rank(self, place_lexemes: Iterable[str], review_lexemes: Iterable[str]) -> TextRanking:
         """Every place the SQL arm would score for `'a' | 'b' | …` over places (`place_lexemes`)
@@ -264,10 +280,12 @@ class TextSnapshot:
         return place[starts], best.astype(np.float64), counts, self.review_ids[rows[first]]
 
 
-def _posted(docs: np.ndarray, doc: int) -> bool:
-    """Whether a posting list (ascending) holds `doc`."""
-    at = int(np.searchsorted(docs, doc))
-    return at < len(docs) and int(docs[at]) == doc
+def _posted(docs: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """Which of `wanted` an ascending posting list holds."""
+    if not len(docs):
+        return np.zeros(len(wanted), dtype=bool)
+    at = np.minimum(np.searchsorted(docs, wanted), len(docs) - 1)
+    return np.asarray(docs[at] == wanted)
 
 
 def _postings(
