@@ -1,13 +1,19 @@
-"""Engine and sessions. One `Database` per process, built from settings.
+"""Engine, sessions and single statements. One `Database` per process, built from settings.
 
-The pool pings a connection before lending it when it has been idle for more than
+Two pools share the process's connections: SQLAlchemy's for sessions (transactions, ORM writes)
+and asyncpg's own for `fetch`, the hot single statements (most of a chat turn's round trips).
+
+SQLAlchemy's pool pings a connection before lending it when it has been idle for more than
 `PING_IDLE_SECONDS`: after a database restart the dead connections are replaced on their next
 use, so the service recovers without a restart. A connection back in the pool more recently than
 that is lent without a ping — SQLAlchemy's `pool_pre_ping` pinged every checkout, and asyncpg's
 ping outside a transaction is three round trips (BEGIN, an empty query, ROLLBACK): at full size a
 chat turn checked out ≈ 9 connections, so pings were about half its round trips. A connection
 that did die within that second fails its statement as a disconnect, and SQLAlchemy then
-invalidates every pooled connection, as a failed ping would have.
+invalidates every pooled connection, as a failed ping would have. The `fetch` pool does not
+ping: asyncpg sees a connection the server closed and opens another instead of lending it; a
+statement on one dropped under it fails as a disconnect (503, "try again") and that connection
+is closed.
 
 `ping` (the database watch, `/ready`) asks over a small pool of its own: when every request
 connection is lent out, a ping queued behind them timed out and a busy service was reported as
@@ -17,6 +23,7 @@ one whose database is unreachable (found by `bench/bench_load.py` under 200 chat
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -24,7 +31,8 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import event, text
+import asyncpg
+from sqlalchemy import event, make_url, text
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -38,6 +46,7 @@ from kairos.store.embedded import EmbeddedServer
 from kairos.store.unreachable import is_database_unreachable
 
 PING_IDLE_SECONDS = 1.0
+DISPOSE_WAIT_SECONDS = 5.0
 _RETURNED = "kairos_returned_at"
 
 
@@ -85,10 +94,21 @@ class Database:
         # using the few connections whose prepared statements (one per filter shape, per
         # connection) and plans are already made; first-in-first-out lent all ten in turn and
         # each prepared every statement again.
+        # The connections are split between SQLAlchemy's pool (sessions: transactions, ORM
+        # writes) and asyncpg's (`fetch`: the hot single statements), half each, so a process
+        # holds no more than it did with one pool.
+        sessions = max(1, pool_size // 2)
+        overflow = max_overflow // 2
+        self._fetch_pool_size = max(1, pool_size + max_overflow - sessions - overflow)
+        self._fetch_pool: asyncpg.Pool | None = None
+        self._fetch_pool_lock = asyncio.Lock()
+        self._driver_dsn = (
+            make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        )
         self.engine: AsyncEngine = create_async_engine(
             url,
-            pool_size=pool_size,
-            max_overflow=max_overflow,
+            pool_size=sessions,
+            max_overflow=overflow,
             pool_use_lifo=True,
             hide_parameters=True,
         )
@@ -133,26 +153,41 @@ class Database:
         """Rows of one statement on its own, straight through asyncpg on a pooled connection:
         a read, or a single-statement write (PostgreSQL commits it atomically; no BEGIN and
         COMMIT round trips). For the hot statements of a turn: SQLAlchemy's execution costs
-        0.4–0.5 ms of CPU per statement against 0.14 ms for asyncpg's (full size, 15 rows).
-        `sql` uses `:name` parameters like `text()`; rows are asyncpg Records (`row["id"]`,
-        `row[0]`, `dict(row)`). A connection the database dropped under the statement is
-        invalidated, as SQLAlchemy does with its own."""
+        0.4–0.5 ms of CPU per statement against 0.14 ms for asyncpg's (full size, 15 rows),
+        and lending one of SQLAlchemy's pooled connections another 0.06 ms (its greenlet, its
+        events): this pool is asyncpg's own. `sql` uses `:name` parameters like `text()`; rows
+        are asyncpg Records (`row["id"]`, `row[0]`, `dict(row)`); JSON comes back decoded, as
+        through SQLAlchemy. A connection the database dropped under the statement, or one a
+        cancelled statement left mid-way, is closed and never lent again."""
         statement, names = positional(sql)
         values = [] if params is None else [params[name] for name in names]
-        async with self.engine.connect() as conn:
-            driver = (await conn.get_raw_connection()).driver_connection
-            assert driver is not None, "a pooled connection has its asyncpg connection"
+        pool = self._fetch_pool or await self._open_fetch_pool()
+        async with pool.acquire() as driver:
             try:
                 rows: list[Any] = await driver.fetch(statement, *values)
             except BaseException as exc:
                 gone = driver.is_closed() or is_database_unreachable(exc)
                 if gone or isinstance(exc, asyncio.CancelledError):
-                    await conn.invalidate()  # never lent again, mid-statement or dead
+                    driver.terminate()  # the pool replaces it on its next lending
                 if gone and not is_database_unreachable(exc):
                     # asyncpg's "connection is closed": SQLAlchemy's own shape of a disconnect
                     raise DBAPIError(statement, None, exc, connection_invalidated=True) from exc
                 raise
         return rows
+
+    async def _open_fetch_pool(self) -> asyncpg.Pool:
+        async with self._fetch_pool_lock:
+            if self._fetch_pool is None:
+                self._fetch_pool = await asyncpg.create_pool(
+                    self._driver_dsn,
+                    min_size=0,
+                    max_size=self._fetch_pool_size,
+                    init=_json_codecs,
+                    # nothing run through `fetch` leaves session state behind (no SET, LISTEN
+                    # or advisory lock): asyncpg's reset on release is a round trip for nothing
+                    reset=_nothing_to_reset,
+                )
+        return self._fetch_pool
 
     async def ping(self) -> None:
         """Whether the database answers, on the probe's own connection (see the module)."""
@@ -160,11 +195,44 @@ class Database:
             await conn.execute(text("SELECT 1"))
 
     async def dispose(self) -> None:
+        pool, self._fetch_pool = self._fetch_pool, None
+        if pool is not None:
+            try:
+                await asyncio.wait_for(pool.close(), DISPOSE_WAIT_SECONDS)
+            except TimeoutError:
+                pool.terminate()
         await self.engine.dispose()
         await self.probe.dispose()
         if self.embedded is not None:
             embedded, self.embedded = self.embedded, None
             await asyncio.to_thread(embedded.release)
+
+
+async def _json_codecs(connection: asyncpg.Connection) -> None:
+    """JSON and JSONB as SQLAlchemy's asyncpg dialect sets them up: parameters are sent as JSON
+    text (the caller's `json.dumps`), values come back decoded."""
+
+    def decode_jsonb(value: bytes) -> Any:
+        return json.loads(value[1:].decode())  # after jsonb's version byte
+
+    await connection.set_type_codec(
+        "json",
+        encoder=str.encode,
+        decoder=lambda value: json.loads(value.decode()),
+        schema="pg_catalog",
+        format="binary",
+    )
+    await connection.set_type_codec(
+        "jsonb",
+        encoder=lambda value: b"\x01" + value.encode(),
+        decoder=decode_jsonb,
+        schema="pg_catalog",
+        format="binary",
+    )
+
+
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    return None
 
 
 _NAMED = re.compile(r"'(?:[^']|'')*'|(?<![:\w]):([A-Za-z_]\w*)")  # a quoted literal, or a name
