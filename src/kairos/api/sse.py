@@ -40,7 +40,9 @@ async def sse_stream(
     try:
         while True:
             try:
-                event = await asyncio.wait_for(queue.get(), timeout=heartbeat)
+                # a timeout scope, not `wait_for`: that wrapped every event's wait in a task
+                async with asyncio.timeout(heartbeat):
+                    event = await queue.get()
             except TimeoutError:
                 if await request.is_disconnected():
                     return
