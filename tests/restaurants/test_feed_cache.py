@@ -75,3 +75,29 @@ async def test_the_feed_is_served_as_its_model_documents_it(
     assert schema["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/RecommendationPayload"
     }
+
+
+async def test_a_cached_feeds_body_is_kept_per_build_and_card_count(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """The cached feed's JSON is kept, never past its build: a refresh (a new build) is what the
+    next read serves, and each card count has its own body."""
+    uid = await create_user(client)
+    await runtime.drain()
+
+    async def read(query: str) -> dict[str, Any]:
+        served = await client.get(f"/recommendations/{uid}{query}", headers=as_user(uid))
+        assert served.status_code == 200
+        body: dict[str, Any] = served.json()
+        return body
+
+    first = await read("?refresh=true&limit=4")
+    assert first["cached"] is False
+    again = await read("?limit=4")
+    assert again["cached"] is True and again["generated_at"] == first["generated_at"]
+    assert len((await read("?limit=2"))["recommendations"]) == 2
+    assert len((await read("?limit=4"))["recommendations"]) == 4
+    rebuilt = await read("?refresh=true&limit=4")
+    assert rebuilt["generated_at"] != first["generated_at"]
+    after = await read("?limit=4")
+    assert after["cached"] is True and after["generated_at"] == rebuilt["generated_at"]

@@ -69,10 +69,10 @@ async def recommendations(
     limit: Annotated[int, Query(ge=1, le=25, description="number of cards")] = 10,
     refresh: Annotated[bool, Query(description="regenerate instead of using today's")] = False,
 ) -> Response:
-    """The payload is our own validated model: serialised once here, not re-validated by the
-    framework against its response model (25 KB, ≈ 3 ms of a 5 ms warm read)."""
-    payload = await product.recommendations(user, limit=limit, refresh=refresh)
-    return Response(payload.model_dump_json(by_alias=True), media_type="application/json")
+    """The payload is our own validated model: serialised by the product, not re-validated by
+    the framework against its response model (25 KB, ≈ 3 ms of a 5 ms warm read)."""
+    body = await product.recommendations_json(user, limit=limit, refresh=refresh)
+    return Response(body, media_type="application/json")
 
 
 @router.get("/recommendations/{uid}/{restaurant_id}/expand", responses=_AUTH_ERRORS)
