@@ -7,7 +7,7 @@ import re
 
 from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_warnings import display_name
-from kairos.restaurants.phrasing import answer_message, describe_request
+from kairos.restaurants.phrasing import answer_message, category_places, describe_request
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.text.extractive import Quote
 
@@ -72,6 +72,12 @@ def test_a_top_pick_that_reviews_contradict_says_so() -> None:
 INTERNAL_LABEL = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
+CATEGORIES = ["thai", "italian", "sushi bars", "pizza", "Noodles", "burgers", "middle eastern",
+              "sandwiches", "bbq", "juice bars & smoothies"]  # fmt: skip
+NOUN_BEFORE_PLACES = re.compile(r"\b\w+(?:s|bars|pubs|cafés|bakeries) places\b")
+CAPITALISED_COMMON_NOUN = re.compile(r"(?<![.:] )\b(?:Noodles?|Pizza|Burgers?|Sushi|Seafood) ")
+
+
 def _faults(message: str) -> list[str]:
     faults = []
     if INTERNAL_LABEL.search(message):
@@ -79,6 +85,10 @@ def _faults(message: str) -> list[str]:
     for bad in ("places for places", "..", " .", "  ", "None", "[]", "for .", " ,"):
         if bad in message:
             faults.append(f"{bad!r}")
+    if noun := NOUN_BEFORE_PLACES.search(message):
+        faults.append(f"a plural or a place noun before 'places': {noun.group()!r}")
+    if common := CAPITALISED_COMMON_NOUN.search(message):
+        faults.append(f"a common noun capitalised: {common.group()!r}")
     if message != message.strip():
         faults.append("untrimmed")
     return faults
@@ -104,7 +114,7 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
     checked = 0
     for _ in range(300):
         request = describe_request(
-            rng.sample(["thai", "italian", "sushi bars", "pizza"], rng.randint(0, 1)),
+            rng.sample(CATEGORIES, rng.randint(0, 1)),
             rng.sample(vibes, rng.randint(0, 3)),
             rng.choice([None, "boston", "london", "cambridge"]),
         )
@@ -153,3 +163,25 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             assert "a note about" not in text
         checked += 1
     assert checked == 300
+
+
+def test_a_category_is_said_as_the_kind_of_place_it_is() -> None:
+    """Cuisines named after a people are capitalised, other categories are common nouns, said
+    in the singular before "places"; a category that names a place is the noun itself."""
+    said = {c: category_places(c) for c in (
+        "Thai", "south indian", "middle eastern", "tex-mex", "Noodles", "burgers", "sandwiches",
+        "chicken wings", "pizza", "sushi bars", "steakhouses", "bbq", "korean bbq", "dim sum",
+        "smoothies", "curries",
+    )}  # fmt: skip
+    assert said == {
+        "Thai": "Thai places", "south indian": "South Indian places",
+        "middle eastern": "Middle Eastern places", "tex-mex": "Tex-Mex places",
+        "Noodles": "noodle places", "burgers": "burger places", "sandwiches": "sandwich places",
+        "chicken wings": "chicken wing places", "pizza": "pizza places",
+        "sushi bars": "sushi bars", "steakhouses": "steakhouses", "bbq": "BBQ places",
+        "korean bbq": "Korean BBQ places", "dim sum": "dim sum places",
+        "smoothies": "smoothie places", "curries": "curry places",
+    }  # fmt: skip
+    assert describe_request(["Noodles"], ["quiet"], "cambridge") == (
+        "quiet noodle places in Cambridge"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
+from kairos.restaurants.phrasing import category_name
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import PRICE_TIERS, SearchFilters
 from kairos.text.query.catalog_words import concept_form
@@ -52,7 +53,7 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     kept: list[str] = []
     if not now.categories and before.categories:
         names = {concept_form(c): c for c in reversed(before.categories)}
-        kept.append(" or ".join(c.title() for c in reversed(names.values())))
+        kept.append(" or ".join(category_name(c) for c in reversed(names.values())))
     city, area = now.city, now.area
     if not city and not area and (before.city or before.area):
         city, area = before.city, before.area

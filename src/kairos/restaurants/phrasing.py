@@ -72,6 +72,80 @@ VENUE_NOUNS = {
 }  # fmt: skip
 
 
+# Cuisines named after a people or a place: capitalised ("Thai", "South Indian"); any other
+# category is a common noun ("noodle places", "pizza places", "sushi bars").
+PROPER_CUISINES = frozenset({
+    "afghan", "african", "american", "andhra", "arabian", "argentine", "argentinian", "armenian",
+    "asian", "australian", "austrian", "bangladeshi", "basque", "belgian", "bengali", "brazilian",
+    "british", "burmese", "cajun", "californian", "cambodian", "canadian", "cantonese",
+    "caribbean", "catalan", "chettinad", "chinese", "colombian", "creole", "cuban", "czech",
+    "dominican", "eastern", "egyptian", "english", "eritrean", "ethiopian", "european", "filipino",
+    "french", "georgian", "german", "goan", "greek", "gujarati", "haitian", "hakka", "hawaiian",
+    "himalayan", "honduran", "hunan", "hungarian", "hyderabadi", "indian", "indonesian", "iranian",
+    "irish", "israeli", "italian", "jamaican", "japanese", "kashmiri", "kerala", "korean",
+    "laotian", "latin", "lebanese", "malaysian", "mangalorean", "mediterranean", "mexican",
+    "mongolian", "moroccan", "mughlai", "neapolitan", "nepalese", "nepali", "nicaraguan",
+    "nigerian", "pakistani", "palestinian", "persian", "peruvian", "polish", "portuguese",
+    "punjabi", "rajasthani", "russian", "salvadoran", "sardinian", "scandinavian", "scottish",
+    "senegalese", "shanghainese", "sichuan", "sicilian", "singaporean", "somali", "southern",
+    "spanish", "syrian", "szechuan", "taiwanese", "tex-mex", "thai", "tibetan", "trinidadian",
+    "tunisian", "turkish", "tuscan", "ukrainian", "uzbek", "venezuelan", "vietnamese", "welsh",
+    "western", "yemeni"
+})  # fmt: skip
+_PROPER_PREFIXES = frozenset({"north", "south", "east", "west", "middle", "new", "modern"})
+_PLURAL_NOUNS = frozenset({
+    "bars", "pubs", "bakeries", "steakhouses", "diners", "delis", "bistros", "brasseries",
+    "trucks", "stands", "shops", "houses", "restaurants", "places", "halls", "joints", "rooms",
+    "gardens", "breweries", "wineries", "creperies", "pizzerias", "taquerias", "cafeterias",
+    "patisseries", "trattorias", "izakayas", "gastropubs", "speakeasies", "lounges", "taverns",
+    "canteens", "cafes", "cafés",
+})  # fmt: skip
+_IE_NOUNS = {"smoothies": "smoothie", "cookies": "cookie", "brownies": "brownie"}
+_KEPT_PLURAL = frozenset({"fish & chips", "dim sum", "tapas", "mezze", "noodles & dumplings"})
+
+
+_ACRONYMS = {"bbq": "BBQ"}
+
+
+def category_name(category: str) -> str:
+    """A category as a sentence says it: "Thai", "South Indian", "pizza", "noodles"."""
+    words = [_ACRONYMS.get(w, w) for w in category.strip().lower().split()]
+    proper = any(w in PROPER_CUISINES for w in words)
+    return " ".join(
+        w.title() if w in PROPER_CUISINES or (proper and w in _PROPER_PREFIXES) else w
+        for w in words
+    )
+
+
+def category_places(category: str) -> str:
+    """ "Thai places", "noodle places", "sushi bars", "cafés": a category as the kind of place."""
+    low = " ".join(category.strip().lower().split())
+    if low in VENUE_NOUNS:
+        return VENUE_NOUNS[low]
+    named = category_name(low)
+    if not named:
+        return "places"
+    words = named.split()
+    if any(w in _PLURAL_NOUNS for w in words):
+        return named
+    if low not in _KEPT_PLURAL and "&" not in words and not words[-1][0].isupper():
+        named = " ".join([*words[:-1], _attributive(words[-1])])
+    return f"{named} places"
+
+
+def _attributive(noun: str) -> str:
+    """A plural noun as it stands before another ("noodles" → "noodle places")."""
+    if noun in _IE_NOUNS:
+        return _IE_NOUNS[noun]
+    if noun.endswith(("ches", "shes", "sses", "xes")):
+        return noun[:-2]
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith("s") and not noun.endswith(("ss", "us", "is")):
+        return noun[:-1]
+    return noun
+
+
 def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
     """ "quiet, romantic Thai places in Cambridge", "rooftop bars with a view in London" from
     what the parser understood; "places" alone when nothing narrowed the request."""
@@ -80,8 +154,7 @@ def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str 
     for word in dict.fromkeys(vibes):
         said = VIBES[word].describes if word in VIBES and VIBES[word].describes else _label(word)
         (after if said.startswith("with ") else before).append(said)
-    first = categories[0] if categories else ""
-    noun = VENUE_NOUNS.get(first) or " ".join(p for p in (first.title(), "places") if p)
+    noun = category_places(categories[0]) if categories else "places"
     what = " ".join(p for p in (", ".join(before), noun, " and ".join(after)) if p)
     return f"{what} in {city.title()}" if city else what
 
