@@ -171,7 +171,7 @@ def test_a_category_is_said_as_the_kind_of_place_it_is() -> None:
     said = {c: category_places(c) for c in (
         "Thai", "south indian", "middle eastern", "tex-mex", "Noodles", "burgers", "sandwiches",
         "chicken wings", "pizza", "sushi bars", "steakhouses", "bbq", "korean bbq", "dim sum",
-        "smoothies", "curries",
+        "smoothies", "curries", "steakhouse", "sushi bar", "brewery",
     )}  # fmt: skip
     assert said == {
         "Thai": "Thai places", "south indian": "South Indian places",
@@ -181,6 +181,7 @@ def test_a_category_is_said_as_the_kind_of_place_it_is() -> None:
         "sushi bars": "sushi bars", "steakhouses": "steakhouses", "bbq": "BBQ places",
         "korean bbq": "Korean BBQ places", "dim sum": "dim sum places",
         "smoothies": "smoothie places", "curries": "curry places",
+        "steakhouse": "steakhouses", "sushi bar": "sushi bars", "brewery": "breweries",
     }  # fmt: skip
     assert describe_request(["Noodles"], ["quiet"], "cambridge") == (
         "quiet noodle places in Cambridge"

@@ -128,9 +128,17 @@ def category_places(category: str) -> str:
     words = named.split()
     if any(w in _PLURAL_NOUNS for w in words):
         return named
+    if (plural := _plural(words[-1])) in _PLURAL_NOUNS:  # "steakhouse" → "steakhouses"
+        return " ".join([*words[:-1], plural])
     if low not in _KEPT_PLURAL and "&" not in words and not words[-1][0].isupper():
         named = " ".join([*words[:-1], _attributive(words[-1])])
     return f"{named} places"
+
+
+def _plural(noun: str) -> str:
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + "s"
 
 
 def _attributive(noun: str) -> str:
