@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -276,15 +276,17 @@ class HybridSearch:
             done.set_result(kept)
             return done
         future = loop.run_in_executor(None, self.embedder.embed_one, query)
-
-        def keep(finished: asyncio.Future[np.ndarray]) -> None:
-            if not finished.cancelled() and finished.exception() is None:
-                vector = finished.result()
-                vector.flags.writeable = False  # shared by every search of this query
-                self._vectors[query] = vector
-
-        future.add_done_callback(keep)
+        future.add_done_callback(lambda done: self._keep_vector(query, done, lambda v: v))
         return future
+
+    def _keep_vector(
+        self, query: str, finished: asyncio.Future[Any], vector_of: Callable[[Any], np.ndarray]
+    ) -> None:
+        """Keep a finished embedding's vector for the query's next searches, read-only."""
+        if not finished.cancelled() and finished.exception() is None:
+            vector = vector_of(finished.result())
+            vector.flags.writeable = False  # shared by every search of this query
+            self._vectors[query] = vector
 
     def _start_ranking(
         self, query: str, snapshot: VectorSnapshot
@@ -302,14 +304,7 @@ class HybridSearch:
 
         future = asyncio.get_running_loop().run_in_executor(None, embed_and_rank)
         if kept is None:
-
-            def keep(finished: asyncio.Future[tuple[np.ndarray, PlaceBest]]) -> None:
-                if not finished.cancelled() and finished.exception() is None:
-                    vector = finished.result()[0]
-                    vector.flags.writeable = False  # shared by every search of this query
-                    self._vectors[query] = vector
-
-            future.add_done_callback(keep)
+            future.add_done_callback(lambda done: self._keep_vector(query, done, lambda r: r[0]))
         return future
 
     async def _vector_in_memory(
