@@ -173,7 +173,7 @@ class TextSnapshot:
     @property
     def nbytes(self) -> int:
         arrays = (self.p_ptr, self.p_docs, self.p_weights, self.r_ptr, self.r_docs, self.r_terms)
-        return int(sum(a.nbytes for a in arrays) + self.review_ids.nbytes * 2)
+        return int(sum(a.nbytes for a in arrays) + self.review_ids.nbytes * 3)  # ids, places, keys
 
     def holding(
         self, lexemes: Sequence[str], place_ids: Sequence[int], review_ids: Sequence[int | None]
