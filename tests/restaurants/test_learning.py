@@ -7,10 +7,12 @@ reach the stored profile, through the learner or otherwise.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
 import httpx
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -235,3 +237,30 @@ async def test_learning_drops_the_cached_feed_without_rebuilding_it(
     assert read.status_code == 200 and read.json()["cached"] is False
     await runtime.drain()
     assert built.count(uid) == 1, "a feed read before the prewarm fired leaves it nothing to do"
+
+
+async def test_feed_rebuilds_in_the_background_run_a_few_at_a_time(
+    client: httpx.AsyncClient, runtime: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Users created together have their feeds built ahead of their first read, but no more
+    than PREWARMS_AT_ONCE at a time, so a burst does not hold up everybody's chat turns."""
+    from kairos.restaurants import product as product_module
+
+    restaurants = runtime.products["restaurants"]
+    running, most = 0, 0
+    real = restaurants.prewarm
+
+    async def counting(uid: Any) -> None:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        try:
+            await asyncio.sleep(0.05)  # long enough for every waiting rebuild to start if it could
+            await real(uid)
+        finally:
+            running -= 1
+
+    monkeypatch.setattr(restaurants, "prewarm", counting)
+    await asyncio.gather(*(create_user(client) for _ in range(8)))
+    await runtime.drain()
+    assert most == product_module.PREWARMS_AT_ONCE, most
