@@ -22,7 +22,7 @@ from kairos.pipeline.safety import guard_places, hard_set
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
-from kairos.restaurants.decomposition import NAMED_PLACE_ROLES
+from kairos.restaurants.decomposition import named_in
 from kairos.restaurants.feed import Located
 from kairos.restaurants.results import annotate, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
@@ -93,11 +93,6 @@ async def _placed(turn: ChatTurn, decomposition: Decomposition) -> Decomposition
         )
     said = "I don't know where you are, so these are from anywhere: name a city or neighbourhood."
     return decomposition.model_copy(update={"assumptions": [*decomposition.assumptions, said]})
-
-
-def named_places(decomposition: Decomposition) -> list[str]:
-    """The places a message names ("compare Coppa and Troquet", "where is Neptune Oyster")."""
-    return [p for p, role in decomposition.matched.items() if role in NAMED_PLACE_ROLES]
 
 
 def is_named(name: str, wanted: str) -> bool:
@@ -325,7 +320,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
     # resting on a category or a source attribute before one resting on reviews alone
     order = sorted(blended, key=lambda i: (-len(scored[i].evidence), _evidence_rank(scored[i])))
-    named = named_places(decomposition)
+    named = named_in(decomposition.matched)
     found_names = [n for n in named if any(is_named(r.name, n) for r in scored)]
     first = _named_first(scored, named)
     # a comparison or a "where is" shows what it names, never padded with other places

@@ -20,7 +20,7 @@ Choices worth knowing:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from kairos.core.place_kinds import MEAL_KINDS, is_diet_category, serves_meals
@@ -38,11 +38,8 @@ from kairos.text.query.vocabulary import GENERIC_WORDS
 
 MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
 GROUP_SIZE = 6  # parties this large want a place that takes groups
-MAX_PARTY = 500
-NAMED_PLACE_ROLES = (
-    "compare=name",
-    "locate",
-)  # "a table for 10000" is still a large group, not an error
+MAX_PARTY = 500  # "a table for 10000" is still a large group, not an error
+NAMED_PLACE_ROLES = ("compare=name", "locate")  # the reader's roles for a place's own name
 CLARIFYING_QUESTION = (
     "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
     "(say, a quiet dinner or a cheap lunch)?"
@@ -59,6 +56,12 @@ _INTENTS: dict[str, Intent] = {
 }
 
 
+def named_in(matched: Mapping[str, str]) -> list[str]:
+    """The places a message names ("compare Coppa and Troquet", "where is Neptune Oyster"),
+    from the reader's phrase → role map."""
+    return [phrase for phrase, role in matched.items() if role in NAMED_PLACE_ROLES]
+
+
 def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
     """Vibes said positively ("not too loud" searches for "quiet"), dishes, and every word
     no step claimed."""
@@ -68,8 +71,8 @@ def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
         leftover += reading.secondary_phrases
     # the places a message names ("compare Coppa and Troquet", "where is Neptune Oyster") are
     # what the search looks for: their names are in the places' own text
-    named = [p for p, role in reading.matched.items() if role in NAMED_PLACE_ROLES]
-    parts = named + [v.replace("_", " ") for v in vibes] + reading.dishes + leftover
+    vibe_words = [v.replace("_", " ") for v in vibes]
+    parts = named_in(reading.matched) + vibe_words + reading.dishes + leftover
     unique = list(dict.fromkeys(" ".join(parts).split()))
     return " ".join(unique[:MAX_VECTOR_WORDS])
 

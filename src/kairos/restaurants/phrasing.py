@@ -40,12 +40,8 @@ def listed(words: Sequence[str], conjunction: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
-def _list(words: Sequence[str]) -> str:
-    return listed(words)
-
-
 def _names(allergens: Sequence[str]) -> str:
-    return _list([display_name(a) for a in allergens])
+    return listed([display_name(a) for a in allergens])
 
 
 def _sentence(text: str) -> str:
@@ -203,17 +199,17 @@ def answer_message(
     lines = [_sentence(a) for a in assumptions]
     if missing:
         lines.append(
-            f"No place I know here shows evidence of {_list([_label(t) for t in missing])}, so "
+            f"No place I know here shows evidence of {listed([_label(t) for t in missing])}, so "
             "these match the rest of your request."
         )
     if short:
         lines.append(
-            f"Only a few places here show evidence of {_list([_label(t) for t in short])}: "
+            f"Only a few places here show evidence of {listed([_label(t) for t in short])}: "
             "those come first, and each card says what its claim rests on."
         )
     if relaxed:
         names = [RELAXED_NAMES.get(r, r) for r in relaxed]
-        lines.append(f"Nothing matched everything you asked, so I widened {_list(names)}.")
+        lines.append(f"Nothing matched everything you asked, so I widened {listed(names)}.")
     lines.append(_count(request, len(safe)))
     if safe:
         top = safe[0]
@@ -233,7 +229,7 @@ def answer_message(
             and (value := float(getattr(top.scores, axis, 10.0))) < contradicted_below
         ]
         if against:
-            lines.append(f"Its reviews speak against {_list(against)}; it is here for the rest.")
+            lines.append(f"Its reviews speak against {listed(against)}; it is here for the rest.")
     if hard_excluded:
         lines.append(
             f"I left out every place whose menu, dishes or reviews show {_names(hard_excluded)}."
@@ -262,8 +258,8 @@ def all_unsafe_message(request: str, allergens: Sequence[str], relaxed: Sequence
     """Every place that fits shows an allergen the person must avoid: none is offered, and the
     reply says why rather than answering with something else."""
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
-    tried = f" (even after widening {_list(names)})" if relaxed else ""
-    said = _list([display_name(a) for a in allergens])
+    tried = f" (even after widening {listed(names)})" if relaxed else ""
+    said = listed([display_name(a) for a in allergens])
     return (
         f"Every one of the {request} I know{tried} shows {said} in its menu, dishes or "
         f"reviews, so I left them all out. Another cuisine or area?"
@@ -272,5 +268,5 @@ def all_unsafe_message(request: str, allergens: Sequence[str], relaxed: Sequence
 
 def no_results_message(request: str, relaxed: Sequence[str]) -> str:
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
-    tried = f", even after widening {_list(names)}" if relaxed else ""
+    tried = f", even after widening {listed(names)}" if relaxed else ""
     return f"I couldn't find {request}{tried}. Try another neighbourhood, cuisine or price range."

@@ -90,13 +90,13 @@ class Database:
         self.embedded = embedded
         # hide_parameters: a failed statement's log line and exception text name the SQL but
         # not its bound values, which hold allergy profiles and chat messages.
-        # pool_use_lifo: the connection returned last is lent first, so a quiet service keeps
-        # using the few connections whose prepared statements (one per filter shape, per
-        # connection) and plans are already made; first-in-first-out lent all ten in turn and
-        # each prepared every statement again.
         # The connections are split between SQLAlchemy's pool (sessions: transactions, ORM
         # writes) and asyncpg's (`fetch`: the hot single statements), half each, so a process
         # holds no more than it did with one pool.
+        # pool_use_lifo: the connection returned last is lent first, so a quiet service keeps
+        # using the few connections whose prepared statements (one per filter shape, per
+        # connection) and plans are already made; first-in-first-out lent all ten in turn and
+        # each prepared every statement again (asyncpg's pool is last-in-first-out too).
         sessions = max(1, pool_size // 2)
         overflow = max_overflow // 2
         self._fetch_pool_size = max(1, pool_size + max_overflow - sessions - overflow)
