@@ -58,7 +58,8 @@ async def ready(request: Request) -> Ready | JSONResponse:
     if runtime is None:
         return problem_response(503, "Not ready", "the service is still starting up")
     try:
-        await asyncio.wait_for(runtime.db.ping(), READY_TIMEOUT_SECONDS)
+        async with asyncio.timeout(READY_TIMEOUT_SECONDS):
+            await runtime.db.ping()
     except Exception as exc:  # any failure to reach the database means not ready
         return problem_response(
             503, "Not ready", f"database unreachable: {type(exc).__name__}: {exc}".strip()

@@ -198,7 +198,8 @@ class Database:
         pool, self._fetch_pool = self._fetch_pool, None
         if pool is not None:
             try:
-                await asyncio.wait_for(pool.close(), DISPOSE_WAIT_SECONDS)
+                async with asyncio.timeout(DISPOSE_WAIT_SECONDS):
+                    await pool.close()
             except TimeoutError:
                 pool.terminate()
         await self.engine.dispose()

@@ -30,12 +30,14 @@ class DatabaseWatch:
         self.interval = interval
         self.restarts = 0
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._restart_failure_logged = -LOG_EVERY_SECONDS
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="database-watch")
 
     async def stop(self) -> None:
+        self._stopping = True
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -43,7 +45,10 @@ class DatabaseWatch:
             self._task = None
 
     async def _run(self) -> None:
-        while True:
+        # the flag as well as the cancellation: a library that swallows one CancelledError
+        # (as Python 3.11's wait_for did when its inner call finished in the same iteration)
+        # must not leave stop() waiting on a watch that goes on checking
+        while not self._stopping:
             await asyncio.sleep(self.interval)
             try:
                 await self.check()
@@ -55,7 +60,8 @@ class DatabaseWatch:
         if embedded is not None and not embedded.is_running():
             await self._restart()
         try:
-            await asyncio.wait_for(self.db.ping(), PING_TIMEOUT_SECONDS)
+            async with asyncio.timeout(PING_TIMEOUT_SECONDS):
+                await self.db.ping()
         except Exception as exc:  # whatever the cause, the database did not answer
             self.outage.failed(exc, request=False)
         else:
