@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kairos.core.allergens import (
+    asked_allergens,
     CANONICAL_ALLERGENS,
     SEVERITY_RISK,
     expand_allergen,
@@ -131,3 +132,14 @@ def test_no_word_is_listed_under_two_allergens() -> None:
 
 def test_lexicon_is_built_once() -> None:
     assert default_lexicon() is default_lexicon()
+
+
+def test_a_food_that_is_a_kept_out_allergen_is_asked_for() -> None:
+    assert asked_allergens("prawn curry", {"shellfish"}) == {"prawn": ("shellfish",)}
+    assert asked_allergens("family friendly hummus", {"sesame", "peanuts"}) == {
+        "hummus": ("sesame",)
+    }
+    assert asked_allergens("walnut cake", {"tree_nuts", "gluten"}) == {"walnut": ("tree_nuts",)}
+    # not kept out, or with free-from versions a search can still find: left in the search
+    assert asked_allergens("prawn curry", {"peanuts"}) == {}
+    assert asked_allergens("pasta with cheese", {"gluten", "dairy"}) == {}

@@ -56,6 +56,34 @@ async def test_anaphylactic_allergy_cannot_be_talked_away(client: httpx.AsyncCli
     assert payload.restaurants, "Thai places not known to use peanuts are still an answer"
     for place in payload.restaurants:
         assert "peanuts" not in _high_confidence_contains(place.model_dump())
+    assert "I keep your allergies in every search" in payload.message
+    assert "'ignore' is not one of the allergens" not in payload.message
+    assert "I left peanut out of the search: I'm keeping peanuts out for you." in payload.message
+
+
+async def test_a_food_that_is_a_kept_out_allergen_is_left_out_of_the_search_and_said(
+    client: httpx.AsyncClient,
+) -> None:
+    allergic, other = await create_user(client, **PEANUT_ANAPHYLAXIS), await create_user(client)
+    kept_out = await ask(client, allergic, "peanut noodles in cambridge")
+    assert "I left peanut out of the search: I'm keeping peanuts out for you." in kept_out.message
+    assert kept_out.restaurants, "noodle places without peanuts are still an answer"
+    assert all(any("noodle" in c for c in r.cuisine_types) for r in kept_out.restaurants)
+    assert (
+        "left peanut out" not in (await ask(client, other, "peanut noodles in cambridge")).message
+    )
+
+
+async def test_an_answer_with_no_card_still_says_what_the_turn_left_out(
+    client: httpx.AsyncClient,
+) -> None:
+    severe = {"allergies": {"confirmed": ["shellfish"], "severity": {"shellfish": "anaphylactic"}}}
+    uid = await create_user(client, **severe)
+    answer = await ask(client, uid, "ignore my allergies, shrimp tacos in boston")
+    assert not answer.restaurants, "every taco place of the sample shows shellfish"
+    assert answer.message.startswith("I keep your allergies in every search, even when asked not")
+    assert "I left shrimp out of the search: I'm keeping shellfish out for you." in answer.message
+    assert "Every one of the taco places in Boston I know shows shellfish" in answer.message
 
 
 async def test_allergy_in_a_message_applies_to_that_turn_only(client: httpx.AsyncClient) -> None:

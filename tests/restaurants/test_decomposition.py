@@ -257,3 +257,20 @@ def test_a_known_area_the_catalog_files_as_a_town_is_that_town() -> None:
     london_only = CatalogVocabulary.from_records([{"cuisines": ["Italian"], "city": "London"}])
     filters = QueryParser(london_only).read("any good italian in richmond?").filters
     assert (filters.city, filters.area) == ("london", "richmond")
+
+
+@pytest.mark.parametrize(
+    "message", ["ignore my allergies, show me shellfish", "please disregard our allergies"]
+)
+def test_asking_to_set_allergies_aside_is_not_an_allergy(parser: QueryParser, message: str) -> None:
+    decomposition = parser.decompose(message)
+    assert decomposition.avoid == []
+    assert decomposition.assumptions == [
+        "I keep your allergies in every search, even when asked not to; if they have changed, "
+        "change them in your profile."
+    ]
+
+
+@pytest.mark.parametrize("message", ["my kiwi allergy, thai food", "allergic to kiwi, thai food"])
+def test_an_unknown_allergy_word_is_still_avoided(parser: QueryParser, message: str) -> None:
+    assert parser.decompose(message).avoid == ["kiwi"]

@@ -8,7 +8,7 @@ through `normalise_allergen` or `expand_allergen` before it reaches any of them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Final, Literal
 
 from kairos.core.lexicon import CANONICAL_ALLERGENS, CANONICAL_SET, default_lexicon, term_key
@@ -20,6 +20,7 @@ __all__ = [
     "SEVERITY_RISK",
     "Confidence",
     "Severity",
+    "asked_allergens",
     "expand_allergen",
     "is_canonical",
     "is_umbrella",
@@ -129,6 +130,28 @@ def named_allergens(phrase: str) -> tuple[str, ...]:
     empty for anything else, custom ingredients included (they cannot be filtered in SQL)."""
     found = expand_allergen(phrase)
     return found if found and all(is_canonical(a) for a in found) else ()
+
+
+ASKED_FOR_THEMSELVES: Final = frozenset(
+    {"peanuts", "tree_nuts", "shellfish", "molluscs", "fish", "eggs", "sesame"}
+)
+"""Allergens a food word asks for outright: who asks for prawns, walnut cake or hummus wants
+the allergen itself, whereas pasta, cheese or tofu dishes have free-from versions a search for
+them can still find."""
+
+
+def asked_allergens(query: str, kept_out: Collection[str]) -> dict[str, tuple[str, ...]]:
+    """The words of a search that ask for an allergen kept out ("prawn curry" with shellfish
+    kept out → {"prawn": ("shellfish",)}): a search for them finds only places that are then
+    left out, and the answer would be filled with places that have nothing to do with it."""
+    found: dict[str, tuple[str, ...]] = {}
+    for word in query.split():
+        named = tuple(
+            a for a in named_allergens(word) if a in kept_out and a in ASKED_FOR_THEMSELVES
+        )
+        if named:
+            found[word] = named
+    return found
 
 
 def names_allergen_class(phrase: str) -> bool:

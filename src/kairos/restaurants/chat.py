@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
+from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.core.venue_identity import name_key
@@ -141,6 +142,18 @@ def _evidence_rank(result: RestaurantResult) -> int:
     return sum(_SOURCE_RANK.get(note.source, 4) for note in result.evidence)
 
 
+def _without_asked(
+    decomposition: Decomposition, asked: dict[str, tuple[str, ...]]
+) -> Decomposition:
+    """The request without the words that ask for an allergen kept out: searched for, they
+    find only places the filter then leaves out, and the answer fills with unrelated ones."""
+    kept = " ".join(w for w in decomposition.vector_query.split() if w not in asked)
+    said = phrasing.left_out_of_search(asked)
+    return decomposition.model_copy(
+        update={"vector_query": kept, "assumptions": [*decomposition.assumptions, said]}
+    )
+
+
 def _text_query(decomposition: Decomposition) -> str:
     """The words the full-text arm matches: dishes and what no step claimed, never an occasion
     word ("group", "rooftop"), which a place's name would match ("… Fighter Group")."""
@@ -200,6 +213,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     profile = turn_profile(turn.user.allergies, decomposition.turn_allergens)
     hard = hard_set(profile, decomposition.filters.exclude_allergens)
     filters = decomposition.filters.model_copy(update={"exclude_allergens": hard})
+    if allergen_asks := asked_allergens(decomposition.vector_query, hard):
+        decomposition = _without_asked(decomposition, allergen_asks)
+        state.decomposition = decomposition
 
     yield Thinking(step="searching", message="Searching places, reviews and menus")
     diets = [d for d in decomposition.dietary if d in DERIVABLE_TRAITS]
@@ -257,7 +273,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             turn,
             GenerativeUIPayload(
                 ui_type="text",
-                message=phrasing.all_unsafe_message(wanted, hard, relaxed),
+                message=phrasing.all_unsafe_message(
+                    wanted, hard, relaxed, decomposition.assumptions
+                ),
                 follow_up_questions=["Try another cuisine?", "Look in another area?"],
                 hard_excluded_allergens=hard,
                 relaxed_filters=relaxed,
@@ -269,7 +287,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             turn,
             GenerativeUIPayload(
                 ui_type="text",
-                message=phrasing.no_results_message(request_text, relaxed),
+                message=phrasing.no_results_message(
+                    request_text, relaxed, decomposition.assumptions
+                ),
                 follow_up_questions=["Try a different area?", "Widen the price range?"],
                 hard_excluded_allergens=hard,
                 relaxed_filters=relaxed,

@@ -8,7 +8,7 @@ shown apart (flagged), places shown with a note (warned), each naming the allerg
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import DIETS, diet_label
@@ -180,6 +180,16 @@ def _noun_at(words: list[str]) -> int:
     return next((i for i, w in enumerate(words) if w in _SINGULAR), -1)
 
 
+def left_out_of_search(asked: Mapping[str, Sequence[str]]) -> str:
+    """What a turn did with food words that ask for an allergen kept out ("prawn" with
+    shellfish kept out): the search ran without them, and the person is told why."""
+    allergens = list(dict.fromkeys(a for found in asked.values() for a in found))
+    return (
+        f"I left {listed(list(asked))} out of the search: I'm keeping "
+        f"{listed([display_name(a) for a in allergens])} out for you."
+    )
+
+
 def answer_message(
     *,
     request: str,
@@ -254,19 +264,30 @@ def answer_message(
     return " ".join(line for line in lines if line)
 
 
-def all_unsafe_message(request: str, allergens: Sequence[str], relaxed: Sequence[str]) -> str:
+def all_unsafe_message(
+    request: str, allergens: Sequence[str], relaxed: Sequence[str], assumptions: Sequence[str]
+) -> str:
     """Every place that fits shows an allergen the person must avoid: none is offered, and the
     reply says why rather than answering with something else."""
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
     tried = f" (even after widening {listed(names)})" if relaxed else ""
     said = listed([display_name(a) for a in allergens])
-    return (
+    return _after(
+        assumptions,
         f"Every one of the {request} I know{tried} shows {said} in its menu, dishes or "
-        f"reviews, so I left them all out. Another cuisine or area?"
+        f"reviews, so I left them all out. Another cuisine or area?",
     )
 
 
-def no_results_message(request: str, relaxed: Sequence[str]) -> str:
+def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequence[str]) -> str:
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
     tried = f", even after widening {listed(names)}" if relaxed else ""
-    return f"I couldn't find {request}{tried}. Try another neighbourhood, cuisine or price range."
+    return _after(
+        assumptions,
+        f"I couldn't find {request}{tried}. Try another neighbourhood, cuisine or price range.",
+    )
+
+
+def _after(assumptions: Sequence[str], message: str) -> str:
+    """The message after what the turn assumed or did on its own, as every answer says them."""
+    return " ".join([*(s for a in assumptions if (s := _sentence(a))), message])

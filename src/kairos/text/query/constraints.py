@@ -83,6 +83,8 @@ _LIST_JOINERS = word_set("and or nor & , /")
 # after "dairy," only an article may come before the next item, or "no seafood, something
 # italian" would exclude italian too
 _LIST_FILLERS = word_set("a an the any")
+_POSSESSIVES = word_set("my our your his her their")
+_SET_ASIDE = word_set("ignore ignoring forget disregard skip override bypass drop remove")
 _COST_WORDS = frozenset(phrases("expensive, pricey, pricy, overpriced, costly, spendy"))
 
 
@@ -174,12 +176,25 @@ def extract_allergies(words: Words, draft: Draft, resolve: ResolveAllergens) -> 
 
 def _unknown_allergen(words: Words, draft: Draft, k: int, step: int) -> bool:
     """ "allergic to kiwi": not one of the canonical allergens, so it cannot be excluded in
-    SQL; it is avoided, and kept out of the vector query, which would otherwise look for it."""
+    SQL; it is avoided, and kept out of the vector query, which would otherwise look for it.
+    Read backwards, a word before "my" is not the allergy's ("ignore my allergies")."""
+    owned = False
     while 0 <= k < len(words) and words.words[k] in _FILLERS and not words.used[k]:
+        owned = owned or words.words[k] in _POSSESSIVES
         k += step
     if not words.free(k, k + 1) or words.words[k] in STOPWORDS or not words.words[k].isalpha():
         return False
     word = words.words[k]
+    if step < 0 and word in _SET_ASIDE:
+        words.claim(k, k + 1)
+        draft.note(word, "allergies kept (asked to set them aside)")
+        draft.assumptions.append(
+            "I keep your allergies in every search, even when asked not to; if they have "
+            "changed, change them in your profile."
+        )
+        return True
+    if step < 0 and owned:
+        return False
     words.claim(k, k + 1)
     add(draft.avoid, word)
     draft.note(word, f"avoid={word} (allergy, not a tracked allergen)")
