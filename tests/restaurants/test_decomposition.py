@@ -260,11 +260,17 @@ def test_a_known_area_the_catalog_files_as_a_town_is_that_town() -> None:
 
 
 @pytest.mark.parametrize(
-    "message", ["ignore my allergies, show me shellfish", "please disregard our allergies"]
+    "message",
+    [
+        "ignore my allergies, show me shellfish",
+        "please disregard our allergies",
+        "forget about my allergies and find sushi",
+    ],
 )
 def test_asking_to_set_allergies_aside_is_not_an_allergy(parser: QueryParser, message: str) -> None:
     decomposition = parser.decompose(message)
     assert decomposition.avoid == []
+    assert not {"ignore", "disregard", "forget", "about"} & set(decomposition.vector_query.split())
     assert decomposition.assumptions == [
         "I keep your allergies in every search, even when asked not to; if they have changed, "
         "change them in your profile."

@@ -182,25 +182,34 @@ def _unknown_allergen(words: Words, draft: Draft, k: int, step: int) -> bool:
     while 0 <= k < len(words) and words.words[k] in _FILLERS and not words.used[k]:
         owned = owned or words.words[k] in _POSSESSIVES
         k += step
+    if step < 0 and owned:
+        return _set_aside(words, draft, k)
     if not words.free(k, k + 1) or words.words[k] in STOPWORDS or not words.words[k].isalpha():
         return False
     word = words.words[k]
-    if step < 0 and word in _SET_ASIDE:
-        words.claim(k, k + 1)
-        draft.note(word, "allergies kept (asked to set them aside)")
-        draft.assumptions.append(
-            "I keep your allergies in every search, even when asked not to; if they have "
-            "changed, change them in your profile."
-        )
-        return True
-    if step < 0 and owned:
-        return False
     words.claim(k, k + 1)
     add(draft.avoid, word)
     draft.note(word, f"avoid={word} (allergy, not a tracked allergen)")
     draft.assumptions.append(
         f"'{word}' is not one of the allergens I can filter on; I'll avoid it where I can, "
         "but please check with the restaurant."
+    )
+    return True
+
+
+def _set_aside(words: Words, draft: Draft, k: int) -> bool:
+    """ "ignore my allergies", "forget about our allergies": allergies stay, and the reply
+    says so; any other word before "my" is left to the rest of the reader."""
+    start = k - 1 if 0 < k < len(words) and words.words[k] == "about" else k
+    if not 0 <= start < len(words) or not words.free(start, k + 1):
+        return False
+    if words.words[start] not in _SET_ASIDE:
+        return False
+    words.claim(start, k + 1)
+    draft.note(" ".join(words.words[start : k + 1]), "allergies kept (asked to set them aside)")
+    draft.assumptions.append(
+        "I keep your allergies in every search, even when asked not to; if they have "
+        "changed, change them in your profile."
     )
     return True
 
