@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from kairos.core.allergens import (
-    asked_allergens,
     CANONICAL_ALLERGENS,
     SEVERITY_RISK,
+    asked_allergens,
     expand_allergen,
     normalise_allergen,
     term_allergens,
