@@ -86,6 +86,14 @@ async def test_an_answer_with_no_card_still_says_what_the_turn_left_out(
     assert "Every one of the taco places in Boston I know shows shellfish" in answer.message
 
 
+async def test_a_question_back_still_says_that_allergies_stay(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client, **PEANUT_ANAPHYLAXIS)
+    answer = await ask(client, uid, "drop my allergies")
+    assert answer.follow_up_questions, "nothing to search for: Kairos asks what to look for"
+    assert answer.message.startswith("I keep your allergies in every search, even when asked")
+    assert answer.message.endswith(answer.follow_up_questions[0])
+
+
 async def test_allergy_in_a_message_applies_to_that_turn_only(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     _, events = await chat_stream(client, uid, "I'm allergic to soy, any good sushi in boston?")

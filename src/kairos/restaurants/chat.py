@@ -201,7 +201,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             turn,
             GenerativeUIPayload(
                 ui_type="text",
-                message=decomposition.reply or question,
+                message=phrasing.after_assumptions(
+                    decomposition.assumptions, decomposition.reply or question
+                ),
                 follow_up_questions=[question] if decomposition.needs_clarification else None,
                 assumptions=decomposition.assumptions,
             ),

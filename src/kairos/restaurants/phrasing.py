@@ -272,7 +272,7 @@ def all_unsafe_message(
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
     tried = f" (even after widening {listed(names)})" if relaxed else ""
     said = listed([display_name(a) for a in allergens])
-    return _after(
+    return after_assumptions(
         assumptions,
         f"Every one of the {request} I know{tried} shows {said} in its menu, dishes or "
         f"reviews, so I left them all out. Another cuisine or area?",
@@ -282,12 +282,12 @@ def all_unsafe_message(
 def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequence[str]) -> str:
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
     tried = f", even after widening {listed(names)}" if relaxed else ""
-    return _after(
+    return after_assumptions(
         assumptions,
         f"I couldn't find {request}{tried}. Try another neighbourhood, cuisine or price range.",
     )
 
 
-def _after(assumptions: Sequence[str], message: str) -> str:
+def after_assumptions(assumptions: Sequence[str], message: str) -> str:
     """The message after what the turn assumed or did on its own, as every answer says them."""
     return " ".join([*(s for a in assumptions if (s := _sentence(a))), message])
