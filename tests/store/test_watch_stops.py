@@ -75,3 +75,20 @@ async def test_stop_ends_a_watch_whose_ping_swallows_the_cancellation() -> None:
         swallowing = False  # so that a failure here does not leave an unstoppable task
         if task is not None and not task.done():
             task.cancel()
+
+
+async def test_a_watch_started_again_after_a_stop_checks_again() -> None:
+    db = _Database()
+    watch = DatabaseWatch(db, DatabaseOutage(), interval=0.001)  # type: ignore[arg-type]
+    watch.start()
+    await watch.stop()
+    before = db.pings
+    watch.start()
+    try:
+        for _ in range(200):
+            if db.pings > before:
+                break
+            await asyncio.sleep(0.005)
+        assert db.pings > before, "the restarted watch never pinged"
+    finally:
+        await watch.stop()

@@ -34,6 +34,7 @@ class DatabaseWatch:
         self._restart_failure_logged = -LOG_EVERY_SECONDS
 
     def start(self) -> None:
+        self._stopping = False
         self._task = asyncio.create_task(self._run(), name="database-watch")
 
     async def stop(self) -> None:
