@@ -206,7 +206,7 @@ def answer_message(
     """`short`: asked-for diets or occasions few places here show (those come first);
     `missing`: ones no shown place shows at all — the request is then described without them,
     so no place is ever called what it has no evidence of."""
-    lines = [_sentence(a) for a in assumptions]
+    lines: list[str] = []
     if missing:
         lines.append(
             f"No place I know here shows evidence of {listed([_label(t) for t in missing])}, so "
@@ -261,7 +261,7 @@ def answer_message(
             if risky
             else f"{more} shown apart as high risk for your allergy."
         )
-    return " ".join(line for line in lines if line)
+    return after_assumptions(assumptions, " ".join(line for line in lines if line))
 
 
 def all_unsafe_message(
