@@ -53,14 +53,13 @@ async def test_narrow_and_broad_fills_return_the_same_rows(
         "scores": [1.0 - i / 10 for i in range(len(fused))],
         "limit": 12,
     }
-    columns = "p.id, p.xmin::text AS version, NULL AS distance_km"
     narrow = replace(compiled, at_most=1)
     broad = replace(compiled, at_most=None)
-    assert "MATERIALIZED" in ordered_rows_sql(columns, narrow)
-    assert "MATERIALIZED" not in ordered_rows_sql(columns, broad)
+    assert "MATERIALIZED" in ordered_rows_sql(narrow)
+    assert "MATERIALIZED" not in ordered_rows_sql(broad)
     rows = [
         [(r["id"], r["version"]) for r in await runtime.db.fetch(sql, params)]
-        for sql in (ordered_rows_sql(columns, narrow), ordered_rows_sql(columns, broad))
+        for sql in (ordered_rows_sql(narrow), ordered_rows_sql(broad))
     ]
     assert rows[0] == rows[1]
     assert [pid for pid, _ in rows[0][: len(fused)]] == [h.place.id for h in fused]

@@ -210,8 +210,9 @@ async def test_a_renamed_or_deleted_place_is_seen_at_once(runtime: Any) -> None:
     assert await search._text_in_memory("quillfeather", compiled, catalog) == []
 
 
-async def test_a_deactivated_place_is_filtered_without_a_reload(runtime: Any) -> None:
-    """is_active is a filter, not text: the index stays current and the filter removes it."""
+async def test_a_deactivated_place_moves_the_index_on(runtime: Any) -> None:
+    """is_active is one of the filter columns the index's load also reads (migration 0020):
+    the index stops answering until it is reloaded, and then the filter removes the place."""
     search: HybridSearch = runtime.search
     catalog = await search.catalog()
     compiled = compile_filters(SearchFilters(city="cambridge"), catalog)
@@ -219,6 +220,9 @@ async def test_a_deactivated_place_is_filtered_without_a_reload(runtime: Any) ->
     try:
         await search.texts.load()
         await write(runtime, "UPDATE places SET is_active = false WHERE id = :id", {"id": place})
+        assert await search._text_in_memory("grumbleweed", compiled, catalog) is None
+        assert await _text_hits(search, "grumbleweed") == []
+        await search.texts.load()
         assert await search._text_in_memory("grumbleweed", compiled, catalog) == []
     finally:
         await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
@@ -22,7 +23,7 @@ from kairos.search.fusion import reciprocal_rank_fusion
 from kairos.search.models import Arm, MatchExplanation, PlaceSummary, SearchHit, SearchResult
 from kairos.search.sql_filters import HAVERSINE_KM, CompiledFilters, compile_filters
 from kairos.search.text_index import VERSION_SQL as TEXT_VERSION_SQL
-from kairos.search.text_index import TextIndex, TextSnapshot
+from kairos.search.text_index import TextIndex, TextRanking, TextSnapshot
 from kairos.search.text_query import any_word_tsquery, query_words, quote_lexeme
 from kairos.search.vector_index import VERSION_SQL, PlaceBest, ReviewVectorIndex, VectorSnapshot
 from kairos.store.database import Database
@@ -104,27 +105,72 @@ pass. Walking the index for a narrow filter that almost nothing passes ("sushi" 
 read every entry: 33–45 ms at full size, against 1 ms for the narrow form."""
 
 
-def ordered_rows_sql(columns: str, f: CompiledFilters) -> str:
-    """The hits' rows in one statement: the fused places (`:ids`, `:scores`) first, then, only
-    when they leave `:limit` unmet, the best places by the Bayesian-average rating that pass the
-    filters (PostgreSQL's Append never starts the second part otherwise, and a CTE is computed
-    only when first read)."""
+def ordered_rows_sql(f: CompiledFilters, distance: str = "NULL") -> str:
+    """The hits' rows in one statement: the fused places (`:ids`, `:scores`) that pass the
+    filters first, then, only when they leave `:limit` unmet, the best places by the
+    Bayesian-average rating that pass them (PostgreSQL's Append never starts the second part
+    otherwise, and a CTE is computed only when first read). Columns: id, the row's version, the
+    `distance` expression as distance_km, and both in-process indexes' versions."""
+    columns = (
+        f"p.id, p.xmin::text AS version, {distance} AS distance_km, "
+        f"{TEXT_VERSION_SQL} AS text_version, {VERSION_SQL} AS vector_version"
+    )
     fused = (
         f"(SELECT {columns} FROM unnest(CAST(:ids AS bigint[]), CAST(:scores AS float8[])) "
-        "AS top(id, score) JOIN places p ON p.id = top.id "
+        f"AS top(id, score) JOIN places p ON p.id = top.id WHERE {f.where} "
         f"ORDER BY top.score DESC, {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit)"
     )
     passing = f"FROM places p WHERE {f.where} AND NOT (p.id = ANY(CAST(:ids AS bigint[])))"
     if f.at_most is not None and f.at_most <= NARROW_FILL:
         return (
             f"WITH fill AS MATERIALIZED (SELECT {columns}, {WEIGHTED_RATING_SQL} AS weighted "
-            f"{passing}) {fused} UNION ALL (SELECT id, version, distance_km FROM fill "
+            f"{passing}) {fused} UNION ALL (SELECT id, version, distance_km, text_version, "
+            "vector_version FROM fill "
             "ORDER BY weighted DESC, id LIMIT :limit) LIMIT :limit"
         )
     return (
         f"{fused} UNION ALL (SELECT {columns} {passing} "
         f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT :limit) LIMIT :limit"
     )
+
+
+def _text_rows(ranking: TextRanking, allowed: np.ndarray) -> list[tuple[int, int | None, float]]:
+    """The text arm's rows (place, best review or None, score): the first `ARM_DEPTH` allowed
+    candidates."""
+    return [
+        (int(ranking.places[i]), int(ranking.reviews[i]) if ranking.reviews[i] >= 0 else None,
+         float(ranking.scores[i]))
+        for i in np.flatnonzero(allowed)[:ARM_DEPTH]
+    ]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Arms:
+    """The arms' rankings fused, with each place's best review and vector similarity."""
+
+    rankings: dict[str, list[int]]
+    best_review: dict[int, int]
+    similarity: dict[int, float]
+    fused: dict[int, float]
+
+    @staticmethod
+    def of(
+        text_rows: Sequence[Any] | None, vector_rows: Sequence[tuple[int, int, float]] | None
+    ) -> Arms:
+        """From the text arm's (place, review or None, score) and the vector arm's (place,
+        review, distance) rows; None for an arm that did not run."""
+        rankings: dict[str, list[int]] = {}
+        best_review: dict[int, int] = {}
+        similarity: dict[int, float] = {}
+        if text_rows is not None:
+            rankings["text"] = [r[0] for r in text_rows]
+            best_review.update({r[0]: r[1] for r in text_rows if r[1] is not None})
+        if vector_rows is not None:
+            rankings["vector"] = [r[0] for r in vector_rows]
+            for place_id, review_id, distance in vector_rows:
+                best_review[place_id] = review_id
+                similarity[place_id] = 1.0 - float(distance)
+        return Arms(rankings, best_review, similarity, reciprocal_rank_fusion(rankings))
 
 
 # The vector arm's version and allowed ids, when the text arm's statement read them.
@@ -191,9 +237,12 @@ class HybridSearch:
         words = query if text_query is None else text_query.strip()
         use_text = bool(words) and mode in ("hybrid", "text") and bool(tsquery_for(words))
         use_vector = bool(query) and mode in ("hybrid", "vector") and self.embedder is not None
-        rankings: dict[str, list[int]] = {}
-        best_review: dict[int, int] = {}
-        similarity: dict[int, float] = {}
+        if (
+            found := await self._search_in_process(
+                query, words, filters, compiled, catalog, limit, use_text, use_vector, snippets
+            )
+        ) is not None:
+            return found
 
         # With both arms in process, the text arm's filter statement also reads the vector
         # arm's: one round trip and one statement less per search.
@@ -226,21 +275,59 @@ class HybridSearch:
             vector_arm() if use_vector else _no_vectors(),
             text_arm() if use_text else _nothing(),
         )
-        if use_text:
-            rankings["text"] = [r[0] for r in text_rows]
-            best_review.update({r[0]: r[1] for r in text_rows if r[1] is not None})
-        if use_vector:
-            rankings["vector"] = [r[0] for r in vector_rows]
-            for place_id, review_id, distance in vector_rows:
-                best_review[place_id] = review_id
-                similarity[place_id] = 1.0 - float(distance)
-        fused = reciprocal_rank_fusion(rankings)
-        rows = await self._ordered_rows(fused, compiled, limit, filters)
+        arms = Arms.of(text_rows if use_text else None, vector_rows if use_vector else None)
+        rows = await self._ordered_rows(arms.fused, compiled, limit, filters)
         terms_from = indexed[0] if indexed and not snippets else None
-        hits = await self._hits(
-            rows, fused, rankings, best_review, similarity, words, snippets, terms_from
-        )
+        hits = await self._hits(rows, arms, words, snippets, terms_from)
         return SearchResult(hits=hits, strategy=strategy, resolved=compiled.resolved)
+
+    async def _search_in_process(
+        self,
+        query: str,
+        words: str,
+        filters: SearchFilters,
+        f: CompiledFilters,
+        catalog: Catalog,
+        limit: int,
+        use_text: bool,
+        use_vector: bool,
+        snippets: bool,
+    ) -> SearchResult | None:
+        """The search with the filters, both arms and the fusion in process and one statement
+        for the rows, which also reads both indexes' versions and applies the SQL filter again
+        to each row; None — and the caller's path, a filter statement first — when an index is
+        missing, a clause is PostgreSQL's alone, or the catalog moved since the indexes' load."""
+        texts, vectors = self.texts.snapshot, self.vectors.snapshot
+        if texts is None or texts.columns is None or (use_vector and vectors is None):
+            return None
+        keep = texts.columns.mask(f.params)
+        if keep is None:
+            return None
+        ranked = self._start_ranking(query, vectors) if use_vector and vectors else None
+        ranking = await self._text_ranking(words, catalog, texts) if use_text else None
+        if use_text and ranking is None:
+            if ranked is not None:
+                await ranked  # its vector is kept for the caller's path
+            return None
+        text_rows = None
+        if ranking is not None:
+            text_rows = _text_rows(ranking, texts.columns.allowed(keep, ranking.places))
+        vector_rows = None
+        if ranked is not None:
+            _, best = await ranked
+            passes = texts.columns.allowed(keep, best.places, reviewed=True)
+            vector_rows = VectorSnapshot.nearest_passing(best, passes, ARM_DEPTH)
+        arms = Arms.of(text_rows, vector_rows)
+        rows = await self._ordered_rows(arms.fused, f, limit, filters)
+        if (
+            not rows
+            or rows[0]["text_version"] != texts.version
+            or (ranked is not None and vectors and rows[0]["vector_version"] != vectors.version)
+        ):
+            return None  # nothing passed (said by the current catalog only) or it moved
+        hits = await self._hits(rows, arms, words, snippets, None if snippets else texts)
+        strategy = "memory" if use_vector else "none"
+        return SearchResult(hits=hits, strategy=strategy, resolved=f.resolved)
 
     async def warm(self) -> None:
         """One search at start-up, so the first person's does not pay for the first of
@@ -254,6 +341,13 @@ class HybridSearch:
         statement that spares the searches a caller would run only to find them all empty
         (every narrower variant of an empty filter is empty too)."""
         compiled = compile_filters(filters, await self.catalog())
+        texts = self.texts.snapshot
+        if texts is not None and texts.columns is not None:
+            keep = texts.columns.mask(compiled.params)
+            if keep is not None and keep.any():
+                # Found in process: if the catalog moved since, the searches still answer
+                # from PostgreSQL's filter; only "nothing passes" is asked of PostgreSQL.
+                return None
         rows = await self.db.fetch(
             f"SELECT EXISTS (SELECT 1 FROM places p WHERE {compiled.where}) AS found",
             compiled.params,
@@ -376,16 +470,9 @@ class HybridSearch:
         if snapshot is None:
             self.texts.missing()
             return None
-        words = query_words(query)
-        if not self._lexemes.keys() >= set(words):
-            await self._stems(words)
-        if self._compound.intersection(words):
-            return None  # a word PostgreSQL reads as a phrase: its own ranking
-        lexemes = {w: self._lexemes.get(w) for w in words}
-        for_reviews = review_words(lexemes, catalog.review_shares)
-        ranking = snapshot.rank(
-            (lx for lx in lexemes.values() if lx), (lexemes[w] or "" for w in for_reviews)
-        )
+        ranking = await self._text_ranking(query, catalog, snapshot)
+        if ranking is None:
+            return None
         if f.at_most is not None and f.at_most <= len(ranking):
             # A narrow filter (a city, a category) with an index: its own ids cost less than
             # reading every candidate's row.
@@ -414,12 +501,23 @@ class HybridSearch:
         if self.texts.usable(row["version"]) is not snapshot:
             return None
         allowed = np.isin(ranking.places, np.asarray(row["ids"], dtype=np.int64))
-        keep = np.flatnonzero(allowed)[:ARM_DEPTH]
-        return [
-            (int(ranking.places[i]), int(ranking.reviews[i]) if ranking.reviews[i] >= 0 else None,
-             float(ranking.scores[i]))
-            for i in keep
-        ], snapshot  # fmt: skip
+        return _text_rows(ranking, allowed), snapshot
+
+    async def _text_ranking(
+        self, query: str, catalog: Catalog, snapshot: TextSnapshot
+    ) -> TextRanking | None:
+        """The in-process index's candidates for `query`, best first; None when a word is one
+        PostgreSQL reads as a phrase (then it ranks)."""
+        words = query_words(query)
+        if not self._lexemes.keys() >= set(words):
+            await self._stems(words)
+        if self._compound.intersection(words):
+            return None
+        lexemes = {w: self._lexemes.get(w) for w in words}
+        for_reviews = review_words(lexemes, catalog.review_shares)
+        return snapshot.rank(
+            (lx for lx in lexemes.values() if lx), (lexemes[w] or "" for w in for_reviews)
+        )
 
     async def _text_arm(
         self, session: AsyncSession, query: str, f: CompiledFilters, catalog: Catalog
@@ -545,10 +643,9 @@ class HybridSearch:
         k exist (a 5.0 from 5 votes never beats a 4.6 from 900)."""
         distance = HAVERSINE_KM if filters.near else "NULL"
         near = {"near_lat": filters.near.lat, "near_lng": filters.near.lng} if filters.near else {}
-        columns = f"p.id, p.xmin::text AS version, {distance} AS distance_km"
         top = sorted(fused, key=lambda pid: -fused[pid])[: limit * 3]
         rows = await self.db.fetch(
-            ordered_rows_sql(columns, f),
+            ordered_rows_sql(f, distance),
             {
                 **f.params,
                 **near,
@@ -564,10 +661,7 @@ class HybridSearch:
     async def _hits(
         self,
         rows: list[Any],
-        fused: dict[int, float],
-        rankings: dict[str, list[int]],
-        best_review: dict[int, int],
-        similarity: dict[int, float],
+        arms: Arms,
         query: str,
         snippets: bool,
         terms_from: TextSnapshot | None,
@@ -576,6 +670,7 @@ class HybridSearch:
         otherwise from PostgreSQL, with the snippets when asked for."""
         if not rows:
             return []
+        fused, best_review, similarity = arms.fused, arms.best_review, arms.similarity
         ordered = [r["id"] for r in rows]
         evidence: dict[int, tuple[list[str], str | None]]
         if terms_from is not None:
@@ -586,14 +681,14 @@ class HybridSearch:
             summaries, evidence = await asyncio.gather(
                 self._summaries(rows), self._evidence(ordered, best_review, query, snippets)
             )
-        in_arm = {arm: set(ids) for arm, ids in rankings.items()}
+        in_arm = {arm: set(ids) for arm, ids in arms.rankings.items()}
         hits = []
         for rank, row in enumerate(rows, start=1):
             pid = row["id"]
             if pid not in summaries:
                 continue  # deleted since the ordering read it
             version, place = summaries[pid]
-            arms: list[Arm] = [a for a in ("text", "vector") if pid in in_arm.get(a, set())]
+            found_by: list[Arm] = [a for a in ("text", "vector") if pid in in_arm.get(a, set())]
             terms, snippet = evidence.get(pid, ([], None))
             hits.append(
                 SearchHit(
@@ -602,7 +697,7 @@ class HybridSearch:
                     score=round(fused.get(pid, 0.0), 6),
                     rank=rank,
                     why=MatchExplanation(
-                        arms=arms or ["rating"],
+                        arms=found_by or ["rating"],
                         matched_terms=terms,
                         similarity=round(similarity[pid], 4) if pid in similarity else None,
                         best_review_id=best_review.get(pid),

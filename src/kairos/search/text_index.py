@@ -27,21 +27,26 @@ triggers on reviews and places bump it in the writing transaction; migration 001
 reads the counter in the same statement as its filter; a snapshot of another version is not
 used — PostgreSQL ranks that search — and a reload starts in the background.
 
-Safety: the filter (allergen exclusions included) stays SQL; a place is returned only if its id
-came back from that statement.
+Filters: the load also reads every place's filter columns (`place_columns.py`) at the same
+version (migration 0020 makes the counter move with them), and a search filters its candidates
+with them in process; its rows statement applies the SQL filter (allergen exclusions included)
+to every row again and reads the counter, and at another version the search is redone with the
+filter statement above, whose ids are the only ones it returns.
 """
 
 from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from cachetools import LRUCache
 from sqlalchemy import text
 
+from kairos.search.place_columns import COLUMNS_SQL, PlaceColumns
 from kairos.search.snapshots import ReloadingSnapshot, Spawn
 from kairos.store.database import Database
 
@@ -128,10 +133,13 @@ class TextSnapshot:
         version: int,
         places: Sequence[tuple[int, Sequence[str], Sequence[float]]],
         reviews: Sequence[tuple[int, int, Sequence[str], Sequence[int]]],
+        columns: PlaceColumns | None = None,
     ) -> None:
         """`places`: (id, lexemes, weight sums); `reviews`: (id, place id, lexemes, position
-        counts), in any order. A review with weights other than D is refused (ValueError)."""
+        counts), in any order. A review with weights other than D is refused (ValueError).
+        `columns`: every place's filter columns at the same version, when read with them."""
         self.version = version
+        self.columns = columns
         vocab: dict[str, int] = {}
         term = vocab.setdefault
 
@@ -298,6 +306,15 @@ def _postings(
     return ptr, np.ascontiguousarray(docs[order], dtype=np.int64), values[order]
 
 
+def _build(
+    version: int,
+    places: Sequence[tuple[int, Sequence[str], Sequence[float]]],
+    reviews: Sequence[tuple[int, int, Sequence[str], Sequence[int]]],
+    columns: Sequence[Mapping[str, Any]],
+) -> TextSnapshot:
+    return TextSnapshot(version, places, reviews, PlaceColumns(version, columns))
+
+
 class TextIndex(ReloadingSnapshot[TextSnapshot]):
     """The current snapshot, reloaded in the background when the catalog's text moves."""
 
@@ -320,8 +337,9 @@ class TextIndex(ReloadingSnapshot[TextSnapshot]):
                         return None
                     places = [tuple(r) for r in await conn.execute(text(PLACES_SQL))]
                     reviews = [tuple(r) for r in await conn.execute(text(REVIEWS_SQL))]
+                    columns = [dict(r) for r in (await conn.execute(text(COLUMNS_SQL))).mappings()]
             try:
-                snapshot = await asyncio.to_thread(TextSnapshot, version, places, reviews)
+                snapshot = await asyncio.to_thread(_build, version, places, reviews, columns)
             except ValueError:  # text this index cannot rank: PostgreSQL ranks every search
                 self.snapshot, self._too_large = None, version
                 return None

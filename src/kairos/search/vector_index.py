@@ -14,8 +14,9 @@ another version is not used — that search asks PostgreSQL — and a reload sta
 background. So a newly ingested, re-embedded, moved or deleted review is never missed, whichever
 process wrote it.
 
-Safety: the filter (allergen exclusions included) stays SQL; a place is a candidate only if its
-id came back from that statement.
+Filters: a candidate is a place the SQL filter passed, or the filter columns in process
+(`place_columns.py`) when the search's rows statement confirms both indexes' versions and
+applies the SQL filter to every row it returns.
 """
 
 from __future__ import annotations
@@ -133,11 +134,17 @@ class VectorSnapshot:
     def nearest(best: PlaceBest, allowed: np.ndarray, depth: int) -> list[tuple[int, int, float]]:
         """(place id, review id, cosine distance) of the `depth` nearest allowed places, by
         distance then place id: what the SQL exact scan returns."""
-        mask = np.isin(best.places, allowed)
-        places = best.places[mask]
-        distance = 1.0 - best.similarity[mask].astype(np.float64)
+        return VectorSnapshot.nearest_passing(best, np.isin(best.places, allowed), depth)
+
+    @staticmethod
+    def nearest_passing(
+        best: PlaceBest, passes: np.ndarray, depth: int
+    ) -> list[tuple[int, int, float]]:
+        """`nearest`, with `passes` saying for each of `best.places` whether it is allowed."""
+        places = best.places[passes]
+        distance = 1.0 - best.similarity[passes].astype(np.float64)
         order = np.lexsort((places, distance))[:depth]
-        reviews = best.review[mask]
+        reviews = best.review[passes]
         return [(int(places[i]), int(reviews[i]), float(distance[i])) for i in order]
 
 

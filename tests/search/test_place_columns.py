@@ -1,0 +1,187 @@
+"""The filters in process: the same ids as the SQL filter on hundreds of random filters (NULLs,
+inactive and verified-allergen places included), the same hits as the statement path, and never
+an answer from columns the catalog has moved past."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from kairos.search.catalog import Catalog
+from kairos.search.filters import GeoPoint, SearchFilters
+from kairos.search.hybrid import HybridSearch
+from kairos.search.place_columns import COLUMNS_SQL, PlaceColumns
+from kairos.search.sql_filters import compile_filters
+from tests.catalog_rows import add_place, count_fetches, write
+
+ALLERGENS = ["peanuts", "tree_nuts", "shellfish", "fish", "dairy", "gluten", "eggs", "sesame"]
+
+
+def _random_filters(rng: random.Random, catalog: Catalog, centres: list[GeoPoint]) -> SearchFilters:
+    """Any combination of every clause, from the catalog's own values (and a few unknown ones)."""
+
+    def some(values: list[str], most: int) -> list[str]:
+        return rng.sample(values, rng.randint(1, min(most, len(values))))
+
+    cities = [*catalog.cities, "nowhere-ville"]
+    categories = [*catalog.categories, "zzz-unknown"]
+    fields: dict[str, Any] = {}
+    if rng.random() < 0.5:
+        fields["city"] = rng.choice(cities)
+    if rng.random() < 0.3:
+        fields["categories"] = some(categories, 3)
+    if rng.random() < 0.2:
+        fields["exclude_categories"] = some(categories, 2)
+    if rng.random() < 0.3:
+        fields["price_tiers"] = some(["$", "$$", "$$$", "$$$$"], 2)
+    if rng.random() < 0.2:
+        fields["min_rating"] = rng.choice([3.0, 3.5, 4.0, 4.5])
+    if rng.random() < 0.4:
+        fields["exclude_allergens"] = some(ALLERGENS, 3)
+    if rng.random() < 0.3:
+        fields["kinds"] = some([*catalog.kinds], 2)
+    if rng.random() < 0.2 and catalog.traits:
+        fields["traits"] = some([*catalog.traits], 2)
+    if rng.random() < 0.2:
+        fields["near"] = rng.choice(centres)
+        fields["radius_km"] = rng.choice([0.5, 2.0, 10.0])
+    return SearchFilters(**fields)
+
+
+async def _sql_ids(runtime: Any, where: str, params: dict[str, Any]) -> set[int]:
+    rows = await runtime.db.fetch(f"SELECT p.id FROM places p WHERE {where}", params)
+    return {r["id"] for r in rows}
+
+
+async def _columns(runtime: Any) -> PlaceColumns:
+    rows = [dict(r) for r in await runtime.db.fetch(COLUMNS_SQL)]
+    return PlaceColumns(0, rows)
+
+
+async def test_random_filters_pass_the_same_places_as_sql(runtime: Any) -> None:
+    probes = [await add_place(runtime, f"Column Probe {i}", "plain food") for i in range(4)]
+    ids = [place for place, _ in probes]
+    await write(runtime, "UPDATE places SET is_active = false WHERE id = :id", {"id": ids[0]})
+    await write(
+        runtime,
+        "UPDATE places SET allergen_confidence = 'high', known_allergens = '{peanuts}', "
+        "categories = '{thai}', price_tier = '$', rating = 4.5 WHERE id = :id",
+        {"id": ids[1]},
+    )
+    await write(runtime, "UPDATE places SET city = NULL, area = 'Somewhere' WHERE id = :id",
+                {"id": ids[2]})  # fmt: skip
+    await write(
+        runtime,
+        "UPDATE places SET lat = 42.3736, lng = -71.1097, contains_allergens = '{fish}', "
+        "traits = '{vegan,outdoor}' WHERE id = :id",
+        {"id": ids[3]},
+    )
+    try:
+        columns = await _columns(runtime)
+        catalog = await runtime.search.catalog()
+        located = await runtime.db.fetch(
+            "SELECT lat, lng FROM places WHERE lat IS NOT NULL ORDER BY id LIMIT 40"
+        )
+        centres = [GeoPoint(lat=r["lat"], lng=r["lng"]) for r in located]
+        rng = random.Random(20261125)
+        compared = passing = 0
+        for _ in range(400):
+            compiled = compile_filters(_random_filters(rng, catalog, centres), catalog)
+            keep = columns.mask(compiled.params)
+            if keep is None:
+                continue
+            expected = await _sql_ids(runtime, compiled.where, compiled.params)
+            assert set(columns.ids[keep].tolist()) == expected, compiled.where
+            compared += 1
+            passing += bool(expected)
+        assert compared >= 380 and passing >= 100, (compared, passing)
+        for allergen in ("peanuts", "fish"):
+            compiled = compile_filters(SearchFilters(exclude_allergens=[allergen]), catalog)
+            keep = columns.mask(compiled.params)
+            assert keep is not None and not columns.allowed(keep, ids[1:4]).all()
+    finally:
+        for place in ids:
+            await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+
+
+async def test_a_substring_area_is_left_to_postgresql(runtime: Any) -> None:
+    columns = await _columns(runtime)
+    compiled = compile_filters(
+        SearchFilters(area="zzz no such area"), await runtime.search.catalog()
+    )
+    assert "area_like" in compiled.params
+    assert columns.mask(compiled.params) is None
+
+
+CASES = [
+    ("quiet romantic italian dinner", SearchFilters()),
+    ("spicy noodles", SearchFilters(city="cambridge")),
+    ("cheap eats", SearchFilters(price_tiers=["$"], min_rating=3.5)),
+    ("pad thai peanut sauce", SearchFilters(exclude_allergens=["peanuts", "shellfish"])),
+    ("brunch with friends", SearchFilters(categories=["breakfast"], kinds=["restaurant"])),
+    ("pizza", SearchFilters(near=GeoPoint(lat=42.3601, lng=-71.0589), radius_km=3)),
+    ("sushi", SearchFilters(city="boston", min_rating=4.0, exclude_allergens=["fish"])),
+    ("", SearchFilters(city="boston")),
+]
+
+
+def _answer(result: Any) -> list[tuple[int, int | None, tuple[str, ...], float]]:
+    return [
+        (h.place.id, h.why.best_review_id, tuple(h.why.arms), h.score, tuple(h.why.matched_terms))
+        for h in result.hits
+    ]
+
+
+@pytest.mark.parametrize(("query", "filters"), CASES)
+async def test_the_search_in_process_answers_as_the_statement_path(
+    runtime: Any, monkeypatch: pytest.MonkeyPatch, query: str, filters: SearchFilters
+) -> None:
+    search: HybridSearch = runtime.search
+    await search.texts.load()
+    await search.vectors.load()
+    statements = count_fetches(monkeypatch, runtime.db)
+    fast = await search.search(query, filters, limit=10, snippets=False)
+    assert not [s for s in statements if "ARRAY(SELECT p.id FROM places p" in s], (
+        "no filter statement: the filter ran in process"
+    )
+    monkeypatch.setattr(search, "_search_in_process", _never)
+    slow = await search.search(query, filters, limit=10, snippets=False)
+    assert fast.hits and _answer(fast) == _answer(slow)
+    assert fast.strategy == slow.strategy
+
+
+async def _never(*_: Any) -> None:
+    return None
+
+
+async def test_columns_the_catalog_moved_past_never_answer(runtime: Any) -> None:
+    """A place whose allergens change after the load: the next search sees the change both
+    ways (gaining the allergen leaves it out; losing it lets it back in)."""
+    search: HybridSearch = runtime.search
+    place, _ = await add_place(runtime, "Quokkaberry Canteen", "quokkaberry curry every day")
+    filters = SearchFilters(city="cambridge", exclude_allergens=["peanuts"])
+
+    async def found() -> bool:
+        result = await search.search("quokkaberry", filters, limit=5, snippets=False)
+        return place in [h.place.id for h in result.hits if "text" in h.why.arms]
+
+    try:
+        await search.texts.load()
+        assert await found()
+        await write(
+            runtime,
+            "UPDATE places SET contains_allergens = '{peanuts}' WHERE id = :id",
+            {"id": place},
+        )
+        assert not await found(), "the stale columns still pass it: they must not answer"
+        await search.texts.load()
+        assert not await found()
+        await write(
+            runtime, "UPDATE places SET contains_allergens = '{}' WHERE id = :id", {"id": place}
+        )
+        assert await found(), "the stale columns still exclude it: they must not answer"
+    finally:
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+        await search.texts.load()
