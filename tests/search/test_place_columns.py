@@ -185,3 +185,31 @@ async def test_columns_the_catalog_moved_past_never_answer(runtime: Any) -> None
     finally:
         await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
         await search.texts.load()
+
+
+async def test_an_empty_answer_in_process_holds_only_at_the_columns_version(
+    runtime: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing passes the filter: the search and `nothing_matches` answer empty after one
+    version check, and a place that starts passing after the load is found at once."""
+    search: HybridSearch = runtime.search
+    filters = SearchFilters(city="cambridge", categories=["quokka-probe-food"])
+    await search.texts.load()
+    await search.vectors.load()
+    statements = count_fetches(monkeypatch, runtime.db)
+    assert (await search.search("dinner", filters, limit=5)).hits == []
+    assert await search.nothing_matches(filters) is not None
+    assert len(statements) == 2 and all("text_index_version" in s for s in statements)
+    place, _ = await add_place(runtime, "Quokka Probe Kitchen", "dinner")
+    try:
+        await write(
+            runtime,
+            "UPDATE places SET categories = '{quokka-probe-food}' WHERE id = :id",
+            {"id": place},
+        )
+        assert await search.nothing_matches(filters) is None
+        hits = (await search.search("dinner", filters, limit=5)).hits
+        assert [h.place.id for h in hits] == [place], "the columns are stale: not used"
+    finally:
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+        await search.texts.load()

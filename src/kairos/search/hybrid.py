@@ -303,6 +303,11 @@ class HybridSearch:
         keep = texts.columns.mask(f.params)
         if keep is None:
             return None
+        strategy = "memory" if use_vector else "none"
+        if not keep.any():  # no place passes, whatever the arms find: a third of the searches
+            if await self._columns_current(texts):
+                return SearchResult(hits=[], strategy=strategy, resolved=f.resolved)
+            return None
         ranked = self._start_ranking(query, vectors) if use_vector and vectors else None
         ranking = await self._text_ranking(words, catalog, texts) if use_text else None
         if use_text and ranking is None:
@@ -326,7 +331,6 @@ class HybridSearch:
         ):
             return None  # nothing passed (said by the current catalog only) or it moved
         hits = await self._hits(rows, arms, words, snippets, None if snippets else texts)
-        strategy = "memory" if use_vector else "none"
         return SearchResult(hits=hits, strategy=strategy, resolved=f.resolved)
 
     async def warm(self) -> None:
@@ -342,12 +346,15 @@ class HybridSearch:
         (every narrower variant of an empty filter is empty too)."""
         compiled = compile_filters(filters, await self.catalog())
         texts = self.texts.snapshot
-        if texts is not None and texts.columns is not None:
-            keep = texts.columns.mask(compiled.params)
-            if keep is not None and keep.any():
-                # Found in process: if the catalog moved since, the searches still answer
-                # from PostgreSQL's filter; only "nothing passes" is asked of PostgreSQL.
+        columns = None if texts is None else texts.columns
+        keep = None if columns is None else columns.mask(compiled.params)
+        if keep is not None and texts is not None:
+            # A place found in process needs no check: if the catalog moved since, the
+            # searches still answer from PostgreSQL's filter. "Nothing" needs current columns.
+            if keep.any():
                 return None
+            if await self._columns_current(texts):
+                return SearchResult(hits=[], strategy="none", resolved=compiled.resolved)
         rows = await self.db.fetch(
             f"SELECT EXISTS (SELECT 1 FROM places p WHERE {compiled.where}) AS found",
             compiled.params,
@@ -355,6 +362,12 @@ class HybridSearch:
         if rows[0]["found"]:
             return None
         return SearchResult(hits=[], strategy="none", resolved=compiled.resolved)
+
+    async def _columns_current(self, texts: TextSnapshot) -> bool:
+        """Whether the catalog is still at the version `texts` and its filter columns were
+        loaded at: one tiny statement."""
+        rows = await self.db.fetch(f"SELECT {TEXT_VERSION_SQL} AS version")
+        return bool(rows[0]["version"] == texts.version)
 
     async def _embed(self, query: str) -> np.ndarray:
         return await self._start_embedding(query)
