@@ -137,10 +137,12 @@ class PlaceColumns:
         return passes & self.reviewed[at] if reviewed else passes
 
     def _coded(self, codes: np.ndarray, vocab: dict[str, int], values: Iterable[str]) -> np.ndarray:
-        wanted = [vocab[v] for v in values if v in vocab]
-        if not wanted:
-            return np.zeros(len(codes), dtype=bool)
-        return np.isin(codes, np.asarray(wanted, dtype=np.int32))
+        """Rows whose code is one of `values`' (one comparison per value: a filter names a
+        few, and np.isin sorted all 29k codes each time, 0.1 ms)."""
+        out = np.zeros(len(codes), dtype=bool)
+        for code in {vocab[v] for v in values if v in vocab}:
+            out |= codes == code
+        return out
 
     def _any(self, postings: dict[str, np.ndarray], values: Iterable[str]) -> np.ndarray:
         """Rows whose array shares an element with `values` (SQL's `&&`)."""
