@@ -208,6 +208,19 @@ def test_a_chain_of_follow_ups_keeps_a_bounded_query(parser: QueryParser) -> Non
     assert previous.filters.categories == ["sushi"]
 
 
+def test_cheaper_than_the_lowest_price_level_says_so(parser: QueryParser) -> None:
+    """ "anything cheaper?" after "$" places showed the same places with no word about it."""
+    pricey = parser.decompose("fancy italian in boston")
+    cheaper = parser.decompose("anything cheaper?", previous=pricey)
+    assert cheaper.filters.price_tiers and "$$$$" not in cheaper.filters.price_tiers
+    assert not any("Nothing is cheaper" in a for a in cheaper.assumptions)
+    cheap = parser.decompose("cheap eats in cambridge")
+    assert cheap.filters.price_tiers == ["$"]
+    again = parser.decompose("anything cheaper?", previous=cheap)
+    assert again.filters.price_tiers == ["$"] and again.filters.city == "cambridge"
+    assert any(a.startswith("Nothing is cheaper than $") for a in again.assumptions)
+
+
 def test_an_empty_message_asks(parser: QueryParser) -> None:
     assert parser.decompose("   ").needs_clarification
 

@@ -73,7 +73,9 @@ INTERNAL_LABEL = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 
 CATEGORIES = ["thai", "italian", "sushi bars", "pizza", "Noodles", "burgers", "middle eastern",
-              "sandwiches", "bbq", "juice bars & smoothies"]  # fmt: skip
+              "sandwiches", "bbq", "juice bars & smoothies", "steakhouses", "brewery",
+              "cafe"]  # fmt: skip
+ONE_PLURAL = re.compile(r"\bI found one ((?:(?!\b(?:in|with)\b)[^.])*?)(?: in\b| with\b|\.)")
 NOUN_BEFORE_PLACES = re.compile(r"\b\w+(?:s|bars|pubs|cafés|bakeries) places\b")
 CAPITALISED_COMMON_NOUN = re.compile(r"(?<![.:] )\b(?:Noodles?|Pizza|Burgers?|Sushi|Seafood) ")
 
@@ -89,6 +91,10 @@ def _faults(message: str) -> list[str]:
         faults.append(f"a plural or a place noun before 'places': {noun.group()!r}")
     if common := CAPITALISED_COMMON_NOUN.search(message):
         faults.append(f"a common noun capitalised: {common.group()!r}")
+    one = ONE_PLURAL.search(message)
+    head = one.group(1).split()[-1] if one and one.group(1).split() else ""
+    if head.endswith("s") and not head.endswith(("ss", "'s")) and head != "smoothies":
+        faults.append(f"one of a plural: {one.group() if one else ''!r}")  # "juice bar & s…"
     if message != message.strip():
         faults.append("untrimmed")
     return faults

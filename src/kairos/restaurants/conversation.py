@@ -64,10 +64,16 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     if carried:
         kept.append("no " + " or ".join(display_name(a) for a in carried))
     tiers = now.price_tiers or before.price_tiers
+    assumptions = list(current.assumptions)
     if _asked_cheaper(current) and before.price_tiers:
         lower = [t for t in PRICE_TIERS if PRICE_TIERS.index(t) < min(
             PRICE_TIERS.index(b) for b in before.price_tiers)]  # fmt: skip
-        tiers = lower or ["$"]
+        tiers = lower or [PRICE_TIERS[0]]
+        if not lower:
+            assumptions.append(
+                f"Nothing is cheaper than {PRICE_TIERS[0]}, the lowest price level, "
+                "so these are the same budget places."
+            )
     filters = SearchFilters(
         price_tiers=tiers,
         categories=now.categories or before.categories,
@@ -92,7 +98,6 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         "radar_comparison",
     }:
         ui = previous.ui_preference
-    assumptions = list(current.assumptions)
     if kept:
         assumptions.append("Kept from your earlier message: " + ", ".join(kept) + ".")
     return current.model_copy(

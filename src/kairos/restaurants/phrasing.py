@@ -163,21 +163,19 @@ def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str 
     return f"{what} in {city.title()}" if city else what
 
 
-_SINGULAR = {"places": "place", "bars": "bar", "pubs": "pub", "cafés": "café",
-             "bakeries": "bakery"}  # fmt: skip
-
-
 def _count(request: str, count: int) -> str:
     if count == 1:
         words = request.split()
-        one = " ".join(_SINGULAR.get(w, w) if i == _noun_at(words) else w
-                       for i, w in enumerate(words))  # fmt: skip
+        at = _noun_at(words)
+        one = " ".join(_attributive(w) if i == at else w for i, w in enumerate(words))
         return f"I found one {one}."
     return f"Here are {count} {request}."
 
 
 def _noun_at(words: list[str]) -> int:
-    return next((i for i, w in enumerate(words) if w in _SINGULAR), -1)
+    """The request's head noun ("places", "steakhouses", "sushi bars"): `describe_request`
+    puts every noun `category_places` makes in `_PLURAL_NOUNS`."""
+    return next((i for i, w in enumerate(words) if w in _PLURAL_NOUNS), -1)
 
 
 def left_out_of_search(asked: Mapping[str, Sequence[str]]) -> str:
