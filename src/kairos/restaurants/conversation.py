@@ -70,10 +70,7 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
             PRICE_TIERS.index(b) for b in before.price_tiers)]  # fmt: skip
         tiers = lower or [PRICE_TIERS[0]]
         if not lower:
-            assumptions.append(
-                f"Nothing is cheaper than {PRICE_TIERS[0]}, the lowest price level, "
-                "so these are the same budget places."
-            )
+            assumptions.append(f"Nothing is cheaper than {PRICE_TIERS[0]}, the lowest price level.")
     filters = SearchFilters(
         price_tiers=tiers,
         categories=now.categories or before.categories,
