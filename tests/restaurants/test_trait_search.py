@@ -11,9 +11,9 @@ from kairos.search.models import MatchExplanation, SearchHit, SearchResult
 from kairos.store.places import PlaceSummary
 
 
-def _place(pid: int, traits: list[str]) -> PlaceSummary:
+def _place(pid: int, traits: list[str], kind: str = "restaurant") -> PlaceSummary:
     return PlaceSummary(
-        id=pid, name=f"p{pid}", kind="restaurant", categories=[], price_tier=None, rating=4.0,
+        id=pid, name=f"p{pid}", kind=kind, categories=[], price_tier=None, rating=4.0,
         votes=10, city="Cambridge", area=None, address=None, lat=None, lng=None, url=None,
         known_allergens=[], contains_allergens=[], allergen_confidence="low", traits=traits,
     )  # fmt: skip
@@ -30,7 +30,10 @@ class _Catalog:
         self, query: str, filters: SearchFilters, limit: int, *_: Any
     ) -> SearchResult:
         self.stages.append(list(filters.traits))
-        held = [p for p in self.places if set(filters.traits) <= set(p.traits)][:limit]
+        kinds = set(filters.kinds) or {p.kind for p in self.places}
+        held = [p for p in self.places if set(filters.traits) <= set(p.traits) and p.kind in kinds][
+            :limit
+        ]
         why = MatchExplanation(arms=[])
         return SearchResult(
             hits=[SearchHit(place=p, score=1.0, rank=i + 1, why=why) for i, p in enumerate(held)],
@@ -84,3 +87,24 @@ async def test_filters_nothing_passes_are_not_searched_stage_by_stage() -> None:
     )
     assert [h.place.id for h in found.result.hits] == [1]
     assert one.stages == [["vegan:stated"], ["vegan"], []]
+
+
+async def test_a_diet_stated_by_another_food_kind_comes_before_reviews_alone() -> None:
+    """ "kosher food in boston": a kosher ice-cream shop states it; a restaurant whose reviews
+    say "kosher" does not. The shop comes second, after the stated restaurants."""
+    stated = ["kosher", "kosher:stated"]
+    catalog = _Catalog(
+        [_place(1, ["kosher"]), _place(2, stated, "dessert"), _place(3, stated),
+         _place(4, stated, "market")]
+    )  # fmt: skip
+    meals = SearchFilters(kinds=["restaurant"])
+    found = await search_with_traits(
+        cast(CachedSearch, catalog), "kosher", meals, 5, diets=["kosher"], occasions=[],
+        also_kinds=["cafe", "dessert", "restaurant"],
+    )  # fmt: skip
+    assert [h.place.id for h in found.result.hits] == [3, 2, 1], "no market; stated first"
+    plain = _Catalog(catalog.places)
+    found = await search_with_traits(
+        cast(CachedSearch, plain), "kosher", meals, 5, diets=["kosher"], occasions=[]
+    )
+    assert [h.place.id for h in found.result.hits] == [3, 1]

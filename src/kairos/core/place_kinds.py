@@ -17,6 +17,7 @@ __all__ = [
     "FOOD_KINDS",
     "KINDS",
     "MEAL_KINDS",
+    "STATED_DIET_KINDS",
     "is_diet_category",
     "kind_of",
     "serves_meals",
@@ -28,6 +29,9 @@ KINDS: Final = (
     "lodging", "shop", "other",
 )  # fmt: skip
 MEAL_KINDS: Final = frozenset({"restaurant"})
+STATED_DIET_KINDS: Final = frozenset({"restaurant", "cafe", "bakery", "dessert"})
+"""Where a diet-only request ("kosher food in boston") also looks for places that state the diet
+when too few meal places do: places that serve food to eat there, not markets or services."""
 DRINK_KINDS: Final = frozenset({"cafe", "bar"})
 
 

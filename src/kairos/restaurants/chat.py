@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.core.venue_identity import name_key
 from kairos.llm.chain import ModelChain
@@ -224,10 +225,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     occasions = [v for v in decomposition.vibes if v in DERIVABLE_TRAITS]
     text_query = _text_query(decomposition)
 
+    # a diet with no cuisine named: a place of another food kind that states it is an answer
+    diet_only = diets and not filters.categories and set(filters.kinds) == MEAL_KINDS
+    also_kinds = sorted(STATED_DIET_KINDS) if diet_only else None
+
     async def search(scope: SearchFilters) -> TraitSearch:
         return await search_with_traits(
             turn.search, decomposition.vector_query, scope, SEARCH_LIMIT,
-            diets=diets, occasions=occasions, text_query=text_query,
+            diets=diets, occasions=occasions, text_query=text_query, also_kinds=also_kinds,
         )  # fmt: skip
 
     traced = await search(filters)

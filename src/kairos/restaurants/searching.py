@@ -76,23 +76,28 @@ async def search_with_traits(
     diets: list[str],
     occasions: list[str],
     text_query: str | None = None,
+    also_kinds: list[str] | None = None,
 ) -> TraitSearch:
     """Diets and occasions are filters where the catalog holds evidence for them: first all of
-    them with each diet stated by the place itself (its category), then all of them on any
-    evidence, then the diets alone (a need outranks a wish), then none. Places that hold the
-    stricter set come first; the rest fill in only where no diet was asked; what was short is
-    said."""
-    stages: list[tuple[list[str], int]] = []
+    them with each diet stated by the place itself (its category) — then, with `also_kinds`,
+    stated by places of those kinds too (a kosher ice-cream shop before a restaurant whose
+    reviews mention kosher) —, then all of them on any evidence, then the diets alone (a need
+    outranks a wish), then none. Places that hold the stricter set come first; the rest fill
+    in only where no diet was asked; what was short is said."""
+    stages: list[tuple[list[str], int, list[str]]] = []
     strict = MIN_WITH_TRAITS if occasions else 1
+    said = [stated(d) for d in diets] + occasions
+    wider = sorted({*filters.kinds, *(also_kinds or [])})
     candidates = [
-        *([([stated(d) for d in diets] + occasions, limit)] if diets else []),
-        (diets + occasions, strict),
-        (diets, 1),
-        ([], 1),
+        *([(said, limit, filters.kinds)] if diets else []),
+        *([(said, limit, wider)] if diets and wider != filters.kinds else []),
+        (diets + occasions, strict, filters.kinds),
+        (diets, 1, filters.kinds),
+        ([], 1, filters.kinds),
     ]
-    for stage, enough in candidates:
-        if stage not in [s for s, _ in stages]:
-            stages.append((stage, enough))
+    for stage, enough, kinds in candidates:
+        if (stage, kinds) not in [(s, k) for s, _, k in stages]:
+            stages.append((stage, enough, kinds))
     wanted = diets + occasions
     if len(stages) > 1 and (empty := await search.nothing_matches(filters)) is not None:
         # every stage narrows these filters: all of them would search and find nothing
@@ -101,8 +106,9 @@ async def search_with_traits(
     strategy, resolved = "none", {}
     required: list[str] = []
     seen: set[int] = set()
-    for stage, enough in stages:
-        found = await search(query, filters.model_copy(update={"traits": stage}), limit, text_query)
+    for stage, enough, kinds in stages:
+        scope = filters.model_copy(update={"traits": stage, "kinds": kinds})
+        found = await search(query, scope, limit, text_query)
         if not hits:
             strategy, resolved = found.strategy, found.resolved
             required = [t.removesuffix(STATED) for t in stage]
