@@ -153,3 +153,15 @@ def test_real_reviews_keep_every_invariant() -> None:
         ids = {r.id for r in reviews}
         for line in best_for(scores) + avoid_if(scores):
             assert set(line.review_ids) <= ids
+
+
+def test_praise_that_turns_against_itself_or_leads_on_is_no_summary() -> None:
+    """A top pick was once summed up as "I really tried to give 5 stars as the food was so
+    delicious and felt very authentic but I could not for the following reason:"."""
+    turned = "I really tried to give 5 stars as the food was so delicious but I could not at all."
+    lead_in = "The food was so delicious and fresh for the following reason:"
+    plain = "The lamb tagine was delicious and the staff were lovely."
+    reviews = [ReviewText(id="t", text=turned), ReviewText(id="l", text=lead_in)]
+    assert consolidated_review(reviews, ["food_quality"]).text == ""
+    quote = consolidated_review([*reviews, ReviewText(id="p", text=plain)], ["food_quality"])
+    assert quote.text == plain and quote.review_ids == ["p"]

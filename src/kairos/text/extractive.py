@@ -8,6 +8,7 @@ detail): no model writes text here, so nothing can be invented. Choices are dete
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -176,6 +177,23 @@ PRAISE_ASPECTS: tuple[str, ...] = (
 )  # fmt: skip
 
 
+# Praise that turns against itself ("so delicious … but I could not give 5 stars") is no summary.
+_TURNS_AGAINST = re.compile(
+    r"\b(?:but|however|although|though|except|yet)\b.*\b(?:not|never|no|nothing|n't|"
+    r"could ?n[o']t|wasn't|didn't|won't|wouldn't)\b",
+    re.IGNORECASE,
+)
+
+
+def _quotable(sentence: str, sign: int) -> bool:
+    """Long enough, no question, not a lead-in to what follows ("for the following reason:"),
+    and, as praise, no turn against it."""
+    text = sentence.strip()
+    if len(text) < MIN_QUOTE_CHARS or text.endswith(("?", ":")):
+        return False
+    return sign < 0 or not _TURNS_AGAINST.search(text)
+
+
 def _explicit(score: AspectScore, sign: int) -> list[tuple[str, str]]:
     """(review id, sentence) of explicit evidence with the given sign, strongest first."""
     ranked = sorted(
@@ -183,9 +201,7 @@ def _explicit(score: AspectScore, sign: int) -> list[tuple[str, str]]:
         key=lambda e: -abs(e.weight),
     )
     return [
-        (e.review_id, " ".join(e.sentence.split()))
-        for e in ranked
-        if len(e.sentence.strip()) >= MIN_QUOTE_CHARS and not e.sentence.strip().endswith("?")
+        (e.review_id, " ".join(e.sentence.split())) for e in ranked if _quotable(e.sentence, sign)
     ]
 
 
