@@ -6,6 +6,7 @@ from typing import Any
 
 import httpx
 
+from kairos.restaurants import evaluation
 from kairos.restaurants.schemas import ExpandedDetail, RecommendationPayload
 from tests.restaurants.helpers import TOKEN, as_user, chat_stream, create_user
 
@@ -47,6 +48,28 @@ async def test_feed_is_personal_safe_and_cached(client: httpx.AsyncClient, runti
     assert [i["rank"] for i in second.json()["recommendations"]] == [1, 2, 3, 4, 5]
     fresh = await _feed(client, uid, limit=5, refresh=True)
     assert fresh.json()["cached"] is False
+
+
+async def test_equal_fits_are_ordered_by_what_diners_say_of_the_asked_axes(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """A quiet, vegan person's feed: places of one fit score come in the order of the chat's
+    composite over their axes (a sports bar that matched "romantic" once led it, loud as its
+    diners say it is), and the vegan places are among the candidates at all."""
+    profile = {"preferences": {"vibes": ["quiet"], "dietary": ["vegan"], "home_city": "boston"}}
+    uid = await create_user(client, **profile)
+    await runtime.drain()
+    feed = RecommendationPayload.model_validate((await _feed(client, uid, limit=25)).json())
+    requested = evaluation.requested_axes(["quiet", "vegan"])
+    keyed = [
+        (i.fit_score, evaluation.composite(i.restaurant.scores, requested))
+        for i in feed.recommendations
+        if i.restaurant.scores is not None
+    ]
+    assert len(keyed) == len(feed.recommendations) >= 10
+    assert keyed == sorted(keyed, key=lambda k: (-k[0], -k[1]))
+    assert len({score for score, _ in keyed}) < len(keyed), "some fits are equal"
+    assert any(t.type == "dietary" for i in feed.recommendations for t in i.fit_tags)
 
 
 async def test_feed_limit_is_validated(client: httpx.AsyncClient) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from kairos.store.places import PlacesRepository, RecordCache, weighted_rating
+from kairos.store.places import WEIGHTED_RATING_SQL, PlacesRepository, RecordCache, weighted_rating
 from tests.catalog_rows import add_place, count_fetches, write
 
 
@@ -100,3 +100,23 @@ async def test_kept_reviews_are_reused_only_while_no_review_changed(
         assert await repository.reviews([place]) == {place: []}, "a deleted review is gone"
     finally:
         await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
+
+
+async def test_top_rated_also_holds_the_best_places_with_a_wanted_trait(runtime: Any) -> None:
+    """A vegan's feed weighs vegan places: the top by rating alone may hold none of them."""
+    rows = await runtime.db.fetch(
+        f"SELECT p.id FROM places p WHERE p.is_active AND p.review_count > 0 "
+        f"AND p.kind = 'restaurant' AND 'vegan' = ANY(p.traits) "
+        f"ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT 2"
+    )
+    best_vegan = [r["id"] for r in rows]
+    assert len(best_vegan) == 2
+    plain = await runtime.places.top_rated(
+        exclude_allergens=[], cuisines=[], kinds=["restaurant"], limit=4
+    )
+    wanting = await runtime.places.top_rated(
+        exclude_allergens=[], cuisines=[], kinds=["restaurant"], traits=["vegan"], limit=4
+    )
+    assert not set(best_vegan) <= {r.place.id for r in plain}, "the sample's top 4 lacks them"
+    assert set(best_vegan) <= {r.place.id for r in wanting}
+    assert {r.place.id for r in plain} <= {r.place.id for r in wanting}

@@ -8,8 +8,11 @@ from datetime import UTC, date, datetime
 from typing import Literal
 
 from kairos.core.allergy_guard import AllergyAssessment
+from kairos.core.diets import canonical_diet
 from kairos.core.fit_scorer import FitScorer
 from kairos.core.place_kinds import MEAL_KINDS
+from kairos.core.traits import DERIVABLE_TRAITS
+from kairos.core.vibes import canonical_vibe
 from kairos.pipeline.safety import guard_places, hard_set
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation
@@ -60,35 +63,40 @@ async def build_feed(
     liked = sorted(
         {c for w in user.preferences.cuisine_affinity for c in catalog.expand_category(w)}
     )
+    wanted = wanted_traits(user)
     city, source = located
     cities = catalog.resolve_city(city) if city else []
     candidates = await places.top_rated(
         exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), cities=cities,
-        limit=CANDIDATES,
+        traits=wanted, limit=CANDIDATES,
     )  # fmt: skip
     note = _where(city, source) if cities else ""
     if cities and len(candidates) < MIN_LOCAL:
         note = f"Few places I know are in {city.title()}; picks from everywhere."  # type: ignore[union-attr]
         city, source = None, None
         candidates = await places.top_rated(
-            exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), limit=CANDIDATES
-        )
+            exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), traits=wanted,
+            limit=CANDIDATES,
+        )  # fmt: skip
     elif not cities:
         city, source = None, None
     verdict = await guard_places(places, candidates, profile)
     scorer = FitScorer(user.preferences)
+    requested = _requested(user)
     scored = [
-        (scorer.score(fit_candidate(g.item), g.assessment), i, g)
+        (scorer.score(fit_candidate(g.item), g.assessment), -_composite(g.item, requested), i, g)
         for i, g in enumerate(verdict.safe)
     ]
-    scored.sort(key=lambda s: (-s[0].score, s[1]))
+    # equal fit: what diners say of the asked-for axes decides (a sports bar that matched
+    # "romantic" no longer leads a quiet person's feed), then the rating order
+    scored.sort(key=lambda s: (-s[0].score, s[1], s[2]))
     chosen = scored[:FEED_MAX]
     reviews = await places.reviews(
-        [g.item.place.id for _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
+        [g.item.place.id for _, _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
     )
-    focus = sorted(evaluation.requested_axes(user.preferences.vibes)) or ["food_quality"]
+    focus = sorted(requested) or ["food_quality"]
     items = []
-    for rank, (fit, _, guarded) in enumerate(chosen, start=1):
+    for rank, (fit, _, _, guarded) in enumerate(chosen, start=1):
         record, assessment = guarded.item, guarded.assessment
         place_reviews = reviews[record.place.id]
         quote = extractive.consolidated_review(place_reviews, focus, scores=record.aspects)
@@ -115,6 +123,26 @@ async def build_feed(
         location_source=source,
         note=note,
     )
+
+
+def wanted_traits(user: UserPublic) -> list[str]:
+    """The diets and vibes of the profile as place traits (`core/traits.py`)."""
+    said = [canonical_diet(d) for d in user.preferences.dietary]
+    said += [canonical_vibe(v) for v in user.preferences.vibes]
+    return sorted({t for t in said if t in DERIVABLE_TRAITS})
+
+
+def _requested(user: UserPublic) -> set[str]:
+    """The radar axes the profile weighs more: its vibes' and its diets' (a vegan's quote
+    praises the vegan dishes when a diner did)."""
+    return evaluation.requested_axes([*user.preferences.vibes, *user.preferences.dietary])
+
+
+def _composite(record: PlaceRecord, requested: set[str]) -> float:
+    """The chat's composite over the radar, the requested axes weighed more and penalised
+    where diners contradict them, from the place's stored aspect scores."""
+    aspects = evaluation.aspects_for([], record.aspects, record.place.price_tier)
+    return evaluation.composite(evaluation.radar(aspects), requested)
 
 
 def _where(city: str | None, source: str | None) -> str:
@@ -147,7 +175,7 @@ async def expand(
     assessment = guarded.assessment if guarded is not None else None
     aspects = evaluation.aspects_for(reviews, record.aspects, record.place.price_tier)
     scores = evaluation.radar(aspects)
-    focus = sorted(evaluation.requested_axes(user.preferences.vibes)) or ["food_quality"]
+    focus = sorted(_requested(user)) or ["food_quality"]
     fit = (
         FitScorer(user.preferences).score(fit_candidate(record), assessment)
         if assessment is not None

@@ -267,11 +267,14 @@ class PlacesRepository:
         cuisines: Sequence[str],
         kinds: Sequence[str],
         cities: Sequence[str] = (),
+        traits: Sequence[str] = (),
         limit: int = 50,
     ) -> list[PlaceRecord]:
-        """Top places by the Bayesian average rating, plus the best of `cuisines`, with the
-        anaphylactic hard filter in SQL; only reviewed places (a card quotes one), of `kinds`,
-        in `cities` when given (lower case)."""
+        """Top places by the Bayesian average rating, plus the best of `cuisines` and the best
+        holding any of `traits` (a diet or vibe the person asked for: a vegan's feed weighs the
+        vegan places, which the top by rating alone may not hold), with the anaphylactic hard
+        filter in SQL; only reviewed places (a card quotes one), of `kinds`, in `cities` when
+        given (lower case)."""
         where_city = "AND lower(p.city) = ANY(CAST(:cities AS text[]))" if cities else ""
         async with self.db.reading() as session:
             rows = await session.execute(
@@ -279,7 +282,8 @@ class PlacesRepository:
                     f"""
                     WITH eligible AS (
                         SELECT p.id, p.xmin::text AS version, {WEIGHTED_RATING_SQL} AS weighted,
-                               p.categories && CAST(:cuisines AS text[]) AS liked
+                               p.categories && CAST(:cuisines AS text[]) AS liked,
+                               p.traits && CAST(:traits AS text[]) AS wanted
                         FROM places p
                         WHERE p.is_active AND p.review_count > 0
                           AND p.kind = ANY(CAST(:kinds AS text[])) {where_city}
@@ -289,10 +293,14 @@ class PlacesRepository:
                     UNION
                     (SELECT * FROM eligible WHERE liked ORDER BY weighted DESC, id
                      LIMIT :liked_limit)
+                    UNION
+                    (SELECT * FROM eligible WHERE wanted ORDER BY weighted DESC, id
+                     LIMIT :liked_limit)
                     """
                 ),
                 {
                     "cuisines": list(cuisines),
+                    "traits": list(traits),
                     "exclude": list(exclude_allergens),
                     "kinds": list(kinds),
                     "cities": list(cities),
