@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from kairos.restaurants.evaluation import composite
 from kairos.restaurants.schemas import GenerativeUIPayload
@@ -207,16 +208,18 @@ async def test_asking_for_quiet_puts_quieter_places_first(client: httpx.AsyncCli
     ), "quietness is weighed in because it was asked for"
 
 
+@pytest.mark.parametrize("diet", ["jain", "pescatarian"])
 async def test_a_place_is_never_called_a_diet_it_shows_no_evidence_of(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, diet: str
 ) -> None:
-    """ "kosher options in boston?" where no Boston place shows kosher food: the places come with
-    that said, and the count never calls them kosher."""
-    payload = await ask(client, await create_user(client), "kosher options in boston?")
-    holders = [r for r in payload.restaurants if any(n.trait == "kosher" for n in r.evidence)]
+    """ "jain food in boston?" where no Boston place shows Jain food, or a diet no evidence is
+    derived for: the places come with that said, and the count never calls them so."""
+    payload = await ask(client, await create_user(client), f"{diet} food in boston?")
+    holders = [r for r in payload.restaurants if any(n.trait == diet for n in r.evidence)]
     assert payload.restaurants and not holders, [r.name for r in holders]
-    assert "No place I know here shows evidence of kosher" in payload.message
-    assert "kosher places" not in payload.message and "kosher place " not in payload.message
+    label = "Jain" if diet == "jain" else diet
+    assert f"No place I know here shows evidence of {label}" in payload.message
+    assert f"{label} places" not in payload.message and f"{label} place " not in payload.message
 
 
 async def test_a_diet_outlasts_the_price_when_nothing_cheaper_holds_it(
@@ -236,6 +239,22 @@ async def test_a_diet_outlasts_the_price_when_nothing_cheaper_holds_it(
     ]
     assert "price tiers" in payload.relaxed_filters
     assert "widened the price range" in payload.message
+
+
+async def test_a_kitchen_rule_nobody_shows_is_said_not_filled_with_other_places(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "kosher food in boston" where no Boston place of the sample shows kosher evidence: no
+    cards of places that may not be kosher, and a reply that says so; where one does (halal in
+    London), it is listed."""
+    uid = await create_user(client)
+    kosher = await ask(client, uid, "kosher food in boston")
+    assert kosher.restaurants == [] and kosher.flagged_restaurants == []
+    assert "No place I know in Boston shows evidence of kosher food" in kosher.message
+    assert kosher.follow_up_questions and "without kosher" in kosher.follow_up_questions[1]
+    halal = await ask(client, uid, "halal food in london")
+    assert halal.restaurants
+    assert all(any(n.trait == "halal" for n in r.evidence) for r in halal.restaurants)
 
 
 async def test_near_me_searches_where_the_person_is_and_says_how_it_knows(

@@ -33,6 +33,9 @@ class Diet:
     """A review aspect that measures how well a place serves it."""
     implied_by: tuple[str, ...] = ()
     """Diets whose places also serve this one (a vegan place suits a vegetarian)."""
+    certified: bool = False
+    """A rule a kitchen keeps as a whole (halal, kosher): a place without evidence of it is no
+    answer at all, where a place without vegan evidence may still have a vegan dish."""
 
 
 def _p(text: str) -> tuple[str, ...]:
@@ -62,6 +65,7 @@ _DIETS: Final = (
         "halal", "halal", ("halal",),
         categories=("halal",),
         review_phrases=_p("halal, halal certified, halal meat, halal food, zabiha"),
+        certified=True,
     ),
     Diet(
         "kosher", "kosher", ("kosher",),
@@ -70,6 +74,7 @@ _DIETS: Final = (
         review_phrases=_p("glatt kosher, kosher certified, certified kosher, kosher restaurant, "
                           "kosher food, kosher deli, kosher menu, kosher options, "
                           "kosher supervision, strictly kosher, fully kosher"),
+        certified=True,
     ),
     Diet("jain", "Jain", _p("jain, jain food, no onion no garlic, no onion garlic"),
          review_phrases=_p("jain food, jain options, jain menu")),

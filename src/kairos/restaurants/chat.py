@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.diets import DIETS
 from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.core.venue_identity import name_key
@@ -289,6 +290,29 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             ),
         )
         return
+    unmet = [
+        d
+        for d in diets
+        if d in DIETS and DIETS[d].certified and not any(d in h.place.traits for h in found.hits)
+    ]
+    if found.hits and unmet:
+        named = [DIETS[d].label for d in unmet]
+        yield _finish(
+            turn,
+            GenerativeUIPayload(
+                ui_type="text",
+                message=phrasing.unmet_need_message(
+                    unmet, decomposition.filters.city, decomposition.assumptions
+                ),
+                follow_up_questions=[
+                    "Look in another city?",
+                    f"Search without {phrasing.listed(named)}?",
+                ],
+                hard_excluded_allergens=hard,
+                relaxed_filters=relaxed,
+            ),
+        )
+        return
     if not found.hits:
         yield _finish(
             turn,
@@ -374,9 +398,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         ui_type = "restaurant_list"
     cited = [rid for r in safe + flagged if r.summary for rid in r.summary.review_ids]
     # a place is called what it shows evidence of: a diet or occasion not every shown place
-    # holds leaves the count's description ("Here are 5 kosher places" held by none of them)
+    # holds leaves the count's description ("Here are 5 kosher places" held by none of them);
+    # a diet no evidence is derived for ("pescatarian") is held by none
     holders = {t: sum(1 for r in safe if any(n.trait == t for n in r.evidence))
-               for t in [*diets, *occasions]}  # fmt: skip
+               for t in [*decomposition.dietary, *occasions]}  # fmt: skip
     unheld = {t for t, n in holders.items() if safe and n < len(safe)}
     if unheld:
         request_text = described([w for w in asked if w not in unheld])

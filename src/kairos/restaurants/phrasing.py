@@ -286,6 +286,17 @@ def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequen
     )
 
 
+def unmet_need_message(diets: Sequence[str], city: str | None, assumptions: Sequence[str]) -> str:
+    """A kitchen rule (halal, kosher) no place here shows evidence of: said, with no list of
+    places that may not keep it."""
+    where = f" in {city.title()}" if city else ""
+    return after_assumptions(
+        assumptions,
+        f"No place I know{where} shows evidence of {listed([_label(d) for d in diets])} food, "
+        "so I have none to suggest.",
+    )
+
+
 def after_assumptions(assumptions: Sequence[str], message: str) -> str:
     """The message after what the turn assumed or did on its own, as every answer says them."""
     return " ".join([*(s for a in assumptions if (s := _sentence(a))), message])
