@@ -189,6 +189,32 @@ async def test_voice_speaks_offline_or_says_how_to_enable_it(client: httpx.Async
     assert (await client.post("/api/voice/synthesize", json={"text": ""})).status_code == 422
 
 
+async def test_a_food_a_member_must_avoid_is_said_not_searched_for(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "lobster night" with a member anaphylactic to shellfish: searched for, lobster found
+    only venues the filter then left out and the plan filled with unrelated ones, unexplained;
+    "seafood dinner" came back empty with no word why."""
+    uid = await create_user(client)
+    sam = {
+        "name": "Sam",
+        "allergies": {"confirmed": ["shellfish"], "severity": {"shellfish": "anaphylactic"}},
+    }
+    lobster = await _plan(client, uid, prompt="lobster night in boston for 4", members=[sam])
+    assert lobster["venues"]
+    assert (
+        "Left lobster out of the search: Sam's shellfish allergy" in (lobster["execution_summary"])
+    )
+    seafood = await _plan(client, uid, prompt="seafood dinner in boston for 6", members=[sam])
+    assert seafood["venues"] == []
+    assert (
+        "every seafood venue in Boston the catalog holds is known to contain shellfish, which "
+        "Sam must avoid" in seafood["execution_summary"]
+    )
+    alone = await _plan(client, uid, prompt="seafood dinner in boston for 6")
+    assert alone["venues"] and "Left" not in alone["execution_summary"]
+
+
 async def test_a_venue_flagged_for_a_member_is_shown_with_the_member_named(
     client: httpx.AsyncClient,
 ) -> None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, TypeVar
 
+from kairos.core.allergy_warnings import display_name
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.profiles.schemas import UserPublic
 from kairos.signals.events.models import EventList, EventsQuery
@@ -121,6 +122,8 @@ class Planner:
             f"{len(found.excluded)} excluded for the group's allergies)",
         )
         left_out = _who_for(group, found.hard_excluded)
+        if found.left_out_words:
+            yield _log("scout", _left_out_line(group, found.left_out_words))
         if left_out:
             yield _log(
                 "scout",
@@ -175,7 +178,7 @@ class Planner:
             plan_id=turn.plan_id,
             venues=venues,
             global_consensus=sentence,
-            execution_summary=_summary(venues, found, status, intent),
+            execution_summary=_summary(venues, found, status, intent, group),
             user_profile={
                 "auth_user_id": str(user.uid),
                 **user.planner.model_dump(),
@@ -418,16 +421,47 @@ def _critic_line(flags: dict[int, list[RiskFlag]], status: dict[str, str]) -> st
     return f"Reviewed {len(flags)} venue(s): {total} flag(s), {high} high"
 
 
-def _summary(venues: list[Any], found: ScoutResult, status: dict[str, str], intent: Intent) -> str:
+def _left_out_line(group: GroupProfile, asked: Mapping[str, Sequence[str]]) -> str:
+    """ "Left lobster out of the search: Sam's shellfish allergy"."""
+    allergens = list(dict.fromkeys(a for named in asked.values() for a in named))
+    whose = "; ".join(
+        f"{', '.join(names)}'s {display_name(a)} allergy" if names != ["request"]
+        else f"{display_name(a)} kept out as asked"
+        for a, names in _who_for(group, allergens).items()
+    )  # fmt: skip
+    return f"Left {', '.join(asked)} out of the search: {whose}"
+
+
+def _summary(
+    venues: list[Any],
+    found: ScoutResult,
+    status: dict[str, str],
+    intent: Intent,
+    group: GroupProfile,
+) -> str:
     failed = [k for k, v in status.items() if v != "ok"]
     wanted = ", ".join([*intent.reading.categories, *found.filters.kinds]) or "venues"
-    where = f" in {intent.location}" if intent.location else ""
-    text = (
-        "Pipeline complete."
-        if venues
-        else f"Pipeline complete: the catalog has no {wanted}{where} that fit; try another "
-        "place or a wider request."
-    )
+    where = f" in {intent.location.title()}" if intent.location else ""
+    if venues:
+        text = "Pipeline complete."
+    elif found.all_unsafe:
+        allergies = "; ".join(
+            f"{display_name(a)}, kept out as asked" if names == ["request"]
+            else f"{display_name(a)}, which {', '.join(names)} must avoid"
+            for a, names in _who_for(group, found.filters.exclude_allergens).items()
+        )  # fmt: skip
+        text = (
+            f"Pipeline complete: every {', '.join(intent.reading.categories)} venue{where} the "
+            f"catalog holds is known to contain {allergies}, so none is planned; try another "
+            "kind of place."
+        )
+    else:
+        text = (
+            f"Pipeline complete: the catalog has no {wanted}{where} that fit; try another "
+            "place or a wider request."
+        )
+    if found.left_out_words:
+        text += f" {_left_out_line(group, found.left_out_words)}."
     if failed:
         text += f" Degraded: {', '.join(failed)}."
     if found.excluded:

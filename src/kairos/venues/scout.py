@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.geo import haversine_km
 from kairos.core.venue_identity import Venue, name_key
@@ -99,6 +100,13 @@ class ScoutResult:
     broadened: str | None = None
     hard_excluded: list[str] = field(default_factory=list)
     """Allergens no venue shown may be known to contain (SQL and the guard)."""
+    left_out_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words of the request that ask for a hard-excluded allergen ("lobster" with shellfish
+    kept out), left out of the search: searched for, they found only venues the filter then
+    left out, and the plan filled with unrelated ones."""
+    all_unsafe: bool = False
+    """No venue came back, and the request's categories hold venues: every one of them is
+    known to contain a hard-excluded allergen ("seafood" with shellfish kept out)."""
 
 
 def _filters(
@@ -118,6 +126,16 @@ def _filters(
         near=GeoPoint(lat=near.lat, lng=near.lng) if near else None,
         radius_km=radius,
     )
+
+
+def _plain(text: str) -> str:
+    """Lower case, without the punctuation around words."""
+    return " ".join(w.lower().strip(".,;:!?\"'()") for w in text.split())
+
+
+def _without(text: str, words: Mapping[str, object]) -> str:
+    """`text` without `words` (compared as `_plain` reads them)."""
+    return " ".join(w for w in text.split() if _plain(w) not in words)
 
 
 def _radius(members: Sequence[MemberLocation], point: MeetingPoint) -> float:
@@ -176,6 +194,9 @@ class Scout:
             dict.fromkeys((*intent.activity_words, *reading.categories, *reading.leftover))
         )
         semantic = " ".join(x for x in (intent.prompt, intent.vibe or "") if x)
+        asked = asked_allergens(_plain(f"{semantic} {words}"), hard)
+        if asked:
+            semantic, words = _without(semantic, asked), _without(words, asked)
         query = DiscoveryQuery(
             text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
         )
@@ -189,6 +210,13 @@ class Scout:
             )
             if discovered.hits:
                 filters, broadened = wider, f"no {'/'.join(query.filters.kinds)} found: any kind"
+        all_unsafe = False
+        if not discovered.hits and hard and filters.categories:
+            unsafe = filters.model_copy(update={"exclude_allergens": []})
+            found_unsafe, _ = await self._discover(
+                DiscoveryQuery(text=semantic, words=query.words, filters=unsafe, limit=1)
+            )
+            all_unsafe = bool(found_unsafe.hits)
         hits = discovered.hits
         unique: list[SearchHit] = []
         for hit in hits:
@@ -241,4 +269,6 @@ class Scout:
             providers=status,
             broadened=broadened,
             hard_excluded=list(guarded.hard_excluded_allergens),
+            left_out_words=asked,
+            all_unsafe=all_unsafe,
         )
