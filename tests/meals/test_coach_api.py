@@ -47,6 +47,19 @@ async def test_meal_to_healthier_suggestions_to_recipe(client: httpx.AsyncClient
     assert remaining_hazards(_final_lines(recipe), _constraints(COOK)) == []
 
 
+async def test_a_dish_named_by_a_kept_out_allergen_says_it_is_left_out(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "shrimp pasta" for a cook who keeps shellfish out: the suggestions are pasta without
+    shrimp, and the message says why rather than calling them versions of shrimp pasta alone."""
+    uid = await create_user(client, allergies=SAM)
+    answer = await coach(client, uid, text="shrimp pasta")
+    assert answer["suggestions"]
+    assert answer["message"].endswith("Without shrimp: shellfish is kept out for you.")
+    plain = await coach(client, await create_user(client), text="shrimp pasta")
+    assert "kept out" not in plain["message"]
+
+
 async def test_household_union_of_anaphylactic_allergies(client: httpx.AsyncClient) -> None:
     uid = await create_user(
         client, allergies=COOK, cook={"household": [{"name": "Sam", "allergies": SAM}]}

@@ -14,6 +14,8 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kairos.core.allergens import asked_allergens
+from kairos.core.allergy_warnings import display_name
 from kairos.errors import InvalidInput, NotFound
 from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
@@ -22,6 +24,7 @@ from kairos.meals.dish_search import CachedRecipeRepository
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
+from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
 from kairos.meals.suggest import PANTRY_SUGGESTIONS, meal_suggestions, pantry_suggestions
 from kairos.meals.understanding import MealInput, read_message
@@ -181,6 +184,7 @@ class Coach:
         await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_selection", state)
         if suggestions:
             message = f"{len(suggestions)} {what}, from real recipes adapted to you."
+            message += _left_out(request.meal_name, context.constraints)
         elif not_offered:
             message = (
                 f"No {what}: the real recipes Kairos found cannot be made safe for "
@@ -242,3 +246,15 @@ def _kept(suggestion: Suggestion) -> dict[str, Any]:
         "summary": suggestion.summary, "tags": suggestion.tags,
         "recipe_id": suggestion.source_recipe_ids[0],
     }  # fmt: skip
+
+
+def _left_out(meal_name: str | None, constraints: CookConstraints) -> str:
+    """ " Without shrimp: shellfish is kept out for you." when the dish asked for is named by a
+    kept-out allergen (`core/allergens.asked_allergens`, as the chat and the planner read it):
+    every suggestion leaves it out, and the person is told why."""
+    asked = asked_allergens((meal_name or "").lower(), constraints.allergens)
+    if not asked:
+        return ""
+    allergens = list(dict.fromkeys(display_name(a) for named in asked.values() for a in named))
+    verb = "is" if len(allergens) == 1 else "are"
+    return f" Without {' or '.join(asked)}: {' and '.join(allergens)} {verb} kept out for you."
