@@ -257,6 +257,20 @@ async def test_a_kitchen_rule_nobody_shows_is_said_not_filled_with_other_places(
     assert all(any(n.trait == "halal" for n in r.evidence) for r in halal.restaurants)
 
 
+async def test_words_no_shown_place_holds_are_said(client: httpx.AsyncClient) -> None:
+    """ "curry in london": no London place of the sample mentions curry, and the answer was
+    "Here are 5 places in London" with a breakfast café first. Now it says what the list is."""
+    uid = await create_user(client)
+    curry = await ask(client, uid, "curry in london")
+    assert curry.restaurants
+    assert not any(r.why and "text" in r.why.arms for r in curry.restaurants)
+    assert curry.message.startswith(
+        "Nothing I know in London mentions curry, so these are the closest by what diners write."
+    )
+    dumplings = await ask(client, uid, "dumplings in boston")
+    assert dumplings.restaurants and "Nothing I know" not in dumplings.message
+
+
 async def test_near_me_searches_where_the_person_is_and_says_how_it_knows(
     client: httpx.AsyncClient,
 ) -> None:

@@ -7,7 +7,12 @@ import re
 
 from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_warnings import display_name
-from kairos.restaurants.phrasing import answer_message, category_places, describe_request
+from kairos.restaurants.phrasing import (
+    answer_message,
+    category_places,
+    describe_request,
+    nothing_mentions,
+)
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.text.extractive import Quote
 
@@ -141,6 +146,7 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
                 "Kept from your earlier message: Thai, in Boston.",
                 "Read '40' as USD a head.",
                 "'nuts' read as tree nuts and peanuts; all are excluded for this search.",
+                nothing_mentions(["curry"], rng.choice([None, "london"])),
             ],
             rng.randint(0, 2),
         )

@@ -163,6 +163,18 @@ def _text_query(decomposition: Decomposition) -> str:
     return " ".join(w for w in decomposition.vector_query.split() if w not in occasion)
 
 
+def _unmatched_words(decomposition: Decomposition, shown: list[RestaurantResult]) -> list[str]:
+    """The words of a request that is only words ("curry in london": no cuisine, occasion or
+    diet read) when no shown place holds any of them: the places are the closest by meaning,
+    and the answer says so rather than "Here are 5 places"."""
+    words = _text_query(decomposition).split()
+    if not words or decomposition.filters.categories or decomposition.vibes:
+        return []
+    if decomposition.dietary or any(r.why is not None and "text" in r.why.arms for r in shown):
+        return []
+    return words
+
+
 def _history(request: ChatRequest) -> tuple[list[str], str | None]:
     history = [m.content for m in request.conversation_history if m.role == "user"]
     last = next(
@@ -407,13 +419,16 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         request_text = described([w for w in asked if w not in unheld])
     if only_named:
         request_text = "places named " + phrasing.listed([n.title() for n in found_names])
+    assumptions = list(decomposition.assumptions)
+    if unmatched := _unmatched_words(decomposition, safe + flagged):
+        assumptions.append(phrasing.nothing_mentions(unmatched, decomposition.filters.city))
     message = phrasing.answer_message(
         request=request_text,
         safe=safe,
         flagged=flagged,
         hard_excluded=hard,
         relaxed=relaxed,
-        assumptions=decomposition.assumptions,
+        assumptions=assumptions,
         short=[t for t in traced.short if holders.get(t, 1) > 0],
         missing=[t for t, n in holders.items() if safe and n == 0],
         requested=sorted(requested),
@@ -433,7 +448,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             has_allergy_warnings=verdict.has_any_warnings,
             hard_excluded_allergens=list(verdict.hard_excluded_allergens),
             relaxed_filters=relaxed,
-            assumptions=decomposition.assumptions,
+            assumptions=assumptions,
             cited_review_ids=cited,
         ),
     )

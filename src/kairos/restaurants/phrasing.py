@@ -178,6 +178,15 @@ def _noun_at(words: list[str]) -> int:
     return next((i for i, w in enumerate(words) if w in _PLURAL_NOUNS), -1)
 
 
+def nothing_mentions(words: Sequence[str], city: str | None) -> str:
+    """No shown place holds the words asked for: what the list is instead."""
+    where = f" in {city.title()}" if city else ""
+    return (
+        f"Nothing I know{where} mentions {listed(list(words), 'or')}, so these are the closest "
+        "by what diners write."
+    )
+
+
 def left_out_of_search(asked: Mapping[str, Sequence[str]]) -> str:
     """What a turn did with food words that ask for an allergen kept out ("prawn" with
     shellfish kept out): the search ran without them, and the person is told why."""
