@@ -221,6 +221,16 @@ def test_cheaper_than_the_lowest_price_level_says_so(parser: QueryParser) -> Non
     assert any(a.startswith("Nothing is cheaper than $") for a in again.assumptions)
 
 
+def test_a_kept_vibe_is_said_with_what_else_was_kept(parser: QueryParser) -> None:
+    """ "italian in boston" → "something quieter?" → "what about cambridge?": the quiet is
+    kept, so the reply says it is, beside the cuisine."""
+    quiet = parser.decompose("something quieter?", previous=parser.decompose("italian in boston"))
+    moved = parser.decompose("what about cambridge?", previous=quiet)
+    assert "quiet" in moved.vibes
+    kept = next(a for a in moved.assumptions if a.startswith("Kept from your earlier message"))
+    assert "quiet" in kept and "Italian" in kept
+
+
 def test_an_empty_message_asks(parser: QueryParser) -> None:
     assert parser.decompose("   ").needs_clarification
 

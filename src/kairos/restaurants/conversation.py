@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
+from kairos.core.vibes import vibe_label
 from kairos.restaurants.phrasing import category_name
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import PRICE_TIERS, SearchFilters
@@ -88,6 +89,9 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     kept_diets = [d for d in previous.dietary if d not in current.dietary]
     if kept_diets:
         kept.append(" and ".join(diet_label(d) for d in kept_diets))
+    kept_vibes = [v for v in previous.vibes if v not in current.vibes]
+    if kept_vibes:
+        kept.append(" and ".join(vibe_label(v) for v in kept_vibes))
     searchable = bool(kept) or not current.needs_clarification
     ui = current.ui_preference
     if ui in {"restaurant_list", "text"} and previous.ui_preference in {
