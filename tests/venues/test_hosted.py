@@ -97,7 +97,16 @@ async def use_discovery(
         )
         providers = discovery_providers(settings, runtime.search, runtime.places)
         built.extend(providers)
-        monkeypatch.setattr(product, "scout", Scout(providers, runtime.places, product.plans))
+        monkeypatch.setattr(
+            product,
+            "scout",
+            Scout(
+                providers,
+                runtime.places,
+                product.plans,
+                nothing_matches=runtime.search.nothing_matches,
+            ),
+        )
         return providers
 
     yield use

@@ -118,6 +118,7 @@ class VenuesProduct:
             discovery_providers(runtime.settings, runtime.search, runtime.places),
             runtime.places,
             self.plans,
+            nothing_matches=runtime.search.nothing_matches,
         )
         self._reader: QueryReader | None = None
         self._name_listings: dict[str, int] = {}

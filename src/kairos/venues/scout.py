@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -30,7 +30,7 @@ from kairos.core.venue_identity import Venue, name_key
 from kairos.core.venue_identity import same_venue as is_same_venue
 from kairos.pipeline.safety import guard_places, hard_set
 from kairos.search.filters import GeoPoint, SearchFilters
-from kairos.search.models import SearchHit
+from kairos.search.models import SearchHit, SearchResult
 from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.store.plans import PlanStore, StoredRiskEvent
 from kairos.venues.commander import Intent
@@ -149,8 +149,13 @@ class Scout:
         providers: Sequence[DiscoveryProvider],
         places: PlacesRepository,
         plans: PlanStore,
+        *,
+        nothing_matches: Callable[[SearchFilters], Awaitable[SearchResult | None]],
     ) -> None:
+        """`nothing_matches`: the engine's check that no catalog place passes a filter
+        (`HybridSearch.nothing_matches`); hosted venues are catalog places or left out."""
         self.providers = list(providers)
+        self.nothing_matches = nothing_matches
         self.places = places
         self.plans = plans
         self.name_listings: Mapping[str, int] | None = None
@@ -213,10 +218,7 @@ class Scout:
         all_unsafe = False
         if not discovered.hits and hard and filters.categories:
             unsafe = filters.model_copy(update={"exclude_allergens": []})
-            found_unsafe, _ = await self._discover(
-                DiscoveryQuery(text=semantic, words=query.words, filters=unsafe, limit=1)
-            )
-            all_unsafe = bool(found_unsafe.hits)
+            all_unsafe = await self.nothing_matches(unsafe) is None
         hits = discovered.hits
         unique: list[SearchHit] = []
         for hit in hits:
