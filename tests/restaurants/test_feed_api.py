@@ -6,8 +6,11 @@ from typing import Any
 
 import httpx
 
+from kairos.core.diets import quote_unfit
 from kairos.restaurants import evaluation
 from kairos.restaurants.schemas import ExpandedDetail, RecommendationPayload
+from kairos.text.aspect_lexicon import QUOTE_NAMING
+from kairos.text.extractive import names_any
 from tests.restaurants.helpers import TOKEN, as_user, chat_stream, create_user
 
 PROFILE = {
@@ -70,6 +73,11 @@ async def test_equal_fits_are_ordered_by_what_diners_say_of_the_asked_axes(
     assert keyed == sorted(keyed, key=lambda k: (-k[0], -k[1]))
     assert len({score for score, _ in keyed}) < len(keyed), "some fits are equal"
     assert any(t.type == "dietary" for i in feed.recommendations for t in i.fit_tags)
+    unfit, diet_words = quote_unfit(["vegan"]), QUOTE_NAMING["vegan_options"]
+    quotes = [i.consolidated_review.text for i in feed.recommendations]
+    assert any(quotes)
+    for quote in quotes:
+        assert not names_any(quote, unfit) or names_any(quote, diet_words), quote
 
 
 async def test_feed_limit_is_validated(client: httpx.AsyncClient) -> None:

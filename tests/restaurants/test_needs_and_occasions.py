@@ -73,3 +73,19 @@ async def test_a_cuisine_left_empty_by_an_allergy_is_said_not_swapped(
     assert "shellfish" in payload["message"] and "left them all out" in payload["message"]
     assert payload["hard_excluded_allergens"] == ["shellfish"]
     assert "categories" not in payload["relaxed_filters"]
+
+
+async def test_a_vegetarian_list_never_quotes_the_meat(client: httpx.AsyncClient) -> None:
+    """A vegetarian list in Cambridge once summed a pizza place up as "Bacon and potato, or
+    buffalo chicken are some intriguing options": chat passes the diet to the quote."""
+    from kairos.core.diets import quote_unfit
+    from kairos.text.aspect_lexicon import QUOTE_NAMING
+    from kairos.text.extractive import names_any
+
+    unfit, diet_words = quote_unfit(["vegetarian"]), QUOTE_NAMING["vegan_options"]
+    for request in ("good vegetarian places in cambridge", "vegetarian food in boston"):
+        payload = await _chat(client, request)
+        quotes = [p["summary"]["text"] for p in payload["restaurants"] if p["summary"]]
+        assert quotes, request
+        for quote in quotes:
+            assert not names_any(quote, unfit) or names_any(quote, diet_words), quote

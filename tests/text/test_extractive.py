@@ -165,3 +165,40 @@ def test_praise_that_turns_against_itself_or_leads_on_is_no_summary() -> None:
     assert consolidated_review(reviews, ["food_quality"]).text == ""
     quote = consolidated_review([*reviews, ReviewText(id="p", text=plain)], ["food_quality"])
     assert quote.text == plain and quote.review_ids == ["p"]
+
+
+def test_a_diet_is_quoted_only_from_a_sentence_that_names_it() -> None:
+    """A vegetarian's top pick was summed up by "The drink menu is filled with great choices":
+    the vegan-options aspect reads "choices", but only a sentence naming a diet is its reason."""
+    generic = "The drink menu is filled with great choices and an amazing selection."
+    named = "Good vegetarian options on the menu."
+    reviews = [ReviewText(id="g", text=generic), ReviewText(id="v", text=named)]
+    scores = score_aspects(reviews)
+    generic_evidence = [e for e in scores.get("vegan_options").evidence if e.review_id == "g"]
+    assert generic_evidence and generic_evidence[0].explicit, "the aspect still reads 'choices'"
+    quote = consolidated_review(reviews, ["vegan_options"], scores=scores)
+    assert quote.review_ids == ["v"] and quote.aspect == "vegan_options", quote
+    only_generic = [ReviewText(id="g", text=generic)]
+    assert consolidated_review(only_generic, ["vegan_options"]).aspect != "vegan_options"
+    assert all(h.aspect != "vegan_options" for h in highlights(only_generic))
+
+
+def test_a_diet_quote_never_praises_what_the_diet_leaves_out() -> None:
+    """A vegetarian list once quoted "Bacon and potato, or buffalo chicken are some intriguing
+    options"; the sentence is no summary for a vegetarian, unless it speaks of the diet."""
+    from kairos.core.diets import quote_unfit
+
+    meat = "The bacon and buffalo chicken pizza was amazing, delicious and perfect."
+    plain = "The tomato basil pizza was good, we liked it."
+    reviews = [ReviewText(id="m", text=meat), ReviewText(id="p", text=plain)]
+    assert consolidated_review(reviews, ["food_quality"]).review_ids == ["m"]
+    vegetarian = quote_unfit(["vegetarian"])
+    quote = consolidated_review(reviews, ["food_quality"], unfit=vegetarian)
+    assert quote.review_ids == ["p"], quote
+    assert consolidated_review(reviews[:1], ["food_quality"], unfit=vegetarian).text == ""
+    both = "The vegetarian chili is delicious, better than their beef one."
+    assert consolidated_review(
+        [ReviewText(id="b", text=both)], ["food_quality"], unfit=vegetarian
+    ).review_ids == ["b"]
+    assert "cheese" in quote_unfit(["vegan"]) and "cheese" not in vegetarian
+    assert "salmon" not in quote_unfit(["pescatarian"]) and "bacon" in quote_unfit(["pescatarian"])

@@ -9,6 +9,7 @@ diners write when it does ("great vegan options", "halal certified").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -19,6 +20,7 @@ __all__ = [
     "Diet",
     "canonical_diet",
     "diet_label",
+    "quote_unfit",
 ]
 
 
@@ -36,10 +38,26 @@ class Diet:
     certified: bool = False
     """A rule a kitchen keeps as a whole (halal, kosher): a place without evidence of it is no
     answer at all, where a place without vegan evidence may still have a vegan dish."""
+    unfit: tuple[str, ...] = ()
+    """Foods a quote recommending a place for this diet must not praise (bacon, for a
+    vegetarian)."""
 
 
 def _p(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+_MEAT = _p(
+    "meat, meats, chicken, beef, pork, bacon, ham, lamb, steak, steaks, sausage, sausages, "
+    "brisket, ribs, rib, wings, duck, turkey, veal, meatball, meatballs, pepperoni, prosciutto, "
+    "chorizo, salami, pastrami, carnitas, jerky, hot dog, hot dogs, burger, burgers, "
+    "cheeseburger, gyro, shawarma, kebab, kebabs, goat, mutton, oxtail, foie gras"
+)
+_SEAFOOD = _p(
+    "fish, salmon, tuna, cod, shrimp, prawn, prawns, crab, lobster, oyster, oysters, clam, "
+    "clams, mussels, scallops, calamari, octopus, squid, sushi, sashimi, anchovies, eel"
+)
+_ANIMAL_PRODUCE = _p("cheese, cheeses, butter, cream, egg, eggs, milk, yogurt, honey, mozzarella")
 
 
 _DIETS: Final = (
@@ -50,6 +68,7 @@ _DIETS: Final = (
         review_phrases=_p("vegan options, vegan menu, vegan dishes, vegan friendly, "
                           "fully vegan, all vegan, vegan food, vegan version, plant based"),
         aspect="vegan_options",
+        unfit=(*_MEAT, *_SEAFOOD, *_ANIMAL_PRODUCE),
     ),
     Diet(
         "vegetarian", "vegetarian",
@@ -60,6 +79,7 @@ _DIETS: Final = (
                           "vegetarian friendly, veggie options, pure veg, vegetarian food"),
         aspect="vegan_options",
         implied_by=("vegan",),
+        unfit=(*_MEAT, *_SEAFOOD),
     ),
     Diet(
         "halal", "halal", ("halal",),
@@ -78,7 +98,7 @@ _DIETS: Final = (
     ),
     Diet("jain", "Jain", _p("jain, jain food, no onion no garlic, no onion garlic"),
          review_phrases=_p("jain food, jain options, jain menu")),
-    Diet("pescatarian", "pescatarian", _p("pescatarian, pescetarian")),
+    Diet("pescatarian", "pescatarian", _p("pescatarian, pescetarian"), unfit=_MEAT),
     Diet(
         "gluten_free", "gluten-free",
         _p("gluten free, gf, gluten free options, celiac friendly, coeliac friendly"),
@@ -121,6 +141,13 @@ def canonical_diet(value: str) -> str | None:
     """The diet a stored or typed value means ("plant-based" → vegan), or None."""
     key = " ".join(value.lower().replace("-", " ").replace("_", " ").split())
     return _BY_PHRASE.get(key)
+
+
+def quote_unfit(diets: Iterable[str]) -> frozenset[str]:
+    """What a quote recommending a place to someone keeping these diets must not praise."""
+    return frozenset(
+        word for name in diets if (d := DIETS.get(canonical_diet(name) or name)) for word in d.unfit
+    )
 
 
 def diet_label(name: str) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.diets import DIETS
+from kairos.core.diets import DIETS, quote_unfit
 from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.core.venue_identity import name_key
@@ -348,6 +348,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     tiers = set(decomposition.filters.price_tiers)
     budget = ["cheap"] if tiers and tiers <= {"$", "$$"} else []
     requested = evaluation.requested_axes([*decomposition.vibes, *decomposition.dietary, *budget])
+    unfit = quote_unfit(decomposition.dietary)
     scored: list[RestaurantResult] = []
     for hit in top:
         place = records[hit.place.id]
@@ -365,7 +366,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
                     scores, requested, reviewed=bool(reviews[hit.place.id])
                 ),
                 summary=consolidated_review(
-                    reviews[hit.place.id], focus, scores=aspects, contrary_aspects=sorted(requested)
+                    reviews[hit.place.id],
+                    focus,
+                    scores=aspects,
+                    contrary_aspects=sorted(requested),
+                    unfit=unfit,
                 ),
                 why=hit.why,
             )

@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime
 from typing import Literal
 
 from kairos.core.allergy_guard import AllergyAssessment
-from kairos.core.diets import canonical_diet
+from kairos.core.diets import canonical_diet, quote_unfit
 from kairos.core.fit_scorer import FitScorer
 from kairos.core.place_kinds import MEAL_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
@@ -95,11 +95,14 @@ async def build_feed(
         [g.item.place.id for _, _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
     )
     focus = sorted(requested) or ["food_quality"]
+    unfit = quote_unfit(user.preferences.dietary)
     items = []
     for rank, (fit, _, _, guarded) in enumerate(chosen, start=1):
         record, assessment = guarded.item, guarded.assessment
         place_reviews = reviews[record.place.id]
-        quote = extractive.consolidated_review(place_reviews, focus, scores=record.aspects)
+        quote = extractive.consolidated_review(
+            place_reviews, focus, scores=record.aspects, unfit=unfit
+        )
         scores = evaluation.radar(
             evaluation.aspects_for(place_reviews, record.aspects, record.place.price_tier)
         )
@@ -183,7 +186,9 @@ async def expand(
     )
     return ExpandedDetail(
         restaurant_id=place_id,
-        review_summary=extractive.consolidated_review(reviews, focus, scores=aspects),
+        review_summary=extractive.consolidated_review(
+            reviews, focus, scores=aspects, unfit=quote_unfit(user.preferences.dietary)
+        ),
         highlights=extractive.highlights(reviews, aspects),
         crowd_profile=extractive.crowd_profile(reviews),
         best_for=extractive.best_for(aspects),

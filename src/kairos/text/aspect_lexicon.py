@@ -87,6 +87,10 @@ CLAUSE_BREAKS = _words(_GRAMMAR["clause_breaks"])
 HYPOTHETICAL_MARKERS = _words(_GRAMMAR["hypothetical_markers"])
 FUNCTION_WORDS = _words(_GRAMMAR["function_words"])
 CROWD_CUES: dict[str, frozenset[str]] = {s: _words(t) for s, t in _DATA["crowd"].items()}
+QUOTE_NAMING: dict[str, frozenset[str]] = {
+    aspect: _words(text) for aspect, text in _DATA.get("quote_naming", {}).items()
+}
+"""Aspects quoted as a reason only in a sentence that names one of their words."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,7 +158,19 @@ def _direction(score: AspectScore) -> int:
     return 1 if score.value >= 5.0 else -1
 
 
-def _supporting(score: AspectScore) -> list[tuple[str, str]]:
+def names_any(sentence: str, phrases: frozenset[str]) -> bool:
+    """Whether the sentence names one of the (normalised) phrases as whole words."""
+    padded = f" {' '.join(tokenize(sentence))} "
+    return any(f" {phrase} " in padded for phrase in phrases)
+
+
+def _says_aspect(aspect: str, sentence: str) -> bool:
+    """Whether a sentence may be quoted as the reason for `aspect` (`[quote_naming]`)."""
+    needed = lex.QUOTE_NAMING.get(aspect)
+    return needed is None or names_any(sentence, needed)
+
+
+def _supporting(aspect: str, score: AspectScore) -> list[tuple[str, str]]:
     """(review id, sentence) of explicit evidence that agrees with the score, strongest first;
     topic proxies (a wine list, a pizza) move a score but are never quoted as its reason.
     Whitespace runs are shown as one space."""
@@ -166,7 +178,7 @@ def _supporting(score: AspectScore) -> list[tuple[str, str]]:
     return [
         (e.review_id, " ".join(e.sentence.split()))
         for e in score.evidence
-        if e.explicit and e.weight * sign > 0
+        if e.explicit and e.weight * sign > 0 and _says_aspect(aspect, e.sentence)
     ]
 
 
@@ -194,10 +206,14 @@ def _quotable(sentence: str, sign: int) -> bool:
     return sign < 0 or not _TURNS_AGAINST.search(text)
 
 
-def _explicit(score: AspectScore, sign: int) -> list[tuple[str, str]]:
+def _explicit(aspect: str, score: AspectScore, sign: int) -> list[tuple[str, str]]:
     """(review id, sentence) of explicit evidence with the given sign, strongest first."""
     ranked = sorted(
-        (e for e in score.evidence if e.explicit and e.weight * sign > 0),
+        (
+            e
+            for e in score.evidence
+            if e.explicit and e.weight * sign > 0 and _says_aspect(aspect, e.sentence)
+        ),
         key=lambda e: -abs(e.weight),
     )
     return [
@@ -212,6 +228,7 @@ def consolidated_review(
     scores: AspectScores | None = None,
     max_chars: int = QUOTE_MAX_CHARS,
     contrary_aspects: Sequence[str] | None = None,
+    unfit: frozenset[str] = frozenset(),
 ) -> Quote:
     """One real sentence that supports the card (≤ `max_chars`), from one review.
 
@@ -219,7 +236,9 @@ def consolidated_review(
     aspect diners are most sure of among those whose high score is praise; it is never a
     sentence against the place. A sentence against a requested aspect (`contrary_aspects`,
     default the focus) is returned apart, as `contrary` ("but one diner: …"), never as the
-    summary. No praise found: no quote.
+    summary. A sentence naming an `unfit` phrase (the bacon, for a vegetarian) is no summary
+    unless it also speaks of the diet ("the vegetarian chili beats the beef one"). No praise
+    found: no quote.
     """
     empty = Quote(text="", review_ids=[], sentences=[])
     if not reviews:
@@ -236,9 +255,18 @@ def consolidated_review(
         for e in score.evidence
         if e.weight < 0
     }
+    diet_words = lex.QUOTE_NAMING.get("vegan_options", frozenset())
+
+    def unfit_for(sentence: str) -> bool:
+        return bool(unfit) and names_any(sentence, unfit) and not names_any(sentence, diet_words)
+
     chosen: tuple[str, str, str] | None = None
     for aspect in dict.fromkeys([*focus_aspects, *rest]):
-        praise = [p for p in _explicit(scores.get(aspect), +1) if p[1] not in against]
+        praise = [
+            p
+            for p in _explicit(aspect, scores.get(aspect), +1)
+            if p[1] not in against and not unfit_for(p[1])
+        ]
         if praise:
             chosen = (aspect, *praise[0])
             break
@@ -249,7 +277,7 @@ def consolidated_review(
             pair
             for aspect in asked
             if scores.get(aspect).value < 5.0
-            for pair in _explicit(scores.get(aspect), -1)
+            for pair in _explicit(aspect, scores.get(aspect), -1)
         ),
         None,
     )
@@ -283,7 +311,7 @@ def highlights(
     out: list[Highlight] = []
     used: set[str] = set()
     for _, aspect, score in ranked:
-        for review_id, sentence in _supporting(score):
+        for review_id, sentence in _supporting(aspect, score):
             if sentence not in used and len(sentence) >= MIN_QUOTE_CHARS:
                 used.add(sentence)
                 out.append(Highlight(text=trim(sentence), review_id=review_id, aspect=aspect))
@@ -298,7 +326,7 @@ def _apply(rules: tuple[tuple[str, str, float, str], ...], scores: AspectScores)
     for aspect, op, threshold, phrase in rules:
         score = scores.get(aspect)
         hit = score.value >= threshold if op == ">=" else score.value <= threshold
-        ids = list(dict.fromkeys(review_id for review_id, _ in _supporting(score)))
+        ids = list(dict.fromkeys(review_id for review_id, _ in _supporting(aspect, score)))
         if hit and score.confidence >= RULE_MIN_CONFIDENCE and ids:
             lines.append(
                 RuleLine(
