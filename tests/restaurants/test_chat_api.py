@@ -218,7 +218,7 @@ async def test_a_place_is_never_called_a_diet_it_shows_no_evidence_of(
     holders = [r for r in payload.restaurants if any(n.trait == diet for n in r.evidence)]
     assert payload.restaurants and not holders, [r.name for r in holders]
     label = "Jain" if diet == "jain" else diet
-    assert f"No place I know here shows evidence of {label}" in payload.message
+    assert f"No place I know here shows evidence of {label} food, so" in payload.message
     assert f"{label} places" not in payload.message and f"{label} place " not in payload.message
 
 

@@ -7,6 +7,7 @@ import re
 
 from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_warnings import display_name
+from kairos.core.traits import evidence_phrase
 from kairos.restaurants.phrasing import (
     answer_message,
     category_places,
@@ -82,6 +83,11 @@ CATEGORIES = ["thai", "italian", "sushi bars", "pizza", "Noodles", "burgers", "m
               "cafe"]  # fmt: skip
 ONE_PLURAL = re.compile(r"\bI found one ((?:(?!\b(?:in|with)\b)[^.])*?)(?: in\b| with\b|\.)")
 NOUN_BEFORE_PLACES = re.compile(r"\b\w+(?:s|bars|pubs|cafés|bakeries) places\b")
+# "evidence of" takes a noun: "of good for business", "of open late", "of quiet" do not read
+ADJECTIVE_AFTER_EVIDENCE = re.compile(
+    r"evidence of (?:good|open|quiet|romantic|trendy|casual|upscale|family-friendly|vegan,|"
+    r"vegan and|vegan$|halal,|halal and|work)\b"
+)
 CAPITALISED_COMMON_NOUN = re.compile(r"(?<![.:] )\b(?:Noodles?|Pizza|Burgers?|Sushi|Seafood) ")
 
 
@@ -94,6 +100,8 @@ def _faults(message: str) -> list[str]:
             faults.append(f"{bad!r}")
     if noun := NOUN_BEFORE_PLACES.search(message):
         faults.append(f"a plural or a place noun before 'places': {noun.group()!r}")
+    if adjective := ADJECTIVE_AFTER_EVIDENCE.search(message):
+        faults.append(f"an adjective where a noun belongs: {adjective.group()!r}")
     if common := CAPITALISED_COMMON_NOUN.search(message):
         faults.append(f"a common noun capitalised: {common.group()!r}")
     one = ONE_PLURAL.search(message)
@@ -151,7 +159,10 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             rng.randint(0, 2),
         )
         relaxed = rng.sample(["min rating", "price tiers", "area"], rng.randint(0, 2))
-        missing = rng.sample(["kosher", "halal", "outdoor_seating"], rng.randint(0, 2))
+        missing = rng.sample(
+            ["kosher", "halal", "outdoor", "business", "work_friendly", "quiet", "vegan"],
+            rng.randint(0, 2),
+        )
         text = answer_message(
             request=request,
             safe=safe,
@@ -166,7 +177,7 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
         if hard:
             assert "I left out every place" in text and display_name(hard[0]) in text
         if missing and safe:
-            assert "shows evidence of" in text and missing[0].replace("_", " ") in text
+            assert f"shows evidence of {evidence_phrase(missing[0])}" in text
         if flagged:
             assert "shown apart" in text and "peanuts" in text
         if safe and warned:

@@ -30,6 +30,7 @@ __all__ = [
     "STATED",
     "TraitEvidence",
     "derive_traits",
+    "evidence_phrase",
     "held_traits",
     "stated",
     "stated_traits",
@@ -101,6 +102,15 @@ DERIVABLE_TRAITS: Final = frozenset(
     | {d.name for d in DIETS.values() if d.categories or d.review_phrases}
 )
 """Traits some source can show: what a request may filter on."""
+
+
+def evidence_phrase(trait: str) -> str:
+    """How "no place shows evidence of …" ends: "vegan food", "being quiet", "a view"."""
+    if trait in DIETS:
+        return f"{DIETS[trait].label} food"
+    if trait in VIBES:
+        return VIBES[trait].evidence or VIBES[trait].known_for
+    return trait.replace("_", " ")
 
 
 def trait_label(trait: str) -> str:

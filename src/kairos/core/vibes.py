@@ -33,6 +33,8 @@ class Vibe:
     describes: str = ""
     """How a request phrase says it around "places": "family-friendly" before, "with outdoor
     seating" after (a leading "with" puts it after); empty = the label, before."""
+    evidence: str = ""
+    """The end of "no place shows evidence of …"; empty = `known_for`."""
 
 
 def _p(text: str) -> tuple[str, ...]:
@@ -69,7 +71,7 @@ _VIBES: Final = (
         "group", "good for groups", "groups",
         _p("group, big group, large group, team, team lunch, team dinner, office party, "
            "colleagues, coworkers, the gang, whole gang, good for groups"),
-        aspect="group_friendly", describes="group-friendly",
+        aspect="group_friendly", evidence="suiting groups", describes="group-friendly",
     ),
     Vibe(
         "outdoor", "outdoor seating", "outdoor seating",
@@ -99,13 +101,13 @@ _VIBES: Final = (
         "late_night", "open late", "late hours",
         _p("late night, open late, late dinner, after midnight, midnight, late night food, "
            "open till late, till late"),
-        describes="late-night",
+        evidence="opening late", describes="late-night",
     ),
     Vibe(
         "business", "good for business", "business meals",
         _p("business, client, clients, work lunch, work dinner, business lunch, "
            "business dinner, meeting"),
-        describes="business-friendly",
+        evidence="suiting business meals", describes="business-friendly",
     ),
     Vibe(
         "live_music", "live music", "live music", _p("live music, live band, jazz, band, dj"),
@@ -115,13 +117,13 @@ _VIBES: Final = (
         "view", "a view", "its view",
         _p("view, views, sunset, waterfront, skyline, harbour view, harbor view, sea view, "
            "with a view"),
-        describes="with a view",
+        evidence="a view", describes="with a view",
     ),
     Vibe(
         "work_friendly", "good to work from", "working from",
         _p("work from, to work from, working from, laptop, laptop friendly, wifi, wi fi, "
            "remote work, study, studying"),
-        describes="work-friendly",
+        evidence="being good to work from", describes="work-friendly",
     ),
 )  # fmt: skip
 

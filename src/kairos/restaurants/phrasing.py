@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import DIETS, diet_label
+from kairos.core.traits import evidence_phrase
 from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
 
@@ -50,6 +51,10 @@ def _sentence(text: str) -> str:
     if not text:
         return ""
     return text[0].upper() + text[1:] + ("" if text[-1] in "!?”" else ".")
+
+
+def _evidence(traits: Sequence[str]) -> str:
+    return listed([evidence_phrase(t) for t in traits])
 
 
 def _label(word: str) -> str:
@@ -216,12 +221,12 @@ def answer_message(
     lines: list[str] = []
     if missing:
         lines.append(
-            f"No place I know here shows evidence of {listed([_label(t) for t in missing])}, so "
-            "these match the rest of your request."
+            f"No place I know here shows evidence of {_evidence(missing)}, so these match the "
+            "rest of your request."
         )
     if short:
         lines.append(
-            f"Only a few places here show evidence of {listed([_label(t) for t in short])}: "
+            f"Only a few places here show evidence of {_evidence(short)}: "
             "those come first, and each card says what its claim rests on."
         )
     if relaxed:
@@ -301,8 +306,7 @@ def unmet_need_message(diets: Sequence[str], city: str | None, assumptions: Sequ
     where = f" in {city.title()}" if city else ""
     return after_assumptions(
         assumptions,
-        f"No place I know{where} shows evidence of {listed([_label(d) for d in diets])} food, "
-        "so I have none to suggest.",
+        f"No place I know{where} shows evidence of {_evidence(diets)}, so I have none to suggest.",
     )
 
 
