@@ -72,6 +72,10 @@ def test_long_sentences_are_cut_at_a_word_boundary() -> None:
     assert len(quote.text) <= QUOTE_MAX_CHARS and quote.text.endswith(ELLIPSIS)
     assert long.text.startswith(quote.text.removesuffix(ELLIPSIS))
     assert trim("short") == "short"
+    assert trim("The best food in town with a stunning city view....") == (
+        "The best food in town with a stunning city view" + ELLIPSIS
+    )
+    assert trim("Good..") == "Good" + ELLIPSIS and trim("Good.") == "Good."
     cut = trim("word " * 50, 20)
     assert len(cut) <= 20 and cut == "word word word word" + ELLIPSIS
 

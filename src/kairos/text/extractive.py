@@ -144,8 +144,13 @@ def crowd_mentions(sentence: str) -> set[str]:
     return found
 
 
+_TRAILING_DOTS = re.compile(r"\s*\.{2,}$")
+
+
 def trim(text: str, max_chars: int = QUOTE_MAX_CHARS) -> str:
-    """Cut at the last word boundary that leaves room for the ellipsis."""
+    """Cut at the last word boundary that leaves room for the ellipsis; a sentence that trails
+    off in dots ("with stunning city view....") ends in one ellipsis."""
+    text = _TRAILING_DOTS.sub(ELLIPSIS, text)
     if len(text) <= max_chars:
         return text
     cut = text[: max_chars - len(ELLIPSIS) + 1]
