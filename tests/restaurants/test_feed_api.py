@@ -141,3 +141,22 @@ async def test_delete_removes_interactions_and_cached_feed(
         )
         assert count.scalar_one() == 0
     assert (await _feed(client, uid)).status_code == 404
+
+
+async def test_a_card_picked_for_a_vibe_a_diner_wrote_of_quotes_that_diner(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """A rooftop-and-view person's feed: a card tagged for its view or rooftop, which rests on a
+    diner's sentence, is summed up by it, not by praise for the food."""
+    profile = {"preferences": {"vibes": ["rooftop", "view"], "home_city": "barcelona"}}
+    uid = await create_user(client, **profile)
+    await runtime.drain()
+    feed = RecommendationPayload.model_validate((await _feed(client, uid, limit=8)).json())
+    tagged = [
+        i for i in feed.recommendations
+        if any("rooftop" in t.label or "view" in t.label for t in i.fit_tags)
+    ]  # fmt: skip
+    assert len(tagged) >= 2, [i.restaurant.name for i in feed.recommendations]
+    for item in tagged:
+        words = item.consolidated_review.text.lower()
+        assert "view" in words or "rooftop" in words, (item.restaurant.name, words)

@@ -89,3 +89,20 @@ async def test_a_vegetarian_list_never_quotes_the_meat(client: httpx.AsyncClient
         assert quotes, request
         for quote in quotes:
             assert not names_any(quote, unfit) or names_any(quote, diet_words), quote
+
+
+async def test_a_place_chosen_for_a_review_claim_is_quoted_by_it(
+    client: httpx.AsyncClient,
+) -> None:
+    """No aspect speaks for a view or a rooftop: a card resting on a diner's "very good views of
+    the city" is summed up by that sentence, not by praise for the food."""
+    payload = await _chat(client, "rooftop bar with a view in barcelona")
+    claimed = [
+        (place, {n["ref"] for n in place["evidence"] if n["source"] == "review"})
+        for place in payload["restaurants"]
+    ]
+    claimed = [(place, refs) for place, refs in claimed if refs]
+    assert claimed, "the sample has Barcelona places whose reviews speak of a view"
+    for place, refs in claimed:
+        assert place["summary"]["review_ids"], place["name"]
+        assert set(place["summary"]["review_ids"]) <= refs, (place["name"], place["summary"])

@@ -206,3 +206,21 @@ def test_a_diet_quote_never_praises_what_the_diet_leaves_out() -> None:
     ).review_ids == ["b"]
     assert "cheese" in quote_unfit(["vegan"]) and "cheese" not in vegetarian
     assert "salmon" not in quote_unfit(["pescatarian"]) and "bacon" in quote_unfit(["pescatarian"])
+
+
+def test_a_claim_the_card_rests_on_is_its_quote() -> None:
+    """A rooftop request's card rests on "amazing views of the skyline"; no aspect speaks for a
+    view, so the claim's sentence is the quote, ahead of praise for the food."""
+    reviews = [
+        ReviewText(id="f", text="The food was delicious, the best tapas ever."),
+        ReviewText(id="v", text="We sat upstairs. Amazing views of the skyline from the rooftop!"),
+        ReviewText(id="x", text="The rooftop was closed and the view was terrible, sadly."),
+    ]
+    assert consolidated_review(reviews, ["food_quality"]).review_ids == ["f"]
+    quote = consolidated_review(reviews, [], claims=[("v", "Amazing views of the skyline")])
+    assert quote.review_ids == ["v"] and quote.text.startswith("Amazing views"), quote
+    assert quote.aspect is None
+    against = consolidated_review(reviews, [], claims=[("x", "The rooftop was closed")])
+    assert against.review_ids == ["f"], "a claim's sentence that reads against is no quote"
+    missing = consolidated_review(reviews, [], claims=[("nope", "Amazing views")])
+    assert missing.review_ids == ["f"]

@@ -27,7 +27,7 @@ from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
 from kairos.restaurants.decomposition import named_in
 from kairos.restaurants.feed import Located
-from kairos.restaurants.results import annotate, to_result
+from kairos.restaurants.results import annotate, review_claims, to_result
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
@@ -356,7 +356,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             reviews[hit.place.id], place.aspects, place.place.price_tier
         )
         scores = evaluation.radar(aspects)
-        focus = sorted(requested) or ["food_quality"]
+        claims = review_claims(place, [*diets, *occasions])
+        focus = sorted(requested) or ([] if claims else ["food_quality"])
         scored.append(
             to_result(
                 place,
@@ -371,6 +372,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
                     scores=aspects,
                     contrary_aspects=sorted(requested),
                     unfit=unfit,
+                    claims=claims,
                 ),
                 why=hit.why,
             )

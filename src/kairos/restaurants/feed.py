@@ -17,7 +17,7 @@ from kairos.pipeline.safety import guard_places, hard_set
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation
 from kairos.restaurants.place_traits import fit_candidate
-from kairos.restaurants.results import to_result
+from kairos.restaurants.results import review_claims, to_result
 from kairos.restaurants.schemas import (
     AllergyDetail,
     AllergySummary,
@@ -94,14 +94,20 @@ async def build_feed(
     reviews = await places.reviews(
         [g.item.place.id for _, _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
     )
-    focus = sorted(requested) or ["food_quality"]
+    focus = sorted(requested)
     unfit = quote_unfit(user.preferences.dietary)
+    wanted = wanted_traits(user)
     items = []
     for rank, (fit, _, _, guarded) in enumerate(chosen, start=1):
         record, assessment = guarded.item, guarded.assessment
         place_reviews = reviews[record.place.id]
+        claims = review_claims(record, wanted)
         quote = extractive.consolidated_review(
-            place_reviews, focus, scores=record.aspects, unfit=unfit
+            place_reviews,
+            focus or ([] if claims else ["food_quality"]),
+            scores=record.aspects,
+            unfit=unfit,
+            claims=claims,
         )
         scores = evaluation.radar(
             evaluation.aspects_for(place_reviews, record.aspects, record.place.price_tier)

@@ -36,6 +36,11 @@ def trait_notes(record: PlaceRecord, wanted: list[str]) -> list[TraitNote]:
     return notes
 
 
+def review_claims(record: PlaceRecord, wanted: list[str]) -> list[tuple[str, str]]:
+    """(review id, words) of the review sentences a card's claims rest on, for its quote."""
+    return [(n.ref, n.says) for n in trait_notes(record, wanted) if n.source == "review"]
+
+
 def to_result(
     record: PlaceRecord,
     assessment: AllergyAssessment | None = None,

@@ -9,7 +9,7 @@ detail): no model writes text here, so nothing can be invented. Choices are dete
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -34,6 +34,8 @@ HIGHLIGHT_MIN_CONFIDENCE = 0.25
 HIGHLIGHT_MIN_DISTANCE = 1.0
 # best_for / avoid_if need this confidence and at least one explicit supporting sentence.
 RULE_MIN_CONFIDENCE = 0.3
+# A claim's words are found in its review by this many of their first characters.
+CLAIM_HEAD_CHARS = 40
 # A crowd segment is reported once this many reviews mention it.
 CROWD_MIN_REVIEWS = 2
 
@@ -234,6 +236,7 @@ def consolidated_review(
     max_chars: int = QUOTE_MAX_CHARS,
     contrary_aspects: Sequence[str] | None = None,
     unfit: frozenset[str] = frozenset(),
+    claims: Sequence[tuple[str, str]] = (),
 ) -> Quote:
     """One real sentence that supports the card (≤ `max_chars`), from one review.
 
@@ -242,8 +245,10 @@ def consolidated_review(
     sentence against the place. A sentence against a requested aspect (`contrary_aspects`,
     default the focus) is returned apart, as `contrary` ("but one diner: …"), never as the
     summary. A sentence naming an `unfit` phrase (the bacon, for a vegetarian) is no summary
-    unless it also speaks of the diet ("the vegetarian chili beats the beef one"). No praise
-    found: no quote.
+    unless it also speaks of the diet ("the vegetarian chili beats the beef one"). `claims` are
+    (review id, words) of review sentences the card rests a claim on ("great rooftop views"):
+    when no focus aspect has praise, the first of them that is quotable praise is the summary.
+    No praise found: no quote.
     """
     empty = Quote(text="", review_ids=[], sentences=[])
     if not reviews:
@@ -253,28 +258,31 @@ def consolidated_review(
         if aspect not in ALL_ASPECTS:
             raise ValueError(f"unknown aspect {aspect!r}; known: {', '.join(ALL_ASPECTS)}")
     rest = sorted(PRAISE_ASPECTS, key=lambda a: (-scores.get(a).confidence, a))
-    # a sentence that counts against anything ("don't come on a date, too loud") is no summary
+    # a sentence that says anything against the place ("don't come on a date, too loud") is
+    # no summary; a topic proxy ("a rooftop bar" nudging quietness down) says nothing against
     against = {
         " ".join(e.sentence.split())
         for _, score in scores.items()
         for e in score.evidence
-        if e.weight < 0
+        if e.weight < 0 and e.explicit
     }
     diet_words = lex.QUOTE_NAMING.get("vegan_options", frozenset())
 
     def unfit_for(sentence: str) -> bool:
         return bool(unfit) and names_any(sentence, unfit) and not names_any(sentence, diet_words)
 
-    chosen: tuple[str, str, str] | None = None
-    for aspect in dict.fromkeys([*focus_aspects, *rest]):
-        praise = [
-            p
-            for p in _explicit(aspect, scores.get(aspect), +1)
-            if p[1] not in against and not unfit_for(p[1])
-        ]
-        if praise:
-            chosen = (aspect, *praise[0])
-            break
+    def fits(sentence: str) -> bool:
+        return sentence not in against and not unfit_for(sentence)
+
+    def praise(aspect: str) -> tuple[str | None, str, str] | None:
+        found = [p for p in _explicit(aspect, scores.get(aspect), +1) if fits(p[1])]
+        return (aspect, *found[0]) if found else None
+
+    chosen = next((c for a in focus_aspects if (c := praise(a))), None)
+    if chosen is None and claims:
+        chosen = _claimed(reviews, claims, fits)
+    if chosen is None:
+        chosen = next((c for a in rest if a not in focus_aspects and (c := praise(a))), None)
     asked = focus_aspects if contrary_aspects is None else contrary_aspects
     # only where diners on the whole lean against it: one odd sentence is not "one diner says"
     contrary = next(
@@ -289,14 +297,41 @@ def consolidated_review(
     if chosen is None:
         quote = empty
     else:
-        aspect, review_id, sentence = chosen
+        spoken_for, review_id, sentence = chosen
         quote = Quote(
             text=trim(sentence, max_chars), review_ids=[review_id], sentences=[sentence],
-            aspect=aspect,
+            aspect=spoken_for,
         )  # fmt: skip
     if contrary is not None:
         quote.contrary, quote.contrary_review_id = trim(contrary[1], max_chars), contrary[0]
     return quote
+
+
+def _claimed(
+    reviews: Sequence[ReviewText],
+    claims: Sequence[tuple[str, str]],
+    fits: Callable[[str], bool],
+) -> tuple[str | None, str, str] | None:
+    """The whole sentence of the first claim that reads as praise (no aspect speaks for it)."""
+    texts = {r.id: r.text for r in reviews}
+    for review_id, words in claims:
+        head = " ".join(words.split())[:CLAIM_HEAD_CHARS]
+        for sentence in split_sentences(texts.get(review_id, "")) if head else ():
+            flat = " ".join(sentence.split())
+            if head in flat and _quotable(flat, +1) and fits(flat) and _net_sentiment(flat) > 0:
+                return None, review_id, flat
+    return None
+
+
+def _net_sentiment(sentence: str) -> float:
+    """The sum of the general opinion words' weights in a sentence ("amazing views" > 0, "closed
+    and terrible" < 0): a claim with no aspect of its own is quoted only as praise."""
+    words = tokenize(sentence)
+    return sum(
+        lex.SENTIMENT.get(" ".join(words[i : i + n]), 0.0)
+        for n in (1, 2, 3)
+        for i in range(len(words) - n + 1)
+    )
 
 
 def highlights(
