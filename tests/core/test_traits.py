@@ -54,3 +54,23 @@ def test_kosher_salt_does_not_make_a_place_kosher() -> None:
     assert "kosher" not in held_traits(salted)
     certified = derive_traits([], {}, [("r2", "A glatt kosher deli with real pastrami.")])
     assert "kosher" in held_traits(certified)
+
+
+def test_a_diner_who_ate_a_vegan_dish_is_evidence_of_vegan_food() -> None:
+    """ "vegan brunch in london" once said no place showed vegan food, then quoted "We both had
+    vegan nargesi" for its top pick."""
+    ate = [("r1", "We both had vegan nargesi, a Buddha bowl of fried spinach.")]
+    evidence = derive_traits([], None, ate)
+    assert "vegan" in held_traits(evidence)
+    assert next(e for e in evidence if e.trait == "vegan").ref == "r1"
+    for companion in (
+        "My vegan friend had the salad.",
+        "I had a vegan and two steaks.",
+        "We had vegan guests with us.",
+        "They ordered vegan which is perfect before a marathon.",
+        "I had the veggie burger.",
+    ):
+        assert "vegan" not in held_traits(derive_traits([], None, [("r", companion)])), companion
+    assert "vegetarian" not in held_traits(
+        derive_traits([], None, [("r", "I had the veggie burger.")])
+    )

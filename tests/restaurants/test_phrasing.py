@@ -159,6 +159,7 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             rng.randint(0, 2),
         )
         relaxed = rng.sample(["min rating", "price tiers", "area"], rng.randint(0, 2))
+        few = rng.sample(["vegan", "view", "rooftop"], rng.randint(0, 1))
         missing = rng.sample(
             ["kosher", "halal", "outdoor", "business", "work_friendly", "quiet", "vegan"],
             rng.randint(0, 2),
@@ -171,6 +172,7 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             relaxed=relaxed,
             assumptions=assumptions,
             missing=missing if safe else [],
+            few=few if safe else [],
         )
         faults = _faults(text)
         assert not faults, (faults, text)
@@ -178,6 +180,9 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             assert "I left out every place" in text and display_name(hard[0]) in text
         if missing and safe:
             assert f"shows evidence of {evidence_phrase(missing[0])}" in text
+        if few and safe:
+            assert f"show evidence of {evidence_phrase(few[0])}; each card" in text
+        assert "those come first" not in text, "only `short` puts holders before the rest"
         if flagged:
             assert "shown apart" in text and "peanuts" in text
         if safe and warned:

@@ -89,6 +89,28 @@ _REVIEW_PHRASES: Final[dict[str, tuple[str, ...]]] = {
     "late_night": ("open late", "late night", "after midnight"),
     "business": ("business lunch", "business dinner", "client dinner", "work lunch"),
 }  # fmt: skip
+# A diner who ate a vegan dish is evidence too: "we both had vegan nargesi".
+_COMPANIONS: Final = (
+    "friend|friends|girlfriend|boyfriend|wife|husband|partner|sister|brother|daughter|son|kids?"
+    "|mom|dad|family|people|person|guests?|diners?|crowd|folks?|colleague|colleagues"
+)
+_NOT_A_DISH: Final = (
+    "and|or|options?|which|that|who|so|because|since|as|for|but|to|in|at|on|with|is|was|were"
+    "|are|too|also|then|now|only|instead|here|there|this|these|those|it|they|we|i|you|the|a"
+)
+
+
+def _ate(diet_words: str) -> re.Pattern[str]:
+    return re.compile(
+        r"\b(?:had|ordered|tried|got|loved|enjoyed|ate|recommend)\s+"
+        r"(?:the\s+|a\s+|an\s+|their\s+|some\s+|our\s+|my\s+)?"
+        rf"(?:{diet_words})\s+(?!(?:{_COMPANIONS}|{_NOT_A_DISH})\b)[a-z]+",
+        re.IGNORECASE,
+    )
+
+
+# Vegan only: a veggie burger at a burger joint does not make a vegetarian place.
+_DISH_EATEN: Final[dict[str, re.Pattern[str]]] = {"vegan": _ate("vegan")}
 _NEGATION: Final = re.compile(
     r"\b(?:no|not|never|without|lack(?:s|ed|ing)?|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|didn'?t"
     r"|hardly|zero)\b[^.!?,;]{0,25}$"
@@ -164,6 +186,8 @@ def _review_evidence(reviews: Iterable[tuple[str, str]]) -> list[TraitEvidence]:
             body = sentence.group()
             for trait, phrases in _REVIEW_PHRASES.items():
                 match = _phrase_pattern(phrases).search(body)
+                if match is None and trait in _DISH_EATEN:
+                    match = _DISH_EATEN[trait].search(body)
                 if match is None:
                     continue
                 holds = _NEGATION.search(body[: match.start()].lower()) is None

@@ -214,8 +214,10 @@ def answer_message(
     contradicted_below: float = 4.0,
     short: Sequence[str] = (),
     missing: Sequence[str] = (),
+    few: Sequence[str] = (),
 ) -> str:
-    """`short`: asked-for diets or occasions few places here show (those come first);
+    """`short`: asked-for diets or occasions few places here show (those come first); `few`:
+    ones few places here show, every shown place among them;
     `missing`: ones no shown place shows at all — the request is then described without them,
     so no place is ever called what it has no evidence of."""
     lines: list[str] = []
@@ -228,6 +230,11 @@ def answer_message(
         lines.append(
             f"Only a few places here show evidence of {_evidence(short)}: "
             "those come first, and each card says what its claim rests on."
+        )
+    if few:
+        lines.append(
+            f"Only a few places here show evidence of {_evidence(few)}; each card says what its "
+            "claim rests on."
         )
     if relaxed:
         names = [RELAXED_NAMES.get(r, r) for r in relaxed]
