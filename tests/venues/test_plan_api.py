@@ -244,3 +244,30 @@ async def test_a_venue_flagged_for_a_member_is_shown_with_the_member_named(
     top = plan["venues"][0]
     if top["members_at_risk"]:
         assert "Eve" in top["watch_out"]
+
+
+async def test_a_why_quotes_one_whole_sentence_and_names_the_vibe_as_words(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """A why once quoted "dinner for most meals. Amazing staff, gluten-free options and
+    macadamia nut": the tail of one sentence and the head of the next. It now quotes one whole
+    sentence of the cited review, and says "live music", not "live_music"."""
+    import re
+
+    uid = await create_user(client)
+    answer = await _plan(client, uid, prompt="drinks with live music in cambridge for 8")
+    quoted = 0
+    for venue in answer["venues"][:3]:
+        assert "live_music" not in venue["why"] and "_" not in venue["why"].split(";")[0]
+        found = re.search(r'"(.+)" \(review #(\d+)\)', venue["why"])
+        if found is None:
+            continue
+        quoted += 1
+        sentence, review_id = found.group(1), int(found.group(2))
+        (text,) = (await runtime.places.review_texts([review_id])).values()
+        flat = " ".join(text.split())
+        assert sentence.removesuffix("…") in flat
+        start = flat.index(sentence.removesuffix("…"))
+        assert start == 0 or flat[:start].rstrip()[-1] in ".!?", (sentence, flat[:start][-40:])
+        assert sentence.endswith(("…", ".", "!", "?")) or flat.endswith(sentence), sentence
+    assert quoted, "the sample's Cambridge bars have reviews naming live music"

@@ -235,6 +235,16 @@ class PlacesRepository:
             self._reviews[(place_id, per_place)] = (version, list(out[place_id]))
         return out
 
+    async def review_texts(self, review_ids: Sequence[int]) -> dict[int, str]:
+        """The text of each review id that exists."""
+        if not review_ids:
+            return {}
+        rows = await self.db.fetch(
+            "SELECT id, text FROM reviews WHERE id = ANY(CAST(:ids AS bigint[]))",
+            {"ids": list(dict.fromkeys(review_ids))},
+        )
+        return {int(r["id"]): str(r["text"]) for r in rows}
+
     async def reviews_naming(
         self, ids: Sequence[int], terms: Sequence[str], *, per_place: int = 20
     ) -> dict[int, list[tuple[str, str]]]:

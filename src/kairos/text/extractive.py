@@ -161,6 +161,25 @@ def trim(text: str, max_chars: int = QUOTE_MAX_CHARS) -> str:
     return cut.rstrip(" ,;:-–—") + ELLIPSIS
 
 
+def sentence_naming(
+    text: str, words: Sequence[str], max_chars: int = QUOTE_MAX_CHARS
+) -> str | None:
+    """The first whole sentence of `text` naming one of `words` (a search's matched words) that
+    reads as praise, else the first that does not read against, trimmed to `max_chars`: a quote
+    is a sentence, never a passage across two, and never a complaint."""
+    wanted = frozenset(w.lower() for w in words)
+    naming = [
+        flat
+        for sentence in split_sentences(text)
+        if len(flat := " ".join(sentence.split())) >= MIN_QUOTE_CHARS
+        and wanted & set(tokenize(flat))
+    ]
+    chosen = next((f for f in naming if _net_sentiment(f) > 0), None) or next(
+        (f for f in naming if _net_sentiment(f) == 0), None
+    )
+    return trim(chosen, max_chars) if chosen else None
+
+
 def _direction(score: AspectScore) -> int:
     return 1 if score.value >= 5.0 else -1
 

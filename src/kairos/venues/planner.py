@@ -24,6 +24,7 @@ from kairos.signals.events.models import EventList, EventsQuery
 from kairos.signals.service import Signals
 from kairos.signals.weather.models import WeatherQuery, WeatherReport
 from kairos.store.plans import NewRiskEvent, PlanStore
+from kairos.text.extractive import sentence_naming
 from kairos.venues import actions
 from kairos.venues.commander import Commander, Intent
 from kairos.venues.cost import CostProfile, cost_profile
@@ -39,6 +40,8 @@ __all__ = ["PlanTurn", "Planner"]
 T = TypeVar("T")
 EVENTS_RADIUS_KM = 1.6  # the seed's "within a 1-mile radius"
 PERSISTED_KINDS = frozenset({"weather", "events", "closed"})
+SNIPPET_CHARS = 120
+"""A why's quote: one sentence of the best-matching review, at most this long."""
 
 
 @dataclass
@@ -158,7 +161,10 @@ class Planner:
             if dropped:
                 yield _log("vibe", f"Filtered {dropped} venue(s) under 0.4 on {intent.vibe}")
             candidates = [c for c in candidates if c.place_id in kept]
-        scored = [self._scored(c, vibe_scores, costs, flags, group) for c in candidates]
+        quoted = await self.scout.places.review_texts(
+            [r for c in candidates if c.hit.why.matched_terms and (r := c.hit.why.best_review_id)]
+        )
+        scored = [self._scored(c, vibe_scores, costs, flags, group, quoted) for c in candidates]
         venues = synthesise(
             scored,
             intent.agent_weights,
@@ -300,8 +306,16 @@ class Planner:
         costs: dict[int, CostProfile],
         flags: dict[int, list[RiskFlag]],
         group: GroupProfile,
+        quoted: dict[int, str],
     ) -> Scored:
         p = c.record.place
+        why = c.hit.why
+        review = why.best_review_id
+        snippet = (
+            sentence_naming(quoted.get(review, ""), why.matched_terms, SNIPPET_CHARS)
+            if why.matched_terms and review is not None
+            else None
+        )
         risks = members_at_risk(group, c.assessment.warnings)
         risks += diet_risks(group, p.kind, p.traits)
         return Scored(
@@ -321,8 +335,8 @@ class Planner:
             member_risks=risks,
             distances=c.distances,
             traits=p.traits,
-            snippet=c.hit.why.snippet if c.hit.why.matched_terms else None,
-            snippet_review=c.hit.why.best_review_id,
+            snippet=snippet,
+            snippet_review=review if snippet else None,
         )
 
     def _action(

@@ -109,7 +109,8 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
     evidence: list[str] = []
     if s.vibe.score is not None and vibe_name:
         cited = ", ".join(f"#{r}" for r in s.vibe.evidence[:2])
-        parts.append(f"{vibe_name} {s.vibe.score:.2f}" + (f" (reviews {cited})" if cited else ""))
+        label = vibe_name.replace("_", " ")
+        parts.append(f"{label} {s.vibe.score:.2f}" + (f" (reviews {cited})" if cited else ""))
         evidence += [f"review {r}" for r in s.vibe.evidence[:2]]
     elif s.vibe.style:
         parts.append(f"reads as {s.vibe.style}")
@@ -121,7 +122,7 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
             fit = " — within budget" if s.cost.budget_fit >= 1 else " — may exceed budget"
         parts.append(f"{s.cost.price_range} ({s.cost.note}){fit}")
     if s.snippet and s.snippet_review is not None:
-        parts.append(f'"{s.snippet[:120]}" (review #{s.snippet_review})')
+        parts.append(f'"{s.snippet}" (review #{s.snippet_review})')
         evidence.append(f"review {s.snippet_review}")
     if s.distances:
         worst = max(s.distances, key=lambda d: d.km)
