@@ -61,7 +61,16 @@ def test_a_dish_named_after_an_anaphylactic_allergen_is_refused() -> None:
     recipe = _row(["1/2 cup peanut butter", "8 oz rice noodles"], ["Mix."], "Peanut Noodles")
     refused = adapt_recipe(recipe, CookConstraints(allergens={"peanuts": "anaphylactic"}))
     assert isinstance(refused, Refusal)
-    assert "peanut" in refused.reason
+    assert refused.reason.startswith("Peanut Noodles is a peanut dish: with a peanut allergy")
+
+
+def test_a_dish_that_carries_the_allergen_is_named_as_the_dish() -> None:
+    """ "Dad's Pad Thai is made of pad thai" once explained a refusal; the dish carries it."""
+    recipe = _row(["6 ounces rice noodles", "2/3 cup chopped peanuts"], ["Toss."], "Dad's Pad Thai")
+    refused = adapt_recipe(recipe, CookConstraints(allergens={"peanuts": "anaphylactic"}))
+    assert isinstance(refused, Refusal)
+    assert refused.reason.startswith("Dad's Pad Thai is a pad thai dish, which carries peanuts:")
+    assert "made of pad thai" not in refused.reason
 
 
 def test_no_substitute_means_a_refusal_that_cites_the_line() -> None:

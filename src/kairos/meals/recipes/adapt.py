@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from kairos.core.allergens import Severity
+from kairos.core.allergy_warnings import display_name
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.display import format_amount, scaled_amount
 from kairos.meals.recipes.models import (
@@ -228,15 +229,25 @@ def _anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal 
     hazards = [h for h in hazards_in(recipe.title, worst, (), ()) if h.status == "contains"]
     if not hazards:
         return None
-    reason = hazard_reason(hazards[0], dict(constraints.allergens))
+    hazard = hazards[0]
+    reason = hazard_reason(hazard, dict(constraints.allergens))
     return _refuse(
         recipe,
-        f"{recipe.title} is made of {hazards[0].word.lower()}: with {_article(reason)} {reason} "
-        "it is not offered, "
+        f"{recipe.title} {_made_of(hazard)}: with {_article(reason)} {reason} it is not offered, "
         "even with a substitute.",
         hazards,
         [],
     )
+
+
+def _made_of(hazard: Hazard) -> str:
+    """ "is a peanut dish", or, where the word does not name the allergen, "is a pad thai dish,
+    which carries peanuts"."""
+    word, allergen = hazard.word.lower(), display_name(hazard.name)
+    dish = f"is {_article(word)} {word} dish"
+    if set(word.split()) & {allergen, allergen.rstrip("s"), *allergen.split()}:
+        return dish
+    return f"{dish}, which carries {allergen}"
 
 
 def adapt_recipe(
