@@ -177,3 +177,20 @@ def test_an_oil_named_beside_its_allergen_is_replaced_by_an_oil() -> None:
     assert isinstance(adapted, AdaptedRecipe), adapted
     oil = adapted.ingredients[1]
     assert oil.substitution is not None and oil.item.endswith("oil"), oil
+
+
+def test_goat_cheese_is_cheese_not_goat() -> None:
+    """A vegetarian's orzo salad once swapped its goat cheese "for the vegetarian diet"."""
+    recipe = _row(["4 ounces crumbled goat cheese", "1 cup goat's milk", "8 oz orzo"], ["Mix."])
+    adapted = adapt_recipe(recipe, CookConstraints(diets=("vegetarian",)))
+    assert not isinstance(adapted, Refusal)
+    assert [i.original for i in adapted.ingredients][:2] == [
+        "4 ounces crumbled goat cheese",
+        "1 cup goat's milk",
+    ]
+    assert not adapted.substitutions
+    assert "vegetarian" in recipe.diets
+    goat = adapt_recipe(
+        _row(["1 lb goat, cubed"], ["Stew."]), CookConstraints(diets=("vegetarian",))
+    )
+    assert isinstance(goat, Refusal)

@@ -94,6 +94,21 @@ async def test_ingredients_to_pantry_ideas(client: httpx.AsyncClient) -> None:
     assert suggestions[0]["rationale"].startswith("It uses")
 
 
+async def test_an_item_the_diet_swaps_out_is_not_counted_as_used(
+    client: httpx.AsyncClient,
+) -> None:
+    """A vegetarian with chicken in the fridge once got a salad that "uses chicken" (its
+    chicken-flavoured ramen, swapped for pasta): what the adaptation replaced is never an item
+    used, and a recipe left using none of the items is no answer."""
+    uid = await create_user(client, preferences={"dietary": ["vegetarian"]})
+    answer = await coach(client, uid, text="I have chicken, rice, broccoli and lime")
+    suggestions = answer["suggestions"]
+    assert suggestions
+    for suggestion in suggestions:
+        assert "chicken" not in suggestion["pantry"]["used"], suggestion["title"]
+        assert suggestion["pantry"]["used"], suggestion["title"]
+
+
 async def test_constraints_narrow_the_recipes(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     answer = await coach(client, uid, text="chicken in 20 minutes with no oven")

@@ -66,8 +66,21 @@ _ANIMAL_GROUPS: Final = DIET_RULES["vegan"][0]
 
 @cache
 def _animal_terms() -> tuple[str, ...]:
+    """Animal foods, and the foods whose names hold one without being one ("goat cheese"), so
+    that the longest entry wins and "goat cheese" is never read as goat."""
     table = food_table()
-    return tuple(sorted(f for f, groups in table.groups.items() if groups & _ANIMAL_GROUPS))
+    animal = {f for f, groups in table.groups.items() if groups & _ANIMAL_GROUPS}
+    holding = {
+        f
+        for f in table.groups
+        if f not in animal and any(w.removesuffix("s") in animal or w in animal for w in f.split())
+    }
+    # the table keeps "goats milk"; a line says "goat's milk"
+    possessive = {
+        " ".join(f"{w[:-1]}'s" if w[:-1] in animal and w.endswith("s") else w for w in f.split())
+        for f in holding
+    }
+    return tuple(sorted(animal | holding | possessive))
 
 
 def animal_groups(text: str) -> dict[str, str]:

@@ -229,7 +229,7 @@ class RecipeRepository:
         for start in range(0, len(scored), _PANTRY_BATCH):
             batch = scored[start : start + _PANTRY_BATCH]
             recipes = await self._load_known(hashes, [t[1] for t in batch])
-            for used_n, recipe_id, used, missing in batch:
+            for _, recipe_id, used, missing in batch:
                 if len(matches) >= k or recipe_id not in recipes:
                     continue
                 recipe = recipes[recipe_id]
@@ -237,14 +237,21 @@ class RecipeRepository:
                 if isinstance(adapted, Refusal):
                     refused.append(adapted)
                     continue
+                # an item the adaptation swapped out ("chicken flavored ramen" for a
+                # vegetarian) is no longer used; a recipe left using none is no answer
+                kept = {canonical_food(i.item) for i in adapted.ingredients if not i.omitted}
+                used = [p for p in used if p in kept]
+                if not used:
+                    continue
                 matches.append(
                     PantryMatch(recipe=recipe, adapted=adapted,
-                                score=round(used_n / max(1, len(pantry)), 4),
+                                score=round(len(used) / max(1, len(pantry)), 4),
                                 had_allergens=bool(adapted.substitutions), used=tuple(used),
                                 missing=still_to_buy(recipe, adapted, missing))
                 )  # fmt: skip
             if len(matches) >= k:
                 break
+        matches.sort(key=lambda m: -len(m.used))  # stable: the SQL order within a count
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
 
 
