@@ -271,3 +271,24 @@ async def test_a_why_quotes_one_whole_sentence_and_names_the_vibe_as_words(
         assert start == 0 or flat[:start].rstrip()[-1] in ".!?", (sentence, flat[:start][-40:])
         assert sentence.endswith(("…", ".", "!", "?")) or flat.endswith(sentence), sentence
     assert quoted, "the sample's Cambridge bars have reviews naming live music"
+
+
+async def test_too_few_bars_fill_with_restaurants_that_are_bars_too(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """The sample has fewer than ten Boston bars: "drinks" used to plan among 7 pubs (a pub at
+    romance 0.13 was the top romantic pick). Restaurants that are cocktail or wine bars too fill
+    in after them; a juice or sushi bar is never one."""
+    from kairos.core.place_kinds import kind_categories
+
+    uid = await create_user(client)
+    answer = await _plan(client, uid, prompt="drinks in boston for 6")
+    venues = answer["venues"]
+    assert len(venues) == 10
+    ids = [int(v["venue_id"].removeprefix("kp_")) for v in venues]
+    records = await runtime.places.records(ids)
+    bar = kind_categories("bar")
+    filled = [records[i].place for i in ids if records[i].place.kind != "bar"]
+    assert filled, "restaurants that are bars fill in"
+    for place in filled:
+        assert {c.lower() for c in place.categories} & bar, (place.name, place.categories)

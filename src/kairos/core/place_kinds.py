@@ -13,12 +13,14 @@ from collections.abc import Iterable
 from typing import Final
 
 __all__ = [
+    "ALSO_SERVED_BY_RESTAURANTS",
     "DRINK_KINDS",
     "FOOD_KINDS",
     "KINDS",
     "MEAL_KINDS",
     "STATED_DIET_KINDS",
     "is_diet_category",
+    "kind_categories",
     "kind_of",
     "serves_meals",
 ]
@@ -101,6 +103,16 @@ _GROUPS: Final = (
         "shopping, shopping centers, gift shops, flowers & gifts, florists, books, mags, "
         "fashion, pets, pet adoption, pet stores")),
 )  # fmt: skip
+
+
+ALSO_SERVED_BY_RESTAURANTS: Final = frozenset({"bar", "cafe", "bakery", "dessert"})
+"""Kinds a restaurant may also be (a tapas place that is a cocktail bar): its own kind stays
+`restaurant`, its categories say the rest (`kind_categories`)."""
+
+
+def kind_categories(kind: str) -> frozenset[str]:
+    """The categories that make a place of `kind` when no category names a meal."""
+    return next((members for name, members in _GROUPS if name == kind), frozenset())
 
 
 _NOT_A_MEAL: Final = _NOT_MEALS | frozenset(c for _, members in _GROUPS for c in members)

@@ -18,6 +18,7 @@ the whole group, with their facts and history attached, capped at 10.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from typing import Final
 from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.geo import haversine_km
+from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, kind_categories
 from kairos.core.venue_identity import Venue, name_key
 from kairos.core.venue_identity import same_venue as is_same_venue
 from kairos.pipeline.safety import guard_places, hard_set
@@ -185,6 +187,26 @@ class Scout:
             raise next(a for a in answers if isinstance(a, Exception))
         return found, status
 
+    async def _fill_with_restaurants(self, found: Discovered, query: DiscoveryQuery) -> None:
+        """Too few bars (cafés, bakeries) for "drinks": restaurants whose categories make them
+        one too (a tapas place that is a cocktail bar) fill in after them."""
+        kinds = [k for k in query.filters.kinds if k in ALSO_SERVED_BY_RESTAURANTS]
+        also_set = {c for k in kinds for c in kind_categories(k)}
+        also = sorted(also_set)
+        if not also:
+            return
+        serving = query.filters.model_copy(update={"kinds": sorted(MEAL_KINDS), "categories": also})
+        extra, _ = await self._discover(dataclasses.replace(query, filters=serving))
+        seen = {h.place.id for h in found.hits}
+        # the search widens "bars" to "juice bars", "sushi bars": only the kind's own count
+        found.hits.extend(
+            h
+            for h in extra.hits
+            if h.place.id not in seen and also_set & {c.lower() for c in h.place.categories}
+        )
+        for place_id, signals in extra.price_signals.items():
+            found.price_signals.setdefault(place_id, {}).update(signals)
+
     async def find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
     ) -> ScoutResult:
@@ -206,6 +228,8 @@ class Scout:
             text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
         )
         discovered, status = await self._discover(query)
+        if len(discovered.hits) < CAP and not filters.categories:
+            await self._fill_with_restaurants(discovered, query)
         broadened = None
         if not discovered.hits and filters.kinds:
             # nothing of that kind here: once, any kind of place that matches the words
