@@ -109,6 +109,25 @@ async def test_an_item_the_diet_swaps_out_is_not_counted_as_used(
         assert suggestion["pantry"]["used"], suggestion["title"]
 
 
+async def test_a_savoury_cupboard_gets_meals_and_a_baking_one_may_get_cakes(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "I have eggs, spinach, onion and feta" once got sugar cookies and a chocolate cake."""
+    from kairos.meals.recipes import RecipeRepository
+    from kairos.meals.recipes.course import is_meal
+
+    uid = await create_user(client)
+    savoury = await coach(client, uid, text="I have eggs, spinach, onion and feta")
+    baking = await coach(client, uid, text="I have flour, sugar, butter and eggs")
+    store = RecipeRepository(runtime.db, runtime.embedder)
+    for answer, meals_only in ((savoury, True), (baking, False)):
+        ids = [i for s in answer["suggestions"] for i in s["source_recipe_ids"]]
+        assert ids
+        recipes = await store.load(ids)
+        meals = [is_meal(recipes[i]) for i in ids]
+        assert all(meals) if meals_only else not all(meals), [recipes[i].title for i in ids]
+
+
 async def test_constraints_narrow_the_recipes(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     answer = await coach(client, uid, text="chicken in 20 minutes with no oven")

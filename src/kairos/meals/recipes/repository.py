@@ -24,6 +24,7 @@ from sqlalchemy import select, text
 from kairos.errors import NotFound
 from kairos.meals.recipes.adapt import adapt_recipe
 from kairos.meals.recipes.constraints import CookConstraints
+from kairos.meals.recipes.course import is_meal, wants_baking
 from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
 from kairos.meals.recipes.models import (
     AdaptedRecipe,
@@ -225,6 +226,9 @@ class RecipeRepository:
             scored.append((len(used), row.id, used, missing))
         hashes = {int(r.id): str(r.content_hash) for r in rows}
         matches: list[PantryMatch] = []
+        # cakes, sauces and jams come after every meal, unless the cupboard is for baking
+        sweets: list[PantryMatch] = []
+        baking = wants_baking(pantry)
         refused: list[Refusal] = []
         for start in range(0, len(scored), _PANTRY_BATCH):
             batch = scored[start : start + _PANTRY_BATCH]
@@ -243,7 +247,7 @@ class RecipeRepository:
                 used = [p for p in used if p in kept]
                 if not used:
                     continue
-                matches.append(
+                (matches if baking or is_meal(recipe) else sweets).append(
                     PantryMatch(recipe=recipe, adapted=adapted,
                                 score=round(len(used) / max(1, len(pantry)), 4),
                                 had_allergens=bool(adapted.substitutions), used=tuple(used),
@@ -252,6 +256,8 @@ class RecipeRepository:
             if len(matches) >= k:
                 break
         matches.sort(key=lambda m: -len(m.used))  # stable: the SQL order within a count
+        sweets.sort(key=lambda m: -len(m.used))
+        matches = (matches + sweets)[:k]
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
 
 
