@@ -71,3 +71,40 @@ async def test_a_new_request_replaces_what_it_names(client: httpx.AsyncClient) -
     moved = await _turn(client, uid, session, "what about in cambridge?")
     assert moved["restaurants"]
     assert all((r["city"] or "").lower() == "cambridge" for r in moved["restaurants"])
+
+
+def test_fancier_and_cheaper_compare_with_what_was_shown() -> None:
+    """ "cheap thai" found no $ place and showed $$ ones: "something fancier" means above $$,
+    not above the $ the first message asked for; "cheaper" below what was shown."""
+    from kairos.restaurants.conversation import merge_follow_up
+    from kairos.restaurants.schemas_decomposition import Decomposition
+    from kairos.search.filters import SearchFilters
+
+    asked = SearchFilters(city="boston", categories=["thai"], price_tiers=["$"])
+    previous = Decomposition(filters=asked, shown_price_tiers=["$$"])
+    fancier = Decomposition(
+        filters=SearchFilters(price_tiers=["$$$", "$$$$"]), matched={"fancier": "$$$,$$$$"}
+    )
+    assert merge_follow_up(fancier, previous).filters.price_tiers == ["$$$", "$$$$"]
+    unseen = previous.model_copy(update={"shown_price_tiers": []})
+    assert merge_follow_up(fancier, unseen).filters.price_tiers == ["$$", "$$$", "$$$$"]
+    cheaper = Decomposition(filters=SearchFilters(price_tiers=["$"]), matched={"cheaper": "$"})
+    shown_top = previous.model_copy(update={"shown_price_tiers": ["$$$", "$$$$"]})
+    assert merge_follow_up(cheaper, shown_top).filters.price_tiers == ["$", "$$"]
+    assert merge_follow_up(fancier, shown_top.model_copy(
+        update={"shown_price_tiers": ["$$$$"]})).filters.price_tiers == ["$$$$"]  # fmt: skip
+    top = merge_follow_up(fancier, shown_top.model_copy(update={"shown_price_tiers": ["$$$$"]}))
+    assert "Nothing is pricier than $$$$" in " ".join(top.assumptions)
+
+
+async def test_the_answer_records_the_price_tiers_it_showed(client: httpx.AsyncClient) -> None:
+    """What "cheaper?" compares with is stored with the conversation, from the shown places."""
+    uid = await create_user(client)
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    first = await _turn(client, uid, session, "cheap thai in boston")
+    shown = {r["price_tier"] for r in first["restaurants"] if r["price_tier"]}
+    assert "price tiers" in first["relaxed_filters"] and shown - {"$"}
+    fancier = await _turn(client, uid, session, "something fancier")
+    assert (
+        "$$" not in {r["price_tier"] for r in fancier["restaurants"]} or fancier["relaxed_filters"]
+    ), "above the $$ shown, not the $ asked"

@@ -3,6 +3,8 @@ not change, and a second unanswerable message gets an assumption instead of a se
 
 from __future__ import annotations
 
+from typing import Final
+
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
 from kairos.core.vibes import vibe_label
@@ -44,6 +46,14 @@ def _asked_cheaper(decomposition: Decomposition) -> bool:
                ("cheaper", "less"))  # fmt: skip
 
 
+_PRICIER: Final = ("fancier", "pricier", "classier", "posher", "swankier", "more")
+
+
+def _asked_pricier(decomposition: Decomposition) -> bool:
+    """ "something fancier" asks for more than before, not for the top tier outright."""
+    return any(word in phrase.split() for phrase in decomposition.matched for word in _PRICIER)
+
+
 def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decomposition:
     """A follow-up changes what it names and keeps the rest of the previous request.
 
@@ -66,12 +76,22 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         kept.append("no " + " or ".join(display_name(a) for a in carried))
     tiers = now.price_tiers or before.price_tiers
     assumptions = list(current.assumptions)
-    if _asked_cheaper(current) and before.price_tiers:
+    # "cheaper" than what was shown, else than what was asked
+    compared = previous.shown_price_tiers or before.price_tiers
+    if _asked_cheaper(current) and compared:
         lower = [t for t in PRICE_TIERS if PRICE_TIERS.index(t) < min(
-            PRICE_TIERS.index(b) for b in before.price_tiers)]  # fmt: skip
+            PRICE_TIERS.index(b) for b in compared)]  # fmt: skip
         tiers = lower or [PRICE_TIERS[0]]
         if not lower:
             assumptions.append(f"Nothing is cheaper than {PRICE_TIERS[0]}, the lowest price level.")
+    elif _asked_pricier(current) and compared and now.price_tiers:
+        top = max(PRICE_TIERS.index(b) for b in compared)
+        higher = [t for t in PRICE_TIERS if PRICE_TIERS.index(t) > top]
+        tiers = higher or [PRICE_TIERS[-1]]
+        if not higher:
+            assumptions.append(
+                f"Nothing is pricier than {PRICE_TIERS[-1]}, the highest price level."
+            )
     filters = SearchFilters(
         price_tiers=tiers,
         categories=now.categories or before.categories,

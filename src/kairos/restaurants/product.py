@@ -16,6 +16,7 @@ from typing import Any
 from cachetools import LRUCache
 from pydantic import ValidationError
 
+from kairos.core.pricing import PRICE_TIERS
 from kairos.errors import NotFound
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.cache import Cache
@@ -79,7 +80,11 @@ def conversation_state(state: ChatState) -> dict[str, Any]:
     done = state.decomposition
     request = state.previous
     if done is not None and done.intent in SEARCH_INTENTS and not done.needs_clarification:
-        request = done
+        shown = state.payload.restaurants if state.payload is not None else []
+        tiers = {r.price_tier for r in shown if r.price_tier}
+        request = done.model_copy(
+            update={"shown_price_tiers": [t for t in PRICE_TIERS if t in tiers]}
+        )
     asked = done.clarification_question if done is not None and done.needs_clarification else None
     return {"request": request.model_dump(mode="json") if request else None, "pending": asked}
 

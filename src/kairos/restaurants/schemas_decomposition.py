@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from kairos.core.pricing import PriceTier
 from kairos.search.filters import SearchFilters
 
 Intent = Literal["find_restaurant", "compare", "locate", "greeting", "other"]
@@ -50,4 +51,9 @@ class Decomposition(BaseModel):
     )
     matched: dict[str, str] = Field(
         default_factory=dict, description="message phrase → the field value it produced"
+    )
+    shown_price_tiers: list[PriceTier] = Field(
+        default_factory=list,
+        description="the price tiers of the places the answer showed: what 'anything cheaper?' "
+        "and 'something fancier' compare with",
     )

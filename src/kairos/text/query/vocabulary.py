@@ -82,7 +82,9 @@ PRICE_WORDS: dict[str, tuple[PriceTier, ...]] = {
             "no budget limit, money isn't an issue, money is not an issue, money not an issue, "
             "price isn't an issue, price is not an issue, budget isn't an issue, "
             "budget is not an issue, money doesn't matter, price doesn't matter, "
-            "cost no object, sky's the limit, sky is the limit, go all out, all out"
+            "cost no object, sky's the limit, sky is the limit, go all out, all out, "
+            "fancier, pricier, more expensive, more upscale, classier, posher, swankier, "
+            "more upmarket, upmarket"
         ),
         SPLURGE,
     ),
