@@ -108,3 +108,19 @@ async def test_the_answer_records_the_price_tiers_it_showed(client: httpx.AsyncC
     assert (
         "$$" not in {r["price_tier"] for r in fancier["restaurants"]} or fancier["relaxed_filters"]
     ), "above the $$ shown, not the $ asked"
+
+
+async def test_a_dish_asked_for_is_named_and_kept(client: httpx.AsyncClient) -> None:
+    """ "best wings in boston" answered "Here are 5 places in Boston", and its follow-up kept
+    the wings in the search without a word about them."""
+    uid = await create_user(client)
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    first = await _turn(client, uid, session, "best wings in boston")
+    assert "Here are 5 places in Boston for wings." in first["message"], first["message"]
+    kids = await _turn(client, uid, session, "which ones are good with kids?")
+    assert "Kept from your earlier message: wings, in Boston." in kids["message"], kids["message"]
+    assert "for wings" in kids["message"]
+    party = await _turn(
+        client, uid, f"s-{uuid.uuid4().hex[:8]}", "group of 10 for a birthday in boston"
+    )
+    assert "in Boston for a birthday." in party["message"], party["message"]

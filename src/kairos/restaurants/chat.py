@@ -25,6 +25,7 @@ from kairos.pipeline.safety import guard_places, hard_set
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
+from kairos.restaurants.conversation import for_words, free_words
 from kairos.restaurants.decomposition import named_in
 from kairos.restaurants.feed import Located
 from kairos.restaurants.results import annotate, review_claims, to_result
@@ -173,6 +174,15 @@ def _unmatched_words(decomposition: Decomposition, shown: list[RestaurantResult]
     if decomposition.dietary or any(r.why is not None and "text" in r.why.arms for r in shown):
         return []
     return words
+
+
+def _found_for(decomposition: Decomposition, shown: list[RestaurantResult]) -> list[str]:
+    """The request's own words ("wings") that shown places' reviews hold, when no cuisine
+    names the food: "Here are 5 places in Boston for wings", not "Here are 5 places"."""
+    if decomposition.filters.categories:
+        return []
+    matched = {t for r in shown if r.why is not None for t in r.why.matched_terms or []}
+    return [w for w in free_words(decomposition) if w in matched]
 
 
 def _history(request: ChatRequest) -> tuple[list[str], str | None]:
@@ -429,6 +439,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     assumptions = list(decomposition.assumptions)
     if unmatched := _unmatched_words(decomposition, safe + flagged):
         assumptions.append(phrasing.nothing_mentions(unmatched, decomposition.filters.city))
+    elif found_for := _found_for(decomposition, safe):
+        request_text += f" for {for_words(found_for)}"
     message = phrasing.answer_message(
         request=request_text,
         safe=safe,

@@ -36,6 +36,25 @@ def assume_instead_of_asking(result: Decomposition) -> Decomposition:
     )
 
 
+# Events a request is "for": "for a birthday", where a dish reads "for wings".
+_EVENTS: Final = frozenset(
+    ("birthday", "anniversary", "date", "celebration", "party", "meeting", "graduation")
+)
+
+
+def free_words(decomposition: Decomposition) -> list[str]:
+    """The request's own words no step read as a city, cuisine, occasion or diet: the dish
+    ("wings", "curry") or the event ("birthday") the full-text arm looks for."""
+    claimed = {w for phrase in decomposition.matched for w in phrase.split()}
+    claimed |= {w for v in decomposition.vibes for w in v.replace("_", " ").split()}
+    return [w for w in dict.fromkeys(decomposition.vector_query.split()) if w not in claimed]
+
+
+def for_words(words: list[str]) -> str:
+    """ "wings", "a birthday", "curry and rice"."""
+    return " and ".join(f"a {w}" if w in _EVENTS else w for w in words)
+
+
 def _union(*lists: list[str]) -> list[str]:
     return list(dict.fromkeys(v for values in lists for v in values))
 
@@ -65,6 +84,9 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     if not now.categories and before.categories:
         names = {concept_form(c): c for c in reversed(before.categories)}
         kept.append(" or ".join(category_name(c) for c in reversed(names.values())))
+    said_now = set(current.vector_query.split())
+    if earlier := [w for w in free_words(previous) if w not in said_now]:
+        kept.append(for_words(earlier))
     city, area = now.city, now.area
     if not city and not area and (before.city or before.area):
         city, area = before.city, before.area
