@@ -19,6 +19,7 @@ from kairos.text.extractive import (
     consolidated_review,
     crowd_profile,
     highlights,
+    tidy,
     trim,
 )
 
@@ -34,14 +35,15 @@ REVIEWS = [
 
 
 def normalised(text: str) -> str:
-    return " ".join(text.split())
+    """A review as quotes show it: one space between words, `tidy`'s punctuation."""
+    return tidy(" ".join(text.split()))
 
 
 def assert_real(text: str, ids: list[str], reviews: list[ReviewText]) -> None:
     """`text` (without a final ellipsis) is a sentence, or the prefix of one, of a cited review."""
     by_id = {r.id: normalised(r.text) for r in reviews}
     assert ids and all(i in by_id for i in ids)
-    assert text.removesuffix(ELLIPSIS) in " ".join(by_id[i] for i in ids), text
+    assert tidy(text).removesuffix(ELLIPSIS) in " ".join(by_id[i] for i in ids), text
 
 
 def assert_real_quote(quote: Quote, reviews: list[ReviewText]) -> None:
@@ -49,7 +51,7 @@ def assert_real_quote(quote: Quote, reviews: list[ReviewText]) -> None:
     assert len(quote.sentences) == len(quote.review_ids) >= 1
     for sentence, review_id in zip(quote.sentences, quote.review_ids, strict=True):
         assert_real(sentence, [review_id], reviews)
-    assert " ".join(quote.sentences).startswith(quote.text.removesuffix(ELLIPSIS))
+    assert tidy(" ".join(quote.sentences)).startswith(quote.text.removesuffix(ELLIPSIS))
 
 
 def test_consolidated_review_quotes_real_sentences_with_ids() -> None:
@@ -76,6 +78,11 @@ def test_long_sentences_are_cut_at_a_word_boundary() -> None:
         "The best food in town with a stunning city view" + ELLIPSIS
     )
     assert trim("Good..") == "Good" + ELLIPSIS and trim("Good.") == "Good."
+    assert trim("A good place with family..Pizzas good") == (
+        f"A good place with family{ELLIPSIS} Pizzas good"
+    )
+    assert trim("Good hospitality ,tasty food") == "Good hospitality, tasty food"
+    assert trim("It cost 1,000 rupees") == "It cost 1,000 rupees"
     cut = trim("word " * 50, 20)
     assert len(cut) <= 20 and cut == "word word word word" + ELLIPSIS
 

@@ -147,12 +147,22 @@ def crowd_mentions(sentence: str) -> set[str]:
 
 
 _TRAILING_DOTS = re.compile(r"\s*\.{2,}$")
+_INNER_DOTS = re.compile(r"\s*\.{2,}\s*(?=\S)")
+_SPACE_BEFORE_MARK = re.compile(r"\s+([,;:!?])(?=\s|$|\w)")
+_NO_SPACE_AFTER_COMMA = re.compile(r",(?=[^\W\d_])")
+
+
+def tidy(text: str) -> str:
+    """A review sentence as a quote shows it: dots run together read as one ellipsis ("good
+    place..Pizzas great" → "good place… Pizzas great"), no space before a comma."""
+    text = _TRAILING_DOTS.sub(ELLIPSIS, text)
+    text = _INNER_DOTS.sub(ELLIPSIS + " ", text)
+    return _NO_SPACE_AFTER_COMMA.sub(", ", _SPACE_BEFORE_MARK.sub(r"\1", text))
 
 
 def trim(text: str, max_chars: int = QUOTE_MAX_CHARS) -> str:
-    """Cut at the last word boundary that leaves room for the ellipsis; a sentence that trails
-    off in dots ("with stunning city view....") ends in one ellipsis."""
-    text = _TRAILING_DOTS.sub(ELLIPSIS, text)
+    """Cut at the last word boundary that leaves room for the ellipsis, after `tidy`."""
+    text = tidy(text)
     if len(text) <= max_chars:
         return text
     cut = text[: max_chars - len(ELLIPSIS) + 1]
