@@ -124,3 +124,22 @@ async def test_a_dish_asked_for_is_named_and_kept(client: httpx.AsyncClient) -> 
         client, uid, f"s-{uuid.uuid4().hex[:8]}", "group of 10 for a birthday in boston"
     )
     assert "in Boston for a birthday." in party["message"], party["message"]
+
+
+async def test_a_cafe_request_wants_cafes_of_every_kind(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "cafe" (not the source's "Cafes") once read as a meal request: a café that also bakes
+    or caters (Caffè Nero, a bakery by its categories) was never found, and "cafe, ideally"
+    after a meal kept the meal kind."""
+    uid = await create_user(client)
+    work = await _turn(client, uid, f"s-{uuid.uuid4().hex[:8]}", "cafe to work from in boston")
+    records = await runtime.places.records([r["id"] for r in work["restaurants"]])
+    kinds = {r.place.kind for r in records.values()}
+    assert kinds - {"restaurant"}, kinds
+    fresh = await _turn(client, uid, f"s-{uuid.uuid4().hex[:8]}", "cafe in hyderabad")
+    names = {r["name"] for r in fresh["restaurants"]}
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    await _turn(client, uid, session, "looking for north indian in hyderabad")
+    switched = await _turn(client, uid, session, "cafe, ideally")
+    assert {r["name"] for r in switched["restaurants"]} == names

@@ -82,6 +82,7 @@ def test_long_sentences_are_cut_at_a_word_boundary() -> None:
         f"A good place with family{ELLIPSIS} Pizzas good"
     )
     assert trim("Good hospitality ,tasty food") == "Good hospitality, tasty food"
+    assert trim("Just had good coffee .") == "Just had good coffee."
     assert trim("It cost 1,000 rupees") == "It cost 1,000 rupees"
     cut = trim("word " * 50, 20)
     assert len(cut) <= 20 and cut == "word word word word" + ELLIPSIS

@@ -139,11 +139,21 @@ def _names_a_service(category: str) -> bool:
     return not _SERVICE_WORDS.isdisjoint(category.replace("&", " ").split())
 
 
+def _plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
+
+
+def _not_a_meal(category: str) -> bool:
+    """A category of drinks, sweets, shops or services, in the source's plural or as a request
+    says it ("cafe", "bakery", "pub")."""
+    return category in _NOT_A_MEAL or _plural(category) in _NOT_A_MEAL
+
+
 def serves_meals(categories: Iterable[str]) -> bool:
     """True when a category names a cuisine or a dish ("thai", "sandwiches", "breakfast &
     brunch", "food trucks"): the place serves meals, whatever else it is."""
     return any(
-        c not in _GENERIC and c not in _NOT_A_MEAL and not _names_a_service(c) for c in categories
+        c not in _GENERIC and not _not_a_meal(c) and not _names_a_service(c) for c in categories
     )
 
 

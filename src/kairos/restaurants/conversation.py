@@ -124,7 +124,8 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         near=now.near or before.near,
         radius_km=now.radius_km or before.radius_km,
         exclude_allergens=_union(now.exclude_allergens, before.exclude_allergens),
-        kinds=now.kinds or before.kinds,
+        # a message naming what it wants ("cafe, ideally") says its kinds too, even "any"
+        kinds=now.kinds if now.categories else (now.kinds or before.kinds),
     )
     if current.party_size is None and previous.party_size is not None:
         kept.append(f"a party of {previous.party_size}")

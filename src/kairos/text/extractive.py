@@ -148,7 +148,7 @@ def crowd_mentions(sentence: str) -> set[str]:
 
 _TRAILING_DOTS = re.compile(r"\s*\.{2,}$")
 _INNER_DOTS = re.compile(r"\s*\.{2,}\s*(?=\S)")
-_SPACE_BEFORE_MARK = re.compile(r"\s+([,;:!?])(?=\s|$|\w)")
+_SPACE_BEFORE_MARK = re.compile(r"\s+([,;:!?])(?=\s|$|\w)|\s+(\.)(?=\s|$)")
 _NO_SPACE_AFTER_COMMA = re.compile(r",(?=[^\W\d_])")
 
 
@@ -157,7 +157,7 @@ def tidy(text: str) -> str:
     place..Pizzas great" → "good place… Pizzas great"), no space before a comma."""
     text = _TRAILING_DOTS.sub(ELLIPSIS, text)
     text = _INNER_DOTS.sub(ELLIPSIS + " ", text)
-    return _NO_SPACE_AFTER_COMMA.sub(", ", _SPACE_BEFORE_MARK.sub(r"\1", text))
+    return _NO_SPACE_AFTER_COMMA.sub(", ", _SPACE_BEFORE_MARK.sub(r"\1\2", text))
 
 
 def trim(text: str, max_chars: int = QUOTE_MAX_CHARS) -> str:
