@@ -106,3 +106,11 @@ async def test_a_place_chosen_for_a_review_claim_is_quoted_by_it(
     for place, refs in claimed:
         assert place["summary"]["review_ids"], place["name"]
         assert set(place["summary"]["review_ids"]) <= refs, (place["name"], place["summary"])
+
+
+async def test_fancy_is_a_price_not_a_filter_on_upscale_evidence(client: httpx.AsyncClient) -> None:
+    """ "fancy mediterranean in london" showed the 3 places with upscale evidence of the 6 the
+    $$$ and $$$$ tiers hold: the price says fancy, the upscale evidence only ranks."""
+    payload = await _chat(client, "fancy mediterranean in london")
+    tiers = [p["price_tier"] for p in payload["restaurants"]]
+    assert len(tiers) == 5 and set(tiers) <= {"$$$", "$$$$"}, tiers

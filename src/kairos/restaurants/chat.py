@@ -10,7 +10,7 @@ repository, the model chain; none of them calls back into the product. The turn 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from kairos.core.allergens import asked_allergens
@@ -176,6 +176,13 @@ def _unmatched_words(decomposition: Decomposition, shown: list[RestaurantResult]
     return words
 
 
+def _said_by_price(vibe: str, tiers: Sequence[str]) -> bool:
+    """ "fancy mediterranean" asks for the upper price tiers, and the price filter says it:
+    the upscale trait then ranks (its axis) rather than filtering out $$$ places that no
+    attribute or review calls upscale."""
+    return vibe == "upscale" and bool(tiers) and set(tiers) <= {"$$$", "$$$$"}
+
+
 def _found_for(decomposition: Decomposition, shown: list[RestaurantResult]) -> list[str]:
     """The request's own words ("wings") that shown places' reviews hold, when no cuisine
     names the food: "Here are 5 places in Boston for wings", not "Here are 5 places"."""
@@ -245,7 +252,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
 
     yield Thinking(step="searching", message="Searching places, reviews and menus")
     diets = [d for d in decomposition.dietary if d in DERIVABLE_TRAITS]
-    occasions = [v for v in decomposition.vibes if v in DERIVABLE_TRAITS]
+    occasions = [
+        v for v in decomposition.vibes
+        if v in DERIVABLE_TRAITS and not _said_by_price(v, decomposition.filters.price_tiers)
+    ]  # fmt: skip
     text_query = _text_query(decomposition)
 
     # a diet with no cuisine named: a place of another food kind that states it is an answer
