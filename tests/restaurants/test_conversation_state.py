@@ -143,3 +143,23 @@ async def test_a_cafe_request_wants_cafes_of_every_kind(
     await _turn(client, uid, session, "looking for north indian in hyderabad")
     switched = await _turn(client, uid, session, "cafe, ideally")
     assert {r["name"] for r in switched["restaurants"]} == names
+
+
+def test_a_cuisine_s_leftover_word_is_not_kept_as_a_dish() -> None:
+    """ "any good new american in cambridge?" then "anything cheaper?" said "Kept from your
+    earlier message: American, new, in Cambridge": beside a cuisine, a free word is a leftover."""
+    from kairos.restaurants.conversation import merge_follow_up
+    from kairos.restaurants.schemas_decomposition import Decomposition
+    from kairos.search.filters import SearchFilters
+
+    previous = Decomposition(
+        filters=SearchFilters(city="cambridge", categories=["american"]),
+        vector_query="new",
+        matched={"american": "categories=american"},
+    )
+    cheaper = Decomposition(filters=SearchFilters(price_tiers=["$"]), matched={"cheaper": "$"})
+    kept = " ".join(merge_follow_up(cheaper, previous).assumptions)
+    assert "Kept from your earlier message: American, in Cambridge." in kept, kept
+    wings = Decomposition(filters=SearchFilters(city="boston"), vector_query="wings")
+    kept = " ".join(merge_follow_up(cheaper, wings).assumptions)
+    assert "Kept from your earlier message: wings, in Boston." in kept, kept

@@ -85,7 +85,10 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         names = {concept_form(c): c for c in reversed(before.categories)}
         kept.append(" or ".join(category_name(c) for c in reversed(names.values())))
     said_now = set(current.vector_query.split())
-    if earlier := [w for w in free_words(previous) if w not in said_now]:
+    # the food's own words ("wings") when no cuisine named it; beside a cuisine they are
+    # leftovers ("new" of "new american")
+    earlier = [] if before.categories else free_words(previous)
+    if earlier := [w for w in earlier if w not in said_now]:
         kept.append(for_words(earlier))
     city, area = now.city, now.area
     if not city and not area and (before.city or before.area):
