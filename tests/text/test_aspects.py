@@ -217,5 +217,10 @@ def test_control_characters_do_not_break_sentence_alignment() -> None:
 
 def test_sentences_and_crowd() -> None:
     assert split_sentences("One. Two!\nThree? ") == ["One.", "Two!", "Three?"]
+    # a quote once ended "… and I had the St." (St. Germain)
+    assert split_sentences("I had the St. Germain spritz. Dr. Lee loved it.") == [
+        "I had the St. Germain spritz.",
+        "Dr. Lee loved it.",
+    ]
     found = crowd_mentions("Came with my family and a group of friends from college.")
     assert found == {"families", "groups", "students"}

@@ -142,7 +142,11 @@ class Mention:
     kind: Literal["cue", "opinion", "target"]
 
 
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n")
+# A full stop after a title or "St." ("the St. Germain spritz") ends no sentence.
+_SENTENCE_RE = re.compile(
+    r"(?<=[.!?])(?<!\bSt\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<!\bvs\.)"
+    r"(?<!\be\.g\.)(?<!\bi\.e\.)\s+|\n"
+)
 _SENTENCE_BREAK = "\x00"
 _TOKEN_RE = re.compile(r"\w+|\$+|[,;:\x00]")
 
