@@ -163,3 +163,24 @@ def test_a_cuisine_s_leftover_word_is_not_kept_as_a_dish() -> None:
     wings = Decomposition(filters=SearchFilters(city="boston"), vector_query="wings")
     kept = " ".join(merge_follow_up(cheaper, wings).assumptions)
     assert "Kept from your earlier message: wings, in Boston." in kept, kept
+
+
+def test_cheaper_after_fancy_takes_the_fancy_back() -> None:
+    """ "fancy mediterranean in london" then "anything cheaper?" kept "upscale" and answered
+    the same $$$ places: the upscale vibe was the price's word."""
+    from kairos.restaurants.conversation import merge_follow_up
+    from kairos.restaurants.schemas_decomposition import Decomposition
+    from kairos.search.filters import SearchFilters
+
+    fancy = Decomposition(
+        filters=SearchFilters(city="london", categories=["mediterranean"],
+                              price_tiers=["$$$", "$$$$"]),
+        vibes=["upscale"], vector_query="upscale", shown_price_tiers=["$$$", "$$$$"],
+    )  # fmt: skip
+    cheaper = Decomposition(filters=SearchFilters(price_tiers=["$"]), matched={"cheaper": "$"})
+    merged = merge_follow_up(cheaper, fancy)
+    assert "upscale" not in merged.vibes and "upscale" not in merged.vector_query
+    assert merged.filters.price_tiers == ["$", "$$"]
+    assert "upscale" not in " ".join(merged.assumptions)
+    quiet = fancy.model_copy(update={"vibes": ["upscale", "quiet"]})
+    assert merge_follow_up(cheaper, quiet).vibes == ["quiet"]

@@ -135,7 +135,11 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     kept_diets = [d for d in previous.dietary if d not in current.dietary]
     if kept_diets:
         kept.append(" and ".join(diet_label(d) for d in kept_diets))
-    kept_vibes = [v for v in previous.vibes if v not in current.vibes]
+    # "cheaper?" after "fancy" takes the fancy back: upscale was the price's word
+    dropped = {"upscale"} if _asked_cheaper(current) else set()
+    earlier_vibes = [v for v in previous.vibes if v not in dropped]
+    earlier_words = [w for w in previous.vector_query.split() if w not in dropped]
+    kept_vibes = [v for v in earlier_vibes if v not in current.vibes]
     if kept_vibes:
         kept.append(" and ".join(vibe_label(v) for v in kept_vibes))
     searchable = bool(kept) or not current.needs_clarification
@@ -151,15 +155,13 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
         update={
             "filters": filters,
             "ui_preference": ui if searchable else current.ui_preference,
-            "vibes": _union(current.vibes, previous.vibes),
+            "vibes": _union(current.vibes, earlier_vibes),
             "dietary": _union(current.dietary, previous.dietary),
             "avoid": _union(current.avoid, previous.avoid),
             "near_user": current.near_user or previous.near_user,
             "party_size": current.party_size or previous.party_size,
             "vector_query": " ".join(
-                _union(current.vector_query.split(), previous.vector_query.split())[
-                    :MAX_VECTOR_WORDS
-                ]
+                _union(current.vector_query.split(), earlier_words)[:MAX_VECTOR_WORDS]
             ),
             "needs_clarification": current.needs_clarification and not searchable,
             "clarification_question": None if searchable else current.clarification_question,
