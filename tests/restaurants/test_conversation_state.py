@@ -184,3 +184,16 @@ def test_cheaper_after_fancy_takes_the_fancy_back() -> None:
     assert "upscale" not in " ".join(merged.assumptions)
     quiet = fancy.model_copy(update={"vibes": ["upscale", "quiet"]})
     assert merge_follow_up(cheaper, quiet).vibes == ["quiet"]
+
+
+async def test_nothing_cheaper_is_said_as_such(client: httpx.AsyncClient) -> None:
+    """ "steakhouse in boston" then "anything cheaper?" answered "Nothing matched everything
+    you asked, so I widened the price range" above the same three steakhouses."""
+    uid = await create_user(client)
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    await _turn(client, uid, session, "steakhouse in boston")
+    cheaper = await _turn(client, uid, session, "anything cheaper?")
+    assert "price tiers" in cheaper["relaxed_filters"] and cheaper["restaurants"]
+    message = cheaper["message"]
+    assert "Nothing here is cheaper than the places I showed" in message, message
+    assert "widened the price range" not in message

@@ -451,12 +451,20 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         assumptions.append(phrasing.nothing_mentions(unmatched, decomposition.filters.city))
     elif found_for := _found_for(decomposition, safe):
         request_text += f" for {for_words(found_for)}"
+    said_relaxed = relaxed
+    if (compared := decomposition.price_comparison) and "price tiers" in relaxed and safe:
+        # nothing in the tiers asked: the same range again, said as what it is
+        said_relaxed = [r for r in relaxed if r != "price tiers"]
+        assumptions.append(
+            f"Nothing here is {compared} than the places I showed, so these are in the same "
+            "price range."
+        )
     message = phrasing.answer_message(
         request=request_text,
         safe=safe,
         flagged=flagged,
         hard_excluded=hard,
-        relaxed=relaxed,
+        relaxed=said_relaxed,
         assumptions=assumptions,
         short=[t for t in traced.short if 0 < holders.get(t, 1) < len(safe)],
         few=[t for t in traced.short if safe and holders.get(t, 0) == len(safe)],

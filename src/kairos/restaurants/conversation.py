@@ -3,7 +3,7 @@ not change, and a second unanswerable message gets an assumption instead of a se
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
@@ -103,13 +103,16 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     assumptions = list(current.assumptions)
     # "cheaper" than what was shown, else than what was asked
     compared = previous.shown_price_tiers or before.price_tiers
+    comparison: Literal["cheaper", "pricier"] | None = None
     if _asked_cheaper(current) and compared:
+        comparison = "cheaper"
         lower = [t for t in PRICE_TIERS if PRICE_TIERS.index(t) < min(
             PRICE_TIERS.index(b) for b in compared)]  # fmt: skip
         tiers = lower or [PRICE_TIERS[0]]
         if not lower:
             assumptions.append(f"Nothing is cheaper than {PRICE_TIERS[0]}, the lowest price level.")
     elif _asked_pricier(current) and compared and now.price_tiers:
+        comparison = "pricier"
         top = max(PRICE_TIERS.index(b) for b in compared)
         higher = [t for t in PRICE_TIERS if PRICE_TIERS.index(t) > top]
         tiers = higher or [PRICE_TIERS[-1]]
@@ -166,5 +169,6 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
             "needs_clarification": current.needs_clarification and not searchable,
             "clarification_question": None if searchable else current.clarification_question,
             "assumptions": assumptions,
+            "price_comparison": comparison,
         }
     )

@@ -52,6 +52,10 @@ class Decomposition(BaseModel):
     matched: dict[str, str] = Field(
         default_factory=dict, description="message phrase → the field value it produced"
     )
+    price_comparison: Literal["cheaper", "pricier"] | None = Field(
+        default=None,
+        description="a follow-up asked for cheaper or pricier places than the last answer's",
+    )
     shown_price_tiers: list[PriceTier] = Field(
         default_factory=list,
         description="the price tiers of the places the answer showed: what 'anything cheaper?' "
