@@ -456,8 +456,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         # nothing in the tiers asked: the same range again, said as what it is
         said_relaxed = [r for r in relaxed if r != "price tiers"]
         assumptions.append(
-            f"Nothing here is {compared} than the places I showed, so these are in the same "
-            "price range."
+            f"Nothing {compared} than the places I showed matches the rest of your request, so "
+            "these are in the same price range."
         )
     message = phrasing.answer_message(
         request=request_text,
