@@ -226,7 +226,7 @@ async def test_a_diet_outlasts_the_price_when_nothing_cheaper_holds_it(
     client: httpx.AsyncClient,
 ) -> None:
     """A vegan request, then "anything cheaper?": with no vegan place in the lower tier, the
-    price widens and the places stay vegan, and the reply says which filter it widened."""
+    price widens and the places stay vegan, and the reply says nothing cheaper matches."""
     uid = await create_user(client)
     vegan = await ask(client, uid, "vegan restaurant in boston")
     assert vegan.restaurants and all(
