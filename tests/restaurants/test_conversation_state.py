@@ -197,3 +197,26 @@ async def test_nothing_cheaper_is_said_as_such(client: httpx.AsyncClient) -> Non
     message = cheaper["message"]
     assert "Nothing cheaper than the places I showed matches the rest" in message, message
     assert "widened the price range" not in message
+
+
+def test_a_budget_is_not_a_comparison_and_less_expensive_is_cheaper() -> None:
+    """ "no more than $20 a head" is a budget, not "fancier"; "less than $20 a head" is a
+    budget, not "cheaper than what I showed"; "something less expensive" is cheaper (it read
+    as "expensive")."""
+    from pathlib import Path
+
+    from kairos.restaurants.conversation import merge_follow_up
+    from kairos.restaurants.decomposition import QueryParser
+    from kairos.restaurants.schemas_decomposition import Decomposition
+    from kairos.search.filters import SearchFilters
+    from kairos.text.query.catalog_words import CatalogVocabulary
+
+    parser = QueryParser(CatalogVocabulary.from_json(Path(__file__).with_name("vocabulary.json")))
+    shown = Decomposition(filters=SearchFilters(city="boston"), shown_price_tiers=["$$$"])
+    for budget in ("no more than $20 a head", "less than $20 a head"):
+        current = parser.read(budget)
+        merged = merge_follow_up(current, shown)
+        assert merged.price_comparison is None, budget
+        assert merged.filters.price_tiers == current.filters.price_tiers, budget
+    less = merge_follow_up(parser.read("something less expensive"), shown)
+    assert less.price_comparison == "cheaper" and less.filters.price_tiers == ["$", "$$"]

@@ -60,17 +60,25 @@ def _union(*lists: list[str]) -> list[str]:
 
 
 def _asked_cheaper(decomposition: Decomposition) -> bool:
-    """ "cheaper?" asks for less than before, not for the cheapest tier outright."""
-    return any(word in phrase.split() for phrase in decomposition.matched for word in
-               ("cheaper", "less"))  # fmt: skip
+    """ "cheaper?" asks for less than before, not for the cheapest tier outright; a budget
+    ("less than $20 a head") is a budget, not a comparison."""
+    return any(
+        word in phrase.split() and not any(c.isdigit() for c in phrase)
+        for phrase in decomposition.matched
+        for word in ("cheaper", "less")
+    )
 
 
-_PRICIER: Final = ("fancier", "pricier", "classier", "posher", "swankier", "more")
+_PRICIER: Final = frozenset(
+    ("fancier", "pricier", "classier", "posher", "swankier", "more expensive", "more upscale",
+     "more upmarket")
+)  # fmt: skip
 
 
 def _asked_pricier(decomposition: Decomposition) -> bool:
-    """ "something fancier" asks for more than before, not for the top tier outright."""
-    return any(word in phrase.split() for phrase in decomposition.matched for word in _PRICIER)
+    """ "something fancier" asks for more than before, not for the top tier outright; a whole
+    phrase, so "no more than $20" is not one."""
+    return any(phrase in _PRICIER for phrase in decomposition.matched)
 
 
 def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decomposition:

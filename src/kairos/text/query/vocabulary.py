@@ -54,7 +54,7 @@ PRICE_WORDS: dict[str, tuple[PriceTier, ...]] = {
     **dict.fromkeys(
         phrases(
             "cheap, cheaper, budget, inexpensive, cheap eats, student, students, low budget, "
-            "tight budget, on a budget, sasta, cheap and cheerful"
+            "tight budget, on a budget, sasta, cheap and cheerful, less expensive, less pricey"
         ),
         CHEAP,
     ),
