@@ -228,6 +228,8 @@ def test_a_claim_the_card_rests_on_is_its_quote() -> None:
     quote = consolidated_review(reviews, [], claims=[("v", "Amazing views of the skyline")])
     assert quote.review_ids == ["v"] and quote.text.startswith("Amazing views"), quote
     assert quote.aspect is None
+    negated = [ReviewText(id="n", text="The rooftop view was not good at all.")]
+    assert consolidated_review(negated, [], claims=[("n", "The rooftop view")]).text == ""
     against = consolidated_review(reviews, [], claims=[("x", "The rooftop was closed")])
     assert against.review_ids == ["f"], "a claim's sentence that reads against is no quote"
     missing = consolidated_review(reviews, [], claims=[("nope", "Amazing views")])

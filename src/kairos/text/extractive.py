@@ -20,6 +20,7 @@ from kairos.text.aspects import (
     AspectScore,
     AspectScores,
     ReviewText,
+    analyse_sentence,
     score_aspects,
     split_sentences,
     tokenize,
@@ -353,14 +354,11 @@ def _claimed(
 
 
 def _net_sentiment(sentence: str) -> float:
-    """The sum of the general opinion words' weights in a sentence ("amazing views" > 0, "closed
-    and terrible" < 0): a claim with no aspect of its own is quoted only as praise."""
-    words = tokenize(sentence)
-    return sum(
-        lex.SENTIMENT.get(" ".join(words[i : i + n]), 0.0)
-        for n in (1, 2, 3)
-        for i in range(len(words) - n + 1)
-    )
+    """The sentence's general opinion words as the aspect reader weighs them, negation and
+    intensity applied ("amazing views" > 0, "not good" < 0, "closed and terrible" < 0); topic
+    proxies ("a rooftop bar" nudging quietness) are no opinion. A claim with no aspect of its
+    own is quoted only as praise."""
+    return sum(m.weight for m in analyse_sentence(sentence) if m.kind == "opinion")
 
 
 def highlights(
