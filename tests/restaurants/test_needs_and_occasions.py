@@ -114,3 +114,16 @@ async def test_fancy_is_a_price_not_a_filter_on_upscale_evidence(client: httpx.A
     payload = await _chat(client, "fancy mediterranean in london")
     tiers = [p["price_tier"] for p in payload["restaurants"]]
     assert len(tiers) == 5 and set(tiers) <= {"$$$", "$$$$"}, tiers
+
+
+async def test_a_scarce_diet_every_shown_place_holds_is_said_without_others_first(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "vegan brunch in london": the one London place with vegan evidence (a diner's vegan
+    nargesi) is the answer; "those come first" would promise places that do not follow."""
+    payload = await _chat(client, "vegan brunch in london")
+    assert payload["restaurants"]
+    assert all(any(n["trait"] == "vegan" for n in p["evidence"]) for p in payload["restaurants"])
+    message = payload["message"]
+    assert "show evidence of vegan food; each card says" in message, message
+    assert "those come first" not in message
