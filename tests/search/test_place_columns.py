@@ -14,6 +14,7 @@ from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.hybrid import HybridSearch
 from kairos.search.place_columns import COLUMNS_SQL, PlaceColumns
 from kairos.search.sql_filters import compile_filters
+from kairos.store.places import WEIGHTED_RATING_SQL
 from tests.catalog_rows import add_place, count_fetches, write
 
 ALLERGENS = ["peanuts", "tree_nuts", "shellfish", "fish", "dairy", "gluten", "eggs", "sesame"]
@@ -55,6 +56,17 @@ async def _sql_ids(runtime: Any, where: str, params: dict[str, Any]) -> set[int]
     return {r["id"] for r in rows}
 
 
+async def _sql_best_rated(
+    runtime: Any, where: str, params: dict[str, Any], left_out: list[int]
+) -> list[int]:
+    rows = await runtime.db.fetch(
+        f"SELECT p.id FROM places p WHERE {where} AND NOT (p.id = ANY(CAST(:left_out AS bigint[])))"
+        f" ORDER BY {WEIGHTED_RATING_SQL} DESC, p.id LIMIT 12",
+        {**params, "left_out": left_out},
+    )
+    return [r["id"] for r in rows]
+
+
 async def _columns(runtime: Any) -> PlaceColumns:
     rows = [dict(r) for r in await runtime.db.fetch(COLUMNS_SQL)]
     return PlaceColumns(0, rows)
@@ -94,6 +106,9 @@ async def test_random_filters_pass_the_same_places_as_sql(runtime: Any) -> None:
                 continue
             expected = await _sql_ids(runtime, compiled.where, compiled.params)
             assert set(columns.ids[keep].tolist()) == expected, compiled.where
+            left_out = rng.sample(sorted(expected), min(len(expected), rng.randint(0, 6)))
+            best = await _sql_best_rated(runtime, compiled.where, compiled.params, left_out)
+            assert columns.best_rated(keep, left_out, 12) == best, compiled.where
             compared += 1
             passing += bool(expected)
         assert compared >= 380 and passing >= 100, (compared, passing)
