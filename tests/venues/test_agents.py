@@ -130,6 +130,14 @@ def test_vibe_filter_drops_under_04_but_keeps_three() -> None:
     assert keep_matching(list(scores), scores) == [0, 3, 5]
 
 
+def test_a_venue_holding_the_features_asked_survives_the_vibe_filter() -> None:
+    """ "romantic rooftop": the one rooftop at romance 0.36 was filtered out under 0.4, and the
+    plan said a rooftop came first above venues without one."""
+    scores = {i: VibeScore(s, 0.8, None) for i, s in enumerate([0.9, 0.8, 0.7, 0.36, 0.1])}
+    assert keep_matching(list(scores), scores) == [0, 1, 2]
+    assert keep_matching(list(scores), scores, holding=[3]) == [0, 1, 2, 3]
+
+
 def _scored(
     venue_id: str,
     vibe: float | None,

@@ -116,3 +116,13 @@ def test_a_party_size_before_a_blanked_weekday_is_not_a_length_of_stay() -> None
     assert intent.group_size == 8
     assert intent.reading.when is not None and intent.reading.when.time_of_day == "night"
     assert intent.reading.duration is None and intent.reading.when.days is None
+
+
+def test_a_venue_feature_is_kept_beside_the_vibe() -> None:
+    """ "romantic rooftop dinner" used to keep one vibe (romantic) and drop "rooftop"."""
+    intent = read("romantic rooftop dinner for 4 in boston")
+    assert intent.vibe == "romantic"
+    assert intent.features == ["rooftop"]
+    assert intent.parsed_intent()["features"] == ["rooftop"]
+    assert read("drinks with live music and a view").features == ["live_music", "view"]
+    assert read("a cozy dinner in cambridge").features == []

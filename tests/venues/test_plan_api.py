@@ -259,17 +259,15 @@ async def test_a_why_quotes_one_whole_sentence_and_names_the_vibe_as_words(
     quoted = 0
     for venue in answer["venues"][:3]:
         assert "live_music" not in venue["why"] and "_" not in venue["why"].split(";")[0]
-        found = re.search(r'"(.+)" \(review #(\d+)\)', venue["why"])
-        if found is None:
-            continue
-        quoted += 1
-        sentence, review_id = found.group(1), int(found.group(2))
-        (text,) = (await runtime.places.review_texts([review_id])).values()
-        flat = " ".join(text.split())
-        assert sentence.removesuffix("…") in flat
-        start = flat.index(sentence.removesuffix("…"))
-        assert start == 0 or flat[:start].rstrip()[-1] in ".!?", (sentence, flat[:start][-40:])
-        assert sentence.endswith(("…", ".", "!", "?")) or flat.endswith(sentence), sentence
+        for found in re.finditer(r'"(.+?)" \(review #(\d+)\)', venue["why"]):
+            quoted += 1
+            sentence, review_id = found.group(1), int(found.group(2))
+            (text,) = (await runtime.places.review_texts([review_id])).values()
+            flat = " ".join(text.split())
+            assert sentence.removesuffix("…") in flat
+            start = flat.index(sentence.removesuffix("…"))
+            assert start == 0 or flat[:start].rstrip()[-1] in ".!?", (sentence, flat[:start][-40:])
+            assert sentence.endswith(("…", ".", "!", "?")) or flat.endswith(sentence), sentence
     assert quoted, "the sample's Cambridge bars have reviews naming live music"
 
 
@@ -292,3 +290,35 @@ async def test_too_few_bars_fill_with_restaurants_that_are_bars_too(
     assert filled, "restaurants that are bars fill in"
     for place in filled:
         assert {c.lower() for c in place.categories} & bar, (place.name, place.categories)
+
+
+async def test_a_feature_asked_is_looked_for_and_its_evidence_cited(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "romantic rooftop dinner" used to plan by romance alone: no venue had a rooftop and
+    nothing said so. Venues that show a rooftop come first, whatever their romance score, their
+    why cites what shows it, and the others say that nothing shows one; with enough of them, only
+    they are planned."""
+    uid = await create_user(client)
+    boston = await _plan(client, uid, prompt="romantic rooftop dinner for 4 in boston")
+    assert boston["parsed_intent"]["features"] == ["rooftop"]
+    venues = boston["venues"]
+    ids = [int(v["venue_id"].removeprefix("kp_")) for v in venues]
+    records = await runtime.places.records(ids)
+    holding = ["rooftop" in records[i].place.traits for i in ids]
+    assert holding[0] and holding == sorted(holding, reverse=True), holding
+    count = sum(holding)
+    assert count < 3, "the sample holds fewer than three Boston rooftops"
+    said = "One venue here shows" if count == 1 else f"Only {count} venues here show"
+    assert f"{said} evidence of a rooftop" in boston["execution_summary"]
+    assert "rooftop: " in venues[0]["why"] or "rooftop (" in venues[0]["why"]
+    for venue, holds in zip(venues[:3], holding[:3], strict=True):
+        assert ("Nothing I read shows a rooftop" in venue["watch_out"]) is not holds
+
+    london = await _plan(client, uid, prompt="dinner on a rooftop in london")
+    places = await runtime.places.records(
+        [int(v["venue_id"].removeprefix("kp_")) for v in london["venues"]]
+    )
+    assert len(places) >= 3
+    assert all("rooftop" in r.place.traits for r in places.values())
+    assert "evidence of a rooftop" not in london["execution_summary"]

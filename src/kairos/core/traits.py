@@ -27,6 +27,7 @@ from kairos.core.vibes import VIBES
 
 __all__ = [
     "DERIVABLE_TRAITS",
+    "REVIEW_SPAN_CHARS",
     "STATED",
     "TraitEvidence",
     "derive_traits",
@@ -36,6 +37,9 @@ __all__ = [
     "stated_traits",
     "trait_label",
 ]
+
+REVIEW_SPAN_CHARS = 160
+"""A review sentence is kept as evidence up to this many characters."""
 
 TraitSource = Literal["category", "attribute", "review", "aspect"]
 
@@ -115,7 +119,7 @@ _NEGATION: Final = re.compile(
     r"\b(?:no|not|never|without|lack(?:s|ed|ing)?|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|didn'?t"
     r"|hardly|zero)\b[^.!?,;]{0,25}$"
 )
-_SENTENCE: Final = re.compile(r"[^.!?\n]+")
+_SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?]*")
 
 
 DERIVABLE_TRAITS: Final = frozenset(
@@ -194,7 +198,8 @@ def _review_evidence(reviews: Iterable[tuple[str, str]]) -> list[TraitEvidence]:
                 if counts.get((trait, holds), 0) >= MAX_REVIEW_EVIDENCE:
                     continue
                 counts[(trait, holds)] = counts.get((trait, holds), 0) + 1
-                found.append(TraitEvidence(trait, "review", ref, body.strip()[:160], holds))
+                span = body.strip()[:REVIEW_SPAN_CHARS]
+                found.append(TraitEvidence(trait, "review", ref, span, holds))
     return found
 
 

@@ -3,37 +3,16 @@
 from __future__ import annotations
 
 from kairos.core.allergy_guard import AllergyAssessment
-from kairos.core.traits import trait_label
-from kairos.restaurants.schemas import RadarScores, RestaurantResult, TraitNote
+from kairos.pipeline.trait_notes import TraitNote
+from kairos.pipeline.trait_notes import trait_notes as place_trait_notes
+from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.search.models import MatchExplanation
 from kairos.store.places import PlaceRecord
 from kairos.text.extractive import Quote
 
 
 def trait_notes(record: PlaceRecord, wanted: list[str]) -> list[TraitNote]:
-    """Why the place counts as what was asked: the best piece of evidence for each wanted trait
-    it holds (a category or attribute before a review, before an aspect score)."""
-    rank = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
-    notes = []
-    for trait in wanted:
-        if trait not in record.place.traits:
-            continue
-        found = sorted(
-            (e for e in record.place.trait_evidence if e.get("trait") == trait and e.get("holds")),
-            key=lambda e: rank.get(str(e.get("source")), 9),
-        )
-        if found:
-            best = found[0]
-            notes.append(
-                TraitNote(
-                    trait=trait,
-                    label=trait_label(trait),
-                    source=str(best["source"]),
-                    ref=str(best.get("ref") or ""),
-                    says=str(best.get("span") or ""),
-                )
-            )
-    return notes
+    return place_trait_notes(record.place, wanted)
 
 
 def review_claims(record: PlaceRecord, wanted: list[str]) -> list[tuple[str, str]]:

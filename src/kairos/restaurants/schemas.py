@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kairos.core.allergy_guard import AllergenStatus, AllergyWarning
 from kairos.core.fit_scorer import FitTag
 from kairos.core.stored_text import StoredText
+from kairos.pipeline.trait_notes import TraitNote
 from kairos.search.models import MatchExplanation
 from kairos.text.extractive import CrowdProfile, Highlight, Quote, RuleLine
 
@@ -25,16 +26,6 @@ class RadarScores(BaseModel):
     vegan_options: float = Field(ge=0, le=10)
     value_for_money: float = Field(ge=0, le=10)
     evidence: dict[str, list[str]] = Field(default_factory=dict)
-
-
-class TraitNote(BaseModel):
-    """Why a place counts as something the request asked for (vegan, outdoor seating)."""
-
-    trait: str
-    label: str = Field(description="as a sentence says it: 'vegan', 'outdoor seating'")
-    source: str = Field(description="category, attribute, review or aspect")
-    ref: str = Field(description="the category, the source attribute, or the review id")
-    says: str = Field(description="the category, 'GoodForKids: true', or the review's words")
 
 
 class RestaurantResult(BaseModel):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.profiles.planner import PlannerPreferences
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
 from kairos.venues.schemas import Budget, BudgetLevel, PlanRequest
@@ -34,6 +35,23 @@ Tier = Literal["tier_1", "tier_2", "tier_3"]
 AGENTS: Final = ("scout", "vibe_matcher", "cost_analyst", "critic")
 DEFAULT_WEIGHTS: Final = {"vibe_matcher": 0.33, "cost_analyst": 0.40, "critic": 0.27}
 """The synthesiser's seed defaults: vibe 0.33, cost 0.40, risk 0.27."""
+FEATURES: Final = (
+    frozenset(
+        {
+            "rooftop",
+            "view",
+            "outdoor",
+            "live_music",
+            "late_night",
+            "work_friendly",
+            "family_friendly",
+        }
+    )
+    & DERIVABLE_TRAITS
+)
+"""Vibes that are things a venue has (a rooftop, live music, a kids' menu), which the catalog
+holds evidence for (attributes, review sentences): the scout looks for them; the other vibes
+(romantic, cozy) are the vibe matcher's scores."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +261,8 @@ class Intent:
     budget: Budget | None
     location: str | None
     vibe: str | None
+    features: list[str]
+    """The request's vibes that are venue features (`FEATURES`), in the order said."""
     when_text: str | None
     complexity_tier: Tier
     active_agents: list[str]
@@ -261,6 +281,7 @@ class Intent:
             "budget_per_head": self.budget.per_head if self.budget else None,
             "location": self.location,
             "vibe": self.vibe,
+            "features": self.features,
             "date": when.start.isoformat() if when and when.start else None,
             "time_of_day": when.time_of_day if when else None,
             "allergens": self.reading.allergens,
@@ -337,6 +358,7 @@ class Commander:
             budget=budget,
             location=location,
             vibe=vibe,
+            features=[v for v in reading.vibes if v in FEATURES],
             when_text=", ".join(reading.when.text) if reading.when else None,
             complexity_tier=tier,
             active_agents=[*active, "synthesiser"],

@@ -18,7 +18,9 @@ from datetime import date
 from typing import Any, TypeVar
 
 from kairos.core.allergy_warnings import display_name
+from kairos.core.traits import evidence_phrase
 from kairos.pipeline.events import Result, Thinking, TurnEvent
+from kairos.pipeline.trait_notes import trait_notes
 from kairos.profiles.schemas import UserPublic
 from kairos.signals.events.models import EventList, EventsQuery
 from kairos.signals.service import Signals
@@ -135,6 +137,8 @@ class Planner:
             )
         if found.broadened:
             yield _log("scout", f"Broadened the search once ({found.broadened})")
+        if intent.features:
+            yield _log("scout", _features_line(intent.features, found))
         for excluded in found.excluded[:3]:
             yield _log("scout", f"Excluded {excluded['name']}: {excluded['reason']}")
         if found.meeting:
@@ -156,7 +160,10 @@ class Planner:
         yield _log("cost", _cost_line(costs, status))
         yield _log("critic", _critic_line(flags, status))
         if intent.vibe and "vibe_matcher" in intent.active_agents:
-            kept = set(keep_matching(ids, vibe_scores))
+            holding = [
+                c.place_id for c in candidates if set(intent.features) <= set(c.record.place.traits)
+            ]
+            kept = set(keep_matching(ids, vibe_scores, holding if intent.features else ()))
             dropped = len(ids) - len(kept)
             if dropped:
                 yield _log("vibe", f"Filtered {dropped} venue(s) under 0.4 on {intent.vibe}")
@@ -164,7 +171,10 @@ class Planner:
         quoted = await self.scout.places.review_texts(
             [r for c in candidates if c.hit.why.matched_terms and (r := c.hit.why.best_review_id)]
         )
-        scored = [self._scored(c, vibe_scores, costs, flags, group, quoted) for c in candidates]
+        scored = [
+            self._scored(c, vibe_scores, costs, flags, group, quoted, intent.features)
+            for c in candidates
+        ]
         venues = synthesise(
             scored,
             intent.agent_weights,
@@ -307,6 +317,7 @@ class Planner:
         flags: dict[int, list[RiskFlag]],
         group: GroupProfile,
         quoted: dict[int, str],
+        features: list[str],
     ) -> Scored:
         p = c.record.place
         why = c.hit.why
@@ -337,6 +348,8 @@ class Planner:
             traits=p.traits,
             snippet=snippet,
             snippet_review=review if snippet else None,
+            features=trait_notes(p, features),
+            missing_features=[f for f in features if f not in p.traits],
         )
 
     def _action(
@@ -446,6 +459,20 @@ def _left_out_line(group: GroupProfile, asked: Mapping[str, Sequence[str]]) -> s
     return f"Left {', '.join(asked)} out of the search: {whose}"
 
 
+def _features_line(features: list[str], found: ScoutResult) -> str:
+    asked = " and ".join(evidence_phrase(f) for f in features)
+    if not found.features_short:
+        return f"Kept only venues that show evidence of {asked} ({found.featured})"
+    if not found.featured:
+        return f"No venue here shows evidence of {asked}; these are the closest matches"
+    if found.featured == 1:
+        return f"One venue here shows evidence of {asked}; it comes first, the others follow"
+    return (
+        f"Only {found.featured} venues here show evidence of {asked}; they come first, the "
+        "others follow"
+    )
+
+
 def _summary(
     venues: list[Any],
     found: ScoutResult,
@@ -474,6 +501,8 @@ def _summary(
             f"Pipeline complete: the catalog has no {wanted}{where} that fit; try another "
             "place or a wider request."
         )
+    if venues and found.features_short:
+        text += f" {_features_line(found.features_short, found)}."
     if found.left_out_words:
         text += f" {_left_out_line(group, found.left_out_words)}."
     if failed:

@@ -48,6 +48,9 @@ logger = logging.getLogger(__name__)
 
 CAP: Final = 10
 PER_PROVIDER: Final = 16
+FEATURED_ENOUGH: Final = 3
+"""At least this many venues holding every feature asked (a rooftop, live music) and only they
+are candidates; fewer, and they come first, the others after (said in the plan)."""
 MIN_RADIUS_KM: Final = 2.0
 MAX_RADIUS_KM: Final = 25.0
 
@@ -109,6 +112,11 @@ class ScoutResult:
     all_unsafe: bool = False
     """No venue came back, and the request's categories hold venues: every one of them is
     known to contain a hard-excluded allergen ("seafood" with shellfish kept out)."""
+    features_short: list[str] = field(default_factory=list)
+    """Features asked that fewer than `FEATURED_ENOUGH` venues show evidence of: venues
+    without them fill the plan."""
+    featured: int = 0
+    """Candidates that show evidence of every feature asked."""
 
 
 def _filters(
@@ -128,6 +136,20 @@ def _filters(
         near=GeoPoint(lat=near.lat, lng=near.lng) if near else None,
         radius_km=radius,
     )
+
+
+def _holding(query: DiscoveryQuery, features: Sequence[str]) -> DiscoveryQuery:
+    """`query` narrowed to venues that show evidence of every one of `features`."""
+    traits = list(dict.fromkeys([*query.filters.traits, *features]))
+    return dataclasses.replace(query, filters=query.filters.model_copy(update={"traits": traits}))
+
+
+def _extend(found: Discovered, more: Discovered) -> None:
+    """`more`'s hits after `found`'s (those not already there), and their price signals."""
+    seen = {h.place.id for h in found.hits}
+    found.hits.extend(h for h in more.hits if h.place.id not in seen)
+    for place_id, signals in more.price_signals.items():
+        found.price_signals.setdefault(place_id, {}).update(signals)
 
 
 def _plain(text: str) -> str:
@@ -187,25 +209,48 @@ class Scout:
             raise next(a for a in answers if isinstance(a, Exception))
         return found, status
 
-    async def _fill_with_restaurants(self, found: Discovered, query: DiscoveryQuery) -> None:
+    async def _discover_featured(
+        self, query: DiscoveryQuery, features: Sequence[str]
+    ) -> tuple[Discovered, dict[str, str], bool]:
+        """The venues holding every feature asked, when at least `FEATURED_ENOUGH` do (True);
+        else those first, then the others (False). Without features, the search as it is."""
+        if not features:
+            found, status = await self._discover(query)
+            return found, status, True
+        found, status = await self._discover(_holding(query, features))
+        if len(found.hits) >= FEATURED_ENOUGH:
+            return found, status, True
+        # then those showing one of them ("rooftop" of "rooftop with a view"), then the rest
+        for asked in [
+            *([_holding(query, [f]) for f in features] if len(features) > 1 else []),
+            query,
+        ]:
+            more, status = await self._discover(asked)
+            _extend(found, more)
+        return found, status, False
+
+    async def _fill_with_restaurants(
+        self, found: Discovered, query: DiscoveryQuery, features: Sequence[str], met: bool
+    ) -> None:
         """Too few bars (cafés, bakeries) for "drinks": restaurants whose categories make them
-        one too (a tapas place that is a cocktail bar) fill in after them."""
+        one too (a tapas place that is a cocktail bar) fill in after them — those holding the
+        features asked first, and, unless enough venues hold them, the others after."""
         kinds = [k for k in query.filters.kinds if k in ALSO_SERVED_BY_RESTAURANTS]
         also_set = {c for k in kinds for c in kind_categories(k)}
         also = sorted(also_set)
         if not also:
             return
         serving = query.filters.model_copy(update={"kinds": sorted(MEAL_KINDS), "categories": also})
-        extra, _ = await self._discover(dataclasses.replace(query, filters=serving))
-        seen = {h.place.id for h in found.hits}
-        # the search widens "bars" to "juice bars", "sushi bars": only the kind's own count
-        found.hits.extend(
-            h
-            for h in extra.hits
-            if h.place.id not in seen and also_set & {c.lower() for c in h.place.categories}
-        )
-        for place_id, signals in extra.price_signals.items():
-            found.price_signals.setdefault(place_id, {}).update(signals)
+        serving_query = dataclasses.replace(query, filters=serving)
+        queries = [_holding(serving_query, features)] if features else []
+        queries += [] if features and met else [serving_query]
+        for asked in queries:
+            extra, _ = await self._discover(asked)
+            # the search widens "bars" to "juice bars", "sushi bars": only the kind's own count
+            extra.hits = [
+                h for h in extra.hits if also_set & {c.lower() for c in h.place.categories}
+            ]
+            _extend(found, extra)
 
     async def find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
@@ -227,9 +272,10 @@ class Scout:
         query = DiscoveryQuery(
             text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
         )
-        discovered, status = await self._discover(query)
+        features = intent.features
+        discovered, status, met = await self._discover_featured(query, features)
         if len(discovered.hits) < CAP and not filters.categories:
-            await self._fill_with_restaurants(discovered, query)
+            await self._fill_with_restaurants(discovered, query, features, met)
         broadened = None
         if not discovered.hits and filters.kinds:
             # nothing of that kind here: once, any kind of place that matches the words
@@ -276,7 +322,10 @@ class Scout:
             located = [c for c in candidates if c.distances]
             located.sort(key=lambda c: worst_and_total(c.distances))
             candidates = located + [c for c in candidates if not c.distances]
+        if features:  # the venues showing every feature asked first, each group in its order
+            candidates.sort(key=lambda c: not set(features) <= set(c.record.place.traits))
         candidates = candidates[:CAP]
+        featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]
         facts, risks = await asyncio.gather(
             read_facts(self.places.db, ids, live_prices=discovered.price_signals),
@@ -297,4 +346,6 @@ class Scout:
             hard_excluded=list(guarded.hard_excluded_allergens),
             left_out_words=asked,
             all_unsafe=all_unsafe,
+            features_short=[] if featured >= FEATURED_ENOUGH else list(features),
+            featured=featured,
         )

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from kairos.core.traits import evidence_phrase
+from kairos.pipeline.trait_notes import TraitNote
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
@@ -59,6 +61,10 @@ class Scored:
     snippet: str | None = None
     """A review sentence that matched the request's words (never an unrelated one)."""
     snippet_review: int | None = None
+    features: list[TraitNote] = field(default_factory=list)
+    """The evidence for each feature asked (a rooftop, live music) the venue holds."""
+    missing_features: list[str] = field(default_factory=list)
+    """Features asked that nothing shows this venue has."""
 
 
 def _risk_flags(s: Scored) -> list[RiskFlag]:
@@ -114,6 +120,9 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
         evidence += [f"review {r}" for r in s.vibe.evidence[:2]]
     elif s.vibe.style:
         parts.append(f"reads as {s.vibe.style}")
+    for note in s.features:
+        parts.append(_feature_part(note))
+        evidence.append(f"{note.source} {note.ref}")
     if s.rating is not None:
         parts.append(f"{s.rating:.1f}★ from {s.review_count} reviews")
     if s.cost.price_range:
@@ -130,11 +139,20 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
     return ("; ".join(parts) + ".") if parts else "", evidence
 
 
-def _watch_out(flags: Sequence[RiskFlag]) -> tuple[str, list[str]]:
-    if not flags:
-        return "", []
-    text = " ".join(f"{f.description[0].upper()}{f.description[1:]}." for f in flags[:4])
-    return text, [e for f in flags for e in f.evidence][:6]
+def _feature_part(note: TraitNote) -> str:
+    if note.source == "review":
+        return f'{note.label}: "{note.says}" (review #{note.ref})'
+    if note.source == "attribute":
+        return f"{note.label} ({note.says})"
+    return f"{note.label} ({note.source} {note.says})"
+
+
+def _watch_out(flags: Sequence[RiskFlag], missing: Sequence[str]) -> tuple[str, list[str]]:
+    sentences = [f"{f.description[0].upper()}{f.description[1:]}." for f in flags[:4]]
+    if missing:
+        asked = " or ".join(evidence_phrase(m) for m in missing)
+        sentences.insert(0, f"Nothing I read shows {asked} here.")
+    return " ".join(sentences), [e for f in flags for e in f.evidence][:6]
 
 
 def synthesise(
@@ -144,14 +162,18 @@ def synthesise(
     vibe_name: str | None,
     budget_text: str | None,
 ) -> list[VenueResult]:
-    """Ranked venues, those endangering a member last; `why` and `watch_out` are written for
-    the top 3 (the rest carry their flags and scores)."""
-    ranked = sorted(scored, key=lambda s: (_endangers(s), -composite(s, weights), s.venue_id))
+    """Ranked venues, those endangering a member last and those without a feature asked (a
+    rooftop) after those with it; `why` and `watch_out` are written for the top 3 (the rest
+    carry their flags and scores)."""
+    ranked = sorted(
+        scored,
+        key=lambda s: (_endangers(s), len(s.missing_features), -composite(s, weights), s.venue_id),
+    )
     results = []
     for rank, s in enumerate(ranked, start=1):
         flags = _risk_flags(s)
         why, why_evidence = _why(s, vibe_name, budget_text) if rank <= TOP else ("", [])
-        watch, watch_evidence = _watch_out(flags) if rank <= TOP else ("", [])
+        watch, watch_evidence = _watch_out(flags, s.missing_features) if rank <= TOP else ("", [])
         results.append(
             VenueResult(
                 rank=rank,

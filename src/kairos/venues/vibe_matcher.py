@@ -7,7 +7,7 @@ taste profile), else null."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from kairos.store.venue_vibes import StoredVibe
@@ -59,9 +59,14 @@ def score_vibes(
     return scores
 
 
-def keep_matching(place_ids: Sequence[int], scores: Mapping[int, VibeScore]) -> list[int]:
-    """The seed's filter: under 0.4 goes, unscored stays, and at least 3 stay."""
-    kept = [p for p in place_ids if (s := scores[p].score) is None or s >= THRESHOLD]
+def keep_matching(
+    place_ids: Sequence[int], scores: Mapping[int, VibeScore], holding: Collection[int] = ()
+) -> list[int]:
+    """The seed's filter: under 0.4 goes, unscored stays, and at least 3 stay. A venue in
+    `holding` (it shows every feature asked: "romantic rooftop" and a rooftop) stays too."""
+    kept = [
+        p for p in place_ids if (s := scores[p].score) is None or s >= THRESHOLD or p in holding
+    ]
     if len(kept) >= KEEP_AT_LEAST:
         return kept
     dropped = sorted(

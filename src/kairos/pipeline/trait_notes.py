@@ -1,0 +1,61 @@
+"""Why a place counts as what a request asked for (vegan, a rooftop, outdoor seating): the best
+piece of stored evidence for each wanted trait it holds. Shared by every product that shows
+places: chat cards, the feed, venue plans."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from kairos.core.traits import REVIEW_SPAN_CHARS, trait_label
+from kairos.search.models import PlaceSummary
+from kairos.text.extractive import tidy, trim
+
+__all__ = ["TraitNote", "trait_notes"]
+
+_SOURCE_RANK = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
+
+
+class TraitNote(BaseModel):
+    """Why a place counts as something the request asked for (vegan, outdoor seating)."""
+
+    trait: str
+    label: str = Field(description="as a sentence says it: 'vegan', 'outdoor seating'")
+    source: str = Field(description="category, attribute, review or aspect")
+    ref: str = Field(description="the category, the source attribute, or the review id")
+    says: str = Field(description="the category, 'GoodForKids: true', or the review's words")
+
+
+def trait_notes(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:
+    """For each wanted trait the place holds, its best evidence: a category or attribute before
+    a review, before an aspect score."""
+    notes = []
+    for trait in wanted:
+        if trait not in place.traits:
+            continue
+        found = sorted(
+            (e for e in place.trait_evidence if e.get("trait") == trait and e.get("holds")),
+            key=lambda e: _SOURCE_RANK.get(str(e.get("source")), 9),
+        )
+        if found:
+            best = found[0]
+            source = str(best["source"])
+            notes.append(
+                TraitNote(
+                    trait=trait,
+                    label=trait_label(trait),
+                    source=source,
+                    ref=str(best.get("ref") or ""),
+                    says=_quoted(str(best.get("span") or ""))
+                    if source == "review"
+                    else str(best.get("span") or ""),
+                )
+            )
+    return notes
+
+
+def _quoted(span: str) -> str:
+    """A review's words as a quote: a sentence cut at `REVIEW_SPAN_CHARS` ends at a word, with
+    an ellipsis, not inside one."""
+    if len(span) >= REVIEW_SPAN_CHARS:
+        return trim(span, REVIEW_SPAN_CHARS - 1)
+    return tidy(span)

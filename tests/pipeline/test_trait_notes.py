@@ -1,0 +1,38 @@
+"""The evidence a card or a plan cites for a trait asked."""
+
+from __future__ import annotations
+
+from kairos.core.traits import REVIEW_SPAN_CHARS
+from kairos.pipeline.trait_notes import trait_notes
+from kairos.search.models import PlaceSummary
+
+
+def _place(span: str) -> PlaceSummary:
+    evidence = [
+        {"trait": "rooftop", "source": "review", "ref": "7", "span": span, "holds": True},
+        {"trait": "rooftop", "source": "attribute", "ref": "x", "span": "x: no", "holds": False},
+    ]
+    return PlaceSummary(
+        id=1, name="Top", kind="bar", categories=[], price_tier=None, rating=None, votes=0,
+        city=None, area=None, address=None, lat=None, lng=None, url=None, known_allergens=[],
+        contains_allergens=[], allergen_confidence="low", traits=["rooftop"],
+        trait_evidence=evidence,
+    )  # fmt: skip
+
+
+def test_a_clipped_review_sentence_ends_at_a_word_with_an_ellipsis() -> None:
+    """A sentence kept to its first 160 characters was cited as "…fun for everyone (i"."""
+    sentence = ("The live music on the roof deck is a good blend of rock covers " * 4)[
+        :REVIEW_SPAN_CHARS
+    ]
+    (note,) = trait_notes(_place(sentence), ["rooftop", "view"])
+    assert note.says.endswith("…") and len(note.says) < REVIEW_SPAN_CHARS
+    assert sentence.startswith(note.says.removesuffix("…"))
+    assert sentence[len(note.says) - 1] == " ", "cut at a word boundary"
+    assert (note.source, note.ref, note.label) == ("review", "7", "rooftop")
+
+
+def test_a_whole_sentence_is_cited_whole() -> None:
+    (note,) = trait_notes(_place("Great rooftop ."), ["rooftop"])
+    assert note.says == "Great rooftop."
+    assert trait_notes(_place("Great rooftop."), ["view"]) == []
