@@ -36,3 +36,5 @@ def test_a_whole_sentence_is_cited_whole() -> None:
     (note,) = trait_notes(_place("Great rooftop ."), ["rooftop"])
     assert note.says == "Great rooftop."
     assert trait_notes(_place("Great rooftop."), ["view"]) == []
+    (after_brackets,) = trait_notes(_place("), great rooftop as well."), ["rooftop"])
+    assert after_brackets.says == "great rooftop as well."

@@ -55,7 +55,12 @@ def trait_notes(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:
 
 def _quoted(span: str) -> str:
     """A review's words as a quote: a sentence cut at `REVIEW_SPAN_CHARS` ends at a word, with
-    an ellipsis, not inside one."""
-    if len(span) >= REVIEW_SPAN_CHARS:
-        return trim(span, REVIEW_SPAN_CHARS - 1)
-    return tidy(span)
+    an ellipsis, not inside one; one that began after a mark inside brackets ("(just ask!),
+    great hummus") starts at its first word."""
+    words = span.lstrip(_NOT_A_START)
+    if len(span) >= REVIEW_SPAN_CHARS:  # clipped: the last word may be cut
+        return trim(words, len(words) - 1)
+    return tidy(words)
+
+
+_NOT_A_START = " )]},;:.!?-–—"
