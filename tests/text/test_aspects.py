@@ -45,6 +45,15 @@ def test_explicit_cues_push_their_aspect() -> None:
         ("There are no vegan options.", "vegan_options", -1),
         ("The food was not good.", "food_quality", -1),
         ("Prices are not cheap.", "value_for_money", -1),
+        # a clause opened by "none of" negates it all: this was a vegetarian card's quote
+        (
+            "None of the entrees were vegetarian friendly, so you'd be limited to salads.",
+            "vegan_options",
+            -1,
+        ),
+        ("Not one of the dishes was tasty.", "food_quality", -1),
+        ("Nothing beats their vegetarian curry.", "vegan_options", 1),
+        ("The vegetarian plates were great, none of the meat was.", "vegan_options", 1),
     ],
 )
 def test_negation_flips_the_cue(sentence: str, aspect: str, sign: int) -> None:

@@ -207,6 +207,11 @@ def _matches(tokens: Sequence[str]) -> list[_Match]:
 
 
 def _negated(tokens: Sequence[str], start: int, clause_start: int) -> bool:
+    if any(
+        tuple(tokens[clause_start : clause_start + len(p)]) == p and clause_start + len(p) <= start
+        for p in lex.CLAUSE_NEGATORS
+    ):
+        return True
     for j in range(start - 1, max(clause_start, start - NEGATION_WINDOW) - 1, -1):
         word = tokens[j]
         if word in lex.NEGATORS and tokens[j + 1] not in lex.NEGATION_BREAKERS:
