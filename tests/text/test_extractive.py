@@ -234,3 +234,12 @@ def test_a_claim_the_card_rests_on_is_its_quote() -> None:
     assert against.review_ids == ["f"], "a claim's sentence that reads against is no quote"
     missing = consolidated_review(reviews, [], claims=[("nope", "Amazing views")])
     assert missing.review_ids == ["f"]
+
+
+def test_a_diet_cue_among_words_against_is_no_praise() -> None:
+    """A vegetarian feed card was summed up as "Vegetarians beware, I would look elsewhere.":
+    the diet word read as praise, the warning as nothing."""
+    warned = ReviewText(id="w", text="Vegetarians beware, I would look elsewhere.")
+    liked = ReviewText(id="l", text="Great vegetarian options and friendly staff.")
+    assert consolidated_review([warned, liked], ["vegan_options"]).review_ids == ["l"]
+    assert consolidated_review([warned], ["vegan_options"]).text == ""

@@ -118,6 +118,9 @@ _DISH_EATEN: Final[dict[str, re.Pattern[str]]] = {"vegan": _ate("vegan")}
 _NEGATION: Final = re.compile(
     r"\b(?:no|not|never|without|lack(?:s|ed|ing)?|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|didn'?t"
     r"|hardly|zero)\b[^.!?,;]{0,25}$"
+    # a clause opened by a negative quantifier, however far: "None of the entrees were
+    # vegetarian friendly"
+    r"|(?:^|[,;:]\s*)(?:none of|neither of|not one|not a single|not any of)\b[^.!?,;]*$"
 )
 _SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?]*")
 

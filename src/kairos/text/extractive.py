@@ -302,11 +302,14 @@ def consolidated_review(
         return bool(unfit) and names_any(sentence, unfit) and not names_any(sentence, diet_words)
 
     def fits(sentence: str) -> bool:
-        return sentence not in against and not unfit_for(sentence)
+        # "Vegetarians beware, I would look elsewhere": a diet cue, and opinion words against
+        if sentence in against or unfit_for(sentence):
+            return False
+        return _net_sentiment(sentence) >= 0
 
     def praise(aspect: str) -> tuple[str | None, str, str] | None:
-        found = [p for p in _explicit(aspect, scores.get(aspect), +1) if fits(p[1])]
-        return (aspect, *found[0]) if found else None
+        found = next((p for p in _explicit(aspect, scores.get(aspect), +1) if fits(p[1])), None)
+        return (aspect, *found) if found else None
 
     chosen = next((c for a in focus_aspects if (c := praise(a))), None)
     if chosen is None and claims:
