@@ -25,7 +25,7 @@ def test_a_review_sentence_is_evidence_unless_negated() -> None:
     denied = derive_traits([], {}, [("r2", "There is no vegan options at all.")])
     assert "vegan" not in held_traits(denied)
     # a negative quantifier opening the clause, five words before: a vegetarian feed's pick
-    none = "None of the entrees were vegetarian friendly, so you'd be limited to salads."
+    none = "Nice room. None of the entrees were vegetarian friendly, so you'd be limited to salads."
     assert "vegetarian" not in held_traits(derive_traits([], {}, [("r3", none)]))
     later = "The staff were lovely, none of the entrees were vegetarian friendly."
     assert "vegetarian" not in held_traits(derive_traits([], {}, [("r4", later)]))

@@ -120,7 +120,7 @@ _NEGATION: Final = re.compile(
     r"|hardly|zero)\b[^.!?,;]{0,25}$"
     # a clause opened by a negative quantifier, however far: "None of the entrees were
     # vegetarian friendly"
-    r"|(?:^|[,;:]\s*)(?:none of|neither of|not one|not a single|not any of)\b[^.!?,;]*$"
+    r"|(?:^|[,;:])\s*(?:none of|neither of|not one|not a single|not any of)\b[^.!?,;]*$"
 )
 _SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?]*")
 
