@@ -36,6 +36,35 @@ async def test_a_home_city_scopes_the_feed(client: httpx.AsyncClient) -> None:
     assert "London" in str(feed["note"])
 
 
+async def test_a_city_known_only_from_listings_still_scopes_the_feed(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """The sample's Austin places have listings and no reviews: a vegan in Austin was given
+    London, Cambridge and Boston places ("picks from everywhere"). The city's own places come
+    first, reviewed or not; a card without reviews quotes nothing."""
+    rows = await runtime.db.fetch(
+        "SELECT count(*) FILTER (WHERE review_count > 0) AS reviewed, count(*) AS listed "
+        "FROM places WHERE is_active AND lower(city) = 'austin' AND kind = 'restaurant'"
+    )
+    assert rows[0]["reviewed"] == 0 and rows[0]["listed"] >= 10, "the sample's Austin"
+    uid = await create_user(client, preferences={"home_city": "Austin", "dietary": ["vegan"]})
+    feed = await _feed(client, uid)
+    assert _cities(feed) == {"austin"}
+    assert feed["location"] == "Austin" and "everywhere" not in str(feed["note"])
+    items = feed["recommendations"]
+    assert isinstance(items, list)
+    assert all(not item["consolidated_review"]["text"] for item in items)
+    # the cards say what their diet rests on, and the note how many show it
+    vegan = [
+        i["restaurant"]
+        for i in items
+        if "vegan" in {e["trait"] for e in i["restaurant"]["evidence"]}
+    ]
+    assert vegan and len(vegan) < len(items)
+    count = "Only one of these shows" if len(vegan) == 1 else f"Only {len(vegan)} of these show"
+    assert f"{count} evidence of vegan food" in str(feed["note"])
+
+
 async def test_recent_requests_scope_the_feed(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     assert (await _feed(client, uid))["location"] is None

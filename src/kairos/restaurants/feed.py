@@ -8,10 +8,10 @@ from datetime import UTC, date, datetime
 from typing import Literal
 
 from kairos.core.allergy_guard import AllergyAssessment
-from kairos.core.diets import canonical_diet, quote_unfit
+from kairos.core.diets import DIETS, canonical_diet, quote_unfit
 from kairos.core.fit_scorer import FitScorer
 from kairos.core.place_kinds import MEAL_KINDS
-from kairos.core.traits import DERIVABLE_TRAITS
+from kairos.core.traits import DERIVABLE_TRAITS, evidence_phrase
 from kairos.core.vibes import canonical_vibe
 from kairos.pipeline.safety import guard_places, hard_set
 from kairos.profiles.schemas import UserPublic
@@ -72,6 +72,13 @@ async def build_feed(
     )  # fmt: skip
     note = _where(city, source) if cities else ""
     if cities and len(candidates) < MIN_LOCAL:
+        # the city's places known from listings only (no review to quote) before anything
+        # elsewhere: most of a catalog's places in most cities have no reviews
+        candidates = await places.top_rated(
+            exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), cities=cities,
+            traits=wanted, limit=CANDIDATES, reviewed_only=False,
+        )  # fmt: skip
+    if cities and len(candidates) < MIN_LOCAL:
         note = f"Few places I know are in {city.title()}; picks from everywhere."  # type: ignore[union-attr]
         city, source = None, None
         candidates = await places.top_rated(
@@ -120,9 +127,19 @@ async def build_feed(
                 fit_tags=list(fit.tags),
                 consolidated_review=quote,
                 allergy_summary=_summary(assessment),
-                restaurant=to_result(record, assessment, scores=scores, summary=quote),
+                restaurant=to_result(
+                    record, assessment, wanted=wanted, scores=scores, summary=quote
+                ),
             )
         )
+    diets = [t for t in wanted if t in DIETS]
+    held = sum(set(diets) <= set(g.item.place.traits) for _, _, _, g in chosen)
+    if diets and chosen and held < len(chosen):
+        asked = " and ".join(evidence_phrase(d) for d in diets)
+        shown = "None of these shows" if not held else f"Only {held} of these show"
+        if held == 1:
+            shown = "Only one of these shows"
+        note = f"{note} {shown} evidence of {asked}; each card says what it rests on.".strip()
     return RecommendationPayload(
         uid=str(user.uid),
         generated_at=datetime.now(UTC),

@@ -279,13 +279,15 @@ class PlacesRepository:
         cities: Sequence[str] = (),
         traits: Sequence[str] = (),
         limit: int = 50,
+        reviewed_only: bool = True,
     ) -> list[PlaceRecord]:
         """Top places by the Bayesian average rating, plus the best of `cuisines` and the best
         holding any of `traits` (a diet or vibe the person asked for: a vegan's feed weighs the
         vegan places, which the top by rating alone may not hold), with the anaphylactic hard
-        filter in SQL; only reviewed places (a card quotes one), of `kinds`, in `cities` when
-        given (lower case)."""
+        filter in SQL; reviewed places only unless not `reviewed_only` (a card quotes one), of
+        `kinds`, in `cities` when given (lower case)."""
         where_city = "AND lower(p.city) = ANY(CAST(:cities AS text[]))" if cities else ""
+        reviewed = "AND p.review_count > 0" if reviewed_only else ""
         async with self.db.reading() as session:
             rows = await session.execute(
                 text(
@@ -295,7 +297,7 @@ class PlacesRepository:
                                p.categories && CAST(:cuisines AS text[]) AS liked,
                                p.traits && CAST(:traits AS text[]) AS wanted
                         FROM places p
-                        WHERE p.is_active AND p.review_count > 0
+                        WHERE p.is_active {reviewed}
                           AND p.kind = ANY(CAST(:kinds AS text[])) {where_city}
                           AND {hard_exclusion_sql("exclude")}
                     )
