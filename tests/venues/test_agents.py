@@ -138,6 +138,13 @@ def test_a_venue_holding_the_features_asked_survives_the_vibe_filter() -> None:
     assert keep_matching(list(scores), scores, holding=[3]) == [0, 1, 2, 3]
 
 
+def test_the_venues_brought_back_to_make_three_put_no_member_at_severe_risk_first() -> None:
+    scores = {i: VibeScore(s, 0.8, None) for i, s in enumerate([0.12, 0.11, 0.08, 0.06, 0.05])}
+    assert keep_matching(list(scores), scores) == [0, 1, 2]
+    assert keep_matching(list(scores), scores, endangering=[0, 1]) == [2, 3, 4]
+    assert keep_matching(list(scores), scores, endangering=[0, 1, 2, 3]) == [0, 1, 4]
+
+
 def _scored(
     venue_id: str,
     vibe: float | None,

@@ -322,3 +322,28 @@ async def test_a_feature_asked_is_looked_for_and_its_evidence_cited(
     assert len(places) >= 3
     assert all("rooftop" in r.place.traits for r in places.values())
     assert "evidence of a rooftop" not in london["execution_summary"]
+
+
+async def test_a_members_diet_is_looked_for_and_a_severe_risk_is_not_brought_back(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """A cozy team dinner with a vegetarian member was planned at three venues that showed no
+    vegetarian food, and once the diet was looked for, the vibe filter brought back two venues
+    with another member's severe shellfish allergy ahead of safe ones (a few hundredths more
+    "cozy"). Cambridge has more than three venues that show vegetarian food."""
+    uid = await create_user(client)
+    members = [
+        {"name": "Raj", "diets": ["vegetarian"]},
+        {"name": "Li", "allergies": {"severity": {"shellfish": "severe"}}},
+    ]
+    answer = await _plan(
+        client, uid, prompt="cozy dinner for our team in cambridge, around $40 a head",
+        members=members,
+    )  # fmt: skip
+    venues = answer["venues"]
+    assert len(venues) >= 3
+    records = await runtime.places.records([int(v["venue_id"].removeprefix("kp_")) for v in venues])
+    assert all("vegetarian" in r.place.traits for r in records.values())
+    for venue in venues[:3]:
+        assert "vegetarian" in venue["why"]
+        assert not any(r["severity"] == "severe" for r in venue["members_at_risk"]), venue

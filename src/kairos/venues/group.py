@@ -62,6 +62,11 @@ class GroupProfile:
     def names(self) -> list[str]:
         return [m.name for m in self.members]
 
+    def diet_traits(self) -> list[str]:
+        """The place traits the members' diets ask for (vegetarian, halal), each once."""
+        said = (_DIET_TRAITS.get(d.lower()) for m in self.members for d in m.diets)
+        return list(dict.fromkeys(t for t in said if t))
+
 
 def members_at_risk(group: GroupProfile, warnings: Iterable[AllergyWarning]) -> list[MemberRisk]:
     """Each member whose own allergies meet a warning at this venue, with what and how badly."""

@@ -34,7 +34,14 @@ from kairos.venues.critic import PastRisk, PlanSlot, VenueFacts, review
 from kairos.venues.group import GroupProfile, diet_risks, members_at_risk
 from kairos.venues.schemas import ActionRequest, PlanRequest, PlanResponse, RiskFlag
 from kairos.venues.scout import Candidate, Scout, ScoutResult
-from kairos.venues.synthesiser import Scored, VibeScore, backup_for, consensus, synthesise
+from kairos.venues.synthesiser import (
+    SEVERE,
+    Scored,
+    VibeScore,
+    backup_for,
+    consensus,
+    synthesise,
+)
 from kairos.venues.vibe_matcher import keep_matching, score_vibes
 
 __all__ = ["PlanTurn", "Planner"]
@@ -137,8 +144,8 @@ class Planner:
             )
         if found.broadened:
             yield _log("scout", f"Broadened the search once ({found.broadened})")
-        if intent.features:
-            yield _log("scout", _features_line(intent.features, found))
+        if found.features:
+            yield _log("scout", _features_line(found.features, found))
         for excluded in found.excluded[:3]:
             yield _log("scout", f"Excluded {excluded['name']}: {excluded['reason']}")
         if found.meeting:
@@ -161,9 +168,19 @@ class Planner:
         yield _log("critic", _critic_line(flags, status))
         if intent.vibe and "vibe_matcher" in intent.active_agents:
             holding = [
-                c.place_id for c in candidates if set(intent.features) <= set(c.record.place.traits)
+                c.place_id for c in candidates if set(found.features) <= set(c.record.place.traits)
             ]
-            kept = set(keep_matching(ids, vibe_scores, holding if intent.features else ()))
+            endangering = [
+                c.place_id
+                for c in candidates
+                if any(r.severity in SEVERE for r in members_at_risk(group, c.assessment.warnings))
+            ]
+            # few venues show what was asked: those stay whatever their vibe (they lead)
+            kept = set(
+                keep_matching(
+                    ids, vibe_scores, holding if found.features_short else (), endangering
+                )
+            )
             dropped = len(ids) - len(kept)
             if dropped:
                 yield _log("vibe", f"Filtered {dropped} venue(s) under 0.4 on {intent.vibe}")
@@ -172,7 +189,7 @@ class Planner:
             [r for c in candidates if c.hit.why.matched_terms and (r := c.hit.why.best_review_id)]
         )
         scored = [
-            self._scored(c, vibe_scores, costs, flags, group, quoted, intent.features)
+            self._scored(c, vibe_scores, costs, flags, group, quoted, intent.features, found)
             for c in candidates
         ]
         venues = synthesise(
@@ -318,6 +335,7 @@ class Planner:
         group: GroupProfile,
         quoted: dict[int, str],
         features: list[str],
+        found: ScoutResult,
     ) -> Scored:
         p = c.record.place
         why = c.hit.why
@@ -348,7 +366,8 @@ class Planner:
             traits=p.traits,
             snippet=snippet,
             snippet_review=review if snippet else None,
-            features=trait_notes(p, features),
+            features=trait_notes(p, found.features),
+            # a member's diet the venue does not show is said with the member's name (`risks`)
             missing_features=[f for f in features if f not in p.traits],
         )
 

@@ -27,7 +27,12 @@ from typing import Final
 from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.geo import haversine_km
-from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, kind_categories
+from kairos.core.place_kinds import (
+    ALSO_SERVED_BY_RESTAURANTS,
+    FOOD_KINDS,
+    MEAL_KINDS,
+    kind_categories,
+)
 from kairos.core.venue_identity import Venue, name_key
 from kairos.core.venue_identity import same_venue as is_same_venue
 from kairos.pipeline.safety import guard_places, hard_set
@@ -112,6 +117,8 @@ class ScoutResult:
     all_unsafe: bool = False
     """No venue came back, and the request's categories hold venues: every one of them is
     known to contain a hard-excluded allergen ("seafood" with shellfish kept out)."""
+    features: list[str] = field(default_factory=list)
+    """What the scout looked for: the features asked, and the members' diets at food venues."""
     features_short: list[str] = field(default_factory=list)
     """Features asked that fewer than `FEATURED_ENOUGH` venues show evidence of: venues
     without them fill the plan."""
@@ -272,7 +279,9 @@ class Scout:
         query = DiscoveryQuery(
             text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
         )
-        features = intent.features
+        # the features asked, and, where the venues serve food, the members' diets
+        food = bool(filters.kinds) and set(filters.kinds) <= FOOD_KINDS
+        features = list(dict.fromkeys([*intent.features, *(group.diet_traits() if food else [])]))
         discovered, status, met = await self._discover_featured(query, features)
         if len(discovered.hits) < CAP and not filters.categories:
             await self._fill_with_restaurants(discovered, query, features, met)
@@ -346,6 +355,7 @@ class Scout:
             hard_excluded=list(guarded.hard_excluded_allergens),
             left_out_words=asked,
             all_unsafe=all_unsafe,
+            features=features,
             features_short=[] if featured >= FEATURED_ENOUGH else list(features),
             featured=featured,
         )

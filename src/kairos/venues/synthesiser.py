@@ -23,9 +23,11 @@ from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
 
-__all__ = ["NEUTRAL", "Scored", "VibeScore", "backup_for", "consensus", "synthesise"]
+__all__ = ["NEUTRAL", "SEVERE", "Scored", "VibeScore", "backup_for", "consensus", "synthesise"]
 
 NEUTRAL: Final = 0.5
+SEVERE: Final = frozenset({"anaphylactic", "severe"})
+"""A member's allergy this severe at a venue ranks it after every venue where no one's is."""
 TOP: Final = 3
 
 
@@ -84,10 +86,15 @@ def _risk_flags(s: Scored) -> list[RiskFlag]:
     return [*extra, *s.flags]
 
 
+def _unmet(s: Scored) -> int:
+    """Features asked and members' diets this venue shows no evidence of."""
+    return len(s.missing_features) + sum(r.severity == "diet" for r in s.member_risks)
+
+
 def _endangers(s: Scored) -> bool:
     """A member has a severe or anaphylactic allergy the venue is known or suspected to carry:
     it ranks after every venue where no one is, whatever its score."""
-    return any(r.severity in ("anaphylactic", "severe") for r in s.member_risks)
+    return any(r.severity in SEVERE for r in s.member_risks)
 
 
 def _value(cost: CostProfile) -> float | None:
@@ -163,11 +170,11 @@ def synthesise(
     budget_text: str | None,
 ) -> list[VenueResult]:
     """Ranked venues, those endangering a member last and those without a feature asked (a
-    rooftop) after those with it; `why` and `watch_out` are written for the top 3 (the rest
-    carry their flags and scores)."""
+    rooftop) or a member's diet after those with it; `why` and `watch_out` are written for
+    the top 3 (the rest carry their flags and scores)."""
     ranked = sorted(
         scored,
-        key=lambda s: (_endangers(s), len(s.missing_features), -composite(s, weights), s.venue_id),
+        key=lambda s: (_endangers(s), _unmet(s), -composite(s, weights), s.venue_id),
     )
     results = []
     for rank, s in enumerate(ranked, start=1):

@@ -60,17 +60,24 @@ def score_vibes(
 
 
 def keep_matching(
-    place_ids: Sequence[int], scores: Mapping[int, VibeScore], holding: Collection[int] = ()
+    place_ids: Sequence[int],
+    scores: Mapping[int, VibeScore],
+    holding: Collection[int] = (),
+    endangering: Collection[int] = (),
 ) -> list[int]:
     """The seed's filter: under 0.4 goes, unscored stays, and at least 3 stay. A venue in
-    `holding` (it shows every feature asked: "romantic rooftop" and a rooftop) stays too."""
+    `holding` (it shows every feature asked: "romantic rooftop" and a rooftop) stays too. The
+    ones brought back to make 3 are the best on the vibe among those that put no member at
+    severe risk (`endangering`) first: a vibe a few hundredths higher never brings back a
+    venue with a member's severe allergen over one without."""
     kept = [
         p for p in place_ids if (s := scores[p].score) is None or s >= THRESHOLD or p in holding
     ]
     if len(kept) >= KEEP_AT_LEAST:
         return kept
     dropped = sorted(
-        (p for p in place_ids if p not in kept), key=lambda p: -(scores[p].score or 0.0)
+        (p for p in place_ids if p not in kept),
+        key=lambda p: (p in endangering, -(scores[p].score or 0.0)),
     )
     back = set(dropped[: KEEP_AT_LEAST - len(kept)])
     return [p for p in place_ids if p in kept or p in back]
