@@ -204,6 +204,18 @@ def test_backup_when_the_top_pick_has_weather_risk() -> None:
     assert backup_for(synthesise([hall], SEED_WEIGHTS, vibe_name=None, budget_text=None)) is None
     sentence = consensus(ranked)
     assert sentence and sentence.startswith("Park is the best overall pick")
+    assert "reads as" not in str(consensus(ranked, "cozy")), "park reads as cozy at 0.9"
+
+
+def test_the_consensus_says_when_no_top_pick_reads_as_the_vibe() -> None:
+    """A cozy team dinner's picks were all under 0.1 on cozy and nothing said so."""
+    ranked = synthesise(
+        [_scored("a", 0.06, 1), _scored("b", 0.08, 2), _scored("c", 0.35, 3)],
+        SEED_WEIGHTS, vibe_name="dark_academia", budget_text=None,
+    )  # fmt: skip
+    sentence = str(consensus(ranked, "dark_academia"))
+    assert "none of the top picks reads as dark academia (at best 0.35)" in sentence
+    assert "reads as" not in str(consensus(ranked))
 
 
 def test_votes_rerank_and_a_veto_goes_last() -> None:

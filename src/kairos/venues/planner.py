@@ -198,7 +198,8 @@ class Planner:
             vibe_name=intent.vibe,
             budget_text=intent.budget.text if intent.budget else None,
         )
-        sentence = consensus(venues)
+        asked = intent.vibe if "vibe_matcher" in intent.active_agents else None
+        sentence = consensus(venues, asked)
         backup = backup_for(venues)
         action = self._action(turn, intent, venues, sentence, slot) if venues else None
         turn.timings["total"] = _ms(started)

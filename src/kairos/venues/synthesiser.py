@@ -23,9 +23,20 @@ from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
 
-__all__ = ["NEUTRAL", "SEVERE", "Scored", "VibeScore", "backup_for", "consensus", "synthesise"]
+__all__ = [
+    "NEUTRAL",
+    "SEVERE",
+    "VIBE_THRESHOLD",
+    "Scored",
+    "VibeScore",
+    "backup_for",
+    "consensus",
+    "synthesise",
+]
 
 NEUTRAL: Final = 0.5
+VIBE_THRESHOLD: Final = 0.4
+"""Under this on the vibe asked, a venue does not read as it (the seed's filter)."""
 SEVERE: Final = frozenset({"anaphylactic", "severe"})
 """A member's allergy this severe at a venue ranks it after every venue where no one's is."""
 TOP: Final = 3
@@ -230,11 +241,13 @@ def backup_for(venues: Sequence[VenueResult]) -> VenueResult | None:
     return None
 
 
-def consensus(venues: Sequence[VenueResult]) -> str | None:
-    """One comparative sentence about the best pick, across price, rating, risk and vibe."""
+def consensus(venues: Sequence[VenueResult], vibe_name: str | None = None) -> str | None:
+    """One comparative sentence about the best pick, across price, rating, risk and vibe; it
+    says so when none of the top picks reads as the vibe asked."""
     if not venues:
         return None
     best, rest = venues[0], list(venues[1:TOP])
+    scored = [v.vibe_score for v in venues[:TOP] if v.vibe_score is not None]
     traits = []
     if best.vibe_score is not None:
         traits.append(f"vibe {best.vibe_score:.2f}")
@@ -266,6 +279,9 @@ def consensus(venues: Sequence[VenueResult]) -> str | None:
         sentence += f"; {cheaper.name} is cheaper ({cheaper.price_range})"
     if vibier is not None:
         sentence += f"; {vibier.name} matches the vibe more closely ({vibier.vibe_score:.2f})"
+    if vibe_name and scored and max(scored) < VIBE_THRESHOLD:
+        label = vibe_name.replace("_", " ")
+        sentence += f"; none of the top picks reads as {label} (at best {max(scored):.2f})"
     if best.veto:
         sentence += f" — but check: {best.risk_flags[0].description}"
     return sentence + "."

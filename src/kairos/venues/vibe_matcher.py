@@ -11,12 +11,12 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from kairos.store.venue_vibes import StoredVibe
-from kairos.venues.synthesiser import VibeScore
+from kairos.venues.synthesiser import VIBE_THRESHOLD, VibeScore
 from kairos.venues.vibes import VIBE_DIMENSIONS, match_vibe, vibe_index
 
 __all__ = ["KEEP_AT_LEAST", "THRESHOLD", "keep_matching", "score_vibes"]
 
-THRESHOLD: Final = 0.4
+THRESHOLD: Final = VIBE_THRESHOLD
 KEEP_AT_LEAST: Final = 3
 
 
