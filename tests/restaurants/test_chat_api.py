@@ -85,6 +85,8 @@ async def test_an_answer_with_no_card_still_says_what_the_turn_left_out(
     assert answer.message.startswith("I keep your allergies in every search, even when asked not")
     assert "I left shrimp out of the search: I'm keeping shellfish out for you." in answer.message
     assert "Every one of the taco places in Boston I know shows shellfish" in answer.message
+    romantic = await ask(client, uid, "romantic taco place in boston")
+    assert "Every one of the taco places in Boston I know shows shellfish" in romantic.message
 
 
 async def test_a_question_back_still_says_that_allergies_stay(client: httpx.AsyncClient) -> None:

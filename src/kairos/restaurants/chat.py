@@ -305,10 +305,12 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
 
     request_text = described(asked)
     if not found.hits and all_unsafe:
+        # what every place shows an allergen of is the cuisine here, not the occasions or diets
+        # (never filtered on in that check): "every one of the romantic Thai places" claimed a
+        # romance no place had shown
         wanted = phrasing.describe_request(
-            decomposition.filters.categories, decomposition.vibes + decomposition.dietary,
-            decomposition.filters.city,
-        )  # fmt: skip
+            decomposition.filters.categories, [], decomposition.filters.city
+        )
         yield _finish(
             turn,
             GenerativeUIPayload(
