@@ -243,3 +243,19 @@ def test_a_diet_cue_among_words_against_is_no_praise() -> None:
     liked = ReviewText(id="l", text="Great vegetarian options and friendly staff.")
     assert consolidated_review([warned, liked], ["vegan_options"]).review_ids == ["l"]
     assert consolidated_review([warned], ["vegan_options"]).text == ""
+
+
+def test_praise_that_names_what_was_asked_comes_first() -> None:
+    """A brunch card was summed up as "Had their delicious smoky chicken dinner": among the
+    praise for the food, a sentence naming brunch is the quote when there is one."""
+    reviews = [
+        ReviewText(id="d", text="Had their delicious smoky chicken dinner with a great beer."),
+        ReviewText(id="b", text="This is a great place for brunch with great Bloody Marys."),
+        ReviewText(id="r", text="Such a romantic spot, candles everywhere."),
+    ]
+    assert consolidated_review(reviews, ["food_quality"]).review_ids == ["d"]
+    brunch = frozenset({"brunch", "breakfast"})
+    assert consolidated_review(reviews, ["food_quality"], naming=brunch).review_ids == ["b"]
+    # a requested aspect still comes first: a romantic brunch is quoted for its romance
+    assert consolidated_review(reviews, ["romance"], naming=brunch).review_ids == ["r"]
+    assert consolidated_review(reviews, [], naming=frozenset({"tacos"})).review_ids == ["d"]

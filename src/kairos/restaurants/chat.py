@@ -35,7 +35,8 @@ from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_
 from kairos.restaurants.understand import Understand
 from kairos.search.filters import SearchFilters
 from kairos.store.places import PlacesRepository
-from kairos.text.aspects import ReviewText
+from kairos.text.aspect_lexicon import FUNCTION_WORDS
+from kairos.text.aspects import ReviewText, tokenize
 from kairos.text.extractive import consolidated_review
 
 SEARCH_LIMIT = 15
@@ -174,6 +175,26 @@ def _unmatched_words(decomposition: Decomposition, shown: list[RestaurantResult]
     if decomposition.dietary or any(r.why is not None and "text" in r.why.arms for r in shown):
         return []
     return words
+
+
+_NOT_A_SUBJECT = frozenset(
+    {
+        "restaurant", "restaurants", "food", "foods", "place", "places", "spot", "spots",
+        "eats", "dinner", "lunch", "meal", "meals", "best", "good", "great", "nice", "fine",
+        "new",
+    }
+)  # fmt: skip
+
+
+def _subject_words(decomposition: Decomposition) -> frozenset[str]:
+    """What the request is about, as a quote would name it: the cuisines' and dishes' words
+    ("breakfast & brunch" → breakfast, brunch; "wings"), not the city or a word for any food."""
+    city = set(tokenize(decomposition.filters.city or ""))
+    said = tokenize(" ".join([*decomposition.filters.categories, _text_query(decomposition)]))
+    return frozenset(
+        w for w in said if len(w) > 2 and w not in _NOT_A_SUBJECT and w not in city
+        and w not in FUNCTION_WORDS
+    )  # fmt: skip
 
 
 def _said_by_price(vibe: str, tiers: Sequence[str]) -> bool:
@@ -371,6 +392,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     budget = ["cheap"] if tiers and tiers <= {"$", "$$"} else []
     requested = evaluation.requested_axes([*decomposition.vibes, *decomposition.dietary, *budget])
     unfit = quote_unfit(decomposition.dietary)
+    naming = _subject_words(decomposition)
     scored: list[RestaurantResult] = []
     for hit in top:
         place = records[hit.place.id]
@@ -395,6 +417,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
                     contrary_aspects=sorted(requested),
                     unfit=unfit,
                     claims=claims,
+                    naming=naming,
                 ),
                 why=hit.why,
             )

@@ -267,6 +267,7 @@ def consolidated_review(
     contrary_aspects: Sequence[str] | None = None,
     unfit: frozenset[str] = frozenset(),
     claims: Sequence[tuple[str, str]] = (),
+    naming: frozenset[str] = frozenset(),
 ) -> Quote:
     """One real sentence that supports the card (≤ `max_chars`), from one review.
 
@@ -278,7 +279,9 @@ def consolidated_review(
     unless it also speaks of the diet ("the vegetarian chili beats the beef one"). `claims` are
     (review id, words) of review sentences the card rests a claim on ("great rooftop views"):
     when no focus aspect has praise, the first of them that is quotable praise is the summary.
-    No praise found: no quote.
+    Among an aspect's praise, a sentence that names one of `naming` (what the request asked
+    for: "brunch", "wings"; normalised words) comes first: a brunch card says so of brunch,
+    not of "their smoky chicken dinner". No praise found: no quote.
     """
     empty = Quote(text="", review_ids=[], sentences=[])
     if not reviews:
@@ -307,15 +310,28 @@ def consolidated_review(
             return False
         return _net_sentiment(sentence) >= 0
 
-    def praise(aspect: str) -> tuple[str | None, str, str] | None:
-        found = next((p for p in _explicit(aspect, scores.get(aspect), +1) if fits(p[1])), None)
+    def praise(aspect: str, named: bool = False) -> tuple[str | None, str, str] | None:
+        found = next(
+            (
+                p
+                for p in _explicit(aspect, scores.get(aspect), +1)
+                if (not named or names_any(p[1], naming)) and fits(p[1])
+            ),
+            None,
+        )
         return (aspect, *found) if found else None
 
-    chosen = next((c for a in focus_aspects if (c := praise(a))), None)
+    def first_praise(aspects: Sequence[str]) -> tuple[str | None, str, str] | None:
+        """Praise for the first of `aspects` that has some, one naming `naming` before any."""
+        tries = [(a, True) for a in aspects] if naming else []
+        tries += [(a, False) for a in aspects]
+        return next((c for a, named in tries if (c := praise(a, named))), None)
+
+    chosen = first_praise(focus_aspects)
     if chosen is None and claims:
         chosen = _claimed(reviews, claims, fits)
     if chosen is None:
-        chosen = next((c for a in rest if a not in focus_aspects and (c := praise(a))), None)
+        chosen = first_praise([a for a in rest if a not in focus_aspects])
     asked = focus_aspects if contrary_aspects is None else contrary_aspects
     # only where diners on the whole lean against it: one odd sentence is not "one diner says"
     contrary = next(
