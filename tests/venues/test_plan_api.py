@@ -347,3 +347,30 @@ async def test_a_members_diet_is_looked_for_and_a_severe_risk_is_not_brought_bac
     for venue in venues[:3]:
         assert "vegetarian" in venue["why"]
         assert not any(r["severity"] == "severe" for r in venue["members_at_risk"]), venue
+
+
+async def test_a_diet_in_the_request_is_the_planners_own(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "team lunch, halal please" read the diet and planned without it; the request's diet is
+    the planner's: halal venues first, the others named as lacking it."""
+    uid = await create_user(client)
+    answer = await _plan(client, uid, prompt="team lunch in cambridge, halal please")
+    venues = answer["venues"]
+    records = await runtime.places.records([int(v["venue_id"].removeprefix("kp_")) for v in venues])
+    holding = ["halal" in records[int(v["venue_id"][3:])].place.traits for v in venues]
+    assert holding[0] and holding == sorted(holding, reverse=True), holding
+    assert "halal" in venues[0]["why"]
+    for venue, holds in zip(venues, holding, strict=True):
+        named = any(
+            r["name"] == "you" and r["severity"] == "diet" for r in venue["members_at_risk"]
+        )
+        assert named is not holds, venue["name"]
+
+
+async def test_nothing_found_names_each_kind_once(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    answer = await _plan(client, uid, prompt="museum afternoon for 5 in london")
+    assert not answer["venues"], "the sample has no London museum"
+    summary = answer["execution_summary"]
+    assert "the catalog has no attraction or museum in London" in summary, summary

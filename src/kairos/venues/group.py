@@ -53,10 +53,25 @@ class GroupProfile:
     """The union, each allergen at its riskiest severity."""
 
     @classmethod
-    def of(cls, members: Sequence[Member], owner: AllergyProfile, owner_name: str) -> GroupProfile:
+    def of(
+        cls,
+        members: Sequence[Member],
+        owner: AllergyProfile,
+        owner_name: str,
+        owner_diets: Sequence[str] = (),
+    ) -> GroupProfile:
+        """The members and the planner (`owner_name`, with the diets the request itself asks
+        for: "team lunch, halal please")."""
         everyone = tuple(members)
         if not any(m.name == owner_name for m in everyone):  # the planner is in the group too
             everyone = (Member(name=owner_name, allergies=owner), *everyone)
+        if owner_diets:
+            everyone = tuple(
+                m.model_copy(update={"diets": list(dict.fromkeys([*m.diets, *owner_diets]))})
+                if m.name == owner_name
+                else m
+                for m in everyone
+            )
         return cls(everyone, group_profile(m.allergies for m in everyone))
 
     def names(self) -> list[str]:

@@ -116,7 +116,9 @@ class Planner:
                 f"Action implied ({', '.join(intent.actions)}): needs your "
                 "confirmation before anything is sent",
             )
-        group = GroupProfile.of(request.members, user.allergies, "you")
+        group = GroupProfile.of(
+            request.members, user.allergies, "you", owner_diets=intent.reading.dietary
+        )
         if group.profile.allergens:
             yield _log(
                 "scout",
@@ -501,7 +503,9 @@ def _summary(
     group: GroupProfile,
 ) -> str:
     failed = [k for k, v in status.items() if v != "ok"]
-    wanted = ", ".join([*intent.reading.categories, *found.filters.kinds]) or "venues"
+    # "museum" the category and the kind, "parks" and "park": each once
+    asked = {w.removesuffix("s"): w for w in [*found.filters.kinds, *intent.reading.categories]}
+    wanted = " or ".join(dict.fromkeys(asked.values()))
     where = f" in {intent.location.title()}" if intent.location else ""
     if venues:
         text = "Pipeline complete."
@@ -518,8 +522,8 @@ def _summary(
         )
     else:
         text = (
-            f"Pipeline complete: the catalog has no {wanted}{where} that fit; try another "
-            "place or a wider request."
+            f"Pipeline complete: the catalog has no {wanted or 'venues'}{where} that fit; try "
+            "another place or a wider request."
         )
     if venues and found.features_short:
         text += f" {_features_line(found.features_short, found)}."
