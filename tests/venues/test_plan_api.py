@@ -360,7 +360,7 @@ async def test_a_diet_in_the_request_is_the_planners_own(
     records = await runtime.places.records([int(v["venue_id"].removeprefix("kp_")) for v in venues])
     holding = ["halal" in records[int(v["venue_id"][3:])].place.traits for v in venues]
     assert holding[0] and holding == sorted(holding, reverse=True), holding
-    assert "halal" in venues[0]["why"]
+    assert "halal (listed as halal)" in venues[0]["why"] or 'halal: "' in venues[0]["why"]
     for venue, holds in zip(venues, holding, strict=True):
         named = any(
             r["name"] == "you" and r["severity"] == "diet" for r in venue["members_at_risk"]

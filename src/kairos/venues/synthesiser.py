@@ -162,6 +162,8 @@ def _feature_part(note: TraitNote) -> str:
         return f'{note.label}: "{note.says}" (review #{note.ref})'
     if note.source == "attribute":
         return f"{note.label} ({note.says})"
+    if note.source == "category":  # "vegetarian (listed as vegan)", "halal (listed as halal)"
+        return f"{note.label} (listed as {note.says})"
     return f"{note.label} ({note.source} {note.says})"
 
 
