@@ -171,6 +171,13 @@ def _scored(
     )
 
 
+def test_a_venue_without_the_vibe_asked_reads_as_its_own_in_words() -> None:
+    venue = _scored("a", None, 2)
+    venue.vibe = VibeScore(None, 0.5, "hole_in_the_wall")
+    (only,) = synthesise([venue], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert only.why.startswith("reads as hole in the wall;"), only.why
+
+
 def test_composite_uses_the_seed_weights() -> None:
     (only,) = synthesise([_scored("a", 0.7, 2)], SEED_WEIGHTS, vibe_name="cozy", budget_text=None)
     assert only.composite == pytest.approx(0.33 * 0.7 + 0.40 * 0.6 + 0.27 * 1.0, abs=1e-4)

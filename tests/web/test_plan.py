@@ -140,6 +140,8 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
     expect(first.locator(".pill.price")).to_contain_text("confidence")
     expect(first.locator(".pill.rating")).to_contain_text(re.compile(r"★ \d\.\d from \d+ reviews?"))
     expect(first.locator(".pill.vibe")).to_contain_text("Vibe")
+    for pill in page.locator(".plan-card .pill.vibe").all_inner_texts():
+        assert "_" not in pill, f"a vibe's key leaked onto a card: {pill}"
     for rank, colour in ((1, GOLD), (2, SILVER), (3, BRONZE), (4, GREY)):
         assert _background(_pin(page, rank)) == colour, rank
         assert _background(cards.nth(rank - 1).locator(".rank-badge")) == colour, rank

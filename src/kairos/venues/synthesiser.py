@@ -137,7 +137,7 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
         parts.append(f"{label} {s.vibe.score:.2f}" + (f" (reviews {cited})" if cited else ""))
         evidence += [f"review {r}" for r in s.vibe.evidence[:2]]
     elif s.vibe.style:
-        parts.append(f"reads as {s.vibe.style}")
+        parts.append(f"reads as {s.vibe.style.replace('_', ' ')}")
     for note in s.features:
         parts.append(_feature_part(note))
         evidence.append(f"{note.source} {note.ref}")

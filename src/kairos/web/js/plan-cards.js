@@ -13,7 +13,7 @@ const pct = (x) => `${Math.round(x * 100)}%`;
 function scoreLine(v) {
   const vibe = v.vibe_score == null
     ? "Vibe: no score"
-    : `Vibe ${v.vibe_score.toFixed(2)} (${pct(v.vibe_confidence)} confidence${v.vibe_style ? `, ${v.vibe_style}` : ""})`;
+    : `Vibe ${v.vibe_score.toFixed(2)} (${pct(v.vibe_confidence)} confidence${v.vibe_style ? `; reads as ${v.vibe_style.replaceAll("_", " ")}` : ""})`;
   const price = v.price_range
     ? `Price ${v.price_range} (${v.price_confidence} confidence)`
     : "Price: unknown";
