@@ -259,3 +259,13 @@ def test_praise_that_names_what_was_asked_comes_first() -> None:
     # a requested aspect still comes first: a romantic brunch is quoted for its romance
     assert consolidated_review(reviews, ["romance"], naming=brunch).review_ids == ["r"]
     assert consolidated_review(reviews, [], naming=frozenset({"tacos"})).review_ids == ["d"]
+
+
+def test_a_complaint_with_a_quiet_word_is_no_praise_of_quiet() -> None:
+    """A quiet person's feed card quoted "Management was realy silent and did not work very much
+    to, calm our FEAR of ingestion of PLASTIC." as praise of quiet."""
+    complaint = (
+        "Management was realy silent and did not work very much to, calm our FEAR of ingestion "
+        "of PLASTIC."
+    )
+    assert consolidated_review([ReviewText(id="p", text=complaint)], ["noise_level"]).text == ""
