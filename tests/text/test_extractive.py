@@ -269,3 +269,22 @@ def test_a_complaint_with_a_quiet_word_is_no_praise_of_quiet() -> None:
         "of PLASTIC."
     )
     assert consolidated_review([ReviewText(id="p", text=complaint)], ["noise_level"]).text == ""
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a feed card's quote: sarcasm that ends in disappointment, opened by a regret
+        "Unfortunately I think the place trades on the hype, and the waiters describe at great "
+        "lengths a dish which will taste great for a mouthful but leave you rather disappointed.",
+        "The food was great but the service was slow.",
+        "Great pizza, but a bit pricey.",
+    ],
+)
+def test_praise_that_turns_against_itself_is_no_quote(sentence: str) -> None:
+    assert consolidated_review([ReviewText(id="t", text=sentence)], ["food_quality"]).text == ""
+
+
+def test_praise_whose_turn_is_praise_too_is_quoted() -> None:
+    sentence = "Bit oily and taste was ok but the mint chutney served with it was delicious."
+    assert consolidated_review([ReviewText(id="t", text=sentence)], ["food_quality"]).text

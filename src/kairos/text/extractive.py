@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from kairos.text import aspect_lexicon as lex
 from kairos.text.aspect_lexicon import ALL_ASPECTS
 from kairos.text.aspects import (
+    PROXY_LIMIT,
     AspectScore,
     AspectScores,
     ReviewText,
@@ -234,13 +235,34 @@ _TURNS_AGAINST = re.compile(
 )
 
 
+_TURN = re.compile(r"\b(?:but|however|although|though|yet)\b", re.IGNORECASE)
+_REGRET = re.compile(r"^\W*(?:unfortunately|sadly|regrettably|sorry to say)\b", re.IGNORECASE)
+
+
 def _quotable(sentence: str, sign: int) -> bool:
     """Long enough, no question, not a lead-in to what follows ("for the following reason:"),
-    and, as praise, no turn against it."""
+    and, as praise, no turn against it: no negation after a "but", no opinion against after
+    the last one ("… taste great for a single mouthful but ultimately leave you rather
+    disappointed"), and no opening regret ("Unfortunately …")."""
     text = sentence.strip()
     if len(text) < MIN_QUOTE_CHARS or text.endswith(("?", ":")):
         return False
-    return sign < 0 or not _TURNS_AGAINST.search(text)
+    if sign < 0:
+        return True
+    if _TURNS_AGAINST.search(text) or _REGRET.search(text):
+        return False
+    turns = list(_TURN.finditer(text))
+    return not turns or _said_of(text[turns[-1].end() :]) >= 0
+
+
+def _said_of(words: str) -> float:
+    """Every opinion and explicit cue in `words` summed ("the service was slow" < 0); topic
+    proxies ("a rooftop bar" nudging quietness) are no opinion."""
+    return sum(
+        m.weight
+        for m in analyse_sentence(words)
+        if m.kind == "opinion" or (m.kind == "cue" and abs(m.strength) >= PROXY_LIMIT)
+    )
 
 
 def _explicit(aspect: str, score: AspectScore, sign: int) -> list[tuple[str, str]]:
