@@ -53,6 +53,9 @@ def test_explicit_cues_push_their_aspect() -> None:
         ),
         ("Not one of the dishes was tasty.", "food_quality", -1),
         ("Nothing beats their vegetarian curry.", "vegan_options", 1),
+        # a filler after the negator keeps its reach: a vegan feed card quoted this as praise
+        ("The curry they mark is not by any means vegan.", "vegan_options", -1),
+        ("Not even remotely quiet.", "noise_level", -1),
         ("The vegetarian plates were great, none of the meat was.", "vegan_options", 1),
     ],
 )

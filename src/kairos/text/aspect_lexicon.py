@@ -82,6 +82,9 @@ TARGET_SENTIMENT: dict[str, dict[str, float]] = {
 INTENSIFIERS: dict[str, float] = _table(_DATA["intensifiers"], _VOCABULARIES)
 NEGATORS = _words(_GRAMMAR["negators"])
 NEGATING_BEFORE_TO = _words(_GRAMMAR["negating_before_to"])
+NEGATION_FILLERS = tuple(
+    tuple(phrase.split()) for phrase in _GRAMMAR["negation_fillers"].split("|")
+)
 CLAUSE_NEGATORS = frozenset(
     tuple(phrase.split()) for phrase in _GRAMMAR["clause_negators"].split("|")
 )

@@ -212,6 +212,13 @@ def _negated(tokens: Sequence[str], start: int, clause_start: int) -> bool:
         for p in lex.CLAUSE_NEGATORS
     ):
         return True
+    for j in range(start - 1, clause_start - 1, -1):  # "not by any means <phrase>"
+        if tokens[j] in lex.NEGATORS and any(
+            tuple(tokens[j + 1 : j + 1 + len(f)]) == f
+            and 0 <= start - (j + 1 + len(f)) < NEGATION_WINDOW
+            for f in lex.NEGATION_FILLERS
+        ):
+            return True
     for j in range(start - 1, max(clause_start, start - NEGATION_WINDOW) - 1, -1):
         word = tokens[j]
         if word in lex.NEGATORS and tokens[j + 1] not in lex.NEGATION_BREAKERS:
