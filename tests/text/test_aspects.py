@@ -234,5 +234,11 @@ def test_sentences_and_crowd() -> None:
         "I had the St. Germain spritz.",
         "Dr. Lee loved it.",
     ]
+    # a sentence typed without its space was quoted with the next one run on
+    assert split_sentences("A surprise every time.We usually have the dal.") == [
+        "A surprise every time.",
+        "We usually have the dal.",
+    ]
+    assert split_sentences("Visit Yelp.com today.") == ["Visit Yelp.com today."]
     found = crowd_mentions("Came with my family and a group of friends from college.")
     assert found == {"families", "groups", "students"}

@@ -279,6 +279,7 @@ def test_a_complaint_with_a_quiet_word_is_no_praise_of_quiet() -> None:
         "lengths a dish which will taste great for a mouthful but leave you rather disappointed.",
         "The food was great but the service was slow.",
         "Great pizza, but a bit pricey.",
+        "The calamari were delicious, but after that dish I could barely taste the mussels.",
     ],
 )
 def test_praise_that_turns_against_itself_is_no_quote(sentence: str) -> None:

@@ -146,6 +146,8 @@ class Mention:
 _SENTENCE_RE = re.compile(
     r"(?<=[.!?])(?<!\bSt\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<!\bvs\.)"
     r"(?<!\be\.g\.)(?<!\bi\.e\.)\s+|\n"
+    # a sentence typed without its space: "a surprise almost every time.We usually have"
+    r"|(?<=[a-z][a-z][.!?])(?=[A-Z][a-z])"
 )
 _SENTENCE_BREAK = "\x00"
 _TOKEN_RE = re.compile(r"\w+|\$+|[,;:\x00]")

@@ -230,7 +230,7 @@ PRAISE_ASPECTS: tuple[str, ...] = (
 # Praise that turns against itself ("so delicious … but I could not give 5 stars") is no summary.
 _TURNS_AGAINST = re.compile(
     r"\b(?:but|however|although|though|except|yet)\b.*\b(?:not|never|no|nothing|n't|"
-    r"could ?n[o']t|wasn't|didn't|won't|wouldn't)\b",
+    r"could ?n[o']t|wasn't|didn't|won't|wouldn't|barely|hardly|scarcely)\b",
     re.IGNORECASE,
 )
 
