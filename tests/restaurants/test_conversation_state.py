@@ -163,6 +163,17 @@ def test_a_cuisine_s_leftover_word_is_not_kept_as_a_dish() -> None:
     wings = Decomposition(filters=SearchFilters(city="boston"), vector_query="wings")
     kept = " ".join(merge_follow_up(cheaper, wings).assumptions)
     assert "Kept from your earlier message: wings, in Boston." in kept, kept
+    # the catalog's variants of the word said are not read back ("tapas or tapas bars or …")
+    tapas = Decomposition(
+        filters=SearchFilters(
+            city="boston", categories=["tapas", "tapas bars", "tapas/small plates"]
+        )
+    )
+    kept = " ".join(merge_follow_up(cheaper, tapas).assumptions)
+    assert "Kept from your earlier message: tapas, in Boston." in kept, kept
+    two = Decomposition(filters=SearchFilters(categories=["chinese", "japanese"]))
+    kept = " ".join(merge_follow_up(cheaper, two).assumptions)
+    assert "Kept from your earlier message: Chinese or Japanese." in kept, kept
 
 
 def test_cheaper_after_fancy_takes_the_fancy_back() -> None:

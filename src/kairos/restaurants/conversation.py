@@ -3,6 +3,7 @@ not change, and a second unanswerable message gets an assumption instead of a se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Literal
 
 from kairos.core.allergy_warnings import display_name
@@ -59,6 +60,14 @@ def _union(*lists: list[str]) -> list[str]:
     return list(dict.fromkeys(v for values in lists for v in values))
 
 
+def _variant_of_another(name: str, names: Sequence[str]) -> bool:
+    low = name.lower()
+    return any(
+        other.lower() != low and low.startswith((other.lower() + " ", other.lower() + "/"))
+        for other in names
+    )
+
+
 def _asked_cheaper(decomposition: Decomposition) -> bool:
     """ "cheaper?" asks for less than before, not for the cheapest tier outright; a budget
     ("less than $20 a head") is a budget, not a comparison."""
@@ -91,7 +100,9 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     kept: list[str] = []
     if not now.categories and before.categories:
         names = {concept_form(c): c for c in reversed(before.categories)}
-        kept.append(" or ".join(category_name(c) for c in reversed(names.values())))
+        said = [category_name(c) for c in reversed(names.values())]
+        # the catalog's variants of one word ("tapas bars", "tapas/small plates") say "tapas"
+        kept.append(" or ".join(n for n in said if not _variant_of_another(n, said)))
     said_now = set(current.vector_query.split())
     # the food's own words ("wings") when no cuisine named it; beside a cuisine they are
     # leftovers ("new" of "new american")
