@@ -291,3 +291,24 @@ def test_the_scout_merges_one_venue_seen_twice_and_keeps_neighbours_apart() -> N
     assert same_venue(nido, nido_off, {"piccolo nido": 2})
     assert not same_venue(nido, nido_off, {"piccolo nido": 5})  # a chain's name
     assert not same_venue(nido, nido_off)  # no counts: taken for a chain's
+
+
+def test_members_diets_are_read_as_the_engine_reads_diets() -> None:
+    """The planner kept its own table of five diet spellings: "plant-based" or "dairy free"
+    was neither looked for nor named as unmet."""
+    from kairos.core.allergy_profile import AllergyProfile
+    from kairos.venues.group import GroupProfile, diet_risks
+    from kairos.venues.schemas import Member
+
+    members = [
+        Member(name="Ana", diets=["plant-based"]),
+        Member(name="Bo", diets=["dairy free", "gluten-free"]),
+        Member(name="Cy", diets=["pescatarian"]),  # no place evidence can show it
+    ]
+    group = GroupProfile.of(members, AllergyProfile(), "you", owner_diets=["halal"])
+    assert group.diet_traits() == ["halal", "vegan", "dairy_free", "gluten_free"]
+    risks = diet_risks(group, "restaurant", ["vegan", "gluten_free"])
+    assert {r.name: r.note for r in risks} == {
+        "you": "you: no evidence of halal options",
+        "Bo": "Bo: no evidence of dairy free options",
+    }

@@ -20,7 +20,9 @@ from kairos.core.allergens import SEVERITY_RISK
 from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.allergy_warnings import display_name
+from kairos.core.diets import canonical_diet
 from kairos.core.place_kinds import FOOD_KINDS
+from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.pipeline.safety import group_profile
 from kairos.venues.schemas import Member, MemberRisk, VenueResult
 
@@ -35,15 +37,13 @@ __all__ = [
 VOTE_WEIGHT: Final = 0.4
 """How much the group's votes weigh against the composite once anyone has voted."""
 _SUPPORT: Final = {"yes": 1.0, "maybe": 0.5, "no": 0.0}
-_DIET_TRAITS: Final = {
-    "vegan": "vegan",
-    "vegetarian": "vegetarian",
-    "halal": "halal",
-    "kosher": "kosher",
-    "gluten free": "gluten_free",
-    "gluten-free": "gluten_free",
-    "gluten_free": "gluten_free",
-}
+
+
+def _diet_trait(said: str) -> str | None:
+    """The place trait a member's diet asks for ("gluten-free" → gluten_free, "plant-based" →
+    vegan), read as the engine reads diets; None for one no place evidence can show."""
+    diet = canonical_diet(said)
+    return diet if diet in DERIVABLE_TRAITS else None
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class GroupProfile:
 
     def diet_traits(self) -> list[str]:
         """The place traits the members' diets ask for (vegetarian, halal), each once."""
-        said = (_DIET_TRAITS.get(d.lower()) for m in self.members for d in m.diets)
+        said = (_diet_trait(d) for m in self.members for d in m.diets)
         return list(dict.fromkeys(t for t in said if t))
 
 
@@ -114,7 +114,7 @@ def diet_risks(group: GroupProfile, kind: str, traits: Iterable[str]) -> list[Me
     held = set(traits)
     risks = []
     for member in group.members:
-        missing = [d for d in member.diets if (t := _DIET_TRAITS.get(d.lower())) and t not in held]
+        missing = [d for d in member.diets if (t := _diet_trait(d)) and t not in held]
         if missing:
             risks.append(
                 MemberRisk(
