@@ -19,9 +19,9 @@ def test_an_attribute_that_says_no_outweighs_reviews() -> None:
 
 
 def test_a_review_sentence_is_evidence_unless_negated() -> None:
-    said = derive_traits([], {}, [("r1", "We sat on the rooftop with amazing views of the city.")])
-    assert {"rooftop", "view"} <= set(held_traits(said))
-    assert {e.ref for e in said if e.trait == "rooftop"} == {"r1"}
+    said = derive_traits([], {}, [("r1", "Kids menu and high chairs, we brought our kids.")])
+    assert "family_friendly" in held_traits(said)
+    assert {e.ref for e in said if e.trait == "family_friendly"} == {"r1"}
     denied = derive_traits([], {}, [("r2", "There is no vegan options at all.")])
     assert "vegan" not in held_traits(denied)
     # a negative quantifier opening the clause, five words before: a vegetarian feed's pick
@@ -79,3 +79,38 @@ def test_a_diner_who_ate_a_vegan_dish_is_evidence_of_vegan_food() -> None:
     assert "vegetarian" not in held_traits(
         derive_traits([], None, [("r", "I had the veggie burger.")])
     )
+
+
+def test_a_rooftop_or_a_view_from_reviews_needs_two_diners() -> None:
+    """One sentence is often about somewhere else: Legal Sea Foods was the top "romantic
+    rooftop" pick on "But I usually hit Natick or Burlington or S Boston roof deck."."""
+    one = [("r1", "We sat on the rooftop with amazing views of the city.")]
+    assert not {"rooftop", "view"} & set(held_traits(derive_traits([], {}, one)))
+    two = [*one, ("r2", "The roof deck has a great view over the harbor.")]
+    evidence = derive_traits([], {}, two)
+    assert {"rooftop", "view"} <= set(held_traits(evidence))
+    assert {e.ref for e in evidence if e.trait == "rooftop"} == {"r1", "r2"}
+    # two sentences of one review are still one diner
+    same = [("r1", "The rooftop is lovely. Best rooftop in town.")]
+    assert "rooftop" not in held_traits(derive_traits([], {}, same))
+
+
+def test_a_view_is_of_scenery_not_of_the_tv_or_the_kitchen() -> None:
+    not_views = [
+        "We got a great table with a perfect view of the tv and both times.",
+        "The open floor plan and view of the kitchen is a nice addition.",
+        "A pleasant stop while strolling the waterfront.",
+        "Being close gives you a great view to see what other diners are enjoying.",
+    ]
+    for i, sentence in enumerate(not_views):
+        reviews = [(f"a{i}", sentence), (f"b{i}", sentence)]
+        assert "view" not in held_traits(derive_traits([], {}, reviews)), sentence
+    views = [
+        "The views of the city from our window seat were romantic.",
+        "Stunning views, we stayed for the sunset.",
+        "A table overlooking the river.",
+        "Ask for the harbor view tables.",
+    ]
+    for i, sentence in enumerate(views):
+        reviews = [(f"a{i}", sentence), (f"b{i}", sentence)]
+        assert "view" in held_traits(derive_traits([], {}, reviews)), sentence

@@ -26,6 +26,7 @@ from kairos.core.diets import DIETS
 from kairos.core.vibes import VIBES
 
 __all__ = [
+    "CORROBORATED",
     "DERIVABLE_TRAITS",
     "REVIEW_SPAN_CHARS",
     "STATED",
@@ -83,8 +84,7 @@ _REVIEW_PHRASES: Final[dict[str, tuple[str, ...]]] = {
     "outdoor": ("outdoor seating", "patio", "sat outside", "outdoor tables", "beer garden",
                 "garden seating", "terrace", "al fresco"),
     "rooftop": ("rooftop", "roof terrace", "roof deck", "roof top"),
-    "view": ("great view", "amazing view", "views of", "view of the", "stunning view",
-             "overlooking", "skyline", "waterfront"),
+    "view": ("skyline",),  # and `_SCENIC_VIEW`
     "group": ("large group", "big group", "our group of", "group of 10", "group of 8",
               "party of 10", "party of 8", "private room", "group dinner"),
     "work_friendly": ("free wifi", "wifi", "wi fi", "laptop", "work from", "working from",
@@ -115,6 +115,25 @@ def _ate(diet_words: str) -> re.Pattern[str]:
 
 # Vegan only: a veggie burger at a burger joint does not make a vegetarian place.
 _DISH_EATEN: Final[dict[str, re.Pattern[str]]] = {"vegan": _ate("vegan")}
+# A view is of scenery: "a great view of the TV", "a view of the kitchen" and "strolling the
+# waterfront" were a place's only evidence of a view.
+_SCENERY: Final = (
+    r"(?:the\s+|a\s+)?(?:city|harbou?r|river|water|ocean|sea|bay|skyline|lake|park|mountains?"
+    r"|hills?|beach|sunset|coast|canal|marina|seaport|common|charles|thames|boston|london)\b"
+)
+_SCENIC_VIEW: Final = re.compile(
+    rf"\bviews?\s+(?:of|over|across|onto)\s+{_SCENERY}"
+    rf"|\boverlook(?:s|ing)?\s+{_SCENERY}"
+    r"|\b(?:city|harbou?r|water|ocean|sea|river|lake|bay|skyline|panoramic|rooftop)\s+views?\b"
+    r"|\b(?:great|amazing|stunning|beautiful|gorgeous|spectacular|breathtaking|incredible"
+    r"|lovely|fantastic|best)\s+views?\b(?!\s+(?:of|into|from|to)\b)",
+    re.IGNORECASE,
+)
+_EXTRA_PATTERNS: Final[dict[str, re.Pattern[str]]] = {**_DISH_EATEN, "view": _SCENIC_VIEW}
+CORROBORATED: Final = frozenset({"rooftop", "view"})
+"""Features reviews alone establish only when two different reviews say so: one diner's
+sentence is often about somewhere else ("I usually hit … S Boston roof deck", "breaking onto
+the rooftop of a Newbury …"), and a card would claim a rooftop the place does not have."""
 _NEGATION: Final = re.compile(
     r"\b(?:no|not|never|without|lack(?:s|ed|ing)?|isn'?t|wasn'?t|aren'?t|don'?t|doesn'?t|didn'?t"
     r"|hardly|zero)\b[^.!?,;]{0,25}$"
@@ -193,8 +212,8 @@ def _review_evidence(reviews: Iterable[tuple[str, str]]) -> list[TraitEvidence]:
             body = sentence.group()
             for trait, phrases in _REVIEW_PHRASES.items():
                 match = _phrase_pattern(phrases).search(body)
-                if match is None and trait in _DISH_EATEN:
-                    match = _DISH_EATEN[trait].search(body)
+                if match is None and trait in _EXTRA_PATTERNS:
+                    match = _EXTRA_PATTERNS[trait].search(body)
                 if match is None:
                     continue
                 holds = _NEGATION.search(body[: match.start()].lower()) is None
@@ -243,7 +262,7 @@ def derive_traits(
 def held_traits(evidence: Iterable[TraitEvidence]) -> list[str]:
     """Traits the evidence supports, sorted: a category or attribute that says no wins; one
     that says yes, or a strong aspect score, holds; reviews alone hold when more say so than
-    say not."""
+    say not (for a `CORROBORATED` feature, two different reviews at least)."""
     items = list(evidence)
     held: list[str] = []
     for trait in sorted({e.trait for e in items}):
@@ -255,6 +274,8 @@ def held_traits(evidence: Iterable[TraitEvidence]) -> list[str]:
             held.append(trait)
             continue
         said = sum(1 for e in mine if e.holds)
+        if trait in CORROBORATED and len({e.ref for e in mine if e.holds}) < 2:
+            continue
         if said > len(mine) - said:
             held.append(trait)
     return held

@@ -10,7 +10,7 @@ from kairos.core.traits import REVIEW_SPAN_CHARS, trait_label
 from kairos.search.models import PlaceSummary
 from kairos.text.extractive import tidy, trim
 
-__all__ = ["TraitNote", "trait_notes"]
+__all__ = ["TraitNote", "lone_mentions", "trait_notes"]
 
 _SOURCE_RANK = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
 
@@ -48,6 +48,32 @@ def trait_notes(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:
                     says=_quoted(str(best.get("span") or ""))
                     if source == "review"
                     else str(best.get("span") or ""),
+                )
+            )
+    return notes
+
+
+def lone_mentions(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:
+    """For each wanted trait the place does not hold, the one review that says it has it, if
+    any: a rooftop one diner mentions is not enough to call the place a rooftop
+    (`core.traits.CORROBORATED`), but a card that says "nothing shows one" would be untrue."""
+    notes = []
+    for trait in wanted:
+        if trait in place.traits:
+            continue
+        said = [
+            e
+            for e in place.trait_evidence
+            if e.get("trait") == trait and e.get("holds") and e.get("source") == "review"
+        ]
+        if said:
+            notes.append(
+                TraitNote(
+                    trait=trait,
+                    label=trait_label(trait),
+                    source="review",
+                    ref=str(said[0].get("ref") or ""),
+                    says=_quoted(str(said[0].get("span") or "")),
                 )
             )
     return notes

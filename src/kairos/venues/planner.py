@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from kairos.core.allergy_warnings import display_name
 from kairos.core.traits import evidence_phrase
 from kairos.pipeline.events import Result, Thinking, TurnEvent
-from kairos.pipeline.trait_notes import trait_notes
+from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.profiles.schemas import UserPublic
 from kairos.signals.events.models import EventList, EventsQuery
 from kairos.signals.service import Signals
@@ -372,6 +372,7 @@ class Planner:
             features=trait_notes(p, found.features),
             # a member's diet the venue does not show is said with the member's name (`risks`)
             missing_features=[f for f in features if f not in p.traits],
+            lone_mentions=lone_mentions(p, features),
         )
 
     def _action(

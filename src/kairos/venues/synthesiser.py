@@ -77,7 +77,9 @@ class Scored:
     features: list[TraitNote] = field(default_factory=list)
     """The evidence for each feature asked (a rooftop, live music) the venue holds."""
     missing_features: list[str] = field(default_factory=list)
-    """Features asked that nothing shows this venue has."""
+    """Features asked that the evidence does not show this venue has."""
+    lone_mentions: list[TraitNote] = field(default_factory=list)
+    """Of those, the ones a single review mentions (not enough to hold, said as such)."""
 
 
 def _risk_flags(s: Scored) -> list[RiskFlag]:
@@ -167,12 +169,25 @@ def _feature_part(note: TraitNote) -> str:
     return f"{note.label} ({note.source} {note.says})"
 
 
-def _watch_out(flags: Sequence[RiskFlag], missing: Sequence[str]) -> tuple[str, list[str]]:
+def _watch_out(
+    flags: Sequence[RiskFlag], missing: Sequence[str], lone: Sequence[TraitNote] = ()
+) -> tuple[str, list[str]]:
     sentences = [f"{f.description[0].upper()}{f.description[1:]}." for f in flags[:4]]
-    if missing:
-        asked = " or ".join(evidence_phrase(m) for m in missing)
+    mentioned = {note.trait: note for note in lone}
+    unseen = [m for m in missing if m not in mentioned]
+    evidence = [f"review {mentioned[m].ref}" for m in missing if m in mentioned]
+    for m in reversed(missing):
+        if m in mentioned:
+            note = mentioned[m]
+            sentences.insert(
+                0,
+                f'Only one review mentions {evidence_phrase(m)}: "{note.says}" '
+                f"(review #{note.ref}).",
+            )
+    if unseen:
+        asked = " or ".join(evidence_phrase(m) for m in unseen)
         sentences.insert(0, f"Nothing I read shows {asked} here.")
-    return " ".join(sentences), [e for f in flags for e in f.evidence][:6]
+    return " ".join(sentences), [*evidence, *(e for f in flags for e in f.evidence)][:6]
 
 
 def synthesise(
@@ -193,7 +208,9 @@ def synthesise(
     for rank, s in enumerate(ranked, start=1):
         flags = _risk_flags(s)
         why, why_evidence = _why(s, vibe_name, budget_text) if rank <= TOP else ("", [])
-        watch, watch_evidence = _watch_out(flags, s.missing_features) if rank <= TOP else ("", [])
+        watch, watch_evidence = (
+            _watch_out(flags, s.missing_features, s.lone_mentions) if rank <= TOP else ("", [])
+        )
         results.append(
             VenueResult(
                 rank=rank,
