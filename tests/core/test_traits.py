@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from kairos.core.traits import derive_traits, held_traits, stated_traits
+from kairos.core.traits import (
+    derive_traits,
+    evidence_phrase,
+    held_traits,
+    stated_traits,
+    trait_label,
+)
 
 
 def test_a_category_makes_a_diet_and_an_attribute_an_occasion() -> None:
@@ -114,3 +120,14 @@ def test_a_view_is_of_scenery_not_of_the_tv_or_the_kitchen() -> None:
     for i, sentence in enumerate(views):
         reviews = [(f"a{i}", sentence), (f"b{i}", sentence)]
         assert "view" in held_traits(derive_traits([], {}, reviews)), sentence
+
+
+def test_a_sports_facility_is_its_category_not_active_life_or_a_sports_bar() -> None:
+    lanes = derive_traits(["Active Life", "Bowling", "Pizza"], {})
+    assert "sport" in held_traits(lanes)
+    assert trait_label("sport") == "sports facility"
+    assert evidence_phrase("sport") == "a sports facility"
+    for categories in (["Active Life", "Amusement Parks"], ["Sports Bars", "American"]):
+        assert "sport" not in held_traits(derive_traits(categories, {})), categories
+    one = [("r1", "There is a basketball court out back.")]
+    assert "sport" not in held_traits(derive_traits([], {}, one))

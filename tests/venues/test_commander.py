@@ -33,6 +33,7 @@ def test_a_total_budget_for_a_group_is_divided_per_head() -> None:
     assert intent.budget is not None and intent.budget.per_head == 20
     assert intent.budget.level == "low"
     assert intent.activity == "sport"
+    assert intent.features == ["sport"], "a court asked is a sports facility looked for"
 
 
 def test_a_per_head_budget_stays_per_head() -> None:

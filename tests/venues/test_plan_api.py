@@ -340,6 +340,30 @@ async def test_a_feature_asked_is_looked_for_and_its_evidence_cited(
     assert "evidence of outdoor" not in outdoor["execution_summary"]
 
 
+async def test_the_seeds_basketball_court_plans_sports_facilities(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """The seed's own example used to plan five restaurants and bars as if they were courts,
+    with "Pipeline complete." and nothing else. A sports facility is looked for: the sample's
+    bowling lanes, arenas and tennis club, each citing its category; where there is none, the
+    plan says so."""
+    uid = await create_user(client)
+    anywhere = await _plan(client, uid, prompt="Basketball court for 10 people under $200")
+    assert anywhere["parsed_intent"]["features"] == ["sport"]
+    ids = [int(v["venue_id"].removeprefix("kp_")) for v in anywhere["venues"]]
+    records = await runtime.places.records(ids)
+    assert len(ids) >= 3
+    assert all("sport" in records[i].place.traits for i in ids), [
+        (records[i].place.name, records[i].place.categories) for i in ids
+    ]
+    assert "sports facility (listed as " in anywhere["venues"][0]["why"]
+    boston = await _plan(client, uid, prompt="basketball court in boston for 10")
+    said = "No venue here shows evidence of a sports facility"
+    assert said in boston["execution_summary"]
+    for venue in boston["venues"][:3]:
+        assert "Nothing I read shows a sports facility here." in venue["watch_out"], venue
+
+
 async def test_a_members_diet_is_looked_for_and_a_severe_risk_is_not_brought_back(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:

@@ -92,7 +92,23 @@ _REVIEW_PHRASES: Final[dict[str, tuple[str, ...]]] = {
     "live_music": ("live music", "live band", "live jazz"),
     "late_night": ("open late", "late night", "after midnight"),
     "business": ("business lunch", "business dinner", "client dinner", "work lunch"),
+    "sport": ("basketball court", "tennis court", "bowling lanes", "bowling alley",
+              "climbing wall", "shoot hoops", "play basketball", "pickup game"),
 }  # fmt: skip
+# Categories that make a place hold a trait other than a diet. "Active Life" alone does not
+# make a sports facility: Yelp files amusement parks and playgrounds under it.
+_CATEGORY_TRAITS: Final[dict[str, frozenset[str]]] = {
+    "sport": frozenset({
+        "gyms", "fitness & instruction", "golf", "tennis", "bowling", "arenas & stadiums",
+        "stadiums & arenas", "sports clubs", "basketball courts", "climbing", "rock climbing",
+        "recreation centers", "swimming pools", "skating rinks", "soccer", "martial arts",
+        "trampoline parks", "batting cages", "badminton", "squash", "boxing", "sports",
+    }),
+}  # fmt: skip
+# How a sentence names a trait that is neither a diet nor a vibe: (label, "no place shows …").
+_WORDING: Final[dict[str, tuple[str, str]]] = {
+    "sport": ("sports facility", "a sports facility"),
+}
 # A diner who ate a vegan dish is evidence too: "we both had vegan nargesi".
 _COMPANIONS: Final = (
     "friend|friends|girlfriend|boyfriend|wife|husband|partner|sister|brother|daughter|son|kids?"
@@ -130,7 +146,7 @@ _SCENIC_VIEW: Final = re.compile(
     re.IGNORECASE,
 )
 _EXTRA_PATTERNS: Final[dict[str, re.Pattern[str]]] = {**_DISH_EATEN, "view": _SCENIC_VIEW}
-CORROBORATED: Final = frozenset({"rooftop", "view"})
+CORROBORATED: Final = frozenset({"rooftop", "view", "sport"})
 """Features reviews alone establish only when two different reviews say so: one diner's
 sentence is often about somewhere else ("I usually hit … S Boston roof deck", "breaking onto
 the rooftop of a Newbury …"), and a card would claim a rooftop the place does not have."""
@@ -145,7 +161,7 @@ _SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?]*")
 
 
 DERIVABLE_TRAITS: Final = frozenset(
-    {*_ATTRIBUTES, *_REVIEW_PHRASES}
+    {*_ATTRIBUTES, *_REVIEW_PHRASES, *_CATEGORY_TRAITS}
     | {v.name for v in VIBES.values() if v.aspect}
     | {d.name for d in DIETS.values() if d.categories or d.review_phrases}
 )
@@ -158,6 +174,8 @@ def evidence_phrase(trait: str) -> str:
         return f"{DIETS[trait].label} food"
     if trait in VIBES:
         return VIBES[trait].evidence or VIBES[trait].known_for
+    if trait in _WORDING:
+        return _WORDING[trait][1]
     return trait.replace("_", " ")
 
 
@@ -166,6 +184,8 @@ def trait_label(trait: str) -> str:
         return DIETS[trait].label
     if trait in VIBES:
         return VIBES[trait].label
+    if trait in _WORDING:
+        return _WORDING[trait][0]
     return trait.replace("_", " ")
 
 
@@ -238,6 +258,9 @@ def derive_traits(
     for diet in DIETS.values():
         for category in sorted(cats & {c.lower() for c in diet.categories}):
             evidence.append(TraitEvidence(diet.name, "category", category, category))
+    for trait, members in _CATEGORY_TRAITS.items():
+        for category in sorted(cats & members):
+            evidence.append(TraitEvidence(trait, "category", category, category))
     for trait, specs in _ATTRIBUTES.items():
         for path, yes, no in specs:
             value = _attribute(attributes or {}, path)

@@ -52,6 +52,10 @@ FEATURES: Final = (
 """Vibes that are things a venue has (a rooftop, live music, a kids' menu), which the catalog
 holds evidence for (attributes, review sentences): the scout looks for them; the other vibes
 (romantic, cozy) are the vibe matcher's scores."""
+ACTIVITY_FEATURES: Final = {"sport": "sport"}
+"""Activities a venue must have the facility for, looked for as a feature: a basketball court
+asked is a sports facility (a gym, a court, an arena), and a plan with none says so instead of
+offering restaurants as if they were courts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,11 @@ class Activity:
     words: tuple[str, ...]
     """What the scout searches for besides the kind."""
     outdoor: bool = False
+
+
+def _activity_feature(activity: Activity | None) -> list[str]:
+    feature = ACTIVITY_FEATURES.get(activity.name) if activity else None
+    return [feature] if feature else []
 
 
 def _activity(name: str, kinds: str, words: str, *, outdoor: bool = False) -> Activity:
@@ -358,7 +367,7 @@ class Commander:
             budget=budget,
             location=location,
             vibe=vibe,
-            features=[v for v in reading.vibes if v in FEATURES],
+            features=[*_activity_feature(activity), *(v for v in reading.vibes if v in FEATURES)],
             when_text=", ".join(reading.when.text) if reading.when else None,
             complexity_tier=tier,
             active_agents=[*active, "synthesiser"],

@@ -144,7 +144,8 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
         parts.append(_feature_part(note))
         evidence.append(f"{note.source} {note.ref}")
     if s.rating is not None:
-        parts.append(f"{s.rating:.1f}★ from {s.review_count} reviews")
+        reviews = "review" if s.review_count == 1 else "reviews"
+        parts.append(f"{s.rating:.1f}★ from {s.review_count} {reviews}")
     if s.cost.price_range:
         fit = ""
         if s.cost.budget_fit is not None and budget_text:
