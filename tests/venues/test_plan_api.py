@@ -364,6 +364,33 @@ async def test_the_seeds_basketball_court_plans_sports_facilities(
         assert "Nothing I read shows a sports facility here." in venue["watch_out"], venue
 
 
+async def test_an_area_is_read_as_a_distance_from_its_centre_or_its_city(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """Sources file only some places under a neighbourhood: "coffee near harvard square" found
+    no café at all ("the catalog has no cafe in Harvard Square"). An area the catalog has
+    places in is read as 1.5 km from their centre; one it files nothing under, as its city;
+    the plan says which."""
+    from kairos.core.geo import haversine_km
+    from kairos.venues.scout import AREA_RADIUS_KM
+
+    uid = await create_user(client)
+    back_bay = await _plan(client, uid, prompt="dinner in back bay for 4")
+    assert "Looked within 1.5 km of Back Bay." in back_bay["execution_summary"]
+    lat, lng = (await runtime.catalog.current()).area_centres["back bay"]
+    assert len(back_bay["venues"]) >= 3
+    for venue in back_bay["venues"]:
+        assert haversine_km(lat, lng, venue["lat"], venue["lng"]) <= AREA_RADIUS_KM + 1e-6
+
+    harvard = await _plan(client, uid, prompt="coffee near harvard square for 3")
+    said = "Looked in Cambridge (none listed in Harvard Square)."
+    assert said in harvard["execution_summary"]
+    records = await runtime.places.records(
+        [int(v["venue_id"].removeprefix("kp_")) for v in harvard["venues"]]
+    )
+    assert records and all(r.place.city == "Cambridge" for r in records.values())
+
+
 async def test_a_members_diet_is_looked_for_and_a_severe_risk_is_not_brought_back(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:

@@ -38,6 +38,8 @@ class Catalog:
     cities: dict[str, int] = field(default_factory=dict)
     areas: dict[str, int] = field(default_factory=dict)
     area_cities: dict[str, str | None] = field(default_factory=dict)
+    area_centres: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Each area's centre: the median latitude and longitude of its places that have them."""
     kinds: dict[str, int] = field(default_factory=dict)
     traits: dict[str, int] = field(default_factory=dict)
     """Active places holding each trait ("vegan", "vegan:stated", "quiet"): bounds for plans."""
@@ -88,6 +90,7 @@ class Catalog:
                     "WHERE area IS NOT NULL AND is_active GROUP BY 1",
                 ),
                 area_cities=await _area_cities(session),
+                area_centres=await _area_centres(session),
                 kinds=await _counts(
                     session, "SELECT kind, count(*) FROM places WHERE is_active GROUP BY 1"
                 ),
@@ -163,6 +166,18 @@ async def _area_cities(session: AsyncSession) -> dict[str, str | None]:
         )
     )
     return {str(r[0]): (str(r[1]) if r[1] else None) for r in rows}
+
+
+async def _area_centres(session: AsyncSession) -> dict[str, tuple[float, float]]:
+    rows = await session.execute(
+        text(
+            "SELECT lower(area), percentile_cont(0.5) WITHIN GROUP (ORDER BY lat), "
+            "percentile_cont(0.5) WITHIN GROUP (ORDER BY lng) FROM places "
+            "WHERE area IS NOT NULL AND lat IS NOT NULL AND lng IS NOT NULL AND is_active "
+            "GROUP BY 1"
+        )
+    )
+    return {str(r[0]): (float(r[1]), float(r[2])) for r in rows}
 
 
 async def _lexeme_shares(session: AsyncSession) -> dict[str, float]:

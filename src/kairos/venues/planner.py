@@ -144,6 +144,8 @@ class Planner:
                 "Left out every venue known to contain "
                 + "; ".join(f"{a} ({', '.join(names)})" for a, names in left_out.items()),
             )
+        if found.around:
+            yield _log("scout", f"Looked {found.around}")
         if found.broadened:
             yield _log("scout", f"Broadened the search once ({found.broadened})")
         if found.features:
@@ -508,6 +510,8 @@ def _summary(
     asked = {w.removesuffix("s"): w for w in [*found.filters.kinds, *intent.reading.categories]}
     wanted = " or ".join(dict.fromkeys(asked.values()))
     where = f" in {intent.location.title()}" if intent.location else ""
+    if found.around:
+        where = f" {found.around}"
     if venues:
         text = "Pipeline complete."
     elif found.all_unsafe:
@@ -526,6 +530,8 @@ def _summary(
             f"Pipeline complete: the catalog has no {wanted or 'venues'}{where} that fit; try "
             "another place or a wider request."
         )
+    if venues and found.around:
+        text += f" Looked {found.around}."
     if venues and found.features_short:
         text += f" {_features_line(found.features_short, found)}."
     if found.left_out_words:

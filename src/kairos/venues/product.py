@@ -134,6 +134,7 @@ class VenuesProduct:
             self._name_listings = await self.runtime.places.name_listings()
             self._generation = catalog.generation
         self.scout.name_listings = self._name_listings
+        self.scout.area_centres = catalog.area_centres
         db = self.runtime.db
 
         async def read_vibes(ids: Sequence[int]) -> dict[int, venue_vibes.StoredVibe]:

@@ -57,6 +57,10 @@ FEATURED_ENOUGH: Final = 3
 """At least this many venues holding every feature asked (a rooftop, live music) and only they
 are candidates; fewer, and they come first, the others after (said in the plan)."""
 MIN_RADIUS_KM: Final = 2.0
+AREA_RADIUS_KM: Final = 1.5
+"""An area asked ("near Harvard Square", "in Back Bay") is read as this distance from its
+centre: sources file a place under a neighbourhood for some places only, and the one across the
+street from the square belongs to none (the planner found no café "in Harvard Square")."""
 MAX_RADIUS_KM: Final = 25.0
 
 
@@ -124,6 +128,8 @@ class ScoutResult:
     without them fill the plan."""
     featured: int = 0
     """Candidates that show evidence of every feature asked."""
+    around: str | None = None
+    """The area asked, read as a distance from its centre ("within 1.5 km of Harvard Square")."""
 
 
 def _filters(
@@ -143,6 +149,11 @@ def _filters(
         near=GeoPoint(lat=near.lat, lng=near.lng) if near else None,
         radius_km=radius,
     )
+
+
+def filters_area_title(intent: Intent) -> str:
+    area = intent.reading.area or ""
+    return " ".join(w if w.isupper() else w.capitalize() for w in area.split())
 
 
 def _holding(query: DiscoveryQuery, features: Sequence[str]) -> DiscoveryQuery:
@@ -192,6 +203,8 @@ class Scout:
         self.name_listings: Mapping[str, int] | None = None
         """Catalog places per name, set by the product for each catalog generation
         (`PlacesRepository.name_listings`)."""
+        self.area_centres: Mapping[str, tuple[float, float]] = {}
+        """Each area's centre (`Catalog.area_centres`), set by the product likewise."""
 
     async def _discover(self, query: DiscoveryQuery) -> tuple[Discovered, dict[str, str]]:
         """Every provider at once; one failing is reported, all failing raises the first error.
@@ -266,6 +279,17 @@ class Scout:
         hard = hard_set(group.profile, exclude)
         point = meeting_point(members)
         filters = _filters(intent, hard, point, _radius(members, point) if point else None)
+        around = None
+        if filters.area and (centre := self.area_centres.get(filters.area.lower())):
+            filters = filters.model_copy(
+                update={
+                    "area": None,
+                    "city": None,
+                    "near": GeoPoint(lat=centre[0], lng=centre[1]),
+                    "radius_km": AREA_RADIUS_KM,
+                }
+            )
+            around = f"within {AREA_RADIUS_KM:g} km of {filters_area_title(intent)}"
         reading = intent.reading
         # the full-text arm: the activity, the categories, and words nothing else claimed
         # (a venue's name, "basketball court"); the vector arm reads the whole request
@@ -286,6 +310,17 @@ class Scout:
         if len(discovered.hits) < CAP and not filters.categories:
             await self._fill_with_restaurants(discovered, query, features, met)
         broadened = None
+        city = intent.reading.area_city
+        if not discovered.hits and filters.area and city:
+            # an area the catalog files nothing under: the city it is in, said
+            wider = filters.model_copy(update={"area": None, "city": city})
+            discovered, status, met = await self._discover_featured(
+                dataclasses.replace(query, filters=wider), features
+            )
+            if discovered.hits:
+                area = filters_area_title(intent)
+                filters, broadened = wider, f"nothing listed in {area}: all of {city.title()}"
+                around = f"in {city.title()} (none listed in {area})"
         if not discovered.hits and filters.kinds:
             # nothing of that kind here: once, any kind of place that matches the words
             wider = filters.model_copy(update={"kinds": []})
@@ -352,6 +387,7 @@ class Scout:
             filters=filters,
             providers=status,
             broadened=broadened,
+            around=around,
             hard_excluded=list(guarded.hard_excluded_allergens),
             left_out_words=asked,
             all_unsafe=all_unsafe,
