@@ -10,7 +10,7 @@ from kairos.core.traits import REVIEW_SPAN_CHARS, trait_label
 from kairos.search.models import PlaceSummary
 from kairos.text.extractive import tidy, trim
 
-__all__ = ["TraitNote", "lone_mentions", "trait_notes"]
+__all__ = ["TraitNote", "lone_mentions", "review_sentences", "trait_notes"]
 
 _SOURCE_RANK = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
 
@@ -51,6 +51,19 @@ def trait_notes(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:
                 )
             )
     return notes
+
+
+def review_sentences(place: PlaceSummary, wanted: list[str]) -> list[tuple[str, str]]:
+    """(review id, words) of every review sentence behind the wanted traits the place holds,
+    in the order stored: what a card's quote may rest on, the next one tried when one is not
+    quotable ("Pretty expensive but one of the best views in Barcelona…")."""
+    return [
+        (str(e.get("ref") or ""), _quoted(str(e.get("span") or "")))
+        for trait in wanted
+        if trait in place.traits
+        for e in place.trait_evidence
+        if e.get("trait") == trait and e.get("holds") and e.get("source") == "review"
+    ]
 
 
 def lone_mentions(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:

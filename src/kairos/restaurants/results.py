@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kairos.core.allergy_guard import AllergyAssessment
-from kairos.pipeline.trait_notes import TraitNote
+from kairos.pipeline.trait_notes import TraitNote, review_sentences
 from kairos.pipeline.trait_notes import trait_notes as place_trait_notes
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.search.models import MatchExplanation
@@ -17,7 +17,7 @@ def trait_notes(record: PlaceRecord, wanted: list[str]) -> list[TraitNote]:
 
 def review_claims(record: PlaceRecord, wanted: list[str]) -> list[tuple[str, str]]:
     """(review id, words) of the review sentences a card's claims rest on, for its quote."""
-    return [(n.ref, n.says) for n in trait_notes(record, wanted) if n.source == "review"]
+    return review_sentences(record.place, wanted)
 
 
 def to_result(
