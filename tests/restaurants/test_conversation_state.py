@@ -73,6 +73,34 @@ async def test_a_new_request_replaces_what_it_names(client: httpx.AsyncClient) -
     assert all((r["city"] or "").lower() == "cambridge" for r in moved["restaurants"])
 
 
+async def test_instead_replaces_the_earlier_vibe_and_keeps_the_rest(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "rooftop bar in london" → "something with a view instead" kept the rooftop ("Kept from
+    your earlier message: bar, in London, rooftop") and looked for both."""
+    uid = await create_user(client)
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    await _turn(client, uid, session, "rooftop bar in london")
+    view = await _turn(client, uid, session, "something with a view instead")
+    assert "rooftop" not in view["message"].split("Kept from your earlier message")[-1][:60]
+    assert "Kept from your earlier message: bar, in London." in view["message"]
+    assert "evidence of a view" in view["message"] and "and a rooftop" not in view["message"]
+    assert all((r["city"] or "").lower() == "london" for r in view["restaurants"])
+    also = await _turn(client, uid, session, "and vegetarian")
+    assert "view" in also["message"], "without 'instead' the earlier vibe is kept"
+
+
+def test_instead_replaces_the_earlier_diet() -> None:
+    from kairos.restaurants.conversation import merge_follow_up
+    from kairos.restaurants.schemas_decomposition import Decomposition
+    from kairos.search.filters import SearchFilters
+
+    previous = Decomposition(filters=SearchFilters(city="boston"), dietary=["vegan"])
+    halal = Decomposition(dietary=["halal"])
+    assert merge_follow_up(halal, previous, replacing=True).dietary == ["halal"]
+    assert merge_follow_up(halal, previous).dietary == ["halal", "vegan"]
+
+
 def test_fancier_and_cheaper_compare_with_what_was_shown() -> None:
     """ "cheap thai" found no $ place and showed $$ ones: "something fancier" means above $$,
     not above the $ the first message asked for; "cheaper" below what was shown."""

@@ -90,8 +90,11 @@ def _asked_pricier(decomposition: Decomposition) -> bool:
     return any(phrase in _PRICIER for phrase in decomposition.matched)
 
 
-def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decomposition:
-    """A follow-up changes what it names and keeps the rest of the previous request.
+def merge_follow_up(
+    current: Decomposition, previous: Decomposition, *, replacing: bool = False
+) -> Decomposition:
+    """A follow-up changes what it names and keeps the rest of the previous request; with
+    `replacing` ("… instead"), the vibes and diets it names replace the earlier ones.
 
     Allergen exclusions are always kept: the earlier message asked for safety and a follow-up
     ("any cheaper ones?") does not take that back. `turn_allergens` stays this message's own.
@@ -154,13 +157,17 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
     )
     if current.party_size is None and previous.party_size is not None:
         kept.append(f"a party of {previous.party_size}")
-    kept_diets = [d for d in previous.dietary if d not in current.dietary]
+    earlier_diets = [] if replacing and current.dietary else previous.dietary
+    kept_diets = [d for d in earlier_diets if d not in current.dietary]
     if kept_diets:
         kept.append(" and ".join(diet_label(d) for d in kept_diets))
     # "cheaper?" after "fancy" takes the fancy back: upscale was the price's word
     dropped = {"upscale"} if _asked_cheaper(current) else set()
+    if replacing and current.vibes:
+        dropped |= set(previous.vibes)
     earlier_vibes = [v for v in previous.vibes if v not in dropped]
-    earlier_words = [w for w in previous.vector_query.split() if w not in dropped]
+    dropped_words = {w for v in dropped for w in v.split("_")}
+    earlier_words = [w for w in previous.vector_query.split() if w not in dropped_words]
     kept_vibes = [v for v in earlier_vibes if v not in current.vibes]
     if kept_vibes:
         kept.append(" and ".join(vibe_label(v) for v in kept_vibes))
@@ -178,7 +185,7 @@ def merge_follow_up(current: Decomposition, previous: Decomposition) -> Decompos
             "filters": filters,
             "ui_preference": ui if searchable else current.ui_preference,
             "vibes": _union(current.vibes, earlier_vibes),
-            "dietary": _union(current.dietary, previous.dietary),
+            "dietary": _union(current.dietary, earlier_diets),
             "avoid": _union(current.avoid, previous.avoid),
             "near_user": current.near_user or previous.near_user,
             "party_size": current.party_size or previous.party_size,

@@ -33,6 +33,7 @@ from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPr
 from kairos.restaurants.understanding import RESTAURANT_WORDS
 from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import CatalogVocabulary
+from kairos.text.query.conversation import replaces_earlier
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
 from kairos.text.query.vocabulary import GENERIC_WORDS
 
@@ -197,7 +198,7 @@ class QueryParser:
         if searching and (reading.follow_up or (partial and (previous or history))):
             before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
             if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:
-                result = merge_follow_up(result, before)
+                result = merge_follow_up(result, before, replacing=replaces_earlier(message))
         if result.needs_clarification and pending_clarification:
             result = assume_instead_of_asking(result)
         return result
@@ -206,5 +207,7 @@ class QueryParser:
         reading = self.reader.read(history[-1])
         previous = to_decomposition(reading, self.vocabulary)
         if len(history) > 1 and reading.follow_up:
-            previous = merge_follow_up(previous, self._previous(history[:-1]))
+            previous = merge_follow_up(
+                previous, self._previous(history[:-1]), replacing=replaces_earlier(history[-1])
+            )
         return previous

@@ -20,7 +20,7 @@ from kairos.restaurants.decomposition import QueryParser
 from kairos.restaurants.prompts import build_decomposition_prompt
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.catalog import CatalogService
-from kairos.text.query.conversation import is_follow_up
+from kairos.text.query.conversation import is_follow_up, replaces_earlier
 
 __all__ = ["Understand"]
 
@@ -77,6 +77,6 @@ class Understand:
             record.fallbacks.extend(generated.fallbacks)
             result = generated.value
             if previous is not None and is_follow_up(message) and "offline" not in generated.source:
-                result = merge_follow_up(result, previous)
+                result = merge_follow_up(result, previous, replacing=replaces_earlier(message))
         await self.cache.set(key, result)
         return result

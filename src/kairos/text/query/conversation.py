@@ -51,3 +51,12 @@ def small_talk(words: Words) -> SmallTalk | None:
 
 def is_follow_up(message: str) -> bool:
     return bool(_FOLLOW_UP.search(message.strip().lower()))
+
+
+_REPLACING = re.compile(r"\b(?:instead|rather)\b")
+
+
+def replaces_earlier(message: str) -> bool:
+    """ "something with a view instead": what the message names of a kind (a vibe, a diet)
+    takes the place of the earlier message's, not its company."""
+    return bool(_REPLACING.search(message.lower()))
