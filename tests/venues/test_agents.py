@@ -312,3 +312,18 @@ def test_members_diets_are_read_as_the_engine_reads_diets() -> None:
         "you": "you: no evidence of halal options",
         "Bo": "Bo: no evidence of dairy free options",
     }
+
+
+def test_equal_composites_rank_by_the_honest_rating_and_no_rating_is_not_zero() -> None:
+    """Museums carry no vibe read and no price: every composite is equal, and the plan's top
+    pick was a museum with no rating ("0.0★ from 0 reviews") ahead of 4.5★ ones, by id."""
+    unrated = _scored("a-unrated", None, None, kind="museum")
+    unrated.rating, unrated.review_count = None, 0
+    few = _scored("b-few", None, None, kind="museum")
+    few.rating, few.review_count = 5.0, 2
+    many = _scored("c-many", None, None, kind="museum")
+    many.rating, many.review_count = 4.5, 300
+    ranked = synthesise([unrated, few, many], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["c-many", "b-few", "a-unrated"]
+    assert "★" not in ranked[2].why
+    assert "5.0★ from 2 reviews" in ranked[1].why

@@ -127,3 +127,22 @@ def test_a_venue_feature_is_kept_beside_the_vibe() -> None:
     assert intent.parsed_intent()["features"] == ["rooftop"]
     assert read("drinks with live music and a view").features == ["live_music", "view"]
     assert read("a cozy dinner in cambridge").features == []
+
+
+def test_a_catalog_city_is_read_as_people_type_it() -> None:
+    """The POI source names "Washington, D.C." and "Kathmandu Valley": "museum in washington dc"
+    read no city and planned a Singapore toy museum first."""
+    from kairos.text.query.index import spoken_forms
+
+    assert spoken_forms("washington, d.c.") == {"washington dc", "washington"}
+    assert spoken_forms("kathmandu valley") == {"kathmandu"}
+    assert spoken_forms("boston") == set()
+    vocabulary = CatalogVocabulary(
+        frozenset({"museums"}),
+        frozenset({"washington, d.c.", "kathmandu valley", "quebec city", "quebec"}),
+        {},
+    )
+    reader = QueryReader(vocabulary, ProductWords())
+    assert reader.read("museum in washington dc for 3").cities == ["washington, d.c."]
+    assert reader.read("temples around kathmandu").cities == ["kathmandu valley"]
+    assert reader.read("a museum in quebec").cities == ["quebec"], "a city's own name wins"

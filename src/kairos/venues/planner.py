@@ -361,7 +361,7 @@ class Planner:
             city=p.city,
             lat=p.lat,
             lng=p.lng,
-            rating=p.rating,
+            rating=p.rating or None,  # 0.0 is a source's "no rating yet", not a rating
             review_count=p.votes,
             vibe=vibe_scores.get(c.place_id, VibeScore(None, 0.0, None)),
             cost=costs.get(c.place_id) or cost_profile({}, None),

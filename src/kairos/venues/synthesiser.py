@@ -19,6 +19,7 @@ from typing import Final
 
 from kairos.core.traits import evidence_phrase
 from kairos.pipeline.trait_notes import TraitNote
+from kairos.store.places import weighted_rating
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
@@ -143,9 +144,11 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
     for note in s.features:
         parts.append(_feature_part(note))
         evidence.append(f"{note.source} {note.ref}")
-    if s.rating is not None:
+    if s.rating is not None and s.review_count:
         reviews = "review" if s.review_count == 1 else "reviews"
         parts.append(f"{s.rating:.1f}★ from {s.review_count} {reviews}")
+    elif s.rating is not None:
+        parts.append(f"{s.rating:.1f}★")
     if s.cost.price_range:
         fit = ""
         if s.cost.budget_fit is not None and budget_text:
@@ -203,7 +206,14 @@ def synthesise(
     the top 3 (the rest carry their flags and scores)."""
     ranked = sorted(
         scored,
-        key=lambda s: (_endangers(s), _unmet(s), -composite(s, weights), s.venue_id),
+        # equal composites (museums: no vibe read, no price) by the honest rating, not by id
+        key=lambda s: (
+            _endangers(s),
+            _unmet(s),
+            -composite(s, weights),
+            -weighted_rating(s.rating, s.review_count),
+            s.venue_id,
+        ),
     )
     results = []
     for rank, s in enumerate(ranked, start=1):

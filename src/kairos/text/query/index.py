@@ -102,6 +102,23 @@ class FuzzyHit:
     score: float
 
 
+_GENERIC_PLACE_WORDS = frozenset({"city", "valley", "region", "area", "metro", "county"})
+
+
+def spoken_forms(city: str) -> set[str]:
+    """How people type a catalog city whose source name has punctuation or a generic word:
+    "washington, d.c." → "washington dc", "washington"; "kathmandu valley" → "kathmandu";
+    "new york city" → "new york". The caller drops a form two cities share."""
+    plain = " ".join(city.replace(".", "").replace(",", " ").split())
+    forms = {plain}
+    if "," in city:
+        forms.add(" ".join(city.split(",")[0].split()))
+    words = plain.split()
+    if len(words) > 1 and words[-1] in _GENERIC_PLACE_WORDS:
+        forms.add(" ".join(words[:-1]))
+    return {f for f in forms if f and f != city}
+
+
 class QueryIndex:
     """Every phrase the parser can recognise, keyed by its normalised spelling."""
 
@@ -126,6 +143,13 @@ class QueryIndex:
                 self.dishes[dish] = found
         self.cities: dict[str, str] = {c: c for c in vocabulary.cities}
         self.cities.update({a: c for a, c in CITY_ALIASES.items() if c in vocabulary.cities})
+        spoken: dict[str, set[str]] = {}
+        for name in vocabulary.cities:
+            for form in spoken_forms(name):
+                spoken.setdefault(form, set()).add(name)
+        self.cities.update(
+            {f: next(iter(c)) for f, c in spoken.items() if len(c) == 1 and f not in self.cities}
+        )
         self.areas: dict[str, tuple[str, str | None]] = {}
         for area, city in KNOWN_AREAS.items():
             if area in self.cities:  # the catalog files places under it as a town of its own
