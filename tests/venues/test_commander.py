@@ -146,3 +146,10 @@ def test_a_catalog_city_is_read_as_people_type_it() -> None:
     assert reader.read("museum in washington dc for 3").cities == ["washington, d.c."]
     assert reader.read("temples around kathmandu").cities == ["kathmandu valley"]
     assert reader.read("a museum in quebec").cities == ["quebec"], "a city's own name wins"
+
+
+def test_temples_are_religious_sites() -> None:
+    """ "temples around kathmandu" read no activity and planned guest houses."""
+    intent = read("temples around kathmandu for 4")
+    assert intent.activity == "religious_sites"
+    assert intent.activity_kinds == ("religious_site",)

@@ -391,6 +391,18 @@ async def test_an_area_is_read_as_a_distance_from_its_centre_or_its_city(
     assert records and all(r.place.city == "Cambridge" for r in records.values())
 
 
+async def test_a_kind_with_nothing_here_is_said_not_planned_silently(
+    client: httpx.AsyncClient,
+) -> None:
+    """The sample's Kathmandu has guest houses and attractions but no temple: "temples" planned
+    guest houses under "Pipeline complete." alone."""
+    uid = await create_user(client)
+    plan = await _plan(client, uid, prompt="temples around kathmandu for 4")
+    assert plan["parsed_intent"]["location"] == "kathmandu valley"
+    said = "Nothing here is a religious site in Kathmandu Valley; these are the closest matches"
+    assert said in plan["execution_summary"]
+
+
 async def test_a_members_diet_is_looked_for_and_a_severe_risk_is_not_brought_back(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:

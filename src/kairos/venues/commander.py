@@ -103,6 +103,11 @@ for _phrases, _act in (
         _activity("sightseeing", "attraction viewpoint museum park", ""),
     ),
     (
+        "temple,temples,church,churches,cathedral,cathedrals,mosque,mosques,shrine,shrines,"
+        "monastery,monasteries,stupa,stupas,synagogue,synagogues",
+        _activity("religious_sites", "religious_site", ""),
+    ),
+    (
         "basketball,basketball court,court,football,soccer,tennis,sports,climbing",
         _activity("sport", "", "basketball,court,sports,gym", outdoor=True),
     ),

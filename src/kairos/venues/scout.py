@@ -112,6 +112,9 @@ class ScoutResult:
     filters: SearchFilters
     providers: dict[str, str]
     broadened: str | None = None
+    missing_kinds: list[str] = field(default_factory=list)
+    """Kinds of place asked that nothing here is ("religious_site" for temples): the venues
+    planned are of other kinds, which the summary says."""
     hard_excluded: list[str] = field(default_factory=list)
     """Allergens no venue shown may be known to contain (SQL and the guard)."""
     left_out_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -310,6 +313,7 @@ class Scout:
         if len(discovered.hits) < CAP and not filters.categories:
             await self._fill_with_restaurants(discovered, query, features, met)
         broadened = None
+        missing_kinds: list[str] = []
         city = intent.reading.area_city
         if not discovered.hits and filters.area and city:
             # an area the catalog files nothing under: the city it is in, said
@@ -329,6 +333,7 @@ class Scout:
             )
             if discovered.hits:
                 filters, broadened = wider, f"no {'/'.join(query.filters.kinds)} found: any kind"
+                missing_kinds = list(query.filters.kinds)
         all_unsafe = False
         if not discovered.hits and hard and filters.categories:
             unsafe = filters.model_copy(update={"exclude_allergens": []})
@@ -387,6 +392,7 @@ class Scout:
             filters=filters,
             providers=status,
             broadened=broadened,
+            missing_kinds=missing_kinds,
             around=around,
             hard_excluded=list(guarded.hard_excluded_allergens),
             left_out_words=asked,
