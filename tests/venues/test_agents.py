@@ -327,3 +327,16 @@ def test_equal_composites_rank_by_the_honest_rating_and_no_rating_is_not_zero() 
     assert [v.venue_id for v in ranked] == ["c-many", "b-few", "a-unrated"]
     assert "★" not in ranked[2].why
     assert "5.0★ from 2 reviews" in ranked[1].why
+
+
+def test_a_feature_vibe_without_evidence_is_not_claimed_in_the_why() -> None:
+    """ "live music bar": a bar whose reviews speak of electronic music read "live music 1.00"
+    in its why and "Nothing I read shows live music here." in its watch-out."""
+    bar = _scored("bar", 1.0, 2, kind="bar")
+    bar.missing_features = ["live_music"]
+    (only,) = synthesise([bar], SEED_WEIGHTS, vibe_name="live_music", budget_text=None)
+    assert "live music 1.00" not in only.why
+    assert "Nothing I read shows live music here." in only.watch_out
+    shown = _scored("shown", 1.0, 2, kind="bar")
+    (held,) = synthesise([shown], SEED_WEIGHTS, vibe_name="live_music", budget_text=None)
+    assert held.why.startswith("live music 1.00")

@@ -134,7 +134,9 @@ def composite(s: Scored, weights: Mapping[str, float]) -> float:
 def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str, list[str]]:
     parts: list[str] = []
     evidence: list[str] = []
-    if s.vibe.score is not None and vibe_name:
+    # a vibe that is also a feature the venue shows no evidence of ("live music" read from
+    # "electronic music") is not claimed in the why beside "Nothing I read shows live music"
+    if s.vibe.score is not None and vibe_name and vibe_name not in s.missing_features:
         cited = ", ".join(f"#{r}" for r in s.vibe.evidence[:2])
         label = vibe_name.replace("_", " ")
         parts.append(f"{label} {s.vibe.score:.2f}" + (f" (reviews {cited})" if cited else ""))
