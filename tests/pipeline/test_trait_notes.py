@@ -38,3 +38,24 @@ def test_a_whole_sentence_is_cited_whole() -> None:
     assert trait_notes(_place("Great rooftop."), ["view"]) == []
     (after_brackets,) = trait_notes(_place("), great rooftop as well."), ["rooftop"])
     assert after_brackets.says == "great rooftop as well."
+
+
+def test_the_evidence_cited_is_the_review_the_card_quotes() -> None:
+    """Nobu Hotel Barcelona's card cited one diner's view sentence as evidence and quoted
+    another's as its summary: the evidence is now the quoted review when it is one of them."""
+    place = _place("Pretty expensive but one of the best views.")
+    place.trait_evidence.append(
+        {
+            "trait": "rooftop",
+            "source": "review",
+            "ref": "9",
+            "span": "Lovely roof deck.",
+            "holds": True,
+        }
+    )
+    (first,) = trait_notes(place, ["rooftop"])
+    assert first.ref == "7"
+    (quoted,) = trait_notes(place, ["rooftop"], quoted="9")
+    assert (quoted.ref, quoted.says) == ("9", "Lovely roof deck.")
+    (elsewhere,) = trait_notes(place, ["rooftop"], quoted="42")
+    assert elsewhere.ref == "7"

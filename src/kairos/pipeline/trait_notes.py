@@ -25,16 +25,22 @@ class TraitNote(BaseModel):
     says: str = Field(description="the category, 'GoodForKids: true', or the review's words")
 
 
-def trait_notes(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:
+def trait_notes(
+    place: PlaceSummary, wanted: list[str], quoted: str | None = None
+) -> list[TraitNote]:
     """For each wanted trait the place holds, its best evidence: a category or attribute before
-    a review, before an aspect score."""
+    a review, before an aspect score; among reviews, the one the card quotes (`quoted`, a
+    review id), so the evidence and the quote are one diner's sentence."""
     notes = []
     for trait in wanted:
         if trait not in place.traits:
             continue
         found = sorted(
             (e for e in place.trait_evidence if e.get("trait") == trait and e.get("holds")),
-            key=lambda e: _SOURCE_RANK.get(str(e.get("source")), 9),
+            key=lambda e: (
+                _SOURCE_RANK.get(str(e.get("source")), 9),
+                str(e.get("ref")) != quoted if e.get("source") == "review" else False,
+            ),
         )
         if found:
             best = found[0]

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from kairos.core.allergy_guard import AllergyAssessment
-from kairos.pipeline.trait_notes import TraitNote, review_sentences
-from kairos.pipeline.trait_notes import trait_notes as place_trait_notes
+from kairos.pipeline.trait_notes import review_sentences, trait_notes
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.search.models import MatchExplanation
 from kairos.store.places import PlaceRecord
 from kairos.text.extractive import Quote
-
-
-def trait_notes(record: PlaceRecord, wanted: list[str]) -> list[TraitNote]:
-    return place_trait_notes(record.place, wanted)
 
 
 def review_claims(record: PlaceRecord, wanted: list[str]) -> list[tuple[str, str]]:
@@ -31,12 +26,14 @@ def to_result(
     why: MatchExplanation | None = None,
 ) -> RestaurantResult:
     p = record.place
+    quoted = summary.review_ids[0] if summary and summary.review_ids else None
     result = RestaurantResult(
         id=p.id, name=p.name, area=p.area, city=p.city, address=p.address,
         price_tier=p.price_tier, rating=p.rating, votes=p.votes, cuisine_types=p.categories,
         url=p.url, lat=p.lat, lng=p.lng, known_allergens=p.known_allergens,
         allergen_confidence=p.allergen_confidence, scores=scores, composite_score=composite,
-        summary=summary, why=why, evidence=trait_notes(record, wanted or []),
+        summary=summary, why=why,
+        evidence=trait_notes(p, wanted or [], quoted),
     )  # fmt: skip
     return annotate(result, assessment) if assessment is not None else result
 

@@ -389,9 +389,16 @@ def _claimed(
         head = " ".join(words.split())[:CLAIM_HEAD_CHARS]
         for sentence in split_sentences(texts.get(review_id, "")) if head else ():
             flat = " ".join(sentence.split())
-            if head in flat and _quotable(flat, +1) and fits(flat) and _net_sentiment(flat) > 0:
+            if head in flat and fits(flat) and reads_as_praise(flat):
                 return None, review_id, flat
     return None
+
+
+def reads_as_praise(sentence: str) -> bool:
+    """Whether a diner's sentence can be quoted as praise: nothing in it turns against, and its
+    opinion words lean for ("Pretty expensive but one of the best views…" does not)."""
+    flat = " ".join(sentence.split())
+    return _quotable(flat, +1) and _net_sentiment(flat) > 0
 
 
 def _net_sentiment(sentence: str) -> float:
