@@ -10,6 +10,7 @@ repository, the model chain; none of them calls back into the product. The turn 
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -28,7 +29,7 @@ from kairos.restaurants import evaluation, model_tasks, phrasing
 from kairos.restaurants.conversation import for_words, free_words
 from kairos.restaurants.decomposition import named_in
 from kairos.restaurants.feed import Located
-from kairos.restaurants.results import annotate, review_claims, to_result
+from kairos.restaurants.results import annotate, review_claims, to_result, with_quote
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
@@ -37,7 +38,7 @@ from kairos.search.filters import SearchFilters
 from kairos.store.places import PlacesRepository
 from kairos.text.aspect_lexicon import FUNCTION_WORDS
 from kairos.text.aspects import ReviewText, tokenize
-from kairos.text.extractive import consolidated_review
+from kairos.text.extractive import Quote, consolidated_review
 
 SEARCH_LIMIT = 15
 EVALUATE_TOP = 10
@@ -394,30 +395,33 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     unfit = quote_unfit(decomposition.dietary)
     naming = _subject_words(decomposition)
     scored: list[RestaurantResult] = []
+    traits_asked = [*diets, *occasions]
+    quoting: dict[int, Callable[[], Quote]] = {}
     for hit in top:
         place = records[hit.place.id]
         aspects = evaluation.aspects_for(
             reviews[hit.place.id], place.aspects, place.place.price_tier
         )
         scores = evaluation.radar(aspects)
-        claims = review_claims(place, [*diets, *occasions])
+        claims = review_claims(place, traits_asked)
         focus = sorted(requested) or ([] if claims else ["food_quality"])
+        quoting[hit.place.id] = functools.partial(
+            consolidated_review,
+            reviews[hit.place.id],
+            focus,
+            scores=aspects,
+            contrary_aspects=sorted(requested),
+            unfit=unfit,
+            claims=claims,
+            naming=naming,
+        )
         scored.append(
             to_result(
                 place,
-                wanted=[*diets, *occasions],
+                wanted=traits_asked,
                 scores=scores,
                 composite=evaluation.composite(
                     scores, requested, reviewed=bool(reviews[hit.place.id])
-                ),
-                summary=consolidated_review(
-                    reviews[hit.place.id],
-                    focus,
-                    scores=aspects,
-                    contrary_aspects=sorted(requested),
-                    unfit=unfit,
-                    claims=claims,
-                    naming=naming,
                 ),
                 why=hit.why,
             )
@@ -441,7 +445,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     # a comparison or a "where is" shows what it names, never padded with other places
     only_named = bool(first) and decomposition.intent in ("compare", "locate")
     order = first if only_named else first + [i for i in order if i not in first]
-    chosen = [scored[i] for i in order[:ANSWER_TOP]]
+    # quotes for the places shown only: choosing one is the costliest part of evaluating ten
+    chosen = [
+        with_quote(scored[i], records[scored[i].id], traits_asked, quoting[scored[i].id]())
+        for i in order[:ANSWER_TOP]
+    ]
     if unknown := [n for n in named if n not in found_names]:
         titles = phrasing.listed([n.title() for n in unknown], "or")
         rest = "" if only_named else ", so these are the closest matches"

@@ -38,6 +38,15 @@ def to_result(
     return annotate(result, assessment) if assessment is not None else result
 
 
+def with_quote(
+    result: RestaurantResult, record: PlaceRecord, wanted: list[str], quote: Quote
+) -> RestaurantResult:
+    """`result` summed up by `quote`, its evidence citing the quoted review where it can."""
+    quoted = quote.review_ids[0] if quote.review_ids else None
+    evidence = trait_notes(record.place, wanted, quoted)
+    return result.model_copy(update={"summary": quote, "evidence": evidence})
+
+
 def annotate(result: RestaurantResult, assessment: AllergyAssessment) -> RestaurantResult:
     return result.model_copy(
         update={
