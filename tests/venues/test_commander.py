@@ -153,3 +153,9 @@ def test_temples_are_religious_sites() -> None:
     intent = read("temples around kathmandu for 4")
     assert intent.activity == "religious_sites"
     assert intent.activity_kinds == ("religious_site",)
+
+
+def test_a_place_the_catalog_does_not_hold_is_said() -> None:
+    intent = read("drinks in nashville for 4")
+    assert intent.location is None
+    assert "no place called Nashville here: anywhere" in intent.assumptions

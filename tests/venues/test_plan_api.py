@@ -403,6 +403,13 @@ async def test_a_kind_with_nothing_here_is_said_not_planned_silently(
     assert said in plan["execution_summary"]
 
 
+async def test_a_city_the_catalog_does_not_hold_is_said(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    plan = await _plan(client, uid, prompt="drinks in nashville for 4")
+    said = "I don't know any places in Nashville; these are from other cities."
+    assert said in plan["execution_summary"]
+
+
 async def test_a_members_diet_is_looked_for_and_a_severe_risk_is_not_brought_back(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:

@@ -104,6 +104,11 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
     city = reading.city
     if len(reading.cities) > 1:
         assumptions.append(f"You named several cities; searching {city} first.")
+    if reading.unknown_place and city is None and reading.area is None:
+        assumptions.append(
+            f"I don't know any places in {reading.unknown_place.title()}, so these are from "
+            "other cities."
+        )
     if city is None and reading.area_city and reading.area_city in vocabulary.cities:
         city = reading.area_city
         matched[reading.area or ""] = f"city={city}"

@@ -357,6 +357,8 @@ class Commander:
         assumptions = list(reading.assumptions)
         if activity is None:
             assumptions.append("no activity named: any kind of place")
+        if reading.unknown_place and location is None:
+            assumptions.append(f"no place called {reading.unknown_place.title()} here: anywhere")
         if budget and budget.per_head and budget.total and group_size > 1:
             assumptions.append(
                 f"budget {budget.text!r} read as ${budget.per_head:g} a head for {group_size}"

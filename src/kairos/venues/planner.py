@@ -530,6 +530,9 @@ def _summary(
             f"Pipeline complete: the catalog has no {wanted or 'venues'}{where} that fit; try "
             "another place or a wider request."
         )
+    if venues and intent.reading.unknown_place and not intent.location:
+        text += f" I don't know any places in {intent.reading.unknown_place.title()}; these are "
+        text += "from other cities."
     if venues and found.missing_kinds:
         kinds = " or ".join(k.replace("_", " ") for k in found.missing_kinds)
         text += f" Nothing here is a {kinds}{where}; these are the closest matches of other kinds."

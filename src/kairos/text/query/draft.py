@@ -37,6 +37,7 @@ class Draft:
     avoid: dict[str, None] = field(default_factory=dict)
     dishes: dict[str, None] = field(default_factory=dict)
     near_user: bool = False
+    unknown_place: str | None = None
     map_asked: bool = False
     matched: dict[str, str] = field(default_factory=dict)
     assumptions: list[str] = field(default_factory=list)

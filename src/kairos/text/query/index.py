@@ -285,7 +285,8 @@ class QueryIndex:
             query, choices, scorer=fuzz.ratio, score_cutoff=cutoff, limit=3
         ):
             kind, key = self._fuzzy[choice][0]
-            if kind in {"city", "area"} and score < FUZZY_CUTOFF_PLACE:
+            # a proper noun's typo keeps its first letter: "nashville" is not "ashville"
+            if kind in {"city", "area"} and (score < FUZZY_CUTOFF_PLACE or choice[0] != query[0]):
                 continue
             return FuzzyHit(kind, key, float(score))
         return None

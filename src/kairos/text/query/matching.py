@@ -92,11 +92,53 @@ def category_or_typo(index: QueryIndex, phrase: str) -> tuple[str, ...]:
     return index.category(hit.key) if hit and hit.kind == "category" else ()
 
 
+_IN_PLACE = word_set("in near around")
+# Words that follow "in" without naming a place ("in style", "in person").
+# Words a place's name may start with that are words of their own ("new orleans").
+_NAME_STARTS = word_set("new san santa saint st los las fort port mount lake el la le")
+_NOT_PLACES = word_set(
+    "town person style total advance mind general particular bulk time hurry season stock "
+    "private public season summer winter spring autumn fall evening morning afternoon night "
+    "mood house store line order"
+)
+
+
+def _unknown_place(words: Words, i: int, index: QueryIndex) -> int:
+    """How many words from `i` name a place no table holds, right after "in" / "near" /
+    "around" ("steakhouse in nashville"): 0 when they are not that."""
+    if words.prev_word(i) not in _IN_PLACE or words.words[i] in _NOT_PLACES:
+        return 0
+    n = 0
+    while (
+        i + n < len(words)
+        and n < 3
+        and words.free(i + n, i + n + 1)
+        and words.words[i + n].isalpha()
+        and (
+            words.words[i + n] not in index.known_words
+            or (n == 0 and words.words[i] in _NAME_STARTS)
+        )
+    ):
+        n += 1
+    if n == 1 and words.words[i] in _NAME_STARTS:
+        return 0  # "in new" alone names nothing
+    return n if n and len("".join(words.words[i : i + n])) >= 4 else 0
+
+
 def match_typos(words: Words, draft: Draft, index: QueryIndex) -> None:
     """Words nobody recognised, against everything fuzzy-matchable; alone or with a neighbour
-    ("south indain")."""
+    ("south indain"). After "in", an unknown word is a place the catalog does not hold, never a
+    typo of a cuisine ("in tampa" is not tapas), and the reader says so."""
     for i in range(len(words)):
         word = words.words[i]
+        if (n := _unknown_place(words, i, index)) and not draft.cities and draft.area is None:
+            phrase = words.phrase(i, i + n)
+            hit = index.fuzzy(phrase)
+            if hit is None or hit.kind not in {"city", "area"}:
+                words.claim(i, i + n)
+                draft.unknown_place = phrase
+                draft.note(phrase, "unknown place")
+                continue
         if (
             not words.free(i, i + 1)
             or len(word) < 4

@@ -74,6 +74,9 @@ class QueryUnderstanding(BaseModel):
     area: str | None = None
     area_city: str | None = None
     near_user: bool = False
+    unknown_place: str | None = Field(
+        default=None, description='a place named after "in" that no table holds ("nashville")'
+    )
     map_asked: bool = False
     price_tiers: list[PriceTier] = []
     budget: Budget | None = None
@@ -216,6 +219,7 @@ class QueryReader:
             area=draft.area,
             area_city=draft.area_city,
             near_user=draft.near_user,
+            unknown_place=draft.unknown_place,
             map_asked=draft.map_asked,
             price_tiers=budget.tiers if budget else [],
             budget=budget,

@@ -1,0 +1,41 @@
+"""Places in a message that the catalog does not hold: said, never bent into another town or a
+cuisine ("steakhouse in nashville" read Ashville; "gluten-free in tampa" read tapas)."""
+
+from __future__ import annotations
+
+from kairos.restaurants.decomposition import QueryParser
+from kairos.text.query.catalog_words import CatalogVocabulary
+from kairos.text.query.index import ProductWords
+from kairos.text.query.understanding import QueryReader
+
+VOCABULARY = CatalogVocabulary(
+    frozenset({"steakhouses", "tapas bars", "tapas", "thai", "vegan"}),
+    frozenset({"boston", "ashville", "austin"}),
+    {"back bay": "boston"},
+)
+READER = QueryReader(VOCABULARY, ProductWords())
+
+
+def test_a_place_typo_keeps_its_first_letter() -> None:
+    assert READER.read("thai in bostn").cities == ["boston"]
+    nashville = READER.read("steakhouse in nashville")
+    assert nashville.cities == [] and nashville.unknown_place == "nashville"
+
+
+def test_a_word_after_in_is_a_place_not_a_cuisine_typo() -> None:
+    tampa = READER.read("gluten-free options in tampa")
+    assert tampa.categories == [] and tampa.unknown_place == "tampa"
+    assert READER.read("tampa in austin").categories, "a typo elsewhere is still a typo"
+
+
+def test_words_after_in_that_name_no_place_are_left_alone() -> None:
+    for message in ("vegan options in style", "thai in town", "dinner in the back bay"):
+        assert READER.read(message).unknown_place is None, message
+    assert READER.read("thai in new orleans").unknown_place == "new orleans"
+
+
+def test_the_reply_says_the_place_is_unknown() -> None:
+    parser = QueryParser(VOCABULARY)
+    said = parser.decompose("vegan restaurant in philadelphia").assumptions
+    assert "I don't know any places in Philadelphia, so these are from other cities." in said
+    assert not any("don't know" in a for a in parser.decompose("thai in boston").assumptions)
