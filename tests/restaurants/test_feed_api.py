@@ -65,13 +65,18 @@ async def test_equal_fits_are_ordered_by_what_diners_say_of_the_asked_axes(
     feed = RecommendationPayload.model_validate((await _feed(client, uid, limit=25)).json())
     requested = evaluation.requested_axes(["quiet", "vegan"])
     keyed = [
-        (i.fit_score, evaluation.composite(i.restaurant.scores, requested))
+        (
+            i.fit_score,
+            "vegan" in {e.trait for e in i.restaurant.evidence},
+            evaluation.composite(i.restaurant.scores, requested),
+        )
         for i in feed.recommendations
         if i.restaurant.scores is not None
     ]
     assert len(keyed) == len(feed.recommendations) >= 10
-    assert keyed == sorted(keyed, key=lambda k: (-k[0], -k[1]))
-    assert len({score for score, _ in keyed}) < len(keyed), "some fits are equal"
+    # equal fit: the places showing the diet first, then the composite
+    assert keyed == sorted(keyed, key=lambda k: (-k[0], not k[1], -k[2]))
+    assert len({score for score, _, _ in keyed}) < len(keyed), "some fits are equal"
     assert any(t.type == "dietary" for i in feed.recommendations for t in i.fit_tags)
     unfit, diet_words = quote_unfit(["vegan"]), QUOTE_NAMING["vegan_options"]
     quotes = [i.consolidated_review.text for i in feed.recommendations]

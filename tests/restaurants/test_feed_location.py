@@ -65,6 +65,22 @@ async def test_a_city_known_only_from_listings_still_scopes_the_feed(
     assert f"{count} evidence of vegan food" in str(feed["note"])
 
 
+async def test_at_equal_fit_a_diet_outranks_a_vibe_in_the_feed(client: httpx.AsyncClient) -> None:
+    """A quiet vegetarian's feed put a quiet food truck above vegetarian cafés at equal points."""
+    uid = await create_user(
+        client, preferences={"home_city": "Boston", "dietary": ["vegetarian"], "vibes": ["quiet"]}
+    )
+    response = await client.get(f"/recommendations/{uid}?limit=25", headers=as_user(uid))
+    items = response.json()["recommendations"]
+    keyed = [
+        (i["fit_score"], "vegetarian" in {e["trait"] for e in i["restaurant"]["evidence"]})
+        for i in items
+    ]
+    assert keyed == sorted(keyed, key=lambda k: (-k[0], not k[1])), keyed
+    ties = {score for score, shows in keyed if not shows} & {s for s, shows in keyed if shows}
+    assert ties, "the sample's Boston has places of one score with and without the diet"
+
+
 async def test_recent_requests_scope_the_feed(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     assert (await _feed(client, uid))["location"] is None

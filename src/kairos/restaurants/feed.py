@@ -90,13 +90,16 @@ async def build_feed(
     verdict = await guard_places(places, candidates, profile)
     scorer = FitScorer(user.preferences)
     requested = _requested(user)
+    diets = set(wanted) & set(DIETS)
     scored = [
         (scorer.score(fit_candidate(g.item), g.assessment), -_composite(g.item, requested), i, g)
         for i, g in enumerate(verdict.safe)
     ]
-    # equal fit: what diners say of the asked-for axes decides (a sports bar that matched
-    # "romantic" no longer leads a quiet person's feed), then the rating order
-    scored.sort(key=lambda s: (-s[0].score, s[1], s[2]))
+    # equal fit: a place showing the person's diets first (a diet is a need, a vibe a wish: a
+    # quiet food truck led a vegetarian's vegetarian cafés at equal points), then what diners
+    # say of the asked-for axes (a sports bar that matched "romantic" no longer leads a quiet
+    # person's feed), then the rating order
+    scored.sort(key=lambda s: (-s[0].score, not diets <= set(s[3].item.place.traits), s[1], s[2]))
     chosen = scored[:FEED_MAX]
     reviews = await places.reviews(
         [g.item.place.id for _, _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
@@ -132,10 +135,9 @@ async def build_feed(
                 ),
             )
         )
-    diets = [t for t in wanted if t in DIETS]
-    held = sum(set(diets) <= set(g.item.place.traits) for _, _, _, g in chosen)
+    held = sum(diets <= set(g.item.place.traits) for _, _, _, g in chosen)
     if diets and chosen and held < len(chosen):
-        asked = " and ".join(evidence_phrase(d) for d in diets)
+        asked = " and ".join(evidence_phrase(d) for d in sorted(diets))
         shown = "None of these shows" if not held else f"Only {held} of these show"
         if held == 1:
             shown = "Only one of these shows"
