@@ -128,6 +128,7 @@ async def test_the_profile_read_carries_each_products_latest_city(
         assert user.recent_cities.get(product) == separate
     feed = await _feed(client, uid)
     assert feed["location"] == "Boston" and feed["location_source"] == "recent_requests"
+    await runtime.drain()  # earlier tests' background work is not this read's statements
     statements = count_fetches(monkeypatch, runtime.db)
     assert (await _feed(client, uid))["cached"] is True
     assert len(statements) == 1, statements  # the user read, which placed it too
