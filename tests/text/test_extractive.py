@@ -269,6 +269,13 @@ def test_a_complaint_with_a_quiet_word_is_no_praise_of_quiet() -> None:
         "of PLASTIC."
     )
     assert consolidated_review([ReviewText(id="p", text=complaint)], ["noise_level"]).text == ""
+    # a quiet vegetarian's feed: servers who were "very quiet" in a complaint about service
+    servers = (
+        "The service needs a bit of work, it was kind of hard to hear the servers when the spoke "
+        "(they were very quiet) and didn't really introduce themselves or say anything other "
+        'than "ok".'
+    )
+    assert consolidated_review([ReviewText(id="s", text=servers)], ["noise_level"]).text == ""
 
 
 @pytest.mark.parametrize(
