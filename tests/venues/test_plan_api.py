@@ -382,6 +382,18 @@ async def test_an_area_is_read_as_a_distance_from_its_centre_or_its_city(
     for venue in back_bay["venues"]:
         assert haversine_km(lat, lng, venue["lat"], venue["lng"]) <= AREA_RADIUS_KM + 1e-6
 
+    # nothing of the kind near the centre: the area's city, said
+    centres = (await runtime.catalog.current()).area_centres
+    kept = centres["back bay"]
+    centres["back bay"] = (42.0, -72.5)  # a field in central Massachusetts
+    try:
+        moved = await _plan(client, uid, prompt="coffee in back bay for 2")
+    finally:
+        centres["back bay"] = kept
+    said = "Looked in Boston (nothing within 1.5 km of Back Bay)."
+    assert said in moved["execution_summary"], moved["execution_summary"]
+    assert moved["venues"] and all(v["city"] == "Boston" for v in moved["venues"])
+
     harvard = await _plan(client, uid, prompt="coffee near harvard square for 3")
     said = "Looked in Cambridge (none listed in Harvard Square)."
     assert said in harvard["execution_summary"]

@@ -154,7 +154,7 @@ def _filters(
     )
 
 
-def filters_area_title(intent: Intent) -> str:
+def _area_title(intent: Intent) -> str:
     area = intent.reading.area or ""
     return " ".join(w if w.isupper() else w.capitalize() for w in area.split())
 
@@ -292,7 +292,7 @@ class Scout:
                     "radius_km": AREA_RADIUS_KM,
                 }
             )
-            around = f"within {AREA_RADIUS_KM:g} km of {filters_area_title(intent)}"
+            around = f"within {AREA_RADIUS_KM:g} km of {_area_title(intent)}"
         reading = intent.reading
         # the full-text arm: the activity, the categories, and words nothing else claimed
         # (a venue's name, "basketball court"); the vector arm reads the whole request
@@ -315,16 +315,19 @@ class Scout:
         broadened = None
         missing_kinds: list[str] = []
         city = intent.reading.area_city
-        if not discovered.hits and filters.area and city:
-            # an area the catalog files nothing under: the city it is in, said
-            wider = filters.model_copy(update={"area": None, "city": city})
+        if not discovered.hits and (filters.area or around) and city:
+            # nothing under the area's name or near its centre: the city it is in, said
+            wider = filters.model_copy(
+                update={"area": None, "near": None, "radius_km": None, "city": city}
+            )
             discovered, status, met = await self._discover_featured(
                 dataclasses.replace(query, filters=wider), features
             )
             if discovered.hits:
-                area = filters_area_title(intent)
-                filters, broadened = wider, f"nothing listed in {area}: all of {city.title()}"
-                around = f"in {city.title()} (none listed in {area})"
+                area = _area_title(intent)
+                missed = f"nothing {around}" if around else f"none listed in {area}"
+                filters, broadened = wider, f"{missed}: all of {city.title()}"
+                around = f"in {city.title()} ({missed})"
         if not discovered.hits and filters.kinds:
             # nothing of that kind here: once, any kind of place that matches the words
             wider = filters.model_copy(update={"kinds": []})
