@@ -93,13 +93,13 @@ def category_or_typo(index: QueryIndex, phrase: str) -> tuple[str, ...]:
 
 
 _IN_PLACE = word_set("in near around")
-# Words that follow "in" without naming a place ("in style", "in person").
 # Words a place's name may start with that are words of their own ("new orleans").
 _NAME_STARTS = word_set("new san santa saint st los las fort port mount lake el la le")
+# Words that follow "in" without naming a place ("in style", "in person").
 _NOT_PLACES = word_set(
     "town person style total advance mind general particular bulk time hurry season stock "
-    "private public season summer winter spring autumn fall evening morning afternoon night "
-    "mood house store line order"
+    "private public summer winter spring autumn fall evening morning afternoon night mood "
+    "house store line order"
 )
 
 
