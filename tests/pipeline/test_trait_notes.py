@@ -59,3 +59,26 @@ def test_the_evidence_cited_is_the_review_the_card_quotes() -> None:
     assert (quoted.ref, quoted.says) == ("9", "Lovely roof deck.")
     (elsewhere,) = trait_notes(place, ["rooftop"], quoted="42")
     assert elsewhere.ref == "7"
+
+
+def test_a_lone_mention_is_one_review_for_and_none_against() -> None:
+    from kairos.pipeline.trait_notes import lone_mentions
+
+    place = _place("They have a roof deck.")
+    place.traits = []
+    place.trait_evidence = [e for e in place.trait_evidence if e["source"] == "review"]
+    (note,) = lone_mentions(place, ["rooftop"])
+    assert (note.ref, note.says) == ("7", "They have a roof deck.")
+    place.trait_evidence.append(
+        {
+            "trait": "rooftop",
+            "source": "review",
+            "ref": "8",
+            "span": "No roof deck.",
+            "holds": False,
+        }
+    )
+    assert lone_mentions(place, ["rooftop"]) == [], "a diner says there is none"
+    place.trait_evidence[-1] = {"trait": "rooftop", "source": "review", "ref": "8",
+                                "span": "Nice roof deck.", "holds": True}  # fmt: skip
+    assert lone_mentions(place, ["rooftop"]) == [], "two diners are not one"

@@ -80,12 +80,14 @@ def lone_mentions(place: PlaceSummary, wanted: list[str]) -> list[TraitNote]:
     for trait in wanted:
         if trait in place.traits:
             continue
-        said = [
+        reviews = [
             e
             for e in place.trait_evidence
-            if e.get("trait") == trait and e.get("holds") and e.get("source") == "review"
+            if e.get("trait") == trait and e.get("source") == "review"
         ]
-        if said:
+        said = [e for e in reviews if e.get("holds")]
+        # one diner and no one against: "only one review mentions" is then exactly true
+        if len({e.get("ref") for e in said}) == 1 and len(said) == len(reviews):
             notes.append(
                 TraitNote(
                     trait=trait,
