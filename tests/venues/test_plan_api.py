@@ -382,6 +382,13 @@ async def test_an_area_is_read_as_a_distance_from_its_centre_or_its_city(
     for venue in back_bay["venues"]:
         assert haversine_km(lat, lng, venue["lat"], venue["lng"]) <= AREA_RADIUS_KM + 1e-6
 
+    sweet = await _plan(client, uid, prompt="dessert in back bay")
+    assert (
+        "Nothing here is a bakery or dessert within 1.5 km of Back Bay"
+        in (sweet["execution_summary"])
+    )
+    assert sweet["execution_summary"].count("within 1.5 km of Back Bay") == 1, "said once"
+
     # nothing of the kind near the centre: the area's city, said
     centres = (await runtime.catalog.current()).area_centres
     kept = centres["back bay"]

@@ -536,7 +536,7 @@ def _summary(
     if venues and found.missing_kinds:
         kinds = " or ".join(k.replace("_", " ") for k in found.missing_kinds)
         text += f" Nothing here is a {kinds}{where}; these are the closest matches of other kinds."
-    if venues and found.around:
+    if venues and found.around and not found.missing_kinds:  # else said in that sentence
         text += f" Looked {found.around}."
     if venues and found.features_short:
         text += f" {_features_line(found.features_short, found)}."
