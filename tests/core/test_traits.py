@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kairos.core.traits import (
     derive_traits,
     evidence_phrase,
@@ -101,25 +103,22 @@ def test_a_rooftop_or_a_view_from_reviews_needs_two_diners() -> None:
     assert "rooftop" not in held_traits(derive_traits([], {}, same))
 
 
-def test_a_view_is_of_scenery_not_of_the_tv_or_the_kitchen() -> None:
-    not_views = [
-        "We got a great table with a perfect view of the tv and both times.",
-        "The open floor plan and view of the kitchen is a nice addition.",
-        "A pleasant stop while strolling the waterfront.",
-        "Being close gives you a great view to see what other diners are enjoying.",
-    ]
-    for i, sentence in enumerate(not_views):
-        reviews = [(f"a{i}", sentence), (f"b{i}", sentence)]
-        assert "view" not in held_traits(derive_traits([], {}, reviews)), sentence
-    views = [
-        "The views of the city from our window seat were romantic.",
-        "Stunning views, we stayed for the sunset.",
-        "A table overlooking the river.",
-        "Ask for the harbor view tables.",
-    ]
-    for i, sentence in enumerate(views):
-        reviews = [(f"a{i}", sentence), (f"b{i}", sentence)]
-        assert "view" in held_traits(derive_traits([], {}, reviews)), sentence
+@pytest.mark.parametrize(
+    ("sentence", "is_view"),
+    [
+        ("We got a great table with a perfect view of the tv and both times.", False),
+        ("The open floor plan and view of the kitchen is a nice addition.", False),
+        ("A pleasant stop while strolling the waterfront.", False),
+        ("Being close gives you a great view to see what other diners are enjoying.", False),
+        ("The views of the city from our window seat were romantic.", True),
+        ("Stunning views, we stayed for the sunset.", True),
+        ("A table overlooking the river.", True),
+        ("Ask for the harbor view tables.", True),
+    ],
+)
+def test_a_view_is_of_scenery_not_of_the_tv_or_the_kitchen(sentence: str, is_view: bool) -> None:
+    reviews = [("a", sentence), ("b", sentence)]  # two diners: enough for a view
+    assert ("view" in held_traits(derive_traits([], {}, reviews))) is is_view
 
 
 def test_a_sports_facility_is_its_category_not_active_life_or_a_sports_bar() -> None:
