@@ -209,7 +209,9 @@ def test_a_chain_of_follow_ups_keeps_a_bounded_query(parser: QueryParser) -> Non
 
 
 def test_cheaper_than_the_lowest_price_level_says_so(parser: QueryParser) -> None:
-    """ "anything cheaper?" after "$" places showed the same places with no word about it."""
+    """ "anything cheaper?" after "$" places showed the same places with no word about it;
+    after a list of "$" and "$$" places it asks for "$" ones, and "nothing is cheaper" would
+    be untrue."""
     pricey = parser.decompose("fancy italian in boston")
     cheaper = parser.decompose("anything cheaper?", previous=pricey)
     assert cheaper.filters.price_tiers and "$$$$" not in cheaper.filters.price_tiers
@@ -219,6 +221,11 @@ def test_cheaper_than_the_lowest_price_level_says_so(parser: QueryParser) -> Non
     again = parser.decompose("anything cheaper?", previous=cheap)
     assert again.filters.price_tiers == ["$"] and again.filters.city == "cambridge"
     assert any(a.startswith("Nothing is cheaper than $") for a in again.assumptions)
+    mixed = cheap.model_copy(update={"shown_price_tiers": ["$", "$$"]})
+    cheaper_than_mixed = parser.decompose("somewhere cheaper", previous=mixed)
+    assert cheaper_than_mixed.filters.price_tiers == ["$"]
+    assert not any("Nothing is cheaper" in a for a in cheaper_than_mixed.assumptions)
+    assert "Only $ places this time, the lowest price level." in cheaper_than_mixed.assumptions
 
 
 def test_a_kept_vibe_is_said_with_what_else_was_kept(parser: QueryParser) -> None:

@@ -199,7 +199,8 @@ def test_a_category_is_said_as_the_kind_of_place_it_is() -> None:
     said = {c: category_places(c) for c in (
         "Thai", "south indian", "middle eastern", "tex-mex", "Noodles", "burgers", "sandwiches",
         "chicken wings", "pizza", "sushi bars", "steakhouses", "bbq", "korean bbq", "dim sum",
-        "smoothies", "curries", "steakhouse", "sushi bar", "brewery",
+        "smoothies", "curries", "steakhouse", "sushi bar", "brewery", "American (New)",
+        "american (traditional)",
     )}  # fmt: skip
     assert said == {
         "Thai": "Thai places", "south indian": "South Indian places",
@@ -210,6 +211,8 @@ def test_a_category_is_said_as_the_kind_of_place_it_is() -> None:
         "korean bbq": "Korean BBQ places", "dim sum": "dim sum places",
         "smoothies": "smoothie places", "curries": "curry places",
         "steakhouse": "steakhouses", "sushi bar": "sushi bars", "brewery": "breweries",
+        "American (New)": "New American places",
+        "american (traditional)": "traditional American places",
     }  # fmt: skip
     assert describe_request(["Noodles"], ["quiet"], "cambridge") == (
         "quiet noodle places in Cambridge"

@@ -39,3 +39,17 @@ def test_the_reply_says_the_place_is_unknown() -> None:
     said = parser.decompose("vegan restaurant in philadelphia").assumptions
     assert "I don't know any places in Philadelphia, so these are from other cities." in said
     assert not any("don't know" in a for a in parser.decompose("thai in boston").assumptions)
+
+
+def test_a_category_the_source_qualifies_is_read_as_people_say_it() -> None:
+    """"new american" is Yelp's "American (New)", not "american" with a stray "new" (a
+    follow-up then kept plain American and answered with Greek and brewery places)."""
+    vocabulary = CatalogVocabulary(
+        frozenset({"american", "american (new)", "american (traditional)"}),
+        frozenset({"cambridge", "new york"}),
+    )
+    reader = QueryReader(vocabulary, ProductWords())
+    new = reader.read("new american in cambridge")
+    assert (new.categories, new.cities, new.leftover) == (["american (new)"], ["cambridge"], [])
+    assert reader.read("traditional american food").categories == ["american (traditional)"]
+    assert reader.read("american diner in new york").cities == ["new york"]

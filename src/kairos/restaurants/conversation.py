@@ -131,8 +131,10 @@ def merge_follow_up(
         lower = [t for t in PRICE_TIERS if PRICE_TIERS.index(t) < min(
             PRICE_TIERS.index(b) for b in compared)]  # fmt: skip
         tiers = lower or [PRICE_TIERS[0]]
-        if not lower:
+        if not lower and set(compared) == {PRICE_TIERS[0]}:
             assumptions.append(f"Nothing is cheaper than {PRICE_TIERS[0]}, the lowest price level.")
+        elif not lower:  # some shown were dearer: the cheapest level is cheaper than those
+            assumptions.append(f"Only {PRICE_TIERS[0]} places this time, the lowest price level.")
     elif _asked_pricier(current) and compared and now.price_tiers:
         comparison = "pricier"
         top = max(PRICE_TIERS.index(b) for b in compared)

@@ -15,6 +15,7 @@ from kairos.core.diets import DIETS, diet_label
 from kairos.core.traits import evidence_phrase
 from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
+from kairos.text.query.catalog_words import qualifier_first
 
 # How a radar axis is said when reviews speak against it ("quiet" was asked, diners say loud).
 # (Axes are the radar's own names, text/aspects; vibes and diets are labelled through core.)
@@ -110,7 +111,7 @@ _ACRONYMS = {"bbq": "BBQ"}
 
 def category_name(category: str) -> str:
     """A category as a sentence says it: "Thai", "South Indian", "pizza", "noodles"."""
-    words = [_ACRONYMS.get(w, w) for w in category.strip().lower().split()]
+    words = [_ACRONYMS.get(w, w) for w in qualifier_first(category.strip().lower()).split()]
     proper = any(w in PROPER_CUISINES for w in words)
     return " ".join(
         w.title() if w in PROPER_CUISINES or (proper and w in _PROPER_PREFIXES) else w

@@ -22,10 +22,19 @@ __all__ = [
     "concept_tokens",
     "expand_categories",
     "fold",
+    "qualifier_first",
     "singular",
 ]
 
 _PARENTHESIS = re.compile(r"\s*\(.*?\)\s*")
+_QUALIFIED = re.compile(r"^(.+?)\s*\((.+)\)$")
+
+
+def qualifier_first(category: str) -> str:
+    """How people say a category the source qualifies in parentheses: "american (new)" →
+    "new american", "american (traditional)" → "traditional american"."""
+    match = _QUALIFIED.fullmatch(category.strip())
+    return f"{match.group(2)} {match.group(1)}" if match else category
 
 
 def concept_form(value: str) -> str:
