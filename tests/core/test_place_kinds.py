@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kairos.core.place_kinds import kind_of, serves_meals
+from kairos.core.place_kinds import is_store, kind_of, serves_meals
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,10 @@ def test_no_categories_keep_what_the_source_said() -> None:
 def test_a_diet_is_not_a_meal() -> None:
     assert not serves_meals(["vegan", "coffee & tea"])
     assert serves_meals(["vegan", "thai"])
+
+
+def test_a_shop_that_sells_food_is_told_apart() -> None:
+    assert is_store(["Thai", "Ethnic Grocery", "Specialty Food"])
+    assert is_store(["gas stations", "fast food"])
+    assert not is_store(["beer, wine & spirits", "american (new)"])
+    assert kind_of(["restaurants", "ethnic grocery", "food"]) == "market"

@@ -127,3 +127,18 @@ async def test_a_scarce_diet_every_shown_place_holds_is_said_without_others_firs
     message = payload["message"]
     assert "show evidence of vegan food; each card says" in message, message
     assert "those come first" not in message
+
+
+async def test_a_meal_request_puts_shops_that_sell_food_after_places_to_eat(
+    client: httpx.AsyncClient,
+) -> None:
+    """A grocery or a gas station tagged with a cuisine is a meal place by its tags, but "thai
+    for dinner" should not open with a market: the sample's Carfagna's (a 4.5★ Italian
+    grocery and butcher) comes after the 3.5★ pizzerias, and Atlanta's 5.0★ meat market
+    with a taqueria after its Mexican restaurants."""
+    italian = await _chat(client, "italian in columbus")
+    names = [p["name"] for p in italian["restaurants"]]
+    assert "Carfagna's" in names and names[-1] == "Carfagna's", names
+    mexican = await _chat(client, "mexican in atlanta")
+    names = [p["name"] for p in mexican["restaurants"]]
+    assert len(names) == 5 and "Low Fresh Meat Mexican Restaurant" not in names, names

@@ -42,7 +42,7 @@ def test_the_reply_says_the_place_is_unknown() -> None:
 
 
 def test_a_category_the_source_qualifies_is_read_as_people_say_it() -> None:
-    """"new american" is Yelp's "American (New)", not "american" with a stray "new" (a
+    """ "new american" is Yelp's "American (New)", not "american" with a stray "new" (a
     follow-up then kept plain American and answered with Greek and brewery places)."""
     vocabulary = CatalogVocabulary(
         frozenset({"american", "american (new)", "american (traditional)"}),

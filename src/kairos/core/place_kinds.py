@@ -20,6 +20,7 @@ __all__ = [
     "MEAL_KINDS",
     "STATED_DIET_KINDS",
     "is_diet_category",
+    "is_store",
     "kind_categories",
     "kind_of",
     "serves_meals",
@@ -52,7 +53,8 @@ _NOT_MEALS: Final = _set(
     "juice bars & smoothies, acai bowls, bakeries, desserts, ice cream & frozen yogurt, "
     "gelato, donuts, cupcakes, custom cakes, patisserie/cake shop, shaved ice, "
     "chocolatiers & shops, candy stores, pretzels, grocery, international grocery, "
-    "convenience stores, specialty food, health markets, organic stores, farmers market, "
+    "ethnic grocery, ethical grocery, wholesale stores, convenience stores, specialty food, "
+    "health markets, organic stores, farmers market, "
     "meat shops, butcher, seafood markets, cheese shops, fruits & veggies, imported food, "
     "beer, wine & spirits, pasta shops, tours, food tours, walking tours, hotels & travel, "
     "hotels, resorts, bed & breakfast, event planning & services, party & event planning, "
@@ -71,8 +73,9 @@ _NOT_MEALS: Final = _set(
 _GROUPS: Final = (
     ("tour", _set("tours, food tours, walking tours, historical tours, boat tours, bus tours")),
     ("market", _set(
-        "grocery, international grocery, convenience stores, specialty food, health markets, "
-        "organic stores, farmers market, meat shops, butcher, seafood markets, cheese shops, "
+        "grocery, international grocery, ethnic grocery, ethical grocery, convenience stores, "
+        "gas stations, wholesale stores, specialty food, health markets, organic stores, "
+        "farmers market, meat shops, butcher, seafood markets, cheese shops, "
         "fruits & veggies, imported food, beer, wine & spirits, pasta shops, food court")),
     ("caterer", _set("caterers, personal chefs, food delivery services")),
     ("event_service", _set(
@@ -155,6 +158,19 @@ def serves_meals(categories: Iterable[str]) -> bool:
     return any(
         c not in _GENERIC and not _not_a_meal(c) and not _names_a_service(c) for c in categories
     )
+
+
+_STORES: Final = _set(
+    "grocery, international grocery, ethnic grocery, ethical grocery, convenience stores, "
+    "gas stations, drugstores, wholesale stores, department stores"
+)
+
+
+def is_store(categories: Iterable[str]) -> bool:
+    """A shop that also sells food (a supermarket's deli, a grocery tagged "Thai", a gas
+    station's tacos): a meal place by its cuisine tags, but a meal request ranks it after
+    places that are only places to eat."""
+    return any(c.strip().lower() in _STORES for c in categories)
 
 
 def is_diet_category(category: str) -> bool:

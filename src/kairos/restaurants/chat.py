@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.diets import DIETS, quote_unfit
-from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS
+from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS, is_store
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.core.venue_identity import name_key
 from kairos.llm.chain import ModelChain
@@ -437,8 +437,13 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         ]
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
-    # resting on a category or a source attribute before one resting on reviews alone
-    order = sorted(blended, key=lambda i: (-len(scored[i].evidence), _evidence_rank(scored[i])))
+    # resting on a category or a source attribute before one resting on reviews alone; for a
+    # meal, a shop that also sells food (a grocery tagged "Thai") after the places to eat
+    meal = set(filters.kinds) == MEAL_KINDS
+    order = sorted(blended, key=lambda i: (
+        -len(scored[i].evidence), _evidence_rank(scored[i]),
+        meal and is_store(scored[i].cuisine_types),
+    ))  # fmt: skip
     named = named_in(decomposition.matched)
     found_names = [n for n in named if any(is_named(r.name, n) for r in scored)]
     first = _named_first(scored, named)
