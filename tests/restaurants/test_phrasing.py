@@ -136,6 +136,7 @@ def test_a_few_hundred_generated_replies_read_as_a_person_wrote_them() -> None:
             rng.sample(CATEGORIES, rng.randint(0, 1)),
             rng.sample(vibes, rng.randint(0, 3)),
             rng.choice([None, "boston", "london", "cambridge"]),
+            rng.choice([[], ["$"], ["$", "$$"], ["$$$", "$$$$"], ["$$", "$$$"]]),
         )
         safe = [
             place(rng.choice([None, "Lovely quiet room and kind staff."]))
@@ -217,3 +218,16 @@ def test_a_category_is_said_as_the_kind_of_place_it_is() -> None:
     assert describe_request(["Noodles"], ["quiet"], "cambridge") == (
         "quiet noodle places in Cambridge"
     )
+
+
+def test_the_price_asked_is_said_with_the_request() -> None:
+    """ "cheap food in boston" was answered "Here are 5 places in Boston"."""
+    assert describe_request([], [], "boston", ["$"]) == "cheap places in Boston"
+    assert describe_request(["thai"], ["quiet"], None, ["$"]) == "cheap, quiet Thai places"
+    assert describe_request(["sandwiches"], [], None, ["$", "$$"]) == (
+        "inexpensive sandwich places"
+    )
+    assert describe_request([], ["upscale"], "london", ["$$$", "$$$$"]) == (
+        "upscale places in London"
+    )
+    assert describe_request(["pizza"], [], None, ["$", "$$", "$$$"]) == "pizza places"

@@ -122,6 +122,7 @@ _VIBES: Final = (
     Vibe(
         "work_friendly", "good to work from", "working from",
         _p("work from, to work from, working from, laptop, laptop friendly, wifi, wi fi, "
+           "free wifi, free wi fi, wifi access, "
            "remote work, study, studying"),
         evidence="being good to work from", describes="work-friendly",
     ),

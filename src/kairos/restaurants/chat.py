@@ -323,7 +323,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
 
     def described(words: list[str]) -> str:
         categories = [] if "categories" in relaxed else decomposition.filters.categories
-        return phrasing.describe_request(categories, words, decomposition.filters.city)
+        tiers = [] if "price tiers" in relaxed else decomposition.filters.price_tiers
+        return phrasing.describe_request(categories, words, decomposition.filters.city, tiers)
 
     request_text = described(asked)
     if not found.hits and all_unsafe:

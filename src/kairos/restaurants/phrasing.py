@@ -9,6 +9,7 @@ shown apart (flagged), places shown with a note (warned), each naming the allerg
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import DIETS, diet_label
@@ -156,10 +157,29 @@ def _attributive(noun: str) -> str:
     return noun
 
 
-def describe_request(categories: Sequence[str], vibes: Sequence[str], city: str | None) -> str:
-    """ "quiet, romantic Thai places in Cambridge", "rooftop bars with a view in London" from
-    what the parser understood; "places" alone when nothing narrowed the request."""
-    before: list[str] = []
+_PRICE_WORDS: Final = {
+    frozenset({"$"}): "cheap", frozenset({"$", "$$"}): "inexpensive",
+    frozenset({"$$"}): "mid-priced", frozenset({"$$$"}): "upscale",
+    frozenset({"$$$", "$$$$"}): "upscale", frozenset({"$$$$"}): "upscale",
+}  # fmt: skip
+
+
+def price_word(tiers: Sequence[str]) -> str | None:
+    """ "cheap" for "$", "upscale" for "$$$" and up: the price a request asked, as words."""
+    return _PRICE_WORDS.get(frozenset(tiers))
+
+
+def describe_request(
+    categories: Sequence[str],
+    vibes: Sequence[str],
+    city: str | None,
+    price_tiers: Sequence[str] = (),
+) -> str:
+    """ "quiet, romantic Thai places in Cambridge", "cheap sandwich places in Boston",
+    "rooftop bars with a view in London" from what the parser understood; "places" alone when
+    nothing narrowed the request."""
+    priced = price_word(price_tiers)
+    before: list[str] = [priced] if priced and priced not in vibes else []
     after: list[str] = []
     for word in dict.fromkeys(vibes):
         said = VIBES[word].describes if word in VIBES and VIBES[word].describes else _label(word)
