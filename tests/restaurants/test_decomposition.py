@@ -310,3 +310,21 @@ def test_asking_to_set_allergies_aside_is_not_an_allergy(parser: QueryParser, me
 @pytest.mark.parametrize("message", ["my kiwi allergy, thai food", "allergic to kiwi, thai food"])
 def test_an_unknown_allergy_word_is_still_avoided(parser: QueryParser, message: str) -> None:
     assert parser.decompose(message).avoid == ["kiwi"]
+
+
+def test_a_thing_to_do_that_is_not_a_meal_is_said_not_searched(parser: QueryParser) -> None:
+    """ "where can I play basketball in boston" was answered with five restaurants and no
+    word about it; a landmark to eat by ("near the aquarium") is still a meal request."""
+    court = parser.decompose("where can I play basketball in boston")
+    assert court.intent == "other" and court.reply and '"basketball"' in court.reply
+    assert "Plan tab" in court.reply
+    assert parser.decompose("museum in boston").intent == "other"
+    for message in (
+        "dinner near the museum in boston",
+        "thai near the aquarium",
+        "lunch after hiking",
+    ):
+        assert parser.decompose(message).intent == "find_restaurant", message
+    seafood = parser.decompose("seafood in boston")
+    nearby = parser.decompose("anything near the aquarium?", previous=seafood)
+    assert nearby.intent == "find_restaurant" and nearby.filters.categories == ["seafood"]

@@ -20,6 +20,7 @@ Choices worth knowing:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date
 
@@ -35,7 +36,7 @@ from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.conversation import replaces_earlier
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
-from kairos.text.query.vocabulary import GENERIC_WORDS
+from kairos.text.query.vocabulary import GENERIC_WORDS, MEAL_WORDS, NOT_FOOD_ACTIVITIES
 
 MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
 GROUP_SIZE = 6  # parties this large want a place that takes groups
@@ -50,6 +51,36 @@ GREETING_QUESTION = (
     "What are you in the mood for today?"
 )
 THANKS_REPLY = "You're welcome! Ask me any time you want another place to eat."
+
+
+_REFERENCE = r"\b(?:near|by|around|beside|opposite|after|before|next to|close to)(?: the| a| an)? "
+
+
+def not_for_eating(reading: QueryUnderstanding) -> str | None:
+    """The thing to do a message asks for when it is not a meal or a drink ("where can I play
+    basketball in boston"): a restaurant list would answer it with places to eat as if they
+    were courts."""
+    if reading.categories or reading.secondary_categories or reading.dishes or reading.dietary:
+        return None
+    words = set(reading.leftover)
+    if words & MEAL_WORDS:
+        return None
+    asked = (w for w in reading.leftover if w in NOT_FOOD_ACTIVITIES)
+    # "anything near the aquarium?", "after the museum": a landmark to eat by, not the ask
+    return next(
+        (w for w in asked if not re.search(_REFERENCE + re.escape(w) + r"\b", reading.text)),
+        None,
+    )
+
+
+def activity_reply(activity: str) -> str:
+    return (
+        f'I find places to eat and drink, so I can\'t look for "{activity}" here. The Plan tab '
+        "looks at every kind of place (courts, museums, parks): ask there, or ask me for "
+        "somewhere to eat nearby."
+    )
+
+
 _INTENTS: dict[str, Intent] = {
     "search": "find_restaurant",
     "compare": "compare",
@@ -99,6 +130,8 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
         )
     if reading.small_talk == "thanks":
         return Decomposition(intent="other", ui_preference="text", reply=THANKS_REPLY)
+    if activity := not_for_eating(reading):
+        return Decomposition(intent="other", ui_preference="text", reply=activity_reply(activity))
     assumptions = list(reading.assumptions)
     matched = dict(reading.matched)
     city = reading.city

@@ -201,6 +201,21 @@ STOPWORDS = word_set(
     adult guests pax persons r u ur whichever ideally since happy spend spending son daughter
     mother father sister brother"""
 )
+# Things to do that are not eating or drinking: a restaurant search cannot answer them (the
+# planner, which reads every kind of place, can). Only words no restaurant request uses alone.
+NOT_FOOD_ACTIVITIES = word_set(
+    """basketball football soccer tennis volleyball badminton climbing bouldering golf
+    swimming skating skiing gym museum museums hike hiking temple temples church churches
+    cathedral cathedrals mosque mosques synagogue synagogues zoo aquarium"""
+)
+# Words that make any request a request for food, whatever else it names ("dinner near the
+# museum").
+MEAL_WORDS = word_set(
+    """dinner lunch breakfast brunch supper meal meals snack snacks bite eat eats eating food
+    restaurant restaurants drinks drink coffee dessert hungry"""
+)
+
+
 GENERIC_WORDS = STOPWORDS | word_set(
     """dinner lunch breakfast brunch supper meal meals snack snacks bite hungry starving
     weekend sunday saturday friday monday tuesday wednesday thursday evening morning
