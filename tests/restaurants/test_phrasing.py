@@ -224,9 +224,8 @@ def test_the_price_asked_is_said_with_the_request() -> None:
     """ "cheap food in boston" was answered "Here are 5 places in Boston"."""
     assert describe_request([], [], "boston", ["$"]) == "cheap places in Boston"
     assert describe_request(["thai"], ["quiet"], None, ["$"]) == "cheap, quiet Thai places"
-    assert describe_request(["sandwiches"], [], None, ["$", "$$"]) == (
-        "inexpensive sandwich places"
-    )
+    assert describe_request(["sandwiches"], [], None, ["$", "$$"]) == ("affordable sandwich places")
+    assert describe_request([], [], None, ["$$"]) == "moderately priced places"
     assert describe_request([], ["upscale"], "london", ["$$$", "$$$$"]) == (
         "upscale places in London"
     )

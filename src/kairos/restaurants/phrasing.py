@@ -13,6 +13,7 @@ from typing import Final
 
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import DIETS, diet_label
+from kairos.core.pricing import tier_label
 from kairos.core.traits import evidence_phrase
 from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
@@ -157,16 +158,19 @@ def _attributive(noun: str) -> str:
     return noun
 
 
-_PRICE_WORDS: Final = {
-    frozenset({"$"}): "cheap", frozenset({"$", "$$"}): "inexpensive",
-    frozenset({"$$"}): "mid-priced", frozenset({"$$$"}): "upscale",
-    frozenset({"$$$", "$$$$"}): "upscale", frozenset({"$$$$"}): "upscale",
+_RANGE_WORDS: Final = {
+    frozenset({"$", "$$"}): "affordable",  # the reader's own word for these two tiers
+    frozenset({"$$$"}): "upscale", frozenset({"$$$", "$$$$"}): "upscale",
+    frozenset({"$$$$"}): "upscale",
 }  # fmt: skip
 
 
 def price_word(tiers: Sequence[str]) -> str | None:
     """ "cheap" for "$", "upscale" for "$$$" and up: the price a request asked, as words."""
-    return _PRICE_WORDS.get(frozenset(tiers))
+    wanted = frozenset(tiers)
+    if wanted in ({"$"}, {"$$"}):
+        return tier_label("$" if "$" in wanted else "$$")
+    return _RANGE_WORDS.get(wanted)
 
 
 def describe_request(
