@@ -147,7 +147,7 @@ def test_a_place_containing_two_hard_allergens_names_both() -> None:
     assert excluded.allergens == ("peanuts", "shellfish")
     assert excluded.reason == (
         "Contains peanuts (anaphylactic allergy), shellfish (anaphylactic allergy), "
-        "confirmed by its menu, dishes or reviews."
+        "known from its own menu, dishes, reviews, category or name."
     )
 
 

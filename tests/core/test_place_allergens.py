@@ -131,3 +131,29 @@ def test_a_category_that_certainly_serves_an_allergen_is_high_confidence() -> No
     assert chinese.contains_allergens == []
     assert chinese.confidence == "medium"
     assert all(e.status == "may_contain" for e in chinese.evidence)
+
+
+@pytest.mark.parametrize(
+    ("name", "allergen", "span"),
+    [
+        ("O Sushi Restaurant & Bar", "fish", "Sushi"),
+        ("Legal Sea Foods", "shellfish", "Sea Foods"),
+        ("Joe's Crab Shack", "shellfish", "Crab Shack"),
+        ("Fish & Chips Co", "fish", "Fish & Chips"),
+        ("The Oyster House", "molluscs", "Oyster"),
+    ],
+)  # fmt: skip
+def test_a_name_that_says_what_it_serves_is_high_confidence(
+    name: str, allergen: str, span: str
+) -> None:
+    """A sushi bar filed only as "Korean, Japanese" still serves fish: its name says so, and an
+    anaphylactic user must not be offered it."""
+    place = infer_place_allergens(["Korean", "Japanese"], name=name)
+    assert allergen in place.contains_allergens
+    cited = place.knowledge(allergen)
+    assert cited is not None and (cited.source, cited.span, cited.ref) == ("name", span, name)
+
+
+@pytest.mark.parametrize("name", ["Crabtree Kittle House", "Slowpoke Noodles", "Sushisamba Grill"])
+def test_a_name_counts_only_in_whole_words(name: str) -> None:
+    assert infer_place_allergens(["Korean"], name=name).contains_allergens == []

@@ -223,3 +223,10 @@ def test_places_certain_to_contain_the_allergen_are_not_counted_as_attainable() 
     assert asked.content_ok(yelp("t", "Boston", ["Tapas Bars"]))
     assert not asked.content_ok(yelp("s", "Boston", ["Tapas Bars", "Seafood"]))
     assert Constraints(city="boston").content_ok(yelp("s", "Boston", ["Seafood"]))
+
+
+def test_a_place_named_for_what_it_serves_is_certain_to_contain_it() -> None:
+    named = yelp("o", "Cambridge", ["Korean", "Japanese"], name="O Sushi Restaurant & Bar")
+    plain = yelp("k", "Cambridge", ["Korean", "Japanese"], name="Crabtree Kitchen")
+    assert named.certainly_contains("fish") and not plain.certainly_contains("fish")
+    assert not plain.certainly_contains("shellfish")

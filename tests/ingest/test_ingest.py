@@ -112,6 +112,9 @@ async def test_malformed_rows_are_counted_and_never_stop_the_run(
         json.dumps({"restaurant_id": "test_bad_2", "source": "test_source"}),
         json.dumps(["a", "list"]),
         json.dumps({**good, "restaurant_id": "test_new", "name": "NEW Place", "rating": "NEW"}),
+        json.dumps(
+            {**good, "restaurant_id": "test_sushi", "name": "Kai Sushi", "cuisines": ["Korean"]}
+        ),
     ]
     (folder / "restaurants.jsonl").write_text("\n".join(lines) + "\n")
     reviews = [
@@ -122,7 +125,7 @@ async def test_malformed_rows_are_counted_and_never_stop_the_run(
     ]  # fmt: skip
     (folder / "reviews.jsonl").write_text("".join(json.dumps(r) + "\n" for r in reviews))
     report = await ingest(runtime.db, "restaurant_reviews", folder, runtime.embedder)
-    assert report.places_read == 2
+    assert report.places_read == 3
     assert report.reviews == 1
     reasons = report.bad_reasons()
     assert reasons["restaurant: missing name"] == 1
@@ -136,9 +139,13 @@ async def test_malformed_rows_are_counted_and_never_stop_the_run(
         new = (
             await session.execute(select(Place).where(Place.source_id == "test_new"))
         ).scalar_one()
+        sushi = (
+            await session.execute(select(Place).where(Place.source_id == "test_sushi"))
+        ).scalar_one()
     assert place.categories == ["thai"]
     assert place.rating == 4.1
     assert place.price_tier == "$$"
     assert new.rating is None
     assert "peanuts" in place.contains_allergens
+    assert sushi.contains_allergens == ["fish"], "its name says sushi; its category only Korean"
     assert place.allergen_confidence == "medium", "fish, soy… come only from the Thai heuristic"

@@ -54,7 +54,9 @@ def test_a_quoted_top_pick_ends_at_its_closing_quote() -> None:
 def test_an_unquoted_top_pick_is_a_full_sentence() -> None:
     text = answer(place(None))
     assert "Top pick: Lune (4.5★ from 120 reviews). " in text
-    assert text.endswith("I left out every place whose menu, dishes or reviews show peanuts.")
+    assert text.endswith(
+        "I left out every place whose menu, dishes, reviews, category or name show peanuts."
+    )
 
 
 def test_a_top_pick_that_reviews_contradict_says_so() -> None:

@@ -272,7 +272,11 @@ def _exclusion_reason_uncached(hits: tuple[tuple[str, bool], ...]) -> str:
         f"{display_name(name)} ({'anaphylactic allergy' if anaphylactic else 'excluded'})"
         for name, anaphylactic in hits
     ]
-    return "Contains " + ", ".join(parts) + ", confirmed by its menu, dishes or reviews."
+    return (
+        "Contains "
+        + ", ".join(parts)
+        + ", known from its own menu, dishes, reviews, category or name."
+    )
 
 
 _exclusion_reason = lru_cache(maxsize=1024)(_exclusion_reason_uncached)

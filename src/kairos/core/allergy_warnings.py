@@ -82,6 +82,8 @@ def _evidence_sentence(
         return f"{cuisine.title()} kitchens commonly use {name}; not verified for this place."
     if source == "category":
         return f"Contains {name}: every {(ref or span).lower()} place serves it."
+    if source == "name":
+        return f'Contains {name}: its name, "{ref or span}", says {span.lower()}.'
     if source is None:
         verb = "containing" if status == "contains" else "possibly containing"
         return f"Recorded as {verb} {name} (source not kept)."

@@ -4,7 +4,9 @@ Confidence follows the source of the knowledge:
 - `high`: the place's own menu lines, dish names or reviews name the allergen (and, for the
   place as a whole, its dishes or menu were read at all);
 - `high` too: its category certainly serves it (an oyster bar: molluscs; a bakery: gluten), from
-  `[categories_certain]` in `data/cuisine_allergens.toml`;
+  `[categories_certain]` in `data/cuisine_allergens.toml`, or its own name says such a kind of
+  place in whole words ("O Sushi", "Joe's Crab House"): a place names itself after what it serves,
+  and a sushi bar filed only under "Japanese, Korean" still serves fish;
 - `medium`: only its cuisine suggests it ("may contain", the cuisine heuristic in the same file);
 - `low`: nothing is known.
 
@@ -36,9 +38,10 @@ __all__ = [
     "cuisine_allergens",
     "custom_ingredient_evidence",
     "infer_place_allergens",
+    "name_certain_allergens",
 ]
 
-EvidenceSource = Literal["menu", "dish", "review", "category", "cuisine_heuristic"]
+EvidenceSource = Literal["menu", "dish", "review", "category", "name", "cuisine_heuristic"]
 
 # Words that put a sentence about food: eating, ordering, tasting, dishes, and the verdicts
 # reviews give them. A single allergen word counts in a review only next to one of these.
@@ -190,8 +193,8 @@ def _cuisine_map() -> dict[str, tuple[str, ...]]:
 
 
 @cache
-def _certain_map() -> dict[str, tuple[str, ...]]:
-    table = load_toml("cuisine_allergens.toml").get("categories_certain", {})
+def _certain_map(section: str = "categories_certain") -> dict[str, tuple[str, ...]]:
+    table = load_toml("cuisine_allergens.toml").get(section, {})
     result: dict[str, tuple[str, ...]] = {}
     for name, allergens in table.items():
         unknown = [a for a in allergens if a not in CANONICAL_SET]
@@ -204,6 +207,25 @@ def _certain_map() -> dict[str, tuple[str, ...]]:
 def category_certain_allergens(category: str) -> tuple[str, ...]:
     """Allergens a category's places certainly serve (an oyster bar: molluscs); whole names."""
     return _certain_map().get(_cuisine_key(category), ())
+
+
+def name_certain_allergens(name: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(words of the name, allergens) for each certain-serving kind of place the name says in
+    whole words, longest first: "O Sushi Restaurant & Bar" -> [("Sushi", ("fish",))];
+    "Crabtree Kittle" -> []."""
+    table = _certain_map() | _certain_map("names_certain")
+    tokens = list(_WORDS.finditer(name))
+    keys = [_singular(token.group().lower()) for token in tokens]
+    found: dict[str, tuple[str, ...]] = {}
+    covered: set[int] = set()
+    for size in range(len(tokens), 0, -1):
+        for start in range(len(tokens) - size + 1):
+            run = range(start, start + size)
+            allergens = table.get(" ".join(keys[start : start + size]))
+            if allergens is not None and covered.isdisjoint(run):
+                covered.update(run)
+                found[name[tokens[start].start() : tokens[run[-1]].end()]] = allergens
+    return list(found.items())
 
 
 def _singular(word: str) -> str:
@@ -249,8 +271,9 @@ def infer_place_allergens(
     dishes: Iterable[str] = (),
     *,
     menu: Iterable[str] = (),
+    name: str = "",
 ) -> PlaceAllergens:
-    """Infer a place's allergens from its cuisines, reviews (`(ref, text)`), dishes and menu.
+    """Infer a place's allergens from its cuisines, reviews (`(ref, text)`), dishes, menu and name.
 
     Dishes and menu lines are trusted as written; reviews count only where they talk about
     food (see the module docstring). The cuisine heuristic adds medium-confidence evidence.
@@ -305,6 +328,18 @@ def infer_place_allergens(
                     source="cuisine_heuristic",
                     ref=cuisine,
                     span=found[0],
+                )
+            )
+    for kind, allergens in name_certain_allergens(name):
+        for allergen in allergens:
+            add(
+                AllergenEvidence(
+                    allergen=allergen,
+                    status="contains",
+                    confidence="high",
+                    source="name",
+                    ref=name,
+                    span=kind,
                 )
             )
     return _summarise(evidence, read_menu=read_menu)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -147,9 +148,9 @@ CERTAIN_ALLERGENS: dict[str, tuple[Words, ...]] = {
     "fish": _rules("seafood", "sushi", "fish", "poke", "raw bar"),
 }
 """Allergen -> category word sets whose kitchens serve it in nearly every dish (a raw bar, a
-sushi counter). No safe answer exists inside such a cuisine for an anaphylactic user (issue 12
-item 8 hard-filters them), so the allergy family never asks for one; shown anywhere without a
-warning, they are still a violation."""
+sushi counter), read in a place's labels and in its name. No safe answer exists inside such a
+cuisine for an anaphylactic user (issue 12 item 8 hard-filters them), so the allergy family never
+asks for one; shown anywhere without a warning, they are still a violation."""
 
 USUAL_ALLERGENS: dict[str, tuple[Words, ...]] = {
     "peanuts": _rules("thai", "chinese", "szechuan", "sichuan", "african", "senegalese",
@@ -177,6 +178,10 @@ class TruthPlace:
     country: str | None = None
     rating: float | None = None
 
+    @cached_property
+    def name_words(self) -> Words:
+        return label_words(self.name)
+
     def has_label(self, words: Words) -> bool:
         return any(words <= label for label in self.labels)
 
@@ -196,7 +201,10 @@ class TruthPlace:
         return False
 
     def certainly_contains(self, allergen: str) -> bool:
-        return self.matches_any(CERTAIN_ALLERGENS.get(allergen, ()))
+        """By a label, or by its own name ("O Sushi", filed as Korean and Japanese): a place
+        called after what it serves is no answer for an anaphylactic user either."""
+        rules = CERTAIN_ALLERGENS.get(allergen, ())
+        return self.matches_any(rules) or any(words <= self.name_words for words in rules)
 
     def likely_contains(self, allergen: str) -> bool:
         """Certain or usual by its categories: shown without a warning, a violation."""

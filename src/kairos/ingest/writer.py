@@ -261,6 +261,7 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
             select(
                 Place.id,
                 Place.source,
+                Place.name,
                 Place.address,
                 Place.kind,
                 Place.categories,
@@ -288,7 +289,7 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         derived = derive_poi_attributes(row.attributes or {}, row.kind)
         if any((row.attributes or {}).get(k) != v for k, v in derived.items()):
             derived_attributes.append({"id": row.id, "attributes": row.attributes | derived})
-        allergens = infer_place_allergens(row.categories, texts[row.id])
+        allergens = infer_place_allergens(row.categories, texts[row.id], name=row.name)
         aspects = (
             score_aspects(rated[row.id], price_level=row.price_level) if rated[row.id] else None
         )

@@ -286,7 +286,8 @@ def answer_message(
             lines.append(f"Its reviews speak against {listed(against)}; it is here for the rest.")
     if hard_excluded:
         lines.append(
-            f"I left out every place whose menu, dishes or reviews show {_names(hard_excluded)}."
+            f"I left out every place whose menu, dishes, reviews, category or name show "
+            f"{_names(hard_excluded)}."
         )
     noted = sorted({w.allergen for r in safe for w in r.allergy_warnings})
     warned = sum(1 for r in safe if r.allergy_warnings)

@@ -9,7 +9,7 @@ const fitTier = (score) => (score >= 80 ? "Excellent match" : score >= 60 ? "Goo
 const TAG_ICONS = { cuisine: "🍴", vibe: "✨", price: "💰", dietary: "🌿", allergy_safe: "✅" };
 const LEVEL_ICONS = { danger: "🚨", warning: "⚠️", caution: "⚡", info: "ℹ️" };
 const STATUS_TEXT = { contains: "contains", may_contain: "may contain", unverified: "unverified" };
-const SOURCE_TEXT = { menu: "menu", dish: "dish", review: "review", cuisine_heuristic: "cuisine heuristic" };
+const SOURCE_TEXT = { menu: "menu", dish: "dish", review: "review", category: "category", name: "name", cuisine_heuristic: "cuisine heuristic" };
 const ASPECTS = {
   romance: ["💕", "Romance"], noise_level: ["🤫", "Quiet"], food_quality: ["🍽️", "Food"],
   vegan_options: ["🌱", "Vegan options"], value_for_money: ["💸", "Value"], group_friendly: ["👥", "Groups"],

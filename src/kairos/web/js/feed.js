@@ -36,7 +36,7 @@ export async function loadFeed(uid, { refresh = false } = {}) {
     byId("feed-title").textContent = feed.location ? `Picked for you in ${feed.location}` : "Picked for you";
     note.textContent = [
       feed.note || "",
-      excluded.length ? `Places whose menu, dishes or reviews show ${excluded.join(", ")} are left out.` : "",
+      excluded.length ? `Places whose menu, dishes, reviews, category or name show ${excluded.join(", ")} are left out.` : "",
       feed.generated_at ? `Updated ${timeOf(feed.generated_at)}.` : "",
     ].filter(Boolean).join(" ");
     if (!feed.recommendations.length) {
