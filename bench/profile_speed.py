@@ -99,6 +99,9 @@ def instrument() -> list[Callable[[], None]]:
         timed(h, "_ordered_rows", "search: ordered hit rows"),
         timed(h, "_hits", "search: hits (evidence, cards)"),
         timed(h, "_evidence", "search: hits: evidence"),
+        timed(h, "_summaries", "search: hits: place rows"),
+        timed(h, "_search_in_process", "search: in process (filters, arms, fusion)"),
+        timed(h, "_text_ranking", "search: text arm: ranking (in process)"),
         timed(hybrid.CatalogService, "current", "catalog"),
     ]
     if hasattr(h, "_text_in_memory"):  # the in-process text arm (falls back to the SQL one)

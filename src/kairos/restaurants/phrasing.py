@@ -319,8 +319,8 @@ def all_unsafe_message(
     said = listed([display_name(a) for a in allergens])
     return after_assumptions(
         assumptions,
-        f"Every one of the {request} I know{tried} shows {said} in its menu, dishes or "
-        f"reviews, so I left them all out. Another cuisine or area?",
+        f"Every one of the {request} I know{tried} shows {said} in its menu, dishes, reviews, "
+        f"category or name, so I left them all out. Another cuisine or area?",
     )
 
 
