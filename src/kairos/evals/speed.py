@@ -5,7 +5,8 @@ For each data size it builds (or reuses) a scratch database, starts a real `kair
 level on its own client, with a pool of that many connections):
 
 - chat: request → `result` event of a streamed turn; messages from the contract set that search,
-  rotated so that consecutive requests differ (the product's own caches stay on, as in use);
+  then the same in other cities, none sent twice in a run (`chat_messages`): every turn is a
+  message the server has not seen, with the product's own caches on, as in use;
 - feed cold: `GET /recommendations/{uid}?refresh=true` (the feed is rebuilt);
 - feed warm: `GET /recommendations/{uid}` (today's cached feed);
 - expand: `GET /recommendations/{uid}/{id}/expand` on ids from that user's feed;
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import os
 import platform
+import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -99,16 +101,41 @@ def machine() -> Machine:
     )
 
 
-def chat_messages() -> list[str]:
-    """Contract-set messages that lead to a search (no greetings, vague asks or follow-ups)."""
+CITIES = ("austin", "london", "boston", "orlando", "atlanta", "columbus", "cambridge", "boulder",
+          "hyderabad", "barcelona")  # fmt: skip
+# a city or an area the contract set names, replaced by the variant's city
+_NAMED_CITY = re.compile(
+    r"\b(?:" + "|".join(CITIES) + r"|bostn|hitech city|shoreditch|harvard|mit)\b", re.IGNORECASE
+)
+
+
+def chat_messages(count: int = 0) -> list[str]:
+    """Contract-set messages that lead to a search (no greetings, vague asks or follow-ups),
+    then, up to `count`, the same messages in other cities (the city named replaced, or "in
+    <city>" added): as varied as the contract set, and none said twice, so that every turn of a
+    run is a new person's message, understood, searched and quoted afresh."""
     skip = {"hi", "food?", "somewhere good", "hungry", "what do you recommend?", "thanks!",
             "asdfghjkl", "yes", "ok", "anything is fine", "the second one", "cheap",
             "expensive", "dinner", "boston", "in london", "🍕🍕🍕"}  # fmt: skip
-    return [
+    base = [
         m["message"]
         for m in load_contract_set()["messages"]
         if not m.get("history") and m["message"] not in skip
     ]
+    messages = list(dict.fromkeys(base))
+    variants = (_in_city(message, city) for city in CITIES for message in base)
+    for varied in variants:
+        if len(messages) >= count:
+            break
+        if varied not in messages:
+            messages.append(varied)
+    return messages
+
+
+def _in_city(message: str, city: str) -> str:
+    if _NAMED_CITY.search(message):
+        return _NAMED_CITY.sub(city, message)
+    return f"{message.rstrip('?!. ')} in {city}"
 
 
 async def _users(client: httpx.AsyncClient) -> list[str]:
@@ -166,7 +193,7 @@ async def _http_levels(server: ServerProcess, scale: float) -> list[LatencyFigur
         for uid in uids:  # one cold build per user, so that warm reads and expand have a feed
             answered = await expect_ok(client.get(f"/recommendations/{uid}", headers=_as(uid)))
             feeds[uid] = [r["restaurant"]["id"] for r in answered.json()["recommendations"]]
-    messages = chat_messages()
+    messages = chat_messages(sum(_requests("chat", clients, scale) for clients in LEVELS))
     offset = 0
     for clients in LEVELS:
         start = offset
