@@ -15,7 +15,7 @@ from kairos.venues.product import _vibe_of
 from kairos.venues.schemas import PlanRequest
 
 VOCABULARY = CatalogVocabulary(
-    frozenset({"italian", "bars", "coffee & tea", "barbeque"}),
+    frozenset({"italian", "bars", "coffee & tea", "barbeque", "tapas bars", "wine bars"}),
     frozenset({"boston", "cambridge", "new york"}),
     {"back bay": "boston"},
 )
@@ -153,6 +153,13 @@ def test_temples_are_religious_sites() -> None:
     intent = read("temples around kathmandu for 4")
     assert intent.activity == "religious_sites"
     assert intent.activity_kinds == ("religious_site",)
+
+
+def test_a_bar_of_a_cuisine_is_looked_for_among_restaurants_too() -> None:
+    """ "tapas bar in boston" asked bars only, found none with tapas, and said "Nothing here
+    is a bar"; a tapas or sushi bar is a restaurant. A wine bar stays a bar."""
+    assert read("tapas bar in boston").activity_kinds == ("bar", "restaurant")
+    assert read("wine bar in boston").activity_kinds == ("bar",)
 
 
 def test_a_place_the_catalog_does_not_hold_is_said() -> None:

@@ -293,6 +293,27 @@ async def test_too_few_bars_fill_with_restaurants_that_are_bars_too(
         assert {c.lower() for c in place.categories} & bar, (place.name, place.categories)
 
 
+async def test_a_cafe_asked_by_name_finds_restaurants_that_are_cafes_too(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "cozy cafe in cambridge" read "cafe" as a category as well as the kind, found no place
+    of kind cafe with it, and said "Nothing here is a cafe in Cambridge" above Andala Coffee
+    House, filed under Cafes. The word restates the kind: restaurants that are cafés fill in as
+    for "coffee", and nothing says there is no café."""
+    from kairos.core.place_kinds import kind_categories
+
+    uid = await create_user(client)
+    answer = await _plan(client, uid, prompt="cozy cafe in cambridge")
+    assert "Nothing here is a cafe" not in answer["execution_summary"]
+    ids = [int(v["venue_id"].removeprefix("kp_")) for v in answer["venues"]]
+    records = await runtime.places.records(ids)
+    assert any(records[i].place.kind != "cafe" for i in ids), "restaurants that are cafés too"
+    for i in ids:
+        place = records[i].place
+        cafe = {c.lower() for c in place.categories} & kind_categories("cafe")
+        assert place.kind == "cafe" or cafe, (place.name, place.categories)
+
+
 async def test_a_feature_asked_is_looked_for_and_its_evidence_cited(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:

@@ -118,6 +118,13 @@ def kind_categories(kind: str) -> frozenset[str]:
     return next((members for name, members in _GROUPS if name == kind), frozenset())
 
 
+def restates_kinds(categories: Iterable[str], kinds: Iterable[str]) -> bool:
+    """True when every category only names one of the kinds ("cafe" or "coffee & tea" for
+    `cafe`), in the source's plural or as a request says it: a search for the kind itself."""
+    own = {c for kind in kinds for c in kind_categories(kind)}
+    return all(c in own or _plural(c) in own for c in (c.strip().lower() for c in categories))
+
+
 _NOT_A_MEAL: Final = _NOT_MEALS | frozenset(c for _, members in _GROUPS for c in members)
 _DIETS: Final = _set(
     "vegan, vegetarian, gluten-free, halal, kosher, vegetarian friendly, vegan options, "

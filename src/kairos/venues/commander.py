@@ -11,10 +11,11 @@ keyword table matches whole words only: "bar" is not in "barbecue".
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, serves_meals
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.profiles.planner import PlannerPreferences
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
@@ -367,7 +368,7 @@ class Commander:
             prompt=prompt,
             reading=reading,
             activity=activity.name if activity else None,
-            activity_kinds=activity.kinds if activity else (),
+            activity_kinds=_kinds(activity, reading.categories),
             activity_words=(phrase, *activity.words) if activity and phrase else (),
             outdoor=activity.outdoor if activity else False,
             group_size=group_size,
@@ -387,6 +388,17 @@ class Commander:
             oauth_scopes=scopes,
             assumptions=assumptions,
         )
+
+
+def _kinds(activity: Activity | None, categories: Sequence[str]) -> tuple[str, ...]:
+    """The kinds of venue the activity asks for; with a meal category beside a bar, café or
+    bakery ("tapas bar", "sushi bar", "crêpe café"), restaurants too: those are restaurants."""
+    if activity is None:
+        return ()
+    kinds = activity.kinds
+    if set(kinds) <= ALSO_SERVED_BY_RESTAURANTS and any(serves_meals([c]) for c in categories):
+        return (*kinds, *sorted(MEAL_KINDS - set(kinds)))
+    return kinds
 
 
 def _location(reading: QueryUnderstanding) -> str | None:

@@ -32,6 +32,7 @@ from kairos.core.place_kinds import (
     FOOD_KINDS,
     MEAL_KINDS,
     kind_categories,
+    restates_kinds,
 )
 from kairos.core.venue_identity import Venue, name_key
 from kairos.core.venue_identity import same_venue as is_same_venue
@@ -310,7 +311,9 @@ class Scout:
         food = bool(filters.kinds) and set(filters.kinds) <= FOOD_KINDS
         features = list(dict.fromkeys([*intent.features, *(group.diet_traits() if food else [])]))
         discovered, status, met = await self._discover_featured(query, features)
-        if len(discovered.hits) < CAP and not filters.categories:
+        # "cafe" asks for the kind itself: restaurants that are cafés too fill in, as for
+        # "coffee"; a narrower category ("tapas") asks for that category alone
+        if len(discovered.hits) < CAP and restates_kinds(filters.categories, filters.kinds):
             await self._fill_with_restaurants(discovered, query, features, met)
         broadened = None
         missing_kinds: list[str] = []
