@@ -314,6 +314,25 @@ async def test_a_cafe_asked_by_name_finds_restaurants_that_are_cafes_too(
         assert place.kind == "cafe" or cafe, (place.name, place.categories)
 
 
+async def test_venues_listed_as_closed_are_left_out_when_open_ones_fit(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """Grezzo (Yelp: closed) was the third pick of a vegan work lunch in Boston, with "Listed
+    as closed by its source" under watch out. With enough open venues, a closed one is not
+    planned at all, and the plan says how many were left out."""
+    from kairos.venues.facts import closed_places
+
+    uid = await create_user(client)
+    answer = await _plan(
+        client, uid, prompt="somewhere quiet for a work lunch in boston, 3 people, one is vegan"
+    )
+    ids = [int(v["venue_id"].removeprefix("kp_")) for v in answer["venues"]]
+    assert len(ids) >= 3
+    assert await closed_places(runtime.db, ids) == set()
+    assert "Left out 1 venue(s) their source lists as closed." in answer["execution_summary"]
+    assert not any("closed" in (v.get("watch_out") or "") for v in answer["venues"])
+
+
 async def test_a_feature_asked_is_looked_for_and_its_evidence_cited(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:

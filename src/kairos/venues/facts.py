@@ -16,7 +16,7 @@ from sqlalchemy import text
 from kairos.store.database import Database
 from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
 
-__all__ = ["RawFacts", "read_facts"]
+__all__ = ["RawFacts", "closed_places", "read_facts"]
 
 _ATTRIBUTES = text(
     "SELECT id, attributes -> 'RestaurantsGoodForGroups' AS groups, "
@@ -52,6 +52,13 @@ async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, tuple[bool 
         )
         for r in rows
     }
+
+
+async def closed_places(db: Database, ids: Sequence[int]) -> set[int]:
+    """The places among `ids` that their source lists as closed (Yelp's `open: false`)."""
+    if not ids:
+        return set()
+    return {i for i, (_, closed) in (await _attributes(db, ids)).items() if closed}
 
 
 async def read_facts(

@@ -546,4 +546,6 @@ def _summary(
         text += f" Degraded: {', '.join(failed)}."
     if found.excluded:
         text += f" {len(found.excluded)} venue(s) excluded for the group's allergies."
+    if found.closed_left_out:
+        text += f" Left out {found.closed_left_out} venue(s) their source lists as closed."
     return text

@@ -43,7 +43,7 @@ from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.store.plans import PlanStore, StoredRiskEvent
 from kairos.venues.commander import Intent
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
-from kairos.venues.facts import RawFacts, read_facts
+from kairos.venues.facts import RawFacts, closed_places, read_facts
 from kairos.venues.group import GroupProfile
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.schemas import MeetingPoint, MemberDistance, MemberLocation
@@ -57,6 +57,9 @@ PER_PROVIDER: Final = 16
 FEATURED_ENOUGH: Final = 3
 """At least this many venues holding every feature asked (a rooftop, live music) and only they
 are candidates; fewer, and they come first, the others after (said in the plan)."""
+OPEN_ENOUGH: Final = 3
+"""With at least this many open candidates, those their source lists as closed are left out
+(and the plan says how many); fewer, and they stay, with the critic's "closed" flag."""
 MIN_RADIUS_KM: Final = 2.0
 AREA_RADIUS_KM: Final = 1.5
 """An area asked ("near Harvard Square", "in Back Bay") is read as this distance from its
@@ -134,6 +137,8 @@ class ScoutResult:
     """Candidates that show evidence of every feature asked."""
     around: str | None = None
     """The area asked, read as a distance from its centre ("within 1.5 km of Harvard Square")."""
+    closed_left_out: int = 0
+    """Venues their source lists as closed, left out because enough open ones fit."""
 
 
 def _filters(
@@ -379,6 +384,11 @@ class Scout:
             candidates = located + [c for c in candidates if not c.distances]
         if features:  # the venues showing every feature asked first, each group in its order
             candidates.sort(key=lambda c: not set(features) <= set(c.record.place.traits))
+        closed = await closed_places(self.places.db, [c.place_id for c in candidates])
+        if len(candidates) - len(closed) >= OPEN_ENOUGH:  # else kept, and the critic says so
+            candidates = [c for c in candidates if c.place_id not in closed]
+        else:
+            closed = set()
         candidates = candidates[:CAP]
         featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]
@@ -394,6 +404,7 @@ class Scout:
             excluded=excluded,
             found=len(hits),
             duplicates=len(hits) - len(unique),
+            closed_left_out=len(closed),
             meeting=point,
             filters=filters,
             providers=status,
