@@ -38,6 +38,14 @@ def test_the_seeds_cost_table(signals: dict[str, int], price: str | None, confid
     assert (profile.price_range, profile.confidence) == (price, confidence)
 
 
+def test_the_price_note_names_sources_as_people_know_them() -> None:
+    """ "$$ (from yelp_boston_cambridge only)" was said of Franklin Barbecue in Austin."""
+    assert cost_profile({"yelp_boston_cambridge": 2}, None).note == "$$ from Yelp only"
+    both = cost_profile({"yelp_boston_2015": 1, "tripadvisor_london": 3}, None).note
+    assert both == "sources disagree (TripAdvisor $$$, Yelp (2015) $)"
+    assert cost_profile({"some_new_feed": 2}, None).note == "$$ from some new feed only"
+
+
 def test_value_scores_and_low_confidence() -> None:
     assert VALUE == {"$": 0.8, "$$": 0.6, "$$$": 0.4, "$$$$": 0.2}
     assert cost_profile({"a": 2}, None).value_score == 0.6

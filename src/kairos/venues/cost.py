@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from statistics import median_low
 from typing import Final, Literal
 
+from kairos.core.sources import source_name
 from kairos.venues.schemas import Budget
 
 __all__ = ["TIER_SPEND", "VALUE", "CostProfile", "budget_fit", "cost_profile"]
@@ -76,11 +77,12 @@ def cost_profile(signals: Mapping[str, int], budget: Budget | None) -> CostProfi
         value = round(value - LOW_CONFIDENCE_PENALTY, 3)
     sources = {s: TIERS[v - 1] for s, v in signals.items() if 1 <= v <= 4}
     if confidence == "low":
-        note = f"sources disagree ({', '.join(f'{s} {t}' for s, t in sorted(sources.items()))})"
+        said = ", ".join(f"{source_name(s)} {t}" for s, t in sorted(sources.items()))
+        note = f"sources disagree ({said})"
     elif confidence == "high":
         note = f"{len(sources)} sources agree on {price}"
     elif confidence == "medium":
-        note = f"{price} from {next(iter(sources))} only"
+        note = f"{price} from {source_name(next(iter(sources)))} only"
     else:
         note = "no price known"
     return CostProfile(price, confidence, value, sources, budget_fit(price, budget), note)
