@@ -146,6 +146,9 @@ async def test_an_anaphylactic_member_is_never_silently_exposed(client: httpx.As
     plan = await _plan(client, uid, prompt="thai dinner in boston for 4", members=[sam])
     assert plan["user_profile"]["allergies"] == {"peanuts": "anaphylactic"}
     assert plan["hard_excluded_allergens"] == {"peanuts": ["Sam"]}
+    # the SQL filter left most of Boston's Thai places out: the plan says so, and for whom
+    said = "Left out every venue known to contain peanuts, which Sam must avoid."
+    assert said in plan["execution_summary"]
     assert plan["excluded"] or any(v["members_at_risk"] for v in plan["venues"])
     for venue in plan["venues"]:
         for risk in venue["members_at_risk"]:

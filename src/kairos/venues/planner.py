@@ -434,6 +434,15 @@ def _who_for(group: GroupProfile, allergens: Sequence[str]) -> dict[str, list[st
     return found
 
 
+def _kept_out(group: GroupProfile, allergens: Sequence[str]) -> str:
+    """ "peanuts, which Sam must avoid; shellfish, kept out as asked"."""
+    return "; ".join(
+        f"{display_name(a)}, kept out as asked" if names == ["request"]
+        else f"{display_name(a)}, which {', '.join(names)} must avoid"
+        for a, names in _who_for(group, allergens).items()
+    )  # fmt: skip
+
+
 def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 2)
 
@@ -515,11 +524,7 @@ def _summary(
     if venues:
         text = "Pipeline complete."
     elif found.all_unsafe:
-        allergies = "; ".join(
-            f"{display_name(a)}, kept out as asked" if names == ["request"]
-            else f"{display_name(a)}, which {', '.join(names)} must avoid"
-            for a, names in _who_for(group, found.filters.exclude_allergens).items()
-        )  # fmt: skip
+        allergies = _kept_out(group, found.filters.exclude_allergens)
         text = (
             f"Pipeline complete: every {', '.join(intent.reading.categories)} venue{where} the "
             f"catalog holds is known to contain {allergies}, so none is planned; try another "
@@ -544,6 +549,9 @@ def _summary(
         text += f" {_left_out_line(group, found.left_out_words)}."
     if failed:
         text += f" Degraded: {', '.join(failed)}."
+    if venues and found.filters.exclude_allergens:
+        kept_out = _kept_out(group, found.filters.exclude_allergens)
+        text += f" Left out every venue known to contain {kept_out}."
     if found.excluded:
         text += f" {len(found.excluded)} venue(s) excluded for the group's allergies."
     if found.closed_left_out:
