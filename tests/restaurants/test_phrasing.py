@@ -220,6 +220,10 @@ def test_a_category_is_said_as_the_kind_of_place_it_is() -> None:
     assert describe_request(["Noodles"], ["quiet"], "cambridge") == (
         "quiet noodle places in Cambridge"
     )
+    # "american food" reads both of Yelp's kinds: the reply names what they share
+    both = ["american (new)", "american (traditional)"]
+    assert describe_request(both, [], "columbus") == "American places in Columbus"
+    assert describe_request(["thai", "vietnamese"], [], None) == "Thai places"
 
 
 def test_the_price_asked_is_said_with_the_request() -> None:

@@ -53,3 +53,16 @@ def test_a_category_the_source_qualifies_is_read_as_people_say_it() -> None:
     assert (new.categories, new.cities, new.leftover) == (["american (new)"], ["cambridge"], [])
     assert reader.read("traditional american food").categories == ["american (traditional)"]
     assert reader.read("american diner in new york").cities == ["new york"]
+
+
+def test_the_base_of_a_qualified_category_reaches_every_kind_of_it() -> None:
+    """A catalogue of Yelp places files "American (New)" and "American (Traditional)" and no
+    plain "American": "american food, ideally" read nothing, and the follow-up kept Japanese."""
+    vocabulary = CatalogVocabulary(
+        frozenset({"american (new)", "american (traditional)", "japanese"}), frozenset({"austin"})
+    )
+    reader = QueryReader(vocabulary, ProductWords())
+    follow = reader.read("american food, ideally")
+    assert follow.categories == ["american (new)", "american (traditional)"]
+    assert follow.follow_up and follow.leftover == []
+    assert reader.read("new american in austin").categories == ["american (new)"]

@@ -17,7 +17,7 @@ from kairos.core.pricing import tier_label
 from kairos.core.traits import evidence_phrase
 from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
-from kairos.text.query.catalog_words import qualifier_first
+from kairos.text.query.catalog_words import qualifier_first, unqualified
 
 # How a radar axis is said when reviews speak against it ("quiet" was asked, diners say loud).
 # (Axes are the radar's own names, text/aspects; vibes and diets are labelled through core.)
@@ -188,9 +188,16 @@ def describe_request(
     for word in dict.fromkeys(vibes):
         said = VIBES[word].describes if word in VIBES and VIBES[word].describes else _label(word)
         (after if said.startswith("with ") else before).append(said)
-    noun = category_places(categories[0]) if categories else "places"
+    noun = category_places(_named_category(categories)) if categories else "places"
     what = " ".join(p for p in (", ".join(before), noun, " and ".join(after)) if p)
     return f"{what} in {city.title()}" if city else what
+
+
+def _named_category(categories: Sequence[str]) -> str:
+    """The category a reply names: the first, or the base that every one qualifies ("american"
+    for "american (new)" and "american (traditional)")."""
+    bases = {unqualified(c.strip().lower()) for c in categories}
+    return bases.pop() if len(categories) > 1 and len(bases) == 1 else categories[0]
 
 
 def _count(request: str, count: int) -> str:

@@ -24,6 +24,7 @@ __all__ = [
     "fold",
     "qualifier_first",
     "singular",
+    "unqualified",
 ]
 
 _PARENTHESIS = re.compile(r"\s*\(.*?\)\s*")
@@ -35,6 +36,13 @@ def qualifier_first(category: str) -> str:
     "new american", "american (traditional)" → "traditional american"."""
     match = _QUALIFIED.fullmatch(category.strip())
     return f"{match.group(2)} {match.group(1)}" if match else category
+
+
+def unqualified(category: str) -> str:
+    """A qualified category's base: "american (new)" → "american", so that "american food"
+    reaches every kind of American the source files, whether or not "american" is one."""
+    match = _QUALIFIED.fullmatch(category.strip())
+    return match.group(1) if match else category
 
 
 def concept_form(value: str) -> str:

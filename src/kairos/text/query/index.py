@@ -15,7 +15,12 @@ from rapidfuzz import fuzz, process
 from kairos.core.allergens import named_allergens, names_allergen_class
 from kairos.core.lexicon import default_lexicon
 from kairos.core.pricing import PriceTier
-from kairos.text.query.catalog_words import CatalogVocabulary, concept_form, qualifier_first
+from kairos.text.query.catalog_words import (
+    CatalogVocabulary,
+    concept_form,
+    qualifier_first,
+    unqualified,
+)
 from kairos.text.query.vocabulary import (
     AREA_ALIASES,
     CITY_ALIASES,
@@ -128,7 +133,8 @@ class QueryIndex:
         ignored = {concept_form(c) for c in product.ignored_categories}
         self.categories: dict[str, tuple[str, ...]] = {}
         for category in sorted(vocabulary.categories):
-            for form in {concept_form(category), concept_form(qualifier_first(category))}:
+            said = (category, qualifier_first(category), unqualified(category))
+            for form in {concept_form(c) for c in said}:
                 if form and form not in ignored:
                     self.categories[form] = (*self.categories.get(form, ()), category)
         self.aliases: dict[str, tuple[str, ...]] = {}
