@@ -27,6 +27,31 @@ from kairos.core.place_kinds import is_store, kind_of, serves_meals
             "event_service",
         ),
         (["appliances & repair", "mexican"], "restaurant"),
+        # a neighbourhood listed as a business, with its restaurants' cuisines: not one to eat at
+        (
+            [
+                "transportation",
+                "japanese",
+                "public services & government",
+                "korean",
+                "local flavor",
+                "shopping centers",
+            ],
+            "attraction",
+        ),
+        (
+            [
+                "indonesian",
+                "chinese",
+                "local flavor",
+                "restaurants",
+                "public services & government",
+            ],
+            "attraction",
+        ),
+        # a restaurant in a landmark, or one Yelp also files oddly, stays one
+        (["seafood", "landmarks & historical buildings", "restaurants"], "restaurant"),
+        (["american (traditional)", "public services & government", "restaurants"], "restaurant"),
     ],
 )
 def test_kind_of(categories: list[str], kind: str) -> None:

@@ -185,10 +185,26 @@ def is_diet_category(category: str) -> bool:
     return category.strip().lower() in _DIETS
 
 
+_AREA_MARKS: Final = _set(
+    "public services & government, landmarks & historical buildings, shopping centers, "
+    "transportation"
+)
+
+
+def is_area_listing(categories: Iterable[str]) -> bool:
+    """A neighbourhood Yelp lists as a business ("Harvard Square", "The North End",
+    "Chinatown"): "Local Flavor" beside a civic, landmark, mall or transport category, with the
+    cuisines of the restaurants in it. Not a place to eat itself."""
+    cats = frozenset(c.strip().lower() for c in categories)
+    return "local flavor" in cats and bool(cats & _AREA_MARKS)
+
+
 def kind_of(categories: Iterable[str]) -> str | None:
     """The kind the categories show, or None when they show nothing (keep what the source
     said: a museum from a points-of-interest file stays a museum)."""
     cats = frozenset(c.strip().lower() for c in categories)
+    if is_area_listing(cats):
+        return "attraction"
     if serves_meals(cats):
         return "restaurant"
     for kind, members in _GROUPS:
