@@ -259,3 +259,31 @@ def test_a_budget_is_not_a_comparison_and_less_expensive_is_cheaper() -> None:
         assert merged.filters.price_tiers == current.filters.price_tiers, budget
     less = merge_follow_up(parser.read("something less expensive"), shown)
     assert less.price_comparison == "cheaper" and less.filters.price_tiers == ["$", "$$"]
+
+
+async def test_show_me_more_pages_through_the_same_request(client: httpx.AsyncClient) -> None:
+    """ "italian in boston" → "show me more" answered the same five places again. More is the
+    same request with every place shown before left out, until none is left, which it says."""
+    uid = await create_user(client)
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    first = await _turn(client, uid, session, "italian in boston")
+    seen = {r["id"] for r in first["restaurants"]}
+    assert len(seen) == 5
+    more = await _turn(client, uid, session, "show me more")
+    again = {r["id"] for r in more["restaurants"]}
+    assert again and not again & seen, "other places, none shown before"
+    assert "more Italian places in Boston" in more["message"], more["message"]
+    assert "Leaving out the 5 already shown." in more["assumptions"]
+    for card in more["restaurants"]:
+        assert (card["city"] or "").lower() == "boston"
+        assert any("italian" in c.lower() for c in card["cuisine_types"]), card["cuisine_types"]
+    seen |= again
+    for _ in range(20):  # the sample holds a few dozen Italian places in Boston at most
+        page = await _turn(client, uid, session, "any others?")
+        if not page["restaurants"]:
+            break
+        ids = {r["id"] for r in page["restaurants"]}
+        assert not ids & seen
+        seen |= ids
+    assert page["message"].startswith("That's all: I know no other Italian places in Boston")
+    assert f"than the {len(seen)} I showed" in page["message"]

@@ -66,3 +66,29 @@ def test_the_base_of_a_qualified_category_reaches_every_kind_of_it() -> None:
     assert follow.categories == ["american (new)", "american (traditional)"]
     assert follow.follow_up and follow.leftover == []
     assert reader.read("new american in austin").categories == ["american (new)"]
+
+
+def test_asking_for_more_is_the_whole_message() -> None:
+    from kairos.text.query.conversation import asks_for_more
+
+    for message in (
+        "show me more",
+        "Any others?",
+        "what else?",
+        "more please",
+        "next",
+        "show me 5 more",
+        "other options?",
+        "anything else",
+        "give me some more",
+    ):
+        assert asks_for_more(message), message
+    for message in (
+        "more romantic",
+        "show me more in cambridge",
+        "more expensive ones",
+        "italian in boston",
+        "what about thai?",
+        "others in cambridge",
+    ):
+        assert not asks_for_more(message), message

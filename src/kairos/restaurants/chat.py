@@ -284,9 +284,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     diet_only = diets and not filters.categories and set(filters.kinds) == MEAL_KINDS
     also_kinds = sorted(STATED_DIET_KINDS) if diet_only else None
 
+    skip = set(decomposition.skip_place_ids)  # "show me more": the places shown before
+
     async def search(scope: SearchFilters) -> TraitSearch:
         return await search_with_traits(
-            turn.search, decomposition.vector_query, scope, SEARCH_LIMIT,
+            turn.search, decomposition.vector_query, scope, SEARCH_LIMIT + len(skip),
             diets=diets, occasions=occasions, text_query=text_query, also_kinds=also_kinds,
         )  # fmt: skip
 
@@ -318,6 +320,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             if set(diets) <= set(held.required):
                 traced, relaxed = held, more
     found = traced.result
+    if skip:
+        found = found.model_copy(update={"hits": [h for h in found.hits if h.place.id not in skip]})
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
     asked = decomposition.vibes + decomposition.dietary
 
@@ -371,13 +375,16 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         )
         return
     if not found.hits:
+        message = (
+            phrasing.no_more_message(request_text, len(skip))
+            if skip and traced.result.hits
+            else phrasing.no_results_message(request_text, relaxed, decomposition.assumptions)
+        )
         yield _finish(
             turn,
             GenerativeUIPayload(
                 ui_type="text",
-                message=phrasing.no_results_message(
-                    request_text, relaxed, decomposition.assumptions
-                ),
+                message=message,
                 follow_up_questions=["Try a different area?", "Widen the price range?"],
                 hard_excluded_allergens=hard,
                 relaxed_filters=relaxed,
@@ -499,7 +506,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             "these are in the same price range."
         )
     message = phrasing.answer_message(
-        request=request_text,
+        request=f"more {request_text}" if skip else request_text,
         safe=safe,
         flagged=flagged,
         hard_excluded=hard,

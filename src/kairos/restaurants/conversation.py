@@ -90,6 +90,21 @@ def _asked_pricier(decomposition: Decomposition) -> bool:
     return any(phrase in _PRICIER for phrase in decomposition.matched)
 
 
+def more_of(previous: Decomposition) -> Decomposition:
+    """ "show me more": the previous request as it was, leaving out every place its answers
+    showed, and saying so."""
+    shown = previous.shown_place_ids
+    said = f"the {len(shown)} already shown" if len(shown) != 1 else "the one already shown"
+    return previous.model_copy(
+        update={
+            "skip_place_ids": shown,
+            "shown_place_ids": [],
+            "assumptions": [f"Leaving out {said}."],
+            "price_comparison": None,
+        }
+    )
+
+
 def merge_follow_up(
     current: Decomposition, previous: Decomposition, *, replacing: bool = False
 ) -> Decomposition:

@@ -340,6 +340,12 @@ def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequen
     )
 
 
+def no_more_message(request: str, shown: int) -> str:
+    """ "show me more" after every place that fits was shown."""
+    seen = "the one I showed" if shown == 1 else f"the {shown} I showed"
+    return f"That's all: I know no other {request} than {seen}. Try another area or cuisine?"
+
+
 def unmet_need_message(diets: Sequence[str], city: str | None, assumptions: Sequence[str]) -> str:
     """A kitchen rule (halal, kosher) no place here shows evidence of: said, with no list of
     places that may not keep it."""

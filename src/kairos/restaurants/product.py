@@ -31,7 +31,7 @@ from kairos.restaurants.schemas import (
     GenerativeUIPayload,
     RecommendationPayload,
 )
-from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.schemas_decomposition import SEARCH_INTENTS, Decomposition
 from kairos.restaurants.searching import CachedSearch
 from kairos.restaurants.understand import Understand
 from kairos.runtime import Runtime
@@ -54,7 +54,6 @@ _LEARNING: ContextVar[bool] = ContextVar("restaurants_learning", default=False)
 """Set while a chat turn's taste is being learnt: that change drops the cached feed but does not
 rebuild it (under 8 chatting users the rebuilds took a third of the CPU); the next feed read
 builds it."""
-SEARCH_INTENTS = frozenset({"find_restaurant", "compare", "locate"})
 
 
 def session_of(user: UserPublic, request: ChatRequest) -> str:
@@ -80,10 +79,15 @@ def conversation_state(state: ChatState) -> dict[str, Any]:
     done = state.decomposition
     request = state.previous
     if done is not None and done.intent in SEARCH_INTENTS and not done.needs_clarification:
-        shown = state.payload.restaurants if state.payload is not None else []
+        payload = state.payload
+        shown = payload.restaurants if payload is not None else []
         tiers = {r.price_tier for r in shown if r.price_tier}
+        cards = [*shown, *(payload.flagged_restaurants if payload is not None else [])]
         request = done.model_copy(
-            update={"shown_price_tiers": [t for t in PRICE_TIERS if t in tiers]}
+            update={
+                "shown_price_tiers": [t for t in PRICE_TIERS if t in tiers],
+                "shown_place_ids": [*done.skip_place_ids, *(r.id for r in cards)],
+            }
         )
     asked = done.clarification_question if done is not None and done.needs_clarification else None
     return {"request": request.model_dump(mode="json") if request else None, "pending": asked}

@@ -15,6 +15,8 @@ from kairos.search.filters import SearchFilters
 
 Intent = Literal["find_restaurant", "compare", "locate", "greeting", "other"]
 UiPreference = Literal["restaurant_list", "radar_comparison", "map_view", "text"]
+SEARCH_INTENTS: frozenset[Intent] = frozenset({"find_restaurant", "compare", "locate"})
+"""Intents answered with places: a follow-up builds on the last of them."""
 
 
 class Decomposition(BaseModel):
@@ -55,6 +57,15 @@ class Decomposition(BaseModel):
     price_comparison: Literal["cheaper", "pricier"] | None = Field(
         default=None,
         description="a follow-up asked for cheaper or pricier places than the last answer's",
+    )
+    shown_place_ids: list[int] = Field(
+        default_factory=list,
+        description="every place the answers to this request showed, these and earlier 'show me "
+        "more' pages: what the next 'show me more' leaves out",
+    )
+    skip_place_ids: list[int] = Field(
+        default_factory=list,
+        description="places an earlier answer to the same request showed ('show me more')",
     )
     shown_price_tiers: list[PriceTier] = Field(
         default_factory=list,

@@ -15,12 +15,12 @@ from kairos.llm.chain import ModelChain
 from kairos.pipeline.cache import Cache, cache_key
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
-from kairos.restaurants.conversation import merge_follow_up
+from kairos.restaurants.conversation import merge_follow_up, more_of
 from kairos.restaurants.decomposition import QueryParser
 from kairos.restaurants.prompts import build_decomposition_prompt
-from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.schemas_decomposition import SEARCH_INTENTS, Decomposition
 from kairos.search.catalog import CatalogService
-from kairos.text.query.conversation import is_follow_up, replaces_earlier
+from kairos.text.query.conversation import asks_for_more, is_follow_up, replaces_earlier
 
 __all__ = ["Understand"]
 
@@ -69,7 +69,9 @@ class Understand:
                 message, history=history, previous=previous, pending_clarification=pending
             )
 
-        if self.chain.is_offline:
+        if previous is not None and previous.intent in SEARCH_INTENTS and asks_for_more(message):
+            result = more_of(previous)  # the same request, other places: nothing to read
+        elif self.chain.is_offline:
             result = offline()
         else:
             prompt = build_decomposition_prompt(message, history, user.preferences, user.allergies)

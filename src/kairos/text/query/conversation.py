@@ -53,6 +53,21 @@ def is_follow_up(message: str) -> bool:
     return bool(_FOLLOW_UP.search(message.strip().lower()))
 
 
+_MORE = re.compile(
+    r"^(?:(?:please |can you |could you )?(?:show|give|find|get|list)(?: me| us)? "
+    r"|(?:any|got any|are there(?: any)?|are there) )?(?:some |a few |\d+ |five |ten )?"
+    r"(?:more|others?|other (?:ones?|options?|places?|suggestions?|results?)|else)"
+    r"(?: (?:ones?|options?|places?|suggestions?|results?|please|like (?:that|these|this)))*"
+    r"|(?:what|anything|anywhere|somewhere|who) else|next(?: (?:ones?|page|five|5))?"
+)
+
+
+def asks_for_more(message: str) -> bool:
+    """ "show me more", "any others?", "what else?", "next": the same request, other places.
+    The whole message only: "more romantic" or "show me more in cambridge" change the request."""
+    return bool(_MORE.fullmatch(message.strip().lower().rstrip("?!. ")))
+
+
 _REPLACING = re.compile(r"\b(?:instead|rather)\b")
 
 
