@@ -196,6 +196,14 @@ def test_a_message_naming_what_and_where_starts_a_new_request(parser: QueryParse
     assert tea.filters.city == "boston" and tea.dietary == [] and "tea" in tea.vector_query
     vegan = parser.decompose("and vegan places in cambridge?", previous=kosher)
     assert "kosher" in vegan.dietary, "a follow-up word keeps the request it refines"
+    # "somewhere for …" follows up only a message that leaves what or where out: after "late
+    # night food in atlanta", a brunch in Boston kept "open late"
+    late = parser.decompose("late night food in cambridge")
+    brunch = parser.decompose("somewhere for brunch with outdoor seating in boston", previous=late)
+    assert brunch.filters.city == "boston" and "late_night" not in brunch.vibes, brunch.vibes
+    assert not any("earlier message" in a for a in brunch.assumptions)
+    later = parser.decompose("somewhere for brunch?", previous=late)
+    assert later.filters.city == "cambridge", "without a place it refines the request"
 
 
 def test_a_chain_of_follow_ups_keeps_a_bounded_query(parser: QueryParser) -> None:

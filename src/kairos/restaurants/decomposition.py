@@ -34,7 +34,7 @@ from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPr
 from kairos.restaurants.understanding import RESTAURANT_WORDS
 from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import CatalogVocabulary
-from kairos.text.query.conversation import replaces_earlier
+from kairos.text.query.conversation import continues_earlier, replaces_earlier
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
 from kairos.text.query.vocabulary import GENERIC_WORDS, MEAL_WORDS, NOT_FOOD_ACTIVITIES
 
@@ -233,7 +233,8 @@ class QueryParser:
             or any(w not in GENERIC_WORDS for w in reading.leftover)  # "afternoon tea"
         )
         partial = not (wanted and (result.filters.city or result.filters.area))
-        if searching and (reading.follow_up or (partial and (previous or history))):
+        follows = reading.follow_up and (partial or continues_earlier(message))
+        if searching and (follows or (partial and (previous or history))):
             before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
             if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:
                 result = merge_follow_up(result, before, replacing=replaces_earlier(message))

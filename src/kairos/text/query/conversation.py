@@ -53,6 +53,19 @@ def is_follow_up(message: str) -> bool:
     return bool(_FOLLOW_UP.search(message.strip().lower()))
 
 
+_CONTINUES = re.compile(
+    r"^(?:what|how) about\b|^(?:and|also|but|now|same|instead)\b|\binstead\b|\bsame but\b"
+    r"|\bideally\b|\b(?:too|as well)\W*$"
+)
+
+
+def continues_earlier(message: str) -> bool:
+    """Said to build on the last request even when the message names what and where ("what
+    about thai in cambridge?", "and in boston, vegan ones"); "somewhere for brunch in boston"
+    is a new request, though "somewhere for …" alone follows one up."""
+    return bool(_CONTINUES.search(message.strip().lower()))
+
+
 _MORE = re.compile(
     r"^(?:(?:please |can you |could you )?(?:show|give|find|get|list)(?: me| us)? "
     r"|(?:any|got any|are there(?: any)?|are there) )?(?:some |a few |\d+ |five |ten )?"
