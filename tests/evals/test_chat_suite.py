@@ -230,3 +230,13 @@ def test_a_place_named_for_what_it_serves_is_certain_to_contain_it() -> None:
     plain = yelp("k", "Cambridge", ["Korean", "Japanese"], name="Crabtree Kitchen")
     assert named.certainly_contains("fish") and not plain.certainly_contains("fish")
     assert not plain.certainly_contains("shellfish")
+
+
+def test_london_ohio_is_not_london() -> None:
+    """A person asking for London means the English one: Waffle House in London, Ohio is the
+    wrong city, and requests about it say "london, oh"."""
+    ohio = yelp("w", "London", ["Diners"], state="OH")
+    assert ohio.locality == "london, oh"
+    asked = Constraints(city="london")
+    assert judge(ohio, Shown(1, "w"), asked).violations == ["wrong_city"]
+    assert yelp("b", "Boston", ["Diners"]).locality == "boston"

@@ -228,3 +228,41 @@ async def test_an_empty_answer_in_process_holds_only_at_the_columns_version(
     finally:
         await write(runtime, "DELETE FROM places WHERE id = :id", {"id": place})
         await search.texts.load()
+
+
+async def test_london_means_the_one_in_england(runtime: Any) -> None:
+    """A cut of the shared files holds London, Ohio's Waffle House and Arby's beside London's
+    places, and their group attributes put them first for "dinner for a big group in london".
+    A city name two countries share means the one the world means by it, in SQL and in
+    process alike; with no such place the filter is the city alone."""
+    probe, _ = await add_place(runtime, "Column Probe Ohio Diner", "plain food")
+    await write(runtime, "UPDATE places SET city = 'London', country = 'US' WHERE id = :id",
+                {"id": probe})  # fmt: skip
+    runtime.search.catalogs.invalidate()
+    try:
+        catalog = await runtime.search.catalog()
+        assert catalog.city_country(["london"]) == "GB"
+        compiled = compile_filters(SearchFilters(city="london"), catalog)
+        assert compiled.params["city_country"] == "GB"
+        expected = await _sql_ids(runtime, compiled.where, compiled.params)
+        assert expected and probe not in expected
+        keep = (await _columns(runtime)).mask(compiled.params)
+        assert keep is not None and not (await _columns(runtime)).allowed(keep, [probe]).any()
+        assert "city_country" not in compile_filters(SearchFilters(city="boston"), catalog).params
+    finally:
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": probe})
+        runtime.search.catalogs.invalidate()
+
+
+def test_the_country_a_shared_city_name_means() -> None:
+    catalog = Catalog(
+        city_countries={
+            "london": {"GB": 5, "US": 3},
+            "springfield": {"US": 40, "GB": 2},
+            "halfway": {"US": 5, "GB": 5},
+        }
+    )
+    assert catalog.city_country(["london"]) == "GB", "the world's London, even when outnumbered"
+    assert catalog.city_country(["springfield"]) == "US", "else the country holding most"
+    assert catalog.city_country(["halfway"]) is None
+    assert catalog.city_country(["boston"]) is None, "one country's name: no clause"

@@ -72,8 +72,26 @@ def normalise_city(city: str) -> str:
     return re.sub(r"\s+", " ", city.split("(", 1)[0]).strip().lower()
 
 
+WORLD_CITIES: dict[str, str] = {
+    "london": "GB", "paris": "FR", "rome": "IT", "barcelona": "ES", "dublin": "IE",
+    "birmingham": "GB", "manchester": "GB", "hyderabad": "IN", "delhi": "IN",
+}  # fmt: skip
+"""City names the world means one place by: London, Ohio is "london, oh" to a person who
+asked for London. The grader's own table."""
+
+
 def locality(row: dict[str, Any]) -> str | None:
-    """The town a place is in, from its own fields (see the module docstring)."""
+    """The town a place is in, from its own fields (see the module docstring); a town sharing
+    a world city's name elsewhere is named with its state ("london, oh")."""
+    town = _town(row)
+    usual = WORLD_CITIES.get(town or "")
+    country, state = _country(row), row.get("state")
+    if usual and country and country != usual:
+        return f"{town}, {str(state or country).strip().lower()}"
+    return town
+
+
+def _town(row: dict[str, Any]) -> str | None:
     ranking = (row.get("attributes") or {}).get("ranking")
     if isinstance(ranking, str) and (match := _RANKING_TOWN.search(ranking)):
         return normalise_city(match.group(1))

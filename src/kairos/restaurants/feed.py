@@ -66,9 +66,10 @@ async def build_feed(
     wanted = wanted_traits(user)
     city, source = located
     cities = catalog.resolve_city(city) if city else []
+    country = catalog.city_country(cities)
     candidates = await places.top_rated(
         exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), cities=cities,
-        traits=wanted, limit=CANDIDATES,
+        country=country, traits=wanted, limit=CANDIDATES,
     )  # fmt: skip
     note = _where(city, source) if cities else ""
     if cities and len(candidates) < MIN_LOCAL:
@@ -76,7 +77,7 @@ async def build_feed(
         # elsewhere: most of a catalog's places in most cities have no reviews
         candidates = await places.top_rated(
             exclude_allergens=hard, cuisines=liked, kinds=sorted(MEAL_KINDS), cities=cities,
-            traits=wanted, limit=CANDIDATES, reviewed_only=False,
+            country=country, traits=wanted, limit=CANDIDATES, reviewed_only=False,
         )  # fmt: skip
     if cities and len(candidates) < MIN_LOCAL:
         note = f"Few places I know are in {city.title()}; picks from everywhere."  # type: ignore[union-attr]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -28,6 +28,14 @@ from kairos.text.words import concept_tokens
 __all__ = ["CATALOG_TTL_SECONDS", "Catalog", "CatalogService"]
 
 FUZZY_CUTOFF = 88.0
+MAIN_COUNTRY_SHARE = 0.8
+USUAL_COUNTRY = {
+    "london": "GB", "paris": "FR", "rome": "IT", "berlin": "DE", "madrid": "ES",
+    "barcelona": "ES", "dublin": "IE", "athens": "GR", "birmingham": "GB", "manchester": "GB",
+    "delhi": "IN", "hyderabad": "IN", "kathmandu": "NP", "singapore": "SG",
+}  # fmt: skip
+"""What a city name means said alone, where smaller towns elsewhere share it (London, Ohio;
+Paris, Texas; Hyderabad, Sindh): a place in another country needs its country named."""
 CATALOG_TTL_SECONDS = 300.0
 EXPANSIONS_KEPT = 4096
 
@@ -40,6 +48,9 @@ class Catalog:
     area_cities: dict[str, str | None] = field(default_factory=dict)
     area_centres: dict[str, tuple[float, float]] = field(default_factory=dict)
     """Each area's centre: the median latitude and longitude of its places that have them."""
+    city_countries: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Each city name's places per country, for the names two countries share ("london":
+    162 in GB, 15 in Ohio)."""
     kinds: dict[str, int] = field(default_factory=dict)
     traits: dict[str, int] = field(default_factory=dict)
     """Active places holding each trait ("vegan", "vegan:stated", "quiet"): bounds for plans."""
@@ -90,6 +101,7 @@ class Catalog:
                     "WHERE area IS NOT NULL AND is_active GROUP BY 1",
                 ),
                 area_cities=await _area_cities(session),
+                city_countries=await _city_countries(session),
                 area_centres=await _area_centres(session),
                 kinds=await _counts(
                     session, "SELECT kind, count(*) FROM places WHERE is_active GROUP BY 1"
@@ -148,12 +160,45 @@ class Catalog:
     def resolve_city(self, wanted: str) -> list[str]:
         return self.resolve_place_name(wanted, self.cities)
 
+    def city_country(self, cities: Sequence[str]) -> str | None:
+        """The country a city name means when two countries share it: the one the world means
+        by it (`USUAL_COUNTRY`: "london" → GB, not London, Ohio), else one holding at least
+        `MAIN_COUNTRY_SHARE` of its places; None when the name is one country's, or neither
+        rule picks one."""
+        counts: dict[str, int] = {}
+        for city in cities:
+            for country, n in self.city_countries.get(city, {}).items():
+                counts[country] = counts.get(country, 0) + n
+        if len(counts) < 2:
+            return None
+        for city in cities:
+            if (usual := USUAL_COUNTRY.get(city)) in counts:
+                return usual
+        country, most = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+        return country if most >= MAIN_COUNTRY_SHARE * sum(counts.values()) else None
+
     def resolve_area(self, wanted: str) -> list[str]:
         return self.resolve_place_name(wanted, self.areas)
 
 
 async def _counts(session: AsyncSession, sql: str) -> dict[str, int]:
     return {str(r[0]): int(r[1]) for r in await session.execute(text(sql))}
+
+
+async def _city_countries(session: AsyncSession) -> dict[str, dict[str, int]]:
+    """Places per country of each city name held in more than one country."""
+    rows = await session.execute(
+        text(
+            "SELECT lower(city), country, count(*) FROM places WHERE city IS NOT NULL "
+            "AND country IS NOT NULL AND is_active AND lower(city) IN (SELECT lower(city) "
+            "FROM places WHERE city IS NOT NULL AND country IS NOT NULL AND is_active "
+            "GROUP BY 1 HAVING count(DISTINCT country) > 1) GROUP BY 1, 2"
+        )
+    )
+    found: dict[str, dict[str, int]] = {}
+    for city, country, n in rows:
+        found.setdefault(str(city), {})[str(country)] = int(n)
+    return found
 
 
 async def _area_cities(session: AsyncSession) -> dict[str, str | None]:

@@ -31,7 +31,7 @@ from kairos.store.places import PRIOR_RATING, PRIOR_VOTES
 __all__ = ["COLUMNS_SQL", "PlaceColumns"]
 
 COLUMNS_SQL = """
-SELECT p.id, p.is_active, p.price_tier, p.categories, lower(p.city) AS city,
+SELECT p.id, p.is_active, p.price_tier, p.categories, lower(p.city) AS city, p.country,
        lower(p.area) AS area, p.rating, p.votes, p.lat, p.lng, p.kind, p.traits, p.review_count,
        CASE WHEN p.allergen_confidence = 'high'
             THEN p.contains_allergens || p.known_allergens
@@ -43,7 +43,8 @@ FROM places p ORDER BY p.id
 EARTH_KM = 6371.0088
 SUPPORTED = frozenset(
     {
-        "price_tiers", "categories", "exclude_categories", "cities", "areas", "min_rating",
+        "price_tiers", "categories", "exclude_categories", "cities", "city_country", "areas",
+        "min_rating",
         "near_lat", "near_lng", "radius_km", "lat_min", "lat_max", "lng_min", "lng_max",
         "exclude_allergens", "kinds", "traits",
     }
@@ -85,6 +86,7 @@ class PlaceColumns:
         self.reviewed = np.fromiter((r["review_count"] > 0 for r in rows), bool, len(rows))
         self.price_codes, self.price = _codes([r["price_tier"] for r in rows])
         self.city_codes, self.city = _codes([r["city"] for r in rows])
+        self.country_codes, self.country = _codes([r["country"] for r in rows])
         self.area_codes, self.area = _codes([r["area"] for r in rows])
         self.kind_codes, self.kind = _codes([r["kind"] for r in rows])
         nan = float("nan")
@@ -119,6 +121,8 @@ class PlaceColumns:
             keep &= ~self._any(self.categories, params["exclude_categories"])
         if "cities" in params:
             keep &= self._coded(self.city, self.city_codes, params["cities"])
+        if "city_country" in params:
+            keep &= self._coded(self.country, self.country_codes, [params["city_country"]])
         if "areas" in params:
             keep &= self._coded(self.area, self.area_codes, params["areas"])
         if (least := params.get("min_rating")) is not None:

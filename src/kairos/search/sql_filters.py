@@ -63,6 +63,10 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
         clauses.append("lower(p.city) = ANY(CAST(:cities AS text[]))")
         params["cities"] = cities or [filters.city.lower()]
         bounds.append(sum(catalog.cities.get(c, 0) for c in params["cities"]))
+        if country := catalog.city_country(params["cities"]):
+            resolved["city_country"] = [country]
+            clauses.append("p.country = :city_country")
+            params["city_country"] = country
     if filters.area:
         areas = catalog.resolve_area(filters.area)
         resolved["area"] = areas

@@ -277,6 +277,7 @@ class PlacesRepository:
         cuisines: Sequence[str],
         kinds: Sequence[str],
         cities: Sequence[str] = (),
+        country: str | None = None,
         traits: Sequence[str] = (),
         limit: int = 50,
         reviewed_only: bool = True,
@@ -285,8 +286,10 @@ class PlacesRepository:
         holding any of `traits` (a diet or vibe the person asked for: a vegan's feed weighs the
         vegan places, which the top by rating alone may not hold), with the anaphylactic hard
         filter in SQL; reviewed places only unless not `reviewed_only` (a card quotes one), of
-        `kinds`, in `cities` when given (lower case)."""
+        `kinds`, in `cities` when given (lower case) and in `country` when given (the one a
+        city name two countries share means: `Catalog.city_country`)."""
         where_city = "AND lower(p.city) = ANY(CAST(:cities AS text[]))" if cities else ""
+        where_city += " AND p.country = :country" if cities and country else ""
         reviewed = "AND p.review_count > 0" if reviewed_only else ""
         async with self.db.reading() as session:
             rows = await session.execute(
@@ -316,6 +319,7 @@ class PlacesRepository:
                     "exclude": list(exclude_allergens),
                     "kinds": list(kinds),
                     "cities": list(cities),
+                    "country": country,
                     "limit": limit,
                     "liked_limit": limit // 2,
                 },
