@@ -11,7 +11,9 @@ measured, so none of them is reused). Everything is a rule over the files' own f
   all its words, so narrower labels count ("north indian" answers "indian").
 - **locality**: TripAdvisor files every place of Greater London under "London"; the ranking text
   ("#3 of 131 Restaurants in Windsor") names the town it competes in, else the address names it
-  before the UK postcode ("…, Egham TW20 9EY England"). Every other row keeps its own `city`.
+  before the UK postcode ("…, Egham TW20 9EY England"). Every other row keeps its own `city`,
+  but a town sharing a world city's name in another country is named with its state
+  (`WORLD_CITIES`: London, Ohio is "london, oh").
 - **diets**: a label naming the diet ("Vegan", "Vegan Options", "Vegetarian Friendly", "Halal",
   "Gluten-Free", "Gluten Free Options"), or Yelp's `DietaryRestrictions` attribute where a file
   carries it. A vegan label is evidence for vegetarian too.
