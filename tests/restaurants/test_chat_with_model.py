@@ -109,3 +109,45 @@ async def test_model_phrasing_is_used_only_when_grounded(runtime: Any) -> None:
     )
     assert "Imaginary Palace" not in payload.message
     assert payload.message.startswith(("Here are", "I found one"))
+
+
+async def test_a_model_read_request_of_its_own_starts_afresh(runtime: Any) -> None:
+    """With a model reading the messages: "somewhere for brunch with outdoor seating in
+    boston" after "late night food in cambridge" names what and where, so it keeps nothing of
+    the earlier request (it kept "open late"); "show me more" then asks the model nothing."""
+    fake = FakeOpenAI()
+
+    def decomposition(**fields: Any) -> Scripted:
+        body = {"intent": "find_restaurant", "ui_preference": "restaurant_list", **fields}
+        return Scripted(json.dumps(body))
+
+    fake.enqueue(
+        decomposition(filters={"city": "cambridge"}, vibes=["late_night"], vector_query="late"),
+        Scripted(status=500), Scripted(status=500),  # evaluation, phrasing → offline
+    )  # fmt: skip
+    product = await _product(runtime, fake)
+    user = await _user(runtime)
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    await product.answer(
+        user, ChatRequest(message="late night food in cambridge", session_id=session)
+    )
+    fake.enqueue(
+        decomposition(
+            filters={"city": "boston", "categories": ["breakfast & brunch"]}, vibes=["outdoor"],
+            vector_query="brunch outdoor seating",
+        ),
+        Scripted(status=500), Scripted(status=500),
+    )  # fmt: skip
+    brunch = await product.answer(
+        user,
+        ChatRequest(
+            message="somewhere for brunch with outdoor seating in boston", session_id=session
+        ),
+    )
+    assert brunch.restaurants
+    assert not any("earlier message" in a for a in brunch.assumptions), brunch.assumptions
+    asked = len(fake.requests)
+    more = await product.answer(user, ChatRequest(message="show me more", session_id=session))
+    names = [r["response_format"]["json_schema"]["name"] for r in fake.requests[asked:]]
+    assert "decomposition" not in names
+    assert not {r.id for r in more.restaurants} & {r.id for r in brunch.restaurants}

@@ -90,6 +90,14 @@ def _asked_pricier(decomposition: Decomposition) -> bool:
     return any(phrase in _PRICIER for phrase in decomposition.matched)
 
 
+def names_what_and_where(decomposition: Decomposition) -> bool:
+    """A request of its own ("somewhere for brunch with outdoor seating in boston"): it names
+    what (a cuisine, a diet, an occasion) and where, so it refines nothing unless it says so."""
+    f = decomposition.filters
+    what = f.categories or decomposition.dietary or decomposition.vibes
+    return bool(what and (f.city or f.area))
+
+
 def more_of(previous: Decomposition) -> Decomposition:
     """ "show me more": the previous request as it was, leaving out every place its answers
     showed, and saying so."""

@@ -15,12 +15,17 @@ from kairos.llm.chain import ModelChain
 from kairos.pipeline.cache import Cache, cache_key
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
-from kairos.restaurants.conversation import merge_follow_up, more_of
+from kairos.restaurants.conversation import merge_follow_up, more_of, names_what_and_where
 from kairos.restaurants.decomposition import QueryParser
 from kairos.restaurants.prompts import build_decomposition_prompt
 from kairos.restaurants.schemas_decomposition import SEARCH_INTENTS, Decomposition
 from kairos.search.catalog import CatalogService
-from kairos.text.query.conversation import asks_for_more, is_follow_up, replaces_earlier
+from kairos.text.query.conversation import (
+    asks_for_more,
+    continues_earlier,
+    is_follow_up,
+    replaces_earlier,
+)
 
 __all__ = ["Understand"]
 
@@ -78,7 +83,12 @@ class Understand:
             generated = await self.chain.generate("decomposition", prompt, Decomposition, offline)
             record.fallbacks.extend(generated.fallbacks)
             result = generated.value
-            if previous is not None and is_follow_up(message) and "offline" not in generated.source:
+            if (
+                previous is not None
+                and is_follow_up(message)
+                and (not names_what_and_where(result) or continues_earlier(message))
+                and "offline" not in generated.source
+            ):
                 result = merge_follow_up(result, previous, replacing=replaces_earlier(message))
         await self.cache.set(key, result)
         return result
