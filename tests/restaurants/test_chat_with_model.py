@@ -47,6 +47,8 @@ async def test_model_decomposition_is_used_and_allergies_still_enforced(runtime:
                     "filters": {"categories": ["thai"], "exclude_allergens": []},
                     "vector_query": "thai curry",
                     "ui_preference": "restaurant_list",
+                    # the conversation's own state: a model saying it hides nothing
+                    "skip_place_ids": list(range(1, 20000)),
                 }
             )
         )

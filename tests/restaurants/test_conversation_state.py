@@ -287,3 +287,26 @@ async def test_show_me_more_pages_through_the_same_request(client: httpx.AsyncCl
         seen |= ids
     assert page["message"].startswith("That's all: I know no other Italian places in Boston")
     assert f"than the {len(seen)} I showed" in page["message"]
+
+
+async def test_more_pages_than_the_search_reaches_end_politely(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """A conversation that has already shown more places than one search returns (its stored
+    request holds 300 shown ids) answers "show me more" with a sentence, not an error."""
+    from sqlalchemy import text
+
+    uid = await create_user(client)
+    session = f"s-{uuid.uuid4().hex[:8]}"
+    await _turn(client, uid, session, "italian in boston")
+    async with runtime.db.session() as db, db.begin():
+        await db.execute(
+            text(
+                "UPDATE conversations SET state = jsonb_set(state, '{request,shown_place_ids}', "
+                "CAST(:ids AS jsonb)) WHERE uid = :uid AND session_id = :session"
+            ),
+            {"ids": str(list(range(1, 301))), "uid": uuid.UUID(uid), "session": session},
+        )
+    more = await _turn(client, uid, session, "show me more")
+    assert "Leaving out the 300 already shown." in more["assumptions"]
+    assert not {r["id"] for r in more["restaurants"]} & set(range(1, 301))

@@ -41,6 +41,8 @@ from kairos.text.aspects import ReviewText, tokenize
 from kairos.text.extractive import Quote, consolidated_review
 
 SEARCH_LIMIT = 15
+MAX_SEARCH_LIMIT = 200
+"""The search's own bound: "show me more" pages past it end with "That's all"."""
 EVALUATE_TOP = 10
 ANSWER_TOP = 5
 # One broadening round when nothing matches: first the filters around the request (rating,
@@ -288,7 +290,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
 
     async def search(scope: SearchFilters) -> TraitSearch:
         return await search_with_traits(
-            turn.search, decomposition.vector_query, scope, SEARCH_LIMIT + len(skip),
+            turn.search, decomposition.vector_query, scope,
+            min(SEARCH_LIMIT + len(skip), MAX_SEARCH_LIMIT),
             diets=diets, occasions=occasions, text_query=text_query, also_kinds=also_kinds,
         )  # fmt: skip
 

@@ -29,6 +29,8 @@ from kairos.text.query.conversation import (
 
 __all__ = ["Understand"]
 
+_STATE_FIELDS = ("shown_place_ids", "skip_place_ids", "shown_price_tiers")
+
 
 class Understand:
     def __init__(
@@ -82,7 +84,8 @@ class Understand:
             prompt = build_decomposition_prompt(message, history, user.preferences, user.allergies)
             generated = await self.chain.generate("decomposition", prompt, Decomposition, offline)
             record.fallbacks.extend(generated.fallbacks)
-            result = generated.value
+            # what earlier answers showed is the conversation's to say, never the model's
+            result = generated.value.model_copy(update={field: [] for field in _STATE_FIELDS})
             if (
                 previous is not None
                 and is_follow_up(message)
