@@ -208,6 +208,22 @@ def test_a_member_at_severe_risk_ranks_after_every_safe_venue_and_is_named() -> 
     assert ranked[1].veto
 
 
+def test_a_cafe_that_serves_beer_comes_after_the_bars_for_drinks() -> None:
+    """ "drinks with 6 friends in austin saturday night" planned Spokesman Coffee, Kick Butt
+    Coffee and Little City Espresso first: cafés filed under Bars too, cheapest first."""
+    from kairos.core.place_kinds import named_a_cafe
+
+    cafe = _scored("cafe", None, 1, kind="bar")
+    cafe.other_kind = True
+    pub = _scored("pub", None, 2, kind="bar")
+    ranked = synthesise([cafe, pub], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["pub", "cafe"]
+    assert named_a_cafe("Spokesman Coffee - St Elmo", ["beer bar", "cafes", "bars"])
+    assert named_a_cafe("Dear Diary Coffeehouse", ["beer bar", "coffee & tea"])
+    assert not named_a_cafe("Tap Room", ["breweries", "bars"])
+    assert not named_a_cafe("Coffee Bar Lounge", ["bars", "lounges"]), "no café category"
+
+
 def test_backup_when_the_top_pick_has_weather_risk() -> None:
     rain = RiskFlag(description="rain", severity="medium", kind="weather")
     park = _scored("park", 0.9, 1, [rain], kind="park")

@@ -530,3 +530,35 @@ async def test_nothing_found_names_each_kind_once(client: httpx.AsyncClient) -> 
     assert not answer["venues"], "the sample has no London museum"
     summary = answer["execution_summary"]
     assert "the catalog has no attraction or museum in London" in summary, summary
+
+
+async def test_a_cafe_serving_beer_is_planned_after_the_bars_for_drinks(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """Austin's cafés filed under Bars too (Spokesman Coffee, Kick Butt Coffee) led a Saturday
+    night's drinks, cheapest first. A best-rated, cheapest one here comes after every bar."""
+    from kairos.core.place_kinds import named_a_cafe
+    from tests.catalog_rows import add_place, write
+
+    probe, _ = await add_place(runtime, "Probe Espresso Bar", "Good coffee and a beer at night")
+    await write(
+        runtime,
+        "UPDATE places SET kind = 'bar', categories = '{cafes,bars,beer bar}', price_tier = '$', "
+        "price_level = 1, rating = 5.0, votes = 900, is_active = true WHERE id = :id",
+        {"id": probe},
+    )
+    runtime.search.catalogs.invalidate()
+    try:
+        uid = await create_user(client)
+        answer = await _plan(client, uid, prompt="drinks in cambridge for 4")
+        ids = [int(v["venue_id"].removeprefix("kp_")) for v in answer["venues"]]
+        assert probe in ids, ids
+        records = await runtime.places.records(ids)
+        cafes = [named_a_cafe(records[i].place.name, records[i].place.categories) for i in ids]
+        at = ids.index(probe)
+        assert at > 0 and not any(cafes[:at]) and all(cafes[at:]), [
+            (records[i].place.name, c) for i, c in zip(ids, cafes, strict=True)
+        ]
+    finally:
+        await write(runtime, "DELETE FROM places WHERE id = :id", {"id": probe})
+        runtime.search.catalogs.invalidate()

@@ -9,6 +9,7 @@ tour or a grocery. Categories are compared lower case, as ingestion stores them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Final
 
@@ -178,6 +179,18 @@ def is_store(categories: Iterable[str]) -> bool:
     station's tacos): a meal place by its cuisine tags, but a meal request ranks it after
     places that are only places to eat."""
     return any(c.strip().lower() in _STORES for c in categories)
+
+
+_CAFE_NAME: Final = re.compile(
+    r"\b(?:coffee|coffeehouse|espresso|caf[eé]|tea ?house|roasters?|roastery)\b", re.IGNORECASE
+)
+
+
+def named_a_cafe(name: str, categories: Iterable[str]) -> bool:
+    """A café that also serves beer ("Spokesman Coffee": Beer Bar, Cafes): its categories and
+    its own name both say café, so a night out for drinks ranks it after the bars."""
+    cafe = kind_categories("cafe")
+    return any(c.strip().lower() in cafe for c in categories) and bool(_CAFE_NAME.search(name))
 
 
 def is_diet_category(category: str) -> bool:

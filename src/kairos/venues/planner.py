@@ -18,6 +18,7 @@ from datetime import date
 from typing import Any, TypeVar
 
 from kairos.core.allergy_warnings import display_name
+from kairos.core.place_kinds import named_a_cafe
 from kairos.core.traits import evidence_phrase
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
@@ -375,6 +376,7 @@ class Planner:
             # a member's diet the venue does not show is said with the member's name (`risks`)
             missing_features=[f for f in features if f not in p.traits],
             lone_mentions=lone_mentions(p, features),
+            other_kind=set(found.filters.kinds) == {"bar"} and named_a_cafe(p.name, p.categories),
         )
 
     def _action(

@@ -81,6 +81,8 @@ class Scored:
     """Features asked that the evidence does not show this venue has."""
     lone_mentions: list[TraitNote] = field(default_factory=list)
     """Of those, the ones a single review mentions (not enough to hold, said as such)."""
+    other_kind: bool = False
+    """Of the kind asked, but mainly another: a café that serves beer, for drinks."""
 
 
 def _risk_flags(s: Scored) -> list[RiskFlag]:
@@ -212,6 +214,7 @@ def synthesise(
         key=lambda s: (
             _endangers(s),
             _unmet(s),
+            s.other_kind,
             -composite(s, weights),
             -weighted_rating(s.rating, s.review_count),
             s.venue_id,
