@@ -34,6 +34,9 @@ def test_a_total_budget_for_a_group_is_divided_per_head() -> None:
     assert intent.budget.level == "low"
     assert intent.activity == "sport"
     assert intent.features == ["sport"], "a court asked is a sports facility looked for"
+    assert "budget 'under $200' read as $20 a head for 10" in intent.assumptions
+    pounds = read("romantic dinner in boston for 2 under £150")
+    assert "budget 'under £150' read as £75 a head for 2" in pounds.assumptions, "in pounds"
 
 
 def test_a_per_head_budget_stays_per_head() -> None:

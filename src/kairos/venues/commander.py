@@ -18,6 +18,7 @@ from typing import Final, Literal
 from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, serves_meals
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.profiles.planner import PlannerPreferences
+from kairos.text.query.numbers import CURRENCY_SYMBOL
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
 from kairos.venues.schemas import Budget, BudgetLevel, PlanRequest
 
@@ -362,7 +363,9 @@ class Commander:
             assumptions.append(f"no place called {reading.unknown_place.title()} here: anywhere")
         if budget and budget.per_head and budget.total and group_size > 1:
             assumptions.append(
-                f"budget {budget.text!r} read as ${budget.per_head:g} a head for {group_size}"
+                f"budget {budget.text!r} read as "
+                f"{CURRENCY_SYMBOL.get(budget.currency or 'USD', '$')}{budget.per_head:g} a head "
+                f"for {group_size}"
             )
         return Intent(
             prompt=prompt,

@@ -53,6 +53,8 @@ _NUMBER_WORDS = {
 }
 _NUM_WORD = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 _SYMBOL_CURRENCY: dict[str, Currency] = {"$": "USD", "£": "GBP", "€": "EUR", "₹": "INR"}
+CURRENCY_SYMBOL: dict[str, str] = {code: symbol for symbol, code in _SYMBOL_CURRENCY.items()}
+"""How an amount in each currency is written: "£75 a head" for a request said in pounds."""
 _WORD_CURRENCY: dict[str, Currency] = {
     "dollar": "USD",
     "dollars": "USD",
