@@ -323,7 +323,7 @@ async def test_venues_listed_as_closed_are_left_out_when_open_ones_fit(
     """Grezzo (Yelp: closed) was the third pick of a vegan work lunch in Boston, with "Listed
     as closed by its source" under watch out. With enough open venues, a closed one is not
     planned at all, and the plan says how many were left out."""
-    from kairos.venues.facts import closed_places
+    from kairos.venues.facts import venue_attributes
 
     uid = await create_user(client)
     answer = await _plan(
@@ -331,7 +331,7 @@ async def test_venues_listed_as_closed_are_left_out_when_open_ones_fit(
     )
     ids = [int(v["venue_id"].removeprefix("kp_")) for v in answer["venues"]]
     assert len(ids) >= 3
-    assert await closed_places(runtime.db, ids) == set()
+    assert not any(closed for _, closed in (await venue_attributes(runtime.db, ids)).values())
     assert "Left out 1 venue(s) their source lists as closed." in answer["execution_summary"]
     assert not any("closed" in (v.get("watch_out") or "") for v in answer["venues"])
 

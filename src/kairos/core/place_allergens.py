@@ -306,16 +306,7 @@ def infer_place_allergens(
                 add(_from_mention(mention, "review", ref))
     for cuisine in cuisines:
         for allergen in category_certain_allergens(cuisine):
-            add(
-                AllergenEvidence(
-                    allergen=allergen,
-                    status="contains",
-                    confidence="high",
-                    source="category",
-                    ref=cuisine,
-                    span=cuisine,
-                )
-            )
+            add(_certain(allergen, "category", cuisine, cuisine))
         found = cuisine_allergens(cuisine)
         if found is None:
             continue
@@ -332,16 +323,7 @@ def infer_place_allergens(
             )
     for kind, allergens in name_certain_allergens(name):
         for allergen in allergens:
-            add(
-                AllergenEvidence(
-                    allergen=allergen,
-                    status="contains",
-                    confidence="high",
-                    source="name",
-                    ref=name,
-                    span=kind,
-                )
-            )
+            add(_certain(allergen, "name", name, kind))
     return _summarise(evidence, read_menu=read_menu)
 
 
@@ -365,6 +347,13 @@ def custom_ingredient_evidence(
             kept[bucket] = kept.get(bucket, 0) + 1
             evidence.append(_from_mention(mention, "review", ref))
     return evidence
+
+
+def _certain(allergen: str, source: EvidenceSource, ref: str, span: str) -> AllergenEvidence:
+    """High-confidence "contains" from what the place is: its category or its own name."""
+    return AllergenEvidence(
+        allergen=allergen, status="contains", confidence="high", source=source, ref=ref, span=span
+    )
 
 
 def _from_mention(mention: AllergenMention, source: EvidenceSource, ref: str) -> AllergenEvidence:

@@ -16,7 +16,7 @@ from sqlalchemy import text
 from kairos.store.database import Database
 from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
 
-__all__ = ["RawFacts", "closed_places", "read_facts"]
+__all__ = ["Attributes", "RawFacts", "read_facts", "venue_attributes"]
 
 _ATTRIBUTES = text(
     "SELECT id, attributes -> 'RestaurantsGoodForGroups' AS groups, "
@@ -42,7 +42,7 @@ def _truth(value: Any) -> bool | None:
     return None
 
 
-async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, tuple[bool | None, bool]]:
+async def _attributes(db: Database, ids: Sequence[int]) -> Attributes:
     async with db.reading() as session:
         rows = (await session.execute(_ATTRIBUTES, {"ids": list(ids)})).all()
     return {
@@ -54,11 +54,14 @@ async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, tuple[bool 
     }
 
 
-async def closed_places(db: Database, ids: Sequence[int]) -> set[int]:
-    """The places among `ids` that their source lists as closed (Yelp's `open: false`)."""
-    if not ids:
-        return set()
-    return {i for i, (_, closed) in (await _attributes(db, ids)).items() if closed}
+Attributes = dict[int, tuple[bool | None, bool]]
+"""Place id → (good for groups, if the source says; listed as closed)."""
+
+
+async def venue_attributes(db: Database, ids: Sequence[int]) -> Attributes:
+    """What the sources say of each place taking groups and being open, read once per plan:
+    the scout leaves closed venues out with it, and `read_facts` takes it as it is."""
+    return await _attributes(db, ids) if ids else {}
 
 
 async def read_facts(
@@ -66,25 +69,31 @@ async def read_facts(
     place_ids: Sequence[int],
     *,
     live_prices: Mapping[int, Mapping[str, int]] | None = None,
+    attributes: Attributes | None = None,
 ) -> dict[int, RawFacts]:
     """`live_prices`: place id → {provider: level 1–4} from hosted discovery, added to the
-    stored sources' levels (a source name in both: the live level)."""
+    stored sources' levels (a source name in both: the live level); `attributes`: what
+    `venue_attributes` already read for these places (else read here)."""
     if not place_ids:
         return {}
     store = VenueFacts(db)
-    prices, checkins, inspections, attributes = await asyncio.gather(
+
+    async def read_attributes() -> Attributes:
+        return attributes if attributes is not None else await _attributes(db, place_ids)
+
+    prices, checkins, inspections, read = await asyncio.gather(
         store.price_signals(place_ids=place_ids),
         store.checkins(place_ids=place_ids),
         store.inspections(place_ids=place_ids),
-        _attributes(db, place_ids),
+        read_attributes(),
     )
     return {
         i: RawFacts(
             price_signals={**prices.get(i, {}), **(live_prices or {}).get(i, {})},
             checkins=checkins.get(i, {}),
             inspections=inspections.get(i, []),
-            good_for_groups=attributes.get(i, (None, False))[0],
-            closed=attributes.get(i, (None, False))[1],
+            good_for_groups=read.get(i, (None, False))[0],
+            closed=read.get(i, (None, False))[1],
         )
         for i in place_ids
     }

@@ -43,7 +43,7 @@ from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.store.plans import PlanStore, StoredRiskEvent
 from kairos.venues.commander import Intent
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
-from kairos.venues.facts import RawFacts, closed_places, read_facts
+from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.group import GroupProfile
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.schemas import MeetingPoint, MemberDistance, MemberLocation
@@ -384,7 +384,8 @@ class Scout:
             candidates = located + [c for c in candidates if not c.distances]
         if features:  # the venues showing every feature asked first, each group in its order
             candidates.sort(key=lambda c: not set(features) <= set(c.record.place.traits))
-        closed = await closed_places(self.places.db, [c.place_id for c in candidates])
+        attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
+        closed = {i for i, (_, listed_closed) in attributes.items() if listed_closed}
         if len(candidates) - len(closed) >= OPEN_ENOUGH:  # else kept, and the critic says so
             candidates = [c for c in candidates if c.place_id not in closed]
         else:
@@ -393,7 +394,9 @@ class Scout:
         featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]
         facts, risks = await asyncio.gather(
-            read_facts(self.places.db, ids, live_prices=discovered.price_signals),
+            read_facts(
+                self.places.db, ids, live_prices=discovered.price_signals, attributes=attributes
+            ),
             self.plans.risk_events(ids),
         )
         for c in candidates:
