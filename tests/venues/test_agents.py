@@ -60,6 +60,23 @@ def test_budget_fit_per_head() -> None:
     assert cost_profile({"a": 4}, twenty).budget_fit == 0.0
 
 
+def test_budget_fit_reads_a_budget_in_its_own_currencys_tiers() -> None:
+    """₹500 a head is the top of $$ where rupees are spent, as $30 is in Boston: a $$ place
+    fits it, a $$$ one barely; the number 500 itself would make every tier fit."""
+    rupees = Budget(per_head=500, currency="INR")
+    assert cost_profile({"a": 2}, rupees).budget_fit == 1.0
+    assert cost_profile({"a": 4}, rupees).budget_fit == 0.0
+    assert (
+        cost_profile({"a": 3}, rupees).budget_fit
+        == cost_profile({"a": 3}, Budget(per_head=30, currency="USD")).budget_fit
+    )
+    pounds = Budget(per_head=15, currency="GBP")  # the top of £ in London, like $10 in Boston
+    assert (
+        cost_profile({"a": 2}, pounds).budget_fit
+        == cost_profile({"a": 2}, Budget(per_head=10)).budget_fit
+    )
+
+
 def _climate(rain: float, snow: float = 0.0, tmax: float = 15.0) -> WeatherReport:
     return WeatherReport(
         day=date(2026, 4, 10),
@@ -222,6 +239,20 @@ def test_a_cafe_that_serves_beer_comes_after_the_bars_for_drinks() -> None:
     assert named_a_cafe("Dear Diary Coffeehouse", ["beer bar", "coffee & tea"])
     assert not named_a_cafe("Tap Room", ["breweries", "bars"])
     assert not named_a_cafe("Coffee Bar Lounge", ["bars", "lounges"]), "no café category"
+
+
+def test_a_chains_second_branch_comes_after_the_other_venues() -> None:
+    """Clover Food Lab filled two of a plan's three picks."""
+    first, second = _scored("clover-a", 0.9, 1), _scored("clover-b", 0.85, 1)
+    first.name = second.name = "Clover Food Lab"
+    other, risky = _scored("other", 0.3, 3), _scored("risky", 0.95, 1)
+    risky.member_risks = [
+        MemberRisk(name="Sam", allergens=["fish"], severity="anaphylactic", note="")
+    ]
+    ranked = synthesise(
+        [second, risky, other, first], SEED_WEIGHTS, vibe_name="cozy", budget_text=None
+    )
+    assert [v.venue_id for v in ranked] == ["clover-a", "other", "clover-b", "risky"]
 
 
 def test_backup_when_the_top_pick_has_weather_risk() -> None:

@@ -10,7 +10,13 @@ from kairos.profiles.planner import PlannerPreferences
 from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.index import ProductWords
 from kairos.text.query.understanding import QueryReader
-from kairos.venues.commander import DEFAULT_WEIGHTS, Commander, agent_weights, find_activity
+from kairos.venues.commander import (
+    DEFAULT_WEIGHTS,
+    PLANNER_WORDS,
+    Commander,
+    agent_weights,
+    find_activity,
+)
 from kairos.venues.product import _vibe_of
 from kairos.venues.schemas import PlanRequest
 
@@ -19,7 +25,7 @@ VOCABULARY = CatalogVocabulary(
     frozenset({"boston", "cambridge", "new york"}),
     {"back bay": "boston"},
 )
-COMMANDER = Commander(QueryReader(VOCABULARY, ProductWords()), _vibe_of)
+COMMANDER = Commander(QueryReader(VOCABULARY, PLANNER_WORDS), _vibe_of)
 NEUTRAL = PlannerPreferences()
 
 
@@ -37,6 +43,18 @@ def test_a_total_budget_for_a_group_is_divided_per_head() -> None:
     assert "budget 'under $200' read as $20 a head for 10" in intent.assumptions
     pounds = read("romantic dinner in boston for 2 under £150")
     assert "budget 'under £150' read as £75 a head for 2" in pounds.assumptions, "in pounds"
+
+
+def test_a_group_amount_without_a_currency_is_dollars_not_rupees() -> None:
+    intent = read("dinner for 10 under 200")
+    assert intent.budget is not None and intent.budget.currency == "USD"
+    assert "budget 'under 200' read as $20 a head for 10" in intent.assumptions
+    assert not any("for two" in a for a in intent.assumptions), intent.assumptions
+    rupees = read("drinks for 10 under 20000 rupees")
+    assert rupees.budget is not None and rupees.budget.currency == "INR"
+    assert rupees.budget.level == "high", "₹2,000 a head is above every band"
+    cheap = read("lunch for 4 under ₹1000")
+    assert cheap.budget is not None and cheap.budget.level == "low", "₹250 a head is $ there"
 
 
 def test_a_per_head_budget_stays_per_head() -> None:

@@ -18,7 +18,8 @@ from typing import Final, Literal
 from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, serves_meals
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.profiles.planner import PlannerPreferences
-from kairos.text.query.numbers import CURRENCY_SYMBOL
+from kairos.text.query.index import ProductWords
+from kairos.text.query.numbers import CURRENCY_SYMBOL, in_dollar_bands
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
 from kairos.venues.schemas import Budget, BudgetLevel, PlanRequest
 
@@ -145,6 +146,9 @@ _BUDGET_WORDS: Final[dict[str, BudgetLevel]] = {
 _PER_HEAD = re.compile(r"\b(a head|per head|each|per person|a person|pp|apiece|per guest)\b")
 # Per-head amount (USD) at or under which a budget is low, then medium; above, high.
 _LEVEL_BOUNDS: Final = (20.0, 50.0)
+PLANNER_WORDS: Final = ProductWords(amounts_in="USD")
+"""A group's amount without a currency, in a city of none known, is dollars: "under 200 for
+10" is $20 a head, not the rupees for two that the size of the number suggests to the chat."""
 
 _TIER_3_WORDS: Final = (
     "business",
@@ -205,9 +209,10 @@ def oauth_scopes(text: str) -> tuple[list[str], list[str]]:
     return actions, scopes
 
 
-def _level(per_head: float) -> BudgetLevel:
+def _level(per_head: float, currency: str | None = "USD") -> BudgetLevel:
     low, medium = _LEVEL_BOUNDS
-    return "low" if per_head <= low else "medium" if per_head <= medium else "high"
+    dollars = in_dollar_bands(per_head, currency)
+    return "low" if dollars <= low else "medium" if dollars <= medium else "high"
 
 
 def budget_of(
@@ -233,7 +238,7 @@ def budget_of(
         per_head = amount if per_head_said or group_size <= 1 else amount / group_size
         total = per_head * group_size
         return Budget(
-            level=_level(per_head),
+            level=_level(per_head, found.currency),
             per_head=round(per_head, 2),
             total=round(total, 2),
             currency=found.currency,

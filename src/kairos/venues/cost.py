@@ -9,7 +9,8 @@
 
 Value: `$` 0.8, `$$` 0.6, `$$$` 0.4, `$$$$` 0.2, lowered by 0.05 at low confidence and
 unknown (null) with none. Fit to the per-head budget: 1.0 when the tier's typical spend per
-head is within it, falling linearly to 0 at twice the budget.
+head is within it, falling linearly to 0 at twice the budget; a budget in pounds, euros or
+rupees is first placed in the dollar tiers by where it sits in its own (`in_dollar_bands`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from statistics import median_low
 from typing import Final, Literal
 
 from kairos.core.sources import source_name
+from kairos.text.query.numbers import in_dollar_bands
 from kairos.venues.schemas import Budget
 
 __all__ = ["TIER_SPEND", "VALUE", "CostProfile", "budget_fit", "cost_profile"]
@@ -61,9 +63,10 @@ def budget_fit(price_range: str | None, budget: Budget | None) -> float | None:
         return None
     if budget.per_head is not None and budget.per_head > 0:
         spend = TIER_SPEND[price_range]
-        if spend <= budget.per_head:
+        per_head = in_dollar_bands(budget.per_head, budget.currency)
+        if spend <= per_head:
             return 1.0
-        return round(max(0.0, 1.0 - (spend - budget.per_head) / budget.per_head), 3)
+        return round(max(0.0, 1.0 - (spend - per_head) / per_head), 3)
     if budget.level is not None:
         return 1.0 if price_range in _LEVEL_TIERS[budget.level] else 0.3
     return None

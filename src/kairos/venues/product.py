@@ -21,9 +21,8 @@ from kairos.store import venue_vibes
 from kairos.store.database import Database
 from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore, StoredPlan
-from kairos.text.query.index import ProductWords
 from kairos.text.query.understanding import QueryReader
-from kairos.venues.commander import Commander
+from kairos.venues.commander import PLANNER_WORDS, Commander
 from kairos.venues.discovery import CatalogDiscovery, DiscoveryProvider
 from kairos.venues.group import rerank_with_votes
 from kairos.venues.hosted import GooglePlacesDiscovery, YelpFusionDiscovery
@@ -130,7 +129,7 @@ class VenuesProduct:
     async def _planner(self) -> Planner:
         catalog = await self.runtime.catalog.current()
         if self._reader is None or self._generation != catalog.generation:
-            self._reader = QueryReader(catalog.vocabulary(), ProductWords())
+            self._reader = QueryReader(catalog.vocabulary(), PLANNER_WORDS)
             self._name_listings = await self.runtime.places.name_listings()
             self._generation = catalog.generation
         self.scout.name_listings = self._name_listings

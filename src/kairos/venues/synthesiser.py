@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from kairos.core.traits import evidence_phrase
+from kairos.core.venue_identity import name_key
 from kairos.pipeline.trait_notes import TraitNote
 from kairos.store.places import weighted_rating
 from kairos.venues.cost import CostProfile
@@ -198,6 +199,21 @@ def _watch_out(
     return " ".join(sentences), [*evidence, *(e for f in flags for e in f.evidence)][:6]
 
 
+def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
+    """A chain's second branch after every other venue of its standing (same safety, same
+    features met, same kind): three picks should be three places, not Clover Food Lab twice."""
+    seen: set[str] = set()
+    repeat: dict[str, bool] = {}
+    for s in ranked:
+        name = name_key(s.name)
+        repeat[s.venue_id] = name in seen
+        seen.add(name)
+    return sorted(
+        ranked,  # stable: the composite's order is kept within each group
+        key=lambda s: (_endangers(s), _unmet(s), s.other_kind, repeat[s.venue_id]),
+    )
+
+
 def synthesise(
     scored: Sequence[Scored],
     weights: Mapping[str, float],
@@ -220,6 +236,7 @@ def synthesise(
             s.venue_id,
         ),
     )
+    ranked = _branches_after(ranked)
     results = []
     for rank, s in enumerate(ranked, start=1):
         flags = _risk_flags(s)

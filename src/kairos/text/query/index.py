@@ -21,6 +21,7 @@ from kairos.text.query.catalog_words import (
     qualifier_first,
     unqualified,
 )
+from kairos.text.query.numbers import Currency
 from kairos.text.query.vocabulary import (
     AREA_ALIASES,
     CITY_ALIASES,
@@ -91,6 +92,8 @@ class ProductWords:
     `dish_words` are dishes that search semantically; `ignored_categories` are catalog
     categories that never become a filter; `secondary_words` name a meal or venue and become
     a category only when nothing else names the food ("south indian breakfast").
+    `amounts_in` is the currency of an amount said without one in a city of no known currency;
+    None guesses from its size (`guess_currency`: "under 500" is rupees for two).
     """
 
     category_aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -98,6 +101,7 @@ class ProductWords:
     dish_words: frozenset[str] = frozenset()
     ignored_categories: frozenset[str] = frozenset()
     secondary_words: frozenset[str] = frozenset()
+    amounts_in: Currency | None = None
 
 
 @dataclass(frozen=True)

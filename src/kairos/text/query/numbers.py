@@ -13,6 +13,7 @@ two" is 25 a head). "under X" (and a bare "X") keeps every tier up to the one co
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -167,6 +168,24 @@ def _tier_index(value: float, bounds: tuple[float, float, float]) -> int:
         if value <= upper:
             return index
     return 3
+
+
+def in_dollar_bands(per_head: float, currency: str | None) -> float:
+    """A per-head amount in another currency, as the US amount that sits at the same place in
+    its price tiers: piecewise linear through the tier bounds of `TIER_BOUNDS` ("£30 a head" is
+    the top of $$ in London as $30 is in Boston; "₹500 a head" the top of $$ in Bengaluru).
+    Tiers are what the catalog's prices are, so this compares like with like where an exchange
+    rate would not: ₹500 buys in Bengaluru what $30 buys in Boston, not what $6 does."""
+    if currency not in TIER_BOUNDS or currency == "USD":
+        return per_head
+    table_unit, bounds = TIER_BOUNDS[currency]
+    local = [b / 2 if table_unit == "two" else b for b in bounds]
+    dollars = TIER_BOUNDS["USD"][1]
+    points = [(0.0, 0.0), *zip(local, dollars, strict=True)]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        if per_head <= x1:
+            return y0 + (per_head - x0) * (y1 - y0) / (x1 - x0)
+    return per_head * dollars[-1] / local[-1]
 
 
 def tiers_for(price: PriceMention, currency: Currency) -> tuple[PriceTier, ...]:

@@ -32,6 +32,7 @@ from kairos.text.query.matching import (
     match_typos,
 )
 from kairos.text.query.numbers import (
+    Currency,
     NumberFacts,
     PriceMention,
     extract_numbers,
@@ -104,7 +105,9 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def _budget(facts: NumberFacts, draft: Draft, city: str | None) -> Budget | None:
+def _budget(
+    facts: NumberFacts, draft: Draft, city: str | None, amounts_in: Currency | None
+) -> Budget | None:
     """Numbers beat words; a word can narrow a number ("cheap, under 1500 for two")."""
     numeric: list[PriceTier] = list(facts.tiers)
     price: PriceMention | None = facts.price if not facts.tiers else None
@@ -112,11 +115,12 @@ def _budget(facts: NumberFacts, draft: Draft, city: str | None) -> Budget | None
     if facts.tiers:
         draft.note(facts.tier_text, "price_tiers=" + ",".join(facts.tiers))
     elif price is not None:
-        currency = guess_currency(price, CITY_CURRENCY.get(city or ""))
+        currency = guess_currency(price, CITY_CURRENCY.get(city or "") or amounts_in)
         numeric = list(tiers_for(price, currency))
         draft.note(price.text, "price_tiers=" + ",".join(numeric))
         if price.currency is None:
-            unit = "" if price.unit else " for two" if currency == "INR" else " a head"
+            per = " for two" if currency == "INR" else " a head"
+            unit = "" if price.unit or amounts_in else per
             draft.assumptions.append(f"Read '{price.text}' as {currency}{unit}.")
     if numeric and draft.tiers:
         tiers = [t for t in numeric if t in draft.tiers] or numeric
@@ -195,7 +199,7 @@ class QueryReader:
         match_typos(words, draft, index)
         cities = list(draft.cities)
         city = cities[0] if cities else draft.area_city
-        budget = _budget(facts, draft, city)
+        budget = _budget(facts, draft, city, index.product.amounts_in)
         if facts.min_rating is not None:
             draft.min_rating = facts.min_rating
             draft.note(facts.rating_text, f"min_rating={facts.min_rating}")
