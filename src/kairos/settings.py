@@ -56,6 +56,11 @@ class Settings(BaseSettings):
     demo_session: bool = Field(
         default=True, description="browser session for the demo user; only honoured in development"
     )
+    local_test_user: bool = Field(
+        default=True,
+        description="the planner's seed routes act for one shared local user when a request "
+        "carries no credential (the seed's auth0|local_test); only honoured in development",
+    )
 
     max_body_bytes: int = Field(
         default=1_048_576,
@@ -254,6 +259,10 @@ class Settings(BaseSettings):
     @property
     def demo_session_enabled(self) -> bool:
         return self.demo_session and self.env == "development"
+
+    @property
+    def local_test_user_enabled(self) -> bool:
+        return self.local_test_user and self.env == "development"
 
     @property
     def allowed_origins_list(self) -> list[str]:

@@ -4,6 +4,8 @@ the critic's dealbreakers, the vibe filter, the composite, votes and the meeting
 from __future__ import annotations
 
 from datetime import date
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -395,3 +397,23 @@ def test_a_feature_vibe_without_evidence_is_not_claimed_in_the_why() -> None:
     shown = _scored("shown", 1.0, 2, kind="bar")
     (held,) = synthesise([shown], SEED_WEIGHTS, vibe_name="live_music", budget_text=None)
     assert held.why.startswith("live music 1.00")
+
+
+def _at(city: str | None) -> Any:
+    return SimpleNamespace(record=SimpleNamespace(place=SimpleNamespace(city=city)))
+
+
+def test_a_plan_with_no_place_named_keeps_to_the_city_of_most_matches() -> None:
+    """ "Basketball court for 10 people under $200" planned Hyde Park, Cambridge, Austin and
+    Orlando side by side: a group meets in one city."""
+    from kairos.venues.scout import in_one_city
+
+    found = [_at(c) for c in ["Austin", "Boston", "Dorchester", "Orlando", "Austin", "boston"]]
+    kept, city = in_one_city(found)
+    assert city == "Boston", "Dorchester is in Boston, which leads 3 to 2"
+    assert kept == [found[1], found[2], found[5]]
+    tie = [_at(c) for c in ["Austin", "Boston", "Boston", "Austin", "Austin", "Boston"]]
+    assert in_one_city(tie)[1] == "Austin", "a tie goes to the city of the first match"
+    few = [_at(c) for c in ["Austin", "Boston", "Orlando", "Boston"]]
+    assert in_one_city(few) == (few, None), "two in one city is too few to plan from"
+    assert in_one_city([_at("Boston"), _at(None), _at("Boston")])[1] is None, "one city already"

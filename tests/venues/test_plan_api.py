@@ -8,8 +8,11 @@ import uuid
 from typing import Any
 
 import httpx
+import pytest
 
+from kairos.api.app import create_app
 from kairos.core.venue_identity import name_key
+from kairos.settings import Settings
 from tests.meals.helpers import as_user, create_user
 
 SEED_VENUE_FIELDS = {
@@ -72,6 +75,36 @@ async def test_the_scout_knows_how_many_places_carry_each_name(
 async def test_plan_needs_a_credential(client: httpx.AsyncClient) -> None:
     response = await client.post("/api/plan", json={"prompt": "drinks"})
     assert response.status_code == 401
+
+
+@pytest.mark.parametrize("env", ["development", "production"])
+async def test_in_development_a_seed_client_without_a_login_plans_as_the_local_user(
+    settings: Settings, runtime: Any, env: str
+) -> None:
+    """The seed's local development ran with a mock user (auth0|local_test) and its API
+    reference sends no credential; production keeps answering 401."""
+    app = create_app(settings.model_copy(update={"env": env}), runtime=runtime)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://kairos.test") as seed:
+        local = {"auth_user_id": "auth0|local_test"}
+        planned = await seed.post("/api/plan", json={"prompt": "drinks in cambridge for 4"})
+        patched = await seed.patch("/api/user/preferences", params=local, json={"vibe_first": True})
+        if env == "production":
+            assert planned.status_code == patched.status_code == 401
+            return
+        assert planned.status_code == 200, planned.text
+        assert planned.json()["venues"] and "vibe_first" in planned.json()["user_profile"]
+        assert patched.status_code == 200 and patched.json()["vibe_first"] is True
+        again = await seed.post("/api/plan", json={"prompt": "drinks in cambridge for 4"})
+        assert again.json()["user_profile"]["vibe_first"] is True, "the same local user"
+        assert (await seed.get("/api/user/preferences", params=local)).json()["vibe_first"]
+        other = await seed.get("/api/user/preferences", params={"auth_user_id": "auth0|abc123"})
+        assert other.status_code == 403 and "auth0|local_test" in other.json()["detail"]
+        uid = await create_user(seed)
+        mine = await seed.get("/api/user/preferences", headers=as_user(uid))
+        assert mine.json()["vibe_first"] is False, "a credential still decides whose"
+        forged = await seed.post("/api/plan", json={"prompt": "drinks"}, headers={"X-User-ID": uid})
+        assert forged.status_code == 401, "a bare user id is still no credential"
 
 
 async def test_preferences_round_trip_and_belong_to_the_credential(

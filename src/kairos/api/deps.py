@@ -17,8 +17,8 @@ from typing import Annotated, Literal
 
 from fastapi import Cookie, Depends, Header, Path, Request
 
-from kairos.errors import BadRequest, Forbidden, Unauthorized
-from kairos.profiles.schemas import UserPublic
+from kairos.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
+from kairos.profiles.schemas import UserCreate, UserPublic
 from kairos.profiles.tokens import DemoSession
 from kairos.runtime import Runtime
 from kairos.settings import Settings
@@ -170,6 +170,59 @@ async def current_user(
     return await user_of(state.runtime, credential_of(state.runtime, state.settings, presented))
 
 
+LOCAL_TEST_USER_ID = "auth0|local_test"
+LOCAL_TEST_UID = uuid.uuid5(uuid.NAMESPACE_URL, "kairos:" + LOCAL_TEST_USER_ID)
+"""The seed's local development user: a request with no credential at all acts for it on the
+planner's seed routes, in development only, so a client written for the seed works against
+`make run`. Production answers 401 (docs/SECURITY.md)."""
+
+
+def carries_nothing(presented: Presented) -> bool:
+    return not (
+        presented.authorization
+        or presented.service_token
+        or presented.user_id
+        or presented.demo_cookie
+    )
+
+
+async def local_test_user(runtime: Runtime) -> UserPublic:
+    """The shared local user, created with an empty profile on first use."""
+    try:
+        return await runtime.profiles.get(LOCAL_TEST_UID)
+    except NotFound:
+        try:
+            return await runtime.profiles.create(LOCAL_TEST_UID, UserCreate())
+        except Conflict:  # another request created it first
+            return await runtime.profiles.get(LOCAL_TEST_UID)
+
+
+async def user_or_local(runtime: Runtime, settings: Settings, presented: Presented) -> UserPublic:
+    """The credential's user; with no credential at all, in development, the local test user."""
+    if carries_nothing(presented) and settings.local_test_user_enabled:
+        return await local_test_user(runtime)
+    return await user_of(runtime, credential_of(runtime, settings, presented))
+
+
+async def seed_user(
+    request: Request,
+    authorization: Annotated[
+        str | None, Header(description="'Bearer <user token>' from POST /users/{uid}/tokens")
+    ] = None,
+    x_service_token: Annotated[
+        str | None, Header(description="shared service secret, with X-User-ID")
+    ] = None,
+    x_user_id: Annotated[
+        str | None, Header(description="the user a trusted server acts for")
+    ] = None,
+    kairos_demo: Annotated[str | None, Cookie(include_in_schema=False)] = None,
+) -> UserPublic:
+    """`current_user` for the routes of a seed whose local development ran without a login."""
+    state = request.app.state
+    presented = Presented(authorization, x_service_token, x_user_id, kairos_demo)
+    return await user_or_local(state.runtime, state.settings, presented)
+
+
 async def path_user(
     uid: PathUid,
     user: Annotated[UserPublic, Depends(current_user)],
@@ -182,4 +235,5 @@ async def path_user(
 
 ServiceAuth = Depends(require_service_token)
 CurrentUser = Annotated[UserPublic, Depends(current_user)]
+SeedUser = Annotated[UserPublic, Depends(seed_user)]
 PathUser = Annotated[UserPublic, Depends(path_user)]

@@ -155,6 +155,8 @@ class Planner:
             yield _log("scout", f"Excluded {excluded['name']}: {excluded['reason']}")
         if found.meeting:
             yield _log("scout", f"Meeting point: {found.meeting.explanation}")
+        if found.one_city:
+            yield _log("scout", f"No place named: kept to {found.one_city}, where most matches are")
         candidates = found.candidates
         ids = [c.place_id for c in candidates]
         slot = _slot(intent)
@@ -540,6 +542,8 @@ def _summary(
     if venues and intent.reading.unknown_place and not intent.location:
         text += f" I don't know any places in {intent.reading.unknown_place.title()}; these are "
         text += "from other cities."
+    if venues and found.one_city:
+        text += f" No place was named: planned in {found.one_city}, where most matches are."
     if venues and found.missing_kinds:
         kinds = " or ".join(k.replace("_", " ") for k in found.missing_kinds)
         text += f" Nothing here is a {kinds}{where}; these are the closest matches of other kinds."

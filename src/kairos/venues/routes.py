@@ -3,8 +3,11 @@ Reference") so a client written for it works. Thin: parse, authorise, call the p
 
 Every route that acts for a person needs a credential (docs/SECURITY.md): a user token, the
 service token with X-User-ID, or the demo cookie. A browser cannot set headers on a WebSocket,
-so `WS /api/ws/plan` also takes the user token as `?access_token=`. A plan id is a capability:
-whoever holds it sees the shortlist and votes as one of its members (the way a poll link works).
+so `WS /api/ws/plan` also takes the user token as `?access_token=`. In development only, the
+seed's routes (plan, socket, preferences) act for the seed's local user `auth0|local_test` when
+a request carries no credential at all, as the seed's local development did. A plan id is a
+capability: whoever holds it sees the shortlist and votes as one of its members (the way a poll
+link works).
 """
 
 from __future__ import annotations
@@ -17,7 +20,15 @@ from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisc
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from kairos.api.deps import DEMO_COOKIE, CurrentUser, Presented, credential_of, user_of
+from kairos.api.deps import (
+    DEMO_COOKIE,
+    LOCAL_TEST_UID,
+    LOCAL_TEST_USER_ID,
+    CurrentUser,
+    Presented,
+    SeedUser,
+    user_or_local,
+)
 from kairos.core.stored_text import StoredText
 from kairos.errors import Forbidden, InvalidInput, KairosError, NotFound, Unauthorized
 from kairos.pipeline.events import ErrorEvent, Result, Thinking
@@ -60,7 +71,7 @@ ProductDep = Annotated[VenuesProduct, Depends(product_of)]
 
 @router.post("/plan", response_model=PlanResponse, responses=_ERRORS)
 async def plan(
-    request: Request, body: PlanRequest, user: CurrentUser, product: ProductDep
+    request: Request, body: PlanRequest, user: SeedUser, product: ProductDep
 ) -> PlanResponse:
     """Runs the whole pipeline and returns the result at once (the WebSocket streams it)."""
     await request.app.state.rate_limits.check_chat(request.scope, user.uid)
@@ -78,12 +89,11 @@ async def _ws_user(websocket: WebSocket) -> UserPublic:
         demo_cookie=websocket.cookies.get(DEMO_COOKIE),
     )
     try:
-        credential = credential_of(runtime, settings, presented)
+        return await user_or_local(runtime, settings, presented)
     except Unauthorized as exc:
         raise Unauthorized(
             f"{exc.detail}; a browser's socket may send the user token as ?access_token="
         ) from None
-    return await user_of(runtime, credential)
 
 
 def _problem(exc: KairosError) -> dict[str, Any]:
@@ -283,7 +293,15 @@ async def message_file(
 
 
 def _same_user(user: UserPublic, auth_user_id: str | None) -> None:
-    if auth_user_id and auth_user_id.strip() != str(user.uid):
+    said = (auth_user_id or "").strip()
+    if said == LOCAL_TEST_USER_ID and user.uid == LOCAL_TEST_UID:
+        return
+    if said and user.uid == LOCAL_TEST_UID:
+        raise Forbidden(
+            f"without a credential only the local user {LOCAL_TEST_USER_ID} can be read; "
+            "for another user send 'Authorization: Bearer <user token>'"
+        )
+    if said and said != str(user.uid):
         raise Forbidden(
             "auth_user_id names another user than the credential; a user sees only theirs"
         )
@@ -291,12 +309,16 @@ def _same_user(user: UserPublic, auth_user_id: str | None) -> None:
 
 AuthUserId = Annotated[
     str | None,
-    Query(max_length=128, description="the seed's user id; must be the credential's user"),
+    Query(
+        max_length=128,
+        description="the seed's user id; must be the credential's user (or, in development "
+        "without a credential, auth0|local_test)",
+    ),
 ]
 
 
 @router.get("/user/preferences", response_model=PlannerPreferences, responses=_ERRORS)
-async def preferences(user: CurrentUser, auth_user_id: AuthUserId = None) -> PlannerPreferences:
+async def preferences(user: SeedUser, auth_user_id: AuthUserId = None) -> PlannerPreferences:
     """The planner's preferences (the seed's Auth0 `app_metadata`)."""
     _same_user(user, auth_user_id)
     return user.planner
@@ -304,7 +326,7 @@ async def preferences(user: CurrentUser, auth_user_id: AuthUserId = None) -> Pla
 
 @router.patch("/user/preferences", response_model=PlannerPreferences, responses=_ERRORS)
 async def update_preferences(
-    body: PlannerUpdate, user: CurrentUser, request: Request, auth_user_id: AuthUserId = None
+    body: PlannerUpdate, user: SeedUser, request: Request, auth_user_id: AuthUserId = None
 ) -> PlannerPreferences:
     """Merges the values sent into the stored preferences; fields not sent are kept."""
     _same_user(user, auth_user_id)

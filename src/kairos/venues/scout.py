@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -41,6 +42,7 @@ from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.models import SearchHit, SearchResult
 from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.store.plans import PlanStore, StoredRiskEvent
+from kairos.text.query.vocabulary import KNOWN_AREAS
 from kairos.venues.commander import Intent
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
@@ -138,6 +140,8 @@ class ScoutResult:
     around: str | None = None
     """The area asked, read as a distance from its centre ("within 1.5 km of Harvard Square")."""
     closed_left_out: int = 0
+    one_city: str | None = None
+    """No place named: the city the plan was kept to, the one most of the matches are in."""
     """Venues their source lists as closed, left out because enough open ones fit."""
 
 
@@ -187,6 +191,27 @@ def _plain(text: str) -> str:
 def _without(text: str, words: Mapping[str, object]) -> str:
     """`text` without `words` (compared as `_plain` reads them)."""
     return " ".join(w for w in text.split() if _plain(w) not in words)
+
+
+def in_one_city(candidates: list[Candidate]) -> tuple[list[Candidate], str | None]:
+    """No place named and no member located: a group meets in one city, so the plan keeps to
+    the city holding most of the best `CAP` matches (the earlier match breaks a tie), when it
+    has at least `OPEN_ENOUGH` of them; else every match, from wherever it is."""
+    cities = [_metro(c.record.place.city) for c in candidates]
+    counts = Counter(city for city in cities[:CAP] if city)
+    if len(counts) < 2:
+        return candidates, None
+    best = max(counts, key=counts.__getitem__)  # a Counter keeps first-seen order: ties
+    kept = [c for c, city in zip(candidates, cities, strict=True) if city == best]
+    if len(kept) < OPEN_ENOUGH:
+        return candidates, None
+    return kept, best.title()
+
+
+def _metro(city: str | None) -> str:
+    """A neighbourhood a source gives as the city ("Dorchester") counts as its city."""
+    lowered = (city or "").strip().lower()
+    return KNOWN_AREAS.get(lowered) or lowered
 
 
 def _radius(members: Sequence[MemberLocation], point: MeetingPoint) -> float:
@@ -390,6 +415,9 @@ class Scout:
             candidates = [c for c in candidates if c.place_id not in closed]
         else:
             closed = set()
+        one_city = None
+        if not (filters.city or filters.area or filters.near or point):
+            candidates, one_city = in_one_city(candidates)
         candidates = candidates[:CAP]
         featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]
@@ -420,4 +448,5 @@ class Scout:
             features=features,
             features_short=[] if featured >= FEATURED_ENOUGH else list(features),
             featured=featured,
+            one_city=one_city,
         )
