@@ -595,3 +595,15 @@ async def test_a_cafe_serving_beer_is_planned_after_the_bars_for_drinks(
     finally:
         await write(runtime, "DELETE FROM places WHERE id = :id", {"id": probe})
         runtime.search.catalogs.invalidate()
+
+
+async def test_an_empty_or_long_prompt_is_refused_in_words_about_characters(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    empty = await client.post("/api/plan", json={"prompt": ""}, headers=as_user(uid))
+    assert empty.status_code == 422
+    assert "prompt: must be at least 1 character, got 0" in empty.json()["detail"]
+    long = await client.post("/api/plan", json={"prompt": "x" * 2001}, headers=as_user(uid))
+    assert "prompt: must be at most 2000 characters, got 2001" in long.json()["detail"]
+    assert "item" not in long.json()["detail"]

@@ -99,9 +99,22 @@ def problem_response(
     )
 
 
+def _message(error: dict[str, Any]) -> str:
+    """Pydantic's own words, except a text's length: a constrained text that is also checked by
+    a validator (`StoredText`) is measured as a sequence, "at least 1 item after validation"."""
+    ctx, given = error.get("ctx") or {}, error.get("input")
+    if isinstance(given, str) and error.get("type") in {"too_short", "too_long"}:
+        if error["type"] == "too_short":
+            bound = ctx.get("min_length")
+            return f"must be at least {bound} character{'s' * (bound != 1)}, got {len(given)}"
+        bound = ctx.get("max_length")
+        return f"must be at most {bound} characters, got {len(given)}"
+    return str(error.get("msg"))
+
+
 def _describe(error: dict[str, Any]) -> str:
     where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
-    return f"{where}: {error.get('msg')}" if where else str(error.get("msg"))
+    return f"{where}: {_message(error)}" if where else _message(error)
 
 
 HTTP_METHODS = frozenset({"get", "put", "post", "delete", "options", "head", "patch", "trace"})
@@ -128,7 +141,7 @@ def install_problem_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
         errors = [
-            {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
+            {"loc": list(e.get("loc", ())), "msg": _message(e), "type": e.get("type")}
             for e in exc.errors()
         ]
         detail = "; ".join(_describe(e) for e in exc.errors()) or "the request is not valid"
