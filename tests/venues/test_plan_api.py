@@ -607,3 +607,52 @@ async def test_an_empty_or_long_prompt_is_refused_in_words_about_characters(
     long = await client.post("/api/plan", json={"prompt": "x" * 2001}, headers=as_user(uid))
     assert "prompt: must be at most 2000 characters, got 2001" in long.json()["detail"]
     assert "item" not in long.json()["detail"]
+
+
+async def test_the_critics_risk_events_are_kept_once_and_read_by_the_next_plan(
+    client: httpx.AsyncClient, app: Any
+) -> None:
+    """A park the attractions file gives no coordinates gets its city's normals; the weather
+    flag is written once per venue and description, counted when seen again, and a later plan
+    for another day reads it as history ("seen before"), never twice beside itself."""
+    uid = await create_user(client)
+    store = app.state.runtime.products["venues"].plans
+    prompt = "picnic in a park in new york city for 6 on november 28"
+    first = await _plan(client, uid, prompt=prompt)
+    await app.state.runtime.drain()  # the events are written after the answer
+    top = first["venues"][0]
+    assert top["kind"] == "park" and top["lat"] is None, "a park without coordinates"
+    (weather,) = [f for f in top["risk_flags"] if f["kind"] == "weather"]
+    assert "climatology, not a forecast" in weather["description"]
+    assert "Central Park" in weather["evidence"][0], "New York's normals, from its centre"
+    place_id = int(top["venue_id"].removeprefix("kp_"))
+    again = await _plan(client, uid, prompt=prompt)
+    await app.state.runtime.drain()
+    same = next(v for v in again["venues"] if v["venue_id"] == top["venue_id"])
+    assert not [f for f in same["risk_flags"] if f["kind"] == "history"], same["risk_flags"]
+    (event,) = [e for e in (await store.risk_events([place_id]))[place_id] if e.kind == "weather"]
+    assert event.times_seen == 2 and event.description == weather["description"]
+    later = await _plan(client, uid, prompt="picnic in a park in new york city for 6 on july 9")
+    seen = next(v for v in later["venues"] if v["venue_id"] == top["venue_id"])
+    history = [f["description"] for f in seen["risk_flags"] if f["kind"] == "history"]
+    assert history == [
+        f"seen before: {weather['description']} (2×, last {event.last_seen:%Y-%m-%d})"
+    ]
+
+
+async def test_an_outdoor_plan_says_what_the_day_is_usually_like_or_that_nothing_is_known(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    fine = await _plan(client, uid, prompt="picnic in a park in new york city for 6 on november 5")
+    top = fine["venues"][0]
+    assert not [f for f in top["risk_flags"] if f["kind"] == "weather"], "30 % of days: no flag"
+    assert (
+        f"Weather at {top['name']}: Normally on 5 November: high 14 °C"
+        in (fine["execution_summary"])
+    )
+    far = await _plan(client, uid, prompt="picnic in a park in washington dc for 6")
+    assert far["venues"][0]["kind"] == "park"
+    assert "No weather is known offline for Washington, D.C." in far["execution_summary"]
+    indoor = await _plan(client, uid, prompt="dinner in boston for 4 on november 5")
+    assert "eather" not in indoor["execution_summary"], "a dinner is not told the weather"

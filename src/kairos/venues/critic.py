@@ -244,7 +244,10 @@ def review(facts: VenueFacts, slot: PlanSlot, group_size: int) -> list[RiskFlag]
                 evidence=["attribute: good for groups = false"],
             )
         )
+    current = {f.description for f in flags}
     for past in facts.past_risks:
+        if past.description in current:
+            continue  # the same flag raised again now (the same day's rain): said once
         flags.append(
             RiskFlag(
                 description=f"seen before: {past.description} ({past.times_seen}×, last "

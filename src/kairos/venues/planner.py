@@ -24,16 +24,18 @@ from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.profiles.schemas import UserPublic
 from kairos.signals.events.models import EventList, EventsQuery
+from kairos.signals.geocoding.cities import find_city
 from kairos.signals.service import Signals
 from kairos.signals.weather.models import WeatherQuery, WeatherReport
+from kairos.store.places import PlaceSummary
 from kairos.store.plans import NewRiskEvent, PlanStore
 from kairos.text.extractive import sentence_naming
 from kairos.venues import actions
 from kairos.venues.commander import Commander, Intent
 from kairos.venues.cost import CostProfile, cost_profile
-from kairos.venues.critic import PastRisk, PlanSlot, VenueFacts, review
+from kairos.venues.critic import OUTDOOR_KINDS, PastRisk, PlanSlot, VenueFacts, review
 from kairos.venues.group import GroupProfile, diet_risks, members_at_risk
-from kairos.venues.schemas import ActionRequest, PlanRequest, PlanResponse, RiskFlag
+from kairos.venues.schemas import ActionRequest, PlanRequest, PlanResponse, RiskFlag, VenueResult
 from kairos.venues.scout import Candidate, Scout, ScoutResult
 from kairos.venues.synthesiser import (
     SEVERE,
@@ -61,6 +63,8 @@ class PlanTurn:
     plan_id: uuid.UUID = field(default_factory=uuid.uuid4)
     timings: dict[str, float] = field(default_factory=dict)
     risk_events: list[NewRiskEvent] = field(default_factory=list)
+    weather: dict[int, WeatherReport | None] = field(default_factory=dict)
+    """The critic's weather per venue (place id): None where no source answered."""
 
 
 def _log(node: str, message: str) -> Thinking:
@@ -156,7 +160,7 @@ class Planner:
         if found.meeting:
             yield _log("scout", f"Meeting point: {found.meeting.explanation}")
         if found.one_city:
-            yield _log("scout", f"No place named: kept to {found.one_city}, where most matches are")
+            yield _log("scout", f"No city named: kept to {found.one_city}, where most matches are")
         candidates = found.candidates
         ids = [c.place_id for c in candidates]
         slot = _slot(intent)
@@ -219,7 +223,8 @@ class Planner:
             plan_id=turn.plan_id,
             venues=venues,
             global_consensus=sentence,
-            execution_summary=_summary(venues, found, status, intent, group),
+            execution_summary=_summary(venues, found, status, intent, group)
+            + _outdoor_weather(venues, intent, turn.weather),
             user_profile={
                 "auth_user_id": str(user.uid),
                 **user.planner.model_dump(),
@@ -280,26 +285,25 @@ class Planner:
     ) -> dict[int, list[RiskFlag]]:
         signals = self.signals()
         day = slot.day or date.today()
-        weather: dict[int, WeatherReport | None] = {}
+        weather = turn.weather
         events: dict[int, EventList | None] = {}
         if signals is not None:
-            located = [c for c in candidates if c.record.place.lat is not None]
+            located = [(c, at) for c in candidates if (at := _weather_point(c.record.place))]
 
-            async def one(c: Candidate) -> None:
-                p = c.record.place
-                assert p.lat is not None and p.lng is not None
+            async def one(c: Candidate, at: tuple[float, float]) -> None:
+                lat, lng = at
                 w, e = await asyncio.gather(
-                    signals.weather.get(WeatherQuery(lat=p.lat, lng=p.lng, day=day)),
+                    signals.weather.get(WeatherQuery(lat=lat, lng=lng, day=day)),
                     signals.events.get(
                         EventsQuery(
-                            lat=p.lat, lng=p.lng, start=day, end=day, radius_km=EVENTS_RADIUS_KM
+                            lat=lat, lng=lng, start=day, end=day, radius_km=EVENTS_RADIUS_KM
                         )
                     ),
                 )
                 weather[c.place_id] = w.data if w.usable else None
                 events[c.place_id] = e.data if e.usable else None
 
-            await asyncio.gather(*(one(c) for c in located))
+            await asyncio.gather(*(one(c, at) for c, at in located))
         flags: dict[int, list[RiskFlag]] = {}
         for c in candidates:
             p = c.record.place
@@ -511,6 +515,34 @@ def _features_line(features: list[str], found: ScoutResult) -> str:
     )
 
 
+def _weather_point(place: PlaceSummary) -> tuple[float, float] | None:
+    """Where to ask for a venue's weather and events: its own point, else its city's centre
+    (a third of the attractions file has no coordinates: Central Park among them)."""
+    if place.lat is not None and place.lng is not None:
+        return place.lat, place.lng
+    centre = find_city(place.city)
+    return (centre.lat, centre.lng) if centre else None
+
+
+def _outdoor_weather(
+    venues: Sequence[VenueResult], intent: Intent, weather: Mapping[int, WeatherReport | None]
+) -> str:
+    """For an outdoor top pick that carries no weather flag, what the day is usually like (or
+    that nothing is known): a picnic plan should say, even when it is fine."""
+    top = venues[0] if venues else None
+    if top is None or not (top.kind in OUTDOOR_KINDS or intent.outdoor):
+        return ""
+    if any(f.kind == "weather" for f in top.risk_flags):
+        return ""
+    report = weather.get(int(top.venue_id.removeprefix("kp_")))
+    if report is None:
+        return ""
+    if report.known:
+        return f" Weather at {top.name}: {report.summary}"
+    where = top.city or top.name
+    return f" No weather is known offline for {where}: check a forecast before the day."
+
+
 def _summary(
     venues: list[Any],
     found: ScoutResult,
@@ -543,7 +575,7 @@ def _summary(
         text += f" I don't know any places in {intent.reading.unknown_place.title()}; these are "
         text += "from other cities."
     if venues and found.one_city:
-        text += f" No place was named: planned in {found.one_city}, where most matches are."
+        text += f" No city was named: planned in {found.one_city}, where most matches are."
     if venues and found.missing_kinds:
         kinds = " or ".join(k.replace("_", " ") for k in found.missing_kinds)
         text += f" Nothing here is a {kinds}{where}; these are the closest matches of other kinds."
