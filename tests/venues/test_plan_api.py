@@ -3,9 +3,10 @@ sample catalog and embedding model."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import uuid
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 import pytest
@@ -13,6 +14,8 @@ import pytest
 from kairos.api.app import create_app
 from kairos.core.venue_identity import name_key
 from kairos.settings import Settings
+from kairos.signals.client import SignalClient
+from kairos.signals.weather.models import WeatherQuery, WeatherReport
 from tests.meals.helpers import as_user, create_user
 
 SEED_VENUE_FIELDS = {
@@ -609,31 +612,70 @@ async def test_an_empty_or_long_prompt_is_refused_in_words_about_characters(
     assert "item" not in long.json()["detail"]
 
 
+class _Forecast:
+    """A forecast source for the planner's tests: heavy rain on the 28th of any month, a dry
+    day otherwise (the OpenWeather client itself is tested against its protocol in signals)."""
+
+    name = "forecast-under-test"
+    needs_key: ClassVar[bool] = False
+    offline: ClassVar[bool] = True
+
+    async def fetch(self, query: WeatherQuery) -> WeatherReport:
+        rain = 0.8 if query.day.day == 28 else 0.0
+        return WeatherReport(
+            day=query.day,
+            kind="forecast",
+            known=True,
+            tmax_c=12.0,
+            tmin_c=5.0,
+            precip_chance=rain,
+            snow_chance=0.0,
+            summary=f"rain {rain:.0%}",
+            basis="test forecast",
+        )
+
+    async def aclose(self) -> None:
+        return None
+
+
 async def test_the_critics_risk_events_are_kept_once_and_read_by_the_next_plan(
-    client: httpx.AsyncClient, app: Any
+    client: httpx.AsyncClient, app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A park the attractions file gives no coordinates gets its city's normals; the weather
-    flag is written once per venue and description, counted when seen again, and a later plan
-    for another day reads it as history ("seen before"), never twice beside itself."""
+    """A park the attractions file gives no coordinates is asked about at its city's centre.
+    Climatology's rain is the calendar's and is not kept as the venue's history; a forecast's
+    is written once per venue and description, counted when seen again, and a later plan for
+    another day reads it as history ("seen before"), never twice beside itself."""
     uid = await create_user(client)
-    store = app.state.runtime.products["venues"].plans
+    runtime = app.state.runtime
+    store = runtime.products["venues"].plans
     prompt = "picnic in a park in new york city for 6 on november 28"
-    first = await _plan(client, uid, prompt=prompt)
-    await app.state.runtime.drain()  # the events are written after the answer
-    top = first["venues"][0]
+    usual = await _plan(client, uid, prompt=prompt)
+    await runtime.drain()  # the events are written after the answer
+    top = usual["venues"][0]
     assert top["kind"] == "park" and top["lat"] is None, "a park without coordinates"
-    (weather,) = [f for f in top["risk_flags"] if f["kind"] == "weather"]
-    assert "climatology, not a forecast" in weather["description"]
-    assert "Central Park" in weather["evidence"][0], "New York's normals, from its centre"
+    (normal,) = [f for f in top["risk_flags"] if f["kind"] == "weather"]
+    assert "climatology, not a forecast" in normal["description"]
+    assert "Central Park" in normal["evidence"][0], "New York's normals, from its centre"
     place_id = int(top["venue_id"].removeprefix("kp_"))
+    assert not (await store.risk_events([place_id])).get(place_id), "the calendar is no event"
+
+    forecast = SignalClient(_Forecast(), timeout_seconds=1, fresh_seconds=1, keep_seconds=1)
+    monkeypatch.setattr(runtime, "signals", dataclasses.replace(runtime.signals, weather=forecast))
+    first = await _plan(client, uid, prompt=prompt)
+    await runtime.drain()
+    rainy = next(v for v in first["venues"] if v["venue_id"] == top["venue_id"])
+    (weather,) = [f for f in rainy["risk_flags"] if f["kind"] == "weather"]
+    assert weather["severity"] == "high" and "forecast" in weather["description"]
     again = await _plan(client, uid, prompt=prompt)
-    await app.state.runtime.drain()
+    await runtime.drain()
     same = next(v for v in again["venues"] if v["venue_id"] == top["venue_id"])
     assert not [f for f in same["risk_flags"] if f["kind"] == "history"], same["risk_flags"]
-    (event,) = [e for e in (await store.risk_events([place_id]))[place_id] if e.kind == "weather"]
-    assert event.times_seen == 2 and event.description == weather["description"]
-    later = await _plan(client, uid, prompt="picnic in a park in new york city for 6 on july 9")
-    seen = next(v for v in later["venues"] if v["venue_id"] == top["venue_id"])
+    (event,) = (await store.risk_events([place_id]))[place_id]
+    assert (event.kind, event.times_seen) == ("weather", 2)
+    assert event.description == weather["description"]
+    dry = await _plan(client, uid, prompt="picnic in a park in new york city for 6 on july 9")
+    seen = next(v for v in dry["venues"] if v["venue_id"] == top["venue_id"])
+    assert not [f for f in seen["risk_flags"] if f["kind"] == "weather"], "a dry day"
     history = [f["description"] for f in seen["risk_flags"] if f["kind"] == "history"]
     assert history == [
         f"seen before: {weather['description']} (2×, last {event.last_seen:%Y-%m-%d})"

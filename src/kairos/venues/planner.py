@@ -334,7 +334,7 @@ class Planner:
                     weather_context=f.evidence[0] if f.kind == "weather" else None,
                 )
                 for f in flags[c.place_id]
-                if f.kind in PERSISTED_KINDS and f.severity != "low"
+                if f.kind in PERSISTED_KINDS and f.severity != "low" and _observed(f, facts)
             )
         return flags
 
@@ -513,6 +513,13 @@ def _features_line(features: list[str], found: ScoutResult) -> str:
         f"Only {found.featured} venues here show evidence of {asked}; they come first, the "
         "others follow"
     )
+
+
+def _observed(flag: RiskFlag, facts: VenueFacts) -> bool:
+    """A flag worth keeping as the venue's history: a forecast's rain is something seen at the
+    venue; climatology's is the calendar's, true of every park in the city on that date, and
+    kept as history it would lower the venue on every later plan."""
+    return not (flag.kind == "weather" and facts.weather and facts.weather.kind == "climatology")
 
 
 def _weather_point(place: PlaceSummary) -> tuple[float, float] | None:
