@@ -15,7 +15,7 @@ from kairos.store.database import Database
 async def test_health_is_always_ok(client: httpx.AsyncClient) -> None:
     response = await client.get("/health")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok"}
+    assert response.json() == {"status": "ok", "service": "kairos"}
 
 
 async def test_ready_when_database_and_model_are_up(client: httpx.AsyncClient) -> None:

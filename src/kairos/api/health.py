@@ -24,6 +24,8 @@ READY_TIMEOUT_SECONDS = 2.0
 
 class Health(BaseModel):
     status: str
+    service: str = "kairos"
+    """Named as the planner's seed names its service ("pathfinder"), so its client reads both."""
 
 
 class Ready(BaseModel):
