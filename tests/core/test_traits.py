@@ -37,6 +37,15 @@ def test_a_review_sentence_is_evidence_unless_negated() -> None:
     assert "vegetarian" not in held_traits(derive_traits([], {}, [("r3", none)]))
     later = "The staff were lovely, none of the entrees were vegetarian friendly."
     assert "vegetarian" not in held_traits(derive_traits([], {}, [("r4", later)]))
+    # a wish says the place lacks it: the planner's top vegan pick for Back Bay cited this
+    for wish in (
+        "I'm hoping maybe they'll add some vegan food to their offerings.",
+        "I wish they had more vegan options.",
+        "They need more vegan options.",
+    ):
+        assert "vegan" not in held_traits(derive_traits([], {}, [("r5", wish)])), wish
+    after = "Great vegan options, and I hope to come back soon."
+    assert "vegan" in held_traits(derive_traits([], {}, [("r6", after)])), "a wish after it"
 
 
 def test_nested_attributes_and_aspects() -> None:

@@ -266,3 +266,24 @@ def test_the_country_a_shared_city_name_means() -> None:
     assert catalog.city_country(["springfield"]) == "US", "else the country holding most"
     assert catalog.city_country(["halfway"]) is None
     assert catalog.city_country(["boston"]) is None, "one country's name: no clause"
+
+
+def test_a_neighbourhood_one_source_gives_as_the_city_is_read_as_the_area() -> None:
+    """ "vegan friendly lunch for 8 near back bay" found one place: Yelp 2015 gives one place
+    the city "Back Bay" and 183 places are filed under the area Back Bay of Boston."""
+    from kairos.text.query.index import ProductWords
+    from kairos.text.query.understanding import QueryReader
+
+    catalog = Catalog(
+        categories={"vegan": 10},
+        cities={"boston": 2831, "back bay": 1, "dorchester": 148},
+        areas={"back bay": 183, "dorchester": 74},
+        area_cities={"back bay": "boston", "dorchester": "boston"},
+    )
+    vocabulary = catalog.vocabulary()
+    assert "back bay" not in vocabulary.cities and "dorchester" in vocabulary.cities
+    reading = QueryReader(vocabulary, ProductWords()).read("vegan lunch near back bay")
+    assert (reading.area, reading.area_city, reading.cities) == ("back bay", "boston", [])
+    assert QueryReader(vocabulary, ProductWords()).read("lunch in dorchester").cities == [
+        "dorchester"
+    ], "filed more often as a town of its own: the town"

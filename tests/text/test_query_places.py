@@ -22,6 +22,17 @@ def test_a_place_typo_keeps_its_first_letter() -> None:
     assert nashville.cities == [] and nashville.unknown_place == "nashville"
 
 
+def test_a_short_words_typo_keeps_its_first_letter() -> None:
+    """ "quiet coffee catch-up for 3 in cambridge" filtered on Yelp's "Watches" and found
+    nothing."""
+    vocabulary = CatalogVocabulary(frozenset({"watches", "thai", "cakes"}), frozenset({"boston"}))
+    reader = QueryReader(vocabulary, ProductWords())
+    assert reader.read("coffee catch-up in boston").categories == []
+    assert reader.read("somewhere to bake in boston").categories == []
+    assert reader.read("cakse in boston").categories == ["cakes"], "a typo inside a word still is"
+    assert reader.read("watchs in boston").categories == ["watches"]
+
+
 def test_a_word_after_in_is_a_place_not_a_cuisine_typo() -> None:
     tampa = READER.read("gluten-free options in tampa")
     assert tampa.categories == [] and tampa.unknown_place == "tampa"

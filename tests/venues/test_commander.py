@@ -187,3 +187,12 @@ def test_a_place_the_catalog_does_not_hold_is_said() -> None:
     intent = read("drinks in nashville for 4")
     assert intent.location is None
     assert "no place called Nashville here: anywhere" in intent.assumptions
+
+
+def test_a_night_out_is_drinks() -> None:
+    """ "bachelorette party for 10 in austin, fun and lively" planned hot-dog stands and
+    coffee: no activity was read."""
+    assert read("bachelorette party for 10 in austin, fun and lively").activity == "drinks"
+    assert read("hen do for 8 in london").activity == "drinks"
+    assert read("a night out for 6 in boston").activity == "drinks"
+    assert read("birthday dinner for a party of 6").activity == "meal", "a party of 6 is a size"

@@ -156,6 +156,10 @@ _NEGATION: Final = re.compile(
     # a clause opened by a negative quantifier, however far: "None of the entrees were
     # vegetarian friendly"
     r"|(?:^|[,;:])\s*(?:none of|neither of|not one|not a single|not any of)\b[^.!?,;]*$"
+    # a wish says the place lacks it: "I'm hoping maybe they'll add some vegan food"
+    r"|\b(?:hop(?:e|es|ed|ing)|wish(?:es|ed)?|if only|would (?:love|like|be nice)"
+    r"|should (?:add|have|offer)|need(?:s|ed)? (?:more|some|better)|add (?:some|more))\b"
+    r"[^.!?;]{0,40}$"
 )
 _SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?]*")
 

@@ -73,9 +73,14 @@ class Catalog:
     def _vocabulary(self) -> CatalogVocabulary:
         return CatalogVocabulary(
             categories=frozenset(self.categories),
-            cities=frozenset(self.cities),
+            cities=frozenset(c for c in self.cities if not self._mostly_an_area(c)),
             areas=dict(self.area_cities),
         )
+
+    def _mostly_an_area(self, city: str) -> bool:
+        """A neighbourhood one source gives as the city ("Back Bay": 1 place) and others file
+        as an area of a city (183 places): read as the area, or "near back bay" finds one place."""
+        return bool(self.area_cities.get(city)) and self.areas.get(city, 0) > self.cities[city]
 
     def vocabulary(self) -> CatalogVocabulary:
         """The catalog's words for a query reader (built once per catalog)."""

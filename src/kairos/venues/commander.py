@@ -88,7 +88,8 @@ for _phrases, _act in (
         _activity("meal", "restaurant", ""),
     ),
     (
-        "drinks,drink,bar,bars,pub,pubs,cocktails,cocktail,beers,beer,wine,happy hour,nightlife",
+        "drinks,drink,bar,bars,pub,pubs,cocktails,cocktail,beers,beer,wine,happy hour,nightlife,"
+        "night out,bachelorette,bachelor party,hen do,hen party,stag do,bar crawl,pub crawl",
         _activity("drinks", "bar", ""),
     ),
     ("coffee,cafe,cafes,tea,study,work session,laptop", _activity("coffee", "cafe", "")),

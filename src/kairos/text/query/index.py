@@ -44,6 +44,7 @@ FUZZY_CUTOFF = 80.0
 # "harrow"): they need a closer match.
 FUZZY_CUTOFF_PLACE = 85.0
 FUZZY_MIN_LENGTH = 4
+SHORT_TYPO_LETTERS = 6
 
 LexiconValue = str | float | tuple[PriceTier, ...]
 LexiconHit = tuple[str, LexiconValue]
@@ -297,6 +298,10 @@ class QueryIndex:
             kind, key = self._fuzzy[choice][0]
             # a proper noun's typo keeps its first letter: "nashville" is not "ashville"
             if kind in {"city", "area"} and (score < FUZZY_CUTOFF_PLACE or choice[0] != query[0]):
+                continue
+            # so does a short word's: another first letter makes another word ("catch" is not
+            # "watch", "bake" not "cake"), where a long word stays recognisable
+            if len(query) <= SHORT_TYPO_LETTERS and choice[0] != query[0]:
                 continue
             return FuzzyHit(kind, key, float(score))
         return None
