@@ -196,3 +196,25 @@ def test_a_night_out_is_drinks() -> None:
     assert read("hen do for 8 in london").activity == "drinks"
     assert read("a night out for 6 in boston").activity == "drinks"
     assert read("birthday dinner for a party of 6").activity == "meal", "a party of 6 is a size"
+
+
+def test_a_follow_up_in_chat_history_keeps_what_it_does_not_change() -> None:
+    """The seed's `chat_history`: "make it cheaper" planned anywhere, for anyone, anything."""
+    history = [
+        {"role": "user", "content": "italian dinner for 6 in the north end under $300, no peanuts"},
+        {"role": "assistant", "content": "Carmen Trattoria is the best overall pick."},
+    ]
+    cheaper = read("make it cheaper", chat_history=history)
+    assert cheaper.activity == "meal" and cheaper.reading.categories == ["italian"]
+    assert (cheaper.group_size, cheaper.location) == (6, "north end, boston")
+    assert cheaper.budget is not None and cheaper.budget.level == "low", "its own word wins"
+    assert cheaper.reading.allergens == ["peanuts"], "a follow-up never drops an allergy"
+    assert cheaper.assumptions[0].startswith("read as a follow-up of 'italian dinner for 6")
+    drinks = read("what about drinks?", chat_history=history)
+    assert drinks.activity == "drinks" and drinks.reading.categories == [], "drinks, not italian"
+    assert drinks.location == "north end, boston" and drinks.budget.per_head == 50  # type: ignore[union-attr]
+    fresh = read("drinks in cambridge for 4", chat_history=history)
+    assert (fresh.location, fresh.group_size, fresh.budget) == ("cambridge", 4, None)
+    assert not any(a.startswith("read as a follow-up") for a in fresh.assumptions)
+    assert fresh.reading.allergens == ["peanuts"], "an allergy said once holds for the talk"
+    assert "kept out peanuts, named earlier in the conversation" in fresh.assumptions

@@ -15,12 +15,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from kairos.core.allergy_warnings import display_name
 from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, serves_meals
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.profiles.planner import PlannerPreferences
+from kairos.text.query.conversation import follows_up
 from kairos.text.query.index import ProductWords
 from kairos.text.query.numbers import CURRENCY_SYMBOL, in_dollar_bands
-from kairos.text.query.understanding import QueryReader, QueryUnderstanding
+from kairos.text.query.understanding import QueryReader, QueryUnderstanding, keep_earlier
 from kairos.venues.schemas import Budget, BudgetLevel, PlanRequest
 
 __all__ = [
@@ -141,6 +143,10 @@ _BUDGET_WORDS: Final[dict[str, BudgetLevel]] = {
     "expensive": "high",
     "luxury": "high",
     "high end": "high",
+    "cheaper": "low",
+    "less expensive": "low",
+    "pricier": "high",
+    "fancier": "high",
     "fine dining": "high",
     "posh": "high",
 }
@@ -319,12 +325,41 @@ class Commander:
         self.reader = reader
         self.vibe_of = vibe_of
 
+    def _earlier(
+        self, request: PlanRequest, reading: QueryUnderstanding
+    ) -> QueryUnderstanding | None:
+        """The last request of `chat_history` this prompt follows up, read, or None."""
+        said = [m.content for m in request.chat_history if m.role == "user" and m.content.strip()]
+        if not said:
+            return None
+        names_what = bool(reading.categories or reading.dishes or find_activity(reading.text)[1])
+        names_where = bool(reading.cities or reading.area or reading.near_user)
+        if not follows_up(request.prompt, names_what, names_where):
+            return None
+        return self.reader.read(said[-1])
+
+    def _allergens_said(self, request: PlanRequest, reading: QueryUnderstanding) -> list[str]:
+        """Allergens an earlier message of the conversation named that this reading lacks: an
+        allergy said once holds for the rest of it, even for a new request."""
+        said = [m.content for m in request.chat_history if m.role == "user" and m.content.strip()]
+        found = [a for text in said for a in self.reader.read(text).allergens]
+        return [a for a in dict.fromkeys(found) if a not in reading.allergens]
+
     def read(self, request: PlanRequest, preferences: PlannerPreferences) -> Intent:
         prompt = " ".join(request.prompt.split())
         extra = " ".join(m.content for m in request.chat_history if m.role == "user")
         reading = self.reader.read(f"{prompt}, {request.date}" if request.date else prompt)
         text = reading.text
         phrase, activity = find_activity(text)
+        earlier = self._earlier(request, reading)
+        own = reading
+        if earlier is not None:
+            reading = keep_earlier(reading, earlier, names_what=activity is not None)
+            if activity is None:
+                phrase, activity = find_activity(earlier.text)
+        said_before = self._allergens_said(request, reading)
+        if said_before:
+            reading = reading.model_copy(update={"allergens": [*reading.allergens, *said_before]})
         if activity is None and (reading.categories or reading.dishes):
             phrase, activity = None, ACTIVITIES["restaurant"]
         said = max(
@@ -334,9 +369,14 @@ class Commander:
             len(request.members) + 1 if request.members else 1,  # the members and the planner
         )
         group_size = min(said, 200)
-        budget = budget_of(text, reading, group_size, request.budget)
+        # what this message says of money and vibe, else what the request it follows up said
+        budget = budget_of(text, own, group_size, request.budget)
+        if budget is None and earlier is not None:
+            budget = budget_of(earlier.text, earlier, group_size, None)
         location = request.location or _location(reading)
         vibe = self.vibe_of(request.vibe) if request.vibe else self.vibe_of(text)
+        if vibe is None and earlier is not None:
+            vibe = self.vibe_of(earlier.text)
         if request.vibe and vibe is None:
             vibe = request.vibe.strip().lower()
         actions, scopes = oauth_scopes(text)
@@ -363,6 +403,11 @@ class Commander:
         if vibe or tier != "tier_1" or preferences.vibe_first:
             active.insert(1, "vibe_matcher")
         assumptions = list(reading.assumptions)
+        if earlier is not None:
+            assumptions.insert(0, f"read as a follow-up of {earlier.text!r}")
+        if said_before:
+            kept = ", ".join(display_name(a) for a in said_before)
+            assumptions.append(f"kept out {kept}, named earlier in the conversation")
         if activity is None:
             assumptions.append("no activity named: any kind of place")
         if reading.unknown_place and location is None:

@@ -88,3 +88,9 @@ def replaces_earlier(message: str) -> bool:
     """ "something with a view instead": what the message names of a kind (a vibe, a diet)
     takes the place of the earlier message's, not its company."""
     return bool(_REPLACING.search(message.lower()))
+
+
+def follows_up(message: str, names_what: bool, names_where: bool) -> bool:
+    """Whether a message builds on the one before: it says so ("what about …", "instead"), or
+    it does not name both what and where ("make it cheaper", "somewhere quieter", "drinks")."""
+    return continues_earlier(message) or is_follow_up(message) or not (names_what and names_where)

@@ -22,7 +22,7 @@ from kairos.core.geo import MAX_RADIUS_KM, MIN_RADIUS_KM
 from kairos.core.pricing import PriceTier
 from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.constraints import extract_allergies, extract_negations
-from kairos.text.query.conversation import SmallTalk, is_follow_up, small_talk
+from kairos.text.query.conversation import SmallTalk, is_follow_up, replaces_earlier, small_talk
 from kairos.text.query.draft import Draft, QueryIntent
 from kairos.text.query.index import ProductWords, QueryIndex
 from kairos.text.query.matching import (
@@ -44,7 +44,7 @@ from kairos.text.query.vocabulary import CITY_CURRENCY, STOPWORDS
 from kairos.text.query.when import Duration, When, extract_when
 from kairos.text.query.words import Words, normalise_message
 
-__all__ = ["Budget", "QueryReader", "QueryUnderstanding"]
+__all__ = ["Budget", "QueryReader", "QueryUnderstanding", "keep_earlier"]
 
 
 class Budget(BaseModel):
@@ -240,3 +240,59 @@ class QueryReader:
             matched=draft.matched,
             assumptions=draft.assumptions,
         )
+
+
+def keep_earlier(
+    current: QueryUnderstanding, earlier: QueryUnderstanding, *, names_what: bool = False
+) -> QueryUnderstanding:
+    """A follow-up changes what it names and keeps the rest of the earlier request: what (the
+    categories and dishes), where, the budget, the party, the day. Allergens and diets are
+    kept beside the new ones (safety is never taken back by a follow-up); vibes too, unless
+    the message replaces them ("… instead"). `names_what`: the product read a kind of outing
+    the reader does not ("what about drinks?" after "italian dinner")."""
+    names_what = names_what or bool(current.categories or current.dishes)
+    names_where = bool(current.cities or current.area or current.near_user)
+    replacing = replaces_earlier(current.text)
+    earlier_diets = [] if replacing and current.dietary else earlier.dietary
+    earlier_vibes = [] if replacing and current.vibes else earlier.vibes
+    return current.model_copy(
+        update={
+            "follow_up": True,
+            **(
+                {}
+                if names_what
+                else {
+                    "categories": earlier.categories,
+                    "dishes": earlier.dishes,
+                    "secondary_categories": earlier.secondary_categories,
+                    "leftover": [*earlier.leftover, *current.leftover],
+                }
+            ),
+            **(
+                {}
+                if names_where
+                else {
+                    "cities": earlier.cities,
+                    "area": earlier.area,
+                    "area_city": earlier.area_city,
+                    "near_user": earlier.near_user,
+                    "radius_km": current.radius_km or earlier.radius_km,
+                }
+            ),
+            "exclude_categories": _union(earlier.exclude_categories, current.exclude_categories),
+            "price_tiers": current.price_tiers or earlier.price_tiers,
+            "budget": current.budget or earlier.budget,
+            "min_rating": earlier.min_rating if current.min_rating is None else current.min_rating,
+            "party_size": current.party_size or earlier.party_size,
+            "when": current.when or earlier.when,
+            "duration": current.duration or earlier.duration,
+            "allergens": _union(earlier.allergens, current.allergens),
+            "dietary": _union(earlier_diets, current.dietary),
+            "vibes": _union(earlier_vibes, current.vibes),
+            "avoid": _union(earlier.avoid, current.avoid),
+        }
+    )
+
+
+def _union(first: list[str], second: list[str]) -> list[str]:
+    return list(dict.fromkeys([*first, *second]))
