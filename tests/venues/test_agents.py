@@ -384,6 +384,12 @@ def test_equal_composites_rank_by_the_honest_rating_and_no_rating_is_not_zero() 
     assert [v.venue_id for v in ranked] == ["c-many", "b-few", "a-unrated"]
     assert "★" not in ranked[2].why
     assert "5.0★ from 2 reviews" in ranked[1].why
+    # unrated alike: the scout's order (the search's relevance) stands, not the ids'
+    first, second = _scored("z-museum", None, None), _scored("a-statue", None, None)
+    for s in (first, second):
+        s.rating, s.review_count = None, 0
+    again = synthesise([first, second], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in again] == ["z-museum", "a-statue"]
 
 
 def test_a_feature_vibe_without_evidence_is_not_claimed_in_the_why() -> None:

@@ -698,3 +698,17 @@ async def test_an_outdoor_plan_says_what_the_day_is_usually_like_or_that_nothing
     assert "No weather is known offline for Washington, D.C." in far["execution_summary"]
     indoor = await _plan(client, uid, prompt="dinner in boston for 4 on november 5")
     assert "eather" not in indoor["execution_summary"], "a dinner is not told the weather"
+
+
+async def test_drinks_where_nothing_serves_any_are_not_planned_at_a_museum(
+    client: httpx.AsyncClient,
+) -> None:
+    """The catalog holds Toronto's parks and museums and no bar, café or restaurant: "drinks
+    in toronto" planned a television museum, an aquarium and a park."""
+    uid = await create_user(client)
+    answer = await _plan(client, uid, prompt="drinks in toronto for 6")
+    assert answer["venues"] == []
+    assert "the catalog has no bar" in answer["execution_summary"]
+    assert "in Toronto" in answer["execution_summary"]
+    museums = await _plan(client, uid, prompt="museum in toronto for 6")
+    assert museums["venues"], "the city has venues of other kinds"

@@ -19,6 +19,7 @@ __all__ = [
     "FOOD_KINDS",
     "KINDS",
     "MEAL_KINDS",
+    "SERVING_KINDS",
     "STATED_DIET_KINDS",
     "is_diet_category",
     "is_store",
@@ -131,6 +132,8 @@ _DIETS: Final = _set(
     "vegan, vegetarian, gluten-free, halal, kosher, vegetarian friendly, vegan options, "
     "gluten free options"
 )
+SERVING_KINDS: Final = frozenset({"restaurant", "cafe", "bar", "bakery", "dessert"})
+"""Places one goes to eat or drink at: what stands in for a kind of them the catalog lacks."""
 FOOD_KINDS: Final = frozenset(
     {"restaurant", "cafe", "bar", "bakery", "dessert", "market", "tour", "caterer",
      "event_service"}

@@ -32,6 +32,7 @@ from kairos.core.place_kinds import (
     ALSO_SERVED_BY_RESTAURANTS,
     FOOD_KINDS,
     MEAL_KINDS,
+    SERVING_KINDS,
     kind_categories,
     restates_kinds,
 )
@@ -362,8 +363,9 @@ class Scout:
                 filters, broadened = wider, f"{missed}: all of {city.title()}"
                 around = f"in {city.title()} ({missed})"
         if not discovered.hits and filters.kinds:
-            # nothing of that kind here: once, any kind of place that matches the words
-            wider = filters.model_copy(update={"kinds": []})
+            # nothing of that kind here: once, any kind of place that matches the words; for
+            # food or drink, any place that serves some (a museum is no place for drinks)
+            wider = filters.model_copy(update={"kinds": sorted(SERVING_KINDS) if food else []})
             discovered, status = await self._discover(
                 DiscoveryQuery(text=semantic, words=query.words, filters=wider, limit=PER_PROVIDER)
             )

@@ -226,14 +226,14 @@ def synthesise(
     the top 3 (the rest carry their flags and scores)."""
     ranked = sorted(
         scored,
-        # equal composites (museums: no vibe read, no price) by the honest rating, not by id
+        # equal composites (museums: no vibe read, no price) by the honest rating, then in the
+        # scout's order, which is the search's relevance (by id, "Janaki paints" led sightseeing)
         key=lambda s: (
             _endangers(s),
             _unmet(s),
             s.other_kind,
             -composite(s, weights),
             -weighted_rating(s.rating, s.review_count),
-            s.venue_id,
         ),
     )
     ranked = _branches_after(ranked)
