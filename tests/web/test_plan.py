@@ -214,6 +214,27 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
     assert page.console_errors == []
 
 
+def test_a_follow_up_in_the_plan_view_keeps_the_request_and_says_so(page: Any) -> None:
+    """The summary and the assumptions show beside the cards (the city a plan kept to was said
+    only in the logs), and the next message is sent with the conversation so far: "make it
+    cheaper" planned anywhere, for one, anything."""
+    _open_plan(page)
+    sent: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
+    _plan(page, "italian dinner for 6")
+    expect(page.locator(".plan-summary")).to_contain_text("No city was named: planned in")
+    first = _card_names(page)
+    page.fill("#plan-prompt", "make it cheaper")
+    page.click("#plan-send")
+    expect(page.locator(".plan-assumed")).to_contain_text(
+        "read as a follow-up of 'italian dinner for 6'"
+    )
+    assert sent[-1]["chat_history"][0] == {"role": "user", "content": "italian dinner for 6"}
+    assert sent[-1]["chat_history"][1]["role"] == "assistant"
+    assert _card_names(page) and _card_names(page) != first, "cheaper places, not the same plan"
+    shot(page, "plan-follow-up")
+
+
 def test_anaphylactic_member_is_named_on_the_card(page: Any) -> None:
     _open_plan(page)
     sent: list[dict[str, Any]] = []

@@ -58,6 +58,9 @@ export function createPlan() {
   const tabs = { logs: byId("plan-tab-logs"), results: byId("plan-tab-results") };
   let plan = null;
   let voter = null;
+  // the seed's chat_history: what was asked and answered, so "make it cheaper" follows up
+  const talk = [];
+  const TALK_KEPT = 10;
   const cast = {};
   const confirmed = {}; // action id → the confirm answer (the stored plan keeps "proposed")
 
@@ -203,6 +206,9 @@ export function createPlan() {
         result = await request("/api/plan", { method: "POST", body });
       }
       history.replaceState(null, "", `#plan/${result.plan_id}`);
+      talk.push({ role: "user", content: body.prompt },
+        { role: "assistant", content: result.global_consensus || result.execution_summary });
+      talk.splice(0, Math.max(0, talk.length - TALK_KEPT));
       show(result);
     } catch (error) {
       agents.hidden = true;
@@ -228,7 +234,7 @@ export function createPlan() {
     }
     const date = byId("plan-date").value.trim();
     run({ prompt, members: group.members, member_locations: group.locations, date: date || null,
-      group_size: Math.max(1, group.members.length || 1) });
+      group_size: Math.max(1, group.members.length || 1), chat_history: [...talk] });
   });
 
   function select(venueId) {
@@ -303,6 +309,18 @@ export function createPlan() {
       h("label", { class: "check" }, "Voting as ", picker));
   }
 
+  // what the pipeline says beyond "Pipeline complete." (the city it kept to, the weather,
+  // the allergens it left out) and what it assumed: shown with the cards, not only in the logs
+  function summaryLine(summary) {
+    const rest = (summary || "").replace(/^Pipeline complete[.:]\s*/, "").trim();
+    return rest ? h("p", { class: "meta plan-summary", text: rest }) : null;
+  }
+
+  function assumedLine(assumptions) {
+    return assumptions.length
+      ? h("p", { class: "meta plan-assumed", text: `Assumed: ${assumptions.join("; ")}.` }) : null;
+  }
+
   function show(result, { keepTab = false } = {}) {
     plan = result;
     agents.hidden = true;
@@ -313,6 +331,8 @@ export function createPlan() {
       plan.global_consensus ? h("p", { class: "consensus", text: plan.venues.some((v) => Object.values(v.votes).some(Boolean))
         ? `Before the votes: ${plan.global_consensus}` : plan.global_consensus }) : null,
       plan.meeting_point ? h("p", { class: "meta meeting", text: `★ Meeting point: ${plan.meeting_point.explanation}` }) : null,
+      plan.venues.length ? summaryLine(plan.execution_summary) : null,
+      assumedLine((plan.parsed_intent || {}).assumptions || []),
       actionBox(plan.action_request),
       share,
       plan.venues.length ? h("div", { class: "cards plan-cards" }, ...cards)
