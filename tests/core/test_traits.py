@@ -44,6 +44,11 @@ def test_a_review_sentence_is_evidence_unless_negated() -> None:
         "They need more vegan options.",
     ):
         assert "vegan" not in held_traits(derive_traits([], {}, [("r5", wish)])), wish
+    reaching = "They did not serve any items for people that may be vegetarian or need GF options."
+    held = held_traits(derive_traits([], {}, [("r7", reaching)]))
+    assert "gluten_free" not in held and "vegetarian" not in held, held
+    praise = "No complaints about any of the vegan options."
+    assert "vegan" in held_traits(derive_traits([], {}, [("r8", praise)])), "an idiom of praise"
     after = "Great vegan options, and I hope to come back soon."
     assert "vegan" in held_traits(derive_traits([], {}, [("r6", after)])), "a wish after it"
 

@@ -156,6 +156,10 @@ _NEGATION: Final = re.compile(
     # a clause opened by a negative quantifier, however far: "None of the entrees were
     # vegetarian friendly"
     r"|(?:^|[,;:])\s*(?:none of|neither of|not one|not a single|not any of)\b[^.!?,;]*$"
+    # a negation reaching over "any": "They did not serve any items for people that may be
+    # vegetarian or need GF options"
+    r"|\b(?:no|not|never|didn'?t|don'?t|doesn'?t|wasn'?t|weren'?t|isn'?t|aren'?t)\b"
+    r"(?!\s+(?:complaints?|problems?|issues?|doubt)\b)[^.!?,;]{0,40}\bany\b[^.!?,;]{0,60}$"
     # a wish says the place lacks it: "I'm hoping maybe they'll add some vegan food"
     r"|\b(?:hop(?:e|es|ed|ing)|wish(?:es|ed)?|if only|would (?:love|like|be nice)"
     r"|should (?:add|have|offer)|need(?:s|ed)? (?:more|some|better)|add (?:some|more))\b"
