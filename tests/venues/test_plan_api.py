@@ -253,6 +253,9 @@ async def test_a_food_a_member_must_avoid_is_said_not_searched_for(
     )
     alone = await _plan(client, uid, prompt="seafood dinner in boston for 6")
     assert alone["venues"] and "Left" not in alone["execution_summary"]
+    said = await _plan(client, uid, prompt="team lunch in boston for 6, one is allergic to sesame")
+    assert "Left out every venue known to contain sesame" in said["execution_summary"]
+    assert "out of the search" not in said["execution_summary"], "named as an allergy, not asked"
 
 
 async def test_a_venue_flagged_for_a_member_is_shown_with_the_member_named(

@@ -10,6 +10,7 @@ offline, the whole plan takes a fraction of a second.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -141,8 +142,9 @@ class Planner:
             f"{len(found.excluded)} excluded for the group's allergies)",
         )
         left_out = _who_for(group, found.hard_excluded)
-        if found.left_out_words:
-            yield _log("scout", _left_out_line(group, found.left_out_words))
+        asked_for = _asked_for(intent.prompt, found.left_out_words)
+        if asked_for:
+            yield _log("scout", _left_out_line(group, asked_for))
         if left_out:
             yield _log(
                 "scout",
@@ -490,6 +492,26 @@ def _critic_line(flags: dict[int, list[RiskFlag]], status: dict[str, str]) -> st
     return f"Reviewed {len(flags)} venue(s): {total} flag(s), {high} high"
 
 
+_AS_AN_ALLERGY = (
+    r"\b(?:allerg(?:ic|y|ies) to|intoleran(?:t|ce) to|no|without|avoids?|can'?t (?:have|eat)"
+    r"|cannot (?:have|eat))\s+(?:\w+\s+){{0,2}}{word}\b|\b{word}[\s-]+(?:allerg|intoleran|free)"
+)
+
+
+def _asked_for(prompt: str, left_out: Mapping[str, Sequence[str]]) -> dict[str, Sequence[str]]:
+    """The left-out words the request asked for ("lobster night"), not those it named only as
+    an allergy ("someone allergic to sesame": left out of the search too, but saying so is
+    noise beside "Left out every venue known to contain sesame")."""
+    text = prompt.lower()
+    kept: dict[str, Sequence[str]] = {}
+    for word, allergens in left_out.items():
+        every = len(re.findall(rf"\b{re.escape(word)}\b", text))
+        as_allergy = len(re.findall(_AS_AN_ALLERGY.format(word=re.escape(word)), text))
+        if every > as_allergy:
+            kept[word] = allergens
+    return kept
+
+
 def _left_out_line(group: GroupProfile, asked: Mapping[str, Sequence[str]]) -> str:
     """ "Left lobster out of the search: Sam's shellfish allergy"."""
     allergens = list(dict.fromkeys(a for named in asked.values() for a in named))
@@ -590,8 +612,8 @@ def _summary(
         text += f" Looked {found.around}."
     if venues and found.features_short:
         text += f" {_features_line(found.features_short, found)}."
-    if found.left_out_words:
-        text += f" {_left_out_line(group, found.left_out_words)}."
+    if asked_for := _asked_for(intent.prompt, found.left_out_words):
+        text += f" {_left_out_line(group, asked_for)}."
     if failed:
         text += f" Degraded: {', '.join(failed)}."
     if venues and found.filters.exclude_allergens:
