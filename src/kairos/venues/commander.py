@@ -327,23 +327,22 @@ class Commander:
 
     def _earlier(
         self, request: PlanRequest, reading: QueryUnderstanding
-    ) -> QueryUnderstanding | None:
-        """The last request of `chat_history` this prompt follows up, read, or None."""
-        said = [m.content for m in request.chat_history if m.role == "user" and m.content.strip()]
-        if not said:
-            return None
+    ) -> tuple[QueryUnderstanding | None, list[str]]:
+        """The last request of `chat_history` this prompt follows up (read), or None; and the
+        allergens any earlier user message named that this reading lacks: an allergy said
+        once holds for the rest of the conversation, even for a new request."""
+        said = [
+            self.reader.read(m.content)
+            for m in request.chat_history
+            if m.role == "user" and m.content.strip()
+        ]
+        found = [a for earlier in said for a in earlier.allergens]
+        allergens = [a for a in dict.fromkeys(found) if a not in reading.allergens]
         names_what = bool(reading.categories or reading.dishes or find_activity(reading.text)[1])
         names_where = bool(reading.cities or reading.area or reading.near_user)
-        if not follows_up(request.prompt, names_what, names_where):
-            return None
-        return self.reader.read(said[-1])
-
-    def _allergens_said(self, request: PlanRequest, reading: QueryUnderstanding) -> list[str]:
-        """Allergens an earlier message of the conversation named that this reading lacks: an
-        allergy said once holds for the rest of it, even for a new request."""
-        said = [m.content for m in request.chat_history if m.role == "user" and m.content.strip()]
-        found = [a for text in said for a in self.reader.read(text).allergens]
-        return [a for a in dict.fromkeys(found) if a not in reading.allergens]
+        if not said or not follows_up(request.prompt, names_what, names_where):
+            return None, allergens
+        return said[-1], allergens
 
     def read(self, request: PlanRequest, preferences: PlannerPreferences) -> Intent:
         prompt = " ".join(request.prompt.split())
@@ -351,13 +350,13 @@ class Commander:
         reading = self.reader.read(f"{prompt}, {request.date}" if request.date else prompt)
         text = reading.text
         phrase, activity = find_activity(text)
-        earlier = self._earlier(request, reading)
+        earlier, said_before = self._earlier(request, reading)
         own = reading
         if earlier is not None:
             reading = keep_earlier(reading, earlier, names_what=activity is not None)
             if activity is None:
                 phrase, activity = find_activity(earlier.text)
-        said_before = self._allergens_said(request, reading)
+        said_before = [a for a in said_before if a not in reading.allergens]
         if said_before:
             reading = reading.model_copy(update={"allergens": [*reading.allergens, *said_before]})
         if activity is None and (reading.categories or reading.dishes):
