@@ -698,7 +698,7 @@ async def test_an_outdoor_plan_says_what_the_day_is_usually_like_or_that_nothing
     )
     far = await _plan(client, uid, prompt="picnic in a park in washington dc for 6")
     assert far["venues"][0]["kind"] == "park"
-    assert "No weather is known offline for Washington, D.C." in far["execution_summary"]
+    assert "No weather is known for Washington, D.C." in far["execution_summary"]
     indoor = await _plan(client, uid, prompt="dinner in boston for 4 on november 5")
     assert "eather" not in indoor["execution_summary"], "a dinner is not told the weather"
 

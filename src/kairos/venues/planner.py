@@ -568,8 +568,9 @@ def _outdoor_weather(
         return ""
     if report.known:
         return f" Weather at {top.name}: {report.summary}"
-    where = top.city or top.name
-    return f" No weather is known offline for {where}: check a forecast before the day."
+    if top.kind not in OUTDOOR_KINDS:  # a bowling alley for "a court": unknown is no news
+        return ""
+    return f" No weather is known for {top.city or top.name}: check a forecast before the day."
 
 
 def _summary(
