@@ -30,3 +30,15 @@ def test_what_follows_up() -> None:
     assert follows_up("make it cheaper", names_what=False, names_where=False)
     assert follows_up("what about thai in cambridge?", names_what=True, names_where=True)
     assert not follows_up("thai in cambridge for 4", names_what=True, names_where=True)
+
+
+def test_what_comes_before_or_after_the_outing_is_no_filter() -> None:
+    """ "late night food for 4 in boston after a concert" filtered on Yelp's "Concerts" and
+    found nothing."""
+    reader = QueryReader(
+        CatalogVocabulary(frozenset({"concerts", "pizza"}), frozenset({"boston"})), ProductWords()
+    )
+    after = reader.read("pizza in boston after a concert")
+    assert (after.categories, after.cities) == (["pizza"], ["boston"])
+    assert "concert" not in after.leftover
+    assert reader.read("concerts in boston").categories == ["concerts"], "asked for, a filter"

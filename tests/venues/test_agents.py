@@ -367,8 +367,11 @@ def test_members_diets_are_read_as_the_engine_reads_diets() -> None:
     risks = diet_risks(group, "restaurant", ["vegan", "gluten_free"])
     assert {r.name: r.note for r in risks} == {
         "you": "you: no evidence of halal options",
-        "Bo": "Bo: no evidence of dairy free options",
+        "Bo": "Bo: no evidence of dairy-free options",
     }
+    said = GroupProfile.of([], AllergyProfile(), "you", owner_diets=["gluten_free"])
+    (owner,) = diet_risks(said, "bakery", [])
+    assert owner.note == "you: no evidence of gluten-free options", "a label, not a key"
 
 
 def test_equal_composites_rank_by_the_honest_rating_and_no_rating_is_not_zero() -> None:

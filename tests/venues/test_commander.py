@@ -218,3 +218,8 @@ def test_a_follow_up_in_chat_history_keeps_what_it_does_not_change() -> None:
     assert not any(a.startswith("read as a follow-up") for a in fresh.assumptions)
     assert fresh.reading.allergens == ["peanuts"], "an allergy said once holds for the talk"
     assert "kept out peanuts, named earlier in the conversation" in fresh.assumptions
+
+
+def test_food_after_a_concert_is_a_meal() -> None:
+    assert read("late night food for 4 in boston after a concert").activity == "meal"
+    assert read("drinks for 6 before the concert").activity == "drinks"

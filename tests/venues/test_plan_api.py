@@ -16,6 +16,7 @@ from kairos.core.venue_identity import name_key
 from kairos.settings import Settings
 from kairos.signals.client import SignalClient
 from kairos.signals.weather.models import WeatherQuery, WeatherReport
+from kairos.venues.schemas import PlanRequest
 from tests.meals.helpers import as_user, create_user
 
 SEED_VENUE_FIELDS = {
@@ -715,3 +716,33 @@ async def test_drinks_where_nothing_serves_any_are_not_planned_at_a_museum(
     assert "in Toronto" in answer["execution_summary"]
     museums = await _plan(client, uid, prompt="museum in toronto for 6")
     assert museums["venues"], "the city has venues of other kinds"
+
+
+async def test_a_feature_bars_lack_is_looked_for_among_restaurants_that_are_bars_too(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "rooftop drinks with a view for 6 in boston" planned a dive bar first: Boston's rooftops
+    are restaurants filed as bars too, and they were looked for only when bars were fewer than
+    the cap. In the sample, the Boston places showing live music are such restaurants; a cap of
+    2 makes the sample's Boston bars enough to fill a plan, as the full catalog's are."""
+    from kairos.core.allergy_profile import AllergyProfile
+    from kairos.profiles.planner import PlannerPreferences
+    from kairos.venues.group import GroupProfile
+
+    monkeypatch.setattr("kairos.venues.scout.CAP", 2)
+    product = app.state.runtime.products["venues"]
+    planner = await product._planner()
+    drinks = planner.commander.read(
+        PlanRequest(prompt="drinks in boston for 6"), PlannerPreferences()
+    )
+    assert drinks.activity_kinds == ("bar",)
+    drinks.features = ["live_music"]
+    found = await planner.scout.find(drinks, GroupProfile.of([], AllergyProfile(), "you"), [])
+    bars = await planner.scout.find(
+        planner.commander.read(PlanRequest(prompt="drinks in boston for 6"), PlannerPreferences()),
+        GroupProfile.of([], AllergyProfile(), "you"),
+        [],
+    )
+    assert len(bars.candidates) == 2, "bars enough to fill the plan without looking further"
+    top = found.candidates[0].record.place
+    assert "live_music" in top.traits and top.kind == "restaurant", top

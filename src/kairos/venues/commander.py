@@ -19,6 +19,7 @@ from kairos.core.allergy_warnings import display_name
 from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, serves_meals
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.profiles.planner import PlannerPreferences
+from kairos.text.query.context import without_context
 from kairos.text.query.conversation import follows_up
 from kairos.text.query.index import ProductWords
 from kairos.text.query.numbers import CURRENCY_SYMBOL, in_dollar_bands
@@ -201,7 +202,8 @@ def _first(text: str, phrases: Iterable[str]) -> str | None:
 
 
 def find_activity(text: str) -> tuple[str | None, Activity | None]:
-    phrase = _first(text, ACTIVITIES)
+    """The activity the message asks for: "food after a concert" is a meal."""
+    phrase = _first(without_context(text), ACTIVITIES)
     return phrase, ACTIVITIES[phrase] if phrase else None
 
 

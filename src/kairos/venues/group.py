@@ -20,7 +20,7 @@ from kairos.core.allergens import SEVERITY_RISK
 from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.allergy_warnings import display_name
-from kairos.core.diets import canonical_diet
+from kairos.core.diets import canonical_diet, diet_label
 from kairos.core.place_kinds import FOOD_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.pipeline.safety import group_profile
@@ -114,7 +114,7 @@ def diet_risks(group: GroupProfile, kind: str, traits: Iterable[str]) -> list[Me
     held = set(traits)
     risks = []
     for member in group.members:
-        missing = [d for d in member.diets if (t := _diet_trait(d)) and t not in held]
+        missing = [diet_label(t) for d in member.diets if (t := _diet_trait(d)) and t not in held]
         if missing:
             risks.append(
                 MemberRisk(

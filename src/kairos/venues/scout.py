@@ -298,6 +298,8 @@ class Scout:
         serving = query.filters.model_copy(update={"kinds": sorted(MEAL_KINDS), "categories": also})
         serving_query = dataclasses.replace(query, filters=serving)
         queries = [_holding(serving_query, features)] if features else []
+        if len(features) > 1 and not met:  # then those showing one of them, as for the kind
+            queries += [_holding(serving_query, [f]) for f in features]
         queries += [] if features and met else [serving_query]
         for asked in queries:
             extra, _ = await self._discover(asked)
@@ -344,7 +346,11 @@ class Scout:
         discovered, status, met = await self._discover_featured(query, features)
         # "cafe" asks for the kind itself: restaurants that are cafés too fill in, as for
         # "coffee"; a narrower category ("tapas") asks for that category alone
-        if len(discovered.hits) < CAP and restates_kinds(filters.categories, filters.kinds):
+        # and when too few of the kind show the features asked ("rooftop drinks": Boston's
+        # rooftops are restaurants that are bars too), those are looked for among restaurants
+        if (len(discovered.hits) < CAP or not met) and restates_kinds(
+            filters.categories, filters.kinds
+        ):
             await self._fill_with_restaurants(discovered, query, features, met)
         broadened = None
         missing_kinds: list[str] = []
@@ -409,8 +415,8 @@ class Scout:
             located = [c for c in candidates if c.distances]
             located.sort(key=lambda c: worst_and_total(c.distances))
             candidates = located + [c for c in candidates if not c.distances]
-        if features:  # the venues showing every feature asked first, each group in its order
-            candidates.sort(key=lambda c: not set(features) <= set(c.record.place.traits))
+        if features:  # the venues showing the most features asked first, each group in order
+            candidates.sort(key=lambda c: -len(set(features) & set(c.record.place.traits)))
         attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
         closed = {i for i, (_, listed_closed) in attributes.items() if listed_closed}
         if len(candidates) - len(closed) >= OPEN_ENOUGH:  # else kept, and the critic says so

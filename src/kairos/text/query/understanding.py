@@ -22,6 +22,7 @@ from kairos.core.geo import MAX_RADIUS_KM, MIN_RADIUS_KM
 from kairos.core.pricing import PriceTier
 from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.constraints import extract_allergies, extract_negations
+from kairos.text.query.context import context_spans
 from kairos.text.query.conversation import SmallTalk, is_follow_up, replaces_earlier, small_talk
 from kairos.text.query.draft import Draft, QueryIntent
 from kairos.text.query.index import ProductWords, QueryIndex
@@ -181,6 +182,9 @@ class QueryReader:
         facts, spans = extract_numbers(_blank(text, when_spans))
         for start, end in spans:
             words.claim_span(start, end)
+        for start, end in context_spans(text):
+            words.claim_span(start, end)
+            draft.note(text[start:end], "context, not a filter")
         index = self.index
         extract_locate(text, words, draft, index)
         extract_compare(text, words, draft, index)
