@@ -301,8 +301,8 @@ class Scout:
         if len(features) > 1 and not met:  # then those showing one of them, as for the kind
             queries += [_holding(serving_query, [f]) for f in features]
         queries += [] if features and met else [serving_query]
-        for asked in queries:
-            extra, _ = await self._discover(asked)
+        answers = await asyncio.gather(*(self._discover(asked) for asked in queries))
+        for extra, _ in answers:  # in the queries' order: all the features first
             # the search widens "bars" to "juice bars", "sushi bars": only the kind's own count
             extra.hits = [
                 h for h in extra.hits if also_set & {c.lower() for c in h.place.categories}
@@ -346,9 +346,12 @@ class Scout:
         discovered, status, met = await self._discover_featured(query, features)
         # "cafe" asks for the kind itself: restaurants that are cafés too fill in, as for
         # "coffee"; a narrower category ("tapas") asks for that category alone
-        # and when too few of the kind show the features asked ("rooftop drinks": Boston's
-        # rooftops are restaurants that are bars too), those are looked for among restaurants
-        if (len(discovered.hits) < CAP or not met) and restates_kinds(
+        # and when too few of the kind show the features the request asks ("rooftop drinks":
+        # Boston's rooftops are restaurants that are bars too), those are looked for among
+        # restaurants; a member's diet alone does not send it there (a search of its own, and
+        # the card names the member either way)
+        short = bool(intent.features) and not met
+        if (len(discovered.hits) < CAP or short) and restates_kinds(
             filters.categories, filters.kinds
         ):
             await self._fill_with_restaurants(discovered, query, features, met)
