@@ -10,7 +10,6 @@ offline, the whole plan takes a fraction of a second.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -31,6 +30,7 @@ from kairos.signals.weather.models import WeatherQuery, WeatherReport
 from kairos.store.places import PlaceSummary
 from kairos.store.plans import NewRiskEvent, PlanStore
 from kairos.text.extractive import sentence_naming
+from kairos.text.query.understanding import QueryUnderstanding
 from kairos.venues import actions
 from kairos.venues.commander import Commander, Intent
 from kairos.venues.cost import CostProfile, cost_profile
@@ -142,7 +142,7 @@ class Planner:
             f"{len(found.excluded)} excluded for the group's allergies)",
         )
         left_out = _who_for(group, found.hard_excluded)
-        asked_for = _asked_for(intent.prompt, found.left_out_words)
+        asked_for = _asked_for(intent.reading, found.left_out_words)
         if asked_for:
             yield _log("scout", _left_out_line(group, asked_for))
         if left_out:
@@ -492,24 +492,15 @@ def _critic_line(flags: dict[int, list[RiskFlag]], status: dict[str, str]) -> st
     return f"Reviewed {len(flags)} venue(s): {total} flag(s), {high} high"
 
 
-_AS_AN_ALLERGY = (
-    r"\b(?:allerg(?:ic|y|ies) to|intoleran(?:t|ce) to|no|without|avoids?|can'?t (?:have|eat)"
-    r"|cannot (?:have|eat))\s+(?:\w+\s+){{0,2}}{word}\b|\b{word}[\s-]+(?:allerg|intoleran|free)"
-)
-
-
-def _asked_for(prompt: str, left_out: Mapping[str, Sequence[str]]) -> dict[str, Sequence[str]]:
-    """The left-out words the request asked for ("lobster night"), not those it named only as
-    an allergy ("someone allergic to sesame": left out of the search too, but saying so is
+def _asked_for(
+    reading: QueryUnderstanding, left_out: Mapping[str, Sequence[str]]
+) -> dict[str, Sequence[str]]:
+    """The left-out words the request asked for ("lobster night"), not those the reader took
+    as an allergy ("someone allergic to sesame": left out of the search too, but saying so is
     noise beside "Left out every venue known to contain sesame")."""
-    text = prompt.lower()
-    kept: dict[str, Sequence[str]] = {}
-    for word, allergens in left_out.items():
-        every = len(re.findall(rf"\b{re.escape(word)}\b", text))
-        as_allergy = len(re.findall(_AS_AN_ALLERGY.format(word=re.escape(word)), text))
-        if every > as_allergy:
-            kept[word] = allergens
-    return kept
+    asked = {w for phrase in (*reading.leftover, *reading.dishes, *reading.categories)
+             for w in phrase.split()}  # fmt: skip
+    return {word: allergens for word, allergens in left_out.items() if word in asked}
 
 
 def _left_out_line(group: GroupProfile, asked: Mapping[str, Sequence[str]]) -> str:
@@ -613,7 +604,7 @@ def _summary(
         text += f" Looked {found.around}."
     if venues and found.features_short:
         text += f" {_features_line(found.features_short, found)}."
-    if asked_for := _asked_for(intent.prompt, found.left_out_words):
+    if asked_for := _asked_for(intent.reading, found.left_out_words):
         text += f" {_left_out_line(group, asked_for)}."
     if failed:
         text += f" Degraded: {', '.join(failed)}."
