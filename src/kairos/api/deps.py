@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Annotated, Literal
@@ -149,27 +150,6 @@ async def user_of(runtime: Runtime, credential: Credential) -> UserPublic:
     return user
 
 
-# One flat dependency: FastAPI re-solves every node of a dependency tree on each request, even a
-# cached one, and the nested form (runtime, settings, demo session, credential, user) cost
-# ≈ 1 ms of a 2 ms cached feed read.
-async def current_user(
-    request: Request,
-    authorization: Annotated[
-        str | None, Header(description="'Bearer <user token>' from POST /users/{uid}/tokens")
-    ] = None,
-    x_service_token: Annotated[
-        str | None, Header(description="shared service secret, with X-User-ID")
-    ] = None,
-    x_user_id: Annotated[
-        str | None, Header(description="the user a trusted server acts for")
-    ] = None,
-    kairos_demo: Annotated[str | None, Cookie(include_in_schema=False)] = None,
-) -> UserPublic:
-    state = request.app.state
-    presented = Presented(authorization, x_service_token, x_user_id, kairos_demo)
-    return await user_of(state.runtime, credential_of(state.runtime, state.settings, presented))
-
-
 LOCAL_TEST_USER_ID = "auth0|local_test"
 LOCAL_TEST_UID = uuid.uuid5(uuid.NAMESPACE_URL, "kairos:" + LOCAL_TEST_USER_ID)
 """The seed's local development user: a request with no credential at all acts for it on the
@@ -204,23 +184,38 @@ async def user_or_local(runtime: Runtime, settings: Settings, presented: Present
     return await user_of(runtime, credential_of(runtime, settings, presented))
 
 
-async def seed_user(
-    request: Request,
-    authorization: Annotated[
-        str | None, Header(description="'Bearer <user token>' from POST /users/{uid}/tokens")
-    ] = None,
-    x_service_token: Annotated[
-        str | None, Header(description="shared service secret, with X-User-ID")
-    ] = None,
-    x_user_id: Annotated[
-        str | None, Header(description="the user a trusted server acts for")
-    ] = None,
-    kairos_demo: Annotated[str | None, Cookie(include_in_schema=False)] = None,
-) -> UserPublic:
-    """`current_user` for the routes of a seed whose local development ran without a login."""
-    state = request.app.state
-    presented = Presented(authorization, x_service_token, x_user_id, kairos_demo)
-    return await user_or_local(state.runtime, state.settings, presented)
+# One flat dependency: FastAPI re-solves every node of a dependency tree on each request, even a
+# cached one, and the nested form (runtime, settings, demo session, credential, user) cost
+# ≈ 1 ms of a 2 ms cached feed read.
+def _acting_user(*, local_in_development: bool) -> Callable[..., Awaitable[UserPublic]]:
+    """The dependency for the user a request acts for; `local_in_development`: with no
+    credential at all, the seed's local user (`user_or_local`), for the routes of a seed
+    whose local development ran without a login."""
+
+    async def dependency(
+        request: Request,
+        authorization: Annotated[
+            str | None, Header(description="'Bearer <user token>' from POST /users/{uid}/tokens")
+        ] = None,
+        x_service_token: Annotated[
+            str | None, Header(description="shared service secret, with X-User-ID")
+        ] = None,
+        x_user_id: Annotated[
+            str | None, Header(description="the user a trusted server acts for")
+        ] = None,
+        kairos_demo: Annotated[str | None, Cookie(include_in_schema=False)] = None,
+    ) -> UserPublic:
+        runtime, settings = request.app.state.runtime, request.app.state.settings
+        presented = Presented(authorization, x_service_token, x_user_id, kairos_demo)
+        if local_in_development:
+            return await user_or_local(runtime, settings, presented)
+        return await user_of(runtime, credential_of(runtime, settings, presented))
+
+    return dependency
+
+
+current_user = _acting_user(local_in_development=False)
+seed_user = _acting_user(local_in_development=True)
 
 
 async def path_user(
