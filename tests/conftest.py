@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,9 @@ from kairos.settings import Settings
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = REPO / "data" / "sample"
 SHARED_DATA = REPO.parent / "shared" / "data"
+TODAY = date(2026, 11, 25)
+"""The day the suite's service reads as today: a Wednesday, so "this weekend" is still ahead. No
+test reads the real clock (tests/text/test_dates_every_weekday.py sweeps the seven weekdays)."""
 
 # `make mutation` runs with this profile: the same examples on every run, so a mutant's verdict
 # does not depend on which random examples were drawn, and no deadline on a loaded machine.
@@ -82,6 +86,7 @@ def settings(data_dir: Path) -> Settings:
         data_dir=data_dir,
         sample_dir=SAMPLE_DIR,
         auto_ingest_sample=True,
+        today=TODAY,
         service_token="test-token",  # type: ignore[arg-type]
         # Every in-process test calls from 127.0.0.1: one address. Rate limits are tested on
         # apps of their own (tests/api/test_rate_limits.py).

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from kairos.clock import Clock
 from kairos.ingest.derivation import ensure_derived_current
 from kairos.ingest.embedding_phase import load_embedding_file
 from kairos.ingest.recipes import RecipeIngestReport, ingest_recipes
@@ -73,6 +74,7 @@ class Runtime:
     background: set[asyncio.Task[None]] = field(default_factory=set)
     outage: DatabaseOutage = field(default_factory=DatabaseOutage)
     watch: DatabaseWatch | None = None
+    clock: Clock = field(default_factory=Clock)
 
     @classmethod
     def build(cls, settings: Settings, db: Database, embedder: EmbeddingProvider) -> Runtime:
@@ -96,12 +98,15 @@ class Runtime:
         return runtime
 
     @classmethod
-    async def start(cls, settings: Settings, *, ingest_sample: bool | None = None) -> Runtime:
+    async def start(
+        cls, settings: Settings, *, ingest_sample: bool | None = None, clock: Clock | None = None
+    ) -> Runtime:
         serve_with_one_blas_thread()
         sys.setswitchinterval(GIL_SWITCH_INTERVAL_SECONDS)
         db = await Database.from_settings(settings)
         try:
             runtime = await cls._prepared(settings, db, ingest_sample)
+            runtime.clock = clock or Clock.of(settings)
             runtime.signals = build_signals(
                 settings, places=[tuple(r.values()) for r in await runtime.places.catalog_rows()]
             )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -60,6 +61,13 @@ class Settings(BaseSettings):
         default=True,
         description="the planner's seed routes act for one shared local user when a request "
         "carries no credential (the seed's auth0|local_test); only honoured in development",
+    )
+
+    today: date | None = Field(
+        default=None,
+        description="the day every product reads as today ('this weekend', 'tomorrow'), for "
+        "reproducible demos, tests and evaluations; unset = the system clock; refused in "
+        "production",
     )
 
     max_body_bytes: int = Field(
@@ -215,10 +223,11 @@ class Settings(BaseSettings):
         "google_places_api_key",
         "yelp_api_key",
         "elevenlabs_api_key",
+        "today",
         mode="before",
     )
     @classmethod
-    def _empty_secret_is_unset(cls, value: object) -> object:
+    def _empty_is_unset(cls, value: object) -> object:
         return None if value == "" else value
 
     @model_validator(mode="after")
@@ -229,6 +238,8 @@ class Settings(BaseSettings):
         token = self.service_token.get_secret_value().strip()
         if self.env != "production":
             return self
+        if self.today is not None:
+            raise ValueError("KAIROS_TODAY stops the clock; unset it with KAIROS_ENV=production")
         if token == DEFAULT_SERVICE_TOKEN:
             raise ValueError(
                 "KAIROS_SERVICE_TOKEN is the default development token; "

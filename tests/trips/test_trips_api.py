@@ -3,11 +3,12 @@ points of interest have coordinates in the sample)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import httpx
 
+from tests.conftest import TODAY
 from tests.meals.helpers import as_user, create_user
 
 BODY = {"city": "Singapore", "start_date": "2026-12-07", "days": 2, "pace": "moderate",
@@ -131,7 +132,7 @@ async def test_default_start_is_tomorrow(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     body = {k: v for k, v in BODY.items() if k != "start_date"}
     trip = (await client.post("/trips", json=body, headers=as_user(uid))).json()
-    assert date.fromisoformat(trip["start_date"]) > date.today()
+    assert date.fromisoformat(trip["start_date"]) == TODAY + timedelta(days=1)
 
 
 async def _intent(client: httpx.AsyncClient, uid: str, **body: Any) -> httpx.Response:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import date
 
 from kairos.errors import KairosError
@@ -46,7 +46,7 @@ class OperatorProduct:
         self._demand: DemandModel | None = None
         self._demand_at = 0.0
         self._agent: OperatorAgent | None = None
-        self.today = date.today
+        self.today: Callable[[], date] = lambda: runtime.clock.today()
 
     async def demand(self) -> DemandModel:
         loop = asyncio.get_running_loop()

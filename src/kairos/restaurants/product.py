@@ -107,6 +107,7 @@ class RestaurantProduct:
             runtime.catalog,
             self.chain,
             caches.create("decompositions", Decomposition, maxsize=200, ttl_seconds=3600),
+            today=lambda: runtime.clock.today(),
         )
         self.search = CachedSearch(
             runtime.search,
@@ -215,7 +216,7 @@ class RestaurantProduct:
     async def _feed(self, user: UserPublic, refresh: bool) -> tuple[RecommendationPayload, bool]:
         """Today's feed for where the person is, and whether it came from the cache."""
         located = await self.located(user)
-        key = feed.feed_cache_key(user, city=located[0])
+        key = feed.feed_cache_key(user, self.runtime.clock.today(), city=located[0])
         cached = None if refresh else await self.feeds.get(key)
         if cached is not None:
             return cached, True

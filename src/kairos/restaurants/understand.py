@@ -9,7 +9,8 @@ catalog's generation moves (an ingest, a reload): no turn waits for it but the v
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import date
 
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.cache import Cache, cache_key
@@ -34,8 +35,13 @@ _STATE_FIELDS = ("shown_place_ids", "skip_place_ids", "shown_price_tiers")
 
 class Understand:
     def __init__(
-        self, catalog: CatalogService, chain: ModelChain, cache: Cache[Decomposition]
+        self,
+        catalog: CatalogService,
+        chain: ModelChain,
+        cache: Cache[Decomposition],
+        today: Callable[[], date],
     ) -> None:
+        self.today = today
         self.catalog = catalog
         self.chain = chain
         self.cache = cache
@@ -63,7 +69,9 @@ class Understand:
         pending: str | None,
         record: TurnRecord,
     ) -> Decomposition:
+        today = self.today()
         key = cache_key(
+            today.isoformat(),
             str(user.uid), user.version, self._generation, message, list(history[-3:]), pending,
             previous.model_dump(mode="json") if previous else None,
         )  # fmt: skip
@@ -73,7 +81,11 @@ class Understand:
 
         def offline() -> Decomposition:
             return parser.decompose(
-                message, history=history, previous=previous, pending_clarification=pending
+                message,
+                history=history,
+                previous=previous,
+                pending_clarification=pending,
+                today=today,
             )
 
         if previous is not None and previous.intent in SEARCH_INTENTS and asks_for_more(message):

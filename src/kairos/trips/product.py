@@ -12,6 +12,7 @@ import asyncio
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -86,7 +87,7 @@ class TripsProduct:
         self.retrieval = TripRetrieval(runtime.db, runtime.embedder)
         self.caches = TripCaches(runtime.caches)
         self.enricher: Enricher = build_enricher(runtime.settings, self.caches)
-        self.today = date.today
+        self.today: Callable[[], date] = lambda: runtime.clock.today()
         self.latencies_ms: list[float] = []
         self.phrasing = TripPhrasing(chain or runtime.chain)
         self.generations = 0

@@ -54,11 +54,8 @@ def draft_email(prompt: str, venues: list[VenueResult], consensus: str | None) -
     return {"subject": f"Plan: {top.name}", "body": "\n".join(lines), "to": []}
 
 
-def draft_invite(
-    prompt: str, venue: VenueResult, day: date | None, part: str | None
-) -> dict[str, Any]:
-    start_day = day or (datetime.now(UTC).date() + timedelta(days=1))
-    start = datetime.combine(start_day, _PARTS.get(part or "", DEFAULT_START))
+def draft_invite(prompt: str, venue: VenueResult, day: date, part: str | None) -> dict[str, Any]:
+    start = datetime.combine(day, _PARTS.get(part or "", DEFAULT_START))
     return {
         "summary": f"{venue.name}: {prompt[:80]}",
         "location": _where(venue),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Final, Literal
 
 from kairos.core.allergy_warnings import display_name
@@ -323,9 +324,15 @@ class Intent:
 class Commander:
     """Reads a request; `vibe_of` names the vibe a text asks for (whole words), if any."""
 
-    def __init__(self, reader: QueryReader, vibe_of: Callable[[str], str | None]) -> None:
+    def __init__(
+        self,
+        reader: QueryReader,
+        vibe_of: Callable[[str], str | None],
+        today: Callable[[], date] = date.today,
+    ) -> None:
         self.reader = reader
         self.vibe_of = vibe_of
+        self.today = today
 
     def _earlier(
         self, request: PlanRequest, reading: QueryUnderstanding
@@ -334,7 +341,7 @@ class Commander:
         allergens any earlier user message named that this reading lacks: an allergy said
         once holds for the rest of the conversation, even for a new request."""
         said = [
-            self.reader.read(m.content)
+            self.reader.read(m.content, today=self.today())
             for m in request.chat_history
             if m.role == "user" and m.content.strip()
         ]
@@ -349,7 +356,8 @@ class Commander:
     def read(self, request: PlanRequest, preferences: PlannerPreferences) -> Intent:
         prompt = " ".join(request.prompt.split())
         extra = " ".join(m.content for m in request.chat_history if m.role == "user")
-        reading = self.reader.read(f"{prompt}, {request.date}" if request.date else prompt)
+        heard = f"{prompt}, {request.date}" if request.date else prompt
+        reading = self.reader.read(heard, today=self.today())
         text = reading.text
         phrase, activity = find_activity(text)
         earlier, said_before = self._earlier(request, reading)

@@ -14,7 +14,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from kairos.core.allergy_warnings import display_name
@@ -286,7 +286,7 @@ class Planner:
         self, candidates: list[Candidate], intent: Intent, slot: PlanSlot, turn: PlanTurn
     ) -> dict[int, list[RiskFlag]]:
         signals = self.signals()
-        day = slot.day or date.today()
+        day = slot.day or self.commander.today()
         weather = turn.weather
         events: dict[int, EventList | None] = {}
         if signals is not None:
@@ -399,7 +399,8 @@ class Planner:
             return None
         action_id = uuid.uuid4()
         kind = "email" if "email" in intent.actions else "calendar"
-        invite = actions.draft_invite(turn.request.prompt, venues[0], slot.day, slot.part)
+        day = slot.day or self.commander.today() + timedelta(days=1)  # no day said: tomorrow
+        invite = actions.draft_invite(turn.request.prompt, venues[0], day, slot.part)
         preview: dict[str, Any] = {"invite": invite}
         if kind == "email":
             preview["email"] = actions.draft_email(turn.request.prompt, venues, sentence)

@@ -140,7 +140,7 @@ class VenuesProduct:
             return await venue_vibes.vibes(db, place_ids=ids)
 
         return Planner(
-            commander=Commander(self._reader, _vibe_of),
+            commander=Commander(self._reader, _vibe_of, today=lambda: self.runtime.clock.today()),
             scout=self.scout,
             plans=self.plans,
             signals=lambda: self.runtime.signals,

@@ -229,8 +229,9 @@ class _Reader:
                 if word == "tonight":
                     self.when.time_of_day = "night"
             else:
-                self.set_dates(*_weekend(today, next_week=word == "next weekend"))
-                self.when.days = self.when.days or 2
+                saturday, sunday = _weekend(today, next_week=word == "next weekend")
+                self.set_dates(saturday, sunday)
+                self.when.days = self.when.days or (sunday - saturday).days + 1
             self.take(match)
         for match in _WEEKDAY_RE.finditer(self.masked):
             day = _WEEKDAY_FORMS[match.group("day")]
