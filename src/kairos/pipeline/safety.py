@@ -6,20 +6,43 @@ custom ingredients ("garlic", "kiwi") read from the candidates' own reviews, sin
 knows only the 14; then the guard, which excludes, flags or annotates every place and never
 hides one silently (`core/allergy_guard.py`). A group is one profile: the union of its members'
 allergies, each at the riskiest severity any member has (`group_profile`).
+
+What a person is shown carries this step's verdict as an `AllergyCheck` (`shown_check`: one
+item, for the people it is shown to, naming who each risk is for). Products put it on every
+place, venue, stop, meal slot and recipe they return, as a required field, and nothing outside
+this module builds one (`tests/pipeline/test_shown_items.py` reads the source to make sure, and
+walks every route that returns such items).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
-from kairos.core.allergens import SEVERITY_RISK, Severity
-from kairos.core.allergy_guard import GuardResult, check
+from pydantic import BaseModel, ConfigDict, Field
+
+from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergens import SEVERITY_RISK, Severity, is_canonical
+from kairos.core.allergy_guard import AllergyAssessment, GuardResult, check
 from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.allergy_warnings import LEVELS, WarningLevel, display_name
 from kairos.core.hard_filter import hard_excluded_allergens
+from kairos.core.lexicon import custom_lexicon
 from kairos.core.place_allergens import custom_ingredient_evidence
 from kairos.store.places import PlaceRecord, PlacesRepository
 
-__all__ = ["group_profile", "guard_places", "hard_set"]
+__all__ = [
+    "AllergyCheck",
+    "CheckedRisk",
+    "Person",
+    "UnsafeToShow",
+    "group_profile",
+    "guard_places",
+    "hard_set",
+    "not_food_check",
+    "recipe_check",
+    "shown_check",
+]
 
 CUSTOM_REVIEWS_PER_PLACE = 20
 
@@ -61,3 +84,169 @@ async def guard_places(
             for r in evidenced
         ]
     return check(evidenced, profile, allergens_of=lambda r: r.allergens, hard_excluded=hard)
+
+
+Person = tuple[str, AllergyProfile]
+"""Who an item is shown to: ("you", the profile), or a group member's name and theirs."""
+Verdict = Literal["no_known_risk", "caution", "danger", "no_allergies", "not_food"]
+Basis = Literal["evidence", "cuisine_heuristic", "none", "not_food"]
+
+
+class CheckedRisk(BaseModel):
+    """One allergen this item is known or likely to hold, for whom, and what to do."""
+
+    model_config = ConfigDict(frozen=True)
+
+    allergen: str = Field(description="canonical name, or a custom ingredient ('garlic')")
+    name: str = Field(description="as said in sentences: 'tree nuts'")
+    severity: Severity = Field(description="the riskiest severity among `who`")
+    level: WarningLevel
+    status: Literal["contains", "likely"]
+    message: str = Field(description="what is known, from which evidence, and what to do")
+    source: str | None = Field(description="menu, dish, review, category, name, recipe line…")
+    who: list[str] = Field(description="the people this allergen is a risk for")
+
+
+class AllergyCheck(BaseModel):
+    """The safety step's assessment of one shown item, for the people it is shown to."""
+
+    model_config = ConfigDict(frozen=True)
+
+    checked_for: list[str] = Field(description="'you', or every member of the group")
+    allergens: list[str] = Field(description="every allergen and custom ingredient checked")
+    verdict: Verdict = Field(
+        description="no_known_risk (nothing found: read with `basis`), caution, danger (an "
+        "anaphylactic allergen is known or likely), no_allergies (nobody gave one), not_food "
+        "(a place to visit, not to eat)"
+    )
+    basis: Basis = Field(
+        description="what 'nothing found' rests on: the item's own evidence, only its cuisine "
+        "or kind, nothing known, or not a place to eat"
+    )
+    summary: str
+    risks: list[CheckedRisk] = Field(default_factory=list)
+    note: str | None = Field(default=None, description="how far the knowledge goes")
+
+    @property
+    def known_risk(self) -> bool:
+        return bool(self.risks)
+
+
+def _who(people: Sequence[Person], allergen: str) -> list[str]:
+    return [name for name, profile in people if allergen in profile.severity]
+
+
+def _checked(people: Sequence[Person]) -> tuple[list[str], list[str]]:
+    allergens = list(dict.fromkeys(a for _, p in people for a in p.allergens))
+    return [name for name, _ in people], allergens
+
+
+def shown_check(assessment: AllergyAssessment, people: Sequence[Person]) -> AllergyCheck:
+    """A place's guard assessment, as shown to `people` (the guard ran on their union)."""
+    checked_for, allergens = _checked(people)
+    if not allergens:
+        return AllergyCheck(
+            checked_for=checked_for, allergens=[], verdict="no_allergies", basis=assessment.basis,
+            summary="No allergies were given, so none were checked.", note=None,
+        )  # fmt: skip
+    risks = [
+        CheckedRisk(
+            allergen=w.allergen,
+            name=display_name(w.allergen),
+            severity=w.severity,
+            level=w.level,
+            status="contains" if w.status == "contains" and w.confidence == "high" else "likely",
+            message=w.message,
+            source=w.source,
+            who=_who(people, w.allergen),
+        )
+        for w in assessment.warnings
+    ]
+    danger = any(r.severity == "anaphylactic" for r in risks)
+    return AllergyCheck(
+        checked_for=checked_for,
+        allergens=allergens,
+        verdict="danger" if danger else "caution" if risks else "no_known_risk",
+        basis=assessment.basis,
+        summary=_risk_summary(risks) if risks else assessment.summary,
+        risks=risks,
+        note=assessment.confidence_note,
+    )
+
+
+def _risk_summary(risks: Sequence[CheckedRisk]) -> str:
+    parts = [
+        f"{r.name} ({'contains' if r.status == 'contains' else 'likely'}; {', '.join(r.who)})"
+        for r in risks
+    ]
+    return "Known risk: " + "; ".join(parts) + "."
+
+
+def not_food_check(people: Sequence[Person], what: str = "place to visit") -> AllergyCheck:
+    """A stop where nobody is sent to eat (a museum, a park): checked, and said so."""
+    checked_for, allergens = _checked(people)
+    return AllergyCheck(
+        checked_for=checked_for,
+        allergens=allergens,
+        verdict="not_food",
+        basis="not_food",
+        summary=f"A {what}, not a place to eat: no food is planned here.",
+    )
+
+
+def severity_level(severity: Severity) -> WarningLevel:
+    return LEVELS[severity]
+
+
+class UnsafeToShow(ValueError):
+    """An item holds an allergen of someone it would be shown to: it must not be shown."""
+
+
+def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck:
+    """A recipe's final ingredient lines, read again for `people`.
+
+    A line that contains an allergen of anyone raises `UnsafeToShow`: the product substitutes
+    it or does not offer the recipe. A line that only likely holds one ("curry paste": most
+    hold shrimp paste) is named as a risk, with what to check.
+    """
+    checked_for, allergens = _checked(people)
+    if not allergens:
+        return AllergyCheck(
+            checked_for=checked_for, allergens=[], verdict="no_allergies", basis="evidence",
+            summary="No allergies were given, so none were checked.",
+        )  # fmt: skip
+    union = group_profile(p for _, p in people).resolved_severities()
+    custom = tuple(a for a in union if not is_canonical(a))
+    risks: dict[str, CheckedRisk] = {}
+    for line in lines:
+        mentions = detect_allergens(line)
+        if custom:
+            mentions += detect_allergens(line, custom_lexicon(custom))
+        for mention in mentions:
+            severity = union.get(mention.allergen)
+            if severity is None:
+                continue
+            if mention.status == "contains":
+                raise UnsafeToShow(f"{line!r} contains {display_name(mention.allergen)}")
+            if mention.allergen in risks:
+                continue
+            name = display_name(mention.allergen)
+            why = getattr(mention, "reason", None) or f"it may hold {name}"
+            risks[mention.allergen] = CheckedRisk(
+                allergen=mention.allergen, name=name, severity=severity,
+                level=LEVELS[severity], status="likely",
+                message=f'"{line}": {why}. Check the label, or use one without {name}.',
+                source="recipe line", who=_who(people, mention.allergen),
+            )  # fmt: skip
+    found = list(risks.values())
+    danger = any(r.severity == "anaphylactic" for r in found)
+    return AllergyCheck(
+        checked_for=checked_for,
+        allergens=allergens,
+        verdict="danger" if danger else "caution" if found else "no_known_risk",
+        basis="evidence",
+        summary=_risk_summary(found)
+        if found
+        else "No allergen of anyone it is for in its final ingredients.",
+        risks=found,
+    )
