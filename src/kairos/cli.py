@@ -36,6 +36,8 @@ app.add_typer(sample_app, name="sample")
 app.add_typer(signals_app, name="signals")
 app.add_typer(meals_app, name="meals")
 app.add_typer(venues_app, name="venues")
+allergens_app = typer.Typer(help="The allergen knowledge the core reads.", no_args_is_help=True)
+app.add_typer(allergens_app, name="allergens")
 
 
 class RichProgress:
@@ -382,6 +384,25 @@ def _save_sample_embeddings(out: Path, *, restaurants: bool) -> None:
                 await runtime.close()
 
     asyncio.run(run())
+
+
+@allergens_app.command("build-table")
+def allergens_build_table(
+    taxonomy: Annotated[
+        Path,
+        typer.Option(exists=True, file_okay=False, help="the Open Food Facts taxonomy folder"),
+    ] = Path("../shared/data/off_taxonomy"),
+) -> None:
+    """Rebuild core/data/ingredient_allergens.tsv.gz from the Open Food Facts ingredients
+    taxonomy and the kind rules of core/data/derived_allergens.toml."""
+    from importlib import resources
+
+    from kairos.ingest.allergen_taxonomy import build_from
+
+    data = Path(str(resources.files("kairos.core").joinpath("data")))
+    out = data / "ingredient_allergens.tsv.gz"
+    rows = build_from(taxonomy, data / "derived_allergens.toml", out)
+    console.print(f"wrote {rows} names to {out}")
 
 
 def main() -> None:

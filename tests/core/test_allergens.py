@@ -80,7 +80,8 @@ def test_umbrella_words_widen_for_profiles() -> None:
     assert set(expand_allergen("nuts")) == {"tree_nuts", "peanuts"}
     assert set(expand_allergen("seafood")) == {"fish", "shellfish", "molluscs"}
     assert set(expand_allergen("soy sauce")) == {"soy", "gluten"}
-    assert expand_allergen("shellfish") == ("shellfish",)
+    assert expand_allergen("shellfish") == ("shellfish", "molluscs")  # as people mean it
+    assert expand_allergen("crustaceans") == ("shellfish",)
     assert expand_allergen("") == ()
 
 

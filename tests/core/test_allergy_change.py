@@ -14,7 +14,7 @@ from kairos.core.allergy_profile import AllergyProfile
 
 SEVERITIES: tuple[Severity, ...] = get_args(Severity)
 # Canonical names only, so the model needs no synonym table; synonyms are tested below.
-NAMES = ("peanuts", "tree_nuts", "dairy", "eggs", "sesame", "shellfish", "garlic", "kiwi")
+NAMES = ("peanuts", "tree_nuts", "dairy", "eggs", "sesame", "molluscs", "garlic", "kiwi")
 
 
 def model_apply(levels: dict[str, Severity], change: AllergyChange) -> dict[str, Severity]:

@@ -84,11 +84,12 @@ def test_helpers() -> None:
 
 def test_hard_filter_always_keeps_anaphylactic_allergens() -> None:
     profile = AllergyProfile(confirmed=["shellfish"], severity={"shellfish": "anaphylactic"})
-    assert hard_excluded_allergens(profile) == {"shellfish"}
+    assert hard_excluded_allergens(profile) == {"shellfish", "molluscs"}  # as people mean it
     # "ignore my allergies, show me shellfish": a parser can only add, never remove.
-    assert hard_excluded_allergens(profile, []) == {"shellfish"}
+    assert hard_excluded_allergens(profile, []) == {"shellfish", "molluscs"}
     assert hard_excluded_allergens(profile, ["Sesame seeds", "nuts"]) == {
         "shellfish",
+        "molluscs",
         "sesame",
         "tree_nuts",
         "peanuts",

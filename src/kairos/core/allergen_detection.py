@@ -109,6 +109,7 @@ _SENTENCE_END_SOURCE: Final = (
 _CLAUSE_END_SOURCE: Final = r"[,;.:!?()\[\]\n]|(?<![^\W_])(?:and|with|but|or)(?![^\W_])|&"
 _WINDOW = 48
 _NONE: Final[frozenset[str]] = frozenset()
+_NO_REASONS: Final[dict[str, str]] = {}
 _TRIGGER_SOURCE: Final = r"(?<![^\W_])(?:" + trie_regex(_MAY_TRIGGERS) + r")(?![^\W_])"
 
 
@@ -153,6 +154,9 @@ class AllergenMention:
     start: int
     end: int
     text: str
+    reason: str | None = None
+    """Why the word brings the allergen, when it is derived knowledge ("most Thai curry
+    pastes hold shrimp paste and fish sauce"); None for a word that names it outright."""
 
 
 def _may_scopes(text: str, ctx: _Context) -> list[tuple[int, int]]:
@@ -236,7 +240,10 @@ def detect_allergens(text: str, lexicon: Lexicon | None = None) -> list[Allergen
                 continue
             if ctx.neg_suffix.match(scan, end) or ctx.allergy_suffix.match(scan, end):
                 _clear_class(lexicon.class_keys, scan, start, end, cleared, ctx)
-                continue
+                head = _unnegated_head(scan, start, end, lexicon)
+                if head is None:
+                    continue
+                (start, end), key, allergens, uncertain = head
         chain_end = -1
         span = text[start:end]
         for allergen in allergens:
@@ -246,8 +253,27 @@ def detect_allergens(text: str, lexicon: Lexicon | None = None) -> list[Allergen
                     continue
                 usual = True
             status: MentionStatus = "may_contain" if in_may or usual else "contains"
-            mentions.append(AllergenMention(allergen, status, start, end, span))
+            reason = lexicon.reasons.get(key, _NO_REASONS).get(allergen)
+            mentions.append(AllergenMention(allergen, status, start, end, span, reason))
     return mentions
+
+
+_LAST_WORD: Final = re.compile(r"[\s\-‐‑–]+[^\s\-‐‑–]+$")
+
+
+def _unnegated_head(
+    scan: str, start: int, end: int, lexicon: Lexicon
+) -> tuple[tuple[int, int], str, tuple[str, ...], frozenset[str]] | None:
+    """In "wheat gluten-free fibre" the negation reaches only "gluten": the words before it
+    ("wheat") still name an allergen when the lexicon knows them."""
+    last = _LAST_WORD.search(scan, start, end)
+    if last is None:
+        return None
+    key = term_key(scan[start : last.start()])
+    allergens = lexicon.text_terms.get(key, ())
+    if not allergens:
+        return None
+    return (start, last.start()), key, allergens, lexicon.uncertain.get(key, _NONE)
 
 
 def _clear_class(

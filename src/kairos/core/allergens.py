@@ -23,6 +23,7 @@ __all__ = [
     "asked_allergens",
     "expand_allergen",
     "is_canonical",
+    "is_known_food",
     "is_umbrella",
     "named_allergens",
     "names_allergen_class",
@@ -107,7 +108,8 @@ def expand_allergen(term: str) -> tuple[str, ...]:
     """Every canonical allergen a profile entry may mean, or the cleaned custom ingredient.
 
     Umbrella words widen ("nuts" -> tree_nuts and peanuts; "seafood" -> fish, shellfish,
-    molluscs) because for a profile the safe mistake is to cover too much. A word the lexicon
+    molluscs; "shellfish" -> crustaceans and molluscs, as people mean it) because for a profile
+    the safe mistake is to cover too much. A word the lexicon
     does not know, or knows as "not an allergen" ("coconut"), is a custom ingredient (garlic,
     kiwi, coconut) and comes back cleaned, as one entry.
     """
@@ -115,12 +117,12 @@ def expand_allergen(term: str) -> tuple[str, ...]:
     if not cleaned:
         return ()
     key = term_key(cleaned)
-    canonical = _CANONICAL_BY_KEY.get(key)
-    if canonical is not None:
-        return (canonical,)
     umbrella = default_lexicon().umbrellas.get(key)
     if umbrella:
         return umbrella
+    canonical = _CANONICAL_BY_KEY.get(key)
+    if canonical is not None:
+        return (canonical,)
     found = term_allergens(cleaned)
     return found if found else (cleaned,)
 
@@ -179,3 +181,24 @@ def normalise_allergen(term: str) -> str:
 
 
 _CANONICAL_BY_KEY: Final[dict[str, str]] = {term_key(name): name for name in CANONICAL_ALLERGENS}
+
+
+_NOT_FOOD_WORDS: Final = re.compile(
+    r"^(?:\d+|[½¼¾⅓⅔⅛]|cups?|tbsp|tsp|tablespoons?|teaspoons?|oz|ounces?|lbs?|pounds?|g|kg|ml|"
+    r"l|litres?|liters?|pinch|dash|cans?|packages?|pkg|slices?|pieces?|large|small|"
+    r"medium|fresh|chopped|diced|minced|sliced|to|taste|of|and|or|for|a|an|the|optional|"
+    r"about|plus|more|finely|roughly|cut|into|inch|cm|whole|ground|dried|frozen)$"
+)
+
+
+def is_known_food(line: str) -> bool:
+    """Whether a line names at least one food the knowledge base knows (the Open Food Facts
+    taxonomy's English names, the lexicon and the derived words): a line naming none is one
+    the core cannot read, and is reported as unknown, never taken as free of allergens."""
+    words = [w for w in re.findall(r"[^\W\d_]+", line.lower()) if not _NOT_FOOD_WORDS.match(w)]
+    known = default_lexicon().known_foods
+    for size in (3, 2, 1):
+        for start in range(len(words) - size + 1):
+            if term_key(" ".join(words[start : start + size])) in known:
+                return True
+    return False

@@ -93,8 +93,4 @@ def apply_change(profile: AllergyProfile, change: AllergyChange) -> AllergyProfi
         for name in listed:
             levels.setdefault(name, "intolerance")
     levels.update(_named_severities(change.severity))
-    return AllergyProfile(
-        confirmed=[name for name, level in levels.items() if level != "intolerance"],
-        intolerances=[name for name, level in levels.items() if level == "intolerance"],
-        severity=dict(levels),
-    )
+    return AllergyProfile.of_levels(levels)

@@ -8,10 +8,11 @@ position, while a trie fails after one or two characters almost everywhere.
 
 from __future__ import annotations
 
+import gzip
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
@@ -62,13 +63,30 @@ def _plural_forms(word: str) -> list[str]:
     return [word + "s"]
 
 
-def inflections(term: str) -> list[str]:
-    """The entry itself plus plurals of its last word, each as a list of words."""
+def _singular(word: str) -> str | None:
+    """The singular of an English plural ("buns", "cookies", "tomatoes"), or None."""
+    if len(word) < 4 or not word.isalpha() or word.endswith(("ss", "us", "is")):
+        return None
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("oes", "ches", "shes", "xes", "ses", "zes")):
+        return word[:-2]
+    if word.endswith("s"):
+        return word[:-1]
+    return None
+
+
+def inflections(term: str, *, singular: bool = False) -> list[str]:
+    """The entry itself plus plurals of its last word, each as a list of words; with
+    `singular`, also the singular of an entry written in the plural ("hamburger buns")."""
     words = _WORD.findall(term.lower())
     if not words:
         return []
     forms = [" ".join(words)]
     forms += [" ".join([*words[:-1], plural]) for plural in _plural_forms(words[-1])]
+    one = _singular(words[-1]) if singular else None
+    if one is not None:
+        forms.append(" ".join([*words[:-1], one]))
     return forms
 
 
@@ -95,6 +113,12 @@ class Lexicon:
     """The same, case-sensitive, for text already lowercased (2-3x faster than `pattern`)."""
     word_parts: WordParts
     """Allergen parts inside longer words ("Hartweizengrieß", "owsiane"); see `word_parts`."""
+    reasons: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """key -> allergen -> why a product brings it ("most curry pastes hold shrimp paste"), for
+    the derived and taxonomy knowledge; hand-listed words need none."""
+    known_foods: frozenset[str] = frozenset()
+    """Keys of every food the knowledge names, allergen or not: a line naming none of them is
+    one the core cannot read ("unknown", never "safe")."""
 
 
 def trie_regex(forms: Iterable[str]) -> str:
@@ -142,8 +166,14 @@ def _validate(allergens: Iterable[str], where: str) -> tuple[str, ...]:
     return values
 
 
-def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
-    """Compile a lexicon from parsed TOML data (see `data/allergen_lexicon.toml`)."""
+def build_lexicon(
+    data: Mapping[str, Any],
+    derived: Mapping[str, Any] | None = None,
+    table: Iterable[TableRow] = (),
+) -> Lexicon:
+    """Compile a lexicon from parsed TOML data (see `data/allergen_lexicon.toml`), then the
+    derived rules' words (`data/derived_allergens.toml`) and the taxonomy table's names, each
+    only where the layers before it say nothing of that word."""
     text_terms: dict[str, tuple[str, ...]] = {}
     class_keys: dict[str, str] = {}
     profile_only: dict[str, tuple[str, ...]] = {}
@@ -170,6 +200,42 @@ def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
     for key, allergens in usually.items():
         known = text_terms.get(key, ())
         text_terms[key] = known + tuple(a for a in allergens if a not in known)
+    reasons: dict[str, dict[str, str]] = {}
+    known_foods = set(text_terms)
+    hand = frozenset(text_terms)
+    added: dict[str, str] = {}  # key -> a surface form, for every word the later layers add
+    exact: set[str] = set()
+    for rule in (derived or {}).get("words", ()):
+        allergens = _validate(rule["allergens"], f"derived words {rule['terms'][:2]}")
+        likely = rule["status"] == "likely"
+        for term in rule["terms"]:
+            forms.update(inflections(term, singular=True))
+            for form in inflections(term, singular=True):
+                key = term_key(form)
+                _merge(text_terms, usually, reasons, key, allergens, likely, rule["reason"])
+                if key not in hand:
+                    added[key] = form
+                if rule.get("exact") or not allergens:
+                    exact.add(key)
+    for word in (derived or {}).get("known", ()):
+        known_foods.update(term_key(form) for form in inflections(word, singular=True))
+    for row in table:
+        if not row.contains and not row.likely:
+            known_foods.update(term_key(form) for form in inflections(row.name))
+            continue
+        new = [f for f in inflections(row.name) if term_key(f) not in hand]
+        for form in new:
+            key = term_key(form)
+            if key in text_terms and key not in reasons:
+                continue  # the derived words said it first
+            forms.add(form)
+            added[key] = form
+            _merge(text_terms, usually, reasons, key, row.contains, False, row.reason)
+            _merge(text_terms, usually, reasons, key, row.likely, True, row.reason)
+    for key in exact:
+        added.pop(key, None)
+    _with_parts(text_terms, usually, hand, added)
+    known_foods.update(text_terms)
     umbrellas: dict[str, tuple[str, ...]] = {}
     for term, allergens in data.get("profile_umbrellas", {}).items():
         _add(umbrellas, term, _validate(allergens, f"profile_umbrellas.{term}"))
@@ -184,7 +250,99 @@ def build_lexicon(data: Mapping[str, Any]) -> Lexicon:
         pattern=re.compile(regex, re.IGNORECASE),
         lower_pattern=re.compile(regex),
         word_parts=_word_parts(data),
+        reasons=reasons,
+        known_foods=frozenset(known_foods),
     )
+
+
+GENERIC_HEADS: Final = frozenset(
+    {"butter", "milk", "flour", "bran", "cream", "meal", "oil", "cheese", "spread", "paste"}
+)
+"""Last words that name a form, not a food: in "hazelnut butter" or "lupin flour" the
+allergen comes from the first word, not from butter or flour."""
+
+
+def _with_parts(
+    text_terms: dict[str, tuple[str, ...]],
+    usually: dict[str, tuple[str, ...]],
+    hand: frozenset[str],
+    added: Mapping[str, str],
+) -> None:
+    """A longer word the derived rules or the taxonomy add ("dark soy sauce", "cheese
+    tortellini") hides the shorter hand-listed words inside it at the same position, so it also
+    carries what they carry ("soy sauce": gluten; "tortellini": gluten, eggs), with their
+    status — except a generic last word after a food that has its own ("hazelnut butter").
+    Where the hand-listed parts only usually bring an allergen, so does the longer word
+    ("partially hydrogenated soybean oil": refined soybean oil is exempt)."""
+    for key, form in added.items():
+        words = [term_key(w) for w in form.split()]
+        if len(words) < 2:
+            continue
+        parts = _hand_parts(words, hand)
+        certain: set[str] = set()
+        doubtful: set[str] = set()
+        for part, last in parts:
+            if last and part in GENERIC_HEADS and text_terms.get(key):
+                continue
+            for allergen in text_terms[part]:
+                usual = allergen in usually.get(part, ())
+                (doubtful if usual else certain).add(allergen)
+        for allergen in sorted(certain | doubtful):
+            if allergen not in text_terms[key]:
+                text_terms[key] = (*text_terms[key], allergen)
+                if allergen not in certain:
+                    usually[key] = (*usually.get(key, ()), allergen)
+            elif allergen not in certain and allergen not in usually.get(key, ()):
+                usually[key] = (*usually.get(key, ()), allergen)
+
+
+def _hand_parts(words: list[str], hand: frozenset[str]) -> list[tuple[str, bool]]:
+    """The longest hand-listed words inside `words`, left to right, each with whether it ends
+    the phrase (the phrase itself excluded)."""
+    found: list[tuple[str, bool]] = []
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            part = "".join(words[start:end])
+            if end - start < len(words) and part in hand:
+                found.append((part, end == len(words)))
+                start = end
+                break
+        else:
+            start += 1
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One name of the taxonomy table (`data/ingredient_allergens.tsv.gz`)."""
+
+    name: str
+    contains: tuple[str, ...]
+    likely: tuple[str, ...]
+    reason: str
+
+
+def _merge(
+    text_terms: dict[str, tuple[str, ...]],
+    usually: dict[str, tuple[str, ...]],
+    reasons: dict[str, dict[str, str]],
+    key: str,
+    allergens: Iterable[str],
+    likely: bool,
+    reason: str,
+) -> None:
+    """Add `allergens` to a word: `contains` wins over `likely` for the same allergen."""
+    known = text_terms.get(key, ())
+    text_terms[key] = known + tuple(a for a in allergens if a not in known)
+    for allergen in allergens:
+        held = allergen in known and allergen not in usually.get(key, ())
+        if likely and not held:
+            usually[key] = (*usually.get(key, ()), allergen)
+        elif not likely and allergen in usually.get(key, ()):
+            usually[key] = tuple(a for a in usually[key] if a != allergen)
+        if reason:
+            reasons.setdefault(key, {}).setdefault(allergen, reason)
 
 
 def _despite_class_negation(
@@ -250,7 +408,29 @@ def load_toml(name: str) -> dict[str, Any]:
         return tomllib.load(handle)
 
 
+def read_table(name: str = "ingredient_allergens.tsv.gz") -> list[TableRow]:
+    """The taxonomy table shipped inside this package (see `kairos allergens build-table`)."""
+    raw = resources.files("kairos.core").joinpath("data").joinpath(name).read_bytes()
+    rows = []
+    for line in gzip.decompress(raw).decode().splitlines():
+        if line.startswith("#") or not line:
+            continue
+        name_, contains, likely, reason, _entry = line.split("\t")
+        rows.append(
+            TableRow(
+                name_,
+                _validate([a for a in contains.split(",") if a], f"table {name_}"),
+                _validate([a for a in likely.split(",") if a], f"table {name_}"),
+                reason,
+            )
+        )
+    return rows
+
+
 @cache
 def default_lexicon() -> Lexicon:
-    """The lexicon shipped with Kairos, built once per process."""
-    return build_lexicon(load_toml("allergen_lexicon.toml"))
+    """The lexicon shipped with Kairos (hand lexicon, derived rules, the Open Food Facts
+    taxonomy table), built once per process."""
+    return build_lexicon(
+        load_toml("allergen_lexicon.toml"), load_toml("derived_allergens.toml"), read_table()
+    )

@@ -50,6 +50,8 @@ DERIVING_MODULES: Final = (
 DERIVING_DATA: Final = (
     ("kairos.core", "data/allergen_lexicon.toml"),
     ("kairos.core", "data/cuisine_allergens.toml"),
+    ("kairos.core", "data/derived_allergens.toml"),
+    ("kairos.core", "data/ingredient_allergens.tsv.gz"),
     ("kairos.text", "data/aspect_lexicon.toml"),
 )
 BATCH: Final = 500

@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.core.allergen_detection import detect_allergens
-from kairos.core.allergens import SEVERITY_RISK, Severity, is_canonical
+from kairos.core.allergens import SEVERITY_RISK, Severity, is_canonical, is_known_food
 from kairos.core.allergy_guard import AllergyAssessment, GuardResult, check
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.allergy_warnings import LEVELS, WarningLevel, display_name
@@ -59,7 +59,7 @@ def group_profile(profiles: Iterable[AllergyProfile]) -> AllergyProfile:
         for name, level in profile.resolved_severities().items():
             if name not in levels or SEVERITY_RISK[level] > SEVERITY_RISK[levels[name]]:
                 levels[name] = level
-    return AllergyProfile(severity=dict(levels))
+    return AllergyProfile.of_levels(levels)
 
 
 async def guard_places(
@@ -125,6 +125,10 @@ class AllergyCheck(BaseModel):
     )
     summary: str
     risks: list[CheckedRisk] = Field(default_factory=list)
+    unread: list[str] = Field(
+        default_factory=list,
+        description="recipe lines naming no food Kairos knows: not checked, never taken as safe",
+    )
     note: str | None = Field(default=None, description="how far the knowledge goes")
 
     @property
@@ -231,7 +235,7 @@ def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck
             if mention.allergen in risks:
                 continue
             name = display_name(mention.allergen)
-            why = getattr(mention, "reason", None) or f"it may hold {name}"
+            why = mention.reason or f"it may hold {name}"
             risks[mention.allergen] = CheckedRisk(
                 allergen=mention.allergen, name=name, severity=severity,
                 level=LEVELS[severity], status="likely",
@@ -239,14 +243,24 @@ def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck
                 source="recipe line", who=_who(people, mention.allergen),
             )  # fmt: skip
     found = list(risks.values())
+    unread = [line for line in lines if line.strip() and not is_known_food(line)]
     danger = any(r.severity == "anaphylactic" for r in found)
+    summary = (
+        _risk_summary(found)
+        if found
+        else "No allergen of anyone it is for in its final ingredients."
+    )
+    if unread:
+        summary += f" {len(unread)} line(s) name nothing Kairos knows: check them yourself."
     return AllergyCheck(
         checked_for=checked_for,
         allergens=allergens,
-        verdict="danger" if danger else "caution" if found else "no_known_risk",
+        verdict="danger" if danger else "caution" if found or unread else "no_known_risk",
         basis="evidence",
-        summary=_risk_summary(found)
-        if found
-        else "No allergen of anyone it is for in its final ingredients.",
+        summary=summary,
         risks=found,
+        unread=unread,
+        note=(
+            "Not read: " + "; ".join(f'"{line}"' for line in unread[:5]) + "." if unread else None
+        ),
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.allergy_profile import AllergyProfile, coverage
 from kairos.core.fit_scorer import TastePreferences
 from kairos.profiles.cook import CookProfile
 from kairos.profiles.planner import PlannerPreferences
@@ -43,6 +43,7 @@ class UserPublic(BaseModel):
     travel: TravelPreferences = Field(default_factory=TravelPreferences)
     allergy_flags: list[str]
     dietary_flags: list[str]
+
     vibe_tags: list[str]
     preferred_price_tiers: list[str]
     interaction_count: int
@@ -58,3 +59,10 @@ class UserPublic(BaseModel):
     )
     last_active_at: datetime | None
     created_at: datetime
+
+    @computed_field(  # type: ignore[prop-decorator]
+        description="what each allergy keeps out, in words a person checks against their own"
+    )
+    @property
+    def allergy_coverage(self) -> list[str]:
+        return coverage(self.allergies)

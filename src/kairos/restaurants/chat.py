@@ -126,7 +126,7 @@ def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyP
     severity = {**profile.resolved_severities()}
     for allergen in turn_allergens:
         severity.setdefault(allergen, "severe")
-    return AllergyProfile(severity=dict(severity))
+    return AllergyProfile.of_levels(severity)
 
 
 def relax(filters: SearchFilters, names: tuple[str, ...]) -> tuple[SearchFilters, list[str]]:

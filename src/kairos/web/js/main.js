@@ -36,8 +36,11 @@ function describeAllergies(user) {
       h("button", { type: "button", class: "link", text: "Add allergies", onclick: () => profile.open() }));
     return;
   }
-  el.replaceChildren(h("span", { class: "muted", text: "Your allergies: " }),
-    ...entries.map(([name, level]) => h("span", { class: `allergy-chip ${level}`, text: `${name.replaceAll("_", " ")} · ${level}` })));
+  const chips = entries.map(([name, level]) => h("span", { class: `allergy-chip ${level}`, text: `${name.replaceAll("_", " ")} · ${level}` }));
+  const covers = (user.allergy_coverage || []).map((line) => h("li", { text: line }));
+  el.replaceChildren(h("span", { class: "muted", text: "Your allergies: " }), ...chips,
+    ...(covers.length ? [h("details", { class: "allergy-coverage" },
+      h("summary", { text: "What each one keeps out" }), h("ul", {}, ...covers))] : []));
 }
 
 async function fillUsers() {
