@@ -13,7 +13,7 @@ from kairos.core.allergen_detection import detect_allergens
 from kairos.core.allergens import is_known_food
 from kairos.core.allergy_change import AllergyChange, apply_change
 from kairos.core.allergy_profile import AllergyProfile, coverage
-from kairos.core.lexicon import read_table
+from kairos.core.lexicon import food_lexicon, read_table
 from kairos.ingest.allergen_taxonomy import build_from, build_table, read_taxonomy
 from kairos.pipeline.safety import UnsafeToShow, group_profile, recipe_check
 from tests.conftest import SHARED_DATA
@@ -120,8 +120,8 @@ def test_a_line_naming_no_known_food_is_unread_never_safe() -> None:
 
 
 def test_recipe_check_refuses_contains_and_names_likely_lines() -> None:
-    people = [("you", AllergyProfile(confirmed=["peanuts"])),
-              ("Sam", AllergyProfile(confirmed=["shellfish"], severity={"shellfish": "anaphylactic"}))]  # fmt: skip
+    sam = AllergyProfile(confirmed=["shellfish"], severity={"shellfish": "anaphylactic"})
+    people = [("you", AllergyProfile(confirmed=["peanuts"])), ("Sam", sam)]
     with pytest.raises(UnsafeToShow):
         recipe_check(["1 cup salted peanuts"], people)
     check = recipe_check(["2 tbsp red curry paste", "1 cup jasmine rice"], people)
@@ -187,3 +187,23 @@ def test_the_shipped_table_is_built_from_the_shared_taxonomy(tmp_path: Path) -> 
     out = tmp_path / "table.tsv.gz"
     build_from(taxonomy, CORE_DATA / "derived_allergens.toml", out)
     assert out.read_bytes() == (CORE_DATA / "ingredient_allergens.tsv.gz").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("dislike", "line"),
+    [
+        ("onions", "1 onion, diced"), ("bell peppers", "2 red bell pepper, sliced"),
+        ("lemongrass", "1 stalk lemon grass"), ("lemon grass", "2 tbsp lemongrass paste"),
+        ("tomatoes", "2 cups marinara sauce"), ("tomato", "1/4 cup ketchup"),
+        ("tomatoes", "1/2 cup sun-dried tomatoes"), ("avocado", "1 cup guacamole"),
+        ("eggplant", "1 large aubergine"), ("cilantro", "a handful of fresh coriander"),
+    ],
+)  # fmt: skip
+def test_dislikes_are_read_as_foods_not_spellings(dislike: str, line: str) -> None:
+    found = [m.allergen for m in detect_allergens(line, food_lexicon((dislike,)))]
+    assert found == [dislike]
+
+
+def test_a_dislike_does_not_reach_other_foods() -> None:
+    lexicon = food_lexicon(("lemongrass", "onions"))
+    assert detect_allergens("juice of 1 lemon, onion-free stock", lexicon) == []

@@ -388,6 +388,55 @@ def custom_lexicon(terms: tuple[str, ...]) -> Lexicon:
             text_terms[term_key(form)] = (term,)
             class_keys[term_key(form)] = term
             forms.add(form)
+    return _single_use_lexicon(text_terms, class_keys, forms)
+
+
+@lru_cache(maxsize=256)
+def food_lexicon(terms: tuple[str, ...]) -> Lexicon:
+    """A person's foods (their dislikes) read as foods, not spellings: each term's singular
+    and plural, spaced and joined forms ("lemongrass" / "lemon grass"), its other names
+    ("aubergine" for eggplant) and what is made from it under another name (tomato →
+    ketchup, passata; avocado → guacamole). A match reports the term as the person wrote it;
+    negating it clears it ("onion-free"), as for a custom ingredient."""
+    foods = load_toml("derived_allergens.toml").get("foods", {})
+    known = default_lexicon().known_foods
+    text_terms: dict[str, tuple[str, ...]] = {}
+    class_keys: dict[str, str] = {}
+    forms: set[str] = set()
+    for term in terms:
+        for name in _food_names(term, foods, known):
+            for form in inflections(name, singular=True):
+                text_terms[term_key(form)] = (term,)
+                class_keys[term_key(form)] = term
+                forms.add(form)
+    return _single_use_lexicon(text_terms, class_keys, forms)
+
+
+def _food_names(term: str, foods: Mapping[str, Any], known: frozenset[str]) -> set[str]:
+    words = _WORD.findall(term.lower())
+    if not words:
+        return set()
+    base = " ".join([*words[:-1], _singular(words[-1]) or words[-1]])
+    names = {" ".join(words), base}
+    if len(words) == 1 and len(words[0]) >= 7:  # "lemongrass": also "lemon grass"
+        word = words[0]
+        for cut in range(3, len(word) - 2):
+            head, tail = word[:cut], word[cut:]
+            if head in known and len(tail) >= 3:
+                names.add(f"{head} {tail}")
+    keys = {term_key(n) for n in names}
+    for group in foods.get("same", ()):
+        if keys & {term_key(n) for n in group}:
+            names.update(group)
+    made = foods.get("made_from", {})
+    for name in list(names):
+        names.update(made.get(name, ()))
+    return names
+
+
+def _single_use_lexicon(
+    text_terms: dict[str, tuple[str, ...]], class_keys: dict[str, str], forms: set[str]
+) -> Lexicon:
     regex = _LEFT + "(?:" + trie_regex(sorted(forms)) + ")" + _RIGHT if forms else r"(?!)"
     return Lexicon(
         text_terms=text_terms,

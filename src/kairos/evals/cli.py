@@ -86,6 +86,25 @@ def allergens(
     _emit(report, as_json, render_allergen_report)
 
 
+@eval_app.command("allergen-lines")
+def allergen_lines(
+    data: Annotated[Path, typer.Option(exists=True, dir_okay=False, help="labelled lines")] = Path(
+        "evals/allergen_lines/lines.jsonl"
+    ),
+    half: Annotated[
+        str | None, typer.Option(help="A: where rules are chosen; B: held out to judge them")
+    ] = None,
+    as_json: Json = False,
+) -> None:
+    """Allergen reading on hand-labelled recipe and menu lines (contains / likely, per allergen)."""
+    from kairos.evals.allergen_lines import evaluate_lines, render_lines_report
+
+    part = None if half is None else half.upper()
+    if part not in (None, "A", "B"):
+        raise typer.BadParameter("use A or B", param_hint="--half")
+    _emit(evaluate_lines(data, part), as_json, render_lines_report)
+
+
 @eval_app.command()
 def absa(data: ExistingFile, as_json: Json = False) -> None:
     """SemEval-2014 aspect-category detection and polarity, with the radar's aspect machinery."""
