@@ -232,10 +232,14 @@ def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck
                 continue
             if mention.status == "contains":
                 raise UnsafeToShow(f"{line!r} contains {display_name(mention.allergen)}")
-            if mention.allergen in risks:
-                continue
             name = display_name(mention.allergen)
             why = mention.reason or f"it may hold {name}"
+            if mention.allergen in risks:  # every line is named, not only the first
+                risk = risks[mention.allergen]
+                if f'"{line}"' not in risk.message:
+                    message = f'{risk.message} Also "{line}": {why}.'
+                    risks[mention.allergen] = risk.model_copy(update={"message": message})
+                continue
             risks[mention.allergen] = CheckedRisk(
                 allergen=mention.allergen, name=name, severity=severity,
                 level=LEVELS[severity], status="likely",
