@@ -34,20 +34,25 @@ async def test_a_severe_custom_ingredient_is_cited_from_reviews(
 ) -> None:
     uid = await create_user(client, **profile("severe"))
     await runtime.drain()
-    items = (await feed(client, uid)).recommendations
-    statuses = [garlic_status(i.restaurant.model_dump()) for i in items]
+    shown = await chat_places(client, uid)
+    statuses = [garlic_status(p) for p in shown]
     assert {s["status"] for s in statuses} <= {"contains", "may_contain", "unverified"}
-    cited = [(i, s) for i, s in zip(items, statuses, strict=True) if s["status"] == "contains"]
+    cited = [(p, s) for p, s in zip(shown, statuses, strict=True) if s["status"] == "contains"]
     assert cited, "the sample has Korean places whose reviews name garlic"
-    for item, status in cited:
+    for place, status in cited:
         assert status["source"] == "review" and "garlic" in status["evidence"].lower()
-        assert not item.allergy_summary.is_safe
-        assert any(w.allergen == "garlic" for w in item.allergy_summary.warnings)
-    place_id = cited[0][0].restaurant.id
+        assert not place["allergy_safe"] and place["allergy"]["verdict"] == "caution"
+        assert any(r["allergen"] == "garlic" for r in place["allergy"]["risks"])
+    place_id = cited[0][0]["id"]
     detail = await client.get(f"/recommendations/{uid}/{place_id}/expand", headers=as_user(uid))
     assert detail.status_code == 200, detail.text
     (expanded,) = detail.json()["allergy_detail"]["statuses"]
     assert (expanded["allergen"], expanded["status"]) == ("garlic", "contains")
+    assert detail.json()["allergy"]["risks"][0]["allergen"] == "garlic"
+    # the feed chooses for the person: a place with no known garlic before one with it
+    items = (await feed(client, uid)).recommendations
+    risky = [not i.allergy_summary.is_safe for i in items]
+    assert risky == sorted(risky), [i.restaurant.name for i in items]
 
 
 async def chat_places(client: httpx.AsyncClient, uid: str) -> list[dict[str, Any]]:

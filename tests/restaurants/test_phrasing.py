@@ -8,6 +8,7 @@ import re
 from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_warnings import display_name
 from kairos.core.traits import evidence_phrase
+from kairos.pipeline.safety import AllergyCheck
 from kairos.restaurants.phrasing import (
     answer_message,
     category_places,
@@ -17,13 +18,19 @@ from kairos.restaurants.phrasing import (
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.text.extractive import Quote
 
+NO_ALLERGIES = AllergyCheck(
+    checked_for=["you"], allergens=[], verdict="no_allergies", basis="none",
+    summary="No allergies were given, so none were checked.",
+)  # fmt: skip
+
 
 def place(summary: str | None) -> RestaurantResult:
     quote = Quote(text=summary, review_ids=["r1"]) if summary else None
     return RestaurantResult(
         id=1, name="Lune", area=None, city="Boston", address=None, price_tier="$$",
         rating=4.5, votes=120, cuisine_types=["thai"], url=None, lat=None, lng=None,
-        known_allergens=[], allergen_confidence="low", summary=quote,
+        known_allergens=[], allergen_confidence="low", summary=quote, allergy=NO_ALLERGIES,
+        allergy_safe=True, allergy_summary="No allergies in your profile.",
     )  # fmt: skip
 
 

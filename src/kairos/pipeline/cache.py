@@ -19,7 +19,7 @@ import time
 from typing import Any, Generic, Protocol, TypeVar
 
 from cachetools import TTLCache
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 __all__ = ["Cache", "CacheFactory", "MemoryCache", "RedisCache", "cache_key"]
 
@@ -94,7 +94,12 @@ class RedisCache(Generic[V]):
         except Exception as exc:  # a cache that fails is a miss
             self._failed(exc)
             return None
-        return None if raw is None else self.adapter.validate_json(raw)
+        if raw is None:
+            return None
+        try:
+            return self.adapter.validate_json(raw)
+        except ValidationError:  # written by an older version of the value's schema: a miss
+            return None
 
     async def set(self, key: str, value: V) -> None:
         try:

@@ -16,14 +16,14 @@ walks every route that returns such items).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Literal
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.core.allergen_detection import detect_allergens
 from kairos.core.allergens import SEVERITY_RISK, Severity, is_canonical, is_known_food
-from kairos.core.allergy_guard import AllergyAssessment, GuardResult, check
+from kairos.core.allergy_guard import AllergyAssessment, ExcludedItem, GuardResult, check
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.allergy_warnings import LEVELS, WarningLevel, display_name
 from kairos.core.hard_filter import hard_excluded_allergens
@@ -36,10 +36,12 @@ __all__ = [
     "CheckedRisk",
     "Person",
     "UnsafeToShow",
+    "excluded_check",
     "group_profile",
     "guard_places",
     "hard_set",
     "not_food_check",
+    "quote_avoids",
     "recipe_check",
     "shown_check",
 ]
@@ -88,7 +90,7 @@ async def guard_places(
 
 Person = tuple[str, AllergyProfile]
 """Who an item is shown to: ("you", the profile), or a group member's name and theirs."""
-Verdict = Literal["no_known_risk", "caution", "danger", "no_allergies", "not_food"]
+Verdict = Literal["no_known_risk", "caution", "danger", "excluded", "no_allergies", "not_food"]
 Basis = Literal["evidence", "cuisine_heuristic", "none", "not_food"]
 
 
@@ -116,8 +118,9 @@ class AllergyCheck(BaseModel):
     allergens: list[str] = Field(description="every allergen and custom ingredient checked")
     verdict: Verdict = Field(
         description="no_known_risk (nothing found: read with `basis`), caution, danger (an "
-        "anaphylactic allergen is known or likely), no_allergies (nobody gave one), not_food "
-        "(a place to visit, not to eat)"
+        "anaphylactic allergen is known or likely), excluded (known to contain an allergen "
+        "someone must avoid: shown only when asked for by name, never recommended), "
+        "no_allergies (nobody gave one), not_food (a place to visit, not to eat)"
     )
     basis: Basis = Field(
         description="what 'nothing found' rests on: the item's own evidence, only its cuisine "
@@ -176,6 +179,52 @@ def shown_check(assessment: AllergyAssessment, people: Sequence[Person]) -> Alle
         risks=risks,
         note=assessment.confidence_note,
     )
+
+
+def excluded_check(excluded: ExcludedItem[Any], people: Sequence[Person]) -> AllergyCheck:
+    """A place the guard excluded, when a person asks for it by name: said, never hidden."""
+    checked_for, allergens = _checked(people)
+    union = group_profile(p for _, p in people).resolved_severities()
+    risks = []
+    for allergen in excluded.allergens:
+        severity = union.get(allergen, "anaphylactic")
+        risks.append(
+            CheckedRisk(
+                allergen=allergen,
+                name=display_name(allergen),
+                severity=severity,
+                level=LEVELS[severity],
+                status="contains",
+                message=excluded.reason,
+                source=None,
+                who=_who(people, allergen),
+            )
+        )
+    return AllergyCheck(
+        checked_for=checked_for,
+        allergens=allergens,
+        verdict="excluded",
+        basis="evidence",
+        summary=excluded.reason + " Kept out of every recommendation.",
+        risks=risks,
+    )
+
+
+def quote_avoids(profile: AllergyProfile) -> Callable[[str], bool] | None:
+    """What a quote recommending a place to this person must not praise: a sentence naming one
+    of their allergens ("the lobster roll is a must" for a shellfish allergy)."""
+    names = set(profile.allergens)
+    if not names:
+        return None
+    custom = tuple(a for a in names if not is_canonical(a))
+
+    def names_allergen(sentence: str) -> bool:
+        found = detect_allergens(sentence)
+        if custom:
+            found += detect_allergens(sentence, custom_lexicon(custom))
+        return any(m.allergen in names for m in found)
+
+    return names_allergen
 
 
 def _risk_summary(risks: Sequence[CheckedRisk]) -> str:

@@ -9,12 +9,12 @@ repository, the model chain; none of them calls back into the product. The turn 
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
-from kairos.core.allergens import asked_allergens
+from kairos.core.allergens import SEVERITY_RISK, asked_allergens
+from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.diets import DIETS, quote_unfit
 from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS, is_store
@@ -22,14 +22,14 @@ from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.core.venue_identity import name_key
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
-from kairos.pipeline.safety import guard_places, hard_set
+from kairos.pipeline.safety import guard_places, hard_set, quote_avoids, shown_check
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
 from kairos.restaurants.conversation import for_words, free_words
 from kairos.restaurants.decomposition import named_in
 from kairos.restaurants.feed import Located
-from kairos.restaurants.results import annotate, review_claims, to_result, with_quote
+from kairos.restaurants.results import review_claims, to_result, with_quote
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
@@ -397,13 +397,24 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
 
     yield Thinking(step="evaluating", message="Scoring romance, quiet, food, vegan options, value")
     top = found.hits[:EVALUATE_TOP]
-    ids = [h.place.id for h in top]
     records = await turn.places.records_at([(h.place.id, h.version or "") for h in top])
+    yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
+    verdict = await guard_places(
+        turn.places, [records[h.place.id] for h in top], profile, exclude=hard
+    )
+    people = [("you", profile)]
+    guarded = [*verdict.safe, *verdict.flagged]
+    checks = {g.item.place.id: shown_check(g.assessment, people) for g in guarded}
+    assessed = {g.item.place.id: g.assessment for g in guarded}
+    flagged_ids = {g.item.place.id for g in verdict.flagged}
+    top = [h for h in top if h.place.id in assessed]  # the guard's exclusions never shown
+    ids = [h.place.id for h in top]
     reviews = await turn.places.reviews(ids)
     tiers = set(decomposition.filters.price_tiers)
     budget = ["cheap"] if tiers and tiers <= {"$", "$$"} else []
     requested = evaluation.requested_axes([*decomposition.vibes, *decomposition.dietary, *budget])
     unfit = quote_unfit(decomposition.dietary)
+    avoid = quote_avoids(profile)
     naming = _subject_words(decomposition)
     scored: list[RestaurantResult] = []
     traits_asked = [*diets, *occasions]
@@ -425,10 +436,13 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             unfit=unfit,
             claims=claims,
             naming=naming,
+            avoid=avoid,
         )
         scored.append(
             to_result(
                 place,
+                assessed[hit.place.id],
+                checks[hit.place.id],
                 wanted=traits_asked,
                 scores=scores,
                 composite=evaluation.composite(
@@ -473,14 +487,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             *decomposition.assumptions, f"I don't know a place called {titles} here{rest}.",
         ]})  # fmt: skip
 
-    yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
-    verdict, chosen = await asyncio.gather(
-        guard_places(turn.places, [records[r.id] for r in chosen], profile, exclude=hard),
-        turn.search.with_snippets(chosen, text_query),
-    )
-    by_id = {r.id: r for r in chosen}
-    safe = [annotate(by_id[g.item.place.id], g.assessment) for g in verdict.safe]
-    flagged = [annotate(by_id[g.item.place.id], g.assessment) for g in verdict.flagged]
+    chosen = await turn.search.with_snippets(chosen, text_query)
+    # no known conflict first, then by severity with anaphylactic last, ties in rank order
+    chosen.sort(key=lambda r: _risk(assessed[r.id]))
+    safe = [r for r in chosen if r.id not in flagged_ids]
+    flagged = [r for r in chosen if r.id in flagged_ids]
     ui_type = decomposition.ui_preference
     if ui_type == "text":
         ui_type = "restaurant_list"
@@ -532,13 +543,18 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             message=message,
             restaurants=safe,
             flagged_restaurants=flagged,
-            has_allergy_warnings=verdict.has_any_warnings,
+            has_allergy_warnings=any(r.allergy_warnings for r in safe + flagged),
             hard_excluded_allergens=list(verdict.hard_excluded_allergens),
             relaxed_filters=relaxed,
             assumptions=assumptions,
             cited_review_ids=cited,
         ),
     )
+
+
+def _risk(assessment: AllergyAssessment) -> int:
+    worst = assessment.worst_severity
+    return 0 if worst is None else SEVERITY_RISK[worst]
 
 
 def _recomposed(

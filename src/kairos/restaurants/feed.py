@@ -13,7 +13,13 @@ from kairos.core.fit_scorer import FitScorer
 from kairos.core.place_kinds import MEAL_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS, evidence_phrase
 from kairos.core.vibes import canonical_vibe
-from kairos.pipeline.safety import guard_places, hard_set
+from kairos.pipeline.safety import (
+    excluded_check,
+    guard_places,
+    hard_set,
+    quote_avoids,
+    shown_check,
+)
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation
 from kairos.restaurants.place_traits import fit_candidate
@@ -100,13 +106,21 @@ async def build_feed(
     # quiet food truck led a vegetarian's vegetarian cafés at equal points), then what diners
     # say of the asked-for axes (a sports bar that matched "romantic" no longer leads a quiet
     # person's feed), then the rating order
-    scored.sort(key=lambda s: (-s[0].score, not diets <= set(s[3].item.place.traits), s[1], s[2]))
+    # the feed chooses on the person's behalf: a place with no known risk for their allergies
+    # before one with a warning, whatever else it scores (a lobster shack led a shellfish
+    # allergy's feed, quoting its lobster roll)
+    scored.sort(key=lambda s: (
+        not s[3].assessment.is_safe, -s[0].score, not diets <= set(s[3].item.place.traits),
+        s[1], s[2],
+    ))  # fmt: skip
     chosen = scored[:FEED_MAX]
     reviews = await places.reviews(
         [g.item.place.id for _, _, _, g in chosen], per_place=FEED_REVIEWS_PER_PLACE
     )
     focus = sorted(requested)
     unfit = quote_unfit(user.preferences.dietary)
+    avoid = quote_avoids(profile)
+    people = [("you", profile)]
     wanted = wanted_traits(user)
     items = []
     for rank, (fit, _, _, guarded) in enumerate(chosen, start=1):
@@ -119,6 +133,7 @@ async def build_feed(
             scores=record.aspects,
             unfit=unfit,
             claims=claims,
+            avoid=avoid,
         )
         scores = evaluation.radar(
             evaluation.aspects_for(place_reviews, record.aspects, record.place.price_tier)
@@ -132,10 +147,20 @@ async def build_feed(
                 consolidated_review=quote,
                 allergy_summary=_summary(assessment),
                 restaurant=to_result(
-                    record, assessment, wanted=wanted, scores=scores, summary=quote
+                    record,
+                    assessment,
+                    shown_check(assessment, people),
+                    wanted=wanted,
+                    scores=scores,
+                    summary=quote,
                 ),
             )
         )
+    if chosen and not chosen[0][3].assessment.is_safe and profile.allergens:
+        note = (
+            f"{note} Every place I could pick here has a known risk for your allergies; each "
+            "card says which, and what to ask."
+        ).strip()
     held = sum(diets <= set(g.item.place.traits) for _, _, _, g in chosen)
     if diets and chosen and held < len(chosen):
         asked = " and ".join(evidence_phrase(d) for d in sorted(diets))
@@ -199,7 +224,13 @@ async def expand(
         return None
     reviews = (await places.reviews([place_id], per_place=EXPAND_REVIEWS_PER_PLACE))[place_id]
     verdict = await guard_places(places, [records[place_id]], user.allergies)
+    people = [("you", user.allergies)]
     guarded = (verdict.safe or verdict.flagged or (None,))[0]
+    check = (
+        shown_check(guarded.assessment, people)
+        if guarded is not None
+        else excluded_check(verdict.excluded[0], people)
+    )
     record = guarded.item if guarded is not None else records[place_id]
     assessment = guarded.assessment if guarded is not None else None
     aspects = evaluation.aspects_for(reviews, record.aspects, record.place.price_tier)
@@ -213,7 +244,11 @@ async def expand(
     return ExpandedDetail(
         restaurant_id=place_id,
         review_summary=extractive.consolidated_review(
-            reviews, focus, scores=aspects, unfit=quote_unfit(user.preferences.dietary)
+            reviews,
+            focus,
+            scores=aspects,
+            unfit=quote_unfit(user.preferences.dietary),
+            avoid=quote_avoids(user.allergies),
         ),
         highlights=extractive.highlights(reviews, aspects),
         crowd_profile=extractive.crowd_profile(reviews),
@@ -221,6 +256,7 @@ async def expand(
         avoid_if=extractive.avoid_if(aspects),
         radar_scores=scores,
         why_fit_paragraph=_why_fit(record, [t.label for t in fit.tags] if fit else []),
+        allergy=check,
         allergy_detail=_allergy_detail(assessment),
         fit_score=fit.score if fit else 0,
     )

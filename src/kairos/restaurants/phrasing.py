@@ -323,7 +323,7 @@ def all_unsafe_message(
     reply says why rather than answering with something else."""
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
     tried = f" (even after widening {listed(names)})" if relaxed else ""
-    said = listed([display_name(a) for a in allergens])
+    said = listed([display_name(a) for a in allergens], "or")  # each shows one, not all
     return after_assumptions(
         assumptions,
         f"Every one of the {request} I know{tried} shows {said} in its menu, dishes, reviews, "

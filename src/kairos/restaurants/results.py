@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kairos.core.allergy_guard import AllergyAssessment
+from kairos.pipeline.safety import AllergyCheck
 from kairos.pipeline.trait_notes import review_sentences, trait_notes
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.search.models import MatchExplanation
@@ -17,7 +18,8 @@ def review_claims(record: PlaceRecord, wanted: list[str]) -> list[tuple[str, str
 
 def to_result(
     record: PlaceRecord,
-    assessment: AllergyAssessment | None = None,
+    assessment: AllergyAssessment,
+    check: AllergyCheck,
     *,
     wanted: list[str] | None = None,
     scores: RadarScores | None = None,
@@ -32,10 +34,12 @@ def to_result(
         price_tier=p.price_tier, rating=p.rating, votes=p.votes, cuisine_types=p.categories,
         url=p.url, lat=p.lat, lng=p.lng, known_allergens=p.known_allergens,
         allergen_confidence=p.allergen_confidence, scores=scores, composite_score=composite,
-        summary=summary, why=why,
-        evidence=trait_notes(p, wanted or [], quoted),
+        summary=summary, why=why, evidence=trait_notes(p, wanted or [], quoted), allergy=check,
+        allergy_safe=assessment.is_safe, allergy_summary=assessment.summary,
+        allergy_warnings=list(assessment.warnings), allergen_status=list(assessment.statuses),
+        confidence_note=assessment.confidence_note,
     )  # fmt: skip
-    return annotate(result, assessment) if assessment is not None else result
+    return result
 
 
 def with_quote(
@@ -45,15 +49,3 @@ def with_quote(
     quoted = quote.review_ids[0] if quote.review_ids else None
     evidence = trait_notes(record.place, wanted, quoted)
     return result.model_copy(update={"summary": quote, "evidence": evidence})
-
-
-def annotate(result: RestaurantResult, assessment: AllergyAssessment) -> RestaurantResult:
-    return result.model_copy(
-        update={
-            "allergy_safe": assessment.is_safe,
-            "allergy_summary": assessment.summary,
-            "allergy_warnings": list(assessment.warnings),
-            "allergen_status": list(assessment.statuses),
-            "confidence_note": assessment.confidence_note,
-        }
-    )

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from kairos.core.allergy_guard import AllergenStatus, AllergyWarning
 from kairos.core.fit_scorer import FitTag
 from kairos.core.stored_text import StoredText
+from kairos.pipeline.safety import AllergyCheck
 from kairos.pipeline.trait_notes import TraitNote
 from kairos.search.models import MatchExplanation
 from kairos.text.extractive import CrowdProfile, Highlight, Quote, RuleLine
@@ -43,8 +44,11 @@ class RestaurantResult(BaseModel):
     lng: float | None
     known_allergens: list[str]
     allergen_confidence: Literal["high", "medium", "low"]
-    allergy_safe: bool = True
-    allergy_summary: str = ""
+    allergy: AllergyCheck = Field(
+        description="the safety step's assessment of this place for you (every shown place)"
+    )
+    allergy_safe: bool = Field(description="no allergen of yours is known or suspected here")
+    allergy_summary: str
     allergy_warnings: list[AllergyWarning] = Field(default_factory=list)
     allergen_status: list[AllergenStatus] = Field(default_factory=list)
     confidence_note: str | None = None
@@ -138,5 +142,6 @@ class ExpandedDetail(BaseModel):
     avoid_if: list[RuleLine]
     radar_scores: RadarScores
     why_fit_paragraph: str
+    allergy: AllergyCheck = Field(description="the safety step's assessment of this place for you")
     allergy_detail: AllergyDetail
     fit_score: int

@@ -290,6 +290,7 @@ def consolidated_review(
     unfit: frozenset[str] = frozenset(),
     claims: Sequence[tuple[str, str]] = (),
     naming: frozenset[str] = frozenset(),
+    avoid: Callable[[str], bool] | None = None,
 ) -> Quote:
     """One real sentence that supports the card (≤ `max_chars`), from one review.
 
@@ -297,12 +298,14 @@ def consolidated_review(
     aspect diners are most sure of among those whose high score is praise; it is never a
     sentence against the place. A sentence against a requested aspect (`contrary_aspects`,
     default the focus) is returned apart, as `contrary` ("but one diner: …"), never as the
-    summary. A sentence naming an `unfit` phrase (the bacon, for a vegetarian) is no summary
-    unless it also speaks of the diet ("the vegetarian chili beats the beef one"). `claims` are
-    (review id, words) of review sentences the card rests a claim on ("great rooftop views"):
-    when no focus aspect has praise, the first of them that is quotable praise is the summary.
-    Among an aspect's praise, a sentence that names one of `naming` (what the request asked
-    for: "brunch", "wings"; normalised words) comes first: a brunch card says so of brunch,
+    summary, nor is one `avoid` marks (a dish holding the reader's allergen: "their lobster
+    roll" for a shellfish allergy). A sentence naming an `unfit` phrase (the bacon, for a
+    vegetarian) is no summary unless it also speaks of the diet ("the vegetarian chili beats
+    the beef one"). `claims` are (review id, words) of review sentences the card rests a
+    claim on ("great rooftop views"): when no focus aspect has praise, the first of them that
+    is quotable praise is the summary. Among an aspect's praise, a sentence that names one of
+    `naming` (what the request asked for: "brunch", "wings"; normalised words) comes first:
+    a brunch card says so of brunch,
     not of "their smoky chicken dinner". No praise found: no quote.
     """
     empty = Quote(text="", review_ids=[], sentences=[])
@@ -329,6 +332,8 @@ def consolidated_review(
     def fits(sentence: str) -> bool:
         # "Vegetarians beware, I would look elsewhere": a diet cue, and opinion words against
         if sentence in against or unfit_for(sentence):
+            return False
+        if avoid is not None and avoid(sentence):
             return False
         return _net_sentiment(sentence) >= 0
 
