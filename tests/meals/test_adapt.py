@@ -1,5 +1,6 @@
 """adapt_recipe on real recipes: substitutions in ingredients and steps, refusals, and the
-invariant (no profile allergen in a final ingredient list) as a hypothesis property."""
+invariant (no allergen a final ingredient line contains; every one a line only likely holds
+named by the recipe's allergy check) as a hypothesis property."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.lexicon import CANONICAL_ALLERGENS
 from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Recipe, Refusal, adapt_recipe
 from kairos.meals.recipes.derive import derive_recipe
+from kairos.pipeline.safety import recipe_check
 
 SAMPLE = Path(__file__).parents[2] / "data" / "sample" / "recipes" / "recipes.jsonl.gz"
 
@@ -113,11 +116,18 @@ def test_no_profile_allergen_survives_in_a_final_ingredient_list(
     if isinstance(adapted, Refusal):
         assert adapted.reason
         return
+    likely: set[str] = set()
     for line in adapted.ingredients:
         if line.omitted:
             continue
-        found = {m.allergen for m in detect_allergens(line.display)}
+        mentions = detect_allergens(line.display)
+        found = {m.allergen for m in mentions if m.status == "contains"}
         assert not found & set(household.allergens), (line.display, household.allergens)
+        likely |= {m.allergen for m in mentions} & set(household.allergens)
+    # what a line only likely holds stays, and the recipe's allergy check names it
+    people = [(f"member {n}", AllergyProfile(severity=p.allergens)) for n, p in enumerate(profiles)]
+    final = [line.display for line in adapted.ingredients if not line.omitted]
+    assert {r.allergen for r in recipe_check(final, people).risks} == likely
 
 
 def test_a_vegan_dish_named_after_cheese_is_judged_by_its_ingredients() -> None:
@@ -194,3 +204,50 @@ def test_goat_cheese_is_cheese_not_goat() -> None:
         _row(["1 lb goat, cubed"], ["Stew."]), CookConstraints(diets=("vegetarian",))
     )
     assert isinstance(goat, Refusal)
+
+
+def test_the_steps_name_the_substitute_once() -> None:
+    """Steps once read "oat oat milk" and "dairy-free dairy-free cheese": each replacement is
+    made once, and a step's shorter name for the item ("the wine") follows it too."""
+    recipe = _row(
+        ["1 cup dry white wine", "2 cups whole milk", "1 cup milk", "1 cup cheddar cheese"],
+        ["Deglaze with the white wine.", "Add the whole milk, then the milk.",
+         "Top with the cheddar cheese and more cheese."],
+    )  # fmt: skip
+    adapted = adapt_recipe(
+        recipe, CookConstraints(allergens={"sulphites": "anaphylactic", "dairy": "severe"})
+    )
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    assert [s.text for s in adapted.steps] == [
+        "Deglaze with the vegetable stock.",
+        "Add the oat milk, then the oat milk.",
+        "Top with the dairy-free cheese and more dairy-free cheese.",
+    ]
+    assert "sulphite allergy (anaphylactic)" in adapted.ingredients[0].substitution.reason  # type: ignore[union-attr]
+    assert not any("Step" in w for w in adapted.warnings), adapted.warnings
+
+
+def test_a_likely_line_stays_named_and_a_safe_substitute_replaces_it() -> None:
+    """A curry paste (most hold shrimp paste) is no reason to refuse a severe shellfish
+    allergy: it stays, and the allergy check names it; a stock (most hold celery) becomes a
+    celery-free one, since that is safe."""
+    recipe = _row(
+        ["2 tbsp red curry paste", "2 cups chicken stock", "1 lb chicken thighs"],
+        ["Fry the curry paste.", "Add the stock and the chicken."],
+        "Red curry",
+    )
+    profile = {"shellfish": "severe", "celery": "anaphylactic"}
+    adapted = adapt_recipe(recipe, CookConstraints(allergens=profile))
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    paste, stock, _ = adapted.ingredients
+    assert paste.substitution is None and paste.item == "red curry paste"
+    assert stock.item == "celery-free chicken stock", stock
+    assert adapted.steps[1].text == "Add the celery-free chicken stock and the chicken."
+    check = recipe_check(
+        [line.display for line in adapted.ingredients],
+        [("you", AllergyProfile(severity={"celery": "anaphylactic"})),
+         ("Sam", AllergyProfile(severity={"shellfish": "severe"}))],
+    )  # fmt: skip
+    (risk,) = check.risks
+    assert (risk.allergen, risk.status, risk.who) == ("shellfish", "likely", ["Sam"])
+    assert "red curry paste" in risk.message and "Check the label" in risk.message

@@ -53,7 +53,10 @@ async def test_the_gate_refuses_a_final_list_with_an_allergen(runtime: Any) -> N
     recipe = next(r for r, _, _ in candidates if "dairy" in r.contains_allergens)
     unadapted = adapt_recipe(recipe, CookConstraints())
     dairy = CookConstraints(allergens={"dairy": "anaphylactic"})
-    reason = final_check(unadapted, dairy)  # type: ignore[arg-type]
-    assert reason is not None and "dairy allergy" in reason
+    people = [("you", AllergyProfile(severity={"dairy": "anaphylactic"}))]
+    reason = final_check(unadapted, dairy, people)  # type: ignore[arg-type]
+    assert isinstance(reason, str) and "dairy allergy" in reason
     safe = adapt_recipe(recipe, dairy)
-    assert not hasattr(safe, "ingredients") or final_check(safe, dairy) is None  # type: ignore[arg-type]
+    if hasattr(safe, "ingredients"):
+        check = final_check(safe, dairy, people)  # type: ignore[arg-type]
+        assert not isinstance(check, str) and check.checked_for == ["you"]

@@ -218,9 +218,11 @@ class Coach:
         request = MealInput.model_validate(stored.state.get("request") or {"kind": "unknown"})
         context = await self._context(turn.user, request, soft=False)
         recipe = await self.recipes.get(int(chosen["recipe_id"]))
-        adapted = adapted_for(recipe, context)
+        adapted, allergy = adapted_for(recipe, context)
         meal_id = uuid.uuid4()
-        payload = meal_recipe(recipe, adapted, meal_id=meal_id, suggestion_id=body.suggestion_id)
+        payload = meal_recipe(
+            recipe, adapted, allergy, meal_id=meal_id, suggestion_id=body.suggestion_id
+        )
         await self.store.save_meal(
             meal_id=meal_id, uid=turn.user.uid, session_id=turn.session_id, recipe_id=recipe.id,
             title=payload.title, tags=payload.tags, suggestion=chosen,

@@ -16,7 +16,7 @@ from kairos.meals.recipes.models import Skill, Units
 from kairos.meals.recipes.tags import EQUIPMENT
 from kairos.meals.schemas import CoachContext
 from kairos.meals.understanding import MealInput
-from kairos.pipeline.safety import group_profile
+from kairos.pipeline.safety import Person, group_profile
 from kairos.profiles.schemas import UserPublic
 
 __all__ = ["Context", "build_constraints", "household_profile"]
@@ -70,6 +70,13 @@ class Context:
     memories: list[str] = field(default_factory=list)
 
     @property
+    def people(self) -> list[Person]:
+        """Who the meal is cooked for, as the allergy check names them: "you", and each
+        household member when it is for the household."""
+        members = self.user.cook.household if self.household else []
+        return [("you", self.user.allergies), *((m.name, m.allergies) for m in members)]
+
+    @property
     def units(self) -> Units:
         return self.user.cook.units
 
@@ -83,7 +90,7 @@ class Context:
 
     def public(self) -> CoachContext:
         c = self.constraints
-        who = ["you"] + ([m.name for m in self.user.cook.household] if self.household else [])
+        who = [name for name, _ in self.people]
         return CoachContext(
             cooking_for=who,
             avoided_allergens=sorted(c.allergens),

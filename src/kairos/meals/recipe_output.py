@@ -4,7 +4,8 @@ The recipe is the real source adapted by `adapt_recipe` to this request: serving
 units, skill, and every substitution applied in the ingredients and the steps. It is adapted
 again at selection time (not read back from the session) so a profile changed in between —
 an allergy added for a household member — is respected; if it can no longer be made safe it
-is not offered, and the answer says why.
+is not offered, and the answer says why. The recipe carries the allergy check of its final
+ingredient list for the cook and every household member it is cooked for.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from kairos.meals.gate import final_check
 from kairos.meals.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
 from kairos.meals.schemas import MealRecipe
 from kairos.meals.suggest import tags_of
+from kairos.pipeline.safety import AllergyCheck
 
 __all__ = ["adapted_for", "meal_recipe"]
 
 
-def adapted_for(recipe: Recipe, context: Context) -> AdaptedRecipe:
+def adapted_for(recipe: Recipe, context: Context) -> tuple[AdaptedRecipe, AllergyCheck]:
     adapted = adapt_recipe(
         recipe,
         context.constraints,
@@ -34,14 +36,19 @@ def adapted_for(recipe: Recipe, context: Context) -> AdaptedRecipe:
             f"{adapted.reason} The profile changed since this suggestion was made; ask the "
             "coach again (POST /meals/coach) for suggestions that fit it."
         )
-    problem = final_check(adapted, context.constraints)
-    if problem:
-        raise Conflict(problem + " Ask the coach again for other suggestions.")
-    return adapted
+    check = final_check(adapted, context.constraints, context.people)
+    if isinstance(check, str):
+        raise Conflict(check + " Ask the coach again for other suggestions.")
+    return adapted, check
 
 
 def meal_recipe(
-    recipe: Recipe, adapted: AdaptedRecipe, *, meal_id: uuid.UUID, suggestion_id: str
+    recipe: Recipe,
+    adapted: AdaptedRecipe,
+    allergy: AllergyCheck,
+    *,
+    meal_id: uuid.UUID,
+    suggestion_id: str,
 ) -> MealRecipe:
     return MealRecipe(
         meal_id=meal_id,
@@ -63,4 +70,5 @@ def meal_recipe(
         tags=tags_of(recipe, adapted),
         source=adapted.source,
         url=adapted.url,
+        allergy=allergy,
     )

@@ -19,6 +19,7 @@ from kairos.meals.recipes.models import (
     Substitution,
     Units,
 )
+from kairos.pipeline.safety import AllergyCheck
 
 __all__ = [
     "CoachAnswer",
@@ -103,6 +104,10 @@ class Suggestion(BaseModel):
     substitutions: list[str] = Field(
         default_factory=list, description="'oat milk instead of milk — dairy allergy'"
     )
+    allergy: AllergyCheck = Field(
+        description="the safety step's check of the final ingredient list, for the cook and "
+        "every household member it is cooked for: what it likely holds, for whom, what to check"
+    )
 
 
 class MealRecipe(BaseModel):
@@ -127,6 +132,10 @@ class MealRecipe(BaseModel):
     tags: list[str]
     source: str
     url: str | None
+    allergy: AllergyCheck = Field(
+        description="the safety step's check of the final ingredient list, for the cook and "
+        "every household member it is cooked for: what it likely holds, for whom, what to check"
+    )
 
 
 class CoachContext(BaseModel):

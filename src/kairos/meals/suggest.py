@@ -10,7 +10,8 @@
 
 Learned preferences move a recipe within its rank (never above one that uses more of the
 pantry): `like:<tag>` facts add `PREFERENCE_POINTS` per strength unit, `avoid:<tag>` facts take
-them away. Every suggestion passes `gate.final_check` before it is offered.
+them away. Every suggestion passes `gate.final_check` before it is offered, and carries the
+allergy check it returns (for the cook and each household member it is cooked for).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from kairos.meals.recipes.models import (
     Refusal,
 )
 from kairos.meals.schemas import HealthierBy, PantryUse, Suggestion
+from kairos.pipeline.safety import AllergyCheck
 
 __all__ = ["MEAL_SUGGESTIONS", "PANTRY_SUGGESTIONS", "meal_suggestions", "pantry_suggestions"]
 
@@ -227,7 +229,7 @@ def meal_suggestions(
     pool = (titled + similar)[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
-    chosen: list[tuple[Recipe, AdaptedRecipe]] = []
+    chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
     for candidate in sorted(pool, key=lambda c: _rank_key(c, context)):
         recipe = candidate[0]
@@ -238,17 +240,17 @@ def meal_suggestions(
         if isinstance(adapted, Refusal):
             not_offered.append(adapted.reason)
             continue
-        problem = final_check(adapted, context.constraints)
-        if problem:
-            not_offered.append(problem)
+        check = final_check(adapted, context.constraints, context.people)
+        if isinstance(check, str):
+            not_offered.append(check)
             continue
         seen.add(key)
-        chosen.append((recipe, adapted))
+        chosen.append((recipe, adapted, check))
         if len(chosen) == MEAL_SUGGESTIONS:
             break
     suggestions = []
     titled_ids = {c[0].id for c in titled}
-    for number, (recipe, adapted) in enumerate(chosen, start=1):
+    for number, (recipe, adapted, check) in enumerate(chosen, start=1):
         tags = tags_of(recipe, adapted)
         healthier = _healthier(recipe, adapted, baseline, dish)
         suggestions.append(
@@ -267,6 +269,7 @@ def meal_suggestions(
                 health=recipe.health,
                 healthier=healthier,
                 substitutions=_substitutions(adapted),
+                allergy=check,
             )
         )
     return suggestions, not_offered
@@ -286,12 +289,14 @@ def pantry_suggestions(
 ) -> tuple[list[Suggestion], list[str]]:
     not_offered = [r.reason for r in found.refused]
     safe: list[tuple[int, PantryMatch]] = []
+    checks: dict[int, AllergyCheck] = {}
     for index, match in enumerate(found.matches):
-        problem = final_check(match.adapted, context.constraints)
-        if problem:
-            not_offered.append(problem)
+        check = final_check(match.adapted, context.constraints, context.people)
+        if isinstance(check, str):
+            not_offered.append(check)
         else:
             safe.append((index, match))
+            checks[index] = check
     safe.sort(
         key=lambda im: (
             -len(im[1].used),
@@ -301,7 +306,7 @@ def pantry_suggestions(
     )
     size = len(dict.fromkeys(pantry))
     suggestions = []
-    for number, (_, match) in enumerate(safe[:PANTRY_SUGGESTIONS], start=1):
+    for number, (index, match) in enumerate(safe[:PANTRY_SUGGESTIONS], start=1):
         tags = tags_of(match.recipe, match.adapted)
         use = PantryUse(
             used=list(match.used), missing=list(match.missing), pantry_size=size,
@@ -324,6 +329,7 @@ def pantry_suggestions(
                 health=health,
                 pantry=use,
                 substitutions=_substitutions(match.adapted),
+                allergy=checks[index],
             )
         )
     return suggestions, not_offered

@@ -18,10 +18,12 @@ The interface the coach codes against (everything else in this package is intern
   -> AdaptedRecipe | Refusal` — substitutions applied to the ingredient list and the steps,
   quantities scaled and converted (the original line kept), equipment, warnings, nutrition per
   serving when the source has it, source and link. The final ingredient list is re-read by the
-  allergen core: none of the constraint set's allergens may remain, otherwise a `Refusal` that
-  says why in a sentence.
+  allergen core: no line may contain an allergen of the constraint set, otherwise a `Refusal`
+  that says why in a sentence; a line that only likely holds one stays unless a substitute is
+  safe, and the coach's allergy check (`pipeline.safety.recipe_check`) names it.
 - `remaining_hazards(lines, constraints)` — the invariant check itself (what the coach's output
-  gating calls on any final ingredient list, including a model's).
+  gating calls on any final ingredient list, including a model's): contained allergens, custom
+  entries, dislikes and diet breaks.
 - `parse_ingredient(line) -> ParsedIngredient` — the ingredient-line parser.
 """
 

@@ -1,18 +1,20 @@
 """Adapting a real recipe to a cook: substitutions in the ingredient list and in the steps,
 quantities scaled and converted, warnings; or a refusal that says why.
 
-The invariant: the final ingredient list (every line as displayed) and the steps are re-read by
-the allergen core (`remaining_hazards`), and an adapted recipe is returned only when none of
-the constraint set's allergens (contains or may contain, any severity), custom entries, diet
-rules or dislikes remain in its ingredients, and no allergen or diet break remains in its steps.
+The invariant: the final ingredient list (every line as displayed) is re-read by the allergen
+core (`remaining_hazards`), and an adapted recipe is returned only when none of the constraint
+set's allergens it *contains*, custom entries, diet rules or dislikes remain in it. A line that
+only likely holds an allergen ("curry paste": most hold shrimp paste) is no reason to refuse:
+it is replaced when a substitute is safe ("celery-free stock"), otherwise it stays, and the
+recipe's allergy check (`pipeline.safety.recipe_check`) names it with what to check.
 Anything else is a `Refusal`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
 
 from kairos.core.allergens import Severity
 from kairos.core.allergy_warnings import display_name
@@ -30,10 +32,11 @@ from kairos.meals.recipes.models import (
 )
 from kairos.meals.recipes.reading import Hazard, hazards_in
 from kairos.meals.recipes.skill import explain_steps
+from kairos.meals.recipes.steps import rewrite_steps, step_warnings
 from kairos.meals.recipes.substitutions import (
     SubstitutionRule,
     choose_substitute,
-    find_rule,
+    find_rules,
     short_name,
 )
 
@@ -45,29 +48,42 @@ _LABELS: Final = {
     "soy": "soy", "sesame": "sesame", "mustard": "mustard", "celery": "celery",
     "lupin": "lupin", "sulphites": "sulphite",
 }  # fmt: skip
+_ABOUT_THE_ITEM: Final = re.compile(
+    r"\b(?:preferably|such as|like|e\.g|ideally|for example|good quality|a good)\b|[A-Z]"
+)
+"""A preparation that speaks of the replaced item ("preferably Chianti", "Bordeaux, Shiraz or
+Burgundy"), not of what to do with it ("chopped"): it goes with the item."""
 _SIDE_ROLE: Final = re.compile(
     r"\b(?:for\s+(?:garnish|serving|topping|decorat\w*|dusting|drizzling)|to\s+serve|garnish)\b",
     re.IGNORECASE,
 )
 
 
-def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]:
-    """What the allergen core still finds in `lines` that `constraints` forbids: the check
-    every final ingredient list must pass with an empty result."""
+def _hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]:
     found: list[Hazard] = []
     for line in lines:
         found += hazards_in(line, constraints.allergens, constraints.dislikes, constraints.diets)
     return found
 
 
-def _rule_in_form(line: IngredientLine) -> tuple[SubstitutionRule, str] | None:
+def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]:
+    """What the allergen core still finds in `lines` that `constraints` forbids — an allergen
+    they contain, a custom entry, a dislike, a diet break: the check every final ingredient
+    list must pass with an empty result."""
+    return [h for h in _hazards(lines, constraints) if not h.likely]
+
+
+Found = tuple[tuple[SubstitutionRule, ...], str]
+
+
+def _rule_in_form(line: IngredientLine) -> Found | None:
     """ "Frying oil (preferably peanut)": the allergen is named beside the item, and what
     replaces it is another oil, not seeds — the rule for "peanut oil", when there is one."""
-    named = find_rule(line.original)
+    named = find_rules(line.original)
     words = line.item.lower().split()
     if named is None or not words or words[-1] in named[1].lower():
         return None
-    return find_rule(f"{named[1]} {words[-1]}")
+    return find_rules(f"{named[1]} {words[-1]}")
 
 
 def _article(phrase: str) -> str:
@@ -87,6 +103,18 @@ def hazard_reason(hazard: Hazard, severities: dict[str, Severity]) -> str:
     if severity == "anaphylactic":
         return f"{label} allergy (anaphylactic)"
     return f"{label} allergy"
+
+
+def _reasons(hazards: Sequence[Hazard], severities: dict[str, Severity]) -> str:
+    """Every need a line breaks, "dairy allergy and vegan diet"; for an allergen it only likely
+    holds, why: "celery allergy (anaphylactic): most stocks hold celery"."""
+    parts = []
+    for hazard in hazards:
+        reason = hazard_reason(hazard, severities)
+        if hazard.likely:
+            reason += f": {hazard.reason or f'it may hold {display_name(hazard.name)}'}"
+        parts.append(reason)
+    return " and ".join(dict.fromkeys(parts))
 
 
 def _refuse(
@@ -115,6 +143,11 @@ class _Adapter:
         self.warnings: list[str] = []
 
     def safe(self, text: str) -> bool:
+        """Nothing of the constraint set in `text`, not even an allergen it only likely holds."""
+        return not _hazards((text,), self.constraints)
+
+    def shown(self, text: str) -> bool:
+        """Nothing in `text` that a final list may not keep (a likely allergen is named)."""
         return not remaining_hazards((text,), self.constraints)
 
     def line(self, line: IngredientLine) -> AdaptedIngredient | Refusal:
@@ -122,42 +155,28 @@ class _Adapter:
         amount = format_amount(quantity, top, unit)
         base = {"position": line.position, "original": line.original, "quantity": quantity,
                 "quantity_max": top, "unit": unit, "optional": line.optional}  # fmt: skip
-        hazards = remaining_hazards((line.original,), self.constraints)
+        hazards = _hazards((line.original,), self.constraints)
+        as_written = AdaptedIngredient(
+            **base, display=_display(amount, line.item, line.preparation), item=line.item,
+            preparation=line.preparation,
+        )  # fmt: skip
         if not hazards:
-            display = _display(amount, line.item, line.preparation)
-            return AdaptedIngredient(
-                **base, display=display, item=line.item, preparation=line.preparation
-            )
+            return as_written
+        hard = [h for h in hazards if not h.likely]
+        found = find_rules(line.item) or _rule_in_form(line) or find_rules(line.original)
+        if found is not None:
+            # a substitute clean of everything first; for a line that must go, one that only
+            # likely holds an allergen (named by the allergy check) before a refusal
+            tests = (self.safe, self.shown) if hard else (self.safe,)
+            for is_safe in tests:
+                swapped = self._swap(line, found, hazards, base, amount, is_safe)
+                if swapped is not None:
+                    return swapped
+        if not hard:  # only likely: it stays, and the recipe's allergy check names it
+            return as_written
         # every need the line breaks, not only the first one read: a lasagna noodle holds
         # wheat and egg, and its substitute answers both
-        reason = " and ".join(dict.fromkeys(hazard_reason(h, self.severities) for h in hazards))
-        preparation = line.preparation if line.preparation and self.safe(line.preparation) else None
-        found = find_rule(line.item) or _rule_in_form(line) or find_rule(line.original)
-        if found is not None:
-            rule, words = found
-            substitute = choose_substitute(
-                rule, quantity=line.quantity, methods=self.recipe.methods, is_safe=self.safe
-            )
-            if substitute is not None:
-                display = _display(amount, substitute, preparation)
-                if self.safe(display):
-                    substitution = Substitution(
-                        original_item=line.item,
-                        new_item=substitute,
-                        reason=f"{short_name(substitute)} instead of {words.lower()} — {reason}",
-                        kind=hazards[0].kind,
-                        removes=tuple(dict.fromkeys(h.name for h in hazards)),
-                    )
-                    if rule.note:
-                        self.warnings.append(f"{short_name(substitute)}: {rule.note}.")
-                    self.substitutions.append(substitution)
-                    new = short_name(substitute)
-                    self.replacements += [(line.item, new), (words, new)]
-                    self.replacements += [(h.word, new) for h in hazards]
-                    return AdaptedIngredient(
-                        **base, display=display, item=substitute, preparation=preparation,
-                        substitution=substitution,
-                    )  # fmt: skip
+        reason = _reasons(hard, self.severities)
         if line.optional or (line.preparation and _SIDE_ROLE.search(line.preparation)):
             self.warnings.append(f"Left out {line.item} ({reason}).")
             self.replacements += [(line.item, "(left out)")]
@@ -169,50 +188,68 @@ class _Adapter:
             self.recipe,
             f"{self.recipe.title} needs {line.item} and it cannot be made safely without it: "
             f"there is no substitute for it that suits your {reason}.",
-            hazards,
+            hard,
             [line.original],
         )
 
+    def _swap(
+        self,
+        line: IngredientLine,
+        found: Found,
+        hazards: Sequence[Hazard],
+        base: dict[str, Any],
+        amount: str,
+        is_safe: Callable[[str], bool],
+    ) -> AdaptedIngredient | None:
+        rules, words = found
+        chosen = choose_substitute(
+            rules, quantity=line.quantity, methods=self.recipe.methods, is_safe=is_safe
+        )
+        if chosen is None:
+            return None
+        substitute, rule = chosen
+        preparation = line.preparation
+        if preparation and (not is_safe(preparation) or _ABOUT_THE_ITEM.search(preparation)):
+            preparation = None
+        display = _display(amount, substitute, preparation)
+        if not is_safe(display):
+            return None
+        new = short_name(substitute)
+        substitution = Substitution(
+            original_item=line.item,
+            new_item=substitute,
+            reason=f"{new} instead of {words.lower()} — {_reasons(hazards, self.severities)}",
+            kind=hazards[0].kind,
+            removes=tuple(dict.fromkeys(h.name for h in hazards)),
+        )
+        if rule.note:
+            self.warnings.append(f"{new}: {rule.note}.")
+        self.substitutions.append(substitution)
+        self.replacements += [(line.item, new), (words, new)]
+        self.replacements += [(h.word, new) for h in hazards]
+        self.replacements += [(part, new) for part in self._parts(line.item, substitution)]
+        return AdaptedIngredient(
+            **base, display=display, item=substitute, preparation=preparation,
+            substitution=substitution,
+        )  # fmt: skip
+
+    def _parts(self, item: str, substitution: Substitution) -> list[str]:
+        """The shorter names a step gives the item ("the wine" for "dry white wine", "the
+        phyllo" for "phyllo dough", "more cheese" for "cheddar cheese"): each run of its words
+        that the allergen core reads as what the substitution removes."""
+        words = item.split()
+        removed = set(substitution.removes)
+        runs = (
+            " ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+        )
+        return [
+            run
+            for run in runs
+            if run != item and {h.name for h in _hazards((run,), self.constraints)} & removed
+        ]
+
     def steps(self) -> list[str]:
-        pairs = sorted(set(self.replacements), key=lambda p: len(p[0]), reverse=True)
-        out = []
-        for step in self.recipe.steps:
-            for old, new in pairs:
-                if old.strip():
-                    pattern = rf"(?<![\w-]){re.escape(old)}(?![\w-])"
-                    step = re.sub(pattern, new, step, flags=re.IGNORECASE)
-            out.append(step)
-        return out
-
-
-def _step_warnings(
-    recipe: Recipe, steps: Sequence[str], constraints: CookConstraints, adapter: _Adapter
-) -> list[str]:
-    """Words the steps still use that the profile forbids. The ingredient list is what is
-    cooked and it is safe; a step word is either the dish itself ("cake"), a food the list
-    names differently ("cheese" for the substituted parmesan) or an unlisted extra ("top with
-    whipped cream"): each is said, never silently kept."""
-    title = recipe.title.lower()
-    replaced = {name: s for s in adapter.substitutions for name in s.removes}
-    warnings = []
-    for number, step in enumerate(steps, 1):
-        for hazard in remaining_hazards((step,), constraints):
-            word = hazard.word.lower()
-            if hazard.kind == "dislike" or word in title:
-                continue
-            substitution = replaced.get(hazard.name)
-            if substitution is not None:
-                warnings.append(
-                    f"Step {number} says {word}: use the {short_name(substitution.new_item)} "
-                    "from the ingredient list."
-                )
-            else:
-                reason = hazard_reason(hazard, adapter.severities)
-                warnings.append(
-                    f"Step {number} mentions {word}, which is not in the ingredient list: "
-                    f"leave it out ({reason})."
-                )
-    return warnings
+        return rewrite_steps(self.recipe.steps, self.replacements)
 
 
 _PLANT_BASED = re.compile(r"\b(?:vegan|plant[- ]based)\b", re.IGNORECASE)
@@ -273,7 +310,10 @@ def adapt_recipe(
             return adapted
         lines.append(adapted)
     steps = adapter.steps()
-    adapter.warnings += _step_warnings(recipe, steps, constraints, adapter)
+    adapter.warnings += step_warnings(
+        recipe.title, steps, constraints, adapter.substitutions,
+        lambda hazard: hazard_reason(hazard, adapter.severities),
+    )  # fmt: skip
     final = [line.display for line in lines if not line.omitted]
     left = remaining_hazards(final, constraints)
     if left:  # the invariant; unreachable unless a substitute reads differently in context

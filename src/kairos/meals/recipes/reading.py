@@ -41,6 +41,15 @@ class Hazard:
     """The canonical allergen, the dislike, or the diet broken."""
     word: str
     status: str
+    reason: str | None = None
+    """Why a product brings the allergen, when the core says ("most curry pastes hold shrimp
+    paste"): set on the allergens a line only likely holds."""
+
+    @property
+    def likely(self) -> bool:
+        """A canonical allergen the text only likely holds ("may contain"): named to the cook
+        with what to check, never a reason to refuse the recipe."""
+        return self.kind == "allergen" and self.status != "contains" and is_canonical(self.name)
 
 
 # Diet -> what it forbids: animal groups of foods.toml, and canonical allergens.
@@ -142,9 +151,16 @@ def hazards_in(
             animal_by_diet.setdefault(group, diet)
     if canonical or forbidden_by_diet:
         for mention in detect_allergens(text):
+            reason = getattr(mention, "reason", None)
             if mention.allergen in canonical:
-                found.append(Hazard("allergen", mention.allergen, mention.text, mention.status))
-            elif mention.allergen in forbidden_by_diet:
+                found.append(
+                    Hazard("allergen", mention.allergen, mention.text, mention.status, reason)
+                )
+            # a diet is kept as it always was: what it forbids goes even when only likely
+            # ("chocolate" for a vegan), though the same allergen of a person would stay named
+            if mention.allergen in forbidden_by_diet and (
+                mention.allergen not in canonical or mention.status != "contains"
+            ):
                 diet = forbidden_by_diet[mention.allergen]
                 found.append(Hazard("diet", diet, mention.text, mention.status))
     custom = tuple(a for a in allergens if not is_canonical(a))

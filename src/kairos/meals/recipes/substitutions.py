@@ -2,7 +2,9 @@
 
 A substitute is chosen only when the allergen core reads it as free of everything the whole
 constraint set forbids (`reading.hazards_in`), so the table can list "oat milk" first for
-dairy and still never hand it to a household that also avoids gluten.
+dairy and still never hand it to a household that also avoids gluten. A food may have several
+rules (beer: sparkling water in a batter that is fried, stock anywhere else); they are tried in
+the table's order.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from importlib import resources
 
 from kairos.core.lexicon import inflections
 
-__all__ = ["SubstitutionRule", "choose_substitute", "find_rule", "rules", "short_name"]
+__all__ = ["SubstitutionRule", "choose_substitute", "find_rules", "rules", "short_name"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +50,20 @@ def rules() -> tuple[SubstitutionRule, ...]:
 
 
 @cache
-def _matcher() -> tuple[re.Pattern[str], dict[str, SubstitutionRule]]:
-    by_form: dict[str, SubstitutionRule] = {}
+def _matcher() -> tuple[re.Pattern[str], dict[str, tuple[SubstitutionRule, ...]]]:
+    by_form: dict[str, tuple[SubstitutionRule, ...]] = {}
     for rule in rules():
         for food in rule.foods:
-            for form in inflections(food):
-                by_form.setdefault(form, rule)
+            for form in dict.fromkeys(inflections(food)):
+                if rule not in by_form.get(form, ()):
+                    by_form[form] = (*by_form.get(form, ()), rule)
     forms = sorted(by_form, key=len, reverse=True)
     alternatives = "|".join(re.escape(f).replace(r"\ ", r"[\s\-]+") for f in forms)
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE), by_form
 
 
-def find_rule(item: str) -> tuple[SubstitutionRule, str] | None:
-    """The rule for the longest food of the table named in `item`, and the words matched."""
+def find_rules(item: str) -> tuple[tuple[SubstitutionRule, ...], str] | None:
+    """The rules for the longest food of the table named in `item`, and the words matched."""
     pattern, by_form = _matcher()
     best: re.Match[str] | None = None
     for match in pattern.finditer(item):
@@ -69,25 +72,30 @@ def find_rule(item: str) -> tuple[SubstitutionRule, str] | None:
     if best is None:
         return None
     key = " ".join(best.group().lower().replace("-", " ").split())
-    rule = by_form.get(key) or next(
+    found = by_form.get(key) or next(
         (r for f, r in by_form.items() if f.replace("-", " ") == key), None
     )
-    return (rule, best.group()) if rule else None
+    return (found, best.group()) if found else None
 
 
 def choose_substitute(
-    rule: SubstitutionRule,
+    found: Sequence[SubstitutionRule],
     *,
     quantity: float | None,
     methods: Sequence[str],
     is_safe: Callable[[str], bool],
-) -> str | None:
-    """The first substitute of `rule` that suits the recipe and that `is_safe` accepts."""
-    if rule.when_method and not set(rule.when_method) & set(methods):
-        return None
-    if rule.max_quantity is not None and quantity is not None and quantity > rule.max_quantity:
-        return None
-    return next((use for use in rule.use if is_safe(use)), None)
+) -> tuple[str, SubstitutionRule] | None:
+    """The first substitute of the first of `found` that suits the recipe and that `is_safe`
+    accepts, and the rule it comes from (for its note)."""
+    for rule in found:
+        if rule.when_method and not set(rule.when_method) & set(methods):
+            continue
+        if rule.max_quantity is not None and quantity is not None and quantity > rule.max_quantity:
+            continue
+        use = next((use for use in rule.use if is_safe(use)), None)
+        if use is not None:
+            return use, rule
+    return None
 
 
 def short_name(substitute: str) -> str:

@@ -1,5 +1,6 @@
 // The Meals view: type or photograph → answer a follow-up → pick a suggestion → read the recipe
-// (substitutions highlighted, the original line on hover) → tick ingredients, print, feedback.
+// (substitutions highlighted, the original line on hover; the allergy check on every suggestion
+// and recipe) → tick ingredients, print, feedback.
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
 
@@ -24,6 +25,32 @@ async function send(path, uid, { json, form } = {}) {
   }
   if (!response.ok) throw new ApiError(await problem(response), response.status);
   return response.json();
+}
+
+// The safety step's allergy check of a suggestion or recipe, said in words (never colour
+// alone): the verdict, who it was checked for, each risk with its status, who it is for and
+// what to check.
+const VERDICTS = {
+  danger: ["danger", "⚠ Allergy danger"],
+  caution: ["caution", "⚠ Allergy caution"],
+  no_known_risk: ["info", "✓ No known allergy risk"],
+  no_allergies: ["info", "No allergies given"],
+  not_food: ["info", "Not food"],
+};
+
+function allergyCheck(check, { full = false } = {}) {
+  if (!check) return null;
+  const [level, label] = VERDICTS[check.verdict] || ["info", "Allergy check"];
+  const risks = check.risks.map((r) => h("li", { class: "allergy-risk", "data-allergen": r.allergen },
+    h("b", { text: `${r.name}: ${r.status === "contains" ? "contains" : "likely"} (${r.severity})` }),
+    ` — for ${r.who.join(", ")}`, full ? h("span", { class: "risk-message", text: `. ${r.message}` }) : null));
+  return h("section", { class: `banner ${level} allergy-check`, "data-verdict": check.verdict, "aria-label": "Allergy check" },
+    h("strong", { text: label }),
+    h("span", { class: "allergy-summary", text: check.summary }),
+    risks.length ? h("ul", { class: "allergy-risks" }, ...risks) : null,
+    full ? h("span", { class: "note allergy-for", text: `Checked for ${check.checked_for.join(", ")}` +
+      (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".") }) : null,
+    full && check.note ? h("span", { class: "note", text: check.note }) : null);
 }
 
 export function createMeals({ getUid }) {
@@ -114,6 +141,7 @@ export function createMeals({ getUid }) {
       h("p", { class: "rationale", text: s.rationale }),
       s.pantry ? h("p", { class: "pantry", text: s.pantry.text }) : null,
       s.substitutions.length ? h("ul", { class: "subs" }, ...s.substitutions.map((t) => h("li", { text: t }))) : null,
+      allergyCheck(s.allergy),
       h("button", { type: "button", class: "btn primary pick", text: "Cook this",
         onclick: () => choose(s.suggestion_id) })));
     const refused = answer.not_offered.length
@@ -157,6 +185,7 @@ export function createMeals({ getUid }) {
     answerBox.replaceChildren(h("article", { id: "meal-recipe", class: "recipe" },
       h("h3", { text: recipe.title }),
       h("p", { class: "meta", text: meta.filter(Boolean).join(" · ") }),
+      allergyCheck(recipe.allergy, { full: true }),
       recipe.equipment.length ? h("p", { class: "equipment", text: `Equipment: ${recipe.equipment.join(", ")}` }) : null,
       h("h4", { text: "Ingredients" }), h("ul", { class: "ingredients" }, ...lines),
       h("h4", { text: "Steps" }),
