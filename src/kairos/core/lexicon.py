@@ -90,6 +90,9 @@ def inflections(term: str, *, singular: bool = False) -> list[str]:
     return forms
 
 
+_any_case = lru_cache(maxsize=64)(lambda regex: re.compile(regex, re.IGNORECASE))
+
+
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     """Everything the matchers need, derived once from the data files."""
@@ -107,8 +110,8 @@ class Lexicon:
     as may-contain; the key's other allergens ("ravioli": gluten) stay contains."""
     despite_class_negation: Mapping[str, frozenset[str]]
     """key -> the allergens it still may bring after its class is negated ("gluten-free oats")."""
-    pattern: re.Pattern[str]
-    """Matches any text term, longest first, on whole words, in any case."""
+    regex: str
+    """The source of `pattern` and `lower_pattern`: any text term, longest first, whole words."""
     lower_pattern: re.Pattern[str]
     """The same, case-sensitive, for text already lowercased (2-3x faster than `pattern`)."""
     word_parts: WordParts
@@ -119,6 +122,12 @@ class Lexicon:
     known_foods: frozenset[str] = frozenset()
     """Keys of every food the knowledge names, allergen or not: a line naming none of them is
     one the core cannot read ("unknown", never "safe")."""
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """`regex` in any case, compiled on first use: almost all text is matched lowercased
+        (`lower_pattern`), and compiling the large trie case-insensitively costs a second."""
+        return _any_case(self.regex)
 
 
 def trie_regex(forms: Iterable[str]) -> str:
@@ -247,7 +256,7 @@ def build_lexicon(
         umbrellas=umbrellas,
         uncertain={key: frozenset(allergens) for key, allergens in usually.items()},
         despite_class_negation=_despite_class_negation(data, text_terms),
-        pattern=re.compile(regex, re.IGNORECASE),
+        regex=regex,
         lower_pattern=re.compile(regex),
         word_parts=_word_parts(data),
         reasons=reasons,
@@ -445,7 +454,7 @@ def _single_use_lexicon(
         umbrellas={},
         uncertain={},
         despite_class_negation={},
-        pattern=re.compile(regex, re.IGNORECASE),
+        regex=regex,
         lower_pattern=re.compile(regex),
         word_parts=build_word_parts({}, (), trie_regex),
     )
