@@ -86,7 +86,8 @@ async def answer_intent(
                             message=f"Day {intent.day_index} changed; the other days are as they "
                             "were.")  # fmt: skip
     return IntentAnswer(intent_id=intent_id, intent=intent,
-                        place=await product.about(intent.petal or request.raw_text, trip_view),
+                        place=await product.about(intent.petal or request.raw_text, trip_view,
+                                                  user.allergies),
                         message=f"About {intent.petal or 'that place'}.")  # fmt: skip
 
 

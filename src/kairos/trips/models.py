@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from typing import Any, Final, Literal
 
 from kairos.core.opening_hours import Weekly, weekly_from_attributes
+from kairos.pipeline.safety import AllergyCheck
 from kairos.profiles.travel import Mode as ModeChoice
 from kairos.profiles.travel import Pace as PaceChoice
 
@@ -98,6 +99,9 @@ class Candidate:
     licence: str | None = None
     category: str | None = None
     rank: float = 0.0
+    allergy: AllergyCheck | None = field(default=None, compare=False)
+    """A place to eat: the safety step's check of it for the traveller (`pipeline.safety`),
+    which the meal break carries; None for a place to visit."""
 
     @classmethod
     def from_place(
@@ -151,7 +155,9 @@ class TripRequest:
     mode: ModeName = "walk"
     candidates: tuple[Candidate, ...] = ()
     meals: tuple[Candidate, ...] = ()
-    """Places to eat, already filtered by the caller for the traveller's allergies."""
+    """Places to eat, already passed through the safety step by the caller (places it flags or
+    excludes are not here), each with its `allergy` check: a meal prefers one with no known
+    risk."""
     hotel: tuple[float, float] | None = None
     locks: tuple[Lock, ...] = ()
     centre: tuple[float, float] | None = None
@@ -182,6 +188,11 @@ class Slot:
     licence: str | None = None
     locked: bool = False
     hours_known: bool = False
+    allergy: AllergyCheck | None = field(default=None, compare=False)
+    """A meal: its place's check for the traveller (None for a stop, or a meal planned without
+    one)."""
+    risk_reason: str | None = None
+    """A meal at a place with a known risk: why it was kept (no place without one fitted)."""
 
 
 @dataclass(frozen=True)

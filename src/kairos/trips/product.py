@@ -1,9 +1,12 @@
 """Trip itineraries (seed 003) on the runtime: retrieval over the one catalog, meal breaks at
-places the shared safety step passes for the traveller, the deterministic planner, and the
-verifier, whose result is part of every answer.
+places the shared safety step passes for the traveller (each meal carries its check, and prefers
+places with no known risk: `trips/allergy.py`), the deterministic planner, and the verifier,
+whose result is part of every answer.
 
 A trip is its request and its ordered edits (locks, swaps, day refinements): the itinerary is
-rebuilt from them, so an edit to day 2 re-applies to the same plan and changes only that day.
+rebuilt from them, so an edit to day 2 re-applies to the same plan and changes only that day. A
+stored trip read after the traveller's allergies changed (or stored before its slots carried
+their checks) is rebuilt the same way, and says so.
 """
 
 from __future__ import annotations
@@ -13,20 +16,18 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from kairos.core.opening_hours import weekly_from_json, weekly_to_json
+from kairos.core.allergy_profile import AllergyProfile
 from kairos.errors import Conflict, Forbidden, InvalidInput, NotFound
 from kairos.llm.chain import ModelChain
-from kairos.pipeline.safety import guard_places
 from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
 from kairos.signals.geocoding.cities import CityCentre, find_city
 from kairos.store.trips import StoredTrip, TripStore
+from kairos.trips.allergy import checked_meals, place_check, severities
 from kairos.trips.cache import (
-    RetrievalSet,
     TripCaches,
     TripDraft,
     intent_key,
@@ -37,42 +38,27 @@ from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
-from kairos.trips.models import MODES, PACES, Candidate, Itinerary, Lock, TripRequest
-from kairos.trips.phrasing import AI_DISCLAIMER, COMPANION_WORDS, MODE_WORDS, TripPhrasing
+from kairos.trips.models import Itinerary, TripRequest
+from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
-from kairos.trips.schemas import (
-    CheckView,
-    DayView,
-    Quality,
-    SlotView,
-    TripCreate,
-    TripView,
+from kairos.trips.schemas import TripCreate, TripView
+from kairos.trips.stored import (
+    REPLANNED_ALLERGIES,
+    REPLANNED_CHECKS,
+    candidate_pool,
+    from_set,
+    locks_after,
+    stored_view,
+    to_set,
 )
-from kairos.trips.verify import Verification, verify
+from kairos.trips.verify import verify
+from kairos.trips.view import NO_LICENCE, Built, trip_view
 
 __all__ = ["TripsProduct"]
 
 RADIUS_KM = 30.0
 RETRIEVAL_TIMEOUT_SECONDS = 2.0
-POOL = 240
-"""Candidates handed to the planner, best first: room for every day's stops and for swaps."""
-NO_LICENCE = "display only (the source states no licence)"
-
-
-def _hhmm(minute: int) -> str:
-    return f"{(minute // 60) % 24:02d}:{minute % 60:02d}"
-
-
-@dataclass
-class Built:
-    itinerary: Itinerary
-    verification: Verification
-    retrieved: Retrieved
-    city: CityCentre
-    meals_excluded: int
-    timings: dict[str, float]
-    enrichment: dict[str, Any]
 
 
 class TripsProduct:
@@ -133,26 +119,22 @@ class TripsProduct:
                 )
             )
         step = time.perf_counter()
-        meals = await self.retrieval.meals(centre, RADIUS_KM, city.name)
-        records = await self.runtime.places.records([pid for pid, _ in meals])
-        guarded = await guard_places(
+        meals = await checked_meals(
             self.runtime.places,
-            [records[pid] for pid, _ in meals if pid in records],
+            await self.retrieval.meals(centre, RADIUS_KM, city.name),
             user.allergies,
         )
-        safe = {g.item.place.id for g in guarded.safe}
-        safe_meals = tuple(c for pid, c in meals if pid in safe)
         timings["meals"] = (time.perf_counter() - step) * 1000
         step = time.perf_counter()
-        locks = tuple(_locks(edits).values())
+        locks = tuple(locks_after(edits).values())
         trip = TripRequest(
             city=city.name,
             start_date=date.fromisoformat(str(request["start_date"])),
             days=int(request["days"]),
             pace=request["pace"],
             mode=request["mode"],
-            candidates=tuple(_pool(retrieved, edits)),
-            meals=safe_meals,
+            candidates=tuple(candidate_pool(retrieved, edits)),
+            meals=meals.meals,
             hotel=tuple(request["hotel"]) if request.get("hotel") else None,
             locks=locks,
             centre=centre,
@@ -176,8 +158,8 @@ class TripsProduct:
         timings["enrichment"] = (time.perf_counter() - step) * 1000
         timings["total"] = (time.perf_counter() - started) * 1000
         self.latencies_ms.append(timings["total"])
-        return Built(itinerary, verification, retrieved, city,
-                     len(meals) - len(safe_meals), timings, enrichment)  # fmt: skip
+        return Built(itinerary, verification, retrieved, city, meals, user.allergies, timings,
+                     enrichment)  # fmt: skip
 
     async def _nothing_to_visit(self, city: CityCentre, tags: bool, step_free: bool) -> str:
         """Why a city has nothing to plan: no places, none step-free, or none routable."""
@@ -222,7 +204,7 @@ class TripsProduct:
                          None, keyed)  # fmt: skip
         hit = await self.caches.get_retrieval(key)
         if hit is not None:
-            return _from_set(hit), True
+            return from_set(hit), True
         try:
             async with asyncio.timeout(RETRIEVAL_TIMEOUT_SECONDS):
                 retrieved = await self.retrieval.retrieve(
@@ -245,8 +227,8 @@ class TripsProduct:
                     "cached; try again in a moment"
                 ) from None
             self.served_last_good += 1
-            return _from_set(last[0]), True
-        await self.caches.put_retrieval(key, _to_set(retrieved), sensitive=is_sensitive(keyed))
+            return from_set(last[0]), True
+        await self.caches.put_retrieval(key, to_set(retrieved), sensitive=is_sensitive(keyed))
         return retrieved, False
 
     async def _enrichment(self, itinerary: Itinerary) -> dict[str, Any]:
@@ -267,122 +249,6 @@ class TripsProduct:
             "statuses": dict(sorted(Counter(r.status for r in results).items())),
             "unknown_fields": unknown,
         }
-
-    def _view(self, trip_id: uuid.UUID, version: int, built: Built,
-              request: dict[str, Any], edits: list[dict[str, Any]]) -> TripView:  # fmt: skip
-        it = built.itinerary
-        days = [
-            DayView(
-                index=d.index + 1,
-                date=d.date,
-                slots=[
-                    SlotView(
-                        kind=s.kind, place_id=s.place_id, name=s.name, place_kind=s.place_kind,
-                        lat=s.lat, lng=s.lng, arrive=_hhmm(s.arrive), start=_hhmm(s.start),
-                        end=_hhmm(s.end), travel_minutes=s.travel_minutes,
-                        distance_km=round(s.distance_km, 2), source=s.source or "catalog",
-                        licence=s.licence or NO_LICENCE, locked=s.locked,
-                        hours_known=s.hours_known,
-                    )
-                    for s in d.slots
-                ],
-                return_minutes=d.return_minutes,
-                notes=list(d.notes),
-            )
-            for d in it.days
-        ]  # fmt: skip
-        stops = [s for d in it.days for s in d.stops]
-        capacity = PACES[it.request.pace].max_stops * it.request.days
-        scores = built.retrieved.scores
-        quality = Quality(
-            coverage=round(len(stops) / capacity, 3) if capacity else 0.0,
-            diversity=round(len({s.place_kind for s in stops}) / len(stops), 3) if stops else 0.0,
-            personalisation=round(
-                sum(scores.get(s.place_id, (0.0,))[0] for s in stops) / len(stops), 3
-            )
-            if stops
-            else 0.0,
-        )
-        attribution = sorted(
-            {
-                f"{s.source or 'catalog'}: {s.licence or NO_LICENCE}"
-                for d in it.days
-                for s in d.slots
-            }
-        )
-        notes = list(it.notes)
-        if built.meals_excluded:
-            notes.append(
-                f"{built.meals_excluded} places to eat were left out for this traveller's "
-                "allergies (the shared safety step)"
-            )
-        if built.retrieved.out_of_season:
-            name, evidence = built.retrieved.out_of_season[0]
-            closed = _count(len(built.retrieved.out_of_season), "place is", "places are")
-            notes.append(
-                f"{closed} closed in the trip's months and left out (e.g. {name}: “{evidence}”)"
-            )
-        taken = [str(f) for f in request.get("from_profile") or ()]
-        if taken:
-            companions = str(request["companions"])
-            said = {"pace": f"pace {request['pace']}",
-                    "mode": f"travel {MODE_WORDS.get(request['mode'], request['mode'])}",
-                    "companions": f"travelling {COMPANION_WORDS.get(companions, companions)}",
-                    "accessibility": "step-free places only",
-                    "favourite_tags": "favourite tags "
-                    + ", ".join(str(t) for t in request.get("favourite_tags") or ())}  # fmt: skip
-            notes.append(
-                "From your travel preferences: "
-                + "; ".join(said[f] for f in taken if f in said)
-                + "."
-            )
-        too_far = [u for u in it.unplaced if "a leg may take" in u.reason]
-        if too_far:
-            longest = MODES[it.request.mode].longest_leg
-            other = (
-                "; by public transport the days can hold more" if it.request.mode == "walk" else ""
-            )
-            notes.append(
-                f"{_count(len(too_far), 'place was', 'places were')} more than {longest} min "
-                f"{MODE_WORDS.get(it.request.mode, it.request.mode)} from the day's other stops "
-                f"and left out{other}"
-            )
-        if it.excluded:
-            notes.append(f"{_count(len(it.excluded), 'candidate was', 'candidates were')} left "
-                         "out before planning "
-                         f"(e.g. {it.excluded[0].name}: {it.excluded[0].reason})")  # fmt: skip
-        return TripView(
-            trip_id=trip_id,
-            intent_id=uuid.uuid4().hex,
-            version=version,
-            city=built.city.name,
-            start_date=it.request.start_date,
-            days=days,
-            pace=it.request.pace,
-            mode=it.request.mode,
-            companions=request.get("companions"),
-            accessibility=bool(request.get("accessibility")),
-            hotel=it.request.hotel,
-            from_profile=[str(f) for f in request.get("from_profile") or ()],
-            unplaced=[
-                {"place_id": u.place_id, "name": u.name, "reason": u.reason} for u in it.unplaced
-            ],
-            excluded=len(it.excluded),
-            verified=built.verification.passed,
-            verification=[
-                CheckView(constraint=r.constraint, passed=r.passed, detail=r.detail)
-                for r in built.verification.results
-            ],
-            quality=quality,
-            diversified=built.retrieved.diversified,
-            broadened=built.retrieved.broadened,
-            edits=[dict(e) for e in edits],
-            notes=notes,
-            attribution=attribution,
-            ai_phrased=False,
-            enrichment=built.enrichment,
-            timings_ms={k: round(v, 2) for k, v in built.timings.items()},
-        )
 
     async def _phrase(self, view: TripView, request: dict[str, Any]) -> TripView:
         """The overview and the days' words: the rules', or a configured model's (checked)."""
@@ -417,15 +283,15 @@ class TripsProduct:
         key = self._answer_key(user, request)
         draft = await self.caches.get_answer(key)
         trip_id = uuid.uuid4()
-        if draft is not None:
-            cached = TripView.model_validate(draft.draft)
+        cached = stored_view(draft.draft) if draft is not None else None
+        if cached is not None:
             timings = {"answer_cached": 1.0, "total": (time.perf_counter() - started) * 1000}
             view = cached.model_copy(
                 update={"trip_id": trip_id, "intent_id": uuid.uuid4().hex, "timings_ms": timings}
             )
         else:
             built = await self._build(user, request, [])
-            view = await self._phrase(self._view(trip_id, 1, built, request, []), request)
+            view = await self._phrase(trip_view(trip_id, 1, built, request, []), request)
             await self.caches.put_answer(key, TripDraft(draft=view.model_dump(mode="json")))
         await self.store.create(
             trip_id=trip_id, owner=user.uid, request=request, itinerary=view.model_dump(mode="json")
@@ -452,8 +318,18 @@ class TripsProduct:
         return trip
 
     async def read(self, user: UserPublic, trip_id: uuid.UUID) -> TripView:
-        trip = await self._owned(user, trip_id)
-        return TripView.model_validate(trip.itinerary)
+        """The stored trip, planned again first when the traveller's allergies changed since it
+        was planned, or when it was stored before its slots carried their allergy checks."""
+        for _ in range(2):
+            trip = await self._owned(user, trip_id)
+            view = stored_view(trip.itinerary)
+            if view is not None and view.allergies_checked == severities(user.allergies):
+                return view
+            why = REPLANNED_ALLERGIES if view is not None else REPLANNED_CHECKS
+            saved = await self._save(user, trip, trip.edits, [why])
+            if saved is not None:
+                return saved
+        raise InvalidInput("the trip changed while it was read; read it again")
 
     async def edit(self, user: UserPublic, trip_id: uuid.UUID, edit: dict[str, Any]) -> TripView:
         """Appends `edit` and rebuilds (one retry when another edit landed first)."""
@@ -462,29 +338,40 @@ class TripsProduct:
             days = int(trip.request["days"])
             if "day" in edit and not 1 <= int(edit["day"]) <= days:
                 raise InvalidInput(f"day {edit['day']} is outside this {days}-day trip")
-            if edit["kind"] == "unlock" and str(edit["place_id"]) not in _locks(trip.edits):
+            if edit["kind"] == "unlock" and str(edit["place_id"]) not in locks_after(trip.edits):
                 raise Conflict(
                     f"stop {edit['place_id']} is not locked on this trip; nothing to unlock"
                 )
-            edits = [*trip.edits, edit]
-            built = await self._build(user, trip.request, edits)
-            view = await self._phrase(
-                self._view(trip.id, trip.version + 1, built, trip.request, edits), trip.request
-            )
-            saved = await self.store.update(
-                trip.id,
-                request=trip.request,
-                edits=edits,
-                itinerary=view.model_dump(mode="json"),
-                expected_version=trip.version,
-            )
+            saved = await self._save(user, trip, [*trip.edits, edit])
             if saved is not None:
-                return view
+                return saved
         raise InvalidInput("the trip changed while this edit was applied; send it again")
 
-    async def about(self, name: str, trip: TripView | None) -> dict[str, Any]:
+    async def _save(
+        self, user: UserPublic, trip: StoredTrip, edits: list[dict[str, Any]],
+        notes: list[str] | None = None,
+    ) -> TripView | None:  # fmt: skip
+        """The trip rebuilt from its request and `edits`, stored as the next version; None when
+        another write landed first."""
+        built = await self._build(user, trip.request, edits)
+        view = await self._phrase(
+            trip_view(trip.id, trip.version + 1, built, trip.request, edits, notes), trip.request
+        )
+        saved = await self.store.update(
+            trip.id,
+            request=trip.request,
+            edits=edits,
+            itinerary=view.model_dump(mode="json"),
+            expected_version=trip.version,
+        )
+        return view if saved is not None else None
+
+    async def about(
+        self, name: str, trip: TripView | None, allergies: AllergyProfile
+    ) -> dict[str, Any]:
         """One place by name (near the trip's city when there is a trip): what is known of it,
-        its source and licence, and what enrichment would fill (offline: nothing, named)."""
+        its source and licence, what enrichment would fill (offline: nothing, named), and the
+        safety step's check of it for the traveller (`allergy`)."""
         signals = self.runtime.signals
         if signals is None:
             raise InvalidInput("place lookup is not available in this process")
@@ -520,6 +407,9 @@ class TripsProduct:
             "licence": visit.get("licence") or NO_LICENCE,
             "last_updated": visit.get("last_updated"),
             "enrichment": result.model_dump(mode="json", exclude={"raw"}),
+            "allergy": (await place_check(self.runtime.places, pid, kind, allergies)).model_dump(
+                mode="json"
+            ),
         }
 
     def day_of(self, view: TripView, place_id: str) -> int:
@@ -531,67 +421,9 @@ class TripsProduct:
         raise InvalidInput(f"{place_id} is not a stop of this trip; its stops: {stops}")
 
 
-def _to_set(retrieved: Retrieved) -> RetrievalSet:
-    snapshot: dict[str, dict[str, Any]] = {}
-    for c in retrieved.candidates:
-        fields = asdict(c)
-        fields["hours"] = weekly_to_json(c.hours) if c.hours is not None else None
-        fields["scores"] = list(retrieved.scores.get(c.id, ()))
-        snapshot[c.id] = fields
-    snapshot["_meta"] = {"diversified": retrieved.diversified, "broadened": retrieved.broadened,
-                         "considered": retrieved.considered,
-                         "out_of_season": [list(o) for o in retrieved.out_of_season],
-                         "favourites_matched": retrieved.favourites_matched}  # fmt: skip
-    return RetrievalSet(place_ids=[c.id for c in retrieved.candidates], snapshot=snapshot)
-
-
-def _from_set(found: RetrievalSet) -> Retrieved:
-    candidates, scores = [], {}
-    for pid in found.place_ids:
-        fields = dict(found.snapshot[pid])
-        raw_scores = fields.pop("scores", [])
-        fields["hours"] = weekly_from_json(fields["hours"]) if fields.get("hours") else None
-        candidates.append(Candidate(**fields))
-        if len(raw_scores) == 4:
-            scores[pid] = (raw_scores[0], raw_scores[1], raw_scores[2], raw_scores[3])
-    meta = found.snapshot.get("_meta", {})
-    return Retrieved(candidates, scores, bool(meta.get("diversified")),
-                     bool(meta.get("broadened")), int(meta.get("considered", 0)),
-                     [(str(n), str(e)) for n, e in meta.get("out_of_season", [])],
-                     int(meta.get("favourites_matched", 0)))  # fmt: skip
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _description(attributes: dict[str, Any]) -> str:
     """A POI's own description, from the first source that has one."""
     for raw in (attributes.get("poi") or {}).values():
         if isinstance(raw, dict) and isinstance(raw.get("description"), str):
             return " ".join(str(raw["description"]).split())
     return ""
-
-
-def _locks(edits: list[dict[str, Any]]) -> dict[str, Lock]:
-    """The locks in force after the edits, in order: a lock fixes a place, an unlock frees it."""
-    locks: dict[str, Lock] = {}
-    for e in edits:
-        if e["kind"] == "lock":
-            start = _minutes(e["start"]) if e.get("start") else None
-            locks[str(e["place_id"])] = Lock(str(e["place_id"]), int(e["day"]) - 1, start)
-        elif e["kind"] == "unlock":
-            locks.pop(str(e["place_id"]), None)
-    return locks
-
-
-def _pool(retrieved: Retrieved, edits: list[dict[str, Any]]) -> list[Candidate]:
-    """The best `POOL` candidates, and every locked place wherever it ranks."""
-    locked = set(_locks(edits))
-    best = retrieved.candidates[:POOL]
-    return best + [c for c in retrieved.candidates[POOL:] if c.id in locked]
-
-
-def _minutes(hhmm: str) -> int:
-    hours, minutes = hhmm.split(":")
-    return int(hours) * 60 + int(minutes)

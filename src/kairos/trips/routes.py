@@ -22,6 +22,7 @@ from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import (
     LockRequest,
     RefineRequest,
+    SlotView,
     SwapRequest,
     SwapStopRequest,
     TripCreate,
@@ -152,6 +153,29 @@ async def metrics(product: ProductDep) -> PlainTextResponse:
     )
 
 
+LEVEL_WORDS = {"danger": "DANGER", "warning": "WARNING", "caution": "CAUTION", "info": "NOTE"}
+
+
+def allergy_lines(slot: SlotView) -> list[str]:
+    """A meal's allergy check in words, for the calendar and the printed page: the summary, why
+    a place with a known risk was kept, each risk (its level, for whom, its message), and how far
+    the knowledge goes. A stop (not a place to eat) has none: nothing to eat is planned there."""
+    check = slot.allergy
+    if slot.kind == "stop" or check.verdict == "not_food":
+        return []
+    lines = [f"Allergies ({', '.join(check.checked_for)}): {check.summary}"]
+    if slot.risk_reason:
+        lines.append(f"Why this place: {slot.risk_reason}")
+    lines += [
+        f"{LEVEL_WORDS.get(r.level, r.level.upper())}: {r.name}, for {', '.join(r.who)}: "
+        f"{r.message}"
+        for r in check.risks
+    ]
+    if check.note and check.verdict != "no_allergies":
+        lines.append(check.note)
+    return lines
+
+
 def _when(day: Any, hhmm: str) -> datetime:
     hours, minutes = map(int, hhmm.split(":"))
     return datetime.combine(day, time(hours % 24, minutes))
@@ -159,7 +183,8 @@ def _when(day: Any, hhmm: str) -> datetime:
 
 @router.get("/trips/{trip_id:uuid}.ics", responses=_ERRORS)
 async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> Response:
-    """Every slot as an event (floating local times: the trip's own time zone)."""
+    """Every slot as an event (floating local times: the trip's own time zone); a meal's
+    description opens with its allergy check in words."""
     view = await product.read(user, trip_id)
     cal = Calendar()
     cal.add("prodid", "-//Kairos//trips//EN")
@@ -172,7 +197,9 @@ async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> R
             event.add("dtstart", _when(d.date, s.start))
             event.add("dtend", _when(d.date, s.end))
             event.add("geo", (s.lat, s.lng))
-            event.add("description", f"Source: {s.source} ({s.licence})")
+            event.add(
+                "description", "\n".join([*allergy_lines(s), f"Source: {s.source} ({s.licence})"])
+            )
             cal.add_component(event)
     return Response(
         cal.to_ical(),
@@ -192,7 +219,9 @@ async def geojson(trip_id: TripId, user: CurrentUser, product: ProductDep) -> di
                 "type": "Feature",
                 "geometry": {"type": "Point", "coordinates": [s.lng, s.lat]},
                 "properties": {"day": d.index, "order": order, "name": s.name, "kind": s.kind,
-                               "start": s.start, "end": s.end, "licence": s.licence},
+                               "start": s.start, "end": s.end, "licence": s.licence,
+                               "allergy_verdict": s.allergy.verdict,
+                               "allergy_summary": s.allergy.summary},
             })  # fmt: skip
         if len(d.slots) > 1:
             features.append({
@@ -206,13 +235,15 @@ async def geojson(trip_id: TripId, user: CurrentUser, product: ProductDep) -> di
 
 @router.get("/trips/{trip_id:uuid}/print", response_class=HTMLResponse, responses=_ERRORS)
 async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> HTMLResponse:
-    """The trip as a page to print: days, times, places, sources and licences, the checks."""
+    """The trip as a page to print: days, times, places (each meal with its allergy check, in
+    words), sources and licences, the checks."""
     view = await product.read(user, trip_id)
     e = html.escape
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Trip to {e(view.city)}</title><style>body{{font:14px/1.4 system-ui;"
         "max-width:48rem;margin:2rem auto}td{padding:.2rem .6rem;vertical-align:top}"
+        ".allergy ul{margin:0 0 .4rem;padding-left:1.2rem}"
         "</style></head><body>",
         f"<h1>{e(view.city)}, {len(view.days)} days from {view.start_date:%a %d %b %Y}</h1>",
         f"<p>{e(view.pace.capitalize())} pace, {MODE_WORDS.get(view.mode, e(view.mode))}. "
@@ -231,6 +262,10 @@ async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> 
                 f"<tr><td>{s.start}–{s.end}</td><td>{label}</td>"
                 f"<td>{s.travel_minutes} min travel</td><td><small>{e(s.licence)}</small></td></tr>"
             )
+            if lines := allergy_lines(s):
+                parts.append("<tr><td></td><td colspan='3' class='allergy'><ul>"
+                             + "".join(f"<li>{e(line)}</li>" for line in lines)
+                             + "</ul></td></tr>")  # fmt: skip
         parts.append("</table>")
         parts += [f"<p><em>{e(n)}</em></p>" for n in d.notes]
     parts.append("<h2>Checks</h2><ul>")

@@ -8,7 +8,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
+from kairos.core.allergens import Severity
 from kairos.core.stored_text import StoredText
+from kairos.pipeline.safety import AllergyCheck
 from kairos.profiles.travel import Companions, Mode, Pace
 
 __all__ = [
@@ -72,6 +74,16 @@ class SlotView(BaseModel):
     licence: str
     locked: bool
     hours_known: bool
+    allergy: AllergyCheck = Field(
+        description="the shared safety step's check for the traveller: a meal's place as the "
+        "restaurant product assesses it (verdict, basis, summary, each risk with its message and "
+        "who it is for); a stop is `not_food` (nobody is sent there to eat)"
+    )
+    risk_reason: str | None = Field(
+        default=None,
+        description="a meal at a place with a known allergy risk: why it was kept (no place to "
+        "eat without one fitted the slot)",
+    )
 
 
 class DayView(BaseModel):
@@ -112,6 +124,10 @@ class TripView(BaseModel):
     )
     from_profile: list[str] = Field(
         default_factory=list, description="request values taken from the travel preferences"
+    )
+    allergies_checked: dict[str, Severity] = Field(
+        description="the traveller's allergies (and severities) every slot was checked for; a "
+        "trip read after they change is planned again"
     )
     unplaced: list[dict[str, str]]
     excluded: int = Field(description="candidates left out before planning (see notes)")

@@ -11,13 +11,16 @@ time starts exactly then; a free stop that would make it late waits until after 
 Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that would run past
 14:00 (or from 12:30 on); dinner (packed pace) between 18:30 and 20:30. The place is the meal
 candidate nearest the route (least detour between here and the next stop) within
-`MEAL_RADIUS_KM` for the mode, open for the meal when its hours are known, used once a trip.
+`MEAL_RADIUS_KM` for the mode, open for the meal when its hours are known, used once a trip —
+among those with no known allergy risk for the traveller first (the safety step's check each
+candidate carries). Only when none of them can be used is a place with a known risk taken (the
+least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Literal
 
@@ -26,7 +29,10 @@ from kairos.core.opening_hours import open_intervals
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
 from kairos.trips.travel import Point, travel_minutes
 
-__all__ = ["DINNER", "LUNCH", "MAX_WAIT", "MEAL_RADIUS_KM", "DaySpec", "schedule_day"]
+__all__ = [
+    "DINNER", "LUNCH", "MAX_WAIT", "MEAL_RADIUS_KM", "DaySpec", "known_risk", "risk",
+    "schedule_day",
+]  # fmt: skip
 
 MAX_WAIT: Final = 90
 """Minutes a traveller may wait for a stop to open before it is tried elsewhere."""
@@ -81,15 +87,17 @@ def earliest_start(
 
 
 def _place(
-    s: _State, c: Candidate, start: int, travel: tuple[int, float], kind: str, locked: bool
-) -> None:
+    s: _State, c: Candidate, start: int, travel: tuple[int, float], kind: str, locked: bool,
+    risk_reason: str | None = None,
+) -> None:  # fmt: skip
     kind_: Literal["stop", "lunch", "dinner"] = (
         "lunch" if kind == "lunch" else "dinner" if kind == "dinner" else "stop"
     )
     s.slots.append(
         Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, s.t + travel[0], start,
              start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
-             c.hours is not None)
+             c.hours is not None, allergy=c.allergy if kind_ != "stop" else None,
+             risk_reason=risk_reason)
     )  # fmt: skip
     s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
     s.pos = (c.lat, c.lng)
@@ -144,20 +152,38 @@ def _meal(s: _State, kind: str, nxt: Point | None) -> None:
             via -= haversine_km(here[0], here[1], nxt[0], nxt[1])
         return via
 
-    near = [m for m in s.meals if m.id not in s.used_meals
-            and haversine_km(here[0], here[1], m.lat, m.lng) <= radius]  # fmt: skip
-    for m in sorted(near, key=lambda m: (detour(m), m.id))[:MEAL_TRIES]:
-        meal = Candidate(m.id, m.name, m.kind, m.lat, m.lng, m.city, minutes, m.hours,
-                         m.source, m.licence, m.category)  # fmt: skip
+    reach = [m for m in s.meals if haversine_km(here[0], here[1], m.lat, m.lng) <= radius]
+    near = [m for m in reach if m.id not in s.used_meals]
+    free = sorted((m for m in near if not known_risk(m)), key=lambda m: (detour(m), m.id))
+    risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
+    taken = any(m.id in s.used_meals and not known_risk(m) for m in reach)
+    why = (
+        f"No place to eat without a known allergy risk for you is open for {kind} within "
+        f"{radius:g} km of the route{', other than those already on this trip' if taken else ''}."
+    )
+    for m, reason in [*((m, None) for m in free), *((m, why) for m in risky[:MEAL_TRIES])]:
+        meal = replace(m, duration=minutes, rank=0.0)
         travel = s.leg((m.lat, m.lng))
         arrive = max(s.t + travel[0], window[0])
         latest = min(window[1], s.spec.window[1] - minutes - s.home((m.lat, m.lng)))
         start = earliest_start(meal, s.spec.date.weekday(), arrive, latest)
         if start is not None:
-            _place(s, meal, start, travel, kind, locked=False)
+            _place(s, meal, start, travel, kind, locked=False, risk_reason=reason)
             s.used_meals.add(m.id)
             return
     s.notes.append(f"no {kind}: no place to eat open then within {radius:g} km of the route")
+
+
+def known_risk(meal: Candidate) -> bool:
+    """The safety step knows or suspects an allergen of the traveller at this place to eat."""
+    return meal.allergy is not None and meal.allergy.known_risk
+
+
+def risk(meal: Candidate) -> int:
+    """0 no known risk, 1 a risk (caution), 2 an anaphylactic allergen is likely (danger)."""
+    if not known_risk(meal):
+        return 0
+    return 2 if meal.allergy is not None and meal.allergy.verdict == "danger" else 1
 
 
 def _wants_meal(s: _State, kind: str, nxt: Candidate | None) -> bool:

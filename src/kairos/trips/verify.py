@@ -13,7 +13,10 @@ never the planner's internals, so a planner bug cannot vouch for itself:
   least the straight-line distance at the mode's speed, and its stated minutes are what it took;
 - `no_duplicate`: no place appears twice in the trip;
 - `locked_kept`: every locked stop is on its day (at its time when one was fixed); when one is
-  not, the detail says why (the planner's reason).
+  not, the detail says why (the planner's reason);
+- `meal_allergy`: every meal is at one of the request's places to eat (those the safety step
+  passed) and carries that place's allergy check; one at a place with a known risk says why it
+  was kept.
 """
 
 from __future__ import annotations
@@ -24,13 +27,13 @@ from typing import Final
 from kairos.core.geo import haversine_km
 from kairos.core.opening_hours import is_open_for
 from kairos.trips.itinerary import same_city
-from kairos.trips.models import MODES, Candidate, Itinerary
+from kairos.trips.models import MODES, Candidate, Itinerary, Slot
 from kairos.trips.travel import lower_bound_minutes
 
 __all__ = ["CONSTRAINTS", "CheckResult", "Verification", "verify"]
 
 CONSTRAINTS: Final = ("open_at_slot", "in_city", "no_overlap", "day_length", "travel_feasible",
-                      "no_duplicate", "locked_kept")  # fmt: skip
+                      "no_duplicate", "locked_kept", "meal_allergy")  # fmt: skip
 SHOWN: Final = 3
 """Failures named in a detail; the count says how many more."""
 
@@ -154,5 +157,31 @@ def verify(itinerary: Itinerary) -> Verification:
                 f"({mode.name})"),
         _result("no_duplicate", dupes, "no place twice"),
         _result("locked_kept", locked, f"{len(request.locks)} locked stops where locked"),
+        _meal_allergy(itinerary),
     )  # fmt: skip
     return Verification(results)
+
+
+def _meal_allergy(itinerary: Itinerary) -> CheckResult:
+    meals = {m.id: m for m in itinerary.request.meals}
+    failures: list[str] = []
+    count = risky = 0
+    for day in itinerary.days:
+        for slot in (s for s in day.slots if s.kind != "stop"):
+            count += 1
+            where = f"{slot.kind} on day {day.index + 1} at {slot.name}"
+            failures += _meal_failures(slot, meals.get(slot.place_id), where)
+            risky += bool(slot.allergy is not None and slot.allergy.known_risk)
+    return _result("meal_allergy", failures,
+                   f"{count} meals; {risky} at a place with a known allergy risk, each naming it "
+                   "and why it was kept")  # fmt: skip
+
+
+def _meal_failures(slot: Slot, place: Candidate | None, where: str) -> list[str]:
+    if place is None:
+        return [f"{where}: not one of the places to eat the safety step passed"]
+    if slot.allergy != place.allergy:
+        return [f"{where}: does not carry its place's allergy check"]
+    if place.allergy is not None and place.allergy.known_risk and not slot.risk_reason:
+        return [f"{where}: a known allergy risk, kept without saying why"]
+    return []

@@ -5,6 +5,7 @@
 // (not on a pin) picks it, and a trip planned from it draws each day as a loop from and back to it.
 import { h, s } from "./dom.js";
 import { loadLeaflet, tilesConfigured } from "./map.js";
+import { riskWords } from "./trips-allergy.js";
 
 const COLOURS = 7;
 export const dayClass = (index) => `day-c${((index - 1) % COLOURS) + 1}`;
@@ -67,7 +68,8 @@ function svgMap(days, onSelect, { hotel, planned, onPick }) {
   }));
   const pins = days.flatMap((d) => d.slots.map((slot) => {
     const cx = p.x(slot.lng), cy = p.y(slot.lat);
-    const label = `Day ${d.day}, ${slot.order}. ${slot.name}`;
+    const risk = riskWords(slot);
+    const label = `Day ${d.day}, ${slot.order}. ${slot.name}${risk ? ` (⚠ ${risk})` : ""}`;
     const select = () => onSelect(d.day, slot.place_id);
     return s("g", {
       class: `trip-pin ${dayClass(d.day)}${slot.kind === "stop" ? "" : " meal"}`, tabindex: "0", role: "button",
@@ -119,7 +121,7 @@ function tileMap(container, days, onSelect, url, { hotel, planned, onPick }) {
     for (const slot of d.slots) {
       const icon = L.divIcon({ className: `trip-pin-icon ${dayClass(d.day)}`, iconSize: [24, 24],
         html: h("span", { "aria-hidden": "true", text: String(slot.order) }) });
-      const marker = L.marker([slot.lat, slot.lng], { icon, title: `Day ${d.day}, ${slot.order}. ${slot.name}`, keyboard: true }).addTo(map);
+      const marker = L.marker([slot.lat, slot.lng], { icon, title: `Day ${d.day}, ${slot.order}. ${slot.name}${riskWords(slot) ? ` (⚠ ${riskWords(slot)})` : ""}`, keyboard: true }).addTo(map);
       marker.getElement().dataset.place = slot.place_id;
       marker.on("click", () => onSelect(d.day, slot.place_id));
     }

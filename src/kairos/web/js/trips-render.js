@@ -1,9 +1,11 @@
 // The Trips view's plan as DOM: a summary (the overview, what came from the travel preferences,
 // who wrote the words) with the exports, a section per day (its title and summary, timed slots,
-// meal breaks, day notes, the per-stop Lock / Unlock and Swap and the per-day "More relaxed"),
+// meal breaks with their allergy check, day notes, the per-stop Lock / Unlock and Swap and the
+// per-day "More relaxed"),
 // the checks, the quality figures, what was not placed and the sources; and a place described
 // for the words input. Every state has a word or a symbol.
 import { h } from "./dom.js";
+import { allergyBlock, riskWords } from "./trips-allergy.js";
 import { dayClass, hotelText } from "./trips-map.js";
 
 export const SWAPS = [["outdoors", "Outdoors"], ["indoors", "Indoors"], ["culture", "Culture"], ["sights", "Sights"]];
@@ -12,7 +14,7 @@ const MODE_NAME = { walk: "on foot", transit: "by public transit", drive: "by ca
 const CHECKS = {
   open_at_slot: "Open when visited", in_city: "In the city", no_overlap: "No overlaps",
   day_length: "Fits the day", travel_feasible: "Travel feasible", no_duplicate: "No place twice",
-  locked_kept: "Locks kept",
+  locked_kept: "Locks kept", meal_allergy: "Meals' allergy risks named",
 };
 const MEAL = { lunch: "Lunch", dinner: "Dinner" };
 const COMPANIONS = { solo: "solo", partner: "with a partner", friends: "with friends",
@@ -63,10 +65,12 @@ function slotItem(slot, order, dayIndex, trip, actions) {
     h("div", { class: "trip-slot-body" },
       h("p", { class: "trip-time" }, h("strong", { text: `${slot.start}–${slot.end}` }),
         wait ? h("span", { class: "meta", text: ` · waits ${wait} min for opening` }) : null),
-      h("h4", { class: "trip-name" }, meal ? h("span", { class: "trip-meal-label", text: `🍽 ${MEAL[slot.kind]} break · ` }) : null, slot.name),
+      h("h4", { class: "trip-name" }, meal ? h("span", { class: "trip-meal-label", text: `🍽 ${MEAL[slot.kind]} break · ` }) : null, slot.name,
+        riskWords(slot) ? h("span", { class: "trip-risk-flag", text: ` · ⚠ ${riskWords(slot)}` }) : null),
       h("p", { class: "meta" }, h("span", { class: "trip-kind", text: slot.place_kind.replaceAll("_", " ") }), " ",
         h("span", { class: "trip-travel", text: travelLine(slot, first, trip.mode) })),
       flags,
+      allergyBlock(slot),
       h("p", { class: "trip-licence", text: `Source: ${slot.source} · ${slot.licence}` }),
       act));
 }
@@ -157,7 +161,7 @@ export function renderTrip(trip, actions, hotel) {
 }
 
 // The words input's answer about one place (POST /trips/intent, enrich_petal): what is known,
-// what is not (said as unknown), its source and licence.
+// what is not (said as unknown), its source and licence, and (a place to eat) its allergy check.
 export function placeAnswer(place) {
   const unknown = place.enrichment?.unknown || [];
   const visit = place.visit_minutes ? `about ${place.visit_minutes} min${place.visit_minutes_basis ? ` (${place.visit_minutes_basis})` : ""}` : "unknown";
@@ -169,5 +173,6 @@ export function placeAnswer(place) {
       ...row("Opening hours", place.hours || "unknown (not in the catalog)"),
       ...row("A visit", visit),
       ...row("Source", `${place.source || "the catalog"} · ${place.licence}`)),
-    unknown.length ? h("p", { class: "meta", text: `Still unknown: ${unknown.join(", ").replaceAll("_", " ")}.` }) : null);
+    unknown.length ? h("p", { class: "meta", text: `Still unknown: ${unknown.join(", ").replaceAll("_", " ")}.` }) : null,
+    allergyBlock({ kind: "place", name: place.name, allergy: place.allergy, risk_reason: null }));
 }

@@ -1,0 +1,97 @@
+"""A trip's stored forms and the planner's input they give: answers stored or cached before
+(read back as `TripView`, or None when they predate the current shape), the retrieval set kept in
+the cache, and the edits replayed as locks and the candidate pool."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from pydantic import ValidationError
+
+from kairos.core.opening_hours import weekly_from_json, weekly_to_json
+from kairos.trips.cache import RetrievalSet
+from kairos.trips.models import Candidate, Lock
+from kairos.trips.retrieval import Retrieved
+from kairos.trips.schemas import TripView
+
+__all__ = [
+    "POOL", "REPLANNED_ALLERGIES", "REPLANNED_CHECKS", "candidate_pool", "from_set", "locks_after",
+    "minutes_of", "stored_view", "to_set",
+]  # fmt: skip
+
+POOL = 240
+"""Candidates handed to the planner, best first: room for every day's stops and for swaps."""
+
+
+REPLANNED_ALLERGIES = (
+    "Planned again when read: your allergies changed since this trip was planned, so every place "
+    "to eat was checked again."
+)
+REPLANNED_CHECKS = (
+    "Planned again when read: this trip was stored before each of its places carried its allergy "
+    "check."
+)
+
+
+def stored_view(stored: dict[str, Any]) -> TripView | None:
+    """A stored or cached answer, or None when it predates the current shape (a slot without
+    its allergy check)."""
+    try:
+        return TripView.model_validate(stored)
+    except ValidationError:
+        return None
+
+
+def to_set(retrieved: Retrieved) -> RetrievalSet:
+    snapshot: dict[str, dict[str, Any]] = {}
+    for c in retrieved.candidates:
+        fields = asdict(c)
+        fields["hours"] = weekly_to_json(c.hours) if c.hours is not None else None
+        fields["scores"] = list(retrieved.scores.get(c.id, ()))
+        snapshot[c.id] = fields
+    snapshot["_meta"] = {"diversified": retrieved.diversified, "broadened": retrieved.broadened,
+                         "considered": retrieved.considered,
+                         "out_of_season": [list(o) for o in retrieved.out_of_season],
+                         "favourites_matched": retrieved.favourites_matched}  # fmt: skip
+    return RetrievalSet(place_ids=[c.id for c in retrieved.candidates], snapshot=snapshot)
+
+
+def from_set(found: RetrievalSet) -> Retrieved:
+    candidates, scores = [], {}
+    for pid in found.place_ids:
+        fields = dict(found.snapshot[pid])
+        raw_scores = fields.pop("scores", [])
+        fields["hours"] = weekly_from_json(fields["hours"]) if fields.get("hours") else None
+        candidates.append(Candidate(**fields))
+        if len(raw_scores) == 4:
+            scores[pid] = (raw_scores[0], raw_scores[1], raw_scores[2], raw_scores[3])
+    meta = found.snapshot.get("_meta", {})
+    return Retrieved(candidates, scores, bool(meta.get("diversified")),
+                     bool(meta.get("broadened")), int(meta.get("considered", 0)),
+                     [(str(n), str(e)) for n, e in meta.get("out_of_season", [])],
+                     int(meta.get("favourites_matched", 0)))  # fmt: skip
+
+
+def locks_after(edits: list[dict[str, Any]]) -> dict[str, Lock]:
+    """The locks in force after the edits, in order: a lock fixes a place, an unlock frees it."""
+    locks: dict[str, Lock] = {}
+    for e in edits:
+        if e["kind"] == "lock":
+            start = minutes_of(e["start"]) if e.get("start") else None
+            locks[str(e["place_id"])] = Lock(str(e["place_id"]), int(e["day"]) - 1, start)
+        elif e["kind"] == "unlock":
+            locks.pop(str(e["place_id"]), None)
+    return locks
+
+
+def candidate_pool(retrieved: Retrieved, edits: list[dict[str, Any]]) -> list[Candidate]:
+    """The best `POOL` candidates, and every locked place wherever it ranks."""
+    locked = set(locks_after(edits))
+    best = retrieved.candidates[:POOL]
+    return best + [c for c in retrieved.candidates[POOL:] if c.id in locked]
+
+
+def minutes_of(hhmm: str) -> int:
+    hours, minutes = hhmm.split(":")
+    return int(hours) * 60 + int(minutes)

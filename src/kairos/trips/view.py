@@ -1,0 +1,159 @@
+"""A built trip as the API shows it (`TripView`): the timed slots, each with its allergy check
+(`trips/allergy.py`), the quality figures, the attribution and the notes."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.signals.geocoding.cities import CityCentre
+from kairos.trips.allergy import CheckedMeals, meals_note, severities, slot_check
+from kairos.trips.models import MODES, PACES, Itinerary
+from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
+from kairos.trips.retrieval import Retrieved
+from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, TripView
+from kairos.trips.verify import Verification
+
+__all__ = ["NO_LICENCE", "Built", "trip_view"]
+
+NO_LICENCE = "display only (the source states no licence)"
+
+
+@dataclass
+class Built:
+    itinerary: Itinerary
+    verification: Verification
+    retrieved: Retrieved
+    city: CityCentre
+    meals: CheckedMeals
+    allergies: AllergyProfile
+    timings: dict[str, float]
+    enrichment: dict[str, Any]
+
+
+def _hhmm(minute: int) -> str:
+    return f"{(minute // 60) % 24:02d}:{minute % 60:02d}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _days(built: Built) -> list[DayView]:
+    return [
+        DayView(
+            index=d.index + 1,
+            date=d.date,
+            slots=[
+                SlotView(
+                    kind=s.kind, place_id=s.place_id, name=s.name, place_kind=s.place_kind,
+                    lat=s.lat, lng=s.lng, arrive=_hhmm(s.arrive), start=_hhmm(s.start),
+                    end=_hhmm(s.end), travel_minutes=s.travel_minutes,
+                    distance_km=round(s.distance_km, 2), source=s.source or "catalog",
+                    licence=s.licence or NO_LICENCE, locked=s.locked, hours_known=s.hours_known,
+                    allergy=slot_check(s, built.allergies), risk_reason=s.risk_reason,
+                )
+                for s in d.slots
+            ],
+            return_minutes=d.return_minutes,
+            notes=list(d.notes),
+        )
+        for d in built.itinerary.days
+    ]  # fmt: skip
+
+
+def _notes(built: Built, request: dict[str, Any]) -> list[str]:
+    it = built.itinerary
+    notes = list(it.notes)
+    if (said := meals_note(built.meals)) is not None:
+        notes.append(said)
+    if built.retrieved.out_of_season:
+        name, evidence = built.retrieved.out_of_season[0]
+        closed = _count(len(built.retrieved.out_of_season), "place is", "places are")
+        notes.append(
+            f"{closed} closed in the trip's months and left out (e.g. {name}: “{evidence}”)"
+        )
+    taken = [str(f) for f in request.get("from_profile") or ()]
+    if taken:
+        companions = str(request["companions"])
+        said_by = {"pace": f"pace {request['pace']}",
+                   "mode": f"travel {MODE_WORDS.get(request['mode'], request['mode'])}",
+                   "companions": f"travelling {COMPANION_WORDS.get(companions, companions)}",
+                   "accessibility": "step-free places only",
+                   "favourite_tags": "favourite tags "
+                   + ", ".join(str(t) for t in request.get("favourite_tags") or ())}  # fmt: skip
+        notes.append(
+            "From your travel preferences: "
+            + "; ".join(said_by[f] for f in taken if f in said_by)
+            + "."
+        )
+    too_far = [u for u in it.unplaced if "a leg may take" in u.reason]
+    if too_far:
+        longest = MODES[it.request.mode].longest_leg
+        other = "; by public transport the days can hold more" if it.request.mode == "walk" else ""
+        notes.append(
+            f"{_count(len(too_far), 'place was', 'places were')} more than {longest} min "
+            f"{MODE_WORDS.get(it.request.mode, it.request.mode)} from the day's other stops "
+            f"and left out{other}"
+        )
+    if it.excluded:
+        notes.append(f"{_count(len(it.excluded), 'candidate was', 'candidates were')} left "
+                     "out before planning "
+                     f"(e.g. {it.excluded[0].name}: {it.excluded[0].reason})")  # fmt: skip
+    return notes
+
+
+def trip_view(
+    trip_id: uuid.UUID, version: int, built: Built, request: dict[str, Any],
+    edits: list[dict[str, Any]], notes: list[str] | None = None,
+) -> TripView:  # fmt: skip
+    """The answer for a built trip; `notes` are said first (why it was planned again)."""
+    it = built.itinerary
+    stops = [s for d in it.days for s in d.stops]
+    capacity = PACES[it.request.pace].max_stops * it.request.days
+    scores = built.retrieved.scores
+    quality = Quality(
+        coverage=round(len(stops) / capacity, 3) if capacity else 0.0,
+        diversity=round(len({s.place_kind for s in stops}) / len(stops), 3) if stops else 0.0,
+        personalisation=round(sum(scores.get(s.place_id, (0.0,))[0] for s in stops) / len(stops), 3)
+        if stops
+        else 0.0,
+    )
+    attribution = sorted(
+        {f"{s.source or 'catalog'}: {s.licence or NO_LICENCE}" for d in it.days for s in d.slots}
+    )
+    return TripView(
+        trip_id=trip_id,
+        intent_id=uuid.uuid4().hex,
+        version=version,
+        city=built.city.name,
+        start_date=it.request.start_date,
+        days=_days(built),
+        pace=it.request.pace,
+        mode=it.request.mode,
+        companions=request.get("companions"),
+        accessibility=bool(request.get("accessibility")),
+        hotel=it.request.hotel,
+        from_profile=[str(f) for f in request.get("from_profile") or ()],
+        allergies_checked=severities(built.allergies),
+        unplaced=[
+            {"place_id": u.place_id, "name": u.name, "reason": u.reason} for u in it.unplaced
+        ],
+        excluded=len(it.excluded),
+        verified=built.verification.passed,
+        verification=[
+            CheckView(constraint=r.constraint, passed=r.passed, detail=r.detail)
+            for r in built.verification.results
+        ],
+        quality=quality,
+        diversified=built.retrieved.diversified,
+        broadened=built.retrieved.broadened,
+        edits=[dict(e) for e in edits],
+        notes=[*(notes or []), *_notes(built, request)],
+        attribution=attribution,
+        ai_phrased=False,
+        enrichment=built.enrichment,
+        timings_ms={k: round(v, 2) for k, v in built.timings.items()},
+    )
