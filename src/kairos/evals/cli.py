@@ -300,17 +300,38 @@ def venue_safety(
             "(restaurant_reviews/, yelp/, pois/); default: the app's sample",
         ),
     ] = None,
-    groups: Annotated[int, typer.Option(min=1, max=5000, help="random groups to plan for")] = 100,
+    groups: Annotated[int, typer.Option(min=1, max=5000, help="random groups to plan for")] = 500,
     seed: Annotated[int, typer.Option(help="the groups' random seed")] = 20261124,
     as_json: Json = False,
 ) -> None:
-    """The planner's group safety: no anaphylactic member exposed in a plan's top 3 unnamed."""
+    """The planner's group safety: no member's anaphylactic allergen known or likely (by
+    cuisine or kind of venue, read by the checker's own word lists, not Kairos') at a top-3
+    venue without that member named; every venue carries its allergy check."""
     from kairos.evals.venue_safety import render_safety
     from kairos.evals.venues_run import safety_on
 
     with _build_progress() as progress:
         report = asyncio.run(safety_on(shared, groups=groups, seed=seed, progress=progress))
     _emit(report, as_json, render_safety)
+
+
+@eval_app.command("trips-allergy")
+def trips_allergy(
+    travellers: Annotated[int, typer.Option(min=1, max=2000, help="random travellers")] = 100,
+    seed: Annotated[int, typer.Option(help="the travellers' random seed")] = 20261129,
+    as_json: Json = False,
+) -> None:
+    """Trips for allergic travellers, on the sample: every slot carries its allergy check, no
+    meal at a place with a known risk unless the slot names it and says why, and each meal's
+    verdict agrees with the restaurant product's own card for that place and person."""
+    from kairos.evals.scratch import build_sample, sample_folder, scratch_runtime
+    from kairos.evals.trips_allergy import render_trips_allergy, run_trips_allergy
+
+    async def run() -> Any:
+        async with scratch_runtime(sample_folder(), build_sample) as (runtime, _):
+            return await run_trips_allergy(runtime, travellers=travellers, seed=seed)
+
+    _emit(asyncio.run(run()), as_json, render_trips_allergy)
 
 
 @eval_app.command("trips")
