@@ -7,6 +7,7 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kairos.restaurants import evaluation
 from kairos.restaurants.evaluation import (
     COMPOSITE_AXES,
     CONTRADICTION_PENALTY,
@@ -18,6 +19,7 @@ from kairos.restaurants.evaluation import (
     requested_axes,
 )
 from kairos.restaurants.schemas import RadarScores
+from kairos.text.aspects import ReviewText, score_aspects
 
 
 def radar(**axes: float) -> RadarScores:
@@ -113,3 +115,20 @@ def test_blended_order_is_a_permutation_and_sorted_by_its_key(composites: list[f
     share = RELEVANCE_SHARE
     keys = [(1 - share) * composites[i] / 10 + share * (1 - i / max(n, 1)) for i in order]
     assert all(a >= b - 1e-9 for a, b in pairwise(keys))
+
+
+def test_an_axis_no_review_speaks_to_is_unknown_not_five() -> None:
+    """37 of 110 axes in six chats were 5.0 with no review behind them (issue 34)."""
+    empty = evaluation.radar(score_aspects([]))
+    assert all(getattr(empty, axis) is None for axis in evaluation.RADAR_AXES)
+    assert evaluation.composite(empty, set(), reviewed=False) >= 0  # ranking still works
+
+
+def test_a_review_arguing_against_an_axis_is_never_its_support() -> None:
+    reviews = [ReviewText(id=f"p{i}", text="Great vegan options, loved the vegan curry!",
+                          rating=5) for i in range(4)]  # fmt: skip
+    reviews.append(ReviewText(id="against", text="Most of the food is not vegan.", rating=3))
+    scores = evaluation.radar(score_aspects(reviews))
+    assert scores.vegan_options is not None and scores.vegan_options > 5
+    assert "against" not in scores.evidence["vegan_options"]
+    assert scores.evidence["vegan_options"]

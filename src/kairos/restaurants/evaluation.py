@@ -9,7 +9,7 @@ from kairos.core.diets import DIETS, canonical_diet
 from kairos.core.pricing import price_level
 from kairos.core.vibes import VIBES, canonical_vibe
 from kairos.restaurants.schemas import RadarScores
-from kairos.text.aspects import AspectScores, ReviewText, score_aspects
+from kairos.text.aspects import AspectScore, AspectScores, ReviewText, score_aspects
 
 RADAR_AXES = ("romance", "noise_level", "food_quality", "vegan_options", "value_for_money")
 # The seed's composite: the mean of these four (quietness is shown, not averaged in) …
@@ -44,13 +44,25 @@ def aspects_for(
 
 
 def radar(aspects: AspectScores) -> RadarScores:
+    """Each axis from what reviews say of it; null where none does. The evidence listed for an
+    axis is the reviews whose words agree with its score (above the middle: praise; below:
+    complaints), so a review saying "most of the food is not vegan" never backs 8/10 vegan."""
     values = {axis: getattr(aspects, axis) for axis in RADAR_AXES}
     return RadarScores(
-        **{axis: round(score.value, 1) for axis, score in values.items()},
-        evidence={
-            axis: list(dict.fromkeys(e.review_id for e in score.evidence))
+        **{
+            axis: round(score.value, 1) if score.evidence else None
             for axis, score in values.items()
         },
+        evidence={axis: _agreeing(score) for axis, score in values.items()},
+    )
+
+
+def _agreeing(score: AspectScore) -> list[str]:
+    side = score.value - 5.0
+    return list(
+        dict.fromkeys(
+            e.review_id for e in score.evidence if side == 0 or (e.weight > 0) == (side > 0)
+        )
     )
 
 
@@ -69,8 +81,8 @@ def composite(scores: RadarScores, requested: set[str], *, reviewed: bool = True
     axes = list(COMPOSITE_AXES) + [a for a in requested if a not in COMPOSITE_AXES]
     weights = {a: REQUESTED_WEIGHT if a in requested else 1.0 for a in axes}
     total = sum(weights.values())
-    weighted = sum(float(getattr(scores, a)) * w for a, w in weights.items()) / total
-    contradicted = sum(1 for a in requested if getattr(scores, a) < CONTRADICTED_BELOW)
+    weighted = sum(scores.value(a) * w for a, w in weights.items()) / total
+    contradicted = sum(1 for a in requested if scores.value(a) < CONTRADICTED_BELOW)
     penalty = CONTRADICTION_PENALTY * contradicted + (0.0 if reviewed else UNREVIEWED_PENALTY)
     return round(max(0.0, weighted - penalty), 2)
 

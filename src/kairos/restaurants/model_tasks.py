@@ -10,8 +10,9 @@ from pydantic import BaseModel, Field
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.llm.chain import Generated, ModelChain
+from kairos.restaurants.evaluation import RADAR_AXES
 from kairos.restaurants.prompts import build_evaluation_prompt, build_phrasing_prompt
-from kairos.restaurants.schemas import RadarScores, RestaurantResult
+from kairos.restaurants.schemas import NEUTRAL, RadarScores, RestaurantResult
 from kairos.text.aspects import ReviewText
 
 EXCERPTS_PER_PLACE = 4
@@ -64,9 +65,8 @@ async def evaluate(
             scores=[
                 PlaceEvaluation(
                     restaurant_id=r.id,
-                    **(r.scores or RadarScores(romance=5, noise_level=5, food_quality=5,
-                                               vegan_options=5, value_for_money=5)
-                       ).model_dump(exclude={"evidence"}),
+                    **{axis: (r.scores.value(axis) if r.scores else NEUTRAL)
+                       for axis in RADAR_AXES},
                 )
                 for r in results
             ]
@@ -89,9 +89,10 @@ def apply_evaluation(result: RestaurantResult, output: EvaluationOutput) -> Rest
     if found is None or result.scores is None:
         return result
     evidence = {axis: found.review_ids or ids for axis, ids in result.scores.evidence.items()}
-    scores = RadarScores(
-        **found.model_dump(exclude={"restaurant_id", "review_ids"}), evidence=evidence
-    )
+    judged = found.model_dump(exclude={"restaurant_id", "review_ids"})
+    # an axis no review spoke to stays unknown, whatever number the model wrote for it
+    known = {a: (v if getattr(result.scores, a) is not None else None) for a, v in judged.items()}
+    scores = RadarScores(**known, evidence=evidence)
     return result.model_copy(update={"scores": scores})
 
 

@@ -287,7 +287,8 @@ def answer_message(
             f"{AXIS_WANTS.get(axis, axis.replace('_', ' '))} ({value:.1f}/10)"
             for axis in sorted(requested)
             if top.scores is not None
-            and (value := float(getattr(top.scores, axis, 10.0))) < contradicted_below
+            and (value := getattr(top.scores, axis, None)) is not None
+            and value < contradicted_below
         ]
         if against:
             lines.append(f"Its reviews speak against {listed(against)}; it is here for the rest.")

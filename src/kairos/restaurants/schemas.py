@@ -15,18 +15,27 @@ from kairos.pipeline.trait_notes import TraitNote
 from kairos.search.models import MatchExplanation
 from kairos.text.extractive import CrowdProfile, Highlight, Quote, RuleLine
 
+NEUTRAL = 5.0
+"""What ranking assumes of an axis no review speaks to (never shown as a score)."""
 UiType = Literal["restaurant_list", "radar_comparison", "map_view", "text"]
 
 
 class RadarScores(BaseModel):
-    """0–10 each, from review evidence; `evidence` names the reviews behind every axis."""
+    """0–10 each, from review evidence; null where no review says anything about the axis
+    ("not enough reviews"), never a made-up middle. `evidence` names the reviews whose words
+    support each axis's score (a review arguing the other way is never listed as its support)."""
 
-    romance: float = Field(ge=0, le=10)
-    noise_level: float = Field(ge=0, le=10, description="quietness: 10 = silent")
-    food_quality: float = Field(ge=0, le=10)
-    vegan_options: float = Field(ge=0, le=10)
-    value_for_money: float = Field(ge=0, le=10)
+    romance: float | None = Field(ge=0, le=10)
+    noise_level: float | None = Field(ge=0, le=10, description="quietness: 10 = silent")
+    food_quality: float | None = Field(ge=0, le=10)
+    vegan_options: float | None = Field(ge=0, le=10)
+    value_for_money: float | None = Field(ge=0, le=10)
     evidence: dict[str, list[str]] = Field(default_factory=dict)
+
+    def value(self, axis: str) -> float:
+        """The axis's score for ranking: the neutral 5 where nothing is known."""
+        found = getattr(self, axis)
+        return NEUTRAL if found is None else float(found)
 
 
 class RestaurantResult(BaseModel):

@@ -6,7 +6,8 @@ export const AXES = [
 ];
 export const PALETTE = ["#22c55e", "#3b82f6", "#f59e0b", "#ef4444", "#a855f7"];
 
-// One radar, several places: series = [{label, color, scores}], scores 0–10 per axis.
+// One radar, several places: series = [{label, color, scores}], scores 0–10 per axis; an axis
+// no review speaks to is null, drawn at the centre and labelled "no reviews", never as a score.
 export function radar(series, title) {
   const size = 260, c = size / 2, r = 90;
   const point = (i, v) => {
@@ -19,10 +20,10 @@ export function radar(series, title) {
   const single = series.length === 1 ? series[0].scores : null;
   const labels = AXES.map(([key, name], i) => {
     const [x, y] = point(i, 12.4);
-    const value = single?.[key];
+    const known = single && single[key] != null;
     return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "middle" },
       s("tspan", { text: name }),
-      value != null ? s("tspan", { class: "axis-value", x, dy: "1.2em", text: Number(value).toFixed(1) }) : null);
+      single ? s("tspan", { class: "axis-value", x, dy: "1.2em", text: known ? Number(single[key]).toFixed(1) : "no reviews" }) : null);
   });
   const shapes = series.map(({ color, scores, label }) =>
     s("polygon", {
@@ -33,11 +34,11 @@ export function radar(series, title) {
     s("title", { text: title }), ...grid, ...spokes, ...shapes, ...labels);
   if (series.length > 1) return h("div", { class: "radar-wrap" }, svg, compareTable(series));
   const summary = h("p", { class: "visually-hidden",
-    text: series.map((x) => `${x.label}: ` + AXES.map(([k, n]) => `${n} ${score(x.scores, k)} of 10`).join(", ")).join(". ") });
+    text: series.map((x) => `${x.label}: ` + AXES.map(([k, n]) => (x.scores?.[k] == null ? `${n}: not enough reviews` : `${n} ${score(x.scores, k)} of 10`)).join(", ")).join(". ") });
   return h("div", { class: "radar-wrap" }, svg, summary);
 }
 
-const score = (scores, key) => Number(scores?.[key] ?? 0).toFixed(1);
+const score = (scores, key) => (scores?.[key] == null ? "not enough reviews" : Number(scores[key]).toFixed(1));
 
 // The numbers behind a comparison, one column per place, the best of each axis in bold.
 function compareTable(series) {
@@ -45,8 +46,9 @@ function compareTable(series) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: "0–10" }),
       series.map((x) => h("th", { scope: "col" }, h("span", { class: "swatch", style: `--c:${x.color}`, "aria-hidden": "true" }), x.label)))),
     h("tbody", {}, AXES.map(([key, name]) => {
-      const best = Math.max(...series.map((x) => Number(x.scores?.[key] ?? 0)));
+      const known = series.filter((x) => x.scores?.[key] != null).map((x) => Number(x.scores[key]));
+      const best = known.length ? Math.max(...known) : null;
       return h("tr", {}, h("th", { scope: "row", text: name }),
-        series.map((x) => h("td", { class: Number(x.scores?.[key] ?? 0) === best ? "best" : null, text: score(x.scores, key) })));
+        series.map((x) => h("td", { class: x.scores?.[key] != null && Number(x.scores[key]) === best ? "best" : null, text: score(x.scores, key) })));
     }))));
 }
