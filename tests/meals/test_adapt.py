@@ -251,3 +251,18 @@ def test_a_likely_line_stays_named_and_a_safe_substitute_replaces_it() -> None:
     (risk,) = check.risks
     assert (risk.allergen, risk.status, risk.who) == ("shellfish", "likely", ["Sam"])
     assert "red curry paste" in risk.message and "Check the label" in risk.message
+
+
+def test_a_dislike_is_a_food_not_a_spelling() -> None:
+    """'onions' did not match 'onion'; a learnt dislike of tomatoes came back as tomato sauce,
+    avocado as guacamole (issue 33)."""
+    from kairos.meals.recipes.reading import hazards_in
+
+    def disliked(line: str, dislike: str) -> list[str]:
+        return [h.name for h in hazards_in(line, (), (dislike,), ()) if h.kind == "dislike"]
+
+    assert disliked("1 onion, diced", "onions") == ["onions"]
+    assert disliked("2 cups marinara sauce", "tomatoes") == ["tomatoes"]
+    assert disliked("1 cup guacamole", "avocado") == ["avocado"]
+    assert disliked("1 stalk lemon grass", "lemongrass") == ["lemongrass"]
+    assert disliked("juice of 1 lemon", "lemongrass") == []

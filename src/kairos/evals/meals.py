@@ -77,9 +77,14 @@ def _profile(rng: random.Random) -> CookConstraints:
 
 
 def _violations(recipe_lines: list[str], constraints: CookConstraints) -> int:
+    """Final lines that contain a forbidden allergen; a line that only likely holds one stays,
+    named in the recipe's allergy check (issue 33)."""
     forbidden = set(constraints.allergens)
     return sum(
-        1 for line in recipe_lines for m in detect_allergens(line) if m.allergen in forbidden
+        1
+        for line in recipe_lines
+        for m in detect_allergens(line)
+        if m.allergen in forbidden and m.status == "contains"
     )
 
 

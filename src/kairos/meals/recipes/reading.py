@@ -2,7 +2,8 @@
 
 Every allergen reading in the recipes layer goes through `kairos.core.allergen_detection`
 (`detect_allergens`), the same reader products and menus use; custom profile entries ("garlic")
-and dislikes are read by the same function over `custom_lexicon`, and meat / fish words for the
+are read by the same function over `custom_lexicon`, dislikes as foods over `food_lexicon`
+(plurals, spellings, what is made from them), and meat / fish words for the
 diet checks over a lexicon built from `foods.toml`, so negations ("meat-free") work the same way
 everywhere.
 """
@@ -16,7 +17,7 @@ from typing import Final, Literal
 
 from kairos.core.allergen_detection import detect_allergens
 from kairos.core.allergens import is_canonical
-from kairos.core.lexicon import custom_lexicon
+from kairos.core.lexicon import custom_lexicon, food_lexicon
 from kairos.meals.recipes.foods import canonical_food, food_table
 from kairos.meals.recipes.models import IngredientLine, ParsedIngredient
 from kairos.meals.recipes.units import to_metric
@@ -169,7 +170,7 @@ def hazards_in(
             found.append(Hazard("allergen", mention.allergen, mention.text, mention.status))
     dislikes = tuple(dislikes)
     if dislikes:
-        for mention in detect_allergens(text, custom_lexicon(dislikes)):
+        for mention in detect_allergens(text, food_lexicon(dislikes)):
             found.append(Hazard("dislike", mention.allergen, mention.text, mention.status))
     if animal_by_diet:
         for word, group in animal_groups(text).items():
