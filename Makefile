@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 run: setup
-	$(VENV)/bin/kairos serve
+	$(VENV)/bin/kairos serve --host $(HOST) --port $(PORT)
 
 test: setup
 	$(VENV)/bin/ruff check src tests bench
@@ -38,7 +41,8 @@ eval: setup
 MUTATION_CHILDREN ?= 2
 mutation: setup
 	rm -rf mutants
-	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN)
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_CHILDREN); status=$$?; \
+	  rm -rf mutants/.mutation-tmp; exit $$status
 	$(PY) scripts/mutation_report.py
 
 clean:

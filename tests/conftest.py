@@ -74,7 +74,12 @@ def _no_network() -> Iterator[None]:
 def data_dir() -> Path:
     """Outside pytest's tmp tree, which concurrent pytest runs prune; removed at exit, after the
     embedded server (registered later, so stopped earlier) has shut down."""
-    path = Path(tempfile.mkdtemp(prefix="kairos-test-"))
+    # Under `make mutation` each mutant's run is a forked process that never reaches atexit:
+    # its folder goes inside mutants/ (REPO there), which the make target removes afterwards.
+    scratch = REPO / ".mutation-tmp" if os.environ.get("MUTANT_UNDER_TEST") else None
+    if scratch is not None:
+        scratch.mkdir(exist_ok=True)
+    path = Path(tempfile.mkdtemp(prefix="kairos-test-", dir=scratch))
     atexit.register(shutil.rmtree, path, ignore_errors=True)
     return path
 
