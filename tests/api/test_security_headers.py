@@ -108,18 +108,27 @@ async def test_docs_and_schema_are_off_in_production(settings: Settings, runtime
         assert (await client.get("/health")).status_code == 200
     enabled = production.model_copy(update={"docs_in_production": True})
     async with _client(create_app(enabled, runtime=runtime)) as client:
-        for path in ("/docs", "/redoc", "/openapi.json"):
+        for path in ("/docs", "/openapi.json"):
             assert (await client.get(path)).status_code == 200, path
+        assert (await client.get("/redoc")).headers["location"] == "/docs"
 
 
 async def test_the_docs_pages_get_their_own_looser_policy(client: httpx.AsyncClient) -> None:
     docs = await client.get("/docs")
     assert docs.status_code == 200
-    assert (
-        "https://cdn.jsdelivr.net"
-        in _directives(docs.headers["content-security-policy"])["script-src"]
-    )
+    script = _directives(docs.headers["content-security-policy"])["script-src"]
+    assert "'unsafe-inline'" in script and "https:" not in script  # nothing from another origin
     assert docs.headers["x-frame-options"] == "DENY"
+
+
+async def test_the_docs_load_no_asset_from_another_origin(client: httpx.AsyncClient) -> None:
+    """/docs was blank offline: FastAPI's page loads Swagger UI from a CDN (issue 42)."""
+    page = (await client.get("/docs")).text
+    assert "cdn.jsdelivr.net" not in page and "https://" not in page.split("<body>")[0]
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css"):
+        served = await client.get(f"/docs-assets/{asset}")
+        assert served.status_code == 200 and len(served.content) > 10_000, asset
+        assert f"/docs-assets/{asset}" in page
 
 
 def _demo_app(settings: Settings, runtime: Any, **changes: Any) -> Any:

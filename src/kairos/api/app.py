@@ -15,6 +15,7 @@ from kairos import __version__
 from kairos.api import demo, health, users
 from kairos.api.body_limit import BodyLimitMiddleware
 from kairos.api.database_outage import install_database_outage_handler
+from kairos.api.docs import install_docs
 from kairos.api.openapi import install_openapi
 from kairos.api.problems import install_problem_handlers
 from kairos.api.rate_limits import AuthFailureLimitMiddleware, RateLimits
@@ -57,8 +58,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         version=__version__,
         summary="Personalised, allergy-safe recommendations",
         lifespan=lifespan,
-        docs_url="/docs" if settings.docs_enabled else None,
-        redoc_url="/redoc" if settings.docs_enabled else None,
+        docs_url=None,
+        redoc_url=None,
         openapi_url="/openapi.json" if settings.docs_enabled else None,
     )
     app.state.settings = settings
@@ -91,6 +92,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     install_problem_handlers(app)
     install_database_outage_handler(app)
     install_openapi(app)
+    if settings.docs_enabled:
+        install_docs(app, "/openapi.json")
     app.include_router(health.router)
     app.include_router(users.router)
     for entry in entries():

@@ -3,8 +3,9 @@
 Pure ASGI, so streamed responses (SSE) pass through untouched. A header a route set itself is
 kept. The UI ships no inline script or style markup (its modules set styles through the CSSOM,
 which CSP allows), so its policy needs no 'unsafe-inline'. The interactive docs (`/docs`,
-`/redoc`) are FastAPI's pages, which load Swagger UI / ReDoc from a CDN and start them with an
-inline script: they get a looser policy of their own, and are off in production by default.
+`/redoc`) are Swagger UI served from the package (`api/docs.py`), started by an inline script:
+they get a looser policy of their own (inline script and style, nothing from another origin),
+and are off in production by default.
 """
 
 from __future__ import annotations
@@ -18,10 +19,9 @@ __all__ = ["SecurityHeadersMiddleware", "content_security_policy", "tile_source"
 
 DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
 DOCS_POLICY = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; worker-src blob:; "
-    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; worker-src blob:; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'"
 )
 # Leaflet's tile servers (OpenStreetMap's among them) ask for a Referer; the origin is enough.
 REFERRER_POLICY = "strict-origin-when-cross-origin"
