@@ -1,0 +1,395 @@
+"""Opening hours written as free text → what is known of each weekday, and what is not.
+
+Pure and typed. A reading keeps three states apart for every minute of the week: known open,
+known closed, and unknown. It never turns unknown into open:
+
+- "Tuesday to Saturday, 11am - 7pm; closed on Monday": Tuesday–Saturday known (open 11–19,
+  closed the rest), Monday closed; Sunday, named by no part, is closed too (a text that lists
+  weekdays lists the days a place opens).
+- "Open daily at 10am. Closing time varies.": closed before 10:00 every day, unknown after.
+- "Galleries closed on Monday": Monday closed (a closure of any part of a place is read as the
+  place's: the traveller cannot count on it), the other days unknown.
+- "10:00 AM - 5:00 PM" (a range with no weekday, as TripAdvisor lists one day's hours): read as
+  every day, and `weekdays_given` is False so a caller can say the days are not confirmed.
+
+Statements are split at sentence ends (".", ";"); each is read token by token: weekdays and
+their ranges ("Mon-Fri", "Tuesday to Sunday", "weekends", "daily"), times and time ranges
+("9am", "7.30pm", "09:00", "noon", "12 midnight"), "closed", "open(s) at", "until", "24 hours".
+Words the reader does not know, before a statement's days and times, name a part of the place
+("Outdoor Gardens:", "Box Office"): such a part's opening hours are not the place's and are not
+used (its closures are). A word that can change the meaning ("appointment", "except", a month,
+"varies", "shows") makes every opening claim of the text unknown (closures are still kept), and
+an unknown word after a statement's times does the same. Last-admission and public-holiday
+phrases are dropped (public holidays are not modelled). Refusing is always allowed: the reading
+says which parts were not read, and a caller keeps unknown as unknown.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from kairos.core.opening_hours import DAY_MINUTES as DAY
+from kairos.core.opening_hours import merge_intervals
+
+__all__ = ["DayHours", "HoursReading", "Span", "read_hours_text"]
+
+Span = tuple[int, int]
+
+_DAY_WORDS: Final = {
+    "monday": 0, "mondays": 0, "mon": 0, "mo": 0, "tuesday": 1, "tuesdays": 1, "tues": 1,
+    "tue": 1, "tu": 1, "wednesday": 2, "wednesdays": 2, "wed": 2, "thursday": 3,
+    "thursdays": 3, "thurs": 3, "thur": 3, "thu": 3, "th": 3, "friday": 4, "fridays": 4,
+    "fri": 4, "fr": 4, "saturday": 5, "saturdays": 5, "sat": 5, "sa": 5, "sunday": 6,
+    "sundays": 6, "sun": 6, "su": 6,
+}  # fmt: skip
+"""("we" is not read as Wednesday: "we are open daily".)"""
+_GROUP_WORDS: Final = {"weekdays": range(5), "weekday": range(5), "weekends": range(5, 7),
+                       "weekend": range(5, 7)}  # fmt: skip
+_ONE_DAY: Final = "(?:" + "|".join(sorted(_DAY_WORDS, key=len, reverse=True)) + r")\b\.?"
+_THROUGH: Final = r"\s*(?:-|to|through|thru|till|until)\s*"
+_TIME: Final = (
+    r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}[:.]\d{2}(?:\s*(?:hrs|h)\b)?"
+    r"|\d{1,2}\s*(?:hrs|h)\b|12\s*noon|12\s*midnight|noon|midnight)"
+)
+_ALONE: Final = rf"(?![\w.:])(?!{_THROUGH})"
+"""A time that does not begin a range."""
+_TOKEN: Final = re.compile(
+    rf"(?P<range>(?:{_TIME}|\d{{1,2}}){_THROUGH}{_TIME})"
+    r"|(?P<allday>24\s*/\s*7|24\s*hours|24\s*hrs|all\s+day|round the clock|around the clock)"
+    r"(?![\w])"
+    rf"|(?P<days>{_ONE_DAY}(?:{_THROUGH}{_ONE_DAY})?)"
+    r"|(?P<group>weekdays?|weekends?)\b"
+    r"|(?P<daily>daily|everyday|every\s+day|all\s+days|all\s+week"
+    r"|(?:7|seven)\s+days\s+a\s+week)\b"
+    r"|(?P<closed>closed|shut)\b"
+    rf"|(?P<opens>(?:(?:opens?|opening)\s+(?:at|from)|from)\s+{_TIME}{_ALONE})"
+    rf"|(?P<closes>(?:(?:closes?|closing)\s+at|until|till)\s+{_TIME}{_ALONE})"
+    rf"|(?P<at>at\s+{_TIME}{_ALONE})"
+    r"|(?P<time>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)"
+    r"|(?P<filler>opening\s+hours|operating\s+hours|hours\s+of\s+operation|visiting\s+hours"
+    r"|opens?|hours|from|on|and|every|at|we|it|are|is)\b"
+    r"|(?P<sep>[,:&/()\-+]|\s+)"
+    r"|(?P<word>[^\W\d_]+|\S)"
+)
+_NOISE: Final = re.compile(
+    r"\(?\s*last\s+(?:admission|entry|entries|ticket\s+sales?|show|tickets?)\s*(?:is\s+)?(?:at|:)?"
+    rf"\s*{_TIME}\s*\)?"
+    r"|\(?\s*except\s+(?:on\s+)?(?:eve\s+of\s+)?public\s+holidays?\s*\)?"
+    r"|(?:closed|open)\s+on\s+public\s+holidays?"
+    r"|(?:and\s+)?(?:the\s+)?(?:eve\s+of\s+)?public\s+holidays?"
+    r"|please\s+(?:visit|check|see|refer\s+to)\s+(?:the\s+|our\s+)?(?:official\s+)?website"
+    r"(?:\s+for\s+(?:more\s+)?(?:information|details))?"
+    r"|for\s+more\s+(?:information|details)"
+    r"|effective\s+(?:from|since)\s+\d{1,2}\s+[a-z]+\s+\d{4}"
+)
+_CLOSE_VARIES: Final = re.compile(r"closing\s+times?\s+(?:may\s+)?vary|closing\s+times?\s+varies")
+_RISKY_WORDS: Final = (
+    "appointment appointments except excluding unless not no only varies vary may subject "
+    "seasonal season summer winter spring autumn fall holiday holidays school prior before after "
+    "shows show showtime showtimes performance performances tour tours guided event events mass "
+    "services service renovation renovations temporarily reservation reservations booking "
+    "january february march april june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+_RISKY: Final = frozenset(_RISKY_WORDS.split())
+"""Words that can change what the hours around them mean: their text's opening claims are
+not used (closures are)."""
+_ALL_CLOSED: Final = re.compile(
+    r"(?:permanently|temporarily)\s+closed|closed\s+(?:until\s+further\s+notice|permanently"
+    r"|temporarily)|closed"
+)
+
+
+@dataclass(frozen=True)
+class DayHours:
+    """One weekday: spans known open and spans known closed (minutes from its midnight, within
+    [0, 1440]); every other minute is unknown."""
+
+    open: tuple[Span, ...] = ()
+    closed: tuple[Span, ...] = ()
+
+    @property
+    def known(self) -> bool:
+        """Every minute of the day is known open or known closed."""
+        return merge_intervals(self.open + self.closed) == ((0, DAY),)
+
+    @property
+    def intervals(self) -> tuple[Span, ...] | None:
+        """The day's open spans when the whole day is known, else None."""
+        return self.open if self.known else None
+
+
+@dataclass(frozen=True)
+class HoursReading:
+    text: str
+    days: tuple[DayHours, ...]
+    weekdays_given: bool = True
+    """False when the text named no weekday and its hours were read as every day's."""
+    unread: tuple[str, ...] = ()
+    """What was not read, and why: the text's opening claims are then not used."""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def complete(self) -> bool:
+        return all(d.known for d in self.days)
+
+    @property
+    def anything_known(self) -> bool:
+        return any(d.open or d.closed for d in self.days)
+
+
+def _minutes(text: str, meridiem: str | None = None) -> int | None:
+    """ "9am", "7.30pm", "09:00", "noon", "12 midnight" → minutes from midnight; `meridiem`
+    stands in for a missing am / pm ("11 - 7pm")."""
+    s = text.replace(" ", "")
+    if s in ("noon", "12noon"):
+        return 720
+    if s in ("midnight", "12midnight"):
+        return 0
+    match = re.fullmatch(r"(\d{1,2})(?:[:.](\d{2}))?(am|pm|hrs|h)?", s)
+    if match is None:
+        return None
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    half = match.group(3) if match.group(3) in ("am", "pm") else meridiem
+    if minute >= 60 or hour > 24 or (half is not None and not 1 <= hour <= 12):
+        return None
+    if half == "pm" and hour < 12:
+        hour += 12
+    elif half == "am" and hour == 12:
+        hour = 0
+    return hour * 60 + minute
+
+
+def _half(text: str) -> str | None:
+    found = re.search(r"(am|pm)$", text.replace(" ", ""))
+    return found.group(1) if found else None
+
+
+def _other(half: str) -> str:
+    return "am" if half == "pm" else "pm"
+
+
+def _span(text: str) -> Span | None:
+    """A time range in minutes (an end past midnight runs past 1440); None when it is unclear:
+    no am / pm on either side and an end at or before the start that is not a night's end
+    ("10:00-6:00" may be the evening or the next morning)."""
+    parts = re.split(_THROUGH, text, maxsplit=1)
+    if len(parts) != 2:
+        return None
+    a_text, b_text = parts[0].strip(), parts[1].strip()
+    a_half, b_half = _half(a_text), _half(b_text)
+    if a_half is None and b_half is not None:  # "11 - 7pm" is 11am; "1 - 5pm" is 1pm
+        b = _minutes(b_text)
+        same, other = _minutes(a_text, b_half), _minutes(a_text, _other(b_half))
+        start = same if same is not None and b is not None and same < b else other
+        start = start if start is not None else _minutes(a_text)
+        end = b
+    elif b_half is None and a_half is not None:  # "10am - 6" is to 6pm
+        start = _minutes(a_text)
+        same, other = _minutes(b_text, a_half), _minutes(b_text, _other(a_half))
+        end = same if same is not None and start is not None and same > start else other
+    else:
+        start, end = _minutes(a_text), _minutes(b_text)
+    if start is None or end is None:
+        return None
+    if a_half is None and b_half is None and end <= start and not (start >= 720 and end <= 360):
+        return None
+    if end == 1439 and start == 0:  # "12:00 AM - 11:59 PM": the whole day
+        end = DAY
+    if end <= start:
+        end += DAY
+    return (start, end)
+
+
+def _days(text: str) -> set[int]:
+    words = [w for w in re.findall(r"[a-z]+", text) if w in _DAY_WORDS]
+    first, last = _DAY_WORDS[words[0]], _DAY_WORDS[words[-1]]
+    if len(words) == 1:
+        return {first}
+    return {(first + i) % 7 for i in range((last - first) % 7 + 1)}
+
+
+@dataclass
+class _Group:
+    """Days and what one statement says of them."""
+
+    days: set[int]
+    qualified: bool
+    spans: list[Span] = field(default_factory=list)
+    opens: int | None = None
+    closes: int | None = None
+    range_first: bool = False
+
+    @property
+    def timed(self) -> bool:
+        return bool(self.spans) or self.opens is not None or self.closes is not None
+
+
+@dataclass
+class _Read:
+    groups: list[_Group] = field(default_factory=list)
+    closed: set[int] = field(default_factory=set)
+    unread: list[str] = field(default_factory=list)
+    named: bool = False
+
+
+def _normalise(text: str) -> str:
+    s = html.unescape(text).lower()
+    for dash in ("\u2013", "\u2014", "\u2012", "\u2212"):
+        s = s.replace(dash, "-")
+    s = re.sub(r"\b([ap])\.\s?m\b\.?", r"\1m", s)
+    return " ".join(s.replace("\u2009", " ").replace("\u00a0", " ").split())
+
+
+def _statement(s: str, read: _Read) -> None:
+    """One sentence's tokens into groups of days and times (see the module's docstring)."""
+    words: list[str] = []
+    qualified = closing = said_open = False
+    group: _Group | None = None
+    for match in _TOKEN.finditer(s):
+        kind, value = match.lastgroup, match.group()
+        if kind == "sep" or kind == "filler":
+            said_open = said_open or value.startswith("open")
+            continue
+        if kind == "at" and said_open:  # "Open daily at 10am"
+            kind = "opens"
+        if kind in ("word", "time", "at"):
+            if value in _RISKY:
+                read.unread.append(f"'{value}' may change what the hours mean")
+            words.append(value)
+            continue
+        if words:  # words before days and times name a part of the place
+            qualified, words, group, closing = True, [], None, False
+        if kind == "closed":
+            if group is not None and group.days and not group.timed:  # "Monday: closed"
+                read.closed |= group.days
+                read.groups.remove(group)
+                group = None
+            closing = True
+            continue
+        if kind in ("days", "group", "daily"):
+            found = (set(range(7)) if kind == "daily" else set(_GROUP_WORDS[value])
+                     if kind == "group" else _days(value))  # fmt: skip
+            if closing:
+                read.closed |= found
+                continue
+            read.named = read.named or (kind != "daily" and not qualified)
+            if group is not None and not group.days and group.timed:  # "10am-6pm Tue-Sun"
+                group.days = found
+            elif group is not None and not group.timed:  # "Saturday and Sunday"
+                group.days |= found
+            else:
+                group = _Group(found, qualified)
+                read.groups.append(group)
+            continue
+        closing = False
+        if group is None or (group.range_first and group.days):
+            group = _Group(set(), qualified, range_first=True)
+            read.groups.append(group)
+        if kind in ("range", "allday"):
+            span = (0, DAY) if kind == "allday" else _span(value)
+            if span is None:
+                read.unread.append(f"an unclear time range: '{value}'")
+            else:
+                group.spans.append(span)
+        elif kind == "opens":
+            group.opens = _minutes(re.sub(r"^(?:(?:opens?|opening)\s+)?(?:at|from)\s*", "",
+                                          value))  # fmt: skip
+        elif kind == "closes":
+            group.closes = _minutes(re.sub(r"^(?:closes?|closing|until|till)\s*(?:at\s*)?",
+                                           "", value))  # fmt: skip
+    if words:
+        read.unread.append(f"words not read: '{' '.join(words)}'")
+
+
+def _week(read: _Read, close_varies: bool) -> tuple[list[DayHours], bool]:
+    """Per day what is known; and whether the days came from the text (not "every day" read
+    into a range that names none)."""
+    use_open = not read.unread
+    opened: list[list[Span]] = [[] for _ in range(7)]
+    shut: list[list[Span]] = [[] for _ in range(7)]
+    setter: dict[int, int] = {}
+    weekdays_given = True
+    timed: set[int] = set()
+    untimed: set[int] = set()
+    for index, g in enumerate(read.groups):
+        if g.qualified:
+            continue
+        days = g.days or set(range(7))
+        for d in days:
+            if g.opens is not None:
+                shut[d].append((0, g.opens))
+            if g.closes is not None and g.closes > 0:
+                shut[d].append((g.closes, DAY))
+        if not g.spans:
+            untimed |= days
+            continue
+        weekdays_given = weekdays_given and bool(g.days)
+        if not use_open:
+            continue
+        for d in days:
+            if setter.get(d) != index:  # a later line for a day replaces an earlier one
+                opened[d], setter[d] = [], index
+            opened[d] += g.spans
+            timed.add(d)
+    if close_varies:  # only the opening time is known
+        for d in timed:
+            shut[d].append((0, min(a for a, _ in opened[d])))
+            opened[d] = []
+        timed = set()
+    days_open: list[list[Span]] = [[] for _ in range(7)]
+    for d in range(7):
+        for a, b in opened[d]:
+            days_open[d].append((a, min(b, DAY)))
+            if b > DAY:  # past midnight: the next day's first hours
+                days_open[(d + 1) % 7].append((0, b - DAY))
+    known = set(timed)
+    if read.named and timed:  # a text that lists weekdays lists the days a place opens
+        known |= set(range(7)) - untimed
+    out: list[DayHours] = []
+    for d in range(7):
+        if d in read.closed:
+            out.append(DayHours((), ((0, DAY),)))
+            continue
+        spans = merge_intervals(days_open[d])
+        if d in known:
+            gaps, t = [], 0
+            for a, b in spans:
+                gaps.append((t, a))
+                t = b
+            out.append(DayHours(spans, merge_intervals([*gaps, (t, DAY)])))
+        else:
+            out.append(DayHours(spans if use_open else (), merge_intervals(shut[d])))
+    return out, weekdays_given or bool(read.closed)
+
+
+def read_hours_text(text: str) -> HoursReading:
+    """What `text` says of each weekday (see the module's docstring)."""
+    s = _normalise(text)
+    if _ALL_CLOSED.fullmatch(s.strip(" .")):
+        closed = tuple(DayHours((), ((0, DAY),)) for _ in range(7))
+        return HoursReading(text, closed, notes=("closed until further notice",))
+    close_varies = bool(_CLOSE_VARIES.search(s))
+    s = _NOISE.sub(" ", _CLOSE_VARIES.sub(" ", s))
+    read = _Read()
+    if re.search(r"@|https?:|www\.|\+\d", s):
+        read.unread.append("contact details, not hours")
+    for sentence in re.split(r"(?<!\d)\.|\.(?!\d)|[;\n|*]", s):
+        if sentence.strip(" ,:-"):
+            _statement(sentence.strip(), read)
+    opening = [g for g in read.groups if g.spans or g.opens is not None]
+    if opening and all(g.qualified for g in opening):
+        read.unread.append("hours of a part of the place only")
+    days, weekdays = _week(read, close_varies)
+    unread = list(dict.fromkeys(read.unread))
+    if not any(d.open or d.closed for d in days) and not unread:
+        unread.append("no opening or closing time")
+    notes = []
+    if not weekdays:
+        notes.append("no weekday given: read as every day")
+    if close_varies:
+        notes.append("closing time varies: only the opening time is used")
+    return HoursReading(text, tuple(days), weekdays, tuple(unread), tuple(notes))
