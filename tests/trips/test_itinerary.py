@@ -14,13 +14,17 @@ from kairos.trips.verify import CONSTRAINTS, verify
 MONDAY = date(2025, 5, 5)
 DELHI = (28.6139, 77.2090)
 DAILY = tuple(((600, 1080),) for _ in range(7))
+ALL_DAY = tuple(((0, 1440),) for _ in range(7))
+"""Known hours: a place open at any time. A place whose hours are unknown is planned but never
+certified (tests/trips/test_certificates.py), so the plans checked here know theirs."""
 CLOSED_MONDAY = ((), *(((600, 1080),) for _ in range(6)))
 
 
 def _c(i: int, dlat: float, dlng: float, **kw: object) -> Candidate:
     fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
                                  "lat": DELHI[0] + dlat, "lng": DELHI[1] + dlng,
-                                 "city": "Delhi", "duration": 60, "rank": float(i)}  # fmt: skip
+                                 "city": "Delhi", "duration": 60, "rank": float(i),
+                                 "hours": ALL_DAY}  # fmt: skip
     fields.update(kw)
     return Candidate(**fields)  # type: ignore[arg-type]
 
@@ -102,9 +106,15 @@ def test_an_impossible_lock_is_named_by_the_verifier() -> None:
     shut = _c(1, 0.0, 0.0, hours=CLOSED_MONDAY)
     itinerary = plan_itinerary(_request([shut, _c(2, 0.001, 0.0)], locks=(Lock("p1", 0),)))
     result = verify(itinerary)
-    assert [r.constraint for r in result.failed()] == ["locked_kept"]
-    assert "Place 1" in result.failed()[0].detail
+    failed = {r.constraint: r for r in result.failed()}
+    assert "Place 1" in failed.pop("locked_kept").detail
     assert all(s.place_id != "p1" for s in itinerary.days[0].slots)
+    # Two places for two days, one shut on the Monday it was locked to: a day is left empty,
+    # and that is a failed check too, with the planner's reason.
+    empty = [d for d in itinerary.days if not d.stops]
+    assert [r.constraint for r in failed.values()] == ["days_filled"] and len(empty) == 1
+    assert f"day {empty[0].index + 1}" in failed["days_filled"].detail
+    assert any(n.startswith("No stop could be planned") for n in empty[0].notes)
 
 
 def test_lunch_is_taken_at_a_nearby_meal_place_once() -> None:

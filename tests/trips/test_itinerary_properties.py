@@ -1,13 +1,16 @@
-"""Random candidate sets through the planner always verify, or the verifier names the one
-constraint that could not be met (a lock the planner could not honour)."""
+"""Random candidate sets through the planner always verify, or the verifier names what could not
+be met (a lock the planner could not honour, a day it could not fill, with why) or checked
+(opening hours unknown): the trip is verified exactly when every slot was checked open."""
 
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kairos.trips.hours import visit_hours
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import Candidate, Lock, TripRequest
 from kairos.trips.verify import verify
@@ -69,12 +72,25 @@ def _request(draw: st.DrawFn) -> TripRequest:
     )  # fmt: skip
 
 
-def _verified_or_lock_named(itinerary: object, request: TripRequest) -> None:
-    result = verify(itinerary)  # type: ignore[arg-type]
+def _verified_or_lock_named(itinerary: Any, request: TripRequest) -> None:
+    result = verify(itinerary)
     failed = result.failed()
-    assert all(r.constraint == "locked_kept" for r in failed), failed
+    assert all(r.constraint in ("locked_kept", "days_filled") for r in failed), failed
     for r in failed:
-        assert any(p.name in r.detail or p.id in r.detail for p in request.candidates), r
+        if r.constraint == "locked_kept":
+            assert any(p.name in r.detail or p.id in r.detail for p in request.candidates), r
+        else:  # every empty day is named, with the planner's reason
+            for day in (d for d in itinerary.days if not d.stops):
+                assert f"day {day.index + 1} " in r.detail and "has no stop: " in r.detail, r
+    places = {c.id: c for c in (*request.candidates, *request.meals)}
+    states = {(d.index, s.place_id): visit_hours(places[s.place_id], d.weekday, s.start, s.end)
+              for d in itinerary.days for s in d.slots}  # fmt: skip
+    assert "closed" not in states.values()
+    assert [(u.day, u.place_id) for u in result.unknown_hours] == [
+        key for key, state in states.items() if state == "unknown"
+    ]
+    states_list = list(states.values())
+    assert result.passed == (not failed and all(state == "open" for state in states_list))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

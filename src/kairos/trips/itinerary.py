@@ -10,6 +10,8 @@
    when there is one) and timed (`timeline.py`: opening hours, the pace's window, meal breaks).
 4. Stops a day could not hold are offered to every day with room, at the position that adds the
    least distance, kept only where the whole day still times out; the rest are `unplaced`.
+5. A day still empty is filled (`day_plan.fill_day`), or says why it is empty. A day the
+   request keeps free (`free_days`) holds nothing but what was locked to it.
 
 `refine_day` changes one day and leaves the others as they were.
 """
@@ -24,9 +26,19 @@ from statistics import median
 from typing import Final
 
 from kairos.core.geo import haversine_km
-from kairos.core.opening_hours import open_intervals
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.clustering import cluster_by_day
+from kairos.trips.day_plan import (
+    day_km,
+    day_spec,
+    fill_day,
+    meals_near,
+    schedule,
+    spec_of,
+    stops_of,
+    try_insert,
+)
+from kairos.trips.hours import allowed_spans
 from kairos.trips.models import (
     MODES,
     PACES,
@@ -36,8 +48,6 @@ from kairos.trips.models import (
     TripRequest,
     Unplaced,
 )
-from kairos.trips.routing import order_stops, path_km
-from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
 
 __all__ = [
@@ -98,11 +108,10 @@ def _excluded_reason(c: Candidate, request: TripRequest, centre: tuple[float, fl
         return f"more than {request.radius_km:g} km from the centre of {request.city}"
     if c.duration <= 0 or c.duration > pace.day_end - pace.day_start:
         return f"a {c.duration}-minute visit does not fit a {pace.name} day"
-    if c.hours is not None:
-        weekdays = {d.weekday() for d in request.dates}
-        if all(not any(b - a >= c.duration for a, b in open_intervals(c.hours, w) or ())
-               for w in weekdays):  # fmt: skip
-            return "closed (or open too briefly for a visit) on every day of the trip"
+    weekdays = {d.weekday() for i, d in enumerate(request.dates) if i not in request.free_days}
+    if weekdays and all(not any(b - a >= c.duration for a, b in allowed_spans(c, w))
+                        for w in weekdays):  # fmt: skip
+        return "closed (or open too briefly for a visit) on every day of the trip"
     return None
 
 
@@ -152,71 +161,13 @@ def _alone(candidates: Sequence[Candidate], reach: float) -> set[str]:
     return alone
 
 
-def _spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> DaySpec:
-    pace = PACES[request.pace]
-    return DaySpec(index, request.dates[index], (pace.day_start, pace.day_end), max_stops,
-                   buffer, pace.lunch_minutes, pace.dinner)  # fmt: skip
-
-
-def _schedule(
-    request: TripRequest,
-    spec: DaySpec,
-    stops: Sequence[Candidate],
-    meals: Sequence[Candidate],
-    used_meals: set[str],
-) -> tuple[Day, list[tuple[Candidate, str]]]:
-    home = request.hotel
-    order = order_stops([(c.lat, c.lng) for c in stops], home)
-    locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
-    return schedule_day(spec, [stops[i] for i in order], mode=MODES[request.mode], hotel=home,
-                        meals=meals, used_meals=used_meals, locks=locks)  # fmt: skip
-
-
 def _usable_meals(request: TripRequest, centre: tuple[float, float]) -> list[Candidate]:
     """Meal places of the trip's city, within its radius: a break is held to the same rules."""
     return [m for m in request.meals if same_city(m.city, request.city)
             and haversine_km(centre[0], centre[1], m.lat, m.lng) <= request.radius_km]  # fmt: skip
 
 
-def _meals_near(meals: Sequence[Candidate], stops: Sequence[Candidate]) -> list[Candidate]:
-    """Meal candidates near a day's area (its stops' box widened by 5 km), so timing a day
-    never scans every restaurant of a city."""
-    if not stops:
-        return []
-    pad = 5 / 111
-    lat0, lat1 = min(c.lat for c in stops) - pad, max(c.lat for c in stops) + pad
-    lng0, lng1 = min(c.lng for c in stops) - pad * 2, max(c.lng for c in stops) + pad * 2
-    return [m for m in meals if lat0 <= m.lat <= lat1 and lng0 <= m.lng <= lng1]
-
-
-def _stops_of(day: Day, by_id: dict[str, Candidate]) -> list[Candidate]:
-    return [by_id[s.place_id] for s in day.stops if s.place_id in by_id]
-
-
-def _try_insert(
-    request: TripRequest, day: Day, c: Candidate, by_id: dict[str, Candidate],
-    meals: Sequence[Candidate], used_meals: set[str],
-) -> Day | None:  # fmt: skip
-    """The day re-planned with `c` added when every stop it had still fits, else None."""
-    current = _stops_of(day, by_id)
-    if len(current) >= day.max_stops:
-        return None
-    own_meals = {s.place_id for s in day.slots if s.kind != "stop"}
-    spec = DaySpec(day.index, day.date, day.window, day.max_stops, day.buffer,
-                   PACES[request.pace].lunch_minutes, PACES[request.pace].dinner)  # fmt: skip
-    trial_used = used_meals - own_meals
-    stops = [*current, c]
-    new, skipped = _schedule(request, spec, stops, _meals_near(meals, stops), trial_used)
-    if skipped:
-        return None
-    used_meals.clear()
-    used_meals.update(trial_used)
-    return new
-
-
-def _day_km(day: Day, request: TripRequest) -> float:
-    points = [(s.lat, s.lng) for s in day.slots]
-    return path_km(points, range(len(points)), request.hotel if points else None)
+FREE_DAY: Final = "A free day, as you asked: nothing is planned."
 
 
 def plan_itinerary(request: TripRequest) -> Itinerary:
@@ -233,32 +184,41 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             why = next((u.reason for u in prepared.excluded if u.place_id == lk.place_id),
                        "not among the candidates")  # fmt: skip
             unplaced.append(Unplaced(lk.place_id, lk.place_id, f"locked, but {why}"))
-    capacity = pace.max_stops * request.days
+    # a free day holds only what the traveller locked to it
+    pinned_days = {lk.day for lk in locks.values()}
+    active = [i for i in range(request.days) if i not in request.free_days or i in pinned_days]
+    capacity = pace.max_stops * len(active)
     pool = prepared.pool[: max(capacity, len(locks))]
-    pinned = {i: locks[c.id].day for i, c in enumerate(pool) if c.id in locks}
-    groups = cluster_by_day([(c.lat, c.lng) for c in pool], request.days, pace.max_stops, pinned)
+    pinned = {i: active.index(locks[c.id].day) for i, c in enumerate(pool) if c.id in locks}
+    groups = cluster_by_day([(c.lat, c.lng) for c in pool], len(active), pace.max_stops, pinned)
     meals = _usable_meals(request, centre)
     used_meals: set[str] = set()
     days: list[Day] = []
     left: list[tuple[Candidate, str]] = []
+    missed: dict[int, list[str]] = {}
     in_groups = {i for g in groups for i in g}
     left += [(c, "more candidates than the trip has room for")
              for i, c in enumerate(pool) if i not in in_groups]  # fmt: skip
-    for index, group in enumerate(groups):
-        stops = [pool[i] for i in group]
-        spec = _spec(request, index, pace.max_stops, pace.buffer)
-        day, skipped = _schedule(request, spec, stops, _meals_near(meals, stops), used_meals)
+    for index in range(request.days):
+        if index not in active:
+            days.append(Day(index, request.dates[index], (), (pace.day_start, pace.day_end),
+                            pace.max_stops, pace.buffer, notes=(FREE_DAY,)))  # fmt: skip
+            continue
+        stops = [pool[i] for i in groups[active.index(index)]]
+        first = day_spec(request, index, pace.max_stops, pace.buffer)
+        day, skipped = schedule(request, first, stops, meals_near(meals, stops), used_meals)
         days.append(day)
         left += skipped
+        missed[index] = [f"{c.name}: {why}" for c, why in skipped]
     for c, why in left:
         if c.id in locks:
             unplaced.append(Unplaced(c.id, c.name, f"locked to day {locks[c.id].day + 1}: {why}"))
             continue
         best: tuple[float, Day] | None = None
-        for day in days:
-            trial = _try_insert(request, day, c, by_id, meals, set(used_meals))
+        for day in (d for d in days if d.index in active):
+            trial = try_insert(request, day, c, by_id, meals, set(used_meals))
             if trial is not None:
-                added = _day_km(trial, request) - _day_km(day, request)
+                added = day_km(trial, request) - day_km(day, request)
                 if best is None or added < best[0]:
                     best = (added, trial)
         if best is None:
@@ -267,6 +227,11 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
         trial = best[1]
         days[trial.index] = trial
         used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+    for index in active:
+        if not days[index].stops:
+            days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
+    placed = {s.place_id for d in days for s in d.stops}
+    unplaced = [u for u in unplaced if u.place_id not in placed]
     return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre)
 
 
@@ -310,7 +275,7 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         raise ValueError(f"day_index {day_index} is outside the trip's {len(itinerary.days)} days")
     day = itinerary.days[day_index]
     by_id = {c.id: c for c in request.candidates}
-    stops = _stops_of(day, by_id)
+    stops = stops_of(day, by_id)
     locked = {lk.place_id for lk in request.locks if lk.day == day_index}
     other_meals = {s.place_id for d in itinerary.days if d.index != day_index
                    for s in d.slots if s.kind != "stop"}  # fmt: skip
@@ -325,10 +290,8 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
                                                  "gets, and is unchanged"])  # fmt: skip
         dropped = max(free, key=lambda c: (c.rank, c.id))
         keep = [c for c in stops if c.id != dropped.id]
-        spec = DaySpec(day.index, day.date, day.window, max(1, len(keep)),
-                       day.buffer + change.extra_buffer, PACES[request.pace].lunch_minutes,
-                       PACES[request.pace].dinner)  # fmt: skip
-        new, skipped = _schedule(request, spec, keep, _meals_near(meals, keep), set(other_meals))
+        spec = spec_of(request, day, max(1, len(keep)), change.extra_buffer)
+        new, skipped = schedule(request, spec, keep, meals_near(meals, keep), set(other_meals))
         gone = [Unplaced(dropped.id, dropped.name, f"left out to make {label} more relaxed")]
         gone += [Unplaced(c.id, c.name, why) for c, why in skipped]
         return _replace_day(itinerary, new, [f"{label}: one stop fewer, more time between"],
@@ -342,11 +305,10 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
                and _excluded_reason(c, request, centre) is None]  # fmt: skip
     options.sort(key=lambda c: (haversine_km(out.lat, out.lng, c.lat, c.lng), c.rank, c.id))
     keep = [c for c in stops if c.id != out.id]
-    spec = DaySpec(day.index, day.date, day.window, day.max_stops, day.buffer,
-                   PACES[request.pace].lunch_minutes, PACES[request.pace].dinner)  # fmt: skip
+    spec = spec_of(request, day)
     for option in options[:20]:
         trial = [*keep, option]
-        new, skipped = _schedule(request, spec, trial, _meals_near(meals, trial), set(other_meals))
+        new, skipped = schedule(request, spec, trial, meals_near(meals, trial), set(other_meals))
         if not skipped:
             note = f"{label}: {out.name} swapped for {option.name} ({change.want})"
             swapped = Unplaced(out.id, out.name, f"swapped out of {label}")

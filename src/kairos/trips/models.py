@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Final, Literal
 
-from kairos.core.opening_hours import Weekly, weekly_from_attributes
+from kairos.core.opening_hours import HOURS_KEY, Interval, Weekly, weekly_from_attributes
 from kairos.pipeline.safety import AllergyCheck
 from kairos.profiles.travel import Mode as ModeChoice
 from kairos.profiles.travel import Pace as PaceChoice
@@ -29,6 +29,7 @@ __all__ = [
     "TravelMode",
     "TripRequest",
     "Unplaced",
+    "closed_spans",
 ]
 
 PaceName = PaceChoice
@@ -84,8 +85,11 @@ on foot (about 3.5 km of streets), 75 min by transit or car."""
 
 @dataclass(frozen=True)
 class Candidate:
-    """A place a trip may visit (or eat at). `hours` None: unknown, planned as always open and
-    not checked; `rank` orders preference (lower first), ties by id."""
+    """A place a trip may visit (or eat at). `hours`: the weekdays known in full (None: no day
+    is), `closed`: per weekday not known in full, the spans known closed, `weekdays_given`:
+    False when the source's one range named no weekday (`trips/hours.py` reads the three for a
+    visit: open, closed or unknown; unknown is planned, never certified); `rank` orders
+    preference (lower first), ties by id."""
 
     id: str
     name: str
@@ -102,6 +106,10 @@ class Candidate:
     allergy: AllergyCheck | None = field(default=None, compare=False)
     """A place to eat: the safety step's check of it for the traveller (`pipeline.safety`),
     which the meal break carries; None for a place to visit."""
+    closed: tuple[tuple[Interval, ...], ...] | None = None
+    hours_text: str | None = None
+    """The hours as the source writes them (named when a traveller has to check them)."""
+    weekdays_given: bool = True
 
     @classmethod
     def from_place(
@@ -120,6 +128,10 @@ class Candidate:
         """From a catalog place's stored attributes (`visit`, `opening_hours` or Yelp `hours`)."""
         visit = attributes.get("visit") or {}
         poi = attributes.get("poi") or {}
+        record = attributes.get(HOURS_KEY)
+        record = record if isinstance(record, Mapping) else {}
+        hours = weekly_from_attributes(attributes)
+        closed = record.get("closed")
         raw: Any = (poi.get(visit.get("source")) or next(iter(poi.values()), {})) if poi else {}
         return cls(
             id=id,
@@ -129,12 +141,27 @@ class Candidate:
             lng=lng,
             city=city,
             duration=int(visit.get("minutes") or default_minutes),
-            hours=weekly_from_attributes(attributes),
+            hours=hours if hours is not None and any(d is not None for d in hours) else None,
             source=str(visit.get("source") or ""),
             licence=visit.get("licence"),
             category=raw.get("category") if isinstance(raw, Mapping) else None,
             rank=rank,
+            closed=closed_spans(closed),
+            hours_text=str(record["text"]) if record.get("text") else None,
+            weekdays_given=record.get("weekdays_given") is not False,
         )
+
+
+def closed_spans(value: object) -> tuple[tuple[Interval, ...], ...] | None:
+    """The stored `closed` spans (seven days of [start, end] lists), or None."""
+    if not isinstance(value, list | tuple) or len(value) != 7:
+        return None
+    days = tuple(
+        tuple((int(a), int(b)) for a, b in day if int(a) < int(b))
+        if isinstance(day, list | tuple) else ()
+        for day in value
+    )  # fmt: skip
+    return days if any(days) else None
 
 
 @dataclass(frozen=True)
@@ -164,6 +191,8 @@ class TripRequest:
     """The city's centre; None: the known centre of `city`, else the candidates' median."""
     radius_km: float = 30.0
     """A stop farther than this from the centre is not "in the city"."""
+    free_days: frozenset[int] = frozenset()
+    """Days (0-based) the traveller asked to keep free: nothing is planned on them."""
 
     @property
     def dates(self) -> list[date]:

@@ -104,6 +104,9 @@ def _names(names: Sequence[str]) -> str:
     return f"{names[0]}, {names[1]} and {len(names) - 2} more"
 
 
+NOTHING_PLANNED = "No stop could be placed on this day; the day's note says why."
+
+
 def rules_words(view: Mapping[str, Any]) -> TripWords:
     """The words the rules write from the plan (no model)."""
     days = []
@@ -113,9 +116,10 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
         meals = [s for s in day["slots"] if s["kind"] != "stop"]
         total_stops += len(stops)
         if not stops:
-            free = "No stop could be placed on this day; see the notes."
-            days.append(DayWords(day=day["index"], title=f"Day {day['index']}: a free day",
-                                 summary=free))  # fmt: skip
+            asked = day["index"] in (view.get("free_days") or ())
+            title = f"Day {day['index']}: " + ("a free day" if asked else "nothing planned")
+            said = "A free day, as you asked." if asked else NOTHING_PLANNED
+            days.append(DayWords(day=day["index"], title=title, summary=said))
             continue
         km = sum(s["distance_km"] for s in day["slots"])
         summary = (
@@ -126,7 +130,8 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
         )
         title = f"Day {day['index']}: {_names([s['name'] for s in stops])}"
         days.append(DayWords(day=day["index"], title=title[:90], summary=summary[:420]))
-    checks = "every check passed" if view["verified"] else "some checks did not pass (see them)"
+    checks = ("verified: every check ran and passed" if view["verified"]
+              else "not verified: see what to check")  # fmt: skip
     overview = (
         f"A {view['pace']} {len(view['days'])}-day trip in {view['city']} from "
         f"{view['start_date']}: {total_stops} stops; {checks}."

@@ -45,10 +45,10 @@ from kairos.trips.retrieval import Retrieved, TripRetrieval
 from kairos.trips.schemas import TripCreate, TripView
 from kairos.trips.stored import (
     REPLANNED_ALLERGIES,
-    REPLANNED_CHECKS,
     candidate_pool,
     from_set,
     locks_after,
+    replanned_why,
     stored_view,
     to_set,
 )
@@ -139,6 +139,7 @@ class TripsProduct:
             locks=locks,
             centre=centre,
             radius_km=RADIUS_KM,
+            free_days=frozenset(int(d) - 1 for d in request.get("free_days") or ()),
         )
         itinerary = plan_itinerary(trip)
         for edit in edits:
@@ -203,8 +204,8 @@ class TripsProduct:
         key = intent_key("discovery", {"allergies": user.allergies.model_dump(mode="json")},
                          None, keyed)  # fmt: skip
         hit = await self.caches.get_retrieval(key)
-        if hit is not None:
-            return from_set(hit), True
+        if hit is not None and (found := from_set(hit)) is not None:
+            return found, True
         try:
             async with asyncio.timeout(RETRIEVAL_TIMEOUT_SECONDS):
                 retrieved = await self.retrieval.retrieve(
@@ -221,13 +222,14 @@ class TripsProduct:
         except TimeoutError:
             self.retrieval_timeouts += 1
             last = await self.caches.last_good_retrieval(key)
-            if last is None:
+            found = from_set(last[0]) if last is not None else None
+            if found is None:
                 raise InvalidInput(
                     "searching the points of interest took too long and no recent answer is "
                     "cached; try again in a moment"
                 ) from None
             self.served_last_good += 1
-            return from_set(last[0]), True
+            return found, True
         await self.caches.put_retrieval(key, to_set(retrieved), sensitive=is_sensitive(keyed))
         return retrieved, False
 
@@ -325,7 +327,7 @@ class TripsProduct:
             view = stored_view(trip.itinerary)
             if view is not None and view.allergies_checked == severities(user.allergies):
                 return view
-            why = REPLANNED_ALLERGIES if view is not None else REPLANNED_CHECKS
+            why = REPLANNED_ALLERGIES if view is not None else replanned_why(trip.itinerary)
             saved = await self._save(user, trip, trip.edits, [why])
             if saved is not None:
                 return saved

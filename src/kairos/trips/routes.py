@@ -1,28 +1,24 @@
 """HTTP routes of the trips product (seed 003). Thin: parse, authorise, call the product; the
-exports (iCalendar, GeoJSON, a printable page) are renderings of the stored trip."""
+exports (iCalendar, GeoJSON, a printable page: `trips/exports.py`) are renderings of the stored
+trip."""
 
 from __future__ import annotations
 
-import html
 import uuid
-from datetime import datetime, time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
-from icalendar import Calendar
-from icalendar import Event as CalendarEvent
 
 from kairos.api.deps import CurrentUser
 from kairos.profiles.travel import TravelPreferences, TravelUpdate
 from kairos.trips.answer import IntentAnswer, IntentBody, answer_intent
+from kairos.trips.exports import calendar_bytes, geojson_of, printable_html
 from kairos.trips.metrics import prometheus_text
-from kairos.trips.phrasing import MODE_WORDS
 from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import (
     LockRequest,
     RefineRequest,
-    SlotView,
     SwapRequest,
     SwapStopRequest,
     TripCreate,
@@ -153,56 +149,14 @@ async def metrics(product: ProductDep) -> PlainTextResponse:
     )
 
 
-LEVEL_WORDS = {"danger": "DANGER", "warning": "WARNING", "caution": "CAUTION", "info": "NOTE"}
-
-
-def allergy_lines(slot: SlotView) -> list[str]:
-    """A meal's allergy check in words, for the calendar and the printed page: the summary, why
-    a place with a known risk was kept, each risk (its level, for whom, its message), and how far
-    the knowledge goes. A stop (not a place to eat) has none: nothing to eat is planned there."""
-    check = slot.allergy
-    if slot.kind == "stop" or check.verdict == "not_food":
-        return []
-    lines = [f"Allergies ({', '.join(check.checked_for)}): {check.summary}"]
-    if slot.risk_reason:
-        lines.append(f"Why this place: {slot.risk_reason}")
-    lines += [
-        f"{LEVEL_WORDS.get(r.level, r.level.upper())}: {r.name}, for {', '.join(r.who)}: "
-        f"{r.message}"
-        for r in check.risks
-    ]
-    if check.note and check.verdict != "no_allergies":
-        lines.append(check.note)
-    return lines
-
-
-def _when(day: Any, hhmm: str) -> datetime:
-    hours, minutes = map(int, hhmm.split(":"))
-    return datetime.combine(day, time(hours % 24, minutes))
-
-
 @router.get("/trips/{trip_id:uuid}.ics", responses=_ERRORS)
 async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> Response:
-    """Every slot as an event (floating local times: the trip's own time zone); a meal's
-    description opens with its allergy check in words."""
+    """Every slot as an event (RFC 5545: UID, DTSTAMP, times with the city's TZID and its
+    VTIMEZONE, LOCATION, GEO); the description opens with what to check (opening hours nobody
+    could check) and, for a meal, its allergy check in words."""
     view = await product.read(user, trip_id)
-    cal = Calendar()
-    cal.add("prodid", "-//Kairos//trips//EN")
-    cal.add("version", "2.0")
-    for d in view.days:
-        for i, s in enumerate(d.slots):
-            event = CalendarEvent()
-            event.add("uid", f"{view.trip_id}-{d.index}-{i}@kairos")
-            event.add("summary", s.name if s.kind == "stop" else f"{s.kind.title()}: {s.name}")
-            event.add("dtstart", _when(d.date, s.start))
-            event.add("dtend", _when(d.date, s.end))
-            event.add("geo", (s.lat, s.lng))
-            event.add(
-                "description", "\n".join([*allergy_lines(s), f"Source: {s.source} ({s.licence})"])
-            )
-            cal.add_component(event)
     return Response(
-        cal.to_ical(),
+        calendar_bytes(view),
         media_type="text/calendar",
         headers={"Content-Disposition": f'attachment; filename="trip-{view.trip_id}.ics"'},
     )
@@ -210,71 +164,16 @@ async def calendar(trip_id: TripId, user: CurrentUser, product: ProductDep) -> R
 
 @router.get("/trips/{trip_id:uuid}.geojson", responses=_ERRORS)
 async def geojson(trip_id: TripId, user: CurrentUser, product: ProductDep) -> dict[str, Any]:
-    """A point per slot and a line per day, in visiting order."""
-    view = await product.read(user, trip_id)
-    features: list[dict[str, Any]] = []
-    for d in view.days:
-        for order, s in enumerate(d.slots, start=1):
-            features.append({
-                "type": "Feature",
-                "geometry": {"type": "Point", "coordinates": [s.lng, s.lat]},
-                "properties": {"day": d.index, "order": order, "name": s.name, "kind": s.kind,
-                               "start": s.start, "end": s.end, "licence": s.licence,
-                               "allergy_verdict": s.allergy.verdict,
-                               "allergy_summary": s.allergy.summary},
-            })  # fmt: skip
-        if len(d.slots) > 1:
-            features.append({
-                "type": "Feature",
-                "geometry": {"type": "LineString",
-                             "coordinates": [[s.lng, s.lat] for s in d.slots]},
-                "properties": {"day": d.index},
-            })  # fmt: skip
-    return {"type": "FeatureCollection", "features": features}
+    """A point per slot and a line per day, in visiting order (RFC 7946, [lng, lat])."""
+    return geojson_of(await product.read(user, trip_id))
 
 
 @router.get("/trips/{trip_id:uuid}/print", response_class=HTMLResponse, responses=_ERRORS)
 async def printable(trip_id: TripId, user: CurrentUser, product: ProductDep) -> HTMLResponse:
-    """The trip as a page to print: days, times, places (each meal with its allergy check, in
-    words), sources and licences, the checks."""
+    """The trip as a page to print: the verdict and what to check before going, days, times,
+    places (each meal with its allergy check, in words), the checks, sources and licences."""
     view = await product.read(user, trip_id)
-    e = html.escape
-    parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>Trip to {e(view.city)}</title><style>body{{font:14px/1.4 system-ui;"
-        "max-width:48rem;margin:2rem auto}td{padding:.2rem .6rem;vertical-align:top}"
-        ".allergy ul{margin:0 0 .4rem;padding-left:1.2rem}"
-        "</style></head><body>",
-        f"<h1>{e(view.city)}, {len(view.days)} days from {view.start_date:%a %d %b %Y}</h1>",
-        f"<p>{e(view.pace.capitalize())} pace, {MODE_WORDS.get(view.mode, e(view.mode))}. "
-        f"{'Every check passed.' if view.verified else 'Not every check passed (below).'}</p>",
-        f"<p>{e(view.overview)}</p>" if view.overview else "",
-        f"<p><small>{e(view.disclaimer)}</small></p>" if view.disclaimer else "",
-    ]
-    for d in view.days:
-        parts.append(f"<h2>Day {d.index}: {d.date:%A %d %B}</h2>")
-        if d.summary:
-            parts.append(f"<p>{e(d.summary)}</p>")
-        parts.append("<table>")
-        for s in d.slots:
-            label = e(s.name) if s.kind == "stop" else f"{s.kind.title()}: {e(s.name)}"
-            parts.append(
-                f"<tr><td>{s.start}–{s.end}</td><td>{label}</td>"
-                f"<td>{s.travel_minutes} min travel</td><td><small>{e(s.licence)}</small></td></tr>"
-            )
-            if lines := allergy_lines(s):
-                parts.append("<tr><td></td><td colspan='3' class='allergy'><ul>"
-                             + "".join(f"<li>{e(line)}</li>" for line in lines)
-                             + "</ul></td></tr>")  # fmt: skip
-        parts.append("</table>")
-        parts += [f"<p><em>{e(n)}</em></p>" for n in d.notes]
-    parts.append("<h2>Checks</h2><ul>")
-    parts += [f"<li>{'✓' if c.passed else '✗'} {e(c.constraint)}: {e(c.detail)}</li>"
-              for c in view.verification]  # fmt: skip
-    parts.append("</ul><h2>Sources</h2><ul>")
-    parts += [f"<li>{e(a)}</li>" for a in view.attribution]
-    parts.append("</ul></body></html>")
-    return HTMLResponse("".join(parts), headers={"Content-Security-Policy": PRINT_POLICY})
+    return HTMLResponse(printable_html(view), headers={"Content-Security-Policy": PRINT_POLICY})
 
 
 @router.get("/trips/{trip_id:uuid}", response_model=TripView, responses=_ERRORS)

@@ -6,7 +6,7 @@ import uuid
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, model_validator
 
 from kairos.core.allergens import Severity
 from kairos.core.stored_text import StoredText
@@ -21,6 +21,7 @@ __all__ = [
     "RefineRequest",
     "SlotView",
     "SwapRequest",
+    "ToCheck",
     "TripCreate",
     "TripView",
 ]
@@ -56,6 +57,22 @@ class TripCreate(BaseModel):
         default=None,
         description="only step-free (wheelchair) places; default: the traveller's need, else no",
     )
+    free_days: list[Annotated[int, Field(ge=1, le=14)]] = Field(
+        default_factory=list,
+        max_length=13,
+        description="days (1-based) to keep free: nothing is planned on them, and their being "
+        "empty is not a failed check (any other empty day is)",
+    )
+
+    @model_validator(mode="after")
+    def _free_days_in_trip(self) -> TripCreate:
+        outside = sorted({d for d in self.free_days if d > self.days})
+        if outside:
+            raise ValueError(f"free_days {outside} are outside this {self.days}-day trip")
+        if len(set(self.free_days)) >= self.days:
+            raise ValueError("every day would be free: leave at least one day to plan")
+        self.free_days = sorted(set(self.free_days))
+        return self
 
 
 class SlotView(BaseModel):
@@ -73,7 +90,18 @@ class SlotView(BaseModel):
     source: str
     licence: str
     locked: bool
-    hours_known: bool
+    hours_known: bool = Field(
+        description="the place's opening hours that day are known and it is open for the whole "
+        "slot (checked); false: see `hours`"
+    )
+    hours: Literal["open", "closed", "unknown"] = Field(
+        description="`open` checked open for the whole slot; `closed` its source says it is "
+        "closed for part of the slot (a failed check); `unknown` not checked: see `hours_check`"
+    )
+    hours_check: str | None = Field(
+        default=None,
+        description="when `hours` is unknown: what to check before going, and why it is unknown",
+    )
     allergy: AllergyCheck = Field(
         description="the shared safety step's check for the traveller: a meal's place as the "
         "restaurant product assesses it (verdict, basis, summary, each risk with its message and "
@@ -98,8 +126,29 @@ class DayView(BaseModel):
 
 class CheckView(BaseModel):
     constraint: str
-    passed: bool
+    passed: bool = Field(description="true only when `status` is `passed`")
+    status: Literal["passed", "failed", "not_checked"] = Field(
+        description="`passed`: ran on every slot with known inputs and held; `failed`: broken "
+        "somewhere (named in `detail`); `not_checked`: nothing failed, but it could not run on "
+        "some slots (named in `unchecked`)"
+    )
     detail: str
+    unchecked: list[str] = Field(default_factory=list, description="what could not be checked")
+
+
+class ToCheck(BaseModel):
+    """A slot whose opening hours nobody could check: the traveller should."""
+
+    place_id: str
+    name: str
+    kind: Literal["stop", "lunch", "dinner"]
+    day: int = Field(description="1-based")
+    date: date
+    start: str
+    end: str
+    hours_text: str | None = Field(description="the hours as the source writes them, if any")
+    why: str
+    advice: str = Field(description="what to check, in words")
 
 
 class Quality(BaseModel):
@@ -125,14 +174,25 @@ class TripView(BaseModel):
     from_profile: list[str] = Field(
         default_factory=list, description="request values taken from the travel preferences"
     )
+    free_days: list[int] = Field(
+        default_factory=list, description="days (1-based) kept free as the request asked"
+    )
     allergies_checked: dict[str, Severity] = Field(
         description="the traveller's allergies (and severities) every slot was checked for; a "
         "trip read after they change is planned again"
     )
     unplaced: list[dict[str, str]]
     excluded: int = Field(description="candidates left out before planning (see notes)")
-    verified: bool = Field(description="every hard constraint passed")
+    verified: bool = Field(
+        description="true only when every hard check ran on every slot with known inputs and "
+        "passed; false when a check failed or could not be run (a place whose opening hours are "
+        "unknown, named in `to_check`)"
+    )
+    verdict: str = Field(description="the verification in one sentence, as the views show it")
     verification: list[CheckView]
+    to_check: list[ToCheck] = Field(
+        description="every slot whose opening hours could not be checked, with what to check"
+    )
     quality: Quality
     diversified: bool
     broadened: bool

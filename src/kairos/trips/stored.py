@@ -11,13 +11,14 @@ from pydantic import ValidationError
 
 from kairos.core.opening_hours import weekly_from_json, weekly_to_json
 from kairos.trips.cache import RetrievalSet
-from kairos.trips.models import Candidate, Lock
+from kairos.trips.models import Candidate, Lock, closed_spans
 from kairos.trips.retrieval import Retrieved
 from kairos.trips.schemas import TripView
 
 __all__ = [
-    "POOL", "REPLANNED_ALLERGIES", "REPLANNED_CHECKS", "candidate_pool", "from_set", "locks_after",
-    "minutes_of", "stored_view", "to_set",
+    "POOL", "REPLANNED_ALLERGIES", "REPLANNED_CHECKS", "REPLANNED_HOURS", "SNAPSHOT_SHAPE",
+    "candidate_pool", "from_set", "locks_after", "minutes_of", "replanned_why", "stored_view",
+    "to_set",
 ]  # fmt: skip
 
 POOL = 240
@@ -32,6 +33,22 @@ REPLANNED_CHECKS = (
     "Planned again when read: this trip was stored before each of its places carried its allergy "
     "check."
 )
+REPLANNED_HOURS = (
+    "Planned again when read: this trip was stored when it could be called verified with "
+    "opening hours nobody had checked; it now says which places' hours to check."
+)
+SNAPSHOT_SHAPE = 2
+"""The cached candidates' shape: 2 carries what is known closed and the hours' text, so a set
+cached before is a miss (its places would read as open whenever their hours are unknown)."""
+
+
+def replanned_why(stored: dict[str, Any]) -> str:
+    """Why a stored answer that no longer validates is planned again."""
+    days = stored.get("days") or [{}]
+    slots = [s for d in days if isinstance(d, dict) for s in d.get("slots") or ()]
+    if slots and all(isinstance(s, dict) and "allergy" in s for s in slots):
+        return REPLANNED_HOURS
+    return REPLANNED_CHECKS
 
 
 def stored_view(stored: dict[str, Any]) -> TripView | None:
@@ -48,21 +65,27 @@ def to_set(retrieved: Retrieved) -> RetrievalSet:
     for c in retrieved.candidates:
         fields = asdict(c)
         fields["hours"] = weekly_to_json(c.hours) if c.hours is not None else None
+        fields["closed"] = [[list(s) for s in day] for day in c.closed] if c.closed else None
         fields["scores"] = list(retrieved.scores.get(c.id, ()))
         snapshot[c.id] = fields
     snapshot["_meta"] = {"diversified": retrieved.diversified, "broadened": retrieved.broadened,
                          "considered": retrieved.considered,
                          "out_of_season": [list(o) for o in retrieved.out_of_season],
-                         "favourites_matched": retrieved.favourites_matched}  # fmt: skip
+                         "favourites_matched": retrieved.favourites_matched,
+                         "shape": SNAPSHOT_SHAPE}  # fmt: skip
     return RetrievalSet(place_ids=[c.id for c in retrieved.candidates], snapshot=snapshot)
 
 
-def from_set(found: RetrievalSet) -> Retrieved:
+def from_set(found: RetrievalSet) -> Retrieved | None:
+    """The cached set, or None when it was cached in an older shape (a miss)."""
+    if found.snapshot.get("_meta", {}).get("shape") != SNAPSHOT_SHAPE:
+        return None
     candidates, scores = [], {}
     for pid in found.place_ids:
         fields = dict(found.snapshot[pid])
         raw_scores = fields.pop("scores", [])
         fields["hours"] = weekly_from_json(fields["hours"]) if fields.get("hours") else None
+        fields["closed"] = closed_spans(fields.get("closed"))
         candidates.append(Candidate(**fields))
         if len(raw_scores) == 4:
             scores[pid] = (raw_scores[0], raw_scores[1], raw_scores[2], raw_scores[3])

@@ -2,11 +2,12 @@
 
 Walking the order from the day's start (at the start point, or at the first stop): each stop is
 reached (travel by the mode), waited for when it opens later (at most `MAX_WAIT`; before the
-day's first stop the day simply starts later), and placed
-only when it is open for its whole visit (hours known) and the day can still end, the way back
-included, inside the pace's window; a stop not open when reached goes to the end of the day's
-order once, then is skipped with the reason. A stop locked to a
-time starts exactly then; a free stop that would make it late waits until after it.
+day's first stop the day simply starts later), and placed only when no minute of its visit is
+known closed (`trips/hours.py`: a day known in full places it inside its open spans; a day
+whose hours are unknown anywhere not known closed, e.g. after 10:00 for "opens daily at 10am")
+and the day can still end, the way back included, inside the pace's window; a stop not open
+when reached goes to the end of the day's order once, then is skipped with the reason. A stop
+locked to a time starts exactly then; a free stop that would make it late waits until after it.
 
 Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that would run past
 14:00 (or from 12:30 on); dinner (packed pace) between 18:30 and 20:30. The place is the meal
@@ -25,7 +26,7 @@ from datetime import date
 from typing import Final, Literal
 
 from kairos.core.geo import haversine_km
-from kairos.core.opening_hours import open_intervals
+from kairos.trips.hours import allowed_spans, visit_hours
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
 from kairos.trips.travel import Point, travel_minutes
 
@@ -77,9 +78,9 @@ class _State:
 def earliest_start(
     c: Candidate, weekday: int, arrive: int, latest: int, max_wait: int = MAX_WAIT
 ) -> int | None:
-    """The first minute ≥ arrive (and ≤ latest) at which `c` is open for its whole visit."""
-    spans = open_intervals(c.hours, weekday) if c.hours is not None else [(0, 10**6)]
-    for a, b in spans or ():
+    """The first minute ≥ arrive (and ≤ latest) from which no minute of a visit to `c` is known
+    closed (open throughout when its hours that day are known)."""
+    for a, b in allowed_spans(c, weekday):
         start = max(arrive, a)
         if start + c.duration <= b and start <= latest and start - arrive <= max_wait:
             return start
@@ -93,10 +94,11 @@ def _place(
     kind_: Literal["stop", "lunch", "dinner"] = (
         "lunch" if kind == "lunch" else "dinner" if kind == "dinner" else "stop"
     )
+    known = visit_hours(c, s.spec.date.weekday(), start, start + c.duration) == "open"
     s.slots.append(
         Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, s.t + travel[0], start,
              start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
-             c.hours is not None, allergy=c.allergy if kind_ != "stop" else None,
+             known, allergy=c.allergy if kind_ != "stop" else None,
              risk_reason=risk_reason)
     )  # fmt: skip
     s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
@@ -116,8 +118,7 @@ def _try(
             return f"cannot reach it by {at // 60:02d}:{at % 60:02d}"
         if at > latest:
             return "its fixed time does not fit the day"
-        spans = open_intervals(c.hours, s.spec.date.weekday()) if c.hours is not None else None
-        if spans is not None and not any(a <= at and at + c.duration <= b for a, b in spans):
+        if visit_hours(c, s.spec.date.weekday(), at, at + c.duration) == "closed":
             return "closed at its fixed time"
         _place(s, c, at, travel, kind, locked=True)
         return None

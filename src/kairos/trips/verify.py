@@ -1,9 +1,16 @@
 """Every hard constraint of an itinerary, checked before it is returned.
 
 The checks read only the itinerary and its request (the candidates' hours, cities, positions),
-never the planner's internals, so a planner bug cannot vouch for itself:
+never the planner's internals, so a planner bug cannot vouch for itself. A check is `passed`
+only when it ran on every slot with known inputs: one it could not run somewhere is
+`not_checked` and names what it could not check, and the trip is verified only when every
+check passed (`Verification.passed`).
 
-- `open_at_slot`: every stop and meal whose hours are known is open for its whole slot;
+- `open_at_slot`: every stop and meal is open for its whole slot (`trips/hours.py`): a slot in
+  a span its source says is closed fails; a slot whose hours are unknown that day (no hours, a
+  text not read, a range with no weekday, only closures known) is not checked, and is named in
+  `unknown_hours` with why;
+- `days_filled`: every day has a stop, but the days the request keeps free;
 - `in_city`: every place is in the trip's city (same city name, within `radius_km` of its centre);
 - `no_overlap`: within a day, arrive ≤ start < end, and each slot arrives after the previous one
   ends plus the travel between them;
@@ -21,19 +28,20 @@ never the planner's internals, so a planner bug cannot vouch for itself:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Final, Literal
 
 from kairos.core.geo import haversine_km
-from kairos.core.opening_hours import is_open_for
+from kairos.trips.hours import HoursState, visit_hours, why_unknown
 from kairos.trips.itinerary import same_city
-from kairos.trips.models import MODES, Candidate, Itinerary, Slot
+from kairos.trips.models import MODES, Candidate, Day, Itinerary, Slot
 from kairos.trips.travel import lower_bound_minutes
 
-__all__ = ["CONSTRAINTS", "CheckResult", "Verification", "verify"]
+__all__ = ["CONSTRAINTS", "CheckResult", "UnknownHours", "Verification", "verify"]
 
-CONSTRAINTS: Final = ("open_at_slot", "in_city", "no_overlap", "day_length", "travel_feasible",
-                      "no_duplicate", "locked_kept", "meal_allergy")  # fmt: skip
+CONSTRAINTS: Final = ("open_at_slot", "days_filled", "in_city", "no_overlap", "day_length",
+                      "travel_feasible", "no_duplicate", "locked_kept", "meal_allergy")  # fmt: skip
 SHOWN: Final = 3
 """Failures named in a detail; the count says how many more."""
 
@@ -42,26 +50,71 @@ SHOWN: Final = 3
 class CheckResult:
     constraint: str
     passed: bool
+    """True only when it ran on every slot with known inputs and nothing failed."""
     detail: str
+    unchecked: tuple[str, ...] = ()
+    """What it could not check (known inputs missing): the check is then not passed."""
+    failures: int = 0
+
+    @property
+    def status(self) -> Literal["passed", "failed", "not_checked"]:
+        return "passed" if self.passed else "failed" if self.failures else "not_checked"
+
+
+@dataclass(frozen=True)
+class UnknownHours:
+    """A slot whose opening hours could not be checked, and why."""
+
+    day: int
+    date: date
+    kind: str
+    place_id: str
+    name: str
+    start: int
+    end: int
+    why: str
+    text: str | None
 
 
 @dataclass(frozen=True)
 class Verification:
     results: tuple[CheckResult, ...]
+    unknown_hours: tuple[UnknownHours, ...] = ()
+    slot_hours: dict[tuple[int, str, str], HoursState] = field(default_factory=dict)
+    """Per slot (day index, kind, place id): open, closed or unknown."""
 
     @property
     def passed(self) -> bool:
+        """Every check ran on known inputs and passed: the trip is verified."""
         return all(r.passed for r in self.results)
 
     def failed(self) -> list[CheckResult]:
-        return [r for r in self.results if not r.passed]
+        return [r for r in self.results if r.status == "failed"]
+
+    def not_checked(self) -> list[CheckResult]:
+        return [r for r in self.results if r.status == "not_checked"]
 
 
-def _result(name: str, failures: list[str], ok: str) -> CheckResult:
-    if not failures:
-        return CheckResult(name, True, ok)
-    more = f" (+{len(failures) - SHOWN} more)" if len(failures) > SHOWN else ""
-    return CheckResult(name, False, "; ".join(failures[:SHOWN]) + more)
+def _listed(items: list[str], shown: int = SHOWN) -> str:
+    more = f" (+{len(items) - shown} more)" if len(items) > shown else ""
+    return "; ".join(items[:shown]) + more
+
+
+def _result(
+    name: str, failures: list[str], ok: str, unchecked: list[str] | None = None,
+    shown: int = SHOWN,
+) -> CheckResult:  # fmt: skip
+    """Passed when nothing failed and nothing was left unchecked; a failure's detail names the
+    failures, a check that could not run everywhere names what it could not check."""
+    unchecked = unchecked or []
+    if failures:
+        extra = f"; not checked: {_listed(unchecked)}" if unchecked else ""
+        detail = _listed(failures, shown) + extra
+        return CheckResult(name, False, detail, tuple(unchecked), len(failures))
+    if unchecked:
+        return CheckResult(name, False, f"{ok}; not checked: {_listed(unchecked)}",
+                           tuple(unchecked))  # fmt: skip
+    return CheckResult(name, True, ok)
 
 
 def _hhmm(minute: int) -> str:
@@ -73,7 +126,9 @@ def verify(itinerary: Itinerary) -> Verification:
     mode = MODES[request.mode]
     places: dict[str, Candidate] = {c.id: c for c in (*request.meals, *request.candidates)}
     opened: list[str] = []
-    checked = unknown = 0
+    unknown: list[UnknownHours] = []
+    slot_hours: dict[tuple[int, str, str], HoursState] = {}
+    checked = 0
     city: list[str] = []
     overlap: list[str] = []
     length: list[str] = []
@@ -90,13 +145,15 @@ def verify(itinerary: Itinerary) -> Verification:
             if place is None:
                 city.append(f"{where} is not among the request's places")
                 continue
-            state = is_open_for(place.hours, day.weekday, slot.start, slot.end)
-            if state is None:
-                unknown += 1
+            state = visit_hours(place, day.weekday, slot.start, slot.end)
+            slot_hours[(day.index, slot.kind, slot.place_id)] = state
+            if state == "unknown":
+                unknown.append(_unknown(day, slot, place))
+            elif state == "closed":
+                said = f" (its hours: “{place.hours_text}”)" if place.hours_text else ""
+                opened.append(f"{where} is closed for part of its slot{said}")
             else:
                 checked += 1
-                if not state:
-                    opened.append(f"{where} is closed for part of its slot")
             if not same_city(place.city, request.city):
                 city.append(f"{where} is in {place.city}")
             elif (km := haversine_km(*itinerary.centre, place.lat, place.lng)) > request.radius_km:
@@ -146,9 +203,11 @@ def verify(itinerary: Itinerary) -> Verification:
                           f"{reasons.get(lock.place_id, 'not placed')}")  # fmt: skip
         elif lock.start is not None and kept.start != lock.start:
             locked.append(f"{name} starts {_hhmm(kept.start)}, locked at {_hhmm(lock.start)}")
+    hours_unknown = [f"{u.name} (day {u.day + 1}, {_hhmm(u.start)}-{_hhmm(u.end)}): "
+                     f"opening hours unknown" for u in unknown]  # fmt: skip
     results = (
-        _result("open_at_slot", opened,
-                f"{checked} slots open throughout; {unknown} with unknown hours not checked"),
+        _result("open_at_slot", opened, f"{checked} slots open throughout", hours_unknown),
+        _days_filled(itinerary),
         _result("in_city", city, f"every place in {request.city} (≤ {request.radius_km:g} km)"),
         _result("no_overlap", overlap, "slots follow one another with the travel between"),
         _result("day_length", length, f"every day inside the {request.pace} pace's window"),
@@ -159,7 +218,31 @@ def verify(itinerary: Itinerary) -> Verification:
         _result("locked_kept", locked, f"{len(request.locks)} locked stops where locked"),
         _meal_allergy(itinerary),
     )  # fmt: skip
-    return Verification(results)
+    return Verification(results, tuple(unknown), slot_hours)
+
+
+def _unknown(day: Day, slot: Slot, place: Candidate) -> UnknownHours:
+    return UnknownHours(day.index, day.date, slot.kind, slot.place_id, slot.name, slot.start,
+                        slot.end, why_unknown(place, day.weekday), place.hours_text)  # fmt: skip
+
+
+def _days_filled(itinerary: Itinerary) -> CheckResult:
+    """Every day has a stop, but a day the request keeps free; an empty day's detail carries
+    the planner's reason."""
+    free = itinerary.request.free_days
+    empty = [_empty(d) for d in itinerary.days if not d.stops and d.index not in free]
+    kept = sorted(d.index + 1 for d in itinerary.days if d.index in free)
+    ok = "every day has at least one stop" + (
+        f" (day {', '.join(map(str, kept))} free, as asked)" if kept else ""
+    )
+    return _result("days_filled", empty, ok, shown=len(empty))  # every empty day, named
+
+
+def _empty(day: Day) -> str:
+    why = next((n for n in day.notes if n.startswith("No stop could be planned")), None)
+    return f"day {day.index + 1} ({day.date:%a %d %b}) has no stop" + (
+        f": {why[len('No stop could be planned for this day: ') :].rstrip('.')}" if why else ""
+    )
 
 
 def _meal_allergy(itinerary: Itinerary) -> CheckResult:

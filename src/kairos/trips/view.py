@@ -13,8 +13,8 @@ from kairos.trips.allergy import CheckedMeals, meals_note, severities, slot_chec
 from kairos.trips.models import MODES, PACES, Itinerary
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.retrieval import Retrieved
-from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, TripView
-from kairos.trips.verify import Verification
+from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, ToCheck, TripView
+from kairos.trips.verify import UnknownHours, Verification
 
 __all__ = ["NO_LICENCE", "Built", "trip_view"]
 
@@ -41,7 +41,40 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def advice(u: UnknownHours) -> str:
+    """What a traveller should check for a slot whose opening hours are unknown."""
+    when = f"day {u.day + 1}, {u.date:%a %d %b}, {_hhmm(u.start)}–{_hhmm(u.end)}"
+    meal = f"{u.kind} on " if u.kind != "stop" else ""
+    return f"Check the opening hours of {u.name} before you go ({meal}{when}): {u.why}."
+
+
+def _to_check(v: Verification) -> list[ToCheck]:
+    return [
+        ToCheck(place_id=u.place_id, name=u.name, kind=u.kind, day=u.day + 1,
+                date=u.date, start=_hhmm(u.start), end=_hhmm(u.end), hours_text=u.text,
+                why=u.why, advice=advice(u))
+        for u in v.unknown_hours
+    ]  # fmt: skip
+
+
+def verdict(v: Verification) -> str:
+    """The verification in one sentence: verified only when every check ran and passed."""
+    if v.passed:
+        return "Verified: every check ran on known inputs and passed."
+    parts = [f"{r.constraint.replace('_', ' ')} failed ({r.detail})" for r in v.failed()]
+    if v.unknown_hours:
+        names = sorted({u.name for u in v.unknown_hours})
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        parts.append(f"the opening hours of {_count(len(names), 'place', 'places')} could not "
+                     f"be checked ({shown}): check them before you go")  # fmt: skip
+    parts += [f"{r.constraint.replace('_', ' ')} could not be checked" for r in v.not_checked()
+              if r.constraint != "open_at_slot"]  # fmt: skip
+    return "Not verified: " + "; ".join(parts) + "."
+
+
 def _days(built: Built) -> list[DayView]:
+    hours = built.verification.slot_hours
+    checks = {(u.day, u.kind, u.place_id): advice(u) for u in built.verification.unknown_hours}
     return [
         DayView(
             index=d.index + 1,
@@ -52,7 +85,10 @@ def _days(built: Built) -> list[DayView]:
                     lat=s.lat, lng=s.lng, arrive=_hhmm(s.arrive), start=_hhmm(s.start),
                     end=_hhmm(s.end), travel_minutes=s.travel_minutes,
                     distance_km=round(s.distance_km, 2), source=s.source or "catalog",
-                    licence=s.licence or NO_LICENCE, locked=s.locked, hours_known=s.hours_known,
+                    licence=s.licence or NO_LICENCE, locked=s.locked,
+                    hours_known=hours.get((d.index, s.kind, s.place_id)) == "open",
+                    hours=hours.get((d.index, s.kind, s.place_id), "unknown"),
+                    hours_check=checks.get((d.index, s.kind, s.place_id)),
                     allergy=slot_check(s, built.allergies), risk_reason=s.risk_reason,
                 )
                 for s in d.slots
@@ -137,16 +173,25 @@ def trip_view(
         accessibility=bool(request.get("accessibility")),
         hotel=it.request.hotel,
         from_profile=[str(f) for f in request.get("from_profile") or ()],
+        free_days=sorted(int(d) for d in request.get("free_days") or ()),
         allergies_checked=severities(built.allergies),
         unplaced=[
             {"place_id": u.place_id, "name": u.name, "reason": u.reason} for u in it.unplaced
         ],
         excluded=len(it.excluded),
         verified=built.verification.passed,
+        verdict=verdict(built.verification),
         verification=[
-            CheckView(constraint=r.constraint, passed=r.passed, detail=r.detail)
+            CheckView(
+                constraint=r.constraint,
+                passed=r.passed,
+                status=r.status,
+                detail=r.detail,
+                unchecked=list(r.unchecked),
+            )
             for r in built.verification.results
         ],
+        to_check=_to_check(built.verification),
         quality=quality,
         diversified=built.retrieved.diversified,
         broadened=built.retrieved.broadened,

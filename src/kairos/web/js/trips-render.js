@@ -14,7 +14,14 @@ const MODE_NAME = { walk: "on foot", transit: "by public transit", drive: "by ca
 const CHECKS = {
   open_at_slot: "Open when visited", in_city: "In the city", no_overlap: "No overlaps",
   day_length: "Fits the day", travel_feasible: "Travel feasible", no_duplicate: "No place twice",
-  locked_kept: "Locks kept", meal_allergy: "Meals' allergy risks named",
+  locked_kept: "Locks kept", meal_allergy: "Meals' allergy risks named", days_filled: "Every day has a stop",
+};
+// A check is passed only when it ran on every slot with known inputs; "not checked" is not a pass.
+const STATUS = { passed: ["passed", "✓ passed"], failed: ["failed", "✕ failed"], not_checked: ["unchecked", "? not checked"] };
+const HOURS = {
+  open: ["known", "🕘 Open then (opening hours checked)"],
+  closed: ["closed", "✕ Closed then, by its opening hours"],
+  unknown: ["unknown", "⚠ Opening hours not checked: check before you go"],
 };
 const MEAL = { lunch: "Lunch", dinner: "Dinner" };
 const COMPANIONS = { solo: "solo", partner: "with a partner", friends: "with friends",
@@ -47,8 +54,8 @@ function slotItem(slot, order, dayIndex, trip, actions) {
   const wait = !first && minutes(slot.start) > minutes(slot.arrive) ? minutes(slot.start) - minutes(slot.arrive) : 0;
   const flags = h("p", { class: "meta trip-flags" },
     slot.locked ? h("span", { class: "trip-locked", text: `🔒 Locked to day ${dayIndex}` }) : null,
-    h("span", { class: slot.hours_known ? "trip-hours known" : "trip-hours unknown",
-      text: slot.hours_known ? "🕘 Opening hours checked" : "Opening hours unknown (not checked)" }));
+    h("span", { class: `trip-hours ${(HOURS[slot.hours] || HOURS.unknown)[0]}`, title: slot.hours_check || null,
+      text: (HOURS[slot.hours] || HOURS.unknown)[1] }));
   const act = meal ? null : h("div", { class: "trip-actions" },
     slot.locked ? h("button", { type: "button", class: "btn trip-unlock", text: "🔓 Unlock",
       "aria-label": `Unlock ${slot.name}`, onclick: () => actions.unlock(slot, dayIndex) })
@@ -70,6 +77,7 @@ function slotItem(slot, order, dayIndex, trip, actions) {
       h("p", { class: "meta" }, h("span", { class: "trip-kind", text: slot.place_kind.replaceAll("_", " ") }), " ",
         h("span", { class: "trip-travel", text: travelLine(slot, first, trip.mode) })),
       flags,
+      slot.hours_check ? h("p", { class: "trip-hours-check", text: slot.hours_check }) : null,
       allergyBlock(slot),
       h("p", { class: "trip-licence", text: `Source: ${slot.source} · ${slot.licence}` }),
       act));
@@ -92,7 +100,8 @@ function daySection(d, trip, actions) {
         disabled: stops === 0 || null, onclick: () => actions.relax(d.index) })),
     d.summary ? h("p", { class: "trip-day-summary", text: d.summary }) : null,
     d.slots.length ? h("ol", { class: "trip-slots" }, ...d.slots.map((slot, i) => slotItem(slot, i + 1, d.index, trip, actions)))
-      : h("p", { class: "muted", text: "No place could be fitted into this day." }),
+      : h("p", { class: "muted trip-empty", text: trip.free_days?.includes(d.index)
+        ? "A free day, as you asked: nothing is planned." : "No stop could be planned for this day: the note below says why." }),
     d.notes.length ? h("ul", { class: "trip-notes" }, ...d.notes.map((n) => h("li", { text: n }))) : null);
 }
 
@@ -104,12 +113,14 @@ function exports(trip) {
     h("a", { class: "btn", id: "trips-print", href: `${base}/print`, target: "_blank", rel: "noopener", text: "🖨 Printable page" }));
 }
 
+const checkStatus = (c) => STATUS[c.status] || (c.passed ? STATUS.passed : STATUS.failed);
+
 function checks(trip) {
   return h("section", { class: "trip-block trip-checks", "aria-labelledby": "trip-checks-title" },
     h("h3", { id: "trip-checks-title", text: "Checks" }),
-    h("ul", {}, ...trip.verification.map((c) => h("li", { class: `trip-check ${c.passed ? "passed" : "failed"}`,
-      "data-constraint": c.constraint, "data-passed": String(c.passed) },
-    h("span", { class: "trip-check-mark", text: c.passed ? "✓ passed" : "✕ failed" }),
+    h("ul", {}, ...trip.verification.map((c) => h("li", { class: `trip-check ${checkStatus(c)[0]}`,
+      "data-constraint": c.constraint, "data-passed": String(c.passed), "data-status": c.status || (c.passed ? "passed" : "failed") },
+    h("span", { class: "trip-check-mark", text: checkStatus(c)[1] }),
     h("span", {}, h("strong", { text: CHECKS[c.constraint] || c.constraint }), `: ${c.detail}`)))));
 }
 
@@ -130,10 +141,22 @@ function unplaced(trip) {
     h("ul", {}, ...trip.unplaced.map((u) => h("li", { "data-place": u.place_id }, h("strong", { text: u.name }), `: ${u.reason}`))));
 }
 
+// "✓ Every check passed" only when the trip is verified (every check ran on known inputs);
+// otherwise "Not verified", what failed, and each place whose opening hours nobody could check.
+function verdictBlock(trip) {
+  if (trip.verified) return [h("p", { class: "trip-verdict passed", text: "✓ Every check passed" })];
+  const failed = trip.verification.some((c) => checkStatus(c) === STATUS.failed);
+  return [
+    h("p", { class: `trip-verdict ${failed ? "failed" : "unchecked"}`, text: failed ? "✕ Not verified: a check failed" : "⚠ Not verified" }),
+    h("p", { class: "trip-verdict-detail", text: trip.verdict }),
+    trip.to_check?.length ? h("div", { class: "trip-to-check" },
+      h("p", {}, h("strong", { text: "Check before you go" })),
+      h("ul", {}, ...trip.to_check.map((c) => h("li", { "data-place": c.place_id, "data-day": c.day, text: c.advice })))) : null,
+  ];
+}
+
 export function renderTrip(trip, actions, hotel) {
-  const verdict = trip.verified
-    ? h("p", { class: "trip-verdict passed", text: "✓ Every check passed" })
-    : h("p", { class: "trip-verdict failed", text: "✕ Not every check passed: see Checks below" });
+  const verdict = verdictBlock(trip);
   return [
     h("div", { class: "trip-summary" },
       h("h3", { text: `${trip.city} · ${trip.days.length} ${trip.days.length === 1 ? "day" : "days"} from ${day(trip.start_date)}` }),
@@ -144,7 +167,7 @@ export function renderTrip(trip, actions, hotel) {
         ` · version ${trip.version} · trip `, h("code", { class: "trip-id", text: trip.trip_id.slice(0, 8) })),
       trip.from_profile?.length ? h("p", { class: "trip-from-profile", text: `👤 ${fromProfile(trip.from_profile)}` }) : null,
       trip.ai_phrased && trip.disclaimer ? h("p", { class: "trip-disclaimer", text: `✎ ${trip.disclaimer}` }) : null,
-      verdict, exports(trip)),
+      ...verdict, exports(trip)),
     ...trip.days.map((d) => daySection(d, trip, actions)),
     trip.notes.length ? h("section", { class: "trip-block", "aria-label": "Notes on the trip" },
       h("ul", { class: "trip-notes" }, ...trip.notes.map((n) => h("li", { text: n })))) : null,

@@ -202,7 +202,7 @@ export function createTrips({ getUid }) {
     try {
       const next = await call("/trips", body);
       show(next, body.hotel || null);
-      say(`${next.city}: ${next.days.length} days planned; ${next.verified ? "every check passed" : "not every check passed"}.`);
+      say(`${next.city}: ${next.days.length} days planned; ${next.verified ? "verified, every check passed" : `not verified${next.to_check?.length ? `: check the opening hours of ${next.to_check.length} ${next.to_check.length === 1 ? "place" : "places"} before you go` : ""}`}.`);
     } catch (error) {
       // The form keeps what was typed; the problem's detail says what to change.
       errors.replaceChildren(errorBox(`The trip could not be planned: ${error.message}`));

@@ -1,0 +1,140 @@
+"""Planning one day of an itinerary: its timing from stops in order (`timeline.py` after
+`routing.py`), adding a stop to a planned day when every stop it had still fits, and filling a
+day left empty (a place no day holds, best ranked first, else a stop moved from the fullest day
+that can spare one; else the day says why it is empty)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from kairos.trips.models import MODES, PACES, Candidate, Day, TripRequest
+from kairos.trips.routing import order_stops, path_km
+from kairos.trips.timeline import DaySpec, schedule_day
+
+__all__ = [
+    "FILL_TRIES",
+    "day_km",
+    "day_spec",
+    "fill_day",
+    "meals_near",
+    "schedule",
+    "spec_of",
+    "stops_of",
+    "try_insert",
+]  # fmt: skip
+
+FILL_TRIES: Final = 30
+"""Places no day holds tried on an empty day, best ranked first."""
+
+
+def day_spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> DaySpec:
+    pace = PACES[request.pace]
+    return DaySpec(index, request.dates[index], (pace.day_start, pace.day_end), max_stops,
+                   buffer, pace.lunch_minutes, pace.dinner)  # fmt: skip
+
+
+def spec_of(
+    request: TripRequest, day: Day, max_stops: int | None = None, extra: int = 0
+) -> DaySpec:
+    pace = PACES[request.pace]
+    return DaySpec(day.index, day.date, day.window, max_stops or day.max_stops, day.buffer + extra,
+                   pace.lunch_minutes, pace.dinner)  # fmt: skip
+
+
+def schedule(
+    request: TripRequest,
+    spec: DaySpec,
+    stops: Sequence[Candidate],
+    meals: Sequence[Candidate],
+    used_meals: set[str],
+) -> tuple[Day, list[tuple[Candidate, str]]]:
+    home = request.hotel
+    order = order_stops([(c.lat, c.lng) for c in stops], home)
+    locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
+    return schedule_day(spec, [stops[i] for i in order], mode=MODES[request.mode], hotel=home,
+                        meals=meals, used_meals=used_meals, locks=locks)  # fmt: skip
+
+
+def meals_near(meals: Sequence[Candidate], stops: Sequence[Candidate]) -> list[Candidate]:
+    """Meal candidates near a day's area (its stops' box widened by 5 km), so timing a day
+    never scans every restaurant of a city."""
+    if not stops:
+        return []
+    pad = 5 / 111
+    lat0, lat1 = min(c.lat for c in stops) - pad, max(c.lat for c in stops) + pad
+    lng0, lng1 = min(c.lng for c in stops) - pad * 2, max(c.lng for c in stops) + pad * 2
+    return [m for m in meals if lat0 <= m.lat <= lat1 and lng0 <= m.lng <= lng1]
+
+
+def stops_of(day: Day, by_id: dict[str, Candidate]) -> list[Candidate]:
+    return [by_id[s.place_id] for s in day.stops if s.place_id in by_id]
+
+
+def try_insert(
+    request: TripRequest, day: Day, c: Candidate, by_id: dict[str, Candidate],
+    meals: Sequence[Candidate], used_meals: set[str],
+) -> Day | None:  # fmt: skip
+    """The day re-planned with `c` added when every stop it had still fits, else None."""
+    current = stops_of(day, by_id)
+    if len(current) >= day.max_stops:
+        return None
+    own_meals = {s.place_id for s in day.slots if s.kind != "stop"}
+    spec = spec_of(request, day)
+    trial_used = used_meals - own_meals
+    stops = [*current, c]
+    new, skipped = schedule(request, spec, stops, meals_near(meals, stops), trial_used)
+    if skipped:
+        return None
+    used_meals.clear()
+    used_meals.update(trial_used)
+    return new
+
+
+def day_km(day: Day, request: TripRequest) -> float:
+    points = [(s.lat, s.lng) for s in day.slots]
+    return path_km(points, range(len(points)), request.hotel if points else None)
+
+
+def fill_day(
+    request: TripRequest, days: list[Day], index: int, pool: Sequence[Candidate],
+    by_id: dict[str, Candidate], meals: Sequence[Candidate], missed: dict[int, list[str]],
+) -> Day:  # fmt: skip
+    """An empty day filled with a place no day holds (best ranked first), else with a stop
+    moved from the fullest day that can spare one; else left empty with a note saying why.
+    `days` is updated in place when a stop moves."""
+    empty = days[index]
+    used = {s.place_id for d in days for s in d.stops}
+    used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+    for c in [c for c in pool if c.id not in used][:FILL_TRIES]:
+        if (filled := try_insert(request, empty, c, by_id, meals, set(used_meals))) is not None:
+            return filled
+    locked = {lk.place_id for lk in request.locks}
+    for donor in sorted((d for d in days if len(d.stops) >= 2), key=lambda d: -len(d.stops)):
+        current = stops_of(donor, by_id)
+        own = {s.place_id for s in donor.slots if s.kind != "stop"}
+        for c in sorted((c for c in current if c.id not in locked), key=lambda c: -c.rank):
+            keep = [k for k in current if k.id != c.id]
+            spec = spec_of(request, donor)
+            others = used_meals - own
+            thinner, skipped = schedule(request, spec, keep, meals_near(meals, keep), others)
+            if skipped:
+                continue
+            taken = others | {s.place_id for s in thinner.slots if s.kind != "stop"}
+            if (filled := try_insert(request, empty, c, by_id, meals, taken)) is not None:
+                days[donor.index] = thinner
+                moved = f"{c.name} moved here from day {donor.index + 1}, so no day is empty"
+                return replace(filled, notes=(*filled.notes, moved))
+    why = missed.get(index) or []
+    if why:
+        reason = f"none of the places planned for it could be fitted ({'; '.join(why[:2])})"
+    elif not pool:
+        reason = "no place to visit fits the trip"
+    elif len(pool) < len(days):
+        reason = (f"only {len(pool)} place{'s' if len(pool) != 1 else ''} to visit "
+                  f"fit{'s' if len(pool) == 1 else ''} the trip, fewer than its days")  # fmt: skip
+    else:
+        reason = (f"every one of the {len(pool)} places to visit that fit the trip is on "
+                  "another day, and none could be moved here")  # fmt: skip
+    return replace(empty, notes=(*empty.notes, f"No stop could be planned for this day: {reason}."))

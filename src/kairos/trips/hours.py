@@ -1,0 +1,84 @@
+"""What a place's opening hours say about one visit: open, closed, or unknown, and what a
+traveller should check when they are unknown.
+
+A place's hours are three things on a `Candidate`: `hours` (the days known in full: their open
+spans), `closed` (per day not known in full, the spans known closed: "opens at 10am" closes
+00:00–10:00) and `weekdays_given` (False when the source gave one range with no weekday, read
+as every day). A visit is
+
+- `open` when its weekday is known in full, from a source that names weekdays, and it is open
+  for the whole visit;
+- `closed` when any of it falls in a span known closed (or outside the one range of a source
+  that names no weekday);
+- `unknown` otherwise: the planner may use it (nothing says it is shut), the verifier cannot
+  vouch for it, and the trip names it with what to check.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from kairos.core.opening_hours import DAY_MINUTES, Interval, is_open_for, open_intervals
+from kairos.trips.models import Candidate
+
+__all__ = ["OPEN_END", "HoursState", "allowed_spans", "visit_hours", "why_unknown"]
+
+HoursState = Literal["open", "closed", "unknown"]
+OPEN_END: Final = 10**6
+"""The end of a span with no known end (the planner's day window bounds it)."""
+
+
+def _hhmm(minute: int) -> str:
+    return f"{minute // 60 % 24:02d}:{minute % 60:02d}"
+
+
+def _day_known(c: Candidate, weekday: int) -> bool:
+    return c.hours is not None and c.hours[weekday % 7] is not None
+
+
+def _closed_spans(c: Candidate, weekday: int) -> tuple[Interval, ...]:
+    return c.closed[weekday % 7] if c.closed is not None else ()
+
+
+def allowed_spans(c: Candidate, weekday: int) -> list[Interval]:
+    """When the planner may place a visit on `weekday`: the open spans of a day known in full,
+    else every time not known closed."""
+    if _day_known(c, weekday):
+        return open_intervals(c.hours, weekday) or []
+    spans, t = [], 0
+    for a, b in _closed_spans(c, weekday):
+        if a > t:
+            spans.append((t, a))
+        t = max(t, b)
+    spans.append((t, OPEN_END if t < DAY_MINUTES else t))
+    return [(a, b) for a, b in spans if b > a]
+
+
+def visit_hours(c: Candidate, weekday: int, start: int, end: int) -> HoursState:
+    """Whether `c` is open for the whole of [start, end] on `weekday` (see the module)."""
+    while start >= DAY_MINUTES:
+        weekday, start, end = weekday + 1, start - DAY_MINUTES, end - DAY_MINUTES
+    if _day_known(c, weekday):
+        state = is_open_for(c.hours, weekday, start, end)
+        if state is False:
+            return "closed"
+        return "open" if state and c.weekdays_given else "unknown"
+    if any(a < end and start < b for a, b in _closed_spans(c, weekday)):
+        return "closed"
+    return "unknown"
+
+
+def why_unknown(c: Candidate, weekday: int) -> str:
+    """Why a visit's hours are unknown, in words, with the source's text when it has one."""
+    text = f"“{c.hours_text}”" if c.hours_text else None
+    if _day_known(c, weekday) and not c.weekdays_given:
+        return (f"its source gives one range, {text}, without saying on which days; it may be "
+                "closed on this one")  # fmt: skip
+    closed = _closed_spans(c, weekday)
+    if closed:
+        said = ", ".join(f"{_hhmm(a)}–{_hhmm(b) if b < DAY_MINUTES else '24:00'}"
+                         for a, b in closed)  # fmt: skip
+        return f"its source says only when it is closed ({said}); the rest is unknown: {text}"
+    if text:
+        return f"its source's hours could not be read for this day: {text}"
+    return "its source gives no opening hours"
