@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from kairos.core.place_allergens import PlaceAllergens, cuisine_allergens, infer_place_allergens
+from kairos.core.place_allergens import (
+    PlaceAllergens,
+    cuisine_allergens,
+    infer_place_allergens,
+    venue_kinds,
+)
 
 
 @pytest.mark.parametrize(
@@ -12,7 +17,7 @@ from kairos.core.place_allergens import PlaceAllergens, cuisine_allergens, infer
     [
         ("Thai", "thai"), ("South Indian", "south indian"),
         ("north indian restaurant", "north indian"), ("Sushi Bars", "sushi bar"),
-        ("Bakeries", "bakery"), ("Ice Cream & Frozen Yogurt", "ice cream"), ("pizza", "pizza"),
+        ("Breakfast & Brunch", "breakfast brunch"), ("Tapas Bars", "tapa"),
     ],
 )  # fmt: skip
 def test_cuisines_match_on_whole_names(cuisine: str, key: str) -> None:
@@ -157,3 +162,65 @@ def test_a_name_that_says_what_it_serves_is_high_confidence(
 @pytest.mark.parametrize("name", ["Crabtree Kittle House", "Slowpoke Noodles", "Sushisamba Grill"])
 def test_a_name_counts_only_in_whole_words(name: str) -> None:
     assert infer_place_allergens(["Korean"], name=name).contains_allergens == []
+
+
+@pytest.mark.parametrize(
+    ("category", "kinds"),
+    [
+        ("Bakeries", ["bakery"]), ("Bakery", ["bakery"]), ("Patisserie/Cake Shop", ["patisserie"]),
+        ("Cupcakes", ["patisserie"]), ("Custom Cakes", ["patisserie"]), ("Macarons", ["macaron"]),
+        ("Donuts", ["donut"]), ("Desserts", ["dessert"]), ("Chocolatiers & Shops", ["chocolatier"]),
+        ("Candy Stores", ["candy store"]), ("Gelato", ["gelato"]),
+        ("Ice Cream & Frozen Yogurt", ["ice cream", "frozen yogurt"]), ("Ice Cream", ["ice cream"]),
+        ("Creperies", ["creperie"]), ("Crêperie", ["creperie"]), ("Waffles", ["waffle"]),
+        ("Sandwiches", ["sandwich"]), ("Delis", ["deli"]), ("Delicatessen", ["deli"]),
+        ("Bagels", ["bagel"]), ("Pizza", ["pizza"]), ("Noodles", ["noodle"]), ("Ramen", ["ramen"]),
+        ("Pubs", ["pub"]), ("Irish Pub", ["pub"]), ("Gastropubs", ["gastropub"]),
+        ("Breweries", ["brewery"]), ("Brewpubs", ["brewery"]), ("Beer Bar", ["beer bar"]),
+        ("Beer, Wine & Spirits", ["beer bar", "wine bar"]), ("Wine Bars", ["wine bar"]),
+        ("Poke", ["poke"]), ("J-Petal & Poke Waterford", ["poke"]),
+    ],
+)  # fmt: skip
+def test_kinds_of_venue_match_as_sources_write_them(category: str, kinds: list[str]) -> None:
+    """The Yelp and restaurant-review category names, plurals and '&' forms included: "Sandwiches"
+    once read "sandwiche" and "Delis" "delis", so neither matched the sandwich or deli key."""
+    assert [kind.key for _, kind in venue_kinds(category)] == kinds
+
+
+@pytest.mark.parametrize("category", ["Pizza Hut Express", "Wine & Spirits"])
+def test_a_kind_is_never_read_inside_a_word(category: str) -> None:
+    assert all(said.lower() in category.lower() for said, _ in venue_kinds(category))
+    assert venue_kinds("Publick House") == venue_kinds("Bakerloo Line") == []
+
+
+def test_a_kind_is_a_medium_may_contain_with_its_reason() -> None:
+    """Tree nuts at a bakery are likely, not known: medium, "may contain", never the 'contains'
+    the SQL filter acts on; the reason is the kind's (almond croissants), said by its label."""
+    bakery = infer_place_allergens(["Bakeries", "Cafes"])
+    nuts = bakery.knowledge("tree_nuts")
+    assert nuts is not None
+    assert (nuts.status, nuts.confidence, nuts.source) == (
+        "may_contain",
+        "medium",
+        "cuisine_heuristic",
+    )
+    assert (nuts.ref, nuts.span) == ("bakery", "Bakeries")
+    assert "tree_nuts" not in bakery.contains_allergens
+    (_, kind), *_ = venue_kinds("Bakeries")
+    assert kind.reason("tree_nuts") == "almond croissants, nut breads and frangipane"
+    sandwiches = infer_place_allergens(["Sandwiches"])
+    assert {"gluten", "dairy", "eggs", "mustard"} <= set(sandwiches.known_allergens)
+    assert sandwiches.contains_allergens == [] and sandwiches.confidence == "medium"
+    pub = infer_place_allergens(["Pubs", "Irish"])
+    assert [e.ref for e in pub.evidence if e.allergen == "gluten"] == ["Irish", "pub"]
+
+
+def test_a_kind_said_in_the_name_counts_once() -> None:
+    """ "Tatte Bakery & Cafe" filed only under Coffee & Tea is still a bakery; a bakery filed
+    as one and named as one is one kind, not two."""
+    tatte = infer_place_allergens(["Coffee & Tea"], name="Tatte Bakery & Cafe")
+    assert "tree_nuts" in tatte.known_allergens
+    named = infer_place_allergens(["Bakeries"], name="Flour Bakery")
+    kinds = [e for e in named.evidence if e.allergen == "tree_nuts"]
+    assert [(e.ref, e.span) for e in kinds] == [("bakery", "Bakeries")]
+    assert infer_place_allergens([], name="Publick House").known_allergens == []

@@ -3,6 +3,7 @@ the critic's dealbreakers, the vibe filter, the composite, votes and the meeting
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from types import SimpleNamespace
 from typing import Any
@@ -11,7 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kairos.core.allergy_guard import check as guard
+from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.geo import haversine_km
+from kairos.core.place_allergens import PlaceAllergens
+from kairos.pipeline.safety import AllergyCheck, Person, group_profile, shown_check
 from kairos.signals.weather.models import WeatherReport
 from kairos.store.venue_facts import Inspection
 from kairos.venues.cost import VALUE, cost_profile
@@ -172,6 +177,20 @@ def test_the_venues_brought_back_to_make_three_put_no_member_at_severe_risk_firs
     assert keep_matching(list(scores), scores, endangering=[0, 1, 2, 3]) == [0, 1, 4]
 
 
+def _checked(risks: Sequence[MemberRisk] = ()) -> AllergyCheck:
+    """The safety step's check of a venue that may contain each allergen of `risks`, for the
+    members they name (and "you", with no allergies)."""
+    people: list[Person] = [("you", AllergyProfile())]
+    people += [
+        (r.name, AllergyProfile(severity=dict.fromkeys(r.allergens, r.severity))) for r in risks
+    ]  # type: ignore[arg-type]
+    known = sorted({a for r in risks for a in r.allergens})
+    place = PlaceAllergens(known_allergens=known, confidence="medium" if known else "low")
+    guarded = guard([place], group_profile(p for _, p in people), allergens_of=lambda x: x)
+    (only,) = (*guarded.safe, *guarded.flagged)
+    return shown_check(only.assessment, people)
+
+
 def _scored(
     venue_id: str,
     vibe: float | None,
@@ -194,6 +213,7 @@ def _scored(
         vibe=VibeScore(vibe, 0.9 if vibe is not None else 0.0, "cozy", (11, 12)),
         cost=cost_profile({"s": price} if price else {}, None),
         flags=list(flags),
+        allergy=_checked(risks),
         member_risks=list(risks),
     )
 
@@ -251,6 +271,7 @@ def test_a_chains_second_branch_comes_after_the_other_venues() -> None:
     risky.member_risks = [
         MemberRisk(name="Sam", allergens=["fish"], severity="anaphylactic", note="")
     ]
+    risky.allergy = _checked(risky.member_risks)
     ranked = synthesise(
         [second, risky, other, first], SEED_WEIGHTS, vibe_name="cozy", budget_text=None
     )
@@ -426,3 +447,38 @@ def test_a_plan_with_no_place_named_keeps_to_the_city_of_most_matches() -> None:
     few = [_at(c) for c in ["Austin", "Boston", "Orlando", "Boston"]]
     assert in_one_city(few) == (few, None), "two in one city is too few to plan from"
     assert in_one_city([_at("Boston"), _at(None), _at("Boston")])[1] is None, "one city already"
+
+
+def test_a_venue_with_no_known_risk_ranks_before_one_with_a_milder_risk() -> None:
+    """A moderate allergy's "may contain" lowered a venue only through its flag: a better-scored
+    bakery that may hold Mo's tree nuts led a plan with a venue holding no known risk."""
+    mo = MemberRisk(name="Mo", allergens=["tree_nuts"], severity="moderate", note="Mo: tree nuts")
+    bakery = _scored("bakery", 0.99, 1, risks=[mo])
+    plain = _scored("plain", 0.1, 4)
+    ranked = synthesise([bakery, plain], SEED_WEIGHTS, vibe_name="cozy", budget_text=None)
+    assert [v.venue_id for v in ranked] == ["plain", "bakery"]
+    assert ranked[1].allergy.risks[0].who == ["Mo"]
+    assert ranked[1].watch_out.startswith("Only 1 venue found carries no known allergy risk")
+    assert "here Mo is at risk from tree nuts." in ranked[1].watch_out
+    # a feature asked still counts first: the venue showing it leads, and says why
+    plain.missing_features = ["rooftop"]
+    ranked = synthesise([bakery, plain], SEED_WEIGHTS, vibe_name="cozy", budget_text=None)
+    assert ranked[0].venue_id == "bakery"
+    assert ranked[0].watch_out.startswith("Ranked above Plain, which carries no known allergy")
+
+
+def test_a_venue_kept_with_a_risk_says_every_one_of_its_kind_holds_it() -> None:
+    from kairos.core.place_allergens import venue_kinds
+
+    nia = MemberRisk(
+        name="Nia", allergens=["tree_nuts"], severity="anaphylactic", note="Nia: tree nuts"
+    )
+    bakeries = [_scored(f"bakery-{i}", 0.5, 2, risks=[nia]) for i in range(3)]
+    for bakery in bakeries:
+        bakery.venue_kinds = tuple(kind for _, kind in venue_kinds("Bakeries"))
+    ranked = synthesise(bakeries, SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert ranked[0].watch_out.startswith(
+        "Kept for want of a safer choice: every bakery found in Boston may hold tree nuts "
+        "(almond croissants, nut breads and frangipane), which Nia must avoid."
+    )
+    assert all("Nia" in v.watch_out for v in ranked)

@@ -7,7 +7,9 @@ Confidence follows the source of the knowledge:
   `[categories_certain]` in `data/cuisine_allergens.toml`, or its own name says such a kind of
   place in whole words ("O Sushi", "Joe's Crab House"): a place names itself after what it serves,
   and a sushi bar filed only under "Japanese, Korean" still serves fish;
-- `medium`: only its cuisine suggests it ("may contain", the cuisine heuristic in the same file);
+- `medium`: only its cuisine or its kind of venue suggests it ("may contain", the heuristics in
+  the same file: a Thai kitchen, a bakery's almond croissants, a pub's beer), each with its
+  reason; a kind counts from the categories and from the venue's own name ("Tatte Bakery");
 - `low`: nothing is known.
 
 Reviews are noisy, so a review counts only where it talks about food: the sentence must name a
@@ -19,9 +21,10 @@ words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -34,13 +37,16 @@ __all__ = [
     "EvidenceIndex",
     "EvidenceSource",
     "PlaceAllergens",
+    "VenueKind",
     "category_certain_allergens",
     "cuisine_allergens",
     "custom_ingredient_evidence",
     "infer_place_allergens",
     "name_certain_allergens",
+    "venue_kinds",
 ]
 
+V = TypeVar("V")
 EvidenceSource = Literal["menu", "dish", "review", "category", "name", "cuisine_heuristic"]
 
 # Words that put a sentence about food: eating, ordering, tasting, dishes, and the verdicts
@@ -213,27 +219,87 @@ def name_certain_allergens(name: str) -> list[tuple[str, tuple[str, ...]]]:
     """(words of the name, allergens) for each certain-serving kind of place the name says in
     whole words, longest first: "O Sushi Restaurant & Bar" -> [("Sushi", ("fish",))];
     "Crabtree Kittle" -> []."""
-    table = _certain_map() | _certain_map("names_certain")
-    tokens = list(_WORDS.finditer(name))
+    return list(dict(_whole_runs(name, _certain_map() | _certain_map("names_certain"))).items())
+
+
+def _whole_runs(text: str, table: Mapping[str, V]) -> list[tuple[str, V]]:
+    """(words as written, value) for each key of `table` that `text` says in whole words,
+    longest first, no two sharing a word."""
+    tokens = list(_WORDS.finditer(text))
     keys = [_singular(token.group().lower()) for token in tokens]
-    found: dict[str, tuple[str, ...]] = {}
+    found: list[tuple[str, V]] = []
     covered: set[int] = set()
     for size in range(len(tokens), 0, -1):
         for start in range(len(tokens) - size + 1):
             run = range(start, start + size)
-            allergens = table.get(" ".join(keys[start : start + size]))
-            if allergens is not None and covered.isdisjoint(run):
+            value = table.get(" ".join(keys[start : start + size]))
+            if value is not None and covered.isdisjoint(run):
                 covered.update(run)
-                found[name[tokens[start].start() : tokens[run[-1]].end()]] = allergens
-    return list(found.items())
+                found.append((text[tokens[start].start() : tokens[run[-1]].end()], value))
+    return found
+
+
+_IRREGULAR: Final = {"delis": "deli"}
+"""Plurals the rules below would leave alone ("-is" guards "tennis", "paris")."""
 
 
 def _singular(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) > 4 and word.endswith(("ies", "ie")):  # a key, not a word: "creperie" and
+        return word.removesuffix("s")[:-2] + "y"  # "creperies" both read "crepery"
+    if len(word) > 4 and word.endswith(("ches", "shes", "xes", "sses", "zzes")):
+        return word[:-2]  # "sandwiches", "dishes", "boxes"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
+
+
+@dataclass(frozen=True, slots=True)
+class VenueKind:
+    """A kind of venue and what its counters commonly hold (`[kinds]` in the data file)."""
+
+    key: str
+    label: str
+    """What one such venue is called in sentences: "every bakery found here"."""
+    reasons: tuple[tuple[str, str], ...]
+    """(allergen, why it is likely there), in the file's order."""
+
+    @property
+    def allergens(self) -> tuple[str, ...]:
+        return tuple(allergen for allergen, _ in self.reasons)
+
+    def reason(self, allergen: str) -> str | None:
+        return dict(self.reasons).get(allergen)
+
+
+@cache
+def _kind_map() -> dict[str, VenueKind]:
+    """Every name of every kind (its key and its `also`), folded, to the kind."""
+    table = load_toml("cuisine_allergens.toml").get("kinds", {})
+    result: dict[str, VenueKind] = {}
+    for key, entry in table.items():
+        reasons = tuple((a, str(r)) for a, r in entry.items() if a not in ("label", "also"))
+        unknown = [a for a, _ in reasons if a not in CANONICAL_SET]
+        if unknown or not reasons:
+            raise ValueError(f"cuisine_allergens.toml: kinds.{key}: allergens {unknown or '[]'}")
+        kind = VenueKind(key=key, label=str(entry.get("label", key)), reasons=reasons)
+        for said in (key, *entry.get("also", ())):
+            folded = _cuisine_key(said)
+            if result.get(folded, kind) != kind:
+                raise ValueError(f"cuisine_allergens.toml: {said!r} names two kinds")
+            result[folded] = kind
+    return result
+
+
+def venue_kinds(text: str) -> list[tuple[str, VenueKind]]:
+    """(words as written, kind) for each kind of venue a category or a name says in whole
+    words, longest first, each kind once: "Patisserie/Cake Shop" -> the pastry shop;
+    "Ice Cream & Frozen Yogurt" -> ice cream and frozen yogurt; "Sandwiches" -> sandwich."""
+    found: dict[str, tuple[str, VenueKind]] = {}
+    for said, kind in _whole_runs(text, _kind_map()):
+        found.setdefault(kind.key, (said, kind))
+    return list(found.values())
 
 
 def _cuisine_key(name: str) -> str:
@@ -304,27 +370,39 @@ def infer_place_allergens(
         for mention in detect_allergens(text):
             if _is_food_talk(text, mention):
                 add(_from_mention(mention, "review", ref))
+    kinds: dict[str, tuple[str, VenueKind]] = {}
     for cuisine in cuisines:
         for allergen in category_certain_allergens(cuisine):
             add(_certain(allergen, "category", cuisine, cuisine))
+        for said, venue_kind in venue_kinds(cuisine):
+            kinds.setdefault(venue_kind.key, (said, venue_kind))
         found = cuisine_allergens(cuisine)
         if found is None:
             continue
         for allergen in found[1]:
-            add(
-                AllergenEvidence(
-                    allergen=allergen,
-                    status="may_contain",
-                    confidence="medium",
-                    source="cuisine_heuristic",
-                    ref=cuisine,
-                    span=found[0],
-                )
-            )
+            add(_likely(allergen, cuisine, found[0]))
     for kind, allergens in name_certain_allergens(name):
         for allergen in allergens:
             add(_certain(allergen, "name", name, kind))
+    for said, venue_kind in venue_kinds(name):
+        kinds.setdefault(venue_kind.key, (said, venue_kind))
+    for said, venue_kind in kinds.values():
+        # the kind's label is the reference: "Bakery kitchens commonly use tree nuts"
+        for allergen in venue_kind.allergens:
+            add(_likely(allergen, venue_kind.label, said))
     return _summarise(evidence, read_menu=read_menu)
+
+
+def _likely(allergen: str, ref: str, span: str) -> AllergenEvidence:
+    """Medium-confidence "may contain" from what the place's cuisine or kind suggests."""
+    return AllergenEvidence(
+        allergen=allergen,
+        status="may_contain",
+        confidence="medium",
+        source="cuisine_heuristic",
+        ref=ref,
+        span=span,
+    )
 
 
 def custom_ingredient_evidence(

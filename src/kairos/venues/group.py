@@ -2,8 +2,9 @@
 
 - One safety profile for the group (`pipeline.safety.group_profile`: each allergen at the
   riskiest severity any member has), so SQL and the guard exclude what any member cannot be near.
-- A venue that stays (not excluded) but carries a warning names *who* is at risk, from each
-  member's own profile: "Sam (peanuts, anaphylactic)".
+- A venue that stays (not excluded) carries the safety step's check for every member and names
+  *who* is at risk, from each member's own profile: "Sam (peanuts, anaphylactic)"
+  (`venues/allergy.py`).
 - Diets: a venue that serves food and shows no evidence for a member's diet names that member.
 - Votes (yes / maybe / no, veto) from members through the shareable plan id: a veto blocks the
   venue (it goes last, with who vetoed it); otherwise the ranking blends the composite with the
@@ -16,10 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from kairos.core.allergens import SEVERITY_RISK
-from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import canonical_diet, diet_label
 from kairos.core.place_kinds import FOOD_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
@@ -30,7 +28,6 @@ __all__ = [
     "VOTE_WEIGHT",
     "GroupProfile",
     "diet_risks",
-    "members_at_risk",
     "rerank_with_votes",
 ]
 
@@ -81,30 +78,6 @@ class GroupProfile:
         """The place traits the members' diets ask for (vegetarian, halal), each once."""
         said = (_diet_trait(d) for m in self.members for d in m.diets)
         return list(dict.fromkeys(t for t in said if t))
-
-
-def members_at_risk(group: GroupProfile, warnings: Iterable[AllergyWarning]) -> list[MemberRisk]:
-    """Each member whose own allergies meet a warning at this venue, with what and how badly."""
-    found = list(warnings)
-    risks = []
-    for member in group.members:
-        severities = member.allergies.resolved_severities()
-        hits = [w for w in found if w.allergen in severities]
-        if not hits:
-            continue
-        worst = max(hits, key=lambda w: SEVERITY_RISK[severities[w.allergen]])
-        named = ", ".join(
-            f"{display_name(w.allergen)} ({w.status.replace('_', ' ')})" for w in hits
-        )
-        risks.append(
-            MemberRisk(
-                name=member.name,
-                allergens=[w.allergen for w in hits],
-                severity=severities[worst.allergen],
-                note=f"{member.name}: {named} — {severities[worst.allergen]} allergy",
-            )
-        )
-    return risks
 
 
 def diet_risks(group: GroupProfile, kind: str, traits: Iterable[str]) -> list[MemberRisk]:

@@ -32,20 +32,14 @@ from kairos.store.plans import NewRiskEvent, PlanStore
 from kairos.text.extractive import sentence_naming
 from kairos.text.query.understanding import QueryUnderstanding
 from kairos.venues import actions
+from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Commander, Intent
 from kairos.venues.cost import CostProfile, cost_profile
 from kairos.venues.critic import OUTDOOR_KINDS, PastRisk, PlanSlot, VenueFacts, review
-from kairos.venues.group import GroupProfile, diet_risks, members_at_risk
+from kairos.venues.group import GroupProfile, diet_risks
 from kairos.venues.schemas import ActionRequest, PlanRequest, PlanResponse, RiskFlag, VenueResult
 from kairos.venues.scout import Candidate, Scout, ScoutResult
-from kairos.venues.synthesiser import (
-    SEVERE,
-    Scored,
-    VibeScore,
-    backup_for,
-    consensus,
-    synthesise,
-)
+from kairos.venues.synthesiser import Scored, VibeScore, backup_for, consensus, synthesise
 from kairos.venues.vibe_matcher import keep_matching, score_vibes
 
 __all__ = ["PlanTurn", "Planner"]
@@ -183,11 +177,7 @@ class Planner:
             holding = [
                 c.place_id for c in candidates if set(found.features) <= set(c.record.place.traits)
             ]
-            endangering = [
-                c.place_id
-                for c in candidates
-                if any(r.severity in SEVERE for r in members_at_risk(group, c.assessment.warnings))
-            ]
+            endangering = [c.place_id for c in candidates if c.endangers]
             # few venues show what was asked: those stay whatever their vibe (they lead)
             kept = set(
                 keep_matching(
@@ -359,8 +349,7 @@ class Planner:
             if why.matched_terms and review is not None
             else None
         )
-        risks = members_at_risk(group, c.assessment.warnings)
-        risks += diet_risks(group, p.kind, p.traits)
+        risks = members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits)
         return Scored(
             venue_id=c.venue_id,
             name=p.name,
@@ -376,6 +365,8 @@ class Planner:
             cost=costs.get(c.place_id) or cost_profile({}, None),
             flags=flags.get(c.place_id, []),
             member_risks=risks,
+            allergy=c.allergy,
+            venue_kinds=kinds_of(p.name, p.categories),
             distances=c.distances,
             traits=p.traits,
             snippet=snippet,

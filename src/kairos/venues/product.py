@@ -8,7 +8,9 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
 
+from kairos.core.allergy_profile import AllergyProfile
 from kairos.errors import ConfigurationError, Forbidden, InvalidInput, NotFound
 from kairos.ingest.runner import ProgressSink
 from kairos.pipeline.events import TurnEvent
@@ -22,6 +24,7 @@ from kairos.store.database import Database
 from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore, StoredPlan
 from kairos.text.query.understanding import QueryReader
+from kairos.venues.allergy import checked_again
 from kairos.venues.commander import PLANNER_WORDS, Commander
 from kairos.venues.discovery import CatalogDiscovery, DiscoveryProvider
 from kairos.venues.group import rerank_with_votes
@@ -191,9 +194,18 @@ class VenuesProduct:
     async def shared(self, plan_id: uuid.UUID) -> PlanResponse:
         """The plan as its members see it: ranked again with their votes."""
         plan = await self.stored(plan_id)
-        response = PlanResponse.model_validate(plan.result)
+        response = PlanResponse.model_validate(await self._checked(plan))
         votes = await self.plans.votes(plan_id)
         return response.model_copy(update={"venues": rerank_with_votes(response.venues, votes)})
+
+    async def _checked(self, plan: StoredPlan) -> dict[str, Any]:
+        """The stored result, its venues checked again when it was stored before venues
+        carried their allergy check (`venues/allergy.checked_again`)."""
+        try:
+            owner = (await self.runtime.profiles.get(plan.owner)).allergies
+        except NotFound:  # the planner's account is gone: the members are still checked
+            owner = AllergyProfile()
+        return await checked_again(plan.result, plan.request, owner, self.runtime.places)
 
     async def vote(self, plan_id: uuid.UUID, body: VoteRequest) -> PlanResponse:
         plan = await self.stored(plan_id)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.stored_text import StoredText
+from kairos.pipeline.safety import AllergyCheck
 
 __all__ = [
     "ActionRequest",
@@ -148,7 +149,15 @@ class VenueResult(BaseModel):
     evidence: list[str] = Field(default_factory=list, description="review, tip, inspection ids")
     risk_flags: list[RiskFlag] = Field(default_factory=list)
     veto: bool = False
-    members_at_risk: list[MemberRisk] = Field(default_factory=list)
+    allergy: AllergyCheck = Field(
+        description="the safety step's check of this venue for every member and the planner "
+        "('you'): what is known or likely here, from which evidence, and who each risk is for"
+    )
+    members_at_risk: list[MemberRisk] = Field(
+        default_factory=list,
+        description="each person `allergy` names (with their own severity), and members whose "
+        "diet this food venue shows no evidence for (severity 'diet')",
+    )
     member_distances: list[MemberDistance] = Field(default_factory=list)
     votes: dict[str, int] = Field(default_factory=dict)
     vetoed_by: list[str] = Field(default_factory=list)

@@ -38,18 +38,20 @@ from kairos.core.place_kinds import (
 )
 from kairos.core.venue_identity import Venue, name_key
 from kairos.core.venue_identity import same_venue as is_same_venue
-from kairos.pipeline.safety import guard_places, hard_set
+from kairos.pipeline.safety import AllergyCheck, guard_places, hard_set
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.models import SearchHit, SearchResult
 from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.store.plans import PlanStore, StoredRiskEvent
 from kairos.text.query.vocabulary import KNOWN_AREAS
+from kairos.venues.allergy import venue_check
 from kairos.venues.commander import Intent
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.group import GroupProfile
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.schemas import MeetingPoint, MemberDistance, MemberLocation
+from kairos.venues.synthesiser import SEVERE
 
 __all__ = ["CAP", "Candidate", "Scout", "ScoutResult", "same_venue"]
 
@@ -100,6 +102,8 @@ class Candidate:
     hit: SearchHit
     record: PlaceRecord
     assessment: AllergyAssessment
+    allergy: AllergyCheck
+    """The assessment as shown to every member and the planner (`venues/allergy.py`)."""
     facts: RawFacts
     past_risks: list[StoredRiskEvent] = field(default_factory=list)
     distances: list[MemberDistance] = field(default_factory=list)
@@ -107,6 +111,11 @@ class Candidate:
     @property
     def place_id(self) -> int:
         return self.record.place.id
+
+    @property
+    def endangers(self) -> bool:
+        """A member's severe or anaphylactic allergen is known or likely here."""
+        return any(r.severity in SEVERE for r in self.allergy.risks)
 
 
 @dataclass
@@ -406,6 +415,7 @@ class Scout:
                 hit=by_id[g.item.place.id],
                 record=g.item,
                 assessment=g.assessment,
+                allergy=venue_check(g.assessment, group),
                 facts=RawFacts(),
             )
             for g in kept
@@ -429,6 +439,15 @@ class Scout:
         one_city = None
         if not (filters.city or filters.area or filters.near or point):
             candidates, one_city = in_one_city(candidates)
+        # the cap keeps the venues that put no member at severe risk first, then those that
+        # show what was asked, then those with no known risk at all: the synthesiser's order
+        candidates.sort(
+            key=lambda c: (
+                c.endangers,
+                -len(set(features) & set(c.record.place.traits)),
+                c.allergy.known_risk,
+            )
+        )
         candidates = candidates[:CAP]
         featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]

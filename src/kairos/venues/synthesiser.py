@@ -4,7 +4,9 @@ composite = w_vibe · vibe + w_cost · value + w_risk · risk, with the commande
 seed's 0.33 / 0.40 / 0.27 by default). A missing vibe or value counts as neutral 0.5, so an
 unknown never beats a known good. Value is the cost analyst's value score moved toward the
 budget fit when a budget was given. Allergy and diet risks for a member lower the risk score
-like any other flag and are named in `watch_out`, never hidden.
+like any other flag and are named in `watch_out`, never hidden. Every venue carries its allergy
+check (`VenueResult.allergy`); the top three prefer venues with no known risk for anyone, and a
+top-three venue kept with one says why (`venues/allergy.kept_with_risk`).
 
 `why` and `watch_out` cite what they rest on (review ids, inspection dates, check-in counts);
 `global_consensus` is one comparative sentence; an indoor backup is offered when the top pick
@@ -17,10 +19,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from kairos.core.place_allergens import VenueKind
 from kairos.core.traits import evidence_phrase
 from kairos.core.venue_identity import name_key
+from kairos.pipeline.safety import AllergyCheck
 from kairos.pipeline.trait_notes import TraitNote
 from kairos.store.places import weighted_rating
+from kairos.venues.allergy import kept_with_risk
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
@@ -70,7 +75,12 @@ class Scored:
     vibe: VibeScore
     cost: CostProfile
     flags: list[RiskFlag]
+    allergy: AllergyCheck
+    """The safety step's check, for every member and the planner."""
     member_risks: list[MemberRisk] = field(default_factory=list)
+    """Read from `allergy` (each member's own severity), and the members' unmet diets."""
+    venue_kinds: tuple[VenueKind, ...] = ()
+    """The kinds of venue it is (a bakery, a pub): what their counters commonly hold, and why."""
     distances: list[MemberDistance] = field(default_factory=list)
     traits: Sequence[str] = ()
     snippet: str | None = None
@@ -112,6 +122,12 @@ def _endangers(s: Scored) -> bool:
     """A member has a severe or anaphylactic allergy the venue is known or suspected to carry:
     it ranks after every venue where no one is, whatever its score."""
     return any(r.severity in SEVERE for r in s.member_risks)
+
+
+def _mild_risk(s: Scored) -> bool:
+    """A known or likely allergen of someone, none of them severe: after the venues with no
+    known risk that show as much of what was asked."""
+    return s.allergy.known_risk and not _endangers(s)
 
 
 def _value(cost: CostProfile) -> float | None:
@@ -179,9 +195,15 @@ def _feature_part(note: TraitNote) -> str:
 
 
 def _watch_out(
-    flags: Sequence[RiskFlag], missing: Sequence[str], lone: Sequence[TraitNote] = ()
+    flags: Sequence[RiskFlag],
+    missing: Sequence[str],
+    lone: Sequence[TraitNote] = (),
+    kept: str | None = None,
 ) -> tuple[str, list[str]]:
-    sentences = [f"{f.description[0].upper()}{f.description[1:]}." for f in flags[:4]]
+    # every member's allergy is said, then the other flags while there is room
+    allergies = [f for f in flags if f.kind == "allergy"]
+    others = [f for f in flags if f.kind != "allergy"][: max(0, 4 - len(allergies))]
+    sentences = [f"{f.description[0].upper()}{f.description[1:]}." for f in allergies + others]
     mentioned = {note.trait: note for note in lone}
     unseen = [m for m in missing if m not in mentioned]
     evidence = [f"review {mentioned[m].ref}" for m in missing if m in mentioned]
@@ -196,6 +218,8 @@ def _watch_out(
     if unseen:
         asked = " or ".join(evidence_phrase(m) for m in unseen)
         sentences.insert(0, f"Nothing I read shows {asked} here.")
+    if kept:  # why a venue with a risk is among the top three, before anything else
+        sentences.insert(0, kept)
     return " ".join(sentences), [*evidence, *(e for f in flags for e in f.evidence)][:6]
 
 
@@ -210,7 +234,7 @@ def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
         seen.add(name)
     return sorted(
         ranked,  # stable: the composite's order is kept within each group
-        key=lambda s: (_endangers(s), _unmet(s), s.other_kind, repeat[s.venue_id]),
+        key=lambda s: (_endangers(s), _unmet(s), _mild_risk(s), s.other_kind, repeat[s.venue_id]),
     )
 
 
@@ -221,9 +245,10 @@ def synthesise(
     vibe_name: str | None,
     budget_text: str | None,
 ) -> list[VenueResult]:
-    """Ranked venues, those endangering a member last and those without a feature asked (a
-    rooftop) or a member's diet after those with it; `why` and `watch_out` are written for
-    the top 3 (the rest carry their flags and scores)."""
+    """Ranked venues, those endangering a member last, those without a feature asked (a
+    rooftop) or a member's diet after those with it, then those with a milder known risk;
+    `why` and `watch_out` are written for the top 3 (the rest carry their flags and scores),
+    and a top-3 venue with a risk says why it is kept."""
     ranked = sorted(
         scored,
         # equal composites (museums: no vibe read, no price) by the honest rating, then in the
@@ -231,6 +256,7 @@ def synthesise(
         key=lambda s: (
             _endangers(s),
             _unmet(s),
+            _mild_risk(s),
             s.other_kind,
             -composite(s, weights),
             -weighted_rating(s.rating, s.review_count),
@@ -242,7 +268,9 @@ def synthesise(
         flags = _risk_flags(s)
         why, why_evidence = _why(s, vibe_name, budget_text) if rank <= TOP else ("", [])
         watch, watch_evidence = (
-            _watch_out(flags, s.missing_features, s.lone_mentions) if rank <= TOP else ("", [])
+            _watch_out(flags, s.missing_features, s.lone_mentions, kept_with_risk(s, ranked))
+            if rank <= TOP
+            else ("", [])
         )
         results.append(
             VenueResult(
@@ -273,6 +301,7 @@ def synthesise(
                 risk_flags=flags,
                 veto=any(f.severity == "high" for f in flags),
                 members_at_risk=s.member_risks,
+                allergy=s.allergy,
                 member_distances=s.distances,
             )
         )

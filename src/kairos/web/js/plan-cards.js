@@ -1,5 +1,6 @@
 // The planner's ranked venue cards: scores with their confidence, why / watch out, risk flags by
-// severity, the members at risk (named, in the danger style), distances, votes and vetoes.
+// severity, the members at risk (named, in the danger style), the venue's allergy check (who it
+// was checked for, each risk and who it is for, in words), distances, votes and vetoes.
 import { h } from "./dom.js";
 
 const TIERS = ["gold", "silver", "bronze"];
@@ -36,6 +37,35 @@ function membersAtRisk(v) {
         h("strong", { text: `${level === "danger" ? "🚨" : "⚠️"} ${m.name} at risk${m.severity === "diet" ? " (diet)" : ` (${m.severity})`}` }),
         h("span", { text: m.note }));
     }));
+}
+
+// The safety step's check of the venue, said in words (never colour alone): the verdict, each
+// risk with its status and severity, who it is for and what to do, and who it was checked for.
+const VERDICTS = {
+  danger: ["danger", "🚨 Allergy danger"],
+  caution: ["caution", "⚠️ Allergy caution"],
+  excluded: ["danger", "⛔ Known to contain an allergen someone must avoid"],
+  no_known_risk: ["info", "✓ No known allergy risk"],
+  no_allergies: ["info", "No allergies given"],
+  not_food: ["info", "Not a place to eat"],
+};
+
+function allergyCheck(v) {
+  const check = v.allergy;
+  if (!check) return null;
+  const [level, label] = VERDICTS[check.verdict] || ["info", "Allergy check"];
+  const risks = check.risks.map((r) => h("li", { class: "allergy-risk", "data-allergen": r.allergen },
+    h("b", { text: `${r.name}: ${r.status === "contains" ? "contains" : "likely"} (${r.severity})` }),
+    h("span", { class: "allergy-who", text: ` — for ${r.who.join(", ")}` }),
+    h("span", { class: "risk-message", text: `. ${r.message}` })));
+  return h("section", { class: `banner ${level} allergy-check`, "data-verdict": check.verdict,
+    "aria-label": `Allergy check at ${v.name}` },
+    h("strong", { text: label }),
+    h("div", { class: "allergy-summary", text: check.summary }),
+    risks.length ? h("ul", { class: "allergy-risks" }, ...risks) : null,
+    h("div", { class: "allergy-for", text: `Checked for ${check.checked_for.join(", ")}` +
+      (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".") }),
+    check.note ? h("div", { class: "allergy-note", text: check.note }) : null);
 }
 
 function riskFlags(v) {
@@ -85,6 +115,7 @@ export function planCard(v, { backup = false, vote, onSelect, onSpeak } = {}) {
     v.vetoed_by.length ? h("div", { class: "banner danger veto", text: `⛔ Vetoed by ${v.vetoed_by.join(", ")}` }) : null,
     v.veto ? h("div", { class: "banner danger critic-veto", text: "⛔ The critic advises against this venue: see the flags below." }) : null,
     membersAtRisk(v),
+    allergyCheck(v),
     scoreLine(v),
     v.why ? h("div", { class: "why-line" }, h("p", { class: "why", text: v.why }), speak, spoken) : null,
     v.watch_out ? h("div", { class: "banner warning watch-out" }, h("strong", { text: "Watch out" }), h("span", { text: v.watch_out })) : null,
