@@ -32,7 +32,7 @@ TRIP: dict[str, Any] = {
                         _slot("stop", "Museum", NOT_FOOD, hours="open", hours_known=True)]}],
     "verification": [
         {"constraint": "open_at_slot", "passed": False, "status": "not_checked",
-         "detail": "1 slots open throughout; not checked: Fort", "unchecked": ["Fort"]},
+         "detail": "1 slot open throughout; not checked: Fort", "unchecked": ["Fort"]},
         {"constraint": "days_filled", "passed": True, "status": "passed",
          "detail": "every day has at least one stop", "unchecked": []}],
     "to_check": [{"place_id": "Fort", "name": "Fort", "kind": "stop", "day": 1,

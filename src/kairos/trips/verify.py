@@ -206,7 +206,8 @@ def verify(itinerary: Itinerary) -> Verification:
     hours_unknown = [f"{u.name} (day {u.day + 1}, {_hhmm(u.start)}-{_hhmm(u.end)}): "
                      f"opening hours unknown" for u in unknown]  # fmt: skip
     results = (
-        _result("open_at_slot", opened, f"{checked} slots open throughout", hours_unknown),
+        _result("open_at_slot", opened,
+                f"{checked} slot{'' if checked == 1 else 's'} open throughout", hours_unknown),
         _days_filled(itinerary),
         _result("in_city", city, f"every place in {request.city} (≤ {request.radius_km:g} km)"),
         _result("no_overlap", overlap, "slots follow one another with the travel between"),
