@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 import uuid
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 
-from kairos.evals.operator_gate import SLOW_BUDGET_SECONDS, SlowEvents
+from kairos.evals.operator_gate import SLOW_BUDGET_SECONDS, SlowEvents, untruthful_sources
 from kairos.operator.action_line import parse_last_line
 from kairos.operator.agent import CHAIN
 from kairos.signals.client import SignalClient
+from kairos.signals.geocoding.models import GeocodeQuery, GeocodeResult, GeoMatch
 from tests.meals.helpers import as_user, create_user
 
 JSON = {"Accept": "application/json"}
@@ -90,6 +92,10 @@ async def test_no_location_asks_once_and_answers_conservatively(
     first = await _turn(client, uid, message="what should I do about staffing?")
     assert first["question"] and first["confidence"]["level"] == "low"
     assert first["action_line"]["sources"] == [["system", "live"]]
+    # no lookup yet, and still no promise to check what has no provider
+    assert [s["status"] for s in first["sources"]] == ["not_configured", "not_configured"]
+    assert "check weather around it" in first["trigger"]
+    assert "No events source is configured" in first["text"]
     second = await _turn(client, uid, message="hmm", session_id=first["session_id"])
     assert second["question"] is None
 
@@ -170,6 +176,62 @@ async def test_a_timing_out_source_is_named_and_the_answer_still_comes(
     assert events["status"] == "timeout" and events["error_code"] == "timeout"
     assert "source.timeout" in answer["events"]
     assert elapsed < SLOW_BUDGET_SECONDS * 5  # the slow source's own delay is not waited for
+
+
+class _OneAddress:
+    """Every text is 350 Atlantic Ave, Brooklyn: an address (resolved), inside the offline
+    climatology's coverage, so every source the risk card asks is fetched for real offline."""
+
+    name = "one-address"
+    needs_key: ClassVar[bool] = False
+    offline: ClassVar[bool] = True
+
+    async def fetch(self, query: GeocodeQuery) -> GeocodeResult:
+        return GeocodeResult(matches=[GeoMatch(label="350 Atlantic Ave, Brooklyn", kind="address",
+                                               lat=40.6857, lng=-73.9806, score=1.0)])  # fmt: skip
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def test_a_source_with_no_provider_is_never_cited_counted_or_ok(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """Issue 34, as the operator met it: a resolved address and a stated baseline, offline. The
+    answer was `high` on "no closures or weather risks stand out", citing "events
+    no-events-source (live); closures no-closures-source (live)" and "3 of 3 sources answered"."""
+    uid = await create_user(client)
+    real = runtime.signals.geocoding
+    runtime.signals.geocoding = SignalClient(
+        _OneAddress(), timeout_seconds=1, fresh_seconds=60, keep_seconds=600
+    )
+    try:
+        answer = await _turn(
+            client,
+            uid,
+            card="risk",
+            message="We're at 350 Atlantic Ave, "
+            "Brooklyn, usually 180 covers on a Saturday. Any risks this weekend?",
+        )
+    finally:
+        runtime.signals.geocoding = real
+    assert answer["locations"][0]["resolved"] and answer["baseline"]["origin"] == "explicit"
+    by_name = {s["name"]: s for s in answer["sources"]}
+    for name in ("events", "closures"):
+        assert by_name[name]["status"] == "not_configured", by_name[name]
+        assert not by_name[name]["informative"] and not by_name[name]["external"]
+        assert by_name[name]["freshness"] == "not configured"
+    line = parse_last_line(answer["text"])
+    assert [name for name, _ in line.sources] == ["weather climatology", "demand checkins"]
+    assert "(live)" not in answer["text"].replace("weather climatology (live)", "")
+    assert answer["confidence"]["level"] != "high"
+    said = " ".join(answer["confidence"]["reasons"])
+    assert not re.search(r"\b(\d+) of \1 sources answered", said), said
+    assert "KAIROS_EVENTS_PROVIDER=ticketmaster" in answer["text"]
+    assert "KAIROS_CLOSURES_PROVIDER=nycdot" in answer["text"]
+    assert "No closures or weather risks stand out" not in answer["text"]
+    assert untruthful_sources(answer, line) is None  # the gate's own reading agrees
+    assert answer["events"].count("sources.fetched") == 1
 
 
 async def _reviewed_places(runtime: Any, city: str = "Boston") -> list[str]:

@@ -57,7 +57,9 @@ def test_cards_rank_differently() -> None:
 
 
 def _status(name: str, status: str) -> SourceStatus:
-    return SourceStatus(name=name, provider="p", status=status, freshness="live")  # type: ignore[arg-type]
+    # weather, events and closures as a forecast, listings and permits would answer: outside
+    return SourceStatus(name=name, provider="p", status=status, freshness="live",  # type: ignore[arg-type]
+                        external=name != "reviews")  # fmt: skip
 
 
 ALL_OK = [_status(n, "ok") for n in ("weather", "events", "closures", "reviews")]

@@ -17,6 +17,7 @@ from kairos.signals.client import SignalClient
 from kairos.signals.envelope import SignalAnswer
 from kairos.signals.events.models import EventList, EventsQuery
 from kairos.signals.events.ticketmaster import TicketmasterEvents
+from kairos.signals.source import NoProvider, SignalNotConfigured
 from tests.signals.conftest import BARCLAYS
 from tests.signals.fake_services import EVENTS_KEY, FakeState, tm_event
 
@@ -180,6 +181,59 @@ async def test_a_bug_in_a_source_is_an_error_answer_not_an_exception(
     assert "signal source broken failed" in caplog.text
 
 
+class NoListings(NoProvider):
+    name = "no-listings"
+    setup = "no listings source is configured; set KAIROS_LISTINGS_PROVIDER"
+
+
+class LateConfig:
+    """A hosted source that finds, on its first call, that it has no provider to ask."""
+
+    needs_key: ClassVar[bool] = False
+    offline: ClassVar[bool] = False
+    name = "late"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def fetch(self, query: EventsQuery) -> EventList:
+        self.calls += 1
+        if self.calls > 1:
+            raise SignalNotConfigured("no account is set up; set KAIROS_LATE_ACCOUNT")
+        return EventList(events=[])
+
+    async def aclose(self) -> None:
+        return None
+
+
+async def test_a_role_with_no_provider_is_not_configured_never_ok(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 34: offline, events and closures answered `ok` with nothing, read as "none nearby",
+    cited as "(live)" and counted as answered. A role with no provider has its own status."""
+    client: SignalClient[EventsQuery, EventList] = SignalClient(
+        NoListings(), timeout_seconds=1, fresh_seconds=60, keep_seconds=600
+    )
+    for refresh in (False, True, False):
+        answer = await client.get(QUERY, refresh=refresh)
+        assert (answer.status, answer.error_code) == ("not_configured", "not_configured")
+        assert answer.data is None and not answer.usable and not answer.informative
+        assert (answer.freshness, answer.cache_hit) == ("not configured", False)
+        assert answer.detail == NoListings.setup
+    assert client.setup == NoListings.setup
+    with pytest.raises(SignalNotConfigured):  # it is never asked; if it were, it has nothing
+        await NoListings().fetch(QUERY)
+    assert caplog.text == ""  # not an outage: nothing to warn about
+
+    late: SignalClient[EventsQuery, EventList] = SignalClient(
+        LateConfig(), timeout_seconds=1, fresh_seconds=60, keep_seconds=600
+    )
+    assert (await late.get(QUERY)).status == "ok" and late.setup is None
+    gone = await late.get(QUERY, refresh=True)  # its kept copy is not served as stale data
+    assert (gone.status, gone.data, gone.detail) == (
+        "not_configured", None, "no account is set up; set KAIROS_LATE_ACCOUNT")  # fmt: skip
+
+
 def test_the_envelope_refuses_inconsistent_answers() -> None:
     data = EventList(events=[])
     with pytest.raises(ValidationError, match="error_code is set exactly when"):
@@ -190,6 +244,11 @@ def test_the_envelope_refuses_inconsistent_answers() -> None:
         SignalAnswer[EventList](source="s", status="ok")
     with pytest.raises(ValidationError, match="fetched_at is set exactly when"):
         SignalAnswer[EventList](source="s", status="ok", data=data)
+    with pytest.raises(ValidationError, match="not_configured, with that code only"):
+        SignalAnswer[EventList](source="s", status="error", error_code="not_configured")
+    with pytest.raises(ValidationError, match="ok and stale answers carry data"):
+        SignalAnswer[EventList](source="s", status="not_configured", error_code="not_configured",
+                                data=data)  # fmt: skip
 
 
 def test_freshness_labels() -> None:

@@ -10,7 +10,7 @@ import pytest
 from pydantic import SecretStr
 
 from kairos.signals.closures.models import ClosuresQuery
-from kairos.signals.registry import available_sources
+from kairos.signals.registry import answering_sources
 from tests.signals.conftest import BARCLAYS
 from tests.signals.fake_services import FakeState, dot_row
 
@@ -56,7 +56,7 @@ def _rows() -> list[dict[str, Any]]:
     ]
 
 
-@pytest.fixture(params=available_sources("closures"))
+@pytest.fixture(params=answering_sources("closures"))  # "offline" has no data: below
 def closures(request: pytest.FixtureRequest, client_for: Any, fake: FakeState) -> Any:
     fake.closures = _rows()
     return client_for("closures", request.param)
@@ -79,10 +79,14 @@ async def test_no_closures_nearby_is_ok_and_empty(closures: Any) -> None:
     assert (answer.status, answer.data.closures) == ("ok", [])
 
 
-async def test_offline_says_no_source_is_configured(client_for: Any) -> None:
+async def test_offline_is_not_configured_never_ok_and_empty(client_for: Any) -> None:
+    """Offline no closures source exists: not "no closures nearby" (`ok`, empty), which let the
+    operator assistant say "no closures … stand out" at high confidence (issue 34)."""
     answer = await client_for("closures", "offline").get(NEAR)
-    assert answer.status == "ok" and answer.data.closures == []
-    assert answer.data.note and "KAIROS_CLOSURES_PROVIDER=nycdot" in answer.data.note
+    assert (answer.status, answer.error_code, answer.data) == ("not_configured", "not_configured",
+                                                               None)  # fmt: skip
+    assert not answer.usable and not answer.informative and answer.freshness == "not configured"
+    assert answer.detail and "KAIROS_CLOSURES_PROVIDER=nycdot" in answer.detail
 
 
 async def test_nycdot_reads_socrata_rows(client_for: Any, fake: FakeState) -> None:

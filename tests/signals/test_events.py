@@ -10,7 +10,7 @@ import pytest
 from pydantic import SecretStr
 
 from kairos.signals.events.models import EventsQuery
-from kairos.signals.registry import available_sources
+from kairos.signals.registry import answering_sources, available_sources
 from tests.signals.conftest import BARCLAYS
 from tests.signals.fake_services import FakeState, tm_event
 
@@ -34,7 +34,7 @@ def _listings() -> list[dict[str, Any]]:
     ]
 
 
-@pytest.fixture(params=available_sources("events"))
+@pytest.fixture(params=answering_sources("events"))  # "offline" has no data: below
 def events(request: pytest.FixtureRequest, client_for: Any, fake: FakeState) -> Any:
     fake.events = _listings()
     return client_for("events", request.param)
@@ -71,10 +71,20 @@ def test_a_bad_window_is_refused() -> None:
 # --- offline and Ticketmaster --------------------------------------------------------------------
 
 
-async def test_offline_says_no_source_is_configured(client_for: Any) -> None:
-    answer = await client_for("events", "offline").get(WEEKEND)
-    assert answer.status == "ok" and answer.data.events == []
-    assert answer.data.note and "KAIROS_EVENTS_PROVIDER=ticketmaster" in answer.data.note
+async def test_offline_is_not_configured_never_ok_and_empty(client_for: Any) -> None:
+    """Offline no events source exists: not "no events nearby" (`ok`, empty), but no answer at
+    all, with the settings that give the role a provider (issue 34: "events … (live)")."""
+    assert available_sources("events") == ["offline", "ticketmaster"]
+    client = client_for("events", "offline")
+    answer = await client.get(WEEKEND)
+    assert (answer.status, answer.error_code, answer.data) == ("not_configured", "not_configured",
+                                                               None)  # fmt: skip
+    assert not answer.usable and not answer.informative
+    assert answer.freshness == "not configured"  # never "live" nor "under 1 min old"
+    assert answer.detail and "KAIROS_EVENTS_PROVIDER=ticketmaster" in answer.detail
+    assert "KAIROS_EVENTS_API_KEY" in answer.detail
+    assert client.setup == answer.detail
+    assert (await client.get(WEEKEND)).cache_hit is False  # nothing is kept: there is no data
 
 
 async def test_ticketmaster_reads_discovery_events(client_for: Any, fake: FakeState) -> None:

@@ -36,7 +36,10 @@ async def test_offline_signals_answer_every_kind() -> None:
     school = await signals.school_calendar.get(SchoolDayQuery(day=day, lat=LAT, lng=LNG))
     place = await signals.geocode("Barclays Center")
     answers = [weather, events, closures, school, place]
-    assert [a.status for a in answers] == ["ok"] * 5
+    # events and closures have no provider offline: no data, so never "ok"
+    assert [a.status for a in answers] == ["ok", "not_configured", "not_configured", "ok", "ok"]
+    assert (signals.events.setup, signals.closures.setup) == (events.detail, closures.detail)
+    assert signals.weather.setup is None and signals.geocoding.setup is None
     assert [a.source for a in answers] == [
         "climatology",
         "no-events-source",

@@ -23,6 +23,7 @@ OPERATOR_TEXT = [
     ".op-question p", ".op-action dt", ".op-action dd", ".op-sparse", ".op-pos", ".op-neg",
     ".op-review-id", ".op-quote .meta", ".op-cards span", ".op-theme-summary", ".op-fresh",
     ".op-context", ".op-evidence summary", ".op-competitor-status", ".op-question-mark",
+    ".op-unconfigured li",
 ]  # fmt: skip
 FIRST = (
     "I run Marliave in Boston, usually 120 covers on a Friday — what should I do about "
@@ -114,8 +115,15 @@ def test_staffing_correction_risk_evidence_and_competitor(page: Any) -> None:
     for source in answer["sources"]:
         chip = first.locator(f".op-source[data-source={source['name']}]")
         expect(chip).to_have_attribute("data-status", source["status"])
-        expect(chip.locator(".op-source-status")).to_have_text(source["status"])
-        expect(chip.locator(".op-source-fresh")).to_have_text(source["freshness"])
+        none = source["status"] == "not_configured"
+        expect(chip.locator(".op-source-status")).to_have_text(
+            "not configured" if none else source["status"]
+        )
+        if none:  # no provider: no age of data that does not exist
+            expect(chip.locator(".op-source-fresh")).to_have_count(0)
+            assert source["detail"] in chip.get_attribute("title")
+        else:
+            expect(chip.locator(".op-source-fresh")).to_have_text(source["freshness"])
         if source["note"]:
             assert source["note"] in chip.get_attribute("title")
     skipped = first.locator(".op-source[data-source=school_calendar]")
@@ -124,6 +132,14 @@ def test_staffing_correction_risk_evidence_and_competitor(page: Any) -> None:
     expect(reviews).to_have_attribute("data-status", "ok")
     style = "el => [getComputedStyle(el).borderStyle, getComputedStyle(el).backgroundColor]"
     assert skipped.evaluate(style) != reviews.evaluate(style)
+    # Offline, events have no provider: "not configured" in words, never green "ok", the settings
+    # on the page (issue 34: "Events ok · under 1 min old" for a source that did not exist).
+    events = first.locator(".op-source[data-source=events]")
+    expect(events).to_have_attribute("data-status", "not_configured")
+    expect(events).not_to_contain_text("ok")
+    assert events.evaluate(style) != reviews.evaluate(style)
+    expect(first.locator(".op-unconfigured")).to_contain_text("KAIROS_EVENTS_PROVIDER")
+    expect(first.locator(".op-cited")).not_to_contain_text("events")
 
     # The why bullets, the trigger, the confidence, the guest snapshot (no quotes yet: ADR-018).
     why = first.locator(".op-why li")

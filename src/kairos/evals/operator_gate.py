@@ -12,6 +12,9 @@ Checks, each over every turn or conversation it applies to:
 - clarify once: a multi-location baseline asks the scope once, then defaults to the first;
 - timeout fallback: with one source slower than its budget, the answer arrives within that
   budget + 100 ms and names the source `timeout`;
+- sources truthful: a role with no provider (`not_configured`, or a note saying no source is
+  configured) is never `ok`, never cited in the action line and never counted in "N of M sources
+  answered"; `high` needs an outside signal (`external`; climatology never is one);
 - event chain: every turn's stored events contain `CHAIN` in order;
 - first-insight latency: p95 of first turns (ms);
 - staffing windows: Spearman of the weekday × daypart demand the card uses against each place's
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import secrets
 import time
 import uuid
@@ -43,6 +47,7 @@ from kairos.ingest.runner import ProgressSink
 from kairos.operator.action_line import ActionLineError, parse_last_line
 from kairos.operator.agent import CHAIN
 from kairos.operator.demand import DemandModel, to_matrix
+from kairos.operator.schemas import ActionLine
 from kairos.runtime import Runtime
 from kairos.signals.client import SignalClient
 from kairos.signals.events.models import EventList, EventsQuery
@@ -227,6 +232,34 @@ def _level_ok(level: str, cap: str) -> bool:
     return LEVELS.index(level) <= LEVELS.index(cap)
 
 
+_NO_PROVIDER = re.compile(r"no [\w -]+ source is configured")
+_ANSWERED = re.compile(r"(\d+) of (\d+) (?:configured )?sources answered")
+
+
+def untruthful_sources(answer: dict[str, Any], line: ActionLine | None) -> str | None:
+    """What the answer says of its sources against what they are; None when truthful."""
+    sources = [s for s in answer["sources"] if s["name"] != "demand"]
+    said = " ".join(answer["confidence"]["reasons"])
+    none = [s for s in sources if s["status"] == "not_configured"
+            or _NO_PROVIDER.search(f"{s.get('note') or ''} {s.get('detail') or ''}")]  # fmt: skip
+    shown = [s["name"] for s in none if s["status"] in ("ok", "stale")]
+    cited = [n for n, _ in (line.sources if line else []) for s in none
+             if n.endswith(s["provider"])]  # fmt: skip
+    asked = sum(s["status"] in ("ok", "stale", "error", "timeout") and s not in none
+                for s in sources)  # fmt: skip
+    counts = [(int(m[1]), int(m[2])) for m in _ANSWERED.finditer(said)]
+    outside = [s for s in sources if s.get("external") and s["provider"] != "climatology"]
+    if shown:
+        return f"no provider, yet {shown} answered ok"
+    if cited:
+        return f"the action line cites {cited}, which have no provider"
+    if any(m != asked or n > m for n, m in counts):
+        return f"'{said}' with {asked} sources asked that have a provider"
+    if answer["confidence"]["level"] == "high" and not outside:
+        return "high confidence with no outside signal behind it"
+    return None
+
+
 @dataclass
 class _Tally:
     checks: dict[str, Check] = field(default_factory=dict)
@@ -283,6 +316,8 @@ async def _run_script(
             all(_level_ok(level, c) for c in caps) and _level_ok(level, step.expect.max_confidence),
             f"{where}: {level} with caps {caps}, expected at most {step.expect.max_confidence}",
         )
+        wrong = untruthful_sources(answer, line)
+        tally.record("sources_truthful", wrong is None, f"{where}: {wrong}")
         if step.expect.kind == "correction" and previous is not None:
             moved = (
                 answer["kind"] == "correction"

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from kairos.core.venue_identity import name_key as normalize_name
 from kairos.errors import Forbidden, InvalidInput, NotFound
-from kairos.operator.compose import Composed, Phrasing, compose
+from kairos.operator.compose import Composed, Phrasing, checkable, compose
 from kairos.operator.confidence import assess
 from kairos.operator.demand import DAYPARTS, DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
@@ -36,6 +36,7 @@ from kairos.operator.sources import (
     ReviewsQuery,
     ToolBudget,
     fetch_pack,
+    not_configured,
 )
 from kairos.operator.state import BaselineState, SessionState, preferences_of
 from kairos.pipeline.events import Thinking, TurnEvent
@@ -469,8 +470,8 @@ class OperatorAgent:
         composed = compose(
             decisions=decisions,
             confidence=confidence,
-            sources=sources if any(s.status in ("ok", "stale") for s in sources
-                                   if s.name != "demand") else [],
+            sources=sources if any(s.status in ("ok", "stale") for s in sources if s.name !=
+                                   "demand") else [s for s in sources if s.name != "demand"],
             window=window_label,
             assumptions=turn.assumptions,
             question=turn.question,
@@ -516,6 +517,7 @@ class OperatorAgent:
         window_label: str,
     ) -> OperatorAnswer:
         unresolved = [loc.label for loc in state.locations if loc.lat is None]
+        unknown = not_configured(self.signals, state.card)  # said now: no lookup needed
         if unresolved:
             turn.leads.append(
                 f"I couldn't find {unresolved[0]!r} among the places and cities I know."
@@ -530,18 +532,18 @@ class OperatorAgent:
         else:
             turn.leads.append(
                 "Tell me the restaurant's name, a street address or a ZIP code and I'll check "
-                "the weather, events and closures around it."
+                f"{checkable(unknown)} around it."
             )
         turn.event("recommendation.computed", actions=0, confidence="low", caps=["no location"])
         confidence = assess(
-            card=state.card, sources=[], location_resolved=False, location_assumed=True,
+            card=state.card, sources=unknown, location_resolved=False, location_assumed=True,
             baseline_given=state.baseline is not None, baseline_assumed=False,
             reviews_used_sparse=False,
         )  # fmt: skip
         composed = compose(
             decisions=[],
             confidence=confidence,
-            sources=[],
+            sources=unknown,
             window=window_label,
             assumptions=turn.assumptions,
             question=turn.question,
@@ -563,7 +565,7 @@ class OperatorAgent:
             confidence=confidence,
             targets=state.locations,
             window=window,
-            sources=[],
+            sources=unknown,
             shape=None,
             guests=None,
             turn=turn,

@@ -1,7 +1,9 @@
 """The answer's words (ADR-009, ADR-011, ADR-020): the recommendation; why, at most two bullets
 (the card's top drivers); the trigger to escalate or de-escalate; the guest signal snapshot when
-there is one; stated assumptions; at most one question; and, as the last line, always, the
-action line. Verbose ("why?") lists every driver and what the confidence rests on.
+there is one; each role with no provider, said plainly with the settings that configure one;
+stated assumptions; at most one question; and, as the last line, always, the action line, which
+cites only sources that answered with data (never a role with no provider). Verbose ("why?")
+lists every driver and what the confidence rests on.
 
 With a model configured, `Phrasing` may rewrite the recommendation, the bullets and the trigger
 (ADR-023 stage B: a compact signal pack in, strict JSON out, one repair, the rules' own words as
@@ -28,10 +30,16 @@ from kairos.operator.schemas import (
     SourceStatus,
 )
 
-__all__ = ["Composed", "Phrasing", "compose"]
+__all__ = ["Composed", "Phrasing", "checkable", "compose", "unconfigured_lines"]
 
 MAX_WHY = 2
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_OUTSIDE_WORDS = {
+    "weather": "weather",
+    "school_calendar": "school calendar",
+    "events": "event",
+    "closures": "closure",
+}
 SOURCE_LABELS = {
     "weather": "weather",
     "school_calendar": "school calendar",
@@ -58,6 +66,8 @@ class Wording(BaseModel):
 
 
 def cited_sources(sources: Sequence[SourceStatus]) -> list[tuple[str, str]]:
+    """Sources with data that covers the place and period: a role with no provider
+    (`not_configured`), a failed or an uninformative one is never cited."""
     usable = [s for s in sources if s.status in ("ok", "stale") and s.informative]
     return [
         (f"{SOURCE_LABELS.get(s.name, s.name)} {s.provider}", s.freshness + (
@@ -91,6 +101,31 @@ def action_line(
     )
 
 
+def unconfigured_lines(sources: Sequence[SourceStatus]) -> list[str]:
+    """One plain sentence per role with no provider: what is unknown, and the settings."""
+    said = [s.detail or f"no {s.name} source is configured" for s in sources
+            if s.status == "not_configured"]  # fmt: skip
+    return [f"{text[0].upper()}{text[1:]}." for text in dict.fromkeys(said)]
+
+
+def _nothing_moves(sources: Sequence[SourceStatus]) -> str:
+    words = [_OUTSIDE_WORDS[s.name] for s in sources if s.name in _OUTSIDE_WORDS
+             and s.status in ("ok", "stale") and s.informative]  # fmt: skip
+    if not words:
+        return "No outside signal answered for this period, so nothing moves demand."
+    return f"No {_joined(words)} signal moves demand noticeably this period."
+
+
+def checkable(sources: Sequence[SourceStatus]) -> str:
+    missing = {s.name for s in sources if s.status == "not_configured"}
+    kept = [n for n in ("weather", "events", "closures") if n not in missing]
+    return _joined([SOURCE_LABELS[n] for n in kept]) if kept else "the signals"
+
+
+def _joined(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.replace("|", "/").split())
 
@@ -114,7 +149,7 @@ def compose(
     if not decisions:
         recommendation = "I can't recommend a change without knowing where the restaurant is."
         why: list[str] = []
-        trigger = "Once I know the location, I'll check weather, events and closures around it."
+        trigger = f"Once I know the location, I'll check {checkable(sources)} around it."
         line = fallback(window)
     else:
         if len(decisions) == 1:
@@ -131,7 +166,7 @@ def compose(
         why = [f"{drv.summary} ({drv.effect_pct:+.0f}% expected guests)" if drv.effect_pct
                else drv.summary for drv in drivers[:limit]]  # fmt: skip
         if not why:
-            why = ["No weather, event or closure signal moves demand noticeably this period."]
+            why = [_nothing_moves(sources)]
         trigger = decisions[0].trigger
     lines: list[str] = []
     if lead:
@@ -143,6 +178,7 @@ def compose(
     lines.append(f"Trigger: {trigger}")
     if snapshot is not None:
         lines.append(f"Guest signals: {snapshot.summary}")
+    lines += unconfigured_lines(sources)
     if verbose:
         if demand_basis:
             lines.append(f"Demand shape: {demand_basis}.")

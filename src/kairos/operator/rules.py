@@ -425,6 +425,11 @@ def _opportunity_actions(
         quiet = _quietest(pack)
         if quiet is not None:
             day, part = quiet
+            why = (
+                ": nothing outside is bringing guests this period"
+                if pack.events is not None
+                else " (events nearby are unknown)"
+            )
             found.append(
                 StaffAction(
                     kind="promote",
@@ -433,7 +438,7 @@ def _opportunity_actions(
                     window=window_text(day, part),
                     text=(
                         f"Fill your quietest open window, {window_text(day, part)}, with an "
-                        "offer: nothing outside is bringing guests this period"
+                        f"offer{why}"
                     ),
                     drivers=[
                         Driver(
@@ -488,10 +493,35 @@ def _recommendation(
     if card == "risk":
         if actions:
             return actions[0].text + "."
-        return "No closures or weather risks stand out for this period; run as usual."
+        return _risk_all_clear(pack)
     if actions:
         return actions[0].text + "."
+    if pack.events is None:
+        return "No outside opportunity is known (events nearby are unknown); keep your usual plan."
     return "No outside opportunity stands out; keep your usual plan."
+
+
+def _risk_all_clear(pack: SignalPack) -> str:
+    """No risk found: an all-clear only on what was checked. Closures with no source (or a
+    failed one) and weather with no numbers here are unknown, and said so."""
+    closures = pack.closures is not None
+    weather = any(report.known for report in pack.weather.values())
+    if closures and weather:
+        return "No closures or weather risks stand out for this period; run as usual."
+    if weather:
+        return (
+            "No weather risk stands out for this period; street closures nearby are unknown, "
+            "so this is not an all-clear on them."
+        )
+    if closures:
+        return (
+            "No street closures stand out for this period; the weather here is unknown, so this "
+            "is not an all-clear on it."
+        )
+    return (
+        "Neither street closures nor the weather here are known for this period, so this is no "
+        "all-clear; run as usual and watch for notices."
+    )
 
 
 def _trigger(

@@ -99,15 +99,26 @@ class ResolvedLocation(BaseModel):
 class SourceStatus(BaseModel):
     name: str = Field(description="weather, school_calendar, events, closures, reviews, demand")
     provider: str
-    status: Literal["ok", "stale", "error", "timeout", "skipped"]
+    status: Literal["ok", "stale", "error", "timeout", "skipped", "not_configured"] = Field(
+        description="not_configured: no provider for the role (events and closures offline), so "
+        "nothing is known; never cited, never counted as answered"
+    )
     error_code: str | None = None
-    detail: str | None = None
-    freshness: str = Field(description="'live', '12 min old', 'unavailable'")
+    detail: str | None = Field(
+        default=None, description="what happened; for not_configured, the settings to change"
+    )
+    freshness: str = Field(description="'live', '12 min old', 'unavailable', 'not configured'")
     cache_hit: bool = False
     informative: bool = Field(
         default=True,
-        description="the answer covers this place and period (climatology far from its station "
-        "or a calendar for another year does not)",
+        description="the answer covers this place and period (climatology far from its station, "
+        "a calendar for another year or a role with no provider does not)",
+    )
+    external: bool = Field(
+        default=False,
+        description="an informative outside account of this period: a forecast, listed events, "
+        "closure permits, the school calendar; climatology (the normal for the date), the "
+        "catalog's reviews and check-ins are not. High confidence needs one",
     )
     note: str | None = None
 

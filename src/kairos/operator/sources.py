@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from kairos.operator.schemas import Card, SourceStatus
 from kairos.signals.client import SignalClient
 from kairos.signals.closures.models import ClosureList, ClosuresQuery
-from kairos.signals.envelope import SignalAnswer, SignalData
+from kairos.signals.envelope import NOT_CONFIGURED, SignalAnswer, SignalData
 from kairos.signals.events.models import EventList, EventsQuery
 from kairos.signals.school_calendar.models import SchoolDay, SchoolDayQuery
 from kairos.signals.service import Signals
@@ -35,9 +35,12 @@ __all__ = [
     "ReviewsQuery",
     "ToolBudget",
     "fetch_pack",
+    "not_configured",
 ]
 
 BASE_SOURCES: Final = ("weather", "events", "closures")
+OUTSIDE: Final = frozenset({"weather", "events", "closures", "school_calendar"})
+"""Sources that say something of the period from outside Kairos (weather only when a forecast)."""
 PREFETCH: Final[dict[Card, tuple[str, ...]]] = {
     # ADR-024: the same base, and each card's own prefetch
     "staffing": (*BASE_SOURCES, "reviews"),
@@ -107,24 +110,47 @@ class Fetched:
 
 def status_of(name: str, answers: Sequence[SignalAnswer[SignalData]]) -> SourceStatus:
     """One status for a source asked several times (once per day): the worst answer's."""
-    order = {"ok": 0, "stale": 1, "error": 2, "timeout": 3}
+    order = {"ok": 0, "stale": 1, "not_configured": 2, "error": 3, "timeout": 4}
     worst = max(answers, key=lambda a: order[a.status])
     oldest = max(answers, key=lambda a: a.age_seconds or 0.0)
     note = next((a.data.note for a in answers if a.data is not None and a.data.note), None)
-    informative = any(
-        a.data is not None and getattr(a.data, "known", True) is not False for a in answers
-    )
+    informative = [a for a in answers if a.informative]
+    forecast = any(getattr(a.data, "kind", None) == "forecast" for a in informative)
     return SourceStatus(
         name=name,
         provider=worst.source,
         status=worst.status,
         error_code=worst.error_code,
         detail=worst.detail,
-        freshness=oldest.freshness if worst.usable else "unavailable",
+        freshness=oldest.freshness if worst.usable else worst.freshness,
         cache_hit=all(a.cache_hit for a in answers),
-        informative=informative,
+        informative=bool(informative),
+        external=name in OUTSIDE and bool(informative) and (name != "weather" or forecast),
         note=note,
     )
+
+
+def not_configured(signals: Signals, card: Card) -> list[SourceStatus]:
+    """The card's roles that have no provider, as their answers would say (none is asked)."""
+    clients: dict[str, SignalClient[Any, Any]] = {
+        "weather": signals.weather,
+        "events": signals.events,
+        "closures": signals.closures,
+        "school_calendar": signals.school_calendar,
+    }
+    return [
+        SourceStatus(
+            name=name,
+            provider=client.name,
+            status="not_configured",
+            error_code=NOT_CONFIGURED,
+            detail=setup,
+            freshness="not configured",
+            informative=False,
+        )
+        for name in PREFETCH[card]
+        if (client := clients.get(name)) is not None and (setup := client.setup) is not None
+    ]
 
 
 def skipped(name: str, why: str) -> SourceStatus:

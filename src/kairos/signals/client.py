@@ -7,6 +7,8 @@ per call, and a typed answer every time (ADR-007, ADR-022).
 - Not cached, or `refresh=True` (the user asked for live data): the source is called within its
   budget. When that fails and a kept copy exists, the copy is served as `stale` with the failure's
   code; otherwise the answer is `timeout` or `error` with no data.
+- No provider configured for the role (`NoProvider`, or a source raising `SignalNotConfigured`):
+  `not_configured` with the settings to change, never `ok`, never cached.
 
 Concurrent callers of one query share one upstream call (no stampede on a cold key).
 """
@@ -25,13 +27,15 @@ from pydantic import BaseModel
 
 from kairos.signals.envelope import (
     INTERNAL_ERROR,
+    NOT_CONFIGURED,
     STALE_CACHE,
     TIMEOUT,
     SignalAnswer,
     SignalData,
+    SignalStatus,
     utc_from_timestamp,
 )
-from kairos.signals.source import SignalSource, SignalUnavailable
+from kairos.signals.source import NoProvider, SignalSource, SignalUnavailable
 
 logger = logging.getLogger(__name__)
 
@@ -98,8 +102,16 @@ class SignalClient(Generic[Q, D]):
     def name(self) -> str:
         return self.source.name
 
+    @property
+    def setup(self) -> str | None:
+        """None when a provider answers for the role; else what is unknown and the settings that
+        configure one (the `detail` of every `not_configured` answer)."""
+        return self.source.setup if isinstance(self.source, NoProvider) else None
+
     async def get(self, query: Q, *, refresh: bool = False) -> SignalAnswer[D]:
         """The answer for `query`; never raises for anything the source does."""
+        if (setup := self.setup) is not None:
+            return self._failed(_Failure(NOT_CONFIGURED, setup))
         key = f"{self.source.name}|{type(query).__name__}|{query.model_dump_json()}"
         entry = self._store.get(key)
         now = self._clock()
@@ -114,15 +126,23 @@ class SignalClient(Generic[Q, D]):
         now = self._clock()
         if isinstance(outcome, CacheEntry):
             return self._answer(outcome, now, cache_hit=False)
-        if entry is not None:
+        if entry is not None and outcome.code != NOT_CONFIGURED:
             return self._answer(
                 entry, now, cache_hit=True, code=outcome.code, detail=outcome.detail
             )
+        return self._failed(outcome)
+
+    def _failed(self, failure: _Failure) -> SignalAnswer[D]:
+        status: SignalStatus = (
+            "timeout" if failure.code == TIMEOUT
+            else "not_configured" if failure.code == NOT_CONFIGURED
+            else "error"
+        )  # fmt: skip
         return SignalAnswer[D](
             source=self.source.name,
-            status="timeout" if outcome.code == TIMEOUT else "error",
-            error_code=outcome.code,
-            detail=outcome.detail,
+            status=status,
+            error_code=failure.code,
+            detail=failure.detail,
         )
 
     async def wait_for_refreshes(self) -> None:
@@ -181,5 +201,6 @@ class SignalClient(Generic[Q, D]):
             entry = CacheEntry(data, self._clock())
             self._store.set(key, entry)
             return entry
-        logger.warning("signal source %s: %s (%s)", name, failure.code, failure.detail)
+        if failure.code != NOT_CONFIGURED:
+            logger.warning("signal source %s: %s (%s)", name, failure.code, failure.detail)
         return failure

@@ -2,7 +2,10 @@
 
 Products decide from `status`, cite `source` with its freshness, and never catch exceptions from a
 signal: a slow or broken source is an answer (`timeout`, `error`), and "nothing nearby" is `ok`
-with empty data (ADR-022: no signal is not a failure).
+with empty data (ADR-022: no signal is not a failure). A role with no provider configured (events
+and closures offline) is neither: `not_configured`, with no data and `detail` naming the settings
+that give it one. It is never `ok`, never cited and never `informative`: nothing was asked, so
+nothing nearby is unknown, not absent.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-SignalStatus = Literal["ok", "stale", "error", "timeout"]
+SignalStatus = Literal["ok", "stale", "error", "timeout", "not_configured"]
 
 # Error codes carried by degraded answers (`error_code`). A small fixed set, so dashboards can
 # count them; `detail` says the specifics and what to change.
@@ -26,6 +29,7 @@ UPSTREAM_ERROR = "upstream_error"  # 5xx
 BAD_RESPONSE = "bad_response"  # a body that does not follow the service's protocol
 INTERNAL_ERROR = "internal_error"  # a bug in the source itself (logged with its traceback)
 STALE_CACHE = "stale_cache"  # served from a cache older than its freshness window
+NOT_CONFIGURED = "not_configured"  # no provider is configured for the role: no data exists
 
 
 class SignalData(BaseModel):
@@ -41,7 +45,8 @@ D = TypeVar("D", bound=SignalData)
 
 
 class SignalAnswer(BaseModel, Generic[D]):
-    """One source's answer. `ok` and `stale` carry data; `error` and `timeout` carry none."""
+    """One source's answer. `ok` and `stale` carry data; `error`, `timeout` and
+    `not_configured` carry none."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -58,6 +63,8 @@ class SignalAnswer(BaseModel, Generic[D]):
     def _consistent(self) -> SignalAnswer[D]:
         if (self.status == "ok") != (self.error_code is None):
             raise ValueError("error_code is set exactly when the status is not ok")
+        if (self.status == "not_configured") != (self.error_code == NOT_CONFIGURED):
+            raise ValueError("a role with no provider is not_configured, with that code only")
         if (self.status in ("ok", "stale")) != (self.data is not None):
             raise ValueError("ok and stale answers carry data; error and timeout answers do not")
         if (self.data is None) != (self.fetched_at is None):
@@ -70,8 +77,16 @@ class SignalAnswer(BaseModel, Generic[D]):
         return self.data is not None
 
     @property
+    def informative(self) -> bool:
+        """There is data and it covers what was asked (not `known=False`). A role with no
+        provider never is: its "nothing" is not knowledge."""
+        return self.data is not None and getattr(self.data, "known", True) is not False
+
+    @property
     def freshness(self) -> str:
         """How old the data is, for the source line a product shows ("live", "12 min old")."""
+        if self.status == "not_configured":
+            return "not configured"
         if self.age_seconds is None:
             return "unavailable"
         if self.age_seconds < 60 and not self.cache_hit:

@@ -14,6 +14,7 @@ from typing import Any, Literal, get_args
 from kairos.errors import ConfigurationError
 from kairos.settings import Settings
 from kairos.signals.geocoding.catalog import PlaceRow
+from kairos.signals.source import NoProvider
 
 SignalKind = Literal["weather", "events", "closures", "school_calendar", "geocoding"]
 KINDS: tuple[SignalKind, ...] = get_args(SignalKind)
@@ -53,6 +54,13 @@ def register_source(
 
 def available_sources(kind: SignalKind) -> list[str]:
     return sorted(name for k, name in _REGISTRY if k == kind)
+
+
+def answering_sources(kind: SignalKind) -> list[str]:
+    """The `kind` sources that have data to answer with: not a role left with no provider."""
+    no_data = [n for (k, n), e in _REGISTRY.items() if k == kind
+               and issubclass(e.source_class, NoProvider)]  # fmt: skip
+    return [n for n in available_sources(kind) if n not in no_data]
 
 
 def provider_setting(kind: SignalKind) -> str:

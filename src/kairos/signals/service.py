@@ -5,6 +5,8 @@
     if answer.usable: ...            # ok or stale: decide, and cite answer.source + freshness
 
 Each kind has its own timeout budget (settings) and freshness policy (below); answers never raise.
+A kind with no provider (`signals.events.setup` is not None: events and closures offline) answers
+`not_configured`: not data, so never cited, counted or shown as "ok".
 """
 
 from __future__ import annotations

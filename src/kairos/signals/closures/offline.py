@@ -1,11 +1,10 @@
-"""No street-closure data ships with Kairos (see PROVENANCE.md), so offline the answer is `ok`,
-no closures, and a note saying no source is configured."""
+"""No street-closure data ships with Kairos (see PROVENANCE.md), so offline the closures role has
+no provider: every answer is `not_configured` (never `ok` with no closures, which would say the
+streets are clear), with the settings that configure one."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from kairos.signals.closures.models import ClosureList, ClosuresQuery
+from kairos.signals.source import NoProvider
 
 NO_SOURCE_NOTE = (
     "no street-closure source is configured, so closures nearby are unknown (not absent); set "
@@ -13,13 +12,6 @@ NO_SOURCE_NOTE = (
 )
 
 
-class NoClosures:
-    needs_key: ClassVar[bool] = False
-    offline: ClassVar[bool] = True
+class NoClosures(NoProvider):
     name = "no-closures-source"
-
-    async def fetch(self, query: ClosuresQuery) -> ClosureList:
-        return ClosureList(closures=[], note=NO_SOURCE_NOTE)
-
-    async def aclose(self) -> None:
-        return None
+    setup = NO_SOURCE_NOTE

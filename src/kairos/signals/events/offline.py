@@ -1,11 +1,10 @@
 """No events data ships with Kairos (none with a usable licence was found, see PROVENANCE.md), so
-offline the answer is honest: `ok`, no events, and a note saying no source is configured."""
+offline the events role has no provider: every answer is `not_configured` (never `ok` with an
+empty list, which would say no events are nearby), with the settings that configure one."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from kairos.signals.events.models import EventList, EventsQuery
+from kairos.signals.source import NoProvider
 
 NO_SOURCE_NOTE = (
     "no events source is configured, so events nearby are unknown (not absent); set "
@@ -13,13 +12,6 @@ NO_SOURCE_NOTE = (
 )
 
 
-class NoEvents:
-    needs_key: ClassVar[bool] = False
-    offline: ClassVar[bool] = True
+class NoEvents(NoProvider):
     name = "no-events-source"
-
-    async def fetch(self, query: EventsQuery) -> EventList:
-        return EventList(events=[], note=NO_SOURCE_NOTE)
-
-    async def aclose(self) -> None:
-        return None
+    setup = NO_SOURCE_NOTE

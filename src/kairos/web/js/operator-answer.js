@@ -1,8 +1,9 @@
 // One operator answer (seed 004) drawn from its OperatorAnswer: the recommendation, why (at
 // most two bullets), the trigger, the one question, the action line as a strip (read back from
 // the answer's last line, ADR-020), the actions, the assumptions, a chip per source with its
-// status and freshness, the confidence with its caps, then the guest signals, the competitor
-// and the demand shape (operator-signals.js).
+// status and freshness (a role with no provider reads "not configured", with the settings that
+// configure one beside the chips), the confidence with its caps, then the guest signals, the
+// competitor and the demand shape (operator-signals.js).
 import { h } from "./dom.js";
 import { competitorBlock, demandTable, guestSnapshot } from "./operator-signals.js";
 
@@ -11,7 +12,9 @@ const KIND_LABEL = { insight: "insight", clarification: "clarification", explana
   what_if: "what if", correction: "correction", fallback: "fallback" };
 const SOURCE_LABEL = { weather: "Weather", school_calendar: "School calendar", events: "Events",
   closures: "Closures", reviews: "Reviews", demand: "Demand" };
-const STATUS_ICON = { ok: "●", stale: "◐", error: "✕", timeout: "⏱", skipped: "○" };
+const STATUS_ICON = { ok: "●", stale: "◐", error: "✕", timeout: "⏱", skipped: "○", not_configured: "⊘" };
+// A role with no provider is no answer: words, never the green of `ok` (ADR-022).
+const STATUS_TEXT = { not_configured: "not configured" };
 const ACTION_ICON = { add_staff: "＋", cut_staff: "－", hold: "＝", prep: "◆", risk: "⚠", promote: "★" };
 
 // The same grammar as kairos.operator.action_line: `Action: … | Window: … | Confidence: … |
@@ -51,19 +54,29 @@ function actionStrip(answer) {
 }
 
 function sourceChip(source) {
-  const tip = [source.note, source.detail, source.error_code && `error code ${source.error_code}`,
-    source.provider !== "-" && `provider: ${source.provider}`,
-    !source.informative && "does not cover this place or period, so it is not cited"].filter(Boolean).join(" · ");
+  const none = source.status === "not_configured";
+  const tip = [source.note, source.detail, !none && source.error_code && `error code ${source.error_code}`,
+    source.provider !== "-" && !none && `provider: ${source.provider}`,
+    none ? "no provider, so it is not cited and not counted"
+      : !source.informative && "does not cover this place or period, so it is not cited"].filter(Boolean).join(" · ");
   return h("li", {
-    class: `op-source ${source.status}${source.informative ? "" : " uninformative"}`,
+    class: `op-source ${source.status}${source.informative || none ? "" : " uninformative"}`,
     "data-source": source.name, "data-status": source.status, title: tip || null, tabindex: tip ? "0" : null,
   },
   h("span", { class: "op-source-icon", "aria-hidden": "true", text: STATUS_ICON[source.status] || "•" }),
   h("span", { class: "op-source-name", text: SOURCE_LABEL[source.name] || source.name }),
-  h("span", { class: "op-source-status", text: source.status }),
-  h("span", { class: "op-source-fresh", text: source.freshness }),
+  h("span", { class: "op-source-status", text: STATUS_TEXT[source.status] || source.status }),
+  none ? null : h("span", { class: "op-source-fresh", text: source.freshness }),
   source.cache_hit ? h("span", { class: "op-source-cache", text: "cached" }) : null,
-  source.informative ? null : h("span", { class: "op-source-cache", text: "not here" }));
+  source.informative || none ? null : h("span", { class: "op-source-cache", text: "not here" }));
+}
+
+// Each role with no provider, in words: what is unknown and the settings that configure one.
+function unconfigured(sources) {
+  const none = sources.filter((s) => s.status === "not_configured" && s.detail);
+  if (!none.length) return null;
+  return h("ul", { class: "op-unconfigured meta", "aria-label": "Sources not configured" }, none.map((s) =>
+    h("li", { "data-source": s.name, text: `${s.detail[0].toUpperCase()}${s.detail.slice(1)}.` })));
 }
 
 function confidenceBlock(confidence) {
@@ -144,7 +157,8 @@ export function renderAnswer(answer, on) {
       h("ul", {}, answer.assumptions.map((a) => h("li", { text: a }))),
       h("p", { class: "meta", text: "Correct any of these in a message (“actually 150 covers”); the answer is recomputed." })) : null,
     h("div", { class: "op-sources-block" }, h("h4", { text: "Sources" }),
-      h("ul", { class: "op-sources", "aria-label": "Sources" }, answer.sources.map(sourceChip))),
+      h("ul", { class: "op-sources", "aria-label": "Sources" }, answer.sources.map(sourceChip)),
+      unconfigured(answer.sources)),
     confidenceBlock(answer.confidence),
     answer.guest_snapshot ? guestSnapshot(answer.guest_snapshot, { onExpand: on.expand }) : null,
     answer.competitor ? competitorBlock(answer.competitor) : null,
