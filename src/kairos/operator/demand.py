@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Final
 
 import numpy as np
@@ -20,7 +21,14 @@ import numpy.typing as npt
 from kairos.operator.schemas import Daypart
 from kairos.store.operator import PlaceCheckins
 
-__all__ = ["DAYPARTS", "DAYPART_HOURS", "DemandModel", "DemandShape", "daypart_of_hour"]
+__all__ = [
+    "DAYPARTS",
+    "DAYPART_HOURS",
+    "DemandModel",
+    "DemandShape",
+    "daypart_of_hour",
+    "window_text",
+]
 
 DAYPARTS: Final[tuple[Daypart, ...]] = ("breakfast", "lunch", "afternoon", "dinner", "late")
 DAYPART_HOURS: Final[dict[Daypart, str]] = {
@@ -30,6 +38,13 @@ DAYPART_HOURS: Final[dict[Daypart, str]] = {
     "dinner": "17:00–22:00",
     "late": "22:00–02:00",
 }
+
+
+def window_text(day: date, part: Daypart) -> str:
+    """'Sat 28 Nov, dinner 17:00–22:00'."""
+    return f"{day:%a %d %b}, {part} {DAYPART_HOURS[part]}"
+
+
 OWN_SHRINK: Final = 30.0
 """Check-ins at which a place's own shape and its peers' weigh the same."""
 PEERS: Final = 150

@@ -22,14 +22,22 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Final
 
-from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape
+from kairos.operator.cards import opportunity_actions, recommendation, risk_actions, trigger
+from kairos.operator.demand import DAYPARTS, DemandShape, window_text
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
 from kairos.signals.closures.models import Closure
 from kairos.signals.events.models import Event
 from kairos.signals.school_calendar.models import SchoolDay
 from kairos.signals.weather.models import WeatherReport
 
-__all__ = ["CARD_WEIGHTS", "COVERS_PER_SERVER", "Decision", "SignalPack", "decide"]
+__all__ = [
+    "CARD_WEIGHTS",
+    "COVERS_PER_SERVER",
+    "Decision",
+    "SignalPack",
+    "decide",
+    "window_text",
+]
 
 RAIN_EFFECT: Final = -0.08
 HEAVY_RAIN_EFFECT: Final = -0.12
@@ -89,10 +97,6 @@ class Decision:
 
 
 _DAY_FMT = "%a %d %b"
-
-
-def window_text(day: date, part: Daypart) -> str:
-    return f"{day:{_DAY_FMT}}, {part} {DAYPART_HOURS[part]}"
 
 
 def _weather_drivers(day: date, report: WeatherReport) -> list[tuple[set[Daypart], Driver]]:
@@ -358,220 +362,21 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         )
     )  # fmt: skip
     if card == "risk":
-        actions = _risk_actions(ranked, location_label) + [a for a in actions if a.staff_delta < 0]
+        actions = risk_actions(ranked, location_label) + [a for a in actions if a.staff_delta < 0]
     elif card == "opportunity":
-        actions = _opportunity_actions(ranked, pack, location_label) + [
+        actions = opportunity_actions(ranked, pack, location_label) + [
             a for a in actions if a.staff_delta > 0
         ]
-    recommendation = _recommendation(card, actions, busiest, pack)
     return Decision(
         location=pack.location,
         card=card,
         actions=actions,
         drivers=ranked,
-        recommendation=recommendation,
-        trigger=_trigger(card, ranked, busiest, pack),
+        recommendation=recommendation(card, actions, busiest, pack),
+        trigger=trigger(card, ranked, busiest, pack),
         busiest=busiest,
         uses_reviews=uses_reviews,
     )
-
-
-def _risk_actions(drivers: list[Driver], label: str | None) -> list[StaffAction]:
-    found = []
-    for d in drivers:
-        if d.effect_pct >= 0 or d.source not in ("weather", "closures", "school_calendar"):
-            continue
-        what = (
-            "Move deliveries and tell guests how to reach you"
-            if d.source == "closures"
-            else "Hold back perishable prep and keep a call-in server on standby"
-        )
-        found.append(
-            StaffAction(
-                kind="risk",
-                window=d.summary.split(":")[0],
-                text=f"{what} for {d.summary.split(':')[0]}",
-                drivers=[d],
-                location=label,
-            )
-        )
-    return found[:3]
-
-
-def _opportunity_actions(
-    drivers: list[Driver], pack: SignalPack, label: str | None
-) -> list[StaffAction]:
-    found = []
-    for d in drivers:
-        if d.effect_pct <= 0:
-            continue
-        what = (
-            "Promote a pre-event menu and open bookings early"
-            if d.source == "events"
-            else "Run a family lunch offer"
-            if d.source == "school_calendar"
-            else "Promote it"
-        )
-        found.append(
-            StaffAction(
-                kind="promote",
-                window=d.summary.split(":")[0],
-                text=f"{what} for {d.summary.split(':')[0]}",
-                drivers=[d],
-                location=label,
-            )
-        )
-    if not found and pack.days:
-        quiet = _quietest(pack)
-        if quiet is not None:
-            day, part = quiet
-            why = (
-                ": nothing outside is bringing guests this period"
-                if pack.events is not None
-                else " (events nearby are unknown)"
-            )
-            found.append(
-                StaffAction(
-                    kind="promote",
-                    day=day,
-                    daypart=part,
-                    window=window_text(day, part),
-                    text=(
-                        f"Fill your quietest open window, {window_text(day, part)}, with an "
-                        f"offer{why}"
-                    ),
-                    drivers=[
-                        Driver(
-                            source="demand",
-                            summary=(
-                                f"your quietest open window in the period ({pack.demand.basis})"
-                            ),
-                            effect_pct=0.0,
-                            rank=0.0,
-                        )
-                    ],
-                    location=label,
-                )
-            )
-    return found[:3]
-
-
-def _quietest(pack: SignalPack) -> tuple[date, Daypart] | None:
-    best: tuple[float, date, Daypart] | None = None
-    day_max = max(pack.demand.shares.max(), 1e-9)
-    for day in pack.days:
-        for p, part in enumerate(DAYPARTS):
-            share = float(pack.demand.shares[day.weekday(), p])
-            if share < 0.15 * day_max or part in ("breakfast", "late"):
-                continue  # closed, or nearly: not a window to promote
-            if best is None or share < best[0]:
-                best = (share, day, part)
-    return (best[1], best[2]) if best else None
-
-
-def _recommendation(
-    card: Card,
-    actions: list[StaffAction],
-    busiest: list[tuple[date, Daypart, int | None]],
-    pack: SignalPack,
-) -> str:
-    peak = ""
-    if busiest:
-        day, part, covers = busiest[0]
-        peak = f"{window_text(day, part)}" + (f" (≈{covers} covers)" if covers else "")
-    if card == "staffing":
-        if actions:
-            head = actions[0].text
-            more = f", and {len(actions) - 1} more change" + ("s" if len(actions) > 2 else "")
-            return head + (more if len(actions) > 1 else "") + "."
-        return (
-            f"Keep your usual staffing; nothing in the signals moves demand enough to change it. "
-            f"Your busiest window is {peak}."
-            if peak
-            else "Keep your usual staffing."
-        )
-    if card == "risk":
-        if actions:
-            return actions[0].text + "."
-        return _risk_all_clear(pack)
-    if actions:
-        return actions[0].text + "."
-    if pack.events is None:
-        return "No outside opportunity is known (events nearby are unknown); keep your usual plan."
-    return "No outside opportunity stands out; keep your usual plan."
-
-
-def _risk_all_clear(pack: SignalPack) -> str:
-    """No risk found: an all-clear only on what was checked. Closures with no source (or a
-    failed one) and weather with no numbers here are unknown, and said so."""
-    closures = pack.closures is not None
-    weather = any(report.known for report in pack.weather.values())
-    if closures and weather:
-        return "No closures or weather risks stand out for this period; run as usual."
-    if weather:
-        return (
-            "No weather risk stands out for this period; street closures nearby are unknown, "
-            "so this is not an all-clear on them."
-        )
-    if closures:
-        return (
-            "No street closures stand out for this period; the weather here is unknown, so this "
-            "is not an all-clear on it."
-        )
-    return (
-        "Neither street closures nor the weather here are known for this period, so this is no "
-        "all-clear; run as usual and watch for notices."
-    )
-
-
-def _trigger(
-    card: Card,
-    drivers: list[Driver],
-    busiest: list[tuple[date, Daypart, int | None]],
-    pack: SignalPack,
-) -> str:
-    top = drivers[0] if drivers else None
-    if top is not None and top.source == "weather":
-        when = top.summary.split(":")[0]
-        step = {
-            "staffing": "cut one more server and prep less",
-            "risk": "hold back more perishable prep and call in your standby only if needed",
-            "opportunity": "move the promotion indoors or to delivery",
-        }[card]
-        return (
-            f"Escalate if the forecast for {when} turns wet (60% or more): {step}; "
-            "de-escalate if it stays dry."
-        )
-    if top is not None and top.source == "events":
-        return (
-            "Escalate if bookings for the event night run 15% above usual; de-escalate (drop "
-            "the extra server) if the event is cancelled."
-        )
-    if top is not None and top.source == "closures":
-        return "De-escalate when the city lifts the closure; escalate if it extends into your peak."
-    if top is not None and top.source == "reviews":
-        return (
-            "De-escalate if no new wait complaints appear over the next 4 weeks; escalate if "
-            "they keep coming after the extra host."
-        )
-    if busiest and card == "staffing":
-        day, part, covers = busiest[0]
-        usual = f" (your usual ≈{covers})" if covers else ""
-        return (
-            f"Escalate if bookings for {window_text(day, part)} run 15% above usual{usual}: add "
-            "one server; de-escalate if they run 15% below."
-        )
-    if card == "risk":
-        return (
-            "Escalate if a street closure or a storm warning is announced near you; "
-            "de-escalate when the period passes without one."
-        )
-    if card == "opportunity":
-        return (
-            "Escalate (extend the offer) if it fills the window; de-escalate if bookings for it "
-            "stay under your usual."
-        )
-    return "Escalate if bookings run 15% above usual; de-escalate if they run 15% below."
 
 
 def days_between(start: date, end: date, limit: int) -> list[date]:

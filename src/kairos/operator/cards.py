@@ -1,0 +1,219 @@
+"""What each card makes of the ranked drivers (ADR-024), and its words: the risk card turns
+negative drivers into risk actions, the opportunity card positive ones into promotions (or the
+quietest open window); then the recommendation and the trigger to escalate or de-escalate.
+
+Nothing is called clear that was not checked: with no closures answer (no provider, or a failed
+one) the risk card does not say "no closures … stand out", and with no events answer the
+opportunity card does not say "nothing outside is bringing guests".
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from kairos.operator.demand import DAYPARTS, window_text
+from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
+
+if TYPE_CHECKING:
+    from kairos.operator.rules import SignalPack
+
+__all__ = ["opportunity_actions", "recommendation", "risk_actions", "trigger"]
+
+
+def risk_actions(drivers: list[Driver], label: str | None) -> list[StaffAction]:
+    found = []
+    for d in drivers:
+        if d.effect_pct >= 0 or d.source not in ("weather", "closures", "school_calendar"):
+            continue
+        what = (
+            "Move deliveries and tell guests how to reach you"
+            if d.source == "closures"
+            else "Hold back perishable prep and keep a call-in server on standby"
+        )
+        found.append(
+            StaffAction(
+                kind="risk",
+                window=d.summary.split(":")[0],
+                text=f"{what} for {d.summary.split(':')[0]}",
+                drivers=[d],
+                location=label,
+            )
+        )
+    return found[:3]
+
+
+def opportunity_actions(
+    drivers: list[Driver], pack: SignalPack, label: str | None
+) -> list[StaffAction]:
+    found = []
+    for d in drivers:
+        if d.effect_pct <= 0:
+            continue
+        what = (
+            "Promote a pre-event menu and open bookings early"
+            if d.source == "events"
+            else "Run a family lunch offer"
+            if d.source == "school_calendar"
+            else "Promote it"
+        )
+        found.append(
+            StaffAction(
+                kind="promote",
+                window=d.summary.split(":")[0],
+                text=f"{what} for {d.summary.split(':')[0]}",
+                drivers=[d],
+                location=label,
+            )
+        )
+    if not found and pack.days:
+        quiet = _quietest(pack)
+        if quiet is not None:
+            day, part = quiet
+            why = (
+                ": nothing outside is bringing guests this period"
+                if pack.events is not None
+                else " (events nearby are unknown)"
+            )
+            found.append(
+                StaffAction(
+                    kind="promote",
+                    day=day,
+                    daypart=part,
+                    window=window_text(day, part),
+                    text=(
+                        f"Fill your quietest open window, {window_text(day, part)}, with an "
+                        f"offer{why}"
+                    ),
+                    drivers=[
+                        Driver(
+                            source="demand",
+                            summary=(
+                                f"your quietest open window in the period ({pack.demand.basis})"
+                            ),
+                            effect_pct=0.0,
+                            rank=0.0,
+                        )
+                    ],
+                    location=label,
+                )
+            )
+    return found[:3]
+
+
+def _quietest(pack: SignalPack) -> tuple[date, Daypart] | None:
+    best: tuple[float, date, Daypart] | None = None
+    day_max = max(pack.demand.shares.max(), 1e-9)
+    for day in pack.days:
+        for p, part in enumerate(DAYPARTS):
+            share = float(pack.demand.shares[day.weekday(), p])
+            if share < 0.15 * day_max or part in ("breakfast", "late"):
+                continue  # closed, or nearly: not a window to promote
+            if best is None or share < best[0]:
+                best = (share, day, part)
+    return (best[1], best[2]) if best else None
+
+
+def recommendation(
+    card: Card,
+    actions: list[StaffAction],
+    busiest: list[tuple[date, Daypart, int | None]],
+    pack: SignalPack,
+) -> str:
+    peak = ""
+    if busiest:
+        day, part, covers = busiest[0]
+        peak = f"{window_text(day, part)}" + (f" (≈{covers} covers)" if covers else "")
+    if card == "staffing":
+        if actions:
+            head = actions[0].text
+            more = f", and {len(actions) - 1} more change" + ("s" if len(actions) > 2 else "")
+            return head + (more if len(actions) > 1 else "") + "."
+        return (
+            f"Keep your usual staffing; nothing in the signals moves demand enough to change it. "
+            f"Your busiest window is {peak}."
+            if peak
+            else "Keep your usual staffing."
+        )
+    if card == "risk":
+        if actions:
+            return actions[0].text + "."
+        return _risk_all_clear(pack)
+    if actions:
+        return actions[0].text + "."
+    if pack.events is None:
+        return "No outside opportunity is known (events nearby are unknown); keep your usual plan."
+    return "No outside opportunity stands out; keep your usual plan."
+
+
+def _risk_all_clear(pack: SignalPack) -> str:
+    """No risk found: an all-clear only on what was checked. Closures with no source (or a
+    failed one) and weather with no numbers here are unknown, and said so."""
+    closures = pack.closures is not None
+    weather = any(report.known for report in pack.weather.values())
+    if closures and weather:
+        return "No closures or weather risks stand out for this period; run as usual."
+    if weather:
+        return (
+            "No weather risk stands out for this period; street closures nearby are unknown, "
+            "so this is not an all-clear on them."
+        )
+    if closures:
+        return (
+            "No street closures stand out for this period; the weather here is unknown, so this "
+            "is not an all-clear on it."
+        )
+    return (
+        "Neither street closures nor the weather here are known for this period, so this is no "
+        "all-clear; run as usual and watch for notices."
+    )
+
+
+def trigger(
+    card: Card,
+    drivers: list[Driver],
+    busiest: list[tuple[date, Daypart, int | None]],
+    pack: SignalPack,
+) -> str:
+    top = drivers[0] if drivers else None
+    if top is not None and top.source == "weather":
+        when = top.summary.split(":")[0]
+        step = {
+            "staffing": "cut one more server and prep less",
+            "risk": "hold back more perishable prep and call in your standby only if needed",
+            "opportunity": "move the promotion indoors or to delivery",
+        }[card]
+        return (
+            f"Escalate if the forecast for {when} turns wet (60% or more): {step}; "
+            "de-escalate if it stays dry."
+        )
+    if top is not None and top.source == "events":
+        return (
+            "Escalate if bookings for the event night run 15% above usual; de-escalate (drop "
+            "the extra server) if the event is cancelled."
+        )
+    if top is not None and top.source == "closures":
+        return "De-escalate when the city lifts the closure; escalate if it extends into your peak."
+    if top is not None and top.source == "reviews":
+        return (
+            "De-escalate if no new wait complaints appear over the next 4 weeks; escalate if "
+            "they keep coming after the extra host."
+        )
+    if busiest and card == "staffing":
+        day, part, covers = busiest[0]
+        usual = f" (your usual ≈{covers})" if covers else ""
+        return (
+            f"Escalate if bookings for {window_text(day, part)} run 15% above usual{usual}: add "
+            "one server; de-escalate if they run 15% below."
+        )
+    if card == "risk":
+        return (
+            "Escalate if a street closure or a storm warning is announced near you; "
+            "de-escalate when the period passes without one."
+        )
+    if card == "opportunity":
+        return (
+            "Escalate (extend the offer) if it fills the window; de-escalate if bookings for it "
+            "stay under your usual."
+        )
+    return "Escalate if bookings run 15% above usual; de-escalate if they run 15% below."
