@@ -17,6 +17,7 @@ __all__ = [
     "LEVELS",
     "TITLES",
     "WarningLevel",
+    "advice",
     "confidence_note",
     "display_name",
     "warning_message",
@@ -48,12 +49,12 @@ _SOURCES: Final[dict[str, str]] = {
 }
 _ADVICE: Final[dict[Severity, str]] = {
     "anaphylactic": (
-        "Anaphylaxis risk for you: do not eat here unless staff confirm a {name}-free "
-        "preparation with no cross-contact, and keep your emergency medication with you."
+        "Anaphylaxis risk for {whom}: do not eat here unless staff confirm a {name}-free "
+        "preparation with no cross-contact, and keep {their} emergency medication with {them}."
     ),
-    "severe": "This can cause you a severe reaction: ask staff before ordering.",
-    "moderate": "Check with staff if you want to avoid {name}.",
-    "intolerance": "You noted an intolerance; choose dishes without {name}.",
+    "severe": "This can cause {whom} a severe reaction: ask staff before ordering.",
+    "moderate": "Check with staff if {who} want{s} to avoid {name}.",
+    "intolerance": "{Who} noted an intolerance; choose dishes without {name}.",
 }
 _NOTES: Final[dict[Confidence, str]] = {
     # Scoped to the 14 allergens: a custom ingredient ("garlic") is read from the reviews at
@@ -93,6 +94,21 @@ def _evidence_sentence(
     return f'Contains {name}: {where} mentions "{span}".'
 
 
+def advice(severity: Severity, allergen: str, who: str = "you") -> str:
+    """What to do about one allergen at one place, said to or about `who` ("you", "Sam",
+    "Sam and Ana")."""
+    you = who == "you"
+    return _ADVICE[severity].format(
+        name=display_name(allergen),
+        whom=who,
+        who=who,
+        Who=who[:1].upper() + who[1:],
+        their="your" if you else "their",
+        them="you" if you else "them",
+        s="" if you or " and " in who else "s",
+    )
+
+
 def warning_message(
     allergen: str,
     severity: Severity,
@@ -104,7 +120,7 @@ def warning_message(
     """The full sentence shown under the warning title, from one piece of evidence."""
     name = display_name(allergen)
     sentence = _evidence_sentence(name, status, source, span, ref)
-    return f"{sentence} {_ADVICE[severity].format(name=name)}"
+    return f"{sentence} {advice(severity, allergen)}"
 
 
 def confidence_note(confidence: Confidence) -> str | None:

@@ -44,6 +44,7 @@ DERIVING_MODULES: Final = (
     "kairos.ingest.writer",
     "kairos.ingest.locality",
     "kairos.core.opening_hours",
+    "kairos.core.hours_text",
     "kairos.ingest.poi_hours",
     "kairos.ingest.poi_derived",
 )

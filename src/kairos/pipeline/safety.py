@@ -25,7 +25,7 @@ from kairos.core.allergen_detection import detect_allergens
 from kairos.core.allergens import SEVERITY_RISK, Severity, is_canonical, is_known_food
 from kairos.core.allergy_guard import AllergyAssessment, ExcludedItem, GuardResult, check
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.allergy_warnings import LEVELS, WarningLevel, display_name
+from kairos.core.allergy_warnings import LEVELS, WarningLevel, advice, display_name
 from kairos.core.hard_filter import hard_excluded_allergens
 from kairos.core.lexicon import custom_lexicon
 from kairos.core.place_allergens import custom_ingredient_evidence
@@ -156,19 +156,23 @@ def shown_check(assessment: AllergyAssessment, people: Sequence[Person]) -> Alle
             checked_for=checked_for, allergens=[], verdict="no_allergies", basis=assessment.basis,
             summary="No allergies were given, so none were checked.", note=None,
         )  # fmt: skip
-    risks = [
-        CheckedRisk(
-            allergen=w.allergen,
-            name=display_name(w.allergen),
-            severity=w.severity,
-            level=w.level,
-            status="contains" if w.status == "contains" and w.confidence == "high" else "likely",
-            message=w.message,
-            source=w.source,
-            who=_who(people, w.allergen),
+    risks = []
+    for w in assessment.warnings:
+        who = _who(people, w.allergen)
+        risks.append(
+            CheckedRisk(
+                allergen=w.allergen,
+                name=display_name(w.allergen),
+                severity=w.severity,
+                level=w.level,
+                status="contains"
+                if w.status == "contains" and w.confidence == "high"
+                else "likely",
+                message=_said_to(w.message, w.severity, w.allergen, who),
+                source=w.source,
+                who=who,
+            )
         )
-        for w in assessment.warnings
-    ]
     danger = any(r.severity == "anaphylactic" for r in risks)
     return AllergyCheck(
         checked_for=checked_for,
@@ -225,6 +229,15 @@ def quote_avoids(profile: AllergyProfile) -> Callable[[str], bool] | None:
         return any(m.allergen in names for m in found)
 
     return names_allergen
+
+
+def _said_to(message: str, severity: Severity, allergen: str, who: Sequence[str]) -> str:
+    """The guard's warning speaks to "you"; in a group it speaks of the members at risk."""
+    if list(who) in ([], ["you"]):
+        return message
+    names = [n for n in who if n != "you"] + (["you"] if "you" in who else [])
+    whom = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return message.replace(advice(severity, allergen), advice(severity, allergen, whom))
 
 
 def _risk_summary(risks: Sequence[CheckedRisk]) -> str:
