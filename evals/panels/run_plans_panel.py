@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Play the group-plans panel against a running Kairos and write what each group saw.
+
+    python evals/panels/run_plans_panel.py --base http://127.0.0.1:8781 \
+        --panel evals/panels/plans.jsonl --out answers.jsonl
+
+Each panel line's `request` is the body of `POST /api/plan`, plus optional `follow_up` (a prompt
+sent next with `chat_history`, as the Plan view does) and `votes` (`[{member, venue, vote}]`,
+`venue` the 1-based rank in the first plan, each sent to `POST /api/plans/{id}/votes` in order).
+One output line per request, {"id", "answer"}: compact text of what the group sees — the summary,
+each venue with its city, kind, price, why, watch-out, allergy check and members at risk, the
+consensus and what was excluded — after the first plan, after the follow-up, after the votes.
+A 4xx or 5xx, or a server that does not answer, is recorded as the answer. It grades nothing.
+
+Standard library + httpx only. Without credentials the seed's routes act for the local test user
+in development; `--token` sends the service token with a fresh user per line instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+import time
+import uuid
+from typing import Any
+
+import httpx
+
+EXTRA_KEYS = ("follow_up", "votes")
+"""Keys of a panel request that are not part of the plan body."""
+RETRIES_429 = 4
+
+
+class Failed(Exception):
+    """An error status or no answer: the answer is this text."""
+
+
+def squash(text: Any) -> str:
+    return " ".join(str(text or "").split())
+
+
+class Client:
+    def __init__(self, base: str, token: str | None, timeout: float) -> None:
+        self.http = httpx.Client(base_url=base.rstrip("/"), timeout=timeout)
+        self.token = token
+
+    def close(self) -> None:
+        self.http.close()
+
+    def call(self, method: str, path: str, uid: str | None, body: Any = None) -> Any:
+        headers = {"Accept": "application/json"}
+        if self.token:
+            headers["X-Service-Token"] = self.token
+            if uid:
+                headers["X-User-ID"] = uid
+        for attempt in range(RETRIES_429 + 1):
+            try:
+                resp = self.http.request(method, path, headers=headers, json=body)
+            except httpx.HTTPError as exc:
+                raise Failed(f"{method} {path}: no answer ({type(exc).__name__}: {exc})") from exc
+            if resp.status_code == 429 and attempt < RETRIES_429:
+                time.sleep(min(60.0, float(resp.headers.get("Retry-After") or 5)))
+                continue
+            break
+        if resp.status_code >= 400:
+            try:
+                detail = squash(json.dumps(resp.json(), ensure_ascii=False))
+            except ValueError:
+                detail = squash(resp.text)
+            raise Failed(f"HTTP {resp.status_code} on {method} {path}: {detail[:800]}")
+        return resp.json() if resp.content else {}
+
+
+# ----------------------------------------------------------------------------- rendering
+
+
+def check_text(check: Any) -> str:
+    """A venue's allergy check in words: verdict, each risk with who, who it was checked for."""
+    if not isinstance(check, dict):
+        return ""
+    parts = [f"{check.get('verdict', '?')}: {squash(check.get('summary'))}"]
+    for risk in check.get("risks") or []:
+        if isinstance(risk, dict):
+            parts.append(
+                f"{risk.get('name') or risk.get('allergen')} {risk.get('status', '')} "
+                f"({risk.get('severity', '')}, for {', '.join(risk.get('who') or [])}): "
+                f"{squash(risk.get('message'))}"
+            )
+    if check.get("checked_for"):
+        parts.append("checked for " + ", ".join(check["checked_for"]))
+    return " | ".join(p for p in parts if p.strip(": "))
+
+
+def venue_lines(v: dict[str, Any]) -> list[str]:
+    head = f"{v.get('rank', '-')}. {v.get('name', '?')} — {v.get('city') or '?'}"
+    kind = " / ".join(x for x in (v.get("kind"), v.get("category")) if x)
+    price = v.get("price_range") or "price unknown"
+    head += f" [{kind}; {price}]"
+    if v.get("vetoed_by"):
+        head += f" VETOED by {', '.join(v['vetoed_by'])}"
+    votes = {k: n for k, n in (v.get("votes") or {}).items() if n}
+    if votes:
+        head += " votes " + ", ".join(f"{k} {n}" for k, n in votes.items())
+    out = [head]
+    if v.get("why"):
+        out.append(f"   why: {squash(v['why'])}")
+    if v.get("watch_out"):
+        out.append(f"   watch out: {squash(v['watch_out'])}")
+    for flag in v.get("risk_flags") or []:
+        if isinstance(flag, dict):
+            out.append(f"   flag ({flag.get('severity')}): {squash(flag.get('description'))}")
+    allergy = check_text(v.get("allergy"))
+    if allergy:
+        out.append(f"   allergy: {allergy}")
+    for m in v.get("members_at_risk") or []:
+        if isinstance(m, dict):
+            out.append(
+                f"   at risk: {m.get('name')} ({m.get('severity')}; "
+                f"{', '.join(m.get('allergens') or [])}): {squash(m.get('note'))}"
+            )
+    return out
+
+
+def plan_text(plan: dict[str, Any]) -> list[str]:
+    out = [f"summary: {squash(plan.get('execution_summary'))}"]
+    venues = [v for v in plan.get("venues") or [] if isinstance(v, dict)]
+    out.append(f"venues ({len(venues)}):")
+    for v in venues:
+        out.extend(venue_lines(v))
+    backup = plan.get("backup")
+    if isinstance(backup, dict):
+        out.append("backup:")
+        out.extend(venue_lines(backup))
+    out.append(f"consensus: {squash(plan.get('global_consensus')) or '(none)'}")
+    excluded = [e for e in plan.get("excluded") or [] if e]
+    out.append(f"excluded ({len(excluded)}):")
+    for e in excluded:
+        if isinstance(e, dict):
+            out.append("   - " + "; ".join(f"{k}: {squash(val)}" for k, val in e.items() if val))
+        else:
+            out.append(f"   - {squash(e)}")
+    return out
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+def play(c: Client, line: dict[str, Any]) -> str:
+    request = line["request"]
+    body = {k: val for k, val in request.items() if k not in EXTRA_KEYS}
+    uid: str | None = None
+    if c.token:
+        uid = str(uuid.uuid4())
+        c.call("POST", f"/users/{uid}", None, {})
+    out = [f"[group] {body['prompt']}"]
+    try:
+        plan = c.call("POST", "/api/plan", uid, body)
+        out.extend(plan_text(plan))
+        if request.get("follow_up"):
+            out += ["", f"[group, follow-up] {request['follow_up']}"]
+            history = [
+                *(body.get("chat_history") or []),
+                {"role": "user", "content": body["prompt"]},
+                {"role": "assistant", "content": squash(plan.get("execution_summary"))[:1990]},
+            ]
+            plan = c.call(
+                "POST",
+                "/api/plan",
+                uid,
+                {**body, "prompt": request["follow_up"], "chat_history": history},
+            )
+            out.extend(plan_text(plan))
+        votes = request.get("votes") or []
+        if votes:
+            first = [v for v in plan.get("venues") or [] if isinstance(v, dict)]
+            said = []
+            for vote in votes:
+                index = int(vote["venue"]) - 1
+                if index >= len(first):
+                    said.append(f"{vote['member']} {vote['vote']} on #{vote['venue']}: no venue")
+                    continue
+                venue = first[index]
+                plan = c.call(
+                    "POST",
+                    f"/api/plans/{plan['plan_id']}/votes",
+                    uid,
+                    {"member": vote["member"], "venue_id": venue["venue_id"], "vote": vote["vote"]},
+                )
+                said.append(f"{vote['member']} {vote['vote']} on {venue.get('name')}")
+            out += ["", "[votes] " + "; ".join(said)]
+            out.extend(plan_text(plan))
+    except Failed as exc:
+        out.append(str(exc))
+    finally:
+        if uid:
+            with contextlib.suppress(Failed):
+                c.call("DELETE", f"/users/{uid}", None)
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--base", required=True, help="e.g. http://127.0.0.1:8781")
+    ap.add_argument("--panel", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--token", default=None, help="service token: a fresh user per line")
+    ap.add_argument("--only", default="", help="comma-separated ids (default: all)")
+    ap.add_argument("--timeout", type=float, default=300.0)
+    args = ap.parse_args(argv)
+    only = {s.strip() for s in args.only.split(",") if s.strip()}
+    with open(args.panel, encoding="utf-8") as f:
+        lines = [json.loads(row) for row in f if row.strip()]
+    lines = [x for x in lines if not only or x["id"] in only]
+    client = Client(args.base, args.token, args.timeout)
+    try:
+        with open(args.out, "w", encoding="utf-8") as out:
+            for line in lines:
+                started = time.monotonic()
+                try:
+                    answer = play(client, line)
+                except Exception as exc:  # never stop the panel for one line
+                    answer = f"runner error ({type(exc).__name__}): {exc}"
+                out.write(json.dumps({"id": line["id"], "answer": answer}, ensure_ascii=False))
+                out.write("\n")
+                out.flush()
+                print(f"{line['id']}: {time.monotonic() - started:.1f}s", file=sys.stderr)
+    finally:
+        client.close()
+    print(f"wrote {len(lines)} answers to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
