@@ -35,7 +35,9 @@ async def test_meal_to_healthier_suggestions_to_recipe(client: httpx.AsyncClient
     for s in suggestions:
         assert s.keys() >= SEED_FIELDS and s["source_recipe_ids"]
         assert s["healthier"]["baseline_recipes"] >= 1
-        assert "health score" in s["rationale"]
+        assert s["healthier"]["claim"] in s["rationale"]
+        healthier = s["healthier"]["verdict"] == "healthier"
+        assert ("healthier" in s["rationale"].lower()) == healthier
         assert s["time_minutes"] is None or s["time_minutes"] <= 45
     assert answer["context"]["avoided_allergens"] == ["dairy", "peanuts"]
     assert "serves 4" in answer["context"]["understood"]

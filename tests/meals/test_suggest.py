@@ -14,7 +14,7 @@ from kairos.meals.context import Context
 from kairos.meals.dish_search import CachedRecipeRepository
 from kairos.meals.gate import final_check
 from kairos.meals.recipes import CookConstraints, adapt_recipe
-from kairos.meals.suggest import meal_suggestions
+from kairos.meals.suggest import HEALTHIER_POINTS, meal_suggestions
 from kairos.meals.understanding import read_message
 from kairos.profiles.schemas import UserPublic
 
@@ -32,15 +32,23 @@ def _context(constraints: CookConstraints, facts: list[tuple[str, float]] = ()) 
 
 
 async def test_healthiest_of_the_dish_first(runtime: Any) -> None:
+    """Those shown healthier than the dish's other recipes first, then by health score; each is
+    compared with the dish's other titled recipes, never with itself."""
     repo = CachedRecipeRepository(runtime.db, runtime.embedder)
     open_ = CookConstraints()
     candidates = await repo.dish_candidates("lasagna", constraints=open_)
     suggestions, _ = meal_suggestions(candidates, _context(open_), "lasagna")
     titled = {r.id for r, _, t in candidates if t}
-    scores = [s.health.score for s in suggestions if s.source_recipe_ids[0] in titled]
-    assert len(suggestions) == 3 and scores == sorted(scores, reverse=True)
+    order = [
+        s.health.score
+        + HEALTHIER_POINTS
+        * ((s.healthier.verdict == "healthier") - (s.healthier.verdict == "less_healthy"))
+        for s in suggestions
+        if s.healthier and s.source_recipe_ids[0] in titled
+    ]
+    assert len(suggestions) == 3 and order == sorted(order, reverse=True)
     assert suggestions[0].healthier is not None
-    assert suggestions[0].healthier.baseline_recipes == len(titled)
+    assert suggestions[0].healthier.baseline_recipes == len(titled) - 1
     # a strong learned liking for a method moves a recipe that has it to the top
     method = next(t for s in suggestions[1:] for t in s.tags if t in ("bake", "boil", "fry"))
     liked, _ = meal_suggestions(candidates, _context(open_, [(f"like:{method}", 5.0)]), "lasagna")

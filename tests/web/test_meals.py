@@ -37,7 +37,15 @@ def test_meal_to_recipe_to_feedback(page: Any) -> None:
     page.wait_for_selector(".suggestion")
     cards = page.locator(".suggestion")
     assert 1 <= cards.count() <= 3
-    assert "health score" in cards.first.locator(".rationale").inner_text()
+    # whether it is healthier than the usual lasagna, on which measure, or that it is unknown
+    healthier = cards.first.locator(".healthier")
+    verdict = healthier.get_attribute("data-verdict")
+    assert verdict in ("healthier", "mixed", "similar", "less_healthy", "unknown", "only_version")
+    said = (
+        cards.first.locator(".rationale").inner_text() + healthier.locator(".verdict").inner_text()
+    )
+    assert ("healthier" in said.lower()) == (verdict == "healthier")
+    assert "null" not in page.inner_text("#meal-answer")
     assert "dairy" in page.inner_text(".context")
     shot(page, "meals-01-suggestions", full_page=True)
     # a suggestion whose cheese or milk the coach replaced for the dairy allergy

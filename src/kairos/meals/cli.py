@@ -122,3 +122,30 @@ def suggest(
     except KairosError as exc:
         console.print(f"[red]error:[/red] {exc.detail}")
         raise typer.Exit(code=2) from None
+
+
+@meals_app.command("healthier-audit")
+def healthier_audit(
+    paths: Annotated[
+        list[Path], typer.Argument(exists=True, help="recipes.jsonl.gz files (or their folders)")
+    ],
+    show: Annotated[int, typer.Option(help="print this many unbacked 'healthier' claims")] = 5,
+) -> None:
+    """How many dish suggestions say "healthier", and how many of those beat the usual version
+    on a measure an independent checker reads from the source; and method tags against the
+    steps (no database, no model)."""
+    from kairos.meals.healthier_audit import audit_healthier, audit_method_tags, load_catalogue
+
+    rows, recipes = load_catalogue(paths)
+    counts, unbacked = audit_healthier(rows, recipes)
+    tags = audit_method_tags(rows, recipes)
+    for title, figures in (("'healthier' against the usual version", counts),
+                           ("cooking method tags against the steps", tags)):  # fmt: skip
+        table = Table(title=title)
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        for key, value in figures.items():
+            table.add_row(key, str(value))
+        console.print(table)
+    for line in unbacked[:show]:
+        console.print(f"  [yellow]unbacked:[/yellow] {line}")

@@ -21,6 +21,7 @@ from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
 from kairos.meals.dish_search import CachedRecipeRepository
+from kairos.meals.healthier import meal_message
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
@@ -164,7 +165,7 @@ class Coach:
                     name=request.meal_name,
                 )  # fmt: skip
             suggestions, not_offered = meal_suggestions(candidates, context, request.meal_name)
-            what = f"healthier versions of {request.meal_name}"
+            what = f"versions of {request.meal_name}"
         else:
             pantry = await self.recipes.from_pantry(
                 request.ingredients, k=PANTRY_SUGGESTIONS, constraints=context.constraints,
@@ -183,7 +184,11 @@ class Coach:
         }  # fmt: skip
         await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_selection", state)
         if suggestions:
-            message = f"{len(suggestions)} {what}, from real recipes adapted to you."
+            message = (
+                meal_message(suggestions, request.meal_name)
+                if request.meal_name
+                else f"{len(suggestions)} {what}, from real recipes adapted to you."
+            )
             message += _left_out(request.meal_name, context.constraints)
         elif not_offered:
             message = (

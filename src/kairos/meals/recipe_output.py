@@ -15,6 +15,7 @@ import uuid
 from kairos.errors import Conflict
 from kairos.meals.context import Context
 from kairos.meals.gate import final_check
+from kairos.meals.healthier import nutrition_text
 from kairos.meals.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
 from kairos.meals.schemas import MealRecipe
 from kairos.meals.suggest import tags_of
@@ -64,6 +65,7 @@ def meal_recipe(
         equipment=list(adapted.equipment),
         warnings=list(adapted.warnings),
         nutrition=adapted.nutrition,
+        nutrition_text=nutrition_text(recipe, adapted),
         health=adapted.health,
         total_minutes=adapted.total_minutes,
         difficulty=adapted.difficulty,

@@ -67,16 +67,46 @@ class FollowUp(BaseModel):
     reason: str = Field(description="why the coach asks instead of guessing")
 
 
-class HealthierBy(BaseModel):
-    """What is healthier than the usual version of the dish, and by how much."""
+class MeasureComparison(BaseModel):
+    """One measure of this recipe against the usual version of the dish (`meals/healthier.py`)."""
 
-    compared_with: str = Field(description="the baseline: the usual recipes of this dish")
+    measure: str = Field(description="'calories', 'saturated fat', 'sugar', 'sodium', 'fibre' "
+                         "or 'cooking method'")  # fmt: skip
+    unit: str | None = Field(default=None, description="'kcal per serving'; null for a method")
+    this: float | None = Field(
+        default=None, description="this recipe's value as its source states it; null: unknown"
+    )
+    usual: float | None = Field(
+        default=None, description="the median of the dish's other recipes that state it"
+    )
+    usual_recipes: int = Field(description="how many other recipes the usual value is from")
+    result: Literal["better", "worse", "similar", "unknown"]
+    text: str = Field(
+        description="'less saturated fat: 4 g vs 9 g per serving (the median of "
+        "3 other recipes)'; 'sodium: unknown (the source states no nutrition …)'"
+    )
+
+
+HealthVerdict = Literal["healthier", "mixed", "similar", "less_healthy", "unknown", "only_version"]
+
+
+class HealthierBy(BaseModel):
+    """Whether this suggestion is healthier than the usual version of the dish, on which stated
+    measure, and by how much; "healthier" only when it is (`meals/healthier.py`)."""
+
+    verdict: HealthVerdict = Field(
+        description="healthier: better on a measure, worse on none; mixed; similar; "
+        "less_healthy; unknown (nothing could be compared: the claim says why); only_version"
+    )
+    claim: str = Field(description="the sentence shown to the cook, naming the measures")
+    compared_with: str = Field(description="the baseline: the dish's other recipes")
     baseline_recipes: int
-    health_score: float
-    baseline_health_score: float
-    method_change: str | None = None
-    nutrients: list[str] = Field(default_factory=list, description="'calories 410 vs 620 (−34%)'")
-    estimated: bool = Field(description="true when the health scores are estimates")
+    measures: list[MeasureComparison] = Field(default_factory=list)
+    rule: str = Field(description="the rule the verdict follows, in words")
+    title_note: str | None = Field(
+        default=None, description="'Titled 'baked', but its steps deep-fry it.': the method "
+        "tags and the comparison follow the steps, never the title",
+    )  # fmt: skip
 
 
 class PantryUse(BaseModel):
@@ -98,8 +128,17 @@ class Suggestion(BaseModel):
     time_minutes: int | None
     difficulty: Difficulty
     source_recipe_ids: list[int]
-    health: HealthScore
-    healthier: HealthierBy | None = None
+    health: HealthScore = Field(
+        description="ranks the dish's recipes; method 'estimate-v1' is an estimate from the "
+        "recipe text (not nutrition) and is never shown as a number; `basis` lists its rules"
+    )
+    nutrition_text: str = Field(
+        default="", description="what is known of its nutrition: 'Nutrition unknown: the source "
+        "states none.'",
+    )  # fmt: skip
+    healthier: HealthierBy | None = Field(
+        default=None, description="a dish's suggestion against the usual version of the dish"
+    )
     pantry: PantryUse | None = None
     substitutions: list[str] = Field(
         default_factory=list, description="'oat milk instead of milk — dairy allergy'"
@@ -125,7 +164,11 @@ class MealRecipe(BaseModel):
     substitutions: list[Substitution]
     equipment: list[str]
     warnings: list[str]
-    nutrition: Nutrition | None = Field(description="per serving from the source, when known")
+    nutrition: Nutrition | None = Field(
+        description="per serving as the source states it; null when unknown (the source states "
+        "none, or substitutions changed the ingredients it was for)"
+    )
+    nutrition_text: str = Field(default="", description="what is known of its nutrition")
     health: HealthScore
     total_minutes: int | None
     difficulty: Difficulty

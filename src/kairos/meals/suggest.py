@@ -1,10 +1,12 @@
 """Suggestions grounded in real recipes (seed 001, suggestion agent; deterministic).
 
 - A meal: the real recipes of the same dish (`dish_search.dish_candidates`, the ranking of
-  `similar_dishes`), the healthiest first, adapted until 3 with distinct titles are safe; each
-  is compared with the usual recipes of the dish (the median of their health scores and of
-  their nutrients per serving where the sources state them) and says what is healthier and by
-  how much.
+  `similar_dishes`), those shown healthier than the dish's other recipes first, then by the
+  health score, adapted until 3 with distinct titles are safe; each is compared with the
+  dish's other recipes (`healthier.compare_with_usual`: nutrients per serving where the sources
+  state them, deep-frying read from the steps) and says "healthier" only when it is, naming the
+  measure; otherwise what it is ("about as healthy", "less healthy", "mixed") or that its
+  nutrition is unknown.
 - Ingredients: recipes ranked by how many pantry items they use
   (`RecipeRepository.from_pantry`), up to 5, each saying "uses 5 of your 6 items; missing: lime".
 
@@ -16,24 +18,22 @@ allergy check it returns (for the cook and each household member it is cooked fo
 
 from __future__ import annotations
 
-import statistics
-from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.context import Context
 from kairos.meals.dish_search import Candidate
 from kairos.meals.gate import final_check
+from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.recipes import adapt_recipe
 from kairos.meals.recipes.models import (
     AdaptedRecipe,
-    Nutrition,
     PantryMatch,
     PantryMatches,
     Recipe,
     Refusal,
 )
-from kairos.meals.schemas import HealthierBy, PantryUse, Suggestion
+from kairos.meals.schemas import PantryUse, Suggestion
 from kairos.pipeline.safety import AllergyCheck
 
 __all__ = ["MEAL_SUGGESTIONS", "PANTRY_SUGGESTIONS", "meal_suggestions", "pantry_suggestions"]
@@ -51,16 +51,10 @@ TITLE_POINTS: Final = 20.0
 EQUIPMENT_POINTS: Final = 15.0
 """The equipment the message named ("air fryer") is used by the recipe."""
 QUICK_MINUTES: Final = 30
-_HEAVY: Final = ("deep-fry", "fry")
-_LIGHT: Final = ("air-fry", "steam", "grill", "bake", "roast", "boil", "raw", "slow-cook")
-_NUTRIENTS: Final = (
-    ("calories_kcal", "calories", "kcal", -1),
-    ("saturated_fat_g", "saturated fat", "g", -1),
-    ("sugar_g", "sugar", "g", -1),
-    ("sodium_mg", "sodium", "mg", -1),
-    ("fiber_g", "fibre", "g", 1),
-    ("protein_g", "protein", "g", 1),
-)
+HEALTHIER_POINTS: Final = 20.0
+"""A recipe shown healthier than the dish's other recipes on a stated measure (its source's
+nutrition or its steps, `healthier.compare_with_usual`) comes before one that is not; one shown
+less healthy goes after."""
 _EQUIPMENT_METHOD: Final = {"air fryer": "air-fry", "slow cooker": "slow-cook", "grill": "grill",
                             "steamer": "steam", "pressure cooker": "pressure-cook",
                             "microwave": "microwave", "oven": "bake"}  # fmt: skip
@@ -115,81 +109,6 @@ def _substitutions(adapted: AdaptedRecipe) -> list[str]:
     return [s.reason for s in adapted.substitutions]  # "oat milk instead of milk — dairy allergy"
 
 
-def _median(values: list[float]) -> float | None:
-    return statistics.median(values) if values else None
-
-
-def _nutrient_lines(candidate: Nutrition | None, baseline: Sequence[Nutrition]) -> list[str]:
-    if candidate is None or not baseline:
-        return []
-    lines = []
-    for field, label, unit, good in _NUTRIENTS:
-        mine = getattr(candidate, field)
-        usual = _median([v for n in baseline if (v := getattr(n, field)) is not None])
-        if mine is None or usual is None or usual <= 0:
-            continue
-        change = (mine - usual) / usual * 100
-        if change * good > 5:  # better by more than 5 %
-            lines.append(f"{label} {mine:.0f} {unit} vs {usual:.0f} {unit} ({change:+.0f}%)")
-    return lines
-
-
-_DONE: Final = {
-    "air-fry": "air-fried", "steam": "steamed", "grill": "grilled", "bake": "baked",
-    "roast": "roasted", "boil": "simmered", "raw": "served raw", "slow-cook": "slow-cooked",
-    "deep-fry": "deep-fried", "fry": "fried",
-}  # fmt: skip
-
-
-def _method_change(candidate: AdaptedRecipe, baseline: Sequence[Recipe]) -> str | None:
-    """ "air-fried instead of deep-fried" when most usual versions fry and this one does not."""
-    usual = Counter(m for r in baseline for m in r.methods)
-    heavy = [m for m in _HEAVY if usual[m] * 2 >= len(baseline) and m not in candidate.methods]
-    light = [m for m in _LIGHT if m in candidate.methods]
-    if heavy and light:
-        return f"{_DONE[light[0]]} instead of {_DONE[heavy[0]]}"
-    return None
-
-
-def _healthier(
-    recipe: Recipe, adapted: AdaptedRecipe, baseline: Sequence[Recipe], dish: str
-) -> HealthierBy:
-    usual_score = _median([r.health.score for r in baseline]) or recipe.health.score
-    return HealthierBy(
-        compared_with=f"the median of {len(baseline)} real recipe(s) for {dish}",
-        baseline_recipes=len(baseline),
-        health_score=recipe.health.score,
-        baseline_health_score=round(usual_score, 1),
-        method_change=_method_change(adapted, baseline),
-        nutrients=_nutrient_lines(
-            recipe.nutrition, [r.nutrition for r in baseline if r.nutrition is not None]
-        ),
-        estimated=recipe.health.estimated,
-    )
-
-
-def _healthier_text(h: HealthierBy) -> str:
-    delta = h.health_score - h.baseline_health_score
-    kind = "estimated " if h.estimated else ""
-    if h.baseline_recipes <= 1:
-        text = f"The only matching recipe Kairos has; {kind}health score {h.health_score:.0f}/100."
-    elif delta > 0.5:
-        text = (
-            f"Healthier than the usual versions: {kind}health score {h.health_score:.0f} vs "
-            f"{h.baseline_health_score:.0f} (+{delta:.0f})."
-        )
-    else:
-        text = (
-            f"About as healthy as the usual versions ({kind}health score {h.health_score:.0f} vs "
-            f"{h.baseline_health_score:.0f})."
-        )
-    if h.method_change:
-        text += f" Cooked differently: {h.method_change}."
-    if h.nutrients:
-        text += " Per serving: " + "; ".join(h.nutrients) + "."
-    return text
-
-
 def _liked_text(tags: Sequence[str], facts: Sequence[tuple[str, float]]) -> str:
     liked = [t for t in tags if dict(facts).get(f"like:{t}", 0) > 0]
     return f" You liked {', '.join(liked[:3])} meals before." if liked else ""
@@ -203,16 +122,32 @@ def recipe_tags(recipe: Recipe) -> list[str]:
     return [t.replace("_", "-") for t in tags]
 
 
-def _rank_key(candidate: Candidate, context: Context) -> tuple[float, int]:
+def _rank_key(
+    candidate: Candidate, context: Context, baseline: Sequence[Recipe], dish: str
+) -> tuple[float, int]:
     recipe, _, titled = candidate
     wanted = [_EQUIPMENT_METHOD.get(e) for e in context.request.equipment_with]
+    source = adapt_as_published(recipe)
+    verdict = compare_with_usual(recipe, source, baseline, dish).verdict
     points = (
         recipe.health.score
         + TITLE_POINTS * titled
+        + HEALTHIER_POINTS * ((verdict == "healthier") - (verdict == "less_healthy"))
         + preference_points(recipe_tags(recipe), context.facts)
         + EQUIPMENT_POINTS * sum(1 for m in wanted if m and m in recipe.methods)
     )
     return -points, recipe.id
+
+
+def adapt_as_published(recipe: Recipe) -> AdaptedRecipe:
+    """The recipe as its source publishes it (nutrition and methods as stated), for ranking
+    before the adaptation runs."""
+    return AdaptedRecipe(
+        recipe_id=recipe.id, title=recipe.title, servings=recipe.servings or 1,
+        source_servings=recipe.servings, units="metric", ingredients=(), steps=(),
+        nutrition=recipe.nutrition, health=recipe.health, methods=recipe.methods,
+        source=recipe.source,
+    )  # fmt: skip
 
 
 def meal_suggestions(
@@ -231,7 +166,7 @@ def meal_suggestions(
     not_offered: list[str] = []
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
-    for candidate in sorted(pool, key=lambda c: _rank_key(c, context)):
+    for candidate in sorted(pool, key=lambda c: _rank_key(c, context, baseline, dish)):
         recipe = candidate[0]
         key = " ".join(recipe.title.lower().split())
         if key in seen:
@@ -252,14 +187,15 @@ def meal_suggestions(
     titled_ids = {c[0].id for c in titled}
     for number, (recipe, adapted, check) in enumerate(chosen, start=1):
         tags = tags_of(recipe, adapted)
-        healthier = _healthier(recipe, adapted, baseline, dish)
+        healthier = compare_with_usual(recipe, adapted, baseline, dish)
         suggestions.append(
             Suggestion(
                 suggestion_id=f"s{number}",
                 title=adapted.title,
                 summary=_summary(adapted),
                 rationale=("" if recipe.id in titled_ids else f"A dish similar to {dish}. ")
-                + _healthier_text(healthier)
+                + healthier.claim
+                + (f" {healthier.title_note}" if healthier.title_note else "")
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=_time(adapted.total_minutes, recipe.total_minutes_estimated),
@@ -267,6 +203,7 @@ def meal_suggestions(
                 difficulty=adapted.difficulty,
                 source_recipe_ids=[recipe.id],
                 health=recipe.health,
+                nutrition_text=nutrition_text(recipe, adapted),
                 healthier=healthier,
                 substitutions=_substitutions(adapted),
                 allergy=check,
@@ -313,20 +250,20 @@ def pantry_suggestions(
             text=pantry_text(match.used, match.missing, size),
         )  # fmt: skip
         health = match.recipe.health
-        kind = "Estimated health" if health.estimated else "Health"
+        nutrition = nutrition_text(match.recipe, match.adapted)
         suggestions.append(
             Suggestion(
                 suggestion_id=f"s{number}",
                 title=match.adapted.title,
                 summary=_summary(match.adapted),
-                rationale=f"It {use.text}. {kind} score {health.score:.0f}/100."
-                + _liked_text(tags, context.facts),
+                rationale=f"It {use.text}. {nutrition}" + _liked_text(tags, context.facts),
                 tags=tags,
                 time=_time(match.adapted.total_minutes, match.recipe.total_minutes_estimated),
                 time_minutes=match.adapted.total_minutes,
                 difficulty=match.adapted.difficulty,
                 source_recipe_ids=[match.recipe.id],
                 health=health,
+                nutrition_text=nutrition,
                 pantry=use,
                 substitutions=_substitutions(match.adapted),
                 allergy=checks[index],

@@ -67,11 +67,17 @@ def _text(value: Any) -> str | None:
     return str(value) if value else None
 
 
+DERIVATION: Final = "methods-from-steps-2"
+"""Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
+
+
 def content_hash(row: Mapping[str, Any]) -> str:
-    """What the derivation reads, hashed: a re-ingest of an unchanged recipe is a no-op."""
+    """What the derivation reads, and its rules' version, hashed: a re-ingest of an unchanged
+    recipe under unchanged rules is a no-op."""
     keys = ("title", "ingredients", "instructions", "yields", "nutrients", "cuisine",
             "category", "total_time_min", "prep_time_min", "cook_time_min", "url")  # fmt: skip
-    payload = json.dumps({k: row.get(k) for k in keys}, sort_keys=True, ensure_ascii=False)
+    values = {k: row.get(k) for k in keys} | {"derivation": DERIVATION}
+    payload = json.dumps(values, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode()).hexdigest()
 
 

@@ -83,11 +83,15 @@ class Nutrition(_Frozen):
 class HealthScore(_Frozen):
     """0 (least healthy) to 100. `method` names how it was computed (see `health.py`);
     `estimated` is true when the source gave no nutrients and the score comes from cooking
-    method and ingredients."""
+    method and ingredients: a ranking estimate from the recipe text, not a nutrition figure,
+    never shown to a cook as one."""
 
     score: float
     method: str
     estimated: bool
+    basis: tuple[str, ...] = ()
+    """Each rule that moved the score, with the recipe's own value ("the steps deep-fry (-20)",
+    "saturated fat 12 g per serving (-14)"); empty for a score read from an older store."""
 
 
 class Recipe(_Frozen):

@@ -1,9 +1,12 @@
 """Derived recipe tags: cooking methods, equipment, difficulty, time, cuisine and diets.
 
-Methods and equipment come from the words of the steps (and ingredient lines for "cooking
-spray", "skewers"); difficulty from the number of steps and ingredients, the time and a few
-demanding techniques; diets from the allergen core's reading of every line plus the animal foods
-of `foods.toml` (a recipe is vegetarian when no line names meat, poultry, fish or shellfish).
+Methods and equipment come from the words of the steps, never from the title: "baking powder",
+"a baking sheet" and "keep warm in the oven" are not baking, "fries" is not frying, and "raw" is
+said only of steps that heat nothing at all (a recipe whose steps cook it in a way no method
+word names has no method tag: unknown, not raw); difficulty from the number of steps and
+ingredients, the time and a few demanding techniques; diets from the allergen core's reading of
+every line plus the animal foods of `foods.toml` (a recipe is vegetarian when no line names
+meat, poultry, fish or shellfish).
 """
 
 from __future__ import annotations
@@ -33,10 +36,16 @@ def _words(*patterns: str) -> re.Pattern[str]:
 
 METHODS: Final[dict[str, re.Pattern[str]]] = {
     "air-fry": _words(r"air[\s-]?fr(?:y|yer|ied|ying)"),
-    "deep-fry": _words(r"deep[\s-]?fr(?:y|ied|ying|yer)", r"hot oil until golden"),
-    "fry": _words(r"fr(?:y|ies|ied|ying)", r"pan[\s-]?fr(?:y|ied)", r"saut[ée]e?(?:d|ing)?",
+    "deep-fry": _words(r"deep[\s-]?fr(?:y|ied|ying|yer)", r"deep[\s-]?fat", r"hot oil until golden",
+                       r"(?<![/.,])(?:(?:[2-9]|1\d)\s*(?:inch(?:es)?|in\.|\")|(?:[4-9]|1\d)\s*cm)\s+(?:of\s+)?"
+                       r"(?:\w+\s+)?oil",
+                       r"oil\s+to\s+(?:about\s+)?(?:1[6-9]\d|3[2-9]\d)\s*(?:°|degrees|deg)"),
+    "fry": _words(r"fr(?:y|ied|ying)", r"pan[\s-]?fr(?:y|ied)", r"saut[ée]e?(?:d|ing)?",
                   r"stir[\s-]?fr(?:y|ied|ying)", r"sear(?:ed|ing)?"),
-    "bake": _words(r"bak(?:e|ed|ing)", r"preheat(?:ed)? (?:the )?oven", r"oven"),
+    "bake": _words(r"bak(?:e|es|ed|ing)(?!\s+(?:powder|soda|sheets?|trays?|pans?|dish(?:es)?|paper|"
+                   r"parchment|tins?|mats?|stones?|racks?|chocolate|mix))",
+                   r"(?:pre-?)?heat(?:ed)?\s+(?:the\s+|an?\s+|your\s+)?oven",
+                   r"(?:in|into|to)\s+(?:the|a|an)\s+(?:hot\s+|preheated\s+|moderate\s+)?oven"),
     "roast": _words(r"roast(?:ed|ing)?"),
     "grill": _words(r"grill(?:ed|ing)?", r"broil(?:ed|ing|er)?", r"barbecue", r"bbq"),
     "steam": _words(r"steam(?:ed|ing|er)?"),
@@ -45,8 +54,35 @@ METHODS: Final[dict[str, re.Pattern[str]]] = {
     "pressure-cook": _words(r"pressure[\s-]?cook(?:er|ed)?", r"instant pot"),
     "microwave": _words(r"microwave(?:d)?"),
 }  # fmt: skip
-# Methods that heat food; a recipe with none of them is "raw" (salads, no-bake desserts).
 _HEAT: Final = frozenset(METHODS)
+_ANY_HEAT: Final = _words(
+    r"cook(?:s|ed|ing)?",
+    r"heat(?:s|ed|ing)?",
+    r"hot",
+    r"warm(?:s|ed|ing)?",
+    r"skillet",
+    r"pans?",
+    r"wok",
+    r"stove(?:top)?",
+    r"burner",
+    r"toast(?:s|ed|ing)?",
+    r"melt(?:s|ed|ing)?",
+    r"brown(?:s|ed|ing)?",
+    r"golden",
+    r"oven",
+    r"fire",
+    r"flame",
+    r"char(?:red|ring)?",
+    r"scald(?:ed)?",
+    r"degrees",
+    r"caramel\w*",
+    r"torch",
+)
+"""Any word that heats: steps with one of these and no method word have no method tag."""
+_SENTENCE: Final = re.compile(r"[^.;!?]+")
+_WARM: Final = re.compile(r"\bwarm\b", re.IGNORECASE)
+_OVEN: Final = re.compile(r"\boven\b", re.IGNORECASE)
+"""'Keep warm in a low oven': a sentence with both words holds the food, it does not bake it."""
 
 EQUIPMENT: Final[dict[str, re.Pattern[str]]] = {
     "oven": _words(r"oven", r"bak(?:e|ed|ing)", r"roast(?:ed|ing)?", r"broil(?:ed|er|ing)?"),
@@ -96,14 +132,22 @@ _CUISINE_RE: Final = _words(*(re.escape(c) for c in CUISINES))
 
 
 def derive_methods(steps: Sequence[str], lines: Iterable[IngredientLine]) -> tuple[str, ...]:
+    """The cooking methods the steps' words name (`METHODS`), never the title's. "raw" only when
+    there are steps and none of them heats anything (`_ANY_HEAT`); steps that heat the food in a
+    way no method word names get no method (unknown)."""
     text = " ".join(steps)
-    found = [name for name, pattern in METHODS.items() if pattern.search(text)]
+    held = text
+    if _WARM.search(text) and _OVEN.search(text):
+        held = " ".join(
+            s for s in _SENTENCE.findall(text) if not (_WARM.search(s) and _OVEN.search(s))
+        )
+    found = [name for name, pattern in METHODS.items() if pattern.search(held)]
     if "deep-fry" in found and "fry" in found:
         found.remove("fry")
     if "air-fry" in found:
         found = [m for m in found if m not in ("fry", "deep-fry", "bake")] or ["air-fry"]
         found = ["air-fry", *[m for m in found if m != "air-fry"]]
-    if not set(found) & _HEAT:
+    if text.strip() and not set(found) & _HEAT and not _ANY_HEAT.search(text) and "°" not in text:
         found.append("raw")
     return tuple(found)
 

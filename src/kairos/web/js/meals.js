@@ -1,6 +1,7 @@
 // The Meals view: type or photograph → answer a follow-up → pick a suggestion → read the recipe
 // (substitutions highlighted, the original line on hover; the allergy check on every suggestion
-// and recipe) → tick ingredients, print, feedback.
+// and recipe; whether a suggestion is healthier than the usual version, on which measure, or
+// that its nutrition is unknown) → tick ingredients, print, feedback.
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
 
@@ -51,6 +52,35 @@ function allergyCheck(check, { full = false } = {}) {
     full ? h("span", { class: "note allergy-for", text: `Checked for ${check.checked_for.join(", ")}` +
       (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".") }) : null,
     full && check.note ? h("span", { class: "note", text: check.note }) : null);
+}
+
+// Whether a dish's suggestion is healthier than the usual version, on which measure: the
+// verdict in words, then every measure compared (its numbers as the sources state them) or
+// "unknown" where the data is missing; never a number the source did not give.
+const HEALTH_VERDICTS = {
+  healthier: "Healthier",
+  mixed: "Better on some measures, worse on others",
+  similar: "About as healthy as the usual version",
+  less_healthy: "Less healthy than the usual version",
+  unknown: "Nutrition unknown",
+  only_version: "Nothing to compare with",
+};
+
+function healthierCheck(healthier) {
+  if (!healthier) return null;
+  const better = healthier.measures.filter((m) => m.result === "better").map((m) => m.measure);
+  const label = HEALTH_VERDICTS[healthier.verdict] || healthier.verdict;
+  const measures = healthier.measures.map((m) => h("li", { class: `measure ${m.result}`, "data-result": m.result },
+    h("b", { text: m.result === "unknown" ? "unknown" : m.result === "similar" ? "about the same" : m.result }),
+    ` — ${m.text}`));
+  return h("section", { class: "healthier", "data-verdict": healthier.verdict, "aria-label": "Compared with the usual version" },
+    h("strong", { class: "verdict", text: healthier.verdict === "healthier" && better.length
+      ? `${label} on ${better.join(", ")}` : label }),
+    healthier.title_note ? h("span", { class: "note title-note", text: healthier.title_note }) : null,
+    measures.length ? h("details", { class: "measures" },
+      h("summary", { text: `Measures (${healthier.measures.length}): compared with ${healthier.compared_with}` }),
+      h("ul", {}, ...measures),
+      h("p", { class: "muted rule", text: healthier.rule })) : null);
 }
 
 export function createMeals({ getUid }) {
@@ -139,7 +169,9 @@ export function createMeals({ getUid }) {
       h("h3", { text: s.title }),
       h("p", { class: "meta", text: [s.time, s.difficulty, ...s.tags.slice(0, 4)].filter(Boolean).join(" · ") }),
       h("p", { class: "rationale", text: s.rationale }),
+      healthierCheck(s.healthier),
       s.pantry ? h("p", { class: "pantry", text: s.pantry.text }) : null,
+      !s.healthier && s.nutrition_text ? h("p", { class: "muted nutrition-text", text: s.nutrition_text }) : null,
       s.substitutions.length ? h("ul", { class: "subs" }, ...s.substitutions.map((t) => h("li", { text: t }))) : null,
       allergyCheck(s.allergy),
       h("button", { type: "button", class: "btn primary pick", text: "Cook this",
@@ -152,8 +184,8 @@ export function createMeals({ getUid }) {
       ? h("p", { class: "muted context", text: `Cooking for ${answer.context.cooking_for.join(", ")}` +
           (answer.context.avoided_allergens.length ? `; avoiding ${answer.context.avoided_allergens.join(", ").replaceAll("_", " ")}` : "") })
       : null;
-    answerBox.replaceChildren(h("p", { class: "answer-text", text: answer.message }), context,
-      h("div", { class: "suggestions" }, ...cards), refused);
+    answerBox.replaceChildren(...[h("p", { class: "answer-text", text: answer.message }), context,
+      h("div", { class: "suggestions" }, ...cards), refused].filter(Boolean));
   }
 
   async function choose(id) {
@@ -168,8 +200,11 @@ export function createMeals({ getUid }) {
   }
 
   function renderRecipe(recipe) {
+    // A health score only when it comes from the source's own nutrition, still true after the
+    // substitutions; an estimate from the recipe text is never shown as a number.
+    const scored = recipe.nutrition && !recipe.health.estimated;
     const meta = [`serves ${recipe.servings}`, recipe.total_minutes ? `${recipe.total_minutes} min` : null,
-      recipe.difficulty, `health ${Math.round(recipe.health.score)}/100${recipe.health.estimated ? " (estimate)" : ""}`];
+      recipe.difficulty, scored ? `health ${Math.round(recipe.health.score)}/100 (from the source's nutrition)` : null];
     const lines = recipe.ingredients.filter((i) => !i.omitted).map((i) => {
       const box = h("input", { type: "checkbox", "aria-label": `Have ${i.display}` });
       const label = h("label", { class: i.substitution ? "swapped" : null,
@@ -192,6 +227,7 @@ export function createMeals({ getUid }) {
       h("ol", { class: "steps-list" }, ...recipe.steps.map((s) => h("li", { class: s.changed ? "changed" : null,
         title: s.changed ? `Original: ${s.original}` : null, text: s.text }))),
       recipe.warnings.length ? h("ul", { class: "warnings" }, ...recipe.warnings.map((w) => h("li", { text: w }))) : null,
+      h("p", { class: "muted nutrition-text", text: recipe.nutrition_text }),
       macros,
       h("p", { class: "source" }, "Adapted from ", recipe.url
         ? h("a", { href: recipe.url, rel: "noopener noreferrer", target: "_blank", text: recipe.source })
