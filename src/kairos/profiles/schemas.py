@@ -60,6 +60,13 @@ class UserPublic(BaseModel):
     last_active_at: datetime | None
     created_at: datetime
 
+    @property
+    def cache_identity(self) -> str:
+        """The stored profile as caches must key it: the uid, the row's creation instant (a
+        user deleted and created again with the same uid is a new row, whose `version` starts
+        again at 1) and the version every profile write bumps."""
+        return f"{self.uid}.{self.created_at.timestamp():.6f}.v{self.version}"
+
     @computed_field(  # type: ignore[prop-decorator]
         description="what each allergy keeps out, in words a person checks against their own"
     )

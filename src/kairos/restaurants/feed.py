@@ -52,7 +52,7 @@ def feed_cache_key(user: UserPublic, day: date | None = None, city: str | None =
     a profile changed since, wherever the change was made (the user row is read every request);
     and by the city it is for, which recent chats can move."""
     where = (city or "anywhere").lower()
-    return f"feed:{user.uid}:v{user.version}:{(day or date.today()).isoformat()}:{where}"
+    return f"feed:{user.cache_identity}:{(day or date.today()).isoformat()}:{where}"
 
 
 Located = tuple[str | None, Literal["profile", "recent_requests"] | None]

@@ -250,7 +250,7 @@ class RestaurantProduct:
         await self.recommendations(user, limit=feed.FEED_MAX, refresh=False)
 
     async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
-        await self.feeds.delete_prefix(f"feed:{uid}:")
+        await self.feeds.delete_prefix(f"feed:{uid}.")
         if not deleted and not _LEARNING.get() and uid not in self._prewarming:
             # changes that come while one is waiting (a chat learning turn by turn) share it
             self._prewarming.add(uid)

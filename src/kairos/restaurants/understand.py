@@ -72,7 +72,7 @@ class Understand:
         today = self.today()
         key = cache_key(
             today.isoformat(),
-            str(user.uid), user.version, self._generation, message, list(history[-3:]), pending,
+            user.cache_identity, self._generation, message, list(history[-3:]), pending,
             previous.model_dump(mode="json") if previous else None,
         )  # fmt: skip
         if (cached := await self.cache.get(key)) is not None:
