@@ -16,6 +16,7 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    StrictBool,
     StringConstraints,
     model_serializer,
     model_validator,
@@ -120,7 +121,7 @@ class AllergyProfile(BaseModel):
     confirmed: list[_Entry] = Field(default_factory=list, max_length=64)
     intolerances: list[_Entry] = Field(default_factory=list, max_length=64)
     severity: dict[_Entry, Severity | None] = Field(default_factory=dict, max_length=64)
-    crustaceans_only: bool = Field(
+    crustaceans_only: StrictBool = Field(
         default=False,
         description="'shellfish' means crustaceans only (shrimp, crab, lobster), not molluscs "
         "(clams, mussels, squid): set when the person says 'crustaceans'; otherwise a "

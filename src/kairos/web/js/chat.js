@@ -49,10 +49,12 @@ export function createChat({ getUid }) {
   const placeholder = input.placeholder;
 
   const say = (text) => live.append(h("p", { text }));
+  let restoring = false;
   const bubble = (role, ...children) => {
     const el = h("div", { class: `bubble ${role}` }, ...children);
     messages.append(el);
-    el.scrollIntoView({ block: "nearest" });
+    // A conversation shown again on load scrolls its own panel, never the page away from the feed
+    if (!restoring) el.scrollIntoView({ block: "nearest" });
     return el;
   };
 
@@ -192,10 +194,13 @@ export function createChat({ getUid }) {
     clear(live);
     saved = store(uid);
     state = saved.load();
+    restoring = true;
     for (const turn of state.turns) {
       userBubble(turn.message);
       bubble("assistant", trace(turn.steps || [], null), renderResult(turn.payload));
     }
+    restoring = false;
+    messages.scrollTop = messages.scrollHeight;
     if (!state.turns.length) {
       messages.append(h("p", { class: "hint muted", text: "Ask for a cuisine, a place or a mood — for example “a quiet thai dinner in Boston” or “compare italian places in Cambridge”." }));
     }
