@@ -11,6 +11,7 @@ import re
 from collections.abc import Collection, Iterable
 from typing import Final, Literal
 
+from kairos.core.allergen_spelling import corrected_allergen_word
 from kairos.core.lexicon import CANONICAL_ALLERGENS, CANONICAL_SET, default_lexicon, term_key
 
 __all__ = [
@@ -124,7 +125,10 @@ def expand_allergen(term: str) -> tuple[str, ...]:
     if canonical is not None:
         return (canonical,)
     found = term_allergens(cleaned)
-    return found if found else (cleaned,)
+    if found:
+        return found
+    corrected = corrected_allergen_word(cleaned)
+    return expand_allergen(corrected) if corrected else (cleaned,)
 
 
 def named_allergens(phrase: str) -> tuple[str, ...]:

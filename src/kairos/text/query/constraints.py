@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kairos.core.allergen_spelling import corrected_allergen_word
 from kairos.core.allergens import is_umbrella
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import HARD_FREE_ALLERGENS, SOFT_FREE_DIETS
@@ -146,6 +147,8 @@ def extract_allergies(words: Words, draft: Draft, resolve: ResolveAllergens) -> 
                 draft.assumptions.append(
                     f"'{phrase}' read as {_said(found)}; all are excluded for this search."
                 )
+            elif (spelt := corrected_allergen_word(phrase)) is not None:
+                draft.assumptions.append(f"'{phrase}' read as '{spelt}' ({_said(found)}).")
         return "allergen" if found else ""
 
     i = 0
@@ -311,7 +314,12 @@ def _apply_negated(
     if allergens and trigger == "constraint":
         add(draft.allergens, *allergens)
         draft.note(f"no {phrase}", "turn_allergens=" + ",".join(allergens))
-        if len(allergens) > 1:
+        spelt = corrected_allergen_word(phrase)
+        if spelt is not None:
+            draft.assumptions.append(
+                f"'no {phrase}' read as 'no {spelt}': {_said(allergens)} excluded for this search."
+            )
+        elif len(allergens) > 1:
             draft.assumptions.append(
                 f"'no {phrase}' read as excluding {_said(allergens)} for this search."
             )
