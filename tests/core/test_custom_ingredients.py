@@ -29,6 +29,15 @@ def test_custom_terms_follow_the_allergen_rules() -> None:
     assert found("peanut butter and milk", "garlic") == set()  # canonical words are not read
 
 
+def test_a_custom_ingredient_is_found_in_what_is_made_from_it() -> None:
+    """Allergy panel r12: a garlic intolerance, and a card quoting a review that praises the
+    tzatziki said 'no allergen found'."""
+    assert found("The tzatziki and the pesto were great", "garlic") == {("garlic", "contains")}
+    assert found("Shrimp scampi, then hummus", "garlic") == {("garlic", "contains")}
+    assert found("Guacamole on the side", "avocado") == {("avocado", "contains")}
+    assert found("Aubergine curry", "eggplant") == {("eggplant", "contains")}
+
+
 def test_review_evidence_needs_food_talk_and_is_bounded() -> None:
     reviews = [
         ("r1", "The garlic naan was amazing."),
@@ -55,9 +64,13 @@ def test_the_guard_warns_for_and_excludes_custom_ingredients_by_severity() -> No
     warned = verdict.safe[1].assessment
     (warning,) = warned.warnings
     assert (warning.allergen, warning.level, warning.status) == ("garlic", "warning", "contains")
-    assert 'a review mentions "garlic"' in warning.message
+    assert 'a review mentions "garlic naan"' in warning.message
     (status,) = warned.statuses
-    assert (status.status, status.source, status.evidence) == ("contains", "review", "r1: garlic")
+    assert (status.status, status.source, status.evidence) == (
+        "contains",
+        "review",
+        "r1: garlic naan",
+    )
     assert verdict.safe[0].assessment.statuses[0].status == "unverified"
 
     anaphylactic = AllergyProfile(confirmed=["garlic"], severity={"garlic": "anaphylactic"})

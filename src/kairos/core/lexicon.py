@@ -384,20 +384,12 @@ def _word_parts(data: Mapping[str, Any]) -> WordParts:
     return build_word_parts(parts, start_only, trie_regex)
 
 
-@lru_cache(maxsize=256)
 def custom_lexicon(terms: tuple[str, ...]) -> Lexicon:
-    """A lexicon for a user's custom ingredients ("garlic", "kiwi"): each term, with its
-    plurals, names itself, and negating it clears it ("garlic-free"), as for a canonical class.
-    Terms are used as written in the profile (already cleaned by `normalise_allergen`)."""
-    text_terms: dict[str, tuple[str, ...]] = {}
-    class_keys: dict[str, str] = {}
-    forms: set[str] = set()
-    for term in terms:
-        for form in inflections(term):
-            text_terms[term_key(form)] = (term,)
-            class_keys[term_key(form)] = term
-            forms.add(form)
-    return _single_use_lexicon(text_terms, class_keys, forms)
+    """A lexicon for a user's custom ingredients ("garlic", "kiwi"), read as foods: each term
+    with its plurals, its other names and what is made from it under another name (garlic →
+    aioli, toum, tzatziki), as `food_lexicon` reads dislikes; a review praising the tzatziki
+    names garlic for a garlic allergy. Negating a term clears it ("garlic-free")."""
+    return food_lexicon(terms)
 
 
 @lru_cache(maxsize=256)

@@ -39,6 +39,7 @@ DERIVING_MODULES: Final = (
     "kairos.core.vibes",
     "kairos.core.diets",
     "kairos.core.allergens",
+    "kairos.core.allergen_spelling",
     "kairos.text.aspect_lexicon",
     "kairos.text.aspects",
     "kairos.ingest.writer",
