@@ -213,6 +213,10 @@ def test_a_kind_is_a_medium_may_contain_with_its_reason() -> None:
     assert sandwiches.contains_allergens == [] and sandwiches.confidence == "medium"
     pub = infer_place_allergens(["Pubs", "Irish"])
     assert [e.ref for e in pub.evidence if e.allergen == "gluten"] == ["Irish", "pub"]
+    # allergy panel r33: a Sunday roast pub never named celery (gravy, stock) for Olivia
+    roast = infer_place_allergens(["Pubs", "British"])
+    assert {"gluten", "celery", "mustard"} <= set(roast.known_allergens)
+    assert "celery" not in roast.contains_allergens
 
 
 def test_a_kind_said_in_the_name_counts_once() -> None:
