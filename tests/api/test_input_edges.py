@@ -145,3 +145,30 @@ async def test_a_body_that_is_not_utf8_json_is_a_documented_400(client: httpx.As
     assert response.json()["title"] == "Bad request"
     schema = (await client.get("/openapi.json")).json()
     assert "not JSON" in schema["paths"]["/chat"]["post"]["responses"]["400"]["description"]
+
+
+@pytest.mark.parametrize("depth", [100, 5_000, 200_000])
+async def test_deeply_nested_json_is_a_400_on_every_kind_of_route(
+    client: httpx.AsyncClient, depth: int
+) -> None:
+    """Issue 40, M5: nesting past the interpreter's recursion limit was a 500 on
+    `POST /meals/coach` (an uncaught RecursionError)."""
+    uid = await create_user(client)
+    nested = "[" * depth + "]" * depth
+    for method, path, field in (
+        ("POST", "/meals/coach", "request"),
+        ("POST", "/chat", "message"),
+        ("PATCH", f"/users/{uid}", "preferences"),
+        ("POST", "/api/plan", "prompt"),
+    ):
+        body = '{"' + field + '": ' + nested + "}"
+        response = await client.request(
+            method,
+            path,
+            content=body.encode(),
+            headers={**as_user(uid), **TOKEN, "Content-Type": "application/json"},
+        )
+        assert response.status_code in (400, 422), (path, depth, response.status_code)
+        assert response.headers["content-type"] == "application/problem+json"
+        if depth > 64:
+            assert "nested" in response.json()["detail"], response.text

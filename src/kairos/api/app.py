@@ -16,6 +16,7 @@ from kairos.api import demo, health, users
 from kairos.api.body_limit import BodyLimitMiddleware
 from kairos.api.database_outage import install_database_outage_handler
 from kairos.api.docs import install_docs
+from kairos.api.json_depth import JsonDepthMiddleware
 from kairos.api.openapi import install_openapi
 from kairos.api.problems import install_problem_handlers
 from kairos.api.rate_limits import AuthFailureLimitMiddleware, RateLimits
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     # then the request id, so every response below (413, 429, 500 included) carries it and the
     # security headers.
     app.add_middleware(AuthFailureLimitMiddleware, limits=limits)
+    app.add_middleware(JsonDepthMiddleware)
     app.add_middleware(
         BodyLimitMiddleware,
         max_bytes=settings.max_body_bytes,
