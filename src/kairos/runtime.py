@@ -46,6 +46,7 @@ SAMPLE_SOURCES = (
     ("yelp_metadata", "yelp_metadata"),
     ("yelp", "yelp"),
     ("pois", "pois"),
+    ("pois", "pois_notable"),
 )
 GIL_SWITCH_INTERVAL_SECONDS = 0.001
 """How long a thread may keep the GIL while another asks for it (Python's default is 5 ms).

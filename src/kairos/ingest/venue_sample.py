@@ -21,6 +21,7 @@ from typing import Any
 from kairos.ingest.adapters.jsonl import find_file, open_text
 from kairos.ingest.normalise import haversine_km, normalise_name
 from kairos.ingest.sample import _read, _stable_key, _write
+from kairos.signals.geocoding.cities import find_city
 
 YELP_BUSINESSES = 120
 POIS_PER_CITY = 40
@@ -122,8 +123,21 @@ def _cut_pois(shared: Path, out: Path) -> int:
     return len(chosen)
 
 
+def _cut_notable(shared: Path, out: Path) -> int:
+    """Every notable landmark (`pois_notable/`) of a city Kairos knows the centre of: the sights
+    a trip there should hold (UNESCO sites, the Kathmandu Valley's temples, curated lists)."""
+    folder = shared / "pois_notable"
+    if not folder.is_dir():
+        return 0
+    chosen = [row for row in _read(find_file(folder, "pois_notable.jsonl"))
+              if find_city(row.get("city")) is not None]  # fmt: skip
+    chosen.sort(key=lambda r: r["poi_id"])
+    _write(out / "pois_notable" / "pois_notable.jsonl.gz", chosen)
+    return len(chosen)
+
+
 def cut_venue_sample(shared: Path, out: Path) -> VenueSampleStats:
     """`out` must already hold the restaurant sample (its places decide the merging ones)."""
     stats = _cut_yelp(shared, out, out)
-    stats.pois = _cut_pois(shared, out)
+    stats.pois = _cut_pois(shared, out) + _cut_notable(shared, out)
     return stats

@@ -17,6 +17,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from kairos.signals.geocoding.cities import city_centres
 from kairos.text.query.words import normalise_message
 
@@ -138,7 +140,13 @@ def _corrected(word: str) -> str:
         return word
     near = [v for v in vocabulary if v[0] == word[0] and abs(len(v) - len(word)) <= 2]
     found = difflib.get_close_matches(word, near, n=1, cutoff=TYPO_CUTOFF)
-    return found[0] if found else word
+    if found:
+        return found[0]
+    # two letters swapped ("dehli", "sinagpore") is one slip, however short the word
+    swapped = sorted(
+        v for v in near if sorted(v) == sorted(word) and DamerauLevenshtein.distance(word, v) == 1
+    )
+    return swapped[0] if len(swapped) == 1 else word
 
 
 def tokens(text: str) -> list[str]:

@@ -17,6 +17,7 @@ from kairos.errors import InvalidInput
 from kairos.signals.geocoding.cities import find_city
 from kairos.text.query.when import extract_when
 from kairos.trips.intent_cues import cues, tokens
+from kairos.trips.intent_dates import negated_mode, said_dates
 
 __all__ = [
     "SUPPORTED_LOCALES",
@@ -125,8 +126,13 @@ def text_filters(text: str, today: date) -> IntentFilters:
     start = when.start if when else None
     end = when.end if when else None
     days = when.days if when else None
+    said = said_dates(text, today, start, end, days)
+    start, end, days = said.start, said.end, said.days
     if start is not None and end is None and days:
         end = start + timedelta(days=days - 1)
+    mode = _first(found.get("mode"))
+    if (refused := negated_mode(text)) is not None and mode in (None, refused):
+        mode = "transit"  # "we don't walk much", "no car": not that mode
     near = None
     if (within := _WITHIN.search(text)) and (centre := find_city(city)) is not None:
         near = Near(lat=centre.lat, lng=centre.lng, radius_km=float(within.group(1)))
@@ -139,7 +145,7 @@ def text_filters(text: str, today: date) -> IntentFilters:
         days=days if days is None else min(days, 60),
         budget=_first(found.get("budget")),
         pace=_first(found.get("pace")),
-        mode=_first(found.get("mode")),
+        mode=mode,
         accessibility=found.get("accessibility", []),
         companions=found.get("companions", []),
     )

@@ -41,11 +41,16 @@ from kairos.ingest.poi_season import SEASON_KEY
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.models import Candidate
+from kairos.trips.notability import MINOR, NOTABLE, near_duplicates, not_a_sight, notability
 
 __all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
 
 BLEND: Final = (0.55, 0.35, 0.10)
 FAVOURITE_BONUS: Final = 0.25
+NOTABILITY_WEIGHT: Final = 0.6
+"""Added after the blend times the place's notability (`trips/notability.py`): a landmark with
+evidence of note (UNESCO, a Wikipedia article, thousands of reviews) comes before a mural or an
+unnamed-looking node of the same kind."""
 """Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
 blend's range, so a favourite outranks places that only fit the default interests, while a
 place that matches the request's own words (bm25 and vector arms) can still come first."""
@@ -111,6 +116,10 @@ class Retrieved:
     out_of_season: list[tuple[str, str]] = field(default_factory=list)
     """(name, the evidence) of places left out because they are closed in the trip's months."""
     favourites_matched: int = 0
+    not_sights: int = 0
+    """Places tagged as sights left out because they are businesses, offices or homes."""
+    notable: int = 0
+    """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
 
 
 def _words(interests: str) -> str:
@@ -326,6 +335,10 @@ class TripRetrieval:
         self.retrievals += 1
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season)
+        filtered, not_sights, notes = _sights(filtered)
+        if not filtered:
+            return Retrieved([], broadened=broadened, out_of_season=out_of_season,
+                             not_sights=not_sights)  # fmt: skip
         liked = _liked(favourites, companions)
         query = self._query_vector(interests or DEFAULT_INTERESTS)
         labels = [_label(r, r.attributes) for r in filtered]
@@ -335,8 +348,10 @@ class TripRetrieval:
         recency = [math.exp(-_age_days(r.attributes, now) / RECENCY_DAYS) for r in filtered]
         scored: list[Scored] = []
         matched = 0
-        for r, label, v, b, c in zip(filtered, labels, vector, bm25, recency, strict=True):
-            score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c
+        for r, label, v, b, c, note in zip(
+            filtered, labels, vector, bm25, recency, notes, strict=True
+        ):
+            score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
             if liked and _tags_of(r, label) & liked:
                 score += FAVOURITE_BONUS
                 matched += 1
@@ -373,6 +388,8 @@ class TripRetrieval:
             considered=len(filtered),
             out_of_season=out_of_season,
             favourites_matched=matched,
+            not_sights=not_sights,
+            notable=sum(1 for n in notes if n >= NOTABLE),
         )
 
     @staticmethod
@@ -389,6 +406,26 @@ class TripRetrieval:
                     continue
             out.append(r)
         return out
+
+
+def _sights(rows: Sequence[_Row]) -> tuple[list[_Row], int, list[float]]:
+    """The rows that are sights, how many were not (businesses, offices, homes), and each kept
+    row's notability. A place of no note (below `MINOR`: a generic word or an unreadable name
+    for a name, a bare mural) is kept only when the interests' words name it (bm25 > 0); of two
+    rows naming one place within `notability.DUPLICATE_KM`, the more notable is kept."""
+    kept: list[tuple[_Row, float]] = []
+    not_sights = 0
+    for r in rows:
+        if not_a_sight(r.name, r.kind, r.attributes) is not None:
+            not_sights += 1
+            continue
+        note = notability(r.name, r.kind, r.attributes, r.votes)
+        if note < MINOR and r.bm25 <= 0:
+            continue
+        kept.append((r, note))
+    drop = near_duplicates([(r.name, r.lat, r.lng, note) for r, note in kept])
+    kept = [k for i, k in enumerate(kept) if i not in drop]
+    return [r for r, _ in kept], not_sights, [n for _, n in kept]
 
 
 def _in_season(

@@ -37,7 +37,7 @@ REPLANNED_HOURS = (
     "Planned again when read: this trip was stored when it could be called verified with "
     "opening hours nobody had checked; it now says which places' hours to check."
 )
-SNAPSHOT_SHAPE = 2
+SNAPSHOT_SHAPE = 3
 """The cached candidates' shape: 2 carries what is known closed and the hours' text, so a set
 cached before is a miss (its places would read as open whenever their hours are unknown)."""
 
@@ -72,6 +72,7 @@ def to_set(retrieved: Retrieved) -> RetrievalSet:
                          "considered": retrieved.considered,
                          "out_of_season": [list(o) for o in retrieved.out_of_season],
                          "favourites_matched": retrieved.favourites_matched,
+                         "not_sights": retrieved.not_sights, "notable": retrieved.notable,
                          "shape": SNAPSHOT_SHAPE}  # fmt: skip
     return RetrievalSet(place_ids=[c.id for c in retrieved.candidates], snapshot=snapshot)
 
@@ -93,7 +94,8 @@ def from_set(found: RetrievalSet) -> Retrieved | None:
     return Retrieved(candidates, scores, bool(meta.get("diversified")),
                      bool(meta.get("broadened")), int(meta.get("considered", 0)),
                      [(str(n), str(e)) for n, e in meta.get("out_of_season", [])],
-                     int(meta.get("favourites_matched", 0)))  # fmt: skip
+                     int(meta.get("favourites_matched", 0)), int(meta.get("not_sights", 0)),
+                     int(meta.get("notable", 0)))  # fmt: skip
 
 
 def locks_after(edits: list[dict[str, Any]]) -> dict[str, Lock]:

@@ -100,6 +100,26 @@ def _days(built: Built) -> list[DayView]:
     ]  # fmt: skip
 
 
+def _catalogue_notes(built: Built) -> list[str]:
+    """How many notable sights the catalogue knows here, when it knows fewer than the trip could
+    hold, and how many places tagged as sights were left out as businesses or homes."""
+    it, found = built.itinerary, built.retrieved
+    notes = []
+    room = PACES[it.request.pace].max_stops * it.request.days
+    if found.notable < room:
+        notes.append(
+            f"{built.city.name}: {_count(found.notable, 'notable sight', 'notable sights')} "
+            f"known to Kairos (of {room} stops this trip could hold); the days hold those and "
+            "lesser places, and are lighter rather than filled with noise"
+        )
+    if found.not_sights:
+        notes.append(
+            f"{_count(found.not_sights, 'place', 'places')} tagged as sights in the source "
+            "left out: their names or details say they are businesses, offices or homes"
+        )
+    return notes
+
+
 def _notes(built: Built, request: dict[str, Any]) -> list[str]:
     it = built.itinerary
     notes = list(it.notes)
@@ -111,6 +131,7 @@ def _notes(built: Built, request: dict[str, Any]) -> list[str]:
         notes.append(
             f"{closed} closed in the trip's months and left out (e.g. {name}: “{evidence}”)"
         )
+    notes += _catalogue_notes(built)
     taken = [str(f) for f in request.get("from_profile") or ()]
     if taken:
         companions = str(request["companions"])

@@ -1,6 +1,8 @@
 """`pois`: travel points of interest from four sources in one schema (`shared/data/pois/`):
 TripAdvisor attractions (no coordinates), data.gov.sg's tourism layer, and OpenStreetMap nodes
-of Delhi and the Kathmandu Valley.
+of Delhi and the Kathmandu Valley; and, in the same schema, notable landmarks
+(`shared/data/pois_notable/`: UNESCO sites, GeoNames sights of the Kathmandu Valley, curated
+sight lists) whose `notability_basis` says why each is notable (`trips/notability.py` reads it).
 
 Each row joins the one catalog with a kind from its coarse `category`; everything raw that a
 later product may read (licence, hours as written, OSM tags, suggested duration, entry price,
@@ -31,7 +33,7 @@ __all__ = ["KIND_OF_CATEGORY", "LICENCES", "PoisAdapter", "place_from_poi"]
 
 KIND_OF_CATEGORY: Final = {
     "museum": "museum", "gallery": "museum",
-    "park": "park", "beach": "park", "zoo": "park",
+    "park": "park", "beach": "park", "zoo": "park", "natural_site": "park",
     "viewpoint": "viewpoint",
     "religious_site": "religious_site",
     "lodging": "lodging",
@@ -48,6 +50,11 @@ LICENCES: Final = {
     "osm_kathmandu": "ODbL 1.0 (© OpenStreetMap contributors)",
     "datagovsg_tourism": "Singapore Open Data Licence (data.gov.sg)",
     "tripadvisor_attractions": None,  # none stated by the scraper's repository
+    # `pois_notable/` (its PROVENANCE.md): notable landmarks in the same schema
+    "unesco_whc_2021": None,  # none stated in the repository of the export
+    "geonames_np_2016": "CC BY 3.0 (GeoNames)",
+    "yfcc_itinerary_poi_ijcai15": None,  # none stated; cite Lim et al. (IJCAI'15)
+    "rectour2023_extended_poi": None,  # none stated
 }
 # Food kinds take categories the kind rules read (`core.place_kinds`): a cuisine makes a
 # restaurant, and a café or a bar must not be read as one.
@@ -55,7 +62,7 @@ _FOOD_CATEGORIES: Final = {"restaurant": "restaurants", "cafe": "cafes", "bar": 
 _RAW_FIELDS: Final = (
     "category", "category_raw", "description", "opening_hours", "opening_hours_note", "price",
     "price_note", "free_of_charge", "suggested_duration", "rating_scale", "image_url",
-    "osm_tags", "extra", "provenance",
+    "osm_tags", "extra", "provenance", "notability_basis",
 )  # fmt: skip
 _TIMESTAMP: Final = re.compile(r"timestamp (\d{4}-\d{2}-\d{2}T[\d:]+Z)")
 
@@ -126,7 +133,7 @@ class PoisAdapter:
     description = "pois.jsonl(.gz), or a folder holding it"
 
     def _file(self, path: Path) -> Path:
-        return path if path.is_file() else find_file(path, "pois.jsonl")
+        return path if path.is_file() else find_file(path, "pois.jsonl", "pois_notable.jsonl")
 
     def count(self, path: Path) -> int:
         return count_lines(self._file(path))

@@ -1,0 +1,191 @@
+"""Which points of interest are sights, and how notable each one is, from what the data carries.
+
+OpenStreetMap nodes tagged `tourism=artwork` or `attraction` are often businesses or homes
+("… Home", "… Pvt Ltd", "… Flat", a ward office). `not_a_sight` says why a place is not one (None
+when it may be):
+
+- its name is not a name (fewer than two letters or digits);
+- its name says a business, an office or a home: a word of `_BUSINESS_WORDS` / `_HOME_WORDS`, or
+  a phrase of `_BUSINESS_PHRASES`, or a house number ("House #1343/40", "Er." before a name);
+- a node tagged only as artwork, attraction, viewpoint or information that carries a business's
+  contact details (phone, e-mail, website, street number) and no mark of heritage.
+
+`notability(name, kind, attributes, votes)` in [0, 1], the evidence it reads:
+- a notable-landmark source (`notability_basis`: UNESCO, GeoNames, curated sight lists) 0.9+;
+- OSM `wikidata` / `wikipedia` / `heritage` tags 0.85, `historic` 0.45, a museum 0.5, names in
+  other languages and an alternative name add to it;
+- a reviewed listing (TripAdvisor): 0.35 + 0.55 · log10(reviews + 1) / 4.5;
+- an official tourism layer (data.gov.sg) 0.65;
+- a bare artwork node 0.15, a bare attraction 0.3; a description adds 0.1; a name that is
+  only a generic word ("Dome", "Mosque", "Streetart") or in no Latin letter (a traveller cannot
+  read it on a sign) takes 0.2 away.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, Final
+
+from kairos.core.geo import haversine_km
+
+__all__ = ["DUPLICATE_KM", "MINOR", "NOTABLE", "near_duplicates", "not_a_sight", "notability"]
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+NOTABLE: Final = 0.5
+"""A sight a traveller would go out of the way for (counted in "N notable sights known")."""
+DUPLICATE_KM: Final = 0.3
+"""Two sources' points for one landmark (a UNESCO reference point, an OSM node) lie this close."""
+MINOR: Final = 0.2
+"""Below this a place is noise: planned only when nothing better is within reach."""
+
+_BUSINESS_WORDS: Final = _wordset(
+    "pvt ltd limited inc llc llp enterprise enterprises company co corp corporation shop shops "
+    "store stores mart traders trading traders suppliers supplier press printers printing "
+    "tattoo paints handicraft handicrafts travels travel tours treks trekking expedition "
+    "expeditions consultancy consultants consulting media entertainment entertaintment banquet "
+    "hotel hotels guesthouse hostel lodge resort restaurant salon parlour parlor clinic "
+    "hospital pharmacy school college academy institute bank atm office 0ffice offices ward "
+    "poultry agency agencies services service solutions studio boutique showroom garage "
+    "workshop electronics hardware tailors tailor cosmetics furniture"
+)
+_HOME_WORDS: Final = _wordset(
+    "home homes flat flats apartment apartments apts niwas nivas bhawan residency quarters "
+    "villa hostel"
+)
+_BUSINESS_PHRASES: Final = (
+    "human resources", "guest house", "party palace", "real estate", "private limited",
+    "water atm",
+)  # fmt: skip
+_HOUSE_NUMBER: Final = re.compile(r"(house|h\.?\s*no\.?)\s*#?\s*\d|#\s*\d|^er\.?\s", re.I)
+_CONTACT_TAGS: Final = ("phone", "mobile", "email", "website", "contact:phone", "addr:housenumber")
+_HERITAGE_TAGS: Final = ("wikidata", "wikipedia", "subject:wikidata", "heritage", "historic")
+_BARE_TOURISM: Final = frozenset({"artwork", "attraction", "viewpoint", "information"})
+_GENERIC: Final = _wordset(
+    "dome mosque temple church shrine statue streetart street art mural tomb ruins ruin gate "
+    "monument memorial park garden museum gallery viewpoint fountain well pond tank tower "
+    "sculpture painting graffiti artwork attraction"
+)
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[0-9a-z]+", name.lower())
+
+
+def _raws(attributes: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    poi = attributes.get("poi") or {}
+    if not isinstance(poi, Mapping):
+        return []
+    return [(str(s), r) for s, r in poi.items() if isinstance(r, Mapping)]
+
+
+def _osm_tags(attributes: Mapping[str, Any]) -> dict[str, str]:
+    tags: dict[str, str] = {}
+    for _source, raw in _raws(attributes):
+        found = raw.get("osm_tags")
+        if isinstance(found, Mapping):
+            tags.update({str(k): str(v) for k, v in found.items()})
+    return tags
+
+
+def _heritage(tags: Mapping[str, str]) -> bool:
+    return any(tags.get(k) not in (None, "", "no") for k in _HERITAGE_TAGS)
+
+
+def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | None:
+    """Why a place to visit is not a sight (a business, an office, a home), or None."""
+    words = _words(name)
+    if sum(len(w) for w in words) < 2 and not re.search(r"[^\W\d_]{2}", name):
+        return "it has no real name"
+    lowered = " ".join(words)
+    tags = _osm_tags(attributes)
+    if any(_notable_basis(raw) for _s, raw in _raws(attributes)):
+        return None
+    business = set(words) & _BUSINESS_WORDS or any(p in lowered for p in _BUSINESS_PHRASES)
+    if business and (kind != "museum" or not _heritage(tags)):
+        return "its name says it is a business or an office, not a sight"
+    if set(words) & _HOME_WORDS or _HOUSE_NUMBER.search(name):
+        return "its name says it is a home or a lodging, not a sight"
+    tourism = tags.get("tourism")
+    if tourism in _BARE_TOURISM and any(tags.get(k) for k in _CONTACT_TAGS) and not _heritage(tags):
+        return "a business's contact details on a node tagged as a sight"
+    return None
+
+
+def _notable_basis(raw: Mapping[str, Any]) -> str | None:
+    basis = raw.get("notability_basis")
+    return basis if isinstance(basis, str) and basis.strip() else None
+
+
+def notability(
+    name: str, kind: str, attributes: Mapping[str, Any], votes: int | None = None
+) -> float:
+    """How notable a place to visit is, in [0, 1] (see the module's docstring)."""
+    raws = _raws(attributes)
+    tags = _osm_tags(attributes)
+    found: list[float] = []
+    for source, raw in raws:
+        if basis := _notable_basis(raw):
+            found.append(1.0 if "unesco" in (source + basis).lower() else 0.9)
+        elif source.startswith("tripadvisor"):
+            reviews = max(0, int(votes or 0))
+            found.append(0.35 + 0.55 * min(1.0, math.log10(reviews + 1) / 4.5))
+        elif source.startswith("datagov"):
+            found.append(0.65)
+    if tags:
+        osm = 0.3
+        if any(tags.get(k) for k in ("wikidata", "wikipedia", "subject:wikidata", "heritage")):
+            osm = 0.85
+        elif tags.get("historic") not in (None, "", "no"):
+            osm = 0.45
+        elif tags.get("tourism") == "museum" or kind == "museum":
+            osm = 0.5
+        elif tags.get("tourism") == "artwork":
+            osm = 0.15
+        languages = sum(1 for k in tags if k.startswith("name:") and k != "name:en")
+        found.append(osm + 0.05 * min(languages, 3) + (0.05 if tags.get("alt_name") else 0.0))
+    score = max(found, default=0.3)
+    if any(isinstance(r.get("description"), str) and len(r["description"]) > 80 for _, r in raws):
+        score += 0.1
+    words = _words(name)
+    if not words or all(w in _GENERIC for w in words):
+        score -= 0.2
+    if not re.search(r"[a-zA-Z]{2}", name):
+        score -= 0.2
+    return round(max(0.0, min(1.0, score)), 3)
+
+
+_PLAIN: Final = _GENERIC | _wordset(
+    "the of and temple stupa square durbar national royal old new great shri shree sri saint st"
+)
+
+
+def _stems(name: str) -> set[str]:
+    return {w[:5] for w in _words(name) if len(w) >= 5 and w not in _PLAIN}
+
+
+def near_duplicates(places: list[tuple[str, float, float, float]]) -> set[int]:
+    """Indexes of (name, lat, lng, notability) entries that name a place another entry names
+    too (a distinctive word in common, within `DUPLICATE_KM`) and are the less notable of the
+    two (ties: the later one)."""
+    drop: set[int] = set()
+    stems = [_stems(p[0]) for p in places]
+    for i, (_n, lat, lng, note) in enumerate(places):
+        if i in drop or not stems[i]:
+            continue
+        for j in range(i + 1, len(places)):
+            other = places[j]
+            if j in drop or not stems[i] & stems[j]:
+                continue
+            if haversine_km(lat, lng, other[1], other[2]) > DUPLICATE_KM:
+                continue
+            if other[3] > note:
+                drop.add(i)
+                break
+            drop.add(j)
+    return drop

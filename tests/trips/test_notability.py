@@ -1,0 +1,85 @@
+"""Which points of interest are sights: businesses and homes tagged as artwork or attraction are
+never stops, and landmarks with evidence of note rank above minor ones. The expectations here are
+written from what a traveller would call a sight, not read from the module's word lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kairos.trips.notability import not_a_sight, notability
+
+
+def _osm(name: str, category: str = "attraction", **tags: str) -> dict[str, Any]:
+    return {"poi": {"osm_kathmandu": {"category": category, "osm_tags": {"name": name, **tags}}}}
+
+
+@pytest.mark.parametrize(
+    ("name", "tags"),
+    [
+        ("Anup Home", {"tourism": "attraction"}),
+        ("Florid human resources", {"tourism": "attraction"}),
+        ("Sweet knife shop", {"tourism": "artwork"}),
+        ("ward 9- 0ffice", {"tourism": "attraction"}),
+        ("Er. Abhiyan Poudel Flat", {"tourism": "attraction"}),
+        ("Rajdhani Media", {"tourism": "attraction"}),
+        ("URSTYLE Entertaintment", {"tourism": "attraction"}),
+        ("A", {"tourism": "attraction"}),
+        ("Deep Kiran Offset Press", {"tourism": "artwork"}),
+        ("Himal Treks and Expedition Pvt. Ltd.", {"tourism": "attraction"}),
+        ("Star Banquet and Party Palace", {"tourism": "viewpoint"}),
+        ("Sapkota Home", {"tourism": "viewpoint"}),
+        ("Mohan's Tattoo Inn", {"tourism": "artwork"}),
+        ("Anantaashram, House #1343/40", {"tourism": "attraction"}),
+        ("Green Valley Guest House", {"tourism": "attraction"}),
+        ("Everest Apartments", {"tourism": "attraction"}),
+        ("Shree Ganesh Traders", {"tourism": "artwork"}),
+        ("Blue Sky Travels", {"tourism": "attraction", "phone": "+977 1 4410000"}),
+        ("Lumbini Handicrafts", {"tourism": "artwork"}),
+    ],
+)
+def test_businesses_and_homes_are_not_sights(name: str, tags: dict[str, str]) -> None:
+    assert not_a_sight(name, "attraction", _osm(name, **tags)) is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "tags"),
+    [
+        ("Rani Pokhari", "attraction", {"tourism": "attraction"}),
+        ("Swayambhunath", "religious_site", {"amenity": "place_of_worship", "wikidata": "Q1"}),
+        ("Humayun's Tomb", "attraction", {"historic": "tomb"}),
+        ("Royal Mahendra Museum", "museum", {"tourism": "museum", "phone": "01 4000000"}),
+        ("Shivapuri Nagarjun National Park", "attraction", {"tourism": "attraction"}),
+        ("Garden of Dreams", "park", {"leisure": "garden"}),
+        ("Opera House", "venue", {"amenity": "theatre"}),
+        ("Dahachowk View Tower", "viewpoint", {"tourism": "viewpoint"}),
+    ],
+)
+def test_sights_stay_sights(name: str, kind: str, tags: dict[str, str]) -> None:
+    assert not_a_sight(name, kind, _osm(name, **tags)) is None
+
+
+def test_evidence_of_note_ranks_above_a_bare_node() -> None:
+    basis = "UNESCO World Heritage Site"
+    unesco = {"poi": {"unesco_whc_2021": {"category": "religious_site", "notability_basis": basis}}}
+    wiki = _osm("Jama Masjid", "religious_site", wikidata="Q2", historic="yes")
+    bare_mural = _osm("Streetart", "artwork", tourism="artwork")
+    reviewed = {"poi": {"tripadvisor_attractions": {"category": "museum"}}}
+    assert notability("Boudhanath", "religious_site", unesco) >= 0.9
+    assert notability("Jama Masjid", "religious_site", wiki) > 0.7
+    many = notability("The Met", "museum", reviewed, votes=50000)
+    few = notability("Small Gallery", "museum", reviewed, votes=3)
+    assert many > few
+    assert notability("Streetart", "attraction", bare_mural) < 0.25
+    assert notability("Boudhanath", "religious_site", unesco) > notability(
+        "Streetart", "attraction", bare_mural
+    )
+
+
+def test_a_generic_word_as_a_name_ranks_low() -> None:
+    named = _osm("Isa Khan's Tomb", "historic_site", historic="tomb")
+    generic = _osm("Dome", "historic_site", historic="archaeological_site")
+    assert notability("Dome", "attraction", generic) < notability(
+        "Isa Khan's Tomb", "attraction", named
+    )
