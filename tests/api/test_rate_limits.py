@@ -59,7 +59,8 @@ async def test_chat_turns_are_limited_per_user(client: httpx.AsyncClient) -> Non
     third = await _chat(client, uid)
     _assert_429(third)
     assert "this user" in third.json()["detail"]
-    assert int(third.headers["retry-after"]) == 300, "one interval of 600 s / 2"
+    # one interval of 600 s / 2, less the seconds the two turns took on a loaded machine
+    assert 280 <= int(third.headers["retry-after"]) <= 300
 
 
 async def test_chat_turns_are_limited_per_address(limited_app: Any) -> None:
@@ -94,6 +95,15 @@ async def test_right_tokens_are_never_counted(limited_app: Any) -> None:
     async with _client(limited_app, "10.3.3.3") as client:
         for _ in range(10):
             assert (await client.get("/users/x", headers=TOKEN)).status_code == 422
+
+
+async def test_requests_with_no_credential_never_lock_the_address_out(limited_app: Any) -> None:
+    """Issue 40, M3: eleven anonymous requests locked valid tokens out of that address."""
+    async with _client(limited_app, "10.4.4.4") as client:
+        anonymous = [(await client.get(f"/users/{'2' * 32}")).status_code for _ in range(11)]
+        assert anonymous == [401] * 11
+        created = await client.post(f"/users/{'3' * 32}", json={}, headers=TOKEN)
+        assert created.status_code in (201, 409), created.text
 
 
 async def test_the_forwarded_address_counts_only_behind_a_trusted_proxy(

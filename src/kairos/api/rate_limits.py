@@ -101,7 +101,8 @@ class AuthFailureLimitMiddleware:
             await self.app(scope, receive, send)  # no credential is checked there
             return
         address = client_address(scope)
-        if any(name in CREDENTIAL_HEADERS for name, _ in scope["headers"]):
+        presented = any(name in CREDENTIAL_HEADERS for name, _ in scope["headers"])
+        if presented:
             decision = await self.limits.limiter.peek(address, rule)
             if not decision.allowed:
                 response = problem_response(
@@ -116,7 +117,8 @@ class AuthFailureLimitMiddleware:
                 return
 
         async def counting_send(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] == 401:
+            # only a credential presented and refused counts; a request without one says nothing
+            if presented and message["type"] == "http.response.start" and message["status"] == 401:
                 await self.limits.limiter.acquire(address, rule)
             await send(message)
 
