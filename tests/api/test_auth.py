@@ -66,7 +66,7 @@ async def test_forged_expired_and_wrong_tokens_are_refused(
     now = int(time.time())
     claims = {"sub": uid, "aud": "kairos:user", "iss": "kairos", "iat": now, "exp": now + 60}
     forged = jwt.encode(claims, "x" * 40, algorithm="HS256")
-    expired = runtime.tokens.issue_user_token(uuid.UUID(uid), -10).token
+    expired = runtime.tokens.issue_user_token(uuid.UUID(uid), "0", -10).token
     unsigned = jwt.encode(claims, None, algorithm="none")
     demo = runtime.tokens.demo_cookie(DemoSession("sid", uuid.UUID(uid)), 60)
     for token, reason in (
@@ -112,6 +112,23 @@ async def test_a_deleted_user_token_stops_working(client: httpx.AsyncClient) -> 
     token = await _token(client, uid)
     assert (await client.delete(f"/users/{uid}", headers=TOKEN)).status_code == 204
     assert (await client.get(f"/recommendations/{uid}", headers=_bearer(token))).status_code == 404
+
+
+async def test_a_deleted_users_token_does_not_speak_for_the_user_created_again(
+    client: httpx.AsyncClient,
+) -> None:
+    """Issue 40, M1: a token revoked by deleting its user worked again once a user was
+    created with the same uid."""
+    uid = await create_user(client)
+    old = await _token(client, uid, ttl_seconds=600)
+    assert (await client.delete(f"/users/{uid}", headers=TOKEN)).status_code == 204
+    again = await client.post(f"/users/{uid}", json={}, headers=TOKEN)
+    assert again.status_code == 201, again.text
+    refused = await client.get(f"/recommendations/{uid}", headers=_bearer(old))
+    assert refused.status_code == 401, refused.text
+    assert "earlier user with this id" in refused.json()["detail"]
+    fresh = await _token(client, uid)
+    assert (await client.get(f"/recommendations/{uid}", headers=_bearer(fresh))).status_code == 200
 
 
 async def test_the_demo_cookie_is_ignored_outside_development(

@@ -94,6 +94,7 @@ class Credential:
     uid: uuid.UUID
     via: Literal["bearer", "service", "demo"]
     issued_at: datetime | None = None
+    account: str | None = None
     demo_owner: str | None = None
 
 
@@ -116,8 +117,8 @@ def credential_of(runtime: Runtime, settings: Settings, presented: Presented) ->
         scheme, _, token = presented.authorization.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise Unauthorized("the Authorization header must be 'Bearer <user token>'")
-        uid, issued = runtime.tokens.user_of(token.strip())
-        credential = Credential(uid, "bearer", issued)
+        uid, account, issued = runtime.tokens.user_of(token.strip())
+        credential = Credential(uid, "bearer", issued, account)
     elif presented.service_token:
         if not service_token_matches(settings, presented.service_token):
             raise Unauthorized("the X-Service-Token header does not match KAIROS_SERVICE_TOKEN")
@@ -142,6 +143,11 @@ async def user_of(runtime: Runtime, credential: Credential) -> UserPublic:
     """The stored user the credential speaks for; a user token must postdate any revocation,
     and a demo session acts only for the users it created."""
     user = await runtime.profiles.get(credential.uid)
+    if credential.via == "bearer" and credential.account != user.account:
+        raise Unauthorized(
+            "this user token was issued to an earlier user with this id, since deleted; "
+            "ask for a new one"
+        )
     revoked = user.tokens_not_before
     if credential.issued_at is not None and revoked is not None and credential.issued_at < revoked:
         raise Unauthorized("this user token was revoked; ask for a new one")

@@ -82,9 +82,9 @@ async def delete_user(uid: PathUid, runtime: RuntimeDep) -> Response:
 @router.post("/{uid}/tokens", status_code=status.HTTP_201_CREATED, responses=_RESPONSES)
 async def issue_token(uid: PathUid, body: TokenRequest, runtime: RuntimeDep) -> UserToken:
     """A signed, expiring token a person's client sends as `Authorization: Bearer …`."""
-    await runtime.profiles.get(uid)
+    user = await runtime.profiles.get(uid)
     ttl = body.ttl_seconds or runtime.settings.user_token_ttl_seconds
-    issued = runtime.tokens.issue_user_token(uid, ttl)
+    issued = runtime.tokens.issue_user_token(uid, user.account, ttl)
     return UserToken(uid=str(uid), token=issued.token, expires_at=issued.expires_at)
 
 

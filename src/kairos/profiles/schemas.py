@@ -61,11 +61,17 @@ class UserPublic(BaseModel):
     created_at: datetime
 
     @property
+    def account(self) -> str:
+        """This user row among every row the uid has had: a user deleted and created again
+        with the same uid is a new account (its `version` starts again at 1, and tokens
+        issued to the old one do not speak for it)."""
+        return f"{self.created_at.timestamp():.6f}"
+
+    @property
     def cache_identity(self) -> str:
-        """The stored profile as caches must key it: the uid, the row's creation instant (a
-        user deleted and created again with the same uid is a new row, whose `version` starts
-        again at 1) and the version every profile write bumps."""
-        return f"{self.uid}.{self.created_at.timestamp():.6f}.v{self.version}"
+        """The stored profile as caches must key it: the uid, the account and the version
+        every profile write bumps."""
+        return f"{self.uid}.{self.account}.v{self.version}"
 
     @computed_field(  # type: ignore[prop-decorator]
         description="what each allergy keeps out, in words a person checks against their own"

@@ -84,10 +84,13 @@ class TokenSigner:
             raise ValueError("the token secret must be at least 32 bytes")
         self._secret = secret
 
-    def issue_user_token(self, uid: uuid.UUID, ttl_seconds: int) -> IssuedToken:
+    def issue_user_token(self, uid: uuid.UUID, account: str, ttl_seconds: int) -> IssuedToken:
+        """`account`: the user row's identity (`UserPublic.account`), so that a token stops
+        speaking for the uid once the user is deleted, even if it is created again."""
         now = time.time()
         claims: dict[str, str | int | float] = {
             "sub": str(uid),
+            "acct": account,
             "aud": USER_AUDIENCE,
             "iss": ISSUER,
             "iat": round(now, 3),
@@ -97,8 +100,9 @@ class TokenSigner:
         token = jwt.encode(claims, self._secret, algorithm=ALGORITHM)
         return IssuedToken(token, datetime.fromtimestamp(int(now + ttl_seconds), UTC))
 
-    def user_of(self, token: str) -> tuple[uuid.UUID, datetime]:
-        """The user a token speaks for and when it was issued; Unauthorized says why not."""
+    def user_of(self, token: str) -> tuple[uuid.UUID, str, datetime]:
+        """The user a token speaks for, the account it was issued to and when; Unauthorized
+        says why not."""
         try:
             claims = jwt.decode(
                 token,
@@ -106,7 +110,7 @@ class TokenSigner:
                 algorithms=[ALGORITHM],
                 audience=USER_AUDIENCE,
                 issuer=ISSUER,
-                options={"require": ["sub", "exp", "iat", "aud", "iss"]},
+                options={"require": ["sub", "acct", "exp", "iat", "aud", "iss"]},
             )
             uid = uuid.UUID(str(claims["sub"]))
         except jwt.ExpiredSignatureError as exc:
@@ -118,7 +122,7 @@ class TokenSigner:
                 "the bearer token is not a valid Kairos user token (issued by "
                 "POST /users/{uid}/tokens)"
             ) from exc
-        return uid, datetime.fromtimestamp(float(claims["iat"]), UTC)
+        return uid, str(claims["acct"]), datetime.fromtimestamp(float(claims["iat"]), UTC)
 
     def demo_cookie(self, session: DemoSession, ttl_seconds: int) -> str:
         now = int(time.time())
