@@ -83,3 +83,31 @@ def test_a_generic_word_as_a_name_ranks_low() -> None:
     assert notability("Dome", "attraction", generic) < notability(
         "Isa Khan's Tomb", "attraction", named
     )
+
+
+def _geonames(name: str, alternates: int, code: str = "S.TMPL") -> dict[str, Any]:
+    basis = f"GeoNames sight feature {code}; {alternates} alternate names"
+    raw = {"category": "religious_site", "notability_basis": basis,
+           "extra": {"alternate_names_count": alternates}}  # fmt: skip
+    return {"poi": {"geonames_np_2016": raw}}
+
+
+def test_a_gazetteer_sight_known_by_many_names_ranks_above_one_known_by_none() -> None:
+    famous = notability("Big Stupa", "religious_site", _geonames("Big Stupa", 10, "S.SHRN"))
+    local = notability("Small Ghat", "religious_site", _geonames("Small Ghat", 0, "S.GHAT"))
+    assert famous > local + 0.2
+
+
+def test_a_pilgrims_rest_house_is_lodging() -> None:
+    attributes = _geonames("Maitri Dharmashala", 0)
+    assert not_a_sight("Nepal-Bharat Maitri Dharmashala", "religious_site", attributes)
+
+
+def test_kinds_that_take_half_a_day_are_not_an_hour() -> None:
+    from kairos.trips.notability import typical_minutes
+
+    assert typical_minutes("Singapore Zoo", "park", 60) >= 180
+    assert typical_minutes("Night Safari", "park", 60) >= 180
+    assert typical_minutes("Wonderland Theme Park", "attraction", 60) >= 180
+    assert typical_minutes("City Aquarium", "attraction", 60) >= 120
+    assert typical_minutes("Old Clock Tower", "attraction", 30) == 30

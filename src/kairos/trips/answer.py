@@ -5,6 +5,7 @@ about one place (its hours, visit length, source and licence, and what is still 
 from __future__ import annotations
 
 import logging
+import re
 import uuid
 from datetime import timedelta
 from typing import Any, Final
@@ -58,6 +59,9 @@ async def answer_intent(
     intent = classify(request, embedder=embedder, trip=window)
     logger.info("intent %s: %s (%s, %.2f)", intent_id, intent.intent_type, intent.method,
                 intent.confidence)  # fmt: skip
+    if trip_view is not None and intent.change is not None and intent.change.kind == "swap":
+        day = intent.day_index or _day_named(request.raw_text, trip_view)
+        intent = intent.model_copy(update={"intent_type": "refine_trip_day", "day_index": day})
     if intent.intent_type == "discovery":
         f = request.filters
         if not f.city:
@@ -80,7 +84,7 @@ async def answer_intent(
             raise InvalidInput("to change a day, send the trip_id of the trip to change")
         if intent.day_index is None:
             raise InvalidInput("say which day to change, e.g. 'make day 2 more relaxed'")
-        edit = _edit(intent, trip_view)
+        edit = _edit(intent, trip_view, request.raw_text)
         trip = await product.edit(user, body.trip_id, edit)
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip,
                             message=f"Day {intent.day_index} changed; the other days are as they "
@@ -102,8 +106,22 @@ def _companions(said: list[str]) -> Companions | None:
     return next((COMPANIONS[c] for c in said if c in COMPANIONS), None)
 
 
-def _edit(intent: Intent, trip: TripView) -> dict[str, Any]:
+def _plain(text: str) -> list[str]:
+    return re.findall(r"[0-9a-z]+", text.lower())
+
+
+def _day_named(text: str, trip: TripView) -> int | None:
+    """The day of the stop the words name ("swap Casa Loma for a museum"), the longest name
+    found first; None when no stop is named."""
+    said = f" {' '.join(_plain(text))} "
+    found = [(len(s.name), d.index) for d in trip.days for s in d.slots
+             if s.kind == "stop" and f" {' '.join(_plain(s.name))} " in said]  # fmt: skip
+    return max(found)[1] if found else None
+
+
+def _edit(intent: Intent, trip: TripView, text: str = "") -> dict[str, Any]:
     assert intent.day_index is not None
+    _text = " ".join(_plain(text))
     change = intent.change
     kind = change.kind if change else None
     if kind == "more_relaxed":
@@ -118,8 +136,10 @@ def _edit(intent: Intent, trip: TripView) -> dict[str, Any]:
         stops = [s for s in day.slots if s.kind == "stop"] if day else []
         if not stops:
             raise InvalidInput(f"day {intent.day_index} has no stop to swap")
-        named = [s for s in stops if change.stop and change.stop.lower() in
-                 f"{s.name} {s.place_kind}".lower()]  # fmt: skip
+        said = f" {' '.join(_plain(change.stop or ''))} "
+        named = [s for s in stops if f" {' '.join(_plain(s.name))} " in f" {_text} "
+                 or (change.stop and change.stop.lower() in f"{s.name} {s.place_kind}".lower())
+                 or (said.strip() and said in f" {' '.join(_plain(s.name))} ")]  # fmt: skip
         chosen = (named or stops)[-1]
         return {"kind": "refine", "day": intent.day_index, "change": "swap",
                 "place_id": chosen.place_id, "want": want}  # fmt: skip

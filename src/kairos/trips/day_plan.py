@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
+from kairos.core.geo import haversine_km
 from kairos.trips.models import MODES, PACES, Candidate, Day, TripRequest
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.timeline import DaySpec, schedule_day
@@ -18,6 +19,7 @@ __all__ = [
     "day_km",
     "day_spec",
     "fill_day",
+    "food_note",
     "meals_near",
     "schedule",
     "spec_of",
@@ -138,3 +140,23 @@ def fill_day(
         reason = (f"every one of the {len(pool)} places to visit that fit the trip is on "
                   "another day, and none could be moved here")  # fmt: skip
     return replace(empty, notes=(*empty.notes, f"No stop could be planned for this day: {reason}."))
+
+
+def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
+    """A day with stops and no lunch says where the nearest place to eat Kairos knows is (from
+    the day's stops), or that it knows none in the city."""
+    stops = day.stops
+    if not stops or any(s.kind == "lunch" for s in day.slots):
+        return day
+    if not meals:
+        said = (f"Kairos knows no place to eat in {city}: take food along or ask locally "
+                "(no lunch is planned).")  # fmt: skip
+        return replace(day, notes=(*day.notes, said))
+
+    def away(m: Candidate) -> float:
+        return min(haversine_km(s.lat, s.lng, m.lat, m.lng) for s in stops)
+
+    nearest = min(meals, key=lambda m: (away(m), m.id))
+    said = (f"Nearest place to eat Kairos knows: {nearest.name}, {away(nearest):.1f} km from "
+            "the day's stops (no lunch is planned).")  # fmt: skip
+    return replace(day, notes=(*day.notes, said))

@@ -32,6 +32,7 @@ from kairos.trips.day_plan import (
     day_km,
     day_spec,
     fill_day,
+    food_note,
     meals_near,
     schedule,
     spec_of,
@@ -230,6 +231,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     for index in active:
         if not days[index].stops:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
+    days = [food_note(d, meals, request.city) if d.index in active else d for d in days]
     placed = {s.place_id for d in days for s in d.stops}
     unplaced = [u for u in unplaced if u.place_id not in placed]
     return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre)
@@ -298,7 +300,8 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
                             gone)  # fmt: skip
     out = by_id.get(change.place_id)
     if out is None or out.id not in {c.id for c in stops}:
-        return _replace_day(itinerary, day, [f"{label}: {change.place_id} is not on that day"])
+        name = out.name if out is not None else "that stop"
+        return _replace_day(itinerary, day, [f"{label}: {name} is not on that day"])
     used = set(itinerary.place_ids())
     centre = itinerary.centre
     options = [c for c in request.candidates if c.id not in used and _matches(c, change.want)

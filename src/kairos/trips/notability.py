@@ -30,7 +30,10 @@ from typing import Any, Final
 
 from kairos.core.geo import haversine_km
 
-__all__ = ["DUPLICATE_KM", "MINOR", "NOTABLE", "near_duplicates", "not_a_sight", "notability"]
+__all__ = [
+    "DUPLICATE_KM", "MINOR", "NOTABLE", "near_duplicates", "not_a_sight", "notability",
+    "typical_minutes",
+]  # fmt: skip
 
 
 def _wordset(words: str) -> frozenset[str]:
@@ -57,6 +60,9 @@ _BUSINESS_WORDS: Final = _wordset(
 _HOME_WORDS: Final = _wordset(
     "home homes flat flats apartment apartments apts niwas nivas bhawan residency quarters "
     "villa hostel"
+)
+_LODGING_WORDS: Final = _wordset(
+    "hotel hotels guesthouse hostel lodge dharamshala dharmashala dhamashala dharmasala dharamsala"
 )
 _BUSINESS_PHRASES: Final = (
     "human resources", "guest house", "party palace", "real estate", "private limited",
@@ -104,6 +110,8 @@ def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | No
         return "it has no real name"
     lowered = " ".join(words)
     tags = _osm_tags(attributes)
+    if set(words) & _LODGING_WORDS or "guest house" in lowered:
+        return "its name says it is a lodging, not a sight"
     if any(_notable_basis(raw) for _s, raw in _raws(attributes)):
         return None
     business = set(words) & _BUSINESS_WORDS or any(p in lowered for p in _BUSINESS_PHRASES)
@@ -122,6 +130,43 @@ def _notable_basis(raw: Mapping[str, Any]) -> str | None:
     return basis if isinstance(basis, str) and basis.strip() else None
 
 
+_GAZETTEER_LANDMARKS: Final = ("S.SHRN", "S.PAL", "S.HSTS", "S.MNMT", "S.MUS", "S.ZOO")
+
+
+def _listed(source: str, basis: str, raw: Mapping[str, Any]) -> float:
+    """A row of a notable-landmark source: a World Heritage site 1.0, a curated sight list 0.9,
+    a gazetteer's sight by how many names it is known by (0 → 0.55, 8 or more → 0.95) and
+    0.15 more for a shrine, palace, historic site, monument, museum or zoo."""
+    text = (source + " " + basis).lower()
+    if "unesco" in text:
+        return 1.0
+    if "geonames" not in text:
+        return 0.9
+    extra = raw.get("extra") if isinstance(raw.get("extra"), Mapping) else {}
+    names = extra.get("alternate_names_count") if isinstance(extra, Mapping) else None
+    if not isinstance(names, int):
+        found = re.search(r"(\d+) alternate names", basis)
+        names = int(found.group(1)) if found else 0
+    landmark = 0.15 if any(code in basis for code in _GAZETTEER_LANDMARKS) else 0.0
+    return min(1.0, 0.55 + 0.05 * min(names, 8) + landmark)
+
+
+_HALF_DAY: Final = _wordset("zoo safari theme amusement wildlife waterpark disneyland universal")
+_LONG: Final = {"aquarium": 150, "botanic": 150, "botanical": 150, "national park": 150}
+
+
+def typical_minutes(name: str, kind: str, minutes: int) -> int:
+    """A visit's length with what its name says of its kind put first: a zoo, a safari or a
+    theme park is half a day (240 minutes), an aquarium, a botanic garden or a national park
+    2½ hours; any other place keeps `minutes`."""
+    words = set(_words(name))
+    lowered = " ".join(_words(name))
+    if words & _HALF_DAY or "theme park" in lowered or "bird park" in lowered:
+        return max(minutes, 240)
+    longest = max((m for w, m in _LONG.items() if w in lowered), default=0)
+    return max(minutes, longest)
+
+
 def notability(
     name: str, kind: str, attributes: Mapping[str, Any], votes: int | None = None
 ) -> float:
@@ -131,7 +176,7 @@ def notability(
     found: list[float] = []
     for source, raw in raws:
         if basis := _notable_basis(raw):
-            found.append(1.0 if "unesco" in (source + basis).lower() else 0.9)
+            found.append(_listed(source, basis, raw))
         elif source.startswith("tripadvisor"):
             reviews = max(0, int(votes or 0))
             found.append(0.35 + 0.55 * min(1.0, math.log10(reviews + 1) / 4.5))

@@ -38,7 +38,7 @@ from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
-from kairos.trips.models import Itinerary, TripRequest
+from kairos.trips.models import PACES, Itinerary, TripRequest
 from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
@@ -218,6 +218,7 @@ class TripsProduct:
                     months=trip_months(start, int(request["days"])),
                     favourites=favourites,
                     companions=companions,
+                    room=PACES[str(request["pace"])].max_stops * int(request["days"]),
                 )
         except TimeoutError:
             self.retrieval_timeouts += 1
@@ -340,7 +341,14 @@ class TripsProduct:
             days = int(trip.request["days"])
             if "day" in edit and not 1 <= int(edit["day"]) <= days:
                 raise InvalidInput(f"day {edit['day']} is outside this {days}-day trip")
-            if edit["kind"] == "unlock" and str(edit["place_id"]) not in locks_after(trip.edits):
+            locked = locks_after(trip.edits)
+            if edit.get("change") == "swap" and str(edit["place_id"]) in locked:
+                name = _stop_name(trip.itinerary, str(edit["place_id"]))
+                raise Conflict(
+                    f"{name} is locked on day {locked[str(edit['place_id'])].day + 1}: unlock it "
+                    "first, then ask for the swap"
+                )
+            if edit["kind"] == "unlock" and str(edit["place_id"]) not in locked:
                 raise Conflict(
                     f"stop {edit['place_id']} is not locked on this trip; nothing to unlock"
                 )
@@ -421,6 +429,15 @@ class TripsProduct:
         stops = ", ".join(f"{s.place_id} ({s.name})" for d in view.days for s in d.slots
                           if s.kind == "stop")  # fmt: skip
         raise InvalidInput(f"{place_id} is not a stop of this trip; its stops: {stops}")
+
+
+def _stop_name(itinerary: dict[str, Any], place_id: str) -> str:
+    """A stop's name in a stored itinerary (the id only if it is not there)."""
+    for day in itinerary.get("days") or ():
+        for slot in day.get("slots") or ():
+            if str(slot.get("place_id")) == place_id:
+                return str(slot.get("name") or place_id)
+    return "that stop"
 
 
 def _description(attributes: dict[str, Any]) -> str:

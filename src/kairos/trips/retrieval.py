@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -37,16 +36,33 @@ import numpy as np
 from sqlalchemy import text
 
 from kairos.core.geo import haversine_km
-from kairos.ingest.poi_season import SEASON_KEY
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.models import Candidate
-from kairos.trips.notability import MINOR, NOTABLE, near_duplicates, not_a_sight, notability
+from kairos.trips.notability import (
+    NOTABLE,
+    typical_minutes,
+)
+from kairos.trips.retrieval_rules import (
+    Row,
+    Scored,
+    diversify,
+    in_season,
+    liked,
+    sights,
+    tags_of,
+)
 
 __all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
 
+_Row = Row  # the name tests and older callers import
+_in_season = in_season
+
 BLEND: Final = (0.55, 0.35, 0.10)
 FAVOURITE_BONUS: Final = 0.25
+OFF_TAG: Final = 0.35
+"""Taken from a place of a kind the traveller did not name, when the named kinds cannot fill the
+trip: it follows them."""
 NOTABILITY_WEIGHT: Final = 0.6
 """Added after the blend times the place's notability (`trips/notability.py`): a landmark with
 evidence of note (UNESCO, a Wikipedia article, thousands of reviews) comes before a mural or an
@@ -54,14 +70,9 @@ unnamed-looking node of the same kind."""
 """Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
 blend's range, so a favourite outranks places that only fit the default interests, while a
 place that matches the request's own words (bm25 and vector arms) can still come first."""
-KID_FRIENDLY: Final = frozenset({"park", "zoo", "aquarium", "beach", "museum", "playground"})
-"""Travelling with children: these count as favourite tags too."""
 VISIT_KINDS: Final = ("museum", "park", "viewpoint", "religious_site", "attraction", "venue")
 MEAL_KINDS: Final = ("restaurant", "cafe")
 DEFAULT_INTERESTS: Final = "famous landmarks, museums, parks and viewpoints"
-TOP: Final = 8
-DOMINANT_SHARE: Final = 0.6
-REPLACED: Final = 2
 RECENCY_DAYS: Final = 365.0
 _KM_PER_DEGREE: Final = 111.0
 
@@ -82,27 +93,6 @@ _BM25 = text(
 ROWS_TTL_SECONDS: Final = 600.0
 """A city's places to visit are read once per this long (the retrieval set's base; the text
 arm is asked each time)."""
-
-
-@dataclass(frozen=True)
-class _Row:
-    id: int
-    name: str
-    kind: str
-    city: str | None
-    lat: float
-    lng: float
-    attributes: dict[str, Any]
-    votes: int
-    bm25: float = 0.0
-
-
-@dataclass(frozen=True)
-class Scored:
-    candidate: Candidate
-    score: float
-    arms: tuple[float, float, float]
-    tags: frozenset[str]
 
 
 @dataclass
@@ -173,7 +163,7 @@ class TripRetrieval:
         self.embedder = embedder
         self._labels: dict[str, np.ndarray] = {}
         self._queries: dict[str, np.ndarray] = {}
-        self._rows_cache: dict[tuple[Any, ...], tuple[float, list[_Row]]] = {}
+        self._rows_cache: dict[tuple[Any, ...], tuple[float, list[Row]]] = {}
         self.retrievals = 0
         self.diversified = 0
 
@@ -186,7 +176,7 @@ class TripRetrieval:
 
     async def _rows(
         self, centre: tuple[float, float], radius_km: float, interests: str, kinds: Sequence[str]
-    ) -> list[_Row]:
+    ) -> list[Row]:
         key = (round(centre[0], 4), round(centre[1], 4), radius_km, tuple(kinds))
         cached = self._rows_cache.get(key)
         if cached is None or time.monotonic() - cached[0] > ROWS_TTL_SECONDS:
@@ -203,7 +193,7 @@ class TripRetrieval:
 
     async def _read_rows(
         self, centre: tuple[float, float], radius_km: float, kinds: Sequence[str]
-    ) -> list[_Row]:
+    ) -> list[Row]:
         dlat = radius_km / _KM_PER_DEGREE
         dlng = radius_km / (_KM_PER_DEGREE * max(0.2, math.cos(math.radians(centre[0]))))
         async with self.db.reading() as session:
@@ -213,7 +203,7 @@ class TripRetrieval:
                  "dlng": dlng},
             )  # fmt: skip
             return [
-                _Row(r.id, r.name, r.kind, r.city, r.lat, r.lng, dict(r.attributes or {}),
+                Row(r.id, r.name, r.kind, r.city, r.lat, r.lng, dict(r.attributes or {}),
                      int(r.votes or 0))
                 for r in rows
                 if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
@@ -321,25 +311,31 @@ class TripRetrieval:
         favourites: Sequence[str] = (),
         companions: str | None = None,
         now: datetime | None = None,
+        room: int = 0,
     ) -> Retrieved:
+        """`room`: the stops the trip can hold; when the kinds the traveller named have fewer
+        places than that, the other places follow them (`OFF_TAG` lower), so days are full."""
         now = now or datetime.now(UTC)
         rows = await self._rows(centre, radius_km, interests, VISIT_KINDS)
         broadened = False
-        rows, out_of_season = _in_season(rows, months)
+        rows, out_of_season = in_season(rows, months)
         filtered = self._filter(rows, tags, accessibility)
         if not filtered:
             broadened = True
             rows = await self._rows(centre, radius_km * 2, interests, VISIT_KINDS)
-            rows, out_of_season = _in_season(rows, months)
+            rows, out_of_season = in_season(rows, months)
             filtered = self._filter(rows, (), accessibility)
         self.retrievals += 1
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season)
-        filtered, not_sights, notes = _sights(filtered)
+        named = {r.id for r in filtered}
+        if tags and 0 < len(filtered) < room:
+            filtered += [r for r in self._filter(rows, (), accessibility) if r.id not in named]
+        filtered, not_sights, notes = sights(filtered)
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,
                              not_sights=not_sights)  # fmt: skip
-        liked = _liked(favourites, companions)
+        wanted_tags = liked(favourites, companions)
         query = self._query_vector(interests or DEFAULT_INTERESTS)
         labels = [_label(r, r.attributes) for r in filtered]
         vector = _scale([float(self._label_vector(label) @ query) for label in labels])
@@ -352,7 +348,9 @@ class TripRetrieval:
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
             score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
-            if liked and _tags_of(r, label) & liked:
+            if r.id not in named:
+                score -= OFF_TAG
+            if wanted_tags and tags_of(r, label) & wanted_tags:
                 score += FAVOURITE_BONUS
                 matched += 1
             candidate = Candidate.from_place(
@@ -365,10 +363,14 @@ class TripRetrieval:
                 attributes=dict(r.attributes or {}),
                 rank=-score,
             )
+            if (r.attributes.get("visit") or {}).get("minutes_basis") != "source":
+                candidate = replace(
+                    candidate, duration=typical_minutes(r.name, r.kind, candidate.duration)
+                )
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
         # the rule serves exploration; a traveller who named kinds asked for the opposite
-        scored, diversified = _diversify(scored) if not tags else (scored, False)
+        scored, diversified = diversify(scored) if not tags else (scored, False)
         if diversified:
             self.diversified += 1
         ranked = [replace(s.candidate, rank=float(i)) for i, s in enumerate(scored)]
@@ -393,7 +395,7 @@ class TripRetrieval:
         )
 
     @staticmethod
-    def _filter(rows: Sequence[_Row], tags: Sequence[str], accessibility: bool) -> list[_Row]:
+    def _filter(rows: Sequence[Row], tags: Sequence[str], accessibility: bool) -> list[Row]:
         wanted = {t.replace(" ", "_").lower() for t in tags}
         out = []
         for r in rows:
@@ -406,82 +408,3 @@ class TripRetrieval:
                     continue
             out.append(r)
         return out
-
-
-def _sights(rows: Sequence[_Row]) -> tuple[list[_Row], int, list[float]]:
-    """The rows that are sights, how many were not (businesses, offices, homes), and each kept
-    row's notability. A place of no note (below `MINOR`: a generic word or an unreadable name
-    for a name, a bare mural) is kept only when the interests' words name it (bm25 > 0); of two
-    rows naming one place within `notability.DUPLICATE_KM`, the more notable is kept."""
-    kept: list[tuple[_Row, float]] = []
-    not_sights = 0
-    for r in rows:
-        if not_a_sight(r.name, r.kind, r.attributes) is not None:
-            not_sights += 1
-            continue
-        note = notability(r.name, r.kind, r.attributes, r.votes)
-        if note < MINOR and r.bm25 <= 0:
-            continue
-        kept.append((r, note))
-    drop = near_duplicates([(r.name, r.lat, r.lng, note) for r, note in kept])
-    kept = [k for i, k in enumerate(kept) if i not in drop]
-    return [r for r, _ in kept], not_sights, [n for _, n in kept]
-
-
-def _in_season(
-    rows: Sequence[_Row], months: frozenset[int]
-) -> tuple[list[_Row], list[tuple[str, str]]]:
-    """Rows open in at least one of the trip's months; the others with their evidence."""
-    if not months:
-        return list(rows), []
-    kept, out = [], []
-    for r in rows:
-        season = r.attributes.get(SEASON_KEY)
-        open_months = set(season.get("months") or ()) if isinstance(season, dict) else set()
-        if open_months and not open_months & months:
-            out.append((r.name, str(season.get("evidence") or "")))  # type: ignore[union-attr]
-        else:
-            kept.append(r)
-    return kept, out
-
-
-def _liked(favourites: Sequence[str], companions: str | None) -> frozenset[str]:
-    liked = {f.strip().lower().replace(" ", "_") for f in favourites if f.strip()}
-    if companions == "family_with_kids":
-        liked |= KID_FRIENDLY
-    return frozenset(liked)
-
-
-def _tags_of(row: _Row, label: str) -> set[str]:
-    """The words a favourite tag may name: the kind, the category, the source's own
-    categories and the OSM `tourism` / `historic` / `leisure` values."""
-    tags = {row.kind, label.replace(" ", "_")}
-    poi = row.attributes.get("poi") or {}
-    for raw in poi.values() if isinstance(poi, dict) else ():
-        if not isinstance(raw, dict):
-            continue
-        for category in raw.get("category_raw") or ():
-            tags.add(str(category).strip().lower().replace(" ", "_"))
-            tags.update(str(category).strip().lower().replace("&", " ").split())
-        osm = raw.get("osm_tags") or {}
-        if isinstance(osm, dict):
-            tags.update(str(osm[k]).lower() for k in ("tourism", "historic", "leisure") if k in osm)
-    return tags
-
-
-def _diversify(scored: list[Scored]) -> tuple[list[Scored], bool]:
-    """The seed's rule: > 60 % of the top 8 with one identical tag set → the lowest 2 of the 8
-    make way for the best places with another tag set."""
-    top = scored[:TOP]
-    if len(top) < TOP:
-        return scored, False
-    dominant, count = Counter(s.tags for s in top).most_common(1)[0]
-    if count / len(top) <= DOMINANT_SHARE:
-        return scored, False
-    others = [s for s in scored[TOP:] if s.tags != dominant][:REPLACED]
-    if not others:
-        return scored, False
-    keep = top[: TOP - len(others)]
-    dropped = top[TOP - len(others) :]
-    rest = [s for s in scored[TOP:] if s not in others]
-    return keep + others + dropped + rest, True

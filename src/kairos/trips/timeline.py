@@ -35,8 +35,9 @@ __all__ = [
     "schedule_day",
 ]  # fmt: skip
 
-MAX_WAIT: Final = 90
-"""Minutes a traveller may wait for a stop to open before it is tried elsewhere."""
+MAX_WAIT: Final = 30
+"""Minutes a traveller may wait for a stop to open (or a meal to start) before it is tried
+elsewhere: longer waits are an empty stretch of the day."""
 LUNCH: Final = (11 * 60 + 30, 14 * 60)
 DINNER: Final = (18 * 60 + 30, 20 * 60 + 30)
 """Earliest and latest start of each meal."""
@@ -134,6 +135,8 @@ def _try(
         if arrive > latest:
             return "no time left that day"
         return "not open for the whole visit at any time it could be reached that day"
+    if not s.slots:
+        s.t = max(s.t, start - travel[0])  # the day starts so as to reach it when it opens
     _place(s, c, start, travel, kind, locked=locked)
     return None
 
@@ -165,6 +168,10 @@ def _meal(s: _State, kind: str, nxt: Point | None) -> None:
     for m, reason in [*((m, None) for m in free), *((m, why) for m in risky[:MEAL_TRIES])]:
         meal = replace(m, duration=minutes, rank=0.0)
         travel = s.leg((m.lat, m.lng))
+        if s.t + travel[0] < window[0] - MAX_WAIT:
+            end = f"{s.t // 60:02d}:{s.t % 60:02d}"
+            s.notes.append(f"no {kind} planned: the day's visits end at {end}, before {kind} time")
+            return
         arrive = max(s.t + travel[0], window[0])
         latest = min(window[1], s.spec.window[1] - minutes - s.home((m.lat, m.lng)))
         start = earliest_start(meal, s.spec.date.weekday(), arrive, latest)

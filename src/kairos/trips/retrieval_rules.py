@@ -1,0 +1,122 @@
+"""The rules retrieval applies to a city's rows (`trips/retrieval.py`): sights only (not
+businesses or homes, `trips/notability.py`), the season, the traveller's favourite tags and the
+seed's diversification rule."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from kairos.ingest.poi_season import SEASON_KEY
+from kairos.signals.geocoding.cities import find_city
+from kairos.trips.models import Candidate
+from kairos.trips.notability import MINOR, near_duplicates, not_a_sight, notability
+
+KID_FRIENDLY: Final = frozenset({"park", "zoo", "aquarium", "beach", "museum", "playground"})
+"""Travelling with children: these count as favourite tags too."""
+TOP: Final = 8
+DOMINANT_SHARE: Final = 0.6
+REPLACED: Final = 2
+
+
+@dataclass(frozen=True)
+class Row:
+    id: int
+    name: str
+    kind: str
+    city: str | None
+    lat: float
+    lng: float
+    attributes: dict[str, Any]
+    votes: int
+    bm25: float = 0.0
+
+
+@dataclass(frozen=True)
+class Scored:
+    candidate: Candidate
+    score: float
+    arms: tuple[float, float, float]
+    tags: frozenset[str]
+
+
+def sights(rows: Sequence[Row]) -> tuple[list[Row], int, list[float]]:
+    """The rows that are sights, how many were not (businesses, offices, homes), and each kept
+    row's notability. A place of no note (below `MINOR`: a generic word or an unreadable name
+    for a name, a bare mural) is kept only when the interests' words name it (bm25 > 0); of two
+    rows naming one place within `notability.DUPLICATE_KM`, the more notable is kept."""
+    kept: list[tuple[Row, float]] = []
+    not_sights = 0
+    for r in rows:
+        # a sight named as a city ("Kathmandu Valley", a serial World Heritage site) is the city
+        if not_a_sight(r.name, r.kind, r.attributes) is not None or find_city(r.name):
+            not_sights += 1
+            continue
+        note = notability(r.name, r.kind, r.attributes, r.votes)
+        if note < MINOR and r.bm25 <= 0:
+            continue
+        kept.append((r, note))
+    drop = near_duplicates([(r.name, r.lat, r.lng, note) for r, note in kept])
+    kept = [k for i, k in enumerate(kept) if i not in drop]
+    return [r for r, _ in kept], not_sights, [n for _, n in kept]
+
+
+def in_season(
+    rows: Sequence[Row], months: frozenset[int]
+) -> tuple[list[Row], list[tuple[str, str]]]:
+    """Rows open in at least one of the trip's months; the others with their evidence."""
+    if not months:
+        return list(rows), []
+    kept, out = [], []
+    for r in rows:
+        season = r.attributes.get(SEASON_KEY)
+        open_months = set(season.get("months") or ()) if isinstance(season, dict) else set()
+        if open_months and not open_months & months:
+            out.append((r.name, str(season.get("evidence") or "")))  # type: ignore[union-attr]
+        else:
+            kept.append(r)
+    return kept, out
+
+
+def liked(favourites: Sequence[str], companions: str | None) -> frozenset[str]:
+    liked = {f.strip().lower().replace(" ", "_") for f in favourites if f.strip()}
+    if companions == "family_with_kids":
+        liked |= KID_FRIENDLY
+    return frozenset(liked)
+
+
+def tags_of(row: Row, label: str) -> set[str]:
+    """The words a favourite tag may name: the kind, the category, the source's own
+    categories and the OSM `tourism` / `historic` / `leisure` values."""
+    tags = {row.kind, label.replace(" ", "_")}
+    poi = row.attributes.get("poi") or {}
+    for raw in poi.values() if isinstance(poi, dict) else ():
+        if not isinstance(raw, dict):
+            continue
+        for category in raw.get("category_raw") or ():
+            tags.add(str(category).strip().lower().replace(" ", "_"))
+            tags.update(str(category).strip().lower().replace("&", " ").split())
+        osm = raw.get("osm_tags") or {}
+        if isinstance(osm, dict):
+            tags.update(str(osm[k]).lower() for k in ("tourism", "historic", "leisure") if k in osm)
+    return tags
+
+
+def diversify(scored: list[Scored]) -> tuple[list[Scored], bool]:
+    """The seed's rule: > 60 % of the top 8 with one identical tag set → the lowest 2 of the 8
+    make way for the best places with another tag set."""
+    top = scored[:TOP]
+    if len(top) < TOP:
+        return scored, False
+    dominant, count = Counter(s.tags for s in top).most_common(1)[0]
+    if count / len(top) <= DOMINANT_SHARE:
+        return scored, False
+    others = [s for s in scored[TOP:] if s.tags != dominant][:REPLACED]
+    if not others:
+        return scored, False
+    keep = top[: TOP - len(others)]
+    dropped = top[TOP - len(others) :]
+    rest = [s for s in scored[TOP:] if s not in others]
+    return keep + others + dropped + rest, True

@@ -1,0 +1,49 @@
+"""Edits with clear rules (issue 35, item 5), over HTTP on the sample: a locked stop is not
+swapped away (409, unlock first), a swap named in words finds its stop's day, and notes name
+places, never internal ids."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+
+from tests.meals.helpers import as_user, create_user
+
+BODY = {"city": "Singapore", "start_date": "2026-12-07", "days": 2, "pace": "moderate",
+        "mode": "transit", "interests": "museums and gardens"}  # fmt: skip
+
+
+def _stops(trip: dict[str, Any], day: int) -> list[dict[str, Any]]:
+    return [s for s in trip["days"][day - 1]["slots"] if s["kind"] == "stop"]
+
+
+async def test_locked_stops_stay_and_swaps_in_words_find_their_day(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    trip = (await client.post("/trips", json=BODY, headers=as_user(uid))).json()
+    tid = trip["trip_id"]
+    first = _stops(trip, 1)[0]
+    locked = await client.post(f"/trips/{tid}/stops/{first['place_id']}/lock",
+                               json={"day": 1}, headers=as_user(uid))  # fmt: skip
+    assert locked.status_code == 200, locked.text
+    refused = await client.post(f"/trips/{tid}/stops/{first['place_id']}/swap",
+                                json={"want": "outdoors"}, headers=as_user(uid))  # fmt: skip
+    assert refused.status_code == 409
+    assert "unlock" in refused.json()["detail"].lower()
+    said = await client.post("/trips/intent", headers=as_user(uid), json={
+        "raw_text": f"swap {first['name']} for a park", "trip_id": tid})  # fmt: skip
+    assert said.status_code == 409 and "unlock" in said.json()["detail"].lower()
+    after = (await client.get(f"/trips/{tid}", headers=as_user(uid))).json()
+    assert first["place_id"] in {s["place_id"] for s in _stops(after, 1)}
+    # a stop named without a day: its day is found
+    other = _stops(after, 2)[0]
+    swapped = await client.post("/trips/intent", headers=as_user(uid), json={
+        "raw_text": f"swap {other['name']} for a museum", "trip_id": tid})  # fmt: skip
+    assert swapped.status_code == 200, swapped.text
+    answer = swapped.json()
+    assert answer["trip"]["trip_id"] == tid
+    notes = [*answer["trip"]["notes"], *(n for d in answer["trip"]["days"] for n in d["notes"])]
+    assert not any(re.search(r"\b\d{2,}\b is not", n) for n in notes), notes
