@@ -17,6 +17,7 @@ from kairos.api.body_limit import BodyLimitMiddleware
 from kairos.api.database_outage import install_database_outage_handler
 from kairos.api.docs import install_docs
 from kairos.api.json_depth import JsonDepthMiddleware
+from kairos.api.log_redaction import install_credential_redaction
 from kairos.api.openapi import install_openapi
 from kairos.api.problems import install_problem_handlers
 from kairos.api.rate_limits import AuthFailureLimitMiddleware, RateLimits
@@ -35,6 +36,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     """`runtime` lets tests share one started runtime across many apps."""
     settings = settings or get_settings()
     limits = RateLimits.from_settings(settings)
+    install_credential_redaction()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
