@@ -310,3 +310,32 @@ async def test_a_new_session_starts_from_what_the_operator_stated_before(
     moved = await _turn(client, uid, message="we're at 100 Broadway, New York; staffing friday?")
     assert not moved["locations"][0]["label"].startswith("Brooklyn")
     assert not any("last session" in a and "Brooklyn" in a for a in moved["assumptions"])
+
+
+async def test_an_operator_naming_the_place_gets_its_own_evidence_and_what_ifs_move_nothing(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """Issue 36: the restaurant named as operators type it (no "we're called"), a what-if that
+    keeps the card and window, the place's own quotes on request, and a new session naming
+    another restaurant that replaces the remembered one and its baseline, saying so."""
+    own, other, _ = await _reviewed_places(runtime)
+    uid = await create_user(client)
+    first = await _turn(client, uid, message=f"{own} here. about 180 covers on a Friday, staffing "
+                        "this weekend?")  # fmt: skip
+    assert first["locations"][0]["kind"] == "place"
+    assert first["locations"][0]["label"].startswith(own)
+    sid = first["session_id"]
+    snow = await _turn(client, uid, message="what if it snows sunday?", session_id=sid)
+    assert snow["kind"] == "what_if" and snow["card"] == first["card"]
+    assert (snow["window_start"], snow["window_end"]) == (first["window_start"],
+                                                         first["window_end"])  # fmt: skip
+    risk = await _turn(client, uid, message="what if there's a game? any risk?", session_id=sid)
+    assert risk["card"] == first["card"]  # a what-if names no card for the session
+    shown = await _turn(client, uid, message="show me what people say", session_id=sid)
+    assert shown["kind"] != "what_if"
+    assert f"From {own}'s own reviews" in shown["text"]
+    assert re.search(r'- ".+" \(\d\d \w{3} \d{4}; ', shown["text"])
+    moved = await _turn(client, uid, message=f"Different restaurant today: {other}. Friday?")
+    assert moved["locations"][0]["label"].startswith(other)
+    assert f"not {first['locations'][0]['label']}" in moved["text"]
+    assert moved["baseline"] is None and "180 covers you gave last time" in moved["text"]

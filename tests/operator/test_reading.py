@@ -79,3 +79,33 @@ def test_the_transcript_keeps_no_address_email_phone_or_zip() -> None:
     said = redact("we're at 350 Atlantic Ave, Brooklyn 11217; call 718-555-1234 or a@b.com")
     for secret in ("350", "Atlantic", "11217", "555", "a@b.com"):
         assert secret not in said
+
+
+def test_say_is_a_supposition_only_before_a_scenario() -> None:
+    game = read_message("say there's a Bruins game saturday, then what?", TUESDAY).what_if
+    assert game is not None and game.kind == "event"
+    shown = read_message("show me what people say", TUESDAY)
+    assert shown.what_if is None and shown.expand
+    assert read_message("guests say the service is slow on game nights", TUESDAY).what_if is None
+    asked = read_message("what are guests complaining about most?", TUESDAY)
+    assert asked.what_if is None and asked.expand
+
+
+@pytest.mark.parametrize("said", ["tomorow night", "tommorow nite", "tmrw dinner"])
+def test_tomorrow_as_operators_type_it(said: str) -> None:
+    r = read_message(f"staff for {said}?", TUESDAY)
+    assert r.window == (date(2026, 11, 25), date(2026, 11, 25))
+
+
+def test_a_baseline_said_without_covers_and_a_correction() -> None:
+    r = read_message("sorry, we're usually at 160 on fridays, my bad", TUESDAY)
+    assert r.baseline is not None and (r.baseline.covers, r.baseline.weekday) == (160, 4)
+    assert r.correction
+    assert read_message("we're at 350 Columbus Ave", TUESDAY).baseline is None  # an address
+
+
+def test_a_street_opening_the_message_is_a_location_in_the_city_said() -> None:
+    r = read_message("Columbus Ave, Boston - small bistro, 90 covers on Fridays", TUESDAY)
+    assert [(m.address, m.city) for m in r.locations] == [("Columbus Ave", "Boston")]
+    r = read_message("Different place today - what does Friday look like", TUESDAY)
+    assert r.locations == [] and r.window == (date(2026, 11, 27), date(2026, 11, 27))

@@ -12,7 +12,8 @@ import pytest
 
 from kairos.core.geo import haversine_km
 from kairos.errors import InvalidInput
-from kairos.signals.geocoding.catalog import CatalogGeocoder
+from kairos.signals.geocoding.catalog import CatalogGeocoder, zip_cities
+from kairos.signals.geocoding.cities import find_city
 from kairos.signals.geocoding.models import GeocodeQuery, check_location_text
 from kairos.signals.registry import available_sources
 from tests.conftest import SAMPLE_DIR
@@ -118,6 +119,56 @@ def test_the_sample_catalog_is_geocoded() -> None:
     geocoder = CatalogGeocoder(rows)
     first = geocoder.lookup(GeocodeQuery(text=located[0])).matches[0]
     assert (first.lat, first.lng) == (located[3], located[4])
+
+
+def test_a_city_name_before_a_street_word_is_the_street() -> None:
+    """ "Washington St, Boston" is in Boston, "Columbus Ave" is not Columbus, Ohio (issue 36)."""
+    rows = [*CATALOG, ("Toro", "1704 Washington St, South End, Boston, MA 02118", "Boston",
+                       42.337077, -71.076032)]  # fmt: skip
+    geocoder = CatalogGeocoder(rows)
+    street = geocoder.lookup(GeocodeQuery(text="Washington St, Boston")).matches[0]
+    assert street.city == "Boston" and street.lat > 42
+    columbus = geocoder.lookup(GeocodeQuery(text="Columbus Ave, Boston")).matches
+    assert columbus and all(m.city == "Boston" for m in columbus)
+    assert geocoder.lookup(GeocodeQuery(text="Washington DC")).matches[0].city == "Washington"
+
+
+def test_a_house_number_must_be_the_places_own() -> None:
+    near = _lookup("76 Federal St, Boston").matches  # Rebecca's and Au Bon Pain are at 75
+    assert near and near[0].kind == "street" and "(2 places)" in near[0].label
+    cafe = ("Corner Cafe", "502 Massachusetts Avenue, South End, Boston, MA 02118", "Boston",
+            42.3408, -71.0806)  # fmt: skip
+    geocoder = CatalogGeocoder([*CATALOG, cafe])
+    own = geocoder.lookup(GeocodeQuery(text="502 Mass Ave, Boston")).matches[0]
+    assert (own.kind, own.label.split(",")[0]) == ("address", "Corner Cafe")
+    other = geocoder.lookup(GeocodeQuery(text="503 Mass Ave, Boston")).matches[0]
+    assert other.kind == "street"  # two doors down is not Corner Cafe
+
+
+def test_a_zip_no_address_carries_is_its_citys_centre() -> None:
+    cambridge = _lookup("02139").matches[0]
+    assert (cambridge.kind, cambridge.city) == ("postcode", "Cambridge")
+    assert "02139" in cambridge.label and "no catalog address" in cambridge.label
+    assert _lookup("99999").matches == []
+
+
+def test_the_zip_table_names_only_catalog_cities() -> None:
+    """Its rows are the USPS list's (scripts/make_zip_cities.py): spot checks of public fact."""
+    table = zip_cities()
+    assert all(find_city(city) is not None for city in set(table.values()))
+    assert (table["02118"], table["02139"], table["02445"], table["02134"]) == (
+        "Boston", "Cambridge", "Brookline", "Allston")  # fmt: skip
+    assert table["02124"] == "Boston"  # USPS: Dorchester Center, a Boston neighbourhood
+    assert "01002" not in table  # Amherst, MA: no catalog city
+
+
+def test_a_neighbourhood_the_addresses_name_narrows_like_a_city() -> None:
+    south_end = ("Coppa", "253 Shawmut Ave, South End, Boston, MA 02118", "Boston", 42.3436,
+                 -71.0686)  # fmt: skip
+    branch = ("Coppa", "1 Main St, Somerville, MA 02145", "Somerville", 42.3876, -71.0995)
+    rows = [south_end, branch]  # the second branch is made up: two places of one name
+    found = CatalogGeocoder(rows).lookup(GeocodeQuery(text="Coppa in the South End")).matches
+    assert found[0].label.startswith("Coppa, 253 Shawmut Ave")
 
 
 # --- Nominatim -----------------------------------------------------------------------------------

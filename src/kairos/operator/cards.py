@@ -21,6 +21,12 @@ if TYPE_CHECKING:
 __all__ = ["opportunity_actions", "recommendation", "risk_actions", "trigger"]
 
 
+def when_of(driver: Driver) -> str:
+    """The day (and hour) a driver's summary opens with: "Sat 05 Dec at 19:00: a game …" ->
+    "Sat 05 Dec at 19:00" (the hour's own colon is not the separator)."""
+    return driver.summary.split(": ", 1)[0]
+
+
 def risk_actions(drivers: list[Driver], label: str | None) -> list[StaffAction]:
     found = []
     for d in drivers:
@@ -34,8 +40,8 @@ def risk_actions(drivers: list[Driver], label: str | None) -> list[StaffAction]:
         found.append(
             StaffAction(
                 kind="risk",
-                window=d.summary.split(":")[0],
-                text=f"{what} for {d.summary.split(':')[0]}",
+                window=when_of(d),
+                text=f"{what} for {when_of(d)}",
                 drivers=[d],
                 location=label,
             )
@@ -60,8 +66,8 @@ def opportunity_actions(
         found.append(
             StaffAction(
                 kind="promote",
-                window=d.summary.split(":")[0],
-                text=f"{what} for {d.summary.split(':')[0]}",
+                window=when_of(d),
+                text=f"{what} for {when_of(d)}",
                 drivers=[d],
                 location=label,
             )
@@ -174,10 +180,27 @@ def trigger(
     drivers: list[Driver],
     busiest: list[tuple[date, Daypart, int | None]],
     pack: SignalPack,
+    actions: list[StaffAction] | None = None,
 ) -> str:
+    """What would move the plan up or down. It agrees with the actions: nothing is "dropped"
+    that was not added, and a scenario's trigger is the scenario coming true."""
     top = drivers[0] if drivers else None
+    added = any(a.staff_delta > 0 for a in actions or [])
+    cut = any(a.staff_delta < 0 for a in actions or [])
+    if top is not None and top.source == "weather" and "your scenario" in top.summary:
+        when = when_of(top)
+        step = {
+            "staffing": "make the cut above the day before" if cut
+            else "keep the plan and prep less perishable stock",
+            "risk": "hold back perishable prep and put a server on call",
+            "opportunity": "move the promotion to delivery and takeaway",
+        }[card]  # fmt: skip
+        return (
+            f"If it is forecast for {when}: {step}; if the forecast stays dry, keep your usual "
+            "plan."
+        )
     if top is not None and top.source == "weather":
-        when = top.summary.split(":")[0]
+        when = when_of(top)
         step = {
             "staffing": "cut one more server and prep less",
             "risk": "hold back more perishable prep and call in your standby only if needed",
@@ -188,9 +211,15 @@ def trigger(
             "de-escalate if it stays dry."
         )
     if top is not None and top.source == "events":
+        when = when_of(top)
+        if added:
+            return (
+                f"Escalate if bookings for {when} run 15% above usual; de-escalate (drop the "
+                "extra server) if the event is cancelled."
+            )
         return (
-            "Escalate if bookings for the event night run 15% above usual; de-escalate (drop "
-            "the extra server) if the event is cancelled."
+            f"Escalate (add one server for the evening) if bookings for {when} run 15% above "
+            "usual; if the event is cancelled, nothing changes."
         )
     if top is not None and top.source == "closures":
         return "De-escalate when the city lifts the closure; escalate if it extends into your peak."

@@ -26,13 +26,17 @@ from kairos.operator.rules import Decision
 from kairos.operator.schemas import (
     ActionLine,
     Confidence,
+    EvidenceItem,
     GuestSnapshot,
+    ResolvedLocation,
     SourceStatus,
 )
 
-__all__ = ["Composed", "Phrasing", "checkable", "compose", "unconfigured_lines"]
+__all__ = ["Composed", "Phrasing", "checkable", "compose", "evidence_lines", "unconfigured_lines"]
 
 MAX_WHY = 2
+MAX_QUOTES = 5
+_THEME_ORDER = ("wait_time", "staffing", "service", "noise", "food")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _OUTSIDE_WORDS = {
     "weather": "weather",
@@ -101,6 +105,40 @@ def action_line(
     )
 
 
+def evidence_lines(snapshot: GuestSnapshot | None, here: ResolvedLocation) -> list[str]:
+    """ "Show me the reviews" (ADR-018: quotes only on request): short quotes from the matched
+    place's own reviews, each with its date, theme and review id; or why there are none."""
+    if snapshot is None:
+        if here.place_id is None:
+            return [
+                f"No reviews are known for {here.label}: it is not matched to a restaurant in "
+                "the catalog. Tell me the restaurant's name and I'll read its own reviews."
+            ]
+        return ["Its reviews could not be read this turn."]
+    quoted = [e for e in snapshot.evidence if e.snippet]
+    if not quoted:
+        return [f"No reviews of {snapshot.place} in the catalog speak to waits, staffing, noise, "
+                "food or service."]  # fmt: skip
+    quoted.sort(key=_quote_order)
+    span = (
+        f"{snapshot.window_start:%b %Y}–{snapshot.window_end:%b %Y}"
+        if snapshot.window_start and snapshot.window_end
+        else "undated"
+    )
+    lines = [f"From {snapshot.place}'s own reviews ({snapshot.sample_size} read, {span}):"]
+    for e in quoted[:MAX_QUOTES]:
+        when = f"{e.date:%d %b %Y}" if e.date else "undated"
+        lines.append(f'- "{e.snippet}" ({when}; {e.theme.replace("_", " ")}, {e.polarity}; '
+                     f"review {e.review_id})")  # fmt: skip
+    return lines
+
+
+def _quote_order(e: EvidenceItem) -> tuple[int, bool, int]:
+    """Waits and staffing first, complaints before praise, newest first."""
+    theme = _THEME_ORDER.index(e.theme) if e.theme in _THEME_ORDER else len(_THEME_ORDER)
+    return theme, e.polarity != "negative", -(e.date.toordinal() if e.date else 0)
+
+
 def unconfigured_lines(sources: Sequence[SourceStatus]) -> list[str]:
     """One plain sentence per role with no provider: what is unknown, and the settings."""
     said = [s.detail or f"no {s.name} source is configured" for s in sources
@@ -142,6 +180,7 @@ def compose(
     verbose: bool,
     lead: str | None = None,
     demand_basis: str | None = None,
+    evidence: list[str] | None = None,
 ) -> Composed:
     """The rules' own words. `lead` opens the answer (a correction acknowledged, a what-if
     named, an input refused)."""
@@ -171,10 +210,13 @@ def compose(
     lines: list[str] = []
     if lead:
         lines.append(lead)
+    lines += evidence or []
     lines.append(recommendation)
     if why:
         lines.append("Why:")
         lines += [f"- {w}" for w in (why if verbose else why[:MAX_WHY])]
+    if demand_basis and not verbose:
+        lines.append(f"Demand: {demand_basis}.")
     lines.append(f"Trigger: {trigger}")
     if snapshot is not None:
         lines.append(f"Guest signals: {snapshot.summary}")

@@ -9,6 +9,7 @@ Rules over whole words, deterministic (ADR-002); the time window comes from the 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
@@ -27,10 +28,18 @@ _SUFFIX = (
 _WORD = r"[A-Za-z0-9][\w'.&-]*"
 _ADDRESS = re.compile(rf"\b\d{{1,5}}[a-z]?\s+(?:{_WORD}\s+){{0,4}}?{_SUFFIX}\b\.?", re.I)
 _STREET = re.compile(rf"\b(?:on|along|off)\s+((?:{_WORD}\s+){{1,3}}?{_SUFFIX})\b\.?", re.I)
+_STREET_OPENING = re.compile(
+    rf"(?:^\s*|[,;]\s*|\s-\s*)((?:{_WORD}\s+){{1,2}}?(?:st|street|ave|avenue|av|blvd|boulevard"
+    r"|rd|road|pkwy|parkway|hwy))\b\.?",
+    re.I,
+)
+"""A street opening the message or a clause ("Columbus Ave, Boston", "Orinoco, Shawmut Ave"):
+only the street words that are no common English word ("Different place" is not a street)."""
 _ZIP = re.compile(r"\b(\d{5})\b(?!\s*(?:covers|guests|diners|people|customers))")
 _NAMED = re.compile(
     r"\b(?i:we(?:'re| are)|i (?:run|own|manage)|my (?:restaurant|place|cafe|bar) is|our "
-    r"(?:restaurant|place|cafe|bar) is|(?:restaurant|place|cafe|bar) (?:called|named))\s+"
+    r"(?:restaurant|place|cafe|bar) is|(?:restaurant|place|cafe|bar) (?:called|named)"
+    r"|(?:we )?(?:just )?opened)\s+"
     r"(?i:called\s+|named\s+)?(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|of|the|de"
     r"|la)){0,5})"
 )
@@ -69,7 +78,12 @@ _WHY = re.compile(
     r"|\b(?:why is that|why\?|explain (?:that|why|it)|in more detail|deeper explanation)",
     re.I,
 )
-_WHAT_IF = re.compile(r"\b(?:what if|what happens if|suppose|supposing|say)\b", re.I)
+_WHAT_IF = re.compile(
+    r"\b(?:what if|what happens if|suppose|supposing|(?<!people )(?<!guests )(?<!diners )"
+    r"(?<!customers )(?<!they )(?<!reviews )say,?\s+(?:it|there|we|the|a|an|our)\b)",
+    re.I,
+)
+"""A supposition: "what if it snows", "say there's a game" (never "show me what people say")."""
 _CORRECTION = re.compile(
     r"^\s*(?:actually|no[,.!]?\s|nope|correction|sorry|i meant|it'?s actually|we'?re actually"
     r"|make (?:that|it)|not \d+|wrong)",
@@ -78,7 +92,9 @@ _CORRECTION = re.compile(
 _REFRESH = re.compile(r"\b(?:refresh|re-?fetch|live data|latest data|update the data)\b", re.I)
 _EXPAND = re.compile(
     r"\b(?:show|see|expand|read|give me|what are)\b[^.?!]{0,30}\b(?:reviews?|evidence|quotes?"
-    r"|sources?|what (?:guests|diners|people) (?:said|say))\b",
+    r"|sources?|what (?:guests|diners|people) (?:said|say))\b"
+    r"|\bwhat (?:are |do |did )?(?:guests|diners|people|customers|reviewers|reviews) (?:said|say"
+    r"|saying|complain\w*|mention\w*)\b",
     re.I,
 )
 _SCOPE_ALL = re.compile(
@@ -91,9 +107,29 @@ _SCOPE_FIRST = re.compile(
     r"the one)|only (?:that|the one))\b",
     re.I,
 )
-_RAIN = re.compile(r"\b(?:rain\w*|storms?|downpour|wet)\b", re.I)
-_SNOW = re.compile(r"\b(?:snow\w*|blizzard|ice storm)\b", re.I)
-_EVENT = re.compile(r"\b(?:game|concert|festival|parade|event|show|marathon|match)\b", re.I)
+_RAIN = re.compile(
+    r"\b(?:rain\w*|storms?|downpour\w*|pour\w*|wet|washout|drizzl\w*|showers?)\b", re.I
+)
+_SNOW = re.compile(r"\b(?:snow\w*|blizzard|ice storm|nor'?easter|sleet)\b", re.I)
+_EVENT = re.compile(
+    r"\b(?:games?|concerts?|festival|parade|event|show|marathon|match|celtics|bruins|red sox|sox"
+    r"|patriots|pats|revolution|playoffs?)\b",
+    re.I,
+)
+_TOMORROW_TYPO = re.compile(
+    r"\b(?:tomm?orr?ow|tomorow|tommorow|tommorrow|tomorrw|tmrw|tmr|tmw|2morr?ow)\b", re.I
+)
+_NITE = re.compile(r"\bnite\b", re.I)
+_TODAY = re.compile(r"\btoday\b", re.I)
+_A_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_USUAL_NUMBER = re.compile(
+    r"\b(?:usually|normally|typically|generally|on average|average|we do|we see|we get"
+    r"|we(?:'re| are)(?: usually| normally)? at|we(?:'re| are) doing)\s+(?:at\s+|do\s+|see\s+"
+    r"|get\s+|have\s+)?(?:about\s+|around\s+|roughly\s+|like\s+)?(?P<n>\d{2,4})\b"
+    r"(?![:.]\d|\s*(?:%|am\b|pm\b|percent))",
+    re.I,
+)
+"""A baseline said without "covers": "usually at 140 on a friday", "we're at 75, my bad"."""
 _NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
 _THIS_WEEK = re.compile(r"\b(?:this week|the week|coming week)\b", re.I)
 _WEEKEND = re.compile(r"\b(?:this |next |the )?weekend\b", re.I)
@@ -167,19 +203,25 @@ class LocationMention:
 _JOIN_GAP = re.compile(r"^[\s,]*(?:(?:on|at|in|near|off|along|around)\s+)?$", re.I)
 
 
-def _locations(text: str) -> list[LocationMention]:
+def _locations(text: str, names: Sequence[tuple[int, int]] = ()) -> list[LocationMention]:
     """Locations in the order the operator named them. Parts next to each other ("Legal Sea
-    Foods on Boylston St", "Atlantic Ave in Brooklyn") are one location."""
+    Foods on Boylston St", "Atlantic Ave in Brooklyn") are one location. `names`: spans of the
+    text that name a catalog place (found by the caller), read before anything else."""
     found: list[tuple[int, int, str, str]] = []
 
     def taken(start: int, end: int) -> bool:
         return any(s < end and start < e for s, e, _, _ in found)
 
+    for start, end in names:
+        if not taken(start, end):
+            found.append((start, end, "name", text[start:end]))
+
     for match in _ADDRESS.finditer(text):
         found.append((match.start(), match.end(), "address", match.group(0).rstrip(".")))
-    for match in _STREET.finditer(text):
-        if not taken(match.start(1), match.end(1)):
-            found.append((match.start(1), match.end(1), "address", match.group(1).rstrip(".")))
+    for pattern in (_STREET, _STREET_OPENING):
+        for match in pattern.finditer(text):
+            if not taken(match.start(1), match.end(1)):
+                found.append((match.start(1), match.end(1), "address", match.group(1).rstrip(".")))
     for match in _ZIP.finditer(text):
         if not taken(match.start(), match.end()):
             found.append((match.start(), match.end(), "zip", match.group(1)))
@@ -221,7 +263,9 @@ def _baseline(text: str) -> tuple[Baseline | None, str]:
     window asked about: "usually 180 covers on a Friday")."""
     match = _COVERS.search(text)
     if match is None:
-        return None, text
+        match = _USUAL_NUMBER.search(text)
+        if match is None or _ADDRESS.match(text, match.start("n")):
+            return None, text
     covers = int(match.group("n"))
     start, end = match.start(), match.end()
     weekday = None
@@ -235,6 +279,9 @@ def _baseline(text: str) -> tuple[Baseline | None, str]:
 
 
 def _window(text: str, today: date) -> tuple[tuple[date, date] | None, str | None]:
+    text = _NITE.sub("night", _TOMORROW_TYPO.sub("tomorrow", text))
+    if _A_WEEKDAY.search(text):
+        text = _TODAY.sub(" ", text)  # "different place today … what does Friday look like"
     if _NEXT_WEEK.search(text):
         monday = today + timedelta(days=7 - today.weekday())
         return (monday, monday + timedelta(days=6)), "next week"
@@ -266,14 +313,16 @@ def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
     return None
 
 
-def read_message(text: str, today: date) -> Reading:
+def read_message(text: str, today: date, names: Sequence[tuple[int, int]] = ()) -> Reading:
+    """`names`: spans of the text naming catalog places (`locating.spot`), so a restaurant named
+    with no "we're called" before it is a location too."""
     baseline, rest = _baseline(text)
     window, window_text = _window(rest, today)
     competitor = _COMPETITOR.search(text)
     what_if = _what_if(text, baseline)
     return Reading(
         card=_card(text),
-        locations=_locations(text),
+        locations=_locations(text, names),
         baseline=baseline,
         window=window,
         window_text=window_text,
@@ -298,4 +347,5 @@ def redact(text: str) -> str:
     text = _PHONE.sub("[phone]", text)
     text = _ADDRESS.sub("[address]", text)
     text = _STREET.sub(lambda m: m.group(0).replace(m.group(1), "[street]"), text)
+    text = _STREET_OPENING.sub(lambda m: m.group(0).replace(m.group(1), "[street]"), text)
     return _ZIP.sub("[zip]", text)

@@ -118,7 +118,10 @@ def _weather_drivers(day: date, report: WeatherReport) -> list[tuple[set[Daypart
     parts = [f"{rain:.0%} chance of rain"]
     if snow >= 0.05:
         parts.append(f"{snow:.0%} of snow")
-    summary = f"{day:{_DAY_FMT}}: {' and '.join(parts)}, {label}"
+    said = " and ".join(parts)
+    if report.basis == SCENARIO:  # the operator's supposition, in their words
+        said = "snow all day" if snow >= 0.5 else "rain all day"
+    summary = f"{day:{_DAY_FMT}}: {said}, {label}"
     return [
         (
             {"lunch", "afternoon", "dinner", "late"},
@@ -373,7 +376,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         actions=actions,
         drivers=ranked,
         recommendation=recommendation(card, actions, busiest, pack),
-        trigger=trigger(card, ranked, busiest, pack),
+        trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,
         uses_reviews=uses_reviews,
     )

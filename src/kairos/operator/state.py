@@ -37,6 +37,9 @@ class SessionState(BaseModel):
     first_insight_turn: int | None = None
     last_action: str | None = None
     assumed: dict[str, str] = Field(default_factory=dict)
+    choices: list[ResolvedLocation] = Field(default_factory=list)
+    """The restaurants the one question offered ("Which Starbucks is yours: …?"), until one is
+    picked or another location named."""
 
 
 def preferences_of(state: SessionState) -> dict[str, Any]:
@@ -45,5 +48,8 @@ def preferences_of(state: SessionState) -> dict[str, Any]:
     if state.location_origin == "explicit" and state.locations:
         prefs["locations"] = [loc.model_dump(mode="json") for loc in state.locations]
     if state.baseline is not None and state.baseline.origin == "explicit":
-        prefs["baseline"] = state.baseline.model_dump(mode="json")
+        prefs["baseline"] = {
+            **state.baseline.model_dump(mode="json"),
+            "location": state.locations[0].label if state.locations else None,
+        }
     return prefs

@@ -8,21 +8,34 @@ and never imports the store. Text is matched, in this order of precision:
 - a street without a number ("Atlantic Ave"): the centroid of the places on it;
 - a city or borough named in the text ("... in Brooklyn") narrows the places to those within
   `CITY_RADIUS_KM` of its centre; when nothing else matches, the city's centre is the answer
-  (kind `city`, so callers know the location is only approximate).
+  (kind `city`, so callers know the location is only approximate). A city's name followed by a
+  street word is a street, not the city: "Washington St, Boston" is in Boston, "Columbus Ave"
+  is not Columbus, Ohio. A neighbourhood the catalog's own addresses name ("South End",
+  "Brighton", "Back Bay") narrows like a city, within `LOCALITY_RADIUS_KM` of its places;
+- an address's house number must be the place's own: "500 Boylston St" is not "800 Boylston St"
+  (with no place at that number, the street is the answer).
+A ZIP that no catalog address carries, but that `zip_cities.csv` places in a catalog city
+(02139 is Cambridge), is that city's centre (kind `postcode`, approximate).
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
 from typing import ClassVar
 
 from rapidfuzz import fuzz, process
 
 from kairos.core.geo import haversine_km
-from kairos.signals.geocoding.cities import CityCentre, city_centres
+from kairos.signals.geocoding.cities import CityCentre, city_centres, find_city
 from kairos.signals.geocoding.models import GeocodeQuery, GeocodeResult, GeoMatch, MatchKind
+from kairos.signals.geocoding.spotting import NameIndex, Spotted, spot_names
 
 PlaceRow = tuple[str, str | None, str | None, float | None, float | None]
 """(name, address, city, lat, lng): a catalog row; rows without coordinates are skipped."""
@@ -44,6 +57,13 @@ every name of a 30k-place catalog costs ~40 ms, the shortlist well under 5 ms. T
 word's third letter are still found."""
 CITY_FALLBACK_SCORE = 0.5
 """Score of a city centre given because the rest of the text matched nothing in that city."""
+LOCALITY_RADIUS_KM = 3.0
+"""A neighbourhood named in the catalog's addresses ("South End") reaches this far from the
+centre of its places."""
+AREAS_KEPT = 256
+"""Texts whose area `place_area` keeps (the candidates of one message share it)."""
+ZIP_TABLE_SCORE = 0.6
+"""Score of a ZIP found only in `zip_cities.csv` (its city's centre, not its own)."""
 
 _KIND_ORDER: dict[MatchKind, int] = {
     "address": 0,
@@ -70,19 +90,67 @@ _SUFFIXES = {
     "south": "s",
     "east": "e",
     "west": "w",
+    "center": "ctr",
+    "centre": "ctr",
 }
-_CONNECTORS = ("in", "near", "at", "around", "by", "of")
+_STREET_WORDS = frozenset(
+    {"st", "ave", "blvd", "rd", "pl", "dr", "ln", "sq", "pkwy", "ct", "ter", "hwy", "way", "row",
+     "plaza", "broadway", "street", "avenue", "road"}
+)  # fmt: skip
+"""A city's name followed by one of these is a street ("Washington St"), not the city."""
+_STREET_NAMES = {"comm ave": "commonwealth ave", "mass ave": "massachusetts ave"}
+"""What people call a street, as the addresses write it."""
+_CONNECTORS = ("in", "near", "at", "around", "by", "of", "the")
 _ZIP_IN_TEXT = re.compile(r"\b(\d{5})(?:-\d{4})?\b")
 _HOUSE_NUMBER = re.compile(r"^\d+[a-z]?\b")
 
 
+def fold(text: str) -> str:
+    """Lower case without accents or apostrophes: "Café" = "cafe", "Stephanie's" = "stephanies"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return plain.replace("'", "").replace("\u2019", "")
+
+
 def normalise(text: str) -> str:
-    words = re.sub(r"[^0-9a-z]+", " ", text.lower().replace("'", "")).split()
-    return " ".join(_SUFFIXES.get(w, w) for w in words)
+    words = re.sub(r"[^0-9a-z]+", " ", fold(text)).split()
+    joined = " ".join(_SUFFIXES.get(w, w) for w in words)
+    for short, full in _STREET_NAMES.items():
+        joined = re.sub(rf"(^| ){short}( |$)", rf"\1{full}\2", joined)
+    return joined
+
+
+@lru_cache(maxsize=1)
+def zip_cities() -> dict[str, str]:
+    """ZIP -> city for the catalog's US cities (`zip_cities.csv`: ranges by city, made from the
+    USPS ZIP list of the `zipcodes` package by `scripts/make_zip_cities.py`; '#' lines are its
+    provenance)."""
+    path = resources.files("kairos.signals.geocoding") / "zip_cities.csv"
+    found: dict[str, str] = {}
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if not ln.startswith("#")]
+    with io.StringIO("\n".join(lines)) as handle:
+        for row in csv.DictReader(handle):
+            first, last = int(row["first"]), int(row["last"] or row["first"])
+            for code in range(first, last + 1):
+                found[f"{code:05d}"] = row["city"]
+    return found
 
 
 @dataclass(frozen=True)
-class _Place:
+class Locality:
+    """A neighbourhood or town the catalog's addresses name, at the centre of its places."""
+
+    name: str
+    key: str
+    lat: float
+    lng: float
+    places: int
+
+
+@dataclass(frozen=True)
+class KnownPlace:
+    """A catalog row as the geocoder holds it."""
+
     name: str
     address: str
     city: str
@@ -93,8 +161,29 @@ class _Place:
     zip: str | None
 
     @property
+    def house_number(self) -> str | None:
+        found = _HOUSE_NUMBER.match(self.address_key)
+        return found.group(0) if found else None
+
+    @property
     def label(self) -> str:
         return ", ".join(p for p in (self.name, self.address.replace("\n", ", ")) if p)
+
+
+@dataclass(frozen=True)
+class _Area:
+    """Where a text says the place is: a city (its centre) or a locality (its places' centre)."""
+
+    name: str
+    label: str
+    lat: float
+    lng: float
+    radius_km: float
+    city: str
+
+
+def _city_area(city: CityCentre) -> _Area:
+    return _Area(city.name, city.label, city.lat, city.lng, CITY_RADIUS_KM, city.name)
 
 
 class CatalogGeocoder:
@@ -104,7 +193,7 @@ class CatalogGeocoder:
 
     def __init__(self, places: Iterable[PlaceRow], cities: Sequence[CityCentre] | None = None):
         self._places = [
-            _Place(
+            KnownPlace(
                 name,
                 address or "",
                 city or "",
@@ -120,16 +209,51 @@ class CatalogGeocoder:
         self._all = list(range(len(self._places)))
         self._name_keys = [p.name_key for p in self._places]
         self._address_keys = [p.address_key for p in self._places]
-        self._in_city: dict[str, list[int]] = {}
+        self._in_area: dict[str, list[int]] = {}
         self._by_prefix: dict[str, list[int]] = {}
         for i, key in enumerate(self._name_keys):
             for prefix in {w[:PREFIX_CHARS] for w in key.split()}:
                 self._by_prefix.setdefault(prefix, []).append(i)
         self._cities = tuple(cities if cities is not None else city_centres())
-        self._aliases = sorted(
-            ((normalise(alias), city) for city in self._cities for alias in city.aliases),
-            key=lambda pair: -len(pair[0]),
-        )
+        self._localities = _localities(self._places, self._cities)
+        areas = [(normalise(alias), _city_area(city)) for city in self._cities
+                 for alias in city.aliases]  # fmt: skip
+        areas += [(loc.key, self._locality_area(loc)) for loc in self._localities]
+        self._aliases = sorted(areas, key=lambda pair: -len(pair[0]))
+        self._names: NameIndex | None = None
+        self._areas_said: dict[str, _Area | None] = {}
+
+    @property
+    def places(self) -> list[KnownPlace]:
+        return self._places
+
+    def spot(self, text: str) -> list[Spotted]:
+        """Catalog places named anywhere in a sentence (`spotting.py`); candidates index
+        `places`."""
+        if self._names is None:
+            self._names = NameIndex(self._places)
+        cities = frozenset(alias for alias, _ in self._aliases)
+        return spot_names(text, self._names, normalise, cities)
+
+    def place_area(self, place: KnownPlace, text: str) -> bool:
+        """Whether the place lies in the city, locality or ZIP the text names (True when the
+        text names none)."""
+        if text not in self._areas_said:  # one message narrows many candidates
+            if len(self._areas_said) >= AREAS_KEPT:
+                self._areas_said.clear()
+            self._areas_said[text] = self.area_of(text)
+        area = self._areas_said[text]
+        if area is None:
+            return True
+        return haversine_km(place.lat, place.lng, area.lat, area.lng) <= area.radius_km
+
+    def _locality_area(self, loc: Locality) -> _Area:
+        nearest = min(self._cities, key=lambda c: haversine_km(c.lat, c.lng, loc.lat, loc.lng),
+                      default=None)  # fmt: skip
+        city = nearest.name if nearest is not None else loc.name
+        label = f"{loc.name}, {city}" if city != loc.name else loc.name
+        label += f" (centre of {loc.places} catalog place{'s' if loc.places > 1 else ''})"
+        return _Area(loc.name, label, loc.lat, loc.lng, LOCALITY_RADIUS_KM, city)
 
     async def fetch(self, query: GeocodeQuery) -> GeocodeResult:
         return self.lookup(query)
@@ -139,24 +263,26 @@ class CatalogGeocoder:
 
     def lookup(self, query: GeocodeQuery) -> GeocodeResult:
         text = normalise(query.text)
-        city, rest = self._split_city(text)
+        area, rest = self.split_area(text)
         matches: list[GeoMatch] = []
         if zip_match := _ZIP_IN_TEXT.search(query.text):
-            matches += self._postcode(zip_match.group(1))
+            found, zip_area = self._postcode(zip_match.group(1))
+            matches += found
+            area = area or zip_area
             rest = normalise(_ZIP_IN_TEXT.sub(" ", rest))
         note = None
         if rest:
-            pool = self._near(city) if city else self._all
+            pool = self._near(area) if area else self._all
             matches += self._by_name(rest, pool, query.limit)
             matches += self._by_address(rest, pool, query.limit)
-            if city and text != rest:  # the whole text may be a name with a city in it
+            if area and text != rest:  # the whole text may be a name with a city in it
                 matches += self._by_name(text, self._all, query.limit)
-        if not matches and city:
+        if not matches and area:
             score = CITY_FALLBACK_SCORE if rest else 1.0
-            matches.append(_city_match(city, score))
+            matches.append(_area_match(area, score))
             if rest:
-                note = f"{rest!r} was not found in {city.name}; the city's centre is given"
-        if not matches and not city:
+                note = f"{rest!r} was not found in {area.name}; its centre is given"
+        if not matches and not area:
             matches += self._fuzzy_city(text)
         best = _best(matches, query.limit)
         if not best:
@@ -166,47 +292,59 @@ class CatalogGeocoder:
             )
         return GeocodeResult(matches=best, note=note)
 
-    def _split_city(self, text: str) -> tuple[CityCentre | None, str]:
-        for alias, city in self._aliases:
-            found = re.search(rf"(^| ){re.escape(alias)}( |$)", text)
-            if found:
+    def split_area(self, text: str) -> tuple[_Area | None, str]:
+        """The city or locality the (normalised) text names, and the text without it. A name
+        followed by a street word is the street's ("Washington St"), never the city."""
+        for alias, area in self._aliases:
+            for found in re.finditer(rf"(^| ){re.escape(alias)}(?= |$)", text):
+                after = text[found.end() :].split()
+                if after and after[0] in _STREET_WORDS:
+                    continue
                 rest = (text[: found.start()] + " " + text[found.end() :]).split()
                 while rest and rest[-1] in _CONNECTORS:
                     rest.pop()
                 while rest and rest[0] in _CONNECTORS:
                     rest.pop(0)
-                return city, " ".join(rest)
+                return area, " ".join(rest)
         return None, text
 
-    def _near(self, city: CityCentre) -> list[int]:
-        """Indexes of the places within the city's radius (computed once per city)."""
-        near = self._in_city.get(city.name)
+    def area_of(self, text: str) -> _Area | None:
+        """The city, locality or ZIP a text names (for narrowing places found otherwise)."""
+        area, _ = self.split_area(normalise(text))
+        if area is None and (zip_match := _ZIP_IN_TEXT.search(text)):
+            _, area = self._postcode(zip_match.group(1))
+        return area
+
+    def _near(self, area: _Area) -> list[int]:
+        """Indexes of the places within the area's radius (computed once per area)."""
+        key = f"{area.name}|{area.lat}|{area.lng}|{area.radius_km}"
+        near = self._in_area.get(key)
         if near is None:
             near = [
                 i
                 for i, p in enumerate(self._places)
-                if haversine_km(p.lat, p.lng, city.lat, city.lng) <= CITY_RADIUS_KM
+                if haversine_km(p.lat, p.lng, area.lat, area.lng) <= area.radius_km
             ]
-            self._in_city[city.name] = near
+            self._in_area[key] = near
         return near
 
-    def _postcode(self, code: str) -> list[GeoMatch]:
+    def _postcode(self, code: str) -> tuple[list[GeoMatch], _Area | None]:
         places = [p for p in self._places if p.zip == code]
         if not places:
-            return []
+            centre = find_city(zip_cities().get(code))
+            if centre is None:
+                return [], None
+            label = f"ZIP {code}, {centre.label} (no catalog address has it: the city's centre)"
+            area = _Area(f"ZIP {code}", label, centre.lat, centre.lng, CITY_RADIUS_KM, centre.name)
+            return [_area_match(area, ZIP_TABLE_SCORE, kind="postcode")], area
         lat, lng = _centroid(places)
         plural = "s" if len(places) > 1 else ""
         label = f"ZIP {code} (centre of {len(places)} catalog place{plural})"
+        city = places[0].city or None
+        area = _Area(f"ZIP {code}", label, lat, lng, LOCALITY_RADIUS_KM, city or "")
         return [
-            GeoMatch(
-                label=label,
-                lat=lat,
-                lng=lng,
-                kind="postcode",
-                score=1.0,
-                city=places[0].city or None,
-            )
-        ]
+            GeoMatch(label=label, lat=lat, lng=lng, kind="postcode", score=1.0, city=city)
+        ], area
 
     def _by_name(self, text: str, pool: list[int], limit: int) -> list[GeoMatch]:
         shortlist: set[int] = set()
@@ -225,7 +363,7 @@ class CatalogGeocoder:
         words = [w for w in text.split() if len(w) >= 3 and w not in _SUFFIXES.values()]
         pool = [i for i in pool if any(w in self._address_keys[i] for w in words)]
         keys = [self._address_keys[i] for i in pool]
-        if _HOUSE_NUMBER.match(text):
+        if number := _HOUSE_NUMBER.match(text):
             found = process.extract(
                 text,
                 keys,
@@ -233,7 +371,11 @@ class CatalogGeocoder:
                 score_cutoff=ADDRESS_CUTOFF,
                 limit=limit * 3,
             )
-            return [_place_match(self._places[pool[i]], "address", s) for _, s, i in found]
+            same = [(s, i) for _, s, i in found
+                    if self._places[pool[i]].house_number == number.group(0)]  # fmt: skip
+            if same:
+                return [_place_match(self._places[pool[i]], "address", s) for s, i in same]
+            text = text[number.end() :].strip()  # no place at that number: the street
         if len(text) < 5:
             return []
         found = process.extract(
@@ -258,17 +400,17 @@ class CatalogGeocoder:
         )
         if found is None:
             return []
-        return [_city_match(self._aliases[found[2]][1], found[1] / 100)]
+        return [_area_match(self._aliases[found[2]][1], found[1] / 100)]
 
 
-def _centroid(places: Sequence[_Place]) -> tuple[float, float]:
+def _centroid(places: Sequence[KnownPlace]) -> tuple[float, float]:
     return (
         round(sum(p.lat for p in places) / len(places), 6),
         round(sum(p.lng for p in places) / len(places), 6),
     )
 
 
-def _place_match(place: _Place, kind: MatchKind, score: float) -> GeoMatch:
+def _place_match(place: KnownPlace, kind: MatchKind, score: float) -> GeoMatch:
     return GeoMatch(
         label=place.label,
         lat=place.lat,
@@ -279,15 +421,39 @@ def _place_match(place: _Place, kind: MatchKind, score: float) -> GeoMatch:
     )
 
 
-def _city_match(city: CityCentre, score: float) -> GeoMatch:
+def _area_match(area: _Area, score: float, kind: MatchKind = "city") -> GeoMatch:
     return GeoMatch(
-        label=city.label,
-        lat=city.lat,
-        lng=city.lng,
-        kind="city",
+        label=area.label,
+        lat=area.lat,
+        lng=area.lng,
+        kind=kind,
         score=round(score, 3),
-        city=city.name,
+        city=area.city,
     )
+
+
+def _localities(places: Sequence[KnownPlace], cities: Sequence[CityCentre]) -> list[Locality]:
+    """Neighbourhoods and towns the addresses name between the street and "MA 02118" (Yelp's
+    "253 Shawmut Ave, South End, Boston, MA 02118"), other than the catalog's cities."""
+    known = {normalise(alias) for city in cities for alias in city.aliases}
+    found: dict[str, tuple[str, list[KnownPlace]]] = {}
+    for place in places:
+        parts = [p.strip() for p in place.address.replace("\n", ", ").split(",")]
+        for part in parts[1:-1]:
+            for name in part.split("/"):
+                name = name.strip()
+                key = normalise(name)
+                words = key.split()
+                if len(key) < 4 or len(words) > 3 or any(ch.isdigit() for ch in name):
+                    continue
+                if key in known or words[-1] in _STREET_WORDS:
+                    continue
+                found.setdefault(key, (name, []))[1].append(place)
+    out = []
+    for key, (name, mine) in found.items():
+        lat, lng = _centroid(mine)
+        out.append(Locality(name=name, key=key, lat=lat, lng=lng, places=len(mine)))
+    return out
 
 
 def _best(matches: list[GeoMatch], limit: int) -> list[GeoMatch]:

@@ -1,0 +1,123 @@
+"""Competitor analysis (ADR-025): after the core answer, on its own budget; one competitor per
+session, and a failure stays in this block (the core answer is already sent)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from typing import Any
+
+from sqlalchemy import text
+
+from kairos.core.geo import haversine_km
+from kairos.core.venue_identity import name_key as normalize_name
+from kairos.errors import NotFound
+from kairos.operator.guest_signals import snapshot
+from kairos.operator.schemas import CompetitorSnapshot, OperatorAnswer
+from kairos.operator.sources import ReviewList, ReviewsQuery
+from kairos.operator.state import SessionState
+from kairos.pipeline.request_context import current_request_id
+from kairos.signals.client import SignalClient
+from kairos.signals.service import Signals
+from kairos.store.operator import OperatorStore
+
+__all__ = ["check_competitor"]
+
+
+async def check_competitor(
+    *,
+    store: OperatorStore,
+    signals: Signals,
+    reviews: SignalClient[ReviewsQuery, ReviewList],
+    answer: OperatorAnswer,
+    name: str,
+    expand: bool,
+) -> CompetitorSnapshot:
+    """The competitor block for `answer`'s session, recorded as `competitor.checked`."""
+    async with store.locked(session_id=answer.session_id) as (db, row):
+        if row is None:
+            raise NotFound("the session disappeared")
+        state = SessionState.model_validate(row.state)
+        used = state.competitor_used
+        if used is not None and normalize_name(used) != normalize_name(name):
+            result = CompetitorSnapshot(
+                name=name,
+                status="already_used",
+                detail=(
+                    f"one competitor per session: this one compares with {used}; start a "
+                    "new session to compare with another"
+                ),
+            )
+        else:
+            result = await _snapshot(store, signals, reviews, answer, name, expand=expand)
+            if result.status == "ok":
+                state.competitor_used = name
+        await db.execute(*_state_update(answer.session_id, state))
+        await store.record_event(
+            db,
+            session_id=answer.session_id,
+            turn_index=answer.turn_index,
+            name="competitor.checked",
+            trace_id=answer.trace_id,
+            request_id=current_request_id(),
+            payload={"status": result.status},
+        )
+    return result
+
+
+async def _snapshot(
+    store: OperatorStore,
+    signals: Signals,
+    reviews: SignalClient[ReviewsQuery, ReviewList],
+    answer: OperatorAnswer,
+    name: str,
+    *,
+    expand: bool,
+) -> CompetitorSnapshot:
+    near = answer.locations[0] if answer.locations else None
+    try:
+        async with asyncio.timeout(reviews.timeout_seconds):
+            geo = await signals.geocode(name, limit=5)
+            matches = [m for m in (geo.data.matches if geo.data else []) if m.kind == "place"]
+            if near is not None and near.lat is not None and near.lng is not None:
+                here = (near.lat, near.lng)
+                matches.sort(key=lambda m: haversine_km(m.lat, m.lng, *here))
+            if not matches:
+                return CompetitorSnapshot(
+                    name=name,
+                    status="not_found",
+                    detail=f"no place called {name} in the catalog",
+                )
+            match = matches[0]
+            place = await store.place_named_near(
+                name=match.label.split(",")[0], lat=match.lat, lng=match.lng
+            )
+            if place is None:
+                return CompetitorSnapshot(
+                    name=name, status="not_found", detail=f"{name} has no catalog entry"
+                )
+            got = await reviews.get(ReviewsQuery(place_id=place.id))
+    except TimeoutError:
+        return CompetitorSnapshot(
+            name=name, status="timeout", detail="the competitor's reviews took too long"
+        )
+    if got.data is None:
+        return CompetitorSnapshot(
+            name=name, status="error", detail=got.detail or "the reviews are unavailable"
+        )
+    snap = snapshot(
+        place=place.name,
+        place_id=place.id,
+        reviews=got.data.reviews,
+        as_of=answer.window_start,
+        expand=expand,
+    )
+    return CompetitorSnapshot(name=place.name, status="ok", detail=snap.summary, snapshot=snap)
+
+
+def _state_update(session_id: uuid.UUID, state: SessionState) -> tuple[Any, dict[str, Any]]:
+    return (
+        text("UPDATE operator_sessions SET state = CAST(:s AS jsonb) WHERE id = :id"),
+        {"s": json.dumps(state.model_dump(mode="json")), "id": session_id},
+    )

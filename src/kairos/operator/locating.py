@@ -1,0 +1,281 @@
+"""Which restaurant the operator means (issue 36, item 1), from what operators type: a name
+("Stephanies on Newbury here"), a name with a street ("Toro on Washington St in Boston"), an
+address, a ZIP, a street, a neighbourhood, several at once.
+
+- Names are spotted in the whole message against the catalog (`signals/geocoding/spotting.py`,
+  offline catalog geocoder only), then read with the parts next to them (`reading.py`).
+- A named restaurant's candidates are narrowed by what the message says about where: its ZIP,
+  its street, its city or neighbourhood (held to the one the message names — "Washington St,
+  Boston" is in Boston), else the city of the session's restaurant. One left: that place. Several
+  left: the first is assumed and one question asks which (ADR-004), its answer ("the one on
+  Boylston") picked from them next turn. None left: the rest of the mention is geocoded.
+- Anything else is geocoded as before (the name first, then the address, street, ZIP or city);
+  an address that is a catalog place's own is that place (its reviews and check-ins).
+- Light memory (ADR-015): a new session starts from the restaurant the operator stated before
+  only when the first message names none; a newly named restaurant replaces it, the answer says
+  so, and the remembered baseline (stated for the other restaurant) is not carried over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from rapidfuzz import fuzz
+
+from kairos.core.geo import haversine_km
+from kairos.errors import InvalidInput
+from kairos.operator.reading import LocationMention
+from kairos.operator.schemas import ResolvedLocation
+from kairos.operator.state import BaselineState, SessionState
+from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
+from kairos.signals.geocoding.models import check_location_text
+from kairos.signals.geocoding.spotting import Spotted
+from kairos.signals.service import Signals
+from kairos.store.operator import CatalogPlace, OperatorStore
+
+__all__ = ["Located", "Locator", "mention_of"]
+
+PRECISE: Final = frozenset({"place", "address"})
+MAX_CHOICES: Final = 3
+"""At most this many restaurants are offered in the one question."""
+PICK_CUTOFF: Final = 80.0
+"""partial_ratio of an answer ("the one on Boylston") against a candidate's address."""
+
+
+@dataclass
+class Located:
+    """One turn's locations and what the operator should be told about them."""
+
+    locations: list[ResolvedLocation] = field(default_factory=list)
+    leads: list[str] = field(default_factory=list)
+    question: str | None = None
+    choices: list[ResolvedLocation] = field(default_factory=list)
+    rejected: list[str] = field(default_factory=list)
+
+
+class Locator:
+    def __init__(self, *, signals: Signals, store: OperatorStore) -> None:
+        self.signals = signals
+        self.store = store
+
+    @property
+    def catalog(self) -> CatalogGeocoder | None:
+        """The offline catalog geocoder, when it is the one configured (names are spotted only
+        against a catalog Kairos holds)."""
+        source = getattr(self.signals.geocoding, "source", None)
+        return source if isinstance(source, CatalogGeocoder) else None
+
+    def spot(self, message: str) -> list[Spotted]:
+        catalog = self.catalog
+        return catalog.spot(message) if catalog is not None else []
+
+    # --- a turn's mentions ----------------------------------------------------------------------
+
+    async def locate(
+        self,
+        message: str,
+        mentions: Sequence[LocationMention],
+        spotted: Sequence[Spotted],
+        state: SessionState,
+        refresh: bool,
+    ) -> Located:
+        out = Located()
+        by_text = {s.text: s for s in spotted}
+        for mention in mentions:
+            try:
+                check_location_text(mention.text)
+            except InvalidInput as exc:
+                out.rejected.append(exc.detail)
+                continue
+            spot = by_text.get(mention.name or "")
+            found = None
+            if spot is not None:
+                found = await self._named(message, mention, spot, state, out)
+            if found is None:
+                found = await self.resolve(mention, refresh)
+            out.locations.append(found)
+        return out
+
+    async def _named(
+        self,
+        message: str,
+        mention: LocationMention,
+        spot: Spotted,
+        state: SessionState,
+        out: Located,
+    ) -> ResolvedLocation | None:
+        catalog = self.catalog
+        assert catalog is not None
+        candidates = [catalog.places[i] for i in spot.candidates]
+        narrowed = _narrow(catalog, candidates, mention, message, state)
+        if not narrowed:
+            if mention.where:
+                out.leads.append(
+                    f"I know {spot.text} only elsewhere, not at {mention.where}; I used "
+                    f"{mention.where} itself."
+                )
+            return None
+        chosen = [await self._resolved(p) for p in narrowed[:MAX_CHOICES]]
+        if len(narrowed) > 1 and out.question is None:
+            out.choices = chosen
+            listed = "; ".join(c.label for c in chosen)
+            out.question = f"Which {spot.text} is yours: {listed}?"
+            out.leads.append(
+                f"I found {len(narrowed)} places called {spot.text}; until you say which, I "
+                f"use {chosen[0].label}."
+            )
+        return chosen[0]
+
+    async def _resolved(self, place: KnownPlace) -> ResolvedLocation:
+        row = await self.store.place_named_near(name=place.name, lat=place.lat, lng=place.lng)
+        return ResolvedLocation(
+            label=place.label,
+            kind="place",
+            lat=place.lat,
+            lng=place.lng,
+            place_id=row.id if row else None,
+            resolved=True,
+        )
+
+    async def resolve(self, mention: LocationMention, refresh: bool) -> ResolvedLocation:
+        """The place's name first (its reviews and check-ins), then the address or street, then
+        the ZIP or city. An address that is a catalog place's own is that place."""
+        tries = [t for t in (mention.text, mention.where) if t]
+        for text in dict.fromkeys(tries):
+            answer = await self.signals.geocode(text, limit=1, refresh=refresh)
+            if answer.data is None or not answer.data.matches:
+                continue
+            match = answer.data.matches[0]
+            place: CatalogPlace | None = None
+            if match.kind in PRECISE:
+                name = match.label.split(",")[0]
+                place = await self.store.place_named_near(name=name, lat=match.lat, lng=match.lng)
+            return ResolvedLocation(
+                label=match.label,
+                kind="place" if place is not None else match.kind,
+                lat=match.lat,
+                lng=match.lng,
+                place_id=place.id if place else None,
+                resolved=match.kind in PRECISE,
+            )
+        return ResolvedLocation(label=mention.text, kind="unresolved", resolved=False)
+
+    # --- answers to the question, and memory ----------------------------------------------------
+
+    @staticmethod
+    def pick(message: str, choices: Sequence[ResolvedLocation]) -> ResolvedLocation | None:
+        """The candidate an answer names ("the one on Boylston", "Longwood"), if exactly one."""
+        words = [w for w in normalise(message).split() if len(w) >= 4 and w not in _FILLER]
+        if not words:
+            return None
+        scored = []
+        for choice in choices:
+            where = normalise(choice.label.split(",", 1)[1] if "," in choice.label else "")
+            best = max((fuzz.partial_ratio(w, where) for w in words), default=0.0)
+            scored.append((best, choice))
+        hits = [c for s, c in scored if s >= PICK_CUTOFF]
+        return hits[0] if len(hits) == 1 else None
+
+
+_FILLER: Final = frozenset({"that", "this", "with", "just", "only", "yeah", "yes", "ours", "mine",
+                            "place", "location", "restaurant", "street"})  # fmt: skip
+
+
+def same_place(a: ResolvedLocation, b: ResolvedLocation) -> bool:
+    if a.place_id is not None and b.place_id is not None:
+        return a.place_id == b.place_id
+    return a.label == b.label
+
+
+def remember(
+    state: SessionState, prefs: dict[str, Any], *, named: bool, baseline_said: bool
+) -> list[tuple[str, str]]:
+    """Apply the light cross-session memory to a new session. Returns (kind, text) notes:
+    ("location", …) when the remembered restaurant is assumed, ("baseline", …) when its baseline
+    is, ("replaced", …) when the operator named another restaurant than last time and
+    ("baseline_dropped", covers) when the baseline remembered was that other one's."""
+    notes: list[tuple[str, str]] = []
+    remembered = [ResolvedLocation.model_validate(x) for x in prefs.get("locations") or []]
+    if remembered and not named and not state.locations:
+        state.locations = remembered
+        state.location_origin = "memory"
+        notes.append(("location", state.locations[0].label))
+    elif remembered and state.locations and not same_place(remembered[0], state.locations[0]):
+        notes.append(("replaced", remembered[0].label))
+    baseline = prefs.get("baseline")
+    if baseline and state.baseline is None and not baseline_said:
+        stated_for = baseline.get("location")
+        here = state.locations[0].label if state.locations else None
+        old = remembered[0] if remembered else None
+        same = (
+            here is None
+            or (stated_for is not None and stated_for == here)
+            or (stated_for is None and old is not None and same_place(old, state.locations[0]))
+        )
+        if same:
+            state.baseline = BaselineState.model_validate({**baseline, "origin": "memory"})
+            notes.append(("baseline", str(state.baseline.covers)))
+        else:
+            notes.append(("baseline_dropped", str(baseline.get("covers"))))
+    return notes
+
+
+def mention_of(text: str) -> LocationMention:
+    """A location sent in the request's `locations`: a name unless it holds a digit."""
+    return LocationMention(name=text) if not any(ch.isdigit() for ch in text) else (
+        LocationMention(address=text))  # fmt: skip
+
+
+# --- narrowing a name's candidates ----------------------------------------------------------------
+
+
+def _narrow(
+    catalog: CatalogGeocoder,
+    candidates: list[KnownPlace],
+    mention: LocationMention,
+    message: str,
+    state: SessionState,
+) -> list[KnownPlace]:
+    """The candidates that fit where the operator says the place is. What is said next to the
+    name (its ZIP, street, city) must fit: a place it rules out is another restaurant of that
+    name, and none left means the operator's is not in the catalog. A city or neighbourhood said
+    elsewhere in the message, then the city of the session's restaurant, only narrow further (a
+    clue that would leave none is skipped)."""
+    kept = list(candidates)
+    if mention.zip:
+        kept = [p for p in kept if p.zip == mention.zip
+                or (p.zip is None and catalog.place_area(p, mention.zip))]  # fmt: skip
+    if mention.address and (street := _street_key(mention.address)):
+        kept = [p for p in kept if not p.address_key
+                or fuzz.partial_ratio(street, p.address_key) >= 90]  # fmt: skip
+    if mention.city:
+        kept = [p for p in kept if catalog.place_area(p, mention.city)]
+    if len(kept) > 1 and catalog.area_of(message) is not None:
+        kept = _keep(kept, [p for p in kept if catalog.place_area(p, message)])
+    if len(kept) > 1 and state.locations and state.locations[0].lat is not None:
+        here = state.locations[0]
+        kept = _keep(kept, [p for p in kept if _km(p, here) <= _SESSION_CITY_KM])
+    return kept
+
+
+_SESSION_CITY_KM: Final = 25.0
+"""With no city said, a chain's branches within this distance of the session's restaurant."""
+
+
+def _km(place: KnownPlace, loc: ResolvedLocation) -> float:
+    return haversine_km(place.lat, place.lng, loc.lat or 0.0, loc.lng or 0.0)
+
+
+def _keep(kept: list[KnownPlace], narrower: list[KnownPlace]) -> list[KnownPlace]:
+    return narrower if narrower else kept
+
+
+_NUMBER = re.compile(r"^\d+[a-z]?\s+")
+
+
+def _street_key(text: str) -> str:
+    """'1704 Washington St' -> 'washington st'; 'Comm Ave' -> 'commonwealth ave'."""
+    return _NUMBER.sub("", normalise(text)).strip()

@@ -1,0 +1,216 @@
+"""The session steps of a turn, between reading the message and answering it: the light memory
+of past sessions, the restaurant(s), the answer to "which one is yours?", the baseline, its scope
+over several locations (ADR-005) and the window. Each updates the session state from what the
+message said and records on the turn what it assumed, corrected or asks (ADR-004, ADR-006).
+
+A what-if never moves the session (issue 36, item 3): it sets no baseline and no window here; the
+scenario is laid over the session's own days when the answer is computed (`what_if.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, timedelta
+from typing import Any, Final
+
+from kairos.operator.locating import Locator, remember
+from kairos.operator.reading import Reading
+from kairos.operator.state import BaselineState, SessionState
+from kairos.operator.turn import Turn, baseline_text
+from kairos.signals.geocoding.spotting import Spotted
+
+__all__ = [
+    "DEFAULT_DAYS",
+    "apply_baseline",
+    "apply_locations",
+    "apply_memory",
+    "apply_scope",
+    "session_window",
+]
+
+DEFAULT_DAYS: Final = 3
+
+
+def apply_memory(prefs: dict[str, Any], state: SessionState, turn: Turn, reading: Reading) -> None:
+    """A new session starts from the operator's stated preferences of past sessions, as
+    assumptions (capped) until confirmed; what the first message says wins, and a newly
+    named restaurant replaces the remembered one (its baseline is not carried over)."""
+    notes = remember(
+        state, prefs, named=bool(reading.locations), baseline_said=reading.baseline is not None
+    )
+    for kind, value in notes:
+        if kind == "location":
+            turn.assume("location", value, f"you are at {value}, as in your last session",
+                        origin="memory")  # fmt: skip
+        elif kind == "baseline" and state.baseline is not None:
+            turn.assume(
+                "baseline",
+                value,
+                f"your usual {baseline_text(state.baseline)}, as in your last session",
+                origin="memory",
+            )
+        elif kind == "replaced":
+            turn.leads.append(
+                f"Now on {state.locations[0].label}: not {value}, the restaurant of your "
+                "last session."
+            )
+            turn.event("location.replaced_memory")
+        elif kind == "baseline_dropped":
+            turn.leads.append(
+                f"The {value} covers you gave last time were for that restaurant, so they "
+                "are not used here."
+            )
+
+
+async def apply_locations(
+    locator: Locator,
+    message: str,
+    reading: Reading,
+    spotted: Sequence[Spotted],
+    state: SessionState,
+    turn: Turn,
+    refresh: bool,
+) -> None:
+    """The restaurant(s) the message names replace the session's; with none named, the message
+    may answer the question of which one is theirs."""
+    if not reading.locations:
+        _picked(locator, message, state, turn)
+        return
+    located = await locator.locate(message, reading.locations, spotted, state, refresh)
+    for detail in located.rejected:
+        turn.leads.append(f"I couldn't look that location up: {detail}.")
+        turn.event("input.rejected", field="location", reason=detail)
+    resolved = located.locations
+    if not resolved:
+        return
+    old = ", ".join(loc.label for loc in state.locations)
+    new = ", ".join(loc.label for loc in resolved)
+    if state.locations and old != new:
+        turn.corrected("location", old, new)
+        turn.leads.append(f"Updated: location {new}; recomputed.")
+    turn.leads += located.leads
+    state.choices = located.choices
+    if located.question and turn.question is None:
+        turn.question = located.question
+        turn.event("clarification.asked", key="location_choice")
+    if len(resolved) != len(state.locations):
+        state.scope, state.scope_origin, state.scope_asked = None, None, False
+    state.locations = resolved
+    state.location_origin = "explicit"
+    for loc in resolved:
+        if not loc.resolved:
+            turn.assume(
+                "location_precision",
+                loc.label,
+                f"{loc.label} is only approximate ({loc.kind}); an address or the "
+                "restaurant's name makes this sharper",
+            )
+
+
+def _picked(locator: Locator, message: str, state: SessionState, turn: Turn) -> None:
+    """The answer to "which X is yours?" ("the one on Boylston"), if it names one."""
+    if not state.choices or not state.locations:
+        return
+    chosen = locator.pick(message, state.choices)
+    if chosen is None:
+        return
+    old = state.locations[0].label
+    state.choices = []
+    if chosen.label != old:
+        state.locations = [chosen, *state.locations[1:]]
+        turn.corrected("location", old, chosen.label)
+        turn.leads.append(f"Updated: location {chosen.label}; recomputed.")
+
+
+def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
+    """The usual covers the operator states (a correction recomputes at once); a what-if's
+    covers are the scenario's, never the session's."""
+    if reading.baseline is None or reading.what_if is not None:
+        if state.baseline is None:
+            turn.assume(
+                "baseline",
+                "relative",
+                "your usual staffing as the baseline (tell me your usual covers, e.g. "
+                "'180 covers on a Friday', for staff numbers)",
+            )
+        return
+    new = BaselineState(covers=reading.baseline.covers, weekday=reading.baseline.weekday)
+    if new.weekday is None and state.baseline is not None and reading.correction:
+        new.weekday = state.baseline.weekday  # "actually 150 covers": same day as before
+    if state.baseline is not None and (state.baseline.covers, state.baseline.weekday) != (
+        new.covers,
+        new.weekday,
+    ):
+        turn.corrected("baseline", baseline_text(state.baseline), baseline_text(new))
+        turn.leads.append(f"Updated: {baseline_text(new)}; recomputed.")
+    state.baseline = new
+    turn.known["baseline"] = baseline_text(new)
+
+
+def apply_scope(reading: Reading, state: SessionState, turn: Turn) -> None:
+    """ADR-005: a baseline with several locations: ask once, then default to the first."""
+    if len(state.locations) < 2 or state.baseline is None:
+        return
+    if reading.scope is not None:
+        if state.scope is not None and state.scope != reading.scope:
+            turn.corrected("scope", state.scope, reading.scope)
+        elif state.scope is None:
+            turn.event("assumption_set", key="scope", value=reading.scope, origin="explicit")
+        state.scope, state.scope_origin = reading.scope, "explicit"
+        return
+    if state.scope is not None:
+        return
+    first = state.locations[0].label
+    if not state.scope_asked and turn.question is not None:
+        # one question (ADR-004): this turn already asks which restaurant, so the scope is
+        # assumed and said, never asked on a later turn
+        state.scope_asked = True
+        turn.assume(
+            "scope",
+            "first",
+            f"the {state.baseline.covers}-cover baseline is for {first} (say 'all locations' "
+            "to apply it to every one)",
+            origin="default",
+        )
+        return
+    if not state.scope_asked:
+        state.scope_asked = True
+        turn.question = (
+            f"Should the {state.baseline.covers}-cover baseline apply to all locations or "
+            f"just the first one ({first})?"
+        )
+        turn.event("clarification.asked", key="scope")
+        turn.assume(
+            "scope",
+            "first",
+            f"the baseline is for {first} until you say otherwise",
+            origin="default",
+        )
+        return
+    state.scope, state.scope_origin = "first", "default"
+    turn.assume("scope", "first", f"the baseline is for {first} (no answer, so the first)",
+                origin="default")  # fmt: skip
+
+
+def session_window(
+    reading: Reading, state: SessionState, turn: Turn, today: date
+) -> tuple[tuple[date, date], str]:
+    """The session's window: set by what the operator asks about, never by a what-if (the
+    scenario is laid over it); with none asked and a baseline given for a weekday, that
+    weekday next; else the next 3 days."""
+    if reading.window is not None and reading.what_if is None:
+        state.window, state.window_text = reading.window, reading.window_text
+    if state.window is not None and state.window[1] >= today:
+        start = max(state.window[0], today)
+        return (start, state.window[1]), state.window_text or "the period you asked about"
+    if state.baseline is not None and state.baseline.weekday is not None:
+        day = today + timedelta(days=(state.baseline.weekday - today.weekday()) % 7)
+        turn.assume(
+            "window",
+            f"{day:%a %d %b}",
+            f"{day:%A %d %b}, the day your baseline is for (name a day or 'this weekend')",
+        )
+        return (day, day), f"{day:%A}"
+    end = today + timedelta(days=DEFAULT_DAYS - 1)
+    turn.assume("window", "next 3 days", "the next 3 days (name a day or 'this weekend')")
+    return (today, end), "the next 3 days"
