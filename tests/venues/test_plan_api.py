@@ -231,7 +231,7 @@ async def test_voice_speaks_offline_or_says_how_to_enable_it(client: httpx.Async
 
 
 async def test_a_food_a_member_must_avoid_is_said_not_searched_for(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, runtime: Any
 ) -> None:
     """ "lobster night" with a member anaphylactic to shellfish: searched for, lobster found
     only venues the filter then left out and the plan filled with unrelated ones, unexplained;
@@ -247,7 +247,20 @@ async def test_a_food_a_member_must_avoid_is_said_not_searched_for(
         "Left lobster out of the search: Sam's shellfish allergy" in (lobster["execution_summary"])
     )
     seafood = await _plan(client, uid, prompt="seafood dinner in boston for 6", members=[sam])
-    assert seafood["venues"] == []
+    # no seafood venue is planned; other restaurants are, said as such, each checked for Sam
+    summary = seafood["execution_summary"]
+    assert "so none is planned; these are other restaurants in Boston instead" in summary
+    names = {e["name"] for e in seafood["excluded"] if e["cause"] == "allergy"}
+    assert "Legal Sea Foods" in names and all(e["members"] == ["Sam"] for e in seafood["excluded"]
+                                              if e["cause"] == "allergy")  # fmt: skip
+    records = await runtime.places.records(
+        [int(v["venue_id"].removeprefix("kp_")) for v in seafood["venues"]]
+    )
+    for venue in seafood["venues"]:
+        categories = records[int(venue["venue_id"].removeprefix("kp_"))].place.categories
+        assert "seafood" not in {c.lower() for c in categories}
+        for risk in venue["members_at_risk"]:
+            assert risk["name"] == "Sam" and venue["veto"], venue
     # "shellfish" as people say it keeps molluscs out too: both are named, in either order
     summary = seafood["execution_summary"]
     assert "every seafood venue in Boston the catalog holds is known to contain " in summary
@@ -371,7 +384,7 @@ async def test_venues_listed_as_closed_are_left_out_when_open_ones_fit(
     )
     ids = [int(v["venue_id"].removeprefix("kp_")) for v in answer["venues"]]
     assert len(ids) >= 3
-    assert not any(closed for _, closed in (await venue_attributes(runtime.db, ids)).values())
+    assert not any(a.closed for a in (await venue_attributes(runtime.db, ids)).values())
     assert "Left out 1 venue(s) their source lists as closed." in answer["execution_summary"]
     assert not any("closed" in (v.get("watch_out") or "") for v in answer["venues"])
 
@@ -516,8 +529,11 @@ async def test_a_kind_with_nothing_here_is_said_not_planned_silently(
 async def test_a_city_the_catalog_does_not_hold_is_said(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     plan = await _plan(client, uid, prompt="drinks in nashville for 4")
-    said = "I don't know any places in Nashville; these are from other cities."
+    # said, with the cities it does know, and never replaced by another city's venues
+    said = "I don't know any places in Nashville, so nothing is planned there."
     assert said in plan["execution_summary"]
+    assert "The places I know are in Boston" in plan["execution_summary"]
+    assert plan["venues"] == []
 
 
 async def test_a_members_diet_is_looked_for_and_a_severe_risk_is_not_brought_back(

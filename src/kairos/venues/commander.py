@@ -25,6 +25,8 @@ from kairos.text.query.conversation import follows_up
 from kairos.text.query.index import ProductWords
 from kairos.text.query.numbers import CURRENCY_SYMBOL, in_dollar_bands
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding, keep_earlier
+from kairos.venues.followups import Asked, asked_changes
+from kairos.venues.outing import sit_down
 from kairos.venues.schemas import Budget, BudgetLevel, PlanRequest
 
 __all__ = [
@@ -152,6 +154,13 @@ _BUDGET_WORDS: Final[dict[str, BudgetLevel]] = {
     "fine dining": "high",
     "posh": "high",
 }
+_NEGATED = re.compile(
+    r"\b(?:not|nothing|no|never|isn'?t|without)\s+(?:too\s+|very\s+|overly\s+|super\s+|that\s+|"
+    r"so\s+|particularly\s+)?(fancy|upscale|posh|expensive|pricey|fine dining|high end|fussy|"
+    r"formal|cheap|budget)\b"
+)
+"""A price or style word said in the negative ("nothing too fancy"): not what the group asks
+for; a negated high price reads as a medium budget, a negated low one too."""
 _PER_HEAD = re.compile(r"\b(a head|per head|each|per person|a person|pp|apiece|per guest)\b")
 # Per-head amount (USD) at or under which a budget is low, then medium; above, high.
 _LEVEL_BOUNDS: Final = (20.0, 50.0)
@@ -254,8 +263,11 @@ def budget_of(
             currency=found.currency,
             text=found.text,
         )
-    word = _first(text, _BUDGET_WORDS)
-    return Budget(level=_BUDGET_WORDS[word], text=word) if word else None
+    negated = _NEGATED.search(text)
+    word = _first(_NEGATED.sub(" ", text), _BUDGET_WORDS)
+    if word:
+        return Budget(level=_BUDGET_WORDS[word], text=word)
+    return Budget(level="medium", text=negated.group(0)) if negated else None
 
 
 def agent_weights(
@@ -302,6 +314,14 @@ class Intent:
     actions: list[str]
     oauth_scopes: list[str]
     assumptions: list[str] = field(default_factory=list)
+    asked: Asked = field(default_factory=Asked)
+    """What a follow-up asks to change ("make it cheaper"), with what cheaper means here."""
+    outing: str | None = None
+    """ "a sit-down dinner for 6" when the outing needs table service (`outing.sit_down`)."""
+    owner_city: str | None = None
+    """No place named: the planner's own city, planned in (`where.owner_city`)."""
+    earlier_budget: BudgetLevel | None = None
+    """The budget level the request this one follows up asked, if any."""
 
     def parsed_intent(self) -> dict[str, object]:
         when = self.reading.when
@@ -318,6 +338,8 @@ class Intent:
             "allergens": self.reading.allergens,
             "dietary": self.reading.dietary,
             "assumptions": self.assumptions,
+            "changes": list(self.asked.changes),
+            "outing": self.outing,
         }
 
 
@@ -383,7 +405,7 @@ class Commander:
         if budget is None and earlier is not None:
             budget = budget_of(earlier.text, earlier, group_size, None)
         location = request.location or _location(reading)
-        vibe = self.vibe_of(request.vibe) if request.vibe else self.vibe_of(text)
+        vibe = self.vibe_of(request.vibe) if request.vibe else self.vibe_of(_NEGATED.sub(" ", text))
         if vibe is None and earlier is not None:
             vibe = self.vibe_of(earlier.text)
         if request.vibe and vibe is None:
@@ -427,7 +449,13 @@ class Commander:
                 f"{CURRENCY_SYMBOL.get(budget.currency or 'USD', '$')}{budget.per_head:g} a head "
                 f"for {group_size}"
             )
+        changes = asked_changes(prompt) if earlier is not None else ()
+        before = budget_of(earlier.text, earlier, group_size, None) if earlier else None
+        said_what = f"{earlier.text} {text}" if earlier is not None else text
         return Intent(
+            asked=Asked(changes=changes),
+            earlier_budget=before.level if before else None,
+            outing=sit_down(activity.name if activity else None, said_what, group_size),
             prompt=prompt,
             reading=reading,
             activity=activity.name if activity else None,

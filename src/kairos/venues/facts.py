@@ -2,7 +2,7 @@
 source's price level (the catalog's stored sources, plus the levels hosted discovery read live,
 under the provider's name: `google_places`, `yelp_fusion`), check-ins by weekday and hour,
 inspections newest first (`store/venue_facts.py`), and the source attributes that say whether a
-venue takes groups and is open."""
+venue takes groups, is open, serves at tables and how loud it is."""
 
 from __future__ import annotations
 
@@ -20,7 +20,12 @@ __all__ = ["Attributes", "RawFacts", "read_facts", "venue_attributes"]
 
 _ATTRIBUTES = text(
     "SELECT id, attributes -> 'RestaurantsGoodForGroups' AS groups, "
-    "attributes -> 'Good For Groups' AS groups_2015, attributes -> 'open' AS open "
+    "attributes -> 'Good For Groups' AS groups_2015, attributes -> 'open' AS open, "
+    "attributes -> 'RestaurantsTableService' AS table_service, "
+    "attributes -> 'Waiter Service' AS waiters, attributes -> 'Order at Counter' AS counter, "
+    "coalesce(attributes -> 'RestaurantsReservations', attributes -> 'Takes Reservations') "
+    "AS reservations, attributes -> 'service_options' -> 'dine_in' AS dine_in, "
+    "coalesce(attributes -> 'NoiseLevel', attributes -> 'Noise Level') AS noise "
     "FROM places WHERE id = ANY(CAST(:ids AS bigint[]))"
 )
 
@@ -42,25 +47,52 @@ def _truth(value: Any) -> bool | None:
     return None
 
 
-async def _attributes(db: Database, ids: Sequence[int]) -> Attributes:
+def _first_known(*values: Any) -> bool | None:
+    return next((t for v in values if (t := _truth(v)) is not None), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Attributes:
+    """What a venue's sources say of it that the plan's fit depends on; None: nobody says."""
+
+    good_for_groups: bool | None = None
+    closed: bool = False
+    table_service: bool | None = None
+    """Waiters or reservations (True), ordering at a counter (False): a sit-down meal needs
+    the first."""
+    noise: str | None = None
+    """The source's noise level: quiet, average, loud, very_loud."""
+
+
+def _noise(value: Any) -> str | None:
+    text = str(value).strip().lower().removeprefix("u").strip("'\"") if value else ""
+    return text or None
+
+
+async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]:
     async with db.reading() as session:
         rows = (await session.execute(_ATTRIBUTES, {"ids": list(ids)})).all()
-    return {
-        r.id: (
-            _truth(r.groups) if r.groups is not None else _truth(r.groups_2015),
-            _truth(r.open) is False,
+    found = {}
+    for r in rows:
+        counter = _truth(r.counter)
+        table = _first_known(r.table_service, r.waiters)
+        if table is None and (_truth(r.reservations) or _truth(r.dine_in)):
+            table = True
+        if table is None and counter:
+            table = False
+        found[r.id] = Attributes(
+            good_for_groups=_truth(r.groups) if r.groups is not None else _truth(r.groups_2015),
+            closed=_truth(r.open) is False,
+            table_service=table,
+            noise=_noise(r.noise),
         )
-        for r in rows
-    }
+    return found
 
 
-Attributes = dict[int, tuple[bool | None, bool]]
-"""Place id → (good for groups, if the source says; listed as closed)."""
-
-
-async def venue_attributes(db: Database, ids: Sequence[int]) -> Attributes:
-    """What the sources say of each place taking groups and being open, read once per plan:
-    the scout leaves closed venues out with it, and `read_facts` takes it as it is."""
+async def venue_attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]:
+    """What the sources say of each place taking groups, being open, serving at tables and
+    its noise, read once per plan: the scout fits the outing with it, and `read_facts` takes
+    it as it is."""
     return await _attributes(db, ids) if ids else {}
 
 
@@ -69,7 +101,7 @@ async def read_facts(
     place_ids: Sequence[int],
     *,
     live_prices: Mapping[int, Mapping[str, int]] | None = None,
-    attributes: Attributes | None = None,
+    attributes: Mapping[int, Attributes] | None = None,
 ) -> dict[int, RawFacts]:
     """`live_prices`: place id → {provider: level 1–4} from hosted discovery, added to the
     stored sources' levels (a source name in both: the live level); `attributes`: what
@@ -78,7 +110,7 @@ async def read_facts(
         return {}
     store = VenueFacts(db)
 
-    async def read_attributes() -> Attributes:
+    async def read_attributes() -> Mapping[int, Attributes]:
         return attributes if attributes is not None else await _attributes(db, place_ids)
 
     prices, checkins, inspections, read = await asyncio.gather(
@@ -92,8 +124,8 @@ async def read_facts(
             price_signals={**prices.get(i, {}), **(live_prices or {}).get(i, {})},
             checkins=checkins.get(i, {}),
             inspections=inspections.get(i, []),
-            good_for_groups=read.get(i, (None, False))[0],
-            closed=read.get(i, (None, False))[1],
+            good_for_groups=read.get(i, Attributes()).good_for_groups,
+            closed=read.get(i, Attributes()).closed,
         )
         for i in place_ids
     }

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.diets import canonical_diet, diet_label
+from kairos.core.diets import SOFT_FREE_DIETS, canonical_diet, diet_label
 from kairos.core.place_kinds import FOOD_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.pipeline.safety import group_profile
@@ -28,6 +28,7 @@ __all__ = [
     "VOTE_WEIGHT",
     "GroupProfile",
     "diet_risks",
+    "diet_trait",
     "rerank_with_votes",
 ]
 
@@ -36,11 +37,26 @@ VOTE_WEIGHT: Final = 0.4
 _SUPPORT: Final = {"yes": 1.0, "maybe": 0.5, "no": 0.0}
 
 
-def _diet_trait(said: str) -> str | None:
+_NEEDS: Final = {"coeliac": "gluten_free", "celiac": "gluten_free"}
+"""Needs a member may write as a condition rather than a diet: read as the diet they ask for,
+and said as written ("Jen (coeliac)")."""
+
+
+def diet_trait(said: str) -> str | None:
     """The place trait a member's diet asks for ("gluten-free" → gluten_free, "plant-based" →
-    vegan), read as the engine reads diets; None for one no place evidence can show."""
-    diet = canonical_diet(said)
+    vegan, "coeliac" → gluten_free), read as the engine reads diets; None for one no place
+    evidence can show."""
+    key = said.strip().lower()
+    diet = _NEEDS.get(key) or canonical_diet(said)
     return diet if diet in DERIVABLE_TRAITS else None
+
+
+def _holds(member: Member, trait: str) -> bool:
+    """The member keeps this diet, or an allergy of theirs asks for it (gluten for a
+    gluten-free wish)."""
+    if any(diet_trait(d) == trait for d in member.diets):
+        return True
+    return any(SOFT_FREE_DIETS.get(a) == trait for a in member.allergies.resolved_severities())
 
 
 @dataclass(frozen=True)
@@ -62,10 +78,17 @@ class GroupProfile:
         everyone = tuple(members)
         if not any(m.name == owner_name for m in everyone):  # the planner is in the group too
             everyone = (Member(name=owner_name, allergies=owner), *everyone)
-        if owner_diets:
+        # a diet the request names is the members' who keep it, or whose allergy asks for it
+        # ("Jen is coeliac, it has to be gluten free"); the planner's only when nobody's
+        for said in owner_diets:
+            trait = diet_trait(said)
+            holders = [
+                m.name for m in everyone if m.name != owner_name and trait and _holds(m, trait)
+            ]
+            named = holders or [owner_name]
             everyone = tuple(
-                m.model_copy(update={"diets": list(dict.fromkeys([*m.diets, *owner_diets]))})
-                if m.name == owner_name
+                m.model_copy(update={"diets": [*m.diets, said]})
+                if m.name in named and not (trait and any(diet_trait(d) == trait for d in m.diets))
                 else m
                 for m in everyone
             )
@@ -76,7 +99,7 @@ class GroupProfile:
 
     def diet_traits(self) -> list[str]:
         """The place traits the members' diets ask for (vegetarian, halal), each once."""
-        said = (_diet_trait(d) for m in self.members for d in m.diets)
+        said = (diet_trait(d) for m in self.members for d in m.diets)
         return list(dict.fromkeys(t for t in said if t))
 
 
@@ -87,17 +110,26 @@ def diet_risks(group: GroupProfile, kind: str, traits: Iterable[str]) -> list[Me
     held = set(traits)
     risks = []
     for member in group.members:
-        missing = [diet_label(t) for d in member.diets if (t := _diet_trait(d)) and t not in held]
-        if missing:
+        said = {t: d for d in reversed(member.diets) if (t := diet_trait(d)) and t not in held}
+        if said:
+            needs = [_as_written(d, t) for t, d in said.items()]
             risks.append(
                 MemberRisk(
                     name=member.name,
                     allergens=[],
                     severity="diet",
-                    note=f"{member.name}: no evidence of {', '.join(missing)} options",
+                    note=f"{member.name}{needs[0][0]}: no evidence of "
+                    f"{', '.join(n for _, n in needs)} options",
                 )
             )
     return risks
+
+
+def _as_written(said: str, trait: str) -> tuple[str, str]:
+    """(" (coeliac)" when the member wrote a condition, the diet's label)."""
+    label = diet_label(trait)
+    condition = said.strip().lower()
+    return (f" ({condition})" if condition in _NEEDS else ""), label
 
 
 def rerank_with_votes(

@@ -10,6 +10,7 @@ offline, the whole plan takes a fraction of a second.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -17,9 +18,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from kairos.core.allergy_warnings import display_name
 from kairos.core.place_kinds import named_a_cafe
-from kairos.core.traits import evidence_phrase
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.profiles.schemas import UserPublic
@@ -30,17 +29,44 @@ from kairos.signals.weather.models import WeatherQuery, WeatherReport
 from kairos.store.places import PlaceSummary
 from kairos.store.plans import NewRiskEvent, PlanStore
 from kairos.text.extractive import sentence_naming
-from kairos.text.query.understanding import QueryUnderstanding
 from kairos.venues import actions
 from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Commander, Intent
 from kairos.venues.cost import CostProfile, cost_profile
-from kairos.venues.critic import OUTDOOR_KINDS, PastRisk, PlanSlot, VenueFacts, review
+from kairos.venues.critic import PastRisk, PlanSlot, VenueFacts, review
+from kairos.venues.followups import ceiling_for, cheaper_budget, earlier_top_level
 from kairos.venues.group import GroupProfile, diet_risks
-from kairos.venues.schemas import ActionRequest, PlanRequest, PlanResponse, RiskFlag, VenueResult
+from kairos.venues.leftout import counted, left_out
+from kairos.venues.outing import seating_note
+from kairos.venues.schemas import (
+    ActionRequest,
+    MemberRisk,
+    PlanRequest,
+    PlanResponse,
+    RiskFlag,
+)
 from kairos.venues.scout import Candidate, Scout, ScoutResult
-from kairos.venues.synthesiser import Scored, VibeScore, backup_for, consensus, synthesise
+from kairos.venues.summary import (
+    asked_for,
+    cost_line,
+    critic_line,
+    features_line,
+    left_out_line,
+    outdoor_weather,
+    summary,
+    vibe_line,
+    who_for,
+)
+from kairos.venues.synthesiser import (
+    Scored,
+    VibeScore,
+    backup_for,
+    consensus,
+    member_flags,
+    synthesise,
+)
 from kairos.venues.vibe_matcher import keep_matching, score_vibes
+from kairos.venues.where import owner_city, unknown_city
 
 __all__ = ["PlanTurn", "Planner"]
 
@@ -86,7 +112,10 @@ class Planner:
         plans: PlanStore,
         signals: Callable[[], Signals | None],
         db_vibes: Callable[[Sequence[int]], Awaitable[dict[int, Any]]],
+        city_counts: Mapping[str, int] | None = None,
     ) -> None:
+        self.city_counts: Mapping[str, int] = city_counts or {}
+        """The catalogue's places per city: what a plan names when a city is not held."""
         self.commander = commander
         self.scout = scout
         self.plans = plans
@@ -98,12 +127,12 @@ class Planner:
         request, user = turn.request, turn.user
         yield _log("graph", "Pipeline started")
         intent = self.commander.read(request, user.planner)
-        summary = ", ".join(
+        parsed = ", ".join(
             f"{k}={v}"
             for k, v in intent.parsed_intent().items()
             if v not in (None, [], "") and k != "assumptions"
         )
-        yield _log("commander", f"Parsed intent: {summary or 'nothing specific'}")
+        yield _log("commander", f"Parsed intent: {parsed or 'nothing specific'}")
         yield _log(
             "commander",
             f"{intent.complexity_tier}; agents: "
@@ -125,34 +154,41 @@ class Planner:
                 "Group constraints: "
                 + ", ".join(f"{a} ({s})" for a, s in group.profile.resolved_severities().items()),
             )
+        await self._where_and_how(turn, intent, group)
         turn.timings["commander"] = _ms(started)
         located = list(request.member_locations) or [m for m in _member_points(request)]
         found = await self.scout.find(intent, group, located)
         turn.timings["scout"] = _ms(started)
+        allergy_out = [e for e in found.excluded if e.cause == "allergy"]
         yield _log(
             "scout",
             f"Found {len(found.candidates)} candidates after dedup "
             f"({found.found} found, {found.duplicates} duplicate(s) merged, "
-            f"{len(found.excluded)} excluded for the group's allergies)",
+            f"{len(allergy_out)} excluded for the group's allergies)",
         )
-        left_out = _who_for(group, found.hard_excluded)
-        asked_for = _asked_for(intent.reading, found.left_out_words)
-        if asked_for:
-            yield _log("scout", _left_out_line(group, asked_for))
-        if left_out:
+        if found.unknown_city:
+            yield _log("scout", f"No place called {found.unknown_city.title()} in the catalogue")
+        kept_out_for = who_for(group, found.hard_excluded)
+        asked_for_words = asked_for(intent.reading, found.left_out_words)
+        if asked_for_words:
+            yield _log("scout", left_out_line(group, asked_for_words))
+        if kept_out_for:
             yield _log(
                 "scout",
                 "Left out every venue known to contain "
-                + "; ".join(f"{a} ({', '.join(names)})" for a, names in left_out.items()),
+                + "; ".join(f"{a} ({', '.join(names)})" for a, names in kept_out_for.items())
+                + f": {len(allergy_out)} venue(s)",
             )
         if found.around:
             yield _log("scout", f"Looked {found.around}")
         if found.broadened:
             yield _log("scout", f"Broadened the search once ({found.broadened})")
         if found.features:
-            yield _log("scout", _features_line(found.features, found))
+            yield _log("scout", features_line(found.features, found))
         for excluded in found.excluded[:3]:
-            yield _log("scout", f"Excluded {excluded['name']}: {excluded['reason']}")
+            yield _log("scout", f"Excluded {excluded.name}: {excluded.reason}")
+        for note in found.notes:
+            yield _log("scout", note)
         if found.meeting:
             yield _log("scout", f"Meeting point: {found.meeting.explanation}")
         if found.one_city:
@@ -170,9 +206,15 @@ class Planner:
         )
         vibe_scores, costs, flags = await asyncio.gather(vibe_task, cost_task, critic_task)
         turn.timings["agents"] = _ms(started)
-        yield _log("vibe", _vibe_line(intent, vibe_scores, status))
-        yield _log("cost", _cost_line(costs, status))
-        yield _log("critic", _critic_line(flags, status))
+        yield _log("vibe", vibe_line(intent, vibe_scores, status))
+        yield _log("cost", cost_line(costs, status))
+        member_risks = {c.place_id: _member_risks(c, group) for c in candidates}
+        shown_flags = {
+            c.place_id: [*_as_flags(member_risks[c.place_id]), *flags.get(c.place_id, [])]
+            for c in candidates
+        }
+        names = {c.place_id: c.record.place.name for c in candidates}
+        yield _log("critic", critic_line(shown_flags, names, status))
         if intent.vibe and "vibe_matcher" in intent.active_agents:
             holding = [
                 c.place_id for c in candidates if set(found.features) <= set(c.record.place.traits)
@@ -184,15 +226,25 @@ class Planner:
                     ids, vibe_scores, holding if found.features_short else (), endangering
                 )
             )
-            dropped = len(ids) - len(kept)
+            dropped = [c for c in candidates if c.place_id not in kept]
+            vibe_label = intent.vibe.replace("_", " ")
             if dropped:
-                yield _log("vibe", f"Filtered {dropped} venue(s) under 0.4 on {intent.vibe}")
+                yield _log("vibe", f"Filtered {len(dropped)} venue(s) under 0.4 on {intent.vibe}")
+            found.excluded += [
+                left_out(
+                    c.record.place,
+                    f"reads as {vibe_label} at "
+                    f"{vibe_scores[c.place_id].score or 0:.2f}, under 0.4 (scale 0-1)",
+                    "vibe",
+                )
+                for c in dropped
+            ]
             candidates = [c for c in candidates if c.place_id in kept]
         quoted = await self.scout.places.review_texts(
             [r for c in candidates if c.hit.why.matched_terms and (r := c.hit.why.best_review_id)]
         )
         scored = [
-            self._scored(c, vibe_scores, costs, flags, group, quoted, intent.features, found)
+            self._scored(c, vibe_scores, costs, flags, member_risks, quoted, intent, found)
             for c in candidates
         ]
         venues = synthesise(
@@ -209,14 +261,16 @@ class Planner:
         yield _log(
             "synthesiser",
             f"Ranked {len(venues)} venue(s)"
-            + (f"; indoor backup: {backup.name}" if backup else ""),
+            + (f"; indoor backup: {backup.name}" if backup else "")
+            + f"; {counted(found.excluded)}",
         )
+        covered = unknown_city(found.unknown_city, self.city_counts) if found.unknown_city else None
         response = PlanResponse(
             plan_id=turn.plan_id,
             venues=venues,
             global_consensus=sentence,
-            execution_summary=_summary(venues, found, status, intent, group)
-            + _outdoor_weather(venues, intent, turn.weather),
+            execution_summary=summary(venues, found, status, intent, group, covered=covered)
+            + outdoor_weather(venues, intent, turn.weather),
             user_profile={
                 "auth_user_id": str(user.uid),
                 **user.planner.model_dump(),
@@ -233,7 +287,7 @@ class Planner:
             backup=backup,
             members=group.names(),
             excluded=found.excluded,
-            hard_excluded_allergens=left_out,
+            hard_excluded_allergens=kept_out_for,
             agent_status={**status, **{f"scout.{k}": v for k, v in found.providers.items()}},
             timings_ms=dict(turn.timings),
         )
@@ -336,9 +390,9 @@ class Planner:
         vibe_scores: dict[int, VibeScore],
         costs: dict[int, CostProfile],
         flags: dict[int, list[RiskFlag]],
-        group: GroupProfile,
+        member_risks: dict[int, list[MemberRisk]],
         quoted: dict[int, str],
-        features: list[str],
+        intent: Intent,
         found: ScoutResult,
     ) -> Scored:
         p = c.record.place
@@ -349,7 +403,12 @@ class Planner:
             if why.matched_terms and review is not None
             else None
         )
-        risks = members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits)
+        features = intent.features
+        seats, seating_check = seating_note(p, c.facts.good_for_groups, intent.group_size)
+        checks = [seating_check] if seating_check else []
+        if c.place_id in found.counter_kept and intent.outing:
+            checks.insert(0, f"Counter service, not {intent.outing}: kept for want of others.")
+        takes = True if seats else c.facts.good_for_groups
         return Scored(
             venue_id=c.venue_id,
             name=p.name,
@@ -364,7 +423,7 @@ class Planner:
             vibe=vibe_scores.get(c.place_id, VibeScore(None, 0.0, None)),
             cost=costs.get(c.place_id) or cost_profile({}, None),
             flags=flags.get(c.place_id, []),
-            member_risks=risks,
+            member_risks=member_risks.get(c.place_id, []),
             allergy=c.allergy,
             venue_kinds=kinds_of(p.name, p.categories),
             distances=c.distances,
@@ -375,8 +434,30 @@ class Planner:
             # a member's diet the venue does not show is said with the member's name (`risks`)
             missing_features=[f for f in features if f not in p.traits],
             lone_mentions=lone_mentions(p, features),
-            other_kind=set(found.filters.kinds) == {"bar"} and named_a_cafe(p.name, p.categories),
+            other_kind=(set(found.filters.kinds) == {"bar"} and named_a_cafe(p.name, p.categories))
+            or c.place_id in found.counter_kept,
+            seating=seats,
+            checks=checks,
+            takes_groups=takes,
         )
+
+    async def _where_and_how(self, turn: PlanTurn, intent: Intent, group: GroupProfile) -> None:
+        """No place named and nobody located: the planner's own city. "Make it cheaper": the
+        price ceiling, from the plan it follows up."""
+        request, reading = turn.request, intent.reading
+        named = intent.location or reading.cities or reading.area or reading.unknown_place
+        located = request.member_locations or _member_points(request)
+        if not (named or located or reading.near_user):
+            city = await owner_city(self.plans.db, turn.user.uid, turn.user.recent_cities)
+            if city:
+                intent.location = intent.owner_city = city
+                intent.assumptions.append(f"no city named: planned in {city.title()}, your city")
+        if "cheaper" in intent.asked.changes:
+            said = [m.content for m in request.chat_history if m.role == "user"]
+            top = await earlier_top_level(self.plans.db, turn.user.uid, said[-1]) if said else None
+            ceiling, before = ceiling_for(top, intent.earlier_budget)
+            intent.asked = dataclasses.replace(intent.asked, ceiling=ceiling, before=before)
+            intent.budget = cheaper_budget(ceiling)
 
     def _action(
         self,
@@ -416,6 +497,16 @@ class Planner:
         await self.plans.record_risk_events(turn.risk_events)
 
 
+def _member_risks(c: Candidate, group: GroupProfile) -> list[MemberRisk]:
+    """Each member at risk at the venue: their allergy (from its check), their unmet diet."""
+    p = c.record.place
+    return members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits)
+
+
+def _as_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
+    return member_flags(risks)
+
+
 def _member_points(request: PlanRequest) -> list[Any]:
     from kairos.venues.schemas import MemberLocation
 
@@ -424,25 +515,6 @@ def _member_points(request: PlanRequest) -> list[Any]:
         for m in request.members
         if m.lat is not None and m.lng is not None
     ]
-
-
-def _who_for(group: GroupProfile, allergens: Sequence[str]) -> dict[str, list[str]]:
-    """Each hard-excluded allergen with the members it is excluded for ("request" when the
-    message itself asked to avoid it)."""
-    found: dict[str, list[str]] = {}
-    for allergen in allergens:
-        names = [m.name for m in group.members if allergen in m.allergies.resolved_severities()]
-        found[allergen] = names or ["request"]
-    return found
-
-
-def _kept_out(group: GroupProfile, allergens: Sequence[str]) -> str:
-    """ "peanuts, which Sam must avoid; shellfish, kept out as asked"."""
-    return "; ".join(
-        f"{display_name(a)}, kept out as asked" if names == ["request"]
-        else f"{display_name(a)}, which {', '.join(names)} must avoid"
-        for a, names in _who_for(group, allergens).items()
-    )  # fmt: skip
 
 
 def _ms(started: float) -> float:
@@ -455,69 +527,6 @@ def _neutral_vibes(ids: list[int]) -> dict[int, VibeScore]:
 
 async def _costs(candidates: list[Candidate], intent: Intent) -> dict[int, CostProfile]:
     return {c.place_id: cost_profile(c.facts.price_signals, intent.budget) for c in candidates}
-
-
-def _vibe_line(intent: Intent, scores: dict[int, VibeScore], status: dict[str, str]) -> str:
-    if status.get("vibe_matcher", "ok") != "ok":
-        return f"Vibe scoring {status['vibe_matcher']}; venues kept unscored"
-    scored = [s for s in scores.values() if s.score is not None]
-    what = intent.vibe or "your usual vibes"
-    return f"Scored {len(scored)}/{len(scores)} venue(s) on {what}"
-
-
-def _cost_line(costs: dict[int, CostProfile], status: dict[str, str]) -> str:
-    if status.get("cost_analyst", "ok") != "ok":
-        return f"Cost analysis {status['cost_analyst']}"
-    by = {k: sum(1 for c in costs.values() if c.confidence == k) for k in ("high", "medium", "low")}
-    unknown = sum(1 for c in costs.values() if c.confidence == "none")
-    return (
-        f"Priced {len(costs) - unknown}/{len(costs)}: {by['high']} agreed, "
-        f"{by['medium']} one source, {by['low']} conflicting"
-    )
-
-
-def _critic_line(flags: dict[int, list[RiskFlag]], status: dict[str, str]) -> str:
-    if status.get("critic", "ok") != "ok":
-        return f"Critic {status['critic']}"
-    high = sum(1 for fs in flags.values() for f in fs if f.severity == "high")
-    total = sum(len(fs) for fs in flags.values())
-    return f"Reviewed {len(flags)} venue(s): {total} flag(s), {high} high"
-
-
-def _asked_for(
-    reading: QueryUnderstanding, left_out: Mapping[str, Sequence[str]]
-) -> dict[str, Sequence[str]]:
-    """The left-out words the request asked for ("lobster night"), not those the reader took
-    as an allergy ("someone allergic to sesame": left out of the search too, but saying so is
-    noise beside "Left out every venue known to contain sesame")."""
-    asked = {w for phrase in (*reading.leftover, *reading.dishes, *reading.categories)
-             for w in phrase.split()}  # fmt: skip
-    return {word: allergens for word, allergens in left_out.items() if word in asked}
-
-
-def _left_out_line(group: GroupProfile, asked: Mapping[str, Sequence[str]]) -> str:
-    """ "Left lobster out of the search: Sam's shellfish allergy"."""
-    allergens = list(dict.fromkeys(a for named in asked.values() for a in named))
-    whose = "; ".join(
-        f"{', '.join(names)}'s {display_name(a)} allergy" if names != ["request"]
-        else f"{display_name(a)} kept out as asked"
-        for a, names in _who_for(group, allergens).items()
-    )  # fmt: skip
-    return f"Left {', '.join(asked)} out of the search: {whose}"
-
-
-def _features_line(features: list[str], found: ScoutResult) -> str:
-    asked = " and ".join(evidence_phrase(f) for f in features)
-    if not found.features_short:
-        return f"Kept only venues that show evidence of {asked} ({found.featured})"
-    if not found.featured:
-        return f"No venue here shows evidence of {asked}; these are the closest matches"
-    if found.featured == 1:
-        return f"One venue here shows evidence of {asked}; it comes first, the others follow"
-    return (
-        f"Only {found.featured} venues here show evidence of {asked}; they come first, the "
-        "others follow"
-    )
 
 
 def _observed(flag: RiskFlag, facts: VenueFacts) -> bool:
@@ -534,77 +543,3 @@ def _weather_point(place: PlaceSummary) -> tuple[float, float] | None:
         return place.lat, place.lng
     centre = find_city(place.city)
     return (centre.lat, centre.lng) if centre else None
-
-
-def _outdoor_weather(
-    venues: Sequence[VenueResult], intent: Intent, weather: Mapping[int, WeatherReport | None]
-) -> str:
-    """For an outdoor top pick that carries no weather flag, what the day is usually like (or
-    that nothing is known): a picnic plan should say, even when it is fine."""
-    top = venues[0] if venues else None
-    if top is None or not (top.kind in OUTDOOR_KINDS or intent.outdoor):
-        return ""
-    if any(f.kind == "weather" for f in top.risk_flags):
-        return ""
-    report = weather.get(int(top.venue_id.removeprefix("kp_")))
-    if report is None:
-        return ""
-    if report.known:
-        return f" Weather at {top.name}: {report.summary}"
-    if top.kind not in OUTDOOR_KINDS:  # a bowling alley for "a court": unknown is no news
-        return ""
-    return f" No weather is known for {top.city or top.name}: check a forecast before the day."
-
-
-def _summary(
-    venues: list[Any],
-    found: ScoutResult,
-    status: dict[str, str],
-    intent: Intent,
-    group: GroupProfile,
-) -> str:
-    failed = [k for k, v in status.items() if v != "ok"]
-    # "museum" the category and the kind, "parks" and "park": each once
-    asked = {w.removesuffix("s"): w for w in [*found.filters.kinds, *intent.reading.categories]}
-    wanted = " or ".join(dict.fromkeys(asked.values()))
-    where = f" in {intent.location.title()}" if intent.location else ""
-    if found.around:
-        where = f" {found.around}"
-    if venues:
-        text = "Pipeline complete."
-    elif found.all_unsafe:
-        allergies = _kept_out(group, found.filters.exclude_allergens)
-        text = (
-            f"Pipeline complete: every {', '.join(intent.reading.categories)} venue{where} the "
-            f"catalog holds is known to contain {allergies}, so none is planned; try another "
-            "kind of place."
-        )
-    else:
-        text = (
-            f"Pipeline complete: the catalog has no {wanted or 'venues'}{where} that fit; try "
-            "another place or a wider request."
-        )
-    if venues and intent.reading.unknown_place and not intent.location:
-        text += f" I don't know any places in {intent.reading.unknown_place.title()}; these are "
-        text += "from other cities."
-    if venues and found.one_city:
-        text += f" No city was named: planned in {found.one_city}, where most matches are."
-    if venues and found.missing_kinds:
-        kinds = " or ".join(k.replace("_", " ") for k in found.missing_kinds)
-        text += f" Nothing here is a {kinds}{where}; these are the closest matches of other kinds."
-    if venues and found.around and not found.missing_kinds:  # else said in that sentence
-        text += f" Looked {found.around}."
-    if venues and found.features_short:
-        text += f" {_features_line(found.features_short, found)}."
-    if asked_for := _asked_for(intent.reading, found.left_out_words):
-        text += f" {_left_out_line(group, asked_for)}."
-    if failed:
-        text += f" Degraded: {', '.join(failed)}."
-    if venues and found.filters.exclude_allergens:
-        kept_out = _kept_out(group, found.filters.exclude_allergens)
-        text += f" Left out every venue known to contain {kept_out}."
-    if found.excluded:
-        text += f" {len(found.excluded)} venue(s) excluded for the group's allergies."
-    if found.closed_left_out:
-        text += f" Left out {found.closed_left_out} venue(s) their source lists as closed."
-    return text

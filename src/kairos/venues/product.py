@@ -29,9 +29,11 @@ from kairos.venues.commander import PLANNER_WORDS, Commander
 from kairos.venues.discovery import CatalogDiscovery, DiscoveryProvider
 from kairos.venues.group import rerank_with_votes
 from kairos.venues.hosted import GooglePlacesDiscovery, YelpFusionDiscovery
+from kairos.venues.leftout import vetoed
 from kairos.venues.planner import Planner, PlanTurn
 from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
 from kairos.venues.scout import Scout
+from kairos.venues.verdict import consensus, vote_sentence
 from kairos.venues.vibes import match_vibe
 from kairos.venues.vibes.build import build_vibes
 from kairos.venues.voice import build_voice
@@ -148,6 +150,7 @@ class VenuesProduct:
             plans=self.plans,
             signals=lambda: self.runtime.signals,
             db_vibes=read_vibes,
+            city_counts=catalog.cities,
         )
 
     async def warm(self) -> None:
@@ -192,11 +195,30 @@ class VenuesProduct:
         return plan
 
     async def shared(self, plan_id: uuid.UUID) -> PlanResponse:
-        """The plan as its members see it: ranked again with their votes."""
+        """The plan as its members see it: ranked again with their votes, and its verdict
+        written again from that ranking (`venues/verdict.py`): the consensus names no vetoed
+        venue as the best, the summary says what the votes came to, and each vetoed venue is
+        listed in `excluded` with who vetoed it."""
         plan = await self.stored(plan_id)
         response = PlanResponse.model_validate(await self._checked(plan))
         votes = await self.plans.votes(plan_id)
-        return response.model_copy(update={"venues": rerank_with_votes(response.venues, votes)})
+        if not any(votes.values()):
+            return response
+        venues = rerank_with_votes(response.venues, votes)
+        intent = response.parsed_intent
+        vibe = intent.get("vibe") if "vibe_matcher" in response.active_agents else None
+        said = vote_sentence(venues, votes)
+        excluded = [e for e in response.excluded if e.cause != "veto"] + [
+            vetoed(v.venue_id, v.name, v.city, v.vetoed_by) for v in venues if v.vetoed_by
+        ]
+        return response.model_copy(
+            update={
+                "venues": venues,
+                "global_consensus": consensus(venues, vibe if isinstance(vibe, str) else None),
+                "execution_summary": f"{response.execution_summary} {said}".strip(),
+                "excluded": excluded,
+            }
+        )
 
     async def _checked(self, plan: StoredPlan) -> dict[str, Any]:
         """The stored result, its venues checked again when it was stored before venues

@@ -17,6 +17,7 @@ __all__ = [
     "ActionRequest",
     "Budget",
     "ChatMessage",
+    "ExcludedVenue",
     "MeetingPoint",
     "Member",
     "MemberDistance",
@@ -159,9 +160,36 @@ class VenueResult(BaseModel):
         "diet this food venue shows no evidence for (severity 'diet')",
     )
     member_distances: list[MemberDistance] = Field(default_factory=list)
+    takes_groups: bool | None = Field(
+        default=None,
+        description="its source or its reviews say it is good for groups (True), its source "
+        "says it is not (False), nothing says (None); no source says how many it seats",
+    )
     votes: dict[str, int] = Field(default_factory=dict)
     vetoed_by: list[str] = Field(default_factory=list)
     is_backup: bool = False
+
+
+ExclusionCause = Literal[
+    "allergy", "diet", "veto", "budget", "critic", "closed", "kind", "capacity", "noise", "vibe"
+]
+
+
+class ExcludedVenue(BaseModel):
+    """A venue the plan found and left out, why, and for whom (each member it was left out
+    for: their allergy, their diet, their veto)."""
+
+    venue_id: str
+    name: str
+    reason: str
+    cause: ExclusionCause = Field(
+        default="allergy",
+        description="allergy, diet, veto (a member's), budget (a follow-up asked for cheaper), "
+        "critic (it advises against it), closed, kind (not the kind of place the outing needs), "
+        "capacity (not good for a group this size), noise (asked quieter), vibe (under 0.4)",
+    )
+    members: list[str] = Field(default_factory=list, description="who it was left out for")
+    city: str | None = None
 
 
 class ActionRequest(BaseModel):
@@ -193,7 +221,11 @@ class PlanResponse(BaseModel):
     meeting_point: MeetingPoint | None = None
     backup: VenueResult | None = None
     members: list[str] = Field(default_factory=list)
-    excluded: list[dict[str, Any]] = Field(default_factory=list)
+    excluded: list[ExcludedVenue] = Field(
+        default_factory=list,
+        description="every venue found and left out (a member's allergy or diet, a veto, the "
+        "budget, the critic, the kind of place or its size), with the reason and the member",
+    )
     hard_excluded_allergens: dict[str, list[str]] = Field(
         default_factory=dict,
         description="allergen → the members it is excluded for: no venue shown is known to "

@@ -29,6 +29,7 @@ from kairos.venues.allergy import kept_with_risk
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
+from kairos.venues.verdict import TOP, VIBE_THRESHOLD, consensus
 
 __all__ = [
     "NEUTRAL",
@@ -38,15 +39,13 @@ __all__ = [
     "VibeScore",
     "backup_for",
     "consensus",
+    "member_flags",
     "synthesise",
 ]
 
 NEUTRAL: Final = 0.5
-VIBE_THRESHOLD: Final = 0.4
-"""Under this on the vibe asked, a venue does not read as it (the seed's filter)."""
 SEVERE: Final = frozenset({"anaphylactic", "severe"})
 """A member's allergy this severe at a venue ranks it after every venue where no one's is."""
-TOP: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +93,16 @@ class Scored:
     """Of those, the ones a single review mentions (not enough to hold, said as such)."""
     other_kind: bool = False
     """Of the kind asked, but mainly another: a café that serves beer, for drinks."""
+    seating: str | None = None
+    """What says it takes a large group ("good for groups, its source says")."""
+    checks: list[str] = field(default_factory=list)
+    """What the group should check that no flag says: seating unknown, counter service."""
+    takes_groups: bool | None = None
 
 
-def _risk_flags(s: Scored) -> list[RiskFlag]:
-    extra = [
+def member_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
+    """Each member's allergy or unmet diet at a venue, as the flags the venue shows."""
+    return [
         RiskFlag(
             description=r.note,
             severity="high"
@@ -108,9 +113,18 @@ def _risk_flags(s: Scored) -> list[RiskFlag]:
             kind="allergy" if r.severity != "diet" else "diet",
             evidence=[f"member {r.name}"],
         )
-        for r in s.member_risks
+        for r in risks
     ]
-    return [*extra, *s.flags]
+
+
+def _risk_flags(s: Scored) -> list[RiskFlag]:
+    return [*member_flags(s.member_risks), *s.flags]
+
+
+def advised_against(s: Scored) -> bool:
+    """The critic advises against it (a high flag of its own: severe violations, closed,
+    heavy rain on an outdoor venue): after every venue it does not advise against."""
+    return any(f.severity == "high" for f in s.flags)
 
 
 def _unmet(s: Scored) -> int:
@@ -165,6 +179,8 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
     for note in s.features:
         parts.append(_feature_part(note))
         evidence.append(f"{note.source} {note.ref}")
+    if s.seating:
+        parts.append(s.seating)
     if s.rating is not None and s.review_count:
         reviews = "review" if s.review_count == 1 else "reviews"
         parts.append(f"{s.rating:.1f}★ from {s.review_count} {reviews}")
@@ -199,6 +215,7 @@ def _watch_out(
     missing: Sequence[str],
     lone: Sequence[TraitNote] = (),
     kept: str | None = None,
+    checks: Sequence[str] = (),
 ) -> tuple[str, list[str]]:
     # every member's allergy is said, then the other flags while there is room
     allergies = [f for f in flags if f.kind == "allergy"]
@@ -220,6 +237,7 @@ def _watch_out(
         sentences.insert(0, f"Nothing I read shows {asked} here.")
     if kept:  # why a venue with a risk is among the top three, before anything else
         sentences.insert(0, kept)
+    sentences += list(checks)
     return " ".join(sentences), [*evidence, *(e for f in flags for e in f.evidence)][:6]
 
 
@@ -234,7 +252,14 @@ def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
         seen.add(name)
     return sorted(
         ranked,  # stable: the composite's order is kept within each group
-        key=lambda s: (_endangers(s), _unmet(s), _mild_risk(s), s.other_kind, repeat[s.venue_id]),
+        key=lambda s: (
+            _endangers(s),
+            advised_against(s),
+            _unmet(s),
+            _mild_risk(s),
+            s.other_kind,
+            repeat[s.venue_id],
+        ),
     )
 
 
@@ -255,6 +280,7 @@ def synthesise(
         # scout's order, which is the search's relevance (by id, "Janaki paints" led sightseeing)
         key=lambda s: (
             _endangers(s),
+            advised_against(s),
             _unmet(s),
             _mild_risk(s),
             s.other_kind,
@@ -268,7 +294,9 @@ def synthesise(
         flags = _risk_flags(s)
         why, why_evidence = _why(s, vibe_name, budget_text) if rank <= TOP else ("", [])
         watch, watch_evidence = (
-            _watch_out(flags, s.missing_features, s.lone_mentions, kept_with_risk(s, ranked))
+            _watch_out(
+                flags, s.missing_features, s.lone_mentions, kept_with_risk(s, ranked), s.checks
+            )
             if rank <= TOP
             else ("", [])
         )
@@ -303,6 +331,7 @@ def synthesise(
                 members_at_risk=s.member_risks,
                 allergy=s.allergy,
                 member_distances=s.distances,
+                takes_groups=s.takes_groups,
             )
         )
     return results
@@ -320,49 +349,3 @@ def backup_for(venues: Sequence[VenueResult]) -> VenueResult | None:
         if _indoor(venue) and not venue.veto:
             return venue.model_copy(update={"is_backup": True})
     return None
-
-
-def consensus(venues: Sequence[VenueResult], vibe_name: str | None = None) -> str | None:
-    """One comparative sentence about the best pick, across price, rating, risk and vibe; it
-    says so when none of the top picks reads as the vibe asked."""
-    if not venues:
-        return None
-    best, rest = venues[0], list(venues[1:TOP])
-    scored = [v.vibe_score for v in venues[:TOP] if v.vibe_score is not None]
-    traits = []
-    if best.vibe_score is not None:
-        traits.append(f"vibe {best.vibe_score:.2f}")
-    if best.price_range:
-        traits.append(f"{best.price_range} ({best.price_confidence} confidence)")
-    if best.rating is not None:
-        traits.append(f"{best.rating:.1f}★")
-    traits.append("no risks found" if not best.risk_flags else f"{len(best.risk_flags)} caution(s)")
-    sentence = f"{best.name} is the best overall pick ({', '.join(traits)})"
-    cheaper = next(
-        (
-            v
-            for v in rest
-            if v.price_range and best.price_range and len(v.price_range) < len(best.price_range)
-        ),
-        None,
-    )
-    vibier = next(
-        (
-            v
-            for v in rest
-            if v.vibe_score is not None
-            and best.vibe_score is not None
-            and v.vibe_score > best.vibe_score + 0.05
-        ),
-        None,
-    )
-    if cheaper is not None:
-        sentence += f"; {cheaper.name} is cheaper ({cheaper.price_range})"
-    if vibier is not None:
-        sentence += f"; {vibier.name} matches the vibe more closely ({vibier.vibe_score:.2f})"
-    if vibe_name and scored and max(scored) < VIBE_THRESHOLD:
-        label = vibe_name.replace("_", " ")
-        sentence += f"; none of the top picks reads as {label} (at best {max(scored):.2f})"
-    if best.veto:
-        sentence += f" — but check: {best.risk_flags[0].description}"
-    return sentence + "."

@@ -73,11 +73,17 @@ def keep_matching(
     kept = [
         p for p in place_ids if (s := scores[p].score) is None or s >= THRESHOLD or p in holding
     ]
-    if len(kept) >= KEEP_AT_LEAST:
+    # the 3 are counted among the venues that endanger no one: two unscored venues with a
+    # member's severe allergen do not make safe ones under the threshold go
+    safe = [p for p in kept if p not in endangering]
+    if len(safe) >= KEEP_AT_LEAST:
         return kept
     dropped = sorted(
         (p for p in place_ids if p not in kept),
         key=lambda p: (p in endangering, -(scores[p].score or 0.0)),
     )
-    back = set(dropped[: KEEP_AT_LEAST - len(kept)])
+    back = {p for p in dropped if p not in endangering}
+    back = set([p for p in dropped if p in back][: KEEP_AT_LEAST - len(safe)])
+    if len(kept) + len(back) < KEEP_AT_LEAST:  # too few safe ones: the others make 3
+        back |= set(dropped[: KEEP_AT_LEAST - len(kept)])
     return [p for p in place_ids if p in kept or p in back]

@@ -14,6 +14,7 @@ from kairos.text.query.draft import Draft, add
 from kairos.text.query.index import QueryIndex
 from kairos.text.query.vocabulary import (
     AREA_NEEDS_PREPOSITION,
+    CITY_NEEDS_PREPOSITION,
     STOPWORDS,
     phrases,
     word_set,
@@ -160,6 +161,8 @@ def extract_places(words: Words, draft: Draft, index: QueryIndex) -> None:
                 draft.area, draft.area_city = index.areas[phrase]
                 draft.note(phrase, f"area={draft.area}")
         elif phrase in index.cities:
+            if phrase in CITY_NEEDS_PREPOSITION and words.prev_word(lo) not in _PLACE_PREPS:
+                continue  # "celebration dinner in boston" is an occasion, not Celebration, FL
             words.claim(lo, hi)
             add(draft.cities, index.cities[phrase])
             draft.note(phrase, f"city={index.cities[phrase]}")

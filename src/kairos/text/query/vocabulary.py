@@ -180,6 +180,12 @@ AREA_ALIASES: dict[str, str] = {
 }
 # Areas whose one-word name is also an ordinary word; recognised only after a place word.
 AREA_NEEDS_PREPOSITION = word_set("born harvard downtown chelsea richmond greenwich central")
+# Occasions that are also towns (Celebration and Christmas, Florida; Surprise, Arizona): a city
+# only after a place word ("in celebration"), never in "celebration dinner in boston".
+CITY_NEEDS_PREPOSITION = word_set(
+    """celebration graduation birthday anniversary reunion christmas holiday wedding surprise
+    retirement farewell homecoming engagement thanksgiving easter valentine promotion"""
+)
 
 # --- plain language ---------------------------------------------------------------------
 STOPWORDS = word_set(

@@ -1,0 +1,185 @@
+"""Fitting the scout's candidates to the outing, each cut listed (issue 38, items 2–4).
+
+In order, each leaving venues out only when at least `ENOUGH` others remain (else they stay,
+ordered after, and the plan says why they are there): venues their source lists as closed; for
+a sit-down meal, food trucks and counters (`outing.service`); for a group of `LARGE_GROUP` or
+more, venues their source says are not good for groups; for "make it cheaper", venues priced
+above the ceiling; for "quieter" (or a quiet vibe), venues their source lists as loud. What is
+left out is returned as `ExcludedVenue`s with the reason; what a cut could not do is a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+from kairos.venues import followups
+from kairos.venues.facts import Attributes
+from kairos.venues.leftout import left_out
+from kairos.venues.outing import LARGE_GROUP, service, service_reason
+from kairos.venues.schemas import ExcludedVenue, ExclusionCause
+
+if TYPE_CHECKING:
+    from kairos.venues.commander import Intent
+    from kairos.venues.scout import Candidate
+
+__all__ = ["ENOUGH", "Fitted", "fit"]
+
+ENOUGH: Final = 3
+LOUD: Final = frozenset({"loud", "very_loud"})
+
+
+@dataclass
+class Fitted:
+    candidates: list[Candidate]
+    excluded: list[ExcludedVenue] = field(default_factory=list)
+    closed: int = 0
+    notes: list[str] = field(default_factory=list)
+    """Sentences for the summary: what "cheaper" or "quieter" came to, kinds kept for want of
+    others."""
+    counter_kept: set[int] = field(default_factory=set)
+    """Place ids kept although not the kind of place the outing needs (too few others)."""
+
+
+def _cut(
+    fitted: Fitted,
+    out: Callable[[Candidate], str | None],
+    cause: ExclusionCause,
+    members: Sequence[str] = (),
+    *,
+    safety_first: bool = True,
+) -> list[Candidate]:
+    """Leaves out the candidates `out` gives a reason for, when enough others stay — and,
+    with `safety_first`, when enough of the others put no member at severe risk or none of
+    those cut is such a venue (a vegetarian counter safe for everyone is not cut to leave
+    two restaurants with a member's severe allergen); returns those that stayed although
+    `out` had a reason (ordered after the others)."""
+    reasons = {c.place_id: r for c in fitted.candidates if (r := out(c))}
+    if not reasons:
+        return []
+    kept = [c for c in fitted.candidates if c.place_id not in reasons]
+    safe_kept = sum(not c.endangers for c in kept)
+    safe_cut = any(not c.endangers for c in fitted.candidates if c.place_id in reasons)
+    if len(kept) < ENOUGH or (safety_first and safe_kept < ENOUGH and safe_cut):
+        stayed = [c for c in fitted.candidates if c.place_id in reasons]
+        fitted.candidates = kept + stayed
+        return stayed
+    fitted.excluded += [
+        left_out(c.record.place, reasons[c.place_id], cause, members)
+        for c in fitted.candidates
+        if c.place_id in reasons
+    ]
+    fitted.candidates = kept
+    return []
+
+
+def fit(
+    candidates: list[Candidate], attributes: Mapping[int, Attributes], intent: Intent
+) -> Fitted:
+    fitted = Fitted(candidates=list(candidates))
+
+    def attrs(c: Candidate) -> Attributes:
+        return attributes.get(c.place_id) or Attributes()
+
+    before = len(fitted.candidates)
+    stayed = _cut(
+        fitted,
+        lambda c: "listed as closed by its source" if attrs(c).closed else None,
+        "closed",
+        safety_first=False,  # a closed venue is no alternative, however safe
+    )
+    fitted.closed = before - len(fitted.candidates) if not stayed else 0
+    if intent.outing:
+        outing = intent.outing
+
+        def not_sit_down(c: Candidate) -> str | None:
+            how = service(c.record.place, attrs(c))
+            return (
+                service_reason(c.record.place, how, outing)
+                if how in ("counter", "street")
+                else None
+            )
+
+        kept = _cut(fitted, not_sit_down, "kind")
+        fitted.counter_kept = {c.place_id for c in kept}
+        if kept:
+            tables = len(fitted.candidates) - len(kept)
+            few = (
+                f"Few venues here that put no member at severe risk serve {outing} at tables"
+                if tables >= ENOUGH
+                else f"Few venues here serve {outing} at tables"
+            )
+            fitted.notes.append(
+                f"{few}: {len(kept)} counter or street venue(s) are kept, after the others."
+            )
+    size = intent.group_size
+    if size >= LARGE_GROUP:
+        _cut(
+            fitted,
+            lambda c: (
+                f"its source says it is not good for groups; the group is {size}"
+                if attrs(c).good_for_groups is False
+                else None
+            ),
+            "capacity",
+        )
+    if "cheaper" in intent.asked.changes:
+        _cheaper(fitted, intent)
+    if "quieter" in intent.asked.changes or intent.vibe == "quiet":
+        _quieter(fitted, attrs, asked="quieter" in intent.asked.changes)
+    return fitted
+
+
+def _cheaper(fitted: Fitted, intent: Intent) -> None:
+    ceiling = intent.asked.ceiling or 0
+    level = {
+        c.place_id: followups.price_level(c.record.place.price_tier) for c in fitted.candidates
+    }
+    pricier = {i for i, lv in level.items() if lv is not None and lv > max(ceiling, 1)}
+    cheaper = [
+        c
+        for c in fitted.candidates
+        if (lv := level[c.place_id]) is not None and lv <= max(ceiling, 1)
+    ]
+    left = len(fitted.excluded)
+    stayed = _cut(
+        fitted,
+        lambda c: (
+            f"{c.record.place.price_tier}: not cheaper than before"
+            if c.place_id in pricier
+            else None
+        ),
+        "budget",
+    )
+    # cheaper first, unknown prices next, pricier (kept for want of others) last, by price
+    fitted.candidates.sort(
+        key=lambda c: (
+            c.place_id in pricier,
+            level[c.place_id] is None,
+            level[c.place_id] or 0 if c.place_id in pricier else 0,
+        )
+    )
+    where = f" in {intent.location.title()}" if intent.location else ""
+    fitted.notes.append(
+        followups.cheaper_sentence(
+            intent.asked, len(cheaper), len(fitted.excluded) - left if not stayed else 0, where
+        )
+    )
+
+
+def _quieter(fitted: Fitted, attrs: Callable[[Candidate], Attributes], *, asked: bool) -> None:
+    left = len(fitted.excluded)
+    _cut(
+        fitted,
+        lambda c: (
+            f"its source lists it as {str(attrs(c).noise).replace('_', ' ')}"
+            if attrs(c).noise in LOUD
+            else None
+        ),
+        "noise",
+    )
+    quiet = [c for c in fitted.candidates if attrs(c).noise == "quiet"]
+    fitted.candidates.sort(key=lambda c: attrs(c).noise != "quiet")
+    if asked:
+        fitted.notes.append(followups.quieter_sentence(len(quiet), len(fitted.excluded) - left, []))

@@ -1,0 +1,141 @@
+"""Follow-ups that change the plan (issue 38, item 4): "make it cheaper", "somewhere quieter",
+"closer". Each is met by the venues themselves, or the plan says it cannot be and what is
+nearest.
+
+- cheaper: below the last plan's first pick (the planner's stored plan for the prompt it
+  follows up), else below the budget that plan asked; venues priced at or under that come
+  first, pricier ones are left out (listed) when at least `ENOUGH` cheaper ones fit, and the
+  summary says what "cheaper" meant here, or that nothing cheaper was found.
+- quieter: venues their source lists as loud are left out (listed) when enough others fit;
+  those listed as quiet come first; the summary says how many rest on a source's noise level
+  and that the others are judged from reviews.
+- closer: with members' locations the plan is ordered by the longest trip (the meeting point);
+  without, the summary asks for them.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from kairos.store.database import Database
+from kairos.venues.cost import TIER_SPEND, TIERS
+from kairos.venues.schemas import Budget
+
+__all__ = ["ENOUGH", "Asked", "Change", "asked_changes", "cheaper_budget", "earlier_top_level"]
+
+Change = Literal["cheaper", "quieter", "closer"]
+ENOUGH: Final = 3
+_CHANGES: Final[dict[Change, re.Pattern[str]]] = {
+    "cheaper": re.compile(
+        r"\b(cheaper|less expensive|less pricey|lower price\w*|too (?:pricey|expensive|much)|"
+        r"more affordable|budget friendlier|cost less)\b"
+    ),
+    "quieter": re.compile(
+        r"\b(quieter|less noisy|less loud|calmer|too (?:loud|noisy)|more quiet)\b"
+    ),
+    "closer": re.compile(r"\b(closer|nearer|less far|too far)\b"),
+}
+_LEVEL_CEILING: Final = {"low": 1, "medium": 1, "high": 2}
+"""Cheaper than a budget asked before, when the last plan itself is not known."""
+_EARLIER_PLAN = (
+    "SELECT result -> 'venues' AS venues FROM plans WHERE owner = :uid AND prompt = :prompt "
+    "ORDER BY created_at DESC LIMIT 1"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a follow-up asks to change, and the price ceiling "cheaper" means here."""
+
+    changes: tuple[Change, ...] = ()
+    ceiling: int | None = None
+    """The highest price level (1–4) that is cheaper than before; 0: nothing can be."""
+    before: str | None = None
+    """What "before" was, in words: "the last plan's first pick was $$$"."""
+
+
+def asked_changes(prompt: str) -> tuple[Change, ...]:
+    text = " ".join(prompt.lower().replace("-", " ").split())
+    return tuple(change for change, pattern in _CHANGES.items() if pattern.search(text))
+
+
+async def earlier_top_level(db: Database, uid: uuid.UUID, prompt: str) -> int | None:
+    """The price level (1–4) of the first priced venue among the top three of the planner's
+    latest plan for `prompt` (the message a follow-up follows), if it is stored."""
+    rows = await db.fetch(_EARLIER_PLAN, {"uid": uid, "prompt": prompt})
+    venues = rows[0]["venues"] if rows else None
+    if not isinstance(venues, list):
+        return None
+    for venue in venues[:3]:
+        price = venue.get("price_range") if isinstance(venue, dict) else None
+        if isinstance(price, str) and price in TIERS:
+            return len(price)
+    return None
+
+
+def ceiling_for(top: int | None, earlier_level: str | None) -> tuple[int, str | None]:
+    """(the highest level that is cheaper, what it is cheaper than)."""
+    if top is not None:
+        return top - 1, f"the last plan's first pick was {TIERS[top - 1]}"
+    if earlier_level is not None:
+        return _LEVEL_CEILING[earlier_level], f"the last plan asked for a {earlier_level} budget"
+    return 2, None
+
+
+def cheaper_budget(ceiling: int) -> Budget:
+    tier = TIERS[max(1, ceiling) - 1]
+    return Budget(level="low", per_head=TIER_SPEND[tier], currency="USD", text="cheaper")
+
+
+def price_level(tier: str | None) -> int | None:
+    return len(tier) if tier in TIERS else None
+
+
+def cheaper_sentence(asked: Asked, cheaper: int, left_out: int, place: str) -> str:
+    """What "make it cheaper" came to."""
+    ceiling = asked.ceiling or 0
+    before = f" ({asked.before})" if asked.before else ""
+    if ceiling <= 0:
+        return (
+            f"Nothing is cheaper than $, the lowest price level{before}: these are the least "
+            f"expensive places{place} again."
+        )
+    tiers = " or ".join(TIERS[:ceiling])
+    if cheaper == 0:
+        return (
+            f"Nothing cheaper was found{place}: no venue here is priced {tiers}{before}; these "
+            "are the nearest I know, by price."
+        )
+    if cheaper < ENOUGH:
+        return (
+            f"Only {cheaper} venue(s){place} are cheaper ({tiers}){before}: they come first; "
+            "the others are priced as before."
+        )
+    out = f"; {left_out} pricier venue(s) left out" if left_out else ""
+    return f"Cheaper, as asked: the venues are priced {tiers}{before}{out}."
+
+
+def quieter_sentence(quiet: int, loud_left_out: int, shown: Sequence[str]) -> str:
+    out = f"; {loud_left_out} its source lists as loud left out" if loud_left_out else ""
+    if quiet:
+        return (
+            f"Quieter, as asked: {quiet} venue(s) listed as quiet by their source come first{out}; "
+            "for the others, quiet is judged from reviews, a weak signal."
+        )
+    return (
+        f"No venue here is listed as quiet by its source{out}: how quiet the others are is "
+        "judged from reviews only, a weak signal — ask for a quiet table."
+    )
+
+
+def closer_sentence(located: bool) -> str:
+    if located:
+        return "Closer, as asked: ordered by the longest trip any member makes."
+    return (
+        "Closer to what? Share where the members are (their locations) or name an area, and "
+        "the plan is ordered by distance."
+    )

@@ -1,0 +1,156 @@
+"""The kind of place an outing needs, and whether a venue seats the group (issue 38, item 2).
+
+A meal the group sits down to — dinner or supper, an occasion (a birthday, a celebration, a
+team dinner), or any meal for `SIT_DOWN_GROUP` or more — needs table service: a food truck, a
+coffee counter or a salad chain is no place for it. Table service is read from what the venue
+carries, in order: its source's attributes (waiter service, table service, reservations, dine
+in: yes; ordering at a counter: no), then its categories (food trucks, stands and street
+vendors never; fast food, or mostly counter categories — coffee & tea, bagels, sandwiches, a
+bakery, specialty food — no; a cuisine otherwise).
+
+Seating: for `LARGE_GROUP` or more, a venue whose source says it is not good for groups is not
+one the group can use; one that says it is, or whose reviews say so, is cited; for the rest the
+plan says capacity is unknown. No source says how many a venue seats, so for a party of
+`LARGE_PARTY` or more even "good for groups" is said as what it is, with what to ask.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from kairos.store.places import PlaceSummary
+from kairos.venues.facts import Attributes
+
+__all__ = [
+    "LARGE_GROUP",
+    "LARGE_PARTY",
+    "SIT_DOWN_GROUP",
+    "Service",
+    "seating_note",
+    "seating_summary",
+    "service",
+    "service_reason",
+    "sit_down",
+]
+
+Service = Literal["table", "counter", "street", "unknown"]
+SIT_DOWN_GROUP: Final = 6
+"""A meal for this many or more is a sit-down meal, whatever the words."""
+LARGE_GROUP: Final = 6
+"""The critic's large group: seating starts to matter."""
+LARGE_PARTY: Final = 20
+"""No source says a venue seats this many, even one "good for groups"."""
+
+STREET: Final = frozenset(
+    {"food trucks", "food stands", "street vendors", "food delivery services"}
+)
+COUNTER: Final = frozenset(
+    {
+        "fast food", "coffee & tea", "coffee", "cafes", "cafe", "tea rooms", "bubble tea",
+        "bagels", "sandwiches", "delis", "juice bars & smoothies", "donuts", "desserts",
+        "ice cream & frozen yogurt", "gelato", "bakeries", "bakery", "cupcakes", "patisserie",
+        "patisserie/cake shop", "specialty food", "cheese shops", "do-it-yourself food",
+        "hot dogs", "salad", "soup", "fruits & veggies", "convenience stores", "grocery",
+        "food court", "quick bites", "street food", "takeaway", "chocolatiers & shops",
+        "shaved ice", "creperies", "kiosk",
+    }
+)  # fmt: skip
+NEUTRAL: Final = frozenset(
+    {
+        "restaurants", "food", "nightlife", "vegetarian", "vegan", "gluten-free", "halal",
+        "kosher", "vegetarian friendly", "vegan options", "gluten free options", "ethnic food",
+        "local flavor", "event planning & services", "caterers", "breakfast & brunch",
+        "healthy", "arts & entertainment",
+    }
+)  # fmt: skip
+"""Categories that say nothing of how a venue serves."""
+_SIT_DOWN_WORDS: Final = re.compile(
+    r"\b(dinner|supper|sit ?down|sit-down|birthday|bday|celebrat\w*|anniversary|graduation|"
+    r"reunion|engagement|retirement|farewell|rehearsal|christmas party|holiday party|banquet|"
+    r"team dinner|date night)\b"
+)
+
+
+def sit_down(activity: str | None, prompt: str, group_size: int) -> str | None:
+    """What makes this outing a sit-down meal ("a dinner for 6"), or None when it is not one
+    (brunch for 3, coffee, drinks)."""
+    if activity != "meal":
+        return None
+    said = _SIT_DOWN_WORDS.search(prompt.lower())
+    if said is None and group_size < SIT_DOWN_GROUP:
+        return None
+    meal = "dinner" if said and "dinner" in said.group(0) else "meal"
+    if said is None:
+        meal = "lunch" if "lunch" in prompt.lower() else "meal"
+    return f"a sit-down {meal} for {group_size}" if group_size > 1 else f"a sit-down {meal}"
+
+
+def service(place: PlaceSummary, attributes: Attributes | None) -> Service:
+    """How a venue serves: at tables, at a counter, from a truck or stand, or unknown."""
+    categories = {c.lower() for c in place.categories}
+    if categories & STREET:
+        return "street"
+    if attributes is not None and attributes.table_service is not None:
+        return "table" if attributes.table_service else "counter"
+    if place.kind in ("cafe", "bakery", "dessert"):
+        return "counter"
+    if "fast food" in categories:
+        return "counter"
+    counter = len(categories & COUNTER)
+    cuisine = len(categories - COUNTER - NEUTRAL)
+    if counter > cuisine:
+        return "counter"
+    return "table" if cuisine else "unknown"
+
+
+def service_reason(place: PlaceSummary, how: Service, outing: str) -> str:
+    """Why a venue is not the kind of place `outing` needs."""
+    shown = [c for c in place.categories if c.lower() in STREET | COUNTER][:3]
+    what = ", ".join(shown) if shown else place.kind
+    if how == "street":
+        return f"a food truck or stand ({what}): no tables for {outing}"
+    return f"counter service ({what}): not {outing}"
+
+
+def seating_note(
+    place: PlaceSummary, good_for_groups: bool | None, group_size: int
+) -> tuple[str | None, str | None]:
+    """(what the evidence says for a why, what to check for a watch out) about seating the
+    group; (None, None) for a group small enough that it does not matter."""
+    if group_size < LARGE_GROUP:
+        return None, None
+    if good_for_groups or "group" in place.traits:
+        source = (
+            "good for groups, its source says" if good_for_groups else "reviews say it takes groups"
+        )
+        if group_size >= LARGE_PARTY:
+            return (
+                source,
+                f"Nothing I read says it seats {group_size} ({source}, no more): ask about a "
+                "private room or booking the space.",
+            )
+        return source, None
+    return None, f"Nothing I read says whether it seats {group_size}: call ahead to book."
+
+
+def seating_summary(shown: Sequence[tuple[str, bool]], group_size: int) -> str | None:
+    """One sentence on seating over the top picks: `shown` holds (name, whether anything says
+    it takes groups)."""
+    if group_size < LARGE_GROUP or not shown:
+        return None
+    known = [name for name, yes in shown if yes]
+    if group_size >= LARGE_PARTY:
+        return (
+            f"No source says how many a venue seats: for {group_size}, book ahead and ask about "
+            f"a private room ({len(known)} of the top {len(shown)} are at least listed as good "
+            "for groups)."
+        )
+    if len(known) == len(shown):
+        return None
+    unknown = len(shown) - len(known)
+    return (
+        f"Seating for {group_size} is unknown at {unknown} of the top {len(shown)}: call ahead "
+        "to book."
+    )

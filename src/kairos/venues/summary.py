@@ -1,0 +1,238 @@
+"""What a plan says in words (moved out of `planner.py`): the log lines of the middle agents,
+and `execution_summary` — what was searched and where, what could not be met and what was done
+instead, what was left out (counted as `excluded` lists it), and the vote when there is one.
+
+Nothing here decides: every sentence reads a decision the scout, the fit or the synthesiser made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from kairos.core.allergy_warnings import display_name
+from kairos.core.traits import evidence_phrase
+from kairos.signals.weather.models import WeatherReport
+from kairos.text.query.understanding import QueryUnderstanding
+from kairos.venues.commander import Intent
+from kairos.venues.cost import CostProfile
+from kairos.venues.critic import OUTDOOR_KINDS
+from kairos.venues.group import GroupProfile
+from kairos.venues.leftout import counted
+from kairos.venues.outing import seating_summary
+from kairos.venues.schemas import RiskFlag, VenueResult
+from kairos.venues.synthesiser import VibeScore
+
+if TYPE_CHECKING:
+    from kairos.venues.scout import ScoutResult
+
+__all__ = [
+    "asked_for",
+    "cost_line",
+    "critic_line",
+    "features_line",
+    "left_out_line",
+    "outdoor_weather",
+    "summary",
+    "vibe_line",
+    "who_for",
+]
+
+
+def who_for(group: GroupProfile, allergens: Sequence[str]) -> dict[str, list[str]]:
+    """Each hard-excluded allergen with the members it is excluded for ("request" when the
+    message itself asked to avoid it)."""
+    found: dict[str, list[str]] = {}
+    for allergen in allergens:
+        names = [m.name for m in group.members if allergen in m.allergies.resolved_severities()]
+        found[allergen] = names or ["request"]
+    return found
+
+
+def _kept_out(group: GroupProfile, allergens: Sequence[str]) -> str:
+    """ "molluscs and shellfish, which Sam must avoid; sesame, kept out as asked"."""
+    by_who: dict[tuple[str, ...], list[str]] = {}
+    for allergen, names in who_for(group, allergens).items():
+        by_who.setdefault(tuple(names), []).append(display_name(allergen))
+    return "; ".join(
+        f"{_and(named)}, kept out as asked" if names == ("request",)
+        else f"{_and(named)}, which {_and(list(names))} must avoid"
+        for names, named in by_who.items()
+    )  # fmt: skip
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def vibe_line(intent: Intent, scores: dict[int, VibeScore], status: dict[str, str]) -> str:
+    if status.get("vibe_matcher", "ok") != "ok":
+        return f"Vibe scoring {status['vibe_matcher']}; venues kept unscored"
+    scored = [s for s in scores.values() if s.score is not None]
+    what = intent.vibe or "your usual vibes"
+    return f"Scored {len(scored)}/{len(scores)} venue(s) on {what}"
+
+
+def cost_line(costs: dict[int, CostProfile], status: dict[str, str]) -> str:
+    if status.get("cost_analyst", "ok") != "ok":
+        return f"Cost analysis {status['cost_analyst']}"
+    by = {k: sum(1 for c in costs.values() if c.confidence == k) for k in ("high", "medium", "low")}
+    unknown = sum(1 for c in costs.values() if c.confidence == "none")
+    return (
+        f"Priced {len(costs) - unknown}/{len(costs)}: {by['high']} agreed, "
+        f"{by['medium']} one source, {by['low']} conflicting"
+    )
+
+
+def critic_line(
+    flags: Mapping[int, Sequence[RiskFlag]], names: Mapping[int, str], status: dict[str, str]
+) -> str:
+    """What the critic flagged, counted as the venues show it: its own flags and each member's
+    allergy or diet at the venue; the venues it advises against (a high flag) by name."""
+    if status.get("critic", "ok") != "ok":
+        return f"Critic {status['critic']}"
+    high = sum(1 for fs in flags.values() for f in fs if f.severity == "high")
+    total = sum(len(fs) for fs in flags.values())
+    members = sum(1 for fs in flags.values() for f in fs if f.kind in ("allergy", "diet"))
+    against = [names[i] for i, fs in flags.items() if any(f.severity == "high" for f in fs)]
+    text = f"Reviewed {len(flags)} venue(s): {total} flag(s), {high} high"
+    if members:
+        text += f" ({members} for members' allergies or diets)"
+    if against:
+        text += f"; advises against {len(against)}: {', '.join(against[:5])}"
+    return text
+
+
+def asked_for(
+    reading: QueryUnderstanding, left_out: Mapping[str, Sequence[str]]
+) -> dict[str, Sequence[str]]:
+    """The left-out words the request asked for ("lobster night"), not those the reader took
+    as an allergy ("someone allergic to sesame": left out of the search too, but saying so is
+    noise beside "Left out every venue known to contain sesame")."""
+    asked = {w for phrase in (*reading.leftover, *reading.dishes, *reading.categories)
+             for w in phrase.split()}  # fmt: skip
+    return {word: allergens for word, allergens in left_out.items() if word in asked}
+
+
+def left_out_line(group: GroupProfile, asked: Mapping[str, Sequence[str]]) -> str:
+    """ "Left lobster out of the search: Sam's shellfish allergy"."""
+    allergens = list(dict.fromkeys(a for named in asked.values() for a in named))
+    whose = "; ".join(
+        f"{', '.join(names)}'s {display_name(a)} allergy" if names != ["request"]
+        else f"{display_name(a)} kept out as asked"
+        for a, names in who_for(group, allergens).items()
+    )  # fmt: skip
+    return f"Left {', '.join(asked)} out of the search: {whose}"
+
+
+def features_line(features: list[str], found: ScoutResult) -> str:
+    asked = " and ".join(evidence_phrase(f) for f in features)
+    if not found.features_short:
+        return f"Kept only venues that show evidence of {asked} ({found.featured})"
+    if not found.featured:
+        return f"No venue here shows evidence of {asked}; these are the closest matches"
+    if found.featured == 1:
+        return f"One venue here shows evidence of {asked}; it comes first, the others follow"
+    return (
+        f"Only {found.featured} venues here show evidence of {asked}; they come first, the "
+        "others follow"
+    )
+
+
+def outdoor_weather(
+    venues: Sequence[VenueResult], intent: Intent, weather: Mapping[int, WeatherReport | None]
+) -> str:
+    """For an outdoor top pick that carries no weather flag, what the day is usually like (or
+    that nothing is known): a picnic plan should say, even when it is fine."""
+    top = venues[0] if venues else None
+    if top is None or not (top.kind in OUTDOOR_KINDS or intent.outdoor):
+        return ""
+    if any(f.kind == "weather" for f in top.risk_flags):
+        return ""
+    report = weather.get(int(top.venue_id.removeprefix("kp_")))
+    if report is None:
+        return ""
+    if report.known:
+        return f" Weather at {top.name}: {report.summary}"
+    if top.kind not in OUTDOOR_KINDS:  # a bowling alley for "a court": unknown is no news
+        return ""
+    return f" No weather is known for {top.city or top.name}: check a forecast before the day."
+
+
+def summary(
+    venues: Sequence[VenueResult],
+    found: ScoutResult,
+    status: dict[str, str],
+    intent: Intent,
+    group: GroupProfile,
+    *,
+    covered: str | None = None,
+) -> str:
+    """`covered`: the sentence for a city the catalogue does not hold (`where.unknown_city`)."""
+    failed = [k for k, v in status.items() if v != "ok"]
+    # "museum" the category and the kind, "parks" and "park": each once
+    asked = {w.removesuffix("s"): w for w in [*found.filters.kinds, *intent.reading.categories]}
+    wanted = " or ".join(dict.fromkeys(asked.values()))
+    where = f" in {intent.location.title()}" if intent.location else ""
+    if found.around:
+        where = f" {found.around}"
+    if found.unknown_city:
+        return f"Pipeline complete: nothing planned. {covered or ''}".strip()
+    if venues and found.instead:
+        allergies = _kept_out(group, found.filters.exclude_allergens)
+        kinds = " or ".join(f"{k.replace('_', ' ')}s" for k in found.filters.kinds)
+        text = (
+            f"Pipeline complete: every {', '.join(found.instead)} venue{where} the catalog holds "
+            f"is known to contain {allergies}, so none is planned; these are other "
+            f"{kinds or 'venues'}{where} instead, each checked for the same allergies."
+        )
+    elif venues:
+        text = "Pipeline complete."
+    elif found.all_unsafe:
+        allergies = _kept_out(group, found.filters.exclude_allergens)
+        text = (
+            f"Pipeline complete: every {', '.join(intent.reading.categories)} venue{where} the "
+            f"catalog holds is known to contain {allergies}, so none is planned; try another "
+            "kind of place."
+        )
+    else:
+        text = (
+            f"Pipeline complete: the catalog has no {wanted or 'venues'}{where} that fit; try "
+            "another place or a wider request."
+        )
+    if venues and intent.owner_city:
+        text += (
+            f" No city was named: planned in {intent.owner_city.title()}, where your last plan "
+            "was; name another city to plan there."
+        )
+    if venues and found.one_city:
+        text += (
+            f" No city was named: planned in {found.one_city}, where most matches are. Which "
+            "city is the group in? Name it to plan there."
+        )
+    if venues and found.missing_kinds:
+        kinds = " or ".join(k.replace("_", " ") for k in found.missing_kinds)
+        text += f" Nothing here is a {kinds}{where}; these are the closest matches of other kinds."
+    if venues and found.around and not found.missing_kinds:  # else said in that sentence
+        text += f" Looked {found.around}."
+    if venues and found.features_short:
+        text += f" {features_line(found.features_short, found)}."
+    for note in found.notes:
+        text += f" {note}"
+    seating = seating_summary(
+        [(v.name, bool(v.takes_groups)) for v in venues[:3]], intent.group_size
+    )
+    if venues and seating:
+        text += f" {seating}"
+    if said := asked_for(intent.reading, found.left_out_words):
+        text += f" {left_out_line(group, said)}."
+    if failed:
+        text += f" Degraded: {', '.join(failed)}."
+    if venues and found.filters.exclude_allergens and not found.instead:  # else said first
+        kept_out = _kept_out(group, found.filters.exclude_allergens)
+        text += f" Left out every venue known to contain {kept_out}."
+    if found.closed_left_out:
+        text += f" Left out {found.closed_left_out} venue(s) their source lists as closed."
+    if found.excluded:
+        text += f" {counted(found.excluded)}"
+    return text

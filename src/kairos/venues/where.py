@@ -1,0 +1,89 @@
+"""Where a plan is (issue 38, item 1): the place the prompt names wins; a city the catalogue
+does not hold is said, with the cities it does, and nothing is planned elsewhere in its place;
+with no place named, the members' locations, else the planner's own city (their latest plan
+that named one, or the city of their latest request in another product), else the city most
+matches are in — said, with the question which city the group is in.
+
+Occasion words are never cities ("celebration dinner in Boston" is not Celebration, Florida):
+the shared reader reads such a town only after a place word (`text/query/vocabulary.py`,
+`CITY_NEEDS_PREPOSITION`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Final
+
+from kairos.store.database import Database
+from kairos.text.query.vocabulary import KNOWN_AREAS
+
+if TYPE_CHECKING:
+    from kairos.venues.scout import Candidate
+
+__all__ = ["COVERED_SHOWN", "covered_cities", "in_one_city", "owner_city", "unknown_city"]
+
+COVERED_SHOWN: Final = 8
+"""How many of the catalogue's cities a plan names when the one asked is not among them."""
+ONE_CITY_CAP: Final = 10
+ONE_CITY_ENOUGH: Final = 3
+_LATEST_PLAN_CITY = (
+    "SELECT result #>> '{parsed_intent,location}' AS city FROM plans WHERE owner = :uid "
+    "AND result #>> '{parsed_intent,location}' IS NOT NULL "
+    "AND jsonb_array_length(result -> 'venues') > 0 ORDER BY created_at DESC LIMIT 1"
+)
+
+
+def covered_cities(cities: Mapping[str, int], shown: int = COVERED_SHOWN) -> list[str]:
+    """The catalogue's cities with the most places, as people write them."""
+    ranked = sorted(cities.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [_title(city) for city, _ in ranked[:shown]]
+
+
+def _title(city: str) -> str:
+    return " ".join(w if w.isupper() else w.capitalize() for w in city.split())
+
+
+def unknown_city(place: str, cities: Mapping[str, int]) -> str:
+    """The sentence a plan for a city the catalogue does not hold says instead of venues."""
+    covered = ", ".join(covered_cities(cities))
+    return (
+        f"I don't know any places in {_title(place)}, so nothing is planned there. The places I "
+        f"know are in {covered} and a few more: name one of those, or share where the members "
+        "are."
+    )
+
+
+async def owner_city(db: Database, uid: uuid.UUID, recent: Mapping[str, str] | None) -> str | None:
+    """The planner's own city: the place their latest plan with venues named (its city when
+    it named an area), else the city of their latest request in another product."""
+    rows = await db.fetch(_LATEST_PLAN_CITY, {"uid": uid})
+    said = str(rows[0]["city"]) if rows and rows[0]["city"] else None
+    if said:
+        return said.rsplit(",", 1)[-1].strip() or None
+    for product in ("restaurants", "trips"):
+        if recent and recent.get(product):
+            return recent[product]
+    return next(iter(recent.values()), None) if recent else None
+
+
+def in_one_city(candidates: Sequence[Candidate]) -> tuple[list[Candidate], str | None]:
+    """No place named and no member located: a group meets in one city, so the plan keeps to
+    the city holding most of the best `ONE_CITY_CAP` matches (the earlier match breaks a tie),
+    when it has at least `ONE_CITY_ENOUGH` of them; else every match, from wherever it is."""
+    cities = [_metro(c.record.place.city) for c in candidates]
+    counts = Counter(city for city in cities[:ONE_CITY_CAP] if city)
+    if len(counts) < 2:
+        return list(candidates), None
+    best = max(counts, key=counts.__getitem__)  # a Counter keeps first-seen order: ties
+    kept = [c for c, city in zip(candidates, cities, strict=True) if city == best]
+    if len(kept) < ONE_CITY_ENOUGH:
+        return list(candidates), None
+    return kept, _title(best)
+
+
+def _metro(city: str | None) -> str:
+    """A neighbourhood a source gives as the city ("Dorchester") counts as its city."""
+    lowered = (city or "").strip().lower()
+    return KNOWN_AREAS.get(lowered) or lowered
