@@ -160,14 +160,22 @@ async def plan_socket(websocket: WebSocket) -> None:
 
 @router.get("/plans/{plan_id}", response_model=PlanResponse, responses=_PLAN_ERRORS)
 async def shared_plan(plan_id: uuid.UUID, product: ProductDep) -> PlanResponse:
-    """The plan behind a shared id, ranked again with its members' votes."""
-    return await product.shared(plan_id)
+    """The plan behind a shared id, ranked again with its members' votes: the venues, their
+    checks and the members' names, never the owner (their profile, uid and request)."""
+    return _without_owner(await product.shared(plan_id))
 
 
 @router.post("/plans/{plan_id}/votes", response_model=PlanResponse, responses=_VOTE_ERRORS)
 async def vote(plan_id: uuid.UUID, body: VoteRequest, product: ProductDep) -> PlanResponse:
     """One member's vote on one venue (yes, maybe, no, or veto); a new vote replaces theirs."""
-    return await product.vote(plan_id, body)
+    return _without_owner(await product.vote(plan_id, body))
+
+
+def _without_owner(plan: PlanResponse) -> PlanResponse:
+    """What a plan's link shows whoever holds it: the owner's stored profile (allergies and
+    severities, uid, planner preferences), the words of their request and their pending
+    action stay with the owner."""
+    return plan.model_copy(update={"user_profile": {}, "parsed_intent": {}, "action_request": None})
 
 
 class ConfirmResult(BaseModel):
