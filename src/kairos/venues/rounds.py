@@ -13,10 +13,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Final
 
 from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, kind_categories
+from kairos.search.models import SearchHit
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 
 __all__ = [
@@ -80,15 +81,21 @@ class Rounds:
         return found, status
 
     async def discover_featured(
-        self, query: DiscoveryQuery, features: Sequence[str]
+        self,
+        query: DiscoveryQuery,
+        features: Sequence[str],
+        usable: Callable[[Sequence[SearchHit]], Awaitable[int]] | None = None,
     ) -> tuple[Discovered, dict[str, str], bool]:
         """The venues holding every feature asked, when at least `FEATURED_ENOUGH` do (True);
-        else those first, then the others (False). Without features, the search as it is."""
+        else those first, then the others (False). Without features, the search as it is.
+        `usable`: how many of the hits count (for a sit-down meal, those not served at a
+        counter: three vegan venues, one a salad counter, are not enough for a dinner)."""
         if not features:
             found, status = await self.discover(query)
             return found, status, True
         found, status = await self.discover(holding(query, features))
-        if len(found.hits) >= FEATURED_ENOUGH:
+        count = await usable(found.hits) if usable else len(found.hits)
+        if count >= FEATURED_ENOUGH:
             return found, status, True
         # then those showing one of them ("rooftop" of "rooftop with a view"), then the rest
         for asked in [

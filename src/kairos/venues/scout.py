@@ -49,6 +49,7 @@ from kairos.venues.fit import fit
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
+from kairos.venues.outing import service
 from kairos.venues.rounds import FEATURED_ENOUGH, Rounds
 from kairos.venues.schemas import ExcludedVenue, MeetingPoint, MemberDistance, MemberLocation
 from kairos.venues.synthesiser import SEVERE
@@ -247,6 +248,13 @@ class Scout:
         wider, _ = await self.catalog_rounds.discover(query)
         return [by_diet(h.place, group) for h in wider.hits if h.place.id not in seen]
 
+    async def _sit_down_count(self, hits: Sequence[SearchHit]) -> int:
+        """How many of `hits` may serve a sit-down meal (not a counter, truck or stand)."""
+        attributes = await venue_attributes(self.places.db, [h.place.id for h in hits])
+        return sum(
+            service(h.place, attributes.get(h.place.id)) not in ("counter", "street") for h in hits
+        )
+
     async def find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
     ) -> ScoutResult:
@@ -289,7 +297,8 @@ class Scout:
         food = bool(filters.kinds) and set(filters.kinds) <= FOOD_KINDS
         diets = group.diet_traits() if food else []
         features = list(dict.fromkeys([*intent.features, *diets]))
-        discovered, status, met = await self.rounds.discover_featured(query, features)
+        usable = self._sit_down_count if intent.outing else None
+        discovered, status, met = await self.rounds.discover_featured(query, features, usable)
         # "cafe" asks for the kind itself: restaurants that are cafés too fill in, as for
         # "coffee"; when too few of the kind show the features the request asks ("rooftop
         # drinks": Boston's rooftops are restaurants that are bars too), those are looked for
@@ -309,7 +318,9 @@ class Scout:
                 update={"area": None, "near": None, "radius_km": None, "city": city}
             )
             searched = dataclasses.replace(query, filters=wider)
-            discovered, status, met = await self.rounds.discover_featured(searched, features)
+            discovered, status, met = await self.rounds.discover_featured(
+                searched, features, usable
+            )
             if discovered.hits:
                 area = _area_title(intent)
                 missed = f"nothing {around}" if around else f"none listed in {area}"
@@ -326,7 +337,9 @@ class Scout:
                     other,
                     words=_without(other.words, dict.fromkeys(filters.categories)) or other.text,
                 )
-                discovered, status, met = await self.rounds.discover_featured(other, features)
+                discovered, status, met = await self.rounds.discover_featured(
+                    other, features, usable
+                )
                 if discovered.hits:
                     instead = list(filters.categories)
         if not discovered.hits and filters.kinds and not all_unsafe:
