@@ -249,11 +249,15 @@ class Scout:
         return [by_diet(h.place, group) for h in wider.hits if h.place.id not in seen]
 
     async def _sit_down_count(self, hits: Sequence[SearchHit]) -> int:
-        """How many of `hits` may serve a sit-down meal (not a counter, truck or stand)."""
+        """How many of `hits` may serve a sit-down meal: open, not a counter, truck or stand."""
         attributes = await venue_attributes(self.places.db, [h.place.id for h in hits])
-        return sum(
-            service(h.place, attributes.get(h.place.id)) not in ("counter", "street") for h in hits
-        )
+        usable = 0
+        for hit in hits:
+            known = attributes.get(hit.place.id)
+            if known is not None and known.closed:
+                continue
+            usable += service(hit.place, known) not in ("counter", "street")
+        return usable
 
     async def find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
