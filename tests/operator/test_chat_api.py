@@ -335,6 +335,8 @@ async def test_an_operator_naming_the_place_gets_its_own_evidence_and_what_ifs_m
     assert shown["kind"] != "what_if"
     assert f"From {own}'s own reviews" in shown["text"]
     assert re.search(r'- ".+" \(\d\d \w{3} \d{4}; ', shown["text"])
+    assert "catalog_reviews (catalog)" in shown["text"]  # stored reviews are never "live"
+    assert "(live)" not in shown["text"].replace("weather climatology (live)", "")
     moved = await _turn(client, uid, message=f"Different restaurant today: {other}. Friday?")
     assert moved["locations"][0]["label"].startswith(other)
     assert f"not {first['locations'][0]['label']}" in moved["text"]

@@ -15,7 +15,7 @@ from kairos.operator.locating import Locator, remember
 from kairos.operator.reading import read_message
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.state import BaselineState, SessionState, preferences_of
-from kairos.operator.steps import apply_scope
+from kairos.operator.steps import apply_locations, apply_scope
 from kairos.operator.turn import Turn
 from kairos.signals.client import SignalClient
 from kairos.signals.geocoding.catalog import CatalogGeocoder
@@ -167,3 +167,30 @@ def test_asking_which_branch_is_the_one_question_so_the_scope_is_assumed() -> No
     asked = Turn(trace_id="t3")
     apply_scope(read_message("300 covers on fridays", THURSDAY), alone, asked)
     assert asked.question is not None and "all locations" in asked.question
+
+
+async def test_a_restaurant_the_catalog_lacks_is_said_plainly(locator: Locator) -> None:
+    found, located = await _locate(
+        locator, "We just opened Salt & Ember at 350 Columbus Ave, Boston 02116. Friday?"
+    )
+    assert found[0].kind != "place" and found[0].lat is not None and found[0].lat > 42
+    assert any(lead.startswith("Salt & Ember is not in the catalog") for lead in located.leads)
+    _, known = await _locate(locator, "We're Troquet, 140 Boylston St. Friday?")
+    assert not any("not in the catalog" in lead for lead in known.leads)
+
+
+async def test_naming_one_of_several_restaurants_makes_it_the_one(locator: Locator) -> None:
+    """ "Just the Federal one" answers the scope question: that one, first, explicitly."""
+    state = SessionState(baseline=BaselineState(covers=300, weekday=4))
+    message = "We have Troquet on Boylston St and Au Bon Pain on Federal St. 300 covers on fridays"
+    state.locations, _ = await _locate(locator, message)
+    state.scope_asked = True
+    turn = Turn(trace_id="t")
+    reply = "just the Federal one"
+    await apply_locations(locator, reply, read_message(reply, THURSDAY), [], state, turn, False)
+    assert state.locations[0].label.startswith("Au Bon Pain, 75 Federal St")
+    assert (state.scope, state.scope_origin) == ("first", "explicit")
+    again = Turn(trace_id="t2")
+    other = "what if it rains on boylston"  # a what-if, not an answer
+    await apply_locations(locator, other, read_message(other, THURSDAY), [], state, again, False)
+    assert state.locations[0].label.startswith("Au Bon Pain") and not again.leads

@@ -109,3 +109,14 @@ def test_a_street_opening_the_message_is_a_location_in_the_city_said() -> None:
     assert [(m.address, m.city) for m in r.locations] == [("Columbus Ave", "Boston")]
     r = read_message("Different place today - what does Friday look like", TUESDAY)
     assert r.locations == [] and r.window == (date(2026, 11, 27), date(2026, 11, 27))
+
+
+def test_a_competitor_named_is_not_the_operators_location() -> None:
+    message = "how do we compare with Coppa?"
+    coppa = (message.index("Coppa"), message.index("Coppa") + 5)
+    r = read_message(message, TUESDAY, names=[coppa])
+    assert r.competitor == "Coppa" and r.locations == []
+    ours = "We're Grezzo on Prince St, how do we compare with Coppa?"
+    spans = [(ours.index("Grezzo"), ours.index("Grezzo") + 6), (ours.index("Coppa"), len(ours) - 1)]
+    r = read_message(ours, TUESDAY, names=spans)
+    assert [m.name for m in r.locations] == ["Grezzo"] and r.competitor == "Coppa"

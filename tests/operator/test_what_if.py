@@ -73,3 +73,12 @@ def test_a_what_if_naming_a_day_leaves_the_sessions_window() -> None:
     assert window == (FRIDAY, WEEKEND[-1]) and text == "this weekend"
     asked = read_message("ok and sunday?", FRIDAY)
     assert session_window(asked, state, turn, FRIDAY)[0] == (WEEKEND[-1], WEEKEND[-1])
+
+
+def test_a_game_on_the_opportunity_card_says_the_server_its_trigger_drops() -> None:
+    reading = read_message("what if there's a game?", FRIDAY)
+    pack, _ = apply_scenario(_pack(), reading)
+    decision = decide(pack, "opportunity")
+    assert decision.recommendation.startswith("Promote a pre-event menu")
+    assert "drop the extra server" in decision.trigger
+    assert "; add 1 server for " in decision.recommendation  # the server the trigger drops

@@ -143,13 +143,23 @@ def recommendation(
         )
     if card == "risk":
         if actions:
-            return actions[0].text + "."
+            return _first_with_staffing(actions)
         return _risk_all_clear(pack)
     if actions:
-        return actions[0].text + "."
+        return _first_with_staffing(actions)
     if pack.events is None:
         return "No outside opportunity is known (events nearby are unknown); keep your usual plan."
     return "No outside opportunity stands out; keep your usual plan."
+
+
+def _first_with_staffing(actions: list[StaffAction]) -> str:
+    """A risk or opportunity card's first action, and the staff change the drivers also call for
+    (the trigger may speak of it: "drop the extra server" needs the server said)."""
+    text = actions[0].text
+    staff = next((a for a in actions if a.staff_delta), None)
+    if staff is not None and staff is not actions[0]:
+        text += f"; {staff.text[:1].lower()}{staff.text[1:]}"
+    return text + "."
 
 
 def _risk_all_clear(pack: SignalPack) -> str:

@@ -96,6 +96,8 @@ class Locator:
                 found = await self._named(message, mention, spot, state, out)
             if found is None:
                 found = await self.resolve(mention, refresh)
+                if mention.name and found.kind != "place" and spot is None:
+                    out.leads.append(_not_in_catalog(mention.name, found))
             out.locations.append(found)
         return out
 
@@ -221,6 +223,16 @@ def remember(
         else:
             notes.append(("baseline_dropped", str(baseline.get("covers"))))
     return notes
+
+
+def _not_in_catalog(name: str, found: ResolvedLocation) -> str:
+    """A restaurant named that the catalog does not hold ("We just opened Salt & Ember at …")."""
+    if found.kind == "unresolved":
+        return f"I don't know {name} or where it is."
+    return (
+        f"{name} is not in the catalog, so I have none of its own check-ins or reviews: I used "
+        f"{found.label} ({found.kind}) and similar places' demand."
+    )
 
 
 def mention_of(text: str) -> LocationMention:

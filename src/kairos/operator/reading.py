@@ -319,6 +319,9 @@ def read_message(text: str, today: date, names: Sequence[tuple[int, int]] = ()) 
     baseline, rest = _baseline(text)
     window, window_text = _window(rest, today)
     competitor = _COMPETITOR.search(text)
+    if competitor is not None:  # "how do we compare with Coppa?": Coppa is not where we are
+        theirs = competitor.span("name")
+        names = [(a, b) for a, b in names if b <= theirs[0] or theirs[1] <= a]
     what_if = _what_if(text, baseline)
     return Reading(
         card=_card(text),

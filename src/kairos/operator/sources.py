@@ -67,6 +67,11 @@ class ToolBudget:
         return True
 
 
+CATALOG_SOURCES: Final = frozenset({"catalog_reviews"})
+"""Sources that read the catalog Kairos holds: their data is as old as the catalog's reviews, so
+their freshness is "catalog", never "live" however recently they were read."""
+
+
 class ReviewsQuery(BaseModel):
     model_config = ConfigDict(frozen=True)
     place_id: int
@@ -116,13 +121,16 @@ def status_of(name: str, answers: Sequence[SignalAnswer[SignalData]]) -> SourceS
     note = next((a.data.note for a in answers if a.data is not None and a.data.note), None)
     informative = [a for a in answers if a.informative]
     forecast = any(getattr(a.data, "kind", None) == "forecast" for a in informative)
+    freshness = oldest.freshness if worst.usable else worst.freshness
+    if worst.usable and worst.source in CATALOG_SOURCES:
+        freshness = "catalog"
     return SourceStatus(
         name=name,
         provider=worst.source,
         status=worst.status,
         error_code=worst.error_code,
         detail=worst.detail,
-        freshness=oldest.freshness if worst.usable else worst.freshness,
+        freshness=freshness,
         cache_hit=all(a.cache_hit for a in answers),
         informative=bool(informative),
         external=name in OUTSIDE and bool(informative) and (name != "weather" or forecast),

@@ -74,7 +74,10 @@ async def apply_locations(
     """The restaurant(s) the message names replace the session's; with none named, the message
     may answer the question of which one is theirs."""
     if not reading.locations:
-        _picked(locator, message, state, turn)
+        if state.choices:
+            _picked(locator, message, state, turn)
+        elif len(state.locations) > 1 and _only_answers(reading):
+            _one_of_ours(locator, message, state, turn)
         return
     located = await locator.locate(message, reading.locations, spotted, state, refresh)
     for detail in located.rejected:
@@ -120,6 +123,30 @@ def _picked(locator: Locator, message: str, state: SessionState, turn: Turn) -> 
         state.locations = [chosen, *state.locations[1:]]
         turn.corrected("location", old, chosen.label)
         turn.leads.append(f"Updated: location {chosen.label}; recomputed.")
+
+
+def _only_answers(reading: Reading) -> bool:
+    """A message that asks nothing new (no day, card, baseline, what-if, scope word, competitor,
+    why or reviews): it may only be answering ("just the Huntington one")."""
+    return (reading.window is None and reading.card is None and reading.baseline is None
+            and reading.what_if is None and reading.scope is None and reading.competitor is None
+            and not reading.why and not reading.expand)  # fmt: skip
+
+
+def _one_of_ours(locator: Locator, message: str, state: SessionState, turn: Turn) -> None:
+    """ "Just the Huntington one": of the session's several restaurants, the one the message
+    names is the one meant: it comes first and the scope is it alone (ADR-005, explicit)."""
+    chosen = locator.pick(message, state.locations)
+    if chosen is None:
+        return
+    state.locations = [chosen, *(loc for loc in state.locations if loc is not chosen)]
+    if state.scope is not None and state.scope != "first":
+        turn.corrected("scope", state.scope, "first")
+    else:
+        turn.event("assumption_set", key="scope", value="first", origin="explicit")
+    state.scope, state.scope_origin, state.scope_asked = "first", "explicit", True
+    turn.known["scope"] = "first"
+    turn.leads.append(f"Only {chosen.label}: the plan and the baseline are for it alone.")
 
 
 def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
