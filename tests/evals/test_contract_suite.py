@@ -28,7 +28,11 @@ def place(pid: int, allergens: list[str], confidence: str = "high") -> dict[str,
         "id": pid, "name": f"p{pid}", "area": None, "city": None, "address": None,
         "price_tier": None, "rating": None, "votes": 0, "cuisine_types": [], "url": None,
         "lat": None, "lng": None, "known_allergens": allergens,
-        "allergen_confidence": confidence,
+        "allergen_confidence": confidence, "allergy_safe": not allergens,
+        "allergy_summary": "", "allergy": {
+            "checked_for": ["you"], "allergens": ["peanuts"], "basis": "evidence",
+            "verdict": "caution" if allergens else "no_known_risk", "summary": "",
+        },
     }  # fmt: skip
 
 
