@@ -147,7 +147,7 @@ def test_a_house_number_must_be_the_places_own() -> None:
 
 def test_a_zip_no_address_carries_is_its_citys_centre() -> None:
     cambridge = _lookup("02139").matches[0]
-    assert (cambridge.kind, cambridge.city) == ("postcode", "Cambridge")
+    assert (cambridge.kind, cambridge.city) == ("city", "Cambridge")  # its centre, not the ZIP's
     assert "02139" in cambridge.label and "no catalog address" in cambridge.label
     assert _lookup("99999").matches == []
 

@@ -15,7 +15,8 @@ and never imports the store. Text is matched, in this order of precision:
 - an address's house number must be the place's own: "500 Boylston St" is not "800 Boylston St"
   (with no place at that number, the street is the answer).
 A ZIP that no catalog address carries, but that `zip_cities.csv` places in a catalog city
-(02139 is Cambridge), is that city's centre (kind `postcode`, approximate).
+(02139 is Cambridge), is that city's centre (kind `city`: it says where the city is, not
+where the ZIP is, so nothing that needs a point, such as a sight's location, takes it).
 """
 
 from __future__ import annotations
@@ -336,7 +337,7 @@ class CatalogGeocoder:
                 return [], None
             label = f"ZIP {code}, {centre.label} (no catalog address has it: the city's centre)"
             area = _Area(f"ZIP {code}", label, centre.lat, centre.lng, CITY_RADIUS_KM, centre.name)
-            return [_area_match(area, ZIP_TABLE_SCORE, kind="postcode")], area
+            return [_area_match(area, ZIP_TABLE_SCORE, kind="city")], area
         lat, lng = _centroid(places)
         plural = "s" if len(places) > 1 else ""
         label = f"ZIP {code} (centre of {len(places)} catalog place{plural})"
