@@ -213,6 +213,12 @@ def test_a_kind_is_a_medium_may_contain_with_its_reason() -> None:
     assert sandwiches.contains_allergens == [] and sandwiches.confidence == "medium"
     pub = infer_place_allergens(["Pubs", "Irish"])
     assert [e.ref for e in pub.evidence if e.allergen == "gluten"] == ["Irish", "pub"]
+    # a place filed only as "restaurants": its name is the one hint of its kitchen
+    sushi = infer_place_allergens(["Restaurants"], name="Yoshino Sushi")
+    assert {"fish", "soy", "sesame", "shellfish"} <= set(sushi.known_allergens)
+    assert "soy" not in sushi.contains_allergens
+    ocean = infer_place_allergens(["Seafood"], name="The Indian Ocean Bar")
+    assert "tree_nuts" not in ocean.known_allergens, "the name counts only without a cuisine"
     # allergy panel r33: a Sunday roast pub never named celery (gravy, stock) for Olivia
     roast = infer_place_allergens(["Pubs", "British"])
     assert {"gluten", "celery", "mustard"} <= set(roast.known_allergens)

@@ -371,6 +371,7 @@ def infer_place_allergens(
             if _is_food_talk(text, mention):
                 add(_from_mention(mention, "review", ref))
     kinds: dict[str, tuple[str, VenueKind]] = {}
+    named_cuisine = False
     for cuisine in cuisines:
         for allergen in category_certain_allergens(cuisine):
             add(_certain(allergen, "category", cuisine, cuisine))
@@ -379,8 +380,13 @@ def infer_place_allergens(
         found = cuisine_allergens(cuisine)
         if found is None:
             continue
+        named_cuisine = True
         for allergen in found[1]:
             add(_likely(allergen, cuisine, found[0]))
+    if not named_cuisine and (from_name := cuisine_allergens(name)) is not None:
+        # filed only as "restaurants": the name is the one hint of its kitchen ("Sushi Dai")
+        for allergen in from_name[1]:
+            add(_likely(allergen, name, from_name[0]))
     for kind, allergens in name_certain_allergens(name):
         for allergen in allergens:
             add(_certain(allergen, "name", name, kind))
