@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
+
 from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
 from kairos.operator.reading import read_message
 from kairos.operator.rules import SignalPack, decide
@@ -82,3 +84,23 @@ def test_a_game_on_the_opportunity_card_says_the_server_its_trigger_drops() -> N
     assert decision.recommendation.startswith("Promote a pre-event menu")
     assert "drop the extra server" in decision.trigger
     assert "; add 1 server for " in decision.recommendation  # the server the trigger drops
+
+
+@pytest.mark.parametrize(
+    ("said", "part"),
+    [("staff for tomorow nite?", "dinner"), ("how many baristas tomorrow morning?", "breakfast"),
+     ("how's sunday brunch looking", "lunch"), ("late night on friday?", "late")],
+)  # fmt: skip
+def test_the_part_of_the_day_asked_is_the_window_weighed(said: str, part: str) -> None:
+    reading = read_message(said, FRIDAY)
+    assert reading.daypart == part
+    state, turn = SessionState(), Turn(trace_id="t")
+    session_window(reading, state, turn, FRIDAY)
+    pack = _pack(WEEKEND)
+    pack.daypart = state.daypart
+    decision = decide(pack, "staffing")
+    assert {p for _, p, _ in decision.busiest} == {part}
+    assert f"The busiest {part} is" in decision.recommendation
+    later = read_message("and next friday?", FRIDAY)  # a new day without a part: the whole day
+    session_window(later, state, turn, FRIDAY)
+    assert state.daypart is None

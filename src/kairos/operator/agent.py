@@ -266,6 +266,7 @@ class OperatorAgent:
                 closures=fetched.closures.closures if fetched.closures else None,
                 guests=guests if place is not None and guests and guests.place_id == place.id
                 else None,
+                daypart=state.daypart,
             )  # fmt: skip
             if reading.what_if is not None:
                 pack, turn.scenario = apply_scenario(pack, reading)

@@ -135,9 +135,11 @@ def recommendation(
             head = actions[0].text
             more = f", and {len(actions) - 1} more change" + ("s" if len(actions) > 2 else "")
             return head + (more if len(actions) > 1 else "") + "."
+        asked = pack.daypart is not None and busiest[0][1] == pack.daypart if busiest else False
+        which = f"The busiest {pack.daypart} is" if asked else "Your busiest window is"
         return (
             f"Keep your usual staffing; nothing in the signals moves demand enough to change it. "
-            f"Your busiest window is {peak}."
+            f"{which} {peak}."
             if peak
             else "Keep your usual staffing."
         )

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Literal
 
-from kairos.operator.schemas import Card
+from kairos.operator.schemas import Card, Daypart
 from kairos.signals.geocoding.cities import city_centres
 from kairos.text.query.when import extract_when
 
@@ -130,6 +130,15 @@ _USUAL_NUMBER = re.compile(
     re.I,
 )
 """A baseline said without "covers": "usually at 140 on a friday", "we're at 75, my bad"."""
+_DAYPART_WORDS: tuple[tuple[Daypart, re.Pattern[str]], ...] = (
+    ("late", re.compile(r"\blate[- ]night\b|\bafter (?:10|11|midnight)\b", re.I)),
+    ("breakfast", re.compile(r"\b(?:morning|breakfast|mornings|am rush)\b", re.I)),
+    ("lunch", re.compile(r"\b(?:brunch|lunch|lunchtime|midday|dim sum)\b", re.I)),
+    ("afternoon", re.compile(r"\bafternoon\b", re.I)),
+    ("dinner", re.compile(r"\b(?:dinner|supper|evening|night|nite|tonight)\b", re.I)),
+)
+"""The part of the day asked about ("tomorow nite", "tomorrow morning", "Sunday brunch"); the
+first that matches, so "late night" is late, not dinner."""
 _NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
 _THIS_WEEK = re.compile(r"\b(?:this week|the week|coming week)\b", re.I)
 _WEEKEND = re.compile(r"\b(?:this |next |the )?weekend\b", re.I)
@@ -163,6 +172,8 @@ class Reading:
     refresh: bool = False
     expand: bool = False
     notes: list[str] = field(default_factory=list)
+    daypart: Daypart | None = None
+    """The part of the day asked about, with or without a day."""
 
 
 @lru_cache(maxsize=1)
@@ -299,6 +310,10 @@ def _window(text: str, today: date) -> tuple[tuple[date, date] | None, str | Non
     return (start, end), " ".join(when.text)
 
 
+def _daypart(text: str) -> Daypart | None:
+    return next((part for part, pattern in _DAYPART_WORDS if pattern.search(text)), None)
+
+
 def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
     if not _WHAT_IF.search(text):
         return None
@@ -336,6 +351,7 @@ def read_message(text: str, today: date, names: Sequence[tuple[int, int]] = ()) 
         scope="all" if _SCOPE_ALL.search(text) else "first" if _SCOPE_FIRST.search(text) else None,
         refresh=bool(_REFRESH.search(text)),
         expand=bool(_EXPAND.search(text)),
+        daypart=_daypart(rest),
     )
 
 

@@ -82,6 +82,8 @@ class SignalPack:
     events: list[Event] | None = None
     closures: list[Closure] | None = None
     guests: GuestSnapshot | None = None
+    daypart: Daypart | None = None
+    """The part of the day the operator asked about: the windows weighed are that part's."""
 
 
 @dataclass
@@ -288,6 +290,9 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         for p in range(len(DAYPARTS))
         if pack.demand.shares[day.weekday(), p] > 0
     ]
+    asked = [c for c in cells if c[1] == pack.daypart]
+    if asked:  # "tomorow nite": that part of the day, unless the place is closed then
+        cells = asked
     cells.sort(key=lambda c: -pack.demand.shares[c[0].weekday(), DAYPARTS.index(c[1])])
     busiest = [
         (

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from kairos.operator.schemas import Card, ResolvedLocation
+from kairos.operator.schemas import Card, Daypart, ResolvedLocation
 
 __all__ = ["BaselineState", "SessionState", "preferences_of"]
 
@@ -33,6 +33,8 @@ class SessionState(BaseModel):
     location_asked: bool = False
     window: tuple[date, date] | None = None
     window_text: str | None = None
+    daypart: Daypart | None = None
+    """The part of the day the operator asked about with the window ("tomorow nite"), if any."""
     competitor_used: str | None = None
     first_insight_turn: int | None = None
     last_action: str | None = None

@@ -224,9 +224,13 @@ def session_window(
 ) -> tuple[tuple[date, date], str]:
     """The session's window: set by what the operator asks about, never by a what-if (the
     scenario is laid over it); with none asked and a baseline given for a weekday, that
-    weekday next; else the next 3 days."""
+    weekday next; else the next 3 days. The part of the day asked ("tomorow nite") is kept on
+    the state beside it."""
     if reading.window is not None and reading.what_if is None:
         state.window, state.window_text = reading.window, reading.window_text
+        state.daypart = reading.daypart  # a new day asked without a part is the whole day
+    elif reading.daypart is not None and reading.what_if is None:
+        state.daypart = reading.daypart  # "and dinner?": the same days, that part
     if state.window is not None and state.window[1] >= today:
         start = max(state.window[0], today)
         return (start, state.window[1]), state.window_text or "the period you asked about"
