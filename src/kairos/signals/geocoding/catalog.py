@@ -21,22 +21,34 @@ where the ZIP is, so nothing that needs a point, such as a sight's location, tak
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import ClassVar
 
 from rapidfuzz import fuzz, process
 
 from kairos.core.geo import haversine_km
+from kairos.signals.geocoding.areas import (
+    CITY_RADIUS_KM,
+    HOUSE_NUMBER,
+    LOCALITY_RADIUS_KM,
+    STREET_WORDS,
+    SUFFIXES,
+    Area,
+    KnownPlace,
+    Locality,
+    centroid,
+    city_area,
+    fold,
+    localities,
+    normalise,
+    zip_cities,
+)
 from kairos.signals.geocoding.cities import CityCentre, city_centres, find_city
 from kairos.signals.geocoding.models import GeocodeQuery, GeocodeResult, GeoMatch, MatchKind
 from kairos.signals.geocoding.spotting import NameIndex, Spotted, spot_names
+
+__all__ = ["CatalogGeocoder", "KnownPlace", "PlaceRow", "fold", "normalise", "zip_cities"]
 
 PlaceRow = tuple[str, str | None, str | None, float | None, float | None]
 """(name, address, city, lat, lng): a catalog row; rows without coordinates are skipped."""
@@ -49,18 +61,12 @@ STREET_CUTOFF = 92.0
 """partial_ratio for a street name inside an address; high, since short strings match easily."""
 CITY_FUZZY_CUTOFF = 88.0
 """A whole text that is a misspelt city ("bostn") still finds the city."""
-CITY_RADIUS_KM = 25.0
-"""Places count as "in" a named city within this distance of its centre (greater London and
-Delhi's NCR are this wide; a borough's radius reaching its neighbours only widens the search)."""
 PREFIX_CHARS = 3
 """Names are scored only when they share a word's first 3 characters with the text: scoring
 every name of a 30k-place catalog costs ~40 ms, the shortlist well under 5 ms. Typos after a
 word's third letter are still found."""
 CITY_FALLBACK_SCORE = 0.5
 """Score of a city centre given because the rest of the text matched nothing in that city."""
-LOCALITY_RADIUS_KM = 3.0
-"""A neighbourhood named in the catalog's addresses ("South End") reaches this far from the
-centre of its places."""
 AREAS_KEPT = 256
 """Texts whose area `place_area` keeps (the candidates of one message share it)."""
 ZIP_TABLE_SCORE = 0.6
@@ -73,118 +79,8 @@ _KIND_ORDER: dict[MatchKind, int] = {
     "street": 3,
     "city": 4,
 }
-_SUFFIXES = {
-    "avenue": "ave",
-    "av": "ave",
-    "street": "st",
-    "road": "rd",
-    "boulevard": "blvd",
-    "place": "pl",
-    "drive": "dr",
-    "lane": "ln",
-    "square": "sq",
-    "parkway": "pkwy",
-    "court": "ct",
-    "terrace": "ter",
-    "highway": "hwy",
-    "north": "n",
-    "south": "s",
-    "east": "e",
-    "west": "w",
-    "center": "ctr",
-    "centre": "ctr",
-}
-_STREET_WORDS = frozenset(
-    {"st", "ave", "blvd", "rd", "pl", "dr", "ln", "sq", "pkwy", "ct", "ter", "hwy", "way", "row",
-     "plaza", "broadway", "street", "avenue", "road"}
-)  # fmt: skip
-"""A city's name followed by one of these is a street ("Washington St"), not the city."""
-_STREET_NAMES = {"comm ave": "commonwealth ave", "mass ave": "massachusetts ave"}
-"""What people call a street, as the addresses write it."""
 _CONNECTORS = ("in", "near", "at", "around", "by", "of", "the")
 _ZIP_IN_TEXT = re.compile(r"\b(\d{5})(?:-\d{4})?\b")
-_HOUSE_NUMBER = re.compile(r"^\d+[a-z]?\b")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents or apostrophes: "Café" = "cafe", "Stephanie's" = "stephanies"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return plain.replace("'", "").replace("\u2019", "")
-
-
-def normalise(text: str) -> str:
-    words = re.sub(r"[^0-9a-z]+", " ", fold(text)).split()
-    joined = " ".join(_SUFFIXES.get(w, w) for w in words)
-    for short, full in _STREET_NAMES.items():
-        joined = re.sub(rf"(^| ){short}( |$)", rf"\1{full}\2", joined)
-    return joined
-
-
-@lru_cache(maxsize=1)
-def zip_cities() -> dict[str, str]:
-    """ZIP -> city for the catalog's US cities (`zip_cities.csv`: ranges by city, made from the
-    USPS ZIP list of the `zipcodes` package by `scripts/make_zip_cities.py`; '#' lines are its
-    provenance)."""
-    path = resources.files("kairos.signals.geocoding") / "zip_cities.csv"
-    found: dict[str, str] = {}
-    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if not ln.startswith("#")]
-    with io.StringIO("\n".join(lines)) as handle:
-        for row in csv.DictReader(handle):
-            first, last = int(row["first"]), int(row["last"] or row["first"])
-            for code in range(first, last + 1):
-                found[f"{code:05d}"] = row["city"]
-    return found
-
-
-@dataclass(frozen=True)
-class Locality:
-    """A neighbourhood or town the catalog's addresses name, at the centre of its places."""
-
-    name: str
-    key: str
-    lat: float
-    lng: float
-    places: int
-
-
-@dataclass(frozen=True)
-class KnownPlace:
-    """A catalog row as the geocoder holds it."""
-
-    name: str
-    address: str
-    city: str
-    lat: float
-    lng: float
-    name_key: str
-    address_key: str
-    zip: str | None
-
-    @property
-    def house_number(self) -> str | None:
-        found = _HOUSE_NUMBER.match(self.address_key)
-        return found.group(0) if found else None
-
-    @property
-    def label(self) -> str:
-        return ", ".join(p for p in (self.name, self.address.replace("\n", ", ")) if p)
-
-
-@dataclass(frozen=True)
-class _Area:
-    """Where a text says the place is: a city (its centre) or a locality (its places' centre)."""
-
-    name: str
-    label: str
-    lat: float
-    lng: float
-    radius_km: float
-    city: str
-
-
-def _city_area(city: CityCentre) -> _Area:
-    return _Area(city.name, city.label, city.lat, city.lng, CITY_RADIUS_KM, city.name)
 
 
 class CatalogGeocoder:
@@ -216,13 +112,13 @@ class CatalogGeocoder:
             for prefix in {w[:PREFIX_CHARS] for w in key.split()}:
                 self._by_prefix.setdefault(prefix, []).append(i)
         self._cities = tuple(cities if cities is not None else city_centres())
-        self._localities = _localities(self._places, self._cities)
-        areas = [(normalise(alias), _city_area(city)) for city in self._cities
+        self.localities = localities(self._places, self._cities)
+        areas = [(normalise(alias), city_area(city)) for city in self._cities
                  for alias in city.aliases]  # fmt: skip
-        areas += [(loc.key, self._locality_area(loc)) for loc in self._localities]
+        areas += [(loc.key, self._locality_area(loc)) for loc in self.localities]
         self._aliases = sorted(areas, key=lambda pair: -len(pair[0]))
         self._names: NameIndex | None = None
-        self._areas_said: dict[str, _Area | None] = {}
+        self._areas_said: dict[str, Area | None] = {}
 
     @property
     def places(self) -> list[KnownPlace]:
@@ -248,13 +144,13 @@ class CatalogGeocoder:
             return True
         return haversine_km(place.lat, place.lng, area.lat, area.lng) <= area.radius_km
 
-    def _locality_area(self, loc: Locality) -> _Area:
+    def _locality_area(self, loc: Locality) -> Area:
         nearest = min(self._cities, key=lambda c: haversine_km(c.lat, c.lng, loc.lat, loc.lng),
                       default=None)  # fmt: skip
         city = nearest.name if nearest is not None else loc.name
         label = f"{loc.name}, {city}" if city != loc.name else loc.name
         label += f" (centre of {loc.places} catalog place{'s' if loc.places > 1 else ''})"
-        return _Area(loc.name, label, loc.lat, loc.lng, LOCALITY_RADIUS_KM, city)
+        return Area(loc.name, label, loc.lat, loc.lng, LOCALITY_RADIUS_KM, city)
 
     async def fetch(self, query: GeocodeQuery) -> GeocodeResult:
         return self.lookup(query)
@@ -293,13 +189,13 @@ class CatalogGeocoder:
             )
         return GeocodeResult(matches=best, note=note)
 
-    def split_area(self, text: str) -> tuple[_Area | None, str]:
+    def split_area(self, text: str) -> tuple[Area | None, str]:
         """The city or locality the (normalised) text names, and the text without it. A name
         followed by a street word is the street's ("Washington St"), never the city."""
         for alias, area in self._aliases:
             for found in re.finditer(rf"(^| ){re.escape(alias)}(?= |$)", text):
                 after = text[found.end() :].split()
-                if after and after[0] in _STREET_WORDS:
+                if after and after[0] in STREET_WORDS:
                     continue
                 rest = (text[: found.start()] + " " + text[found.end() :]).split()
                 while rest and rest[-1] in _CONNECTORS:
@@ -309,14 +205,14 @@ class CatalogGeocoder:
                 return area, " ".join(rest)
         return None, text
 
-    def area_of(self, text: str) -> _Area | None:
+    def area_of(self, text: str) -> Area | None:
         """The city, locality or ZIP a text names (for narrowing places found otherwise)."""
         area, _ = self.split_area(normalise(text))
         if area is None and (zip_match := _ZIP_IN_TEXT.search(text)):
             _, area = self._postcode(zip_match.group(1))
         return area
 
-    def _near(self, area: _Area) -> list[int]:
+    def _near(self, area: Area) -> list[int]:
         """Indexes of the places within the area's radius (computed once per area)."""
         key = f"{area.name}|{area.lat}|{area.lng}|{area.radius_km}"
         near = self._in_area.get(key)
@@ -329,20 +225,20 @@ class CatalogGeocoder:
             self._in_area[key] = near
         return near
 
-    def _postcode(self, code: str) -> tuple[list[GeoMatch], _Area | None]:
+    def _postcode(self, code: str) -> tuple[list[GeoMatch], Area | None]:
         places = [p for p in self._places if p.zip == code]
         if not places:
             centre = find_city(zip_cities().get(code))
             if centre is None:
                 return [], None
             label = f"ZIP {code}, {centre.label} (no catalog address has it: the city's centre)"
-            area = _Area(f"ZIP {code}", label, centre.lat, centre.lng, CITY_RADIUS_KM, centre.name)
+            area = Area(f"ZIP {code}", label, centre.lat, centre.lng, CITY_RADIUS_KM, centre.name)
             return [_area_match(area, ZIP_TABLE_SCORE, kind="city")], area
-        lat, lng = _centroid(places)
+        lat, lng = centroid(places)
         plural = "s" if len(places) > 1 else ""
         label = f"ZIP {code} (centre of {len(places)} catalog place{plural})"
         city = places[0].city or None
-        area = _Area(f"ZIP {code}", label, lat, lng, LOCALITY_RADIUS_KM, city or "")
+        area = Area(f"ZIP {code}", label, lat, lng, LOCALITY_RADIUS_KM, city or "")
         return [
             GeoMatch(label=label, lat=lat, lng=lng, kind="postcode", score=1.0, city=city)
         ], area
@@ -361,10 +257,10 @@ class CatalogGeocoder:
     def _by_address(self, text: str, pool: list[int], limit: int) -> list[GeoMatch]:
         # Only addresses sharing a distinctive word are scored: fuzzy scoring every address of a
         # large catalog costs more than the whole rest of a lookup.
-        words = [w for w in text.split() if len(w) >= 3 and w not in _SUFFIXES.values()]
+        words = [w for w in text.split() if len(w) >= 3 and w not in SUFFIXES.values()]
         pool = [i for i in pool if any(w in self._address_keys[i] for w in words)]
         keys = [self._address_keys[i] for i in pool]
-        if number := _HOUSE_NUMBER.match(text):
+        if number := HOUSE_NUMBER.match(text):
             found = process.extract(
                 text,
                 keys,
@@ -385,7 +281,7 @@ class CatalogGeocoder:
         on_street = [self._places[pool[i]] for _, _, i in found]
         if not on_street:
             return []
-        lat, lng = _centroid(on_street)
+        lat, lng = centroid(on_street)
         score = max(s for _, s, _ in found) / 100
         city = on_street[0].city or None
         plural = "s" if len(on_street) > 1 else ""
@@ -404,13 +300,6 @@ class CatalogGeocoder:
         return [_area_match(self._aliases[found[2]][1], found[1] / 100)]
 
 
-def _centroid(places: Sequence[KnownPlace]) -> tuple[float, float]:
-    return (
-        round(sum(p.lat for p in places) / len(places), 6),
-        round(sum(p.lng for p in places) / len(places), 6),
-    )
-
-
 def _place_match(place: KnownPlace, kind: MatchKind, score: float) -> GeoMatch:
     return GeoMatch(
         label=place.label,
@@ -422,7 +311,7 @@ def _place_match(place: KnownPlace, kind: MatchKind, score: float) -> GeoMatch:
     )
 
 
-def _area_match(area: _Area, score: float, kind: MatchKind = "city") -> GeoMatch:
+def _area_match(area: Area, score: float, kind: MatchKind = "city") -> GeoMatch:
     return GeoMatch(
         label=area.label,
         lat=area.lat,
@@ -431,30 +320,6 @@ def _area_match(area: _Area, score: float, kind: MatchKind = "city") -> GeoMatch
         score=round(score, 3),
         city=area.city,
     )
-
-
-def _localities(places: Sequence[KnownPlace], cities: Sequence[CityCentre]) -> list[Locality]:
-    """Neighbourhoods and towns the addresses name between the street and "MA 02118" (Yelp's
-    "253 Shawmut Ave, South End, Boston, MA 02118"), other than the catalog's cities."""
-    known = {normalise(alias) for city in cities for alias in city.aliases}
-    found: dict[str, tuple[str, list[KnownPlace]]] = {}
-    for place in places:
-        parts = [p.strip() for p in place.address.replace("\n", ", ").split(",")]
-        for part in parts[1:-1]:
-            for name in part.split("/"):
-                name = name.strip()
-                key = normalise(name)
-                words = key.split()
-                if len(key) < 4 or len(words) > 3 or any(ch.isdigit() for ch in name):
-                    continue
-                if key in known or words[-1] in _STREET_WORDS:
-                    continue
-                found.setdefault(key, (name, []))[1].append(place)
-    out = []
-    for key, (name, mine) in found.items():
-        lat, lng = _centroid(mine)
-        out.append(Locality(name=name, key=key, lat=lat, lng=lng, places=len(mine)))
-    return out
 
 
 def _best(matches: list[GeoMatch], limit: int) -> list[GeoMatch]:
