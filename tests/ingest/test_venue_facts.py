@@ -141,7 +141,9 @@ async def test_bad_checkin_and_inspection_rows_are_counted(runtime: Any, tmp_pat
 
 async def test_the_sample_holds_venue_data(runtime: Any) -> None:
     """`make run` on an empty store: check-ins, inspections, two price signals on merged places
-    and points of interest in eight cities, with no tip embedding left to compute."""
+    and points of interest in fifteen cities (the eight of the POI sets, and those the notable
+    landmarks add: Tokyo, Kyoto, Osaka, Edinburgh, Glasgow, London, Barcelona), with no tip
+    embedding left to compute."""
     async with runtime.db.session() as session:
         counts = (
             await session.execute(
@@ -159,5 +161,5 @@ async def test_the_sample_holds_venue_data(runtime: Any) -> None:
         ).one()
     checkin_places, inspections, poi_cities, unembedded, two_prices = counts
     assert checkin_places >= 70 and inspections >= 1500
-    assert poi_cities == 8 and unembedded == 0
+    assert poi_cities == 15 and unembedded == 0
     assert two_prices >= 30
