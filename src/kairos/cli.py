@@ -213,17 +213,26 @@ def _ingest_recipes(path: Path, batch_size: int, embed: bool) -> None:
 
 @sample_app.command("recipes")
 def sample_recipes(
-    source: Annotated[Path, typer.Option(help="recipes.jsonl.gz or its folder")] = Path(
-        "../shared/data/recipes"
-    ),
+    source: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="recipes.jsonl.gz or its folder; repeat for more sources (the first "
+            "gives the seeded base, every one the common dishes)"
+        ),
+    ] = None,
     out: Annotated[Path, typer.Option(help="where the sample goes")] = Path("data/sample/recipes"),
     size: Annotated[int, typer.Option(min=10, max=2000)] = 300,
 ) -> None:
-    """Cut the recipes sample and compute its embeddings with Kairos."""
+    """Cut the recipes sample (with the common dishes) and compute its embeddings with Kairos."""
+    from kairos.ingest.common_dishes import coverage
     from kairos.ingest.recipe_sample import cut_recipe_sample
+    from kairos.ingest.recipes import read_recipe_rows
     from kairos.text.embeddings import get_embedder
 
-    count = cut_recipe_sample(source, out, get_embedder(get_settings()), size)
+    sources = source or [Path("../shared/data/recipes"), Path("../shared/data/recipes_wikibooks")]
+    count = cut_recipe_sample(sources, out, get_embedder(get_settings()), size)
+    covered, listed, missing = coverage(read_recipe_rows(out))
+    console.print(f"common dishes covered: {covered} of {listed}; missing: {', '.join(missing)}")
     console.print(f"{count} recipes and their embeddings written to {out}")
 
 

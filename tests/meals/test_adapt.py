@@ -77,10 +77,11 @@ def test_a_dish_that_carries_the_allergen_is_named_as_the_dish() -> None:
 
 
 def test_no_substitute_means_a_refusal_that_cites_the_line() -> None:
-    recipe = _row(["1 pound shrimp, peeled", "2 cloves garlic"], ["Cook the shrimp."])
+    # shrimp now has a substitute (a main protein: chicken, white fish); crab legs have none
+    recipe = _row(["1 pound crab legs", "2 cloves garlic"], ["Cook the crab legs."])
     refused = adapt_recipe(recipe, CookConstraints(allergens={"shellfish": "severe"}))
     assert isinstance(refused, Refusal)
-    assert refused.lines == ("1 pound shrimp, peeled",)
+    assert refused.lines == ("1 pound crab legs",)
     assert "no substitute" in refused.reason
 
 

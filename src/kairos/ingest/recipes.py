@@ -43,9 +43,10 @@ class RecipeIngestReport:
 
 
 def read_recipe_rows(path: Path) -> Iterator[dict[str, Any]]:
-    """Rows of a recipes file (or of the `recipes.jsonl[.gz]` inside a folder)."""
+    """Rows of a recipes file (or of the `recipes.jsonl[.gz]` or `recipes_wikibooks.jsonl[.gz]`
+    inside a folder)."""
     if path.is_dir():
-        path = find_file(path, "recipes.jsonl")
+        path = find_file(path, "recipes.jsonl", "recipes_wikibooks.jsonl")
     with open_text(path) as handle:
         for line in handle:
             if line.strip():

@@ -20,12 +20,13 @@ from kairos.errors import InvalidInput, NotFound
 from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
-from kairos.meals.dish_search import CachedRecipeRepository
+from kairos.meals.dish_search import CachedRecipeRepository, Candidate
 from kairos.meals.healthier import meal_message
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
 from kairos.meals.recipes.constraints import CookConstraints
+from kairos.meals.recipes.course import part_of_a_dish
 from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
 from kairos.meals.suggest import PANTRY_SUGGESTIONS, meal_suggestions, pantry_suggestions
 from kairos.meals.understanding import MealInput, read_message
@@ -38,7 +39,10 @@ from kairos.text.embeddings import EmbeddingProvider
 __all__ = ["Coach", "CoachTurn"]
 
 DISH_SIMILARITY = 0.55
-"""Below this cosine, with no title naming it, Kairos does not know the dish and asks."""
+"""Below this cosine, with no title naming it, Kairos has no recipe of the dish."""
+NEAREST_DISH = 0.35
+"""A dish Kairos has no recipe of: the recipes this close are offered as the nearest real
+dishes, said to be so; below it, Kairos asks what the dish is."""
 
 
 @dataclass
@@ -107,6 +111,12 @@ class Coach:
         answer = await self._suggest(turn, context, hashes)
         yield Result(payload=answer)
 
+    async def _dish_candidates(self, dish: str, context: Context) -> list[Candidate]:
+        """The dish's candidates, without the sauces, seasonings and drinks the dish does not
+        name ("Pad Thai Sauce" is not a pad thai)."""
+        found = await self.recipes.dish_candidates(dish, constraints=context.constraints)
+        return [c for c in found if not part_of_a_dish(c[0].title, dish)]
+
     async def _session(self, user: UserPublic, session_id: uuid.UUID) -> StoredSession:
         stored = await self.store.load_session(user.uid, session_id)
         if stored is None:
@@ -155,17 +165,30 @@ class Coach:
 
     async def _suggest(self, turn: CoachTurn, context: Context, hashes: list[str]) -> CoachAnswer:
         request = context.request
+        nearest = False
         if request.meal_name:
-            candidates = await self.recipes.dish_candidates(
-                request.meal_name, constraints=context.constraints
-            )
+            dish, notes = await self.recipes.read_dish(request.meal_name)
+            if notes:
+                update = {"meal_name": dish, "read": [*request.read, *notes]}
+                request = context.request = request.model_copy(update=update)
+            candidates = await self._dish_candidates(dish, context)
+            if request.meal_head and not any(titled for _, _, titled in candidates):
+                head, _ = await self.recipes.read_dish(request.meal_head)
+                by_head = await self._dish_candidates(head, context)
+                if any(titled for _, _, titled in by_head):
+                    read = f"no recipe names all of '{dish}': recipes of {head}"
+                    dish, candidates = head, by_head
+                    update = {"meal_name": dish, "read": [*request.read, read]}
+                    request = context.request = request.model_copy(update=update)
             if not any(titled or score >= DISH_SIMILARITY for _, score, titled in candidates):
-                return await self._ask(
-                    turn, request.model_copy(update={"kind": "unknown"}), "what", hashes,
-                    name=request.meal_name,
-                )  # fmt: skip
-            suggestions, not_offered = meal_suggestions(candidates, context, request.meal_name)
-            what = f"versions of {request.meal_name}"
+                nearest = any(score >= NEAREST_DISH for _, score, _ in candidates)
+                if not nearest:
+                    return await self._ask(
+                        turn, request.model_copy(update={"kind": "unknown"}), "what", hashes,
+                        name=request.meal_name,
+                    )  # fmt: skip
+            suggestions, not_offered = meal_suggestions(candidates, context, dish, nearest=nearest)
+            what = f"versions of {dish}"
         else:
             pantry = await self.recipes.from_pantry(
                 request.ingredients, k=PANTRY_SUGGESTIONS, constraints=context.constraints,
@@ -183,7 +206,13 @@ class Coach:
             "suggestions": [_kept(s) for s in suggestions],
         }  # fmt: skip
         await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_selection", state)
-        if suggestions:
+        if suggestions and nearest:
+            message = (
+                f"Kairos has no recipe of {request.meal_name}; the nearest real dishes it has: "
+                + ", ".join(s.title for s in suggestions) + "."
+            )  # fmt: skip
+            message += _left_out(request.meal_name, context.constraints)
+        elif suggestions:
             message = (
                 meal_message(suggestions, request.meal_name)
                 if request.meal_name
@@ -243,7 +272,8 @@ class Coach:
         ))  # fmt: skip
 
 
-_KEPT = {"max_minutes", "servings", "household", "equipment_with", "equipment_without", "read"}
+_KEPT = {"max_minutes", "servings", "household", "units", "swap_to", "equipment_with",
+         "equipment_without", "read"}  # fmt: skip
 
 
 def _kept(suggestion: Suggestion) -> dict[str, Any]:

@@ -57,7 +57,7 @@ def build_constraints(user: UserPublic, request: MealInput, *, household: bool) 
         equipment=_equipment(user, request),
         max_minutes=request.max_minutes or cook.time_per_meal_minutes,
         skill=skill,
-    )
+    ).model_copy(update={"swap_to": tuple(request.swap_to)})
 
 
 @dataclass
@@ -78,7 +78,8 @@ class Context:
 
     @property
     def units(self) -> Units:
-        return self.user.cook.units
+        """The units the message asked for, else the profile's."""
+        return self.request.units or self.user.cook.units
 
     @property
     def servings(self) -> float | None:

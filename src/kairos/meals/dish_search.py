@@ -8,11 +8,15 @@
   coach can order them by health first and adapt only until it has enough safe ones (adapting
   is ~3 ms a recipe); the others are the baseline the offered ones are compared with.
 - query embeddings cached by text (dish names repeat across people).
+- `read_dish`: the dish name with its typos read against the titles' words (`dish_words`),
+  the request's words taken off again once read ("helthy" is "healthy", not the dish); the
+  title match accepts the titles' other spellings ("lasagne" finds "Lasagna").
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Final
@@ -20,13 +24,19 @@ from typing import Final
 import numpy as np
 from sqlalchemy import text
 
+from kairos.meals.dish_words import corrected_dish, spelling_variants, title_names, title_words
 from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository
+from kairos.meals.recipes.repository import TITLE_BONUS
+from kairos.meals.understanding import dish_words
 
 __all__ = ["CachedRecipeRepository", "Candidate"]
 
 RECIPES_KEPT: Final = 20_000
 QUERIES_KEPT: Final = 2_000
 _HASHES = text("SELECT id, content_hash FROM recipes WHERE id = ANY(:ids)")
+_TITLES = text("SELECT count(*) AS n, max(id) AS last, array_agg(title) AS titles FROM recipes")
+_STATE = text("SELECT count(*) AS n, max(id) AS last FROM recipes")
+_TS_WORD = re.compile(r"[a-z]+")
 
 Candidate = tuple[Recipe, float, bool]
 """A recipe of the dish, its similarity score (cosine + title bonus), and whether its title
@@ -38,6 +48,33 @@ class CachedRecipeRepository(RecipeRepository):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._recipes: OrderedDict[int, tuple[str, Recipe]] = OrderedDict()
         self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._vocabulary: tuple[tuple[int, int], dict[str, int]] | None = None
+
+    async def title_vocabulary(self) -> dict[str, int]:
+        """Words of the recipe titles with how many titles use each, read again when the
+        recipes' count or last id moves."""
+        async with self.db.reading() as session:
+            state = (await session.execute(_STATE)).one()
+            key = (int(state.n), int(state.last or 0))
+            if self._vocabulary is None or self._vocabulary[0] != key:
+                row = (await session.execute(_TITLES)).one()
+                self._vocabulary = (key, title_words(list(row.titles or [])))
+        return self._vocabulary[1]
+
+    async def read_dish(self, name: str) -> tuple[str, list[str]]:
+        """The dish as the titles spell it, and how its words were read."""
+        corrected, notes = corrected_dish(name, await self.title_vocabulary())
+        return (dish_words(corrected) or corrected), notes
+
+    async def title_query(self, dish: str) -> str | None:
+        """A `to_tsquery` text accepting the titles' other spellings of the dish's words, or
+        None when no word has one (the plain match is used)."""
+        vocabulary = await self.title_vocabulary()
+        words = _TS_WORD.findall(dish.lower())
+        groups = [spelling_variants(w, vocabulary) for w in words]
+        if not words or all(len(g) == 1 for g in groups) or "'" in dish:
+            return None
+        return " & ".join("(" + " | ".join(g) + ")" for g in groups)
 
     async def load(self, ids: Iterable[int]) -> dict[int, Recipe]:
         ids = list(dict.fromkeys(ids))
@@ -92,6 +129,13 @@ class CachedRecipeRepository(RecipeRepository):
     ) -> list[Candidate]:
         """`similar_dishes`' candidates and ranking (cosine + title bonus, ties by id), not
         adapted."""
-        ranked, hashes = await self.dish_ranking(dish_name, constraints=constraints)
+        ranked, hashes = await self.dish_ranking(
+            dish_name, constraints=constraints, title_query=await self.title_query(dish_name)
+        )
         recipes = await self._load_known(hashes, [r[2] for r in ranked])
-        return [(recipes[i], score, titled) for score, titled, i in ranked if i in recipes]
+        return [
+            (recipes[i], score - TITLE_BONUS * (titled and not named), named)
+            for score, titled, i in ranked
+            if i in recipes
+            for named in (titled and title_names(recipes[i].title, dish_name),)
+        ]

@@ -72,5 +72,6 @@ def meal_recipe(
         tags=tags_of(recipe, adapted),
         source=adapted.source,
         url=adapted.url,
+        licence=adapted.licence,
         allergy=allergy,
     )

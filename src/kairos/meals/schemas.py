@@ -140,6 +140,11 @@ class Suggestion(BaseModel):
         default=None, description="a dish's suggestion against the usual version of the dish"
     )
     pantry: PantryUse | None = None
+    credit: str | None = Field(
+        default=None,
+        description="where the recipe comes from and its licence, when the source "
+        "states one: 'Wikibooks Cookbook, CC BY-SA 4.0 …, https://en.wikibooks.org/…'",
+    )
     substitutions: list[str] = Field(
         default_factory=list, description="'oat milk instead of milk — dairy allergy'"
     )
@@ -175,6 +180,11 @@ class MealRecipe(BaseModel):
     tags: list[str]
     source: str
     url: str | None
+    licence: str | None = Field(
+        default=None,
+        description="the recipe text's licence as its source states it, shown with "
+        "the source and its page (Wikibooks recipes: CC BY-SA 4.0)",
+    )
     allergy: AllergyCheck = Field(
         description="the safety step's check of the final ingredient list, for the cook and "
         "every household member it is cooked for: what it likely holds, for whom, what to check"

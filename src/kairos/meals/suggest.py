@@ -23,9 +23,11 @@ from typing import Final
 
 from kairos.meals.context import Context
 from kairos.meals.dish_search import Candidate
+from kairos.meals.dish_words import shared_words
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.recipes import adapt_recipe
+from kairos.meals.recipes.course import is_meal
 from kairos.meals.recipes.models import (
     AdaptedRecipe,
     PantryMatch,
@@ -41,6 +43,7 @@ __all__ = ["MEAL_SUGGESTIONS", "PANTRY_SUGGESTIONS", "meal_suggestions", "pantry
 MEAL_SUGGESTIONS: Final = 3
 POOL: Final = 10
 """The dish's recipes considered per request: the offered are the best of these."""
+NEAREST_DISH: Final = 0.35
 SIMILAR_DISH: Final = 0.55
 """A recipe whose title does not name the dish joins the pool only this close in meaning
 (cosine): "Breakfast grilled cheese" (0.54) is not a version of mac and cheese."""
@@ -105,6 +108,14 @@ def _summary(adapted: AdaptedRecipe) -> str:
     return text + "."
 
 
+def credit(recipe: Recipe) -> str | None:
+    """ "Wikibooks Cookbook, CC BY-SA 4.0 (…), https://…": the source and its licence, for a
+    recipe whose source states a licence (attribution is what the licence asks)."""
+    if not recipe.licence:
+        return None
+    return ", ".join(p for p in (recipe.host or recipe.source, recipe.licence, recipe.url) if p)
+
+
 def _substitutions(adapted: AdaptedRecipe) -> list[str]:
     return [s.reason for s in adapted.substitutions]  # "oat milk instead of milk — dairy allergy"
 
@@ -151,22 +162,31 @@ def adapt_as_published(recipe: Recipe) -> AdaptedRecipe:
 
 
 def meal_suggestions(
-    candidates: Sequence[Candidate], context: Context, dish: str
+    candidates: Sequence[Candidate], context: Context, dish: str, *, nearest: bool = False
 ) -> tuple[list[Suggestion], list[str]]:
     """Up to 3 suggestions, and why any real recipe was not offered.
 
     The pool is the dish's recipes (titles naming it) topped up with others close in meaning
-    (`SIMILAR_DISH`) to `POOL` recipes; the baseline is the pool's titled recipes (all of it if
-    fewer than 2). The pool is ordered by health, title, learned preferences and the equipment
+    (`SIMILAR_DISH`) to `POOL` recipes, offered after every recipe of the dish; the baseline is
+    the pool's titled recipes (all of it if fewer than 2). `nearest`: the catalogue has no
+    recipe of the dish; the pool is the meals nearest in meaning (down to `NEAREST_DISH`), those
+    sharing the dish's words first, each said to be the nearest real dish. The
+    pool is ordered by health, title, learned preferences and the equipment
     asked for, and adapted in that order until 3 distinct safe recipes are found."""
     titled = [c for c in candidates if c[2]]
     similar = [c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH]
+    if nearest:  # no recipe of the dish: the meals nearest in meaning, said to be so
+        similar = [c for c in candidates if c[1] >= NEAREST_DISH and is_meal(c[0])]
     pool = (titled + similar)[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
-    for candidate in sorted(pool, key=lambda c: _rank_key(c, context, baseline, dish)):
+    if nearest:  # the nearest that share the dish's words ("Lentil Bolognese") first
+        order = sorted(pool, key=lambda c: (-shared_words(c[0].title, dish), -c[1], c[0].id))
+    else:  # the dish itself before any similar one, however healthy
+        order = sorted(pool, key=lambda c: (not c[2], *_rank_key(c, context, baseline, dish)))
+    for candidate in order:
         recipe = candidate[0]
         key = " ".join(recipe.title.lower().split())
         if key in seen:
@@ -193,7 +213,13 @@ def meal_suggestions(
                 suggestion_id=f"s{number}",
                 title=adapted.title,
                 summary=_summary(adapted),
-                rationale=("" if recipe.id in titled_ids else f"A dish similar to {dish}. ")
+                rationale=(
+                    ""
+                    if recipe.id in titled_ids
+                    else f"Not {dish}: the nearest real dish Kairos has. "
+                    if nearest
+                    else f"A dish similar to {dish}. "
+                )
                 + healthier.claim
                 + (f" {healthier.title_note}" if healthier.title_note else "")
                 + _liked_text(tags, context.facts),
@@ -205,6 +231,7 @@ def meal_suggestions(
                 health=recipe.health,
                 nutrition_text=nutrition_text(recipe, adapted),
                 healthier=healthier,
+                credit=credit(recipe),
                 substitutions=_substitutions(adapted),
                 allergy=check,
             )
@@ -265,6 +292,7 @@ def pantry_suggestions(
                 health=health,
                 nutrition_text=nutrition,
                 pantry=use,
+                credit=credit(match.recipe),
                 substitutions=_substitutions(match.adapted),
                 allergy=checks[index],
             )

@@ -19,7 +19,7 @@ from kairos.meals.recipes import parse_ingredient
 from kairos.text.query.numbers import extract_numbers
 from kairos.text.query.when import extract_when
 
-__all__ = ["MealInput", "answer_kind", "read_message", "split_ingredients"]
+__all__ = ["MealInput", "answer_kind", "dish_words", "read_message", "split_ingredients"]
 
 InputKind = Literal["text_meal", "text_ingredients", "meal_photo", "ingredients_photo", "unknown"]
 
@@ -48,6 +48,32 @@ _HOUSEHOLD = re.compile(
     r"everybody|the house)\b",
     re.IGNORECASE,
 )
+_METRIC_WORDS: Final = (
+    r"grams?|g|metric|celsius|centigrade|°c|ml|millilit(?:re|er)s?|kilos?|kg|litres?"
+)
+_IMPERIAL_WORDS: Final = (
+    r"cups?|ounces?|oz|pounds?|lbs?|fahrenheit|°f|imperial|us\s+(?:units|measures)"
+)
+_UNIT_WORDS: Final = rf"(?:{_METRIC_WORDS}|{_IMPERIAL_WORDS})"
+_UNITS = re.compile(
+    r"\b(?:(?:i|we)\s+(?:use|cook\s+(?:in|with)|work\s+in|measure\s+in|prefer|like)|in|using|"
+    rf"with)\s+{_UNIT_WORDS}(?:\s*(?:,|and|&|\+)\s*{_UNIT_WORDS})*\b(?:\s+please)?",
+    re.IGNORECASE,
+)
+_SWAP = re.compile(
+    r"\b(?:could|can|would|will|does|do)\s+(?P<a>(?:\w+\s+){0,2}?\w+)\s+work\b"
+    r"(?:\s+instead(?:\s+of\s+(?:the\s+)?\w+)?)?"
+    r"|\b(?:use|using|with|try)\s+(?P<b>(?:\w+\s+){0,2}?\w+)\s+instead\b(?:\s+of\s+(?:the\s+)?\w+)?"
+    r"|\b(?:swap|switch|replace)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:for|with)\s+"
+    r"(?P<c>(?:\w+\s+){0,2}?\w+)\b(?=\s*(?:[,.;!?]|$))",
+    re.IGNORECASE,
+)
+_CANNOT_HAVE = re.compile(
+    r"\b(?:but\s+)?(?:i|we|he|she|they)\s*(?:can'?t|cannot|can\s+not|don'?t|do\s+not|"
+    r"am\s+allergic\s+to|'m\s+allergic\s+to|react\s+to)\s*(?:have|eat)?\s+(?:any\s+)?\w+"
+    r"|\bit'?s\s+[\w ,]+?\s+(?:i|we)\s+react\s+to\b",
+    re.IGNORECASE,
+)
 _PANTRY_CUES = re.compile(
     r"\b(?:i\s+(?:have|got|'ve got)|i've got|we\s+have|have\s+got|what\s+can\s+i\s+(?:make|cook)|"
     r"using|use\s+up|ingredients?|leftovers?|in\s+(?:my|the)\s+(?:fridge|pantry|cupboard)|"
@@ -59,7 +85,9 @@ _MEAL_FILLER = re.compile(
     r"i'd like|make|making|cook|cooking|me|a|an|the|my|some|healthier|healthy|lighter|"
     r"version|versions|of|recipe|recipes|for|dinner|lunch|tonight|today|something|like|"
     r"how\s+(?:do|can)\s+i|is\s+there|give|suggest|ideas?|this|it's|it\s+is|that's|photo|"
-    r"picture|meal|dish|quick|quickly|easy|want|to|eat|is|was|with|less|fat|fewer|calories)\b",
+    r"picture|meal|dish|quick|quickly|easy|want|to|eat|is|was|with|less|fat|fewer|calories|"
+    r"but|kids?|children|will|would|they|family|everyone|please|tasty|nice|good|new|summer|"
+    r"winter|weeknight|weekend|party)\b",
     re.IGNORECASE,
 )
 _PANTRY_FILLER = re.compile(
@@ -80,10 +108,23 @@ class MealInput(BaseModel):
 
     kind: InputKind
     meal_name: str | None = None
+    meal_head: str | None = Field(
+        default=None,
+        description="the dish before 'with …' ('grilled chicken' of 'grilled "
+        "chicken with an overnight marinade'), looked for when no title names the whole name",
+    )
     ingredients: list[str] = Field(default_factory=list)
     max_minutes: int | None = None
     servings: int | None = None
     household: bool = False
+    swap_to: list[str] = Field(
+        default_factory=list,
+        description="a food the cook asks to use in place of the dish's "
+        "main protein ('would chicken work instead of the salmon?')",
+    )
+    units: Literal["metric", "imperial"] | None = Field(
+        default=None, description="the units the message asks for ('I use grams and celsius')"
+    )
     equipment_with: list[str] = Field(default_factory=list)
     equipment_without: list[str] = Field(default_factory=list)
     read: list[str] = Field(default_factory=list, description="what was understood, in words")
@@ -125,6 +166,12 @@ def split_ingredients(text: str) -> list[str]:
     return items[:25]
 
 
+def dish_words(text: str) -> str | None:
+    """The dish's words alone: a name read again once its typos are read ("helthy lasagne" →
+    "healthy lasagna" → "lasagna")."""
+    return _meal_name(text)
+
+
 def _meal_name(text: str) -> str | None:
     name = _MEAL_FILLER.sub(" ", text)
     name = re.sub(r"[^\w\s'&-]", " ", name)
@@ -136,15 +183,30 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
     """One deterministic reading; `kind` is unknown when the text names neither a meal nor a
     list of ingredients (the coach then asks)."""
     text = " ".join(text.split())
+    read: list[str] = []
     _, duration, when_spans = extract_when(text, today or date.today())
     facts, number_spans = extract_numbers(_blank(text, when_spans))
     have, lack, equipment_spans = _equipment(text)
     household_match = _HOUSEHOLD.search(text)
+    units_match = _UNITS.search(text)
+    units: Literal["metric", "imperial"] | None = None
+    if units_match:
+        metric = re.search(rf"\b(?:{_METRIC_WORDS})\b", units_match.group(), re.IGNORECASE)
+        units = "metric" if metric else "imperial"
     spans = when_spans + number_spans + equipment_spans
+    if units_match:
+        spans.append(units_match.span())
+    swap = _SWAP.search(text)
+    swap_to = []
+    if swap:
+        spans.append(swap.span())
+        food = next(g for g in swap.groups() if g)
+        swap_to = [" ".join(re.sub(r"^(?:the|some|a|an)\s+", "", food.lower()).split())]
+        read.append(f"{swap_to[0]} in place of the main protein kept out, if it is safe")
+    spans += [m.span() for m in _CANNOT_HAVE.finditer(text)]
     if household_match:
         spans.append(household_match.span())
     rest = _blank(text, spans)
-    read: list[str] = []
     if duration is not None:
         read.append(f"ready in {duration.minutes} minutes or less ('{duration.text}')")
     if facts.party_size:
@@ -152,11 +214,15 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
     if household_match:
         read.append("for the household: every member's allergies apply")
     read += [f"with the {e}" for e in have] + [f"no {e}" for e in lack]
+    if units:
+        read.append(f"{units} units ('{units_match.group().strip() if units_match else ''}')")
     base = MealInput(
         kind="unknown",
         max_minutes=duration.minutes if duration else None,
         servings=facts.party_size,
         household=household_match is not None,
+        units=units,
+        swap_to=swap_to,
         equipment_with=have,
         equipment_without=lack,
         read=read,
@@ -168,9 +234,14 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
             return base.model_copy(update={"kind": "text_ingredients", "ingredients": ingredients})
         return base.model_copy(update={"kind": "text_ingredients"})
     # "lasagna, my grandmother's favourite": the dish is named first, the rest is talk
-    name = _meal_name(re.split(r"[,;:.!?(]| - ", rest.strip(" ,;:.!?"))[0]) or _meal_name(rest)
+    clause = re.split(r"[,;:.!?(]| - ", rest.strip(" ,;:.!?"))[0]
+    name = _meal_name(clause) or _meal_name(rest)
     if name and len(name) >= 3:
-        return base.model_copy(update={"kind": "text_meal", "meal_name": name[:120]})
+        head = _meal_name(re.split(r"\bwith\b", clause, flags=re.IGNORECASE)[0])
+        head = head if head and len(head) >= 3 and head != name else None
+        return base.model_copy(
+            update={"kind": "text_meal", "meal_name": name[:120], "meal_head": head}
+        )
     return base
 
 

@@ -203,7 +203,11 @@ class _Adapter:
     ) -> AdaptedIngredient | None:
         rules, words = found
         chosen = choose_substitute(
-            rules, quantity=line.quantity, methods=self.recipe.methods, is_safe=is_safe
+            rules,
+            quantity=line.quantity,
+            methods=self.recipe.methods,
+            is_safe=is_safe,
+            preferred=self.constraints.swap_to,
         )
         if chosen is None:
             return None
@@ -221,6 +225,7 @@ class _Adapter:
             reason=f"{new} instead of {words.lower()} — {_reasons(hazards, self.severities)}",
             kind=hazards[0].kind,
             removes=tuple(dict.fromkeys(h.name for h in hazards)),
+            main=rule.main,
         )
         if rule.note:
             self.warnings.append(f"{new}: {rule.note}.")
@@ -264,8 +269,8 @@ def _anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal 
     if not worst:
         return None
     hazards = [h for h in hazards_in(recipe.title, worst, (), ()) if h.status == "contains"]
-    if not hazards:
-        return None
+    if not hazards or (constraints.swap_to and all(_main(h.word) for h in hazards)):
+        return None  # a main protein the cook named a replacement for is swapped, then checked
     hazard = hazards[0]
     reason = hazard_reason(hazard, dict(constraints.allergens))
     return _refuse(
@@ -275,6 +280,11 @@ def _anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal 
         hazards,
         [],
     )
+
+
+def _main(word: str) -> bool:
+    found = find_rules(word)
+    return found is not None and any(rule.main for rule in found[0])
 
 
 def _made_of(hazard: Hazard) -> str:
@@ -356,7 +366,10 @@ def _assemble(
     title = recipe.title
     if adapter.substitutions and any(s.kind == "allergen" for s in adapter.substitutions):
         named = [s for s in adapter.substitutions if not adapter.safe(recipe.title)]
-        if named:
+        main = [s for s in adapter.substitutions if s.main]
+        if main:
+            title = f"{recipe.title}, with {main[0].new_item} instead of {main[0].original_item}"
+        elif named:
             title = f"{recipe.title} (adapted)"
     return AdaptedRecipe.model_validate(
         {
@@ -379,5 +392,6 @@ def _assemble(
             "cuisine": recipe.cuisine,
             "source": recipe.host or recipe.source,
             "url": recipe.url,
+            "licence": recipe.licence,
         }
     )

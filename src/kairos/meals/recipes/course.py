@@ -13,7 +13,7 @@ from typing import Final
 
 from kairos.meals.recipes.models import Recipe
 
-__all__ = ["is_meal", "wants_baking"]
+__all__ = ["PART_OF_A_DISH", "is_meal", "part_of_a_dish", "wants_baking"]
 
 _NOT_A_MEAL_CATEGORY: Final = re.compile(
     r"\b(?:desserts?|treats?|drinks?|beverages?|cocktails?|jams?|marmalades?|dressings?"
@@ -30,6 +30,31 @@ _BAKING: Final = frozenset(
     ("sugar", "white sugar", "brown sugar", "powdered sugar", "flour", "all-purpose flour",
      "chocolate", "chocolate chips", "cocoa powder", "butter", "cake mix", "frosting")
 )  # fmt: skip
+
+
+PART_OF_A_DISH: Final = frozenset(
+    ("sauce", "sauces", "dip", "dipping", "dressing", "vinaigrette", "marinade", "glaze",
+     "seasoning", "rub", "paste", "spice", "spices", "mix", "powder", "syrup", "stock", "broth",
+     "gravy", "drink", "drinks", "smoothie", "smoothies", "cocktail", "cocktails", "punch",
+     "lemonade", "margarita", "margaritas", "tea", "coffee")
+)  # fmt: skip
+"""Title words of a part of a dish or a drink: "Pad Thai Sauce" is not a pad thai."""
+_WORDS: Final = re.compile(r"[^\W_]+")
+
+
+_MAIN_CLAUSE: Final = re.compile(r"\s+(?:with|on|over|served|in)\s+|[(,:]|\s+-\s+", re.IGNORECASE)
+_NOT_THE_HEAD: Final = frozenset(("recipe", "ii", "iii", "iv", "v", "vi", "easy", "best"))
+
+
+def part_of_a_dish(title: str, dish: str) -> bool:
+    """The title's head (the last word before "with …", "(…)") is a sauce, seasoning or drink
+    that the dish asked for does not name ("Korean Fried Chicken Sauce" for "fried chicken";
+    not "Peanut Sauce" for "peanut sauce", nor "Spaghetti with Bolognese Meat Sauce")."""
+    words = [w for w in _WORDS.findall(_MAIN_CLAUSE.split(title.lower())[0])
+             if w not in _NOT_THE_HEAD]  # fmt: skip
+    if not words or words[-1] not in PART_OF_A_DISH:
+        return False
+    return words[-1] not in _WORDS.findall(dish.lower())
 
 
 def is_meal(recipe: Recipe) -> bool:

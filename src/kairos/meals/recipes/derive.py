@@ -67,7 +67,7 @@ def _text(value: Any) -> str | None:
     return str(value) if value else None
 
 
-DERIVATION: Final = "methods-from-steps-2"
+DERIVATION: Final = "licence-1"
 """Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
 
 
@@ -75,7 +75,8 @@ def content_hash(row: Mapping[str, Any]) -> str:
     """What the derivation reads, and its rules' version, hashed: a re-ingest of an unchanged
     recipe under unchanged rules is a no-op."""
     keys = ("title", "ingredients", "instructions", "yields", "nutrients", "cuisine",
-            "category", "total_time_min", "prep_time_min", "cook_time_min", "url")  # fmt: skip
+            "category", "total_time_min", "prep_time_min", "cook_time_min", "url",
+            "license")  # fmt: skip
     values = {k: row.get(k) for k in keys} | {"derivation": DERIVATION}
     payload = json.dumps(values, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode()).hexdigest()
@@ -111,6 +112,7 @@ def derive_recipe(row: Mapping[str, Any], recipe_id: int = 0) -> Recipe:
         ),
         category=_text(row.get("category")),
         url=row.get("url"),
+        licence=row.get("license") or None,
         host=row.get("site_name") or row.get("host"),
         author=row.get("author"),
         description=row.get("description"),

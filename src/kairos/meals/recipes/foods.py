@@ -116,11 +116,14 @@ def _singular(word: str) -> str:
     return word
 
 
+_FLAVOUR = re.compile(r"\b[^\W\d_]+(?:[\s-]+[^\W\d_]+)?[\s-]+flavou?r(?:ed|ing)?\b")
+
+
 def canonical_food(item: str) -> str:
     """The canonical food an item names: the longest known food in it, else the item without
     descriptive words, singular ("2 large ripe Hass avocados" -> "avocado")."""
     table = food_table()
-    lowered = item.lower()
+    lowered = _FLAVOUR.sub(" ", item.lower())  # "chicken-flavored ramen" is not chicken
     best = ""
     for match in table.pattern.finditer(lowered):
         food = table.canonical.get(term_key(match.group()), "")

@@ -105,6 +105,8 @@ class Recipe(_Frozen):
     cuisine: str | None = None
     category: str | None = None
     url: str | None = None
+    licence: str | None = None
+    """The recipe text's licence as its source states it ("CC BY-SA 4.0 (Wikibooks); …")."""
     host: str | None = None
     author: str | None = None
     description: str | None = None
@@ -134,6 +136,8 @@ class Substitution(_Frozen):
     reason: str
     kind: SubstitutionKind
     removes: tuple[str, ...] = ()
+    main: bool = False
+    """It replaced the dish's main protein (salmon, shrimp, squid)."""
     """The profile allergens, dislikes or diet rules this substitution takes away."""
 
 
@@ -186,6 +190,7 @@ class AdaptedRecipe(_Frozen):
     cuisine: str | None = None
     source: str
     url: str | None = None
+    licence: str | None = None
 
 
 class Refusal(_Frozen):

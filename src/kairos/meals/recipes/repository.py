@@ -72,6 +72,7 @@ def _recipe(row: RecipeRow, lines: Sequence[RecipeIngredient]) -> Recipe:
     return Recipe(
         id=row.id, source=row.source, source_id=row.source_id, title=row.title,
         language=row.language, cuisine=row.cuisine, category=row.category, url=row.url,
+        licence=row.licence,
         host=row.host, author=row.author, description=row.description, servings=row.servings,
         total_minutes=row.total_minutes, total_minutes_estimated=row.total_minutes_estimated,
         steps=steps, ingredients=ingredients,
@@ -135,11 +136,18 @@ class RecipeRepository:
         return await asyncio.to_thread(self.embedder.embed_one, query)
 
     async def dish_ranking(
-        self, dish_name: str, *, constraints: CookConstraints
+        self, dish_name: str, *, constraints: CookConstraints, title_query: str | None = None
     ) -> tuple[list[tuple[float, bool, int]], dict[int, str]]:
         """Candidates of a dish as (cosine + title bonus, title names the dish, id), best
-        first and ties by id, with each candidate's content hash."""
+        first and ties by id, with each candidate's content hash. `title_query` (a
+        `to_tsquery` text: "(lasagna | lasagne) & vegetable") replaces the dish's words in the
+        title match when the title may spell a word otherwise."""
         vector = await self.embed_query(dish_name)
+        match = (
+            "to_tsquery('english', :title_query)"
+            if title_query
+            else "plainto_tsquery('english', :dish)"
+        )
         where, params = _filters(constraints)
         sql = text(f"""
             WITH near AS (
@@ -149,16 +157,17 @@ class RecipeRepository:
             ), titled AS (
                 SELECT r.id, 1 - (r.embedding <=> CAST(:qv AS vector)) AS similarity
                 FROM recipes r
-                WHERE r.title_tsv @@ plainto_tsquery('english', :dish) AND {where}
+                WHERE r.title_tsv @@ {match} AND {where}
                 LIMIT :depth
             )
             SELECT c.id, max(c.similarity) AS similarity, min(r.content_hash) AS content_hash,
-                   bool_or(r.title_tsv @@ plainto_tsquery('english', :dish)) AS titled
+                   bool_or(r.title_tsv @@ {match}) AS titled
             FROM (SELECT * FROM near UNION ALL SELECT * FROM titled) c
             JOIN recipes r ON r.id = c.id
             GROUP BY c.id
         """)
-        params |= {"qv": str(vector.tolist()), "dish": dish_name, "depth": CANDIDATES}
+        params |= {"qv": str(vector.tolist()), "dish": dish_name, "depth": CANDIDATES,
+                   "title_query": title_query}  # fmt: skip
         async with self.db.reading() as session:
             rows = (await session.execute(sql, params)).all()
         ranked = sorted(

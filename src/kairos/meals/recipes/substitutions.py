@@ -29,6 +29,9 @@ class SubstitutionRule:
     when_method: tuple[str, ...] = ()
     max_quantity: float | None = None
     note: str | None = None
+    main: bool = False
+    """The dish's main protein: a food the cook names in its place ("could chicken work?") is
+    tried first."""
 
 
 @cache
@@ -44,6 +47,7 @@ def rules() -> tuple[SubstitutionRule, ...]:
             when_method=tuple(rule.get("when_method", ())),
             max_quantity=rule.get("max_quantity"),
             note=rule.get("note"),
+            main=bool(rule.get("main", False)),
         )
         for rule in data["rule"]
     )
@@ -84,10 +88,15 @@ def choose_substitute(
     quantity: float | None,
     methods: Sequence[str],
     is_safe: Callable[[str], bool],
+    preferred: Sequence[str] = (),
 ) -> tuple[str, SubstitutionRule] | None:
     """The first substitute of the first of `found` that suits the recipe and that `is_safe`
-    accepts, and the rule it comes from (for its note)."""
+    accepts, and the rule it comes from (for its note). For a main protein, a food the cook
+    asked for (`preferred`) comes first when it is safe."""
     for rule in found:
+        asked = next((food for food in preferred if rule.main and is_safe(food)), None)
+        if asked is not None:
+            return asked, rule
         if rule.when_method and not set(rule.when_method) & set(methods):
             continue
         if rule.max_quantity is not None and quantity is not None and quantity > rule.max_quantity:

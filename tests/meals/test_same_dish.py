@@ -1,0 +1,68 @@
+"""A healthier version is the same dish (issue 37): the recipes whose titles name the dish come
+before any merely similar one, however healthy; with no recipe of the dish, the nearest real
+dishes that share its words come first, each said not to be the dish."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.fit_scorer import TastePreferences
+from kairos.meals.context import Context
+from kairos.meals.recipes import CookConstraints, Recipe
+from kairos.meals.recipes.derive import derive_recipe
+from kairos.meals.suggest import meal_suggestions
+from kairos.meals.understanding import read_message
+from kairos.profiles.schemas import UserPublic
+
+
+def _recipe(number: int, title: str, ingredients: list[str], steps: list[str]) -> Recipe:
+    return derive_recipe(
+        {"recipe_id": f"t-{number}", "title": title, "ingredients": ingredients,
+         "instructions": steps, "yields": "4 servings", "language": "en"},
+        number,
+    )  # fmt: skip
+
+
+def _context(text: str) -> Context:
+    user = UserPublic(
+        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
+        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
+        interaction_count=0, version=1, last_active_at=None, created_at=datetime.now(UTC),
+    )  # fmt: skip
+    return Context(user=user, request=read_message(text), household=False,
+                   constraints=CookConstraints())  # fmt: skip
+
+
+CHICKEN = ["2 lb chicken pieces", "1 cup flour", "1 tsp salt"]
+ROAST = _recipe(1, "Roast Chicken with Vegetables", ["1 whole chicken", "2 carrots", "1 onion"],
+                ["Roast the chicken and vegetables in the oven for 80 minutes."])  # fmt: skip
+DEEP = _recipe(2, "Southern Fried Chicken", [*CHICKEN, "4 cups oil for deep frying"],
+               ["Coat the chicken in flour.", "Deep fry the chicken in the hot oil."])  # fmt: skip
+SKILLET = _recipe(3, "Skillet Fried Chicken", [*CHICKEN, "1 cup oil"],
+                  ["Coat the chicken in flour.", "Deep fry the chicken in the oil."])  # fmt: skip
+
+
+def test_the_dish_comes_before_a_healthier_similar_one() -> None:
+    candidates = [(ROAST, 0.75, False), (DEEP, 0.95, True), (SKILLET, 0.9, True)]
+    suggestions, _ = meal_suggestions(candidates, _context("healthier fried chicken"),
+                                      "fried chicken")  # fmt: skip
+    assert [s.title for s in suggestions][:2] in (
+        ["Southern Fried Chicken", "Skillet Fried Chicken"],
+        ["Skillet Fried Chicken", "Southern Fried Chicken"],
+    )
+    assert suggestions[2].title == "Roast Chicken with Vegetables"
+    assert suggestions[2].rationale.startswith("A dish similar to fried chicken.")
+
+
+def test_the_nearest_dishes_share_the_dishs_words_first() -> None:
+    pasta = _recipe(4, "Puttanesca Pasta", ["1 lb spaghetti", "1 cup olives"], ["Boil."])
+    lentil = _recipe(5, "Lentil Bolognese", ["1 cup lentils", "1 can tomatoes"], ["Simmer."])
+    noodles = _recipe(6, "Beef Noodles", ["1 lb beef", "1 lb noodles"], ["Fry."])
+    candidates = [(pasta, 0.52, False), (lentil, 0.45, False), (noodles, 0.42, False)]
+    suggestions, _ = meal_suggestions(candidates, _context("spaghetti bolognese"),
+                                      "spaghetti bolognese", nearest=True)  # fmt: skip
+    assert suggestions[0].title == "Lentil Bolognese"
+    assert all(s.rationale.startswith("Not spaghetti bolognese: the nearest real dish")
+               for s in suggestions)  # fmt: skip
