@@ -91,7 +91,7 @@ async def test_no_location_asks_once_and_answers_conservatively(
     uid = await create_user(client)
     first = await _turn(client, uid, message="what should I do about staffing?")
     assert first["question"] and first["confidence"]["level"] == "low"
-    assert first["action_line"]["sources"] == [["system", "live"]]
+    assert first["action_line"]["sources"] == [["system", "rules only"]]
     # no lookup yet, and still no promise to check what has no provider
     assert [s["status"] for s in first["sources"]] == ["not_configured", "not_configured"]
     assert "check weather around it" in first["trigger"]

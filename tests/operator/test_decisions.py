@@ -95,13 +95,13 @@ def test_an_assumed_baseline_caps_at_medium() -> None:
 
 
 def test_action_lines_round_trip_and_reject_malformed_ones() -> None:
-    cited = [("weather climatology", "live"), ("reviews catalog", "3 min old")]
+    cited = [("weather climatology", "shipped data"), ("reviews catalog", "3 min old")]
     line = ActionLine(
         action="Add 1 server", window="Sat 28 Nov, dinner", confidence="medium", sources=cited
     )
     assert parse(line.render()) == line
     assert parse_last_line("Some text\n" + fallback("today").render()).sources == [
-        ("system", "live")
+        ("system", "rules only")
     ]
     with pytest.raises(ActionLineError):
         parse_last_line(line.render() + "\nAnything else?")

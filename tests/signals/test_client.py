@@ -270,3 +270,19 @@ def test_freshness_labels() -> None:
         "5 h old",
         "3 d old",
     ]
+
+
+async def test_data_shipped_with_kairos_is_never_live() -> None:
+    """The operator panel: offline, every answer cited "weather climatology (live)" — averages
+    shipped with Kairos, read a millisecond ago, are not a live service."""
+    from kairos.signals.weather.climatology import ClimatologyWeather
+    from kairos.signals.weather.models import WeatherQuery
+
+    clock = Clock()
+    client = SignalClient(
+        ClimatologyWeather(), timeout_seconds=2.0, fresh_seconds=60, keep_seconds=600, clock=clock
+    )
+    answer = await client.get(WeatherQuery(lat=40.78, lng=-73.97, day=DAY))
+    assert (answer.status, answer.cache_hit, answer.bundled) == ("ok", False, True)
+    assert answer.freshness == "shipped data"
+    await client.aclose()

@@ -2,8 +2,8 @@
 Freshness]`, written as
 
     Action: Add 1 server for Sat 28 Nov, dinner 17:00–22:00 | Window: Sat 28 Nov, dinner
-    17:00–22:00 | Confidence: medium | Source: weather climatology (live); reviews
-    catalog_reviews (3 min old)
+    17:00–22:00 | Confidence: medium | Source: weather climatology (shipped data); reviews
+    catalog_reviews (catalog)
 
 (one line in an answer; wrapped here).
 
@@ -58,4 +58,6 @@ def parse_last_line(text: str) -> ActionLine:
 
 def fallback(window: str, action: str = "Keep your usual staffing plan") -> ActionLine:
     """The conservative line when nothing can be recommended: low, and the system's own word."""
-    return ActionLine(action=action, window=window, confidence="low", sources=[("system", "live")])
+    return ActionLine(
+        action=action, window=window, confidence="low", sources=[("system", "rules only")]
+    )

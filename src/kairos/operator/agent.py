@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 from kairos.errors import Forbidden, NotFound
+from kairos.operator.action_line import fallback
 from kairos.operator.competitor import check_competitor
 from kairos.operator.compose import Phrasing, compose, evidence_lines
 from kairos.operator.confidence import assess
@@ -329,7 +330,7 @@ class OperatorAgent:
             demand_basis=shapes[0].basis,
         )  # fmt: skip
         composed = await self.phrasing.phrase(composed, signal_digest(decisions))
-        if composed.action_line.sources == [("system", "live")]:
+        if composed.action_line.sources == fallback("").sources:
             turn.event("fallback.used", reason="no source answered")
             kind = "fallback"
         turn.event("answer.composed", kind=kind, phrased_by=composed.phrased_by)

@@ -174,6 +174,7 @@ class SignalClient(Generic[Q, D]):
             fetched_at=utc_from_timestamp(entry.fetched_at),
             age_seconds=max(0.0, now - entry.fetched_at),
             cache_hit=cache_hit,
+            bundled=self.source.offline,
             data=entry.data,
         )
 

@@ -57,6 +57,11 @@ class SignalAnswer(BaseModel, Generic[D]):
     fetched_at: datetime | None = Field(default=None, description="when the data was fetched")
     age_seconds: float | None = Field(default=None, ge=0, description="data age when served")
     cache_hit: bool = False
+    bundled: bool = Field(
+        default=False,
+        description="the provider reads data shipped with Kairos (weather averages, a stored "
+        "calendar, the catalog): however recently it was read, it is never live",
+    )
     data: D | None = None
 
     @model_validator(mode="after")
@@ -89,6 +94,8 @@ class SignalAnswer(BaseModel, Generic[D]):
             return "not configured"
         if self.age_seconds is None:
             return "unavailable"
+        if self.bundled:
+            return "shipped data"
         if self.age_seconds < 60 and not self.cache_hit:
             return "live"
         if self.age_seconds < 60:
