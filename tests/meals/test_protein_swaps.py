@@ -92,3 +92,10 @@ def test_a_vegan_shepherds_pie_is_made_with_lentils() -> None:
     assert not isinstance(adapted, Refusal)
     assert "lentils" in final[0] and remaining_hazards(final, vegan) == []
     assert adapted.steps[0].text == "Brown the brown lentils with the onion."
+
+
+def test_stuffing_is_read_as_gluten() -> None:
+    """The meal bench's checker found "poultry stuffing" in a coeliac's final recipe."""
+    coeliac = CookConstraints(allergens={"gluten": "severe"})
+    assert [h.name for h in remaining_hazards(["350 ml poultry stuffing"], coeliac)] == ["gluten"]
+    assert remaining_hazards(["gluten-free stuffing"], coeliac) == []
