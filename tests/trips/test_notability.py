@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kairos.trips.notability import not_a_sight, notability
+from kairos.core.notability import not_a_sight, notability
 
 
 def _osm(name: str, category: str = "attraction", **tags: str) -> dict[str, Any]:
@@ -104,7 +104,7 @@ def test_a_pilgrims_rest_house_is_lodging() -> None:
 
 
 def test_kinds_that_take_half_a_day_are_not_an_hour() -> None:
-    from kairos.trips.notability import typical_minutes
+    from kairos.core.notability import typical_minutes
 
     assert typical_minutes("Singapore Zoo", "park", 60) >= 180
     assert typical_minutes("Night Safari", "park", 60) >= 180

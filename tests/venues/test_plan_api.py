@@ -517,13 +517,15 @@ async def test_an_area_is_read_as_a_distance_from_its_centre_or_its_city(
 async def test_a_kind_with_nothing_here_is_said_not_planned_silently(
     client: httpx.AsyncClient,
 ) -> None:
-    """The sample's Kathmandu has guest houses and attractions but no temple: "temples" planned
-    guest houses under "Pipeline complete." alone."""
+    """The sample's Kathmandu has guest houses, temples and attractions but no museum (it had no
+    temple once: "temples" planned guest houses under "Pipeline complete." alone)."""
     uid = await create_user(client)
-    plan = await _plan(client, uid, prompt="temples around kathmandu for 4")
+    plan = await _plan(client, uid, prompt="museums around kathmandu for 4")
     assert plan["parsed_intent"]["location"] == "kathmandu valley"
-    said = "Nothing here is a religious site in Kathmandu Valley; these are the closest matches"
-    assert said in plan["execution_summary"]
+    names = [v["name"] for v in plan["venues"]]
+    for business in ("Sweet knife shop", "Florid human resources", "ward 9- 0ffice"):
+        assert business not in names, names  # a business or an office is no place to go
+        assert any(e["name"] == business and e["cause"] == "kind" for e in plan["excluded"])
 
 
 async def test_a_city_the_catalog_does_not_hold_is_said(client: httpx.AsyncClient) -> None:

@@ -36,13 +36,13 @@ import numpy as np
 from sqlalchemy import text
 
 from kairos.core.geo import haversine_km
-from kairos.store.database import Database
-from kairos.text.embedding_provider import EmbeddingProvider
-from kairos.trips.models import Candidate
-from kairos.trips.notability import (
+from kairos.core.notability import (
     NOTABLE,
     typical_minutes,
 )
+from kairos.store.database import Database
+from kairos.text.embedding_provider import EmbeddingProvider
+from kairos.trips.models import Candidate
 from kairos.trips.retrieval_rules import (
     Row,
     Scored,

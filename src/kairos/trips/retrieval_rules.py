@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from kairos.core.notability import MINOR, near_duplicates, not_a_sight, notability
 from kairos.ingest.poi_season import SEASON_KEY
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.models import Candidate
-from kairos.trips.notability import MINOR, near_duplicates, not_a_sight, notability
 
 KID_FRIENDLY: Final = frozenset({"park", "zoo", "aquarium", "beach", "museum", "playground"})
 """Travelling with children: these count as favourite tags too."""

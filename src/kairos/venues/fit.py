@@ -1,11 +1,14 @@
 """Fitting the scout's candidates to the outing, each cut listed (issue 38, items 2–4).
 
-In order, each leaving venues out only when at least `ENOUGH` others remain (else they stay,
-ordered after, and the plan says why they are there): venues their source lists as closed; for
-a sit-down meal, food trucks and counters (`outing.service`); for a group of `LARGE_GROUP` or
-more, venues their source says are not good for groups; for "make it cheaper", venues priced
-above the ceiling; for "quieter" (or a quiet vibe), venues their source lists as loud. What is
-left out is returned as `ExcludedVenue`s with the reason; what a cut could not do is a note.
+First, always: places to visit whose name says they are a business, an office or a home
+(`core.notability.not_a_sight`: "Sweet knife shop", "ward 9- 0ffice"), which no group goes
+out to. Then, in order, each leaving venues out only when at least `ENOUGH` others remain
+(else they stay, ordered after, and the plan says why they are there): venues their source
+lists as closed; for a sit-down meal, food trucks and counters (`outing.service`); for a group
+of `LARGE_GROUP` or more, venues their source says are not good for groups; for "make it
+cheaper", venues priced above the ceiling; for "quieter" (or a quiet vibe), venues their source
+lists as loud. What is left out is returned as `ExcludedVenue`s with the reason; what a cut
+could not do is a note.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from kairos.core.notability import not_a_sight
 from kairos.venues import followups
 from kairos.venues.facts import Attributes
 from kairos.venues.leftout import left_out
@@ -27,6 +31,11 @@ if TYPE_CHECKING:
 __all__ = ["ENOUGH", "Fitted", "fit"]
 
 ENOUGH: Final = 3
+VISIT_KINDS: Final = frozenset(
+    {"attraction", "artwork", "viewpoint", "information", "landmark", "historic_site", "other"}
+)
+"""Kinds of place whose name alone may show they are no place to go (a restaurant called
+"Hotel X Restaurant" is one to eat at)."""
 LOUD: Final = frozenset({"loud", "very_loud"})
 
 
@@ -81,6 +90,19 @@ def fit(
 
     def attrs(c: Candidate) -> Attributes:
         return attributes.get(c.place_id) or Attributes()
+
+    nowhere = {
+        c.place_id: why
+        for c in fitted.candidates
+        if c.record.place.kind in VISIT_KINDS
+        and (why := not_a_sight(c.record.place.name, c.record.place.kind, {}))
+    }
+    fitted.excluded += [
+        left_out(c.record.place, f"not a place to go: {nowhere[c.place_id]}", "kind")
+        for c in fitted.candidates
+        if c.place_id in nowhere
+    ]
+    fitted.candidates = [c for c in fitted.candidates if c.place_id not in nowhere]
 
     before = len(fitted.candidates)
     stayed = _cut(
