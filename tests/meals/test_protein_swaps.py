@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kairos.meals.recipes import CookConstraints, Refusal, adapt_recipe, remaining_hazards
 from kairos.meals.recipes.derive import derive_recipe
+from kairos.meals.recipes.reading import hazards_in
 from kairos.meals.understanding import read_message
 
 SALMON = derive_recipe(
@@ -99,3 +100,13 @@ def test_stuffing_is_read_as_gluten() -> None:
     coeliac = CookConstraints(allergens={"gluten": "severe"})
     assert [h.name for h in remaining_hazards(["350 ml poultry stuffing"], coeliac)] == ["gluten"]
     assert remaining_hazards(["gluten-free stuffing"], coeliac) == []
+
+
+def test_a_stuffing_mix_still_names_celery() -> None:
+    """The bench's second run: 'herbed dry bread stuffing mix' lost its celery when a longer
+    stuffing term claimed its words."""
+    line = "1 package herbed dry bread stuffing mix"
+    celery = CookConstraints(allergens={"celery": "moderate"})
+    assert "celery" in {h.name for h in hazards_in(line, ("celery",), (), ())}
+    assert remaining_hazards([line], CookConstraints(allergens={"gluten": "severe"}))
+    assert celery.allergens == {"celery": "moderate"}
