@@ -253,7 +253,10 @@ export function createPlan() {
         body: { member: voter, venue_id: venue.venue_id, vote: value } });
       cast[`${voter}|${venue.venue_id}`] = value;
       const now = updated.venues.find((v) => v.venue_id === venue.venue_id);
-      show(updated, { keepTab: true });
+      // the link's answer leaves out what is the owner's (request, profile, pending action):
+      // the page that holds them keeps them
+      show({ ...updated, action_request: plan.action_request, parsed_intent: plan.parsed_intent,
+        user_profile: plan.user_profile }, { keepTab: true });
       live.textContent = `${voter} voted ${value} on ${venue.name}; it is now ranked ${now ? now.rank : "?"}.`;
       select(venue.venue_id);
     } catch (error) {
