@@ -143,8 +143,10 @@ def value_text(value: Any, block: Block | None = None, depth: int = 0) -> str:
             allergens = value.get("allergens") or []
             sev = value.get("severity")
             note = squash(value.get("note") or "")
-            return (f"{value['name']}: {plural(allergens)}{' (' + sev + ')' if sev else ''}"
-                    f"{' — ' + note if note else ''}")
+            return (
+                f"{value['name']}: {plural(allergens)}{' (' + sev + ')' if sev else ''}"
+                f"{' — ' + note if note else ''}"
+            )
         if "description" in value and "kind" in value:
             return f"{value.get('severity', '')} {value['kind']}: {squash(value['description'])}"
         parts = []
@@ -199,8 +201,16 @@ def check_lines(check: dict[str, Any], block: Block | None) -> list[str]:
     if note and (block is None or block.fresh(note)):
         lines.append("note: " + note)
     for k, v in check.items():  # newer fields of a check, whatever they are called
-        if k in {"verdict", "basis", "checked_for", "summary", "risks", "unread", "note",
-                 "allergens"}:
+        if k in {
+            "verdict",
+            "basis",
+            "checked_for",
+            "summary",
+            "risks",
+            "unread",
+            "note",
+            "allergens",
+        }:
             continue
         t = value_text(v, block, 2)
         if t:
@@ -312,12 +322,17 @@ def render_coach(payload: dict[str, Any], block: Block) -> None:
     block.add(payload.get("message") or "")
     fu = payload.get("follow_up")
     if isinstance(fu, dict):
-        block.add(f"question: {fu.get('question', '')}"
-                  f"{' options: ' + plural(fu.get('options') or []) if fu.get('options') else ''}")
+        block.add(
+            f"question: {fu.get('question', '')}"
+            f"{' options: ' + plural(fu.get('options') or []) if fu.get('options') else ''}"
+        )
     ctx = payload.get("context")
     if isinstance(ctx, dict):
-        bits = [f"{k}: {value_text(ctx[k])}" for k in ("cooking_for", "avoided_allergens",
-                                                       "understood") if ctx.get(k)]
+        bits = [
+            f"{k}: {value_text(ctx[k])}"
+            for k in ("cooking_for", "avoided_allergens", "understood")
+            if ctx.get(k)
+        ]
         if bits:
             block.add("context: " + "; ".join(bits))
     for s in payload.get("suggestions") or []:
@@ -336,8 +351,9 @@ def render_coach(payload: dict[str, Any], block: Block) -> None:
     recipe = payload.get("recipe")
     if isinstance(recipe, dict):
         render_recipe(recipe, block)
-    safety_fields(payload, block, 0, skip=("suggestions", "recipe", "not_offered", "context",
-                                           "follow_up"))
+    safety_fields(
+        payload, block, 0, skip=("suggestions", "recipe", "not_offered", "context", "follow_up")
+    )
 
 
 def render_recipe(recipe: dict[str, Any], block: Block) -> None:
@@ -382,8 +398,20 @@ def render_plan(payload: dict[str, Any], block: Block) -> None:
             block.add(f"{key}: {value_text(payload[key])}")
     intent = payload.get("parsed_intent")
     if isinstance(intent, dict):
-        bits = [f"{k}: {value_text(intent[k])}" for k in ("activity", "location", "group_size",
-                "date", "time_of_day", "allergens", "diets", "assumptions") if intent.get(k)]
+        bits = [
+            f"{k}: {value_text(intent[k])}"
+            for k in (
+                "activity",
+                "location",
+                "group_size",
+                "date",
+                "time_of_day",
+                "allergens",
+                "diets",
+                "assumptions",
+            )
+            if intent.get(k)
+        ]
         if bits:
             block.add("understood: " + "; ".join(bits))
     safety_fields(payload, block, 0, skip=("venues", "backup", "execution_summary"))
@@ -417,9 +445,11 @@ def render_venue(v: dict[str, Any], block: Block, indent: int) -> None:
 
 def render_trip(trip: dict[str, Any], block: Block) -> None:
     block.item()
-    block.add(f"TRIP: {trip.get('city', '?')}, {len(trip.get('days') or [])} days"
-              f"{', ' + str(trip['pace']) if trip.get('pace') else ''}"
-              f"{', from ' + str(trip['start_date']) if trip.get('start_date') else ''}")
+    block.add(
+        f"TRIP: {trip.get('city', '?')}, {len(trip.get('days') or [])} days"
+        f"{', ' + str(trip['pace']) if trip.get('pace') else ''}"
+        f"{', from ' + str(trip['start_date']) if trip.get('start_date') else ''}"
+    )
     if trip.get("allergies_checked"):
         block.add(f"allergies checked: {value_text(trip['allergies_checked'])}")
     if trip.get("overview"):
@@ -436,7 +466,8 @@ def render_trip(trip: dict[str, Any], block: Block) -> None:
             kind = slot.get("kind", "")
             check = slot.get("allergy")
             food = kind in ("lunch", "dinner", "breakfast", "meal") or (
-                isinstance(check, dict) and check.get("verdict") not in (None, "not_food"))
+                isinstance(check, dict) and check.get("verdict") not in (None, "not_food")
+            )
             if not food:
                 stops.append(f"{slot.get('start', '')} {title_of(slot)}".strip())
                 continue
@@ -444,8 +475,10 @@ def render_trip(trip: dict[str, Any], block: Block) -> None:
                 block.lines.append("  stops: " + "; ".join(stops))
                 stops = []
             block.item()
-            block.lines.append(f"  {kind.upper() or 'MEAL'} {slot.get('start', '')} "
-                               f"{title_of(slot)} ({slot.get('place_kind', '')})")
+            block.lines.append(
+                f"  {kind.upper() or 'MEAL'} {slot.get('start', '')} "
+                f"{title_of(slot)} ({slot.get('place_kind', '')})"
+            )
             safety_fields(slot, block, 2)
         if stops:
             block.lines.append("  stops: " + "; ".join(stops))
@@ -454,11 +487,13 @@ def render_trip(trip: dict[str, Any], block: Block) -> None:
     for note in trip.get("notes") or []:
         block.add(f"note: {value_text(note)}")
     for check in trip.get("verification") or []:
-        if isinstance(check, dict) and (check.get("passed") is False
-                                        or "allerg" in str(check.get("constraint", ""))):
+        if isinstance(check, dict) and (
+            check.get("passed") is False or "allerg" in str(check.get("constraint", ""))
+        ):
             passed = "passed" if check.get("passed") else "FAILED"
-            block.add(f"check {check.get('constraint')}: {passed} — "
-                      f"{squash(check.get('detail', ''))}")
+            block.add(
+                f"check {check.get('constraint')}: {passed} — {squash(check.get('detail', ''))}"
+            )
     if trip.get("unplaced"):
         block.add(f"unplaced: {value_text(trip['unplaced'])}")
     safety_fields(trip, block, 0, skip=("days", "notes", "verification", "allergies_checked"))
@@ -492,8 +527,14 @@ class Client:
     def close(self) -> None:
         self.http.close()
 
-    def call(self, method: str, path: str, uid: str | None = None, body: Any = None,
-             params: dict[str, Any] | None = None) -> Any:
+    def call(
+        self,
+        method: str,
+        path: str,
+        uid: str | None = None,
+        body: Any = None,
+        params: dict[str, Any] | None = None,
+    ) -> Any:
         headers = {"X-Service-Token": self.token, "Accept": "application/json"}
         if uid:
             headers["X-User-ID"] = uid
@@ -558,8 +599,9 @@ def run_restaurants(c: Client, uid: str, line: dict[str, Any], block: Block) -> 
     if line.get("follow_up"):
         block.lines.append("")
         block.add(f"[you, follow-up] {line['follow_up']}")
-        second = c.call("POST", "/chat", uid, {"message": line["follow_up"],
-                                                "conversation_history": history})
+        second = c.call(
+            "POST", "/chat", uid, {"message": line["follow_up"], "conversation_history": history}
+        )
         render_chat(second, block)
 
 
@@ -588,8 +630,9 @@ def run_meals(c: Client, uid: str, line: dict[str, Any], block: Block) -> None:
         block.lines.append("")
         block.add(f"[you pick {sid}]")
         try:
-            recipe = c.call("POST", f"/meals/coach/{last['session_id']}/select", uid,
-                            {"suggestion_id": sid})
+            recipe = c.call(
+                "POST", f"/meals/coach/{last['session_id']}/select", uid, {"suggestion_id": sid}
+            )
         except Failed as exc:
             block.add(str(exc))
         else:
@@ -640,8 +683,12 @@ def run_trips(c: Client, uid: str, line: dict[str, Any], block: Block) -> None:
         render_intent(c.call("POST", "/trips/intent", uid, body), block)
 
 
-RUNNERS = {"restaurants": run_restaurants, "meals": run_meals, "plans": run_plans,
-           "trips": run_trips}
+RUNNERS = {
+    "restaurants": run_restaurants,
+    "meals": run_meals,
+    "plans": run_plans,
+    "trips": run_trips,
+}
 
 
 def play(c: Client, line: dict[str, Any], delete_user: bool = True) -> str:
@@ -693,12 +740,16 @@ def main(argv: list[str] | None = None) -> int:
                     answer = play(client, line, delete_user=not args.keep_users)
                 except Exception as exc:  # never stop the panel for one line
                     answer = f"runner error ({type(exc).__name__}): {exc}"
-                out.write(json.dumps({"id": line.get("id"), "answer": answer},
-                                     ensure_ascii=False) + "\n")
+                out.write(
+                    json.dumps({"id": line.get("id"), "answer": answer}, ensure_ascii=False) + "\n"
+                )
                 out.flush()
                 written += 1
-                print(f"{line.get('id')} {line.get('product')}: {time.monotonic() - started:.1f}s, "
-                      f"{len(answer)} chars", file=sys.stderr)
+                print(
+                    f"{line.get('id')} {line.get('product')}: {time.monotonic() - started:.1f}s, "
+                    f"{len(answer)} chars",
+                    file=sys.stderr,
+                )
     finally:
         client.close()
     print(f"wrote {written} answers to {args.out}", file=sys.stderr)
