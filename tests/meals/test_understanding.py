@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kairos.meals.learning import dislikes_in, learn
+from kairos.meals.learning import allergies_in, dislikes_in, learn
 from kairos.meals.understanding import answer_kind, read_message
 
 
@@ -53,6 +53,9 @@ def test_notes_add_dislikes_never_allergies() -> None:
     assert dislikes_in("I hate mushrooms") == ["mushrooms"]
     assert dislikes_in("Not a fan of olives, but the rest was great") == ["olives"]
     assert dislikes_in("I'm allergic to peanuts and hate them") == []
+    # the meals panel: the olives were lost because the note also named an allergy
+    assert dislikes_in("I hate olives and I am allergic to sesame") == ["olives"]
+    assert allergies_in("I hate olives and I am allergic to sesame") == ["sesame"]
     assert dislikes_in("I hate washing up") == []
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-__all__ = ["Learnt", "dislikes_in", "learn"]
+__all__ = ["Learnt", "allergies_in", "dislikes_in", "learn"]
 
 LIKE: Final = 1.0
 DISLIKE_WEAKEN: Final = -0.5
@@ -41,13 +41,28 @@ def _tag(value: str) -> str:
     return "-".join(value.lower().split())[:60]
 
 
+_CLAUSE = re.compile(
+    r"[.;!?]|(?:,|\s+and|\s+but)\s+(?=(?:i|i'm|we|we're|my|also|though|the\s+rest)\b)", re.I
+)
+_ALLERGY_SAID = re.compile(r"\ballergic\s+to\s+(?P<what>[a-z][a-z -]{1,40}?)\s*(?:[.,;!?]|$)", re.I)
+
+
+def allergies_in(notes: str | None) -> list[str]:
+    """What a note says the cook is allergic to ("I am allergic to sesame" → sesame): never
+    stored from feedback, but answered with where allergies are changed."""
+    return [m.group("what").strip() for m in _ALLERGY_SAID.finditer(notes or "")]
+
+
 def dislikes_in(notes: str | None) -> list[str]:
-    """Foods a note says the cook does not want ("I hate mushrooms" → mushrooms); never an
-    allergy ("I'm allergic to …" is for the profile's allergies, which feedback cannot change)."""
-    if not notes or re.search(r"\ballerg", notes, re.IGNORECASE):
+    """Foods a note says the cook does not want ("I hate mushrooms" → mushrooms), clause by
+    clause; never from a clause about an allergy ("I'm allergic to …" is for the profile's
+    allergies, which feedback cannot change): "I hate olives and I am allergic to sesame"
+    gives olives."""
+    if not notes:
         return []
+    clauses = [c for c in _CLAUSE.split(notes) if c and not re.search(r"\ballerg", c, re.I)]
     found = []
-    for match in _DISLIKE.finditer(notes):
+    for match in (m for clause in clauses for m in _DISLIKE.finditer(clause)):
         what = " ".join(match.group("what").lower().split()).strip(" '-")
         what = re.sub(r"^(?:the|any|all|those|these)\s+", "", what)
         if what and what.split()[0] not in _NOT_A_FOOD and what not in found:

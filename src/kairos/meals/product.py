@@ -123,9 +123,17 @@ class MealsProduct:
                 )
 
             await self.runtime.profiles.edit_cook(user.uid, add_dislikes)
+        said = learning.allergies_in(body.notes)
+        note = (
+            f"Allergies are not changed from feedback, so {' and '.join(said)} is not kept out "
+            "yet: add it to your allergies (Profile → Allergies, or PATCH "
+            f"/users/{user.uid}/allergies) and every meal will keep it out."
+            if said
+            else None
+        )
         return FeedbackResult(
             meal_id=meal_id, facts_changed=learnt.facts, dislikes_added=added,
-            memories_added=learnt.memories,
+            memories_added=learnt.memories, allergy_note=note,
         )  # fmt: skip
 
     async def history(self, user: UserPublic, *, limit: int) -> HistoryPayload:

@@ -244,6 +244,10 @@ class FeedbackResult(BaseModel):
     dislikes_added: list[str]
     memories_added: list[str]
     allergies_changed: Literal[False] = False
+    allergy_note: str | None = Field(
+        default=None,
+        description="when the notes name an allergy: it was not stored, and where to add it",
+    )
 
 
 class HistoryItem(BaseModel):
