@@ -154,13 +154,6 @@ async def test_feedback_teaches_and_never_touches_allergies(client: httpx.AsyncC
     result = response.json()
     assert result["dislikes_added"] == ["mushrooms"] and result["allergies_changed"] is False
     assert result["allergy_note"] is None
-    told = await client.post(
-        f"/meals/{recipe['meal_id']}/feedback",
-        json={"notes": "I hate olives and I am allergic to sesame"},
-        headers=as_user(uid),
-    )
-    assert told.json()["dislikes_added"] == ["olives"]
-    assert "sesame" in told.json()["allergy_note"] and "allergies" in told.json()["allergy_note"]
     assert result["facts_changed"]["like:cozy"] == 1.0
     assert all(v == 3.0 for k, v in result["facts_changed"].items() if k != "like:cozy")
     user = (await client.get(f"/users/{uid}", headers=as_user(uid))).json()
@@ -178,6 +171,13 @@ async def test_feedback_teaches_and_never_touches_allergies(client: httpx.AsyncC
         chosen = (await select(client, uid, later["session_id"], s["suggestion_id"]))["recipe"]
         left = remaining_hazards(_final_lines(chosen), _constraints(COOK, dislikes=("mushrooms",)))
         assert left == []
+    told = await client.post(
+        f"/meals/{recipe['meal_id']}/feedback",
+        json={"notes": "I hate olives and I am allergic to sesame"},
+        headers=as_user(uid),
+    )
+    assert told.json()["dislikes_added"] == ["olives"]
+    assert "sesame" in told.json()["allergy_note"] and "allergies" in told.json()["allergy_note"]
 
 
 async def test_cook_profile_partial_update(client: httpx.AsyncClient) -> None:
