@@ -125,11 +125,16 @@ def test_baselines_round_trip_through_the_file(tmp_path: Path) -> None:
     path = tmp_path / "baselines.json"
     assert gate.load_baselines(path) == Baselines()
     base = Baselines(
-        figures={"b.x": Baseline(value=0.5), "a.y": Baseline(value=-0.2, higher_is_better=False)}
+        figures={
+            "b.x": Baseline(value=0.5, reason="set lower: the check became stricter"),
+            "a.y": Baseline(value=-0.2, higher_is_better=False),
+        }
     )
     gate.save_baselines(path, base)
     data = json.loads(path.read_text())
     assert list(data["figures"]) == ["a.y", "b.x"]  # sorted, so diffs stay small
+    assert data["figures"]["b.x"]["reason"] == "set lower: the check became stricter"
+    assert "reason" not in data["figures"]["a.y"]  # no empty reasons in the file
     assert "percentage points" in data["points"] and data["tolerance_points"] == 2.0
     assert gate.load_baselines(path) == base
 
@@ -139,6 +144,8 @@ def test_the_committed_baselines_file_is_valid() -> None:
     baselines = gate.load_baselines(path)
     assert baselines.tolerance_points == gate.TOLERANCE_POINTS
     assert all(b.scale in gate.POINT for b in baselines.figures.values())
+    lowered = [k for k, b in baselines.figures.items() if b.reason is not None]
+    assert all(len(baselines.figures[k].reason or "") > 40 for k in lowered)
 
 
 def test_allergen_figures_carry_the_recall_floor(tmp_path: Path) -> None:

@@ -59,6 +59,9 @@ class Baseline(BaseModel):
     scale: Scale = "unit"
     higher_is_better: bool = True
     recorded: str = ""
+    reason: str | None = Field(
+        default=None, description="why a baseline was set lower than it was, when it was"
+    )
 
 
 class Baselines(BaseModel):
@@ -179,6 +182,6 @@ def load_baselines(path: Path) -> Baselines:
 
 
 def save_baselines(path: Path, baselines: Baselines) -> None:
-    data = baselines.model_dump(mode="json")
+    data = baselines.model_dump(mode="json", exclude_none=True)
     data["figures"] = dict(sorted(data["figures"].items()))
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
