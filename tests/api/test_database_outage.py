@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -17,7 +18,7 @@ from sqlalchemy import text
 from kairos.api.app import create_app
 from kairos.profiles.service import ProfileService
 from kairos.settings import Settings
-from kairos.store.database import Database
+from kairos.store.database import Database, DatabaseTimeouts
 from kairos.store.outage import DatabaseOutage
 from kairos.store.unreachable import is_database_unreachable
 from kairos.store.watch import DatabaseWatch
@@ -118,3 +119,36 @@ def test_a_missing_file_outside_the_driver_is_not_an_outage(tmp_path: Any) -> No
     with pytest.raises(FileNotFoundError) as failure:
         (tmp_path / "absent").read_text()
     assert not is_database_unreachable(failure.value)
+
+
+async def test_a_request_that_finds_no_free_connection_gets_a_503_not_an_outage(
+    runtime: Any, settings: Settings
+) -> None:
+    """Every connection of both pools lent out (a burst, or a database that hangs): a request
+    waits the pool limit, then gets a 503 saying so; the outage record is left to the watch."""
+    tight = Database(
+        runtime.db.url, pool_size=1, max_overflow=0, timeouts=DatabaseTimeouts(pool=0.3)
+    )
+    outage = DatabaseOutage()
+    busy = dataclasses.replace(
+        runtime, db=tight, profiles=ProfileService(tight), outage=outage, watch=None
+    )
+    fetch_pool = await tight._open_fetch_pool()
+    try:
+        async with tight.engine.connect() as held:
+            await held.exec_driver_sql("SELECT 1")
+            lent = await fetch_pool.acquire()
+            try:
+                async with _client(create_app(settings, runtime=busy)) as client:
+                    started = time.monotonic()
+                    response = await client.get(f"/users/{uuid.uuid4()}", headers=AUTH)
+                    took = time.monotonic() - started
+            finally:
+                await fetch_pool.release(lent)
+    finally:
+        await tight.dispose()
+    assert response.status_code == 503, response.text
+    assert response.headers["retry-after"] == "5"
+    assert "no database connection was free within 0.3 s" in response.json()["detail"]
+    assert took < 3.0
+    assert not outage.ongoing

@@ -14,7 +14,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from kairos import __version__
 from kairos.api import demo, health, users
 from kairos.api.body_limit import BodyLimitMiddleware
-from kairos.api.database_outage import install_database_outage_handler
+from kairos.api.database_outage import OutageGate, install_database_outage_handler
 from kairos.api.docs import install_docs
 from kairos.api.json_depth import JsonDepthMiddleware
 from kairos.api.log_redaction import install_credential_redaction
@@ -45,6 +45,8 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
             app.state.runtime = await Runtime.start(settings)
             for product in install_products(app.state.runtime):
                 await product.warm()
+            # serving from here on: a database that hangs costs a request seconds, not hours
+            await app.state.runtime.db.limit_statements()
             # What start-up built lives as long as the process: frozen, the collector's full
             # passes no longer walk it (full size: the longest pause over 60 turns 138 → 10 ms).
             gc.collect()
@@ -81,6 +83,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     # Added innermost first. Outermost: the forwarded client and scheme (trusted proxies only),
     # then the request id, so every response below (413, 429, 500 included) carries it and the
     # security headers.
+    app.add_middleware(OutageGate)
     app.add_middleware(AuthFailureLimitMiddleware, limits=limits)
     app.add_middleware(JsonDepthMiddleware)
     app.add_middleware(

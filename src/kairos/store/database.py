@@ -15,6 +15,11 @@ ping: asyncpg sees a connection the server closed and opens another instead of l
 statement on one dropped under it fails as a disconnect (503, "try again") and that connection
 is closed.
 
+Every wait on the database is bounded (`DatabaseTimeouts`): a new connection, a connection from
+either pool and, once the process serves (`limit_statements`), each statement, so a database
+that hangs rather than dies gives 503s within seconds instead of requests that hang with it.
+Migrations and ingest run before the statement limit and are not cut short by it.
+
 `ping` (the database watch, `/ready`) asks over a small pool of its own: when every request
 connection is lent out, a ping queued behind them timed out and a busy service was reported as
 one whose database is unreachable (found by `bench/bench_load.py` under 200 chat streams).
@@ -28,6 +33,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -43,7 +49,7 @@ from sqlalchemy.ext.asyncio import (
 
 from kairos.settings import Settings
 from kairos.store.embedded import EmbeddedServer
-from kairos.store.unreachable import is_database_unreachable
+from kairos.store.unreachable import PoolExhausted, is_database_unreachable
 
 PING_IDLE_SECONDS = 1.0
 DISPOSE_WAIT_SECONDS = 5.0
@@ -70,6 +76,23 @@ def ping_when_idle(engine: AsyncEngine, idle_seconds: float = PING_IDLE_SECONDS)
             record.info[_RETURNED] = time.monotonic()
 
 
+@dataclass(frozen=True)
+class DatabaseTimeouts:
+    """Seconds: a new connection, a pooled connection, and a statement (once serving)."""
+
+    connect: float = 5.0
+    pool: float = 5.0
+    statement: float = 5.0
+
+    @classmethod
+    def of(cls, settings: Settings) -> DatabaseTimeouts:
+        return cls(
+            connect=settings.database_connect_timeout_seconds,
+            pool=settings.database_pool_timeout_seconds,
+            statement=settings.database_statement_timeout_seconds,
+        )
+
+
 def asyncpg_url(url: str) -> str:
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         return "postgresql+asyncpg://" + url.split("://", 1)[1]
@@ -84,10 +107,13 @@ class Database:
         pool_size: int = 10,
         max_overflow: int = 20,
         embedded: EmbeddedServer | None = None,
+        timeouts: DatabaseTimeouts | None = None,
     ) -> None:
         """`embedded`: the embedded server this database lives on, released by `dispose`."""
         self.url = url
         self.embedded = embedded
+        self.timeouts = timeouts or DatabaseTimeouts()
+        self.statement_timeout: float | None = None  # set by limit_statements
         # hide_parameters: a failed statement's log line and exception text name the SQL but
         # not its bound values, which hold allergy profiles and chat messages.
         # The connections are split between SQLAlchemy's pool (sessions: transactions, ORM
@@ -110,8 +136,10 @@ class Database:
             pool_size=sessions,
             max_overflow=overflow,
             pool_use_lifo=True,
+            pool_timeout=self.timeouts.pool,
             hide_parameters=True,
         )
+        self._bound_connections(self.engine)
         ping_when_idle(self.engine)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         # Reads that need no transaction skip BEGIN and ROLLBACK: two round trips each, and a
@@ -125,17 +153,38 @@ class Database:
         self.probe: AsyncEngine = create_async_engine(
             url, pool_size=1, max_overflow=0, pool_pre_ping=True, hide_parameters=True
         )
+        self._bound_connections(self.probe)
+
+    def _bound_connections(self, engine: AsyncEngine) -> None:
+        """asyncpg's own limits on every connection the engine opens: `timeout` to connect and,
+        once serving, `command_timeout` on each statement (client side, so a server that does
+        not answer at all is still timed out)."""
+
+        @event.listens_for(engine.sync_engine, "do_connect")
+        def _limits(dialect: Any, record: Any, cargs: Any, cparams: dict[str, Any]) -> None:
+            cparams["timeout"] = self.timeouts.connect
+            if self.statement_timeout is not None:
+                cparams["command_timeout"] = self.statement_timeout
+
+    async def limit_statements(self) -> None:
+        """From now on a statement unanswered after `timeouts.statement` is cancelled (a 503).
+        Called once a process serves, never by batch jobs (ingest, builds, migrations), whose
+        statements may rightly take minutes. Connections opened before are closed so none
+        escapes the limit."""
+        self.statement_timeout = self.timeouts.statement
+        await self.engine.dispose()
+        await self.probe.dispose()
 
     @classmethod
     async def from_settings(cls, settings: Settings) -> Database:
         """The configured server if there is one; otherwise the embedded one, started (or
         attached to) on demand."""
         if settings.database_url:
-            return cls(asyncpg_url(settings.database_url))
+            return cls(asyncpg_url(settings.database_url), timeouts=DatabaseTimeouts.of(settings))
         embedded = await asyncio.to_thread(
             EmbeddedServer.acquire, settings.data_dir, settings.embedded_shared_buffers
         )
-        return cls(embedded.url, embedded=embedded)
+        return cls(embedded.url, embedded=embedded, timeouts=DatabaseTimeouts.of(settings))
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[AsyncSession]:
@@ -162,17 +211,22 @@ class Database:
         statement, names = positional(sql)
         values = [] if params is None else [params[name] for name in names]
         pool = self._fetch_pool or await self._open_fetch_pool()
-        async with pool.acquire() as driver:
-            try:
-                rows: list[Any] = await driver.fetch(statement, *values)
-            except BaseException as exc:
-                gone = driver.is_closed() or is_database_unreachable(exc)
-                if gone or isinstance(exc, asyncio.CancelledError):
-                    driver.terminate()  # the pool replaces it on its next lending
-                if gone and not is_database_unreachable(exc):
-                    # asyncpg's "connection is closed": SQLAlchemy's own shape of a disconnect
-                    raise DBAPIError(statement, None, exc, connection_invalidated=True) from exc
-                raise
+        try:
+            driver = await pool.acquire(timeout=self.timeouts.pool)
+        except TimeoutError as exc:
+            raise PoolExhausted(self.timeouts.pool) from exc
+        try:
+            rows: list[Any] = await driver.fetch(statement, *values, timeout=self.statement_timeout)
+        except BaseException as exc:
+            gone = driver.is_closed() or is_database_unreachable(exc)
+            if gone or isinstance(exc, asyncio.CancelledError):
+                driver.terminate()  # the pool replaces it on its next lending
+            if gone and not is_database_unreachable(exc):
+                # asyncpg's "connection is closed": SQLAlchemy's own shape of a disconnect
+                raise DBAPIError(statement, None, exc, connection_invalidated=True) from exc
+            raise
+        finally:
+            await pool.release(driver)
         return rows
 
     async def _open_fetch_pool(self) -> asyncpg.Pool:
@@ -182,6 +236,7 @@ class Database:
                     self._driver_dsn,
                     min_size=0,
                     max_size=self._fetch_pool_size,
+                    timeout=self.timeouts.connect,
                     init=_json_codecs,
                     # nothing run through `fetch` leaves session state behind (no SET, LISTEN
                     # or advisory lock): asyncpg's reset on release is a round trip for nothing

@@ -34,6 +34,9 @@ class DatabaseOutage:
         self.refused = 0
         self.background_failures = 0
         self._last_logged = 0.0
+        self.confirmed = False
+        """The watch's own check failed last: requests are refused at once, not after their
+        timeouts, until a check answers again."""
 
     @property
     def ongoing(self) -> bool:
@@ -57,6 +60,11 @@ class DatabaseOutage:
             self.refused += 1
         self.tick()
 
+    def check_failed(self, error: BaseException) -> None:
+        """The watch's own ping did not answer."""
+        self.failed(error, request=False)
+        self.confirmed = True
+
     def background_failed(self, error: BaseException) -> None:
         self.failed(error, request=False)
         self.background_failures += 1
@@ -73,6 +81,7 @@ class DatabaseOutage:
         )  # fmt: skip
 
     def recovered(self) -> None:
+        self.confirmed = False
         if self.started is None:
             return
         logger.warning(

@@ -17,6 +17,19 @@ from sqlalchemy.exc import DBAPIError
 
 DATABASE_UNREACHABLE = "the database cannot be reached right now; try again in a few seconds"
 
+
+class PoolExhausted(Exception):
+    """No pooled connection could be had in time: every one is lent out, or the database does
+    not answer a new one. A 503 to the request; the database watch decides whether it is an
+    outage."""
+
+    def __init__(self, waited_seconds: float) -> None:
+        super().__init__(
+            f"no database connection was free within {waited_seconds:g} s; try again in a few "
+            "seconds"
+        )
+
+
 _SERVER_GONE = (
     pg.PostgresConnectionError,  # class 08: connection exceptions
     pg.CannotConnectNowError,  # 57P03: starting up, recovering, shutting down

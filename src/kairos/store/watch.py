@@ -64,7 +64,7 @@ class DatabaseWatch:
             async with asyncio.timeout(PING_TIMEOUT_SECONDS):
                 await self.db.ping()
         except Exception as exc:  # whatever the cause, the database did not answer
-            self.outage.failed(exc, request=False)
+            self.outage.check_failed(exc)
         else:
             self.outage.recovered()
 
