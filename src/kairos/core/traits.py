@@ -166,6 +166,13 @@ _NEGATION: Final = re.compile(
     r"[^.!?;]{0,40}$"
 )
 _SENTENCE: Final = re.compile(r"[^.!?\n]+[.!?]*")
+_CONCEDING: Final = re.compile(
+    r"^\W*(?:while|whilst|although|though|even though|even if|despite|granted)\b[^,;:]*[,;:]",
+    re.IGNORECASE,
+)
+"""An opening clause that concedes what the sentence then argues past: "While there are some
+vegetarian and vegan options, most of the food is indulgent American faves" is no evidence that
+a place is vegan (issue 34)."""
 
 
 DERIVABLE_TRAITS: Final = frozenset(
@@ -244,6 +251,11 @@ def _review_evidence(reviews: Iterable[tuple[str, str]]) -> list[TraitEvidence]:
                     match = _EXTRA_PATTERNS[trait].search(body)
                 if match is None:
                     continue
+                conceded = _CONCEDING.match(body)
+                if conceded and match.start() < conceded.end():
+                    rest = body[conceded.end() :]
+                    if _phrase_pattern(phrases).search(rest) is None:
+                        continue
                 holds = _NEGATION.search(body[: match.start()].lower()) is None
                 if counts.get((trait, holds), 0) >= MAX_REVIEW_EVIDENCE:
                     continue

@@ -9,7 +9,8 @@ from kairos.core.diets import DIETS, canonical_diet
 from kairos.core.pricing import price_level
 from kairos.core.vibes import VIBES, canonical_vibe
 from kairos.restaurants.schemas import RadarScores
-from kairos.text.aspects import AspectScore, AspectScores, ReviewText, score_aspects
+from kairos.text.aspects import AspectScores, ReviewText, score_aspects
+from kairos.text.claims import supporting_review_ids
 
 RADAR_AXES = ("romance", "noise_level", "food_quality", "vegan_options", "value_for_money")
 # The seed's composite: the mean of these four (quietness is shown, not averaged in) …
@@ -44,25 +45,18 @@ def aspects_for(
 
 
 def radar(aspects: AspectScores) -> RadarScores:
-    """Each axis from what reviews say of it; null where none does. The evidence listed for an
-    axis is the reviews whose words agree with its score (above the middle: praise; below:
-    complaints), so a review saying "most of the food is not vegan" never backs 8/10 vegan."""
-    values = {axis: getattr(aspects, axis) for axis in RADAR_AXES}
+    """Each axis from what reviews say of it, with the reviews whose words back its score
+    (above the middle: praise; below: complaints; `text/claims`): a review that concedes or
+    rations the aspect ("while there are some vegan options, most of the food is …"), or names
+    something else (gluten-free entrees for vegan options), is never listed. An axis no review
+    backs is null ("not enough reviews"), never a number with nothing behind it."""
+    backed = {axis: supporting_review_ids(axis, getattr(aspects, axis)) for axis in RADAR_AXES}
     return RadarScores(
         **{
-            axis: round(score.value, 1) if score.evidence else None
-            for axis, score in values.items()
+            axis: round(getattr(aspects, axis).value, 1) if backed[axis] else None
+            for axis in RADAR_AXES
         },
-        evidence={axis: _agreeing(score) for axis, score in values.items()},
-    )
-
-
-def _agreeing(score: AspectScore) -> list[str]:
-    side = score.value - 5.0
-    return list(
-        dict.fromkeys(
-            e.review_id for e in score.evidence if side == 0 or (e.weight > 0) == (side > 0)
-        )
+        evidence=backed,
     )
 
 

@@ -26,6 +26,7 @@ from kairos.text.aspects import (
     split_sentences,
     tokenize,
 )
+from kairos.text.claims import supports
 
 QUOTE_MAX_CHARS = 160
 ELLIPSIS = "…"
@@ -209,14 +210,15 @@ def _says_aspect(aspect: str, sentence: str) -> bool:
 
 
 def _supporting(aspect: str, score: AspectScore) -> list[tuple[str, str]]:
-    """(review id, sentence) of explicit evidence that agrees with the score, strongest first;
-    topic proxies (a wine list, a pizza) move a score but are never quoted as its reason.
-    Whitespace runs are shown as one space."""
+    """(review id, sentence) of explicit evidence that backs the score, strongest first;
+    topic proxies (a wine list, a pizza) move a score but are never quoted as its reason, nor
+    is a sentence that concedes or rations the aspect (`text/claims`). Whitespace runs are
+    shown as one space."""
     sign = _direction(score)
     return [
         (e.review_id, " ".join(e.sentence.split()))
         for e in score.evidence
-        if e.explicit and e.weight * sign > 0 and _says_aspect(aspect, e.sentence)
+        if e.explicit and supports(aspect, e.sentence, e.weight, sign)
     ]
 
 
@@ -268,11 +270,7 @@ def _said_of(words: str) -> float:
 def _explicit(aspect: str, score: AspectScore, sign: int) -> list[tuple[str, str]]:
     """(review id, sentence) of explicit evidence with the given sign, strongest first."""
     ranked = sorted(
-        (
-            e
-            for e in score.evidence
-            if e.explicit and e.weight * sign > 0 and _says_aspect(aspect, e.sentence)
-        ),
+        (e for e in score.evidence if e.explicit and supports(aspect, e.sentence, e.weight, sign)),
         key=lambda e: -abs(e.weight),
     )
     return [
