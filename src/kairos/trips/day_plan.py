@@ -16,10 +16,13 @@ from kairos.trips.timeline import DaySpec, schedule_day
 
 __all__ = [
     "FILL_TRIES",
+    "LIGHT_END",
     "day_km",
     "day_spec",
+    "even_out",
     "fill_day",
     "food_note",
+    "light_note",
     "meals_near",
     "schedule",
     "spec_of",
@@ -145,13 +148,15 @@ def fill_day(
 def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
     """A day with stops and no lunch says where the nearest place to eat Kairos knows is (from
     the day's stops), or that it knows none in the city."""
-    stops = day.stops
-    if not stops or any(s.kind == "lunch" for s in day.slots):
+    if not day.stops or any(s.kind == "lunch" for s in day.slots):
         return day
+    stops = [s for s in day.stops if s.positioned]
     if not meals:
         said = (f"Kairos knows no place to eat in {city}: take food along or ask locally "
                 "(no lunch is planned).")  # fmt: skip
         return replace(day, notes=(*day.notes, said))
+    if not stops:
+        return day
 
     def away(m: Candidate) -> float:
         return min(haversine_km(s.lat, s.lng, m.lat, m.lng) for s in stops)
@@ -159,4 +164,60 @@ def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
     nearest = min(meals, key=lambda m: (away(m), m.id))
     said = (f"Nearest place to eat Kairos knows: {nearest.name}, {away(nearest):.1f} km from "
             "the day's stops (no lunch is planned).")  # fmt: skip
+    return replace(day, notes=(*day.notes, said))
+
+
+LIGHT_END: Final = 13 * 60
+"""A day whose visits end by this minute is light: a traveller has the afternoon to fill."""
+
+
+def even_out(
+    request: TripRequest, days: list[Day], active: Sequence[int], by_id: dict[str, Candidate],
+    meals: Sequence[Candidate],
+) -> None:  # fmt: skip
+    """Stops moved from the fullest day to the thinnest while they differ by two or more (the
+    least preferred, unlocked stop that fits), so no day holds one stop while another holds
+    five. `days` is updated in place."""
+    locked = {lk.place_id for lk in request.locks}
+    for _ in range(len(active) * PACES[request.pace].max_stops):
+        ordered = sorted(active, key=lambda i: (len(days[i].stops), i))
+        thin, full = days[ordered[0]], days[ordered[-1]]
+        if len(full.stops) - len(thin.stops) < 2:
+            return
+        used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+        current = stops_of(full, by_id)
+        own = {s.place_id for s in full.slots if s.kind != "stop"}
+        moved = False
+        for c in sorted((c for c in current if c.id not in locked), key=lambda c: (-c.rank, c.id)):
+            keep = [k for k in current if k.id != c.id]
+            others = used_meals - own
+            thinner, skipped = schedule(request, spec_of(request, full), keep,
+                                        meals_near(meals, keep), set(others))  # fmt: skip
+            if skipped:
+                continue
+            taken = others | {s.place_id for s in thinner.slots if s.kind != "stop"}
+            if (filled := try_insert(request, thin, c, by_id, meals, taken)) is not None:
+                days[full.index], days[thin.index] = thinner, filled
+                moved = True
+                break
+        if not moved:
+            return
+
+
+def light_note(day: Day, days: Sequence[Day], pool: Sequence[Candidate], city: str) -> Day:
+    """A day with one stop, or whose visits end by `LIGHT_END`, says why it is light."""
+    if not day.stops or (len(day.stops) > 1 and day.stops[-1].end > LIGHT_END):
+        return day
+    used = {s.place_id for d in days for s in d.stops}
+    left = [c for c in pool if c.id not in used]
+    if not left:
+        why = (f"every place to visit Kairos knows in {city} that fits the trip "
+               f"({len(used)} in all) is on this or another day")  # fmt: skip
+    else:
+        names = ", ".join(c.name for c in left[:2])
+        why = (f"the {len(left)} other place{'s' if len(left) != 1 else ''} to visit that "
+               f"fit the trip ({names}{' …' if len(left) > 2 else ''}) could not be fitted "
+               "into it (opening hours, the pace's window or a leg too long)")  # fmt: skip
+    end = day.stops[-1].end
+    said = f"A light day (visits end at {end // 60:02d}:{end % 60:02d}): {why}."
     return replace(day, notes=(*day.notes, said))

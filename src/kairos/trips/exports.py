@@ -104,8 +104,9 @@ def calendar_bytes(view: TripView, now: datetime | None = None) -> bytes:
             start, end = _when(d.date, s.start, zone), _when(d.date, s.end, zone)
             event.add("dtstart", start)
             event.add("dtend", end if end > start else end + timedelta(days=1))  # past midnight
-            event.add("location", f"{s.name}, {view.city}")
-            event.add("geo", (s.lat, s.lng))
+            event.add("location", f"{s.name}, {s.address or view.city}")
+            if s.position_known:
+                event.add("geo", (s.lat, s.lng))
             lines = [*_hours_line(s), *allergy_lines(s), f"Source: {s.source} ({s.licence})"]
             event.add("description", "\n".join(lines))
             cal.add_component(event)
@@ -118,6 +119,8 @@ def geojson_of(view: TripView) -> dict[str, Any]:
     features: list[dict[str, Any]] = []
     for d in view.days:
         for order, s in enumerate(d.slots, start=1):
+            if not s.position_known:
+                continue  # the city's centre stands in for it: not a place on a map
             features.append({
                 "type": "Feature",
                 "geometry": {"type": "Point", "coordinates": [s.lng, s.lat]},
@@ -127,14 +130,22 @@ def geojson_of(view: TripView) -> dict[str, Any]:
                                "allergy_verdict": s.allergy.verdict,
                                "allergy_summary": s.allergy.summary},
             })  # fmt: skip
-        if len(d.slots) > 1:
+        placed = [s for s in d.slots if s.position_known]
+        if len(placed) > 1:
             features.append({
                 "type": "Feature",
                 "geometry": {"type": "LineString",
-                             "coordinates": [[s.lng, s.lat] for s in d.slots]},
+                             "coordinates": [[s.lng, s.lat] for s in placed]},
                 "properties": {"day": d.index},
             })  # fmt: skip
     return {"type": "FeatureCollection", "features": features}
+
+
+STEP_FREE_WORDS: Final = {
+    "yes": "marked wheelchair accessible by its source",
+    "no": "its source says not wheelchair accessible",
+    "unknown": "unknown, its source says nothing: check before you go",
+}
 
 
 def printable_html(view: TripView) -> str:
@@ -146,7 +157,8 @@ def printable_html(view: TripView) -> str:
         "max-width:48rem;margin:2rem auto}td{padding:.2rem .6rem;vertical-align:top}"
         ".allergy ul{margin:0 0 .4rem;padding-left:1.2rem}.verdict{font-weight:600}"
         "</style></head><body>",
-        f"<h1>{e(view.city)}, {len(view.days)} days from {view.start_date:%a %d %b %Y}</h1>",
+        f"<h1>{e(view.city)}, {len(view.days)} day{'' if len(view.days) == 1 else 's'} "
+        f"from {view.start_date:%a %d %b %Y}</h1>",
         f"<p>{e(view.pace.capitalize())} pace, {e(MODE_WORDS.get(view.mode, view.mode))}.</p>",
         f"<p class='verdict'>{e(view.verdict)}</p>",
     ]
@@ -165,6 +177,12 @@ def printable_html(view: TripView) -> str:
         parts.append("<table>")
         for s in d.slots:
             label = e(s.name) if s.kind == "stop" else f"{s.kind.title()}: {e(s.name)}"
+            if not s.position_known:
+                at = f": {e(s.address)}" if s.address else ""
+                label += (f"<br><small>no position in its source{at}; the travel time is an "
+                          "allowance, not a measure</small>")  # fmt: skip
+            if view.accessibility and s.kind == "stop":
+                label += f"<br><small>step-free: {e(STEP_FREE_WORDS[s.step_free])}</small>"
             hours = {"open": "open then (hours checked)", "closed": "CLOSED then",
                      "unknown": "opening hours not checked"}[s.hours]  # fmt: skip
             parts.append(

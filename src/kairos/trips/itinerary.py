@@ -10,8 +10,10 @@
    when there is one) and timed (`timeline.py`: opening hours, the pace's window, meal breaks).
 4. Stops a day could not hold are offered to every day with room, at the position that adds the
    least distance, kept only where the whole day still times out; the rest are `unplaced`.
-5. A day still empty is filled (`day_plan.fill_day`), or says why it is empty. A day the
-   request keeps free (`free_days`) holds nothing but what was locked to it.
+5. A day still empty is filled (`day_plan.fill_day`), or says why it is empty; stops move from
+   the fullest day to the thinnest while they differ by two or more (`day_plan.even_out`), and
+   a day still light (one stop, or visits ending by 13:00) says why. A day the request keeps
+   free (`free_days`) holds nothing but what was locked to it.
 
 `refine_day` changes one day and leaves the others as they were.
 """
@@ -31,8 +33,10 @@ from kairos.trips.clustering import cluster_by_day
 from kairos.trips.day_plan import (
     day_km,
     day_spec,
+    even_out,
     fill_day,
     food_note,
+    light_note,
     meals_near,
     schedule,
     spec_of,
@@ -231,7 +235,9 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     for index in active:
         if not days[index].stops:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
-    days = [food_note(d, meals, request.city) if d.index in active else d for d in days]
+    even_out(request, days, active, by_id, meals)
+    days = [light_note(food_note(d, meals, request.city), days, prepared.pool, request.city)
+            if d.index in active else d for d in days]  # fmt: skip
     placed = {s.place_id for d in days for s in d.stops}
     unplaced = [u for u in unplaced if u.place_id not in placed]
     return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre)
@@ -252,6 +258,9 @@ class SwapStop:
 
     place_id: str
     want: str
+    into: str | None = None
+    """The place the swap brought in when it was first made: replayed after a lock (which may
+    already hold that place on the day), the swap stands as it was."""
 
 
 RefineChange = MoreRelaxed | SwapStop
@@ -299,14 +308,23 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         return _replace_day(itinerary, new, [f"{label}: one stop fewer, more time between"],
                             gone)  # fmt: skip
     out = by_id.get(change.place_id)
-    if out is None or out.id not in {c.id for c in stops}:
+    on_day = {c.id for c in stops}
+    if change.into is not None and change.into in on_day:  # a lock already holds it here
+        if out is None or out.id not in on_day:
+            return itinerary  # the swap stands as it was made
+        keep = [c for c in stops if c.id != out.id]
+        new, _ = schedule(request, spec_of(request, day), keep, meals_near(meals, keep),
+                          set(other_meals))  # fmt: skip
+        swapped = Unplaced(out.id, out.name, f"swapped out of {label}")
+        return _replace_day(itinerary, new, [], [swapped])
+    if out is None or out.id not in on_day:
         name = out.name if out is not None else "that stop"
         return _replace_day(itinerary, day, [f"{label}: {name} is not on that day"])
     used = set(itinerary.place_ids())
     centre = itinerary.centre
     options = [c for c in request.candidates if c.id not in used and _matches(c, change.want)
                and _excluded_reason(c, request, centre) is None]  # fmt: skip
-    options.sort(key=lambda c: (haversine_km(out.lat, out.lng, c.lat, c.lng), c.rank, c.id))
+    options.sort(key=lambda c: (c.id != change.into, _km(out, c), c.rank, c.id))
     keep = [c for c in stops if c.id != out.id]
     spec = spec_of(request, day)
     for option in options[:20]:

@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 PaceName = PaceChoice
+StepFree = Literal["yes", "no", "unknown"]
 ModeName = ModeChoice
 
 
@@ -110,6 +111,14 @@ class Candidate:
     hours_text: str | None = None
     """The hours as the source writes them (named when a traveller has to check them)."""
     weekdays_given: bool = True
+    step_free: StepFree = "unknown"
+    """What the source says of wheelchair access (OSM `wheelchair`): yes, no or unknown."""
+    positioned: bool = True
+    """False when the source gives no position: `lat`/`lng` are the city's centre, travel to
+    and from it is an allowance, not a measure (`travel.UNKNOWN_LEG`)."""
+    address: str | None = None
+    """The source's street address of a place it gives no position for (the traveller's way
+    there)."""
 
     @classmethod
     def from_place(
@@ -124,6 +133,7 @@ class Candidate:
         attributes: Mapping[str, Any],
         rank: float = 0.0,
         default_minutes: int = 60,
+        positioned: bool = True,
     ) -> Candidate:
         """From a catalog place's stored attributes (`visit`, `opening_hours` or Yelp `hours`)."""
         visit = attributes.get("visit") or {}
@@ -149,7 +159,31 @@ class Candidate:
             closed=closed_spans(closed),
             hours_text=str(record["text"]) if record.get("text") else None,
             weekdays_given=record.get("weekdays_given") is not False,
+            step_free=step_free_of(attributes),
+            positioned=positioned,
+            address=None if positioned else _address(raw),
         )
+
+
+def _address(raw: Any) -> str | None:
+    said = raw.get("address") if isinstance(raw, Mapping) else None
+    return said.strip() if isinstance(said, str) and any(ch.isdigit() for ch in said) else None
+
+
+_STEP_FREE: Final[Mapping[str, StepFree]] = {"yes": "yes", "designated": "yes", "limited": "yes",
+                                            "no": "no"}  # fmt: skip
+
+
+def step_free_of(attributes: Mapping[str, Any]) -> StepFree:
+    """What a place's source says of wheelchair access: OSM `wheelchair=yes|designated|limited`
+    is yes, `no` is no, anything else (or nothing) is unknown."""
+    poi = attributes.get("poi") or {}
+    for raw in poi.values() if isinstance(poi, Mapping) else ():
+        tags = raw.get("osm_tags") if isinstance(raw, Mapping) else None
+        said = _STEP_FREE.get(str(tags.get("wheelchair"))) if isinstance(tags, Mapping) else None
+        if said is not None:
+            return said
+    return "unknown"
 
 
 def closed_spans(value: object) -> tuple[tuple[Interval, ...], ...] | None:
@@ -193,6 +227,9 @@ class TripRequest:
     """A stop farther than this from the centre is not "in the city"."""
     free_days: frozenset[int] = frozenset()
     """Days (0-based) the traveller asked to keep free: nothing is planned on them."""
+    step_free: bool = False
+    """Step-free places asked for: a stop whose source says wheelchair=no is never planned, one
+    whose source says nothing is planned only after those marked yes, and named to check."""
 
     @property
     def dates(self) -> list[date]:
@@ -222,6 +259,9 @@ class Slot:
     one)."""
     risk_reason: str | None = None
     """A meal at a place with a known risk: why it was kept (no place without one fitted)."""
+    positioned: bool = True
+    """False: the source gives no position (the city's centre stands in; travel is assumed)."""
+    step_free: StepFree = "unknown"
 
 
 @dataclass(frozen=True)

@@ -122,11 +122,16 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
             days.append(DayWords(day=day["index"], title=title, summary=said))
             continue
         km = sum(s["distance_km"] for s in day["slots"])
+        unplaced = sum(1 for s in day["slots"] if s.get("position_known") is False)
+        how = MODE_WORDS.get(view["mode"], view["mode"])
+        travel = (f"{km:.1f} km {how}" if not unplaced else f"{km:.1f} km measured {how}; "
+                  f"{unplaced} place{'s' if unplaced != 1 else ''} without a position, "
+                  "travel to them allowed, not measured")  # fmt: skip
         summary = (
             f"From {stops[0]['start']} at {stops[0]['name']} to {stops[-1]['end']} at "
             f"{stops[-1]['name']}: {len(stops)} stop{'s' if len(stops) != 1 else ''}"
             f"{f', {len(meals)} meal break' + ('s' if len(meals) != 1 else '') if meals else ''}"
-            f", {km:.1f} km {MODE_WORDS.get(view['mode'], view['mode'])}."
+            f", {travel}."
         )
         title = f"Day {day['index']}: {_names([s['name'] for s in stops])}"
         days.append(DayWords(day=day["index"], title=title[:90], summary=summary[:420]))

@@ -26,7 +26,8 @@ from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
 from kairos.signals.geocoding.cities import CityCentre, find_city
 from kairos.store.trips import StoredTrip, TripStore
-from kairos.trips.allergy import checked_meals, place_check, severities
+from kairos.trips.about import about_place
+from kairos.trips.allergy import checked_meals, severities
 from kairos.trips.cache import (
     TripCaches,
     TripDraft,
@@ -53,7 +54,7 @@ from kairos.trips.stored import (
     to_set,
 )
 from kairos.trips.verify import verify
-from kairos.trips.view import NO_LICENCE, Built, trip_view
+from kairos.trips.view import Built, trip_view
 
 __all__ = ["TripsProduct"]
 
@@ -114,8 +115,11 @@ class TripsProduct:
         timings["retrieval_cached"] = float(cached)
         if not retrieved.candidates:
             raise InvalidInput(
-                await self._nothing_to_visit(
-                    city, bool(request.get("tags")), bool(request.get("accessibility"))
+                await self.retrieval.nothing_to_visit(
+                    city.name,
+                    RADIUS_KM * 2,
+                    bool(request.get("tags")),
+                    bool(request.get("accessibility")),
                 )
             )
         step = time.perf_counter()
@@ -140,16 +144,12 @@ class TripsProduct:
             centre=centre,
             radius_km=RADIUS_KM,
             free_days=frozenset(int(d) - 1 for d in request.get("free_days") or ()),
+            step_free=bool(request.get("accessibility")),
         )
         itinerary = plan_itinerary(trip)
         for edit in edits:
             if edit["kind"] == "refine":
-                change = (
-                    MoreRelaxed()
-                    if edit["change"] == "more_relaxed"
-                    else SwapStop(str(edit["place_id"]), str(edit["want"]))
-                )
-                itinerary = refine_day(itinerary, int(edit["day"]) - 1, change)
+                itinerary = _replay(itinerary, edit)
         timings["plan"] = (time.perf_counter() - step) * 1000
         step = time.perf_counter()
         verification = verify(itinerary)
@@ -161,28 +161,6 @@ class TripsProduct:
         self.latencies_ms.append(timings["total"])
         return Built(itinerary, verification, retrieved, city, meals, user.allergies, timings,
                      enrichment)  # fmt: skip
-
-    async def _nothing_to_visit(self, city: CityCentre, tags: bool, step_free: bool) -> str:
-        """Why a city has nothing to plan: no places, none step-free, or none routable."""
-        unroutable, reason = await self.retrieval.unroutable_in(city.name)
-        known = ", ".join(await self.retrieval.plannable_cities()) or "none yet"
-        if step_free:
-            return (
-                f"no place to visit within {RADIUS_KM * 2:.0f} km of {city.name} is marked "
-                "step-free by its source (OSM wheelchair=yes, limited or designated); plan "
-                "without 'step-free only' to see every place, or try another city"
-            )
-        if unroutable and not tags:
-            return (
-                f"the catalog has {unroutable} places to visit in {city.name}, but none can be "
-                f"placed on a route ({reason}); they are left out of planning. Cities that can "
-                f"be planned: {known}"
-            )
-        return (
-            f"the catalog has no places to visit within {RADIUS_KM * 2:.0f} km of {city.name}"
-            f"{' that match the tags' if tags else ''}; try another city or fewer tags "
-            f"(cities that can be planned: {known})"
-        )
 
     async def _retrieve(
         self, user: UserPublic, request: dict[str, Any], city: CityCentre
@@ -379,48 +357,8 @@ class TripsProduct:
     async def about(
         self, name: str, trip: TripView | None, allergies: AllergyProfile
     ) -> dict[str, Any]:
-        """One place by name (near the trip's city when there is a trip): what is known of it,
-        its source and licence, what enrichment would fill (offline: nothing, named), and the
-        safety step's check of it for the traveller (`allergy`)."""
-        signals = self.runtime.signals
-        if signals is None:
-            raise InvalidInput("place lookup is not available in this process")
-        text = f"{name}, {trip.city}" if trip else name
-        found = await signals.geocode(text, limit=3)
-        matches = [m for m in (found.data.matches if found.data else []) if m.kind == "place"]
-        if not matches:
-            raise InvalidInput(f"no place called {name!r} in the catalog; check the spelling")
-        match = matches[0]
-        place = await self.retrieval.named(match.label.split(",")[0], match.lat, match.lng)
-        if place is None:
-            raise InvalidInput(f"{match.label} has no catalog entry")
-        pid, place_name, kind, city, attributes, tier = place
-        target = EnrichmentTarget(id=str(pid), name=place_name, kind=kind, city=city,
-                                  lat=match.lat, lng=match.lng, price_tier=tier,
-                                  attributes=attributes)  # fmt: skip
-        result = (await self.enricher.enrich([target]))[0]
-        hours = attributes.get("opening_hours") or {}
-        visit = attributes.get("visit") or {}
-        return {
-            "place_id": str(pid),
-            "name": place_name,
-            "kind": kind,
-            "city": city,
-            "hours": hours.get("text") if isinstance(hours, dict) else None,
-            "hours_status": hours.get("status", "unknown")
-            if isinstance(hours, dict)
-            else "unknown",
-            "weekly_minutes": hours.get("weekly") if isinstance(hours, dict) else None,
-            "visit_minutes": visit.get("minutes"),
-            "visit_minutes_basis": visit.get("minutes_basis"),
-            "source": visit.get("source"),
-            "licence": visit.get("licence") or NO_LICENCE,
-            "last_updated": visit.get("last_updated"),
-            "enrichment": result.model_dump(mode="json", exclude={"raw"}),
-            "allergy": (await place_check(self.runtime.places, pid, kind, allergies)).model_dump(
-                mode="json"
-            ),
-        }
+        """One place by name (`trips/about.py`)."""
+        return await about_place(self.runtime, self.retrieval, self.enricher, name, trip, allergies)
 
     def day_of(self, view: TripView, place_id: str) -> int:
         for day in view.days:
@@ -429,6 +367,21 @@ class TripsProduct:
         stops = ", ".join(f"{s.place_id} ({s.name})" for d in view.days for s in d.slots
                           if s.kind == "stop")  # fmt: skip
         raise InvalidInput(f"{place_id} is not a stop of this trip; its stops: {stops}")
+
+
+def _replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:
+    """One refine edit applied; a swap made for the first time records the place it brought
+    in (`into`), so replayed after a later lock it stands as it was made."""
+    index = int(edit["day"]) - 1
+    if edit["change"] == "more_relaxed":
+        return refine_day(itinerary, index, MoreRelaxed())
+    into = str(edit["into"]) if edit.get("into") else None
+    before = {s.place_id for s in itinerary.days[index].stops}
+    changed = refine_day(itinerary, index, SwapStop(str(edit["place_id"]), str(edit["want"]), into))
+    added = [s.place_id for s in changed.days[index].stops if s.place_id not in before]
+    if into is None and len(added) == 1:
+        edit["into"] = added[0]
+    return changed
 
 
 def _stop_name(itinerary: dict[str, Any], place_id: str) -> str:

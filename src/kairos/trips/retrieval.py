@@ -42,12 +42,14 @@ from kairos.core.notability import (
 )
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
-from kairos.trips.models import Candidate
+from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
+from kairos.trips.models import Candidate, step_free_of
 from kairos.trips.retrieval_rules import (
     Row,
     Scored,
     diversify,
     in_season,
+    is_food_place,
     liked,
     sights,
     tags_of,
@@ -63,6 +65,9 @@ FAVOURITE_BONUS: Final = 0.25
 OFF_TAG: Final = 0.35
 """Taken from a place of a kind the traveller did not name, when the named kinds cannot fill the
 trip: it follows them."""
+STEP_FREE_UNKNOWN: Final = 0.5
+"""Taken from a place whose source says nothing of wheelchair access, when step-free places
+were asked for: those marked step-free come first, the others fill in and are named to check."""
 NOTABILITY_WEIGHT: Final = 0.6
 """Added after the blend times the place's notability (`trips/notability.py`): a landmark with
 evidence of note (UNESCO, a Wikipedia article, thousands of reviews) comes before a mural or an
@@ -70,8 +75,9 @@ unnamed-looking node of the same kind."""
 """Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
 blend's range, so a favourite outranks places that only fit the default interests, while a
 place that matches the request's own words (bm25 and vector arms) can still come first."""
-VISIT_KINDS: Final = ("museum", "park", "viewpoint", "religious_site", "attraction", "venue")
 MEAL_KINDS: Final = ("restaurant", "cafe")
+FOOD_KIND: Final = "food market"
+"""A meal at a place listed as a sight that is a hawker centre, food court or market."""
 DEFAULT_INTERESTS: Final = "famous landmarks, museums, parks and viewpoints"
 RECENCY_DAYS: Final = 365.0
 _KM_PER_DEGREE: Final = 111.0
@@ -90,6 +96,15 @@ _BM25 = text(
     "FROM places WHERE id = ANY(CAST(:ids AS bigint[])) "
     "AND search_tsv @@ to_tsquery('english', CAST(:q AS text))"
 )
+_UNPOSITIONED = text(
+    "SELECT id, name, kind, city, attributes, votes FROM places WHERE is_active "
+    "AND kind = ANY(CAST(:kinds AS text[])) AND lat IS NULL "
+    "AND attributes -> 'location' ->> 'routable' = 'false' "
+    "AND city ILIKE CAST(:city AS text) || '%'"
+)
+UNPOSITIONED_PENALTY: Final = 0.15
+"""Taken from a place its source gives no position for: of two equal places, the one whose
+travel can be measured comes first."""
 ROWS_TTL_SECONDS: Final = 600.0
 """A city's places to visit are read once per this long (the retrieval set's base; the text
 arm is asked each time)."""
@@ -139,15 +154,6 @@ def _age_days(attributes: dict[str, Any], now: datetime) -> float:
     return max(0.0, (now - when).total_seconds() / 86400)
 
 
-def _accessible(attributes: dict[str, Any]) -> bool:
-    poi = attributes.get("poi") or {}
-    for raw in poi.values() if isinstance(poi, dict) else ():
-        tags = raw.get("osm_tags") if isinstance(raw, dict) else None
-        if isinstance(tags, dict) and tags.get("wheelchair") in ("yes", "limited", "designated"):
-            return True
-    return False
-
-
 def _scale(values: Sequence[float]) -> list[float]:
     if not values:
         return []
@@ -157,9 +163,9 @@ def _scale(values: Sequence[float]) -> list[float]:
     return [(v - low) / (high - low) for v in values]
 
 
-class TripRetrieval:
+class TripRetrieval(CatalogLookups):
     def __init__(self, db: Database, embedder: EmbeddingProvider) -> None:
-        self.db = db
+        super().__init__(db)
         self.embedder = embedder
         self._labels: dict[str, np.ndarray] = {}
         self._queries: dict[str, np.ndarray] = {}
@@ -209,68 +215,39 @@ class TripRetrieval:
                 if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
             ]  # fmt: skip
 
-    async def unroutable_in(self, city: str) -> tuple[int, str | None]:
-        """Places to visit in `city` left out of routing (no coordinates), and one reason."""
-        async with self.db.reading() as session:
-            row = (
-                await session.execute(
-                    text(
-                        "SELECT count(*) AS n, min(attributes -> 'location' ->> 'reason') AS why "
-                        "FROM places WHERE is_active AND kind = ANY(CAST(:k AS text[])) "
-                        "AND attributes -> 'location' ->> 'routable' = 'false' "
-                        "AND city ILIKE CAST(:city AS text) || '%'"
-                    ),
-                    {"k": list(VISIT_KINDS), "city": city},
+    async def _unpositioned(self, city: str, centre: tuple[float, float]) -> list[Row]:
+        """The city's places to visit whose source gives no position (TripAdvisor rows no
+        geocoder placed), at the centre: planned when the positioned ones cannot fill a trip."""
+        key = ("unpositioned", city.lower(), round(centre[0], 4), round(centre[1], 4))
+        cached = self._rows_cache.get(key)
+        if cached is None or time.monotonic() - cached[0] > ROWS_TTL_SECONDS:
+            async with self.db.reading() as session:
+                found = await session.execute(
+                    _UNPOSITIONED, {"kinds": list(VISIT_KINDS), "city": city}
                 )
-            ).one()
-            return int(row.n), row.why
+                rows = [Row(r.id, r.name, r.kind, r.city, centre[0], centre[1],
+                            dict(r.attributes or {}), int(r.votes or 0), positioned=False)
+                        for r in found]  # fmt: skip
+            cached = (time.monotonic(), rows)
+            self._rows_cache[key] = cached
+        return list(cached[1])
 
-    async def plannable_cities(self) -> list[str]:
-        """Cities with at least 5 routable places to visit, largest first (for messages)."""
-        async with self.db.reading() as session:
-            rows = await session.execute(
-                text(
-                    "SELECT city FROM places WHERE is_active AND kind = ANY(CAST(:k AS text[])) "
-                    "AND lat IS NOT NULL AND city IS NOT NULL AND coalesce(attributes -> "
-                    "'location' ->> 'routable', 'true') <> 'false' GROUP BY city "
-                    "HAVING count(*) >= 5 ORDER BY count(*) DESC LIMIT 12"
-                ),
-                {"k": list(VISIT_KINDS)},
-            )
-            return [r.city for r in rows]
-
-    async def attributes_of(
-        self, ids: Sequence[int]
-    ) -> dict[int, tuple[dict[str, Any], str | None]]:
-        """Stored attributes and price tier of some places (for enrichment's decision)."""
-        if not ids:
-            return {}
-        async with self.db.reading() as session:
-            rows = await session.execute(
-                text("SELECT id, attributes, price_tier FROM places "
-                     "WHERE id = ANY(CAST(:ids AS bigint[]))"),
-                {"ids": list(ids)},
-            )  # fmt: skip
-            return {r.id: (dict(r.attributes or {}), r.price_tier) for r in rows}
-
-    async def named(
-        self, name: str, lat: float, lng: float
-    ) -> tuple[int, str, str, str | None, dict[str, Any], str | None] | None:
-        """The place of that name nearest a point (a geocoder's match)."""
-        async with self.db.reading() as session:
-            row = (
-                await session.execute(
-                    text(
-                        "SELECT id, name, kind, city, attributes, price_tier FROM places WHERE "
-                        "is_active AND lower(name) = lower(:name) ORDER BY (lat - "
-                        "CAST(:lat AS float8)) ^ 2 + (lng - CAST(:lng AS float8)) ^ 2 LIMIT 1"
-                    ),
-                    {"name": name, "lat": lat, "lng": lng},
-                )
-            ).first()
-        if row is None:
-            return None
-        return row.id, row.name, row.kind, row.city, dict(row.attributes or {}), row.price_tier
+    async def _with_unpositioned(
+        self, rows: list[Row], city: str, centre: tuple[float, float], interests: str,
+        accessibility: bool, room: int,
+    ) -> list[Row]:  # fmt: skip
+        """`rows`, and the city's places with no position when the positioned sights cannot
+        fill the trip's `room` (their text arm asked like the others')."""
+        extra = await self._unpositioned(city, centre)
+        if not extra or len(sights(self._filter(rows, (), accessibility))[0]) >= room:
+            return rows
+        query = _words(interests)
+        if query:
+            async with self.db.reading() as session:
+                found = await session.execute(_BM25, {"q": query, "ids": [r.id for r in extra]})
+                ranks = {r.id: float(r.bm25) for r in found}
+            extra = [replace(r, bm25=ranks.get(r.id, 0.0)) for r in extra]
+        return [*rows, *extra]
 
     def _query_vector(self, interests: str) -> np.ndarray:
         vector = self._queries.get(interests)
@@ -284,14 +261,21 @@ class TripRetrieval:
     async def meals(
         self, centre: tuple[float, float], radius_km: float, city: str
     ) -> list[tuple[int, Candidate]]:
-        """Restaurants and cafés of the catalog near the trip (the caller runs the safety step)."""
+        """Restaurants and cafés of the catalog near the trip, and the places listed as sights
+        that are places to eat (hawker centres, food courts and markets: `is_food_place`), those
+        first (the caller runs the safety step)."""
         rows = await self._rows(centre, radius_km, "", MEAL_KINDS)
         rows.sort(key=lambda r: (-(r.votes or 0), r.id))
+        food = [r for r in await self._rows(centre, radius_km, "", VISIT_KINDS)
+                if is_food_place(r.name, r.attributes)]  # fmt: skip
+        rows = [*sorted(food, key=lambda r: r.id), *rows]
+        eat = {r.id for r in food}
         return [
             (
                 r.id,
                 Candidate.from_place(
-                    id=str(r.id), name=r.name, kind=r.kind, lat=r.lat, lng=r.lng, city=city,
+                    id=str(r.id), name=r.name, kind=FOOD_KIND if r.id in eat else r.kind,
+                    lat=r.lat, lng=r.lng, city=city,
                     attributes=r.attributes, default_minutes=60,
                 ),
             )
@@ -317,20 +301,26 @@ class TripRetrieval:
         places than that, the other places follow them (`OFF_TAG` lower), so days are full."""
         now = now or datetime.now(UTC)
         rows = await self._rows(centre, radius_km, interests, VISIT_KINDS)
+        rows = await self._with_unpositioned(rows, city, centre, interests, accessibility, room)
         broadened = False
         rows, out_of_season = in_season(rows, months)
         filtered = self._filter(rows, tags, accessibility)
         if not filtered:
             broadened = True
             rows = await self._rows(centre, radius_km * 2, interests, VISIT_KINDS)
+            rows = await self._with_unpositioned(rows, city, centre, interests, accessibility,
+                                                 room)  # fmt: skip
             rows, out_of_season = in_season(rows, months)
             filtered = self._filter(rows, (), accessibility)
         self.retrievals += 1
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season)
+        eat = {r.id for r in rows if is_food_place(r.name, r.attributes)}
+        filtered = [r for r in filtered if r.id not in eat]  # they are lunch or dinner
         named = {r.id for r in filtered}
         if tags and 0 < len(filtered) < room:
-            filtered += [r for r in self._filter(rows, (), accessibility) if r.id not in named]
+            filtered += [r for r in self._filter(rows, (), accessibility)
+                         if r.id not in named and r.id not in eat]  # fmt: skip
         filtered, not_sights, notes = sights(filtered)
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,
@@ -350,6 +340,10 @@ class TripRetrieval:
             score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
             if r.id not in named:
                 score -= OFF_TAG
+            if accessibility and step_free_of(r.attributes) != "yes":
+                score -= STEP_FREE_UNKNOWN
+            if not r.positioned:
+                score -= UNPOSITIONED_PENALTY
             if wanted_tags and tags_of(r, label) & wanted_tags:
                 score += FAVOURITE_BONUS
                 matched += 1
@@ -362,6 +356,7 @@ class TripRetrieval:
                 city=city,
                 attributes=dict(r.attributes or {}),
                 rank=-score,
+                positioned=r.positioned,
             )
             if (r.attributes.get("visit") or {}).get("minutes_basis") != "source":
                 candidate = replace(
@@ -400,7 +395,7 @@ class TripRetrieval:
         out = []
         for r in rows:
             attributes = r.attributes
-            if accessibility and not _accessible(attributes):
+            if accessibility and step_free_of(attributes) == "no":
                 continue
             if wanted:
                 label = _label(r, attributes).replace(" ", "_")

@@ -4,8 +4,9 @@ seed's diversification rule."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -13,6 +14,19 @@ from kairos.core.notability import MINOR, near_duplicates, not_a_sight, notabili
 from kairos.ingest.poi_season import SEASON_KEY
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.models import Candidate
+
+_FOOD_NAME: Final = re.compile(
+    r"\b(?:hawker|food\s+(?:cent(?:re|er)|court|hall|market|street|village|republic)"
+    r"|night\s+market|kopitiam|pasar\s+malam)\b",
+    re.I,
+)
+_MARKET: Final = re.compile(
+    r"\b(?:market|hawker\s+cent(?:re|er)|food\s+cent(?:re|er)|food\s+court)\b", re.I
+)
+_FOOD_WORDS: Final = re.compile(
+    r"\b(?:food|foods|eat|eats|eating|dishes|hawker|stalls|cuisine|snacks|delicacies)\b", re.I
+)
+_FOOD_AMENITIES: Final = frozenset({"food_court", "marketplace"})
 
 KID_FRIENDLY: Final = frozenset({"park", "zoo", "aquarium", "beach", "museum", "playground"})
 """Travelling with children: these count as favourite tags too."""
@@ -32,6 +46,8 @@ class Row:
     attributes: dict[str, Any]
     votes: int
     bm25: float = 0.0
+    positioned: bool = True
+    """False: the source gives no position; `lat`/`lng` are the city's centre."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +56,31 @@ class Scored:
     score: float
     arms: tuple[float, float, float]
     tags: frozenset[str]
+
+
+def _raws(attributes: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    poi = attributes.get("poi") or {}
+    return (
+        [raw for raw in poi.values() if isinstance(raw, Mapping)]
+        if isinstance(poi, Mapping)
+        else []
+    )
+
+
+def is_food_place(name: str, attributes: Mapping[str, Any]) -> bool:
+    """A place listed as a sight that is a place to eat: a hawker centre, a food court, a food
+    or night market (its name says so, OSM tags it so, or its description's first sentence
+    calls it a market and speaks of food). A traveller has lunch or dinner there."""
+    if _FOOD_NAME.search(name):
+        return True
+    for raw in _raws(attributes):
+        tags = raw.get("osm_tags") or {}
+        if isinstance(tags, Mapping) and tags.get("amenity") in _FOOD_AMENITIES:
+            return True
+        first = re.split(r"(?<=[.!?])\s", str(raw.get("description") or ""), maxsplit=1)[0]
+        if _MARKET.search(first) and _FOOD_WORDS.search(first):
+            return True
+    return False
 
 
 def sights(rows: Sequence[Row]) -> tuple[list[Row], int, list[float]]:

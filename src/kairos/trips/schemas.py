@@ -112,6 +112,18 @@ class SlotView(BaseModel):
         description="a meal at a place with a known allergy risk: why it was kept (no place to "
         "eat without one fitted the slot)",
     )
+    position_known: bool = Field(
+        default=True,
+        description="false: the source gives no position (`lat`/`lng` are the city's centre, "
+        "not drawn on the map) and the travel to and from it is an allowance; see `address`",
+    )
+    address: str | None = Field(
+        default=None, description="the source's street address of a place with no position"
+    )
+    step_free: Literal["yes", "no", "unknown"] = Field(
+        default="unknown",
+        description="what the place's source says of wheelchair access (OSM `wheelchair`)",
+    )
 
 
 class DayView(BaseModel):

@@ -37,9 +37,9 @@ REPLANNED_HOURS = (
     "Planned again when read: this trip was stored when it could be called verified with "
     "opening hours nobody had checked; it now says which places' hours to check."
 )
-SNAPSHOT_SHAPE = 3
-"""The cached candidates' shape: 2 carries what is known closed and the hours' text, so a set
-cached before is a miss (its places would read as open whenever their hours are unknown)."""
+SNAPSHOT_SHAPE = 4
+"""The cached candidates' shape: 4 carries step-free access and whether a place has a position
+(2 carried what is known closed and the hours' text); a set cached in an older shape is a miss."""
 
 
 def replanned_why(stored: dict[str, Any]) -> str:

@@ -12,7 +12,8 @@ locked to a time starts exactly then; a free stop that would make it late waits 
 Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that would run past
 14:00 (or from 12:30 on); dinner (packed pace) between 18:30 and 20:30. The place is the meal
 candidate nearest the route (least detour between here and the next stop) within
-`MEAL_RADIUS_KM` for the mode, open for the meal when its hours are known, used once a trip —
+`MEAL_RADIUS_KM` for the mode (`FARTHER_MEAL` times it when none is free there), open for the
+meal when its hours are known, used once a trip —
 among those with no known allergy risk for the traveller first (the safety step's check each
 candidate carries). Only when none of them can be used is a place with a known risk taken (the
 least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
@@ -28,7 +29,7 @@ from typing import Final, Literal
 from kairos.core.geo import haversine_km
 from kairos.trips.hours import allowed_spans, visit_hours
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
-from kairos.trips.travel import Point, travel_minutes
+from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
 
 __all__ = [
     "DINNER", "LUNCH", "MAX_WAIT", "MEAL_RADIUS_KM", "DaySpec", "known_risk", "risk",
@@ -44,6 +45,9 @@ DINNER: Final = (18 * 60 + 30, 20 * 60 + 30)
 DINNER_MINUTES: Final = 60
 MEAL_RADIUS_KM: Final = {"walk": 1.2, "transit": 3.0, "drive": 5.0}
 MEAL_TRIES: Final = 12
+FARTHER_MEAL: Final = 2.0
+"""With no unused place to eat within the mode's meal radius, one within this many times it is
+taken (still a leg the mode allows): a longer way to lunch beats no lunch."""
 
 
 @dataclass(frozen=True)
@@ -68,12 +72,20 @@ class _State:
     pos: Point | None
     slots: list[Slot] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    pos_known: bool = True
+    """False after a place whose source gives no position: legs from it are an allowance."""
 
-    def leg(self, to: Point) -> tuple[int, float]:
-        return travel_minutes(self.pos, to, self.mode) if self.pos is not None else (0, 0.0)
+    def leg(self, to: Point, known: bool = True) -> tuple[int, float]:
+        if self.pos is None:
+            return (0, 0.0)
+        if not (known and self.pos_known):
+            return (UNKNOWN_LEG, 0.0)
+        return travel_minutes(self.pos, to, self.mode)
 
-    def home(self, at: Point) -> int:
-        return travel_minutes(at, self.hotel, self.mode)[0] if self.hotel is not None else 0
+    def home(self, at: Point, known: bool = True) -> int:
+        if self.hotel is None:
+            return 0
+        return travel_minutes(at, self.hotel, self.mode)[0] if known else UNKNOWN_LEG
 
 
 def earliest_start(
@@ -100,10 +112,10 @@ def _place(
         Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, s.t + travel[0], start,
              start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
              known, allergy=c.allergy if kind_ != "stop" else None,
-             risk_reason=risk_reason)
+             risk_reason=risk_reason, positioned=c.positioned, step_free=c.step_free)
     )  # fmt: skip
     s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
-    s.pos = (c.lat, c.lng)
+    s.pos, s.pos_known = (c.lat, c.lng), c.positioned
 
 
 def _try(
@@ -111,9 +123,9 @@ def _try(
 ) -> str | None:
     """Place `c` now; the reason it cannot be, or None when placed. `locked`: fixed to this day
     (a lock with a time is placed at `at`, and is locked too)."""
-    travel = s.leg((c.lat, c.lng))
+    travel = s.leg((c.lat, c.lng), c.positioned)
     arrive = s.t + travel[0]
-    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng))
+    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng), c.positioned)
     if at is not None:
         if arrive > at:
             return f"cannot reach it by {at // 60:02d}:{at % 60:02d}"
@@ -141,11 +153,15 @@ def _try(
     return None
 
 
-def _meal(s: _State, kind: str, nxt: Point | None) -> None:
+def _meal(s: _State, kind: str, nxt: Point | None, next_known: bool = True) -> None:
     window = LUNCH if kind == "lunch" else DINNER
     minutes = s.spec.lunch_minutes if kind == "lunch" else DINNER_MINUTES
-    here = s.pos or nxt
+    nxt = nxt if next_known else None
+    here = s.pos if s.pos is not None and s.pos_known else nxt
     if here is None:
+        if s.slots:
+            s.notes.append(f"no {kind}: the stops around {kind} time have no known position, so "
+                           "no place to eat can be chosen near them")  # fmt: skip
         return
     radius = MEAL_RADIUS_KM[s.mode.name]
 
@@ -157,6 +173,9 @@ def _meal(s: _State, kind: str, nxt: Point | None) -> None:
         return via
 
     reach = [m for m in s.meals if haversine_km(here[0], here[1], m.lat, m.lng) <= radius]
+    if not any(m.id not in s.used_meals for m in reach):  # a longer way to a meal beats none
+        radius *= FARTHER_MEAL
+        reach = [m for m in s.meals if haversine_km(here[0], here[1], m.lat, m.lng) <= radius]
     near = [m for m in reach if m.id not in s.used_meals]
     free = sorted((m for m in near if not known_risk(m)), key=lambda m: (detour(m), m.id))
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
@@ -200,7 +219,7 @@ def _wants_meal(s: _State, kind: str, nxt: Candidate | None) -> bool:
         return False
     if nxt is None:
         return True
-    finish = s.t + s.leg((nxt.lat, nxt.lng))[0] + nxt.duration
+    finish = s.t + s.leg((nxt.lat, nxt.lng), nxt.positioned)[0] + nxt.duration
     return s.t >= earliest + 60 or (s.t >= earliest and finish > latest)
 
 
@@ -237,7 +256,7 @@ def schedule_day(
         for kind in list(meal_kinds):
             if _wants_meal(s, kind, nxt):
                 meal_kinds.remove(kind)
-                _meal(s, kind, (nxt.lat, nxt.lng))
+                _meal(s, kind, (nxt.lat, nxt.lng), nxt.positioned)
         if placed >= spec.max_stops:
             skipped.append((nxt, "the day already has as many stops as its pace allows"))
             continue
@@ -252,7 +271,7 @@ def schedule_day(
     for kind in meal_kinds:
         if _wants_meal(s, kind, None):
             _meal(s, kind, None)
-    back = s.home(s.pos) if s.pos is not None and s.slots else 0
+    back = s.home(s.pos, s.pos_known) if s.pos is not None and s.slots else 0
     day = Day(spec.index, spec.date, tuple(s.slots), spec.window, spec.max_stops, spec.buffer,
               back, tuple(s.notes))  # fmt: skip
     return day, skipped
@@ -261,7 +280,8 @@ def schedule_day(
 def _blocks(s: _State, nxt: Candidate, lock: Candidate, locks: Mapping[str, Lock]) -> bool:
     """Whether visiting `nxt` first would make the timed `lock` late."""
     at = locks[lock.id].start or 0
-    travel = s.leg((nxt.lat, nxt.lng))[0]
+    travel = s.leg((nxt.lat, nxt.lng), nxt.positioned)[0]
     end = s.t + travel + nxt.duration + s.spec.buffer
-    onward = travel_minutes((nxt.lat, nxt.lng), (lock.lat, lock.lng), s.mode)[0]
+    onward = (travel_minutes((nxt.lat, nxt.lng), (lock.lat, lock.lng), s.mode)[0]
+              if nxt.positioned and lock.positioned else UNKNOWN_LEG)  # fmt: skip
     return end + onward > at

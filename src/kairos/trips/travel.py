@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from kairos.core.geo import haversine_km
 from kairos.trips.models import MODES, TravelMode
 
-__all__ = ["Point", "lower_bound_minutes", "reach_km", "travel_minutes"]
+__all__ = ["UNKNOWN_LEG", "Point", "lower_bound_minutes", "reach_km", "travel_minutes"]
 
 Point = tuple[float, float]
+UNKNOWN_LEG: Final = 30
+"""Minutes allowed for a leg to or from a place whose source gives no position: an allowance a
+traveller is told to check, never a measure the verifier vouches for."""
 
 
 def _minutes(km: float, mode: TravelMode) -> int:

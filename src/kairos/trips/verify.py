@@ -11,19 +11,23 @@ check passed (`Verification.passed`).
   text not read, a range with no weekday, only closures known) is not checked, and is named in
   `unknown_hours` with why;
 - `days_filled`: every day has a stop, but the days the request keeps free;
-- `in_city`: every place is in the trip's city (same city name, within `radius_km` of its centre);
+- `in_city`: every place is in the trip's city (same city name, within `radius_km` of its centre;
+  a place its source gives no position for is not checked);
 - `no_overlap`: within a day, arrive ≤ start < end, and each slot arrives after the previous one
   ends plus the travel between them;
 - `day_length`: every day starts and ends (the way back to the start point included) inside the
   pace's window, with at most its number of stops;
 - `travel_feasible`: every leg (start point → first, between slots, last → start point) takes at
-  least the straight-line distance at the mode's speed, and its stated minutes are what it took;
+  least the straight-line distance at the mode's speed, and its stated minutes are what it took
+  (a leg to or from a place with no position is an allowance: not checked);
 - `no_duplicate`: no place appears twice in the trip;
 - `locked_kept`: every locked stop is on its day (at its time when one was fixed); when one is
   not, the detail says why (the planner's reason);
 - `meal_allergy`: every meal is at one of the request's places to eat (those the safety step
   passed) and carries that place's allergy check; one at a place with a known risk says why it
-  was kept.
+  was kept;
+- `step_free` (only when the request asks for step-free places): every stop's source says it
+  is wheelchair accessible; one it says is not fails, one it says nothing of is not checked.
 """
 
 from __future__ import annotations
@@ -94,6 +98,10 @@ class Verification:
     def not_checked(self) -> list[CheckResult]:
         return [r for r in self.results if r.status == "not_checked"]
 
+    def unchecked_positions(self) -> bool:
+        """Some place has no position (`in_city` could not measure it)."""
+        return any(r.constraint == "in_city" and r.unchecked for r in self.results)
+
 
 def _listed(items: list[str], shown: int = SHOWN) -> str:
     more = f" (+{len(items) - shown} more)" if len(items) > shown else ""
@@ -135,10 +143,15 @@ def verify(itinerary: Itinerary) -> Verification:
     travel: list[str] = []
     seen: dict[str, int] = {}
     dupes: list[str] = []
+    unplaced: list[str] = []
+    """Places whose distance from the centre cannot be measured (no position)."""
+    assumed: list[str] = []
+    """Legs timed by an allowance: a place at either end has no position."""
     for day in itinerary.days:
         label = f"day {day.index + 1}"
         prev = request.hotel
         prev_end: int | None = None
+        prev_known = True
         for slot in day.slots:
             place = places.get(slot.place_id)
             where = f"{slot.name} ({label}, {_hhmm(slot.start)}-{_hhmm(slot.end)})"
@@ -156,13 +169,17 @@ def verify(itinerary: Itinerary) -> Verification:
                 checked += 1
             if not same_city(place.city, request.city):
                 city.append(f"{where} is in {place.city}")
+            elif not place.positioned:
+                unplaced.append(f"{where}: its source gives no position")
             elif (km := haversine_km(*itinerary.centre, place.lat, place.lng)) > request.radius_km:
                 city.append(f"{where} is {km:.1f} km from the centre")
             if not slot.arrive <= slot.start < slot.end:
                 overlap.append(f"{where}: arrives {_hhmm(slot.arrive)} after its start")
             if prev_end is not None and slot.arrive < prev_end + slot.travel_minutes:
                 overlap.append(f"{where} overlaps the slot before it")
-            if prev is not None:
+            if prev is not None and not (prev_known and place.positioned):
+                assumed.append(f"{where}: {slot.travel_minutes} min allowed, a position unknown")
+            elif prev is not None:
                 km = haversine_km(prev[0], prev[1], place.lat, place.lng)
                 if slot.travel_minutes + 0.5 < lower_bound_minutes(km, mode):
                     travel.append(f"{where}: {km:.2f} km in {slot.travel_minutes} min")
@@ -173,7 +190,7 @@ def verify(itinerary: Itinerary) -> Verification:
             seen[slot.place_id] = seen.get(slot.place_id, 0) + 1
             if seen[slot.place_id] == 2:
                 dupes.append(f"{slot.name} appears more than once")
-            prev, prev_end = (place.lat, place.lng), slot.end
+            prev, prev_end, prev_known = (place.lat, place.lng), slot.end, place.positioned
         if day.slots:
             first, last = day.slots[0], day.slots[-1]
             if first.arrive - first.travel_minutes < day.window[0]:
@@ -184,7 +201,9 @@ def verify(itinerary: Itinerary) -> Verification:
                 length.append(
                     f"{label} has {len(day.stops)} stops, its pace allows {day.max_stops}"
                 )
-            if request.hotel is not None and prev is not None:
+            if request.hotel is not None and prev is not None and not prev_known:
+                assumed.append(f"{label}: back to the start, a position unknown")
+            elif request.hotel is not None and prev is not None:
                 km = haversine_km(prev[0], prev[1], *request.hotel)
                 if day.return_minutes + 0.5 < lower_bound_minutes(km, mode):
                     travel.append(f"{label}: back to the start, {km:.2f} km in "
@@ -209,15 +228,17 @@ def verify(itinerary: Itinerary) -> Verification:
         _result("open_at_slot", opened,
                 f"{checked} slot{'' if checked == 1 else 's'} open throughout", hours_unknown),
         _days_filled(itinerary),
-        _result("in_city", city, f"every place in {request.city} (≤ {request.radius_km:g} km)"),
+        _result("in_city", city, f"every place in {request.city} (≤ {request.radius_km:g} km)",
+                unplaced),
         _result("no_overlap", overlap, "slots follow one another with the travel between"),
         _result("day_length", length, f"every day inside the {request.pace} pace's window"),
         _result("travel_feasible", travel,
                 f"every leg at most {mode.speed_kmh:g} km/h and {mode.longest_leg} min "
-                f"({mode.name})"),
+                f"({mode.name})", assumed),
         _result("no_duplicate", dupes, "no place twice"),
         _result("locked_kept", locked, f"{len(request.locks)} locked stops where locked"),
         _meal_allergy(itinerary),
+        *((_step_free(itinerary, places),) if request.step_free else ()),
     )  # fmt: skip
     return Verification(results, tuple(unknown), slot_hours)
 
@@ -244,6 +265,26 @@ def _empty(day: Day) -> str:
     return f"day {day.index + 1} ({day.date:%a %d %b}) has no stop" + (
         f": {why[len('No stop could be planned for this day: ') :].rstrip('.')}" if why else ""
     )
+
+
+def _step_free(itinerary: Itinerary, places: dict[str, Candidate]) -> CheckResult:
+    """Each stop as its source marks it (OSM `wheelchair`), read from the request's places."""
+    failures: list[str] = []
+    unknown: list[str] = []
+    marked = 0
+    for day in itinerary.days:
+        for slot in day.stops:
+            said = places[slot.place_id].step_free if slot.place_id in places else "unknown"
+            where = f"{slot.name} (day {day.index + 1})"
+            if said == "no":
+                failures.append(f"{where}: its source says it is not wheelchair accessible")
+            elif said == "unknown":
+                unknown.append(f"{where}: its source says nothing of step-free access")
+            else:
+                marked += 1
+    return _result("step_free", failures,
+                   f"{marked} stop{'' if marked == 1 else 's'} marked wheelchair accessible by "
+                   "its source", unknown)  # fmt: skip
 
 
 def _meal_allergy(itinerary: Itinerary) -> CheckResult:

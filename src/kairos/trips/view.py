@@ -14,6 +14,7 @@ from kairos.trips.models import MODES, PACES, Itinerary
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.retrieval import Retrieved
 from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, ToCheck, TripView
+from kairos.trips.travel import UNKNOWN_LEG
 from kairos.trips.verify import UnknownHours, Verification
 
 __all__ = ["NO_LICENCE", "Built", "trip_view"]
@@ -67,14 +68,30 @@ def verdict(v: Verification) -> str:
         shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
         parts.append(f"the opening hours of {_count(len(names), 'place', 'places')} could not "
                      f"be checked ({shown}): check them before you go")  # fmt: skip
-    parts += [f"{r.constraint.replace('_', ' ')} could not be checked" for r in v.not_checked()
-              if r.constraint != "open_at_slot"]  # fmt: skip
+    for r in v.not_checked():
+        if r.constraint == "step_free":
+            names = [u.split(" (day ")[0] for u in r.unchecked]
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            parts.append(f"step-free access of {_count(len(names), 'place', 'places')} is not "
+                         f"known ({shown}): check it before you go")  # fmt: skip
+        elif r.constraint == "in_city":
+            names = sorted({u.split(" (day ")[0] for u in r.unchecked})
+            shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+            places = _count(len(names), "place", "places")
+            parts.append(f"the sources give no position for {places} ({shown}): the travel to "
+                         f"and from them is an allowance of {UNKNOWN_LEG} min, not a measure; "
+                         "find them by their address")  # fmt: skip
+        elif r.constraint == "travel_feasible" and v.unchecked_positions():
+            continue  # said with the places that have no position
+        elif r.constraint != "open_at_slot":
+            parts.append(f"{r.constraint.replace('_', ' ')} could not be checked")
     return "Not verified: " + "; ".join(parts) + "."
 
 
 def _days(built: Built) -> list[DayView]:
     hours = built.verification.slot_hours
     checks = {(u.day, u.kind, u.place_id): advice(u) for u in built.verification.unknown_hours}
+    addresses = {c.id: c.address for c in built.itinerary.request.candidates if c.address}
     return [
         DayView(
             index=d.index + 1,
@@ -90,6 +107,8 @@ def _days(built: Built) -> list[DayView]:
                     hours=hours.get((d.index, s.kind, s.place_id), "unknown"),
                     hours_check=checks.get((d.index, s.kind, s.place_id)),
                     allergy=slot_check(s, built.allergies), risk_reason=s.risk_reason,
+                    position_known=s.positioned, step_free=s.step_free,
+                    address=None if s.positioned else addresses.get(s.place_id),
                 )
                 for s in d.slots
             ],

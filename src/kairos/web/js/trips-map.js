@@ -11,8 +11,10 @@ const COLOURS = 7;
 export const dayClass = (index) => `day-c${((index - 1) % COLOURS) + 1}`;
 const NICE_KM = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100];
 
+// A place whose source gives no position is not drawn (its coordinates are the city's centre).
 function located(trip) {
-  return trip.days.map((d) => ({ day: d.index, slots: d.slots.map((slot, i) => ({ ...slot, order: i + 1 })) }));
+  return trip.days.map((d) => ({ day: d.index, slots: d.slots.map((slot, i) => ({ ...slot, order: i + 1 }))
+    .filter((slot) => slot.position_known !== false) }));
 }
 
 // An equirectangular projection (longitude scaled by cos(latitude)) fitted to every slot.

@@ -42,13 +42,22 @@ const day = (iso, long = false) => new Date(`${iso}T00:00:00`).toLocaleDateStrin
 const minutes = (hhmm) => { const [a, b] = hhmm.split(":").map(Number); return a * 60 + b; };
 const percent = (x) => `${Math.round(x * 100)}%`;
 
-function travelLine(slot, first, mode) {
-  if (first) return "first place of the day";
+function travelLine(slot, first, mode, unknownBefore) {
+  const where = slot.position_known === false
+    ? ` · no position in its source${slot.address ? `: ${slot.address}` : ""}` : "";
+  if (first) return `first place of the day${where}`;
   const [icon, words] = MODE[mode] || ["→", ""];
+  if (slot.position_known === false || unknownBefore) return `${icon} about ${slot.travel_minutes} min ${words} allowed (a position is unknown: check the way)${where}`;
   return `${icon} ${slot.travel_minutes} min ${words} · ${slot.distance_km} km from the previous place`;
 }
 
-function slotItem(slot, order, dayIndex, trip, actions) {
+const STEP_FREE = {
+  yes: "♿ Marked wheelchair accessible by its source",
+  no: "♿ Its source says it is not wheelchair accessible",
+  unknown: "♿ Step-free access unknown: its source says nothing; check before you go",
+};
+
+function slotItem(slot, order, dayIndex, trip, actions, prev) {
   const meal = slot.kind !== "stop";
   const first = order === 1;
   const wait = !first && minutes(slot.start) > minutes(slot.arrive) ? minutes(slot.start) - minutes(slot.arrive) : 0;
@@ -75,7 +84,8 @@ function slotItem(slot, order, dayIndex, trip, actions) {
       h("h4", { class: "trip-name" }, meal ? h("span", { class: "trip-meal-label", text: `🍽 ${MEAL[slot.kind]} break · ` }) : null, slot.name,
         riskWords(slot) ? h("span", { class: "trip-risk-flag", text: ` · ⚠ ${riskWords(slot)}` }) : null),
       h("p", { class: "meta" }, h("span", { class: "trip-kind", text: slot.place_kind.replaceAll("_", " ") }), " ",
-        h("span", { class: "trip-travel", text: travelLine(slot, first, trip.mode) })),
+        h("span", { class: "trip-travel", text: travelLine(slot, first, trip.mode, prev?.position_known === false) })),
+      trip.accessibility && slot.kind === "stop" ? h("p", { class: "meta trip-step-free", text: STEP_FREE[slot.step_free] || STEP_FREE.unknown }) : null,
       flags,
       slot.hours_check ? h("p", { class: "trip-hours-check", text: slot.hours_check }) : null,
       allergyBlock(slot),
@@ -99,7 +109,7 @@ function daySection(d, trip, actions) {
       h("button", { type: "button", class: "btn trip-relax", text: "More relaxed", "aria-label": `Make day ${d.index} more relaxed`,
         disabled: stops === 0 || null, onclick: () => actions.relax(d.index) })),
     d.summary ? h("p", { class: "trip-day-summary", text: d.summary }) : null,
-    d.slots.length ? h("ol", { class: "trip-slots" }, ...d.slots.map((slot, i) => slotItem(slot, i + 1, d.index, trip, actions)))
+    d.slots.length ? h("ol", { class: "trip-slots" }, ...d.slots.map((slot, i) => slotItem(slot, i + 1, d.index, trip, actions, d.slots[i - 1])))
       : h("p", { class: "muted trip-empty", text: trip.free_days?.includes(d.index)
         ? "A free day, as you asked: nothing is planned." : "No stop could be planned for this day: the note below says why." }),
     d.notes.length ? h("ul", { class: "trip-notes" }, ...d.notes.map((n) => h("li", { text: n }))) : null);

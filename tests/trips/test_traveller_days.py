@@ -1,0 +1,149 @@
+"""Days a traveller would follow, planned from what is known (issue 35 items 2 and 5, issue 34
+item 1): places with no position planned with an allowance and never certified, step-free asked
+and checked per stop, days evened out and light days explained, hawker centres and markets as
+places to eat, a longer way to lunch rather than none, and a swap that survives a later lock."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from kairos.trips.day_plan import even_out, light_note, schedule, spec_of
+from kairos.trips.itinerary import SwapStop, plan_itinerary, refine_day
+from kairos.trips.models import Candidate, Day, Lock, TripRequest
+from kairos.trips.retrieval_rules import is_food_place
+from kairos.trips.verify import verify
+
+MONDAY = date(2025, 5, 5)
+CENTRE = (38.8951, -77.0364)
+ALL_DAY = tuple(((0, 1440),) for _ in range(7))
+ALLOWANCE = 30
+"""The minutes a leg to or from a place with no position is given (this test's own figure)."""
+
+
+def _c(i: int, dlat: float, dlng: float, **kw: object) -> Candidate:
+    fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
+                                 "lat": CENTRE[0] + dlat, "lng": CENTRE[1] + dlng,
+                                 "city": "Washington", "duration": 60, "rank": float(i),
+                                 "hours": ALL_DAY}  # fmt: skip
+    fields.update(kw)
+    return Candidate(**fields)  # type: ignore[arg-type]
+
+
+def _request(candidates: list[Candidate], **kw: object) -> TripRequest:
+    fields: dict[str, object] = {"city": "Washington", "start_date": MONDAY, "days": 1,
+                                 "pace": "moderate", "mode": "transit", "centre": CENTRE,
+                                 "candidates": tuple(candidates)}  # fmt: skip
+    fields.update(kw)
+    return TripRequest(**fields)  # type: ignore[arg-type]
+
+
+def _check(itinerary: object, name: str) -> object:
+    result = verify(itinerary)  # type: ignore[arg-type]
+    return next(r for r in result.results if r.constraint == name)
+
+
+def test_places_with_no_position_are_planned_with_an_allowance_and_never_certified() -> None:
+    unplaced = [_c(i, 0.0, 0.0, positioned=False, name=f"Museum {i}") for i in range(3)]
+    itinerary = plan_itinerary(_request(unplaced))
+    stops = itinerary.days[0].stops
+    assert len(stops) == 3
+    assert [s.travel_minutes for s in stops[1:]] == [ALLOWANCE, ALLOWANCE]
+    assert all(not s.positioned for s in stops)
+    result = verify(itinerary)
+    assert not result.passed
+    in_city = _check(itinerary, "in_city")
+    travel = _check(itinerary, "travel_feasible")
+    assert in_city.status == "not_checked" and "Museum 0" in in_city.detail  # type: ignore[attr-defined]
+    assert travel.status == "not_checked"  # type: ignore[attr-defined]
+
+
+def test_no_meal_is_chosen_near_a_stand_in_position() -> None:
+    unplaced = [_c(i, 0.0, 0.0, positioned=False, duration=120) for i in range(3)]
+    meals = (_c(100, 0.001, 0.0, kind="restaurant"),)  # beside the city's centre
+    itinerary = plan_itinerary(_request(unplaced, meals=meals))
+    day = itinerary.days[0]
+    assert not [s for s in day.slots if s.kind != "stop"]
+    assert any("no known position" in n for n in day.notes), day.notes
+
+
+def test_step_free_asked_is_checked_stop_by_stop() -> None:
+    marked = [_c(i, 0.002 * i, 0.0, step_free="yes") for i in range(2)]
+    itinerary = plan_itinerary(_request(marked, step_free=True))
+    assert _check(itinerary, "step_free").status == "passed"  # type: ignore[attr-defined]
+    unknown = [*marked, _c(9, 0.005, 0.0, name="Old Fort")]
+    itinerary = plan_itinerary(_request(unknown, step_free=True))
+    check = _check(itinerary, "step_free")
+    assert check.status == "not_checked" and "Old Fort" in check.detail  # type: ignore[attr-defined]
+    assert not verify(itinerary).passed
+    refused = [*marked, _c(9, 0.005, 0.0, name="Stair Tower", step_free="no")]
+    assert _check(plan_itinerary(_request(refused, step_free=True)), "step_free").status == "failed"  # type: ignore[attr-defined]
+    # not asked: no such check
+    assert all(
+        r.constraint != "step_free" for r in verify(plan_itinerary(_request(refused))).results
+    )
+
+
+def _day(request: TripRequest, index: int, stops: list[Candidate]) -> Day:
+    empty = Day(index, request.dates[index], (), (540, 1170), 5, 10)
+    day, skipped = schedule(request, spec_of(request, empty), stops, [], set())
+    assert not skipped
+    return day
+
+
+def test_stops_move_from_the_fullest_day_to_the_thinnest() -> None:
+    places = [_c(i, 0.002 * i, 0.0) for i in range(6)]
+    request = _request(places, days=2)
+    days = [_day(request, 0, places[:5]), _day(request, 1, places[5:])]
+    by_id = {c.id: c for c in places}
+    even_out(request, days, [0, 1], by_id, [])
+    assert sorted(len(d.stops) for d in days) == [3, 3]
+    assert {s.place_id for d in days for s in d.stops} == set(by_id)
+
+
+def test_a_light_day_says_why() -> None:
+    places = [_c(0, 0.0, 0.0)]
+    request = _request(places)
+    one = _day(request, 0, places)
+    day = light_note(one, [one], places, "Washington")
+    assert any(n.startswith("A light day") and "every place to visit" in n for n in day.notes)
+    full = [_c(i, 0.002 * i, 0.0, duration=120) for i in range(4)]
+    busy = _day(_request(full), 0, full)
+    assert light_note(busy, [busy], full, "Washington").notes == busy.notes
+
+
+def test_hawker_centres_and_markets_are_places_to_eat() -> None:
+    said = {"poi": {"sg": {"description": "The historic market offers heritage and delicious "
+                                          "food. Open daily."}}}  # fmt: skip
+    assert is_food_place("Old Market Hall", said)
+    assert is_food_place("Maxwell Food Centre", {})
+    assert is_food_place("Chinatown Complex Hawker Centre", {})
+    assert is_food_place("Shilin Night Market", {})
+    assert is_food_place("Stall row", {"poi": {"osm": {"osm_tags": {"amenity": "food_court"}}}})
+    quarter = {"poi": {"sg": {"description": "A bustling quarter of shops and night markets, "
+                                             "with food everywhere."}}}  # fmt: skip
+    assert not is_food_place("Chinatown", quarter)
+    assert not is_food_place("Market Gallery", {"poi": {"ta": {"description": "Art on show."}}})
+
+
+def test_a_longer_way_to_lunch_rather_than_none() -> None:
+    stops = [_c(i, 0.002 * i, 0.0, duration=120) for i in range(4)]
+    far = (_c(100, 0.040, 0.0, kind="restaurant"),)  # about 4.4 km: over transit's 3 km
+    itinerary = plan_itinerary(_request(stops, meals=far))
+    lunches = [s for s in itinerary.days[0].slots if s.kind == "lunch"]
+    assert [s.place_id for s in lunches] == ["p100"]
+    assert verify(itinerary).passed
+
+
+def test_a_swap_made_before_a_lock_stands_after_it() -> None:
+    places = [_c(i, 0.002 * i, 0.0) for i in range(5)]
+    park = _c(7, 0.003, 0.001, kind="park", name="Rose Garden")
+    request = _request([*places, park])
+    itinerary = plan_itinerary(request)
+    out = itinerary.days[0].stops[1].place_id
+    swapped = refine_day(itinerary, 0, SwapStop(out, "outdoors"))
+    assert "p7" in {s.place_id for s in swapped.days[0].stops}
+    # the park locked afterwards: the plan already holds it; the swap, replayed, still stands
+    locked = plan_itinerary(_request([*places, park], locks=(Lock("p7", 0),)))
+    replayed = refine_day(locked, 0, SwapStop(out, "outdoors", into="p7"))
+    ids = {s.place_id for s in replayed.days[0].stops}
+    assert "p7" in ids and out not in ids
