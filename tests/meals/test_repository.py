@@ -33,13 +33,13 @@ async def test_matches_are_safe_for_an_anaphylactic_household(runtime: Any) -> N
     assert found.matches or found.refused
 
 
-async def test_pantry_ranks_by_items_used(runtime: Any) -> None:
+async def test_pantry_ranks_by_what_the_items_make_of_the_dish(runtime: Any) -> None:
     repo = RecipeRepository(runtime.db, runtime.embedder)
     pantry = ["chicken", "garlic", "onion", "rice", "lemon"]
     found = await repo.from_pantry(pantry, k=5, constraints=CookConstraints())
     assert found.matches
-    used = [len(m.used) for m in found.matches]
-    assert used == sorted(used, reverse=True)
+    scores = [m.score for m in found.matches]
+    assert scores == sorted(scores, reverse=True)
     assert set(found.matches[0].used) <= {"chicken", "garlic", "onion", "rice", "lemon"}
 
 

@@ -108,7 +108,8 @@ def suggest(
             console.print(f"  [yellow]not offered:[/yellow] {reason}")
         if chosen is not None and chosen.recipe is not None:
             r = chosen.recipe
-            console.print(f"\n[bold]{r.title}[/bold] — serves {r.servings:g} ({r.source})")
+            serves = f"serves {r.servings:g}" if r.servings else "servings not stated"
+            console.print(f"\n[bold]{r.title}[/bold] — {serves} ({r.source})")
             for line in r.ingredients:
                 mark = " [green](swapped)[/green]" if line.substitution else ""
                 console.print(f"  • {line.display}{mark}")

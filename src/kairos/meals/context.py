@@ -57,7 +57,32 @@ def build_constraints(user: UserPublic, request: MealInput, *, household: bool) 
         equipment=_equipment(user, request),
         max_minutes=request.max_minutes or cook.time_per_meal_minutes,
         skill=skill,
-    ).model_copy(update={"swap_to": tuple(request.swap_to)})
+    ).model_copy(
+        update={"swap_to": tuple(request.swap_to), "owners": _owners(user) if household else {}}
+    )
+
+
+def _owners(user: UserPublic) -> dict[str, tuple[str, ...]]:
+    """Whose allergy, diet or dislike each household rule is, so a message names them."""
+    cook = user.cook
+    people = [
+        (
+            "you",
+            user.allergies,
+            cook.dislikes,
+            [*([cook.diet_style] if cook.diet_style else []), *user.preferences.dietary],
+        )
+    ]
+    people += [(m.name, m.allergies, m.dislikes, [m.diet_style] if m.diet_style else [])
+               for m in cook.household]  # fmt: skip
+    owners: dict[str, list[str]] = {}
+    for name, allergies, dislikes, diets in people:
+        own = CookConstraints.from_profile(allergies, dislikes=dislikes, diets=diets)
+        keys = [f"allergen:{a}" for a in own.allergens]
+        keys += [f"dislike:{d}" for d in own.dislikes] + [f"diet:{d}" for d in own.diets]
+        for key in keys:
+            owners.setdefault(key, []).append(name)
+    return {key: tuple(names) for key, names in owners.items()}
 
 
 @dataclass

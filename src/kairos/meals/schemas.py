@@ -161,7 +161,10 @@ class MealRecipe(BaseModel):
     suggestion_id: SuggestionId
     recipe_id: int
     title: str
-    servings: float
+    servings: float | None = Field(
+        description="how many it serves as adapted; null when neither the source nor its steps "
+        "say (the amounts are then as written, and a warning says so)"
+    )
     source_servings: float | None
     units: Units
     ingredients: list[AdaptedIngredient]

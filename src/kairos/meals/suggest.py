@@ -99,7 +99,9 @@ def _summary(adapted: AdaptedRecipe) -> str:
     if adapted.total_minutes:
         parts.append(f"{adapted.total_minutes} min")
     parts.append(f"{adapted.difficulty}")
-    parts.append(f"serves {adapted.servings:g}")
+    parts.append(
+        f"serves {adapted.servings:g}" if adapted.servings else "servings not stated by the source"
+    )
     text = f"{adapted.title} — " + ", ".join(parts)
     if adapted.substitutions:
         text += "; adapted: " + "; ".join(
@@ -154,7 +156,7 @@ def adapt_as_published(recipe: Recipe) -> AdaptedRecipe:
     """The recipe as its source publishes it (nutrition and methods as stated), for ranking
     before the adaptation runs."""
     return AdaptedRecipe(
-        recipe_id=recipe.id, title=recipe.title, servings=recipe.servings or 1,
+        recipe_id=recipe.id, title=recipe.title, servings=recipe.servings,
         source_servings=recipe.servings, units="metric", ingredients=(), steps=(),
         nutrition=recipe.nutrition, health=recipe.health, methods=recipe.methods,
         source=recipe.source,
@@ -263,7 +265,7 @@ def pantry_suggestions(
             checks[index] = check
     safe.sort(
         key=lambda im: (
-            -len(im[1].used),
+            -im[1].score,
             -preference_points(tags_of(im[1].recipe, im[1].adapted), context.facts),
             im[0],
         )

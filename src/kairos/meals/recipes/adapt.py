@@ -16,7 +16,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from kairos.core.allergens import Severity
 from kairos.core.allergy_warnings import display_name
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.display import format_amount, scaled_amount
@@ -31,7 +30,14 @@ from kairos.meals.recipes.models import (
     Units,
 )
 from kairos.meals.recipes.reading import Hazard, hazards_in
+from kairos.meals.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.meals.recipes.skill import explain_steps
+from kairos.meals.recipes.step_amounts import (
+    adapt_step,
+    clean_preparation,
+    convert_measures,
+    servings_plan,
+)
 from kairos.meals.recipes.steps import rewrite_steps, step_warnings
 from kairos.meals.recipes.substitutions import (
     SubstitutionRule,
@@ -39,15 +45,10 @@ from kairos.meals.recipes.substitutions import (
     find_rules,
     short_name,
 )
+from kairos.meals.recipes.units import unit_kind
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
 
-_LABELS: Final = {
-    "peanuts": "peanut", "tree_nuts": "tree nut", "shellfish": "shellfish",
-    "molluscs": "mollusc", "fish": "fish", "dairy": "dairy", "eggs": "egg", "gluten": "gluten",
-    "soy": "soy", "sesame": "sesame", "mustard": "mustard", "celery": "celery",
-    "lupin": "lupin", "sulphites": "sulphite",
-}  # fmt: skip
 _ABOUT_THE_ITEM: Final = re.compile(
     r"\b(?:preferably|such as|like|e\.g|ideally|for example|good quality|a good)\b|[A-Z]"
 )
@@ -90,33 +91,6 @@ def _article(phrase: str) -> str:
     return "an" if phrase[:1].lower() in "aeiou" else "a"
 
 
-def hazard_reason(hazard: Hazard, severities: dict[str, Severity]) -> str:
-    """ "dairy allergy", "gluten intolerance", "vegan diet", "you avoid mushrooms"."""
-    if hazard.kind == "diet":
-        return f"{hazard.name.replace('_', '-')} diet"
-    if hazard.kind == "dislike":
-        return f"you avoid {hazard.name}"
-    label = _LABELS.get(hazard.name, hazard.name)
-    severity = severities.get(hazard.name)
-    if severity == "intolerance":
-        return f"{label} intolerance"
-    if severity == "anaphylactic":
-        return f"{label} allergy (anaphylactic)"
-    return f"{label} allergy"
-
-
-def _reasons(hazards: Sequence[Hazard], severities: dict[str, Severity]) -> str:
-    """Every need a line breaks, "dairy allergy and vegan diet"; for an allergen it only likely
-    holds, why: "celery allergy (anaphylactic): most stocks hold celery"."""
-    parts = []
-    for hazard in hazards:
-        reason = hazard_reason(hazard, severities)
-        if hazard.likely:
-            reason += f": {hazard.reason or f'it may hold {display_name(hazard.name)}'}"
-        parts.append(reason)
-    return " and ".join(dict.fromkeys(parts))
-
-
 def _refuse(
     recipe: Recipe, reason: str, hazards: Sequence[Hazard], lines: Sequence[str]
 ) -> Refusal:
@@ -151,6 +125,12 @@ class _Adapter:
         return not remaining_hazards((text,), self.constraints)
 
     def line(self, line: IngredientLine) -> AdaptedIngredient | Refusal:
+        measured = line.quantity is not None and unit_kind(line.unit) != "count"
+        preparation = clean_preparation(
+            line.preparation, measured=measured, factor=self.factor, units=self.units
+        )
+        item = convert_measures(line.item, self.units)
+        line = line.model_copy(update={"preparation": preparation, "item": item})
         quantity, top, unit = scaled_amount(line, self.factor, self.units)
         amount = format_amount(quantity, top, unit)
         base = {"position": line.position, "original": line.original, "quantity": quantity,
@@ -176,7 +156,7 @@ class _Adapter:
             return as_written
         # every need the line breaks, not only the first one read: a lasagna noodle holds
         # wheat and egg, and its substitute answers both
-        reason = _reasons(hard, self.severities)
+        reason = reasons(hard, self.severities, self.constraints.owners)
         if line.optional or (line.preparation and _SIDE_ROLE.search(line.preparation)):
             self.warnings.append(f"Left out {line.item} ({reason}).")
             self.replacements += [(line.item, "(left out)")]
@@ -187,7 +167,8 @@ class _Adapter:
         return _refuse(
             self.recipe,
             f"{self.recipe.title} needs {line.item} and it cannot be made safely without it: "
-            f"there is no substitute for it that suits your {reason}.",
+            f"there is no substitute for it that suits "
+            f"{reason if self.constraints.owners else f'your {reason}'}.",
             hard,
             [line.original],
         )
@@ -222,7 +203,8 @@ class _Adapter:
         substitution = Substitution(
             original_item=line.item,
             new_item=substitute,
-            reason=f"{new} instead of {words.lower()} — {_reasons(hazards, self.severities)}",
+            reason=f"{new} instead of {words.lower()} — "
+            + reasons(hazards, self.severities, self.constraints.owners),
             kind=hazards[0].kind,
             removes=tuple(dict.fromkeys(h.name for h in hazards)),
             main=rule.main,
@@ -254,7 +236,8 @@ class _Adapter:
         ]
 
     def steps(self) -> list[str]:
-        return rewrite_steps(self.recipe.steps, self.replacements)
+        rewritten = rewrite_steps(self.recipe.steps, self.replacements)
+        return [adapt_step(step, self.factor, self.units) for step in rewritten]
 
 
 _PLANT_BASED = re.compile(r"\b(?:vegan|plant[- ]based)\b", re.IGNORECASE)
@@ -272,10 +255,11 @@ def _anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal 
     if not hazards or (constraints.swap_to and all(_main(h.word) for h in hazards)):
         return None  # a main protein the cook named a replacement for is swapped, then checked
     hazard = hazards[0]
-    reason = hazard_reason(hazard, dict(constraints.allergens))
+    reason = hazard_reason(hazard, dict(constraints.allergens), constraints.owners)
+    with_whom = reason if constraints.owners else f"{_article(reason)} {reason}"
     return _refuse(
         recipe,
-        f"{recipe.title} {_made_of(hazard)}: with {_article(reason)} {reason} it is not offered, "
+        f"{recipe.title} {_made_of(hazard)}: with {with_whom} it is not offered, "
         "even with a substitute.",
         hazards,
         [],
@@ -309,10 +293,10 @@ def adapt_recipe(
     refusal = _anaphylactic_dish(recipe, constraints)
     if refusal is not None:
         return refusal
-    source_servings = recipe.servings
-    target = servings or source_servings or 1.0
-    factor = target / source_servings if source_servings else 1.0
+    target, factor, servings_note = servings_plan(recipe.servings, recipe.steps, servings)
     adapter = _Adapter(recipe, constraints, factor, units)
+    if servings_note:
+        adapter.warnings.append(servings_note)
     lines: list[AdaptedIngredient] = []
     for line in recipe.ingredients:
         adapted = adapter.line(line)
@@ -322,7 +306,7 @@ def adapt_recipe(
     steps = adapter.steps()
     adapter.warnings += step_warnings(
         recipe.title, steps, constraints, adapter.substitutions,
-        lambda hazard: hazard_reason(hazard, adapter.severities),
+        lambda hazard: hazard_reason(hazard, adapter.severities, constraints.owners),
     )  # fmt: skip
     final = [line.display for line in lines if not line.omitted]
     left = remaining_hazards(final, constraints)
@@ -337,12 +321,10 @@ def _assemble(
     adapter: _Adapter,
     lines: list[AdaptedIngredient],
     steps: list[str],
-    servings: float,
+    servings: float | None,
     skill: Skill | None,
 ) -> AdaptedRecipe:
     warnings = list(dict.fromkeys(adapter.warnings))
-    if recipe.servings is None:
-        warnings.append("The source does not say how many it serves; amounts are as written.")
     if (
         constraints.max_minutes
         and recipe.total_minutes
@@ -354,7 +336,7 @@ def _assemble(
         if missing:
             warnings.append(f"Needs equipment you did not list: {', '.join(missing)}.")
     if constraints.allergens:
-        names = ", ".join(_LABELS.get(a, a) for a in constraints.allergens)
+        names = ", ".join(LABELS.get(a, a) for a in constraints.allergens)
         warnings.append(f"Check the label of every packaged ingredient for {names}.")
     explained = explain_steps(steps, skill)
     original = recipe.steps

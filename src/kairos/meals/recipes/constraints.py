@@ -44,6 +44,9 @@ class CookConstraints(BaseModel):
     """Equipment the cook has (names of `tags.EQUIPMENT`); None when unknown (no filter)."""
     max_minutes: int | None = None
     skill: Skill | None = None
+    owners: dict[str, tuple[str, ...]] = {}
+    """For a household, whose need each rule is: "diet:vegan" → ("Ana",), "allergen:peanuts"
+    → ("you", "Tom"); empty for one cook. The wording names them ("Ana's vegan diet")."""
     swap_to: tuple[str, ...] = ()
     """Foods the cook named to use in place of a main protein they keep out ("could chicken
     work?"): tried first, and only when every allergen, dislike and diet allows them."""

@@ -7,14 +7,14 @@ from typing import Final
 from kairos.meals.recipes.models import IngredientLine, Units
 from kairos.meals.recipes.units import display_unit, to_imperial, to_metric
 
-__all__ = ["format_amount", "scaled_amount"]
+__all__ = ["format_amount", "kitchen_round", "scaled_amount"]
 
 _SPOONS: Final = frozenset(("teaspoon", "tablespoon"))
 """Spoons are kitchen measures in metric countries too; only cups and weights convert."""
 _FRACTIONS: Final = ((0.125, "⅛"), (0.25, "¼"), (1 / 3, "⅓"), (0.5, "½"), (2 / 3, "⅔"), (0.75, "¾"))
 
 
-def _kitchen_round(value: float, unit: str | None) -> float:
+def kitchen_round(value: float, unit: str | None) -> float:
     if unit in ("gram", "milliliter"):
         if value < 20:
             return max(0.5, round(value * 2) / 2)
@@ -22,6 +22,8 @@ def _kitchen_round(value: float, unit: str | None) -> float:
         return round(value / step) * step
     if unit == "kilogram" or unit == "liter":
         return round(value, 2)
+    if unit == "centimeter":
+        return round(value * 2) / 2 if value < 5 else round(value)
     return value
 
 
@@ -57,9 +59,9 @@ def scaled_amount(
             else convert(line.quantity_max * factor, line.unit)[0]
         )
     if quantity is not None:
-        quantity = _kitchen_round(quantity, unit)
+        quantity = kitchen_round(quantity, unit)
     if top is not None:
-        top = _kitchen_round(top, unit)
+        top = kitchen_round(top, unit)
     return quantity, top, unit
 
 

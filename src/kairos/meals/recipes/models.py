@@ -172,7 +172,8 @@ class AdaptedRecipe(_Frozen):
 
     recipe_id: int
     title: str
-    servings: float
+    servings: float | None
+    """None when neither the source nor its steps say how many it serves."""
     source_servings: float | None
     units: Units
     ingredients: tuple[AdaptedIngredient, ...]

@@ -6,8 +6,10 @@ Ranking (deterministic; ties broken by recipe id):
   title full-text match; score = cosine similarity + `TITLE_BONUS` when the title matches the
   dish words. Hard filters: English recipes, `max_minutes` (recipes with a known longer time
   are dropped), equipment the cook lacks, and "hard" recipes for beginners.
-- `from_pantry`: candidates share at least one canonical food with the pantry; ranked by the
-  number of pantry foods used, then fewest missing non-staple foods, then health score.
+- `from_pantry`: candidates share at least one canonical food (or a cut or form of one,
+  `pantry.pantry_forms`) with the pantry; ranked by what the used items make of the dish
+  (`pantry.pantry_weight`: a protein most, a starch or vegetable next, a garnish least), then
+  fewest missing non-staple foods, then health score.
 Candidates are adapted in rank order until `k` are safe; refusals are returned beside them.
 """
 
@@ -38,6 +40,7 @@ from kairos.meals.recipes.models import (
     RecipeMatch,
     Refusal,
 )
+from kairos.meals.recipes.pantry import main_item, pantry_forms, pantry_weight, used_items
 from kairos.store.database import Database
 from kairos.store.tables import Recipe as RecipeRow
 from kairos.store.tables import RecipeIngredient
@@ -212,13 +215,16 @@ class RecipeRepository:
         servings: float | None = None,
     ) -> PantryMatches:
         pantry = list(dict.fromkeys(canonical_food(i) for i in ingredients if i.strip()))
+        covered = sorted({form for item in pantry for form in pantry_forms(item)})
         where, params = _filters(constraints)
-        # ranked in PostgreSQL (items used, fewest missing non-staples, health, id) so only the
-        # first CANDIDATES rows come back, and loaded only as far as adaptation needs them
+        mains = sorted({f for item in pantry if main_item(item) for f in pantry_forms(item)})
+        # ranked in PostgreSQL (items used, main ones twice, fewest missing non-staples, health,
+        # id) so only the first CANDIDATES rows come back, loaded only as adaptation needs them
         sql = text(f"""
-            SELECT r.id, r.foods, r.content_hash,
+            SELECT r.id, r.title, r.foods, r.content_hash,
                    (SELECT count(*) FROM unnest(r.foods) f
-                    WHERE f = ANY(CAST(:pantry AS text[]))) AS used_n,
+                    WHERE f = ANY(CAST(:pantry AS text[]))
+                       OR f = ANY(CAST(:mains AS text[]))) AS used_n,
                    (SELECT count(*) FROM unnest(r.foods) f
                     WHERE f <> ALL(CAST(:pantry AS text[]))
                       AND f <> ALL(CAST(:staples AS text[]))) AS missing_n
@@ -229,15 +235,17 @@ class RecipeRepository:
         """)
         async with self.db.reading() as session:
             rows = (await session.execute(sql, params | {
-                "pantry": pantry, "staples": _staples(), "depth": CANDIDATES,
+                "pantry": covered, "mains": mains, "staples": _staples(), "depth": CANDIDATES,
             })).all()  # fmt: skip
-        wanted = set(pantry)
+        wanted = set(covered)
         scored = []
         for row in rows:
             foods = list(row.foods)
-            used = [p for p in pantry if p in foods]
+            used = used_items(pantry, foods)
             missing = [f for f in foods if f not in wanted and not _staple(f)]
-            scored.append((len(used), row.id, used, missing))
+            scored.append((pantry_weight(used, str(row.title)), row.id, used, missing))
+        # what the dish is made of first: chicken and rice before a lime garnish
+        scored.sort(key=lambda t: (-t[0], len(t[3])))
         hashes = {int(r.id): str(r.content_hash) for r in rows}
         matches: list[PantryMatch] = []
         # cakes, sauces and jams come after every meal, unless the cupboard is for baking
@@ -258,19 +266,19 @@ class RecipeRepository:
                 # an item the adaptation swapped out ("chicken flavored ramen" for a
                 # vegetarian) is no longer used; a recipe left using none is no answer
                 kept = {canonical_food(i.item) for i in adapted.ingredients if not i.omitted}
-                used = [p for p in used if p in kept]
+                used = used_items(used, kept)
                 if not used:
                     continue
                 (matches if baking or is_meal(recipe) else sweets).append(
                     PantryMatch(recipe=recipe, adapted=adapted,
-                                score=round(len(used) / max(1, len(pantry)), 4),
+                                score=pantry_weight(used, recipe.title),
                                 had_allergens=bool(adapted.substitutions), used=tuple(used),
                                 missing=still_to_buy(recipe, adapted, missing))
                 )  # fmt: skip
             if len(matches) >= k:
                 break
-        matches.sort(key=lambda m: -len(m.used))  # stable: the SQL order within a count
-        sweets.sort(key=lambda m: -len(m.used))
+        matches.sort(key=lambda m: -m.score)  # stable: fewest missing first within a weight
+        sweets.sort(key=lambda m: -m.score)
         matches = (matches + sweets)[:k]
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
 

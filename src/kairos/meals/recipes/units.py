@@ -152,6 +152,8 @@ def to_imperial(quantity: float | None, unit: str | None) -> tuple[float | None,
             return convert(ml, "milliliter", "teaspoon"), "teaspoon"
         if ml < 60:
             return convert(ml, "milliliter", "tablespoon"), "tablespoon"
+        if ml >= 1900:
+            return convert(ml, "milliliter", "quart"), "quart"
         return convert(ml, "milliliter", "cup"), "cup"
     return convert(quantity, unit, "inch"), "inch"
 
@@ -161,7 +163,8 @@ def display_unit(unit: str | None, quantity: float | None) -> str:
     if unit is None:
         return ""
     if unit in SHORT:
-        return SHORT[unit]
+        many = unit in ("cup", "pint", "quart", "gallon") and (quantity or 0) > 1
+        return SHORT[unit] + ("s" if many else "")
     plural = quantity is not None and quantity > 1
     if not plural:
         return unit

@@ -1,0 +1,361 @@
+"""What the steps measure, in the cook's units and for the cook's number of servings.
+
+An ingredient list scaled to 6 while its steps still say "¼ cup of water", "350 F", "a 1-inch
+dice" and "divide between 4 plates" is two recipes at once. A step is rewritten here the way its
+ingredient lines are: oven and food temperatures in °C (or °F for an imperial cook), lengths in
+cm (or inches), amounts of food converted and scaled by the same factor as the lines, and the
+number of plates it is divided between scaled too. What is not an amount of food is converted
+but never scaled: a pan's size ("a 9x13-inch dish"), a scoop's ("a 1½ tablespoon cookie scoop"),
+a time ("bake for 25 minutes": times stay as written; the cook's oven does not cook 6 portions
+of a roast faster than 3).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from kairos.meals.recipes.display import format_amount, kitchen_round
+from kairos.meals.recipes.models import Units
+from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
+
+__all__ = [
+    "adapt_step",
+    "clean_preparation",
+    "convert_measures",
+    "servings_in_steps",
+    "servings_plan",
+]
+
+_GLYPHS: Final = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
+_NUM: Final = r"(?:\d+(?:\s+|-)\d+/\d+|\d+\s*[½¼¾⅓⅔⅛]|\d+/\d+|\d+(?:\.\d+)?|\.\d+|[½¼¾⅓⅔⅛])"
+_WORD_NUMBERS: Final = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "twelve": 12,
+}  # fmt: skip
+
+# ---------------------------------------------------------------------------- temperatures
+_DEG: Final = r"(?:\s*(?:°|º|˚)\s*|\s*degrees?\s*|\s*)"
+
+
+def _f(name: str) -> str:
+    return rf"(?P<{name}>\d{{2,3}}){_DEG}(?:F|Fahrenheit)\b(?:\s+degrees\b)?"
+
+
+def _c(name: str) -> str:
+    return (
+        rf"(?P<{name}>\d{{2,3}})(?:\s*(?:°|º|˚)\s*C\b|\s*degrees?\s*(?:C|Celsius|centigrade)\b|"
+        r"C\b)"
+    )
+
+
+_PAIR_FC: Final = re.compile(
+    rf"{_f('f')}(?:\s*(?:/|,|or)\s*{_c('c')}|\s*\(\s*{_c('c2')}\s*\))", re.IGNORECASE
+)
+_PAIR_CF: Final = re.compile(
+    rf"{_c('c')}(?:\s*(?:/|,|or)\s*{_f('f')}|\s*\(\s*{_f('f2')}\s*\))", re.IGNORECASE
+)
+_LONE_F: Final = re.compile(r"(?:(?P<f0>\d{2,3})\s*(?:-|–|to)\s*)?" + _f("f"), re.IGNORECASE)
+_LONE_C: Final = re.compile(_c("c"))
+_BARE_DEGREES: Final = re.compile(
+    r"\b(?P<f>[3-5]\d\d)\s*(?i:degrees)\b(?!\s*(?:C|F|(?i:celsius|fahrenheit))\b)"
+)
+"""An American oven: "bake at 350 degrees" (300 and above is never a Celsius oven setting a
+recipe would leave unmarked)."""
+
+# ---------------------------------------------------------------------------- lengths
+_INCH: Final = r"\s*-?\s*(?:inch(?:es)?\b|in\.(?!\w)|\")"
+_DIMENSIONS: Final = re.compile(
+    rf"(?P<a>\d+(?:\.\d+)?)\s*(?:x|by|×)\s*(?P<b>\d+(?:\.\d+)?)"
+    rf"(?:\s*(?:x|by|×)\s*(?P<c>\d+(?:\.\d+)?))?{_INCH}",
+    re.IGNORECASE,
+)
+_LENGTH: Final = re.compile(
+    rf"(?<![\w/])(?P<q>{_NUM})(?:\s*(?:-|–|to)\s*(?P<top>{_NUM}))?{_INCH}", re.IGNORECASE
+)
+_CM: Final = re.compile(r"(?<![\w/.])(?P<q>\d+(?:\.\d+)?)\s*(?P<u>cm|mm)\b")
+
+# ---------------------------------------------------------------------------- amounts of food
+_STEP_UNITS: Final = (
+    "cups?|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|g|kg|"
+    "kilograms?|ml|millilit(?:re|er)s?|lit(?:re|er)s?|quarts?|pints?|gallons?|fl\\.?\\s*oz|"
+    "cans?|packages?|sticks?|jars?"
+)
+_AMOUNT: Final = re.compile(
+    rf"(?<![\w/.])(?P<q>{_NUM})(?:\s*(?:-|–|to|or)\s*(?P<top>{_NUM}))?"
+    rf"(?P<sep>\s*-\s*|\s+|(?<=\d))(?P<u>{_STEP_UNITS})\b\.?",
+    re.IGNORECASE,
+)
+_TOOL: Final = re.compile(
+    r"^\s*(?:\w+[\s-]+)?(?:scoops?|tins?|pans?|dish(?:es)?|saucepans?|pots?|skillets?|"
+    r"casseroles?|bowls?|jars?|mou?lds?|ramekins?|measur\w*|cutters?|containers?|bags?|"
+    r"cookers?|ovens?|sheets?|muffin|bundt|loaf|springform|capacity|size)\b",
+    re.IGNORECASE,
+)
+"""What follows an amount that measures a tool, not food: converted, never scaled."""
+
+# ---------------------------------------------------------------------------- plates
+_PLATES: Final = (
+    r"(?:serving\s+|individual\s+|large\s+|small\s+|shallow\s+|warm(?:ed)?\s+)?"
+    r"(?:plates|bowls|glasses|portions|servings|ramekins|people|persons|dishes|cups|mugs)"
+)
+_DIVIDE: Final = re.compile(
+    r"\b(?:divide|split|portion|share|spoon|ladle|serve|distribute)\b[^.;]{0,80}?"
+    r"\b(?:between|among|into|onto|on|in|over|to)\s+(?P<n>\d{1,2}|"
+    + "|".join(_WORD_NUMBERS)
+    + rf")\s+{_PLATES}\b",
+    re.IGNORECASE,
+)
+_SERVES: Final = re.compile(
+    r"\b(?:serves|feeds|makes|yields?|enough\s+for)\s+(?:about\s+)?(?P<n>\d{1,2}|"
+    + "|".join(_WORD_NUMBERS)
+    + r")(?:\s+(?:servings|portions|people|persons))?\b(?!\s*(?:cups?|minutes|hours|cookies|"
+    r"pieces|muffins|slices|rolls|balls|bars|squares|dozen|loaves|inch))",
+    re.IGNORECASE,
+)
+
+
+def _value(text: str) -> float:
+    text = text.strip()
+    if text in _GLYPHS:
+        return _GLYPHS[text]
+    glyph = re.fullmatch(r"(\d+)\s*([½¼¾⅓⅔⅛])", text)
+    if glyph:
+        return int(glyph.group(1)) + _GLYPHS[glyph.group(2)]
+    mixed = re.fullmatch(r"(\d+)(?:\s+|-)(\d+)/(\d+)", text)
+    if mixed:
+        whole, top, bottom = (int(g) for g in mixed.groups())
+        return whole + top / bottom if bottom else float(whole)
+    fraction = re.fullmatch(r"(\d+)/(\d+)", text)
+    if fraction:
+        top, bottom = (int(g) for g in fraction.groups())
+        return top / bottom if bottom else 0.0
+    return float(text)
+
+
+def _count(text: str) -> int:
+    return _WORD_NUMBERS.get(text.lower()) or int(text)
+
+
+def servings_in_steps(steps: tuple[str, ...] | list[str]) -> tuple[int, str] | None:
+    """How many the steps say the dish is for ("divide between 3 serving bowls", "serves 4"),
+    with the words read; None when they do not say."""
+    for step in steps:
+        for pattern in (_SERVES, _DIVIDE):
+            match = pattern.search(step)
+            if match:
+                count = _count(match.group("n"))
+                if 1 <= count <= 24:
+                    return count, " ".join(match.group().split())
+    return None
+
+
+# ---------------------------------------------------------------------------- rewriting
+
+
+def _celsius(fahrenheit: float) -> str:
+    value = (fahrenheit - 32) * 5 / 9
+    return f"{round(value / 5) * 5 if fahrenheit >= 200 else round(value)}°C"
+
+
+def _fahrenheit(celsius: float) -> str:
+    value = celsius * 9 / 5 + 32
+    return f"{round(value / 25) * 25 if celsius >= 90 else round(value)}°F"  # oven dials
+
+
+def _temperatures(text: str, units: Units) -> str:
+    if units == "metric":
+        text = _PAIR_FC.sub(lambda m: f"{m['c'] or m['c2']}°C", text)
+        text = _PAIR_CF.sub(lambda m: f"{m['c']}°C", text)
+        text = _LONE_F.sub(
+            lambda m: (
+                (f"{_celsius(float(m['f0']))[:-2]}–" if m["f0"] else "") + _celsius(float(m["f"]))
+            ),
+            text,
+        )
+        return _BARE_DEGREES.sub(lambda m: _celsius(float(m["f"])), text)
+    text = _PAIR_FC.sub(lambda m: f"{m['f']}°F", text)
+    text = _PAIR_CF.sub(lambda m: f"{m['f'] or m['f2']}°F", text)
+    return _LONE_C.sub(lambda m: _fahrenheit(float(m["c"])), text)
+
+
+def _cm(inches: float) -> str:
+    cm = inches * 2.54
+    if cm < 1:
+        return f"{max(1, round(cm * 10))} mm"
+    if cm < 5:
+        return f"{round(cm * 2) / 2:g} cm"
+    return f"{round(cm):g} cm"
+
+
+def _inches(value: float, unit: str) -> str:
+    inches = value / (25.4 if unit == "mm" else 2.54)
+    return f"{_fraction(inches)} inch" if inches <= 1 else f"{_fraction(inches)} inches"
+
+
+def _fraction(value: float) -> str:
+    whole = int(value)
+    rest = value - whole
+    glyphs = ((0.0, ""), (0.25, "¼"), (0.5, "½"), (0.75, "¾"), (1.0, ""))
+    near, glyph = min(glyphs, key=lambda g: abs(g[0] - rest))
+    whole += int(near == 1.0)
+    if not whole:
+        return glyph or "¼"
+    return f"{whole}{glyph}"
+
+
+def _lengths(text: str, units: Units) -> str:
+    if units == "metric":
+        text = _DIMENSIONS.sub(
+            lambda m: (
+                " x ".join(str(round(float(d) * 2.54)) for d in (m["a"], m["b"], m["c"]) if d)
+                + " cm"
+            ),
+            text,
+        )
+
+        def length(m: re.Match[str]) -> str:
+            first = _cm(_value(m["q"]))
+            if not m["top"]:
+                return first
+            return f"{first.split()[0]}–{_cm(_value(m['top']))}"
+
+        return _LENGTH.sub(length, text)
+    return _CM.sub(lambda m: _inches(float(m["q"]), m["u"].lower()), text)
+
+
+def _unit_name(token: str) -> str | None:
+    key = " ".join(token.lower().replace(".", " ").split())
+    return UNIT_ALIASES.get(key) or UNIT_ALIASES.get(key.rstrip("s"))
+
+
+def _amounts(text: str, factor: float, units: Units) -> str:
+    def amount(m: re.Match[str]) -> str:
+        unit = _unit_name(m["u"])
+        if unit is None:
+            return m.group()
+        sized = "-" in m["sep"] and not m["top"]  # "a 4-quart pot", "a 14-ounce can"
+        if sized and unit == "cup":
+            return m.group()  # "a 12-cup muffin tin" counts its cups
+        tool = sized or bool(_TOOL.match(m.string[m.end() :]))
+        scale = 1.0 if tool else factor
+        spoon = unit in ("teaspoon", "tablespoon")
+        if scale == 1.0 and spoon:
+            return m.group()  # a spoon amount that is not scaled is written as the recipe has it
+        quantity: float | None = _value(m["q"]) * scale
+        top = _value(m["top"]) * scale if m["top"] else None
+        convert = to_metric if units == "metric" else to_imperial
+        if not spoon:
+            quantity, new_unit = convert(quantity, unit)
+            top = convert(top, unit)[0] if top is not None else None
+            unit = new_unit or unit
+        if quantity is None:
+            return m.group()
+        quantity = kitchen_round(quantity, unit)
+        top = kitchen_round(top, unit) if top is not None else None
+        return format_amount(quantity, top, unit) + (" " if m.group().endswith(" ") else "")
+
+    return _AMOUNT.sub(amount, text)
+
+
+def _plates(text: str, factor: float) -> str:
+    if factor == 1.0:
+        return text
+
+    def scaled(m: re.Match[str]) -> str:
+        count = _count(m["n"])
+        new = max(1, round(count * factor))
+        start, end = m.span("n")
+        offset = m.start()
+        return m.group()[: start - offset] + str(new) + m.group()[end - offset :]
+
+    return _SERVES.sub(scaled, _DIVIDE.sub(scaled, text))
+
+
+def convert_measures(text: str, units: Units) -> str:
+    """Temperatures and lengths of `text` in `units` ("chicken breasts in 1-inch pieces")."""
+    return _lengths(_temperatures(text, units), units)
+
+
+def adapt_step(text: str, factor: float, units: Units) -> str:
+    """`text` with its temperatures and lengths in `units`, its amounts of food converted and
+    scaled by `factor`, and the plates it is divided between scaled."""
+    text = _temperatures(text, units)
+    text = _lengths(text, units)
+    text = _amounts(text, factor, units)
+    return _plates(text, factor)
+
+
+def servings_plan(
+    stated: float | None, steps: tuple[str, ...] | list[str], asked: float | None
+) -> tuple[float | None, float, str | None]:
+    """The servings the adapted recipe is for (None: nobody knows), the factor its amounts are
+    scaled by, and what the cook is told about it. A source that states no servings is never
+    said to serve 1: the steps may say ("divide between 3 bowls", an estimate said to be one),
+    else the amounts stay as written and the servings unknown."""
+    if stated:
+        target = asked or stated
+        return target, target / stated, None
+    found = servings_in_steps(steps)
+    if found is None:
+        if asked:
+            return (
+                None,
+                1.0,
+                (
+                    f"The source does not say how many it serves, so the amounts are as written, "
+                    f"not scaled for {asked:g}."
+                ),
+            )
+        return None, 1.0, "The source does not say how many it serves; amounts are as written."
+    count, words = found
+    if asked and asked != count:
+        return (
+            asked,
+            asked / count,
+            (
+                f"The source states no servings; its steps read about {count} ('{words}'), so the "
+                f"amounts are scaled from {count} to {asked:g}: an estimate."
+            ),
+        )
+    return (
+        float(count),
+        1.0,
+        (f"The source states no servings; about {count}, as its steps read ('{words}')."),
+    )
+
+
+_MEASURE_WORDS: Final = (
+    r"cups?|c|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|g|kg|"
+    r"kilos?|ml|l|litres?|liters?|quarts?|qt|pints?|fl\.?\s*oz|inch(?:es)?|cm|mm"
+)
+_AMOUNT_ONLY: Final = re.compile(
+    r"^\s*(?:about|approx\.?|approximately|around|roughly|~|≈)?\s*"
+    r"(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
+    rf"(?:{_MEASURE_WORDS})\.?"
+    r"(?:\s*(?:/|or|=)\s*(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
+    rf"(?:{_MEASURE_WORDS})\.?)*\s*$",
+    re.IGNORECASE,
+)
+
+
+def clean_preparation(
+    preparation: str | None, *, measured: bool, factor: float, units: Units
+) -> str | None:
+    """The preparation without the amount the source wrote a second time in other units
+    ("cut into cubes; 125 g" → "cut into cubes"): the line's amount is already shown,
+    converted and scaled, and a stale second one contradicts it. Beside a count ("1 butternut
+    squash, 1 3/4 lb.") the weight is the only measure, so it is converted and scaled."""
+    if not preparation:
+        return preparation
+    kept = []
+    for part in preparation.split(";"):
+        if _AMOUNT_ONLY.match(part):
+            if measured:
+                continue
+            part = adapt_step(part, factor, units)
+        else:  # "cut into 1-inch cubes": converted, never scaled
+            part = adapt_step(part, 1.0, units)
+        kept.append(part.strip())
+    text = "; ".join(part for part in kept if part)
+    return text or None

@@ -1,0 +1,114 @@
+"""True numbers in an adapted recipe: servings the source never stated stay unknown (or are read
+from the steps, said to be an estimate), and the steps agree with the scaled, converted list:
+°C and cm for a metric cook, °F and inches for an imperial one, step amounts scaled with the
+lines, plates scaled with the servings, times and pan sizes as written."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kairos.meals.recipes import AdaptedRecipe, CookConstraints, adapt_recipe
+from kairos.meals.recipes.derive import derive_recipe
+
+_IMPERIAL = re.compile(
+    r"\d\s*(?:°\s*F|degrees\s*F)\b|\b[3-5]\d\d\s*degrees\b|\binch|\bcups?\b(?!\s+(?:muffin))|"
+    r"\boz\b|\bounces?\b|\blbs?\b|\bpounds?\b",
+    re.IGNORECASE,
+)
+"""The checker's own reading of a non-metric measure (it does not import the rewriter)."""
+
+
+def _recipe(ingredients: list[str], steps: list[str], yields: str | None) -> Any:
+    row = {"recipe_id": "t-1", "title": "Test dish", "ingredients": ingredients,
+           "instructions": steps, "yields": yields, "language": "en"}  # fmt: skip
+    return derive_recipe(row)
+
+
+def _adapt(recipe: Any, **kwargs: Any) -> AdaptedRecipe:
+    adapted = adapt_recipe(recipe, CookConstraints(), **kwargs)
+    assert isinstance(adapted, AdaptedRecipe)
+    return adapted
+
+
+def test_a_recipe_without_servings_is_never_said_to_serve_one() -> None:
+    recipe = _recipe(["2 lb chicken thighs", "1 cup rice"], ["Cook the rice.", "Grill."], None)
+    adapted = _adapt(recipe)
+    assert adapted.servings is None
+    assert any("does not say how many it serves" in w for w in adapted.warnings)
+    asked = _adapt(recipe, servings=4)
+    assert asked.servings is None  # not "serves 4" over amounts nobody scaled
+    assert asked.ingredients[0].display == "910 g chicken thighs"
+    assert any("not scaled for 4" in w for w in asked.warnings)
+
+
+def test_servings_read_from_the_steps_are_an_estimate_and_scale() -> None:
+    recipe = _recipe(
+        ["1 cup rice", "2 cups water"],
+        ["Simmer the rice in the water.", "Divide the rice between 3 serving bowls."],
+        None,
+    )
+    adapted = _adapt(recipe, servings=6)
+    assert adapted.servings == 6
+    assert adapted.ingredients[1].display == "950 ml water"
+    assert adapted.steps[1].text == "Divide the rice between 6 serving bowls."
+    assert any("estimate" in w and "3" in w for w in adapted.warnings)
+
+
+def test_steps_scale_their_amounts_with_the_list_and_keep_their_times() -> None:
+    recipe = _recipe(
+        ["1/2 cup water", "3 tbsp cornstarch", "1 can coconut milk"],
+        [
+            "Mix 3 tbsp of cornstarch with ¼ cup of cold water.",
+            "Whisk 1 can coconut milk in and simmer 15 minutes.",
+            "Divide between 3 plates.",
+        ],
+        "3 servings",
+    )
+    adapted = _adapt(recipe, servings=6)
+    steps = [s.text for s in adapted.steps]
+    assert steps[0] == "Mix 6 tbsp of cornstarch with 120 ml of cold water."
+    assert steps[1] == "Whisk 2 cans coconut milk in and simmer 15 minutes."
+    assert steps[2] == "Divide between 6 plates."
+    assert all(s.changed for s in adapted.steps)
+
+
+def test_metric_cooks_read_celsius_and_centimetres_in_the_steps() -> None:
+    recipe = _recipe(
+        ["1 lb potatoes, cut into 1/2 inch sticks", "2 tbsp oil"],
+        [
+            "Preheat the oven to 450°F/232°C.",
+            "Spread on a 9x13 inch pan and bake at 400 degrees for 25 minutes.",
+            "Cook until it reads 165 F, then rest 5 minutes.",
+            "Use a 1-1/2 tablespoon scoop and a 12-cup muffin tin.",
+        ],
+        "4 servings",
+    )
+    adapted = _adapt(recipe, units="metric")
+    texts = [s.text for s in adapted.steps] + [i.display for i in adapted.ingredients]
+    assert [t for t in texts if _IMPERIAL.search(t)] == []  # spoons and a 12-cup tin are kept
+    assert adapted.steps[0].text == "Preheat the oven to 232°C."
+    assert adapted.steps[1].text == "Spread on a 23 x 33 cm pan and bake at 205°C for 25 minutes."
+    assert adapted.steps[2].text == "Cook until it reads 74°C, then rest 5 minutes."
+    assert adapted.ingredients[0].display == "450 g potatoes, cut into 1.5 cm sticks"
+
+
+def test_imperial_cooks_read_fahrenheit_and_inches() -> None:
+    recipe = _recipe(
+        ["250 g flour", "1 chicken, 1.5 kg"],
+        ["Heat the oven to 200°C (180°C fan).", "Cut into 2 cm pieces."],
+        "4 servings",
+    )
+    adapted = _adapt(recipe, units="imperial")
+    assert adapted.steps[0].text == "Heat the oven to 400°F (350°F fan)."
+    assert adapted.steps[1].text == "Cut into ¾ inch pieces."
+    assert adapted.ingredients[0].display.endswith("oz flour")
+
+
+def test_a_second_amount_in_other_units_is_not_shown_beside_the_converted_one() -> None:
+    recipe = _recipe(
+        ["4 oz ham, cut into cubes (125 g)", "1 butternut squash (1 3/4 lb.)"], ["Cook."], "4"
+    )
+    adapted = _adapt(recipe)
+    assert adapted.ingredients[0].display == "115 g ham, cut into cubes"
+    assert adapted.ingredients[1].display == "1 butternut squash, 790 g"
