@@ -147,3 +147,31 @@ def test_a_swap_made_before_a_lock_stands_after_it() -> None:
     replayed = refine_day(locked, 0, SwapStop(out, "outdoors", into="p7"))
     ids = {s.place_id for s in replayed.days[0].stops}
     assert "p7" in ids and out not in ids
+
+
+def test_a_stop_named_in_full_is_the_one_swapped() -> None:
+    from types import SimpleNamespace
+
+    from kairos.trips.answer import _edit
+    from kairos.trips.intent import DayChange, Intent
+
+    def slot(pid: str, name: str) -> SimpleNamespace:
+        return SimpleNamespace(kind="stop", place_id=pid, name=name, place_kind="museum")
+
+    slots = [slot("1", "Museum of the Bible"), slot("2", "National Law Enforcement Museum")]
+    day = SimpleNamespace(index=1, slots=slots)
+    trip = SimpleNamespace(days=[day])
+    intent = Intent.model_construct(day_index=1, change=DayChange(kind="swap", target="park",
+                                                                   stop="museum"))  # fmt: skip
+    edit = _edit(intent, trip, "swap Museum of the Bible for a park")  # type: ignore[arg-type]
+    assert edit["place_id"] == "1"
+
+
+def test_lunch_is_taken_before_a_stop_that_would_leave_no_time_for_it() -> None:
+    ten_to_six = tuple(((600, 1080),) for _ in range(7))
+    stops = [_c(0, 0.0, 0.0, duration=105, hours=ten_to_six),
+             _c(1, 0.004, 0.0, duration=110, hours=ten_to_six)]  # fmt: skip
+    meals = (_c(100, 0.002, 0.001, kind="restaurant"),)
+    itinerary = plan_itinerary(_request(stops, meals=meals))
+    kinds = [s.kind for s in itinerary.days[0].slots]
+    assert kinds == ["stop", "lunch", "stop"], kinds

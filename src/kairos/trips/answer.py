@@ -137,10 +137,13 @@ def _edit(intent: Intent, trip: TripView, text: str = "") -> dict[str, Any]:
         if not stops:
             raise InvalidInput(f"day {intent.day_index} has no stop to swap")
         said = f" {' '.join(_plain(change.stop or ''))} "
-        named = [s for s in stops if f" {' '.join(_plain(s.name))} " in f" {_text} "
-                 or (change.stop and change.stop.lower() in f"{s.name} {s.place_kind}".lower())
+        # a stop named in full wins over one a word fits ("Museum of the Bible", not the
+        # day's last museum), the longest name first
+        exact = [s for s in stops if f" {' '.join(_plain(s.name))} " in f" {_text} "]
+        named = [s for s in stops
+                 if (change.stop and change.stop.lower() in f"{s.name} {s.place_kind}".lower())
                  or (said.strip() and said in f" {' '.join(_plain(s.name))} ")]  # fmt: skip
-        chosen = (named or stops)[-1]
+        chosen = max(exact, key=lambda s: len(s.name)) if exact else (named or stops)[-1]
         return {"kind": "refine", "day": intent.day_index, "change": "swap",
                 "place_id": chosen.place_id, "want": want}  # fmt: skip
     raise InvalidInput(

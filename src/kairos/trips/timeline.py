@@ -45,6 +45,8 @@ DINNER: Final = (18 * 60 + 30, 20 * 60 + 30)
 DINNER_MINUTES: Final = 60
 MEAL_RADIUS_KM: Final = {"walk": 1.2, "transit": 3.0, "drive": 5.0}
 MEAL_TRIES: Final = 12
+MEAL_WAY: Final = 20
+"""Minutes kept for the way to a meal when deciding whether to take it before the next stop."""
 FARTHER_MEAL: Final = 2.0
 """With no unused place to eat within the mode's meal radius, one within this many times it is
 taken (still a leg the mode allows): a longer way to lunch beats no lunch."""
@@ -220,7 +222,8 @@ def _wants_meal(s: _State, kind: str, nxt: Candidate | None) -> bool:
     if nxt is None:
         return True
     finish = s.t + s.leg((nxt.lat, nxt.lng), nxt.positioned)[0] + nxt.duration
-    return s.t >= earliest + 60 or (s.t >= earliest and finish > latest)
+    # after the next stop, the way to a meal must still start it in time
+    return s.t >= earliest + 60 or (s.t >= earliest and finish + s.spec.buffer + MEAL_WAY > latest)
 
 
 def schedule_day(
