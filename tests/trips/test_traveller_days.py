@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from kairos.trips.day_plan import even_out, light_note, schedule, spec_of
+from kairos.trips.day_plan import even_out, light_note, schedule, spec_of, upgrade
 from kairos.trips.itinerary import SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import Candidate, Day, Lock, TripRequest
 from kairos.trips.retrieval_rules import is_food_place
@@ -175,3 +175,17 @@ def test_lunch_is_taken_before_a_stop_that_would_leave_no_time_for_it() -> None:
     itinerary = plan_itinerary(_request(stops, meals=meals))
     kinds = [s.kind for s in itinerary.days[0].slots]
     assert kinds == ["stop", "lunch", "stop"], kinds
+
+
+def test_a_landmark_no_day_could_hold_takes_the_place_of_a_lesser_stop() -> None:
+    lesser = [_c(5, 0.0, 0.0, duration=240), _c(6, 0.002, 0.0, duration=240)]
+    landmark = _c(0, 0.001, 0.0, duration=240, name="CN Tower")
+    request = _request([*lesser, landmark])
+    days = [_day(request, 0, lesser)]
+    by_id = {c.id: c for c in [*lesser, landmark]}
+    gave_way = upgrade(request, days, [0], by_id, [], [landmark])
+    assert [c.id for c in gave_way] == ["p6"]
+    assert {s.place_id for s in days[0].stops} == {"p0", "p5"}
+    # a place ranked below every stop takes no one's place
+    days = [_day(request, 0, lesser)]
+    assert upgrade(request, days, [0], by_id, [], [_c(9, 0.0, 0.0, duration=240)]) == []

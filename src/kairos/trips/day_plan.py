@@ -28,6 +28,7 @@ __all__ = [
     "spec_of",
     "stops_of",
     "try_insert",
+    "upgrade",
 ]  # fmt: skip
 
 FILL_TRIES: Final = 30
@@ -221,3 +222,38 @@ def light_note(day: Day, days: Sequence[Day], pool: Sequence[Candidate], city: s
     end = day.stops[-1].end
     said = f"A light day (visits end at {end // 60:02d}:{end % 60:02d}): {why}."
     return replace(day, notes=(*day.notes, said))
+
+
+UPGRADE_TRIES: Final = 3
+"""Stops of a day tried, least preferred first, in place of a better-ranked place no day held."""
+
+
+def upgrade(
+    request: TripRequest, days: list[Day], active: Sequence[int], by_id: dict[str, Candidate],
+    meals: Sequence[Candidate], waiting: Sequence[Candidate],
+) -> list[Candidate]:  # fmt: skip
+    """Places no day could hold (best ranked first) put in place of a less preferred, unlocked
+    stop of a day that then still times out: a city's landmark is not left out for a lesser
+    place. `days` is updated in place; the stops that gave way are returned."""
+    locked = {lk.place_id for lk in request.locks}
+    dropped: list[Candidate] = []
+    for c in sorted(waiting, key=lambda c: (c.rank, c.id)):
+        for index in active:
+            day = days[index]
+            current = stops_of(day, by_id)
+            lesser = sorted((k for k in current if k.id not in locked and k.rank > c.rank),
+                            key=lambda k: (-k.rank, k.id))[:UPGRADE_TRIES]  # fmt: skip
+            used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+            others = used_meals - {s.place_id for s in day.slots if s.kind != "stop"}
+            for out in lesser:
+                trial = [k for k in current if k.id != out.id] + [c]
+                new, skipped = schedule(request, spec_of(request, day), trial,
+                                        meals_near(meals, trial), set(others))  # fmt: skip
+                if not skipped:
+                    days[index] = new
+                    dropped.append(out)
+                    break
+            else:
+                continue
+            break
+    return dropped

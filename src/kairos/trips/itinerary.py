@@ -9,7 +9,9 @@
 3. Each day's stops are ordered (`routing.py`: nearest neighbour + 2-opt, a loop from the hotel
    when there is one) and timed (`timeline.py`: opening hours, the pace's window, meal breaks).
 4. Stops a day could not hold are offered to every day with room, at the position that adds the
-   least distance, kept only where the whole day still times out; the rest are `unplaced`.
+   least distance, kept only where the whole day still times out; one still left out takes the
+   place of a less preferred stop where the day then times out (`day_plan.upgrade`); the rest
+   are `unplaced`.
 5. A day still empty is filled (`day_plan.fill_day`), or says why it is empty; stops move from
    the fullest day to the thinnest while they differ by two or more (`day_plan.even_out`), and
    a day still light (one stop, or visits ending by 13:00) says why. A day the request keeps
@@ -42,6 +44,7 @@ from kairos.trips.day_plan import (
     spec_of,
     stops_of,
     try_insert,
+    upgrade,
 )
 from kairos.trips.hours import allowed_spans
 from kairos.trips.models import (
@@ -232,6 +235,11 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
         trial = best[1]
         days[trial.index] = trial
         used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+    waiting = [
+        by_id[u.place_id] for u in unplaced if u.place_id in by_id and u.place_id not in locks
+    ]
+    gave_way = upgrade(request, days, active, by_id, meals, waiting)
+    unplaced += [Unplaced(c.id, c.name, "gave way to a better-known place") for c in gave_way]
     for index in active:
         if not days[index].stops:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
