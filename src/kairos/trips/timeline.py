@@ -200,7 +200,8 @@ def _meal(s: _State, kind: str, nxt: Point | None, next_known: bool = True) -> N
             _place(s, meal, start, travel, kind, locked=False, risk_reason=reason)
             s.used_meals.add(m.id)
             return
-    s.notes.append(f"no {kind}: no place to eat open then within {radius:g} km of the route")
+    if s.meals:  # with none near the day, the day's food note says where the nearest is
+        s.notes.append(f"no {kind}: no place to eat open then within {radius:g} km of the route")
 
 
 def known_risk(meal: Candidate) -> bool:
