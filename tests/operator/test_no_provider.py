@@ -169,3 +169,20 @@ def test_only_a_forecast_listings_permits_or_the_calendar_are_outside_signals() 
     assert not status_of("weather", [answer(report("forecast", known=False))]).external
     assert status_of("events", [answer(EventList(events=[]))]).external  # a provider's "none"
     assert not status_of("reviews", [answer(ReviewList(reviews=[]))]).external
+
+
+async def test_a_source_the_card_never_asked_is_not_said_to_cover_anything() -> None:
+    """The staffing card does not fetch the school calendar, nor reviews without a matched
+    place: those roles were listed `informative: true`, a certificate on a source never asked."""
+    signals = build_signals(Settings(_env_file=None))  # type: ignore[call-arg]
+    reviews: SignalClient[ReviewsQuery, ReviewList] = SignalClient(
+        _NoReviews(), timeout_seconds=1, fresh_seconds=60, keep_seconds=600
+    )
+    fetched = await fetch_pack(signals=signals, reviews=reviews, card="staffing",
+                               lat=BROOKLYN[0], lng=BROOKLYN[1], days=DAYS, place_id=None,
+                               want_reviews=False, refresh=False, budget=ToolBudget())  # fmt: skip
+    skipped = [s for s in fetched.statuses.values() if s.status == "skipped"]
+    assert skipped, fetched.statuses
+    for source in skipped:
+        assert (source.informative, source.external) == (False, False), source
+    await signals.aclose()

@@ -124,3 +124,20 @@ def test_a_source_with_no_provider_reads_not_configured_never_ok() -> None:
 
 def test_no_unconfigured_block_when_every_role_has_a_provider() -> None:
     assert _render(_answer([WEATHER]))["unconfigured"] == []
+
+
+def test_a_role_the_turn_did_not_ask_is_skipped_not_said_to_miss_this_place() -> None:
+    """A skipped role (the staffing card does not fetch the school calendar) is
+    `informative: false` now; the chip must not add "not here" / "does not cover", which say it
+    was asked and found wanting."""
+    skipped = {
+        "name": "school_calendar", "provider": "-", "status": "skipped", "error_code": None,
+        "detail": None, "freshness": "unavailable", "cache_hit": False, "informative": False,
+        "external": False, "note": "the staffing card does not fetch it",
+    }  # fmt: skip
+    shown = _render(_answer([WEATHER, skipped]))
+    chip = shown["chips"][1]
+    assert chip["status"] == "skipped" and chip["label"] == ["skipped"]
+    assert "not here" not in chip["said"] and "uninformative" not in chip["cls"]
+    assert "does not cover" not in chip["title"]
+    assert "the staffing card does not fetch it" in chip["title"]

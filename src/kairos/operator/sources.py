@@ -162,8 +162,14 @@ def not_configured(signals: Signals, card: Card) -> list[SourceStatus]:
 
 
 def skipped(name: str, why: str) -> SourceStatus:
+    """A role this turn did not ask: it covers nothing, so it is not informative."""
     return SourceStatus(
-        name=name, provider="-", status="skipped", freshness="unavailable", note=why
+        name=name,
+        provider="-",
+        status="skipped",
+        freshness="unavailable",
+        informative=False,
+        note=why,
     )
 
 

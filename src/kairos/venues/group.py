@@ -135,7 +135,10 @@ def _as_written(said: str, trait: str) -> tuple[str, str]:
 def rerank_with_votes(
     venues: Sequence[VenueResult], votes: Mapping[str, Mapping[str, str]]
 ) -> list[VenueResult]:
-    """`votes`: venue id → member → vote. Vetoed venues go last; ranks are renumbered."""
+    """`votes`: venue id → member → vote. Venues the critic advises against come after every
+    venue it does not, whatever the votes (a "no" on the leader once put an advised-against
+    venue first, under a summary naming another as the leader); vetoed venues go last; ranks
+    are renumbered."""
     scored = []
     for venue in venues:
         cast = votes.get(venue.venue_id, {})
@@ -146,6 +149,6 @@ def rerank_with_votes(
         if support:
             score = (1 - VOTE_WEIGHT) * venue.composite + VOTE_WEIGHT * sum(support) / len(support)
         updated = venue.model_copy(update={"votes": tally, "vetoed_by": vetoed})
-        scored.append((bool(vetoed), -score, venue.rank, updated))
-    scored.sort(key=lambda s: (s[0], s[1], s[2]))
+        scored.append((bool(vetoed), venue.veto, -score, venue.rank, updated))
+    scored.sort(key=lambda s: (s[0], s[1], s[2], s[3]))
     return [v.model_copy(update={"rank": i}) for i, (*_, v) in enumerate(scored, start=1)]

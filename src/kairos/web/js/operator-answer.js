@@ -55,12 +55,14 @@ function actionStrip(answer) {
 
 function sourceChip(source) {
   const none = source.status === "not_configured";
+  // a role this turn did not ask covers nothing, but "not here" would say it was asked
+  const unasked = none || source.status === "skipped";
   const tip = [source.note, source.detail, !none && source.error_code && `error code ${source.error_code}`,
     source.provider !== "-" && !none && `provider: ${source.provider}`,
     none ? "no provider, so it is not cited and not counted"
-      : !source.informative && "does not cover this place or period, so it is not cited"].filter(Boolean).join(" · ");
+      : !source.informative && !unasked && "does not cover this place or period, so it is not cited"].filter(Boolean).join(" · ");
   return h("li", {
-    class: `op-source ${source.status}${source.informative || none ? "" : " uninformative"}`,
+    class: `op-source ${source.status}${source.informative || unasked ? "" : " uninformative"}`,
     "data-source": source.name, "data-status": source.status, title: tip || null, tabindex: tip ? "0" : null,
   },
   h("span", { class: "op-source-icon", "aria-hidden": "true", text: STATUS_ICON[source.status] || "•" }),
@@ -68,7 +70,7 @@ function sourceChip(source) {
   h("span", { class: "op-source-status", text: STATUS_TEXT[source.status] || source.status }),
   none ? null : h("span", { class: "op-source-fresh", text: source.freshness }),
   source.cache_hit ? h("span", { class: "op-source-cache", text: "cached" }) : null,
-  source.informative || none ? null : h("span", { class: "op-source-cache", text: "not here" }));
+  source.informative || unasked ? null : h("span", { class: "op-source-cache", text: "not here" }));
 }
 
 // Each role with no provider, in words: what is unknown and the settings that configure one.
