@@ -190,7 +190,9 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
     expect(vetoed.locator(".vote-veto")).to_have_attribute("aria-pressed", "true")
     expect(vetoed.locator(".tally")).to_contain_text("veto 1")
     expect(page.locator("#plan-live")).to_contain_text(f"{voter} voted veto on {top}")
-    expect(page.locator(".consensus")).to_contain_text("Before the votes:")
+    # the consensus is written again after the vote: never "the best" on the vetoed venue
+    expect(page.locator(".consensus")).to_contain_text("After the votes:")
+    expect(page.locator(".consensus")).not_to_contain_text(f"{top} is the best overall pick")
     expect(page.locator(".action-request [role=status]")).to_contain_text("confirmed")
     shot(page, "plan-03-vetoed", full_page=True)
 

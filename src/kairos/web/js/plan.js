@@ -331,8 +331,9 @@ export function createPlan() {
     const cards = plan.venues.map((v) => planCard(v, { onSelect: select, onSpeak: speak,
       vote: { member: voter, cast, onVote: vote } }));
     results.replaceChildren(...[
+      // the server writes the consensus again after every vote (venues/verdict.py)
       plan.global_consensus ? h("p", { class: "consensus", text: plan.venues.some((v) => Object.values(v.votes).some(Boolean))
-        ? `Before the votes: ${plan.global_consensus}` : plan.global_consensus }) : null,
+        ? `After the votes: ${plan.global_consensus}` : plan.global_consensus }) : null,
       plan.meeting_point ? h("p", { class: "meta meeting", text: `★ Meeting point: ${plan.meeting_point.explanation}` }) : null,
       plan.venues.length ? summaryLine(plan.execution_summary) : null,
       assumedLine((plan.parsed_intent || {}).assumptions || []),
