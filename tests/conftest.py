@@ -29,6 +29,15 @@ SHARED_DATA = REPO.parent / "shared" / "data"
 TODAY = date(2026, 11, 25)
 """The day the suite's service reads as today: a Wednesday, so "this weekend" is still ahead. No
 test reads the real clock (tests/text/test_dates_every_weekday.py sweeps the seven weekdays)."""
+EXTERNAL_DATABASE_URL = os.environ.get("KAIROS_TEST_DATABASE_URL") or None
+"""`make test-external` runs the database-facing suites against a PostgreSQL server of its own
+(scripts/external_postgres.py) through this; unset, the suite starts its embedded server."""
+external_only = pytest.mark.skipif(
+    EXTERNAL_DATABASE_URL is None, reason="needs an external server (make test-external)"
+)
+embedded_only = pytest.mark.skipif(
+    EXTERNAL_DATABASE_URL is not None, reason="tests the embedded server itself"
+)
 
 # `make mutation` runs with this profile: the same examples on every run, so a mutant's verdict
 # does not depend on which random examples were drawn, and no deadline on a loaded machine.
@@ -89,6 +98,7 @@ def settings(data_dir: Path) -> Settings:
     return Settings(
         env="test",
         data_dir=data_dir,
+        database_url=EXTERNAL_DATABASE_URL,
         sample_dir=SAMPLE_DIR,
         auto_ingest_sample=True,
         today=TODAY,

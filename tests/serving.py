@@ -52,7 +52,8 @@ class KairosServe:
         env = {
             **os.environ,
             "KAIROS_ENV": "test",
-            "KAIROS_DATABASE_URL": "",
+            # the external server under `make test-external`, else each data_dir's embedded one
+            "KAIROS_DATABASE_URL": os.environ.get("KAIROS_TEST_DATABASE_URL", ""),
             "KAIROS_DATA_DIR": str(data_dir),
             "KAIROS_AUTO_INGEST_SAMPLE": "true" if sample else "false",
             "KAIROS_SERVICE_TOKEN": SERVICE_TOKEN,

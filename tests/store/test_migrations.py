@@ -9,6 +9,7 @@ from sqlalchemy import text
 from kairos.settings import Settings
 from kairos.store.database import Database
 from kairos.store.migrate import downgrade, upgrade
+from tests.conftest import embedded_only
 
 EXPECTED_TABLES = {
     "places", "place_sources", "reviews", "embedding_cache", "users", "interactions", "kairos_meta",
@@ -36,6 +37,7 @@ async def _indexes(db: Database) -> dict[str, str]:
         return {r[0]: r[1] for r in rows}
 
 
+@embedded_only  # creates a database; on an external server the session itself migrated from empty
 async def test_migrations_up_down_up(runtime: object, settings: Settings) -> None:
     # a separate database on the same embedded server, so the session's data is untouched
     db = await Database.from_settings(settings)
