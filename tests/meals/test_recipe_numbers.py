@@ -112,3 +112,18 @@ def test_a_second_amount_in_other_units_is_not_shown_beside_the_converted_one() 
     adapted = _adapt(recipe)
     assert adapted.ingredients[0].display == "115 g ham, cut into cubes"
     assert adapted.ingredients[1].display == "1 butternut squash, 790 g"
+
+
+def test_a_metric_cook_weighs_flour_butter_and_sugar() -> None:
+    recipe = _recipe(
+        ["2 1/4 cups all-purpose flour", "1 cup butter, softened", "1 cup milk"],
+        ["Beat the butter, then stir in ½ cup of the flour."],
+        "24",
+    )
+    adapted = _adapt(recipe, units="metric")
+    assert [i.display for i in adapted.ingredients] == [
+        "280 g all-purpose flour",
+        "230 g butter, softened",
+        "240 ml milk",
+    ]
+    assert adapted.steps[0].text == "Beat the butter, then stir in 65 g of the flour."

@@ -72,3 +72,16 @@ def test_learning_rules_follow_the_seed() -> None:
     again = learn(title="T", meal_tags=tags, liked=None, cooked_again=True, tags=[], notes=None)
     assert again.facts["like:italian"] == 2.0
     assert again.memories == ["Cooked T (bake, italian, quick); cooked it again"]
+
+
+def test_a_diet_in_the_dish_name_is_kept_to_and_the_dish_is_looked_for() -> None:
+    """ "vegetarian chili" offered fish tacos: no title named the diet and the dish together."""
+    reading = read_message("vegetarian chili")
+    assert reading.meal_name == "chili" and reading.diets == ["vegetarian"]
+    assert read_message("gluten-free pancakes").diets == ["gluten_free"]
+    assert read_message("vegan").meal_name == "vegan"  # nothing else named: the word is the dish
+
+
+def test_a_change_asked_with_the_dish_is_not_part_of_its_name() -> None:
+    assert read_message("chicken curry but less spicy").meal_name == "chicken curry"
+    assert read_message("seafood boil for 6 people this weekend").meal_name == "seafood boil"

@@ -19,6 +19,7 @@ from kairos.core.allergy_warnings import display_name
 from kairos.errors import InvalidInput, NotFound
 from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
+from kairos.meals.adjust import Adjustment, adjust_recipe, changes_in, read_adjustment
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
 from kairos.meals.dish_search import CachedRecipeRepository, Candidate
 from kairos.meals.healthier import meal_message
@@ -84,6 +85,10 @@ class Coach:
                 uid=user.uid, content_hash=image.content_hash, media_type=image.media_type,
                 size=len(image.data), session_id=turn.session_id,
             )  # fmt: skip
+        adjustment = read_adjustment(body.text) if stored and stored.step == "done" else None
+        if stored is not None and adjustment is not None and not images:
+            yield Result(payload=await self._adjust(turn, stored, adjustment))
+            return
         if stored is not None and stored.step == "awaiting_followup":
             state = stored.state
             hashes = list(dict.fromkeys([*state.get("images", []), *hashes]))
@@ -102,6 +107,8 @@ class Coach:
             request = read_message(body.text)  # nothing said: the coach asks what to cook
         if body.household is not None:
             request = request.model_copy(update={"household": body.household})
+        if changes_in(body.text):
+            request = request.model_copy(update={"changes": list(changes_in(body.text))})
         turn.facts["input_kind"] = request.kind
         pending = followup.pending_for(request, photo=bool(hashes))
         if pending is not None:
@@ -233,6 +240,58 @@ class Coach:
             images=hashes,
         )  # fmt: skip
 
+    async def _adjust(
+        self, turn: CoachTurn, stored: StoredSession, adjustment: Adjustment
+    ) -> CoachAnswer:
+        """ "Less spicy please" after a recipe was chosen: that recipe, adapted again with the
+        new servings or units and every change asked in this session, saved as a new meal."""
+        state = stored.state
+        offered = {s["suggestion_id"]: s for s in state.get("suggestions", [])}
+        chosen = offered[state["selected"]]
+        request = MealInput.model_validate(state.get("request") or {"kind": "unknown"})
+        update: dict[str, Any] = {}
+        if adjustment.servings:
+            update["servings"] = adjustment.servings
+        if adjustment.units:
+            update["units"] = adjustment.units
+        request = request.model_copy(update=update)
+        asked = [*request.changes, *state.get("changes", [])]
+        earlier = [c for c in dict.fromkeys(asked) if c not in adjustment.changes]
+        context = await self._context(turn.user, request, soft=False)
+        recipe = await self.recipes.get(int(chosen["recipe_id"]))
+        adapted, allergy = adapted_for(recipe, context)
+        adapted, _ = adjust_recipe(adapted, tuple(earlier))
+        adapted, said = adjust_recipe(adapted, adjustment.changes)
+        meal_id = uuid.uuid4()
+        payload = meal_recipe(recipe, adapted, allergy, meal_id=meal_id,
+                              suggestion_id=state["selected"])  # fmt: skip
+        sized = []
+        if adjustment.servings:
+            sized.append(
+                f"for {adjustment.servings}, its amounts and steps scaled"
+                if adapted.servings
+                else f"not scaled for {adjustment.servings}: the source does not say how many "
+                "it serves"
+            )
+        if adjustment.units:
+            sized.append(f"in {adjustment.units} units")
+        message = " ".join(
+            p for p in (f"{payload.title}, {', '.join(sized)}." if sized else "", said) if p
+        )
+        kept = {**state, "changes": [*earlier, *adjustment.changes],
+                "request": request.model_dump(include=_KEPT | {"kind", "meal_name", "ingredients"},
+                                              mode="json")}  # fmt: skip
+        await self.store.save_meal(
+            meal_id=meal_id, uid=turn.user.uid, session_id=turn.session_id, recipe_id=recipe.id,
+            title=payload.title, tags=payload.tags, suggestion=chosen,
+            recipe=payload.model_dump(mode="json"), session_state=kept,
+        )  # fmt: skip
+        turn.facts["adjusted"] = ",".join(adjustment.changes) or "size"
+        return CoachAnswer(
+            ui_type="recipe", session_id=turn.session_id, step="done", input_kind=request.kind,
+            message=message, recipe=payload, context=context.public(),
+        )  # fmt: skip
+
     # POST /meals/coach/{session_id}/select --------------------------------------------------
 
     async def select(self, turn: CoachTurn, body: SelectRequest) -> AsyncIterator[TurnEvent]:
@@ -253,6 +312,7 @@ class Coach:
         context = await self._context(turn.user, request, soft=False)
         recipe = await self.recipes.get(int(chosen["recipe_id"]))
         adapted, allergy = adapted_for(recipe, context)
+        adapted, said = adjust_recipe(adapted, request.changes)
         meal_id = uuid.uuid4()
         payload = meal_recipe(
             recipe, adapted, allergy, meal_id=meal_id, suggestion_id=body.suggestion_id
@@ -267,13 +327,14 @@ class Coach:
         turn.facts["substitutions"] = len(payload.substitutions)
         yield Result(payload=CoachAnswer(
             ui_type="recipe", session_id=turn.session_id, step="done", input_kind=request.kind,
-            message=f"{payload.title}, adapted for {', '.join(context.public().cooking_for)}.",
+            message=f"{payload.title}, adapted for {', '.join(context.public().cooking_for)}."
+            + (f" {said}" if said else ""),
             recipe=payload, context=context.public(),
         ))  # fmt: skip
 
 
 _KEPT = {"max_minutes", "servings", "household", "units", "swap_to", "equipment_with",
-         "equipment_without", "read"}  # fmt: skip
+         "equipment_without", "read", "diets", "changes"}  # fmt: skip
 
 
 def _kept(suggestion: Suggestion) -> dict[str, Any]:

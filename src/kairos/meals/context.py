@@ -44,7 +44,8 @@ def build_constraints(user: UserPublic, request: MealInput, *, household: bool) 
     cook = user.cook
     profile = household_profile(user) if household else user.allergies
     dislikes = list(cook.dislikes)
-    diets = [*([cook.diet_style] if cook.diet_style else []), *user.preferences.dietary]
+    diets = [*([cook.diet_style] if cook.diet_style else []), *user.preferences.dietary,
+             *request.diets]  # fmt: skip
     if household:
         for member in cook.household:
             dislikes += member.dislikes

@@ -74,6 +74,12 @@ _CANNOT_HAVE = re.compile(
     r"|\bit'?s\s+[\w ,]+?\s+(?:i|we)\s+react\s+to\b",
     re.IGNORECASE,
 )
+_DIET_IN_NAME = re.compile(
+    r"\b(?P<diet>vegetarian|veggie|vegan|plant[\s-]based|pescatarian|gluten[\s-]free|"
+    r"dairy[\s-]free|egg[\s-]free|nut[\s-]free)\b",
+    re.IGNORECASE,
+)
+_DIET_NAMES: Final = {"veggie": "vegetarian", "plant based": "vegan", "plant-based": "vegan"}
 _PANTRY_CUES = re.compile(
     r"\b(?:i\s+(?:have|got|'ve got)|i've got|we\s+have|have\s+got|what\s+can\s+i\s+(?:make|cook)|"
     r"using|use\s+up|ingredients?|leftovers?|in\s+(?:my|the)\s+(?:fridge|pantry|cupboard)|"
@@ -81,13 +87,15 @@ _PANTRY_CUES = re.compile(
     re.IGNORECASE,
 )
 _MEAL_FILLER = re.compile(
-    r"\b(?:please|can you|could you|i\s+(?:want|would like|'d like|had|ate|love|made)|"
+    r"\b(?:(?:less|not\s+too|not\s+so)\s+spicy|please|can you|could you|"
+    r"i\s+(?:want|would like|'d like|had|ate|love|made)|"
     r"i'd like|make|making|cook|cooking|me|a|an|the|my|some|healthier|healthy|lighter|"
     r"version|versions|of|recipe|recipes|for|dinner|lunch|tonight|today|something|like|"
     r"how\s+(?:do|can)\s+i|is\s+there|give|suggest|ideas?|this|it's|it\s+is|that's|photo|"
     r"picture|meal|dish|quick|quickly|easy|want|to|eat|is|was|with|less|fat|fewer|calories|"
     r"but|kids?|children|will|would|they|family|everyone|please|tasty|nice|good|new|summer|"
-    r"winter|weeknight|weekend|party)\b",
+    r"winter|weeknight|weekend|party|people|persons|guests|servings|portions|this|next|"
+    r"tomorrow|sunday|saturday|friday|again|instead|milder|mild)\b",
     re.IGNORECASE,
 )
 _PANTRY_FILLER = re.compile(
@@ -124,6 +132,16 @@ class MealInput(BaseModel):
     )
     units: Literal["metric", "imperial"] | None = Field(
         default=None, description="the units the message asks for ('I use grams and celsius')"
+    )
+    diets: list[str] = Field(
+        default_factory=list,
+        description="a diet the dish's name asks for ('vegetarian chili'): kept to like the "
+        "profile's, and taken off the name so the dish itself is found",
+    )
+    changes: list[str] = Field(
+        default_factory=list,
+        description="what the cook asks to change in the recipe ('less spicy': milder), made "
+        "when a suggestion is chosen (`adjust.py`)",
     )
     equipment_with: list[str] = Field(default_factory=list)
     equipment_without: list[str] = Field(default_factory=list)
@@ -235,6 +253,15 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
         return base.model_copy(update={"kind": "text_ingredients"})
     # "lasagna, my grandmother's favourite": the dish is named first, the rest is talk
     clause = re.split(r"[,;:.!?(]| - ", rest.strip(" ,;:.!?"))[0]
+    diets = [m.group("diet").lower() for m in _DIET_IN_NAME.finditer(clause)]
+    if diets and _meal_name(_DIET_IN_NAME.sub(" ", clause)):
+        clause = _DIET_IN_NAME.sub(" ", clause)
+        diets = list(dict.fromkeys(_DIET_NAMES.get(d, d).replace(" ", "_").replace("-", "_")
+                                   for d in diets))  # fmt: skip
+        base = base.model_copy(update={
+            "diets": diets, "read": [*base.read, *(f"{d.replace('_', '-')}: every suggestion "
+                                                   "keeps to it" for d in diets)],
+        })  # fmt: skip
     name = _meal_name(clause) or _meal_name(rest)
     if name and len(name) >= 3:
         head = _meal_name(re.split(r"\bwith\b", clause, flags=re.IGNORECASE)[0])

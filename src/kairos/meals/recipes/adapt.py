@@ -43,6 +43,8 @@ from kairos.meals.recipes.substitutions import (
     SubstitutionRule,
     choose_substitute,
     find_rules,
+    plays,
+    role_needed,
     short_name,
 )
 from kairos.meals.recipes.units import unit_kind
@@ -183,11 +185,12 @@ class _Adapter:
         is_safe: Callable[[str], bool],
     ) -> AdaptedIngredient | None:
         rules, words = found
+        role = role_needed(line.item, words)  # a sauce for a sauce, never seeds for a sauce
         chosen = choose_substitute(
             rules,
             quantity=line.quantity,
             methods=self.recipe.methods,
-            is_safe=is_safe,
+            is_safe=lambda text: is_safe(text) and plays(text, role),
             preferred=self.constraints.swap_to,
         )
         if chosen is None:

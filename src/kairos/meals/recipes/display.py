@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from kairos.meals.recipes.models import IngredientLine, Units
 from kairos.meals.recipes.units import display_unit, to_imperial, to_metric
 
-__all__ = ["format_amount", "kitchen_round", "scaled_amount"]
+__all__ = ["format_amount", "grams_per_ml", "kitchen_round", "scaled_amount"]
 
 _SPOONS: Final = frozenset(("teaspoon", "tablespoon"))
 """Spoons are kitchen measures in metric countries too; only cups and weights convert."""
@@ -40,6 +41,36 @@ def _number(value: float, unit: str | None) -> str:
     return f"{whole}{glyph}" if whole else glyph
 
 
+_GRAMS_PER_ML: Final = (
+    (re.compile(r"\b(?:powdered|icing|confectioners'?)\s+sugar\b"), 0.5),
+    (re.compile(r"\bbrown\s+sugar\b"), 0.9),
+    (re.compile(r"\bsugar\b"), 0.85),
+    (re.compile(r"\bcocoa\b"), 0.42),
+    (re.compile(r"\b(?:almond\s+)?flour\b|\bcornstarch\b|\bcornmeal\b"), 0.53),
+    (re.compile(r"\bpeanut\s+butter\b|\bnut\s+butter\b"), 1.1),
+    (re.compile(r"\bbutter\b|\bmargarine\b|\bdairy-free\s+spread\b"), 0.96),
+    (re.compile(r"\bshortening\b|\blard\b"), 0.8),
+    (re.compile(r"\b(?:rolled\s+|quick\s+)?oats\b"), 0.38),
+    (re.compile(r"\b(?:uncooked|dry|basmati|jasmine|long[\s-]grain|arborio)?\s*rice\b(?!\s+"
+                r"(?:vinegar|wine|milk|noodles|paper))"), 0.8),
+    (re.compile(r"\b(?:grated|shredded|crumbled)\b.*\bcheese\b|\bcheese\b.*\b(?:grated|"
+                r"shredded|crumbled)\b|\bparmesan\b|\bfeta\b|\bcheddar\b|\bmozzarella\b"), 0.42),
+    (re.compile(r"\bchocolate\s+chips\b|\bchips\b"), 0.7),
+    (re.compile(r"\b(?:walnuts|pecans|almonds|cashews|peanuts|hazelnuts|nuts|seeds)\b"), 0.55),
+    (re.compile(r"\bbread\s*crumbs\b|\bbreadcrumbs\b|\bpanko\b"), 0.45),
+    (re.compile(r"\braisins\b|\bcranberries\b(?=.*\bdried\b)|\bdried\s+\w+\b"), 0.6),
+    (re.compile(r"\bcoconut\b(?=.*\b(?:flakes|shredded|desiccated)\b)|\b(?:shredded|"
+                r"desiccated|flaked)\s+coconut\b"), 0.35),
+)  # fmt: skip
+"""Dry and solid foods a cup measures, in grams per millilitre (the usual kitchen tables): a
+metric cook weighs flour, sugar and butter, not pours them."""
+
+
+def grams_per_ml(item: str) -> float | None:
+    lowered = item.lower()
+    return next((density for pattern, density in _GRAMS_PER_ML if pattern.search(lowered)), None)
+
+
 def scaled_amount(
     line: IngredientLine, factor: float, units: Units
 ) -> tuple[float | None, float | None, str | None]:
@@ -58,6 +89,10 @@ def scaled_amount(
             if spoon
             else convert(line.quantity_max * factor, line.unit)[0]
         )
+    density = grams_per_ml(line.item) if units == "metric" and line.unit == "cup" else None
+    if density is not None and quantity is not None and unit == "milliliter":
+        quantity, unit = quantity * density, "gram"
+        top = top * density if top is not None else None
     if quantity is not None:
         quantity = kitchen_round(quantity, unit)
     if top is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from kairos.meals.recipes.display import format_amount, kitchen_round
+from kairos.meals.recipes.display import format_amount, grams_per_ml, kitchen_round
 from kairos.meals.recipes.models import Units
 from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
 
@@ -245,10 +245,15 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         quantity: float | None = _value(m["q"]) * scale
         top = _value(m["top"]) * scale if m["top"] else None
         convert = to_metric if units == "metric" else to_imperial
+        food = " ".join(m.string[m.end() :].split()[:4])
+        density = grams_per_ml(food) if units == "metric" and unit == "cup" and not tool else None
         if not spoon:
             quantity, new_unit = convert(quantity, unit)
             top = convert(top, unit)[0] if top is not None else None
             unit = new_unit or unit
+        if density is not None and quantity is not None:  # "¼ cup of flour": weighed
+            quantity, unit = quantity * density, "gram"
+            top = top * density if top is not None else None
         if quantity is None:
             return m.group()
         quantity = kitchen_round(quantity, unit)

@@ -18,7 +18,27 @@ from importlib import resources
 
 from kairos.core.lexicon import inflections
 
-__all__ = ["SubstitutionRule", "choose_substitute", "find_rules", "rules", "short_name"]
+__all__ = [
+    "SubstitutionRule",
+    "choose_substitute",
+    "find_rules",
+    "plays",
+    "role_needed",
+    "rules",
+    "short_name",
+]
+
+_ROLES = frozenset({
+    "sauce", "soup", "mix", "paste", "dressing", "butter", "oil", "milk", "cream", "stock",
+    "broth", "seasoning", "powder", "flour", "bread", "breadcrumb", "crumb", "tortilla",
+    "noodle", "pasta", "cheese", "chip", "cracker", "syrup", "extract", "spread", "dip",
+    "mayonnaise", "yogurt", "yoghurt", "gravy", "marinade", "glaze", "wrap", "crust", "dough",
+    "cake", "cookie", "biscuit", "batter", "filling", "frosting", "icing", "sugar",
+})  # fmt: skip
+"""What an ingredient does in a dish, read from its last word: a sauce base, a binder, a wrap.
+A food inside it ("peanut" in "peanut sauce", "mushroom" in "cream of mushroom soup") is
+replaced only by something that plays the same part ("peanut-free sauce"), never by the
+food's own substitute (sunflower seeds for a sauce, zucchini for a soup base)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +125,26 @@ def choose_substitute(
         if use is not None:
             return use, rule
     return None
+
+
+def _head(words: str) -> str:
+    last = re.findall(r"[a-z]+", short_name(words).lower())
+    word = last[-1] if last else ""
+    return word[:-1] if word.endswith("s") and word[:-1] in _ROLES else word
+
+
+def role_needed(item: str, matched: str) -> str | None:
+    """The part `item` plays when the table's food (`matched`) is only inside it: "sauce" for
+    "peanut sauce" matched by "peanut"; None when the food is the item itself."""
+    role = _head(item)
+    if role not in _ROLES or _head(matched) == role:
+        return None
+    return role
+
+
+def plays(substitute: str, role: str | None) -> bool:
+    """Whether `substitute` can stand where an ingredient playing `role` stood."""
+    return role is None or _head(substitute) == role
 
 
 def short_name(substitute: str) -> str:

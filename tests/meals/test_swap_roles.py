@@ -1,0 +1,43 @@
+"""Swaps by the part an ingredient plays: a food inside a sauce, a soup base or a mix is not
+replaced by that food's own substitute (issue 37: "cream of mushroom soup -> zucchini", "peanut
+sauce -> sunflower seeds", a biscuit mix -> soured oat milk); the food on its own still is."""
+
+from __future__ import annotations
+
+from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Refusal, adapt_recipe
+from kairos.meals.recipes.derive import derive_recipe
+
+
+def _adapt(lines: list[str], constraints: CookConstraints) -> AdaptedRecipe | Refusal:
+    row = {"recipe_id": "t-1", "title": "Test dish", "ingredients": lines,
+           "instructions": ["Cook."], "yields": "4 servings", "language": "en"}  # fmt: skip
+    return adapt_recipe(derive_recipe(row), constraints)
+
+
+def _final(adapted: AdaptedRecipe | Refusal) -> str:
+    if isinstance(adapted, Refusal):
+        return ""
+    return " | ".join(i.display for i in adapted.ingredients if not i.omitted).lower()
+
+
+def test_a_sauce_is_not_replaced_by_seeds() -> None:
+    adapted = _adapt(
+        ["1/2 cup peanut sauce", "1 lb chicken"], CookConstraints(allergens={"peanuts": "severe"})
+    )
+    assert "seeds" not in _final(adapted)
+
+
+def test_a_soup_base_is_not_replaced_by_a_vegetable() -> None:
+    adapted = _adapt(
+        ["1 can condensed cream of mushroom soup", "2 cups noodles"],
+        CookConstraints(dislikes=("mushrooms",)),
+    )
+    assert "zucchini" not in _final(adapted)
+
+
+def test_the_food_on_its_own_is_still_swapped() -> None:
+    adapted = _adapt(
+        ["1/2 cup peanuts", "1 lb chicken"], CookConstraints(allergens={"peanuts": "severe"})
+    )
+    assert isinstance(adapted, AdaptedRecipe)
+    assert "sunflower seeds" in _final(adapted)
