@@ -132,7 +132,7 @@ async def test_a_failed_turn_streams_a_generic_error_with_the_request_id(
     uid = await create_user(client, **ALLERGIC)
     response = await client.post(
         "/chat",
-        json={"message": "thai dinner with peanut sauce"},
+        json={"message": "thai dinner with peanut sauce in boston"},
         headers={**as_user(uid), "X-Request-ID": "r-sse"},
     )
     assert response.status_code == 200
@@ -152,7 +152,7 @@ async def test_a_failed_turn_in_json_mode_is_a_500_problem(
     uid = await create_user(client, **ALLERGIC)
     response = await client.post(
         "/chat",
-        json={"message": "thai dinner"},
+        json={"message": "thai dinner in boston"},
         headers={**as_user(uid), "Accept": "application/json", "X-Request-ID": "r-json"},
     )
     assert response.status_code == 500

@@ -44,7 +44,7 @@ async def test_model_decomposition_is_used_and_allergies_still_enforced(runtime:
             json.dumps(
                 {
                     "intent": "find_restaurant",
-                    "filters": {"categories": ["thai"], "exclude_allergens": []},
+                    "filters": {"categories": ["thai"], "city": "boston", "exclude_allergens": []},
                     "vector_query": "thai curry",
                     "ui_preference": "restaurant_list",
                     # the conversation's own state: a model saying it hides nothing

@@ -1,4 +1,4 @@
-"""The learner: what a message says about taste reaches the stored preferences; allergies never.
+"""The learner: the taste a message states reaches the stored preferences; allergies never.
 
 Allergies change only through the allergy endpoints. A message may name an allergen for its own
 turn ("I'm allergic to soy") and a request may exclude allergens in SQL, but neither may ever
@@ -13,8 +13,6 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
@@ -23,70 +21,29 @@ from kairos.restaurants.learning import (
     ALLOWED_PREFERENCE_KEYS,
     learn_preferences,
     merge_preferences,
-    preference_signals,
 )
-from kairos.restaurants.schemas_decomposition import Decomposition
-from kairos.search.filters import SearchFilters
 from tests.restaurants.helpers import TOKEN, as_user, create_user
 
 TASTE_KEYS = {"vibes", "dietary", "cuisine_affinity", "cuisine_aversion", "price_comfort"}
-ALLERGENS = ["peanuts", "soy", "shellfish", "dairy", "gluten", "garlic"]
-WORDS = ["quiet", "romantic", "vegan", "halal", "thai", "sushi", "italian", "cozy"]
 
-A_FULL_MESSAGE = Decomposition(
-    filters=SearchFilters(
-        categories=["thai"],
-        exclude_categories=["sushi"],
-        price_tiers=["$", "$$"],
-        city="boston",
-        exclude_allergens=["peanuts", "soy"],
-    ),
-    vibes=["quiet", "romantic"],
-    dietary=["vegan"],
-    avoid=["loud"],
-    turn_allergens=["soy"],
-)
+SIGNALS = {
+    "vibes": ["quiet", "romantic"],
+    "dietary": ["vegan"],
+    "cuisine_affinity": ["thai"],
+    "cuisine_aversion": ["sushi"],
+    "price_comfort": ["$", "$$"],
+}
 
 
-def test_signals_are_the_taste_the_message_implied_and_nothing_else() -> None:
+def test_the_learnt_keys_are_taste_only() -> None:
     assert set(ALLOWED_PREFERENCE_KEYS) == TASTE_KEYS
-    assert preference_signals(A_FULL_MESSAGE) == {
-        "vibes": ["quiet", "romantic"],
-        "dietary": ["vegan"],
-        "cuisine_affinity": ["thai"],
-        "cuisine_aversion": ["sushi"],
-        "price_comfort": ["$", "$$"],
-    }
-    assert preference_signals(Decomposition()) == {}, "a message with no taste teaches nothing"
-    only_vibe = Decomposition(vibes=["cozy"], turn_allergens=["peanuts"])
-    assert preference_signals(only_vibe) == {"vibes": ["cozy"]}, "empty keys are left out"
-
-
-@given(
-    turn=st.lists(st.sampled_from(ALLERGENS), max_size=3),
-    excluded=st.lists(st.sampled_from(ALLERGENS), max_size=3),
-    vibes=st.lists(st.sampled_from(WORDS), max_size=3),
-    categories=st.lists(st.sampled_from(WORDS), max_size=2),
-)
-def test_allergies_in_a_message_never_reach_the_signals(
-    turn: list[str], excluded: list[str], vibes: list[str], categories: list[str]
-) -> None:
-    with_allergies = Decomposition(
-        filters=SearchFilters(categories=categories, exclude_allergens=excluded),
-        vibes=vibes,
-        turn_allergens=turn,
-    )
-    without = Decomposition(filters=SearchFilters(categories=categories), vibes=vibes)
-    signals = preference_signals(with_allergies)
-    assert signals == preference_signals(without)
-    assert set(signals) <= TASTE_KEYS
 
 
 def test_merge_unions_in_order_and_a_liked_cuisine_leaves_the_aversions() -> None:
     current = TastePreferences(
         vibes=["lively"], cuisine_aversion=["thai", "fast food"], price_comfort=["$$"]
     )
-    merged = merge_preferences(current, preference_signals(A_FULL_MESSAGE))
+    merged = merge_preferences(current, SIGNALS)
     assert merged == TastePreferences(
         vibes=["lively", "quiet", "romantic"],
         dietary=["vegan"],
@@ -94,7 +51,7 @@ def test_merge_unions_in_order_and_a_liked_cuisine_leaves_the_aversions() -> Non
         cuisine_aversion=["fast food", "sushi"],
         price_comfort=["$$", "$"],
     )
-    assert merge_preferences(merged, preference_signals(A_FULL_MESSAGE)) == merged, "idempotent"
+    assert merge_preferences(merged, SIGNALS) == merged, "idempotent"
     assert merge_preferences(current, {}) == current
 
 
@@ -116,7 +73,7 @@ async def test_learning_changes_the_stored_taste_and_keeps_the_allergies(runtime
         uid,
         UserCreate(preferences=TastePreferences(vibes=["lively"]), allergies=allergies),
     )
-    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE) is True
+    assert await learn_preferences(runtime.profiles, uid, SIGNALS) is True
     stored = await runtime.profiles.get(uid)
     assert stored.preferences == TastePreferences(
         vibes=["lively", "quiet", "romantic"],
@@ -125,11 +82,11 @@ async def test_learning_changes_the_stored_taste_and_keeps_the_allergies(runtime
         cuisine_aversion=["sushi"],
         price_comfort=["$", "$$"],
     )
-    assert stored.allergies == created.allergies, "soy (named in the message) is not stored"
+    assert stored.allergies == created.allergies
     assert stored.version > created.version, "a learnt preference is a profile write"
-    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE) is False
+    assert await learn_preferences(runtime.profiles, uid, SIGNALS) is False
     assert (await runtime.profiles.get(uid)).version == stored.version, "nothing new, no write"
-    assert await learn_preferences(runtime.profiles, uuid.uuid4(), A_FULL_MESSAGE) is False
+    assert await learn_preferences(runtime.profiles, uuid.uuid4(), SIGNALS) is False
 
 
 async def test_learning_from_the_turns_read_is_one_write_at_its_version(runtime: Any) -> None:
@@ -138,11 +95,11 @@ async def test_learning_from_the_turns_read_is_one_write_at_its_version(runtime:
     read = await runtime.profiles.create(
         uid, UserCreate(preferences=TastePreferences(vibes=["lively"]), allergies=AllergyProfile())
     )
-    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE, read=read) is True
+    assert await learn_preferences(runtime.profiles, uid, SIGNALS, read=read) is True
     stored = await runtime.profiles.get(uid)
     assert stored.preferences.vibes == ["lively", "quiet", "romantic"]
     assert stored.version == read.version + 1
-    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE, read=stored) is False
+    assert await learn_preferences(runtime.profiles, uid, SIGNALS, read=stored) is False
 
 
 async def test_learning_from_a_stale_read_keeps_the_allergy_added_meanwhile(runtime: Any) -> None:
@@ -157,7 +114,7 @@ async def test_learning_from_a_stale_read_keeps_the_allergy_added_meanwhile(runt
     await runtime.profiles.change_allergies(
         uid, AllergyChange(confirmed=["peanuts"], severity={"peanuts": "anaphylactic"})
     )
-    assert await learn_preferences(runtime.profiles, uid, A_FULL_MESSAGE, read=read) is True
+    assert await learn_preferences(runtime.profiles, uid, SIGNALS, read=read) is True
     stored = await runtime.profiles.get(uid)
     assert stored.allergies.confirmed == ["peanuts"], "the allergy written meanwhile is kept"
     assert stored.allergy_flags == ["peanuts"]
@@ -165,12 +122,15 @@ async def test_learning_from_a_stale_read_keeps_the_allergy_added_meanwhile(runt
     assert stored.version == read.version + 2
 
 
-async def test_a_chat_turn_teaches_taste_but_never_an_allergy(
+async def test_a_request_teaches_nothing_and_a_statement_is_noted_and_undone(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:
+    """A request's own wishes ("cheap", "thai", "not sushi") and the allergy it names stay this
+    turn's; "I love thai food, we're on a budget" is written, said in the answer ("Noted: …"),
+    and one PATCH with the answer's `undo` puts the profile back."""
     uid = await create_user(
         client,
-        preferences={"vibes": ["lively"], "cuisine_aversion": ["thai"]},
+        preferences={"vibes": ["lively"], "price_comfort": ["$$"]},
         allergies={"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
     )
     before = (await client.get(f"/users/{uid}", headers=TOKEN)).json()
@@ -181,18 +141,28 @@ async def test_a_chat_turn_teaches_taste_but_never_an_allergy(
     )
     assert response.status_code == 200, response.text
     assert "soy" in response.json()["hard_excluded_allergens"]
+    assert response.json()["learned"] is None and "Noted" not in response.json()["message"]
     await runtime.drain()  # learning runs after the turn, in the background
     after = (await client.get(f"/users/{uid}", headers=TOKEN)).json()
-    assert after["preferences"] == {
-        "vibes": ["lively", "quiet", "romantic"],
-        "dietary": ["vegan"],
-        "cuisine_affinity": ["thai"],
-        "cuisine_aversion": ["sushi"],
-        "price_comfort": ["$"],  # "cheap" is the lowest tier
-        "home_city": None,  # "in boston" is this turn's city, not where the person lives
-    }
-    assert after["allergies"] == before["allergies"]
-    assert after["allergy_flags"] == ["peanuts"]
+    assert after["preferences"] == before["preferences"] and after["version"] == before["version"]
+
+    response = await client.post(
+        "/chat",
+        json={"message": "I love thai food, we're on a budget. Dinner in boston?"},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    learned = response.json()["learned"]
+    assert learned["added"] == {"cuisine_affinity": ["thai"], "price_comfort": ["$"]}
+    assert "Noted: you like Thai; you prefer $." in response.json()["message"]
+    await runtime.drain()
+    taught = (await client.get(f"/users/{uid}", headers=TOKEN)).json()
+    assert taught["preferences"]["cuisine_affinity"] == ["thai"]
+    assert taught["preferences"]["price_comfort"] == ["$$", "$"]
+    assert taught["allergies"] == before["allergies"] and taught["allergy_flags"] == ["peanuts"]
+    undone = await client.patch(f"/users/{uid}", json=learned["undo"], headers=TOKEN)
+    assert undone.status_code == 200, undone.text
+    assert undone.json()["preferences"] == before["preferences"]
 
 
 async def test_learning_drops_the_cached_feed_without_rebuilding_it(
@@ -215,7 +185,7 @@ async def test_learning_drops_the_cached_feed_without_rebuilding_it(
     built.clear()
     before = (await client.get(f"/users/{uid}", headers=TOKEN)).json()["version"]
     response = await client.post(
-        "/chat", json={"message": "quiet thai in boston"},
+        "/chat", json={"message": "I love quiet thai places. Any in boston?"},
         headers={**as_user(uid), "Accept": "application/json"},
     )  # fmt: skip
     assert response.status_code == 200

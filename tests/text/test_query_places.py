@@ -45,11 +45,17 @@ def test_words_after_in_that_name_no_place_are_left_alone() -> None:
     assert READER.read("thai in new orleans").unknown_place == "new orleans"
 
 
-def test_the_reply_says_the_place_is_unknown() -> None:
+def test_the_request_carries_the_place_it_does_not_know() -> None:
+    """The chat then asks which of the cities it holds (tests/restaurants/test_where.py)."""
     parser = QueryParser(VOCABULARY)
-    said = parser.decompose("vegan restaurant in philadelphia").assumptions
-    assert "I don't know any places in Philadelphia, so these are from other cities." in said
-    assert not any("don't know" in a for a in parser.decompose("thai in boston").assumptions)
+    assert parser.decompose("vegan restaurant in philadelphia").unknown_place == "philadelphia"
+    assert parser.decompose("thai in boston").unknown_place is None
+    assert (
+        parser.decompose("boston", previous=parser.decompose("brunch in nashville")).unknown_place
+        is None
+    )
+    after = parser.decompose("what about tacos?", previous=parser.decompose("brunch in nashville"))
+    assert after.unknown_place == "nashville", "a follow-up stays in the city it named"
 
 
 def test_a_category_the_source_qualifies_is_read_as_people_say_it() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from kairos.core.allergens import SEVERITY_RISK, asked_allergens
 from kairos.core.allergy_guard import AllergyAssessment
@@ -29,11 +30,13 @@ from kairos.restaurants import evaluation, model_tasks, phrasing
 from kairos.restaurants.conversation import for_words, free_words
 from kairos.restaurants.decomposition import named_in
 from kairos.restaurants.feed import Located
+from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.results import review_claims, to_result, with_quote
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
 from kairos.restaurants.understand import Understand
+from kairos.restaurants.where import Coverage, clarify, place_request, unrecognised
 from kairos.search.filters import SearchFilters
 from kairos.store.places import PlacesRepository
 from kairos.text.aspect_lexicon import FUNCTION_WORDS
@@ -76,31 +79,13 @@ class ChatTurn:
     places: PlacesRepository
     chain: ModelChain
     locate: Callable[[], Awaitable[Located]]
-    """Where the person is when they say "near me": the profile's home city, else the city of
-    their recent requests (the feed's own reading)."""
+    """Where the person is when the message does not say: the profile's home city, else the
+    city of their recent requests (the feed's own reading)."""
+    coverage: Callable[[], Awaitable[Coverage]]
+    """The cities holding places to eat."""
+    now: Callable[[], datetime]
+    """The time "open now" is read at (the runtime's clock)."""
     state: ChatState = field(default_factory=ChatState)
-
-
-_LOCATED_FROM = {"profile": "your home city", "recent_requests": "the city of your recent requests"}
-
-
-async def _placed(turn: ChatTurn, decomposition: Decomposition) -> Decomposition:
-    """ "near me" with no place and no coordinates: the city the person is in when Kairos
-    knows it (and the reply says how), else the search runs everywhere and the reply says so."""
-    where = decomposition.filters
-    if not decomposition.near_user or where.city or where.area or where.near:
-        return decomposition
-    city, source = await turn.locate()
-    if city and source:
-        said = f"You asked for places near you: I searched {city.title()}, {_LOCATED_FROM[source]}."
-        return decomposition.model_copy(
-            update={
-                "filters": where.model_copy(update={"city": city}),
-                "assumptions": [*decomposition.assumptions, said],
-            }
-        )
-    said = "I don't know where you are, so these are from anywhere: name a city or neighbourhood."
-    return decomposition.model_copy(update={"assumptions": [*decomposition.assumptions, said]})
 
 
 def is_named(name: str, wanted: str) -> bool:
@@ -250,8 +235,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         turn.user, turn.request.message, history, state.previous, pending, record
     )
     state.decomposition = decomposition
+    coverage = await turn.coverage()
     if decomposition.needs_clarification or decomposition.intent in ("greeting", "other"):
         question = decomposition.clarification_question or decomposition.reply or ""
+        if decomposition.needs_clarification:
+            question = await clarify(decomposition, question, coverage, turn.locate)
         yield _finish(
             turn,
             GenerativeUIPayload(
@@ -265,8 +253,22 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         )
         return
 
-    decomposition = await _placed(turn, decomposition)
-    state.decomposition = decomposition
+    known = (await turn.understand.parser()).known_words
+    placed = await place_request(
+        decomposition, coverage, turn.locate, known, asked_before=pending is not None
+    )
+    decomposition = state.decomposition = placed.decomposition
+    if placed.question is not None:
+        yield _finish(
+            turn,
+            GenerativeUIPayload(
+                ui_type="text",
+                message=phrasing.after_assumptions(decomposition.assumptions, placed.question),
+                follow_up_questions=[placed.question, *placed.suggestions],
+                assumptions=decomposition.assumptions,
+            ),
+        )
+        return
     profile = turn_profile(turn.user.allergies, decomposition.turn_allergens)
     hard = hard_set(profile, decomposition.filters.exclude_allergens)
     filters = decomposition.filters.model_copy(update={"exclude_allergens": hard})
@@ -323,8 +325,29 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             if set(diets) <= set(held.required):
                 traced, relaxed = held, more
     found = traced.result
+    if (words := unrecognised(decomposition, known)) and not any(
+        "text" in h.why.arms for h in found.hits
+    ):
+        # nothing the reader knows and no place's words: the closest by meaning are noise
+        where = f" in {decomposition.filters.city.title()}" if decomposition.filters.city else ""
+        question = f'I didn\'t recognise "{words}". What would you like to eat{where}?'
+        yield _finish(turn, GenerativeUIPayload(ui_type="text", message=question,
+                                                follow_up_questions=[question]))  # fmt: skip
+        return
     if skip:
         found = found.model_copy(update={"hits": [h for h in found.hits if h.place.id not in skip]})
+    asked_time = asked_hours(turn.request.message)
+    kept, hours_notes, closed = await by_hours(turn.places.db, found.hits, asked_time, turn.now())
+    found = found.model_copy(update={"hits": kept})
+    if asked_time is not None:
+        decomposition = state.decomposition = decomposition.model_copy(
+            update={
+                "assumptions": [
+                    *decomposition.assumptions,
+                    phrasing.hours_said(asked_time.said, closed),
+                ]
+            }
+        )
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
     asked = decomposition.vibes + decomposition.dietary
 
@@ -388,7 +411,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             GenerativeUIPayload(
                 ui_type="text",
                 message=message,
-                follow_up_questions=["Try a different area?", "Widen the price range?"],
+                follow_up_questions=phrasing.widen_questions(filters),
                 hard_excluded_allergens=hard,
                 relaxed_filters=relaxed,
             ),
@@ -488,6 +511,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         ]})  # fmt: skip
 
     chosen = await turn.search.with_snippets(chosen, text_query)
+    chosen = [r.model_copy(update={"hours_note": hours_notes.get(r.id)}) for r in chosen]
     # no known conflict first, then by severity with anaphylactic last, ties in rank order
     chosen.sort(key=lambda r: _risk(assessed[r.id]))
     safe = [r for r in chosen if r.id not in flagged_ids]

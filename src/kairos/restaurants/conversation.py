@@ -213,6 +213,9 @@ def merge_follow_up(
             "dietary": _union(current.dietary, earlier_diets),
             "avoid": _union(current.avoid, previous.avoid),
             "near_user": current.near_user or previous.near_user,
+            # "what about brunch?" after a city the catalogue lacks: still that city
+            "unknown_place": current.unknown_place
+            or (previous.unknown_place if not (city or area) else None),
             "party_size": current.party_size or previous.party_size,
             "vector_query": " ".join(
                 _union(current.vector_query.split(), earlier_words)[:MAX_VECTOR_WORDS]

@@ -31,7 +31,7 @@ from kairos.restaurants.conversation import (
     merge_follow_up,
 )
 from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPreference
-from kairos.restaurants.understanding import RESTAURANT_WORDS
+from kairos.restaurants.understanding import FOOD_KINDS, RESTAURANT_WORDS
 from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.conversation import continues_earlier, replaces_earlier
@@ -119,6 +119,20 @@ def meal_kinds(categories: list[str]) -> list[str]:
     return []
 
 
+def said_kinds(reading: QueryUnderstanding) -> list[str]:
+    """The kinds of place the food words ask for ("ice cream": a dessert shop, a café or a
+    bakery, not a salad chain also tagged "ice cream"), when every food the message names
+    says its kinds; [] otherwise."""
+    named = [p for p, role in reading.matched.items() if role.startswith("categories=")]
+    kinds: list[str] = []
+    for phrase in named:
+        found = FOOD_KINDS.get(phrase) or FOOD_KINDS.get(phrase.rsplit(" ", 1)[0])
+        if not found:
+            return []
+        kinds += found
+    return sorted(set(kinds))
+
+
 def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary) -> Decomposition:
     """The restaurant search a reading asks for."""
     if reading.small_talk == "greeting":
@@ -137,11 +151,7 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
     city = reading.city
     if len(reading.cities) > 1:
         assumptions.append(f"You named several cities; searching {city} first.")
-    if reading.unknown_place and city is None and reading.area is None:
-        assumptions.append(
-            f"I don't know any places in {reading.unknown_place.title()}, so these are from "
-            "other cities."
-        )
+    unknown = reading.unknown_place if city is None and reading.area is None else None
     if city is None and reading.area_city and reading.area_city in vocabulary.cities:
         city = reading.area_city
         matched[reading.area or ""] = f"city={city}"
@@ -151,7 +161,7 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
         matched[f"party of {reading.party_size}"] = "vibes=group"
     categories = reading.categories or reading.secondary_categories
     filters = SearchFilters(
-        kinds=meal_kinds(categories),
+        kinds=said_kinds(reading) or meal_kinds(categories),
         price_tiers=list(reading.price_tiers),
         categories=categories,
         exclude_categories=reading.exclude_categories,
@@ -187,6 +197,7 @@ def to_decomposition(reading: QueryUnderstanding, vocabulary: CatalogVocabulary)
         avoid=reading.avoid,
         turn_allergens=reading.allergens,
         near_user=reading.near_user,
+        unknown_place=unknown,
         party_size=min(reading.party_size, MAX_PARTY) if reading.party_size else None,
         needs_clarification=not searchable,
         clarification_question=None if searchable else CLARIFYING_QUESTION,
@@ -201,6 +212,11 @@ class QueryParser:
     def __init__(self, vocabulary: CatalogVocabulary) -> None:
         self.vocabulary = vocabulary
         self.reader = QueryReader(vocabulary, RESTAURANT_WORDS)
+
+    @property
+    def known_words(self) -> frozenset[str]:
+        """Every word the reader knows: a request of none of them is not understood."""
+        return self.reader.index.known_words
 
     def read(self, message: str, *, today: date | None = None) -> Decomposition:
         """One message alone, without the conversation."""

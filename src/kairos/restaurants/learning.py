@@ -1,9 +1,11 @@
-"""After each turn, in their own sessions and never raising: save the interaction, learn taste
-preferences (never allergies), pre-warm the feed (seed 000 §16)."""
+"""After each turn, in their own sessions and never raising: save the interaction, learn the taste
+the message stated (`taste_statements`; never allergies, never a request's own wishes),
+pre-warm the feed (seed 000 §16)."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from kairos.core.allergy_profile import AllergyProfile
@@ -12,7 +14,6 @@ from kairos.errors import NotFound
 from kairos.profiles.schemas import UserPublic
 from kairos.profiles.service import ProfileService
 from kairos.restaurants.schemas import GenerativeUIPayload
-from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.store.database import Database
 
 ALLOWED_PREFERENCE_KEYS = frozenset(
@@ -20,20 +21,9 @@ ALLOWED_PREFERENCE_KEYS = frozenset(
 )
 
 
-def preference_signals(decomposition: Decomposition) -> dict[str, list[str]]:
-    """What a message says about taste. Only the allowed keys; allergy words never appear here."""
-    f = decomposition.filters
-    signals = {
-        "vibes": list(decomposition.vibes),
-        "dietary": list(decomposition.dietary),
-        "cuisine_affinity": list(f.categories),
-        "cuisine_aversion": list(f.exclude_categories),
-        "price_comfort": [str(t) for t in f.price_tiers],
-    }
-    return {k: v for k, v in signals.items() if k in ALLOWED_PREFERENCE_KEYS and v}
-
-
-def merge_preferences(current: TastePreferences, signals: dict[str, list[str]]) -> TastePreferences:
+def merge_preferences(
+    current: TastePreferences, signals: Mapping[str, list[str]]
+) -> TastePreferences:
     """Lists are unioned in order (existing first); unknown keys are dropped."""
     data = current.model_dump()
     for key, values in signals.items():
@@ -83,16 +73,15 @@ async def save_interaction(
 async def learn_preferences(
     profiles: ProfileService,
     uid: uuid.UUID,
-    decomposition: Decomposition,
+    signals: Mapping[str, list[str]],
     read: UserPublic | None = None,
 ) -> bool:
-    """Merges what the message said about taste into the stored preferences; allergies pass
+    """Merges what the message stated about taste into the stored preferences; allergies pass
     through untouched, and a concurrent profile change is never overwritten. `read` is the
     profile the turn read: when the message adds nothing to its preferences nothing is written,
     else one compare-and-set statement at its version writes (the profile lock only if the row
     moved meanwhile). Returns whether the preferences changed; the profile's listeners hear of
     it."""
-    signals = preference_signals(decomposition)
     if not signals or (
         read is not None and merge_preferences(read.preferences, signals) == read.preferences
     ):

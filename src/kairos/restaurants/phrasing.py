@@ -17,6 +17,7 @@ from kairos.core.pricing import tier_label
 from kairos.core.traits import evidence_phrase
 from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
+from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import qualifier_first, unqualified
 
 # How a radar axis is said when reviews speak against it ("quiet" was asked, diners say loud).
@@ -337,8 +338,32 @@ def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequen
     tried = f", even after widening {listed(names)}" if relaxed else ""
     return after_assumptions(
         assumptions,
-        f"I couldn't find {request}{tried}. Try another neighbourhood, cuisine or price range.",
+        f"I couldn't find {request}{tried}. Try another neighbourhood or cuisine.",
     )
+
+
+def hours_said(asked: str, closed: int) -> str:
+    """What an answer for a time says about hours: what was left out, and that unknown hours
+    are on the cards."""
+    left = (
+        f"I left out {closed} place{'s' if closed != 1 else ''} whose listed hours say closed "
+        f"then ({asked}); "
+        if closed
+        else f"Checked against listed hours ({asked}); "
+    )
+    return left + "a card says when a place's hours are unknown."
+
+
+def widen_questions(filters: SearchFilters) -> list[str]:
+    """What to try when nothing was found: only what the request narrowed (a price range
+    nobody gave is not widened)."""
+    asked = [
+        ("Try a different area?", bool(filters.area or filters.near)),
+        ("Widen the price range?", bool(filters.price_tiers)),
+        ("Try another cuisine?", bool(filters.categories)),
+        ("Drop the minimum rating?", filters.min_rating is not None),
+    ]
+    return [q for q, narrowed in asked if narrowed] or ["Try another city or cuisine?"]
 
 
 def no_more_message(request: str, shown: int) -> str:

@@ -33,7 +33,9 @@ from kairos.restaurants.schemas import (
 )
 from kairos.restaurants.schemas_decomposition import SEARCH_INTENTS, Decomposition
 from kairos.restaurants.searching import CachedSearch
+from kairos.restaurants.taste_statements import learned_taste
 from kairos.restaurants.understand import Understand
+from kairos.restaurants.where import CoverageReader
 from kairos.runtime import Runtime
 from kairos.search.models import SearchResult
 from kairos.store.conversations import ConversationStore, recent_request_city
@@ -117,6 +119,7 @@ class RestaurantProduct:
             "feeds", RecommendationPayload, maxsize=1000, ttl_seconds=86400
         )
         self.conversations = ConversationStore(runtime.db, self.name, ttl=CONVERSATION_TTL)
+        self.coverage = CoverageReader(runtime.db, runtime.catalog.current)
         self.turns: TurnRunner[GenerativeUIPayload] = TurnRunner(
             outage=runtime.outage.failed, spawn=runtime.spawn
         )
@@ -150,16 +153,26 @@ class RestaurantProduct:
             user=user, request=request, session_id=session, record=record,
             understand=self.understand, search=self.search, places=self.runtime.places,
             chain=self.chain, state=state, locate=lambda: self.located(user),
+            coverage=self.coverage, now=self.runtime.clock.now,
         )  # fmt: skip
 
     async def _steps(self, turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         async for event in chat_steps(turn):
             if turn.state.payload is not None and event.event == "result":
+                await self._noted(turn, turn.state.payload)
                 # stored before the client sees the answer, so its follow-up finds it
                 await self.conversations.save(
                     turn.user.uid, turn.session_id, conversation_state(turn.state)
                 )
             yield event
+
+    async def _noted(self, turn: ChatTurn, payload: GenerativeUIPayload) -> None:
+        """The taste the message stated, said in the answer (learnt after the turn)."""
+        parser = await self.understand.parser()
+        learned = learned_taste(turn.request.message, parser.read, turn.user.preferences)
+        if learned is not None:
+            payload.learned = learned
+            payload.message = f"{payload.message} {learned.said}".strip()
 
     async def chat(self, user: UserPublic, request: ChatRequest) -> AsyncIterator[TurnEvent]:
         """The turn's events (for SSE); learning runs in the background after the result."""
@@ -176,18 +189,18 @@ class RestaurantProduct:
 
     def _after_turn(self, turn: ChatTurn) -> Any:
         async def after(payload: GenerativeUIPayload) -> None:
-            uid, decomposition = turn.user.uid, turn.state.decomposition
+            uid = turn.user.uid
             try:
                 await learning.save_interaction(self.runtime.db, uid, turn.request.message, payload)
             except Exception as exc:
                 logger.error("saving the interaction of %s failed\n%s", uid,
                              redacted_traceback(exc))  # fmt: skip
-            if decomposition is None:
+            if payload.learned is None:
                 return
             try:
                 _LEARNING.set(True)  # this task's own context: the listener below reads it
                 await learning.learn_preferences(
-                    self.runtime.profiles, uid, decomposition, read=turn.user
+                    self.runtime.profiles, uid, payload.learned.added, read=turn.user
                 )
             except Exception as exc:
                 logger.error("learning preferences of %s failed\n%s", uid,

@@ -68,6 +68,10 @@ class RestaurantResult(BaseModel):
     evidence: list[TraitNote] = Field(
         default_factory=list, description="evidence for each diet or occasion asked for"
     )
+    hours_note: str | None = Field(
+        default=None,
+        description="the place's hours for the time asked ('open now'), or that they are unknown",
+    )
 
 
 class ChatMessage(BaseModel):
@@ -88,6 +92,16 @@ class ChatRequest(BaseModel):
     )
 
 
+class LearnedTaste(BaseModel):
+    """What a message's explicit statement about the person taught their profile."""
+
+    said: str = Field(description="the answer's sentence: 'Noted: you prefer $.'")
+    added: dict[str, list[str]] = Field(description="preference key → the values added")
+    undo: dict[str, dict[str, list[str]]] = Field(
+        description="the body of PATCH /users/{uid} (or /demo/profile) that puts them back"
+    )
+
+
 class GenerativeUIPayload(BaseModel):
     ui_type: UiType
     message: str
@@ -103,6 +117,11 @@ class GenerativeUIPayload(BaseModel):
     cited_review_ids: list[str] = Field(default_factory=list)
     turn_id: str = ""
     session_id: str = Field(default="", description="the conversation this turn belongs to")
+    learned: LearnedTaste | None = Field(
+        default=None,
+        description="taste this message stated, written to the profile after the turn; None "
+        "when it stated none (a request teaches nothing)",
+    )
 
 
 class AllergySummary(BaseModel):

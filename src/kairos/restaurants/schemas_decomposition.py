@@ -43,6 +43,9 @@ class Decomposition(BaseModel):
     near_user: bool = Field(
         default=False, description="'near me', 'around here': search around the user's location"
     )
+    unknown_place: str | None = Field(
+        default=None, description="a place named that the catalogue does not hold ('nashville')"
+    )
     needs_clarification: bool = False
     clarification_question: str | None = None
     reply: str | None = Field(

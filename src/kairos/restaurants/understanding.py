@@ -7,8 +7,47 @@ Everything here is data. Phrases are lower case without accents, hyphens written
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Mapping, Sequence
+from importlib.resources import files
+
 from kairos.text.query.index import ProductWords
 from kairos.text.query.vocabulary import phrases
+
+
+def _food_words() -> dict[str, dict[str, object]]:
+    """core/data/food_words.toml: what people call a food or a kind of place."""
+    text = (files("kairos.core") / "data" / "food_words.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+FOOD_WORDS = _food_words()
+
+
+def _strings(entry: Mapping[str, object], key: str) -> tuple[str, ...]:
+    values = entry.get(key, [])
+    return tuple(str(v) for v in values) if isinstance(values, Sequence) else ()
+
+
+# earlier entries win a phrase two entries share: built last, written last
+FOOD_ALIASES: dict[str, tuple[str, ...]] = {
+    phrase: _strings(entry, "categories")
+    for entry in reversed(list(FOOD_WORDS.values()))
+    for phrase in _strings(entry, "say")
+}
+FOOD_DISHES: dict[str, str] = {
+    phrase: phrase
+    for entry in FOOD_WORDS.values()
+    if entry.get("dish") is True
+    for phrase in _strings(entry, "say")
+}
+FOOD_KINDS: dict[str, tuple[str, ...]] = {
+    phrase: _strings(entry, "kinds")
+    for entry in reversed(list(FOOD_WORDS.values()))
+    for phrase in _strings(entry, "say")
+    if _strings(entry, "kinds")
+}
+"""The kinds of place a phrase asks for, when its categories also reach others."""
 
 # --- cuisines and dishes ----------------------------------------------------------------
 # Query words the catalog spells differently; targets are kept only if the catalog has them.
@@ -37,6 +76,7 @@ CATEGORY_ALIASES: dict[str, tuple[str, ...]] = {
     "sports bar": ("sports bars",),
     "wine bar": ("wine bars",),
     "cafe": ("cafes", "cafe"),
+    **FOOD_ALIASES,
 }
 # Venue and meal words that only make sense as a category when nothing else names the food:
 # categories are OR-ed, so "south indian breakfast" must not also reach every brunch place.
@@ -71,7 +111,8 @@ DISH_CUISINES: dict[str, str] = {
     **_dishes("falafel", "falafel"),
     **_dishes("middle eastern", "shawarma"),
     **_dishes("indian", "curry house, curry houses, balti, tikka masala, vindaloo"),
-    **_dishes("bakeries", "croissant, croissants, pastries"),
+    **_dishes("bakeries", "croissant, croissants"),
+    **FOOD_DISHES,
 }
 DISH_WORDS = frozenset(
     phrases(

@@ -65,6 +65,7 @@ export function placeCard(item, { uid, rank, onFocus } = {}) {
     tags.length ? h("ul", { class: "pills", "aria-label": "Why it fits" },
       tags.map((t) => h("li", { class: `pill tag-${t.type}`, text: `${TAG_ICONS[t.type] || ""} ${t.label}` }))) : null,
     quote ? h("p", { class: "quote", text: `“${quote}”` }) : null,
+    r.hours_note ? h("p", { class: "note hours", text: `🕒 ${r.hours_note}` }) : null,
     ...banners(warnings, warnings?.length ? note : null),
     panel].filter(Boolean));
 

@@ -1,4 +1,4 @@
-import { streamChat } from "./api.js";
+import { api, streamChat } from "./api.js";
 import { clear, errorBox, h } from "./dom.js";
 import { placeCard } from "./cards.js";
 import { radar, PALETTE } from "./radar.js";
@@ -64,7 +64,9 @@ export function createChat({ getUid }) {
     // A clarifying question arrives as both the message and a follow-up: show it once, as the chip.
     const clarifying = payload.ui_type === "text" && questions.includes(asked);
     const body = h("div", { class: "answer" },
-      clarifying ? null : h("p", { class: "answer-text", text: payload.message }));
+      clarifying ? null : h("p", { class: "answer-text",
+        // the "Noted: …" sentence is shown once, below, with its Undo
+        text: payload.learned ? payload.message.replace(payload.learned.said, "").trim() : payload.message }));
     const places = payload.restaurants || [];
     const results = h("div", { class: "result", "data-ui-type": payload.ui_type });
     let mapEl = null;
@@ -87,6 +89,7 @@ export function createChat({ getUid }) {
         ...payload.flagged_restaurants.map((r) => placeCard({ restaurant: r }, {})));
     }
     if (results.childElementCount) body.append(results);
+    if (payload.learned) body.append(learnedLine(payload.learned));
     if (questions.length) {
       body.append(h("div", { class: "chips", role: "group", "aria-label": clarifying ? "Kairos asks" : "Suggested replies" },
         questions.map((q) => q === asked
@@ -95,6 +98,23 @@ export function createChat({ getUid }) {
           : h("button", { type: "button", class: "chip", onclick: () => ask(q), text: q }))));
     }
     return body;
+  }
+
+  // What the message taught the profile, with the one click that puts it back.
+  function learnedLine(learned) {
+    const undo = h("button", { type: "button", class: "chip", text: "Undo" });
+    const line = h("p", { class: "note learned" }, `${learned.said} `, undo);
+    undo.onclick = async () => {
+      undo.disabled = true;
+      try {
+        await api.saveProfile(learned.undo.preferences);
+        clear(line).append(h("span", { text: "Undone: your profile is as it was." }));
+      } catch (error) {
+        undo.disabled = false;
+        line.append(errorBox(`Could not undo: ${error.message}`));
+      }
+    };
+    return line;
   }
 
   // Clicking a clarifying question invites the answer rather than sending the question back.

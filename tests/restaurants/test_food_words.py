@@ -1,0 +1,73 @@
+"""Categories as people mean them (issue 39): the table core/data/food_words.toml maps what
+people type ("ice cream", "seafood boil", "satay", "street food") to the catalogue's categories,
+dish words and kinds of place. These tests read the table itself, so a row added there is
+checked here."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from kairos.restaurants.decomposition import QueryParser
+from kairos.text.query.catalog_words import CatalogVocabulary, concept_form
+from tests.restaurants.helpers import ask, create_user
+
+TABLE = Path(__file__).parents[2] / "src" / "kairos" / "core" / "data" / "food_words.toml"
+ENTRIES: dict[str, dict[str, Any]] = tomllib.loads(TABLE.read_text(encoding="utf-8"))
+VOCABULARY = CatalogVocabulary.from_json(Path(__file__).with_name("vocabulary.json"))
+PARSER = QueryParser(VOCABULARY)
+ROWS = [(name, phrase) for name, entry in ENTRIES.items() for phrase in entry["say"]]
+
+
+def test_every_phrase_belongs_to_one_entry() -> None:
+    phrases = [phrase for _, phrase in ROWS]
+    assert len(phrases) == len(set(phrases)), sorted(p for p in phrases if phrases.count(p) > 1)
+    assert {
+        "ice_cream",
+        "dessert",
+        "brunch",
+        "seafood_boil",
+        "satay",
+        "tapas",
+        "street_food",
+    } <= set(ENTRIES)
+
+
+@pytest.mark.parametrize(("name", "phrase"), ROWS)
+def test_a_phrase_reads_as_its_entry_says(name: str, phrase: str) -> None:
+    entry = ENTRIES[name]
+    held = {c for c in entry["categories"] if c in VOCABULARY.categories}
+    request = PARSER.decompose(f"{phrase} in boston")
+    found = {concept_form(c) for c in request.filters.categories}  # "bakery" is "bakeries"
+    assert request.filters.city == "boston", phrase
+    if held:
+        assert found and found <= {concept_form(c) for c in entry["categories"]}, (phrase, found)
+    if entry.get("kinds"):
+        assert request.filters.kinds == sorted(entry["kinds"]), (phrase, request.filters.kinds)
+    if entry.get("dish"):
+        assert phrase.split()[0] in request.vector_query.split(), (phrase, request.vector_query)
+    assert request.filters.price_tiers == [], f"{phrase!r} is never a typo of a price word"
+
+
+def test_satay_is_satay_not_sasta() -> None:
+    request = PARSER.decompose("satay near me")
+    assert request.filters.price_tiers == [] and "satay" in request.vector_query
+    assert "thai" in request.filters.categories
+
+
+async def test_ice_cream_answers_with_places_that_serve_it_as_a_kind(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "ice cream in boston" once answered with a salad chain the source also tags "ice
+    cream": every shown place is of a kind the table names."""
+    payload = await ask(client, await create_user(client), "ice cream in boston")
+    ids = [r.id for r in payload.restaurants + payload.flagged_restaurants]
+    assert ids, payload.message
+    rows = await runtime.db.fetch(
+        "SELECT id, kind FROM places WHERE id = ANY(CAST(:ids AS bigint[]))", {"ids": ids}
+    )
+    assert {r["kind"] for r in rows} <= set(ENTRIES["ice_cream"]["kinds"]), rows
