@@ -122,13 +122,24 @@ async def test_bad_requests_say_what_to_fix(client: httpx.AsyncClient) -> None:
     ).status_code == 403
 
 
-async def test_a_city_whose_places_have_no_coordinates_says_so(client: httpx.AsyncClient) -> None:
+async def test_a_city_whose_places_have_no_coordinates_is_planned_and_never_verified(
+    client: httpx.AsyncClient,
+) -> None:
+    """The sample's Vancouver rows have no position: a trip from what is known (a travel
+    allowance between them, their addresses), not a 422, and never certified."""
     uid = await create_user(client)
-    refused = await client.post("/trips", json={**BODY, "city": "Vancouver"}, headers=as_user(uid))
-    assert refused.status_code == 422
-    detail = refused.json()["detail"]
-    assert "places to visit in Vancouver, but none can be placed on a route" in detail
-    assert "no coordinates in the source" in detail and "Singapore" in detail
+    made = await client.post("/trips", json={**BODY, "city": "Vancouver"}, headers=as_user(uid))
+    assert made.status_code == 201, made.text
+    trip = made.json()
+    stops = [s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
+    assert stops and all(not s["position_known"] for s in stops)
+    assert any(s["address"] for s in stops)
+    assert all(d["slots"] for d in trip["days"])
+    assert trip["verified"] is False and "give no position" in trip["verdict"]
+    checks = {c["constraint"]: c["status"] for c in trip["verification"]}
+    assert checks["in_city"] == "not_checked" and checks["travel_feasible"] == "not_checked"
+    geojson = (await client.get(f"/trips/{trip['trip_id']}.geojson", headers=as_user(uid))).json()
+    assert not [f for f in geojson["features"] if f["geometry"]["type"] == "Point"]
 
 
 async def test_places_too_far_to_walk_between_are_said(client: httpx.AsyncClient) -> None:

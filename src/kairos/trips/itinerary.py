@@ -239,7 +239,9 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
         by_id[u.place_id] for u in unplaced if u.place_id in by_id and u.place_id not in locks
     ]
     gave_way = upgrade(request, days, active, by_id, meals, waiting)
-    unplaced += [Unplaced(c.id, c.name, "gave way to a better-known place") for c in gave_way]
+    unplaced += [
+        Unplaced(c.id, c.name, "gave way to a place that fits the request better") for c in gave_way
+    ]
     for index in active:
         if not days[index].stops:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)

@@ -134,6 +134,7 @@ class Candidate:
         rank: float = 0.0,
         default_minutes: int = 60,
         positioned: bool = True,
+        address: str | None = None,
     ) -> Candidate:
         """From a catalog place's stored attributes (`visit`, `opening_hours` or Yelp `hours`)."""
         visit = attributes.get("visit") or {}
@@ -161,13 +162,15 @@ class Candidate:
             weekdays_given=record.get("weekdays_given") is not False,
             step_free=step_free_of(attributes),
             positioned=positioned,
-            address=None if positioned else _address(raw),
+            address=None if positioned else _findable(address),
         )
 
 
-def _address(raw: Any) -> str | None:
-    said = raw.get("address") if isinstance(raw, Mapping) else None
-    return said.strip() if isinstance(said, str) and any(ch.isdigit() for ch in said) else None
+def _findable(address: str | None) -> str | None:
+    """An address a traveller can find a place by: a street number, or the neighbourhood the
+    source names ("Neighbourhood: Stanley Park"); not "Visit website"."""
+    said = (address or "").strip()
+    return said if any(ch.isdigit() for ch in said) or said.startswith("Neighbourhood") else None
 
 
 _STEP_FREE: Final[Mapping[str, StepFree]] = {"yes": "yes", "designated": "yes", "limited": "yes",

@@ -97,7 +97,7 @@ _BM25 = text(
     "AND search_tsv @@ to_tsquery('english', CAST(:q AS text))"
 )
 _UNPOSITIONED = text(
-    "SELECT id, name, kind, city, attributes, votes FROM places WHERE is_active "
+    "SELECT id, name, kind, city, address, attributes, votes FROM places WHERE is_active "
     "AND kind = ANY(CAST(:kinds AS text[])) AND lat IS NULL "
     "AND attributes -> 'location' ->> 'routable' = 'false' "
     "AND city ILIKE CAST(:city AS text) || '%'"
@@ -226,7 +226,8 @@ class TripRetrieval(CatalogLookups):
                     _UNPOSITIONED, {"kinds": list(VISIT_KINDS), "city": city}
                 )
                 rows = [Row(r.id, r.name, r.kind, r.city, centre[0], centre[1],
-                            dict(r.attributes or {}), int(r.votes or 0), positioned=False)
+                            dict(r.attributes or {}), int(r.votes or 0), positioned=False,
+                            address=r.address)
                         for r in found]  # fmt: skip
             cached = (time.monotonic(), rows)
             self._rows_cache[key] = cached
@@ -357,6 +358,7 @@ class TripRetrieval(CatalogLookups):
                 attributes=dict(r.attributes or {}),
                 rank=-score,
                 positioned=r.positioned,
+                address=r.address,
             )
             if (r.attributes.get("visit") or {}).get("minutes_basis") != "source":
                 candidate = replace(

@@ -48,6 +48,7 @@ class Row:
     bm25: float = 0.0
     positioned: bool = True
     """False: the source gives no position; `lat`/`lng` are the city's centre."""
+    address: str | None = None
 
 
 @dataclass(frozen=True)
