@@ -14,7 +14,7 @@ from kairos.meals.context import Context
 from kairos.meals.dish_search import CachedRecipeRepository
 from kairos.meals.gate import final_check
 from kairos.meals.recipes import CookConstraints, adapt_recipe
-from kairos.meals.suggest import HEALTHIER_POINTS, meal_suggestions
+from kairos.meals.suggest import HEALTHIER_POINTS, KNOWN_SERVINGS_POINTS, meal_suggestions
 from kairos.meals.understanding import read_message
 from kairos.profiles.schemas import UserPublic
 
@@ -43,6 +43,7 @@ async def test_healthiest_of_the_dish_first(runtime: Any) -> None:
         s.health.score
         + HEALTHIER_POINTS
         * ((s.healthier.verdict == "healthier") - (s.healthier.verdict == "less_healthy"))
+        + KNOWN_SERVINGS_POINTS * ("servings not stated" not in s.summary)
         for s in suggestions
         if s.healthier and s.source_recipe_ids[0] in titled
     ]

@@ -53,6 +53,10 @@ TITLE_POINTS: Final = 20.0
 """A recipe named after the dish beats a merely similar one unless it is far less healthy."""
 EQUIPMENT_POINTS: Final = 15.0
 """The equipment the message named ("air fryer") is used by the recipe."""
+KNOWN_SERVINGS_POINTS: Final = 3.0
+ASKED_SERVINGS_POINTS: Final = 15.0
+"""A recipe whose source states how many it serves can be scaled to the cook's number; when
+the cook asked for one ("for 4"), such a recipe comes before one whose amounts cannot be."""
 QUICK_MINUTES: Final = 30
 HEALTHIER_POINTS: Final = 20.0
 """A recipe shown healthier than the dish's other recipes on a stated measure (its source's
@@ -148,6 +152,8 @@ def _rank_key(
         + HEALTHIER_POINTS * ((verdict == "healthier") - (verdict == "less_healthy"))
         + preference_points(recipe_tags(recipe), context.facts)
         + EQUIPMENT_POINTS * sum(1 for m in wanted if m and m in recipe.methods)
+        + (ASKED_SERVINGS_POINTS if context.servings else KNOWN_SERVINGS_POINTS)
+        * (recipe.servings is not None)
     )
     return -points, recipe.id
 
@@ -209,7 +215,13 @@ def meal_suggestions(
     titled_ids = {c[0].id for c in titled}
     for number, (recipe, adapted, check) in enumerate(chosen, start=1):
         tags = tags_of(recipe, adapted)
-        healthier = compare_with_usual(recipe, adapted, baseline, dish)
+        # a nearest dish is not a version of the dish: its recipes are no "usual version" of it
+        healthier = None if nearest else compare_with_usual(recipe, adapted, baseline, dish)
+        claim = (
+            nutrition_text(recipe, adapted)
+            if healthier is None
+            else healthier.claim + (f" {healthier.title_note}" if healthier.title_note else "")
+        )
         suggestions.append(
             Suggestion(
                 suggestion_id=f"s{number}",
@@ -222,8 +234,7 @@ def meal_suggestions(
                     if nearest
                     else f"A dish similar to {dish}. "
                 )
-                + healthier.claim
-                + (f" {healthier.title_note}" if healthier.title_note else "")
+                + claim
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=_time(adapted.total_minutes, recipe.total_minutes_estimated),

@@ -1,0 +1,60 @@
+"""A cook who asks "for 4" is offered first the recipes whose amounts can be scaled to 4: those
+whose source states how many they serve (a recipe that does not is still offered, after)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.fit_scorer import TastePreferences
+from kairos.meals.context import Context
+from kairos.meals.recipes import CookConstraints
+from kairos.meals.recipes.derive import derive_recipe
+from kairos.meals.suggest import meal_suggestions
+from kairos.meals.understanding import read_message
+from kairos.profiles.schemas import UserPublic
+
+
+def _context(text: str) -> Context:
+    user = UserPublic(
+        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
+        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
+        interaction_count=0, version=1, last_active_at=None, created_at=datetime.now(UTC),
+    )  # fmt: skip
+    return Context(user=user, request=read_message(text), household=False,
+                   constraints=CookConstraints())  # fmt: skip
+
+
+def _curry(number: int, yields: str | None) -> object:
+    row = {"recipe_id": f"c-{number}", "title": f"Chicken Curry {number}", "language": "en",
+           "ingredients": ["1 lb chicken", "1 cup coconut milk", "2 tbsp curry paste"],
+           "instructions": ["Simmer the chicken in the coconut milk with the paste."],
+           "yields": yields}  # fmt: skip
+    return derive_recipe(row, number)
+
+
+def test_asked_for_four_the_recipe_that_can_serve_four_comes_first() -> None:
+    unknown, stated = _curry(1, None), _curry(2, "2 servings")
+    candidates = [(unknown, 0.9, True), (stated, 0.9, True)]
+    suggestions, _ = meal_suggestions(candidates, _context("chicken curry for 4"), "chicken curry")  # type: ignore[arg-type]
+    assert [s.source_recipe_ids[0] for s in suggestions] == [2, 1]
+    assert "serves 4" in suggestions[0].summary
+    assert "servings not stated" in suggestions[1].summary
+
+
+def test_the_nearest_dishes_are_not_compared_with_a_dish_they_are_not() -> None:
+    """ "Less healthy than the usual seafood boil" was said of a salmon dish, measured against a
+    roast chicken: the nearest real dishes are no usual version of the dish asked for."""
+    candidates = [(_curry(1, "4 servings"), 0.5, False), (_curry(2, "2 servings"), 0.45, False)]
+    suggestions, _ = meal_suggestions(
+        candidates,
+        _context("seafood boil"),
+        "seafood boil",
+        nearest=True,  # type: ignore[arg-type]
+    )
+    assert suggestions
+    for s in suggestions:
+        assert s.healthier is None
+        assert s.rationale.startswith("Not seafood boil: the nearest real dish")
+        assert "usual" not in s.rationale
