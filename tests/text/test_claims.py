@@ -78,3 +78,32 @@ def test_a_conceded_complaint_is_no_reason_to_avoid() -> None:
     for line in avoid_if(scores):
         assert line.aspect != "noise_level", line
     assert radar(scores).evidence["noise_level"] == []
+
+
+def test_a_warning_or_a_recommendation_against_is_never_the_reason() -> None:
+    """Seen in chats: 'vegan options 8.0' on a barbecue stand backed only by "If you're a
+    vegetarian …, I wouldn't recommend getting this", and a romantic card whose quote was
+    "And don't think you're going to have intimate conversation here."."""
+    reviews = [
+        ReviewText(
+            id="against",
+            text="If you are vegetarian or want something meatless, I would not recommend "
+            "this place, the sides left me hungry.",
+            rating=3,
+        ),
+        ReviewText(
+            id="warning",
+            text="And don't think you are going to have an intimate dinner here. Superb brisket.",
+            rating=4,
+        ),
+        ReviewText(id="date", text="A lovely romantic spot for a date night.", rating=5),
+        ReviewText(id="tofu", text="Great vegan options, the tofu is lovely.", rating=5),
+    ]
+    scores = score_aspects(reviews)
+    # the reader misses the far negation and counts the hypothetical as praise
+    assert scores.romance.value > 5 and scores.vegan_options.value > 5
+    shown = radar(scores)
+    assert "against" not in shown.evidence["vegan_options"]
+    assert "warning" not in shown.evidence["romance"]
+    for line in best_for(scores):
+        assert not {"against", "warning"} & set(line.review_ids), line

@@ -38,6 +38,13 @@ _RATIONING: Final = (
 RATION_REACH: Final = 3
 
 
+_DISCLAIMER: Final = re.compile(
+    r"\b(?:don'?t|do not|never|wouldn'?t|would not|won'?t)\s+(?:\w+\s+)?"
+    r"(?:think|expect|count on|plan on|hope for|come (?:here )?for|go (?:there |here )?for)\b",
+    re.IGNORECASE,
+)
+
+
 def names_aspect(aspect: str, text: str) -> bool:
     """Whether `text` names what the aspect is about: its `[quote_naming]` words where the
     lexicon lists them (vegan options), else any reading of the aspect."""
@@ -79,12 +86,34 @@ def _after_ration(tokens: list[str], start: int) -> bool:
     return False
 
 
+def _disclaimed(aspect: str, sentence: str) -> bool:
+    """ "Don't think you're going to have intimate conversation here": what the warning says not
+    to expect is the aspect at its best ("don't expect it to be loud" is no warning on quiet)."""
+    flat = " ".join(sentence.split())
+    match = _DISCLAIMER.search(flat)
+    if match is None:
+        return False
+    expected = re.split(r"[,;:.!?]| but ", flat[match.end() :], maxsplit=1)[0]
+    said = sum(m.weight for m in analyse_sentence(expected) if m.aspect == aspect)
+    return said > 0
+
+
+def _net_opinion(sentence: str) -> float:
+    return sum(m.weight for m in analyse_sentence(sentence) if m.kind == "opinion")
+
+
 def argues_against(aspect: str, sentence: str, sign: int) -> bool:
     """Whether the sentence argues against the claim that the aspect is good (`sign` +1) or bad
-    (-1) at the place, although it mentions it: a concession either way, a ration against praise."""
+    (-1) at the place, although it mentions it: a concession either way; against praise, a
+    ration, a warning not to expect it, or opinion words that lean against ("if you're a
+    vegetarian ..., I wouldn't recommend getting this")."""
     if _conceded(aspect, sentence):
         return True
-    return sign > 0 and _rationed(aspect, sentence)
+    if sign < 0:
+        return False
+    return (
+        _rationed(aspect, sentence) or _disclaimed(aspect, sentence) or _net_opinion(sentence) < 0
+    )
 
 
 def supports(aspect: str, sentence: str, weight: float, sign: int) -> bool:
