@@ -224,7 +224,10 @@ def light_note(day: Day, days: Sequence[Day], pool: Sequence[Candidate], city: s
     return replace(day, notes=(*day.notes, said))
 
 
-UPGRADE_TRIES: Final = 3
+UPGRADE_PLACES: Final = 2
+"""The best-ranked places no day held that are tried (each try re-times a day: the planner's
+time stays within its budget)."""
+UPGRADE_TRIES: Final = 2
 """Stops of a day tried, least preferred first, in place of a better-ranked place no day held."""
 
 
@@ -237,7 +240,7 @@ def upgrade(
     place. `days` is updated in place; the stops that gave way are returned."""
     locked = {lk.place_id for lk in request.locks}
     dropped: list[Candidate] = []
-    for c in sorted(waiting, key=lambda c: (c.rank, c.id)):
+    for c in sorted(waiting, key=lambda c: (c.rank, c.id))[:UPGRADE_PLACES]:
         for index in active:
             day = days[index]
             current = stops_of(day, by_id)
