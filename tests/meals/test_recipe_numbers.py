@@ -127,3 +127,14 @@ def test_a_metric_cook_weighs_flour_butter_and_sugar() -> None:
         "240 ml milk",
     ]
     assert adapted.steps[0].text == "Beat the butter, then stir in 65 g of the flour."
+
+
+def test_a_litre_and_more_reads_in_litres_and_a_pair_of_temperatures_reads_once() -> None:
+    recipe = _recipe(
+        ["8 cups water", "1 lb beef"],
+        ["Preheat oven to 375 degrees F (190 degrees C.) In a 6-quart pot bring the water up."],
+        "4",
+    )
+    adapted = _adapt(recipe, units="metric")
+    assert adapted.ingredients[0].display == "1.9 l water"
+    assert adapted.steps[0].text == "Preheat oven to 190°C. In a 5.7 l pot bring the water up."

@@ -17,6 +17,7 @@ from kairos.meals.context import Context
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import nutrition_text
 from kairos.meals.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
+from kairos.meals.recipes.timing import time_text
 from kairos.meals.schemas import MealRecipe
 from kairos.meals.suggest import tags_of
 from kairos.pipeline.safety import AllergyCheck
@@ -68,6 +69,7 @@ def meal_recipe(
         nutrition_text=nutrition_text(recipe, adapted),
         health=adapted.health,
         total_minutes=adapted.total_minutes,
+        time_text=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
         difficulty=adapted.difficulty,
         tags=tags_of(recipe, adapted),
         source=adapted.source,

@@ -179,6 +179,11 @@ class MealRecipe(BaseModel):
     nutrition_text: str = Field(default="", description="what is known of its nutrition")
     health: HealthScore
     total_minutes: int | None
+    time_text: str | None = Field(
+        default=None,
+        description="the time as a cook plans it: at the stove and waiting apart ('about 38 min "
+        "+ 24 h marinating')",
+    )
     difficulty: Difficulty
     tags: list[str]
     source: str

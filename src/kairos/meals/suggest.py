@@ -35,6 +35,7 @@ from kairos.meals.recipes.models import (
     Recipe,
     Refusal,
 )
+from kairos.meals.recipes.timing import time_text
 from kairos.meals.schemas import PantryUse, Suggestion
 from kairos.pipeline.safety import AllergyCheck
 
@@ -90,18 +91,12 @@ def preference_points(tags: Sequence[str], facts: Sequence[tuple[str, float]]) -
     return points
 
 
-def _time(minutes: int | None, estimated: bool) -> str | None:
-    if not minutes:
-        return None
-    return f"about {minutes} min" if estimated else f"{minutes} min"
-
-
 def _summary(adapted: AdaptedRecipe) -> str:
     parts = []
     if adapted.methods:
         parts.append(", ".join(m.replace("-", " ") for m in adapted.methods[:2]))
     if adapted.total_minutes:
-        parts.append(f"{adapted.total_minutes} min")
+        parts.append(time_text(adapted.total_minutes, False, [s.text for s in adapted.steps]) or "")
     parts.append(f"{adapted.difficulty}")
     parts.append(
         f"serves {adapted.servings:g}" if adapted.servings else "servings not stated by the source"
@@ -237,7 +232,7 @@ def meal_suggestions(
                 + claim
                 + _liked_text(tags, context.facts),
                 tags=tags,
-                time=_time(adapted.total_minutes, recipe.total_minutes_estimated),
+                time=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
                 time_minutes=adapted.total_minutes,
                 difficulty=adapted.difficulty,
                 source_recipe_ids=[recipe.id],
@@ -298,7 +293,11 @@ def pantry_suggestions(
                 summary=_summary(match.adapted),
                 rationale=f"It {use.text}. {nutrition}" + _liked_text(tags, context.facts),
                 tags=tags,
-                time=_time(match.adapted.total_minutes, match.recipe.total_minutes_estimated),
+                time=time_text(
+                    match.adapted.total_minutes,
+                    match.recipe.total_minutes_estimated,
+                    match.recipe.steps,
+                ),
                 time_minutes=match.adapted.total_minutes,
                 difficulty=match.adapted.difficulty,
                 source_recipe_ids=[match.recipe.id],

@@ -8,7 +8,7 @@ from typing import Final
 from kairos.meals.recipes.models import IngredientLine, Units
 from kairos.meals.recipes.units import display_unit, to_imperial, to_metric
 
-__all__ = ["format_amount", "grams_per_ml", "kitchen_round", "scaled_amount"]
+__all__ = ["format_amount", "grams_per_ml", "kitchen_round", "litres", "scaled_amount"]
 
 _SPOONS: Final = frozenset(("teaspoon", "tablespoon"))
 """Spoons are kitchen measures in metric countries too; only cups and weights convert."""
@@ -21,8 +21,10 @@ def kitchen_round(value: float, unit: str | None) -> float:
             return max(0.5, round(value * 2) / 2)
         step = 5 if value < 200 else 10
         return round(value / step) * step
-    if unit == "kilogram" or unit == "liter":
+    if unit == "kilogram":
         return round(value, 2)
+    if unit == "liter":
+        return round(value * 10) / 10
     if unit == "centimeter":
         return round(value * 2) / 2 if value < 5 else round(value)
     return value
@@ -56,6 +58,8 @@ _GRAMS_PER_ML: Final = (
     (re.compile(r"\b(?:grated|shredded|crumbled)\b.*\bcheese\b|\bcheese\b.*\b(?:grated|"
                 r"shredded|crumbled)\b|\bparmesan\b|\bfeta\b|\bcheddar\b|\bmozzarella\b"), 0.42),
     (re.compile(r"\bchocolate\s+chips\b|\bchips\b"), 0.7),
+    (re.compile(r"\b(?:cooked|shredded|diced|cubed|chopped)?\s*(?:chicken|turkey|ham|beef|pork)\b"
+                r"(?!\s+(?:broth|stock|bouillon))"), 0.6),
     (re.compile(r"\b(?:walnuts|pecans|almonds|cashews|peanuts|hazelnuts|nuts|seeds)\b"), 0.55),
     (re.compile(r"\bbread\s*crumbs\b|\bbreadcrumbs\b|\bpanko\b"), 0.45),
     (re.compile(r"\braisins\b|\bcranberries\b(?=.*\bdried\b)|\bdried\s+\w+\b"), 0.6),
@@ -69,6 +73,15 @@ metric cook weighs flour, sugar and butter, not pours them."""
 def grams_per_ml(item: str) -> float | None:
     lowered = item.lower()
     return next((density for pattern, density in _GRAMS_PER_ML if pattern.search(lowered)), None)
+
+
+def litres(
+    quantity: float | None, top: float | None, unit: str | None
+) -> tuple[float | None, float | None, str | None]:
+    """A litre and more of liquid in litres ("1.9 l water", "a 5.7 l saucepan")."""
+    if unit != "milliliter" or quantity is None or quantity < 1000:
+        return quantity, top, unit
+    return quantity / 1000, (top / 1000 if top is not None else None), "liter"
 
 
 def scaled_amount(
@@ -93,6 +106,7 @@ def scaled_amount(
     if density is not None and quantity is not None and unit == "milliliter":
         quantity, unit = quantity * density, "gram"
         top = top * density if top is not None else None
+    quantity, top, unit = litres(quantity, top, unit)
     if quantity is not None:
         quantity = kitchen_round(quantity, unit)
     if top is not None:

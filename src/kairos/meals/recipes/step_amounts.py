@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from kairos.meals.recipes.display import format_amount, grams_per_ml, kitchen_round
+from kairos.meals.recipes.display import format_amount, grams_per_ml, kitchen_round, litres
 from kairos.meals.recipes.models import Units
 from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
 
@@ -50,10 +50,10 @@ def _c(name: str) -> str:
 
 
 _PAIR_FC: Final = re.compile(
-    rf"{_f('f')}(?:\s*(?:/|,|or)\s*{_c('c')}|\s*\(\s*{_c('c2')}\s*\))", re.IGNORECASE
+    rf"{_f('f')}(?:\s*(?:/|,|or)\s*{_c('c')}|\s*\(\s*{_c('c2')}\s*\.?\s*\))", re.IGNORECASE
 )
 _PAIR_CF: Final = re.compile(
-    rf"{_c('c')}(?:\s*(?:/|,|or)\s*{_f('f')}|\s*\(\s*{_f('f2')}\s*\))", re.IGNORECASE
+    rf"{_c('c')}(?:\s*(?:/|,|or)\s*{_f('f')}|\s*\(\s*{_f('f2')}\s*\.?\s*\))", re.IGNORECASE
 )
 _LONE_F: Final = re.compile(r"(?:(?P<f0>\d{2,3})\s*(?:-|–|to)\s*)?" + _f("f"), re.IGNORECASE)
 _LONE_C: Final = re.compile(_c("c"))
@@ -163,10 +163,15 @@ def _fahrenheit(celsius: float) -> str:
     return f"{round(value / 25) * 25 if celsius >= 90 else round(value)}°F"  # oven dials
 
 
+def _stop(match: re.Match[str]) -> str:
+    """The full stop a pair in brackets closed on ("(190 degrees C.)")."""
+    return "." if re.search(r"\.\s*\)$", match.group()) else ""
+
+
 def _temperatures(text: str, units: Units) -> str:
     if units == "metric":
-        text = _PAIR_FC.sub(lambda m: f"{m['c'] or m['c2']}°C", text)
-        text = _PAIR_CF.sub(lambda m: f"{m['c']}°C", text)
+        text = _PAIR_FC.sub(lambda m: f"{m['c'] or m['c2']}°C" + _stop(m), text)
+        text = _PAIR_CF.sub(lambda m: f"{m['c']}°C" + _stop(m), text)
         text = _LONE_F.sub(
             lambda m: (
                 (f"{_celsius(float(m['f0']))[:-2]}–" if m["f0"] else "") + _celsius(float(m["f"]))
@@ -174,8 +179,8 @@ def _temperatures(text: str, units: Units) -> str:
             text,
         )
         return _BARE_DEGREES.sub(lambda m: _celsius(float(m["f"])), text)
-    text = _PAIR_FC.sub(lambda m: f"{m['f']}°F", text)
-    text = _PAIR_CF.sub(lambda m: f"{m['f'] or m['f2']}°F", text)
+    text = _PAIR_FC.sub(lambda m: f"{m['f']}°F" + _stop(m), text)
+    text = _PAIR_CF.sub(lambda m: f"{m['f'] or m['f2']}°F" + _stop(m), text)
     return _LONE_C.sub(lambda m: _fahrenheit(float(m["c"])), text)
 
 
@@ -254,6 +259,7 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         if density is not None and quantity is not None:  # "¼ cup of flour": weighed
             quantity, unit = quantity * density, "gram"
             top = top * density if top is not None else None
+        quantity, top, unit = litres(quantity, top, unit)
         if quantity is None:
             return m.group()
         quantity = kitchen_round(quantity, unit)

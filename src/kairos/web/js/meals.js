@@ -204,7 +204,8 @@ export function createMeals({ getUid }) {
     // substitutions; an estimate from the recipe text is never shown as a number.
     const scored = recipe.nutrition && !recipe.health.estimated;
     const serves = recipe.servings ? `serves ${recipe.servings}` : "servings not stated by the source";
-    const meta = [serves, recipe.total_minutes ? `${recipe.total_minutes} min` : null,
+    const time = recipe.time_text || (recipe.total_minutes ? `${recipe.total_minutes} min` : null);
+    const meta = [serves, time,
       recipe.difficulty, scored ? `health ${Math.round(recipe.health.score)}/100 (from the source's nutrition)` : null];
     const lines = recipe.ingredients.filter((i) => !i.omitted).map((i) => {
       const box = h("input", { type: "checkbox", "aria-label": `Have ${i.display}` });

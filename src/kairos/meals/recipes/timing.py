@@ -1,0 +1,73 @@
+"""A recipe's time as a cook plans it: the time at the stove and the waiting apart ("about 38
+min + 24 h marinating"), never one sum such as "about 1458 min" for an overnight marinade.
+
+The waiting is what the steps say a food sits for ("marinate overnight", "refrigerate for 24
+hours", "let rise 1 hour", "chill at least 4 hours"); an hour or more of it is said apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+__all__ = ["time_text", "waiting"]
+
+_VERBS: Final = (
+    (re.compile(r"marinat", re.I), "marinating"),
+    (re.compile(r"ris(?:e|ing)|proof|doubl", re.I), "rising"),
+    (re.compile(r"soak", re.I), "soaking"),
+    (re.compile(r"refrigerat|chill|fridge|freez|set\b", re.I), "in the fridge"),
+    (re.compile(r"rest|stand|cool|sit", re.I), "resting"),
+)
+_WAIT: Final = re.compile(
+    r"\b(?P<verb>marinat\w*|refrigerat\w*|chill\w*|fridge|freez\w*|rest\w*|stand|sit|"
+    r"rise|proof\w*|soak\w*|double\w*|set)\b[^.;]{0,70}?"
+    r"(?:(?P<overnight>overnight)|\b(?P<n>\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(?P<top>\d+(?:\.\d+)?))?"
+    r"\s*(?P<u>hours?|hrs?|h)\b)",
+    re.IGNORECASE,
+)
+_OVERNIGHT_MINUTES: Final = 8 * 60
+WAITING_APART: Final = 60
+"""Minutes of waiting from which it is said apart from the time at the stove."""
+
+
+def waiting(steps: Sequence[str]) -> tuple[int, str] | None:
+    """The longest wait the steps state, in minutes, and what it is ("marinating"); None when
+    none is an hour or more."""
+    best: tuple[int, str] | None = None
+    for step in steps:
+        for match in _WAIT.finditer(step):
+            if match["overnight"]:
+                minutes = _OVERNIGHT_MINUTES
+            else:
+                hours = float(match["top"] or match["n"])
+                minutes = round(hours * 60)
+            what = next((w for p, w in _VERBS if p.match(match["verb"])), "resting")
+            if "marinade" in step.lower() or "marinat" in step.lower():
+                what = "marinating"  # "place the bag in the refrigerator for 24 hours"
+            if minutes >= WAITING_APART and (best is None or minutes > best[0]):
+                best = (minutes, what)
+    return best
+
+
+def _hours(minutes: int) -> str:
+    if minutes == _OVERNIGHT_MINUTES:
+        return "overnight"
+    hours = minutes / 60
+    return f"{hours:g} h"
+
+
+def time_text(total: int | None, estimated: bool, steps: Sequence[str]) -> str | None:
+    """ "35 min", "about 20 min", or the active time and the wait apart: "about 38 min + 24 h
+    marinating" (the wait inside the total), "135 min + overnight marinating" (beside it)."""
+    if not total:
+        return None
+    about = "about " if estimated else ""
+    wait = waiting(steps)
+    if wait is None:
+        return f"{about}{total} min"
+    minutes, what = wait
+    if total - minutes >= 5:
+        return f"{about}{total - minutes} min + {_hours(minutes)} {what}"
+    return f"{about}{total} min + {_hours(minutes)} {what}"

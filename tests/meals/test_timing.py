@@ -1,0 +1,24 @@
+"""A recipe's time with the waiting apart: "about 18 min + 24 h marinating", never "about
+1458 min" for an overnight marinade (issue 37, true numbers)."""
+
+from __future__ import annotations
+
+from kairos.meals.recipes.timing import time_text
+
+
+def test_an_overnight_marinade_is_said_apart_from_the_cooking() -> None:
+    steps = [
+        "Place chicken and the marinade in a bag. Place in refrigerator for 24 hours.",
+        "Grill for 6 to 8 minutes each side.",
+    ]
+    assert time_text(1458, True, steps) == "about 18 min + 24 h marinating"
+
+
+def test_a_wait_the_total_leaves_out_is_added_beside_it() -> None:
+    steps = ["Cover and marinate overnight.", "Grill 10 minutes."]
+    assert time_text(20, False, steps) == "20 min + overnight marinating"
+
+
+def test_a_short_rest_stays_in_the_total() -> None:
+    assert time_text(30, False, ["Cook 10 minutes.", "Let rest 5 minutes."]) == "30 min"
+    assert time_text(None, False, ["Marinate overnight."]) is None
