@@ -156,7 +156,7 @@ async def test_index_and_static_files_are_served(client: httpx.AsyncClient) -> N
     assert index.headers["content-type"].startswith("text/html")
     assert index.headers["cache-control"] == "no-cache"
     assert "Picked for you" in index.text
-    script = await client.get("/static/js/main.js")
+    script = await client.get("/static/js/main.js")  # no version: an old page, a typed URL
     assert script.status_code == 200
     assert script.headers["content-type"].startswith("text/javascript")
     assert script.headers["cache-control"] == "no-cache", "an upgraded UI never runs stale code"
@@ -166,6 +166,39 @@ async def test_index_and_static_files_are_served(client: httpx.AsyncClient) -> N
     css = await client.get("/static/app.css")
     assert css.headers["content-type"].startswith("text/css")
     assert (await client.get("/static/js/nothing.js")).status_code == 404
+    assert (await client.get("/static/../pyproject.toml")).status_code == 404
+
+
+async def test_the_page_names_every_file_under_its_version_kept_for_a_year_and_gzipped(
+    client: httpx.AsyncClient,
+) -> None:
+    """A repeat visit asks for nothing but the page; the first view's files travel compressed."""
+    page = (await client.get("/")).text
+    versioned = re.findall(r'(?:href|src)="(/static/[^"]+\?v=\w+)"', page)
+    assert {u.split("?")[0] for u in versioned} == {"/static/app.css", "/static/js/main.js"}
+    version = versioned[0].split("?v=")[1]
+    pending, seen, transferred = ["/static/js/main.js"], set(), 0
+    while pending:
+        url = pending.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        response = await client.get(f"{url}?v={version}", headers={"Accept-Encoding": "gzip"})
+        assert response.status_code == 200, url
+        assert response.headers["cache-control"] == "public, max-age=31536000, immutable", url
+        assert response.headers["content-encoding"] == "gzip", url
+        transferred += int(response.headers["content-length"])
+        for module in re.findall(r'from "\./([\w-]+\.js)(\?v=\w+)?"', response.text):
+            assert module[1] == f"?v={version}", f"{url} imports ./{module[0]} unversioned"
+            pending.append(f"/static/js/{module[0]}")
+    assert len(seen) >= 20, "the walk did not follow the modules' imports"
+    css = await client.get(f"/static/app.css?v={version}", headers={"Accept-Encoding": "gzip"})
+    transferred += int(css.headers["content-length"])
+    assert transferred < 150_000, f"the first view's static files weigh {transferred} bytes"
+    plain = await client.get(f"/static/js/main.js?v={version}", headers={"Accept-Encoding": ""})
+    assert "content-encoding" not in plain.headers and plain.text.startswith("import")
+    stale = await client.get("/static/js/main.js?v=0000000000")  # another release's URL
+    assert stale.headers["cache-control"] == "no-cache"
 
 
 def test_the_ui_never_parses_data_as_html() -> None:

@@ -1,0 +1,117 @@
+"""The browser UI's files, light on the wire: compressed once, cached for good under a version.
+
+Every file under `kairos/web` is read at start-up. The UI's version is a hash of all of them;
+the page, its stylesheet, its modules' imports of one another and the map library's URLs carry
+it (`/static/js/chat.js?v=3f9a…`), so a browser keeps each for a year without asking again
+(`immutable`), and an upgraded UI arrives under new URLs rather than being run stale. A request
+without the version (an old page, a hand-typed URL) is answered with `no-cache` and an ETag, as
+before. Text files are gzipped once, here, and sent compressed to a client that accepts it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
+
+YEAR_SECONDS = 365 * 24 * 3600
+FOREVER = f"public, max-age={YEAR_SECONDS}, immutable"
+COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".txt")
+
+# "./chat.js" in an import, a re-export or a dynamic import(); "/static/…" in any text file.
+_RELATIVE_MODULE = re.compile(r"""(?P<q>["'])(?P<path>\.\.?/[\w./-]+\.js)(?P=q)""")
+_STATIC_URL = re.compile(r"""(?P<q>["'(])(?P<path>/static/[\w./-]+\.(?:js|css))(?P=q)""")
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    gzipped: bytes | None
+    media_type: str
+    etag: str
+
+
+def _media_type(path: Path) -> str:
+    guessed = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return f"{guessed}; charset=utf-8" if guessed.startswith("text/") else guessed
+
+
+class WebAssets:
+    """The UI's files as served: versioned references, ETags and gzip, all made once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        files = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix != ".py")
+        files = [p for p in files if "__pycache__" not in p.parts]
+        raw = {p.relative_to(root).as_posix(): p.read_bytes() for p in files}
+        digest = hashlib.sha256()
+        for name, body in raw.items():
+            digest.update(name.encode() + b"\0" + body)
+        self.version = digest.hexdigest()[:12]
+        self.assets = {name: self._asset(name, body) for name, body in raw.items()}
+
+    def _versioned(self, text: str) -> str:
+        def relative(match: re.Match[str]) -> str:
+            return f"{match['q']}{match['path']}?v={self.version}{match['q']}"
+
+        def absolute(match: re.Match[str]) -> str:
+            close = ")" if match["q"] == "(" else match["q"]
+            return f"{match['q']}{match['path']}?v={self.version}{close}"
+
+        return _STATIC_URL.sub(absolute, _RELATIVE_MODULE.sub(relative, text))
+
+    def _asset(self, name: str, body: bytes) -> Asset:
+        if name.endswith((".js", ".html")) and not name.startswith("vendor/"):
+            body = self._versioned(body.decode("utf-8")).encode("utf-8")
+        gzipped = None
+        if name.endswith(COMPRESSIBLE) and len(body) > 512:
+            gzipped = gzip.compress(body, compresslevel=6, mtime=0)
+        etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+        return Asset(body, gzipped, _media_type(Path(name)), etag)
+
+    def response(self, request: Request, name: str) -> Response:
+        asset = self.assets.get(name)
+        if asset is None or name == "index.html":
+            return Response("Not Found", status_code=404, media_type="text/plain")
+        versioned = request.query_params.get("v") == self.version
+        return self._send(request, asset, FOREVER if versioned else "no-cache")
+
+    def index(self, request: Request) -> Response:
+        return self._send(request, self.assets["index.html"], "no-cache")
+
+    @staticmethod
+    def _send(request: Request, asset: Asset, cache: str) -> Response:
+        headers = {"Cache-Control": cache, "ETag": asset.etag, "Vary": "Accept-Encoding"}
+        if request.headers.get("if-none-match") == asset.etag:
+            return Response(status_code=304, headers=headers)
+        accepts = request.headers.get("accept-encoding", "")
+        if asset.gzipped is not None and "gzip" in accepts:
+            headers["Content-Encoding"] = "gzip"
+            return Response(asset.gzipped, media_type=asset.media_type, headers=headers)
+        return Response(asset.body, media_type=asset.media_type, headers=headers)
+
+
+class StaticAssets:
+    """The ASGI app mounted at /static."""
+
+    def __init__(self, assets: WebAssets) -> None:
+        self.assets = assets
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        path: str = scope["path"]
+        root: str = scope.get("root_path", "")
+        name = (path[len(root) :] if root and path.startswith(root) else path).lstrip("/")
+        name = name.removeprefix("static/")
+        if request.method not in ("GET", "HEAD"):
+            response = Response("Method Not Allowed", status_code=405, media_type="text/plain")
+        else:
+            response = self.assets.response(request, name)
+        await response(scope, receive, send)

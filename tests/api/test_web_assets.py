@@ -1,0 +1,60 @@
+"""The UI's files as served, on a folder of its own: references carry the version, a versioned
+request is kept for a year, text travels gzipped, an unversioned one is revalidated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+from starlette.applications import Starlette
+from starlette.routing import Mount
+
+from kairos.api.web_assets import FOREVER, StaticAssets, WebAssets
+
+
+def _site(root: Path) -> WebAssets:
+    (root / "js").mkdir()
+    (root / "js" / "main.js").write_text(
+        'import { a } from "./a.js";\nconst lazy = () => import("./b.js");\n'
+        'const leaflet = "/static/vendor/map.js";\n' + "// padding\\n" * 100
+    )
+    (root / "js" / "a.js").write_text("export const a = 1;\n")
+    (root / "js" / "b.js").write_text("export const b = 2;\n")
+    (root / "vendor").mkdir()
+    (root / "vendor" / "map.js").write_text('var x = "./not-ours.js";\n')
+    (root / "index.html").write_text('<script type="module" src="/static/js/main.js"></script>')
+    return WebAssets(root)
+
+
+async def test_versioned_references_long_caching_and_gzip(tmp_path: Path) -> None:
+    assets = _site(tmp_path)
+    v = assets.version
+    main = assets.assets["js/main.js"].body.decode()
+    assert f'from "./a.js?v={v}"' in main and f'import("./b.js?v={v}")' in main
+    assert f'"/static/vendor/map.js?v={v}"' in main
+    assert f'src="/static/js/main.js?v={v}"' in assets.assets["index.html"].body.decode()
+    assert '"./not-ours.js"' in assets.assets["vendor/map.js"].body.decode()  # vendor untouched
+
+    app = Starlette(routes=[Mount("/static", app=StaticAssets(assets))])
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        kept = await client.get(f"/static/js/main.js?v={v}", headers={"Accept-Encoding": "gzip"})
+        assert kept.headers["cache-control"] == FOREVER
+        assert kept.headers["content-encoding"] == "gzip"
+        assert int(kept.headers["content-length"]) < len(main.encode())
+        assert kept.text == main  # httpx decodes it: the same module
+        typed = await client.get("/static/js/main.js")
+        assert typed.headers["cache-control"] == "no-cache"
+        again = await client.get(
+            "/static/js/main.js", headers={"If-None-Match": typed.headers["etag"]}
+        )
+        assert again.status_code == 304
+        assert (await client.get("/static/index.html")).status_code == 404
+        assert (await client.get("/static/js/../../secret")).status_code == 404
+        assert (await client.post("/static/js/a.js")).status_code == 405
+
+
+def test_the_version_changes_with_any_file(tmp_path: Path) -> None:
+    before = _site(tmp_path).version
+    (tmp_path / "js" / "a.js").write_text("export const a = 2;\n")
+    assert WebAssets(tmp_path).version != before
