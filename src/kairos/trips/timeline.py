@@ -248,7 +248,12 @@ def schedule_day(
     retried: set[str] = set()
     while queue or timed:
         nxt = queue[0] if queue else None
-        if timed and (nxt is None or _blocks(s, nxt, timed[0], locks)):
+        meal_first = sum(
+            MEAL_WAY + (spec.lunch_minutes if kind == "lunch" else DINNER_MINUTES)
+            for kind in meal_kinds
+            if nxt is not None and _wants_meal(s, kind, nxt)
+        )
+        if timed and (nxt is None or _blocks(s, nxt, timed[0], locks, meal_first)):
             lock = timed.pop(0)
             if (why := _try(s, lock, at=locks[lock.id].start)) is not None:
                 skipped.append((lock, why))
@@ -281,11 +286,14 @@ def schedule_day(
     return day, skipped
 
 
-def _blocks(s: _State, nxt: Candidate, lock: Candidate, locks: Mapping[str, Lock]) -> bool:
-    """Whether visiting `nxt` first would make the timed `lock` late."""
+def _blocks(
+    s: _State, nxt: Candidate, lock: Candidate, locks: Mapping[str, Lock], meal_first: int = 0
+) -> bool:
+    """Whether visiting `nxt` first (after the meal breaks due before it, `meal_first` minutes
+    with their way) would make the timed `lock` late."""
     at = locks[lock.id].start or 0
     travel = s.leg((nxt.lat, nxt.lng), nxt.positioned)[0]
-    end = s.t + travel + nxt.duration + s.spec.buffer
+    end = s.t + meal_first + travel + nxt.duration + s.spec.buffer
     onward = (travel_minutes((nxt.lat, nxt.lng), (lock.lat, lock.lng), s.mode)[0]
               if nxt.positioned and lock.positioned else UNKNOWN_LEG)  # fmt: skip
     return end + onward > at
