@@ -45,3 +45,23 @@ def test_a_member_veto_still_goes_after_an_advised_against_venue() -> None:
     again = rerank_with_votes(ranked, {"leader": {"Sam": "veto"}})
     assert [v.venue_id for v in again] == ["flagged", "leader"]
     assert consensus(again) is not None and "best overall pick" not in str(consensus(again))
+
+
+def test_the_summary_names_the_venues_with_a_feature_wherever_they_rank() -> None:
+    """ "One venue here shows evidence of vegan food; it comes first, the others follow" was said
+    of Darbar, which the critic had sent last."""
+    from types import SimpleNamespace
+
+    from kairos.venues.summary import ranked_features_line
+
+    ranked = synthesise(
+        [_scored("leader", 0.6, 2), _scored("vegan", 0.9, 2, flags=[HEALTH_CODE])],
+        SEED_WEIGHTS,
+        vibe_name=None,
+        budget_text=None,
+    )
+    assert ranked[-1].venue_id == "vegan"
+    found = SimpleNamespace(featured=1, featured_ids=["vegan"], features_short=["vegan"])
+    line = ranked_features_line(["vegan"], found, ranked)  # type: ignore[arg-type]
+    assert line == "One venue here shows evidence of vegan food: Vegan"
+    assert "first" not in line

@@ -140,6 +140,8 @@ class ScoutResult:
     without them fill the plan."""
     featured: int = 0
     """Candidates that show evidence of every feature asked."""
+    featured_ids: list[str] = field(default_factory=list)
+    """Their venue ids: the plan's summary names those ranked, wherever they rank."""
     around: str | None = None
     """The area asked, read as a distance from its centre ("within 1.5 km of Harvard Square")."""
     closed_left_out: int = 0
@@ -441,6 +443,9 @@ class Scout:
             features=features,
             features_short=[] if featured >= FEATURED_ENOUGH else list(features),
             featured=featured,
+            featured_ids=[
+                c.venue_id for c in candidates if set(features) <= set(c.record.place.traits)
+            ],
             one_city=one_city,
             notes=fitted.notes,
             counter_kept=fitted.counter_kept,

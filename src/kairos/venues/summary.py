@@ -33,6 +33,7 @@ __all__ = [
     "features_line",
     "left_out_line",
     "outdoor_weather",
+    "ranked_features_line",
     "summary",
     "vibe_line",
     "who_for",
@@ -139,6 +140,23 @@ def features_line(features: list[str], found: ScoutResult) -> str:
     )
 
 
+def ranked_features_line(
+    features: list[str], found: ScoutResult, venues: Sequence[VenueResult]
+) -> str:
+    """The plan's own words on a feature few venues show: which of the venues ranked show it,
+    by name, and no claim on where they rank: the critic and the members' votes move them
+    ("it comes first" was said of a venue the critic had sent last)."""
+    asked = " and ".join(evidence_phrase(f) for f in features)
+    named = [v.name for v in venues if v.venue_id in found.featured_ids]
+    if not named:
+        return f"No venue here shows evidence of {asked}; these are the closest matches"
+    if len(named) == len(venues):
+        return f"Every venue here shows evidence of {asked}"
+    if len(named) == 1:
+        return f"One venue here shows evidence of {asked}: {named[0]}"
+    return f"Only {len(named)} venues here show evidence of {asked}: {', '.join(named)}"
+
+
 def outdoor_weather(
     venues: Sequence[VenueResult], intent: Intent, weather: Mapping[int, WeatherReport | None]
 ) -> str:
@@ -216,7 +234,7 @@ def summary(
     if venues and found.around and not found.missing_kinds:  # else said in that sentence
         text += f" Looked {found.around}."
     if venues and found.features_short:
-        text += f" {features_line(found.features_short, found)}."
+        text += f" {ranked_features_line(found.features_short, found, venues)}."
     for note in found.notes:
         text += f" {note}"
     seating = seating_summary(
