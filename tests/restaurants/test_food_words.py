@@ -63,11 +63,28 @@ async def test_ice_cream_answers_with_places_that_serve_it_as_a_kind(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:
     """ "ice cream in boston" once answered with a salad chain the source also tags "ice
-    cream": every shown place is of a kind the table names."""
+    cream": every shown place is of a kind the table names, and when there is none the answer
+    says so rather than showing coffee shops."""
     payload = await ask(client, await create_user(client), "ice cream in boston")
     ids = [r.id for r in payload.restaurants + payload.flagged_restaurants]
-    assert ids, payload.message
+    if not ids:  # none in the sample: said, never other food in their place
+        assert "couldn't find" in payload.message, payload.message
+        return
     rows = await runtime.db.fetch(
         "SELECT id, kind FROM places WHERE id = ANY(CAST(:ids AS bigint[]))", {"ids": ids}
     )
     assert {r["kind"] for r in rows} <= set(ENTRIES["ice_cream"]["kinds"]), rows
+
+
+async def test_satay_where_none_is_known_says_so_rather_than_other_food(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "indonesian satay place in london" once answered with a Greek taverna: the cuisine a
+    food of the table names is never widened away."""
+    payload = await ask(client, await create_user(client), "indonesian satay place in london")
+    satay = set(ENTRIES["satay"]["categories"])
+    for card in payload.restaurants + payload.flagged_restaurants:
+        assert satay & set(card.cuisine_types), (card.name, card.cuisine_types)
+    if not payload.restaurants:
+        assert "couldn't find" in payload.message, payload.message
+    assert "categories" not in payload.relaxed_filters

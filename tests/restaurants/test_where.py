@@ -76,6 +76,10 @@ async def test_a_request_with_no_city_uses_the_recent_one_and_says_so(
     assert later.restaurants, later.message
     assert {(r.city or "").lower() for r in later.restaurants} == {"cambridge"}
     assert "In Cambridge, where you searched last time" in later.message
+    vague = await turn(client, uid, "somewhere for dinner tonight", uuid.uuid4().hex, [])
+    assert vague.restaurants, "too vague to search, but the city is known: its best places"
+    assert {(r.city or "").lower() for r in vague.restaurants} == {"cambridge"}
+    assert "In Cambridge, where you searched last time" in vague.message
 
 
 async def test_near_me_with_the_home_city_searches_it_and_without_asks(

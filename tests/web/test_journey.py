@@ -74,7 +74,7 @@ def test_full_journey(page: Any) -> None:
 
     # Chat: the thinking steps stream in before the answer, and are announced.
     page.evaluate(_WATCH_STREAM)
-    payload = _ask(page, "thai food please")
+    payload = _ask(page, "thai food in boston please")
     stream = page.evaluate("window.__stream")
     kinds = [kind for kind, _ in stream]
     assert kinds == ["step"] * 5 + ["answer"], stream
@@ -367,7 +367,7 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
 
     page.click("#jump-chat")
     page.wait_for_function("document.activeElement.id === 'chat-input'")
-    _ask(page, "thai food please")
+    _ask(page, "thai food in boston please")
     page.locator(".bubble.assistant .answer").last.scroll_into_view_if_needed()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     for level in ("danger", "warning", "caution", "info"):

@@ -27,8 +27,8 @@ from kairos.pipeline.safety import guard_places, hard_set, quote_avoids, shown_c
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
-from kairos.restaurants.conversation import for_words, free_words
-from kairos.restaurants.decomposition import named_in
+from kairos.restaurants.conversation import assume_instead_of_asking, for_words, free_words
+from kairos.restaurants.decomposition import named_in, names_food
 from kairos.restaurants.feed import Located
 from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.results import review_claims, to_result, with_quote
@@ -36,7 +36,13 @@ from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, Restaur
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
 from kairos.restaurants.understand import Understand
-from kairos.restaurants.where import Coverage, clarify, place_request, unrecognised
+from kairos.restaurants.where import (
+    Coverage,
+    clarify,
+    place_request,
+    unrecognised,
+    vague_where_known,
+)
 from kairos.search.filters import SearchFilters
 from kairos.store.places import PlacesRepository
 from kairos.text.aspect_lexicon import FUNCTION_WORDS
@@ -236,6 +242,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     )
     state.decomposition = decomposition
     coverage = await turn.coverage()
+    if await vague_where_known(decomposition, turn.locate):
+        # "somewhere for dinner tonight" from someone Kairos knows the city of: its best places
+        decomposition = state.decomposition = assume_instead_of_asking(decomposition)
     if decomposition.needs_clarification or decomposition.intent in ("greeting", "other"):
         question = decomposition.clarification_question or decomposition.reply or ""
         if decomposition.needs_clarification:
@@ -304,6 +313,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     for stage in RELAX_STAGES:
         if traced.result.hits:
             break
+        if "categories" in stage and (
+            (broader.kinds and set(broader.kinds) != MEAL_KINDS) or names_food(decomposition)
+        ):
+            break  # ice cream or satay asked for: a café's coffee or a taverna is no answer
         if "categories" in stage and hard and broader.categories:
             # every place of the cuisine shows an allergen of the profile: say so rather than
             # answer with another cuisine

@@ -21,7 +21,15 @@ from kairos.search.catalog import Catalog
 from kairos.store.database import Database
 from kairos.text.query.catalog_words import clean_city
 
-__all__ = ["Coverage", "CoverageReader", "Where", "clarify", "place_request", "unrecognised"]
+__all__ = [
+    "Coverage",
+    "CoverageReader",
+    "Where",
+    "clarify",
+    "place_request",
+    "unrecognised",
+    "vague_where_known",
+]
 
 NAMED_AT_LEAST = 10
 """Places to eat a city needs before a question names it: a suburb holding three is not what
@@ -175,6 +183,20 @@ def _opening(decomposition: Decomposition, known: frozenset[str]) -> str:
     f = decomposition.filters
     wanted = describe_request(f.categories, decomposition.vibes, None, f.price_tiers)
     return "Where should I look?" if wanted == "places" else f"Where should I look for {wanted}?"
+
+
+async def vague_where_known(
+    decomposition: Decomposition,
+    locate: Callable[[], Awaitable[tuple[str | None, Source | None]]],
+) -> bool:
+    """A request too vague to search ("somewhere for dinner tonight") from someone whose city
+    is known: answered with that city's best places rather than a question."""
+    f = decomposition.filters
+    if not decomposition.needs_clarification or decomposition.intent != "find_restaurant":
+        return False
+    if f.city or f.area or f.near or decomposition.unknown_place:
+        return False
+    return bool((await locate())[0])
 
 
 async def clarify(
