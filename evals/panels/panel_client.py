@@ -1,6 +1,6 @@
 """What the panel runners share: a client for a served Kairos that acts for a user with the
-service token, waits out 429s, and turns an error status or no answer into `Failed`, whose text
-is the answer the panel records."""
+service token, waits out 429s and 503s (with their Retry-After), and turns an error status or
+no answer into `Failed`, whose text is the answer the panel records."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ class Client:
                 resp = self.http.request(method, path, headers=headers, json=body)
             except httpx.HTTPError as exc:
                 raise Failed(f"{method} {path}: no answer ({type(exc).__name__}: {exc})") from exc
-            if resp.status_code == 429 and attempt < RETRIES_429:
+            # 429, and 503 while the server's database watch holds an outage (a loaded machine)
+            if resp.status_code in (429, 503) and attempt < RETRIES_429:
                 time.sleep(min(60.0, float(resp.headers.get("Retry-After") or 5)))
                 continue
             break
