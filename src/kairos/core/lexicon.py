@@ -202,6 +202,7 @@ def build_lexicon(
     for term, allergens in data.get("compounds", {}).items():
         _add(text_terms, term, _validate(allergens, f"compounds.{term}"))
         forms.update(inflections(term))
+    forms.update(_plant_based(data.get("plant_based", {}), text_terms))
     usually: dict[str, tuple[str, ...]] = {}
     for term, allergens in data.get("uncertain", {}).items():
         _add(usually, term, _validate(allergens, f"uncertain.{term}"))
@@ -214,6 +215,7 @@ def build_lexicon(
     hand = frozenset(text_terms)
     added: dict[str, str] = {}  # key -> a surface form, for every word the later layers add
     exact: set[str] = set()
+    heads: set[str] = set()  # derived words that can end a longer word and lend it theirs
     for rule in (derived or {}).get("words", ()):
         allergens = _validate(rule["allergens"], f"derived words {rule['terms'][:2]}")
         likely = rule["status"] == "likely"
@@ -221,6 +223,7 @@ def build_lexicon(
             forms.update(inflections(term, singular=True))
             for form in inflections(term, singular=True):
                 key = term_key(form)
+                heads.add(key)
                 _merge(text_terms, usually, reasons, key, allergens, likely, rule["reason"])
                 if key not in hand:
                     added[key] = form
@@ -243,7 +246,7 @@ def build_lexicon(
             _merge(text_terms, usually, reasons, key, row.likely, True, row.reason)
     for key in exact:
         added.pop(key, None)
-    _with_parts(text_terms, usually, hand, added)
+    _with_parts(text_terms, usually, hand, added, frozenset(heads))
     known_foods.update(text_terms)
     umbrellas: dict[str, tuple[str, ...]] = {}
     for term, allergens in data.get("profile_umbrellas", {}).items():
@@ -276,6 +279,7 @@ def _with_parts(
     usually: dict[str, tuple[str, ...]],
     hand: frozenset[str],
     added: Mapping[str, str],
+    heads: frozenset[str] = frozenset(),
 ) -> None:
     """A longer word the derived rules or the taxonomy add ("dark soy sauce", "cheese
     tortellini") hides the shorter hand-listed words inside it at the same position, so it also
@@ -288,6 +292,8 @@ def _with_parts(
         if len(words) < 2:
             continue
         parts = _hand_parts(words, hand)
+        if not parts or not parts[-1][1]:
+            _lend_head(text_terms, usually, key, _derived_head(words, heads))
         certain: set[str] = set()
         doubtful: set[str] = set()
         for part, last in parts:
@@ -320,6 +326,50 @@ def _hand_parts(words: list[str], hand: frozenset[str]) -> list[tuple[str, bool]
         else:
             start += 1
     return found
+
+
+def _derived_head(words: list[str], heads: frozenset[str]) -> str | None:
+    """The longest derived word ending `words` (the phrase itself excluded): the head names
+    what the thing is, so "pecan pie" is a pie (wheat) as well as pecans."""
+    for start in range(1, len(words)):
+        part = "".join(words[start:])
+        if part in heads:
+            return part
+    return None
+
+
+def _lend_head(
+    text_terms: dict[str, tuple[str, ...]],
+    usually: dict[str, tuple[str, ...]],
+    key: str,
+    head: str | None,
+) -> None:
+    """Add a derived head's allergens the longer word does not name itself, with the head's
+    status; what the longer word says of an allergen stands."""
+    if head is None or head in GENERIC_HEADS:
+        return
+    for allergen in text_terms.get(head, ()):
+        if allergen in text_terms[key]:
+            continue
+        text_terms[key] = (*text_terms[key], allergen)
+        if allergen in usually.get(head, ()):
+            usually[key] = (*usually.get(key, ()), allergen)
+
+
+def _plant_based(spec: Mapping[str, Any], text_terms: dict[str, tuple[str, ...]]) -> set[str]:
+    """Plant-based forms of dairy foods ("coconut yogurt", "oat milk", "cashew cheese"): made
+    from the plant, not from milk, so they carry the plant's allergens only. Entries the hand
+    lexicon lists itself keep what it says."""
+    forms: set[str] = set()
+    for base in spec.get("bases", ()):
+        allergens = text_terms.get(term_key(base), ())
+        for dairy_form in spec.get("forms", ()):
+            term = f"{base} {dairy_form}"
+            if term_key(term) in text_terms:
+                continue
+            _add(text_terms, term, allergens)
+            forms.update(inflections(term))
+    return forms
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,7 +67,7 @@ def _text(value: Any) -> str | None:
     return str(value) if value else None
 
 
-DERIVATION: Final = "licence-stuffing-2"
+DERIVATION: Final = "dishes-across-cuisines-3"
 """Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
 
 
