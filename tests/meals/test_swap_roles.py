@@ -41,3 +41,17 @@ def test_the_food_on_its_own_is_still_swapped() -> None:
     )
     assert isinstance(adapted, AdaptedRecipe)
     assert "sunflower seeds" in _final(adapted)
+
+
+def test_a_cook_who_hates_olives_still_cooks_with_olive_oil() -> None:
+    """ "I hate olives" refused every salad dressed with olive oil ("suits your you avoid
+    olives"); the olives themselves still go."""
+    hates = CookConstraints(dislikes=("olives",))
+    adapted = _adapt(["3 tbsp olive oil", "1 cup pitted olives", "2 tomatoes"], hates)
+    assert isinstance(adapted, AdaptedRecipe)
+    final = _final(adapted)
+    assert "olive oil" in final
+    assert "pitted olives" not in final
+    refused = _adapt(["2 cups olives", "1 lemon"], CookConstraints(dislikes=("olives", "capers")))
+    assert isinstance(refused, Refusal)
+    assert "your you" not in refused.reason and refused.reason.endswith("you avoid olives.")

@@ -168,9 +168,14 @@ class _Adapter:
             return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
         return _refuse(
             self.recipe,
-            f"{self.recipe.title} needs {line.item} and it cannot be made safely without it: "
-            f"there is no substitute for it that suits "
-            f"{reason if self.constraints.owners else f'your {reason}'}.",
+            (
+                f"{self.recipe.title} needs {line.item}: there is no substitute for it, and "
+                f"{reason}."
+                if all(h.kind == "dislike" for h in hard)
+                else f"{self.recipe.title} needs {line.item} and it cannot be made safely "
+                "without it: there is no substitute for it that suits "
+                f"{reason if self.constraints.owners else f'your {reason}'}."
+            ),
             hard,
             [line.original],
         )

@@ -10,6 +10,7 @@ everywhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -31,6 +32,7 @@ __all__ = [
 ]
 
 HazardKind = Literal["allergen", "dislike", "diet"]
+_PRESSED_OIL: Final = re.compile(r"[\s-]+oils?\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,8 @@ def hazards_in(
     dislikes = tuple(dislikes)
     if dislikes:
         for mention in detect_allergens(text, food_lexicon(dislikes)):
+            if _PRESSED_OIL.match(text, mention.end):
+                continue  # a cook who hates olives cooks with olive oil: an oil is not its fruit
             found.append(Hazard("dislike", mention.allergen, mention.text, mention.status))
     if animal_by_diet:
         for word, group in animal_groups(text).items():
