@@ -75,3 +75,17 @@ async def test_a_library_logging_an_outage_error_logs_one_line_without_its_trace
     assert lines[0].startswith("Exception during reset or similar (FileNotFoundError: ")
     assert lines[1] == "background task failed"  # any other error keeps its traceback
     assert lines[2] == "Traceback (most recent call last):"
+
+
+def test_requests_are_refused_at_once_only_when_the_watch_and_a_request_both_met_the_outage() -> (
+    None
+):
+    outage = DatabaseOutage(clock=Clock())
+    outage.check_failed(TimeoutError("ping took longer than 2 s"))
+    assert outage.ongoing and not outage.confirmed, "a slow ping under load alone refuses nothing"
+    outage.failed(TimeoutError("a statement got no answer in 5 s"))
+    assert outage.confirmed
+    outage.recovered()
+    assert not outage.ongoing and not outage.confirmed
+    outage.failed(TimeoutError("one request timed out"))
+    assert not outage.confirmed, "requests alone never close the gate: the watch decides"

@@ -34,9 +34,7 @@ class DatabaseOutage:
         self.refused = 0
         self.background_failures = 0
         self._last_logged = 0.0
-        self.confirmed = False
-        """The watch's own check failed last: requests are refused at once, not after their
-        timeouts, until a check answers again."""
+        self._check_failing = False
 
     @property
     def ongoing(self) -> bool:
@@ -60,10 +58,18 @@ class DatabaseOutage:
             self.refused += 1
         self.tick()
 
+    @property
+    def confirmed(self) -> bool:
+        """The watch's own check failed last and requests met the outage too: requests are then
+        refused at once, not after their timeouts, until a check answers again. Both, because
+        under heavy load the watch's ping can miss its 2 s while requests still succeed (load 12
+        on 2 cores refused whole panel runs when the ping alone decided)."""
+        return self._check_failing and self.refused > 0
+
     def check_failed(self, error: BaseException) -> None:
         """The watch's own ping did not answer."""
         self.failed(error, request=False)
-        self.confirmed = True
+        self._check_failing = True
 
     def background_failed(self, error: BaseException) -> None:
         self.failed(error, request=False)
@@ -81,7 +87,7 @@ class DatabaseOutage:
         )  # fmt: skip
 
     def recovered(self) -> None:
-        self.confirmed = False
+        self._check_failing = False
         if self.started is None:
             return
         logger.warning(
