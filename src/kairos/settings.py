@@ -40,15 +40,15 @@ class Settings(BaseSettings):
         "and the embedded server is restarted in place)",
     )
     database_connect_timeout_seconds: float = Field(
-        default=5.0, gt=0, description="a new connection to the database gives up after this long"
+        default=10.0, gt=0, description="a new connection to the database gives up after this long"
     )
     database_pool_timeout_seconds: float = Field(
-        default=5.0,
+        default=10.0,
         gt=0,
         description="a request waits this long for a pooled connection, then gets a 503",
     )
     database_statement_timeout_seconds: float = Field(
-        default=5.0,
+        default=10.0,
         gt=0,
         description="while serving, a statement the database has not answered in this long is "
         "cancelled and the request gets a 503 (a hung server; migrations and ingest are not "

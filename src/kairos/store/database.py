@@ -80,9 +80,9 @@ def ping_when_idle(engine: AsyncEngine, idle_seconds: float = PING_IDLE_SECONDS)
 class DatabaseTimeouts:
     """Seconds: a new connection, a pooled connection, and a statement (once serving)."""
 
-    connect: float = 5.0
-    pool: float = 5.0
-    statement: float = 5.0
+    connect: float = 10.0
+    pool: float = 10.0
+    statement: float = 10.0
 
     @classmethod
     def of(cls, settings: Settings) -> DatabaseTimeouts:
