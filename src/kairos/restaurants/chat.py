@@ -313,10 +313,6 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     for stage in RELAX_STAGES:
         if traced.result.hits:
             break
-        if "categories" in stage and (
-            (broader.kinds and set(broader.kinds) != MEAL_KINDS) or names_food(decomposition)
-        ):
-            break  # ice cream or satay asked for: a café's coffee or a taverna is no answer
         if "categories" in stage and hard and broader.categories:
             # every place of the cuisine shows an allergen of the profile: say so rather than
             # answer with another cuisine
@@ -324,6 +320,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             if await turn.search.nothing_matches(unsafe) is None:
                 all_unsafe = True
                 break
+        if "categories" in stage and (
+            (broader.kinds and set(broader.kinds) != MEAL_KINDS) or names_food(decomposition)
+        ):
+            break  # ice cream or satay asked for: a café's coffee or a taverna is no answer
         broader, more = relax(broader, stage)
         if more:
             relaxed += more

@@ -31,7 +31,12 @@ from kairos.restaurants.conversation import (
     merge_follow_up,
 )
 from kairos.restaurants.schemas_decomposition import Decomposition, Intent, UiPreference
-from kairos.restaurants.understanding import FOOD_ALIASES, FOOD_KINDS, RESTAURANT_WORDS
+from kairos.restaurants.understanding import (
+    FOOD_ALIASES,
+    FOOD_KINDS,
+    RESTAURANT_WORDS,
+    SECONDARY_CATEGORY_WORDS,
+)
 from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.conversation import continues_earlier, replaces_earlier
@@ -122,11 +127,14 @@ def meal_kinds(categories: list[str]) -> list[str]:
 def names_food(decomposition: Decomposition) -> bool:
     """Whether the request names a food of core/data/food_words.toml ("satay", "ice cream"):
     places of another food are then no answer, and the cuisine is never widened away."""
-    return any(
-        phrase in FOOD_ALIASES or phrase.rsplit(" ", 1)[0] in FOOD_ALIASES
+    said = (
+        head
         for phrase, role in decomposition.matched.items()
         if role.startswith("categories=")
+        for head in (phrase, phrase.rsplit(" ", 1)[0])
     )
+    # a meal word ("brunch") names when, not what: "vegan brunch" may widen to vegan places
+    return any(h in FOOD_ALIASES and h not in SECONDARY_CATEGORY_WORDS for h in said)
 
 
 def said_kinds(reading: QueryUnderstanding) -> list[str]:
