@@ -12,7 +12,10 @@ with every arm normalised to [0, 1] over the candidate set:
   search facets (its description and tags), divided by the set's best;
 - recency: `exp(−age / 365 days)` of the place's `last_updated`.
 Filters (in SQL): a visit kind, routable coordinates, within `radius_km` of the city centre;
-tags filter when given, accessibility when asked for (OSM `wheelchair=yes|limited`).
+tags filter when given; step-free asked: OSM `wheelchair=no` is left out and a place whose source
+says nothing follows the marked ones (`STEP_FREE_UNKNOWN`). Places with no position join at the
+city's centre when the positioned sights cannot fill the trip (`UNPOSITIONED_PENALTY`); hawker
+centres, food courts and markets are places to eat (`meals`), not sights.
 Season: a place whose `season` (`ingest/poi_season.py`) shares no month with the trip's days
 is left out, and the answer names it with its evidence.
 Personalisation: after the blend, + `FAVOURITE_BONUS` for a place whose kind, category, source
@@ -45,12 +48,17 @@ from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
 from kairos.trips.models import Candidate, step_free_of
 from kairos.trips.retrieval_rules import (
+    RECENCY_DAYS,
     Row,
     Scored,
+    age_days,
     diversify,
     in_season,
     is_food_place,
+    label_of,
     liked,
+    query_words,
+    scaled,
     sights,
     tags_of,
 )
@@ -79,7 +87,6 @@ MEAL_KINDS: Final = ("restaurant", "cafe")
 FOOD_KIND: Final = "food market"
 """A meal at a place listed as a sight that is a hawker centre, food court or market."""
 DEFAULT_INTERESTS: Final = "famous landmarks, museums, parks and viewpoints"
-RECENCY_DAYS: Final = 365.0
 _KM_PER_DEGREE: Final = 111.0
 
 _PLACES = text(
@@ -127,42 +134,6 @@ class Retrieved:
     """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
 
 
-def _words(interests: str) -> str:
-    words = [w for w in "".join(c if c.isalnum() else " " for c in interests.lower()).split()
-             if len(w) > 2]  # fmt: skip
-    return " | ".join(dict.fromkeys(words))
-
-
-def _label(row: Any, attributes: dict[str, Any]) -> str:
-    poi = attributes.get("poi") or {}
-    for raw in poi.values() if isinstance(poi, dict) else ():
-        if isinstance(raw, dict) and raw.get("category"):
-            return str(raw["category"]).replace("_", " ")
-    return str(row.kind).replace("_", " ")
-
-
-def _age_days(attributes: dict[str, Any], now: datetime) -> float:
-    stamp = (attributes.get("visit") or {}).get("last_updated")
-    try:
-        when = datetime.fromisoformat(str(stamp)) if stamp else None
-    except ValueError:
-        when = None
-    if when is None:
-        return RECENCY_DAYS
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, (now - when).total_seconds() / 86400)
-
-
-def _scale(values: Sequence[float]) -> list[float]:
-    if not values:
-        return []
-    low, high = min(values), max(values)
-    if high - low < 1e-9:
-        return [0.0 for _ in values]
-    return [(v - low) / (high - low) for v in values]
-
-
 class TripRetrieval(CatalogLookups):
     def __init__(self, db: Database, embedder: EmbeddingProvider) -> None:
         super().__init__(db)
@@ -170,8 +141,19 @@ class TripRetrieval(CatalogLookups):
         self._labels: dict[str, np.ndarray] = {}
         self._queries: dict[str, np.ndarray] = {}
         self._rows_cache: dict[tuple[Any, ...], tuple[float, list[Row]]] = {}
+        self._food: dict[int, bool] = {}
+        """Place id → a place to eat listed as a sight (`is_food_place`: ~15 µs a row, asked
+        for every row of a city twice a trip)."""
         self.retrievals = 0
         self.diversified = 0
+
+    def _is_food(self, row: Row) -> bool:
+        found = self._food.get(row.id)
+        if found is None:
+            if len(self._food) > 200_000:
+                self._food.clear()
+            found = self._food[row.id] = is_food_place(row.name, row.attributes)
+        return found
 
     def _label_vector(self, label: str) -> np.ndarray:
         vector = self._labels.get(label)
@@ -189,7 +171,7 @@ class TripRetrieval(CatalogLookups):
             cached = (time.monotonic(), await self._read_rows(centre, radius_km, kinds))
             self._rows_cache[key] = cached
         rows = cached[1]
-        query = _words(interests)
+        query = query_words(interests)
         if not query or not rows:
             return list(rows)
         async with self.db.reading() as session:
@@ -242,7 +224,7 @@ class TripRetrieval(CatalogLookups):
         extra = await self._unpositioned(city, centre)
         if not extra or len(sights(self._filter(rows, (), accessibility))[0]) >= room:
             return rows
-        query = _words(interests)
+        query = query_words(interests)
         if query:
             async with self.db.reading() as session:
                 found = await session.execute(_BM25, {"q": query, "ids": [r.id for r in extra]})
@@ -268,7 +250,7 @@ class TripRetrieval(CatalogLookups):
         rows = await self._rows(centre, radius_km, "", MEAL_KINDS)
         rows.sort(key=lambda r: (-(r.votes or 0), r.id))
         food = [r for r in await self._rows(centre, radius_km, "", VISIT_KINDS)
-                if is_food_place(r.name, r.attributes)]  # fmt: skip
+                if self._is_food(r)]  # fmt: skip
         rows = [*sorted(food, key=lambda r: r.id), *rows]
         eat = {r.id for r in food}
         return [
@@ -316,7 +298,7 @@ class TripRetrieval(CatalogLookups):
         self.retrievals += 1
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season)
-        eat = {r.id for r in rows if is_food_place(r.name, r.attributes)}
+        eat = {r.id for r in rows if self._is_food(r)}
         filtered = [r for r in filtered if r.id not in eat]  # they are lunch or dinner
         named = {r.id for r in filtered}
         if tags and 0 < len(filtered) < room:
@@ -328,11 +310,11 @@ class TripRetrieval(CatalogLookups):
                              not_sights=not_sights)  # fmt: skip
         wanted_tags = liked(favourites, companions)
         query = self._query_vector(interests or DEFAULT_INTERESTS)
-        labels = [_label(r, r.attributes) for r in filtered]
-        vector = _scale([float(self._label_vector(label) @ query) for label in labels])
+        labels = [label_of(r, r.attributes) for r in filtered]
+        vector = scaled([float(self._label_vector(label) @ query) for label in labels])
         best = max((float(r.bm25) for r in filtered), default=0.0)
         bm25 = [float(r.bm25) / best if best > 0 else 0.0 for r in filtered]
-        recency = [math.exp(-_age_days(r.attributes, now) / RECENCY_DAYS) for r in filtered]
+        recency = [math.exp(-age_days(r.attributes, now) / RECENCY_DAYS) for r in filtered]
         scored: list[Scored] = []
         matched = 0
         for r, label, v, b, c, note in zip(
@@ -400,7 +382,7 @@ class TripRetrieval(CatalogLookups):
             if accessibility and step_free_of(attributes) == "no":
                 continue
             if wanted:
-                label = _label(r, attributes).replace(" ", "_")
+                label = label_of(r, attributes).replace(" ", "_")
                 if r.kind not in wanted and label not in wanted:
                     continue
             out.append(r)

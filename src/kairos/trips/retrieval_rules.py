@@ -1,6 +1,7 @@
 """The rules retrieval applies to a city's rows (`trips/retrieval.py`): sights only (not
-businesses or homes, `trips/notability.py`), the season, the traveller's favourite tags and the
-seed's diversification rule."""
+businesses or homes, `trips/notability.py`), places to eat listed as sights, the season, the
+traveller's favourite tags and the seed's diversification rule; and the blend's pieces (the
+interests' words, a place's category label, its age, min–max scaling)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from kairos.core.notability import MINOR, near_duplicates, not_a_sight, notability
@@ -28,6 +30,8 @@ _FOOD_WORDS: Final = re.compile(
 )
 _FOOD_AMENITIES: Final = frozenset({"food_court", "marketplace"})
 
+RECENCY_DAYS: Final = 365.0
+"""The recency arm's scale (and the age of a place with no `last_updated`)."""
 KID_FRIENDLY: Final = frozenset({"park", "zoo", "aquarium", "beach", "museum", "playground"})
 """Travelling with children: these count as favourite tags too."""
 TOP: Final = 8
@@ -162,3 +166,39 @@ def diversify(scored: list[Scored]) -> tuple[list[Scored], bool]:
     dropped = top[TOP - len(others) :]
     rest = [s for s in scored[TOP:] if s not in others]
     return keep + others + dropped + rest, True
+
+
+def query_words(interests: str) -> str:
+    words = [w for w in "".join(c if c.isalnum() else " " for c in interests.lower()).split()
+             if len(w) > 2]  # fmt: skip
+    return " | ".join(dict.fromkeys(words))
+
+
+def label_of(row: Any, attributes: dict[str, Any]) -> str:
+    poi = attributes.get("poi") or {}
+    for raw in poi.values() if isinstance(poi, dict) else ():
+        if isinstance(raw, dict) and raw.get("category"):
+            return str(raw["category"]).replace("_", " ")
+    return str(row.kind).replace("_", " ")
+
+
+def age_days(attributes: dict[str, Any], now: datetime) -> float:
+    stamp = (attributes.get("visit") or {}).get("last_updated")
+    try:
+        when = datetime.fromisoformat(str(stamp)) if stamp else None
+    except ValueError:
+        when = None
+    if when is None:
+        return RECENCY_DAYS
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (now - when).total_seconds() / 86400)
+
+
+def scaled(values: Sequence[float]) -> list[float]:
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    if high - low < 1e-9:
+        return [0.0 for _ in values]
+    return [(v - low) / (high - low) for v in values]
