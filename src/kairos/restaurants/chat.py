@@ -28,7 +28,7 @@ from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import evaluation, model_tasks, phrasing
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words, free_words
-from kairos.restaurants.decomposition import named_in, names_food
+from kairos.restaurants.decomposition import food_said, named_in, names_food
 from kairos.restaurants.feed import Located
 from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.results import review_claims, to_result, with_quote
@@ -366,6 +366,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
 
     def described(words: list[str]) -> str:
         categories = [] if "categories" in relaxed else decomposition.filters.categories
+        if said_food := food_said(decomposition):
+            categories = [said_food]  # "ice cream places", not "dessert places"
         tiers = [] if "price tiers" in relaxed else decomposition.filters.price_tiers
         return phrasing.describe_request(categories, words, decomposition.filters.city, tiers)
 

@@ -124,17 +124,22 @@ def meal_kinds(categories: list[str]) -> list[str]:
     return []
 
 
-def names_food(decomposition: Decomposition) -> bool:
-    """Whether the request names a food of core/data/food_words.toml ("satay", "ice cream"):
-    places of another food are then no answer, and the cuisine is never widened away."""
+def food_said(decomposition: Decomposition) -> str | None:
+    """The food of core/data/food_words.toml the request names ("satay", "ice cream"), as said;
+    a meal word ("brunch") names when, not what, and is not one."""
     said = (
         head
         for phrase, role in decomposition.matched.items()
         if role.startswith("categories=")
         for head in (phrase, phrase.rsplit(" ", 1)[0])
     )
-    # a meal word ("brunch") names when, not what: "vegan brunch" may widen to vegan places
-    return any(h in FOOD_ALIASES and h not in SECONDARY_CATEGORY_WORDS for h in said)
+    return next((h for h in said if h in FOOD_ALIASES and h not in SECONDARY_CATEGORY_WORDS), None)
+
+
+def names_food(decomposition: Decomposition) -> bool:
+    """Whether the request names such a food: places of another food are then no answer, and
+    the cuisine is never widened away ("vegan brunch" may still widen to vegan places)."""
+    return food_said(decomposition) is not None
 
 
 def said_kinds(reading: QueryUnderstanding) -> list[str]:
