@@ -90,7 +90,7 @@ def test_servings_scale_and_metric_keeps_the_original() -> None:
     adapted = adapt_recipe(recipe, CookConstraints(), servings=8)
     assert not isinstance(adapted, Refusal)
     line = adapted.ingredients[0]
-    assert (line.quantity, line.unit) == (950, "milliliter")  # 4 cups = 946 ml, to 10 ml
+    assert (line.quantity, line.unit) == (500, "gram")  # 4 cups of flour by weight, 125 g a cup
     assert line.original == "2 cups flour"
 
 
