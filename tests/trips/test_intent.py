@@ -78,6 +78,15 @@ def test_dates_come_from_the_shared_reader() -> None:
     assert span.city == "Tokyo" and span.days == 3 and span.start == date(2025, 6, 13)
 
 
+def test_a_day_trip_is_one_day_on_the_date_given() -> None:
+    """Trips panel t22: 'Day trip around Delhi on 2027-02-06' planned three half-days."""
+    dated = _request("Day trip around Delhi on 2027-02-06, Mughal architecture").filters
+    assert (dated.start, dated.end, dated.days) == (date(2027, 2, 6), date(2027, 2, 6), 1)
+    assert _request("a day-trip from Delhi").filters.days == 1
+    assert _request("3 days in Delhi with a day trip to Agra").filters.days == 3
+    assert _request("2 day trip to Delhi").filters.days == 2
+
+
 def test_tags_budget_and_accessibility_are_normalised() -> None:
     filters = _request("free wheelchair accessible museums and temples in dc").filters
     assert filters.city == "Washington"

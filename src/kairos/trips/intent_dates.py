@@ -24,6 +24,7 @@ _MONTH: Final = re.compile(
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _DAYS: Final = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven)[\s-]+days?\b", re.I)
 _LONG_WEEKEND: Final = re.compile(r"\blong\s+weekend\b", re.I)
+_DAY_TRIP: Final = re.compile(r"\bday[\s-]?trip\b|\bfor\s+the\s+day\b", re.I)
 _NO_WALK: Final = re.compile(
     r"\b(?:(?:do\s*n[o']?t|dont|don't|not|never|hate|no)\s+"
     r"(?:(?:really|like|love|much|want\s+to|to)\s+)*walk(?:ing)?|no\s+walking)\b", re.I,
@@ -67,6 +68,8 @@ def said_dates(text: str, today: date, start: date | None, end: date | None,
     if match := _DAYS.search(text):
         word = match.group(1).lower()
         length = int(word) if word.isdigit() else _NUMBERS[word]
+    if length is None and _DAY_TRIP.search(text):
+        length = 1  # "day trip around Delhi on 2027-02-06": one day, whatever the date says
     if _LONG_WEEKEND.search(text):
         length = 3
         if start is not None and start.weekday() == 5:  # the reader's Saturday: from Friday
