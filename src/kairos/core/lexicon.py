@@ -38,8 +38,9 @@ CANONICAL_ALLERGENS: Final[tuple[str, ...]] = (
 CANONICAL_SET: Final[frozenset[str]] = frozenset(CANONICAL_ALLERGENS)
 
 _WORD = re.compile(r"[^\W_]+")
-# Between the words of an entry: nothing, spaces, hyphens or apostrophes ("soy-bean", "za'atar").
-_SEP = r"[\s\-'’]*"
+# Between the words of an entry: nothing, spaces, hyphens, apostrophes or an ampersand
+# ("soy-bean", "za'atar", "half & half" for an entry written "half & half").
+_SEP = r"[\s\-'’&]*"
 # Word boundaries that treat "_" as a separator: Open Food Facts marks allergens as "_milk_".
 _LEFT = r"(?<![^\W_])"
 _RIGHT = r"(?![^\W_])"
