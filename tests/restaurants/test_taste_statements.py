@@ -120,3 +120,12 @@ async def test_chat_turns_without_a_taste_statement_leave_the_profile_as_it_was(
     after = (await client.get(f"/users/{uid}", headers=TOKEN)).json()
     assert after["preferences"] == before["preferences"]
     assert after["version"] == before["version"]
+
+
+def test_how_a_taste_is_said_is_never_searched_or_kept() -> None:
+    """ "I love spicy food", then "dinner in boston tonight" once said "Kept from your earlier
+    message: love and spicy"."""
+    said = PARSER.decompose("I love spicy food")
+    assert "love" not in said.vector_query.split() and "spicy" in said.vector_query.split()
+    later = PARSER.decompose("dinner in boston tonight", previous=said)
+    assert not any("love" in a for a in later.assumptions), later.assumptions

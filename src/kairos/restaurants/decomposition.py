@@ -47,6 +47,9 @@ MAX_HISTORY = 3  # earlier messages a chain of follow-ups may reach back to
 GROUP_SIZE = 6  # parties this large want a place that takes groups
 MAX_PARTY = 500  # "a table for 10000" is still a large group, not an error
 NAMED_PLACE_ROLES = ("compare=name", "locate")  # the reader's roles for a place's own name
+TASTE_VERBS = frozenset(("love", "loves", "like", "likes", "adore", "enjoy", "prefer", "hate"))
+"""How a taste is said ("I love spicy food"): no place's text is searched for "love", and a
+later request never keeps it ("Kept from your earlier message: love and spicy")."""
 CLARIFYING_QUESTION = (
     "What are you in the mood for — a cuisine, a neighbourhood, or an occasion "
     "(say, a quiet dinner or a cheap lunch)?"
@@ -110,7 +113,7 @@ def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
     # what the search looks for: their names are in the places' own text
     vibe_words = [v.replace("_", " ") for v in vibes]
     parts = named_in(reading.matched) + vibe_words + reading.dishes + leftover
-    unique = list(dict.fromkeys(" ".join(parts).split()))
+    unique = [w for w in dict.fromkeys(" ".join(parts).split()) if w not in TASTE_VERBS]
     return " ".join(unique[:MAX_VECTOR_WORDS])
 
 
