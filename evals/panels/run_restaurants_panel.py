@@ -31,6 +31,7 @@ from typing import Any
 from panel_client import Client, Failed, squash
 
 NEW_SESSION = "[new session] "
+LEARNING_SECONDS = 1.0
 ASSISTANT_TURN_CHARS = 3990
 """`conversation_history` contents are at most 4000 characters."""
 
@@ -153,6 +154,7 @@ def play(c: Client, line: dict[str, Any]) -> str:
             ]
             out.append("")
         if uid:
+            time.sleep(LEARNING_SECONDS)  # the profile is learnt after the turn, in the background
             after = c.call("GET", f"/users/{uid}", None)
             was, now = before.get("preferences") or {}, after.get("preferences") or {}
             changed = {k: v for k, v in now.items() if was.get(k) != v}
