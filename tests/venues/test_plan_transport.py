@@ -34,9 +34,13 @@ def _user(base: str) -> tuple[str, str]:
     return uid, token
 
 
-async def _socket(base: str, token: str | None, body: Any) -> list[dict[str, Any]]:
+async def _socket(
+    base: str, token: str | None, body: Any, *, token_in_frame: bool = False
+) -> list[dict[str, Any]]:
     url = base.replace("http://", "ws://") + "/api/ws/plan"
-    if token:
+    if token and token_in_frame:
+        body = {**body, "access_token": token}
+    elif token:
         url += f"?access_token={token}"
     async with websockets.connect(url) as socket:
         received: list[dict[str, Any]] = []
@@ -68,12 +72,24 @@ async def test_socket_streams_logs_per_node_then_one_result(venue_server: str) -
 
 async def test_socket_refuses_without_credential_and_explains_bad_input(venue_server: str) -> None:
     (refused,) = await _socket(venue_server, None, {"prompt": "drinks"})
-    assert refused["type"] == "error" and "?access_token=" in refused["detail"]
+    assert refused["type"] == "error" and '"access_token"' in refused["detail"]
     _, token = _user(venue_server)
     (invalid,) = await _socket(venue_server, token, {"prompt": ""})
     assert invalid["type"] == "error" and "prompt" in invalid["detail"]
     (garbled,) = await _socket(venue_server, token, "not json")
     assert garbled["type"] == "error" and "JSON" in garbled["detail"]
+
+
+async def test_the_token_may_come_in_the_first_frame_and_stay_out_of_the_url(
+    venue_server: str,
+) -> None:
+    """A browser cannot set headers on a socket; a token in the URL lands in access logs."""
+    _, token = _user(venue_server)
+    body = {"prompt": "drinks in cambridge for 4", "member_locations": []}
+    messages = await _socket(venue_server, token, body, token_in_frame=True)
+    assert messages[-1]["type"] == "result", messages[-1]
+    (refused,) = await _socket(venue_server, "not-a-token", body, token_in_frame=True)
+    assert refused["type"] == "error" and refused["title"] == "Unauthorized"
 
 
 def test_an_email_is_sent_only_after_confirmation(venue_server: str, inbox: Inbox) -> None:

@@ -3,7 +3,9 @@ Reference") so a client written for it works. Thin: parse, authorise, call the p
 
 Every route that acts for a person needs a credential (docs/SECURITY.md): a user token, the
 service token with X-User-ID, or the demo cookie. A browser cannot set headers on a WebSocket,
-so `WS /api/ws/plan` also takes the user token as `?access_token=`. In development only, the
+so `WS /api/ws/plan` also takes the user token in its first frame (`"access_token"` beside the
+request; kept out of URLs, and so out of access logs) or, as the seed did, as `?access_token=`
+(redacted from the logs). In development only, the
 seed's routes (plan, socket, preferences) act for the seed's local user `auth0|local_test` when
 a request carries no credential at all, as the seed's local development did. A plan id is a
 capability: whoever holds it sees the shortlist and votes as one of its members (the way a poll
@@ -78,9 +80,10 @@ async def plan(
     return await product.plan(user, body)
 
 
-async def _ws_user(websocket: WebSocket) -> UserPublic:
+async def _ws_user(websocket: WebSocket, in_frame: object = None) -> UserPublic:
     runtime, settings = websocket.app.state.runtime, websocket.app.state.settings
-    token = websocket.query_params.get("access_token")
+    token = in_frame if isinstance(in_frame, str) and in_frame else None
+    token = token or websocket.query_params.get("access_token")
     presented = Presented(
         authorization=websocket.headers.get("authorization")
         or (f"Bearer {token}" if token else None),
@@ -92,7 +95,8 @@ async def _ws_user(websocket: WebSocket) -> UserPublic:
         return await user_or_local(runtime, settings, presented)
     except Unauthorized as exc:
         raise Unauthorized(
-            f"{exc.detail}; a browser's socket may send the user token as ?access_token="
+            f"{exc.detail}; a browser's socket may send the user token in its first frame as "
+            '"access_token"'
         ) from None
 
 
@@ -109,7 +113,8 @@ async def plan_socket(websocket: WebSocket) -> None:
     try:
         try:
             raw = await websocket.receive_json()
-            user = await _ws_user(websocket)
+            in_frame = raw.pop("access_token", None) if isinstance(raw, dict) else None
+            user = await _ws_user(websocket, in_frame)
             body = PlanRequest.model_validate(raw)
             await websocket.app.state.rate_limits.check_chat(websocket.scope, user.uid)
         except ValidationError as exc:
