@@ -375,13 +375,14 @@ async def test_venues_listed_as_closed_are_left_out_when_open_ones_fit(
 ) -> None:
     """Grezzo (Yelp: closed) was the third pick of a vegan work lunch in Boston, with "Listed
     as closed by its source" under watch out. With enough open venues, a closed one is not
-    planned at all, and the plan says how many were left out."""
+    planned at all, and the plan says how many were left out. (Vegetarian, not vegan: since a
+    review that only concedes vegan options is no evidence of them, the sample's Boston has two
+    open vegan venues, too few for three, and Grezzo is kept with its warning.)"""
     from kairos.venues.facts import venue_attributes
 
     uid = await create_user(client)
-    answer = await _plan(
-        client, uid, prompt="somewhere quiet for a work lunch in boston, 3 people, one is vegan"
-    )
+    prompt = "somewhere quiet for a work lunch in boston, 3 people, one is vegetarian"
+    answer = await _plan(client, uid, prompt=prompt)
     ids = [int(v["venue_id"].removeprefix("kp_")) for v in answer["venues"]]
     assert len(ids) >= 3
     assert not any(a.closed for a in (await venue_attributes(runtime.db, ids)).values())
