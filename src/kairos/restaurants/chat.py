@@ -273,7 +273,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             GenerativeUIPayload(
                 ui_type="text",
                 message=phrasing.after_assumptions(decomposition.assumptions, placed.question),
-                follow_up_questions=[placed.question, *placed.suggestions],
+                follow_up_questions=[placed.question],
+                suggested_replies=list(placed.suggestions),
                 assumptions=decomposition.assumptions,
             ),
         )

@@ -109,6 +109,11 @@ class GenerativeUIPayload(BaseModel):
     flagged_restaurants: list[RestaurantResult] = Field(default_factory=list)
     has_allergy_warnings: bool = False
     follow_up_questions: list[str] | None = None
+    suggested_replies: list[str] = Field(
+        default_factory=list,
+        description="one-tap answers to the one question asked (the cities Kairos knows), each "
+        "sent as the next message; never a question of its own (ADR-004: one question a turn)",
+    )
     hard_excluded_allergens: list[str] = Field(
         default_factory=list, description="allergens removed in SQL before ranking"
     )

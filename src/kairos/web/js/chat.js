@@ -59,7 +59,8 @@ export function createChat({ getUid }) {
   };
 
   function renderResult(payload) {
-    const questions = (payload.follow_up_questions || []).filter(Boolean);
+    // the one question asked, then its one-tap answers (a city), each sent as the next message
+    const questions = [...(payload.follow_up_questions || []), ...(payload.suggested_replies || [])].filter(Boolean);
     const asked = payload.message.trim();
     // A clarifying question arrives as both the message and a follow-up: show it once, as the chip.
     const clarifying = payload.ui_type === "text" && questions.includes(asked);
