@@ -87,6 +87,13 @@ def test_a_day_trip_is_one_day_on_the_date_given() -> None:
     assert _request("2 day trip to Delhi").filters.days == 2
 
 
+def test_a_free_day_said_in_words_is_kept_free() -> None:
+    """Issue 34 audit: '4 days in Singapore, day 3 free' planned five stops on day 3."""
+    assert _request("4 days in Singapore, day 3 free, gardens").filters.free_days == [3]
+    assert _request("3 days in Delhi, keep day 1 free").filters.free_days == [1]
+    assert _request("3 days in Delhi, day 3 museums").filters.free_days == []
+
+
 def test_tags_budget_and_accessibility_are_normalised() -> None:
     filters = _request("free wheelchair accessible museums and temples in dc").filters
     assert filters.city == "Washington"

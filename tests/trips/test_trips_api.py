@@ -192,6 +192,16 @@ async def test_words_about_companions_reach_the_trip(client: httpx.AsyncClient) 
     assert planned.json()["trip"]["companions"] == "family_with_kids"
 
 
+async def test_a_free_day_said_in_words_stays_free(client: httpx.AsyncClient) -> None:
+    uid = await create_user(client)
+    planned = await _intent(client, uid, raw_text="3 days in Singapore, day 2 free, gardens")
+    assert planned.status_code == 200, planned.text
+    days = planned.json()["trip"]["days"]
+    assert len(days) == 3
+    assert not [s for s in days[1]["slots"] if s["kind"] == "stop"], days[1]
+    assert [s for s in days[0]["slots"] if s["kind"] == "stop"]
+
+
 async def test_empty_words_are_a_422(client: httpx.AsyncClient) -> None:
     uid = await create_user(client)
     empty = await _intent(client, uid, raw_text="   ")

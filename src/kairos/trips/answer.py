@@ -73,6 +73,7 @@ async def answer_intent(
             pace=f.pace, mode=f.mode, companions=_companions(f.companions),
             interests=request.raw_text,
             tags=[t for t in f.tags if t][:10], accessibility=True if f.accessibility else None,
+            free_days=[d for d in f.free_days if d <= max(1, min(days, 14))],
         )  # fmt: skip
         trip = await product.create(user, create)
         logger.info("intent %s: trip %s planned, verified=%s", intent_id, trip.trip_id,

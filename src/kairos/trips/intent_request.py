@@ -64,6 +64,7 @@ class IntentFilters(BaseModel):
     mode: ModeName | None = None
     accessibility: list[str] = []
     companions: list[str] = []
+    free_days: list[int] = Field(default=[], description="days (1-based) the traveller keeps free")
 
 
 class IntentRequest(BaseModel):
@@ -107,6 +108,19 @@ def _unknown_city(text: str) -> str | None:
     return None
 
 
+_FREE_DAY: Final = re.compile(
+    r"\b(?:keep|leave)?\s*day\s+(\d{1,2})\s+(?:free|off|open|empty|to\s+(?:rest|ourselves|myself))\b"
+    r"|\bfree\s+day\s+on\s+day\s+(\d{1,2})\b|\bnothing\s+(?:planned\s+)?on\s+day\s+(\d{1,2})\b",
+    re.I,
+)
+
+
+def free_days_said(text: str) -> list[int]:
+    """ "4 days in Singapore, day 3 free": the days the traveller keeps free, 1-based."""
+    said = {int(next(g for g in m.groups() if g)) for m in _FREE_DAY.finditer(text)}
+    return sorted(d for d in said if 1 <= d <= 14)
+
+
 def text_filters(text: str, today: date) -> IntentFilters:
     """The filters a message states in words; nothing guessed that it does not say."""
     words = tokens(text)
@@ -148,6 +162,7 @@ def text_filters(text: str, today: date) -> IntentFilters:
         mode=mode,
         accessibility=found.get("accessibility", []),
         companions=found.get("companions", []),
+        free_days=free_days_said(text),
     )
 
 
