@@ -234,3 +234,18 @@ def test_a_kind_said_in_the_name_counts_once() -> None:
     kinds = [e for e in named.evidence if e.allergen == "tree_nuts"]
     assert [(e.ref, e.span) for e in kinds] == [("bakery", "Bakeries")]
     assert infer_place_allergens([], name="Publick House").known_allergens == []
+
+
+def test_a_review_in_spanish_that_praises_a_dish_is_evidence() -> None:
+    """Restaurants panel q34: 'Pulpo a la brasa espectacular, gente encantadora.' was a card's
+    reason, shown to a person anaphylactic to shellfish (molluscs included) as no known risk:
+    the reader asked for English words around the dish before a review counted."""
+    spanish = infer_place_allergens(
+        [], [("r1", "Pulpo a la brasa espectacular, gente encantadora.")]
+    )
+    assert spanish.knowledge("molluscs") is not None
+    assert spanish.knowledge("molluscs").confidence == "high"  # type: ignore[union-attr]
+    italian = infer_place_allergens([], [("r2", "Le cozze erano ottime, piatto abbondante.")])
+    assert italian.knowledge("molluscs") is not None
+    not_food = infer_place_allergens([], [("r3", "The waiter was crabby and slow.")])
+    assert not_food.knowledge("shellfish") is None

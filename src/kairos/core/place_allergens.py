@@ -58,7 +58,14 @@ _FOOD_CONTEXT: Final = re.compile(
     r"|topped|stuffed|fried|grilled|baked|roasted|cooked|fresh|spicy|crispy|yummy|tender"
     r"|portions?|recommend(?:ed)?|specials?|chef|kitchen|good|great|amazing|excellent|best"
     r"|loved?|perfect(?:ly)?|awesome|nice|favou?rite|tasty|bland|overcooked|undercooked"
-    r"|with|made|filled|contains?|full\s+of)(?![^\W_])",
+    r"|with|made|filled|contains?|full\s+of"
+    # the same talk in the languages the catalogue's reviews are written in (Barcelona's are
+    # Spanish: "Pulpo a la brasa espectacular" was shown as a card's reason while its allergy
+    # check, reading English context words only, knew nothing of the octopus)
+    r"|comida|plat[oe]s?|piatt[oi]|prato|carta|cocina|cucina|cuisine|raci[oó]n(?:es)?|tapas"
+    r"|ric[oa]s?|delicios[oa]s?|d[ée]licieu(?:x|se)|buen[oa]s?|buen[ií]sim[oa]s?|ottim[oa]"
+    r"|espectacular|brasa|plancha|frit[oa]s?|asad[oa]s?|horno|sabor(?:es)?|sabros[oa]s?"
+    r"|con|avec|servid[oa]s?)(?![^\W_])",
     re.IGNORECASE,
 )
 MAX_EVIDENCE_PER_SOURCE: Final = 5
