@@ -235,8 +235,12 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
         trial = best[1]
         days[trial.index] = trial
         used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+    # a place locked to a day outside the trip is listed unplaced yet may be planned as any other
+    held = {s.place_id for d in days for s in d.stops}
     waiting = [
-        by_id[u.place_id] for u in unplaced if u.place_id in by_id and u.place_id not in locks
+        by_id[u.place_id]
+        for u in unplaced
+        if u.place_id in by_id and u.place_id not in locks and u.place_id not in held
     ]
     gave_way = upgrade(request, days, active, by_id, meals, waiting)
     unplaced += [
