@@ -509,7 +509,7 @@ def test_flagged_places_stand_apart_and_data_is_never_markup(page: Any) -> None:
     page.goto("/")
     page.wait_for_selector("#feed .card")
     page.route("**/chat", flag_one)
-    page.fill("#chat-input", "thai food please")
+    page.fill("#chat-input", "thai food in boston please")
     page.press("#chat-input", "Enter")
     page.wait_for_selector(".bubble.assistant .answer")
     answer = page.locator(".bubble.assistant .answer").last
