@@ -22,15 +22,13 @@ Standard library + httpx only.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import sys
-import time
 import uuid
 from typing import Any
 
-from panel_client import Client, Failed, squash
+from panel_client import Client, Failed, run_panel, squash
 
 PICK = "s1"
 
@@ -291,35 +289,7 @@ def play(c: Client, line: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--base", required=True, help="e.g. http://127.0.0.1:8811")
-    ap.add_argument("--panel", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--token", default="KairosTest", help="service token: a fresh user per line")
-    ap.add_argument("--only", default="", help="comma-separated ids (default: all)")
-    ap.add_argument("--timeout", type=float, default=300.0)
-    args = ap.parse_args(argv)
-    only = {s.strip() for s in args.only.split(",") if s.strip()}
-    with open(args.panel, encoding="utf-8") as f:
-        lines = [json.loads(row) for row in f if row.strip()]
-    lines = [x for x in lines if not only or x["id"] in only]
-    client = Client(args.base, args.token or None, args.timeout)
-    try:
-        with open(args.out, "w", encoding="utf-8") as out:
-            for line in lines:
-                started = time.monotonic()
-                try:
-                    answer = play(client, line)
-                except Exception as exc:  # never stop the panel for one line
-                    answer = f"runner error ({type(exc).__name__}): {exc}"
-                out.write(json.dumps({"id": line["id"], "answer": answer}, ensure_ascii=False))
-                out.write("\n")
-                out.flush()
-                print(f"{line['id']}: {time.monotonic() - started:.1f}s", file=sys.stderr)
-    finally:
-        client.close()
-    print(f"wrote {len(lines)} answers to {args.out}", file=sys.stderr)
-    return 0
+    return run_panel((__doc__ or ""), play, argv, default_token="KairosTest")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ without it the routes act for the development test user.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import re
@@ -34,7 +33,7 @@ import uuid
 from datetime import date
 from typing import Any
 
-from panel_client import Client, Failed, squash
+from panel_client import Client, Failed, run_panel, squash
 
 PLACEHOLDER = re.compile(r"\{day(\d+)\.stop(\d+)\}")
 
@@ -218,34 +217,7 @@ def play(c: Client, line: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    ap.add_argument("--base", required=True)
-    ap.add_argument("--panel", default="evals/panels/trips.jsonl")
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--token", default=None, help="service token: a fresh user per line")
-    ap.add_argument("--only", default="", help="comma-separated ids to play")
-    ap.add_argument("--timeout", type=float, default=300.0)
-    args = ap.parse_args(argv)
-    only = {x.strip() for x in args.only.split(",") if x.strip()}
-    with open(args.panel, encoding="utf-8") as panel:
-        lines = [json.loads(x) for x in panel if x.strip()]
-    client = Client(args.base, args.token, args.timeout)
-    try:
-        with open(args.out, "w", encoding="utf-8") as out:
-            for line in lines:
-                if only and line["id"] not in only:
-                    continue
-                answer = play(client, line)
-                out.write(
-                    json.dumps({"id": line["id"], "answer": answer}, ensure_ascii=False) + "\n"
-                )
-                out.flush()
-                print(line["id"], answer.splitlines()[0][:100] if answer else "", file=sys.stderr)
-    finally:
-        client.close()
-    return 0
+    return run_panel((__doc__ or ""), play, argv, default_panel="evals/panels/trips.jsonl")
 
 
 if __name__ == "__main__":
