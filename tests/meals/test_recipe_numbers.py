@@ -138,3 +138,23 @@ def test_a_litre_and_more_reads_in_litres_and_a_pair_of_temperatures_reads_once(
     adapted = _adapt(recipe, units="metric")
     assert adapted.ingredients[0].display == "1.9 l water"
     assert adapted.steps[0].text == "Preheat oven to 190°C. In a 5.7 l pot bring the water up."
+
+
+def test_half_and_half_is_the_dairy_line_it_names_scaled_and_substituted() -> None:
+    """ "half and half" was read as ½ of "and half": shown as "½ and half", doubled to "1 and
+    half", and its cream no longer the line's food (issue 37, meals panel)."""
+    recipe = _recipe(
+        ["1 cup half-and-half", "half and half, to finish", "2 cups pasta"],
+        ["Boil the pasta.", "Stir in the half-and-half."],
+        "2 servings",
+    )
+    doubled = _adapt(recipe, servings=4)
+    shown = [line.display for line in doubled.ingredients]
+    assert shown[0] == "470 ml half-and-half"  # 2 cups, kitchen-rounded
+    assert shown[1].startswith("half and half")
+    assert not any("and half" in line and "half and half" not in line for line in shown)
+    dairy_free = adapt_recipe(recipe, CookConstraints(allergens={"dairy": "severe"}))
+    assert isinstance(dairy_free, AdaptedRecipe)
+    swapped = [line for line in dairy_free.ingredients if line.substitution is not None]
+    assert len(swapped) == 2
+    assert not any("half" in line.display.lower() for line in dairy_free.ingredients)

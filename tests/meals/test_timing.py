@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from kairos.meals.recipes.timing import time_text
+from kairos.meals.recipes.timing import TimeSplit, split_time, time_text
 
 
 def test_an_overnight_marinade_is_said_apart_from_the_cooking() -> None:
@@ -22,3 +22,18 @@ def test_a_wait_the_total_leaves_out_is_added_beside_it() -> None:
 def test_a_short_rest_stays_in_the_total() -> None:
     assert time_text(30, False, ["Cook 10 minutes.", "Let rest 5 minutes."]) == "30 min"
     assert time_text(None, False, ["Marinate overnight."]) is None
+
+
+def test_the_numbers_agree_with_the_time_text() -> None:
+    """A recipe showed total_minutes 1458 beside "about 18 min + 24 h marinating", and 135
+    beside "135 min + overnight marinating": the total now always equals active + waiting,
+    the numbers the text says."""
+    marinade = [
+        "Place chicken and the marinade in a bag. Place in refrigerator for 24 hours.",
+        "Grill for 6 to 8 minutes each side.",
+    ]
+    assert split_time(1458, marinade) == TimeSplit(18, 1440, "marinating", 1458)
+    overnight = split_time(135, ["Cover and marinate overnight.", "Bake 2 hours."])
+    assert overnight == TimeSplit(135, 480, "marinating", 615)
+    assert split_time(30, ["Cook 10 minutes."]) == TimeSplit(30, 0, None, 30)
+    assert split_time(None, marinade) is None

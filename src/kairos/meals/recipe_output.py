@@ -17,7 +17,7 @@ from kairos.meals.context import Context
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import nutrition_text
 from kairos.meals.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
-from kairos.meals.recipes.timing import time_text
+from kairos.meals.recipes.timing import split_time, time_text
 from kairos.meals.schemas import MealRecipe
 from kairos.meals.suggest import tags_of
 from kairos.pipeline.safety import AllergyCheck
@@ -52,6 +52,7 @@ def meal_recipe(
     meal_id: uuid.UUID,
     suggestion_id: str,
 ) -> MealRecipe:
+    split = split_time(adapted.total_minutes, recipe.steps)
     return MealRecipe(
         meal_id=meal_id,
         suggestion_id=suggestion_id,
@@ -68,7 +69,11 @@ def meal_recipe(
         nutrition=adapted.nutrition,
         nutrition_text=nutrition_text(recipe, adapted),
         health=adapted.health,
-        total_minutes=adapted.total_minutes,
+        total_minutes=split.total if split else None,
+        active_minutes=split.active if split else None,
+        waiting_minutes=split.waiting if split else None,
+        waiting_for=split.waiting_for if split else None,
+        time_estimated=recipe.total_minutes_estimated and split is not None,
         time_text=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
         difficulty=adapted.difficulty,
         tags=tags_of(recipe, adapted),

@@ -178,11 +178,26 @@ class MealRecipe(BaseModel):
     )
     nutrition_text: str = Field(default="", description="what is known of its nutrition")
     health: HealthScore
-    total_minutes: int | None
+    total_minutes: int | None = Field(
+        description="from start to table, the waiting included: always active_minutes + "
+        "waiting_minutes; null when unknown"
+    )
+    active_minutes: int | None = Field(
+        default=None, description="the time at the stove and the board, without the waiting"
+    )
+    waiting_minutes: int | None = Field(
+        default=None,
+        description="an hour or more the steps make the food wait (marinating, rising, in the "
+        "fridge; 'overnight' counts 8 h); 0 when none",
+    )
+    waiting_for: str | None = Field(default=None, description="what the wait is ('marinating')")
+    time_estimated: bool = Field(
+        default=False, description="the time is summed from the steps, not stated by the source"
+    )
     time_text: str | None = Field(
         default=None,
-        description="the time as a cook plans it: at the stove and waiting apart ('about 38 min "
-        "+ 24 h marinating')",
+        description="the same numbers as a cook plans them: at the stove and waiting apart "
+        "('about 38 min + 24 h marinating')",
     )
     difficulty: Difficulty
     tags: list[str]

@@ -35,7 +35,7 @@ from kairos.meals.recipes.models import (
     Recipe,
     Refusal,
 )
-from kairos.meals.recipes.timing import time_text
+from kairos.meals.recipes.timing import split_time, time_text
 from kairos.meals.schemas import PantryUse, Suggestion
 from kairos.pipeline.safety import AllergyCheck
 
@@ -153,6 +153,12 @@ def _rank_key(
     return -points, recipe.id
 
 
+def _total(minutes: int | None, steps: Sequence[str]) -> int | None:
+    """From start to table, the waiting its time text names included."""
+    split = split_time(minutes, steps)
+    return split.total if split else None
+
+
 def adapt_as_published(recipe: Recipe) -> AdaptedRecipe:
     """The recipe as its source publishes it (nutrition and methods as stated), for ranking
     before the adaptation runs."""
@@ -233,7 +239,7 @@ def meal_suggestions(
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
-                time_minutes=adapted.total_minutes,
+                time_minutes=_total(adapted.total_minutes, recipe.steps),
                 difficulty=adapted.difficulty,
                 source_recipe_ids=[recipe.id],
                 health=recipe.health,
@@ -298,7 +304,7 @@ def pantry_suggestions(
                     match.recipe.total_minutes_estimated,
                     match.recipe.steps,
                 ),
-                time_minutes=match.adapted.total_minutes,
+                time_minutes=_total(match.adapted.total_minutes, match.recipe.steps),
                 difficulty=match.adapted.difficulty,
                 source_recipe_ids=[match.recipe.id],
                 health=health,

@@ -37,7 +37,8 @@ _AMOUNT_RE: Final = re.compile(
     rf"^\s*(?P<q>{_NUMBER})(?:\s*(?:-|–|—|to|or)\s*(?P<qmax>{_NUMBER})(?![\d/]))?"
 )
 _WORD_AMOUNT_RE: Final = re.compile(
-    r"^\s*(?P<w>half\s+an?|a\s+half|a\s+dozen|an?|one|two|three|four|five|six|seven|eight|"
+    r"^\s*(?!half\s*(?:-|and|&)\s*half\b)"  # "half and half" is the cream, not ½ of "and half"
+    r"(?P<w>half\s+an?|a\s+half|a\s+dozen|an?|one|two|three|four|five|six|seven|eight|"
     r"nine|ten|twelve|half|dozen)\s+(?=\S)",
     re.IGNORECASE,
 )

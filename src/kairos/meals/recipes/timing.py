@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
-__all__ = ["time_text", "waiting"]
+__all__ = ["TimeSplit", "split_time", "time_text", "waiting"]
 
 _VERBS: Final = (
     (re.compile(r"marinat", re.I), "marinating"),
@@ -58,16 +58,37 @@ def _hours(minutes: int) -> str:
     return f"{hours:g} h"
 
 
-def time_text(total: int | None, estimated: bool, steps: Sequence[str]) -> str | None:
-    """ "35 min", "about 20 min", or the active time and the wait apart: "about 38 min + 24 h
-    marinating" (the wait inside the total), "135 min + overnight marinating" (beside it)."""
+class TimeSplit(NamedTuple):
+    """A recipe's time in the numbers its text says: `active + waiting == total`, always."""
+
+    active: int
+    waiting: int
+    waiting_for: str | None
+    total: int
+
+
+def split_time(total: int | None, steps: Sequence[str]) -> TimeSplit | None:
+    """The time at the stove and the wait apart; None when the time is unknown. A stated total
+    that already holds the wait is split ("1458 min" with "refrigerate for 24 hours": 18 active
+    + 1440 waiting); one that cannot hold it ("135 min" beside "marinate overnight") gets the
+    wait added, so the total never says less than the text."""
     if not total:
         return None
-    about = "about " if estimated else ""
     wait = waiting(steps)
     if wait is None:
-        return f"{about}{total} min"
+        return TimeSplit(total, 0, None, total)
     minutes, what = wait
-    if total - minutes >= 5:
-        return f"{about}{total - minutes} min + {_hours(minutes)} {what}"
-    return f"{about}{total} min + {_hours(minutes)} {what}"
+    active = total - minutes if total - minutes >= 5 else total
+    return TimeSplit(active, minutes, what, active + minutes)
+
+
+def time_text(total: int | None, estimated: bool, steps: Sequence[str]) -> str | None:
+    """ "35 min", "about 20 min", or the active time and the wait apart: "about 38 min + 24 h
+    marinating", "135 min + overnight marinating" (the numbers of `split_time`)."""
+    split = split_time(total, steps)
+    if split is None:
+        return None
+    about = "about " if estimated else ""
+    if not split.waiting:
+        return f"{about}{split.active} min"
+    return f"{about}{split.active} min + {_hours(split.waiting)} {split.waiting_for}"
