@@ -55,3 +55,23 @@ def test_a_cook_who_hates_olives_still_cooks_with_olive_oil() -> None:
     refused = _adapt(["2 cups olives", "1 lemon"], CookConstraints(dislikes=("olives", "capers")))
     assert isinstance(refused, Refusal)
     assert "your you" not in refused.reason and refused.reason.endswith("you avoid olives.")
+
+
+def test_a_wrap_only_the_steps_name_is_swapped_for_a_wrap_in_the_steps() -> None:
+    """Coeliac fajitas (meals panel m14): the tortillas were only in the steps ("serve with
+    tortilla shells") and the cook was told to leave them out; a wrap stays a wrap."""
+    row = {"recipe_id": "t-2", "title": "Chicken Fajitas", "language": "en",
+           "ingredients": ["1 lb chicken breast", "1 red bell pepper", "1 tsp ground cumin"],
+           "instructions": ["Cook the chicken and pepper in a skillet.",
+                            "Warm a tortilla for each person and fill it with the chicken.",
+                            "Serve with tortilla shells and sour cream."],
+           "yields": "4 servings"}  # fmt: skip
+    gluten = CookConstraints(allergens={"gluten": "severe"}, owners={"allergen:gluten": ("Lea",)})
+    adapted = adapt_recipe(derive_recipe(row), gluten)
+    assert isinstance(adapted, AdaptedRecipe)
+    steps = [s.text for s in adapted.steps]
+    assert steps[1] == "Warm a corn tortilla for each person and fill it with the chicken."
+    assert steps[2] == "Serve with corn tortilla shells and sour cream."
+    assert adapted.steps[2].changed
+    assert not any("leave it out" in w for w in adapted.warnings)
+    assert any("use corn tortilla (Lea's gluten allergy)" in w for w in adapted.warnings)

@@ -312,10 +312,11 @@ def adapt_recipe(
             return adapted
         lines.append(adapted)
     steps = adapter.steps()
-    adapter.warnings += step_warnings(
+    steps, said = step_warnings(
         recipe.title, steps, constraints, adapter.substitutions,
         lambda hazard: hazard_reason(hazard, adapter.severities, constraints.owners),
     )  # fmt: skip
+    adapter.warnings += said
     final = [line.display for line in lines if not line.omitted]
     left = remaining_hazards(final, constraints)
     if left:  # the invariant; unreachable unless a substitute reads differently in context

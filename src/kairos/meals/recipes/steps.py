@@ -15,7 +15,13 @@ from collections.abc import Callable, Iterable, Sequence
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.models import Substitution
 from kairos.meals.recipes.reading import Hazard, hazards_in
-from kairos.meals.recipes.substitutions import short_name
+from kairos.meals.recipes.substitutions import (
+    choose_substitute,
+    find_rules,
+    plays,
+    role_needed,
+    short_name,
+)
 
 __all__ = ["rewrite_steps", "step_warnings"]
 
@@ -57,15 +63,19 @@ def step_warnings(
     constraints: CookConstraints,
     substitutions: Sequence[Substitution],
     reason_of: Callable[[Hazard], str],
-) -> list[str]:
-    """Words the steps still use that the profile forbids. The ingredient list is what is
-    cooked and it is safe; a step word is either the dish itself ("cake"), a food the list
-    names differently ("cheese" for the substituted parmesan) or an unlisted extra ("top with
-    whipped cream"): each is said, never silently kept. An allergen a step word only likely
-    holds ("the curry paste") is the ingredient line's, named by the recipe's allergy check."""
+) -> tuple[list[str], list[str]]:
+    """The steps, and the words they still use that the profile forbids. The ingredient list
+    is what is cooked and it is safe; a step word is either the dish itself ("cake"), a food the
+    list names differently ("cheese" for the substituted parmesan) or an unlisted extra ("serve
+    with tortilla shells"): an extra the table can swap for one that plays its part is swapped
+    in the step ("corn tortilla shells") and said; any other is said, never silently kept. An
+    allergen a step word only likely holds ("the curry paste") is the ingredient line's, named
+    by the recipe's allergy check."""
     title = title.lower()
     warnings = []
+    rewritten = list(steps)
     for number, step in enumerate(steps, 1):
+        swaps: list[tuple[str, str]] = []
         for hazard in hazards_in(
             step, constraints.allergens, constraints.dislikes, constraints.diets
         ):
@@ -82,9 +92,43 @@ def step_warnings(
                     f"Step {number} says {word}: use the {short_name(substitution.new_item)} "
                     "from the ingredient list."
                 )
-            else:
+                continue
+            extra = _unlisted_swap(word, constraints)
+            if extra is not None:
+                swaps.append((word, extra))
                 warnings.append(
                     f"Step {number} mentions {word}, which is not in the ingredient list: "
-                    f"leave it out ({reason_of(hazard)})."
+                    f"use {extra} ({reason_of(hazard)})."
                 )
-    return warnings
+                continue
+            warnings.append(
+                f"Step {number} mentions {word}, which is not in the ingredient list: "
+                f"leave it out ({reason_of(hazard)})."
+            )
+        if swaps:
+            rewritten[number - 1] = rewrite_steps([step], swaps)[0]
+    return rewritten, warnings
+
+
+def _unlisted_swap(word: str, constraints: CookConstraints) -> str | None:
+    """What stands in a step for an unlisted food the profile forbids: the table's substitute
+    that plays the same part ("corn tortilla" for "tortilla", a wrap for a wrap), clean of
+    everything the profile forbids; None when the table has none."""
+    found = find_rules(word)
+    if found is None:
+        return None
+    rules, matched = found
+    role = role_needed(word, matched)
+
+    def clean(text: str) -> bool:
+        hazards = hazards_in(text, constraints.allergens, constraints.dislikes, constraints.diets)
+        return not hazards and plays(text, role)
+
+    chosen = choose_substitute(rules, quantity=None, methods=(), is_safe=clean)
+    if chosen is None:
+        return None
+    new = short_name(chosen[0])
+    # the step's number: "a tortilla" takes "a corn tortilla", not "a corn tortillas"
+    if new.endswith("s") and not word.endswith("s") and clean(new[:-1]):
+        new = new[:-1]
+    return new
