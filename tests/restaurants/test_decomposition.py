@@ -180,6 +180,28 @@ def test_follow_up_keeps_the_earlier_request(parser: QueryParser) -> None:
     assert any("earlier message" in a for a in result.assumptions)
 
 
+def test_somewhere_an_allergic_person_can_eat_lets_the_earlier_food_go(
+    parser: QueryParser,
+) -> None:
+    """After "sushi in boston" for a fish-allergic daughter, "somewhere she can eat too?" kept
+    sushi and answered "every sushi place shows fish" again; the meal of the request stays."""
+    for history in (["sushi in boston"], ["sushi in boston", "any cheaper?"]):
+        result = parser.decompose(
+            "actually my daughter has the fish allergy, somewhere she can eat too?", history=history
+        )
+        assert result.filters.city == "boston"
+        assert result.filters.categories == [], result.filters.categories
+        assert "sushi" not in result.vector_query
+        assert any(a.startswith("Not only sushi") for a in result.assumptions), result.assumptions
+    dinner = parser.decompose("my son has a peanut allergy, anywhere he can eat?",
+                              history=["dinner in boston"])  # fmt: skip
+    assert dinner.filters.city == "boston" and "dinner" in " ".join(
+        dinner.filters.categories + dinner.vector_query.split()
+    ), dinner
+    cheaper = parser.decompose("any cheaper ones?", history=["sushi in boston"])
+    assert cheaper.filters.categories == ["sushi"], "an ordinary follow-up keeps the food"
+
+
 def test_a_message_naming_what_and_where_starts_a_new_request(parser: QueryParser) -> None:
     """Merged into the conversation, every earlier diet, vibe and word stayed: after "halal food
     in cambridge" and "quiet romantic dinner", "kosher options in boston?" asked for places both

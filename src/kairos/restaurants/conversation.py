@@ -3,6 +3,7 @@ not change, and a second unanswerable message gets an assumption instead of a se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final, Literal
 
@@ -13,6 +14,7 @@ from kairos.restaurants.phrasing import category_name
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import PRICE_TIERS, SearchFilters
 from kairos.text.query.catalog_words import concept_form
+from kairos.text.query.vocabulary import MEAL_WORDS
 
 ASSUMED_MIN_RATING = 4.0
 MAX_VECTOR_WORDS = 12
@@ -68,6 +70,10 @@ def _variant_of_another(name: str, names: Sequence[str]) -> bool:
     )
 
 
+def _is_meal(name: str) -> bool:
+    return bool(set(re.findall(r"[a-z]+", name.lower())) & MEAL_WORDS)
+
+
 def _asked_cheaper(decomposition: Decomposition) -> bool:
     """ "cheaper?" asks for less than before, not for the cheapest tier outright; a budget
     ("less than $20 a head") is a budget, not a comparison."""
@@ -114,16 +120,32 @@ def more_of(previous: Decomposition) -> Decomposition:
 
 
 def merge_follow_up(
-    current: Decomposition, previous: Decomposition, *, replacing: bool = False
+    current: Decomposition,
+    previous: Decomposition,
+    *,
+    replacing: bool = False,
+    food_dropped: bool = False,
 ) -> Decomposition:
     """A follow-up changes what it names and keeps the rest of the previous request; with
-    `replacing` ("… instead"), the vibes and diets it names replace the earlier ones.
+    `replacing` ("… instead"), the vibes and diets it names replace the earlier ones; with
+    `food_dropped` ("somewhere she can eat too?"), the earlier food is let go and said so.
 
     Allergen exclusions are always kept: the earlier message asked for safety and a follow-up
     ("any cheaper ones?") does not take that back. `turn_allergens` stays this message's own.
     """
     now, before = current.filters, previous.filters
     kept: list[str] = []
+    assumptions = list(current.assumptions)
+    if food_dropped:  # the meal ("dinner") stays; the food that was the problem goes
+        meals = [c for c in before.categories if _is_meal(category_name(c))]
+        food = [category_name(c) for c in before.categories if c not in meals]
+        if food := food or [w for w in free_words(previous) if not _is_meal(w)]:
+            assumptions.append(
+                f"Not only {' or '.join(food)}: any food that suits everyone's allergies."
+            )
+        before = before.model_copy(update={"categories": meals})
+        words = [w for w in previous.vector_query.split() if _is_meal(w)]
+        previous = previous.model_copy(update={"filters": before, "vector_query": " ".join(words)})
     if not now.categories and before.categories:
         names = {concept_form(c): c for c in reversed(before.categories)}
         said = [category_name(c) for c in reversed(names.values())]
@@ -145,7 +167,6 @@ def merge_follow_up(
     if carried:
         kept.append("no " + " or ".join(display_name(a) for a in carried))
     tiers = now.price_tiers or before.price_tiers
-    assumptions = list(current.assumptions)
     # "cheaper" than what was shown, else than what was asked
     compared = previous.shown_price_tiers or before.price_tiers
     comparison: Literal["cheaper", "pricier"] | None = None

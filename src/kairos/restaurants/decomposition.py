@@ -39,7 +39,11 @@ from kairos.restaurants.understanding import (
 )
 from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import CatalogVocabulary
-from kairos.text.query.conversation import continues_earlier, replaces_earlier
+from kairos.text.query.conversation import (
+    continues_earlier,
+    replaces_earlier,
+    seeks_somewhere_safe,
+)
 from kairos.text.query.understanding import QueryReader, QueryUnderstanding
 from kairos.text.query.vocabulary import GENERIC_WORDS, MEAL_WORDS, NOT_FOOD_ACTIVITIES
 
@@ -279,7 +283,12 @@ class QueryParser:
         if searching and (follows or (partial and (previous or history))):
             before = previous or (self._previous(history[-MAX_HISTORY:]) if history else None)
             if before is not None and before.intent in {"find_restaurant", "compare", "locate"}:
-                result = merge_follow_up(result, before, replacing=replaces_earlier(message))
+                result = merge_follow_up(
+                    result,
+                    before,
+                    replacing=replaces_earlier(message),
+                    food_dropped=seeks_somewhere_safe(message),
+                )
         if result.needs_clarification and pending_clarification:
             result = assume_instead_of_asking(result)
         return result
@@ -289,6 +298,9 @@ class QueryParser:
         previous = to_decomposition(reading, self.vocabulary)
         if len(history) > 1 and reading.follow_up:
             previous = merge_follow_up(
-                previous, self._previous(history[:-1]), replacing=replaces_earlier(history[-1])
+                previous,
+                self._previous(history[:-1]),
+                replacing=replaces_earlier(history[-1]),
+                food_dropped=seeks_somewhere_safe(history[-1]),
             )
         return previous

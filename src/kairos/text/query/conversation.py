@@ -81,6 +81,20 @@ def asks_for_more(message: str) -> bool:
     return bool(_MORE.fullmatch(message.strip().lower().rstrip("?!. ")))
 
 
+_SAFE_ELSEWHERE = re.compile(
+    r"\b(?:somewhere|some ?place|anywhere|a place|places?|restaurants?|where)\b[^.?!]*"
+    r"\b(?:can|could)(?: \w+)? (?:safely )?eat\b"
+    r"|\b(?:somewhere|anywhere|a place|places?|restaurants?|options?) (?:that is |that's )?safe"
+    r" for\b"
+)
+
+
+def seeks_somewhere_safe(message: str) -> bool:
+    """ "my daughter has the allergy, somewhere she can eat too?": the earlier request's food
+    was the problem, so the follow-up keeps where and who, and lets the food go."""
+    return bool(_SAFE_ELSEWHERE.search(message.lower()))
+
+
 _REPLACING = re.compile(r"\b(?:instead|rather)\b")
 
 
