@@ -1,5 +1,5 @@
 import { api, streamChat } from "./api.js";
-import { clear, errorBox, h } from "./dom.js";
+import { clear, errorBox, focusOn, h } from "./dom.js";
 import { placeCard } from "./cards.js";
 import { radar, PALETTE } from "./radar.js";
 import { focusPin, mapView } from "./map.js";
@@ -110,6 +110,7 @@ export function createChat({ getUid }) {
       try {
         await api.saveProfile(learned.undo.preferences);
         clear(line).append(h("span", { text: "Undone: your profile is as it was." }));
+        focusOn(line); // the Undo pressed is gone: focus its answer
       } catch (error) {
         undo.disabled = false;
         line.append(errorBox(`Could not undo: ${error.message}`));

@@ -52,3 +52,13 @@ export function announce(message) {
   region.textContent = "";
   setTimeout(() => { region.textContent = message; }, 50);
 }
+
+// After an in-place update, focus goes to the new content: a control as it is, anything else
+// (a heading, a section) focusable by script only. Focus scrolls it clear of the sticky header
+// (scroll-padding-top in app.css).
+export function focusOn(el) {
+  if (!el) return false;
+  if (!el.matches("a[href], button, input, select, textarea, summary, [tabindex]")) el.setAttribute("tabindex", "-1");
+  el.focus();
+  return document.activeElement === el;
+}

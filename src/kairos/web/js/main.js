@@ -1,6 +1,6 @@
 import { api } from "./api.js";
 import { createChat } from "./chat.js";
-import { h } from "./dom.js";
+import { announce, focusOn, h } from "./dom.js";
 import { loadFeed } from "./feed.js";
 import { createKitchen } from "./kitchen.js";
 import { createMeals } from "./meals.js";
@@ -93,6 +93,10 @@ const trips = createTrips({ getUid: () => state.uid });
 // planner and the operator assistant, chosen by the URL's hash (`#plan/<plan_id>` opens a shared plan).
 const VIEWS = { restaurants: "restaurants-view", meals: "meals-view", plan: "plan-view", trips: "trips-view",
   operator: "operator-view" };
+// Each view has its own title (the tab, the history, a screen reader's "page" name) and is
+// announced once when it replaces another; its skip links are the only ones shown.
+const TITLES = { restaurants: "Restaurants", meals: "Meals", plan: "Plan", trips: "Trips", operator: "Operator" };
+let current = null;
 function showView() {
   const view = location.hash === "#meals" ? "meals" : location.hash.startsWith("#plan") ? "plan"
     : location.hash === "#operator" ? "operator" : location.hash === "#trips" ? "trips" : "restaurants";
@@ -102,8 +106,19 @@ function showView() {
     if (name === view) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
+  document.querySelectorAll(".skip").forEach((link) => { link.hidden = link.dataset.view !== view; });
+  document.title = `Kairos — ${TITLES[view]}`;
+  if (current && current !== view) {
+    announce(`${TITLES[view]}: ${byId(VIEWS[view]).querySelector("h2").textContent}`);
+  }
+  current = view;
   if (view === "plan") plan.shown(location.hash);
 }
+// A skip link focuses its target in place: following its #fragment would change the view.
+document.querySelectorAll(".skip").forEach((link) => link.addEventListener("click", (e) => {
+  e.preventDefault();
+  focusOn(byId(link.getAttribute("href").slice(1)));
+}));
 addEventListener("hashchange", showView);
 showView();
 const profile = createProfile({
@@ -131,6 +146,10 @@ function watchChat() {
   });
   update();
 }
+
+// The sticky header's height, for scroll-padding-top (app.css): focus never lands under it.
+new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--header-h",
+  `${Math.ceil(entry.target.getBoundingClientRect().height)}px`)).observe(document.querySelector(".top"));
 
 const dark = matchMedia("(prefers-color-scheme: dark)");
 applyTheme(localStorage.getItem("kairos.theme") || (dark.matches ? "dark" : "light"), false);

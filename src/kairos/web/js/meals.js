@@ -3,7 +3,7 @@
 // and recipe; whether a suggestion is healthier than the usual version, on which measure, or
 // that its nutrition is unknown) → tick ingredients, print, feedback.
 import { ApiError } from "./api.js";
-import { h } from "./dom.js";
+import { focusOn, h } from "./dom.js";
 
 async function problem(response) {
   try {
@@ -103,10 +103,14 @@ export function createMeals({ getUid }) {
     sendButton.classList.toggle("busy", on);
   }
 
+  // Focus left on a control the answer replaced (or on the page) moves to the new answer.
+  const focusLost = () => document.activeElement === document.body || !document.activeElement?.isConnected;
+
   function fail(error, retry) {
     answerBox.replaceChildren(h("div", { class: "error-box", role: "alert" },
       h("span", { text: error.message }),
       retry ? h("button", { type: "button", class: "btn", text: "Try again", onclick: retry }) : null));
+    if (focusLost()) focusOn(answerBox.querySelector("button"));
   }
 
   async function ask(text, { answering = false } = {}) {
@@ -145,6 +149,7 @@ export function createMeals({ getUid }) {
     if (answer.ui_type === "follow_up") renderFollowUp(answer);
     else if (answer.ui_type === "suggestions") renderSuggestions(answer);
     else renderRecipe(answer.recipe);
+    if (focusLost()) focusOn(answerBox.querySelector("h3, .question"));
   }
 
   function renderFollowUp(answer) {
@@ -194,6 +199,7 @@ export function createMeals({ getUid }) {
     try {
       const answer = await send(`/meals/coach/${session}/select`, uid, { json: { suggestion_id: id } });
       render(answer);
+      focusOn(answerBox.querySelector("#meal-recipe h3")); // "Cook this" is gone: the recipe's title
     } catch (error) {
       fail(error, () => choose(id));
     }
@@ -251,7 +257,7 @@ export function createMeals({ getUid }) {
     like.addEventListener("click", () => pick(true));
     dislike.addEventListener("click", () => pick(false));
     const again = h("input", { type: "checkbox", id: "cooked-again" });
-    const tags = h("input", { id: "feedback-tags", maxlength: "200", placeholder: "tags, comma separated" });
+    const tags = h("input", { id: "feedback-tags", maxlength: "200", placeholder: "comma separated, e.g. quick, spicy" });
     const notes = h("input", { id: "feedback-notes", maxlength: "1000", placeholder: "notes, e.g. I hate mushrooms" });
     const result = h("p", { class: "muted", role: "status" });
     const form = h("form", { class: "feedback no-print", onsubmit: async (e) => {
@@ -267,7 +273,8 @@ export function createMeals({ getUid }) {
         result.textContent = `Could not save the feedback: ${error.message}`;
       }
     } }, h("h4", { text: "How was it?" }), h("div", { class: "options" }, like, dislike),
-      h("label", { class: "check" }, again, " Cooked it again"), tags, notes,
+      h("label", { class: "check" }, again, " Cooked it again"),
+      h("label", { class: "feedback-field" }, "Tags ", tags), h("label", { class: "feedback-field" }, "Notes ", notes),
       h("button", { type: "submit", class: "btn primary", text: "Send feedback" }), result);
     return form;
   }

@@ -259,6 +259,8 @@ export function createPlan() {
         user_profile: plan.user_profile }, { keepTab: true });
       live.textContent = `${voter} voted ${value} on ${venue.name}; it is now ranked ${now ? now.rank : "?"}.`;
       select(venue.venue_id);
+      // the card was drawn again (maybe at another rank): focus the same vote on it
+      results.querySelector(`.plan-card[data-venue="${CSS.escape(venue.venue_id)}"] .vote[data-vote="${value}"]`)?.focus();
     } catch (error) {
       errors.replaceChildren(errorBox(`The vote was not counted: ${error.message}`));
     }

@@ -57,6 +57,10 @@ const STEP_FREE = {
   unknown: "♿ Step-free access unknown: its source says nothing; check before you go",
 };
 
+// A control's name starts with the words it shows (WCAG 2.5.3: "Lock to day 1, MINT Museum"):
+// the icon beside them is not read.
+const iconed = (icon, words) => [h("span", { "aria-hidden": "true", text: `${icon} ` }), words];
+
 function slotItem(slot, order, dayIndex, trip, actions, prev) {
   const meal = slot.kind !== "stop";
   const first = order === 1;
@@ -66,15 +70,15 @@ function slotItem(slot, order, dayIndex, trip, actions, prev) {
     h("span", { class: `trip-hours ${(HOURS[slot.hours] || HOURS.unknown)[0]}`, title: slot.hours_check || null,
       text: (HOURS[slot.hours] || HOURS.unknown)[1] }));
   const act = meal ? null : h("div", { class: "trip-actions" },
-    slot.locked ? h("button", { type: "button", class: "btn trip-unlock", text: "🔓 Unlock",
-      "aria-label": `Unlock ${slot.name}`, onclick: () => actions.unlock(slot, dayIndex) })
-      : h("button", { type: "button", class: "btn trip-lock", text: `🔒 Lock to day ${dayIndex}`,
-        "aria-label": `Lock ${slot.name} to day ${dayIndex}`, onclick: () => actions.lock(slot, dayIndex) }),
+    slot.locked ? h("button", { type: "button", class: "btn trip-unlock", "aria-label": `Unlock, ${slot.name}`,
+      onclick: () => actions.unlock(slot, dayIndex) }, ...iconed("🔓", "Unlock"))
+      : h("button", { type: "button", class: "btn trip-lock", "aria-label": `Lock to day ${dayIndex}, ${slot.name}`,
+        onclick: () => actions.lock(slot, dayIndex) }, ...iconed("🔒", `Lock to day ${dayIndex}`)),
     h("details", { class: "trip-swap" },
-      h("summary", { class: "btn", text: "⇄ Swap for…", "aria-label": `Swap ${slot.name} for another place` }),
+      h("summary", { class: "btn", "aria-label": `Swap for…, ${slot.name}` }, ...iconed("⇄", "Swap for…")),
       h("div", { class: "trip-swap-options" }, ...SWAPS.map(([want, label]) => h("button", {
         type: "button", class: "btn", "data-want": want, text: label,
-        onclick: () => actions.swap(slot, want, label.toLowerCase()) })))));
+        onclick: () => actions.swap(slot, want, label.toLowerCase(), dayIndex) })))));
   return h("li", { class: `trip-slot${meal ? " meal" : ""}${slot.locked ? " locked" : ""}`, "data-place": slot.place_id,
     "data-kind": slot.kind, "data-day": dayIndex, "data-start": slot.start, tabindex: "-1" },
     h("span", { class: `trip-num ${dayClass(dayIndex)}`, "aria-hidden": "true", text: String(order) }),
@@ -106,7 +110,7 @@ function daySection(d, trip, actions) {
       h("div", {},
         h("h3", { id: `trip-day-${d.index}`, class: "trip-day-title", text: title }),
         h("p", { class: "meta", text: `${day(d.date, true)} · ${facts}` })),
-      h("button", { type: "button", class: "btn trip-relax", text: "More relaxed", "aria-label": `Make day ${d.index} more relaxed`,
+      h("button", { type: "button", class: "btn trip-relax", text: "More relaxed", "aria-label": `More relaxed, day ${d.index}`,
         disabled: stops === 0 || null, onclick: () => actions.relax(d.index) })),
     d.summary ? h("p", { class: "trip-day-summary", text: d.summary }) : null,
     d.slots.length ? h("ol", { class: "trip-slots" }, ...d.slots.map((slot, i) => slotItem(slot, i + 1, d.index, trip, actions, d.slots[i - 1])))

@@ -5,7 +5,7 @@
 // so a reload (or switching back to a user) shows it again; the start point it was planned from
 // is the answer's `hotel` (older stored trips lack it: the one sent is kept beside the id).
 import { request } from "./api.js";
-import { errorBox, h } from "./dom.js";
+import { errorBox, focusOn, h } from "./dom.js";
 import { drawTripMap, focusTripPin, hotelText } from "./trips-map.js";
 import { createTripPrefs, splitTags } from "./trips-prefs.js";
 import { placeAnswer, renderTrip } from "./trips-render.js";
@@ -154,7 +154,10 @@ export function createTrips({ getUid }) {
 
   // An edit keeps the trip on screen; while it runs its buttons are off, and a refusal is shown
   // above the plan with what to do.
-  async function edit(path, body, done, method) {
+  // `landing(next)` is where focus goes in the redrawn trip: the control that replaced the one
+  // pressed, or its day's heading (the old control is gone with the old DOM).
+  async function edit(path, body, done, method, landing) {
+    const pressed = document.activeElement;
     const buttons = [...result.querySelectorAll("button")];
     buttons.forEach((b) => { b.disabled = true; });
     result.setAttribute("aria-busy", "true");
@@ -163,8 +166,10 @@ export function createTrips({ getUid }) {
       const next = await call(path, body, method);
       show(next);
       say(done(next));
+      if (landing) focusOn(landing(next));
     } catch (error) {
       buttons.forEach((b) => { b.disabled = false; });
+      if (pressed && result.contains(pressed)) pressed.focus();
       const box = errorBox(`That change was not made: ${error.message}`);
       box.classList.add("trip-edit-error");
       result.prepend(box);
@@ -175,15 +180,28 @@ export function createTrips({ getUid }) {
   }
 
   const stopsOf = (t, index) => t.days[index - 1].slots.filter((slot) => slot.kind === "stop").length;
+  const dayOf = (index) => result.querySelector(`.trip-day[data-day="${index}"]`);
+  const dayHeading = (index) => dayOf(index)?.querySelector(".trip-day-title") || result.querySelector("h3");
+  const slotOf = (placeId) => result.querySelector(`.trip-slot[data-place="${CSS.escape(placeId)}"]`);
+  const slotAt = (index, position) => dayOf(index)?.querySelectorAll(".trip-slot")[position];
+  const positionOf = (index, placeId) => [...(dayOf(index)?.querySelectorAll(".trip-slot") || [])]
+    .findIndex((el) => el.dataset.place === placeId);
   const actions = {
     relax: (index) => edit(`/trips/${trip.trip_id}/days/${index}/refine`, { change: "more_relaxed" },
-      (next) => `Day ${index} is more relaxed: ${stopsOf(next, index)} stops.`),
-    swap: (slot, want, words) => edit(`/trips/${trip.trip_id}/stops/${slot.place_id}/swap`, { want },
-      (next) => next.notes.findLast((n) => n.includes(slot.name)) || `Asked to swap ${slot.name} for something ${words}.`),
+      (next) => `Day ${index} is more relaxed: ${stopsOf(next, index)} stops.`, undefined,
+      () => dayOf(index)?.querySelector(".trip-relax:not([disabled])") || dayHeading(index)),
+    swap: (slot, want, words, index) => {
+      const position = positionOf(index, slot.place_id);
+      return edit(`/trips/${trip.trip_id}/stops/${slot.place_id}/swap`, { want },
+        (next) => next.notes.findLast((n) => n.includes(slot.name)) || `Asked to swap ${slot.name} for something ${words}.`,
+        undefined, () => slotAt(index, position)?.querySelector(".trip-swap summary") || dayHeading(index));
+    },
     lock: (slot, index) => edit(`/trips/${trip.trip_id}/stops/${slot.place_id}/lock`, { day: index },
-      () => `${slot.name} is locked to day ${index}; the trip was planned again around it.`),
-    unlock: (slot) => edit(`/trips/${trip.trip_id}/stops/${slot.place_id}/lock`, null,
-      () => `${slot.name} is no longer locked; the trip was planned again without the lock.`, "DELETE"),
+      () => `${slot.name} is locked to day ${index}; the trip was planned again around it.`, undefined,
+      () => slotOf(slot.place_id)?.querySelector(".trip-unlock") || dayHeading(index)),
+    unlock: (slot, index) => edit(`/trips/${trip.trip_id}/stops/${slot.place_id}/lock`, null,
+      () => `${slot.name} is no longer locked; the trip was planned again without the lock.`, "DELETE",
+      () => slotOf(slot.place_id)?.querySelector(".trip-lock") || dayHeading(index)),
   };
 
   form.addEventListener("submit", async (e) => {
@@ -202,6 +220,7 @@ export function createTrips({ getUid }) {
     try {
       const next = await call("/trips", body);
       show(next, body.hotel || null);
+      focusOn(result.querySelector("h3"));
       say(`${next.city}: ${next.days.length} days planned; ${next.verified ? "verified, every check passed" : `not verified${next.to_check?.length ? `: check the opening hours of ${next.to_check.length} ${next.to_check.length === 1 ? "place" : "places"} before you go` : ""}`}.`);
     } catch (error) {
       // The form keeps what was typed; the problem's detail says what to change.
