@@ -311,3 +311,21 @@ async def test_each_shown_card_quotes_its_best_review_where_the_words_are(
         assert card.why is not None and card.why.snippet, card.name
         snippet = " ".join(card.why.snippet.split())
         assert snippet in texts[card.why.best_review_id], (card.name, snippet)
+
+
+async def test_a_price_nobody_here_holds_is_said_and_the_nearest_comes_first(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "cheap eats in london" where the sample's London places are all dearer: the reply said
+    "I widened the price range" over $$$ places, and "fancy sushi" called $$ places upscale. The
+    gap is said with the nearest price shown, and the nearest price comes first."""
+    uid = await create_user(client)
+    cheap = await ask(client, uid, "cheap thai in boston")
+    assert "price tiers" in cheap.relaxed_filters and cheap.restaurants
+    assert "I know no $ places in Boston that fit the rest; the nearest I know are" in cheap.message
+    assert "widened the price range" not in cheap.message
+    tiers = [len(r.price_tier or "$$$$$") for r in cheap.restaurants]
+    assert tiers == sorted(tiers), [r.price_tier for r in cheap.restaurants]
+    fancy = await ask(client, uid, "fancy sushi in cambridge")
+    assert "price tiers" in fancy.relaxed_filters
+    assert "upscale" not in fancy.message, fancy.message

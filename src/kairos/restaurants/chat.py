@@ -370,6 +370,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         if said_food := food_said(decomposition):
             categories = [said_food]  # "ice cream places", not "dessert places"
         tiers = [] if "price tiers" in relaxed else decomposition.filters.price_tiers
+        if "price tiers" in relaxed:  # the price's own word is not true of what is shown
+            words = [w for w in words if w != "upscale"]
         return phrasing.describe_request(categories, words, decomposition.filters.city, tiers)
 
     request_text = described(asked)
@@ -504,9 +506,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     # resting on a category or a source attribute before one resting on reviews alone; for a
     # meal, a shop that also sells food (a grocery tagged "Thai") after the places to eat
     meal = set(filters.kinds) == MEAL_KINDS
+    widened = decomposition.filters.price_tiers if "price tiers" in relaxed else []
     order = sorted(blended, key=lambda i: (
-        -len(scored[i].evidence), _evidence_rank(scored[i]),
-        meal and is_store(scored[i].cuisine_types),
+        phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
+        _evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
     ))  # fmt: skip
     named = named_in(decomposition.matched)
     found_names = [n for n in named if any(is_named(r.name, n) for r in scored)]
@@ -559,6 +562,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             f"Nothing {compared} than the places I showed matches the rest of your request, so "
             "these are in the same price range."
         )
+    elif "price tiers" in relaxed and safe:
+        said_relaxed = [r for r in relaxed if r != "price tiers"]
+        assumptions.append(phrasing.price_widened(
+            decomposition.filters.price_tiers, [r.price_tier for r in safe], filters.city
+        ))  # fmt: skip
     message = phrasing.answer_message(
         request=f"more {request_text}" if skip else request_text,
         safe=safe,

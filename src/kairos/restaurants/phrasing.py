@@ -342,6 +342,24 @@ def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequen
     )
 
 
+def price_widened(asked: Sequence[str], shown: Sequence[str | None], city: str | None) -> str:
+    """A price range nothing here holds: said as the gap and the nearest range shown, so
+    "cheap eats" answered with $$$ places says they are not cheap."""
+    where = f" in {city.title()}" if city else ""
+    known = sorted({t for t in shown if t}, key=len)
+    nearest = f"; the nearest I know are {listed(known, 'or')}" if known else ""
+    return f"I know no {listed(list(asked), 'or')} places{where} that fit the rest{nearest}."
+
+
+def price_distance(tier: str | None, asked: Sequence[str]) -> int:
+    """How far a place's price is from the range asked (an unknown price last)."""
+    if not asked:
+        return 0
+    if tier is None:
+        return 9
+    return min(abs(len(tier) - len(a)) for a in asked)
+
+
 def hours_said(asked: str, closed: int) -> str:
     """What an answer for a time says about hours: what was left out, and that unknown hours
     are on the cards."""
