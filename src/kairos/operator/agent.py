@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 from kairos.errors import Forbidden, NotFound
@@ -21,7 +21,7 @@ from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.locating import Locator, mention_of
 from kairos.operator.payload import answer_payload, no_location_answer
-from kairos.operator.reading import Reading, read_message, redact
+from kairos.operator.reading import Reading, read_message, redact, with_window
 from kairos.operator.rules import Decision, SignalPack, days_between, decide
 from kairos.operator.schemas import (
     CompetitorSnapshot,
@@ -56,6 +56,7 @@ from kairos.operator.turn import (
     signal_digest,
 )
 from kairos.operator.what_if import apply_scenario, scenario_lead
+from kairos.operator.windows import local_now
 from kairos.pipeline.events import Thinking, TurnEvent
 from kairos.pipeline.request_context import current_request_id
 from kairos.signals.client import SignalClient
@@ -82,13 +83,17 @@ class OperatorAgent:
         demand: Callable[[], DemandModel],
         phrasing: Phrasing,
         today: Callable[[], date] = date.today,
+        now: Callable[[], datetime] | None = None,
         reviews_timeout_seconds: float = 2.0,
     ) -> None:
+        """`now`: the service's clock (aware), read on the restaurant's own day and hour; None:
+        `today` alone, the hour unknown."""
         self.store = store
         self.signals = signals
         self.demand = demand
         self.phrasing = phrasing
         self.today = today
+        self.now = now
         self.locator = Locator(signals=signals, store=store)
         self.reviews: SignalClient[ReviewsQuery, ReviewList] = SignalClient(
             CatalogReviews(store),
@@ -149,6 +154,7 @@ class OperatorAgent:
                 apply_memory(prefs, state, turn, reading)
             apply_baseline(reading, state, turn)
             apply_scope(reading, state, turn)
+            today = self._restaurant_day(reading, state, today)
             window, window_text = session_window(reading, state, turn, today)
             yield Thinking(step="resolve", message=resolve_note(state))
             answer = await self._answer(
@@ -191,6 +197,18 @@ class OperatorAgent:
                 )
         competitor = reading.competitor if reading.competitor else None
         yield TurnOutcome(answer=answer, competitor_name=competitor, events=turn.events)
+
+    def _restaurant_day(self, reading: Reading, state: SessionState, today: date) -> date:
+        """Today where the restaurant is, with the window read again on its day and hour
+        ("this weekend" late on a Sunday evening is the next one, issue 36)."""
+        if self.now is None:
+            return today
+        here = state.locations[0] if state.locations else None
+        local = local_now(self.now().astimezone(UTC), here.lat if here else None,
+                          here.lng if here else None)  # fmt: skip
+        hour = local.hour if here is not None and here.lng is not None else None
+        with_window(reading, local.date() if hour is not None else today, hour)
+        return local.date() if hour is not None else today
 
     async def _answer(
         self,
@@ -268,6 +286,7 @@ class OperatorAgent:
                 guests=guests if place is not None and guests and guests.place_id == place.id
                 else None,
                 daypart=state.daypart,
+                checkins=model.hourly_of(loc.place_id),
             )  # fmt: skip
             if reading.what_if is not None:
                 pack, turn.scenario = apply_scenario(pack, reading)

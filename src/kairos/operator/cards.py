@@ -10,15 +10,32 @@ opportunity card does not say "nothing outside is bringing guests".
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kairos.operator.demand import DAYPARTS, window_text
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
+from kairos.operator.staffing_plan import peak_clause, plan
 
 if TYPE_CHECKING:
     from kairos.operator.rules import SignalPack
 
-__all__ = ["opportunity_actions", "recommendation", "risk_actions", "trigger"]
+__all__ = [
+    "SCENARIO",
+    "SUPPOSED_EVENT",
+    "opportunity_actions",
+    "recommendation",
+    "risk_actions",
+    "trigger",
+]
+
+SCENARIO: Final = "the operator's scenario"
+"""The basis of a signal the operator supposed ("what if it snows?")."""
+SUPPOSED_EVENT: Final = "what-if"
+"""The id of an event the operator supposed ("what if there's a game?")."""
+SUPPOSED_EVENT_NO_RISK: Final = (
+    "The event you suppose brings guests rather than risk, so it adds no risk action (the "
+    "staffing card plans the extra guests). "
+)
 
 
 def when_of(driver: Driver) -> str:
@@ -134,7 +151,9 @@ def recommendation(
         if actions:
             head = actions[0].text
             more = f", and {len(actions) - 1} more change" + ("s" if len(actions) > 2 else "")
-            return head + (more if len(actions) > 1 else "") + "."
+            return head + (more if len(actions) > 1 else "") + "." + _why_then(actions[0], pack)
+        if (planned := plan(busiest, pack.checkins, pack.guests, pack.daypart)) is not None:
+            return planned
         asked = pack.daypart is not None and busiest[0][1] == pack.daypart if busiest else False
         which = f"The busiest {pack.daypart} is" if asked else "Your busiest window is"
         return (
@@ -146,12 +165,39 @@ def recommendation(
     if card == "risk":
         if actions:
             return _first_with_staffing(actions)
-        return _risk_all_clear(pack)
+        supposed = any(e.id == SUPPOSED_EVENT for e in pack.events or [])
+        return (SUPPOSED_EVENT_NO_RISK if supposed else "") + _risk_all_clear(pack)
     if actions:
         return _first_with_staffing(actions)
     if pack.events is None:
         return "No outside opportunity is known (events nearby are unknown); keep your usual plan."
     return "No outside opportunity stands out; keep your usual plan."
+
+
+def _supposed_weather_trigger(card: Card, pack: SignalPack, actions: list[StaffAction]) -> str:
+    """The trigger of a supposed rain or snow: the supposition coming true, on the days the
+    actions are for (never another day of the window)."""
+    supposed = {day: r for day, r in pack.weather.items() if r.basis == SCENARIO}
+    what = "snow" if any((r.snow_chance or 0) > 0 for r in supposed.values()) else "rain"
+    cuts = sorted({a.day for a in actions if a.staff_delta < 0 and a.day is not None})
+    days = cuts or sorted(supposed)
+    when = f"{days[0]:%a %d %b}" if len(days) == 1 else f"{days[0]:%a %d} – {days[-1]:%a %d %b}"
+    step = {
+        "staffing": ("make the cuts above the day before each" if len(cuts) > 1
+                     else "make the cut above the day before" if cuts
+                     else "keep the plan and prep less perishable stock"),
+        "risk": "hold back perishable prep and put a server on call",
+        "opportunity": "move the promotion to delivery and takeaway",
+    }[card]  # fmt: skip
+    return f"If {what} is forecast for {when}: {step}; if it is not, keep your usual plan."
+
+
+def _why_then(action: StaffAction, pack: SignalPack) -> str:
+    """The hours inside a window staff are added to that the place's own check-ins point to."""
+    if action.day is None or action.daypart is None or action.staff_delta <= 0:
+        return ""
+    peak, evidence = peak_clause(pack.checkins, action.day, action.daypart)
+    return f" Busiest hours {peak.hours}: {evidence}." if peak else ""
 
 
 def _first_with_staffing(actions: list[StaffAction]) -> str:
@@ -198,17 +244,18 @@ def trigger(
     that was not added, and a scenario's trigger is the scenario coming true."""
     top = drivers[0] if drivers else None
     added = any(a.staff_delta > 0 for a in actions or [])
-    cut = any(a.staff_delta < 0 for a in actions or [])
     if top is not None and top.source == "weather" and "your scenario" in top.summary:
-        when = when_of(top)
-        step = {
-            "staffing": "make the cut above the day before" if cut
-            else "keep the plan and prep less perishable stock",
-            "risk": "hold back perishable prep and put a server on call",
-            "opportunity": "move the promotion to delivery and takeaway",
-        }[card]  # fmt: skip
+        return _supposed_weather_trigger(card, pack, actions or [])
+    if top is not None and top.source == "scenario":
+        staffed = next((a for a in actions or [] if a.staff_delta and a.expected_covers), None)
+        if staffed is None:
+            return (
+                "The covers supposed are within one server's worth of your usual at every "
+                "daypart: keep your usual plan, and add a server if bookings run 15% above it."
+            )
         return (
-            f"If it is forecast for {when}: {step}; if the forecast stays dry, keep your usual "
+            f"If bookings for {staffed.window} point to ≈{staffed.expected_covers} covers, staff "
+            f"as above; if they stay near your usual ≈{staffed.usual_covers}, keep your usual "
             "plan."
         )
     if top is not None and top.source == "weather":

@@ -180,6 +180,7 @@ class DemandModel:
         self._totals = np.array([m.sum() for m in counts])
         self._shapes = [m / m.sum() if m.sum() > 0 else m for m in counts]
         self._counts = dict(zip(self._ids, counts, strict=True))
+        self._hourly = {i: places[i].checkins for i in self._ids}
 
     @property
     def places(self) -> int:
@@ -187,6 +188,10 @@ class DemandModel:
 
     def checkins_of(self, place_id: int) -> Matrix | None:
         return self._counts.get(place_id)
+
+    def hourly_of(self, place_id: int | None) -> dict[tuple[int, int], int] | None:
+        """The place's own check-ins by (weekday, local hour), if it has any."""
+        return self._hourly.get(place_id) if place_id is not None else None
 
     def shape(
         self,

@@ -66,6 +66,7 @@ class OperatorProduct:
                 demand=lambda: self._demand or DemandModel({}),
                 phrasing=Phrasing(self.runtime.chain),
                 today=lambda: self.today(),
+                now=lambda: self.runtime.clock.now(),
                 reviews_timeout_seconds=self.runtime.settings.reviews_timeout_seconds,
             )
         return self._agent

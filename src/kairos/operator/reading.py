@@ -11,15 +11,23 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 from functools import lru_cache
 from typing import Literal
 
 from kairos.operator.schemas import Card, Daypart
+from kairos.operator.windows import WindowRead, normalise, read_window
 from kairos.signals.geocoding.cities import city_centres
-from kairos.text.query.when import extract_when
 
-__all__ = ["Baseline", "LocationMention", "Reading", "WhatIf", "read_message", "redact"]
+__all__ = [
+    "Baseline",
+    "LocationMention",
+    "Reading",
+    "WhatIf",
+    "read_message",
+    "redact",
+    "with_window",
+]
 
 _SUFFIX = (
     r"(?:st|street|ave|avenue|av|blvd|boulevard|rd|road|pl|place|way|dr|drive|ln|lane|sq|square"
@@ -49,7 +57,13 @@ _COMPETITOR = re.compile(
     r"(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|of|the|de|la)){0,5})"
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_WEEKDAY = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds|thur?s?|fri"
+    r"|(?<=on )(?:sat|sun|wed)|(?<=on a )(?:sat|sun|wed)|(?<=every )(?:sat|sun|wed)"
+    r"|(?<=^)(?:sat|sun|wed))"
+)
+"""A weekday as typed: "Friday", "fri", "thurs"; "sat", "sun" and "wed" are words too ("we sat
+120"), so they are days only after "on", "on a", "every" or opening the message."""
 _COVERS = re.compile(
     r"\b(?P<n>\d{2,4})\s*(?:covers|guests|diners|customers|people|heads|seatings)\b", re.I
 )
@@ -116,12 +130,6 @@ _EVENT = re.compile(
     r"|patriots|pats|revolution|playoffs?)\b",
     re.I,
 )
-_TOMORROW_TYPO = re.compile(
-    r"\b(?:tomm?orr?ow|tomorow|tommorow|tommorrow|tomorrw|tmrw|tmr|tmw|2morr?ow)\b", re.I
-)
-_NITE = re.compile(r"\bnite\b", re.I)
-_TODAY = re.compile(r"\btoday\b", re.I)
-_A_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
 _USUAL_NUMBER = re.compile(
     r"\b(?:usually|normally|typically|generally|on average|average|we do|we see|we get"
     r"|we(?:'re| are)(?: usually| normally)? at|we(?:'re| are) doing)\s+(?:at\s+|do\s+|see\s+"
@@ -130,6 +138,12 @@ _USUAL_NUMBER = re.compile(
     re.I,
 )
 """A baseline said without "covers": "usually at 140 on a friday", "we're at 75, my bad"."""
+_SUPPOSED_NUMBER = re.compile(
+    r"\b(?:get|do|see|have|hit|reach|are at|'re at)\s+(?:only\s+|just\s+|about\s+|around\s+)?"
+    r"(?P<n>\d{2,4})\b(?![:.]\d|\s*(?:%|am\b|pm\b|percent))",
+    re.I,
+)
+"""The covers a what-if supposes without saying "covers": "what if we only get 150?"."""
 _DAYPART_WORDS: tuple[tuple[Daypart, re.Pattern[str]], ...] = (
     ("late", re.compile(r"\blate[- ]night\b|\bafter (?:10|11|midnight)\b", re.I)),
     ("breakfast", re.compile(r"\b(?:morning|breakfast|mornings|am rush)\b", re.I)),
@@ -139,9 +153,6 @@ _DAYPART_WORDS: tuple[tuple[Daypart, re.Pattern[str]], ...] = (
 )
 """The part of the day asked about ("tomorow nite", "tomorrow morning", "Sunday brunch"); the
 first that matches, so "late night" is late, not dinner."""
-_NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
-_THIS_WEEK = re.compile(r"\b(?:this week|the week|coming week)\b", re.I)
-_WEEKEND = re.compile(r"\b(?:this |next |the )?weekend\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -174,6 +185,11 @@ class Reading:
     notes: list[str] = field(default_factory=list)
     daypart: Daypart | None = None
     """The part of the day asked about, with or without a day."""
+    window_note: str | None = None
+    """What the window's words were taken to mean, said in the answer ("this weekend is today")."""
+    asked_days: str = ""
+    """The text the window is read from (the baseline's words blanked): read again on the
+    restaurant's own day and hour once it is known (`with_window`)."""
 
 
 @lru_cache(maxsize=1)
@@ -269,6 +285,10 @@ def _standalone_city(text: str, start: int) -> bool:
     return re.search(r"\b(?:in|near|around)\s+$", text[:start], re.I) is not None
 
 
+def _weekday_index(said: str) -> int:
+    return next(i for i, name in enumerate(_WEEKDAYS) if name.startswith(said[:3].lower()))
+
+
 def _baseline(text: str) -> tuple[Baseline | None, str]:
     """The baseline, and the text with the baseline's words blanked (its weekday is not the
     window asked about: "usually 180 covers on a Friday")."""
@@ -281,33 +301,12 @@ def _baseline(text: str) -> tuple[Baseline | None, str]:
     start, end = match.start(), match.end()
     weekday = None
     if after := _COVERS_DAY_AFTER.search(text[end:]):
-        weekday = _WEEKDAYS.index(after.group("day").lower())
+        weekday = _weekday_index(after.group("day"))
         end += after.end()
     elif before := _COVERS_DAY_BEFORE.search(text[:start]):
-        weekday = _WEEKDAYS.index(before.group("day").lower())
+        weekday = _weekday_index(before.group("day"))
         start = before.start()
     return Baseline(covers=covers, weekday=weekday), text[:start] + " " * (end - start) + text[end:]
-
-
-def _window(text: str, today: date) -> tuple[tuple[date, date] | None, str | None]:
-    text = _NITE.sub("night", _TOMORROW_TYPO.sub("tomorrow", text))
-    if _A_WEEKDAY.search(text):
-        text = _TODAY.sub(" ", text)  # "different place today … what does Friday look like"
-    if _NEXT_WEEK.search(text):
-        monday = today + timedelta(days=7 - today.weekday())
-        return (monday, monday + timedelta(days=6)), "next week"
-    if _THIS_WEEK.search(text):
-        sunday = today + timedelta(days=6 - today.weekday())
-        return (today, sunday), "this week"
-    when, _, _ = extract_when(text.lower(), today)
-    if when is None or when.start is None:
-        return None, None
-    start, end = when.start, when.end or when.start
-    if _WEEKEND.search(text) and start.weekday() == 5 and start - timedelta(days=1) >= today:
-        start -= timedelta(days=1)  # a restaurant's weekend starts on Friday night
-    if (end - start).days > 13:
-        end = start + timedelta(days=13)
-    return (start, end), " ".join(when.text)
 
 
 def _daypart(text: str) -> Daypart | None:
@@ -319,6 +318,8 @@ def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
         return None
     if baseline is not None:
         return WhatIf("covers", covers=baseline.covers)
+    if supposed := _SUPPOSED_NUMBER.search(text):  # "what if we only get 150?"
+        return WhatIf("covers", covers=int(supposed.group("n")))
     if _SNOW.search(text):
         return WhatIf("snow")
     if _RAIN.search(text):
@@ -328,11 +329,14 @@ def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
     return None
 
 
-def read_message(text: str, today: date, names: Sequence[tuple[int, int]] = ()) -> Reading:
+def read_message(
+    text: str, today: date, names: Sequence[tuple[int, int]] = (), hour: int | None = None
+) -> Reading:
     """`names`: spans of the text naming catalog places (`locating.spot`), so a restaurant named
-    with no "we're called" before it is a location too."""
+    with no "we're called" before it is a location too. `today` and `hour`: the restaurant's
+    own day and local hour (the hour None: unknown)."""
     baseline, rest = _baseline(text)
-    window, window_text = _window(rest, today)
+    asked = read_window(rest, today, hour)
     competitor = _COMPETITOR.search(text)
     if competitor is not None:  # "how do we compare with Coppa?": Coppa is not where we are
         theirs = competitor.span("name")
@@ -342,8 +346,10 @@ def read_message(text: str, today: date, names: Sequence[tuple[int, int]] = ()) 
         card=_card(text),
         locations=_locations(text, names),
         baseline=baseline,
-        window=window,
-        window_text=window_text,
+        window=asked.window,
+        window_text=asked.text,
+        window_note=asked.note,
+        asked_days=rest,
         competitor=competitor.group("name").strip(" .,'?") if competitor else None,
         why=bool(_WHY.search(text)),
         what_if=what_if,
@@ -351,8 +357,16 @@ def read_message(text: str, today: date, names: Sequence[tuple[int, int]] = ()) 
         scope="all" if _SCOPE_ALL.search(text) else "first" if _SCOPE_FIRST.search(text) else None,
         refresh=bool(_REFRESH.search(text)),
         expand=bool(_EXPAND.search(text)),
-        daypart=_daypart(rest),
+        daypart=_daypart(normalise(rest)),
     )
+
+
+def with_window(reading: Reading, today: date, hour: int | None) -> Reading:
+    """The reading with its window read again on another day and hour (the restaurant's own,
+    known once it is resolved)."""
+    asked: WindowRead = read_window(reading.asked_days, today, hour)
+    reading.window, reading.window_text, reading.window_note = asked.window, asked.text, asked.note
+    return reading
 
 
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")

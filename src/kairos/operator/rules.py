@@ -22,9 +22,16 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Final
 
-from kairos.operator.cards import opportunity_actions, recommendation, risk_actions, trigger
+from kairos.operator.cards import (
+    SCENARIO,
+    opportunity_actions,
+    recommendation,
+    risk_actions,
+    trigger,
+)
 from kairos.operator.demand import DAYPARTS, DemandShape, window_text
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
+from kairos.operator.staffing_plan import COVERS_PER_SERVER, peak_clause
 from kairos.signals.closures.models import Closure
 from kairos.signals.events.models import Event
 from kairos.signals.school_calendar.models import SchoolDay
@@ -33,6 +40,7 @@ from kairos.signals.weather.models import WeatherReport
 __all__ = [
     "CARD_WEIGHTS",
     "COVERS_PER_SERVER",
+    "SCENARIO",
     "Decision",
     "SignalPack",
     "decide",
@@ -49,22 +57,20 @@ EVENT_EFFECT: Final = 0.07
 EVENT_CAP: Final = 0.30
 CLOSURE_NEAR_EFFECT: Final = -0.10
 CLOSURE_EFFECT: Final = -0.04
-COVERS_PER_SERVER: Final = 20
 RELATIVE_STEP: Final = 0.10
 """Without a baseline, a net change of this much in a daypart moves one server."""
 COMPLAINT_SHARE: Final = 0.15
 COMPLAINT_MIN: Final = 3
 MEANINGFUL: Final = 0.03
-SCENARIO: Final = "the operator's scenario"
 
 CARD_WEIGHTS: Final[dict[Card, dict[str, float]]] = {
     # ADR-024: which sources each card ranks highest
-    "staffing": {"events": 1.0, "reviews": 1.0, "demand": 0.8, "weather": 0.6,
+    "staffing": {"scenario": 1.0, "events": 1.0, "reviews": 1.0, "demand": 0.8, "weather": 0.6,
                  "school_calendar": 0.5, "closures": 0.5},
-    "risk": {"closures": 1.0, "weather": 1.0, "school_calendar": 0.8, "events": 0.4,
-             "reviews": 0.3, "demand": 0.3},
-    "opportunity": {"events": 1.0, "school_calendar": 0.6, "weather": 0.5, "demand": 0.5,
-                    "reviews": 0.4, "closures": 0.3},
+    "risk": {"scenario": 1.0, "closures": 1.0, "weather": 1.0, "school_calendar": 0.8,
+             "events": 0.4, "reviews": 0.3, "demand": 0.3},
+    "opportunity": {"scenario": 1.0, "events": 1.0, "school_calendar": 0.6, "weather": 0.5,
+                    "demand": 0.5, "reviews": 0.4, "closures": 0.3},
 }  # fmt: skip
 
 
@@ -84,6 +90,10 @@ class SignalPack:
     guests: GuestSnapshot | None = None
     daypart: Daypart | None = None
     """The part of the day the operator asked about: the windows weighed are that part's."""
+    checkins: dict[tuple[int, int], int] | None = None
+    """The place's own check-ins by (weekday, local hour): the hours a plan names."""
+    supposed: list[tuple[date, set[Daypart], Driver]] = field(default_factory=list)
+    """A what-if's own change in demand ("what if we get 300 covers?"), by day and dayparts."""
 
 
 @dataclass
@@ -274,6 +284,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             found += _event_drivers(day, pack.events)
         if pack.closures:
             found += _closure_drivers(day, pack.closures)
+        found += [(parts, driver) for on, parts, driver in pack.supposed if on == day]
         for parts, driver in found:
             all_drivers.append(driver)
             for part in parts:
@@ -346,13 +357,15 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         day, part, _ = busiest[0]
         uses_reviews = True
         all_drivers.append(review)
+        peak, _ = peak_clause(pack.checkins, day, part)
+        most = f", the most on {peak.hours}" if peak else ""
         actions.append(
             StaffAction(
                 kind="add_staff",
                 day=day,
                 daypart=part,
                 window=window_text(day, part),
-                text=f"Add 1 host or runner for {window_text(day, part)}: guests report waits",
+                text=f"Add 1 host or runner for {window_text(day, part)}{most}: {review.summary}",
                 staff_delta=1,
                 drivers=[review],
                 location=location_label,

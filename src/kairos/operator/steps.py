@@ -225,10 +225,12 @@ def session_window(
     """The session's window: set by what the operator asks about, never by a what-if (the
     scenario is laid over it); with none asked and a baseline given for a weekday, that
     weekday next; else the next 3 days. The part of the day asked ("tomorow nite") is kept on
-    the state beside it."""
+    the state beside it. What an unclear window was taken to mean is said (a lead)."""
     if reading.window is not None and reading.what_if is None:
         state.window, state.window_text = reading.window, reading.window_text
         state.daypart = reading.daypart  # a new day asked without a part is the whole day
+        if reading.window_note:  # "this weekend" on a Sunday: today, or the next one
+            turn.leads.append(reading.window_note)
     elif reading.daypart is not None and reading.what_if is None:
         state.daypart = reading.daypart  # "and dinner?": the same days, that part
     if state.window is not None and state.window[1] >= today:

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from datetime import date, time
 from typing import Final
 
+from kairos.operator.cards import SUPPOSED_EVENT
 from kairos.operator.demand import DAYPARTS
 from kairos.operator.reading import Reading
 from kairos.operator.rules import SCENARIO, SignalPack
+from kairos.operator.schemas import Driver
 from kairos.signals.events.models import Event
 from kairos.signals.weather.models import WeatherReport
 
@@ -24,33 +26,69 @@ __all__ = ["Scenario", "apply_scenario", "scenario_lead"]
 EVENT_HOUR: Final = time(19, 0)
 EVENT_DISTANCE_KM: Final = 0.5
 _DINNER: Final = DAYPARTS.index("dinner")
+_FRIDAY: Final = 4
 
 
 @dataclass(frozen=True)
 class Scenario:
     kind: str
     days: tuple[date, ...]
+    outside: tuple[date, date] | None = None
+    """Days the what-if named outside the session's window: said, and not planned here."""
+    usual: int | None = None
+    """A covers what-if against a usual: the usual covers of the day it is compared with."""
 
 
-def _days(pack: SignalPack, reading: Reading) -> list[date]:
-    """The window's days the what-if names, else all of them."""
+def _days(pack: SignalPack, reading: Reading) -> tuple[list[date], tuple[date, date] | None]:
+    """The window's days the what-if names, else all of them (and the named days outside)."""
     if reading.window is not None:
         named = [d for d in pack.days if reading.window[0] <= d <= reading.window[1]]
         if named:
-            return named
-    return list(pack.days)
+            return named, None
+        weekend = [d for d in pack.days if d.weekday() >= _FRIDAY]
+        if weekend and "weekend" in (reading.window_text or ""):
+            return weekend, None  # "what if it pours all weekend?": the plan's own weekend
+        return list(pack.days), reading.window
+    return list(pack.days), None
+
+
+def _supposed_covers(pack: SignalPack, reading: Reading, days: list[date]) -> int | None:
+    """ "What if we get 300 covers (on Saturday)?" against the session's usual: the day's covers
+    as supposed over the usual for that day, as one change on every daypart of the days it is
+    for. Returns the usual it was compared with; None when there is no usual (the supposed
+    covers are then the baseline of this turn)."""
+    assert reading.what_if is not None and reading.what_if.covers is not None
+    supposed = reading.what_if.covers
+    weekday = reading.baseline.weekday if reading.baseline else None
+    if weekday is None and reading.window is not None and len(days) == 1:
+        weekday = days[0].weekday()  # "what if we hit 250 on saturday"
+    if pack.baseline_covers is None:
+        pack.baseline_covers, pack.baseline_weekday = supposed, weekday
+        return None
+    covers = pack.demand.covers(pack.baseline_covers, pack.baseline_weekday)
+    on = [d for d in days if weekday is None or d.weekday() == weekday] or days
+    reference = weekday if weekday is not None else pack.baseline_weekday
+    usual = float(covers[reference].sum()) if reference is not None else float(covers.sum() / 7)
+    if usual <= 0:
+        return None
+    change = supposed / usual - 1
+    for day in on:
+        summary = f"{day:%a %d %b}: {supposed} covers instead of your usual ≈{round(usual)}"
+        driver = Driver(source="scenario", summary=summary, effect_pct=round(change * 100, 1),
+                        rank=0)  # fmt: skip
+        pack.supposed.append((day, set(DAYPARTS), driver))
+    days[:] = on
+    return round(usual)
 
 
 def apply_scenario(pack: SignalPack, reading: Reading) -> tuple[SignalPack, Scenario]:
     """The signals as the operator supposes them, on the session's own days."""
     assert reading.what_if is not None
     kind = reading.what_if.kind
-    days = _days(pack, reading)
+    days, outside = _days(pack, reading)
+    usual = None
     if kind == "covers" and reading.what_if.covers is not None:
-        pack.baseline_covers = reading.what_if.covers
-        pack.baseline_weekday = (
-            reading.baseline.weekday if reading.baseline else pack.baseline_weekday
-        )
+        usual = _supposed_covers(pack, reading, days)
     elif kind in ("rain", "snow"):
         for day in days:
             pack.weather[day] = WeatherReport(
@@ -70,14 +108,14 @@ def apply_scenario(pack: SignalPack, reading: Reading) -> tuple[SignalPack, Scen
         pack.events = [
             *(pack.events or []),
             Event(
-                id="what-if",
+                id=SUPPOSED_EVENT,
                 name="a large event (your scenario)",
                 day=days[0],
                 start_time=EVENT_HOUR,
                 distance_km=EVENT_DISTANCE_KM,
             ),
         ]
-    return pack, Scenario(kind=kind, days=tuple(days))
+    return pack, Scenario(kind=kind, days=tuple(days), outside=outside, usual=usual)
 
 
 def scenario_lead(reading: Reading, scenario: Scenario | None) -> str | None:
@@ -87,10 +125,19 @@ def scenario_lead(reading: Reading, scenario: Scenario | None) -> str | None:
     if scenario is not None and scenario.days:
         first, last = scenario.days[0], scenario.days[-1]
         when = f" on {first:%a %d %b}" if first == last else f" {first:%a %d %b}–{last:%a %d %b}"
+    usual = f" instead of your usual ≈{scenario.usual}" if scenario and scenario.usual else ""
     what = {
         "rain": f"rain all day{when}",
         "snow": f"snow{when}",
         "event": f"a large event nearby{when} at {EVENT_HOUR:%H:%M}",
-        "covers": f"{reading.what_if.covers} covers",
+        "covers": f"{reading.what_if.covers} covers{when}{usual}",
     }[reading.what_if.kind]
-    return f"What if: {what} (a scenario; your card, window and saved plan are unchanged)."
+    lead = f"What if: {what} (a scenario; your card, window and saved plan are unchanged)."
+    if scenario is not None and scenario.outside is not None:
+        start, end = scenario.outside
+        named = f"{start:%a %d %b}" if start == end else f"{start:%a %d} – {end:%a %d %b}"
+        lead += (
+            f" {named} is outside the days this plan is for, so the scenario is laid over them; "
+            "ask about that day first to plan it."
+        )
+    return lead

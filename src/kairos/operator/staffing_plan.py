@@ -1,0 +1,89 @@
+"""The staffing card's plan a manager can act on (issue 36, item 4): the busiest window of the
+period, the servers its covers call for, the hours inside it that need them most, and the roles
+the evidence speaks to — each figure traceable to what the card cites, and what is not known
+said as unknown.
+
+- servers: the expected covers (the operator's baseline × the demand shape) at one per
+  `COVERS_PER_SERVER`, an assumption the answer states; with no baseline, unknown (said);
+- the hours: the place's own check-ins inside the daypart (`peaks.py`); with too few, unknown;
+- hosts or runners: only from the place's own reviews that complain of waits (the rules add one
+  when there are enough; fewer are said as what they are);
+- kitchen and bar: nothing in the catalog speaks to them, so they are not estimated (said).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from math import ceil
+from typing import Final
+
+from kairos.operator.demand import window_text
+from kairos.operator.peaks import PeakHours, peak_hours
+from kairos.operator.schemas import Daypart, GuestSnapshot
+
+__all__ = ["COVERS_PER_SERVER", "peak_clause", "plan", "wait_mentions"]
+
+COVERS_PER_SERVER: Final = 20
+NOT_ESTIMATED: Final = "Kitchen and bar staffing: not estimated (nothing here speaks to them)."
+
+
+def wait_mentions(guests: GuestSnapshot | None) -> str | None:
+    """'2 of 32 reviews of Toro mention waits', from the place's own reviews, or None."""
+    if guests is None or guests.sample_size == 0:
+        return None
+    waits = next((t.negative for t in guests.themes if t.theme == "wait_time"), 0)
+    if waits == 0:
+        return None
+    return f"{waits} of {guests.sample_size} reviews of {guests.place} complain of waits"
+
+
+def peak_clause(
+    checkins: Mapping[tuple[int, int], int] | None, day: date, part: Daypart
+) -> tuple[PeakHours | None, str]:
+    """The busiest hours of a day's daypart and how the plan knows them, or why it does not."""
+    peak = peak_hours(checkins, day.weekday(), part)
+    if peak is not None:
+        return peak, peak.evidence(part)
+    if not checkins:
+        return None, "which hours of it are busiest is unknown (no check-ins of your own)"
+    return None, "which hours of it are busiest is unknown (too few check-ins of your own)"
+
+
+def plan(
+    busiest: list[tuple[date, Daypart, int | None]],
+    checkins: Mapping[tuple[int, int], int] | None,
+    guests: GuestSnapshot | None,
+    asked: Daypart | None = None,
+) -> str | None:
+    """The plan for the period's busiest window when nothing outside changes demand (of the
+    part of the day `asked`, when it was)."""
+    if not busiest:
+        return None
+    day, part, covers = busiest[0]
+    peak, evidence = peak_clause(checkins, day, part)
+    which = f"the busiest {part}, " if part == asked else ""
+    if covers:
+        servers = max(1, ceil(covers / COVERS_PER_SERVER))
+        head = (
+            f"Staff {which}{window_text(day, part)} for ≈{covers} covers: about {servers} "
+            f"server{'s' if servers > 1 else ''} at one per {COVERS_PER_SERVER} covers"
+            + (f", the most of them on {peak.hours}" if peak else "")
+        )
+        count = ""
+    else:
+        head = f"Put your strongest servers on {which}{window_text(day, part)}" + (
+            f", the most of them on {peak.hours}" if peak else ""
+        )
+        count = (
+            " How many servers: unknown until you give your usual covers ('180 covers on a "
+            "Friday')."
+        )
+    waits = wait_mentions(guests)
+    said = (f" Why then: {evidence}" if peak else f" {evidence[0].upper()}{evidence[1:]}") + (
+        f"; {waits}." if waits else "."
+    )
+    return (
+        f"{head}; nothing in the signals moves demand enough to change your usual plan."
+        f"{said}{count} {NOT_ESTIMATED}"
+    )

@@ -1,0 +1,124 @@
+"""The days an operator means (issue 36, item 5): "this weekend", "tomorrow" as it is typed,
+"next week", read on the restaurant's own day and hour.
+
+A restaurant's weekend starts on Friday night. Asked on a Saturday or Sunday, "this weekend" is
+the rest of it, and the answer says so; asked on a Sunday after `WEEKEND_OVER_HOUR` (local), the
+weekend is nearly over and the operator is planning the next one: Friday to Sunday of the coming
+week, also said. The shared reader (`text/query/when.py`) reads everything else.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from typing import Final
+from zoneinfo import ZoneInfo
+
+from kairos.text.query.when import extract_when
+
+__all__ = ["WEEKEND_OVER_HOUR", "WindowRead", "local_now", "read_window"]
+
+WEEKEND_OVER_HOUR: Final = 20
+"""From this local hour on a Sunday, "this weekend" is the next one (tonight's service is under
+way; what is left to plan is next weekend)."""
+MAX_SPAN_DAYS: Final = 14
+
+_TOMORROW_TYPO = re.compile(
+    r"\b(?:t[ou]?m+[ou]?r+(?:o+w*|w)|2m+o*r+(?:o+w*|w)|tmw|tmr|tomoz)(?:'?s)?(?=\W|$)", re.I
+)
+""""tomorrow" as it is typed: tommorow, tomorow, tomorrw, tmrw, tmr, 2moro, tomorrow's."""
+_NITE = re.compile(r"\bnite\b", re.I)
+_TODAY = re.compile(r"\btoday\b", re.I)
+_A_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
+_THIS_WEEK = re.compile(r"\b(?:this week|the week|coming week)\b", re.I)
+_WEEKEND = re.compile(r"\b(?:this |the )?weekend\b", re.I)
+_NEXT_WEEKEND = re.compile(r"\bnext weekend\b", re.I)
+_FRIDAY, _SATURDAY, _SUNDAY = 4, 5, 6
+
+
+_US_ZONES: Final = (
+    (-87.5, "America/New_York"),
+    (-101.0, "America/Chicago"),
+    (-114.5, "America/Denver"),
+    (-180.0, "America/Los_Angeles"),
+)
+"""The contiguous US's time zones by longitude, their boundaries roughly (enough to tell a
+Sunday evening); elsewhere the hour comes from the longitude."""
+
+
+def local_now(now: datetime, lat: float | None, lng: float | None) -> datetime:
+    """`now` (aware) on the restaurant's clock; unchanged when its place is unknown."""
+    if lat is None or lng is None:
+        return now
+    if 24.0 <= lat <= 50.0 and -125.0 <= lng <= -66.0:
+        zone = next(name for west, name in _US_ZONES if lng >= west)
+        return now.astimezone(ZoneInfo(zone))
+    return now.astimezone(timezone(timedelta(hours=round(lng / 15))))
+
+
+@dataclass(frozen=True)
+class WindowRead:
+    window: tuple[date, date] | None = None
+    text: str | None = None
+    note: str | None = None
+    """What the words were taken to mean when it is not obvious ("this weekend" on a Sunday)."""
+
+
+def normalise(text: str) -> str:
+    """Typed forms of "tomorrow" and "nite" in their usual spelling."""
+    return _NITE.sub("night", _TOMORROW_TYPO.sub("tomorrow", text))
+
+
+def _days(start: date, end: date) -> str:
+    if start == end:
+        return f"{start:%a %d %b}"
+    return f"{start:%a %d} – {end:%a %d %b}"
+
+
+def _this_weekend(today: date, hour: int | None) -> WindowRead | None:
+    """'this weekend' read on a Saturday or Sunday; None on a weekday (Friday to Sunday)."""
+    if today.weekday() == _SUNDAY and hour is not None and hour >= WEEKEND_OVER_HOUR:
+        friday = today + timedelta(days=_FRIDAY + 1)
+        sunday = friday + timedelta(days=2)
+        note = (
+            f"It is Sunday evening and this weekend is nearly over, so this is next weekend, "
+            f"{_days(friday, sunday)} (say 'tonight' for today)."
+        )
+        return WindowRead((friday, sunday), "next weekend", note)
+    if today.weekday() == _SUNDAY:
+        note = f"This weekend is today, {today:%a %d %b}: its last day (say 'next weekend' for "
+        note += "the one after)."
+        return WindowRead((today, today), "this weekend (today)", note)
+    if today.weekday() == _SATURDAY:
+        sunday = today + timedelta(days=1)
+        note = f"This weekend is what is left of it, {_days(today, sunday)}."
+        return WindowRead((today, sunday), "this weekend", note)
+    return None
+
+
+def read_window(text: str, today: date, hour: int | None = None) -> WindowRead:
+    """The days asked about, on `today` at local `hour` (None: the hour is unknown, and a
+    Sunday's "this weekend" is today)."""
+    text = normalise(text)
+    if _A_WEEKDAY.search(text):
+        text = _TODAY.sub(" ", text)  # "different place today … what does Friday look like"
+    if _NEXT_WEEK.search(text):
+        monday = today + timedelta(days=7 - today.weekday())
+        return WindowRead((monday, monday + timedelta(days=6)), "next week")
+    if _THIS_WEEK.search(text):
+        sunday = today + timedelta(days=6 - today.weekday())
+        return WindowRead((today, sunday), "this week")
+    weekend = _WEEKEND.search(text) is not None
+    if weekend and not _NEXT_WEEKEND.search(text) and (said := _this_weekend(today, hour)):
+        return said
+    when, _, _ = extract_when(text.lower(), today)
+    if when is None or when.start is None:
+        return WindowRead()
+    start, end = when.start, when.end or when.start
+    if weekend and start.weekday() == _SATURDAY and start - timedelta(days=1) >= today:
+        start -= timedelta(days=1)  # a restaurant's weekend starts on Friday night
+    if (end - start).days >= MAX_SPAN_DAYS:
+        end = start + timedelta(days=MAX_SPAN_DAYS - 1)
+    return WindowRead((start, end), " ".join(when.text))

@@ -1,0 +1,111 @@
+"""Advice a manager acts on (issue 36, item 4): the busiest window's servers from the covers,
+the hours inside it from the place's own check-ins, hosts only from its own reviews — every
+figure traceable to the evidence, and what is not known said as unknown."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from math import ceil
+
+from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
+from kairos.operator.peaks import peak_hours
+from kairos.operator.rules import COVERS_PER_SERVER, SignalPack, decide
+from kairos.operator.schemas import GuestSnapshot, ThemeSignal
+
+FRIDAY = date(2026, 12, 4)
+FRI, SAT = 4, 5
+# a place's own check-ins (weekday, local hour): Friday dinners pile up 18:00–21:00, at 19:00
+OWN = {(FRI, 17): 2, (FRI, 18): 9, (FRI, 19): 14, (FRI, 20): 8, (FRI, 21): 3, (FRI, 12): 6,
+       (SAT, 19): 3, (SAT, 20): 2, (1, 19): 4, (2, 18): 2}  # fmt: skip
+
+
+def _pack(**extra: object) -> SignalPack:
+    shape = DemandShape(DEFAULT_SHAPE, "default", 0, 0)
+    days = [FRIDAY]
+    return SignalPack(location="here", days=days, demand=shape, **extra)  # type: ignore[arg-type]
+
+
+def _guests(waits: int, of: int = 30) -> GuestSnapshot:
+    theme = ThemeSignal(theme="wait_time", mentions=waits, negative=waits, positive=0,
+                        summary="waits")  # fmt: skip
+    return GuestSnapshot(place="Chez Test", place_id=1, sample_size=of, window_start=None,
+                         window_end=None, themes=[theme], summary="", sparse=False)  # fmt: skip
+
+
+def test_the_busiest_hours_are_the_places_own_check_ins() -> None:
+    peak = peak_hours(OWN, FRI, "dinner")
+    assert peak is not None
+    assert (peak.start, peak.end, peak.peak) == (18, 21, 19)
+    assert (peak.in_span, peak.total, peak.weekday) == (9 + 14 + 8, 2 + 9 + 14 + 8 + 3, FRI)
+    # Saturday has 5 of its own: too few, so the week's dinners are read, and that is said
+    week = peak_hours(OWN, SAT, "dinner")
+    assert week is not None and week.weekday is None
+    assert week.total == 2 + 9 + 14 + 8 + 3 + 3 + 2 + 4 + 2
+    assert "read across the week" in week.evidence("dinner")
+    assert peak_hours({(FRI, 19): 3}, FRI, "dinner") is None  # too few anywhere: unknown
+    assert peak_hours(None, FRI, "dinner") is None
+
+
+def test_a_late_nights_hours_after_midnight_belong_to_the_evening_before() -> None:
+    late = {(SAT, 0): 6, (SAT, 1): 5, (FRI, 23): 4}  # Saturday 00–02 is Friday's late night
+    peak = peak_hours(late, FRI, "late")
+    assert peak is not None and peak.weekday == FRI and peak.total == 15
+    assert peak.hours == "23:00–02:00"
+
+
+def test_the_plan_staffs_the_busiest_window_and_every_figure_is_traceable() -> None:
+    decision = decide(_pack(baseline_covers=150, baseline_weekday=FRI, checkins=OWN,
+                            guests=_guests(2)), "staffing")  # fmt: skip
+    day, part, covers = decision.busiest[0]
+    assert (day, part) == (FRIDAY, "dinner") and covers
+    servers = ceil(covers / COVERS_PER_SERVER)
+    text = decision.recommendation
+    assert text.startswith(f"Staff Fri 04 Dec, dinner 17:00–22:00 for ≈{covers} covers: about "
+                           f"{servers} servers at one per {COVERS_PER_SERVER} covers, the most "
+                           "of them on 18:00–21:00")  # fmt: skip
+    assert "your own check-ins peak at 19:00 (31 of your 36 Friday dinner check-ins" in text
+    assert "2 of 30 reviews of Chez Test complain of waits" in text
+    assert "Kitchen and bar staffing: not estimated" in text
+    # every number said is one the evidence holds: the date, the daypart's hours, the covers,
+    # the servers and their ratio, the check-in counts and hours, the review counts
+    allowed = {"04", "17", "22", "00", str(covers), str(servers), str(COVERS_PER_SERVER), "18",
+               "21", "19", "31", "36", "2", "30"}  # fmt: skip
+    said = set(re.findall(r"\d+", text))
+    assert said <= allowed, said - allowed
+
+
+def test_without_a_baseline_the_number_of_servers_is_unknown_and_said() -> None:
+    decision = decide(_pack(checkins=OWN), "staffing")
+    text = decision.recommendation
+    assert text.startswith("Put your strongest servers on Fri 04 Dec, dinner 17:00–22:00, the "
+                           "most of them on 18:00–21:00")  # fmt: skip
+    assert "How many servers: unknown until you give your usual covers" in text
+    assert "per 20 covers" not in text and "servers at" not in text
+
+
+def test_without_check_ins_of_its_own_the_hours_are_unknown_and_said() -> None:
+    text = decide(_pack(baseline_covers=150, baseline_weekday=FRI), "staffing").recommendation
+    assert "which hours of it are busiest is unknown (no check-ins of your own)" in text.lower()
+    assert "the most of them on" not in text
+
+
+def test_enough_wait_complaints_add_a_host_on_the_busiest_hours() -> None:
+    decision = decide(_pack(baseline_covers=150, baseline_weekday=FRI, checkins=OWN,
+                            guests=_guests(6)), "staffing")  # fmt: skip
+    host = next(a for a in decision.actions if "host or runner" in a.text)
+    assert host.text == ("Add 1 host or runner for Fri 04 Dec, dinner 17:00–22:00, the most on "
+                         "18:00–21:00: 6 of 30 recent reviews mention long waits")  # fmt: skip
+    assert "Busiest hours 18:00–21:00: your own check-ins peak at 19:00" in (
+        decision.recommendation
+    )
+
+
+def test_the_plan_is_for_the_days_asked() -> None:
+    days = [FRIDAY + timedelta(days=n) for n in range(3)]
+    pack = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+                      baseline_covers=150, baseline_weekday=FRI, checkins=OWN)  # fmt: skip
+    decision = decide(pack, "staffing")
+    day, part, covers = decision.busiest[0]
+    assert day in days and f"Staff {day:%a %d %b}, {part} " in decision.recommendation
+    assert f"for ≈{covers} covers" in decision.recommendation
