@@ -93,6 +93,7 @@ def serve(
     import uvicorn
 
     from kairos.api.app import create_app
+    from kairos.api.drain import CANCEL_MARGIN_SECONDS, exit_zero_on_stop
     from kairos.api.workers import held_for_workers, http_protocol, workers_refusal
     from kairos.store.outage import quiet_outage_tracebacks
 
@@ -104,18 +105,23 @@ def serve(
     docs = f"  (docs: http://{host}:{port}/docs)" if settings.docs_enabled else ""
     console.print(f"Kairos on http://{host}:{port}{docs}")
     # Forwarded headers are believed only from KAIROS_TRUSTED_PROXIES (handled by the app).
+    # Stopping, the app drains for the grace; uvicorn cancels what is left a margin later.
+    stop_within = round(settings.shutdown_grace_seconds + CANCEL_MARGIN_SECONDS)
+    exit_zero_on_stop()
     if workers == 1:
         app = create_app(settings)
         uvicorn.run(
             app, host=host, port=port, log_level="info", proxy_headers=False,
-            http=http_protocol(),
+            http=http_protocol(), ws_max_size=settings.max_body_bytes,
+            timeout_graceful_shutdown=stop_within,
         )  # fmt: skip
         return
     with held_for_workers(settings):
         uvicorn.run(
             "kairos.api.app:create_app", factory=True, workers=workers,
             host=host, port=port, log_level="info", proxy_headers=False,
-            http=http_protocol(),
+            http=http_protocol(), ws_max_size=settings.max_body_bytes,
+            timeout_graceful_shutdown=stop_within,
         )  # fmt: skip
 
 

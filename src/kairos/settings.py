@@ -90,6 +90,13 @@ class Settings(BaseSettings):
         ge=1024,
         description="largest request body accepted; larger ones get 413 before they are read",
     )
+    shutdown_grace_seconds: float = Field(
+        default=20,
+        ge=0,
+        le=600,
+        description="after SIGTERM, how long requests and streams under way may run on; a "
+        "stream still open then ends with an error event (the process exits 5 s later at most)",
+    )
     chat_limit_per_user: int = Field(
         default=30, ge=0, description="chat turns per user per rate window; 0 = no limit"
     )

@@ -16,6 +16,7 @@ from kairos.api import demo, health, users
 from kairos.api.body_limit import BodyLimitMiddleware
 from kairos.api.database_outage import OutageGate, install_database_outage_handler
 from kairos.api.docs import install_docs
+from kairos.api.drain import Drain, DrainGate
 from kairos.api.json_depth import JsonDepthMiddleware
 from kairos.api.log_redaction import install_credential_redaction
 from kairos.api.openapi import install_openapi
@@ -36,11 +37,13 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     """`runtime` lets tests share one started runtime across many apps."""
     settings = settings or get_settings()
     limits = RateLimits.from_settings(settings)
+    drain = Drain(settings.shutdown_grace_seconds)
     install_credential_redaction()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         owned = runtime is None
+        drain.watch_signals()
         if owned:
             app.state.runtime = await Runtime.start(settings)
             for product in install_products(app.state.runtime):
@@ -69,6 +72,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     )
     app.state.settings = settings
     app.state.rate_limits = limits
+    app.state.drain = drain
     if runtime is not None:
         app.state.runtime = runtime
         install_products(runtime)
@@ -84,6 +88,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
     # then the request id, so every response below (413, 429, 500 included) carries it and the
     # security headers.
     app.add_middleware(OutageGate)
+    app.add_middleware(DrainGate, drain=drain)
     app.add_middleware(AuthFailureLimitMiddleware, limits=limits)
     app.add_middleware(JsonDepthMiddleware)
     app.add_middleware(

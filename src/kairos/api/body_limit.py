@@ -3,7 +3,9 @@
 Pure ASGI, outside authentication and parsing: a declared `Content-Length` over the limit is
 refused before one byte is read; a body without one (chunked) is counted as it streams and
 refused at the first chunk past the limit. Nothing here buffers a body, so a 200 MB upload
-costs at most the limit plus one chunk of memory.
+costs at most the limit plus one chunk of memory. A WebSocket frame over the same limit closes
+the socket with 1009 (message too big) and a reason that says so; `kairos serve` also hands the
+limit to uvicorn, whose protocol refuses such a frame before buffering it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kairos.api.problems import problem_response
+from kairos.api.socket_frames import MESSAGE_TOO_BIG, refuse_frame
 
 __all__ = ["BodyLimitMiddleware"]
 
@@ -38,6 +41,9 @@ class BodyLimitMiddleware:
         return f"the request body is larger than {limit} bytes ({setting}); send less"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await self.app(scope, self._sized_frames(receive, send), send)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -74,6 +80,22 @@ class BodyLimitMiddleware:
                 raise
             response = problem_response(413, "Payload too large", self._detail(limit))
             await response(scope, receive, send)
+
+    def _sized_frames(self, receive: Receive, send: Send) -> Receive:
+        async def sized_receive() -> Message:
+            message = await receive()
+            if message["type"] == "websocket.receive":
+                text, data = message.get("text"), message.get("bytes")
+                size = len(text.encode()) if text is not None else len(data or b"")
+                if size > self.max_bytes:
+                    detail = (
+                        f"the frame is larger than {self.max_bytes} bytes "
+                        "(KAIROS_MAX_BODY_BYTES); send less"
+                    )
+                    return await refuse_frame(send, MESSAGE_TOO_BIG, "Payload too large", detail)
+            return message
+
+        return sized_receive
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -18,26 +18,23 @@ import uuid
 from email.message import EmailMessage
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Query, Request, WebSocket
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from kairos.api.deps import (
-    DEMO_COOKIE,
     LOCAL_TEST_UID,
     LOCAL_TEST_USER_ID,
     CurrentUser,
-    Presented,
     SeedUser,
-    user_or_local,
 )
 from kairos.core.stored_text import StoredText
-from kairos.errors import Forbidden, InvalidInput, KairosError, NotFound, Unauthorized
-from kairos.pipeline.events import ErrorEvent, Result, Thinking
+from kairos.errors import Forbidden, InvalidInput, NotFound
 from kairos.profiles.planner import PlannerPreferences, PlannerUpdate
 from kairos.profiles.schemas import UserPublic
 from kairos.store import venue_vibes
 from kairos.venues import actions
+from kairos.venues.plan_socket import serve_plan_socket
 from kairos.venues.product import VenuesProduct
 from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
 from kairos.venues.vibes import VIBE_DIMENSIONS
@@ -80,87 +77,12 @@ async def plan(
     return await product.plan(user, body)
 
 
-async def _ws_user(websocket: WebSocket, in_frame: object = None) -> UserPublic:
-    runtime, settings = websocket.app.state.runtime, websocket.app.state.settings
-    token = in_frame if isinstance(in_frame, str) and in_frame else None
-    token = token or websocket.query_params.get("access_token")
-    presented = Presented(
-        authorization=websocket.headers.get("authorization")
-        or (f"Bearer {token}" if token else None),
-        service_token=websocket.headers.get("x-service-token"),
-        user_id=websocket.headers.get("x-user-id"),
-        demo_cookie=websocket.cookies.get(DEMO_COOKIE),
-    )
-    try:
-        return await user_or_local(runtime, settings, presented)
-    except Unauthorized as exc:
-        raise Unauthorized(
-            f"{exc.detail}; a browser's socket may send the user token in its first frame as "
-            '"access_token"'
-        ) from None
-
-
-def _problem(exc: KairosError) -> dict[str, Any]:
-    return {"type": "error", "title": exc.title, "detail": exc.detail}
-
-
 @router.websocket("/ws/plan")
 async def plan_socket(websocket: WebSocket) -> None:
     """Send `{"prompt": …, "member_locations": […]}` once; receive `{"type": "log", "node",
     "message"}` per step, then `{"type": "result", "data": PlanResponse}` or
-    `{"type": "error", "title", "detail"}`."""
-    await websocket.accept()
-    try:
-        try:
-            raw = await websocket.receive_json()
-            in_frame = raw.pop("access_token", None) if isinstance(raw, dict) else None
-            user = await _ws_user(websocket, in_frame)
-            body = PlanRequest.model_validate(raw)
-            await websocket.app.state.rate_limits.check_chat(websocket.scope, user.uid)
-        except ValidationError as exc:
-            fields = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
-            )
-            await websocket.send_json(
-                {"type": "error", "title": "Invalid request", "detail": fields}
-            )
-            await websocket.close(code=1008)
-            return
-        except ValueError:
-            await websocket.send_json(
-                {
-                    "type": "error",
-                    "title": "Invalid request",
-                    "detail": 'send one JSON object such as {"prompt": "drinks for 6 in boston"}',
-                }
-            )
-            await websocket.close(code=1008)
-            return
-        except KairosError as exc:
-            await websocket.send_json(_problem(exc))
-            await websocket.close(code=1008)
-            return
-        product: VenuesProduct = websocket.app.state.runtime.products["venues"]
-        async for event in product.stream(user, body):
-            if isinstance(event, Thinking):
-                await websocket.send_json(
-                    {"type": "log", "node": event.step, "message": event.message}
-                )
-            elif isinstance(event, Result):
-                data = event.payload.model_dump(mode="json")
-                await websocket.send_json({"type": "result", "data": data})
-            elif isinstance(event, ErrorEvent):
-                await websocket.send_json(
-                    {
-                        "type": "error",
-                        "title": event.title,
-                        "detail": event.detail,
-                        "request_id": event.request_id,
-                    }
-                )
-        await websocket.close()
-    except WebSocketDisconnect:
-        return
+    `{"type": "error", "title", "detail"}`; `plan_socket.py` says how a socket closes."""
+    await serve_plan_socket(websocket)
 
 
 @router.get("/plans/{plan_id}", response_model=PlanResponse, responses=_PLAN_ERRORS)

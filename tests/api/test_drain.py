@@ -1,0 +1,144 @@
+"""A stopped server drains (issue 40, item 4): `kairos serve` told SIGTERM lets a stream under
+way finish, or ends it with an error event once KAIROS_SHUTDOWN_GRACE_SECONDS is over, takes no
+new connection, and exits 0 (before: streams were cut off with no last event, and the process
+died of the re-raised SIGTERM, status 143). A fake model server on loopback that holds each call
+makes a turn last as long as the test needs."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from kairos.api.app import create_app
+from kairos.api.drain import CANCEL_MARGIN_SECONDS, SHUTTING_DOWN
+from kairos.settings import Settings
+from tests.serving import AUTH, KairosServe
+
+
+class _SlowModel(BaseHTTPRequestHandler):
+    delay = 0.0
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("content-length", 0)))
+        time.sleep(self.delay)
+        self.send_response(503)  # the turn falls back to the offline model and still answers
+        self.send_header("content-length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def _slow_model(delay: float) -> Iterator[str]:
+    handler = type("Held", (_SlowModel,), {"delay": delay})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+
+
+def _serve(runtime: Any, tmp_path: Path, model_url: str, grace: float) -> KairosServe:
+    return KairosServe.start(
+        tmp_path,
+        name="drain",
+        extra_env={
+            "KAIROS_DATABASE_URL": runtime.db.url,
+            "KAIROS_LLM_PROVIDER": "openai",
+            "KAIROS_LLM_BASE_URL": model_url,
+            "KAIROS_LLM_API_KEY": "fake",
+            "KAIROS_SHUTDOWN_GRACE_SECONDS": str(grace),
+            "KAIROS_CHAT_LIMIT_PER_USER": "0",
+            "KAIROS_CHAT_LIMIT_PER_ADDRESS": "0",
+        },
+    )
+
+
+def _stream_then_stop(serve: KairosServe) -> tuple[list[str], float]:
+    """Starts a chat stream, sends SIGTERM once its first event has arrived; returns the event
+    names the stream carried to its end and the seconds from SIGTERM to the process's exit."""
+    uid = uuid.uuid4()
+    assert httpx.post(f"{serve.base}/users/{uid}", json={}, headers=AUTH).status_code == 201
+    events: list[str] = []
+    body = {"message": "spicy ramen in boston"}
+    headers = {**AUTH, "X-User-ID": str(uid)}
+    with httpx.stream(
+        "POST", f"{serve.base}/chat", json=body, headers=headers, timeout=60
+    ) as response:
+        lines = response.iter_lines()
+        for line in lines:
+            if line.startswith("event: "):
+                events.append(line.removeprefix("event: "))
+                break
+        stopped = time.monotonic()
+        serve.process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        with pytest.raises(httpx.ConnectError):
+            httpx.get(f"{serve.base}/health", timeout=2)
+        for line in lines:
+            if line.startswith("event: "):
+                events.append(line.removeprefix("event: "))
+            elif line.startswith("data: ") and events[-1] == "error":
+                assert SHUTTING_DOWN in line
+    assert serve.process.wait(30) == 0, serve.log()[-3000:]
+    return events, time.monotonic() - stopped
+
+
+@pytest.fixture
+def held_model() -> Iterator[str]:
+    yield from _slow_model(delay=60)
+
+
+@pytest.fixture
+def quick_model() -> Iterator[str]:
+    yield from _slow_model(delay=1)
+
+
+@pytest.mark.slow
+def test_a_stream_still_open_when_the_grace_ends_gets_an_error_event(
+    runtime: Any, tmp_path: Path, held_model: str
+) -> None:
+    serve = _serve(runtime, tmp_path, held_model, grace=2)
+    try:
+        events, exited_after = _stream_then_stop(serve)
+    finally:
+        serve.kill()
+    assert events[0] == "thinking" and events[-1] == "error", events
+    assert exited_after < 2 + CANCEL_MARGIN_SECONDS + 5, exited_after
+    assert "Traceback" not in serve.log()
+
+
+@pytest.mark.slow
+def test_a_stream_under_way_finishes_before_the_process_exits(
+    runtime: Any, tmp_path: Path, quick_model: str
+) -> None:
+    serve = _serve(runtime, tmp_path, quick_model, grace=30)
+    try:
+        events, _ = _stream_then_stop(serve)
+    finally:
+        serve.kill()
+    assert events[-1] == "result", events
+
+
+async def test_a_draining_app_refuses_new_requests_and_sockets(
+    settings: Settings, runtime: Any
+) -> None:
+    app = create_app(settings, runtime=runtime)
+    app.state.drain.begin()
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://kairos.test") as client:
+        response = await client.get("/ready")
+    assert response.status_code == 503
+    assert response.headers["retry-after"] == "1" and response.headers["connection"] == "close"
+    assert response.json()["detail"] == SHUTTING_DOWN
