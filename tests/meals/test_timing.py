@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from kairos.meals.recipes.tags import estimate_minutes
 from kairos.meals.recipes.timing import TimeSplit, split_time, time_text
 
 
@@ -34,6 +35,26 @@ def test_the_numbers_agree_with_the_time_text() -> None:
     ]
     assert split_time(1458, marinade) == TimeSplit(18, 1440, "marinating", 1458)
     overnight = split_time(135, ["Cover and marinate overnight.", "Bake 2 hours."])
-    assert overnight == TimeSplit(135, 480, "marinating", 615)
+    assert overnight == TimeSplit(135, 480, "marinating", 615, overnight=True)
     assert split_time(30, ["Cook 10 minutes."]) == TimeSplit(30, 0, None, 30)
     assert split_time(None, marinade) is None
+
+
+def test_hours_in_a_slow_cooker_are_said_apart_from_the_work() -> None:
+    """ "Slow Cooker Lasagna, about 370 min" read as 370 minutes of work (meals panel m28: a
+    slow cooker's hours are not work); a stated total holding a range holds its low end."""
+    assert time_text(370, True, ["Cover, and cook on LOW for 4 to 6 hours."]) == (
+        "about 10 min + 6 h slow cooking"
+    )
+    roast = split_time(510, ["Brown the roast.", "Cover, and cook on LOW for 8-9 hours."])
+    assert roast == TimeSplit(30, 480, "slow cooking", 510)
+    assert time_text(90, False, ["Cook on high heat for 1 hour."]) == "90 min"
+
+
+def test_a_slow_cookers_low_or_high_is_one_time_not_both() -> None:
+    """ "Cook soup 8 hours on low or 5 hours on high" was estimated 13 h + and shown as "about
+    325 min + 8 h slow cooking": the alternative is not added."""
+    steps = ["Brown the chicken in a skillet.", "Cook soup 8 hours on low or 5 hours on high."]
+    total = estimate_minutes(steps)
+    assert total == 8 * 60 + 10
+    assert time_text(total, True, steps) == "about 10 min + 8 h slow cooking"

@@ -334,7 +334,7 @@ class Coach:
 
 
 _KEPT = {"max_minutes", "servings", "household", "units", "swap_to", "equipment_with",
-         "equipment_without", "read", "diets", "changes"}  # fmt: skip
+         "equipment_without", "equipment_only", "read", "diets", "changes"}  # fmt: skip
 
 
 def _kept(suggestion: Suggestion) -> dict[str, Any]:

@@ -31,6 +31,8 @@ def household_profile(user: UserPublic) -> AllergyProfile:
 
 
 def _equipment(user: UserPublic, request: MealInput) -> tuple[str, ...] | None:
+    if request.equipment_only:  # "only a microwave": nothing else, whatever the profile says
+        return tuple(request.equipment_only)
     have = user.cook.equipment
     if have is None and not request.equipment_without:
         return None

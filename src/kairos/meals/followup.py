@@ -19,6 +19,8 @@ __all__ = ["Pending", "answer", "from_photo", "question_for"]
 
 Pending = Literal["kind", "meal_name", "ingredients", "what"]
 _KIND_OPTIONS = ["The prepared meal", "Ingredients to cook with"]
+_KEPT_ACROSS_TURNS = ("max_minutes", "servings", "household", "equipment_with",
+                      "equipment_without", "equipment_only")  # fmt: skip
 _KIND_WORDS = re.compile(
     r"\b(?:(?:they|these|those|it)(?:'re|'s| are| is)?|the|raw|ingredients?|to\s+cook\s+with|"
     r"photo|picture|of|a|an|some)\b",
@@ -110,7 +112,7 @@ def answer(pending: Pending, state: dict[str, Any], text: str) -> MealInput:
     earlier = state.get("request") or {}
     update = {
         key: earlier[key]
-        for key in ("max_minutes", "servings", "household", "equipment_with", "equipment_without")
+        for key in _KEPT_ACROSS_TURNS
         if earlier.get(key) and not getattr(reading, key)
     }
     return reading.model_copy(update=update)

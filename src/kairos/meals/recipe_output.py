@@ -14,6 +14,7 @@ import uuid
 
 from kairos.errors import Conflict
 from kairos.meals.context import Context
+from kairos.meals.equipment import equipment_notes
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import nutrition_text
 from kairos.meals.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
@@ -38,6 +39,9 @@ def adapted_for(recipe: Recipe, context: Context) -> tuple[AdaptedRecipe, Allerg
             f"{adapted.reason} The profile changed since this suggestion was made; ask the "
             "coach again (POST /meals/coach) for suggestions that fit it."
         )
+    notes = equipment_notes(recipe, context.request.equipment_with)
+    if notes:  # "in my slow cooker" answered with a stovetop stew: said, and how
+        adapted = adapted.model_copy(update={"warnings": (*notes, *adapted.warnings)})
     check = final_check(adapted, context.constraints, context.people)
     if isinstance(check, str):
         raise Conflict(check + " Ask the coach again for other suggestions.")

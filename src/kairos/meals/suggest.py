@@ -24,6 +24,7 @@ from typing import Final
 from kairos.meals.context import Context
 from kairos.meals.dish_search import Candidate
 from kairos.meals.dish_words import shared_words
+from kairos.meals.equipment import equipment_fit, equipment_notes
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.recipes import adapt_recipe
@@ -182,7 +183,8 @@ def meal_suggestions(
     sharing the dish's words first, each said to be the nearest real dish. The
     pool is ordered by health, title, learned preferences and the equipment
     asked for, and adapted in that order until 3 distinct safe recipes are found."""
-    titled = [c for c in candidates if c[2]]
+    wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
+    titled = sorted((c for c in candidates if c[2]), key=lambda c: -equipment_fit(c[0], wanted))
     similar = [c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH]
     if nearest:  # no recipe of the dish: the meals nearest in meaning, said to be so
         similar = [c for c in candidates if c[1] >= NEAREST_DISH and is_meal(c[0])]
@@ -192,9 +194,25 @@ def meal_suggestions(
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
     if nearest:  # the nearest that share the dish's words ("Lentil Bolognese") first
-        order = sorted(pool, key=lambda c: (-shared_words(c[0].title, dish), -c[1], c[0].id))
+        order = sorted(
+            pool,
+            key=lambda c: (
+                -shared_words(c[0].title, dish),
+                -equipment_fit(c[0], wanted),
+                -c[1],
+                c[0].id,
+            ),
+        )
     else:  # the dish itself before any similar one, however healthy
-        order = sorted(pool, key=lambda c: (not c[2], *_rank_key(c, context, baseline, dish)))
+        order = sorted(
+            pool,
+            key=lambda c: (
+                not c[2],
+                -equipment_fit(c[0], wanted),
+                *_rank_key(c, context, baseline, dish),
+            ),
+        )
+    none_fits = dish if not any(equipment_fit(c[0], wanted) for c in pool) else None
     for candidate in order:
         recipe = candidate[0]
         key = " ".join(recipe.title.lower().split())
@@ -228,7 +246,10 @@ def meal_suggestions(
                 suggestion_id=f"s{number}",
                 title=adapted.title,
                 summary=_summary(adapted),
-                rationale=(
+                rationale="".join(
+                    f"{note} " for note in equipment_notes(recipe, wanted, none_of=none_fits)
+                )
+                + (
                     ""
                     if recipe.id in titled_ids
                     else f"Not {dish}: the nearest real dish Kairos has. "

@@ -43,6 +43,13 @@ _EQUIPMENT = re.compile(
     r"(?P<what>" + "|".join(EQUIPMENT_WORDS) + r")\b",
     re.IGNORECASE,
 )
+_ONLY_BEFORE = re.compile(
+    r"\b(?:(?:only|just)(?:\s+(?:have|got|own|with|using|use|in))?|all\s+i\s+(?:have|got)\s+is)"
+    r"\s+$",
+    re.IGNORECASE,
+)
+_ONLY_AFTER = re.compile(r"\s*(?:only|alone)\b", re.IGNORECASE)
+"""'only a microwave', 'all I have is a slow cooker', 'microwave only': nothing else there."""
 _HOUSEHOLD = re.compile(
     r"\bfor\s+(?:the\s+|my\s+|our\s+)?(?:household|family|whole family|everyone|all of us|"
     r"everybody|the house)\b",
@@ -145,6 +152,11 @@ class MealInput(BaseModel):
     )
     equipment_with: list[str] = Field(default_factory=list)
     equipment_without: list[str] = Field(default_factory=list)
+    equipment_only: list[str] = Field(
+        default_factory=list,
+        description="the only equipment there is ('only a microwave'): recipes needing other "
+        "equipment are not offered",
+    )
     read: list[str] = Field(default_factory=list, description="what was understood, in words")
 
 
@@ -154,16 +166,26 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
-def _equipment(text: str) -> tuple[list[str], list[str], list[tuple[int, int]]]:
+def _equipment(text: str) -> tuple[list[str], list[str], list[str], list[tuple[int, int]]]:
+    """The equipment named to use, to go without, and named as the only one there is."""
     have: list[str] = []
     lack: list[str] = []
+    only: list[str] = []
     spans = []
     for match in _EQUIPMENT.finditer(text):
         what = match.group("what").lower()
         name = next(v for k, v in EQUIPMENT_WORDS.items() if re.fullmatch(k, what, re.I))
         (lack if match.group("neg") else have).append(name)
-        spans.append(match.span())
-    return list(dict.fromkeys(have)), list(dict.fromkeys(lack)), spans
+        start, end = match.span()
+        before = _ONLY_BEFORE.search(text[max(0, start - 40) : start])
+        after = _ONLY_AFTER.match(text, end)
+        if not match.group("neg") and (before or after):
+            only.append(name)
+            start -= len(before.group()) if before else 0
+            end = after.end() if after else end
+        spans.append((start, end))
+    unique = dict.fromkeys
+    return list(unique(have)), list(unique(lack)), list(unique(only)), spans
 
 
 def split_ingredients(text: str) -> list[str]:
@@ -204,7 +226,7 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
     read: list[str] = []
     _, duration, when_spans = extract_when(text, today or date.today())
     facts, number_spans = extract_numbers(_blank(text, when_spans))
-    have, lack, equipment_spans = _equipment(text)
+    have, lack, only, equipment_spans = _equipment(text)
     household_match = _HOUSEHOLD.search(text)
     units_match = _UNITS.search(text)
     units: Literal["metric", "imperial"] | None = None
@@ -231,7 +253,8 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
         read.append(f"serves {facts.party_size}")
     if household_match:
         read.append("for the household: every member's allergies apply")
-    read += [f"with the {e}" for e in have] + [f"no {e}" for e in lack]
+    read += [f"only the {e}: recipes that need nothing else" if e in only else f"with the {e}"
+             for e in have] + [f"no {e}" for e in lack]  # fmt: skip
     if units:
         read.append(f"{units} units ('{units_match.group().strip() if units_match else ''}')")
     base = MealInput(
@@ -243,6 +266,7 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
         swap_to=swap_to,
         equipment_with=have,
         equipment_without=lack,
+        equipment_only=only,
         read=read,
     )
     pieces = [p for p in _SPLIT.split(rest) if p.strip(" .!?")]

@@ -67,7 +67,7 @@ def _text(value: Any) -> str | None:
     return str(value) if value else None
 
 
-DERIVATION: Final = "half-and-half-is-cream-4"
+DERIVATION: Final = "slow-cooker-hours-5"
 """Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
 
 

@@ -120,6 +120,7 @@ _HARD_TECHNIQUES: Final = _words(
 _MINUTES: Final = re.compile(
     r"(\d+)(?:\s*(?:-|to)\s*(\d+))?\s*(minutes?|mins?|hours?|hrs?)\b", re.IGNORECASE
 )
+_OR_BEFORE: Final = re.compile(r"\bor\s+$", re.IGNORECASE)
 CUISINES: Final = (
     "italian", "mexican", "chinese", "indian", "japanese", "thai", "french", "greek", "spanish",
     "korean", "vietnamese", "american", "british", "irish", "german", "middle eastern",
@@ -163,7 +164,10 @@ def derive_equipment(steps: Sequence[str]) -> tuple[str, ...]:
 def estimate_minutes(steps: Sequence[str]) -> int | None:
     """Sum of the durations the steps state (ranges at their top), or None when none do."""
     total = 0.0
-    for match in _MINUTES.finditer(" ".join(steps)):
+    text = " ".join(steps)
+    for match in _MINUTES.finditer(text):
+        if _OR_BEFORE.search(text, max(0, match.start() - 4), match.start()):
+            continue  # "8 hours on low or 5 hours on high": one of them, not both
         value = float(match.group(2) or match.group(1))
         total += value * 60 if match.group(3).lower().startswith("h") else value
     return round(total) + 10 if total else None

@@ -19,43 +19,47 @@ _VERBS: Final = (
     (re.compile(r"soak", re.I), "soaking"),
     (re.compile(r"refrigerat|chill|fridge|freez|set\b", re.I), "in the fridge"),
     (re.compile(r"rest|stand|cool|sit", re.I), "resting"),
+    (re.compile(r"cook", re.I), "slow cooking"),
 )
 _WAIT: Final = re.compile(
     r"\b(?P<verb>marinat\w*|refrigerat\w*|chill\w*|fridge|freez\w*|rest\w*|stand|sit|"
-    r"rise|proof\w*|soak\w*|double\w*|set)\b[^.;]{0,70}?"
+    r"rise|proof\w*|soak\w*|double\w*|set|cook\w*\s+on\s+(?:low|high)(?!\s+heat))\b[^.;]{0,70}?"
     r"(?:(?P<overnight>overnight)|\b(?P<n>\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(?P<top>\d+(?:\.\d+)?))?"
     r"\s*(?P<u>hours?|hrs?|h)\b)",
     re.IGNORECASE,
 )
+_SLOW_AFTER: Final = re.compile(
+    r"\b(?P<verb>cook)\w*\b[^.;]{0,30}?()\b(?P<n>\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*"
+    r"(?P<top>\d+(?:\.\d+)?))?\s*(?:hours?|hrs?|h)\b\s+on\s+(?:the\s+)?(?:low|high)\b",
+    re.IGNORECASE,
+)
+"""'Cook soup 8 hours on low', 'cook for 5 hours on the Low setting': a slow cooker's hours."""
 _OVERNIGHT_MINUTES: Final = 8 * 60
 WAITING_APART: Final = 60
 """Minutes of waiting from which it is said apart from the time at the stove."""
 
 
-def waiting(steps: Sequence[str]) -> tuple[int, str] | None:
-    """The longest wait the steps state, in minutes, and what it is ("marinating"); None when
-    none is an hour or more."""
-    best: tuple[int, str] | None = None
+def waiting(steps: Sequence[str]) -> tuple[int, int, str, bool] | None:
+    """The longest wait the steps state, in minutes (a range's top, then its low end), and
+    what it is ("marinating"), and whether the steps say "overnight"; None when none is an hour
+    or more."""
+    best: tuple[int, int, str, bool] | None = None
     for step in steps:
-        for match in _WAIT.finditer(step):
-            if match["overnight"]:
-                minutes = _OVERNIGHT_MINUTES
+        for match in (*_WAIT.finditer(step), *_SLOW_AFTER.finditer(step)):
+            if match.re is _WAIT and match["overnight"]:
+                minutes = low = _OVERNIGHT_MINUTES
             else:
-                hours = float(match["top"] or match["n"])
-                minutes = round(hours * 60)
+                minutes = round(float(match["top"] or match["n"]) * 60)
+                low = round(float(match["n"]) * 60)
             what = next((w for p, w in _VERBS if p.match(match["verb"])), "resting")
+            if match.re is _SLOW_AFTER:
+                what = "slow cooking"
             if "marinade" in step.lower() or "marinat" in step.lower():
                 what = "marinating"  # "place the bag in the refrigerator for 24 hours"
             if minutes >= WAITING_APART and (best is None or minutes > best[0]):
-                best = (minutes, what)
+                overnight = match.re is _WAIT and bool(match["overnight"])
+                best = (minutes, min(low, minutes), what, overnight)
     return best
-
-
-def _hours(minutes: int) -> str:
-    if minutes == _OVERNIGHT_MINUTES:
-        return "overnight"
-    hours = minutes / 60
-    return f"{hours:g} h"
 
 
 class TimeSplit(NamedTuple):
@@ -65,6 +69,8 @@ class TimeSplit(NamedTuple):
     waiting: int
     waiting_for: str | None
     total: int
+    overnight: bool = False
+    """The steps say "overnight" (counted as 8 h)."""
 
 
 def split_time(total: int | None, steps: Sequence[str]) -> TimeSplit | None:
@@ -77,9 +83,12 @@ def split_time(total: int | None, steps: Sequence[str]) -> TimeSplit | None:
     wait = waiting(steps)
     if wait is None:
         return TimeSplit(total, 0, None, total)
-    minutes, what = wait
-    active = total - minutes if total - minutes >= 5 else total
-    return TimeSplit(active, minutes, what, active + minutes)
+    top, low, what, overnight = wait
+    if total - top >= 5:
+        return TimeSplit(total - top, top, what, total, overnight)
+    if total - low >= 5:  # "cook on LOW 8-9 hours" in a stated 510 min: its low end
+        return TimeSplit(total - low, low, what, total)
+    return TimeSplit(total, top, what, total + top, overnight)
 
 
 def time_text(total: int | None, estimated: bool, steps: Sequence[str]) -> str | None:
@@ -91,4 +100,5 @@ def time_text(total: int | None, estimated: bool, steps: Sequence[str]) -> str |
     about = "about " if estimated else ""
     if not split.waiting:
         return f"{about}{split.active} min"
-    return f"{about}{split.active} min + {_hours(split.waiting)} {split.waiting_for}"
+    wait = "overnight" if split.overnight else f"{split.waiting / 60:g} h"
+    return f"{about}{split.active} min + {wait} {split.waiting_for}"
