@@ -203,3 +203,28 @@ async def test_what_ifs_over_http_keep_the_card_and_window_and_agree_with_their_
         assert "outside the days this plan is for" not in answer["text"], said
     again = await turn("ok so what's the plan", sid)
     assert again["action_line"]["action"] == first["action_line"]["action"]
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [("and if it rains?", "rain"), ("if it snows what then?", "snow"),
+     ("what about if it snows", "snow"), ("how about if there's a game", "event"),
+     ("and if it pours all weekend?", "rain"), ("in case it snows?", "snow"),
+     ("what if the weather is bad", "rain")],
+)  # fmt: skip
+def test_a_supposition_without_what_if_is_still_a_what_if(said: str, kind: str) -> None:
+    """Read as a what-if, so it moves neither the card ("snows" is a risk word) nor the window
+    ("all weekend")."""
+    reading = read_message(said, FRIDAY)
+    assert reading.what_if is not None and reading.what_if.kind == kind
+    state = SessionState(window=(FRIDAY, FRIDAY), window_text="friday")
+    assert session_window(reading, state, Turn(trace_id="t"), FRIDAY)[0] == (FRIDAY, FRIDAY)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["if you can, staffing for friday?", "we are worried about snow this weekend",
+     "if we do 150 covers on fridays, what about this weekend?"],
+)  # fmt: skip
+def test_an_if_that_supposes_nothing_is_no_what_if(said: str) -> None:
+    assert read_message(said, FRIDAY).what_if is None

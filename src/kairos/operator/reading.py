@@ -122,8 +122,18 @@ _SCOPE_FIRST = re.compile(
     re.I,
 )
 _RAIN = re.compile(
-    r"\b(?:rain\w*|storms?|downpour\w*|pour\w*|wet|washout|drizzl\w*|showers?)\b", re.I
+    r"\b(?:rain\w*|storms?|downpour\w*|pour\w*|wet|washout|drizzl\w*|showers?|bad weather"
+    r"|weather (?:is|turns|gets) (?:bad|nasty|ugly|awful))\b",
+    re.I,
 )
+_IF_WEATHER_OR_EVENT = re.compile(
+    r"^\s*(?:(?:and|but|so|ok(?:ay)?|hmm+),?\s+)?(?:if|in case)\b|\b(?:what|how) about if\b"
+    r"|\bin case\b",
+    re.I,
+)
+"""A supposition without "what if" ("and if it rains?", "what about if it snows", "in case
+there's a game"): a what-if only when it supposes weather or an event, never covers ("if we do
+150 on Fridays" states a baseline)."""
 _SNOW = re.compile(r"\b(?:snow\w*|blizzard|ice storm|nor'?easter|sleet)\b", re.I)
 _EVENT = re.compile(
     r"\b(?:games?|concerts?|festival|parade|event|show|marathon|match|celtics|bruins|red sox|sox"
@@ -314,11 +324,12 @@ def _daypart(text: str) -> Daypart | None:
 
 
 def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
-    if not _WHAT_IF.search(text):
+    said = _WHAT_IF.search(text) is not None
+    if not said and not _IF_WEATHER_OR_EVENT.search(text):
         return None
-    if baseline is not None:
+    if said and baseline is not None:
         return WhatIf("covers", covers=baseline.covers)
-    if supposed := _SUPPOSED_NUMBER.search(text):  # "what if we only get 150?"
+    if said and (supposed := _SUPPOSED_NUMBER.search(text)):  # "what if we only get 150?"
         return WhatIf("covers", covers=int(supposed.group("n")))
     if _SNOW.search(text):
         return WhatIf("snow")
