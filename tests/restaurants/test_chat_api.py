@@ -329,3 +329,18 @@ async def test_a_price_nobody_here_holds_is_said_and_the_nearest_comes_first(
     fancy = await ask(client, uid, "fancy sushi in cambridge")
     assert "price tiers" in fancy.relaxed_filters
     assert "upscale" not in fancy.message, fancy.message
+
+
+async def test_a_dish_no_place_names_is_said_and_its_own_cuisine_comes_first(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "seafood boil in boston": no sample place names one; the reply said "Here are 5 seafood
+    boil places" over a hot-pot buffet. Now the gap is said, nothing is called a seafood-boil
+    place, and a Cajun place (the dish's own cuisine) comes before places that are only
+    tagged seafood."""
+    uid = await create_user(client)
+    payload = await ask(client, uid, "seafood boil in boston")
+    assert "No place I know in Boston mentions “seafood boil”" in payload.message, payload.message
+    assert "seafood boil places" not in payload.message
+    first = payload.restaurants[0]
+    assert any("cajun" in c.lower() for c in first.cuisine_types), (first.name, first.cuisine_types)

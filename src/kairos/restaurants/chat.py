@@ -365,9 +365,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
     asked = decomposition.vibes + decomposition.dietary
 
-    def described(words: list[str]) -> str:
+    def described(words: list[str], held: list[str] | None = None) -> str:
         categories = [] if "categories" in relaxed else decomposition.filters.categories
-        if said_food := food_said(decomposition):
+        if held is not None:
+            categories = held
+        elif said_food := food_said(decomposition):
             categories = [said_food]  # "ice cream places", not "dessert places"
         tiers = [] if "price tiers" in relaxed else decomposition.filters.price_tiers
         if "price tiers" in relaxed:  # the price's own word is not true of what is shown
@@ -507,7 +509,12 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     # meal, a shop that also sells food (a grocery tagged "Thai") after the places to eat
     meal = set(filters.kinds) == MEAL_KINDS
     widened = decomposition.filters.price_tiers if "price tiers" in relaxed else []
+    # a dish no place names ("crawfish boil"): its most specific categories first (Cajun, then
+    # any seafood place)
+    dish = food_said(decomposition)
+    nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
     order = sorted(blended, key=lambda i: (
+        phrasing.category_rank(scored[i].cuisine_types, nearest),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
         _evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
     ))  # fmt: skip
@@ -550,6 +557,12 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     if only_named:
         request_text = "places named " + phrasing.listed([n.title() for n in found_names])
     assumptions = list(decomposition.assumptions)
+    if dish and not phrasing.holds_dish(dish, safe + flagged):
+        # "seafood boil" met by seafood places that never name one: called what they are
+        holding = phrasing.categories_held(decomposition.filters.categories, safe + flagged)
+        one = holding if len(holding) == 1 else []
+        request_text = described([w for w in asked if w not in unheld], one)
+        assumptions.append(phrasing.dish_not_found(dish, decomposition.filters.city, holding))
     if unmatched := _unmatched_words(decomposition, safe + flagged):
         assumptions.append(phrasing.nothing_mentions(unmatched, decomposition.filters.city))
     elif found_for := _found_for(decomposition, safe):

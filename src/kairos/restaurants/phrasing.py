@@ -17,6 +17,7 @@ from kairos.core.pricing import tier_label
 from kairos.core.traits import evidence_phrase
 from kairos.core.vibes import VIBES, vibe_label
 from kairos.restaurants.schemas import RestaurantResult
+from kairos.restaurants.understanding import FOOD_DISHES
 from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import qualifier_first, unqualified
 
@@ -340,6 +341,36 @@ def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequen
         assumptions,
         f"I couldn't find {request}{tried}. Try another neighbourhood or cuisine.",
     )
+
+
+def holds_dish(dish: str, shown: Sequence[RestaurantResult]) -> bool:
+    """Whether a dish asked for by name ("seafood boil") is one any shown place names; a food
+    that is not a dish, or nothing shown, has nothing to miss."""
+    if dish not in FOOD_DISHES or not shown:
+        return True
+    words = set(dish.split())
+    return any(
+        words <= {w for term in (r.why.matched_terms if r.why else []) for w in term.split()}
+        for r in shown
+    )
+
+
+def categories_held(categories: Sequence[str], shown: Sequence[RestaurantResult]) -> list[str]:
+    held = {c.lower() for r in shown for c in r.cuisine_types}
+    return [c for c in categories if c.lower() in held]
+
+
+def category_rank(held: Sequence[str], categories: Sequence[str]) -> int:
+    """The place of a place's most specific category among those asked (listed most specific
+    first); 0 for everyone when nothing is asked."""
+    low = {c.lower() for c in held}
+    return next((i for i, c in enumerate(categories) if c.lower() in low), len(categories))
+
+
+def dish_not_found(dish: str, city: str | None, held: Sequence[str]) -> str:
+    where = f" in {city.title()}" if city else ""
+    these = f": these are {listed([category_name(c) for c in held], 'or')} places" if held else ""
+    return f"No place I know{where} mentions “{dish}”{these}."
 
 
 def price_widened(asked: Sequence[str], shown: Sequence[str | None], city: str | None) -> str:
