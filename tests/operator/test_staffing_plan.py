@@ -109,3 +109,22 @@ def test_the_plan_is_for_the_days_asked() -> None:
     day, part, covers = decision.busiest[0]
     assert day in days and f"Staff {day:%a %d %b}, {part} " in decision.recommendation
     assert f"for ≈{covers} covers" in decision.recommendation
+
+
+def test_a_change_under_one_server_is_said_with_its_covers_not_hidden() -> None:
+    """Snow supposed on a small lunch: fewer guests, but less than a server's worth, so the plan
+    stands and says by how much the snow moves it (never "nothing moves demand")."""
+    from kairos.operator.reading import read_message
+    from kairos.operator.what_if import apply_scenario
+
+    pack = _pack(baseline_covers=40, baseline_weekday=FRI, checkins=OWN)
+    pack, _ = apply_scenario(pack, read_message("what if it snows?", FRIDAY))
+    decision = decide(pack, "staffing")
+    assert not any(a.staff_delta for a in decision.actions)
+    _, _, covers = decision.busiest[0]
+    assert covers
+    snow = round(covers * (1 - 0.33))
+    assert f"the signals' -33% (≈{snow} covers) is less than one server's worth" in (
+        decision.recommendation
+    )
+    assert "nothing in the signals moves demand" not in decision.recommendation

@@ -31,7 +31,7 @@ from kairos.operator.cards import (
 )
 from kairos.operator.demand import DAYPARTS, DemandShape, window_text
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
-from kairos.operator.staffing_plan import COVERS_PER_SERVER, peak_clause
+from kairos.operator.staffing_plan import COVERS_PER_SERVER, peak_clause, review_driver
 from kairos.signals.closures.models import Closure
 from kairos.signals.events.models import Event
 from kairos.signals.school_calendar.models import SchoolDay
@@ -59,8 +59,6 @@ CLOSURE_NEAR_EFFECT: Final = -0.10
 CLOSURE_EFFECT: Final = -0.04
 RELATIVE_STEP: Final = 0.10
 """Without a baseline, a net change of this much in a daypart moves one server."""
-COMPLAINT_SHARE: Final = 0.15
-COMPLAINT_MIN: Final = 3
 MEANINGFUL: Final = 0.03
 
 CARD_WEIGHTS: Final[dict[Card, dict[str, float]]] = {
@@ -241,26 +239,6 @@ def _closure_drivers(day: date, closures: Sequence[Closure]) -> list[tuple[set[D
     return found
 
 
-def _review_driver(guests: GuestSnapshot | None) -> Driver | None:
-    if guests is None or guests.sample_size == 0:
-        return None
-    for theme in guests.themes:
-        if theme.theme not in ("wait_time", "staffing"):
-            continue
-        share = theme.negative / guests.sample_size
-        if theme.negative >= COMPLAINT_MIN and share >= COMPLAINT_SHARE:
-            ids = [str(e.review_id) for e in guests.evidence if e.theme == theme.theme]
-            what = "long waits" if theme.theme == "wait_time" else "a short-staffed floor"
-            return Driver(
-                source="reviews",
-                summary=(f"{theme.negative} of {guests.sample_size} recent reviews mention {what}"),
-                effect_pct=0.0,
-                rank=0,
-                evidence_ids=ids,
-            )
-    return None
-
-
 def _rank(drivers: list[Driver], card: Card) -> list[Driver]:
     weights = CARD_WEIGHTS[card]
     ranked = []
@@ -351,7 +329,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             )
         )
 
-    review = _review_driver(pack.guests)
+    review = review_driver(pack.guests)
     uses_reviews = False
     if review is not None and busiest and card in ("staffing", "risk"):
         day, part, _ = busiest[0]
@@ -393,11 +371,17 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         card=card,
         actions=actions,
         drivers=ranked,
-        recommendation=recommendation(card, actions, busiest, pack),
+        recommendation=recommendation(
+            card, actions, busiest, pack, change=_net(effects, busiest[0][:2]) if busiest else 0.0
+        ),
         trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,
         uses_reviews=uses_reviews,
     )
+
+
+def _net(effects: dict[tuple[date, Daypart], list[Driver]], cell: tuple[date, Daypart]) -> float:
+    return sum(d.effect_pct for d in effects.get(cell, [])) / 100.0
 
 
 def days_between(start: date, end: date, limit: int) -> list[date]:

@@ -20,11 +20,15 @@ from typing import Final
 
 from kairos.operator.demand import window_text
 from kairos.operator.peaks import PeakHours, peak_hours
-from kairos.operator.schemas import Daypart, GuestSnapshot
+from kairos.operator.schemas import Daypart, Driver, GuestSnapshot
 
-__all__ = ["COVERS_PER_SERVER", "peak_clause", "plan", "wait_mentions"]
+__all__ = ["COVERS_PER_SERVER", "peak_clause", "plan", "review_driver", "wait_mentions"]
 
 COVERS_PER_SERVER: Final = 20
+MEANINGFUL: Final = 0.03
+"""A change in demand under this is not said."""
+COMPLAINT_SHARE: Final = 0.15
+COMPLAINT_MIN: Final = 3
 NOT_ESTIMATED: Final = "Kitchen and bar staffing: not estimated (nothing here speaks to them)."
 
 
@@ -55,9 +59,11 @@ def plan(
     checkins: Mapping[tuple[int, int], int] | None,
     guests: GuestSnapshot | None,
     asked: Daypart | None = None,
+    change: float = 0.0,
 ) -> str | None:
-    """The plan for the period's busiest window when nothing outside changes demand (of the
-    part of the day `asked`, when it was)."""
+    """The plan for the period's busiest window when nothing outside changes its staff (of the
+    part of the day `asked`, when it was); `change`: what the signals do to its demand, said
+    when they move it by less than a server."""
     if not busiest:
         return None
     day, part, covers = busiest[0]
@@ -83,7 +89,37 @@ def plan(
     said = (f" Why then: {evidence}" if peak else f" {evidence[0].upper()}{evidence[1:]}") + (
         f"; {waits}." if waits else "."
     )
-    return (
-        f"{head}; nothing in the signals moves demand enough to change your usual plan."
-        f"{said}{count} {NOT_ESTIMATED}"
-    )
+    moved = "nothing in the signals moves demand enough to change your usual plan"
+    if abs(change) >= MEANINGFUL and covers:
+        now = round(covers * (1 + change))
+        moved = (
+            f"the signals' {change:+.0%} (≈{now} covers) is less than one server's worth "
+            f"({COVERS_PER_SERVER} covers), so your usual plan stands"
+        )
+    elif abs(change) >= MEANINGFUL:
+        moved = (
+            f"the signals' {change:+.0%} is too small to move a server, so your usual plan stands"
+        )
+    return f"{head}; {moved}.{said}{count} {NOT_ESTIMATED}"
+
+
+def review_driver(guests: GuestSnapshot | None) -> Driver | None:
+    """Repeated complaints of waits or a short-staffed floor in the place's own reviews: the
+    driver of one more host or runner on the busiest window."""
+    if guests is None or guests.sample_size == 0:
+        return None
+    for theme in guests.themes:
+        if theme.theme not in ("wait_time", "staffing"):
+            continue
+        share = theme.negative / guests.sample_size
+        if theme.negative >= COMPLAINT_MIN and share >= COMPLAINT_SHARE:
+            ids = [str(e.review_id) for e in guests.evidence if e.theme == theme.theme]
+            what = "long waits" if theme.theme == "wait_time" else "a short-staffed floor"
+            return Driver(
+                source="reviews",
+                summary=(f"{theme.negative} of {guests.sample_size} recent reviews mention {what}"),
+                effect_pct=0.0,
+                rank=0,
+                evidence_ids=ids,
+            )
+    return None
