@@ -4,6 +4,8 @@ source and licence of a Wikibooks recipe, and the swap the cook asked about."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 
 from tests.meals.helpers import coach, create_user, select
@@ -63,3 +65,25 @@ async def test_the_swap_the_cook_asked_about(client: httpx.AsyncClient) -> None:
         s.startswith("chicken instead of") for s in first["substitutions"]
     ), first
     assert first["allergy"]["checked_for"] == ["you"] and "shellfish" in str(first["allergy"])
+
+
+_SEAFOOD = re.compile(
+    r"\b(?:shrimp|prawns?|crab|lobster|crawfish|clams?|mussels?|scallops?|squid|octopus|fish|"
+    r"salmon|tuna|cod|bass|tilapia|halibut|haddock|trout|snapper|catfish|koong|goong)\b",
+    re.IGNORECASE,
+)
+"""The test's own seafood words (it does not import the coach's reader)."""
+
+
+async def test_the_nearest_dishes_are_made_of_what_the_dish_is(client: httpx.AsyncClient) -> None:
+    """ "seafood boil" once offered a roast chicken as its nearest dish (meals panel m06): the
+    nearest are chosen by the dish's main foods, each said to be made with them."""
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="seafood boil for 6 people this weekend")
+    assert answer["message"].startswith("Kairos has no recipe of seafood boil; the nearest")
+    assert answer["suggestions"]
+    for suggestion in answer["suggestions"]:
+        assert "(made with" in suggestion["rationale"], suggestion["rationale"]
+        recipe = await select(client, uid, answer["session_id"], suggestion["suggestion_id"])
+        lines = " ".join(i["display"] for i in recipe["recipe"]["ingredients"])
+        assert _SEAFOOD.search(lines) or _SEAFOOD.search(recipe["recipe"]["title"]), lines

@@ -23,10 +23,10 @@ from typing import Final
 
 from kairos.meals.context import Context
 from kairos.meals.dish_search import Candidate
-from kairos.meals.dish_words import shared_words
 from kairos.meals.equipment import equipment_fit, equipment_notes
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
+from kairos.meals.nearest import dish_foods, nearest_key, nearest_reason
 from kairos.meals.recipes import adapt_recipe
 from kairos.meals.recipes.course import is_meal
 from kairos.meals.recipes.models import (
@@ -186,23 +186,17 @@ def meal_suggestions(
     wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
     titled = sorted((c for c in candidates if c[2]), key=lambda c: -equipment_fit(c[0], wanted))
     similar = [c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH]
-    if nearest:  # no recipe of the dish: the meals nearest in meaning, said to be so
+    foods = dish_foods(dish) if nearest else set()
+    if nearest:  # no recipe of the dish: the nearest meals by what it is made of, said to be so
         similar = [c for c in candidates if c[1] >= NEAREST_DISH and is_meal(c[0])]
+        similar.sort(key=lambda c: nearest_key(c[0], c[1], dish, foods))
     pool = (titled + similar)[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
-    if nearest:  # the nearest that share the dish's words ("Lentil Bolognese") first
-        order = sorted(
-            pool,
-            key=lambda c: (
-                -shared_words(c[0].title, dish),
-                -equipment_fit(c[0], wanted),
-                -c[1],
-                c[0].id,
-            ),
-        )
+    if nearest:  # already in order: the dish's foods, its kind, its words, then meaning
+        order = sorted(pool, key=lambda c: -equipment_fit(c[0], wanted))
     else:  # the dish itself before any similar one, however healthy
         order = sorted(
             pool,
@@ -252,7 +246,9 @@ def meal_suggestions(
                 + (
                     ""
                     if recipe.id in titled_ids
-                    else f"Not {dish}: the nearest real dish Kairos has. "
+                    else f"Not {dish}: the nearest real dish Kairos has"
+                    + (f" ({why})" if (why := nearest_reason(recipe, foods)) else "")
+                    + ". "
                     if nearest
                     else f"A dish similar to {dish}. "
                 )
