@@ -121,11 +121,10 @@ def load_model() -> VibeModel:
 
 @cache
 def model_version() -> str:
-    """Changes with the model, the dimensions file or the vectoriser's code."""
-    from kairos.venues.vibes import lexical, terms, vectoriser
-
+    """Changes with the model, the dimensions file or the vectoriser's code (read as files: the
+    vectoriser imports this module, and importing it back closed a circle)."""
     digest = hashlib.sha256(_model_bytes())
     digest.update(vibes_file_bytes())
-    for module in (vectoriser, lexical, terms):
-        digest.update(Path(module.__file__ or "").read_bytes())
+    for name in ("vectoriser", "lexical", "terms"):
+        digest.update(Path(__file__).with_name(f"{name}.py").read_bytes())
     return digest.hexdigest()[:16]
