@@ -10,6 +10,7 @@ from typing import Any
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.signals.geocoding.cities import CityCentre
 from kairos.trips.allergy import CheckedMeals, meals_note, severities, slot_check
+from kairos.trips.interest_gaps import interest_gaps
 from kairos.trips.models import MODES, PACES, Itinerary
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.retrieval import Retrieved
@@ -151,6 +152,8 @@ def _notes(built: Built, request: dict[str, Any]) -> list[str]:
             f"{closed} closed in the trip's months and left out (e.g. {name}: “{evidence}”)"
         )
     notes += _catalogue_notes(built)
+    notes += interest_gaps(str(request.get("interests") or ""), built.city.name,
+                           built.retrieved.candidates)  # fmt: skip
     taken = [str(f) for f in request.get("from_profile") or ()]
     if taken:
         companions = str(request["companions"])
