@@ -22,7 +22,8 @@ _METHOD_OF: Final = {"air fryer": "air-fry", "slow cooker": "slow-cook", "grill"
                      "microwave": "microwave", "oven": "bake"}  # fmt: skip
 _LONG_SIMMER: Final = re.compile(
     r"\b(?:simmer|braise|stew|cook)\w*\b[^.;]{0,60}?\b(?:(?:[3-9]\d|1\d\d)\s*min|"
-    r"\d+(?:\.\d+)?\s*(?:-|–|to)?\s*\d*\s*(?:hours?|hrs?|h)\b|an?\s+hour|until\s+(?:the\s+)?"
+    r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six)\s*(?:-|–|to)?\s*\d*\s*(?:hours?|hrs?|h)\b|"
+    r"an?\s+hour|until\s+(?:the\s+)?"
     r"(?:meat|beef|lamb|pork|chicken|beans?)\s+(?:is|are)\s+tender)",
     re.IGNORECASE,
 )
