@@ -17,7 +17,9 @@ their ranges ("Mon-Fri", "Tuesday to Sunday", "weekends", "daily"), times and ti
 ("9am", "7.30pm", "09:00", "noon", "12 midnight"), "closed", "open(s) at", "until", "24 hours".
 Words the reader does not know, before a statement's days and times, name a part of the place
 ("Outdoor Gardens:", "Box Office"): such a part's opening hours are not the place's and are not
-used (its closures are). A word that can change the meaning ("appointment", "except", a month,
+used (its closures are), except when a text gives only several parts' hours and the first names
+its days and times ("History Gallery Daily, 10am – 6pm. Living Galleries Daily, 10am – 8pm"):
+the first part's are used, and the reading's notes say so. A word that can change the meaning ("appointment", "except", a month,
 "varies", "shows") makes every opening claim of the text unknown (closures are still kept), and
 an unknown word after a statement's times does the same. Last-admission and public-holiday
 phrases are dropped (public holidays are not modelled). Refusing is always allowed: the reading
@@ -222,6 +224,8 @@ class _Group:
     opens: int | None = None
     closes: int | None = None
     range_first: bool = False
+    part: str = ""
+    """The words that name the part of the place the statement is about ("" for the place)."""
 
     @property
     def timed(self) -> bool:
@@ -248,6 +252,7 @@ def _statement(s: str, read: _Read) -> None:
     """One sentence's tokens into groups of days and times (see the module's docstring)."""
     words: list[str] = []
     qualified = closing = said_open = False
+    part = ""
     group: _Group | None = None
     for match in _TOKEN.finditer(s):
         kind, value = match.lastgroup, match.group()
@@ -262,7 +267,7 @@ def _statement(s: str, read: _Read) -> None:
             words.append(value)
             continue
         if words:  # words before days and times name a part of the place
-            qualified, words, group, closing = True, [], None, False
+            qualified, part, words, group, closing = True, " ".join(words), [], None, False
         if kind == "closed":
             if group is not None and group.days and not group.timed:  # "Monday: closed"
                 read.closed |= group.days
@@ -282,12 +287,12 @@ def _statement(s: str, read: _Read) -> None:
             elif group is not None and not group.timed:  # "Saturday and Sunday"
                 group.days |= found
             else:
-                group = _Group(found, qualified)
+                group = _Group(found, qualified, part=part)
                 read.groups.append(group)
             continue
         closing = False
         if group is None or (group.range_first and group.days):
-            group = _Group(set(), qualified, range_first=True)
+            group = _Group(set(), qualified, range_first=True, part=part)
             read.groups.append(group)
         if kind in ("range", "allday"):
             span = (0, DAY) if kind == "allday" else _span(value)
@@ -366,6 +371,17 @@ def _week(read: _Read, close_varies: bool) -> tuple[list[DayHours], bool]:
     return out, weekdays_given or bool(read.closed)
 
 
+def _first_of_several_parts(opening: list[_Group]) -> _Group | None:
+    """When a text gives only its parts' hours ("History Gallery Daily, 10am – 6pm. Living
+    Galleries Daily, 10am – 8pm"), the first part when there are several and it names its days
+    and a time range: a visit can count on that part. One part alone ("50th storey Skybridge,
+    Daily, 9am –10pm") or a first part without days ("Outdoor Gardens: 5am – 2am") says too
+    little of the place."""
+    first = opening[0]
+    several = len({g.part for g in opening}) >= 2
+    return first if several and first.days and first.spans else None
+
+
 def read_hours_text(text: str) -> HoursReading:
     """What `text` says of each weekday (see the module's docstring)."""
     s = _normalise(text)
@@ -380,14 +396,22 @@ def read_hours_text(text: str) -> HoursReading:
     for sentence in re.split(r"(?<!\d)\.|\.(?!\d)|[;\n|*]", s):
         if sentence.strip(" ,:-"):
             _statement(sentence.strip(), read)
+    notes = []
     opening = [g for g in read.groups if g.spans or g.opens is not None]
     if opening and all(g.qualified for g in opening):
-        read.unread.append("hours of a part of the place only")
+        if (first := _first_of_several_parts(opening)) is None:
+            read.unread.append("hours of a part of the place only")
+        else:
+            for g in read.groups:
+                if g.part == first.part:
+                    g.qualified = False
+                    read.named = read.named or len(g.days) < 7
+            notes.append(f"the hours of the {first.part} used: the text gives several parts' "
+                         "hours")  # fmt: skip
     days, weekdays = _week(read, close_varies)
     unread = list(dict.fromkeys(read.unread))
     if not any(d.open or d.closed for d in days) and not unread:
         unread.append("no opening or closing time")
-    notes = []
     if not weekdays:
         notes.append("no weekday given: read as every day")
     if close_varies:
