@@ -38,7 +38,12 @@ async def test_the_seeds_first_message_gets_an_insight(client: httpx.AsyncClient
     uid = await create_user(client)
     answer = await _turn(client, uid, message=SEED)
     assert answer["card"] == "staffing" and answer["kind"] == "insight"
-    assert answer["baseline"] == {"covers": 180, "weekday": 4, "origin": "explicit"}
+    assert answer["baseline"] == {
+        "covers": 180,
+        "weekday": 4,
+        "daypart": None,
+        "origin": "explicit",
+    }
     assert answer["locations"][0]["label"].startswith("Brooklyn")
     # a city-level location is not an address: capped at medium, and said so
     assert answer["confidence"]["level"] in ("low", "medium")

@@ -165,3 +165,27 @@ async def test_the_operator_reads_the_weekend_on_the_restaurants_sunday(
     assert got == window
     assert answer["text"].splitlines()[0].startswith(said) or said in answer["text"]
     assert answer["baseline"]["weekday"] == 4
+
+
+@pytest.mark.parametrize(
+    ("said", "part"),
+    [("we do 120 covers on Friday nights", "dinner"), ("Friday nights we do 120 covers", "dinner"),
+     ("we usually do 120 covers friday night", "dinner"), ("fri lunch we do 120", "lunch"),
+     ("we do 120 covers on Fridays", None)],
+)  # fmt: skip
+def test_a_baseline_for_a_weekdays_part_is_that_part(said: str, part: str | None) -> None:
+    """ "120 covers on Friday nights" is Friday's dinner, not the whole Friday; and its
+    "night" is not the part of the day asked about."""
+    r = read_message(f"{said}. staffing this weekend?", SUNDAY - timedelta(days=4))
+    assert r.baseline is not None
+    assert (r.baseline.covers, r.baseline.weekday, r.baseline.daypart) == (120, 4, part)
+    assert r.daypart is None
+    shape = DemandShape(DEFAULT_SHAPE, "default", 0, 0)
+    covers = shape.covers(120, 4, r.baseline.daypart)
+    said_covers = covers[4, 3] if part == "dinner" else covers[4, 1] if part else covers[4].sum()
+    assert round(float(said_covers)) == 120
+    friday = date(2026, 12, 4)
+    pack = SignalPack(location="here", days=[friday], demand=shape, baseline_covers=120,
+                      baseline_weekday=4, baseline_daypart=r.baseline.daypart)  # fmt: skip
+    if part == "dinner":
+        assert decide(pack, "staffing").busiest[0] == (friday, "dinner", 120)

@@ -279,6 +279,7 @@ class OperatorAgent:
                 demand=shape,
                 baseline_covers=state.baseline.covers if state.baseline else None,
                 baseline_weekday=state.baseline.weekday if state.baseline else None,
+                baseline_daypart=state.baseline.daypart if state.baseline else None,
                 weather=fetched.weather,
                 school=fetched.school,
                 events=fetched.events.events if fetched.events else None,

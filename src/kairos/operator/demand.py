@@ -109,13 +109,20 @@ class DemandShape:
     def day_total(self, weekday: int) -> float:
         return float(self.shares[weekday].sum())
 
-    def covers(self, baseline: int, baseline_weekday: int | None) -> Matrix:
-        """Expected covers per weekday and daypart for a baseline day's covers."""
-        reference = (
-            self.day_total(baseline_weekday)
-            if baseline_weekday is not None
-            else float(self.shares.sum() / 7)
-        )
+    def covers(
+        self, baseline: int, baseline_weekday: int | None, daypart: Daypart | None = None
+    ) -> Matrix:
+        """Expected covers per weekday and daypart for a baseline day's covers (or, with a
+        `daypart`, that part of the day's: "120 covers on Friday nights" is Friday's dinner)."""
+        part = DAYPARTS.index(daypart) if daypart is not None else None
+        if part is not None and baseline_weekday is not None:
+            reference = float(self.shares[baseline_weekday, part])
+        elif part is not None:
+            reference = float(self.shares[:, part].sum() / 7)
+        elif baseline_weekday is not None:
+            reference = self.day_total(baseline_weekday)
+        else:
+            reference = float(self.shares.sum() / 7)
         return self.shares * (baseline / max(reference, 1e-9))
 
     def ranked_cells(self) -> list[tuple[int, int]]:

@@ -51,7 +51,7 @@ def answer_payload(
     )
     baseline = (
         {"covers": state.baseline.covers, "weekday": state.baseline.weekday,
-         "origin": state.baseline.origin}
+         "daypart": state.baseline.daypart, "origin": state.baseline.origin}
         if state.baseline else None
     )  # fmt: skip
     return OperatorAnswer(

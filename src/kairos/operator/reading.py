@@ -15,6 +15,7 @@ from datetime import date
 from functools import lru_cache
 from typing import Literal
 
+from kairos.operator.baselines import Baseline, read_baseline
 from kairos.operator.schemas import Card, Daypart
 from kairos.operator.windows import WindowRead, normalise, read_window
 from kairos.signals.geocoding.cities import city_centres
@@ -56,20 +57,6 @@ _COMPETITOR = re.compile(
     r"(?:\s+is|\s+called)?|up against|doing better than)\s+"
     r"(?P<name>[A-Z0-9][\w'&.-]*(?:\s+(?:[A-Z0-9&][\w'&.-]*|of|the|de|la)){0,5})"
 )
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = (
-    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds|thur?s?|fri"
-    r"|(?<=on )(?:sat|sun|wed)|(?<=on a )(?:sat|sun|wed)|(?<=every )(?:sat|sun|wed)"
-    r"|(?<=^)(?:sat|sun|wed))"
-)
-"""A weekday as typed: "Friday", "fri", "thurs"; "sat", "sun" and "wed" are words too ("we sat
-120"), so they are days only after "on", "on a", "every" or opening the message."""
-_COVERS = re.compile(
-    r"\b(?P<n>\d{2,4})\s*(?:covers|guests|diners|customers|people|heads|seatings)\b", re.I
-)
-_COVERS_DAY_AFTER = re.compile(rf"^[^.;!?\d]{{0,24}}?\b(?P<day>{_WEEKDAY})s?\b", re.I)
-_COVERS_DAY_BEFORE = re.compile(rf"\b(?P<day>{_WEEKDAY})s?\b[^.;!?\d]{{0,24}}$", re.I)
-
 _CARD_WORDS: dict[Card, re.Pattern[str]] = {
     "staffing": re.compile(
         r"\b(?:staff\w*|shifts?|schedul\w*|rota|roster|servers?|cooks?|bartenders?|hosts?"
@@ -140,14 +127,6 @@ _EVENT = re.compile(
     r"|patriots|pats|revolution|playoffs?)\b",
     re.I,
 )
-_USUAL_NUMBER = re.compile(
-    r"\b(?:usually|normally|typically|generally|on average|average|we do|we see|we get"
-    r"|we(?:'re| are)(?: usually| normally)? at|we(?:'re| are) doing)\s+(?:at\s+|do\s+|see\s+"
-    r"|get\s+|have\s+)?(?:about\s+|around\s+|roughly\s+|like\s+)?(?P<n>\d{2,4})\b"
-    r"(?![:.]\d|\s*(?:%|am\b|pm\b|percent))",
-    re.I,
-)
-"""A baseline said without "covers": "usually at 140 on a friday", "we're at 75, my bad"."""
 _SUPPOSED_NUMBER = re.compile(
     r"\b(?:get|do|see|have|hit|reach|are at|'re at)\s+(?:only\s+|just\s+|about\s+|around\s+)?"
     r"(?P<n>\d{2,4})\b(?![:.]\d|\s*(?:%|am\b|pm\b|percent))",
@@ -163,13 +142,6 @@ _DAYPART_WORDS: tuple[tuple[Daypart, re.Pattern[str]], ...] = (
 )
 """The part of the day asked about ("tomorow nite", "tomorrow morning", "Sunday brunch"); the
 first that matches, so "late night" is late, not dinner."""
-
-
-@dataclass(frozen=True)
-class Baseline:
-    covers: int
-    weekday: int | None
-    """0 = Monday; None: a typical day."""
 
 
 @dataclass(frozen=True)
@@ -295,30 +267,6 @@ def _standalone_city(text: str, start: int) -> bool:
     return re.search(r"\b(?:in|near|around)\s+$", text[:start], re.I) is not None
 
 
-def _weekday_index(said: str) -> int:
-    return next(i for i, name in enumerate(_WEEKDAYS) if name.startswith(said[:3].lower()))
-
-
-def _baseline(text: str) -> tuple[Baseline | None, str]:
-    """The baseline, and the text with the baseline's words blanked (its weekday is not the
-    window asked about: "usually 180 covers on a Friday")."""
-    match = _COVERS.search(text)
-    if match is None:
-        match = _USUAL_NUMBER.search(text)
-        if match is None or _ADDRESS.match(text, match.start("n")):
-            return None, text
-    covers = int(match.group("n"))
-    start, end = match.start(), match.end()
-    weekday = None
-    if after := _COVERS_DAY_AFTER.search(text[end:]):
-        weekday = _weekday_index(after.group("day"))
-        end += after.end()
-    elif before := _COVERS_DAY_BEFORE.search(text[:start]):
-        weekday = _weekday_index(before.group("day"))
-        start = before.start()
-    return Baseline(covers=covers, weekday=weekday), text[:start] + " " * (end - start) + text[end:]
-
-
 def _daypart(text: str) -> Daypart | None:
     return next((part for part, pattern in _DAYPART_WORDS if pattern.search(text)), None)
 
@@ -346,7 +294,7 @@ def read_message(
     """`names`: spans of the text naming catalog places (`locating.spot`), so a restaurant named
     with no "we're called" before it is a location too. `today` and `hour`: the restaurant's
     own day and local hour (the hour None: unknown)."""
-    baseline, rest = _baseline(text)
+    baseline, rest = read_baseline(text, lambda t, at: _ADDRESS.match(t, at) is not None)
     asked = read_window(rest, today, hour)
     competitor = _COMPETITOR.search(text)
     if competitor is not None:  # "how do we compare with Coppa?": Coppa is not where we are

@@ -81,6 +81,7 @@ class SignalPack:
     demand: DemandShape
     baseline_covers: int | None = None
     baseline_weekday: int | None = None
+    baseline_daypart: Daypart | None = None
     weather: dict[date, WeatherReport] = field(default_factory=dict)
     school: dict[date, SchoolDay] = field(default_factory=dict)
     events: list[Event] | None = None
@@ -269,7 +270,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
                 effects.setdefault((day, part), []).append(driver)
 
     covers = (
-        pack.demand.covers(pack.baseline_covers, pack.baseline_weekday)
+        pack.demand.covers(pack.baseline_covers, pack.baseline_weekday, pack.baseline_daypart)
         if pack.baseline_covers is not None
         else None
     )

@@ -237,7 +237,9 @@ class OperatorAnswer(BaseModel):
     window_start: date
     window_end: date
     baseline: dict[str, Any] | None = Field(
-        default=None, description="usual covers and the weekday they were given for"
+        default=None,
+        description="usual covers, the weekday and the part of the day (or null: all day) they "
+        "were given for",
     )
     assumptions: list[str]
     sources: list[SourceStatus]

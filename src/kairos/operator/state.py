@@ -19,6 +19,8 @@ Origin = Literal["explicit", "memory", "default"]
 class BaselineState(BaseModel):
     covers: int
     weekday: int | None = None
+    daypart: Daypart | None = None
+    """The covers are for this part of the day ("120 covers on Friday nights"); None: all day."""
     origin: Origin = "explicit"
 
 

@@ -161,14 +161,18 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
                 "'180 covers on a Friday', for staff numbers)",
             )
         return
-    new = BaselineState(covers=reading.baseline.covers, weekday=reading.baseline.weekday)
+    said = reading.baseline
+    new = BaselineState(covers=said.covers, weekday=said.weekday, daypart=said.daypart)
     if new.weekday is None and state.baseline is not None and reading.correction:
-        new.weekday = state.baseline.weekday  # "actually 150 covers": same day as before
-    if state.baseline is not None and (state.baseline.covers, state.baseline.weekday) != (
+        # "actually 150 covers": the same day (and part of it) as before
+        new.weekday, new.daypart = state.baseline.weekday, state.baseline.daypart
+    old = state.baseline
+    if old is not None and (old.covers, old.weekday, old.daypart) != (
         new.covers,
         new.weekday,
+        new.daypart,
     ):
-        turn.corrected("baseline", baseline_text(state.baseline), baseline_text(new))
+        turn.corrected("baseline", baseline_text(old), baseline_text(new))
         turn.leads.append(f"Updated: {baseline_text(new)}; recomputed.")
     state.baseline = new
     turn.known["baseline"] = baseline_text(new)

@@ -62,13 +62,16 @@ def _supposed_covers(pack: SignalPack, reading: Reading, days: list[date]) -> in
     weekday = reading.baseline.weekday if reading.baseline else None
     if weekday is None and reading.window is not None and len(days) == 1:
         weekday = days[0].weekday()  # "what if we hit 250 on saturday"
+    part = reading.baseline.daypart if reading.baseline else None
     if pack.baseline_covers is None:
         pack.baseline_covers, pack.baseline_weekday = supposed, weekday
+        pack.baseline_daypart = part
         return None
-    covers = pack.demand.covers(pack.baseline_covers, pack.baseline_weekday)
+    covers = pack.demand.covers(pack.baseline_covers, pack.baseline_weekday, pack.baseline_daypart)
     on = [d for d in days if weekday is None or d.weekday() == weekday] or days
     reference = weekday if weekday is not None else pack.baseline_weekday
-    usual = float(covers[reference].sum()) if reference is not None else float(covers.sum() / 7)
+    cells = covers[:, DAYPARTS.index(part)] if part is not None else covers.sum(axis=1)
+    usual = float(cells[reference]) if reference is not None else float(cells.sum() / 7)
     if usual <= 0:
         return None
     change = supposed / usual - 1
@@ -76,7 +79,7 @@ def _supposed_covers(pack: SignalPack, reading: Reading, days: list[date]) -> in
         summary = f"{day:%a %d %b}: {supposed} covers instead of your usual ≈{round(usual)}"
         driver = Driver(source="scenario", summary=summary, effect_pct=round(change * 100, 1),
                         rank=0)  # fmt: skip
-        pack.supposed.append((day, set(DAYPARTS), driver))
+        pack.supposed.append((day, {part} if part else set(DAYPARTS), driver))
     days[:] = on
     return round(usual)
 

@@ -1,0 +1,88 @@
+"""The covers an operator says they usually do (issue 36, item 5): "180 covers on a Friday",
+"fri we do about 120", "we usually do 120 covers Friday nights" — the covers, the weekday they
+are for and, when said, the part of that day. Their words are blanked from the text the window
+is read from: a baseline's weekday is not the day asked about.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kairos.operator.schemas import Daypart
+
+__all__ = ["Baseline", "read_baseline"]
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY = (
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds|thur?s?|fri"
+    r"|(?<=on )(?:sat|sun|wed)|(?<=on a )(?:sat|sun|wed)|(?<=every )(?:sat|sun|wed)"
+    r"|(?<=^)(?:sat|sun|wed))"
+)
+"""A weekday as typed: "Friday", "fri", "thurs"; "sat", "sun" and "wed" are words too ("we sat
+120"), so they are days only after "on", "on a", "every" or opening the message."""
+_COVERS = re.compile(
+    r"\b(?P<n>\d{2,4})\s*(?:covers|guests|diners|customers|people|heads|seatings)\b", re.I
+)
+_COVERS_DAY_AFTER = re.compile(rf"^[^.;!?\d]{{0,24}}?\b(?P<day>{_WEEKDAY})s?\b", re.I)
+_BASELINE_PART = re.compile(
+    r"s?\s*(?:nights?|nite|evenings?|dinners?|lunch(?:es)?|brunch(?:es)?|mornings?|breakfasts?)\b",
+    re.I,
+)
+"""The part of the day right after a baseline's weekday: "Friday nights", "on a Saturday lunch"."""
+_COVERS_DAY_BEFORE = re.compile(rf"\b(?P<day>{_WEEKDAY})s?\b[^.;!?\d]{{0,24}}$", re.I)
+
+_USUAL_NUMBER = re.compile(
+    r"\b(?:usually|normally|typically|generally|on average|average|we do|we see|we get"
+    r"|we(?:'re| are)(?: usually| normally)? at|we(?:'re| are) doing)\s+(?:at\s+|do\s+|see\s+"
+    r"|get\s+|have\s+)?(?:about\s+|around\s+|roughly\s+|like\s+)?(?P<n>\d{2,4})\b"
+    r"(?![:.]\d|\s*(?:%|am\b|pm\b|percent))",
+    re.I,
+)
+"""A baseline said without "covers": "usually at 140 on a friday", "we're at 75, my bad"."""
+
+
+@dataclass(frozen=True)
+class Baseline:
+    covers: int
+    weekday: int | None
+    """0 = Monday; None: a typical day."""
+    daypart: Daypart | None = None
+    """The part of the day the covers are for ("120 covers on Friday nights"); None: all day."""
+
+
+def _weekday_index(said: str) -> int:
+    return next(i for i, name in enumerate(_WEEKDAYS) if name.startswith(said[:3].lower()))
+
+
+def read_baseline(text: str, is_address: Callable[[str, int], bool]) -> tuple[Baseline | None, str]:
+    """The baseline, and the text with the baseline's words blanked (its weekday is not the
+    window asked about: "usually 180 covers on a Friday"). `is_address`: a number there is a
+    street number ("we're at 350 Columbus Ave"), not covers."""
+    match = _COVERS.search(text)
+    if match is None:
+        match = _USUAL_NUMBER.search(text)
+        if match is None or is_address(text, match.start("n")):
+            return None, text
+    covers = int(match.group("n"))
+    start, end = match.start(), match.end()
+    weekday, part = None, None
+    if after := _COVERS_DAY_AFTER.search(text[end:]):
+        weekday = _weekday_index(after.group("day"))
+        end += after.end()
+        if said := _BASELINE_PART.match(text, end):
+            part, end = _part_of(said.group(0)), said.end()
+    elif before := _COVERS_DAY_BEFORE.search(text[:start]):
+        weekday = _weekday_index(before.group("day"))
+        start = before.start()
+        if said := _BASELINE_PART.match(text, before.end("day")):
+            part = _part_of(said.group(0))
+    baseline = Baseline(covers=covers, weekday=weekday, daypart=part)
+    return baseline, text[:start] + " " * (end - start) + text[end:]
+
+
+def _part_of(word: str) -> Daypart:
+    word = word.strip().lower()
+    return "lunch" if word.startswith(("lunch", "brunch")) else "breakfast" if word.startswith(
+        ("morning", "breakfast")) else "dinner"  # fmt: skip
