@@ -145,6 +145,12 @@ class Place:
     rating: float
     votes: int
     diet_words: set[str] = field(default_factory=set)
+    label_words: set[str] = field(init=False)
+    where: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.label_words = {kind(w) for label in self.labels for w in words(label)}
+        self.where = city_key(self.city)
 
 
 def read_jsonl(path: str) -> Iterator[dict[str, Any]]:
@@ -223,6 +229,11 @@ def fold(word: str) -> str:
     return word
 
 
+def kind(word: str) -> str:
+    """A label word as compared: plural folded, spelling variants as one."""
+    return SAME_KIND.get(fold(word), fold(word))
+
+
 def city_key(city: str) -> str:
     """'London (Greater London area)' -> 'london'."""
     return city.split("(")[0].strip().lower()
@@ -244,7 +255,7 @@ def kind_words(turn: str, vocabulary: set[str]) -> set[str]:
     for w in words(turn):
         if w in GENERIC or w in diet_spellings:
             continue
-        w = SAME_KIND.get(fold(w), fold(w))
+        w = kind(w)
         if w in vocabulary:
             out.add(w)
     return out
@@ -271,44 +282,54 @@ def has_diet(place: Place, diet: str) -> bool:
     return diet in text
 
 
-def answer(turns: list[str], places: list[Place], vocabulary: set[str]) -> list[Place]:
-    cities = {city_key(p.city) for p in places if p.city}
-    city = find_city(turns, cities)
+@dataclass
+class Catalogue:
+    places: list[Place]
+    vocabulary: set[str] = field(init=False)
+    by_city: dict[str, list[Place]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.vocabulary = {w for p in self.places for w in p.label_words} - GENERIC
+        self.by_city = {}
+        for p in self.places:
+            if p.where:
+                self.by_city.setdefault(p.where, []).append(p)
+
+
+def answer(turns: list[str], catalogue: Catalogue) -> list[Place]:
+    city = find_city(turns, set(catalogue.by_city))
+    pool = catalogue.by_city[city] if city else catalogue.places
     kinds: set[str] = set()
     for turn in reversed(turns):
-        kinds = kind_words(turn, vocabulary)
+        kinds = kind_words(turn, catalogue.vocabulary)
         if kinds:
             break
     whole = " ".join(turns)
     diets, prices = diets_asked(whole), price_range(whole)
-    kept = [p for p in places if keep(p, city, kinds, diets, prices)]
+    kept = [p for p in pool if keep(p, kinds, diets, prices)]
     if kinds and not kept:  # no place of the city holds those words: the city's places
-        kept = [p for p in places if keep(p, city, set(), diets, prices)]
+        kept = [p for p in pool if keep(p, set(), diets, prices)]
     kept.sort(key=lambda p: (-p.rating, -p.votes, p.name))
     return kept[:TOP]
 
 
 def keep(
     p: Place,
-    city: str | None,
     kinds: set[str],
     diets: set[str],
     prices: tuple[int, int] | None,
 ) -> bool:
-    if city and city_key(p.city) != city:
-        return False
-    label_words = {SAME_KIND.get(fold(w), fold(w)) for label in p.labels for w in words(label)}
-    if kinds and not kinds & label_words:
+    if kinds and not kinds & p.label_words:
         return False
     if any(not has_diet(p, d) for d in diets):
         return False
     return not (prices and (p.price is None or not prices[0] <= p.price <= prices[1]))
 
 
-def render(turns: list[str], places: list[Place], vocabulary: set[str]) -> str:
+def render(turns: list[str], catalogue: Catalogue) -> str:
     out: list[str] = []
     for n in range(1, len(turns) + 1):
-        shown = answer(turns[:n], places, vocabulary)
+        shown = answer(turns[:n], catalogue)
         out.append(f"[user] {turns[n - 1]}")
         out.append(f"reply: Here are {len(shown)} places.")
         out.append(f"places ({len(shown)}):")
@@ -326,16 +347,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--places", action="append", required=True, help="a places JSONL (repeat)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
-    places = load_places(args.places)
-    vocabulary = {fold(w) for p in places for label in p.labels for w in words(label)} - GENERIC
+    catalogue = Catalogue(load_places(args.places))
     with open(args.requests, encoding="utf-8") as f:
         requests = [json.loads(line) for line in f if line.strip()]
     with open(args.out, "w", encoding="utf-8") as out:
         for req in requests:
             turns = [str(t) for t in req["turns"]]
-            row = {"id": req["id"], "answer": render(turns, places, vocabulary)}
+            row = {"id": req["id"], "answer": render(turns, catalogue)}
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"{len(requests)} requests over {len(places)} places -> {args.out}")
+    print(f"{len(requests)} requests over {len(catalogue.places)} places -> {args.out}")
     return 0
 
 
