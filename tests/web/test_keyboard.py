@@ -6,6 +6,7 @@ Tab, Shift+Tab, Enter, Space, and typing into a field."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -177,3 +178,40 @@ def test_restaurant_chat_by_keyboard(page: Any) -> None:
     expect(line).to_have_text("Undone: your profile is as it was.")
     expect(line).to_be_focused()
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_meals_by_keyboard(page: Any) -> None:
+    """Ask the coach, then "Cook this": the card and its button are gone, focus is on the recipe's
+    title; the feedback fields are named by visible labels."""
+    _ready(page, "/#meals")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert _focused(page).endswith("Skip to the form")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "meal-text"
+    page.keyboard.type("healthier lasagna for 4")
+    with page.expect_response("**/meals/coach"):
+        page.keyboard.press("Enter")
+    page.wait_for_selector(".suggestion")
+    _tab_to(page, ".suggestion .pick")
+    with page.expect_response("**/select"):
+        page.keyboard.press("Enter")
+    title = page.locator("#meal-recipe h3")
+    expect(title).to_be_focused()
+    expect(page.get_by_label("Notes", exact=True)).to_have_id("feedback-notes")
+    expect(page.get_by_label("Tags", exact=True)).to_have_id("feedback-tags")
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_collapsed_details_are_hidden_until_opened(page: Any) -> None:
+    """A card's details are neither read nor reached by Tab until its chevron opens them."""
+    _ready(page, "/")
+    page.wait_for_selector("#feed .card")
+    details = page.get_by_role("region", name=re.compile("^More about "))
+    expect(details).to_have_count(0)
+    _tab_to(page, "#feed .card .chevron")
+    page.keyboard.press("Enter")
+    expect(details).to_have_count(1)
+    expect(page.locator(":focus")).to_have_attribute("aria-expanded", "true")
+    page.keyboard.press("Enter")
+    expect(details).to_have_count(0)

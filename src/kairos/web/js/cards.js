@@ -60,7 +60,8 @@ export function placeCard(item, { uid, rank, onFocus } = {}) {
   const quote = item.consolidated_review?.text || r.summary?.text;
   const warnings = item.allergy_summary?.warnings || r.allergy_warnings;
   const note = item.allergy_summary?.confidence_note || r.confidence_note;
-  const panel = h("div", { class: "expand", id: expandId, role: "region", "aria-label": `More about ${r.name}` });
+  // Hidden while collapsed: not read by a screen reader, its links not reached by Tab.
+  const panel = h("div", { class: "expand", id: expandId, role: "region", "aria-label": `More about ${r.name}`, hidden: true });
   card.append(...[head,
     tags.length ? h("ul", { class: "pills", "aria-label": "Why it fits" },
       tags.map((t) => h("li", { class: `pill tag-${t.type}`, text: `${TAG_ICONS[t.type] || ""} ${t.label}` }))) : null,
@@ -94,6 +95,7 @@ export function placeCard(item, { uid, rank, onFocus } = {}) {
     const open = !card.classList.contains("open");
     card.classList.toggle("open", open);
     chevron.setAttribute("aria-expanded", String(open));
+    panel.hidden = !open;
     onFocus?.(r.id);
     if (open) load();
   };

@@ -258,7 +258,7 @@ export function createMeals({ getUid }) {
     dislike.addEventListener("click", () => pick(false));
     const again = h("input", { type: "checkbox", id: "cooked-again" });
     const tags = h("input", { id: "feedback-tags", maxlength: "200", placeholder: "comma separated, e.g. quick, spicy" });
-    const notes = h("input", { id: "feedback-notes", maxlength: "1000", placeholder: "notes, e.g. I hate mushrooms" });
+    const notes = h("input", { id: "feedback-notes", maxlength: "1000", placeholder: "e.g. I hate mushrooms" });
     const result = h("p", { class: "muted", role: "status" });
     const form = h("form", { class: "feedback no-print", onsubmit: async (e) => {
       e.preventDefault();
