@@ -56,7 +56,16 @@ async def answer_intent(
                         channel=body.channel, locale=body.locale, today=today)  # type: ignore[arg-type]  # fmt: skip
     trip_view = await product.read(user, body.trip_id) if body.trip_id else None
     window = TripWindow(trip_view.start_date, len(trip_view.days)) if trip_view else None
-    intent = classify(request, embedder=embedder, trip=window)
+    asked = request
+    if (
+        trip_view is not None
+        and (said := _stops_unnamed(body.raw_text, trip_view)) != body.raw_text
+    ):
+        # a stop's name ("Hong San See Temple Singapore") is no city or kind asked for
+        asked = normalise(said, profile_id=str(user.uid), trip_id=str(body.trip_id),
+                          filters=body.filters, locale=body.locale, today=today,
+                          channel=body.channel)  # type: ignore[arg-type]  # fmt: skip
+    intent = classify(asked, embedder=embedder, trip=window)
     logger.info("intent %s: %s (%s, %.2f)", intent_id, intent.intent_type, intent.method,
                 intent.confidence)  # fmt: skip
     if trip_view is not None and intent.change is not None and intent.change.kind == "swap":
@@ -109,6 +118,17 @@ def _companions(said: list[str]) -> Companions | None:
 
 def _plain(text: str) -> list[str]:
     return re.findall(r"[0-9a-z]+", text.lower())
+
+
+def _stops_unnamed(text: str, trip: TripView) -> str:
+    """`text` with the names of the trip's stops it holds said as 'that stop'."""
+    said = " ".join(_plain(text))
+    names = sorted({" ".join(_plain(s.name)) for d in trip.days for s in d.slots
+                    if s.kind == "stop"}, key=len, reverse=True)  # fmt: skip
+    for name in names:
+        if name and f" {name} " in f" {said} ":
+            said = f" {said} ".replace(f" {name} ", " that stop ").strip()
+    return said if said != " ".join(_plain(text)) else text
 
 
 def _day_named(text: str, trip: TripView) -> int | None:

@@ -16,16 +16,41 @@ as every day). A visit is
 
 from __future__ import annotations
 
+import re
 from typing import Final, Literal
 
 from kairos.core.opening_hours import DAY_MINUTES, Interval, is_open_for, open_intervals
 from kairos.trips.models import Candidate
 
-__all__ = ["OPEN_END", "HoursState", "allowed_spans", "visit_hours", "why_unknown"]
+__all__ = [
+    "OPEN_END", "HoursState", "allowed_spans", "asks_for_appointments", "by_appointment_only",
+    "visit_hours", "why_unknown",
+]  # fmt: skip
 
 HoursState = Literal["open", "closed", "unknown"]
 OPEN_END: Final = 10**6
 """The end of a span with no known end (the planner's day window bounds it)."""
+
+
+_APPOINTMENT_ONLY: Final = re.compile(
+    r"\b(?:by|with)\s+(?:prior\s+)?appointments?\s+only\b|\bonly\s+by\s+(?:prior\s+)?appointment"
+    r"|\bvisits?\s+(?:are\s+|is\s+)?(?:strictly\s+)?by\s+(?:prior\s+)?appointment\b"
+    r"|\bappointments?\s+only\b",
+    re.IGNORECASE,
+)
+"""'Visits are by appointment only', 'open by appointment only': no walk-in visit. ('Groups by
+appointment' alone is not: the place may still open to others.)"""
+
+
+def by_appointment_only(c: Candidate) -> bool:
+    """The source's hours say a visit needs an appointment: not a walk-in stop."""
+    return bool(c.hours_text and _APPOINTMENT_ONLY.search(c.hours_text))
+
+
+def asks_for_appointments(words: str) -> bool:
+    """The traveller's words say they will book visits ('by appointment', 'we can book')."""
+    return re.search(r"\bappointments?\b|\bbook(?:ed|ing)?\s+(?:a\s+)?(?:visit|tour)s?\b",
+                     words, re.IGNORECASE) is not None  # fmt: skip
 
 
 def _hhmm(minute: int) -> str:

@@ -46,7 +46,7 @@ from kairos.trips.day_plan import (
     try_insert,
     upgrade,
 )
-from kairos.trips.hours import allowed_spans
+from kairos.trips.hours import allowed_spans, by_appointment_only
 from kairos.trips.models import (
     MODES,
     PACES,
@@ -106,6 +106,14 @@ def trip_centre(request: TripRequest) -> tuple[float, float]:
     return median(c.lat for c in inside), median(c.lng for c in inside)
 
 
+def _needs_booking(c: Candidate, request: TripRequest) -> str | None:
+    """Why a place open by appointment only is not a walk-in stop (None: it may be one)."""
+    if by_appointment_only(c) and not request.by_appointment:
+        return (f"visits are by appointment only (its source: “{c.hours_text}”): not a walk-in "
+                "stop; book a visit and ask for it by name")  # fmt: skip
+    return None
+
+
 def _excluded_reason(c: Candidate, request: TripRequest, centre: tuple[float, float]) -> str | None:
     pace = PACES[request.pace]
     if c.kind in NOT_STOPS:
@@ -127,10 +135,13 @@ def _excluded_reason(c: Candidate, request: TripRequest, centre: tuple[float, fl
 class _Prepared:
     pool: list[Candidate]
     excluded: list[Unplaced]
+    booking: list[Unplaced]
+    """Places a traveller must book (listed with the places not placed)."""
 
 
 def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
     excluded: list[Unplaced] = []
+    booking: list[Unplaced] = []
     kept: list[Candidate] = []
     locked = {lk.place_id for lk in request.locks}
     ordered = sorted(request.candidates, key=lambda c: (c.id not in locked, c.rank, c.id))
@@ -147,11 +158,14 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
         if (why := _excluded_reason(c, request, centre)) is not None:
             excluded.append(Unplaced(c.id, c.name, why))
             continue
+        if c.id not in locked and (why := _needs_booking(c, request)) is not None:
+            booking.append(Unplaced(c.id, c.name, why))
+            continue
         kept.append(c)
         by_name.setdefault(key, []).append(c)
     alone = _alone(kept, reach_km(MODES[request.mode])) - locked
     return _Prepared([c for c in kept if c.id not in alone] + [c for c in kept if c.id in alone],
-                     excluded)  # fmt: skip
+                     excluded, booking)  # fmt: skip
 
 
 def _alone(candidates: Sequence[Candidate], reach: float) -> set[str]:
@@ -187,6 +201,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     unplaced = [Unplaced(lk.place_id, by_id[lk.place_id].name if lk.place_id in by_id else
                          lk.place_id, "locked to a day outside the trip")
                 for lk in request.locks if lk.place_id not in locks]  # fmt: skip
+    unplaced += prepared.booking
     for lk in locks.values():
         if lk.place_id not in by_id:
             why = next((u.reason for u in prepared.excluded if u.place_id == lk.place_id),
@@ -337,7 +352,8 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
     used = set(itinerary.place_ids())
     centre = itinerary.centre
     options = [c for c in request.candidates if c.id not in used and _matches(c, change.want)
-               and _excluded_reason(c, request, centre) is None]  # fmt: skip
+               and _excluded_reason(c, request, centre) is None
+               and _needs_booking(c, request) is None]  # fmt: skip
     options.sort(key=lambda c: (c.id != change.into, _km(out, c), c.rank, c.id))
     keep = [c for c in stops if c.id != out.id]
     spec = spec_of(request, day)

@@ -230,6 +230,8 @@ class TripRequest:
     """A stop farther than this from the centre is not "in the city"."""
     free_days: frozenset[int] = frozenset()
     """Days (0-based) the traveller asked to keep free: nothing is planned on them."""
+    by_appointment: bool = False
+    """The traveller will book visits: places open by appointment only may be planned."""
     step_free: bool = False
     """Step-free places asked for: a stop whose source says wheelchair=no is never planned, one
     whose source says nothing is planned only after those marked yes, and named to check."""

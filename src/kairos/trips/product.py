@@ -38,6 +38,7 @@ from kairos.trips.cache import (
 from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
+from kairos.trips.hours import asks_for_appointments
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import PACES, Itinerary, TripRequest
 from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
@@ -145,6 +146,7 @@ class TripsProduct:
             radius_km=RADIUS_KM,
             free_days=frozenset(int(d) - 1 for d in request.get("free_days") or ()),
             step_free=bool(request.get("accessibility")),
+            by_appointment=asks_for_appointments(str(request.get("interests") or "")),
         )
         itinerary = plan_itinerary(trip)
         for edit in edits:
