@@ -48,7 +48,7 @@ async def test_an_occasion_is_never_read_from_a_name(client: httpx.AsyncClient) 
 
 
 def test_occasion_words_stay_out_of_the_full_text_query() -> None:
-    from kairos.restaurants.chat import _text_query
+    from kairos.restaurants.chat_rules import text_query as _text_query
     from kairos.restaurants.schemas_decomposition import Decomposition
 
     decomposition = Decomposition(vibes=["group", "rooftop"], vector_query="group rooftop birthday")

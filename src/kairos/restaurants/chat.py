@@ -10,31 +10,39 @@ repository, the model chain; none of them calls back into the product. The turn 
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from kairos.core.allergens import SEVERITY_RISK, asked_allergens
-from kairos.core.allergy_guard import AllergyAssessment
-from kairos.core.allergy_profile import AllergyProfile
+from kairos.core.allergens import asked_allergens
 from kairos.core.diets import DIETS, quote_unfit
-from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS, is_store
-from kairos.core.traits import DERIVABLE_TRAITS
-from kairos.core.venue_identity import name_key
+from kairos.core.place_kinds import MEAL_KINDS, is_store
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.pipeline.safety import guard_places, hard_set, quote_avoids, shown_check
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
-from kairos.restaurants import evaluation, model_tasks, phrasing
-from kairos.restaurants.conversation import assume_instead_of_asking, for_words, free_words
-from kairos.restaurants.decomposition import food_said, named_in, names_food
+from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing
+from kairos.restaurants.chat_rules import (
+    evidence_rank,
+    is_named,
+    named_first,
+    recomposed,
+    risk,
+    subject_words,
+    turn_profile,
+    unmatched_words,
+    without_asked,
+)
+from kairos.restaurants.chat_search import search_relaxing
+from kairos.restaurants.conversation import assume_instead_of_asking, for_words
+from kairos.restaurants.decomposition import food_said, named_in
 from kairos.restaurants.feed import Located
 from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.results import review_claims, to_result, with_quote
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
-from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
+from kairos.restaurants.searching import CachedSearch
 from kairos.restaurants.understand import Understand
 from kairos.restaurants.where import (
     Coverage,
@@ -43,21 +51,11 @@ from kairos.restaurants.where import (
     unrecognised,
     vague_where_known,
 )
-from kairos.search.filters import SearchFilters
 from kairos.store.places import PlacesRepository
-from kairos.text.aspect_lexicon import FUNCTION_WORDS
-from kairos.text.aspects import ReviewText, tokenize
 from kairos.text.extractive import Quote, consolidated_review
 
-SEARCH_LIMIT = 15
-MAX_SEARCH_LIMIT = 200
-"""The search's own bound: "show me more" pages past it end with "That's all"."""
 EVALUATE_TOP = 10
 ANSWER_TOP = 5
-# One broadening round when nothing matches: first the filters around the request (rating,
-# price, neighbourhood, radius), and only if that still finds nothing, the cuisine itself.
-# Allergen exclusions are never relaxed.
-RELAX_STAGES = (("min_rating", "price_tiers", "area", "near"), ("categories",))
 
 
 @dataclass
@@ -92,119 +90,6 @@ class ChatTurn:
     now: Callable[[], datetime]
     """The time "open now" is read at (the runtime's clock)."""
     state: ChatState = field(default_factory=ChatState)
-
-
-def is_named(name: str, wanted: str) -> bool:
-    """Whether a place's name holds every word of the name asked for ("Troquet on South" is a
-    Troquet; "Legal Seafood" is not "legal sea foods")."""
-    want = set(name_key(wanted).split())
-    return bool(want) and want <= set(name_key(name).split())
-
-
-def _named_first(scored: list[RestaurantResult], named: list[str]) -> list[int]:
-    """Indices of the places the message names: the best match of each name (in search order)
-    first, then their other matches."""
-    matches = [i for i, r in enumerate(scored) if any(is_named(r.name, n) for n in named)]
-    best = [next(i for i in matches if is_named(scored[i].name, n)) for n in named
-            if any(is_named(scored[i].name, n) for i in matches)]  # fmt: skip
-    return list(dict.fromkeys(best + matches))
-
-
-def turn_profile(profile: AllergyProfile, turn_allergens: list[str]) -> AllergyProfile:
-    """Allergies named in a message count for this turn only (as severe), never stored."""
-    if not turn_allergens:
-        return profile
-    severity = {**profile.resolved_severities()}
-    for allergen in turn_allergens:
-        severity.setdefault(allergen, "severe")
-    return AllergyProfile.of_levels(severity)
-
-
-def relax(filters: SearchFilters, names: tuple[str, ...]) -> tuple[SearchFilters, list[str]]:
-    updates: dict[str, object] = {}
-    relaxed: list[str] = []
-    for name in names:
-        value = getattr(filters, name)
-        if value:
-            updates[name] = [] if isinstance(value, list) else None
-            relaxed.append(name.replace("_", " "))
-            if name == "near":
-                updates["radius_km"] = None
-    return filters.model_copy(update=updates), relaxed
-
-
-_SOURCE_RANK = {"category": 0, "attribute": 1, "review": 2, "aspect": 3}
-
-
-def _evidence_rank(result: RestaurantResult) -> int:
-    return sum(_SOURCE_RANK.get(note.source, 4) for note in result.evidence)
-
-
-def _without_asked(
-    decomposition: Decomposition, asked: dict[str, tuple[str, ...]]
-) -> Decomposition:
-    """The request without the words that ask for an allergen kept out: searched for, they
-    find only places the filter then leaves out, and the answer fills with unrelated ones."""
-    kept = " ".join(w for w in decomposition.vector_query.split() if w not in asked)
-    said = phrasing.left_out_of_search(asked)
-    return decomposition.model_copy(
-        update={"vector_query": kept, "assumptions": [*decomposition.assumptions, said]}
-    )
-
-
-def _text_query(decomposition: Decomposition) -> str:
-    """The words the full-text arm matches: dishes and what no step claimed, never an occasion
-    word ("group", "rooftop"), which a place's name would match ("… Fighter Group")."""
-    occasion = {w for v in decomposition.vibes for w in v.replace("_", " ").split()}
-    return " ".join(w for w in decomposition.vector_query.split() if w not in occasion)
-
-
-def _unmatched_words(decomposition: Decomposition, shown: list[RestaurantResult]) -> list[str]:
-    """The words of a request that is only words ("curry in london": no cuisine, occasion or
-    diet read) when no shown place holds any of them: the places are the closest by meaning,
-    and the answer says so rather than "Here are 5 places"."""
-    words = _text_query(decomposition).split()
-    if not words or decomposition.filters.categories or decomposition.vibes:
-        return []
-    if decomposition.dietary or any(r.why is not None and "text" in r.why.arms for r in shown):
-        return []
-    return words
-
-
-_NOT_A_SUBJECT = frozenset(
-    {
-        "restaurant", "restaurants", "food", "foods", "place", "places", "spot", "spots",
-        "eats", "dinner", "lunch", "meal", "meals", "best", "good", "great", "nice", "fine",
-        "new",
-    }
-)  # fmt: skip
-
-
-def _subject_words(decomposition: Decomposition) -> frozenset[str]:
-    """What the request is about, as a quote would name it: the cuisines' and dishes' words
-    ("breakfast & brunch" → breakfast, brunch; "wings"), not the city or a word for any food."""
-    city = set(tokenize(decomposition.filters.city or ""))
-    said = tokenize(" ".join([*decomposition.filters.categories, _text_query(decomposition)]))
-    return frozenset(
-        w for w in said if len(w) > 2 and w not in _NOT_A_SUBJECT and w not in city
-        and w not in FUNCTION_WORDS
-    )  # fmt: skip
-
-
-def _said_by_price(vibe: str, tiers: Sequence[str]) -> bool:
-    """ "fancy mediterranean" asks for the upper price tiers, and the price filter says it:
-    the upscale trait then ranks (its axis) rather than filtering out $$$ places that no
-    attribute or review calls upscale."""
-    return vibe == "upscale" and bool(tiers) and set(tiers) <= {"$$$", "$$$$"}
-
-
-def _found_for(decomposition: Decomposition, shown: list[RestaurantResult]) -> list[str]:
-    """The request's own words ("wings") that shown places' reviews hold, when no cuisine
-    names the food: "Here are 5 places in Boston for wings", not "Here are 5 places"."""
-    if decomposition.filters.categories:
-        return []
-    matched = {t for r in shown if r.why is not None for t in r.why.matched_terms or []}
-    return [w for w in free_words(decomposition) if w in matched]
 
 
 def _history(request: ChatRequest) -> tuple[list[str], str | None]:
@@ -283,61 +168,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     hard = hard_set(profile, decomposition.filters.exclude_allergens)
     filters = decomposition.filters.model_copy(update={"exclude_allergens": hard})
     if allergen_asks := asked_allergens(decomposition.vector_query, hard):
-        decomposition = _without_asked(decomposition, allergen_asks)
+        decomposition = without_asked(decomposition, allergen_asks)
         state.decomposition = decomposition
 
     yield Thinking(step="searching", message="Searching places, reviews and menus")
-    diets = [d for d in decomposition.dietary if d in DERIVABLE_TRAITS]
-    occasions = [
-        v for v in decomposition.vibes
-        if v in DERIVABLE_TRAITS and not _said_by_price(v, decomposition.filters.price_tiers)
-    ]  # fmt: skip
-    text_query = _text_query(decomposition)
-
-    # a diet with no cuisine named: a place of another food kind that states it is an answer
-    diet_only = diets and not filters.categories and set(filters.kinds) == MEAL_KINDS
-    also_kinds = sorted(STATED_DIET_KINDS) if diet_only else None
-
+    searched = await search_relaxing(turn.search, decomposition, filters, hard)
+    traced, relaxed, all_unsafe = searched.traced, searched.relaxed, searched.all_unsafe
+    diets, occasions, text_query = searched.diets, searched.occasions, searched.text_query
     skip = set(decomposition.skip_place_ids)  # "show me more": the places shown before
-
-    async def search(scope: SearchFilters) -> TraitSearch:
-        return await search_with_traits(
-            turn.search, decomposition.vector_query, scope,
-            min(SEARCH_LIMIT + len(skip), MAX_SEARCH_LIMIT),
-            diets=diets, occasions=occasions, text_query=text_query, also_kinds=also_kinds,
-        )  # fmt: skip
-
-    traced = await search(filters)
-    relaxed: list[str] = []
-    broader = filters
-    all_unsafe = False
-    for stage in RELAX_STAGES:
-        if traced.result.hits:
-            break
-        if "categories" in stage and hard and broader.categories:
-            # every place of the cuisine shows an allergen of the profile: say so rather than
-            # answer with another cuisine
-            unsafe = broader.model_copy(update={"exclude_allergens": []})
-            if await turn.search.nothing_matches(unsafe) is None:
-                all_unsafe = True
-                break
-        if "categories" in stage and (
-            (broader.kinds and set(broader.kinds) != MEAL_KINDS) or names_food(decomposition)
-        ):
-            break  # ice cream or satay asked for: a café's coffee or a taverna is no answer
-        broader, more = relax(broader, stage)
-        if more:
-            relaxed += more
-            traced = await search(broader)
-    if diets and traced.result.hits and not set(diets) <= set(traced.required) and not relaxed:
-        # a diet is a need: when no place here holds it under the price, rating or area asked
-        # for ("anything cheaper?" after a vegan request), widen those before answering
-        # without it
-        wider, more = relax(filters, RELAX_STAGES[0])
-        if more:
-            held = await search(wider)
-            if set(diets) <= set(held.required):
-                traced, relaxed = held, more
     found = traced.result
     if (words := unrecognised(decomposition, known)) and not any(
         "text" in h.why.arms for h in found.hits
@@ -458,7 +296,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     requested = evaluation.requested_axes([*decomposition.vibes, *decomposition.dietary, *budget])
     unfit = quote_unfit(decomposition.dietary)
     avoid = quote_avoids(profile)
-    naming = _subject_words(decomposition)
+    naming = subject_words(decomposition)
     scored: list[RestaurantResult] = []
     traits_asked = [*diets, *occasions]
     quoting: dict[int, Callable[[], Quote]] = {}
@@ -500,7 +338,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         )
         record.fallbacks.extend(judged.fallbacks)
         scored = [
-            _recomposed(model_tasks.apply_evaluation(r, judged.value), requested, reviews)
+            recomposed(model_tasks.apply_evaluation(r, judged.value), requested, reviews)
             for r in scored
         ]
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
@@ -516,11 +354,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     order = sorted(blended, key=lambda i: (
         phrasing.category_rank(scored[i].cuisine_types, nearest),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
-        _evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
+        evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
     ))  # fmt: skip
     named = named_in(decomposition.matched)
     found_names = [n for n in named if any(is_named(r.name, n) for r in scored)]
-    first = _named_first(scored, named)
+    first = named_first(scored, named)
     # a comparison or a "where is" shows what it names, never padded with other places
     only_named = bool(first) and decomposition.intent in ("compare", "locate")
     order = first if only_named else first + [i for i in order if i not in first]
@@ -539,7 +377,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     chosen = await turn.search.with_snippets(chosen, text_query)
     chosen = [r.model_copy(update={"hours_note": hours_notes.get(r.id)}) for r in chosen]
     # no known conflict first, then by severity with anaphylactic last, ties in rank order
-    chosen.sort(key=lambda r: _risk(assessed[r.id]))
+    chosen.sort(key=lambda r: risk(assessed[r.id]))
     safe = [r for r in chosen if r.id not in flagged_ids]
     flagged = [r for r in chosen if r.id in flagged_ids]
     ui_type = decomposition.ui_preference
@@ -563,9 +401,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         one = holding if len(holding) == 1 else []
         request_text = described([w for w in asked if w not in unheld], one)
         assumptions.append(phrasing.dish_not_found(dish, decomposition.filters.city, holding))
-    if unmatched := _unmatched_words(decomposition, safe + flagged):
+    if unmatched := unmatched_words(decomposition, safe + flagged):
         assumptions.append(phrasing.nothing_mentions(unmatched, decomposition.filters.city))
-    elif found_for := _found_for(decomposition, safe):
+    elif found_for := chat_rules.found_for(decomposition, safe):
         request_text += f" for {for_words(found_for)}"
     said_relaxed = relaxed
     if (compared := decomposition.price_comparison) and "price tiers" in relaxed and safe:
@@ -611,17 +449,3 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             cited_review_ids=cited,
         ),
     )
-
-
-def _risk(assessment: AllergyAssessment) -> int:
-    worst = assessment.worst_severity
-    return 0 if worst is None else SEVERITY_RISK[worst]
-
-
-def _recomposed(
-    result: RestaurantResult, requested: set[str], reviews: dict[int, list[ReviewText]]
-) -> RestaurantResult:
-    if result.scores is None:
-        return result
-    value = evaluation.composite(result.scores, requested, reviewed=bool(reviews[result.id]))
-    return result.model_copy(update={"composite_score": value})
