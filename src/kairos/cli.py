@@ -370,15 +370,16 @@ def _save_sample_embeddings(out: Path, *, restaurants: bool) -> None:
     from sqlalchemy import select
 
     from kairos.ingest.adapters.yelp_boston import SOURCE as YELP_2015
-    from kairos.ingest.embedding_phase import save_embedding_file
+    from kairos.ingest.embedding_phase import keep_if_unchanged, save_embedding_file
     from kairos.runtime import SAMPLE_EMBEDDINGS, Runtime
     from kairos.store.tables import Review
 
     targets = {out / "yelp" / SAMPLE_EMBEDDINGS: True}
     if restaurants:
         targets[out / SAMPLE_EMBEDDINGS] = False
+    before = {path: path.read_bytes() if path.exists() else None for path in targets}
     for path in targets:
-        path.unlink(missing_ok=True)
+        path.unlink(missing_ok=True)  # the ingest below computes every vector afresh
 
     async def run() -> None:
         with tempfile.TemporaryDirectory(prefix="kairos-sample-") as scratch:
@@ -394,7 +395,10 @@ def _save_sample_embeddings(out: Path, *, restaurants: bool) -> None:
                 for path, tips in targets.items():
                     hashes = [h for s, h in rows if s.startswith(YELP_2015) == tips]
                     saved = await save_embedding_file(runtime.db, path, hashes)
-                    console.print(f"saved {saved} review embeddings to {path}")
+                    if keep_if_unchanged(path, before[path]):
+                        console.print(f"{path}: the same {saved} review embeddings, unchanged")
+                    else:
+                        console.print(f"saved {saved} review embeddings to {path}")
             finally:
                 await runtime.close()
 
