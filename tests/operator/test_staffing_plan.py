@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 from math import ceil
+from typing import Any, cast
 
 from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
 from kairos.operator.peaks import peak_hours
 from kairos.operator.rules import COVERS_PER_SERVER, SignalPack, decide
-from kairos.operator.schemas import GuestSnapshot, ThemeSignal
+from kairos.operator.schemas import Daypart, GuestSnapshot, ThemeSignal
 
 FRIDAY = date(2026, 12, 4)
 FRI, SAT = 4, 5
@@ -128,3 +129,44 @@ def test_a_change_under_one_server_is_said_with_its_covers_not_hidden() -> None:
         decision.recommendation
     )
     assert "nothing in the signals moves demand" not in decision.recommendation
+
+
+async def test_a_named_place_is_planned_from_its_own_check_ins_over_http(
+    client: Any, runtime: Any
+) -> None:
+    """From outside, on the suite's Wednesday: the Boston place with the most check-ins of its
+    own, named by its operator; the plan's hours and counts are exactly what its own check-ins
+    say (read from the store here, not from the answer)."""
+    from sqlalchemy import text
+
+    from kairos.store.operator import OperatorStore
+    from tests.meals.helpers import as_user, create_user
+
+    own = await OperatorStore(runtime.db).all_checkins()
+    async with runtime.db.reading() as session:
+        rows = await session.execute(
+            text(
+                "SELECT id, name FROM places WHERE city = 'Boston' AND name ~ '^[A-Z][a-z]+ [A-Z]'"
+            )
+        )
+        named = [(r.id, r.name) for r in rows if r.id in own]
+    pid, name = max(named, key=lambda p: (sum(own[p[0]].checkins.values()), -p[0]))
+    uid = await create_user(client)
+    response = await client.post(
+        "/operator/chat",
+        json={"message": f"I run {name} in Boston, we do 150 covers on Fridays. Staffing friday?"},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["locations"][0]["place_id"] == pid
+    said = re.search(r"^Staff Fri 27 Nov, (\w+) \d\d:00–\d\d:00 for ≈\d+ covers", answer["text"],
+                     re.M)  # fmt: skip
+    assert said is not None, answer["text"]
+    part = cast(Daypart, said.group(1))
+    peak = peak_hours(own[pid].checkins, FRI, part)
+    if peak is None:
+        assert "which hours of it are busiest is unknown (too few" in answer["text"]
+    else:
+        assert peak.evidence(part) in answer["text"]
+        assert f"the most of them on {peak.hours}" in answer["action_line"]["action"]
