@@ -52,3 +52,17 @@ def test_the_traveller_words_that_say_they_will_book() -> None:
     assert asks_for_appointments("Singapore, heritage houses, we can book appointments")
     assert asks_for_appointments("happy booking tours")
     assert not asks_for_appointments("singapore 3 days with kids, zoo and something with animals")
+
+
+NIGHT = _c(8, name="Moonlight Safari", kind="park", duration=240,
+           hours=tuple(((1170, 1440),) for _ in range(7)))  # fmt: skip
+"""Open 19:30–24:00 every day, as 'Daily, 7.30pm - 12am' reads."""
+
+
+def test_a_place_open_only_in_the_evening_says_so_and_when() -> None:
+    itinerary = plan_itinerary(_request([_c(1), _c(2), NIGHT]))
+    why = {u.place_id: u.reason for u in itinerary.unplaced}
+    assert why["p8"].startswith(
+        "opens only in the evening (19:30–24:00), and a 240-minute visit from 19:30 runs past "
+        "the day's end at 19:30"
+    ), why

@@ -23,8 +23,8 @@ from kairos.core.opening_hours import DAY_MINUTES, Interval, is_open_for, open_i
 from kairos.trips.models import Candidate
 
 __all__ = [
-    "OPEN_END", "HoursState", "allowed_spans", "asks_for_appointments", "by_appointment_only",
-    "visit_hours", "why_unknown",
+    "EVENING", "OPEN_END", "HoursState", "allowed_spans", "asks_for_appointments",
+    "by_appointment_only", "evening_only", "visit_hours", "why_unknown",
 ]  # fmt: skip
 
 HoursState = Literal["open", "closed", "unknown"]
@@ -51,6 +51,19 @@ def asks_for_appointments(words: str) -> bool:
     """The traveller's words say they will book visits ('by appointment', 'we can book')."""
     return re.search(r"\bappointments?\b|\bbook(?:ed|ing)?\s+(?:a\s+)?(?:visit|tour)s?\b",
                      words, re.IGNORECASE) is not None  # fmt: skip
+
+
+EVENING: Final = 17 * 60
+"""A place whose every open span of a day starts at or after this opens only in the evening."""
+
+
+def evening_only(c: Candidate, weekday: int) -> tuple[int, int] | None:
+    """The first open span of a day known in full when every span starts in the evening
+    (Night Safari, 'Daily, 7.30pm - 12am'); None otherwise."""
+    if not _day_known(c, weekday):
+        return None
+    spans = allowed_spans(c, weekday)
+    return spans[0] if spans and all(a >= EVENING for a, _b in spans) else None
 
 
 def _hhmm(minute: int) -> str:

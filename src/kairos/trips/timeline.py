@@ -27,7 +27,7 @@ from datetime import date
 from typing import Final, Literal
 
 from kairos.core.geo import haversine_km
-from kairos.trips.hours import allowed_spans, visit_hours
+from kairos.trips.hours import allowed_spans, evening_only, visit_hours
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
 
@@ -90,6 +90,10 @@ class _State:
         return travel_minutes(at, self.hotel, self.mode)[0] if known else UNKNOWN_LEG
 
 
+def _clock(minute: int) -> str:
+    return "24:00" if minute == 1440 else f"{minute // 60 % 24:02d}:{minute % 60:02d}"
+
+
 def earliest_start(
     c: Candidate, weekday: int, arrive: int, latest: int, max_wait: int = MAX_WAIT
 ) -> int | None:
@@ -146,6 +150,12 @@ def _try(
     wait = MAX_WAIT if s.slots else s.spec.window[1]
     start = earliest_start(c, s.spec.date.weekday(), arrive, latest, wait)
     if start is None:
+        evening = evening_only(c, s.spec.date.weekday())
+        if evening is not None and evening[0] + c.duration > s.spec.window[1]:
+            opens, closes, ends = (_clock(m) for m in (*evening, s.spec.window[1]))
+            return (f"opens only in the evening ({opens}–{closes}), and a {c.duration}-minute "
+                    f"visit from {opens} runs past the day's end at {ends}: Kairos does not "
+                    "plan evening visits yet; go after the day's last stop")  # fmt: skip
         if arrive > latest:
             return "no time left that day"
         return "not open for the whole visit at any time it could be reached that day"
