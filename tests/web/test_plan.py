@@ -188,6 +188,8 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
     expect(vetoed.locator(".veto")).to_have_text(f"⛔ Vetoed by {voter}")
     assert vetoed.locator(".rank-badge").inner_text() == str(cards.count())
     expect(vetoed.locator(".vote-veto")).to_have_attribute("aria-pressed", "true")
+    # the cards were drawn again: focus is on the same vote on the moved card, not the page
+    expect(vetoed.locator(".vote-veto")).to_be_focused()
     expect(vetoed.locator(".tally")).to_contain_text("veto 1")
     expect(page.locator("#plan-live")).to_contain_text(f"{voter} voted veto on {top}")
     # the consensus is written again after the vote: never "the best" on the vetoed venue
