@@ -6,6 +6,7 @@ makes a turn last as long as the test needs."""
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import threading
 import time
@@ -19,7 +20,7 @@ import httpx
 import pytest
 
 from kairos.api.app import create_app
-from kairos.api.drain import CANCEL_MARGIN_SECONDS, SHUTTING_DOWN
+from kairos.api.drain import CANCEL_MARGIN_SECONDS, SHUTTING_DOWN, Drain, run_within_grace
 from kairos.settings import Settings
 from tests.serving import AUTH, KairosServe
 
@@ -150,3 +151,13 @@ async def test_a_draining_app_refuses_new_requests_and_sockets(
     assert response.status_code == 503
     assert response.headers["retry-after"] == "1" and response.headers["connection"] == "close"
     assert response.json()["detail"] == SHUTTING_DOWN
+
+
+async def test_work_still_running_when_the_grace_ends_is_cancelled() -> None:
+    """What the plan socket streams through: it then sends the error and closes with 1001."""
+    drain = Drain(grace_seconds=0.05)
+    drain.begin()
+    started = time.monotonic()
+    assert await run_within_grace(drain, asyncio.sleep(10)) is False
+    assert time.monotonic() - started < 2
+    assert await run_within_grace(Drain(grace_seconds=1), asyncio.sleep(0)) is True
