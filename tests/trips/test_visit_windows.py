@@ -8,6 +8,7 @@ from datetime import date
 from kairos.trips.hours import asks_for_appointments
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, TripRequest
+from kairos.trips.verify import verify
 
 MONDAY = date(2025, 5, 5)
 CENTRE = (1.29, 103.85)
@@ -59,10 +60,13 @@ NIGHT = _c(8, name="Moonlight Safari", kind="park", duration=240,
 """Open 19:30–24:00 every day, as 'Daily, 7.30pm - 12am' reads."""
 
 
-def test_a_place_open_only_in_the_evening_says_so_and_when() -> None:
+def test_a_place_open_only_in_the_evening_is_the_days_last_stop_past_its_end() -> None:
     itinerary = plan_itinerary(_request([_c(1), _c(2), NIGHT]))
-    why = {u.place_id: u.reason for u in itinerary.unplaced}
-    assert why["p8"].startswith(
-        "opens only in the evening (19:30–24:00), and a 240-minute visit from 19:30 runs past "
-        "the day's end at 19:30"
-    ), why
+    day = itinerary.days[0]
+    stops = [(s.place_id, s.start, s.end) for s in day.stops]
+    assert stops[-1] == ("p8", 1170, 1410) and [p for p, _a, _b in stops[:-1]] == ["p1", "p2"]
+    assert day.window[1] >= 1410
+    assert ("Moonlight Safari opens only in the evening (19:30–24:00): planned as the day's last "
+            "stop, past the day's usual end at 19:30") in day.notes  # fmt: skip
+    result = verify(itinerary)
+    assert result.passed, result.failed()

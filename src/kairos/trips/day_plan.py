@@ -45,7 +45,9 @@ def spec_of(
     request: TripRequest, day: Day, max_stops: int | None = None, extra: int = 0
 ) -> DaySpec:
     pace = PACES[request.pace]
-    return DaySpec(day.index, day.date, day.window, max_stops or day.max_stops, day.buffer + extra,
+    # a day run late by its evening stop gives no other stop that evening
+    window = (day.window[0], min(day.window[1], pace.day_end))
+    return DaySpec(day.index, day.date, window, max_stops or day.max_stops, day.buffer + extra,
                    pace.lunch_minutes, pace.dinner)  # fmt: skip
 
 

@@ -76,6 +76,8 @@ class _State:
     notes: list[str] = field(default_factory=list)
     pos_known: bool = True
     """False after a place whose source gives no position: legs from it are an allowance."""
+    evening: str | None = None
+    """The note of a place open only in the evening planned as the day's last stop."""
 
     def leg(self, to: Point, known: bool = True) -> tuple[int, float]:
         if self.pos is None:
@@ -125,8 +127,9 @@ def _place(
 
 
 def _try(
-    s: _State, c: Candidate, kind: str = "stop", at: int | None = None, locked: bool = False
-) -> str | None:
+    s: _State, c: Candidate, kind: str = "stop", at: int | None = None, locked: bool = False,
+    last: bool = False,
+) -> str | None:  # fmt: skip
     """Place `c` now; the reason it cannot be, or None when placed. `locked`: fixed to this day
     (a lock with a time is placed at `at`, and is locked too)."""
     travel = s.leg((c.lat, c.lng), c.positioned)
@@ -151,6 +154,16 @@ def _try(
     start = earliest_start(c, s.spec.date.weekday(), arrive, latest, wait)
     if start is None:
         evening = evening_only(c, s.spec.date.weekday())
+        if evening is not None and last and max(arrive, evening[0]) + c.duration <= evening[1]:
+            # the day's last stop may run past the window: it cannot open earlier
+            start = max(arrive, evening[0])
+            opens, closes, ends = (_clock(m) for m in (*evening, s.spec.window[1]))
+            s.evening = (f"{c.name} opens only in the evening ({opens}–{closes}): planned as the "
+                         f"day's last stop, past the day's usual end at {ends}")  # fmt: skip
+            if not s.slots:
+                s.t = max(s.t, start - travel[0])
+            _place(s, c, start, travel, kind, locked=locked)
+            return None
         if evening is not None and evening[0] + c.duration > s.spec.window[1]:
             opens, closes, ends = (_clock(m) for m in (*evening, s.spec.window[1]))
             return (f"opens only in the evening ({opens}–{closes}), and a {c.duration}-minute "
@@ -279,8 +292,9 @@ def schedule_day(
         if placed >= spec.max_stops:
             skipped.append((nxt, "the day already has as many stops as its pace allows"))
             continue
-        if (why := _try(s, nxt, locked=nxt.id in locks)) is not None:
-            if why.startswith("not open") and nxt.id not in retried and queue:
+        last = not queue and not timed
+        if (why := _try(s, nxt, locked=nxt.id in locks, last=last)) is not None:
+            if why.startswith(("not open", "opens only")) and nxt.id not in retried and queue:
                 retried.add(nxt.id)  # later in the day, once: it may open by then
                 queue.append(nxt)
                 continue
@@ -291,7 +305,11 @@ def schedule_day(
         if _wants_meal(s, kind, None):
             _meal(s, kind, None)
     back = s.home(s.pos, s.pos_known) if s.pos is not None and s.slots else 0
-    day = Day(spec.index, spec.date, tuple(s.slots), spec.window, spec.max_stops, spec.buffer,
+    window = spec.window
+    if s.evening is not None and s.slots and s.slots[-1].end + back > window[1]:
+        window = (window[0], s.slots[-1].end + back)
+        s.notes.append(s.evening)
+    day = Day(spec.index, spec.date, tuple(s.slots), window, spec.max_stops, spec.buffer,
               back, tuple(s.notes))  # fmt: skip
     return day, skipped
 
