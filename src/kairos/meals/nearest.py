@@ -12,6 +12,7 @@ made of is the same reading of its ingredient lines. The kind is the name's last
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from kairos.core.allergen_detection import detect_allergens
@@ -64,6 +65,7 @@ def _recipe_foods(recipe: Recipe) -> set[str]:
     return found
 
 
+@lru_cache(maxsize=512)
 def _kind(dish: str) -> str | None:
     """The name's last word when it is a kind of dish ("boil"), not a food ("chicken")."""
     words: list[str] = _WORD.findall(dish.lower())
