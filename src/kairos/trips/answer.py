@@ -56,16 +56,19 @@ async def answer_intent(
                         channel=body.channel, locale=body.locale, today=today)  # type: ignore[arg-type]  # fmt: skip
     trip_view = await product.read(user, body.trip_id) if body.trip_id else None
     window = TripWindow(trip_view.start_date, len(trip_view.days)) if trip_view else None
-    asked = request
+    intent = classify(request, embedder=embedder, trip=window)
     if (
         trip_view is not None
+        and intent.intent_type == "discovery"
         and (said := _stops_unnamed(body.raw_text, trip_view)) != body.raw_text
     ):
-        # a stop's name ("Hong San See Temple Singapore") is no city or kind asked for
+        # a stop's name ("Hong San See Temple Singapore") is no new trip's city or kind
         asked = normalise(said, profile_id=str(user.uid), trip_id=str(body.trip_id),
                           filters=body.filters, locale=body.locale, today=today,
                           channel=body.channel)  # type: ignore[arg-type]  # fmt: skip
-    intent = classify(asked, embedder=embedder, trip=window)
+        again = classify(asked, embedder=embedder, trip=window)
+        if again.intent_type == "refine_trip_day" or again.change is not None:
+            intent = again
     logger.info("intent %s: %s (%s, %.2f)", intent_id, intent.intent_type, intent.method,
                 intent.confidence)  # fmt: skip
     if trip_view is not None and intent.change is not None and intent.change.kind == "swap":

@@ -57,9 +57,12 @@ def schedule(
     stops: Sequence[Candidate],
     meals: Sequence[Candidate],
     used_meals: set[str],
+    keep_order: bool = False,
 ) -> tuple[Day, list[tuple[Candidate, str]]]:
+    """`keep_order`: the stops are already in visiting order (a day with one stop left out)."""
     home = request.hotel
-    order = order_stops([(c.lat, c.lng) for c in stops], home)
+    order = (list(range(len(stops))) if keep_order
+             else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip
     locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
     return schedule_day(spec, [stops[i] for i in order], mode=MODES[request.mode], hotel=home,
                         meals=meals, used_meals=used_meals, locks=locks)  # fmt: skip

@@ -331,7 +331,9 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         dropped = max(free, key=lambda c: (c.rank, c.id))
         keep = [c for c in stops if c.id != dropped.id]
         spec = spec_of(request, day, max(1, len(keep)), change.extra_buffer)
-        new, skipped = schedule(request, spec, keep, meals_near(meals, keep), set(other_meals))
+        # the day's order kept: leaving a stop out never needs a new route
+        new, skipped = schedule(request, spec, keep, meals_near(meals, keep), set(other_meals),
+                                keep_order=True)  # fmt: skip
         gone = [Unplaced(dropped.id, dropped.name, f"left out to make {label} more relaxed")]
         gone += [Unplaced(c.id, c.name, why) for c, why in skipped]
         return _replace_day(itinerary, new, [f"{label}: one stop fewer, more time between"],

@@ -267,7 +267,9 @@ def schedule_day(
     skipped: list[tuple[Candidate, str]] = []
     meal_kinds = ["lunch", *(["dinner"] if spec.dinner else [])]
     placed = 0
-    queue = [c for c in stops if c not in timed]
+    # a place open only in the evening is the day's last stop, whatever the route's order
+    queue = sorted((c for c in stops if c not in timed),
+                   key=lambda c: evening_only(c, spec.date.weekday()) is not None)  # fmt: skip
     retried: set[str] = set()
     while queue or timed:
         nxt = queue[0] if queue else None
