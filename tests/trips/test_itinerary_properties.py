@@ -117,3 +117,28 @@ def test_refining_a_day_keeps_the_others_and_still_verifies(
         assert all(a == b for a, b in zip(itinerary.days, refined.days, strict=True)
                    if a.index != day)  # fmt: skip
         _verified_or_lock_named(refined, request)
+
+
+def test_a_place_locked_outside_the_trip_and_left_waiting_is_planned_once() -> None:
+    """Found by the property above: a place locked to a day the trip does not have is unplaced
+    for that and again for its hours, waited twice for an upgrade, and was planned twice on one
+    day (Place 0 at 10:00 and 10:35 on day 4)."""
+    evening = tuple(((0, 120), (1080, 1440)) for _ in range(7))
+    only_thursday: Any = ((), (), (), ((0, 720),), (), (), ())
+    candidates = tuple(
+        Candidate(
+            id=f"c{i}", name=f"Place {i}", kind="museum", lat=CENTRE[0],
+            lng=CENTRE[1] + (0.125 if i == 12 else 0.0), city="Kathmandu Valley", duration=15,
+            hours=only_thursday if i == 0 else (evening if i >= 13 else None), rank=float(i),  # type: ignore[arg-type]
+        )  # fmt: skip
+        for i in range(17)
+    )
+    request = TripRequest(
+        city="Kathmandu", start_date=date(2025, 5, 5), days=5, pace="relaxed", mode="transit",
+        candidates=candidates, locks=(Lock("c0", 5, None),),
+    )  # fmt: skip
+    itinerary = plan_itinerary(request)
+    for day in itinerary.days:
+        ids = [s.place_id for s in day.stops]
+        assert len(ids) == len(set(ids)), (day.index, ids)
+    _verified_or_lock_named(itinerary, request)

@@ -245,7 +245,10 @@ def upgrade(
     place. `days` is updated in place; the stops that gave way are returned."""
     locked = {lk.place_id for lk in request.locks}
     dropped: list[Candidate] = []
-    for c in sorted(waiting, key=lambda c: (c.rank, c.id))[:UPGRADE_PLACES]:
+    unique = {c.id: c for c in waiting}.values()  # a place unplaced for two reasons waits once
+    for c in sorted(unique, key=lambda c: (c.rank, c.id))[:UPGRADE_PLACES]:
+        if any(c.id == s.place_id for d in days for s in d.stops):
+            continue
         for index in active:
             day = days[index]
             current = stops_of(day, by_id)
