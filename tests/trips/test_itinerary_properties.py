@@ -125,12 +125,22 @@ def test_a_place_locked_outside_the_trip_and_left_waiting_is_planned_once() -> N
     day (Place 0 at 10:00 and 10:35 on day 4)."""
     evening = tuple(((0, 120), (1080, 1440)) for _ in range(7))
     only_thursday: Any = ((), (), (), ((0, 720),), (), (), ())
+
+    def hours(i: int) -> Any:
+        return only_thursday if i == 0 else (evening if i >= 13 else None)
+
     candidates = tuple(
         Candidate(
-            id=f"c{i}", name=f"Place {i}", kind="museum", lat=CENTRE[0],
-            lng=CENTRE[1] + (0.125 if i == 12 else 0.0), city="Kathmandu Valley", duration=15,
-            hours=only_thursday if i == 0 else (evening if i >= 13 else None), rank=float(i),  # type: ignore[arg-type]
-        )  # fmt: skip
+            id=f"c{i}",
+            name=f"Place {i}",
+            kind="museum",
+            lat=CENTRE[0],
+            lng=CENTRE[1] + (0.125 if i == 12 else 0.0),
+            city="Kathmandu Valley",
+            duration=15,
+            hours=hours(i),
+            rank=float(i),
+        )
         for i in range(17)
     )
     request = TripRequest(
