@@ -19,11 +19,12 @@ Words the reader does not know, before a statement's days and times, name a part
 ("Outdoor Gardens:", "Box Office"): such a part's opening hours are not the place's and are not
 used (its closures are), except when a text gives only several parts' hours and the first names
 its days and times ("History Gallery Daily, 10am – 6pm. Living Galleries Daily, 10am – 8pm"):
-the first part's are used, and the reading's notes say so. A word that can change the meaning ("appointment", "except", a month,
-"varies", "shows") makes every opening claim of the text unknown (closures are still kept), and
-an unknown word after a statement's times does the same. Last-admission and public-holiday
-phrases are dropped (public holidays are not modelled). Refusing is always allowed: the reading
-says which parts were not read, and a caller keeps unknown as unknown.
+the first part's are used, and the reading's notes say so. A word that can change the meaning
+("appointment", "except", a month, "varies", "shows") makes every opening claim of the text
+unknown (closures are still kept), and an unknown word after a statement's times does the same.
+Last-admission and public-holiday phrases are dropped (public holidays are not modelled).
+Refusing is always allowed: the reading says which parts were not read, and a caller keeps
+unknown as unknown.
 """
 
 from __future__ import annotations
