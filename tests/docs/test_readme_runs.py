@@ -1,7 +1,8 @@
 """The README's examples are a script (issue 42, item 2): its shell blocks after "Try it with
-curl", run in order as one bash session against a served sample, each `curl` failing on an
-HTTP error. Variables come from the commands before them and the files they need ship with the
-repository, so the README cannot drift from the service again."""
+curl", then docs/API.md's `sh` blocks, run in order as one bash session against a served
+sample, each `curl` failing on an HTTP error. Variables come from the commands before them and
+the files they need ship with the repository, so the README cannot drift from the service
+again."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.conftest import REPO
 from tests.serving import kairos_serve
 
 README = REPO / "README.md"
+API = REPO / "docs" / "API.md"
 BLOCK = re.compile(r"```sh\n(.*?)```", re.S)
 PRELUDE = """set -euo pipefail
 curl() { command curl --fail-with-body --max-time 60 "$@"; }
@@ -24,11 +26,14 @@ curl() { command curl --fail-with-body --max-time 60 "$@"; }
 
 
 def readme_script(base: str) -> str:
+    """The README's blocks after "Try it with curl", then docs/API.md's runnable ones."""
     text = README.read_text()
     examples = text[text.index("## Try it with curl") :]
     blocks = BLOCK.findall(examples)
     assert len(blocks) >= 5, "the README's example blocks"
-    return PRELUDE + "\n".join(blocks).replace("http://localhost:8000", base).replace(
+    api_blocks = BLOCK.findall(API.read_text())
+    assert api_blocks, "docs/API.md's runnable example blocks"
+    return PRELUDE + "\n".join(blocks + api_blocks).replace("http://localhost:8000", base).replace(
         "localhost:8000", base.removeprefix("http://")
     )
 
