@@ -50,6 +50,8 @@ def test_words_the_core_did_not_know_are_contains(line: str, allergen: str) -> N
         ("2 stock cubes", "celery", "celery"),
         ("1 cup semisweet chocolate chips", "dairy", "milk"),
         ("1/2 cup dried cranberries", "sulphites", "sulphites"),
+        ("Fresh homemade dough", "gluten", "wheat"),
+        ("2 cups lo mein", "soy", "soy sauce"),
     ],
 )
 def test_products_that_usually_hold_an_allergen_are_likely_with_a_reason(
