@@ -122,9 +122,9 @@ def settings(data_dir: Path) -> Settings:
 
 @pytest.fixture(scope="session")
 async def runtime(settings: Settings) -> AsyncIterator[Any]:
-    from kairos.runtime import Runtime
+    from kairos.registry import start_runtime
 
-    started = await Runtime.start(settings)
+    started = await start_runtime(settings)
     yield started
     await started.close()
 

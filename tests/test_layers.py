@@ -54,24 +54,10 @@ def test_the_engine_imports_no_product() -> None:
 
 
 # Import circles, counted with imports inside functions (a deferred import hides a circle from
-# the interpreter, not from the design) and without `if TYPE_CHECKING:` ones. Known debt, named
-# whole so that none can grow and no new one can start (issue 40, item 5):
-# - the composition root: the registry imports every product, products import the runtime and
-#   `api.deps` (which imports the runtime), and the runtime imports the registry back for the
-#   sample's after-ingest steps. Products registering through data the runtime is handed ends it.
-# - the command line: `kairos.cli` adds the evals and venues commands, which import its progress
-#   bar back; the bar belongs in a module of its own.
-KNOWN_CIRCLES = {
-    frozenset({
-        "kairos.api.deps", "kairos.registry", "kairos.runtime",
-        "kairos.meals.product", "kairos.meals.routes",
-        "kairos.operator.product", "kairos.operator.routes",
-        "kairos.restaurants.product", "kairos.restaurants.routes",
-        "kairos.trips.about", "kairos.trips.answer", "kairos.trips.product", "kairos.trips.routes",
-        "kairos.venues.plan_socket", "kairos.venues.product", "kairos.venues.routes",
-    }),
-    frozenset({"kairos.cli", "kairos.evals.cli", "kairos.venues.cli"}),
-}  # fmt: skip
+# the interpreter, not from the design) and without `if TYPE_CHECKING:` ones. None is allowed:
+# the registry is the composition root (it imports the products and the runtime, and hands the
+# runtime the products' steps), a product's routes import the product and never the reverse, and
+# the commands share their progress bar through `kairos.progress_bar`.
 
 
 def _modules() -> dict[str, Path]:
@@ -161,12 +147,11 @@ def test_the_circle_finder_finds_a_circle() -> None:
     assert _circles(graph) == {frozenset({"a", "b", "c"})}
 
 
-def test_no_import_circle_but_the_known_ones() -> None:
+def test_no_import_circle() -> None:
     modules = _modules()
     graph = {name: _imports(name, path, modules) for name, path in modules.items()}
     assert len(graph) > 300, "the package's modules were found"
-    circles = _circles(graph)
-    new = [sorted(circle) for circle in circles - KNOWN_CIRCLES]
-    assert new == [], "modules import each other in a circle; make the layers read top to bottom"
-    gone = [sorted(circle) for circle in KNOWN_CIRCLES - circles]
-    assert gone == [], "a known circle is gone or changed: take it off (or update) the list"
+    circles = sorted(sorted(circle) for circle in _circles(graph))
+    assert circles == [], (
+        "modules import each other in a circle; make the layers read top to bottom"
+    )

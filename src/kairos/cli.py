@@ -10,20 +10,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from kairos.errors import KairosError
 from kairos.evals.cli import eval_app
 from kairos.meals.cli import meals_app
+from kairos.progress_bar import RichProgress, progress_bar
 from kairos.settings import get_settings
 from kairos.signals.cli import signals_app
 from kairos.venues.cli import venues_app
@@ -38,36 +30,6 @@ app.add_typer(meals_app, name="meals")
 app.add_typer(venues_app, name="venues")
 allergens_app = typer.Typer(help="The allergen knowledge the core reads.", no_args_is_help=True)
 app.add_typer(allergens_app, name="allergens")
-
-
-class RichProgress:
-    """A Rich progress bar per ingestion phase, with rate and ETA."""
-
-    def __init__(self, progress: Progress) -> None:
-        self.progress = progress
-        self.tasks: dict[str, TaskID] = {}
-
-    def start(self, phase: str, total: int) -> None:
-        self.tasks[phase] = self.progress.add_task(phase, total=total, rate="")
-
-    def advance(self, phase: str, amount: int) -> None:
-        task_id = self.tasks[phase]
-        self.progress.advance(task_id, amount)
-        speed = self.progress.tasks[task_id].speed
-        self.progress.update(task_id, rate=f"{speed:,.0f}/s" if speed else "")
-
-
-def _progress() -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description:<10}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=console,
-    )
 
 
 def _fail(message: str) -> typer.Exit:
@@ -137,7 +99,7 @@ def ingest_command(
     """Ingest a real data set; idempotent and incremental."""
     from kairos.ingest.adapters import ADAPTER_NAMES
     from kairos.ingest.runner import ingest
-    from kairos.runtime import Runtime
+    from kairos.registry import start_runtime
 
     if source == "recipes":
         _ingest_recipes(path, batch_size, embed)
@@ -147,9 +109,9 @@ def ingest_command(
         raise _fail(f"unknown source {source!r}; choose one of {names}")
 
     async def run() -> None:
-        runtime = await Runtime.start(get_settings(), ingest_sample=False)
+        runtime = await start_runtime(get_settings(), ingest_sample=False)
         try:
-            with _progress() as bar:
+            with progress_bar(console) as bar:
                 report = await ingest(
                     runtime.db,
                     source,
@@ -191,12 +153,12 @@ def ingest_command(
 
 def _ingest_recipes(path: Path, batch_size: int, embed: bool) -> None:
     from kairos.ingest.recipes import ingest_recipes
-    from kairos.runtime import Runtime
+    from kairos.registry import start_runtime
 
     async def run() -> None:
-        runtime = await Runtime.start(get_settings(), ingest_sample=False)
+        runtime = await start_runtime(get_settings(), ingest_sample=False)
         try:
-            with _progress() as bar:
+            with progress_bar(console) as bar:
                 report = await ingest_recipes(
                     runtime.db, path, runtime.embedder if embed else None,
                     batch_size=min(batch_size, 500), progress=RichProgress(bar),
@@ -260,7 +222,7 @@ def search(
     """Hybrid search over the catalog; prints a ranked table."""
     from pydantic import ValidationError
 
-    from kairos.runtime import Runtime
+    from kairos.registry import start_runtime
     from kairos.search.filters import GeoPoint, SearchFilters
 
     try:
@@ -279,7 +241,7 @@ def search(
         raise _fail("--mode must be hybrid, text, vector or rating")
 
     async def run() -> None:
-        runtime = await Runtime.start(get_settings())
+        runtime = await start_runtime(get_settings())
         try:
             result = await runtime.search.search(query, filters, limit=limit, mode=mode)  # type: ignore[arg-type]
         finally:
@@ -371,7 +333,8 @@ def _save_sample_embeddings(out: Path, *, restaurants: bool) -> None:
 
     from kairos.ingest.adapters.yelp_boston import SOURCE as YELP_2015
     from kairos.ingest.embedding_phase import keep_if_unchanged, save_embedding_file
-    from kairos.runtime import SAMPLE_EMBEDDINGS, Runtime
+    from kairos.registry import start_runtime
+    from kairos.runtime import SAMPLE_EMBEDDINGS
     from kairos.store.tables import Review
 
     targets = {out / "yelp" / SAMPLE_EMBEDDINGS: True}
@@ -386,9 +349,9 @@ def _save_sample_embeddings(out: Path, *, restaurants: bool) -> None:
             settings = get_settings().model_copy(
                 update={"data_dir": Path(scratch), "database_url": None}
             )
-            runtime = await Runtime.start(settings, ingest_sample=False)
+            runtime = await start_runtime(settings, ingest_sample=False)
             try:
-                with _progress() as bar:
+                with progress_bar(console) as bar:
                     await runtime.ingest_sample(out, progress=RichProgress(bar))
                 async with runtime.db.session() as session:
                     rows = (await session.execute(select(Review.source, Review.content_hash))).all()

@@ -1,14 +1,16 @@
 """The composition root: the long-lived objects one process shares, built once at start-up —
 the database and its watch, the embedder, the one catalog, the places repository, the search,
 profiles and tokens, the model chain, the signal sources, the caches, and the registry of
-products (filled by `kairos.registry.install_products`)."""
+products. It names no product: `kairos.registry` hands it the products' after-ingest steps when it
+starts one and fills its registry (`install_products`), so the imports run registry -> products
+-> runtime and never back."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +56,9 @@ The query embedding runs on ONNX Runtime without the GIL but needs it back betwe
 a busy event loop each return waited up to 5 ms, so an embedding of 3 ms took 15 (a thread
 embedding while the main thread ran Python: 131 embeddings in 2 s at 5 ms, 353 at 1 ms)."""
 
+AfterIngest = Callable[[Database, ProgressSink | None], Awaitable[None]]
+"""What a product derives from the catalog once a sample is ingested (the venues' vibe vectors)."""
+
 SAMPLE_EMBEDDINGS = "embeddings.npz"
 SAMPLE_RECIPES = "recipes"
 
@@ -70,6 +75,7 @@ class Runtime:
     tokens: TokenSigner
     chain: ModelChain
     caches: CacheFactory
+    after_ingest: tuple[AfterIngest, ...] = ()
     signals: Signals | None = None
     products: ProductRegistry = field(default_factory=ProductRegistry)
     background: set[asyncio.Task[None]] = field(default_factory=set)
@@ -78,7 +84,14 @@ class Runtime:
     clock: Clock = field(default_factory=Clock)
 
     @classmethod
-    def build(cls, settings: Settings, db: Database, embedder: EmbeddingProvider) -> Runtime:
+    def build(
+        cls,
+        settings: Settings,
+        db: Database,
+        embedder: EmbeddingProvider,
+        *,
+        after_ingest: tuple[AfterIngest, ...],
+    ) -> Runtime:
         """The objects, without starting anything (tests build one over another database)."""
         catalog = CatalogService(db)
         runtime = cls(
@@ -92,6 +105,7 @@ class Runtime:
             tokens=TokenSigner(token_secret(settings)),
             chain=build_chain(settings),
             caches=CacheFactory(settings.redis),
+            after_ingest=after_ingest,
         )
         catalog.spawn = runtime.spawn
         runtime.search.vectors.spawn = runtime.spawn
@@ -100,13 +114,20 @@ class Runtime:
 
     @classmethod
     async def start(
-        cls, settings: Settings, *, ingest_sample: bool | None = None, clock: Clock | None = None
+        cls,
+        settings: Settings,
+        *,
+        after_ingest: tuple[AfterIngest, ...],
+        ingest_sample: bool | None = None,
+        clock: Clock | None = None,
     ) -> Runtime:
+        """`after_ingest` is required: a runtime started without the products' steps would
+        ingest a sample they never derive from (use `kairos.registry.start_runtime`)."""
         serve_with_one_blas_thread()
         sys.setswitchinterval(GIL_SWITCH_INTERVAL_SECONDS)
         db = await Database.from_settings(settings)
         try:
-            runtime = await cls._prepared(settings, db, ingest_sample)
+            runtime = await cls._prepared(settings, db, ingest_sample, after_ingest)
             runtime.clock = clock or Clock.of(settings)
             runtime.signals = build_signals(
                 settings, places=[tuple(r.values()) for r in await runtime.places.catalog_rows()]
@@ -123,12 +144,12 @@ class Runtime:
         return runtime
 
     @classmethod
-    async def prepare(cls, settings: Settings) -> None:
+    async def prepare(cls, settings: Settings, *, after_ingest: tuple[AfterIngest, ...]) -> None:
         """What one process does before several serve the same database: the migrations, the
         derived data and the sample ingest, each of which must not run twice at once."""
         db = await Database.from_settings(settings)
         try:
-            runtime = await cls._prepared(settings, db, None)
+            runtime = await cls._prepared(settings, db, None, after_ingest)
         except BaseException:
             await db.dispose()
             raise
@@ -136,11 +157,15 @@ class Runtime:
 
     @classmethod
     async def _prepared(
-        cls, settings: Settings, db: Database, ingest_sample: bool | None
+        cls,
+        settings: Settings,
+        db: Database,
+        ingest_sample: bool | None,
+        after_ingest: tuple[AfterIngest, ...],
     ) -> Runtime:
         await upgrade(db)
         await ensure_derived_current(db)
-        runtime = cls.build(settings, db, get_embedder(settings))
+        runtime = cls.build(settings, db, get_embedder(settings), after_ingest=after_ingest)
         wanted = settings.auto_ingest_sample if ingest_sample is None else ingest_sample
         if wanted and await runtime.is_empty():
             await runtime.ingest_sample(settings.sample_dir)
@@ -201,9 +226,8 @@ class Runtime:
                 )  # fmt: skip
                 reports.append(report)
         await self.ingest_recipe_sample(sample_dir, progress=progress)
-        from kairos.registry import after_sample_ingest  # the registry imports this module
-
-        await after_sample_ingest(self.db, progress)
+        for step in self.after_ingest:
+            await step(self.db, progress)
         self.catalog.invalidate()
         return reports
 

@@ -26,7 +26,7 @@ from kairos.api.request_id import RequestIdMiddleware
 from kairos.api.security_headers import SecurityHeadersMiddleware
 from kairos.api.server_errors import ServerErrorMiddleware
 from kairos.api.web import mount_web
-from kairos.registry import entries, install_products, upload_limits
+from kairos.registry import entries, install_products, start_runtime, upload_limits
 from kairos.runtime import Runtime
 from kairos.settings import Settings, get_settings
 
@@ -45,7 +45,7 @@ def create_app(settings: Settings | None = None, runtime: Runtime | None = None)
         owned = runtime is None
         drain.watch_signals()
         if owned:
-            app.state.runtime = await Runtime.start(settings)
+            app.state.runtime = await start_runtime(settings)
             for product in install_products(app.state.runtime):
                 await product.warm()
             # serving from here on: a database that hangs costs a request seconds, not hours

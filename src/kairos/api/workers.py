@@ -50,14 +50,14 @@ def workers_refusal(settings: Settings, workers: int) -> str | None:
 def held_for_workers(settings: Settings) -> Iterator[None]:
     """The database prepared once (migrations, derived data, the sample) and, when embedded,
     kept running by this process while the workers come and go."""
-    from kairos.runtime import Runtime
+    from kairos.registry import prepare_database
     from kairos.store.embedded import EmbeddedServer
 
     held = None
     if not settings.database_url:
         held = EmbeddedServer.acquire(settings.data_dir, settings.embedded_shared_buffers)
     try:
-        asyncio.run(Runtime.prepare(settings))
+        asyncio.run(prepare_database(settings))
         yield
     finally:
         if held is not None:

@@ -22,23 +22,9 @@ ExistingFile = Annotated[Path, typer.Option(exists=True, dir_okay=False, readabl
 @contextmanager
 def _build_progress() -> Iterator[Any]:
     """Progress of long database builds, on stderr so that --json output stays clean."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from kairos.progress_bar import RichProgress, progress_bar
 
-    from kairos.cli import RichProgress
-
-    bar = Progress(
-        TextColumn("[bold]{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=True,
-    )  # fmt: skip
-    with bar:
+    with progress_bar(Console(stderr=True), transient=True) as bar:
         yield RichProgress(bar)
 
 

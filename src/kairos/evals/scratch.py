@@ -25,6 +25,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 
 from kairos.ingest.embedding_phase import count_missing, embed_missing
 from kairos.ingest.runner import NoProgress, ProgressSink
+from kairos.registry import start_runtime
 from kairos.runtime import SAMPLE_EMBEDDINGS, SAMPLE_SOURCES, Runtime
 from kairos.settings import Settings, get_settings
 from kairos.store.tables import EmbeddingCache, Review
@@ -146,7 +147,7 @@ async def prepare(
         return info
     root = folder.parent
     folder.mkdir(parents=True, exist_ok=True)
-    runtime = await Runtime.start(scratch_settings(folder, settings), ingest_sample=False)
+    runtime = await start_runtime(scratch_settings(folder, settings), ingest_sample=False)
     try:
         started = time.perf_counter()
         info = await build(runtime)
@@ -179,7 +180,7 @@ async def scratch_runtime(
 ) -> AsyncIterator[tuple[Runtime, dict[str, object]]]:
     """A started runtime over the (built or reused) scratch database in `folder`."""
     info = await prepare(folder, build, settings=settings, progress=progress)
-    runtime = await Runtime.start(scratch_settings(folder, settings), ingest_sample=False)
+    runtime = await start_runtime(scratch_settings(folder, settings), ingest_sample=False)
     try:
         yield runtime, info
     finally:

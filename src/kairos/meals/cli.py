@@ -59,13 +59,12 @@ def suggest(
     from kairos.meals.product import MealsProduct
     from kairos.meals.schemas import CoachRequest, SelectRequest
     from kairos.profiles.schemas import UserCreate
-    from kairos.registry import install_products
-    from kairos.runtime import Runtime
+    from kairos.registry import install_products, start_runtime
 
     uid, body = _profile_body(profile)
 
     async def run() -> None:
-        runtime = await Runtime.start(get_settings())
+        runtime = await start_runtime(get_settings())
         temporary = uid is None
         user_id = uid or uuid.uuid4()
         try:

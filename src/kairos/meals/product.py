@@ -42,9 +42,6 @@ class MealsProduct:
     name = "meals"
 
     def __init__(self, runtime: Runtime, vision: VisionProvider | None = None) -> None:
-        from kairos.meals.routes import router  # the routes import this module
-
-        self.router = router
         self.runtime = runtime
         self.store = MealStore(runtime.db)
         self.recipes = CachedRecipeRepository(runtime.db, runtime.embedder)

@@ -35,9 +35,6 @@ class OperatorProduct:
     name = "operator"
 
     def __init__(self, runtime: Runtime) -> None:
-        from kairos.operator.routes import router  # the routes import this module
-
-        self.router = router
         self.runtime = runtime
         self.store = OperatorStore(runtime.db)
         self.turns: TurnRunner[OperatorAnswer] = TurnRunner(

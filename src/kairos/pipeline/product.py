@@ -1,9 +1,10 @@
 """What the runtime needs from a product, and the registry that holds them.
 
 A product is a folder (`restaurants/`, `meals/`, …) with a `product.py` that builds an object
-satisfying `Product`, registered by one line in `kairos/registry.py`. The API mounts every
-registered product's router; the runtime warms them at start-up, tells them of every profile
-change, and closes them at shutdown. Nothing else about a product is known outside its folder.
+satisfying `Product`, registered by one line in `kairos/registry.py` beside its router (the
+product does not import its routes; its routes import it). The API mounts every registered
+router; the runtime warms the products at start-up, tells them of every profile change, and
+closes them at shutdown. Nothing else about a product is known outside its folder.
 """
 
 from __future__ import annotations
@@ -12,8 +13,6 @@ import uuid
 from collections.abc import Iterator
 from typing import Protocol, runtime_checkable
 
-from fastapi import APIRouter
-
 __all__ = ["Product", "ProductRegistry"]
 
 
@@ -21,8 +20,6 @@ __all__ = ["Product", "ProductRegistry"]
 class Product(Protocol):
     name: str
     """Short, unique, lower case: "restaurants", "meals"; also the interactions' `product`."""
-
-    router: APIRouter
 
     async def warm(self) -> None:
         """Build what the first request would otherwise wait for."""

@@ -99,9 +99,6 @@ class RestaurantProduct:
     name = "restaurants"
 
     def __init__(self, runtime: Runtime, chain: ModelChain | None = None) -> None:
-        from kairos.restaurants.routes import router  # the routes import this module
-
-        self.router = router
         self.runtime = runtime
         self.chain = chain or runtime.chain
         caches = runtime.caches

@@ -67,9 +67,6 @@ class TripsProduct:
     name = "trips"
 
     def __init__(self, runtime: Runtime, chain: ModelChain | None = None) -> None:
-        from kairos.trips.routes import router  # the routes import this module
-
-        self.router = router
         self.runtime = runtime
         self.store = TripStore(runtime.db)
         self.retrieval = TripRetrieval(runtime.db, runtime.embedder)

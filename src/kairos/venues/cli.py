@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from kairos.progress_bar import RichProgress, progress_bar
 from kairos.settings import get_settings
 
 venues_app = typer.Typer(help="The venue planner (seed 002).", no_args_is_help=True)
@@ -22,14 +23,13 @@ def build_vibes_command(
     force: Annotated[bool, typer.Option(help="recompute every vector, changed or not")] = False,
 ) -> None:
     """Compute the 52-d vibe vector of every place with embedded texts (incremental)."""
-    from kairos.cli import RichProgress, _progress
-    from kairos.runtime import Runtime
+    from kairos.registry import start_runtime
     from kairos.venues.vibes.build import build_vibes
 
     async def run() -> None:
-        runtime = await Runtime.start(get_settings(), ingest_sample=False)
+        runtime = await start_runtime(get_settings(), ingest_sample=False)
         try:
-            with _progress() as bar:
+            with progress_bar(console) as bar:
                 report = await build_vibes(runtime.db, progress=RichProgress(bar), force=force)
         finally:
             await runtime.close()

@@ -112,9 +112,6 @@ class VenuesProduct:
     name = "venues"
 
     def __init__(self, runtime: Runtime) -> None:
-        from kairos.venues.routes import router  # the routes import this module
-
-        self.router = router
         self.runtime = runtime
         self.plans = PlanStore(runtime.db)
         self.voice = build_voice(runtime.settings)
