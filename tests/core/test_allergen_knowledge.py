@@ -66,7 +66,9 @@ def test_products_that_usually_hold_an_allergen_are_likely_with_a_reason(
     "text",
     ["the sole reason we came", "they were out of stock", "I am fond of this place",
      "a block from the Port Authority", "white vinegar", "2 tbsp rice vinegar",
-     "1 can coconut milk", "2 tbsp cocoa butter"],
+     "1 can coconut milk", "2 tbsp cocoa butter", "1 tsp apple pie spice",
+     "½ teaspoon pumpkin pie spice", "1/2 pound Korean dang myun noodles",
+     "200 g sweet potato noodles"],
 )  # fmt: skip
 def test_false_friends_stay_silent(text: str) -> None:
     assert read(text) == set()

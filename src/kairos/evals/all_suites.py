@@ -95,7 +95,8 @@ def allergen_figures(report: AllergenEvalReport, tag: str) -> list[Figure]:
 
 def allergen_line_figures() -> list[Figure]:
     """The hand-labelled lines, judged on half B: contains recall is a ratchet with floor 0.98;
-    precision's floor is 0.95; recall of likely labels and per allergen are targets."""
+    precision (a warning nobody needed, not a missed allergen) has target 0.95 and is held
+    against its baseline; recall of likely labels and per allergen are targets."""
     from kairos.evals.allergen_lines import MIN_SUPPORT, evaluate_lines
 
     report = evaluate_lines(ALLERGEN_LINES, "B")
@@ -107,7 +108,7 @@ def allergen_line_figures() -> list[Figure]:
         Figure(key=f"{key}.recall", suite="allergen_lines", value=overall.recall, target=0.98,
                ratchet=True),
         Figure(key=f"{key}.precision", suite="allergen_lines", value=overall.precision,
-               floor=0.95, target=0.95),
+               target=0.95),
     ]  # fmt: skip
     for name, score in sorted(report.per_allergen.items()):
         if score.contains_support >= MIN_SUPPORT and score.contains_recall is not None:
