@@ -9,7 +9,12 @@ the shared data sets beside the POIs). Then `--requests` generated trips (a rand
 routable places, 1–5 days, pace, mode, interests, a hotel half the time, a locked stop a third
 of the time) through `plan_itinerary` + `verify`: the share fully verified, every failed
 constraint by name, stops outside known hours and stops outside the city (both must be 0), and
-the planning time (plan + verify) p50 / p95.
+the planning time (plan + verify) p50 / p95, overall and for 3-day trips.
+
+Then the shape of the days a traveller reads: days ending before 15:00, days with at most one
+stop, days with a lunch and with a dinner (a dinner counted on days whose visits run to 17:00
+or later), days that say in words why a meal is missing, and stops reached more than 90 minutes
+before they start (a wait nobody fills). `--dump N` prints the first N plans.
 """
 
 from __future__ import annotations
@@ -130,7 +135,7 @@ def _request(rng: random.Random, by_city: dict[str, list[Candidate]]) -> TripReq
     )  # fmt: skip
 
 
-def run(path: Path, n: int, seed: int) -> dict[str, Any]:
+def run(path: Path, n: int, seed: int, dump: int = 0) -> dict[str, Any]:
     candidates, stats = load(path)
     by_city: dict[str, list[Candidate]] = {}
     for c in candidates:
@@ -139,6 +144,8 @@ def run(path: Path, n: int, seed: int) -> dict[str, Any]:
                if sum(c.kind not in (*FOOD, "bar", "lodging") for c in v) >= 10}  # fmt: skip
     rng = random.Random(seed)
     timings: list[float] = []
+    three_day: list[float] = []
+    shape: Counter[str] = Counter()
     verified = 0
     failed: Counter[str] = Counter()
     outside_hours = other_city = stops = meals = checked = 0
@@ -149,6 +156,12 @@ def run(path: Path, n: int, seed: int) -> dict[str, Any]:
         itinerary = plan_itinerary(request)
         result = verify(itinerary)
         timings.append((time.perf_counter() - started) * 1000)
+        if dump > 0:
+            dump -= 1
+            _dump(itinerary)
+        if request.days == 3:
+            three_day.append(timings[-1])
+        shape.update(_day_shape(itinerary))
         verified += result.passed
         failed.update(r.constraint for r in result.failed())
         places = {c.id: c for c in (*request.candidates, *request.meals)}
@@ -164,6 +177,8 @@ def run(path: Path, n: int, seed: int) -> dict[str, Any]:
                 other_city += not same_city(place.city, request.city)
         unplaced += len(itinerary.unplaced)
     timings.sort()
+    three_day.sort()
+    days = max(shape["days"], 1)
     return {
         "ingestion": stats,
         "cities": {k: len(v) for k, v in sorted(by_city.items())},
@@ -180,7 +195,56 @@ def run(path: Path, n: int, seed: int) -> dict[str, Any]:
         "plan_verify_ms_p50": round(statistics.median(timings), 2),
         "plan_verify_ms_p95": round(timings[int(0.95 * (len(timings) - 1))], 2),
         "plan_verify_ms_max": round(timings[-1], 2),
+        "three_day_ms_p50": round(statistics.median(three_day), 2),
+        "three_day_ms_p95": round(three_day[int(0.95 * (len(three_day) - 1))], 2),
+        "days": shape["days"],
+        "days_ending_before_15h_pct": round(100 * shape["early"] / days, 1),
+        "days_with_at_most_1_stop_pct": round(100 * shape["thin"] / days, 1),
+        "days_early_and_thin_pct": round(100 * shape["early_thin"] / days, 1),
+        "days_with_lunch_pct": round(100 * shape["lunch"] / days, 1),
+        "days_to_17h_with_dinner_pct": round(100 * shape["dinner"] / max(shape["to_17h"], 1), 1),
+        "days_without_lunch_unsaid": shape["lunch_unsaid"],
+        "waits_over_90_min": shape["long_wait"],
     }
+
+
+def _day_shape(itinerary: Any) -> Counter[str]:
+    """What a traveller reads of each day: its end, its stops, its meals, its waits."""
+    shape: Counter[str] = Counter()
+    for day in itinerary.days:
+        stops = day.stops
+        end = max((s.end for s in day.slots), default=0)
+        shape["days"] += 1
+        shape["early"] += end < 15 * 60
+        shape["thin"] += len(stops) <= 1
+        shape["early_thin"] += end < 15 * 60 and len(stops) <= 1
+        kinds = {s.kind for s in day.slots}
+        shape["lunch"] += "lunch" in kinds
+        said = any("lunch" in n or "place to eat" in n for n in day.notes)
+        shape["lunch_unsaid"] += bool(stops) and "lunch" not in kinds and not said
+        if stops and stops[-1].end >= 17 * 60:
+            shape["to_17h"] += 1
+            shape["dinner"] += "dinner" in kinds
+        shape["long_wait"] += sum(s.start - s.arrive > 90 for s in day.slots)
+    return shape
+
+
+def _dump(itinerary: Any) -> None:
+    def hhmm(m: int) -> str:
+        return f"{m // 60:02d}:{m % 60:02d}"
+
+    r = itinerary.request
+    print(f"== {r.city}, {r.days} days, {r.pace}, {r.mode}, hotel={r.hotel is not None}")
+    for day in itinerary.days:
+        window = f"{hhmm(day.window[0])}-{hhmm(day.window[1])}"
+        print(f"  day {day.index + 1} {day.date} window {window}")
+        for s in day.slots:
+            print(
+                f"    {hhmm(s.arrive)} {hhmm(s.start)}-{hhmm(s.end)} {s.kind:6} {s.name} "
+                f"({s.place_kind}, {s.travel_minutes} min)"
+            )
+        for note in day.notes:
+            print(f"    note: {note}")
 
 
 def main() -> None:
@@ -189,8 +253,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--dump", type=int, default=0, help="print the first N plans")
     args = parser.parse_args()
-    report = run(args.data, args.requests, args.seed)
+    report = run(args.data, args.requests, args.seed, args.dump)
     if args.json:
         json.dump(report, sys.stdout, indent=2)
         print()

@@ -28,25 +28,29 @@ def path_km(points: Sequence[Point], order: Sequence[int], home: Point | None) -
     return sum(_km(a, b) for a, b in itertools.pairwise(route))
 
 
-def _nearest_neighbour(points: Sequence[Point], first: Point, todo: list[int]) -> list[int]:
+def _matrix(points: Sequence[Point], home: Point | None) -> list[list[float]]:
+    """Distances once for a day's ordering: index len(points) is the home, when there is one."""
+    nodes = [*points, home] if home is not None else list(points)
+    return [[_km(a, b) for b in nodes] for a in nodes]
+
+
+def _nearest_neighbour(dist: list[list[float]], first: int, todo: list[int]) -> list[int]:
     order: list[int] = []
     here = first
     while todo:
-        nxt = min(todo, key=lambda i: (_km(here, points[i]), i))
+        row = dist[here]
+        nxt = min(todo, key=lambda i: (row[i], i))
         order.append(nxt)
         todo.remove(nxt)
-        here = points[nxt]
+        here = nxt
     return order
 
 
-def _two_opt(points: Sequence[Point], order: list[int], home: Point | None) -> list[int]:
-    # Distances once: index len(points) is the home.
-    nodes = [*points, home] if home is not None else list(points)
-    dist = [[_km(a, b) for b in nodes] for a in nodes]
-    h = len(points)
+def _two_opt(dist: list[list[float]], order: list[int], home: bool) -> list[int]:
+    h = len(order)
 
     def length(route: Sequence[int]) -> float:
-        full = [h, *route, h] if home is not None else list(route)
+        full = [h, *route, h] if home else list(route)
         return sum(dist[a][b] for a, b in itertools.pairwise(full))
 
     best, best_km = order, length(order)
@@ -66,12 +70,12 @@ def order_stops(points: Sequence[Point], home: Point | None = None) -> list[int]
     """Indexes of `points` in visiting order."""
     if len(points) <= 1:
         return list(range(len(points)))
+    dist = _matrix(points, home)
     if home is not None:
-        return _two_opt(points, _nearest_neighbour(points, home, list(range(len(points)))), home)
+        return _two_opt(dist, _nearest_neighbour(dist, len(points), list(range(len(points)))), True)
     tries = []
     for first in range(len(points)):
         rest = [i for i in range(len(points)) if i != first]
-        order = [first, *_nearest_neighbour(points, points[first], rest)]
-        order = _two_opt(points, order, None)
-        tries.append((path_km(points, order, None), order))
+        order = _two_opt(dist, [first, *_nearest_neighbour(dist, first, rest)], False)
+        tries.append((sum(dist[a][b] for a, b in itertools.pairwise(order)), order))
     return min(tries)[1]

@@ -21,6 +21,7 @@ least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -197,10 +198,10 @@ def _meal(s: _State, kind: str, nxt: Point | None, next_known: bool = True) -> N
             via -= haversine_km(here[0], here[1], nxt[0], nxt[1])
         return via
 
-    reach = [m for m in s.meals if haversine_km(here[0], here[1], m.lat, m.lng) <= radius]
+    reach = _within(s.meals, here, radius)
     if not any(m.id not in s.used_meals for m in reach):  # a longer way to a meal beats none
         radius *= FARTHER_MEAL
-        reach = [m for m in s.meals if haversine_km(here[0], here[1], m.lat, m.lng) <= radius]
+        reach = _within(s.meals, here, radius)
     near = [m for m in reach if m.id not in s.used_meals]
     free = sorted((m for m in near if not known_risk(m)), key=lambda m: (detour(m), m.id))
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
@@ -225,6 +226,18 @@ def _meal(s: _State, kind: str, nxt: Point | None, next_known: bool = True) -> N
             return
     if s.meals:  # with none near the day, the day's food note says where the nearest is
         s.notes.append(f"no {kind}: no place to eat open then within {radius:g} km of the route")
+
+
+def _within(meals: Sequence[Candidate], here: Point, km: float) -> list[Candidate]:
+    """The places to eat no farther than `km` from `here`, in the given order (a box around
+    `here` first, so a city's restaurants are not all measured)."""
+    pad = km / 110.0 * 1.05  # a degree of latitude is ≥ 110.5 km
+    lng_pad = pad / max(math.cos(math.radians(min(abs(here[0]) + pad, 89.0))), 0.01)
+    if abs(here[1]) + lng_pad >= 180:  # the box would wrap the antimeridian: no longitude cut
+        lng_pad = 360.0
+    lat0, lat1, lng0, lng1 = here[0] - pad, here[0] + pad, here[1] - lng_pad, here[1] + lng_pad
+    return [m for m in meals if lat0 <= m.lat <= lat1 and lng0 <= m.lng <= lng1
+            and haversine_km(here[0], here[1], m.lat, m.lng) <= km]  # fmt: skip
 
 
 def known_risk(meal: Candidate) -> bool:
