@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from rapidfuzz.distance import DamerauLevenshtein
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein, Levenshtein
 
 from kairos.core.lexicon import CANONICAL_ALLERGENS, default_lexicon, term_key
 
@@ -39,6 +40,27 @@ def _vocabulary() -> dict[str, tuple[str, ...]]:
     return words
 
 
+@lru_cache(maxsize=1)
+def _words() -> list[str]:
+    return list(_vocabulary())
+
+
+def _near_words(key: str, limit: int) -> list[str]:
+    """The vocabulary's words within `limit` edits of `key` with a swap counted as one, and a
+    few more, in the vocabulary's order. A swap is two edits to Levenshtein, so its distance
+    is at most twice the asked one; it is computed over the whole vocabulary in C, where the
+    swap-aware distance word by word took 3-9 ms a new word."""
+    words = _words()
+    near = process.extract(
+        key, words, scorer=Levenshtein.distance, score_cutoff=2 * limit, limit=None
+    )
+    return [
+        words[index]
+        for _, _, index in sorted(near, key=lambda found: found[2])
+        if abs(len(words[index]) - len(key)) <= limit
+    ]
+
+
 @lru_cache(maxsize=4096)
 def corrected_allergen_word(word: str) -> str | None:
     """The allergen word `word` misspells, or None when it is known, too short, or close to
@@ -52,10 +74,10 @@ def corrected_allergen_word(word: str) -> str | None:
     limit = 2 if len(key) >= TWO_EDITS_FROM else 1
     best: list[str] = []
     best_distance = limit + 1
-    for candidate in vocabulary:
-        if abs(len(candidate) - len(key)) > limit:
-            continue
+    for candidate in _near_words(key, limit):
         distance = DamerauLevenshtein.distance(key, candidate, score_cutoff=limit)
+        if distance > limit:
+            continue
         if distance < best_distance:
             best, best_distance = [candidate], distance
         elif distance == best_distance:

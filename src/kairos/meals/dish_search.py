@@ -24,7 +24,13 @@ from typing import Final
 import numpy as np
 from sqlalchemy import text
 
-from kairos.meals.dish_words import corrected_dish, spelling_variants, title_names, title_words
+from kairos.meals.dish_words import (
+    TitleWords,
+    corrected_dish,
+    spelling_variants,
+    title_names,
+    title_words,
+)
 from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository
 from kairos.meals.recipes.repository import TITLE_BONUS
 from kairos.meals.understanding import dish_words
@@ -48,9 +54,9 @@ class CachedRecipeRepository(RecipeRepository):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._recipes: OrderedDict[int, tuple[str, Recipe]] = OrderedDict()
         self._queries: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._vocabulary: tuple[tuple[int, int], dict[str, int]] | None = None
+        self._vocabulary: tuple[tuple[int, int], TitleWords] | None = None
 
-    async def title_vocabulary(self) -> dict[str, int]:
+    async def title_vocabulary(self) -> TitleWords:
         """Words of the recipe titles with how many titles use each, read again when the
         recipes' count or last id moves."""
         async with self.db.reading() as session:

@@ -10,6 +10,7 @@ counted as one) of a known word; the nearest word wins, then the one more titles
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping
 from typing import Final
 
@@ -18,8 +19,8 @@ from rapidfuzz.distance import DamerauLevenshtein
 from kairos.core.lexicon import default_lexicon
 
 __all__ = [
-    "MIN_LENGTH", "corrected_dish", "shared_words", "spelling_variants", "title_names",
-    "title_words",
+    "MIN_LENGTH", "TitleWords", "corrected_dish", "shared_words", "spelling_variants",
+    "title_names", "title_words",
 ]  # fmt: skip
 
 MIN_LENGTH: Final = 5
@@ -65,9 +66,28 @@ COOKING_WORDS: Final = (
 """Words cooks use around a dish that titles may lack: known, so never "corrected"."""
 
 
-def title_words(titles: list[str]) -> dict[str, int]:
+class TitleWords(dict[str, int]):
+    """How many titles use each word (0 for the request, cooking and food words known beside
+    them), with the used words in order for a search by their start."""
+
+    _used: list[str] | None = None
+
+    def starting_with(self, stem: str) -> list[str]:
+        """The words some title uses that start with `stem`, in order (the index is built on
+        first use: the vocabulary is read once per catalogue, searched on every request)."""
+        if self._used is None:
+            self._used = sorted(word for word, count in self.items() if count > 0)
+        found = []
+        for word in self._used[bisect_left(self._used, stem) :]:
+            if not word.startswith(stem):
+                break
+            found.append(word)
+        return found
+
+
+def title_words(titles: list[str]) -> TitleWords:
     """How many titles use each word."""
-    counts: dict[str, int] = {}
+    counts = TitleWords()
     for title in titles:
         for word in set(_WORD.findall(title.lower())):
             counts[word] = counts.get(word, 0) + 1
@@ -108,19 +128,16 @@ def corrected_dish(name: str, vocabulary: Mapping[str, int]) -> tuple[str, list[
     return " ".join(words), notes
 
 
-def spelling_variants(word: str, vocabulary: Mapping[str, int]) -> list[str]:
+def spelling_variants(word: str, vocabulary: TitleWords) -> list[str]:
     """The word and the titles' other spellings of it (words some title uses): one letter
     changed, added or dropped after a common stem of all but its last two letters ("lasagne" /
     "lasagna")."""
     variants = [word]
     if len(word) < 6 or not word.isalpha():
         return variants
-    stem = word[:-2]
-    for known, count in vocabulary.items():
+    for known in vocabulary.starting_with(word[:-2]):
         if (
-            count > 0
-            and known != word
-            and known.startswith(stem)
+            known != word
             and abs(len(known) - len(word)) <= 1
             and DamerauLevenshtein.distance(word, known, score_cutoff=1) <= 1
         ):

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final, Literal
 
+from kairos.core.allergen_detection import AllergenMention as Mention
 from kairos.core.allergen_detection import detect_allergens
 from kairos.core.allergens import is_canonical
 from kairos.core.lexicon import custom_lexicon, food_lexicon
@@ -141,7 +142,39 @@ def hazards_in(
 ) -> list[Hazard]:
     """Everything in `text` a constraint set forbids: its canonical allergens (contains or may
     contain), its custom entries and dislikes (as words), and what its diets exclude."""
-    allergens = tuple(allergens)
+    return list(_hazards_in(text, tuple(allergens), tuple(dislikes), tuple(diets)))
+
+
+# The readings below depend on the text alone (or the text and a profile's own words): kept,
+# because the same recipe lines come back with every request that adapts them, for cooks whose
+# constraint sets differ.
+_KEPT: Final = 65_536
+
+
+@lru_cache(maxsize=_KEPT)
+def _mentions(text: str) -> tuple[Mention, ...]:
+    return tuple(detect_allergens(text))
+
+
+@lru_cache(maxsize=_KEPT)
+def _custom_mentions(text: str, custom: tuple[str, ...]) -> tuple[Mention, ...]:
+    return tuple(detect_allergens(text, custom_lexicon(custom)))
+
+
+@lru_cache(maxsize=_KEPT)
+def _food_mentions(text: str, foods: tuple[str, ...]) -> tuple[Mention, ...]:
+    return tuple(detect_allergens(text, food_lexicon(foods)))
+
+
+@lru_cache(maxsize=_KEPT)
+def _animal_words(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple(animal_groups(text).items())
+
+
+@lru_cache(maxsize=_KEPT)
+def _hazards_in(
+    text: str, allergens: tuple[str, ...], dislikes: tuple[str, ...], diets: tuple[str, ...]
+) -> tuple[Hazard, ...]:
     found: list[Hazard] = []
     canonical = {a for a in allergens if is_canonical(a)}
     forbidden_by_diet: dict[str, str] = {}
@@ -153,7 +186,7 @@ def hazards_in(
         for group in groups:
             animal_by_diet.setdefault(group, diet)
     if canonical or forbidden_by_diet:
-        for mention in detect_allergens(text):
+        for mention in _mentions(text):
             reason = getattr(mention, "reason", None)
             if mention.allergen in canonical:
                 found.append(
@@ -168,16 +201,15 @@ def hazards_in(
                 found.append(Hazard("diet", diet, mention.text, mention.status))
     custom = tuple(a for a in allergens if not is_canonical(a))
     if custom:
-        for mention in detect_allergens(text, custom_lexicon(custom)):
+        for mention in _custom_mentions(text, custom):
             found.append(Hazard("allergen", mention.allergen, mention.text, mention.status))
-    dislikes = tuple(dislikes)
     if dislikes:
-        for mention in detect_allergens(text, food_lexicon(dislikes)):
+        for mention in _food_mentions(text, dislikes):
             if _PRESSED_OIL.match(text, mention.end):
                 continue  # a cook who hates olives cooks with olive oil: an oil is not its fruit
             found.append(Hazard("dislike", mention.allergen, mention.text, mention.status))
     if animal_by_diet:
-        for word, group in animal_groups(text).items():
+        for word, group in _animal_words(text):
             if group in animal_by_diet:
                 found.append(Hazard("diet", animal_by_diet[group], word, "contains"))
-    return found
+    return tuple(found)

@@ -13,6 +13,7 @@ of a roast faster than 3).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from kairos.meals.recipes.display import format_amount, grams_per_ml, kitchen_round, litres
@@ -283,11 +284,14 @@ def _plates(text: str, factor: float) -> str:
     return _SERVES.sub(scaled, _DIVIDE.sub(scaled, text))
 
 
+# Both kept: the same lines and steps are rewritten for every request that adapts their recipe.
+@lru_cache(maxsize=65_536)
 def convert_measures(text: str, units: Units) -> str:
     """Temperatures and lengths of `text` in `units` ("chicken breasts in 1-inch pieces")."""
     return _lengths(_temperatures(text, units), units)
 
 
+@lru_cache(maxsize=65_536)
 def adapt_step(text: str, factor: float, units: Units) -> str:
     """`text` with its temperatures and lengths in `units`, its amounts of food converted and
     scaled by `factor`, and the plates it is divided between scaled."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 __all__ = ["TimeSplit", "split_time", "time_text", "waiting"]
@@ -43,6 +44,12 @@ def waiting(steps: Sequence[str]) -> tuple[int, int, str, bool] | None:
     """The longest wait the steps state, in minutes (a range's top, then its low end), and
     what it is ("marinating"), and whether the steps say "overnight"; None when none is an hour
     or more."""
+    return _waiting(tuple(steps))
+
+
+@lru_cache(maxsize=8192)
+def _waiting(steps: tuple[str, ...]) -> tuple[int, int, str, bool] | None:
+    """Kept: a recipe's time is told with each suggestion of it and with its recipe."""
     best: tuple[int, int, str, bool] | None = None
     for step in steps:
         for match in (*_WAIT.finditer(step), *_SLOW_AFTER.finditer(step)):

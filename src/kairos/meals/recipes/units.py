@@ -7,7 +7,7 @@ converted by it (US customary volumes: a cup is 236.6 ml, as in the recipes' sou
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 import pint
@@ -108,6 +108,7 @@ def _registry() -> pint.UnitRegistry:  # type: ignore[type-arg]
     return pint.UnitRegistry()
 
 
+@cache
 def unit_kind(unit: str | None) -> str:
     """ "mass", "volume", "length" or "count" (everything pint does not measure)."""
     if unit is None or unit not in _PINT_NAMES:
@@ -118,8 +119,11 @@ def unit_kind(unit: str | None) -> str:
     )
 
 
+@lru_cache(maxsize=65_536)
 def convert(quantity: float, unit: str, target: str) -> float:
-    """`quantity` of `unit` in `target` (both canonical names pint knows)."""
+    """`quantity` of `unit` in `target` (both canonical names pint knows). Kept: pint parses
+    its unit names on every call, and the same amounts of the same recipes come back with each
+    request that adapts them."""
     registry = _registry()
     value = registry.Quantity(quantity, _PINT_NAMES[unit]).to(_PINT_NAMES[target])
     return float(value.magnitude)
