@@ -31,7 +31,7 @@ from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.state import BaselineState, SessionState
 from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
-from kairos.signals.geocoding.models import check_location_text
+from kairos.signals.geocoding.models import GeoMatch, check_location_text
 from kairos.signals.geocoding.spotting import Spotted
 from kairos.signals.service import Signals
 from kairos.store.operator import CatalogPlace, OperatorStore
@@ -54,6 +54,9 @@ class Located:
     question: str | None = None
     choices: list[ResolvedLocation] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
+    fitting: list[tuple[float, float]] = field(default_factory=list)
+    """Where every place that fits the one question's mention is (more than the choices named
+    when more fit)."""
 
 
 class Locator:
@@ -95,7 +98,7 @@ class Locator:
             if spot is not None:
                 found = await self._named(message, mention, spot, state, out)
             if found is None:
-                found = await self.resolve(mention, refresh)
+                found = await self.resolve(mention, refresh, out)
                 if mention.name and found.kind != "place" and spot is None:
                     out.leads.append(_not_in_catalog(mention.name, found))
             out.locations.append(found)
@@ -122,14 +125,23 @@ class Locator:
             return None
         chosen = [await self._resolved(p) for p in narrowed[:MAX_CHOICES]]
         if len(narrowed) > 1 and out.question is None:
-            out.choices = chosen
-            listed = "; ".join(c.label for c in chosen)
-            out.question = f"Which {spot.text} is yours: {listed}?"
-            out.leads.append(
-                f"I found {len(narrowed)} places called {spot.text}; until you say which, I "
-                f"use {chosen[0].label}."
+            self._ask(
+                out, f"Which {spot.text}", chosen, len(narrowed), f"places called {spot.text}"
             )
+            out.fitting = [(p.lat, p.lng) for p in narrowed]
         return chosen[0]
+
+    @staticmethod
+    def _ask(out: Located, which: str, chosen: list[ResolvedLocation], fit: int, what: str) -> None:
+        """One question (ADR-004): which of the places that fit is theirs; with more than can
+        be listed, their street tells them apart."""
+        out.choices = chosen
+        listed = "; ".join(c.label for c in chosen)
+        if fit > len(chosen):
+            out.question = f"{which} is yours? I know {fit}, e.g. {listed}: say its street."
+        else:
+            out.question = f"{which} is yours: {listed}?"
+        out.leads.append(f"I found {fit} {what}; until you say which, I use {chosen[0].label}.")
 
     async def _resolved(self, place: KnownPlace) -> ResolvedLocation:
         row = await self.store.place_named_near(name=place.name, lat=place.lat, lng=place.lng)
@@ -142,20 +154,26 @@ class Locator:
             resolved=True,
         )
 
-    async def resolve(self, mention: LocationMention, refresh: bool) -> ResolvedLocation:
+    async def resolve(
+        self, mention: LocationMention, refresh: bool, out: Located | None = None
+    ) -> ResolvedLocation:
         """The place's name first (its reviews and check-ins), then the address or street, then
-        the ZIP or city. An address that is a catalog place's own is that place."""
+        the ZIP or city. An address that is a catalog place's own is that place; several places
+        at that address are asked about (`out`). A mention without a name is never matched to a
+        place by its name ("L St" is a street, not "Abo's on Pearl Street Pizza")."""
         tries = [t for t in (mention.text, mention.where) if t]
         for text in dict.fromkeys(tries):
-            answer = await self.signals.geocode(text, limit=1, refresh=refresh)
-            if answer.data is None or not answer.data.matches:
+            answer = await self.signals.geocode(text, limit=MAX_CHOICES + 3, refresh=refresh)
+            if answer.data is None:
                 continue
-            match = answer.data.matches[0]
+            matches = [m for m in answer.data.matches if mention.name or m.kind != "place"]
+            if not matches:
+                continue
+            match = matches[0]
             place: CatalogPlace | None = None
             if match.kind in PRECISE:
-                name = match.label.split(",")[0]
-                place = await self.store.place_named_near(name=name, lat=match.lat, lng=match.lng)
-            return ResolvedLocation(
+                place = await self._place_of(match.label, match.lat, match.lng)
+            found = ResolvedLocation(
                 label=match.label,
                 kind="place" if place is not None else match.kind,
                 lat=match.lat,
@@ -163,7 +181,48 @@ class Locator:
                 place_id=place.id if place else None,
                 resolved=match.kind in PRECISE,
             )
+            if match.kind == "address" and out is not None and out.question is None:
+                await self._same_address(found, match.score, matches, mention, out)
+            return found
         return ResolvedLocation(label=mention.text, kind="unresolved", resolved=False)
+
+    async def _place_of(self, label: str, lat: float, lng: float) -> CatalogPlace | None:
+        """The store's row of a catalog place the geocoder matched ("Cambridge, 1., 1381
+        Boylston St": a name may hold a comma, so each cut of the label is tried)."""
+        parts = label.split(",")
+        for cut in range(1, len(parts) + 1):
+            place = await self.store.place_named_near(
+                name=",".join(parts[:cut]).strip(), lat=lat, lng=lng
+            )
+            if place is not None:
+                return place
+        return None
+
+    async def _same_address(
+        self,
+        found: ResolvedLocation,
+        score: float,
+        matches: Sequence[GeoMatch],
+        mention: LocationMention,
+        out: Located,
+    ) -> None:
+        """Two places at the address said ("140 Boylston St": Troquet and Le Patissier at
+        Troquet) are one question, not a guess."""
+        here = (found.lat or 0.0, found.lng or 0.0)
+        same = [m for m in matches[1:] if m.kind == "address" and m.score >= score
+                and haversine_km(m.lat, m.lng, *here) <= _SAME_ADDRESS_KM]  # fmt: skip
+        if not same:
+            return
+        others = []
+        for m in same[: MAX_CHOICES - 1]:
+            row = await self._place_of(m.label, m.lat, m.lng)
+            others.append(ResolvedLocation(label=m.label, kind="place" if row else "address",
+                                           lat=m.lat, lng=m.lng, place_id=row.id if row else None,
+                                           resolved=True))  # fmt: skip
+        chosen = [found, *others]
+        at = mention.where or mention.text
+        self._ask(out, f"Which place at {at}", chosen, len(same) + 1, f"places at {at}")
+        out.fitting = [(c.lat or 0.0, c.lng or 0.0) for c in chosen]
 
     # --- answers to the question, and memory ----------------------------------------------------
 
@@ -253,16 +312,18 @@ def _narrow(
 ) -> list[KnownPlace]:
     """The candidates that fit where the operator says the place is. What is said next to the
     name (its ZIP, street, city) must fit: a place it rules out is another restaurant of that
-    name, and none left means the operator's is not in the catalog. A city or neighbourhood said
+    name, and none left means the operator's is not in the catalog. A place with no address
+    fits a ZIP or street only when no place of that name has them in its address (an Atlanta
+    branch with no address is not the one "on Huntington Ave"). A city or neighbourhood said
     elsewhere in the message, then the city of the session's restaurant, only narrow further (a
     clue that would leave none is skipped)."""
     kept = list(candidates)
     if mention.zip:
-        kept = [p for p in kept if p.zip == mention.zip
-                or (p.zip is None and catalog.place_area(p, mention.zip))]  # fmt: skip
+        own = [p for p in kept if p.zip == mention.zip]
+        kept = own or [p for p in kept if p.zip is None and catalog.place_area(p, mention.zip)]
     if mention.address and (street := _street_key(mention.address)):
-        kept = [p for p in kept if not p.address_key
-                or fuzz.partial_ratio(street, p.address_key) >= 90]  # fmt: skip
+        own = [p for p in kept if p.address_key and fuzz.partial_ratio(street, p.address_key) >= 90]
+        kept = own or [p for p in kept if not p.address_key]
     if mention.city:
         kept = [p for p in kept if catalog.place_area(p, mention.city)]
     if len(kept) > 1 and catalog.area_of(message) is not None:
@@ -273,6 +334,9 @@ def _narrow(
     return kept
 
 
+_SAME_ADDRESS_KM: Final = 0.3
+"""Two catalog places matched at one house number this close share it (sources place one
+building up to ~100 m apart)."""
 _SESSION_CITY_KM: Final = 25.0
 """With no city said, a chain's branches within this distance of the session's restaurant."""
 

@@ -209,7 +209,7 @@ class LocationMention:
         return ", ".join(p for p in (self.address, self.zip, self.city) if p) or None
 
 
-_JOIN_GAP = re.compile(r"^[\s,]*(?:(?:on|at|in|near|off|along|around)\s+)?$", re.I)
+_JOIN_GAP = re.compile(r"^[\s,'\u2019]*(?:(?:on|at|in|near|off|along|around)\s+)?$", re.I)
 
 
 def _locations(text: str, names: Sequence[tuple[int, int]] = ()) -> list[LocationMention]:
@@ -226,6 +226,12 @@ def _locations(text: str, names: Sequence[tuple[int, int]] = ()) -> list[Locatio
             found.append((start, end, "name", text[start:end]))
 
     for match in _ADDRESS.finditer(text):
+        start = max([match.start()] + [e for s, e, _, _ in found if s <= match.start() < e])
+        if start > match.start():  # "5 Napkin Burger on Huntington Ave": the name's number
+            street = _STREET.match(text, start - 1) or _STREET.match(text, start)
+            if street is not None:
+                found.append((street.start(1), street.end(1), "address", street.group(1)))
+            continue
         found.append((match.start(), match.end(), "address", match.group(0).rstrip(".")))
     for pattern in (_STREET, _STREET_OPENING):
         for match in pattern.finditer(text):

@@ -133,7 +133,10 @@ class KnownPlace:
 
     @property
     def label(self) -> str:
-        return ", ".join(p for p in (self.name, self.address.replace("\n", ", ")) if p)
+        """The name and address; with no address, the name and city (so two branches of one
+        name can be told apart in a question)."""
+        where = self.address.replace("\n", ", ") or self.city
+        return ", ".join(p for p in (self.name, where) if p)
 
 
 @dataclass(frozen=True)

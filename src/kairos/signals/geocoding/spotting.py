@@ -3,9 +3,10 @@ Newbury here", "beacon hill pub, charles st." — the way operators name their r
 "we're called" before it.
 
 A name is found where the message's words spell it (accents, apostrophes and case aside; a
-typo passes at `SPAN_CUTOFF`), a trailing "Restaurant" and a leading "The" optional. A name of
-one word must be written with a capital and be no common word or city, so "finch" or "gem" in
-a sentence is not a place; a name followed by a street word is the street
+typo passes at `SPAN_CUTOFF`), a trailing "Restaurant" and a leading "The" optional (and a
+"Restaurant" inside it). A name of one word must be written with a capital (or open the
+message: "megumi here, ...") and be no common word, city or street word, so "finch" or "gem" in
+a sentence is not a place, nor "Ave" The Avenue; a name followed by a street word is the street
 ("Commonwealth Ave", "75 Chestnut St"). Overlapping finds keep the longest. Every place sharing
 the found name is a candidate: the caller narrows them by the city, street or ZIP said.
 """
@@ -27,6 +28,7 @@ OPTIONAL_TAIL: Final = frozenset({"restaurant", "restuarant", "pub", "bar", "caf
 """A last word operators leave out ("The Jeanie Johnston", "China Pearl", "Kells"), as is a
 leading "The"; what is left must not be a city's or neighbourhood's name, and one word left is
 held to the rules of a one-word name (a capital, no common word)."""
+_RESTAURANT: Final = frozenset({"restaurant", "restuarant"})
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
 _STREET_WORDS: Final = frozenset(
     {"st", "street", "ave", "avenue", "av", "blvd", "boulevard", "rd", "road", "pl", "dr",
@@ -94,11 +96,18 @@ class NameIndex:
             if not words:
                 continue
             self.by_prefix.setdefault(words[0][:3], []).append((words, i, False))
-            short = words[1:] if words[0] == "the" else words
-            if short[-1:] and short[-1] in OPTIONAL_TAIL:
-                short = short[:-1]
-            if short != words and short:
+            for short in _shorter(words):
                 self.by_prefix.setdefault(short[0][:3], []).append((short, i, True))
+
+
+def _shorter(words: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The name as operators shorten it: without a leading "The", a last word of
+    `OPTIONAL_TAIL`, or a "Restaurant" inside it ("JA Stats & Bar" for JA Stats Restaurant &
+    Bar)."""
+    short = words[1:] if words[0] == "the" else words
+    tail = short[:-1] if short[-1:] and short[-1] in OPTIONAL_TAIL else short
+    inner = tuple(w for w in short if w not in _RESTAURANT)
+    return {form for form in (tail, inner) if form and form != words}
 
 
 def spot_names(
@@ -121,7 +130,7 @@ def spot_names(
             said = " ".join(t.key for t in span)
             wanted = " ".join(form)
             if n == 1:
-                if said != wanted or not _one_word_ok(token, cities):
+                if said != wanted or not _one_word_ok(token, cities, _introduces(tokens, i)):
                     continue
                 score = 100.0
             else:
@@ -149,7 +158,15 @@ def spot_names(
     return sorted(kept, key=lambda s: s.start)
 
 
-def _one_word_ok(token: _Token, cities: frozenset[str]) -> bool:
+def _one_word_ok(token: _Token, cities: frozenset[str], introduces: bool = False) -> bool:
     if token.key in _NOT_NAMES or token.key in cities or token.key.isdigit():
         return False
-    return token.capital and len(token.key) >= 3
+    if token.key in _STREET_WORDS:  # "Atlantic Ave": not "The Avenue"
+        return False
+    return (token.capital or introduces) and len(token.key) >= 3
+
+
+def _introduces(tokens: Sequence[_Token], i: int) -> bool:
+    """The word opens the message as the sender's name for themselves ("megumi here"): typed
+    in lower case, it is still the restaurant's name."""
+    return i == 0 and len(tokens) > 1 and tokens[1].key == "here"
