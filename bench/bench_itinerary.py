@@ -12,9 +12,10 @@ constraint by name, stops outside known hours and stops outside the city (both m
 the planning time (plan + verify) p50 / p95, overall and for 3-day trips.
 
 Then the shape of the days a traveller reads: days ending before 15:00, days with at most one
-stop, days with a lunch and with a dinner (a dinner counted on days whose visits run to 17:00
-or later), days that say in words why a meal is missing, and stops reached more than 90 minutes
-before they start (a wait nobody fills). `--dump N` prints the first N plans.
+stop, days with a lunch and with a dinner where the city has places to eat (a dinner counted on
+days whose visits run to 17:00 or later), days missing a meal without a word on it, and idle
+stretches of more than 90 minutes between two slots (and those no note speaks of). `--dump N`
+prints the first N plans.
 """
 
 from __future__ import annotations
@@ -201,31 +202,46 @@ def run(path: Path, n: int, seed: int, dump: int = 0) -> dict[str, Any]:
         "days_ending_before_15h_pct": round(100 * shape["early"] / days, 1),
         "days_with_at_most_1_stop_pct": round(100 * shape["thin"] / days, 1),
         "days_early_and_thin_pct": round(100 * shape["early_thin"] / days, 1),
-        "days_with_lunch_pct": round(100 * shape["lunch"] / days, 1),
-        "days_to_17h_with_dinner_pct": round(100 * shape["dinner"] / max(shape["to_17h"], 1), 1),
-        "days_without_lunch_unsaid": shape["lunch_unsaid"],
-        "waits_over_90_min": shape["long_wait"],
+        "days_with_lunch_pct_food_known": round(
+            100 * shape["lunch"] / max(shape["food_days"], 1), 1
+        ),
+        "days_to_17h_with_dinner_pct_food_known": round(
+            100 * shape["dinner"] / max(shape["to_17h"], 1), 1
+        ),
+        "days_lunch_missing_unsaid": shape["lunch_unsaid"],
+        "days_to_17h_dinner_missing_unsaid": shape["dinner_unsaid"],
+        "idle_over_90_min": shape["idle_over_90"],
+        "idle_over_90_min_unsaid": shape["idle_over_90_unsaid"],
     }
 
 
 def _day_shape(itinerary: Any) -> Counter[str]:
-    """What a traveller reads of each day: its end, its stops, its meals, its waits."""
+    """What a traveller reads of each day: its end, its stops, its meals, its idle time."""
     shape: Counter[str] = Counter()
+    food = bool(itinerary.request.meals)
     for day in itinerary.days:
         stops = day.stops
-        end = max((s.end for s in day.slots), default=0)
+        end = max((s.end for s in stops), default=0)  # the visits: a dinner is no sight
         shape["days"] += 1
         shape["early"] += end < 15 * 60
         shape["thin"] += len(stops) <= 1
         shape["early_thin"] += end < 15 * 60 and len(stops) <= 1
         kinds = {s.kind for s in day.slots}
-        shape["lunch"] += "lunch" in kinds
-        said = any("lunch" in n or "place to eat" in n for n in day.notes)
-        shape["lunch_unsaid"] += bool(stops) and "lunch" not in kinds and not said
+        shape["food_days"] += food
+        shape["lunch"] += food and "lunch" in kinds
+        lunch_said = any("lunch" in n or "place to eat" in n for n in day.notes)
+        shape["lunch_unsaid"] += bool(stops) and "lunch" not in kinds and not lunch_said
         if stops and stops[-1].end >= 17 * 60:
-            shape["to_17h"] += 1
-            shape["dinner"] += "dinner" in kinds
-        shape["long_wait"] += sum(s.start - s.arrive > 90 for s in day.slots)
+            shape["to_17h"] += food
+            shape["dinner"] += food and "dinner" in kinds
+            dinner_said = any("dinner" in n for n in day.notes)
+            shape["dinner_unsaid"] += "dinner" not in kinds and not dinner_said
+        free_said = any(n.startswith("Free time") for n in day.notes)
+        for before, slot in zip(day.slots, day.slots[1:], strict=False):
+            gap = slot.start - slot.travel_minutes - before.end
+            gap -= day.buffer if before.kind == "stop" else 0
+            shape["idle_over_90"] += gap > 90
+            shape["idle_over_90_unsaid"] += gap > 90 and not free_said
     return shape
 
 

@@ -1,13 +1,19 @@
-"""Meals at meal times (issue 35, item 1): the places to eat within reach of a point are found
-without measuring a whole city's (a box first), and are exactly those a full scan finds."""
+"""Meals at meal times (issue 35, item 1): a full day ends with dinner near its last stop, an
+evening-only stop gets dinner in the wait before it, a day with no place to eat known says when
+to eat and keeps lunch's hour free; and the places to eat within reach of a point are found
+without measuring a whole city's (a box first), exactly those a full scan finds."""
 
 from __future__ import annotations
 
 import random
+from datetime import date
 
 from kairos.core.geo import haversine_km
-from kairos.trips.models import Candidate
-from kairos.trips.timeline import _within
+from kairos.trips.itinerary import plan_itinerary
+from kairos.trips.models import Candidate, Day, TripRequest
+from kairos.trips.timeline import DINNER, LUNCH
+from kairos.trips.travel import within_km
+from kairos.trips.verify import verify
 
 
 def _eatery(i: int, lat: float, lng: float) -> Candidate:
@@ -26,4 +32,66 @@ def test_places_to_eat_within_reach_are_those_a_full_scan_finds() -> None:
                 for i in range(400)
             ]  # fmt: skip
             full = [m for m in meals if haversine_km(*here, m.lat, m.lng) <= km]
-            assert _within(meals, here, km) == full, (here, km)
+            assert within_km(meals, here, km) == full, (here, km)
+
+
+MONDAY = date(2025, 5, 5)
+CENTRE = (28.6139, 77.2090)
+ALL_DAY = tuple(((0, 1440),) for _ in range(7))
+
+
+def _stop(i: int, dlat: float, **kw: object) -> Candidate:
+    fields: dict[str, object] = {"id": f"p{i}", "name": f"Sight {i}", "kind": "museum",
+                                 "lat": CENTRE[0] + dlat, "lng": CENTRE[1], "city": "Delhi",
+                                 "duration": 90, "rank": float(i), "hours": ALL_DAY}  # fmt: skip
+    fields.update(kw)
+    return Candidate(**fields)  # type: ignore[arg-type]
+
+
+def _food(i: int, dlat: float) -> Candidate:
+    return _stop(100 + i, dlat, kind="restaurant", name=f"Eatery {i}", rank=0.0)
+
+
+def _day(stops: list[Candidate], meals: list[Candidate], pace: str = "moderate") -> Day:
+    request = TripRequest(city="Delhi", start_date=MONDAY, days=1, pace=pace,  # type: ignore[arg-type]
+                          mode="walk", candidates=tuple(stops), meals=tuple(meals))  # fmt: skip
+    itinerary = plan_itinerary(request)
+    assert verify(itinerary).passed or all(
+        r.constraint == "open_at_slot" for r in verify(itinerary).failed()
+    ), verify(itinerary).failed()
+    return itinerary.days[0]
+
+
+def test_a_full_day_ends_with_dinner_near_its_last_stop_at_dinner_time() -> None:
+    stops = [_stop(i, 0.003 * i) for i in range(1, 6)]  # five 90-minute visits: past 17:00
+    day = _day(stops, [_food(1, 0.0), _food(2, 0.016)])
+    dinner = [s for s in day.slots if s.kind == "dinner"]
+    assert len(dinner) == 1, day
+    assert DINNER[0] <= dinner[0].start <= DINNER[1]
+    assert dinner[0].start - dinner[0].arrive <= 30  # free time before it, not a wait at the table
+    assert day.slots[-1].kind == "dinner" and day.window[1] >= dinner[0].end
+    assert dinner[0].name == "Eatery 2"  # the one near the last stop
+
+
+def test_dinner_comes_in_the_wait_for_an_evening_only_stop() -> None:
+    evening = tuple(((19 * 60 + 30, 24 * 60),) for _ in range(7))
+    stops = [_stop(1, 0.0), _stop(2, 0.003), _stop(3, 0.02, hours=evening, duration=180,
+                                                         name="Night Zoo")]  # fmt: skip
+    day = _day(stops, [_food(1, 0.004), _food(2, 0.019)])
+    kinds = [s.kind for s in day.slots]
+    assert kinds[-2:] == ["dinner", "stop"] and day.slots[-1].name == "Night Zoo", day
+    assert DINNER[0] <= day.slots[-2].start and day.slots[-2].end <= day.slots[-1].start
+    assert any(n.startswith("Free time") for n in day.notes)  # the afternoon before it, said
+
+
+def test_with_no_place_to_eat_known_the_day_says_when_and_keeps_lunch_free() -> None:
+    stops = [_stop(i, 0.003 * i) for i in range(1, 5)]
+    day = _day(stops, [])
+    said = [n for n in day.notes if n.startswith("No place to eat is known near Sight")]
+    assert any("plan lunch yourself around 1" in n for n in said), day.notes
+    lunch = next(n for n in said if "lunch" in n)
+    kept = lunch.split("(")[1].split(" is kept")[0]  # "12:10–13:10"
+    begin, end = (int(x[:2]) * 60 + int(x[3:]) for x in kept.split("–"))
+    assert LUNCH[0] <= begin <= LUNCH[1]
+    assert not any(s.start < end and s.end > begin for s in day.slots)  # nothing in that hour
+    assert any("plan dinner yourself around" in n for n in said)

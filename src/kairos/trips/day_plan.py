@@ -153,13 +153,13 @@ def fill_day(
 
 def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
     """A day with stops and no lunch says where the nearest place to eat Kairos knows is (from
-    the day's stops), or that it knows none in the city."""
+    the day's stops), or that it knows none in the city; when and where to plan the meal is
+    said by the meal itself (`timeline._on_your_own`)."""
     if not day.stops or any(s.kind == "lunch" for s in day.slots):
         return day
     stops = [s for s in day.stops if s.positioned]
     if not meals:
-        said = (f"Kairos knows no place to eat in {city}: take food along or ask locally "
-                "(no lunch is planned).")  # fmt: skip
+        said = f"Kairos knows no place to eat in {city}: take food along or ask locally."
         return replace(day, notes=(*day.notes, said))
     if not stops:
         return day
@@ -169,7 +169,7 @@ def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
 
     nearest = min(meals, key=lambda m: (away(m), m.id))
     said = (f"Nearest place to eat Kairos knows: {nearest.name}, {away(nearest):.1f} km from "
-            "the day's stops (no lunch is planned).")  # fmt: skip
+            "the day's stops.")  # fmt: skip
     return replace(day, notes=(*day.notes, said))
 
 

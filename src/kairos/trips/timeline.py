@@ -10,7 +10,11 @@ when reached goes to the end of the day's order once, then is skipped with the r
 locked to a time starts exactly then; a free stop that would make it late waits until after it.
 
 Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that would run past
-14:00 (or from 12:30 on); dinner (packed pace) between 18:30 and 20:30. The place is the meal
+14:00 (or from 12:30 on); dinner between 18:30 and 20:30: between stops on a packed day, before
+an evening-only last stop, and after the day's last visit when it ends at 17:00 or later (past
+the pace's end: the day's window runs on to hold it). Free time of over an hour before a slot is
+said in a note, and the slot is reached when it starts. With no place to eat known near, the
+day says where and when to eat, and a lunch before a stop keeps its time free. The place is the meal
 candidate nearest the route (least detour between here and the next stop) within
 `MEAL_RADIUS_KM` for the mode (`FARTHER_MEAL` times it when none is free there), open for the
 meal when its hours are known, used once a trip —
@@ -21,7 +25,6 @@ least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -30,7 +33,7 @@ from typing import Final, Literal
 from kairos.core.geo import haversine_km
 from kairos.trips.hours import allowed_spans, evening_only, visit_hours
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
-from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
+from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes, within_km
 
 __all__ = [
     "DINNER", "LUNCH", "MAX_WAIT", "MEAL_RADIUS_KM", "DaySpec", "known_risk", "risk",
@@ -44,6 +47,14 @@ LUNCH: Final = (11 * 60 + 30, 14 * 60)
 DINNER: Final = (18 * 60 + 30, 20 * 60 + 30)
 """Earliest and latest start of each meal."""
 DINNER_MINUTES: Final = 60
+DINNER_AFTER: Final = 17 * 60
+"""A day whose visits run to this minute or later ends with a dinner near its last stop (its
+free time before dinner said); an earlier day's traveller is back before dinner time."""
+DINNER_WAIT: Final = 150
+"""Minutes a dinner is waited for after the day's last visit or before an evening stop: free
+time, said in words, never shown as a wait at the table."""
+IDLE_SAID: Final = 60
+"""Free time between two slots longer than this is said in words."""
 MEAL_RADIUS_KM: Final = {"walk": 1.2, "transit": 3.0, "drive": 5.0}
 MEAL_TRIES: Final = 12
 MEAL_WAY: Final = 20
@@ -117,8 +128,16 @@ def _place(
         "lunch" if kind == "lunch" else "dinner" if kind == "dinner" else "stop"
     )
     known = visit_hours(c, s.spec.date.weekday(), start, start + c.duration) == "open"
+    arrive = s.t + travel[0]
+    if s.slots and start - arrive > MAX_WAIT:  # free time first, then the way there: no queue
+        idle = (s.t - (s.spec.buffer if s.slots[-1].kind == "stop" else 0), start - travel[0])
+        arrive = start
+        if idle[1] - idle[0] > IDLE_SAID:
+            what = f"{kind} at {c.name}" if kind_ != "stop" else c.name
+            s.notes.append(f"Free time {_clock(idle[0])}–{_clock(idle[1])} before {what} at "
+                           f"{_clock(start)}: nothing Kairos knows fits in between")  # fmt: skip
     s.slots.append(
-        Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, s.t + travel[0], start,
+        Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, arrive, start,
              start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
              known, allergy=c.allergy if kind_ != "stop" else None,
              risk_reason=risk_reason, positioned=c.positioned, step_free=c.step_free)
@@ -179,11 +198,16 @@ def _try(
     return None
 
 
-def _meal(s: _State, kind: str, nxt: Point | None, next_known: bool = True) -> None:
+def _meal(
+    s: _State, kind: str, nxt: Candidate | None, *, by: int | None = None, wait: int = MAX_WAIT
+) -> None:  # fmt: skip
+    """A lunch or dinner break now, near the route to `nxt`; started by `by` when given (a dinner
+    before an evening stop), after at most `wait` minutes. With no place to eat known near, the
+    day says so in words, and a lunch before a stop keeps its time free all the same."""
     window = LUNCH if kind == "lunch" else DINNER
     minutes = s.spec.lunch_minutes if kind == "lunch" else DINNER_MINUTES
-    nxt = nxt if next_known else None
-    here = s.pos if s.pos is not None and s.pos_known else nxt
+    to = (nxt.lat, nxt.lng) if nxt is not None and nxt.positioned else None
+    here = s.pos if s.pos is not None and s.pos_known else to
     if here is None:
         if s.slots:
             s.notes.append(f"no {kind}: the stops around {kind} time have no known position, so "
@@ -193,15 +217,15 @@ def _meal(s: _State, kind: str, nxt: Point | None, next_known: bool = True) -> N
 
     def detour(m: Candidate) -> float:
         via = haversine_km(here[0], here[1], m.lat, m.lng)
-        if nxt is not None:
-            via += haversine_km(m.lat, m.lng, nxt[0], nxt[1])
-            via -= haversine_km(here[0], here[1], nxt[0], nxt[1])
+        if to is not None:
+            via += haversine_km(m.lat, m.lng, to[0], to[1])
+            via -= haversine_km(here[0], here[1], to[0], to[1])
         return via
 
-    reach = _within(s.meals, here, radius)
+    reach = within_km(s.meals, here, radius)
     if not any(m.id not in s.used_meals for m in reach):  # a longer way to a meal beats none
         radius *= FARTHER_MEAL
-        reach = _within(s.meals, here, radius)
+        reach = within_km(s.meals, here, radius)
     near = [m for m in reach if m.id not in s.used_meals]
     free = sorted((m for m in near if not known_risk(m)), key=lambda m: (detour(m), m.id))
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
@@ -210,34 +234,41 @@ def _meal(s: _State, kind: str, nxt: Point | None, next_known: bool = True) -> N
         f"No place to eat without a known allergy risk for you is open for {kind} within "
         f"{radius:g} km of the route{', other than those already on this trip' if taken else ''}."
     )
+    # a dinner may run past the pace's usual end (the day's window then holds it)
+    end = s.spec.window[1] if kind == "lunch" else 24 * 60
     for m, reason in [*((m, None) for m in free), *((m, why) for m in risky[:MEAL_TRIES])]:
         meal = replace(m, duration=minutes, rank=0.0)
         travel = s.leg((m.lat, m.lng))
-        if s.t + travel[0] < window[0] - MAX_WAIT:
-            end = f"{s.t // 60:02d}:{s.t % 60:02d}"
-            s.notes.append(f"no {kind} planned: the day's visits end at {end}, before {kind} time")
+        if s.t + travel[0] < window[0] - wait:
+            s.notes.append(f"no {kind} planned: the day's visits end at {_clock(s.t)}, before "
+                           f"{kind} time")  # fmt: skip
             return
         arrive = max(s.t + travel[0], window[0])
-        latest = min(window[1], s.spec.window[1] - minutes - s.home((m.lat, m.lng)))
+        latest = min(window[1], end - minutes - s.home((m.lat, m.lng)))
+        if by is not None:
+            latest = min(latest, by)
         start = earliest_start(meal, s.spec.date.weekday(), arrive, latest)
         if start is not None:
             _place(s, meal, start, travel, kind, locked=False, risk_reason=reason)
             s.used_meals.add(m.id)
             return
-    if s.meals:  # with none near the day, the day's food note says where the nearest is
-        s.notes.append(f"no {kind}: no place to eat open then within {radius:g} km of the route")
+    _on_your_own(s, kind, minutes, nxt, f"open for {kind} " if reach else "")
 
 
-def _within(meals: Sequence[Candidate], here: Point, km: float) -> list[Candidate]:
-    """The places to eat no farther than `km` from `here`, in the given order (a box around
-    `here` first, so a city's restaurants are not all measured)."""
-    pad = km / 110.0 * 1.05  # a degree of latitude is ≥ 110.5 km
-    lng_pad = pad / max(math.cos(math.radians(min(abs(here[0]) + pad, 89.0))), 0.01)
-    if abs(here[1]) + lng_pad >= 180:  # the box would wrap the antimeridian: no longitude cut
-        lng_pad = 360.0
-    lat0, lat1, lng0, lng1 = here[0] - pad, here[0] + pad, here[1] - lng_pad, here[1] + lng_pad
-    return [m for m in meals if lat0 <= m.lat <= lat1 and lng0 <= m.lng <= lng1
-            and haversine_km(here[0], here[1], m.lat, m.lng) <= km]  # fmt: skip
+def _on_your_own(s: _State, kind: str, minutes: int, nxt: Candidate | None, what: str) -> None:
+    """No place to eat is known near: the day says where and when to plan the meal, and a lunch
+    with a stop after it keeps its time free."""
+    window = LUNCH if kind == "lunch" else DINNER
+    if nxt is None and s.t < (DINNER_AFTER if kind == "dinner" else window[0] - MAX_WAIT):
+        return  # the day's visits end before the meal is due
+    at = min(max(s.t + (-s.t % 5), window[0]), window[1])
+    near = s.slots[-1].name if s.slots else nxt.name if nxt is not None else "the day's stops"
+    said = f"No place to eat {what}is known near {near}: plan {kind} yourself around "
+    said += _clock(at)
+    if kind == "lunch" and nxt is not None:
+        said += f" ({_clock(at)}–{_clock(at + minutes)} is kept free for it)"
+        s.t = at + minutes
+    s.notes.append(said)
 
 
 def known_risk(meal: Candidate) -> bool:
@@ -250,6 +281,27 @@ def risk(meal: Candidate) -> int:
     if not known_risk(meal):
         return 0
     return 2 if meal.allergy is not None and meal.allergy.verdict == "danger" else 1
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """Where a day stood, to take back a dinner planned for a stop that then did not fit."""
+
+    slots: int
+    notes: int
+    t: int
+    pos: Point | None
+    pos_known: bool
+    used_meals: frozenset[str]
+
+    @classmethod
+    def of(cls, s: _State) -> _Mark:
+        return cls(len(s.slots), len(s.notes), s.t, s.pos, s.pos_known, frozenset(s.used_meals))
+
+    def restore(self, s: _State) -> None:
+        del s.slots[self.slots :], s.notes[self.notes :]
+        s.t, s.pos, s.pos_known = self.t, self.pos, self.pos_known
+        s.used_meals.intersection_update(self.used_meals)
 
 
 def _wants_meal(s: _State, kind: str, nxt: Candidate | None) -> bool:
@@ -278,7 +330,7 @@ def schedule_day(
     timed = sorted((c for c in stops if (lk := locks.get(c.id)) and lk.start is not None),
                    key=lambda c: (locks[c.id].start or 0, c.id))  # fmt: skip
     skipped: list[tuple[Candidate, str]] = []
-    meal_kinds = ["lunch", *(["dinner"] if spec.dinner else [])]
+    meal_kinds = ["lunch", "dinner"]
     placed = 0
     # a place open only in the evening is the day's last stop, whatever the route's order
     queue = sorted((c for c in stops if c not in timed),
@@ -289,7 +341,7 @@ def schedule_day(
         meal_first = sum(
             MEAL_WAY + (spec.lunch_minutes if kind == "lunch" else DINNER_MINUTES)
             for kind in meal_kinds
-            if nxt is not None and _wants_meal(s, kind, nxt)
+            if nxt is not None and (kind == "lunch" or spec.dinner) and _wants_meal(s, kind, nxt)
         )
         if timed and (nxt is None or _blocks(s, nxt, timed[0], locks, meal_first)):
             lock = timed.pop(0)
@@ -300,15 +352,22 @@ def schedule_day(
             continue
         assert nxt is not None
         queue.pop(0)
+        last = not queue and not timed
         for kind in list(meal_kinds):
-            if _wants_meal(s, kind, nxt):
+            if (kind == "lunch" or spec.dinner) and _wants_meal(s, kind, nxt):
                 meal_kinds.remove(kind)
-                _meal(s, kind, (nxt.lat, nxt.lng), nxt.positioned)
+                _meal(s, kind, nxt)
+        evening = evening_only(nxt, spec.date.weekday()) if last else None
+        before = _Mark.of(s)
+        if "dinner" in meal_kinds and evening is not None and evening[0] >= DINNER[0] + 30:
+            # dinner near the evening stop, in the wait for it to open, so it still fits
+            by = evening[1] - nxt.duration - DINNER_MINUTES - MEAL_WAY
+            _meal(s, "dinner", nxt, by=by, wait=24 * 60)
         if placed >= spec.max_stops:
             skipped.append((nxt, "the day already has as many stops as its pace allows"))
             continue
-        last = not queue and not timed
         if (why := _try(s, nxt, locked=nxt.id in locks, last=last)) is not None:
+            before.restore(s)  # no dinner for an evening stop that is not planned
             if why.startswith(("not open", "opens only")) and nxt.id not in retried and queue:
                 retried.add(nxt.id)  # later in the day, once: it may open by then
                 queue.append(nxt)
@@ -316,14 +375,20 @@ def schedule_day(
             skipped.append((nxt, why))
         else:
             placed += 1
+            meal_kinds = [k for k in meal_kinds if not any(x.kind == k for x in s.slots)]
+            if evening is not None and "dinner" in meal_kinds:
+                meal_kinds.remove("dinner")  # its dinner was said with it
     for kind in meal_kinds:
-        if _wants_meal(s, kind, None):
+        if kind == "dinner" and s.slots and DINNER_AFTER <= s.t <= DINNER[1]:
+            _meal(s, kind, None, wait=DINNER_WAIT)  # a full day ends with dinner near its end
+        elif (kind == "lunch" or spec.dinner) and _wants_meal(s, kind, None):
             _meal(s, kind, None)
     back = s.home(s.pos, s.pos_known) if s.pos is not None and s.slots else 0
     window = spec.window
-    if s.evening is not None and s.slots and s.slots[-1].end + back > window[1]:
-        window = (window[0], s.slots[-1].end + back)
+    if s.evening is not None and any(x.end > window[1] for x in s.slots if x.kind == "stop"):
         s.notes.append(s.evening)
+    if s.slots and s.slots[-1].end + back > window[1]:  # an evening stop, or dinner after it
+        window = (window[0], s.slots[-1].end + back)
     day = Day(spec.index, spec.date, tuple(s.slots), window, spec.max_stops, spec.buffer,
               back, tuple(s.notes))  # fmt: skip
     return day, skipped

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.geo import haversine_km
-from kairos.trips.models import MODES, TravelMode
+from kairos.trips.models import MODES, Candidate, TravelMode
 
-__all__ = ["UNKNOWN_LEG", "Point", "lower_bound_minutes", "reach_km", "travel_minutes"]
+__all__ = [
+    "UNKNOWN_LEG", "Point", "lower_bound_minutes", "reach_km", "travel_minutes", "within_km",
+]  # fmt: skip
 
 Point = tuple[float, float]
 UNKNOWN_LEG: Final = 30
@@ -43,3 +46,15 @@ def reach_km(mode: TravelMode) -> float:
     return max(
         max(0.0, mode.longest_leg - m.overhead) * m.speed_kmh / (60 * m.detour) for m in modes
     )
+
+
+def within_km(places: Sequence[Candidate], here: Point, km: float) -> list[Candidate]:
+    """The places no farther than `km` from `here`, in the given order (a box around `here`
+    first, so a city's restaurants are not all measured)."""
+    pad = km / 110.0 * 1.05  # a degree of latitude is ≥ 110.5 km
+    lng_pad = pad / max(math.cos(math.radians(min(abs(here[0]) + pad, 89.0))), 0.01)
+    if abs(here[1]) + lng_pad >= 180:  # the box would wrap the antimeridian: no longitude cut
+        lng_pad = 360.0
+    lat0, lat1, lng0, lng1 = here[0] - pad, here[0] + pad, here[1] - lng_pad, here[1] + lng_pad
+    return [m for m in places if lat0 <= m.lat <= lat1 and lng0 <= m.lng <= lng1
+            and haversine_km(here[0], here[1], m.lat, m.lng) <= km]  # fmt: skip
