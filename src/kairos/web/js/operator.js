@@ -3,7 +3,7 @@
 // competitor snapshot when one was named. The session id is kept across turns (and for the
 // browser session), so corrections ("actually more like 150 covers") recompute the same answer.
 import { streamPost } from "./api.js";
-import { clear, errorBox, h } from "./dom.js";
+import { clear, errorBox, focusOn, h } from "./dom.js";
 import { addCompetitor, CARD_LABEL, renderAnswer } from "./operator-answer.js";
 
 const PROMPTS = {
@@ -97,6 +97,9 @@ export function createOperator({ getUid }) {
     const turn = new AbortController();
     controller = turn;
     list.querySelector(".op-hint")?.remove();
+    // asked from a control on an earlier answer, which is folded away now: focus follows the
+    // turn (the pending bubble, then the new answer's heading) instead of falling to the page
+    const fromAnswer = list.contains(document.activeElement);
     collapseEarlier();
     const steps = h("ol", { class: "steps" });
     const pending = h("div", { class: "bubble assistant pending", "aria-busy": "true" },
@@ -104,6 +107,7 @@ export function createOperator({ getUid }) {
     const turnEl = h("section", { class: "op-turn", "aria-label": `Turn: ${message}` }, userBubble(message), pending);
     list.append(turnEl);
     turnEl.scrollIntoView({ block: "nearest" });
+    if (fromAnswer) focusOn(pending);
     send.disabled = true;
     send.classList.add("busy");
     const body = { message, session_id: state.session || undefined, card: chosen || undefined,
@@ -140,6 +144,9 @@ export function createOperator({ getUid }) {
           saved?.save(state);
           say(`${data.recommendation} ${data.action_line.action}; confidence ${data.action_line.confidence}.`);
           turnEl.scrollIntoView({ block: "start" });
+          if (fromAnswer || !document.activeElement || document.activeElement === document.body) {
+            focusOn(shown.querySelector(".op-recommendation"));
+          }
         } else if (event === "supplement" && data.kind === "competitor" && shown) {
           addCompetitor(shown, data.payload);
           stored.competitor = data.payload;

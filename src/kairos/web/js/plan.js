@@ -2,7 +2,7 @@
 // streamed over the WebSocket (POST /api/plan when the socket fails), then the ranked venues on
 // the map and as cards, votes through the shareable plan link, and the proposed action.
 import { ApiError, request } from "./api.js";
-import { errorBox, h } from "./dom.js";
+import { errorBox, focusOn, h } from "./dom.js";
 import { excludedList, planCard } from "./plan-cards.js";
 import { createPlanMap } from "./plan-map.js";
 import { createPlanTools, speak } from "./plan-tools.js";
@@ -210,6 +210,9 @@ export function createPlan() {
         { role: "assistant", content: result.global_consensus || result.execution_summary });
       talk.splice(0, Math.max(0, talk.length - TALK_KEPT));
       show(result);
+      // the send button was disabled while the agents worked (focus fell to the page): the
+      // results' heading takes it
+      focusOn(byId("plan-results-title"));
     } catch (error) {
       agents.hidden = true;
       errors.replaceChildren(errorBox(`The plan failed: ${error.message}`, () => run(body)));
@@ -256,7 +259,7 @@ export function createPlan() {
       // the link's answer leaves out what is the owner's (request, profile, pending action):
       // the page that holds them keeps them
       show({ ...updated, action_request: plan.action_request, parsed_intent: plan.parsed_intent,
-        user_profile: plan.user_profile }, { keepTab: true });
+        user_profile: plan.user_profile }, { keepTab: true, announce: false });
       live.textContent = `${voter} voted ${value} on ${venue.name}; it is now ranked ${now ? now.rank : "?"}.`;
       select(venue.venue_id);
       // the card was drawn again (maybe at another rank): focus the same vote on it
@@ -308,7 +311,12 @@ export function createPlan() {
     if (!names.includes(voter)) voter = names[0];
     const picker = h("select", { id: "plan-voter", "aria-label": "Vote as" },
       ...names.map((n) => h("option", { value: n, text: n, selected: n === voter })));
-    picker.addEventListener("change", () => { voter = picker.value; show(plan, { keepTab: true }); });
+    picker.addEventListener("change", () => {
+      voter = picker.value;
+      show(plan, { keepTab: true, announce: false });
+      live.textContent = `Voting as ${voter}.`;
+      byId("plan-voter").focus(); // the picker was drawn again
+    });
     return h("div", { class: "share" },
       h("p", {}, "Share to vote: ", h("a", { id: "plan-share", href: url, text: url }), " ", copy),
       h("label", { class: "check" }, "Voting as ", picker));
@@ -326,13 +334,16 @@ export function createPlan() {
       ? h("p", { class: "meta plan-assumed", text: `Assumed: ${assumptions.join("; ")}.` }) : null;
   }
 
-  function show(result, { keepTab = false } = {}) {
+  function show(result, { keepTab = false, announce = true } = {}) {
     plan = result;
     agents.hidden = true;
     const share = shareBox(plan.plan_id); // picks who votes
     const cards = plan.venues.map((v) => planCard(v, { onSelect: select, onSpeak: speak,
       vote: { member: voter, cast, onVote: vote } }));
+    const ranked = plan.venues.length
+      ? `${plan.venues.length} venue${plan.venues.length === 1 ? "" : "s"} ranked` : "No venue ranked";
     results.replaceChildren(...[
+      h("h3", { id: "plan-results-title", class: "plan-results-title", tabindex: "-1", text: ranked }),
       // the server writes the consensus again after every vote (venues/verdict.py)
       plan.global_consensus ? h("p", { class: "consensus", text: plan.venues.some((v) => Object.values(v.votes).some(Boolean))
         ? `After the votes: ${plan.global_consensus}` : plan.global_consensus }) : null,
@@ -347,7 +358,7 @@ export function createPlan() {
       plan.backup ? planCard(plan.backup, { backup: true, onSelect: select, onSpeak: speak }) : null,
       excludedList(plan.excluded)].filter(Boolean));
     if (!keepTab) showTab("results");
-    live.textContent = plan.venues.length
+    if (announce) live.textContent = plan.venues.length
       ? `${plan.venues.length} venue(s) ranked; first: ${plan.venues[0].name}.` : "No venue fits this plan.";
     map.showPlan(plan, select);
   }

@@ -1,0 +1,140 @@
+"""The Plan and Operator views by keyboard alone (issue 41, item 1), in a real browser against a
+real `kairos serve`: each view's main flow with Tab, Enter, Space, arrow keys in a select and
+typing into fields; after every in-place update focus lands on the new content's heading or on
+the control that replaced the one pressed (never the page's body), and the update is said once
+in the view's live region."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.test_keyboard import _focused, _ready, _tab_to
+
+pytestmark = pytest.mark.browser
+
+# Every non-empty text a live region takes, in order (a screen reader says each once).
+_RECORD = """(id) => {
+  window.__said = window.__said || {};
+  const said = (window.__said[id] = []);
+  const region = document.getElementById(id);
+  new MutationObserver(() => { if (region.textContent.trim()) said.push(region.textContent); })
+    .observe(region, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def _said(page: Any, region: str) -> list[str]:
+    return list(page.evaluate(f"window.__said[{region!r}]"))
+
+
+def _not_body(page: Any) -> None:
+    assert page.evaluate("document.activeElement !== document.body"), "focus fell to the page"
+
+
+def test_plan_by_keyboard(page: Any) -> None:
+    """Skip to the form, say what is planned, add two members in the group form, plan: focus is
+    on the results' heading. Vote as the second member (the picker is drawn again and keeps
+    focus), then veto the top venue: focus is on the same veto on the moved card, the verdict
+    says "After the votes" and the vote is said once."""
+    _ready(page, "/#plan")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert _focused(page).endswith("Skip to the form")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "plan-prompt"
+    page.keyboard.type("dinner for 4 in boston saturday evening")
+
+    _tab_to(page, "#plan-group > summary")
+    page.keyboard.press("Enter")  # opens the group form
+    expect(page.locator("#plan-group")).to_have_attribute("open", "")
+    for name, allergy in (("Ana", "peanuts"), ("Ben", "")):
+        _tab_to(page, "#plan-add-member")
+        page.keyboard.press("Enter")
+        expect(page.locator(".plan-member .pm-name").last).to_be_focused()  # the new row's name
+        page.keyboard.type(name)
+        page.keyboard.press("Tab")
+        expect(page.locator(".plan-member .pm-allergies").last).to_be_focused()
+        page.keyboard.type(allergy)
+
+    page.evaluate(_RECORD, "plan-live")
+    _tab_to(page, "#plan-send", back=True)
+    page.keyboard.press("Enter")
+    heading = page.locator("#plan-results-title")
+    expect(heading).to_be_focused(timeout=90_000)
+    expect(heading).to_have_text(re.compile(r"^\d+ venues? ranked$"))
+    ranked = [s for s in _said(page, "plan-live") if "ranked; first:" in s]
+    assert len(ranked) == 1, _said(page, "plan-live")
+
+    # Who votes: the picker is drawn again with the cards; it keeps focus.
+    _tab_to(page, "#plan-voter")
+    voter = page.locator("#plan-voter")
+    for _ in range(3):  # "you", then the members in order
+        if voter.input_value() == "Ben":
+            break
+        page.keyboard.press("ArrowDown")
+        expect(voter).to_be_focused()
+    expect(voter).to_have_value("Ben")
+
+    page.evaluate(_RECORD, "plan-live")
+    top = page.locator(".plan-cards .plan-card h3").first.inner_text().strip()
+    _tab_to(page, ".plan-cards .plan-card:first-child .vote-veto")
+    with page.expect_response("**/votes") as voted:
+        page.keyboard.press("Space")
+    assert voted.value.ok, voted.value.text()
+    vetoed = page.locator(".plan-card.vetoed")
+    expect(vetoed.locator("h3")).to_have_text(top)
+    expect(vetoed.locator(".vote-veto")).to_be_focused()
+    expect(vetoed.locator(".vote-veto")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".consensus")).to_contain_text("After the votes:")
+    expect(page.locator("#plan-live")).to_contain_text(f"Ben voted veto on {top}")
+    assert _said(page, "plan-live") == [page.locator("#plan-live").inner_text()]
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+FIRST = "I run Marliave in Boston, usually 120 covers on a Friday — staffing this weekend?"
+
+
+def test_operator_by_keyboard(page: Any) -> None:
+    """Skip to the form and ask: the card arrives, focus stays in the message field, ready for
+    a follow-up; a typed correction likewise. Then "Show evidence" on that answer, which folds
+    away as the follow-up turn starts: focus follows to the new answer's heading."""
+    _ready(page, "/#operator")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert _focused(page).endswith("Skip to the form")
+    page.keyboard.press("Enter")
+    message = page.locator("#op-message")
+    expect(message).to_be_focused()
+
+    page.evaluate(_RECORD, "op-live")
+    page.keyboard.type(FIRST)
+    page.keyboard.press("Enter")
+    first = page.locator(".op-answer[data-turn='1']")
+    expect(first).to_be_visible(timeout=60_000)
+    expect(message).to_be_focused()
+    recommendation = first.locator(".op-recommendation").inner_text()
+    answered = [s for s in _said(page, "op-live") if s.startswith(recommendation)]
+    assert len(answered) == 1, _said(page, "op-live")
+
+    page.keyboard.type("actually more like 150 covers")
+    page.keyboard.press("Enter")
+    second = page.locator(".op-answer[data-turn='2']")
+    expect(second).to_be_visible(timeout=60_000)
+    expect(message).to_be_focused()
+    expect(second.locator(".op-baseline")).to_have_text("usual 150 covers on Fridays")
+
+    page.evaluate(_RECORD, "op-live")
+    _tab_to(page, ".op-answer[data-turn='2'] .op-evidence > summary")
+    page.keyboard.press("Enter")  # asks for the quotes in a follow-up turn
+    third = page.locator(".op-answer[data-turn='3']")
+    expect(third).to_be_visible(timeout=60_000)
+    expect(second.locator(".op-body")).not_to_have_attribute("open", "")  # folded away
+    expect(third.locator(".op-recommendation")).to_be_focused()
+    _not_body(page)
+    recommendation = third.locator(".op-recommendation").inner_text()
+    answered = [s for s in _said(page, "op-live") if s.startswith(recommendation)]
+    assert len(answered) == 1, _said(page, "op-live")
+    assert page.console_errors == []  # type: ignore[attr-defined]
