@@ -12,12 +12,14 @@ of a roast faster than 3).
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 from typing import Final
 
 from kairos.meals.recipes.display import format_amount, grams_per_ml, kitchen_round, litres
 from kairos.meals.recipes.models import Units
+from kairos.meals.recipes.step_lengths import NUMBER, lengths, number_value
 from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
 
 __all__ = [
@@ -28,8 +30,6 @@ __all__ = [
     "servings_plan",
 ]
 
-_GLYPHS: Final = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125}
-_NUM: Final = r"(?:\d+(?:\s+|-)\d+/\d+|\d+\s*[½¼¾⅓⅔⅛]|\d+/\d+|\d+(?:\.\d+)?|\.\d+|[½¼¾⅓⅔⅛])"
 _WORD_NUMBERS: Final = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "twelve": 12,
@@ -40,7 +40,7 @@ _DEG: Final = r"(?:\s*(?:°|º|˚)\s*|\s*degrees?\s*|\s*)"
 
 
 def _f(name: str) -> str:
-    return rf"(?P<{name}>\d{{2,3}}){_DEG}(?:F|Fahrenheit)\b(?:\s+degrees\b)?"
+    return rf"(?P<{name}>\d{{2,3}})(?:{_DEG}|[”\"])(?:F|Fahrenheit)\b(?:\s+degrees\b)?"
 
 
 def _c(name: str) -> str:
@@ -56,25 +56,15 @@ _PAIR_FC: Final = re.compile(
 _PAIR_CF: Final = re.compile(
     rf"{_c('c')}(?:\s*(?:/|,|or)\s*{_f('f')}|\s*\(\s*{_f('f2')}\s*\.?\s*\))", re.IGNORECASE
 )
-_LONE_F: Final = re.compile(r"(?:(?P<f0>\d{2,3})\s*(?:-|–|to)\s*)?" + _f("f"), re.IGNORECASE)
+_LONE_F: Final = re.compile(
+    r"(?:(?P<f0>\d{2,3})(?:\s*(?:°|º|˚))?\s*(?:-|–|to)\s*)?" + _f("f"), re.IGNORECASE
+)
 _LONE_C: Final = re.compile(_c("c"))
 _BARE_DEGREES: Final = re.compile(
-    r"\b(?P<f>[3-5]\d\d)\s*(?i:degrees)\b(?!\s*(?:C|F|(?i:celsius|fahrenheit))\b)"
+    r"\b(?P<f>[3-5]\d\d)\s*(?:(?i:degrees?)\b|°|º|˚)(?!\s*(?:C|F|(?i:celsius|fahrenheit))\b)"
 )
-"""An American oven: "bake at 350 degrees" (300 and above is never a Celsius oven setting a
-recipe would leave unmarked)."""
-
-# ---------------------------------------------------------------------------- lengths
-_INCH: Final = r"\s*-?\s*(?:inch(?:es)?\b|in\.(?!\w)|\")"
-_DIMENSIONS: Final = re.compile(
-    rf"(?P<a>\d+(?:\.\d+)?)\s*(?:x|by|×)\s*(?P<b>\d+(?:\.\d+)?)"
-    rf"(?:\s*(?:x|by|×)\s*(?P<c>\d+(?:\.\d+)?))?{_INCH}",
-    re.IGNORECASE,
-)
-_LENGTH: Final = re.compile(
-    rf"(?<![\w/])(?P<q>{_NUM})(?:\s*(?:-|–|to)\s*(?P<top>{_NUM}))?{_INCH}", re.IGNORECASE
-)
-_CM: Final = re.compile(r"(?<![\w/.])(?P<q>\d+(?:\.\d+)?)\s*(?P<u>cm|mm)\b")
+"""An American oven: "bake at 350 degrees", "preheat to 400°" (300 and above is never a
+Celsius oven setting a recipe would leave unmarked)."""
 
 # ---------------------------------------------------------------------------- amounts of food
 _STEP_UNITS: Final = (
@@ -83,7 +73,7 @@ _STEP_UNITS: Final = (
     "cans?|packages?|sticks?|jars?"
 )
 _AMOUNT: Final = re.compile(
-    rf"(?<![\w/.])(?P<q>{_NUM})(?:\s*(?:-|–|to|or)\s*(?P<top>{_NUM}))?"
+    rf"(?<![\w/.])(?P<q>{NUMBER})(?:\s*(?:-|–|to|or)\s*(?P<top>{NUMBER}))?"
     rf"(?P<sep>\s*-\s*|\s+|(?<=\d))(?P<u>{_STEP_UNITS})\b\.?",
     re.IGNORECASE,
 )
@@ -114,24 +104,6 @@ _SERVES: Final = re.compile(
     r"pieces|muffins|slices|rolls|balls|bars|squares|dozen|loaves|inch))",
     re.IGNORECASE,
 )
-
-
-def _value(text: str) -> float:
-    text = text.strip()
-    if text in _GLYPHS:
-        return _GLYPHS[text]
-    glyph = re.fullmatch(r"(\d+)\s*([½¼¾⅓⅔⅛])", text)
-    if glyph:
-        return int(glyph.group(1)) + _GLYPHS[glyph.group(2)]
-    mixed = re.fullmatch(r"(\d+)(?:\s+|-)(\d+)/(\d+)", text)
-    if mixed:
-        whole, top, bottom = (int(g) for g in mixed.groups())
-        return whole + top / bottom if bottom else float(whole)
-    fraction = re.fullmatch(r"(\d+)/(\d+)", text)
-    if fraction:
-        top, bottom = (int(g) for g in fraction.groups())
-        return top / bottom if bottom else 0.0
-    return float(text)
 
 
 def _count(text: str) -> int:
@@ -185,51 +157,6 @@ def _temperatures(text: str, units: Units) -> str:
     return _LONE_C.sub(lambda m: _fahrenheit(float(m["c"])), text)
 
 
-def _cm(inches: float) -> str:
-    cm = inches * 2.54
-    if cm < 1:
-        return f"{max(1, round(cm * 10))} mm"
-    if cm < 5:
-        return f"{round(cm * 2) / 2:g} cm"
-    return f"{round(cm):g} cm"
-
-
-def _inches(value: float, unit: str) -> str:
-    inches = value / (25.4 if unit == "mm" else 2.54)
-    return f"{_fraction(inches)} inch" if inches <= 1 else f"{_fraction(inches)} inches"
-
-
-def _fraction(value: float) -> str:
-    whole = int(value)
-    rest = value - whole
-    glyphs = ((0.0, ""), (0.25, "¼"), (0.5, "½"), (0.75, "¾"), (1.0, ""))
-    near, glyph = min(glyphs, key=lambda g: abs(g[0] - rest))
-    whole += int(near == 1.0)
-    if not whole:
-        return glyph or "¼"
-    return f"{whole}{glyph}"
-
-
-def _lengths(text: str, units: Units) -> str:
-    if units == "metric":
-        text = _DIMENSIONS.sub(
-            lambda m: (
-                " x ".join(str(round(float(d) * 2.54)) for d in (m["a"], m["b"], m["c"]) if d)
-                + " cm"
-            ),
-            text,
-        )
-
-        def length(m: re.Match[str]) -> str:
-            first = _cm(_value(m["q"]))
-            if not m["top"]:
-                return first
-            return f"{first.split()[0]}–{_cm(_value(m['top']))}"
-
-        return _LENGTH.sub(length, text)
-    return _CM.sub(lambda m: _inches(float(m["q"]), m["u"].lower()), text)
-
-
 def _unit_name(token: str) -> str | None:
     key = " ".join(token.lower().replace(".", " ").split())
     return UNIT_ALIASES.get(key) or UNIT_ALIASES.get(key.rstrip("s"))
@@ -248,8 +175,8 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         spoon = unit in ("teaspoon", "tablespoon")
         if scale == 1.0 and spoon:
             return m.group()  # a spoon amount that is not scaled is written as the recipe has it
-        quantity: float | None = _value(m["q"]) * scale
-        top = _value(m["top"]) * scale if m["top"] else None
+        quantity: float | None = number_value(m["q"]) * scale
+        top = number_value(m["top"]) * scale if m["top"] else None
         convert = to_metric if units == "metric" else to_imperial
         food = " ".join(m.string[m.end() :].split()[:4])
         density = grams_per_ml(food) if units == "metric" and unit == "cup" and not tool else None
@@ -288,15 +215,16 @@ def _plates(text: str, factor: float) -> str:
 @lru_cache(maxsize=65_536)
 def convert_measures(text: str, units: Units) -> str:
     """Temperatures and lengths of `text` in `units` ("chicken breasts in 1-inch pieces")."""
-    return _lengths(_temperatures(text, units), units)
+    return lengths(_temperatures(text, units), units)
 
 
 @lru_cache(maxsize=65_536)
 def adapt_step(text: str, factor: float, units: Units) -> str:
     """`text` with its temperatures and lengths in `units`, its amounts of food converted and
     scaled by `factor`, and the plates it is divided between scaled."""
+    text = html.unescape(text)  # "⅛&nbsp;inch (3&nbsp;mm)": some sources keep the entities
     text = _temperatures(text, units)
-    text = _lengths(text, units)
+    text = lengths(text, units)
     text = _amounts(text, factor, units)
     return _plates(text, factor)
 
