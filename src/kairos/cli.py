@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import logging.config
 from pathlib import Path
 from typing import Annotated
 
@@ -56,12 +57,18 @@ def serve(
 
     from kairos.api.app import create_app
     from kairos.api.drain import CANCEL_MARGIN_SECONDS, exit_zero_on_stop
-    from kairos.api.workers import held_for_workers, http_protocol, workers_refusal
-    from kairos.store.outage import quiet_outage_tracebacks
+    from kairos.api.server_logging import server_log_config
+    from kairos.api.workers import (
+        HEALTHCHECK_SECONDS,
+        held_for_workers,
+        http_protocol,
+        run_workers,
+        workers_refusal,
+    )
 
     settings = get_settings()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(message)s")
-    quiet_outage_tracebacks()
+    log_config = server_log_config(settings.log_level)
+    logging.config.dictConfig(log_config)
     if (refusal := workers_refusal(settings, workers)) is not None:
         raise _fail(refusal)
     docs = f"  (docs: http://{host}:{port}/docs)" if settings.docs_enabled else ""
@@ -73,18 +80,18 @@ def serve(
     if workers == 1:
         app = create_app(settings)
         uvicorn.run(
-            app, host=host, port=port, log_level="info", proxy_headers=False,
-            http=http_protocol(), ws_max_size=settings.max_body_bytes,
+            app, host=host, port=port, log_level="info", log_config=log_config,
+            proxy_headers=False, http=http_protocol(), ws_max_size=settings.max_body_bytes,
             timeout_graceful_shutdown=stop_within,
         )  # fmt: skip
         return
     with held_for_workers(settings):
-        uvicorn.run(
+        run_workers(uvicorn.Config(
             "kairos.api.app:create_app", factory=True, workers=workers,
-            host=host, port=port, log_level="info", proxy_headers=False,
-            http=http_protocol(), ws_max_size=settings.max_body_bytes,
-            timeout_graceful_shutdown=stop_within,
-        )  # fmt: skip
+            host=host, port=port, log_level="info", log_config=log_config,
+            proxy_headers=False, http=http_protocol(), ws_max_size=settings.max_body_bytes,
+            timeout_graceful_shutdown=stop_within, timeout_worker_healthcheck=HEALTHCHECK_SECONDS,
+        ))  # fmt: skip
 
 
 @app.command("ingest")

@@ -5,26 +5,46 @@ that must be shared through the database (profiles, conversations, the versioned
 and the rate limits through redis; what each keeps in memory (the search indexes, caches keyed
 by versions) is reloaded or keyed so that no process serves a stale answer. The parent prepares
 the database once, since migrations and the sample ingest must not run twice at once.
+
+Stopping, the parent closes its copy of the listening socket before it tells the workers to
+stop; each worker closes its own as it begins to drain, so the port is closed once they all
+have, and a new connection is refused at once instead of waiting unserved in the backlog and
+being reset when the parent exits (uvicorn's parent kept its copy until then).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.supervisors import Multiprocess
 
 from kairos.settings import Settings
 
 __all__ = [
+    "HEALTHCHECK_SECONDS",
+    "ClosingMultiprocess",
     "NoDelayH11Protocol",
     "held_for_workers",
     "http_protocol",
+    "run_workers",
     "set_no_delay",
     "workers_refusal",
 ]
+
+
+logger = logging.getLogger(__name__)
+
+HEALTHCHECK_SECONDS = 30
+"""How long uvicorn's parent waits for a worker to answer its ping before it kills the worker and
+starts another (uvicorn's default is 5 s). A new worker answers only once Python has started and
+imported the command's modules, which took more than 5 s with both cores busy: the parent killed
+the first worker at 5.6 s, twice in a row, before it had served anything."""
 
 
 def workers_refusal(settings: Settings, workers: int) -> str | None:
@@ -90,3 +110,21 @@ def http_protocol() -> str:
     except ImportError:
         return "kairos.api.workers:NoDelayH11Protocol"
     return "kairos.api.http_tools:NoDelayHttpToolsProtocol"
+
+
+class ClosingMultiprocess(Multiprocess):
+    """uvicorn's supervisor of worker processes, closing its listening socket as it stops."""
+
+    def terminate_all(self) -> None:
+        for sock in self.sockets:
+            sock.close()
+        logger.info(
+            "stopping: port closed to new connections, %d worker(s) draining", len(self.processes)
+        )
+        super().terminate_all()
+
+
+def run_workers(config: uvicorn.Config) -> None:
+    """What `uvicorn.run` does for `config.workers` > 1, with `ClosingMultiprocess`."""
+    with suppress(KeyboardInterrupt):
+        ClosingMultiprocess(config, sockets=[config.bind_socket()]).run()
