@@ -10,10 +10,14 @@ product's turn shares — errors, the canonical turn record, and the work after 
   the user, latency, fallbacks, the error if any, and the product's own facts.
 - After the turn. The product's `after` work (save the interaction, learn) runs in the
   background once a result exists, never delaying or failing the answer.
+- Turns first. While any turn of this process is being answered, background work that can wait
+  (a feed prewarmed for a changed profile) waits (`until_no_turn`), so it never takes the event
+  loop from a person waiting for an answer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -73,6 +77,21 @@ class TurnRecord:
         }
 
 
+_turns_in_flight = 0
+BACKGROUND_WAIT_SECONDS = 2.0
+"""Background work waits at most this long at one point: under constant turns it still ends."""
+_POLL_SECONDS = 0.01
+
+
+async def until_no_turn(limit: float = BACKGROUND_WAIT_SECONDS) -> None:
+    """Returns once no turn is being answered in this process (or after `limit` seconds)."""
+    waited = 0.0
+    while _turns_in_flight and waited < limit:
+        await asyncio.sleep(_POLL_SECONDS)
+        waited += _POLL_SECONDS
+    await asyncio.sleep(0)
+
+
 Outage = Callable[[BaseException], None]
 Spawn = Callable[[Awaitable[None], str], None]
 
@@ -95,7 +114,9 @@ class TurnRunner(Generic[P]):
     ) -> AsyncIterator[TurnEvent]:
         """The steps' events; a failure ends the stream with one `error` event. `raised`
         receives the error, for a JSON caller that answers with its problem body."""
+        global _turns_in_flight
         payload: P | None = None
+        _turns_in_flight += 1
         try:
             async for event in steps:
                 if isinstance(event, Result):
@@ -110,6 +131,7 @@ class TurnRunner(Generic[P]):
             )
             return
         finally:
+            _turns_in_flight -= 1
             turn_log.info(json.dumps(record.event(), default=str))
         if payload is not None and after is not None:
             self.spawn(after(payload), f"after-turn-{record.turn_id}")

@@ -21,7 +21,7 @@ from kairos.errors import NotFound
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.cache import Cache
 from kairos.pipeline.events import TurnEvent
-from kairos.pipeline.turn import TurnRecord, TurnRunner
+from kairos.pipeline.turn import TurnRecord, TurnRunner, until_no_turn
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import feed, learning
 from kairos.restaurants.chat import ChatState, ChatTurn, chat_steps
@@ -257,6 +257,8 @@ class RestaurantProduct:
         except NotFound:
             return
         # the change dropped the feeds cached before it; a read since has built this one
+        feed.PREWARMING.set(True)  # this task's own context: turns come first
+        await until_no_turn()
         await self.recommendations(user, limit=feed.FEED_MAX, refresh=False)
 
     async def on_profile_changed(self, uid: uuid.UUID, deleted: bool) -> None:
