@@ -19,6 +19,7 @@ import logging
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from multiprocessing import resource_sharer
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -30,6 +31,7 @@ __all__ = [
     "HEALTHCHECK_SECONDS",
     "ClosingMultiprocess",
     "NoDelayH11Protocol",
+    "close_listening",
     "held_for_workers",
     "http_protocol",
     "run_workers",
@@ -112,12 +114,22 @@ def http_protocol() -> str:
     return "kairos.api.http_tools:NoDelayHttpToolsProtocol"
 
 
+def close_listening(sockets: list[socket.socket]) -> None:
+    """Closes this process's copies of the listening sockets, those held for workers included.
+    Starting a worker hands it the socket through multiprocessing's resource sharer, which keeps
+    a duplicate in the parent until the worker fetches it; one killed before it did (uvicorn
+    kills a worker that does not answer its ping in time) left that duplicate open for good,
+    and the port kept taking connections nobody would serve."""
+    for sock in sockets:
+        sock.close()
+    resource_sharer.stop(timeout=1)
+
+
 class ClosingMultiprocess(Multiprocess):
     """uvicorn's supervisor of worker processes, closing its listening socket as it stops."""
 
     def terminate_all(self) -> None:
-        for sock in self.sockets:
-            sock.close()
+        close_listening(self.sockets)
         logger.info(
             "stopping: port closed to new connections, %d worker(s) draining", len(self.processes)
         )
