@@ -3,6 +3,7 @@ work with no client history, from another app instance, and say what they kept."
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -152,6 +153,10 @@ async def test_a_dish_asked_for_is_named_and_kept(client: httpx.AsyncClient) -> 
         client, uid, f"s-{uuid.uuid4().hex[:8]}", "group of 10 for a birthday in boston"
     )
     assert "in Boston for a birthday." in party["message"], party["message"]
+    # words that are neither food nor event are no answer's subject ("... in Boston for dog")
+    for said in ("dog friendly patio in boston", "business lunch in boston, takes reservations"):
+        other = await _turn(client, uid, f"s-{uuid.uuid4().hex[:8]}", said)
+        assert not re.search(r" for (dog|friendly|takes)\b", other["message"]), other["message"]
 
 
 async def test_a_cafe_request_wants_cafes_of_every_kind(

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kairos.core.allergens import SEVERITY_RISK
+from kairos.core.allergens import SEVERITY_RISK, is_known_food
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.venue_identity import name_key
 from kairos.restaurants import evaluation, phrasing
-from kairos.restaurants.conversation import free_words
+from kairos.restaurants.conversation import free_words, names_event
 from kairos.restaurants.schemas import RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.understanding import DISH_WORDS
 from kairos.search.filters import SearchFilters
 from kairos.text.aspect_lexicon import FUNCTION_WORDS
 from kairos.text.aspects import ReviewText, tokenize
@@ -123,11 +124,17 @@ def said_by_price(vibe: str, tiers: Sequence[str]) -> bool:
 
 def found_for(decomposition: Decomposition, shown: list[RestaurantResult]) -> list[str]:
     """The request's own words ("wings") that shown places' reviews hold, when no cuisine
-    names the food: "Here are 5 places in Boston for wings", not "Here are 5 places"."""
+    names the food: "Here are 5 places in Boston for wings", not "Here are 5 places". Only a
+    food or an event: "dog" in "dog friendly patio" or "takes" in "takes reservations" is
+    no answer's subject ("places with outdoor seating in Austin for dog")."""
     if decomposition.filters.categories:
         return []
     matched = {t for r in shown if r.why is not None for t in r.why.matched_terms or []}
-    return [w for w in free_words(decomposition) if w in matched]
+    return [
+        w
+        for w in free_words(decomposition)
+        if w in matched and (names_event(w) or w in DISH_WORDS or is_known_food(w))
+    ]
 
 
 def risk(assessment: AllergyAssessment) -> int:

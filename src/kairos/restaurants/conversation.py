@@ -53,6 +53,10 @@ def free_words(decomposition: Decomposition) -> list[str]:
     return [w for w in dict.fromkeys(decomposition.vector_query.split()) if w not in claimed]
 
 
+def names_event(word: str) -> bool:
+    return word in _EVENTS
+
+
 def for_words(words: list[str]) -> str:
     """ "wings", "a birthday", "curry and rice"."""
     return " and ".join(f"a {w}" if w in _EVENTS else w for w in words)
