@@ -42,6 +42,7 @@ from rich.table import Table
 from sqlalchemy import text
 
 from kairos.evals.gate import Figure
+from kairos.evals.operator_resolution import gate_resolution, resolution_passes
 from kairos.evals.scratch import Build, build_sample, sample_folder, scratch_runtime
 from kairos.ingest.runner import ProgressSink
 from kairos.operator.action_line import ActionLineError, parse_last_line
@@ -99,6 +100,8 @@ class OperatorReport(BaseModel):
     timeout_overrun_ms: float
     spearman: SpearmanFigures | None
     passed: bool
+    resolution: dict[str, dict[str, float]] = {}
+    """The restaurant resolution set (issue 36) per half: resolved, other_city, ..."""
 
 
 # --- scripted conversations ----------------------------------------------------------------
@@ -522,6 +525,9 @@ async def evaluate_operator(
     async with scratch_runtime(folder, build, progress=progress) as (runtime, _):
         report = await run_operator_eval(runtime, conversations=conversations, catalogue=name)
         report.catalogue_tag = "sample" if shared is None else "shared"
+        report.resolution = await gate_resolution(runtime, report.catalogue_tag)
+        if report.resolution and not resolution_passes(report.resolution):
+            report.passed = False
         return report
 
 
@@ -532,6 +538,16 @@ def operator_figures(report: OperatorReport) -> list[Figure]:
         Figure(key=f"operator.{c.name}", suite="operator", value=round(c.rate, 4), floor=1.0)
         for c in report.checks
     ]
+    if resolved := report.resolution.get("all"):
+        found.append(
+            Figure(
+                key=f"operator.{report.catalogue_tag}.restaurant_resolved",
+                suite="operator",
+                value=resolved["resolved"],
+                target=0.95,
+                gated=False,
+            )
+        )
     if report.spearman is not None:
         found.append(
             Figure(
@@ -558,6 +574,13 @@ def render_operator_report(report: OperatorReport, console: Console) -> None:
         f"ms (target ≤ {LATENCY_TARGET_MS:.0f}); a source timing out overruns its budget by "
         f"{report.timeout_overrun_ms} ms at p95 (≤ 100)"
     )
+    for name, rates in report.resolution.items():
+        console.print(
+            f"restaurant resolution set, {name}: {rates['resolved']:.1%} resolved "
+            f"({rates['right']:.1%} right, {rates['asked']:.1%} asked among those that fit), "
+            f"{rates['other_city']:.1%} other city, {rates['not_found']:.1%} not found "
+            f"(n={rates['n']:.0f}; target >= 95 % per half, 0 other city)"
+        )
     if report.spearman is not None:
         s = report.spearman
         console.print(

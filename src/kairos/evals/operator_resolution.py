@@ -32,8 +32,20 @@ from kairos.operator.state import SessionState
 from kairos.runtime import Runtime
 from kairos.store.operator import OperatorStore
 
-__all__ = ["Opener", "OpenerResult", "ResolutionReport", "load_openers", "resolve_openers"]
+__all__ = [
+    "Opener",
+    "OpenerResult",
+    "ResolutionReport",
+    "gate_resolution",
+    "load_openers",
+    "resolution_passes",
+    "resolve_openers",
+]
 
+OPENERS: Final = Path(__file__).resolve().parents[3] / "evals" / "operator_openers"
+"""The set in a checkout: `sample_openers.jsonl` (the sample's places), `openers.jsonl` (the
+shared data's); an installed package without the checkout has neither, and the gate skips it."""
+GATE_DAY: Final = date(2026, 12, 2)
 OTHER_CITY_KM: Final = 30.0
 """Farther than this from the restaurant is outside its metro area: another city."""
 OUTCOMES: Final = ("right", "asked", "wrong", "other_city", "not_found")
@@ -162,3 +174,20 @@ def summary_counts(report: ResolutionReport) -> dict[str, Counter[str]]:
     for r in report.results:
         by_form[r.opener.form][r.outcome] += 1
     return dict(by_form)
+
+
+async def gate_resolution(runtime: Runtime, catalogue_tag: str) -> dict[str, dict[str, float]]:
+    """The resolution set for `kairos eval operator`: the cut of the catalogue evaluated (the
+    sample's, or the shared data's), rates per half; empty when the set is not there."""
+    cut = OPENERS / ("sample_openers.jsonl" if catalogue_tag == "sample" else "openers.jsonl")
+    if not cut.exists():
+        return {}
+    report = await resolve_openers(runtime, load_openers(cut), GATE_DAY)
+    return {name: report.rates(half=half) for name, half in
+            (("all", None), ("half A", "A"), ("half B", "B"))}  # fmt: skip
+
+
+def resolution_passes(rates: dict[str, dict[str, float]]) -> bool:
+    """>= 95 % resolved in each half and none in another city (issue 36)."""
+    halves = [r for name, r in rates.items() if name.startswith("half")]
+    return all(r["resolved"] >= TARGET and r["other_city"] == 0.0 for r in halves)
