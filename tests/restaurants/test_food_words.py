@@ -88,3 +88,10 @@ async def test_satay_where_none_is_known_says_so_rather_than_other_food(
     if not payload.restaurants:
         assert "couldn't find" in payload.message, payload.message
     assert "categories" not in payload.relaxed_filters
+
+
+def test_street_food_reaches_the_kinds_sold_on_the_street() -> None:
+    """ "street food in hyderabad" found nothing: Zomato files momos, kebabs and rolls under
+    their own names, not under "street food"."""
+    found = set(PARSER.decompose("street food in hyderabad").filters.categories)
+    assert {concept_form("momos"), "kebab"} <= {concept_form(c) for c in found}, found
