@@ -236,7 +236,7 @@ def _day_shape(itinerary: Any) -> Counter[str]:
             shape["dinner"] += food and "dinner" in kinds
             dinner_said = any("dinner" in n for n in day.notes)
             shape["dinner_unsaid"] += "dinner" not in kinds and not dinner_said
-        free_said = any(n.startswith("Free time") for n in day.notes)
+        free_said = any(n.startswith("Free time") or "kept free" in n for n in day.notes)
         for before, slot in zip(day.slots, day.slots[1:], strict=False):
             gap = slot.start - slot.travel_minutes - before.end
             gap -= day.buffer if before.kind == "stop" else 0

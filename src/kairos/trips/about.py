@@ -33,7 +33,13 @@ async def about_place(
     if not matches:
         raise InvalidInput(f"no place called {name!r} in the catalog; check the spelling")
     match = matches[0]
-    place = await retrieval.named(match.label.split(",")[0], match.lat, match.lng)
+    # a label is the name, then the address; a name may hold a comma ("NUS University Museum,
+    # Singapore"): the longest leading part that names a place wins
+    parts = [p.strip() for p in match.label.split(",")]
+    place = None
+    for guess in [", ".join(parts[:k]) for k in range(len(parts), 0, -1)]:
+        if (place := await retrieval.named(guess, match.lat, match.lng)) is not None:
+            break
     if place is None:
         raise InvalidInput(f"{match.label} has no catalog entry")
     pid, place_name, kind, city, attributes, tier = place

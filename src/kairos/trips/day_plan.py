@@ -10,9 +10,10 @@ from dataclasses import replace
 from typing import Final
 
 from kairos.core.geo import haversine_km
-from kairos.trips.models import MODES, PACES, Candidate, Day, TripRequest
+from kairos.trips.models import MODES, PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.timeline import DaySpec, schedule_day
+from kairos.trips.travel import reach_km
 
 __all__ = [
     "FILL_TRIES",
@@ -27,6 +28,7 @@ __all__ = [
     "schedule",
     "spec_of",
     "stops_of",
+    "top_up",
     "try_insert",
     "upgrade",
 ]  # fmt: skip
@@ -173,7 +175,63 @@ def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
     return replace(day, notes=(*day.notes, said))
 
 
-LIGHT_END: Final = 13 * 60
+FULL_END: Final = 15 * 60
+"""A day whose visits end before this minute is topped up with places no day holds."""
+SHORT_EXTRA: Final = 2
+"""Stops a day of short visits may hold past its pace's number while its visits end before
+`FULL_END` (three 20-minute stops are not a relaxed day's full share)."""
+TOP_UP_TRIES: Final = 8
+"""Places tried per day when topping it up, nearest to its stops first (each try re-times the
+day: the planner's time stays within its budget)."""
+
+
+def _visits_end(day: Day) -> int:
+    return max((s.end for s in day.stops), default=0)
+
+
+def _away(c: Candidate, stops: Sequence[Slot]) -> float:
+    return min(haversine_km(s.lat, s.lng, c.lat, c.lng) for s in stops)
+
+
+def top_up(
+    request: TripRequest, days: list[Day], active: Sequence[int], pool: Sequence[Candidate],
+    by_id: dict[str, Candidate], meals: Sequence[Candidate],
+) -> None:  # fmt: skip
+    """A day with stops whose visits end before `FULL_END` takes places no day holds (the
+    nearest to its stops within one leg first, then the better ranked) while each makes it end
+    later; past the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short
+    visits). `days` is updated in place."""
+    reach = reach_km(MODES[request.mode])
+    usual = PACES[request.pace].max_stops
+    used = {s.place_id for d in days for s in d.stops}
+    for index in active:
+        day = days[index]
+        here = [s for s in day.stops if s.positioned]
+        if not here or _visits_end(day) >= FULL_END:
+            continue
+        near = sorted(((_away(c, here), c) for c in pool if c.id not in used and c.positioned),
+                      key=lambda p: (p[0], p[1].rank, p[1].id))  # fmt: skip
+        for _km, c in [p for p in near if p[0] <= reach][:TOP_UP_TRIES]:
+            if _visits_end(day) >= FULL_END or len(day.stops) >= usual + SHORT_EXTRA:
+                break
+            room = replace(day, max_stops=max(day.max_stops, len(day.stops) + 1))
+            used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
+            new = try_insert(request, room, c, by_id, meals, used_meals)
+            if new is not None and _visits_end(new) > _visits_end(day):
+                days[index] = day = new
+                used.add(c.id)
+        if len(day.stops) > usual:
+            said = (f"{len(day.stops)} stops, more than the {request.pace} pace's usual {usual}: "
+                    f"the visits are short, and with them the day's visits end at "
+                    f"{_clock(_visits_end(day))} instead of before 15:00")  # fmt: skip
+            days[index] = replace(day, notes=(*day.notes, said))
+
+
+def _clock(minute: int) -> str:
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+LIGHT_END: Final = FULL_END
 """A day whose visits end by this minute is light: a traveller has the afternoon to fill."""
 
 

@@ -14,8 +14,9 @@
    are `unplaced`.
 5. A day still empty is filled (`day_plan.fill_day`), or says why it is empty; stops move from
    the fullest day to the thinnest while they differ by two or more (`day_plan.even_out`), and
-   a day still light (one stop, or visits ending by 13:00) says why. A day the request keeps
-   free (`free_days`) holds nothing but what was locked to it.
+   a day whose visits still end before 15:00 takes places no day holds, nearest first
+   (`day_plan.top_up`); a day still light (one stop, or visits ending by 15:00) says why. A day
+   the request keeps free (`free_days`) holds nothing but what was locked to it.
 
 `refine_day` changes one day and leaves the others as they were.
 """
@@ -43,6 +44,7 @@ from kairos.trips.day_plan import (
     schedule,
     spec_of,
     stops_of,
+    top_up,
     try_insert,
     upgrade,
 )
@@ -265,6 +267,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
         if not days[index].stops:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
     even_out(request, days, active, by_id, meals)
+    top_up(request, days, active, prepared.pool, by_id, meals)
     days = [light_note(food_note(d, meals, request.city), days, prepared.pool, request.city)
             if d.index in active else d for d in days]  # fmt: skip
     placed = {s.place_id for d in days for s in d.stops}
@@ -330,10 +333,14 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
                                                  "gets, and is unchanged"])  # fmt: skip
         dropped = max(free, key=lambda c: (c.rank, c.id))
         keep = [c for c in stops if c.id != dropped.id]
-        spec = spec_of(request, day, max(1, len(keep)), change.extra_buffer)
-        # the day's order kept: leaving a stop out never needs a new route
-        new, skipped = schedule(request, spec, keep, meals_near(meals, keep), set(other_meals),
-                                keep_order=True)  # fmt: skip
+        # the day's order kept: leaving a stop out never needs a new route; less time between
+        # stops rather than a second stop lost (a lunch hour kept free can leave less room)
+        for extra in (change.extra_buffer, change.extra_buffer // 2, 0):
+            spec = spec_of(request, day, max(1, len(keep)), extra)
+            new, skipped = schedule(request, spec, keep, meals_near(meals, keep),
+                                    set(other_meals), keep_order=True)  # fmt: skip
+            if not skipped:
+                break
         gone = [Unplaced(dropped.id, dropped.name, f"left out to make {label} more relaxed")]
         gone += [Unplaced(c.id, c.name, why) for c, why in skipped]
         return _replace_day(itinerary, new, [f"{label}: one stop fewer, more time between"],

@@ -252,20 +252,26 @@ def _meal(
             _place(s, meal, start, travel, kind, locked=False, risk_reason=reason)
             s.used_meals.add(m.id)
             return
-    _on_your_own(s, kind, minutes, nxt, f"open for {kind} " if reach else "")
+    _on_your_own(s, kind, minutes, nxt, f"open for {kind} " if reach else "", by)
 
 
-def _on_your_own(s: _State, kind: str, minutes: int, nxt: Candidate | None, what: str) -> None:
-    """No place to eat is known near: the day says where and when to plan the meal, and a lunch
-    with a stop after it keeps its time free."""
+def _on_your_own(
+    s: _State, kind: str, minutes: int, nxt: Candidate | None, what: str, by: int | None = None
+) -> None:  # fmt: skip
+    """No place to eat is known near: the day says where and when to plan the meal, and a meal
+    with a stop after it keeps its time free (a dinner before an evening stop: near that stop,
+    when it can still start by `by`)."""
     window = LUNCH if kind == "lunch" else DINNER
     if nxt is None and s.t < (DINNER_AFTER if kind == "dinner" else window[0] - MAX_WAIT):
         return  # the day's visits end before the meal is due
     at = min(max(s.t + (-s.t % 5), window[0]), window[1])
-    near = s.slots[-1].name if s.slots else nxt.name if nxt is not None else "the day's stops"
+    ahead = nxt is not None and (kind == "lunch" or (by is not None and at <= by))
+    toward = nxt is not None and (not s.slots or (ahead and kind == "dinner"))
+    near = (nxt.name if nxt is not None and toward else
+            s.slots[-1].name if s.slots else "the day's stops")  # fmt: skip
     said = f"No place to eat {what}is known near {near}: plan {kind} yourself around "
     said += _clock(at)
-    if kind == "lunch" and nxt is not None:
+    if ahead:
         said += f" ({_clock(at)}–{_clock(at + minutes)} is kept free for it)"
         s.t = at + minutes
     s.notes.append(said)
