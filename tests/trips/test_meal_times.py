@@ -95,3 +95,14 @@ def test_with_no_place_to_eat_known_the_day_says_when_and_keeps_lunch_free() -> 
     assert LUNCH[0] <= begin <= LUNCH[1]
     assert not any(s.start < end and s.end > begin for s in day.slots)  # nothing in that hour
     assert any("plan dinner yourself around" in n for n in said)
+
+
+def test_an_evening_stop_a_long_way_off_is_kept_even_when_dinner_would_not_fit_before_it() -> None:
+    evening = tuple(((19 * 60 + 30, 24 * 60),) for _ in range(7))
+    stops = [_stop(i, 0.002 * i) for i in range(1, 5)]
+    zoo = _stop(9, 0.09, hours=evening, duration=240, name="Night Zoo")  # ~10 km: ~47 min
+    request = TripRequest(city="Delhi", start_date=MONDAY, days=1, pace="moderate",
+                          mode="transit", candidates=(*stops, zoo))  # fmt: skip
+    day = plan_itinerary(request).days[0]
+    assert day.stops[-1].name == "Night Zoo", day
+    assert day.stops[-1].end <= 24 * 60

@@ -304,10 +304,13 @@ class _Mark:
     def of(cls, s: _State) -> _Mark:
         return cls(len(s.slots), len(s.notes), s.t, s.pos, s.pos_known, frozenset(s.used_meals))
 
-    def restore(self, s: _State) -> None:
+    def restore(self, s: _State) -> bool:
+        """Back to the mark; whether anything was taken back."""
+        moved = (len(s.slots), len(s.notes), s.t) != (self.slots, self.notes, self.t)
         del s.slots[self.slots :], s.notes[self.notes :]
         s.t, s.pos, s.pos_known = self.t, self.pos, self.pos_known
         s.used_meals.intersection_update(self.used_meals)
+        return moved
 
 
 def _wants_meal(s: _State, kind: str, nxt: Candidate | None) -> bool:
@@ -372,8 +375,10 @@ def schedule_day(
         if placed >= spec.max_stops:
             skipped.append((nxt, "the day already has as many stops as its pace allows"))
             continue
-        if (why := _try(s, nxt, locked=nxt.id in locks, last=last)) is not None:
-            before.restore(s)  # no dinner for an evening stop that is not planned
+        why = _try(s, nxt, locked=nxt.id in locks, last=last)
+        if why is not None and before.restore(s):  # the stop without the dinner before it
+            why = _try(s, nxt, locked=nxt.id in locks, last=last)
+        if why is not None:
             if why.startswith(("not open", "opens only")) and nxt.id not in retried and queue:
                 retried.add(nxt.id)  # later in the day, once: it may open by then
                 queue.append(nxt)
