@@ -338,6 +338,7 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     assert page.locator("#jump-chat").is_visible()
 
     # Every banner level, so that each is checked for contrast in both themes.
+    page.click("#menu-toggle")  # on a phone the account controls are behind the menu
     page.click("#open-profile")
     levels = {"peanuts": "anaphylactic", "shellfish": "severe", "dairy": "moderate"}
     for allergen, severity in {**levels, "gluten": "intolerance"}.items():
@@ -375,6 +376,7 @@ def test_phone_width_and_dark_mode(browser: Any, server: str) -> None:
     assert low_contrast(page) == []
     shot(page, "10-phone-dark-chat")
 
+    page.click("#menu-toggle")
     page.click("#theme-toggle")
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
     assert low_contrast(page) == []

@@ -5,6 +5,7 @@ import { loadFeed } from "./feed.js";
 import { createKitchen } from "./kitchen.js";
 import { createMeals } from "./meals.js";
 import { createOperator } from "./operator.js";
+import { setUpPhoneLayout } from "./phone-layout.js";
 import { createPlan } from "./plan.js";
 import { createProfile } from "./profile.js";
 import { createTrips } from "./trips.js";
@@ -121,6 +122,7 @@ document.querySelectorAll(".skip").forEach((link) => link.addEventListener("clic
 }));
 addEventListener("hashchange", showView);
 showView();
+setUpPhoneLayout();
 const profile = createProfile({
   onSaved: (user) => {
     describeAllergies(user);
