@@ -78,12 +78,13 @@ def test_statuses_are_documented_where_they_can_happen(schema: dict[str, Any]) -
 
 def test_price_tiers_accept_levels_and_answer_dollars(schema: dict[str, Any]) -> None:
     components = schema["components"]["schemas"]
-    given = components["TastePreferences-Input"]["properties"]["price_comfort"]["items"]
-    answered = components["TastePreferences-Output"]["properties"]["price_comfort"]["items"]
+    given = components["TasteInput"]["properties"]["price_comfort"]["items"]
+    answered = components["TastePreferences"]["properties"]["price_comfort"]["items"]
     assert {"type": "integer", "minimum": 1, "maximum": 4} in given["anyOf"]
     assert answered["enum"] == ["$", "$$", "$$$", "$$$$"]
-    vibes = components["TastePreferences-Input"]["properties"]["vibes"]["items"]
-    assert vibes["pattern"] == "^[^\\x00]*$"
+    vibes = components["TasteInput"]["properties"]["vibes"]
+    assert vibes["items"]["pattern"] == "^[^\\x00]*$"
+    assert vibes["maxItems"] == 50 and vibes["items"]["maxLength"] == 80
 
 
 @pytest.mark.parametrize(

@@ -20,14 +20,13 @@ from pydantic import BaseModel, ConfigDict
 from kairos.api.deps import DEMO_COOKIE, DemoSessionDep, RuntimeDep, SettingsDep
 from kairos.core.allergy_change import AllergyChange
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import NotFound
 from kairos.profiles import repository
-from kairos.profiles.schemas import UserCreate, UserPublic
+from kairos.profiles.schemas import TasteInput, UserCreate, UserPublic
 from kairos.profiles.tokens import DemoSession
 
 COOKIE_TTL_SECONDS = 7 * 86400
-DEMO_PREFERENCES = TastePreferences(
+DEMO_PREFERENCES = TasteInput(
     cuisine_affinity=["thai", "italian"], vibes=["quiet", "romantic"], price_comfort=["$$"]
 )
 
@@ -52,7 +51,7 @@ class SessionRequest(BaseModel):
 
 class DemoProfile(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    preferences: TastePreferences
+    preferences: TasteInput
 
 
 async def session_user(runtime: RuntimeDep, demo: DemoSessionDep) -> UserPublic:

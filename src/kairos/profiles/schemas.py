@@ -4,20 +4,47 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Annotated, Final
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, computed_field
 
 from kairos.core.allergy_profile import AllergyProfile, coverage
 from kairos.core.fit_scorer import TastePreferences
+from kairos.core.stored_text import StoredText
 from kairos.profiles.cook import CookProfile
 from kairos.profiles.planner import PlannerPreferences
 from kairos.profiles.travel import TravelPreferences
+
+TASTE_LIST_MAX_ITEMS: Final = 50
+TASTE_ITEM_MAX_CHARS: Final = 80
+# the length checked first, so the 422 reads "at most 80 characters" (after the storable check
+# pydantic counts "items")
+_TasteItem = Annotated[
+    str, StringConstraints(max_length=TASTE_ITEM_MAX_CHARS), *StoredText.__metadata__
+]
+
+
+def _taste_list(description: str | None = None) -> list[str]:
+    return Field(default_factory=list, max_length=TASTE_LIST_MAX_ITEMS, description=description)
+
+
+class TasteInput(TastePreferences):
+    """Taste as a client sends it: each list at most 50 items of at most 80 characters (a
+    cuisine, a vibe or a diet is a few words). A 422 names the list and the limit. Stored
+    profiles are read without these limits, so none written before them stops loading."""
+
+    model_config = ConfigDict(from_attributes=True)  # a `TastePreferences` is checked too
+
+    cuisine_affinity: list[_TasteItem] = _taste_list()
+    cuisine_aversion: list[_TasteItem] = _taste_list()
+    vibes: list[_TasteItem] = _taste_list("Most important first.")
+    dietary: list[_TasteItem] = _taste_list()
 
 
 class UserCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    preferences: TastePreferences = Field(default_factory=TastePreferences)
+    preferences: TasteInput = Field(default_factory=TasteInput)
     allergies: AllergyProfile = Field(default_factory=AllergyProfile)
     cook: CookProfile = Field(default_factory=CookProfile)
 
@@ -27,7 +54,7 @@ class UserUpdate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    preferences: TastePreferences
+    preferences: TasteInput
 
 
 class AllergyUpdate(AllergyProfile):
