@@ -378,6 +378,11 @@ def schedule_day(
         why = _try(s, nxt, locked=nxt.id in locks, last=last)
         if why is not None and before.restore(s):  # the stop without the dinner before it
             why = _try(s, nxt, locked=nxt.id in locks, last=last)
+            if why is None and "dinner" in meal_kinds:
+                meal_kinds.remove("dinner")
+                s.notes.append(f"No dinner is planned: the way to {nxt.name} leaves no hour "
+                               "for it near a place Kairos knows; take food along or eat "
+                               "there")  # fmt: skip
         if why is not None:
             if why.startswith(("not open", "opens only")) and nxt.id not in retried and queue:
                 retried.add(nxt.id)  # later in the day, once: it may open by then
