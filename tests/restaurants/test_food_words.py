@@ -95,3 +95,22 @@ def test_street_food_reaches_the_kinds_sold_on_the_street() -> None:
     their own names, not under "street food"."""
     found = set(PARSER.decompose("street food in hyderabad").filters.categories)
     assert {concept_form("momos"), "kebab"} <= {concept_form(c) for c in found}, found
+
+
+async def test_a_cuisine_the_city_lacks_is_said_before_other_places(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "african food in atlanta" answered "Nothing matched everything you asked, so I widened
+    the cuisine": the person could not tell there is no African place there at all."""
+    lacking = await runtime.db.fetch(
+        "SELECT count(*) AS n FROM places WHERE lower(city) = 'atlanta' "
+        "AND categories && ARRAY['african', 'ethiopian', 'nigerian']::text[]"
+    )
+    held = await runtime.db.fetch(
+        "SELECT count(*) AS n FROM places WHERE lower(city) = 'atlanta' AND is_active"
+    )
+    assert lacking[0]["n"] == 0 and held[0]["n"] >= 5, "the sample's Atlanta changed"
+    payload = await ask(client, await create_user(client), "african food in atlanta")
+    assert payload.restaurants, payload.message
+    assert "I know no African places in Atlanta" in payload.message, payload.message
+    assert "widened the cuisine" not in payload.message, payload.message

@@ -430,6 +430,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         missing=[t for t, n in holders.items() if safe and n == 0],
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
+        unknown_here=phrasing.describe_request(
+            decomposition.filters.categories, [], decomposition.filters.city
+        )
+        if searched.cuisine_unknown_here
+        else "",
     )
     if not turn.chain.is_offline:
         phrased = await model_tasks.phrase(turn.chain, message, safe + flagged, profile)

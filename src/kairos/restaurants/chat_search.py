@@ -34,6 +34,9 @@ class Searched:
     diets: list[str]
     occasions: list[str]
     text_query: str
+    cuisine_unknown_here: bool = False
+    """The cuisine was widened because the catalogue holds no place of it in the city at all
+    (not because of the price, an allergy or an occasion): the answer says so."""
 
 
 async def search_relaxing(
@@ -65,7 +68,7 @@ async def search_relaxing(
     traced = await search(filters)
     relaxed: list[str] = []
     broader = filters
-    all_unsafe = False
+    all_unsafe = cuisine_unknown_here = False
     for stage in RELAX_STAGES:
         if traced.result.hits:
             break
@@ -80,6 +83,9 @@ async def search_relaxing(
             (broader.kinds and set(broader.kinds) != MEAL_KINDS) or names_food(decomposition)
         ):
             break  # ice cream or satay asked for: a café's coffee or a taverna is no answer
+        if "categories" in stage and broader.categories:
+            only_cuisine = SearchFilters(city=broader.city, categories=broader.categories)
+            cuisine_unknown_here = await search_index.nothing_matches(only_cuisine) is not None
         broader, more = relax(broader, stage)
         if more:
             relaxed += more
@@ -93,4 +99,7 @@ async def search_relaxing(
             held = await search(wider)
             if set(diets) <= set(held.required):
                 traced, relaxed = held, more
-    return Searched(traced, relaxed, all_unsafe, diets, occasions, query)
+    return Searched(
+        traced, relaxed, all_unsafe, diets, occasions, query,
+        cuisine_unknown_here=cuisine_unknown_here and "categories" in relaxed,
+    )  # fmt: skip

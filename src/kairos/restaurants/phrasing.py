@@ -249,8 +249,11 @@ def answer_message(
     short: Sequence[str] = (),
     missing: Sequence[str] = (),
     few: Sequence[str] = (),
+    unknown_here: str = "",
 ) -> str:
-    """`short`: asked-for diets or occasions few places here show (those come first); `few`:
+    """`unknown_here`: the asked cuisine in the city ("sushi bars in Orlando") when the
+    catalogue holds none, so the cuisine was widened for that reason and says so.
+    `short`: asked-for diets or occasions few places here show (those come first); `few`:
     ones few places here show, every shown place among them;
     `missing`: ones no shown place shows at all — the request is then described without them,
     so no place is ever called what it has no evidence of."""
@@ -270,6 +273,9 @@ def answer_message(
             f"Only a few places here show evidence of {_evidence(few)}; each card says what its "
             "claim rests on."
         )
+    if unknown_here and "categories" in relaxed:
+        lines.append(f"I know no {unknown_here}, so these are other places there.")
+        relaxed = [r for r in relaxed if r != "categories"]
     if relaxed:
         names = [RELAXED_NAMES.get(r, r) for r in relaxed]
         lines.append(f"Nothing matched everything you asked, so I widened {listed(names)}.")
