@@ -87,7 +87,7 @@ def _open_plan(page: Any, hash_: str = "#plan") -> None:
     page.wait_for_selector("#user-select option", state="attached")  # the demo session exists
     expect(page.locator("#plan-view")).to_be_visible()
     expect(page.locator("#restaurants-view")).to_be_hidden()
-    page.wait_for_selector("#plan-map.leaflet-container")
+    page.wait_for_selector("#plan-map.leaflet-container", state="attached")  # hidden on a phone
 
 
 def _plan(page: Any, prompt: str) -> None:
