@@ -460,6 +460,10 @@ def test_phone_dark_mode(browser: Any, server: str) -> None:
         map_box = page.locator("#plan-map").bounding_box()
         first_card = page.locator(".plan-card").first.bounding_box()
         assert page.locator("#plan-form").bounding_box()["y"] < map_box["y"] < first_card["y"]
+        # fitted to the venues once shown, not at the zoom of the hidden (0 px) box
+        expect(page.locator(".plan-pin").first).to_be_visible()
+        pins = [b for b in (p.bounding_box() for p in page.locator(".plan-pin").all()) if b]
+        assert len({(round(b["x"]), round(b["y"])) for b in pins}) > 1, pins
         expect(page.locator("#jump-chat")).to_be_hidden()
         assert low_contrast(page) == []
         shot(page, "plan-10-phone-dark")

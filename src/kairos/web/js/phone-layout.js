@@ -30,8 +30,10 @@ export function setUpPhoneLayout() {
     { shown: "Hide map", hidden: "Show map", onOpen: redraw });
   disclosure(document.getElementById("trips-map-toggle"),
     { shown: "Hide map", hidden: "Show map", onOpen: redraw });
-  // picking a member's start point needs the map
-  document.addEventListener("click", (e) => { if (e.target.closest?.(".pm-pick")) planMap.open(); });
+  // picking a member's start point, or a card's "Map", needs the map
+  document.addEventListener("click", (e) => {
+    if (e.target.closest?.(".pm-pick, .show-on-map")) planMap.open();
+  });
   // the current view's tab is in sight in the sideways-scrolling switcher (scrolled by hand:
   // scrollIntoView would move where the next Tab starts from to that tab)
   const views = document.querySelector(".views");

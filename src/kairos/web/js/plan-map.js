@@ -25,6 +25,16 @@ export function createPlanMap(container, note) {
   let markers = new Map();
   let picking = null;
   let memberPoints = [];
+  // points to fit while the map had no size (on a phone it waits behind "Show map"): fitted
+  // once it is shown, else every pin would pile up at the zoom of a 0 px box
+  let unfitted = null;
+  new ResizeObserver(() => {
+    if (!map || !unfitted || !container.clientWidth) return;
+    map.invalidateSize();
+    const points = unfitted;
+    unfitted = null;
+    bounds(points);
+  }).observe(container);
 
   function start() {
     if (ready) return ready;
@@ -59,6 +69,8 @@ export function createPlanMap(container, note) {
   function bounds(points) {
     const located = points.filter((p) => p && p.lat != null && p.lng != null);
     if (!located.length) return;
+    unfitted = container.clientWidth ? null : located;
+    if (unfitted) return;
     if (located.length === 1) map.setView([located[0].lat, located[0].lng], 15);
     else map.fitBounds(L.latLngBounds(located.map((p) => [p.lat, p.lng])).pad(0.15));
   }
