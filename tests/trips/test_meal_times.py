@@ -106,4 +106,7 @@ def test_an_evening_stop_a_long_way_off_is_kept_even_when_dinner_would_not_fit_b
     day = plan_itinerary(request).days[0]
     assert day.stops[-1].name == "Night Zoo", day
     assert day.stops[-1].end <= 24 * 60
-    assert any(n.startswith("No dinner is planned: the way to Night Zoo") for n in day.notes)
+    assert any(
+        n.startswith("No dinner is planned: no place to eat Kairos knows is near enough to "
+                     "Night Zoo") for n in day.notes
+    ), day.notes  # fmt: skip

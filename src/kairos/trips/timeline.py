@@ -380,9 +380,11 @@ def schedule_day(
             why = _try(s, nxt, locked=nxt.id in locks, last=last)
             if why is None and "dinner" in meal_kinds:
                 meal_kinds.remove("dinner")
-                s.notes.append(f"No dinner is planned: the way to {nxt.name} leaves no hour "
-                               "for it near a place Kairos knows; take food along or eat "
-                               "there")  # fmt: skip
+                # a wait may be long ("free time 15:10-18:53"): what is missing is a known
+                # place to eat close enough to reach the stop from in time, not an hour
+                s.notes.append(f"No dinner is planned: no place to eat Kairos knows is near "
+                               f"enough to {nxt.name} to fit before it; take food along or "
+                               "eat there")  # fmt: skip
         if why is not None:
             if why.startswith(("not open", "opens only")) and nxt.id not in retried and queue:
                 retried.add(nxt.id)  # later in the day, once: it may open by then
