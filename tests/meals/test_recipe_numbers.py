@@ -10,6 +10,7 @@ from typing import Any
 
 from kairos.meals.recipes import AdaptedRecipe, CookConstraints, adapt_recipe
 from kairos.meals.recipes.derive import derive_recipe
+from kairos.meals.recipes.display import format_amount
 
 _IMPERIAL = re.compile(
     r"\d\s*(?:°\s*F|degrees\s*F)\b|\b[3-5]\d\d\s*degrees\b|\binch|\bcups?\b(?!\s+(?:muffin))|"
@@ -158,3 +159,11 @@ def test_half_and_half_is_the_dairy_line_it_names_scaled_and_substituted() -> No
     swapped = [line for line in dairy_free.ingredients if line.substitution is not None]
     assert len(swapped) == 2
     assert not any("half" in line.display.lower() for line in dairy_free.ingredients)
+
+
+def test_a_spoon_scaled_below_a_pinch_reads_as_a_pinch() -> None:
+    """A 12-serving lasagna cooked for 2 listed "0.042 tsp cinnamon": no cook measures that."""
+    assert format_amount(0.042, None, "teaspoon") == "a pinch of"
+    assert format_amount(0.02, None, "tablespoon") == "a pinch of"
+    assert format_amount(0.125, None, "teaspoon") == "⅛ tsp"
+    assert format_amount(1.5, None, "teaspoon") == "1½ tsp"

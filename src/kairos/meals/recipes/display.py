@@ -114,9 +114,16 @@ def scaled_amount(
     return quantity, top, unit
 
 
+_PINCH_TEASPOONS: Final = 1 / 12
+"""Below about a sixteenth of a teaspoon no cook measures: "0.042 tsp pepper" is a pinch."""
+_TEASPOONS: Final = {"teaspoon": 1.0, "tablespoon": 3.0}
+
+
 def format_amount(quantity: float | None, top: float | None, unit: str | None) -> str:
     if quantity is None:
         return ""
+    if unit in _TEASPOONS and (top or quantity) * _TEASPOONS[unit] < _PINCH_TEASPOONS:
+        return "a pinch of"
     text = _number(quantity, unit)
     if top is not None and top > quantity:
         text += f"–{_number(top, unit)}"

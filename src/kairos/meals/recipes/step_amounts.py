@@ -194,7 +194,7 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         top = kitchen_round(top, unit) if top is not None else None
         return format_amount(quantity, top, unit) + (" " if m.group().endswith(" ") else "")
 
-    return _AMOUNT.sub(amount, text)
+    return re.sub(r"\ba pinch of\s+of\b", "a pinch of", _AMOUNT.sub(amount, text))
 
 
 def _plates(text: str, factor: float) -> str:
