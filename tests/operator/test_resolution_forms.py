@@ -10,16 +10,13 @@ cities' branches of the same names with no address, as the shared catalogue hold
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 import pytest
 
 from kairos.operator.locating import Located, Locator
 from kairos.operator.reading import read_message
 from kairos.operator.state import SessionState
-from kairos.signals.client import SignalClient
-from kairos.signals.geocoding.catalog import CatalogGeocoder
-from kairos.signals.geocoding.models import GeocodeQuery, GeocodeResult
+from tests.operator.catalog_locator import catalog_locator
 
 THURSDAY = date(2026, 12, 3)
 ROWS = [
@@ -48,32 +45,6 @@ ROWS = [
 ]  # fmt: skip
 
 
-class _Place:
-    def __init__(self, id: int, name: str) -> None:
-        self.id, self.name = id, name
-
-
-class _Store:
-    """The one store call locating makes: the catalog row of a place found by name."""
-
-    def __init__(self) -> None:
-        self.ids = {(r[0], r[3], r[4]): i + 1 for i, r in enumerate(ROWS)}
-
-    async def place_named_near(self, *, name: str, lat: float, lng: float) -> _Place | None:
-        found = self.ids.get((name, lat, lng))
-        return _Place(found, name) if found else None
-
-
-class _Signals:
-    def __init__(self, geocoder: CatalogGeocoder) -> None:
-        self.geocoding: SignalClient[GeocodeQuery, GeocodeResult] = SignalClient(
-            geocoder, timeout_seconds=2.0, fresh_seconds=60.0, keep_seconds=60.0
-        )
-
-    async def geocode(self, text: str, *, limit: int = 5, refresh: bool = False) -> Any:
-        return await self.geocoding.get(GeocodeQuery(text=text, limit=limit), refresh=refresh)
-
-
 def _id(name: str, city: str = "Boston", street: str = "") -> int:
     return next(
         i + 1
@@ -84,7 +55,7 @@ def _id(name: str, city: str = "Boston", street: str = "") -> int:
 
 @pytest.fixture
 def locator() -> Locator:
-    return Locator(signals=_Signals(CatalogGeocoder(ROWS)), store=_Store())  # type: ignore[arg-type]
+    return catalog_locator(ROWS)
 
 
 async def _locate(locator: Locator, message: str) -> Located:

@@ -1,0 +1,42 @@
+"""A Locator over a few catalog rows, with the geocoder the app uses and the one store call
+locating makes, for tests of what operators type. A place's id is its row's position, from 1."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kairos.operator.locating import Locator
+from kairos.signals.client import SignalClient
+from kairos.signals.geocoding.catalog import CatalogGeocoder, PlaceRow
+from kairos.signals.geocoding.models import GeocodeQuery, GeocodeResult
+
+
+class _Place:
+    def __init__(self, id: int, name: str) -> None:
+        self.id, self.name = id, name
+
+
+class _Store:
+    """The one store call locating makes: the catalog row of a place found by name."""
+
+    def __init__(self, rows: Sequence[PlaceRow]) -> None:
+        self.ids = {(r[0], r[3], r[4]): i + 1 for i, r in enumerate(rows)}
+
+    async def place_named_near(self, *, name: str, lat: float, lng: float) -> _Place | None:
+        found = self.ids.get((name, lat, lng))
+        return _Place(found, name) if found else None
+
+
+class _Signals:
+    def __init__(self, geocoder: CatalogGeocoder) -> None:
+        self.geocoding: SignalClient[GeocodeQuery, GeocodeResult] = SignalClient(
+            geocoder, timeout_seconds=2.0, fresh_seconds=60.0, keep_seconds=60.0
+        )
+
+    async def geocode(self, text: str, *, limit: int = 5, refresh: bool = False) -> Any:
+        return await self.geocoding.get(GeocodeQuery(text=text, limit=limit), refresh=refresh)
+
+
+def catalog_locator(rows: Sequence[PlaceRow]) -> Locator:
+    return Locator(signals=_Signals(CatalogGeocoder(rows)), store=_Store(rows))  # type: ignore[arg-type]
