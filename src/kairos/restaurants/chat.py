@@ -9,38 +9,33 @@ repository, the model chain; none of them calls back into the product. The turn 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from kairos.core.allergens import asked_allergens
-from kairos.core.diets import DIETS, quote_unfit
-from kairos.core.place_kinds import MEAL_KINDS, is_store
+from kairos.core.diets import DIETS
 from kairos.llm.chain import ModelChain
 from kairos.pipeline.events import Result, Thinking, TurnEvent
-from kairos.pipeline.safety import guard_places, hard_set, quote_avoids, shown_check
+from kairos.pipeline.safety import hard_set
 from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing
+from kairos.restaurants.chat_evaluate import evaluate_places
+from kairos.restaurants.chat_order import answer_order
 from kairos.restaurants.chat_rules import (
-    evidence_rank,
-    is_named,
-    named_first,
-    recomposed,
     risk,
-    subject_words,
     turn_profile,
     unmatched_words,
     without_asked,
 )
 from kairos.restaurants.chat_search import search_relaxing
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
-from kairos.restaurants.decomposition import food_said, named_in
+from kairos.restaurants.decomposition import food_said
 from kairos.restaurants.feed import Located
 from kairos.restaurants.hours import asked_hours, by_hours
-from kairos.restaurants.results import review_claims, to_result, with_quote
-from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload, RestaurantResult
+from kairos.restaurants.results import with_quote
+from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch
 from kairos.restaurants.understand import Understand
@@ -52,7 +47,6 @@ from kairos.restaurants.where import (
     vague_where_known,
 )
 from kairos.store.places import PlacesRepository
-from kairos.text.extractive import Quote, consolidated_review
 
 EVALUATE_TOP = 10
 ANSWER_TOP = 5
@@ -277,91 +271,21 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         return
 
     yield Thinking(step="evaluating", message="Scoring romance, quiet, food, vegan options, value")
-    top = found.hits[:EVALUATE_TOP]
-    records = await turn.places.records_at([(h.place.id, h.version or "") for h in top])
     yield Thinking(step="checking_allergies", message="Checking every place against your allergies")
-    verdict = await guard_places(
-        turn.places, [records[h.place.id] for h in top], profile, exclude=hard
-    )
-    people = [("you", profile)]
-    guarded = [*verdict.safe, *verdict.flagged]
-    checks = {g.item.place.id: shown_check(g.assessment, people) for g in guarded}
-    assessed = {g.item.place.id: g.assessment for g in guarded}
-    flagged_ids = {g.item.place.id for g in verdict.flagged}
-    top = [h for h in top if h.place.id in assessed]  # the guard's exclusions never shown
-    ids = [h.place.id for h in top]
-    reviews = await turn.places.reviews(ids)
-    tiers = set(decomposition.filters.price_tiers)
-    budget = ["cheap"] if tiers and tiers <= {"$", "$$"} else []
-    requested = evaluation.requested_axes([*decomposition.vibes, *decomposition.dietary, *budget])
-    unfit = quote_unfit(decomposition.dietary)
-    avoid = quote_avoids(profile)
-    naming = subject_words(decomposition)
-    scored: list[RestaurantResult] = []
     traits_asked = [*diets, *occasions]
-    quoting: dict[int, Callable[[], Quote]] = {}
-    for hit in top:
-        place = records[hit.place.id]
-        aspects = evaluation.aspects_for(
-            reviews[hit.place.id], place.aspects, place.place.price_tier
-        )
-        scores = evaluation.radar(aspects)
-        claims = review_claims(place, traits_asked)
-        focus = sorted(requested) or ([] if claims else ["food_quality"])
-        quoting[hit.place.id] = functools.partial(
-            consolidated_review,
-            reviews[hit.place.id],
-            focus,
-            scores=aspects,
-            contrary_aspects=sorted(requested),
-            unfit=unfit,
-            claims=claims,
-            naming=naming,
-            avoid=avoid,
-        )
-        scored.append(
-            to_result(
-                place,
-                assessed[hit.place.id],
-                checks[hit.place.id],
-                wanted=traits_asked,
-                scores=scores,
-                composite=evaluation.composite(
-                    scores, requested, reviewed=bool(reviews[hit.place.id])
-                ),
-                why=hit.why,
-            )
-        )
-    if not turn.chain.is_offline:
-        judged = await model_tasks.evaluate(
-            turn.chain, scored, reviews, profile, decomposition.vector_query
-        )
-        record.fallbacks.extend(judged.fallbacks)
-        scored = [
-            recomposed(model_tasks.apply_evaluation(r, judged.value), requested, reviews)
-            for r in scored
-        ]
-    blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
-    # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
-    # resting on a category or a source attribute before one resting on reviews alone; for a
-    # meal, a shop that also sells food (a grocery tagged "Thai") after the places to eat
-    meal = set(filters.kinds) == MEAL_KINDS
-    widened = decomposition.filters.price_tiers if "price tiers" in relaxed else []
-    # a dish no place names ("crawfish boil"): its most specific categories first (Cajun, then
-    # any seafood place)
-    dish = food_said(decomposition)
-    nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
-    order = sorted(blended, key=lambda i: (
-        phrasing.category_rank(scored[i].cuisine_types, nearest),
-        phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
-        evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
-    ))  # fmt: skip
-    named = named_in(decomposition.matched)
-    found_names = [n for n in named if any(is_named(r.name, n) for r in scored)]
-    first = named_first(scored, named)
-    # a comparison or a "where is" shows what it names, never padded with other places
-    only_named = bool(first) and decomposition.intent in ("compare", "locate")
-    order = first if only_named else first + [i for i in order if i not in first]
+    evaluated = await evaluate_places(
+        turn.places, turn.chain, record, found.hits[:EVALUATE_TOP], profile, hard,
+        decomposition, traits_asked,
+    )  # fmt: skip
+    scored, records, quoting = evaluated.scored, evaluated.records, evaluated.quoting
+    assessed, flagged_ids, requested = (
+        evaluated.assessed,
+        evaluated.flagged_ids,
+        evaluated.requested,
+    )
+    ordered = answer_order(scored, decomposition, filters, relaxed)
+    order, named, found_names = ordered.order, ordered.named, ordered.found_names
+    only_named = ordered.only_named
     # quotes for the places shown only: choosing one is the costliest part of evaluating ten
     chosen = [
         with_quote(scored[i], records[scored[i].id], traits_asked, quoting[scored[i].id]())
@@ -395,7 +319,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     if only_named:
         request_text = "places named " + phrasing.listed([n.title() for n in found_names])
     assumptions = list(decomposition.assumptions)
-    if dish and not phrasing.holds_dish(dish, safe + flagged):
+    if (dish := food_said(decomposition)) and not phrasing.holds_dish(dish, safe + flagged):
         # "seafood boil" met by seafood places that never name one: called what they are
         holding = phrasing.categories_held(decomposition.filters.categories, safe + flagged)
         one = holding if len(holding) == 1 else []
@@ -448,7 +372,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             restaurants=safe,
             flagged_restaurants=flagged,
             has_allergy_warnings=any(r.allergy_warnings for r in safe + flagged),
-            hard_excluded_allergens=list(verdict.hard_excluded_allergens),
+            hard_excluded_allergens=evaluated.hard_excluded,
             relaxed_filters=relaxed,
             assumptions=assumptions,
             cited_review_ids=cited,

@@ -1,0 +1,57 @@
+"""The order of the chat's answer: the places the message names first, then by the blended
+score, with what was asked held before what was not (the evidence, the price asked, the
+dish's own categories, places to eat before shops)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kairos.core.place_kinds import MEAL_KINDS, is_store
+from kairos.restaurants import evaluation, phrasing
+from kairos.restaurants.chat_rules import evidence_rank, is_named, named_first
+from kairos.restaurants.decomposition import food_said, named_in
+from kairos.restaurants.schemas import RestaurantResult
+from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.search.filters import SearchFilters
+
+
+@dataclass(frozen=True)
+class Ordered:
+    order: list[int]
+    """Indices into the scored places, best first."""
+    named: list[str]
+    """The places the message names."""
+    found_names: list[str]
+    """Those of `named` a scored place is."""
+    only_named: bool
+    """A comparison or a "where is": the answer shows the named places alone."""
+
+
+def answer_order(
+    scored: list[RestaurantResult],
+    decomposition: Decomposition,
+    filters: SearchFilters,
+    relaxed: list[str],
+) -> Ordered:
+    blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
+    # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
+    # resting on a category or a source attribute before one resting on reviews alone; for a
+    # meal, a shop that also sells food (a grocery tagged "Thai") after the places to eat
+    meal = set(filters.kinds) == MEAL_KINDS
+    widened = decomposition.filters.price_tiers if "price tiers" in relaxed else []
+    # a dish no place names ("crawfish boil"): its most specific categories first (Cajun, then
+    # any seafood place)
+    dish = food_said(decomposition)
+    nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
+    order = sorted(blended, key=lambda i: (
+        phrasing.category_rank(scored[i].cuisine_types, nearest),
+        phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
+        evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
+    ))  # fmt: skip
+    named = named_in(decomposition.matched)
+    found_names = [n for n in named if any(is_named(r.name, n) for r in scored)]
+    first = named_first(scored, named)
+    # a comparison or a "where is" shows what it names, never padded with other places
+    only_named = bool(first) and decomposition.intent in ("compare", "locate")
+    order = first if only_named else first + [i for i in order if i not in first]
+    return Ordered(order, named, found_names, only_named)
