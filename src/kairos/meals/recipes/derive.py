@@ -17,6 +17,7 @@ from kairos.meals.recipes.health import health_score, parse_nutrition
 from kairos.meals.recipes.models import IngredientLine, Recipe
 from kairos.meals.recipes.parser import parse_ingredient
 from kairos.meals.recipes.reading import read_line
+from kairos.meals.recipes.source_text import clean_ingredient_text, clean_step_text
 from kairos.meals.recipes.tags import (
     derive_diets,
     derive_difficulty,
@@ -58,7 +59,8 @@ def _minutes(value: Any) -> int | None:
 def _steps(raw: Any) -> tuple[str, ...]:
     if isinstance(raw, str):
         raw = raw.split("\n")
-    return tuple(" ".join(str(s).split()) for s in raw or () if str(s).strip())
+    cleaned = (clean_step_text(" ".join(str(s).split())) for s in raw or ())
+    return tuple(step for step in cleaned if step)
 
 
 def _text(value: Any) -> str | None:
@@ -67,7 +69,7 @@ def _text(value: Any) -> str | None:
     return str(value) if value else None
 
 
-DERIVATION: Final = "slow-cooker-hours-5"
+DERIVATION: Final = "source-text-6"
 """Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
 
 
@@ -86,7 +88,7 @@ def derive_recipe(row: Mapping[str, Any], recipe_id: int = 0) -> Recipe:
     """Parse, read and tag one source recipe."""
     lines: list[IngredientLine] = []
     for raw in row.get("ingredients") or ():
-        text = " ".join(str(raw).split())
+        text = clean_ingredient_text(" ".join(str(raw).split()))
         if text and _LETTER.search(text):
             lines.append(read_line(parse_ingredient(text), len(lines)))
     steps = _steps(row.get("instructions"))
