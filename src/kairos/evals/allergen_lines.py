@@ -131,10 +131,18 @@ def render_lines_report(report: LinesReport, console: Console) -> None:
             _pct(score.precision), f"{score.contains_support}+{score.likely_support}",
         )  # fmt: skip
     console.print(table)
-    console.print(f"{report.lines} lines; {len(report.misses)} labels missed")
+    console.print(
+        f"{report.lines} lines; {len(report.misses)} labels missed; "
+        f"{len(report.false_positives)} allergens reported that no label names"
+    )
     if report.half == "B":
-        console.print("(half B is for judging: its misses are not listed, so rules are not "
-                      "chosen by reading them; --json has them)")  # fmt: skip
+        console.print("(half B is for judging: its misses and false positives are not listed, so "
+                      "rules are not chosen by reading them; --json has them)")  # fmt: skip
         return
     for miss in report.misses[:40]:
         console.print(f"  {miss.allergen:10} ({miss.label}) {miss.line}")
+    # Precision is a target too: what the reader wrongly flags is listed like what it misses.
+    if report.false_positives:
+        console.print("Reported but not labelled (false positives):")
+    for wrong in report.false_positives[:40]:
+        console.print(f"  {wrong.allergen:10} (none) {wrong.line}")

@@ -1,0 +1,130 @@
+"""Allergen knowledge chosen on the third development extension of the hand-labelled lines
+(`evals/allergen_lines/`, half A, set development-extension-3): every case is a real line of
+the shared recipe sets or menus, read by the core as a cook or an allergic person means it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from kairos.core.allergen_detection import detect_allergens
+from kairos.evals.allergen_lines import evaluate_lines, render_lines_report
+
+
+def read(text: str) -> set[tuple[str, str]]:
+    return {(m.allergen, m.status) for m in detect_allergens(text)}
+
+
+def allergens(text: str) -> set[str]:
+    return {m.allergen for m in detect_allergens(text)}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1/2 cup Chardonnay", "¼ bottle of Riesling white wine", "1 ½ cups Pinot Noir wine",
+        "1 cup Cabernet Sauvignon or other dry red wine", "1 cup red wine, preferably Chianti",
+        "¼ cup Madeira or sherry", "⅓ cup (85 ml) Madeira, port, or cognac",
+    ],
+)  # fmt: skip
+def test_wine_named_by_its_grape_or_region_holds_sulphites(line: str) -> None:
+    assert ("sulphites", "contains") in read(line)
+
+
+def test_madeira_cake_is_the_sponge_not_the_wine() -> None:
+    assert read("1 Madeira cake, sliced") == {
+        ("gluten", "contains"), ("eggs", "contains"), ("dairy", "contains")
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("line", "wine"),
+    [("1/4 cup Chinese rice wine", True), ("1 tablespoon Chinese rice wine", True),
+     ("1/4 teaspoon Chinkiang vinegar", False), ("1-2 tbsp Chinese black vinegar", False)],
+)  # fmt: skip
+def test_chinese_brewed_wines_and_black_vinegars_hold_wheat(line: str, wine: bool) -> None:
+    found = read(line)
+    assert ("gluten", "contains") in found
+    assert (("sulphites", "may_contain") in found) is wine
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["1 (18.25 ounce) package moist white cake mix", "1 (15 ounce) box yellow cake mix",
+     "1 and 1/4 cup (190g) yellow or vanilla boxed cake mix (not the whole box and you just "
+     "need the DRY mix)*"],
+)  # fmt: skip
+def test_a_dry_cake_mix_holds_wheat_but_not_the_eggs_the_cook_adds(line: str) -> None:
+    assert read(line) == {("gluten", "contains"), ("dairy", "may_contain"), ("soy", "may_contain")}
+
+
+def test_unsulphured_says_no_sulphites_were_added() -> None:
+    assert allergens("1/2 cup unsulfured molasses") == set()
+    assert allergens("3/4 cup (227g) unsulphured molasses (not blackstrap molasses)") == set()
+    assert read("¼ cup blackstrap molasses") == {("sulphites", "may_contain")}
+    assert read("1 cup molasses") == {("sulphites", "may_contain")}
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("4 Twinkies, halved", {("gluten", "contains"), ("eggs", "contains"),
+                                ("dairy", "may_contain"), ("soy", "may_contain")}),
+        ("100g Naked Tofoo, sliced", {("soy", "contains")}),
+        ("4 ounces dry Chinese noodles", {("gluten", "contains"), ("eggs", "may_contain")}),
+        ("Thousand Island dressing", {("eggs", "contains"), ("mustard", "may_contain")}),
+        ("2 parts coarse-grained mustard", {("mustard", "contains"), ("sulphites", "may_contain")}),
+        ("2-3 small bread and butter pickles", {("mustard", "contains")}),
+        ("2 lb Pale 6-Row", {("gluten", "contains")}),
+    ],
+)  # fmt: skip
+def test_products_are_read_with_what_they_are_made_of(
+    line: str, expected: set[tuple[str, str]]
+) -> None:
+    assert read(line) == expected
+
+
+def test_dishes_are_read_with_what_they_are_made_of() -> None:
+    alfredo = read("Chicken Alfredo: Chicken, Butter, Cream, Parmesan cheese")
+    assert {("gluten", "contains"), ("eggs", "may_contain")} <= alfredo
+    assert ("gluten", "contains") not in read("1 (15 ounce) jar Alfredo sauce")  # the sauce alone
+    parmesan = read("Eggplant Parmesan: Eggplant, Olive oil, Marinara sauce, cheese")
+    assert {("dairy", "contains"), ("gluten", "may_contain"), ("eggs", "may_contain")} <= parmesan
+    assert read("Chicken Fajitas: Chicken, Vegetable oil, Fajita seasoning") == {
+        ("gluten", "may_contain")
+    }
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["4 pounds (1.8 kg) gravy beef", "Stuffed Cabbage Rolls: Cabbage, Olive oil, Ground meat, rice",
+     "1 packet fajita seasoning", "Chicken Biryani: Chicken, Ghee, Basmati rice, spices"],
+)  # fmt: skip
+def test_words_that_only_look_like_an_allergen_bring_none_of_their_own(line: str) -> None:
+    assert not allergens(line) - {"dairy"}  # the biryani's ghee is milk; nothing else is there
+
+
+def test_vegan_parmesan_is_not_milk_but_usually_nuts() -> None:
+    assert read("1 cup vegan parmesan cheese (115g)") == {("tree_nuts", "may_contain")}
+
+
+def test_the_half_a_report_lists_what_the_reader_wrongly_flags(tmp_path: Path) -> None:
+    rows = [
+        {"id": "x#1", "source": "recipes", "half": "A", "text": "1 cup white wine",
+         "contains": [], "likely": [], "note": "deliberately unlabelled"},
+        {"id": "x#2", "source": "recipes", "half": "A", "text": "2 eggs",
+         "contains": ["eggs"], "likely": ["dairy"], "note": ""},
+    ]  # fmt: skip
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    report = evaluate_lines(lines, "A")
+    console = Console(record=True, width=200)
+    render_lines_report(report, console)
+    text = console.export_text()
+    assert "1 allergens reported that no label names" in text
+    assert "sulphites  (none) 1 cup white wine" in text
+    assert "dairy      (likely) 2 eggs" in text
+    assert report.overall.precision == 0.5
