@@ -120,3 +120,24 @@ def test_a_competitor_named_is_not_the_operators_location() -> None:
     spans = [(ours.index("Grezzo"), ours.index("Grezzo") + 6), (ours.index("Coppa"), len(ours) - 1)]
     r = read_message(ours, TUESDAY, names=spans)
     assert [m.name for m in r.locations] == ["Grezzo"] and r.competitor == "Coppa"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's our best night to push a promo this week?",
+        "ok what kind of promo?",
+        "any offer you'd suggest?",
+        "which night is our quietest?",
+        "where are the quiet spots this week?",
+        "how do we fill our slow nights?",
+        "what's our slowest time?",
+    ],
+)
+def test_asking_for_a_promo_or_the_quiet_times_is_the_opportunity_card(text: str) -> None:
+    assert read_message(text, TUESDAY).card == "opportunity"
+
+
+@pytest.mark.parametrize("text", ["how many servers friday?", "staffing for the weekend?"])
+def test_staffing_words_stay_staffing(text: str) -> None:
+    assert read_message(text, TUESDAY).card == "staffing"

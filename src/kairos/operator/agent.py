@@ -20,6 +20,7 @@ from kairos.operator.confidence import assess
 from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.locating import Locator, mention_of
+from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
 from kairos.operator.payload import answer_payload, no_location_answer
 from kairos.operator.reading import Reading, read_message, redact, with_window
 from kairos.operator.rules import Decision, SignalPack, days_between, decide
@@ -288,6 +289,8 @@ class OperatorAgent:
                 else None,
                 daypart=state.daypart,
                 checkins=model.hourly_of(loc.place_id),
+                neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
+                                                        NEIGHBOUR_KM)),
             )  # fmt: skip
             if reading.what_if is not None:
                 pack, turn.scenario = apply_scenario(pack, reading)

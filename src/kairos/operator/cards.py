@@ -13,6 +13,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Final
 
 from kairos.operator.demand import DAYPARTS, window_text
+from kairos.operator.opportunity import pattern_action, quiet_pattern
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
 from kairos.operator.staffing_plan import peak_clause, plan
 
@@ -89,7 +90,10 @@ def opportunity_actions(
                 location=label,
             )
         )
-    if not found and pack.days:
+    pattern = quiet_pattern(pack.days, pack.checkins, pack.demand.shares, pack.neighbours)
+    if pattern is not None:  # the place's own check-ins show a dip: the offer for it
+        found.append(pattern_action(pattern, pack.guests, label))
+    elif not found and pack.days:
         quiet = _quietest(pack)
         if quiet is not None:
             day, part = quiet
@@ -204,12 +208,19 @@ def _why_then(action: StaffAction, pack: SignalPack) -> str:
 
 def _first_with_staffing(actions: list[StaffAction]) -> str:
     """A risk or opportunity card's first action, and the staff change the drivers also call for
-    (the trigger may speak of it: "drop the extra server" needs the server said)."""
+    (the trigger may speak of it: "drop the extra server" needs the server said); then an offer
+    from the place's own evidence, with the sentences it rests on."""
     text = actions[0].text
     staff = next((a for a in actions if a.staff_delta), None)
     if staff is not None and staff is not actions[0]:
         text += f"; {staff.text[:1].lower()}{staff.text[1:]}"
-    return text + "."
+    text += "."
+    offer = next((a for a in actions if any(d.source == "checkins" for d in a.drivers)), None)
+    if offer is not None:
+        if offer is not actions[0]:
+            text += f" Also {offer.text[:1].lower()}{offer.text[1:]}."
+        text += "".join(f" {d.summary}" for d in offer.drivers)
+    return text
 
 
 def _risk_all_clear(pack: SignalPack) -> str:

@@ -188,6 +188,15 @@ class DemandModel:
         self._shapes = [m / m.sum() if m.sum() > 0 else m for m in counts]
         self._counts = dict(zip(self._ids, counts, strict=True))
         self._hourly = {i: places[i].checkins for i in self._ids}
+        self._coords = np.array(
+            [
+                (places[i].lat, places[i].lng)
+                if places[i].lat is not None and places[i].lng is not None
+                else (np.nan, np.nan)
+                for i in self._ids
+            ],
+            dtype=np.float64,
+        ).reshape(-1, 2)
 
     @property
     def places(self) -> int:
@@ -195,6 +204,25 @@ class DemandModel:
 
     def checkins_of(self, place_id: int) -> Matrix | None:
         return self._counts.get(place_id)
+
+    def neighbours(
+        self, place_id: int | None, lat: float, lng: float, radius_km: float
+    ) -> tuple[Matrix, int]:
+        """The pooled check-ins (weekday × daypart) of the other places within `radius_km` that
+        have at least `MIN_PEER_CHECKINS`, and how many they are."""
+        if not self._ids:
+            return np.zeros((7, len(DAYPARTS))), 0
+        dy = (self._coords[:, 0] - lat) * 111.0
+        dx = (self._coords[:, 1] - lng) * 111.0 * np.cos(np.radians(lat))
+        near = np.hypot(dx, dy) <= radius_km  # NaN (no coordinates) is never near
+        chosen = [
+            i
+            for i, pid in enumerate(self._ids)
+            if near[i] and pid != place_id and self._totals[i] >= MIN_PEER_CHECKINS
+        ]
+        if not chosen:
+            return np.zeros((7, len(DAYPARTS))), 0
+        return np.sum([self._counts[self._ids[i]] for i in chosen], axis=0), len(chosen)
 
     def hourly_of(self, place_id: int | None) -> dict[tuple[int, int], int] | None:
         """The place's own check-ins by (weekday, local hour), if it has any."""

@@ -69,8 +69,10 @@ _CARD_WORDS: dict[Card, re.Pattern[str]] = {
         re.I,
     ),
     "opportunity": re.compile(
-        r"\b(?:opportunit\w+|promot\w+|specials?|marketing|upsell\w*|fill (?:the )?seats|boost"
-        r"|grow|more guests|drive traffic|happy hour|events? nearby|capitali[sz]e)\b",
+        r"\b(?:opportunit\w+|promot\w+|promos?|offers?|specials?|marketing|upsell\w*"
+        r"|fill (?:the |more |some )?(?:seats|tables)|boost|grow|more guests|drive traffic"
+        r"|happy hour|events? nearby|capitali[sz]e|quietest|slowest"
+        r"|(?:quiet|slow) (?:nights?|days?|spots?|times?|windows?|periods?|shifts?))\b",
         re.I,
     ),
 }

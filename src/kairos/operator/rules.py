@@ -30,6 +30,7 @@ from kairos.operator.cards import (
     trigger,
 )
 from kairos.operator.demand import DAYPARTS, DemandShape, window_text
+from kairos.operator.opportunity import Neighbours
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
 from kairos.operator.staffing_plan import COVERS_PER_SERVER, peak_clause, review_driver
 from kairos.signals.closures.models import Closure
@@ -93,6 +94,8 @@ class SignalPack:
     """The place's own check-ins by (weekday, local hour): the hours a plan names."""
     supposed: list[tuple[date, set[Daypart], Driver]] = field(default_factory=list)
     """A what-if's own change in demand ("what if we get 300 covers?"), by day and dayparts."""
+    neighbours: Neighbours | None = None
+    """The check-ins of the places around it: what the street does when the place is quiet."""
 
 
 @dataclass

@@ -45,7 +45,7 @@ PREFETCH: Final[dict[Card, tuple[str, ...]]] = {
     # ADR-024: the same base, and each card's own prefetch
     "staffing": (*BASE_SOURCES, "reviews"),
     "risk": (*BASE_SOURCES, "school_calendar"),
-    "opportunity": (*BASE_SOURCES, "school_calendar"),
+    "opportunity": (*BASE_SOURCES, "school_calendar", "reviews"),
 }
 MAX_TOOL_CALLS: Final = 60
 """ADR-003: a turn never makes more source calls than this (3 locations × 7 days × 2 per-day

@@ -49,6 +49,8 @@ class PlaceCheckins:
     hours: dict[str, Any] | None
     """Opening hours by weekday name, as the source gives them (`{"Monday": {"open": …}}`)."""
     checkins: dict[tuple[int, int], int]
+    lat: float | None = None
+    lng: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,8 @@ _REVIEWS = text(
 )
 _ALL_CHECKINS = text(
     "SELECT c.place_id, c.weekday, c.hour, c.checkins, p.categories, p.attributes -> 'hours' "
-    "AS hours FROM venue_checkins c JOIN places p ON p.id = c.place_id WHERE p.is_active"
+    "AS hours, p.lat, p.lng FROM venue_checkins c JOIN places p ON p.id = c.place_id "
+    "WHERE p.is_active"
 )
 
 
@@ -125,7 +128,9 @@ class OperatorStore:
                 entry = found.get(r.place_id)
                 if entry is None:
                     hours = r.hours if isinstance(r.hours, dict) else None
-                    entry = found[r.place_id] = PlaceCheckins(list(r.categories or []), hours, {})
+                    entry = found[r.place_id] = PlaceCheckins(
+                        list(r.categories or []), hours, {}, r.lat, r.lng
+                    )
                 entry.checkins[(r.weekday, r.hour)] = r.checkins
         return found
 
