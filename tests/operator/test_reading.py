@@ -141,3 +141,22 @@ def test_asking_for_a_promo_or_the_quiet_times_is_the_opportunity_card(text: str
 @pytest.mark.parametrize("text", ["how many servers friday?", "staffing for the weekend?"])
 def test_staffing_words_stay_staffing(text: str) -> None:
     assert read_message(text, TUESDAY).card == "staffing"
+
+
+@pytest.mark.parametrize(
+    ("text", "covers"),
+    [
+        ("actually it's 130, sorry, the 160 was new years", 130),
+        ("sorry, more like 230, my bad", 230),
+        ("sorry I meant 150, 200 was mother's day", 150),
+        ("no, make it 90", 90),
+        ("actually it's 1704 Washington St", None),  # a street number, not covers
+        ("actually it's 11:30 when we open", None),
+        ("it's 130 minutes from here", None),  # not a correction: no bare number read
+    ],
+)
+def test_a_correction_puts_right_the_covers_without_saying_covers(
+    text: str, covers: int | None
+) -> None:
+    baseline = read_message(text, TUESDAY).baseline
+    assert (baseline.covers if baseline else None) == covers

@@ -41,6 +41,14 @@ _USUAL_NUMBER = re.compile(
     re.I,
 )
 """A baseline said without "covers": "usually at 140 on a friday", "we're at 75, my bad"."""
+_CORRECTED_NUMBER = re.compile(
+    r"\b(?:it'?s|its|more like|closer to|meant|make (?:it|that)|actually)\s+(?:about\s+"
+    r"|around\s+|roughly\s+|more like\s+|like\s+|closer to\s+)?(?P<n>\d{2,4})\b"
+    r"(?![:.]\d|\s*(?:%|am\b|pm\b|percent|st\b|nd\b|rd\b|th\b|min|hours?\b))",
+    re.I,
+)
+"""In a correction, the number put right without "covers": "actually it's 130", "sorry, more
+like 230", "I meant 150" (the first one: "…, the 160 was new years" is what it replaces)."""
 
 
 @dataclass(frozen=True)
@@ -56,13 +64,18 @@ def _weekday_index(said: str) -> int:
     return next(i for i, name in enumerate(_WEEKDAYS) if name.startswith(said[:3].lower()))
 
 
-def read_baseline(text: str, is_address: Callable[[str, int], bool]) -> tuple[Baseline | None, str]:
+def read_baseline(
+    text: str, is_address: Callable[[str, int], bool], *, correcting: bool = False
+) -> tuple[Baseline | None, str]:
     """The baseline, and the text with the baseline's words blanked (its weekday is not the
     window asked about: "usually 180 covers on a Friday"). `is_address`: a number there is a
-    street number ("we're at 350 Columbus Ave"), not covers."""
+    street number ("we're at 350 Columbus Ave"), not covers. `correcting`: the message puts
+    something right, so a bare number it gives is the covers corrected."""
     match = _COVERS.search(text)
     if match is None:
         match = _USUAL_NUMBER.search(text)
+        if match is None and correcting:
+            match = _CORRECTED_NUMBER.search(text)
         if match is None or is_address(text, match.start("n")):
             return None, text
     covers = int(match.group("n"))

@@ -302,7 +302,11 @@ def read_message(
     """`names`: spans of the text naming catalog places (`locating.spot`), so a restaurant named
     with no "we're called" before it is a location too. `today` and `hour`: the restaurant's
     own day and local hour (the hour None: unknown)."""
-    baseline, rest = read_baseline(text, lambda t, at: _ADDRESS.match(t, at) is not None)
+    baseline, rest = read_baseline(
+        text,
+        lambda t, at: _ADDRESS.match(t, at) is not None,
+        correcting=_CORRECTION.search(text) is not None,
+    )
     asked = read_window(rest, today, hour)
     competitor = _COMPETITOR.search(text)
     if competitor is not None:  # "how do we compare with Coppa?": Coppa is not where we are
