@@ -55,6 +55,7 @@ from kairos.trips.retrieval_rules import (
     diversify,
     in_season,
     is_food_place,
+    judged,
     label_of,
     liked,
     query_words,
@@ -144,8 +145,20 @@ class TripRetrieval(CatalogLookups):
         self._food: dict[int, bool] = {}
         """Place id → a place to eat listed as a sight (`is_food_place`: ~15 µs a row, asked
         for every row of a city twice a trip)."""
+        self._judged: dict[tuple[int, str, str, int], float | None] = {}
+        """(place id, name, kind, votes) → `judged` (not a sight, or its notability: ~0.2 ms a
+        row, asked for every row of a city each retrieval)."""
         self.retrievals = 0
         self.diversified = 0
+
+    def _judge(self, row: Row) -> float | None:
+        key = (row.id, row.name, row.kind, row.votes)
+        if key in self._judged:
+            return self._judged[key]
+        if len(self._judged) > 200_000:
+            self._judged.clear()
+        found = self._judged[key] = judged(row)
+        return found
 
     def _is_food(self, row: Row) -> bool:
         found = self._food.get(row.id)
@@ -222,7 +235,7 @@ class TripRetrieval(CatalogLookups):
         """`rows`, and the city's places with no position when the positioned sights cannot
         fill the trip's `room` (their text arm asked like the others')."""
         extra = await self._unpositioned(city, centre)
-        if not extra or len(sights(self._filter(rows, (), accessibility))[0]) >= room:
+        if not extra or len(sights(self._filter(rows, (), accessibility), self._judge)[0]) >= room:
             return rows
         query = query_words(interests)
         if query:
@@ -304,7 +317,7 @@ class TripRetrieval(CatalogLookups):
         if tags and 0 < len(filtered) < room:
             filtered += [r for r in self._filter(rows, (), accessibility)
                          if r.id not in named and r.id not in eat]  # fmt: skip
-        filtered, not_sights, notes = sights(filtered)
+        filtered, not_sights, notes = sights(filtered, self._judge)
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,
                              not_sights=not_sights)  # fmt: skip

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -88,19 +88,29 @@ def is_food_place(name: str, attributes: Mapping[str, Any]) -> bool:
     return False
 
 
-def sights(rows: Sequence[Row]) -> tuple[list[Row], int, list[float]]:
+def judged(row: Row) -> float | None:
+    """None when the row is no sight (a business, an office, a home, or a sight named as a city:
+    "Kathmandu Valley", a serial World Heritage site, is the city), else its notability."""
+    if not_a_sight(row.name, row.kind, row.attributes) is not None or find_city(row.name):
+        return None
+    return notability(row.name, row.kind, row.attributes, row.votes)
+
+
+def sights(
+    rows: Sequence[Row], judge: Callable[[Row], float | None] = judged
+) -> tuple[list[Row], int, list[float]]:
     """The rows that are sights, how many were not (businesses, offices, homes), and each kept
-    row's notability. A place of no note (below `MINOR`: a generic word or an unreadable name
-    for a name, a bare mural) is kept only when the interests' words name it (bm25 > 0); of two
-    rows naming one place within `notability.DUPLICATE_KM`, the more notable is kept."""
+    row's notability (`judge`: `judged`, or a cache of it). A place of no note (below `MINOR`: a
+    generic word or an unreadable name for a name, a bare mural) is kept only when the
+    interests' words name it (bm25 > 0); of two rows naming one place within
+    `notability.DUPLICATE_KM`, the more notable is kept."""
     kept: list[tuple[Row, float]] = []
     not_sights = 0
     for r in rows:
-        # a sight named as a city ("Kathmandu Valley", a serial World Heritage site) is the city
-        if not_a_sight(r.name, r.kind, r.attributes) is not None or find_city(r.name):
+        note = judge(r)
+        if note is None:
             not_sights += 1
             continue
-        note = notability(r.name, r.kind, r.attributes, r.votes)
         if note < MINOR and r.bm25 <= 0:
             continue
         kept.append((r, note))
