@@ -110,3 +110,18 @@ def test_an_evening_stop_a_long_way_off_is_kept_even_when_dinner_would_not_fit_b
         n.startswith("No dinner is planned: no place to eat Kairos knows is near enough to "
                      "Night Zoo") for n in day.notes
     ), day.notes  # fmt: skip
+
+
+def test_a_city_with_no_place_to_eat_known_is_said_once_and_each_meal_still_says_when() -> None:
+    stops = [_stop(i, 0.003 * i) for i in range(1, 13)]
+    request = TripRequest(city="Delhi", start_date=MONDAY, days=3, pace="moderate",
+                          mode="walk", candidates=tuple(stops), meals=())  # fmt: skip
+    days = plan_itinerary(request).days
+    assert all(d.stops for d in days)
+    city_notes = [n for d in days for n in d.notes if n.startswith("Kairos knows no place to eat")]
+    assert city_notes == ["Kairos knows no place to eat in Delhi: take food along or ask locally."]
+    assert any(n.startswith("Kairos knows no place to eat") for n in days[0].notes)
+    for d in days:  # every day still says where and when to plan its lunch
+        assert any(
+            n.startswith("No place to eat is known near") and "lunch" in n for n in d.notes
+        ), d

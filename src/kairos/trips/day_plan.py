@@ -153,14 +153,17 @@ def fill_day(
     return replace(empty, notes=(*empty.notes, f"No stop could be planned for this day: {reason}."))
 
 
-def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
+def food_note(day: Day, meals: Sequence[Candidate], city: str, *, city_said: bool = False) -> Day:
     """A day with stops and no lunch says where the nearest place to eat Kairos knows is (from
-    the day's stops), or that it knows none in the city; when and where to plan the meal is
-    said by the meal itself (`timeline._on_your_own`)."""
+    the day's stops), or that it knows none in the city (once a trip: `city_said` on the days
+    after the first); when and where to plan the meal is said by the meal itself
+    (`timeline._on_your_own`)."""
     if not day.stops or any(s.kind == "lunch" for s in day.slots):
         return day
     stops = [s for s in day.stops if s.positioned]
     if not meals:
+        if city_said:
+            return day
         said = f"Kairos knows no place to eat in {city}: take food along or ask locally."
         return replace(day, notes=(*day.notes, said))
     if not stops:
