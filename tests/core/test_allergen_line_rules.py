@@ -111,6 +111,34 @@ def test_vegan_parmesan_is_not_milk_but_usually_nuts() -> None:
     assert read("1 cup vegan parmesan cheese (115g)") == {("tree_nuts", "may_contain")}
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("3.5 oz. bag crunchy wonton strips or crunchy chow mein noodles",
+         {("gluten", "contains"), ("eggs", "may_contain")}),
+        ("½ pound dry wonton noodles", {("gluten", "contains"), ("eggs", "may_contain")}),
+        ("1/4 cup tonkatsu sauce or barbeque sauce",
+         {("gluten", "may_contain"), ("soy", "may_contain"), ("mustard", "may_contain"),
+          ("sulphites", "may_contain")}),
+        ("2 (21-ounce) cans cherry pie filling", set()),
+        ("2 boxes (3.4 oz each) Jell-O™ vanilla-flavor instant pudding & pie filling mix",
+         {("dairy", "may_contain")}),
+        ("1 cup (100 g / 3.5 oz) granola, rolled oats or Grape-Nuts",
+         {("gluten", "contains"), ("tree_nuts", "may_contain")}),
+        ("3 tbsp cream of wheat", {("gluten", "contains")}),
+        ("1 dessert spoon (2.5 teaspoons) yeast extract spread (Marmite)",
+         {("gluten", "contains"), ("celery", "may_contain")}),
+    ],
+)  # fmt: skip
+def test_a_product_is_not_the_dish_or_the_food_its_name_borrows(
+    line: str, expected: set[tuple[str, str]]
+) -> None:
+    """Noodles and wrapper strips are not the filled dish (no shrimp, no soy sauce), tonkatsu
+    sauce is not the breaded cutlet (no egg), pie filling is not pastry, Grape-Nuts hold no
+    nuts and cream of wheat no cream."""
+    assert read(line) == expected
+
+
 def test_the_half_a_report_lists_what_the_reader_wrongly_flags(tmp_path: Path) -> None:
     rows = [
         {"id": "x#1", "source": "recipes", "half": "A", "text": "1 cup white wine",
