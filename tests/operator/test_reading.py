@@ -160,3 +160,14 @@ def test_a_correction_puts_right_the_covers_without_saying_covers(
 ) -> None:
     baseline = read_message(text, TUESDAY).baseline
     assert (baseline.covers if baseline else None) == covers
+
+
+def test_a_zip_said_beside_the_one_restaurant_named_is_where_it_is() -> None:
+    text = "02128 - East Boston. Rincon Limeño on Chelsea St. opportunities this weekend?"
+    at = text.index("Rincon")
+    found = read_message(text, TUESDAY, names=[(at, at + len("Rincon Limeño"))]).locations
+    assert [(m.name, m.address, m.zip) for m in found] == [("Rincon Limeño", "Chelsea St", "02128")]
+    street = read_message("02128, on Chelsea St. weekend?", TUESDAY).locations
+    assert [(m.address, m.zip) for m in street] == [("Chelsea St", "02128")]
+    two = read_message("02118 and 02139, how do both look?", TUESDAY).locations
+    assert [m.zip for m in two] == ["02118", "02139"]  # two ZIPs stay two places

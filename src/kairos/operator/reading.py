@@ -267,7 +267,18 @@ def _locations(text: str, names: Sequence[tuple[int, int]] = ()) -> list[Locatio
         else:
             mentions.append({part: value})
         last_end = end
-    return [LocationMention(**m) for m in mentions][:3]
+    return [LocationMention(**m) for m in _zip_of_the_named(mentions)][:3]
+
+
+def _zip_of_the_named(mentions: list[dict[str, str]]) -> list[dict[str, str]]:
+    """ "02128 - East Boston. Rincon Limeño on Chelsea St": a ZIP said on its own beside the one
+    restaurant (or street) named is where that restaurant is, not a second location."""
+    alone = [m for m in mentions if set(m) <= {"zip", "city"} and "zip" in m]
+    named = [m for m in mentions if ("name" in m or "address" in m) and "zip" not in m]
+    if len(alone) != 1 or len(named) != 1 or len(mentions) != 2:
+        return mentions
+    named[0].update({k: v for k, v in alone[0].items() if k not in named[0]})
+    return named
 
 
 def _standalone_city(text: str, start: int) -> bool:
