@@ -31,7 +31,7 @@ def server(runtime: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         "KAIROS_DATA_DIR": str(tmp_path_factory.mktemp("web-data")),
         "KAIROS_LOG_LEVEL": "WARNING",
     }
-    with kairos_serve(env) as base:
+    with kairos_serve(env, ready_within=300) as base:  # a busy machine starts it slowly
         yield base
 
 

@@ -23,7 +23,7 @@ OPERATOR_TEXT = [
     ".op-question p", ".op-action dt", ".op-action dd", ".op-sparse", ".op-pos", ".op-neg",
     ".op-review-id", ".op-quote .meta", ".op-cards span", ".op-theme-summary", ".op-fresh",
     ".op-context", ".op-evidence summary", ".op-competitor-status", ".op-question-mark",
-    ".op-unconfigured li",
+    ".op-unconfigured li", ".op-source-why",
 ]  # fmt: skip
 FIRST = (
     "I run Marliave in Boston, usually 120 covers on a Friday — what should I do about "
@@ -109,7 +109,7 @@ def test_staffing_correction_risk_evidence_and_competitor(page: Any) -> None:
     for i, (name, fresh) in enumerate(answer["action_line"]["sources"]):
         expect(cited.nth(i)).to_have_text(f"{name} ({fresh})")
 
-    # One chip per source: its status, its freshness, the note as a tooltip; skipped looks apart.
+    # One chip per source: its status, its freshness, the note behind it; skipped looks apart.
     chips = first.locator(".op-source")
     expect(chips).to_have_count(len(answer["sources"]))
     for source in answer["sources"]:
@@ -121,11 +121,22 @@ def test_staffing_correction_risk_evidence_and_competitor(page: Any) -> None:
         )
         if none:  # no provider: no age of data that does not exist
             expect(chip.locator(".op-source-fresh")).to_have_count(0)
-            assert source["detail"] in chip.get_attribute("title")
         else:
             expect(chip.locator(".op-source-fresh")).to_have_text(source["freshness"])
-        if source["note"]:
-            assert source["note"] in chip.get_attribute("title")
+        # What the chip knows is a disclosure, opened by keyboard: never a hover-only tooltip.
+        assert chip.locator("[title]").count() == 0 and chip.get_attribute("title") is None
+        toggle, why = chip.locator("button.op-source-toggle"), chip.locator(".op-source-why")
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+        expect(why).to_be_hidden()
+        toggle.focus()
+        page.keyboard.press("Enter")
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        expect(why).to_be_visible()
+        for said in (source["detail"] if none else None, source["note"]):
+            if said:
+                expect(why).to_contain_text(said)
+        page.keyboard.press("Space")
+        expect(why).to_be_hidden()
     skipped = first.locator(".op-source[data-source=school_calendar]")
     expect(skipped).to_have_attribute("data-status", "skipped")  # staffing does not fetch it
     reviews = first.locator(".op-source[data-source=reviews]")
@@ -278,6 +289,9 @@ def test_phone_dark_mode(browser: Any, server: str) -> None:
         _open(page)
         assert page.evaluate("document.documentElement.dataset.theme") == "dark"
         answer = _ask(page, FIRST, 1)
+        for toggle in answer.locator(".op-source-toggle").all():  # each explanation, read
+            toggle.tap()
+        expect(answer.locator(".op-source-why").first).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert low_contrast(page, OPERATOR_TEXT) == []
         answer.scroll_into_view_if_needed()

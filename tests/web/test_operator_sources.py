@@ -46,9 +46,19 @@ const answer = JSON.parse(process.argv[2]);
 const el = renderAnswer(answer, { answerQuestion() {}, expand() {} });
 const text = (e, cls) => e.find(cls).map((x) => x.textContent);
 console.log(JSON.stringify({
-  chips: el.find("op-source").map((c) => ({ cls: c.className, status: c.attributes["data-status"],
-    source: c.attributes["data-source"], title: c.attributes.title || "", said: c.textContent,
-    label: text(c, "op-source-status"), fresh: text(c, "op-source-fresh") })),
+  chips: el.find("op-source").map((c) => {
+    const [toggle] = c.find("op-source-toggle"), [why] = c.find("op-source-why");
+    const titled = c.find("op-source-toggle").filter((t) => "title" in t.attributes);
+    return { cls: c.className, status: c.attributes["data-status"],
+      source: c.attributes["data-source"], title: c.attributes.title || "",
+      tips: c.find("op-source-why").length + titled.length,
+      said: toggle ? toggle.textContent : c.textContent, why: why ? why.textContent : "",
+      button: toggle ? toggle.tagName : null,
+      expanded: toggle ? toggle.attributes["aria-expanded"] : null,
+      controls: toggle ? toggle.attributes["aria-controls"] : null,
+      panel: why ? why.attributes.id : null, hidden: why ? "hidden" in why.attributes : null,
+      label: text(c, "op-source-status"), fresh: text(c, "op-source-fresh") };
+  }),
   unconfigured: text(el, "op-unconfigured"),
   cited: text(el, "op-cited"),
 }));
@@ -112,8 +122,8 @@ def test_a_source_with_no_provider_reads_not_configured_never_ok() -> None:
     assert events["fresh"] == []  # no age for data that does not exist
     assert "ok" not in events["said"].split() and "min old" not in events["said"]
     assert "ok" not in events["cls"].split() and "uninformative" not in events["cls"]
-    assert "KAIROS_EVENTS_PROVIDER=ticketmaster" in events["title"]
-    assert "not cited and not counted" in events["title"]
+    assert "KAIROS_EVENTS_PROVIDER=ticketmaster" in events["why"]
+    assert "not cited and not counted" in events["why"]
     # the settings are on the page, not only in a tooltip
     assert shown["unconfigured"] == [
         "No events source is configured, so events nearby are unknown (not absent); set "
@@ -139,5 +149,19 @@ def test_a_role_the_turn_did_not_ask_is_skipped_not_said_to_miss_this_place() ->
     chip = shown["chips"][1]
     assert chip["status"] == "skipped" and chip["label"] == ["skipped"]
     assert "not here" not in chip["said"] and "uninformative" not in chip["cls"]
-    assert "does not cover" not in chip["title"]
-    assert "the staffing card does not fetch it" in chip["title"]
+    assert "does not cover" not in chip["why"]
+    assert "the staffing card does not fetch it" in chip["why"]
+
+
+def test_a_chip_explains_itself_in_a_disclosure_not_a_tooltip() -> None:
+    """Issue 41: a hover tooltip reaches no keyboard, touch or screen-reader user. A chip with
+    something to say is a button (aria-expanded, aria-controls) over a text that starts hidden."""
+    for chip in _render(_answer([WEATHER, NOT_CONFIGURED]))["chips"]:
+        assert chip["title"] == "" and chip["tips"] == 1, chip  # no tooltip; one explanation
+        assert chip["button"] == "button" and chip["expanded"] == "false", chip
+        assert chip["controls"] and chip["controls"] == chip["panel"], chip
+        assert chip["hidden"] is True, chip
+    weather = _render(_answer([WEATHER]))["chips"][0]
+    assert weather["why"].startswith("climatology: what is normal for this calendar day")
+    assert "provider: climatology" in weather["why"]
+    assert weather["said"].startswith("●Weatherok")  # the chip's own words name the button

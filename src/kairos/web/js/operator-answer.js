@@ -1,9 +1,9 @@
 // One operator answer (seed 004) drawn from its OperatorAnswer: the recommendation, why (at
 // most two bullets), the trigger, the one question, the action line as a strip (read back from
 // the answer's last line, ADR-020), the actions, the assumptions, a chip per source with its
-// status and freshness (a role with no provider reads "not configured", with the settings that
-// configure one beside the chips), the confidence with its caps, then the guest signals, the
-// competitor and the demand shape (operator-signals.js).
+// status and freshness that opens on its explanation (a role with no provider reads "not
+// configured", with the settings that configure one beside the chips), the confidence with its
+// caps, then the guest signals, the competitor and the demand shape (operator-signals.js).
 import { h } from "./dom.js";
 import { competitorBlock, demandTable, guestSnapshot } from "./operator-signals.js";
 
@@ -53,24 +53,46 @@ function actionStrip(answer) {
     h("li", {}, name, " ", h("span", { class: "op-fresh", text: `(${fresh})` }))))));
 }
 
+let chipCount = 0;
+
+// A chip with something to explain is a disclosure: the chip is a button (aria-expanded) that
+// shows the explanation as text under it, for keyboard, touch and screen readers alike; a hover
+// tooltip reaches none of them.
 function sourceChip(source) {
   const none = source.status === "not_configured";
   // a role this turn did not ask covers nothing, but "not here" would say it was asked
   const unasked = none || source.status === "skipped";
-  const tip = [source.note, source.detail, !none && source.error_code && `error code ${source.error_code}`,
+  const why = [source.note, source.detail, !none && source.error_code && `error code ${source.error_code}`,
     source.provider !== "-" && !none && `provider: ${source.provider}`,
     none ? "no provider, so it is not cited and not counted"
       : !source.informative && !unasked && "does not cover this place or period, so it is not cited"].filter(Boolean).join(" · ");
-  return h("li", {
+  const said = [
+    h("span", { class: "op-source-icon", "aria-hidden": "true", text: STATUS_ICON[source.status] || "•" }),
+    h("span", { class: "op-source-name", text: SOURCE_LABEL[source.name] || source.name }),
+    h("span", { class: "op-source-status", text: STATUS_TEXT[source.status] || source.status }),
+    none ? null : h("span", { class: "op-source-fresh", text: source.freshness }),
+    source.cache_hit ? h("span", { class: "op-source-cache", text: "cached" }) : null,
+    source.informative || unasked ? null : h("span", { class: "op-source-cache", text: "not here" })];
+  const chip = h("li", {
     class: `op-source ${source.status}${source.informative || unasked ? "" : " uninformative"}`,
-    "data-source": source.name, "data-status": source.status, title: tip || null, tabindex: tip ? "0" : null,
-  },
-  h("span", { class: "op-source-icon", "aria-hidden": "true", text: STATUS_ICON[source.status] || "•" }),
-  h("span", { class: "op-source-name", text: SOURCE_LABEL[source.name] || source.name }),
-  h("span", { class: "op-source-status", text: STATUS_TEXT[source.status] || source.status }),
-  none ? null : h("span", { class: "op-source-fresh", text: source.freshness }),
-  source.cache_hit ? h("span", { class: "op-source-cache", text: "cached" }) : null,
-  source.informative || unasked ? null : h("span", { class: "op-source-cache", text: "not here" }));
+    "data-source": source.name, "data-status": source.status,
+  });
+  if (!why) {
+    chip.append(...said.filter(Boolean));
+    return chip;
+  }
+  chipCount += 1;
+  const id = `op-source-why-${chipCount}`;
+  const panel = h("p", { class: "op-source-why", id, hidden: true, text: why });
+  const toggle = h("button", { type: "button", class: "op-source-toggle", "aria-expanded": "false",
+    "aria-controls": id,
+    onclick: () => {
+      const open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", String(open));
+      panel.hidden = !open;
+    } }, ...said, h("span", { class: "op-source-more", "aria-hidden": "true", text: "▾" }));
+  chip.append(toggle, panel);
+  return chip;
 }
 
 // Each role with no provider, in words: what is unknown and the settings that configure one.
