@@ -1,6 +1,8 @@
 """Allergen knowledge chosen on the third development extension of the hand-labelled lines
-(`evals/allergen_lines/`, half A, set development-extension-3): every case is a real line of
-the shared recipe sets or menus, read by the core as a cook or an allergic person means it."""
+(`evals/allergen_lines/`, half A, set development-extension-3) and on an audit of the shared
+recipe lines outside the labelled set: the cases are real lines of the shared recipe sets or
+menus (none from half B; a few short ones written for the purpose), read by the core as a cook
+or an allergic person means them."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ def allergens(text: str) -> set[str]:
     [
         "1/2 cup Chardonnay", "¼ bottle of Riesling white wine", "1 ½ cups Pinot Noir wine",
         "1 cup Cabernet Sauvignon or other dry red wine", "1 cup red wine, preferably Chianti",
-        "¼ cup Madeira or sherry", "⅓ cup (85 ml) Madeira, port, or cognac",
+        "3 tablespoons Madeira", "1 cup Sauvignon Blanc, chilled",
     ],
 )  # fmt: skip
 def test_wine_named_by_its_grape_or_region_holds_sulphites(line: str) -> None:
