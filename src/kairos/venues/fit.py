@@ -2,13 +2,13 @@
 
 First, always: places to visit whose name says they are a business, an office or a home
 (`core.notability.not_a_sight`: "Sweet knife shop", "ward 9- 0ffice"), which no group goes
-out to. Then, in order, each leaving venues out only when at least `ENOUGH` others remain
-(else they stay, ordered after, and the plan says why they are there): venues their source
-lists as closed; for a sit-down meal, food trucks and counters (`outing.service`); for a group
-of `LARGE_GROUP` or more, venues their source says are not good for groups; for "make it
-cheaper", venues priced above the ceiling; for "quieter" (or a quiet vibe), venues their source
-lists as loud. What is left out is returned as `ExcludedVenue`s with the reason; what a cut
-could not do is a note.
+out to, and venues their source lists as closed, which are no alternative however few the
+others. Then, in order, each leaving venues out only when at least `ENOUGH` others remain
+(else they stay, ordered after, and the plan says why they are there): for a sit-down meal,
+food trucks and counters (`outing.service`); for a group of `LARGE_GROUP` or more, venues
+their source says are not good for groups; for "make it cheaper", venues priced above the
+ceiling; for "quieter" (or a quiet vibe), venues their source lists as loud. What is left out
+is returned as `ExcludedVenue`s with the reason; what a cut could not do is a note.
 """
 
 from __future__ import annotations
@@ -104,14 +104,13 @@ def fit(
     ]
     fitted.candidates = [c for c in fitted.candidates if c.place_id not in nowhere]
 
-    before = len(fitted.candidates)
-    stayed = _cut(
-        fitted,
-        lambda c: "listed as closed by its source" if attrs(c).closed else None,
-        "closed",
-        safety_first=False,  # a closed venue is no alternative, however safe
-    )
-    fitted.closed = before - len(fitted.candidates) if not stayed else 0
+    # a closed venue is no alternative, however few the others: always left out (listed)
+    closed = [c for c in fitted.candidates if attrs(c).closed]
+    fitted.excluded += [
+        left_out(c.record.place, "listed as closed by its source", "closed") for c in closed
+    ]
+    fitted.candidates = [c for c in fitted.candidates if not attrs(c).closed]
+    fitted.closed = len(closed)
     if intent.outing:
         outing = intent.outing
 
@@ -159,13 +158,7 @@ def _cheaper(fitted: Fitted, intent: Intent) -> None:
         c.place_id: followups.price_level(c.record.place.price_tier) for c in fitted.candidates
     }
     pricier = {i for i, lv in level.items() if lv is not None and lv > max(ceiling, 1)}
-    cheaper = [
-        c
-        for c in fitted.candidates
-        if (lv := level[c.place_id]) is not None and lv <= max(ceiling, 1)
-    ]
-    left = len(fitted.excluded)
-    stayed = _cut(
+    _cut(
         fitted,
         lambda c: (
             f"{c.record.place.price_tier}: not cheaper than before"
@@ -182,12 +175,7 @@ def _cheaper(fitted: Fitted, intent: Intent) -> None:
             level[c.place_id] or 0 if c.place_id in pricier else 0,
         )
     )
-    where = f" in {intent.location.title()}" if intent.location else ""
-    fitted.notes.append(
-        followups.cheaper_sentence(
-            intent.asked, len(cheaper), len(fitted.excluded) - left if not stayed else 0, where
-        )
-    )
+    # what "cheaper" came to is said from the ranked plan (`followups.cheaper_sentence`)
 
 
 def _quieter(fitted: Fitted, attrs: Callable[[Candidate], Attributes], *, asked: bool) -> None:

@@ -23,7 +23,7 @@ from typing import Final, Literal
 
 from kairos.store.database import Database
 from kairos.venues.cost import TIER_SPEND, TIERS
-from kairos.venues.schemas import Budget
+from kairos.venues.schemas import Budget, VenueResult
 
 __all__ = ["ENOUGH", "Asked", "Change", "asked_changes", "cheaper_budget", "earlier_top_level"]
 
@@ -95,8 +95,18 @@ def price_level(tier: str | None) -> int | None:
     return len(tier) if tier in TIERS else None
 
 
-def cheaper_sentence(asked: Asked, cheaper: int, left_out: int, place: str) -> str:
-    """What "make it cheaper" came to."""
+def _why_not(v: VenueResult) -> str:
+    """Why a venue ranks where it does although it is cheaper: the critic's or a member's
+    high flag, or a veto."""
+    if v.vetoed_by:
+        return f"vetoed by {', '.join(v.vetoed_by)}"
+    high = next((f.description for f in v.risk_flags if f.severity == "high"), None)
+    return high or "it shows less of what was asked"
+
+
+def cheaper_sentence(asked: Asked, venues: Sequence[VenueResult], left_out: int, place: str) -> str:
+    """What "make it cheaper" came to, read from the plan as ranked: the cheaper venues when
+    they lead; else that they do not, why, and the nearest alternative."""
     ceiling = asked.ceiling or 0
     before = f" ({asked.before})" if asked.before else ""
     if ceiling <= 0:
@@ -105,18 +115,34 @@ def cheaper_sentence(asked: Asked, cheaper: int, left_out: int, place: str) -> s
             f"expensive places{place} again."
         )
     tiers = " or ".join(TIERS[:ceiling])
-    if cheaper == 0:
+    cheap = [v for v in venues if (level := price_level(v.price_range)) and level <= ceiling]
+    first = venues[0] if venues else None
+    if first is None:
+        return f"Nothing cheaper was found{place}: no venue here is priced {tiers}{before}."
+    if not cheap:
         return (
-            f"Nothing cheaper was found{place}: no venue here is priced {tiers}{before}; these "
-            "are the nearest I know, by price."
+            f"Nothing cheaper was found{place}: no venue here is priced {tiers}{before}; the "
+            f"nearest alternative is {first.name} ({first.price_range or 'price unknown'})."
         )
-    if cheaper < ENOUGH:
-        return (
-            f"Only {cheaper} venue(s){place} are cheaper ({tiers}){before}: they come first; "
-            "the others are priced as before."
-        )
+    leading = 0
+    for v in venues:
+        if v not in cheap:
+            break
+        leading += 1
     out = f"; {left_out} pricier venue(s) left out" if left_out else ""
-    return f"Cheaper, as asked: the venues are priced {tiers}{before}{out}."
+    if leading == len(cheap):
+        return f"Cheaper, as asked: {leading} venue(s) priced {tiers}{before} come first{out}."
+    if leading:
+        return (
+            f"Cheaper, as asked: {leading} venue(s) priced {tiers}{before} come first; "
+            f"{len(cheap) - leading} more rank lower ({_why_not(cheap[leading])}){out}."
+        )
+    named = "; ".join(f"{v.name} ({v.price_range}, #{v.rank}): {_why_not(v)}" for v in cheap[:2])
+    return (
+        f"Only {len(cheap)} venue(s){place} are priced {tiers}{before}, and none can lead: "
+        f"{named}. The nearest alternative is {first.name} "
+        f"({first.price_range or 'price unknown'})."
+    )
 
 
 def quieter_sentence(quiet: int, loud_left_out: int, shown: Sequence[str]) -> str:

@@ -54,7 +54,8 @@ COUNTER: Final = frozenset(
         "patisserie/cake shop", "specialty food", "cheese shops", "do-it-yourself food",
         "hot dogs", "salad", "soup", "fruits & veggies", "convenience stores", "grocery",
         "food court", "quick bites", "street food", "takeaway", "chocolatiers & shops",
-        "shaved ice", "creperies", "kiosk",
+        "shaved ice", "creperies", "kiosk", "public markets", "shopping centers",
+        "farmers market",
     }
 )  # fmt: skip
 NEUTRAL: Final = frozenset(

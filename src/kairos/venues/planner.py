@@ -18,34 +18,31 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from kairos.core.place_kinds import named_a_cafe
 from kairos.pipeline.events import Result, Thinking, TurnEvent
-from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.profiles.schemas import UserPublic
-from kairos.signals.events.models import EventList, EventsQuery
-from kairos.signals.geocoding.cities import find_city
 from kairos.signals.service import Signals
-from kairos.signals.weather.models import WeatherQuery, WeatherReport
-from kairos.store.places import PlaceSummary
+from kairos.signals.weather.models import WeatherReport
 from kairos.store.plans import NewRiskEvent, PlanStore
-from kairos.text.extractive import sentence_naming
 from kairos.venues import actions
-from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Commander, Intent
-from kairos.venues.cost import CostProfile, cost_profile
-from kairos.venues.critic import PastRisk, PlanSlot, VenueFacts, review
-from kairos.venues.followups import ceiling_for, cheaper_budget, earlier_top_level
-from kairos.venues.group import GroupProfile, diet_risks
+from kairos.venues.critic import PlanSlot
+from kairos.venues.critique import critique
+from kairos.venues.followups import (
+    ceiling_for,
+    cheaper_budget,
+    cheaper_sentence,
+    earlier_top_level,
+)
+from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import counted, left_out
-from kairos.venues.outing import seating_note
 from kairos.venues.schemas import (
     ActionRequest,
-    MemberRisk,
     PlanRequest,
     PlanResponse,
-    RiskFlag,
 )
-from kairos.venues.scout import Candidate, Scout, ScoutResult
+from kairos.venues.scoring import costs_of, member_risks_at, neutral_vibes
+from kairos.venues.scoring import scored as scored_candidate
+from kairos.venues.scout import Scout
 from kairos.venues.summary import (
     asked_for,
     cost_line,
@@ -58,7 +55,6 @@ from kairos.venues.summary import (
     who_for,
 )
 from kairos.venues.synthesiser import (
-    Scored,
     VibeScore,
     backup_for,
     consensus,
@@ -71,10 +67,6 @@ from kairos.venues.where import owner_city, unknown_city
 __all__ = ["PlanTurn", "Planner"]
 
 T = TypeVar("T")
-EVENTS_RADIUS_KM = 1.6  # the seed's "within a 1-mile radius"
-PERSISTED_KINDS = frozenset({"weather", "events", "closed"})
-SNIPPET_CHARS = 120
-"""A why's quote: one sentence of the best-matching review, at most this long."""
 
 
 @dataclass
@@ -198,19 +190,30 @@ class Planner:
         slot = _slot(intent)
         status: dict[str, str] = {}
         vibe_task = self._agent(
-            "vibe_matcher", status, self._vibes(ids, intent, user), _neutral_vibes(ids)
+            "vibe_matcher", status, self._vibes(ids, intent, user), neutral_vibes(ids)
         )
-        cost_task = self._agent("cost_analyst", status, _costs(candidates, intent), {})
+        cost_task = self._agent("cost_analyst", status, costs_of(candidates, intent), {})
         critic_task = self._agent(
-            "critic", status, self._critic(candidates, intent, slot, turn), {}
+            "critic",
+            status,
+            critique(
+                self.signals(),
+                self.commander.today(),
+                candidates,
+                intent,
+                slot,
+                turn.weather,
+                turn.risk_events,
+            ),
+            {},
         )
         vibe_scores, costs, flags = await asyncio.gather(vibe_task, cost_task, critic_task)
         turn.timings["agents"] = _ms(started)
         yield _log("vibe", vibe_line(intent, vibe_scores, status))
         yield _log("cost", cost_line(costs, status))
-        member_risks = {c.place_id: _member_risks(c, group) for c in candidates}
+        member_risks = {c.place_id: member_risks_at(c, group) for c in candidates}
         shown_flags = {
-            c.place_id: [*_as_flags(member_risks[c.place_id]), *flags.get(c.place_id, [])]
+            c.place_id: [*member_flags(member_risks[c.place_id]), *flags.get(c.place_id, [])]
             for c in candidates
         }
         names = {c.place_id: c.record.place.name for c in candidates}
@@ -244,7 +247,7 @@ class Planner:
             [r for c in candidates if c.hit.why.matched_terms and (r := c.hit.why.best_review_id)]
         )
         scored = [
-            self._scored(c, vibe_scores, costs, flags, member_risks, quoted, intent, found)
+            scored_candidate(c, vibe_scores, costs, flags, member_risks, quoted, intent, found)
             for c in candidates
         ]
         venues = synthesise(
@@ -253,6 +256,10 @@ class Planner:
             vibe_name=intent.vibe,
             budget_text=intent.budget.text if intent.budget else None,
         )
+        if "cheaper" in intent.asked.changes:
+            where = f" in {intent.location.title()}" if intent.location else ""
+            pricier_out = sum(e.cause == "budget" for e in found.excluded)
+            found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where))
         asked = intent.vibe if "vibe_matcher" in intent.active_agents else None
         sentence = consensus(venues, asked)
         backup = backup_for(venues)
@@ -322,124 +329,9 @@ class Planner:
         self, ids: list[int], intent: Intent, user: UserPublic
     ) -> dict[int, VibeScore]:
         if "vibe_matcher" not in intent.active_agents:
-            return _neutral_vibes(ids)
+            return neutral_vibes(ids)
         stored = await self.db_vibes(ids)
         return score_vibes(stored, ids, intent.vibe, user.vibe_tags)
-
-    async def _critic(
-        self, candidates: list[Candidate], intent: Intent, slot: PlanSlot, turn: PlanTurn
-    ) -> dict[int, list[RiskFlag]]:
-        signals = self.signals()
-        day = slot.day or self.commander.today()
-        weather = turn.weather
-        events: dict[int, EventList | None] = {}
-        if signals is not None:
-            located = [(c, at) for c in candidates if (at := _weather_point(c.record.place))]
-
-            async def one(c: Candidate, at: tuple[float, float]) -> None:
-                lat, lng = at
-                w, e = await asyncio.gather(
-                    signals.weather.get(WeatherQuery(lat=lat, lng=lng, day=day)),
-                    signals.events.get(
-                        EventsQuery(
-                            lat=lat, lng=lng, start=day, end=day, radius_km=EVENTS_RADIUS_KM
-                        )
-                    ),
-                )
-                weather[c.place_id] = w.data if w.usable else None
-                events[c.place_id] = e.data if e.usable else None
-
-            await asyncio.gather(*(one(c, at) for c, at in located))
-        flags: dict[int, list[RiskFlag]] = {}
-        for c in candidates:
-            p = c.record.place
-            facts = VenueFacts(
-                name=p.name,
-                kind=p.kind,
-                traits=p.traits,
-                outdoor_activity=intent.outdoor,
-                checkins=c.facts.checkins,
-                inspections=c.facts.inspections,
-                past_risks=[
-                    PastRisk(r.description, r.severity, r.kind, r.times_seen, r.last_seen.date())
-                    for r in c.past_risks
-                ],
-                good_for_groups=c.facts.good_for_groups,
-                closed=c.facts.closed,
-                weather=weather.get(c.place_id),
-                events=found.events if (found := events.get(c.place_id)) else (),
-            )
-            flags[c.place_id] = review(facts, slot, intent.group_size)
-            turn.risk_events.extend(
-                NewRiskEvent(
-                    place_id=p.id,
-                    venue_name=p.name,
-                    description=f.description,
-                    severity=f.severity,
-                    kind=f.kind,
-                    weather_context=f.evidence[0] if f.kind == "weather" else None,
-                )
-                for f in flags[c.place_id]
-                if f.kind in PERSISTED_KINDS and f.severity != "low" and _observed(f, facts)
-            )
-        return flags
-
-    def _scored(
-        self,
-        c: Candidate,
-        vibe_scores: dict[int, VibeScore],
-        costs: dict[int, CostProfile],
-        flags: dict[int, list[RiskFlag]],
-        member_risks: dict[int, list[MemberRisk]],
-        quoted: dict[int, str],
-        intent: Intent,
-        found: ScoutResult,
-    ) -> Scored:
-        p = c.record.place
-        why = c.hit.why
-        review = why.best_review_id
-        snippet = (
-            sentence_naming(quoted.get(review, ""), why.matched_terms, SNIPPET_CHARS)
-            if why.matched_terms and review is not None
-            else None
-        )
-        features = intent.features
-        seats, seating_check = seating_note(p, c.facts.good_for_groups, intent.group_size)
-        checks = [seating_check] if seating_check else []
-        if c.place_id in found.counter_kept and intent.outing:
-            checks.insert(0, f"Counter service, not {intent.outing}: kept for want of others.")
-        takes = True if seats else c.facts.good_for_groups
-        return Scored(
-            venue_id=c.venue_id,
-            name=p.name,
-            kind=p.kind,
-            category=p.categories[0] if p.categories else p.kind,
-            address=p.address,
-            city=p.city,
-            lat=p.lat,
-            lng=p.lng,
-            rating=p.rating or None,  # 0.0 is a source's "no rating yet", not a rating
-            review_count=p.votes,
-            vibe=vibe_scores.get(c.place_id, VibeScore(None, 0.0, None)),
-            cost=costs.get(c.place_id) or cost_profile({}, None),
-            flags=flags.get(c.place_id, []),
-            member_risks=member_risks.get(c.place_id, []),
-            allergy=c.allergy,
-            venue_kinds=kinds_of(p.name, p.categories),
-            distances=c.distances,
-            traits=p.traits,
-            snippet=snippet,
-            snippet_review=review if snippet else None,
-            features=trait_notes(p, found.features),
-            # a member's diet the venue does not show is said with the member's name (`risks`)
-            missing_features=[f for f in features if f not in p.traits],
-            lone_mentions=lone_mentions(p, features),
-            other_kind=(set(found.filters.kinds) == {"bar"} and named_a_cafe(p.name, p.categories))
-            or c.place_id in found.counter_kept,
-            seating=seats,
-            checks=checks,
-            takes_groups=takes,
-        )
 
     async def _where_and_how(self, turn: PlanTurn, intent: Intent, group: GroupProfile) -> None:
         """No place named and nobody located: the planner's own city. "Make it cheaper": the
@@ -497,16 +389,6 @@ class Planner:
         await self.plans.record_risk_events(turn.risk_events)
 
 
-def _member_risks(c: Candidate, group: GroupProfile) -> list[MemberRisk]:
-    """Each member at risk at the venue: their allergy (from its check), their unmet diet."""
-    p = c.record.place
-    return members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits)
-
-
-def _as_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
-    return member_flags(risks)
-
-
 def _member_points(request: PlanRequest) -> list[Any]:
     from kairos.venues.schemas import MemberLocation
 
@@ -519,27 +401,3 @@ def _member_points(request: PlanRequest) -> list[Any]:
 
 def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 2)
-
-
-def _neutral_vibes(ids: list[int]) -> dict[int, VibeScore]:
-    return {i: VibeScore(score=None, confidence=0.0, style=None) for i in ids}
-
-
-async def _costs(candidates: list[Candidate], intent: Intent) -> dict[int, CostProfile]:
-    return {c.place_id: cost_profile(c.facts.price_signals, intent.budget) for c in candidates}
-
-
-def _observed(flag: RiskFlag, facts: VenueFacts) -> bool:
-    """A flag worth keeping as the venue's history: a forecast's rain is something seen at the
-    venue; climatology's is the calendar's, true of every park in the city on that date, and
-    kept as history it would lower the venue on every later plan."""
-    return not (flag.kind == "weather" and facts.weather and facts.weather.kind == "climatology")
-
-
-def _weather_point(place: PlaceSummary) -> tuple[float, float] | None:
-    """Where to ask for a venue's weather and events: its own point, else its city's centre
-    (a third of the attractions file has no coordinates: Central Park among them)."""
-    if place.lat is not None and place.lng is not None:
-        return place.lat, place.lng
-    centre = find_city(place.city)
-    return (centre.lat, centre.lng) if centre else None

@@ -43,14 +43,16 @@ from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.store.plans import PlanStore, StoredRiskEvent
 from kairos.venues.allergy import venue_check
 from kairos.venues.commander import Intent
-from kairos.venues.discovery import DiscoveryProvider, DiscoveryQuery
+from kairos.venues.cost import TIERS
+from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.fit import fit
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
+from kairos.venues.metro import greater_london_towns
 from kairos.venues.outing import service
-from kairos.venues.rounds import FEATURED_ENOUGH, Rounds
+from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend
 from kairos.venues.schemas import ExcludedVenue, MeetingPoint, MemberDistance, MemberLocation
 from kairos.venues.synthesiser import SEVERE
 from kairos.venues.where import in_one_city
@@ -59,9 +61,8 @@ __all__ = ["CAP", "Candidate", "Scout", "ScoutResult", "same_venue"]
 
 CAP: Final = 10
 PER_PROVIDER: Final = 16
-OPEN_ENOUGH: Final = 3
-"""With at least this many open candidates, those their source lists as closed are left out
-(and the plan says how many); fewer, and they stay, with the critic's "closed" flag."""
+CATEGORY_ENOUGH: Final = 3
+"""A city holding fewer venues of the kind than this is widened where it can be (`metro.py`)."""
 MIN_RADIUS_KM: Final = 2.0
 AREA_RADIUS_KM: Final = 1.5
 """An area asked ("near Harvard Square", "in Back Bay") is read as this distance from its
@@ -261,6 +262,33 @@ class Scout:
             usable += service(hit.place, known) not in ("counter", "street")
         return usable
 
+    async def _greater_london(
+        self,
+        found: Discovered,
+        query: DiscoveryQuery,
+        features: Sequence[str],
+        usable: Callable[[Sequence[SearchHit]], Awaitable[int]] | None,
+    ) -> str | None:
+        """London itself holding too few venues of the kind: those of the Greater London towns
+        holding most of them, after London's (`metro.py`); what was looked at, in words."""
+        city = (query.filters.city or "").lower()
+        if city != "london" or len(found.hits) >= CATEGORY_ENOUGH:
+            return None
+        towns = await greater_london_towns(
+            self.places.db, query.filters.kinds, query.filters.categories
+        )
+        answers = await asyncio.gather(
+            *(
+                self.rounds.discover_featured(_with_filters(query, city=t), features, usable)
+                for t in towns
+            )
+        )
+        for more, _, _ in answers:
+            extend(found, more)
+        if not towns:
+            return None
+        return f"in London and Greater London ({', '.join(towns)}: listed under their towns)"
+
     async def find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
     ) -> ScoutResult:
@@ -314,6 +342,15 @@ class Scout:
             filters.categories, filters.kinds
         ):
             await self.rounds.fill_with_restaurants(discovered, query, features, met)
+        ceiling = intent.asked.ceiling or 0
+        if "cheaper" in intent.asked.changes and ceiling >= 1:
+            # "make it cheaper": the venues priced at or under the ceiling are searched for
+            # first (the request's own search ranks them anywhere, or not at all), the rest after
+            cheap_query = _with_filters(query, price_tiers=list(TIERS[:ceiling]))
+            cheap, _, _ = await self.rounds.discover_featured(cheap_query, features, usable)
+            extend(cheap, discovered)
+            discovered = cheap
+        around = await self._greater_london(discovered, query, features, usable) or around
         searched = query
         broadened = None
         missing_kinds: list[str] = []

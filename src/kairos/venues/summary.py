@@ -177,6 +177,22 @@ def outdoor_weather(
     return f" No weather is known for {top.city or top.name}: check a forecast before the day."
 
 
+def vibe_evidence(top: Sequence[VenueResult], vibe: str) -> str:
+    """Whether the top picks have words to judge the vibe asked by: a place known only from
+    its listing has no vibe score, and the plan says so instead of implying it is lively."""
+    unscored = [v.name for v in top if v.vibe_score is None]
+    label = vibe.replace("_", " ")
+    if not unscored:
+        return ""
+    if len(unscored) == len(top):
+        return (
+            f" Nothing I read says whether these are {label}: they are known from their "
+            f"listings only, so {label} did not rank them."
+        )
+    verb = "it is" if len(unscored) == 1 else "they are"
+    return f" {_and(unscored)}: nothing I read says whether {verb} {label}."
+
+
 def summary(
     venues: Sequence[VenueResult],
     found: ScoutResult,
@@ -235,6 +251,8 @@ def summary(
         text += f" Looked {found.around}."
     if venues and found.features_short:
         text += f" {ranked_features_line(found.features_short, found, venues)}."
+    if venues and intent.vibe and "vibe_matcher" in intent.active_agents:
+        text += vibe_evidence(venues[:3], intent.vibe)
     for note in found.notes:
         text += f" {note}"
     seating = seating_summary(

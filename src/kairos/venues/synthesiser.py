@@ -44,6 +44,8 @@ __all__ = [
 ]
 
 NEUTRAL: Final = 0.5
+POOR_RATING: Final = 3.0
+RATED_BY: Final = 10
 SEVERE: Final = frozenset({"anaphylactic", "severe"})
 """A member's allergy this severe at a venue ranks it after every venue where no one's is."""
 
@@ -98,6 +100,8 @@ class Scored:
     checks: list[str] = field(default_factory=list)
     """What the group should check that no flag says: seating unknown, counter service."""
     takes_groups: bool | None = None
+    above_ceiling: bool = False
+    """Priced above what "make it cheaper" asked: after every venue that is not."""
 
 
 def member_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
@@ -136,6 +140,12 @@ def _endangers(s: Scored) -> bool:
     """A member has a severe or anaphylactic allergy the venue is known or suspected to carry:
     it ranks after every venue where no one is, whatever its score."""
     return any(r.severity in SEVERE for r in s.member_risks)
+
+
+def _poorly_rated(s: Scored) -> bool:
+    """Rated under `POOR_RATING` by enough reviews to mean it: after the venues that are not,
+    whatever their price (a 2.5★ food-court counter led a team lunch for being cheap)."""
+    return s.rating is not None and s.rating < POOR_RATING and s.review_count >= RATED_BY
 
 
 def _mild_risk(s: Scored) -> bool:
@@ -255,7 +265,9 @@ def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
         key=lambda s: (
             _endangers(s),
             advised_against(s),
+            s.above_ceiling,
             _unmet(s),
+            _poorly_rated(s),
             _mild_risk(s),
             s.other_kind,
             repeat[s.venue_id],
@@ -271,7 +283,8 @@ def synthesise(
     budget_text: str | None,
 ) -> list[VenueResult]:
     """Ranked venues, those endangering a member last, those without a feature asked (a
-    rooftop) or a member's diet after those with it, then those with a milder known risk;
+    rooftop) or a member's diet after those with it, those rated under 3★ by at least 10 reviews
+    after the rest, then those with a milder known risk;
     `why` and `watch_out` are written for the top 3 (the rest carry their flags and scores),
     and a top-3 venue with a risk says why it is kept."""
     ranked = sorted(
@@ -281,7 +294,9 @@ def synthesise(
         key=lambda s: (
             _endangers(s),
             advised_against(s),
+            s.above_ceiling,
             _unmet(s),
+            _poorly_rated(s),
             _mild_risk(s),
             s.other_kind,
             -composite(s, weights),

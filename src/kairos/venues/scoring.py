@@ -1,0 +1,123 @@
+"""Each candidate scored for the synthesiser (moved out of `planner.py`): its why's quote, its
+seating, its category as the request named it, whether it is priced above what "make it
+cheaper" asked, and the members at risk there; the cost analyst's run and the neutral vibes
+of an agent that did not run."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from kairos.core.place_kinds import named_a_cafe
+from kairos.pipeline.trait_notes import lone_mentions, trait_notes
+from kairos.text.extractive import sentence_naming
+from kairos.venues.allergy import kinds_of, members_at_risk
+from kairos.venues.commander import Intent
+from kairos.venues.cost import CostProfile, cost_profile
+from kairos.venues.followups import price_level
+from kairos.venues.group import GroupProfile, diet_risks
+from kairos.venues.outing import seating_note
+from kairos.venues.schemas import MemberRisk, RiskFlag
+from kairos.venues.scout import Candidate, ScoutResult
+from kairos.venues.synthesiser import Scored, VibeScore
+
+__all__ = ["costs_of", "member_risks_at", "neutral_vibes", "scored"]
+
+SNIPPET_CHARS: Final = 120
+"""A why's quote: one sentence of the best-matching review, at most this long."""
+
+
+def scored(
+    c: Candidate,
+    vibe_scores: dict[int, VibeScore],
+    costs: dict[int, CostProfile],
+    flags: dict[int, list[RiskFlag]],
+    member_risks: dict[int, list[MemberRisk]],
+    quoted: dict[int, str],
+    intent: Intent,
+    found: ScoutResult,
+) -> Scored:
+    """One candidate with every agent's output, ready for the synthesiser."""
+    p = c.record.place
+    why = c.hit.why
+    review = why.best_review_id
+    snippet = (
+        sentence_naming(quoted.get(review, ""), why.matched_terms, SNIPPET_CHARS)
+        if why.matched_terms and review is not None
+        else None
+    )
+    features = intent.features
+    seats, seating_check = seating_note(p, c.facts.good_for_groups, intent.group_size)
+    checks = [seating_check] if seating_check else []
+    if c.place_id in found.counter_kept and intent.outing:
+        checks.insert(0, f"Counter service, not {intent.outing}: kept for want of others.")
+    listed = _asked_category(p.categories, intent.reading.categories)
+    if intent.activity == "meal" and listed and p.categories and listed != p.categories[0]:
+        also = ", ".join(c for c in p.categories[:3] if c != listed)
+        checks.append(
+            f"Listed as {listed.title()} among {len(p.categories)} kinds ({also.title()} …)."
+        )
+    takes = True if seats else c.facts.good_for_groups
+    return Scored(
+        venue_id=c.venue_id,
+        name=p.name,
+        kind=p.kind,
+        category=_asked_category(p.categories, intent.reading.categories) or p.kind,
+        address=p.address,
+        city=p.city,
+        lat=p.lat,
+        lng=p.lng,
+        rating=p.rating or None,  # 0.0 is a source's "no rating yet", not a rating
+        review_count=p.votes,
+        vibe=vibe_scores.get(c.place_id, VibeScore(None, 0.0, None)),
+        cost=costs.get(c.place_id) or cost_profile({}, None),
+        flags=flags.get(c.place_id, []),
+        member_risks=member_risks.get(c.place_id, []),
+        allergy=c.allergy,
+        venue_kinds=kinds_of(p.name, p.categories),
+        distances=c.distances,
+        traits=p.traits,
+        snippet=snippet,
+        snippet_review=review if snippet else None,
+        features=trait_notes(p, found.features),
+        # a member's diet the venue does not show is said with the member's name (`risks`)
+        missing_features=[f for f in features if f not in p.traits],
+        lone_mentions=lone_mentions(p, features),
+        other_kind=(set(found.filters.kinds) == {"bar"} and named_a_cafe(p.name, p.categories))
+        or c.place_id in found.counter_kept,
+        seating=seats,
+        checks=checks,
+        takes_groups=takes,
+        above_ceiling=_above(p.price_tier, intent),
+    )
+
+
+def member_risks_at(c: Candidate, group: GroupProfile) -> list[MemberRisk]:
+    """Each member at risk at the venue: their allergy (from its check), their unmet diet."""
+    p = c.record.place
+    return members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits)
+
+
+def _asked_category(categories: Sequence[str], asked: Sequence[str]) -> str | None:
+    """The venue's category the request asked for ("Thai" of a noodle bar listed as Thai
+    too), else its first: what the plan shows it as."""
+    wanted = {a.lower() for a in asked}
+    for category in categories:
+        if category.lower() in wanted or any(w in category.lower().split() for w in wanted):
+            return category
+    return categories[0] if categories else None
+
+
+def _above(tier: str | None, intent: Intent) -> bool:
+    """Priced above what "make it cheaper" asked."""
+    level = price_level(tier)
+    ceiling = max(intent.asked.ceiling or 0, 1)
+    return "cheaper" in intent.asked.changes and level is not None and level > ceiling
+
+
+def neutral_vibes(ids: list[int]) -> dict[int, VibeScore]:
+    return {i: VibeScore(score=None, confidence=0.0, style=None) for i in ids}
+
+
+async def costs_of(candidates: list[Candidate], intent: Intent) -> dict[int, CostProfile]:
+    return {c.place_id: cost_profile(c.facts.price_signals, intent.budget) for c in candidates}
