@@ -142,3 +142,14 @@ def test_with_few_checkins_per_daypart_the_days_are_compared_and_said_to_be_a_hi
     )
     assert "dinner draws the most of them (21 of 26)" in decision.recommendation
     assert "a hint, not a measure" in decision.recommendation
+
+
+def test_without_a_dip_of_its_own_the_offer_says_what_the_quiet_window_rests_on() -> None:
+    for checkins in (None, _checkins(dict.fromkeys(range(7), 14))):  # none; no dip
+        decision = decide(_pack(checkins, guests=_guests(0, food_praise=7)), "opportunity")
+        first = decision.actions[0]
+        assert first.text.startswith("Run ") and first.day in WEEK
+        assert decision.recommendation.startswith(f"{first.text}. It is the period's quietest")
+        assert "window by default; events nearby are unknown." in decision.recommendation
+        assert "7 of 40 reviews of Casa Test praise the food" in decision.recommendation
+        assert "runs at" not in decision.recommendation  # no dip claimed

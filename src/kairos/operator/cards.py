@@ -13,7 +13,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Final
 
 from kairos.operator.demand import DAYPARTS, window_text
-from kairos.operator.opportunity import pattern_action, quiet_pattern
+from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
 from kairos.operator.staffing_plan import peak_clause, plan
 
@@ -96,35 +96,8 @@ def opportunity_actions(
     elif not found and pack.days:
         quiet = _quietest(pack)
         if quiet is not None:
-            day, part = quiet
-            why = (
-                ": nothing outside is bringing guests this period"
-                if pack.events is not None
-                else " (events nearby are unknown)"
-            )
-            found.append(
-                StaffAction(
-                    kind="promote",
-                    day=day,
-                    daypart=part,
-                    window=window_text(day, part),
-                    text=(
-                        f"Fill your quietest open window, {window_text(day, part)}, with an "
-                        f"offer{why}"
-                    ),
-                    drivers=[
-                        Driver(
-                            source="demand",
-                            summary=(
-                                f"your quietest open window in the period ({pack.demand.basis})"
-                            ),
-                            effect_pct=0.0,
-                            rank=0.0,
-                        )
-                    ],
-                    location=label,
-                )
-            )
+            found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
+                                     None, label))  # fmt: skip
     return found[:3]
 
 
@@ -215,7 +188,7 @@ def _first_with_staffing(actions: list[StaffAction]) -> str:
     if staff is not None and staff is not actions[0]:
         text += f"; {staff.text[:1].lower()}{staff.text[1:]}"
     text += "."
-    offer = next((a for a in actions if any(d.source == "checkins" for d in a.drivers)), None)
+    offer = next((a for a in actions if is_offer(a)), None)
     if offer is not None:
         if offer is not actions[0]:
             text += f" Also {offer.text[:1].lower()}{offer.text[1:]}."

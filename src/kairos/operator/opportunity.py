@@ -29,8 +29,10 @@ __all__ = [
     "QUIET_RATIO",
     "Neighbours",
     "QuietPattern",
+    "is_offer",
     "pattern_action",
     "quiet_pattern",
+    "shape_offer",
 ]
 
 MIN_PART_CHECKINS: Final = 10
@@ -217,4 +219,48 @@ def pattern_action(q: QuietPattern, guests: GuestSnapshot | None, label: str | N
         text=f"Run {OFFERS[q.part]} for {window}",
         drivers=drivers,
         location=label,
+    )
+
+
+def shape_offer(
+    day: date,
+    part: Daypart,
+    basis: str,
+    guests: GuestSnapshot | None,
+    events_known: bool,
+    label: str | None,
+) -> StaffAction:
+    """No dip the place's own check-ins can tell: the period's quietest open window by the
+    demand shape, with what that shape rests on, and nothing more claimed."""
+    window = window_text(day, part)
+    outside = (
+        "nothing outside is bringing guests this period."
+        if events_known
+        else "events nearby are unknown."
+    )
+    said = [
+        f"It is the period's quietest open window by {basis}; {outside}",
+        _guest_sentence(guests),
+    ]
+    return StaffAction(
+        kind="promote",
+        day=day,
+        daypart=part,
+        window=window,
+        text=f"Run {OFFERS[part]} for {window}",
+        drivers=[
+            Driver(source=source, summary=text, effect_pct=0.0, rank=0.0)
+            for source, text in zip(("demand", "reviews"), said, strict=True)
+            if text is not None
+        ],
+        location=label,
+    )
+
+
+def is_offer(action: StaffAction) -> bool:
+    """An offer made here (for a quiet window), whose drivers are the sentences it rests on."""
+    return (
+        action.kind == "promote"
+        and bool(action.drivers)
+        and action.drivers[0].source in ("checkins", "demand")
     )
