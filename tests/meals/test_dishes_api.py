@@ -40,7 +40,9 @@ async def test_no_recipe_of_the_dish_offers_the_nearest_and_says_so(
     uid = await create_user(client)
     answer = await coach(client, uid, text="seafood boil")
     assert answer["ui_type"] == "suggestions" and answer["suggestions"]
-    assert answer["message"].startswith("Kairos has no recipe of seafood boil; the nearest")
+    assert re.match(
+        r"Kairos has no recipe of seafood boil( \([^)]+\))?; the nearest", answer["message"]
+    )
     assert all(s["rationale"].startswith("Not seafood boil") for s in answer["suggestions"])
 
 
@@ -80,10 +82,29 @@ async def test_the_nearest_dishes_are_made_of_what_the_dish_is(client: httpx.Asy
     nearest are chosen by the dish's main foods, each said to be made with them."""
     uid = await create_user(client)
     answer = await coach(client, uid, text="seafood boil for 6 people this weekend")
-    assert answer["message"].startswith("Kairos has no recipe of seafood boil; the nearest")
+    assert re.match(
+        r"Kairos has no recipe of seafood boil( \([^)]+\))?; the nearest", answer["message"]
+    )
     assert answer["suggestions"]
     for suggestion in answer["suggestions"]:
         assert "(made with" in suggestion["rationale"], suggestion["rationale"]
         recipe = await select(client, uid, answer["session_id"], suggestion["suggestion_id"])
         lines = " ".join(i["display"] for i in recipe["recipe"]["ingredients"])
         assert _SEAFOOD.search(lines) or _SEAFOOD.search(recipe["recipe"]["title"]), lines
+
+
+async def test_the_nearest_to_a_dish_of_a_cuisine_the_sample_lacks(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "beef rendang" (no recipe holds it) offered Crispy Ginger Beef, Jamaican Beef Patties and
+    bulgogi, each "made with meat": any beef came close. The coach says what the dish is and
+    offers the nearest by its main food, kind and cuisine, each with why."""
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="beef rendang")
+    message = answer["message"]
+    assert message.startswith("Kairos has no recipe of beef rendang (an Indonesian"), message
+    reasons = [s["rationale"] for s in answer["suggestions"]]
+    assert len(reasons) == 3, reasons
+    assert "curry" in answer["suggestions"][0]["title"].lower(), _titles(answer)
+    assert "made with beef, also a curry" in reasons[0], reasons[0]
+    assert all(re.search(r"also (?:a curry|Southeast Asian|Indonesian)", r) for r in reasons)

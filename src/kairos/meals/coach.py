@@ -21,6 +21,7 @@ from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
 from kairos.meals.adjust import Adjustment, adjust_recipe, changes_in, read_adjustment
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
+from kairos.meals.dish_knowledge import known_dish
 from kairos.meals.dish_search import CachedRecipeRepository, Candidate
 from kairos.meals.healthier import meal_message
 from kairos.meals.photos import CheckedImage, store_image
@@ -188,7 +189,14 @@ class Coach:
                     update = {"meal_name": dish, "read": [*request.read, read]}
                     request = context.request = request.model_copy(update=update)
             if not any(titled or score >= DISH_SIMILARITY for _, score, titled in candidates):
-                nearest = any(score >= NEAREST_DISH for _, score, _ in candidates)
+                known = known_dish(dish)
+                if known is not None:  # what it is, in words the catalogue's recipes use
+                    candidates = _merged(
+                        candidates, await self._dish_candidates(known.query, context)
+                    )
+                nearest = known is not None or any(
+                    score >= NEAREST_DISH for _, score, _ in candidates
+                )
                 if not nearest:
                     return await self._ask(
                         turn, request.model_copy(update={"kind": "unknown"}), "what", hashes,
@@ -214,9 +222,11 @@ class Coach:
         }  # fmt: skip
         await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_selection", state)
         if suggestions and nearest:
+            known = known_dish(request.meal_name or "")
+            what_it_is = f" ({known.what})" if known else ""
             message = (
-                f"Kairos has no recipe of {request.meal_name}; the nearest real dishes it has: "
-                + ", ".join(s.title for s in suggestions) + "."
+                f"Kairos has no recipe of {request.meal_name}{what_it_is}; the nearest real "
+                "dishes it has: " + ", ".join(s.title for s in suggestions) + "."
             )  # fmt: skip
             message += _left_out(request.meal_name, context.constraints)
         elif suggestions:
@@ -356,3 +366,11 @@ def _left_out(meal_name: str | None, constraints: CookConstraints) -> str:
     allergens = list(dict.fromkeys(display_name(a) for named in asked.values() for a in named))
     verb = "is" if len(allergens) == 1 else "are"
     return f" Without {' or '.join(asked)}: {' and '.join(allergens)} {verb} kept out for you."
+
+
+def _merged(found: list[Candidate], more: list[Candidate]) -> list[Candidate]:
+    """`found` and `more` as one pool, each recipe at its nearer score; `more` names no recipe
+    of the dish."""
+    scores = {recipe.id: score for recipe, score, _ in more}
+    pool = [(r, max(score, scores.pop(r.id, score)), titled) for r, score, titled in found]
+    return pool + [(r, score, False) for r, score, _ in more if r.id in scores]

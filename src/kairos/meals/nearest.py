@@ -4,9 +4,11 @@ liquid before a grilled salmon, and a grilled salmon before a roast chicken that
 close in meaning.
 
 What a dish is made of is read from its name: the foods of `foods.toml` ("shrimp", "beef") and
-the allergen core's food families ("seafood": fish, shellfish and molluscs). What a recipe is
-made of is the same reading of its ingredient lines. The kind is the name's last word ("boil",
-"stew", "tacos"), matched by the recipe's title or, for a way of cooking, its methods.
+the allergen core's food families ("seafood": fish, shellfish and molluscs), and for a dish
+`dish_knowledge` knows ("rendang"), its main foods. What a recipe is made of is the same reading
+of its ingredient lines. The kind is the known dish's ("curry"), else the name's last word
+("boil", "stew", "tacos"), matched by the recipe's title or, for a way of cooking, its methods.
+A known dish's cuisine counts too: the same cuisine, then its region, then its continent.
 """
 
 from __future__ import annotations
@@ -16,6 +18,13 @@ from functools import lru_cache
 from typing import Final
 
 from kairos.core.allergen_detection import detect_allergens
+from kairos.meals.dish_knowledge import (
+    SAME_REGION,
+    cuisine_nearness,
+    known_dish,
+    region_name,
+    same_kind,
+)
 from kairos.meals.dish_words import shared_words
 from kairos.meals.recipes import Recipe
 from kairos.meals.recipes.foods import canonical_food, food_groups
@@ -52,8 +61,10 @@ def _families(text: str) -> set[str]:
 
 
 def dish_foods(dish: str) -> set[str]:
-    """What a dish is made of, read from its name: {"shellfish", "fish"} for "seafood boil"."""
-    return _families(dish)
+    """What a dish is made of, read from its name: {"shellfish", "fish"} for "seafood boil",
+    {"meat"} for "rendang"."""
+    known = known_dish(dish)
+    return _families(dish) | (_families(" ".join(known.foods)) if known else set())
 
 
 def _recipe_foods(recipe: Recipe) -> set[str]:
@@ -82,21 +93,50 @@ def _same_kind(recipe: Recipe, dish: str) -> bool:
     return bool(shared_words(recipe.title, kind)) or any(m in recipe.methods for m in methods)
 
 
+_KIND_WEIGHT: Final = 0.9
+"""The dish's foods first: a beef dish before a curry of another meat, all else equal."""
+_KIND_ARTICLE: Final = frozenset(
+    ("curry", "stew", "soup", "pie", "burger", "salad", "sandwich", "roast", "braise", "bake",
+     "boil", "flatbread")
+)  # fmt: skip
+
+
+def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[int, bool, float]:
+    """The dish's foods the recipe holds, whether it is the same kind of dish, and how near its
+    cuisine is (a known dish only)."""
+    known = known_dish(dish)
+    held = len(wanted & _recipe_foods(recipe))
+    if known is None:
+        return held, _same_kind(recipe, dish), 0.0
+    kind = same_kind(recipe.title, known.kind)
+    return held, kind, cuisine_nearness(known.cuisine, recipe.cuisine, recipe.title)
+
+
 def nearest_key(
     recipe: Recipe, similarity: float, dish: str, wanted: set[str]
-) -> tuple[int, bool, int, float, int]:
-    """Sort key: the dish's foods the recipe holds, then the same kind of dish, then the words
-    of the name it shares, then meaning."""
+) -> tuple[float, int, float, int]:
+    """Sort key: the dish's foods the recipe holds, the same kind of dish and the same
+    cuisine (or its region), then the words of the name it shares, then meaning."""
+    held, kind, cuisine = _nearness(recipe, dish, wanted)
     return (
-        -len(wanted & _recipe_foods(recipe)),
-        not _same_kind(recipe, dish),
+        -(held + _KIND_WEIGHT * kind + cuisine),
         -shared_words(recipe.title, dish),
         -similarity,
         recipe.id,
     )
 
 
-def nearest_reason(recipe: Recipe, wanted: set[str]) -> str:
-    """Why this is near, in words ("made with shellfish"); "" when only its meaning is close."""
-    held = sorted(wanted & _recipe_foods(recipe))
-    return f"made with {' and '.join(held)}" if held else ""
+def nearest_reason(recipe: Recipe, wanted: set[str], dish: str = "") -> str:
+    """Why this is near, in words ("made with beef, also a curry"); "" when only its meaning
+    is close."""
+    known = known_dish(dish) if dish else None
+    _, kind, cuisine = _nearness(recipe, dish, wanted) if dish else (0, False, 0.0)
+    foods = [f for f in known.foods if any(f in food for food in recipe.foods)] if known else []
+    families = sorted(wanted & _recipe_foods(recipe))
+    parts = [f"made with {' and '.join(foods or families)}"] if foods or families else []
+    if known and kind:
+        parts.append(f"also {'a ' if known.kind in _KIND_ARTICLE else ''}{known.kind}")
+    if known and cuisine >= SAME_REGION:
+        where = known.cuisine if cuisine > SAME_REGION else region_name(known.cuisine)
+        parts.append(f"also {where.title()}")
+    return ", ".join(parts)

@@ -247,7 +247,7 @@ def meal_suggestions(
                     ""
                     if recipe.id in titled_ids
                     else f"Not {dish}: the nearest real dish Kairos has"
-                    + (f" ({why})" if (why := nearest_reason(recipe, foods)) else "")
+                    + (f" ({why})" if (why := nearest_reason(recipe, foods, dish)) else "")
                     + ". "
                     if nearest
                     else f"A dish similar to {dish}. "
