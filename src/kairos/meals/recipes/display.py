@@ -8,7 +8,14 @@ from typing import Final
 from kairos.meals.recipes.models import IngredientLine, Units
 from kairos.meals.recipes.units import display_unit, to_imperial, to_metric
 
-__all__ = ["format_amount", "grams_per_ml", "kitchen_round", "litres", "scaled_amount"]
+__all__ = [
+    "format_amount",
+    "grams_per_ml",
+    "kitchen_measure",
+    "kitchen_round",
+    "litres",
+    "scaled_amount",
+]
 
 _SPOONS: Final = frozenset(("teaspoon", "tablespoon"))
 """Spoons are kitchen measures in metric countries too; only cups and weights convert."""
@@ -17,8 +24,10 @@ _FRACTIONS: Final = ((0.125, "⅛"), (0.25, "¼"), (1 / 3, "⅓"), (0.5, "½"), 
 
 def kitchen_round(value: float, unit: str | None) -> float:
     if unit in ("gram", "milliliter"):
-        if value < 20:
+        if value < 5:
             return max(0.5, round(value * 2) / 2)
+        if value < 20:
+            return float(round(value))
         step = 5 if value < 200 else 10
         return round(value / step) * step
     if unit == "kilogram":
@@ -84,6 +93,52 @@ def litres(
     return quantity / 1000, (top / 1000 if top is not None else None), "liter"
 
 
+_SMALL_ML: Final = 30.0
+"""Below two tablespoons, a volume that is not a round number of millilitres ("19.5 ml") is
+measured with spoons."""
+
+
+_SPOON_SET: Final = (0.125, 0.25, 0.5, 0.75)
+
+
+def _teaspoons(value: float) -> float:
+    """A number of teaspoons a spoon set measures: ⅛, ¼, ½ or ¾ below one, quarters below
+    two, then halves."""
+    if value < 0.875:
+        return min(_SPOON_SET, key=lambda spoon: abs(spoon - value))
+    step = 0.25 if value < 2 else 0.5
+    return round(value / step) * step
+
+
+def kitchen_measure(
+    quantity: float | None, top: float | None, unit: str | None
+) -> tuple[float | None, float | None, str | None]:
+    """An amount a cook can measure: a small odd volume in spoons ("19.5 ml" → "4 tsp"), less
+    than a tablespoon in teaspoons ("⅓–⅔ tbsp" → "1–2 tsp"), teaspoons in the fractions a spoon
+    set has, tablespoons in halves or else in teaspoons. Below a pinch it is left to
+    `format_amount` ("a pinch of")."""
+    if quantity is None:
+        return quantity, top, unit
+    most = top or quantity
+    if unit == "milliliter" and most < _SMALL_ML and (quantity % 5 or (top or 0) % 5):
+        quantity, top, unit = quantity / 5, (top / 5 if top is not None else None), "teaspoon"
+    elif (
+        unit == "tablespoon"
+        and (most < 1 or abs(round(most * 2) / 2 - most) > 0.1 * most)
+        and most * 3 <= 8
+    ):
+        quantity, top, unit = quantity * 3, (top * 3 if top is not None else None), "teaspoon"
+    if unit not in _SPOONS or (top or quantity) * _TEASPOONS[unit] < _PINCH_TEASPOONS:
+        return quantity, top, unit
+    if unit == "teaspoon":
+        quantity = _teaspoons(quantity)
+        top = _teaspoons(top) if top is not None else None
+    else:
+        quantity = max(0.5, round(quantity * 2) / 2)
+        top = max(0.5, round(top * 2) / 2) if top is not None else None
+    return quantity, (top if top is not None and top > quantity else None), unit
+
+
 def scaled_amount(
     line: IngredientLine, factor: float, units: Units
 ) -> tuple[float | None, float | None, str | None]:
@@ -106,7 +161,7 @@ def scaled_amount(
     if density is not None and quantity is not None and unit == "milliliter":
         quantity, unit = quantity * density, "gram"
         top = top * density if top is not None else None
-    quantity, top, unit = litres(quantity, top, unit)
+    quantity, top, unit = kitchen_measure(*litres(quantity, top, unit))
     if quantity is not None:
         quantity = kitchen_round(quantity, unit)
     if top is not None:

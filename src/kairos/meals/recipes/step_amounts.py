@@ -17,7 +17,13 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from kairos.meals.recipes.display import format_amount, grams_per_ml, kitchen_round, litres
+from kairos.meals.recipes.display import (
+    format_amount,
+    grams_per_ml,
+    kitchen_measure,
+    kitchen_round,
+    litres,
+)
 from kairos.meals.recipes.models import Units
 from kairos.meals.recipes.step_lengths import NUMBER, lengths, number_value
 from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
@@ -78,12 +84,20 @@ _AMOUNT: Final = re.compile(
     re.IGNORECASE,
 )
 _TOOL: Final = re.compile(
-    r"^\s*(?:\w+[\s-]+)?(?:scoops?|tins?|pans?|dish(?:es)?|saucepans?|pots?|skillets?|"
+    r"^\s*(?:\w+[\s-]+){0,2}?(?:scoops?|tins?|pans?|dish(?:es)?|saucepans?|pots?|skillets?|mugs?|"
     r"casseroles?|bowls?|jars?|mou?lds?|ramekins?|measur\w*|cutters?|containers?|bags?|"
     r"cookers?|ovens?|sheets?|muffin|bundt|loaf|springform|capacity|size)\b",
     re.IGNORECASE,
 )
 """What follows an amount that measures a tool, not food: converted, never scaled."""
+_PER_UNIT: Final = re.compile(
+    r"^(?:\s+(?!(?:a\s+)?(?:little|bit|few)\b)[\w-]+){0,3}?\s+(?:at\s+a\s+time|increments)\b"
+    r"|^[^.;:,]{0,60}?\b(?:per\s+(?!cent)\w+|(?:onto|on|in|into|over|to|for|inside|atop)\s+"
+    r"(?:the\s+(?:top|center|centre|middle|bottom)\s+of\s+)?each\b(?!\s+other))",
+    re.IGNORECASE,
+)
+"""What follows an amount the technique measures, not the recipe's quantity ("1-2 tablespoons
+at a time", "½ teaspoon of mustard over each fillet"): converted, never scaled."""
 
 # ---------------------------------------------------------------------------- plates
 _PLATES: Final = (
@@ -170,7 +184,8 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         sized = "-" in m["sep"] and not m["top"]  # "a 4-quart pot", "a 14-ounce can"
         if sized and unit == "cup":
             return m.group()  # "a 12-cup muffin tin" counts its cups
-        tool = sized or bool(_TOOL.match(m.string[m.end() :]))
+        after = m.string[m.end() :]
+        tool = sized or bool(_TOOL.match(after)) or bool(_PER_UNIT.match(after))
         scale = 1.0 if tool else factor
         spoon = unit in ("teaspoon", "tablespoon")
         if scale == 1.0 and spoon:
@@ -187,7 +202,7 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         if density is not None and quantity is not None:  # "¼ cup of flour": weighed
             quantity, unit = quantity * density, "gram"
             top = top * density if top is not None else None
-        quantity, top, unit = litres(quantity, top, unit)
+        quantity, top, unit = kitchen_measure(*litres(quantity, top, unit))
         if quantity is None:
             return m.group()
         quantity = kitchen_round(quantity, unit)

@@ -1,0 +1,63 @@
+"""Scaled amounts a cook can measure, and technique amounts left as the technique needs them
+(issue 37, "true numbers"): a recipe scaled to a third read "⅓–⅔ tbsp at a time" and a quarter
+of a third of a cup "19.5 ml water"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kairos.meals.recipes.derive import derive_recipe
+from kairos.meals.recipes.display import format_amount, scaled_amount
+from kairos.meals.recipes.step_amounts import adapt_step
+
+
+@pytest.mark.parametrize(
+    ("step", "factor", "expected"),
+    [
+        # an increment of the technique, not a quantity of the recipe: never scaled
+        (
+            "Add water, 1-2 tablespoons at a time, until the dough comes together.",
+            1 / 3,
+            "Add water, 1-2 tablespoons at a time, until the dough comes together.",
+        ),
+        (
+            "Spread 1/2 teaspoon of Dijon mustard over the top of each fillet.",
+            2.0,
+            "Spread 1/2 teaspoon of Dijon mustard over the top of each fillet.",
+        ),
+        (
+            "Grate 1/2 tablespoon of frozen butter onto each portion.",
+            0.25,
+            "Grate 1/2 tablespoon of frozen butter onto each portion.",
+        ),
+        # the recipe's quantities: scaled, in amounts a kitchen measures
+        ("Add 1/3 cup water and simmer.", 0.25, "Add 4 tsp water and simmer."),
+        (
+            "Add 3 tablespoons water and 2 tablespoons oil.",
+            1 / 3,
+            "Add 1 tbsp water and 2 tsp oil.",
+        ),
+        ("Add 1 cup cream a little at a time.", 0.5, "Add 120 ml cream a little at a time."),
+        ("Whisk in 1/4 cup flour.", 1 / 3, "Whisk in 10 g flour."),
+    ],
+)
+def test_steps_scale_quantities_not_technique(step: str, factor: float, expected: str) -> None:
+    assert adapt_step(step, factor, "metric") == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "factor", "shown"),
+    [
+        ("1/3 cup water", 0.25, "4 tsp"),
+        ("1 tablespoon soy sauce", 1 / 3, "1 tsp"),
+        ("2 tablespoons olive oil", 1 / 3, "2 tsp"),
+        ("1/4 cup all-purpose flour", 1 / 3, "10 g"),
+        ("1 teaspoon ground cumin", 1 / 3, "¼ tsp"),
+        ("1/4 teaspoon black pepper", 1 / 6, "a pinch of"),
+        ("2 cups chicken stock", 0.5, "240 ml"),
+    ],
+)
+def test_scaled_lines_read_as_kitchen_measures(line: str, factor: float, shown: str) -> None:
+    recipe = derive_recipe({"recipe_id": "t-1", "title": "T", "ingredients": [line]})
+    quantity, top, unit = scaled_amount(recipe.ingredients[0], factor, "metric")
+    assert format_amount(quantity, top, unit) == shown
