@@ -42,6 +42,7 @@ ROWS = [
     ("JA Stats Restaurant & Bar", "1436 Dorchester Ave, Dorchester, MA 02122", "Dorchester",
      42.3011, -71.0594),
     ("Stats", None, "Atlanta", 33.7596, -84.3924),
+    ("Fajitas & 'Ritas", "25 West St, Downtown, Boston, MA 02111", "Boston", 42.3551, -71.0626),
 ]  # fmt: skip
 
 
@@ -121,4 +122,12 @@ async def test_a_lower_case_name_opening_the_message_is_the_place(locator: Locat
 
 async def test_restaurant_dropped_inside_a_name(locator: Locator) -> None:
     located = await _locate(locator, "JA Stats & Bar here, any risks for tomorrow?")
+    assert _ids(located) == [_id("JA Stats Restaurant & Bar", "Dorchester")]
+
+
+async def test_and_spells_an_ampersand_in_a_name(locator: Locator) -> None:
+    for said in ("Fajitas and Ritas on West St downtown. staffing?", "Fajitas & Ritas, weekend?"):
+        located = await _locate(locator, said)
+        assert _ids(located) == [_id("Fajitas & 'Ritas")], said
+    located = await _locate(locator, "JA Stats and Bar here, any risks for tomorrow?")
     assert _ids(located) == [_id("JA Stats Restaurant & Bar", "Dorchester")]

@@ -65,6 +65,10 @@ class Spotted:
     score: float
 
 
+_AND: Final = "and"
+"""Read as "&" is (not a word of a name): names are spelled both ways."""
+
+
 @dataclass(frozen=True)
 class _Token:
     start: int
@@ -77,7 +81,7 @@ def _tokens(text: str, normalise: _Normalise) -> list[_Token]:
     out = []
     for m in _TOKEN.finditer(text):
         key = normalise(m.group(0))
-        if key:
+        if key and key != _AND:  # "Fajitas and Ritas" spells Fajitas & 'Ritas
             out.append(_Token(m.start(), m.end(), key, m.group(0)[:1].isupper()))
     return out
 
@@ -92,7 +96,7 @@ class NameIndex:
     def __init__(self, places: Sequence[_Named]) -> None:
         self.by_prefix: dict[str, list[tuple[tuple[str, ...], int, bool]]] = {}
         for i, place in enumerate(places):
-            words = tuple(place.name_key.split())
+            words = tuple(w for w in place.name_key.split() if w != _AND)
             if not words:
                 continue
             self.by_prefix.setdefault(words[0][:3], []).append((words, i, False))
