@@ -94,6 +94,46 @@ def test_plan_by_keyboard(page: Any) -> None:
     assert page.console_errors == []  # type: ignore[attr-defined]
 
 
+def test_removing_plan_members_by_keyboard(page: Any) -> None:
+    """Three members, then Remove on the middle one: focus goes to the next row's Remove, then
+    (no row after) the previous row's, then (none left) "Add a member"; each removal is said
+    once. Before, focus fell to the page's body."""
+    _ready(page, "/#plan")
+    page.locator("#plan-prompt").focus()
+    _tab_to(page, "#plan-group > summary")
+    page.keyboard.press("Enter")
+    for name in ("Ana", "Ben", "Cy"):
+        _tab_to(page, "#plan-add-member")
+        page.keyboard.press("Enter")
+        expect(page.locator(".plan-member .pm-name").last).to_be_focused()
+        page.keyboard.type(name)
+    rows = page.locator(".plan-member")
+    remove = "#plan-members .plan-member:nth-child({}) .pm-remove"
+
+    page.evaluate(_RECORD, "plan-live")
+    _tab_to(page, remove.format(2), back=True)  # Ben's
+    page.keyboard.press("Enter")
+    expect(rows).to_have_count(2)
+    expect(page.locator(remove.format(2))).to_be_focused()  # Cy's, now second
+    expect(rows.nth(1).locator(".pm-name")).to_have_value("Cy")
+    assert _said(page, "plan-live") == ["Removed Ben; 2 members left."]
+
+    page.evaluate(_RECORD, "plan-live")
+    page.keyboard.press("Space")  # Cy's: no row after it, so Ana's
+    expect(rows).to_have_count(1)
+    expect(page.locator(remove.format(1))).to_be_focused()
+    assert _said(page, "plan-live") == ["Removed Cy; 1 member left."]
+
+    page.evaluate(_RECORD, "plan-live")
+    page.keyboard.press("Enter")
+    expect(rows).to_have_count(0)
+    expect(page.locator("#plan-add-member")).to_be_focused()
+    assert _said(page, "plan-live") == ["Removed Ana; no members left."]
+    page.keyboard.press("Enter")  # and the list starts again from there
+    expect(page.locator(".plan-member .pm-name")).to_be_focused()
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
 FIRST = "I run Marliave in Boston, usually 120 covers on a Friday — staffing this weekend?"
 
 

@@ -98,8 +98,8 @@ export function createPlan() {
     const where = h("input", { class: "pm-where", maxlength: "40", placeholder: "lat, lng", inputmode: "decimal", "aria-label": "Member's location (lat, lng)" });
     const pick = h("button", { type: "button", class: "btn pm-pick", text: "📍 Pick on map" });
     const row = h("div", { class: "plan-member" }, name, allergies, severity, diets, where, pick,
-      h("button", { type: "button", class: "btn", text: "Remove", "aria-label": "Remove this member",
-        onclick: () => { row.remove(); drawMembers(); } }));
+      h("button", { type: "button", class: "btn pm-remove", text: "Remove", "aria-label": "Remove this member",
+        onclick: () => removeMember(row, name.value.trim()) }));
     pick.addEventListener("click", () => {
       hint.textContent = `Click the map where ${name.value.trim() || "this member"} starts.`;
       map.pick((lat, lng) => {
@@ -111,6 +111,18 @@ export function createPlan() {
     where.addEventListener("change", drawMembers);
     name.addEventListener("change", drawMembers);
     return row;
+  }
+
+  // Focus stays in the list: the next row's Remove, else the previous row's, else "Add a member".
+  function removeMember(row, name) {
+    const rows = [...membersBox.querySelectorAll(".plan-member")];
+    const at = rows.indexOf(row);
+    const next = rows[at + 1] || rows[at - 1];
+    row.remove();
+    drawMembers();
+    (next ? next.querySelector(".pm-remove") : byId("plan-add-member")).focus();
+    const left = rows.length - 1;
+    live.textContent = `Removed ${name || "a member"}; ${left ? `${left} member${left === 1 ? "" : "s"} left` : "no members left"}.`;
   }
 
   function readMembers() {
