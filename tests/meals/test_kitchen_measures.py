@@ -9,6 +9,7 @@ import pytest
 from kairos.meals.recipes.derive import derive_recipe
 from kairos.meals.recipes.display import format_amount, scaled_amount
 from kairos.meals.recipes.step_amounts import adapt_step
+from kairos.meals.recipes.steps import rewrite_steps
 
 
 @pytest.mark.parametrize(
@@ -61,3 +62,31 @@ def test_scaled_lines_read_as_kitchen_measures(line: str, factor: float, shown: 
     recipe = derive_recipe({"recipe_id": "t-1", "title": "T", "ingredients": [line]})
     quantity, top, unit = scaled_amount(recipe.ingredients[0], factor, "metric")
     assert format_amount(quantity, top, unit) == shown
+
+
+@pytest.mark.parametrize(
+    ("line", "factor", "shown"),
+    [
+        # a chicken biryani for 2 scaled to 3 read "4½ cloves garlic", "7½ onions"
+        ("3 cloves of garlic, crushed and chopped", 1.5, "5 cloves"),
+        ("5 large onions, chopped", 1.5, "8"),
+        ("1 onion, chopped", 1.5, "1½"),
+        ("5–6 strands saffron", 1.5, "8–9"),
+        # a paella for 6 scaled to 10 read "13½ tbsp olive oil"
+        ("8 tablespoons olive oil", 10 / 6, "200 ml"),
+    ],
+)
+def test_scaled_counts_and_large_spoon_volumes(line: str, factor: float, shown: str) -> None:
+    recipe = derive_recipe({"recipe_id": "t-1", "title": "T", "ingredients": [line]})
+    quantity, top, unit = scaled_amount(recipe.ingredients[0], factor, "metric")
+    assert format_amount(quantity, top, unit) == shown
+
+
+def test_a_food_left_out_of_a_list_in_a_step_leaves_the_list() -> None:
+    """ "Clean the snails, poultry and rabbit" for a mollusc allergy read "Clean the (left
+    out), poultry and rabbit"."""
+    steps = rewrite_steps(
+        ["Clean the snails, poultry and rabbit thoroughly.", "Add the chicken and snails."],
+        [("snails", "(left out)")],
+    )
+    assert steps == ["Clean the poultry and rabbit thoroughly.", "Add the chicken."]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Final
 
 from kairos.meals.recipes.models import IngredientLine, Units
-from kairos.meals.recipes.units import display_unit, to_imperial, to_metric
+from kairos.meals.recipes.units import display_unit, to_imperial, to_metric, unit_kind
 
 __all__ = [
     "format_amount",
@@ -139,6 +140,14 @@ def kitchen_measure(
     return quantity, (top if top is not None and top > quantity else None), unit
 
 
+def _count(value: float) -> float:
+    """A scaled count a cook can take: halves below two ("1½ onions"), whole from there
+    ("7½ onions" → 8, "4½ cloves" → 5)."""
+    if value < 2:
+        return max(0.5, math.floor(value * 2 + 0.5) / 2)
+    return float(math.floor(value + 0.5))
+
+
 def scaled_amount(
     line: IngredientLine, factor: float, units: Units
 ) -> tuple[float | None, float | None, str | None]:
@@ -162,6 +171,11 @@ def scaled_amount(
         quantity, unit = quantity * density, "gram"
         top = top * density if top is not None else None
     quantity, top, unit = kitchen_measure(*litres(quantity, top, unit))
+    if units == "metric" and unit == "tablespoon" and quantity is not None and quantity > 8:
+        quantity, top, unit = quantity * 15, (top * 15 if top is not None else None), "milliliter"
+    if factor != 1.0 and quantity is not None and unit_kind(unit) == "count":
+        quantity, top = _count(quantity), (_count(top) if top is not None else None)
+        top = top if top is not None and top > quantity else None
     if quantity is not None:
         quantity = kitchen_round(quantity, unit)
     if top is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.models import Substitution
@@ -54,7 +55,19 @@ def rewrite_steps(steps: Sequence[str], replacements: Iterable[tuple[str, str]])
                 return match.group()
         return new
 
-    return [pattern.sub(replace, step) for step in steps]
+    return [_without_left_out(pattern.sub(replace, step)) for step in steps]
+
+
+_LEFT_OUT_IN_A_LIST: Final = re.compile(
+    r"\(left out\),\s*|,?\s+(?:and|or|&)\s+\(left out\)|\(left out\)\s+(?:and|or|&)\s+"
+    r"|,\s*\(left out\)"
+)
+"""A food left out of a list of foods ("Clean the snails, poultry and rabbit"): the list without
+it ("Clean the poultry and rabbit"), not "Clean the (left out), poultry and rabbit"."""
+
+
+def _without_left_out(step: str) -> str:
+    return _LEFT_OUT_IN_A_LIST.sub("", step) if "(left out)" in step else step
 
 
 def step_warnings(
