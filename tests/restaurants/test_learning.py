@@ -16,7 +16,7 @@ import pytest
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
-from kairos.profiles.schemas import UserCreate
+from kairos.profiles.schemas import TasteInput, UserCreate
 from kairos.restaurants.learning import (
     ALLOWED_PREFERENCE_KEYS,
     learn_preferences,
@@ -234,3 +234,46 @@ async def test_feed_rebuilds_in_the_background_run_a_few_at_a_time(
     await asyncio.gather(*(create_user(client) for _ in range(8)))
     await runtime.drain()
     assert most == product_module.PREWARMS_AT_ONCE, most
+
+
+def _names(prefix: str, count: int) -> list[str]:
+    return [f"{prefix} {n}" for n in range(count)]
+
+
+def test_learning_never_grows_a_taste_list_past_a_clients_limit() -> None:
+    """Issue 40 (taste lists): a client may store at most 50 items of 80 characters per list,
+    but each learnt taste was appended with no limit. What the message stated is kept; the
+    oldest stored entries make room, or, for vibes (most important first), the least
+    important. The result is a list a client could send back."""
+    full = TastePreferences(
+        cuisine_affinity=_names("cuisine", 50),
+        cuisine_aversion=_names("aversion", 50),
+        vibes=_names("vibe", 50),
+        dietary=_names("diet", 50),
+    )
+    stated = {
+        "cuisine_affinity": ["ethiopian", "georgian"],
+        "cuisine_aversion": ["sushi"],
+        "vibes": ["quiet"],
+        "dietary": ["vegan", "x" * 81],
+    }
+    merged = merge_preferences(full, stated)
+    assert merged.cuisine_affinity == [*_names("cuisine", 50)[2:], "ethiopian", "georgian"]
+    assert merged.cuisine_aversion == [*_names("aversion", 50)[1:], "sushi"]
+    assert merged.vibes == [*_names("vibe", 49), "quiet"], "the least important vibe made room"
+    assert merged.dietary == [*_names("diet", 50)[1:], "vegan"], "an 81-character item is not"
+    TasteInput.model_validate(merged.model_dump())  # within what a client may send
+    assert merge_preferences(merged, stated) == merged, "idempotent at the limit"
+    flood = merge_preferences(full, {"cuisine_affinity": _names("new", 70)})
+    assert flood.cuisine_affinity == _names("new", 50)
+
+
+async def test_a_full_stored_taste_list_stays_at_the_limit_when_learnt(runtime: Any) -> None:
+    uid = uuid.uuid4()
+    full = TastePreferences(cuisine_affinity=_names("cuisine", 50))
+    await runtime.profiles.create(uid, UserCreate(preferences=full))
+    for cuisine in ("thai", "ethiopian", "georgian"):
+        assert await learn_preferences(runtime.profiles, uid, {"cuisine_affinity": [cuisine]})
+    stored = (await runtime.profiles.get(uid)).preferences.cuisine_affinity
+    assert len(stored) == 50 and stored[-3:] == ["thai", "ethiopian", "georgian"]
+    assert stored[0] == "cuisine 3", "the three stored longest made room"

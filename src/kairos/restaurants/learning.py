@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.errors import NotFound
-from kairos.profiles.schemas import UserPublic
+from kairos.profiles.schemas import TASTE_ITEM_MAX_CHARS, TASTE_LIST_MAX_ITEMS, UserPublic
 from kairos.profiles.service import ProfileService
 from kairos.restaurants.schemas import GenerativeUIPayload
 from kairos.store.database import Database
@@ -21,15 +21,31 @@ ALLOWED_PREFERENCE_KEYS = frozenset(
 )
 
 
+def _capped(key: str, stored: list[str], stated: list[str]) -> list[str]:
+    """`stored` then what was `stated`, within the limits a client's own lists have (50 items
+    of 80 characters). What the message just stated is always kept; to make room, a list read
+    most important first (vibes) loses its least important stored entries, the others their
+    oldest (learning appends, so the front of the list was stored longest)."""
+    merged = list(dict.fromkeys([*stored, *(v for v in stated if len(v) <= TASTE_ITEM_MAX_CHARS)]))
+    if len(merged) <= TASTE_LIST_MAX_ITEMS:
+        return merged
+    new = [v for v in merged if v not in stored][:TASTE_LIST_MAX_ITEMS]
+    kept = [v for v in stored if v not in new]
+    room = TASTE_LIST_MAX_ITEMS - len(new)
+    kept = kept[:room] if key == "vibes" else kept[len(kept) - room :]
+    return [*kept, *new]
+
+
 def merge_preferences(
     current: TastePreferences, signals: Mapping[str, list[str]]
 ) -> TastePreferences:
-    """Lists are unioned in order (existing first); unknown keys are dropped."""
+    """Lists are unioned in order (existing first) and capped (`_capped`); unknown keys are
+    dropped."""
     data = current.model_dump()
     for key, values in signals.items():
         if key not in ALLOWED_PREFERENCE_KEYS:
             continue
-        data[key] = list(dict.fromkeys([*data.get(key, []), *values]))
+        data[key] = _capped(key, data.get(key, []), values)
     if "cuisine_affinity" in signals:
         liked = set(signals["cuisine_affinity"])
         data["cuisine_aversion"] = [c for c in data["cuisine_aversion"] if c not in liked]
