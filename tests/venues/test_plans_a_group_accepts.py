@@ -8,16 +8,36 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 import websockets
 
 from tests.meals.helpers import as_user, create_user
+from tests.serving import kairos_serve
 from tests.venues.conftest import SERVICE_TOKEN
 
 TIERS = ("$", "$$", "$$$", "$$$$")
 NIA_SEVERE_PEANUTS = {"confirmed": ["peanuts"], "severity": {"peanuts": "severe"}}
+
+
+@pytest.fixture(scope="module")
+def patient_server(runtime: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real `kairos serve` for the WebSocket, given time to start on a loaded machine."""
+    env = {
+        "KAIROS_ENV": "test",
+        "KAIROS_DATABASE_URL": runtime.db.url,
+        "KAIROS_AUTO_INGEST_SAMPLE": "false",
+        "KAIROS_DATA_DIR": str(tmp_path_factory.mktemp("plans-data")),
+        "KAIROS_LOG_LEVEL": "WARNING",
+        "KAIROS_SERVICE_TOKEN": SERVICE_TOKEN,
+        "KAIROS_CHAT_LIMIT_PER_USER": "0",
+        "KAIROS_CHAT_LIMIT_PER_ADDRESS": "0",
+    }
+    with kairos_serve(env, ready_within=300) as base:
+        yield base
 
 
 async def _plan(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
@@ -151,8 +171,9 @@ async def test_a_vibe_nothing_can_judge_is_said(client: httpx.AsyncClient) -> No
 
 
 async def test_what_is_left_out_is_counted_alike_in_the_log_the_summary_and_excluded(
-    venue_server: str,
+    patient_server: str,
 ) -> None:
+    venue_server = patient_server
     auth = {"X-Service-Token": SERVICE_TOKEN}
     uid = str(uuid.uuid4())
     async with httpx.AsyncClient(base_url=venue_server, timeout=30) as http:

@@ -42,7 +42,7 @@ from kairos.venues.schemas import (
 )
 from kairos.venues.scoring import costs_of, member_risks_at, neutral_vibes
 from kairos.venues.scoring import scored as scored_candidate
-from kairos.venues.scout import Scout
+from kairos.venues.scout import Scout, ScoutResult
 from kairos.venues.summary import (
     asked_for,
     cost_line,
@@ -62,7 +62,7 @@ from kairos.venues.synthesiser import (
     synthesise,
 )
 from kairos.venues.vibe_matcher import keep_matching, score_vibes
-from kairos.venues.where import owner_city, unknown_city
+from kairos.venues.where import cities_holding, elsewhere, owner_city, unknown_city
 
 __all__ = ["PlanTurn", "Planner"]
 
@@ -271,7 +271,7 @@ class Planner:
             + (f"; indoor backup: {backup.name}" if backup else "")
             + f"; {counted(found.excluded)}",
         )
-        covered = unknown_city(found.unknown_city, self.city_counts) if found.unknown_city else None
+        covered = await self._covered(intent, found, venues)
         response = PlanResponse(
             plan_id=turn.plan_id,
             venues=venues,
@@ -350,6 +350,18 @@ class Planner:
             ceiling, before = ceiling_for(top, intent.earlier_budget)
             intent.asked = dataclasses.replace(intent.asked, ceiling=ceiling, before=before)
             intent.budget = cheaper_budget(ceiling)
+
+    async def _covered(self, intent: Intent, found: ScoutResult, venues: list[Any]) -> str | None:
+        """For a city the catalogue does not hold, or one with nothing of the kind asked: the
+        cities holding that kind ("restaurants"), never every city with a sight."""
+        if venues or not (found.unknown_city or intent.location):
+            return None
+        meal = set(intent.activity_kinds) == {"restaurant"}
+        what = "restaurants" if meal else "places"
+        cities = await cities_holding(self.plans.db, ["restaurant"]) if meal else self.city_counts
+        if found.unknown_city:
+            return unknown_city(found.unknown_city, cities or self.city_counts, what)
+        return elsewhere(cities, what) if cities and meal else None
 
     def _action(
         self,

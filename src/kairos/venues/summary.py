@@ -202,7 +202,8 @@ def summary(
     *,
     covered: str | None = None,
 ) -> str:
-    """`covered`: the sentence for a city the catalogue does not hold (`where.unknown_city`)."""
+    """`covered`: the sentence for a city the catalogue does not hold (`where.unknown_city`),
+    or, when nothing fit, where the kinds asked are held (`where.elsewhere`)."""
     failed = [k for k, v in status.items() if v != "ok"]
     # "museum" the category and the kind, "parks" and "park": each once
     asked = {w.removesuffix("s"): w for w in [*found.filters.kinds, *intent.reading.categories]}
@@ -234,6 +235,8 @@ def summary(
             f"Pipeline complete: the catalog has no {wanted or 'venues'}{where} that fit; try "
             "another place or a wider request."
         )
+        if covered:
+            text += f" {covered}"
     if venues and intent.owner_city:
         text += (
             f" No city was named: planned in {intent.owner_city.title()}, where your last plan "

@@ -22,12 +22,24 @@ from kairos.text.query.vocabulary import KNOWN_AREAS
 if TYPE_CHECKING:
     from kairos.venues.scout import Candidate
 
-__all__ = ["COVERED_SHOWN", "covered_cities", "in_one_city", "owner_city", "unknown_city"]
+__all__ = [
+    "COVERED_SHOWN",
+    "cities_holding",
+    "covered_cities",
+    "elsewhere",
+    "in_one_city",
+    "owner_city",
+    "unknown_city",
+]
 
-COVERED_SHOWN: Final = 8
+COVERED_SHOWN: Final = 10
 """How many of the catalogue's cities a plan names when the one asked is not among them."""
 ONE_CITY_CAP: Final = 10
 ONE_CITY_ENOUGH: Final = 3
+_CITIES_HOLDING = (
+    "SELECT lower(city) AS city, count(*) AS n FROM places WHERE is_active AND city IS NOT NULL "
+    "AND kind = ANY(CAST(:kinds AS text[])) GROUP BY 1 ORDER BY 2 DESC LIMIT 20"
+)
 _LATEST_PLAN_CITY = (
     "SELECT result #>> '{parsed_intent,location}' AS city FROM plans WHERE owner = :uid "
     "AND result #>> '{parsed_intent,location}' IS NOT NULL "
@@ -45,14 +57,30 @@ def _title(city: str) -> str:
     return " ".join(w if w.isupper() else w.capitalize() for w in city.split())
 
 
-def unknown_city(place: str, cities: Mapping[str, int]) -> str:
-    """The sentence a plan for a city the catalogue does not hold says instead of venues."""
+def unknown_city(place: str, cities: Mapping[str, int], what: str = "places") -> str:
+    """The sentence a plan for a city the catalogue does not hold says instead of venues;
+    `cities`: those holding the kinds of place asked (`cities_holding`), so a dinner in Paris
+    is not told of Tokyo's sights."""
     covered = ", ".join(covered_cities(cities))
     return (
-        f"I don't know any places in {_title(place)}, so nothing is planned there. The places I "
+        f"I don't know any {what} in {_title(place)}, so nothing is planned there. The {what} I "
         f"know are in {covered} and a few more: name one of those, or share where the members "
         "are."
     )
+
+
+def elsewhere(cities: Mapping[str, int], what: str) -> str:
+    """Where the catalogue holds the kinds asked, for a plan that found none in its city."""
+    return f"The {what} I know are in {', '.join(covered_cities(cities))} and a few more."
+
+
+async def cities_holding(db: Database, kinds: Sequence[str]) -> dict[str, int]:
+    """The catalogue's active places of `kinds` per city."""
+    rows = await db.fetch(_CITIES_HOLDING, {"kinds": list(kinds)})
+    found: Counter[str] = Counter()
+    for row in rows:  # a neighbourhood a source gives as the city counts as its city
+        found[_metro(str(row["city"]))] += int(row["n"])
+    return dict(found)
 
 
 async def owner_city(db: Database, uid: uuid.UUID, recent: Mapping[str, str] | None) -> str | None:
