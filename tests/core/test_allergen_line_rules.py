@@ -163,6 +163,26 @@ def test_soup_bases_seasoning_mixes_cereals_and_breads_named_by_kind_or_brand(
     assert read(line) == expected
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("Zucchini Noodles: Zucchini, Olive oil, Garlic, herbs", set()),
+        ("1 spaghetti squash", set()),
+        ("8 oz konjac noodles, rinsed", set()),
+        ("1 cauliflower pizza crust", {("eggs", "may_contain"), ("dairy", "may_contain")}),
+        ("8 almond flour tortillas", {("tree_nuts", "contains")}),
+        ("1 cup egg substitute", {("eggs", "may_contain")}),
+        ("1 lb spaghetti", {("gluten", "contains")}),
+    ],
+)  # fmt: skip
+def test_vegetables_shaped_like_pasta_hold_no_wheat(
+    line: str, expected: set[tuple[str, str]]
+) -> None:
+    """The words "noodles", "spaghetti" and "crust" inside a vegetable's name are its shape,
+    not wheat; a carton egg substitute is egg white."""
+    assert read(line) == expected
+
+
 def test_the_half_a_report_lists_what_the_reader_wrongly_flags(tmp_path: Path) -> None:
     rows = [
         {"id": "x#1", "source": "recipes", "half": "A", "text": "1 cup white wine",
