@@ -150,6 +150,8 @@ def test_without_a_dip_of_its_own_the_offer_says_what_the_quiet_window_rests_on(
         first = decision.actions[0]
         assert first.text.startswith("Run ") and first.day in WEEK
         assert decision.recommendation.startswith(f"{first.text}. It is the period's quietest")
-        assert "window by default; events nearby are unknown." in decision.recommendation
+        assert "window in the demand shape (default); events nearby are unknown." in (
+            decision.recommendation
+        )
         assert "7 of 40 reviews of Casa Test praise the food" in decision.recommendation
         assert "runs at" not in decision.recommendation  # no dip claimed

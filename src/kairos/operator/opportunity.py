@@ -239,7 +239,7 @@ def shape_offer(
         else "events nearby are unknown."
     )
     said = [
-        f"It is the period's quietest open window by {basis}; {outside}",
+        f"It is the period's quietest open window in the demand shape ({basis}); {outside}",
         _guest_sentence(guests),
     ]
     return StaffAction(
