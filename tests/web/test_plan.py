@@ -20,6 +20,7 @@ from sqlalchemy import text
 from kairos.store import venue_vibes
 from kairos.store.database import Database
 from tests.web.conftest import low_contrast, shot
+from tests.web.names import names_not_starting_with_visible_text
 
 pytestmark = pytest.mark.browser
 
@@ -146,6 +147,8 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
         assert _background(_pin(page, rank)) == colour, rank
         assert _background(cards.nth(rank - 1).locator(".rank-badge")) == colour, rank
     shot(page, "plan-01-results")
+    # Each button is named first by what it shows (2.5.3): "📍 Map" was "Show … on the map".
+    assert names_not_starting_with_visible_text(page, "#plan-results") == []
 
     # The logs tab keeps the run, one group per node.
     page.click("#plan-tab-logs")

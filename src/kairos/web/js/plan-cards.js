@@ -102,7 +102,7 @@ export function planCard(v, { backup = false, vote, onSelect, onSpeak } = {}) {
     backup ? h("span", { class: "rank-badge backup", text: "☂", "aria-hidden": "true" })
       : h("span", { class: `rank-badge ${tier}`, role: "img", "aria-label": `Rank ${v.rank}`, text: String(v.rank) }),
     h("div", { class: "title-block" }, h("h3", { text: title }), meta ? h("div", { class: "meta", text: meta }) : null),
-    v.lat != null && onSelect ? h("button", { type: "button", class: "btn show-on-map", "aria-label": `Show ${v.name} on the map`,
+    v.lat != null && onSelect ? h("button", { type: "button", class: "btn show-on-map", "aria-label": `Map: show ${v.name}`,
       text: "📍 Map", onclick: (e) => { e.stopPropagation(); onSelect(v.venue_id); } }) : null);
   const distances = v.member_distances.length
     ? h("p", { class: "distances meta", text: `Travel: ${v.member_distances.map((d) => `${d.name} ${d.km.toFixed(1)} km`).join(" · ")}` })
