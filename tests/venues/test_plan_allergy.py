@@ -104,8 +104,8 @@ async def test_venues_with_no_known_risk_come_first(client: httpx.AsyncClient) -
 async def test_every_venue_carries_its_check_for_every_member(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:
-    """In the plan, the shared link, a vote's answer and a plan stored before venues carried
-    the check: every venue's `allergy` is made for "you" and each member with their own
+    """In the plan, the plan read and voted on by its owner, and a plan stored before venues
+    carried the check: every venue's `allergy` is made for "you" and each member with their own
     allergies, and `members_at_risk` agrees with it."""
     uid = await create_user(client)
     members = [
@@ -131,10 +131,14 @@ async def test_every_venue_carries_its_check_for_every_member(
     check(plan)
     assert any(v["allergy"]["risks"] for v in plan["venues"]), "brunch holds dairy for Cy"
     plan_id = plan["plan_id"]
-    check((await client.get(f"/api/plans/{plan_id}")).json())
+    # the owner's own view (the link without it names no allergy: test_shared_link.py)
+    owner = as_user(uid)
+    check((await client.get(f"/api/plans/{plan_id}", headers=owner)).json())
     first = plan["venues"][0]["venue_id"]
     voted = await client.post(
-        f"/api/plans/{plan_id}/votes", json={"member": "Ben", "venue_id": first, "vote": "veto"}
+        f"/api/plans/{plan_id}/votes",
+        json={"member": "Ben", "venue_id": first, "vote": "veto"},
+        headers=owner,
     )
     assert voted.status_code == 200, voted.text
     check(voted.json())
@@ -150,7 +154,7 @@ async def test_every_venue_carries_its_check_for_every_member(
         plan_id=old_id, owner=uuid.UUID(uid), prompt=request["prompt"], request=request,
         members=everyone, result={**stored, "plan_id": str(old_id)},
     )  # fmt: skip
-    again = (await client.get(f"/api/plans/{old_id}")).json()
+    again = (await client.get(f"/api/plans/{old_id}", headers=owner)).json()
     check(again)
     assert [v["venue_id"] for v in again["venues"]] == [v["venue_id"] for v in plan["venues"]]
     assert [v["allergy"] for v in again["venues"]] == [v["allergy"] for v in plan["venues"]]

@@ -42,3 +42,62 @@ async def test_the_shared_link_shows_the_plan_and_not_its_owner(client: httpx.As
         assert "auth_user_id" not in text and "budget_sensitivity" not in text
         # each venue keeps its allergy check: the group deciding where to eat reads the risks
         assert all(v["allergy"]["checked_for"] for v in body["venues"])
+
+
+# The test's own words for what the group's allergies are (never imported from the code it checks)
+ALLERGY_WORDS = (
+    "peanut", "sesame", "shellfish", "gluten", "tree nut", "tree_nut", "anaphylactic",
+    '"severe"', "intolerance", "adrenaline", "at risk", "must avoid", "react to",
+)  # fmt: skip
+GROUP = [
+    {"name": "Sam", "allergies": {"severity": {"peanuts": "anaphylactic", "tree_nuts": "severe"}}},
+    {"name": "Ana", "allergies": {"severity": {"shellfish": "severe", "gluten": "intolerance"}}},
+]
+
+
+async def test_the_shared_link_names_no_allergy_no_severity_and_no_one_at_risk(
+    client: httpx.AsyncClient,
+) -> None:
+    """Issue 40, M2: the link showed each venue's allergy check (the allergens, each risk's
+    severity and who it is for), `members_at_risk`, the group's hard exclusions and the
+    venues left out for someone's allergy, naming them. The owner's own view keeps all of it."""
+    uid = await create_user(client)
+    owner = {"severity": {"sesame": "anaphylactic"}}
+    assert (
+        await client.patch(f"/users/{uid}/allergies", json=owner, headers=as_user(uid))
+    ).status_code == 200
+    body = {"prompt": "thai or seafood dinner in boston, then dessert", "members": GROUP}
+    owned = await client.post("/api/plan", json=body, headers=as_user(uid))
+    assert owned.status_code == 200, owned.text
+    plan = owned.json()
+    seen = owned.text.lower()
+    assert any(word in seen for word in ("peanut", "shellfish")), "the owner sees the risks"
+    assert any(v["members_at_risk"] for v in plan["venues"]), "someone is at risk somewhere"
+
+    link = f"/api/plans/{plan['plan_id']}"
+    shared = await client.get(link)
+    voted = await client.post(
+        f"{link}/votes",
+        json={"member": "Ana", "venue_id": plan["venues"][0]["venue_id"], "vote": "yes"},
+    )
+    for public in (shared, voted):
+        assert public.status_code == 200, public.text
+        text = public.text.lower()
+        leaked = [
+            text[max(0, at - 80) : at + 80] for w in ALLERGY_WORDS if (at := text.find(w)) >= 0
+        ]
+        assert not leaked, f"the link shows {leaked}"
+        answer = public.json()
+        assert answer["members"] == ["you", "Sam", "Ana"], "the members' first names are shown"
+        assert [v["venue_id"] for v in answer["venues"]], "the venues are shown"
+        assert answer["hard_excluded_allergens"] == {}
+        for venue in [*answer["venues"], *([answer["backup"]] if answer["backup"] else [])]:
+            assert venue["members_at_risk"] == [] and venue["allergy"]["risks"] == []
+            assert venue["allergy"]["allergens"] == []
+            assert "allergies" in venue["allergy"]["summary"], "a neutral line says it was checked"
+        assert all(e["cause"] not in ("allergy", "diet") for e in answer["excluded"])
+
+    mine = await client.get(link, headers=as_user(uid))
+    assert mine.status_code == 200, mine.text
+    assert any("peanuts" in v["allergy"]["allergens"] for v in mine.json()["venues"])
+    assert mine.json()["user_profile"]["allergies"]["sesame"] == "anaphylactic"

@@ -33,6 +33,7 @@ from kairos.venues.leftout import vetoed
 from kairos.venues.planner import Planner, PlanTurn
 from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
 from kairos.venues.scout import Scout
+from kairos.venues.shared_link import link_view
 from kairos.venues.verdict import consensus, vote_sentence
 from kairos.venues.vibes import match_vibe
 from kairos.venues.vibes.build import build_vibes
@@ -191,31 +192,35 @@ class VenuesProduct:
             raise NotFound(f"no plan {plan_id}; use the plan_id a plan returned")
         return plan
 
-    async def shared(self, plan_id: uuid.UUID) -> PlanResponse:
+    async def shared(self, plan_id: uuid.UUID, *, public: bool = True) -> PlanResponse:
         """The plan as its members see it: ranked again with their votes, and its verdict
         written again from that ranking (`venues/verdict.py`): the consensus names no vetoed
         venue as the best, the summary says what the votes came to, and each vetoed venue is
-        listed in `excluded` with who vetoed it."""
+        listed in `excluded` with who vetoed it. `public`: as its link shows it to whoever
+        holds it (`venues/shared_link.py`), else whole, for its owner."""
         plan = await self.stored(plan_id)
         response = PlanResponse.model_validate(await self._checked(plan))
         votes = await self.plans.votes(plan_id)
-        if not any(votes.values()):
-            return response
-        venues = rerank_with_votes(response.venues, votes)
         intent = response.parsed_intent
-        vibe = intent.get("vibe") if "vibe_matcher" in response.active_agents else None
-        said = vote_sentence(venues, votes)
-        excluded = [e for e in response.excluded if e.cause != "veto"] + [
-            vetoed(v.venue_id, v.name, v.city, v.vetoed_by) for v in venues if v.vetoed_by
-        ]
-        return response.model_copy(
-            update={
-                "venues": venues,
-                "global_consensus": consensus(venues, vibe if isinstance(vibe, str) else None),
-                "execution_summary": f"{response.execution_summary} {said}".strip(),
-                "excluded": excluded,
-            }
-        )
+        asked = intent.get("vibe") if "vibe_matcher" in response.active_agents else None
+        vibe = asked if isinstance(asked, str) else None
+        if any(votes.values()):
+            venues = rerank_with_votes(response.venues, votes)
+            said = vote_sentence(venues, votes)
+            excluded = [e for e in response.excluded if e.cause != "veto"] + [
+                vetoed(v.venue_id, v.name, v.city, v.vetoed_by) for v in venues if v.vetoed_by
+            ]
+            response = response.model_copy(
+                update={
+                    "venues": venues,
+                    "global_consensus": consensus(venues, vibe),
+                    "execution_summary": f"{response.execution_summary} {said}".strip(),
+                    "excluded": excluded,
+                }
+            )
+        else:
+            said = ""
+        return link_view(response, votes_said=said, vibe=vibe) if public else response
 
     async def _checked(self, plan: StoredPlan) -> dict[str, Any]:
         """The stored result, its venues checked again when it was stored before venues
@@ -226,7 +231,9 @@ class VenuesProduct:
             owner = AllergyProfile()
         return await checked_again(plan.result, plan.request, owner, self.runtime.places)
 
-    async def vote(self, plan_id: uuid.UUID, body: VoteRequest) -> PlanResponse:
+    async def vote(
+        self, plan_id: uuid.UUID, body: VoteRequest, *, public: bool = True
+    ) -> PlanResponse:
         plan = await self.stored(plan_id)
         members = list(plan.members) or ["you"]
         if body.member not in members:
@@ -242,7 +249,7 @@ class VenuesProduct:
         await self.plans.vote(
             plan_id=plan_id, member=body.member, venue_id=body.venue_id, vote=body.vote
         )
-        return await self.shared(plan_id)
+        return await self.shared(plan_id, public=public)
 
     async def owned(self, user: UserPublic, plan_id: uuid.UUID) -> StoredPlan:
         plan = await self.stored(plan_id)

@@ -15,10 +15,11 @@ link works).
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from email.message import EmailMessage
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request, WebSocket
+from fastapi import APIRouter, Cookie, Depends, Header, Query, Request, WebSocket
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -26,10 +27,14 @@ from kairos.api.deps import (
     LOCAL_TEST_UID,
     LOCAL_TEST_USER_ID,
     CurrentUser,
+    Presented,
     SeedUser,
+    carries_nothing,
+    credential_of,
+    user_of,
 )
 from kairos.core.stored_text import StoredText
-from kairos.errors import Forbidden, InvalidInput, NotFound
+from kairos.errors import Forbidden, InvalidInput, NotFound, Unauthorized
 from kairos.profiles.planner import PlannerPreferences, PlannerUpdate
 from kairos.profiles.schemas import UserPublic
 from kairos.store import venue_vibes
@@ -85,24 +90,58 @@ async def plan_socket(websocket: WebSocket) -> None:
     await serve_plan_socket(websocket)
 
 
+async def link_reader(
+    request: Request,
+    authorization: Annotated[str | None, Header(description="the owner's user token")] = None,
+    x_service_token: Annotated[str | None, Header(description="with X-User-ID")] = None,
+    x_user_id: Annotated[str | None, Header(description="the owner, with X-Service-Token")] = None,
+    kairos_demo: Annotated[str | None, Cookie(include_in_schema=False)] = None,
+) -> UserPublic | None:
+    """Who reads a plan's link: nobody known without a credential (the link needs none); a
+    credential presented is judged as on every route (a wrong one is a 401 and counts against
+    the address), except a demo cookie that no longer speaks for a user, which a browser
+    sends to every page it opens."""
+    runtime, settings = request.app.state.runtime, request.app.state.settings
+    presented = Presented(authorization, x_service_token, x_user_id, kairos_demo)
+    if carries_nothing(presented):
+        return None
+    try:
+        return await user_of(runtime, credential_of(runtime, settings, presented))
+    except (Unauthorized, Forbidden, NotFound):
+        if carries_nothing(replace(presented, demo_cookie=None)):
+            return None
+        raise
+
+
+LinkReader = Annotated[UserPublic | None, Depends(link_reader)]
+
+
 @router.get("/plans/{plan_id}", response_model=PlanResponse, responses=_PLAN_ERRORS)
-async def shared_plan(plan_id: uuid.UUID, product: ProductDep) -> PlanResponse:
-    """The plan behind a shared id, ranked again with its members' votes: the venues, their
-    checks and the members' names, never the owner (their profile, uid and request)."""
-    return _without_owner(await product.shared(plan_id))
+async def shared_plan(plan_id: uuid.UUID, product: ProductDep, reader: LinkReader) -> PlanResponse:
+    """The plan behind a shared id, ranked again with its members' votes: the venues, the
+    members' first names and their votes (`venues/shared_link.py`), never anyone's allergies
+    or the owner (their profile, uid and request); the owner's credential shows it whole."""
+    return await product.shared(plan_id, public=not await _owns(product, reader, plan_id))
 
 
 @router.post("/plans/{plan_id}/votes", response_model=PlanResponse, responses=_VOTE_ERRORS)
-async def vote(plan_id: uuid.UUID, body: VoteRequest, product: ProductDep) -> PlanResponse:
-    """One member's vote on one venue (yes, maybe, no, or veto); a new vote replaces theirs."""
-    return _without_owner(await product.vote(plan_id, body))
+async def vote(
+    plan_id: uuid.UUID, body: VoteRequest, product: ProductDep, reader: LinkReader
+) -> PlanResponse:
+    """One member's vote on one venue (yes, maybe, no, or veto); a new vote replaces theirs.
+    Answers with the plan as `GET /api/plans/{plan_id}` shows it to the same reader."""
+    public = not await _owns(product, reader, plan_id)
+    return await product.vote(plan_id, body, public=public)
 
 
-def _without_owner(plan: PlanResponse) -> PlanResponse:
-    """What a plan's link shows whoever holds it: the owner's stored profile (allergies and
-    severities, uid, planner preferences), the words of their request and their pending
-    action stay with the owner."""
-    return plan.model_copy(update={"user_profile": {}, "parsed_intent": {}, "action_request": None})
+async def _owns(product: VenuesProduct, reader: UserPublic | None, plan_id: uuid.UUID) -> bool:
+    if reader is None:
+        return False
+    try:
+        await product.owned(reader, plan_id)
+    except Forbidden:
+        return False
+    return True
 
 
 class ConfirmResult(BaseModel):
