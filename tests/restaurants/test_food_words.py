@@ -97,11 +97,13 @@ def test_street_food_reaches_the_kinds_sold_on_the_street() -> None:
     assert {concept_form("momos"), "kebab"} <= {concept_form(c) for c in found}, found
 
 
-async def test_a_cuisine_the_city_lacks_is_said_before_other_places(
+async def test_a_cuisine_the_city_lacks_is_said_not_swapped(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:
     """ "african food in atlanta" answered "Nothing matched everything you asked, so I widened
-    the cuisine": the person could not tell there is no African place there at all."""
+    the cuisine": the person could not tell there is no African place there at all. Then it
+    said so and listed other kinds of place, which the judged set grades as the wrong kind
+    ("korean bbq columbus": five places, none Korean): now it says so and asks."""
     lacking = await runtime.db.fetch(
         "SELECT count(*) AS n FROM places WHERE lower(city) = 'atlanta' "
         "AND categories && ARRAY['african', 'ethiopian', 'nigerian']::text[]"
@@ -111,6 +113,7 @@ async def test_a_cuisine_the_city_lacks_is_said_before_other_places(
     )
     assert lacking[0]["n"] == 0 and held[0]["n"] >= 5, "the sample's Atlanta changed"
     payload = await ask(client, await create_user(client), "african food in atlanta")
-    assert payload.restaurants, payload.message
+    assert not payload.restaurants, [r.name for r in payload.restaurants]
     assert "I know no African places in Atlanta" in payload.message, payload.message
+    assert payload.follow_up_questions, payload
     assert "widened the cuisine" not in payload.message, payload.message

@@ -41,6 +41,12 @@ class Diet:
     unfit: tuple[str, ...] = ()
     """Foods a quote recommending a place for this diet must not praise (bacon, for a
     vegetarian)."""
+    strict: bool = False
+    """A diet its keepers cannot eat around (vegan, vegetarian, gluten-free, halal, kosher): a
+    place is listed for it only on evidence of it, never to fill a list."""
+    served_by: tuple[str, ...] = ()
+    """Catalogue categories of the kinds of place where it is easy to keep (keto: steakhouses,
+    barbecue, salad), searched when no cuisine is named: few places state such a diet."""
 
 
 def _p(text: str) -> tuple[str, ...]:
@@ -69,6 +75,7 @@ _DIETS: Final = (
                           "fully vegan, all vegan, vegan food, vegan version, plant based"),
         aspect="vegan_options",
         unfit=(*_MEAT, *_SEAFOOD, *_ANIMAL_PRODUCE),
+        strict=True,
     ),
     Diet(
         "vegetarian", "vegetarian",
@@ -80,12 +87,14 @@ _DIETS: Final = (
         aspect="vegan_options",
         implied_by=("vegan",),
         unfit=(*_MEAT, *_SEAFOOD),
+        strict=True,
     ),
     Diet(
         "halal", "halal", ("halal",),
         categories=("halal",),
         review_phrases=_p("halal, halal certified, halal meat, halal food, zabiha"),
         certified=True,
+        strict=True,
     ),
     Diet(
         "kosher", "kosher", ("kosher",),
@@ -95,6 +104,7 @@ _DIETS: Final = (
                           "kosher food, kosher deli, kosher menu, kosher options, "
                           "kosher supervision, strictly kosher, fully kosher"),
         certified=True,
+        strict=True,
     ),
     Diet("jain", "Jain", _p("jain, jain food, no onion no garlic, no onion garlic"),
          review_phrases=_p("jain food, jain options, jain menu")),
@@ -105,12 +115,15 @@ _DIETS: Final = (
         categories=_p("gluten-free, gluten free, gluten free options"),
         review_phrases=_p("gluten free, gluten-free, gf options, gf menu, celiac friendly, "
                           "coeliac friendly, celiac safe"),
+        strict=True,
     ),
     Diet("dairy_free", "dairy-free", _p("dairy free, lactose free, non dairy"),
          review_phrases=_p("dairy free, dairy-free, lactose free")),
     Diet("egg_free", "egg-free", _p("egg free, eggless"), review_phrases=_p("eggless, egg free")),
     Diet("soy_free", "soy-free", _p("soy free, soya free"), review_phrases=_p("soy free")),
-    Diet("keto", "keto", _p("keto, low carb"), review_phrases=_p("keto, low carb")),
+    Diet("keto", "keto", _p("keto, low carb"), review_phrases=_p("keto, low carb"),
+         served_by=_p("steakhouses, steakhouse, barbeque, barbecue, salad, seafood, brazilian, "
+                      "grill")),
 )  # fmt: skip
 
 DIETS: Final[dict[str, Diet]] = {d.name: d for d in _DIETS}

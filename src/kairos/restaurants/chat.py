@@ -22,14 +22,14 @@ from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing
 from kairos.restaurants.chat_evaluate import evaluate_places
-from kairos.restaurants.chat_order import answer_order
+from kairos.restaurants.chat_order import answer_order, topped_up, towns_said
 from kairos.restaurants.chat_rules import (
     risk,
     turn_profile,
     unmatched_words,
     without_asked,
 )
-from kairos.restaurants.chat_search import search_relaxing
+from kairos.restaurants.chat_search import search_relaxing, strict_unheld
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
 from kairos.restaurants.feed import Located
@@ -107,6 +107,17 @@ def _finish(turn: ChatTurn, payload: GenerativeUIPayload) -> Result:
     return Result(payload=payload)
 
 
+def _text(
+    turn: ChatTurn, message: str, questions: list[str], hard: list[str], relaxed: list[str]
+) -> Result:
+    """An answer in words only, with what to ask next."""
+    payload = GenerativeUIPayload(
+        ui_type="text", message=message, follow_up_questions=questions,
+        hard_excluded_allergens=hard, relaxed_filters=relaxed,
+    )  # fmt: skip
+    return _finish(turn, payload)
+
+
 async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     record, state = turn.record, turn.state
     record.facts.update(candidates=0, search_strategy="none")
@@ -166,7 +177,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         state.decomposition = decomposition
 
     yield Thinking(step="searching", message="Searching places, reviews and menus")
-    searched = await search_relaxing(turn.search, decomposition, filters, hard)
+    towns = coverage.towns_of(filters.city)
+    searched = await search_relaxing(turn.search, decomposition, filters, hard, towns)
     traced, relaxed, all_unsafe = searched.traced, searched.relaxed, searched.all_unsafe
     diets, occasions, text_query = searched.diets, searched.occasions, searched.text_query
     skip = set(decomposition.skip_place_ids)  # "show me more": the places shown before
@@ -203,71 +215,54 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             categories = held
         elif said_food := food_said(decomposition):
             categories = [said_food]  # "ice cream places", not "dessert places"
-        tiers = [] if "price tiers" in relaxed else decomposition.filters.price_tiers
+        tiers = decomposition.filters.price_tiers
+        if "price tiers" in relaxed or searched.cheaper_few:
+            tiers = []
         if "price tiers" in relaxed:  # the price's own word is not true of what is shown
             words = [w for w in words if w != "upscale"]
         return phrasing.describe_request(categories, words, decomposition.filters.city, tiers)
 
     request_text = described(asked)
+    wanted = phrasing.describe_request(
+        decomposition.filters.categories, [], decomposition.filters.city
+    )
     if not found.hits and all_unsafe:
         # what every place shows an allergen of is the cuisine here, not the occasions or diets
         # (never filtered on in that check): "every one of the romantic Thai places" claimed a
         # romance no place had shown
-        wanted = phrasing.describe_request(
-            decomposition.filters.categories, [], decomposition.filters.city
-        )
-        yield _finish(
-            turn,
-            GenerativeUIPayload(
-                ui_type="text",
-                message=phrasing.all_unsafe_message(
-                    wanted, hard, relaxed, decomposition.assumptions
-                ),
-                follow_up_questions=["Try another cuisine?", "Look in another area?"],
-                hard_excluded_allergens=hard,
-                relaxed_filters=relaxed,
-            ),
-        )
+        message = phrasing.all_unsafe_message(wanted, hard, relaxed, decomposition.assumptions)
+        yield _text(turn, message, ["Try another cuisine?", "Look in another area?"], hard, relaxed)
         return
+    if searched.cuisine_unknown_here and not decomposition.vibes + decomposition.dietary:
+        # no Korean place in Columbus at all: other kinds of place are no answer to it (a
+        # rooftop or a vegan menu asked too is, and those places are listed)
+        message = phrasing.after_assumptions(decomposition.assumptions, f"I know no {wanted}.")
+        yield _text(turn, message, ["Try another cuisine?", "Look in another city?"], hard, relaxed)
+        return
+    # a strict diet (vegan, gluten-free, halal) is met on evidence only, never filled in
     unmet = [
         d
         for d in diets
-        if d in DIETS and DIETS[d].certified and not any(d in h.place.traits for h in found.hits)
+        if d in DIETS and DIETS[d].strict and not any(d in h.place.traits for h in found.hits)
     ]
     if found.hits and unmet:
         named = [DIETS[d].label for d in unmet]
-        yield _finish(
-            turn,
-            GenerativeUIPayload(
-                ui_type="text",
-                message=phrasing.unmet_need_message(
-                    unmet, decomposition.filters.city, decomposition.assumptions
-                ),
-                follow_up_questions=[
-                    "Look in another city?",
-                    f"Search without {phrasing.listed(named)}?",
-                ],
-                hard_excluded_allergens=hard,
-                relaxed_filters=relaxed,
-            ),
+        message = phrasing.unmet_need_message(
+            unmet, decomposition.filters.city, decomposition.assumptions
         )
+        questions = ["Look in another city?", f"Search without {phrasing.listed(named)}?"]
+        yield _text(turn, message, questions, hard, relaxed)
         return
+    found = found.model_copy(
+        update={"hits": [h for h in found.hits if not strict_unheld(h, diets)]}
+    )
     if not found.hits:
         message = (
             phrasing.no_more_message(request_text, len(skip))
             if skip and traced.result.hits
             else phrasing.no_results_message(request_text, relaxed, decomposition.assumptions)
         )
-        yield _finish(
-            turn,
-            GenerativeUIPayload(
-                ui_type="text",
-                message=message,
-                follow_up_questions=phrasing.widen_questions(filters),
-                hard_excluded_allergens=hard,
-                relaxed_filters=relaxed,
-            ),
-        )
+        yield _text(turn, message, phrasing.widen_questions(filters), hard, relaxed)
         return
 
     yield Thinking(step="evaluating", message="Scoring romance, quiet, food, vegan options, value")
@@ -283,7 +278,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         evaluated.flagged_ids,
         evaluated.requested,
     )
-    ordered = answer_order(scored, decomposition, filters, relaxed)
+    ordered = answer_order(scored, decomposition, filters, relaxed, searched.exact)
     order, named, found_names = ordered.order, ordered.named, ordered.found_names
     only_named = ordered.only_named
     # quotes for the places shown only: choosing one is the costliest part of evaluating ten
@@ -325,6 +320,18 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         one = holding if len(holding) == 1 else []
         request_text = described([w for w in asked if w not in unheld], one)
         assumptions.append(phrasing.dish_not_found(dish, decomposition.filters.city, holding))
+    if searched.exact is not None and (said := topped_up(
+        searched, [r for r in safe + flagged if r.id not in searched.exact], decomposition,
+        described([]), sum(1 for r in safe + flagged if r.id in searched.exact),
+    )):  # fmt: skip
+        assumptions.append(said)  # "the first 2 are dim sum places; the others are Chinese"
+        request_text = described([w for w in asked if w not in unheld], [])
+    if kinds := phrasing.categories_held(searched.served_by, safe + flagged):
+        names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
+        assumptions.append(f"For {phrasing.listed(searched.diets)}: {names} places, where it "
+                           "is easy to keep.")  # fmt: skip
+    if said := towns_said(filters.city, towns, safe + flagged):
+        assumptions.append(said)  # "London itself holds few…: Ealing and Twickenham"
     if unmatched := unmatched_words(decomposition, safe + flagged):
         assumptions.append(phrasing.nothing_mentions(unmatched, decomposition.filters.city))
     elif found_for := chat_rules.found_for(decomposition, safe):
@@ -354,11 +361,6 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         missing=[t for t, n in holders.items() if safe and n == 0],
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
-        unknown_here=phrasing.describe_request(
-            decomposition.filters.categories, [], decomposition.filters.city
-        )
-        if searched.cuisine_unknown_here
-        else "",
     )
     if not turn.chain.is_offline:
         phrased = await model_tasks.phrase(turn.chain, message, safe + flagged, profile)

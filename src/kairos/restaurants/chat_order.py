@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from kairos.core.place_kinds import MEAL_KINDS, is_store
 from kairos.restaurants import evaluation, phrasing
 from kairos.restaurants.chat_rules import evidence_rank, is_named, named_first
+from kairos.restaurants.chat_search import Searched
 from kairos.restaurants.decomposition import food_said, named_in
 from kairos.restaurants.schemas import RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
@@ -32,18 +33,20 @@ def answer_order(
     decomposition: Decomposition,
     filters: SearchFilters,
     relaxed: list[str],
+    exact: frozenset[int] | None = None,
 ) -> Ordered:
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
     # resting on a category or a source attribute before one resting on reviews alone; for a
     # meal, a shop that also sells food (a grocery tagged "Thai") after the places to eat
     meal = set(filters.kinds) == MEAL_KINDS
-    widened = decomposition.filters.price_tiers if "price tiers" in relaxed else []
+    widened = decomposition.filters.price_tiers if "price tiers" in relaxed or exact else []
     # a dish no place names ("crawfish boil"): its most specific categories first (Cajun, then
     # any seafood place)
     dish = food_said(decomposition)
     nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
     order = sorted(blended, key=lambda i: (
+        exact is not None and scored[i].id not in exact,  # what was asked, then the nearest
         phrasing.category_rank(scored[i].cuisine_types, nearest),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
         evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
@@ -55,3 +58,36 @@ def answer_order(
     only_named = bool(first) and decomposition.intent in ("compare", "locate")
     order = first if only_named else first + [i for i in order if i not in first]
     return Ordered(order, named, found_names, only_named)
+
+
+def topped_up(
+    searched: Searched,
+    others: list[RestaurantResult],
+    decomposition: Decomposition,
+    asked: str,
+    held: int,
+) -> str | None:
+    """What a list that goes on past what was asked says: which of its places are the asked
+    kind or price, and what the others are ("the others are Cantonese or Chinese places")."""
+    if not others:
+        return None
+    first = "Only the first is" if held == 1 else f"Only the first {held} are"
+    if searched.cheaper_few:
+        compared = decomposition.price_comparison or "cheaper"
+        return f"{first} {compared} than the places I showed; the others are the nearest in price."
+    kinds = phrasing.categories_held(searched.nearest, others)
+    names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
+    if held == 0:
+        return f"I know no {asked}, so these are {names} places, the nearest kind."
+    return f"{first} {asked}; the others are {names} places, the nearest kind I know there."
+
+
+def towns_said(city: str | None, towns: list[str], shown: list[RestaurantResult]) -> str | None:
+    """What a list that reached the towns of the city's metropolis says (Greater London's)."""
+    held = sorted({r.city for r in shown if r.city and r.city.lower() in towns})
+    if not city or not held:
+        return None
+    return (
+        f"{city.title()} itself holds few of these, so towns of Greater {city.title()} are in "
+        f"the list too: {phrasing.listed(held)}."
+    )

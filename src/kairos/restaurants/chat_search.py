@@ -5,8 +5,11 @@ for another."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import tomllib
+from dataclasses import dataclass, field, replace
+from importlib.resources import files
 
+from kairos.core.diets import DIETS
 from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.restaurants.chat_rules import relax, said_by_price, text_query
@@ -14,6 +17,7 @@ from kairos.restaurants.decomposition import names_food
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch, TraitSearch, search_with_traits
 from kairos.search.filters import SearchFilters
+from kairos.search.models import SearchHit, SearchResult
 
 SEARCH_LIMIT = 15
 MAX_SEARCH_LIMIT = 200
@@ -22,6 +26,29 @@ MAX_SEARCH_LIMIT = 200
 # price, neighbourhood, radius), and only if that still finds nothing, the cuisine itself.
 # Allergen exclusions are never relaxed.
 RELAX_STAGES = (("min_rating", "price_tiers", "area", "near"), ("categories",))
+TOP_UP_BELOW = 5
+"""Fewer places of the asked kind, or at the asked lower price, and the answer goes on with the
+nearest kinds, or the nearest prices, after them."""
+
+
+def _nearest_table() -> dict[str, tuple[str, ...]]:
+    """core/data/nearest_kinds.toml: the kinds that still serve a wish for a narrow one."""
+    text = (files("kairos.core") / "data" / "nearest_kinds.toml").read_text(encoding="utf-8")
+    return {k: tuple(v) for k, v in tomllib.loads(text)["nearest"].items()}
+
+
+NEAREST_KINDS = _nearest_table()
+
+
+def nearest_kinds(categories: list[str]) -> list[str]:
+    """The nearest kinds of the asked ones ("dim sum" → Cantonese, Chinese), none asked; none
+    for a request of many kinds ("street food": chaat, momos, kebab, falafel…), which a kebab
+    shop's nearest kind (Turkish) or a falafel stand's (Mediterranean) would not serve."""
+    asked = {c.lower() for c in categories}
+    if not asked or any(c not in NEAREST_KINDS for c in asked):
+        return []
+    near = [n for c in categories for n in NEAREST_KINDS.get(c.lower(), ()) if n not in asked]
+    return list(dict.fromkeys(near))
 
 
 @dataclass(frozen=True)
@@ -37,6 +64,28 @@ class Searched:
     cuisine_unknown_here: bool = False
     """The cuisine was widened because the catalogue holds no place of it in the city at all
     (not because of the price, an allergy or an occasion): the answer says so."""
+    exact: frozenset[int] | None = None
+    """When the list goes on past what was asked (`nearest`, or `cheaper_few`): the places
+    that are what was asked, shown first."""
+    nearest: list[str] = field(default_factory=list)
+    """The nearest kinds the list goes on with ("cantonese", "chinese")."""
+    served_by: list[str] = field(default_factory=list)
+    """The kinds of place searched for a diet few places state (keto: steakhouses, salad)."""
+    cheaper_few: bool = False
+    """Fewer places than `TOP_UP_BELOW` are cheaper (or pricier) than those shown before: the
+    list goes on with the nearest prices."""
+
+
+def strict_unheld(hit: SearchHit, diets: list[str]) -> bool:
+    """A place without evidence of a strict diet asked (vegan, gluten-free, halal…)."""
+    return any(DIETS[d].strict and d not in hit.place.traits for d in diets if d in DIETS)
+
+
+def _joined(result: SearchResult, more: list[SearchHit]) -> SearchResult:
+    hits = [*result.hits, *more]
+    return result.model_copy(
+        update={"hits": [h.model_copy(update={"rank": i + 1}) for i, h in enumerate(hits)]}
+    )
 
 
 async def search_relaxing(
@@ -44,13 +93,22 @@ async def search_relaxing(
     decomposition: Decomposition,
     filters: SearchFilters,
     hard: list[str],
+    towns: list[str] | None = None,
 ) -> Searched:
+    """`towns`: the towns of the asked city's metropolis, searched with it when the city
+    itself holds too few places (the boroughs of Greater London, for London)."""
     diets = [d for d in decomposition.dietary if d in DERIVABLE_TRAITS]
     occasions = [
         v for v in decomposition.vibes
         if v in DERIVABLE_TRAITS and not said_by_price(v, decomposition.filters.price_tiers)
     ]  # fmt: skip
     query = text_query(decomposition)
+    served = [c for d in diets if d in DIETS for c in DIETS[d].served_by]
+    if served and not filters.categories and set(filters.kinds) == MEAL_KINDS:
+        # "keto friendly restaurant": few places state it; steakhouses and salad bars serve it
+        filters = filters.model_copy(update={"categories": served})
+    else:
+        served = []
 
     # a diet with no cuisine named: a place of another food kind that states it is an answer
     diet_only = diets and not filters.categories and set(filters.kinds) == MEAL_KINDS
@@ -66,9 +124,29 @@ async def search_relaxing(
         )  # fmt: skip
 
     traced = await search(filters)
+    if towns and len(traced.result.hits) < TOP_UP_BELOW:
+        # one Indian place in London: then Ealing's and Twickenham's, London to the person
+        filters = filters.model_copy(update={"towns": towns})
+        traced = await search(filters)
     relaxed: list[str] = []
     broader = filters
     all_unsafe = cuisine_unknown_here = False
+    exact: frozenset[int] | None = None
+    nearest: list[str] = []
+    compared = decomposition.price_comparison and filters.price_tiers
+    if (
+        len(traced.result.hits) < TOP_UP_BELOW and not compared
+        and (kinds := nearest_kinds(filters.categories))
+    ):  # fmt: skip
+        # ("cheaper" keeps the kind: the nearest prices follow instead, below)
+        # two dim sum places in Boston: then Cantonese and Chinese ones, said as what they are
+        asked = {h.place.id for h in traced.result.hits}
+        near = await search(filters.model_copy(update={"categories": kinds}))
+        kin = [h for h in near.result.hits if h.place.id not in asked]
+        kin = [h for h in kin if not strict_unheld(h, diets)]
+        if kin:
+            exact, nearest = frozenset(asked), kinds
+            traced = replace(traced, result=_joined(traced.result, kin))
     for stage in RELAX_STAGES:
         if traced.result.hits:
             break
@@ -99,7 +177,18 @@ async def search_relaxing(
             held = await search(wider)
             if set(diets) <= set(held.required):
                 traced, relaxed = held, more
+    cheaper_few = False
+    if compared and not relaxed and 0 < len(traced.result.hits) < TOP_UP_BELOW:
+        # two biryani places are cheaper than those shown: then the nearest in price
+        in_price = {h.place.id for h in traced.result.hits}
+        any_price = await search(filters.model_copy(update={"price_tiers": []}))
+        near_price = [h for h in any_price.result.hits if h.place.id not in in_price]
+        near_price = [h for h in near_price if not strict_unheld(h, diets)]
+        if near_price:
+            exact, cheaper_few = frozenset(in_price | set(exact or ())), True
+            traced = replace(traced, result=_joined(traced.result, near_price))
     return Searched(
         traced, relaxed, all_unsafe, diets, occasions, query,
         cuisine_unknown_here=cuisine_unknown_here and "categories" in relaxed,
+        exact=exact, nearest=nearest, cheaper_few=cheaper_few, served_by=served,
     )  # fmt: skip

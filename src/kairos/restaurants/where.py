@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from kairos.core.place_kinds import SERVING_KINDS
+from kairos.ingest.locality import in_greater_london, postcode_district
 from kairos.restaurants.phrasing import describe_request, listed
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.catalog import Catalog
@@ -43,6 +44,10 @@ _FOOD_CITIES = (
     " reviewed FROM places WHERE is_active AND city IS NOT NULL"
     " AND kind = ANY(CAST(:kinds AS text[])) GROUP BY 1"
 )
+_UK_TOWNS = (
+    "SELECT lower(city) AS city, address FROM places WHERE is_active AND country = 'GB'"
+    " AND address IS NOT NULL AND lower(city) <> 'london' AND kind = ANY(CAST(:kinds AS text[]))"
+)
 _LOCATED_FROM = {"profile": "your home city", "recent_requests": "where you searched last time"}
 Source = Literal["profile", "recent_requests"]
 
@@ -54,6 +59,12 @@ class Coverage:
     food_cities: Mapping[str, int]
     catalog: Catalog | None = None
     reviewed: Mapping[str, int] = field(default_factory=dict)
+    towns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The towns of a metropolis its sources file under their own name: "london" → the towns
+    of Greater London (Twickenham, Ealing…), which are London to the people asking."""
+
+    def towns_of(self, city: str | None) -> list[str]:
+        return list(self.towns.get(clean_city(city), ())) if city else []
 
     def covers(self, city: str) -> bool:
         """Whether a city word of a request reaches a city holding places to eat."""
@@ -95,8 +106,21 @@ class CoverageReader:
                 city = clean_city(catalog.area_cities.get(str(row["city"])) or city)
                 counts[city] = counts.get(city, 0) + int(row["n"])
                 reviewed[city] = reviewed.get(city, 0) + int(row["reviewed"])
-            self._kept = (catalog.generation, Coverage(counts, catalog, reviewed))
+            towns = await self._london_towns()
+            self._kept = (catalog.generation, Coverage(counts, catalog, reviewed, towns))
         return self._kept[1]
+
+    async def _london_towns(self) -> dict[str, tuple[str, ...]]:
+        """UK towns most of whose places have a Greater London postcode (ingest/locality.py):
+        the source files them as towns, a person asking for London means them too."""
+        rows = await self.db.fetch(_UK_TOWNS, {"kinds": sorted(SERVING_KINDS)})
+        votes: dict[str, int] = {}
+        for row in rows:
+            if (district := postcode_district(str(row["address"]))) is not None:
+                town = str(row["city"])
+                votes[town] = votes.get(town, 0) + (1 if in_greater_london(district) else -1)
+        inside = tuple(sorted(t for t, n in votes.items() if n > 0))
+        return {"london": inside} if inside else {}
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,11 @@ class SearchFilters(BaseModel):
     )
     exclude_categories: list[StoredText] = Field(default_factory=list)
     city: StoredText | None = Field(default=None, description="fuzzy, case-insensitive")
+    towns: list[StoredText] = Field(
+        default_factory=list,
+        description="towns searched with the city: the boroughs of a metropolis its sources "
+        "file under their own town (Twickenham, Greater London)",
+    )
     area: StoredText | None = Field(default=None, description="neighbourhood or district, fuzzy")
     min_rating: float | None = Field(default=None, ge=0, le=5)
     near: GeoPoint | None = None
@@ -38,7 +43,9 @@ class SearchFilters(BaseModel):
         description="diets and occasions a place must hold, with evidence (vegan, outdoor, …)",
     )
 
-    @field_validator("categories", "exclude_categories", "kinds", "exclude_allergens", "traits")
+    @field_validator(
+        "categories", "exclude_categories", "kinds", "exclude_allergens", "traits", "towns"
+    )
     @classmethod
     def _lower(cls, values: list[str]) -> list[str]:
         return sorted({v.strip().lower() for v in values if v and v.strip()})

@@ -61,7 +61,7 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
         cities = catalog.resolve_city(filters.city)
         resolved["city"] = cities
         clauses.append("lower(p.city) = ANY(CAST(:cities AS text[]))")
-        params["cities"] = cities or [filters.city.lower()]
+        params["cities"] = [*(cities or [filters.city.lower()]), *filters.towns]
         bounds.append(sum(catalog.cities.get(c, 0) for c in params["cities"]))
         if country := catalog.city_country(params["cities"]):
             resolved["city_country"] = [country]

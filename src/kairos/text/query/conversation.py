@@ -71,12 +71,14 @@ _MORE = re.compile(
     r"|(?:any|got any|are there(?: any)?|are there) )?(?:some |a few |\d+ |five |ten )?"
     r"(?:more|others?|other (?:ones?|options?|places?|suggestions?|results?)|else)"
     r"(?: (?:ones?|options?|places?|suggestions?|results?|please|like (?:that|these|this)))*"
-    r"|(?:what|anything|anywhere|somewhere|who) else|next(?: (?:ones?|page|five|5))?"
+    r"|(?:what|anything|anywhere|somewhere|something|who) else|something different"
+    r"|(?:some )?different (?:ones?|options?|places?)|next(?: (?:ones?|page|five|5))?"
 )
 
 
 def asks_for_more(message: str) -> bool:
-    """ "show me more", "any others?", "what else?", "next": the same request, other places.
+    """ "show me more", "any others?", "what else?", "something else", "next": the same
+    request, other places.
     The whole message only: "more romantic" or "show me more in cambridge" change the request."""
     return bool(_MORE.fullmatch(message.strip().lower().rstrip("?!. ")))
 
