@@ -6,6 +6,10 @@ it (`/static/js/chat.js?v=3f9a…`), so a browser keeps each for a year without 
 (`immutable`), and an upgraded UI arrives under new URLs rather than being run stale. A request
 without the version (an old page, a hand-typed URL) is answered with `no-cache` and an ETag, as
 before. Text files are gzipped once, here, and sent compressed to a client that accepts it.
+
+The page preloads every module its entry module imports, directly or not (`modulepreload`), so a
+browser fetches them all at once instead of one level of imports per round trip (on slow 4G, half
+a second each); modules imported on demand (`import()`) are left to be fetched when asked.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import mimetypes
+import posixpath
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -28,6 +33,13 @@ COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".txt")
 # "./chat.js" in an import, a re-export or a dynamic import(); "/static/…" in any text file.
 _RELATIVE_MODULE = re.compile(r"""(?P<q>["'])(?P<path>\.\.?/[\w./-]+\.js)(?P=q)""")
 _STATIC_URL = re.compile(r"""(?P<q>["'(])(?P<path>/static/[\w./-]+\.(?:js|css))(?P=q)""")
+# A static `import … from "./x.js"` or `export … from "./x.js"` (not a dynamic import()).
+_STATIC_IMPORT = re.compile(
+    r"""^\s*(?:import|export)\b[^;"'()]*?["'](?P<path>\.\.?/[\w./-]+\.js)["']""", re.M
+)
+_ENTRY_MODULE = re.compile(
+    r"""<script type="module" src="/static/(?P<path>[\w./-]+\.js)"></script>"""
+)
 
 
 @dataclass(frozen=True)
@@ -55,7 +67,29 @@ class WebAssets:
         for name, body in raw.items():
             digest.update(name.encode() + b"\0" + body)
         self.version = digest.hexdigest()[:12]
+        if "index.html" in raw:
+            raw["index.html"] = self._preloaded(raw["index.html"].decode("utf-8"), raw).encode()
         self.assets = {name: self._asset(name, body) for name, body in raw.items()}
+
+    def _preloaded(self, page: str, raw: dict[str, bytes]) -> str:
+        """`page` with a modulepreload link for each module its entry module imports."""
+        entry = _ENTRY_MODULE.search(page)
+        if entry is None:
+            return page
+        seen: list[str] = []
+        todo = [entry["path"]]
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in raw:
+                continue
+            seen.append(name)
+            folder = PurePosixPath(name).parent
+            for found in _STATIC_IMPORT.finditer(raw[name].decode("utf-8")):
+                todo.append(posixpath.normpath((folder / found["path"]).as_posix()))
+        links = "".join(
+            f'<link rel="modulepreload" href="/static/{name}">\n  ' for name in sorted(seen[1:])
+        )
+        return page[: entry.start()] + links + page[entry.start() :]
 
     def _versioned(self, text: str) -> str:
         def relative(match: re.Match[str]) -> str:

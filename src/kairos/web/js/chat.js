@@ -210,22 +210,24 @@ export function createChat({ getUid }) {
   });
 
   // Switch to a user's conversation: what this browser session already said is shown again.
+  // The page's own hint (index.html) stays in place, never drawn again: it is the view's first
+  // paint, and a new one would be its largest paint again once the session has answered.
+  const hint = messages.querySelector(".hint");
   function useUser(uid) {
     controller?.abort();
-    clear(messages);
+    for (const child of [...messages.childNodes]) if (child !== hint) child.remove();
     clear(live);
     saved = store(uid);
     state = saved.load();
     restoring = true;
+    if (state.turns.length) hint.remove();
     for (const turn of state.turns) {
       userBubble(turn.message);
       bubble("assistant", trace(turn.steps || [], null), renderResult(turn.payload));
     }
     restoring = false;
     messages.scrollTop = messages.scrollHeight;
-    if (!state.turns.length) {
-      messages.append(h("p", { class: "hint muted", text: "Ask for a cuisine, a place or a mood — for example “a quiet thai dinner in Boston” or “compare italian places in Cambridge”." }));
-    }
+    if (!state.turns.length && !hint.isConnected) messages.append(hint);
   }
   return { ask, useUser };
 }

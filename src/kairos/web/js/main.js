@@ -109,6 +109,7 @@ function showView() {
   }
   document.querySelectorAll(".skip").forEach((link) => { link.hidden = link.dataset.view !== view; });
   document.title = `Kairos — ${TITLES[view]}`;
+  document.documentElement.dataset.view = view; // app.css: first-view.js set it before the modules came
   if (current && current !== view) {
     announce(`${TITLES[view]}: ${byId(VIEWS[view]).querySelector("h2").textContent}`);
   }

@@ -39,16 +39,19 @@ export function createPlanMap(container, note) {
   function start() {
     if (ready) return ready;
     ready = (async () => {
+      // The note is the view's largest text: written once the settings answer, not after Leaflet.
+      const tiles = tilesConfigured().then((url) => {
+        if (!url) note.textContent = "Offline map: no tile server is configured, so venues, members and the meeting point are drawn on a plain background.";
+        return url;
+      });
       L = await loadLeaflet();
       map = L.map(container, { scrollWheelZoom: false, attributionControl: false, keyboard: true });
       map.setView(START.centre, START.zoom);
       L.control.scale({ imperial: false }).addTo(map);
-      const url = await tilesConfigured();
+      const url = await tiles;
       if (url) {
         L.control.attribution({ prefix: false }).addTo(map);
         L.tileLayer(url, { maxZoom: 19, attribution: "© OpenStreetMap contributors" }).addTo(map);
-      } else {
-        note.textContent = "Offline map: no tile server is configured, so venues, members and the meeting point are drawn on a plain background.";
       }
       layers = { heat: L.layerGroup().addTo(map), plan: L.layerGroup().addTo(map), members: L.layerGroup().addTo(map) };
       map.on("click", (e) => {

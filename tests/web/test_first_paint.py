@@ -1,0 +1,49 @@
+"""The view the URL names is drawn before any module has run (issue 41, item 4: the largest
+paint). On slow 4G the modules take seconds to arrive; until then the page showed the
+Restaurants view, or nothing of the view asked for. With the modules withheld, each view's own
+heading and text are on screen, the others are not, and the title is the view's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import block_network
+
+pytestmark = pytest.mark.browser
+
+VIEWS = {
+    "restaurants": ("restaurants-view", "Restaurants"),
+    "meals": ("meals-view", "Meals"),
+    "plan": ("plan-view", "Plan"),
+    "trips": ("trips-view", "Trips"),
+    "operator": ("operator-view", "Operator"),
+}
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_each_view_is_drawn_before_its_modules_arrive(
+    browser: Any, server: str, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900}, base_url=server)
+    block_network(context, server)
+    context.route("**/static/js/*.js*", lambda route: route.abort())  # every module withheld
+    context.route("**/static/js/first-view.js*", lambda route: route.continue_())
+    page = context.new_page()
+    try:
+        for view, (shown, title) in VIEWS.items():
+            page.goto("about:blank")  # a new document each time, not a move within the page
+            page.goto(f"/#{view}")
+            page.wait_for_load_state("load")
+            expect(page.locator(f"#{shown}")).to_be_visible()
+            expect(page.locator(f"#{shown} h2").first).to_be_visible()
+            for other, _ in VIEWS.values():
+                if other != shown:
+                    expect(page.locator(f"#{other}")).to_be_hidden()
+            assert page.title() == f"Kairos — {title}"
+            # every module the page will run is asked for at once, not one import level a trip
+            assert page.locator("link[rel=modulepreload]").count() >= 20
+    finally:
+        context.close()
