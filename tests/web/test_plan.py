@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 import threading
 from collections.abc import Callable, Coroutine, Iterator
 from typing import Any, TypeVar
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -103,6 +105,21 @@ def _pin(page: Any, rank: int) -> Any:
 
 def _background(locator: Any) -> str:
     return str(locator.evaluate("el => getComputedStyle(el).backgroundColor"))
+
+
+def _km(point: dict[str, Any], centre: tuple[float, float]) -> float:
+    lat1, lng1, lat2, lng2 = map(math.radians, (point["lat"], point["lng"], *centre))
+    a = (
+        math.sin((lat2 - lat1) / 2) ** 2
+        + math.cos(lat1) * math.cos(lat2) * math.sin((lng2 - lng1) / 2) ** 2
+    )
+    return 6371 * 2 * math.asin(math.sqrt(a))
+
+
+def _scale_km(page: Any) -> float:
+    """The length the map's scale bar stands for, in km ("500 m", "2 km")."""
+    number, unit = page.locator(".leaflet-control-scale-line").first.inner_text().split()
+    return float(number) / (1000 if unit == "m" else 1)
 
 
 def _card_names(page: Any) -> list[str]:
@@ -301,13 +318,17 @@ def heat_points(runtime: Any) -> Iterator[int]:
                 stored = (await session.execute(text("SELECT count(*) FROM venue_vibes"))).scalar()
                 if stored:
                     return []
-                rows = await session.execute(
-                    text(
-                        "SELECT id FROM places WHERE is_active AND lat IS NOT NULL "
-                        "AND lng IS NOT NULL ORDER BY id LIMIT 6"
-                    )
+                # four in Boston (the plan's city below), two as far from it as the data goes
+                located = (
+                    "SELECT id FROM places WHERE is_active AND lat IS NOT NULL AND lng IS NOT NULL"
                 )
-                ids = [int(r.id) for r in rows]
+                boston = await session.execute(
+                    text(f"{located} AND lower(city) = 'boston' ORDER BY id LIMIT 4")
+                )
+                far = await session.execute(
+                    text(f"{located} ORDER BY abs(lat - 42.36) + abs(lng + 71.06) DESC LIMIT 2")
+                )
+                ids = [int(r.id) for r in [*boston, *far]]
             await venue_vibes.write_vibes(
                 db,
                 rows=[
@@ -355,11 +376,38 @@ def test_vibe_filter_draws_the_heatmap(page: Any, heat_points: int) -> None:
     points = heat.value.json()
     assert len(points) >= 1
     expect(page.locator("#vibe-dialog")).not_to_have_attribute("open", "")
-    expect(page.locator("path.heat-point")).to_have_count(len(points))
+    # Before a plan, the points near the map's centre (the sample's Boston), the view kept: all
+    # cities at once were fitted to one dot on a 2,000 km map.
+    near = [p for p in points if _km(p, (42.355, -71.065)) <= 25]
+    assert 1 < len(near) < len(points)
+    expect(page.locator("path.heat-point")).to_have_count(len(near))
     fills = {p.get_attribute("fill") for p in page.locator("path.heat-point").all()}
     assert len(fills) > 1  # coloured by score
-    expect(page.locator("#heat-legend")).to_contain_text(f"{len(points)} venue(s) scored")
+    # The scores with their scale: the lowest and highest shown, on 0 to 1.
+    low, high = min(p["score"] for p in near), max(p["score"] for p in near)
+    expect(page.locator("#heat-legend")).to_contain_text(
+        f"{len(near)} venues near the map's centre scored {low:.2f} (blue) to {high:.2f} (red) "
+        "on a scale of 0 to 1"
+    )
+    assert _scale_km(page) <= 50
     shot(page, "plan-07-heatmap")
+
+    # With a plan, the heatmap keeps to the plan's city and fits it.
+    page.click("#vibe-filter")
+    page.click("#vibe-clear")
+    _plan(page, "dinner for 4 in boston saturday evening")
+    page.click("#vibe-filter")
+    page.check(".vibe-option input[value='0']")
+    with page.expect_response("**/api/vibe-heatmap?vibe_index=0&city=*") as heat:
+        page.click("#vibe-show")
+    in_city = heat.value.json()
+    city = parse_qs(urlparse(heat.value.url).query)["city"][0]
+    assert city.lower() == "boston"  # the city of the plan's venues
+    assert 1 < len(in_city) < len(points)
+    expect(page.locator("path.heat-point")).to_have_count(len(in_city))
+    expect(page.locator("#heat-legend")).to_contain_text(f"{len(in_city)} venues in {city} scored")
+    assert _scale_km(page) <= 50
+    shot(page, "plan-07b-heatmap-city")
     page.click("#vibe-filter")
     page.click("#vibe-clear")
     expect(page.locator("path.heat-point")).to_have_count(0)

@@ -14,7 +14,7 @@ const pct = (x) => `${Math.round(x * 100)}%`;
 function scoreLine(v) {
   const vibe = v.vibe_score == null
     ? "Vibe: no score"
-    : `Vibe ${v.vibe_score.toFixed(2)} (${pct(v.vibe_confidence)} confidence${v.vibe_style ? `; reads as ${v.vibe_style.replaceAll("_", " ")}` : ""})`;
+    : `Vibe ${v.vibe_score.toFixed(2)} of 1 (${pct(v.vibe_confidence)} confidence${v.vibe_style ? `; reads as ${v.vibe_style.replaceAll("_", " ")}` : ""})`;
   const price = v.price_range
     ? `Price ${v.price_range} (${v.price_confidence} confidence)`
     : "Price: unknown";
@@ -25,7 +25,7 @@ function scoreLine(v) {
     h("li", { class: "pill vibe", text: vibe }),
     h("li", { class: "pill price", text: price }),
     h("li", { class: "pill rating", text: rating }),
-    h("li", { class: "pill", text: `Score ${v.composite.toFixed(2)}` }));
+    h("li", { class: "pill", text: `Score ${v.composite.toFixed(2)} of 1` }));
 }
 
 function membersAtRisk(v) {

@@ -5,6 +5,7 @@ import { h } from "./dom.js";
 import { loadLeaflet, tilesConfigured } from "./map.js";
 
 const START = { centre: [42.355, -71.065], zoom: 12 }; // the sample data's city until a plan arrives
+const NEAR_METRES = 25_000; // the heatmap's reach around the map's centre before a plan
 const tier = (rank) => (rank <= 3 ? ["gold", "silver", "bronze"][rank - 1] : "grey");
 
 // Blue (weak) to red (strong), relative to the scores shown.
@@ -123,18 +124,23 @@ export function createPlanMap(container, note) {
     if (marker) map.flyTo(marker.getLatLng(), Math.max(map.getZoom(), 15), { duration: 0.6 });
   }
 
-  async function heat(points) {
+  // A plan's city is asked for by name and fitted; before a plan, the points near the map's
+  // centre are drawn and the view is kept (all cities at once fitted to one dot at 2,000 km).
+  async function heat(points, { fit = true } = {}) {
     await start();
     layers.heat.clearLayers();
-    if (!points.length) return;
-    const scores = points.map((p) => p.score);
+    const centre = map.getCenter();
+    const shown = fit ? points : points.filter((p) => centre.distanceTo([p.lat, p.lng]) <= NEAR_METRES);
+    if (!shown.length) return shown;
+    const scores = shown.map((p) => p.score);
     const [low, high] = [Math.min(...scores), Math.max(...scores)];
-    for (const p of points) {
+    for (const p of shown) {
       const colour = heatColour(p.score, low, high);
       L.circleMarker([p.lat, p.lng], { radius: 8, weight: 1, color: colour, fillColor: colour, fillOpacity: 0.55,
-        className: "heat-point" }).bindTooltip(`${p.name}: ${p.score.toFixed(2)}`).addTo(layers.heat);
+        className: "heat-point" }).bindTooltip(`${p.name}: ${p.score.toFixed(2)} of 1`).addTo(layers.heat);
     }
-    bounds(points);
+    if (fit) bounds(shown);
+    return shown;
   }
 
   return {

@@ -41,7 +41,7 @@ function preferences() {
   });
 }
 
-function vibeFilter(map) {
+function vibeFilter(map, city) {
   const dialog = byId("vibe-dialog");
   const list = byId("vibe-list");
   const error = byId("vibe-error");
@@ -86,13 +86,16 @@ function vibeFilter(map) {
       return;
     }
     const vibe = vibes.find((v) => String(v.index) === chosen.value);
+    const where = city();
     try {
-      const points = await request(`/api/vibe-heatmap?vibe_index=${vibe.index}`);
-      await map.heat(points);
+      const asked = `/api/vibe-heatmap?vibe_index=${vibe.index}${where ? `&city=${encodeURIComponent(where)}` : ""}`;
+      const shown = await map.heat(await request(asked), { fit: Boolean(where) });
+      const scores = shown.map((p) => p.score);
+      const scale = shown.length ? `${Math.min(...scores).toFixed(2)} (blue) to ${Math.max(...scores).toFixed(2)} (red) on a scale of 0 to 1` : "";
       legend.replaceChildren(h("strong", { text: `✨ ${vibe.label}` }), " ",
-        h("span", { text: points.length
-          ? `${points.length} venue(s) scored: blue is weak, red is strong.`
-          : "No venue has vibe scores yet (the vibe vectors are built by `kairos vibes`)." }));
+        h("span", { text: shown.length
+          ? `${shown.length} venue${shown.length === 1 ? "" : "s"} ${where ? `in ${where}` : "near the map's centre"} scored ${scale}.`
+          : `No venue ${where ? `in ${where}` : "near the map's centre"} has vibe scores yet (the vibe vectors are built by \`kairos vibes\`).` }));
       legend.hidden = false;
       dialog.close();
     } catch (err) {
@@ -136,7 +139,15 @@ export async function speak(text, button, status) {
   }
 }
 
-export function createPlanTools({ map }) {
+// The city most of a plan's venues are in (the vibe heatmap keeps to it), or null.
+function planCity(plan) {
+  const counts = new Map();
+  for (const v of plan?.venues || []) if (v.city) counts.set(v.city, (counts.get(v.city) || 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] || null;
+}
+
+// `currentPlan()` is the plan shown, or null before one.
+export function createPlanTools({ map, currentPlan = () => null }) {
   preferences();
-  vibeFilter(map);
+  vibeFilter(map, () => planCity(currentPlan()));
 }

@@ -64,7 +64,7 @@ export function createPlan() {
   const cast = {};
   const confirmed = {}; // action id → the confirm answer (the stored plan keeps "proposed")
 
-  createPlanTools({ map });
+  createPlanTools({ map, currentPlan: () => plan });
 
   // Tabs: logs while the agents work, results once they are done; the person may switch.
   function showTab(name) {
