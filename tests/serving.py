@@ -71,7 +71,11 @@ class KairosServe:
                 stderr=subprocess.STDOUT,
             )
         serve = cls(process, f"http://127.0.0.1:{port}", log_path)
-        serve.wait_ready(timeout)
+        try:
+            serve.wait_ready(timeout)
+        except BaseException:
+            serve.kill()  # a server that never became ready is nobody's to stop otherwise
+            raise
         return serve
 
     @property

@@ -52,9 +52,10 @@ def launch(serve_dir: Path) -> Iterator[Launch]:
         sample: bool = False,
         env: dict[str, str] | None = None,
         args: tuple[str, ...] = (),
+        timeout: float = 120,
     ) -> KairosServe:
         serve = KairosServe.start(
-            serve_dir, name=name, sample=sample, timeout=120, extra_env=env, args=args
+            serve_dir, name=name, sample=sample, timeout=timeout, extra_env=env, args=args
         )
         started.append(serve)
         return serve

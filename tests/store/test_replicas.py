@@ -4,12 +4,19 @@ out": no cached answer outlives a profile change in any process)."""
 
 from __future__ import annotations
 
+import gzip
+import itertools
+import json
+import re
 import uuid
+from collections import Counter
+from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.serving import AUTH
+from tests.conftest import REPO
+from tests.serving import AUTH, KairosServe
 from tests.store.conftest import Launch
 
 
@@ -99,3 +106,88 @@ def test_a_user_deleted_and_created_again_is_never_served_the_old_feed(
     assert len(_checked_for(after, "peanuts")) == len(after["recommendations"]), (
         "every place shown is checked against the new profile's peanut allergy"
     )
+
+
+_ACCESS = re.compile(r"\[worker (\d+)\] .*\"GET /recommendations/([0-9a-f-]+)")
+_NO_LIMITS = {
+    "KAIROS_CHAT_LIMIT_PER_USER": "0",
+    "KAIROS_CHAT_LIMIT_PER_ADDRESS": "0",
+    "KAIROS_AUTH_FAILURE_LIMIT_PER_ADDRESS": "0",
+}
+
+
+def _readers(log: str, uid: str) -> Counter[int]:
+    """The worker processes that answered a feed read of `uid`, from the access log lines."""
+    found = (_ACCESS.search(line) for line in log.splitlines())
+    return Counter(int(m.group(1)) for m in found if m and m.group(2) == uid)
+
+
+def _read_until_both_workers_answered(
+    served: KairosServe, uid: str, since: int, each: int
+) -> list[dict[str, object]]:
+    """Feed reads on new connections (the kernel spreads them over the workers) until each of
+    two workers has answered at least `each` reads after log offset `since`."""
+    feeds: list[dict[str, object]] = []
+    while len(feeds) < 80:
+        feeds.append(_feed(served.base, uid))
+        readers = _readers(served.log()[since:], uid)
+        if len(readers) >= 2 and min(readers.values()) >= each and len(feeds) >= 16:
+            return feeds
+    raise AssertionError(f"two workers did not both answer in 80 reads: {readers}")
+
+
+def _small_sample(folder: Path, places: int = 40) -> Path:
+    """The first restaurants of the sample and their reviews: the sample is read before the
+    workers start, and the whole of it takes minutes on a loaded machine."""
+    source = REPO / "data" / "sample"
+    (folder / "restaurant_reviews").mkdir(parents=True)
+    (folder / "embeddings.npz").symlink_to(source / "embeddings.npz")
+    with gzip.open(source / "restaurant_reviews" / "restaurants.jsonl.gz", "rt") as rows:
+        kept = list(itertools.islice(rows, places))
+    ids = {json.loads(row)["restaurant_id"] for row in kept}
+    with gzip.open(source / "restaurant_reviews" / "reviews.jsonl.gz", "rt") as rows:
+        reviews = [row for row in rows if json.loads(row)["restaurant_id"] in ids]
+    for name, lines in (("restaurants", kept), ("reviews", reviews)):
+        with gzip.open(folder / "restaurant_reviews" / f"{name}.jsonl.gz", "wt") as out:
+            out.writelines(lines)
+    return folder
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("caches", ["in-process", "redis"])
+def test_with_two_workers_a_user_created_again_is_never_served_the_old_feed(
+    launch: Launch, serve_dir: Path, caches: str, request: pytest.FixtureRequest
+) -> None:
+    """Issue 40, C1 under `kairos serve --workers 2`: 7-8 of 16 reads after a delete and
+    re-create were another worker's cached feed of the old profile (no hard exclusion for an
+    anaphylactic peanut allergy). Both workers cache the old feed first; every read after the
+    re-creation, from either worker, excludes peanuts."""
+    env = {**_NO_LIMITS, "KAIROS_SAMPLE_DIR": str(_small_sample(serve_dir / "sample"))}
+    if caches == "redis":
+        env["KAIROS_REDIS_URL"] = request.getfixturevalue("redis_url")
+    served = launch("workers", sample=True, env=env, args=("--workers", "2"), timeout=1500)
+    uid = str(uuid.uuid4())
+    body = {"preferences": {"cuisine_affinity": ["thai"]}}
+    assert httpx.post(f"{served.base}/users/{uid}", json=body, headers=AUTH, timeout=30).is_success
+    old = _read_until_both_workers_answered(served, uid, since=0, each=2)
+    assert all(feed["hard_excluded_allergens"] == [] for feed in old)
+    assert sum(feed["cached"] is True for feed in old) >= len(old) - 2, "both cache the old feed"
+
+    gone = httpx.delete(f"{served.base}/users/{uid}", headers=AUTH, timeout=30)
+    assert gone.status_code == 204, gone.text
+    again = {
+        **body,
+        "allergies": {"confirmed": ["peanuts"], "severity": {"peanuts": "anaphylactic"}},
+    }
+    created = httpx.post(f"{served.base}/users/{uid}", json=again, headers=AUTH, timeout=30)
+    assert created.status_code == 201, created.text
+    since = len(served.log())
+
+    after = _read_until_both_workers_answered(served, uid, since=since, each=4)
+    stale = [
+        feed
+        for feed in after
+        if feed["hard_excluded_allergens"] != ["peanuts"]
+        or len(_checked_for(feed, "peanuts")) != len(feed["recommendations"])  # type: ignore[arg-type]
+    ]
+    assert not stale, f"{len(stale)} of {len(after)} reads served the old profile's feed"
