@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import EXTERNAL_DATABASE_URL, REPO
 from tests.serving import AUTH, KairosServe
 from tests.store.conftest import Launch
 
@@ -162,7 +162,9 @@ def test_with_two_workers_a_user_created_again_is_never_served_the_old_feed(
     re-create were another worker's cached feed of the old profile (no hard exclusion for an
     anaphylactic peanut allergy). Both workers cache the old feed first; every read after the
     re-creation, from either worker, excludes peanuts."""
-    env = {**_NO_LIMITS, "KAIROS_SAMPLE_DIR": str(_small_sample(serve_dir / "sample"))}
+    env = dict(_NO_LIMITS)
+    if EXTERNAL_DATABASE_URL is None:  # a database of its own; the external one is shared
+        env["KAIROS_SAMPLE_DIR"] = str(_small_sample(serve_dir / "sample"))
     if caches == "redis":
         env["KAIROS_REDIS_URL"] = request.getfixturevalue("redis_url")
     served = launch("workers", sample=True, env=env, args=("--workers", "2"), timeout=1500)
