@@ -121,7 +121,8 @@ def test_full_journey(page: Any) -> None:
     for heading in ("Why it fits", "What people say", "Vibe scores", "Crowd", "Allergy breakdown"):
         assert first.locator(f"h4:text-is('{heading}')").count() == 1, heading
     radar = first.locator(".radar polygon[fill-opacity]")
-    fit = int(first.locator(".fit").inner_text())
+    fit = int(first.locator(".fit > span").first.inner_text())
+    expect(first.locator(".fit .fit-of")).to_have_text("/100")  # the score with its scale
     colour = "#22c55e" if fit >= 80 else "#f59e0b" if fit >= 60 else "#6b7280"
     assert radar.get_attribute("fill") == colour
     assert radar.get_attribute("fill-opacity") == "0.25"
