@@ -268,8 +268,9 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
     even_out(request, days, active, by_id, meals)
     top_up(request, days, active, prepared.pool, by_id, meals)
-    first = min((d.index for d in days if d.index in active and d.stops), default=None)
-    days = [light_note(food_note(d, meals, request.city, city_said=d.index != first), days,
+    # the city having no place to eat is said on the first day with stops only
+    fed = min((d.index for d in days if d.index in active and d.stops), default=None)
+    days = [light_note(food_note(d, meals, request.city, city_said=d.index != fed), days,
                        prepared.pool, request.city)
             if d.index in active else d for d in days]  # fmt: skip
     placed = {s.place_id for d in days for s in d.stops}

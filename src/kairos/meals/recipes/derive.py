@@ -11,6 +11,8 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 from typing import Any, Final
 
 from kairos.meals.recipes.health import health_score, parse_nutrition
@@ -73,13 +75,27 @@ DERIVATION: Final = "source-text-6"
 """Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
 
 
+@cache
+def rules_version() -> str:
+    """`DERIVATION` and the engine's food knowledge (`kairos/core/data`: the allergen words a
+    line's `contains` / `may_contain` and diets are read with), so a stored recipe is derived
+    again when that knowledge changes, not only when someone remembers to bump `DERIVATION`."""
+    digest = hashlib.sha256(DERIVATION.encode())
+    data = resources.files("kairos.core").joinpath("data")
+    for item in sorted(data.iterdir(), key=lambda i: i.name):
+        if item.is_file():
+            digest.update(item.name.encode())
+            digest.update(item.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def content_hash(row: Mapping[str, Any]) -> str:
     """What the derivation reads, and its rules' version, hashed: a re-ingest of an unchanged
     recipe under unchanged rules is a no-op."""
     keys = ("title", "ingredients", "instructions", "yields", "nutrients", "cuisine",
             "category", "total_time_min", "prep_time_min", "cook_time_min", "url",
             "license")  # fmt: skip
-    values = {k: row.get(k) for k in keys} | {"derivation": DERIVATION}
+    values = {k: row.get(k) for k in keys} | {"derivation": rules_version()}
     payload = json.dumps(values, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(payload.encode()).hexdigest()
 
