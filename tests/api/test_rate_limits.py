@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
+from starlette.types import Message
 
 from kairos.api.app import create_app
 from kairos.settings import Settings
@@ -131,3 +133,62 @@ async def test_the_forwarded_address_counts_only_behind_a_trusted_proxy(
         assert (await direct.get("/users/x", headers=spoofed)).status_code == 401, (
             "an untrusted peer's X-Forwarded-For is ignored"
         )
+
+
+async def _socket_refusal(app: Any, address: str, frame: dict[str, Any], **headers: str) -> Any:
+    """Opens `/api/ws/plan` from `address` with `headers`, sends `frame`; the error frame."""
+    inbound = [
+        {"type": "websocket.connect"},
+        {"type": "websocket.receive", "text": json.dumps(frame)},
+    ]
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        return inbound.pop(0) if inbound else {"type": "websocket.disconnect", "code": 1000}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "websocket", "asgi": {"version": "3.0"}, "http_version": "1.1", "scheme": "ws",
+        "path": "/api/ws/plan", "raw_path": b"/api/ws/plan", "query_string": b"",
+        "root_path": "", "client": (address, 40000), "server": ("kairos.test", 80),
+        "headers": [(b"host", b"kairos.test")]
+        + [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+        "subprotocols": [],
+    }  # fmt: skip
+    await app(scope, receive, send)
+    texts = [json.loads(m["text"]) for m in sent if m["type"] == "websocket.send"]
+    closes = [m for m in sent if m["type"] == "websocket.close"]
+    assert texts and texts[-1]["type"] == "error" and closes, sent
+    return texts[-1]
+
+
+async def test_the_socket_spends_and_honours_the_same_budgets(limited_app: Any) -> None:
+    """Issue 40 (minor): tokens guessed over `WS /api/ws/plan` were never counted, and an
+    address locked out over HTTP could go on guessing there. Rejected credentials on the socket
+    count against the address like a 401, a locked-out address is refused on both, and a
+    socket turn counts against the user's chat turns."""
+    prompt = {"prompt": "dinner in boston"}
+    for n in range(3):
+        guess = await _socket_refusal(limited_app, "10.5.5.5", {**prompt, "access_token": f"g{n}"})
+        assert guess["title"] == "Unauthorized", guess
+    locked = await _socket_refusal(limited_app, "10.5.5.5", prompt, **TOKEN, **{"X-User-ID": "1"})
+    assert locked["title"] == "Too many requests", locked
+    async with _client(limited_app, "10.5.5.5") as http:
+        _assert_429(await http.post(f"/users/{'5' * 32}", json={}, headers=TOKEN))
+
+    async with _client(limited_app, "10.9.9.9") as http:
+        uid = await create_user(http)
+    async with _client(limited_app, "10.6.6.6") as http:
+        for n in range(3):
+            wrong = await http.get("/users/x", headers={"X-Service-Token": f"no-{n}"})
+            assert wrong.status_code == 401, wrong.text
+    locked = await _socket_refusal(limited_app, "10.6.6.6", prompt, **as_user(uid))
+    assert locked["title"] == "Too many requests", "guessed over HTTP, refused on the socket"
+
+    async with _client(limited_app, "10.7.7.7") as http:
+        uid = await create_user(http)
+        assert [(await _chat(http, uid)).status_code for _ in range(2)] == [200, 200]
+    spent = await _socket_refusal(limited_app, "10.8.8.8", prompt, **as_user(uid))
+    assert spent["title"] == "Too many requests" and "this user" in spent["detail"], spent

@@ -1,4 +1,4 @@
-"""Rate limits at the HTTP edge: chat turns per user and per address, rejected credentials per
+"""Rate limits at the edge: chat turns per user and per address, rejected credentials per
 address. 429 problem bodies carry `Retry-After` (whole seconds, rounded up).
 
 Failed credential checks are counted by watching for 401 responses rather than inside one auth
@@ -77,6 +77,25 @@ class RateLimits:
                     decision.retry_after,
                 )
 
+    async def refused_credentials(self, scope: Scope) -> TooManyRequests | None:
+        """The refusal for an address that has used up its rejected credentials, else None;
+        asked before a presented credential is looked at (HTTP and the WebSocket alike)."""
+        rule = self.auth_failures_per_address
+        if rule is None:
+            return None
+        decision = await self.limiter.peek(client_address(scope), rule)
+        if decision.allowed:
+            return None
+        return TooManyRequests(
+            f"too many rejected credentials from this address (at most {rule.limit} per "
+            f"{rule.window:g} s); try again in {retry_after_header(decision.retry_after)} s",
+            decision.retry_after,
+        )
+
+    async def count_rejected_credential(self, scope: Scope) -> None:
+        if self.auth_failures_per_address is not None:
+            await self.limiter.acquire(client_address(scope), self.auth_failures_per_address)
+
     async def close(self) -> None:
         await self.limiter.close()
 
@@ -100,26 +119,19 @@ class AuthFailureLimitMiddleware:
         if not scope["path"].startswith(CHECKED_PATHS):
             await self.app(scope, receive, send)  # no credential is checked there
             return
-        address = client_address(scope)
         presented = any(name in CREDENTIAL_HEADERS for name, _ in scope["headers"])
-        if presented:
-            decision = await self.limits.limiter.peek(address, rule)
-            if not decision.allowed:
-                response = problem_response(
-                    429,
-                    "Too many requests",
-                    f"too many rejected credentials from this address (at most {rule.limit} per "
-                    f"{rule.window:g} s); try again in "
-                    f"{retry_after_header(decision.retry_after)} s",
-                    headers={"Retry-After": retry_after_header(decision.retry_after)},
-                )
-                await response(scope, receive, send)
-                return
+        if presented and (refused := await self.limits.refused_credentials(scope)) is not None:
+            wait = retry_after_header(refused.retry_after)
+            response = problem_response(
+                429, refused.title, refused.detail, headers={"Retry-After": wait}
+            )
+            await response(scope, receive, send)
+            return
 
         async def counting_send(message: Message) -> None:
             # only a credential presented and refused counts; a request without one says nothing
             if presented and message["type"] == "http.response.start" and message["status"] == 401:
-                await self.limits.limiter.acquire(address, rule)
+                await self.limits.count_rejected_credential(scope)
             await send(message)
 
         await self.app(scope, receive, counting_send)

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from kairos.api.deps import DEMO_COOKIE, Presented, user_or_local
 from kairos.api.drain import GOING_AWAY, SHUTTING_DOWN, run_within_grace
+from kairos.api.rate_limits import RateLimits
 from kairos.api.socket_frames import close_reason
 from kairos.errors import KairosError, Unauthorized
 from kairos.pipeline.events import ErrorEvent, Result, Thinking
@@ -113,9 +114,15 @@ async def _user(websocket: WebSocket, in_frame: object = None) -> UserPublic:
         user_id=websocket.headers.get("x-user-id"),
         demo_cookie=websocket.cookies.get(DEMO_COOKIE),
     )
+    limits: RateLimits = websocket.app.state.rate_limits
+    guessable = bool(presented.authorization or presented.service_token)
+    if guessable and (refused := await limits.refused_credentials(websocket.scope)) is not None:
+        raise refused  # the same budget of rejected credentials as HTTP, per address
     try:
         return await user_or_local(runtime, settings, presented)
     except Unauthorized as exc:
+        if guessable:
+            await limits.count_rejected_credential(websocket.scope)
         raise Unauthorized(
             f"{exc.detail}; a browser's socket may send the user token in its first frame as "
             '"access_token"'
