@@ -156,3 +156,16 @@ async def test_something_else_shows_other_places(client: httpx.AsyncClient) -> N
     other = await _turn(client, uid, "something else", session)
     again = {p["name"] for p in _shown(other)} & first
     assert not again, (again, other["message"])
+
+
+async def test_coeliac_alone_is_an_allergy_warned_about_not_a_diet_to_evidence(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "italian in boston, im coeliac": an allergy, which the guard warns about on each card;
+    only "gluten free" said asks for places with gluten-free evidence. The strict reading
+    answered "I have none to suggest"."""
+    payload = await _turn(client, await create_user(client), "italian in boston, im coeliac")
+    shown = _shown(payload)
+    assert shown, payload["message"]
+    assert all("italian" in _cuisines(p) for p in shown), [p["cuisine_types"] for p in shown]
+    assert "gluten" in payload["message"], payload["message"]

@@ -240,11 +240,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         yield _text(turn, message, ["Try another cuisine?", "Look in another city?"], hard, relaxed)
         return
     # a strict diet (vegan, gluten-free, halal) is met on evidence only, never filled in
-    unmet = [
-        d
-        for d in diets
-        if d in DIETS and DIETS[d].strict and not any(d in h.place.traits for h in found.hits)
-    ]
+    unmet = [d for d in searched.strict if not any(d in h.place.traits for h in found.hits)]
     if found.hits and unmet:
         named = [DIETS[d].label for d in unmet]
         message = phrasing.unmet_need_message(
@@ -254,7 +250,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         yield _text(turn, message, questions, hard, relaxed)
         return
     found = found.model_copy(
-        update={"hits": [h for h in found.hits if not strict_unheld(h, diets)]}
+        update={"hits": [h for h in found.hits if not strict_unheld(h, searched.strict)]}
     )
     if not found.hits:
         message = (

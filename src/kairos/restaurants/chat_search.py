@@ -69,6 +69,8 @@ class Searched:
     that are what was asked, shown first."""
     nearest: list[str] = field(default_factory=list)
     """The nearest kinds the list goes on with ("cantonese", "chinese")."""
+    strict: list[str] = field(default_factory=list)
+    """The strict diets asked (`strict_diets`): a place without evidence of one is never listed."""
     served_by: list[str] = field(default_factory=list)
     """The kinds of place searched for a diet few places state (keto: steakhouses, salad)."""
     cheaper_few: bool = False
@@ -76,9 +78,22 @@ class Searched:
     list goes on with the nearest prices."""
 
 
-def strict_unheld(hit: SearchHit, diets: list[str]) -> bool:
-    """A place without evidence of a strict diet asked (vegan, gluten-free, halal…)."""
-    return any(DIETS[d].strict and d not in hit.place.traits for d in diets if d in DIETS)
+def strict_diets(decomposition: Decomposition, diets: list[str]) -> list[str]:
+    """The strict diets asked (vegan, gluten-free, halal…): not gluten-free read from "I'm
+    coeliac" alone, an allergy the guard warns about (an Italian place with a gluten warning
+    answers it), where "gluten free" said asks for evidence."""
+    roles = list(decomposition.matched.values())
+
+    def said(diet: str) -> bool:
+        named = [r for r in roles if f"dietary={diet}" in r]
+        return not named or any(r.startswith("dietary=") for r in named)
+
+    return [d for d in diets if d in DIETS and DIETS[d].strict and said(d)]
+
+
+def strict_unheld(hit: SearchHit, strict: list[str]) -> bool:
+    """A place without evidence of a strict diet asked."""
+    return any(d not in hit.place.traits for d in strict)
 
 
 def _joined(result: SearchResult, more: list[SearchHit]) -> SearchResult:
@@ -103,6 +118,7 @@ async def search_relaxing(
         if v in DERIVABLE_TRAITS and not said_by_price(v, decomposition.filters.price_tiers)
     ]  # fmt: skip
     query = text_query(decomposition)
+    strict = strict_diets(decomposition, diets)
     served = [c for d in diets if d in DIETS for c in DIETS[d].served_by]
     if served and not filters.categories and set(filters.kinds) == MEAL_KINDS:
         # "keto friendly restaurant": few places state it; steakhouses and salad bars serve it
@@ -143,7 +159,7 @@ async def search_relaxing(
         asked = {h.place.id for h in traced.result.hits}
         near = await search(filters.model_copy(update={"categories": kinds}))
         kin = [h for h in near.result.hits if h.place.id not in asked]
-        kin = [h for h in kin if not strict_unheld(h, diets)]
+        kin = [h for h in kin if not strict_unheld(h, strict)]
         if kin:
             exact, nearest = frozenset(asked), kinds
             traced = replace(traced, result=_joined(traced.result, kin))
@@ -183,7 +199,7 @@ async def search_relaxing(
         in_price = {h.place.id for h in traced.result.hits}
         any_price = await search(filters.model_copy(update={"price_tiers": []}))
         near_price = [h for h in any_price.result.hits if h.place.id not in in_price]
-        near_price = [h for h in near_price if not strict_unheld(h, diets)]
+        near_price = [h for h in near_price if not strict_unheld(h, strict)]
         if near_price:
             exact, cheaper_few = frozenset(in_price | set(exact or ())), True
             traced = replace(traced, result=_joined(traced.result, near_price))
@@ -191,4 +207,5 @@ async def search_relaxing(
         traced, relaxed, all_unsafe, diets, occasions, query,
         cuisine_unknown_here=cuisine_unknown_here and "categories" in relaxed,
         exact=exact, nearest=nearest, cheaper_few=cheaper_few, served_by=served,
+        strict=strict,
     )  # fmt: skip
