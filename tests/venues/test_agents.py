@@ -399,6 +399,27 @@ def test_members_diets_are_read_as_the_engine_reads_diets() -> None:
     assert owner.note == "you: no evidence of gluten-free options", "a label, not a key"
 
 
+def test_a_pescatarian_is_named_at_a_place_whose_menu_centres_on_meat() -> None:
+    """A diet no place evidence can show was never said (plans panel p49: a pescatarian's
+    homecoming dinner led by a barbecue place and a Brazilian steakhouse, Cal never named)."""
+    from kairos.core.allergy_profile import AllergyProfile
+    from kairos.venues.group import GroupProfile, diet_risks
+    from kairos.venues.schemas import Member
+
+    group = GroupProfile.of([Member(name="Cal", diets=["Pescatarian"])], AllergyProfile(), "you")
+    (steak,) = diet_risks(group, "restaurant", [], ["Brazilian", "Steakhouses"])
+    assert (steak.name, steak.severity) == ("Cal", "diet")
+    assert steak.note == "Cal (pescatarian): a steakhouses place, whose menu centres on meat"
+    assert diet_risks(group, "restaurant", [], ["Barbeque"])[0].name == "Cal"
+    assert diet_risks(group, "restaurant", [], ["Seafood", "Italian"]) == []
+    assert diet_risks(group, "museum", [], ["Burgers"]) == []  # no menu to speak of
+    vegetarian = GroupProfile.of(
+        [Member(name="Ana", diets=["vegetarian"])], AllergyProfile(), "you"
+    )
+    (ana,) = diet_risks(vegetarian, "restaurant", [], ["Steakhouses"])
+    assert ana.note == "Ana: no evidence of vegetarian options"  # evidence-based, said once
+
+
 def test_equal_composites_rank_by_the_honest_rating_and_no_rating_is_not_zero() -> None:
     """Museums carry no vibe read and no price: every composite is equal, and the plan's top
     pick was a museum with no rating ("0.0★ from 0 reviews") ahead of 4.5★ ones, by id."""

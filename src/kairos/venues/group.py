@@ -103,14 +103,46 @@ class GroupProfile:
         return list(dict.fromkeys(t for t in said if t))
 
 
-def diet_risks(group: GroupProfile, kind: str, traits: Iterable[str]) -> list[MemberRisk]:
-    """Members whose diet this food venue shows no evidence for."""
+_MEAT_CENTRED: Final = (
+    "steakhouse", "barbeque", "barbecue", "bbq", "smokehouse", "burgers", "hot dogs",
+    "chicken wings", "chicken shop", "rotisserie chicken",
+)  # fmt: skip
+"""Kinds of place whose menus centre on meat: said for a member whose diet no place evidence
+can show but whose diet keeps meat out (a pescatarian; vegetarians and vegans have evidence)."""
+_NO_MEAT_DIETS: Final = frozenset({"pescatarian"})
+
+
+def _meat_centred(categories: Sequence[str]) -> str | None:
+    for category in categories:
+        said = category.lower()
+        if any(k in said for k in _MEAT_CENTRED):
+            return category
+    return None
+
+
+def diet_risks(
+    group: GroupProfile, kind: str, traits: Iterable[str], categories: Sequence[str] = ()
+) -> list[MemberRisk]:
+    """Members whose diet this food venue shows no evidence for, and members whose diet no
+    venue evidence can show (pescatarian) at a place whose menu centres on meat."""
     if kind not in FOOD_KINDS:
         return []
     held = set(traits)
     risks = []
+    meat = _meat_centred(categories)
     for member in group.members:
         said = {t: d for d in reversed(member.diets) if (t := diet_trait(d)) and t not in held}
+        no_meat = [d for d in member.diets if canonical_diet(d) in _NO_MEAT_DIETS]
+        if meat and no_meat and not said:
+            risks.append(
+                MemberRisk(
+                    name=member.name,
+                    allergens=[],
+                    severity="diet",
+                    note=f"{member.name} ({no_meat[0].strip().lower()}): a {meat.lower()} "
+                    "place, whose menu centres on meat",
+                )
+            )
         if said:
             needs = [_as_written(d, t) for t, d in said.items()]
             risks.append(

@@ -95,7 +95,7 @@ def scored(
 def member_risks_at(c: Candidate, group: GroupProfile) -> list[MemberRisk]:
     """Each member at risk at the venue: their allergy (from its check), their unmet diet."""
     p = c.record.place
-    return members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits)
+    return members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits, p.categories)
 
 
 def _asked_category(categories: Sequence[str], asked: Sequence[str]) -> str | None:
