@@ -29,6 +29,16 @@ OPTIONAL_TAIL: Final = frozenset({"restaurant", "restuarant", "pub", "bar", "caf
 leading "The"; what is left must not be a city's or neighbourhood's name, and one word left is
 held to the rules of a one-word name (a capital, no common word)."""
 _RESTAURANT: Final = frozenset({"restaurant", "restuarant"})
+_CUISINE_TAIL: Final = frozenset({"cuisine", "cuisines"})
+_CUISINE_WORDS: Final = frozenset(
+    {"indian", "thai", "chinese", "japanese", "korean", "vietnamese", "italian", "mexican",
+     "french", "greek", "lebanese", "turkish", "persian", "nepalese", "nepali", "ethiopian",
+     "moroccan", "spanish", "peruvian", "brazilian", "cuban", "caribbean", "american", "asian",
+     "mediterranean", "szechuan", "sichuan", "cantonese", "pakistani", "afghan", "himalayan",
+     "burmese", "malaysian", "indonesian", "filipino", "haitian", "jamaican", "portuguese"}
+)  # fmt: skip
+"""A name that ends "<cuisine> Cuisine" is said without both ("Ghazal" for Ghazal Indian
+Cuisine), or without "Cuisine" alone."""
 _TOKEN = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
 _STREET_WORDS: Final = frozenset(
     {"st", "street", "ave", "avenue", "av", "blvd", "boulevard", "rd", "road", "pl", "dr",
@@ -106,12 +116,17 @@ class NameIndex:
 
 def _shorter(words: tuple[str, ...]) -> set[tuple[str, ...]]:
     """The name as operators shorten it: without a leading "The", a last word of
-    `OPTIONAL_TAIL`, or a "Restaurant" inside it ("JA Stats & Bar" for JA Stats Restaurant &
-    Bar)."""
+    `OPTIONAL_TAIL`, a "Restaurant" inside it ("JA Stats & Bar" for JA Stats Restaurant &
+    Bar), or a "<cuisine> Cuisine" tail (`_CUISINE_TAIL`)."""
     short = words[1:] if words[0] == "the" else words
     tail = short[:-1] if short[-1:] and short[-1] in OPTIONAL_TAIL else short
     inner = tuple(w for w in short if w not in _RESTAURANT)
-    return {form for form in (tail, inner) if form and form != words}
+    forms = {tail, inner}
+    if len(short) >= 2 and short[-1] in _CUISINE_TAIL:
+        forms.add(short[:-1])
+        if len(short) >= 3 and short[-2] in _CUISINE_WORDS:
+            forms.add(short[:-2])
+    return {form for form in forms if form and form != words}
 
 
 def spot_names(
