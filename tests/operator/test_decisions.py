@@ -121,3 +121,16 @@ def test_opening_hours_keep_closed_cells_near_zero() -> None:
     known = model.shape(place_id=None, categories=["Cafes"], hours=hours)
     assert unknown.shares[0, 3] > unknown.shares[0, 0]
     assert known.shares[0, 0] > known.shares[0, 3]
+
+
+def test_a_weekday_the_listing_leaves_out_but_its_own_check_ins_fill_is_read_as_open() -> None:
+    """Operators panel o07 (half A): Coppa's listed hours name no Saturday, 12 of its own
+    check-ins fall on Saturdays; 'staff Saturday' from a 150-cover Friday read ≈5 covers."""
+    weekday = {"open": "12:00", "close": "23:30"}
+    hours = {d: weekday for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")}
+    own = {(4, 19): 10, (5, 19): 8, (5, 20): 4, (6, 19): 1}  # Fri, Sat, one stray Sunday
+    model = DemandModel({7: PlaceCheckins(["Italian"], hours, own)})
+    shape = model.shape(place_id=7, categories=["Italian"])
+    assert shape.shares[5, 3] > 0.5 * shape.shares[4, 3]  # Saturday dinner is not near zero
+    assert shape.shares[6, 3] < 0.1 * shape.shares[4, 3]  # one Sunday visit does not open it
+    assert "leave out Saturday, yet 12 of its own check-ins fall then" in shape.basis

@@ -10,7 +10,7 @@ gives ("180 covers on a Friday") scales the shape into covers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final
@@ -134,6 +134,9 @@ _WEEKDAY_NAMES: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
                           "Sunday")  # fmt: skip
 CLOSED_WEIGHT: Final = 0.05
 """A cell outside the opening hours keeps this much of its share (hours go stale)."""
+SEEN_OPEN: Final = 3
+"""Own check-ins on a weekday the listed hours leave out that make it read as open: one or two
+may be a stray visit; three are the listing gone stale."""
 
 
 def _clock(value: object) -> float | None:
@@ -170,10 +173,24 @@ def open_cells(hours: Mapping[str, Any] | None) -> Matrix | None:
     return mask if mask.any() else None
 
 
-def masked(shares: Matrix, hours: Mapping[str, Any] | None) -> Matrix:
+def seen_on_closed_days(hours: Mapping[str, Any] | None, own: Matrix | None) -> list[int]:
+    """Weekdays the listed hours leave out although the place's own check-ins fall on them:
+    the listing is stale there (Coppa's hours name no Saturday; 12 of its check-ins are on
+    Saturdays), so those days are read as open, not closed."""
+    mask = open_cells(hours)
+    if mask is None or own is None:
+        return []
+    return [d for d in range(7) if not mask[d].any() and own[d].sum() >= SEEN_OPEN]
+
+
+def masked(
+    shares: Matrix, hours: Mapping[str, Any] | None, open_days: Sequence[int] = ()
+) -> Matrix:
     mask = open_cells(hours)
     if mask is None:
         return shares
+    for day in open_days:
+        mask[day] = 1.0
     out = shares * (CLOSED_WEIGHT + (1 - CLOSED_WEIGHT) * mask)
     return out / out.sum() if out.sum() > 0 else shares
 
@@ -256,9 +273,15 @@ class DemandModel:
         else:
             shares = DEFAULT_SHAPE
             basis = "a typical full-service restaurant week (no check-ins in the catalog)"
+        stale = seen_on_closed_days(hours, own)
         if open_cells(hours) is not None:
             basis += "; outside its opening hours near zero"
-        return DemandShape(masked(shares / shares.sum(), hours), basis, own_total, n_peers)
+        if stale:
+            days = " and ".join(_WEEKDAY_NAMES[d] for d in stale)
+            seen = int(sum(own[d].sum() for d in stale)) if own is not None else 0
+            basis += (f" (its listed hours leave out {days}, yet {seen} of its own check-ins "
+                      f"fall then: read as open)")  # fmt: skip
+        return DemandShape(masked(shares / shares.sum(), hours, stale), basis, own_total, n_peers)
 
     def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
         weights = np.array(
