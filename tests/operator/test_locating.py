@@ -166,3 +166,23 @@ async def test_naming_one_of_several_restaurants_makes_it_the_one(locator: Locat
     other = "what if it rains on boylston"  # a what-if, not an answer
     await apply_locations(locator, other, read_message(other, THURSDAY), [], state, again, False)
     assert state.locations[0].label.startswith("Au Bon Pain") and not again.leads
+
+
+async def test_a_name_said_shorter_on_the_street_said_with_the_is_the_place() -> None:
+    """Operators panel o41 and o57 (half A): 'Ghazal, Centre St JP' (the catalogue's name is
+    Ghazal Indian Cuisine) answered "couldn't find 'Centre St'", and 'Al Wadi on the VFW
+    Parkway' read "I know Al Wadi only elsewhere, not at the VFW Parkway"."""
+    rows = [
+        ("Al Wadi", "1249 VFW Pkwy, West Roxbury, Boston, MA 02132", "Boston", 42.2836,
+         -71.1620),
+        ("Ghazal Indian Cuisine", "711 Centre St, Jamaica Plain, Boston, MA 02130", "Boston",
+         42.3106, -71.1140),
+        ("Bon Savor", "605 Centre St, Jamaica Plain, Boston, MA 02130", "Boston", 42.3135,
+         -71.1152),
+    ]  # fmt: skip
+    here = catalog_locator(rows)
+    found, located = await _locate(here, "We run Al Wadi on the VFW Parkway. tonight?")
+    assert [(f.label.split(",")[0], f.kind) for f in found] == [("Al Wadi", "place")]
+    assert not any("only elsewhere" in lead for lead in located.leads)
+    found, _ = await _locate(here, "Ghazal, Centre St JP. sunday lunch buffet, how many servers?")
+    assert found[0].label.startswith("Ghazal Indian Cuisine, 711 Centre St")

@@ -349,9 +349,10 @@ def _keep(kept: list[KnownPlace], narrower: list[KnownPlace]) -> list[KnownPlace
     return narrower if narrower else kept
 
 
-_NUMBER = re.compile(r"^\d+[a-z]?\s+")
+_NUMBER = re.compile(r"^(?:\d+[a-z]?|the)\s+")
 
 
 def _street_key(text: str) -> str:
-    """'1704 Washington St' -> 'washington st'; 'Comm Ave' -> 'commonwealth ave'."""
+    """'1704 Washington St' -> 'washington st'; 'Comm Ave' -> 'commonwealth ave'; 'the VFW
+    Parkway' -> 'vfw pkwy' (operators say "on the VFW Parkway")."""
     return _NUMBER.sub("", normalise(text)).strip()
