@@ -36,6 +36,7 @@ def read(text: str) -> set[tuple[str, str]]:
         ("1/4 cup dry vermouth", "sulphites"), ("2 tbsp balsamic vinegar", "sulphites"),
         ("1 cup champagne", "sulphites"), ("1 cup white wine vinegar", "sulphites"),
         ("4 hamburger bun", "gluten"), ("1 cup cream of mushroom soup", "dairy"),
+        ("7oz Fresh homemade dough, room temperature", "gluten"),
     ],
 )  # fmt: skip
 def test_words_the_core_did_not_know_are_contains(line: str, allergen: str) -> None:
@@ -50,7 +51,6 @@ def test_words_the_core_did_not_know_are_contains(line: str, allergen: str) -> N
         ("2 stock cubes", "celery", "celery"),
         ("1 cup semisweet chocolate chips", "dairy", "milk"),
         ("1/2 cup dried cranberries", "sulphites", "sulphites"),
-        ("Fresh homemade dough", "gluten", "wheat"),
         ("2 cups lo mein", "soy", "soy sauce"),
     ],
 )

@@ -267,3 +267,18 @@ def test_a_dislike_is_a_food_not_a_spelling() -> None:
     assert disliked("1 cup guacamole", "avocado") == ["avocado"]
     assert disliked("1 stalk lemon grass", "lemongrass") == ["lemongrass"]
     assert disliked("juice of 1 lemon", "lemongrass") == []
+
+
+def test_a_dough_holds_wheat_and_a_pizza_dough_has_a_gluten_free_stand_in() -> None:
+    """The independent meal checker's 1,000 cooks: 'Fresh homemade dough' on a pizza stayed in
+    a coeliac's recipe, read only as likely wheat; a dough is wheat unless it says otherwise."""
+    homemade = _row(["7oz Fresh homemade dough, room temperature", "1 cup tomato sauce"],
+                    ["Stretch the dough."], "Artisan Margherita Pizza")  # fmt: skip
+    refused = adapt_recipe(homemade, CookConstraints(allergens={"gluten": "severe"}))
+    assert isinstance(refused, Refusal)
+    assert refused.lines == ("7oz Fresh homemade dough, room temperature",)
+    bought = _row(["1 lb pizza dough", "1 cup tomato sauce"], ["Stretch the pizza dough."])
+    adapted = adapt_recipe(bought, CookConstraints(allergens={"gluten": "severe"}))
+    assert not isinstance(adapted, Refusal)
+    assert adapted.ingredients[0].item == "gluten-free pizza dough"
+    assert "gluten-free pizza dough" in adapted.steps[0].text
