@@ -76,7 +76,8 @@ WORDS: W = {
         r"corn starch|cornstarch|rice wrappers?|lettuce wraps?|crab ?cakes?|"
         r"(?:locust )?bean cakes?|for rolling(?: the)? dough|(?:between|over|on|around) the "
         r"rolls|(?:glass|cellophane|bean thread|shirataki|kelp|zucchini|rice) noodles|"
-        r"spaghetti squash|sweet potato (?:glass )?noodles|(?:corn )?tortilla chips",
+        r"spaghetti squash|sweet potato (?:glass )?noodles|(?:corn )?tortilla chips|"
+        r"(?:korean )?dang ?myun(?: noodles)?|dangmyeon",
     ),
     "crustaceans": (
         r"shrimps?|prawns?|crabs?|crabmeat|lobsters?|crayfish|crawfish|langoustines?|scampi|"
