@@ -44,6 +44,7 @@ __all__ = [
     "quote_avoids",
     "recipe_check",
     "shown_check",
+    "withheld_check",
 ]
 
 CUSTOM_REVIEWS_PER_PLACE = 20
@@ -246,6 +247,14 @@ def _risk_summary(risks: Sequence[CheckedRisk]) -> str:
         for r in risks
     ]
     return "Known risk: " + "; ".join(parts) + "."
+
+
+def withheld_check(checked_for: Sequence[str], said: str) -> AllergyCheck:
+    """The check as someone other than the people checked for sees it (a plan's shared link):
+    checked, 'caution' whatever was found, no allergen and no one named (`said` says why)."""
+    return AllergyCheck(
+        checked_for=list(checked_for), allergens=[], verdict="caution", basis="none", summary=said
+    )
 
 
 def not_food_check(people: Sequence[Person], what: str = "place to visit") -> AllergyCheck:

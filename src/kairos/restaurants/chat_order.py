@@ -78,7 +78,8 @@ def topped_up(
     kinds = phrasing.categories_held(searched.nearest, others)
     names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
     if held == 0:
-        return f"I know no {asked}, so these are {names} places, the nearest kind."
+        # none may be known, or every one left out for an allergy: both are "none I can show"
+        return f"None I can show are {asked}, so these are {names} places, the nearest kind."
     return f"{first} {asked}; the others are {names} places, the nearest kind I know there."
 
 

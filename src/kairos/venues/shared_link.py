@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.pipeline.safety import AllergyCheck, Verdict
+from kairos.pipeline.safety import AllergyCheck, Verdict, withheld_check
 from kairos.venues.schemas import ExclusionCause, PlanResponse, VenueResult
 from kairos.venues.verdict import consensus
 
@@ -32,13 +32,7 @@ def _check(check: AllergyCheck) -> AllergyCheck:
     allergy was checked, never a promise that nothing was found."""
     if check.verdict in _OWN_VERDICTS:
         return check.model_copy(update={"allergens": [], "risks": [], "unread": [], "note": None})
-    return AllergyCheck(
-        checked_for=check.checked_for,
-        allergens=[],
-        verdict="caution",
-        basis="none",
-        summary=CHECKED_ON_LINK,
-    )
+    return withheld_check(check.checked_for, CHECKED_ON_LINK)
 
 
 def _venue(venue: VenueResult) -> VenueResult:
