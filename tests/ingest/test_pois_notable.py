@@ -30,3 +30,23 @@ def test_a_folder_with_only_the_notable_file_is_read(tmp_path: Path) -> None:
         out.write(json.dumps(ROW) + "\n")
     batches = list(PoisAdapter().read(tmp_path, 10))
     assert [p.name for b in batches for p in b.places] == ["Shivapuri Hills"]
+
+
+def _unesco(name: str, lat: float, lon: float, country: str = "IN") -> dict[str, object]:
+    return {
+        "poi_id": f"whc_{name}", "source": "unesco_whc_2021", "city": None, "country": country,
+        "name": name, "category": "historic_site", "lat": lat, "lon": lon,
+        "notability_basis": "UNESCO World Heritage Site",
+    }  # fmt: skip
+
+
+def test_a_site_the_source_places_in_no_city_belongs_to_the_city_it_lies_near() -> None:
+    # a fort 5 km and a minaret 11 km from central Delhi: a Delhi trip's sights
+    assert place_from_poi(_unesco("Fort", 28.6562, 77.2410)).city == "Delhi"
+    assert place_from_poi(_unesco("Minaret", 28.5245, 77.1855)).city == "Delhi"
+
+
+def test_a_site_far_from_every_catalogue_city_stays_in_none() -> None:
+    # Agra is ~180 km from Delhi; a point near a centre but in another country is not that city
+    assert place_from_poi(_unesco("Mausoleum", 27.1751, 78.0421)).city is None
+    assert place_from_poi(_unesco("Border", 28.70, 77.30, country="NP")).city is None

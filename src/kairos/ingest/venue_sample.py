@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kairos.ingest.adapters.jsonl import find_file, open_text
+from kairos.ingest.adapters.pois import city_near
 from kairos.ingest.normalise import haversine_km, normalise_name
 from kairos.ingest.sample import _read, _stable_key, _write
 from kairos.signals.geocoding.cities import find_city
@@ -123,14 +124,28 @@ def _cut_pois(shared: Path, out: Path) -> int:
     return len(chosen)
 
 
+def _near_a_known_city(row: dict[str, Any]) -> bool:
+    """Labelled with a city Kairos knows the centre of, or placed in none by its source and lying
+    within `NEAR_CITY_KM` of one (the adapter gives it that city)."""
+    if find_city(row.get("city")) is not None:
+        return True
+    lat, lon = row.get("lat"), row.get("lon")
+    if row.get("city") or not isinstance(lat, float) or not isinstance(lon, float):
+        return False
+    country = row.get("country")
+    return city_near(lat, lon, country if isinstance(country, str) else None) is not None
+
+
 def _cut_notable(shared: Path, out: Path) -> int:
-    """Every notable landmark (`pois_notable/`) of a city Kairos knows the centre of: the sights
-    a trip there should hold (UNESCO sites, the Kathmandu Valley's temples, curated lists)."""
+    """Every notable landmark (`pois_notable/`) of a city Kairos knows the centre of, or near one:
+    the sights a trip there should hold (UNESCO sites, the Kathmandu Valley's temples, curated
+    lists), rows unchanged."""
     folder = shared / "pois_notable"
     if not folder.is_dir():
         return 0
-    chosen = [row for row in _read(find_file(folder, "pois_notable.jsonl"))
-              if find_city(row.get("city")) is not None]  # fmt: skip
+    chosen = [
+        row for row in _read(find_file(folder, "pois_notable.jsonl")) if _near_a_known_city(row)
+    ]
     chosen.sort(key=lambda r: r["poi_id"])
     _write(out / "pois_notable" / "pois_notable.jsonl.gz", chosen)
     return len(chosen)

@@ -23,13 +23,22 @@ from typing import Any, Final
 from kairos.ingest.adapters.jsonl import count_lines, find_file, iter_jsonl
 from kairos.ingest.normalise import (
     clean_text,
+    haversine_km,
     normalise_categories,
     parse_rating,
     valid_coordinates,
 )
 from kairos.ingest.records import BadRow, ParsedBatch, PlaceRecord
+from kairos.signals.geocoding.cities import city_centres
 
-__all__ = ["KIND_OF_CATEGORY", "LICENCES", "PoisAdapter", "place_from_poi"]
+__all__ = [
+    "KIND_OF_CATEGORY",
+    "LICENCES",
+    "NEAR_CITY_KM",
+    "PoisAdapter",
+    "city_near",
+    "place_from_poi",
+]
 
 KIND_OF_CATEGORY: Final = {
     "museum": "museum", "gallery": "museum",
@@ -76,6 +85,25 @@ def _last_updated(row: dict[str, Any]) -> str | None:
     return match.group(1) if (match := _TIMESTAMP.search(path)) else None
 
 
+NEAR_CITY_KM: Final = 35.0
+"""A row the source places in no city (UNESCO sites "away from the listed cities") belongs to the
+nearest catalogue city whose centre lies this close, in the same country: the radius the notable
+set's own labelling uses for Delhi, a day's reach from the centre."""
+
+
+def city_near(lat: float, lng: float, country: str | None = None) -> str | None:
+    """The catalogue city (`signals/data/city_centres.csv`) nearest to a point within
+    `NEAR_CITY_KM`, in `country` when one is given; None when no city is that close."""
+    best: tuple[float, str] | None = None
+    for centre in city_centres():
+        if country and centre.country and centre.country != country.upper():
+            continue
+        km = haversine_km(lat, lng, centre.lat, centre.lng)
+        if km <= NEAR_CITY_KM and (best is None or km < best[0]):
+            best = (km, centre.name)
+    return best[1] if best else None
+
+
 def _categories(category: str, kind: str, row: dict[str, Any]) -> list[str]:
     if kind in _FOOD_CATEGORIES:
         tags = row.get("osm_tags") or {}
@@ -105,11 +133,14 @@ def place_from_poi(row: dict[str, Any]) -> PlaceRecord:
     city = clean_text(row.get("city")) or None
     if city and "(" in city:
         city = city.split("(", 1)[0].strip()
+    country = row.get("country")
+    country = country if isinstance(country, str) and len(country) == 2 else None
+    if city is None and coords is not None:
+        city = city_near(coords[0], coords[1], country)
     votes = row.get("review_count")
     raw = {k: row[k] for k in _RAW_FIELDS if row.get(k) not in (None, "", [], {})}
     raw |= {"licence": LICENCES.get(source), "last_updated": _last_updated(row)}
     raw["ingested_at"] = datetime.now(UTC).isoformat(timespec="seconds")
-    country = row.get("country")
     return PlaceRecord(
         source=source,
         source_id=poi_id,
@@ -119,7 +150,7 @@ def place_from_poi(row: dict[str, Any]) -> PlaceRecord:
         rating=parse_rating(row.get("rating"), row.get("rating_scale") or 5),
         votes=int(votes) if isinstance(votes, int | float) and not isinstance(votes, bool) else 0,
         city=city,
-        country=country if isinstance(country, str) and len(country) == 2 else None,
+        country=country,
         address=clean_text(row.get("address")) or None,
         lat=coords[0] if coords else None,
         lng=coords[1] if coords else None,
