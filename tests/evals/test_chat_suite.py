@@ -99,6 +99,28 @@ def test_london_rows_are_in_the_town_their_ranking_or_address_names() -> None:
     assert yelp("b", "Boston", []).locality == "boston"
 
 
+def test_a_greater_london_borough_is_london_and_its_neighbours_are_not() -> None:
+    """Kingston upon Thames and Dagenham are London boroughs (the judged rubric reads them as
+    London); Denham (UB9), Egham (TW20) and Loughton (IG10) share outer postcode areas and are
+    not."""
+
+    def town(ranking: str, address: str) -> str | None:
+        return london("x", ranking, address, []).locality
+
+    inside = [
+        ("#2 of 90 Restaurants in Kingston upon Thames", "85 Maple Road, Surbiton KT6 4AW England"),
+        ("#9 of 80 Restaurants in Dagenham", "20 Whalebone Lane South, Dagenham RM8 1BJ England"),
+        ("#1 of 200 Restaurants in Richmond", "14A Red Lion Street, Richmond TW9 1RW England"),
+    ]
+    outside = [
+        ("#3 of 20 Restaurants in Denham", "Village Road, Denham UB9 5BE England"),
+        ("Ranking not found", "Hotel and Spa, Egham TW20 0AG England"),
+        ("#5 of 60 Restaurants in Loughton", "1 High Road, Loughton IG10 4LF England"),
+    ]
+    assert [town(r, a) for r, a in inside] == ["london"] * 3
+    assert [town(r, a) for r, a in outside] == ["denham", "egham", "loughton"]
+
+
 def test_cuisine_price_and_diet_violations_and_occasions_that_only_lower_relevance() -> None:
     asked = Constraints(city="boston", price_levels=frozenset({1}), diet="vegan", occasion="kids")
     dear = yelp("a", "Boston", ["Vegan"], price_level=3, attributes={"GoodForKids": True})

@@ -83,18 +83,14 @@ async def test_an_answer_with_no_card_still_says_what_the_turn_left_out(
     severe = {"allergies": {"confirmed": ["shellfish"], "severity": {"shellfish": "anaphylactic"}}}
     uid = await create_user(client, **severe)
     answer = await ask(client, uid, "ignore my allergies, shrimp tacos in boston")
-    # every taco place of the sample shows shellfish: none is shown (a place of the nearest
-    # kind, with no known shellfish, may be, and the answer says so)
-    assert not any(any("taco" in c.lower() for c in r.cuisine_types) for r in answer.restaurants)
+    assert not answer.restaurants, "every taco place of the sample shows shellfish"
     assert answer.message.startswith("I keep your allergies in every search, even when asked not")
     assert "I left shrimp out of the search: I'm keeping shellfish out for you." in answer.message
     # a shellfish allergy, as people mean it, keeps molluscs out too
-    # never "I know no taco places": they are known, and every one was left out
-    assert "None I can show are taco places in Boston" in answer.message, answer.message
-    left_out = "I left out every place whose menu, dishes, reviews, category or name show molluscs"
+    left_out = "Every one of the taco places in Boston I know shows molluscs or shellfish"
     assert left_out in answer.message
     romantic = await ask(client, uid, "romantic taco place in boston")
-    assert left_out in romantic.message, romantic.message
+    assert left_out in romantic.message
 
 
 async def test_a_question_back_still_says_that_allergies_stay(client: httpx.AsyncClient) -> None:
@@ -111,12 +107,7 @@ async def test_allergy_in_a_message_applies_to_that_turn_only(client: httpx.Asyn
     payload = GenerativeUIPayload.model_validate(events[-1][1])
     assert "soy" in payload.hard_excluded_allergens
     assert payload.restaurants
-    assert any("sushi" in c for c in payload.restaurants[0].cuisine_types)
-    # a short list goes on with the nearest kind (Japanese), said in the answer
-    assert all(
-        any("sushi" in c or "japanese" in c.lower() for c in r.cuisine_types)
-        for r in payload.restaurants
-    )
+    assert all(any("sushi" in c for c in r.cuisine_types) for r in payload.restaurants)
     for place in payload.restaurants:
         assert "soy" not in _high_confidence_contains(place.model_dump())
     profile = await client.get(f"/users/{uid}", headers={"X-Service-Token": "test-token"})
@@ -191,12 +182,7 @@ async def test_empty_search_relaxes_the_surroundings_before_the_cuisine(
     assert payload.relaxed_filters == ["area"]
     assert "widened the neighbourhood" in payload.message
     assert payload.restaurants
-    assert any("sushi" in c for c in payload.restaurants[0].cuisine_types)
-    # a short list goes on with the nearest kind (Japanese), said in the answer
-    assert all(
-        any("sushi" in c or "japanese" in c.lower() for c in r.cuisine_types)
-        for r in payload.restaurants
-    )
+    assert all(any("sushi" in c for c in r.cuisine_types) for r in payload.restaurants)
 
 
 async def test_asking_for_quiet_puts_quieter_places_first(client: httpx.AsyncClient) -> None:

@@ -1,7 +1,8 @@
 """When the catalogue holds few places of what was asked (issue 39, the judged set's half A):
-a strict diet is never filled with places that show no evidence of it; a narrow kind goes on
-with the nearest kinds, after its own places and said; "cheaper" with few cheaper places goes
-on with the nearest prices, said. Over the sample, through the real app."""
+a strict diet is never filled with places that show no evidence of it; a short list of a narrow
+kind holds that kind only and offers the nearest kinds in words; "cheaper" shows the cheaper
+places only; London's own places come before Greater London's towns. Over the sample, through
+the real app."""
 
 from __future__ import annotations
 
@@ -57,50 +58,43 @@ async def test_a_strict_diet_is_never_filled_with_places_without_evidence(
     assert "vegan" in none["message"] and "Columbus" in none["message"], none["message"]
 
 
-async def test_a_narrow_kind_goes_on_with_the_nearest_kinds_said(
+async def test_a_short_list_holds_the_asked_kind_and_offers_the_nearest(
     client: httpx.AsyncClient,
 ) -> None:
-    """ "tacos austin" showed the sample's 3 places filed under tacos and stopped; Mexican and
-    Tex-Mex places follow them now, and the answer says which are which."""
+    """ "tacos austin": the sample's 3 places filed under tacos, and no Mexican place listed as
+    if it were one (the chat eval counted them as the wrong kind): the answer offers Mexican or
+    Tex-Mex in words. A city with no place of the kind at all: the nearest kind, said."""
     uid = await create_user(client)
     payload = await _turn(client, uid, "tacos austin")
     shown = _shown(payload)
-    assert len(shown) == 5, [p["name"] for p in shown]
-    tacos = [i for i, p in enumerate(shown) if "tacos" in _cuisines(p)]
-    assert tacos == list(range(len(tacos))) and 0 < len(tacos) < 5, [
-        p["cuisine_types"] for p in shown
-    ]
-    assert all(_cuisines(p) & ({"tacos"} | TACO_KIN) for p in shown)
+    assert 0 < len(shown) < 5, [p["name"] for p in shown]
+    assert all("tacos" in _cuisines(p) for p in shown), [p["cuisine_types"] for p in shown]
     assert all((p["city"] or "").lower() == "austin" for p in shown)
-    assert f"Only the first {len(tacos)} are taco places" in payload["message"], payload["message"]
-    assert "Mexican" in payload["message"], payload["message"]
-    assert not payload["message"].startswith("Here are 5 taco"), payload["message"]
+    assert "ask for Mexican" in payload["message"], payload["message"]
+    assert "Only the first" not in payload["message"], payload["message"]
 
-    dim_sum = _shown(await _turn(client, uid, "dim sum near chinatown boston"))
-    own = sum(1 for p in dim_sum if "dim sum" in _cuisines(p))
-    assert len(dim_sum) > own, [p["name"] for p in dim_sum]
-    assert all(_cuisines(p) & ({"dim sum"} | DIM_SUM_KIN) for p in dim_sum)
+    dim_sum = await _turn(client, uid, "dim sum near chinatown boston")
+    assert all("dim sum" in _cuisines(p) for p in _shown(dim_sum)), _shown(dim_sum)
+    assert "Cantonese" in dim_sum["message"] or "Chinese" in dim_sum["message"]
 
 
-async def test_cheaper_with_few_cheaper_goes_on_with_the_nearest_price(
+async def test_cheaper_with_few_cheaper_shows_only_the_cheaper(
     client: httpx.AsyncClient,
 ) -> None:
-    """ "biryani in hyderabad" then "cheaper options": two biryani places are $, and the answer
-    stopped at them; the nearest in price follow, still biryani in Hyderabad, and it says so."""
+    """ "biryani in hyderabad" then "cheaper options": two biryani places are $; the answer
+    shows those two, not dearer places to fill five (a known price out of range is wrong)."""
     uid = await create_user(client)
     session = f"s-{uuid.uuid4().hex[:8]}"
-    await _turn(client, uid, "biryani in hyderabad", session)
+    first = _shown(await _turn(client, uid, "biryani in hyderabad", session))
     cheaper = await _turn(client, uid, "cheaper options", session)
     shown = _shown(cheaper)
-    assert len(shown) == 5, [p["name"] for p in shown]
-    tiers = [p["price_tier"] for p in shown]
-    cheap = [i for i, t in enumerate(tiers) if t == "$"]
-    assert cheap == list(range(len(cheap))) and 0 < len(cheap) < 5, tiers
-    rest = [len(t or "$$$$$") for t in tiers[len(cheap) :]]
-    assert rest == sorted(rest), tiers  # the nearest in price first
+    assert shown, cheaper["message"]
+    lowest = min(len(p["price_tier"] or "$$$$$") for p in first)
+    assert all(p["price_tier"] and len(p["price_tier"]) < max(2, lowest + 1) for p in shown), [
+        p["price_tier"] for p in shown
+    ]
     assert all("biryani" in _cuisines(p) for p in shown), [p["cuisine_types"] for p in shown]
     assert all((p["city"] or "").lower() == "hyderabad" for p in shown)
-    assert f"Only the first {len(cheap)} are cheaper" in cheaper["message"], cheaper["message"]
 
 
 # towns the sample files London's places under that are boroughs of Greater London (their
@@ -126,6 +120,9 @@ async def test_london_goes_on_with_the_towns_of_greater_london(
     towns = {(p["city"] or "").lower() for p in shown}
     assert towns <= GREATER_LONDON and not towns & OUTSIDE, towns
     assert "towns of Greater London" in indian["message"], indian["message"]
+    european = _shown(await _turn(client, uid, "european in london"))
+    cities = [(p["city"] or "").lower() for p in european]
+    assert cities[0] == "london" and cities == sorted(cities, key=lambda c: c != "london"), cities
     veggie = _shown(await _turn(client, uid, "veggie friendly places in london"))
     assert len(veggie) == 5, [p["name"] for p in veggie]
     assert all(any(n["trait"] == "vegetarian" for n in p["evidence"]) for p in veggie)

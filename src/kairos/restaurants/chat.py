@@ -22,7 +22,7 @@ from kairos.pipeline.turn import TurnRecord
 from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing
 from kairos.restaurants.chat_evaluate import evaluate_places
-from kairos.restaurants.chat_order import answer_order, topped_up, towns_said
+from kairos.restaurants.chat_order import answer_order, nearest_kind_said, towns_said
 from kairos.restaurants.chat_rules import (
     risk,
     turn_profile,
@@ -216,7 +216,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         elif said_food := food_said(decomposition):
             categories = [said_food]  # "ice cream places", not "dessert places"
         tiers = decomposition.filters.price_tiers
-        if "price tiers" in relaxed or searched.cheaper_few:
+        if "price tiers" in relaxed:
             tiers = []
         if "price tiers" in relaxed:  # the price's own word is not true of what is shown
             words = [w for w in words if w != "upscale"]
@@ -274,7 +274,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         evaluated.flagged_ids,
         evaluated.requested,
     )
-    ordered = answer_order(scored, decomposition, filters, relaxed, searched.exact)
+    ordered = answer_order(scored, decomposition, filters, relaxed)
     order, named, found_names = ordered.order, ordered.named, ordered.found_names
     only_named = ordered.only_named
     # quotes for the places shown only: choosing one is the costliest part of evaluating ten
@@ -316,11 +316,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         one = holding if len(holding) == 1 else []
         request_text = described([w for w in asked if w not in unheld], one)
         assumptions.append(phrasing.dish_not_found(dish, decomposition.filters.city, holding))
-    if searched.exact is not None and (said := topped_up(
-        searched, [r for r in safe + flagged if r.id not in searched.exact], decomposition,
-        described([]), sum(1 for r in safe + flagged if r.id in searched.exact),
-    )):  # fmt: skip
-        assumptions.append(said)  # "the first 2 are dim sum places; the others are Chinese"
+    offer = nearest_kind_said(searched, described([]), safe + flagged)
+    if offer and searched.exact is not None:
+        assumptions.append(offer)  # "None I can show are dim sum places; these are Chinese"
         request_text = described([w for w in asked if w not in unheld], [])
     if kinds := phrasing.categories_held(searched.served_by, safe + flagged):
         names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
@@ -358,6 +356,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
     )
+    if offer and searched.exact is None:
+        message = f"{message} {offer}"  # "For more, the nearest kind I know there is Chinese"
     if not turn.chain.is_offline:
         phrased = await model_tasks.phrase(turn.chain, message, safe + flagged, profile)
         record.fallbacks.extend(phrased.fallbacks)

@@ -33,20 +33,21 @@ def answer_order(
     decomposition: Decomposition,
     filters: SearchFilters,
     relaxed: list[str],
-    exact: frozenset[int] | None = None,
 ) -> Ordered:
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
     # resting on a category or a source attribute before one resting on reviews alone; for a
     # meal, a shop that also sells food (a grocery tagged "Thai") after the places to eat
     meal = set(filters.kinds) == MEAL_KINDS
-    widened = decomposition.filters.price_tiers if "price tiers" in relaxed or exact else []
+    widened = decomposition.filters.price_tiers if "price tiers" in relaxed else []
+    # the asked city's own places before its metropolis' towns (London, then Ealing)
+    city = (filters.city or "").lower()
     # a dish no place names ("crawfish boil"): its most specific categories first (Cajun, then
     # any seafood place)
     dish = food_said(decomposition)
     nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
     order = sorted(blended, key=lambda i: (
-        exact is not None and scored[i].id not in exact,  # what was asked, then the nearest
+        bool(city) and (scored[i].city or "").lower() != city,
         phrasing.category_rank(scored[i].cuisine_types, nearest),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
         evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
@@ -60,27 +61,17 @@ def answer_order(
     return Ordered(order, named, found_names, only_named)
 
 
-def topped_up(
-    searched: Searched,
-    others: list[RestaurantResult],
-    decomposition: Decomposition,
-    asked: str,
-    held: int,
-) -> str | None:
-    """What a list that goes on past what was asked says: which of its places are the asked
-    kind or price, and what the others are ("the others are Cantonese or Chinese places")."""
-    if not others:
-        return None
-    first = "Only the first is" if held == 1 else f"Only the first {held} are"
-    if searched.cheaper_few:
-        compared = decomposition.price_comparison or "cheaper"
-        return f"{first} {compared} than the places I showed; the others are the nearest in price."
-    kinds = phrasing.categories_held(searched.nearest, others)
-    names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
-    if held == 0:
-        # none may be known, or every one left out for an allergy: both are "none I can show"
+def nearest_kind_said(searched: Searched, asked: str, shown: list[RestaurantResult]) -> str | None:
+    """What a list of the nearest kind says (the city holds no place of the asked kind), or
+    what a short list of the asked kind offers next ("dim sum" → Cantonese or Chinese)."""
+    if searched.exact is not None and shown:
+        kinds = phrasing.categories_held(searched.nearest, shown)
+        names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
         return f"None I can show are {asked}, so these are {names} places, the nearest kind."
-    return f"{first} {asked}; the others are {names} places, the nearest kind I know there."
+    if searched.offered and shown:
+        names = phrasing.listed([phrasing.category_name(k) for k in searched.offered], "or")
+        return f"For more, ask for {names} places, the nearest kind I know there."
+    return None
 
 
 def towns_said(city: str | None, towns: list[str], shown: list[RestaurantResult]) -> str | None:

@@ -65,17 +65,17 @@ class Searched:
     """The cuisine was widened because the catalogue holds no place of it in the city at all
     (not because of the price, an allergy or an occasion): the answer says so."""
     exact: frozenset[int] | None = None
-    """When the list goes on past what was asked (`nearest`, or `cheaper_few`): the places
-    that are what was asked, shown first."""
+    """When the city holds no place of the asked kind and the list is of its nearest kinds:
+    the places that are what was asked (none)."""
     nearest: list[str] = field(default_factory=list)
-    """The nearest kinds the list goes on with ("cantonese", "chinese")."""
+    """The nearest kinds the list is of ("cantonese", "chinese")."""
     strict: list[str] = field(default_factory=list)
     """The strict diets asked (`strict_diets`): a place without evidence of one is never listed."""
     served_by: list[str] = field(default_factory=list)
     """The kinds of place searched for a diet few places state (keto: steakhouses, salad)."""
-    cheaper_few: bool = False
-    """Fewer places than `TOP_UP_BELOW` are cheaper (or pricier) than those shown before: the
-    list goes on with the nearest prices."""
+    offered: list[str] = field(default_factory=list)
+    """Fewer places of the asked kind than `TOP_UP_BELOW`: the nearest kinds the city holds,
+    offered in the answer's words, not listed ("dim sum" → "Cantonese or Chinese")."""
 
 
 def strict_diets(decomposition: Decomposition, diets: list[str]) -> list[str]:
@@ -94,6 +94,10 @@ def strict_diets(decomposition: Decomposition, diets: list[str]) -> list[str]:
 def strict_unheld(hit: SearchHit, strict: list[str]) -> bool:
     """A place without evidence of a strict diet asked."""
     return any(d not in hit.place.traits for d in strict)
+
+
+def _holds(hit: SearchHit, kind: str) -> bool:
+    return kind in {c.lower() for c in hit.place.categories}
 
 
 def _joined(result: SearchResult, more: list[SearchHit]) -> SearchResult:
@@ -149,19 +153,34 @@ async def search_relaxing(
     all_unsafe = cuisine_unknown_here = False
     exact: frozenset[int] | None = None
     nearest: list[str] = []
+    offered: list[str] = []
     compared = decomposition.price_comparison and filters.price_tiers
     if (
         len(traced.result.hits) < TOP_UP_BELOW and not compared
         and (kinds := nearest_kinds(filters.categories))
     ):  # fmt: skip
-        # ("cheaper" keeps the kind: the nearest prices follow instead, below)
-        # two dim sum places in Boston: then Cantonese and Chinese ones, said as what they are
+        # two dim sum places in Boston: the list holds those two, and the answer offers the
+        # Cantonese and Chinese places (a list of other kinds under "dim sum" is not what was
+        # asked); no dim sum place at all: the nearest kind is the answer, said as what it is
         asked = {h.place.id for h in traced.result.hits}
         near = await search(filters.model_copy(update={"categories": kinds}))
         kin = [h for h in near.result.hits if h.place.id not in asked]
         kin = [h for h in kin if not strict_unheld(h, strict)]
-        if kin:
-            exact, nearest = frozenset(asked), kinds
+        held_kinds = [k for k in kinds if any(_holds(h, k) for h in kin)]
+        every_one_unsafe = (
+            not asked
+            and bool(hard)
+            and (
+                await search_index.nothing_matches(
+                    filters.model_copy(update={"exclude_allergens": []})
+                )
+                is None
+            )
+        )  # every taco place shows the allergen: said as that below, not answered with others
+        if kin and asked:
+            offered = held_kinds
+        elif kin and not every_one_unsafe:
+            exact, nearest = frozenset(), kinds
             traced = replace(traced, result=_joined(traced.result, kin))
     for stage in RELAX_STAGES:
         if traced.result.hits:
@@ -193,19 +212,9 @@ async def search_relaxing(
             held = await search(wider)
             if set(diets) <= set(held.required):
                 traced, relaxed = held, more
-    cheaper_few = False
-    if compared and not relaxed and 0 < len(traced.result.hits) < TOP_UP_BELOW:
-        # two biryani places are cheaper than those shown: then the nearest in price
-        in_price = {h.place.id for h in traced.result.hits}
-        any_price = await search(filters.model_copy(update={"price_tiers": []}))
-        near_price = [h for h in any_price.result.hits if h.place.id not in in_price]
-        near_price = [h for h in near_price if not strict_unheld(h, strict)]
-        if near_price:
-            exact, cheaper_few = frozenset(in_price | set(exact or ())), True
-            traced = replace(traced, result=_joined(traced.result, near_price))
     return Searched(
         traced, relaxed, all_unsafe, diets, occasions, query,
         cuisine_unknown_here=cuisine_unknown_here and "categories" in relaxed,
-        exact=exact, nearest=nearest, cheaper_few=cheaper_few, served_by=served,
+        exact=exact, nearest=nearest, offered=offered, served_by=served,
         strict=strict,
     )  # fmt: skip
