@@ -7,11 +7,11 @@ candidate only if neither its id nor its text (spacing and case ignored) is alre
 `lines.jsonl` (its own lines excepted, so the draw can be run again); texts repeated among
 candidates are taken once.
 
-Two draws with one fixed seed (`random.Random(SEED)`), both blind to the reader being judged:
+Two draws with one fixed seed (`EXTENSION.seed`), both blind to the reader being judged:
 
-- `random`: a uniform sample of each source's candidates (RANDOM_PER_SOURCE);
-- `soy-words`: soy has few labels in half B, so SOY_EXTRA further lines are drawn at random among
-  the candidates left whose text holds a word cooks associate with soy (SOY_WORDS, written
+- `random`: a uniform sample of each source's candidates (`random_per_source`);
+- `soy-words`: soy has few labels in half B, so `words_extra` more lines are drawn at random among
+  the candidates left whose text holds a word cooks associate with soy (`words`, written
   before any reader output was looked at). Figures on the `random` draw alone are unbiased;
   the `soy-words` draw only adds soy (and whatever else those lines hold) to judge on.
 
@@ -22,107 +22,24 @@ Every drawn line is half B and `"set": "judging-extension-2"`; its labels are wr
 
 from __future__ import annotations
 
-import csv
-import gzip
-import io
-import json
-import random
 import re
-import sys
-from collections.abc import Iterator
-from pathlib import Path
 
-SEED = 20261129
-SET_NAME = "judging-extension-2"
-RANDOM_PER_SOURCE = {"recipes": 125, "recipes_wikibooks": 125, "menus_allergens": 20}
-SOY_EXTRA = 50
-SOY_WORDS = re.compile(
-    r"\b(soy|soya|soybeans?|shoyu|tamari|miso|tofu|bean ?curd|edamame|tempeh|teriyaki|hoisin"
-    r"|natto|yuba|okara|ponzu|kecap|ketjap|doenjang|gochujang|black bean sauce|bean paste"
-    r"|lecithin|textured vegetable protein|tvp|yakisoba)\b",
-    re.IGNORECASE,
+from line_draw import Extension, main
+
+EXTENSION = Extension(
+    seed=20261129,
+    set_name="judging-extension-2",
+    half="B",
+    random_per_source={"recipes": 125, "recipes_wikibooks": 125, "menus_allergens": 20},
+    words=re.compile(
+        r"\b(soy|soya|soybeans?|shoyu|tamari|miso|tofu|bean ?curd|edamame|tempeh|teriyaki|hoisin"
+        r"|natto|yuba|okara|ponzu|kecap|ketjap|doenjang|gochujang|black bean sauce|bean paste"
+        r"|lecithin|textured vegetable protein|tvp|yakisoba)\b",
+        re.IGNORECASE,
+    ),
+    words_extra=50,
+    words_draw="soy-words",
 )
-LINES = Path(__file__).with_name("lines.jsonl")
-
-
-def normalised(text: str) -> str:
-    return " ".join(text.split()).lower()
-
-
-def _recipes(path: Path, source: str) -> Iterator[tuple[str, str]]:
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        for raw in handle:
-            recipe = json.loads(raw)
-            if not str(recipe.get("language") or "en").startswith("en"):
-                continue
-            for n, line in enumerate(recipe.get("ingredients") or []):
-                text = " ".join(str(line).split())
-                if text:
-                    yield f"{source}:{recipe['recipe_id']}#{n}", text
-
-
-def _menu_allergens(path: Path) -> Iterator[tuple[str, str]]:
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        for row in csv.DictReader(io.StringIO(handle.read())):
-            parts = [row[c] for c in ("Main Ingredient", "Sweetener", "Fat/Oil", "Seasoning")]
-            text = f"{row['Food Product']}: " + ", ".join(p for p in parts if p and p != "None")
-            yield f"menus_allergens:{row['Food Product']}", text
-
-
-def candidates(shared: Path) -> dict[str, list[tuple[str, str]]]:
-    rows = [json.loads(raw) for raw in LINES.read_text(encoding="utf-8").splitlines() if raw]
-    existing = [row for row in rows if row.get("set") != SET_NAME]  # the draw is reproducible
-    taken_ids = {row["id"] for row in existing}
-    taken_texts = {normalised(row["text"]) for row in existing}
-    sources = {
-        "recipes": _recipes(shared / "recipes" / "recipes.jsonl.gz", "recipes"),
-        "recipes_wikibooks": _recipes(
-            shared / "recipes_wikibooks" / "recipes_wikibooks.jsonl.gz", "recipes_wikibooks"
-        ),
-        "menus_allergens": _menu_allergens(
-            shared / "menus" / "food_ingredients_and_allergens.csv.gz"
-        ),
-    }
-    pools: dict[str, list[tuple[str, str]]] = {}
-    for source, rows in sources.items():
-        pool: list[tuple[str, str]] = []
-        for line_id, text in sorted(rows):
-            if line_id in taken_ids or normalised(text) in taken_texts:
-                continue
-            taken_ids.add(line_id)
-            taken_texts.add(normalised(text))
-            pool.append((line_id, text))
-        pools[source] = pool
-    return pools
-
-
-def draw(shared: Path) -> list[dict[str, object]]:
-    rng = random.Random(SEED)
-    pools = candidates(shared)
-    chosen: list[tuple[str, str, str, str]] = []
-    for source, pool in pools.items():
-        for line_id, text in rng.sample(pool, min(RANDOM_PER_SOURCE[source], len(pool))):
-            chosen.append((source, line_id, text, "random"))
-    drawn = {line_id for _, line_id, _, _ in chosen}
-    soy_pool = [
-        (source, line_id, text)
-        for source, pool in pools.items()
-        for line_id, text in pool
-        if line_id not in drawn and SOY_WORDS.search(text)
-    ]
-    for source, line_id, text in rng.sample(soy_pool, min(SOY_EXTRA, len(soy_pool))):
-        chosen.append((source, line_id, text, "soy-words"))
-    return [
-        {"id": line_id, "source": source, "half": "B", "set": SET_NAME, "draw": how,
-         "text": text, "contains": [], "likely": [], "note": ""}
-        for source, line_id, text, how in chosen
-    ]  # fmt: skip
-
-
-def main(shared: Path) -> None:
-    for row in draw(shared):
-        print(json.dumps(row, ensure_ascii=False))
-
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(EXTENSION)
