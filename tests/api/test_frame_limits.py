@@ -17,6 +17,7 @@ from starlette.types import Message
 from kairos.api.app import create_app
 from kairos.api.json_depth import MAX_JSON_DEPTH, MAX_JSON_STRING_BYTES
 from kairos.settings import Settings
+from tests.api.plan_socket import plan_socket
 
 AUTH = {"X-Service-Token": "test-token"}
 FRAME_LIMIT = 4096
@@ -30,23 +31,7 @@ def small_app(settings: Settings, runtime: Any) -> Any:
 
 async def _socket(app: Any, frame: Message) -> list[Message]:
     """Opens `/api/ws/plan`, sends one frame; returns what the server sent."""
-    inbound = [{"type": "websocket.connect"}, {"type": "websocket.receive", **frame}]
-    sent: list[Message] = []
-
-    async def receive() -> Message:
-        return inbound.pop(0) if inbound else {"type": "websocket.disconnect", "code": 1000}
-
-    async def send(message: Message) -> None:
-        sent.append(message)
-
-    scope = {
-        "type": "websocket", "asgi": {"version": "3.0"}, "http_version": "1.1", "scheme": "ws",
-        "path": "/api/ws/plan", "raw_path": b"/api/ws/plan", "query_string": b"",
-        "root_path": "", "client": ("127.0.0.1", 1), "server": ("kairos.test", 80),
-        "headers": [(b"host", b"kairos.test")], "subprotocols": [],
-    }  # fmt: skip
-    await app(scope, receive, send)
-    return sent
+    return await plan_socket(app, [frame])
 
 
 def _closed(sent: list[Message]) -> tuple[dict[str, Any], int, str]:

@@ -9,10 +9,10 @@ from typing import Any
 
 import httpx
 import pytest
-from starlette.types import Message
 
 from kairos.api.app import create_app
 from kairos.settings import Settings
+from tests.api.plan_socket import plan_socket
 from tests.restaurants.helpers import TOKEN, as_user, create_user
 
 JSON = {"Accept": "application/json"}
@@ -137,27 +137,7 @@ async def test_the_forwarded_address_counts_only_behind_a_trusted_proxy(
 
 async def _socket_refusal(app: Any, address: str, frame: dict[str, Any], **headers: str) -> Any:
     """Opens `/api/ws/plan` from `address` with `headers`, sends `frame`; the error frame."""
-    inbound = [
-        {"type": "websocket.connect"},
-        {"type": "websocket.receive", "text": json.dumps(frame)},
-    ]
-    sent: list[Message] = []
-
-    async def receive() -> Message:
-        return inbound.pop(0) if inbound else {"type": "websocket.disconnect", "code": 1000}
-
-    async def send(message: Message) -> None:
-        sent.append(message)
-
-    scope = {
-        "type": "websocket", "asgi": {"version": "3.0"}, "http_version": "1.1", "scheme": "ws",
-        "path": "/api/ws/plan", "raw_path": b"/api/ws/plan", "query_string": b"",
-        "root_path": "", "client": (address, 40000), "server": ("kairos.test", 80),
-        "headers": [(b"host", b"kairos.test")]
-        + [(k.lower().encode(), v.encode()) for k, v in headers.items()],
-        "subprotocols": [],
-    }  # fmt: skip
-    await app(scope, receive, send)
+    sent = await plan_socket(app, [{"text": json.dumps(frame)}], address, headers)
     texts = [json.loads(m["text"]) for m in sent if m["type"] == "websocket.send"]
     closes = [m for m in sent if m["type"] == "websocket.close"]
     assert texts and texts[-1]["type"] == "error" and closes, sent
