@@ -17,7 +17,7 @@ from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.lexicon import CANONICAL_ALLERGENS
 from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Recipe, Refusal, adapt_recipe
 from kairos.meals.recipes.derive import derive_recipe
-from kairos.pipeline.safety import recipe_check
+from kairos.pipeline.safety import UnsafeToShow, recipe_check
 
 SAMPLE = Path(__file__).parents[2] / "data" / "sample" / "recipes" / "recipes.jsonl.gz"
 
@@ -94,6 +94,8 @@ def test_servings_scale_and_metric_keeps_the_original() -> None:
     assert line.original == "2 cups flour"
 
 
+_LACTOSE_FREE = "lactose-free"
+_GRAVE = ("anaphylactic", "severe")
 _SEVERITY = st.sampled_from(["anaphylactic", "severe", "moderate", "intolerance"])
 _PROFILE = st.builds(
     lambda allergens, dislikes, diets: CookConstraints(
@@ -123,9 +125,15 @@ def test_no_profile_allergen_survives_in_a_final_ingredient_list(
             continue
         mentions = detect_allergens(line.display)
         found = {m.allergen for m in mentions if m.status == "contains"}
+        if household.allergens.get("dairy") == "intolerance" and _LACTOSE_FREE in line.display:
+            found.discard("dairy")  # lactose-free dairy suits an intolerance, never an allergy
         assert not found & set(household.allergens), (line.display, household.allergens)
+        grave = {a for a, level in household.allergens.items() if level in _GRAVE}
+        only_likely = {m.allergen for m in mentions if m.status != "contains"}
+        assert not only_likely & grave, (line.display, household.allergens)
         likely |= {m.allergen for m in mentions} & set(household.allergens)
-    # what a line only likely holds stays, and the recipe's allergy check names it
+    # what a line only likely holds stays for a moderate allergy or an intolerance, and the
+    # recipe's allergy check names it; for an anaphylactic or severe one it is never kept
     people = [(f"member {n}", AllergyProfile(severity=p.allergens)) for n, p in enumerate(profiles)]
     final = [line.display for line in adapted.ingredients if not line.omitted]
     assert {r.allergen for r in recipe_check(final, people).risks} == likely
@@ -228,30 +236,55 @@ def test_the_steps_name_the_substitute_once() -> None:
     assert not any("Step" in w for w in adapted.warnings), adapted.warnings
 
 
-def test_a_likely_line_stays_named_and_a_safe_substitute_replaces_it() -> None:
-    """A curry paste (most hold shrimp paste) is no reason to refuse a severe shellfish
-    allergy: it stays, and the allergy check names it; a stock (most hold celery) becomes a
+def test_a_likely_line_stays_named_for_a_moderate_allergy_and_a_safe_substitute_replaces_it() -> (
+    None
+):
+    """Capers (often preserved with sulphites) are no reason to refuse a moderate sulphite
+    allergy: they stay, and the allergy check names them; a stock (most hold celery) becomes a
     celery-free one, since that is safe."""
     recipe = _row(
-        ["2 tbsp red curry paste", "2 cups chicken stock", "1 lb chicken thighs"],
-        ["Fry the curry paste.", "Add the stock and the chicken."],
-        "Red curry",
+        ["2 tbsp capers", "2 cups chicken stock", "1 lb chicken thighs"],
+        ["Fry the capers.", "Add the stock and the chicken."],
+        "Chicken with capers",
     )
-    profile = {"shellfish": "severe", "celery": "anaphylactic"}
+    profile = {"sulphites": "moderate", "celery": "anaphylactic"}
     adapted = adapt_recipe(recipe, CookConstraints(allergens=profile))
     assert isinstance(adapted, AdaptedRecipe), adapted
-    paste, stock, _ = adapted.ingredients
-    assert paste.substitution is None and paste.item == "red curry paste"
+    capers, stock, _ = adapted.ingredients
+    assert capers.substitution is None and capers.item == "capers"
     assert stock.item == "celery-free chicken stock", stock
     assert adapted.steps[1].text == "Add the celery-free chicken stock and the chicken."
     check = recipe_check(
         [line.display for line in adapted.ingredients],
         [("you", AllergyProfile(severity={"celery": "anaphylactic"})),
-         ("Sam", AllergyProfile(severity={"shellfish": "severe"}))],
+         ("Sam", AllergyProfile(severity={"sulphites": "moderate"}))],
     )  # fmt: skip
     (risk,) = check.risks
-    assert (risk.allergen, risk.status, risk.who) == ("shellfish", "likely", ["Sam"])
-    assert "red curry paste" in risk.message and "Check the label" in risk.message
+    assert (risk.allergen, risk.status, risk.who) == ("sulphites", "likely", ["Sam"])
+    assert "capers" in risk.message and "Check the label" in risk.message
+
+
+def test_a_likely_line_is_swapped_or_the_recipe_refused_for_an_anaphylactic_or_severe_allergy() -> (
+    None
+):
+    """Brief s2 item 3 (the miso-soup answer kept 'tom yum paste', 'danger: fish likely', in
+    the final list): for an anaphylactic or severe allergy a line that likely holds it is
+    replaced by a safe one, or the recipe is not offered; named only is not enough."""
+    soup = _row(
+        ["1 tbsp tom yum paste", "4 cups water", "200 g firm tofu"],
+        ["Stir the tom yum paste into the water.", "Add the tofu and simmer."],
+        "Tofu tom yum soup",
+    )
+    adapted = adapt_recipe(soup, CookConstraints(allergens={"fish": "anaphylactic"}))
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    paste = adapted.ingredients[0]
+    assert "tom yum" not in paste.display and paste.substitution is not None
+    assert not [m for m in detect_allergens(paste.display) if m.allergen == "fish"]
+    assert "tom yum paste" not in adapted.steps[0].text
+    capers = _row(["2 tbsp capers", "1 lb chicken thighs"], ["Fry the capers."], "Chicken")
+    refused = adapt_recipe(capers, CookConstraints(allergens={"sulphites": "severe"}))
+    assert isinstance(refused, Refusal), refused
+    assert "capers" in refused.reason
 
 
 def test_a_dislike_is_a_food_not_a_spelling() -> None:
@@ -282,3 +315,39 @@ def test_a_dough_holds_wheat_and_a_pizza_dough_has_a_gluten_free_stand_in() -> N
     assert not isinstance(adapted, Refusal)
     assert adapted.ingredients[0].item == "gluten-free pizza dough"
     assert "gluten-free pizza dough" in adapted.steps[0].text
+
+
+def test_a_lactose_intolerance_gets_lactose_free_dairy_and_a_dislike_is_left_out() -> None:
+    """Brief s2 item 2 (a chicken pot pie was refused: butter 'has no substitute' for a lactose
+    intolerance, peas 'no substitute' for a dislike): lactose-free dairy for the intolerance,
+    the disliked peas left out; an allergy of the same milk still gets milk-free swaps only."""
+    recipe = _row(
+        ["1/3 cup butter", "1 cup frozen peas", "1 3/4 cups milk", "1/2 cup heavy cream"],
+        ["Melt the butter.", "Add the peas, the milk and the cream."],
+        "Chicken Pot Pie",
+    )
+    intolerant = CookConstraints(allergens={"lactose": "intolerance"}, dislikes=("peas",))
+    adapted = adapt_recipe(recipe, intolerant)
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    butter, peas, milk, cream = adapted.ingredients
+    assert (butter.item, milk.item, cream.item) == (
+        "lactose-free butter", "lactose-free milk", "lactose-free cream"
+    )  # fmt: skip
+    assert peas.omitted and "peas" not in " ".join(s.text for s in adapted.steps).lower()
+    assert not [w for w in adapted.warnings if w.startswith("Step")], adapted.warnings
+    final = [line.display for line in adapted.ingredients if not line.omitted]
+    check = recipe_check(final, [("you", AllergyProfile(intolerances=["lactose"]))])
+    assert check.verdict != "danger"
+    for level in ("anaphylactic", "moderate"):
+        allergic = adapt_recipe(recipe, CookConstraints(allergens={"milk": level}))
+        assert isinstance(allergic, AdaptedRecipe), allergic
+        lines = " ".join(line.display for line in allergic.ingredients).lower()
+        assert "lactose" not in lines and "oat milk" in lines, lines
+    try:
+        recipe_check(final, [("you", AllergyProfile(severity={"milk": "moderate"}))])
+    except UnsafeToShow:
+        pass
+    else:
+        raise AssertionError("lactose-free milk shown to a milk allergy")
+    pea_soup = _row(["2 cups frozen peas", "1 onion"], ["Simmer the peas."], "Pea Soup")
+    assert isinstance(adapt_recipe(pea_soup, CookConstraints(dislikes=("peas",))), Refusal)

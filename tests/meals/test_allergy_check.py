@@ -62,30 +62,29 @@ async def test_a_cook_anaphylactic_to_sulphites_gets_no_wine_line(
     assert swapped >= 3  # the wine was replaced, not only avoided
 
 
-async def test_a_severe_shellfish_members_curry_paste_is_named(
+async def test_a_severe_shellfish_members_curry_paste_is_replaced(
     client: httpx.AsyncClient,
 ) -> None:
-    """Thai curry pastes (most hold shrimp paste) once stayed in silently for a severe
-    shellfish allergy: the line stays (it is not a reason to refuse) and the allergy check
-    names it, for the member it is a risk for, with what to check."""
+    """Thai curry pastes (most hold shrimp paste) once stayed in the final list for a severe
+    shellfish allergy, named by the check only: for a severe or anaphylactic allergy a line
+    that likely holds it is replaced by a safe one (a fresh paste), said to be for Sam, or the
+    recipe is not offered."""
     uid = await create_user(
         client, cook={"household": [{"name": "Sam", "allergies": SEVERE_SHELLFISH}]}
     )
-    named = 0
+    replaced = 0
     for dish in ("thai green curry chicken", "panang curry", "thai pineapple chicken curry"):
         answer = await coach(client, uid, text=f"{dish} for the family")
         for suggestion, recipe in await _recipes(client, uid, answer):
-            pastes = [i["display"] for i in _final(recipe) if "curry paste" in i["display"]]
+            assert not [i for i in _final(recipe) if "curry paste" in i["display"].lower()]
             for check in (suggestion["allergy"], recipe["allergy"]):
                 assert check["checked_for"] == ["you", "Sam"]
-                if not pastes:
-                    continue
-                risk = next(r for r in check["risks"] if r["allergen"] == "shellfish")
-                assert risk["who"] == ["Sam"] and risk["status"] == "likely", risk
-                assert "curry paste" in risk["message"] and "Check the label" in risk["message"]
-                assert check["verdict"] == "caution"  # severe, not anaphylactic
-                named += 1
-    assert named >= 2
+                assert not [r for r in check["risks"] if r["allergen"] == "shellfish"], check
+            for swap in recipe["substitutions"]:
+                if "curry paste" in swap["original_item"].lower():
+                    assert "Sam" in swap["reason"], swap
+                    replaced += 1
+    assert replaced >= 2
 
 
 async def test_every_suggestion_and_recipe_carries_the_check_for_who_it_is_for(

@@ -16,6 +16,7 @@ walks every route that returns such items).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
@@ -277,6 +278,15 @@ class UnsafeToShow(ValueError):
     """An item holds an allergen of someone it would be shown to: it must not be shown."""
 
 
+_LACTOSE_FREE = re.compile(r"\blactose[\s-]*free\b", re.IGNORECASE)
+
+
+def _lactose_free_for_intolerance(line: str, allergen: str, severity: Severity) -> bool:
+    """A lactose-free dairy line ("lactose-free milk") where dairy is only an intolerance for
+    everyone it is for: lactose is what the intolerance reacts to; an allergy never takes it."""
+    return allergen == "dairy" and severity == "intolerance" and bool(_LACTOSE_FREE.search(line))
+
+
 def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck:
     """A recipe's final ingredient lines, read again for `people`.
 
@@ -301,10 +311,15 @@ def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck
             severity = union.get(mention.allergen)
             if severity is None:
                 continue
-            if mention.status == "contains":
+            lactose_free = _lactose_free_for_intolerance(line, mention.allergen, severity)
+            if mention.status == "contains" and not lactose_free:
                 raise UnsafeToShow(f"{line!r} contains {display_name(mention.allergen)}")
             name = display_name(mention.allergen)
-            why = mention.reason or f"it may hold {name}"
+            why = (
+                "lactose-free, but still milk: it suits a lactose intolerance, not a milk allergy"
+                if lactose_free
+                else mention.reason or f"it may hold {name}"
+            )
             if mention.allergen in risks:  # every line is named, not only the first
                 risk = risks[mention.allergen]
                 if f'"{line}"' not in risk.message:
@@ -313,7 +328,7 @@ def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck
                 continue
             risks[mention.allergen] = CheckedRisk(
                 allergen=mention.allergen, name=name, severity=severity,
-                level=LEVELS[severity], status="likely",
+                level=LEVELS[severity], status="contains" if lactose_free else "likely",
                 message=f'"{line}": {why}. Check the label, or use one without {name}.',
                 source="recipe line", who=_who(people, mention.allergen),
             )  # fmt: skip

@@ -4,10 +4,13 @@ quantities scaled and converted, warnings; or a refusal that says why.
 The invariant: the final ingredient list (every line as displayed) is re-read by the allergen
 core (`remaining_hazards`), and an adapted recipe is returned only when none of the constraint
 set's allergens it *contains*, custom entries, diet rules or dislikes remain in it. A line that
-only likely holds an allergen ("curry paste": most hold shrimp paste) is no reason to refuse:
-it is replaced when a substitute is safe ("celery-free stock"), otherwise it stays, and the
-recipe's allergy check (`pipeline.safety.recipe_check`) names it with what to check.
-Anything else is a `Refusal`.
+only likely holds an allergen ("curry paste": most hold shrimp paste) is replaced when a
+substitute is safe ("celery-free stock"); otherwise, for a moderate allergy or an intolerance,
+it stays and the recipe's allergy check (`pipeline.safety.recipe_check`) names it with what to
+check, while for an anaphylactic or severe one it is left out where it is a garnish, else the
+recipe is refused (`GRAVE`). A disliked food with no substitute is left out, unless the dish is
+named after it. A dairy *intolerance* accepts lactose-free dairy ("lactose-free milk"); an
+allergy never does. Anything else is a `Refusal`.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from kairos.meals.recipes.models import (
     Substitution,
     Units,
 )
-from kairos.meals.recipes.reading import Hazard, hazards_in
+from kairos.meals.recipes.reading import Hazard, hazards_in, tolerated
 from kairos.meals.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.meals.recipes.skill import explain_steps
 from kairos.meals.recipes.step_amounts import (
@@ -56,6 +59,11 @@ _ABOUT_THE_ITEM: Final = re.compile(
 )
 """A preparation that speaks of the replaced item ("preferably Chianti", "Bordeaux, Shiraz or
 Burgundy"), not of what to do with it ("chopped"): it goes with the item."""
+GRAVE: Final = frozenset({"anaphylactic", "severe"})
+"""Severities for which a line that only likely holds the allergen is not kept, only named."""
+_LEFT_OUT_LEAVES: Final = 3
+"""A disliked food is left out only from a dish of at least this many other ingredients (two
+olives and a lemon is an olive dish, not a dish with olives in it)."""
 _SIDE_ROLE: Final = re.compile(
     r"\b(?:for\s+(?:garnish|serving|topping|decorat\w*|dusting|drizzling)|to\s+serve|garnish)\b",
     re.IGNORECASE,
@@ -65,15 +73,22 @@ _SIDE_ROLE: Final = re.compile(
 def _hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]:
     found: list[Hazard] = []
     for line in lines:
-        found += hazards_in(line, constraints.allergens, constraints.dislikes, constraints.diets)
+        read = hazards_in(line, constraints.allergens, constraints.dislikes, constraints.diets)
+        found += [h for h in read if not tolerated(h, line, constraints.allergens)]
     return found
+
+
+def grave(hazard: Hazard, constraints: CookConstraints) -> bool:
+    """An allergen a line only likely holds, of an anaphylactic or severe allergy."""
+    return hazard.likely and constraints.allergens.get(hazard.name) in GRAVE
 
 
 def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]:
     """What the allergen core still finds in `lines` that `constraints` forbids — an allergen
-    they contain, a custom entry, a dislike, a diet break: the check every final ingredient
-    list must pass with an empty result."""
-    return [h for h in _hazards(lines, constraints) if not h.likely]
+    they contain (or likely hold, for an anaphylactic or severe allergy), a custom entry, a
+    dislike, a diet break: the check every final ingredient list must pass with an empty
+    result."""
+    return [h for h in _hazards(lines, constraints) if not h.likely or grave(h, constraints)]
 
 
 Found = tuple[tuple[SubstitutionRule, ...], str]
@@ -144,7 +159,7 @@ class _Adapter:
         )  # fmt: skip
         if not hazards:
             return as_written
-        hard = [h for h in hazards if not h.likely]
+        hard = [h for h in hazards if not h.likely or grave(h, self.constraints)]
         found = find_rules(line.item) or _rule_in_form(line) or find_rules(line.original)
         if found is not None:
             # a substitute clean of everything first; for a line that must go, one that only
@@ -156,6 +171,21 @@ class _Adapter:
                     return swapped
         if not hard:  # only likely: it stays, and the recipe's allergy check names it
             return as_written
+        avoided = {h.name for h in hard if h.kind == "dislike"}
+        named = {h.name for h in _hazards((self.recipe.title,), self.constraints)}
+        others = sum(1 for other in self.recipe.ingredients if other.position != line.position)
+        if (
+            avoided
+            and all(h.kind == "dislike" for h in hard)
+            and not avoided & named
+            and others >= _LEFT_OUT_LEAVES
+        ):
+            # a food the cook avoids, with nothing to stand in for it: the dish without it
+            reason = reasons(hard, self.severities, self.constraints.owners)
+            self.warnings.append(f"Left out {line.item} ({reason}).")
+            self.replacements += [(line.item, "(left out)")]
+            self.replacements += [(h.word, "(left out)") for h in hazards]
+            return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
         # every need the line breaks, not only the first one read: a lasagna noodle holds
         # wheat and egg, and its substitute answers both
         reason = reasons(hard, self.severities, self.constraints.owners)

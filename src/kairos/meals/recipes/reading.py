@@ -11,7 +11,7 @@ everywhere.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final, Literal
@@ -30,6 +30,7 @@ __all__ = [
     "animal_groups",
     "read_line",
     "text_allergens",
+    "tolerated",
 ]
 
 HazardKind = Literal["allergen", "dislike", "diet"]
@@ -54,6 +55,23 @@ class Hazard:
         """A canonical allergen the text only likely holds ("may contain"): named to the cook
         with what to check, never a reason to refuse the recipe."""
         return self.kind == "allergen" and self.status != "contains" and is_canonical(self.name)
+
+
+_LACTOSE_FREE: Final = r"lactose[\s-]*free"
+
+
+def tolerated(hazard: Hazard, text: str, severities: Mapping[str, str]) -> bool:
+    """Lactose-free dairy in `text` ("lactose-free milk", "the lactose-free butter") for a
+    dairy *intolerance*: lactose is what an intolerance reacts to; the milk protein an allergy
+    reacts to is still there, so an allergy (of anyone) never tolerates it."""
+    if hazard.kind != "allergen" or hazard.name != "dairy":
+        return False
+    if severities.get("dairy") != "intolerance":
+        return False
+    if re.match(_LACTOSE_FREE, hazard.word, re.IGNORECASE):
+        return True
+    said = rf"\b{_LACTOSE_FREE}\s+(?:[\w-]+\s+){{0,2}}?{re.escape(hazard.word)}\b"
+    return re.search(said, text, re.IGNORECASE) is not None
 
 
 # Diet -> what it forbids: animal groups of foods.toml, and canonical allergens.

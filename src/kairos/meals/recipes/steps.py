@@ -15,7 +15,7 @@ from typing import Final
 
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.models import Substitution
-from kairos.meals.recipes.reading import Hazard, hazards_in
+from kairos.meals.recipes.reading import Hazard, hazards_in, tolerated
 from kairos.meals.recipes.substitutions import (
     choose_substitute,
     find_rules,
@@ -94,6 +94,8 @@ def step_warnings(
         ):
             word = hazard.word.lower()
             if hazard.likely or hazard.kind == "dislike" or word in title:
+                continue
+            if tolerated(hazard, step, constraints.allergens):
                 continue
             # the substitution of the line the word comes from, else one for the same need
             substitution = next(
