@@ -111,3 +111,46 @@ def test_kinds_that_take_half_a_day_are_not_an_hour() -> None:
     assert typical_minutes("Wonderland Theme Park", "attraction", 60) >= 180
     assert typical_minutes("City Aquarium", "attraction", 60) >= 120
     assert typical_minutes("Old Clock Tower", "attraction", 30) == 30
+
+
+def _listing(name: str, category: str, *labels: str) -> dict[str, Any]:
+    raw = {"category": category, "category_raw": list(labels)}
+    return {"poi": {"tripadvisor_attractions": raw}}
+
+
+@pytest.mark.parametrize(
+    ("name", "category", "labels"),
+    [
+        ("Park Avenue", "historic_site", ("Points of Interest & Landmarks",)),
+        ("Madison Avenue", "attraction", ("Points of Interest & Landmarks",)),
+        ("Pennsylvania Avenue", "landmark", ("Historic Walking Areas",)),
+        ("Bleecker Street", "attraction", ("Neighbourhoods",)),
+        ("Robson St", "attraction", ("Points of Interest & Landmarks",)),
+        ("Rue du Petit-Champlain", "attraction", ()),
+        ("Sunset Boulevard", "attraction", ()),
+        ("Gangalal Path", "attraction", ()),
+    ],
+)
+def test_a_street_is_no_stop(name: str, category: str, labels: tuple[str, ...]) -> None:
+    assert not_a_sight(name, "attraction", _listing(name, category, *labels)) is not None
+
+
+def test_a_street_a_notable_list_names_as_a_sight_stays_a_sight() -> None:
+    raw = {"category": "attraction", "notability_basis": "Wikipedia sight list"}
+    listed = {"poi": {"yfcc_itinerary_poi_ijcai15": raw}}
+    assert not_a_sight("Royal Mile Street", "attraction", listed) is None
+
+
+@pytest.mark.parametrize(
+    "name", ["Park Avenue Armory", "Central Park", "Street Art Museum", "Avenue Q Theatre"]
+)
+def test_a_sight_named_after_a_street_stays_a_sight(name: str) -> None:
+    assert not_a_sight(name, "attraction", _listing(name, "attraction")) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("Museum at Eldridge Street", "museum"), ("St. Paul's Bloor Street", "religious_site")],
+)
+def test_a_museum_or_a_church_on_a_street_stays_a_sight(name: str, kind: str) -> None:
+    assert not_a_sight(name, kind, _listing(name, kind)) is None

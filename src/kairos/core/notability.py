@@ -8,7 +8,10 @@ when it may be):
 - its name says a business, an office or a home: a word of `_BUSINESS_WORDS` / `_HOME_WORDS`, or
   a phrase of `_BUSINESS_PHRASES`, or a house number ("House #1343/40", "Er." before a name);
 - a node tagged only as artwork, attraction, viewpoint or information that carries a business's
-  contact details (phone, e-mail, website, street number) and no mark of heritage.
+  contact details (phone, e-mail, website, street number) and no mark of heritage;
+- an attraction whose name says a street (ends in Street, Avenue, Road, Marg…, or begins with
+  Rue): a traveller walks it on the way, it is no stop, unless a notable list
+  (`notability_basis`) names it.
 
 `notability(name, kind, attributes, votes)` in [0, 1], the evidence it reads:
 - a notable-landmark source (`notability_basis`: UNESCO, GeoNames, curated sight lists) 0.9+;
@@ -68,6 +71,12 @@ _BUSINESS_PHRASES: Final = (
     "human resources", "guest house", "party palace", "real estate", "private limited",
     "water atm",
 )  # fmt: skip
+_STREET_ENDS: Final = _wordset(
+    "street st avenue ave road rd boulevard blvd lane ln drive marg path"
+)
+"""A name that ends in one of these is a street (Park Avenue, Robson St, Gangalal Path)."""
+_STREET_STARTS: Final = _wordset("rue calle via")
+"""A name that begins with one of these is a street (Rue du Petit-Champlain)."""
 _HOUSE_NUMBER: Final = re.compile(r"(house|h\.?\s*no\.?)\s*#?\s*\d|#\s*\d|^er\.?\s", re.I)
 _CONTACT_TAGS: Final = ("phone", "mobile", "email", "website", "contact:phone", "addr:housenumber")
 _HERITAGE_TAGS: Final = ("wikidata", "wikipedia", "subject:wikidata", "heritage", "historic")
@@ -114,6 +123,11 @@ def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | No
         return "its name says it is a lodging, not a sight"
     if any(_notable_basis(raw) for _s, raw in _raws(attributes)):
         return None
+    street = words and (
+        words[-1] in _STREET_ENDS or (len(words) > 1 and words[0] in _STREET_STARTS)
+    )
+    if street and kind == "attraction":  # a museum, a church or a venue on a street is a sight
+        return "a street, not a sight (a notable list would name it)"
     business = set(words) & _BUSINESS_WORDS or any(p in lowered for p in _BUSINESS_PHRASES)
     if business and (kind != "museum" or not _heritage(tags)):
         return "its name says it is a business or an office, not a sight"

@@ -18,6 +18,7 @@ from kairos.signals.geocoding.cities import find_city
 from kairos.text.query.when import extract_when
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.intent_dates import negated_mode, said_dates
+from kairos.trips.kind_groups import groups_named
 
 __all__ = [
     "SUPPORTED_LOCALES",
@@ -136,6 +137,7 @@ def text_filters(text: str, today: date) -> IntentFilters:
     for hit in table.category.find(words):
         if hit.value not in tags:
             tags.append(hit.value)
+    tags += [g for g in groups_named(" ".join(words)) if g not in tags]  # "outdoors", "nature"
     when, _duration, _spans = extract_when(" ".join(words), today)
     start = when.start if when else None
     end = when.end if when else None

@@ -49,6 +49,7 @@ from kairos.trips.day_plan import (
     upgrade,
 )
 from kairos.trips.hours import allowed_spans, by_appointment_only
+from kairos.trips.kind_groups import fits, kind_groups
 from kairos.trips.models import (
     MODES,
     PACES,
@@ -70,13 +71,9 @@ __all__ = [
     "trip_centre",
 ]
 
-KIND_GROUPS: Final = {
-    "outdoors": frozenset({"park", "viewpoint", "beach", "zoo", "garden", "nature"}),
-    "culture": frozenset({"museum", "gallery", "theatre", "arts_venue", "venue"}),
-    "sights": frozenset({"attraction", "landmark", "historic_site", "artwork", "neighbourhood"}),
-    "spiritual": frozenset({"religious_site"}),
-}
-"""What a swap for "something outdoors" (or cultural, …) may bring: kinds or POI categories."""
+KIND_GROUPS: Final = {name: group.kinds for name, group in kind_groups().items()}
+"""What a swap for "something outdoors" (or cultural, …) may bring: kinds or POI categories
+(`trips/data/kind_groups.toml`; `kind_groups.fits` also keeps out what a group's `never` says)."""
 NOT_STOPS: Final = frozenset({"lodging"})
 DUPLICATE_KM: Final = 0.2
 _KM_PER_DEGREE: Final = 111.0
@@ -302,8 +299,7 @@ RefineChange = MoreRelaxed | SwapStop
 
 
 def _matches(c: Candidate, want: str) -> bool:
-    group = KIND_GROUPS.get(want, frozenset({want}))
-    return c.kind in group or (c.category or "") in group
+    return fits(want, c.kind, c.category, c.name)
 
 
 def _replace_day(itinerary: Itinerary, day: Day, notes: Iterable[str] = (),

@@ -45,6 +45,7 @@ from kairos.core.notability import (
 )
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
+from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
 from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
 from kairos.trips.models import Candidate, step_free_of
 from kairos.trips.retrieval_rules import (
@@ -81,6 +82,10 @@ NOTABILITY_WEIGHT: Final = 0.6
 """Added after the blend times the place's notability (`trips/notability.py`): a landmark with
 evidence of note (UNESCO, a Wikipedia article, thousands of reviews) comes before a mural or an
 unnamed-looking node of the same kind."""
+MINOR_FOLLOWS: Final = 1.0
+"""Taken from a place of little note (below `NOTABLE`: a statue few review, a mural, a bare
+node): the blend's whole range, so a World Heritage site or a listed sight (0.9 or more) comes
+before it whatever the words and a favourite tag; among minor places the blend still orders."""
 """Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
 blend's range, so a favourite outranks places that only fit the default interests, while a
 place that matches the request's own words (bm25 and vector arms) can still come first."""
@@ -330,12 +335,15 @@ class TripRetrieval(CatalogLookups):
         recency = [math.exp(-age_days(r.attributes, now) / RECENCY_DAYS) for r in filtered]
         scored: list[Scored] = []
         matched = 0
+        asked = [g for g in (group_of(n) for n in groups_named(interests)) if g is not None]
         for r, label, v, b, c, note in zip(
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
             score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
-            if r.id not in named:
+            if r.id not in named or kept_out(asked, r.kind, label, r.name):
                 score -= OFF_TAG
+            if note < NOTABLE:
+                score -= MINOR_FOLLOWS
             if accessibility and step_free_of(r.attributes) != "yes":
                 score -= STEP_FREE_UNKNOWN
             if not r.positioned:
@@ -396,7 +404,7 @@ class TripRetrieval(CatalogLookups):
                 continue
             if wanted:
                 label = label_of(r, attributes).replace(" ", "_")
-                if r.kind not in wanted and label not in wanted:
+                if not any(fits(w, r.kind, label, r.name) for w in wanted):
                     continue
             out.append(r)
         return out

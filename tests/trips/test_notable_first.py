@@ -1,0 +1,73 @@
+"""A sightseeing day starts from the sights a traveller came for: a World Heritage site or a
+place on a curated sight list comes before a minor statue or a mural, even when the minor place's
+category reads closer to the traveller's words ("monuments" and a listing filed under
+"Monuments & Statues")."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from kairos.trips.retrieval import TripRetrieval
+from kairos.trips.retrieval_rules import Row
+
+DELHI = (28.6139, 77.2090)
+
+
+def _row(i: int, name: str, source: str, raw: dict[str, Any], votes: int = 0,
+         bm25: float = 0.0) -> Row:  # fmt: skip
+    return Row(id=i, name=name, kind="attraction", city="Delhi", lat=DELHI[0] + i / 500,
+               lng=DELHI[1], attributes={"poi": {source: raw}}, votes=votes,
+               bm25=bm25)  # fmt: skip
+
+
+ROWS = [
+    _row(1, "General Rochambeau Statue", "tripadvisor_attractions",
+         {"category": "landmark", "category_raw": ["Monuments & Statues"]}, votes=9, bm25=0.4),
+    _row(2, "Mera Rang Mein", "osm_delhi",
+         {"category": "landmark", "osm_tags": {"tourism": "artwork"}}, bm25=0.2),
+    _row(3, "Tomb of a Mughal Emperor", "unesco_whc_2021",
+         {"category": "historic_site", "notability_basis": "UNESCO World Heritage Site"}),
+]  # fmt: skip
+
+
+class _Offline(TripRetrieval):
+    """The retrieval's own ranking over fixed rows: no database, labels embedded so that the
+    minor places' label ("landmark") is the one closest to the words."""
+
+    def __init__(self) -> None:
+        self._judged = {}
+        self._food = {}
+        self._labels = {}
+        self.retrievals = 0
+        self.diversified = 0
+
+    async def _rows(self, centre: Any, radius_km: float, interests: str,
+                    kinds: Sequence[str]) -> list[Row]:  # fmt: skip
+        return list(ROWS)
+
+    async def _with_unpositioned(self, rows: list[Row], *args: Any) -> list[Row]:
+        return rows
+
+    def _query_vector(self, interests: str) -> np.ndarray:
+        return np.array([1.0, 0.0], dtype=np.float32)
+
+    def _label_vector(self, label: str) -> np.ndarray:
+        return np.array([1.0, 0.0] if label == "landmark" else [0.0, 1.0], dtype=np.float32)
+
+
+def test_a_world_heritage_site_comes_before_a_minor_statue_and_a_mural() -> None:
+    retrieved = asyncio.run(
+        _Offline().retrieve(
+            city="Delhi",
+            centre=DELHI,
+            radius_km=30.0,
+            interests="history and old monuments",
+            room=9,
+        )
+    )
+    names = [c.name for c in retrieved.candidates]
+    assert names[0] == "Tomb of a Mughal Emperor", names
