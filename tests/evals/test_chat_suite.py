@@ -262,3 +262,15 @@ def test_london_ohio_is_not_london() -> None:
     asked = Constraints(city="london")
     assert judge(ohio, Shown(1, "w"), asked).violations == ["wrong_city"]
     assert yelp("b", "Boston", ["Diners"]).locality == "boston"
+
+
+def test_a_clearly_related_kind_is_no_violation_and_not_relevant() -> None:
+    """The judged rubric's rule: "a narrower or a clearly related label is not a violation". A
+    Mexican place shown for tacos is neither wrong nor an answer; a Greek one is the wrong kind."""
+    asked = Constraints(city="austin", cuisine=cuisine_of("Tacos"))
+    mexican = judge(yelp("m", "Austin", ["Mexican"]), Shown(1, "m"), asked)
+    greek = judge(yelp("g", "Austin", ["Greek"]), Shown(2, "g"), asked)
+    tacos = judge(yelp("t", "Austin", ["Tacos"]), Shown(3, "t"), asked)
+    assert (mexican.violations, mexican.relevant) == ([], False)
+    assert greek.violations == ["wrong_cuisine"]
+    assert tacos.relevant

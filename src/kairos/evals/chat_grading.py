@@ -4,7 +4,8 @@ For every place shown in the top 5 (`restaurants`, then `flagged_restaurants`), 
 its source rows:
 
 - **hard violations**: `wrong_city` (its locality is not the city asked), `wrong_cuisine` (no
-  label holds the cuisine's words, when one was asked), `wrong_price` (a known price level
+  label holds the cuisine's words, when one was asked, nor a clearly related kind's:
+  `RELATED_KINDS`), `wrong_price` (a known price level
   outside the range asked), `wrong_diet` (no evidence of the diet asked), `unflagged_allergen`
   (the profile's anaphylactic allergen is certain or usual by the place's categories and no
   allergy warning on the card names it). Occasions are not hard constraints: a place whose
@@ -27,9 +28,21 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from kairos.evals.chat_requests import Constraints, EvalRequest
-from kairos.evals.chat_truth import TruthPlace
+from kairos.evals.chat_truth import TruthPlace, Words, label_words
 
 TOP = 5
+RELATED_KINDS: dict[str, tuple[str, ...]] = {
+    "taco": ("mexican", "tex mex"), "burrito": ("mexican", "tex mex"), "tex mex": ("mexican",),
+    "dim sum": ("chinese",), "cantonese": ("chinese",), "szechuan": ("chinese",),
+    "dumpling": ("chinese",), "hot pot": ("chinese",), "sushi": ("japanese",),
+    "ramen": ("japanese",), "pho": ("vietnamese",), "banh mi": ("vietnamese",),
+    "biryani": ("indian", "hyderabadi", "mughlai"), "tapa": ("spanish",), "thai": ("asian",),
+    "pizza": ("italian",), "falafel": ("middle eastern", "lebanese"),
+    "kebab": ("turkish", "middle eastern"), "gyro": ("greek",), "poke": ("hawaiian",),
+}  # fmt: skip
+"""The grader's own reading of the judged rubric's "a narrower or a clearly related label is not
+a violation" and "a broader kind that still serves the wish ('Asian' for 'thai')": a place of
+one of these kinds shown for the asked one is no violation, and not relevant either."""
 VIOLATIONS = ("wrong_city", "wrong_cuisine", "wrong_price", "wrong_diet", "unflagged_allergen")
 
 
@@ -82,6 +95,16 @@ class RequestResult(BaseModel):
     baseline: Answer
 
 
+def related_kinds(alternatives: tuple[Words, ...]) -> list[Words]:
+    """The kinds `RELATED_KINDS` relates to an asked cuisine ("sushi bars" → Japanese)."""
+    return [
+        label_words(kind)
+        for asked, kinds in RELATED_KINDS.items()
+        if any(label_words(asked) <= words for words in alternatives)
+        for kind in kinds
+    ]
+
+
 def judge(place: TruthPlace | None, shown: Shown, c: Constraints) -> PlaceJudgement:
     if place is None:
         return PlaceJudgement(name=shown.name, locality=None, relevant=False,
@@ -90,7 +113,8 @@ def judge(place: TruthPlace | None, shown: Shown, c: Constraints) -> PlaceJudgem
     if place.locality != c.city:
         found.append("wrong_city")
     if c.cuisine is not None and not place.matches_any(c.cuisine.alternatives):
-        found.append("wrong_cuisine")
+        related = place.matches_any(related_kinds(c.cuisine.alternatives))
+        found.extend([] if related else ["wrong_cuisine"])
     price_known = place.price_level is not None
     if c.price_levels is not None and price_known and place.price_level not in c.price_levels:
         found.append("wrong_price")
@@ -100,6 +124,7 @@ def judge(place: TruthPlace | None, shown: Shown, c: Constraints) -> PlaceJudgem
         found.append("unflagged_allergen")
     relevant = (
         not found
+        and (c.cuisine is None or place.matches_any(c.cuisine.alternatives))
         and (c.occasion is None or place.occasion(c.occasion) is True)
         and (c.price_levels is None or place.price_level in c.price_levels)
     )

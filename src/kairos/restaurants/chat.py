@@ -274,7 +274,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         evaluated.flagged_ids,
         evaluated.requested,
     )
-    ordered = answer_order(scored, decomposition, filters, relaxed)
+    ordered = answer_order(scored, decomposition, filters, relaxed, searched.exact)
     order, named, found_names = ordered.order, ordered.named, ordered.found_names
     only_named = ordered.only_named
     # quotes for the places shown only: choosing one is the costliest part of evaluating ten
@@ -316,9 +316,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         one = holding if len(holding) == 1 else []
         request_text = described([w for w in asked if w not in unheld], one)
         assumptions.append(phrasing.dish_not_found(dish, decomposition.filters.city, holding))
-    offer = nearest_kind_said(searched, described([]), safe + flagged)
-    if offer and searched.exact is not None:
-        assumptions.append(offer)  # "None I can show are dim sum places; these are Chinese"
+    if said := nearest_kind_said(searched, described([]), safe + flagged):
+        assumptions.append(said)  # "the first 2 are dim sum places; the others are Chinese"
         request_text = described([w for w in asked if w not in unheld], [])
     if kinds := phrasing.categories_held(searched.served_by, safe + flagged):
         names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
@@ -356,8 +355,6 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
     )
-    if offer and searched.exact is None:
-        message = f"{message} {offer}"  # "For more, the nearest kind I know there is Chinese"
     if not turn.chain.is_offline:
         phrased = await model_tasks.phrase(turn.chain, message, safe + flagged, profile)
         record.fallbacks.extend(phrased.fallbacks)

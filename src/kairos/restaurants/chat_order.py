@@ -33,6 +33,7 @@ def answer_order(
     decomposition: Decomposition,
     filters: SearchFilters,
     relaxed: list[str],
+    exact: frozenset[int] | None = None,
 ) -> Ordered:
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
@@ -47,6 +48,7 @@ def answer_order(
     dish = food_said(decomposition)
     nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
     order = sorted(blended, key=lambda i: (
+        exact is not None and scored[i].id not in exact,  # what was asked, then the nearest
         bool(city) and (scored[i].city or "").lower() != city,
         phrasing.category_rank(scored[i].cuisine_types, nearest),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
@@ -62,16 +64,20 @@ def answer_order(
 
 
 def nearest_kind_said(searched: Searched, asked: str, shown: list[RestaurantResult]) -> str | None:
-    """What a list of the nearest kind says (the city holds no place of the asked kind), or
-    what a short list of the asked kind offers next ("dim sum" → Cantonese or Chinese)."""
-    if searched.exact is not None and shown:
-        kinds = phrasing.categories_held(searched.nearest, shown)
-        names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
+    """What a list that goes on with the nearest kinds says: which of its places are the asked
+    kind, and what the others are ("the others are Cantonese or Chinese places")."""
+    if searched.exact is None:
+        return None
+    others = [r for r in shown if r.id not in searched.exact]
+    if not others:
+        return None
+    held = len(shown) - len(others)
+    kinds = phrasing.categories_held(searched.nearest, others)
+    names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
+    if held == 0:
         return f"None I can show are {asked}, so these are {names} places, the nearest kind."
-    if searched.offered and shown:
-        names = phrasing.listed([phrasing.category_name(k) for k in searched.offered], "or")
-        return f"For more, ask for {names} places, the nearest kind I know there."
-    return None
+    first = "Only the first is" if held == 1 else f"Only the first {held} are"
+    return f"{first} {asked}; the others are {names} places, the nearest kind I know there."
 
 
 def towns_said(city: str | None, towns: list[str], shown: list[RestaurantResult]) -> str | None:

