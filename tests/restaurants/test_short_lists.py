@@ -1,8 +1,8 @@
 """When the catalogue holds few places of what was asked (issue 39, the judged set's half A):
 a strict diet is never filled with places that show no evidence of it; a narrow kind goes on
 with the nearest kinds, after its own places and said; "cheaper" shows the cheaper places only
-(a dearer place is a known price out of range); London's own places come before Greater London's towns. Over the sample, through
-the real app."""
+(a dearer place is a known price out of range); London's own places come before Greater
+London's towns. Over the sample, through the real app."""
 
 from __future__ import annotations
 
