@@ -18,7 +18,7 @@ from kairos.meals.recipes.display import format_amount, kitchen_round
 from kairos.meals.recipes.models import AdaptedIngredient, AdaptedRecipe
 from kairos.meals.understanding import read_message
 
-__all__ = ["Adjustment", "adjust_recipe", "changes_in", "read_adjustment"]
+__all__ = ["Adjustment", "adjust_recipe", "changes_in", "is_hot", "read_adjustment"]
 
 Change = Literal["milder", "spicier", "less_salt", "less_sweet"]
 
@@ -100,6 +100,12 @@ def read_adjustment(text: str) -> Adjustment | None:
     if not changes and not reading.servings and not reading.units:
         return None
     return Adjustment(changes=changes, servings=reading.servings, units=reading.units)
+
+
+def is_hot(text: str) -> bool:
+    """An ingredient that makes a dish hot (chillies, hot sauces), not a sweet chilli sauce or
+    a bell pepper."""
+    return bool(_HEAT.search(text)) and not _NOT_HOT.search(text)
 
 
 def _scaled(line: AdaptedIngredient, factor: float) -> AdaptedIngredient:

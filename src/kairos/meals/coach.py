@@ -24,13 +24,19 @@ from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constra
 from kairos.meals.dish_knowledge import known_dish
 from kairos.meals.dish_search import CachedRecipeRepository, Candidate
 from kairos.meals.healthier import meal_message
+from kairos.meals.open_ask import OPEN_QUERIES, balanced_dinners, open_message
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.course import part_of_a_dish
 from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
-from kairos.meals.suggest import PANTRY_SUGGESTIONS, meal_suggestions, pantry_suggestions
+from kairos.meals.suggest import (
+    PANTRY_SUGGESTIONS,
+    meal_suggestions,
+    near_in_kind,
+    pantry_suggestions,
+)
 from kairos.meals.understanding import MealInput, read_message
 from kairos.pipeline.events import Result, TurnEvent
 from kairos.profiles.schemas import UserPublic
@@ -165,7 +171,7 @@ class Coach:
             return context
         context.facts, has_memories = await self.store.soft_context(user.uid, limit=TOP_FACTS)
         if has_memories:
-            query = request.meal_name or ", ".join(request.ingredients)
+            query = request.meal_name or ", ".join(request.ingredients) or request.open_meal or ""
             vector = await asyncio.to_thread(self.embedder.embed_one, query)
             found = await self.store.memories(user.uid, vector, k=TOP_MEMORIES)
             context.memories = [m.text for m in found]
@@ -188,8 +194,18 @@ class Coach:
                     dish, candidates = head, by_head
                     update = {"meal_name": dish, "read": [*request.read, read]}
                     request = context.request = request.model_copy(update=update)
-            if not any(titled or score >= DISH_SIMILARITY for _, score, titled in candidates):
-                known = known_dish(dish)
+            known = known_dish(dish)
+            if known is not None and known.name != dish and not any(t for *_, t in candidates):
+                by_name = await self._dish_candidates(known.name, context)
+                if any(titled for _, _, titled in by_name):
+                    read = f"no recipe names all of '{dish}': recipes of {known.name}"
+                    dish, candidates = known.name, by_name
+                    update = {"meal_name": dish, "read": [*request.read, read]}
+                    request = context.request = request.model_copy(update=update)
+            if not any(
+                titled or (score >= DISH_SIMILARITY and near_in_kind(recipe, dish))
+                for recipe, score, titled in candidates
+            ):
                 if known is not None:  # what it is, in words the catalogue's recipes use
                     candidates = _merged(
                         candidates, await self._dish_candidates(known.query, context)
@@ -204,6 +220,13 @@ class Coach:
                     )  # fmt: skip
             suggestions, not_offered = meal_suggestions(candidates, context, dish, nearest=nearest)
             what = f"versions of {dish}"
+        elif request.open_meal:  # "something healthy for dinner": balanced dinners
+            found = [c for query in OPEN_QUERIES
+                     for c in await self._dish_candidates(query, context)]  # fmt: skip
+            suggestions, not_offered = meal_suggestions(
+                balanced_dinners(found, context), context, request.open_meal
+            )
+            what = f"balanced {request.open_meal}s"
         else:
             pantry = await self.recipes.from_pantry(
                 request.ingredients, k=PANTRY_SUGGESTIONS, constraints=context.constraints,
@@ -229,6 +252,8 @@ class Coach:
                 "dishes it has: " + ", ".join(s.title for s in suggestions) + "."
             )  # fmt: skip
             message += _left_out(request.meal_name, context.constraints)
+        elif suggestions and request.open_meal:
+            message = open_message([s.title for s in suggestions], context, request.open_meal)
         elif suggestions:
             message = (
                 meal_message(suggestions, request.meal_name)

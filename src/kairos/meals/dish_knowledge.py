@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
-__all__ = ["KnownDish", "cuisine_nearness", "known_dish", "region_name", "same_kind"]
+__all__ = [
+    "KnownDish",
+    "cuisine_nearness",
+    "known_dish",
+    "region_name",
+    "same_kind",
+    "shared_traits",
+]
 
 SAME_CUISINE: Final = 1.0
 SAME_REGION: Final = 0.6
@@ -28,6 +36,8 @@ class KnownDish:
     kind: str
     foods: tuple[str, ...]
     what: str
+    traits: tuple[str, ...] = ()
+    """Ingredient words that define the dish (a carbonara's eggs or cured pork)."""
 
     @property
     def query(self) -> str:
@@ -55,6 +65,7 @@ def _dishes() -> dict[str, KnownDish]:
             kind=entry["kind"],
             foods=tuple(entry.get("foods", ())),
             what=entry["what"],
+            traits=tuple(entry.get("traits", ())),
         )
         for name, entry in _data()["dishes"].items()
     }
@@ -100,3 +111,13 @@ def same_kind(title: str, kind: str) -> bool:
 def region_name(cuisine: str) -> str:
     families = _families(cuisine)
     return families[1] if len(families) > 1 else cuisine
+
+
+def shared_traits(dish: str, items: Iterable[str]) -> list[str] | None:
+    """The defining ingredients of `dish` that `items` (a recipe's ingredient items) hold, or
+    None when the dish has none on record (anything may then be near it)."""
+    known = known_dish(dish)
+    if known is None or not known.traits:
+        return None
+    words = " | ".join(f" {_words(item)} " for item in items)
+    return [t for t in known.traits if re.search(rf" {_words(t)}s? ", words)]

@@ -79,6 +79,8 @@ def from_photo(text_reading: MealInput, vision: VisionResult | None, threshold: 
 def pending_for(reading: MealInput, *, photo: bool) -> Pending | None:
     if reading.kind in ("text_ingredients", "ingredients_photo") and not reading.ingredients:
         return "ingredients"
+    if reading.open_meal:  # "something healthy for dinner": dinners, then one question
+        return None
     if reading.kind in ("text_meal", "meal_photo") and not reading.meal_name:
         return "meal_name"
     if reading.kind == "unknown":

@@ -29,7 +29,7 @@ from kairos.meals.dish_words import shared_words
 from kairos.meals.recipes import Recipe
 from kairos.meals.recipes.foods import canonical_food, food_groups
 
-__all__ = ["dish_foods", "nearest_key", "nearest_reason"]
+__all__ = ["dish_foods", "nearest_key", "nearest_reason", "recipe_foods"]
 
 _FAMILY_OF_GROUP: Final = {
     "meat": "meat", "processed_meat": "meat", "poultry": "poultry", "fish_names": "fish",
@@ -67,7 +67,7 @@ def dish_foods(dish: str) -> set[str]:
     return _families(dish) | (_families(" ".join(known.foods)) if known else set())
 
 
-def _recipe_foods(recipe: Recipe) -> set[str]:
+def recipe_foods(recipe: Recipe) -> set[str]:
     found: set[str] = set()
     for line in recipe.ingredients:
         found |= {_FAMILY_OF_ALLERGEN[a] for a in line.contains if a in _FAMILY_OF_ALLERGEN}
@@ -105,7 +105,7 @@ def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[int, bool, f
     """The dish's foods the recipe holds, whether it is the same kind of dish, and how near its
     cuisine is (a known dish only)."""
     known = known_dish(dish)
-    held = len(wanted & _recipe_foods(recipe))
+    held = len(wanted & recipe_foods(recipe))
     if known is None:
         return held, _same_kind(recipe, dish), 0.0
     kind = same_kind(recipe.title, known.kind)
@@ -132,7 +132,7 @@ def nearest_reason(recipe: Recipe, wanted: set[str], dish: str = "") -> str:
     known = known_dish(dish) if dish else None
     _, kind, cuisine = _nearness(recipe, dish, wanted) if dish else (0, False, 0.0)
     foods = [f for f in known.foods if any(f in food for food in recipe.foods)] if known else []
-    families = sorted(wanted & _recipe_foods(recipe))
+    families = sorted(wanted & recipe_foods(recipe))
     parts = [f"made with {' and '.join(foods or families)}"] if foods or families else []
     if known and kind:
         parts.append(f"also {'a ' if known.kind in _KIND_ARTICLE else ''}{known.kind}")

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.context import Context
+from kairos.meals.dish_knowledge import shared_traits
 from kairos.meals.dish_search import Candidate
 from kairos.meals.equipment import equipment_fit, equipment_notes
 from kairos.meals.gate import final_check
@@ -40,7 +41,13 @@ from kairos.meals.recipes.timing import split_time, time_text
 from kairos.meals.schemas import PantryUse, Suggestion
 from kairos.pipeline.safety import AllergyCheck
 
-__all__ = ["MEAL_SUGGESTIONS", "PANTRY_SUGGESTIONS", "meal_suggestions", "pantry_suggestions"]
+__all__ = [
+    "MEAL_SUGGESTIONS",
+    "PANTRY_SUGGESTIONS",
+    "meal_suggestions",
+    "near_in_kind",
+    "pantry_suggestions",
+]
 
 MEAL_SUGGESTIONS: Final = 3
 POOL: Final = 10
@@ -185,11 +192,16 @@ def meal_suggestions(
     asked for, and adapted in that order until 3 distinct safe recipes are found."""
     wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
     titled = sorted((c for c in candidates if c[2]), key=lambda c: -equipment_fit(c[0], wanted))
-    similar = [c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH]
+    similar = [
+        c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH and near_in_kind(c[0], dish)
+    ]
     foods = dish_foods(dish) if nearest else set()
     if nearest:  # no recipe of the dish: the nearest meals by what it is made of, said to be so
         similar = [c for c in candidates if c[1] >= NEAREST_DISH and is_meal(c[0])]
-        similar.sort(key=lambda c: nearest_key(c[0], c[1], dish, foods))
+        similar.sort(
+            key=lambda c: (not near_in_kind(c[0], dish, unknown=False),
+                           *nearest_key(c[0], c[1], dish, foods))
+        )  # fmt: skip
     pool = (titled + similar)[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
@@ -250,7 +262,7 @@ def meal_suggestions(
                     + (f" ({why})" if (why := nearest_reason(recipe, foods, dish)) else "")
                     + ". "
                     if nearest
-                    else f"A dish similar to {dish}. "
+                    else f"Not {dish}, but close to it{_shared(recipe, dish)}. "
                 )
                 + claim
                 + _liked_text(tags, context.facts),
@@ -268,6 +280,18 @@ def meal_suggestions(
             )
         )
     return suggestions, not_offered
+
+
+def near_in_kind(recipe: Recipe, dish: str, *, unknown: bool = True) -> bool:
+    """Whether a recipe of another name holds one of the ingredients that define `dish` (a
+    carbonara's eggs or cured pork, `dish_knowledge`); `unknown` when none are on record."""
+    shared = shared_traits(dish, (line.item for line in recipe.ingredients))
+    return unknown if shared is None else bool(shared)
+
+
+def _shared(recipe: Recipe, dish: str) -> str:
+    shared = shared_traits(dish, (line.item for line in recipe.ingredients))
+    return f" (it has {', '.join(shared)})" if shared else ""
 
 
 def pantry_text(used: Sequence[str], missing: Sequence[str], pantry_size: int) -> str:

@@ -113,6 +113,12 @@ _PANTRY_FILLER = re.compile(
     r"these|there(?:'s| is)|a\s+few|left)\b",
     re.IGNORECASE,
 )
+_OPEN_ASK = re.compile(
+    r"\b(?P<meal>dinners?|suppers?|lunch(?:es)?|breakfasts?|tea|meals?|something|anything|"
+    r"ideas?|what\s+(?:should|shall|can)\s+(?:i|we)\s+(?:cook|make|eat))\b",
+    re.IGNORECASE,
+)
+_CHILDREN = re.compile(r"\b(?:kids?|children|child|toddlers?|little\s+ones)\b", re.IGNORECASE)
 _SPLIT = re.compile(r"\s*(?:,|;|\n|\band\b|&|\bplus\b|\+)\s*", re.IGNORECASE)
 _MEAL_ANSWER = re.compile(r"\b(?:meal|dish|prepared|cooked|ready|plate|it'?s\s+a)\b", re.I)
 _INGREDIENTS_ANSWER = re.compile(r"\b(?:ingredients?|raw|to\s+cook\s+with|pantry|fridge)\b", re.I)
@@ -156,6 +162,14 @@ class MealInput(BaseModel):
         default_factory=list,
         description="the only equipment there is ('only a microwave'): recipes needing other "
         "equipment are not offered",
+    )
+    open_meal: Literal["dinner", "lunch", "breakfast"] | None = Field(
+        default=None,
+        description="a vague ask that names no dish and no ingredients ('something healthy "
+        "for dinner'): answered with balanced meals of that kind",
+    )
+    for_children: bool = Field(
+        default=False, description="children named ('the kids will like'): nothing hot"
     )
     read: list[str] = Field(default_factory=list, description="what was understood, in words")
 
@@ -286,14 +300,32 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
             "diets": diets, "read": [*base.read, *(f"{d.replace('_', '-')}: every suggestion "
                                                    "keeps to it" for d in diets)],
         })  # fmt: skip
-    name = _meal_name(clause) or _meal_name(rest)
+    # "an easy dinner, the kids are fussy": a meal asked for first, the rest is talk
+    name = _meal_name(clause) or (None if _OPEN_ASK.search(clause) else _meal_name(rest))
     if name and len(name) >= 3:
         head = _meal_name(re.split(r"\bwith\b", clause, flags=re.IGNORECASE)[0])
         head = head if head and len(head) >= 3 and head != name else None
         return base.model_copy(
             update={"kind": "text_meal", "meal_name": name[:120], "meal_head": head}
         )
-    return base
+    return _open_ask(text, base)
+
+
+def _open_ask(text: str, base: MealInput) -> MealInput:
+    """ "Something healthy for dinner": no dish, no ingredients, but a meal to cook."""
+    asked = [m.group("meal").lower() for m in _OPEN_ASK.finditer(text)]
+    if not asked:
+        return base
+    meal: Literal["dinner", "lunch", "breakfast"] = next(
+        (m for m in ("lunch", "breakfast") if any(a.startswith(m) for a in asked)), "dinner"
+    )
+    children = bool(_CHILDREN.search(text))
+    read = [*base.read, f"no dish named: balanced {meal} ideas"]
+    if children:
+        read.append("for children: nothing hot")
+    return base.model_copy(update={
+        "kind": "text_meal", "open_meal": meal, "for_children": children, "read": read,
+    })  # fmt: skip
 
 
 def answer_kind(text: str) -> Literal["meal", "ingredients"] | None:
