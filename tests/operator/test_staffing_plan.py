@@ -13,6 +13,7 @@ from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
 from kairos.operator.peaks import peak_hours
 from kairos.operator.rules import COVERS_PER_SERVER, SignalPack, decide
 from kairos.operator.schemas import Daypart, GuestSnapshot, ThemeSignal
+from kairos.operator.staffing_plan import COVERS_PER_COOK
 
 FRIDAY = date(2026, 12, 4)
 FRI, SAT = 4, 5
@@ -67,11 +68,13 @@ def test_the_plan_staffs_the_busiest_window_and_every_figure_is_traceable() -> N
                            "of them on 18:00–21:00")  # fmt: skip
     assert "your own check-ins peak at 19:00 (31 of your 36 Friday dinner check-ins" in text
     assert "2 of 30 reviews of Chez Test complain of waits" in text
-    assert "Kitchen and bar staffing: not estimated" in text
+    cooks = ceil(covers / COVERS_PER_COOK)
+    assert f"Kitchen: about {cooks} cook" in text and f"one per {COVERS_PER_COOK} covers" in text
+    assert "bar: unknown (no listing of your own says whether you have one)" in text
     # every number said is one the evidence holds: the date, the daypart's hours, the covers,
     # the servers and their ratio, the check-in counts and hours, the review counts
     allowed = {"04", "17", "22", "00", str(covers), str(servers), str(COVERS_PER_SERVER), "18",
-               "21", "19", "31", "36", "2", "30"}  # fmt: skip
+               "21", "19", "31", "36", "2", "30", str(cooks), str(COVERS_PER_COOK)}  # fmt: skip
     said = set(re.findall(r"\d+", text))
     assert said <= allowed, said - allowed
 

@@ -111,6 +111,7 @@ async def resolve_openers(runtime: Runtime, openers: list[Opener], today: date) 
     """Each opener as a new session's first message, through the operator's own locating."""
     assert runtime.signals is not None
     locator = Locator(signals=runtime.signals, store=OperatorStore(runtime.db))
+    await locator.load_names()
     wanted = sorted({b for o in openers for b in o.expected})
     async with runtime.db.reading() as session:
         rows = (await session.execute(_PLACES, {"ids": wanted})).all()

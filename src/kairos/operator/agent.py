@@ -127,6 +127,7 @@ class OperatorAgent:
             turn = Turn(trace_id=trace_id)
             turn.event("turn.started", turn_index=turn_index, card=request.card)
             today = self.today()
+            await self.locator.load_names()
             spotted = self.locator.spot(request.message)
             reading = read_message(
                 request.message, today, names=[(s.start, s.end) for s in spotted]
@@ -264,6 +265,7 @@ class OperatorAgent:
                     statuses[name] = status
             for name in fetched.timeouts:
                 turn.event("source.timeout", source=name)
+            own = state.place_baselines.get(loc.label, state.baseline)
             shape = model.shape(place_id=loc.place_id, categories=place.categories if place else [])
             shapes.append(shape)
             if fetched.reviews is not None and place is not None:
@@ -278,9 +280,9 @@ class OperatorAgent:
                 location=loc.label,
                 days=days,
                 demand=shape,
-                baseline_covers=state.baseline.covers if state.baseline else None,
-                baseline_weekday=state.baseline.weekday if state.baseline else None,
-                baseline_daypart=state.baseline.daypart if state.baseline else None,
+                baseline_covers=own.covers if own else None,
+                baseline_weekday=own.weekday if own else None,
+                baseline_daypart=own.daypart if own else None,
                 weather=fetched.weather,
                 school=fetched.school,
                 events=fetched.events.events if fetched.events else None,
@@ -289,6 +291,7 @@ class OperatorAgent:
                 else None,
                 daypart=state.daypart,
                 checkins=model.hourly_of(loc.place_id),
+                categories=place.categories if place is not None else None,
                 neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
                                                         NEIGHBOUR_KM)),
             )  # fmt: skip

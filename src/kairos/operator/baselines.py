@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from kairos.operator.schemas import Daypart
 
-__all__ = ["Baseline", "read_baseline"]
+__all__ = ["Baseline", "read_baseline", "read_more_covers"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY = (
@@ -99,3 +99,41 @@ def _part_of(word: str) -> Daypart:
     word = word.strip().lower()
     return "lunch" if word.startswith(("lunch", "brunch")) else "breakfast" if word.startswith(
         ("morning", "breakfast")) else "dinner"  # fmt: skip
+
+
+_MORE_COVERS = re.compile(
+    r"(?P<gap>(?:\s*(?:covers|guests|diners|customers|people|orders|heads)\b)?(?:\s+(?:at|for)"
+    r"\s+[^.;!?\d]{1,40}?)?\s*(?:,|\band\b|&|/)\s*(?:about\s+|around\s+|roughly\s+)?)"
+    r"(?P<n>\d{2,4})\b(?![:.]\d|\s*(?:%|am\b|pm\b|percent))",
+    re.I,
+)
+"""A second place's covers said beside the first's: "120 and 150 on fridays", "180 at Banq and
+250 orders at Upper Crust" (issue 36: each restaurant its own baseline)."""
+
+
+def read_more_covers(
+    text: str, first: Baseline, is_address: Callable[[str, int], bool]
+) -> tuple[list[Baseline], tuple[int, int]]:
+    """The covers said right after the first baseline's number, in order, for the same weekday
+    and part of the day (and that weekday when it is said only after the last of them), with
+    the span of text they were read from (blanked from the window's text)."""
+    match = _COVERS.search(text) or _USUAL_NUMBER.search(text)
+    if match is None or int(match.group("n")) != first.covers:
+        return [], (0, 0)
+    more: list[int] = []
+    at = match.end("n")
+    while (said := _MORE_COVERS.match(text, at)) is not None and not is_address(
+        text, said.start("n")
+    ):
+        more.append(int(said.group("n")))
+        at = said.end("n")
+    if not more:
+        return [], (0, 0)
+    start, weekday, part = match.end("n"), first.weekday, first.daypart
+    if weekday is None and (after := _COVERS_DAY_AFTER.search(text[at:])):
+        weekday = _weekday_index(after.group("day"))
+        at += after.end()
+        if said_part := _BASELINE_PART.match(text, at):
+            part, at = _part_of(said_part.group(0)), said_part.end()
+    counts = [first.covers, *more]
+    return [Baseline(covers=n, weekday=weekday, daypart=part) for n in counts], (start, at)

@@ -131,7 +131,11 @@ def recommendation(
             head = actions[0].text
             more = f", and {len(actions) - 1} more change" + ("s" if len(actions) > 2 else "")
             return head + (more if len(actions) > 1 else "") + "." + _why_then(actions[0], pack)
-        if (planned := plan(busiest, pack.checkins, pack.guests, pack.daypart, change)) is not None:
+        if (
+            planned := plan(
+                busiest, pack.checkins, pack.guests, pack.daypart, change, pack.categories
+            )
+        ) is not None:
             return planned
         asked = pack.daypart is not None and busiest[0][1] == pack.daypart if busiest else False
         which = f"The busiest {pack.daypart} is" if asked else "Your busiest window is"

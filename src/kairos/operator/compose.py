@@ -195,11 +195,9 @@ def compose(
             recommendation = decisions[0].recommendation
         else:
             recommendation = " ".join(
-                f"{d.actions[0].location or 'Location ' + str(i + 1)}: {d.recommendation}"
-                if d.actions
-                else d.recommendation
+                f"{_name(d.location) or 'Location ' + str(i + 1)}: {d.recommendation}"
                 for i, d in enumerate(decisions)
-            )
+            ) + _compared(decisions)
         drivers = sorted((drv for d in decisions for drv in d.drivers), key=lambda drv: -drv.rank)
         limit = len(drivers) if verbose else MAX_WHY
         why = [f"{drv.summary} ({drv.effect_pct:+.0f}% expected guests)" if drv.effect_pct
@@ -292,3 +290,24 @@ class Phrasing:
         return Composed(
             w.recommendation, w.why, w.trigger, text, composed.action_line, generated.source
         )
+
+
+def _name(label: str | None) -> str | None:
+    """A restaurant's name out of its label ("Banq, 1375 Washington St, ..." -> "Banq")."""
+    return label.split(",")[0] if label else None
+
+
+def _compared(decisions: Sequence[Decision]) -> str:
+    """Several restaurants: which one's busiest window needs the most hands, from each one's
+    own covers ("which one needs more help saturday?")."""
+    sized = [(d.busiest[0][2], _name(d.location)) for d in decisions if d.busiest and
+             d.busiest[0][2]]  # fmt: skip
+    if len(sized) < 2 or len(sized) != len(decisions):
+        return ""
+    ranked = sorted(sized, key=lambda pair: -(pair[0] or 0))
+    (most, first), rest = ranked[0], ranked[1:]
+    others = ", ".join(f"≈{covers} at {name}" for covers, name in rest)
+    return (
+        f" Compared: {first} needs the most help, ≈{most} covers in its busiest window "
+        f"against {others}."
+    )

@@ -29,6 +29,7 @@ from kairos.core.geo import haversine_km
 from kairos.errors import InvalidInput
 from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
+from kairos.operator.short_names import ShortNames, merged
 from kairos.operator.state import BaselineState, SessionState
 from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
 from kairos.signals.geocoding.models import GeoMatch, check_location_text
@@ -63,6 +64,7 @@ class Locator:
     def __init__(self, *, signals: Signals, store: OperatorStore) -> None:
         self.signals = signals
         self.store = store
+        self.short_names: ShortNames | None = None
 
     @property
     def catalog(self) -> CatalogGeocoder | None:
@@ -71,9 +73,19 @@ class Locator:
         source = getattr(self.signals.geocoding, "source", None)
         return source if isinstance(source, CatalogGeocoder) else None
 
+    async def load_names(self) -> None:
+        """The catalog's names without their own kind's words (`short_names.py`), read from
+        the store once."""
+        catalog = self.catalog
+        if self.short_names is None and catalog is not None:
+            self.short_names = ShortNames(catalog, await self.store.named_categories())
+
     def spot(self, message: str) -> list[Spotted]:
         catalog = self.catalog
-        return catalog.spot(message) if catalog is not None else []
+        if catalog is None:
+            return []
+        found = catalog.spot(message)
+        return merged(found, self.short_names.spot(message)) if self.short_names else found
 
     # --- a turn's mentions ----------------------------------------------------------------------
 
@@ -100,7 +112,7 @@ class Locator:
             if found is None:
                 found = await self.resolve(mention, refresh, out)
                 if mention.name and found.kind != "place" and spot is None:
-                    out.leads.append(_not_in_catalog(mention.name, found))
+                    out.leads.append(_not_in_catalog(mention.name, found) + self._near(found))
             out.locations.append(found)
         return out
 
@@ -130,6 +142,17 @@ class Locator:
             )
             out.fitting = [(p.lat, p.lng) for p in narrowed]
         return chosen[0]
+
+    def _near(self, found: ResolvedLocation) -> str:
+        """What the catalog holds near a restaurant it does not know (the operator may mean
+        one of them)."""
+        if self.catalog is None or found.lat is None or found.lng is None:
+            return ""
+        lat, lng = found.lat, found.lng
+        near = sorted((haversine_km(p.lat, p.lng, lat, lng), p.name) for p in self.catalog.places
+                      if abs(p.lat - lat) < 0.01 and abs(p.lng - lng) < 0.013)  # fmt: skip
+        names = list(dict.fromkeys(name for km, name in near if km <= _NEAR_KM))[:3]
+        return f" Nearest places I know there: {', '.join(names)}." if names else ""
 
     @staticmethod
     def _ask(out: Located, which: str, chosen: list[ResolvedLocation], fit: int, what: str) -> None:
@@ -326,6 +349,10 @@ def _narrow(
         kept = own or [p for p in kept if not p.address_key]
     if mention.city:
         kept = [p for p in kept if catalog.place_area(p, mention.city)]
+    if len(kept) > 1 and state.place_baselines:  # one of the restaurants named earlier
+        kept = _keep(kept, [p for p in kept if p.label in state.place_baselines])
+    if len(kept) > 1 and not mention.address and (bare := _bare_street(message, mention)):
+        kept = _keep(kept, [p for p in kept if f" {bare} " in f" {p.address_key} "])
     if len(kept) > 1 and catalog.area_of(message) is not None:
         kept = _keep(kept, [p for p in kept if catalog.place_area(p, message)])
     if len(kept) > 1 and state.locations and state.locations[0].lat is not None:
@@ -334,6 +361,8 @@ def _narrow(
     return kept
 
 
+_NEAR_KM: Final = 0.5
+"""Places this close to an unknown restaurant's street or address are named beside it."""
 _SAME_ADDRESS_KM: Final = 0.3
 """Two catalog places matched at one house number this close share it (sources place one
 building up to ~100 m apart)."""
@@ -347,6 +376,18 @@ def _km(place: KnownPlace, loc: ResolvedLocation) -> float:
 
 def _keep(kept: list[KnownPlace], narrower: list[KnownPlace]) -> list[KnownPlace]:
     return narrower if narrower else kept
+
+
+def _bare_street(message: str, mention: LocationMention) -> str | None:
+    """The street said without its suffix right after the name ("Upper Crust on Tremont"),
+    normalised: two places sharing the name are told apart by it."""
+    if not mention.name:
+        return None
+    said = re.search(
+        rf"{re.escape(mention.name)}\W{{0,3}}\s+(?:on|at|off)\s+(?:the\s+)?([A-Za-z][\w'-]{{2,}})",
+        message,
+    )
+    return normalise(said.group(1)) if said else None
 
 
 _NUMBER = re.compile(r"^(?:\d+[a-z]?|the)\s+")

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
-from kairos.operator.baselines import Baseline, read_baseline
+from kairos.operator.baselines import Baseline, read_baseline, read_more_covers
 from kairos.operator.schemas import Card, Daypart
 from kairos.operator.windows import WindowRead, normalise, read_window
 from kairos.signals.geocoding.cities import city_centres
@@ -45,6 +45,23 @@ _STREET_OPENING = re.compile(
 """A street opening the message or a clause ("Columbus Ave, Boston", "Orinoco, Shawmut Ave"):
 only the street words that are no common English word ("Different place" is not a street)."""
 _ZIP = re.compile(r"\b(\d{5})\b(?!\s*(?:covers|guests|diners|people|customers))")
+_NUMBER_THEN_WORD = re.compile(r"\d{1,5}[a-z]?\s+(?P<word>[A-Za-z][\w'-]*)")
+_AFTER_COVERS: Final = frozenset(
+    {"covers", "cover", "guests", "diners", "customers", "people", "heads", "seatings", "tables",
+     "orders", "plates", "meals", "seats", "pax", "a", "an", "on", "in", "at", "per", "each",
+     "every", "for", "most", "or", "and", "to", "ish", "max", "tops", "now", "usually",
+     "normally", "typically", "these", "this", "that", "last", "my", "sorry", "but", "so", "not",
+     "lately", "recently", "plus", "with", "over", "between", "from", "is", "was", "the",
+     "tonight", "night", "nights", "nite", "day", "days", "daily", "week", "weeks", "weekend",
+     "weekends", "weeknights", "weekdays", "lunch", "lunches", "dinner", "dinners", "brunch",
+     "breakfast", "service", "services", "shift", "shifts", "friday", "fridays", "fri",
+     "saturday", "saturdays", "sat", "sunday", "sundays", "sun", "monday", "mondays", "mon",
+     "tuesday", "tuesdays", "tue", "tues", "wednesday", "wednesdays", "wed", "thursday",
+     "thursdays", "thu", "thur", "thurs", "instead", "actually", "then", "if", "when", "i",
+     "we", "it", "its", "it's", "there", "here", "like", "give", "ok", "okay", "thanks"}
+)  # fmt: skip
+"""Words that follow a number of covers said without "covers" ("at 200 on fridays", "130,
+sorry", "75 my bad"); any other word after it is a street's name: "we're at 15 Beacon"."""
 _NAMED = re.compile(
     r"\b(?i:we(?:'re| are)|i (?:run|own|manage)|my (?:restaurant|place|cafe|bar) is|our "
     r"(?:restaurant|place|cafe|bar) is|(?:restaurant|place|cafe|bar) (?:called|named)"
@@ -157,6 +174,9 @@ class Reading:
     card: Card | None = None
     locations: list[LocationMention] = field(default_factory=list)
     baseline: Baseline | None = None
+    baselines: list[Baseline] = field(default_factory=list)
+    """Several restaurants' covers said together ("120 and 150 on fridays"), in order; empty
+    when one baseline was said."""
     window: tuple[date, date] | None = None
     window_text: str | None = None
     competitor: str | None = None
@@ -315,9 +335,15 @@ def read_message(
     own day and local hour (the hour None: unknown)."""
     baseline, rest = read_baseline(
         text,
-        lambda t, at: _ADDRESS.match(t, at) is not None,
+        _is_street_number,
         correcting=_CORRECTION.search(text) is not None,
     )
+    baselines, (cut, cut_end) = (
+        read_more_covers(text, baseline, _is_street_number) if baseline else ([], (0, 0))
+    )
+    if baselines:  # "usually 120 and 150 on fridays": one for each restaurant named
+        baseline = baselines[0]
+        rest = rest[:cut] + " " * (cut_end - cut) + rest[cut_end:]
     asked = read_window(rest, today, hour)
     competitor = _COMPETITOR.search(text)
     if competitor is not None:  # "how do we compare with Coppa?": Coppa is not where we are
@@ -328,6 +354,7 @@ def read_message(
         card=_card(text),
         locations=_locations(text, names),
         baseline=baseline,
+        baselines=baselines,
         window=asked.window,
         window_text=asked.text,
         window_note=asked.note,
@@ -341,6 +368,16 @@ def read_message(
         expand=bool(_EXPAND.search(text)),
         daypart=_daypart(normalise(rest)),
     )
+
+
+def _is_street_number(text: str, at: int) -> bool:
+    """The number at `at` opens an address: "350 Columbus Ave", or a street number before a
+    street's name said without its suffix ("we're at 15 Beacon", "at 200 Boylston"), never
+    covers (issue 36: a correction needs a covers word, or a number with a day or time)."""
+    if _ADDRESS.match(text, at) is not None:
+        return True
+    said = _NUMBER_THEN_WORD.match(text, at)
+    return said is not None and said.group("word").lower() not in _AFTER_COVERS
 
 
 def with_window(reading: Reading, today: date, hour: int | None) -> Reading:

@@ -96,6 +96,8 @@ class SignalPack:
     """A what-if's own change in demand ("what if we get 300 covers?"), by day and dayparts."""
     neighbours: Neighbours | None = None
     """The check-ins of the places around it: what the street does when the place is quiet."""
+    categories: list[str] | None = None
+    """The place's own listing's categories (a bar there counts bartenders); None: no listing."""
 
 
 @dataclass

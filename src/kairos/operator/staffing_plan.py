@@ -8,7 +8,9 @@ said as unknown.
 - the hours: the place's own check-ins inside the daypart (`peaks.py`); with too few, unknown;
 - hosts or runners: only from the place's own reviews that complain of waits (the rules add one
   when there are enough; fewer are said as what they are);
-- kitchen and bar: nothing in the catalog speaks to them, so they are not estimated (said).
+- kitchen and bar: from the same covers at one cook per `COVERS_PER_COOK` and, when the
+  place's own listing has a bar, one bartender per `COVERS_PER_BARTENDER` (rules of thumb the
+  answer states, with low confidence); with no covers, what is missing is said.
 """
 
 from __future__ import annotations
@@ -22,14 +24,52 @@ from kairos.operator.demand import window_text
 from kairos.operator.peaks import PeakHours, peak_hours
 from kairos.operator.schemas import Daypart, Driver, GuestSnapshot
 
-__all__ = ["COVERS_PER_SERVER", "peak_clause", "plan", "review_driver", "wait_mentions"]
+__all__ = [
+    "COVERS_PER_SERVER",
+    "kitchen_and_bar",
+    "peak_clause",
+    "plan",
+    "review_driver",
+    "wait_mentions",
+]
 
 COVERS_PER_SERVER: Final = 20
 MEANINGFUL: Final = 0.03
 """A change in demand under this is not said."""
 COMPLAINT_SHARE: Final = 0.15
 COMPLAINT_MIN: Final = 3
-NOT_ESTIMATED: Final = "Kitchen and bar staffing: not estimated (nothing here speaks to them)."
+COVERS_PER_COOK: Final = 40
+COVERS_PER_BARTENDER: Final = 60
+BAR_KINDS: Final = frozenset(
+    {"bars", "pubs", "nightlife", "cocktail bars", "wine bars", "sports bars", "beer bar",
+     "breweries", "brewpubs", "dive bars", "lounges", "irish pub", "gastropubs", "beer gardens",
+     "tiki bars", "whiskey bars", "hotel bar"}
+)  # fmt: skip
+"""Categories of a listing that serves from a bar."""
+
+
+def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
+    """Cooks and bartenders for the window's covers (issue 36: never "not estimated" when the
+    covers are known), or which input is missing."""
+    if not covers:
+        return (
+            "Cooks and bartenders: unknown until you give your usual covers ('180 covers on a "
+            "Friday')."
+        )
+    cooks = max(1, ceil(covers / COVERS_PER_COOK))
+    kitchen = (
+        f"Kitchen: about {cooks} cook{'s' if cooks > 1 else ''} on the line (one per "
+        f"{COVERS_PER_COOK} covers, a rule of thumb: low confidence)"
+    )
+    if categories is None:
+        return f"{kitchen}; bar: unknown (no listing of your own says whether you have one)."
+    if not {c.lower() for c in categories} & BAR_KINDS:
+        return f"{kitchen}; bar: your listing names no bar, so no bartender is counted."
+    bartenders = max(1, ceil(covers / COVERS_PER_BARTENDER))
+    return (
+        f"{kitchen}; bar: about {bartenders} bartender{'s' if bartenders > 1 else ''} (one per "
+        f"{COVERS_PER_BARTENDER} covers; your listing has a bar)."
+    )
 
 
 def wait_mentions(guests: GuestSnapshot | None) -> str | None:
@@ -60,6 +100,7 @@ def plan(
     guests: GuestSnapshot | None,
     asked: Daypart | None = None,
     change: float = 0.0,
+    categories: list[str] | None = None,
 ) -> str | None:
     """The plan for the period's busiest window when nothing outside changes its staff (of the
     part of the day `asked`, when it was); `change`: what the signals do to its demand, said
@@ -100,7 +141,7 @@ def plan(
         moved = (
             f"the signals' {change:+.0%} is too small to move a server, so your usual plan stands"
         )
-    return f"{head}; {moved}.{said}{count} {NOT_ESTIMATED}"
+    return f"{head}; {moved}.{said}{count} {kitchen_and_bar(covers, categories)}"
 
 
 def review_driver(guests: GuestSnapshot | None) -> Driver | None:

@@ -29,6 +29,9 @@ class SessionState(BaseModel):
     locations: list[ResolvedLocation] = Field(default_factory=list)
     location_origin: Origin | None = None
     baseline: BaselineState | None = None
+    place_baselines: dict[str, BaselineState] = Field(default_factory=dict)
+    """Each restaurant's own covers when several were said together ("120 and 150 on
+    fridays"), by its label: the baseline follows the restaurant the session turns to."""
     scope: Literal["first", "all"] | None = None
     scope_origin: Origin | None = None
     scope_asked: bool = False

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Final
 
-from kairos.operator.locating import Locator, remember
+from kairos.operator.locating import Locator, remember, same_place
 from kairos.operator.reading import Reading
+from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.state import BaselineState, SessionState
 from kairos.operator.turn import Turn, baseline_text
 from kairos.signals.geocoding.spotting import Spotted
@@ -83,7 +84,7 @@ async def apply_locations(
     for detail in located.rejected:
         turn.leads.append(f"I couldn't look that location up: {detail}.")
         turn.event("input.rejected", field="location", reason=detail)
-    resolved = located.locations
+    resolved = _distinct(located.locations)
     if not resolved:
         return
     old = ", ".join(loc.label for loc in state.locations)
@@ -100,6 +101,7 @@ async def apply_locations(
         state.scope, state.scope_origin, state.scope_asked = None, None, False
     state.locations = resolved
     state.location_origin = "explicit"
+    _own_baseline(state, turn)
     for loc in resolved:
         if not loc.resolved:
             turn.assume(
@@ -108,6 +110,28 @@ async def apply_locations(
                 f"{loc.label} is only approximate ({loc.kind}); an address or the "
                 "restaurant's name makes this sharper",
             )
+
+
+def _distinct(found: Sequence[ResolvedLocation]) -> list[ResolvedLocation]:
+    """Each restaurant once ("Banq ... 180 at Banq": one Banq), in the order first named."""
+    kept: list[ResolvedLocation] = []
+    for loc in found:
+        if not any(same_place(loc, k) for k in kept):
+            kept.append(loc)
+    return kept
+
+
+def _own_baseline(state: SessionState, turn: Turn) -> None:
+    """The session turned to a restaurant whose own covers were said: they are its baseline."""
+    here = state.locations[0].label if state.locations else None
+    own = state.place_baselines.get(here) if here else None
+    if own is None or own == state.baseline:
+        return
+    if state.baseline is not None:
+        turn.corrected("baseline", baseline_text(state.baseline), baseline_text(own))
+    state.baseline = own
+    turn.known["baseline"] = baseline_text(own)
+    turn.leads.append(f"Using your {baseline_text(own)} for {here}, as you said.")
 
 
 def _picked(locator: Locator, message: str, state: SessionState, turn: Turn) -> None:
@@ -161,6 +185,8 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
                 "'180 covers on a Friday', for staff numbers)",
             )
         return
+    if _each_its_own(reading, state, turn):
+        return
     said = reading.baseline
     new = BaselineState(covers=said.covers, weekday=said.weekday, daypart=said.daypart)
     if new.weekday is None and state.baseline is not None and reading.correction:
@@ -176,6 +202,27 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
         turn.leads.append(f"Updated: {baseline_text(new)}; recomputed.")
     state.baseline = new
     turn.known["baseline"] = baseline_text(new)
+    if state.locations and state.place_baselines:  # "we do 140 there": the one it is about
+        state.place_baselines[state.locations[0].label] = new
+
+
+def _each_its_own(reading: Reading, state: SessionState, turn: Turn) -> bool:
+    """ "Usually 120 and 150 on fridays" for the two restaurants named: each its own, in the
+    order named, so no scope question (ADR-005) and each plan from its own covers."""
+    if len(reading.baselines) < 2 or len(reading.baselines) != len(state.locations):
+        return False
+    own = {
+        loc.label: BaselineState(covers=b.covers, weekday=b.weekday, daypart=b.daypart)
+        for loc, b in zip(state.locations, reading.baselines, strict=True)
+    }
+    state.place_baselines = own
+    state.baseline = own[state.locations[0].label]
+    turn.known["baseline"] = baseline_text(state.baseline)
+    state.scope, state.scope_origin, state.scope_asked = "all", "explicit", True
+    turn.event("assumption_set", key="scope", value="all", origin="explicit")
+    said = "; ".join(f"{baseline_text(b)} at {label}" for label, b in own.items())
+    turn.leads.append(f"Each restaurant from its own covers: {said}.")
+    return True
 
 
 def apply_scope(reading: Reading, state: SessionState, turn: Turn) -> None:

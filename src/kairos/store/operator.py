@@ -70,6 +70,10 @@ _NEAREST_NAMED = text(
     "AND lower(name) = lower(:name) ORDER BY (lat - CAST(:lat AS float8)) ^ 2 "
     "+ ((lng - CAST(:lng AS float8)) * cos(radians(CAST(:lat AS float8)))) ^ 2 LIMIT 1"
 )
+_NAMED_CATEGORIES = text(
+    "SELECT name, lat, lng, categories FROM places WHERE is_active AND lat IS NOT NULL "
+    "AND lng IS NOT NULL AND cardinality(categories) > 0"
+)
 NEAR_DEGREES: float = 0.003
 """How far (≈ 300 m) a geocoder's match may lie from the place row it names."""
 _BY_NAME = text(
@@ -100,6 +104,14 @@ class OperatorStore:
             )
             found = row.first()
         return _place(found) if found else None
+
+    async def named_categories(self) -> list[tuple[str, float, float, list[str]]]:
+        """(name, lat, lng, categories) of every active place with coordinates and categories:
+        the words a place's name may leave out are its own categories' ("Smoken Joe's" for
+        Smoken Joe's Bbq, a barbecue place)."""
+        async with self.db.reading() as session:
+            rows = await session.execute(_NAMED_CATEGORIES)
+            return [(r.name, r.lat, r.lng, list(r.categories)) for r in rows]
 
     async def place_by_id(self, *, place_id: int) -> CatalogPlace | None:
         async with self.db.reading() as session:

@@ -124,13 +124,17 @@ class CatalogGeocoder:
     def places(self) -> list[KnownPlace]:
         return self._places
 
+    @property
+    def area_names(self) -> frozenset[str]:
+        """Every city's and neighbourhood's name as normalised (never a place's short name)."""
+        return frozenset(alias for alias, _ in self._aliases)
+
     def spot(self, text: str) -> list[Spotted]:
         """Catalog places named anywhere in a sentence (`spotting.py`); candidates index
         `places`."""
         if self._names is None:
             self._names = NameIndex(self._places)
-        cities = frozenset(alias for alias, _ in self._aliases)
-        return spot_names(text, self._names, normalise, cities)
+        return spot_names(text, self._names, normalise, self.area_names)
 
     def place_area(self, place: KnownPlace, text: str) -> bool:
         """Whether the place lies in the city, locality or ZIP the text names (True when the
