@@ -59,7 +59,7 @@ def _activity(name: str, kinds: str, words: str, *, outdoor: bool = False) -> Ac
 ACTIVITIES: Final[dict[str, Activity]] = {}
 for _phrases, _act in (
     (
-        "dinner,lunch,brunch,breakfast,eat,food,meal,restaurant,restaurants,supper",
+        "dinner,lunch,brunch,breakfast,eat,eats,food,meal,restaurant,restaurants,supper",
         _activity("meal", "restaurant", ""),
     ),
     (
@@ -219,7 +219,21 @@ def budget_of(
     word = first_phrase(NEGATED_WISH.sub(" ", text), _BUDGET_WORDS)
     if word:
         return Budget(level=_BUDGET_WORDS[word], text=word)
-    return Budget(level="medium", text=negated.group(0)) if negated else None
+    if negated:
+        return Budget(level="medium", text=negated.group(0))
+    return _tiers_budget(found.tiers if found is not None else [])
+
+
+def _tiers_budget(tiers: Sequence[str]) -> Budget | None:
+    """The price tiers the shared reader read, typos included ("chepa", "budjet", "studnets"
+    are its fuzzy readings of its price words), as a budget level."""
+    if not tiers:
+        return None
+    if set(tiers) <= {"$"}:
+        return Budget(level="low", text="cheap")
+    if "$" not in tiers and "$$" not in tiers:
+        return Budget(level="high", text="upscale")
+    return Budget(level="medium", text="mid-range")
 
 
 def activity_kinds(activity: Activity | None, categories: Sequence[str]) -> tuple[str, ...]:

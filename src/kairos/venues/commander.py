@@ -10,6 +10,7 @@ keyword table matches whole words only: "bar" is not in "barbecue".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -194,7 +195,9 @@ class Commander:
         ]
         found = [a for earlier in said for a in earlier.allergens]
         allergens = [a for a in dict.fromkeys(found) if a not in reading.allergens]
-        names_what = bool(reading.categories or reading.dishes or find_activity(reading.text)[1])
+        names_what = bool(
+            reading.categories or reading.dishes or find_activity(_unplaced(reading))[1]
+        )
         names_where = bool(reading.cities or reading.area or reading.near_user)
         if not said or not follows_up(request.prompt, names_what, names_where):
             return None, allergens
@@ -206,13 +209,13 @@ class Commander:
         heard = f"{prompt}, {request.date}" if request.date else prompt
         reading = self.reader.read(heard, today=self.today())
         text = reading.text
-        phrase, activity = find_activity(text)
+        phrase, activity = find_activity(_unplaced(reading))
         earlier, said_before = self._earlier(request, reading)
         own = reading
         if earlier is not None:
             reading = keep_earlier(reading, earlier, names_what=activity is not None)
             if activity is None:
-                phrase, activity = find_activity(earlier.text)
+                phrase, activity = find_activity(_unplaced(earlier))
         said_before = [a for a in said_before if a not in reading.allergens]
         if said_before:
             reading = reading.model_copy(update={"allergens": [*reading.allergens, *said_before]})
@@ -312,6 +315,16 @@ class Commander:
             oauth_scopes=scopes,
             assumptions=assumptions,
         )
+
+
+def _unplaced(reading: QueryUnderstanding) -> str:
+    """The reading's text without the places it names: "closer to Covent Garden" asks for no
+    garden, and "Park Street" or "Barcelona's Bar Street" for no park or bar."""
+    text = f" {reading.text} "
+    for place in (reading.area, *reading.cities):
+        if place:
+            text = re.sub(rf"(?<![a-z0-9]){re.escape(place.lower())}(?![a-z0-9])", " ", text)
+    return " ".join(text.split())
 
 
 def _location(reading: QueryUnderstanding) -> str | None:

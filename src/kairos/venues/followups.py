@@ -19,13 +19,27 @@ import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
+from kairos.core.place_kinds import SERVING_KINDS
 from kairos.store.database import Database
+from kairos.text.query.numbers import in_dollar_bands
 from kairos.venues.cost import TIER_SPEND, TIERS
 from kairos.venues.schemas import Budget, VenueResult
 
-__all__ = ["ENOUGH", "Asked", "Change", "asked_changes", "cheaper_budget", "earlier_top_level"]
+if TYPE_CHECKING:
+    from kairos.venues.commander import Intent
+
+__all__ = [
+    "ENOUGH",
+    "Asked",
+    "Change",
+    "asked_changes",
+    "cheap_sentence",
+    "cheaper_budget",
+    "earlier_top_level",
+    "price_ceiling",
+]
 
 Change = Literal["cheaper", "quieter", "closer"]
 ENOUGH: Final = 3
@@ -164,4 +178,45 @@ def closer_sentence(located: bool) -> str:
     return (
         "Closer to what? Share where the members are (their locations) or name an area, and "
         "the plan is ordered by distance."
+    )
+
+
+def price_ceiling(intent: Intent) -> int | None:
+    """The highest price level the group asked for: after "make it cheaper", the level it
+    asked; for food or drink on a cheap budget ("cheap eats", "students", "on a budjet", "$12
+    each"), $; else None."""
+    if "cheaper" in intent.asked.changes:
+        return intent.asked.ceiling or 0
+    budget, kinds = intent.budget, set(intent.activity_kinds)
+    if budget is None or budget.level != "low" or not kinds or not kinds <= SERVING_KINDS:
+        return None  # a court or a museum is not found by its price tier
+    if budget.per_head is not None:  # an amount: $ only when it is what $ costs a head
+        return 1 if in_dollar_bands(budget.per_head, budget.currency) <= TIER_SPEND["$"] else None
+    return 1
+
+
+def cheap_sentence(venues: Sequence[VenueResult], place: str) -> str | None:
+    """What a cheap budget came to, read from the plan as ranked: the $ venues leading, or
+    that none is known and the cheapest there is."""
+    cheap = [v for v in venues if price_level(v.price_range) == 1]
+    if not venues:
+        return None
+    if not cheap:
+        first = venues[0]
+        return (
+            f"A cheap budget was asked, and no venue priced $ fits{place}: the nearest "
+            f"alternative is {first.name} ({first.price_range or 'price unknown'})."
+        )
+    leading = 0
+    for v in venues:
+        if v not in cheap:
+            break
+        leading += 1
+    if leading:
+        return f"Cheap, as asked: {leading} venue(s) priced $ come first."
+    first, named = venues[0], ", ".join(v.name for v in cheap[:2])
+    return (
+        f"A cheap budget was asked: {first.name} ({first.price_range or 'price unknown'}) "
+        f"leads, and the venues priced $ ({named}) come after it, lower on the group's other "
+        "needs (the kind of place, a diet, safety or rating)."
     )

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Final, Literal
 
+from kairos.core.place_kinds import is_store, serves_meals
 from kairos.store.places import PlaceSummary
 from kairos.venues.facts import Attributes
 
@@ -28,6 +29,7 @@ __all__ = [
     "LARGE_PARTY",
     "SIT_DOWN_GROUP",
     "Service",
+    "leads_a_meal",
     "seating_note",
     "seating_summary",
     "service",
@@ -58,6 +60,18 @@ COUNTER: Final = frozenset(
         "farmers market",
     }
 )  # fmt: skip
+NOT_A_PLACE_TO_EAT: Final = frozenset(
+    {
+        "banks & credit unions", "financial services", "shared office spaces",
+        "coworking spaces", "office equipment", "real estate", "bookstores", "libraries",
+    }
+)  # fmt: skip
+"""Businesses of another trade that serve food on the side (a bank's café, a bookshop's)."""
+SIDE_KINDS: Final = frozenset({"cafe", "bakery", "dessert", "market"})
+"""Kinds that serve food without being a place for a meal."""
+_EARLY_MEALS: Final = re.compile(r"\b(brunch|breakfast|coffee|tea)\b")
+_QUICK: Final = re.compile(r"\b(quick|grab|takeaway|take away|to go|on the go)\b")
+"""A quick meal asked: a counter may lead it."""
 NEUTRAL: Final = frozenset(
     {
         "restaurants", "food", "nightlife", "vegetarian", "vegan", "gluten-free", "halal",
@@ -155,3 +169,20 @@ def seating_summary(shown: Sequence[tuple[str, bool]], group_size: int) -> str |
         f"Seating for {group_size} is unknown at {unknown} of the top {len(shown)}: call ahead "
         "to book."
     )
+
+
+def leads_a_meal(place: PlaceSummary, activity: str | None, prompt: str, group_size: int) -> bool:
+    """Whether the venue may lead a group's lunch or dinner: a bank's or an office's café, a
+    grocery, a bakery, a coffee or bagel counter, a food truck or a specialty food shop (no
+    category naming a meal) may not; they come after every place to eat. A brunch, a
+    breakfast or a quick bite is left to the other rules."""
+    if activity != "meal" or group_size < 2 or _EARLY_MEALS.search(prompt.lower()):
+        return True
+    categories = [c.strip().lower() for c in place.categories]
+    if set(categories) & NOT_A_PLACE_TO_EAT or is_store(categories):
+        return False
+    if place.kind in SIDE_KINDS or (
+        service(place, None) in ("counter", "street") and not _QUICK.search(prompt.lower())
+    ):
+        return False
+    return not categories or serves_meals(categories)

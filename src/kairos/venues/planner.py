@@ -29,9 +29,11 @@ from kairos.venues.critic import PlanSlot
 from kairos.venues.critique import critique
 from kairos.venues.followups import (
     ceiling_for,
+    cheap_sentence,
     cheaper_budget,
     cheaper_sentence,
     earlier_top_level,
+    price_ceiling,
 )
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import counted, left_out
@@ -256,10 +258,12 @@ class Planner:
             vibe_name=intent.vibe,
             budget_text=intent.budget.text if intent.budget else None,
         )
+        where = f" in {intent.location.title()}" if intent.location else ""
         if "cheaper" in intent.asked.changes:
-            where = f" in {intent.location.title()}" if intent.location else ""
             pricier_out = sum(e.cause == "budget" for e in found.excluded)
             found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where))
+        elif price_ceiling(intent) == 1 and (cheap := cheap_sentence(venues, where)):
+            found.notes.append(cheap)
         asked = intent.vibe if "vibe_matcher" in intent.active_agents else None
         sentence = consensus(venues, asked)
         backup = backup_for(venues)

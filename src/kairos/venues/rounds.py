@@ -55,6 +55,13 @@ def extend(found: Discovered, more: Discovered) -> None:
         found.price_signals.setdefault(place_id, {}).update(signals)
 
 
+def _singular(category: str) -> str:
+    """ "pubs" → "pub", "breweries" → "brewery", "cocktail bars" → "cocktail bar"."""
+    if category.endswith("ies"):
+        return category[:-3] + "y"
+    return category[:-1] if category.endswith("s") and not category.endswith("ss") else category
+
+
 class Rounds:
     def __init__(self, providers: Sequence[DiscoveryProvider]) -> None:
         self.providers = list(providers)
@@ -113,7 +120,8 @@ class Rounds:
         one too (a tapas place that is a cocktail bar) fill in after them — those holding the
         features asked first, and, unless enough venues hold them, the others after."""
         kinds = [k for k in query.filters.kinds if k in ALSO_SERVED_BY_RESTAURANTS]
-        also_set = {c for k in kinds for c in kind_categories(k)}
+        own = {c for k in kinds for c in kind_categories(k)}
+        also_set = own | {_singular(c) for c in own}  # "bar", "pub": some sources' singular
         also = sorted(also_set)
         if not also:
             return

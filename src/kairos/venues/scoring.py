@@ -14,9 +14,9 @@ from kairos.text.extractive import sentence_naming
 from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Intent
 from kairos.venues.cost import CostProfile, cost_profile
-from kairos.venues.followups import price_level
+from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, diet_risks
-from kairos.venues.outing import seating_note
+from kairos.venues.outing import leads_a_meal, seating_note
 from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
@@ -89,6 +89,7 @@ def scored(
         checks=checks,
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
+        side_of_a_meal=not leads_a_meal(p, intent.activity, intent.prompt, intent.group_size),
     )
 
 
@@ -109,10 +110,10 @@ def _asked_category(categories: Sequence[str], asked: Sequence[str]) -> str | No
 
 
 def _above(tier: str | None, intent: Intent) -> bool:
-    """Priced above what "make it cheaper" asked."""
+    """Priced above what "make it cheaper" or a cheap budget ("cheap eats", "students") asked."""
     level = price_level(tier)
-    ceiling = max(intent.asked.ceiling or 0, 1)
-    return "cheaper" in intent.asked.changes and level is not None and level > ceiling
+    ceiling = price_ceiling(intent)
+    return ceiling is not None and level is not None and level > max(ceiling, 1)
 
 
 def neutral_vibes(ids: list[int]) -> dict[int, VibeScore]:

@@ -27,176 +27,56 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Final
 
 from kairos.core.allergens import asked_allergens
-from kairos.core.allergy_guard import AllergyAssessment
-from kairos.core.geo import haversine_km
 from kairos.core.place_kinds import FOOD_KINDS, SERVING_KINDS, restates_kinds
-from kairos.core.venue_identity import Venue, name_key
-from kairos.core.venue_identity import same_venue as is_same_venue
-from kairos.pipeline.safety import AllergyCheck, guard_places, hard_set
+from kairos.pipeline.safety import guard_places, hard_set
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.models import SearchHit, SearchResult
-from kairos.store.places import PlaceRecord, PlacesRepository
-from kairos.store.plans import PlanStore, StoredRiskEvent
+from kairos.store.places import PlacesRepository
+from kairos.store.plans import PlanStore
 from kairos.venues.allergy import venue_check
 from kairos.venues.commander import Intent
 from kairos.venues.cost import TIERS
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.fit import fit
+from kairos.venues.followups import price_ceiling
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.outing import service
 from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend
-from kairos.venues.schemas import ExcludedVenue, MeetingPoint, MemberDistance, MemberLocation
-from kairos.venues.synthesiser import SEVERE
+from kairos.venues.schemas import ExcludedVenue, MemberLocation
+from kairos.venues.scout_query import (
+    AREA_RADIUS_KM,
+    area_title,
+    plain,
+    radius_around,
+    search_filters,
+    widened_note,
+    with_filters,
+    without,
+)
+from kairos.venues.scouted import Candidate, ScoutResult, same_venue
 from kairos.venues.where import in_one_city
 
-__all__ = ["CAP", "Candidate", "Scout", "ScoutResult", "same_venue"]
+__all__ = [  # what the scout hands on is `scouted.py`'s, named here for its callers
+    "AREA_RADIUS_KM",
+    "CAP",
+    "Candidate",
+    "Scout",
+    "ScoutResult",
+    "in_one_city",
+    "same_venue",
+]
 
 CAP: Final = 10
 PER_PROVIDER: Final = 16
 CATEGORY_ENOUGH: Final = 3
 """A city holding fewer venues of the kind than this is widened where it can be (`metro.py`)."""
-MIN_RADIUS_KM: Final = 2.0
-AREA_RADIUS_KM: Final = 1.5
-"""An area asked ("near Harvard Square", "in Back Bay") is read as this distance from its
-centre: sources file a place under a neighbourhood for some places only, and the one across the
-street from the square belongs to none (the planner found no café "in Harvard Square")."""
-MAX_RADIUS_KM: Final = 25.0
-
-
-def _venue(hit: SearchHit, listings: Mapping[str, int] | None) -> Venue:
-    p = hit.place
-    count = listings.get(name_key(p.name), 0) if listings is not None else None
-    return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng, address=p.address,
-                 name_listings=count)  # fmt: skip
-
-
-def same_venue(a: SearchHit, b: SearchHit, listings: Mapping[str, int] | None = None) -> bool:
-    """The same catalog place, or the same venue by `core.venue_identity` (name, distance and
-    the catalog's street address and postcode; measured on the two Yelp releases of Boston,
-    `kairos eval dedup`). `listings` counts the catalog's places per name (`name_key`): a name
-    few places carry may join two listings across a postcode; without it every name is taken
-    for a chain's."""
-    return a.place.id == b.place.id or is_same_venue(_venue(a, listings), _venue(b, listings))
-
-
-@dataclass
-class Candidate:
-    venue_id: str
-    hit: SearchHit
-    record: PlaceRecord
-    assessment: AllergyAssessment
-    allergy: AllergyCheck
-    """The assessment as shown to every member and the planner (`venues/allergy.py`)."""
-    facts: RawFacts
-    past_risks: list[StoredRiskEvent] = field(default_factory=list)
-    distances: list[MemberDistance] = field(default_factory=list)
-
-    @property
-    def place_id(self) -> int:
-        return self.record.place.id
-
-    @property
-    def endangers(self) -> bool:
-        """A member's severe or anaphylactic allergen is known or likely here."""
-        return any(r.severity in SEVERE for r in self.allergy.risks)
-
-
-@dataclass
-class ScoutResult:
-    candidates: list[Candidate]
-    excluded: list[ExcludedVenue]
-    """Every venue found and left out, with why and for whom (`leftout.py`)."""
-    found: int
-    duplicates: int
-    meeting: MeetingPoint | None
-    filters: SearchFilters
-    providers: dict[str, str]
-    broadened: str | None = None
-    missing_kinds: list[str] = field(default_factory=list)
-    """Kinds of place asked that nothing here is ("religious_site" for temples): the venues
-    planned are of other kinds, which the summary says."""
-    hard_excluded: list[str] = field(default_factory=list)
-    """Allergens no venue shown may be known to contain (SQL and the guard)."""
-    left_out_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Words of the request that ask for a hard-excluded allergen ("lobster" with shellfish
-    kept out), left out of the search: searched for, they found only venues the filter then
-    left out, and the plan filled with unrelated ones."""
-    all_unsafe: bool = False
-    """The request's categories hold venues, and every one of them is known to contain a
-    hard-excluded allergen ("seafood" with shellfish kept out)."""
-    instead: list[str] = field(default_factory=list)
-    """With `all_unsafe`: the categories dropped to plan other venues of the kind instead."""
-    features: list[str] = field(default_factory=list)
-    """What the scout looked for: the features asked, and the members' diets at food venues."""
-    features_short: list[str] = field(default_factory=list)
-    """Features asked that fewer than `FEATURED_ENOUGH` venues show evidence of: venues
-    without them fill the plan."""
-    featured: int = 0
-    """Candidates that show evidence of every feature asked."""
-    featured_ids: list[str] = field(default_factory=list)
-    """Their venue ids: the plan's summary names those ranked, wherever they rank."""
-    around: str | None = None
-    """The area asked, read as a distance from its centre ("within 1.5 km of Harvard Square")."""
-    closed_left_out: int = 0
-    """Venues their source lists as closed, left out because enough open ones fit."""
-    one_city: str | None = None
-    """No place named: the city the plan was kept to, the one most of the matches are in."""
-    unknown_city: str | None = None
-    """A place the request names that the catalogue does not hold: nothing was searched."""
-    notes: list[str] = field(default_factory=list)
-    """What fitting the outing came to ("Cheaper, as asked: …")."""
-    counter_kept: set[int] = field(default_factory=set)
-
-
-def _filters(
-    intent: Intent, hard: list[str], near: MeetingPoint | None, radius: float | None
-) -> SearchFilters:
-    reading = intent.reading
-    city = reading.cities[0] if reading.cities else reading.area_city
-    if city is None and intent.location and not reading.area:
-        city = intent.location
-    return SearchFilters(
-        city=None if near else city,
-        area=None if near else reading.area,
-        kinds=list(intent.activity_kinds),
-        categories=list(reading.categories),
-        exclude_categories=list(reading.exclude_categories),
-        exclude_allergens=hard,
-        near=GeoPoint(lat=near.lat, lng=near.lng) if near else None,
-        radius_km=radius,
-    )
-
-
-def _area_title(intent: Intent) -> str:
-    area = intent.reading.area or ""
-    return " ".join(w if w.isupper() else w.capitalize() for w in area.split())
-
-
-def _plain(text: str) -> str:
-    """Lower case, without the punctuation around words."""
-    return " ".join(w.lower().strip(".,;:!?\"'()") for w in text.split())
-
-
-def _without(text: str, words: Mapping[str, object]) -> str:
-    """`text` without `words` (compared as `_plain` reads them)."""
-    return " ".join(w for w in text.split() if _plain(w) not in words)
-
-
-def _radius(members: Sequence[MemberLocation], point: MeetingPoint) -> float:
-    farthest = max(haversine_km(point.lat, point.lng, m.lat, m.lng) for m in members)
-    return min(MAX_RADIUS_KM, max(MIN_RADIUS_KM, farthest * 1.2))
-
-
-def _with_filters(query: DiscoveryQuery, **update: object) -> DiscoveryQuery:
-    return dataclasses.replace(query, filters=query.filters.model_copy(update=update))
 
 
 class Scout:
@@ -232,7 +112,7 @@ class Scout:
         if not self.catalog_rounds.providers:
             return []
         unfiltered, _ = await self.catalog_rounds.discover(
-            _with_filters(query, exclude_allergens=[])
+            with_filters(query, exclude_allergens=[])
         )
         hits = [h for h in unfiltered.hits if h.place.id not in seen]
         if not hits:
@@ -279,7 +159,7 @@ class Scout:
         )
         answers = await asyncio.gather(
             *(
-                self.rounds.discover_featured(_with_filters(query, city=t), features, usable)
+                self.rounds.discover_featured(with_filters(query, city=t), features, usable)
                 for t in towns
             )
         )
@@ -295,7 +175,9 @@ class Scout:
         exclude = list(intent.reading.allergens)
         hard = hard_set(group.profile, exclude)
         point = meeting_point(members)
-        filters = _filters(intent, hard, point, _radius(members, point) if point else None)
+        filters = search_filters(
+            intent, hard, point, radius_around(members, point) if point else None
+        )
         reading = intent.reading
         unknown = reading.unknown_place
         if unknown and not (filters.city or filters.area or point or intent.location):
@@ -314,16 +196,16 @@ class Scout:
                     "radius_km": AREA_RADIUS_KM,
                 }
             )
-            around = f"within {AREA_RADIUS_KM:g} km of {_area_title(intent)}"
+            around = f"within {AREA_RADIUS_KM:g} km of {area_title(intent)}"
         # the full-text arm: the activity, the categories, and words nothing else claimed
         # (a venue's name, "basketball court"); the vector arm reads the whole request
         words = " ".join(
             dict.fromkeys((*intent.activity_words, *reading.categories, *reading.leftover))
         )
         semantic = " ".join(x for x in (intent.prompt, intent.vibe or "") if x)
-        asked = asked_allergens(_plain(f"{semantic} {words}"), hard)
+        asked = asked_allergens(plain(f"{semantic} {words}"), hard)
         if asked:
-            semantic, words = _without(semantic, asked), _without(words, asked)
+            semantic, words = without(semantic, asked), without(words, asked)
         query = DiscoveryQuery(
             text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
         )
@@ -342,11 +224,12 @@ class Scout:
             filters.categories, filters.kinds
         ):
             await self.rounds.fill_with_restaurants(discovered, query, features, met)
-        ceiling = intent.asked.ceiling or 0
-        if "cheaper" in intent.asked.changes and ceiling >= 1:
-            # "make it cheaper": the venues priced at or under the ceiling are searched for
-            # first (the request's own search ranks them anywhere, or not at all), the rest after
-            cheap_query = _with_filters(query, price_tiers=list(TIERS[:ceiling]))
+        ceiling = price_ceiling(intent) or 0
+        if ceiling >= 1:
+            # "make it cheaper", or a cheap budget: the venues priced at or under the ceiling are
+            # searched for first (the request's own search ranks them anywhere, or not at all),
+            # the rest after
+            cheap_query = with_filters(query, price_tiers=list(TIERS[:ceiling]))
             cheap, _, _ = await self.rounds.discover_featured(cheap_query, features, usable)
             extend(cheap, discovered)
             discovered = cheap
@@ -355,30 +238,41 @@ class Scout:
         broadened = None
         missing_kinds: list[str] = []
         city = intent.reading.area_city
-        if not discovered.hits and (filters.area or around) and city:
-            # nothing under the area's name or near its centre: the city it is in, said
+        widened: str | None = None
+        if len(discovered.hits) < CATEGORY_ENOUGH and (filters.area or around) and city:
+            # nothing (or too little) under the area's name or near its centre: the city it is
+            # in, searched as the city itself would be, after the area's own venues, and said
             wider = filters.model_copy(
                 update={"area": None, "near": None, "radius_km": None, "city": city}
             )
-            searched = dataclasses.replace(query, filters=wider)
-            discovered, status, met = await self.rounds.discover_featured(
-                searched, features, usable
+            in_city = dataclasses.replace(query, filters=wider)
+            more, city_status, city_met = await self.rounds.discover_featured(
+                in_city, features, usable
             )
-            if discovered.hits:
-                area = _area_title(intent)
-                missed = f"nothing {around}" if around else f"none listed in {area}"
-                filters, broadened = wider, f"{missed}: all of {city.title()}"
-                around = f"in {city.title()} ({missed})"
+            if len(more.hits) < CAP and restates_kinds(wider.categories, wider.kinds):
+                await self.rounds.fill_with_restaurants(more, in_city, features, city_met)
+            towns = await self._greater_london(more, in_city, features, usable)
+            if any(h.place.id not in {d.place.id for d in discovered.hits} for h in more.hits):
+                area = area_title(intent)
+                placed = around is not None and around.startswith("within")
+                missed = f"nothing {around}" if placed else f"none listed in {area}"
+                widened = widened_note(area, city, len(discovered.hits), placed=placed)
+                if not discovered.hits:
+                    status, met = city_status, city_met
+                extend(discovered, more)
+                searched, filters = in_city, wider
+                broadened = f"{missed}: all of {city.title()}"
+                around = towns
         all_unsafe = False
         instead: list[str] = []
         if not discovered.hits and hard and filters.categories:
             unsafe = filters.model_copy(update={"exclude_allergens": []})
             all_unsafe = await self.nothing_matches(unsafe) is None
             if all_unsafe:  # every one holds the allergen: the kind's other venues instead
-                other = _with_filters(searched, categories=[])
+                other = with_filters(searched, categories=[])
                 other = dataclasses.replace(
                     other,
-                    words=_without(other.words, dict.fromkeys(filters.categories)) or other.text,
+                    words=without(other.words, dict.fromkeys(filters.categories)) or other.text,
                 )
                 discovered, status, met = await self.rounds.discover_featured(
                     other, features, usable
@@ -484,6 +378,6 @@ class Scout:
                 c.venue_id for c in candidates if set(features) <= set(c.record.place.traits)
             ],
             one_city=one_city,
-            notes=fitted.notes,
+            notes=[*([widened] if widened else []), *fitted.notes],
             counter_kept=fitted.counter_kept,
         )

@@ -102,6 +102,9 @@ class Scored:
     takes_groups: bool | None = None
     above_ceiling: bool = False
     """Priced above what "make it cheaper" asked: after every venue that is not."""
+    side_of_a_meal: bool = False
+    """A bank's café, a grocery or a bakery for a group's lunch or dinner (`leads_a_meal`):
+    after every place to eat."""
 
 
 def member_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
@@ -265,6 +268,7 @@ def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
         key=lambda s: (
             _endangers(s),
             advised_against(s),
+            s.side_of_a_meal,
             s.above_ceiling,
             _unmet(s),
             _poorly_rated(s),
@@ -294,6 +298,7 @@ def synthesise(
         key=lambda s: (
             _endangers(s),
             advised_against(s),
+            s.side_of_a_meal,
             s.above_ceiling,
             _unmet(s),
             _poorly_rated(s),

@@ -1,0 +1,106 @@
+"""What the scout hands on (moved out of `scout.py`): each candidate venue with its safety
+check, facts and history, and the scout's result with everything left out on the way."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from kairos.core.allergy_guard import AllergyAssessment
+from kairos.core.venue_identity import Venue, name_key
+from kairos.core.venue_identity import same_venue as is_same_venue
+from kairos.pipeline.safety import AllergyCheck
+from kairos.search.filters import SearchFilters
+from kairos.search.models import SearchHit
+from kairos.store.places import PlaceRecord
+from kairos.store.plans import StoredRiskEvent
+from kairos.venues.facts import RawFacts
+from kairos.venues.schemas import ExcludedVenue, MeetingPoint, MemberDistance
+from kairos.venues.synthesiser import SEVERE
+
+__all__ = ["Candidate", "ScoutResult", "same_venue"]
+
+
+def _venue(hit: SearchHit, listings: Mapping[str, int] | None) -> Venue:
+    p = hit.place
+    count = listings.get(name_key(p.name), 0) if listings is not None else None
+    return Venue(id=str(p.id), name=p.name, lat=p.lat, lng=p.lng, address=p.address,
+                 name_listings=count)  # fmt: skip
+
+
+def same_venue(a: SearchHit, b: SearchHit, listings: Mapping[str, int] | None = None) -> bool:
+    """The same catalog place, or the same venue by `core.venue_identity` (name, distance and
+    the catalog's street address and postcode; measured on the two Yelp releases of Boston,
+    `kairos eval dedup`). `listings` counts the catalog's places per name (`name_key`): a name
+    few places carry may join two listings across a postcode; without it every name is taken
+    for a chain's."""
+    return a.place.id == b.place.id or is_same_venue(_venue(a, listings), _venue(b, listings))
+
+
+@dataclass
+class Candidate:
+    venue_id: str
+    hit: SearchHit
+    record: PlaceRecord
+    assessment: AllergyAssessment
+    allergy: AllergyCheck
+    """The assessment as shown to every member and the planner (`venues/allergy.py`)."""
+    facts: RawFacts
+    past_risks: list[StoredRiskEvent] = field(default_factory=list)
+    distances: list[MemberDistance] = field(default_factory=list)
+
+    @property
+    def place_id(self) -> int:
+        return self.record.place.id
+
+    @property
+    def endangers(self) -> bool:
+        """A member's severe or anaphylactic allergen is known or likely here."""
+        return any(r.severity in SEVERE for r in self.allergy.risks)
+
+
+@dataclass
+class ScoutResult:
+    candidates: list[Candidate]
+    excluded: list[ExcludedVenue]
+    """Every venue found and left out, with why and for whom (`leftout.py`)."""
+    found: int
+    duplicates: int
+    meeting: MeetingPoint | None
+    filters: SearchFilters
+    providers: dict[str, str]
+    broadened: str | None = None
+    missing_kinds: list[str] = field(default_factory=list)
+    """Kinds of place asked that nothing here is ("religious_site" for temples): the venues
+    planned are of other kinds, which the summary says."""
+    hard_excluded: list[str] = field(default_factory=list)
+    """Allergens no venue shown may be known to contain (SQL and the guard)."""
+    left_out_words: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words of the request that ask for a hard-excluded allergen ("lobster" with shellfish
+    kept out), left out of the search: searched for, they found only venues the filter then
+    left out, and the plan filled with unrelated ones."""
+    all_unsafe: bool = False
+    """The request's categories hold venues, and every one of them is known to contain a
+    hard-excluded allergen ("seafood" with shellfish kept out)."""
+    instead: list[str] = field(default_factory=list)
+    """With `all_unsafe`: the categories dropped to plan other venues of the kind instead."""
+    features: list[str] = field(default_factory=list)
+    """What the scout looked for: the features asked, and the members' diets at food venues."""
+    features_short: list[str] = field(default_factory=list)
+    """Features asked that fewer than `FEATURED_ENOUGH` venues show evidence of: venues
+    without them fill the plan."""
+    featured: int = 0
+    """Candidates that show evidence of every feature asked."""
+    featured_ids: list[str] = field(default_factory=list)
+    """Their venue ids: the plan's summary names those ranked, wherever they rank."""
+    around: str | None = None
+    """The area asked, read as a distance from its centre ("within 1.5 km of Harvard Square")."""
+    closed_left_out: int = 0
+    """Venues their source lists as closed, left out because enough open ones fit."""
+    one_city: str | None = None
+    """No place named: the city the plan was kept to, the one most of the matches are in."""
+    unknown_city: str | None = None
+    """A place the request names that the catalogue does not hold: nothing was searched."""
+    notes: list[str] = field(default_factory=list)
+    """What fitting the outing came to ("Cheaper, as asked: …")."""
+    counter_kept: set[int] = field(default_factory=set)
