@@ -286,4 +286,4 @@ async def test_a_dish_that_cannot_be_made_safe_is_not_offered_and_says_why(
     if not titles:
         assert "cannot be made safe" in answer["message"]
     for s in answer["suggestions"]:
-        assert s["rationale"].startswith("A dish similar to peanut butter cookies")
+        assert s["rationale"].startswith("Not peanut butter cookies, but close to it")

@@ -53,7 +53,7 @@ def test_the_dish_comes_before_a_healthier_similar_one() -> None:
         ["Skillet Fried Chicken", "Southern Fried Chicken"],
     )
     assert suggestions[2].title == "Roast Chicken with Vegetables"
-    assert suggestions[2].rationale.startswith("A dish similar to fried chicken.")
+    assert suggestions[2].rationale.startswith("Not fried chicken, but close to it.")
 
 
 def test_the_nearest_dishes_share_the_dishs_words_first() -> None:
