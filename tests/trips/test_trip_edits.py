@@ -47,3 +47,31 @@ async def test_locked_stops_stay_and_swaps_in_words_find_their_day(
     assert answer["trip"]["trip_id"] == tid
     notes = [*answer["trip"]["notes"], *(n for d in answer["trip"]["days"] for n in d["notes"])]
     assert not any(re.search(r"\b\d{2,}\b is not", n) for n in notes), notes
+
+
+async def test_a_stop_locked_where_it_stands_keeps_its_place_in_the_day(
+    client: httpx.AsyncClient,
+) -> None:
+    """Locking day 1's second stop with no time moved it to the day's first stop at the day's
+    start (the trip planned again around it), so a later "swap stop 1" hit the locked stop (a
+    409 the traveller never expected). Locked where it stands, it keeps its time and order."""
+    uid = await create_user(client)
+    body = {"city": "Quebec City", "start_date": "2026-12-07", "days": 2, "pace": "packed",
+            "interests": "museums and churches"}  # fmt: skip
+    trip = (await client.post("/trips", json=body, headers=as_user(uid))).json()
+    tid = trip["trip_id"]
+    stops = _stops(trip, 1)
+    assert len(stops) >= 2, stops
+    second = stops[1]
+    locked = await client.post(f"/trips/{tid}/stops/{second['place_id']}/lock",
+                               json={"day": 1}, headers=as_user(uid))  # fmt: skip
+    assert locked.status_code == 200, locked.text
+    after = _stops(locked.json(), 1)
+    at = [s["place_id"] for s in after].index(second["place_id"])
+    assert after[at]["start"] == second["start"], (second["start"], after[at]["start"])
+    assert at >= 1, [s["name"] for s in after]
+    swapped = await client.post(f"/trips/{tid}/stops/{after[0]['place_id']}/swap",
+                                json={"want": "a museum"}, headers=as_user(uid))  # fmt: skip
+    assert swapped.status_code == 200, swapped.text
+    kept = _stops(swapped.json(), 1)
+    assert second["place_id"] in {s["place_id"] for s in kept}

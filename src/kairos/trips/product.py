@@ -329,6 +329,11 @@ class TripsProduct:
                 raise Conflict(
                     f"stop {edit['place_id']} is not locked on this trip; nothing to unlock"
                 )
+            if edit["kind"] == "lock" and edit.get("start") is None:
+                # locking a stop where it stands keeps its time: planned again around it, it
+                # would move to wherever the route puts it (the day's first stop, at 08:30)
+                edit = {**edit, "start": _stop_start(trip.itinerary, str(edit["place_id"]),
+                                                     int(edit["day"]))}  # fmt: skip
             saved = await self._save(user, trip, [*trip.edits, edit])
             if saved is not None:
                 return saved
@@ -381,6 +386,15 @@ def _replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:
     if into is None and len(added) == 1:
         edit["into"] = added[0]
     return changed
+
+
+def _stop_start(itinerary: dict[str, Any], place_id: str, day: int) -> str | None:
+    """The start ("HH:MM") of a stop on `day` (1-based) of a stored itinerary, if it is there."""
+    days = itinerary.get("days") or ()
+    for slot in (days[day - 1].get("slots") or ()) if 0 < day <= len(days) else ():
+        if str(slot.get("place_id")) == place_id and slot.get("start"):
+            return str(slot["start"])
+    return None
 
 
 def _stop_name(itinerary: dict[str, Any], place_id: str) -> str:
