@@ -146,8 +146,8 @@ class Locator:
     def _near(self, found: ResolvedLocation) -> str:
         """What the catalog holds near a restaurant it does not know (the operator may mean
         one of them)."""
-        if self.catalog is None or found.lat is None or found.lng is None:
-            return ""
+        if self.catalog is None or found.lat is None or found.lng is None or found.kind == "city":
+            return ""  # a city's centre is near nothing the operator meant
         lat, lng = found.lat, found.lng
         near = sorted((haversine_km(p.lat, p.lng, lat, lng), p.name) for p in self.catalog.places
                       if abs(p.lat - lat) < 0.01 and abs(p.lng - lng) < 0.013)  # fmt: skip
@@ -184,8 +184,8 @@ class Locator:
         the ZIP or city. An address that is a catalog place's own is that place; several places
         at that address are asked about (`out`). A mention without a name is never matched to a
         place by its name ("L St" is a street, not "Abo's on Pearl Street Pizza")."""
-        tries = [t for t in (mention.text, mention.where) if t]
-        for text in dict.fromkeys(tries):
+        tries = list(dict.fromkeys(t for t in (mention.text, mention.where) if t))
+        for n, text in enumerate(tries):
             answer = await self.signals.geocode(text, limit=MAX_CHOICES + 3, refresh=refresh)
             if answer.data is None:
                 continue
@@ -193,6 +193,8 @@ class Locator:
             if not matches:
                 continue
             match = matches[0]
+            if match.kind == "city" and n + 1 < len(tries):
+                continue  # an unknown name with its street: the street, not the city's centre
             place: CatalogPlace | None = None
             if match.kind in PRECISE:
                 place = await self._place_of(match.label, match.lat, match.lng)
