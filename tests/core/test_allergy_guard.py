@@ -76,7 +76,7 @@ def test_warning_wording_matches_severity() -> None:
     assert "Anaphylaxis risk for you" in danger.message and "May contain peanuts" in danger.message
     heuristic = by_name["thai heuristic"].warnings[0]
     assert heuristic.level == "danger" and "not verified" in heuristic.message
-    assert [w.level for w in by_name["thai heuristic"].warnings] == ["danger", "warning"]
+    assert [w.level for w in by_name["thai heuristic"].warnings] == ["danger", "warning", "warning"]
     severe = by_name["prawn shack"].warnings[0]
     assert (severe.level, severe.title) == ("warning", "Allergy warning")
     moderate = by_name["tahini"].warnings[0]

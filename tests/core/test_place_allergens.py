@@ -40,7 +40,7 @@ def test_nothing_known_is_low_confidence() -> None:
 def test_cuisine_only_is_medium_and_never_contains_for_sql() -> None:
     place = infer_place_allergens(["Thai"])
     assert place.confidence == "medium"
-    assert place.known_allergens == ["fish", "peanuts", "shellfish", "soy"]
+    assert place.known_allergens == ["fish", "molluscs", "peanuts", "shellfish", "soy"]
     assert place.contains_allergens == []
     assert {e.source for e in place.evidence} == {"cuisine_heuristic"}
 
@@ -249,3 +249,13 @@ def test_a_review_in_spanish_that_praises_a_dish_is_evidence() -> None:
     assert italian.knowledge("molluscs") is not None
     not_food = infer_place_allergens([], [("r3", "The waiter was crabby and slow.")])
     assert not_food.knowledge("shellfish") is None
+
+
+@pytest.mark.parametrize("cuisine", ["Japanese", "Sushi Bars", "Chinese", "Thai", "Korean"])
+def test_kitchens_that_cook_with_squid_octopus_or_oyster_sauce_may_hold_molluscs(
+    cuisine: str,
+) -> None:
+    """A severe mollusc allergy was sent to a Japanese place as 'no conflict expected from its
+    cuisine' (plans panel p50): squid, octopus, scallop and oyster sauce are common there."""
+    found = cuisine_allergens(cuisine)
+    assert found is not None and "molluscs" in found[1], found
