@@ -3,6 +3,7 @@ request is kept for a year, text travels gzipped, an unversioned one is revalida
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import httpx
@@ -81,3 +82,37 @@ def test_the_page_preloads_what_its_entry_module_imports_not_what_it_loads_on_de
     )
     assert preloaded == [f"/static/js/{n}.js?v={v}" for n in ("a", "d", "deep/c")]
     assert page.index("modulepreload") < page.index('<script type="module"')
+
+
+def test_the_page_lists_each_views_own_modules_for_first_view_to_preload(tmp_path: Path) -> None:
+    """A first visit fetches the core and its view alone: the page lists, per `view-<name>.js`,
+    that module and what it imports beyond the entry's own imports, under the version, before
+    first-view.js (which reads the list as it runs); none of them is preloaded for every view."""
+    root = tmp_path
+    (root / "js").mkdir()
+    (root / "js" / "main.js").write_text(
+        'import { a } from "./a.js";\nconst views = { x: () => import("./view-x.js"), '
+        'y: () => import("./view-y.js") };\n'
+    )
+    (root / "js" / "a.js").write_text("export const a = 1;\n")
+    (root / "js" / "view-x.js").write_text('import { a } from "./a.js";\nimport "./x.js";\n')
+    (root / "js" / "x.js").write_text('import { s } from "./shared.js";\n')
+    (root / "js" / "view-y.js").write_text('import { s } from "./shared.js";\n')
+    (root / "js" / "shared.js").write_text("export const s = 1;\n")
+    (root / "js" / "first-view.js").write_text("// reads #view-modules\n")
+    (root / "index.html").write_text(
+        '<script src="/static/js/first-view.js"></script>\n'
+        '<script type="module" src="/static/js/main.js"></script>'
+    )
+    assets = WebAssets(root)
+    page = assets.assets["index.html"].body.decode()
+    v = assets.version
+    preloaded = [line.split('"')[3] for line in page.splitlines() if "modulepreload" in line]
+    assert preloaded == [f"/static/js/a.js?v={v}"]
+    start = page.index('<script type="application/json" id="view-modules">')
+    assert start < page.index("first-view.js")
+    listing = json.loads(page[start:].split(">", 1)[1].split("</script>", 1)[0])
+    assert listing == {
+        "x": [f"/static/js/{m}.js?v={v}" for m in ("view-x", "x", "shared")],
+        "y": [f"/static/js/{m}.js?v={v}" for m in ("view-y", "shared")],
+    }

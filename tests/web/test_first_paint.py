@@ -43,7 +43,12 @@ def test_each_view_is_drawn_before_its_modules_arrive(
                 if other != shown:
                     expect(page.locator(f"#{other}")).to_be_hidden()
             assert page.title() == f"Kairos — {title}"
-            # every module the page will run is asked for at once, not one import level a trip
-            assert page.locator("link[rel=modulepreload]").count() >= 20
+            # the view's modules are asked for at once, not one import level a trip, and no
+            # other view's (tests/web/test_view_loading.py follows what is fetched)
+            preloaded = page.eval_on_selector_all(
+                "link[rel=modulepreload]", "links => links.map(l => l.href)"
+            )
+            assert any(f"/view-{view}.js" in href for href in preloaded), preloaded
+            assert sum("/view-" in href for href in preloaded) == 1, preloaded
     finally:
         context.close()

@@ -9,13 +9,17 @@ before. Text files are gzipped once, here, and sent compressed to a client that 
 
 The page preloads every module its entry module imports, directly or not (`modulepreload`), so a
 browser fetches them all at once instead of one level of imports per round trip (on slow 4G, half
-a second each); modules imported on demand (`import()`) are left to be fetched when asked.
+a second each). Each view's modules (`js/view-<name>.js` and what it imports beyond the entry's
+own) are imported on demand (`import()`) when the view is first shown; the page lists them per
+view (`<script type="application/json" id="view-modules">`) and `first-view.js` preloads the
+current view's alone, so a first visit fetches the shared core and that one view.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import mimetypes
 import posixpath
 import re
@@ -40,6 +44,8 @@ _STATIC_IMPORT = re.compile(
 _ENTRY_MODULE = re.compile(
     r"""<script type="module" src="/static/(?P<path>[\w./-]+\.js)"></script>"""
 )
+_FIRST_VIEW_SCRIPT = '<script src="/static/js/first-view.js"></script>'
+_VIEW_MODULE = re.compile(r"^js/view-(?P<view>[\w-]+)\.js$")
 
 
 @dataclass(frozen=True)
@@ -72,24 +78,26 @@ class WebAssets:
         self.assets = {name: self._asset(name, body) for name, body in raw.items()}
 
     def _preloaded(self, page: str, raw: dict[str, bytes]) -> str:
-        """`page` with a modulepreload link for each module its entry module imports."""
+        """`page` with a modulepreload link for each module its entry module imports, and the
+        list of each view's own modules for first-view.js to preload."""
         entry = _ENTRY_MODULE.search(page)
         if entry is None:
             return page
-        seen: list[str] = []
-        todo = [entry["path"]]
-        while todo:
-            name = todo.pop()
-            if name in seen or name not in raw:
-                continue
-            seen.append(name)
-            folder = PurePosixPath(name).parent
-            for found in _STATIC_IMPORT.finditer(raw[name].decode("utf-8")):
-                todo.append(posixpath.normpath((folder / found["path"]).as_posix()))
+        core = _imported(entry["path"], raw)
         links = "".join(
-            f'<link rel="modulepreload" href="/static/{name}">\n  ' for name in sorted(seen[1:])
+            f'<link rel="modulepreload" href="/static/{name}">\n  ' for name in sorted(core[1:])
         )
-        return page[: entry.start()] + links + page[entry.start() :]
+        page = page[: entry.start()] + links + page[entry.start() :]
+        views = {
+            found["view"]: [f"/static/{m}" for m in _imported(name, raw) if m not in core]
+            for name in sorted(raw)
+            if (found := _VIEW_MODULE.match(name))
+        }
+        if not views or _FIRST_VIEW_SCRIPT not in page:
+            return page
+        listing = json.dumps(views, indent=None, separators=(",", ":"))
+        script = f'<script type="application/json" id="view-modules">{listing}</script>\n  '
+        return page.replace(_FIRST_VIEW_SCRIPT, script + _FIRST_VIEW_SCRIPT, 1)
 
     def _versioned(self, text: str) -> str:
         def relative(match: re.Match[str]) -> str:
@@ -130,6 +138,21 @@ class WebAssets:
             headers["Content-Encoding"] = "gzip"
             return Response(asset.gzipped, media_type=asset.media_type, headers=headers)
         return Response(asset.body, media_type=asset.media_type, headers=headers)
+
+
+def _imported(module: str, raw: dict[str, bytes]) -> list[str]:
+    """`module` and every module it imports statically, directly or not, `module` first."""
+    seen: list[str] = []
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in raw:
+            continue
+        seen.append(name)
+        folder = PurePosixPath(name).parent
+        for found in _STATIC_IMPORT.finditer(raw[name].decode("utf-8")):
+            todo.append(posixpath.normpath((folder / found["path"]).as_posix()))
+    return seen
 
 
 class StaticAssets:

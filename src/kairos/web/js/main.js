@@ -1,14 +1,18 @@
 import { api } from "./api.js";
-import { createChat } from "./chat.js";
 import { announce, focusOn, h } from "./dom.js";
-import { loadFeed } from "./feed.js";
-import { createKitchen } from "./kitchen.js";
-import { createMeals } from "./meals.js";
-import { createOperator } from "./operator.js";
 import { setUpPhoneLayout } from "./phone-layout.js";
-import { createPlan } from "./plan.js";
 import { createProfile } from "./profile.js";
-import { createTrips } from "./trips.js";
+
+// Each view's modules load when the view is first shown, not with the page: a first visit to
+// Meals fetches no chat, feed, planner or map code and asks for no restaurant feed. The page
+// preloads the current view's modules (first-view.js, from the list api/web_assets.py writes).
+const VIEW_MODULES = {
+  restaurants: () => import("./view-restaurants.js"),
+  meals: () => import("./view-meals.js"),
+  plan: () => import("./view-plan.js"),
+  trips: () => import("./view-trips.js"),
+  operator: () => import("./view-operator.js"),
+};
 
 const state = { uid: localStorage.getItem("kairos.uid") };
 const byId = (id) => document.getElementById(id);
@@ -57,12 +61,8 @@ async function useSession(uid) {
   localStorage.setItem("kairos.uid", user.uid);
   globalError.hidden = true;
   describeAllergies(user);
-  chat.useUser(user.uid);
-  operator.useUser(user.uid);
-  trips.useUser(user.uid);
-  meals.reset();
-  kitchen.reload();
-  loadFeed(user.uid);
+  signedIn = true;
+  for (const view of Object.values(mounted)) view.useUser?.(user.uid);
   await fillUsers().catch(() => {});
 }
 
@@ -83,12 +83,24 @@ async function start() {
   }
 }
 
-const chat = createChat({ getUid: () => state.uid });
-const meals = createMeals({ getUid: () => state.uid });
-const kitchen = createKitchen({ getUid: () => state.uid });
-const plan = createPlan();
-const operator = createOperator({ getUid: () => state.uid });
-const trips = createTrips({ getUid: () => state.uid });
+let signedIn = false; // the session has answered: a view mounted from now on is told its user
+const mounted = {}; // view name → what its module's mount() returned
+const loading = {};
+
+// A view's modules, fetched and mounted once; a failure can be tried again.
+function load(view) {
+  loading[view] ??= VIEW_MODULES[view]().then(({ mount }) => {
+    const controller = mount({ getUid: () => state.uid });
+    mounted[view] = controller;
+    if (signedIn) controller.useUser?.(state.uid);
+    return controller;
+  }, (error) => {
+    delete loading[view];
+    showError(`Could not load the ${TITLES[view]} view: ${error.message}`, showView);
+    throw error;
+  });
+  return loading[view];
+}
 
 // Five views, one page: restaurants (feed + chat), the meal coach, the group planner, the trip
 // planner and the operator assistant, chosen by the URL's hash (`#plan/<plan_id>` opens a shared plan).
@@ -114,7 +126,7 @@ function showView() {
     announce(`${TITLES[view]}: ${byId(VIEWS[view]).querySelector("h2").textContent}`);
   }
   current = view;
-  if (view === "plan") plan.shown(location.hash);
+  load(view).then((controller) => controller.shown?.(location.hash), () => {});
 }
 // A skip link focuses its target in place: following its #fragment would change the view.
 document.querySelectorAll(".skip").forEach((link) => link.addEventListener("click", (e) => {
@@ -128,27 +140,10 @@ const profile = createProfile({
   onSaved: (user) => {
     describeAllergies(user);
     fillUsers().catch(() => {});
-    loadFeed(state.uid, { refresh: true });
+    mounted.restaurants?.profileSaved(state.uid);
   },
   onError: (error) => showError(`Could not open your profile: ${error.message}`, () => profile.open()),
 });
-
-// On a phone the chat sits below the feed: a floating button jumps to it while it is off screen.
-function watchChat() {
-  const jump = byId("jump-chat");
-  const narrow = matchMedia("(max-width: 900px)");
-  let visible = false;
-  const update = () => { jump.hidden = !narrow.matches || visible || byId("restaurants-view").hidden; };
-  addEventListener("hashchange", update);
-  new IntersectionObserver(([entry]) => { visible = entry.isIntersecting; update(); }).observe(byId("chat"));
-  narrow.addEventListener("change", update);
-  jump.addEventListener("click", (e) => {
-    e.preventDefault();
-    byId("chat").scrollIntoView({ behavior: "smooth", block: "start" });
-    byId("chat-input").focus({ preventScroll: true });
-  });
-  update();
-}
 
 // The sticky header's height, for scroll-padding-top (app.css): focus never lands under it.
 new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--header-h",
@@ -159,7 +154,6 @@ applyTheme(localStorage.getItem("kairos.theme") || (dark.matches ? "dark" : "lig
 dark.addEventListener("change", (e) => { if (!localStorage.getItem("kairos.theme")) applyTheme(e.matches ? "dark" : "light", false); });
 byId("theme-toggle").addEventListener("click", () =>
   applyTheme(document.documentElement.dataset.theme === "dark" ? "light" : "dark", true));
-byId("refresh").addEventListener("click", () => state.uid && loadFeed(state.uid, { refresh: true }));
 byId("open-profile").addEventListener("click", () => profile.open());
 byId("new-user").addEventListener("click", function newUser() {
   useSession(undefined).catch((e) => showError(`Could not create a demo user: ${e.message}`, newUser));
@@ -169,5 +163,4 @@ byId("user-select").addEventListener("change", (e) => {
   const pick = () => useSession(uid).catch((err) => showError(`Could not switch user: ${err.message}`, pick));
   pick();
 });
-watchChat();
 start();

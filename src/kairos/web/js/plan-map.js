@@ -29,7 +29,9 @@ export function createPlanMap(container, note) {
   // points to fit while the map had no size (on a phone it waits behind "Show map"): fitted
   // once it is shown, else every pin would pile up at the zoom of a 0 px box
   let unfitted = null;
+  let shownOnce = false; // the view has been opened: its map starts once it has a size
   new ResizeObserver(() => {
+    if (!ready && shownOnce && container.clientWidth) start(); // a phone's "Show map"
     if (!map || !unfitted || !container.clientWidth) return;
     map.invalidateSize();
     const points = unfitted;
@@ -40,9 +42,10 @@ export function createPlanMap(container, note) {
   function start() {
     if (ready) return ready;
     ready = (async () => {
-      // The note is the view's largest text: written once the settings answer, not after Leaflet.
+      // The offline note is in the page (the view's largest text, drawn at once): taken away
+      // when a tile server is set, never written after the settings or Leaflet arrive.
       const tiles = tilesConfigured().then((url) => {
-        if (!url) note.textContent = "Offline map: no tile server is configured, so venues, members and the meeting point are drawn on a plain background.";
+        if (url) note.textContent = "";
         return url;
       });
       L = await loadLeaflet();
@@ -144,6 +147,12 @@ export function createPlanMap(container, note) {
   }
 
   return {
+    // The view is open: Leaflet (46 KB) loads now if the map is on screen, else (a phone's map
+    // behind "Show map") once it is shown, or when a plan, a pick or the heatmap needs it.
+    viewShown() {
+      shownOnce = true;
+      if (container.clientWidth) start().then(() => map.invalidateSize()).catch(() => {});
+    },
     start,
     showPlan,
     showMembers,

@@ -391,7 +391,7 @@ export function createPlan() {
   return {
     // Called when the view is shown (or its hash changes): starts the map, opens a shared plan.
     shown(hash) {
-      map.start().then(() => map.resize()).catch(() => {});
+      map.viewShown();
       const shared = PLAN_HASH.exec(hash);
       if (shared) openShared(shared[1].toLowerCase());
     },
