@@ -60,6 +60,11 @@ export function placeCard(item, { uid, rank, onFocus } = {}) {
   const quote = item.consolidated_review?.text || r.summary?.text;
   const warnings = item.allergy_summary?.warnings || r.allergy_warnings;
   const note = item.allergy_summary?.confidence_note || r.confidence_note;
+  // The place's allergy assessment is on the collapsed card (issue 41, item 5): the warnings as
+  // banners, else the guard's one line (no allergen found, from its cuisine only, unverified).
+  const assessment = item.allergy_summary?.summary ?? r.allergy_summary;
+  const safeLine = !warnings?.length && assessment
+    ? h("p", { class: "note allergy-line", text: assessment }) : null;
   // Hidden while collapsed: not read by a screen reader, its links not reached by Tab.
   const panel = h("div", { class: "expand", id: expandId, role: "region", "aria-label": `More about ${r.name}`, hidden: true });
   card.append(...[head,
@@ -67,6 +72,7 @@ export function placeCard(item, { uid, rank, onFocus } = {}) {
       tags.map((t) => h("li", { class: `pill tag-${t.type}`, text: `${TAG_ICONS[t.type] || ""} ${t.label}` }))) : null,
     quote ? h("p", { class: "quote", text: `“${quote}”` }) : null,
     r.hours_note ? h("p", { class: "note hours", text: `🕒 ${r.hours_note}` }) : null,
+    safeLine,
     ...banners(warnings, warnings?.length ? note : null),
     panel].filter(Boolean));
 
