@@ -77,6 +77,29 @@ async def test_a_place_name_holding_an_activity_word_keeps_the_outings_kind(
     assert {v["kind"] for v in closer["venues"]} <= MEAL_OR_DRINK_KINDS
 
 
+async def test_a_date_night_is_a_dinner_and_a_place_name_is_no_vibe(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "date night in londn for 2, somewhere special" was planned at Kew Gardens, Westminster
+    and the Tower of London; after "somewhere a bit closer to covent garden" the venues were
+    ranked as "outdoor 0.93" (the garden of Covent Garden read as a vibe)."""
+    uid = await create_user(client)
+    said = "date night in londn for 2, somewhere special"
+    first = await _plan(client, uid, prompt=said, group_size=2)
+    assert first["parsed_intent"]["activity"] == "meal", first["parsed_intent"]
+    assert first["venues"], first["execution_summary"]
+    assert {v["kind"] for v in first["venues"][:3]} <= MEAL_OR_DRINK_KINDS, first["venues"][:3]
+    history = [
+        {"role": "user", "content": said},
+        {"role": "assistant", "content": first["execution_summary"][:1990]},
+    ]
+    closer = await _plan(
+        client, uid, prompt="somewhere a bit closer to covent garden?", chat_history=history
+    )
+    assert closer["parsed_intent"].get("vibe") != "outdoor", closer["parsed_intent"]
+    assert "outdoor" not in closer["execution_summary"], closer["execution_summary"]
+
+
 async def test_typod_budget_and_group_words_are_read(client: httpx.AsyncClient) -> None:
     """ "chepa eats in cambrige for 6 studnets" read no budget: every venue $$ without a word."""
     uid = await create_user(client)

@@ -59,7 +59,8 @@ def _activity(name: str, kinds: str, words: str, *, outdoor: bool = False) -> Ac
 ACTIVITIES: Final[dict[str, Activity]] = {}
 for _phrases, _act in (
     (
-        "dinner,lunch,brunch,breakfast,eat,eats,food,meal,restaurant,restaurants,supper",
+        "dinner,lunch,brunch,breakfast,eat,eats,food,meal,restaurant,restaurants,supper,"
+        "date night,dinner date,first date",
         _activity("meal", "restaurant", ""),
     ),
     (

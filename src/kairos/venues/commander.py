@@ -233,10 +233,10 @@ class Commander:
         if budget is None and earlier is not None:
             budget = budget_of(earlier.text, earlier, group_size, None)
         location = request.location or _location(reading)
-        unsaid = NEGATED_WISH.sub(" ", text)
+        unsaid = NEGATED_WISH.sub(" ", _unplaced(own))  # "Covent Garden" asks for no garden
         vibe = self.vibe_of(request.vibe) if request.vibe else self.vibe_of(unsaid)
         if vibe is None and earlier is not None:
-            vibe = self.vibe_of(earlier.text)
+            vibe = self.vibe_of(_unplaced(earlier))
         if request.vibe and vibe is None:
             vibe = request.vibe.strip().lower()
         changes = asked_changes(prompt) if earlier is not None else ()
