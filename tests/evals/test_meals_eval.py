@@ -19,3 +19,13 @@ def test_meals_eval_on_the_sample_has_no_violations() -> None:
     assert report.parser_quantity >= 0.95 and report.parser_item >= 0.95
     keys = {f.key for f in meals_figures(report, "sample")}
     assert "meals.safety.sample.violations" in keys
+
+
+def test_lactose_free_dairy_is_no_violation_for_an_intolerance_only() -> None:
+    from kairos.evals.meals import _violations
+    from kairos.meals.recipes.constraints import CookConstraints
+
+    lines = ["1 tbsp lactose-free butter", "950 ml lactose-free milk"]
+    assert _violations(lines, CookConstraints(allergens={"dairy": "intolerance"})) == 0
+    assert _violations(lines, CookConstraints(allergens={"dairy": "moderate"})) == 2
+    assert _violations(["1 tbsp butter"], CookConstraints(allergens={"dairy": "intolerance"})) == 1

@@ -351,3 +351,21 @@ def test_a_lactose_intolerance_gets_lactose_free_dairy_and_a_dislike_is_left_out
         raise AssertionError("lactose-free milk shown to a milk allergy")
     pea_soup = _row(["2 cups frozen peas", "1 onion"], ["Simmer the peas."], "Pea Soup")
     assert isinstance(adapt_recipe(pea_soup, CookConstraints(dislikes=("peas",))), Refusal)
+
+
+def test_a_vegan_with_a_lactose_intolerance_gets_no_lactose_free_dairy() -> None:
+    """`kairos eval meals` found '40 ml lactose-free sour cream' in a vegan cook's recipe: the
+    intolerance's lactose-free swap was taken and the diet, which the allergy had covered,
+    was no longer asked. A vegan gets a plant swap or no dairy line at all."""
+    recipe = _row(
+        ["1/3 cup butter", "1 cup rice", "1 3/4 cups milk", "2 cups broccoli"],
+        ["Melt the butter.", "Add the rice, the milk and the broccoli."],
+        "Broccoli Rice",
+    )
+    vegan = CookConstraints(allergens={"dairy": "intolerance"}, diets=("vegan",))
+    adapted = adapt_recipe(recipe, vegan)
+    if isinstance(adapted, AdaptedRecipe):
+        lines = " ".join(line.display for line in adapted.ingredients if not line.omitted).lower()
+        assert "lactose-free" not in lines and "butter" not in lines.replace("vegan butter", ""), (
+            lines
+        )

@@ -76,15 +76,25 @@ def _profile(rng: random.Random) -> CookConstraints:
     return CookConstraints(allergens=allergens, dislikes=dislikes, diets=diets)
 
 
+_LACTOSE_FREE = re.compile(r"\blactose[\s-]*free\b", re.IGNORECASE)
+
+
 def _violations(recipe_lines: list[str], constraints: CookConstraints) -> int:
     """Final lines that contain a forbidden allergen; a line that only likely holds one stays,
-    named in the recipe's allergy check (issue 33)."""
+    named in the recipe's allergy check (issue 33). A lactose-free dairy line for a dairy
+    intolerance (and no dairy allergy: the union of a household keeps the gravest severity) is
+    what an intolerance is advised to use, not a violation; for any allergy it is one."""
     forbidden = set(constraints.allergens)
+
+    def allowed(allergen: str, line: str) -> bool:
+        intolerant = constraints.allergens.get(allergen) == "intolerance"
+        return allergen == "dairy" and intolerant and _LACTOSE_FREE.search(line) is not None
+
     return sum(
         1
         for line in recipe_lines
         for m in detect_allergens(line)
-        if m.allergen in forbidden and m.status == "contains"
+        if m.allergen in forbidden and m.status == "contains" and not allowed(m.allergen, line)
     )
 
 

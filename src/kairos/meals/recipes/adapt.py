@@ -32,7 +32,7 @@ from kairos.meals.recipes.models import (
     Substitution,
     Units,
 )
-from kairos.meals.recipes.reading import Hazard, hazards_in, tolerated
+from kairos.meals.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.meals.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.meals.recipes.skill import explain_steps
 from kairos.meals.recipes.step_amounts import (
@@ -74,8 +74,18 @@ def _hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]
     found: list[Hazard] = []
     for line in lines:
         read = hazards_in(line, constraints.allergens, constraints.dislikes, constraints.diets)
-        found += [h for h in read if not tolerated(h, line, constraints.allergens)]
+        for hazard in read:
+            if not tolerated(hazard, line, constraints.allergens):
+                found.append(hazard)
+            elif diet := _diet_without(hazard.name, constraints.diets):
+                # lactose-free butter suits the intolerance, not a vegan: still dairy
+                found.append(Hazard("diet", diet, hazard.word, hazard.status))
     return found
+
+
+def _diet_without(allergen: str, diets: Iterable[str]) -> str | None:
+    """The first of `diets` that excludes `allergen` (vegan excludes dairy), if any."""
+    return next((d for d in diets if allergen in DIET_RULES.get(d, ((), ()))[1]), None)
 
 
 def grave(hazard: Hazard, constraints: CookConstraints) -> bool:
