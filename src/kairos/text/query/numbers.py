@@ -102,6 +102,12 @@ _NOT_PRICE_AFTER = re.compile(
     r"years?|yrs?|days?|nights?|weeks?|th\b|st\b|nd\b|rd\b|/5|out of)"
 )
 
+_AGE_BEFORE = re.compile(
+    r"\b(?:kids?|children|child|toddlers?|boys?|girls?|babies|baby|teens?|grandkids)"
+    r"\s+(?:aged\s+|ages\s+)?(?:under|below|over|above|less than|younger than|older than)\s*$"
+)
+"""The words before a bare number that make it an age ("two kids under 8")."""
+
 _RATING = re.compile(
     r"(?:(?P<kw>at ?least|min(?:imum)?|above|over|more than|greater than|>=?|rated|"
     r"rating(?: of)?(?: at least| above| over)?)\s*(?P<v1>[0-5](?:\.\d)?)(?![\d.])"
@@ -335,6 +341,8 @@ def extract_numbers(text: str) -> tuple[NumberFacts, list[tuple[int, int]]]:
         followed = _NOT_PRICE_AFTER.match(masked, match.end("num"))
         if followed and not match.group("unit") and not match.group("cur"):
             continue
+        if not match.group("sym") and _AGE_BEFORE.search(masked, 0, match.start("num")):
+            continue  # "3 kids under 8" is an age, not $8 a head
         mention = _price(match)
         if mention is not None:
             price = mention
