@@ -14,7 +14,9 @@ EU-14, some with household members of their own), asks the coach for dishes (tit
 the recipes, plain requests, pantries), selects every suggestion, and reads every final recipe:
 
 - a final ingredient line that *contains* an allergen of anyone the meal is cooked for is a
-  violation;
+  violation, except a lactose-free dairy line for a milk *intolerance* (what a lactose
+  intolerance is advised to use; never for a milk allergy), which must be named, quoted, in the
+  recipe's allergy check or warnings;
 - a line that *likely* holds one must be named, quoted, in the recipe's allergy check (a risk
   of that allergen) or in its warnings;
 - every suggestion and recipe must carry `allergy`, checked for the cook and every member.
@@ -414,6 +416,14 @@ def _named(line: str, group: str, recipe: dict[str, Any], who: str) -> bool:
     return any(text in w.lower() for w in recipe["warnings"])
 
 
+LACTOSE_FREE = re.compile(r"\blactose[\s-]*free\b", re.IGNORECASE)
+
+
+def _lactose_free_for_intolerance(line: str, group: str, severity: str) -> bool:
+    """A lactose-free dairy line for a milk intolerance (never for a milk allergy)."""
+    return group == "milk" and severity == "intolerance" and LACTOSE_FREE.search(line) is not None
+
+
 def check_recipe(
     recipe: dict[str, Any], people: dict[str, dict[str, str]], out: dict[str, Any]
 ) -> None:
@@ -437,6 +447,14 @@ def check_recipe(
                 if severity is None:
                     continue
                 case = (severity, group, who, item["display"], recipe["title"], item["original"])
+                if status == "contains" and _lactose_free_for_intolerance(
+                    item["display"], group, severity
+                ):
+                    # what a lactose intolerance is advised to use: kept, and it must be named
+                    out["lactose_free"] += 1
+                    if not _named(item["display"], group, recipe, who):
+                        out["lactose_free_unnamed"].append(case)
+                    continue
                 if status == "contains":
                     out["contains"].append(case)
                     continue
@@ -458,6 +476,7 @@ def run(api: Api, cooks: int, seed: int, titles: list[str]) -> dict[str, Any]:
                            "household_requests": 0, "answered": 0, "follow_ups": 0, "empty": 0,
                            "not_offered": 0, "suggestions": 0, "recipes": 0, "lines": 0,
                            "likely": 0, "likely_named": 0, "contains": [], "likely_unnamed": [],
+                           "lactose_free": 0, "lactose_free_unnamed": [],
                            "missing_check": [], "coach_ms": [], "select_ms": [],
                            "replaced": Counter()}  # fmt: skip
     for _ in range(cooks):
@@ -526,6 +545,8 @@ def report(out: dict[str, Any], data: str) -> int:
         ("likely lines (an allergen of someone it is for)", out["likely"]),
         ("  ... named in the allergy check or warnings", out["likely_named"]),
         ("VIOLATION likely lines not named", len(out["likely_unnamed"])),
+        ("lactose-free dairy lines for a milk intolerance", out["lactose_free"]),
+        ("VIOLATION lactose-free lines not named", len(out["lactose_free_unnamed"])),
         ("VIOLATION suggestions/recipes without the check for everyone", len(out["missing_check"])),
         ("coach p50 / p95 ms", f"{_p(out['coach_ms'], 50):.0f} / {_p(out['coach_ms'], 95):.0f}"),
         ("select p50 / p95 ms", f"{_p(out['select_ms'], 50):.0f} / {_p(out['select_ms'], 95):.0f}"),
@@ -535,6 +556,7 @@ def report(out: dict[str, Any], data: str) -> int:
     for label, cases in (
         ("contains", out["contains"]),
         ("likely, not named", out["likely_unnamed"]),
+        ("lactose-free, not named", out["lactose_free_unnamed"]),
     ):
         if cases:
             by_group = Counter(c[1] for c in cases)
@@ -547,7 +569,14 @@ def report(out: dict[str, Any], data: str) -> int:
                 print(f"  [{severity} {group}, {who}] {title}: {line!r} (source: {original!r})")
     for title, check in out["missing_check"][:5]:
         print(f"  no check for everyone: {title}: {check and check['checked_for']}")
-    return int(bool(out["contains"] or out["likely_unnamed"] or out["missing_check"]))
+    return int(
+        bool(
+            out["contains"]
+            or out["likely_unnamed"]
+            or out["missing_check"]
+            or out["lactose_free_unnamed"]
+        )
+    )
 
 
 def main() -> int:
