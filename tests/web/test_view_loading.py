@@ -152,3 +152,23 @@ def test_plan_and_restaurants_paint_their_largest_text_with_the_page(
         expect(page.locator("#feed .card .quote").first).to_be_visible(timeout=60_000)
         page.wait_for_load_state("networkidle")
         assert page.evaluate(_LARGEST_PAINT) == "feed-intro"
+
+
+def test_a_form_sent_before_its_modules_arrive_is_sent_once_they_do(
+    browser: Any, server: str
+) -> None:
+    """On slow 4G a person can type and press Enter before the view's modules have arrived: the
+    form waits for them and is sent then, the page never reloaded by a native submit."""
+    with _visit(browser, server) as (page, _):
+        held: list[Any] = []
+        page.route("**/static/js/view-meals.js*", lambda route: held.append(route))
+        page.goto("/#meals")
+        page.wait_for_selector("#user-select option", state="attached")
+        page.fill("#meal-text", "healthier lasagna for 4")
+        page.press("#meal-text", "Enter")
+        page.wait_for_timeout(500)
+        assert "?" not in page.url and "lasagna" not in page.url, page.url
+        assert held, "the view's entry module was not asked for"
+        held[0].continue_()
+        expect(page.locator(".suggestion").first).to_be_visible(timeout=60_000)
+        assert "?" not in page.url, page.url

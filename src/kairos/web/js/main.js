@@ -128,6 +128,15 @@ function showView() {
   current = view;
   load(view).then((controller) => controller.shown?.(location.hash), () => {});
 }
+// A form sent before its view's modules have arrived (on slow 4G, a round trip after the page)
+// waits for them and is then sent again, never natively (that would reload the page).
+document.addEventListener("submit", (e) => {
+  const view = Object.keys(VIEWS).find((name) => byId(VIEWS[name]).contains(e.target));
+  if (!view || mounted[view]) return;
+  e.preventDefault();
+  const again = () => e.target.requestSubmit(e.submitter && e.submitter.form === e.target ? e.submitter : undefined);
+  load(view).then(again, () => {});
+}, true);
 // A skip link focuses its target in place: following its #fragment would change the view.
 document.querySelectorAll(".skip").forEach((link) => link.addEventListener("click", (e) => {
   e.preventDefault();
