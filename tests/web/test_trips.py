@@ -229,7 +229,7 @@ def test_plan_relax_swap_lock_and_export(page: Any) -> None:
         "kind": "lock",
         "place_id": target["place_id"],
         "day": 2,
-        "start": None,
+        "start": target["start"],  # locked where it stands: it keeps its time
     }
     row = _day(page, 2).locator(f".trip-slot[data-place='{target['place_id']}']")
     expect(row.locator(".trip-locked")).to_have_text("🔒 Locked to day 2")
