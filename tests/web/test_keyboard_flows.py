@@ -165,6 +165,10 @@ def test_operator_by_keyboard(page: Any) -> None:
     expect(second).to_be_visible(timeout=60_000)
     expect(message).to_be_focused()
     expect(second.locator(".op-baseline")).to_have_text("usual 150 covers on Fridays")
+    # the second answer is said 30 ms after it is drawn; the third may say the same words, so
+    # the recording starts once the second has been said
+    said_second = re.compile("^" + re.escape(second.locator(".op-recommendation").inner_text()))
+    expect(page.locator("#op-live")).to_have_text(said_second)
 
     page.evaluate(_RECORD, "op-live")
     _tab_to(page, ".op-answer[data-turn='2'] .op-evidence > summary")
