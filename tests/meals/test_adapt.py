@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergens import lactose_free_for_intolerance
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.lexicon import CANONICAL_ALLERGENS
 from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Recipe, Refusal, adapt_recipe
@@ -369,3 +370,24 @@ def test_a_vegan_with_a_lactose_intolerance_gets_no_lactose_free_dairy() -> None
         assert "lactose-free" not in lines and "butter" not in lines.replace("vegan butter", ""), (
             lines
         )
+
+
+def test_lactose_free_reaches_only_the_word_it_qualifies() -> None:
+    """One rule for the coach and the safety step (`lactose_free_for_intolerance`): in
+    "lactose-free milk and butter" the butter is plain butter, so the safety step refuses the
+    line for a lactose intolerance too; "lactose-free milk" alone passes, named."""
+    intolerant = [("you", AllergyProfile(intolerances=["lactose"]))]
+    passed = recipe_check(["1 cup lactose-free milk"], intolerant)
+    assert passed.verdict != "danger" and "lactose-free" in passed.risks[0].message
+    try:
+        recipe_check(["1 cup lactose-free milk and 2 tbsp butter"], intolerant)
+    except UnsafeToShow as refused:
+        assert "butter" in str(refused), refused
+    else:
+        raise AssertionError("plain butter passed as lactose-free")
+    assert lactose_free_for_intolerance(
+        "2 tbsp lactose-free butter", "butter", "dairy", "intolerance"
+    )
+    assert not lactose_free_for_intolerance(
+        "2 tbsp lactose-free butter", "butter", "dairy", "severe"
+    )

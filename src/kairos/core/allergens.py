@@ -26,6 +26,7 @@ __all__ = [
     "is_canonical",
     "is_known_food",
     "is_umbrella",
+    "lactose_free_for_intolerance",
     "named_allergens",
     "names_allergen_class",
     "normalise_allergen",
@@ -206,3 +207,20 @@ def is_known_food(line: str) -> bool:
             if term_key(" ".join(words[start : start + size])) in known:
                 return True
     return False
+
+
+_LACTOSE_FREE: Final = r"lactose[\s-]*free"
+
+
+def lactose_free_for_intolerance(text: str, word: str, allergen: str, severity: str | None) -> bool:
+    """`word` (a dairy word found in `text`) is lactose-free dairy ("lactose-free milk", "the
+    lactose-free butter") and dairy is only an intolerance: lactose is what an intolerance
+    reacts to; the milk protein an allergy reacts to is still there, so an allergy never
+    takes it. Only the word the qualifier reaches counts: in "lactose-free milk and butter"
+    the butter is plain butter."""
+    if allergen != "dairy" or severity != "intolerance":
+        return False
+    if re.match(_LACTOSE_FREE, word, re.IGNORECASE):
+        return True
+    said = rf"\b{_LACTOSE_FREE}\s+(?:[\w-]+\s+){{0,2}}?{re.escape(word)}\b"
+    return re.search(said, text, re.IGNORECASE) is not None

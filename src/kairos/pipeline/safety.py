@@ -16,14 +16,19 @@ walks every route that returns such items).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from kairos.core.allergen_detection import detect_allergens
-from kairos.core.allergens import SEVERITY_RISK, Severity, is_canonical, is_known_food
+from kairos.core.allergens import (
+    SEVERITY_RISK,
+    Severity,
+    is_canonical,
+    is_known_food,
+    lactose_free_for_intolerance,
+)
 from kairos.core.allergy_guard import AllergyAssessment, ExcludedItem, GuardResult, check
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.allergy_warnings import LEVELS, WarningLevel, advice, display_name
@@ -278,15 +283,6 @@ class UnsafeToShow(ValueError):
     """An item holds an allergen of someone it would be shown to: it must not be shown."""
 
 
-_LACTOSE_FREE = re.compile(r"\blactose[\s-]*free\b", re.IGNORECASE)
-
-
-def _lactose_free_for_intolerance(line: str, allergen: str, severity: Severity) -> bool:
-    """A lactose-free dairy line ("lactose-free milk") where dairy is only an intolerance for
-    everyone it is for: lactose is what the intolerance reacts to; an allergy never takes it."""
-    return allergen == "dairy" and severity == "intolerance" and bool(_LACTOSE_FREE.search(line))
-
-
 def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck:
     """A recipe's final ingredient lines, read again for `people`.
 
@@ -311,7 +307,9 @@ def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck
             severity = union.get(mention.allergen)
             if severity is None:
                 continue
-            lactose_free = _lactose_free_for_intolerance(line, mention.allergen, severity)
+            lactose_free = lactose_free_for_intolerance(
+                line, mention.text, mention.allergen, severity
+            )
             if mention.status == "contains" and not lactose_free:
                 raise UnsafeToShow(f"{line!r} contains {display_name(mention.allergen)}")
             name = display_name(mention.allergen)

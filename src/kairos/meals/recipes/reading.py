@@ -18,7 +18,7 @@ from typing import Final, Literal
 
 from kairos.core.allergen_detection import AllergenMention as Mention
 from kairos.core.allergen_detection import detect_allergens
-from kairos.core.allergens import is_canonical
+from kairos.core.allergens import is_canonical, lactose_free_for_intolerance
 from kairos.core.lexicon import custom_lexicon, food_lexicon
 from kairos.meals.recipes.foods import canonical_food, food_table
 from kairos.meals.recipes.models import IngredientLine, ParsedIngredient
@@ -57,21 +57,12 @@ class Hazard:
         return self.kind == "allergen" and self.status != "contains" and is_canonical(self.name)
 
 
-_LACTOSE_FREE: Final = r"lactose[\s-]*free"
-
-
 def tolerated(hazard: Hazard, text: str, severities: Mapping[str, str]) -> bool:
-    """Lactose-free dairy in `text` ("lactose-free milk", "the lactose-free butter") for a
-    dairy *intolerance*: lactose is what an intolerance reacts to; the milk protein an allergy
-    reacts to is still there, so an allergy (of anyone) never tolerates it."""
-    if hazard.kind != "allergen" or hazard.name != "dairy":
-        return False
-    if severities.get("dairy") != "intolerance":
-        return False
-    if re.match(_LACTOSE_FREE, hazard.word, re.IGNORECASE):
-        return True
-    said = rf"\b{_LACTOSE_FREE}\s+(?:[\w-]+\s+){{0,2}}?{re.escape(hazard.word)}\b"
-    return re.search(said, text, re.IGNORECASE) is not None
+    """Lactose-free dairy for a dairy intolerance: the engine's one rule
+    (`lactose_free_for_intolerance`), so the coach keeps only what the safety step passes."""
+    return hazard.kind == "allergen" and lactose_free_for_intolerance(
+        text, hazard.word, hazard.name, severities.get(hazard.name)
+    )
 
 
 # Diet -> what it forbids: animal groups of foods.toml, and canonical allergens.
