@@ -106,15 +106,17 @@ def test_a_kept_risky_meal_says_its_risk_for_whom_and_why() -> None:
 
     assert risky["drawn"] and risky["verdict"] == "caution" and "caution" in risky["cls"]
     assert risky["label"] == "Allergy check of Crab Shack for you"
-    assert "Known allergy risk" in risky["text"] and CAUTION["summary"] in risky["text"]
+    assert "Warning: contains shellfish" in risky["text"]
     assert f"Why this place: {WHY}" in risky["text"]
     assert risky["risks"] == [
         {"cls": "trip-risk warning",
-         "text": f"⚠ Warning · shellfish (contains) · for you{RISK['message']}"},
+         "text": f"Warning: contains shellfish · for you{RISK['message']}"},
     ]  # fmt: skip
     assert CAUTION["note"] in risky["text"] and risky["risk"] == "known allergy risk"
 
-    assert quiet["drawn"] and "No known risk for your allergies" in quiet["text"]
+    # nothing is known of the place: said as unknown, never as "no known risk"
+    assert quiet["drawn"] and "Unknown: no menu or reviews" in quiet["text"]
+    assert "No known risk" not in quiet["text"]
     assert NO_RISK["summary"] in quiet["text"] and "Why this place" not in quiet["text"]
     assert quiet["risks"] == [] and quiet["risk"] == ""
 
@@ -144,7 +146,7 @@ def test_the_plan_draws_each_meals_check_beside_it() -> None:
     museum, lunch = _node(RENDER, "trips-render.js", trip)
     assert "not a place to eat" not in museum and "allergy" not in museum.lower()
     assert "Crab Shack · ⚠ known allergy risk" in lunch
-    assert CAUTION["summary"] in lunch and WHY in lunch and RISK["message"] in lunch
+    assert "Warning: contains shellfish" in lunch and WHY in lunch and RISK["message"] in lunch
     assert "for you" in lunch
 
 
@@ -159,5 +161,5 @@ def test_an_answer_about_a_place_to_eat_shows_its_check() -> None:
              "enrichment": {"unknown": []}}  # fmt: skip
     museum = {**about, "name": "Museum", "kind": "museum", "allergy": NOT_FOOD}
     eat, visit = _node(PLACE, "trips-render.js", [{**about, "allergy": CAUTION}, museum])
-    assert CAUTION["summary"] in eat and RISK["message"] in eat and "for you" in eat
+    assert "Warning: contains shellfish" in eat and RISK["message"] in eat and "for you" in eat
     assert NOT_FOOD["summary"] not in visit and "allerg" not in visit.lower()

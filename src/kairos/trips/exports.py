@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
+from kairos.pipeline.safety import AllergyCheck
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.phrasing import MODE_WORDS
 from kairos.trips.schemas import SlotView, TripView
@@ -41,6 +42,7 @@ ZONES: Final = {
 country and region; a country with one zone needs no region."""
 LEVEL_WORDS: Final = {"danger": "DANGER", "warning": "WARNING", "caution": "CAUTION",
                       "info": "NOTE"}  # fmt: skip
+RISK_WORDS: Final = {"danger": "Danger", "warning": "Warning", "caution": "Caution", "info": "Note"}
 CHECK_MARKS: Final = {"passed": "✓ passed", "failed": "✗ failed", "not_checked": "? not checked"}
 
 
@@ -55,6 +57,37 @@ def trip_zone(city: str) -> ZoneInfo:
     return ZoneInfo("UTC")
 
 
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def verdict_words(check: AllergyCheck) -> str:
+    """The check in the words every view uses (web/js/allergy-words.js): a place nothing is known
+    of is "Unknown", never "no known risk"."""
+    if check.verdict == "no_allergies":
+        return "No allergies given, so none were checked"
+    if check.verdict == "excluded":
+        return f"Left out: known to contain {_listed([r.name for r in check.risks])}"
+    if check.risks:
+        return "; ".join(
+            f"{RISK_WORDS.get(r.level, r.level)}: "
+            f"{'contains' if r.status == 'contains' else 'may contain'} {r.name}"
+            for r in check.risks
+        )
+    if check.verdict == "caution":
+        return "Check before you eat: not every allergen could be checked"
+    if check.basis == "none":
+        return "Unknown: no menu or reviews"
+    whose = (
+        "your allergies"
+        if check.checked_for == ["you"]
+        else f"the allergies of {_listed(check.checked_for)}"
+    )
+    if check.basis == "cuisine_heuristic":
+        return f"No known risk for {whose}, judged from its cuisine only"
+    return f"No known risk for {whose}"
+
+
 def allergy_lines(slot: SlotView) -> list[str]:
     """A meal's allergy check in words, for the calendar and the printed page: the summary, why
     a place with a known risk was kept, each risk (its level, for whom, its message), and how far
@@ -62,7 +95,7 @@ def allergy_lines(slot: SlotView) -> list[str]:
     check = slot.allergy
     if slot.kind == "stop" or check.verdict == "not_food":
         return []
-    lines = [f"Allergies ({', '.join(check.checked_for)}): {check.summary}"]
+    lines = [f"Allergies ({', '.join(check.checked_for)}): {verdict_words(check)}. {check.summary}"]
     if slot.risk_reason:
         lines.append(f"Why this place: {slot.risk_reason}")
     lines += [

@@ -2,6 +2,7 @@
 // (substitutions highlighted, the original line on hover; the allergy check on every suggestion
 // and recipe; whether a suggestion is healthier than the usual version, on which measure, or
 // that its nutrition is unknown) → tick ingredients, print, feedback.
+import { allergyVerdict, riskHeadline, verdictWords } from "./allergy-words.js";
 import { ApiError } from "./api.js";
 import { focusOn, h } from "./dom.js";
 
@@ -29,25 +30,18 @@ async function send(path, uid, { json, form } = {}) {
 }
 
 // The safety step's allergy check of a suggestion or recipe, said in words (never colour
-// alone): the verdict, who it was checked for, each risk with its status, who it is for and
-// what to check.
-const VERDICTS = {
-  danger: ["danger", "⚠ Allergy danger"],
-  caution: ["caution", "⚠ Allergy caution"],
-  no_known_risk: ["info", "✓ No known allergy risk"],
-  no_allergies: ["info", "No allergies given"],
-  not_food: ["info", "Not food"],
-};
+// alone): the verdict line shared by every view, who it was checked for, each risk with who it
+// is for and what to check.
+const BANNER = { danger: "danger", caution: "caution", unknown: "warning", info: "info" };
 
 function allergyCheck(check, { full = false } = {}) {
-  if (!check) return null;
-  const [level, label] = VERDICTS[check.verdict] || ["info", "Allergy check"];
+  const said = verdictWords(check);
+  if (!said) return null;
   const risks = check.risks.map((r) => h("li", { class: "allergy-risk", "data-allergen": r.allergen },
-    h("b", { text: `${r.name}: ${r.status === "contains" ? "contains" : "likely"} (${r.severity})` }),
+    h("b", { text: `${riskHeadline(r)} (${r.severity})` }),
     ` — for ${r.who.join(", ")}`, full ? h("span", { class: "risk-message", text: `. ${r.message}` }) : null));
-  return h("section", { class: `banner ${level} allergy-check`, "data-verdict": check.verdict, "aria-label": "Allergy check" },
-    h("strong", { text: label }),
-    h("span", { class: "allergy-summary", text: check.summary }),
+  return h("section", { class: `banner ${BANNER[said[2]]} allergy-check`, "data-verdict": check.verdict, "aria-label": "Allergy check" },
+    allergyVerdict(check),
     risks.length ? h("ul", { class: "allergy-risks" }, ...risks) : null,
     full ? h("span", { class: "note allergy-for", text: `Checked for ${check.checked_for.join(", ")}` +
       (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".") }) : null,

@@ -1,6 +1,7 @@
 // The planner's ranked venue cards: scores with their confidence, why / watch out, risk flags by
 // severity, the members at risk (named, in the danger style), the venue's allergy check (who it
 // was checked for, each risk and who it is for, in words), distances, votes and vetoes.
+import { allergyVerdict, riskHeadline, verdictWords } from "./allergy-words.js";
 import { h } from "./dom.js";
 
 const TIERS = ["gold", "silver", "bronze"];
@@ -39,29 +40,22 @@ function membersAtRisk(v) {
     }));
 }
 
-// The safety step's check of the venue, said in words (never colour alone): the verdict, each
-// risk with its status and severity, who it is for and what to do, and who it was checked for.
-const VERDICTS = {
-  danger: ["danger", "🚨 Allergy danger"],
-  caution: ["caution", "⚠️ Allergy caution"],
-  excluded: ["danger", "⛔ Known to contain an allergen someone must avoid"],
-  no_known_risk: ["info", "✓ No known allergy risk"],
-  no_allergies: ["info", "No allergies given"],
-  not_food: ["info", "Not a place to eat"],
-};
+// The safety step's check of the venue, said in words (never colour alone): the verdict line
+// shared by every view ("Warning: contains shellfish", "Unknown: no menu or reviews"), each risk
+// with its severity, who it is for and what to do, and who it was checked for.
+const BANNER = { danger: "danger", caution: "caution", unknown: "warning", info: "info" };
 
 function allergyCheck(v) {
   const check = v.allergy;
-  if (!check) return null;
-  const [level, label] = VERDICTS[check.verdict] || ["info", "Allergy check"];
+  const said = verdictWords(check);
+  if (!said) return null;
   const risks = check.risks.map((r) => h("li", { class: "allergy-risk", "data-allergen": r.allergen },
-    h("b", { text: `${r.name}: ${r.status === "contains" ? "contains" : "likely"} (${r.severity})` }),
+    h("b", { text: `${riskHeadline(r)} (${r.severity})` }),
     h("span", { class: "allergy-who", text: ` — for ${r.who.join(", ")}` }),
     h("span", { class: "risk-message", text: `. ${r.message}` })));
-  return h("section", { class: `banner ${level} allergy-check`, "data-verdict": check.verdict,
+  return h("section", { class: `banner ${BANNER[said[2]]} allergy-check`, "data-verdict": check.verdict,
     "aria-label": `Allergy check at ${v.name}` },
-    h("strong", { text: label }),
-    h("div", { class: "allergy-summary", text: check.summary }),
+    allergyVerdict(check),
     risks.length ? h("ul", { class: "allergy-risks" }, ...risks) : null,
     h("div", { class: "allergy-for", text: `Checked for ${check.checked_for.join(", ")}` +
       (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".") }),

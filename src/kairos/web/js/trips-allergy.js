@@ -4,17 +4,8 @@
 // risk (its level as a word, the allergen, for whom, and its message), and how far the knowledge
 // goes. A stop is not a place to eat: its check says so and nothing is drawn. Every state is
 // text first; colour only repeats it.
+import { allergyVerdict, riskHeadline } from "./allergy-words.js";
 import { h } from "./dom.js";
-
-const VERDICT = {
-  no_known_risk: ["○", "No known risk for your allergies"],
-  caution: ["⚠", "Known allergy risk"],
-  danger: ["⛔", "Anaphylaxis risk"],
-  excluded: ["⛔", "Left out for your allergies"],
-  no_allergies: ["○", "No allergies given"],
-};
-const LEVEL = { danger: "⛔ Danger", warning: "⚠ Warning", caution: "⚠ Caution", info: "ℹ Note" };
-const STATUS = { contains: "contains", likely: "likely" };
 
 const list = (names) => names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
@@ -22,7 +13,7 @@ const list = (names) => names.length < 2 ? names.join("") : `${names.slice(0, -1
 export const forWhom = (who) => `for ${list(who)}`;
 
 export function riskLabel(risk) {
-  return `${LEVEL[risk.level] || risk.level} · ${risk.name} (${STATUS[risk.status] || risk.status}) · ${forWhom(risk.who)}`;
+  return `${riskHeadline(risk)} · ${forWhom(risk.who)}`;
 }
 
 // The short words a map pin or a heading can add: "known allergy risk" or nothing.
@@ -34,13 +25,11 @@ export function riskWords(slot) {
 
 export function allergyBlock(slot) {
   const check = slot.allergy;
-  if (!check || slot.kind === "stop" || check.verdict === "not_food") return null;
-  const [symbol, words] = VERDICT[check.verdict] || ["ℹ", check.verdict];
+  if (!check || check.verdict === "not_food") return null;
   const risks = check.risks || [];
   return h("div", { class: `trip-allergy ${check.verdict}`, "data-verdict": check.verdict, role: "group",
     "aria-label": `Allergy check of ${slot.name} for ${list(check.checked_for)}` },
-    h("p", { class: "trip-allergy-verdict" },
-      h("strong", { text: `${symbol} ${words}: ` }), h("span", { class: "trip-allergy-summary", text: check.summary })),
+    allergyVerdict(check, { extraClass: "trip-allergy-verdict" }),
     slot.risk_reason ? h("p", { class: "trip-allergy-why" }, h("strong", { text: "Why this place: " }), slot.risk_reason) : null,
     risks.length ? h("ul", { class: "trip-allergy-risks" }, ...risks.map((r) => h("li", {
       class: `trip-risk ${r.level}`, "data-allergen": r.allergen },
