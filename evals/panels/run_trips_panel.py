@@ -52,6 +52,8 @@ def slot_line(slot: dict[str, Any]) -> str:
     times = f"{slot.get('start')}–{slot.get('end')}"
     travel = slot.get("travel_minutes")
     before = f" (arrive {slot.get('arrive')}, {travel} min travel)" if travel else ""
+    if travel and slot.get("travel_known") is False:
+        before = f" (arrive {slot.get('arrive')}, travel time unknown: {travel} min allowed)"
     if slot.get("arrive") and slot.get("arrive") != slot.get("start") and not travel:
         before = f" (arrive {slot.get('arrive')})"
     kind = slot.get("kind", "stop")

@@ -1,4 +1,4 @@
-"""Days that do not end early (issue 35, item 2): a day whose visits end before 15:00 takes
+"""Days that do not end early (issue 35, item 2): a day whose visits end before 17:00 takes
 places no day holds, nearest first, past the pace's usual number of stops when the visits are
 short (and says so); with nothing left to add, it says why it is light."""
 
@@ -40,3 +40,15 @@ def test_a_day_with_nothing_left_to_add_says_why_it_is_light() -> None:
     day = _plan([_sight(1, 30), _sight(2, 30)]).days[0]
     assert len(day.stops) == 2
     assert any(n.startswith("A light day") for n in day.notes), day.notes
+
+
+def test_a_sightseeing_day_runs_to_the_late_afternoon_when_the_city_holds_enough() -> None:
+    """Delhi and Kathmandu days ended at 14:45–15:45 with sights left over: a moderate day of
+    hour-long visits in a city with more sights than the pace's share runs to about 17:00."""
+    itinerary = _plan([_sight(i, 60) for i in range(1, 15)])
+    day = itinerary.days[0]
+    assert max(s.end for s in day.stops) >= 16 * 60 + 45, [(s.name, s.start, s.end)
+                                                           for s in day.stops]  # fmt: skip
+    assert max(s.end for s in day.stops) <= 19 * 60 + 30
+    failed = {r.constraint for r in verify(itinerary).failed()}
+    assert not failed & {"day_length", "no_overlap", "no_duplicate", "travel_feasible"}, failed

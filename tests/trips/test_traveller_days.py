@@ -5,6 +5,7 @@ places to eat, a longer way to lunch rather than none, and a swap that survives 
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from kairos.trips.day_plan import even_out, light_note, schedule, spec_of, upgrade
@@ -189,3 +190,42 @@ def test_a_landmark_no_day_could_hold_takes_the_place_of_a_lesser_stop() -> None
     # a place ranked below every stop takes no one's place
     days = [_day(request, 0, lesser)]
     assert upgrade(request, days, [0], by_id, [], [_c(9, 0.0, 0.0, duration=240)]) == []
+
+
+def test_a_day_of_places_with_no_position_still_says_when_to_eat_and_keeps_that_time_free() -> None:
+    """New York's sample rows have no position and the city no place to eat: a packed day ran
+    08:30–21:10 with six stops back to back and only 'no lunch: ... no known position'. The
+    lunch is said and its time kept free, as on a day whose stops have positions."""
+    unplaced = [_c(i, 0.0, 0.0, positioned=False, duration=90, name=f"Museum {i}")
+                for i in range(6)]  # fmt: skip
+    day = plan_itinerary(_request(unplaced, meals=())).days[0]
+    said = [n for n in day.notes if n.startswith("No place to eat is known near")]
+    assert any("plan lunch yourself around" in n and "kept free" in n for n in said), day.notes
+    assert not any("no known position" in n for n in day.notes), day.notes
+    lunch = next(n for n in said if "lunch" in n)
+    free = re.search(r"\((\d\d):(\d\d)–(\d\d):(\d\d) is kept free", lunch)
+    assert free is not None, lunch
+    start, end = int(free[1]) * 60 + int(free[2]), int(free[3]) * 60 + int(free[4])
+    assert not any(s.start < end and s.end > start for s in day.stops), (lunch, day.stops)
+
+
+def _legs(day: Day) -> list[int]:
+    return [s.travel_minutes for s in day.stops[1:]]
+
+
+def test_with_children_no_leg_is_long_and_a_longer_one_is_said() -> None:
+    """A family's Delhi day held 46- and 70-minute legs between stops. With children a leg is
+    40 minutes at most (a farther place waits), and one over half an hour is said on the day."""
+    near = [_c(i, 0.002 * i, 0.0) for i in range(3)]
+    mid = [_c(5, 0.075, 0.0, name="Mid Zoo")]  # ~8 km: about 39 min by transit
+    far = [_c(6, 0.0, -0.17, name="Far Fort")]  # ~15 km west: over an hour
+    alone = plan_itinerary(_request([*near, *mid, *far])).days[0]
+    assert max(_legs(alone)) > 40, alone.stops  # without children the far place is reached
+    family = plan_itinerary(_request([*near, *mid, *far], children=True)).days[0]
+    assert family.stops and max(_legs(family)) <= 40, [(s.name, s.travel_minutes)
+                                                       for s in family.stops]  # fmt: skip
+    said = [n for n in family.notes if n.startswith("With children")]
+    long = [s for s in family.stops[1:] if s.travel_minutes > 30]
+    assert bool(said) == bool(long), (family.notes, long)
+    for s in long:
+        assert f"{s.name} {s.travel_minutes} min" in said[0]

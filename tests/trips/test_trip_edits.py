@@ -35,7 +35,12 @@ async def test_locked_stops_stay_and_swaps_in_words_find_their_day(
     assert "unlock" in refused.json()["detail"].lower()
     said = await client.post("/trips/intent", headers=as_user(uid), json={
         "raw_text": f"swap {first['name']} for a park", "trip_id": tid})  # fmt: skip
-    assert said.status_code == 409 and "unlock" in said.json()["detail"].lower()
+    # in words, the refusal is the chat's answer: the trip as it was, and why
+    assert said.status_code == 200, said.text
+    assert said.json()["message"].startswith("Nothing changed:"), said.json()["message"]
+    assert "unlock" in said.json()["message"].lower()
+    assert first["name"] in said.json()["message"]
+    assert first["place_id"] in {s["place_id"] for s in _stops(said.json()["trip"], 1)}
     after = (await client.get(f"/trips/{tid}", headers=as_user(uid))).json()
     assert first["place_id"] in {s["place_id"] for s in _stops(after, 1)}
     # a stop named without a day: its day is found
@@ -75,3 +80,18 @@ async def test_a_stop_locked_where_it_stands_keeps_its_place_in_the_day(
     assert swapped.status_code == 200, swapped.text
     kept = _stops(swapped.json(), 1)
     assert second["place_id"] in {s["place_id"] for s in kept}
+
+
+async def test_a_city_kairos_does_not_hold_is_answered_with_the_cities_it_does(
+    client: httpx.AsyncClient,
+) -> None:
+    """'Lisbon for 3 days' answered a raw 422; a chat answers a sentence naming where Kairos
+    can plan, and plans no trip elsewhere."""
+    uid = await create_user(client)
+    words = {"raw_text": "Lisbon for 3 days, food and viewpoints"}
+    said = await client.post("/trips/intent", headers=as_user(uid), json=words)
+    assert said.status_code == 200, said.text
+    answer = said.json()
+    assert answer["trip"] is None
+    assert answer["message"].startswith("Kairos knows no places to visit in Lisbon"), answer
+    assert "Singapore" in answer["message"], answer["message"]

@@ -133,6 +133,7 @@ async def test_a_city_whose_places_have_no_coordinates_is_planned_and_never_veri
     trip = made.json()
     stops = [s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
     assert stops and all(not s["position_known"] for s in stops)
+    assert all(not s["travel_known"] for s in stops)  # a leg's time is unknown, not 30 min
     assert any(s["address"] for s in stops)
     assert all(d["slots"] for d in trip["days"])
     assert trip["verified"] is False and "give no position" in trip["verdict"]

@@ -9,6 +9,8 @@ when it may be):
   a phrase of `_BUSINESS_PHRASES`, or a house number ("House #1343/40", "Er." before a name);
 - a node tagged only as artwork, attraction, viewpoint or information that carries a business's
   contact details (phone, e-mail, website, street number) and no mark of heritage;
+- a shop, housing, a station or a bare mural by the table `core/data/not_sights.toml`
+  (`core.not_sights`; stations and housing even when a notable list names them);
 - an attraction whose name says a street (ends in Street, Avenue, Road, Marg…, or begins with
   Rue): a traveller walks it on the way, it is no stop, unless a notable list
   (`notability_basis`) names it.
@@ -32,6 +34,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from kairos.core.geo import haversine_km
+from kairos.core.not_sights import why_no_stop_even_if_listed, why_not_a_sight
 
 __all__ = [
     "DUPLICATE_KM", "MINOR", "NOTABLE", "near_duplicates", "not_a_sight", "notability",
@@ -121,8 +124,12 @@ def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | No
     tags = _osm_tags(attributes)
     if set(words) & _LODGING_WORDS or "guest house" in lowered:
         return "its name says it is a lodging, not a sight"
+    if (listed_why := why_no_stop_even_if_listed(name, kind, attributes)) is not None:
+        return listed_why
     if any(_notable_basis(raw) for _s, raw in _raws(attributes)):
         return None
+    if not _heritage(tags) and (table_why := why_not_a_sight(name, kind, attributes)):
+        return table_why
     street = words and (
         words[-1] in _STREET_ENDS or (len(words) > 1 and words[0] in _STREET_STARTS)
     )

@@ -12,9 +12,10 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kairos.errors import InvalidInput
+from kairos.errors import Conflict, InvalidInput
 from kairos.profiles.schemas import UserPublic
 from kairos.profiles.travel import Companions
+from kairos.signals.geocoding.cities import find_city
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
 from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import TripCreate, TripView
@@ -78,6 +79,11 @@ async def answer_intent(
         f = request.filters
         if not f.city:
             raise InvalidInput("name a city to plan a trip, e.g. '3 days in Delhi next week'")
+        if find_city(f.city) is None:
+            # a chat answers in words: the traveller learns where Kairos can plan instead
+            known = await product.retrieval.plannable_cities()
+            return IntentAnswer(intent_id=intent_id, intent=intent,
+                                message=unknown_city_message(f.city, known))  # fmt: skip
         start = f.start or today + timedelta(days=1)
         days = f.days or (((f.end - start).days + 1) if f.end else DEFAULT_DAYS)
         create = TripCreate(
@@ -98,7 +104,12 @@ async def answer_intent(
         if intent.day_index is None:
             raise InvalidInput("say which day to change, e.g. 'make day 2 more relaxed'")
         edit = _edit(intent, trip_view, request.raw_text)
-        trip = await product.edit(user, body.trip_id, edit)
+        try:
+            trip = await product.edit(user, body.trip_id, edit)
+        except Conflict as refused:
+            # a locked stop asked to be swapped: the trip stays as it was, and says why
+            return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip_view,
+                                message=f"Nothing changed: {refused.detail}.")  # fmt: skip
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip,
                             message=f"Day {intent.day_index} changed; the other days are as they "
                             "were.")  # fmt: skip
@@ -106,6 +117,13 @@ async def answer_intent(
                         place=await product.about(intent.petal or request.raw_text, trip_view,
                                                   user.allergies),
                         message=f"About {intent.petal or 'that place'}.")  # fmt: skip
+
+
+def unknown_city_message(city: str, known: list[str]) -> str:
+    """A city the catalogue does not hold, said as a sentence naming the cities it does."""
+    named = sorted({c.name for c in (find_city(k) for k in known) if c is not None})
+    where = f"It can plan trips in {', '.join(named)}." if named else "It holds no city yet."
+    return f"Kairos knows no places to visit in {city}, so it cannot plan a trip there. {where}"
 
 
 COMPANIONS: dict[str, Companions] = {

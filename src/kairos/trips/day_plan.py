@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Final
 
 from kairos.core.geo import haversine_km
-from kairos.trips.models import MODES, PACES, Candidate, Day, Slot, TripRequest
+from kairos.trips.models import CHILD_SAID, PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
@@ -66,7 +66,7 @@ def schedule(
     order = (list(range(len(stops))) if keep_order
              else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip
     locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
-    return schedule_day(spec, [stops[i] for i in order], mode=MODES[request.mode], hotel=home,
+    return schedule_day(spec, [stops[i] for i in order], mode=request.travel_mode, hotel=home,
                         meals=meals, used_meals=used_meals, locks=locks)  # fmt: skip
 
 
@@ -178,7 +178,7 @@ def food_note(day: Day, meals: Sequence[Candidate], city: str, *, city_said: boo
     return replace(day, notes=(*day.notes, said))
 
 
-FULL_END: Final = 15 * 60
+FULL_END: Final = 17 * 60
 """A day whose visits end before this minute is topped up with places no day holds."""
 SHORT_EXTRA: Final = 2
 """Stops a day of short visits may hold past its pace's number while its visits end before
@@ -204,7 +204,7 @@ def top_up(
     nearest to its stops within one leg first, then the better ranked) while each makes it end
     later; past the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short
     visits). `days` is updated in place."""
-    reach = reach_km(MODES[request.mode])
+    reach = reach_km(request.travel_mode)
     usual = PACES[request.pace].max_stops
     used = {s.place_id for d in days for s in d.stops}
     for index in active:
@@ -269,6 +269,21 @@ def even_out(
                 break
         if not moved:
             return
+
+
+def child_legs_note(day: Day, request: TripRequest) -> Day:
+    """With children, a day says its legs between stops longer than `CHILD_SAID` minutes (a
+    leg to a place with no position is an allowance, not said)."""
+    if not request.children:
+        return day
+    long = [s for i, s in enumerate(day.stops)
+            if i > 0 and s.travel_minutes > CHILD_SAID and s.positioned
+            and day.stops[i - 1].positioned]  # fmt: skip
+    if not long:
+        return day
+    legs = "; ".join(f"to {s.name} {s.travel_minutes} min" for s in long)
+    said = f"With children: {len(long)} long way{'s' if len(long) != 1 else ''} today ({legs})."
+    return replace(day, notes=(*day.notes, said))
 
 
 def light_note(day: Day, days: Sequence[Day], pool: Sequence[Candidate], city: str) -> Day:

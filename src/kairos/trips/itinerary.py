@@ -34,6 +34,7 @@ from kairos.core.geo import haversine_km
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.clustering import cluster_by_day
 from kairos.trips.day_plan import (
+    child_legs_note,
     day_km,
     day_spec,
     even_out,
@@ -51,7 +52,6 @@ from kairos.trips.day_plan import (
 from kairos.trips.hours import allowed_spans, by_appointment_only
 from kairos.trips.kind_groups import fits, kind_groups
 from kairos.trips.models import (
-    MODES,
     PACES,
     Candidate,
     Day,
@@ -162,7 +162,7 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
             continue
         kept.append(c)
         by_name.setdefault(key, []).append(c)
-    alone = _alone(kept, reach_km(MODES[request.mode])) - locked
+    alone = _alone(kept, reach_km(request.travel_mode)) - locked
     return _Prepared([c for c in kept if c.id not in alone] + [c for c in kept if c.id in alone],
                      excluded, booking)  # fmt: skip
 
@@ -267,8 +267,9 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     top_up(request, days, active, prepared.pool, by_id, meals)
     # the city having no place to eat is said on the first day with stops only
     fed = min((d.index for d in days if d.index in active and d.stops), default=None)
-    days = [light_note(food_note(d, meals, request.city, city_said=d.index != fed), days,
-                       prepared.pool, request.city)
+    days = [child_legs_note(light_note(food_note(d, meals, request.city,
+                                                 city_said=d.index != fed),
+                                       days, prepared.pool, request.city), request)
             if d.index in active else d for d in days]  # fmt: skip
     placed = {s.place_id for d in days for s in d.stops}
     unplaced = [u for u in unplaced if u.place_id not in placed]

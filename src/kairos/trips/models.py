@@ -7,7 +7,7 @@ Monday, as `datetime.date.weekday()` and `core.opening_hours` count.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any, Final, Literal
 
@@ -82,6 +82,11 @@ MODES: Final[Mapping[str, TravelMode]] = {
 walking is quicker); city driving 24 km/h plus 5 min parking. Street distance is the
 straight-line (haversine) distance × the detour factor. Longest leg between two stops: 45 min
 on foot (about 3.5 km of streets), 75 min by transit or car."""
+
+CHILD_LEG: Final = 40
+"""Minutes a leg between two stops may take with children (a longer one is said on the day)."""
+CHILD_SAID: Final = 30
+"""With children, a leg longer than this is said on its day."""
 
 
 @dataclass(frozen=True)
@@ -236,9 +241,21 @@ class TripRequest:
     """Step-free places asked for: a stop whose source says wheelchair=no is never planned, one
     whose source says nothing is planned only after those marked yes, and named to check."""
 
+    children: bool = False
+    """Travelling with children: a leg between two stops takes at most `CHILD_LEG` minutes."""
+
     @property
     def dates(self) -> list[date]:
         return [self.start_date + timedelta(days=i) for i in range(self.days)]
+
+    @property
+    def travel_mode(self) -> TravelMode:
+        """The mode as this trip travels it: with children, legs of `CHILD_LEG` minutes at
+        most (a far place waits for a day it is near to, or is said as not placed)."""
+        mode = MODES[self.mode]
+        if self.children and mode.longest_leg > CHILD_LEG:
+            return replace(mode, longest_leg=CHILD_LEG)
+        return mode
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,7 @@ class TripsProduct:
             free_days=frozenset(int(d) - 1 for d in request.get("free_days") or ()),
             step_free=bool(request.get("accessibility")),
             by_appointment=asks_for_appointments(str(request.get("interests") or "")),
+            children=request.get("companions") == "family_with_kids",
         )
         itinerary = plan_itinerary(trip)
         for edit in edits:

@@ -86,6 +86,11 @@ class SlotView(BaseModel):
     start: str
     end: str
     travel_minutes: int
+    travel_known: bool = Field(
+        default=True,
+        description="false: this place or the one before has no known position, so "
+        "`travel_minutes` is an allowance and the leg's time is unknown",
+    )
     distance_km: float
     source: str
     licence: str

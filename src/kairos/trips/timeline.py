@@ -209,9 +209,11 @@ def _meal(
     to = (nxt.lat, nxt.lng) if nxt is not None and nxt.positioned else None
     here = s.pos if s.pos is not None and s.pos_known else to
     if here is None:
-        if s.slots:
+        if s.slots and s.meals:
             s.notes.append(f"no {kind}: the stops around {kind} time have no known position, so "
                            "no place to eat can be chosen near them")  # fmt: skip
+        # the meal's time is still said and kept free, as on a day whose stops have positions
+        _on_your_own(s, kind, minutes, nxt, "", by)
         return
     radius = MEAL_RADIUS_KM[s.mode.name]
 

@@ -39,7 +39,7 @@ from typing import Final, Literal
 from kairos.core.geo import haversine_km
 from kairos.trips.hours import HoursState, visit_hours, why_unknown
 from kairos.trips.itinerary import same_city
-from kairos.trips.models import MODES, Candidate, Day, Itinerary, Slot
+from kairos.trips.models import Candidate, Day, Itinerary, Slot
 from kairos.trips.travel import lower_bound_minutes
 
 __all__ = ["CONSTRAINTS", "CheckResult", "UnknownHours", "Verification", "verify"]
@@ -131,7 +131,7 @@ def _hhmm(minute: int) -> str:
 
 def verify(itinerary: Itinerary) -> Verification:
     request = itinerary.request
-    mode = MODES[request.mode]
+    mode = request.travel_mode
     places: dict[str, Candidate] = {c.id: c for c in (*request.meals, *request.candidates)}
     opened: list[str] = []
     unknown: list[UnknownHours] = []

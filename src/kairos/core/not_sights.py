@@ -1,0 +1,115 @@
+"""Places listed as sights that a traveller would not go to see: shops, housing, stations and
+murals on a wall, read from `core/data/not_sights.toml` (name words and phrases, a listing's own
+labels, OSM keys and artwork types, a description's first sentence). `why_not_a_sight` says
+why in a traveller's words, or None.
+
+Stations and housing are no stop even when a notable list names them (a list of what a city
+holds is not a list of what to visit), unless a World Heritage listing does; shops, murals
+defer to a notable list or heritage tags (`notability.not_a_sight` checks those first)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any
+
+__all__ = ["NotSightRules", "rules", "why_no_stop_even_if_listed", "why_not_a_sight"]
+
+
+@dataclass(frozen=True)
+class NotSightRules:
+    shop_why: str
+    shop_words: frozenset[str]
+    shop_phrases: tuple[str, ...]
+    shop_labels: frozenset[str]
+    shop_osm_keys: tuple[str, ...]
+    home_why: str
+    home_words: frozenset[str]
+    home_phrases: tuple[str, ...]
+    station_why: str
+    station_words: frozenset[str]
+    station_unless: frozenset[str]
+    mural_why: str
+    mural_types: frozenset[str]
+    keep_labels: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def rules() -> NotSightRules:
+    text = (files("kairos.core") / "data" / "not_sights.toml").read_text(encoding="utf-8")
+    t = tomllib.loads(text)
+    shop, home, station, mural = t["shop"], t["home"], t["station"], t["mural"]
+    return NotSightRules(
+        shop_why=shop["why"], shop_words=frozenset(shop["name_words"]),
+        shop_phrases=tuple(shop["name_phrases"]), shop_labels=frozenset(shop["labels"]),
+        shop_osm_keys=tuple(shop["osm_keys"]),
+        home_why=home["why"], home_words=frozenset(home["name_words"]),
+        home_phrases=tuple(home["description_phrases"]),
+        station_why=station["why"], station_words=frozenset(station["name_words"]),
+        station_unless=frozenset(station["unless_words"]),
+        mural_why=mural["why"], mural_types=frozenset(mural["artwork_types"]),
+        keep_labels=frozenset(t["keeps_sight"]["labels"]),
+    )  # fmt: skip
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[0-9a-z]+", text.lower())
+
+
+def _raws(attributes: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    poi = attributes.get("poi") or {}
+    if not isinstance(poi, Mapping):
+        return []
+    return [r for r in poi.values() if isinstance(r, Mapping)]
+
+
+def _labels(raws: Sequence[Mapping[str, Any]]) -> set[str]:
+    return {str(x) for r in raws for x in (r.get("category_raw") or []) if isinstance(x, str)}
+
+
+def _first_sentence(raws: Sequence[Mapping[str, Any]]) -> str:
+    said = " ".join(str(r.get("description") or "") for r in raws)
+    return re.split(r"(?<=[.!?])\s", said, maxsplit=1)[0].lower()
+
+
+def why_no_stop_even_if_listed(name: str, kind: str, attributes: Mapping[str, Any]) -> str | None:
+    """A station or housing: no stop even when a notable list names it (World Heritage aside)."""
+    r = rules()
+    raws = _raws(attributes)
+    if any("unesco" in str(raw.get("notability_basis") or "").lower() for raw in raws):
+        return None
+    words = set(_words(name))
+    if words & r.station_words and not words & r.station_unless and kind != "museum":
+        return r.station_why
+    if words & r.home_words or any(p in _first_sentence(raws) for p in r.home_phrases):
+        return r.home_why
+    return None
+
+
+def why_not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | None:
+    """A shop (its name; its listing's labels, with no museum's or historic quarter's label
+    beside them; an OSM shop, craft or office key), a bare mural, or what
+    `why_no_stop_even_if_listed` says."""
+    r = rules()
+    raws = _raws(attributes)
+    lowered = " ".join(_words(name))
+    if kind != "museum" and "museum" not in lowered.split():
+        labels = _labels(raws)
+        tags: dict[str, Any] = {}
+        for raw in raws:
+            if isinstance(raw.get("osm_tags"), Mapping):
+                tags.update(raw["osm_tags"])
+        if (
+            set(lowered.split()) & r.shop_words
+            or any(p in lowered for p in r.shop_phrases)
+            or (labels & r.shop_labels and not labels & r.keep_labels)
+            or any(tags.get(k) not in (None, "", "no") for k in r.shop_osm_keys)
+        ):
+            return r.shop_why
+        if tags.get("tourism") == "artwork" and str(tags.get("artwork_type")) in r.mural_types:
+            return r.mural_why
+    return why_no_stop_even_if_listed(name, kind, attributes)
