@@ -243,3 +243,15 @@ def test_the_price_asked_is_said_with_the_request() -> None:
         "upscale places in London"
     )
     assert describe_request(["pizza"], [], None, ["$", "$$", "$$$"]) == "pizza places"
+
+
+def test_what_no_place_shows_evidence_of_reads_as_one_phrase() -> None:
+    """The README's first chat ("romantic thai dinner in boston, not too loud") said "No place
+    I know here shows evidence of being quiet and romance": every vibe's evidence phrase reads
+    after "evidence of" and joins the others with "and"."""
+    from kairos.core.vibes import VIBES
+
+    phrases = {vibe: evidence_phrase(vibe) for vibe in VIBES}
+    assert phrases["romantic"] == "being romantic" and phrases["quiet"] == "being quiet"
+    bare_nouns = {"romance"}  # a noun beside "being …" reads as a list of unlike things
+    assert not bare_nouns & set(phrases.values()), phrases

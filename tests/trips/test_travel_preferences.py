@@ -133,3 +133,19 @@ def test_step_free_from_the_profile_is_named() -> None:
     assert request["accessibility"] is True and "accessibility" in request["from_profile"]
     own = resolve_request(TripCreate(city="Delhi", accessibility=False), travel, date(2026, 12, 1))
     assert own["accessibility"] is False and "accessibility" not in own["from_profile"]
+
+
+def test_walking_and_transit_in_the_profile_plan_by_transit() -> None:
+    """The README's own example saves modes ["walk", "transit"]; the trip took the first and
+    planned on foot ("3 places were more than 45 min on foot ... left out"). Transit walks a
+    leg where walking is quicker, so it is the mode that serves both."""
+    from datetime import date
+
+    from kairos.profiles.travel import TravelPreferences
+    from kairos.trips.preferences import resolve_request
+    from kairos.trips.schemas import TripCreate
+
+    both = TravelPreferences(modes=["walk", "transit"])
+    assert resolve_request(TripCreate(city="Delhi"), both, date(2026, 12, 1))["mode"] == "transit"
+    walker = TravelPreferences(modes=["walk"])
+    assert resolve_request(TripCreate(city="Delhi"), walker, date(2026, 12, 1))["mode"] == "walk"

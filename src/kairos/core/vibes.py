@@ -46,7 +46,7 @@ _VIBES: Final = (
         "romantic", "romantic", "romance",
         _p("romantic, romance, intimate, candlelit, candle lit, anniversary, valentine, "
            "valentines, valentine's, date, date night, first date, dinner date"),
-        aspect="romance", axis="romance",
+        aspect="romance", axis="romance", evidence="being romantic",
     ),
     Vibe(
         "quiet", "quiet", "being quiet",

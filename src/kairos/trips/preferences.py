@@ -6,6 +6,7 @@ trip already planned; `from_profile` names the values the profile supplied."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Final
 
@@ -22,12 +23,21 @@ DEFAULTS: Final[dict[str, Any]] = {
 }
 
 
+# A trip has one mode; a traveller who walks *and* takes transit gets transit, which walks any
+# leg where walking is quicker (trips/travel.py), not walking alone.
+_REACH: Final = ("drive", "transit", "walk")
+
+
+def _farthest_mode(modes: Sequence[str]) -> str | None:
+    return next((mode for mode in _REACH if mode in modes), None)
+
+
 def resolve_request(body: TripCreate, travel: TravelPreferences, tomorrow: date) -> dict[str, Any]:
     request = body.model_dump(mode="json")
     request["start_date"] = (body.start_date or tomorrow).isoformat()
     profile: dict[str, Any] = {
         "pace": travel.pace,
-        "mode": travel.modes[0] if travel.modes else None,
+        "mode": _farthest_mode(travel.modes),
         "companions": travel.companions,
         "accessibility": True if travel.accessibility else None,
     }
