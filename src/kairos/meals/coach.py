@@ -14,21 +14,20 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kairos.core.allergens import asked_allergens
-from kairos.core.allergy_warnings import display_name
 from kairos.errors import InvalidInput, NotFound
 from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
 from kairos.meals.adjust import Adjustment, adjust_recipe, changes_in, read_adjustment
+from kairos.meals.alternatives import left_out_note, merged, safe_alternatives
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
 from kairos.meals.dish_knowledge import known_dish
 from kairos.meals.dish_search import CachedRecipeRepository, Candidate
 from kairos.meals.healthier import meal_message
+from kairos.meals.lighter import with_lighter_method
 from kairos.meals.open_ask import OPEN_QUERIES, balanced_dinners, open_message
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
-from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.course import part_of_a_dish
 from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
 from kairos.meals.suggest import (
@@ -179,7 +178,7 @@ class Coach:
 
     async def _suggest(self, turn: CoachTurn, context: Context, hashes: list[str]) -> CoachAnswer:
         request = context.request
-        nearest = False
+        nearest = refused_all = False
         if request.meal_name:
             dish, notes = await self.recipes.read_dish(request.meal_name)
             if notes:
@@ -207,7 +206,7 @@ class Coach:
                 for recipe, score, titled in candidates
             ):
                 if known is not None:  # what it is, in words the catalogue's recipes use
-                    candidates = _merged(
+                    candidates = merged(
                         candidates, await self._dish_candidates(known.query, context)
                     )
                 nearest = known is not None or any(
@@ -220,6 +219,11 @@ class Coach:
                     )  # fmt: skip
             suggestions, not_offered = meal_suggestions(candidates, context, dish, nearest=nearest)
             what = f"versions of {dish}"
+            if not suggestions and not_offered:  # an allergy refused them all: safe dishes near
+                suggestions = await safe_alternatives(
+                    dish, candidates, context, self._dish_candidates
+                )
+                nearest = refused_all = bool(suggestions)
         elif request.open_meal:  # "something healthy for dinner": balanced dinners
             found = [c for query in OPEN_QUERIES
                      for c in await self._dish_candidates(query, context)]  # fmt: skip
@@ -244,14 +248,20 @@ class Coach:
             "suggestions": [_kept(s) for s in suggestions],
         }  # fmt: skip
         await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_selection", state)
-        if suggestions and nearest:
+        if suggestions and refused_all:
+            message = (
+                f"No recipe of {request.meal_name} can be made safe for "
+                f"{', '.join(context.public().cooking_for)} (why below); safe dishes close to "
+                "it instead: " + ", ".join(s.title for s in suggestions) + "."
+            )
+        elif suggestions and nearest:
             known = known_dish(request.meal_name or "")
             what_it_is = f" ({known.what})" if known else ""
             message = (
                 f"Kairos has no recipe of {request.meal_name}{what_it_is}; the nearest real "
                 "dishes it has: " + ", ".join(s.title for s in suggestions) + "."
             )  # fmt: skip
-            message += _left_out(request.meal_name, context.constraints)
+            message += left_out_note(request.meal_name, context.constraints)
         elif suggestions and request.open_meal:
             message = open_message([s.title for s in suggestions], context, request.open_meal)
         elif suggestions:
@@ -260,7 +270,7 @@ class Coach:
                 if request.meal_name
                 else f"{len(suggestions)} {what}, from real recipes adapted to you."
             )
-            message += _left_out(request.meal_name, context.constraints)
+            message += left_out_note(request.meal_name, context.constraints)
         elif not_offered:
             message = (
                 f"No {what}: the real recipes Kairos found cannot be made safe for "
@@ -348,6 +358,8 @@ class Coach:
         recipe = await self.recipes.get(int(chosen["recipe_id"]))
         adapted, allergy = adapted_for(recipe, context)
         adapted, said = adjust_recipe(adapted, request.changes)
+        if request.lighter:  # "healthier fried chicken": the oven-fried way beside the recipe
+            adapted = with_lighter_method(recipe, adapted, context.constraints.equipment)
         meal_id = uuid.uuid4()
         payload = meal_recipe(
             recipe, adapted, allergy, meal_id=meal_id, suggestion_id=body.suggestion_id
@@ -369,7 +381,7 @@ class Coach:
 
 
 _KEPT = {"max_minutes", "servings", "household", "units", "swap_to", "equipment_with",
-         "equipment_without", "equipment_only", "read", "diets", "changes"}  # fmt: skip
+         "equipment_without", "equipment_only", "read", "diets", "changes", "lighter"}  # fmt: skip
 
 
 def _kept(suggestion: Suggestion) -> dict[str, Any]:
@@ -379,23 +391,3 @@ def _kept(suggestion: Suggestion) -> dict[str, Any]:
         "summary": suggestion.summary, "tags": suggestion.tags,
         "recipe_id": suggestion.source_recipe_ids[0],
     }  # fmt: skip
-
-
-def _left_out(meal_name: str | None, constraints: CookConstraints) -> str:
-    """ " Without shrimp: shellfish is kept out for you." when the dish asked for is named by a
-    kept-out allergen (`core/allergens.asked_allergens`, as the chat and the planner read it):
-    every suggestion leaves it out, and the person is told why."""
-    asked = asked_allergens((meal_name or "").lower(), constraints.allergens)
-    if not asked:
-        return ""
-    allergens = list(dict.fromkeys(display_name(a) for named in asked.values() for a in named))
-    verb = "is" if len(allergens) == 1 else "are"
-    return f" Without {' or '.join(asked)}: {' and '.join(allergens)} {verb} kept out for you."
-
-
-def _merged(found: list[Candidate], more: list[Candidate]) -> list[Candidate]:
-    """`found` and `more` as one pool, each recipe at its nearer score; `more` names no recipe
-    of the dish."""
-    scores = {recipe.id: score for recipe, score, _ in more}
-    pool = [(r, max(score, scores.pop(r.id, score)), titled) for r, score, titled in found]
-    return pool + [(r, score, False) for r, score, _ in more if r.id in scores]

@@ -27,9 +27,12 @@ from kairos.meals.dish_search import Candidate
 from kairos.meals.equipment import equipment_fit, equipment_notes
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
+from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, nearest_key, nearest_reason
 from kairos.meals.recipes import adapt_recipe
+from kairos.meals.recipes.amounts import amounts_first, without_amounts
 from kairos.meals.recipes.course import is_meal
+from kairos.meals.recipes.foods import canonical_food
 from kairos.meals.recipes.models import (
     AdaptedRecipe,
     PantryMatch,
@@ -37,6 +40,7 @@ from kairos.meals.recipes.models import (
     Recipe,
     Refusal,
 )
+from kairos.meals.recipes.pantry import main_item
 from kairos.meals.recipes.timing import split_time, time_text
 from kairos.meals.schemas import PantryUse, Suggestion
 from kairos.pipeline.safety import AllergyCheck
@@ -179,7 +183,12 @@ def adapt_as_published(recipe: Recipe) -> AdaptedRecipe:
 
 
 def meal_suggestions(
-    candidates: Sequence[Candidate], context: Context, dish: str, *, nearest: bool = False
+    candidates: Sequence[Candidate],
+    context: Context,
+    dish: str,
+    *,
+    nearest: bool = False,
+    ranked: bool = False,
 ) -> tuple[list[Suggestion], list[str]]:
     """Up to 3 suggestions, and why any real recipe was not offered.
 
@@ -187,7 +196,8 @@ def meal_suggestions(
     (`SIMILAR_DISH`) to `POOL` recipes, offered after every recipe of the dish; the baseline is
     the pool's titled recipes (all of it if fewer than 2). `nearest`: the catalogue has no
     recipe of the dish; the pool is the meals nearest in meaning (down to `NEAREST_DISH`), those
-    sharing the dish's words first, each said to be the nearest real dish. The
+    sharing the dish's words first, each said to be the nearest real dish (in the order given,
+    when `ranked`). The
     pool is ordered by health, title, learned preferences and the equipment
     asked for, and adapted in that order until 3 distinct safe recipes are found."""
     wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
@@ -195,25 +205,27 @@ def meal_suggestions(
     similar = [
         c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH and near_in_kind(c[0], dish)
     ]
-    foods = dish_foods(dish) if nearest else set()
+    foods = dish_foods(dish) if nearest and not ranked else set()
     if nearest:  # no recipe of the dish: the nearest meals by what it is made of, said to be so
         similar = [c for c in candidates if c[1] >= NEAREST_DISH and is_meal(c[0])]
-        similar.sort(
-            key=lambda c: (not near_in_kind(c[0], dish, unknown=False),
-                           *nearest_key(c[0], c[1], dish, foods))
-        )  # fmt: skip
+        if not ranked:
+            similar.sort(
+                key=lambda c: (not near_in_kind(c[0], dish, unknown=False),
+                               *nearest_key(c[0], c[1], dish, foods))
+            )  # fmt: skip
     pool = (titled + similar)[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
     if nearest:  # already in order: the dish's foods, its kind, its words, then meaning
-        order = sorted(pool, key=lambda c: -equipment_fit(c[0], wanted))
+        order = sorted(pool, key=lambda c: (without_amounts(c[0]), -equipment_fit(c[0], wanted)))
     else:  # the dish itself before any similar one, however healthy
         order = sorted(
             pool,
             key=lambda c: (
                 not c[2],
+                without_amounts(c[0]),  # a recipe a cook can follow before one with no amounts
                 -equipment_fit(c[0], wanted),
                 *_rank_key(c, context, baseline, dish),
             ),
@@ -238,10 +250,14 @@ def meal_suggestions(
             break
     suggestions = []
     titled_ids = {c[0].id for c in titled}
-    for number, (recipe, adapted, check) in enumerate(chosen, start=1):
+    # a nearest dish is not a version of the dish: its recipes are no "usual version" of it
+    compared = [None if nearest else compare_with_usual(r, a, baseline, dish) for r, a, _ in chosen]
+    lighter = [a.title for (_, a, _), h in zip(chosen, compared, strict=True)
+               if h and h.verdict == "healthier"]  # fmt: skip
+    for number, ((recipe, adapted, check), healthier) in enumerate(
+        zip(chosen, compared, strict=True), start=1
+    ):
         tags = tags_of(recipe, adapted)
-        # a nearest dish is not a version of the dish: its recipes are no "usual version" of it
-        healthier = None if nearest else compare_with_usual(recipe, adapted, baseline, dish)
         claim = (
             nutrition_text(recipe, adapted)
             if healthier is None
@@ -252,9 +268,8 @@ def meal_suggestions(
                 suggestion_id=f"s{number}",
                 title=adapted.title,
                 summary=_summary(adapted),
-                rationale="".join(
-                    f"{note} " for note in equipment_notes(recipe, wanted, none_of=none_fits)
-                )
+                rationale=amounts_first(recipe)
+                + "".join(f"{note} " for note in equipment_notes(recipe, wanted, none_of=none_fits))
                 + (
                     ""
                     if recipe.id in titled_ids
@@ -265,6 +280,7 @@ def meal_suggestions(
                     else f"Not {dish}, but close to it{_shared(recipe, dish)}. "
                 )
                 + claim
+                + not_lighter(recipe, adapted, healthier, context, dish, lighter)
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
@@ -294,13 +310,25 @@ def _shared(recipe: Recipe, dish: str) -> str:
     return f" (it has {', '.join(shared)})" if shared else ""
 
 
-def pantry_text(used: Sequence[str], missing: Sequence[str], pantry_size: int) -> str:
-    text = f"uses {len(used)} of your {pantry_size} item{'s' if pantry_size != 1 else ''}"
+def pantry_text(used: Sequence[str], missing: Sequence[str], pantry: Sequence[str]) -> str:
+    """ "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce"."""
+    items = list(dict.fromkeys(pantry))
+    size = len(items)
+    unused = [food for item in items if (food := canonical_food(item)) not in used]
+    named = ", ".join(used) + (f"; not {', '.join(unused)}" if unused else "")
+    text = f"uses {len(used)} of your {size} item{'s' if size != 1 else ''} ({named})"
     if missing:
-        text += "; missing: " + ", ".join(missing[:6])
+        text += "; also needs: " + ", ".join(missing[:6])
     else:
-        text += "; nothing missing beyond staples"
+        text += "; nothing else needed beyond staples"
     return text
+
+
+def pantry_rank(match: PantryMatch) -> tuple[int, int, bool, float]:
+    """Every main item of the cupboard used first, then the most items used, a recipe with
+    amounts before one whose source gives none, then how much of the dish they make."""
+    mains = sum(1 for item in match.used if main_item(item))
+    return -mains, -len(match.used), without_amounts(match.recipe), -match.score
 
 
 def pantry_suggestions(
@@ -318,7 +346,7 @@ def pantry_suggestions(
             checks[index] = check
     safe.sort(
         key=lambda im: (
-            -im[1].score,
+            *pantry_rank(im[1]),
             -preference_points(tags_of(im[1].recipe, im[1].adapted), context.facts),
             im[0],
         )
@@ -329,7 +357,7 @@ def pantry_suggestions(
         tags = tags_of(match.recipe, match.adapted)
         use = PantryUse(
             used=list(match.used), missing=list(match.missing), pantry_size=size,
-            text=pantry_text(match.used, match.missing, size),
+            text=pantry_text(match.used, match.missing, pantry),
         )  # fmt: skip
         health = match.recipe.health
         nutrition = nutrition_text(match.recipe, match.adapted)
@@ -338,7 +366,8 @@ def pantry_suggestions(
                 suggestion_id=f"s{number}",
                 title=match.adapted.title,
                 summary=_summary(match.adapted),
-                rationale=f"It {use.text}. {nutrition}" + _liked_text(tags, context.facts),
+                rationale=f"{amounts_first(match.recipe)}It {use.text}. {nutrition}"
+                + _liked_text(tags, context.facts),
                 tags=tags,
                 time=time_text(
                     match.adapted.total_minutes,

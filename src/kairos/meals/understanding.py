@@ -118,6 +118,7 @@ _OPEN_ASK = re.compile(
     r"ideas?|what\s+(?:should|shall|can)\s+(?:i|we)\s+(?:cook|make|eat))\b",
     re.IGNORECASE,
 )
+_LIGHTER = re.compile(r"\b(?:he?a?lth?(?:ier|iest|y)|lighter|low[\s-]?fat)\b", re.IGNORECASE)
 _CHILDREN = re.compile(r"\b(?:kids?|children|child|toddlers?|little\s+ones)\b", re.IGNORECASE)
 _SPLIT = re.compile(r"\s*(?:,|;|\n|\band\b|&|\bplus\b|\+)\s*", re.IGNORECASE)
 _MEAL_ANSWER = re.compile(r"\b(?:meal|dish|prepared|cooked|ready|plate|it'?s\s+a)\b", re.I)
@@ -170,6 +171,9 @@ class MealInput(BaseModel):
     )
     for_children: bool = Field(
         default=False, description="children named ('the kids will like'): nothing hot"
+    )
+    lighter: bool = Field(
+        default=False, description="a healthier or lighter version asked for ('healthier X')"
     )
     read: list[str] = Field(default_factory=list, description="what was understood, in words")
 
@@ -281,6 +285,7 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
         equipment_with=have,
         equipment_without=lack,
         equipment_only=only,
+        lighter=bool(_LIGHTER.search(text)),
         read=read,
     )
     pieces = [p for p in _SPLIT.split(rest) if p.strip(" .!?")]

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from kairos.core.allergy_warnings import display_name
+from kairos.meals.recipes.amounts import amounts_note
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.display import format_amount, scaled_amount
 from kairos.meals.recipes.models import (
@@ -34,6 +34,7 @@ from kairos.meals.recipes.models import (
 )
 from kairos.meals.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.meals.recipes.reasons import LABELS, hazard_reason, reasons
+from kairos.meals.recipes.refusals import anaphylactic_dish, refuse
 from kairos.meals.recipes.skill import explain_steps
 from kairos.meals.recipes.step_amounts import (
     adapt_step,
@@ -41,6 +42,7 @@ from kairos.meals.recipes.step_amounts import (
     convert_measures,
     servings_plan,
 )
+from kairos.meals.recipes.step_forms import kind_words, kinds_of
 from kairos.meals.recipes.steps import rewrite_steps, step_warnings
 from kairos.meals.recipes.substitutions import (
     SubstitutionRule,
@@ -114,19 +116,6 @@ def _rule_in_form(line: IngredientLine) -> Found | None:
     return find_rules(f"{named[1]} {words[-1]}")
 
 
-def _article(phrase: str) -> str:
-    return "an" if phrase[:1].lower() in "aeiou" else "a"
-
-
-def _refuse(
-    recipe: Recipe, reason: str, hazards: Sequence[Hazard], lines: Sequence[str]
-) -> Refusal:
-    names = tuple(dict.fromkeys(h.name for h in hazards))
-    return Refusal(
-        recipe_id=recipe.id, title=recipe.title, reason=reason, allergens=names, lines=tuple(lines)
-    )
-
-
 def _display(amount: str, item: str, preparation: str | None) -> str:
     text = f"{amount} {item}".strip()
     return f"{text}, {preparation}" if preparation else text
@@ -141,6 +130,7 @@ class _Adapter:
         self.severities = dict(constraints.allergens)
         self.substitutions: list[Substitution] = []
         self.replacements: list[tuple[str, str]] = []
+        self.swapped: list[tuple[str, str]] = []
         self.warnings: list[str] = []
 
     def safe(self, text: str) -> bool:
@@ -206,7 +196,7 @@ class _Adapter:
             if found is not None:
                 self.replacements.append((found[1], "(left out)"))
             return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
-        return _refuse(
+        return refuse(
             self.recipe,
             (
                 f"{self.recipe.title} needs {line.item}: there is no substitute for it, and "
@@ -261,6 +251,7 @@ class _Adapter:
             self.warnings.append(f"{new}: {rule.note}.")
         self.substitutions.append(substitution)
         self.replacements += [(line.item, new), (words, new)]
+        self.swapped.append((line.item, new))
         self.replacements += [(h.word, new) for h in hazards]
         self.replacements += [(part, new) for part in self._parts(line.item, substitution)]
         return AdaptedIngredient(
@@ -283,50 +274,12 @@ class _Adapter:
             if run != item and {h.name for h in _hazards((run,), self.constraints)} & removed
         ]
 
-    def steps(self) -> list[str]:
-        rewritten = rewrite_steps(self.recipe.steps, self.replacements)
+    def steps(self, lines: Sequence[AdaptedIngredient]) -> list[str]:
+        # "brown the meat" names the swapped beef unless another meat stays in the dish
+        kept = kinds_of(i.item for i in lines if not i.omitted and i.substitution is None)
+        by_kind = [(w, new) for old, new in self.swapped for w in kind_words(old) if w not in kept]
+        rewritten = rewrite_steps(self.recipe.steps, [*self.replacements, *by_kind])
         return [adapt_step(step, self.factor, self.units) for step in rewritten]
-
-
-_PLANT_BASED = re.compile(r"\b(?:vegan|plant[- ]based)\b", re.IGNORECASE)
-_NOT_IN_PLANT_FOOD = frozenset({"dairy", "eggs", "fish", "shellfish", "molluscs"})
-
-
-def _anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal | None:
-    """A dish named after an anaphylactic allergen ("Peanut Noodles") is the allergen."""
-    worst = [name for name, level in constraints.allergens.items() if level == "anaphylactic"]
-    if _PLANT_BASED.search(recipe.title):  # "Vegan Mac and Cheese" is not made of cheese
-        worst = [name for name in worst if name not in _NOT_IN_PLANT_FOOD]
-    if not worst:
-        return None
-    hazards = [h for h in hazards_in(recipe.title, worst, (), ()) if h.status == "contains"]
-    if not hazards or (constraints.swap_to and all(_main(h.word) for h in hazards)):
-        return None  # a main protein the cook named a replacement for is swapped, then checked
-    hazard = hazards[0]
-    reason = hazard_reason(hazard, dict(constraints.allergens), constraints.owners)
-    with_whom = reason if constraints.owners else f"{_article(reason)} {reason}"
-    return _refuse(
-        recipe,
-        f"{recipe.title} {_made_of(hazard)}: with {with_whom} it is not offered, "
-        "even with a substitute.",
-        hazards,
-        [],
-    )
-
-
-def _main(word: str) -> bool:
-    found = find_rules(word)
-    return found is not None and any(rule.main for rule in found[0])
-
-
-def _made_of(hazard: Hazard) -> str:
-    """ "is a peanut dish", or, where the word does not name the allergen, "is a pad thai dish,
-    which carries peanuts"."""
-    word, allergen = hazard.word.lower(), display_name(hazard.name)
-    dish = f"is {_article(word)} {word} dish"
-    if set(word.split()) & {allergen, allergen.rstrip("s"), *allergen.split()}:
-        return dish
-    return f"{dish}, which carries {allergen}"
 
 
 def adapt_recipe(
@@ -338,7 +291,7 @@ def adapt_recipe(
     skill: Skill | None = None,
 ) -> AdaptedRecipe | Refusal:
     """The recipe made safe for `constraints`, scaled to `servings`, or why it cannot be."""
-    refusal = _anaphylactic_dish(recipe, constraints)
+    refusal = anaphylactic_dish(recipe, constraints)
     if refusal is not None:
         return refusal
     target, factor, servings_note = servings_plan(recipe.servings, recipe.steps, servings)
@@ -351,7 +304,7 @@ def adapt_recipe(
         if isinstance(adapted, Refusal):
             return adapted
         lines.append(adapted)
-    steps = adapter.steps()
+    steps = adapter.steps(lines)
     steps, said = step_warnings(
         recipe.title, steps, constraints, adapter.substitutions,
         lambda hazard: hazard_reason(hazard, adapter.severities, constraints.owners),
@@ -360,7 +313,7 @@ def adapt_recipe(
     final = [line.display for line in lines if not line.omitted]
     left = remaining_hazards(final, constraints)
     if left:  # the invariant; unreachable unless a substitute reads differently in context
-        return _refuse(recipe, "Kairos could not make this recipe safe.", left, final)
+        return refuse(recipe, "Kairos could not make this recipe safe.", left, final)
     return _assemble(recipe, constraints, adapter, lines, steps, target, skill or constraints.skill)
 
 
@@ -374,6 +327,8 @@ def _assemble(
     skill: Skill | None,
 ) -> AdaptedRecipe:
     warnings = list(dict.fromkeys(adapter.warnings))
+    if no_amounts := amounts_note(recipe):
+        warnings.insert(0, no_amounts)
     if (
         constraints.max_minutes
         and recipe.total_minutes

@@ -16,6 +16,7 @@ from typing import Final
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.models import Substitution
 from kairos.meals.recipes.reading import Hazard, hazards_in, tolerated
+from kairos.meals.recipes.step_forms import same_word, word_forms
 from kairos.meals.recipes.substitutions import (
     choose_substitute,
     find_rules,
@@ -35,8 +36,8 @@ def rewrite_steps(steps: Sequence[str], replacements: Iterable[tuple[str, str]])
     """`steps` with each old word replaced by its new one, in a single pass per step."""
     new_for: dict[str, str] = {}
     for old, new in sorted(replacements, key=lambda p: len(p[0]), reverse=True):
-        if old.strip():
-            new_for.setdefault(_key(old), new)
+        for form in word_forms(old):  # "the burgers" for a "burger" line
+            new_for.setdefault(_key(form), new)
     if not new_for:
         return list(steps)
     alternatives = "|".join(
@@ -93,7 +94,7 @@ def step_warnings(
             step, constraints.allergens, constraints.dislikes, constraints.diets
         ):
             word = hazard.word.lower()
-            if hazard.likely or hazard.kind == "dislike" or word in title:
+            if hazard.likely or hazard.kind == "dislike" or same_word(word, title):
                 continue
             if tolerated(hazard, step, constraints.allergens):
                 continue

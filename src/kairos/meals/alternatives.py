@@ -1,0 +1,91 @@
+"""A dish the cook cannot have, answered with dishes they can: when every real recipe of the
+dish is refused for an allergy ("shrimp scampi" with an anaphylactic shellfish allergy), the
+coach offers the nearest safe dishes of the same family ("scampi" without the shrimp, the pasta
+it is) or of the same main ingredient, each said to be another dish, never a refusal alone.
+Also the pool and message helpers the dish answer shares."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+
+from kairos.core.allergens import asked_allergens
+from kairos.core.allergy_warnings import display_name
+from kairos.meals.context import Context
+from kairos.meals.dish_knowledge import known_dish
+from kairos.meals.dish_search import Candidate
+from kairos.meals.recipes.constraints import CookConstraints
+from kairos.meals.schemas import Suggestion
+from kairos.meals.suggest import NEAREST_DISH, meal_suggestions
+
+__all__ = ["family_query", "left_out_note", "merged", "safe_alternatives"]
+
+Search = Callable[[str, Context], Awaitable[list[Candidate]]]
+
+
+_FILLER = re.compile(r"^(?:and|with|or|of|in|the|a)\s+|\s+(?:and|with|or|of|in|the|a)$")
+
+
+def family_query(text: str, constraints: CookConstraints) -> str | None:
+    """A dish's name without the words that name a kept-out allergen: "garlic pasta" of
+    "Garlic Shrimp Scampi Pasta", "noodles" of "peanut noodles"; None when nothing is left or
+    nothing was taken off."""
+    lowered = " ".join(text.lower().split())
+    rest = lowered
+    for word in asked_allergens(lowered, constraints.allergens):
+        rest = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", " ", rest)
+    rest = " ".join(rest.split())
+    while (trimmed := _FILLER.sub("", rest)) != rest:
+        rest = trimmed
+    rest = re.sub(r"\b(?:and|with|or)\s+(?=(?:and|with|or)\b)", "", rest)
+    return rest if len(rest) >= 3 and rest != lowered else None
+
+
+async def safe_alternatives(
+    dish: str, candidates: Sequence[Candidate], context: Context, search: Search
+) -> list[Suggestion]:
+    """Up to 3 safe dishes nearest to `dish`, none a recipe of it (they were all refused): the
+    recipes of the refused recipes' family (their names without the allergen's words, "garlic
+    pasta" for "Garlic Shrimp Scampi Pasta"), nearest first, then of what the dish is made of
+    (`dish_knowledge`); each is adapted and checked as any suggestion is, and said to be
+    another dish."""
+    refused = [c[0] for c in candidates if c[2]]
+    queries = [family_query(r.title, context.constraints) for r in refused[:3]]
+    queries.append(family_query(dish, context.constraints))
+    known = known_dish(dish)
+    if known is not None:
+        queries.append(known.query)
+    refused_ids = {r.id for r in refused}
+    pool: list[Candidate] = []
+    seen: set[int] = set()
+    for query in dict.fromkeys(q for q in queries if q):
+        found = sorted(await search(query, context), key=lambda c: -c[1])
+        for recipe, score, _ in found:
+            if recipe.id in refused_ids or recipe.id in seen or score < NEAREST_DISH:
+                continue
+            if asked_allergens(recipe.title.lower(), context.constraints.allergens):
+                continue  # named after the allergen: refused as the dish was
+            seen.add(recipe.id)
+            pool.append((recipe, score, False))
+    suggestions, _ = meal_suggestions(pool, context, dish, nearest=True, ranked=True)
+    return suggestions
+
+
+def left_out_note(meal_name: str | None, constraints: CookConstraints) -> str:
+    """ " Without shrimp: shellfish is kept out for you." when the dish asked for is named by a
+    kept-out allergen (`core/allergens.asked_allergens`, as the chat and the planner read it):
+    every suggestion leaves it out, and the person is told why."""
+    asked = asked_allergens((meal_name or "").lower(), constraints.allergens)
+    if not asked:
+        return ""
+    allergens = list(dict.fromkeys(display_name(a) for named in asked.values() for a in named))
+    verb = "is" if len(allergens) == 1 else "are"
+    return f" Without {' or '.join(asked)}: {' and '.join(allergens)} {verb} kept out for you."
+
+
+def merged(found: list[Candidate], more: list[Candidate]) -> list[Candidate]:
+    """`found` and `more` as one pool, each recipe at its nearer score; `more` names no recipe
+    of the dish."""
+    scores = {recipe.id: score for recipe, score, _ in more}
+    pool = [(r, max(score, scores.pop(r.id, score)), titled) for r, score, titled in found]
+    return pool + [(r, score, False) for r, score, _ in more if r.id in scores]

@@ -1,0 +1,81 @@
+"""The other names a step gives an ingredient: its plural or singular ("the burgers" for a
+"burger" line, "the onion" for "onions") and the word for its kind ("the meat" and "the ground
+meat" for "lean ground beef", "the fish" for "salmon fillets"). A substitution is made in every
+step that names the replaced food in any of these ways, not only where the step repeats the
+ingredient line's words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from kairos.meals.recipes.foods import canonical_food, food_groups
+
+__all__ = ["kind_words", "kinds_of", "same_word", "word_forms"]
+
+_KIND_WORDS: Final = {
+    "meat": ("meat",),
+    "processed_meat": ("meat",),
+    "poultry": ("meat",),
+    "fish_names": ("fish",),
+    "shellfish_names": ("seafood", "shellfish"),
+}
+_GROUND: Final = re.compile(r"\b(?:ground|minced?)\b", re.IGNORECASE)
+_GROUND_WORDS: Final = ("ground meat", "minced meat", "mince")
+_NO_PLURAL: Final = re.compile(r"(?:ss|us|is|[^a-z])$")
+_SIBILANT: Final = re.compile(r"(?:s|x|z|ch|sh)$")
+
+
+def _plural(word: str) -> str:
+    if _SIBILANT.search(word):
+        return f"{word}es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{word[:-1]}ies"
+    return f"{word}s"
+
+
+def _singular(word: str) -> str | None:
+    if len(word) <= 3 or _NO_PLURAL.search(word) or not word.endswith("s"):
+        return None
+    if word.endswith("ies"):
+        return f"{word[:-3]}y"
+    if word.endswith("es") and _SIBILANT.search(word[:-2]) and not word.endswith("ses"):
+        return word[:-2]
+    return word[:-1]
+
+
+def word_forms(phrase: str) -> list[str]:
+    """`phrase` and its last word's other number: "burger" → "burgers", "onions" → "onion"."""
+    head, _, last = phrase.strip().rpartition(" ")
+    if not last:
+        return []
+    lowered = last.lower()
+    other = _singular(lowered) if lowered.endswith("s") else _plural(lowered)
+    forms = [phrase.strip()]
+    if other and other != lowered and lowered.isalpha():
+        forms.append(f"{head} {other}".strip())
+    return forms
+
+
+def same_word(word: str, text: str) -> bool:
+    """Whether `text` holds `word` in either number ("burgers" in "Spelt Burger")."""
+    lowered = text.lower()
+    return any(
+        re.search(rf"(?<![\w-]){re.escape(form.lower())}(?![\w-])", lowered)
+        for form in word_forms(word)
+    )
+
+
+def kind_words(item: str) -> list[str]:
+    """The words a step uses for the kind of food `item` is: "meat" (and "ground meat",
+    "mince" for a minced one), "fish", "seafood"; none for a vegetable or a staple."""
+    groups = food_groups(canonical_food(item))
+    words = list(dict.fromkeys(w for g in sorted(groups) for w in _KIND_WORDS.get(g, ())))
+    if "meat" in words and _GROUND.search(item):
+        words = [*_GROUND_WORDS, *words]
+    return words
+
+
+def kinds_of(items: Iterable[str]) -> set[str]:
+    return {word for item in items for word in kind_words(item)}

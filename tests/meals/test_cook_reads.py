@@ -1,0 +1,110 @@
+"""What a cook reads, over the real app and recipes sample: a swapped food swapped in every
+step and warning, a "healthier" dish that is not lighter said so with a lighter way to cook it,
+a dish refused for an allergy answered with safe dishes near it, a cupboard answered by the
+recipes that use most of it (saying which items), and a recipe without amounts said so and
+ranked after those with amounts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.meals.recipes import CookConstraints, remaining_hazards
+from tests.meals.helpers import coach, create_user, select
+
+VEGETARIAN = {"diet_style": "vegetarian"}
+FISH = {"confirmed": ["fish"], "severity": {"fish": "anaphylactic"}}
+PANTRY_MAINS = {"pork", "noodle", "carrot"}
+
+
+def _titled(answer: dict[str, Any], words: str) -> dict[str, Any]:
+    return next(s for s in answer["suggestions"] if words in s["title"].lower())
+
+
+def _steps(recipe: dict[str, Any]) -> list[str]:
+    return [step["text"] for step in recipe["steps"]]
+
+
+async def test_swapped_mince_is_swapped_in_every_step(client: httpx.AsyncClient) -> None:
+    """A vegetarian's barbecue chili: "brown the ground meat", "return the cooked meat" name
+    the lentils the list holds, not the meat it does not."""
+    uid = await create_user(client, cook=VEGETARIAN)
+    answer = await coach(client, uid, text="barbecue chili")
+    chili = _titled(answer, "barbecue chili")
+    assert any("lentils" in s for s in chili["substitutions"])
+    recipe = (await select(client, uid, answer["session_id"], chili["suggestion_id"]))["recipe"]
+    steps = " ".join(_steps(recipe)).lower()
+    assert not re.search(r"\bmeat\b", steps), steps
+    assert "lentils" in steps
+
+
+async def test_a_dish_word_in_another_number_is_the_dish(client: httpx.AsyncClient) -> None:
+    """ "Form flat burgers" in a Spelt Burger is the dish, not a meat the vegetarian must leave
+    out."""
+    uid = await create_user(client, cook=VEGETARIAN)
+    answer = await coach(client, uid, text="spelt burger")
+    burger = _titled(answer, "spelt burger")
+    recipe = (await select(client, uid, answer["session_id"], burger["suggestion_id"]))["recipe"]
+    assert not [w for w in recipe["warnings"] if "burger" in w.lower()], recipe["warnings"]
+
+
+async def test_a_healthier_ask_answered_deep_fried_says_how_to_make_it_lighter(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="healthier korean fried chicken")
+    fried = _titled(answer, "korean fried chicken")
+    assert fried["healthier"]["verdict"] != "healthier"
+    assert "Not shown lighter" in fried["rationale"] and "oven-fry" in fried["rationale"]
+    for suggestion in answer["suggestions"]:
+        if suggestion["healthier"]["verdict"] == "healthier":
+            assert "Not shown lighter" not in suggestion["rationale"]
+    recipe = (await select(client, uid, answer["session_id"], fried["suggestion_id"]))["recipe"]
+    assert recipe["warnings"][0].startswith("Lighter: Oven-fry"), recipe["warnings"]
+    assert "°C" in recipe["warnings"][0]
+
+
+async def test_a_dish_refused_for_an_allergy_is_answered_with_safe_dishes(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client, allergies=FISH)
+    answer = await coach(client, uid, text="fish and chips")
+    assert answer["not_offered"], answer["message"]
+    assert answer["suggestions"], answer["message"]
+    assert "can be made safe" in answer["message"]
+    for suggestion in answer["suggestions"]:
+        assert suggestion["rationale"].startswith("Not fish and chips")
+    recipe = (await select(client, uid, answer["session_id"], "s1"))["recipe"]
+    lines = [i["display"] for i in recipe["ingredients"] if not i["omitted"]]
+    constraints = CookConstraints.from_profile(AllergyProfile.model_validate(FISH))
+    assert remaining_hazards(lines, constraints) == []
+
+
+async def test_a_cupboard_is_answered_by_recipes_using_most_of_it(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="what can I make with pork, noodles, carrots and ginger")
+    used = [s["pantry"]["used"] for s in answer["suggestions"]]
+    mains = [len(PANTRY_MAINS & set(u)) for u in used]
+    assert mains == sorted(mains, reverse=True), used
+    for suggestion in answer["suggestions"]:
+        text = suggestion["pantry"]["text"]
+        assert all(item in text for item in suggestion["pantry"]["used"]), text
+        assert "also needs" in text or "nothing else needed" in text
+
+
+async def test_a_recipe_without_amounts_is_said_and_ranked_after(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="greek salad")
+    titles = [s["title"] for s in answer["suggestions"]]
+    assert titles.index("Greek Salad I") < titles.index("Greek Salad"), titles
+    bare = answer["suggestions"][titles.index("Greek Salad")]
+    assert bare["rationale"].startswith("The source gives no amounts"), bare["rationale"]
+    recipe = (await select(client, uid, answer["session_id"], bare["suggestion_id"]))["recipe"]
+    assert any(w.startswith("The source gives no amounts") for w in recipe["warnings"])
