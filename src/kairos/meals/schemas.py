@@ -113,7 +113,10 @@ class PantryUse(BaseModel):
     used: list[str]
     missing: list[str]
     pantry_size: int
-    text: str = Field(description="'uses 5 of your 6 items; missing: lime'")
+    text: str = Field(
+        description="'uses 2 of your 4 items (chicken, rice; not broccoli, lime); also needs: "
+        "soy sauce'"
+    )
 
 
 class Suggestion(BaseModel):

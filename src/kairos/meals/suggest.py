@@ -8,7 +8,8 @@
   measure; otherwise what it is ("about as healthy", "less healthy", "mixed") or that its
   nutrition is unknown.
 - Ingredients: recipes ranked by how many pantry items they use
-  (`RecipeRepository.from_pantry`), up to 5, each saying "uses 5 of your 6 items; missing: lime".
+  (`RecipeRepository.from_pantry`; every main item first, `pantry_rank`), up to 5, each saying
+  "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce".
 
 Learned preferences move a recipe within its rank (never above one that uses more of the
 pantry): `like:<tag>` facts add `PREFERENCE_POINTS` per strength unit, `avoid:<tag>` facts take
