@@ -29,11 +29,12 @@ from kairos.restaurants.chat_rules import (
     unmatched_words,
     without_asked,
 )
-from kairos.restaurants.chat_search import search_relaxing, strict_unheld
+from kairos.restaurants.chat_search import nearest_kinds, search_relaxing, strict_unheld
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
 from kairos.restaurants.feed import Located
 from kairos.restaurants.hours import asked_hours, by_hours
+from kairos.restaurants.name_evidence import dish_cuisines, name_evidence
 from kairos.restaurants.results import with_quote
 from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload
 from kairos.restaurants.schemas_decomposition import Decomposition
@@ -233,10 +234,16 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         message = phrasing.all_unsafe_message(wanted, hard, relaxed, decomposition.assumptions)
         yield _text(turn, message, ["Try another cuisine?", "Look in another area?"], hard, relaxed)
         return
-    if searched.cuisine_unknown_here and not decomposition.vibes + decomposition.dietary:
+    tiers_asked = decomposition.filters.price_tiers
+    wishes = [v for v in decomposition.vibes if not chat_rules.said_by_price(v, tiers_asked)]
+    if searched.cuisine_unknown_here and not wishes + decomposition.dietary:
         # no Korean place in Columbus at all: other kinds of place are no answer to it (a
         # rooftop or a vegan menu asked too is, and those places are listed)
-        message = phrasing.after_assumptions(decomposition.assumptions, f"I know no {wanted}.")
+        none_here = f"I know no {wanted}."
+        if kin := nearest_kinds(decomposition.filters.categories):
+            names = phrasing.listed([phrasing.category_name(k) for k in kin], "or")
+            none_here += f" Nor any {names} place there, the nearest kinds."
+        message = phrasing.after_assumptions(decomposition.assumptions, none_here)
         yield _text(turn, message, ["Try another cuisine?", "Look in another city?"], hard, relaxed)
         return
     # a strict diet (vegan, gluten-free, halal) is met on evidence only, never filled in
@@ -252,6 +259,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     found = found.model_copy(
         update={"hits": [h for h in found.hits if not strict_unheld(h, searched.strict)]}
     )
+    # a word only a place's name holds is no evidence ("watch" of First Watch); "cuban
+    # sandwich" is answered by Cuban kitchens, not by sandwich shops without Cuban food
+    cuisines = dish_cuisines(turn.request.message, decomposition.filters.categories)
+    proof = await name_evidence(turn.places.db, found.hits[: EVALUATE_TOP * 2], cuisines)
+    if proof.lacking:
+        found = found.model_copy(
+            update={"hits": [h for h in found.hits if h.place.id not in proof.lacking]}
+        )
     if not found.hits:
         message = (
             phrasing.no_more_message(request_text, len(skip))
@@ -274,9 +289,19 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         evaluated.flagged_ids,
         evaluated.requested,
     )
-    ordered = answer_order(scored, decomposition, filters, relaxed, searched.exact)
+    ordered = answer_order(
+        scored, decomposition, filters, relaxed, searched.exact, searched.nearest,
+        proof.unproven,
+    )  # fmt: skip
     order, named, found_names = ordered.order, ordered.named, ordered.found_names
     only_named = ordered.only_named
+    if all_unsafe:  # an alternative to a kind left out for an allergy: no known risk only
+        order = [i for i in order if assessed[scored[i].id].is_safe]
+        if not order:
+            message = phrasing.all_unsafe_message(wanted, hard, relaxed, decomposition.assumptions)
+            yield _text(turn, message, ["Try another cuisine?", "Look in another area?"], hard,
+                        relaxed)  # fmt: skip
+            return
     # quotes for the places shown only: choosing one is the costliest part of evaluating ten
     chosen = [
         with_quote(scored[i], records[scored[i].id], traits_asked, quoting[scored[i].id]())
@@ -316,7 +341,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         one = holding if len(holding) == 1 else []
         request_text = described([w for w in asked if w not in unheld], one)
         assumptions.append(phrasing.dish_not_found(dish, decomposition.filters.city, holding))
-    if said := nearest_kind_said(searched, described([]), safe + flagged):
+    if all_unsafe and safe + flagged:
+        # the asked kind was left out whole for an allergy: the nearest kinds instead, said
+        kinds = phrasing.categories_held(searched.nearest, safe + flagged)
+        assumptions.append(phrasing.all_unsafe_alternatives(
+            wanted, hard, [phrasing.category_name(k) for k in kinds]
+        ))  # fmt: skip
+        request_text = described([w for w in asked if w not in unheld], [])
+    elif said := nearest_kind_said(searched, described([]), safe + flagged):
         assumptions.append(said)  # "the first 2 are dim sum places; the others are Chinese"
         request_text = described([w for w in asked if w not in unheld], [])
     if kinds := phrasing.categories_held(searched.served_by, safe + flagged):

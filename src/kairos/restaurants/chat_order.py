@@ -4,6 +4,7 @@ dish's own categories, places to eat before shops)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kairos.core.place_kinds import MEAL_KINDS, is_store
@@ -34,7 +35,12 @@ def answer_order(
     filters: SearchFilters,
     relaxed: list[str],
     exact: frozenset[int] | None = None,
+    kin: Sequence[str] = (),
+    unproven: frozenset[int] = frozenset(),
 ) -> Ordered:
+    """`exact`: the places of the asked kind when the list goes on with its nearest kinds
+    `kin`, nearest first (sushi: Japanese and izakaya before Asian fusion). `unproven`: places
+    whose every matched word is only in their name, after those with evidence."""
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
     # resting on a category or a source attribute before one resting on reviews alone; for a
@@ -49,6 +55,9 @@ def answer_order(
     nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
     order = sorted(blended, key=lambda i: (
         exact is not None and scored[i].id not in exact,  # what was asked, then the nearest
+        exact is not None and scored[i].id not in exact
+        and phrasing.category_rank(scored[i].cuisine_types, kin),
+        scored[i].id in unproven,
         bool(city) and (scored[i].city or "").lower() != city,
         phrasing.category_rank(scored[i].cuisine_types, nearest),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
@@ -75,7 +84,7 @@ def nearest_kind_said(searched: Searched, asked: str, shown: list[RestaurantResu
     kinds = phrasing.categories_held(searched.nearest, others)
     names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
     if held == 0:
-        return f"None I can show are {asked}, so these are {names} places, the nearest kind."
+        return f"I know no {asked}, so these are {names} places, the nearest kind."
     first = "Only the first is" if held == 1 else f"Only the first {held} are"
     return f"{first} {asked}; the others are {names} places, the nearest kind I know there."
 

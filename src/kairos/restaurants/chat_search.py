@@ -180,6 +180,24 @@ async def search_relaxing(
             unsafe = broader.model_copy(update={"exclude_allergens": []})
             if await search_index.nothing_matches(unsafe) is None:
                 all_unsafe = True
+                # every tapas place shows shellfish: the nearest kinds' places that show none
+                # (Spanish), said as the alternative they are, never the risky ones
+                if kinds := nearest_kinds(broader.categories):
+                    near = await search(broader.model_copy(update={"categories": kinds}))
+                    if kin := [h for h in near.result.hits if not strict_unheld(h, strict)]:
+                        exact, nearest = frozenset(), kinds
+                        traced = replace(near, result=_joined(
+                            near.result.model_copy(update={"hits": []}), kin
+                        ))  # fmt: skip
+                break
+        if "categories" in stage and (kinds := nearest_kinds(broader.categories)):
+            # no sushi place in Orlando at any price: its nearest kinds (Japanese, izakaya,
+            # then Asian fusion) said as such, never unrelated places that fit the price
+            near = await search(broader.model_copy(update={"categories": kinds}))
+            if kin := [h for h in near.result.hits if not strict_unheld(h, strict)]:
+                exact, nearest = frozenset(), kinds
+                traced = replace(near, result=_joined(near.result.model_copy(update={"hits": []}),
+                                                      kin))  # fmt: skip
                 break
         if "categories" in stage and (
             (broader.kinds and set(broader.kinds) != MEAL_KINDS) or names_food(decomposition)

@@ -36,6 +36,7 @@ from kairos.restaurants.understanding import (
     FOOD_KINDS,
     RESTAURANT_WORDS,
     SECONDARY_CATEGORY_WORDS,
+    with_known_cuisines,
 )
 from kairos.search.filters import SearchFilters
 from kairos.text.query.catalog_words import CatalogVocabulary
@@ -240,7 +241,7 @@ class QueryParser:
     """Builds the reader's indexes once; `decompose` is then pure and deterministic."""
 
     def __init__(self, vocabulary: CatalogVocabulary) -> None:
-        self.vocabulary = vocabulary
+        self.vocabulary = vocabulary = with_known_cuisines(vocabulary)
         self.reader = QueryReader(vocabulary, RESTAURANT_WORDS)
 
     @property

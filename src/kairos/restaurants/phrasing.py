@@ -340,6 +340,17 @@ def all_unsafe_message(
     )
 
 
+def all_unsafe_alternatives(request: str, allergens: Sequence[str], kinds: Sequence[str]) -> str:
+    """Every place of the asked kind shows an allergen the person must avoid: the answer lists
+    places of the nearest kinds that show none, and says so."""
+    said = listed([display_name(a) for a in allergens], "or")
+    return (
+        f"Every one of the {request} I know shows {said}, so I left them all out; these are "
+        f"{listed(kinds, 'or')} places, the nearest kind, where none is known. Ask the kitchen "
+        "all the same."
+    )
+
+
 def no_results_message(request: str, relaxed: Sequence[str], assumptions: Sequence[str]) -> str:
     names = [RELAXED_NAMES.get(r, r) for r in relaxed]
     tried = f", even after widening {listed(names)}" if relaxed else ""

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from importlib.resources import files
 
+from kairos.core.lexicon import load_toml
+from kairos.text.query.catalog_words import CatalogVocabulary
 from kairos.text.query.index import ProductWords
 from kairos.text.query.vocabulary import phrases
 
@@ -158,3 +161,31 @@ RESTAURANT_WORDS = ProductWords(
     ignored_categories=IGNORED_CATEGORIES,
     secondary_words=SECONDARY_CATEGORY_WORDS,
 )
+
+
+_CUISINE_TABLE = load_toml("cuisine_allergens.toml")
+KNOWN_CUISINES = frozenset(_CUISINE_TABLE["cuisines"])
+"""Cuisines the product's own tables name (core/data/cuisine_allergens.toml), whether or not a
+place of the catalogue holds one."""
+
+
+def with_known_cuisines(vocabulary: CatalogVocabulary) -> CatalogVocabulary:
+    """The catalogue's categories, and the cuisines of `KNOWN_CUISINES` none of its words or the
+    reader's aliases say: "ethiopian food in atlanta" over a catalogue without an Ethiopian
+    place is still a request for Ethiopian food (answered "I know no Ethiopian places in
+    Atlanta", with the nearest kinds said as such), never an unrecognised word."""
+    said = {w for phrase in (*vocabulary.categories, *CATEGORY_ALIASES, *DISH_CUISINES)
+            for w in phrase.split()}  # fmt: skip
+    missing = {c for c in KNOWN_CUISINES if not set(c.split()) <= said}
+    if not missing:
+        return vocabulary
+    return replace(vocabulary, categories=vocabulary.categories | missing)
+
+
+PLACE_KINDS_OF_DISH = frozenset(
+    word
+    for kind, entry in _CUISINE_TABLE["kinds"].items()
+    for word in (kind, *entry.get("also", []))
+)
+"""Kinds of place named by what they serve (sandwich, pizza, noodle, bakery…): "cuban
+sandwich" is a sandwich of a cuisine."""
