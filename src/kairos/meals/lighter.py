@@ -22,6 +22,8 @@ __all__ = ["lighter_method", "lighter_note", "not_lighter", "with_lighter_method
 
 _OVEN: Final = {"metric": "220 °C", "imperial": "425 °F"}
 _AIR_FRYER: Final = {"metric": "200 °C", "imperial": "400 °F"}
+_SAID_UNKNOWN: Final = frozenset({"unknown", "only_version"})
+"""Verdicts whose claim already says the recipe was not compared."""
 _POULTRY_DONE: Final = {"metric": "74 °C", "imperial": "165 °F"}
 
 
@@ -92,7 +94,12 @@ def not_lighter(
 ) -> str:
     """For a cook who asked for a healthier version, a suggestion's words when it is not shown
     lighter (with a space before them), else nothing."""
-    if not context.request.lighter or (healthier and healthier.verdict == "healthier"):
+    if not context.request.lighter or context.request.open_meal:
+        return ""  # a vague ask names no dish to be lighter than
+    if healthier and healthier.verdict == "healthier":
         return ""
     equipment = context.constraints.equipment
+    unsaid = healthier is None or healthier.verdict not in _SAID_UNKNOWN
+    if not (unsaid or lighter or lighter_method(recipe, adapted.units, equipment)):
+        return ""  # "not compared" is said already, and there is nothing lighter to offer
     return " " + lighter_note(recipe, dish, adapted.units, equipment, lighter)
