@@ -19,13 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from kairos.ingest.adapters.jsonl import find_file, open_text
-from kairos.ingest.adapters.pois import city_near
+from kairos.ingest.adapters.pois import SERVES_FOOD, city_near
 from kairos.ingest.normalise import haversine_km, normalise_name
 from kairos.ingest.sample import _read, _stable_key, _write
 from kairos.signals.geocoding.cities import find_city
 
 YELP_BUSINESSES = 120
 POIS_PER_CITY = 40
+EATS_PER_CITY = 12
+"""Places to eat a city's POI cut holds at least, when its source has them."""
+EATING_CATEGORIES = frozenset({"restaurant", "cafe", "bar", "food_court"})
 _MAPPED_IDS = ("yelp_id_0", "yelp_id_1", "yelp_id_2", "yelp_id_3")
 
 
@@ -111,15 +114,29 @@ def _cut_yelp(shared: Path, sample: Path, out: Path) -> VenueSampleStats:
     )
 
 
+def _eats(row: dict[str, Any]) -> bool:
+    """A place to eat: a restaurant, café or bar, or a lodging whose name says it serves food
+    (the pois adapter reads it as a restaurant)."""
+    category = str(row.get("category") or "")
+    return category in EATING_CATEGORIES or (
+        category == "lodging" and SERVES_FOOD.search(str(row.get("name") or "")) is not None
+    )
+
+
 def _cut_pois(shared: Path, out: Path) -> int:
+    """`POIS_PER_CITY` rows a city in a seeded order; a city whose cut holds fewer than
+    `EATS_PER_CITY` places to eat takes more of them, in the same order, up to that number (a
+    trip there has lunch somewhere the data knows)."""
     by_city: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in _read(find_file(shared / "pois", "pois.jsonl")):
         by_city[str(row.get("city"))].append(row)
-    chosen = [
-        row
-        for city in sorted(by_city)
-        for row in sorted(by_city[city], key=lambda r: _stable_key(r["poi_id"]))[:POIS_PER_CITY]
-    ]
+    chosen: list[dict[str, Any]] = []
+    for city in sorted(by_city):
+        ordered = sorted(by_city[city], key=lambda r: _stable_key(r["poi_id"]))
+        cut = ordered[:POIS_PER_CITY]
+        short = EATS_PER_CITY - sum(1 for r in cut if _eats(r))
+        cut += [r for r in ordered[POIS_PER_CITY:] if _eats(r)][: max(0, short)]
+        chosen += cut
     _write(out / "pois" / "pois.jsonl.gz", sorted(chosen, key=lambda r: r["poi_id"]))
     return len(chosen)
 

@@ -35,6 +35,7 @@ __all__ = [
     "KIND_OF_CATEGORY",
     "LICENCES",
     "NEAR_CITY_KM",
+    "SERVES_FOOD",
     "PoisAdapter",
     "city_near",
     "place_from_poi",
@@ -65,6 +66,13 @@ LICENCES: Final = {
     "yfcc_itinerary_poi_ijcai15": None,  # none stated; cite Lim et al. (IJCAI'15)
     "rectour2023_extended_poi": None,  # none stated
 }
+SERVES_FOOD: Final = re.compile(
+    r"\b(restaurant|restro|resturant|food|foods|cafe|café|kitchen|momo|dhaba|bhojanalaya|"
+    r"eatery|diner|bistro)\b",
+    re.I,
+)
+"""A lodging whose name says it serves food (Kathmandu's "… Guest House and Restaurant", "…
+Hygienic Food Centre") is a place to eat: OSM tags it `tourism=hotel` all the same."""
 # Food kinds take categories the kind rules read (`core.place_kinds`): a cuisine makes a
 # restaurant, and a café or a bar must not be read as one.
 _FOOD_CATEGORIES: Final = {"restaurant": "restaurants", "cafe": "cafes", "bar": "bars"}
@@ -129,6 +137,8 @@ def place_from_poi(row: dict[str, Any]) -> PlaceRecord:
         raise ValueError("missing name")
     category = clean_text(row.get("category")).lower() or "other"
     kind = KIND_OF_CATEGORY.get(category, "other")
+    if kind == "lodging" and SERVES_FOOD.search(name):
+        kind = "restaurant"  # "Dipika Guest House and Restaurant": a traveller eats there
     coords = valid_coordinates(row.get("lat"), row.get("lon"))
     city = clean_text(row.get("city")) or None
     if city and "(" in city:
