@@ -12,7 +12,7 @@ from typing import Final
 
 from kairos.meals.recipes.foods import canonical_food, food_groups
 
-__all__ = ["kind_words", "kinds_of", "same_word", "word_forms"]
+__all__ = ["kind_words", "kinds_of", "plural_of", "same_word", "word_forms"]
 
 _KIND_WORDS: Final = {
     "meat": ("meat",),
@@ -56,6 +56,14 @@ def word_forms(phrase: str) -> list[str]:
     if other and other != lowered and lowered.isalpha():
         forms.append(f"{head} {other}".strip())
     return forms
+
+
+def plural_of(phrase: str) -> str:
+    """ "patty" → "patties", "veggie burger" → "veggie burgers"; a plural stays as it is."""
+    head, _, last = phrase.rpartition(" ")
+    if not last.isalpha() or last.lower().endswith("s"):
+        return phrase
+    return f"{head} {_plural(last)}".strip()
 
 
 def same_word(word: str, text: str) -> bool:

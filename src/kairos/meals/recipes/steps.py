@@ -16,7 +16,7 @@ from typing import Final
 from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.recipes.models import Substitution
 from kairos.meals.recipes.reading import Hazard, hazards_in, tolerated
-from kairos.meals.recipes.step_forms import same_word, word_forms
+from kairos.meals.recipes.step_forms import plural_of, same_word, word_forms
 from kairos.meals.recipes.substitutions import (
     choose_substitute,
     find_rules,
@@ -28,6 +28,9 @@ from kairos.meals.recipes.substitutions import (
 __all__ = ["rewrite_steps", "step_warnings"]
 
 
+_NOT_A_TOOL: Final = r"(?!\s+(?:thermometer|mallet|grinder|tenderi[sz]er|hammer)s?\b)"
+
+
 def _key(words: str) -> str:
     return " ".join(words.lower().replace("-", " ").split())
 
@@ -36,14 +39,16 @@ def rewrite_steps(steps: Sequence[str], replacements: Iterable[tuple[str, str]])
     """`steps` with each old word replaced by its new one, in a single pass per step."""
     new_for: dict[str, str] = {}
     for old, new in sorted(replacements, key=lambda p: len(p[0]), reverse=True):
-        for form in word_forms(old):  # "the burgers" for a "burger" line
-            new_for.setdefault(_key(form), new)
+        for form in word_forms(old):  # "the burgers" for a "burger" line: "the patties"
+            plural = form != old.strip() and form.lower().endswith("s")
+            new_for.setdefault(_key(form), plural_of(new) if plural else new)
     if not new_for:
         return list(steps)
     alternatives = "|".join(
         re.escape(old).replace(r"\ ", r"[\s\-]+") for old in sorted(new_for, key=len, reverse=True)
     )
-    pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+    # a tool named after the food is no food: "a meat thermometer" stays one
+    pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-]){_NOT_A_TOOL}", re.IGNORECASE)
 
     def replace(match: re.Match[str]) -> str:
         old = _key(match.group())
