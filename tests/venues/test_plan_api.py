@@ -161,7 +161,10 @@ async def test_members_vote_through_the_shared_plan(client: httpx.AsyncClient) -
     )
     ranked = vetoed.json()["venues"]
     assert ranked[0]["venue_id"] == third and ranked[0]["votes"]["yes"] == 2
-    assert ranked[-1]["venue_id"] == top and ranked[-1]["vetoed_by"] == ["Sam"]
+    assert top not in [v["venue_id"] for v in ranked]  # a vetoed venue leaves the list
+    assert {"venue_id": top, "members": ["Sam"], "cause": "veto"}.items() <= next(
+        e for e in vetoed.json()["excluded"] if e["venue_id"] == top
+    ).items()
     stranger = await client.post(
         f"/api/plans/{plan_id}/votes", json={"member": "Eve", "venue_id": top, "vote": "no"}
     )

@@ -123,7 +123,17 @@ _BUDGET_WORDS: Final[dict[str, BudgetLevel]] = {
     "fancier": "high",
     "fine dining": "high",
     "posh": "high",
+    # a dinner the company hosts is priced as one: $$$ and $$$$ rooms first
+    "company dinner": "high",
+    "corporate dinner": "high",
+    "business dinner": "high",
+    "client dinner": "high",
 }
+_FREE_OF: Final = re.compile(
+    r"\b(gluten|dairy|nut|nuts|peanut|lactose|egg|soy|sesame|shellfish|wheat|sugar|meat|"
+    r"allergen|alcohol|caffeine)[- ]free\b"
+)
+"""Free of an ingredient ("gluten free"): a need, never a price."""
 NEGATED_WISH = re.compile(
     r"\b(?:not|nothing|no|never|isn'?t|without)\s+(?:too\s+|very\s+|overly\s+|super\s+|that\s+|"
     r"so\s+|particularly\s+)?(fancy|upscale|posh|expensive|pricey|fine dining|high end|fussy|"
@@ -217,7 +227,7 @@ def budget_of(
             text=found.text,
         )
     negated = NEGATED_WISH.search(text)
-    word = first_phrase(NEGATED_WISH.sub(" ", text), _BUDGET_WORDS)
+    word = first_phrase(_FREE_OF.sub(" ", NEGATED_WISH.sub(" ", text)), _BUDGET_WORDS)
     if word:
         return Budget(level=_BUDGET_WORDS[word], text=word)
     if negated:

@@ -15,16 +15,25 @@ rupees is first placed in the dollar tiers by where it sits in its own (`in_doll
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median_low
 from typing import Final, Literal
 
 from kairos.core.sources import source_name
 from kairos.text.query.numbers import in_dollar_bands
-from kairos.venues.schemas import Budget
+from kairos.venues.schemas import Budget, VenueResult
 
-__all__ = ["TIER_SPEND", "VALUE", "CostProfile", "budget_fit", "cost_profile"]
+__all__ = [
+    "TIER_SPEND",
+    "VALUE",
+    "CostProfile",
+    "budget_fit",
+    "budget_sentence",
+    "budget_tiers",
+    "cost_profile",
+    "off_budget",
+]
 
 Confidence = Literal["high", "medium", "low", "none"]
 TIERS: Final = ("$", "$$", "$$$", "$$$$")
@@ -33,6 +42,8 @@ LOW_CONFIDENCE_PENALTY: Final = 0.05
 TIER_SPEND: Final = {"$": 12.0, "$$": 25.0, "$$$": 45.0, "$$$$": 80.0}
 """What a person typically spends at each tier, in USD (Yelp's bands: under $10, $11–30,
 $31–60, over $61, at their middle)."""
+TIER_FLOOR: Final = {"$": 0.0, "$$": 11.0, "$$$": 31.0, "$$$$": 61.0}
+"""The least a person spends at each tier, in USD (the bands' lower ends)."""
 _LEVEL_TIERS: Final = {"low": ("$", "$$"), "medium": ("$", "$$", "$$$"), "high": TIERS}
 
 
@@ -72,6 +83,22 @@ def budget_fit(price_range: str | None, budget: Budget | None) -> float | None:
     return None
 
 
+def off_budget(price_range: str | None, budget: Budget | None) -> bool:
+    """Priced outside the budget: the tier costs more than it even at its cheapest (a $$$
+    place, from $31 a head, for $30 a head; $$$ for "cheap"), or it is a $ or $$ place for an
+    upscale dinner ("fancy", "fine dining"). A tier whose band holds the budget ($$ for $20)
+    may fit; an unknown price is not off."""
+    if price_range not in TIER_FLOOR or budget is None:
+        return False
+    if budget.per_head is not None and budget.per_head > 0:
+        return TIER_FLOOR[price_range] > in_dollar_bands(budget.per_head, budget.currency)
+    if budget.level == "low":
+        return price_range not in _LEVEL_TIERS["low"]
+    if budget.level == "high":
+        return price_range in _LEVEL_TIERS["low"]
+    return False
+
+
 def cost_profile(signals: Mapping[str, int], budget: Budget | None) -> CostProfile:
     """`signals`: each source's price level (1–4) for one venue."""
     price, confidence = _resolve(signals)
@@ -89,3 +116,35 @@ def cost_profile(signals: Mapping[str, int], budget: Budget | None) -> CostProfi
     else:
         note = "no price known"
     return CostProfile(price, confidence, value, sources, budget_fit(price, budget), note)
+
+
+def budget_tiers(budget: Budget | None) -> list[str] | None:
+    """The tiers within the budget, when it rules some out: searched for first (a search
+    for "team lunch" ranks a $$$$ steakhouse anywhere); None when every tier may fit."""
+    fitting = [t for t in TIERS if not off_budget(t, budget)]
+    return fitting if fitting and len(fitting) < len(TIERS) else None
+
+
+def budget_sentence(
+    venues: Sequence[VenueResult], budget: Budget | None, place: str, top: int = 3
+) -> str | None:
+    """What the budget came to when a venue priced outside it is among the top `top`: only
+    those are known that fit it, the others are said with their price."""
+    if budget is None or not budget.text:
+        return None
+    shown = venues[:top]
+    off = [v for v in shown if off_budget(v.price_range, budget)]
+    if not off:
+        return None
+    fitting = sum(not off_budget(v.price_range, budget) for v in venues)
+    named = ", ".join(f"{v.name} ({v.price_range})" for v in off)
+    known = f"Only {fitting} venue(s)" if fitting else "No venue"
+    if budget.level == "high" and budget.per_head is None:
+        return (
+            f'{known} priced $$$ or $$$$ known{place} for "{budget.text}": {named} in the top '
+            f"{len(shown)} cost less, kept for want of others."
+        )
+    return (
+        f'{known} known{place} fit "{budget.text}": {named} in the top {len(shown)} cost '
+        "more, kept for want of others."
+    )

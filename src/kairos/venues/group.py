@@ -170,7 +170,8 @@ def rerank_with_votes(
     """`votes`: venue id → member → vote. Venues the critic advises against come after every
     venue it does not, whatever the votes (a "no" on the leader once put an advised-against
     venue first, under a summary naming another as the leader); vetoed venues go last; ranks
-    are renumbered."""
+    are renumbered. A venue more members voted against ("no") than for comes after every
+    venue they did not: a venue the group voted down never leads."""
     scored = []
     for venue in venues:
         cast = votes.get(venue.venue_id, {})
@@ -181,6 +182,7 @@ def rerank_with_votes(
         if support:
             score = (1 - VOTE_WEIGHT) * venue.composite + VOTE_WEIGHT * sum(support) / len(support)
         updated = venue.model_copy(update={"votes": tally, "vetoed_by": vetoed})
-        scored.append((bool(vetoed), venue.veto, -score, venue.rank, updated))
-    scored.sort(key=lambda s: (s[0], s[1], s[2], s[3]))
+        against = tally["no"] > tally["yes"]
+        scored.append((bool(vetoed), venue.veto, against, -score, venue.rank, updated))
+    scored.sort(key=lambda s: s[:5])
     return [v.model_copy(update={"rank": i}) for i, (*_, v) in enumerate(scored, start=1)]

@@ -84,7 +84,7 @@ def vetoed(venue_id: str, name: str, city: str | None, members: Sequence[str]) -
     return ExcludedVenue(
         venue_id=venue_id,
         name=name,
-        reason=f"vetoed by {', '.join(members)}: kept at the end of the list, never picked",
+        reason=f"vetoed by {', '.join(members)}: taken off the list, never picked",
         cause="veto",
         members=list(members),
         city=city,

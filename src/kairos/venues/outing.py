@@ -29,6 +29,7 @@ __all__ = [
     "LARGE_PARTY",
     "SIT_DOWN_GROUP",
     "Service",
+    "bar_led",
     "leads_a_meal",
     "seating_note",
     "seating_summary",
@@ -186,3 +187,42 @@ def leads_a_meal(place: PlaceSummary, activity: str | None, prompt: str, group_s
     ):
         return False
     return not categories or serves_meals(categories)
+
+
+DRINKING: Final = frozenset(
+    {
+        "nightlife", "bars", "bar", "pubs", "pub", "cocktail bars", "wine bars", "beer bar",
+        "dive bars", "lounges", "sports bars", "gay bars", "hookah bars", "tiki bars",
+        "whiskey bars", "irish pub", "beer gardens", "breweries", "brewpubs", "karaoke",
+        "dance clubs", "music venues", "comedy clubs", "champagne bars", "speakeasies",
+    }
+)  # fmt: skip
+"""Categories of a place to drink: a venue listing more of these than of food is a bar first."""
+_ASKS_A_DRINK: Final = re.compile(
+    r"\b(drinks?|bars?|pubs?|beers?|cocktails?|wine|brewer(?:y|ies)|nightlife|happy hour|"
+    r"gastropubs?|tavern|karaoke)\b"
+)
+
+
+_EATERY_NAME: Final = re.compile(
+    r"\b(restaurant|ristorante|trattoria|osteria|bistro|brasserie|kitchen|grill|eatery|"
+    r"diner|dhaba|taqueria|pizzeria)\b"
+)
+
+
+def bar_led(place: PlaceSummary, activity: str | None, prompt: str) -> bool:
+    """A bar first and a kitchen second, for a meal that asks for no drink: after every place
+    whose food leads (a team lunch is not led by a cocktail bar, a cozy dinner not by a sports
+    bar). A bar first: more drinking categories than food ones ("Nightlife, Cocktail Bars,
+    American"), or as many and a drinking one listed first; never a venue whose name says it
+    is a restaurant ("Rigoletto Ristorante", "Bar & Kitchen")."""
+    if activity != "meal" or _ASKS_A_DRINK.search(prompt.lower()):
+        return False
+    if _EATERY_NAME.search(place.name.lower()):
+        return False
+    categories = [c.strip().lower() for c in place.categories]
+    drinking = sum(c in DRINKING for c in categories)
+    food = sum(c not in DRINKING and c not in NEUTRAL and serves_meals([c]) for c in categories)
+    if drinking > food:
+        return True
+    return drinking > 0 and drinking == food and categories[0] in DRINKING

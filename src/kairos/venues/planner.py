@@ -16,7 +16,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from kairos.pipeline.events import Result, Thinking, TurnEvent
 from kairos.profiles.schemas import UserPublic
@@ -25,6 +25,7 @@ from kairos.signals.weather.models import WeatherReport
 from kairos.store.plans import NewRiskEvent, PlanStore
 from kairos.venues import actions
 from kairos.venues.commander import Commander, Intent
+from kairos.venues.cost import budget_sentence
 from kairos.venues.critic import PlanSlot
 from kairos.venues.critique import critique
 from kairos.venues.followups import (
@@ -63,12 +64,15 @@ from kairos.venues.synthesiser import (
     member_flags,
     synthesise,
 )
+from kairos.venues.verdict import TOP
 from kairos.venues.vibe_matcher import keep_matching, score_vibes
 from kairos.venues.where import cities_holding, elsewhere, owner_city, unknown_city
 
 __all__ = ["PlanTurn", "Planner"]
 
 T = TypeVar("T")
+SHORTLIST: Final = 5
+"""A vibe never leaves fewer venues than this: two vetoes still leave three picks."""
 
 
 @dataclass
@@ -228,7 +232,11 @@ class Planner:
             # few venues show what was asked: those stay whatever their vibe (they lead)
             kept = set(
                 keep_matching(
-                    ids, vibe_scores, holding if found.features_short else (), endangering
+                    ids,
+                    vibe_scores,
+                    holding if found.features_short else (),
+                    endangering,
+                    at_least=SHORTLIST,
                 )
             )
             dropped = [c for c in candidates if c.place_id not in kept]
@@ -264,6 +272,13 @@ class Planner:
             found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where))
         elif price_ceiling(intent) == 1 and (cheap := cheap_sentence(venues, where)):
             found.notes.append(cheap)
+        elif said := budget_sentence(venues, intent.budget, where):
+            found.notes.append(said)
+        if 0 < len(venues) < TOP:
+            found.notes.append(
+                f"Only {len(venues)} venue(s) found{where} fit this request: I know of no more "
+                "to offer."
+            )
         asked = intent.vibe if "vibe_matcher" in intent.active_agents else None
         sentence = consensus(venues, asked)
         backup = backup_for(venues)

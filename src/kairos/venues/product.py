@@ -205,15 +205,18 @@ class VenuesProduct:
         asked = intent.get("vibe") if "vibe_matcher" in response.active_agents else None
         vibe = asked if isinstance(asked, str) else None
         if any(votes.values()):
-            venues = rerank_with_votes(response.venues, votes)
-            said = vote_sentence(venues, votes)
+            ranked = rerank_with_votes(response.venues, votes)
+            said = vote_sentence(ranked, votes)
             excluded = [e for e in response.excluded if e.cause != "veto"] + [
-                vetoed(v.venue_id, v.name, v.city, v.vetoed_by) for v in venues if v.vetoed_by
+                vetoed(v.venue_id, v.name, v.city, v.vetoed_by) for v in ranked if v.vetoed_by
             ]
+            # a vetoed venue is no pick: it leaves the list (listed in `excluded`, said)
+            standing = [v for v in ranked if not v.vetoed_by]
+            venues = [v.model_copy(update={"rank": i}) for i, v in enumerate(standing, start=1)]
             response = response.model_copy(
                 update={
                     "venues": venues,
-                    "global_consensus": consensus(venues, vibe),
+                    "global_consensus": consensus(venues or ranked, vibe),
                     "execution_summary": f"{response.execution_summary} {said}".strip(),
                     "excluded": excluded,
                 }

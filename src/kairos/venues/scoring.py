@@ -13,10 +13,10 @@ from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.text.extractive import sentence_naming
 from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Intent
-from kairos.venues.cost import CostProfile, cost_profile
+from kairos.venues.cost import CostProfile, cost_profile, off_budget
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, diet_risks
-from kairos.venues.outing import leads_a_meal, seating_note
+from kairos.venues.outing import LARGE_PARTY, bar_led, leads_a_meal, seating_note
 from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
@@ -58,6 +58,7 @@ def scored(
             f"Listed as {listed.title()} among {len(p.categories)} kinds ({also.title()} …)."
         )
     takes = True if seats else c.facts.good_for_groups
+    cost = costs.get(c.place_id) or cost_profile({}, None)
     return Scored(
         venue_id=c.venue_id,
         name=p.name,
@@ -70,7 +71,7 @@ def scored(
         rating=p.rating or None,  # 0.0 is a source's "no rating yet", not a rating
         review_count=p.votes,
         vibe=vibe_scores.get(c.place_id, VibeScore(None, 0.0, None)),
-        cost=costs.get(c.place_id) or cost_profile({}, None),
+        cost=cost,
         flags=flags.get(c.place_id, []),
         member_risks=member_risks.get(c.place_id, []),
         allergy=c.allergy,
@@ -90,6 +91,9 @@ def scored(
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
         side_of_a_meal=not leads_a_meal(p, intent.activity, intent.prompt, intent.group_size),
+        bar_led=bar_led(p, intent.activity, intent.prompt),
+        off_budget=off_budget(cost.price_range, intent.budget),
+        unseated=intent.group_size >= LARGE_PARTY and not takes,
     )
 
 

@@ -38,7 +38,7 @@ from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore
 from kairos.venues.allergy import venue_check
 from kairos.venues.commander import Intent
-from kairos.venues.cost import TIERS
+from kairos.venues.cost import TIERS, budget_tiers
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.fit import fit
@@ -61,7 +61,7 @@ from kairos.venues.scout_query import (
     without,
 )
 from kairos.venues.scouted import Candidate, ScoutResult, same_venue
-from kairos.venues.where import in_one_city
+from kairos.venues.where import in_one_city, named_centre
 
 __all__ = [  # what the scout hands on is `scouted.py`'s, named here for its callers
     "AREA_RADIUS_KM",
@@ -187,7 +187,15 @@ class Scout:
                 filters=filters, providers={}, unknown_city=unknown,
             )  # fmt: skip
         around = None
-        if filters.area and (centre := self.area_centres.get(filters.area.lower())):
+        centre = self.area_centres.get(filters.area.lower()) if filters.area else None
+        placed_from = ""
+        if filters.area and centre is None:
+            # an area no place is listed under: placed from the addresses that name it
+            named = await named_centre(self.places.db, filters.area, reading.area_city)
+            if named:
+                centre = named[:2]
+                placed_from = f" (placed from {named[2]} addresses naming it)"
+        if filters.area and centre:
             filters = filters.model_copy(
                 update={
                     "area": None,
@@ -196,7 +204,7 @@ class Scout:
                     "radius_km": AREA_RADIUS_KM,
                 }
             )
-            around = f"within {AREA_RADIUS_KM:g} km of {area_title(intent)}"
+            around = f"within {AREA_RADIUS_KM:g} km of {area_title(intent)}{placed_from}"
         # the full-text arm: the activity, the categories, and words nothing else claimed
         # (a venue's name, "basketball court"); the vector arm reads the whole request
         words = " ".join(
@@ -225,11 +233,14 @@ class Scout:
         ):
             await self.rounds.fill_with_restaurants(discovered, query, features, met)
         ceiling = price_ceiling(intent) or 0
-        if ceiling >= 1:
-            # "make it cheaper", or a cheap budget: the venues priced at or under the ceiling are
-            # searched for first (the request's own search ranks them anywhere, or not at all),
-            # the rest after
-            cheap_query = with_filters(query, price_tiers=list(TIERS[:ceiling]))
+        priced = bool(filters.kinds) and set(filters.kinds) <= SERVING_KINDS
+        within = list(TIERS[:ceiling]) if ceiling >= 1 else None
+        within = within or (budget_tiers(intent.budget) if priced else None)
+        if within:
+            # "make it cheaper", a cheap budget, an amount a head or "upscale": the venues priced
+            # within it are searched for first (the request's own search ranks them anywhere,
+            # or not at all), the rest after
+            cheap_query = with_filters(query, price_tiers=within)
             cheap, _, _ = await self.rounds.discover_featured(cheap_query, features, usable)
             extend(cheap, discovered)
             discovered = cheap

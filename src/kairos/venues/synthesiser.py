@@ -105,6 +105,14 @@ class Scored:
     side_of_a_meal: bool = False
     """A bank's café, a grocery or a bakery for a group's lunch or dinner (`leads_a_meal`):
     after every place to eat."""
+    off_budget: bool = False
+    """Priced outside the budget asked (`cost.off_budget`): after every venue that may fit."""
+    bar_led: bool = False
+    """A bar first for a meal that asks for no drink (`outing.bar_led`): after the places
+    whose food leads."""
+    unseated: bool = False
+    """A party of `LARGE_PARTY` or more, and nothing says the venue takes groups: after those
+    listed as good for groups."""
 
 
 def member_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
@@ -270,7 +278,10 @@ def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
             advised_against(s),
             s.side_of_a_meal,
             s.above_ceiling,
+            s.off_budget,
+            s.bar_led,
             _unmet(s),
+            s.unseated,
             _poorly_rated(s),
             _mild_risk(s),
             s.other_kind,
@@ -300,7 +311,10 @@ def synthesise(
             advised_against(s),
             s.side_of_a_meal,
             s.above_ceiling,
+            s.off_budget,
+            s.bar_led,
             _unmet(s),
+            s.unseated,
             _poorly_rated(s),
             _mild_risk(s),
             s.other_kind,

@@ -104,5 +104,8 @@ def vote_sentence(venues: Sequence[VenueResult], votes: Mapping[str, Mapping[str
         text += "no venue is left that nobody vetoed and the critic does not advise against"
     vetoed = [f"{v.name} (by {', '.join(v.vetoed_by)})" for v in venues if v.vetoed_by]
     if vetoed:
-        text += f"; vetoed, moved last: {'; '.join(vetoed)}"
+        text += f"; vetoed, taken off the list: {'; '.join(vetoed)}"
+    standing = sum(not v.vetoed_by for v in venues)
+    if vetoed and standing < TOP:
+        text += f"; {standing} venue(s) left on the list: this plan found no more"
     return text + "."

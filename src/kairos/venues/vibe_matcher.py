@@ -64,26 +64,28 @@ def keep_matching(
     scores: Mapping[int, VibeScore],
     holding: Collection[int] = (),
     endangering: Collection[int] = (),
+    at_least: int = KEEP_AT_LEAST,
 ) -> list[int]:
-    """The seed's filter: under 0.4 goes, unscored stays, and at least 3 stay. A venue in
-    `holding` (it shows every feature asked: "romantic rooftop" and a rooftop) stays too. The
-    ones brought back to make 3 are the best on the vibe among those that put no member at
-    severe risk (`endangering`) first: a vibe a few hundredths higher never brings back a
-    venue with a member's severe allergen over one without."""
+    """The seed's filter: under 0.4 goes, unscored stays, and at least 3 stay (`at_least`:
+    a plan keeps room for vetoes). A venue in `holding` (it shows every feature asked:
+    "romantic rooftop" and a rooftop) stays too. The ones brought back are the best on the
+    vibe among those that put no member at severe risk (`endangering`) first: a vibe a few
+    hundredths higher never brings back a venue with a member's severe allergen over one
+    without."""
     kept = [
         p for p in place_ids if (s := scores[p].score) is None or s >= THRESHOLD or p in holding
     ]
     # the 3 are counted among the venues that endanger no one: two unscored venues with a
     # member's severe allergen do not make safe ones under the threshold go
     safe = [p for p in kept if p not in endangering]
-    if len(safe) >= KEEP_AT_LEAST:
+    if len(safe) >= at_least:
         return kept
     dropped = sorted(
         (p for p in place_ids if p not in kept),
         key=lambda p: (p in endangering, -(scores[p].score or 0.0)),
     )
     back = {p for p in dropped if p not in endangering}
-    back = set([p for p in dropped if p in back][: KEEP_AT_LEAST - len(safe)])
-    if len(kept) + len(back) < KEEP_AT_LEAST:  # too few safe ones: the others make 3
-        back |= set(dropped[: KEEP_AT_LEAST - len(kept)])
+    back = set([p for p in dropped if p in back][: at_least - len(safe)])
+    if len(kept) + len(back) < at_least:  # too few safe ones: the others make 3
+        back |= set(dropped[: at_least - len(kept)])
     return [p for p in place_ids if p in kept or p in back]

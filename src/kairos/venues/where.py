@@ -11,9 +11,12 @@ the shared reader reads such a town only after a place word (`text/query/vocabul
 
 from __future__ import annotations
 
+import re
+import unicodedata
 import uuid
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from statistics import median
 from typing import TYPE_CHECKING, Final
 
 from kairos.store.database import Database
@@ -28,6 +31,7 @@ __all__ = [
     "covered_cities",
     "elsewhere",
     "in_one_city",
+    "named_centre",
     "owner_city",
     "unknown_city",
 ]
@@ -39,6 +43,17 @@ ONE_CITY_ENOUGH: Final = 3
 _CITIES_HOLDING = (
     "SELECT lower(city) AS city, count(*) AS n FROM places WHERE is_active AND city IS NOT NULL "
     "AND kind = ANY(CAST(:kinds AS text[])) GROUP BY 1 ORDER BY 2 DESC LIMIT 20"
+)
+NAMED_ENOUGH: Final = 2
+"""Places whose address names an area before their median is taken as its centre."""
+_IN_CITY_PLACED = (
+    "SELECT lat, lng, address, area FROM places WHERE is_active AND lat IS NOT NULL "
+    "AND lng IS NOT NULL AND (lower(city) = :city OR lower(area) = :city)"
+)
+_ANY_PLACED = (
+    "SELECT lat, lng, address, area FROM places WHERE is_active AND lat IS NOT NULL "
+    "AND lng IS NOT NULL AND (lower(coalesce(address, '')) LIKE ANY(CAST(:patterns AS text[])) "
+    "OR lower(coalesce(area, '')) LIKE ANY(CAST(:patterns AS text[])))"
 )
 _LATEST_PLAN_CITY = (
     "SELECT result #>> '{parsed_intent,location}' AS city FROM plans WHERE owner = :uid "
@@ -94,6 +109,46 @@ async def owner_city(db: Database, uid: uuid.UUID, recent: Mapping[str, str] | N
         if recent and recent.get(product):
             return recent[product]
     return next(iter(recent.values()), None) if recent else None
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents: "Gràcia" as "gracia"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
+
+
+def _spellings(area: str) -> list[str]:
+    """How addresses write an area: "Kendall Square" as "kendall square" or "kendall sq"."""
+    said = _folded(area)
+    short = said.replace(" square", " sq").replace(" street", " st")
+    return list(dict.fromkeys((said, short)))
+
+
+async def named_centre(
+    db: Database, area: str, city: str | None
+) -> tuple[float, float, int] | None:
+    """An area the catalogue lists no place under, placed from the places whose address or
+    area names it (the median of their coordinates, in its city when known): (lat, lng, how
+    many); None when fewer than `NAMED_ENOUGH` do."""
+    spellings = _spellings(area)
+    if city:
+        rows = await db.fetch(_IN_CITY_PLACED, {"city": city.lower()})
+    else:
+        rows = await db.fetch(_ANY_PLACED, {"patterns": [f"%{s}%" for s in spellings]})
+    points = [
+        (float(r["lat"]), float(r["lng"]))
+        for r in rows
+        if any(
+            re.search(
+                rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])",
+                _folded(f"{r['address'] or ''} {r['area'] or ''}"),
+            )
+            for s in spellings
+        )
+    ]
+    if len(points) < NAMED_ENOUGH:
+        return None
+    return median(p[0] for p in points), median(p[1] for p in points), len(points)
 
 
 def in_one_city(candidates: Sequence[Candidate]) -> tuple[list[Candidate], str | None]:
