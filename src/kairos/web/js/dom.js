@@ -30,6 +30,27 @@ export function s(tag, attrs = {}, ...children) {
 
 export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
 
+// An error about what was typed, tied to the fields it is about (aria-invalid, and
+// aria-describedby naming the box it is shown in) until untieErrors; its alert says it once.
+export function tieError(box, message, fields) {
+  box.replaceChildren(errorBox(message));
+  for (const field of fields) {
+    field.setAttribute("aria-invalid", "true");
+    const ids = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+    if (!ids.includes(box.id)) field.setAttribute("aria-describedby", [...ids, box.id].join(" "));
+  }
+}
+
+export function untieErrors(box) {
+  box.replaceChildren();
+  for (const field of document.querySelectorAll(`[aria-describedby~="${box.id}"]`)) {
+    const ids = field.getAttribute("aria-describedby").split(/\s+/).filter((id) => id && id !== box.id);
+    if (ids.length) field.setAttribute("aria-describedby", ids.join(" "));
+    else field.removeAttribute("aria-describedby");
+    field.setAttribute("aria-invalid", "false");
+  }
+}
+
 export function errorBox(message, onRetry) {
   return h("div", { class: "error-box", role: "alert" },
     h("span", { text: message }),

@@ -2,7 +2,7 @@
 // streamed over the WebSocket (POST /api/plan when the socket fails), then the ranked venues on
 // the map and as cards, votes through the shareable plan link, and the proposed action.
 import { ApiError, request } from "./api.js";
-import { errorBox, focusOn, h } from "./dom.js";
+import { errorBox, focusOn, h, tieError, untieErrors } from "./dom.js";
 import { excludedList, planCard } from "./plan-cards.js";
 import { createPlanMap } from "./plan-map.js";
 import { createPlanTools, speak } from "./plan-tools.js";
@@ -136,13 +136,14 @@ export function createPlan() {
       if (whereText) {
         const parts = whereText.split(/[,\s]+/).filter(Boolean).map(Number);
         if (parts.length !== 2 || parts.some(Number.isNaN)) {
-          throw new ApiError(`${name || "A member"}'s location “${whereText}” is not “lat, lng” (e.g. 42.35, -71.06)`, 0);
+          throw Object.assign(new ApiError(`${name || "A member"}'s location “${whereText}” is not “lat, lng” (e.g. 42.35, -71.06)`, 0),
+            { field: row.querySelector(".pm-where") });
         }
         point = { lat: parts[0], lng: parts[1] };
       }
       if (!name) {
         if (row.querySelector(".pm-allergies").value.trim() || row.querySelector(".pm-diets").value.trim()) {
-          throw new ApiError("Give every member with allergies or diets a name", 0);
+          throw Object.assign(new ApiError("Give every member with allergies or diets a name", 0), { field: row.querySelector(".pm-name") });
         }
         if (point) locations.push(point);
         continue;
@@ -204,7 +205,7 @@ export function createPlan() {
   async function run(body) {
     sendButton.disabled = true;
     sendButton.classList.add("busy");
-    errors.replaceChildren();
+    untieErrors(errors);
     resetRun();
     showTab("logs");
     live.textContent = "Planning: the agents are at work…";
@@ -244,7 +245,9 @@ export function createPlan() {
     try {
       group = readMembers();
     } catch (error) {
-      errors.replaceChildren(errorBox(error.message));
+      untieErrors(errors);
+      tieError(errors, error.message, error.field ? [error.field] : []);
+      error.field?.focus();
       return;
     }
     const date = byId("plan-date").value.trim();

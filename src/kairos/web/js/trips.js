@@ -5,7 +5,7 @@
 // so a reload (or switching back to a user) shows it again; the start point it was planned from
 // is the answer's `hotel` (older stored trips lack it: the one sent is kept beside the id).
 import { request } from "./api.js";
-import { errorBox, focusOn, h } from "./dom.js";
+import { errorBox, focusOn, h, tieError, untieErrors } from "./dom.js";
 import { drawTripMap, focusTripPin, hotelText } from "./trips-map.js";
 import { createTripPrefs, splitTags } from "./trips-prefs.js";
 import { placeAnswer, renderTrip } from "./trips-render.js";
@@ -53,6 +53,9 @@ export function createTrips({ getUid }) {
   const say = (text) => { status.textContent = ""; setTimeout(() => { status.textContent = text; }, 30); };
   const call = (path, body, method) => request(path, { method: method || (body ? "POST" : "GET"), body, headers: { "X-User-ID": getUid() } });
   const prefs = createTripPrefs({ call });
+  // The fields a refusal is about: those whose typed value it quotes ("'Atlantis' is not a city…").
+  const quoted = (message) => [...form.querySelectorAll("input")]
+    .filter((field) => field.value.trim() && message.includes(`'${field.value.trim()}'`));
 
   // Fields left at "From my preferences" are not sent: the server takes them from the profile.
   function readForm() {
@@ -209,13 +212,14 @@ export function createTrips({ getUid }) {
     if (send.disabled) return;
     const body = readForm();
     if (parseHotel(hotelBox.value) === undefined) {
-      errors.replaceChildren(errorBox(`The start point '${hotelBox.value.trim()}' is not a place on the map: ${HOTEL_HELP}.`));
+      untieErrors(errors);
+      tieError(errors, `The start point '${hotelBox.value.trim()}' is not a place on the map: ${HOTEL_HELP}.`, [hotelBox]);
       hotelBox.focus();
       return;
     }
     send.disabled = true;
     send.classList.add("busy");
-    errors.replaceChildren();
+    untieErrors(errors);
     say("Planning the trip…");
     try {
       const next = await call("/trips", body);
@@ -224,8 +228,8 @@ export function createTrips({ getUid }) {
       say(`${next.city}: ${next.days.length} days planned; ${next.verified ? "verified, every check passed" : `not verified${next.to_check?.length ? `: check the opening hours of ${next.to_check.length} ${next.to_check.length === 1 ? "place" : "places"} before you go` : ""}`}.`);
     } catch (error) {
       // The form keeps what was typed; the problem's detail says what to change.
-      errors.replaceChildren(errorBox(`The trip could not be planned: ${error.message}`));
-      say(`The trip could not be planned: ${error.message}`);
+      tieError(errors, `The trip could not be planned: ${error.message}`, quoted(error.message));
+      status.textContent = ""; // the alert says it
     } finally {
       send.disabled = false;
       send.classList.remove("busy");
@@ -240,13 +244,14 @@ export function createTrips({ getUid }) {
     const text = words.value.trim();
     if (wordsSend.disabled) return;
     if (!text) {
-      errors.replaceChildren(errorBox("Say what to plan or change, e.g. '3 days in Singapore next week, museums and gardens'."));
+      untieErrors(errors);
+      tieError(errors, "Say what to plan or change, e.g. '3 days in Singapore next week, museums and gardens'.", [words]);
       words.focus();
       return;
     }
     wordsSend.disabled = true;
     wordsSend.classList.add("busy");
-    errors.replaceChildren();
+    untieErrors(errors);
     wordsAnswer.replaceChildren();
     say("Reading what you asked…");
     try {
@@ -264,8 +269,8 @@ export function createTrips({ getUid }) {
       say(answer.message);
     } catch (error) {
       // The words stay in the box; the detail says what to change.
-      errors.replaceChildren(errorBox(`Kairos could not act on that: ${error.message}`));
-      say(`Kairos could not act on that: ${error.message}`);
+      tieError(errors, `Kairos could not act on that: ${error.message}`, [words]);
+      status.textContent = ""; // the alert says it
     } finally {
       wordsSend.disabled = false;
       wordsSend.classList.remove("busy");
