@@ -14,6 +14,7 @@ from typing import Any
 
 from kairos.errors import Forbidden, NotFound
 from kairos.operator.action_line import fallback
+from kairos.operator.asks import direct_answers
 from kairos.operator.competitor import check_competitor
 from kairos.operator.compose import Phrasing, compose, evidence_lines
 from kairos.operator.confidence import assess
@@ -22,6 +23,7 @@ from kairos.operator.guest_signals import snapshot
 from kairos.operator.locating import Locator, mention_of
 from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
 from kairos.operator.payload import answer_payload, no_location_answer
+from kairos.operator.proxies import proxy_snapshot
 from kairos.operator.reading import Reading, read_message, redact, with_window
 from kairos.operator.rules import Decision, SignalPack, days_between, decide
 from kairos.operator.schemas import (
@@ -255,7 +257,7 @@ class OperatorAgent:
                 lng=loc.lng,
                 days=days,
                 place_id=loc.place_id,
-                want_reviews=reading.expand or reading.why,
+                want_reviews=reading.expand or reading.why or reading.ask == "fix_first",
                 refresh=request.refresh,
                 budget=budget,
             )
@@ -268,6 +270,10 @@ class OperatorAgent:
             own = state.place_baselines.get(loc.label, state.baseline)
             shape = model.shape(place_id=loc.place_id, categories=place.categories if place else [])
             shapes.append(shape)
+            if place is None and reading.expand:
+                guests = guests or await proxy_snapshot(
+                    self.locator.catalog, self.store, loc, days[0]
+                )
             if fetched.reviews is not None and place is not None:
                 guests = guests or snapshot(
                     place=place.name,
@@ -340,6 +346,7 @@ class OperatorAgent:
             turn.event("first_insight", turn_index=turn_index)
         elif turn_index > 1:
             turn.event("follow_up", turn_index=turn_index)
+        turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests)
         kind = answer_kind(reading, turn)
         composed = compose(
             decisions=decisions,
@@ -352,7 +359,8 @@ class OperatorAgent:
             snapshot=guests,
             verbose=reading.why,
             lead=" ".join(turn.leads) or scenario_lead(reading, turn.scenario),
-            evidence=evidence_lines(guests, targets[0]) if reading.expand else None,
+            evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints)
+            if reading.expand else None,
             demand_basis=shapes[0].basis,
         )  # fmt: skip
         composed = await self.phrasing.phrase(composed, signal_digest(decisions))

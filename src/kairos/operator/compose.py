@@ -105,10 +105,20 @@ def action_line(
     )
 
 
-def evidence_lines(snapshot: GuestSnapshot | None, here: ResolvedLocation) -> list[str]:
+def evidence_lines(
+    snapshot: GuestSnapshot | None,
+    here: ResolvedLocation,
+    stand_in_for: str | None = None,
+    complaints: bool = False,
+) -> list[str]:
     """ "Show me the reviews" (ADR-018: quotes only on request): short quotes from the matched
-    place's own reviews, each with its date, theme and review id; or why there are none."""
+    place's own reviews (or, for a restaurant the catalog lacks, `stand_in_for`, from the places
+    standing in for it, each named), each with its date, theme and review id; complaints first
+    when they were asked about; or why there are none."""
     if snapshot is None:
+        if here.place_id is None and stand_in_for:
+            return [f"I have no reviews of {stand_in_for}, and none of the places near "
+                    f"{here.label} to stand in for them."]  # fmt: skip
         if here.place_id is None:
             return [
                 f"No reviews are known for {here.label}: it is not matched to a restaurant in "
@@ -120,16 +130,33 @@ def evidence_lines(snapshot: GuestSnapshot | None, here: ResolvedLocation) -> li
         return [f"No reviews of {snapshot.place} in the catalog speak to waits, staffing, noise, "
                 "food or service."]  # fmt: skip
     quoted.sort(key=_quote_order)
+    if complaints:
+        quoted.sort(key=lambda e: e.polarity != "negative")
     span = (
         f"{snapshot.window_start:%b %Y}–{snapshot.window_end:%b %Y}"
         if snapshot.window_start and snapshot.window_end
         else "undated"
     )
-    lines = [f"From {snapshot.place}'s own reviews ({snapshot.sample_size} read, {span}):"]
+    read = f"{snapshot.sample_size} read, {span}"
+    if snapshot.place_id == 0:  # the places standing in for a restaurant the catalog lacks
+        whose = f"{stand_in_for}'s own reviews" if stand_in_for else "its own reviews"
+        lines = [f"I don't have {whose}; from the reviews of {snapshot.place} ({read}):"]
+    else:
+        lines = [f"From {snapshot.place}'s own reviews ({read}):"]
+    negative = [e for e in quoted if e.polarity == "negative"]
+    if complaints:
+        lines.append(
+            f"{len({e.review_id for e in negative})} of {snapshot.sample_size} reviews complain "
+            f"({_joined(sorted({e.theme.replace('_', ' ') for e in negative}))})."
+            if negative
+            else f"None of the {snapshot.sample_size} reviews complain about waits, staffing, "
+            "noise, food or service; what they do say:"
+        )
     for e in quoted[:MAX_QUOTES]:
         when = f"{e.date:%d %b %Y}" if e.date else "undated"
-        lines.append(f'- "{e.snippet}" ({when}; {e.theme.replace("_", " ")}, {e.polarity}; '
-                     f"review {e.review_id})")  # fmt: skip
+        where = f"{e.place}, " if snapshot.place_id == 0 else ""
+        lines.append(f'- "{e.snippet}" ({where}{when}; {e.theme.replace("_", " ")}, '
+                     f"{e.polarity}; review {e.review_id})")  # fmt: skip
     return lines
 
 

@@ -47,6 +47,16 @@ def window_text(day: date, part: Daypart) -> str:
 
 OWN_SHRINK: Final = 30.0
 """Check-ins at which a place's own shape and its peers' weigh the same."""
+OWN_WEEK: Final = 100
+"""Own check-ins from which a place's own weekday profile compares its days: fewer put a Sunday
+far from the Friday the operator gave on a handful of visits."""
+DAY_RATIO: Final = (0.5, 1.5)
+"""How far an open day's covers may land from the baseline day's (a Saturday 320 from a 200
+Friday is a profile read from too few check-ins, never a restaurant's week)."""
+OPEN_CELL: Final = 0.1
+"""A daypart holding under this fraction of its day's busiest one reads as closed."""
+CLOSED_DAY: Final = 0.25
+"""A day holding under this fraction of an average day's share is closed by the listed hours."""
 PEERS: Final = 150
 MIN_PEER_CHECKINS: Final = 10
 GENERIC_CATEGORIES: Final = frozenset({"restaurants", "food", "nightlife", "bars"})
@@ -105,9 +115,36 @@ class DemandShape:
     basis: str
     own_checkins: int
     peers: int
+    week: npt.NDArray[np.float64] | None = None
+    """The weekday profile days are compared by (7 shares): the place's own when it has
+    `OWN_WEEK` check-ins, else its peers'; None: the shape's own day totals."""
 
     def day_total(self, weekday: int) -> float:
         return float(self.shares[weekday].sum())
+
+    def _split(self, weekday: int) -> Matrix:
+        """A day's guests by daypart: with too few own check-ins (`week` from peers), half of
+        it a typical restaurant's day over the dayparts it is open, so a Sunday lunch the shape
+        barely holds is not staffed for a handful of covers."""
+        row = self.shares[weekday]
+        split: Matrix = row / max(float(row.sum()), 1e-9)
+        if self.own_checkins >= OWN_WEEK:
+            return split
+        typical: Matrix = DEFAULT_SHAPE[weekday] * (row > OPEN_CELL * float(row.max()))
+        if typical.sum() <= 0:
+            return split
+        mixed: Matrix = 0.5 * split + 0.5 * typical / typical.sum()
+        return mixed
+
+    def _day_ratio(self, weekday: int, baseline_weekday: int) -> float:
+        """How a weekday's guests compare with the baseline day's, by the weekday profile,
+        within `DAY_RATIO` of it unless the place is closed that day."""
+        week = self.week if self.week is not None else self.shares.sum(axis=1)
+        ratio = float(week[weekday] / max(float(week[baseline_weekday]), 1e-9))
+        if self.day_total(weekday) < CLOSED_DAY / 7:
+            return ratio  # closed by its listed hours: near nothing is right
+        low, high = DAY_RATIO
+        return min(max(ratio, low), high)
 
     def covers(
         self, baseline: int, baseline_weekday: int | None, daypart: Daypart | None = None
@@ -115,9 +152,19 @@ class DemandShape:
         """Expected covers per weekday and daypart for a baseline day's covers (or, with a
         `daypart`, that part of the day's: "120 covers on Friday nights" is Friday's dinner)."""
         part = DAYPARTS.index(daypart) if daypart is not None else None
-        if part is not None and baseline_weekday is not None:
-            reference = float(self.shares[baseline_weekday, part])
-        elif part is not None:
+        if baseline_weekday is not None:
+            # each day from the baseline day by the weekday profile, split by its own dayparts
+            base = float(baseline)
+            if part is not None:
+                within = self.shares[baseline_weekday, part] / max(
+                    self.day_total(baseline_weekday), 1e-9
+                )
+                base = baseline / max(float(within), 1e-9)
+            out = np.zeros_like(self.shares)
+            for day in range(7):
+                out[day] = base * self._day_ratio(day, baseline_weekday) * self._split(day)
+            return out
+        if part is not None:
             reference = float(self.shares[:, part].sum() / 7)
         elif baseline_weekday is not None:
             reference = self.day_total(baseline_weekday)
@@ -281,7 +328,15 @@ class DemandModel:
             seen = int(sum(own[d].sum() for d in stale)) if own is not None else 0
             basis += (f" (its listed hours leave out {days}, yet {seen} of its own check-ins "
                       f"fall then: read as open)")  # fmt: skip
-        return DemandShape(masked(shares / shares.sum(), hours, stale), basis, own_total, n_peers)
+        if own is not None and own_total >= OWN_WEEK:
+            week = own.sum(axis=1) / own_total
+        else:
+            week = masked(peers / max(float(peers.sum()), 1e-9), hours, stale).sum(axis=1)
+            if own_total:
+                basis += ("; its weekdays compared by the similar places' week (too few "
+                          "check-ins of its own for that: low confidence)")  # fmt: skip
+        final = masked(shares / shares.sum(), hours, stale)
+        return DemandShape(final, basis, own_total, n_peers, week)
 
     def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
         weights = np.array(

@@ -162,6 +162,15 @@ def snapshot(
                     snippet=_snippet(hit.sentence) if expand else None,
                 )
             )
+    if expand and not evidence:  # reviews that name no theme are still quoted when asked for
+        for review in window[:EVIDENCE_PER_THEME]:
+            first = next(iter(split_sentences(review.text)), "")
+            if first.strip():
+                low = review.rating is not None and review.rating < 3
+                evidence.append(EvidenceItem(review_id=review.id, place=place,
+                                             date=review.review_date, theme="general",
+                                             polarity="negative" if low else "positive",
+                                             snippet=_snippet(first)))  # fmt: skip
     themes.sort(key=lambda t: -t.mentions)
     old = end is None or (as_of - end).days > STALE_DAYS
     sparse = len(window) < SPARSE_REVIEWS or old

@@ -27,6 +27,7 @@ from rapidfuzz import fuzz
 
 from kairos.core.geo import haversine_km
 from kairos.errors import InvalidInput
+from kairos.operator.proxies import not_in_catalog
 from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.short_names import ShortNames, merged
@@ -55,6 +56,8 @@ class Located:
     question: str | None = None
     choices: list[ResolvedLocation] = field(default_factory=list)
     rejected: list[str] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    """Restaurants named that the catalog does not hold (their street or area stands in)."""
     fitting: list[tuple[float, float]] = field(default_factory=list)
     """Where every place that fits the one question's mention is (more than the choices named
     when more fit)."""
@@ -112,7 +115,8 @@ class Locator:
             if found is None:
                 found = await self.resolve(mention, refresh, out)
                 if mention.name and found.kind != "place" and spot is None:
-                    out.leads.append(_not_in_catalog(mention.name, found) + self._near(found))
+                    out.leads.append(not_in_catalog(mention.name, found) + self._near(found))
+                    out.unknown.append(mention.name)
             out.locations.append(found)
         return out
 
@@ -307,16 +311,6 @@ def remember(
         else:
             notes.append(("baseline_dropped", str(baseline.get("covers"))))
     return notes
-
-
-def _not_in_catalog(name: str, found: ResolvedLocation) -> str:
-    """A restaurant named that the catalog does not hold ("We just opened Salt & Ember at …")."""
-    if found.kind == "unresolved":
-        return f"I don't know {name} or where it is."
-    return (
-        f"{name} is not in the catalog, so I have none of its own check-ins or reviews: I used "
-        f"{found.label} ({found.kind}) and similar places' demand."
-    )
 
 
 def mention_of(text: str) -> LocationMention:

@@ -56,6 +56,22 @@ _NAMED = re.compile(
 )
 
 
+_OPENING_NAME = re.compile(
+    r"(?:^|[.!?;]\s+)\s*(?i:(?:hi|hey|hello|morning)\b[,!]?\s*(?:there\b[,!]?\s*)?"
+    r"|(?:it'?s|this is)\s+)?"
+    r"(?P<name>[A-Z][\w'&.+-]*(?:\s+(?:[A-Z&+][\w'&.+-]*|of|the|de|la)){0,4})"
+)
+"""A restaurant's name opening the message or a sentence, right before its address or street
+("Fish Pier on East Broadway", "Neptune Oyster, 63 Salem St"): a name the catalog may lack."""
+_NAME_GAP = re.compile(r"^\s*(?:,|\s-|\s–)?\s*(?:(?:on|at|off)\s+)?$", re.I)
+_NOT_NAMES: Final = frozenset(
+    {"hi", "hey", "hello", "different", "now", "ok", "okay", "so", "our", "we", "my", "the",
+     "this", "that", "staffing", "what", "how", "i", "it", "is", "are", "we're", "i'm", "also",
+     "and", "but", "new", "another", "same", "just", "only", "actually", "sorry", "near",
+     "corner", "up", "down", "by", "next", "opposite", "across", "location", "restaurant"}
+)  # fmt: skip
+
+
 @lru_cache(maxsize=1)
 def _city_word_pattern() -> re.Pattern[str]:
     names = sorted({a for c in city_centres() for a in c.aliases}, key=len, reverse=True)
@@ -117,6 +133,14 @@ def locations(text: str, names: Sequence[tuple[int, int]] = ()) -> list[Location
         name = match.group("name").strip(" .,'")
         if not taken(match.start("name"), match.end("name")) and len(name) >= 3:
             found.append((match.start("name"), match.start("name") + len(name), "name", name))
+    for match in _OPENING_NAME.finditer(text):
+        name = match.group("name").strip(" .,'")
+        start, end = match.start("name"), match.start("name") + len(name)
+        where = [s for s, _, part, _ in found if part in ("address", "zip") and s >= end]
+        if (where and not taken(start, end) and _NAME_GAP.match(text[end:min(where)])
+                and name.split()[0].lower() not in _NOT_NAMES
+                and not _city_word_pattern().fullmatch(name)):  # fmt: skip
+            found.append((start, end, "name", name))
     for match in _city_word_pattern().finditer(text):
         if not taken(match.start(), match.end()):
             found.append((match.start(), match.end(), "city", match.group(0)))

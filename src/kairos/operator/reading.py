@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
+from kairos.operator.asks import Ask, read_ask
 from kairos.operator.baselines import Baseline, read_baseline, read_more_covers
 from kairos.operator.mentions import LocationMention, is_street_number, locations, redact
 from kairos.operator.schemas import Card, Daypart
@@ -74,9 +75,10 @@ _EXPAND = re.compile(
     r"\b(?:show|see|expand|read|give me|what are)\b[^.?!]{0,30}\b(?:reviews?|evidence|quotes?"
     r"|sources?|what (?:guests|diners|people) (?:said|say))\b"
     r"|\bwhat (?:are |do |did )?(?:guests|diners|people|customers|reviewers|reviews) (?:said|say"
-    r"|saying|complain\w*|mention\w*)\b",
+    r"|saying|complain\w*|mention\w*)\b|\b(?:complaints?|complain\w*)\b",
     re.I,
 )
+_COMPLAINTS = re.compile(r"\b(?:complaints?|complain\w*|negative reviews?|bad reviews?)\b", re.I)
 _SCOPE_ALL = re.compile(
     r"\b(?:all (?:of )?(?:the |our |my )?(?:locations|sites|stores|restaurants|of them)|both"
     r"(?: of them| locations)?|every (?:location|site|one)|everywhere|apply to all)\b",
@@ -146,6 +148,10 @@ class Reading:
     scope: Literal["first", "all"] | None = None
     refresh: bool = False
     expand: bool = False
+    complaints: bool = False
+    ask: Ask | None = None
+    """A question the card does not answer by itself ("which night is our quietest?")."""
+    """The reviews asked for are the complaints ("what are people complaining about?")."""
     notes: list[str] = field(default_factory=list)
     daypart: Daypart | None = None
     """The part of the day asked about, with or without a day."""
@@ -225,6 +231,8 @@ def read_message(
         scope="all" if _SCOPE_ALL.search(text) else "first" if _SCOPE_FIRST.search(text) else None,
         refresh=bool(_REFRESH.search(text)),
         expand=bool(_EXPAND.search(text)),
+        complaints=bool(_COMPLAINTS.search(text)),
+        ask=read_ask(text),
         daypart=_daypart(normalise(rest)),
     )
 

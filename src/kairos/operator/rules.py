@@ -288,7 +288,8 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     asked = [c for c in cells if c[1] == pack.daypart]
     if asked:  # "tomorow nite": that part of the day, unless the place is closed then
         cells = asked
-    cells.sort(key=lambda c: -pack.demand.shares[c[0].weekday(), DAYPARTS.index(c[1])])
+    rank = covers if covers is not None else pack.demand.shares  # the covers, once known
+    cells.sort(key=lambda c: -rank[c[0].weekday(), DAYPARTS.index(c[1])])
     busiest = [
         (
             day,

@@ -40,6 +40,9 @@ class SessionState(BaseModel):
     window_text: str | None = None
     daypart: Daypart | None = None
     """The part of the day the operator asked about with the window ("tomorow nite"), if any."""
+    unknown_name: str | None = None
+    """The restaurant the operator named that the catalog lacks: its street or area stands in,
+    and its name, once given, is never asked for again."""
     competitor_used: str | None = None
     first_insight_turn: int | None = None
     last_action: str | None = None

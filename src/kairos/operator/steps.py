@@ -14,6 +14,7 @@ from datetime import date, timedelta
 from typing import Any, Final
 
 from kairos.operator.locating import Locator, remember, same_place
+from kairos.operator.proxies import proxy_text
 from kairos.operator.reading import Reading
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.state import BaselineState, SessionState
@@ -92,7 +93,10 @@ async def apply_locations(
     if state.locations and old != new:
         turn.corrected("location", old, new)
         turn.leads.append(f"Updated: location {new}; recomputed.")
-    turn.leads += located.leads
+    unknown = [lead for lead in located.leads if lead.startswith("I don't have ")]
+    turn.leads[:0] = unknown  # said first: the catalog lacks the restaurant named
+    turn.leads += [lead for lead in located.leads if lead not in unknown]
+    state.unknown_name = located.unknown[0] if located.unknown else None
     state.choices = located.choices
     if located.question and turn.question is None:
         turn.question = located.question
@@ -103,7 +107,10 @@ async def apply_locations(
     state.location_origin = "explicit"
     _own_baseline(state, turn)
     for loc in resolved:
-        if not loc.resolved:
+        if not loc.resolved and state.unknown_name and loc is resolved[0]:
+            turn.assume("location_precision", loc.label, f"{proxy_text(loc)} stand in for "
+                        f"{state.unknown_name}, which is not in my data")  # fmt: skip
+        elif not loc.resolved:
             turn.assume(
                 "location_precision",
                 loc.label,

@@ -33,6 +33,7 @@ _TODAY = re.compile(r"\btoday\b", re.I)
 _A_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
 _NEXT_WEEK = re.compile(r"\bnext week\b", re.I)
 _THIS_WEEK = re.compile(r"\b(?:this week|the week|coming week)\b", re.I)
+_MIDWEEK = re.compile(r"\bmid-?\s?week\b", re.I)
 _WEEKEND = re.compile(r"\b(?:this |the )?weekend\b", re.I)
 _NEXT_WEEKEND = re.compile(r"\bnext weekend\b", re.I)
 _FRIDAY, _SATURDAY, _SUNDAY = 4, 5, 6
@@ -98,6 +99,15 @@ def _this_weekend(today: date, hour: int | None) -> WindowRead | None:
     return None
 
 
+def _midweek(today: date) -> WindowRead:
+    """ "Midweek": Tuesday to Thursday, this week's while any of it is left, else the next."""
+    monday = today - timedelta(days=today.weekday())
+    if today.weekday() > 3:
+        monday += timedelta(days=7)
+    start, end = max(today, monday + timedelta(days=1)), monday + timedelta(days=3)
+    return WindowRead((start, end), "midweek", f"Midweek is {_days(start, end)}.")
+
+
 def read_window(text: str, today: date, hour: int | None = None) -> WindowRead:
     """The days asked about, on `today` at local `hour` (None: the hour is unknown, and a
     Sunday's "this weekend" is today)."""
@@ -107,9 +117,20 @@ def read_window(text: str, today: date, hour: int | None = None) -> WindowRead:
     if _NEXT_WEEK.search(text):
         monday = today + timedelta(days=7 - today.weekday())
         return WindowRead((monday, monday + timedelta(days=6)), "next week")
+    if _MIDWEEK.search(text):
+        return _midweek(today)
     if _THIS_WEEK.search(text):
+        if today.weekday() == _SUNDAY:  # what is left of it is today: the week meant is next
+            monday = today + timedelta(days=1)
+            days = _days(monday, monday + timedelta(days=6))
+            coming = f"On a Sunday, this week is the coming one, {days}."
+            return WindowRead((monday, monday + timedelta(days=6)), "this week (the coming one)",
+                              coming)  # fmt: skip
         sunday = today + timedelta(days=6 - today.weekday())
-        return WindowRead((today, sunday), "this week")
+        note = (
+            f"This week is what is left of it, {_days(today, sunday)}." if today.weekday() else None
+        )
+        return WindowRead((today, sunday), "this week", note)
     weekend = _WEEKEND.search(text) is not None
     if weekend and not _NEXT_WEEKEND.search(text) and (said := _this_weekend(today, hour)):
         return said

@@ -1,0 +1,147 @@
+"""Questions an operator asks that the card does not answer by itself (issue 36, panel half A):
+"which night is our quietest?", "line cooks by daypart", "what do I fix first?". Each is answered
+directly, first, from the same evidence the card used (the demand shape, the baseline's covers,
+the place's own reviews), never by repeating the card.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from math import ceil
+from typing import Final, Literal
+
+from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape
+from kairos.operator.schemas import GuestSnapshot
+from kairos.operator.staffing_plan import COVERS_PER_COOK, COVERS_PER_SERVER
+from kairos.operator.state import BaselineState
+
+__all__ = ["Ask", "direct_answers", "read_ask"]
+
+Ask = Literal["quietest", "by_daypart", "fix_first"]
+
+_ASKS: Final[tuple[tuple[Ask, re.Pattern[str]], ...]] = (
+    ("quietest", re.compile(r"\b(?:quietest|slowest|least busy|deadest)\b", re.I)),
+    (
+        "by_daypart",
+        re.compile(
+            r"\b(?:by|per|each|every|for each) (?:daypart|day ?part|shift|"
+            r"service)s?\b",
+            re.I,
+        ),
+    ),
+    (
+        "fix_first",
+        re.compile(
+            r"\bfix (?:first|1st)\b|\bwhat (?:should|do|can) (?:i|we) fix\b"
+            r"|\bwhat to fix\b|\b(?:biggest|main|top) (?:problem|issue)\b"
+            r"|\bwhere (?:do|should) (?:i|we) start\b",
+            re.I,
+        ),
+    ),
+)
+_WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_DINNER: Final = DAYPARTS.index("dinner")
+OPEN_SHARE: Final = 0.25
+"""A day (or daypart) holding under this fraction of the average one reads as closed."""
+_FIXES: Final[dict[str, str]] = {
+    "wait_time": "put a host or runner on your busiest hours and quote honest waits at the door",
+    "staffing": "add one server on your busiest window, where the floor runs short",
+    "service": "brief the floor before the busiest service: greet within a minute, check back "
+    "after the first bite, your strongest servers on the peak",
+    "noise": "seat the quieter tables first and turn the music down at dinner",
+    "food": "taste the line before service and check the dishes guests name",
+}
+_THEMES: Final[dict[str, str]] = {
+    "wait_time": "waits",
+    "staffing": "a short-staffed floor",
+    "service": "service",
+    "noise": "noise",
+    "food": "the food",
+}
+
+
+def read_ask(text: str) -> Ask | None:
+    return next((ask for ask, pattern in _ASKS if pattern.search(text)), None)
+
+
+def direct_answers(
+    ask: Ask | None,
+    shape: DemandShape,
+    baseline: BaselineState | None,
+    days: Sequence[date],
+    guests: GuestSnapshot | None,
+) -> list[str]:
+    if ask == "quietest":
+        return [_quietest(shape)]
+    if ask == "by_daypart" and days:
+        return [_by_daypart(shape, baseline, days)]
+    if ask == "fix_first":
+        return [_fix_first(guests)]
+    return []
+
+
+def _quietest(shape: DemandShape) -> str:
+    """The open night whose dinners draw the fewest guests, against the busiest."""
+    dinners = shape.shares[:, _DINNER]
+    open_nights = [d for d in range(7) if dinners[d] >= OPEN_SHARE * float(dinners.mean())]
+    if not open_nights:
+        return "Which night is quietest is unknown: the demand shape holds no dinners."
+    low = min(open_nights, key=lambda d: float(dinners[d]))
+    high = max(open_nights, key=lambda d: float(dinners[d]))
+    share = round(100 * float(dinners[low]) / max(float(dinners[high]), 1e-9))
+    return (
+        f"Your quietest night is {_WEEKDAYS[low]}: its dinner draws about {share}% of "
+        f"{_WEEKDAYS[high]}'s, the busiest ({shape.basis.split(';')[0]})."
+    )
+
+
+def _by_daypart(shape: DemandShape, baseline: BaselineState | None, days: Sequence[date]) -> str:
+    """The busiest day asked, each part of it it is open: covers, servers and cooks."""
+    day = max(days, key=lambda d: shape.day_total(d.weekday()))
+    row = shape.shares[day.weekday()]
+    parts = [p for p in range(len(DAYPARTS)) if row[p] >= OPEN_SHARE * float(row.mean())]
+    if baseline is None:
+        named = ", ".join(f"{DAYPARTS[p]} {DAYPART_HOURS[DAYPARTS[p]]}" for p in parts)
+        return (
+            f"By daypart on {day:%a %d %b}: {named} are open; how many cooks and servers "
+            "each needs is unknown until you give your usual covers ('180 covers on a "
+            "Friday')."
+        )
+    covers = shape.covers(baseline.covers, baseline.weekday, baseline.daypart)[day.weekday()]
+    said = []
+    for p in parts:
+        n = round(float(covers[p]))
+        if n <= 0:
+            continue
+        cooks, servers = max(1, ceil(n / COVERS_PER_COOK)), max(1, ceil(n / COVERS_PER_SERVER))
+        said.append(
+            f"{DAYPARTS[p]} {DAYPART_HOURS[DAYPARTS[p]]} ≈{n} covers: {cooks} line "
+            f"cook{'s' if cooks > 1 else ''}, {servers} server{'s' if servers > 1 else ''}"
+        )
+    return (
+        f"By daypart on {day:%a %d %b}: " + "; ".join(said) + f" (one cook per "
+        f"{COVERS_PER_COOK} and one server per {COVERS_PER_SERVER} covers, rules of thumb)."
+    )
+
+
+def _fix_first(guests: GuestSnapshot | None) -> str:
+    """The theme most reviews complain about, and the first step against it."""
+    if guests is None or guests.sample_size == 0:
+        return (
+            "Fix first: unknown from reviews (none of your own are in my data); start with "
+            "the busiest window below."
+        )
+    complained = [t for t in guests.themes if t.theme in _FIXES and t.negative > 0]
+    if not complained:
+        return (
+            f"Fix first: none of your {guests.sample_size} reviews complain about waits, "
+            "staffing, service, noise or food, so nothing in them needs fixing; start with "
+            "the busiest window below."
+        )
+    top = max(complained, key=lambda t: (t.negative, t.theme in ("wait_time", "staffing")))
+    return (
+        f"Fix first: {_THEMES[top.theme]} — {top.negative} of {guests.sample_size} reviews "
+        f"complain about it, the most of any theme. First step: {_FIXES[top.theme]}."
+    )

@@ -1,0 +1,95 @@
+"""A restaurant the catalog does not hold (issue 36): said plainly and first, with what stands
+in for it — the places on its street, near its address, in its ZIP or city — whose check-ins and
+reviews are read instead, and said to be theirs, never passed off as its own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from typing import Final
+
+from kairos.core.geo import haversine_km
+from kairos.operator.guest_signals import snapshot
+from kairos.operator.schemas import GuestSnapshot, ResolvedLocation
+from kairos.signals.geocoding.areas import KnownPlace
+from kairos.signals.geocoding.catalog import CatalogGeocoder
+from kairos.store.operator import OperatorStore, ReviewRow
+
+__all__ = ["not_in_catalog", "proxy_reviews", "proxy_snapshot", "proxy_text"]
+
+
+def not_in_catalog(name: str, found: ResolvedLocation) -> str:
+    """A restaurant named that the catalog does not hold, said plainly and first: what stands in
+    for it ("I don't have Salt & Ember in my data; I used the 3 places on Columbus Ave …")."""
+    if found.kind == "unresolved":
+        return f"I don't have {name} in my data, and I couldn't place where it is."
+    return (
+        f"I don't have {name} in my data; I used {proxy_text(found)} as a proxy (their "
+        f"reviews, and similar places' check-ins for demand; nothing of {name}'s own)."
+    )
+
+
+_COUNTED: Final = re.compile(
+    r"^(?P<where>.*?)\s*\((?:centre of )?(?P<n>\d+) (?:catalog )?places?\)$"
+)
+
+
+def proxy_text(found: ResolvedLocation) -> str:
+    """The places standing in for a restaurant the catalog lacks: "the 3 places on Columbus
+    Ave, Boston", "the 12 places in ZIP 02116", "the places in Boston"."""
+    counted = _COUNTED.match(found.label)
+    where, n = (counted.group("where"), int(counted.group("n"))) if counted else (found.label, 0)
+    places = f"the {n} place{'s' if n != 1 else ''}" if n else "the places"
+    if found.kind == "street":
+        return f"{places} on {where}"
+    if found.kind == "address":
+        return f"{places} near {where}"
+    return f"{places} in {where}"
+
+
+PROXY_PLACES: Final = 4
+PROXY_KM: Final = 0.5
+"""The catalog places this close to where a restaurant it lacks is, nearest first, stand in
+for its reviews."""
+
+
+async def proxy_reviews(
+    places: Sequence[KnownPlace], store: OperatorStore, here: ResolvedLocation
+) -> tuple[list[ReviewRow], dict[int, str]]:
+    """The reviews of the places standing in for a restaurant the catalog lacks, newest first,
+    and each review's place; none for a city (its centre is near nothing the operator meant)."""
+    if here.lat is None or here.lng is None or here.kind in ("city", "unresolved"):
+        return [], {}
+    lat, lng = here.lat, here.lng
+    near = sorted((haversine_km(p.lat, p.lng, lat, lng), p.name, p.lat, p.lng) for p in places
+                  if abs(p.lat - lat) < 0.01 and abs(p.lng - lng) < 0.013)  # fmt: skip
+    rows: list[ReviewRow] = []
+    named: dict[int, str] = {}
+    for km, name, plat, plng in near[:PROXY_PLACES]:
+        if km > PROXY_KM:
+            break
+        place = await store.place_named_near(name=name, lat=plat, lng=plng)
+        if place is None:
+            continue
+        for row in await store.reviews(place_id=place.id):
+            rows.append(row)
+            named[row.id] = place.name
+    rows.sort(key=lambda r: r.review_date or date.min, reverse=True)
+    return rows, named
+
+
+async def proxy_snapshot(
+    catalog: CatalogGeocoder | None, store: OperatorStore, here: ResolvedLocation, as_of: date
+) -> GuestSnapshot | None:
+    """The guest snapshot, quotes included, of the places standing in for the restaurant: each
+    quote named with its own place, the snapshot with the places it stands for."""
+    if catalog is None:
+        return None
+    rows, named = await proxy_reviews(catalog.places, store, here)
+    if not rows:
+        return None
+    read = snapshot(place=proxy_text(here), place_id=0, reviews=rows, as_of=as_of, expand=True)
+    for item in read.evidence:
+        item.place = named.get(item.review_id, item.place)
+    return read

@@ -1,0 +1,75 @@
+"""Time words and direct questions the panel's half A found answered with the wrong days or the
+same card again (issue 36), over the real app, database and sample catalog: "this week" asked on
+a Sunday is the coming week, "midweek" is Tuesday to Thursday; "which night is our quietest?",
+"line cooks by daypart" and "what do I fix first?" are each answered first, directly."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from typing import Any
+
+import httpx
+import pytest
+
+from kairos.clock import Clock
+from kairos.operator.action_line import parse_last_line
+from tests.meals.helpers import as_user, create_user
+
+JSON = {"Accept": "application/json"}
+SUNDAY_NOON_BOSTON = datetime(2026, 11, 29, 17, 0, tzinfo=UTC)
+OPENER = "Mr. Dooley's on Broad St, usually 150 covers on a Friday."
+
+
+@pytest.fixture
+def sunday(runtime: Any) -> Iterator[None]:
+    kept = runtime.clock
+    runtime.clock = Clock(fixed=SUNDAY_NOON_BOSTON)
+    yield
+    runtime.clock = kept
+
+
+async def _turn(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
+    response = await client.post("/operator/chat", json=body, headers={**as_user(uid), **JSON})
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    assert parse_last_line(answer["text"]).confidence == answer["confidence"]["level"]
+    return answer
+
+
+def _window(answer: dict[str, Any]) -> tuple[date, date]:
+    return date.fromisoformat(answer["window_start"]), date.fromisoformat(answer["window_end"])
+
+
+async def test_this_week_on_a_sunday_is_the_coming_week_and_midweek_is_tuesday_to_thursday(
+    client: httpx.AsyncClient, sunday: None
+) -> None:
+    uid = await create_user(client)
+    week = await _turn(client, uid, message=f"{OPENER} how's this week looking?")
+    assert _window(week) == (date(2026, 11, 30), date(2026, 12, 6))
+    assert "this week is the coming one, Mon 30 – Sun 06 Dec" in week["text"]
+    assert "Sun 29 Nov" not in week["text"]  # never today's service
+    uid = await create_user(client)
+    mid = await _turn(client, uid, message=f"{OPENER} staffing midweek?")
+    assert _window(mid) == (date(2026, 12, 1), date(2026, 12, 3))
+
+
+async def test_direct_questions_are_answered_first_not_with_the_card_again(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    first = await _turn(client, uid, message=f"{OPENER} staffing friday?")
+    sid = first["session_id"]
+    quiet = await _turn(client, uid, message="ok which night is our quietest?", session_id=sid)
+    assert re.match(r"Your quietest night is \w+day: its dinner draws about \d+% of \w+day's",
+                    quiet["text"]), quiet["text"][:200]  # fmt: skip
+    cooks = await _turn(client, uid, message="line cooks by daypart for friday?", session_id=sid)
+    head = cooks["text"].split("\n")[0]
+    assert head.startswith("By daypart on Fri "), head
+    assert re.search(r"dinner 17:00–22:00 ≈\d+ covers: \d+ line cooks?, \d+ servers?", head)
+    fix = await _turn(client, uid, message="so what do I fix first?", session_id=sid)
+    assert fix["text"].startswith("Fix first: "), fix["text"][:200]
+    assert re.match(r"Fix first: [\w -]+ — \d+ of \d+ reviews complain about it", fix["text"])
+    texts = [a["text"].split("\n")[0] for a in (first, quiet, cooks, fix)]
+    assert len(set(texts)) == 4  # each its own answer
