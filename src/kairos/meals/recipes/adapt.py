@@ -275,9 +275,15 @@ class _Adapter:
         ]
 
     def steps(self, lines: Sequence[AdaptedIngredient]) -> list[str]:
-        # "brown the meat" names the swapped beef unless another meat stays in the dish
-        kept = kinds_of(i.item for i in lines if not i.omitted and i.substitution is None)
-        by_kind = [(w, new) for old, new in self.swapped for w in kind_words(old) if w not in kept]
+        by_kind: list[tuple[str, str]] = []
+        if self.swapped:  # "brown the meat" names the swapped beef unless another meat stays
+            foods = {line.position: line.food for line in self.recipe.ingredients}
+            kept = kinds_of(
+                foods.get(i.position) or i.item
+                for i in lines
+                if not i.omitted and i.substitution is None
+            )
+            by_kind = [(w, n) for old, n in self.swapped for w in kind_words(old) if w not in kept]
         rewritten = rewrite_steps(self.recipe.steps, [*self.replacements, *by_kind])
         return [adapt_step(step, self.factor, self.units) for step in rewritten]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Final
 
 from kairos.meals.recipes.foods import canonical_food, food_groups
@@ -75,14 +76,15 @@ def same_word(word: str, text: str) -> bool:
     )
 
 
-def kind_words(item: str) -> list[str]:
+@lru_cache(maxsize=8192)
+def kind_words(item: str) -> tuple[str, ...]:
     """The words a step uses for the kind of food `item` is: "meat" (and "ground meat",
     "mince" for a minced one), "fish", "seafood"; none for a vegetable or a staple."""
     groups = food_groups(canonical_food(item))
     words = list(dict.fromkeys(w for g in sorted(groups) for w in _KIND_WORDS.get(g, ())))
     if "meat" in words and _GROUND.search(item):
         words = [*_GROUND_WORDS, *words]
-    return words
+    return tuple(words)
 
 
 def kinds_of(items: Iterable[str]) -> set[str]:
