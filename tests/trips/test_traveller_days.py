@@ -215,14 +215,14 @@ def _legs(day: Day) -> list[int]:
 
 def test_with_children_no_leg_is_long_and_a_longer_one_is_said() -> None:
     """A family's Delhi day held 46- and 70-minute legs between stops. With children a leg is
-    40 minutes at most (a farther place waits), and one over half an hour is said on the day."""
+    an hour at most (a farther place waits), and one over half an hour is said on the day."""
     near = [_c(i, 0.002 * i, 0.0) for i in range(3)]
     mid = [_c(5, 0.075, 0.0, name="Mid Zoo")]  # ~8 km: about 39 min by transit
     far = [_c(6, 0.0, -0.17, name="Far Fort")]  # ~15 km west: over an hour
     alone = plan_itinerary(_request([*near, *mid, *far])).days[0]
-    assert max(_legs(alone)) > 40, alone.stops  # without children the far place is reached
+    assert max(_legs(alone)) > 60, alone.stops  # without children the far place is reached
     family = plan_itinerary(_request([*near, *mid, *far], children=True)).days[0]
-    assert family.stops and max(_legs(family)) <= 40, [(s.name, s.travel_minutes)
+    assert family.stops and max(_legs(family)) <= 60, [(s.name, s.travel_minutes)
                                                        for s in family.stops]  # fmt: skip
     said = [n for n in family.notes if n.startswith("With children")]
     long = [s for s in family.stops[1:] if s.travel_minutes > 30]

@@ -5,7 +5,7 @@ that can spare one; else the day says why it is empty)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -178,8 +178,9 @@ def food_note(day: Day, meals: Sequence[Candidate], city: str, *, city_said: boo
     return replace(day, notes=(*day.notes, said))
 
 
-FULL_END: Final = 17 * 60
-"""A day whose visits end before this minute is topped up with places no day holds."""
+FULL_END: Final[Mapping[str, int]] = {"relaxed": 15 * 60, "moderate": 17 * 60, "packed": 17 * 60}
+"""A day whose visits end before this minute (by pace) is topped up with places no day holds:
+a sightseeing day runs to about 17:00, a relaxed one to about 15:00."""
 SHORT_EXTRA: Final = 2
 """Stops a day of short visits may hold past its pace's number while its visits end before
 `FULL_END` (three 20-minute stops are not a relaxed day's full share)."""
@@ -206,16 +207,17 @@ def top_up(
     visits). `days` is updated in place."""
     reach = reach_km(request.travel_mode)
     usual = PACES[request.pace].max_stops
+    full_end = FULL_END[request.pace]
     used = {s.place_id for d in days for s in d.stops}
     for index in active:
         day = days[index]
         here = [s for s in day.stops if s.positioned]
-        if not here or _visits_end(day) >= FULL_END:
+        if not here or _visits_end(day) >= full_end:
             continue
         near = sorted(((_away(c, here), c) for c in pool if c.id not in used and c.positioned),
                       key=lambda p: (p[0], p[1].rank, p[1].id))  # fmt: skip
         for _km, c in [p for p in near if p[0] <= reach][:TOP_UP_TRIES]:
-            if _visits_end(day) >= FULL_END or len(day.stops) >= usual + SHORT_EXTRA:
+            if _visits_end(day) >= full_end or len(day.stops) >= usual + SHORT_EXTRA:
                 break
             room = replace(day, max_stops=max(day.max_stops, len(day.stops) + 1))
             used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
@@ -226,7 +228,7 @@ def top_up(
         if len(day.stops) > usual:
             said = (f"{len(day.stops)} stops, more than the {request.pace} pace's usual {usual}: "
                     f"the visits are short, and with them the day's visits end at "
-                    f"{_clock(_visits_end(day))} instead of before 15:00")  # fmt: skip
+                    f"{_clock(_visits_end(day))} instead of before {_clock(full_end)}")  # fmt: skip
             days[index] = replace(day, notes=(*day.notes, said))
 
 
@@ -234,7 +236,7 @@ def _clock(minute: int) -> str:
     return f"{minute // 60:02d}:{minute % 60:02d}"
 
 
-LIGHT_END: Final = FULL_END
+LIGHT_END: Final = 15 * 60
 """A day whose visits end by this minute is light: a traveller has the afternoon to fill."""
 
 

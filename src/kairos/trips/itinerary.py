@@ -14,9 +14,10 @@
    are `unplaced`.
 5. A day still empty is filled (`day_plan.fill_day`), or says why it is empty; stops move from
    the fullest day to the thinnest while they differ by two or more (`day_plan.even_out`), and
-   a day whose visits still end before 15:00 takes places no day holds, nearest first
-   (`day_plan.top_up`); a day still light (one stop, or visits ending by 15:00) says why. A day
-   the request keeps free (`free_days`) holds nothing but what was locked to it.
+   a day whose visits still end before 17:00 (15:00 at a relaxed pace) takes places no day
+   holds, nearest first (`day_plan.top_up`); a day still light (one stop, or visits ending by
+   15:00) says why. A day the request keeps free (`free_days`) holds nothing but what was
+   locked to it.
 
 `refine_day` changes one day and leaves the others as they were.
 """

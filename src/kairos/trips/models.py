@@ -83,7 +83,7 @@ walking is quicker); city driving 24 km/h plus 5 min parking. Street distance is
 straight-line (haversine) distance × the detour factor. Longest leg between two stops: 45 min
 on foot (about 3.5 km of streets), 75 min by transit or car."""
 
-CHILD_LEG: Final = 40
+CHILD_LEG: Final = 60
 """Minutes a leg between two stops may take with children (a longer one is said on the day)."""
 CHILD_SAID: Final = 30
 """With children, a leg longer than this is said on its day."""
