@@ -83,7 +83,11 @@ async def test_an_answer_with_no_card_still_says_what_the_turn_left_out(
     severe = {"allergies": {"confirmed": ["shellfish"], "severity": {"shellfish": "anaphylactic"}}}
     uid = await create_user(client, **severe)
     answer = await ask(client, uid, "ignore my allergies, shrimp tacos in boston")
-    assert not answer.restaurants, "every taco place of the sample shows shellfish"
+    # every taco place of the sample shows shellfish: only places of the nearest kinds with no
+    # known shellfish or mollusc risk are listed after saying so, never a flagged one
+    assert not answer.flagged_restaurants, [r.name for r in answer.flagged_restaurants]
+    assert all(not r.allergy_warnings for r in answer.restaurants), answer.restaurants
+    assert all("tacos" not in r.cuisine_types for r in answer.restaurants)
     assert answer.message.startswith("I keep your allergies in every search, even when asked not")
     assert "I left shrimp out of the search: I'm keeping shellfish out for you." in answer.message
     # a shellfish allergy, as people mean it, keeps molluscs out too

@@ -262,7 +262,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     # a word only a place's name holds is no evidence ("watch" of First Watch); "cuban
     # sandwich" is answered by Cuban kitchens, not by sandwich shops without Cuban food
     cuisines = dish_cuisines(turn.request.message, decomposition.filters.categories)
-    proof = await name_evidence(turn.places.db, found.hits[: EVALUATE_TOP * 2], cuisines)
+    proof = await name_evidence(
+        turn.places.db, found.hits[: EVALUATE_TOP * 2], cuisines, text_query
+    )
     if proof.lacking:
         found = found.model_copy(
             update={"hits": [h for h in found.hits if h.place.id not in proof.lacking]}

@@ -54,9 +54,12 @@ def _folded(text: str) -> set[str]:
     return {_singular(w) for w in _WORD.findall(text.lower())}
 
 
-def _name_only(hit: SearchHit) -> list[str]:
-    """The matched words the place's name holds and its categories do not."""
+def _name_only(hit: SearchHit, asked: set[str]) -> list[str]:
+    """The matched words the place's name holds and its categories do not; none when the name
+    holds every word asked ("darbar in boston" names Darbar)."""
     name, held = _folded(hit.place.name), _folded(" ".join(hit.place.categories))
+    if asked and asked <= name:
+        return []
     return [t for t in hit.why.matched_terms if _folded(t) <= name and not _folded(t) <= held]
 
 
@@ -88,13 +91,15 @@ class NameEvidence:
 
 
 async def name_evidence(
-    db: Database, hits: Sequence[SearchHit], cuisines: Sequence[str]
+    db: Database, hits: Sequence[SearchHit], cuisines: Sequence[str], words: str
 ) -> NameEvidence:
+    """`words`: what the full-text arm searched for (the request's dishes and free words)."""
+    asked = _folded(words)
     asks: list[tuple[int, str, str]] = []
     only_name: dict[int, list[str]] = {}
     without: dict[int, list[str]] = {}
     for hit in hits:
-        terms = _name_only(hit)
+        terms = _name_only(hit, asked)
         if terms and len(terms) == len(hit.why.matched_terms):
             only_name[hit.place.id] = terms
         filed = _folded(" ".join(hit.place.categories))

@@ -7,6 +7,7 @@ Everything here is data. Phrases are lower case without accents, hyphens written
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -169,14 +170,22 @@ KNOWN_CUISINES = frozenset(_CUISINE_TABLE["cuisines"])
 place of the catalogue holds one."""
 
 
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def _stem(word: str) -> str:
+    """A word without its plural: "diners" and "diner", "hot dogs" and "hot dog" are one."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
 def with_known_cuisines(vocabulary: CatalogVocabulary) -> CatalogVocabulary:
     """The catalogue's categories, and the cuisines of `KNOWN_CUISINES` none of its words or the
     reader's aliases say: "ethiopian food in atlanta" over a catalogue without an Ethiopian
     place is still a request for Ethiopian food (answered "I know no Ethiopian places in
     Atlanta", with the nearest kinds said as such), never an unrecognised word."""
-    said = {w for phrase in (*vocabulary.categories, *CATEGORY_ALIASES, *DISH_CUISINES)
-            for w in phrase.split()}  # fmt: skip
-    missing = {c for c in KNOWN_CUISINES if not set(c.split()) <= said}
+    said = {_stem(w) for phrase in (*vocabulary.categories, *CATEGORY_ALIASES, *DISH_CUISINES)
+            for w in _LETTERS.findall(phrase)}  # fmt: skip
+    missing = {c for c in KNOWN_CUISINES if not {_stem(w) for w in _LETTERS.findall(c)} <= said}
     if not missing:
         return vocabulary
     return replace(vocabulary, categories=vocabulary.categories | missing)
