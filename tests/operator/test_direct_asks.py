@@ -73,3 +73,16 @@ async def test_direct_questions_are_answered_first_not_with_the_card_again(
     assert re.match(r"Fix first: [\w -]+ — \d+ of \d+ reviews complain about it", fix["text"])
     texts = [a["text"].split("\n")[0] for a in (first, quiet, cooks, fix)]
     assert len(set(texts)) == 4  # each its own answer
+
+
+async def test_a_game_on_sunday_in_a_friday_plan_is_supposed_on_sunday(
+    client: httpx.AsyncClient,
+) -> None:
+    """The suite's today is Wednesday 25 Nov: Friday is the 27th, Sunday the 29th."""
+    uid = await create_user(client)
+    first = await _turn(client, uid, message=f"{OPENER} staffing friday?")
+    game = await _turn(client, uid, message="what if there's a game on Sunday?",
+                       session_id=first["session_id"])  # fmt: skip
+    assert game["text"].startswith("What if: a large event nearby on Sun 29 Nov"), game["text"]
+    assert "Fri 27 Nov" not in game["text"].split("\n")[1]
+    assert _window(game) == _window(first)  # the session keeps its Friday

@@ -139,9 +139,10 @@ def test_a_what_if_for_a_day_outside_the_window_says_so() -> None:
     reading = read_message("what if it rains tomorrow?", SUNDAY_BEFORE, hour=12)
     pack, scenario = apply_scenario(_pack(), reading)
     assert scenario.outside == (SUNDAY_BEFORE + timedelta(days=1),) * 2
-    assert set(pack.weather) == set(WEEKEND)  # laid over the plan's own days
+    assert set(pack.weather) == {SUNDAY_BEFORE + timedelta(days=1)}  # the day named, this once
     lead = scenario_lead(reading, scenario)
     assert lead is not None and "Mon 30 Nov is outside the days this plan is for" in lead
+    assert "planned for it here, and your plan stays on its own days" in lead
 
 
 def test_supposed_covers_are_staffed_against_the_usual_and_the_trigger_agrees() -> None:

@@ -3,14 +3,16 @@
 The session is never moved by one: its card and window stay (the agent does not read a card or
 a window from a what-if), and the scenario is laid over the session's own days — the days the
 what-if names when they fall inside the window ("what if it snows Sunday?"), else every day of
-it. A supposed game or event goes on the evening named, else the busiest evening of the window
-(where it matters most), and the lead says which.
+it. Days it names outside the window ("a game on Sunday" in a Friday plan) are planned for this
+answer only, and the lead says the plan stays on its own days. A supposed game or event goes
+on the evening named, else the busiest evening of the window (where it matters most), and the
+lead says which.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import date, time, timedelta
 from typing import Final
 
 from kairos.operator.cards import SUPPOSED_EVENT
@@ -48,7 +50,9 @@ def _days(pack: SignalPack, reading: Reading) -> tuple[list[date], tuple[date, d
         weekend = [d for d in pack.days if d.weekday() >= _FRIDAY]
         if weekend and "weekend" in (reading.window_text or ""):
             return weekend, None  # "what if it pours all weekend?": the plan's own weekend
-        return list(pack.days), reading.window
+        start, end = reading.window  # "a game on Sunday" in a Friday plan: that Sunday
+        asked = [start + timedelta(days=n) for n in range(min((end - start).days + 1, 7))]
+        return asked, reading.window
     return list(pack.days), None
 
 
@@ -89,6 +93,8 @@ def apply_scenario(pack: SignalPack, reading: Reading) -> tuple[SignalPack, Scen
     assert reading.what_if is not None
     kind = reading.what_if.kind
     days, outside = _days(pack, reading)
+    if outside is not None:
+        pack.days = list(days)  # the day named, for this answer only: the session keeps its own
     usual = None
     if kind == "covers" and reading.what_if.covers is not None:
         usual = _supposed_covers(pack, reading, days)
@@ -140,7 +146,7 @@ def scenario_lead(reading: Reading, scenario: Scenario | None) -> str | None:
         start, end = scenario.outside
         named = f"{start:%a %d %b}" if start == end else f"{start:%a %d} – {end:%a %d %b}"
         lead += (
-            f" {named} is outside the days this plan is for, so the scenario is laid over them; "
-            "ask about that day first to plan it."
+            f" {named} is outside the days this plan is for: the scenario is planned for "
+            f"{'it' if start == end else 'them'} here, and your plan stays on its own days."
         )
     return lead
