@@ -37,8 +37,9 @@ def _not_body(page: Any) -> None:
 def test_plan_by_keyboard(page: Any) -> None:
     """Skip to the form, say what is planned, add two members in the group form, plan: focus is
     on the results' heading. Vote as the second member (the picker is drawn again and keeps
-    focus), then veto the top venue: focus is on the same veto on the moved card, the verdict
-    says "After the votes" and the vote is said once."""
+    focus), then veto the top venue: it leaves the cards for the list of what was left out,
+    focus is on the results' heading, the verdict says "After the votes", the vote is said once.
+    """
     _ready(page, "/#plan")
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
@@ -84,12 +85,15 @@ def test_plan_by_keyboard(page: Any) -> None:
     with page.expect_response("**/votes") as voted:
         page.keyboard.press("Space")
     assert voted.value.ok, voted.value.text()
-    vetoed = page.locator(".plan-card.vetoed")
-    expect(vetoed.locator("h3")).to_have_text(top)
-    expect(vetoed.locator(".vote-veto")).to_be_focused()
-    expect(vetoed.locator(".vote-veto")).to_have_attribute("aria-pressed", "true")
+    # A vetoed venue leaves the cards (6a1bd7f) for the list of what was left out: focus goes to
+    # the results' heading, and the live region says where the venue went.
+    expect(page.locator(".plan-cards .plan-card h3", has_text=top)).to_have_count(0)
+    expect(page.locator(".excluded")).to_contain_text(top)
+    expect(page.locator("#plan-results-title")).to_be_focused()
     expect(page.locator(".consensus")).to_contain_text("After the votes:")
-    expect(page.locator("#plan-live")).to_contain_text(f"Ben voted veto on {top}")
+    expect(page.locator("#plan-live")).to_have_text(
+        f"Ben voted veto on {top}; it is taken off the list (see what was left out)."
+    )
     assert _said(page, "plan-live") == [page.locator("#plan-live").inner_text()]
     assert page.console_errors == []  # type: ignore[attr-defined]
 

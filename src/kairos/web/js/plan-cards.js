@@ -123,7 +123,7 @@ export function planCard(v, { backup = false, vote, onSelect, onSpeak } = {}) {
 export function excludedList(excluded) {
   if (!excluded.length) return null;
   return h("section", { class: "excluded", "aria-labelledby": "excluded-title" },
-    h("h3", { id: "excluded-title", text: `Excluded for the group's allergies (${excluded.length})` }),
+    h("h3", { id: "excluded-title", text: `Left out (${excluded.length})` }),
     h("ul", {}, ...excluded.map((e) => h("li", { class: "banner danger" },
       h("strong", { text: String(e.name) }), h("span", { text: String(e.reason) })))));
 }

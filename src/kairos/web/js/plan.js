@@ -275,7 +275,9 @@ export function createPlan() {
       // the page that holds them keeps them
       show({ ...updated, action_request: plan.action_request, parsed_intent: plan.parsed_intent,
         user_profile: plan.user_profile }, { keepTab: true, announce: false });
-      live.textContent = `${voter} voted ${value} on ${venue.name}; it is now ranked ${now ? now.rank : "?"}.`;
+      live.textContent = now ? `${voter} voted ${value} on ${venue.name}; it is now ranked ${now.rank}.`
+        : `${voter} voted ${value} on ${venue.name}; it is taken off the list (see what was left out).`;
+      if (!now) return focusOn(byId("plan-results-title")); // a vetoed venue leaves the cards
       select(venue.venue_id);
       // the card was drawn again (maybe at another rank): focus the same vote on it
       results.querySelector(`.plan-card[data-venue="${CSS.escape(venue.venue_id)}"] .vote[data-vote="${value}"]`)?.focus();
@@ -361,6 +363,7 @@ export function createPlan() {
       h("h3", { id: "plan-results-title", class: "plan-results-title", tabindex: "-1", text: ranked }),
       // the server writes the consensus again after every vote (venues/verdict.py)
       plan.global_consensus ? h("p", { class: "consensus", text: plan.venues.some((v) => Object.values(v.votes).some(Boolean))
+        || (plan.excluded || []).some((e) => e.cause === "veto") // a vetoed venue leaves the cards
         ? `After the votes: ${plan.global_consensus}` : plan.global_consensus }) : null,
       plan.meeting_point ? h("p", { class: "meta meeting", text: `★ Meeting point: ${plan.meeting_point.explanation}` }) : null,
       plan.venues.length ? summaryLine(plan.execution_summary) : null,
