@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from kairos.ingest.adapters.pois import place_from_poi
+from kairos.ingest.sample import _stable_key
 from kairos.ingest.venue_sample import _cut_pois
 
 
@@ -45,4 +46,33 @@ def test_a_city_with_few_places_to_eat_in_its_cut_takes_more(tmp_path: Path) -> 
     assert written == len(kept)
     eating = [r for r in kept if r["name"].endswith("Restaurant")]
     assert len(eating) >= 12, len(eating)
-    assert 40 <= len(kept) <= 40 + 12
+    assert len(kept) == 60 + len(eating)  # every sight (fewer than 100), eats topped up
+    assert 12 <= len(eating) <= 40
+
+
+def test_a_city_cut_holds_its_most_notable_sights_not_only_seeded_rows(tmp_path: Path) -> None:
+    """Issue 35: Delhi's 40 seeded rows kept 11 places to visit, so days ended before noon at
+    statues; the cut adds the city's most notable places to visit, never a business."""
+    shared, out = tmp_path / "shared", tmp_path / "sample"
+    (shared / "pois").mkdir(parents=True)
+    eats = [_row(f"a{i:03d}", f"Dhaba {i}", "restaurant") for i in range(300)]
+    forts = [
+        {**_row(f"f{i:03d}", f"Old Fort {i}", "historic_site"),
+         "osm_tags": {"historic": "fort", "wikidata": f"Q{i}"}}
+        for i in range(30)
+    ]  # fmt: skip
+    shops = [
+        {**_row(f"s{i:03d}", f"Sharma Handicraft Shop {i}", "attraction"),
+         "osm_tags": {"tourism": "attraction", "wikidata": f"Q9{i}"}}
+        for i in range(30)
+    ]  # fmt: skip
+    with gzip.open(shared / "pois" / "pois.jsonl.gz", "wt") as handle:
+        handle.writelines(json.dumps(r) + "\n" for r in [*eats, *forts, *shops])
+    _cut_pois(shared, out)
+    with gzip.open(out / "pois" / "pois.jsonl.gz", "rt") as handle:
+        kept = {json.loads(line)["poi_id"] for line in handle}
+    assert {f["poi_id"] for f in forts} <= kept
+    seeded = sorted([*eats, *forts, *shops], key=lambda r: _stable_key(str(r["poi_id"])))[:40]
+    shops_kept = kept & {s["poi_id"] for s in shops}
+    assert shops_kept <= {r["poi_id"] for r in seeded}  # only what the seeded order drew
+    assert len(kept) <= 40 + 30

@@ -16,16 +16,20 @@ import io
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from kairos.core.notability import not_a_sight, notability
 from kairos.ingest.adapters.jsonl import find_file, open_text
-from kairos.ingest.adapters.pois import SERVES_FOOD, city_near
+from kairos.ingest.adapters.pois import SERVES_FOOD, city_near, place_from_poi
 from kairos.ingest.normalise import haversine_km, normalise_name
 from kairos.ingest.sample import _read, _stable_key, _write
 from kairos.signals.geocoding.cities import find_city
 
 YELP_BUSINESSES = 120
 POIS_PER_CITY = 40
+SIGHTS_PER_CITY = 100
+"""The most notable places to visit a city's cut holds besides its seeded rows (enough for a
+4-day trip with interests to choose from), counted after the not-a-sight rules."""
 EATS_PER_CITY = 12
 """Places to eat a city's POI cut holds at least, when its source has them."""
 EATING_CATEGORIES = frozenset({"restaurant", "cafe", "bar", "food_court"})
@@ -123,10 +127,32 @@ def _eats(row: dict[str, Any]) -> bool:
     )
 
 
+_NOT_TO_VISIT: Final = frozenset({"restaurant", "cafe", "bar", "lodging", "other"})
+
+
+def _sight_notability(row: dict[str, Any]) -> float | None:
+    """How notable a row is as a place to visit (`core.notability`, the rule trips rank by), or
+    None when it is a place to eat or sleep, or not a sight by the not-a-sight rules."""
+    try:
+        place = place_from_poi(row)
+    except ValueError:
+        return None
+    if place.kind in _NOT_TO_VISIT or not_a_sight(place.name, place.kind, place.attributes):
+        return None
+    return notability(place.name, place.kind, place.attributes, place.votes)
+
+
+def _most_notable(rows: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    scored = [(note, row) for row in rows if (note := _sight_notability(row)) is not None]
+    scored.sort(key=lambda pair: (-pair[0], _stable_key(pair[1]["poi_id"])))
+    return [row for _note, row in scored[:count]]
+
+
 def _cut_pois(shared: Path, out: Path) -> int:
-    """`POIS_PER_CITY` rows a city in a seeded order; a city whose cut holds fewer than
-    `EATS_PER_CITY` places to eat takes more of them, in the same order, up to that number (a
-    trip there has lunch somewhere the data knows)."""
+    """`POIS_PER_CITY` rows a city in a seeded order, and its `SIGHTS_PER_CITY` most notable
+    places to visit (a 4-day trip there has sights to fill its days, not statues); a city whose
+    cut holds fewer than `EATS_PER_CITY` places to eat takes more of them, in the seeded order,
+    up to that number (a trip there has lunch somewhere the data knows)."""
     by_city: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in _read(find_file(shared / "pois", "pois.jsonl")):
         by_city[str(row.get("city"))].append(row)
@@ -134,6 +160,8 @@ def _cut_pois(shared: Path, out: Path) -> int:
     for city in sorted(by_city):
         ordered = sorted(by_city[city], key=lambda r: _stable_key(r["poi_id"]))
         cut = ordered[:POIS_PER_CITY]
+        seeded = {r["poi_id"] for r in cut}
+        cut += [r for r in _most_notable(ordered, SIGHTS_PER_CITY) if r["poi_id"] not in seeded]
         short = EATS_PER_CITY - sum(1 for r in cut if _eats(r))
         cut += [r for r in ordered[POIS_PER_CITY:] if _eats(r)][: max(0, short)]
         chosen += cut
