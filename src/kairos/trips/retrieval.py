@@ -43,6 +43,7 @@ from kairos.core.notability import (
     NOTABLE,
     typical_minutes,
 )
+from kairos.core.visit_length import is_minor_stop, shown_name, stop_minutes
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
@@ -89,6 +90,9 @@ before it whatever the words and a favourite tag; among minor places the blend s
 """Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
 blend's range, so a favourite outranks places that only fit the default interests, while a
 place that matches the request's own words (bm25 and vector arms) can still come first."""
+MINOR_STOP_FOLLOWS: Final = 0.5
+"""Taken from a statue, a sculpture or a mural below landmark note (`core.visit_length`): it
+follows museums, forts and temples of like note, so it fills a day's gap, never the day."""
 MEAL_KINDS: Final = ("restaurant", "cafe")
 FOOD_KIND: Final = "food market"
 """A meal at a place listed as a sight that is a hawker centre, food court or market."""
@@ -344,6 +348,8 @@ class TripRetrieval(CatalogLookups):
                 score -= OFF_TAG
             if note < NOTABLE:
                 score -= MINOR_FOLLOWS
+            if is_minor_stop(r.name, r.kind, r.attributes, note):
+                score -= MINOR_STOP_FOLLOWS
             if accessibility and step_free_of(r.attributes) != "yes":
                 score -= STEP_FREE_UNKNOWN
             if not r.positioned:
@@ -363,10 +369,12 @@ class TripRetrieval(CatalogLookups):
                 positioned=r.positioned,
                 address=r.address,
             )
-            if (r.attributes.get("visit") or {}).get("minutes_basis") != "source":
-                candidate = replace(
-                    candidate, duration=typical_minutes(r.name, r.kind, candidate.duration)
-                )
+            sourced = (r.attributes.get("visit") or {}).get("minutes_basis") == "source"
+            minutes = candidate.duration
+            if not sourced:
+                minutes = typical_minutes(r.name, r.kind, minutes)
+            minutes = stop_minutes(r.name, r.kind, r.attributes, note, minutes, sourced=sourced)
+            candidate = replace(candidate, duration=minutes, name=shown_name(r.name, r.attributes))
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
         # the rule serves exploration; a traveller who named kinds asked for the opposite

@@ -1,0 +1,132 @@
+"""How much of a day a sight deserves, from its name, kind, sources and notability.
+
+- a *major* sight (a museum, a fort, a palace, a castle, a cathedral, a World Heritage site) of
+  note takes at least `MAJOR_MINUTES`: a traveller does not see the Red Fort in 45 minutes;
+- a *minor* stop (a statue, a bust, a sculpture, a mural, a plaque; a node tagged as artwork) of
+  less than landmark note (below `LANDMARK`; the Statue of Liberty is a landmark) takes no more
+  than `MINOR_MINUTES` unless its source says otherwise, and follows bigger sights in a day;
+- a World Heritage listing of several sites ("Works of Antoni Gaudí": seven properties) is not
+  one place to visit; `serial_sites` says how many sites it names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, Final
+
+from kairos.core.notability import NOTABLE
+
+__all__ = [
+    "LANDMARK", "MAJOR_MINUTES", "MINOR_MINUTES", "SERIAL_MINUTES", "is_major_sight",
+    "is_minor_stop", "serial_sites", "shown_name", "stop_minutes",
+]  # fmt: skip
+
+MAJOR_MINUTES: Final = 90
+MINOR_MINUTES: Final = 30
+SERIAL_MINUTES: Final = 180
+"""A listing of several World Heritage sites: half a day for the one or two a traveller picks."""
+LANDMARK: Final = 0.9
+"""Notability from which a statue is a landmark (a World Heritage site, a curated list, tens of
+thousands of reviews), not a minor stop."""
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_MAJOR_WORDS: Final = _wordset(
+    "fort fortress palace castle citadel citadelle chateau château cathedral basilica abbey "
+    "museum museo musée kremlin"
+)
+_MINOR_WORDS: Final = _wordset(
+    "statue statues bust sculpture sculptures mural murals plaque obelisk cenotaph marker graffiti"
+)
+_MINOR_CATEGORIES: Final = frozenset({"artwork"})
+_NUMBERS: Final = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_SEVERAL: Final = re.compile(
+    r"\b(\d{1,3}|" + "|".join(_NUMBERS) + r")\s+(?:[a-z-]+\s+){0,3}?"
+    r"(properties|sites|buildings|monuments|churches|temples|components|locations|ensembles)\b",
+    re.I,
+)
+
+
+def _words(name: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]+", name.lower()))
+
+
+def _raws(attributes: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+    poi = attributes.get("poi") or {}
+    if not isinstance(poi, Mapping):
+        return []
+    return [(str(s), r) for s, r in poi.items() if isinstance(r, Mapping)]
+
+
+def _world_heritage(attributes: Mapping[str, Any]) -> bool:
+    return any(
+        "unesco" in (source + " " + str(raw.get("notability_basis") or "")).lower()
+        for source, raw in _raws(attributes)
+    )
+
+
+def is_major_sight(name: str, kind: str, attributes: Mapping[str, Any], note: float) -> bool:
+    """A sight of note a traveller spends an hour and a half or more at."""
+    if note < NOTABLE:
+        return False
+    return kind == "museum" or bool(_words(name) & _MAJOR_WORDS) or _world_heritage(attributes)
+
+
+def is_minor_stop(name: str, kind: str, attributes: Mapping[str, Any], note: float) -> bool:
+    """A statue, a sculpture, a mural or a node tagged as artwork, of less than landmark note."""
+    if note >= LANDMARK or kind == "museum" or is_major_sight(name, kind, attributes, note):
+        return False
+    artwork = any(
+        str(raw.get("category") or "") in _MINOR_CATEGORIES for _, raw in _raws(attributes)
+    )
+    tags = [raw.get("osm_tags") for _, raw in _raws(attributes)]
+    artwork |= any(isinstance(t, Mapping) and t.get("tourism") == "artwork" for t in tags)
+    return artwork or bool(_words(name) & _MINOR_WORDS)
+
+
+def serial_sites(attributes: Mapping[str, Any]) -> int:
+    """How many sites a World Heritage listing names when it is a listing of several ("Seven
+    properties built by …" → 7); 0 for one place."""
+    if not _world_heritage(attributes):
+        return 0
+    for _source, raw in _raws(attributes):
+        description = raw.get("description")
+        if not isinstance(description, str):
+            continue
+        first = description.split(". ", 1)[0]
+        if found := _SEVERAL.search(first):
+            count = found.group(1).lower()
+            number = int(count) if count.isdigit() else _NUMBERS[count]
+            if number >= 2:
+                return number
+    return 0
+
+
+def shown_name(name: str, attributes: Mapping[str, Any]) -> str:
+    """The name a traveller reads: a listing of several sites says so ("Works of Antoni Gaudí
+    (a World Heritage listing of 7 sites: pick one or two)")."""
+    if (count := serial_sites(attributes)) and "listing of" not in name:
+        return f"{name} (a World Heritage listing of {count} sites: pick one or two)"
+    return name
+
+
+def stop_minutes(
+    name: str, kind: str, attributes: Mapping[str, Any], note: float, minutes: int, *, sourced: bool
+) -> int:
+    """A visit's length: `minutes` (the source's when `sourced`, else the kind's typical one), at
+    most `MINOR_MINUTES` for a minor stop the source gives no length for, at least
+    `MAJOR_MINUTES` for a major sight, `SERIAL_MINUTES` for a listing of several sites."""
+    if not sourced and is_minor_stop(name, kind, attributes, note):
+        minutes = min(minutes, MINOR_MINUTES)
+    if is_major_sight(name, kind, attributes, note):
+        minutes = max(minutes, MAJOR_MINUTES)
+    if serial_sites(attributes):
+        minutes = max(minutes, SERIAL_MINUTES)
+    return minutes

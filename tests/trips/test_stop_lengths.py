@@ -1,0 +1,107 @@
+"""Issue 35, panel half A: a 4-day Delhi trip spent its days at 15-minute statues ("The Indian
+Elephant", "Rajasaurus") and gave a World Heritage site 45 minutes. A statue, a sculpture or a
+mural of less than landmark note follows the forts and museums of like note and takes at most
+half an hour; a museum, a fort, a palace or a World Heritage site takes an hour and a half or
+more; a listing of several World Heritage sites says how many it names."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from kairos.core.visit_length import serial_sites, shown_name
+from kairos.trips.retrieval import TripRetrieval
+from kairos.trips.retrieval_rules import Row
+
+DELHI = (28.6139, 77.2090)
+WIKI = {"wikidata": "Q1", "wikipedia": "en:X"}
+
+
+def _row(i: int, name: str, source: str, raw: dict[str, Any], bm25: float = 0.0,
+         minutes: int | None = None) -> Row:  # fmt: skip
+    attributes: dict[str, Any] = {"poi": {source: raw}}
+    if minutes is not None:
+        attributes["visit"] = {"minutes": minutes, "minutes_basis": "default", "source": source}
+    return Row(id=i, name=name, kind="attraction", city="Delhi", lat=DELHI[0] + i / 500,
+               lng=DELHI[1], attributes=attributes, votes=0, bm25=bm25)  # fmt: skip
+
+
+ROWS = [
+    _row(1, "Mahatma Gandhi", "osm_delhi",
+         {"category": "artwork", "osm_tags": {"tourism": "artwork", **WIKI}}, bm25=0.9,
+         minutes=60),
+    _row(2, "Rajasaurus", "osm_delhi", {"category": "artwork",
+         "osm_tags": {"tourism": "artwork", **WIKI}}, bm25=0.8, minutes=45),
+    _row(3, "Purana Qila Fort", "osm_delhi",
+         {"category": "historic_site", "osm_tags": {"historic": "fort", **WIKI}}, minutes=45),
+    _row(4, "Tomb of a Mughal Emperor", "unesco_whc_2021",
+         {"category": "historic_site", "notability_basis": "UNESCO World Heritage Site"},
+         minutes=45),
+    _row(5, "Statue of a Liberty", "unesco_whc_2021",
+         {"category": "landmark", "notability_basis": "UNESCO World Heritage Site"}, minutes=30),
+]  # fmt: skip
+
+
+class _Offline(TripRetrieval):
+    """The retrieval's own ranking over fixed rows: no database, one label for all."""
+
+    def __init__(self) -> None:
+        self._judged = {}
+        self._food = {}
+        self._labels = {}
+        self.retrievals = 0
+        self.diversified = 0
+
+    async def _rows(self, centre: Any, radius_km: float, interests: str,
+                    kinds: Sequence[str]) -> list[Row]:  # fmt: skip
+        return list(ROWS)
+
+    async def _with_unpositioned(self, rows: list[Row], *args: Any) -> list[Row]:
+        return rows
+
+    def _query_vector(self, interests: str) -> np.ndarray:
+        return np.array([1.0, 0.0], dtype=np.float32)
+
+    def _label_vector(self, label: str) -> np.ndarray:
+        return np.array([1.0, 0.0], dtype=np.float32)
+
+
+def _retrieved() -> dict[str, tuple[int, int]]:
+    retrieved = asyncio.run(
+        _Offline().retrieve(
+            city="Delhi", centre=DELHI, radius_km=30.0, interests="statues and monuments", room=9
+        )
+    )
+    return {c.name: (i, c.duration) for i, c in enumerate(retrieved.candidates)}
+
+
+def test_a_statue_follows_a_fort_of_like_note_and_takes_half_an_hour_at_most() -> None:
+    got = _retrieved()
+    assert got["Purana Qila Fort"][0] < got["Mahatma Gandhi"][0], got
+    assert got["Purana Qila Fort"][0] < got["Rajasaurus"][0], got
+    assert got["Mahatma Gandhi"][1] <= 30 and got["Rajasaurus"][1] <= 30, got
+
+
+def test_a_fort_and_a_world_heritage_site_take_an_hour_and_a_half_or_more() -> None:
+    got = _retrieved()
+    for name in ("Purana Qila Fort", "Tomb of a Mughal Emperor", "Statue of a Liberty"):
+        assert got[name][1] >= 90, (name, got)
+
+
+def test_a_listing_of_several_world_heritage_sites_says_how_many() -> None:
+    def unesco(description: str) -> dict[str, Any]:
+        raw = {"notability_basis": "UNESCO World Heritage Site", "description": description}
+        return {"poi": {"unesco_whc_2021": raw}}
+
+    gaudi = unesco(
+        "Seven properties built by the architect Antoni Gaudí (1852–1926) in or near "
+        "Barcelona testify to his creative contribution. The seven buildings are: …"
+    )
+    assert serial_sites(gaudi) == 7
+    assert "listing of 7 sites" in shown_name("Works of Antoni Gaudí", gaudi)
+    assert serial_sites(unesco("Twelve Buddhist temples of the valley stand ...")) == 12
+    assert serial_sites(unesco("Built in 1632 by the emperor, the tomb stands on 2 terraces.")) == 0
+    assert serial_sites({"poi": {"osm_delhi": {"description": "Seven properties of a shop."}}}) == 0
