@@ -196,23 +196,20 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
     ics = page.request.get(page.get_attribute("#plan-ics", "href"))
     assert ics.ok and "BEGIN:VCALENDAR" in ics.text()
 
-    # Voting: a veto sends the top venue to the bottom and says who vetoed it.
+    # Voting: a veto takes the top venue off the cards (6a1bd7f) into the list of what was left
+    # out, with who vetoed it; focus goes to the results' heading and the vote is said.
     top = _card_names(page)[0]
     voter = page.input_value("#plan-voter")
     with page.expect_response("**/votes") as voted:
         cards.first.locator(".vote-veto").click()
     assert voted.value.ok
     expect(cards.first.locator("h3")).to_have_text(second)
-    vetoed = page.locator(".plan-card.vetoed")
-    expect(vetoed).to_have_count(1)
-    expect(vetoed.locator("h3")).to_have_text(top)
-    expect(vetoed.locator(".veto")).to_have_text(f"⛔ Vetoed by {voter}")
-    assert vetoed.locator(".rank-badge").inner_text() == str(cards.count())
-    expect(vetoed.locator(".vote-veto")).to_have_attribute("aria-pressed", "true")
-    # the cards were drawn again: focus is on the same vote on the moved card, not the page
-    expect(vetoed.locator(".vote-veto")).to_be_focused()
-    expect(vetoed.locator(".tally")).to_contain_text("veto 1")
+    assert top not in _card_names(page)
+    left_out = page.locator(".excluded li", has_text=top)
+    expect(left_out).to_contain_text(f"vetoed by {voter}")
+    expect(page.locator("#plan-results-title")).to_be_focused()
     expect(page.locator("#plan-live")).to_contain_text(f"{voter} voted veto on {top}")
+    expect(page.locator("#plan-live")).to_contain_text("taken off the list")
     # the consensus is written again after the vote: never "the best" on the vetoed venue
     expect(page.locator(".consensus")).to_contain_text("After the votes:")
     expect(page.locator(".consensus")).not_to_contain_text(f"{top} is the best overall pick")
@@ -227,7 +224,7 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
     other.wait_for_selector(".plan-card")
     shared = other.locator(".plan-cards .plan-card")
     expect(shared.first.locator("h3")).to_have_text(second)
-    expect(other.locator(".plan-card.vetoed .veto")).to_have_text(f"⛔ Vetoed by {voter}")
+    expect(other.locator(".excluded li", has_text=top)).to_contain_text(f"vetoed by {voter}")
     # A yes lifts a venue (votes weigh 0.4 against the composite score): the third becomes first.
     third = [n.strip() for n in shared.locator("h3").all_inner_texts()][2]
     with other.expect_response("**/votes"):
