@@ -22,6 +22,7 @@ __all__ = [
     "SERVING_KINDS",
     "STATED_DIET_KINDS",
     "is_diet_category",
+    "is_kind_name",
     "is_store",
     "kind_categories",
     "kind_of",
@@ -151,6 +152,13 @@ _SERVICE_WORDS: Final = _set(
 
 def _names_a_service(category: str) -> bool:
     return not _SERVICE_WORDS.isdisjoint(category.replace("&", " ").split())
+
+
+def is_kind_name(category: str) -> bool:
+    """Whether a category only names a kind ("desserts", "bakeries", "cafe"): unlike "ice cream &
+    frozen yogurt" or "donuts", a restaurant tagged so is not one."""
+    category = category.strip().lower()
+    return any(category in (kind, _plural(kind)) for kind in KINDS)
 
 
 def _plural(word: str) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from importlib.resources import files
 
 from kairos.core.diets import DIETS
-from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS
+from kairos.core.place_kinds import MEAL_KINDS, STATED_DIET_KINDS, is_kind_name
 from kairos.core.traits import DERIVABLE_TRAITS
 from kairos.restaurants.chat_rules import relax, said_by_price, text_query
 from kairos.restaurants.decomposition import names_food
@@ -49,6 +49,15 @@ def nearest_kinds(categories: list[str]) -> list[str]:
         return []
     near = [n for c in categories for n in NEAREST_KINDS.get(c.lower(), ()) if n not in asked]
     return list(dict.fromkeys(near))
+
+
+def kind_own_categories(filters: SearchFilters) -> list[str]:
+    """When a food word asked for kinds of place ("ice cream": dessert shops, cafés, bakeries):
+    its categories that say the food itself ("ice cream & frozen yogurt"), not a kind's name
+    ("desserts"). A place filed with one of them is such a place whatever its kind."""
+    if not filters.kinds or set(filters.kinds) == MEAL_KINDS:
+        return []
+    return [c for c in filters.categories if not is_kind_name(c)]
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,14 @@ async def search_relaxing(
         # one Indian place in London: then Ealing's and Twickenham's, London to the person
         filters = filters.model_copy(update={"towns": towns})
         traced = await search(filters)
+    if own := kind_own_categories(filters):
+        # an ice cream shop the source also files under a meal ("burgers", "diners") is a
+        # restaurant to place_kinds: it comes after the dessert places, never left out
+        asked = {h.place.id for h in traced.result.hits}
+        tagged = await search(filters.model_copy(update={"kinds": [], "categories": own}))
+        if filed := [h for h in tagged.result.hits if h.place.id not in asked]:
+            room = max(SEARCH_LIMIT + len(skip) - len(asked), 0)
+            traced = replace(traced, result=_joined(traced.result, filed[:room]))
     relaxed: list[str] = []
     broader = filters
     all_unsafe = cuisine_unknown_here = False
