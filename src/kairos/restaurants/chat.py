@@ -9,17 +9,12 @@ repository, the model chain; none of them calls back into the product. The turn 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
-from datetime import datetime
+from collections.abc import AsyncIterator
 
 from kairos.core.allergens import asked_allergens
 from kairos.core.diets import DIETS
-from kairos.llm.chain import ModelChain
-from kairos.pipeline.events import Result, Thinking, TurnEvent
+from kairos.pipeline.events import Thinking, TurnEvent
 from kairos.pipeline.safety import hard_set
-from kairos.pipeline.turn import TurnRecord
-from kairos.profiles.schemas import UserPublic
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing
 from kairos.restaurants.chat_evaluate import evaluate_places
 from kairos.restaurants.chat_order import answer_order, nearest_kind_said, towns_said
@@ -30,100 +25,31 @@ from kairos.restaurants.chat_rules import (
     without_asked,
 )
 from kairos.restaurants.chat_search import nearest_kinds, search_relaxing, strict_unheld
+from kairos.restaurants.chat_turn import ChatState, ChatTurn, finish, history_of, text_answer
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
-from kairos.restaurants.feed import Located
 from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.name_evidence import dish_cuisines, name_evidence
 from kairos.restaurants.results import with_quote
-from kairos.restaurants.schemas import ChatRequest, GenerativeUIPayload
-from kairos.restaurants.schemas_decomposition import Decomposition
-from kairos.restaurants.searching import CachedSearch
-from kairos.restaurants.understand import Understand
+from kairos.restaurants.schemas import GenerativeUIPayload
 from kairos.restaurants.where import (
-    Coverage,
     clarify,
     place_request,
     unrecognised,
     vague_where_known,
 )
-from kairos.store.places import PlacesRepository
+
+__all__ = ["ChatState", "ChatTurn", "chat_steps"]
 
 EVALUATE_TOP = 10
 ANSWER_TOP = 5
-
-
-@dataclass
-class ChatState:
-    """What this turn decided, for the conversation state and the turn record."""
-
-    previous: Decomposition | None = None
-    """The conversation's last request, from stored state (None: read the client's history)."""
-    pending: str | None = None
-    resumed: bool = False
-    decomposition: Decomposition | None = None
-    payload: GenerativeUIPayload | None = None
-
-
-@dataclass
-class ChatTurn:
-    """Everything one turn's steps use."""
-
-    user: UserPublic
-    request: ChatRequest
-    session_id: str
-    record: TurnRecord
-    understand: Understand
-    search: CachedSearch
-    places: PlacesRepository
-    chain: ModelChain
-    locate: Callable[[], Awaitable[Located]]
-    """Where the person is when the message does not say: the profile's home city, else the
-    city of their recent requests (the feed's own reading)."""
-    coverage: Callable[[], Awaitable[Coverage]]
-    """The cities holding places to eat."""
-    now: Callable[[], datetime]
-    """The time "open now" is read at (the runtime's clock)."""
-    state: ChatState = field(default_factory=ChatState)
-
-
-def _history(request: ChatRequest) -> tuple[list[str], str | None]:
-    history = [m.content for m in request.conversation_history if m.role == "user"]
-    last = next(
-        (m.content for m in reversed(request.conversation_history) if m.role == "assistant"), None
-    )
-    return history, last if last and last.strip().endswith("?") else None
-
-
-def _finish(turn: ChatTurn, payload: GenerativeUIPayload) -> Result:
-    payload.turn_id = turn.record.turn_id
-    payload.session_id = turn.session_id
-    turn.state.payload = payload
-    turn.record.facts.update(
-        ui_type=payload.ui_type,
-        restaurants=len(payload.restaurants),
-        flagged=len(payload.flagged_restaurants),
-        clarified=bool(payload.follow_up_questions),
-    )
-    return Result(payload=payload)
-
-
-def _text(
-    turn: ChatTurn, message: str, questions: list[str], hard: list[str], relaxed: list[str]
-) -> Result:
-    """An answer in words only, with what to ask next."""
-    payload = GenerativeUIPayload(
-        ui_type="text", message=message, follow_up_questions=questions,
-        hard_excluded_allergens=hard, relaxed_filters=relaxed,
-    )  # fmt: skip
-    return _finish(turn, payload)
 
 
 async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     record, state = turn.record, turn.state
     record.facts.update(candidates=0, search_strategy="none")
     yield Thinking(step="fetching_context", message="Reading your profile and the conversation")
-    history, pending = _history(turn.request)
+    history, pending = history_of(turn.request)
     if state.resumed:
         pending = state.pending
 
@@ -140,7 +66,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         question = decomposition.clarification_question or decomposition.reply or ""
         if decomposition.needs_clarification:
             question = await clarify(decomposition, question, coverage, turn.locate)
-        yield _finish(
+        yield finish(
             turn,
             GenerativeUIPayload(
                 ui_type="text",
@@ -159,7 +85,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     )
     decomposition = state.decomposition = placed.decomposition
     if placed.question is not None:
-        yield _finish(
+        yield finish(
             turn,
             GenerativeUIPayload(
                 ui_type="text",
@@ -190,7 +116,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         # nothing the reader knows and no place's words: the closest by meaning are noise
         where = f" in {decomposition.filters.city.title()}" if decomposition.filters.city else ""
         question = f'I didn\'t recognise "{words}". What would you like to eat{where}?'
-        yield _finish(turn, GenerativeUIPayload(ui_type="text", message=question,
+        yield finish(turn, GenerativeUIPayload(ui_type="text", message=question,
                                                 follow_up_questions=[question]))  # fmt: skip
         return
     if skip:
@@ -232,7 +158,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         # (never filtered on in that check): "every one of the romantic Thai places" claimed a
         # romance no place had shown
         message = phrasing.all_unsafe_message(wanted, hard, relaxed, decomposition.assumptions)
-        yield _text(turn, message, ["Try another cuisine?", "Look in another area?"], hard, relaxed)
+        yield text_answer(
+            turn, message, ["Try another cuisine?", "Look in another area?"], hard, relaxed
+        )
         return
     tiers_asked = decomposition.filters.price_tiers
     wishes = [v for v in decomposition.vibes if not chat_rules.said_by_price(v, tiers_asked)]
@@ -244,7 +172,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             names = phrasing.listed([phrasing.category_name(k) for k in kin], "or")
             none_here += f" Nor any {names} place there, the nearest kinds."
         message = phrasing.after_assumptions(decomposition.assumptions, none_here)
-        yield _text(turn, message, ["Try another cuisine?", "Look in another city?"], hard, relaxed)
+        yield text_answer(
+            turn, message, ["Try another cuisine?", "Look in another city?"], hard, relaxed
+        )
         return
     # a strict diet (vegan, gluten-free, halal) is met on evidence only, never filled in
     unmet = [d for d in searched.strict if not any(d in h.place.traits for h in found.hits)]
@@ -254,7 +184,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             unmet, decomposition.filters.city, decomposition.assumptions
         )
         questions = ["Look in another city?", f"Search without {phrasing.listed(named)}?"]
-        yield _text(turn, message, questions, hard, relaxed)
+        yield text_answer(turn, message, questions, hard, relaxed)
         return
     found = found.model_copy(
         update={"hits": [h for h in found.hits if not strict_unheld(h, searched.strict)]}
@@ -275,7 +205,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             if skip and traced.result.hits
             else phrasing.no_results_message(request_text, relaxed, decomposition.assumptions)
         )
-        yield _text(turn, message, phrasing.widen_questions(filters), hard, relaxed)
+        yield text_answer(turn, message, phrasing.widen_questions(filters), hard, relaxed)
         return
 
     yield Thinking(step="evaluating", message="Scoring romance, quiet, food, vegan options, value")
@@ -301,8 +231,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         order = [i for i in order if assessed[scored[i].id].is_safe]
         if not order:
             message = phrasing.all_unsafe_message(wanted, hard, relaxed, decomposition.assumptions)
-            yield _text(turn, message, ["Try another cuisine?", "Look in another area?"], hard,
-                        relaxed)  # fmt: skip
+            questions = ["Try another cuisine?", "Look in another area?"]
+            yield text_answer(turn, message, questions, hard, relaxed)
             return
     # quotes for the places shown only: choosing one is the costliest part of evaluating ten
     chosen = [
@@ -393,7 +323,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         phrased = await model_tasks.phrase(turn.chain, message, safe + flagged, profile)
         record.fallbacks.extend(phrased.fallbacks)
         message = phrased.value.message
-    yield _finish(
+    yield finish(
         turn,
         GenerativeUIPayload(
             ui_type=ui_type,
