@@ -94,3 +94,14 @@ async def test_complaints_asked_for_are_quoted_first_with_their_count(
         lines = answer["text"].split("\n")
         assert re.match(r"\d+ of \d+ reviews complain \(", lines[1]), lines[:3]
         assert "negative; review" in lines[2], lines[:3]
+
+
+async def test_a_name_the_catalog_holds_with_more_words_is_that_place_not_a_stand_in(
+    client: httpx.AsyncClient,
+) -> None:
+    """A name said short of the catalog's own, where the catalog holds it: the place itself."""
+    uid = await create_user(client)
+    answer = await _turn(client, uid, message="Fish Pier on E Broadway in South Boston. friday?")
+    assert answer["locations"][0]["kind"] == "place"
+    assert answer["locations"][0]["label"].startswith("Fish Pier Restaurant & Market")
+    assert "in my data" not in answer["text"]

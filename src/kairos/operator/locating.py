@@ -27,7 +27,7 @@ from rapidfuzz import fuzz
 
 from kairos.core.geo import haversine_km
 from kairos.errors import InvalidInput
-from kairos.operator.proxies import not_in_catalog
+from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.short_names import ShortNames, merged
@@ -115,6 +115,9 @@ class Locator:
             if found is None:
                 found = await self.resolve(mention, refresh, out)
                 if mention.name and found.kind != "place" and spot is None:
+                    if (near := named_near(self.catalog, mention.name, found)) is not None:
+                        out.locations.append(await self._resolved(near))  # "Fish Pier" there
+                        continue
                     out.leads.append(not_in_catalog(mention.name, found) + self._near(found))
                     out.unknown.append(mention.name)
             out.locations.append(found)

@@ -13,10 +13,10 @@ from kairos.core.geo import haversine_km
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.schemas import GuestSnapshot, ResolvedLocation
 from kairos.signals.geocoding.areas import KnownPlace
-from kairos.signals.geocoding.catalog import CatalogGeocoder
+from kairos.signals.geocoding.catalog import CatalogGeocoder, normalise
 from kairos.store.operator import OperatorStore, ReviewRow
 
-__all__ = ["not_in_catalog", "proxy_reviews", "proxy_snapshot", "proxy_text"]
+__all__ = ["named_near", "not_in_catalog", "proxy_reviews", "proxy_snapshot", "proxy_text"]
 
 
 def not_in_catalog(name: str, found: ResolvedLocation) -> str:
@@ -46,6 +46,21 @@ def proxy_text(found: ResolvedLocation) -> str:
     if found.kind == "address":
         return f"{places} near {where}"
     return f"{places} in {where}"
+
+
+def named_near(
+    catalog: CatalogGeocoder | None, name: str, found: ResolvedLocation
+) -> KnownPlace | None:
+    """The catalog place near where a name was placed whose name opens with it: "Fish Pier" on
+    E Broadway is Fish Pier Restaurant & Market there, not a restaurant the catalog lacks."""
+    said = normalise(name)
+    if catalog is None or found.lat is None or found.lng is None or len(said) < 4:
+        return None
+    lat, lng = found.lat, found.lng
+    near = [(haversine_km(p.lat, p.lng, lat, lng), p.name, p) for p in catalog.places
+            if f"{p.name_key} ".startswith(f"{said} ")]  # fmt: skip
+    near = [n for n in near if n[0] <= PROXY_KM]
+    return min(near, key=lambda n: (n[0], n[1]))[2] if near else None
 
 
 PROXY_PLACES: Final = 4
