@@ -148,6 +148,13 @@ class Intent:
     """No place named: the planner's own city, planned in (`where.owner_city`)."""
     earlier_budget: BudgetLevel | None = None
     """The budget level the request this one follows up asked, if any."""
+    earlier_text: str | None = None
+    """The request this one follows up, as read ("lively dinner for 4" of "quieter")."""
+
+    @property
+    def said(self) -> str:
+        """Everything the group asked: the request this one follows up, then this one."""
+        return f"{self.earlier_text}. {self.prompt}" if self.earlier_text else self.prompt
 
     def parsed_intent(self) -> dict[str, object]:
         when = self.reading.when
@@ -291,6 +298,7 @@ class Commander:
         return Intent(
             asked=Asked(changes=changes),
             earlier_budget=before.level if before else None,
+            earlier_text=earlier.text if earlier is not None else None,
             outing=sit_down(activity.name if activity else None, said_what, group_size),
             prompt=prompt,
             reading=reading,

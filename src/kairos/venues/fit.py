@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from kairos.venues.commander import Intent
     from kairos.venues.scout import Candidate
 
-__all__ = ["ENOUGH", "Fitted", "fit"]
+__all__ = ["ENOUGH", "Fitted", "fit", "shows_a_must"]
 
 ENOUGH: Final = 3
 VISIT_KINDS: Final = frozenset(
@@ -83,9 +83,20 @@ def _cut(
     return []
 
 
+def shows_a_must(c: Candidate, musts: frozenset[str]) -> bool:
+    """Shows evidence of every diet said as a must, and puts no member at severe risk."""
+    return bool(musts) and musts <= set(c.record.place.traits) and not c.endangers
+
+
 def fit(
-    candidates: list[Candidate], attributes: Mapping[int, Attributes], intent: Intent
+    candidates: list[Candidate],
+    attributes: Mapping[int, Attributes],
+    intent: Intent,
+    musts: frozenset[str] = frozenset(),
 ) -> Fitted:
+    """`musts`: the place traits of members' diets said as musts (`occasion.must_diets`): a
+    counter showing them, safe for everyone, is not cut for a sit-down meal (it may lead; a
+    food truck or stand still is)."""
     fitted = Fitted(candidates=list(candidates))
 
     def attrs(c: Candidate) -> Attributes:
@@ -116,6 +127,8 @@ def fit(
 
         def not_sit_down(c: Candidate) -> str | None:
             how = service(c.record.place, attrs(c))
+            if how == "counter" and shows_a_must(c, musts):
+                return None
             return (
                 service_reason(c.record.place, how, outing)
                 if how in ("counter", "street")

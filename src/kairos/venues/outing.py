@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from kairos.core.place_kinds import is_store, serves_meals
+from kairos.core.place_kinds import is_store, named_a_cafe, serves_meals
 from kairos.store.places import PlaceSummary
 from kairos.venues.facts import Attributes
 
@@ -31,6 +31,7 @@ __all__ = [
     "Service",
     "bar_led",
     "leads_a_meal",
+    "misses_the_early_meal",
     "seating_note",
     "seating_summary",
     "service",
@@ -71,6 +72,15 @@ NOT_A_PLACE_TO_EAT: Final = frozenset(
 SIDE_KINDS: Final = frozenset({"cafe", "bakery", "dessert", "market"})
 """Kinds that serve food without being a place for a meal."""
 _EARLY_MEALS: Final = re.compile(r"\b(brunch|breakfast|coffee|tea)\b")
+_EVENING: Final = re.compile(r"\b(dinner|supper|evening|tonight|night)\b")
+BRUNCH_FOOD: Final = frozenset(
+    {
+        "breakfast & brunch", "brunch", "breakfast", "cafes", "cafe", "coffee & tea", "diners",
+        "bakeries", "bagels", "creperies", "pancakes", "waffles", "tea rooms", "delis",
+        "juice bars & smoothies", "patisserie/cake shop",
+    }
+)  # fmt: skip
+"""Categories that show a place serves breakfast or brunch."""
 _QUICK: Final = re.compile(r"\b(quick|grab|takeaway|take away|to go|on the go)\b")
 """A quick meal asked: a counter may lead it."""
 NEUTRAL: Final = frozenset(
@@ -175,18 +185,33 @@ def seating_summary(shown: Sequence[tuple[str, bool]], group_size: int) -> str |
 def leads_a_meal(place: PlaceSummary, activity: str | None, prompt: str, group_size: int) -> bool:
     """Whether the venue may lead a group's lunch or dinner: a bank's or an office's café, a
     grocery, a bakery, a coffee or bagel counter, a food truck or a specialty food shop (no
-    category naming a meal) may not; they come after every place to eat. A brunch, a
-    breakfast or a quick bite is left to the other rules."""
+    category naming a meal) may not, nor, for a dinner, a café by its name and categories
+    ("The Well Coffee House"); they come after every place to eat. A brunch, a breakfast or
+    a quick bite is left to the other rules."""
     if activity != "meal" or group_size < 2 or _EARLY_MEALS.search(prompt.lower()):
         return True
     categories = [c.strip().lower() for c in place.categories]
     if set(categories) & NOT_A_PLACE_TO_EAT or is_store(categories):
+        return False
+    if _EVENING.search(prompt.lower()) and named_a_cafe(place.name, place.categories):
         return False
     if place.kind in SIDE_KINDS or (
         service(place, None) in ("counter", "street") and not _QUICK.search(prompt.lower())
     ):
         return False
     return not categories or serves_meals(categories)
+
+
+def misses_the_early_meal(place: PlaceSummary, prompt: str, matched: Sequence[str]) -> bool:
+    """A brunch or a breakfast asked, and nothing shows the venue serves one: no category
+    says so (`BRUNCH_FOOD`) and no review the search matched names it. After those that do
+    (an Indian grill or a lounge bar does not lead a Sunday brunch)."""
+    asked = _EARLY_MEALS.search(prompt.lower())
+    if asked is None or asked.group(1) in ("coffee", "tea"):
+        return False
+    if {c.strip().lower() for c in place.categories} & BRUNCH_FOOD:
+        return False
+    return not {m.lower() for m in matched} & {"brunch", "breakfast"}
 
 
 DRINKING: Final = frozenset(

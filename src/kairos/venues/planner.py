@@ -38,6 +38,7 @@ from kairos.venues.followups import (
 )
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import counted, left_out
+from kairos.venues.occasion import must_diets
 from kairos.venues.schemas import (
     ActionRequest,
     PlanRequest,
@@ -256,8 +257,11 @@ class Planner:
         quoted = await self.scout.places.review_texts(
             [r for c in candidates if c.hit.why.matched_terms and (r := c.hit.why.best_review_id)]
         )
+        musts = must_diets(group, intent.said)
         scored = [
-            scored_candidate(c, vibe_scores, costs, flags, member_risks, quoted, intent, found)
+            scored_candidate(
+                c, vibe_scores, costs, flags, member_risks, quoted, intent, found, musts
+            )
             for c in candidates
         ]
         venues = synthesise(

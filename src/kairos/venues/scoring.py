@@ -8,15 +8,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.core.place_kinds import named_a_cafe
+from kairos.core.place_kinds import FOOD_KINDS, named_a_cafe
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.text.extractive import sentence_naming
 from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Intent
 from kairos.venues.cost import CostProfile, cost_profile, off_budget
+from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, diet_risks
-from kairos.venues.outing import LARGE_PARTY, bar_led, leads_a_meal, seating_note
+from kairos.venues.occasion import asks_for_nice, below_a_nice_outing
+from kairos.venues.outing import (
+    LARGE_PARTY,
+    bar_led,
+    leads_a_meal,
+    misses_the_early_meal,
+    seating_note,
+    service,
+)
 from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
@@ -36,8 +45,10 @@ def scored(
     quoted: dict[int, str],
     intent: Intent,
     found: ScoutResult,
+    musts: frozenset[str] = frozenset(),
 ) -> Scored:
-    """One candidate with every agent's output, ready for the synthesiser."""
+    """One candidate with every agent's output, ready for the synthesiser; `musts`: the
+    place traits of the members' diets said as musts (`occasion.must_diets`)."""
     p = c.record.place
     why = c.hit.why
     review = why.best_review_id
@@ -51,6 +62,8 @@ def scored(
     checks = [seating_check] if seating_check else []
     if c.place_id in found.counter_kept and intent.outing:
         checks.insert(0, f"Counter service, not {intent.outing}: kept for want of others.")
+    elif intent.outing and service(p, None) == "counter" and shows_a_must(c, musts):
+        checks.insert(0, f"Counter service, not {intent.outing}: kept as it shows a must.")
     listed = _asked_category(p.categories, intent.reading.categories)
     if intent.activity == "meal" and listed and p.categories and listed != p.categories[0]:
         also = ", ".join(c for c in p.categories[:3] if c != listed)
@@ -90,10 +103,20 @@ def scored(
         checks=checks,
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
-        side_of_a_meal=not leads_a_meal(p, intent.activity, intent.prompt, intent.group_size),
+        side_of_a_meal=not leads_a_meal(p, intent.activity, intent.said, intent.group_size),
+        off_the_meal=intent.activity == "meal"
+        and misses_the_early_meal(p, intent.said, why.matched_terms),
         bar_led=bar_led(p, intent.activity, intent.prompt),
         off_budget=off_budget(cost.price_range, intent.budget),
         unseated=intent.group_size >= LARGE_PARTY and not takes,
+        must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
+        below_the_occasion=asks_for_nice(intent.said) is not None
+        and below_a_nice_outing(
+            counter=c.place_id in found.counter_kept or service(p, None) in ("counter", "street"),
+            price_tier=cost.price_range,
+            rating=p.rating,
+            price_said=intent.budget is not None or price_ceiling(intent) is not None,
+        ),
     )
 
 

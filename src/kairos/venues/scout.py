@@ -47,6 +47,7 @@ from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
+from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
 from kairos.venues.outing import service
 from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend
 from kairos.venues.schemas import ExcludedVenue, MemberLocation
@@ -236,6 +237,7 @@ class Scout:
         priced = bool(filters.kinds) and set(filters.kinds) <= SERVING_KINDS
         within = list(TIERS[:ceiling]) if ceiling >= 1 else None
         within = within or (budget_tiers(intent.budget) if priced else None)
+        within = within or (list(NICE_TIERS) if priced and asks_for_nice(intent.said) else None)
         if within:
             # "make it cheaper", a cheap budget, an amount a head or "upscale": the venues priced
             # within it are searched for first (the request's own search ranks them anywhere,
@@ -339,7 +341,7 @@ class Scout:
         if features:  # the venues showing the most features asked first, each group in order
             candidates.sort(key=lambda c: -len(set(features) & set(c.record.place.traits)))
         attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
-        fitted = fit(candidates, attributes, intent)
+        fitted = fit(candidates, attributes, intent, must_diets(group, intent.said))
         candidates, excluded = fitted.candidates, excluded + fitted.excluded
         one_city = None
         if not (filters.city or filters.area or filters.near or point):

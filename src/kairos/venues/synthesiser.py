@@ -113,6 +113,13 @@ class Scored:
     unseated: bool = False
     """A party of `LARGE_PARTY` or more, and nothing says the venue takes groups: after those
     listed as good for groups."""
+    off_the_meal: bool = False
+    """A brunch asked, and nothing shows it serves one (`outing.misses_the_early_meal`)."""
+    must_unmet: bool = False
+    """No evidence of a member's diet said as a must (`occasion.must_diets`): after every
+    venue that shows it, whatever its kind."""
+    below_the_occasion: bool = False
+    """Not what a nice outing asks (`occasion.below_a_nice_outing`): after those that are."""
 
 
 def member_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
@@ -271,22 +278,27 @@ def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
         name = name_key(s.name)
         repeat[s.venue_id] = name in seen
         seen.add(name)
-    return sorted(
-        ranked,  # stable: the composite's order is kept within each group
-        key=lambda s: (
-            _endangers(s),
-            advised_against(s),
-            s.side_of_a_meal,
-            s.above_ceiling,
-            s.off_budget,
-            s.bar_led,
-            _unmet(s),
-            s.unseated,
-            _poorly_rated(s),
-            _mild_risk(s),
-            s.other_kind,
-            repeat[s.venue_id],
-        ),
+    # stable: the composite's order is kept within each group
+    return sorted(ranked, key=lambda s: (*_standing(s), repeat[s.venue_id]))
+
+
+def _standing(s: Scored) -> tuple[bool | int, ...]:
+    """What ranks a venue before its composite does, most important first."""
+    return (
+        _endangers(s),
+        advised_against(s),
+        s.must_unmet,
+        s.side_of_a_meal,
+        s.off_the_meal,
+        s.above_ceiling,
+        s.off_budget,
+        s.below_the_occasion,
+        s.bar_led,
+        _unmet(s),
+        s.unseated,
+        _poorly_rated(s),
+        _mild_risk(s),
+        s.other_kind,
     )
 
 
@@ -297,9 +309,9 @@ def synthesise(
     vibe_name: str | None,
     budget_text: str | None,
 ) -> list[VenueResult]:
-    """Ranked venues, those endangering a member last, those without a feature asked (a
-    rooftop) or a member's diet after those with it, those rated under 3★ by at least 10 reviews
-    after the rest, then those with a milder known risk;
+    """Ranked venues in the order `_standing` gives (those endangering a member last, those
+    without evidence of a diet said as a must next, ... those rated under 3★ by at least 10
+    reviews after the rest, then those with a milder known risk), then by composite;
     `why` and `watch_out` are written for the top 3 (the rest carry their flags and scores),
     and a top-3 venue with a risk says why it is kept."""
     ranked = sorted(
@@ -307,17 +319,7 @@ def synthesise(
         # equal composites (museums: no vibe read, no price) by the honest rating, then in the
         # scout's order, which is the search's relevance (by id, "Janaki paints" led sightseeing)
         key=lambda s: (
-            _endangers(s),
-            advised_against(s),
-            s.side_of_a_meal,
-            s.above_ceiling,
-            s.off_budget,
-            s.bar_led,
-            _unmet(s),
-            s.unseated,
-            _poorly_rated(s),
-            _mild_risk(s),
-            s.other_kind,
+            *_standing(s),
             -composite(s, weights),
             -weighted_rating(s.rating, s.review_count),
         ),

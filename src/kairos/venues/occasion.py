@@ -1,0 +1,80 @@
+"""What a request holds its venues to beyond kind and budget (issue 38, item 2).
+
+- A member's diet said as a must ("Jen is coeliac so it really has to be gluten free", or a
+  diet an allergy of theirs at severe or anaphylactic asks for): venues showing evidence of it
+  come before every venue that does not, whatever their kind — a guess is no plan for a need.
+- An outing asked to be nice ("somewhere nice", "something special", "fancy", an anniversary):
+  sit-down venues, priced $$ or more (unless a budget or "cheaper" says otherwise), rated 4★ or
+  more, before those that are not. "Nothing too fancy" asks for nothing of the kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from kairos.core.diets import SOFT_FREE_DIETS
+from kairos.venues.group import GroupProfile, diet_trait
+from kairos.venues.schemas import Member
+
+__all__ = ["NICE_RATING", "NICE_TIERS", "asks_for_nice", "below_a_nice_outing", "must_diets"]
+
+NICE_RATING: Final = 4.0
+NICE_TIERS: Final = ("$$", "$$$", "$$$$")
+_NICE: Final = re.compile(
+    r"\b(nice|special|fancy|upscale|classy|elegant|posh|swanky|upmarket|fine dining|"
+    r"high end|romantic|anniversary|date night|proposal)\b"
+)
+_NEGATED: Final = re.compile(
+    r"\b(?:nothing|not|no|never|without)\s+(?:too\s+|very\s+|overly\s+|that\s+|so\s+|super\s+)?$"
+)
+_MUST: Final = re.compile(
+    r"\b(has to|have to|had to|must|needs? to|strictly|absolutely|non[- ]?negotiable|"
+    r"essential|can'?t have|cannot have|cannot eat|can'?t eat|only eats?)\b"
+)
+_SEVERE: Final = frozenset({"severe", "anaphylactic"})
+
+
+def asks_for_nice(prompt: str) -> str | None:
+    """The word that asks for a nice place ("nice", "special", "anniversary"), unless it is
+    said as what the group does not want ("nothing too fancy")."""
+    said = prompt.lower()
+    for match in _NICE.finditer(said):
+        if not _NEGATED.search(said[: match.start()]):
+            return match.group(1)
+    return None
+
+
+def below_a_nice_outing(
+    *, counter: bool, price_tier: str | None, rating: float | None, price_said: bool
+) -> bool:
+    """Not what a nice outing asks: served at a counter, priced $ (when no budget or
+    "cheaper" set the price), or rated under `NICE_RATING`. An unknown price or rating is
+    not held against a venue."""
+    cheap = not price_said and price_tier is not None and price_tier not in NICE_TIERS
+    return counter or cheap or (rating is not None and 0 < rating < NICE_RATING)
+
+
+def _severe_needs(member: Member) -> Iterable[str]:
+    """The diets a member's severe or anaphylactic allergy asks for (gluten → gluten_free)."""
+    for allergen, severity in member.allergies.resolved_severities().items():
+        if severity in _SEVERE and (trait := SOFT_FREE_DIETS.get(allergen)):
+            yield trait
+
+
+def must_diets(group: GroupProfile, prompt: str) -> frozenset[str]:
+    """The place traits the members' diets ask for that are musts: every diet when the request
+    says one must be kept ("it has to be", "strictly"), and any diet a member's severe allergy
+    asks for, or that a member wrote as a condition ("coeliac")."""
+    said_must = _MUST.search(prompt.lower()) is not None
+    musts: set[str] = set()
+    for member in group.members:
+        for diet in member.diets:
+            trait = diet_trait(diet)
+            condition = trait is not None and diet.strip().lower() in ("coeliac", "celiac")
+            if trait and (said_must or condition):
+                musts.add(trait)
+        kept = {diet_trait(d) for d in member.diets}
+        musts |= {t for t in _severe_needs(member) if t in kept}
+    return frozenset(musts)
