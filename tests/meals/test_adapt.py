@@ -391,3 +391,19 @@ def test_lactose_free_reaches_only_the_word_it_qualifies() -> None:
     assert not lactose_free_for_intolerance(
         "2 tbsp lactose-free butter", "butter", "dairy", "severe"
     )
+
+
+def test_a_kept_ingredient_named_after_a_swapped_one_stays_in_the_steps() -> None:
+    """Blind grading of 481736f: a Greek salad's olives swapped for a dislike turned the
+    dressing step's "olive oil" into "capers oil" (the swap reads "olive", the singular, in
+    every step). The olive oil is still in the list: the step keeps it whole."""
+    recipe = _row(
+        ["1 (6 ounce) can pitted black olives", "6 tbsp olive oil", "1 red onion"],
+        ["Toss the onion and the olives.", "Whisk together the olive oil and pour it over."],
+        "Greek Salad",
+    )
+    adapted = adapt_recipe(recipe, CookConstraints(dislikes=("olives",)))
+    assert isinstance(adapted, AdaptedRecipe), adapted
+    steps = " ".join(s.text for s in adapted.steps).lower()
+    assert "olive oil" in steps and "capers oil" not in steps, steps
+    assert "the olives" not in steps, steps

@@ -284,7 +284,8 @@ class _Adapter:
                 if not i.omitted and i.substitution is None
             )
             by_kind = [(w, n) for old, n in self.swapped for w in kind_words(old) if w not in kept]
-        rewritten = rewrite_steps(self.recipe.steps, [*self.replacements, *by_kind])
+        listed = [line.item for line in lines if not line.omitted and line.substitution is None]
+        rewritten = rewrite_steps(self.recipe.steps, [*self.replacements, *by_kind], listed)
         return [adapt_step(step, self.factor, self.units) for step in rewritten]
 
 

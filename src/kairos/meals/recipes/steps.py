@@ -35,15 +35,24 @@ def _key(words: str) -> str:
     return " ".join(words.lower().replace("-", " ").split())
 
 
-def rewrite_steps(steps: Sequence[str], replacements: Iterable[tuple[str, str]]) -> list[str]:
-    """`steps` with each old word replaced by its new one, in a single pass per step."""
-    new_for: dict[str, str] = {}
+def rewrite_steps(
+    steps: Sequence[str], replacements: Iterable[tuple[str, str]], kept: Iterable[str] = ()
+) -> list[str]:
+    """`steps` with each old word replaced by its new one, in a single pass per step. A name
+    in `kept` (an ingredient still in the list, "olive oil") stays whole although it holds a
+    replaced word ("olive" of the swapped olives)."""
+    new_for: dict[str, str | None] = {}
     for old, new in sorted(replacements, key=lambda p: len(p[0]), reverse=True):
         for form in word_forms(old):  # "the burgers" for a "burger" line: "the patties"
             plural = form != old.strip() and form.lower().endswith("s")
             new_for.setdefault(_key(form), plural_of(new) if plural else new)
     if not new_for:
         return list(steps)
+    replaced = set(new_for)
+    for name in kept:
+        words = f" {_key(name)} "
+        if any(f" {old} " in words and _key(name) != old for old in replaced):
+            new_for.setdefault(_key(name), None)
     alternatives = "|".join(
         re.escape(old).replace(r"\ ", r"[\s\-]+") for old in sorted(new_for, key=len, reverse=True)
     )
@@ -53,6 +62,8 @@ def rewrite_steps(steps: Sequence[str], replacements: Iterable[tuple[str, str]])
     def replace(match: re.Match[str]) -> str:
         old = _key(match.group())
         new = new_for[old]
+        if new is None:
+            return match.group()
         # "oat" already written before "milk": the step names the substitute already
         if _key(new).endswith(f" {old}"):
             head = _key(new)[: -len(old)].strip()
