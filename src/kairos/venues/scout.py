@@ -287,9 +287,13 @@ class Scout:
                     other,
                     words=without(other.words, dict.fromkeys(filters.categories)) or other.text,
                 )
+                tiered = with_filters(other, price_tiers=within) if within else other
                 discovered, status, met = await self.rounds.discover_featured(
-                    other, features, usable
+                    tiered, features, usable
                 )
+                if within:  # the budget's (or a nice outing's) tiers first, then the rest
+                    rest = await self.rounds.discover_featured(other, features, usable)
+                    extend(discovered, rest[0])
                 if discovered.hits:
                     instead = list(filters.categories)
         if not discovered.hits and filters.kinds and not all_unsafe:
