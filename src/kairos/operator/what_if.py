@@ -47,6 +47,10 @@ def _days(pack: SignalPack, reading: Reading) -> tuple[list[date], tuple[date, d
         named = [d for d in pack.days if reading.window[0] <= d <= reading.window[1]]
         if named:
             return named, None
+        first = min(pack.days, default=None)
+        weather = reading.what_if is not None and reading.what_if.kind in ("rain", "snow")
+        if weather and first and reading.window_text == "tonight" and reading.window[1] < first:
+            return [first], None  # snow tonight is on the roads of the plan's first day
         weekend = [d for d in pack.days if d.weekday() >= _FRIDAY]
         if weekend and "weekend" in (reading.window_text or ""):
             return weekend, None  # "what if it pours all weekend?": the plan's own weekend
