@@ -518,18 +518,19 @@ async def test_an_area_is_read_as_a_distance_from_its_centre_or_its_city(
     assert records and all(r.place.city == "Cambridge" for r in records.values())
 
 
-async def test_a_kind_with_nothing_here_is_said_not_planned_silently(
+async def test_museums_lead_and_a_business_is_never_a_place_to_go(
     client: httpx.AsyncClient,
 ) -> None:
-    """The sample's Kathmandu has guest houses, temples and attractions but no museum (it had no
-    temple once: "temples" planned guest houses under "Pipeline complete." alone)."""
+    """The sample's Kathmandu had no museum once, and "museums" planned guest houses, a knife
+    shop and an office; its cut now holds the city's most notable places (538f81e): the
+    museums lead, and a business or an office is never shown."""
     uid = await create_user(client)
     plan = await _plan(client, uid, prompt="museums around kathmandu for 4")
     assert plan["parsed_intent"]["location"] == "kathmandu valley"
     names = [v["name"] for v in plan["venues"]]
+    assert all("museum" in name.lower() for name in names[:3]), names
     for business in ("Sweet knife shop", "Florid human resources", "ward 9- 0ffice"):
         assert business not in names, names  # a business or an office is no place to go
-        assert any(e["name"] == business and e["cause"] == "kind" for e in plan["excluded"])
 
 
 async def test_a_city_the_catalog_does_not_hold_is_said(client: httpx.AsyncClient) -> None:
@@ -538,7 +539,8 @@ async def test_a_city_the_catalog_does_not_hold_is_said(client: httpx.AsyncClien
     # said, with the cities it does know, and never replaced by another city's venues
     said = "I don't know any places in Nashville, so nothing is planned there."
     assert said in plan["execution_summary"]
-    assert "The places I know are in Boston" in plan["execution_summary"]
+    known = plan["execution_summary"].split("The places I know are in ", 1)[1]
+    assert "Boston" in known, plan["execution_summary"]  # the order is by how many places
     assert plan["venues"] == []
 
 
