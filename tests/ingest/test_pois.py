@@ -80,7 +80,9 @@ async def test_poi_descriptions_reach_full_text_search(runtime: Any) -> None:
                 "WHERE search_tsv @@ plainto_tsquery('english', 'conservancy acres')"
             )
         )
-        assert found.scalars().all() == ["Central Park"]
+        # the words are in Central Park's description, not its name (the sample's wider cut
+        # holds another park described so, 538f81e)
+        assert "Central Park" in found.scalars().all()
 
 
 async def test_bad_poi_rows_are_counted(runtime: Any, tmp_path: Path) -> None:
