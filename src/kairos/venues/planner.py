@@ -10,12 +10,10 @@ offline, the whole plan takes a fraction of a second.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import Any, Final, TypeVar
 
 from kairos.pipeline.events import Result, Thinking, TurnEvent
@@ -23,30 +21,28 @@ from kairos.profiles.schemas import UserPublic
 from kairos.signals.service import Signals
 from kairos.signals.weather.models import WeatherReport
 from kairos.store.plans import NewRiskEvent, PlanStore
-from kairos.venues import actions
 from kairos.venues.commander import Commander, Intent
 from kairos.venues.cost import budget_sentence
 from kairos.venues.critic import PlanSlot
 from kairos.venues.critique import critique
 from kairos.venues.followups import (
-    ceiling_for,
     cheap_sentence,
-    cheaper_budget,
     cheaper_sentence,
-    earlier_top_level,
     price_ceiling,
 )
+from kairos.venues.framing import covered as covered_by
+from kairos.venues.framing import member_points, where_and_how
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import counted, left_out
 from kairos.venues.occasion import must_diets
+from kairos.venues.plan_action import action_request
 from kairos.venues.schemas import (
-    ActionRequest,
     PlanRequest,
     PlanResponse,
 )
 from kairos.venues.scoring import costs_of, member_risks_at, neutral_vibes
 from kairos.venues.scoring import scored as scored_candidate
-from kairos.venues.scout import Scout, ScoutResult
+from kairos.venues.scout import Scout
 from kairos.venues.summary import (
     asked_for,
     cost_line,
@@ -67,7 +63,6 @@ from kairos.venues.synthesiser import (
 )
 from kairos.venues.verdict import TOP
 from kairos.venues.vibe_matcher import keep_matching, score_vibes
-from kairos.venues.where import cities_holding, elsewhere, owner_city, unknown_city
 
 __all__ = ["PlanTurn", "Planner"]
 
@@ -153,9 +148,9 @@ class Planner:
                 "Group constraints: "
                 + ", ".join(f"{a} ({s})" for a, s in group.profile.resolved_severities().items()),
             )
-        await self._where_and_how(turn, intent, group)
+        await where_and_how(self.plans.db, request, intent, user.uid, user.recent_cities)
         turn.timings["commander"] = _ms(started)
-        located = list(request.member_locations) or [m for m in _member_points(request)]
+        located = list(request.member_locations) or member_points(request)
         found = await self.scout.find(intent, group, located)
         turn.timings["scout"] = _ms(started)
         allergy_out = [e for e in found.excluded if e.cause == "allergy"]
@@ -286,7 +281,9 @@ class Planner:
         asked = intent.vibe if "vibe_matcher" in intent.active_agents else None
         sentence = consensus(venues, asked)
         backup = backup_for(venues)
-        action = self._action(turn, intent, venues, sentence, slot) if venues else None
+        action = action_request(
+            turn.plan_id, request.prompt, intent, venues, sentence, slot, self.commander.today()
+        )
         turn.timings["total"] = _ms(started)
         yield _log(
             "synthesiser",
@@ -294,7 +291,7 @@ class Planner:
             + (f"; indoor backup: {backup.name}" if backup else "")
             + f"; {counted(found.excluded)}",
         )
-        covered = await self._covered(intent, found, venues)
+        covered = await covered_by(self.plans.db, self.city_counts, intent, found, venues)
         response = PlanResponse(
             plan_id=turn.plan_id,
             venues=venues,
@@ -356,82 +353,9 @@ class Planner:
         stored = await self.db_vibes(ids)
         return score_vibes(stored, ids, intent.vibe, user.vibe_tags)
 
-    async def _where_and_how(self, turn: PlanTurn, intent: Intent, group: GroupProfile) -> None:
-        """No place named and nobody located: the planner's own city. "Make it cheaper": the
-        price ceiling, from the plan it follows up."""
-        request, reading = turn.request, intent.reading
-        named = intent.location or reading.cities or reading.area or reading.unknown_place
-        located = request.member_locations or _member_points(request)
-        if not (named or located or reading.near_user):
-            city = await owner_city(self.plans.db, turn.user.uid, turn.user.recent_cities)
-            if city:
-                intent.location = intent.owner_city = city
-                intent.assumptions.append(f"no city named: planned in {city.title()}, your city")
-        if "cheaper" in intent.asked.changes:
-            said = [m.content for m in request.chat_history if m.role == "user"]
-            top = await earlier_top_level(self.plans.db, turn.user.uid, said[-1]) if said else None
-            ceiling, before = ceiling_for(top, intent.earlier_budget)
-            intent.asked = dataclasses.replace(intent.asked, ceiling=ceiling, before=before)
-            intent.budget = cheaper_budget(ceiling)
-
-    async def _covered(self, intent: Intent, found: ScoutResult, venues: list[Any]) -> str | None:
-        """For a city the catalogue does not hold, or one with nothing of the kind asked: the
-        cities holding that kind ("restaurants"), never every city with a sight."""
-        if venues or not (found.unknown_city or intent.location):
-            return None
-        meal = set(intent.activity_kinds) == {"restaurant"}
-        what = "restaurants" if meal else "places"
-        cities = await cities_holding(self.plans.db, ["restaurant"]) if meal else self.city_counts
-        if found.unknown_city:
-            return unknown_city(found.unknown_city, cities or self.city_counts, what)
-        return elsewhere(cities, what) if cities and meal else None
-
-    def _action(
-        self,
-        turn: PlanTurn,
-        intent: Intent,
-        venues: list[Any],
-        sentence: str | None,
-        slot: PlanSlot,
-    ) -> ActionRequest | None:
-        if not intent.actions:
-            return None
-        action_id = uuid.uuid4()
-        kind = "email" if "email" in intent.actions else "calendar"
-        day = slot.day or self.commander.today() + timedelta(days=1)  # no day said: tomorrow
-        invite = actions.draft_invite(turn.request.prompt, venues[0], day, slot.part)
-        preview: dict[str, Any] = {"invite": invite}
-        if kind == "email":
-            preview["email"] = actions.draft_email(turn.request.prompt, venues, sentence)
-        base = f"/api/plans/{turn.plan_id}/actions/{action_id}"
-        return ActionRequest(
-            id=action_id,
-            kind=kind,
-            status="proposed",
-            scopes=intent.oauth_scopes,
-            summary=(
-                f"E-mail the group about {venues[0].name} with a calendar invite"
-                if kind == "email"
-                else f"Calendar invite for {venues[0].name}"
-            ),
-            preview=preview,
-            confirm_url=f"{base}/confirm",
-            download_url=f"{base}/invite.ics",
-        )
-
     async def record_risks(self, turn: PlanTurn) -> None:
         """After the plan: the critic's findings go to the risk events the scout reads."""
         await self.plans.record_risk_events(turn.risk_events)
-
-
-def _member_points(request: PlanRequest) -> list[Any]:
-    from kairos.venues.schemas import MemberLocation
-
-    return [
-        MemberLocation(name=m.name, lat=m.lat, lng=m.lng)
-        for m in request.members
-        if m.lat is not None and m.lng is not None
-    ]
 
 
 def _ms(started: float) -> float:
