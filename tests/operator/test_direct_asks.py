@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from kairos.clock import Clock
-from kairos.operator.action_line import parse_last_line
-from tests.meals.helpers import as_user, create_user
+from tests.meals.helpers import create_user
+from tests.operator.chat import turn as _turn
 
 JSON = {"Accept": "application/json"}
 SUNDAY_NOON_BOSTON = datetime(2026, 11, 29, 17, 0, tzinfo=UTC)
@@ -28,14 +28,6 @@ def sunday(runtime: Any) -> Iterator[None]:
     runtime.clock = Clock(fixed=SUNDAY_NOON_BOSTON)
     yield
     runtime.clock = kept
-
-
-async def _turn(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/operator/chat", json=body, headers={**as_user(uid), **JSON})
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    assert parse_last_line(answer["text"]).confidence == answer["confidence"]["level"]
-    return answer
 
 
 def _window(answer: dict[str, Any]) -> tuple[date, date]:

@@ -12,18 +12,10 @@ from typing import Any
 
 import httpx
 
-from kairos.operator.action_line import parse_last_line
-from tests.meals.helpers import as_user, create_user
+from tests.meals.helpers import create_user
+from tests.operator.chat import turn as _turn
 
 JSON = {"Accept": "application/json"}
-
-
-async def _turn(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/operator/chat", json=body, headers={**as_user(uid), **JSON})
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    assert parse_last_line(answer["text"]).confidence == answer["confidence"]["level"]
-    return answer
 
 
 def _names(answer: dict[str, Any]) -> list[str]:

@@ -18,14 +18,12 @@ from kairos.operator.asks import direct_answers
 from kairos.operator.competitor import check_competitor
 from kairos.operator.compose import Phrasing, compose, evidence_lines
 from kairos.operator.confidence import assess
-from kairos.operator.demand import DemandModel, DemandShape
-from kairos.operator.guest_signals import snapshot
+from kairos.operator.demand import DemandModel
+from kairos.operator.gather import gather
 from kairos.operator.locating import Locator, mention_of
-from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
 from kairos.operator.payload import answer_payload, no_location_answer
-from kairos.operator.proxies import proxy_snapshot
 from kairos.operator.reading import Reading, read_message, redact, with_window
-from kairos.operator.rules import Decision, SignalPack, days_between, decide
+from kairos.operator.rules import days_between
 from kairos.operator.schemas import (
     CompetitorSnapshot,
     OperatorAnswer,
@@ -37,8 +35,6 @@ from kairos.operator.sources import (
     CatalogReviews,
     ReviewList,
     ReviewsQuery,
-    ToolBudget,
-    fetch_pack,
     not_configured,
 )
 from kairos.operator.state import SessionState, preferences_of
@@ -58,7 +54,7 @@ from kairos.operator.turn import (
     resolve_note,
     signal_digest,
 )
-from kairos.operator.what_if import apply_scenario, scenario_lead
+from kairos.operator.what_if import scenario_lead
 from kairos.operator.windows import local_now
 from kairos.pipeline.events import Thinking, TurnEvent
 from kairos.pipeline.request_context import current_request_id
@@ -233,79 +229,25 @@ class OperatorAgent:
         targets = usable_locations if state.scope == "all" else usable_locations[:1]
         if state.scope != "all" and len(usable_locations) > 1 and state.baseline:
             turn.event("scope.applied", scope="first", location=targets[0].label)
-        budget = ToolBudget()
         days = days_between(window[0], window[1], MAX_DAYS)
         if (window[1] - window[0]).days + 1 > MAX_DAYS:
             turn.assumptions.append(f"only the first {MAX_DAYS} days are checked in detail")
-        model = self.demand()
-        decisions: list[Decision] = []
-        statuses: dict[str, SourceStatus] = {}
-        shapes: list[DemandShape] = []
-        guests = None
-        for loc in targets:
-            assert loc.lat is not None and loc.lng is not None
-            place = (
-                await self.store.place_by_id(place_id=loc.place_id)
-                if loc.place_id is not None
-                else None
-            )
-            fetched = await fetch_pack(
-                signals=self.signals,
-                reviews=self.reviews,
-                card=state.card,
-                lat=loc.lat,
-                lng=loc.lng,
-                days=days,
-                place_id=loc.place_id,
-                want_reviews=reading.expand or reading.why or reading.ask == "fix_first",
-                refresh=request.refresh,
-                budget=budget,
-            )
-            for name, status in fetched.statuses.items():
-                statuses.setdefault(name, status)
-                if status.status in ("timeout", "error"):
-                    statuses[name] = status
-            for name in fetched.timeouts:
-                turn.event("source.timeout", source=name)
-            own = state.place_baselines.get(loc.label, state.baseline)
-            shape = model.shape(place_id=loc.place_id, categories=place.categories if place else [])
-            shapes.append(shape)
-            if place is None and reading.expand:
-                guests = guests or await proxy_snapshot(
-                    self.locator.catalog, self.store, loc, days[0]
-                )
-            if fetched.reviews is not None and place is not None:
-                guests = guests or snapshot(
-                    place=place.name,
-                    place_id=place.id,
-                    reviews=fetched.reviews,
-                    as_of=window[0],
-                    expand=reading.expand,
-                )
-            pack = SignalPack(
-                location=loc.label,
-                days=days,
-                demand=shape,
-                baseline_covers=own.covers if own else None,
-                baseline_weekday=own.weekday if own else None,
-                baseline_daypart=own.daypart if own else None,
-                weather=fetched.weather,
-                school=fetched.school,
-                events=fetched.events.events if fetched.events else None,
-                closures=fetched.closures.closures if fetched.closures else None,
-                guests=guests if place is not None and guests and guests.place_id == place.id
-                else None,
-                daypart=state.daypart,
-                checkins=model.hourly_of(loc.place_id),
-                categories=place.categories if place is not None else None,
-                neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
-                                                        NEIGHBOUR_KM)),
-            )  # fmt: skip
-            if reading.what_if is not None:
-                pack, turn.scenario = apply_scenario(pack, reading)
-                turn.event("what_if", kind=reading.what_if.kind)
-            label = loc.label if len(targets) > 1 else None
-            decisions.append(decide(pack, state.card, location_label=label))
+        gathered = await gather(
+            store=self.store,
+            signals=self.signals,
+            reviews=self.reviews,
+            catalog=self.locator.catalog,
+            model=self.demand(),
+            targets=targets,
+            reading=reading,
+            state=state,
+            turn=turn,
+            days=days,
+            window=window,
+            refresh=request.refresh,
+        )
+        decisions, shapes, statuses = gathered.decisions, gathered.shapes, gathered.statuses
+        guests, budget = gathered.guests, gathered.budget
         sources = [statuses[n] for n in ("weather", "events", "closures", "school_calendar",
                                          "reviews") if n in statuses]  # fmt: skip
         sources.append(
