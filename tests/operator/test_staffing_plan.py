@@ -173,3 +173,42 @@ async def test_a_named_place_is_planned_from_its_own_check_ins_over_http(
     else:
         assert peak.evidence(part) in answer["text"]
         assert f"the most of them on {peak.hours}" in answer["action_line"]["action"]
+
+
+def test_a_weekend_is_planned_day_by_day_not_as_one_shift() -> None:
+    """Panel half A (o01, o31, o35, o39): "staffing this weekend?" answered with Saturday dinner
+    alone. The busiest window is planned in full, and each other day of the period is said with
+    its own busiest window, covers and servers."""
+    days = [FRIDAY + timedelta(days=n) for n in range(3)]
+    pack = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+                      baseline_covers=220, baseline_weekday=FRI, checkins=OWN)  # fmt: skip
+    decision = decide(pack, "staffing")
+    text = decision.recommendation
+    planned = decision.busiest[0][0]
+    for day in days:
+        assert f"{day:%a %d %b}, " in text, (day, text)
+    others = text.split(" The other days: ", 1)[1]
+    assert f"{planned:%a %d %b}" not in others
+    for found in re.finditer(r"≈(\d+) covers, about (\d+) servers", others):
+        assert int(found.group(2)) == ceil(int(found.group(1)) / COVERS_PER_SERVER)
+    assert len(re.findall(r"≈\d+ covers, about \d+ servers", others)) == 2
+    one_day = decide(_pack(baseline_covers=220, baseline_weekday=FRI, checkins=OWN), "staffing")
+    assert "other days" not in one_day.recommendation
+
+
+def test_every_change_of_a_what_if_is_listed_not_counted() -> None:
+    """Panel half A (o01, o15, o31): "Cut 4 servers for Sun …, and 4 more changes." with the four
+    never said. Each change the card makes is in its words."""
+    from kairos.operator.reading import read_message
+    from kairos.operator.what_if import apply_scenario
+
+    days = [FRIDAY + timedelta(days=n) for n in range(3)]
+    pack = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+                      baseline_covers=220, baseline_weekday=FRI, checkins=OWN)  # fmt: skip
+    pack, _ = apply_scenario(pack, read_message("what if it snows?", FRIDAY))
+    decision = decide(pack, "staffing")
+    assert len(decision.actions) > 1
+    text = decision.recommendation
+    assert "more change" not in text
+    for action in decision.actions:
+        assert action.text[1:] in text, action.text

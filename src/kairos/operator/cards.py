@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 from kairos.operator.demand import DAYPARTS, window_text
 from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
-from kairos.operator.staffing_plan import peak_clause, plan
+from kairos.operator.staffing_plan import day_by_day, peak_clause, plan
 
 if TYPE_CHECKING:
     from kairos.operator.rules import SignalPack
@@ -120,23 +120,27 @@ def recommendation(
     busiest: list[tuple[date, Daypart, int | None]],
     pack: SignalPack,
     change: float = 0.0,
+    each_day: list[tuple[date, Daypart, int | None]] | None = None,
 ) -> str:
-    """`change`: what the signals do to the busiest window's demand (-0.33: a third fewer)."""
+    """`change`: what the signals do to the busiest window's demand (-0.33: a third fewer);
+    `each_day`: the busiest window of each day of the period, said for the days not planned."""
     peak = ""
     if busiest:
         day, part, covers = busiest[0]
         peak = f"{window_text(day, part)}" + (f" (≈{covers} covers)" if covers else "")
     if card == "staffing":
         if actions:
-            head = actions[0].text
-            more = f", and {len(actions) - 1} more change" + ("s" if len(actions) > 2 else "")
-            return head + (more if len(actions) > 1 else "") + "." + _why_then(actions[0], pack)
+            said = {a.day for a in actions if a.day is not None}
+            return (
+                actions[0].text + "." + _why_then(actions[0], pack) + _also(actions[1:])
+                + day_by_day(each_day or [], said)
+            )  # fmt: skip
         if (
             planned := plan(
                 busiest, pack.checkins, pack.guests, pack.daypart, change, pack.categories
             )
         ) is not None:
-            return planned
+            return planned + day_by_day(each_day or [], {busiest[0][0]})
         asked = pack.daypart is not None and busiest[0][1] == pack.daypart if busiest else False
         which = f"The busiest {pack.daypart} is" if asked else "Your busiest window is"
         return (
@@ -155,6 +159,13 @@ def recommendation(
     if pack.events is None:
         return "No outside opportunity is known (events nearby are unknown); keep your usual plan."
     return "No outside opportunity stands out; keep your usual plan."
+
+
+def _also(actions: list[StaffAction]) -> str:
+    """The card's other changes, each said (never "and 2 more changes" left unlisted)."""
+    if not actions:
+        return ""
+    return " Also: " + "; ".join(a.text[:1].lower() + a.text[1:] for a in actions) + "."
 
 
 def _supposed_weather_trigger(card: Card, pack: SignalPack, actions: list[StaffAction]) -> str:

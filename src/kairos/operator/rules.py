@@ -32,7 +32,13 @@ from kairos.operator.cards import (
 from kairos.operator.demand import DAYPARTS, DemandShape, window_text
 from kairos.operator.opportunity import Neighbours
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
-from kairos.operator.staffing_plan import COVERS_PER_SERVER, peak_clause, review_driver
+from kairos.operator.staffing_plan import (
+    COVERS_PER_SERVER,
+    busiest_each_day,
+    peak_clause,
+    review_driver,
+    with_covers,
+)
 from kairos.signals.closures.models import Closure
 from kairos.signals.events.models import Event
 from kairos.signals.school_calendar.models import SchoolDay
@@ -290,16 +296,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         cells = asked
     rank = covers if covers is not None else pack.demand.shares  # the covers, once known
     cells.sort(key=lambda c: -rank[c[0].weekday(), DAYPARTS.index(c[1])])
-    busiest = [
-        (
-            day,
-            part,
-            round(float(covers[day.weekday(), DAYPARTS.index(part)]))
-            if covers is not None
-            else None,
-        )
-        for day, part in cells[:3]
-    ]
+    busiest = with_covers(cells[:3], covers)
 
     actions: list[StaffAction] = []
     for day, part in cells:
@@ -379,7 +376,12 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         actions=actions,
         drivers=ranked,
         recommendation=recommendation(
-            card, actions, busiest, pack, change=_net(effects, busiest[0][:2]) if busiest else 0.0
+            card,
+            actions,
+            busiest,
+            pack,
+            change=_net(effects, busiest[0][:2]) if busiest else 0.0,
+            each_day=busiest_each_day(cells, covers),
         ),
         trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,

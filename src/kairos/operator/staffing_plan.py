@@ -18,14 +18,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 from math import ceil
-from typing import Final
+from typing import Any, Final
 
-from kairos.operator.demand import window_text
+from kairos.operator.demand import DAYPARTS, window_text
 from kairos.operator.peaks import PeakHours, peak_hours
 from kairos.operator.schemas import Daypart, Driver, GuestSnapshot
 
 __all__ = [
     "COVERS_PER_SERVER",
+    "busiest_each_day",
+    "day_by_day",
     "kitchen_and_bar",
     "peak_clause",
     "plan",
@@ -164,3 +166,47 @@ def review_driver(guests: GuestSnapshot | None) -> Driver | None:
                 evidence_ids=ids,
             )
     return None
+
+
+def with_covers(
+    cells: list[tuple[date, Daypart]], covers: Any | None
+) -> list[tuple[date, Daypart, int | None]]:
+    """Windows with their expected covers (`covers`: weekday × daypart, or None: unknown)."""
+    return [
+        (day, part, round(float(covers[day.weekday(), DAYPARTS.index(part)]))
+         if covers is not None else None)
+        for day, part in cells
+    ]  # fmt: skip
+
+
+def busiest_each_day(
+    cells: list[tuple[date, Daypart]], covers: Any | None
+) -> list[tuple[date, Daypart, int | None]]:
+    """The busiest window of each day, in day order, from `cells` ranked busiest first."""
+    first: dict[date, tuple[date, Daypart]] = {}
+    for day, part in cells:
+        first.setdefault(day, (day, part))
+    return with_covers(sorted(first.values()), covers)
+
+
+def day_by_day(each_day: list[tuple[date, Daypart, int | None]], said: set[date]) -> str:
+    """The period's other days, each with its busiest window and its servers, so that a weekend
+    or a week is not answered with one shift (issue 36); `said`: days the answer already plans."""
+    rest = [(day, part, covers) for day, part, covers in each_day if day not in said]
+    if not rest:
+        return ""
+    if all(covers for _, _, covers in rest):
+        return (
+            " The other days: "
+            + "; ".join(
+                f"{window_text(day, part)} ≈{covers} covers, about "
+                f"{max(1, ceil((covers or 0) / COVERS_PER_SERVER))} servers"
+                for day, part, covers in rest
+            )
+            + "."
+        )
+    return (
+        " The other days' busiest windows: "
+        + "; ".join(window_text(day, part) for day, part, _ in rest)
+        + "."
+    )
