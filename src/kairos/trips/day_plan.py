@@ -10,6 +10,8 @@ from dataclasses import replace
 from typing import Final
 
 from kairos.core.geo import haversine_km
+from kairos.trips.day_slots import DARK_SAID, outdoors
+from kairos.trips.daylight import dark_from
 from kairos.trips.models import CHILD_SAID, PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.timeline import DaySpec, schedule_day
@@ -39,8 +41,10 @@ FILL_TRIES: Final = 30
 
 def day_spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> DaySpec:
     pace = PACES[request.pace]
-    return DaySpec(index, request.dates[index], (pace.day_start, pace.day_end), max_stops,
-                   buffer, pace.lunch_minutes, pace.dinner)  # fmt: skip
+    day = request.dates[index]
+    dark = dark_from(day, request.city, request.centre)
+    return DaySpec(index, day, (pace.day_start, pace.day_end), max_stops, buffer,
+                   pace.lunch_minutes, pace.dinner, dark)  # fmt: skip
 
 
 def spec_of(
@@ -50,7 +54,8 @@ def spec_of(
     # a day run late by its evening stop gives no other stop that evening
     window = (day.window[0], min(day.window[1], pace.day_end))
     return DaySpec(day.index, day.date, window, max_stops or day.max_stops, day.buffer + extra,
-                   pace.lunch_minutes, pace.dinner)  # fmt: skip
+                   pace.lunch_minutes, pace.dinner,
+                   dark_from(day.date, request.city, request.centre))  # fmt: skip
 
 
 def schedule(
@@ -66,8 +71,20 @@ def schedule(
     order = (list(range(len(stops))) if keep_order
              else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip
     locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
-    return schedule_day(spec, [stops[i] for i in order], mode=request.travel_mode, hotel=home,
-                        meals=meals, used_meals=used_meals, locks=locks)  # fmt: skip
+    ordered = [stops[i] for i in order]
+    taken = set(used_meals)
+    day, skipped = schedule_day(spec, ordered, mode=request.travel_mode, hotel=home,
+                                meals=meals, used_meals=taken, locks=locks)  # fmt: skip
+    if any(why.startswith(DARK_SAID) for _, why in skipped):
+        # dusk came before a park: the places outdoors first, the route's order otherwise
+        first = sorted(ordered, key=lambda c: not outdoors(c, spec.date.weekday()))
+        again = set(used_meals)
+        retry = schedule_day(spec, first, mode=request.travel_mode, hotel=home, meals=meals,
+                             used_meals=again, locks=locks)  # fmt: skip
+        if len(retry[1]) < len(skipped):
+            (day, skipped), taken = retry, again
+    used_meals.update(taken)
+    return day, skipped
 
 
 def meals_near(meals: Sequence[Candidate], stops: Sequence[Candidate]) -> list[Candidate]:

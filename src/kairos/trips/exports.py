@@ -21,40 +21,16 @@ from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
 from kairos.pipeline.safety import AllergyCheck
-from kairos.signals.geocoding.cities import find_city
+from kairos.trips.daylight import trip_zone
 from kairos.trips.phrasing import MODE_WORDS
 from kairos.trips.schemas import SlotView, TripView
 
 __all__ = ["allergy_lines", "calendar_bytes", "geojson_of", "printable_html", "trip_zone"]
 
-ZONES: Final = {
-    ("US", "NY"): "America/New_York", ("US", "MA"): "America/New_York",
-    ("US", "GA"): "America/New_York", ("US", "FL"): "America/New_York",
-    ("US", "OH"): "America/New_York", ("US", "DC"): "America/New_York",
-    ("US", "TX"): "America/Chicago", ("US", "CO"): "America/Denver",
-    ("CA", "ON"): "America/Toronto", ("CA", "QC"): "America/Toronto",
-    ("CA", "BC"): "America/Vancouver", ("GB", ""): "Europe/London", ("ES", ""): "Europe/Madrid",
-    ("IN", ""): "Asia/Kolkata", ("NP", ""): "Asia/Kathmandu", ("SG", ""): "Asia/Singapore",
-    ("JP", ""): "Asia/Tokyo", ("FR", ""): "Europe/Paris", ("IT", ""): "Europe/Rome",
-    ("AU", "VIC"): "Australia/Melbourne",
-}  # fmt: skip
-"""IANA time zones of the cities trips can be planned in (`signals/data/city_centres.csv`), by
-country and region; a country with one zone needs no region."""
 LEVEL_WORDS: Final = {"danger": "DANGER", "warning": "WARNING", "caution": "CAUTION",
                       "info": "NOTE"}  # fmt: skip
 RISK_WORDS: Final = {"danger": "Danger", "warning": "Warning", "caution": "Caution", "info": "Note"}
 CHECK_MARKS: Final = {"passed": "✓ passed", "failed": "✗ failed", "not_checked": "? not checked"}
-
-
-def trip_zone(city: str) -> ZoneInfo:
-    """The city's time zone; UTC for a city the table does not hold (times then read as UTC,
-    never as floating times a calendar would shift)."""
-    found = find_city(city)
-    if found is not None:
-        name = ZONES.get((found.country, found.region)) or ZONES.get((found.country, ""))
-        if name:
-            return ZoneInfo(name)
-    return ZoneInfo("UTC")
 
 
 def _listed(names: list[str]) -> str:

@@ -26,13 +26,21 @@ least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import date
-from typing import Final, Literal
+from dataclasses import dataclass, replace
+from typing import Final
 
 from kairos.core.geo import haversine_km
-from kairos.trips.hours import allowed_spans, evening_only, visit_hours
-from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
+from kairos.trips.day_slots import (
+    MAX_WAIT,
+    DaySpec,
+    DayState,
+    clock,
+    earliest_start,
+    place_slot,
+    try_stop,
+)
+from kairos.trips.hours import evening_only
+from kairos.trips.models import Candidate, Day, Lock, TravelMode
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes, within_km
 
 __all__ = [
@@ -40,9 +48,6 @@ __all__ = [
     "schedule_day",
 ]  # fmt: skip
 
-MAX_WAIT: Final = 30
-"""Minutes a traveller may wait for a stop to open (or a meal to start) before it is tried
-elsewhere: longer waits are an empty stretch of the day."""
 LUNCH: Final = (11 * 60 + 30, 14 * 60)
 DINNER: Final = (18 * 60 + 30, 20 * 60 + 30)
 """Earliest and latest start of each meal."""
@@ -53,8 +58,6 @@ free time before dinner said); an earlier day's traveller is back before dinner 
 DINNER_WAIT: Final = 150
 """Minutes a dinner is waited for after the day's last visit or before an evening stop: free
 time, said in words, never shown as a wait at the table."""
-IDLE_SAID: Final = 60
-"""Free time between two slots longer than this is said in words."""
 MEAL_RADIUS_KM: Final = {"walk": 1.2, "transit": 3.0, "drive": 5.0}
 MEAL_TRIES: Final = 12
 MEAL_WAY: Final = 20
@@ -64,142 +67,8 @@ FARTHER_MEAL: Final = 2.0
 taken (still a leg the mode allows): a longer way to lunch beats no lunch."""
 
 
-@dataclass(frozen=True)
-class DaySpec:
-    index: int
-    date: date
-    window: tuple[int, int]
-    max_stops: int
-    buffer: int
-    lunch_minutes: int
-    dinner: bool
-
-
-@dataclass
-class _State:
-    spec: DaySpec
-    mode: TravelMode
-    hotel: Point | None
-    meals: Sequence[Candidate]
-    used_meals: set[str]
-    t: int
-    pos: Point | None
-    slots: list[Slot] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    pos_known: bool = True
-    """False after a place whose source gives no position: legs from it are an allowance."""
-    evening: str | None = None
-    """The note of a place open only in the evening planned as the day's last stop."""
-
-    def leg(self, to: Point, known: bool = True) -> tuple[int, float]:
-        if self.pos is None:
-            return (0, 0.0)
-        if not (known and self.pos_known):
-            return (UNKNOWN_LEG, 0.0)
-        return travel_minutes(self.pos, to, self.mode)
-
-    def home(self, at: Point, known: bool = True) -> int:
-        if self.hotel is None:
-            return 0
-        return travel_minutes(at, self.hotel, self.mode)[0] if known else UNKNOWN_LEG
-
-
-def _clock(minute: int) -> str:
-    return "24:00" if minute == 1440 else f"{minute // 60 % 24:02d}:{minute % 60:02d}"
-
-
-def earliest_start(
-    c: Candidate, weekday: int, arrive: int, latest: int, max_wait: int = MAX_WAIT
-) -> int | None:
-    """The first minute ≥ arrive (and ≤ latest) from which no minute of a visit to `c` is known
-    closed (open throughout when its hours that day are known)."""
-    for a, b in allowed_spans(c, weekday):
-        start = max(arrive, a)
-        if start + c.duration <= b and start <= latest and start - arrive <= max_wait:
-            return start
-    return None
-
-
-def _place(
-    s: _State, c: Candidate, start: int, travel: tuple[int, float], kind: str, locked: bool,
-    risk_reason: str | None = None,
-) -> None:  # fmt: skip
-    kind_: Literal["stop", "lunch", "dinner"] = (
-        "lunch" if kind == "lunch" else "dinner" if kind == "dinner" else "stop"
-    )
-    known = visit_hours(c, s.spec.date.weekday(), start, start + c.duration) == "open"
-    arrive = s.t + travel[0]
-    if s.slots and start - arrive > MAX_WAIT:  # free time first, then the way there: no queue
-        idle = (s.t - (s.spec.buffer if s.slots[-1].kind == "stop" else 0), start - travel[0])
-        arrive = start
-        if idle[1] - idle[0] > IDLE_SAID:
-            what = f"{kind} at {c.name}" if kind_ != "stop" else c.name
-            s.notes.append(f"Free time {_clock(idle[0])}–{_clock(idle[1])} before {what} at "
-                           f"{_clock(start)}: nothing Kairos knows fits in between")  # fmt: skip
-    s.slots.append(
-        Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, arrive, start,
-             start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
-             known, allergy=c.allergy if kind_ != "stop" else None,
-             risk_reason=risk_reason, positioned=c.positioned, step_free=c.step_free)
-    )  # fmt: skip
-    s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
-    s.pos, s.pos_known = (c.lat, c.lng), c.positioned
-
-
-def _try(
-    s: _State, c: Candidate, kind: str = "stop", at: int | None = None, locked: bool = False,
-    last: bool = False,
-) -> str | None:  # fmt: skip
-    """Place `c` now; the reason it cannot be, or None when placed. `locked`: fixed to this day
-    (a lock with a time is placed at `at`, and is locked too)."""
-    travel = s.leg((c.lat, c.lng), c.positioned)
-    arrive = s.t + travel[0]
-    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng), c.positioned)
-    if at is not None:
-        if arrive > at:
-            return f"cannot reach it by {at // 60:02d}:{at % 60:02d}"
-        if at > latest:
-            return "its fixed time does not fit the day"
-        if visit_hours(c, s.spec.date.weekday(), at, at + c.duration) == "closed":
-            return "closed at its fixed time"
-        _place(s, c, at, travel, kind, locked=True)
-        return None
-    if s.slots and not locked and travel[0] > s.mode.longest_leg:
-        return (
-            f"{travel[0]} min {s.mode.name} from the stop before it, over the "
-            f"{s.mode.longest_leg} min a leg may take"
-        )
-    # Before the first slot nobody waits: the day just starts later.
-    wait = MAX_WAIT if s.slots else s.spec.window[1]
-    start = earliest_start(c, s.spec.date.weekday(), arrive, latest, wait)
-    if start is None:
-        evening = evening_only(c, s.spec.date.weekday())
-        if evening is not None and last and max(arrive, evening[0]) + c.duration <= evening[1]:
-            # the day's last stop may run past the window: it cannot open earlier
-            start = max(arrive, evening[0])
-            opens, closes, ends = (_clock(m) for m in (*evening, s.spec.window[1]))
-            s.evening = (f"{c.name} opens only in the evening ({opens}–{closes}): planned as the "
-                         f"day's last stop, past the day's usual end at {ends}")  # fmt: skip
-            if not s.slots:
-                s.t = max(s.t, start - travel[0])
-            _place(s, c, start, travel, kind, locked=locked)
-            return None
-        if evening is not None and evening[0] + c.duration > s.spec.window[1]:
-            opens, closes, ends = (_clock(m) for m in (*evening, s.spec.window[1]))
-            return (f"opens only in the evening ({opens}–{closes}), and a {c.duration}-minute "
-                    f"visit from {opens} runs past the day's end at {ends}: Kairos does not "
-                    "plan evening visits yet; go after the day's last stop")  # fmt: skip
-        if arrive > latest:
-            return "no time left that day"
-        return "not open for the whole visit at any time it could be reached that day"
-    if not s.slots:
-        s.t = max(s.t, start - travel[0])  # the day starts so as to reach it when it opens
-    _place(s, c, start, travel, kind, locked=locked)
-    return None
-
-
 def _meal(
-    s: _State, kind: str, nxt: Candidate | None, *, by: int | None = None, wait: int = MAX_WAIT
+    s: DayState, kind: str, nxt: Candidate | None, *, by: int | None = None, wait: int = MAX_WAIT
 ) -> None:  # fmt: skip
     """A lunch or dinner break now, near the route to `nxt`; started by `by` when given (a dinner
     before an evening stop), after at most `wait` minutes. With no place to eat known near, the
@@ -242,7 +111,7 @@ def _meal(
         meal = replace(m, duration=minutes, rank=0.0)
         travel = s.leg((m.lat, m.lng))
         if s.t + travel[0] < window[0] - wait:
-            s.notes.append(f"no {kind} planned: the day's visits end at {_clock(s.t)}, before "
+            s.notes.append(f"no {kind} planned: the day's visits end at {clock(s.t)}, before "
                            f"{kind} time")  # fmt: skip
             return
         arrive = max(s.t + travel[0], window[0])
@@ -251,14 +120,14 @@ def _meal(
             latest = min(latest, by)
         start = earliest_start(meal, s.spec.date.weekday(), arrive, latest)
         if start is not None:
-            _place(s, meal, start, travel, kind, locked=False, risk_reason=reason)
+            place_slot(s, meal, start, travel, kind, locked=False, risk_reason=reason)
             s.used_meals.add(m.id)
             return
     _on_your_own(s, kind, minutes, nxt, f"open for {kind} " if reach else "", by)
 
 
 def _on_your_own(
-    s: _State, kind: str, minutes: int, nxt: Candidate | None, what: str, by: int | None = None
+    s: DayState, kind: str, minutes: int, nxt: Candidate | None, what: str, by: int | None = None
 ) -> None:  # fmt: skip
     """No place to eat is known near: the day says where and when to plan the meal, and a meal
     with a stop after it keeps its time free (a dinner before an evening stop: near that stop,
@@ -272,9 +141,9 @@ def _on_your_own(
     near = (nxt.name if nxt is not None and toward else
             s.slots[-1].name if s.slots else "the day's stops")  # fmt: skip
     said = f"No place to eat {what}is known near {near}: plan {kind} yourself around "
-    said += _clock(at)
+    said += clock(at)
     if ahead:
-        said += f" ({_clock(at)}–{_clock(at + minutes)} is kept free for it)"
+        said += f" ({clock(at)}–{clock(at + minutes)} is kept free for it)"
         s.t = at + minutes
     s.notes.append(said)
 
@@ -303,10 +172,10 @@ class _Mark:
     used_meals: frozenset[str]
 
     @classmethod
-    def of(cls, s: _State) -> _Mark:
+    def of(cls, s: DayState) -> _Mark:
         return cls(len(s.slots), len(s.notes), s.t, s.pos, s.pos_known, frozenset(s.used_meals))
 
-    def restore(self, s: _State) -> bool:
+    def restore(self, s: DayState) -> bool:
         """Back to the mark; whether anything was taken back."""
         moved = (len(s.slots), len(s.notes), s.t) != (self.slots, self.notes, self.t)
         del s.slots[self.slots :], s.notes[self.notes :]
@@ -315,7 +184,7 @@ class _Mark:
         return moved
 
 
-def _wants_meal(s: _State, kind: str, nxt: Candidate | None) -> bool:
+def _wants_meal(s: DayState, kind: str, nxt: Candidate | None) -> bool:
     earliest, latest = LUNCH if kind == "lunch" else DINNER
     if s.t > latest or not s.slots:
         return False
@@ -337,7 +206,7 @@ def schedule_day(
     locks: Mapping[str, Lock],
 ) -> tuple[Day, list[tuple[Candidate, str]]]:
     """The day, and the stops it could not hold with why. `used_meals` is updated."""
-    s = _State(spec, mode, hotel, meals, used_meals, spec.window[0], hotel)
+    s = DayState(spec, mode, hotel, meals, used_meals, spec.window[0], hotel)
     timed = sorted((c for c in stops if (lk := locks.get(c.id)) and lk.start is not None),
                    key=lambda c: (locks[c.id].start or 0, c.id))  # fmt: skip
     skipped: list[tuple[Candidate, str]] = []
@@ -356,7 +225,7 @@ def schedule_day(
         )
         if timed and (nxt is None or _blocks(s, nxt, timed[0], locks, meal_first)):
             lock = timed.pop(0)
-            if (why := _try(s, lock, at=locks[lock.id].start)) is not None:
+            if (why := try_stop(s, lock, at=locks[lock.id].start)) is not None:
                 skipped.append((lock, why))
             else:
                 placed += 1
@@ -377,9 +246,9 @@ def schedule_day(
         if placed >= spec.max_stops:
             skipped.append((nxt, "the day already has as many stops as its pace allows"))
             continue
-        why = _try(s, nxt, locked=nxt.id in locks, last=last)
+        why = try_stop(s, nxt, locked=nxt.id in locks, last=last)
         if why is not None and before.restore(s):  # the stop without the dinner before it
-            why = _try(s, nxt, locked=nxt.id in locks, last=last)
+            why = try_stop(s, nxt, locked=nxt.id in locks, last=last)
             if why is None and "dinner" in meal_kinds:
                 meal_kinds.remove("dinner")
                 # a wait may be long ("free time 15:10-18:53"): what is missing is a known
@@ -415,7 +284,7 @@ def schedule_day(
 
 
 def _blocks(
-    s: _State, nxt: Candidate, lock: Candidate, locks: Mapping[str, Lock], meal_first: int = 0
+    s: DayState, nxt: Candidate, lock: Candidate, locks: Mapping[str, Lock], meal_first: int = 0
 ) -> bool:
     """Whether visiting `nxt` first (after the meal breaks due before it, `meal_first` minutes
     with their way) would make the timed `lock` late."""

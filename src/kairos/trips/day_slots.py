@@ -1,0 +1,185 @@
+"""Placing one stop or meal on a day's clock (`timeline.py` walks the day's order with these).
+
+A stop is reached (travel by the mode), waited for when it opens later (at most `MAX_WAIT`;
+before the day's first stop the day simply starts later), and placed only when no minute of its
+visit is known closed (`trips/hours.py`) and the day can still end, the way back included,
+inside the pace's window. A place outdoors (`kind_groups` "outdoors": a park, a garden, a
+viewpoint, a beach) is visited in daylight: its visit ends by the day's `dark` minute
+(`daylight.py`), unless it opens only in the evening or its name says it is a night visit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Final, Literal
+
+from kairos.trips.hours import allowed_spans, evening_only, visit_hours
+from kairos.trips.kind_groups import fits
+from kairos.trips.models import Candidate, Slot, TravelMode
+from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
+
+__all__ = [
+    "DARK_SAID", "IDLE_SAID", "MAX_WAIT", "DaySpec", "DayState", "clock", "earliest_start",
+    "outdoors", "place_slot", "try_stop",
+]  # fmt: skip
+
+MAX_WAIT: Final = 30
+"""Minutes a traveller may wait for a stop to open (or a meal to start) before it is tried
+elsewhere: longer waits are an empty stretch of the day."""
+
+IDLE_SAID: Final = 60
+"""Free time between two slots longer than this is said in words."""
+DARK_SAID: Final = "outdoors, and dark"
+"""How the reason a place outdoors was not placed (dusk came first) begins."""
+
+
+@dataclass(frozen=True)
+class DaySpec:
+    index: int
+    date: date
+    window: tuple[int, int]
+    max_stops: int
+    buffer: int
+    lunch_minutes: int
+    dinner: bool
+    dark: int | None = None
+    """The minute it is dark that day (`daylight.dark_from`); None: not known."""
+
+
+@dataclass
+class DayState:
+    spec: DaySpec
+    mode: TravelMode
+    hotel: Point | None
+    meals: Sequence[Candidate]
+    used_meals: set[str]
+    t: int
+    pos: Point | None
+    slots: list[Slot] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    pos_known: bool = True
+    """False after a place whose source gives no position: legs from it are an allowance."""
+    evening: str | None = None
+    """The note of a place open only in the evening planned as the day's last stop."""
+
+    def leg(self, to: Point, known: bool = True) -> tuple[int, float]:
+        if self.pos is None:
+            return (0, 0.0)
+        if not (known and self.pos_known):
+            return (UNKNOWN_LEG, 0.0)
+        return travel_minutes(self.pos, to, self.mode)
+
+    def home(self, at: Point, known: bool = True) -> int:
+        if self.hotel is None:
+            return 0
+        return travel_minutes(at, self.hotel, self.mode)[0] if known else UNKNOWN_LEG
+
+
+def clock(minute: int) -> str:
+    return "24:00" if minute == 1440 else f"{minute // 60 % 24:02d}:{minute % 60:02d}"
+
+
+def earliest_start(
+    c: Candidate, weekday: int, arrive: int, latest: int, max_wait: int = MAX_WAIT
+) -> int | None:
+    """The first minute ≥ arrive (and ≤ latest) from which no minute of a visit to `c` is known
+    closed (open throughout when its hours that day are known)."""
+    for a, b in allowed_spans(c, weekday):
+        start = max(arrive, a)
+        if start + c.duration <= b and start <= latest and start - arrive <= max_wait:
+            return start
+    return None
+
+
+def place_slot(
+    s: DayState, c: Candidate, start: int, travel: tuple[int, float], kind: str, locked: bool,
+    risk_reason: str | None = None,
+) -> None:  # fmt: skip
+    kind_: Literal["stop", "lunch", "dinner"] = (
+        "lunch" if kind == "lunch" else "dinner" if kind == "dinner" else "stop"
+    )
+    known = visit_hours(c, s.spec.date.weekday(), start, start + c.duration) == "open"
+    arrive = s.t + travel[0]
+    if s.slots and start - arrive > MAX_WAIT:  # free time first, then the way there: no queue
+        idle = (s.t - (s.spec.buffer if s.slots[-1].kind == "stop" else 0), start - travel[0])
+        arrive = start
+        if idle[1] - idle[0] > IDLE_SAID:
+            what = f"{kind} at {c.name}" if kind_ != "stop" else c.name
+            s.notes.append(f"Free time {clock(idle[0])}–{clock(idle[1])} before {what} at "
+                           f"{clock(start)}: nothing Kairos knows fits in between")  # fmt: skip
+    s.slots.append(
+        Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, arrive, start,
+             start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
+             known, allergy=c.allergy if kind_ != "stop" else None,
+             risk_reason=risk_reason, positioned=c.positioned, step_free=c.step_free)
+    )  # fmt: skip
+    s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
+    s.pos, s.pos_known = (c.lat, c.lng), c.positioned
+
+
+def outdoors(c: Candidate, weekday: int) -> bool:
+    """A place seen in daylight: outdoors by `kind_groups`, neither open only in the evening nor
+    named a night visit ("Night Safari", "night market")."""
+    if not fits("outdoors", c.kind, c.category, c.name):
+        return False
+    return evening_only(c, weekday) is None and "night" not in c.name.lower()
+
+
+def try_stop(
+    s: DayState, c: Candidate, kind: str = "stop", at: int | None = None, locked: bool = False,
+    last: bool = False,
+) -> str | None:  # fmt: skip
+    """Place `c` now; the reason it cannot be, or None when placed. `locked`: fixed to this day
+    (a lock with a time is placed at `at`, and is locked too)."""
+    travel = s.leg((c.lat, c.lng), c.positioned)
+    arrive = s.t + travel[0]
+    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng), c.positioned)
+    if at is not None:
+        if arrive > at:
+            return f"cannot reach it by {at // 60:02d}:{at % 60:02d}"
+        if at > latest:
+            return "its fixed time does not fit the day"
+        if visit_hours(c, s.spec.date.weekday(), at, at + c.duration) == "closed":
+            return "closed at its fixed time"
+        place_slot(s, c, at, travel, kind, locked=True)
+        return None
+    if s.slots and not locked and travel[0] > s.mode.longest_leg:
+        return (
+            f"{travel[0]} min {s.mode.name} from the stop before it, over the "
+            f"{s.mode.longest_leg} min a leg may take"
+        )
+    dark = s.spec.dark if s.spec.dark is not None and outdoors(c, s.spec.date.weekday()) else None
+    if dark is not None:  # a time the traveller fixed is theirs; a free one is in daylight
+        latest = min(latest, dark - c.duration)
+    # Before the first slot nobody waits: the day just starts later.
+    wait = MAX_WAIT if s.slots else s.spec.window[1]
+    start = earliest_start(c, s.spec.date.weekday(), arrive, latest, wait)
+    if start is None:
+        evening = evening_only(c, s.spec.date.weekday())
+        if evening is not None and last and max(arrive, evening[0]) + c.duration <= evening[1]:
+            # the day's last stop may run past the window: it cannot open earlier
+            start = max(arrive, evening[0])
+            opens, closes, ends = (clock(m) for m in (*evening, s.spec.window[1]))
+            s.evening = (f"{c.name} opens only in the evening ({opens}–{closes}): planned as the "
+                         f"day's last stop, past the day's usual end at {ends}")  # fmt: skip
+            if not s.slots:
+                s.t = max(s.t, start - travel[0])
+            place_slot(s, c, start, travel, kind, locked=locked)
+            return None
+        if evening is not None and evening[0] + c.duration > s.spec.window[1]:
+            opens, closes, ends = (clock(m) for m in (*evening, s.spec.window[1]))
+            return (f"opens only in the evening ({opens}–{closes}), and a {c.duration}-minute "
+                    f"visit from {opens} runs past the day's end at {ends}: Kairos does not "
+                    "plan evening visits yet; go after the day's last stop")  # fmt: skip
+        if dark is not None and arrive + c.duration > dark:
+            return (f"{DARK_SAID} from about {clock(dark)} that day: a {c.duration}-minute "
+                    "visit in daylight no longer fits")  # fmt: skip
+        if arrive > latest:
+            return "no time left that day"
+        return "not open for the whole visit at any time it could be reached that day"
+    if not s.slots:
+        s.t = max(s.t, start - travel[0])  # the day starts so as to reach it when it opens
+    place_slot(s, c, start, travel, kind, locked=locked)
+    return None
