@@ -37,8 +37,8 @@ from kairos.core.geo import haversine_km
 from kairos.core.not_sights import why_no_stop_even_if_listed, why_not_a_sight
 
 __all__ = [
-    "DUPLICATE_KM", "MINOR", "NOTABLE", "near_duplicates", "not_a_sight", "notability",
-    "typical_minutes",
+    "DUPLICATE_KM", "MINOR", "NOTABLE", "nameless", "near_duplicates", "not_a_sight",
+    "notability", "typical_minutes",
 ]  # fmt: skip
 
 
@@ -89,6 +89,25 @@ _GENERIC: Final = _wordset(
     "monument memorial park garden museum gallery viewpoint fountain well pond tank tower "
     "sculpture painting graffiti artwork attraction"
 )
+
+
+_UNNAMED: Final = _wordset(
+    "unidentified unknown unnamed untitled anonymous nameless old ancient small big large "
+    "little dalan chhatri chattri baradari baoli stepwell ghat kund mandir masjid "
+    "pavilion arch wall pillar"
+)
+"""Words that say what a place is, never which one ("Unidentified Tomb", "Old Mosque", "Dalans"):
+with `_GENERIC`, a name of only these is no name a traveller could find."""
+
+
+def nameless(name: str) -> bool:
+    """Whether a place's name only says what it is ("Tombs", "Unidentified Tomb", "Dalan"),
+    plurals folded: no name a traveller could ask the way to or find on a sign."""
+    words = _words(name)
+    if not words:  # a name in another script is a name (`not_a_sight` reads the unreadable)
+        return False
+    plain = _GENERIC | _UNNAMED
+    return all(w in plain or (w.endswith("s") and w[:-1] in plain) for w in words)
 
 
 def _words(name: str) -> list[str]:

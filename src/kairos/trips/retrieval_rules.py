@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from kairos.core.notability import MINOR, near_duplicates, not_a_sight, notability
+from kairos.core.notability import MINOR, nameless, near_duplicates, not_a_sight, notability
 from kairos.ingest.poi_season import SEASON_KEY
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.models import Candidate
@@ -100,13 +100,16 @@ def sights(
     rows: Sequence[Row], judge: Callable[[Row], float | None] = judged
 ) -> tuple[list[Row], int, list[float]]:
     """The rows that are sights, how many were not (businesses, offices, homes), and each kept
-    row's notability (`judge`: `judged`, or a cache of it). A place of no note (below `MINOR`: a
-    generic word or an unreadable name for a name, a bare mural) is kept only when the
+    row's notability (`judge`: `judged`, or a cache of it). A place whose name only says what
+    it is (`nameless`: "Tombs", "Unidentified Tomb") is never one. A place of no note (below
+    `MINOR`: a generic word or an unreadable name for a name, a bare mural) is kept only when the
     interests' words name it (bm25 > 0); of two rows naming one place within
     `notability.DUPLICATE_KM`, the more notable is kept."""
     kept: list[tuple[Row, float]] = []
     not_sights = 0
     for r in rows:
+        if nameless(r.name):  # "Tombs", "Unidentified Tomb": no name to find it by
+            continue
         note = judge(r)
         if note is None:
             not_sights += 1
