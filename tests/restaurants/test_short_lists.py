@@ -171,3 +171,21 @@ async def test_coeliac_alone_is_an_allergy_warned_about_not_a_diet_to_evidence(
     assert shown, payload["message"]
     assert all("italian" in _cuisines(p) for p in shown), [p["cuisine_types"] for p in shown]
     assert "gluten" in payload["message"], payload["message"]
+
+
+async def test_a_kind_or_diet_the_city_lacks_names_the_nearest_city_holding_it(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "korean bbq columbus" and "halal in columbus": the sample's Columbus holds no Korean
+    place and none showing halal food, and the answer stopped at "I know no Korean places in
+    Columbus" (the judged set's half A: 9 of 60 answers empty). It names the nearest city that
+    has them now, and offers to look there; it still lists no other city's places."""
+    uid = await create_user(client)
+    for message in ("korean bbq columbus", "halal in columbus"):
+        payload = await _turn(client, uid, message)
+        assert _shown(payload) == [], [p["name"] for p in _shown(payload)]
+        text = payload["message"]
+        assert "Columbus" in text and "The nearest city where I know" in text, text
+        city = text.split(" is ")[-1].split(",")[0]
+        assert city and city.lower() != "columbus", text
+        assert f"Look in {city}?" in payload["follow_up_questions"], payload

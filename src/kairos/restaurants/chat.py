@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 
 from kairos.core.allergens import asked_allergens
 from kairos.core.diets import DIETS
+from kairos.core.place_kinds import STATED_DIET_KINDS
 from kairos.pipeline.events import Thinking, TurnEvent
 from kairos.pipeline.safety import hard_set
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing
@@ -28,6 +29,7 @@ from kairos.restaurants.chat_search import nearest_kinds, search_relaxing, stric
 from kairos.restaurants.chat_turn import ChatState, ChatTurn, finish, history_of, text_answer
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
+from kairos.restaurants.elsewhere import nearest_city_with
 from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.name_evidence import dish_cuisines, name_evidence
 from kairos.restaurants.results import with_quote
@@ -153,6 +155,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     wanted = phrasing.describe_request(
         decomposition.filters.categories, [], decomposition.filters.city
     )
+    wanted_kind = phrasing.describe_request(decomposition.filters.categories, [], None)
+    query_words = decomposition.vector_query
     if not found.hits and all_unsafe:
         # what every place shows an allergen of is the cuisine here, not the occasions or diets
         # (never filtered on in that check): "every one of the romantic Thai places" claimed a
@@ -171,10 +175,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         if kin := nearest_kinds(decomposition.filters.categories):
             names = phrasing.listed([phrasing.category_name(k) for k in kin], "or")
             none_here += f" Nor any {names} place there, the nearest kinds."
+        go = ["Look in another city?"]
+        if away := await nearest_city_with(turn.search, turn.places.db, filters, query_words):
+            none_here, go = f"{none_here} {away.sentence(wanted_kind)}", [away.suggestion()]
         message = phrasing.after_assumptions(decomposition.assumptions, none_here)
-        yield text_answer(
-            turn, message, ["Try another cuisine?", "Look in another city?"], hard, relaxed
-        )
+        yield text_answer(turn, message, ["Try another cuisine?", *go], hard, relaxed)
         return
     # a strict diet (vegan, gluten-free, halal) is met on evidence only, never filled in
     unmet = [d for d in searched.strict if not any(d in h.place.traits for h in found.hits)]
@@ -183,7 +188,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         message = phrasing.unmet_need_message(
             unmet, decomposition.filters.city, decomposition.assumptions
         )
-        questions = ["Look in another city?", f"Search without {phrasing.listed(named)}?"]
+        look = "Look in another city?"
+        scope = filters.model_copy(update={"kinds": sorted({*filters.kinds, *STATED_DIET_KINDS})})
+        if away := await nearest_city_with(turn.search, turn.places.db, scope, query_words, unmet):
+            message = (
+                f"{message} {away.sentence(f'places that show {phrasing.listed(named)} food')}"
+            )
+            look = away.suggestion()
+        questions = [look, f"Search without {phrasing.listed(named)}?"]
         yield text_answer(turn, message, questions, hard, relaxed)
         return
     found = found.model_copy(
