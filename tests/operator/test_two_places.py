@@ -96,3 +96,26 @@ async def test_a_restaurant_the_catalog_lacks_is_said_with_the_places_it_holds_n
                          "Boston. usually 90 covers on a Friday. friday?")  # fmt: skip
     assert answer["text"].startswith("I don't have Zorblax Tavern in my data; I used the ")
     assert re.search(r"Nearest places I know there: [A-Z]", answer["text"]), answer["text"]
+
+
+async def test_covers_said_between_two_restaurants_are_split_never_one_places_alone(
+    client: httpx.AsyncClient,
+) -> None:
+    """Panel half A (o03): "300 covers on Fridays between them" for two places was staffed as the
+    first place's own (twice its share). The total is theirs together: split evenly, said as an
+    assumption, and the one the operator then keeps has its share."""
+    uid = await create_user(client)
+    first = await _turn(
+        client,
+        uid,
+        message="We run Upper Crust on Tremont in the South End and Smoken Joe's in Brighton, "
+        "about 400 covers on saturdays between them. this weekend?",
+    )
+    assert _names(first) == ["Upper Crust Pizzeria", "Smoken Joe's Bbq"]
+    assert first["question"] is None  # the covers say whose they are: no scope question
+    assert "your 400 covers are the 2 restaurants' together, ≈200 at each" in first["text"]
+    assert "≈400 covers" not in first["text"]
+    one = await _turn(client, uid, message="only Smoken Joe's please",
+                      session_id=first["session_id"])  # fmt: skip
+    assert _names(one) == ["Smoken Joe's Bbq"]
+    assert (one["baseline"]["covers"], one["baseline"]["weekday"]) == (200, 5)

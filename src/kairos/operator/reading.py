@@ -84,6 +84,11 @@ _SCOPE_ALL = re.compile(
     r"(?: of them| locations)?|every (?:location|site|one)|everywhere|apply to all)\b",
     re.I,
 )
+_COMBINED = re.compile(
+    r"\b(?:between (?:them|us|the two|both(?: of them)?|all (?:of )?them|the (?:two|three|four)"
+    r"(?: of them)?)|combined|in total|all told|across (?:both|all|them|the (?:two|three|four)))\b",
+    re.I,
+)
 _SCOPE_FIRST = re.compile(
     r"\b(?:(?:just|only) (?:the )?first(?: one| location)?|first (?:one|location)|just (?:that|"
     r"the one)|only (?:that|the one))\b",
@@ -139,6 +144,8 @@ class Reading:
     baselines: list[Baseline] = field(default_factory=list)
     """Several restaurants' covers said together ("120 and 150 on fridays"), in order; empty
     when one baseline was said."""
+    combined: bool = False
+    """The covers said are the restaurants' together ("300 on Fridays between them")."""
     window: tuple[date, date] | None = None
     window_text: str | None = None
     competitor: str | None = None
@@ -220,6 +227,7 @@ def read_message(
         locations=locations(text, names),
         baseline=baseline,
         baselines=baselines,
+        combined=baseline is not None and not baselines and bool(_COMBINED.search(text)),
         window=asked.window,
         window_text=asked.text,
         window_note=asked.note,

@@ -192,7 +192,7 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
                 "'180 covers on a Friday', for staff numbers)",
             )
         return
-    if _each_its_own(reading, state, turn):
+    if _each_its_own(reading, state, turn) or _split_between(reading, state, turn):
         return
     said = reading.baseline
     new = BaselineState(covers=said.covers, weekday=said.weekday, daypart=said.daypart)
@@ -229,6 +229,27 @@ def _each_its_own(reading: Reading, state: SessionState, turn: Turn) -> bool:
     turn.event("assumption_set", key="scope", value="all", origin="explicit")
     said = "; ".join(f"{baseline_text(b)} at {label}" for label, b in own.items())
     turn.leads.append(f"Each restaurant from its own covers: {said}.")
+    return True
+
+
+def _split_between(reading: Reading, state: SessionState, turn: Turn) -> bool:
+    """ "300 covers on Fridays between them" for the restaurants named: their total, split
+    evenly until each one's own is said (an assumption, said), never the first one's alone."""
+    said, n = reading.baseline, len(state.locations)
+    if not reading.combined or said is None or n < 2:
+        return False
+    share = round(said.covers / n)
+    own = {loc.label: BaselineState(covers=share, weekday=said.weekday, daypart=said.daypart,
+                                    origin="default") for loc in state.locations}  # fmt: skip
+    state.place_baselines, state.baseline = own, own[state.locations[0].label]
+    state.scope, state.scope_origin, state.scope_asked = "all", "explicit", True
+    turn.event("assumption_set", key="scope", value="all", origin="explicit")
+    turn.assume(
+        "baseline",
+        baseline_text(state.baseline),
+        f"your {said.covers} covers are the "
+        f"{n} restaurants' together, ≈{share} at each (tell me each one's own to be exact)",
+    )
     return True
 
 
