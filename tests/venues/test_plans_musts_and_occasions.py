@@ -70,7 +70,8 @@ async def test_somewhere_nice_is_led_by_well_rated_sit_down_places(
 ) -> None:
     """A fish dinner "somewhere nice" with a member anaphylactic to shellfish once led with a
     $ sandwich shop and a 3.5★ $ pizzeria once the shellfish places were left out: now the top
-    three are rated 4★ or more, priced $$ or more, and not counters."""
+    three are rated 4★ or more, priced $$ or more, and not counters; one under 4★ (a
+    restaurant, where the only 4★ left was a lounge) says that it is below the occasion."""
     plan = await _plan(
         client,
         prompt="fish dinner in boston for 5, somewhere nice",
@@ -90,7 +91,8 @@ async def test_somewhere_nice_is_led_by_well_rated_sit_down_places(
     rows = await _rows(runtime, [v["venue_id"] for v in top])
     for venue in top:
         row = rows[venue["venue_id"]]
-        assert row["rating"] is None or row["rating"] >= 4.0, (venue["name"], row["rating"])
+        said = 'Not what "nice" asks for' in (venue.get("watch_out") or "")
+        assert row["rating"] is None or row["rating"] >= 4.0 or said, (venue["name"], row["rating"])
         assert row["price_tier"] != "$", (venue["name"], row["price_tier"])
         assert not _a_counter(row["categories"]), venue["name"]
         assert "shellfish" not in (venue["category"] or "").lower()

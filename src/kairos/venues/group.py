@@ -171,16 +171,24 @@ def rerank_with_votes(
     venue it does not, whatever the votes (a "no" on the leader once put an advised-against
     venue first, under a summary naming another as the leader); vetoed venues go last; ranks
     are renumbered. A venue more members voted against ("no") than for comes after every
-    venue they did not: a venue the group voted down never leads."""
+    venue they did not: a venue the group voted down never leads.
+
+    Votes blend with the venue's place in the plan, not its bare composite: the plan ranks by
+    more than the composite (a member endangered, a bank's café for a dinner, a bar for a nice
+    dinner go after the rest), so the k-th venue counts the k-th highest composite, and a
+    venue nobody voted on never climbs over those the plan put before it."""
+    placed = sorted((v.composite for v in venues), reverse=True)
+    in_order = sorted(venues, key=lambda v: v.rank)
+    at = {v.venue_id: placed[i] for i, v in enumerate(in_order)}
     scored = []
     for venue in venues:
         cast = votes.get(venue.venue_id, {})
         tally = {v: sum(1 for x in cast.values() if x == v) for v in ("yes", "maybe", "no", "veto")}
         vetoed = sorted(m for m, v in cast.items() if v == "veto")
         support = [_SUPPORT[v] for v in cast.values() if v in _SUPPORT]
-        score = venue.composite
+        score = at[venue.venue_id]
         if support:
-            score = (1 - VOTE_WEIGHT) * venue.composite + VOTE_WEIGHT * sum(support) / len(support)
+            score = (1 - VOTE_WEIGHT) * score + VOTE_WEIGHT * sum(support) / len(support)
         updated = venue.model_copy(update={"votes": tally, "vetoed_by": vetoed})
         against = tally["no"] > tally["yes"]
         scored.append((bool(vetoed), venue.veto, against, -score, venue.rank, updated))

@@ -68,7 +68,14 @@ __all__ = ["PlanTurn", "Planner"]
 
 T = TypeVar("T")
 SHORTLIST: Final = 5
-"""A vibe never leaves fewer venues than this: two vetoes still leave three picks."""
+"""A vibe never leaves fewer venues than this: two vetoes still leave three picks; with more
+members, every member may veto one and three picks remain (`kept_for_votes`)."""
+
+
+def kept_for_votes(members: int) -> int:
+    """The venues a vibe keeps at least (when that many are found): three picks after a veto
+    from each member, and never fewer than `SHORTLIST`."""
+    return max(SHORTLIST, TOP + members)
 
 
 @dataclass
@@ -232,7 +239,7 @@ class Planner:
                     vibe_scores,
                     holding if found.features_short else (),
                     endangering,
-                    at_least=SHORTLIST,
+                    at_least=kept_for_votes(len(request.members)),
                 )
             )
             dropped = [c for c in candidates if c.place_id not in kept]

@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from kairos.core.diets import SOFT_FREE_DIETS, diet_label
 from kairos.core.place_kinds import FOOD_KINDS, named_a_cafe
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
+from kairos.search.models import PlaceSummary
 from kairos.text.extractive import sentence_naming
 from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Intent
@@ -17,7 +19,7 @@ from kairos.venues.cost import CostProfile, cost_profile, off_budget
 from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, diet_risks
-from kairos.venues.occasion import asks_for_nice, below_a_nice_outing
+from kairos.venues.occasion import NICE_RATING, asks_for_nice, below_a_nice_outing
 from kairos.venues.outing import (
     LARGE_PARTY,
     bar_led,
@@ -30,7 +32,7 @@ from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
 
-__all__ = ["costs_of", "member_risks_at", "neutral_vibes", "scored"]
+__all__ = ["beside_free_evidence", "costs_of", "member_risks_at", "neutral_vibes", "scored"]
 
 SNIPPET_CHARS: Final = 120
 """A why's quote: one sentence of the best-matching review, at most this long."""
@@ -72,6 +74,17 @@ def scored(
         )
     takes = True if seats else c.facts.good_for_groups
     cost = costs.get(c.place_id) or cost_profile({}, None)
+    counter = c.place_id in found.counter_kept or service(p, None) in ("counter", "street")
+    nice = asks_for_nice(intent.said)
+    below = nice is not None and below_a_nice_outing(
+        counter=counter,
+        price_tier=cost.price_range,
+        rating=p.rating,
+        price_said=intent.budget is not None or price_ceiling(intent) is not None,
+    )
+    a_bar = bar_led(p, intent.activity, intent.prompt)
+    if nice and (a_bar or below):
+        checks.append(_under_the_occasion(nice, a_bar, p.rating, counter))
     return Scored(
         venue_id=c.venue_id,
         name=p.name,
@@ -106,24 +119,55 @@ def scored(
         side_of_a_meal=not leads_a_meal(p, intent.activity, intent.said, intent.group_size),
         off_the_meal=intent.activity == "meal"
         and misses_the_early_meal(p, intent.said, why.matched_terms),
-        bar_led=bar_led(p, intent.activity, intent.prompt),
+        bar_led=a_bar,
         off_budget=off_budget(cost.price_range, intent.budget),
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
-        below_the_occasion=asks_for_nice(intent.said) is not None
-        and below_a_nice_outing(
-            counter=c.place_id in found.counter_kept or service(p, None) in ("counter", "street"),
-            price_tier=cost.price_range,
-            rating=p.rating,
-            price_said=intent.budget is not None or price_ceiling(intent) is not None,
-        ),
+        below_the_occasion=below,
     )
+
+
+def _under_the_occasion(nice: str, a_bar: bool, rating: float | None, counter: bool) -> str:
+    """What a venue ranked for a nice outing lacks, said on it: it ranks after every venue
+    that does not lack it, so it is shown only for want of those."""
+    lacks = ["a bar first, not a restaurant"] if a_bar else []
+    if rating is not None and 0 < rating < NICE_RATING:
+        lacks.append(f"rated {rating:.1f}★")
+    if counter:
+        lacks.append("counter service")
+    why = ", ".join(lacks) or "priced under what it asks"
+    return f'Not what "{nice}" asks for ({why}): kept for want of others.'
 
 
 def member_risks_at(c: Candidate, group: GroupProfile) -> list[MemberRisk]:
     """Each member at risk at the venue: their allergy (from its check), their unmet diet."""
     p = c.record.place
-    return members_at_risk(group, c.allergy) + diet_risks(group, p.kind, p.traits, p.categories)
+    allergic = [beside_free_evidence(r, p) for r in members_at_risk(group, c.allergy)]
+    return allergic + diet_risks(group, p.kind, p.traits, p.categories)
+
+
+_FREE_OF: Final = {**SOFT_FREE_DIETS, "milk": "dairy_free"}
+"""The diet trait that shows a venue serves food free of an allergen (gluten → gluten_free)."""
+
+
+def beside_free_evidence(risk: MemberRisk, place: PlaceSummary) -> MemberRisk:
+    """A member's allergen at a venue that also shows options free of it (a kitchen that
+    commonly uses gluten and lists gluten-free dishes): the evidence is said after the risk,
+    whose severity and wording stay as found; free-from options are not a safe kitchen."""
+    shown = list(dict.fromkeys(t for a in risk.allergens if (t := _FREE_OF.get(a)) in place.traits))
+    if not shown:
+        return risk
+    notes = trait_notes(place, shown)
+    said = "; ".join(
+        f"{n.label} options ({n.source}: {n.says})" if n.says else f"{n.label} options"
+        for n in notes
+    ) or " and ".join(f"{diet_label(t)} options" for t in shown)
+    return risk.model_copy(
+        update={
+            "note": f"{risk.note}. It does list {said}: that does not rule the risk out "
+            f"(shared kitchen, cross-contact), so {risk.name} should ask staff before ordering"
+        }
+    )
 
 
 def _asked_category(categories: Sequence[str], asked: Sequence[str]) -> str | None:

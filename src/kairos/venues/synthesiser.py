@@ -109,7 +109,8 @@ class Scored:
     """Priced outside the budget asked (`cost.off_budget`): after every venue that may fit."""
     bar_led: bool = False
     """A bar first for a meal that asks for no drink (`outing.bar_led`): after the places
-    whose food leads."""
+    whose food leads, even those below a nice outing (a lounge is no kind of place for "a nice
+    dinner": a 3.5★ restaurant comes first, said as below the occasion)."""
     unseated: bool = False
     """A party of `LARGE_PARTY` or more, and nothing says the venue takes groups: after those
     listed as good for groups."""
@@ -292,8 +293,8 @@ def _standing(s: Scored) -> tuple[bool | int, ...]:
         s.off_the_meal,
         s.above_ceiling,
         s.off_budget,
-        s.below_the_occasion,
         s.bar_led,
+        s.below_the_occasion,
         _unmet(s),
         s.unseated,
         _poorly_rated(s),

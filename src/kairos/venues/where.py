@@ -47,13 +47,14 @@ _CITIES_HOLDING = (
 NAMED_ENOUGH: Final = 2
 """Places whose address names an area before their median is taken as its centre."""
 _IN_CITY_PLACED = (
-    "SELECT lat, lng, address, area FROM places WHERE is_active AND lat IS NOT NULL "
+    "SELECT lat, lng, address, area, name FROM places WHERE is_active AND lat IS NOT NULL "
     "AND lng IS NOT NULL AND (lower(city) = :city OR lower(area) = :city)"
 )
 _ANY_PLACED = (
-    "SELECT lat, lng, address, area FROM places WHERE is_active AND lat IS NOT NULL "
+    "SELECT lat, lng, address, area, name FROM places WHERE is_active AND lat IS NOT NULL "
     "AND lng IS NOT NULL AND (lower(coalesce(address, '')) LIKE ANY(CAST(:patterns AS text[])) "
-    "OR lower(coalesce(area, '')) LIKE ANY(CAST(:patterns AS text[])))"
+    "OR lower(coalesce(area, '')) LIKE ANY(CAST(:patterns AS text[])) "
+    "OR lower(name) LIKE ANY(CAST(:patterns AS text[])))"
 )
 _LATEST_PLAN_CITY = (
     "SELECT result #>> '{parsed_intent,location}' AS city FROM plans WHERE owner = :uid "
@@ -127,9 +128,10 @@ def _spellings(area: str) -> list[str]:
 async def named_centre(
     db: Database, area: str, city: str | None
 ) -> tuple[float, float, int] | None:
-    """An area the catalogue lists no place under, placed from the places whose address or
-    area names it (the median of their coordinates, in its city when known): (lat, lng, how
-    many); None when fewer than `NAMED_ENOUGH` do."""
+    """An area the catalogue lists no place under, placed from the places whose address,
+    area or own name names it ("Legal Sea Foods - Kendall Square": a branch is named for where
+    it is; the median of their coordinates, in its city when known): (lat, lng, how many);
+    None when fewer than `NAMED_ENOUGH` do."""
     spellings = _spellings(area)
     if city:
         rows = await db.fetch(_IN_CITY_PLACED, {"city": city.lower()})
@@ -141,7 +143,7 @@ async def named_centre(
         if any(
             re.search(
                 rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])",
-                _folded(f"{r['address'] or ''} {r['area'] or ''}"),
+                _folded(f"{r['address'] or ''} {r['area'] or ''} {r['name'] or ''}"),
             )
             for s in spellings
         )
