@@ -41,7 +41,9 @@ import httpx
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 VIEWS = ["restaurants", "meals", "plan", "trips", "operator"]
-# Chromium DevTools' "Slow 4G" preset (front_end/core/sdk/NetworkManager.ts).
+# Chromium DevTools' "Slow 4G" preset (front_end/core/sdk/NetworkManager.ts, Slow4GConditions:
+# called "Fast 3G" until May 2024). 400 kbit/s each way with a 400 ms target RTT is another
+# preset, "3G" (formerly "Slow 3G": 500 kbit/s x 0.8, latency 400 x 5 = 2,000 ms), not this one.
 SLOW_4G = {
     "offline": False,
     "latency": 150 * 3.75,

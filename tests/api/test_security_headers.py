@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from html.parser import HTMLParser
 from typing import Any
@@ -40,8 +42,14 @@ async def test_every_response_carries_the_security_headers(
     assert response.headers["referrer-policy"] == "strict-origin-when-cross-origin"
     policy = _directives(response.headers["content-security-policy"])
     assert policy["frame-ancestors"] == ["'none'"]
-    assert policy["script-src"] == ["'self'"], "no inline script, no other origin"
-    assert policy["style-src"] == ["'self'"]
+    if path == "/":  # the page's own inline stylesheet and first-view script, by hash alone
+        for directive in ("script-src", "style-src"):
+            assert policy[directive][0] == "'self'"
+            assert len(policy[directive]) == 2, policy[directive]
+            assert policy[directive][1].startswith("'sha256-"), "no 'unsafe-inline'"
+    else:
+        assert policy["script-src"] == ["'self'"], "no inline script, no other origin"
+        assert policy["style-src"] == ["'self'"]
     assert policy["object-src"] == ["'none'"]
 
 
@@ -73,6 +81,26 @@ class _InlineFinder(HTMLParser):
         href = dict(attrs).get("href") or ""
         if href.lower().startswith("javascript:"):
             self.blocked.append(f"{tag} javascript: link")
+
+
+async def test_the_pages_policy_allows_exactly_its_inline_elements(
+    client: httpx.AsyncClient,
+) -> None:
+    """The page carries app.css and first-view.js inline (issue 41: the first paint waited a
+    round trip for each); its policy names each element's SHA-256 and nothing else inline."""
+    response = await client.get("/")
+    page = response.text
+    assert '<link rel="stylesheet"' not in page and 'src="/static/js/first-view.js' not in page
+    policy = _directives(response.headers["content-security-policy"])
+    found = {"script": [], "style": []}
+    for tag, text in re.findall(r"<(style|script)>(.*?)</\1>", page, re.S):
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        found[tag].append(f"'sha256-{digest}'")
+    assert len(found["style"]) == 1 and len(found["script"]) == 1, found
+    assert policy["style-src"] == ["'self'", *found["style"]]
+    assert policy["script-src"] == ["'self'", *found["script"]]
+    assert "'unsafe-inline'" not in response.headers["content-security-policy"]
+    assert (WEB_DIR / "app.css").read_text() in page  # the stylesheet as shipped, whole
 
 
 def test_the_ui_has_nothing_inline_for_the_policy_to_block() -> None:

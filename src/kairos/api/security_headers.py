@@ -1,16 +1,18 @@
 """Security headers on every response, and `Secure` cookies whenever the request came over HTTPS.
 
 Pure ASGI, so streamed responses (SSE) pass through untouched. A header a route set itself is
-kept. The UI ships no inline script or style markup (its modules set styles through the CSSOM,
-which CSP allows), so its policy needs no 'unsafe-inline'. The interactive docs (`/docs`,
-`/redoc`) are Swagger UI served from the package (`api/docs.py`), started by an inline script:
-they get a looser policy of their own (inline script and style, nothing from another origin),
-and are off in production by default.
+kept. The UI's page carries its stylesheet and first-view script inline (issue 41: each was a
+round trip before the first paint); its own policy allows exactly those by their SHA-256
+(`content_security_policy(..., inline=...)`, set by the page's route), never 'unsafe-inline'.
+No other inline markup is allowed (the modules set styles through the CSSOM, which CSP
+allows). The interactive docs (`/docs`, `/redoc`) are Swagger UI served from the package
+(`api/docs.py`), started by an inline script: they get a looser policy of their own (inline
+script and style, nothing from another origin), and are off in production by default.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -38,10 +40,15 @@ def tile_source(map_tiles_url: str) -> str | None:
     return f"{parts.scheme}://{host}"
 
 
-def content_security_policy(map_tiles_url: str = "") -> str:
+def content_security_policy(
+    map_tiles_url: str = "", inline: Mapping[str, Sequence[str]] | None = None
+) -> str:
+    """The policy; `inline` adds hash sources by directive ("script-src", "style-src")."""
     images = " ".join(filter(None, ("'self' data:", tile_source(map_tiles_url))))
+    scripts = " ".join(["'self'", *(inline or {}).get("script-src", ())])
+    styles = " ".join(["'self'", *(inline or {}).get("style-src", ())])
     return (
-        "default-src 'self'; script-src 'self'; style-src 'self'; "
+        f"default-src 'self'; script-src {scripts}; style-src {styles}; "
         f"img-src {images}; connect-src 'self'; font-src 'self'; object-src 'none'; "
         "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from starlette.responses import Response
 
 from kairos.api.deps import SettingsDep
+from kairos.api.security_headers import content_security_policy
 from kairos.api.web_assets import StaticAssets, WebAssets
 
 WEB_DIR = Path(str(files("kairos.web")))
@@ -26,9 +27,11 @@ ASSETS = WebAssets(WEB_DIR)
 
 
 @router.get("/")
-async def index(request: Request) -> Response:
-    """Always revalidated (a cheap 304 by ETag): it names the versioned URLs of everything else."""
-    return ASSETS.index(request)
+async def index(request: Request, settings: SettingsDep) -> Response:
+    """Always revalidated (a cheap 304 by ETag): it names the versioned URLs of everything else.
+    Its policy allows its own inline stylesheet and first-view script, by hash."""
+    policy = content_security_policy(settings.map_tiles_url, inline=ASSETS.inline_sources)
+    return ASSETS.index(request, policy)
 
 
 class UiConfig(BaseModel):
