@@ -212,3 +212,30 @@ def test_every_change_of_a_what_if_is_listed_not_counted() -> None:
     assert "more change" not in text
     for action in decision.actions:
         assert action.text[1:] in text, action.text
+
+
+def test_a_counter_service_coffee_place_is_staffed_with_baristas_not_servers() -> None:
+    """Panel half A (o29): "how many baristas?" at a coffee chain answered with servers at one
+    per 20 covers, line cooks and a bar. A listing of coffee and no restaurant is counter
+    service: baristas for its customers, no line cooks or bartenders; a café that is also a
+    restaurant keeps servers."""
+    days = [FRIDAY + timedelta(days=n) for n in range(2)]
+    coffee = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+                        baseline_covers=400, baseline_weekday=FRI, checkins=OWN,
+                        categories=["Food", "Coffee & Tea"])  # fmt: skip
+    text = decide(coffee, "staffing").recommendation
+    assert re.search(r"≈\d+ customers: about \d+ baristas? at one per 30 customers", text), text
+    decision = decide(coffee, "staffing")
+    assert "server" not in text + decision.trigger, (text, decision.trigger)
+    assert "Kitchen: about" not in text and "bartenders (one per" not in text
+    assert re.search(r"The other days: .* customers, about \d+ baristas", text), text
+    cafe = SignalPack(
+        location="here",
+        days=days,
+        demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+        baseline_covers=120,
+        baseline_weekday=FRI,
+        checkins=OWN,
+        categories=["Food", "Coffee & Tea", "Breakfast & Brunch", "Restaurants"],
+    )
+    assert "servers at one per 20 covers" in decide(cafe, "staffing").recommendation

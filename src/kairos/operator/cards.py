@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 from kairos.operator.demand import DAYPARTS, window_text
 from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
-from kairos.operator.staffing_plan import day_by_day, peak_clause, plan
+from kairos.operator.staffing_plan import day_by_day, front_role, peak_clause, plan
 
 if TYPE_CHECKING:
     from kairos.operator.rules import SignalPack
@@ -133,14 +133,14 @@ def recommendation(
             said = {a.day for a in actions if a.day is not None}
             return (
                 actions[0].text + "." + _why_then(actions[0], pack) + _also(actions[1:])
-                + day_by_day(each_day or [], said)
+                + day_by_day(each_day or [], said, pack.categories)
             )  # fmt: skip
         if (
             planned := plan(
                 busiest, pack.checkins, pack.guests, pack.daypart, change, pack.categories
             )
         ) is not None:
-            return planned + day_by_day(each_day or [], {busiest[0][0]})
+            return planned + day_by_day(each_day or [], {busiest[0][0]}, pack.categories)
         asked = pack.daypart is not None and busiest[0][1] == pack.daypart if busiest else False
         which = f"The busiest {pack.daypart} is" if asked else "Your busiest window is"
         return (
@@ -293,7 +293,7 @@ def trigger(
         usual = f" (your usual ≈{covers})" if covers else ""
         return (
             f"Escalate if bookings for {window_text(day, part)} run 15% above usual{usual}: add "
-            "one server; de-escalate if they run 15% below."
+            f"one {front_role(pack.categories)[0]}; de-escalate if they run 15% below."
         )
     if card == "risk":
         return (

@@ -35,6 +35,7 @@ from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffA
 from kairos.operator.staffing_plan import (
     COVERS_PER_SERVER,
     busiest_each_day,
+    front_role,
     peak_clause,
     review_driver,
     with_covers,
@@ -299,6 +300,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     busiest = with_covers(cells[:3], covers)
 
     actions: list[StaffAction] = []
+    role, per, unit = front_role(pack.categories)  # servers and covers, or a counter's baristas
     for day, part in cells:
         drivers = effects.get((day, part), [])
         net = sum(d.effect_pct for d in drivers) / 100.0
@@ -309,15 +311,15 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         if covers is not None:
             usual = float(covers[day.weekday(), DAYPARTS.index(part)])
             expected = usual * (1 + net)
-            delta = round((expected - usual) / COVERS_PER_SERVER)
+            delta = round((expected - usual) / per)
             usual_i, expected_i = round(usual), round(expected)
         else:
             delta = int(net / RELATIVE_STEP) if abs(net) >= RELATIVE_STEP else 0
         if delta == 0:
             continue
         verb = "Add" if delta > 0 else "Cut"
-        people = f"{abs(delta)} server{'s' if abs(delta) > 1 else ''}"
-        covers_note = f" (≈{expected_i} covers against your usual {usual_i})" if usual_i else ""
+        people = f"{abs(delta)} {role}{'s' if abs(delta) > 1 else ''}"
+        covers_note = f" (≈{expected_i} {unit} against your usual {usual_i})" if usual_i else ""
         actions.append(
             StaffAction(
                 kind="add_staff" if delta > 0 else "cut_staff",
@@ -370,6 +372,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         actions = opportunity_actions(ranked, pack, location_label) + [
             a for a in actions if a.staff_delta > 0
         ]
+    moved = effects.get(busiest[0][:2], []) if busiest else []  # on the busiest window
     return Decision(
         location=pack.location,
         card=card,
@@ -380,17 +383,13 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             actions,
             busiest,
             pack,
-            change=_net(effects, busiest[0][:2]) if busiest else 0.0,
+            change=sum(d.effect_pct for d in moved) / 100.0,
             each_day=busiest_each_day(cells, covers),
         ),
         trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,
         uses_reviews=uses_reviews,
     )
-
-
-def _net(effects: dict[tuple[date, Daypart], list[Driver]], cell: tuple[date, Daypart]) -> float:
-    return sum(d.effect_pct for d in effects.get(cell, [])) / 100.0
 
 
 def days_between(start: date, end: date, limit: int) -> list[date]:

@@ -28,6 +28,7 @@ __all__ = [
     "COVERS_PER_SERVER",
     "busiest_each_day",
     "day_by_day",
+    "front_role",
     "kitchen_and_bar",
     "peak_clause",
     "plan",
@@ -48,11 +49,32 @@ BAR_KINDS: Final = frozenset(
      "tiki bars", "whiskey bars", "hotel bar"}
 )  # fmt: skip
 """Categories of a listing that serves from a bar."""
+COUNTER_KINDS: Final = frozenset(
+    {"coffee & tea", "donuts", "juice bars & smoothies", "bubble tea", "coffee roasteries",
+     "bakeries"}
+)  # fmt: skip
+"""Categories of a counter-service listing (a coffee chain), when it is not also a restaurant."""
+COVERS_PER_BARISTA: Final = 30
+"""Customers one barista serves in a daypart at the counter (a rule of thumb, said as one)."""
+
+
+def front_role(categories: list[str] | None) -> tuple[str, int, str]:
+    """Who serves the guests, how many guests each, and what the guests are called: baristas and
+    customers at a counter-service coffee place (its listing: coffee, and no restaurant), never
+    a restaurant's servers and covers (panel half A, o29); servers and covers otherwise."""
+    kinds = {c.lower() for c in categories or []}
+    if kinds & COUNTER_KINDS and "restaurants" not in kinds:
+        return "barista", COVERS_PER_BARISTA, "customers"
+    return "server", COVERS_PER_SERVER, "covers"
 
 
 def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
     """Cooks and bartenders for the window's covers (issue 36: never "not estimated" when the
     covers are known), or which input is missing."""
+    if front_role(categories)[0] == "barista":
+        return (
+            "No line cooks or bartenders counted: your listing is a counter-service coffee place."
+        )
     if not covers:
         return (
             "Cooks and bartenders: unknown until you give your usual covers ('180 covers on a "
@@ -111,21 +133,22 @@ def plan(
         return None
     day, part, covers = busiest[0]
     peak, evidence = peak_clause(checkins, day, part)
+    role, per, unit = front_role(categories)
     which = f"the busiest {part}, " if part == asked else ""
     if covers:
-        servers = max(1, ceil(covers / COVERS_PER_SERVER))
+        servers = max(1, ceil(covers / per))
         head = (
-            f"Staff {which}{window_text(day, part)} for ≈{covers} covers: about {servers} "
-            f"server{'s' if servers > 1 else ''} at one per {COVERS_PER_SERVER} covers"
+            f"Staff {which}{window_text(day, part)} for ≈{covers} {unit}: about {servers} "
+            f"{role}{'s' if servers > 1 else ''} at one per {per} {unit}"
             + (f", the most of them on {peak.hours}" if peak else "")
         )
         count = ""
     else:
-        head = f"Put your strongest servers on {which}{window_text(day, part)}" + (
+        head = f"Put your strongest {role}s on {which}{window_text(day, part)}" + (
             f", the most of them on {peak.hours}" if peak else ""
         )
         count = (
-            " How many servers: unknown until you give your usual covers ('180 covers on a "
+            f" How many {role}s: unknown until you give your usual covers ('180 covers on a "
             "Friday')."
         )
     waits = wait_mentions(guests)
@@ -189,18 +212,23 @@ def busiest_each_day(
     return with_covers(sorted(first.values()), covers)
 
 
-def day_by_day(each_day: list[tuple[date, Daypart, int | None]], said: set[date]) -> str:
+def day_by_day(
+    each_day: list[tuple[date, Daypart, int | None]],
+    said: set[date],
+    categories: list[str] | None = None,
+) -> str:
     """The period's other days, each with its busiest window and its servers, so that a weekend
     or a week is not answered with one shift (issue 36); `said`: days the answer already plans."""
     rest = [(day, part, covers) for day, part, covers in each_day if day not in said]
     if not rest:
         return ""
+    role, per, unit = front_role(categories)
     if all(covers for _, _, covers in rest):
         return (
             " The other days: "
             + "; ".join(
-                f"{window_text(day, part)} ≈{covers} covers, about "
-                f"{max(1, ceil((covers or 0) / COVERS_PER_SERVER))} servers"
+                f"{window_text(day, part)} ≈{covers} {unit}, about "
+                f"{max(1, ceil((covers or 0) / per))} {role}s"
                 for day, part, covers in rest
             )
             + "."
