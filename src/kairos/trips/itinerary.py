@@ -287,8 +287,8 @@ class MoreRelaxed:
 
 @dataclass(frozen=True)
 class SwapStop:
-    """Replace `place_id` with the nearest unused candidate of `want` (a `KIND_GROUPS` name,
-    or a kind / category)."""
+    """Replace `place_id` with an unused candidate of `want` (a `KIND_GROUPS` name, or a kind /
+    category): the best ranked within a leg's reach of it, then the nearest."""
 
     place_id: str
     want: str
@@ -364,7 +364,15 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
     options = [c for c in request.candidates if c.id not in used and _matches(c, change.want)
                and _excluded_reason(c, request, centre) is None
                and _needs_booking(c, request) is None]  # fmt: skip
-    options.sort(key=lambda c: (c.id != change.into, _km(out, c), c.rank, c.id))
+    near = reach_km(request.travel_mode)
+
+    def preferred(c: Candidate) -> tuple[bool, bool, float, float, str]:
+        # the best ranked within a leg's reach (a place without a position may be anywhere:
+        # its distance is no measure), then the nearest beyond it
+        far = out.positioned and c.positioned and _km(out, c) > near
+        return (c.id != change.into, far, _km(out, c) if far else c.rank, c.rank, c.id)
+
+    options.sort(key=preferred)
     keep = [c for c in stops if c.id != out.id]
     spec = spec_of(request, day)
     for option in options[:20]:
