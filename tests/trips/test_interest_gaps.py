@@ -43,3 +43,13 @@ def test_a_phrase_is_read_whole_and_words_inside_words_are_not_kinds() -> None:
         "museum",
     ]
     assert kinds_asked("zoology lectures and bazaars") == []
+
+
+def test_a_temple_named_in_its_countrys_words_is_no_gap() -> None:
+    # panel trips half A (t25): "Kairos knows no temple in Tokyo" with Fukagawa Fudo-do planned
+    tokyo = [_place(1, "Senso-ji", kind="attraction"), _place(2, "Ueno Park")]
+    assert interest_gaps("tokyo for 5 days, temples, shrines and food", "Tokyo", tokyo) == []
+    shrine = [_place(3, "Meiji-jingū", kind="attraction"), _place(4, "Ueno Park")]
+    assert interest_gaps("temples", "Tokyo", shrine) == [
+        "Kairos knows no temple in Tokyo; the places of worship it knows: Meiji-jingū."
+    ]

@@ -3,13 +3,16 @@
 
 A kind with no candidate whose name, category or kind names it is a gap, said in the trip's
 notes ("Kairos knows no zoo in Singapore"), with the places Kairos does know of the same family
-when it knows some ("the animal places it knows: Night Safari, ..."). Words are matched whole,
+when it knows some ("the animal places it knows: Night Safari, ..."). Names are read with
+accents folded, and a temple or a shrine may be named in its country's words (Senso-ji,
+Kiyomizu-dera, Meiji-jingu, a mandir, a gompa). Words are matched whole,
 longest phrase first, and a word serves one phrase only ("theme park" is not also "park").
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -60,6 +63,7 @@ _WORSHIP = (
     "stupa",
     "gurdwara",
     "basilica",
+    *("ji", "dera", "tera", "jinja", "jingu", "taisha", "mandir", "gompa", "vihara", "wat"),
     "chapel",
     "religious_site",
 )
@@ -110,7 +114,11 @@ KINDS: Final[tuple[PlaceKind, ...]] = (
         "art gallery", ("gallery", "galleries", "art gallery"), ("gallery", "galleries", "art")
     ),
     PlaceKind(
-        "temple", ("temple", "temples"), ("temple", "pagoda", "stupa", "wat"), "places of worship"
+        "temple",
+        ("temple", "temples"),
+        # a temple in the words of its country: Senso-ji, Kiyomizu-dera, a mandir, a gompa
+        ("temple", "pagoda", "stupa", "wat", "ji", "dera", "tera", "mandir", "gompa", "vihara"),
+        "places of worship",
     ),
     PlaceKind(
         "church",
@@ -146,7 +154,9 @@ _FAMILIES: Final = {
 
 
 def _plain(text: str) -> str:
-    return " " + " ".join(re.findall(r"[a-z0-9_]+", text.lower())) + " "
+    """Lower-case words, accents folded (Meiji-jingū reads "meiji jingu")."""
+    folded = unicodedata.normalize("NFKD", text.lower()).encode("ascii", "ignore").decode()
+    return " " + " ".join(re.findall(r"[a-z0-9_]+", folded)) + " "
 
 
 def _names(text: str, words: Iterable[str]) -> bool:
