@@ -171,3 +171,22 @@ def test_a_zip_said_beside_the_one_restaurant_named_is_where_it_is() -> None:
     assert [(m.address, m.zip) for m in street] == [("Chelsea St", "02128")]
     two = read_message("02118 and 02139, how do both look?", TUESDAY).locations
     assert [m.zip for m in two] == ["02118", "02139"]  # two ZIPs stay two places
+
+
+@pytest.mark.parametrize(
+    ("said", "part"),
+    [
+        ("mostly brunch, about 120 covers on a Saturday", "lunch"),
+        ("we're mainly a dinner place, usually 200 covers on fridays", "dinner"),
+        ("we do 90 covers on a Sunday, mostly breakfast", "breakfast"),
+        ("we do 150 covers on a friday", None),
+        ("mostly regulars, about 120 covers on a Saturday", None),
+    ],
+)
+def test_the_part_of_the_day_the_covers_mostly_come_in_is_the_baselines(
+    said: str, part: str | None
+) -> None:
+    """Panel half A (o17): "mostly brunch, about 120 covers on a Saturday" planned as 120 over
+    the day (≈51 at lunch). The part of the day said to bring most covers is the baseline's."""
+    r = read_message(said, TUESDAY)
+    assert r.baseline is not None and r.baseline.daypart == part
