@@ -17,11 +17,12 @@ walks every route that returns such items).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from kairos.core.allergen_detection import detect_allergens
+from kairos.core.allergen_detection import AllergenMention, detect_allergens
 from kairos.core.allergens import (
     SEVERITY_RISK,
     Severity,
@@ -283,6 +284,17 @@ class UnsafeToShow(ValueError):
     """An item holds an allergen of someone it would be shown to: it must not be shown."""
 
 
+@lru_cache(maxsize=65_536)
+def _line_mentions(line: str, custom: tuple[str, ...]) -> tuple[AllergenMention, ...]:
+    """A recipe line read by the allergen core, and for the custom entries. Kept: the reading
+    depends on the text and the entries alone, and the same final lines come back with every
+    request that offers their recipe."""
+    mentions = detect_allergens(line)
+    if custom:
+        mentions += detect_allergens(line, custom_lexicon(custom))
+    return tuple(mentions)
+
+
 def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck:
     """A recipe's final ingredient lines, read again for `people`.
 
@@ -300,10 +312,7 @@ def recipe_check(lines: Sequence[str], people: Sequence[Person]) -> AllergyCheck
     custom = tuple(a for a in union if not is_canonical(a))
     risks: dict[str, CheckedRisk] = {}
     for line in lines:
-        mentions = detect_allergens(line)
-        if custom:
-            mentions += detect_allergens(line, custom_lexicon(custom))
-        for mention in mentions:
+        for mention in _line_mentions(line, custom):
             severity = union.get(mention.allergen)
             if severity is None:
                 continue

@@ -28,6 +28,7 @@ __all__ = [
     "DIET_RULES",
     "Hazard",
     "animal_groups",
+    "prime_readings",
     "read_line",
     "text_allergens",
     "tolerated",
@@ -163,6 +164,18 @@ _KEPT: Final = 65_536
 @lru_cache(maxsize=_KEPT)
 def _mentions(text: str) -> tuple[Mention, ...]:
     return tuple(detect_allergens(text))
+
+
+def prime_readings(texts: Iterable[str]) -> int:
+    """Read `texts` (a catalogue's ingredient lines and steps) by the allergen core ahead of
+    the requests that adapt them, as far as the kept readings reach; how many were read."""
+    read = 0
+    for text in texts:
+        if _mentions.cache_info().currsize >= _KEPT:
+            break
+        _mentions(text)
+        read += 1
+    return read
 
 
 @lru_cache(maxsize=_KEPT)
