@@ -81,7 +81,8 @@ def serve(
         app = create_app(settings)
         uvicorn.run(
             app, host=host, port=port, log_level="info", log_config=log_config,
-            proxy_headers=False, http=http_protocol(), ws_max_size=settings.max_body_bytes,
+            proxy_headers=False, server_header=False, http=http_protocol(),
+            ws_max_size=settings.max_body_bytes,
             timeout_graceful_shutdown=stop_within,
         )  # fmt: skip
         return
@@ -89,7 +90,8 @@ def serve(
         run_workers(uvicorn.Config(
             "kairos.api.app:create_app", factory=True, workers=workers,
             host=host, port=port, log_level="info", log_config=log_config,
-            proxy_headers=False, http=http_protocol(), ws_max_size=settings.max_body_bytes,
+            proxy_headers=False, server_header=False, http=http_protocol(),
+            ws_max_size=settings.max_body_bytes,
             timeout_graceful_shutdown=stop_within, timeout_worker_healthcheck=HEALTHCHECK_SECONDS,
         ))  # fmt: skip
 

@@ -142,6 +142,8 @@ def test_a_stream_still_open_when_the_grace_ends_gets_an_error_event(
     """With `--workers 2` the parent hands SIGTERM to each worker, which drains the same way."""
     serve = _serve(runtime, tmp_path, held_model, grace=2, workers=workers)
     try:
+        # no `Server: uvicorn`: what serves the API is nobody's business (issue 40, minor)
+        assert "server" not in httpx.get(f"{serve.base}/health", timeout=10).headers
         events, exited_after = _stream_then_stop(serve)
     finally:
         serve.kill()

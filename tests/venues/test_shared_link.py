@@ -101,3 +101,48 @@ async def test_the_shared_link_names_no_allergy_no_severity_and_no_one_at_risk(
     assert mine.status_code == 200, mine.text
     assert any("peanuts" in v["allergy"]["allergens"] for v in mine.json()["venues"])
     assert mine.json()["user_profile"]["allergies"]["sesame"] == "anaphylactic"
+
+
+async def test_the_shared_link_shows_first_names_and_no_ones_diet(
+    client: httpx.AsyncClient,
+) -> None:
+    """Issue 40, item 3: the link showed members' names as typed ("Nia Okafor") and every
+    venue's "Nia Okafor: no evidence of vegetarian options" flag and watch-out line. It shows
+    first names, no one's diet, and a vote cast under the name it shows counts for that member."""
+    uid = await create_user(client)
+    members = [
+        {"name": "Nia Okafor", "diets": ["vegetarian"]},
+        {"name": "Tom Berg", "diets": ["halal"]},
+        {"name": "Tom Quinn"},
+    ]
+    body = {"prompt": "steakhouse dinner in boston for 4", "members": members}
+    owned = await client.post("/api/plan", json=body, headers=as_user(uid))
+    assert owned.status_code == 200, owned.text
+    plan = owned.json()
+    assert "no evidence of vegetarian" in owned.text, "the owner sees who lacks what"
+    venue = plan["venues"][0]["venue_id"]
+
+    link = f"/api/plans/{plan['plan_id']}"
+    voted = await client.post(
+        f"{link}/votes", json={"member": "Nia", "venue_id": venue, "vote": "veto"}
+    )
+    shared = await client.get(link)
+    for public in (voted, shared):
+        assert public.status_code == 200, public.text
+        answer = public.json()
+        assert answer["members"] == ["you", "Nia", "Tom B.", "Tom Q."]
+        text = public.text.lower()
+        for said in ("okafor", "berg", "quinn", "vegetarian", "halal"):
+            assert said not in text, (
+                said,
+                text[max(0, text.find(said) - 80) : text.find(said) + 80],
+            )
+        assert not any(f["kind"] == "diet" for v in answer["venues"] for f in v["risk_flags"])
+    vetoed = [e for e in shared.json()["excluded"] if e["cause"] == "veto"]
+    assert vetoed and vetoed[0]["members"] == ["Nia"], "the vote counted for Nia Okafor"
+    mine = await client.get(link, headers=as_user(uid))
+    assert "Nia Okafor" in mine.json()["members"], "the owner sees the names as typed"
+    wrong = await client.post(
+        f"{link}/votes", json={"member": "Okafor", "venue_id": venue, "vote": "yes"}
+    )
+    assert wrong.status_code in (400, 422) and "Nia, Tom B., Tom Q." in wrong.text, wrong.text

@@ -33,7 +33,7 @@ from kairos.venues.leftout import vetoed
 from kairos.venues.planner import Planner, PlanTurn
 from kairos.venues.schemas import PlanRequest, PlanResponse, VoteRequest
 from kairos.venues.scout import Scout
-from kairos.venues.shared_link import link_view
+from kairos.venues.shared_link import link_view, shown_names
 from kairos.venues.verdict import consensus, vote_sentence
 from kairos.venues.vibes import match_vibe
 from kairos.venues.vibes.build import build_vibes
@@ -239,9 +239,12 @@ class VenuesProduct:
     ) -> PlanResponse:
         plan = await self.stored(plan_id)
         members = list(plan.members) or ["you"]
-        if body.member not in members:
+        shown = shown_names(members)
+        member = body.member if body.member in members else _named(shown, body.member)
+        if member is None:
+            said = ", ".join(shown.values() if public else members)
             raise InvalidInput(
-                f"member {body.member!r} is not in this plan; vote as one of: {', '.join(members)}"
+                f"member {body.member!r} is not in this plan; vote as one of: {said}"
             )
         venue_ids = [v["venue_id"] for v in plan.result.get("venues", [])]
         if body.venue_id not in venue_ids:
@@ -250,7 +253,7 @@ class VenuesProduct:
                 f"{', '.join(venue_ids)}"
             )
         await self.plans.vote(
-            plan_id=plan_id, member=body.member, venue_id=body.venue_id, vote=body.vote
+            plan_id=plan_id, member=member, venue_id=body.venue_id, vote=body.vote
         )
         return await self.shared(plan_id, public=public)
 
@@ -259,3 +262,8 @@ class VenuesProduct:
         if plan.owner != user.uid:
             raise Forbidden("only the person who made this plan can act on it")
         return plan
+
+
+def _named(shown: dict[str, str], name: str) -> str | None:
+    """The member a name from the plan's link stands for (the link shows first names)."""
+    return next((member for member, short in shown.items() if short == name), None)
