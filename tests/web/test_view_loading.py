@@ -27,7 +27,7 @@ OWN = {
     "trips": {"view-trips.js", "trips.js", "trips-render.js", "trips-map.js", "trips-prefs.js"},
     "operator": {"view-operator.js", "operator.js", "operator-answer.js", "operator-signals.js"},
 }
-CORE = {"main.js", "api.js", "dom.js", "profile.js", "phone-layout.js", "first-view.js"}
+CORE = {"main.js", "api.js", "dom.js", "profile.js", "phone-layout.js"}  # first-view.js: inline
 
 
 def _module(url: str) -> str:
@@ -133,8 +133,7 @@ def test_plan_and_restaurants_paint_their_largest_text_with_the_page(
     screen; with the modules, Restaurants' largest paint stays its intro, not a feed card."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server)
     block_network(context, server)
-    context.route("**/static/js/*.js*", lambda route: route.abort())
-    context.route("**/static/js/first-view.js*", lambda route: route.continue_())
+    context.route("**/static/js/*.js*", lambda route: route.abort())  # first-view.js: inline
     page = context.new_page()
     try:
         page.goto("/#plan")
