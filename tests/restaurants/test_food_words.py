@@ -117,6 +117,32 @@ async def test_places_of_the_kind_come_before_those_only_filed_under_the_food(
         )
 
 
+async def test_a_place_filed_under_the_food_whose_reviews_never_name_it_is_not_shown(
+    client: httpx.AsyncClient, runtime: Any
+) -> None:
+    """ "ice cream in boston" (the judged set's half A, a milk intolerance) put a salad chain
+    first: the source files it under "ice cream & frozen yogurt", none of its reviews says ice
+    cream. A place shown only for that category (not of a kind the table names) has a review
+    naming the food, or none at all; a dessert place whose reviews do name it is still shown."""
+    uid = await create_user(
+        client,
+        allergies={"confirmed": [], "intolerances": ["milk"], "severity": {"milk": "intolerance"}},
+    )
+    for profile_uid in (uid, await create_user(client)):
+        payload = await ask(client, profile_uid, "ice cream in boston")
+        cards = payload.restaurants + payload.flagged_restaurants
+        assert cards, payload.message
+        rows = await runtime.db.fetch(
+            "SELECT p.id, p.kind, count(r.id) AS reviews, count(r.id) FILTER (WHERE r.text_tsv @@"
+            " plainto_tsquery('english', 'ice cream')) AS naming FROM places p LEFT JOIN reviews r"
+            " ON r.place_id = p.id WHERE p.id = ANY(CAST(:ids AS bigint[])) GROUP BY 1, 2",
+            {"ids": [c.id for c in cards]},
+        )
+        for row in rows:
+            if row["kind"] not in ENTRIES["ice_cream"]["kinds"]:
+                assert row["reviews"] == 0 or row["naming"] > 0, (payload.message, dict(row))
+
+
 async def test_satay_where_none_is_known_says_so_rather_than_other_food(
     client: httpx.AsyncClient,
 ) -> None:

@@ -31,7 +31,7 @@ from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
 from kairos.restaurants.elsewhere import nearest_city_with
 from kairos.restaurants.hours import asked_hours, by_hours
-from kairos.restaurants.name_evidence import dish_cuisines, name_evidence
+from kairos.restaurants.name_evidence import dish_cuisines, food_unmentioned, name_evidence
 from kairos.restaurants.results import with_quote
 from kairos.restaurants.schemas import GenerativeUIPayload
 from kairos.restaurants.where import (
@@ -207,10 +207,11 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     proof = await name_evidence(
         turn.places.db, found.hits[: EVALUATE_TOP * 2], cuisines, text_query
     )
-    if proof.lacking:
-        found = found.model_copy(
-            update={"hits": [h for h in found.hits if h.place.id not in proof.lacking]}
-        )
+    foods = [f for f in (food_said(decomposition), *searched.filed_as) if f]
+    unsaid = await food_unmentioned(turn.places.db, found.hits, searched.filed, foods)
+    if proof.lacking or unsaid:
+        gone = proof.lacking | unsaid  # a salad chain filed under "ice cream & frozen yogurt"
+        found = found.model_copy(update={"hits": [h for h in found.hits if h.place.id not in gone]})
     if not found.hits:
         message = (
             phrasing.no_more_message(request_text, len(skip))

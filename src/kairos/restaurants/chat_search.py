@@ -5,6 +5,7 @@ for another."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
@@ -82,6 +83,11 @@ class Searched:
     """The strict diets asked (`strict_diets`): a place without evidence of one is never listed."""
     served_by: list[str] = field(default_factory=list)
     """The kinds of place searched for a diet few places state (keto: steakhouses, salad)."""
+    filed: frozenset[int] = frozenset()
+    """Places to eat listed only because the source files them under the food asked ("ice
+    cream & frozen yogurt" on a salad chain): kept on their reviews' word (`food_unmentioned`)."""
+    filed_as: list[str] = field(default_factory=list)
+    """The foods those categories name ("ice cream", "frozen yogurt")."""
 
 
 def strict_diets(decomposition: Decomposition, diets: list[str]) -> list[str]:
@@ -137,6 +143,8 @@ async def search_relaxing(
     also_kinds = sorted(STATED_DIET_KINDS) if diet_only else None
 
     skip = set(decomposition.skip_place_ids)  # "show me more": the places shown before
+    filed_only: frozenset[int] = frozenset()
+    filed_as: list[str] = []
 
     async def search(scope: SearchFilters) -> TraitSearch:
         return await search_with_traits(
@@ -158,6 +166,8 @@ async def search_relaxing(
         if filed := [h for h in tagged.result.hits if h.place.id not in asked]:
             room = max(SEARCH_LIMIT + len(skip) - len(asked), 0)
             traced = replace(traced, result=_joined(traced.result, filed[:room]))
+            filed_only = frozenset(h.place.id for h in filed[:room])
+            filed_as = [w.strip() for c in own for w in re.split(r"[&/,]", c) if w.strip()]
     relaxed: list[str] = []
     broader = filters
     all_unsafe = cuisine_unknown_here = False
@@ -240,5 +250,5 @@ async def search_relaxing(
         traced, relaxed, all_unsafe, diets, occasions, query,
         cuisine_unknown_here=cuisine_unknown_here and "categories" in relaxed,
         exact=exact, nearest=nearest, served_by=served,
-        strict=strict,
+        strict=strict, filed=filed_only, filed_as=filed_as,
     )  # fmt: skip

@@ -118,3 +118,36 @@ async def name_evidence(
     unproven = {p for p, words in only_name.items() if not any((p, w) in held for w in words)}
     lacking = {p for p, words in without.items() if not all((p, w) in held for w in words)}
     return NameEvidence(frozenset(unproven), frozenset(lacking))
+
+
+# places with reviews, none of which names one of the foods (the place's own name taken out)
+_UNMENTIONED_SQL = """
+SELECT p.id FROM unnest(CAST(:ids AS bigint[]), CAST(:names AS text[])) AS p(id, name)
+WHERE EXISTS (SELECT 1 FROM reviews r WHERE r.place_id = p.id)
+  AND NOT EXISTS (
+    SELECT 1 FROM reviews r, unnest(CAST(:foods AS text[])) AS f(food)
+    WHERE r.place_id = p.id
+      AND r.text_tsv @@ plainto_tsquery('english', f.food)
+      AND to_tsvector('english', replace(lower(r.text), p.name, ' '))
+          @@ plainto_tsquery('english', f.food)
+)
+"""
+
+
+async def food_unmentioned(
+    db: Database, hits: Sequence[SearchHit], filed: frozenset[int], foods: Sequence[str]
+) -> frozenset[int]:
+    """Of the places to eat listed only because the source files them under the food asked
+    (`filed`), those whose reviews never name it (`foods`: as said, and as the category names
+    it): a salad chain filed under "ice cream & frozen yogurt" is no ice cream place when none
+    of its diners writes "ice cream" or "frozen yogurt". A place without reviews keeps its
+    category's word."""
+    asks = [h for h in hits if h.place.id in filed]
+    if not asks or not foods:
+        return frozenset()
+    rows = await db.fetch(
+        _UNMENTIONED_SQL,
+        {"ids": [h.place.id for h in asks], "names": [h.place.name.lower() for h in asks],
+         "foods": list(dict.fromkeys(foods))},
+    )  # fmt: skip
+    return frozenset(int(r["id"]) for r in rows)
