@@ -17,7 +17,8 @@ said in a note, and the slot is reached when it starts. With no place to eat kno
 day says where and when to eat, and a lunch before a stop keeps its time free. The place is the meal
 candidate nearest the route (least detour between here and the next stop) within
 `MEAL_RADIUS_KM` for the mode (`FARTHER_MEAL` times it when none is free there), open for the
-meal when its hours are known, used once a trip —
+meal when its hours are known, not used before on the trip when another is in reach (else one
+eaten at on another day, never twice a day) —
 among those with no known allergy risk for the traveller first (the safety step's check each
 candidate carries). Only when none of them can be used is a place with a known risk taken (the
 least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
@@ -98,6 +99,9 @@ def _meal(
         radius *= FARTHER_MEAL
         reach = within_km(s.meals, here, radius)
     near = [m for m in reach if m.id not in s.used_meals]
+    if not near:  # a place eaten at on another day beats no meal (a hawker centre, a market)
+        today = {x.place_id for x in s.slots if x.kind != "stop"}
+        near = [m for m in reach if m.id not in today]
     free = sorted((m for m in near if not known_risk(m)), key=lambda m: (detour(m), m.id))
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
     taken = any(m.id in s.used_meals and not known_risk(m) for m in reach)

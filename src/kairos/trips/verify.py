@@ -20,7 +20,7 @@ check passed (`Verification.passed`).
 - `travel_feasible`: every leg (start point → first, between slots, last → start point) takes at
   least the straight-line distance at the mode's speed, and its stated minutes are what it took
   (a leg to or from a place with no position is an allowance: not checked);
-- `no_duplicate`: no place appears twice in the trip;
+- `no_duplicate`: no place to visit appears twice in the trip, no place to eat twice in a day;
 - `locked_kept`: every locked stop is on its day (at its time when one was fixed); when one is
   not, the detail says why (the planner's reason);
 - `meal_allergy`: every meal is at one of the request's places to eat (those the safety step
@@ -187,8 +187,10 @@ def verify(itinerary: Itinerary) -> Verification:
                 if between_stops and slot.travel_minutes > mode.longest_leg and not slot.locked:
                     travel.append(f"{where}: a {slot.travel_minutes} min leg, over "
                                   f"{mode.longest_leg} min")  # fmt: skip
-            seen[slot.place_id] = seen.get(slot.place_id, 0) + 1
-            if seen[slot.place_id] == 2:
+            # a place to eat may come back on another day, never twice in one
+            key = slot.place_id if slot.kind == "stop" else f"{day.index}:{slot.place_id}"
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] == 2:
                 dupes.append(f"{slot.name} appears more than once")
             prev, prev_end, prev_known = (place.lat, place.lng), slot.end, place.positioned
         if day.slots:
