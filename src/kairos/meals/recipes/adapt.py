@@ -42,7 +42,7 @@ from kairos.meals.recipes.step_amounts import (
     convert_measures,
     servings_plan,
 )
-from kairos.meals.recipes.step_forms import kind_words, kinds_of
+from kairos.meals.recipes.step_forms import kind_words, kinds_of, without_meat_cooking
 from kairos.meals.recipes.steps import rewrite_steps, step_warnings
 from kairos.meals.recipes.substitutions import (
     SubstitutionRule,
@@ -276,6 +276,7 @@ class _Adapter:
 
     def steps(self, lines: Sequence[AdaptedIngredient]) -> list[str]:
         by_kind: list[tuple[str, str]] = []
+        meat_kept = False
         if self.swapped:  # "brown the meat" names the swapped beef unless another meat stays
             foods = {line.position: line.food for line in self.recipe.ingredients}
             kept = kinds_of(
@@ -284,8 +285,15 @@ class _Adapter:
                 if not i.omitted and i.substitution is None
             )
             by_kind = [(w, n) for old, n in self.swapped for w in kind_words(old) if w not in kept]
+            meat_kept = "meat" in kept
         listed = [line.item for line in lines if not line.omitted and line.substitution is None]
         rewritten = rewrite_steps(self.recipe.steps, [*self.replacements, *by_kind], listed)
+        if (
+            self.swapped
+            and not meat_kept
+            and any("meat" in kind_words(old) and not kind_words(new) for old, new in self.swapped)
+        ):  # lentils for the beef: not browned until crumbly, no fat poured off
+            rewritten = [without_meat_cooking(step) for step in rewritten]
         return [adapt_step(step, self.factor, self.units) for step in rewritten]
 
 

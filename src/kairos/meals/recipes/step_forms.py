@@ -13,7 +13,7 @@ from typing import Final
 
 from kairos.meals.recipes.foods import canonical_food, food_groups
 
-__all__ = ["kind_words", "kinds_of", "plural_of", "same_word", "word_forms"]
+__all__ = ["kind_words", "kinds_of", "plural_of", "same_word", "without_meat_cooking", "word_forms"]
 
 _KIND_WORDS: Final = {
     "meat": ("meat",),
@@ -89,3 +89,35 @@ def kind_words(item: str) -> tuple[str, ...]:
 
 def kinds_of(items: Iterable[str]) -> set[str]:
     return {word for item in items for word in kind_words(item)}
+
+
+_BROWNED: Final = re.compile(
+    r"\buntil\s+(?:(?:well|evenly|nicely|lightly)\s+)?(?:browned|brown)"
+    r"(?:\s+(?:and\s+)?(?:crumbly|cooked\s+through))?"
+    r"|\buntil\s+no\s+longer\s+pink(?:\s+and\s+crumbly)?",
+    re.IGNORECASE,
+)
+_FAT: Final = re.compile(
+    r"(?:[,;]\s*|\s*\b(?:and\s+)?)?\b(?:pour|drain|spoon|skim)(?:\s+off)?\s+"
+    r"(?:(?:the|any|all|excess|off)\s+)*(?:fat|grease|drippings)\b(?:\s+from\s+the\s+pan)?"
+    r"(?P<end>[.;,]?\s*(?:then\s+)?)",
+    re.IGNORECASE,
+)
+
+
+def without_meat_cooking(step: str) -> str:
+    """A step once the meat it browned is a plant food (lentils, beans): "cook until well
+    browned" is "cook until heated through", and pouring off the meat's fat goes."""
+    step = _BROWNED.sub("until heated through", step)
+
+    def drop(match: re.Match[str]) -> str:
+        end = match["end"]
+        if "." in end or not end.strip() or "then" in end.lower():
+            return ". " if match.start() > 0 else ""
+        return end
+
+    cleaned = _FAT.sub(drop, step)
+    cleaned = re.sub(r"\.\s*\.", ".", cleaned)
+    cleaned = re.sub(r"\.\s+([a-z])", lambda m: ". " + m[1].upper(), cleaned)
+    cleaned = re.sub(r"^([a-z])", lambda m: m[1].upper(), cleaned.strip())
+    return cleaned or step  # a step that only drained the fat stays a step
