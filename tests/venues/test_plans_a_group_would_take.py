@@ -6,6 +6,7 @@ with this file's word list, not the planner's."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -172,3 +173,26 @@ def test_a_vote_never_lifts_a_venue_the_plan_put_after_the_rest() -> None:
     # votes still move venues: two yes on the café lift it over the unvoted one
     voted = rerank_with_votes(ranked, {"leader": {"Dee": "veto"}, "cafe": {"B": "yes", "C": "yes"}})
     assert voted[0].venue_id == "cafe", [v.venue_id for v in voted]
+
+
+def test_an_amount_said_as_a_target_puts_places_far_under_it_after_the_rest() -> None:
+    """A work farewell "around $40 a head" was led by a $ 3.5★ pizza shop: an amount said as
+    a target ("around", "about", "~") is what the group means to spend, and a tier where a
+    person typically spends under 40% of it ranks after those near it, and is said; a cap
+    ("under $40") still welcomes every cheaper tier."""
+    from kairos.venues.cost import budget_sentence, off_budget
+    from kairos.venues.schemas import Budget
+
+    around = Budget(level="high", per_head=40, currency="USD", text="around $40 a head")
+    under = Budget(level="high", per_head=40, currency="USD", text="under $40 a head")
+    assert off_budget("$", around) and not off_budget("$$", around)
+    assert not off_budget("$$$", around) and off_budget("$$$$", around)
+    assert not off_budget("$", under)
+    small = Budget(level="low", per_head=15, currency="USD", text="about $15 each")
+    assert not off_budget("$", small), "$ is what $15 a head buys"
+    venues: Any = [
+        SimpleNamespace(name="Slice", price_range="$"),
+        SimpleNamespace(name="Bistro", price_range="$$"),
+    ]
+    said = budget_sentence(venues, around, " in Back Bay")
+    assert said is not None and "Slice ($)" in said and "cost well under it" in said, said

@@ -15,6 +15,7 @@ rupees is first placed in the dollar tiers by where it sits in its own (`in_doll
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from statistics import median_low
@@ -33,6 +34,7 @@ __all__ = [
     "budget_tiers",
     "cost_profile",
     "off_budget",
+    "under_target",
 ]
 
 Confidence = Literal["high", "medium", "low", "none"]
@@ -45,6 +47,11 @@ $31–60, over $61, at their middle)."""
 TIER_FLOOR: Final = {"$": 0.0, "$$": 11.0, "$$$": 31.0, "$$$$": 61.0}
 """The least a person spends at each tier, in USD (the bands' lower ends)."""
 _LEVEL_TIERS: Final = {"low": ("$", "$$"), "medium": ("$", "$$", "$$$"), "high": TIERS}
+UNDER_TARGET: Final = 0.4
+"""An amount said as a target ("around $40 a head", not "under $40"): a tier where a person
+typically spends under this share of it is well under what the group means to spend (a $ pizza
+counter for a $40-a-head farewell dinner)."""
+_TARGET: Final = re.compile(r"(?:\b(?:around|about|roughly|approx\w*|circa|ish)\b|~)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +98,23 @@ def off_budget(price_range: str | None, budget: Budget | None) -> bool:
     if price_range not in TIER_FLOOR or budget is None:
         return False
     if budget.per_head is not None and budget.per_head > 0:
-        return TIER_FLOOR[price_range] > in_dollar_bands(budget.per_head, budget.currency)
+        amount = in_dollar_bands(budget.per_head, budget.currency)
+        return TIER_FLOOR[price_range] > amount or under_target(price_range, budget)
     if budget.level == "low":
         return price_range not in _LEVEL_TIERS["low"]
     if budget.level == "high":
         return price_range in _LEVEL_TIERS["low"]
     return False
+
+
+def under_target(price_range: str | None, budget: Budget | None) -> bool:
+    """Priced well under an amount a head said as a target (`UNDER_TARGET`)."""
+    if price_range not in TIER_SPEND or budget is None or not budget.per_head:
+        return False
+    if not _TARGET.search(budget.text.lower()):
+        return False
+    amount = in_dollar_bands(budget.per_head, budget.currency)
+    return TIER_SPEND[price_range] < UNDER_TARGET * amount
 
 
 def cost_profile(signals: Mapping[str, int], budget: Budget | None) -> CostProfile:
@@ -137,6 +155,14 @@ def budget_sentence(
     if not off:
         return None
     fitting = sum(not off_budget(v.price_range, budget) for v in venues)
+    under = [v for v in off if under_target(v.price_range, budget)]
+    if under and len(under) == len(off):
+        named = ", ".join(f"{v.name} ({v.price_range})" for v in under)
+        known = f"Only {fitting} venue(s)" if fitting else "No venue"
+        return (
+            f'{known} known{place} priced for "{budget.text}": {named} in the top '
+            f"{len(shown)} cost well under it, kept for want of others."
+        )
     named = ", ".join(f"{v.name} ({v.price_range})" for v in off)
     known = f"Only {fitting} venue(s)" if fitting else "No venue"
     if budget.level == "high" and budget.per_head is None:
