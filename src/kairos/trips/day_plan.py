@@ -219,7 +219,8 @@ def top_up(
     by_id: dict[str, Candidate], meals: Sequence[Candidate],
 ) -> None:  # fmt: skip
     """A day with stops whose visits end before `FULL_END` takes places no day holds (the
-    nearest to its stops within one leg first, then the better ranked) while each makes it end
+    nearest to its stops within one leg first, then the better ranked of those whose distance
+    is not known: no position on the place or on the day's stops) while each makes it end
     later; past the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short
     visits). `days` is updated in place."""
     reach = reach_km(request.travel_mode)
@@ -229,11 +230,18 @@ def top_up(
     for index in active:
         day = days[index]
         here = [s for s in day.stops if s.positioned]
-        if not here or _visits_end(day) >= full_end:
+        if not day.stops or _visits_end(day) >= full_end:
             continue
-        near = sorted(((_away(c, here), c) for c in pool if c.id not in used and c.positioned),
+        near = sorted(((_away(c, here), c) for c in pool
+                       if here and c.id not in used and c.positioned),
                       key=lambda p: (p[0], p[1].rank, p[1].id))  # fmt: skip
-        for _km, c in [p for p in near if p[0] <= reach][:TOP_UP_TRIES]:
+        # a place or a day without a position has no measured distance: the better ranked of
+        # those follow the places within a leg (a city whose sources give no positions is
+        # topped up all the same)
+        unknown = sorted((c for c in pool if c.id not in used and not (here and c.positioned)),
+                         key=lambda c: (c.rank, c.id))  # fmt: skip
+        tries = [c for km, c in near if km <= reach] + unknown
+        for c in tries[:TOP_UP_TRIES]:
             if _visits_end(day) >= full_end or len(day.stops) >= usual + SHORT_EXTRA:
                 break
             room = replace(day, max_stops=max(day.max_stops, len(day.stops) + 1))

@@ -1,0 +1,35 @@
+"""A day is topped up where the sources give no positions (issue 35, panel trips half A: t09
+Vancouver day 2 ended 13:05 with 74 places unplaced, t15 Washington day 1 at 13:10, t23 New
+York day 2 at 12:30; those cities' places carry no position, and a day was topped up only from
+places measured within a leg of its stops)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from kairos.trips.itinerary import plan_itinerary
+from kairos.trips.models import Candidate, TripRequest
+
+CENTRE = (49.2827, -123.1207)
+ALL_DAY = tuple(((0, 1440),) for _ in range(7))
+FULL_END = 17 * 60
+
+
+def _c(i: int, **kw: object) -> Candidate:
+    fields: dict[str, object] = {"id": f"p{i}", "name": f"Museum {i}", "kind": "museum",
+                                 "lat": CENTRE[0], "lng": CENTRE[1], "city": "Vancouver",
+                                 "duration": 45, "rank": float(i), "hours": ALL_DAY,
+                                 "positioned": False}  # fmt: skip
+    fields.update(kw)
+    return Candidate(**fields)  # type: ignore[arg-type]
+
+
+def test_days_without_positions_are_topped_up_from_places_without_one() -> None:
+    measured = [_c(i, positioned=True, lat=CENTRE[0] + 0.01 * i) for i in range(3, 6)]
+    candidates = [*(_c(i) for i in range(3)), *measured, *(_c(i) for i in range(6, 20))]
+    request = TripRequest(city="Vancouver", start_date=date(2026, 11, 26), days=2,
+                          pace="moderate", mode="transit", candidates=tuple(candidates),
+                          centre=CENTRE)  # fmt: skip
+    itinerary = plan_itinerary(request)
+    for day in itinerary.days:
+        assert max(s.end for s in day.stops) >= FULL_END, [(s.name, s.end) for s in day.stops]
