@@ -91,3 +91,22 @@ async def test_snow_tonight_falls_on_the_plans_first_day(client: httpx.AsyncClie
     assert snow["text"].startswith("What if: snow on Thu 26 Nov"), snow["text"]
     assert "Wed 25 Nov" not in snow["text"], snow["text"]
     assert _window(snow) == _window(first)
+
+
+async def test_a_game_the_operator_says_is_on_is_counted_on_its_day_in_every_answer_after(
+    client: httpx.AsyncClient,
+) -> None:
+    """Panel half A (o21): "Bruins play Saturday" was said, yet the Saturday plan said nothing
+    moves demand. A game stated as a fact (no "what if") is kept by the session and counted on
+    its day; one only supposed is not."""
+    uid = await create_user(client)
+    first = await _turn(client, uid, message=f"{OPENER} The Celtics play Saturday. this weekend?")
+    sid = first["session_id"]
+    saturday = await _turn(client, uid, message="staffing for saturday then", session_id=sid)
+    assert "Sat 28 Nov" in saturday["action_line"]["window"], saturday["action_line"]
+    assert "the game or event you said is on" in saturday["text"], saturday["text"]
+    assert "nothing in the signals moves demand" not in saturday["text"]
+    other = await _turn(client, uid, message=f"{OPENER} what if the Celtics play Saturday?")
+    later = await _turn(client, uid, message="staffing for saturday then",
+                        session_id=other["session_id"])  # fmt: skip
+    assert "the game or event you said is on" not in later["text"]

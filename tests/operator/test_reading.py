@@ -190,3 +190,18 @@ def test_the_part_of_the_day_the_covers_mostly_come_in_is_the_baselines(
     the day (≈51 at lunch). The part of the day said to bring most covers is the baseline's."""
     r = read_message(said, TUESDAY)
     assert r.baseline is not None and r.baseline.daypart == part
+
+
+@pytest.mark.parametrize(
+    ("said", "days"),
+    [
+        ("Bruins play Saturday. what if there's a game?", [date(2026, 11, 28)]),
+        ("there's a concert friday night near us", [date(2026, 11, 27)]),
+        ("Celtics game on Sunday, staffing?", [date(2026, 11, 29)]),
+        ("what if the Celtics play sunday?", []),
+        ("if there is a game saturday we get busy", []),
+        ("we do 120 covers on a friday", []),
+    ],
+)
+def test_a_game_stated_as_a_fact_is_read_with_its_day(said: str, days: list[date]) -> None:
+    assert read_message(said, TUESDAY).stated_events == days

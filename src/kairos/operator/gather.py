@@ -16,6 +16,7 @@ from kairos.operator.rules import Decision, SignalPack, decide
 from kairos.operator.schemas import GuestSnapshot, ResolvedLocation, SourceStatus
 from kairos.operator.sources import ReviewList, ReviewsQuery, ToolBudget, fetch_pack
 from kairos.operator.state import SessionState
+from kairos.operator.stated_events import stated_events
 from kairos.operator.turn import Turn
 from kairos.operator.what_if import apply_scenario
 from kairos.signals.client import SignalClient
@@ -106,6 +107,9 @@ async def gather(
             neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
                                                     NEIGHBOUR_KM)),
         )  # fmt: skip
+        said = stated_events(days, state.events_said)
+        if said and (reading.what_if is None or reading.what_if.kind != "event"):
+            pack.events = [*(pack.events or []), *said]  # a fact the operator gave, not a what-if
         if reading.what_if is not None:
             pack, turn.scenario = apply_scenario(pack, reading)
             turn.event("what_if", kind=reading.what_if.kind)

@@ -18,6 +18,7 @@ from kairos.operator.asks import Ask, read_ask
 from kairos.operator.baselines import Baseline, read_baseline, read_more_covers
 from kairos.operator.mentions import LocationMention, is_street_number, locations, redact
 from kairos.operator.schemas import Card, Daypart
+from kairos.operator.stated_events import read_stated_events
 from kairos.operator.windows import WindowRead, normalise, read_window
 
 __all__ = [
@@ -145,6 +146,8 @@ class Reading:
     """Several restaurants' covers said together ("120 and 150 on fridays"), in order; empty
     when one baseline was said."""
     combined: bool = False
+    stated_events: list[date] = field(default_factory=list)
+    """Days of games or events the message states are on ("Bruins play Saturday"): facts."""
     """The covers said are the restaurants' together ("300 on Fridays between them")."""
     window: tuple[date, date] | None = None
     window_text: str | None = None
@@ -228,6 +231,7 @@ def read_message(
         baseline=baseline,
         baselines=baselines,
         combined=baseline is not None and not baselines and bool(_COMBINED.search(text)),
+        stated_events=read_stated_events(text, today),
         window=asked.window,
         window_text=asked.text,
         window_note=asked.note,

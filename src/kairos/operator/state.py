@@ -47,6 +47,8 @@ class SessionState(BaseModel):
     first_insight_turn: int | None = None
     last_action: str | None = None
     assumed: dict[str, str] = Field(default_factory=dict)
+    events_said: list[date] = Field(default_factory=list)
+    """Days of the games or events the operator said are on: counted in every answer after."""
     choices: list[ResolvedLocation] = Field(default_factory=list)
     """The restaurants the one question offered ("Which Starbucks is yours: …?"), until one is
     picked or another location named."""
