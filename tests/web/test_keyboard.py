@@ -45,6 +45,27 @@ def _tab_to(page: Any, selector: str, *, back: bool = False, limit: int = 120) -
     raise AssertionError(f"{selector} never took focus; focus is on {_focused(page)}")
 
 
+# Every non-empty text a live region takes, in order (a screen reader says each once).
+_RECORD = """(id) => {
+  window.__said = window.__said || {};
+  const said = (window.__said[id] = []);
+  const region = document.getElementById(id);
+  new MutationObserver(() => { if (region.textContent.trim()) said.push(region.textContent); })
+    .observe(region, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def _said(page: Any, region: str) -> list[str]:
+    return list(page.evaluate(f"window.__said[{region!r}]"))
+
+
+def _alerts(page: Any) -> list[str]:
+    """The text of every role=alert on screen."""
+    return list(
+        page.eval_on_selector_all("[role=alert]:not([hidden])", "a => a.map(e => e.textContent)")
+    )
+
+
 def _ready(page: Any, path: str) -> None:
     page.goto(path)
     page.wait_for_selector("#user-select option", state="attached")  # the demo session exists
@@ -82,6 +103,7 @@ def test_trips_by_keyboard(page: Any) -> None:
     on the trip's heading, then on Unlock, then on Lock, then on More relaxed, then on the Swap
     of the stop that took the place of the swapped one."""
     _ready(page, "/#trips")
+    page.evaluate(_RECORD, "trips-status")
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert _focused(page).endswith("Skip to the form")
@@ -99,11 +121,22 @@ def test_trips_by_keyboard(page: Any) -> None:
     heading = page.locator("#trips-result h3").first
     expect(heading).to_be_focused()
     expect(heading).to_contain_text("Singapore · 2 days")
+    expect(page.locator("#trips-status")).to_contain_text("Singapore: 2 days planned")
+    said = _said(page, "trips-status")
+    assert said == ["Planning the trip…", page.locator("#trips-status").inner_text()], said
 
     def edited(key: str) -> None:
+        before = len(_said(page, "trips-status"))
         with page.expect_response(lambda r: f"/trips/{trip['trip_id']}/" in r.url) as done:
             page.keyboard.press(key)
         assert done.value.status == 200, done.value.text()
+        # each update said once in the view's live region
+        for _ in range(100):  # (wait_for_function evaluates a string: the page's CSP forbids it)
+            if len(_said(page, "trips-status")) > before:
+                break
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(300)
+        assert len(_said(page, "trips-status")) == before + 1, _said(page, "trips-status")
 
     first = page.locator(".trip-day[data-day='1'] .trip-slot[data-kind='stop']").first
     place = first.get_attribute("data-place")
@@ -135,7 +168,25 @@ def test_trips_by_keyboard(page: Any) -> None:
     assert page.locator(f".trip-slot[data-place='{swapped}']").count() == 0
     # the status line says each change once, politely
     expect(page.locator("#trips-status")).not_to_be_empty()
-    assert page.console_errors == []  # type: ignore[attr-defined]
+    # A change refused is said once, by its alert: the status line does not repeat it (it did).
+    said = len(_said(page, "trips-status"))
+    page.route(
+        "**/trips/*/days/*/refine*",
+        lambda route: route.fulfill(
+            status=409, json={"title": "Conflict", "detail": "The day is already as relaxed."}
+        ),
+    )
+    _tab_to(page, ".trip-day[data-day='1'] .trip-relax")
+    page.keyboard.press("Enter")
+    expect(page.locator(".trip-edit-error")).to_contain_text("already as relaxed")
+    page.wait_for_timeout(300)
+    assert _said(page, "trips-status")[said:] == [], _said(page, "trips-status")
+    assert page.locator("#trips-status").inner_text() == ""
+    assert [a for a in _alerts(page) if "already as relaxed" in a] == [
+        "That change was not made: The day is already as relaxed."
+    ]
+    expect(page.locator(".trip-day[data-day='1'] .trip-relax")).to_be_focused()
+    assert [e for e in page.console_errors if "409" not in e] == []  # type: ignore[attr-defined]
 
 
 def test_restaurant_chat_by_keyboard(page: Any) -> None:
@@ -184,6 +235,7 @@ def test_meals_by_keyboard(page: Any) -> None:
     """Ask the coach, then "Cook this": the card and its button are gone, focus is on the recipe's
     title; the feedback fields are named by visible labels."""
     _ready(page, "/#meals")
+    page.evaluate(_RECORD, "meal-status")
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert _focused(page).endswith("Skip to the form")
@@ -193,14 +245,31 @@ def test_meals_by_keyboard(page: Any) -> None:
     with page.expect_response("**/meals/coach"):
         page.keyboard.press("Enter")
     page.wait_for_selector(".suggestion")
+    # each update said once in the view's live region: the wait, then the coach's answer
+    message = page.locator("#meal-answer .answer-text").inner_text()
+    assert _said(page, "meal-status") == ["The coach is thinking…", message]
     _tab_to(page, ".suggestion .pick")
-    with page.expect_response("**/select"):
+    with page.expect_response("**/select") as selected:
         page.keyboard.press("Enter")
     title = page.locator("#meal-recipe h3")
     expect(title).to_be_focused()
+    said = _said(page, "meal-status")[2:]
+    assert said == ["Adapting the recipe…", selected.value.json()["message"]], said
     expect(page.get_by_label("Notes", exact=True)).to_have_id("feedback-notes")
     expect(page.get_by_label("Tags", exact=True)).to_have_id("feedback-tags")
     assert page.console_errors == []  # type: ignore[attr-defined]
+    # A request refused is said once, by its alert; the status line no longer keeps saying
+    # "The coach is thinking…" under it.
+    page.route(
+        "**/meals/coach",
+        lambda route: route.fulfill(status=409, json={"title": "Conflict", "detail": "Busy."}),
+    )
+    page.locator("#meal-text").focus()
+    page.keyboard.type("soup")
+    page.keyboard.press("Enter")
+    expect(page.locator("#meal-answer [role=alert]")).to_contain_text("Busy.")
+    assert page.locator("#meal-status").inner_text() == ""
+    assert [a for a in _alerts(page) if "Busy." in a] == ["Busy.Try again"]
 
 
 def test_collapsed_details_are_hidden_until_opened(page: Any) -> None:

@@ -12,22 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.test_keyboard import _focused, _ready, _tab_to
+from tests.web.test_keyboard import _RECORD, _focused, _ready, _said, _tab_to
 
 pytestmark = pytest.mark.browser
-
-# Every non-empty text a live region takes, in order (a screen reader says each once).
-_RECORD = """(id) => {
-  window.__said = window.__said || {};
-  const said = (window.__said[id] = []);
-  const region = document.getElementById(id);
-  new MutationObserver(() => { if (region.textContent.trim()) said.push(region.textContent); })
-    .observe(region, { childList: true, characterData: true, subtree: true });
-}"""
-
-
-def _said(page: Any, region: str) -> list[str]:
-    return list(page.evaluate(f"window.__said[{region!r}]"))
 
 
 def _not_body(page: Any) -> None:

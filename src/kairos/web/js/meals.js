@@ -101,6 +101,7 @@ export function createMeals({ getUid }) {
   const focusLost = () => document.activeElement === document.body || !document.activeElement?.isConnected;
 
   function fail(error, retry) {
+    status.textContent = ""; // not "thinking" still: the alert says what went wrong, once
     answerBox.replaceChildren(h("div", { class: "error-box", role: "alert" },
       h("span", { text: error.message }),
       retry ? h("button", { type: "button", class: "btn", text: "Try again", onclick: retry }) : null));

@@ -176,7 +176,7 @@ export function createTrips({ getUid }) {
       const box = errorBox(`That change was not made: ${error.message}`);
       box.classList.add("trip-edit-error");
       result.prepend(box);
-      say(`That change was not made: ${error.message}`);
+      status.textContent = ""; // the alert says it, once
     } finally {
       result.removeAttribute("aria-busy");
     }
