@@ -110,3 +110,26 @@ async def test_a_game_the_operator_says_is_on_is_counted_on_its_day_in_every_ans
     later = await _turn(client, uid, message="staffing for saturday then",
                         session_id=other["session_id"])  # fmt: skip
     assert "the game or event you said is on" not in later["text"]
+
+
+def test_the_quietest_night_is_also_said_for_the_days_the_plan_is_for() -> None:
+    """Panel half A (o45): "what's our slowest time?" answered "Tuesday" while the card, on the
+    weekend, promoted Sunday. The week's quietest night is said, and the plan's own days' too."""
+    from datetime import date, timedelta
+
+    import numpy as np
+
+    from kairos.operator.asks import direct_answers
+    from kairos.operator.demand import DAYPARTS, DemandShape
+
+    shares = np.full((7, len(DAYPARTS)), 0.1)
+    shares[:, DAYPARTS.index("dinner")] = [0.5, 0.3, 0.5, 0.6, 1.0, 1.0, 0.7]
+    shape = DemandShape(shares, "the shape", 0, 0)
+    friday = date(2026, 12, 4)
+    weekend = [friday + timedelta(days=n) for n in range(3)]
+    said = direct_answers("quietest", shape, None, weekend, None)[0]
+    assert said.startswith("Your quietest night is Tuesday")
+    assert said.endswith("Of the days this plan is for (Fri 04 – Sun 06 Dec), the quietest "
+                         "night is Sun 06 Dec.")  # fmt: skip
+    week = [friday - timedelta(days=3) + timedelta(days=n) for n in range(3)]  # Tue–Thu
+    assert "Of the days" not in direct_answers("quietest", shape, None, week, None)[0]

@@ -74,7 +74,7 @@ def direct_answers(
     guests: GuestSnapshot | None,
 ) -> list[str]:
     if ask == "quietest":
-        return [_quietest(shape)]
+        return [_quietest(shape) + _quietest_of(shape, days)]
     if ask == "by_daypart" and days:
         return [_by_daypart(shape, baseline, days)]
     if ask == "fix_first":
@@ -95,6 +95,23 @@ def _quietest(shape: DemandShape) -> str:
         f"Your quietest night is {_WEEKDAYS[low]}: its dinner draws about {share}% of "
         f"{_WEEKDAYS[high]}'s, the busiest ({shape.basis.split(';')[0]})."
     )
+
+
+def _quietest_of(shape: DemandShape, days: Sequence[date]) -> str:
+    """The quietest open night of the days the plan is for, when they are not the whole week
+    and the week's quietest is not among them: the answer and the card then speak of the same
+    days (panel half A, o45: "Tuesday" said while the card promoted the weekend's Sunday)."""
+    dinners = shape.shares[:, _DINNER]
+    open_days = [d for d in days if dinners[d.weekday()] >= OPEN_SHARE * float(dinners.mean())]
+    if len(days) >= 7 or not open_days:
+        return ""
+    low = min(open_days, key=lambda d: float(dinners[d.weekday()]))
+    week_low = min(range(7), key=lambda d: float(dinners[d]) if dinners[d] >= OPEN_SHARE *
+                   float(dinners.mean()) else float("inf"))  # fmt: skip
+    if low.weekday() == week_low:
+        return ""
+    span = f"{days[0]:%a %d} – {days[-1]:%a %d %b}"
+    return f" Of the days this plan is for ({span}), the quietest night is {low:%a %d %b}."
 
 
 def _by_daypart(shape: DemandShape, baseline: BaselineState | None, days: Sequence[date]) -> str:
