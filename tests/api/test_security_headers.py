@@ -92,7 +92,7 @@ async def test_the_pages_policy_allows_exactly_its_inline_elements(
     page = response.text
     assert '<link rel="stylesheet"' not in page and 'src="/static/js/first-view.js' not in page
     policy = _directives(response.headers["content-security-policy"])
-    found = {"script": [], "style": []}
+    found: dict[str, list[str]] = {"script": [], "style": []}
     for tag, text in re.findall(r"<(style|script)>(.*?)</\1>", page, re.S):
         digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
         found[tag].append(f"'sha256-{digest}'")

@@ -169,7 +169,7 @@ def test_trips_by_keyboard(page: Any) -> None:
     # the status line says each change once, politely
     expect(page.locator("#trips-status")).not_to_be_empty()
     # A change refused is said once, by its alert: the status line does not repeat it (it did).
-    said = len(_said(page, "trips-status"))
+    spoken = len(_said(page, "trips-status"))
     page.route(
         "**/trips/*/days/*/refine*",
         lambda route: route.fulfill(
@@ -180,7 +180,7 @@ def test_trips_by_keyboard(page: Any) -> None:
     page.keyboard.press("Enter")
     expect(page.locator(".trip-edit-error")).to_contain_text("already as relaxed")
     page.wait_for_timeout(300)
-    assert _said(page, "trips-status")[said:] == [], _said(page, "trips-status")
+    assert _said(page, "trips-status")[spoken:] == [], _said(page, "trips-status")
     assert page.locator("#trips-status").inner_text() == ""
     assert [a for a in _alerts(page) if "already as relaxed" in a] == [
         "That change was not made: The day is already as relaxed."
