@@ -196,3 +196,23 @@ def test_an_amount_said_as_a_target_puts_places_far_under_it_after_the_rest() ->
     ]
     said = budget_sentence(venues, around, " in Back Bay")
     assert said is not None and "Slice ($)" in said and "cost well under it" in said, said
+
+
+def test_a_venue_named_as_a_truck_is_served_from_one() -> None:
+    """ "The Taco Truck", listed only as Mexican, was read as table service and kept third for
+    six students with no word about seats: its own name says it is a truck."""
+    from kairos.store.places import PlaceSummary
+    from kairos.venues.outing import service
+
+    def place(name: str) -> PlaceSummary:
+        return PlaceSummary(
+            id=1, name=name, kind="restaurant", categories=["Mexican"], price_tier="$",
+            rating=3.0, votes=118, city="Cambridge", area=None, address=None, lat=None,
+            lng=None, url=None, known_allergens=[], contains_allergens=[],
+            allergen_confidence="low",
+        )  # fmt: skip
+
+    assert service(place("The Taco Truck"), None) == "street"
+    assert service(place("Bon Me Food Cart"), None) == "street"
+    assert service(place("Cartwright's Cantina"), None) == "table"
+    assert service(place("Truc"), None) == "table"

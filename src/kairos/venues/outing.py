@@ -50,6 +50,8 @@ LARGE_PARTY: Final = 20
 STREET: Final = frozenset(
     {"food trucks", "food stands", "street vendors", "food delivery services"}
 )
+_STREET_NAME: Final = re.compile(r"\b(food truck|truck|food cart|cart|kiosk)s?\b")
+"""A venue named as a truck, cart or kiosk ("The Taco Truck", listed only as Mexican) is one."""
 COUNTER: Final = frozenset(
     {
         "fast food", "coffee & tea", "coffee", "cafes", "cafe", "tea rooms", "bubble tea",
@@ -116,7 +118,7 @@ def sit_down(activity: str | None, prompt: str, group_size: int) -> str | None:
 def service(place: PlaceSummary, attributes: Attributes | None) -> Service:
     """How a venue serves: at tables, at a counter, from a truck or stand, or unknown."""
     categories = {c.lower() for c in place.categories}
-    if categories & STREET:
+    if categories & STREET or _STREET_NAME.search(place.name.lower()):
         return "street"
     if attributes is not None and attributes.table_service is not None:
         return "table" if attributes.table_service else "counter"
