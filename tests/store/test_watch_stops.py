@@ -20,7 +20,7 @@ class _Database:
         self.pings = 0
         self.on_ping: Any = None
 
-    async def ping(self) -> None:
+    async def ping(self, *, fresh: bool = False) -> None:
         self.pings += 1
         if self.on_ping is not None:
             await self.on_ping()

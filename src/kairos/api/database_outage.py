@@ -54,7 +54,12 @@ def install_database_outage_handler(app: FastAPI) -> None:
         return database_unreachable_response()
 
     async def _no_connection(request: Request, exc: Exception) -> JSONResponse:
-        waited = request.app.state.runtime.db.timeouts.pool
+        runtime = request.app.state.runtime
+        if runtime.outage.ongoing:  # the watch cannot reach it either: part of the outage
+            runtime.outage.failed(exc)
+            return database_unreachable_response()
+        runtime.outage.suspect()  # a busy pool, or new connections hang: the watch decides
+        waited = runtime.db.timeouts.pool
         busy = exc if isinstance(exc, PoolExhausted) else PoolExhausted(waited)
         return database_unreachable_response(NotReady(str(busy)))
 

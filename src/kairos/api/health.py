@@ -61,7 +61,7 @@ async def ready(request: Request) -> Ready | JSONResponse:
         return problem_response(503, "Not ready", "the service is still starting up")
     try:
         async with asyncio.timeout(READY_TIMEOUT_SECONDS):
-            await runtime.db.ping()
+            await runtime.db.ping(fresh=runtime.outage.doubted)  # see `DatabaseWatch.check`
     except Exception as exc:  # any failure to reach the database means not ready
         return problem_response(
             503, "Not ready", f"database unreachable: {type(exc).__name__}: {exc}".strip()

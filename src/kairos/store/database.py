@@ -53,6 +53,8 @@ from kairos.store.unreachable import PoolExhausted, is_database_unreachable
 
 PING_IDLE_SECONDS = 1.0
 DISPOSE_WAIT_SECONDS = 5.0
+WATCH_APPLICATION_NAME = "kairos-watch"
+"""The watch's pings in `pg_stat_activity`: one connection per process, never a request's."""
 _RETURNED = "kairos_returned_at"
 
 
@@ -151,7 +153,12 @@ class Database:
         # whether the request pool has room. One, not more: pings take well under a millisecond,
         # and three replicas on the embedded server (max_connections 100) must still fit.
         self.probe: AsyncEngine = create_async_engine(
-            url, pool_size=1, max_overflow=0, pool_pre_ping=True, hide_parameters=True
+            url,
+            pool_size=1,
+            max_overflow=0,
+            pool_pre_ping=True,
+            hide_parameters=True,
+            connect_args={"server_settings": {"application_name": WATCH_APPLICATION_NAME}},
         )
         self._bound_connections(self.probe)
 
@@ -244,8 +251,21 @@ class Database:
                 )
         return self._fetch_pool
 
-    async def ping(self) -> None:
-        """Whether the database answers, on the probe's own connection (see the module)."""
+    async def ping(self, *, fresh: bool = False) -> None:
+        """Whether the database answers, on the probe's own connection (see the module), or
+        with `fresh` on a connection opened for the ping: a server whose postmaster hangs
+        goes on answering on the connections it has and takes no new one."""
+        if fresh:
+            driver = await asyncpg.connect(
+                self._driver_dsn,
+                timeout=self.timeouts.connect,
+                server_settings={"application_name": WATCH_APPLICATION_NAME},
+            )
+            try:
+                await driver.execute("SELECT 1")
+            finally:
+                await driver.close(timeout=self.timeouts.connect)
+            return
         async with self.probe.connect() as conn:
             await conn.execute(text("SELECT 1"))
 

@@ -35,6 +35,7 @@ class DatabaseOutage:
         self.background_failures = 0
         self._last_logged = 0.0
         self._check_failing = False
+        self._suspected = False
 
     @property
     def ongoing(self) -> bool:
@@ -61,10 +62,23 @@ class DatabaseOutage:
     @property
     def confirmed(self) -> bool:
         """The watch's own check failed last and requests met the outage too: requests are then
-        refused at once, not after their timeouts, until a check answers again. Both, because
+        refused at once, not after their timeouts, until a check answers again (a request that
+        found no connection in time counts: `suspect`). Both, because
         under heavy load the watch's ping can miss its 2 s while requests still succeed (load 12
         on 2 cores refused whole panel runs when the ping alone decided)."""
-        return self._check_failing and self.refused > 0
+        return self._check_failing and (self.refused > 0 or self._suspected)
+
+    @property
+    def doubted(self) -> bool:
+        """Requests met an outage, or waited out their limit for a connection: the watch then
+        asks on a new connection (`DatabaseWatch.check`)."""
+        return self.started is not None or self._suspected
+
+    def suspect(self) -> None:
+        """A request found no connection in time: a busy pool, or a server that takes no new
+        connection (its postmaster hung) while the open ones still answer. Not an outage until
+        the watch's own check fails too."""
+        self._suspected = True
 
     def check_failed(self, error: BaseException) -> None:
         """The watch's own ping did not answer."""
@@ -87,7 +101,7 @@ class DatabaseOutage:
         )  # fmt: skip
 
     def recovered(self) -> None:
-        self._check_failing = False
+        self._check_failing = self._suspected = False
         if self.started is None:
             return
         logger.warning(

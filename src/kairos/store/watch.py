@@ -62,7 +62,11 @@ class DatabaseWatch:
             await self._restart()
         try:
             async with asyncio.timeout(PING_TIMEOUT_SECONDS):
-                await self.db.ping()
+                # while requests meet an outage or wait out their limit for a connection, the
+                # ping opens a connection of its own: the probe's open one still answers when
+                # only new connections hang (a stopped postmaster), and the watch would call
+                # the database well every second
+                await self.db.ping(fresh=self.outage.doubted)
         except Exception as exc:  # whatever the cause, the database did not answer
             self.outage.check_failed(exc)
         else:
