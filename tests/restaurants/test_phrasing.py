@@ -9,12 +9,8 @@ from kairos.core.allergy_guard import AllergyWarning
 from kairos.core.allergy_warnings import display_name
 from kairos.core.traits import evidence_phrase
 from kairos.pipeline.safety import AllergyCheck
-from kairos.restaurants.phrasing import (
-    answer_message,
-    category_places,
-    describe_request,
-    nothing_mentions,
-)
+from kairos.restaurants.phrasing import answer_message, nothing_mentions
+from kairos.restaurants.request_words import category_places, describe_request
 from kairos.restaurants.schemas import RadarScores, RestaurantResult
 from kairos.text.extractive import Quote
 

@@ -16,7 +16,7 @@ from kairos.core.diets import DIETS
 from kairos.core.place_kinds import STATED_DIET_KINDS
 from kairos.pipeline.events import Thinking, TurnEvent
 from kairos.pipeline.safety import hard_set
-from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing
+from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing, request_words
 from kairos.restaurants.chat_evaluate import evaluate_places
 from kairos.restaurants.chat_order import answer_order, nearest_kind_said, towns_said
 from kairos.restaurants.chat_rules import (
@@ -149,13 +149,13 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             tiers = []
         if "price tiers" in relaxed:  # the price's own word is not true of what is shown
             words = [w for w in words if w != "upscale"]
-        return phrasing.describe_request(categories, words, decomposition.filters.city, tiers)
+        return request_words.describe_request(categories, words, decomposition.filters.city, tiers)
 
     request_text = described(asked)
-    wanted = phrasing.describe_request(
+    wanted = request_words.describe_request(
         decomposition.filters.categories, [], decomposition.filters.city
     )
-    wanted_kind = phrasing.describe_request(decomposition.filters.categories, [], None)
+    wanted_kind = request_words.describe_request(decomposition.filters.categories, [], None)
     query_words = decomposition.vector_query
     if not found.hits and all_unsafe:
         # what every place shows an allergen of is the cuisine here, not the occasions or diets
@@ -173,7 +173,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         # rooftop or a vegan menu asked too is, and those places are listed)
         none_here = f"I know no {wanted}."
         if kin := nearest_kinds(decomposition.filters.categories):
-            names = phrasing.listed([phrasing.category_name(k) for k in kin], "or")
+            names = phrasing.listed([request_words.category_name(k) for k in kin], "or")
             none_here += f" Nor any {names} place there, the nearest kinds."
         go = ["Look in another city?"]
         if away := await nearest_city_with(turn.search, turn.places.db, filters, query_words):
@@ -290,14 +290,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         # the asked kind was left out whole for an allergy: the nearest kinds instead, said
         kinds = phrasing.categories_held(searched.nearest, safe + flagged)
         assumptions.append(phrasing.all_unsafe_alternatives(
-            wanted, hard, [phrasing.category_name(k) for k in kinds]
+            wanted, hard, [request_words.category_name(k) for k in kinds]
         ))  # fmt: skip
         request_text = described([w for w in asked if w not in unheld], [])
     elif said := nearest_kind_said(searched, described([]), safe + flagged):
         assumptions.append(said)  # "the first 2 are dim sum places; the others are Chinese"
         request_text = described([w for w in asked if w not in unheld], [])
     if kinds := phrasing.categories_held(searched.served_by, safe + flagged):
-        names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
+        names = phrasing.listed([request_words.category_name(k) for k in kinds], "or")
         assumptions.append(f"For {phrasing.listed(searched.diets)}: {names} places, where it "
                            "is easy to keep.")  # fmt: skip
     if said := towns_said(filters.city, towns, safe + flagged):

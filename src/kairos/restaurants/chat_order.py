@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kairos.core.place_kinds import MEAL_KINDS, is_store
-from kairos.restaurants import evaluation, phrasing
+from kairos.restaurants import evaluation, phrasing, request_words
 from kairos.restaurants.chat_rules import evidence_rank, is_named, named_first
 from kairos.restaurants.chat_search import Searched
 from kairos.restaurants.decomposition import food_said, named_in
@@ -82,7 +82,7 @@ def nearest_kind_said(searched: Searched, asked: str, shown: list[RestaurantResu
         return None
     held = len(shown) - len(others)
     kinds = phrasing.categories_held(searched.nearest, others)
-    names = phrasing.listed([phrasing.category_name(k) for k in kinds], "or")
+    names = phrasing.listed([request_words.category_name(k) for k in kinds], "or")
     if held == 0:
         return f"I know no {asked}, so these are {names} places, the nearest kind."
     first = "Only the first is" if held == 1 else f"Only the first {held} are"

@@ -10,7 +10,7 @@ from typing import Final, Literal
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
 from kairos.core.vibes import vibe_label
-from kairos.restaurants.phrasing import category_name
+from kairos.restaurants.request_words import category_name
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.filters import PRICE_TIERS, SearchFilters
 from kairos.text.query.catalog_words import concept_form

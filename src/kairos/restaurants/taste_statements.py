@@ -20,7 +20,8 @@ from kairos.core.diets import DIETS, diet_label
 from kairos.core.fit_scorer import TastePreferences
 from kairos.core.pricing import PRICE_TIERS
 from kairos.restaurants.learning import merge_preferences
-from kairos.restaurants.phrasing import category_name, listed
+from kairos.restaurants.phrasing import listed
+from kairos.restaurants.request_words import category_name
 from kairos.restaurants.schemas import LearnedTaste
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.text.query.words import normalise_message

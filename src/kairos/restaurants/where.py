@@ -16,7 +16,8 @@ from typing import Literal
 
 from kairos.core.place_kinds import SERVING_KINDS
 from kairos.ingest.locality import in_greater_london, postcode_district
-from kairos.restaurants.phrasing import describe_request, listed
+from kairos.restaurants.phrasing import listed
+from kairos.restaurants.request_words import describe_request
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.search.catalog import Catalog
 from kairos.store.database import Database
