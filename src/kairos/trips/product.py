@@ -20,7 +20,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.errors import Conflict, Forbidden, InvalidInput, NotFound
+from kairos.errors import Forbidden, InvalidInput, NotFound
 from kairos.llm.chain import ModelChain
 from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
@@ -35,11 +35,12 @@ from kairos.trips.cache import (
     is_sensitive,
     key_filters,
 )
+from kairos.trips.edits import checked_edit, replay
 from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.hours import asks_for_appointments
-from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
+from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import PACES, Itinerary, TripRequest
 from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
@@ -149,7 +150,7 @@ class TripsProduct:
         itinerary = plan_itinerary(trip)
         for edit in edits:
             if edit["kind"] == "refine":
-                itinerary = _replay(itinerary, edit)
+                itinerary = replay(itinerary, edit)
         timings["plan"] = (time.perf_counter() - step) * 1000
         step = time.perf_counter()
         verification = verify(itinerary)
@@ -316,25 +317,7 @@ class TripsProduct:
         """Appends `edit` and rebuilds (one retry when another edit landed first)."""
         for _ in range(2):
             trip = await self._owned(user, trip_id)
-            days = int(trip.request["days"])
-            if "day" in edit and not 1 <= int(edit["day"]) <= days:
-                raise InvalidInput(f"day {edit['day']} is outside this {days}-day trip")
-            locked = locks_after(trip.edits)
-            if edit.get("change") == "swap" and str(edit["place_id"]) in locked:
-                name = _stop_name(trip.itinerary, str(edit["place_id"]))
-                raise Conflict(
-                    f"{name} is locked on day {locked[str(edit['place_id'])].day + 1}: unlock it "
-                    "first, then ask for the swap"
-                )
-            if edit["kind"] == "unlock" and str(edit["place_id"]) not in locked:
-                raise Conflict(
-                    f"stop {edit['place_id']} is not locked on this trip; nothing to unlock"
-                )
-            if edit["kind"] == "lock" and edit.get("start") is None:
-                # locking a stop where it stands keeps its time: planned again around it, it
-                # would move to wherever the route puts it (the day's first stop, at 08:30)
-                edit = {**edit, "start": _stop_start(trip.itinerary, str(edit["place_id"]),
-                                                     int(edit["day"]))}  # fmt: skip
+            edit = checked_edit(trip, edit)
             saved = await self._save(user, trip, [*trip.edits, edit])
             if saved is not None:
                 return saved
@@ -372,39 +355,6 @@ class TripsProduct:
         stops = ", ".join(f"{s.place_id} ({s.name})" for d in view.days for s in d.slots
                           if s.kind == "stop")  # fmt: skip
         raise InvalidInput(f"{place_id} is not a stop of this trip; its stops: {stops}")
-
-
-def _replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:
-    """One refine edit applied; a swap made for the first time records the place it brought
-    in (`into`), so replayed after a later lock it stands as it was made."""
-    index = int(edit["day"]) - 1
-    if edit["change"] == "more_relaxed":
-        return refine_day(itinerary, index, MoreRelaxed())
-    into = str(edit["into"]) if edit.get("into") else None
-    before = {s.place_id for s in itinerary.days[index].stops}
-    changed = refine_day(itinerary, index, SwapStop(str(edit["place_id"]), str(edit["want"]), into))
-    added = [s.place_id for s in changed.days[index].stops if s.place_id not in before]
-    if into is None and len(added) == 1:
-        edit["into"] = added[0]
-    return changed
-
-
-def _stop_start(itinerary: dict[str, Any], place_id: str, day: int) -> str | None:
-    """The start ("HH:MM") of a stop on `day` (1-based) of a stored itinerary, if it is there."""
-    days = itinerary.get("days") or ()
-    for slot in (days[day - 1].get("slots") or ()) if 0 < day <= len(days) else ():
-        if str(slot.get("place_id")) == place_id and slot.get("start"):
-            return str(slot["start"])
-    return None
-
-
-def _stop_name(itinerary: dict[str, Any], place_id: str) -> str:
-    """A stop's name in a stored itinerary (the id only if it is not there)."""
-    for day in itinerary.get("days") or ():
-        for slot in day.get("slots") or ():
-            if str(slot.get("place_id")) == place_id:
-                return str(slot.get("name") or place_id)
-    return "that stop"
 
 
 def _description(attributes: dict[str, Any]) -> str:

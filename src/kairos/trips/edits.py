@@ -1,0 +1,71 @@
+"""A trip's edits (locks, unlocks, swaps, day refinements) as the product takes them: an edit
+is checked against the stored trip before it is appended, and the refine edits are applied again,
+in order, each time the itinerary is rebuilt from its request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kairos.errors import Conflict, InvalidInput
+from kairos.store.trips import StoredTrip
+from kairos.trips.itinerary import MoreRelaxed, SwapStop, refine_day
+from kairos.trips.models import Itinerary
+from kairos.trips.stored import locks_after
+
+__all__ = ["checked_edit", "replay"]
+
+
+def checked_edit(trip: StoredTrip, edit: dict[str, Any]) -> dict[str, Any]:
+    """`edit` as it is appended to `trip`: a day outside the trip, a swap of a locked stop and
+    an unlock of a stop not locked are refused; a lock given no start keeps the stop's time."""
+    days = int(trip.request["days"])
+    if "day" in edit and not 1 <= int(edit["day"]) <= days:
+        raise InvalidInput(f"day {edit['day']} is outside this {days}-day trip")
+    locked = locks_after(trip.edits)
+    if edit.get("change") == "swap" and str(edit["place_id"]) in locked:
+        name = _stop_name(trip.itinerary, str(edit["place_id"]))
+        raise Conflict(
+            f"{name} is locked on day {locked[str(edit['place_id'])].day + 1}: unlock it "
+            "first, then ask for the swap"
+        )
+    if edit["kind"] == "unlock" and str(edit["place_id"]) not in locked:
+        raise Conflict(f"stop {edit['place_id']} is not locked on this trip; nothing to unlock")
+    if edit["kind"] == "lock" and edit.get("start") is None:
+        # locking a stop where it stands keeps its time: planned again around it, it
+        # would move to wherever the route puts it (the day's first stop, at 08:30)
+        start = _stop_start(trip.itinerary, str(edit["place_id"]), int(edit["day"]))
+        edit = {**edit, "start": start}
+    return edit
+
+
+def replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:
+    """One refine edit applied; a swap made for the first time records the place it brought
+    in (`into`), so replayed after a later lock it stands as it was made."""
+    index = int(edit["day"]) - 1
+    if edit["change"] == "more_relaxed":
+        return refine_day(itinerary, index, MoreRelaxed())
+    into = str(edit["into"]) if edit.get("into") else None
+    before = {s.place_id for s in itinerary.days[index].stops}
+    changed = refine_day(itinerary, index, SwapStop(str(edit["place_id"]), str(edit["want"]), into))
+    added = [s.place_id for s in changed.days[index].stops if s.place_id not in before]
+    if into is None and len(added) == 1:
+        edit["into"] = added[0]
+    return changed
+
+
+def _stop_start(itinerary: dict[str, Any], place_id: str, day: int) -> str | None:
+    """The start ("HH:MM") of a stop on `day` (1-based) of a stored itinerary, if it is there."""
+    days = itinerary.get("days") or ()
+    for slot in (days[day - 1].get("slots") or ()) if 0 < day <= len(days) else ():
+        if str(slot.get("place_id")) == place_id and slot.get("start"):
+            return str(slot["start"])
+    return None
+
+
+def _stop_name(itinerary: dict[str, Any], place_id: str) -> str:
+    """A stop's name in a stored itinerary (the id only if it is not there)."""
+    for day in itinerary.get("days") or ():
+        for slot in day.get("slots") or ():
+            if str(slot.get("place_id")) == place_id:
+                return str(slot.get("name") or place_id)
+    return "that stop"
