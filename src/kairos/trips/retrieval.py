@@ -15,7 +15,8 @@ Filters (in SQL): a visit kind, routable coordinates, within `radius_km` of the 
 tags filter when given; step-free asked: OSM `wheelchair=no` is left out and a place whose source
 says nothing follows the marked ones (`STEP_FREE_UNKNOWN`). Places with no position join at the
 city's centre when the positioned sights cannot fill the trip (`UNPOSITIONED_PENALTY`); hawker
-centres, food courts and markets are places to eat (`meals`), not sights.
+centres, food courts and markets are places to eat (`meals`), not sights. The rows are read by
+`trips/place_rows.py`; this module scores them.
 Season: a place whose `season` (`ingest/poi_season.py`) shares no month with the trip's days
 is left out, and the answer names it with its evidence.
 Personalisation: after the blend, + `FAVOURITE_BONUS` for a place whose kind, category, source
@@ -29,16 +30,13 @@ rates are counted for the metrics). An empty result broadens once: twice the rad
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
-from sqlalchemy import text
 
-from kairos.core.geo import haversine_km
 from kairos.core.notability import (
     NOTABLE,
     typical_minutes,
@@ -47,8 +45,9 @@ from kairos.core.visit_length import is_minor_stop, shown_name, stop_minutes
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
-from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
+from kairos.trips.lookups import VISIT_KINDS
 from kairos.trips.models import Candidate, step_free_of
+from kairos.trips.place_rows import BM25_RANKS, PlaceRows
 from kairos.trips.retrieval_rules import (
     RECENCY_DAYS,
     Row,
@@ -56,7 +55,6 @@ from kairos.trips.retrieval_rules import (
     age_days,
     diversify,
     in_season,
-    is_food_place,
     judged,
     label_of,
     liked,
@@ -73,6 +71,9 @@ _in_season = in_season
 
 BLEND: Final = (0.55, 0.35, 0.10)
 FAVOURITE_BONUS: Final = 0.25
+"""Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
+blend's range, so a favourite outranks places that only fit the default interests, while a
+place that matches the request's own words (bm25 and vector arms) can still come first."""
 OFF_TAG: Final = 0.35
 """Taken from a place of a kind the traveller did not name, when the named kinds cannot fill the
 trip: it follows them."""
@@ -87,44 +88,13 @@ MINOR_FOLLOWS: Final = 1.0
 """Taken from a place of little note (below `NOTABLE`: a statue few review, a mural, a bare
 node): the blend's whole range, so a World Heritage site or a listed sight (0.9 or more) comes
 before it whatever the words and a favourite tag; among minor places the blend still orders."""
-"""Added after the blend to a place one of the traveller's favourite tags names: a quarter of the
-blend's range, so a favourite outranks places that only fit the default interests, while a
-place that matches the request's own words (bm25 and vector arms) can still come first."""
 MINOR_STOP_FOLLOWS: Final = 0.5
 """Taken from a statue, a sculpture or a mural below landmark note (`core.visit_length`): it
 follows museums, forts and temples of like note, so it fills a day's gap, never the day."""
-MEAL_KINDS: Final = ("restaurant", "cafe")
-FOOD_KIND: Final = "food market"
-"""A meal at a place listed as a sight that is a hawker centre, food court or market."""
 DEFAULT_INTERESTS: Final = "famous landmarks, museums, parks and viewpoints"
-_KM_PER_DEGREE: Final = 111.0
-
-_PLACES = text(
-    "SELECT id, name, kind, city, lat, lng, attributes, categories, votes "
-    "FROM places WHERE is_active AND kind = ANY(CAST(:kinds AS text[])) "
-    "AND lat BETWEEN CAST(:lat AS float8) - CAST(:dlat AS float8) "
-    "AND CAST(:lat AS float8) + CAST(:dlat AS float8) "
-    "AND lng BETWEEN CAST(:lng AS float8) - CAST(:dlng AS float8) "
-    "AND CAST(:lng AS float8) + CAST(:dlng AS float8) "
-    "AND coalesce(attributes -> 'location' ->> 'routable', 'true') <> 'false'"
-)
-_BM25 = text(
-    "SELECT id, ts_rank_cd(search_tsv, to_tsquery('english', CAST(:q AS text))) AS bm25 "
-    "FROM places WHERE id = ANY(CAST(:ids AS bigint[])) "
-    "AND search_tsv @@ to_tsquery('english', CAST(:q AS text))"
-)
-_UNPOSITIONED = text(
-    "SELECT id, name, kind, city, address, attributes, votes FROM places WHERE is_active "
-    "AND kind = ANY(CAST(:kinds AS text[])) AND lat IS NULL "
-    "AND attributes -> 'location' ->> 'routable' = 'false' "
-    "AND city ILIKE CAST(:city AS text) || '%'"
-)
 UNPOSITIONED_PENALTY: Final = 0.15
 """Taken from a place its source gives no position for: of two equal places, the one whose
 travel can be measured comes first."""
-ROWS_TTL_SECONDS: Final = 600.0
-"""A city's places to visit are read once per this long (the retrieval set's base; the text
-arm is asked each time)."""
 
 
 @dataclass
@@ -144,16 +114,12 @@ class Retrieved:
     """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
 
 
-class TripRetrieval(CatalogLookups):
+class TripRetrieval(PlaceRows):
     def __init__(self, db: Database, embedder: EmbeddingProvider) -> None:
         super().__init__(db)
         self.embedder = embedder
         self._labels: dict[str, np.ndarray] = {}
         self._queries: dict[str, np.ndarray] = {}
-        self._rows_cache: dict[tuple[Any, ...], tuple[float, list[Row]]] = {}
-        self._food: dict[int, bool] = {}
-        """Place id → a place to eat listed as a sight (`is_food_place`: ~15 µs a row, asked
-        for every row of a city twice a trip)."""
         self._judged: dict[tuple[int, str, str, int], float | None] = {}
         """(place id, name, kind, votes) → `judged` (not a sight, or its notability: ~0.2 ms a
         row, asked for every row of a city each retrieval)."""
@@ -169,73 +135,12 @@ class TripRetrieval(CatalogLookups):
         found = self._judged[key] = judged(row)
         return found
 
-    def _is_food(self, row: Row) -> bool:
-        found = self._food.get(row.id)
-        if found is None:
-            if len(self._food) > 200_000:
-                self._food.clear()
-            found = self._food[row.id] = is_food_place(row.name, row.attributes)
-        return found
-
     def _label_vector(self, label: str) -> np.ndarray:
         vector = self._labels.get(label)
         if vector is None:
             vector = np.asarray(self.embedder.embed_one(label), dtype=np.float32)
             self._labels[label] = vector
         return vector
-
-    async def _rows(
-        self, centre: tuple[float, float], radius_km: float, interests: str, kinds: Sequence[str]
-    ) -> list[Row]:
-        key = (round(centre[0], 4), round(centre[1], 4), radius_km, tuple(kinds))
-        cached = self._rows_cache.get(key)
-        if cached is None or time.monotonic() - cached[0] > ROWS_TTL_SECONDS:
-            cached = (time.monotonic(), await self._read_rows(centre, radius_km, kinds))
-            self._rows_cache[key] = cached
-        rows = cached[1]
-        query = query_words(interests)
-        if not query or not rows:
-            return list(rows)
-        async with self.db.reading() as session:
-            found = await session.execute(_BM25, {"q": query, "ids": [r.id for r in rows]})
-            ranks = {r.id: float(r.bm25) for r in found}
-        return [replace(r, bm25=ranks.get(r.id, 0.0)) for r in rows]
-
-    async def _read_rows(
-        self, centre: tuple[float, float], radius_km: float, kinds: Sequence[str]
-    ) -> list[Row]:
-        dlat = radius_km / _KM_PER_DEGREE
-        dlng = radius_km / (_KM_PER_DEGREE * max(0.2, math.cos(math.radians(centre[0]))))
-        async with self.db.reading() as session:
-            rows = await session.execute(
-                _PLACES,
-                {"kinds": list(kinds), "lat": centre[0], "lng": centre[1], "dlat": dlat,
-                 "dlng": dlng},
-            )  # fmt: skip
-            return [
-                Row(r.id, r.name, r.kind, r.city, r.lat, r.lng, dict(r.attributes or {}),
-                     int(r.votes or 0))
-                for r in rows
-                if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
-            ]  # fmt: skip
-
-    async def _unpositioned(self, city: str, centre: tuple[float, float]) -> list[Row]:
-        """The city's places to visit whose source gives no position (TripAdvisor rows no
-        geocoder placed), at the centre: planned when the positioned ones cannot fill a trip."""
-        key = ("unpositioned", city.lower(), round(centre[0], 4), round(centre[1], 4))
-        cached = self._rows_cache.get(key)
-        if cached is None or time.monotonic() - cached[0] > ROWS_TTL_SECONDS:
-            async with self.db.reading() as session:
-                found = await session.execute(
-                    _UNPOSITIONED, {"kinds": list(VISIT_KINDS), "city": city}
-                )
-                rows = [Row(r.id, r.name, r.kind, r.city, centre[0], centre[1],
-                            dict(r.attributes or {}), int(r.votes or 0), positioned=False,
-                            address=r.address)
-                        for r in found]  # fmt: skip
-            cached = (time.monotonic(), rows)
-            self._rows_cache[key] = cached
-        return list(cached[1])
 
     async def _with_unpositioned(
         self, rows: list[Row], city: str, centre: tuple[float, float], interests: str,
@@ -249,7 +154,9 @@ class TripRetrieval(CatalogLookups):
         query = query_words(interests)
         if query:
             async with self.db.reading() as session:
-                found = await session.execute(_BM25, {"q": query, "ids": [r.id for r in extra]})
+                found = await session.execute(
+                    BM25_RANKS, {"q": query, "ids": [r.id for r in extra]}
+                )
                 ranks = {r.id: float(r.bm25) for r in found}
             extra = [replace(r, bm25=ranks.get(r.id, 0.0)) for r in extra]
         return [*rows, *extra]
@@ -262,30 +169,6 @@ class TripRetrieval(CatalogLookups):
                 self._queries.clear()
             self._queries[interests] = vector
         return vector
-
-    async def meals(
-        self, centre: tuple[float, float], radius_km: float, city: str
-    ) -> list[tuple[int, Candidate]]:
-        """Restaurants and cafés of the catalog near the trip, and the places listed as sights
-        that are places to eat (hawker centres, food courts and markets: `is_food_place`), those
-        first (the caller runs the safety step)."""
-        rows = await self._rows(centre, radius_km, "", MEAL_KINDS)
-        rows.sort(key=lambda r: (-(r.votes or 0), r.id))
-        food = [r for r in await self._rows(centre, radius_km, "", VISIT_KINDS)
-                if self._is_food(r)]  # fmt: skip
-        rows = [*sorted(food, key=lambda r: r.id), *rows]
-        eat = {r.id for r in food}
-        return [
-            (
-                r.id,
-                Candidate.from_place(
-                    id=str(r.id), name=r.name, kind=FOOD_KIND if r.id in eat else r.kind,
-                    lat=r.lat, lng=r.lng, city=city,
-                    attributes=r.attributes, default_minutes=60,
-                ),
-            )
-            for r in rows[:400]
-        ]  # fmt: skip
 
     async def retrieve(
         self,
