@@ -97,8 +97,11 @@ NEUTRAL: Final = frozenset(
 _SIT_DOWN_WORDS: Final = re.compile(
     r"\b(dinner|supper|sit ?down|sit-down|birthday|bday|celebrat\w*|anniversary|graduation|"
     r"reunion|engagement|retirement|farewell|rehearsal|christmas party|holiday party|banquet|"
-    r"team dinner|date night)\b"
+    r"team dinner|date night|meeting|business (?:lunch|dinner|meal)|client (?:lunch|dinner)|"
+    r"work (?:lunch|dinner))\b"
 )
+"""Words that make a meal one the group sits down to, whatever its size: an occasion, or a
+meeting over food (a lunch meeting for 3 is held at a table, not at a taco truck)."""
 
 
 def sit_down(activity: str | None, prompt: str, group_size: int) -> str | None:
@@ -110,7 +113,7 @@ def sit_down(activity: str | None, prompt: str, group_size: int) -> str | None:
     if said is None and group_size < SIT_DOWN_GROUP:
         return None
     meal = "dinner" if said and "dinner" in said.group(0) else "meal"
-    if said is None:
+    if meal == "meal":
         meal = "lunch" if "lunch" in prompt.lower() else "meal"
     return f"a sit-down {meal} for {group_size}" if group_size > 1 else f"a sit-down {meal}"
 
