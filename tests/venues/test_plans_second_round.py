@@ -3,6 +3,9 @@ request's words (a lunch meeting sits at a table, however small the group)."""
 
 from __future__ import annotations
 
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.venues.group import GroupProfile, diet_risks
+from kairos.venues.schemas import Member
 from tests.venues.test_commander import read
 
 
@@ -16,3 +19,15 @@ def test_a_lunch_meeting_is_a_sit_down_lunch_whatever_the_size() -> None:
 
 def test_a_small_lunch_with_no_occasion_is_not_held_to_tables() -> None:
     assert read("quick lunch in boston for 3").outing is None
+
+
+def test_a_pescatarian_is_named_wherever_nothing_shows_fish_or_vegetarian_dishes() -> None:
+    """Cal, pescatarian, was never named at a homecoming dinner's Mexican places and sandwich
+    shop (plans panel p49): only a meat-centred menu named him."""
+    cal = GroupProfile.of([Member(name="Cal", diets=["pescatarian"])], AllergyProfile(), "you")
+    (mexican,) = diet_risks(cal, "restaurant", [], ["Mexican"])
+    assert (mexican.name, mexican.severity) == ("Cal", "diet")
+    assert mexican.note == "Cal (pescatarian): no evidence of fish or vegetarian options"
+    assert diet_risks(cal, "restaurant", ["vegetarian"], ["Mexican"]) == []
+    assert diet_risks(cal, "restaurant", [], ["Sushi Bars"]) == []
+    assert diet_risks(cal, "museum", [], []) == []

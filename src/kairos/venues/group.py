@@ -110,6 +110,9 @@ _MEAT_CENTRED: Final = (
 """Kinds of place whose menus centre on meat: said for a member whose diet no place evidence
 can show but whose diet keeps meat out (a pescatarian; vegetarians and vegans have evidence)."""
 _NO_MEAT_DIETS: Final = frozenset({"pescatarian"})
+_FISH_FOOD: Final = ("seafood", "fish", "sushi", "poke", "oyster")
+"""Categories that show fish on the menu: what a pescatarian eats beyond vegetarian dishes."""
+_MEATLESS_TRAITS: Final = frozenset({"vegetarian", "vegan"})
 
 
 def _meat_centred(categories: Sequence[str]) -> str | None:
@@ -124,7 +127,8 @@ def diet_risks(
     group: GroupProfile, kind: str, traits: Iterable[str], categories: Sequence[str] = ()
 ) -> list[MemberRisk]:
     """Members whose diet this food venue shows no evidence for, and members whose diet no
-    venue evidence can show (pescatarian) at a place whose menu centres on meat."""
+    trait can show (pescatarian) at a place whose menu centres on meat, or at one showing
+    neither fish nor vegetarian dishes (a pescatarian was never named at a taqueria)."""
     if kind not in FOOD_KINDS:
         return []
     held = set(traits)
@@ -143,6 +147,16 @@ def diet_risks(
                     "place, whose menu centres on meat",
                 )
             )
+        elif no_meat and not said and not _serves_no_meat(held, categories):
+            risks.append(
+                MemberRisk(
+                    name=member.name,
+                    allergens=[],
+                    severity="diet",
+                    note=f"{member.name} ({no_meat[0].strip().lower()}): no evidence of "
+                    "fish or vegetarian options",
+                )
+            )
         if said:
             needs = [_as_written(d, t) for t, d in said.items()]
             risks.append(
@@ -155,6 +169,13 @@ def diet_risks(
                 )
             )
     return risks
+
+
+def _serves_no_meat(traits: set[str], categories: Sequence[str]) -> bool:
+    """Evidence a pescatarian can eat here: fish on the menu (a seafood or sushi place) or
+    vegetarian dishes."""
+    fish = any(k in c.lower() for c in categories for k in _FISH_FOOD)
+    return fish or bool(traits & _MEATLESS_TRAITS)
 
 
 def _as_written(said: str, trait: str) -> tuple[str, str]:
