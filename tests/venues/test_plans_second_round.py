@@ -31,3 +31,20 @@ def test_a_pescatarian_is_named_wherever_nothing_shows_fish_or_vegetarian_dishes
     assert diet_risks(cal, "restaurant", ["vegetarian"], ["Mexican"]) == []
     assert diet_risks(cal, "restaurant", [], ["Sushi Bars"]) == []
     assert diet_risks(cal, "museum", [], []) == []
+
+
+def test_after_quieter_the_venues_listed_as_quiet_lead_and_the_summary_says_which() -> None:
+    """After "somewhere quieter" the same three venues came back in the same order, under a
+    summary saying both that a quiet venue came first and that quiet ranked nothing (p43)."""
+    from kairos.venues.summary import quiet_evidence
+    from kairos.venues.synthesiser import synthesise
+    from tests.venues.test_agents import SEED_WEIGHTS, _scored
+
+    loud_maybe = _scored("usual", 0.9, 2)
+    loud_maybe.unquiet = True
+    listed = _scored("hushed", 0.2, 2)
+    ranked = synthesise([loud_maybe, listed], SEED_WEIGHTS, vibe_name="quiet", budget_text=None)
+    assert [v.venue_id for v in ranked] == ["hushed", "usual"]
+    said = quiet_evidence(ranked, {"hushed"})
+    assert "Listed as quiet by its source: Hushed" in said and "did not rank" not in said
+    assert "None of the top picks" in quiet_evidence(ranked, {"elsewhere"})

@@ -37,6 +37,8 @@ class RawFacts:
     inspections: list[Inspection] = field(default_factory=list)
     good_for_groups: bool | None = None
     closed: bool = False
+    noise: str | None = None
+    """The source's noise level (`Attributes.noise`): a quiet one leads "quieter"."""
 
 
 def _truth(value: Any) -> bool | None:
@@ -126,6 +128,7 @@ async def read_facts(
             inspections=inspections.get(i, []),
             good_for_groups=read.get(i, Attributes()).good_for_groups,
             closed=read.get(i, Attributes()).closed,
+            noise=read.get(i, Attributes()).noise,
         )
         for i in place_ids
     }

@@ -124,6 +124,8 @@ def scored(
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
         below_the_occasion=below,
+        unquiet=("quieter" in intent.asked.changes or intent.vibe == "quiet")
+        and c.facts.noise != "quiet",
     )
 
 

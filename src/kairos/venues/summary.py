@@ -193,6 +193,17 @@ def vibe_evidence(top: Sequence[VenueResult], vibe: str) -> str:
     return f" {_and(unscored)}: nothing I read says whether {verb} {label}."
 
 
+def quiet_evidence(top: Sequence[VenueResult], quiet: set[str]) -> str:
+    """Quiet asked, and some venues' sources list them as quiet: they rank first
+    (`Scored.unquiet`), so "quiet did not rank them" would be untrue; which top picks are."""
+    listed = [v.name for v in top if v.venue_id in quiet]
+    if not listed:
+        return " None of the top picks is listed as quiet by its source: ask for a quiet table."
+    rest = len(top) - len(listed)
+    tail = f"; for the other {rest}, nothing I read says how quiet it is" if rest else ""
+    return f" Listed as quiet by its source: {_and(listed)}{tail}."
+
+
 def summary(
     venues: Sequence[VenueResult],
     found: ScoutResult,
@@ -254,7 +265,10 @@ def summary(
         text += f" Looked {found.around}."
     if venues and found.features_short:
         text += f" {ranked_features_line(found.features_short, found, venues)}."
-    if venues and intent.vibe and "vibe_matcher" in intent.active_agents:
+    quiet = {c.venue_id for c in found.candidates if c.facts.noise == "quiet"}
+    if venues and intent.vibe == "quiet" and quiet:
+        text += quiet_evidence(venues[:3], quiet)
+    elif venues and intent.vibe and "vibe_matcher" in intent.active_agents:
         text += vibe_evidence(venues[:3], intent.vibe)
     for note in found.notes:
         text += f" {note}"

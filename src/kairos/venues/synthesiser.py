@@ -121,6 +121,9 @@ class Scored:
     venue that shows it, whatever its kind."""
     below_the_occasion: bool = False
     """Not what a nice outing asks (`occasion.below_a_nice_outing`): after those that are."""
+    unquiet: bool = False
+    """Quiet asked ("somewhere quieter", a quiet vibe) and its source does not list it as
+    quiet: after those it lists as quiet (the plan said they came first; they did not)."""
 
 
 def member_flags(risks: Sequence[MemberRisk]) -> list[RiskFlag]:
@@ -295,6 +298,7 @@ def _standing(s: Scored) -> tuple[bool | int, ...]:
         s.off_budget,
         s.bar_led,
         s.below_the_occasion,
+        s.unquiet,
         _unmet(s),
         s.unseated,
         _poorly_rated(s),
