@@ -3,7 +3,7 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 
 from __future__ import annotations
 
-from kairos.meals.recipes.pantry import pantry_forms, pantry_weight, used_items
+from kairos.meals.recipes.pantry import pantry_forms, pantry_order, pantry_weight, used_items
 
 PANTRY = ["chicken", "rice", "broccoli", "lime"]
 
@@ -32,3 +32,31 @@ def test_two_garnishes_do_not_beat_the_main_ingredient() -> None:
     garnished = used_items(["salmon", "lemon", "dill"], ["lemon", "dill", "potato"])
     salmon = used_items(["salmon", "lemon", "dill"], ["salmon", "honey"])
     assert pantry_weight(salmon, "Honey Glazed Salmon") > pantry_weight(garnished, "Potato Salad")
+
+
+def test_a_dish_using_more_of_the_cooks_main_items_ranks_first() -> None:
+    """Chicken, rice and broccoli in one dish beats a chicken-and-rice dish whose title names
+    both (the same weight) and that needs fewer foods bought: the cook's items come first."""
+    pantry = ["chicken", "rice", "broccoli", "lime"]
+    titled = used_items(pantry, ["chicken breast", "rice", "asparagus", "orange"])
+    all_three = used_items(pantry, ["chicken thigh", "rice", "broccoli"])
+    two = pantry_order(titled, ["asparagus", "orange"], pantry_weight(titled, "Chicken Rice"))
+    three = pantry_order(
+        all_three, ["ginger", "soy sauce", "cashew"], pantry_weight(all_three, "Stir-Fry")
+    )
+    assert three < two
+
+
+def test_among_dishes_using_as_many_items_the_fewest_to_buy_ranks_first() -> None:
+    """A chickpea salad (a protein, so the heavier use) that sends the cook out for six foods
+    comes after a spinach and tomato dish using as many of the items with three to buy."""
+    pantry = ["chickpea", "tomato", "onion", "spinach"]
+    salad = used_items(pantry, ["chickpea", "tomato", "onion", "zucchini"])
+    stew = used_items(pantry, ["tomato", "onion", "spinach", "lentil"])
+    salad_key = pantry_order(
+        salad, ["zucchini", "bell pepper", "feta cheese", "olive", "basil", "rosemary"],
+        pantry_weight(salad, "Chickpea Salad"),
+    )  # fmt: skip
+    stew_key = pantry_order(stew, ["lentil", "cumin", "stock"], pantry_weight(stew, "Stew"))
+    assert pantry_weight(salad, "Chickpea Salad") > pantry_weight(stew, "Stew")
+    assert stew_key < salad_key

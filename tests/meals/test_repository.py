@@ -9,6 +9,7 @@ import pytest
 from kairos.errors import NotFound
 from kairos.meals.recipes import CookConstraints, RecipeRepository
 from kairos.meals.recipes.adapt import remaining_hazards
+from kairos.meals.recipes.pantry import pantry_order
 
 
 async def test_similar_dishes_are_real_recipes_of_the_dish(runtime: Any) -> None:
@@ -16,8 +17,8 @@ async def test_similar_dishes_are_real_recipes_of_the_dish(runtime: Any) -> None
     found = await repo.similar_dishes("chocolate cake", k=3, constraints=CookConstraints())
     assert found.matches
     assert any("cake" in m.recipe.title.lower() for m in found.matches)
-    scores = [m.score for m in found.matches]
-    assert scores == sorted(scores, reverse=True)
+    keys = [pantry_order(m.used, m.missing, m.score) for m in found.matches]
+    assert keys == sorted(keys)
 
 
 async def test_matches_are_safe_for_an_anaphylactic_household(runtime: Any) -> None:
@@ -38,8 +39,8 @@ async def test_pantry_ranks_by_what_the_items_make_of_the_dish(runtime: Any) -> 
     pantry = ["chicken", "garlic", "onion", "rice", "lemon"]
     found = await repo.from_pantry(pantry, k=5, constraints=CookConstraints())
     assert found.matches
-    scores = [m.score for m in found.matches]
-    assert scores == sorted(scores, reverse=True)
+    keys = [pantry_order(m.used, m.missing, m.score) for m in found.matches]
+    assert keys == sorted(keys)
     assert set(found.matches[0].used) <= {"chicken", "garlic", "onion", "rice", "lemon"}
 
 
@@ -50,3 +51,15 @@ async def test_get_loads_lines_and_unknown_id_is_not_found(runtime: Any) -> None
     assert recipe.ingredients and recipe.ingredients[0].original
     with pytest.raises(NotFound):
         await repo.get(-1)
+
+
+async def test_pantry_puts_the_dish_using_most_of_the_cupboard_first(runtime: Any) -> None:
+    """Chickpeas, tinned tomatoes, an onion and spinach: the first answer uses at least as many
+    of those as any other, and needs no more foods bought than one using as many."""
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    pantry = ["chickpeas", "a tin of tomatoes", "an onion", "a bag of spinach"]
+    found = await repo.from_pantry(pantry, k=5, constraints=CookConstraints())
+    assert len(found.matches) >= 2
+    first, *rest = found.matches
+    assert all(len(first.used) >= len(m.used) for m in rest)
+    assert all(len(first.missing) <= len(m.missing) for m in rest if len(m.used) == len(first.used))

@@ -8,7 +8,8 @@
   measure; otherwise what it is ("about as healthy", "less healthy", "mixed") or that its
   nutrition is unknown.
 - Ingredients: recipes ranked by how many pantry items they use
-  (`RecipeRepository.from_pantry`; every main item first, `pantry_rank`), up to 5, each saying
+  (`RecipeRepository.from_pantry`; the most main items first, then the fewest foods to buy,
+  `pantry_rank`), up to 5, each saying
   "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce".
 
 Learned preferences move a recipe within its rank (never above one that uses more of the
@@ -41,7 +42,7 @@ from kairos.meals.recipes.models import (
     Recipe,
     Refusal,
 )
-from kairos.meals.recipes.pantry import main_item
+from kairos.meals.recipes.pantry import pantry_order
 from kairos.meals.recipes.timing import split_time, time_text
 from kairos.meals.schemas import PantryUse, Suggestion
 from kairos.pipeline.safety import AllergyCheck
@@ -320,16 +321,19 @@ def pantry_text(used: Sequence[str], missing: Sequence[str], pantry: Sequence[st
     text = f"uses {len(used)} of your {size} item{'s' if size != 1 else ''} ({named})"
     if missing:
         text += "; also needs: " + ", ".join(missing[:6])
+        if len(missing) > 6:
+            text += f" and {len(missing) - 6} more"
     else:
         text += "; nothing else needed beyond staples"
     return text
 
 
-def pantry_rank(match: PantryMatch) -> tuple[int, int, bool, float]:
-    """Every main item of the cupboard used first, then the most items used, a recipe with
-    amounts before one whose source gives none, then how much of the dish they make."""
-    mains = sum(1 for item in match.used if main_item(item))
-    return -mains, -len(match.used), without_amounts(match.recipe), -match.score
+def pantry_rank(match: PantryMatch) -> tuple[int, int, int, bool, float]:
+    """The most main items of the cupboard used first, then the fewest foods still to buy,
+    the most items used, a recipe with amounts before one whose source gives none, then how
+    much of the dish they make."""
+    mains, missing, weight = pantry_order(match.used, match.missing, match.score)
+    return mains, missing, -len(match.used), without_amounts(match.recipe), weight
 
 
 def pantry_suggestions(

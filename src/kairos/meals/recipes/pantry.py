@@ -7,6 +7,10 @@ condiment least; an item the recipe's title names counts as a main ingredient. A
 also covers the cuts and forms of itself that recipes list ("chicken" covers "chicken breast"
 and "chicken thigh", "lime" covers "lime juice", "rice" covers "brown rice") but never a
 different food named after it ("chicken stock", "peanut butter" for "butter").
+
+Recipes rank (`pantry_order`) by how many of the cook's main items (a protein, a starch or a
+vegetable) they use, then by the fewest foods still to buy, then by the weight: a chicken, rice
+and broccoli dish before a chicken and rice one that sends the cook out for asparagus and oranges.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Final
 
 from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
 
-__all__ = ["main_item", "pantry_forms", "pantry_weight", "used_items"]
+__all__ = ["main_item", "pantry_forms", "pantry_order", "pantry_weight", "used_items"]
 
 _PARTS: Final = frozenset({
     "breast", "thigh", "wing", "drumstick", "leg", "fillet", "filet", "mince", "steak",
@@ -92,3 +96,11 @@ def pantry_weight(used: Sequence[str], title: str) -> float:
         if any(form in lowered or form.rstrip("s") in lowered for form in pantry_forms(item)):
             total += TITLE_WEIGHT
     return total
+
+
+def pantry_order(
+    used: Sequence[str], missing: Sequence[str], weight: float
+) -> tuple[int, int, float]:
+    """The sort key of a pantry recipe: the most of the cook's main items used, fewest foods
+    missing, then the heaviest use (`pantry_weight`)."""
+    return -sum(1 for item in used if main_item(item)), len(missing), -weight

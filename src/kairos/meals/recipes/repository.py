@@ -7,9 +7,9 @@ Ranking (deterministic; ties broken by recipe id):
   dish words. Hard filters: English recipes, `max_minutes` (recipes with a known longer time
   are dropped), equipment the cook lacks, and "hard" recipes for beginners.
 - `from_pantry`: candidates share at least one canonical food (or a cut or form of one,
-  `pantry.pantry_forms`) with the pantry; ranked by what the used items make of the dish
-  (`pantry.pantry_weight`: a protein most, a starch or vegetable next, a garnish least), then
-  fewest missing non-staple foods, then health score.
+  `pantry.pantry_forms`) with the pantry; ranked (`pantry.pantry_order`) by how many of the
+  cook's main items (protein, starch, vegetable) they use, then fewest missing non-staple
+  foods, then what the used items make of the dish (`pantry.pantry_weight`).
 Candidates are adapted in rank order until `k` are safe; refusals are returned beside them.
 """
 
@@ -40,7 +40,13 @@ from kairos.meals.recipes.models import (
     RecipeMatch,
     Refusal,
 )
-from kairos.meals.recipes.pantry import main_item, pantry_forms, pantry_weight, used_items
+from kairos.meals.recipes.pantry import (
+    main_item,
+    pantry_forms,
+    pantry_order,
+    pantry_weight,
+    used_items,
+)
 from kairos.store.database import Database
 from kairos.store.tables import Recipe as RecipeRow
 from kairos.store.tables import RecipeIngredient
@@ -244,8 +250,8 @@ class RecipeRepository:
             used = used_items(pantry, foods)
             missing = [f for f in foods if f not in wanted and not _staple(f)]
             scored.append((pantry_weight(used, str(row.title)), row.id, used, missing))
-        # what the dish is made of first: chicken and rice before a lime garnish
-        scored.sort(key=lambda t: (-t[0], len(t[3])))
+        # the most of the cook's main items first, then the fewest to buy (`pantry_order`)
+        scored.sort(key=lambda t: pantry_order(t[2], t[3], t[0]))
         hashes = {int(r.id): str(r.content_hash) for r in rows}
         matches: list[PantryMatch] = []
         # cakes, sauces and jams come after every meal, unless the cupboard is for baking
@@ -277,10 +283,14 @@ class RecipeRepository:
                 )  # fmt: skip
             if len(matches) >= k:
                 break
-        matches.sort(key=lambda m: -m.score)  # stable: fewest missing first within a weight
-        sweets.sort(key=lambda m: -m.score)
+        matches.sort(key=_pantry_key)
+        sweets.sort(key=_pantry_key)
         matches = (matches + sweets)[:k]
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
+
+
+def _pantry_key(match: PantryMatch) -> tuple[int, int, float]:
+    return pantry_order(match.used, match.missing, match.score)
 
 
 @lru_cache(maxsize=8192)
