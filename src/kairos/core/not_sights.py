@@ -1,11 +1,12 @@
-"""Places listed as sights that a traveller would not go to see: shops, housing, stations and
-murals on a wall, read from `core/data/not_sights.toml` (name words and phrases, a listing's own
-labels, OSM keys and artwork types, a description's first sentence). `why_not_a_sight` says
-why in a traveller's words, or None.
+"""Places listed as sights that a traveller would not go to see: shops, housing, stations,
+murals on a wall and venues for nights out, shows, games or meals (a jazz club, a nightclub,
+an arena: their listing's labels or OSM amenity), read from `core/data/not_sights.toml`
+(name words and phrases, a listing's own labels, OSM keys and artwork types, a description's
+first sentence). `why_not_a_sight` says why in a traveller's words, or None.
 
-Stations and housing are no stop even when a notable list names them (a list of what a city
-holds is not a list of what to visit), unless a World Heritage listing does; shops, murals
-defer to a notable list or heritage tags (`notability.not_a_sight` checks those first)."""
+Stations, housing and such venues are no stop even when a notable list names them (a list of
+what a city holds is not a list of what to visit), unless a World Heritage listing does; shops,
+murals defer to a notable list or heritage tags (`notability.not_a_sight` checks those first)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ class NotSightRules:
     station_why: str
     station_words: frozenset[str]
     station_unless: frozenset[str]
+    venue_why: str
+    venue_labels: frozenset[str]
+    venue_amenities: frozenset[str]
     mural_why: str
     mural_types: frozenset[str]
     keep_labels: frozenset[str]
@@ -43,6 +47,7 @@ def rules() -> NotSightRules:
     text = (files("kairos.core") / "data" / "not_sights.toml").read_text(encoding="utf-8")
     t = tomllib.loads(text)
     shop, home, station, mural = t["shop"], t["home"], t["station"], t["mural"]
+    venue = t["venue"]
     return NotSightRules(
         shop_why=shop["why"], shop_words=frozenset(shop["name_words"]),
         shop_phrases=tuple(shop["name_phrases"]), shop_labels=frozenset(shop["labels"]),
@@ -51,6 +56,8 @@ def rules() -> NotSightRules:
         home_phrases=tuple(home["description_phrases"]),
         station_why=station["why"], station_words=frozenset(station["name_words"]),
         station_unless=frozenset(station["unless_words"]),
+        venue_why=venue["why"], venue_labels=frozenset(venue["labels"]),
+        venue_amenities=frozenset(venue["osm_amenities"]),
         mural_why=mural["why"], mural_types=frozenset(mural["artwork_types"]),
         keep_labels=frozenset(t["keeps_sight"]["labels"]),
     )  # fmt: skip
@@ -76,12 +83,28 @@ def _first_sentence(raws: Sequence[Mapping[str, Any]]) -> str:
     return re.split(r"(?<=[.!?])\s", said, maxsplit=1)[0].lower()
 
 
+def _venue(raws: Sequence[Mapping[str, Any]], r: NotSightRules) -> bool:
+    """A bar, a club, a show or live-music venue, an arena, a place to eat or a transport hub:
+    its listing's labels (no [keeps_sight] label beside them) or its OSM amenity."""
+    labels = _labels(raws)
+    if labels & r.venue_labels and not labels & r.keep_labels:
+        return True
+    for raw in raws:
+        tags = raw.get("osm_tags")
+        if isinstance(tags, Mapping) and str(tags.get("amenity")) in r.venue_amenities:
+            return True
+    return False
+
+
 def why_no_stop_even_if_listed(name: str, kind: str, attributes: Mapping[str, Any]) -> str | None:
-    """A station or housing: no stop even when a notable list names it (World Heritage aside)."""
+    """A station, housing or a venue for nights, shows, games or meals (`_venue`): no stop
+    even when a notable list names it (World Heritage aside)."""
     r = rules()
     raws = _raws(attributes)
     if any("unesco" in str(raw.get("notability_basis") or "").lower() for raw in raws):
         return None
+    if kind != "museum" and _venue(raws, r):
+        return r.venue_why
     words = set(_words(name))
     if words & r.station_words and not words & r.station_unless and kind != "museum":
         return r.station_why

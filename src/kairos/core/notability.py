@@ -4,13 +4,14 @@ OpenStreetMap nodes tagged `tourism=artwork` or `attraction` are often businesse
 ("… Home", "… Pvt Ltd", "… Flat", a ward office). `not_a_sight` says why a place is not one (None
 when it may be):
 
-- its name is not a name (fewer than two letters or digits);
+- its name is not a name (fewer than two letters or digits), or names two places ("a;b");
 - its name says a business, an office or a home: a word of `_BUSINESS_WORDS` / `_HOME_WORDS`, or
   a phrase of `_BUSINESS_PHRASES`, or a house number ("House #1343/40", "Er." before a name);
 - a node tagged only as artwork, attraction, viewpoint or information that carries a business's
   contact details (phone, e-mail, website, street number) and no mark of heritage;
-- a shop, housing, a station or a bare mural by the table `core/data/not_sights.toml`
-  (`core.not_sights`; stations and housing even when a notable list names them);
+- a shop, housing, a station, a bare mural or a venue for nights, shows, games or meals by the
+  table `core/data/not_sights.toml` (`core.not_sights`; stations, housing and such venues even
+  when a notable list names them);
 - an attraction whose name says a street (ends in Street, Avenue, Road, Marg…, or begins with
   Rue): a traveller walks it on the way, it is no stop, unless a notable list
   (`notability_basis`) names it.
@@ -38,7 +39,7 @@ from kairos.core.not_sights import why_no_stop_even_if_listed, why_not_a_sight
 
 __all__ = [
     "DUPLICATE_KM", "MINOR", "NOTABLE", "nameless", "near_duplicates", "not_a_sight",
-    "notability", "typical_minutes",
+    "notability", "two_places", "typical_minutes",
 ]  # fmt: skip
 
 
@@ -110,6 +111,11 @@ def nameless(name: str) -> bool:
     return all(w in plain or (w.endswith("s") and w[:-1] in plain) for w in words)
 
 
+def two_places(name: str) -> bool:
+    """An OSM name holding two values ("Dhobhi Mart;Rico's"): no one place to plan or find."""
+    return len([part for part in name.split(";") if part.strip()]) > 1
+
+
 def _words(name: str) -> list[str]:
     return re.findall(r"[0-9a-z]+", name.lower())
 
@@ -139,6 +145,8 @@ def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | No
     words = _words(name)
     if sum(len(w) for w in words) < 2 and not re.search(r"[^\W\d_]{2}", name):
         return "it has no real name"
+    if two_places(name):
+        return "its name holds two places, not one"
     lowered = " ".join(words)
     tags = _osm_tags(attributes)
     if set(words) & _LODGING_WORDS or "guest house" in lowered:

@@ -14,10 +14,11 @@ from typing import Any, Final
 from sqlalchemy import text
 
 from kairos.core.geo import haversine_km
+from kairos.core.notability import two_places
 from kairos.store.database import Database
 from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
 from kairos.trips.models import Candidate
-from kairos.trips.retrieval_rules import Row, is_food_place, query_words
+from kairos.trips.retrieval_rules import Row, is_food_place, plain_name, query_words
 
 __all__ = ["BM25_RANKS", "FOOD_KIND", "MEAL_KINDS", "ROWS_TTL_SECONDS", "PlaceRows"]
 
@@ -98,8 +99,8 @@ class PlaceRows(CatalogLookups):
                  "dlng": dlng},
             )  # fmt: skip
             return [
-                Row(r.id, r.name, r.kind, r.city, r.lat, r.lng, dict(r.attributes or {}),
-                     int(r.votes or 0))
+                Row(r.id, plain_name(r.name), r.kind, r.city, r.lat, r.lng,
+                    dict(r.attributes or {}), int(r.votes or 0))
                 for r in rows
                 if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
             ]  # fmt: skip
@@ -114,7 +115,7 @@ class PlaceRows(CatalogLookups):
                 found = await session.execute(
                     _UNPOSITIONED, {"kinds": list(VISIT_KINDS), "city": city}
                 )
-                rows = [Row(r.id, r.name, r.kind, r.city, centre[0], centre[1],
+                rows = [Row(r.id, plain_name(r.name), r.kind, r.city, centre[0], centre[1],
                             dict(r.attributes or {}), int(r.votes or 0), positioned=False,
                             address=r.address)
                         for r in found]  # fmt: skip
@@ -127,8 +128,10 @@ class PlaceRows(CatalogLookups):
     ) -> list[tuple[int, Candidate]]:
         """Restaurants and cafés of the catalog near the trip, and the places listed as sights
         that are places to eat (hawker centres, food courts and markets: `is_food_place`), those
-        first (the caller runs the safety step)."""
-        rows = await self._rows(centre, radius_km, "", MEAL_KINDS)
+        first (the caller runs the safety step). A name holding two places ("Dhobhi Mart;Rico's",
+        `two_places`) is no one place to eat at."""
+        rows = [r for r in await self._rows(centre, radius_km, "", MEAL_KINDS)
+                if not two_places(r.name)]  # fmt: skip
         rows.sort(key=lambda r: (-(r.votes or 0), r.id))
         food = [r for r in await self._rows(centre, radius_km, "", VISIT_KINDS)
                 if self._is_food(r)]  # fmt: skip

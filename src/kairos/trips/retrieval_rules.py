@@ -30,6 +30,22 @@ _FOOD_WORDS: Final = re.compile(
 )
 _FOOD_AMENITIES: Final = frozenset({"food_court", "marketplace"})
 
+_LISTING_TAIL: Final = re.compile(
+    r"\s*[:|]\s*(?:(?:attractions|things\s+to\s+do|places\s+of\s+interest|"
+    r"history|culture|heritage|leisure|tours?|guide|what\s+to\s+see|sightseeing)"
+    r"(?:\s*(?:&|and|,)\s*|\s+)?)+\s*$",
+    re.I,
+)
+
+
+def plain_name(name: str) -> str:
+    """A place's name without a listing's title tail ("Marina Bay Singapore: Attractions &
+    Things to do" → "Marina Bay Singapore", "… : History & Culture Tours" → "…"): the name
+    a traveller reads on a sign, not a web page's title."""
+    cut = _LISTING_TAIL.sub("", name).strip()
+    return cut or name
+
+
 RECENCY_DAYS: Final = 365.0
 """The recency arm's scale (and the age of a place with no `last_updated`)."""
 KID_FRIENDLY: Final = frozenset({"park", "zoo", "aquarium", "beach", "museum", "playground"})
