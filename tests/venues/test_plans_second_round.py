@@ -48,3 +48,22 @@ def test_after_quieter_the_venues_listed_as_quiet_lead_and_the_summary_says_whic
     said = quiet_evidence(ranked, {"hushed"})
     assert "Listed as quiet by its source: Hushed" in said and "did not rank" not in said
     assert "None of the top picks" in quiet_evidence(ranked, {"elsewhere"})
+
+
+def test_a_venue_showing_a_members_diet_below_the_top_picks_says_where_and_why() -> None:
+    """ "One venue here shows evidence of vegan food: Darbar" over three venues each saying
+    "Ana: no evidence of vegan options": Darbar was sixth, for its health record, unsaid (p03)."""
+    from types import SimpleNamespace
+
+    from kairos.venues.summary import ranked_features_line
+    from kairos.venues.synthesiser import synthesise
+    from tests.venues.test_agents import SEED_WEIGHTS, _scored
+    from tests.venues.test_votes_follow_verdicts import HEALTH_CODE
+
+    plain = [_scored(name, 0.6, 2) for name in ("one", "two", "three")]
+    vegan = _scored("vegan", 0.9, 2, flags=[HEALTH_CODE])
+    ranked = synthesise([*plain, vegan], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    found = SimpleNamespace(featured=1, featured_ids=["vegan"], features_short=["vegan"])
+    line = ranked_features_line(["vegan"], found, ranked)  # type: ignore[arg-type]
+    assert line.startswith("One venue here shows evidence of vegan food: Vegan (#4: ")
+    assert HEALTH_CODE.description in line

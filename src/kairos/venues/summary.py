@@ -22,6 +22,7 @@ from kairos.venues.leftout import counted
 from kairos.venues.outing import seating_summary
 from kairos.venues.schemas import RiskFlag, VenueResult
 from kairos.venues.synthesiser import VibeScore
+from kairos.venues.verdict import TOP as TOP_PICKS
 
 if TYPE_CHECKING:
     from kairos.venues.scout import ScoutResult
@@ -147,7 +148,7 @@ def ranked_features_line(
     by name, and no claim on where they rank: the critic and the members' votes move them
     ("it comes first" was said of a venue the critic had sent last)."""
     asked = " and ".join(evidence_phrase(f) for f in features)
-    named = [v.name for v in venues if v.venue_id in found.featured_ids]
+    named = [_placed(v) for v in venues if v.venue_id in found.featured_ids]
     if not named:
         return f"No venue here shows evidence of {asked}; these are the closest matches"
     if len(named) == len(venues):
@@ -155,6 +156,16 @@ def ranked_features_line(
     if len(named) == 1:
         return f"One venue here shows evidence of {asked}: {named[0]}"
     return f"Only {len(named)} venues here show evidence of {asked}: {', '.join(named)}"
+
+
+def _placed(v: VenueResult) -> str:
+    """A venue showing a member's diet, and, when it is not among the top picks, where it
+    ranks and why: "no evidence" at all three read as if none existed (p03: Darbar sixth)."""
+    if v.rank <= TOP_PICKS:
+        return v.name
+    high = next((f.description for f in v.risk_flags if f.severity == "high"), None)
+    why = high or "lower on the outing's other needs (kind of place, budget, seating)"
+    return f"{v.name} (#{v.rank}: {why})"
 
 
 def outdoor_weather(
