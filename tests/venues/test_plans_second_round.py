@@ -67,3 +67,19 @@ def test_a_venue_showing_a_members_diet_below_the_top_picks_says_where_and_why()
     line = ranked_features_line(["vegan"], found, ranked)  # type: ignore[arg-type]
     assert line.startswith("One venue here shows evidence of vegan food: Vegan (#4: ")
     assert HEALTH_CODE.description in line
+
+
+def test_a_tavern_or_a_pub_by_its_name_is_below_somewhere_nice() -> None:
+    """ "seafood dinner in boston for 6, somewhere nice" and "dinner ... nice atmosphere" were
+    led by Five Horses Tavern and Lincoln Tavern (p15, p09): 4★ and $$, so nothing held them
+    back, though the name says what kind of evening they are."""
+    from kairos.venues.occasion import below_a_nice_outing, casual_by_name
+
+    assert casual_by_name("Five Horses Tavern") == "tavern"
+    assert casual_by_name("The Publick House") is None  # whole words only
+    assert casual_by_name("Radius Restaurant") is None
+    tavern = casual_by_name("Lincoln Tavern and Restaurant") is not None
+    assert below_a_nice_outing(
+        counter=False, price_tier="$$", rating=4.0, price_said=False, casual=tavern
+    )
+    assert not below_a_nice_outing(counter=False, price_tier="$$", rating=4.0, price_said=False)

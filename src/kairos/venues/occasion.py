@@ -18,7 +18,14 @@ from kairos.core.diets import SOFT_FREE_DIETS
 from kairos.venues.group import GroupProfile, diet_trait
 from kairos.venues.schemas import Member
 
-__all__ = ["NICE_RATING", "NICE_TIERS", "asks_for_nice", "below_a_nice_outing", "must_diets"]
+__all__ = [
+    "NICE_RATING",
+    "NICE_TIERS",
+    "asks_for_nice",
+    "below_a_nice_outing",
+    "casual_by_name",
+    "must_diets",
+]
 
 NICE_RATING: Final = 4.0
 NICE_TIERS: Final = ("$$", "$$$", "$$$$")
@@ -34,6 +41,17 @@ _MUST: Final = re.compile(
     r"essential|can'?t have|cannot have|cannot eat|can'?t eat|only eats?)\b"
 )
 _SEVERE: Final = frozenset({"severe", "anaphylactic"})
+_CASUAL_NAME: Final = re.compile(
+    r"\b(tavern|pub|saloon|ale ?house|tap ?room|tap ?house|brewing|brewery|sports bar|"
+    r"diner|shack|truck)\b"
+)
+"""Names that say a venue is a casual one (a tavern, a pub, a diner): not "somewhere nice"."""
+
+
+def casual_by_name(name: str) -> str | None:
+    """The word in a venue's name that makes it a casual place ("Five Horses Tavern")."""
+    found = _CASUAL_NAME.search(name.lower())
+    return found.group(1) if found else None
 
 
 def asks_for_nice(prompt: str) -> str | None:
@@ -47,13 +65,18 @@ def asks_for_nice(prompt: str) -> str | None:
 
 
 def below_a_nice_outing(
-    *, counter: bool, price_tier: str | None, rating: float | None, price_said: bool
+    *,
+    counter: bool,
+    price_tier: str | None,
+    rating: float | None,
+    price_said: bool,
+    casual: bool = False,
 ) -> bool:
-    """Not what a nice outing asks: served at a counter, priced $ (when no budget or
-    "cheaper" set the price), or rated under `NICE_RATING`. An unknown price or rating is
-    not held against a venue."""
+    """Not what a nice outing asks: served at a counter, named as a casual place (a tavern,
+    a pub: `casual_by_name`), priced $ (when no budget or "cheaper" set the price), or rated
+    under `NICE_RATING`. An unknown price or rating is not held against a venue."""
     cheap = not price_said and price_tier is not None and price_tier not in NICE_TIERS
-    return counter or cheap or (rating is not None and 0 < rating < NICE_RATING)
+    return counter or casual or cheap or (rating is not None and 0 < rating < NICE_RATING)
 
 
 def _severe_needs(member: Member) -> Iterable[str]:

@@ -19,7 +19,12 @@ from kairos.venues.cost import CostProfile, cost_profile, off_budget
 from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, diet_risks
-from kairos.venues.occasion import NICE_RATING, asks_for_nice, below_a_nice_outing
+from kairos.venues.occasion import (
+    NICE_RATING,
+    asks_for_nice,
+    below_a_nice_outing,
+    casual_by_name,
+)
 from kairos.venues.outing import (
     LARGE_PARTY,
     bar_led,
@@ -76,15 +81,17 @@ def scored(
     cost = costs.get(c.place_id) or cost_profile({}, None)
     counter = c.place_id in found.counter_kept or service(p, None) in ("counter", "street")
     nice = asks_for_nice(intent.said)
+    casual = casual_by_name(p.name)
     below = nice is not None and below_a_nice_outing(
         counter=counter,
         price_tier=cost.price_range,
         rating=p.rating,
         price_said=intent.budget is not None or price_ceiling(intent) is not None,
+        casual=casual is not None,
     )
     a_bar = bar_led(p, intent.activity, intent.prompt)
     if nice and (a_bar or below):
-        checks.append(_under_the_occasion(nice, a_bar, p.rating, counter))
+        checks.append(_under_the_occasion(nice, a_bar, p.rating, counter, casual))
     return Scored(
         venue_id=c.venue_id,
         name=p.name,
@@ -129,10 +136,14 @@ def scored(
     )
 
 
-def _under_the_occasion(nice: str, a_bar: bool, rating: float | None, counter: bool) -> str:
+def _under_the_occasion(
+    nice: str, a_bar: bool, rating: float | None, counter: bool, casual: str | None = None
+) -> str:
     """What a venue ranked for a nice outing lacks, said on it: it ranks after every venue
     that does not lack it, so it is shown only for want of those."""
     lacks = ["a bar first, not a restaurant"] if a_bar else []
+    if casual:
+        lacks.append(f"a {casual} by its name")
     if rating is not None and 0 < rating < NICE_RATING:
         lacks.append(f"rated {rating:.1f}★")
     if counter:
