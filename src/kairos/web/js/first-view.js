@@ -9,6 +9,14 @@
     : hash === "#operator" ? "operator" : hash === "#trips" ? "trips" : "restaurants";
   document.documentElement.dataset.view = view;
   document.title = `Kairos — ${view[0].toUpperCase()}${view.slice(1)}`;
+  // No frame is drawn before the view's own markup is parsed: on a slow CPU the parser stops to
+  // draw what it has, the header alone, and a view far down the page (Trips, after three other
+  // views) came a frame or two later, each frame re-styling and laying out the page.
+  const expect = document.createElement("link");
+  expect.rel = "expect";
+  expect.href = `#${view}-view`;
+  expect.setAttribute("blocking", "render");
+  document.head.append(expect);
   const listing = document.getElementById("view-modules");
   let modules = [];
   try { modules = JSON.parse(listing.textContent)[view] || []; } catch { return; }
