@@ -83,3 +83,21 @@ def test_a_tavern_or_a_pub_by_its_name_is_below_somewhere_nice() -> None:
         counter=False, price_tier="$$", rating=4.0, price_said=False, casual=tavern
     )
     assert not below_a_nice_outing(counter=False, price_tier="$$", rating=4.0, price_said=False)
+
+
+def test_a_venue_rated_three_stars_by_a_handful_of_reviews_does_not_lead_a_group() -> None:
+    """Pangaea, 3.0★ from 5 reviews and cheap, was second for a homecoming dinner for 9 (p49),
+    ahead of better-known places that cost more."""
+    from kairos.venues.synthesiser import synthesise
+    from tests.venues.test_agents import SEED_WEIGHTS, _scored
+
+    thin = _scored("thin", 0.6, 1)
+    thin.rating, thin.review_count = 3.0, 5
+    known = _scored("known", 0.6, 2)
+    known.rating, known.review_count = 3.5, 147
+    ranked = synthesise([thin, known], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["known", "thin"]
+    fair = _scored("fair", 0.6, 1)
+    fair.rating, fair.review_count = 3.0, 60  # 3.0★ from many is not poorly rated
+    ranked = synthesise([fair, known], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert ranked[0].venue_id == "fair"

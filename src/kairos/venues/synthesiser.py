@@ -165,9 +165,13 @@ def _endangers(s: Scored) -> bool:
 
 
 def _poorly_rated(s: Scored) -> bool:
-    """Rated under `POOR_RATING` by enough reviews to mean it: after the venues that are not,
-    whatever their price (a 2.5★ food-court counter led a team lunch for being cheap)."""
-    return s.rating is not None and s.rating < POOR_RATING and s.review_count >= RATED_BY
+    """Rated under `POOR_RATING` by enough reviews to mean it, or no better than it by too few
+    to say otherwise: after the venues that are not, whatever their price (a 2.5★ food-court
+    counter led a team lunch for being cheap; a 3.0★ sandwich shop known from 5 reviews was
+    second for a homecoming dinner for 9)."""
+    if s.rating is None or s.rating <= 0:
+        return False
+    return s.rating < POOR_RATING if s.review_count >= RATED_BY else s.rating <= POOR_RATING
 
 
 def _mild_risk(s: Scored) -> bool:
