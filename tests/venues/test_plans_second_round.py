@@ -101,3 +101,39 @@ def test_a_venue_rated_three_stars_by_a_handful_of_reviews_does_not_lead_a_group
     fair.rating, fair.review_count = 3.0, 60  # 3.0★ from many is not poorly rated
     ranked = synthesise([fair, known], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert ranked[0].venue_id == "fair"
+
+
+def _place(pid: int, name: str, categories: list[str]):  # type: ignore[no-untyped-def]
+    from kairos.store.places import PlaceSummary
+
+    return PlaceSummary(
+        id=pid, name=name, kind="restaurant", categories=categories, price_tier="$$",
+        rating=4.0, votes=100, city="Somerville", area=None, address=None, lat=None,
+        lng=None, url=None, known_allergens=[], contains_allergens=[],
+        allergen_confidence="low",
+    )  # fmt: skip
+
+
+def test_a_brunch_keeps_its_cafes_where_a_dinner_cuts_counters() -> None:
+    """ "housewarming brunch in somerville for 6" left out American Bakers Cafe as "counter
+    service: not a sit-down meal for 6" and was led by a New Mexican place and a kebab house
+    (p43): a café or a bakery is the kind of place a brunch asks for."""
+    from types import SimpleNamespace
+
+    from kairos.venues.fit import fit
+
+    places = [
+        _place(1, "American Bakers Cafe", ["Cafes", "Sandwiches", "Coffee & Tea"]),
+        *(_place(i, f"Grill {i}", ["Indian"]) for i in range(2, 6)),
+    ]
+    candidates = [
+        SimpleNamespace(place_id=p.id, record=SimpleNamespace(place=p), endangers=False)
+        for p in places
+    ]
+    brunch = read("housewarming brunch in somerville for 6 on sunday")
+    assert brunch.outing is not None
+    kept = fit(candidates, {}, brunch)  # type: ignore[arg-type]
+    assert 1 in {c.place_id for c in kept.candidates}, kept.excluded
+    dinner = read("dinner in somerville for 6")
+    cut = fit(candidates, {}, dinner)  # type: ignore[arg-type]
+    assert [e.venue_id for e in cut.excluded] == ["kp_1"]

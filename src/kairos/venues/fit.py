@@ -21,7 +21,7 @@ from kairos.core.notability import not_a_sight
 from kairos.venues import followups
 from kairos.venues.facts import Attributes
 from kairos.venues.leftout import left_out
-from kairos.venues.outing import LARGE_GROUP, service, service_reason
+from kairos.venues.outing import LARGE_GROUP, a_brunch_counter, service, service_reason
 from kairos.venues.schemas import ExcludedVenue, ExclusionCause
 
 if TYPE_CHECKING:
@@ -128,6 +128,8 @@ def fit(
         def not_sit_down(c: Candidate) -> str | None:
             how = service(c.record.place, attrs(c))
             if how == "counter" and shows_a_must(c, musts):
+                return None
+            if how == "counter" and a_brunch_counter(c.record.place, intent.said):
                 return None
             return (
                 service_reason(c.record.place, how, outing)

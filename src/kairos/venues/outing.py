@@ -29,6 +29,7 @@ __all__ = [
     "LARGE_PARTY",
     "SIT_DOWN_GROUP",
     "Service",
+    "a_brunch_counter",
     "bar_led",
     "leads_a_meal",
     "misses_the_early_meal",
@@ -205,6 +206,16 @@ def leads_a_meal(place: PlaceSummary, activity: str | None, prompt: str, group_s
     ):
         return False
     return not categories or serves_meals(categories)
+
+
+def a_brunch_counter(place: PlaceSummary, prompt: str) -> bool:
+    """A café, bakery or diner (`BRUNCH_FOOD`) for a brunch or a breakfast: the kind of place
+    the meal asks for, even where one orders at the counter (a housewarming brunch for 6 cut
+    Somerville's bakery café as "not a sit-down meal" and was led by a kebab house)."""
+    asked = _EARLY_MEALS.search(prompt.lower())
+    if asked is None or asked.group(1) in ("coffee", "tea"):
+        return False
+    return bool({c.strip().lower() for c in place.categories} & BRUNCH_FOOD)
 
 
 def misses_the_early_meal(place: PlaceSummary, prompt: str, matched: Sequence[str]) -> bool:
