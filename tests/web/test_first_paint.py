@@ -57,12 +57,15 @@ def test_each_view_is_drawn_before_its_modules_arrive(
             assert any(f"/view-{view}.js" in href for href in preloaded), preloaded
             assert sum("/view-" in href for href in preloaded) == 1, preloaded
             # no frame is drawn before the view's own markup is parsed: the page's rendering
-            # waits on the view's <main> (a frame of the header alone, then the view a frame
-            # later, was Trips' largest paint on a slow CPU: it comes after three other views)
+            # waits on the element right after the view's <main> (a frame of the header alone,
+            # then the view a frame later, was Trips' largest paint on a slow CPU: it comes
+            # after three other views)
             awaited = page.eval_on_selector_all(
-                "head link[rel=expect][blocking=render]", "links => links.map(l => l.href)"
+                "head link[rel=expect][blocking=render]",
+                "links => links.map(l => document.getElementById(l.href.split('#')[1])"
+                "?.previousElementSibling?.id)",
             )
-            assert [href.split("#", 1)[1] for href in awaited] == [shown], awaited
+            assert awaited == [shown], awaited
             # styled by the inline sheet (a browser's own body margin is 8 px)
             assert page.evaluate("getComputedStyle(document.body).margin") == "0px"
         assert refused == [], refused
