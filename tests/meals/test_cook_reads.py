@@ -13,6 +13,7 @@ import httpx
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.meals.recipes import CookConstraints, remaining_hazards
+from kairos.meals.recipes.tags import METHODS
 from tests.meals.helpers import coach, create_user, select
 
 VEGETARIAN = {"diet_style": "vegetarian"}
@@ -65,6 +66,12 @@ async def test_a_healthier_ask_answered_deep_fried_says_how_to_make_it_lighter(
     recipe = (await select(client, uid, answer["session_id"], fried["suggestion_id"]))["recipe"]
     assert recipe["warnings"][0].startswith("Lighter: Oven-fry"), recipe["warnings"]
     assert "°C" in recipe["warnings"][0]
+    # the steps cook it that way too, not only the tip: none deep-fries any more
+    texts = [step["text"] for step in recipe["steps"]]
+    assert any(t.startswith("Oven-fry instead of deep-frying") for t in texts), texts
+    rest = [t for t in texts if not t.startswith("Oven-fry instead of deep-frying")]
+    assert not [t for t in rest if METHODS["deep-fry"].search(t)], texts
+    assert [step["number"] for step in recipe["steps"]] == list(range(1, len(texts) + 1))
 
 
 async def test_a_dish_refused_for_an_allergy_is_answered_with_safe_dishes(

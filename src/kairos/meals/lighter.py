@@ -6,19 +6,32 @@ the suggestion says it is not, and offers the lighter cooking method the rules k
 is cooked: a recipe whose steps deep-fry can be oven-fried (or air-fried, in the cook's air
 fryer) with its coating as written, a tablespoon or two of oil instead of a pan of it. Without
 such a swap it names the suggestion that is shown lighter, when one is offered beside it.
+
+A deep-fried recipe chosen for such a request is rewritten to the lighter method, not only
+told it (`with_lighter_method`): its frying steps (from the first deep-frying one until a sauce
+or the serving) give way to one oven- or air-frying step where the frying ended, the coating
+steps stay, and the warning says the steps were rewritten.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.context import Context
 from kairos.meals.recipes.foods import food_groups
-from kairos.meals.recipes.models import AdaptedRecipe, Recipe, Units
+from kairos.meals.recipes.models import AdaptedRecipe, AdaptedStep, Recipe, Units
+from kairos.meals.recipes.tags import METHODS
 from kairos.meals.schemas import HealthierBy
 
-__all__ = ["lighter_method", "lighter_note", "not_lighter", "with_lighter_method"]
+__all__ = [
+    "lighter_method",
+    "lighter_note",
+    "lighter_steps",
+    "not_lighter",
+    "with_lighter_method",
+]
 
 _OVEN: Final = {"metric": "220 °C", "imperial": "425 °F"}
 _AIR_FRYER: Final = {"metric": "200 °C", "imperial": "400 °F"}
@@ -73,15 +86,62 @@ def lighter_note(
     return f"{said}."
 
 
+_OIL_STEP: Final = re.compile(
+    r"\b(?:oil (?:is|gets) hot|hot oil|drain(?:ed|ing)?|paper[\s-]towels?|until golden"
+    r"|keep (?:them |it )?warm|the rest of the|remaining (?:pieces|chicken|fish))\b",
+    re.IGNORECASE,
+)
+"""The rest of a deep-frying: the oil heating, the batches, the draining and keeping warm."""
+_NEXT_PART: Final = re.compile(r"\b(?:serve|sauce|gravy|dressing|glaze|dip)\b", re.IGNORECASE)
+"""A step that goes on to another part of the dish (a sauce, serving) without frying ends the
+frying."""
+
+
+def _frying(text: str) -> bool:
+    return bool(
+        METHODS["deep-fry"].search(text) or METHODS["fry"].search(text) or _OIL_STEP.search(text)
+    )
+
+
+def lighter_steps(steps: Sequence[AdaptedStep], method: str) -> tuple[AdaptedStep, ...] | None:
+    """`steps` cooked by `method`: from the first deep-frying step until the dish goes on to
+    another part (a sauce, serving), the frying steps go (the oil heating, the batches, the
+    draining), the coating steps between them stay, and `method` takes the last frying step's
+    place; renumbered. None when no single step deep-fries."""
+    first = next((i for i, s in enumerate(steps) if METHODS["deep-fry"].search(s.text)), None)
+    if first is None:
+        return None
+    fried = [first]
+    for index in range(first + 1, len(steps)):
+        if _frying(steps[index].text):
+            fried.append(index)
+        elif _NEXT_PART.search(steps[index].text):
+            break
+    last = steps[fried[-1]]
+    text = f"{method[0].upper()}{method[1:]}."
+    rewritten = last.model_copy(update={"text": text, "changed": True})
+    kept = [rewritten if i == fried[-1] else s for i, s in enumerate(steps) if i not in fried[:-1]]
+    return tuple(s.model_copy(update={"number": n}) for n, s in enumerate(kept, start=1))
+
+
 def with_lighter_method(
     recipe: Recipe, adapted: AdaptedRecipe, equipment: Sequence[str] | None
 ) -> AdaptedRecipe:
-    """The recipe with the lighter method said first among its warnings, when there is one."""
+    """The recipe cooked the lighter way, when there is one: the deep-frying steps rewritten
+    to it and the method said first among its warnings."""
     method = lighter_method(recipe, adapted.units, equipment)
     if method is None:
         return adapted
     tip = f"Lighter: {method[0].upper()}{method[1:]}."
-    return adapted.model_copy(update={"warnings": (tip, *adapted.warnings)})
+    steps = lighter_steps(adapted.steps, method)
+    if steps is None:
+        return adapted.model_copy(update={"warnings": (tip, *adapted.warnings)})
+    way = "air-fry" if method.startswith("air-fry") else "bake"
+    methods = tuple(dict.fromkeys(way if m == "deep-fry" else m for m in adapted.methods))
+    tip += " The steps below are rewritten to cook it this way instead of deep-frying."
+    return adapted.model_copy(
+        update={"warnings": (tip, *adapted.warnings), "steps": steps, "methods": methods}
+    )
 
 
 def not_lighter(
