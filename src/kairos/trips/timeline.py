@@ -14,11 +14,12 @@ Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that wo
 an evening-only last stop, and after the day's last visit when it ends at 17:00 or later (past
 the pace's end: the day's window runs on to hold it). Free time of over an hour before a slot is
 said in a note, and the slot is reached when it starts. With no place to eat known near, the
-day says where and when to eat, and a lunch before a stop keeps its time free. The place is the meal
-candidate nearest the route (least detour between here and the next stop) within
-`MEAL_RADIUS_KM` for the mode (`FARTHER_MEAL` times it when none is free there), open for the
-meal when its hours are known, not used before on the trip when another is in reach (else one
-eaten at on another day, never twice a day) —
+day says where and when to eat, and a lunch before a stop keeps its time free. The place is
+the meal candidate nearest the route (least detour between here and the next stop) within
+`MEAL_RADIUS_KM` for the mode of here or of the next stop (the way there is gone anyway;
+`FARTHER_MEAL` times it when none is free there), open for the meal when its hours are known,
+not used before on the trip when another is in reach (else one eaten at on another day, never
+twice a day) —
 among those with no known allergy risk for the traveller first (the safety step's check each
 candidate carries). Only when none of them can be used is a place with a known risk taken (the
 least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
@@ -94,10 +95,20 @@ def _meal(
             via -= haversine_km(here[0], here[1], to[0], to[1])
         return via
 
-    reach = within_km(s.meals, here, radius)
+    def around(km: float) -> list[Candidate]:
+        # near here, or near the next stop (the traveller goes that way anyway) within a leg
+        # the mode allows from here
+        found = within_km(s.meals, here, km)
+        if to is not None and to != here:
+            seen = {m.id for m in found}
+            found += [m for m in within_km(s.meals, to, km) if m.id not in seen
+                      and s.leg((m.lat, m.lng))[0] <= s.mode.longest_leg]  # fmt: skip
+        return found
+
+    reach = around(radius)
     if not any(m.id not in s.used_meals for m in reach):  # a longer way to a meal beats none
         radius *= FARTHER_MEAL
-        reach = within_km(s.meals, here, radius)
+        reach = around(radius)
     near = [m for m in reach if m.id not in s.used_meals]
     if not near:  # a place eaten at on another day beats no meal (a hawker centre, a market)
         today = {x.place_id for x in s.slots if x.kind != "stop"}
