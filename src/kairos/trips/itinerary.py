@@ -373,10 +373,11 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         return (c.id != change.into, far, _km(out, c) if far else c.rank, c.rank, c.id)
 
     options.sort(key=preferred)
-    keep = [c for c in stops if c.id != out.id]
     spec = spec_of(request, day)
     for option in options[:20]:
-        trial = [*keep, option]
+        # where the old stop was: a route with no positions keeps the given order, and a
+        # museum open by day must not be tried only at the day's end
+        trial = [option if c.id == out.id else c for c in stops]
         new, skipped = schedule(request, spec, trial, meals_near(meals, trial), set(other_meals))
         if not skipped:
             note = f"{label}: {out.name} swapped for {option.name} ({change.want})"
