@@ -167,3 +167,22 @@ def test_a_spoon_scaled_below_a_pinch_reads_as_a_pinch() -> None:
     assert format_amount(0.02, None, "tablespoon") == "a pinch of"
     assert format_amount(0.125, None, "teaspoon") == "⅛ tsp"
     assert format_amount(1.5, None, "teaspoon") == "1½ tsp"
+
+
+def test_a_recipe_without_servings_is_scaled_from_an_estimate_its_amounts_give() -> None:
+    """A lasagna whose source states no servings, asked for 2: its amounts (about 2.5 kg of
+    food, cans and the package at their stated size or 400 g) make about 7 plates, so it is
+    scaled from 7 to 2 and says the number is an estimate."""
+    lines = [
+        "1 lb lean ground beef", "1 onion, chopped", "2 teaspoons minced garlic",
+        "1 (15 ounce) can tomato sauce", "1 (6 ounce) can tomato paste", "1 teaspoon salt",
+        "1 (16 ounce) package lasagna noodles", "12 ounces cottage cheese",
+        "1/2 cup grated Parmesan cheese", "1 lb shredded mozzarella cheese",
+    ]  # fmt: skip
+    recipe = _recipe(lines, ["Cook the beef.", "Layer and bake."], None)
+    asked = _adapt(recipe, servings=2)
+    assert asked.servings == 2
+    note = next(w for w in asked.warnings if "states no servings" in w)
+    assert "estimate" in note and "from 7 to 2" in note, note
+    assert asked.ingredients[0].display == "130 g lean ground beef", asked.ingredients[0].display
+    assert _adapt(recipe).servings is None  # nobody asked for a number: unknown stays unknown

@@ -1,5 +1,6 @@
 """A cook who asks "for 4" is offered first the recipes whose amounts can be scaled to 4: those
-whose source states how many they serve (a recipe that does not is still offered, after)."""
+whose source states how many they serve (a recipe that does not is still offered, after, its
+servings estimated when its amounts say enough)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ def test_asked_for_four_the_recipe_that_can_serve_four_comes_first() -> None:
     suggestions, _ = meal_suggestions(candidates, _context("chicken curry for 4"), "chicken curry")  # type: ignore[arg-type]
     assert [s.source_recipe_ids[0] for s in suggestions] == [2, 1]
     assert "serves 4" in suggestions[0].summary
-    assert "servings not stated" in suggestions[1].summary
+    # its amounts (about 0.7 kg) make about 2: scaled to 4 from an estimate, said to be one
+    assert "serves about 4 (an estimate: the source states none)" in suggestions[1].summary
 
 
 def test_the_nearest_dishes_are_not_compared_with_a_dish_they_are_not() -> None:

@@ -112,9 +112,12 @@ def _summary(adapted: AdaptedRecipe) -> str:
     if adapted.total_minutes:
         parts.append(time_text(adapted.total_minutes, False, [s.text for s in adapted.steps]) or "")
     parts.append(f"{adapted.difficulty}")
-    parts.append(
-        f"serves {adapted.servings:g}" if adapted.servings else "servings not stated by the source"
-    )
+    if not adapted.servings:
+        parts.append("servings not stated by the source")
+    elif adapted.source_servings is None:  # read from the steps or the amounts
+        parts.append(f"serves about {adapted.servings:g} (an estimate: the source states none)")
+    else:
+        parts.append(f"serves {adapted.servings:g}")
     text = f"{adapted.title} — " + ", ".join(parts)
     if adapted.substitutions:
         text += "; adapted: " + "; ".join(

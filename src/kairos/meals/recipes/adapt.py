@@ -309,7 +309,9 @@ def adapt_recipe(
     refusal = anaphylactic_dish(recipe, constraints)
     if refusal is not None:
         return refusal
-    target, factor, servings_note = servings_plan(recipe.servings, recipe.steps, servings)
+    target, factor, servings_note = servings_plan(
+        recipe.servings, recipe.steps, servings, recipe.ingredients
+    )
     adapter = _Adapter(recipe, constraints, factor, units)
     if servings_note:
         adapter.warnings.append(servings_note)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -24,7 +25,8 @@ from kairos.meals.recipes.display import (
     kitchen_round,
     litres,
 )
-from kairos.meals.recipes.models import Units
+from kairos.meals.recipes.models import ParsedIngredient, Units
+from kairos.meals.recipes.servings_estimate import servings_from_amounts
 from kairos.meals.recipes.step_lengths import NUMBER, lengths, number_value
 from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
 
@@ -245,16 +247,34 @@ def adapt_step(text: str, factor: float, units: Units) -> str:
 
 
 def servings_plan(
-    stated: float | None, steps: tuple[str, ...] | list[str], asked: float | None
+    stated: float | None,
+    steps: tuple[str, ...] | list[str],
+    asked: float | None,
+    lines: Sequence[ParsedIngredient] = (),
 ) -> tuple[float | None, float, str | None]:
     """The servings the adapted recipe is for (None: nobody knows), the factor its amounts are
     scaled by, and what the cook is told about it. A source that states no servings is never
-    said to serve 1: the steps may say ("divide between 3 bowls", an estimate said to be one),
-    else the amounts stay as written and the servings unknown."""
+    said to serve 1: the steps may say ("divide between 3 bowls", an estimate said to be one);
+    when the cook asks for a number, the amounts of `lines` may (`servings_from_amounts`, an
+    estimate said to be one); else the amounts stay as written and the servings unknown."""
     if stated:
         target = asked or stated
         return target, target / stated, None
     found = servings_in_steps(steps)
+    estimate = servings_from_amounts(lines) if asked and found is None else None
+    if estimate is not None and asked:
+        plates, grams = estimate
+        said = (
+            f"The source states no servings; its amounts (about {grams / 1000:.1f} kg of food) "
+            f"make about {plates} servings"
+        )
+        if plates == asked:
+            return asked, 1.0, f"{said}, as you asked: an estimate."
+        return (
+            asked,
+            asked / plates,
+            f"{said}, so the amounts are scaled from {plates} to {asked:g}: an estimate.",
+        )
     if found is None:
         if asked:
             return (
