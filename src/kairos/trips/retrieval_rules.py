@@ -6,6 +6,7 @@ interests' words, a place's category label, its age, min–max scaling)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -162,10 +163,31 @@ def liked(favourites: Sequence[str], companions: str | None) -> frozenset[str]:
     return frozenset(liked)
 
 
+_WORSHIP: Final = re.compile(
+    r"\b(?:temples?|shrines?|stupa|pagoda|mandir|gurdwara|mosque|masjid|church|cathedral|"
+    r"basilica|synagogue|monastery|gompa|chapel|abbey|jinja|jingu|taisha)\b"
+    r"|-(?:ji|dera|gu|jingu|jinja|taisha)\b",
+    re.I,
+)
+"""A name that says a place of worship, in English or a romanised Japanese suffix
+("Sensō-ji", "Kiyomizu-dera", "Meiji-jingū", "Yasaka jinja")."""
+
+
+def worship_named(name: str) -> bool:
+    """Whether a place's name says it is a temple, a shrine, a church or another place of
+    worship (accents folded: "jingū" is "jingu")."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return bool(_WORSHIP.search(folded))
+
+
 def tags_of(row: Row, label: str) -> set[str]:
     """The words a favourite tag may name: the kind, the category, the source's own
-    categories and the OSM `tourism` / `historic` / `leisure` values."""
+    categories and the OSM `tourism` / `historic` / `leisure` values; `religious_site` when
+    the name says a place of worship (`worship_named`: a curated list files Sensō-ji under
+    "attractions")."""
     tags = {row.kind, label.replace(" ", "_")}
+    if worship_named(row.name):
+        tags.add("religious_site")
     poi = row.attributes.get("poi") or {}
     for raw in poi.values() if isinstance(poi, dict) else ():
         if not isinstance(raw, dict):
