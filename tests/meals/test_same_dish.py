@@ -66,3 +66,21 @@ def test_the_nearest_dishes_share_the_dishs_words_first() -> None:
     assert suggestions[0].title == "Lentil Bolognese"
     assert all(s.rationale.startswith("Not spaghetti bolognese: the nearest real dish")
                for s in suggestions)  # fmt: skip
+
+
+COOKIE = ["250 g flour", "200 g butter", "150 g sugar", "1 egg", "200 g chocolate chips"]
+BAKE = ["Mix everything.", "Bake at 180 °C for 12 minutes."]
+
+
+def test_a_variant_of_the_dish_says_what_it_adds() -> None:
+    """ "Chocolate chip cookies" was answered with Pumpkin Chocolate Chip Cookies first, never
+    saying it adds pumpkin: the variant says what it adds, the plain dish says nothing."""
+    pumpkin = _recipe(11, "Pumpkin Chocolate Chip Cookies", [*COOKIE, "1 cup pumpkin puree"],
+                      BAKE)  # fmt: skip
+    plain = _recipe(12, "Best Chocolate Chip Cookies", COOKIE, BAKE)
+    candidates = [(pumpkin, 0.95, True), (plain, 0.9, True)]
+    suggestions, _ = meal_suggestions(candidates, _context("chocolate chip cookies"),
+                                      "chocolate chip cookies")  # fmt: skip
+    said = {s.title: s.rationale for s in suggestions}
+    assert "A variant of chocolate chip cookies: it adds pumpkin." in said[pumpkin.title]
+    assert "variant" not in said["Best Chocolate Chip Cookies"]

@@ -45,6 +45,7 @@ from kairos.meals.recipes.models import (
 from kairos.meals.recipes.pantry import pantry_order
 from kairos.meals.recipes.timing import split_time, time_text
 from kairos.meals.schemas import PantryUse, Suggestion
+from kairos.meals.variants import variant_note
 from kairos.pipeline.safety import AllergyCheck
 
 __all__ = [
@@ -286,6 +287,7 @@ def meal_suggestions(
                 )
                 + claim
                 + not_lighter(recipe, adapted, healthier, context, dish, lighter)
+                + (variant_note(recipe.title, dish) if recipe.id in titled_ids else "")
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),

@@ -1,0 +1,71 @@
+"""A recipe of the dish asked for that adds something to it: "Pumpkin Chocolate Chip Cookies"
+for "chocolate chip cookies". Such a variant says what it adds (`variant_note`), so the cook
+is never handed it as the plain dish; its rank is left to `suggest` (health, title, servings).
+
+A title's extra words are the foods (`recipes.foods`) it names that the dish's words do not
+hold (a plural or another spelling, "lasagna" for "lasagne", is the same word); "easy",
+"slow cooker" or "light" name no food, and a meat, fish or legume is the dish's filling
+("Beef Tacos" for "tacos"), not a variant.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
+
+__all__ = ["variant_note", "variant_words"]
+
+_WORD: Final = re.compile(r"[a-zà-ÿ]+(?:'[a-z]+)?", re.IGNORECASE)
+_NO_FOOD: Final = frozenset({
+    "a", "an", "and", "the", "of", "with", "in", "on", "for", "my", "our", "your", "i", "ii",
+    "iii", "iv", "easy", "easiest", "best", "ever", "simple", "quick", "quickest", "classic",
+    "homemade", "home", "made", "perfect", "recipe", "style", "favorite", "favourite", "famous",
+    "old", "fashioned", "traditional", "authentic", "basic", "original", "real", "ultimate",
+    "delicious", "tasty", "yummy", "amazing", "awesome", "super", "chewy", "soft", "crispy",
+    "crisp", "moist", "mom's", "grandma's", "good", "great", "world's", "s", "version", "big",
+    "little", "mini", "new", "family", "minute", "minutes", "hour", "one", "two", "pot", "pan",
+})  # fmt: skip
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for end in ("ies", "es", "s"):
+        if word.endswith(end) and len(word) > len(end) + 2:
+            return word[: -len(end)] + ("y" if end == "ies" else "")
+    return word
+
+
+def _held(word: str, held: set[str]) -> bool:
+    stem = _stem(word)
+    return stem in held or any(len(h) >= 5 and stem[:5] == h[:5] for h in held)
+
+
+_FILLING: Final = frozenset({"meat", "processed_meat", "poultry", "fish_names", "shellfish_names",
+                             "legumes"})  # fmt: skip
+
+
+def _food(word: str) -> bool:
+    food = canonical_food(word)
+    return food in food_table().groups and not food_groups(food) & _FILLING
+
+
+def variant_words(title: str, dish: str) -> list[str]:
+    """The foods `title` names that the dish `dish` does not hold, in title order."""
+    held = {_stem(w) for w in _WORD.findall(dish)}
+    extra: list[str] = []
+    for word in _WORD.findall(title):
+        lowered = word.lower()
+        if lowered in _NO_FOOD or lowered in extra or _held(word, held) or not _food(word):
+            continue
+        extra.append(lowered)
+    return extra
+
+
+def variant_note(title: str, dish: str) -> str:
+    """ " A variant of chocolate chip cookies: it adds pumpkin." or nothing."""
+    extra = variant_words(title, dish)
+    if not extra:
+        return ""
+    return f" A variant of {dish}: it adds {' '.join(extra)}."
