@@ -77,7 +77,7 @@ WORDS: W = {
         r"flour|coconut flour|chickpea flour|tapioca flour|potato flour|rice cakes?|"
         r"corn starch|cornstarch|rice wrappers?|lettuce wraps?|crab ?cakes?|"
         r"(?:locust )?bean cakes?|for rolling(?: the)? dough|(?:between|over|on|around) the "
-        r"rolls|(?:glass|cellophane|bean thread|shirataki|kelp|zucchini|rice) noodles|"
+        r"rolls|(?:glass|cellophane|bean thread|shirataki|konjac|kelp|zucchini|rice) noodles|"
         r"spaghetti squash|sweet potato (?:glass )?noodles|(?:corn )?tortilla chips|"
         r"(?:korean )?dang ?myun(?: noodles)?|dangmyeon",
     ),
