@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from kairos.api.security_headers import content_security_policy
+from kairos.api.security_headers import content_security_policy, tile_source
 from tests.web.conftest import block_network, low_contrast, shot
 
 pytestmark = pytest.mark.browser
@@ -402,11 +402,14 @@ def _configure_tiles(page: Any, tiles_url: str) -> None:
 
     def document(route: Any) -> None:
         response = route.fetch()
-        headers = {
-            **response.headers,
-            "content-security-policy": content_security_policy(tiles_url),
-        }
-        route.fulfill(response=response, headers=headers)
+        # the served policy, its inline hashes kept, with the tile server's images allowed
+        served = response.headers["content-security-policy"]
+        images = content_security_policy(tiles_url).split("img-src ", 1)[1].split(";", 1)[0]
+        policy = served.replace("img-src 'self' data:;", f"img-src {images};")
+        assert tile_source(tiles_url) in policy, policy
+        route.fulfill(
+            response=response, headers={**response.headers, "content-security-policy": policy}
+        )
 
     page.route(re.compile(r"^http://127\.0\.0\.1:\d+/$"), document)
 
