@@ -64,6 +64,19 @@ def _assert_retry_problem(response: httpx.Response) -> None:
     assert "try again" in response.json()["detail"]
 
 
+def _assert_refused_at_once(client: httpx.Client) -> None:
+    """/ready reports the hung database, and once the watch's own check has failed (every
+    second, 2 s limit), requests that need the database get their 503 at once."""
+    deadline = time.monotonic() + 10
+    while client.get("/ready").status_code != 503:
+        assert time.monotonic() < deadline, "/ready never reported the hung database"
+        time.sleep(0.2)
+    time.sleep(2.5)
+    for response, took in [_timed_get(client, f"/users/{uuid.uuid4()}") for _ in range(5)]:
+        _assert_retry_problem(response)
+        assert took < 0.5, f"a request waited {took:.2f} s on a database known to hang"
+
+
 @pytest.mark.slow
 def test_a_hung_database_costs_a_request_seconds_and_the_service_answers_when_it_wakes(
     launch: Launch, serve_dir: Path
@@ -80,15 +93,7 @@ def test_a_hung_database_costs_a_request_seconds_and_the_service_answers_when_it
             # one statement limit, perhaps one pool wait before it, and the app's own work
             assert first_took < 3 * LIMIT_SECONDS + 1.5, f"a request hung {first_took:.1f} s"
 
-            deadline = time.monotonic() + 10
-            while client.get("/ready").status_code != 503:
-                assert time.monotonic() < deadline, "/ready never reported the hung database"
-                time.sleep(0.2)
-            time.sleep(2.5)  # the watch's check (every second, 2 s limit) has failed by now
-            refused = [_timed_get(client, f"/users/{uuid.uuid4()}") for _ in range(5)]
-            for response, took in refused:
-                _assert_retry_problem(response)
-                assert took < 0.5, f"a request waited {took:.2f} s on a database known to hang"
+            _assert_refused_at_once(client)
             assert client.get("/health").status_code == 200  # still within the grace period
         finally:
             _signal_all(stopped, signal.SIGCONT)
@@ -125,14 +130,7 @@ def test_a_hung_postmaster_is_seen_though_open_connections_still_answer(
             first, first_took = _timed_get(client, f"/users/{uuid.uuid4()}")
             _assert_retry_problem(first)
             assert first_took < 3 * LIMIT_SECONDS + 1.5, f"a request hung {first_took:.1f} s"
-            deadline = time.monotonic() + 10
-            while client.get("/ready").status_code != 503:
-                assert time.monotonic() < deadline, "/ready never reported the hung postmaster"
-                time.sleep(0.2)
-            time.sleep(2.5)  # the watch's fresh ping (every second, 2 s limit) has failed
-            for response, took in [_timed_get(client, f"/users/{uuid.uuid4()}") for _ in range(5)]:
-                _assert_retry_problem(response)
-                assert took < 0.5, f"a request waited {took:.2f} s on a postmaster known to hang"
+            _assert_refused_at_once(client)
         finally:
             os.kill(postmaster, signal.SIGCONT)
         deadline = time.monotonic() + 15

@@ -137,26 +137,16 @@ def diet_risks(
     for member in group.members:
         said = {t: d for d in reversed(member.diets) if (t := diet_trait(d)) and t not in held}
         no_meat = [d for d in member.diets if canonical_diet(d) in _NO_MEAT_DIETS]
-        if meat and no_meat and not said:
-            risks.append(
-                MemberRisk(
-                    name=member.name,
-                    allergens=[],
-                    severity="diet",
-                    note=f"{member.name} ({no_meat[0].strip().lower()}): a {meat.lower()} "
-                    "place, whose menu centres on meat",
-                )
-            )
-        elif no_meat and not said and not _serves_no_meat(held, categories):
-            risks.append(
-                MemberRisk(
-                    name=member.name,
-                    allergens=[],
-                    severity="diet",
-                    note=f"{member.name} ({no_meat[0].strip().lower()}): no evidence of "
-                    "fish or vegetarian options",
-                )
-            )
+        if no_meat and not said:
+            who = f"{member.name} ({no_meat[0].strip().lower()})"
+            if meat:
+                note = f"{who}: a {meat.lower()} place, whose menu centres on meat"
+            elif not _serves_no_meat(held, categories):
+                note = f"{who}: no evidence of fish or vegetarian options"
+            else:
+                note = ""
+            if note:
+                risks.append(MemberRisk(name=member.name, allergens=[], severity="diet", note=note))
         if said:
             needs = [_as_written(d, t) for t, d in said.items()]
             risks.append(
