@@ -23,7 +23,7 @@ import httpx
 import numpy as np
 from pydantic import SecretStr
 
-from kairos.evals.operator_gate import _catalog_places, scripts
+from kairos.evals.operator_scripts import catalog_places, scripts
 from kairos.evals.scratch import build_sample, sample_folder, scratch_runtime
 
 WARM_UP = 14
@@ -39,7 +39,7 @@ async def run(turns: int, profile: str | None) -> None:
                     "service_token": SecretStr(token)}
         )  # fmt: skip
         app = create_app(settings, runtime=runtime)
-        made = scripts(await _catalog_places(runtime), turns + WARM_UP)
+        made = scripts(await catalog_places(runtime), turns + WARM_UP)
         base = {"X-Service-Token": token, "Accept": "application/json"}
         profiler = cProfile.Profile() if profile else None
         wall: list[tuple[float, str]] = []

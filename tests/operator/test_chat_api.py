@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import httpx
 
-from kairos.evals.operator_gate import SLOW_BUDGET_SECONDS, SlowEvents, untruthful_sources
+from kairos.evals.operator_checks import SLOW_BUDGET_SECONDS, SlowEvents, untruthful_sources
 from kairos.operator.action_line import parse_last_line
 from kairos.operator.agent import CHAIN
 from kairos.signals.client import SignalClient
