@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from kairos.evals import gate
-from kairos.evals.all_suites import allergen_figures, contract_figures, file_tag
 from kairos.evals.allergens import evaluate_allergens
 from kairos.evals.contract import CheckFigure, ContractReport
 from kairos.evals.gate import Baseline, Baselines, Figure
+from kairos.evals.suite_figures import allergen_figures, contract_figures, file_tag
 
 
 def fig(key: str, value: float | None, **kw: object) -> Figure:

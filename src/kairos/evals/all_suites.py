@@ -13,239 +13,40 @@ A suite whose input is absent is reported as not run, never as passed.
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from kairos.evals.absa import AbsaEvalReport
-from kairos.evals.allergens import AllergenEvalReport
-from kairos.evals.aspects import AspectEvalReport
-from kairos.evals.contract import ContractReport
-from kairos.evals.decomposition import DecompositionEvalReport
 from kairos.evals.gate import FAILING, Figure, Verdict
-from kairos.evals.retrieval import MODES, RetrievalReport
-from kairos.evals.vibes import VibeEvalReport
+from kairos.evals.suite_figures import (
+    ALLERGEN_LINES,
+    absa_figures,
+    allergen_figures,
+    allergen_line_figures,
+    aspect_figures,
+    contract_figures,
+    decomposition_figures,
+    file_tag,
+    retrieval_figures,
+)
+from kairos.evals.suite_runs import (
+    REVIEWS_SHARED,
+    SuiteRun,
+    operator_suite,
+    skipped,
+    timed,
+    trips_suite,
+    venue_suites,
+)
 
-ALLERGEN_FLOOR = 0.99
-ALLERGEN_TARGET_PER_ALLERGEN = 0.95
-PER_ALLERGEN_MIN_SUPPORT = 20
-ALLERGEN_LINES = Path("evals/allergen_lines/lines.jsonl")
 OFF_SAMPLE = Path("openfoodfacts/off_products_en_allergens_sample.jsonl.gz")
 OFF_SHARED = ("off_products_en_allergens.jsonl.gz", "off_products_en_allergens_batch2.jsonl.gz")
 ABSA_SHARED = Path("absa_restaurants/semeval2014_restaurants_train.jsonl.gz")
-REVIEWS_SHARED = Path("restaurant_reviews")
-YELP_2015_SHARED = Path("yelp/boston_business.jsonl.gz")
 DECOMPOSITION_CASES = Path("tests/restaurants/decomposition_cases.py")
 DECOMPOSITION_VOCABULARY = Path("tests/restaurants/vocabulary.json")
-
-
-class SuiteRun(BaseModel):
-    suite: str
-    input: str
-    seconds: float
-    ran: bool
-    note: str = ""
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
-
-
-def file_tag(path: Path) -> str:
-    return slug(path.name.removesuffix(".gz").removesuffix(".jsonl"))
-
-
-def allergen_figures(report: AllergenEvalReport, tag: str) -> list[Figure]:
-    """Recall figures are ratchets (see `kairos.evals.gate`): floor 0.99, zero tolerance.
-
-    A report on one half gets its own keys (`….half_b.recall`) beside the whole file's: the
-    held-out half is the figure no lexicon change was chosen on.
-    """
-    key = f"allergens.{tag}" + ("" if report.reading == "ingredients" else f".{report.reading}")
-    key += "" if report.half is None else f".half_{report.half.lower()}"
-    figures = [
-        Figure(
-            key=f"{key}.recall",
-            suite="allergens",
-            value=report.overall.recall,
-            floor=ALLERGEN_FLOOR,
-            target=ALLERGEN_FLOOR,
-            ratchet=True,
-        ),
-        Figure(key=f"{key}.precision", suite="allergens", value=report.overall.precision),
-    ]
-    for name, score in sorted(report.per_allergen.items()):
-        if score.support >= PER_ALLERGEN_MIN_SUPPORT and score.recall is not None:
-            figures.append(
-                Figure(
-                    key=f"{key}.{name}.recall",
-                    suite="allergens",
-                    value=score.recall,
-                    target=ALLERGEN_TARGET_PER_ALLERGEN,
-                    ratchet=True,
-                )
-            )
-    return figures
-
-
-def allergen_line_figures() -> list[Figure]:
-    """The hand-labelled lines, judged on half B: contains recall is a ratchet with floor 0.98;
-    precision (a warning nobody needed, not a missed allergen) has target 0.95 and is held
-    against its baseline; recall of likely labels and per allergen are targets."""
-    from kairos.evals.allergen_lines import MIN_SUPPORT, evaluate_lines
-
-    report = evaluate_lines(ALLERGEN_LINES, "B")
-    key = "allergen_lines.half_b"
-    overall = report.overall
-    figures = [
-        Figure(key=f"{key}.contains_recall", suite="allergen_lines", value=overall.contains_recall,
-               floor=0.98, target=0.98, ratchet=True),
-        Figure(key=f"{key}.recall", suite="allergen_lines", value=overall.recall, target=0.98,
-               ratchet=True),
-        Figure(key=f"{key}.precision", suite="allergen_lines", value=overall.precision,
-               target=0.95),
-    ]  # fmt: skip
-    for name, score in sorted(report.per_allergen.items()):
-        if score.contains_support >= MIN_SUPPORT and score.contains_recall is not None:
-            figures.append(
-                Figure(key=f"{key}.{name}.contains_recall", suite="allergen_lines",
-                       value=score.contains_recall, target=0.95, ratchet=True)
-            )  # fmt: skip
-    return figures
-
-
-def decomposition_figures(report: DecompositionEvalReport) -> list[Figure]:
-    return [
-        Figure(
-            key="decomposition.field_accuracy",
-            suite="decomposition",
-            value=round(report.field_accuracy, 4),
-            target=0.95,
-        ),
-        Figure(
-            key="decomposition.clarification_share",
-            suite="decomposition",
-            value=round(report.clarification_share, 4),
-            gated=False,
-        ),
-    ]
-
-
-def absa_figures(report: AbsaEvalReport) -> list[Figure]:
-    best = report.published_best
-    return [
-        Figure(
-            key="absa.category_f1",
-            suite="absa",
-            value=report.detection_f1,
-            target=best.get("category_detection_f1"),
-        ),
-        Figure(
-            key="absa.polarity_accuracy",
-            suite="absa",
-            value=report.polarity_accuracy,
-            target=best.get("category_polarity_accuracy"),
-        ),
-    ]
-
-
-def aspect_figures(report: AspectEvalReport, tag: str) -> list[Figure]:
-    figures = []
-    for f in report.figures:
-        metric = "auc" if f.metric == "roc_auc" else "rho"
-        figures.append(
-            Figure(
-                key=f"aspects.{tag}.{slug(f.name)}.{metric}",
-                suite="aspects",
-                value=f.value,
-                target=f.target,
-                higher_is_better=f.metric == "roc_auc",
-            )
-        )
-    return figures
-
-
-def retrieval_figures(report: RetrievalReport, tag: str) -> list[Figure]:
-    figures = []
-    for family in [*report.families, report.overall]:
-        for mode in MODES:
-            arm = family.arms[mode]
-            pairs = (("ndcg_at_10", arm.ndcg_at_10), ("recall_at_50", arm.recall_at_50))
-            for metric, value in pairs:
-                figures.append(
-                    Figure(
-                        key=f"retrieval.{tag}.{slug(family.family)}.{mode}.{metric}",
-                        suite="retrieval",
-                        value=value,
-                        gated=mode == "hybrid",
-                    )
-                )
-    beats = 1.0 if all(report.hybrid_beats.values()) else 0.0
-    figures.append(
-        Figure(
-            key=f"retrieval.{tag}.hybrid_beats_every_arm",
-            suite="retrieval",
-            value=beats,
-            target=1.0,
-            gated=False,
-        )
-    )
-    return figures
-
-
-def vibe_figures(report: VibeEvalReport, tag: str) -> list[Figure]:
-    """Per Ambience key; a key with too few places on one side has no figure (value None)."""
-    return [
-        Figure(key=f"venues.{tag}.{f.key}.auc", suite="venues", value=f.auc, target=0.80)
-        for f in report.figures
-    ]
-
-
-def contract_figures(report: ContractReport) -> list[Figure]:
-    figures = [
-        Figure(
-            key=f"contract.{name}.pass_rate",
-            suite="contract",
-            value=round(check.passed / max(report.turns, 1), 4),
-            floor=1.0,
-        )
-        for name, check in report.checks.items()
-    ]
-    figures.append(
-        Figure(
-            key="contract.turn_ms_p95",
-            suite="contract",
-            value=report.turn_ms_p95,
-            higher_is_better=False,
-            gated=False,
-        )
-    )
-    return figures
-
-
-def timed(
-    suite: str, source: Path | str, runs: list[SuiteRun], work: Callable[[], list[Figure]]
-) -> list[Figure]:
-    started = time.perf_counter()
-    figures = work()
-    runs.append(
-        SuiteRun(
-            suite=suite,
-            input=str(source),
-            ran=True,
-            seconds=round(time.perf_counter() - started, 1),
-        )
-    )
-    return figures
-
-
-def skipped(suite: str, source: Path | str, runs: list[SuiteRun], why: str) -> None:
-    runs.append(SuiteRun(suite=suite, input=str(source), ran=False, seconds=0.0, note=why))
 
 
 class AllReport(BaseModel):
@@ -407,90 +208,6 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         )
     )
     return figures, runs
-
-
-async def trips_suite(shared: Path, sample_dir: Path, runs: list[SuiteRun]) -> list[Figure]:
-    """Trips (seed 003): generated trips over the sample's points of interest, and the intent
-    set; the shared points of interest too when present."""
-    from kairos.evals.trips_eval import evaluate_trips, trips_figures
-    from kairos.evals.trips_intent import DEFAULT_DATA, evaluate_intents, intent_figures
-    from kairos.settings import get_settings
-    from kairos.text.embeddings import get_embedder
-
-    figures: list[Figure] = []
-    inputs = (("sample", sample_dir / "pois" / "pois.jsonl.gz"),
-              ("pois", shared / "pois" / "pois.jsonl.gz"))  # fmt: skip
-    for tag, path in inputs:
-        if not path.is_file():
-            skipped("trips", path, runs, "file absent")
-            continue
-        started = time.perf_counter()
-        report = await evaluate_trips(path, requests=300)
-        figures += trips_figures(report, tag)
-        runs.append(
-            SuiteRun(
-                suite="trips",
-                input=str(path),
-                ran=True,
-                seconds=round(time.perf_counter() - started, 1),
-                note=f"{report.answered} trips, {report.verified} verified; 3-day p95 "
-                f"{report.three_day_p95_ms:.0f} ms; diversification "
-                f"{report.diversification_rate:.0%}",
-            )
-        )
-    intents = evaluate_intents(DEFAULT_DATA, get_embedder(get_settings()))
-    figures += intent_figures(intents)
-    runs.append(SuiteRun(suite="trips-intent", input=str(DEFAULT_DATA), ran=True, seconds=0.0))
-    return figures
-
-
-async def operator_suite(runs: list[SuiteRun]) -> list[Figure]:
-    """The operator gate on the app's sample (seed 004 ADR-013: blocking)."""
-    from kairos.evals.operator_gate import evaluate_operator, operator_figures
-
-    started = time.perf_counter()
-    report = await evaluate_operator(None)
-    runs.append(
-        SuiteRun(
-            suite="operator",
-            input="the app's sample",
-            ran=True,
-            seconds=round(time.perf_counter() - started, 1),
-            note=f"{report.conversations} conversations, {report.turns} turns; first insight "
-            f"p95 {report.first_insight_p95_ms:.0f} ms; timeout overrun p95 "
-            f"{report.timeout_overrun_ms:.0f} ms",
-        )
-    )
-    return operator_figures(report)
-
-
-def venue_suites(shared: Path, sample_dir: Path, runs: list[SuiteRun]) -> list[Figure]:
-    """Vibe AUCs: the sample (cross-validated) always, the shared files when present."""
-    from kairos.evals.vibes import evaluate_vibes
-    from kairos.settings import get_settings
-    from kairos.text.embeddings import get_embedder
-
-    settings = get_settings()
-    embedder = get_embedder(settings)
-    cache = settings.data_dir / "eval-cache" / "embeddings"
-    shipped = [sample_dir / "embeddings.npz"]
-    inputs = (
-        ("sample", sample_dir / "restaurant_reviews" / "restaurants.jsonl.gz"),
-        ("restaurant_reviews", shared / REVIEWS_SHARED / "restaurants.jsonl.gz"),
-        ("yelp_2015", shared / YELP_2015_SHARED),
-    )
-    figures: list[Figure] = []
-    for tag, path in inputs:
-        if not path.is_file():
-            skipped("venues", path, runs, "file absent")
-            continue
-
-        def work(path: Path = path, tag: str = tag) -> list[Figure]:
-            report = evaluate_vibes(path, embedder, cache, seed_files=shipped)
-            return vibe_figures(report, tag)
-
-        figures += timed("venues", path, runs, work)
-    return figures
 
 
 def render_all(report: AllReport, console: Console) -> None:
