@@ -34,10 +34,12 @@ from kairos.operator.opportunity import Neighbours
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
 from kairos.operator.staffing_plan import (
     COVERS_PER_SERVER,
+    busier_elsewhere,
     busiest_each_day,
     front_role,
     peak_clause,
     review_driver,
+    unsized,
     with_covers,
 )
 from kairos.signals.closures.models import Closure
@@ -45,15 +47,8 @@ from kairos.signals.events.models import Event
 from kairos.signals.school_calendar.models import SchoolDay
 from kairos.signals.weather.models import WeatherReport
 
-__all__ = [
-    "CARD_WEIGHTS",
-    "COVERS_PER_SERVER",
-    "SCENARIO",
-    "Decision",
-    "SignalPack",
-    "decide",
-    "window_text",
-]
+__all__ = ["CARD_WEIGHTS", "COVERS_PER_SERVER", "SCENARIO", "Decision", "SignalPack", "decide",
+           "window_text"]  # fmt: skip
 
 RAIN_EFFECT: Final = -0.08
 HEAVY_RAIN_EFFECT: Final = -0.12
@@ -292,10 +287,10 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         for p in range(len(DAYPARTS))
         if pack.demand.shares[day.weekday(), p] > 0
     ]
-    asked = [c for c in cells if c[1] == pack.daypart]
+    every, asked = list(cells), [c for c in cells if c[1] == pack.daypart]
     if asked:  # "tomorow nite": that part of the day, unless the place is closed then
         cells = asked
-    rank = covers if covers is not None else pack.demand.shares  # the covers, once known
+    rank = covers if covers is not None else pack.demand.relative()  # as the covers will be
     cells.sort(key=lambda c: -rank[c[0].weekday(), DAYPARTS.index(c[1])])
     busiest = with_covers(cells[:3], covers)
 
@@ -319,7 +314,8 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             continue
         verb = "Add" if delta > 0 else "Cut"
         people = f"{abs(delta)} {role}{'s' if abs(delta) > 1 else ''}"
-        covers_note = f" (≈{expected_i} {unit} against your usual {usual_i})" if usual_i else ""
+        note = unsized(net, pack.categories)  # what a change with no usual covers rests on
+        covers_note = f" (≈{expected_i} {unit} against your usual {usual_i})" if usual_i else note
         actions.append(
             StaffAction(
                 kind="add_staff" if delta > 0 else "cut_staff",
@@ -385,7 +381,8 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             pack,
             change=sum(d.effect_pct for d in moved) / 100.0,
             each_day=busiest_each_day(cells, covers),
-        ),
+        )
+        + (busier_elsewhere(every, covers, busiest, pack.categories) if card == "staffing" else ""),
         trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,
         uses_reviews=uses_reviews,

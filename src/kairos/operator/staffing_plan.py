@@ -26,6 +26,7 @@ from kairos.operator.schemas import Daypart, Driver, GuestSnapshot
 
 __all__ = [
     "COVERS_PER_SERVER",
+    "busier_elsewhere",
     "busiest_each_day",
     "day_by_day",
     "front_role",
@@ -33,6 +34,7 @@ __all__ = [
     "peak_clause",
     "plan",
     "review_driver",
+    "unsized",
     "wait_mentions",
 ]
 
@@ -237,4 +239,40 @@ def day_by_day(
         " The other days' busiest windows: "
         + "; ".join(window_text(day, part) for day, part, _ in rest)
         + "."
+    )
+
+
+def busier_elsewhere(
+    cells: list[tuple[date, Daypart]],
+    covers: Any | None,
+    planned: list[tuple[date, Daypart, int | None]],
+    categories: list[str] | None = None,
+) -> str:
+    """When the part of the day asked is not where the period is busiest, the busiest window of
+    all `cells`, with its covers and staff (panel half A, o33: a week planned by its lunches,
+    ≈61 at most, while the same answer's Friday dinner held ≈88); "" otherwise, or with no
+    covers to compare."""
+    if covers is None or not planned or planned[0][2] is None:
+        return ""
+    day, part = max(cells, key=lambda c: float(covers[c[0].weekday(), DAYPARTS.index(c[1])]))
+    most = round(float(covers[day.weekday(), DAYPARTS.index(part)]))
+    if part == planned[0][1] or most <= (planned[0][2] or 0):
+        return ""
+    role, per, unit = front_role(categories)
+    staff = max(1, ceil(most / per))
+    return (
+        f" Busiest of all the period's windows: {window_text(day, part)} ≈{most} {unit}, "
+        f"about {staff} {role}{'s' if staff > 1 else ''}."
+    )
+
+
+def unsized(net: float, categories: list[str] | None = None) -> str:
+    """What a change of staff rests on when the operator gave no usual covers (panel half A,
+    o15: rain cut a server in each of four windows of an unknown size): the covers from which
+    the change in demand is one person's worth, and what would size it."""
+    role, per, unit = front_role(categories)
+    worth = ceil(per / max(abs(net), 1e-9))
+    return (
+        f" ({net:+.0%} of guests: one {role}'s worth only if you usually have about {worth} "
+        f"{unit} or more then; tell me your usual {unit} to size it)"
     )

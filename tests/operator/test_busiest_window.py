@@ -1,0 +1,117 @@
+"""The busiest window is chosen from the numbers the answer shows, and the operator's baseline
+anchors its weekday (issue 36; panel half A, o37 and o33)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import numpy as np
+
+from kairos.operator.demand import DAYPARTS, OWN_WEEK, DemandShape
+from kairos.operator.rules import SignalPack, decide
+
+MONDAY = date(2026, 12, 7)
+WED, FRI = 2, 4
+DINNER, LUNCH = DAYPARTS.index("dinner"), DAYPARTS.index("lunch")
+
+
+def _shape(own: int = 14) -> DemandShape:
+    """A week read from similar places: Friday the busiest day, its guests spread over lunch,
+    the afternoon, dinner and late; Wednesday a little quieter, nearly all of it at dinner; no
+    breakfast anywhere (closed)."""
+    rows = np.array(
+        [
+            [0, 2, 1, 6, 1],
+            [0, 2, 1, 6, 1],
+            [0, 1, 0, 16, 1],
+            [0, 2, 1, 7, 1],
+            [0, 5, 4, 8, 3],
+            [0, 6, 2, 9, 3],
+            [0, 6, 1, 4, 0],
+        ],
+        dtype=np.float64,
+    )
+    shares = rows / rows.sum()
+    return DemandShape(shares, "peers", own, 4, shares.sum(axis=1))
+
+
+def test_a_quieter_day_never_has_a_busier_window_than_the_baseline_day() -> None:
+    """o37: a 110-covers Friday, and a Wednesday dinner ≈80 above the Friday dinner ≈62, from a
+    Wednesday the week profile holds quieter than Friday. Its dinner is held to Friday's busiest
+    share, the rest goes to its other open windows; its total stays; closed stays closed."""
+    shape = _shape()
+    covers = shape.covers(110, FRI)
+    assert covers[WED].sum() < covers[FRI].sum()
+    assert covers[WED, DINNER] <= covers[FRI, DINNER] + 1e-9
+    unanchored = np.array([110 * shape._day_ratio(d, FRI) * shape._split(d) for d in range(7)])
+    assert unanchored[WED, DINNER] > covers[FRI, DINNER]  # what it was
+    assert abs(covers[WED].sum() - unanchored[WED].sum()) < 1e-6
+    assert covers[:, 0].sum() == 0
+    # a place whose own check-ins read its week keeps its own split
+    own = _shape(own=OWN_WEEK)
+    own_covers = own.covers(110, FRI)
+    assert own_covers[WED, DINNER] > own_covers[FRI, DINNER]
+
+
+def test_the_week_names_the_baseline_day_busiest_not_a_quieter_one() -> None:
+    days = [MONDAY + timedelta(days=n) for n in range(7)]
+    pack = SignalPack(location="here", days=days, demand=_shape(), baseline_covers=110,
+                      baseline_weekday=FRI)  # fmt: skip
+    decision = decide(pack, "staffing")
+    assert decision.busiest[0][0].weekday() != WED, decision.recommendation
+
+
+def test_the_window_called_busiest_does_not_move_when_the_baseline_comes() -> None:
+    """o37: Sunday lunch busiest before the baseline (the shares' biggest cell), a weekday dinner
+    after it (the covers'): both now read from the same covers shape."""
+    days = [MONDAY + timedelta(days=n) for n in range(7)]
+    shape = _shape()
+    before = decide(SignalPack(location="here", days=days, demand=shape), "staffing")
+    assert shape.week is not None
+    busiest_day = int(np.argmax(shape.week))
+    after = decide(SignalPack(location="here", days=days, demand=shape, baseline_covers=110,
+                              baseline_weekday=busiest_day), "staffing")  # fmt: skip
+    assert before.busiest[0][:2] == after.busiest[0][:2]
+
+
+def test_a_plan_held_to_the_part_asked_names_the_busier_window_it_leaves_out() -> None:
+    """o33: a week planned by its lunches (≈61 at most) while the same answer's Friday dinner
+    held ≈88: the busiest window of all is said with its covers and servers."""
+    days = [MONDAY + timedelta(days=n) for n in range(7)]
+    pack = SignalPack(location="here", days=days, demand=_shape(), baseline_covers=180,
+                      baseline_weekday=FRI, daypart="lunch")  # fmt: skip
+    decision = decide(pack, "staffing")
+    assert decision.busiest[0][1] == "lunch"
+    covers = _shape().covers(180, FRI)
+    w, p = np.unravel_index(int(np.argmax(covers)), covers.shape)
+    most = round(float(covers[w, p]))
+    assert f"Busiest of all the period's windows: {days[int(w)]:%a %d %b}, {DAYPARTS[int(p)]}" in (
+        decision.recommendation
+    )
+    assert f"≈{most} covers, about {-(-most // 20)} servers." in decision.recommendation
+    dinner = decide(SignalPack(location="here", days=days, demand=_shape(), baseline_covers=180,
+                               baseline_weekday=FRI), "staffing")  # fmt: skip
+    assert "Busiest of all" not in dinner.recommendation
+
+
+def test_a_cut_with_no_usual_covers_says_what_it_rests_on() -> None:
+    """o15: with no baseline, rain cut one server in four windows of unknown size. Each change
+    says the covers from which it is one server's worth and asks for the usual covers."""
+    from kairos.operator.schemas import Driver
+
+    rain = Driver(source="weather", summary="rain all day", effect_pct=-14.0, rank=0,
+                  evidence_ids=[])  # fmt: skip
+    sunday = MONDAY - timedelta(days=1)
+    pack = SignalPack(location="here", days=[sunday], demand=_shape(),
+                      supposed=[(sunday, set(DAYPARTS), rain)])  # fmt: skip
+    decision = decide(pack, "staffing")
+    assert decision.actions, decision.recommendation
+    for action in decision.actions:
+        assert action.text.endswith(
+            "(-14% of guests: one server's worth only if you usually have about 143 covers or "
+            "more then; tell me your usual covers to size it)"
+        ), action.text
+    sized = decide(SignalPack(location="here", days=[sunday], demand=_shape(), baseline_covers=200,
+                              baseline_weekday=6, supposed=[(sunday, set(DAYPARTS), rain)]),
+                   "staffing")  # fmt: skip
+    assert all("only if you usually have" not in a.text for a in sized.actions)
