@@ -29,6 +29,7 @@ from kairos.restaurants.chat_search import nearest_kinds, search_relaxing, stric
 from kairos.restaurants.chat_turn import ChatState, ChatTurn, finish, history_of, text_answer
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
+from kairos.restaurants.diet_first import diet_before_dish
 from kairos.restaurants.elsewhere import nearest_city_with
 from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.name_evidence import dish_cuisines, food_unmentioned, name_evidence
@@ -108,6 +109,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     yield Thinking(step="searching", message="Searching places, reviews and menus")
     towns = coverage.towns_of(filters.city)
     searched = await search_relaxing(turn.search, decomposition, filters, hard, towns)
+    if first := await diet_before_dish(turn.search, decomposition, filters, hard, searched, towns):
+        # no halal burger place here: the halal places of other kinds, said, before none at all
+        decomposition, filters, searched = first.decomposition, first.filters, first.searched
+        state.decomposition = decomposition
     traced, relaxed, all_unsafe = searched.traced, searched.relaxed, searched.all_unsafe
     diets, occasions, text_query = searched.diets, searched.occasions, searched.text_query
     skip = set(decomposition.skip_place_ids)  # "show me more": the places shown before

@@ -1,0 +1,74 @@
+"""A strict diet before the dish (issue 39): "halal burgers in atlanta" with no burger place
+there showing halal food is answered with the city's halal places of other kinds, said as such,
+rather than with nothing. A kitchen rule is a need; the dish is a wish, so the dish is the one
+widened. Allergen exclusions, the city, the price and the occasions asked stay as they were.
+"""
+
+from __future__ import annotations
+
+from kairos.core.place_kinds import MEAL_KINDS
+from kairos.restaurants.chat_search import Searched, search_relaxing, strict_unheld
+from kairos.restaurants.request_words import describe_request
+from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.searching import CachedSearch
+from kairos.search.filters import SearchFilters
+
+__all__ = ["DietFirst", "diet_before_dish"]
+
+
+class DietFirst:
+    """The request searched again without its dish: the decomposition, filters and search the
+    answer is built from."""
+
+    def __init__(self, decomposition: Decomposition, filters: SearchFilters, searched: Searched):
+        self.decomposition = decomposition
+        self.filters = filters
+        self.searched = searched
+
+
+def dish_dropped_sentence(decomposition: Decomposition, diets: list[str]) -> str:
+    """ "I know no halal burger places in Atlanta, so these are halal places of other kinds
+    there." """
+    f = decomposition.filters
+    wanted = describe_request(f.categories, diets, f.city)
+    instead = describe_request([], diets, None)
+    there = " there" if f.city else ""
+    return f"I know no {wanted}, so these are {instead} of other kinds{there}."
+
+
+async def diet_before_dish(
+    search_index: CachedSearch,
+    decomposition: Decomposition,
+    filters: SearchFilters,
+    hard: list[str],
+    searched: Searched,
+    towns: list[str] | None = None,
+) -> DietFirst | None:
+    """The request without its cuisine or dish when no place found for it shows a strict diet
+    asked (halal, kosher, vegan, gluten-free) and places of other kinds here do; None otherwise
+    (the diet met, nothing asked beyond the diet, or a kind of place asked for, such as ice
+    cream, which a halal grill does not serve)."""
+    strict = searched.strict
+    if not strict or not filters.categories or decomposition.skip_place_ids:
+        return None
+    if filters.kinds and set(filters.kinds) != MEAL_KINDS:
+        return None
+    if any(not strict_unheld(h, strict) for h in searched.traced.result.hits):
+        return None
+    said = dish_dropped_sentence(decomposition, strict)
+    matched = {p: r for p, r in decomposition.matched.items() if not r.startswith("categories=")}
+    plain_filters = decomposition.filters.model_copy(update={"categories": []})
+    plain = decomposition.model_copy(
+        update={
+            "filters": plain_filters,
+            "matched": matched,
+            "assumptions": [*decomposition.assumptions, said],
+        }
+    )
+    scope = filters.model_copy(update={"categories": []})
+    again = await search_relaxing(search_index, plain, scope, hard, towns)
+    if "categories" in again.relaxed:
+        return None
+    if not any(not strict_unheld(h, again.strict) for h in again.traced.result.hits):
+        return None
+    return DietFirst(plain, scope, again)

@@ -1,0 +1,40 @@
+"""A strict diet before the dish (issue 39): no burger place of the city shows halal food, so
+the city's halal places of other kinds answer, said as such, rather than nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.restaurants.helpers import as_user, create_user
+
+
+async def _chat(client: httpx.AsyncClient, message: str) -> dict[str, Any]:
+    uid = await create_user(client)
+    response = await client.post(
+        "/chat", json={"message": message},
+        headers={**as_user(uid), "Accept": "application/json"},
+    )  # fmt: skip
+    assert response.status_code == 200, response.text
+    payload: dict[str, Any] = response.json()
+    return payload
+
+
+async def test_a_dish_no_place_serves_with_the_diet_is_dropped_before_the_diet(
+    client: httpx.AsyncClient,
+) -> None:
+    payload = await _chat(client, "halal burgers in boston")
+    assert payload["restaurants"], payload["message"]
+    for place in payload["restaurants"]:
+        assert any(n["trait"] == "halal" for n in place["evidence"]), place["name"]
+        assert place["city"].lower() == "boston", place
+    assert "I know no halal burger places in Boston" in payload["message"], payload["message"]
+    assert "halal places of other kinds" in payload["message"]
+
+
+async def test_a_diet_met_by_the_dish_keeps_the_dish(client: httpx.AsyncClient) -> None:
+    payload = await _chat(client, "halal indian food in boston")
+    assert payload["restaurants"], payload["message"]
+    assert "of other kinds" not in payload["message"]
+    assert all(any(n["trait"] == "halal" for n in p["evidence"]) for p in payload["restaurants"])
