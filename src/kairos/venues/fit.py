@@ -163,7 +163,7 @@ def fit(
     if "cheaper" in intent.asked.changes:
         _cheaper(fitted, intent)
     if "quieter" in intent.asked.changes or intent.vibe == "quiet":
-        _quieter(fitted, attrs, asked="quieter" in intent.asked.changes)
+        _quieter(fitted, attrs)
     return fitted
 
 
@@ -193,8 +193,9 @@ def _cheaper(fitted: Fitted, intent: Intent) -> None:
     # what "cheaper" came to is said from the ranked plan (`followups.cheaper_sentence`)
 
 
-def _quieter(fitted: Fitted, attrs: Callable[[Candidate], Attributes], *, asked: bool) -> None:
-    left = len(fitted.excluded)
+def _quieter(fitted: Fitted, attrs: Callable[[Candidate], Attributes]) -> None:
+    """Loud venues left out when enough others fit, those listed as quiet first; what
+    "quieter" came to is said from the ranked plan (`followups.quieter_sentence`)."""
     _cut(
         fitted,
         lambda c: (
@@ -204,7 +205,4 @@ def _quieter(fitted: Fitted, attrs: Callable[[Candidate], Attributes], *, asked:
         ),
         "noise",
     )
-    quiet = [c for c in fitted.candidates if attrs(c).noise == "quiet"]
     fitted.candidates.sort(key=lambda c: attrs(c).noise != "quiet")
-    if asked:
-        fitted.notes.append(followups.quieter_sentence(len(quiet), len(fitted.excluded) - left, []))

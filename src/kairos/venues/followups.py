@@ -159,16 +159,35 @@ def cheaper_sentence(asked: Asked, venues: Sequence[VenueResult], left_out: int,
     )
 
 
-def quieter_sentence(quiet: int, loud_left_out: int, shown: Sequence[str]) -> str:
+def quieter_sentence(venues: Sequence[VenueResult], quiet: set[str], loud_left_out: int) -> str:
+    """What "quieter" came to, read from the plan as ranked (`quiet`: the venue ids their
+    source lists as quiet): those leading, or where the quiet ones rank and why, never "come
+    first" over a quiet venue shown third (plans panel p43)."""
     out = f"; {loud_left_out} its source lists as loud left out" if loud_left_out else ""
-    if quiet:
+    listed = [v for v in venues if v.venue_id in quiet]
+    if not listed:
         return (
-            f"Quieter, as asked: {quiet} venue(s) listed as quiet by their source come first{out}; "
-            "for the others, quiet is judged from reviews, a weak signal."
+            f"No venue here is listed as quiet by its source{out}: how quiet the others are is "
+            "judged from reviews only, a weak signal — ask for a quiet table."
         )
+    leading = 0
+    for v in venues:
+        if v.venue_id not in quiet:
+            break
+        leading += 1
+    if leading:
+        lower = listed[leading:]
+        more = f"; {len(lower)} more rank lower" if lower else ""
+        return (
+            f"Quieter, as asked: {leading} venue(s) listed as quiet by their source come "
+            f"first{more}{out}; for the others, quiet is judged from reviews, a weak signal."
+        )
+    named = ", ".join(f"{v.name} (#{v.rank})" for v in listed[:2])
     return (
-        f"No venue here is listed as quiet by its source{out}: how quiet the others are is "
-        "judged from reviews only, a weak signal — ask for a quiet table."
+        f"Quieter, as asked: listed as quiet by its source: {named}, ranked after "
+        f"{venues[0].name}, which fits the group's other needs better (the kind of place or "
+        f"meal, a diet, safety or rating){out}; how quiet the others are is judged from "
+        "reviews only, a weak signal."
     )
 
 

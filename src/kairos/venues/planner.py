@@ -29,6 +29,7 @@ from kairos.venues.followups import (
     cheap_sentence,
     cheaper_sentence,
     price_ceiling,
+    quieter_sentence,
 )
 from kairos.venues.framing import covered as covered_by
 from kairos.venues.framing import member_points, where_and_how
@@ -280,6 +281,10 @@ class Planner:
             found.notes.append(cheap)
         elif said := budget_sentence(venues, intent.budget, where):
             found.notes.append(said)
+        if "quieter" in intent.asked.changes:  # said from the order shown, as "cheaper" is
+            quiet = {c.venue_id for c in candidates if c.facts.noise == "quiet"}
+            loud_out = sum(e.cause == "noise" for e in found.excluded)
+            found.notes.append(quieter_sentence(venues, quiet, loud_out))
         if 0 < len(venues) < TOP:
             found.notes.append(
                 f"Only {len(venues)} venue(s) found{where} fit this request: I know of no more "

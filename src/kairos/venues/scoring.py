@@ -15,7 +15,7 @@ from kairos.search.models import PlaceSummary
 from kairos.text.extractive import sentence_naming
 from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Intent
-from kairos.venues.cost import CostProfile, cost_profile, off_budget
+from kairos.venues.cost import CostProfile, cost_profile, off_budget, under_target
 from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, diet_risks
@@ -128,6 +128,7 @@ def scored(
         and misses_the_early_meal(p, intent.said, why.matched_terms),
         bar_led=a_bar,
         off_budget=off_budget(cost.price_range, intent.budget),
+        under_target=under_target(cost.price_range, intent.budget),
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
         below_the_occasion=below,

@@ -1,8 +1,9 @@
 """Synthesiser (seed 002 §6): the composite, the ranking, and every sentence from evidence.
 
 composite = w_vibe · vibe + w_cost · value + w_risk · risk, with the commander's weights (the
-seed's 0.33 / 0.40 / 0.27 by default). A missing vibe or value counts as neutral 0.5, so an
-unknown never beats a known good. Value is the cost analyst's value score moved toward the
+seed's 0.33 / 0.40 / 0.27 by default). A missing value counts as neutral 0.5, a missing vibe
+as 0.5 or the lowest vibe read in the plan when lower (`unknown_vibe`), so an unknown never
+beats a known good, nor outranks evidence. Value is the cost analyst's value score moved toward the
 budget fit when a budget was given. Allergy and diet risks for a member lower the risk score
 like any other flag and are named in `watch_out`, never hidden. Every venue carries its allergy
 check (`VenueResult.allergy`); the top three prefer venues with no known risk for anyone, and a
@@ -21,7 +22,6 @@ from typing import Final
 
 from kairos.core.place_allergens import VenueKind
 from kairos.core.traits import evidence_phrase
-from kairos.core.venue_identity import name_key
 from kairos.pipeline.safety import AllergyCheck
 from kairos.pipeline.trait_notes import TraitNote
 from kairos.store.places import weighted_rating
@@ -29,6 +29,7 @@ from kairos.venues.allergy import kept_with_risk
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
+from kairos.venues.standing import SEVERE, branches_after, standing
 from kairos.venues.verdict import TOP, VIBE_THRESHOLD, consensus
 
 __all__ = [
@@ -44,10 +45,6 @@ __all__ = [
 ]
 
 NEUTRAL: Final = 0.5
-POOR_RATING: Final = 3.0
-RATED_BY: Final = 10
-SEVERE: Final = frozenset({"anaphylactic", "severe"})
-"""A member's allergy this severe at a venue ranks it after every venue where no one's is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +104,9 @@ class Scored:
     after every place to eat."""
     off_budget: bool = False
     """Priced outside the budget asked (`cost.off_budget`): after every venue that may fit."""
+    under_target: bool = False
+    """Of those, priced well under an amount a head said as a target (`cost.under_target`):
+    after the venues showing the members' diets, not before them."""
     bar_led: bool = False
     """A bar first for a meal that asks for no drink (`outing.bar_led`): after the places
     whose food leads, even those below a nice outing (a lounge is no kind of place for "a nice
@@ -147,39 +147,6 @@ def _risk_flags(s: Scored) -> list[RiskFlag]:
     return [*member_flags(s.member_risks), *s.flags]
 
 
-def advised_against(s: Scored) -> bool:
-    """The critic advises against it (a high flag of its own: severe violations, closed,
-    heavy rain on an outdoor venue): after every venue it does not advise against."""
-    return any(f.severity == "high" for f in s.flags)
-
-
-def _unmet(s: Scored) -> int:
-    """Features asked and members' diets this venue shows no evidence of."""
-    return len(s.missing_features) + sum(r.severity == "diet" for r in s.member_risks)
-
-
-def _endangers(s: Scored) -> bool:
-    """A member has a severe or anaphylactic allergy the venue is known or suspected to carry:
-    it ranks after every venue where no one is, whatever its score."""
-    return any(r.severity in SEVERE for r in s.member_risks)
-
-
-def _poorly_rated(s: Scored) -> bool:
-    """Rated under `POOR_RATING` by enough reviews to mean it, or no better than it by too few
-    to say otherwise: after the venues that are not, whatever their price (a 2.5★ food-court
-    counter led a team lunch for being cheap; a 3.0★ sandwich shop known from 5 reviews was
-    second for a homecoming dinner for 9)."""
-    if s.rating is None or s.rating <= 0:
-        return False
-    return s.rating < POOR_RATING if s.review_count >= RATED_BY else s.rating <= POOR_RATING
-
-
-def _mild_risk(s: Scored) -> bool:
-    """A known or likely allergen of someone, none of them severe: after the venues with no
-    known risk that show as much of what was asked."""
-    return s.allergy.known_risk and not _endangers(s)
-
-
 def _value(cost: CostProfile) -> float | None:
     if cost.value_score is None:
         return None
@@ -188,8 +155,16 @@ def _value(cost: CostProfile) -> float | None:
     return round(0.5 * cost.value_score + 0.5 * cost.budget_fit, 3)
 
 
-def composite(s: Scored, weights: Mapping[str, float]) -> float:
-    vibe = s.vibe.score if s.vibe.score is not None else NEUTRAL
+def unknown_vibe(scored: Sequence[Scored]) -> float:
+    """What a venue whose vibe could not be read counts as: `NEUTRAL`, or the lowest vibe read
+    among the others when lower, so that an unknown never outranks evidence (a neutral 0.5
+    beat venues read at 0.17)."""
+    known = [s.vibe.score for s in scored if s.vibe.score is not None]
+    return min([NEUTRAL, *known])
+
+
+def composite(s: Scored, weights: Mapping[str, float], unknown: float = NEUTRAL) -> float:
+    vibe = s.vibe.score if s.vibe.score is not None else unknown
     value = _value(s.cost)
     risk = risk_score(_risk_flags(s))
     return round(
@@ -277,40 +252,6 @@ def _watch_out(
     return " ".join(sentences), [*evidence, *(e for f in flags for e in f.evidence)][:6]
 
 
-def _branches_after(ranked: Sequence[Scored]) -> list[Scored]:
-    """A chain's second branch after every other venue of its standing (same safety, same
-    features met, same kind): three picks should be three places, not Clover Food Lab twice."""
-    seen: set[str] = set()
-    repeat: dict[str, bool] = {}
-    for s in ranked:
-        name = name_key(s.name)
-        repeat[s.venue_id] = name in seen
-        seen.add(name)
-    # stable: the composite's order is kept within each group
-    return sorted(ranked, key=lambda s: (*_standing(s), repeat[s.venue_id]))
-
-
-def _standing(s: Scored) -> tuple[bool | int, ...]:
-    """What ranks a venue before its composite does, most important first."""
-    return (
-        _endangers(s),
-        advised_against(s),
-        s.must_unmet,
-        s.side_of_a_meal,
-        s.off_the_meal,
-        s.above_ceiling,
-        s.off_budget,
-        s.bar_led,
-        s.below_the_occasion,
-        s.unquiet,
-        _unmet(s),
-        s.unseated,
-        _poorly_rated(s),
-        _mild_risk(s),
-        s.other_kind,
-    )
-
-
 def synthesise(
     scored: Sequence[Scored],
     weights: Mapping[str, float],
@@ -323,17 +264,19 @@ def synthesise(
     reviews after the rest, then those with a milder known risk), then by composite;
     `why` and `watch_out` are written for the top 3 (the rest carry their flags and scores),
     and a top-3 venue with a risk says why it is kept."""
+    unknown = unknown_vibe(scored)
     ranked = sorted(
         scored,
         # equal composites (museums: no vibe read, no price) by the honest rating, then in the
         # scout's order, which is the search's relevance (by id, "Janaki paints" led sightseeing)
         key=lambda s: (
-            *_standing(s),
-            -composite(s, weights),
+            *standing(s),
+            -composite(s, weights, unknown),
+            s.vibe.score is None,  # tied with the lowest vibe read: evidence first
             -weighted_rating(s.rating, s.review_count),
         ),
     )
-    ranked = _branches_after(ranked)
+    ranked = branches_after(ranked)
     results = []
     for rank, s in enumerate(ranked, start=1):
         flags = _risk_flags(s)
@@ -367,7 +310,7 @@ def synthesise(
                 value_score=s.cost.value_score,
                 budget_fit=s.cost.budget_fit,
                 risk_score=risk_score(flags),
-                composite=composite(s, weights),
+                composite=composite(s, weights, unknown),
                 why=why,
                 watch_out=watch,
                 evidence=why_evidence + watch_evidence,

@@ -1,0 +1,109 @@
+"""What ranks a planned venue before its composite does (moved out of `synthesiser.py`), most
+important first: a member's severe allergy, the critic advising against it, a diet said as a
+must, the kind of place and meal, the price asked, then every member's diet (issue 38: a
+member's diet weighs more than a venue priced under the target, the occasion's polish or a
+quiet room), then what else was asked, seating, rating and milder risks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from kairos.core.venue_identity import name_key
+
+if TYPE_CHECKING:
+    from kairos.venues.synthesiser import Scored
+
+__all__ = [
+    "POOR_RATING",
+    "RATED_BY",
+    "SEVERE",
+    "advised_against",
+    "branches_after",
+    "diets_unmet",
+    "endangers",
+    "standing",
+]
+
+POOR_RATING: Final = 3.0
+RATED_BY: Final = 10
+SEVERE: Final = frozenset({"anaphylactic", "severe"})
+"""A member's allergy this severe at a venue ranks it after every venue where no one's is."""
+
+
+def advised_against(s: Scored) -> bool:
+    """The critic advises against it (a high flag of its own: severe violations, closed,
+    heavy rain on an outdoor venue): after every venue it does not advise against."""
+    return any(f.severity == "high" for f in s.flags)
+
+
+def diets_unmet(s: Scored) -> int:
+    """The members' diets this venue shows no evidence of (one per member and diet)."""
+    return sum(r.severity == "diet" for r in s.member_risks)
+
+
+def _unmet(s: Scored) -> int:
+    """Features asked and members' diets this venue shows no evidence of."""
+    return len(s.missing_features) + diets_unmet(s)
+
+
+def endangers(s: Scored) -> bool:
+    """A member has a severe or anaphylactic allergy the venue is known or suspected to carry:
+    it ranks after every venue where no one is, whatever its score."""
+    return any(r.severity in SEVERE for r in s.member_risks)
+
+
+def _poorly_rated(s: Scored) -> bool:
+    """Rated under `POOR_RATING` by enough reviews to mean it, or no better than it by too few
+    to say otherwise: after the venues that are not, whatever their price (a 2.5★ food-court
+    counter led a team lunch for being cheap; a 3.0★ sandwich shop known from 5 reviews was
+    second for a homecoming dinner for 9)."""
+    if s.rating is None or s.rating <= 0:
+        return False
+    return s.rating < POOR_RATING if s.review_count >= RATED_BY else s.rating <= POOR_RATING
+
+
+def _mild_risk(s: Scored) -> bool:
+    """A known or likely allergen of someone, none of them severe: after the venues with no
+    known risk that show as much of what was asked."""
+    return s.allergy.known_risk and not endangers(s)
+
+
+def standing(s: Scored) -> tuple[bool | int, ...]:
+    """What ranks a venue before its composite does, most important first. A member's diet
+    comes after the kind of place, the meal and a price over the budget, and before a price
+    under the target, the occasion and quiet: "Ravi: no evidence of vegetarian options" on
+    each of the top three, a vegetarian-listed pizzeria eighth for costing less than "around
+    $40 a head" (plans panel p31)."""
+    return (
+        endangers(s),
+        advised_against(s),
+        s.must_unmet,
+        s.side_of_a_meal,
+        s.off_the_meal,
+        s.above_ceiling,
+        s.off_budget and not s.under_target,
+        s.bar_led,
+        diets_unmet(s),
+        s.under_target,
+        s.below_the_occasion,
+        s.unquiet,
+        _unmet(s),
+        s.unseated,
+        _poorly_rated(s),
+        _mild_risk(s),
+        s.other_kind,
+    )
+
+
+def branches_after(ranked: Sequence[Scored]) -> list[Scored]:
+    """A chain's second branch after every other venue of its standing (same safety, same
+    features met, same kind): three picks should be three places, not Clover Food Lab twice."""
+    seen: set[str] = set()
+    repeat: dict[str, bool] = {}
+    for s in ranked:
+        name = name_key(s.name)
+        repeat[s.venue_id] = name in seen
+        seen.add(name)
+    # stable: the composite's order is kept within each group
+    return sorted(ranked, key=lambda s: (*standing(s), repeat[s.venue_id]))
