@@ -29,81 +29,26 @@ unknown as unknown.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
-from typing import Final
 
+from kairos.core.hours_tokens import (
+    ALL_CLOSED,
+    CLOSE_VARIES,
+    GROUP_WORDS,
+    NOISE,
+    RISKY,
+    TOKEN,
+    Span,
+    minutes,
+    normalise,
+    time_range,
+    weekdays_in,
+)
 from kairos.core.opening_hours import DAY_MINUTES as DAY
 from kairos.core.opening_hours import merge_intervals
 
 __all__ = ["DayHours", "HoursReading", "Span", "read_hours_text"]
-
-Span = tuple[int, int]
-
-_DAY_WORDS: Final = {
-    "monday": 0, "mondays": 0, "mon": 0, "mo": 0, "tuesday": 1, "tuesdays": 1, "tues": 1,
-    "tue": 1, "tu": 1, "wednesday": 2, "wednesdays": 2, "wed": 2, "thursday": 3,
-    "thursdays": 3, "thurs": 3, "thur": 3, "thu": 3, "th": 3, "friday": 4, "fridays": 4,
-    "fri": 4, "fr": 4, "saturday": 5, "saturdays": 5, "sat": 5, "sa": 5, "sunday": 6,
-    "sundays": 6, "sun": 6, "su": 6,
-}  # fmt: skip
-"""("we" is not read as Wednesday: "we are open daily".)"""
-_GROUP_WORDS: Final = {"weekdays": range(5), "weekday": range(5), "weekends": range(5, 7),
-                       "weekend": range(5, 7)}  # fmt: skip
-_ONE_DAY: Final = "(?:" + "|".join(sorted(_DAY_WORDS, key=len, reverse=True)) + r")\b\.?"
-_THROUGH: Final = r"\s*(?:-|to|through|thru|till|until)\s*"
-_TIME: Final = (
-    r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|\d{1,2}[:.]\d{2}(?:\s*(?:hrs|h)\b)?"
-    r"|\d{1,2}\s*(?:hrs|h)\b|12\s*noon|12\s*midnight|noon|midnight)"
-)
-_ALONE: Final = rf"(?![\w.:])(?!{_THROUGH})"
-"""A time that does not begin a range."""
-_TOKEN: Final = re.compile(
-    rf"(?P<range>(?:{_TIME}|\d{{1,2}}){_THROUGH}{_TIME})"
-    r"|(?P<allday>24\s*/\s*7|24\s*hours|24\s*hrs|all\s+day|round the clock|around the clock)"
-    r"(?![\w])"
-    rf"|(?P<days>{_ONE_DAY}(?:{_THROUGH}{_ONE_DAY})?)"
-    r"|(?P<group>weekdays?|weekends?)\b"
-    r"|(?P<daily>daily|everyday|every\s+day|all\s+days|all\s+week"
-    r"|(?:7|seven)\s+days\s+a\s+week)\b"
-    r"|(?P<closed>closed|shut)\b"
-    rf"|(?P<opens>(?:(?:opens?|opening)\s+(?:at|from)|from)\s+{_TIME}{_ALONE})"
-    rf"|(?P<closes>(?:(?:closes?|closing)\s+at|until|till)\s+{_TIME}{_ALONE})"
-    rf"|(?P<at>at\s+{_TIME}{_ALONE})"
-    r"|(?P<time>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)"
-    r"|(?P<filler>opening\s+hours|operating\s+hours|hours\s+of\s+operation|visiting\s+hours"
-    r"|opens?|hours|from|on|and|every|at|we|it|are|is)\b"
-    r"|(?P<sep>[,:&/()\-+]|\s+)"
-    r"|(?P<word>[^\W\d_]+|\S)"
-)
-_NOISE: Final = re.compile(
-    r"\(?\s*last\s+(?:admission|entry|entries|ticket\s+sales?|show|tickets?)\s*(?:is\s+)?(?:at|:)?"
-    rf"\s*{_TIME}\s*\)?"
-    r"|\(?\s*except\s+(?:on\s+)?(?:eve\s+of\s+)?public\s+holidays?\s*\)?"
-    r"|(?:closed|open)\s+on\s+public\s+holidays?"
-    r"|(?:and\s+)?(?:the\s+)?(?:eve\s+of\s+)?public\s+holidays?"
-    r"|please\s+(?:visit|check|see|refer\s+to)\s+(?:the\s+|our\s+)?(?:official\s+)?website"
-    r"(?:\s+for\s+(?:more\s+)?(?:information|details))?"
-    r"|for\s+more\s+(?:information|details)"
-    r"|effective\s+(?:from|since)\s+\d{1,2}\s+[a-z]+\s+\d{4}"
-)
-_CLOSE_VARIES: Final = re.compile(r"closing\s+times?\s+(?:may\s+)?vary|closing\s+times?\s+varies")
-_RISKY_WORDS: Final = (
-    "appointment appointments except excluding unless not no only varies vary may subject "
-    "seasonal season summer winter spring autumn fall holiday holidays school prior before after "
-    "shows show showtime showtimes performance performances tour tours guided event events mass "
-    "services service renovation renovations temporarily reservation reservations booking "
-    "january february march april june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
-_RISKY: Final = frozenset(_RISKY_WORDS.split())
-"""Words that can change what the hours around them mean: their text's opening claims are
-not used (closures are)."""
-_ALL_CLOSED: Final = re.compile(
-    r"(?:permanently|temporarily)\s+closed|closed\s+(?:until\s+further\s+notice|permanently"
-    r"|temporarily)|closed"
-)
 
 
 @dataclass(frozen=True)
@@ -144,77 +89,6 @@ class HoursReading:
         return any(d.open or d.closed for d in self.days)
 
 
-def _minutes(text: str, meridiem: str | None = None) -> int | None:
-    """ "9am", "7.30pm", "09:00", "noon", "12 midnight" → minutes from midnight; `meridiem`
-    stands in for a missing am / pm ("11 - 7pm")."""
-    s = text.replace(" ", "")
-    if s in ("noon", "12noon"):
-        return 720
-    if s in ("midnight", "12midnight"):
-        return 0
-    match = re.fullmatch(r"(\d{1,2})(?:[:.](\d{2}))?(am|pm|hrs|h)?", s)
-    if match is None:
-        return None
-    hour, minute = int(match.group(1)), int(match.group(2) or 0)
-    half = match.group(3) if match.group(3) in ("am", "pm") else meridiem
-    if minute >= 60 or hour > 24 or (half is not None and not 1 <= hour <= 12):
-        return None
-    if half == "pm" and hour < 12:
-        hour += 12
-    elif half == "am" and hour == 12:
-        hour = 0
-    return hour * 60 + minute
-
-
-def _half(text: str) -> str | None:
-    found = re.search(r"(am|pm)$", text.replace(" ", ""))
-    return found.group(1) if found else None
-
-
-def _other(half: str) -> str:
-    return "am" if half == "pm" else "pm"
-
-
-def _span(text: str) -> Span | None:
-    """A time range in minutes (an end past midnight runs past 1440); None when it is unclear:
-    no am / pm on either side and an end at or before the start that is not a night's end
-    ("10:00-6:00" may be the evening or the next morning)."""
-    parts = re.split(_THROUGH, text, maxsplit=1)
-    if len(parts) != 2:
-        return None
-    a_text, b_text = parts[0].strip(), parts[1].strip()
-    a_half, b_half = _half(a_text), _half(b_text)
-    if a_half is None and b_half is not None:  # "11 - 7pm" is 11am; "1 - 5pm" is 1pm
-        b = _minutes(b_text)
-        same, other = _minutes(a_text, b_half), _minutes(a_text, _other(b_half))
-        start = same if same is not None and b is not None and same < b else other
-        start = start if start is not None else _minutes(a_text)
-        end = b
-    elif b_half is None and a_half is not None:  # "10am - 6" is to 6pm
-        start = _minutes(a_text)
-        same, other = _minutes(b_text, a_half), _minutes(b_text, _other(a_half))
-        end = same if same is not None and start is not None and same > start else other
-    else:
-        start, end = _minutes(a_text), _minutes(b_text)
-    if start is None or end is None:
-        return None
-    if a_half is None and b_half is None and end <= start and not (start >= 720 and end <= 360):
-        return None
-    if end == 1439 and start == 0:  # "12:00 AM - 11:59 PM": the whole day
-        end = DAY
-    if end <= start:
-        end += DAY
-    return (start, end)
-
-
-def _days(text: str) -> set[int]:
-    words = [w for w in re.findall(r"[a-z]+", text) if w in _DAY_WORDS]
-    first, last = _DAY_WORDS[words[0]], _DAY_WORDS[words[-1]]
-    if len(words) == 1:
-        return {first}
-    return {(first + i) % 7 for i in range((last - first) % 7 + 1)}
-
-
 @dataclass
 class _Group:
     """Days and what one statement says of them."""
@@ -241,21 +115,13 @@ class _Read:
     named: bool = False
 
 
-def _normalise(text: str) -> str:
-    s = html.unescape(text).lower()
-    for dash in ("\u2013", "\u2014", "\u2012", "\u2212"):
-        s = s.replace(dash, "-")
-    s = re.sub(r"\b([ap])\.\s?m\b\.?", r"\1m", s)
-    return " ".join(s.replace("\u2009", " ").replace("\u00a0", " ").split())
-
-
 def _statement(s: str, read: _Read) -> None:
     """One sentence's tokens into groups of days and times (see the module's docstring)."""
     words: list[str] = []
     qualified = closing = said_open = False
     part = ""
     group: _Group | None = None
-    for match in _TOKEN.finditer(s):
+    for match in TOKEN.finditer(s):
         kind, value = match.lastgroup, match.group()
         if kind == "sep" or kind == "filler":
             said_open = said_open or value.startswith("open")
@@ -263,7 +129,7 @@ def _statement(s: str, read: _Read) -> None:
         if kind == "at" and said_open:  # "Open daily at 10am"
             kind = "opens"
         if kind in ("word", "time", "at"):
-            if value in _RISKY:
+            if value in RISKY:
                 read.unread.append(f"'{value}' may change what the hours mean")
             words.append(value)
             continue
@@ -277,8 +143,8 @@ def _statement(s: str, read: _Read) -> None:
             closing = True
             continue
         if kind in ("days", "group", "daily"):
-            found = (set(range(7)) if kind == "daily" else set(_GROUP_WORDS[value])
-                     if kind == "group" else _days(value))  # fmt: skip
+            found = (set(range(7)) if kind == "daily" else set(GROUP_WORDS[value])
+                     if kind == "group" else weekdays_in(value))  # fmt: skip
             if closing:
                 read.closed |= found
                 continue
@@ -296,16 +162,16 @@ def _statement(s: str, read: _Read) -> None:
             group = _Group(set(), qualified, range_first=True, part=part)
             read.groups.append(group)
         if kind in ("range", "allday"):
-            span = (0, DAY) if kind == "allday" else _span(value)
+            span = (0, DAY) if kind == "allday" else time_range(value)
             if span is None:
                 read.unread.append(f"an unclear time range: '{value}'")
             else:
                 group.spans.append(span)
         elif kind == "opens":
-            group.opens = _minutes(re.sub(r"^(?:(?:opens?|opening)\s+)?(?:at|from)\s*", "",
+            group.opens = minutes(re.sub(r"^(?:(?:opens?|opening)\s+)?(?:at|from)\s*", "",
                                           value))  # fmt: skip
         elif kind == "closes":
-            group.closes = _minutes(re.sub(r"^(?:closes?|closing|until|till)\s*(?:at\s*)?",
+            group.closes = minutes(re.sub(r"^(?:closes?|closing|until|till)\s*(?:at\s*)?",
                                            "", value))  # fmt: skip
     if words:
         read.unread.append(f"words not read: '{' '.join(words)}'")
@@ -385,12 +251,12 @@ def _first_of_several_parts(opening: list[_Group]) -> _Group | None:
 
 def read_hours_text(text: str) -> HoursReading:
     """What `text` says of each weekday (see the module's docstring)."""
-    s = _normalise(text)
-    if _ALL_CLOSED.fullmatch(s.strip(" .")):
+    s = normalise(text)
+    if ALL_CLOSED.fullmatch(s.strip(" .")):
         closed = tuple(DayHours((), ((0, DAY),)) for _ in range(7))
         return HoursReading(text, closed, notes=("closed until further notice",))
-    close_varies = bool(_CLOSE_VARIES.search(s))
-    s = _NOISE.sub(" ", _CLOSE_VARIES.sub(" ", s))
+    close_varies = bool(CLOSE_VARIES.search(s))
+    s = NOISE.sub(" ", CLOSE_VARIES.sub(" ", s))
     read = _Read()
     if re.search(r"@|https?:|www\.|\+\d", s):
         read.unread.append("contact details, not hours")
