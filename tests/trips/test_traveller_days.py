@@ -199,10 +199,12 @@ def test_a_day_of_places_with_no_position_still_says_when_to_eat_and_keeps_that_
     unplaced = [_c(i, 0.0, 0.0, positioned=False, duration=90, name=f"Museum {i}")
                 for i in range(6)]  # fmt: skip
     day = plan_itinerary(_request(unplaced, meals=())).days[0]
-    said = [n for n in day.notes if n.startswith("No place to eat is known near")]
-    assert any("plan lunch yourself around" in n and "kept free" in n for n in said), day.notes
+    # the city's having no place to eat is said once (day 1's first note); each meal says when
+    said = [n for n in day.notes if n.startswith(("Lunch around", "Dinner around"))]
+    assert day.notes[0].startswith("Kairos knows no place to eat"), day.notes
+    assert any(n.startswith("Lunch around") and "kept free" in n for n in said), day.notes
     assert not any("no known position" in n for n in day.notes), day.notes
-    lunch = next(n for n in said if "lunch" in n)
+    lunch = next(n for n in said if n.startswith("Lunch"))
     free = re.search(r"\((\d\d):(\d\d)–(\d\d):(\d\d) is kept free", lunch)
     assert free is not None, lunch
     start, end = int(free[1]) * 60 + int(free[2]), int(free[3]) * 60 + int(free[4])

@@ -10,9 +10,10 @@ from dataclasses import replace
 from typing import Final
 
 from kairos.core.geo import haversine_km
+from kairos.trips.day_notes import LIGHT_END, child_legs_note, food_note, light_note
 from kairos.trips.day_slots import DARK_SAID, outdoors
 from kairos.trips.daylight import dark_from
-from kairos.trips.models import CHILD_SAID, PACES, Candidate, Day, Slot, TripRequest
+from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
@@ -20,6 +21,7 @@ from kairos.trips.travel import reach_km
 __all__ = [
     "FILL_TRIES",
     "LIGHT_END",
+    "child_legs_note",
     "day_km",
     "day_spec",
     "even_out",
@@ -44,7 +46,15 @@ def day_spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> D
     day = request.dates[index]
     dark = dark_from(day, request.city, request.centre)
     return DaySpec(index, day, (pace.day_start, pace.day_end), max_stops, buffer,
-                   pace.lunch_minutes, pace.dinner, dark)  # fmt: skip
+                   pace.lunch_minutes, pace.dinner, dark, _night_end(request))  # fmt: skip
+
+
+CHILD_NIGHT_END: Final = 21 * 60 + 30
+"""With children, an evening-only visit (a night safari) ends by this minute."""
+
+
+def _night_end(request: TripRequest) -> int | None:
+    return CHILD_NIGHT_END if request.children else None
 
 
 def spec_of(
@@ -55,7 +65,8 @@ def spec_of(
     window = (day.window[0], min(day.window[1], pace.day_end))
     return DaySpec(day.index, day.date, window, max_stops or day.max_stops, day.buffer + extra,
                    pace.lunch_minutes, pace.dinner,
-                   dark_from(day.date, request.city, request.centre))  # fmt: skip
+                   dark_from(day.date, request.city, request.centre),
+                   _night_end(request))  # fmt: skip
 
 
 def schedule(
@@ -170,31 +181,6 @@ def fill_day(
     return replace(empty, notes=(*empty.notes, f"No stop could be planned for this day: {reason}."))
 
 
-def food_note(day: Day, meals: Sequence[Candidate], city: str, *, city_said: bool = False) -> Day:
-    """A day with stops and no lunch says where the nearest place to eat Kairos knows is (from
-    the day's stops), or that it knows none in the city (once a trip: `city_said` on the days
-    after the first); when and where to plan the meal is said by the meal itself
-    (`timeline._on_your_own`)."""
-    if not day.stops or any(s.kind == "lunch" for s in day.slots):
-        return day
-    stops = [s for s in day.stops if s.positioned]
-    if not meals:
-        if city_said:
-            return day
-        said = f"Kairos knows no place to eat in {city}: take food along or ask locally."
-        return replace(day, notes=(*day.notes, said))
-    if not stops:
-        return day
-
-    def away(m: Candidate) -> float:
-        return min(haversine_km(s.lat, s.lng, m.lat, m.lng) for s in stops)
-
-    nearest = min(meals, key=lambda m: (away(m), m.id))
-    said = (f"Nearest place to eat Kairos knows: {nearest.name}, {away(nearest):.1f} km from "
-            "the day's stops.")  # fmt: skip
-    return replace(day, notes=(*day.notes, said))
-
-
 FULL_END: Final[Mapping[str, int]] = {"relaxed": 15 * 60, "moderate": 17 * 60, "packed": 17 * 60}
 """A day whose visits end before this minute (by pace) is topped up with places no day holds:
 a sightseeing day runs to about 17:00, a relaxed one to about 15:00."""
@@ -261,10 +247,6 @@ def _clock(minute: int) -> str:
     return f"{minute // 60:02d}:{minute % 60:02d}"
 
 
-LIGHT_END: Final = 15 * 60
-"""A day whose visits end by this minute is light: a traveller has the afternoon to fill."""
-
-
 def even_out(
     request: TripRequest, days: list[Day], active: Sequence[int], by_id: dict[str, Candidate],
     meals: Sequence[Candidate],
@@ -296,40 +278,6 @@ def even_out(
                 break
         if not moved:
             return
-
-
-def child_legs_note(day: Day, request: TripRequest) -> Day:
-    """With children, a day says its legs between stops longer than `CHILD_SAID` minutes (a
-    leg to a place with no position is an allowance, not said)."""
-    if not request.children:
-        return day
-    long = [s for i, s in enumerate(day.stops)
-            if i > 0 and s.travel_minutes > CHILD_SAID and s.positioned
-            and day.stops[i - 1].positioned]  # fmt: skip
-    if not long:
-        return day
-    legs = "; ".join(f"to {s.name} {s.travel_minutes} min" for s in long)
-    said = f"With children: {len(long)} long way{'s' if len(long) != 1 else ''} today ({legs})."
-    return replace(day, notes=(*day.notes, said))
-
-
-def light_note(day: Day, days: Sequence[Day], pool: Sequence[Candidate], city: str) -> Day:
-    """A day with one stop, or whose visits end by `LIGHT_END`, says why it is light."""
-    if not day.stops or (len(day.stops) > 1 and day.stops[-1].end > LIGHT_END):
-        return day
-    used = {s.place_id for d in days for s in d.stops}
-    left = [c for c in pool if c.id not in used]
-    if not left:
-        why = (f"every place to visit Kairos knows in {city} that fits the trip "
-               f"({len(used)} in all) is on this or another day")  # fmt: skip
-    else:
-        names = ", ".join(c.name for c in left[:2])
-        why = (f"the {len(left)} other place{'s' if len(left) != 1 else ''} to visit that "
-               f"fit the trip ({names}{' …' if len(left) > 2 else ''}) could not be fitted "
-               "into it (opening hours, the pace's window or a leg too long)")  # fmt: skip
-    end = day.stops[-1].end
-    said = f"A light day (visits end at {end // 60:02d}:{end % 60:02d}): {why}."
-    return replace(day, notes=(*day.notes, said))
 
 
 UPGRADE_PLACES: Final = 2

@@ -11,7 +11,7 @@ viewpoint, a beach) is visited in daylight: its visit ends by the day's `dark` m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Literal
 
@@ -46,6 +46,9 @@ class DaySpec:
     dinner: bool
     dark: int | None = None
     """The minute it is dark that day (`daylight.dark_from`); None: not known."""
+    night_end: int | None = None
+    """The latest minute an evening-only visit may end (with children: `CHILD_NIGHT_END`);
+    None: when the place closes."""
 
 
 @dataclass
@@ -91,6 +94,20 @@ def earliest_start(
         if start + c.duration <= b and start <= latest and start - arrive <= max_wait:
             return start
     return None
+
+
+NIGHT_VISIT_MIN: Final = 90
+"""Minutes an evening-only visit keeps at least when shortened to end by `DaySpec.night_end`
+(a shorter one is not shortened: the place is planned as long as it is, or not at all)."""
+
+
+def _night_visit(s: DayState, c: Candidate, start: int) -> Candidate | None:
+    """`c` with its visit shortened to end by the day's `night_end` (children's bedtime), when it
+    would run past it and at least `NIGHT_VISIT_MIN` minutes remain; else None."""
+    end = s.spec.night_end
+    if end is None or start + c.duration <= end or end - start < NIGHT_VISIT_MIN:
+        return None
+    return replace(c, duration=end - start)
 
 
 def place_slot(
@@ -158,12 +175,17 @@ def try_stop(
     start = earliest_start(c, s.spec.date.weekday(), arrive, latest, wait)
     if start is None:
         evening = evening_only(c, s.spec.date.weekday())
+        shorter = _night_visit(s, c, max(arrive, evening[0])) if evening is not None else None
+        c = shorter or c
         if evening is not None and last and max(arrive, evening[0]) + c.duration <= evening[1]:
             # the day's last stop may run past the window: it cannot open earlier
             start = max(arrive, evening[0])
             opens, closes, ends = (clock(m) for m in (*evening, s.spec.window[1]))
             s.evening = (f"{c.name} opens only in the evening ({opens}–{closes}): planned as the "
                          f"day's last stop, past the day's usual end at {ends}")  # fmt: skip
+            if shorter is not None:
+                s.evening += (f"; with children the visit is kept to {c.duration} min, "
+                              f"ending by {clock(start + c.duration)}")  # fmt: skip
             if not s.slots:
                 s.t = max(s.t, start - travel[0])
             place_slot(s, c, start, travel, kind, locked=locked)

@@ -1,0 +1,96 @@
+"""What a planned day says about itself: where to eat when no meal is planned (`food_note`; a
+city with no place to eat known says so once), long legs with children (`child_legs_note`) and
+why a day is light (`light_note`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from kairos.core.geo import haversine_km
+from kairos.trips.models import CHILD_SAID, Candidate, Day, TripRequest
+
+__all__ = ["LIGHT_END", "child_legs_note", "food_note", "light_note"]
+
+
+def food_note(day: Day, meals: Sequence[Candidate], city: str, *, city_said: bool = False) -> Day:
+    """A day with stops and no lunch says where the nearest place to eat Kairos knows is (from
+    the day's stops), or that it knows none in the city (once a trip: `city_said` on the days
+    after the first); when and where to plan the meal is said by the meal itself
+    (`timeline._on_your_own`)."""
+    if not day.stops or any(s.kind == "lunch" for s in day.slots):
+        return day
+    stops = [s for s in day.stops if s.positioned]
+    if not meals:
+        # said once for the trip: each meal keeps its time, without saying it again
+        notes = tuple(_own_meal(n) for n in day.notes)
+        if city_said:
+            return replace(day, notes=notes)
+        said = (
+            f"Kairos knows no place to eat in {city}, so no meal is planned on this trip: "
+            "each day keeps time free for lunch and dinner; take food along or ask locally."
+        )
+        return replace(day, notes=(said, *notes))
+    if not stops:
+        return day
+
+    def away(m: Candidate) -> float:
+        return min(haversine_km(s.lat, s.lng, m.lat, m.lng) for s in stops)
+
+    nearest = min(meals, key=lambda m: (away(m), m.id))
+    said = (f"Nearest place to eat Kairos knows: {nearest.name}, {away(nearest):.1f} km from "
+            "the day's stops.")  # fmt: skip
+    return replace(day, notes=(*day.notes, said))
+
+
+_NONE_NEAR: Final = "No place to eat is known near "
+
+
+def _own_meal(note: str) -> str:
+    """ "No place to eat is known near X: plan lunch yourself around 12:40 (…)" → "Lunch around
+    12:40 near X (…)", for a city where no place to eat is known at all (said once)."""
+    if not note.startswith(_NONE_NEAR) or ": plan " not in note:
+        return note
+    near, rest = note[len(_NONE_NEAR) :].split(": plan ", 1)
+    kind, _, when = rest.partition(" yourself ")
+    when, paren, kept = when.partition(" (")
+    return f"{kind.capitalize()} {when} near {near}{paren}{kept}"
+
+
+LIGHT_END: Final = 15 * 60
+"""A day whose visits end by this minute is light: a traveller has the afternoon to fill."""
+
+
+def child_legs_note(day: Day, request: TripRequest) -> Day:
+    """With children, a day says its legs between stops longer than `CHILD_SAID` minutes (a
+    leg to a place with no position is an allowance, not said)."""
+    if not request.children:
+        return day
+    long = [s for i, s in enumerate(day.stops)
+            if i > 0 and s.travel_minutes > CHILD_SAID and s.positioned
+            and day.stops[i - 1].positioned]  # fmt: skip
+    if not long:
+        return day
+    legs = "; ".join(f"to {s.name} {s.travel_minutes} min" for s in long)
+    said = f"With children: {len(long)} long way{'s' if len(long) != 1 else ''} today ({legs})."
+    return replace(day, notes=(*day.notes, said))
+
+
+def light_note(day: Day, days: Sequence[Day], pool: Sequence[Candidate], city: str) -> Day:
+    """A day with one stop, or whose visits end by `LIGHT_END`, says why it is light."""
+    if not day.stops or (len(day.stops) > 1 and day.stops[-1].end > LIGHT_END):
+        return day
+    used = {s.place_id for d in days for s in d.stops}
+    left = [c for c in pool if c.id not in used]
+    if not left:
+        why = (f"every place to visit Kairos knows in {city} that fits the trip "
+               f"({len(used)} in all) is on this or another day")  # fmt: skip
+    else:
+        names = ", ".join(c.name for c in left[:2])
+        why = (f"the {len(left)} other place{'s' if len(left) != 1 else ''} to visit that "
+               f"fit the trip ({names}{' …' if len(left) > 2 else ''}) could not be fitted "
+               "into it (opening hours, the pace's window or a leg too long)")  # fmt: skip
+    end = day.stops[-1].end
+    said = f"A light day (visits end at {end // 60:02d}:{end % 60:02d}): {why}."
+    return replace(day, notes=(*day.notes, said))
