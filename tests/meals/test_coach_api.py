@@ -10,6 +10,7 @@ import httpx
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.meals.recipes import CookConstraints, remaining_hazards
+from kairos.meals.recipes.pantry import MANY_MISSING
 from tests.meals.helpers import as_user, coach, create_user, select
 
 SEED_FIELDS = {"suggestion_id", "title", "summary", "rationale", "tags", "time", "difficulty"}
@@ -94,8 +95,12 @@ async def test_ingredients_to_pantry_ideas(client: httpx.AsyncClient) -> None:
     assert answer["input_kind"] == "text_ingredients"
     suggestions = answer["suggestions"]
     assert 3 <= len(suggestions) <= 5
-    used = [len(s["pantry"]["used"]) for s in suggestions]
-    assert used == sorted(used, reverse=True)
+    # the most of the items as main ingredients first, one less past MANY_MISSING to buy
+    mains = [
+        len(s["pantry"]["main"]) - (len(s["pantry"]["missing"]) > MANY_MISSING) for s in suggestions
+    ]
+    assert mains == sorted(mains, reverse=True)
+    assert all(set(s["pantry"]["main"]) <= set(s["pantry"]["used"]) for s in suggestions)
     first = suggestions[0]["pantry"]
     assert first["text"].startswith(f"uses {len(first['used'])} of your 5 items")
     assert suggestions[0]["rationale"].startswith("It uses")

@@ -13,6 +13,7 @@ import httpx
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.meals.recipes import CookConstraints, remaining_hazards
+from kairos.meals.recipes.pantry import MANY_MISSING
 from kairos.meals.recipes.tags import METHODS
 from tests.meals.helpers import coach, create_user, select
 
@@ -95,9 +96,12 @@ async def test_a_cupboard_is_answered_by_recipes_using_most_of_it(
 ) -> None:
     uid = await create_user(client)
     answer = await coach(client, uid, text="what can I make with pork, noodles, carrots and ginger")
-    used = [s["pantry"]["used"] for s in answer["suggestions"]]
-    mains = [len(PANTRY_MAINS & set(u)) for u in used]
+    # ranked by the items each recipe has as main ingredients (a titled ginger pork uses the
+    # ginger as one), one less past MANY_MISSING foods to buy
+    used = [(s["pantry"]["main"], s["pantry"]["missing"]) for s in answer["suggestions"]]
+    mains = [len(main) - (len(missing) > MANY_MISSING) for main, missing in used]
     assert mains == sorted(mains, reverse=True), used
+    assert PANTRY_MAINS & set(used[0][0]), used
     for suggestion in answer["suggestions"]:
         text = suggestion["pantry"]["text"]
         assert all(item in text for item in suggestion["pantry"]["used"]), text

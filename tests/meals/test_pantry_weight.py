@@ -3,7 +3,16 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 
 from __future__ import annotations
 
-from kairos.meals.recipes.pantry import pantry_forms, pantry_order, pantry_weight, used_items
+from kairos.meals.pantry_words import pantry_message
+from kairos.meals.recipes.derive import derive_recipe
+from kairos.meals.recipes.models import Recipe
+from kairos.meals.recipes.pantry import (
+    main_uses,
+    pantry_forms,
+    pantry_order,
+    pantry_weight,
+    used_items,
+)
 
 PANTRY = ["chicken", "rice", "broccoli", "lime"]
 
@@ -34,29 +43,77 @@ def test_two_garnishes_do_not_beat_the_main_ingredient() -> None:
     assert pantry_weight(salmon, "Honey Glazed Salmon") > pantry_weight(garnished, "Potato Salad")
 
 
+def _recipe(title: str, *lines: str) -> Recipe:
+    return derive_recipe({"recipe_id": title, "title": title, "ingredients": list(lines)})
+
+
+def _key(pantry: list[str], recipe: Recipe) -> tuple[float, float, int, int, float]:
+    used = used_items(pantry, recipe.foods)
+    missing = [f for f in recipe.foods if not any(f in pantry_forms(i) for i in pantry)]
+    return pantry_order(main_uses(used, recipe), missing, pantry_weight(used, recipe.title))
+
+
 def test_a_dish_using_more_of_the_cooks_main_items_ranks_first() -> None:
     """Chicken, rice and broccoli in one dish beats a chicken-and-rice dish whose title names
-    both (the same weight) and that needs fewer foods bought: the cook's items come first."""
+    both and that needs fewer foods bought: the cook's items come first."""
     pantry = ["chicken", "rice", "broccoli", "lime"]
-    titled = used_items(pantry, ["chicken breast", "rice", "asparagus", "orange"])
-    all_three = used_items(pantry, ["chicken thigh", "rice", "broccoli"])
-    two = pantry_order(titled, ["asparagus", "orange"], pantry_weight(titled, "Chicken Rice"))
-    three = pantry_order(
-        all_three, ["ginger", "soy sauce", "cashew"], pantry_weight(all_three, "Stir-Fry")
+    titled = _recipe(
+        "Chicken and Rice", "500 g chicken breast", "300 g rice", "200 g asparagus", "1 orange"
     )
-    assert three < two
+    three = _recipe(
+        "Stir-Fry", "500 g chicken thigh", "300 g rice", "300 g broccoli", "2 tbsp soy sauce",
+        "1 tbsp ginger", "50 g cashews",
+    )  # fmt: skip
+    assert _key(pantry, three) < _key(pantry, titled)
+
+
+def test_an_onion_and_a_tin_of_tomatoes_do_not_make_a_lasagna_a_chickpea_dish() -> None:
+    """The cook's chickpeas and spinach as the dish (a stew) beat a lasagna that uses the onion
+    as seasoning and the spinach, with no chickpeas: onion counts as a main ingredient only
+    when the title names it or it weighs a tenth of the dish."""
+    pantry = ["chickpea", "tomato", "onion", "spinach"]
+    lasagna = _recipe(
+        "Artichoke Spinach Lasagna", "1 onion, chopped", "800 g crushed tomatoes",
+        "300 g spinach", "500 g lasagna noodles", "400 g artichoke hearts", "400 g mozzarella",
+    )  # fmt: skip
+    stew = _recipe(
+        "Spinach with Garbanzo Beans", "800 g garbanzo beans", "1 onion", "400 g spinach",
+        "2 cloves garlic", "1 tsp cumin",
+    )  # fmt: skip
+    assert main_uses(used_items(pantry, lasagna.foods), lasagna) == ["tomato", "spinach"]
+    assert main_uses(used_items(pantry, stew.foods), stew) == ["chickpea", "spinach"]
+    assert _key(pantry, stew) < _key(pantry, lasagna)
+
+
+def test_a_frittata_of_the_cooks_eggs_beats_muffins_that_need_sausage() -> None:
+    pantry = ["egg", "spinach", "feta"]
+    muffins = _recipe("Sausage Egg Muffins", "11 eggs", "400 g sausage", "200 g spinach")
+    frittata = _recipe(
+        "Spinach Frittata", "8 eggs", "300 g spinach", "2 potatoes", "100 ml milk", "1 clove garlic"
+    )
+    assert _key(pantry, frittata) < _key(pantry, muffins)
+
+
+def test_sweet_potato_is_not_potato_and_garbanzo_is_chickpea() -> None:
+    assert "sweet potato" not in pantry_forms("potato")
+    assert "green onion" not in pantry_forms("onion")
+    assert "garbanzo bean" in pantry_forms("chickpea")
+    assert used_items(["potato"], ["sweet potato", "salt"]) == []
+
+
+def test_a_pantry_answer_says_when_no_recipe_is_made_of_most_of_the_items() -> None:
+    pantry = ["chicken", "rice", "broccoli", "lime"]
+    message = pantry_message(5, ["chicken", "rice"], pantry)
+    assert message.startswith("No recipe Kairos holds is made mainly of your chicken, rice, ")
+    assert "the closest are made mainly of chicken and rice" in message
+    assert pantry_message(5, ["chicken", "rice", "broccoli"], pantry).startswith("5 meals")
 
 
 def test_among_dishes_using_as_many_items_the_fewest_to_buy_ranks_first() -> None:
-    """A chickpea salad (a protein, so the heavier use) that sends the cook out for six foods
-    comes after a spinach and tomato dish using as many of the items with three to buy."""
+    """Two dishes making as much of the same main items: the one sending the cook out for
+    fewer foods first."""
     pantry = ["chickpea", "tomato", "onion", "spinach"]
-    salad = used_items(pantry, ["chickpea", "tomato", "onion", "zucchini"])
-    stew = used_items(pantry, ["tomato", "onion", "spinach", "lentil"])
-    salad_key = pantry_order(
-        salad, ["zucchini", "bell pepper", "feta cheese", "olive", "basil", "rosemary"],
-        pantry_weight(salad, "Chickpea Salad"),
-    )  # fmt: skip
-    stew_key = pantry_order(stew, ["lentil", "cumin", "stock"], pantry_weight(stew, "Stew"))
-    assert pantry_weight(salad, "Chickpea Salad") > pantry_weight(stew, "Stew")
-    assert stew_key < salad_key
+    few = pantry_order(["chickpea", "spinach"], ["cumin", "garlic"], 6.0)
+    many = pantry_order(["chickpea", "spinach"], ["zucchini", "feta cheese", "olive"], 6.0)
+    assert few < many
+    assert pantry

@@ -25,6 +25,7 @@ from kairos.meals.dish_search import CachedRecipeRepository, Candidate
 from kairos.meals.healthier import meal_message
 from kairos.meals.lighter import with_lighter_method
 from kairos.meals.open_ask import OPEN_QUERIES, balanced_dinners, open_message
+from kairos.meals.pantry_words import pantry_message
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
@@ -264,6 +265,10 @@ class Coach:
             message += left_out_note(request.meal_name, context.constraints)
         elif suggestions and request.open_meal:
             message = open_message([s.title for s in suggestions], context, request.open_meal)
+        elif suggestions and request.ingredients and not request.meal_name:
+            best = suggestions[0].pantry
+            mains = best.main if best else []
+            message = pantry_message(len(suggestions), mains, request.ingredients)
         elif suggestions:
             message = (
                 meal_message(suggestions, request.meal_name)

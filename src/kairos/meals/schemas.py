@@ -111,6 +111,10 @@ class HealthierBy(BaseModel):
 
 class PantryUse(BaseModel):
     used: list[str]
+    main: list[str] = Field(
+        default_factory=list,
+        description="the used items that are main ingredients of the recipe, not seasoning",
+    )
     missing: list[str]
     pantry_size: int
     text: str = Field(

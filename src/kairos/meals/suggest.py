@@ -31,10 +31,10 @@ from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, nearest_key, nearest_reason
+from kairos.meals.pantry_words import pantry_text
 from kairos.meals.recipes import adapt_recipe
 from kairos.meals.recipes.amounts import amounts_first, without_amounts
 from kairos.meals.recipes.course import is_meal
-from kairos.meals.recipes.foods import canonical_food
 from kairos.meals.recipes.models import (
     AdaptedRecipe,
     PantryMatch,
@@ -317,28 +317,15 @@ def _shared(recipe: Recipe, dish: str) -> str:
     return f" (it has {', '.join(shared)})" if shared else ""
 
 
-def pantry_text(used: Sequence[str], missing: Sequence[str], pantry: Sequence[str]) -> str:
-    """ "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce"."""
-    items = list(dict.fromkeys(pantry))
-    size = len(items)
-    unused = [food for item in items if (food := canonical_food(item)) not in used]
-    named = ", ".join(used) + (f"; not {', '.join(unused)}" if unused else "")
-    text = f"uses {len(used)} of your {size} item{'s' if size != 1 else ''} ({named})"
-    if missing:
-        text += "; also needs: " + ", ".join(missing[:6])
-        if len(missing) > 6:
-            text += f" and {len(missing) - 6} more"
-    else:
-        text += "; nothing else needed beyond staples"
-    return text
-
-
-def pantry_rank(match: PantryMatch) -> tuple[int, int, int, bool, float]:
-    """The most main items of the cupboard used first, then the fewest foods still to buy,
-    the most items used, a recipe with amounts before one whose source gives none, then how
-    much of the dish they make."""
-    mains, missing, weight = pantry_order(match.used, match.missing, match.score)
-    return mains, missing, -len(match.used), without_amounts(match.recipe), weight
+def pantry_rank(match: PantryMatch) -> tuple[float, float, int, int, int, bool, float]:
+    """`pantry_order` (the most of the cook's items as main ingredients first, their weight,
+    the fewest proteins and foods still to buy), then the most items used, a recipe with
+    amounts before one whose source gives none, then how much of the dish they make."""
+    mains, main_weight, proteins, missing, weight = pantry_order(
+        match.main, match.missing, match.score
+    )
+    used = -len(match.used)
+    return mains, main_weight, proteins, missing, used, without_amounts(match.recipe), weight
 
 
 def pantry_suggestions(
@@ -366,8 +353,8 @@ def pantry_suggestions(
     for number, (index, match) in enumerate(safe[:PANTRY_SUGGESTIONS], start=1):
         tags = tags_of(match.recipe, match.adapted)
         use = PantryUse(
-            used=list(match.used), missing=list(match.missing), pantry_size=size,
-            text=pantry_text(match.used, match.missing, pantry),
+            used=list(match.used), main=list(match.main), missing=list(match.missing),
+            pantry_size=size, text=pantry_text(match.used, match.missing, pantry, match.main),
         )  # fmt: skip
         health = match.recipe.health
         nutrition = nutrition_text(match.recipe, match.adapted)

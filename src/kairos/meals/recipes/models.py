@@ -220,6 +220,8 @@ class PantryMatch(RecipeMatch):
     missing (non-staple lines the pantry does not cover)."""
 
     used: tuple[str, ...] = ()
+    main: tuple[str, ...] = ()
+    """The used items that are main ingredients of the recipe (`pantry.main_uses`)."""
     missing: tuple[str, ...] = ()
 
 

@@ -8,9 +8,17 @@ also covers the cuts and forms of itself that recipes list ("chicken" covers "ch
 and "chicken thigh", "lime" covers "lime juice", "rice" covers "brown rice") but never a
 different food named after it ("chicken stock", "peanut butter" for "butter").
 
-Recipes rank (`pantry_order`) by how many of the cook's main items (a protein, a starch or a
-vegetable) they use, then by the fewest foods still to buy, then by the weight: a chicken, rice
-and broccoli dish before a chicken and rice one that sends the cook out for asparagus and oranges.
+An item is a food by identity, not by a shared word: "sweet potato" is not "potato" nor
+"green onion" "onion" (`_DIFFERENT`), and "garbanzo bean" is "chickpea" (`_SAME`).
+
+An item is a main ingredient of a recipe (`main_uses`) when the title names it, when its lines
+weigh at least `MAIN_SHARE` of the recipe's weighed lines, or, its amount unweighed ("3 eggs"),
+when it is a protein, a starch or a vegetable that is not an aromatic ("1 onion", "2 cloves
+garlic" season a dish; they do not make it). Recipes rank (`pantry_order`) by how many of the
+cook's items they use as main ingredients, less one when they send the cook out for more than
+`MANY_MISSING` foods; then by the weight of those main items (less a protein's past it) (a protein over a vegetable: a
+chickpea stew before a spinach lasagna); then by the fewest other proteins to buy (a frittata of
+the cook's eggs and spinach before egg muffins that need sausage); then the fewest foods to buy.
 """
 
 from __future__ import annotations
@@ -20,8 +28,12 @@ from functools import cache
 from typing import Final
 
 from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
+from kairos.meals.recipes.models import Recipe
+from kairos.meals.recipes.servings_estimate import line_grams
 
-__all__ = ["main_item", "pantry_forms", "pantry_order", "pantry_weight", "used_items"]
+__all__ = [
+    "main_item", "main_uses", "pantry_forms", "pantry_order", "pantry_weight", "used_items",
+]  # fmt: skip
 
 _PARTS: Final = frozenset({
     "breast", "thigh", "wing", "drumstick", "leg", "fillet", "filet", "mince", "steak",
@@ -39,6 +51,27 @@ VEGETABLE_WEIGHT: Final = 2.0
 OTHER_WEIGHT: Final = 1.0
 TITLE_WEIGHT: Final = 1.0
 """Added when the recipe's title names the item: the dish is built on it."""
+MAIN_SHARE: Final = 0.1
+"""The share of a recipe's weighed lines an item's lines must weigh to be a main ingredient."""
+MANY_MISSING: Final = 8
+"""More foods to buy than this costs a recipe one main item (and a protein's weight)."""
+_AROMATICS: Final = frozenset({
+    "onion", "red onion", "green onion", "spring onion", "scallion", "shallot", "leek", "garlic",
+    "chile", "chili", "jalapeño", "jalapeno", "pepper", "celery", "ginger",
+})  # fmt: skip
+_NOT_PROTEIN: Final = frozenset({"stock", "broth", "bouillon", "sauce", "granules", "powder"})
+_DIFFERENT: Final = frozenset({
+    "sweet potato", "green onion", "spring onion", "sun-dried tomato", "green bean",
+    "bean sprout", "green pepper",
+})  # fmt: skip
+"""Foods named after another food that are not a form of it (never covered by its last word)."""
+_SAME: Final = (
+    frozenset({"chickpea", "garbanzo bean"}), frozenset({"zucchini", "courgette"}),
+    frozenset({"eggplant", "aubergine"}), frozenset({"shrimp", "prawn"}),
+    frozenset({"arugula", "rocket"}), frozenset({"green onion", "scallion", "spring onion"}),
+    frozenset({"tomato", "crushed tomatoes"}), frozenset({"cilantro", "coriander"}),
+)  # fmt: skip
+"""Names of one food: a pantry item covers the others."""
 
 
 def _is_food(words: str) -> bool:
@@ -51,10 +84,12 @@ def pantry_forms(item: str) -> frozenset[str]:
     item = canonical_food(item)
     groups = food_groups(item)
     forms = {item}
+    for same in _SAME:
+        forms |= same if item in same else set()
     size = len(item.split())
     for food in food_table().groups:
         words = food.split()
-        if len(words) <= size or food == item:
+        if len(words) <= size or food == item or food in _DIFFERENT:
             continue
         if " ".join(words[:size]) == item and (set(words[size:]) <= _PARTS or not groups):
             forms.add(food)  # "chicken breast", "lime juice"; "feta cheese" for "feta"
@@ -93,14 +128,52 @@ def pantry_weight(used: Sequence[str], title: str) -> float:
     total = 0.0
     for item in used:
         total += _weight(item)
-        if any(form in lowered or form.rstrip("s") in lowered for form in pantry_forms(item)):
+        if _named(item, lowered):
             total += TITLE_WEIGHT
     return total
 
 
+def _named(item: str, lowered_title: str) -> bool:
+    return any(form in lowered_title or form.rstrip("s") in lowered_title
+               for form in pantry_forms(item))  # fmt: skip
+
+
+def main_uses(used: Sequence[str], recipe: Recipe) -> list[str]:
+    """The used pantry items that are main ingredients of `recipe`: named by its title, weighing
+    `MAIN_SHARE` of its weighed lines, or (unweighed) a non-aromatic protein, starch or
+    vegetable."""
+    title = recipe.title.lower()
+    weights = [(line.food, line_grams(line)) for line in recipe.ingredients]
+    total = sum(grams for _, grams in weights if grams)
+    mains = []
+    for item in used:
+        forms = pantry_forms(item)
+        grams = [g for food, g in weights if food in forms]
+        weighed = sum(g for g in grams if g)
+        heavy = bool(total) and weighed >= MAIN_SHARE * total
+        unweighed_main = not weighed and bool(grams) and main_item(item)
+        if _named(item, title) or heavy or (unweighed_main and item not in _AROMATICS):
+            mains.append(item)
+    return mains
+
+
+def _missing_proteins(missing: Sequence[str]) -> int:
+    """Proteins still to buy; a stock, broth or sauce made of one is not a protein of the dish."""
+    return sum(
+        1 for food in missing
+        if (food_groups(food) & _PROTEIN or food in _MAIN_FOODS)
+        and not set(food.split()) & _NOT_PROTEIN
+    )  # fmt: skip
+
+
 def pantry_order(
-    used: Sequence[str], missing: Sequence[str], weight: float
-) -> tuple[int, int, float]:
-    """The sort key of a pantry recipe: the most of the cook's main items used, fewest foods
-    missing, then the heaviest use (`pantry_weight`)."""
-    return -sum(1 for item in used if main_item(item)), len(missing), -weight
+    mains: Sequence[str], missing: Sequence[str], weight: float
+) -> tuple[float, float, int, int, float]:
+    """The sort key of a pantry recipe from the items it uses as main ingredients (`main_uses`)
+    and the foods still to buy: the most main items (one less past `MANY_MISSING` to buy), their
+    weight, the fewest other proteins to buy, the fewest foods to buy, then the heaviest use
+    (`pantry_weight`)."""
+    penalty = 1 if len(missing) > MANY_MISSING else 0
+    count = len(mains) - penalty
+    main_weight = sum(_weight(item) for item in mains) - PROTEIN_WEIGHT * penalty
+    return -count, -main_weight, _missing_proteins(missing), len(missing), -weight

@@ -8,8 +8,9 @@ Ranking (deterministic; ties broken by recipe id):
   are dropped), equipment the cook lacks, and "hard" recipes for beginners.
 - `from_pantry`: candidates share at least one canonical food (or a cut or form of one,
   `pantry.pantry_forms`) with the pantry; ranked (`pantry.pantry_order`) by how many of the
-  cook's main items (protein, starch, vegetable) they use, then fewest missing non-staple
-  foods, then what the used items make of the dish (`pantry.pantry_weight`).
+  cook's items they use as main ingredients (`pantry.main_uses`: named by the title, a tenth
+  of the weighed food, or an unweighed protein, starch or vegetable), then by those items'
+  weight, fewest other proteins and fewest non-staple foods to buy.
 Candidates are adapted in rank order until `k` are safe; refusals are returned beside them.
 """
 
@@ -42,6 +43,7 @@ from kairos.meals.recipes.models import (
 )
 from kairos.meals.recipes.pantry import (
     main_item,
+    main_uses,
     pantry_forms,
     pantry_order,
     pantry_weight,
@@ -56,7 +58,6 @@ __all__ = ["CANDIDATES", "TITLE_BONUS", "RecipeRepository", "still_to_buy"]
 
 CANDIDATES: Final = 60
 TITLE_BONUS: Final = 0.25
-_PANTRY_BATCH: Final = 12
 _ENGLISH: Final = "(r.language IS NULL OR r.language ILIKE 'en%')"
 
 
@@ -244,53 +245,54 @@ class RecipeRepository:
                 "pantry": covered, "mains": mains, "staples": _staples(), "depth": CANDIDATES,
             })).all()  # fmt: skip
         wanted = set(covered)
+        hashes = {int(r.id): str(r.content_hash) for r in rows}
+        loaded = await self._load_known(hashes, [int(r.id) for r in rows])
         scored = []
         for row in rows:
+            if int(row.id) not in loaded:
+                continue
             foods = list(row.foods)
             used = used_items(pantry, foods)
             missing = [f for f in foods if f not in wanted and not _staple(f)]
-            scored.append((pantry_weight(used, str(row.title)), row.id, used, missing))
-        # the most of the cook's main items first, then the fewest to buy (`pantry_order`)
-        scored.sort(key=lambda t: pantry_order(t[2], t[3], t[0]))
-        hashes = {int(r.id): str(r.content_hash) for r in rows}
+            mains = main_uses(used, loaded[int(row.id)])
+            key = pantry_order(mains, missing, pantry_weight(used, str(row.title)))
+            scored.append((key, int(row.id), used, missing))
+        # the most of the cook's items as main ingredients first (`pantry_order`)
+        scored.sort(key=lambda t: t[0])
         matches: list[PantryMatch] = []
         # cakes, sauces and jams come after every meal, unless the cupboard is for baking
         sweets: list[PantryMatch] = []
         baking = wants_baking(pantry)
         refused: list[Refusal] = []
-        for start in range(0, len(scored), _PANTRY_BATCH):
-            batch = scored[start : start + _PANTRY_BATCH]
-            recipes = await self._load_known(hashes, [t[1] for t in batch])
-            for _, recipe_id, used, missing in batch:
-                if len(matches) >= k or recipe_id not in recipes:
-                    continue
-                recipe = recipes[recipe_id]
-                adapted = adapt_recipe(recipe, constraints, servings=servings)
-                if isinstance(adapted, Refusal):
-                    refused.append(adapted)
-                    continue
-                # an item the adaptation swapped out ("chicken flavored ramen" for a
-                # vegetarian) is no longer used; a recipe left using none is no answer
-                kept = {canonical_food(i.item) for i in adapted.ingredients if not i.omitted}
-                used = used_items(used, kept)
-                if not used:
-                    continue
-                (matches if baking or is_meal(recipe) else sweets).append(
-                    PantryMatch(recipe=recipe, adapted=adapted,
-                                score=pantry_weight(used, recipe.title),
-                                had_allergens=bool(adapted.substitutions), used=tuple(used),
-                                missing=still_to_buy(recipe, adapted, missing))
-                )  # fmt: skip
+        for _, recipe_id, used, missing in scored:
             if len(matches) >= k:
                 break
+            recipe = loaded[recipe_id]
+            adapted = adapt_recipe(recipe, constraints, servings=servings)
+            if isinstance(adapted, Refusal):
+                refused.append(adapted)
+                continue
+            # an item the adaptation swapped out ("chicken flavored ramen" for a
+            # vegetarian) is no longer used; a recipe left using none is no answer
+            kept = {canonical_food(i.item) for i in adapted.ingredients if not i.omitted}
+            used = used_items(used, kept)
+            if not used:
+                continue
+            (matches if baking or is_meal(recipe) else sweets).append(
+                PantryMatch(recipe=recipe, adapted=adapted,
+                            score=pantry_weight(used, recipe.title),
+                            had_allergens=bool(adapted.substitutions), used=tuple(used),
+                            main=tuple(main_uses(used, recipe)),
+                            missing=still_to_buy(recipe, adapted, missing))
+            )  # fmt: skip
         matches.sort(key=_pantry_key)
         sweets.sort(key=_pantry_key)
         matches = (matches + sweets)[:k]
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
 
 
-def _pantry_key(match: PantryMatch) -> tuple[int, int, float]:
-    return pantry_order(match.used, match.missing, match.score)
+def _pantry_key(match: PantryMatch) -> tuple[float, float, int, int, float]:
+    return pantry_order(match.main, match.missing, match.score)
 
 
 @lru_cache(maxsize=8192)

@@ -1,0 +1,57 @@
+"""What a pantry answer says: which of the cook's items each suggestion uses, which of them are
+its main ingredients, what is still to buy; and, when no recipe is made mainly of most of the
+items, that none is, before the closest ones are offered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kairos.meals.recipes.foods import canonical_food
+
+__all__ = ["pantry_message", "pantry_text"]
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def pantry_text(
+    used: Sequence[str], missing: Sequence[str], pantry: Sequence[str],
+    main: Sequence[str] | None = None,
+) -> str:  # fmt: skip
+    """ "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce";
+    ", mainly chicken" when some of the used items only season the dish."""
+    items = list(dict.fromkeys(pantry))
+    size = len(items)
+    unused = [food for item in items if (food := canonical_food(item)) not in used]
+    named = ", ".join(used) + (f"; not {', '.join(unused)}" if unused else "")
+    text = f"uses {len(used)} of your {size} item{'s' if size != 1 else ''} ({named})"
+    if main is not None and list(main) != list(used):
+        text += f", mainly {_and(main)}" if main else ", none of them as a main ingredient"
+    if missing:
+        text += "; also needs: " + ", ".join(missing[:6])
+        if len(missing) > 6:
+            text += f" and {len(missing) - 6} more"
+    else:
+        text += "; nothing else needed beyond staples"
+    return text
+
+
+def pantry_message(count: int, best_main: Sequence[str], pantry: Sequence[str]) -> str:
+    """The answer's first words: `count` meals; when the best of them has no more than half of
+    the cook's items as main ingredients, that no recipe is made mainly of them, and what the
+    closest ones are made of."""
+    items = list(dict.fromkeys(canonical_food(item) for item in pantry))
+    text = f"{count} meals from your ingredients, from real recipes adapted to you."
+    if len(items) < 2 or 2 * len(best_main) > len(items):
+        return text
+    closest = (
+        f"the closest are made mainly of {_and(list(best_main))}"
+        if best_main
+        else ("the closest only use them as seasoning or garnish")
+    )
+    return (
+        f"No recipe Kairos holds is made mainly of your {_and(items)}; {closest}, so each "
+        f"says what else it needs. {count} meals from your ingredients, from real recipes "
+        "adapted to you."
+    )
