@@ -45,6 +45,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from meal_numbers import NUMBER_ROWS, check_numbers, new_counts
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "data"
 SOURCES = (SHARED / "recipes" / "recipes.jsonl.gz",
@@ -478,7 +480,7 @@ def run(api: Api, cooks: int, seed: int, titles: list[str]) -> dict[str, Any]:
                            "likely": 0, "likely_named": 0, "contains": [], "likely_unnamed": [],
                            "lactose_free": 0, "lactose_free_unnamed": [],
                            "missing_check": [], "coach_ms": [], "select_ms": [],
-                           "replaced": Counter()}  # fmt: skip
+                           "replaced": Counter(), "numbers": new_counts()}  # fmt: skip
     for _ in range(cooks):
         uid, body = str(uuid.uuid4()), _cook(rng)  # fresh ids: a kept data dir has the old
         api.call("POST", f"/users/{uid}", body)
@@ -514,6 +516,7 @@ def run(api: Api, cooks: int, seed: int, titles: list[str]) -> dict[str, Any]:
                                   {"suggestion_id": suggestion["suggestion_id"]}, uid)  # fmt: skip
                 out["select_ms"].append((time.perf_counter() - started) * 1000)
                 check_recipe(chosen["recipe"], people, out)
+                check_numbers(chosen["recipe"], out["numbers"])
     return out
 
 
@@ -551,8 +554,17 @@ def report(out: dict[str, Any], data: str) -> int:
         ("coach p50 / p95 ms", f"{_p(out['coach_ms'], 50):.0f} / {_p(out['coach_ms'], 95):.0f}"),
         ("select p50 / p95 ms", f"{_p(out['select_ms'], 50):.0f} / {_p(out['select_ms'], 95):.0f}"),
     ]  # fmt: skip
+    numbers = out["numbers"]
+    for name, key in NUMBER_ROWS:
+        value = numbers[key]
+        count = len(value) if isinstance(value, list) else value
+        share = f" ({100 * count / max(out['recipes'], 1):.2f} % of recipes)" if key else ""
+        rows.append((name, f"{count}{share}"))
     for name, value in rows:
         print(f"  {name:<62} {value}")
+    for key in ("serves_one", "non_metric", "yield_disagrees"):
+        for case in sorted(set(numbers[key]))[:5]:
+            print(f"  {key}: {case}")
     for label, cases in (
         ("contains", out["contains"]),
         ("likely, not named", out["likely_unnamed"]),
