@@ -24,7 +24,8 @@ categories or OSM `tourism` / `historic` / `leisure` value is one of the travell
 tags (travelling with children, `KID_FRIENDLY` kinds count as favourites).
 Diversification: when more than 60 % of the top 8 share one identical tag set, the lowest 2 of
 the 8 are replaced by the best-scoring places with another tag set (the seed's rule; applied
-rates are counted for the metrics). An empty result broadens once: twice the radius, no tags.
+rates are counted for the metrics). Several kinds named ("museums and monuments"): the best of
+each named kind in turn (`interleave`). An empty result broadens once: twice the radius, no tags.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from kairos.trips.retrieval_rules import (
     age_days,
     diversify,
     in_season,
+    interleave,
     judged,
     label_of,
     liked,
@@ -262,6 +264,15 @@ class TripRetrieval(PlaceRows):
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
         # the rule serves exploration; a traveller who named kinds asked for the opposite
         scored, diversified = diversify(scored) if not tags else (scored, False)
+        label_by = {
+            str(r.id): label.replace(" ", "_") for r, label in zip(filtered, labels, strict=True)
+        }
+        wanted = list(dict.fromkeys(t.replace(" ", "_").lower() for t in tags))
+        scored, _ = interleave(
+            scored, wanted, lambda s, want: fits(want, s.candidate.kind,
+                                                 label_by.get(s.candidate.id), s.candidate.name),
+            MINOR_FOLLOWS,
+        )  # fmt: skip
         if diversified:
             self.diversified += 1
         ranked = [replace(s.candidate, rank=float(i)) for i, s in enumerate(scored)]

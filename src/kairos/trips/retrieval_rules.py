@@ -219,6 +219,37 @@ def diversify(scored: list[Scored]) -> tuple[list[Scored], bool]:
     return keep + others + dropped + rest, True
 
 
+def interleave(
+    scored: list[Scored], asked: Sequence[str], fit: Callable[[Scored, str], bool], margin: float
+) -> tuple[list[Scored], bool]:
+    """Several kinds named ("museums and monuments"): the best place of each named kind in turn,
+    so no kind asked for is crowded out by another whose word the interests' text matches better
+    (the text arms score every museum above every memorial). A kind whose next place scores more
+    than `margin` below the best next place waits (a minor monument does not pass a landmark
+    museum). Places of no named kind keep their order after. Whether anything moved."""
+    if len(asked) < 2:
+        return scored, False
+    queues: list[list[Scored]] = [[] for _ in asked]
+    rest: list[Scored] = []
+    for s in scored:
+        at = next((i for i, want in enumerate(asked) if fit(s, want)), None)
+        (rest if at is None else queues[at]).append(s)
+    if sum(1 for q in queues if q) < 2:
+        return scored, False
+    merged: list[Scored] = []
+    turn = 0
+    while any(queues):
+        best = max(q[0].score for q in queues if q)
+        for _ in range(len(queues)):
+            q = queues[turn % len(queues)]
+            turn += 1
+            if q and q[0].score >= best - margin:
+                merged.append(q.pop(0))
+                break
+    out = merged + rest
+    return out, [s.candidate.id for s in out] != [s.candidate.id for s in scored]
+
+
 def query_words(interests: str) -> str:
     words = [w for w in "".join(c if c.isalnum() else " " for c in interests.lower()).split()
              if len(w) > 2]  # fmt: skip
