@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from rich.console import Console
 from rich.table import Table
 
-from kairos.text.aspects import Mention, analyse_sentence
+from kairos.text.aspect_reading import Mention, analyse_sentence
 
 Category = Literal["food", "service", "price", "ambience", "anecdotes/miscellaneous"]
 Polarity = Literal["positive", "negative", "neutral", "conflict"]

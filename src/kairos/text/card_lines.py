@@ -10,14 +10,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from kairos.text import aspect_lexicon as lex
-from kairos.text.aspects import (
-    AspectScore,
-    AspectScores,
-    ReviewText,
-    score_aspects,
-    split_sentences,
-    tokenize,
-)
+from kairos.text.aspect_reading import split_sentences, tokenize
+from kairos.text.aspects import AspectScore, AspectScores, ReviewText, score_aspects
 from kairos.text.claims import supports
 from kairos.text.quoting import MIN_QUOTE_CHARS, trim
 

@@ -20,7 +20,8 @@ import re
 from typing import Final
 
 from kairos.text import aspect_lexicon as lex
-from kairos.text.aspects import AspectScore, analyse_sentence, tokenize
+from kairos.text.aspect_reading import analyse_sentence, tokenize
+from kairos.text.aspects import AspectScore
 
 __all__ = ["argues_against", "names_aspect", "supporting_review_ids", "supports"]
 

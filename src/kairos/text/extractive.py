@@ -14,13 +14,8 @@ from pydantic import BaseModel, Field
 
 from kairos.text import aspect_lexicon as lex
 from kairos.text.aspect_lexicon import ALL_ASPECTS
-from kairos.text.aspects import (
-    AspectScore,
-    AspectScores,
-    ReviewText,
-    score_aspects,
-    split_sentences,
-)
+from kairos.text.aspect_reading import split_sentences
+from kairos.text.aspects import AspectScore, AspectScores, ReviewText, score_aspects
 from kairos.text.card_lines import (
     CrowdProfile,
     Highlight,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kairos.text.aspects import PROXY_LIMIT, analyse_sentence, split_sentences, tokenize
+from kairos.text.aspect_reading import PROXY_LIMIT, analyse_sentence, split_sentences, tokenize
 
 QUOTE_MAX_CHARS = 160
 ELLIPSIS = "…"
