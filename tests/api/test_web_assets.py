@@ -148,6 +148,17 @@ def test_the_page_carries_its_stylesheet_and_first_view_script_inline(tmp_path: 
         "script-src": [digest["\ndocument.title = 'x';\n"]],
     }
     # a file that would close its own element is refused, not sent broken
-    (root / "app.css").write_text("/* </style> */\n")
+    (root / "app.css").write_text('.x::after { content: "</style>"; }\n')
     with pytest.raises(ValueError, match=r"app\.css"):
         WebAssets(root)
+
+
+def test_the_inlined_stylesheet_leaves_its_comments_out(tmp_path: Path) -> None:
+    """Comments are for the stylesheet's readers: the page (parsed before every first paint, on a
+    slow phone's CPU too) carries the rules alone."""
+    (tmp_path / "app.css").write_text(
+        "/* the page */\nbody { color: black; }\n/* a\nnote */ a { color: red; }\n"
+    )
+    (tmp_path / "index.html").write_text('<link rel="stylesheet" href="/static/app.css">')
+    page = WebAssets(tmp_path).assets["index.html"].body.decode()
+    assert "<style>\nbody { color: black; }\n a { color: red; }\n</style>" in page

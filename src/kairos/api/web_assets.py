@@ -57,6 +57,8 @@ _INLINED = {
     '<link rel="stylesheet" href="/static/app.css">': ("style", "app.css"),
     _FIRST_VIEW_SCRIPT: ("script", "js/first-view.js"),
 }
+# A stylesheet's comments are for its readers, not the browser: the page leaves them out.
+_CSS_COMMENT = re.compile(r"/\*.*?\*/\n?", re.S)
 _INLINE_ELEMENT = re.compile(r"<(?P<tag>style|script)>(?P<text>.*?)</(?P=tag)>", re.S)
 
 
@@ -165,6 +167,8 @@ def _inlined(page: str, raw: dict[str, bytes]) -> str:
     for reference, (tag, name) in _INLINED.items():
         if reference in page and name in raw:
             text = raw[name].decode("utf-8")
+            if tag == "style":
+                text = _CSS_COMMENT.sub("", text)
             if f"</{tag}" in text.lower():
                 raise ValueError(f"{name} cannot be carried in a <{tag}> element")
             page = page.replace(reference, f"<{tag}>\n{text}</{tag}>", 1)
