@@ -90,3 +90,26 @@ def test_a_food_left_out_of_a_list_in_a_step_leaves_the_list() -> None:
         [("snails", "(left out)")],
     )
     assert steps == ["Clean the poultry and rabbit thoroughly.", "Add the chicken."]
+
+
+@pytest.mark.parametrize(
+    ("line", "units", "expected"),
+    [
+        # a package of stated size is scaled by its weight: 2 of 7 of 12 oz (340 g) is 95 g,
+        # not "½ package" (m15: far above the 2/7 of the meat beside it)
+        ("1 (12 ounce) package lasagna noodles", "metric", "95 g"),
+        ("1 (29 ounce) can tomato sauce", "metric", "230 g"),
+        ("1 (12 ounce) package lasagna noodles", "imperial", "3½ oz"),
+        # no size stated: the nearest kitchen fraction of it, not rounded up to a half
+        ("1 package lasagna noodles", "metric", "¼ package"),
+        ("2 cans chickpeas", "metric", "½ can"),
+    ],
+)
+def test_a_scaled_package_keeps_the_proportion_of_the_rest(
+    line: str, units: str, expected: str
+) -> None:
+    recipe = derive_recipe({"recipe_id": "p", "title": "Lasagna", "ingredients": [line]})
+    amount = scaled_amount(
+        recipe.ingredients[0], 2 / 7, "metric" if units == "metric" else "imperial"
+    )
+    assert format_amount(*amount) == expected

@@ -8,7 +8,13 @@ from functools import lru_cache
 from typing import Final
 
 from kairos.meals.recipes.models import IngredientLine, Units
-from kairos.meals.recipes.units import display_unit, to_imperial, to_metric, unit_kind
+from kairos.meals.recipes.units import (
+    UNIT_ALIASES,
+    display_unit,
+    to_imperial,
+    to_metric,
+    unit_kind,
+)
 
 __all__ = [
     "format_amount",
@@ -152,12 +158,48 @@ def _count(value: float) -> float:
     return float(math.floor(value + 0.5))
 
 
+_PACKAGES: Final = frozenset(("can", "package", "jar", "bottle", "bag", "box", "container",
+                              "envelope"))  # fmt: skip
+_SIZE: Final = re.compile(r"^\s*(\d+(?:\.\d+)?)[\s-]*([a-z. ]+?)\s*$", re.IGNORECASE)
+
+
+def _package_size(size: str | None) -> tuple[float, str] | None:
+    """ "29 ounce" → (29.0, "ounce"): a package's stated weight or volume, else None."""
+    found = _SIZE.match(size or "")
+    unit = UNIT_ALIASES.get(found[2].strip().lower().rstrip(".")) if found else None
+    if found is None or unit is None or unit_kind(unit) not in ("mass", "volume"):
+        return None
+    return float(found[1]), unit
+
+
+def _scaled_package(
+    line: IngredientLine, factor: float, units: Units
+) -> tuple[float | None, float | None, str | None]:
+    """A scaled can, package or jar: its stated weight or volume scaled ("1 (12 ounce) package"
+    for 2 of 7 → "95 g"); with no size stated, the fraction of it in the nearest of the
+    kitchen's fractions, never rounded up to half a package (⅛ at least)."""
+    size = _package_size(line.size)
+    if size is not None:
+        top = line.quantity_max * size[0] if line.quantity_max is not None else None
+        weighed = line.model_copy(update={
+            "quantity": (line.quantity or 0) * size[0], "quantity_max": top, "unit": size[1],
+            "size": None,
+        })  # fmt: skip
+        return scaled_amount(weighed, factor, units)
+    quantity = max(0.125, (line.quantity or 0) * factor)
+    top = max(0.125, line.quantity_max * factor) if line.quantity_max is not None else None
+    return quantity, (top if top is not None and top > quantity else None), line.unit
+
+
 def scaled_amount(
     line: IngredientLine, factor: float, units: Units
 ) -> tuple[float | None, float | None, str | None]:
-    """Quantity, range end and unit of `line` scaled by `factor`, in the cook's units."""
+    """Quantity, range end and unit of `line` scaled by `factor`, in the cook's units; a scaled
+    package by its stated size (`_scaled_package`)."""
     if line.quantity is None:
         return None, None, line.unit
+    if factor != 1.0 and line.unit in _PACKAGES:
+        return _scaled_package(line, factor, units)
     spoon = line.unit in _SPOONS
     convert = to_metric if units == "metric" else to_imperial
     quantity, unit = (
