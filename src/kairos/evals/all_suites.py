@@ -36,6 +36,7 @@ from kairos.evals.suite_runs import (
     REVIEWS_SHARED,
     SuiteRun,
     operator_suite,
+    ran,
     skipped,
     timed,
     trips_suite,
@@ -120,14 +121,7 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
         started = time.perf_counter()
         retrieval = await evaluate_retrieval(restaurants, reviews)
         figures += retrieval_figures(retrieval, "sample")
-        runs.append(
-            SuiteRun(
-                suite="retrieval",
-                input=str(reviews_dir),
-                ran=True,
-                seconds=round(time.perf_counter() - started, 1),
-            )
-        )
+        ran("retrieval", reviews_dir, runs, started)
     else:
         for suite in ("aspects", "retrieval"):
             skipped(suite, reviews_dir, runs, "sample absent")
@@ -148,16 +142,11 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
     started = time.perf_counter()
     contract = await evaluate_contract()
     figures += contract_figures(contract)
-    runs.append(
-        SuiteRun(
-            suite="contract",
-            input="src/kairos/evals/data/contract_set.json",
-            ran=True,
-            seconds=round(time.perf_counter() - started, 1),
-            note=f"{contract.turns} turns, p50 {contract.turn_ms_p50:.0f} ms, "
-            f"p95 {contract.turn_ms_p95:.0f} ms",
-        )
+    note = (
+        f"{contract.turns} turns, p50 {contract.turn_ms_p50:.0f} ms, "
+        f"p95 {contract.turn_ms_p95:.0f} ms"
     )
+    ran("contract", "src/kairos/evals/data/contract_set.json", runs, started, note)
     from kairos.evals.meals import evaluate_meals, meals_figures
 
     recipes = shared / "recipes" / "recipes.jsonl.gz"
@@ -176,16 +165,11 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
     started = time.perf_counter()
     speed = await evaluate_meals_speed(timed_recipes)
     figures += speed_figures(speed, speed_tag)
-    runs.append(
-        SuiteRun(
-            suite="meals-speed",
-            input=str(timed_recipes),
-            ran=True,
-            seconds=round(time.perf_counter() - started, 1),
-            note=f"{note}{speed.requests} requests: suggestions p95 {speed.suggest_p95:.0f} ms, "
-            f"recipe p95 {speed.recipe_p95:.0f} ms",
-        )
+    note += (
+        f"{speed.requests} requests: suggestions p95 {speed.suggest_p95:.0f} ms, "
+        f"recipe p95 {speed.recipe_p95:.0f} ms"
     )
+    ran("meals-speed", timed_recipes, runs, started, note)
     from kairos.evals.dedup import dedup_figures, evaluate_dedup
 
     yelp_2015, yelp_new = shared / "yelp", shared / REVIEWS_SHARED
@@ -198,15 +182,8 @@ async def collect(shared: Path, sample_dir: Path) -> tuple[list[Figure], list[Su
     started = time.perf_counter()
     chat = await evaluate_chat(sample_files())
     figures += chat_figures(chat, "sample")
-    runs.append(
-        SuiteRun(
-            suite="chat",
-            input=str(sample_dir),
-            ran=True,
-            seconds=round(time.perf_counter() - started, 1),
-            note=f"{chat.requests} requests, {chat.turns} turns, p95 {chat.turn_ms_p95:.0f} ms",
-        )
-    )
+    note = f"{chat.requests} requests, {chat.turns} turns, p95 {chat.turn_ms_p95:.0f} ms"
+    ran("chat", sample_dir, runs, started, note)
     return figures, runs
 
 

@@ -24,19 +24,20 @@ class SuiteRun(BaseModel):
     note: str = ""
 
 
+def ran(
+    suite: str, source: Path | str, runs: list[SuiteRun], started: float, note: str = ""
+) -> None:
+    """Records a suite that ran from `started` (a `time.perf_counter()` reading) until now."""
+    seconds = round(time.perf_counter() - started, 1)
+    runs.append(SuiteRun(suite=suite, input=str(source), ran=True, seconds=seconds, note=note))
+
+
 def timed(
     suite: str, source: Path | str, runs: list[SuiteRun], work: Callable[[], list[Figure]]
 ) -> list[Figure]:
     started = time.perf_counter()
     figures = work()
-    runs.append(
-        SuiteRun(
-            suite=suite,
-            input=str(source),
-            ran=True,
-            seconds=round(time.perf_counter() - started, 1),
-        )
-    )
+    ran(suite, source, runs, started)
     return figures
 
 
@@ -62,17 +63,11 @@ async def trips_suite(shared: Path, sample_dir: Path, runs: list[SuiteRun]) -> l
         started = time.perf_counter()
         report = await evaluate_trips(path, requests=300)
         figures += trips_figures(report, tag)
-        runs.append(
-            SuiteRun(
-                suite="trips",
-                input=str(path),
-                ran=True,
-                seconds=round(time.perf_counter() - started, 1),
-                note=f"{report.answered} trips, {report.verified} verified; 3-day p95 "
-                f"{report.three_day_p95_ms:.0f} ms; diversification "
-                f"{report.diversification_rate:.0%}",
-            )
+        note = (
+            f"{report.answered} trips, {report.verified} verified; 3-day p95 "
+            f"{report.three_day_p95_ms:.0f} ms; diversification {report.diversification_rate:.0%}"
         )
+        ran("trips", path, runs, started, note)
     intents = evaluate_intents(DEFAULT_DATA, get_embedder(get_settings()))
     figures += intent_figures(intents)
     runs.append(SuiteRun(suite="trips-intent", input=str(DEFAULT_DATA), ran=True, seconds=0.0))
@@ -85,17 +80,12 @@ async def operator_suite(runs: list[SuiteRun]) -> list[Figure]:
 
     started = time.perf_counter()
     report = await evaluate_operator(None)
-    runs.append(
-        SuiteRun(
-            suite="operator",
-            input="the app's sample",
-            ran=True,
-            seconds=round(time.perf_counter() - started, 1),
-            note=f"{report.conversations} conversations, {report.turns} turns; first insight "
-            f"p95 {report.first_insight_p95_ms:.0f} ms; timeout overrun p95 "
-            f"{report.timeout_overrun_ms:.0f} ms",
-        )
+    note = (
+        f"{report.conversations} conversations, {report.turns} turns; first insight p95 "
+        f"{report.first_insight_p95_ms:.0f} ms; timeout overrun p95 "
+        f"{report.timeout_overrun_ms:.0f} ms"
     )
+    ran("operator", "the app's sample", runs, started, note)
     return operator_figures(report)
 
 
