@@ -4,9 +4,14 @@ to is said from the order shown."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import httpx
+
 from kairos.venues.followups import quieter_sentence
 from kairos.venues.schemas import MemberRisk
 from kairos.venues.synthesiser import synthesise
+from tests.meals.helpers import as_user, create_user
 from tests.venues.test_agents import SEED_WEIGHTS, _scored
 
 RAVI = MemberRisk(
@@ -65,3 +70,67 @@ def test_quieter_is_said_from_the_order_shown() -> None:
     leading = quieter_sentence(ranked, {ranked[0].venue_id}, 0)
     assert leading.startswith("Quieter, as asked: 1 venue(s) listed as quiet")
     assert "No venue here is listed as quiet" in quieter_sentence(ranked, set(), 0)
+
+
+def test_a_group_keeping_out_an_allergen_or_a_diet_is_searched_wider() -> None:
+    from kairos.core.allergy_profile import AllergyProfile
+    from kairos.venues.group import GroupProfile
+    from kairos.venues.schemas import Member
+    from kairos.venues.scouted import PER_PROVIDER, WIDE, pool
+
+    plain = GroupProfile.of([Member(name="Ivy")], AllergyProfile(), "you")
+    cal = GroupProfile.of([Member(name="Cal", diets=["pescatarian"])], AllergyProfile(), "you")
+    assert pool([], plain) == PER_PROVIDER
+    assert pool(["peanuts"], plain) == WIDE and pool([], cal) == WIDE
+
+
+async def _plan(client: httpx.AsyncClient, **body: Any) -> dict[str, Any]:
+    uid = await create_user(client)
+    response = await client.post("/api/plan", json=body, headers=as_user(uid))
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+async def test_a_pescatarians_options_are_found_among_the_top_picks(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "homecoming dinner in atlanta for 9", Cal pescatarian: every one of the top three said
+    "Cal (pescatarian): no evidence of fish or vegetarian options" while Atlanta venues listing
+    vegetarian dishes were never searched for (no trait shows a pescatarian's diet) or cut at
+    the cap (plans panel p49). Now at least one of the top three shows it."""
+    plan = await _plan(
+        client,
+        prompt="homecoming dinner in atlanta for 9, family style, about $200 total",
+        group_size=9,
+        members=[{"name": "Cal", "allergies": {}, "diets": ["pescatarian"]}],
+    )
+    top = plan["venues"][:3]
+    assert len(top) == 3, plan["execution_summary"]
+    unmet = [v["name"] for v in top if any(r["name"] == "Cal" for r in v["members_at_risk"])]
+    assert len(unmet) < 3, unmet
+
+
+async def test_a_coeliacs_birthday_dinner_keeps_counters_out_when_the_city_has_tables(
+    client: httpx.AsyncClient,
+) -> None:
+    """Jen coeliac (severe gluten): most venues found were left out for gluten, and a burrito
+    counter "not good for groups" with six severe health-code violations was third, "kept for
+    want of others" (plans panel p13): the wider search finds sit-down places safe for Jen."""
+    plan = await _plan(
+        client,
+        prompt="birthday dinner in boston for 6 - Jen is coeliac so it has to be gluten free",
+        group_size=6,
+        members=[
+            {
+                "name": "Jen",
+                "allergies": {"confirmed": ["gluten"], "severity": {"gluten": "severe"}},
+                "diets": ["gluten-free"],
+            }
+        ],
+    )
+    top = plan["venues"][:3]
+    assert len(top) == 3, plan["execution_summary"]
+    for venue in top:
+        assert "Counter service" not in (venue["watch_out"] or ""), venue["name"]
+        assert not any(r["severity"] == "severe" for r in venue["members_at_risk"]), venue["name"]

@@ -61,7 +61,14 @@ from kairos.venues.scout_query import (
     with_filters,
     without,
 )
-from kairos.venues.scouted import Candidate, ScoutResult, same_venue
+from kairos.venues.scouted import (
+    PER_PROVIDER,
+    Candidate,
+    ScoutResult,
+    cap_order,
+    pool,
+    same_venue,
+)
 from kairos.venues.where import in_one_city, named_centre
 
 __all__ = [  # what the scout hands on is `scouted.py`'s, named here for its callers
@@ -75,7 +82,6 @@ __all__ = [  # what the scout hands on is `scouted.py`'s, named here for its cal
 ]
 
 CAP: Final = 10
-PER_PROVIDER: Final = 16
 CATEGORY_ENOUGH: Final = 3
 """A city holding fewer venues of the kind than this is widened where it can be (`metro.py`)."""
 
@@ -216,7 +222,7 @@ class Scout:
         if asked:
             semantic, words = without(semantic, asked), without(words, asked)
         query = DiscoveryQuery(
-            text=semantic, words=words or semantic, filters=filters, limit=PER_PROVIDER
+            text=semantic, words=words or semantic, filters=filters, limit=pool(hard, group)
         )
         # the features asked, and, where the venues serve food, the members' diets
         food = bool(filters.kinds) and set(filters.kinds) <= FOOD_KINDS
@@ -350,16 +356,7 @@ class Scout:
         one_city = None
         if not (filters.city or filters.area or filters.near or point):
             candidates, one_city = in_one_city(candidates)
-        # the cap keeps the venues that put no member at severe risk first, then those that
-        # show what was asked, then those with no known risk at all: the synthesiser's order
-        candidates.sort(
-            key=lambda c: (
-                c.endangers,
-                -len(set(features) & set(c.record.place.traits)),
-                c.allergy.known_risk,
-                c.place_id in fitted.counter_kept,
-            )
-        )
+        candidates.sort(key=lambda c: cap_order(c, features, group, fitted.counter_kept))
         candidates = candidates[:CAP]
         featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]

@@ -3,8 +3,9 @@ check, facts and history, and the scout's result with everything left out on the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.venue_identity import Venue, name_key
@@ -15,10 +16,23 @@ from kairos.search.models import SearchHit
 from kairos.store.places import PlaceRecord
 from kairos.store.plans import StoredRiskEvent
 from kairos.venues.facts import RawFacts
+from kairos.venues.group import GroupProfile, diet_risks
 from kairos.venues.schemas import ExcludedVenue, MeetingPoint, MemberDistance
 from kairos.venues.synthesiser import SEVERE
 
-__all__ = ["Candidate", "ScoutResult", "same_venue"]
+__all__ = ["PER_PROVIDER", "WIDE", "Candidate", "ScoutResult", "cap_order", "pool", "same_venue"]
+
+PER_PROVIDER: Final = 16
+WIDE: Final = 32
+"""Venues asked of each provider when the group's allergies or diets will leave some out:
+the venues showing a member's diet, or safe for a member's allergy, were ranked 17th and
+never seen, or seen and cut to three that show neither (plans panel p03, p13, p49)."""
+
+
+def pool(hard: Collection[str], group: GroupProfile) -> int:
+    """How many venues each provider is asked for: `WIDE` when a member's allergy is kept out
+    (`hard`) or a member keeps a diet, else `PER_PROVIDER`."""
+    return WIDE if hard or any(m.diets for m in group.members) else PER_PROVIDER
 
 
 def _venue(hit: SearchHit, listings: Mapping[str, int] | None) -> Venue:
@@ -104,3 +118,20 @@ class ScoutResult:
     notes: list[str] = field(default_factory=list)
     """What fitting the outing came to ("Cheaper, as asked: …")."""
     counter_kept: set[int] = field(default_factory=set)
+
+
+def cap_order(
+    c: Candidate, features: Sequence[str], group: GroupProfile, counter_kept: Collection[int]
+) -> tuple[bool, int, int, bool, bool]:
+    """The order the scout's cap keeps candidates in (the synthesiser's, roughly): those that
+    put no member at severe risk, then those showing the most of what was asked, then those
+    showing every member's diet (a pescatarian's: fish or vegetarian dishes, which no single
+    feature shows), then those with no known risk, counters kept for want of others last."""
+    p = c.record.place
+    return (
+        c.endangers,
+        -len(set(features) & set(p.traits)),
+        len(diet_risks(group, p.kind, p.traits, p.categories)),
+        c.allergy.known_risk,
+        c.place_id in counter_kept,
+    )
