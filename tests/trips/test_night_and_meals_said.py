@@ -4,6 +4,7 @@ meal of every day."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from kairos.trips.day_plan import CHILD_NIGHT_END
@@ -46,3 +47,30 @@ def test_with_children_an_evening_only_visit_ends_by_bedtime_and_says_so() -> No
     # without children the visit keeps its length
     adults = _trip(stops, []).days[0]
     assert next(s for s in adults.slots if s.name == "Night Zoo").end > CHILD_NIGHT_END + 60
+
+
+KATHMANDU = (27.7172, 85.3240)
+
+
+def _temple(i: int, dlat: float, hours: object = None) -> Candidate:
+    return Candidate(id=f"t{i}", name=f"Temple {i}", kind="religious_site",
+                     lat=KATHMANDU[0] + dlat, lng=KATHMANDU[1], city="Kathmandu",
+                     duration=45, rank=float(i), hours=hours)  # type: ignore[arg-type]  # fmt: skip
+
+
+def test_a_day_is_not_topped_up_past_dusk_with_a_place_whose_hours_are_unknown() -> None:
+    """Panel t13 half A: a day of 45-minute temple visits was filled to 7 stops, the last a
+    far temple at 17:45 after dark (Kathmandu's dusk about 17:29 in late November); the hours
+    of none were known."""
+    temples = [_temple(i, 0.02 * i) for i in range(1, 15)]
+    request = TripRequest(city="Kathmandu", start_date=date(2026, 11, 27), days=1,
+                          pace="moderate", mode="transit", candidates=tuple(temples),
+                          centre=KATHMANDU)  # fmt: skip
+    day = plan_itinerary(request).days[0]
+    dusk = 17 * 60 + 29
+    assert len(day.stops) >= 5, day.stops
+    assert max(s.end for s in day.stops) <= dusk, [(s.name, s.start, s.end) for s in day.stops]
+    # the same places with their hours known may fill the day past dusk (a museum open late)
+    known = [_temple(i, 0.02 * i, hours=ALL_DAY) for i in range(1, 15)]
+    lit = plan_itinerary(replace(request, candidates=tuple(known))).days[0]
+    assert len(lit.stops) > len(day.stops) and max(s.end for s in lit.stops) > dusk

@@ -207,8 +207,9 @@ def top_up(
     """A day with stops whose visits end before `FULL_END` takes places no day holds (the
     nearest to its stops within one leg first, then the better ranked of those whose distance
     is not known: no position on the place or on the day's stops) while each makes it end
-    later; past the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short
-    visits). `days` is updated in place."""
+    later (one whose hours are unknown, by dusk: `daylight.dark_from`); past
+    the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short visits). `days`
+    is updated in place."""
     reach = reach_km(request.travel_mode)
     usual = PACES[request.pace].max_stops
     full_end = FULL_END[request.pace]
@@ -233,7 +234,13 @@ def top_up(
             room = replace(day, max_stops=max(day.max_stops, len(day.stops) + 1))
             used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
             new = try_insert(request, room, c, by_id, meals, used_meals)
-            if new is not None and _visits_end(new) > _visits_end(day):
+            # a place whose hours are unknown, added to fill a day, never runs its visits on
+            # past dusk (it may well be shut; a temple far out in the dark)
+            known = c.hours is not None and c.hours[day.date.weekday()] is not None
+            dusk = max(24 * 60 if known else
+                       dark_from(day.date, request.city, request.centre) or 24 * 60,
+                       _visits_end(day))  # fmt: skip
+            if new is not None and _visits_end(day) < _visits_end(new) <= dusk:
                 days[index] = day = new
                 used.add(c.id)
         if len(day.stops) > usual:
