@@ -8,20 +8,14 @@ from datetime import date
 
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, TripRequest
+from tests.trips.candidates import place_maker
 
 MONDAY = date(2025, 5, 5)
 CENTRE = (28.6139, 77.2090)
-ALL_DAY = tuple(((0, 1440),) for _ in range(7))
 LONGEST_WAIT = 30
 
 
-def _place(i: int, dlat: float, dlng: float, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
-                                 "lat": CENTRE[0] + dlat, "lng": CENTRE[1] + dlng,
-                                 "city": "Delhi", "duration": 60, "rank": float(i),
-                                 "hours": ALL_DAY}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_place = place_maker(CENTRE, "Delhi")
 
 
 def _meal(i: int, dlat: float, dlng: float) -> Candidate:

@@ -10,18 +10,13 @@ from zoneinfo import ZoneInfo
 from kairos.trips.daylight import TWILIGHT, dark_from, sunset
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, TripRequest
+from tests.trips.candidates import place_maker
 
 SATURDAY = date(2026, 11, 28)
 CENTRE = (49.2827, -123.1207)  # Vancouver
-ALL_DAY = tuple(((0, 1440),) for _ in range(7))
 
 
-def _place(i: int, dlat: float, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
-                                 "lat": CENTRE[0] + dlat, "lng": CENTRE[1], "city": "Vancouver",
-                                 "duration": 150, "rank": float(i), "hours": ALL_DAY}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_place = place_maker(CENTRE, "Vancouver", duration=150)
 
 
 def _plan(stops: list[Candidate]):  # type: ignore[no-untyped-def]

@@ -10,23 +10,17 @@ from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine
 from kairos.trips.models import Candidate, Lock, TripRequest
 from kairos.trips.routing import order_stops
 from kairos.trips.verify import CONSTRAINTS, verify
+from tests.trips.candidates import place_maker
 
 MONDAY = date(2025, 5, 5)
 DELHI = (28.6139, 77.2090)
 DAILY = tuple(((600, 1080),) for _ in range(7))
-ALL_DAY = tuple(((0, 1440),) for _ in range(7))
 """Known hours: a place open at any time. A place whose hours are unknown is planned but never
 certified (tests/trips/test_certificates.py), so the plans checked here know theirs."""
 CLOSED_MONDAY = ((), *(((600, 1080),) for _ in range(6)))
 
 
-def _c(i: int, dlat: float, dlng: float, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
-                                 "lat": DELHI[0] + dlat, "lng": DELHI[1] + dlng,
-                                 "city": "Delhi", "duration": 60, "rank": float(i),
-                                 "hours": ALL_DAY}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_c = place_maker(DELHI, "Delhi")
 
 
 def _request(candidates: list[Candidate], **kw: object) -> TripRequest:

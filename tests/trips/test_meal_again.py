@@ -7,20 +7,15 @@ from __future__ import annotations
 from datetime import date
 
 from kairos.trips.itinerary import plan_itinerary
-from kairos.trips.models import Candidate, TripRequest
+from kairos.trips.models import TripRequest
 from kairos.trips.verify import verify
+from tests.trips.candidates import place_maker
 
 MONDAY = date(2025, 5, 5)
 CENTRE = (1.2903, 103.8520)
-ALL_DAY = tuple(((0, 1440),) for _ in range(7))
 
 
-def _place(i: int, dlat: float, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Museum {i}", "kind": "museum",
-                                 "lat": CENTRE[0] + dlat, "lng": CENTRE[1], "city": "Singapore",
-                                 "duration": 90, "rank": float(i), "hours": ALL_DAY}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_place = place_maker(CENTRE, "Singapore", label="Museum", duration=90)
 
 
 def test_the_one_hawker_centre_near_is_lunch_on_both_days() -> None:

@@ -17,6 +17,7 @@ from kairos.trips.allergy import people
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, Itinerary, Slot, TripRequest
 from kairos.trips.verify import verify
+from tests.trips.candidates import place_maker
 
 MONDAY = date(2025, 5, 5)
 DELHI = (28.6139, 77.2090)
@@ -48,12 +49,7 @@ def _checked(knowledge: PlaceAllergens, profile: AllergyProfile = SEVERE) -> All
     return shown_check(result.safe[0].assessment, people(profile))
 
 
-def _place(i: int, dlat: float, dlng: float, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
-                                 "lat": DELHI[0] + dlat, "lng": DELHI[1] + dlng, "city": "Delhi",
-                                 "duration": 90, "rank": float(i), "hours": DAILY}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_place = place_maker(DELHI, "Delhi", duration=90, hours=DAILY)
 
 
 def _meal(i: int, dlat: float, dlng: float, allergy: AllergyCheck, **kw: object) -> Candidate:

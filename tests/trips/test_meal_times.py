@@ -14,6 +14,7 @@ from kairos.trips.models import Candidate, Day, TripRequest
 from kairos.trips.timeline import DINNER, LUNCH
 from kairos.trips.travel import within_km
 from kairos.trips.verify import verify
+from tests.trips.candidates import place_maker
 
 
 def _eatery(i: int, lat: float, lng: float) -> Candidate:
@@ -37,15 +38,9 @@ def test_places_to_eat_within_reach_are_those_a_full_scan_finds() -> None:
 
 MONDAY = date(2025, 5, 5)
 CENTRE = (28.6139, 77.2090)
-ALL_DAY = tuple(((0, 1440),) for _ in range(7))
 
 
-def _stop(i: int, dlat: float, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Sight {i}", "kind": "museum",
-                                 "lat": CENTRE[0] + dlat, "lng": CENTRE[1], "city": "Delhi",
-                                 "duration": 90, "rank": float(i), "hours": ALL_DAY}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_stop = place_maker(CENTRE, "Delhi", label="Sight", duration=90)
 
 
 def _food(i: int, dlat: float) -> Candidate:

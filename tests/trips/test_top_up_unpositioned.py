@@ -8,20 +8,14 @@ from __future__ import annotations
 from datetime import date
 
 from kairos.trips.itinerary import plan_itinerary
-from kairos.trips.models import Candidate, TripRequest
+from kairos.trips.models import TripRequest
+from tests.trips.candidates import place_maker
 
 CENTRE = (49.2827, -123.1207)
-ALL_DAY = tuple(((0, 1440),) for _ in range(7))
 FULL_END = 17 * 60
 
 
-def _c(i: int, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Museum {i}", "kind": "museum",
-                                 "lat": CENTRE[0], "lng": CENTRE[1], "city": "Vancouver",
-                                 "duration": 45, "rank": float(i), "hours": ALL_DAY,
-                                 "positioned": False}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_c = place_maker(CENTRE, "Vancouver", label="Museum", duration=45, positioned=False)
 
 
 def test_days_without_positions_are_topped_up_from_places_without_one() -> None:

@@ -13,21 +13,15 @@ from kairos.trips.itinerary import SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import Candidate, Day, Lock, TripRequest
 from kairos.trips.retrieval_rules import is_food_place
 from kairos.trips.verify import verify
+from tests.trips.candidates import place_maker
 
 MONDAY = date(2025, 5, 5)
 CENTRE = (38.8951, -77.0364)
-ALL_DAY = tuple(((0, 1440),) for _ in range(7))
 ALLOWANCE = 30
 """The minutes a leg to or from a place with no position is given (this test's own figure)."""
 
 
-def _c(i: int, dlat: float, dlng: float, **kw: object) -> Candidate:
-    fields: dict[str, object] = {"id": f"p{i}", "name": f"Place {i}", "kind": "museum",
-                                 "lat": CENTRE[0] + dlat, "lng": CENTRE[1] + dlng,
-                                 "city": "Washington", "duration": 60, "rank": float(i),
-                                 "hours": ALL_DAY}  # fmt: skip
-    fields.update(kw)
-    return Candidate(**fields)  # type: ignore[arg-type]
+_c = place_maker(CENTRE, "Washington")
 
 
 def _request(candidates: list[Candidate], **kw: object) -> TripRequest:
