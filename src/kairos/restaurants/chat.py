@@ -38,6 +38,7 @@ from kairos.restaurants.schemas import GenerativeUIPayload
 from kairos.restaurants.where import (
     clarify,
     place_request,
+    thin_city,
     unrecognised,
     vague_where_known,
 )
@@ -114,6 +115,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         decomposition, filters, searched = first.decomposition, first.filters, first.searched
         state.decomposition = decomposition
     traced, relaxed, all_unsafe = searched.traced, searched.relaxed, searched.all_unsafe
+    thin = thin_city(coverage, filters.city)  # said when the answer is empty: few places here
     diets, occasions, text_query = searched.diets, searched.occasions, searched.text_query
     skip = set(decomposition.skip_place_ids)  # "show me more": the places shown before
     found = traced.result
@@ -184,6 +186,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         if away := await nearest_city_with(turn.search, turn.places.db, filters, query_words):
             none_here, go = f"{none_here} {away.sentence(wanted_kind)}", [away.suggestion()]
         message = phrasing.after_assumptions(decomposition.assumptions, none_here)
+        message = f"{message} {thin}".strip()
         yield text_answer(turn, message, ["Try another cuisine?", *go], hard, relaxed)
         return
     # a strict diet (vegan, gluten-free, halal) is met on evidence only, never filled in
@@ -201,7 +204,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             )
             look = away.suggestion()
         questions = [look, f"Search without {phrasing.listed(named)}?"]
-        yield text_answer(turn, message, questions, hard, relaxed)
+        yield text_answer(turn, f"{message} {thin}".strip(), questions, hard, relaxed)
         return
     found = found.model_copy(
         update={"hits": [h for h in found.hits if not strict_unheld(h, searched.strict)]}
@@ -223,6 +226,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             if skip and traced.result.hits
             else phrasing.no_results_message(request_text, relaxed, decomposition.assumptions)
         )
+        message = f"{message} {thin}".strip()
         yield text_answer(turn, message, phrasing.widen_questions(filters), hard, relaxed)
         return
 

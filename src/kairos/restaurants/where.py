@@ -29,6 +29,7 @@ __all__ = [
     "Where",
     "clarify",
     "place_request",
+    "thin_city",
     "unrecognised",
     "vague_where_known",
 ]
@@ -85,6 +86,23 @@ class Coverage:
     def cities_sentence(self) -> str:
         names = self.named()
         return f"I know places to eat in {listed(names)}." if names else ""
+
+
+def thin_city(coverage: Coverage, city: str | None) -> str:
+    """What an empty answer in a city the catalogue holds only a few places to eat in adds (a
+    suburb with five): how few, the cities it covers well, and the question which to search.
+    "" for a city covered well, or one the catalogue does not hold (asked before searching)."""
+    held = coverage.food_cities.get(clean_city(city), 0) if city else 0
+    if not city or not 0 < held < NAMED_AT_LEAST:
+        return ""
+    others = [c for c in coverage.named() if c.lower() != clean_city(city)]
+    if not others:
+        return ""
+    few = "one place" if held == 1 else f"{held} places"
+    return (
+        f"I know only {few} to eat in {city.title()}; I know many more in {listed(others)}."
+        " Which of these should I search?"
+    )
 
 
 class CoverageReader:
