@@ -186,3 +186,31 @@ def test_a_recipe_without_servings_is_scaled_from_an_estimate_its_amounts_give()
     assert "estimate" in note and "from 7 to 2" in note, note
     assert asked.ingredients[0].display == "130 g lean ground beef", asked.ingredients[0].display
     assert _adapt(recipe).servings is None  # nobody asked for a number: unknown stays unknown
+
+
+def test_water_is_not_counted_as_plates_of_food_in_the_estimate() -> None:
+    """A curry with a litre of water: 1.8 kg of food make about 5 plates, not the 8 that
+    counting the water as food gave (so 4 asked for were scaled down from a guessed 8)."""
+    lines = [
+        "700 g chicken thighs", "700 g potatoes", "4 cups water", "400 g chopped tomatoes",
+        "2 tablespoons curry powder",
+    ]  # fmt: skip
+    asked = _adapt(_recipe(lines, ["Simmer everything."], None), servings=4)
+    note = next(w for w in asked.warnings if "states no servings" in w)
+    assert "from 5 to 4" in note, note
+
+
+def test_a_pie_without_servings_is_kept_whole_not_scaled_from_a_guess() -> None:
+    """A pot pie asked for 3 with no servings stated: its pan and crust set the yield, so the
+    amounts stay as written, with the estimate of how many it feeds said to be one."""
+    lines = [
+        "2 (9 inch) refrigerated pie crusts", "500 g chicken breast", "300 g frozen peas",
+        "300 g carrots", "500 ml chicken broth", "250 ml milk", "50 g butter",
+    ]  # fmt: skip
+    row = {"recipe_id": "t-2", "title": "Chicken Pot Pie", "ingredients": lines,
+           "instructions": ["Fill the crust and bake."], "language": "en"}  # fmt: skip
+    asked = _adapt(derive_recipe(row), servings=3)
+    note = next(w for w in asked.warnings if "states no servings" in w)
+    assert "baked whole" in note and "not scaled for 3" in note, note
+    assert asked.servings is not None and asked.servings > 3
+    assert asked.ingredients[1].display.startswith("500 g"), asked.ingredients[1].display

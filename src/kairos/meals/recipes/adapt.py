@@ -310,7 +310,7 @@ def adapt_recipe(
     if refusal is not None:
         return refusal
     target, factor, servings_note = servings_plan(
-        recipe.servings, recipe.steps, servings, recipe.ingredients
+        recipe.servings, recipe.steps, servings, recipe.ingredients, recipe.title
     )
     adapter = _Adapter(recipe, constraints, factor, units)
     if servings_note:

@@ -26,7 +26,7 @@ from kairos.meals.recipes.display import (
     litres,
 )
 from kairos.meals.recipes.models import ParsedIngredient, Units
-from kairos.meals.recipes.servings_estimate import servings_from_amounts
+from kairos.meals.recipes.servings_estimate import baked_whole, servings_from_amounts
 from kairos.meals.recipes.step_lengths import NUMBER, lengths, number_value
 from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
 
@@ -251,12 +251,14 @@ def servings_plan(
     steps: tuple[str, ...] | list[str],
     asked: float | None,
     lines: Sequence[ParsedIngredient] = (),
+    title: str = "",
 ) -> tuple[float | None, float, str | None]:
     """The servings the adapted recipe is for (None: nobody knows), the factor its amounts are
     scaled by, and what the cook is told about it. A source that states no servings is never
     said to serve 1: the steps may say ("divide between 3 bowls", an estimate said to be one);
     when the cook asks for a number, the amounts of `lines` may (`servings_from_amounts`, an
-    estimate said to be one); else the amounts stay as written and the servings unknown."""
+    estimate said to be one; a dish baked whole keeps its amounts, `baked_whole`); else the
+    amounts stay as written and the servings unknown."""
     if stated:
         target = asked or stated
         return target, target / stated, None
@@ -270,6 +272,12 @@ def servings_plan(
         )
         if plates == asked:
             return asked, 1.0, f"{said}, as you asked: an estimate."
+        whole = baked_whole(title)
+        if whole is not None:  # its pan sets the yield: kept whole, the servings estimated
+            return float(plates), 1.0, (
+                f"{said}: an estimate. A {whole} is baked whole in its pan, so the amounts are "
+                f"as written, not scaled for {asked:g}."
+            )  # fmt: skip
         return (
             asked,
             asked / plates,
