@@ -105,3 +105,14 @@ def test_a_listing_of_several_world_heritage_sites_says_how_many() -> None:
     assert serial_sites(unesco("Twelve Buddhist temples of the valley stand ...")) == 12
     assert serial_sites(unesco("Built in 1632 by the emperor, the tomb stands on 2 terraces.")) == 0
     assert serial_sites({"poi": {"osm_delhi": {"description": "Seven properties of a shop."}}}) == 0
+
+
+def test_a_place_of_worship_of_landmark_note_takes_an_hour_and_a_half() -> None:
+    """Panel t03/t13 half A: the great stupas of a valley got 45 minutes, as a wayside shrine
+    does. A religious site of landmark note is walked round; one of lesser note keeps its length."""
+    from kairos.core.visit_length import LANDMARK, MAJOR_MINUTES, stop_minutes
+
+    raw = {"poi": {"geonames_np_2016": {"category": "religious_site"}}}
+    great = stop_minutes("Great Stupa", "religious_site", raw, LANDMARK + 0.05, 45, sourced=False)
+    lesser = stop_minutes("Ghat", "religious_site", raw, 0.6, 45, sourced=False)
+    assert great >= MAJOR_MINUTES and lesser == 45

@@ -76,7 +76,11 @@ def is_major_sight(name: str, kind: str, attributes: Mapping[str, Any], note: fl
     """A sight of note a traveller spends an hour and a half or more at."""
     if note < NOTABLE:
         return False
-    return kind == "museum" or bool(_words(name) & _MAJOR_WORDS) or _world_heritage(attributes)
+    # a place of worship of landmark note is a complex walked round (a great stupa, a temple
+    # city), not a 45-minute stop
+    worship = kind == "religious_site" and note >= LANDMARK
+    return (kind == "museum" or worship or bool(_words(name) & _MAJOR_WORDS)
+            or _world_heritage(attributes))  # fmt: skip
 
 
 def is_minor_stop(name: str, kind: str, attributes: Mapping[str, Any], note: float) -> bool:
