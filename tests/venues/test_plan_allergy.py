@@ -15,17 +15,11 @@ import websockets
 from kairos.store.plans import PlanStore
 from tests.meals.helpers import as_user, create_user
 from tests.venues.conftest import SERVICE_TOKEN
+from tests.venues.plans import post_plan as _plan
 
 NIA: dict[str, Any] = {"name": "Nia", "allergies": {"severity": {"tree_nuts": "anaphylactic"}}}
 # a bakery, patisserie, dessert, ice cream, chocolate or donut place, in the words sources use
 SWEET = ("baker", "patisserie", "pastr", "dessert", "ice cream", "gelato", "chocolat", "donut")
-
-
-async def _plan(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/api/plan", json=body, headers=as_user(uid))
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 def _named(venue: dict[str, Any], member: str, allergen: str) -> bool:

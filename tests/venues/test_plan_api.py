@@ -18,6 +18,7 @@ from kairos.signals.client import SignalClient
 from kairos.signals.weather.models import WeatherQuery, WeatherReport
 from kairos.venues.schemas import PlanRequest
 from tests.meals.helpers import as_user, create_user
+from tests.venues.plans import post_plan as _plan
 
 SEED_VENUE_FIELDS = {
     "rank",
@@ -40,13 +41,6 @@ SEED_RESPONSE_FIELDS = {
     "agent_weights",
     "action_request",
 }
-
-
-async def _plan(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/api/plan", json=body, headers=as_user(uid))
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 async def test_plan_returns_the_seeds_fields(client: httpx.AsyncClient) -> None:

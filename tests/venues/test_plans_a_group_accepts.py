@@ -15,9 +15,10 @@ import httpx
 import pytest
 import websockets
 
-from tests.meals.helpers import as_user, create_user
+from tests.meals.helpers import create_user
 from tests.serving import kairos_serve
 from tests.venues.conftest import SERVICE_TOKEN
+from tests.venues.plans import post_plan as _plan
 
 TIERS = ("$", "$$", "$$$", "$$$$")
 NIA_SEVERE_PEANUTS = {"confirmed": ["peanuts"], "severity": {"peanuts": "severe"}}
@@ -38,13 +39,6 @@ def patient_server(runtime: Any, tmp_path_factory: pytest.TempPathFactory) -> It
     }
     with kairos_serve(env, ready_within=300) as base:
         yield base
-
-
-async def _plan(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/api/plan", json=body, headers=as_user(uid))
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 async def _follow_up(

@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 
 from tests.meals.helpers import as_user, create_user
+from tests.venues.plans import post_plan as _plan
 
 DRINKING = frozenset(
     {
@@ -31,13 +32,6 @@ def _bar_first(name: str, categories: list[str]) -> bool:
     drinking = sum(c in DRINKING for c in said)
     food = sum(c not in NOT_FOOD for c in said)
     return drinking > food or (drinking == food > 0 and said[0] in DRINKING)
-
-
-async def _plan(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/api/plan", json=body, headers=as_user(uid))
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 async def test_a_lounge_does_not_hold_a_nice_dinners_top_three_over_a_restaurant(

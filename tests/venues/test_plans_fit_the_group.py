@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 
 from tests.meals.helpers import as_user, create_user
+from tests.venues.plans import post_plan as _plan
 
 DRINKING = frozenset(
     {
@@ -22,13 +23,6 @@ DRINKING = frozenset(
 NOT_FOOD = DRINKING | {"restaurants", "food", "beer", "wine & spirits", "music venues",
                        "arts & entertainment", "event planning & services"}  # fmt: skip
 EATERY_WORDS = ("restaurant", "ristorante", "kitchen", "grill", "bistro", "trattoria")
-
-
-async def _plan(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/api/plan", json=body, headers=as_user(uid))
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 async def _categories(runtime: Any, venue_ids: list[str]) -> dict[str, list[str]]:

@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 
-from tests.meals.helpers import as_user, create_user
+from tests.meals.helpers import create_user
+from tests.venues.plans import post_plan as _plan
 
 MEAL_OR_DRINK_KINDS = {"restaurant", "bar", "pub"}
 """The test's own words: the kinds a dinner or drinks may be planned at."""
@@ -32,13 +33,6 @@ async def _categories(runtime: Any, venues: list[dict[str, Any]]) -> list[set[st
     )
     held = {int(r["id"]): {c.lower() for c in r["categories"]} for r in rows}
     return [held.get(i, set()) for i in ids]
-
-
-async def _plan(client: httpx.AsyncClient, uid: str, **body: Any) -> dict[str, Any]:
-    response = await client.post("/api/plan", json=body, headers=as_user(uid))
-    assert response.status_code == 200, response.text
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 async def test_drinks_in_a_neighbourhood_with_nothing_widen_to_its_city_and_say_so(
