@@ -134,3 +134,26 @@ async def test_a_coeliacs_birthday_dinner_keeps_counters_out_when_the_city_has_t
     for venue in top:
         assert "Counter service" not in (venue["watch_out"] or ""), venue["name"]
         assert not any(r["severity"] == "severe" for r in venue["members_at_risk"]), venue["name"]
+
+
+def test_a_mid_range_budget_puts_the_top_price_after_the_others() -> None:
+    """ "celebration dinner in Boston for 8, nothing too fancy" (a mid-range budget) had a $$$$
+    French restaurant third, "may exceed budget" (plans panel p01)."""
+    from kairos.venues.cost import off_budget
+    from tests.venues.test_commander import read
+
+    budget = read("celebration dinner in Boston for 8, nothing too fancy").budget
+    assert budget is not None and budget.level == "medium"
+    assert off_budget("$$$$", budget)
+    assert not any(off_budget(tier, budget) for tier in ("$", "$$", "$$$"))
+
+
+def test_a_poorly_rated_venue_showing_a_diet_ranks_after_a_well_rated_one_that_does_not() -> None:
+    """Widened, a 2.5★ Thai café listing vegetarian dishes was third for a homecoming dinner
+    (p49): a member's diet weighs more than the price under a target, not more than a rating
+    under 3★ from enough reviews."""
+    poor = _scored("poor", 0.6, 2)
+    poor.rating = 2.5
+    fine = _scored("fine", 0.6, 2, risks=[RAVI])
+    ranked = synthesise([poor, fine], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["fine", "poor"]

@@ -94,14 +94,15 @@ def off_budget(price_range: str | None, budget: Budget | None) -> bool:
     """Priced outside the budget: the tier costs more than it even at its cheapest (a $$$
     place, from $31 a head, for $30 a head; $$$ for "cheap"), or it is a $ or $$ place for an
     upscale dinner ("fancy", "fine dining"). A tier whose band holds the budget ($$ for $20)
-    may fit; an unknown price is not off."""
+    may fit; a $$$$ place for a mid-range budget ("mid-range", "nothing too fancy") is off; an
+    unknown price is not off."""
     if price_range not in TIER_FLOOR or budget is None:
         return False
     if budget.per_head is not None and budget.per_head > 0:
         amount = in_dollar_bands(budget.per_head, budget.currency)
         return TIER_FLOOR[price_range] > amount or under_target(price_range, budget)
-    if budget.level == "low":
-        return price_range not in _LEVEL_TIERS["low"]
+    if budget.level in ("low", "medium"):  # "mid-range", "nothing too fancy": not $$$$
+        return price_range not in _LEVEL_TIERS[budget.level]
     if budget.level == "high":
         return price_range in _LEVEL_TIERS["low"]
     return False

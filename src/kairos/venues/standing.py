@@ -71,10 +71,10 @@ def _mild_risk(s: Scored) -> bool:
 
 def standing(s: Scored) -> tuple[bool | int, ...]:
     """What ranks a venue before its composite does, most important first. A member's diet
-    comes after the kind of place, the meal and a price over the budget, and before a price
-    under the target, the occasion and quiet: "Ravi: no evidence of vegetarian options" on
-    each of the top three, a vegetarian-listed pizzeria eighth for costing less than "around
-    $40 a head" (plans panel p31)."""
+    comes after the kind of place, the meal, a price over the budget and a poor rating, and
+    before a price under the target, the occasion and quiet: "Ravi: no evidence of vegetarian
+    options" on each of the top three, a vegetarian-listed pizzeria eighth for costing less
+    than "around $40 a head" (plans panel p31)."""
     return (
         endangers(s),
         advised_against(s),
