@@ -115,3 +115,51 @@ def test_a_cut_with_no_usual_covers_says_what_it_rests_on() -> None:
                               baseline_weekday=6, supposed=[(sunday, set(DAYPARTS), rain)]),
                    "staffing")  # fmt: skip
     assert all("only if you usually have" not in a.text for a in sized.actions)
+
+
+def test_a_change_in_covers_moves_staff_by_the_rule_the_plan_states_and_gives_the_total() -> None:
+    """o21: +11 covers (144 -> 155) added a server although both need 8 at one per 20, and the
+    change said '+1 server' with no total. Staff follow ceil(covers / 20) in the change as in
+    the plan, and the change says the total."""
+    from kairos.operator.schemas import Driver
+
+    sunday = MONDAY - timedelta(days=1)
+
+    def change(pct: float, baseline: int) -> list[str]:
+        lift = Driver(source="events", summary="game", effect_pct=pct, rank=0, evidence_ids=[])
+        pack = SignalPack(location="here", days=[sunday], demand=_shape(), daypart="lunch",
+                          baseline_covers=baseline, baseline_weekday=6,
+                          supposed=[(sunday, {"lunch"}, lift)])  # fmt: skip
+        return [a.text for a in decide(pack, "staffing").actions]
+
+    baseline = round(81 / (float(_shape().covers(100, 6)[6, LUNCH]) / 100))  # lunch ≈81
+    covers = _shape().covers(baseline, 6)[6, LUNCH]
+    usual = round(float(covers))
+    assert ((usual + 19) // 20) * 20 - usual >= 11, usual  # over half a server's room
+    small = (((usual + 19) // 20) * 20 - usual - 1) / usual * 100  # stays under the next server
+    assert change(small, baseline) == []  # over half a server's covers, still no server more
+    assert change(-3.0, baseline) == []  # ≈81 -> ≈79 crosses 80, but 2 covers move no one
+    big = change(40.0, baseline)
+    assert len(big) == 1
+    expected = round(float(covers) * 1.4)
+    servers = -(-expected // 20)
+    assert big[0].endswith(f" ({servers} servers in all: ≈{expected} covers against your usual "
+                           f"{usual})"), big[0]  # fmt: skip
+    assert big[0].startswith(f"Add {servers - -(-usual // 20)} server")
+
+
+def test_a_coffee_counters_day_is_split_by_its_own_week_not_a_restaurants() -> None:
+    """o29: a Starbucks with 82 check-ins of its own (43 % breakfasts) had half of each day
+    split as a full-service restaurant's, so its Friday went mostly to dinner and its Saturday
+    breakfast to ≈39 of 400. Half of a day is now the shape's own week by daypart."""
+    rows = np.array([[8, 6, 1, 2, 0], [6, 4, 3, 1, 0], [5, 4, 1, 1, 0], [5, 7, 1, 1, 0],
+                     [9, 5, 3, 2, 0], [4, 5, 4, 2, 0], [1, 3, 2, 2, 0]],
+                    dtype=np.float64)  # fmt: skip
+    shares = rows / rows.sum()
+    shape = DemandShape(shares, "own and peers", 82, 6, shares.sum(axis=1))
+    covers = shape.covers(400, FRI)
+    week_breakfast = float(shares[:, 0].sum())
+    for day in range(6):  # Monday to Saturday: mornings first, as its own check-ins
+        assert covers[day, 0] >= covers[day, DINNER], (day, covers[day])
+    friday = covers[FRI] / covers[FRI].sum()
+    assert friday[0] >= 0.5 * float(rows[FRI, 0] / rows[FRI].sum()) + 0.5 * week_breakfast - 1e-9

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, time
+from math import ceil
 
 import pytest
 
@@ -34,7 +35,11 @@ def test_a_big_event_nearby_adds_servers_in_its_daypart() -> None:
     decision = decide(_pack(baseline_covers=400, baseline_weekday=5, events=[event]), "staffing")
     top = decision.actions[0]
     assert (top.kind, top.daypart) == ("add_staff", "dinner")
-    assert top.staff_delta == round((top.expected_covers - top.usual_covers) / COVERS_PER_SERVER)
+    assert top.expected_covers is not None and top.usual_covers is not None
+    # servers as every answer counts them: one per COVERS_PER_SERVER covers, rounded up
+    assert top.staff_delta == ceil(top.expected_covers / COVERS_PER_SERVER) - ceil(
+        top.usual_covers / COVERS_PER_SERVER
+    )
     assert top.drivers[0].evidence_ids == ["e1"]
 
 

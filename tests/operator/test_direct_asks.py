@@ -133,3 +133,35 @@ def test_the_quietest_night_is_also_said_for_the_days_the_plan_is_for() -> None:
                          "night is Sun 06 Dec.")  # fmt: skip
     week = [friday - timedelta(days=3) + timedelta(days=n) for n in range(3)]  # Tue–Thu
     assert "Of the days" not in direct_answers("quietest", shape, None, week, None)[0]
+
+
+def test_what_to_run_is_the_offer_itself_not_its_label() -> None:
+    """Panel half A (o53): "what should we run saturday lunch to fill it?" answered by repeating
+    "Run a set-lunch offer". The answer says what the offer is, how it is told, and, with a
+    baseline, the window's usual covers to prep and count against."""
+    from datetime import date
+    from math import ceil
+
+    from kairos.operator.asks import direct_answers, read_ask
+    from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
+    from kairos.operator.schemas import StaffAction
+    from kairos.operator.state import BaselineState
+
+    assert read_ask("what should we run saturday lunch to fill it?") == "what_to_run"
+    assert read_ask("what kind of promo?") == "what_to_run"
+    saturday = date(2026, 12, 5)
+    offer = StaffAction(kind="promote", day=saturday, daypart="lunch",
+                        window="Sat 05 Dec, lunch 11:00–15:00",
+                        text="Run a set-lunch offer for Sat 05 Dec, lunch 11:00–15:00")  # fmt: skip
+    shape = DemandShape(DEFAULT_SHAPE, "d", 0, 0)
+    said = direct_answers("what_to_run", shape, None, [saturday], None, offer)[0]
+    assert said.startswith("What to run Sat 05 Dec, lunch 11:00–15:00: a two-course set lunch")
+    assert "set-lunch offer" not in said and "usual covers" in said
+    baseline = BaselineState(covers=60, weekday=4)
+    usual = round(float(shape.covers(60, 4)[5, 1]))
+    sized = direct_answers("what_to_run", shape, baseline, [saturday], None, offer)[0]
+    assert (
+        f"Your usual there is ≈{usual} covers (from your 60): prep for about "
+        f"{ceil(usual * 1.2)}" in sized
+    )
+    assert direct_answers("what_to_run", shape, None, [saturday], None, None) == []

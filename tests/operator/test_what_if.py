@@ -229,3 +229,15 @@ def test_a_supposition_without_what_if_is_still_a_what_if(said: str, kind: str) 
 )  # fmt: skip
 def test_an_if_that_supposes_nothing_is_no_what_if(said: str) -> None:
     assert read_message(said, FRIDAY).what_if is None
+
+
+def test_a_game_on_a_weekday_said_alone_is_the_plans_own_such_day() -> None:
+    """Asked on a Sunday about next weekend, "what if there's a game sunday?" read today's
+    Sunday, outside the plan: a weekday said alone is the plan's own such day when it has one."""
+    reading = read_message("what if there's a Patriots game sunday?", SUNDAY_BEFORE, hour=12)
+    assert reading.window == (SUNDAY_BEFORE, SUNDAY_BEFORE)  # the reader alone: today
+    pack, scenario = apply_scenario(_pack(), reading)
+    assert scenario.days == (date(2026, 12, 6),) and scenario.outside is None
+    assert [e.day for e in pack.events or []] == [date(2026, 12, 6)]
+    named = read_message("what if it rains tomorrow?", SUNDAY_BEFORE, hour=12)
+    assert apply_scenario(_pack(), named)[1].outside is not None  # not a weekday: unchanged

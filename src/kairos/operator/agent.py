@@ -289,7 +289,8 @@ class OperatorAgent:
             turn.event("first_insight", turn_index=turn_index)
         elif turn_index > 1:
             turn.event("follow_up", turn_index=turn_index)
-        turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests)
+        offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
+        turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests, offer)
         kind = answer_kind(reading, turn)
         composed = compose(
             decisions=decisions,

@@ -13,13 +13,13 @@ from math import ceil
 from typing import Final, Literal
 
 from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape
-from kairos.operator.schemas import GuestSnapshot
+from kairos.operator.schemas import Daypart, GuestSnapshot, StaffAction
 from kairos.operator.staffing_plan import COVERS_PER_COOK, COVERS_PER_SERVER
 from kairos.operator.state import BaselineState
 
 __all__ = ["Ask", "direct_answers", "read_ask"]
 
-Ask = Literal["quietest", "by_daypart", "fix_first"]
+Ask = Literal["quietest", "by_daypart", "fix_first", "what_to_run"]
 
 _ASKS: Final[tuple[tuple[Ask, re.Pattern[str]], ...]] = (
     ("quietest", re.compile(r"\b(?:quietest|slowest|least busy|deadest)\b", re.I)),
@@ -40,7 +40,30 @@ _ASKS: Final[tuple[tuple[Ask, re.Pattern[str]], ...]] = (
             re.I,
         ),
     ),
+    (
+        "what_to_run",
+        re.compile(
+            r"\bwhat (?:should|could|can|do) (?:i|we) (?:run|offer|put on|try|promote)\b"
+            r"|\bwhat (?:kind|sort|type) of (?:promo|promotion|offer|deal|special)s?\b"
+            r"|\bhow (?:do|can|should|could) (?:i|we) fill\b",
+            re.I,
+        ),
+    ),
 )
+_RUN: Final[dict[str, str]] = {
+    "breakfast": "a coffee and a pastry at one price until 10:00, on a board at the door and on "
+    "your listing",
+    "lunch": "a two-course set lunch at one fixed price (a main with a soup or a dessert), out "
+    "within 45 minutes; post it on your listing and social media the day before and put a "
+    "board out by 11:00",
+    "afternoon": "a happy hour: drinks and two or three bar snacks at a lower price; post it "
+    "the day before and tell the guests of the lunch before",
+    "dinner": "a three-course prix fixe at one price for tables seated before 19:00; post it "
+    "the day before and offer it to everyone who books that night",
+    "late": "drinks and a few small plates at a set price after 22:00; post it the day before",
+}
+"""What an offer for a quiet window is, concretely: what to serve, at what price, how it is
+told (panel half A, o53: "what should we run?" answered with the label 'a set-lunch offer')."""
 _WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DINNER: Final = DAYPARTS.index("dinner")
 OPEN_SHARE: Final = 0.25
@@ -72,7 +95,11 @@ def direct_answers(
     baseline: BaselineState | None,
     days: Sequence[date],
     guests: GuestSnapshot | None,
+    offer: StaffAction | None = None,
 ) -> list[str]:
+    """`offer`: the card's offer for a quiet window, the one 'what should we run?' is about."""
+    if ask == "what_to_run" and offer is not None and offer.day and offer.daypart:
+        return [_what_to_run(offer.day, offer.daypart, shape, baseline)]
     if ask == "quietest":
         return [_quietest(shape) + _quietest_of(shape, days)]
     if ask == "by_daypart" and days:
@@ -161,4 +188,22 @@ def _fix_first(guests: GuestSnapshot | None) -> str:
     return (
         f"Fix first: {_THEMES[top.theme]} — {top.negative} of {guests.sample_size} reviews "
         f"complain about it, the most of any theme. First step: {_FIXES[top.theme]}."
+    )
+
+
+def _what_to_run(
+    day: date, part: Daypart, shape: DemandShape, baseline: BaselineState | None
+) -> str:
+    """The offer for the card's quiet window, concretely, and what to measure it by."""
+    head = f"What to run {day:%a %d %b}, {part} {DAYPART_HOURS[part]}: {_RUN[part]}."
+    if baseline is None:
+        return head + (
+            " Count how many order it against a usual day's; with your usual covers ('180 "
+            "covers on a Friday') I can size it."
+        )
+    usual = round(float(shape.covers(baseline.covers, baseline.weekday, baseline.daypart)[
+        day.weekday(), DAYPARTS.index(part)]))  # fmt: skip
+    return head + (
+        f" Your usual there is ≈{usual} covers (from your {baseline.covers}): prep for about "
+        f"{ceil(usual * 1.2)}, and count how many order it against that."
     )

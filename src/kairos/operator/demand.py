@@ -124,13 +124,16 @@ class DemandShape:
 
     def _split(self, weekday: int) -> Matrix:
         """A day's guests by daypart: with too few own check-ins (`week` from peers), half of
-        it a typical restaurant's day over the dayparts it is open, so a Sunday lunch the shape
-        barely holds is not staffed for a handful of covers."""
+        it the shape's own week read by daypart (all seven days pooled, over the dayparts the
+        day is open), so a Sunday lunch the day's few check-ins barely hold is not staffed for
+        a handful of covers, and a coffee counter's mornings stay mornings (panel half A, o29:
+        a full-service restaurant's day put a Starbucks' Friday mostly at dinner, and its
+        Saturday breakfast at ≈39 of 400 while 43 % of its own check-ins are breakfasts)."""
         row = self.shares[weekday]
         split: Matrix = row / max(float(row.sum()), 1e-9)
         if self.own_checkins >= OWN_WEEK:
             return split
-        typical: Matrix = DEFAULT_SHAPE[weekday] * (row > OPEN_CELL * float(row.max()))
+        typical: Matrix = self.shares.sum(axis=0) * (row > OPEN_CELL * float(row.max()))
         if typical.sum() <= 0:
             return split
         mixed: Matrix = 0.5 * split + 0.5 * typical / typical.sum()
@@ -155,10 +158,8 @@ class DemandShape:
         if baseline_weekday is not None:
             # each day from the baseline day by the weekday profile, split by its own dayparts
             base = float(baseline)
-            if part is not None:
-                within = self.shares[baseline_weekday, part] / max(
-                    self.day_total(baseline_weekday), 1e-9
-                )
+            if part is not None:  # the day's part as the day is split below: the covers said
+                within = self._split(baseline_weekday)[part]
                 base = baseline / max(float(within), 1e-9)
             out = np.zeros_like(self.shares)
             for day in range(7):

@@ -39,6 +39,8 @@ from kairos.operator.staffing_plan import (
     front_role,
     peak_clause,
     review_driver,
+    sized,
+    staff_for,
     unsized,
     with_covers,
 )
@@ -295,7 +297,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     busiest = with_covers(cells[:3], covers)
 
     actions: list[StaffAction] = []
-    role, per, unit = front_role(pack.categories)  # servers and covers, or a counter's baristas
+    role, per, _ = front_role(pack.categories)  # servers and covers, or a counter's baristas
     for day, part in cells:
         drivers = effects.get((day, part), [])
         net = sum(d.effect_pct for d in drivers) / 100.0
@@ -305,9 +307,9 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         expected_i: int | None = None
         if covers is not None:
             usual = float(covers[day.weekday(), DAYPARTS.index(part)])
-            expected = usual * (1 + net)
-            delta = round((expected - usual) / per)
-            usual_i, expected_i = round(usual), round(expected)
+            usual_i, expected_i = round(usual), round(usual * (1 + net))
+            delta = staff_for(expected_i, per) - staff_for(usual_i, per)  # as the plan counts
+            delta = delta if abs(expected_i - usual_i) * 2 >= per else 0  # not for 1 cover
         else:
             delta = int(net / RELATIVE_STEP) if abs(net) >= RELATIVE_STEP else 0
         if delta == 0:
@@ -315,14 +317,15 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         verb = "Add" if delta > 0 else "Cut"
         people = f"{abs(delta)} {role}{'s' if abs(delta) > 1 else ''}"
         note = unsized(net, pack.categories)  # what a change with no usual covers rests on
-        covers_note = f" (≈{expected_i} {unit} against your usual {usual_i})" if usual_i else note
+        if usual_i and expected_i is not None:  # o21: the total, not only "+1 server"
+            note = sized(expected_i, usual_i, pack.categories)
         actions.append(
             StaffAction(
                 kind="add_staff" if delta > 0 else "cut_staff",
                 day=day,
                 daypart=part,
                 window=window_text(day, part),
-                text=f"{verb} {people} for {window_text(day, part)}{covers_note}",
+                text=f"{verb} {people} for {window_text(day, part)}{note}",
                 staff_delta=delta,
                 expected_covers=expected_i,
                 usual_covers=usual_i,

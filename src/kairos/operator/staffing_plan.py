@@ -34,6 +34,8 @@ __all__ = [
     "peak_clause",
     "plan",
     "review_driver",
+    "sized",
+    "staff_for",
     "unsized",
     "wait_mentions",
 ]
@@ -58,6 +60,11 @@ COUNTER_KINDS: Final = frozenset(
 """Categories of a counter-service listing (a coffee chain), when it is not also a restaurant."""
 COVERS_PER_BARISTA: Final = 30
 """Customers one barista serves in a daypart at the counter (a rule of thumb, said as one)."""
+
+
+def staff_for(covers: int, per: int) -> int:
+    """People serving a window's covers at one per `per`: every count the answers say."""
+    return max(1, ceil(covers / per))
 
 
 def front_role(categories: list[str] | None) -> tuple[str, int, str]:
@@ -275,4 +282,14 @@ def unsized(net: float, categories: list[str] | None = None) -> str:
     return (
         f" ({net:+.0%} of guests: one {role}'s worth only if you usually have about {worth} "
         f"{unit} or more then; tell me your usual {unit} to size it)"
+    )
+
+
+def sized(expected: int, usual: int, categories: list[str] | None = None) -> str:
+    """A staff change's total with its covers (panel half A, o21: "+1 server" with no total):
+    ' (8 servers in all: ≈155 covers against your usual 144)'."""
+    role, per, unit = front_role(categories)
+    n = staff_for(expected, per)
+    return (
+        f" ({n} {role}{'s' if n > 1 else ''} in all: ≈{expected} {unit} against your usual {usual})"
     )

@@ -11,6 +11,7 @@ lead says which.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, time, timedelta
 from typing import Final
@@ -20,14 +21,18 @@ from kairos.operator.demand import DAYPARTS
 from kairos.operator.reading import Reading
 from kairos.operator.rules import SCENARIO, SignalPack
 from kairos.operator.schemas import Driver
+from kairos.operator.stated_events import EVENT_DISTANCE_KM
 from kairos.signals.events.models import Event
 from kairos.signals.weather.models import WeatherReport
 
 __all__ = ["Scenario", "apply_scenario", "scenario_lead"]
 
 EVENT_HOUR: Final = time(19, 0)
-EVENT_DISTANCE_KM: Final = 0.5
 _DINNER: Final = DAYPARTS.index("dinner")
+_BARE_WEEKDAY: Final = re.compile(
+    r"\s*(?:on |this |coming )?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\s*", re.I
+)
+"""A weekday said alone ("sunday", "on saturday"): the plan's own such day when it has one."""
 _FRIDAY: Final = 4
 
 
@@ -55,6 +60,9 @@ def _days(pack: SignalPack, reading: Reading) -> tuple[list[date], tuple[date, d
         if weekend and "weekend" in (reading.window_text or ""):
             return weekend, None  # "what if it pours all weekend?": the plan's own weekend
         start, end = reading.window  # "a game on Sunday" in a Friday plan: that Sunday
+        same = [d for d in pack.days if d.weekday() == start.weekday()]
+        if start == end and same and _BARE_WEEKDAY.fullmatch(reading.window_text or ""):
+            return same[:1], None  # "a game sunday" in next weekend's plan: the plan's Sunday
         asked = [start + timedelta(days=n) for n in range(min((end - start).days + 1, 7))]
         return asked, reading.window
     return list(pack.days), None
