@@ -76,6 +76,20 @@ def block_network(context: Any, server: str) -> None:
     )
 
 
+def phone_context(browser: Any, server: str, **options: Any) -> Any:
+    """A phone's browser context (390 × 844, touch) on the local Kairos, the network blocked;
+    `options` add to it (`color_scheme="dark"`)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        base_url=server,
+        is_mobile=True,
+        has_touch=True,
+        **options,
+    )
+    block_network(context, server)
+    return context
+
+
 def shot(page: Any, name: str, *, full_page: bool = False, element: str | None = None) -> Path:
     """The viewport as a person sees it (or the whole page, or one element)."""
     path = SCREENSHOTS / f"{name}.png"

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import REPO
-from tests.web.conftest import block_network, low_contrast, shot
+from tests.web.conftest import low_contrast, phone_context, shot
 
 OPERATOR_TEXT = [
     ".op-source span", ".op-level", ".op-heat td", ".op-heat th", ".op-tag", ".op-lead",
@@ -279,11 +279,7 @@ def test_a_refused_location_then_the_one_question(page: Any) -> None:
 
 @pytest.mark.browser
 def test_phone_dark_mode(browser: Any, server: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, base_url=server, color_scheme="dark",
-        is_mobile=True, has_touch=True,
-    )  # fmt: skip
-    block_network(context, server)
+    context = phone_context(browser, server, color_scheme="dark")
     page = context.new_page()
     try:
         _open(page)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import block_network, shot
+from tests.web.conftest import block_network, phone_context, shot
 from tests.web.test_wcag import _problems
 
 pytestmark = pytest.mark.browser
@@ -98,10 +98,7 @@ def test_phone_header_form_first_and_map_on_demand(browser: Any, server: str) ->
 
 
 def test_picking_a_start_point_shows_the_map(browser: Any, server: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, base_url=server, is_mobile=True, has_touch=True
-    )
-    block_network(context, server)
+    context = phone_context(browser, server)
     page = context.new_page()
     _open(page, "plan")
     page.click("#plan-group > summary")

@@ -21,7 +21,7 @@ from sqlalchemy import text
 
 from kairos.store import venue_vibes
 from kairos.store.database import Database
-from tests.web.conftest import low_contrast, shot
+from tests.web.conftest import low_contrast, phone_context, shot
 from tests.web.names import names_not_starting_with_visible_text
 
 pytestmark = pytest.mark.browser
@@ -491,13 +491,7 @@ def test_failures_show_their_problem_detail(page: Any) -> None:
 
 
 def test_phone_dark_mode(browser: Any, server: str) -> None:
-    from tests.web.conftest import block_network
-
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, base_url=server, color_scheme="dark",
-        is_mobile=True, has_touch=True,
-    )  # fmt: skip
-    block_network(context, server)
+    context = phone_context(browser, server, color_scheme="dark")
     page = context.new_page()
     try:
         _open_plan(page)

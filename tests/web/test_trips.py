@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import REPO
-from tests.web.conftest import block_network, low_contrast, shot
+from tests.web.conftest import low_contrast, phone_context, shot
 from tests.web.test_operator import raw_colours
 
 TRIPS_TEXT = [
@@ -280,11 +280,7 @@ def test_an_unknown_city_shows_the_detail_and_keeps_the_form(page: Any) -> None:
 
 @pytest.mark.browser
 def test_phone_dark_mode(browser: Any, server: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, base_url=server, color_scheme="dark",
-        is_mobile=True, has_touch=True,
-    )  # fmt: skip
-    block_network(context, server)
+    context = phone_context(browser, server, color_scheme="dark")
     page = context.new_page()
     try:
         _open(page)
