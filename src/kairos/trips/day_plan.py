@@ -228,6 +228,7 @@ def top_up(
         unknown = sorted((c for c in pool if c.id not in used and not (here and c.positioned)),
                          key=lambda c: (c.rank, c.id))  # fmt: skip
         tries = [c for km, c in near if km <= reach] + unknown
+        dark = dark_from(day.date, request.city, request.centre) or 24 * 60
         for c in tries[:TOP_UP_TRIES]:
             if _visits_end(day) >= full_end or len(day.stops) >= usual + SHORT_EXTRA:
                 break
@@ -237,9 +238,7 @@ def top_up(
             # a place whose hours are unknown, added to fill a day, never runs its visits on
             # past dusk (it may well be shut; a temple far out in the dark)
             known = c.hours is not None and c.hours[day.date.weekday()] is not None
-            dusk = max(24 * 60 if known else
-                       dark_from(day.date, request.city, request.centre) or 24 * 60,
-                       _visits_end(day))  # fmt: skip
+            dusk = max(24 * 60 if known else dark, _visits_end(day))
             if new is not None and _visits_end(day) < _visits_end(new) <= dusk:
                 days[index] = day = new
                 used.add(c.id)
