@@ -12,7 +12,7 @@ from kairos.core.fit_scorer import TastePreferences
 from kairos.meals.context import Context
 from kairos.meals.recipes import CookConstraints, Recipe
 from kairos.meals.recipes.derive import derive_recipe
-from kairos.meals.suggest import meal_suggestions
+from kairos.meals.suggest import close_to, meal_suggestions
 from kairos.meals.understanding import read_message
 from kairos.profiles.schemas import UserPublic
 
@@ -84,3 +84,25 @@ def test_a_variant_of_the_dish_says_what_it_adds() -> None:
     said = {s.title: s.rationale for s in suggestions}
     assert "A variant of chocolate chip cookies: it adds pumpkin." in said[pumpkin.title]
     assert "variant" not in said["Best Chocolate Chip Cookies"]
+
+
+def _soup(title: str, *lines: str) -> Recipe:
+    return derive_recipe({"recipe_id": title, "title": title, "ingredients": list(lines)})
+
+
+def test_a_soup_is_close_to_a_named_dish_only_when_made_of_the_food_its_name_names() -> None:
+    """A miso soup asked for: a tom yum (no miso) is no version of it, and a black bean soup
+    with a chopped onion is not close to a French onion soup; an onion soup of another name is.
+    A dish whose name names no food (gazpacho) keeps every soup close in meaning."""
+    tom_yum = _soup(
+        "Tom Yum Koong Soup", "500 g shrimp", "1 litre chicken stock", "2 stalks lemongrass",
+        "3 tablespoons fish sauce", "2 limes",
+    )  # fmt: skip
+    black_bean = _soup(
+        "Black Bean Soup", "800 g black beans", "1 onion, chopped", "1 litre vegetable broth"
+    )
+    gratinee = _soup("Onion Gratinée", "1 kg onions, sliced", "1 litre beef broth", "100 g gruyere")
+    assert not close_to(tom_yum, "miso soup")
+    assert not close_to(black_bean, "french onion soup")
+    assert close_to(gratinee, "french onion soup")
+    assert close_to(tom_yum, "gazpacho")

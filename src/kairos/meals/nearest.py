@@ -27,9 +27,13 @@ from kairos.meals.dish_knowledge import (
 )
 from kairos.meals.dish_words import shared_words
 from kairos.meals.recipes import Recipe
-from kairos.meals.recipes.foods import canonical_food, food_groups
+from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
+from kairos.meals.recipes.pantry import main_uses, used_items
 
-__all__ = ["dish_foods", "nearest_key", "nearest_reason", "recipe_foods"]
+__all__ = [
+    "dish_foods", "made_of_named_foods", "name_foods", "nearest_key", "nearest_reason",
+    "recipe_foods",
+]  # fmt: skip
 
 _FAMILY_OF_GROUP: Final = {
     "meat": "meat", "processed_meat": "meat", "poultry": "poultry", "fish_names": "fish",
@@ -65,6 +69,36 @@ def dish_foods(dish: str) -> set[str]:
     {"meat"} for "rendang"."""
     known = known_dish(dish)
     return _families(dish) | (_families(" ".join(known.foods)) if known else set())
+
+
+@lru_cache(maxsize=512)
+def name_foods(dish: str) -> tuple[str, ...]:
+    """The foods a dish's name names, longest first and not staples: ("onion",) for "french
+    onion soup", ("black bean",) for "black bean soup", ("miso",) for "miso soup"."""
+    words: list[str] = _WORD.findall(dish.lower())
+    table = food_table().groups
+    found: list[str] = []
+    taken: set[int] = set()
+    for size in (3, 2, 1):
+        for start in range(len(words) - size + 1):
+            span = set(range(start, start + size))
+            food = canonical_food(" ".join(words[start : start + size]))
+            if span & taken or food not in table or len(food.split()) != size:
+                continue
+            if "staples" not in food_groups(food):
+                found.append(food)
+                taken |= span
+    return tuple(found)
+
+
+def made_of_named_foods(recipe: Recipe, dish: str) -> bool | None:
+    """Whether one of the foods the dish's name names is a main ingredient of `recipe`
+    (`pantry.main_uses`: its title, a tenth of its weight, or an unweighed non-aromatic main
+    food); None when the name names none ("gazpacho")."""
+    named = list(name_foods(dish))
+    if not named:
+        return None
+    return bool(main_uses(used_items(named, recipe.foods), recipe))
 
 
 def recipe_foods(recipe: Recipe) -> set[str]:
