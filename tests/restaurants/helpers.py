@@ -20,11 +20,31 @@ def as_user(uid: str) -> dict[str, str]:
 
 async def ask(client: httpx.AsyncClient, uid: str, message: str) -> GenerativeUIPayload:
     """One chat turn as one JSON document, for `uid`; a non-200 answer fails the test."""
+    return GenerativeUIPayload.model_validate(await chat_json(client, uid, message))
+
+
+async def chat_json(
+    client: httpx.AsyncClient, uid: str, message: str, **body: Any
+) -> dict[str, Any]:
+    """One chat turn's JSON document as it came, for `uid`; `body` adds to the request
+    (`session_id=...`). A non-200 answer fails the test."""
     response = await client.post(
-        "/chat", json={"message": message}, headers={**as_user(uid), "Accept": "application/json"}
+        "/chat",
+        json={"message": message, **body},
+        headers={**as_user(uid), "Accept": "application/json"},
     )
     assert response.status_code == 200, response.text
-    return GenerativeUIPayload.model_validate(response.json())
+    payload: dict[str, Any] = response.json()
+    return payload
+
+
+def places_shown(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every place a chat answer shows: the safe ones, then the flagged ones."""
+    return [*payload["restaurants"], *payload["flagged_restaurants"]]
+
+
+def cuisines_of(place: dict[str, Any]) -> set[str]:
+    return {c.lower() for c in place["cuisine_types"]}
 
 
 async def create_user(client: httpx.AsyncClient, **body: Any) -> str:

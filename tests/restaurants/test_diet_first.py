@@ -7,18 +7,11 @@ from typing import Any
 
 import httpx
 
-from tests.restaurants.helpers import as_user, create_user
+from tests.restaurants.helpers import chat_json, create_user
 
 
 async def _chat(client: httpx.AsyncClient, message: str) -> dict[str, Any]:
-    uid = await create_user(client)
-    response = await client.post(
-        "/chat", json={"message": message},
-        headers={**as_user(uid), "Accept": "application/json"},
-    )  # fmt: skip
-    assert response.status_code == 200, response.text
-    payload: dict[str, Any] = response.json()
-    return payload
+    return await chat_json(client, await create_user(client), message)
 
 
 async def test_a_dish_no_place_serves_with_the_diet_is_dropped_before_the_diet(

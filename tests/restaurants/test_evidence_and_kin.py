@@ -6,32 +6,13 @@ the nearest kinds' places that show none."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import httpx
 
-from tests.restaurants.helpers import as_user, create_user
+from tests.restaurants.helpers import chat_json, create_user, cuisines_of, places_shown
 
 # the test's own words for what is related (not the product's tables)
 JAPANESE_KIN = {"sushi bars", "japanese", "izakaya", "ramen", "asian fusion"}
 LATIN_KIN = {"latin american", "south american", "peruvian"}
-
-
-async def _turn(client: httpx.AsyncClient, uid: str, message: str) -> dict[str, Any]:
-    response = await client.post(
-        "/chat", json={"message": message}, headers={**as_user(uid), "Accept": "application/json"}
-    )
-    assert response.status_code == 200, response.text
-    payload: dict[str, Any] = response.json()
-    return payload
-
-
-def _shown(payload: dict[str, Any]) -> list[dict[str, Any]]:
-    return [*payload["restaurants"], *payload["flagged_restaurants"]]
-
-
-def _cuisines(place: dict[str, Any]) -> set[str]:
-    return {c.lower() for c in place["cuisine_types"]}
 
 
 async def test_a_word_of_a_name_is_no_evidence(client: httpx.AsyncClient) -> None:
@@ -39,16 +20,16 @@ async def test_a_word_of_a_name_is_no_evidence(client: httpx.AsyncClient) -> Non
     "watch" of its name); "cuban sandwich in orlando" went on with sandwich shops that show
     nothing Cuban."""
     uid = await create_user(client)
-    wings = _shown(await _turn(client, uid, "watch the game and eat wings in columbus"))
+    wings = places_shown(await chat_json(client, uid, "watch the game and eat wings in columbus"))
     assert wings, "no answer"
     named = [i for i, p in enumerate(wings) if "watch" in p["name"].lower()]
-    winged = [i for i, p in enumerate(wings) if "chicken wings" in _cuisines(p)]
+    winged = [i for i, p in enumerate(wings) if "chicken wings" in cuisines_of(p)]
     assert winged and all(i > max(winged) for i in named), [p["name"] for p in wings]
 
-    cuban = await _turn(client, uid, "cuban sandwich in orlando")
-    shown = _shown(cuban)
+    cuban = await chat_json(client, uid, "cuban sandwich in orlando")
+    shown = places_shown(cuban)
     assert shown, cuban["message"]
-    assert all("cuban" in _cuisines(p) for p in shown), [(p["name"], p["cuisine_types"])
+    assert all("cuban" in cuisines_of(p) for p in shown), [(p["name"], p["cuisine_types"])
                                                          for p in shown]  # fmt: skip
 
 
@@ -59,16 +40,16 @@ async def test_a_cuisine_no_place_holds_is_known_and_its_kin_said(
     Ethiopian place: the answer says so plainly, and names the nearest kinds; where the nearest
     kinds are held ("peruvian food in boston"), their places are listed as such."""
     uid = await create_user(client)
-    ethiopian = await _turn(client, uid, "ethiopian food atlanta")
+    ethiopian = await chat_json(client, uid, "ethiopian food atlanta")
     assert "recognise" not in ethiopian["message"], ethiopian["message"]
     assert "I know no Ethiopian places in Atlanta" in ethiopian["message"], ethiopian["message"]
     assert "African" in ethiopian["message"], ethiopian["message"]
-    assert not _shown(ethiopian)
+    assert not places_shown(ethiopian)
 
-    peruvian = await _turn(client, uid, "peruvian food in boston")
-    shown = _shown(peruvian)
+    peruvian = await chat_json(client, uid, "peruvian food in boston")
+    shown = places_shown(peruvian)
     assert shown, peruvian["message"]
-    assert all(_cuisines(p) & LATIN_KIN for p in shown), [p["cuisine_types"] for p in shown]
+    assert all(cuisines_of(p) & LATIN_KIN for p in shown), [p["cuisine_types"] for p in shown]
     assert "I know no Peruvian places in Boston" in peruvian["message"], peruvian["message"]
     assert "Latin American places, the nearest kind" in peruvian["message"], peruvian["message"]
 
@@ -77,10 +58,10 @@ async def test_upscale_sushi_widens_to_related_kinds_only(client: httpx.AsyncCli
     """ "upscale sushi in orlando" (no sushi place there at any price) listed a steakhouse, a
     cheese shop, a Latin café, a Thai place and a rum bar."""
     uid = await create_user(client)
-    payload = await _turn(client, uid, "upscale sushi in orlando")
-    shown = _shown(payload)
+    payload = await chat_json(client, uid, "upscale sushi in orlando")
+    shown = places_shown(payload)
     assert shown, payload["message"]
-    assert all(_cuisines(p) & JAPANESE_KIN for p in shown), [
+    assert all(cuisines_of(p) & JAPANESE_KIN for p in shown), [
         (p["name"], p["cuisine_types"]) for p in shown
     ]
     # the price word keeps its meaning: a cheaper place is said to be one
@@ -97,11 +78,11 @@ async def test_a_kind_left_out_whole_for_an_allergy_goes_on_with_safe_kin(
     uid = await create_user(
         client, allergies={"confirmed": ["fish"], "severity": {"fish": "anaphylactic"}}
     )
-    payload = await _turn(client, uid, "sushi in boston")
-    shown = _shown(payload)
+    payload = await chat_json(client, uid, "sushi in boston")
+    shown = places_shown(payload)
     assert shown, payload["message"]
     assert "left them all out" in payload["message"], payload["message"]
-    assert all(_cuisines(p) & JAPANESE_KIN for p in shown), [p["cuisine_types"] for p in shown]
+    assert all(cuisines_of(p) & JAPANESE_KIN for p in shown), [p["cuisine_types"] for p in shown]
     assert not payload["flagged_restaurants"]
     for place in shown:
         assert not place["allergy_warnings"], (place["name"], place["allergy_warnings"])

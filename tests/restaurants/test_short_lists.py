@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 
-from tests.restaurants.helpers import as_user, create_user
+from tests.restaurants.helpers import chat_json, create_user, cuisines_of, places_shown
 
 # the test's own words for what a place of each kind is filed under (not the product's table)
 TACO_KIN = {"mexican", "tex-mex"}
@@ -21,23 +21,7 @@ DIM_SUM_KIN = {"cantonese", "chinese"}
 async def _turn(
     client: httpx.AsyncClient, uid: str, message: str, session: str | None = None
 ) -> dict[str, Any]:
-    body: dict[str, Any] = {"message": message}
-    if session:
-        body["session_id"] = session
-    response = await client.post(
-        "/chat", json=body, headers={**as_user(uid), "Accept": "application/json"}
-    )
-    assert response.status_code == 200, response.text
-    payload: dict[str, Any] = response.json()
-    return payload
-
-
-def _shown(payload: dict[str, Any]) -> list[dict[str, Any]]:
-    return [*payload["restaurants"], *payload["flagged_restaurants"]]
-
-
-def _cuisines(place: dict[str, Any]) -> set[str]:
-    return {c.lower() for c in place["cuisine_types"]}
+    return await chat_json(client, uid, message, **({"session_id": session} if session else {}))
 
 
 async def test_a_strict_diet_is_never_filled_with_places_without_evidence(
@@ -50,11 +34,11 @@ async def test_a_strict_diet_is_never_filled_with_places_without_evidence(
     for message, diet in (("vegan in columbus ohio", "vegan"), ("vegan restaurants in austin",
                                                                   "vegan")):  # fmt: skip
         payload = await _turn(client, uid, message)
-        for place in _shown(payload):
+        for place in places_shown(payload):
             held = {n["trait"] for n in place["evidence"]}
             assert diet in held, (message, place["name"], place["cuisine_types"])
     none = await _turn(client, uid, "vegan in columbus ohio")
-    assert _shown(none) == [], [p["name"] for p in _shown(none)]
+    assert places_shown(none) == [], [p["name"] for p in places_shown(none)]
     assert "vegan" in none["message"] and "Columbus" in none["message"], none["message"]
 
 
@@ -65,22 +49,22 @@ async def test_a_narrow_kind_goes_on_with_the_nearest_kinds_said(
     Tex-Mex places follow them now, and the answer says which are which."""
     uid = await create_user(client)
     payload = await _turn(client, uid, "tacos austin")
-    shown = _shown(payload)
+    shown = places_shown(payload)
     assert len(shown) == 5, [p["name"] for p in shown]
-    tacos = [i for i, p in enumerate(shown) if "tacos" in _cuisines(p)]
+    tacos = [i for i, p in enumerate(shown) if "tacos" in cuisines_of(p)]
     assert tacos == list(range(len(tacos))) and 0 < len(tacos) < 5, [
         p["cuisine_types"] for p in shown
     ]
-    assert all(_cuisines(p) & ({"tacos"} | TACO_KIN) for p in shown)
+    assert all(cuisines_of(p) & ({"tacos"} | TACO_KIN) for p in shown)
     assert all((p["city"] or "").lower() == "austin" for p in shown)
     assert f"Only the first {len(tacos)} are taco places" in payload["message"], payload["message"]
     assert "Mexican" in payload["message"], payload["message"]
     assert not payload["message"].startswith("Here are 5 taco"), payload["message"]
 
-    dim_sum = _shown(await _turn(client, uid, "dim sum near chinatown boston"))
-    own = sum(1 for p in dim_sum if "dim sum" in _cuisines(p))
+    dim_sum = places_shown(await _turn(client, uid, "dim sum near chinatown boston"))
+    own = sum(1 for p in dim_sum if "dim sum" in cuisines_of(p))
     assert len(dim_sum) > own, [p["name"] for p in dim_sum]
-    assert all(_cuisines(p) & ({"dim sum"} | DIM_SUM_KIN) for p in dim_sum)
+    assert all(cuisines_of(p) & ({"dim sum"} | DIM_SUM_KIN) for p in dim_sum)
 
 
 async def test_cheaper_with_few_cheaper_shows_only_the_cheaper(
@@ -90,15 +74,15 @@ async def test_cheaper_with_few_cheaper_shows_only_the_cheaper(
     shows those two, not dearer places to fill five (a known price out of range is wrong)."""
     uid = await create_user(client)
     session = f"s-{uuid.uuid4().hex[:8]}"
-    first = _shown(await _turn(client, uid, "biryani in hyderabad", session))
+    first = places_shown(await _turn(client, uid, "biryani in hyderabad", session))
     cheaper = await _turn(client, uid, "cheaper options", session)
-    shown = _shown(cheaper)
+    shown = places_shown(cheaper)
     assert shown, cheaper["message"]
     lowest = min(len(p["price_tier"] or "$$$$$") for p in first)
     assert all(p["price_tier"] and len(p["price_tier"]) < max(2, lowest + 1) for p in shown), [
         p["price_tier"] for p in shown
     ]
-    assert all("biryani" in _cuisines(p) for p in shown), [p["cuisine_types"] for p in shown]
+    assert all("biryani" in cuisines_of(p) for p in shown), [p["cuisine_types"] for p in shown]
     assert all((p["city"] or "").lower() == "hyderabad" for p in shown)
 
 
@@ -119,16 +103,16 @@ async def test_london_goes_on_with_the_towns_of_greater_london(
     a Persian café and a Greek taverna; "veggie friendly places in london" showed one place."""
     uid = await create_user(client)
     indian = await _turn(client, uid, "indian in london")
-    shown = _shown(indian)
+    shown = places_shown(indian)
     assert len(shown) == 5, [p["name"] for p in shown]
-    assert all("indian" in _cuisines(p) for p in shown), [p["cuisine_types"] for p in shown]
+    assert all("indian" in cuisines_of(p) for p in shown), [p["cuisine_types"] for p in shown]
     towns = {(p["city"] or "").lower() for p in shown}
     assert towns <= GREATER_LONDON and not towns & OUTSIDE, towns
     assert "towns of Greater London" in indian["message"], indian["message"]
-    european = _shown(await _turn(client, uid, "european in london"))
+    european = places_shown(await _turn(client, uid, "european in london"))
     cities = [(p["city"] or "").lower() for p in european]
     assert cities[0] == "london" and cities == sorted(cities, key=lambda c: c != "london"), cities
-    veggie = _shown(await _turn(client, uid, "veggie friendly places in london"))
+    veggie = places_shown(await _turn(client, uid, "veggie friendly places in london"))
     assert len(veggie) == 5, [p["name"] for p in veggie]
     assert all(any(n["trait"] == "vegetarian" for n in p["evidence"]) for p in veggie)
     assert {(p["city"] or "").lower() for p in veggie} <= GREATER_LONDON
@@ -144,9 +128,9 @@ async def test_keto_is_answered_with_the_kinds_of_place_that_serve_it(
     Chinese delivery kitchen, a Vietnamese place and a café; steakhouses, barbecue and salad
     places are where a low-carb meal is easy."""
     payload = await _turn(client, await create_user(client), "keto friendly restaurant austin")
-    shown = _shown(payload)
+    shown = places_shown(payload)
     assert len(shown) == 5, [p["name"] for p in shown]
-    assert all(_cuisines(p) & LOW_CARB_KINDS for p in shown), [p["cuisine_types"] for p in shown]
+    assert all(cuisines_of(p) & LOW_CARB_KINDS for p in shown), [p["cuisine_types"] for p in shown]
     assert "For keto" in payload["message"], payload["message"]
 
 
@@ -154,9 +138,9 @@ async def test_something_else_shows_other_places(client: httpx.AsyncClient) -> N
     """ "thai in boston" then "something else" showed the same three Thai places again."""
     uid = await create_user(client)
     session = f"s-{uuid.uuid4().hex[:8]}"
-    first = {p["name"] for p in _shown(await _turn(client, uid, "thai in boston", session))}
+    first = {p["name"] for p in places_shown(await _turn(client, uid, "thai in boston", session))}
     other = await _turn(client, uid, "something else", session)
-    again = {p["name"] for p in _shown(other)} & first
+    again = {p["name"] for p in places_shown(other)} & first
     assert not again, (again, other["message"])
 
 
@@ -167,9 +151,9 @@ async def test_coeliac_alone_is_an_allergy_warned_about_not_a_diet_to_evidence(
     only "gluten free" said asks for places with gluten-free evidence. The strict reading
     answered "I have none to suggest"."""
     payload = await _turn(client, await create_user(client), "italian in boston, im coeliac")
-    shown = _shown(payload)
+    shown = places_shown(payload)
     assert shown, payload["message"]
-    assert all("italian" in _cuisines(p) for p in shown), [p["cuisine_types"] for p in shown]
+    assert all("italian" in cuisines_of(p) for p in shown), [p["cuisine_types"] for p in shown]
     assert "gluten" in payload["message"], payload["message"]
 
 
@@ -183,7 +167,7 @@ async def test_a_kind_or_diet_the_city_lacks_names_the_nearest_city_holding_it(
     uid = await create_user(client)
     for message in ("korean bbq columbus", "halal in columbus"):
         payload = await _turn(client, uid, message)
-        assert _shown(payload) == [], [p["name"] for p in _shown(payload)]
+        assert places_shown(payload) == [], [p["name"] for p in places_shown(payload)]
         text = payload["message"]
         assert "Columbus" in text and "The nearest city where I know" in text, text
         city = text.split(" is ")[-1].split(",")[0]
