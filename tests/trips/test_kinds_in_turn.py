@@ -6,13 +6,9 @@ pass a landmark of another."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from typing import Any
 
-import numpy as np
-
-from kairos.trips.retrieval import TripRetrieval
 from kairos.trips.retrieval_rules import Row
+from tests.trips.offline_retrieval import OfflineRetrieval
 
 CENTRE = (38.8951, -77.0364)
 
@@ -33,34 +29,16 @@ ROWS = [
 ]
 
 
-class _Offline(TripRetrieval):
-    """The retrieval's own ranking over fixed rows: museums' label is the one the words match."""
-
-    def __init__(self) -> None:
-        self._judged = {}
-        self._food = {}
-        self._labels = {}
-        self.retrievals = 0
-        self.diversified = 0
-
-    async def _rows(self, centre: Any, radius_km: float, interests: str,
-                    kinds: Sequence[str]) -> list[Row]:  # fmt: skip
-        return list(ROWS)
-
-    async def _with_unpositioned(self, rows: list[Row], *args: Any) -> list[Row]:
-        return rows
-
-    def _query_vector(self, interests: str) -> np.ndarray:
-        return np.array([1.0, 0.0], dtype=np.float32)
-
-    def _label_vector(self, label: str) -> np.ndarray:
-        return np.array([1.0, 0.0] if label == "museum" else [0.2, 0.98], dtype=np.float32)
+def _museums_match(label: str) -> tuple[float, float]:
+    """The museums' label is the one the words match."""
+    return (1.0, 0.0) if label == "museum" else (0.2, 0.98)
 
 
 def _names(tags: list[str]) -> list[str]:
+    retrieval = OfflineRetrieval(ROWS, _museums_match)
     retrieved = asyncio.run(
-        _Offline().retrieve(city="Capital", centre=CENTRE, radius_km=30.0,
-                            interests="museums and monuments", tags=tags, room=6)
+        retrieval.retrieve(city="Capital", centre=CENTRE, radius_km=30.0,
+                           interests="museums and monuments", tags=tags, room=6)
     )  # fmt: skip
     return [c.name for c in retrieved.candidates]
 

@@ -6,13 +6,10 @@ category reads closer to the traveller's words ("monuments" and a listing filed 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
-from kairos.trips.retrieval import TripRetrieval
 from kairos.trips.retrieval_rules import Row
+from tests.trips.offline_retrieval import OfflineRetrieval
 
 DELHI = (28.6139, 77.2090)
 
@@ -34,34 +31,14 @@ ROWS = [
 ]  # fmt: skip
 
 
-class _Offline(TripRetrieval):
-    """The retrieval's own ranking over fixed rows: no database, labels embedded so that the
-    minor places' label ("landmark") is the one closest to the words."""
-
-    def __init__(self) -> None:
-        self._judged = {}
-        self._food = {}
-        self._labels = {}
-        self.retrievals = 0
-        self.diversified = 0
-
-    async def _rows(self, centre: Any, radius_km: float, interests: str,
-                    kinds: Sequence[str]) -> list[Row]:  # fmt: skip
-        return list(ROWS)
-
-    async def _with_unpositioned(self, rows: list[Row], *args: Any) -> list[Row]:
-        return rows
-
-    def _query_vector(self, interests: str) -> np.ndarray:
-        return np.array([1.0, 0.0], dtype=np.float32)
-
-    def _label_vector(self, label: str) -> np.ndarray:
-        return np.array([1.0, 0.0] if label == "landmark" else [0.0, 1.0], dtype=np.float32)
+def _landmarks_match(label: str) -> tuple[float, float]:
+    """The minor places' label ("landmark") is the one closest to the words."""
+    return (1.0, 0.0) if label == "landmark" else (0.0, 1.0)
 
 
 def test_a_world_heritage_site_comes_before_a_minor_statue_and_a_mural() -> None:
     retrieved = asyncio.run(
-        _Offline().retrieve(
+        OfflineRetrieval(ROWS, _landmarks_match).retrieve(
             city="Delhi",
             centre=DELHI,
             radius_km=30.0,

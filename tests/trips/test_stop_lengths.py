@@ -7,14 +7,11 @@ more; a listing of several World Heritage sites says how many it names."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from kairos.core.visit_length import serial_sites, shown_name
-from kairos.trips.retrieval import TripRetrieval
 from kairos.trips.retrieval_rules import Row
+from tests.trips.offline_retrieval import OfflineRetrieval
 
 DELHI = (28.6139, 77.2090)
 WIKI = {"wikidata": "Q1", "wikipedia": "en:X"}
@@ -45,33 +42,9 @@ ROWS = [
 ]  # fmt: skip
 
 
-class _Offline(TripRetrieval):
-    """The retrieval's own ranking over fixed rows: no database, one label for all."""
-
-    def __init__(self) -> None:
-        self._judged = {}
-        self._food = {}
-        self._labels = {}
-        self.retrievals = 0
-        self.diversified = 0
-
-    async def _rows(self, centre: Any, radius_km: float, interests: str,
-                    kinds: Sequence[str]) -> list[Row]:  # fmt: skip
-        return list(ROWS)
-
-    async def _with_unpositioned(self, rows: list[Row], *args: Any) -> list[Row]:
-        return rows
-
-    def _query_vector(self, interests: str) -> np.ndarray:
-        return np.array([1.0, 0.0], dtype=np.float32)
-
-    def _label_vector(self, label: str) -> np.ndarray:
-        return np.array([1.0, 0.0], dtype=np.float32)
-
-
 def _retrieved() -> dict[str, tuple[int, int]]:
     retrieved = asyncio.run(
-        _Offline().retrieve(
+        OfflineRetrieval(ROWS).retrieve(
             city="Delhi", centre=DELHI, radius_km=30.0, interests="statues and monuments", room=9
         )
     )
