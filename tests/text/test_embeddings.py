@@ -9,14 +9,12 @@ import hashlib
 import json
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-import uvicorn
 from pydantic import SecretStr
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -37,6 +35,7 @@ from kairos.text.minilm import (
     plan_batches,
 )
 from kairos.text.openai_embeddings import OpenAICompatibleEmbedder
+from tests.loopback import serve_on_loopback
 
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "embedding_reference.json"
 API_KEY = "test-key"
@@ -113,20 +112,8 @@ async def _embeddings(request: Request) -> JSONResponse:
 def embedding_server() -> Iterator[tuple[str, list[dict[str, Any]]]]:
     app = Starlette(routes=[Route("/v1/embeddings", _embeddings, methods=["POST"])])
     app.state.requests = []
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "the fake embedding server did not start"
-        time.sleep(0.01)
-    yield f"http://127.0.0.1:{port}/v1", app.state.requests
-    server.should_exit = True
-    thread.join(timeout=5)
-    sock.close()
+    with serve_on_loopback(app) as base:
+        yield f"{base}/v1", app.state.requests
 
 
 def _hosted(base_url: str, model: str = "fake-384", **kwargs: Any) -> OpenAICompatibleEmbedder:
