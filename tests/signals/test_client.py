@@ -46,6 +46,15 @@ def _concert(name: str) -> dict[str, Any]:
     return tm_event(name.lower(), name, DAY, "19:30:00", *BARCLAYS)
 
 
+async def _cached_nets(fake: FakeState, settings: Settings) -> tuple[SignalClient[Any, Any], Clock]:
+    """A client whose cache holds the Nets game, fetched live once at its clock's now."""
+    fake.events = [_concert("Nets")]
+    clock = Clock()
+    client = _client(settings, clock)
+    await client.get(QUERY)
+    return client, clock
+
+
 async def test_miss_is_live_then_fresh_hits_the_cache(
     fake: FakeState, hosted_settings: Settings
 ) -> None:
@@ -72,10 +81,7 @@ async def test_miss_is_live_then_fresh_hits_the_cache(
 async def test_stale_is_served_at_once_and_refreshed_in_the_background(
     fake: FakeState, hosted_settings: Settings
 ) -> None:
-    fake.events = [_concert("Nets")]
-    clock = Clock()
-    client = _client(hosted_settings, clock)
-    await client.get(QUERY)
+    client, clock = await _cached_nets(fake, hosted_settings)
     fake.events = [_concert("Liberty")]
     fake.delay["ticketmaster"] = 0.3
     clock.now += 120
@@ -96,10 +102,7 @@ async def test_stale_is_served_at_once_and_refreshed_in_the_background(
 async def test_refresh_goes_live_and_falls_back_to_the_kept_copy(
     fake: FakeState, hosted_settings: Settings
 ) -> None:
-    fake.events = [_concert("Nets")]
-    clock = Clock()
-    client = _client(hosted_settings, clock)
-    await client.get(QUERY)
+    client, clock = await _cached_nets(fake, hosted_settings)
     fake.events = [_concert("Liberty")]
     live = await client.get(QUERY, refresh=True)  # fresh in cache, but the user asked
     assert (live.status, live.cache_hit) == ("ok", False)
@@ -116,10 +119,7 @@ async def test_refresh_goes_live_and_falls_back_to_the_kept_copy(
 async def test_a_copy_older_than_keep_is_not_served(
     fake: FakeState, hosted_settings: Settings
 ) -> None:
-    fake.events = [_concert("Nets")]
-    clock = Clock()
-    client = _client(hosted_settings, clock)
-    await client.get(QUERY)
+    client, clock = await _cached_nets(fake, hosted_settings)
     fake.status["ticketmaster"] = 500
     clock.now += 601
     answer = await client.get(QUERY)
