@@ -17,7 +17,33 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from kairos.core.lexicon_forms import (
+    LEFT,
+    RIGHT,
+    WORD,
+    inflections,
+    singular_of,
+    term_key,
+    trie_regex,
+)
+from kairos.core.lexicon_layers import merge, with_parts
 from kairos.core.word_parts import WordParts, build_word_parts
+
+__all__ = [
+    "CANONICAL_ALLERGENS",
+    "CANONICAL_SET",
+    "Lexicon",
+    "TableRow",
+    "build_lexicon",
+    "custom_lexicon",
+    "default_lexicon",
+    "food_lexicon",
+    "inflections",
+    "load_toml",
+    "read_table",
+    "term_key",
+    "trie_regex",
+]
 
 CANONICAL_ALLERGENS: Final[tuple[str, ...]] = (
     "peanuts",
@@ -36,59 +62,6 @@ CANONICAL_ALLERGENS: Final[tuple[str, ...]] = (
     "sulphites",
 )
 CANONICAL_SET: Final[frozenset[str]] = frozenset(CANONICAL_ALLERGENS)
-
-_WORD = re.compile(r"[^\W_]+")
-# Between the words of an entry: nothing, spaces, hyphens, apostrophes or an ampersand
-# ("soy-bean", "za'atar", "half & half" for an entry written "half & half").
-_SEP = r"[\s\-'’&]*"
-# Word boundaries that treat "_" as a separator: Open Food Facts marks allergens as "_milk_".
-_LEFT = r"(?<![^\W_])"
-_RIGHT = r"(?![^\W_])"
-
-
-def term_key(text: str) -> str:
-    """The lookup key of a surface form: lowercase words joined without separators."""
-    return "".join(_WORD.findall(text.lower()))
-
-
-def _plural_forms(word: str) -> list[str]:
-    """English plurals of the last word; harmless for words that have none ("misos")."""
-    if not word.isalpha() or len(word) < 3:
-        return []
-    if word.endswith(("s", "x", "z", "ch", "sh")):
-        return [word + "es"]
-    if word.endswith("y") and word[-2] not in "aeiou":
-        return [word[:-1] + "ies", word + "s"]
-    if word.endswith("o"):
-        return [word + "s", word + "es"]
-    return [word + "s"]
-
-
-def _singular(word: str) -> str | None:
-    """The singular of an English plural ("buns", "cookies", "tomatoes"), or None."""
-    if len(word) < 4 or not word.isalpha() or word.endswith(("ss", "us", "is")):
-        return None
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("oes", "ches", "shes", "xes", "ses", "zes")):
-        return word[:-2]
-    if word.endswith("s"):
-        return word[:-1]
-    return None
-
-
-def inflections(term: str, *, singular: bool = False) -> list[str]:
-    """The entry itself plus plurals of its last word, each as a list of words; with
-    `singular`, also the singular of an entry written in the plural ("hamburger buns")."""
-    words = _WORD.findall(term.lower())
-    if not words:
-        return []
-    forms = [" ".join(words)]
-    forms += [" ".join([*words[:-1], plural]) for plural in _plural_forms(words[-1])]
-    one = _singular(words[-1]) if singular else None
-    if one is not None:
-        forms.append(" ".join([*words[:-1], one]))
-    return forms
 
 
 _any_case = lru_cache(maxsize=64)(lambda regex: re.compile(regex, re.IGNORECASE))
@@ -129,36 +102,6 @@ class Lexicon:
         """`regex` in any case, compiled on first use: almost all text is matched lowercased
         (`lower_pattern`), and compiling the large trie case-insensitively costs a second."""
         return _any_case(self.regex)
-
-
-def trie_regex(forms: Iterable[str]) -> str:
-    """One regex alternation for `forms` (words separated by single spaces), shaped as a trie.
-
-    Spaces become optional separators; at each node longer continuations are tried first.
-    """
-    trie: dict[str, Any] = {}
-    for form in forms:
-        node = trie
-        for index, word in enumerate(form.split(" ")):
-            if index:
-                node = node.setdefault(" ", {})
-            for char in word:
-                node = node.setdefault(char, {})
-        node[""] = {}
-    return _node_regex(trie)
-
-
-def _node_regex(node: dict[str, Any]) -> str:
-    alternatives = []
-    for char in sorted(key for key in node if key):
-        head = _SEP if char == " " else re.escape(char)
-        alternatives.append(head + _node_regex(node[char]))
-    if not alternatives:
-        return ""
-    body = alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
-    if "" in node:
-        return ("(?:" + body + ")?") if len(alternatives) == 1 else body + "?"
-    return body
 
 
 def _add(table: dict[str, tuple[str, ...]], term: str, allergens: tuple[str, ...]) -> None:
@@ -225,7 +168,7 @@ def build_lexicon(
             for form in inflections(term, singular=True):
                 key = term_key(form)
                 heads.add(key)
-                _merge(text_terms, usually, reasons, key, allergens, likely, rule["reason"])
+                merge(text_terms, usually, reasons, key, allergens, likely, rule["reason"])
                 if key not in hand:
                     added[key] = form
                 if rule.get("exact") or not allergens:
@@ -243,16 +186,16 @@ def build_lexicon(
                 continue  # the derived words said it first
             forms.add(form)
             added[key] = form
-            _merge(text_terms, usually, reasons, key, row.contains, False, row.reason)
-            _merge(text_terms, usually, reasons, key, row.likely, True, row.reason)
+            merge(text_terms, usually, reasons, key, row.contains, False, row.reason)
+            merge(text_terms, usually, reasons, key, row.likely, True, row.reason)
     for key in exact:
         added.pop(key, None)
-    _with_parts(text_terms, usually, hand, added, frozenset(heads))
+    with_parts(text_terms, usually, hand, added, frozenset(heads))
     known_foods.update(text_terms)
     umbrellas: dict[str, tuple[str, ...]] = {}
     for term, allergens in data.get("profile_umbrellas", {}).items():
         _add(umbrellas, term, _validate(allergens, f"profile_umbrellas.{term}"))
-    regex = _LEFT + "(?:" + trie_regex(sorted(forms)) + ")" + _RIGHT
+    regex = LEFT + "(?:" + trie_regex(sorted(forms)) + ")" + RIGHT
     return Lexicon(
         text_terms=text_terms,
         class_keys=class_keys,
@@ -266,95 +209,6 @@ def build_lexicon(
         reasons=reasons,
         known_foods=frozenset(known_foods),
     )
-
-
-GENERIC_HEADS: Final = frozenset(
-    {"butter", "milk", "flour", "bran", "cream", "meal", "oil", "cheese", "spread", "paste"}
-)
-"""Last words that name a form, not a food: in "hazelnut butter" or "lupin flour" the
-allergen comes from the first word, not from butter or flour."""
-
-
-def _with_parts(
-    text_terms: dict[str, tuple[str, ...]],
-    usually: dict[str, tuple[str, ...]],
-    hand: frozenset[str],
-    added: Mapping[str, str],
-    heads: frozenset[str] = frozenset(),
-) -> None:
-    """A longer word the derived rules or the taxonomy add ("dark soy sauce", "cheese
-    tortellini") hides the shorter hand-listed words inside it at the same position, so it also
-    carries what they carry ("soy sauce": gluten; "tortellini": gluten, eggs), with their
-    status — except a generic last word after a food that has its own ("hazelnut butter").
-    Where the hand-listed parts only usually bring an allergen, so does the longer word
-    ("partially hydrogenated soybean oil": refined soybean oil is exempt)."""
-    for key, form in added.items():
-        words = [term_key(w) for w in form.split()]
-        if len(words) < 2:
-            continue
-        parts = _hand_parts(words, hand)
-        if not parts or not parts[-1][1]:
-            _lend_head(text_terms, usually, key, _derived_head(words, heads))
-        certain: set[str] = set()
-        doubtful: set[str] = set()
-        for part, last in parts:
-            if last and part in GENERIC_HEADS and text_terms.get(key):
-                continue
-            for allergen in text_terms[part]:
-                usual = allergen in usually.get(part, ())
-                (doubtful if usual else certain).add(allergen)
-        for allergen in sorted(certain | doubtful):
-            if allergen not in text_terms[key]:
-                text_terms[key] = (*text_terms[key], allergen)
-                if allergen not in certain:
-                    usually[key] = (*usually.get(key, ()), allergen)
-            elif allergen not in certain and allergen not in usually.get(key, ()):
-                usually[key] = (*usually.get(key, ()), allergen)
-
-
-def _hand_parts(words: list[str], hand: frozenset[str]) -> list[tuple[str, bool]]:
-    """The longest hand-listed words inside `words`, left to right, each with whether it ends
-    the phrase (the phrase itself excluded)."""
-    found: list[tuple[str, bool]] = []
-    start = 0
-    while start < len(words):
-        for end in range(len(words), start, -1):
-            part = "".join(words[start:end])
-            if end - start < len(words) and part in hand:
-                found.append((part, end == len(words)))
-                start = end
-                break
-        else:
-            start += 1
-    return found
-
-
-def _derived_head(words: list[str], heads: frozenset[str]) -> str | None:
-    """The longest derived word ending `words` (the phrase itself excluded): the head names
-    what the thing is, so "pecan pie" is a pie (wheat) as well as pecans."""
-    for start in range(1, len(words)):
-        part = "".join(words[start:])
-        if part in heads:
-            return part
-    return None
-
-
-def _lend_head(
-    text_terms: dict[str, tuple[str, ...]],
-    usually: dict[str, tuple[str, ...]],
-    key: str,
-    head: str | None,
-) -> None:
-    """Add a derived head's allergens the longer word does not name itself, with the head's
-    status; what the longer word says of an allergen stands."""
-    if head is None or head in GENERIC_HEADS:
-        return
-    for allergen in text_terms.get(head, ()):
-        if allergen in text_terms[key]:
-            continue
-        text_terms[key] = (*text_terms[key], allergen)
-        if allergen in usually.get(head, ()):
-            usually[key] = (*usually.get(key, ()), allergen)
 
 
 def _plant_based(spec: Mapping[str, Any], text_terms: dict[str, tuple[str, ...]]) -> set[str]:
@@ -381,28 +235,6 @@ class TableRow:
     contains: tuple[str, ...]
     likely: tuple[str, ...]
     reason: str
-
-
-def _merge(
-    text_terms: dict[str, tuple[str, ...]],
-    usually: dict[str, tuple[str, ...]],
-    reasons: dict[str, dict[str, str]],
-    key: str,
-    allergens: Iterable[str],
-    likely: bool,
-    reason: str,
-) -> None:
-    """Add `allergens` to a word: `contains` wins over `likely` for the same allergen."""
-    known = text_terms.get(key, ())
-    text_terms[key] = known + tuple(a for a in allergens if a not in known)
-    for allergen in allergens:
-        held = allergen in known and allergen not in usually.get(key, ())
-        if likely and not held:
-            usually[key] = (*usually.get(key, ()), allergen)
-        elif not likely and allergen in usually.get(key, ()):
-            usually[key] = tuple(a for a in usually[key] if a != allergen)
-        if reason:
-            reasons.setdefault(key, {}).setdefault(allergen, reason)
 
 
 def _despite_class_negation(
@@ -465,10 +297,10 @@ def food_lexicon(terms: tuple[str, ...]) -> Lexicon:
 
 
 def _food_names(term: str, foods: Mapping[str, Any], known: frozenset[str]) -> set[str]:
-    words = _WORD.findall(term.lower())
+    words = WORD.findall(term.lower())
     if not words:
         return set()
-    base = " ".join([*words[:-1], _singular(words[-1]) or words[-1]])
+    base = " ".join([*words[:-1], singular_of(words[-1]) or words[-1]])
     names = {" ".join(words), base}
     if len(words) == 1 and len(words[0]) >= 7:  # "lemongrass": also "lemon grass"
         word = words[0]
@@ -489,7 +321,7 @@ def _food_names(term: str, foods: Mapping[str, Any], known: frozenset[str]) -> s
 def _single_use_lexicon(
     text_terms: dict[str, tuple[str, ...]], class_keys: dict[str, str], forms: set[str]
 ) -> Lexicon:
-    regex = _LEFT + "(?:" + trie_regex(sorted(forms)) + ")" + _RIGHT if forms else r"(?!)"
+    regex = LEFT + "(?:" + trie_regex(sorted(forms)) + ")" + RIGHT if forms else r"(?!)"
     return Lexicon(
         text_terms=text_terms,
         class_keys=class_keys,
