@@ -108,13 +108,13 @@ def test_a_cut_with_no_usual_covers_says_what_it_rests_on() -> None:
     assert decision.actions, decision.recommendation
     for action in decision.actions:
         assert action.text.endswith(
-            "(-14% of guests: one server's worth only if you usually have about 143 covers or "
-            "more then; tell me your usual covers to size it)"
+            "(-14% of guests: a server's worth only from ≈143 covers up; give your usual "
+            "covers to size it)"
         ), action.text
     sized = decide(SignalPack(location="here", days=[sunday], demand=_shape(), baseline_covers=200,
                               baseline_weekday=6, supposed=[(sunday, set(DAYPARTS), rain)]),
                    "staffing")  # fmt: skip
-    assert all("only if you usually have" not in a.text for a in sized.actions)
+    assert all("worth only from" not in a.text for a in sized.actions)
 
 
 def test_a_change_in_covers_moves_staff_by_the_rule_the_plan_states_and_gives_the_total() -> None:

@@ -280,8 +280,8 @@ def unsized(net: float, categories: list[str] | None = None) -> str:
     role, per, unit = front_role(categories)
     worth = ceil(per / max(abs(net), 1e-9))
     return (
-        f" ({net:+.0%} of guests: one {role}'s worth only if you usually have about {worth} "
-        f"{unit} or more then; tell me your usual {unit} to size it)"
+        f" ({net:+.0%} of guests: a {role}'s worth only from ≈{worth} {unit} up; give your "
+        f"usual {unit} to size it)"
     )
 
 
