@@ -102,7 +102,7 @@ def test_a_soup_is_close_to_a_named_dish_only_when_made_of_the_food_its_name_nam
         "Black Bean Soup", "800 g black beans", "1 onion, chopped", "1 litre vegetable broth"
     )
     gratinee = _soup("Onion Gratinée", "1 kg onions, sliced", "1 litre beef broth", "100 g gruyere")
-    assert not close_to(tom_yum, "miso soup")
-    assert not close_to(black_bean, "french onion soup")
-    assert close_to(gratinee, "french onion soup")
-    assert close_to(tom_yum, "gazpacho")
+    assert not close_to(tom_yum, "miso soup", CookConstraints())
+    assert not close_to(black_bean, "french onion soup", CookConstraints())
+    assert close_to(gratinee, "french onion soup", CookConstraints())
+    assert close_to(tom_yum, "gazpacho", CookConstraints())

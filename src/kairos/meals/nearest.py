@@ -14,6 +14,7 @@ A known dish's cuisine counts too: the same cuisine, then its region, then its c
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -91,11 +92,14 @@ def name_foods(dish: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def made_of_named_foods(recipe: Recipe, dish: str) -> bool | None:
+def made_of_named_foods(
+    recipe: Recipe, dish: str, kept_out: Callable[[str], bool] = lambda _: False
+) -> bool | None:
     """Whether one of the foods the dish's name names is a main ingredient of `recipe`
     (`pantry.main_uses`: its title, a tenth of its weight, or an unweighed non-aromatic main
-    food); None when the name names none ("gazpacho")."""
-    named = list(name_foods(dish))
+    food); None when the name names none ("gazpacho") but the `kept_out` ones (the peanut
+    butter of peanut butter cookies for a peanut allergy: any cookie may then be close)."""
+    named = [food for food in name_foods(dish) if not kept_out(food)]
     if not named:
         return None
     return bool(main_uses(used_items(named, recipe.foods), recipe))

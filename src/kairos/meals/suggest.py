@@ -32,7 +32,7 @@ from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, made_of_named_foods, nearest_key, nearest_reason
 from kairos.meals.pantry_words import pantry_text
-from kairos.meals.recipes import adapt_recipe
+from kairos.meals.recipes import CookConstraints, adapt_recipe, remaining_hazards
 from kairos.meals.recipes.amounts import amounts_first, without_amounts
 from kairos.meals.recipes.course import is_meal
 from kairos.meals.recipes.models import (
@@ -209,7 +209,11 @@ def meal_suggestions(
     asked for, and adapted in that order until 3 distinct safe recipes are found."""
     wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
     titled = sorted((c for c in candidates if c[2]), key=lambda c: -equipment_fit(c[0], wanted))
-    similar = [c for c in candidates if not c[2] and c[1] >= SIMILAR_DISH and close_to(c[0], dish)]
+    similar = [
+        c
+        for c in candidates
+        if not c[2] and c[1] >= SIMILAR_DISH and close_to(c[0], dish, context.constraints)
+    ]
     foods = dish_foods(dish) if nearest and not ranked else set()
     if nearest:  # no recipe of the dish: the nearest meals by what it is made of, said to be so
         similar = [c for c in candidates if c[1] >= NEAREST_DISH and is_meal(c[0])]
@@ -311,12 +315,15 @@ def near_in_kind(recipe: Recipe, dish: str, *, unknown: bool = True) -> bool:
     return unknown if shared is None else bool(shared)
 
 
-def close_to(recipe: Recipe, dish: str) -> bool:
+def close_to(recipe: Recipe, dish: str, constraints: CookConstraints) -> bool:
     """A recipe of another name offered as close to `dish`: it holds an ingredient that defines
     the dish (`near_in_kind`), and a food the dish's name names is one of its main ingredients
     (`made_of_named_foods`: a miso soup's miso, not a tom yum; a French onion soup's onion, not
-    a black bean soup's chopped one) when the name names one."""
-    return near_in_kind(recipe, dish) and made_of_named_foods(recipe, dish) is not False
+    a black bean soup's chopped one) when the name names one the cook may eat."""
+    made = made_of_named_foods(
+        recipe, dish, lambda food: bool(remaining_hazards((food,), constraints))
+    )
+    return near_in_kind(recipe, dish) and made is not False
 
 
 def _shared(recipe: Recipe, dish: str) -> str:
