@@ -157,3 +157,24 @@ def test_a_poorly_rated_venue_showing_a_diet_ranks_after_a_well_rated_one_that_d
     fine = _scored("fine", 0.6, 2, risks=[RAVI])
     ranked = synthesise([poor, fine], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert [v.venue_id for v in ranked] == ["fine", "poor"]
+
+
+def test_a_venue_under_the_target_kept_for_a_members_diet_says_so() -> None:
+    """The vegetarian-listed pizzeria leading "around $40 a head" was said to be "kept for want
+    of others" while nine venues priced for the target ranked after it (p31)."""
+    from kairos.venues.cost import budget_sentence
+    from tests.venues.test_commander import read
+
+    budget = read("work farewell dinner in boston for 15, around $40 a head").budget
+    veggie = _scored("veggie", 0.6, 1)
+    veggie.off_budget = veggie.under_target = True
+    plain = [_scored(name, 0.6, 2, risks=[RAVI]) for name in ("one", "two")]
+    ranked = synthesise([*plain, veggie], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    said = budget_sentence(ranked, budget, " in Boston")
+    assert said is not None and "kept for the members' diets they show" in said, said
+    unsaid = budget_sentence(
+        synthesise([_scored("x", 0.6, 1)], SEED_WEIGHTS, vibe_name=None, budget_text=None),
+        budget,
+        " in Boston",
+    )
+    assert unsaid is not None and "kept for want of others" in unsaid, unsaid

@@ -160,9 +160,13 @@ def budget_sentence(
     if under and len(under) == len(off):
         named = ", ".join(f"{v.name} ({v.price_range})" for v in under)
         known = f"Only {fitting} venue(s)" if fitting else "No venue"
+        # a venue showing the members' diets ranks before the price (`standing`): said so
+        diets = any(r.severity == "diet" for v in venues for r in v.members_at_risk)
+        shows = diets and not any(r.severity == "diet" for v in under for r in v.members_at_risk)
+        why = "kept for the members' diets they show" if shows else "kept for want of others"
         return (
             f'{known} known{place} priced for "{budget.text}": {named} in the top '
-            f"{len(shown)} cost well under it, kept for want of others."
+            f"{len(shown)} cost well under it, {why}."
         )
     named = ", ".join(f"{v.name} ({v.price_range})" for v in off)
     known = f"Only {fitting} venue(s)" if fitting else "No venue"
