@@ -3,16 +3,20 @@ database and sends mail to an in-process SMTP server (aiosmtpd) on loopback."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from email import message_from_bytes
 from email.message import Message
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from aiosmtpd.controller import Controller
 
 from tests.serving import free_port, kairos_serve
+
+if TYPE_CHECKING:
+    from kairos.settings import Settings
+    from kairos.venues.vibes.vectoriser import VibeText
 
 SERVICE_TOKEN = "venue-token"
 
@@ -58,3 +62,19 @@ def venue_server(
     }
     with kairos_serve(env) as base:
         yield base
+
+
+@pytest.fixture(scope="module")
+def embed(settings: Settings) -> Callable[[list[str]], list[VibeText]]:
+    """Texts as the vibe vectoriser reads them, embedded by the real embedder (the vibe
+    tests' own model input)."""
+    from kairos.text.embeddings import get_embedder
+    from kairos.venues.vibes.vectoriser import VibeText
+
+    embedder = get_embedder(settings)
+
+    def texts(values: list[str]) -> list[VibeText]:
+        vectors = embedder.embed(values)
+        return [VibeText(i, t, vectors[i]) for i, t in enumerate(values)]
+
+    return texts

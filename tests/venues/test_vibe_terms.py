@@ -6,13 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kairos.settings import Settings
-from kairos.text.embeddings import get_embedder
 from kairos.venues.vibes import vibe_index
 from kairos.venues.vibes.logistic import fit_logistic, fit_wide
 from kairos.venues.vibes.model import load_model
 from kairos.venues.vibes.terms import TermCorpus, TermFeatures, term_shares, text_terms
-from kairos.venues.vibes.vectoriser import VibeText, vectorise
+from kairos.venues.vibes.vectoriser import vectorise
 
 DRESSED_UP = [
     "There is a dress code, white tablecloth on every table, an elegant dining room.",
@@ -69,17 +67,6 @@ def test_the_shipped_word_model_matches_its_vocabulary() -> None:
     size = len(model.term_vocabulary)
     assert 1000 <= size <= 20_000 and model.term_idf.shape == (size,)
     assert model.term_weights.shape == (len(model.ambience_keys), size)
-
-
-@pytest.fixture(scope="module")
-def embed(settings: Settings):  # type: ignore[no-untyped-def]
-    embedder = get_embedder(settings)
-
-    def texts(values: list[str]) -> list[VibeText]:
-        vectors = embedder.embed(values)
-        return [VibeText(i, t, vectors[i]) for i, t in enumerate(values)]
-
-    return texts
 
 
 def test_dress_code_scores_classy_above_paper_plates(embed) -> None:  # type: ignore[no-untyped-def]

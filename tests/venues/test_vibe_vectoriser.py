@@ -7,8 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kairos.settings import Settings
-from kairos.text.embeddings import get_embedder
 from kairos.venues.vibes import vibe_index
 from kairos.venues.vibes.model import load_model
 from kairos.venues.vibes.vectoriser import VibeText, vectorise
@@ -21,17 +19,6 @@ SPORTS = [
     "A sports bar with TVs everywhere, we watched the Red Sox game with wings and beer.",
     "Loud crowd cheering for the Celtics, pitchers of beer and big screens.",
 ]
-
-
-@pytest.fixture(scope="module")
-def embed(settings: Settings):  # type: ignore[no-untyped-def]
-    embedder = get_embedder(settings)
-
-    def texts(values: list[str]) -> list[VibeText]:
-        vectors = embedder.embed(values)
-        return [VibeText(i, t, vectors[i]) for i, t in enumerate(values)]
-
-    return texts
 
 
 def test_romantic_text_scores_romantic_above_a_sports_bar(embed) -> None:  # type: ignore[no-untyped-def]
