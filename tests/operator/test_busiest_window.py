@@ -163,3 +163,26 @@ def test_a_coffee_counters_day_is_split_by_its_own_week_not_a_restaurants() -> N
         assert covers[day, 0] >= covers[day, DINNER], (day, covers[day])
     friday = covers[FRI] / covers[FRI].sum()
     assert friday[0] >= 0.5 * float(rows[FRI, 0] / rows[FRI].sum()) + 0.5 * week_breakfast - 1e-9
+
+
+def test_no_quieter_day_tops_the_baseline_days_busiest_window_on_any_shape() -> None:
+    """The hold is exact: the covers a window gives up never lift another of its day's windows
+    over the baseline day's busiest (a late night took a capped dinner's excess and topped it)."""
+    rng = np.random.default_rng(36)
+    for _ in range(200):
+        rows = rng.random((7, len(DAYPARTS))) ** 3 * (rng.random((7, len(DAYPARTS))) > 0.3)
+        rows[:, 3] += 0.01
+        shares = rows / rows.sum()
+        shape = DemandShape(shares, "peers", 5, 4, shares.sum(axis=1))
+        for anchor in range(7):
+            covers = shape.covers(100, anchor)
+            for day in range(7):
+                total, whole = covers[day].sum(), covers[anchor].sum()
+                if day == anchor or total > whole:
+                    continue
+                # its share of the anchor's busiest, or even over its few open windows
+                most = max(covers[anchor].max() * total / whole, total / (covers[day] > 0).sum())
+                assert covers[day].max() <= most + 1e-6, (anchor, day)
+                assert covers[day].max() <= covers[anchor].max() + 1e-6 or (
+                    np.allclose(covers[day][covers[day] > 0], most)
+                ), (anchor, day)

@@ -18,6 +18,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from kairos.operator.day_anchor import anchor_days
 from kairos.operator.schemas import Daypart
 from kairos.store.operator import PlaceCheckins
 
@@ -165,7 +166,7 @@ class DemandShape:
             for day in range(7):
                 out[day] = base * self._day_ratio(day, baseline_weekday) * self._split(day)
             if self.own_checkins < OWN_WEEK:
-                _anchor(out, baseline_weekday)
+                anchor_days(out, baseline_weekday)
             return out
         if part is not None:
             reference = float(self.shares[:, part].sum() / 7)
@@ -185,34 +186,6 @@ class DemandShape:
     def ranked_cells(self) -> list[tuple[int, int]]:
         order = np.argsort(-self.shares, axis=None, kind="stable")
         return [(int(i) // len(DAYPARTS), int(i) % len(DAYPARTS)) for i in order]
-
-
-def _anchor(out: Matrix, baseline_weekday: int) -> None:
-    """With a weekday profile read from too few check-ins of its own, a day that holds fewer
-    guests than the baseline day never has a busier window than it (panel half A, o37: a
-    Wednesday dinner ≈80 above the ≈62 Friday dinner of a 110-covers Friday, from a split read
-    from 4 similar places). Such a day's windows are held to the baseline day's busiest share
-    of its day, the rest going to its other open windows by their own shares; its total is
-    unchanged, and a window it is closed in stays closed."""
-    anchor = out[baseline_weekday]
-    whole = float(anchor.sum())
-    if whole <= 0:
-        return
-    cap = float(anchor.max()) / whole  # the busiest share of a day the baseline day holds
-    for day in range(7):
-        total = float(out[day].sum())
-        if day == baseline_weekday or total <= 0 or total > whole:
-            continue
-        split: Matrix = out[day] / total
-        for _ in range(len(split)):
-            over = split > cap  # a window lifted to the cap ties the capped one, never tops it
-            free = (split > 0) & ~over
-            if not over.any() or not free.any():
-                break
-            excess = float((split[over] - cap).sum())
-            split[over] = cap
-            split[free] += excess * split[free] / float(split[free].sum())
-        out[day] = total * split
 
 
 _WEEKDAY_NAMES: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
