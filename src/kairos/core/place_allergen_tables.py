@@ -18,19 +18,17 @@ WORDS: Final = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 @cache
 def _cuisine_map() -> dict[str, tuple[str, ...]]:
-    table = load_toml("cuisine_allergens.toml")["cuisines"]
-    result: dict[str, tuple[str, ...]] = {}
-    for name, allergens in table.items():
-        unknown = [a for a in allergens if a not in CANONICAL_SET]
-        if unknown:
-            raise ValueError(f"cuisine_allergens.toml: {name}: unknown allergen(s) {unknown}")
-        result[_cuisine_key(name)] = tuple(allergens)
-    return result
+    return _by_key(load_toml("cuisine_allergens.toml")["cuisines"])
 
 
 @cache
 def _certain_map(section: str = "categories_certain") -> dict[str, tuple[str, ...]]:
-    table = load_toml("cuisine_allergens.toml").get(section, {})
+    return _by_key(load_toml("cuisine_allergens.toml").get(section, {}))
+
+
+def _by_key(table: Mapping[str, list[str]]) -> dict[str, tuple[str, ...]]:
+    """A section of the data file (name -> allergens) keyed by `_cuisine_key`; an allergen
+    that is not canonical is refused."""
     result: dict[str, tuple[str, ...]] = {}
     for name, allergens in table.items():
         unknown = [a for a in allergens if a not in CANONICAL_SET]
