@@ -214,3 +214,11 @@ def test_a_pie_without_servings_is_kept_whole_not_scaled_from_a_guess() -> None:
     assert "baked whole" in note and "not scaled for 3" in note, note
     assert asked.servings is not None and asked.servings > 3
     assert asked.ingredients[1].display.startswith("500 g"), asked.ingredients[1].display
+
+
+def test_a_second_amount_in_sticks_is_dropped_beside_the_converted_one() -> None:
+    """ "1 cup unsalted butter, softened (2 sticks)" read "230 g unsalted butter, softened;
+    2 sticks": sticks are the source's second amount, stale beside the converted one."""
+    recipe = _recipe(["1 cup unsalted butter, softened (2 sticks)", "2 cups flour"], [], "4")
+    display = _adapt(recipe).ingredients[0].display
+    assert "stick" not in display and display.startswith("2"), display

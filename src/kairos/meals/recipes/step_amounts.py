@@ -313,7 +313,7 @@ def servings_plan(
 
 _MEASURE_WORDS: Final = (
     r"cups?|c|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|g|kg|"
-    r"kilos?|ml|l|litres?|liters?|quarts?|qt|pints?|fl\.?\s*oz|inch(?:es)?|cm|mm"
+    r"kilos?|ml|l|litres?|liters?|quarts?|qt|pints?|fl\.?\s*oz|inch(?:es)?|cm|mm|sticks?"
 )
 _AMOUNT_ONLY: Final = re.compile(
     r"^\s*(?:about|approx\.?|approximately|around|roughly|~|≈)?\s*"
