@@ -5,9 +5,11 @@ own patterns:
 
 - an invented "serves 1": the recipe says it serves 1 while its source states another number or
   none (a source that says 1 is not invented);
-- a non-metric unit anywhere: in an ingredient line as shown or in a step, cups, sticks,
-  ounces, pounds, pints, quarts, gallons, °F / Fahrenheit, a bare oven figure of 250-550
-  degrees, inches or feet (teaspoons and tablespoons are metric kitchen spoons);
+- a non-metric unit anywhere: in an ingredient line as shown or in a step, cups (not the size
+  of a "12-cup muffin tin" or a "4-cup measuring cup"), sticks of butter (not of celery or
+  cinnamon), ounces, pounds, pints, quarts, gallons, °F / Fahrenheit, a bare oven figure of
+  250-550 degrees, inches or feet (teaspoons and tablespoons are metric kitchen spoons; "C." is
+  Celsius, never read as a cup);
 - a scaled recipe (its servings differ from its source's, or its source states none and it
   still gives a number) whose steps name another yield ("serves 12", "makes 6 servings",
   "feeds 8", "for 4 people") than its servings.
@@ -21,7 +23,9 @@ from typing import Any
 __all__ = ["NUMBER_ROWS", "check_numbers", "new_counts"]
 
 NON_METRIC = re.compile(
-    r"\b\d[\d/.,½¼¾⅓⅔⅛\s-]*\s*(?:cups?|c\.|sticks?|oz\.?|ounces?|lbs?\.?|pounds?|pints?|quarts?"
+    r"\b\d[\d/.,½¼¾⅓⅔⅛\s-]*\s*(?:cups?(?!\s+(?:muffin|mini|bundt|food|glass|measuring|liquid"
+    r"|capacity|tube|pan|tin|cake|ramekin))|sticks?(?=\s*(?:\)|,|;|$|of\s+butter|butter|margarine"
+    r"|unsalted|salted|softened|melted|cold))|oz\.?|ounces?|lbs?\.?|pounds?|pints?|quarts?"
     r"|qts?\.?|gallons?|gal\.?|fl\.?\s*oz\.?|inch(?:es)?|in\.|feet|foot|ft\.?)(?![a-z])"
     r"|\b\d+\s*(?:°|º|˚|degrees?|deg\.?)?\s*F(?:ahrenheit)?\b"
     r"|\b(?:2[5-9]\d|[3-5]\d\d)\s*(?:°|º|˚|degrees?\b)(?!\s*C)"
