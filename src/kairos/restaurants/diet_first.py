@@ -6,8 +6,10 @@ widened. Allergen exclusions, the city, the price and the occasions asked stay a
 
 from __future__ import annotations
 
+from kairos.core.allergy_warnings import display_name
 from kairos.core.place_kinds import MEAL_KINDS
 from kairos.restaurants.chat_search import Searched, search_relaxing, strict_unheld
+from kairos.restaurants.phrasing import listed
 from kairos.restaurants.request_words import describe_request
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch
@@ -26,13 +28,23 @@ class DietFirst:
         self.searched = searched
 
 
-def dish_dropped_sentence(decomposition: Decomposition, diets: list[str]) -> str:
+def dish_dropped_sentence(
+    decomposition: Decomposition, diets: list[str], unsafe_for: list[str] | None = None
+) -> str:
     """ "I know no halal burger places in Atlanta, so these are halal places of other kinds
-    there." """
+    there." When every place of the kind was left out for an allergen (`unsafe_for`: pizza for
+    a coeliac), that is what is said instead."""
     f = decomposition.filters
-    wanted = describe_request(f.categories, diets, f.city)
     instead = describe_request([], diets, None)
     there = " there" if f.city else ""
+    if unsafe_for:
+        kind = describe_request(f.categories, [], f.city)
+        shown = listed([display_name(a) for a in unsafe_for], "or")
+        return (
+            f"Every one of the {kind} I know shows {shown} in its menu, dishes, reviews, "
+            f"category or name, so these are {instead} of other kinds{there}."
+        )
+    wanted = describe_request(f.categories, diets, f.city)
     return f"I know no {wanted}, so these are {instead} of other kinds{there}."
 
 
@@ -47,15 +59,20 @@ async def diet_before_dish(
     """The request without its cuisine or dish when no place found for it shows a strict diet
     asked (halal, kosher, vegan, gluten-free) and places of other kinds here do; None otherwise
     (the diet met, nothing asked beyond the diet, or a kind of place asked for, such as ice
-    cream, which a halal grill does not serve)."""
+    cream, which a halal grill does not serve). Also when every place of the kind shows an
+    allergen of the person: the diet's places of other kinds, same exclusions, said."""
     strict = searched.strict
     if not strict or not filters.categories or decomposition.skip_place_ids:
         return None
     if filters.kinds and set(filters.kinds) != MEAL_KINDS:
         return None
-    if any(not strict_unheld(h, strict) for h in searched.traced.result.hits):
+    if not searched.all_unsafe and any(
+        not strict_unheld(h, strict) for h in searched.traced.result.hits
+    ):
         return None
-    said = dish_dropped_sentence(decomposition, strict)
+    # every pizza place shows gluten to a coeliac asking for gluten-free pizza: the gluten-free
+    # places of other kinds, under the same exclusions and checks, before none at all
+    said = dish_dropped_sentence(decomposition, strict, hard if searched.all_unsafe else None)
     matched = {p: r for p, r in decomposition.matched.items() if not r.startswith("categories=")}
     plain_filters = decomposition.filters.model_copy(update={"categories": []})
     plain = decomposition.model_copy(
