@@ -14,8 +14,8 @@ import re
 import warnings
 
 from kairos.evals.meals_parser import ParseFn, load_labelled_lines, score_parser
-from kairos.meals.recipes.parser import parse_ingredient
-from kairos.meals.recipes.units import UNIT_ALIASES
+from kairos.recipes.parser import parse_ingredient
+from kairos.recipes.units import UNIT_ALIASES
 
 
 def _unit(name: str | None) -> str | None:

@@ -19,7 +19,7 @@ import random
 import re
 from pathlib import Path
 
-from kairos.meals.recipes.step_amounts import adapt_step
+from kairos.recipes.step_amounts import adapt_step
 
 FILES = (
     Path("../shared/data/recipes/recipes.jsonl.gz"),

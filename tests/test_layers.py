@@ -11,18 +11,9 @@ from tests.conftest import REPO
 PRODUCTS = ("restaurants", "meals", "venues", "operator", "trips")
 ENGINE = (
     "runtime.py", "settings.py", "errors.py", "api", "core", "ingest", "llm", "pipeline",
-    "profiles", "ratelimit", "search", "signals", "store", "text",
+    "profiles", "ratelimit", "recipes", "search", "signals", "store", "text",
 )  # fmt: skip
-# Known debt, named so that it cannot grow: the recipe ingest derives recipes with the meal
-# coach's own rules (they belong in the engine's catalog, with the recipes' models).
-ALLOWED = {
-    ("ingest/recipe_sample.py", "kairos.meals.recipes.derive"),
-    ("ingest/recipes.py", "kairos.meals.recipes.derive"),
-    ("ingest/recipes.py", "kairos.meals.recipes.models"),
-    # the sample's dish coverage reads titles with the coach's course rule (same debt: issue 37,
-    # item 5 moves the recipe catalogue, these rules with it, into the engine)
-    ("ingest/common_dishes.py", "kairos.meals.recipes.course"),
-}
+ALLOWED: set[tuple[str, str]] = set()
 
 
 def _product_imports(path: Path) -> set[str]:

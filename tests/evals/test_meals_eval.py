@@ -23,7 +23,7 @@ def test_meals_eval_on_the_sample_has_no_violations() -> None:
 
 def test_lactose_free_dairy_is_no_violation_for_an_intolerance_only() -> None:
     from kairos.evals.meals import _violations
-    from kairos.meals.recipes.constraints import CookConstraints
+    from kairos.recipes.constraints import CookConstraints
 
     lines = ["1 tbsp lactose-free butter", "950 ml lactose-free milk"]
     assert _violations(lines, CookConstraints(allergens={"dairy": "intolerance"})) == 0

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kairos.ingest.common_dishes import common_dishes, coverage, names_dish
 from kairos.ingest.recipes import read_recipe_rows
-from kairos.meals.recipes.derive import derive_recipe
+from kairos.recipes.derive import derive_recipe
 
 SAMPLE = Path(__file__).parents[2] / "data" / "sample" / "recipes"
 

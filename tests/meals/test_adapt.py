@@ -16,9 +16,9 @@ from kairos.core.allergen_detection import detect_allergens
 from kairos.core.allergens import lactose_free_for_intolerance
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.lexicon import CANONICAL_ALLERGENS
-from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Recipe, Refusal, adapt_recipe
-from kairos.meals.recipes.derive import derive_recipe
 from kairos.pipeline.safety import UnsafeToShow, recipe_check
+from kairos.recipes import AdaptedRecipe, CookConstraints, Recipe, Refusal, adapt_recipe
+from kairos.recipes.derive import derive_recipe
 
 SAMPLE = Path(__file__).parents[2] / "data" / "sample" / "recipes" / "recipes.jsonl.gz"
 
@@ -170,7 +170,7 @@ def test_a_substitution_names_every_need_it_answers() -> None:
 
 def test_the_shopping_list_holds_the_substitute_never_the_allergen() -> None:
     """ "missing: green onion, peanut" was shown to a cook with an anaphylactic peanut allergy."""
-    from kairos.meals.recipes.repository import still_to_buy
+    from kairos.recipes.repository import still_to_buy
 
     recipe = _row(
         ["1/4 cup roasted peanuts", "2 cups broccoli florets", "2 green onions, sliced"],
@@ -291,7 +291,7 @@ def test_a_likely_line_is_swapped_or_the_recipe_refused_for_an_anaphylactic_or_s
 def test_a_dislike_is_a_food_not_a_spelling() -> None:
     """'onions' did not match 'onion'; a learnt dislike of tomatoes came back as tomato sauce,
     avocado as guacamole (issue 33)."""
-    from kairos.meals.recipes.reading import hazards_in
+    from kairos.recipes.reading import hazards_in
 
     def disliked(line: str, dislike: str) -> list[str]:
         return [h.name for h in hazards_in(line, (), (dislike,), ()) if h.kind == "dislike"]

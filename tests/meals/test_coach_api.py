@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.meals.recipes import CookConstraints, remaining_hazards
-from kairos.meals.recipes.pantry import MANY_MISSING
+from kairos.recipes import CookConstraints, remaining_hazards
+from kairos.recipes.pantry import MANY_MISSING
 from tests.meals.helpers import as_user, coach, create_user, select
 
 SEED_FIELDS = {"suggestion_id", "title", "summary", "rationale", "tags", "time", "difficulty"}
@@ -125,8 +125,8 @@ async def test_a_savoury_cupboard_gets_meals_and_a_baking_one_may_get_cakes(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:
     """ "I have eggs, spinach, onion and feta" once got sugar cookies and a chocolate cake."""
-    from kairos.meals.recipes import RecipeRepository
-    from kairos.meals.recipes.course import is_meal
+    from kairos.recipes import RecipeRepository
+    from kairos.recipes.course import is_meal
 
     uid = await create_user(client)
     savoury = await coach(client, uid, text="I have eggs, spinach, onion and feta")

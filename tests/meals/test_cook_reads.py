@@ -12,9 +12,9 @@ from typing import Any
 import httpx
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.meals.recipes import CookConstraints, remaining_hazards
-from kairos.meals.recipes.pantry import MANY_MISSING
-from kairos.meals.recipes.tags import METHODS
+from kairos.recipes import CookConstraints, remaining_hazards
+from kairos.recipes.pantry import MANY_MISSING
+from kairos.recipes.tags import METHODS
 from tests.meals.helpers import coach, create_user, select
 
 VEGETARIAN = {"diet_style": "vegetarian"}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kairos.meals.recipes import derive
+from kairos.recipes import derive
 
 ROW = {"title": "Chicken Marsala", "ingredients": ["1/2 cup Marsala wine", "2 chicken breasts"]}
 

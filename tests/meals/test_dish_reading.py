@@ -5,9 +5,9 @@ never taken for the dish."""
 from __future__ import annotations
 
 from kairos.meals.dish_words import corrected_dish, spelling_variants, title_names, title_words
-from kairos.meals.recipes.course import part_of_a_dish
-from kairos.meals.recipes.foods import canonical_food
 from kairos.meals.understanding import dish_words, read_message
+from kairos.recipes.course import part_of_a_dish
+from kairos.recipes.foods import canonical_food
 
 TITLES = [
     "Spaghetti alla Bolognese", "Chicken Alfredo", "Basic Lasagna", "Vegetable Lasagne",

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import text
 
 from kairos.meals.dish_search import CachedRecipeRepository
-from kairos.meals.recipes import CookConstraints, RecipeRepository
+from kairos.recipes import CookConstraints, RecipeRepository
 
 PEANUTS = CookConstraints(allergens={"peanuts": "anaphylactic", "dairy": "severe"})
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kairos.meals.equipment import equipment_fit, equipment_notes
-from kairos.meals.recipes.derive import derive_recipe
+from kairos.recipes.derive import derive_recipe
 
 
 def _recipe(title: str, steps: list[str]) -> Any:

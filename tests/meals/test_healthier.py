@@ -23,12 +23,12 @@ from kairos.meals.context import Context
 from kairos.meals.healthier import meal_message
 from kairos.meals.healthier_audit import audit_healthier, beats_usual
 from kairos.meals.recipe_output import adapted_for, meal_recipe
-from kairos.meals.recipes import CookConstraints, Recipe
-from kairos.meals.recipes.derive import derive_recipe
 from kairos.meals.schemas import Suggestion
 from kairos.meals.suggest import meal_suggestions
 from kairos.meals.understanding import read_message
 from kairos.profiles.schemas import UserPublic
+from kairos.recipes import CookConstraints, Recipe
+from kairos.recipes.derive import derive_recipe
 
 NUMBER = re.compile(r"\d+(?:\.\d+)?\s*(?:kcal|mg|g)\b|/\s*100")
 USUAL = {"calories": "500 kcal", "saturatedFatContent": "6 g", "sugarContent": "8 g",

@@ -3,8 +3,8 @@ Ana is the vegan (issue 37: household wording blamed the cook for a member's die
 
 from __future__ import annotations
 
-from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Refusal, adapt_recipe
-from kairos.meals.recipes.derive import derive_recipe
+from kairos.recipes import AdaptedRecipe, CookConstraints, Refusal, adapt_recipe
+from kairos.recipes.derive import derive_recipe
 
 HOUSEHOLD = CookConstraints(
     allergens={"peanuts": "anaphylactic"},

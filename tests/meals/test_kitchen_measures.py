@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from kairos.meals.recipes.derive import derive_recipe
-from kairos.meals.recipes.display import format_amount, scaled_amount
-from kairos.meals.recipes.step_amounts import adapt_step
-from kairos.meals.recipes.steps import rewrite_steps
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.display import format_amount, scaled_amount
+from kairos.recipes.step_amounts import adapt_step
+from kairos.recipes.steps import rewrite_steps
 
 
 @pytest.mark.parametrize(

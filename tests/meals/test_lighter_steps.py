@@ -5,8 +5,8 @@ after it go, and the steps after the frying (a gravy, serving) stay."""
 from __future__ import annotations
 
 from kairos.meals.lighter import lighter_steps
-from kairos.meals.recipes.models import AdaptedStep
-from kairos.meals.recipes.tags import METHODS
+from kairos.recipes.models import AdaptedStep
+from kairos.recipes.tags import METHODS
 
 METHOD = "oven-fry instead of deep-frying: coat the pieces as written and bake at 220 °C"
 STEPS = [

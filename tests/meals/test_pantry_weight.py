@@ -4,9 +4,9 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 from __future__ import annotations
 
 from kairos.meals.pantry_words import pantry_message
-from kairos.meals.recipes.derive import derive_recipe
-from kairos.meals.recipes.models import Recipe
-from kairos.meals.recipes.pantry import (
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.models import Recipe
+from kairos.recipes.pantry import (
     main_uses,
     pantry_forms,
     pantry_order,

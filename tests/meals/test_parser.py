@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kairos.evals.meals_parser import load_labelled_lines, score_parser
-from kairos.meals.recipes.parser import parse_ingredient
-from kairos.meals.recipes.units import to_metric
+from kairos.recipes.parser import parse_ingredient
+from kairos.recipes.units import to_metric
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ well browned. Pour off excess fat, then stir in flour")."""
 
 from __future__ import annotations
 
-from kairos.meals.recipes import CookConstraints, Refusal, adapt_recipe
-from kairos.meals.recipes.derive import derive_recipe
+from kairos.recipes import CookConstraints, Refusal, adapt_recipe
+from kairos.recipes.derive import derive_recipe
 
 VEGAN = CookConstraints(diets=("vegan",))
 

@@ -4,10 +4,10 @@ still checked, and the tortillas of enchiladas stay tortillas for a coeliac (iss
 
 from __future__ import annotations
 
-from kairos.meals.recipes import CookConstraints, Refusal, adapt_recipe, remaining_hazards
-from kairos.meals.recipes.derive import derive_recipe
-from kairos.meals.recipes.reading import hazards_in
 from kairos.meals.understanding import read_message
+from kairos.recipes import CookConstraints, Refusal, adapt_recipe, remaining_hazards
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.reading import hazards_in
 
 SALMON = derive_recipe(
     {"recipe_id": "t-salmon", "title": "Miso Honey Glazed Salmon", "yields": "2 servings",

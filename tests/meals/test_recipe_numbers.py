@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kairos.meals.recipes import AdaptedRecipe, CookConstraints, adapt_recipe
-from kairos.meals.recipes.derive import derive_recipe
-from kairos.meals.recipes.display import format_amount
+from kairos.recipes import AdaptedRecipe, CookConstraints, adapt_recipe
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.display import format_amount
 
 _IMPERIAL = re.compile(
     r"\d\s*(?:°\s*F|degrees\s*F)\b|\b[3-5]\d\d\s*degrees\b|\binch|\bcups?\b(?!\s+(?:muffin))|"

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from kairos.errors import NotFound
-from kairos.meals.recipes import CookConstraints, RecipeRepository
-from kairos.meals.recipes.adapt import remaining_hazards
-from kairos.meals.recipes.pantry import pantry_order
+from kairos.recipes import CookConstraints, RecipeRepository
+from kairos.recipes.adapt import remaining_hazards
+from kairos.recipes.pantry import pantry_order
 
 
 async def test_similar_dishes_are_real_recipes_of_the_dish(runtime: Any) -> None:

@@ -10,11 +10,11 @@ from datetime import UTC, datetime
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.meals.context import Context
-from kairos.meals.recipes import CookConstraints
-from kairos.meals.recipes.derive import derive_recipe
 from kairos.meals.suggest import meal_suggestions
 from kairos.meals.understanding import read_message
 from kairos.profiles.schemas import UserPublic
+from kairos.recipes import CookConstraints
+from kairos.recipes.derive import derive_recipe
 
 
 def _context(text: str) -> Context:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kairos.meals.recipes.derive import derive_recipe
+from kairos.recipes.derive import derive_recipe
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "data" / "sample" / "recipes" / "recipes.jsonl.gz"

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from kairos.meals.recipes.step_amounts import adapt_step
+from kairos.recipes.step_amounts import adapt_step
 
 _NOT_METRIC = re.compile(
     r"\d\s*(?:°|º|˚|degrees?)?\s*F(?:ahrenheit)?\b|\b[3-5]\d\d\s*(?:°|º|˚|degrees?\b)(?!\s*C)|"

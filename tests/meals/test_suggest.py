@@ -13,10 +13,10 @@ from kairos.core.fit_scorer import TastePreferences
 from kairos.meals.context import Context
 from kairos.meals.dish_search import CachedRecipeRepository
 from kairos.meals.gate import final_check
-from kairos.meals.recipes import CookConstraints, adapt_recipe
 from kairos.meals.suggest import HEALTHIER_POINTS, KNOWN_SERVINGS_POINTS, meal_suggestions
 from kairos.meals.understanding import read_message
 from kairos.profiles.schemas import UserPublic
+from kairos.recipes import CookConstraints, adapt_recipe
 
 NOW = datetime.now(UTC)
 

@@ -4,8 +4,8 @@ sauce -> sunflower seeds", a biscuit mix -> soured oat milk); the food on its ow
 
 from __future__ import annotations
 
-from kairos.meals.recipes import AdaptedRecipe, CookConstraints, Refusal, adapt_recipe
-from kairos.meals.recipes.derive import derive_recipe
+from kairos.recipes import AdaptedRecipe, CookConstraints, Refusal, adapt_recipe
+from kairos.recipes.derive import derive_recipe
 
 
 def _adapt(lines: list[str], constraints: CookConstraints) -> AdaptedRecipe | Refusal:

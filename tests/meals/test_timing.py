@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from kairos.meals.recipes.tags import estimate_minutes
-from kairos.meals.recipes.timing import TimeSplit, split_time, time_text
+from kairos.recipes.tags import estimate_minutes
+from kairos.recipes.timing import TimeSplit, split_time, time_text
 
 
 def test_an_overnight_marinade_is_said_apart_from_the_cooking() -> None:

@@ -32,9 +32,9 @@ from kairos.core.lexicon import CANONICAL_ALLERGENS
 from kairos.evals.gate import Figure
 from kairos.evals.meals_parser import load_labelled_lines, score_parser
 from kairos.ingest.recipes import read_recipe_rows
-from kairos.meals.recipes import CookConstraints, Recipe, Refusal, adapt_recipe
-from kairos.meals.recipes.derive import derive_recipe
-from kairos.meals.recipes.parser import parse_ingredient
+from kairos.recipes import CookConstraints, Recipe, Refusal, adapt_recipe
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.parser import parse_ingredient
 
 __all__ = ["MealsReport", "evaluate_meals", "meals_figures", "render_meals_report"]
 

@@ -13,7 +13,7 @@ from typing import Any
 __all__ = ["LabelledLine", "ParserScore", "load_labelled_lines", "normalise_item", "score_parser"]
 
 ParseFn = Callable[[str], tuple[float | None, str | None, str]]
-"""line -> (quantity, unit as a canonical name of `kairos.meals.recipes.units`, item)."""
+"""line -> (quantity, unit as a canonical name of `kairos.recipes.units`, item)."""
 
 _PUNCTUATION = re.compile(r"[^\w\s\-'’]")
 

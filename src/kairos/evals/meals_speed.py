@@ -31,9 +31,9 @@ from kairos.evals.gate import Figure
 from kairos.evals.scratch import Build, cache_root, digest, ready_info, scratch_runtime
 from kairos.ingest.embedding_phase import load_embedding_file
 from kairos.ingest.recipes import ingest_recipes, read_recipe_rows
-from kairos.meals.recipes.derive import derive_recipe
 from kairos.profiles.cook import CookProfile, HouseholdMember
 from kairos.profiles.schemas import UserCreate
+from kairos.recipes.derive import derive_recipe
 from kairos.registry import install_products
 from kairos.runtime import SAMPLE_EMBEDDINGS, Runtime
 

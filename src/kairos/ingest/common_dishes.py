@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from kairos.meals.recipes.course import part_of_a_dish
+from kairos.recipes.course import part_of_a_dish
 
 __all__ = ["Dish", "common_dishes", "coverage", "dish_score", "names_dish"]
 

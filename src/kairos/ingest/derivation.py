@@ -31,9 +31,12 @@ logger = logging.getLogger(__name__)
 DERIVATION_KEY: Final = "derivation_version"
 DERIVING_MODULES: Final = (
     "kairos.core.lexicon",
+    "kairos.core.lexicon_forms",
+    "kairos.core.lexicon_layers",
     "kairos.core.word_parts",
     "kairos.core.allergen_detection",
     "kairos.core.place_allergens",
+    "kairos.core.place_allergen_tables",
     "kairos.core.place_kinds",
     "kairos.core.traits",
     "kairos.core.vibes",
@@ -42,10 +45,12 @@ DERIVING_MODULES: Final = (
     "kairos.core.allergen_spelling",
     "kairos.text.aspect_lexicon",
     "kairos.text.aspects",
+    "kairos.text.aspect_reading",
     "kairos.ingest.writer",
     "kairos.ingest.locality",
     "kairos.core.opening_hours",
     "kairos.core.hours_text",
+    "kairos.core.hours_tokens",
     "kairos.ingest.poi_hours",
     "kairos.ingest.poi_derived",
 )

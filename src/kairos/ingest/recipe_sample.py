@@ -19,7 +19,7 @@ import numpy as np
 
 from kairos.ingest.common_dishes import common_dishes, dish_score
 from kairos.ingest.recipes import read_recipe_rows
-from kairos.meals.recipes.derive import derive_recipe, embedding_text
+from kairos.recipes.derive import derive_recipe, embedding_text
 from kairos.text.embeddings import EmbeddingProvider, content_hash
 
 __all__ = ["cut_recipe_sample"]

@@ -20,8 +20,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kairos.ingest.adapters.jsonl import find_file, open_text
 from kairos.ingest.runner import NoProgress, ProgressSink
-from kairos.meals.recipes.derive import content_hash, derive_recipe, embedding_text, normalise_title
-from kairos.meals.recipes.models import Recipe
+from kairos.recipes.derive import content_hash, derive_recipe, embedding_text, normalise_title
+from kairos.recipes.models import Recipe
 from kairos.store.database import Database
 from kairos.store.tables import EmbeddingCache, RecipeIngredient
 from kairos.store.tables import Recipe as RecipeRow

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from kairos.meals.recipes.display import format_amount, kitchen_round
-from kairos.meals.recipes.models import AdaptedIngredient, AdaptedRecipe
 from kairos.meals.understanding import read_message
+from kairos.recipes.display import format_amount, kitchen_round
+from kairos.recipes.models import AdaptedIngredient, AdaptedRecipe
 
 __all__ = ["Adjustment", "adjust_recipe", "changes_in", "is_hot", "read_adjustment"]
 

@@ -14,9 +14,9 @@ from kairos.core.allergy_warnings import display_name
 from kairos.meals.context import Context
 from kairos.meals.dish_knowledge import known_dish
 from kairos.meals.dish_search import Candidate
-from kairos.meals.recipes.constraints import CookConstraints
 from kairos.meals.schemas import Suggestion
 from kairos.meals.suggest import NEAREST_DISH, meal_suggestions
+from kairos.recipes.constraints import CookConstraints
 
 __all__ = ["family_query", "left_out_note", "merged", "safe_alternatives"]
 

@@ -29,7 +29,6 @@ from kairos.meals.pantry_words import pantry_message
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
-from kairos.meals.recipes.course import part_of_a_dish
 from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
 from kairos.meals.suggest import (
     PANTRY_SUGGESTIONS,
@@ -40,6 +39,7 @@ from kairos.meals.suggest import (
 from kairos.meals.understanding import MealInput, read_message
 from kairos.pipeline.events import Result, TurnEvent
 from kairos.profiles.schemas import UserPublic
+from kairos.recipes.course import part_of_a_dish
 from kairos.settings import Settings
 from kairos.store.meals import MealStore, StoredSession
 from kairos.text.embeddings import EmbeddingProvider

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.meals.recipes import CookConstraints
-from kairos.meals.recipes.models import Skill, Units
-from kairos.meals.recipes.tags import EQUIPMENT
 from kairos.meals.schemas import CoachContext
 from kairos.meals.understanding import MealInput
 from kairos.pipeline.safety import Person, group_profile
 from kairos.profiles.schemas import UserPublic
+from kairos.recipes import CookConstraints
+from kairos.recipes.models import Skill, Units
+from kairos.recipes.tags import EQUIPMENT
 
 __all__ = ["Context", "build_constraints", "household_profile"]
 

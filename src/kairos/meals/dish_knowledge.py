@@ -51,7 +51,7 @@ def _words(text: str) -> str:
 
 @cache
 def _data() -> dict[str, Any]:
-    path = resources.files("kairos.meals.recipes").joinpath("data").joinpath("world_dishes.toml")
+    path = resources.files("kairos.recipes").joinpath("data").joinpath("world_dishes.toml")
     with path.open("rb") as handle:
         return tomllib.load(handle)
 

@@ -31,11 +31,11 @@ from kairos.meals.dish_words import (
     title_names,
     title_words,
 )
-from kairos.meals.recipes import CookConstraints, Recipe, RecipeRepository
-from kairos.meals.recipes.reading import prime_readings
-from kairos.meals.recipes.repository import TITLE_BONUS
-from kairos.meals.recipes.units import warm_units
 from kairos.meals.understanding import dish_words
+from kairos.recipes import CookConstraints, Recipe, RecipeRepository
+from kairos.recipes.reading import prime_readings
+from kairos.recipes.repository import TITLE_BONUS
+from kairos.recipes.units import warm_units
 
 __all__ = ["CachedRecipeRepository", "Candidate"]
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.meals.recipes import Recipe
+from kairos.recipes import Recipe
 
 __all__ = ["equipment_fit", "equipment_notes"]
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from kairos.meals.recipes import AdaptedRecipe, CookConstraints, remaining_hazards
-from kairos.meals.recipes.adapt import hazard_reason
 from kairos.pipeline.safety import AllergyCheck, Person, UnsafeToShow, recipe_check
+from kairos.recipes import AdaptedRecipe, CookConstraints, remaining_hazards
+from kairos.recipes.adapt import hazard_reason
 
 __all__ = ["final_check", "final_lines", "text_hazards"]
 

@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from kairos.meals.recipes.models import AdaptedRecipe, Nutrition, Recipe
 from kairos.meals.schemas import HealthierBy, MeasureComparison, Suggestion
+from kairos.recipes.models import AdaptedRecipe, Nutrition, Recipe
 
 __all__ = [
     "MIN_USUAL",

@@ -30,12 +30,12 @@ from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.ingest.recipes import read_recipe_rows
 from kairos.meals.context import Context
-from kairos.meals.recipes import CookConstraints
-from kairos.meals.recipes.derive import derive_recipe
-from kairos.meals.recipes.models import Recipe
 from kairos.meals.suggest import meal_suggestions
 from kairos.meals.understanding import read_message
 from kairos.profiles.schemas import UserPublic
+from kairos.recipes import CookConstraints
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.models import Recipe
 
 __all__ = ["DISHES", "audit_healthier", "audit_method_tags", "load_catalogue"]
 

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.context import Context
-from kairos.meals.recipes.foods import food_groups
-from kairos.meals.recipes.models import AdaptedRecipe, AdaptedStep, Recipe, Units
-from kairos.meals.recipes.tags import METHODS
 from kairos.meals.schemas import HealthierBy
+from kairos.recipes.foods import food_groups
+from kairos.recipes.models import AdaptedRecipe, AdaptedStep, Recipe, Units
+from kairos.recipes.tags import METHODS
 
 __all__ = [
     "lighter_method",

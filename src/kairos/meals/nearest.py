@@ -27,9 +27,9 @@ from kairos.meals.dish_knowledge import (
     same_kind,
 )
 from kairos.meals.dish_words import shared_words
-from kairos.meals.recipes import Recipe
-from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
-from kairos.meals.recipes.pantry import main_uses, used_items
+from kairos.recipes import Recipe
+from kairos.recipes.foods import canonical_food, food_groups, food_table
+from kairos.recipes.pantry import main_uses, used_items
 
 __all__ = [
     "dish_foods", "made_of_named_foods", "name_foods", "nearest_key", "nearest_reason",

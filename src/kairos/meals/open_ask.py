@@ -20,9 +20,9 @@ from kairos.meals.adjust import is_hot
 from kairos.meals.context import Context
 from kairos.meals.dish_search import Candidate
 from kairos.meals.nearest import recipe_foods
-from kairos.meals.recipes import Recipe
-from kairos.meals.recipes.course import is_meal
-from kairos.meals.recipes.foods import canonical_food, food_groups
+from kairos.recipes import Recipe
+from kairos.recipes.course import is_meal
+from kairos.recipes.foods import canonical_food, food_groups
 
 __all__ = ["OPEN_QUERIES", "balanced_dinners", "open_message"]
 

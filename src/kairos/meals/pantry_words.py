@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kairos.meals.recipes.foods import canonical_food
+from kairos.recipes.foods import canonical_food
 
 __all__ = ["pantry_message", "pantry_text"]
 

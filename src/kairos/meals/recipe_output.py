@@ -17,11 +17,11 @@ from kairos.meals.context import Context
 from kairos.meals.equipment import equipment_notes
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import nutrition_text
-from kairos.meals.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
-from kairos.meals.recipes.timing import split_time, time_text
 from kairos.meals.schemas import MealRecipe
 from kairos.meals.suggest import tags_of
 from kairos.pipeline.safety import AllergyCheck
+from kairos.recipes import AdaptedRecipe, Recipe, Refusal, adapt_recipe
+from kairos.recipes.timing import split_time, time_text
 
 __all__ = ["adapted_for", "meal_recipe"]
 

@@ -10,7 +10,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from kairos.core.stored_text import StoredText
-from kairos.meals.recipes.models import (
+from kairos.pipeline.safety import AllergyCheck
+from kairos.recipes.models import (
     AdaptedIngredient,
     AdaptedStep,
     Difficulty,
@@ -19,7 +20,6 @@ from kairos.meals.recipes.models import (
     Substitution,
     Units,
 )
-from kairos.pipeline.safety import AllergyCheck
 
 __all__ = [
     "CoachAnswer",

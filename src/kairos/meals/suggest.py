@@ -32,21 +32,21 @@ from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, made_of_named_foods, nearest_key, nearest_reason
 from kairos.meals.pantry_words import pantry_text
-from kairos.meals.recipes import CookConstraints, adapt_recipe, remaining_hazards
-from kairos.meals.recipes.amounts import amounts_first, without_amounts
-from kairos.meals.recipes.course import is_meal
-from kairos.meals.recipes.models import (
+from kairos.meals.schemas import PantryUse, Suggestion
+from kairos.meals.variants import variant_note
+from kairos.pipeline.safety import AllergyCheck
+from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
+from kairos.recipes.amounts import amounts_first, without_amounts
+from kairos.recipes.course import is_meal
+from kairos.recipes.models import (
     AdaptedRecipe,
     PantryMatch,
     PantryMatches,
     Recipe,
     Refusal,
 )
-from kairos.meals.recipes.pantry import pantry_order
-from kairos.meals.recipes.timing import split_time, time_text
-from kairos.meals.schemas import PantryUse, Suggestion
-from kairos.meals.variants import variant_note
-from kairos.pipeline.safety import AllergyCheck
+from kairos.recipes.pantry import pantry_order
+from kairos.recipes.timing import split_time, time_text
 
 __all__ = [
     "MEAL_SUGGESTIONS",

@@ -15,7 +15,7 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, Field
 
-from kairos.meals.recipes import parse_ingredient
+from kairos.recipes import parse_ingredient
 from kairos.text.query.numbers import extract_numbers
 from kairos.text.query.when import extract_when
 

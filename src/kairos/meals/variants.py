@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
+from kairos.recipes.foods import canonical_food, food_groups, food_table
 
 __all__ = ["variant_note", "variant_words"]
 

@@ -9,7 +9,7 @@ from typing import Final
 
 from kairos.core.allergens import Severity
 from kairos.core.allergy_warnings import display_name
-from kairos.meals.recipes.reading import Hazard
+from kairos.recipes.reading import Hazard
 
 __all__ = ["LABELS", "hazard_reason", "reasons"]
 

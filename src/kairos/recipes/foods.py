@@ -86,7 +86,7 @@ class FoodTable:
 
 @cache
 def food_table() -> FoodTable:
-    path = resources.files("kairos.meals.recipes").joinpath("data").joinpath("foods.toml")
+    path = resources.files("kairos.recipes").joinpath("data").joinpath("foods.toml")
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     canonical: dict[str, str] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from kairos.meals.recipes.models import Units
+from kairos.recipes.models import Units
 
 __all__ = ["GLYPHS", "NUMBER", "lengths", "number_value"]
 

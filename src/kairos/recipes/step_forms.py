@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
-from kairos.meals.recipes.foods import canonical_food, food_groups
+from kairos.recipes.foods import canonical_food, food_groups
 
 __all__ = ["kind_words", "kinds_of", "plural_of", "same_word", "without_meat_cooking", "word_forms"]
 

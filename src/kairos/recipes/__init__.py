@@ -27,9 +27,9 @@ The interface the coach codes against (everything else in this package is intern
 - `parse_ingredient(line) -> ParsedIngredient` — the ingredient-line parser.
 """
 
-from kairos.meals.recipes.adapt import adapt_recipe, remaining_hazards
-from kairos.meals.recipes.constraints import CookConstraints
-from kairos.meals.recipes.models import (
+from kairos.recipes.adapt import adapt_recipe, remaining_hazards
+from kairos.recipes.constraints import CookConstraints
+from kairos.recipes.models import (
     AdaptedIngredient,
     AdaptedRecipe,
     AdaptedStep,
@@ -45,8 +45,8 @@ from kairos.meals.recipes.models import (
     Refusal,
     Substitution,
 )
-from kairos.meals.recipes.parser import parse_ingredient
-from kairos.meals.recipes.repository import RecipeRepository
+from kairos.recipes.parser import parse_ingredient
+from kairos.recipes.repository import RecipeRepository
 
 __all__ = [
     "AdaptedIngredient",

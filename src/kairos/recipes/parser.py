@@ -17,8 +17,8 @@ import html
 import re
 from typing import Final
 
-from kairos.meals.recipes.models import ParsedIngredient
-from kairos.meals.recipes.units import CASED_ALIASES, UNIT_ALIASES, unit_kind
+from kairos.recipes.models import ParsedIngredient
+from kairos.recipes.units import CASED_ALIASES, UNIT_ALIASES, unit_kind
 
 __all__ = ["parse_amount", "parse_ingredient"]
 

@@ -4,7 +4,7 @@ as written: it is said so wherever it is offered, and ranked after recipes with 
 
 from __future__ import annotations
 
-from kairos.meals.recipes.models import Recipe
+from kairos.recipes.models import Recipe
 
 __all__ = ["amounts_first", "amounts_note", "without_amounts"]
 

@@ -16,7 +16,7 @@ weigh at least `MAIN_SHARE` of the recipe's weighed lines, or, its amount unweig
 when it is a protein, a starch or a vegetable that is not an aromatic ("1 onion", "2 cloves
 garlic" season a dish; they do not make it). Recipes rank (`pantry_order`) by how many of the
 cook's items they use as main ingredients, less one when they send the cook out for more than
-`MANY_MISSING` foods; then by the weight of those main items (less a protein's past it) (a protein over a vegetable: a
+`MANY_MISSING` foods; then by the weight of those main items (a protein over a vegetable: a
 chickpea stew before a spinach lasagna); then by the fewest other proteins to buy (a frittata of
 the cook's eggs and spinach before egg muffins that need sausage); then the fewest foods to buy.
 """
@@ -27,9 +27,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Final
 
-from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
-from kairos.meals.recipes.models import Recipe
-from kairos.meals.recipes.servings_estimate import line_grams
+from kairos.recipes.foods import canonical_food, food_groups, food_table
+from kairos.recipes.models import Recipe
+from kairos.recipes.servings_estimate import line_grams
 
 __all__ = [
     "main_item", "main_uses", "pantry_forms", "pantry_order", "pantry_weight", "used_items",

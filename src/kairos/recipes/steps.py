@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
-from kairos.meals.recipes.constraints import CookConstraints
-from kairos.meals.recipes.models import Substitution
-from kairos.meals.recipes.reading import Hazard, hazards_in, tolerated
-from kairos.meals.recipes.step_forms import plural_of, same_word, word_forms
-from kairos.meals.recipes.substitutions import (
+from kairos.recipes.constraints import CookConstraints
+from kairos.recipes.models import Substitution
+from kairos.recipes.reading import Hazard, hazards_in, tolerated
+from kairos.recipes.step_forms import plural_of, same_word, word_forms
+from kairos.recipes.substitutions import (
     choose_substitute,
     find_rules,
     plays,

@@ -7,8 +7,8 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from kairos.meals.recipes.models import IngredientLine, Units
-from kairos.meals.recipes.units import (
+from kairos.recipes.models import IngredientLine, Units
+from kairos.recipes.units import (
     UNIT_ALIASES,
     display_unit,
     to_imperial,

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.meals.recipes.models import Skill
+from kairos.recipes.models import Skill
 
 __all__ = ["GLOSSARY", "explain_steps"]
 

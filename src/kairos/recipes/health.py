@@ -25,8 +25,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from kairos.meals.recipes.foods import food_groups
-from kairos.meals.recipes.models import HealthScore, IngredientLine, Nutrition
+from kairos.recipes.foods import food_groups
+from kairos.recipes.models import HealthScore, IngredientLine, Nutrition
 
 __all__ = ["health_score", "parse_nutrition"]
 

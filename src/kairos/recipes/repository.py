@@ -25,12 +25,12 @@ import numpy as np
 from sqlalchemy import select, text
 
 from kairos.errors import NotFound
-from kairos.meals.recipes.adapt import adapt_recipe
-from kairos.meals.recipes.constraints import CookConstraints
-from kairos.meals.recipes.course import is_meal, wants_baking
-from kairos.meals.recipes.foods import canonical_food, food_groups, food_table
-from kairos.meals.recipes.health import health_score
-from kairos.meals.recipes.models import (
+from kairos.recipes.adapt import adapt_recipe
+from kairos.recipes.constraints import CookConstraints
+from kairos.recipes.course import is_meal, wants_baking
+from kairos.recipes.foods import canonical_food, food_groups, food_table
+from kairos.recipes.health import health_score
+from kairos.recipes.models import (
     AdaptedRecipe,
     IngredientLine,
     Matches,
@@ -41,7 +41,7 @@ from kairos.meals.recipes.models import (
     RecipeMatch,
     Refusal,
 )
-from kairos.meals.recipes.pantry import (
+from kairos.recipes.pantry import (
     main_item,
     main_uses,
     pantry_forms,

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from kairos.meals.recipes.models import Difficulty, IngredientLine
-from kairos.meals.recipes.reading import DIET_RULES, animal_groups
+from kairos.recipes.models import Difficulty, IngredientLine
+from kairos.recipes.reading import DIET_RULES, animal_groups
 
 __all__ = [
     "EQUIPMENT",

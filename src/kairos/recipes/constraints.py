@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 from kairos.core.allergens import SEVERITY_RISK, Severity, expand_allergen
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.diets import canonical_diet
-from kairos.meals.recipes.models import Skill
+from kairos.recipes.models import Skill
 
 __all__ = ["CookConstraints"]
 

@@ -19,8 +19,8 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.meals.recipes.models import ParsedIngredient
-from kairos.meals.recipes.units import UNIT_ALIASES, convert, unit_kind
+from kairos.recipes.models import ParsedIngredient
+from kairos.recipes.units import UNIT_ALIASES, convert, unit_kind
 
 __all__ = [
     "MIN_WEIGHED", "PACKAGE_GRAMS", "PORTION_GRAMS", "baked_whole", "servings_from_amounts",

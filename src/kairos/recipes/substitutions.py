@@ -56,7 +56,7 @@ class SubstitutionRule:
 
 @cache
 def rules() -> tuple[SubstitutionRule, ...]:
-    path = resources.files("kairos.meals.recipes").joinpath("data").joinpath("substitutions.toml")
+    path = resources.files("kairos.recipes").joinpath("data").joinpath("substitutions.toml")
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     return tuple(

@@ -20,9 +20,9 @@ from kairos.core.allergen_detection import AllergenMention as Mention
 from kairos.core.allergen_detection import detect_allergens
 from kairos.core.allergens import is_canonical, lactose_free_for_intolerance
 from kairos.core.lexicon import custom_lexicon, food_lexicon
-from kairos.meals.recipes.foods import canonical_food, food_table
-from kairos.meals.recipes.models import IngredientLine, ParsedIngredient
-from kairos.meals.recipes.units import to_metric
+from kairos.recipes.foods import canonical_food, food_table
+from kairos.recipes.models import IngredientLine, ParsedIngredient
+from kairos.recipes.units import to_metric
 
 __all__ = [
     "DIET_RULES",

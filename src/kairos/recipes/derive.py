@@ -15,12 +15,12 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from kairos.meals.recipes.health import health_score, parse_nutrition
-from kairos.meals.recipes.models import IngredientLine, Recipe
-from kairos.meals.recipes.parser import parse_ingredient
-from kairos.meals.recipes.reading import read_line
-from kairos.meals.recipes.source_text import clean_ingredient_text, clean_step_text
-from kairos.meals.recipes.tags import (
+from kairos.recipes.health import health_score, parse_nutrition
+from kairos.recipes.models import IngredientLine, Recipe
+from kairos.recipes.parser import parse_ingredient
+from kairos.recipes.reading import read_line
+from kairos.recipes.source_text import clean_ingredient_text, clean_step_text
+from kairos.recipes.tags import (
     derive_diets,
     derive_difficulty,
     derive_equipment,

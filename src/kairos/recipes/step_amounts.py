@@ -18,17 +18,17 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from kairos.meals.recipes.display import (
+from kairos.recipes.display import (
     format_amount,
     grams_per_ml,
     kitchen_measure,
     kitchen_round,
     litres,
 )
-from kairos.meals.recipes.models import ParsedIngredient, Units
-from kairos.meals.recipes.servings_estimate import baked_whole, servings_from_amounts
-from kairos.meals.recipes.step_lengths import NUMBER, lengths, number_value
-from kairos.meals.recipes.units import UNIT_ALIASES, to_imperial, to_metric
+from kairos.recipes.models import ParsedIngredient, Units
+from kairos.recipes.servings_estimate import baked_whole, servings_from_amounts
+from kairos.recipes.step_lengths import NUMBER, lengths, number_value
+from kairos.recipes.units import UNIT_ALIASES, to_imperial, to_metric
 
 __all__ = [
     "adapt_step",

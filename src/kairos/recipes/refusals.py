@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.allergy_warnings import display_name
-from kairos.meals.recipes.constraints import CookConstraints
-from kairos.meals.recipes.models import Recipe, Refusal
-from kairos.meals.recipes.reading import Hazard, hazards_in
-from kairos.meals.recipes.reasons import hazard_reason
-from kairos.meals.recipes.substitutions import find_rules
+from kairos.recipes.constraints import CookConstraints
+from kairos.recipes.models import Recipe, Refusal
+from kairos.recipes.reading import Hazard, hazards_in
+from kairos.recipes.reasons import hazard_reason
+from kairos.recipes.substitutions import find_rules
 
 __all__ = ["anaphylactic_dish", "article", "refuse"]
 

@@ -19,10 +19,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
-from kairos.meals.recipes.amounts import amounts_note
-from kairos.meals.recipes.constraints import CookConstraints
-from kairos.meals.recipes.display import format_amount, scaled_amount
-from kairos.meals.recipes.models import (
+from kairos.recipes.amounts import amounts_note
+from kairos.recipes.constraints import CookConstraints
+from kairos.recipes.display import format_amount, scaled_amount
+from kairos.recipes.models import (
     AdaptedIngredient,
     AdaptedRecipe,
     IngredientLine,
@@ -32,19 +32,19 @@ from kairos.meals.recipes.models import (
     Substitution,
     Units,
 )
-from kairos.meals.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
-from kairos.meals.recipes.reasons import LABELS, hazard_reason, reasons
-from kairos.meals.recipes.refusals import anaphylactic_dish, refuse
-from kairos.meals.recipes.skill import explain_steps
-from kairos.meals.recipes.step_amounts import (
+from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
+from kairos.recipes.reasons import LABELS, hazard_reason, reasons
+from kairos.recipes.refusals import anaphylactic_dish, refuse
+from kairos.recipes.skill import explain_steps
+from kairos.recipes.step_amounts import (
     adapt_step,
     clean_preparation,
     convert_measures,
     servings_plan,
 )
-from kairos.meals.recipes.step_forms import kind_words, kinds_of, without_meat_cooking
-from kairos.meals.recipes.steps import rewrite_steps, step_warnings
-from kairos.meals.recipes.substitutions import (
+from kairos.recipes.step_forms import kind_words, kinds_of, without_meat_cooking
+from kairos.recipes.steps import rewrite_steps, step_warnings
+from kairos.recipes.substitutions import (
     SubstitutionRule,
     choose_substitute,
     find_rules,
@@ -52,7 +52,7 @@ from kairos.meals.recipes.substitutions import (
     role_needed,
     short_name,
 )
-from kairos.meals.recipes.units import unit_kind
+from kairos.recipes.units import unit_kind
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from kairos.meals.recipes.models import Recipe
+from kairos.recipes.models import Recipe
 
 __all__ = ["PART_OF_A_DISH", "is_meal", "part_of_a_dish", "wants_baking"]
 
