@@ -73,3 +73,33 @@ def test_a_shop_that_sells_food_is_told_apart() -> None:
     assert is_store(["gas stations", "fast food"])
     assert not is_store(["beer, wine & spirits", "american (new)"])
     assert kind_of(["restaurants", "ethnic grocery", "food"]) == "market"
+
+
+_SEGWAY = [
+    "gluten-free", "hotels & travel", "restaurants", "historical tours", "italian",
+    "american (new)", "contractors", "art tours", "tours", "home services",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("categories", "kind"),
+    [
+        # a tour company Yelp also tags with a cuisine is a tour ("italian in boston" found it)
+        (_SEGWAY, "tour"),
+        (["pizza", "tours", "walking tours", "food tours", "historical tours"], "tour"),
+        (["bike rentals", "motorcycle rental", "cafes", "scooter tours", "tours"], "tour"),
+        (["taxis", "transportation", "pizza", "airport shuttles"], "other"),
+        (["vietnamese", "it services & computer repair", "mobile phone repair"], "other"),
+        # one stray tag, a hotel, or the catering trades restaurants carry: still restaurants
+        (["pizza", "automotive", "auto repair", "salad", "chicken wings"], "restaurant"),
+        (["chinese", "noodles", "tours", "hotels & travel"], "restaurant"),
+        (["italian", "hotels", "hotels & travel", "event planning & services"], "restaurant"),
+        (["seafood", "event planning & services", "party & event planning", "caterers"],
+         "restaurant"),
+        (["fondue", "real estate", "home services", "local services"], "restaurant"),
+    ],
+)  # fmt: skip
+def test_a_business_tagged_with_a_cuisine_is_not_a_restaurant(
+    categories: list[str], kind: str
+) -> None:
+    assert kind_of(categories) == kind

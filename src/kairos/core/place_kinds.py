@@ -154,6 +154,42 @@ def _names_a_service(category: str) -> bool:
     return not _SERVICE_WORDS.isdisjoint(category.replace("&", " ").split())
 
 
+# A business that is not a place to eat: a tour, a rental, a contractor, a taxi. Yelp tags a
+# few such places with a cuisine ("Boston Segway Tours": Italian, Historical Tours, Contractors).
+# Food trades (catering, event planning, delivery) and hotels are left out: restaurants carry
+# them (1,592 Yelp restaurants say "Event Planning & Services", hotel restaurants "Hotels").
+_BUSINESS_WORDS: Final = _SERVICE_WORDS | _set(
+    "tours, tour, segway, segways, contractors, transportation, taxis, shuttles, travel, agents"
+)
+_FOOD_TRADES: Final = _set(
+    "event planning & services, party & event planning, wedding planning, "
+    "food delivery services, couriers & delivery services, hotels & travel, home services, "
+    "local services"
+)
+
+
+def _names_a_business(category: str) -> bool:
+    words = category.replace("&", " ").replace("/", " ").split()
+    return category not in _FOOD_TRADES and not _BUSINESS_WORDS.isdisjoint(words)
+
+
+def run_as_business(categories: Iterable[str]) -> bool:
+    """More categories name a business that is not a place to eat (tours, rentals, travel
+    services, contractors) than name a cuisine or a dish: a Segway tour tagged "Italian" is a
+    tour. A restaurant with one stray tag ("Pizza, Auto Repair, Salad, Chicken Wings") stays
+    a restaurant; a tie too ("Mexican, Appliances & Repair")."""
+    cats = [c.strip().lower() for c in categories]
+    business = sum(_names_a_business(c) for c in cats)
+    meals = sum(
+        c not in _GENERIC
+        and not _not_a_meal(c)
+        and not _names_a_service(c)
+        and not _names_a_business(c)
+        for c in cats
+    )
+    return business > meals
+
+
 def is_kind_name(category: str) -> bool:
     """Whether a category only names a kind ("desserts", "bakeries", "cafe"): unlike "ice cream &
     frozen yogurt" or "donuts", a restaurant tagged so is not one."""
@@ -229,11 +265,14 @@ def kind_of(categories: Iterable[str]) -> str | None:
     cats = frozenset(c.strip().lower() for c in categories)
     if is_area_listing(cats):
         return "attraction"
-    if serves_meals(cats):
+    business = run_as_business(cats)
+    if serves_meals(cats) and not business:
         return "restaurant"
     for kind, members in _GROUPS:
         if cats & members:
             return kind
+    if business:
+        return "other"
     if cats & _GENERIC or (cats and cats <= _DIETS):
         return "restaurant"  # a source that only says "Restaurants" is taken at its word
     return None
