@@ -21,7 +21,14 @@ from kairos.core.notability import not_a_sight
 from kairos.venues import followups
 from kairos.venues.facts import Attributes
 from kairos.venues.leftout import left_out
-from kairos.venues.outing import LARGE_GROUP, a_brunch_counter, service, service_reason
+from kairos.venues.outing import (
+    LARGE_GROUP,
+    a_brunch_counter,
+    bar_led,
+    leads_a_meal,
+    service,
+    service_reason,
+)
 from kairos.venues.schemas import ExcludedVenue, ExclusionCause
 
 if TYPE_CHECKING:
@@ -58,19 +65,35 @@ def _cut(
     members: Sequence[str] = (),
     *,
     safety_first: bool = True,
+    fits: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
     """Leaves out the candidates `out` gives a reason for, when enough others stay — and,
     with `safety_first`, when enough of the others put no member at severe risk or none of
     those cut is such a venue (a vegetarian counter safe for everyone is not cut to leave
     two restaurants with a member's severe allergen); returns those that stayed although
-    `out` had a reason (ordered after the others)."""
+    `out` had a reason (ordered after the others). With `fits` (the venue is the kind of
+    place the outing needs), only the others that fit count toward `ENOUGH`: when too few
+    do, those cut that fit stay and those that do not are still left out (a dive bar and a
+    bank's café are no reason to drop every pricier restaurant from a lunch meeting)."""
     reasons = {c.place_id: r for c in fitted.candidates if (r := out(c))}
     if not reasons:
         return []
     kept = [c for c in fitted.candidates if c.place_id not in reasons]
     safe_kept = sum(not c.endangers for c in kept)
     safe_cut = any(not c.endangers for c in fitted.candidates if c.place_id in reasons)
-    if len(kept) < ENOUGH or (safety_first and safe_kept < ENOUGH and safe_cut):
+    short = len(kept) < ENOUGH or (safety_first and safe_kept < ENOUGH and safe_cut)
+    if not short and fits is not None and sum(map(fits, kept)) < ENOUGH:
+        stayed = [c for c in fitted.candidates if c.place_id in reasons and fits(c)]
+        if stayed:  # the fitting ones stay; those that fit no better are still left out
+            reasons = {i: r for i, r in reasons.items() if i not in {c.place_id for c in stayed}}
+            fitted.excluded += [
+                left_out(c.record.place, reasons[c.place_id], cause, members)
+                for c in fitted.candidates
+                if c.place_id in reasons
+            ]
+            fitted.candidates = kept + stayed
+            return stayed
+    if short:
         stayed = [c for c in fitted.candidates if c.place_id in reasons]
         fitted.candidates = kept + stayed
         return stayed
@@ -161,19 +184,31 @@ def fit(
             "capacity",
         )
     if "cheaper" in intent.asked.changes:
-        _cheaper(fitted, intent)
+
+        def fits(c: Candidate) -> bool:
+            p = c.record.place
+            return (
+                c.place_id not in fitted.counter_kept
+                and not c.endangers
+                and leads_a_meal(p, intent.activity, intent.said, size)
+                and not bar_led(p, intent.activity, intent.prompt)
+            )
+
+        _cheaper(fitted, intent, fits)
     if "quieter" in intent.asked.changes or intent.vibe == "quiet":
         _quieter(fitted, attrs)
     return fitted
 
 
-def _cheaper(fitted: Fitted, intent: Intent) -> None:
+def _cheaper(fitted: Fitted, intent: Intent, fits: Callable[[Candidate], bool]) -> None:
+    """Venues priced above the ceiling left out when at least `ENOUGH` cheaper ones fit the
+    outing (`fits`); else the pricier ones that fit stay, after the cheaper, and are said."""
     ceiling = intent.asked.ceiling or 0
     level = {
         c.place_id: followups.price_level(c.record.place.price_tier) for c in fitted.candidates
     }
     pricier = {i for i, lv in level.items() if lv is not None and lv > max(ceiling, 1)}
-    _cut(
+    stayed = _cut(
         fitted,
         lambda c: (
             f"{c.record.place.price_tier}: not cheaper than before"
@@ -181,7 +216,15 @@ def _cheaper(fitted: Fitted, intent: Intent) -> None:
             else None
         ),
         "budget",
+        fits=fits,
     )
+    cheaper_fit = sum(fits(c) for c in fitted.candidates if c.place_id not in pricier)
+    if stayed and cheaper_fit < ENOUGH:
+        outing = intent.outing or "this outing"
+        fitted.notes.append(
+            f"Only {cheaper_fit} cheaper venue(s) here are the kind of place {outing} needs: "
+            f"{len(stayed)} pricier one(s) that are stay, labelled by price."
+        )
     # cheaper first, unknown prices next, pricier (kept for want of others) last, by price
     fitted.candidates.sort(
         key=lambda c: (

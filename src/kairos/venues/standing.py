@@ -20,6 +20,7 @@ __all__ = [
     "SEVERE",
     "advised_against",
     "branches_after",
+    "diet_venue_shown",
     "diets_unmet",
     "endangers",
     "standing",
@@ -29,6 +30,11 @@ POOR_RATING: Final = 3.0
 RATED_BY: Final = 10
 SEVERE: Final = frozenset({"anaphylactic", "severe"})
 """A member's allergy this severe at a venue ranks it after every venue where no one's is."""
+HYGIENE: Final = frozenset({"inspection"})
+"""Critic flags about a venue's hygiene record: about the place, not a member's safety."""
+SHOWN_AT: Final = 3
+"""The rank a venue advised against for its hygiene record only is shown at, when it is the
+one venue meeting every member's diet and none above it does (`diet_venue_shown`)."""
 
 
 def advised_against(s: Scored) -> bool:
@@ -74,16 +80,18 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
     comes after the kind of place, the meal, a price over the budget and a poor rating, and
     before a price under the target, the occasion and quiet: "Ravi: no evidence of vegetarian
     options" on each of the top three, a vegetarian-listed pizzeria eighth for costing less
-    than "around $40 a head" (plans panel p31)."""
+    than "around $40 a head" (plans panel p31). A bar first, for a meal that asks for no
+    drink, comes before a price over the "cheaper" ceiling or the budget: a $ dive bar was
+    second for a lunch meeting after "make it cheaper" (plans panel p47)."""
     return (
         endangers(s),
         advised_against(s),
         s.must_unmet,
         s.side_of_a_meal,
         s.off_the_meal,
+        s.bar_led,
         s.above_ceiling,
         s.off_budget and not s.under_target,
-        s.bar_led,
         _poorly_rated(s),
         diets_unmet(s),
         s.under_target,
@@ -107,3 +115,32 @@ def branches_after(ranked: Sequence[Scored]) -> list[Scored]:
         seen.add(name)
     # stable: the composite's order is kept within each group
     return sorted(ranked, key=lambda s: (*standing(s), repeat[s.venue_id]))
+
+
+def hygiene_only(s: Scored) -> bool:
+    """Advised against for its hygiene record alone (`HYGIENE`), no other high flag."""
+    high = [f for f in s.flags if f.severity == "high"]
+    return bool(high) and all(f.kind in HYGIENE for f in high)
+
+
+def diet_venue_shown(ranked: Sequence[Scored]) -> tuple[list[Scored], str | None]:
+    """A venue advised against only for its hygiene record (severe violations at past
+    inspections: a warning about the place, not about a member's safety) that shows every
+    member's diet, when no venue ranked in the top `SHOWN_AT` does and it would rank there
+    without the warning (same kind of place, price, an acceptable rating, no member at
+    severe risk): moved to #`SHOWN_AT`, so the group sees the one place meeting the diet
+    with the warning stated (plans panel p03: the only venue with vegan evidence sat sixth,
+    behind five saying "Ana: no evidence of vegan options"). Returns the order and the
+    venue id moved, if any."""
+    top = list(ranked[:SHOWN_AT])
+    if len(ranked) <= SHOWN_AT or not all(diets_unmet(s) for s in top):
+        return list(ranked), None
+    third = standing(top[-1])
+    for s in ranked[SHOWN_AT:]:
+        if not hygiene_only(s) or diets_unmet(s) or endangers(s):
+            continue
+        if (False, False, *standing(s)[2:]) < third:  # as ranked without the warning
+            order = [v for v in ranked if v is not s]
+            order.insert(SHOWN_AT - 1, s)
+            return order, s.venue_id
+    return list(ranked), None

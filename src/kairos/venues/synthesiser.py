@@ -29,7 +29,7 @@ from kairos.venues.allergy import kept_with_risk
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
-from kairos.venues.standing import SEVERE, branches_after, standing
+from kairos.venues.standing import SEVERE, branches_after, diet_venue_shown, standing
 from kairos.venues.verdict import TOP, VIBE_THRESHOLD, consensus
 
 __all__ = [
@@ -276,14 +276,19 @@ def synthesise(
             -weighted_rating(s.rating, s.review_count),
         ),
     )
-    ranked = branches_after(ranked)
+    ranked, moved = diet_venue_shown(branches_after(ranked))
     results = []
     for rank, s in enumerate(ranked, start=1):
         flags = _risk_flags(s)
         why, why_evidence = _why(s, vibe_name, budget_text) if rank <= TOP else ("", [])
+        kept = _shown_for_diets(ranked[:rank]) if s.venue_id == moved else None
         watch, watch_evidence = (
             _watch_out(
-                flags, s.missing_features, s.lone_mentions, kept_with_risk(s, ranked), s.checks
+                flags,
+                s.missing_features,
+                s.lone_mentions,
+                kept or kept_with_risk(s, ranked),
+                s.checks,
             )
             if rank <= TOP
             else ("", [])
@@ -323,6 +328,23 @@ def synthesise(
             )
         )
     return results
+
+
+def _shown_for_diets(above: Sequence[Scored]) -> str:
+    """Why a venue the critic advises against for its hygiene record is in the top three
+    (`standing.diet_venue_shown`); `above` ends with the venue."""
+    names = dict.fromkeys(
+        r.name for s in above[:-1] for r in s.member_risks if r.severity == "diet"
+    )
+    who = list(names)
+    diet = f"{who[0]}'s diet" if len(who) == 1 else f"the diets of {' and '.join(who)}"
+    if not who:
+        diet = "the members' diets"
+    return (
+        f"Shown for {diet}, which none ranked above it shows evidence of; the critic "
+        "advises against it for its inspection record (below), not for anyone's allergy: "
+        "read it before booking."
+    )
 
 
 def _indoor(v: VenueResult) -> bool:

@@ -1,0 +1,108 @@
+"""Group plans, fourth round (issue 38): "make it cheaper" counts only the places that fit the
+meal, a bar first never leads a meal for its price, and the one venue meeting a member's diet
+is shown in the top three when only its hygiene record is held against it."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from kairos.store.places import PlaceSummary
+from kairos.venues.fit import fit
+from kairos.venues.followups import Asked
+from kairos.venues.schemas import MemberRisk, RiskFlag
+from kairos.venues.synthesiser import synthesise
+from tests.venues.test_agents import SEED_WEIGHTS, _scored
+from tests.venues.test_commander import read
+
+
+def _place(pid: int, name: str, categories: list[str], tier: str) -> PlaceSummary:
+    return PlaceSummary(
+        id=pid, name=name, kind="restaurant", categories=categories, price_tier=tier,
+        rating=4.0, votes=100, city="Cambridge", area=None, address=None, lat=None,
+        lng=None, url=None, known_allergens=[], contains_allergens=[],
+        allergen_confidence="low",
+    )  # fmt: skip
+
+
+def _candidates(places: list[PlaceSummary]) -> list[Any]:
+    return [
+        SimpleNamespace(
+            place_id=p.id, venue_id=f"kp_{p.id}", record=SimpleNamespace(place=p), endangers=False
+        )
+        for p in places
+    ]
+
+
+def test_cheaper_counts_only_places_that_fit_the_meal() -> None:
+    """After "make it cheaper" on a lunch meeting, two $ restaurants, a $ dive bar and a bank's
+    café made four cheaper places, so every $$ restaurant was cut and the dive bar sat second
+    (plans panel p47): the bar and the bank café do not count toward the three, the pricier
+    restaurants stay (after the cheaper ones) and the plan says so."""
+    places = [
+        _place(1, "Taqueria Uno", ["Mexican"], "$"),
+        _place(2, "Pho Two", ["Vietnamese"], "$"),
+        _place(3, "Cantab", ["Dive Bars", "Bars", "Nightlife"], "$"),
+        _place(4, "Capital One Café", ["Banks & Credit Unions", "Coffee & Tea"], "$"),
+        *(_place(i, f"Bistro {i}", ["French"], "$$") for i in (5, 6, 7)),
+    ]
+    intent = read("lunch meeting for 3 in cambridge")
+    intent.asked = Asked(changes=("cheaper",), ceiling=1)
+    fitted = fit(_candidates(places), {}, intent)
+    kept = {c.place_id for c in fitted.candidates}
+    assert {5, 6, 7} <= kept, fitted.excluded
+    assert not [e for e in fitted.excluded if e.cause == "budget"]
+    assert any("Only 2 cheaper venue(s)" in n for n in fitted.notes), fitted.notes
+    # with three cheaper restaurants that fit, the pricier ones are left out as before
+    more = [*places, _place(8, "Curry Eight", ["Indian"], "$")]
+    fitted = fit(_candidates(more), {}, intent)
+    assert {e.venue_id for e in fitted.excluded if e.cause == "budget"} == {"kp_5", "kp_6", "kp_7"}
+
+
+def test_a_bar_first_does_not_lead_a_meal_for_its_price() -> None:
+    bar = _scored("dive", 0.6, 1)
+    bar.bar_led = True
+    pricier = _scored("bistro", 0.6, 2)
+    pricier.above_ceiling = True
+    ranked = synthesise([bar, pricier], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["bistro", "dive"]
+
+
+def _no_vegan(name: str) -> MemberRisk:
+    return MemberRisk(
+        name="Ana",
+        allergens=[],
+        severity="diet",
+        note=f"Ana: no evidence of vegan options ({name})",
+    )
+
+
+HYGIENE = RiskFlag(
+    description="4 severe health-code violation(s) at inspections on 2015-03-04",
+    severity="high",
+    kind="inspection",
+)
+
+
+def test_the_one_venue_meeting_a_diet_is_shown_third_with_its_hygiene_warning() -> None:
+    """ "cozy dinner for 6, one of us is vegan": the only venue with vegan evidence sat sixth
+    behind five saying "Ana: no evidence of vegan options", for severe violations at its
+    inspections (plans panel p03). A warning about the place's hygiene record, not a member's
+    safety: it is shown third, with the warning and why it is there."""
+    plain = [_scored(n, 0.6, 2, risks=[_no_vegan(n)]) for n in ("a", "b", "c", "d", "e")]
+    darbar = _scored("darbar", 0.6, 2, flags=[HYGIENE])
+    ranked = synthesise([*plain, darbar], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert ranked[2].venue_id == "darbar", [v.venue_id for v in ranked]
+    assert "Shown for Ana's diet" in ranked[2].watch_out
+    assert "health-code violation" in ranked[2].watch_out
+    # poorly rated, or flagged for something else (closed), it stays where it was
+    poor = _scored("darbar", 0.6, 2, flags=[HYGIENE])
+    poor.rating, poor.review_count = 2.0, 80
+    closed = _scored("shut", 0.6, 2, flags=[HYGIENE.model_copy(update={"kind": "closed"})])
+    for other in (poor, closed):
+        ranked = synthesise([*plain, other], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+        assert ranked[-1].venue_id == other.venue_id
+    # a top three already showing the diet is left as it is
+    vegan = _scored("vegan", 0.6, 2)
+    ranked = synthesise([*plain, vegan, darbar], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert ranked[0].venue_id == "vegan" and ranked[-1].venue_id == "darbar"
