@@ -87,6 +87,8 @@ async def test_offline_is_not_configured_never_ok_and_empty(client_for: Any) -> 
                                                                None)  # fmt: skip
     assert not answer.usable and not answer.informative and answer.freshness == "not configured"
     assert answer.detail and "KAIROS_CLOSURES_PROVIDER=nycdot" in answer.detail
+    # every operator, in any city, reads this: the one source must not read as one for their streets
+    assert "covers New York City only" in answer.detail
 
 
 async def test_nycdot_reads_socrata_rows(client_for: Any, fake: FakeState) -> None:

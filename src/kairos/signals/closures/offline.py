@@ -7,8 +7,8 @@ from __future__ import annotations
 from kairos.signals.source import NoProvider
 
 NO_SOURCE_NOTE = (
-    "no street-closure source is configured, so closures nearby are unknown (not absent); set "
-    "KAIROS_CLOSURES_PROVIDER=nycdot for New York City's DOT closures"
+    "no street-closure source is configured, so closures nearby are unknown (not absent); the one "
+    "source Kairos speaks today covers New York City only (KAIROS_CLOSURES_PROVIDER=nycdot)"
 )
 
 
