@@ -31,13 +31,6 @@ _BASELINE_PART = re.compile(
     re.I,
 )
 """The part of the day right after a baseline's weekday: "Friday nights", "on a Saturday lunch"."""
-_MOSTLY_PART = re.compile(
-    r"\b(?:mostly|mainly|largely|primarily|mostly a|mainly a|we(?:'re| are) (?:mostly |mainly )?a)"
-    r"\s+(?P<part>brunch|lunch|breakfast|dinner)(?:\s+(?:place|spot|crowd|restaurant))?\b",
-    re.I,
-)
-"""The part of the day the covers mostly come in, said anywhere in the message: "mostly brunch,
-about 120 covers on a Saturday" is 120 at brunch, not 120 over the day (panel half A, o17)."""
 _COVERS_DAY_BEFORE = re.compile(rf"\b(?P<day>{_WEEKDAY})s?\b[^.;!?\d]{{0,24}}$", re.I)
 
 _USUAL_NUMBER = re.compile(
@@ -64,7 +57,8 @@ class Baseline:
     weekday: int | None
     """0 = Monday; None: a typical day."""
     daypart: Daypart | None = None
-    """The part of the day the covers are for ("120 covers on Friday nights"); None: all day."""
+    """The part of the day the covers are for ("120 covers on Friday nights"); None: all day,
+    even when the day is said to be mostly one part ("300 on a Friday, mostly lunch": `lean.py`)."""
 
 
 def _weekday_index(said: str) -> int:
@@ -98,8 +92,6 @@ def read_baseline(
         start = before.start()
         if said := _BASELINE_PART.match(text, before.end("day")):
             part = _part_of(said.group(0))
-    if part is None and (mostly := _MOSTLY_PART.search(text)):
-        part = _part_of(mostly.group("part"))
     baseline = Baseline(covers=covers, weekday=weekday, daypart=part)
     return baseline, text[:start] + " " * (end - start) + text[end:]
 

@@ -9,6 +9,7 @@ from datetime import date
 
 from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
+from kairos.operator.lean import lean_categories, leaned
 from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
 from kairos.operator.proxies import proxy_snapshot
 from kairos.operator.reading import Reading
@@ -76,7 +77,10 @@ async def gather(
         for name in fetched.timeouts:
             turn.event("source.timeout", source=name)
         own = state.place_baselines.get(loc.label, state.baseline)
-        shape = model.shape(place_id=loc.place_id, categories=place.categories if place else [])
+        shape = leaned(
+            model.shape(place_id=loc.place_id, categories=place.categories if place else []),
+            state.lean,
+        )
         out.shapes.append(shape)
         if place is None and reading.expand:
             guests = guests or await proxy_snapshot(catalog, store, loc, days[0])
@@ -103,7 +107,7 @@ async def gather(
             else None,
             daypart=state.daypart,
             checkins=model.hourly_of(loc.place_id),
-            categories=place.categories if place is not None else None,
+            categories=lean_categories(place.categories if place else None, state.lean),
             neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
                                                     NEIGHBOUR_KM)),
         )  # fmt: skip

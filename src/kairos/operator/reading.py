@@ -16,6 +16,7 @@ from typing import Literal
 
 from kairos.operator.asks import Ask, read_ask
 from kairos.operator.baselines import Baseline, read_baseline, read_more_covers
+from kairos.operator.lean import Lean, read_lean
 from kairos.operator.mentions import LocationMention, is_street_number, locations, redact
 from kairos.operator.schemas import Card, Daypart
 from kairos.operator.stated_events import read_stated_events
@@ -163,6 +164,8 @@ class Reading:
     """A question the card does not answer by itself ("which night is our quietest?")."""
     """The reviews asked for are the complaints ("what are people complaining about?")."""
     notes: list[str] = field(default_factory=list)
+    lean: Lean | None = None
+    """What the trade mostly is ("mostly lunch", "it's mostly bar"): the day's shape."""
     daypart: Daypart | None = None
     """The part of the day asked about, with or without a day."""
     window_note: str | None = None
@@ -225,7 +228,10 @@ def read_message(
         theirs = competitor.span("name")
         names = [(a, b) for a, b in names if b <= theirs[0] or theirs[1] <= a]
     what_if = _what_if(text, baseline)
+    lean, (cut, cut_end) = read_lean(text)
+    rest = rest[:cut] + " " * (cut_end - cut) + rest[cut_end:]  # "mostly lunch" asks no lunch
     return Reading(
+        lean=lean,
         card=_card(text),
         locations=locations(text, names),
         baseline=baseline,

@@ -53,6 +53,12 @@ BAR_KINDS: Final = frozenset(
      "tiki bars", "whiskey bars", "hotel bar"}
 )  # fmt: skip
 """Categories of a listing that serves from a bar."""
+_NIGHT_ONLY: Final = BAR_KINDS | frozenset(
+    {"music venues", "dance clubs", "karaoke", "pool halls", "jazz & blues",
+     "arts & entertainment", "venues & event spaces", "event planning & services"}
+)  # fmt: skip
+"""Categories of a listing that is a bar and nothing that feeds people: any cuisine or food
+category (the catalogue drops "restaurants" at ingest) makes a bar listing a restaurant's."""
 COUNTER_KINDS: Final = frozenset(
     {"coffee & tea", "donuts", "juice bars & smoothies", "bubble tea", "coffee roasteries",
      "bakeries"}
@@ -60,6 +66,10 @@ COUNTER_KINDS: Final = frozenset(
 """Categories of a counter-service listing (a coffee chain), when it is not also a restaurant."""
 COVERS_PER_BARISTA: Final = 30
 """Customers one barista serves in a daypart at the counter (a rule of thumb, said as one)."""
+COVERS_PER_BAR_GUEST: Final = 40
+"""Bar guests one bartender serves in a daypart at a bar-led place (a rule of thumb, said)."""
+BAR_LED: Final = "bar-led (said by you)"
+"""In a place's categories: the operator said it is mostly a bar (`lean.lean_categories`)."""
 
 
 def staff_for(covers: int, per: int) -> int:
@@ -68,10 +78,14 @@ def staff_for(covers: int, per: int) -> int:
 
 
 def front_role(categories: list[str] | None) -> tuple[str, int, str]:
-    """Who serves the guests, how many guests each, and what the guests are called: baristas and
-    customers at a counter-service coffee place (its listing: coffee, and no restaurant), never
-    a restaurant's servers and covers (panel half A, o29); servers and covers otherwise."""
+    """Who serves the guests, how many guests each, and what the guests are called: bartenders
+    and bar guests at a bar-led place (the operator said "mostly bar", or its listing is only
+    bar and nightlife kinds); baristas and customers at a counter-service coffee place (its listing:
+    coffee, and no restaurant), never a restaurant's servers and covers (panel half A, o29);
+    servers and covers otherwise."""
     kinds = {c.lower() for c in categories or []}
+    if BAR_LED.lower() in kinds or (kinds & BAR_KINDS and kinds <= _NIGHT_ONLY):
+        return "bartender", COVERS_PER_BAR_GUEST, "bar guests"
     if kinds & COUNTER_KINDS and "restaurants" not in kinds:
         return "barista", COVERS_PER_BARISTA, "customers"
     return "server", COVERS_PER_SERVER, "covers"
@@ -80,9 +94,17 @@ def front_role(categories: list[str] | None) -> tuple[str, int, str]:
 def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
     """Cooks and bartenders for the window's covers (issue 36: never "not estimated" when the
     covers are known), or which input is missing."""
-    if front_role(categories)[0] == "barista":
+    role = front_role(categories)[0]
+    if role == "barista":
         return (
             "No line cooks or bartenders counted: your listing is a counter-service coffee place."
+        )
+    if role == "bartender" and covers:
+        cooks = max(1, ceil(covers / COVERS_PER_COOK / 2))
+        return (
+            f"The bartenders above are your front of house (a bar-led place); kitchen: about "
+            f"{cooks} cook{'s' if cooks > 1 else ''} if you serve food (half the bar guests "
+            f"eating, one cook per {COVERS_PER_COOK}, a rule of thumb: low confidence)."
         )
     if not covers:
         return (

@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from kairos.operator.lean import Lean
 from kairos.operator.schemas import Card, Daypart, ResolvedLocation
 
 __all__ = ["BaselineState", "SessionState", "preferences_of"]
@@ -38,6 +39,8 @@ class SessionState(BaseModel):
     location_asked: bool = False
     window: tuple[date, date] | None = None
     window_text: str | None = None
+    lean: Lean | None = None
+    """What the operator said their trade mostly is ("mostly lunch", "it's mostly bar")."""
     daypart: Daypart | None = None
     """The part of the day the operator asked about with the window ("tomorow nite"), if any."""
     unknown_name: str | None = None

@@ -161,7 +161,7 @@ def _only_answers(reading: Reading) -> bool:
     why or reviews): it may only be answering ("just the Huntington one")."""
     return (reading.window is None and reading.card is None and reading.baseline is None
             and reading.what_if is None and reading.scope is None and reading.competitor is None
-            and not reading.why and not reading.expand)  # fmt: skip
+            and not reading.why and not reading.expand and reading.lean is None)  # fmt: skip
 
 
 def _one_of_ours(locator: Locator, message: str, state: SessionState, turn: Turn) -> None:
@@ -183,6 +183,13 @@ def _one_of_ours(locator: Locator, message: str, state: SessionState, turn: Turn
 def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
     """The usual covers the operator states (a correction recomputes at once); a what-if's
     covers are the scenario's, never the session's."""
+    if reading.lean is not None and reading.what_if is None and reading.lean != state.lean:
+        state.lean = reading.lean  # the day's shape, kept for the session
+        turn.leads.append(
+            f"Read as mostly {reading.lean}: each day's covers stay the day's, with most of them "
+            + ("at the bar in the evening, staffed with bartenders." if reading.lean == "bar"
+               else f"at {reading.lean}.")
+        )  # fmt: skip
     if reading.baseline is None or reading.what_if is not None:
         if state.baseline is None:
             turn.assume(

@@ -1,0 +1,88 @@
+"""What the operator says their trade mostly is ("mostly lunch", "it's mostly bar", "mainly a
+dinner place"): the shape of their day, never where the covers they give belong. "300 on a
+Friday, mostly lunch" is the Friday's 300, most of them at lunch — not 300 at lunch; covers are
+a daypart's only when the daypart is attached to them ("300 at lunch", "120 on Friday nights",
+read by `baselines.py`).
+
+The lean moves the demand shape, each day's total kept: the dayparts it names hold at least
+`LEAN_SHARE` of the day (their own proportions kept, the other dayparts scaled down together).
+A bar-led place leans to its evenings (dinner and late) and is staffed with bartenders
+(`staffing_plan.front_role`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Final, Literal
+
+import numpy as np
+
+from kairos.operator.demand import DAYPARTS, DemandShape
+from kairos.operator.staffing_plan import BAR_LED
+
+__all__ = ["LEAN_SHARE", "Lean", "lean_categories", "leaned", "read_lean"]
+
+Lean = Literal["breakfast", "lunch", "dinner", "bar"]
+
+LEAN_SHARE: Final = 0.6
+"""The least share of a day's guests the dayparts a lean names hold: "mostly" is more than half."""
+_TOWARD: Final[dict[Lean, tuple[int, ...]]] = {
+    "breakfast": (DAYPARTS.index("breakfast"),),
+    "lunch": (DAYPARTS.index("lunch"),),
+    "dinner": (DAYPARTS.index("dinner"),),
+    "bar": (DAYPARTS.index("dinner"), DAYPARTS.index("late")),
+}
+_MOSTLY = re.compile(
+    r"\b(?:(?:it|we)(?:'s|'re| is| are)\s+)?(?:mostly|mainly|largely|primarily|mostly a|mainly a"
+    r"|(?<=we're )a|(?<=we are )a)\s+(?:a\s+)?(?P<part>brunch|lunch|breakfast|morning|dinner"
+    r"|bar|drinks|cocktails|beer)(?:es|s)?(?:\s+(?:place|spot|crowd|restaurant|trade|business"
+    r"|people|covers))?\b",
+    re.I,
+)
+"""'mostly lunch', "it's mostly bar", "we're mainly a dinner place", 'mostly drinks'."""
+
+
+def read_lean(text: str) -> tuple[Lean | None, tuple[int, int]]:
+    """The lean said in a message and the span it was read from (blanked from the window's
+    text: "mostly lunch" does not ask about lunch), or None."""
+    said = _MOSTLY.search(text)
+    if said is None:
+        return None, (0, 0)
+    word = said.group("part").lower()
+    lean: Lean = (
+        "lunch" if word in ("brunch", "lunch") else "breakfast" if word in ("breakfast", "morning")
+        else "dinner" if word == "dinner" else "bar"
+    )  # fmt: skip
+    return lean, said.span()
+
+
+def leaned(shape: DemandShape, lean: Lean | None) -> DemandShape:
+    """The shape with each day's guests moved toward the lean's dayparts until they hold
+    `LEAN_SHARE` of the day (a day already leaning that way is kept as it is; a closed day,
+    with no guests, stays closed). The day totals, so the weekday profile, do not change."""
+    if lean is None:
+        return shape
+    toward = list(_TOWARD[lean])
+    shares = shape.shares.copy()
+    for day in range(shares.shape[0]):
+        row = shares[day]
+        total, held = float(row.sum()), float(row[toward].sum())
+        if total <= 0 or held >= LEAN_SHARE * total:
+            continue
+        rest = total - held
+        inside = row[toward] / held if held > 0 else np.full(len(toward), 1 / len(toward))
+        others = [p for p in range(len(DAYPARTS)) if p not in toward]
+        row[others] *= (1 - LEAN_SHARE) * total / max(rest, 1e-12)
+        row[toward] = inside * LEAN_SHARE * total
+    where = "evenings (dinner and late)" if lean == "bar" else lean
+    said = f"; mostly {lean} as you said: at least {LEAN_SHARE:.0%} of each day's guests at {where}"
+    return replace(shape, shares=shares, basis=shape.basis + said)
+
+
+def lean_categories(categories: list[str] | None, lean: Lean | None) -> list[str] | None:
+    """The categories staffing reads: a place the operator says is mostly a bar is staffed as a
+    bar, whatever its listing says."""
+    if lean != "bar":
+        return categories
+    return [*(categories or []), BAR_LED]
