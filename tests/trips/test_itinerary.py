@@ -206,3 +206,31 @@ def test_a_place_with_no_neighbour_within_a_walk_gives_way_to_places_that_have_o
     # by transit it is within one leg of the others, and keeps its rank
     riding = plan_itinerary(_request([alone, *cluster], days=1, pace="relaxed"))
     assert "p0" in riding.place_ids()
+
+
+def test_a_stop_locked_at_the_days_start_starts_the_day_earlier_to_reach_it() -> None:
+    """A relaxed day starts at 10:00; a stop locked at 10:00 a ride from the hotel was left out
+    ("cannot reach it by 10:00"). The day starts earlier, says so, and the lock is kept."""
+    stops = [_c(i, 0.002 * i, 0.0) for i in range(1, 4)]
+    hotel = (DELHI[0] + 0.03, DELHI[1])
+    itinerary = plan_itinerary(_request(stops, days=1, pace="relaxed", hotel=hotel,
+                                        locks=(Lock("p2", 0, 600),)))  # fmt: skip
+    _all_passed(itinerary)
+    day = itinerary.days[0]
+    slot = next(s for s in day.stops if s.place_id == "p2")
+    assert slot.start == 600 and slot.locked
+    assert day.window[0] < 600
+    assert any("before the usual 10:00" in n and "Place 2" in n for n in day.notes), day.notes
+
+
+def test_a_place_locked_to_a_day_it_cannot_be_on_fills_no_other_day() -> None:
+    """A place locked to Tuesday, shut on Tuesdays, was put on Monday by the day top-up (the
+    lock silently moved, no reason said). It stays off the trip with the planner's reason."""
+    tuesday_shut = (((600, 1080),), (), *(((600, 1080),) for _ in range(5)))
+    stops = [_c(i, 0.002 * i, 0.0) for i in range(1, 3)]
+    locked = _c(9, 0.001, 0.0, hours=tuesday_shut)
+    itinerary = plan_itinerary(_request([*stops, locked], locks=(Lock("p9", 1),)))
+    assert "p9" not in itinerary.place_ids()
+    failed = {r.constraint: r for r in verify(itinerary).failed()}
+    assert "Place 9 is not on day 2" in failed["locked_kept"].detail
+    assert "not placed" not in failed["locked_kept"].detail

@@ -95,3 +95,24 @@ async def test_a_city_kairos_does_not_hold_is_answered_with_the_cities_it_does(
     assert answer["trip"] is None
     assert answer["message"].startswith("Kairos knows no places to visit in Lisbon"), answer
     assert "Singapore" in answer["message"], answer["message"]
+
+
+async def test_a_lock_the_trip_cannot_keep_is_refused_with_the_reason(
+    client: httpx.AsyncClient,
+) -> None:
+    """A lock at a time past the day's end was stored and the stop dropped from the trip (the
+    verifier's `locked_kept` failed afterwards). It is refused (409) with the planner's reason,
+    and the trip stays as it was, its stop still on it."""
+    uid = await create_user(client)
+    trip = (await client.post("/trips", json=BODY, headers=as_user(uid))).json()
+    tid = trip["trip_id"]
+    first = _stops(trip, 1)[0]
+    late = {"day": 2, "start": "23:00"}
+    refused = await client.post(f"/trips/{tid}/stops/{first['place_id']}/lock", json=late,
+                                headers=as_user(uid))  # fmt: skip
+    assert refused.status_code == 409, refused.text
+    detail = refused.json()["detail"]
+    assert detail.startswith(f"{first['name']} cannot be locked to day 2 at 23:00: "), detail
+    after = (await client.get(f"/trips/{tid}", headers=as_user(uid))).json()
+    assert after["version"] == trip["version"]
+    assert first["place_id"] in {s["place_id"] for s in _stops(after, 1)}

@@ -138,6 +138,12 @@ def day_km(day: Day, request: TripRequest) -> float:
     return path_km(points, range(len(points)), request.hotel if points else None)
 
 
+def locked_elsewhere(request: TripRequest, index: int) -> set[str]:
+    """Places locked to another day of the trip: they go on their own day or stay unplaced with
+    the reason, never filling this one (a lock to a day outside the trip binds no day)."""
+    return {lk.place_id for lk in request.locks if lk.day != index and 0 <= lk.day < request.days}
+
+
 def fill_day(
     request: TripRequest, days: list[Day], index: int, pool: Sequence[Candidate],
     by_id: dict[str, Candidate], meals: Sequence[Candidate], missed: dict[int, list[str]],
@@ -146,7 +152,7 @@ def fill_day(
     moved from the fullest day that can spare one; else left empty with a note saying why.
     `days` is updated in place when a stop moves."""
     empty = days[index]
-    used = {s.place_id for d in days for s in d.stops}
+    used = {s.place_id for d in days for s in d.stops} | locked_elsewhere(request, index)
     used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
     for c in [c for c in pool if c.id not in used][:FILL_TRIES]:
         if (filled := try_insert(request, empty, c, by_id, meals, set(used_meals))) is not None:
@@ -219,13 +225,14 @@ def top_up(
         here = [s for s in day.stops if s.positioned]
         if not day.stops or _visits_end(day) >= full_end:
             continue
+        taken = used | locked_elsewhere(request, index)
         near = sorted(((_away(c, here), c) for c in pool
-                       if here and c.id not in used and c.positioned),
+                       if here and c.id not in taken and c.positioned),
                       key=lambda p: (p[0], p[1].rank, p[1].id))  # fmt: skip
         # a place or a day without a position has no measured distance: the better ranked of
         # those follow the places within a leg (a city whose sources give no positions is
         # topped up all the same)
-        unknown = sorted((c for c in pool if c.id not in used and not (here and c.positioned)),
+        unknown = sorted((c for c in pool if c.id not in taken and not (here and c.positioned)),
                          key=lambda c: (c.rank, c.id))  # fmt: skip
         tries = [c for km, c in near if km <= reach] + unknown
         dark = dark_from(day.date, request.city, request.centre) or 24 * 60

@@ -154,6 +154,8 @@ def try_stop(
     arrive = s.t + travel[0]
     latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng), c.positioned)
     if at is not None:
+        if arrive > at and not s.slots:  # the day starts earlier to be there at a time fixed
+            s.t, arrive = max(0, at - travel[0]), max(0, at - travel[0]) + travel[0]
         if arrive > at:
             return f"cannot reach it by {at // 60:02d}:{at % 60:02d}"
         if at > latest:

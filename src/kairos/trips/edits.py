@@ -12,7 +12,7 @@ from kairos.trips.itinerary import MoreRelaxed, SwapStop, refine_day
 from kairos.trips.models import Itinerary
 from kairos.trips.stored import locks_after
 
-__all__ = ["checked_edit", "replay"]
+__all__ = ["checked_edit", "refuse_unkept_lock", "replay"]
 
 
 def checked_edit(trip: StoredTrip, edit: dict[str, Any]) -> dict[str, Any]:
@@ -36,6 +36,26 @@ def checked_edit(trip: StoredTrip, edit: dict[str, Any]) -> dict[str, Any]:
         start = _stop_start(trip.itinerary, str(edit["place_id"]), int(edit["day"]))
         edit = {**edit, "start": start}
     return edit
+
+
+def refuse_unkept_lock(trip: StoredTrip, edit: dict[str, Any], itinerary: Itinerary) -> None:
+    """A lock the trip planned again cannot keep (its place closed at the time fixed, the time
+    past the day's end) is refused with the planner's reason (409), never stored as a trip
+    without it: a lock is kept or not made."""
+    if edit.get("kind") != "lock":
+        return
+    place, index, start = str(edit["place_id"]), int(edit["day"]) - 1, edit.get("start")
+    day = itinerary.days[index] if 0 <= index < len(itinerary.days) else None
+    at = None if start is None else int(str(start)[:2]) * 60 + int(str(start)[3:5])
+    if day is not None and any(s.place_id == place and at in (None, s.start) for s in day.stops):
+        return
+    why = next((u.reason for u in itinerary.unplaced if u.place_id == place), "not placed")
+    why = why.split(": ", 1)[1] if why.startswith("locked to day") and ": " in why else why
+    when = f" at {start}" if start else ""
+    raise Conflict(
+        f"{_stop_name(trip.itinerary, place)} cannot be locked to day {index + 1}{when}: {why}. "
+        "Lock it at another time or on another day, or without a time"
+    )
 
 
 def replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:

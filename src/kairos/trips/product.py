@@ -35,7 +35,7 @@ from kairos.trips.cache import (
     is_sensitive,
     key_filters,
 )
-from kairos.trips.edits import checked_edit, replay
+from kairos.trips.edits import checked_edit, refuse_unkept_lock, replay
 from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
@@ -318,18 +318,21 @@ class TripsProduct:
         for _ in range(2):
             trip = await self._owned(user, trip_id)
             edit = checked_edit(trip, edit)
-            saved = await self._save(user, trip, [*trip.edits, edit])
+            saved = await self._save(user, trip, [*trip.edits, edit], refuse=edit)
             if saved is not None:
                 return saved
         raise InvalidInput("the trip changed while this edit was applied; send it again")
 
     async def _save(
         self, user: UserPublic, trip: StoredTrip, edits: list[dict[str, Any]],
-        notes: list[str] | None = None,
+        notes: list[str] | None = None, refuse: dict[str, Any] | None = None,
     ) -> TripView | None:  # fmt: skip
         """The trip rebuilt from its request and `edits`, stored as the next version; None when
-        another write landed first."""
+        another write landed first. `refuse`: the edit just made, refused (409) when it is a
+        lock the rebuilt trip does not keep."""
         built = await self._build(user, trip.request, edits)
+        if refuse is not None:
+            refuse_unkept_lock(trip, refuse, built.itinerary)
         view = await self._phrase(
             trip_view(trip.id, trip.version + 1, built, trip.request, edits, notes), trip.request
         )

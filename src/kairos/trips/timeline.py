@@ -293,6 +293,13 @@ def schedule_day(
         s.notes.append(s.evening)
     if s.slots and s.slots[-1].end + back > window[1]:  # an evening stop, or dinner after it
         window = (window[0], s.slots[-1].end + back)
+    if s.slots and (leave := s.slots[0].arrive - s.slots[0].travel_minutes) < window[0]:
+        # a stop the traveller locked to a time the day's usual start cannot reach
+        s.notes.append(
+            f"The day starts at {clock(leave)}, before the usual {clock(window[0])}, "
+            f"to reach {s.slots[0].name} by its locked time {clock(s.slots[0].start)}"
+        )
+        window = (leave, window[1])
     day = Day(spec.index, spec.date, tuple(s.slots), window, spec.max_stops, spec.buffer,
               back, tuple(s.notes))  # fmt: skip
     return day, skipped
