@@ -35,6 +35,14 @@ from kairos.core.geo import haversine_km
 from kairos.core.opening_hours import is_open_for
 from kairos.evals.gate import Figure
 from kairos.evals.scratch import Build, cache_root, digest, scratch_runtime
+from kairos.evals.trips_traveller import (
+    EAT_KINDS,
+    GATED,
+    TRAVELLER_SAID,
+    TRAVELLER_TARGETS,
+    TravellerTally,
+    met,
+)
 from kairos.ingest.runner import ProgressSink, ingest
 from kairos.runtime import Runtime
 from kairos.signals.geocoding.cities import find_city
@@ -76,6 +84,11 @@ class TripsReport(BaseModel):
     repeat_p50_ms: float
     repeat_p95_ms: float
     locked_edits: int
+    locks_refused: list[str] = []
+    """Locks answered 409 with the reason (the place closed at the time locked, ...)."""
+    traveller: dict[str, float] = {}
+    """The issue's traveller figures, re-computed here (`trips_traveller.py`)."""
+    traveller_samples: list[str] = []
     failures: list[str]
     passed: bool
 
@@ -134,7 +147,8 @@ async def _places(runtime: Runtime, ids: list[int]) -> dict[int, Any]:
     async with runtime.db.reading() as session:
         rows = await session.execute(
             text(
-                "SELECT id, lat, lng, attributes FROM places WHERE id = ANY(CAST(:ids AS bigint[]))"
+                "SELECT id, name, kind, categories, lat, lng, attributes FROM places "
+                "WHERE id = ANY(CAST(:ids AS bigint[]))"
             ),
             {"ids": ids},
         )
@@ -166,6 +180,8 @@ async def run_trips_eval(
     answered = refused = verified = named = unexplained = 0
     unmet: Counter[str] = Counter()
     stops = known = outside = other_city = locks = 0
+    refused_locks: list[str] = []
+    tally = TravellerTally(await _eat_cities(runtime))
     three_day: list[float] = []
     repeat: list[float] = []
     failures: list[str] = []
@@ -198,26 +214,38 @@ async def run_trips_eval(
                     failures.append(f"request {i}: the repeat was not served from the cache")
             first_stop = next((s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"),
                               None)  # fmt: skip
+            lock: tuple[str, int, str] | None = None
             if i % 5 == 0 and first_stop is not None and len(trip["days"]) > 1:
                 locked = await http.post(
                     f"/trips/{trip['trip_id']}/stops/{first_stop['place_id']}/lock",
                     json={"day": len(trip["days"]), "start": "10:00"}, headers=headers,
                 )  # fmt: skip
-                if locked.status_code != 200:
+                if locked.status_code == 409 and locked.json().get("detail"):
+                    refused_locks.append(f"request {i}: {locked.json()['detail']}")
+                elif locked.status_code != 200:
                     failures.append(f"request {i}: lock HTTP {locked.status_code}")
                 else:
                     locks += 1
                     trip = locked.json()
+                    lock = (str(first_stop["place_id"]), len(trip["days"]), "10:00")
             if trip["verified"]:
                 verified += 1
             elif all(c["detail"] for c in trip["verification"] if not c["passed"]):
                 named += 1
                 unmet.update(c["constraint"] for c in trip["verification"] if not c["passed"])
+                failures.extend(f"request {i}: lock not kept: {c['detail']}"
+                                for c in trip["verification"]
+                                if c["constraint"] == "locked_kept"
+                                and not c["passed"])  # fmt: skip
             else:
                 unexplained += 1
             centre = find_city(trip["city"])
             slots = [(d, s) for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
-            rows = await _places(runtime, [int(s["place_id"]) for _, s in slots])
+            everything = [int(s["place_id"]) for d in trip["days"] for s in d["slots"]
+                          if s["place_id"].isdigit()]  # fmt: skip
+            rows = await _places(runtime, everything)
+            tally.add(i, body, trip, rows, (centre.lat, centre.lng) if centre else None,
+                      RADIUS_KM, lock)  # fmt: skip
             for day, slot in slots:
                 stops += 1
                 row = rows.get(int(slot["place_id"]))
@@ -261,7 +289,10 @@ async def run_trips_eval(
         repeat_p50_ms=pct(repeat, 50),
         repeat_p95_ms=pct(repeat, 95),
         locked_edits=locks,
-        failures=failures[:20],
+        locks_refused=refused_locks[:10],
+        traveller=tally.figures(),
+        traveller_samples=tally.samples,
+        failures=failures[:40],
         passed=False,
     )
     report.passed = (
@@ -270,9 +301,20 @@ async def run_trips_eval(
         and other_city == 0
         and answered + refused == len(bodies)
         and report.three_day_p95_ms <= LATENCY_TARGET_MS
-        and not any("cache" in f or "lock HTTP" in f for f in failures)
+        and not any("cache" in f or "lock HTTP" in f or "not kept" in f for f in failures)
+        and all(met(key, value) for key, value in report.traveller.items() if key in GATED)
     )
     return report
+
+
+async def _eat_cities(runtime: Runtime) -> set[str]:
+    """Cities the catalogue holds a place to eat for, by this eval's own kinds."""
+    async with runtime.db.reading() as session:
+        rows = await session.execute(
+            text("SELECT DISTINCT city FROM places WHERE kind = ANY(CAST(:k AS text[]))"),
+            {"k": sorted(EAT_KINDS)},
+        )
+        return {str(r.city) for r in rows}
 
 
 async def _count(runtime: Runtime) -> int:
@@ -311,6 +353,10 @@ def trips_figures(report: TripsReport, tag: str) -> list[Figure]:
                floor=1.0),
         Figure(key=f"trips.{tag}.stops_in_city", suite="trips",
                value=round(1 - report.other_city / max(report.stops, 1), 4), floor=1.0),
+        *(Figure(key=f"trips.{tag}.{key}", suite="trips", value=value, gated=False,
+                 target=TRAVELLER_TARGETS[key], higher_is_better=key not in (
+                     "junk_stop_rate", "thin_day_rate", "long_wait_rate"))
+          for key, value in report.traveller.items()),
     ]  # fmt: skip
 
 
@@ -336,10 +382,17 @@ def render_trips_report(report: TripsReport, console: Console) -> None:
         ("the same request again, from the caches, p50 / p95 (≤ 20 ms)",
          f"{report.repeat_p50_ms} / {report.repeat_p95_ms} ms"),
         ("trips edited with a lock (re-checked after the edit)", str(report.locked_edits)),
+        ("locks refused with the reason (409)", str(len(report.locks_refused))),
+        *((TRAVELLER_SAID[k], f"{v:.1%}" if k != "interest_match_median" else f"{v:.2f}")
+          for k, v in report.traveller.items()),
     ]  # fmt: skip
     for name, value in rows:
         table.add_row(name, value)
     console.print(table)
-    for failure in report.failures[:10]:
+    for failure in [
+        *report.failures[:10],
+        *report.locks_refused[:3],
+        *report.traveller_samples[:6],
+    ]:
         console.print(f"  {failure}")
     console.print("PASSED" if report.passed else "FAILED")
