@@ -163,6 +163,11 @@ _PACKAGES: Final = frozenset(("can", "package", "jar", "bottle", "bag", "box", "
 _SIZE: Final = re.compile(r"^\s*(\d+(?:\.\d+)?)[\s-]*([a-z. ]+?)\s*$", re.IGNORECASE)
 
 
+_BUTTER: Final = re.compile(r"\b(?:butter|margarine|shortening)\b", re.IGNORECASE)
+_STICK_GRAMS: Final = 113.4
+"""A US stick of butter (or margarine) is ½ cup, 4 oz: a metric cook weighs it."""
+
+
 def _package_size(size: str | None) -> tuple[float, str] | None:
     """ "29 ounce" → (29.0, "ounce"): a package's stated weight or volume, else None."""
     found = _SIZE.match(size or "")
@@ -198,6 +203,12 @@ def scaled_amount(
     package by its stated size (`_scaled_package`)."""
     if line.quantity is None:
         return None, None, line.unit
+    if units == "metric" and line.unit == "stick" and _BUTTER.search(line.item):
+        top = line.quantity_max * _STICK_GRAMS if line.quantity_max is not None else None
+        weighed = line.model_copy(update={
+            "quantity": line.quantity * _STICK_GRAMS, "quantity_max": top, "unit": "gram"
+        })  # fmt: skip
+        return scaled_amount(weighed, factor, units)
     if factor != 1.0 and line.unit in _PACKAGES:
         return _scaled_package(line, factor, units)
     spoon = line.unit in _SPOONS

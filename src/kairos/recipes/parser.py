@@ -43,27 +43,10 @@ _WORD_AMOUNT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _SIZE_WORDS: Final = (
-    "extra large",
-    "extra-large",
-    "x-large",
-    "xl",
-    "large",
-    "medium",
-    "small",
-    "big",
-    "heaping",
-    "heaped",
-    "level",
-    "rounded",
-    "generous",
-    "scant",
-    "good",
-    "medium-large",
-    "medium-sized",
-    "large-sized",
-    "small-sized",
-    "jumbo",
-)
+    "extra large", "extra-large", "x-large", "xl", "large", "medium", "small",
+    "big", "heaping", "heaped", "level", "rounded", "generous", "scant",
+    "good", "medium-large", "medium-sized", "large-sized", "small-sized", "jumbo",
+)  # fmt: skip
 _SIZE_RE: Final = re.compile(
     r"^(?:(?:"
     + "|".join(re.escape(s) for s in sorted(_SIZE_WORDS, key=len, reverse=True))
@@ -106,12 +89,20 @@ _UNIT_TOKEN_RE: Final = re.compile(
 )
 _SIZE_UNIT_RE: Final = re.compile(
     rf"^\s*(?:\(\s*(?P<pq>~?{_NUMBER})\s*[-‐]?\s*(?P<pu>[A-Za-z. ]+?)\s*\.?\s*(?:each\s*)?\)"
-    rf"|(?P<hq>{_NUMBER})\s*[-‐]?\s*(?P<hu>[A-Za-z]+)\.?)\s+(?=\w)"
+    rf"|(?P<hq>{_NUMBER})\s*[-‐–]?\s*(?P<hu>fl\.?\s*oz|[A-Za-z]+)\.?(?:\s*\([^()]*\))?)"
+    r"\s+(?=\w)"
 )
+_EACH_RE: Final = re.compile(
+    rf"^\s*(?P<q>{_NUMBER})\s*[-‐–]?\s*(?P<u>fl\.?\s*oz|[A-Za-z]+)\.?(?:\s*\([^()]*\))?"
+    r"\s+(?=[A-Za-z])"
+)
+"""A weight each after the count ("2 16 oz. mushrooms", "4 6oz. swordfish steaks")."""
 _CONTAINERS: Final = frozenset(
     ("can", "package", "jar", "bottle", "bag", "box", "container", "envelope", "stick",
      "piece", "loaf", "head", "bunch", "slice", "fillet", "sheet", "cube")
 )  # fmt: skip
+_SIZE_NAMES: Final = {"fluid_ounce": "fl oz"}
+"""A package size is written with a spelling the display reads back ("14 fl oz")."""
 _LEADING_OF_RE: Final = re.compile(r"^(?:of|x)\s+", re.IGNORECASE)
 _SUPERSCRIPTS: Final = str.maketrans("", "", "¹²³⁴⁵⁶⁷⁸⁹⁰†‡")
 _ADJECTIVES: Final = frozenset(
@@ -131,6 +122,19 @@ _ABOUT_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _ALT_MEASURE_RE: Final = re.compile(rf"^\s*/\s*{_NUMBER}\s*(?:fl\.?\s*oz|[A-Za-z]+)\.?\s+")
+_HEDGE_RE: Final = re.compile(
+    r"^(?:▢\s*)?(?:(?:about|approx\.?|approximately|around|roughly|~|at\s+least|"
+    r"just\s+(?:over|under))\s*(?=\d))?",
+    re.IGNORECASE,
+)
+"""A checkbox mark ("▢ 1 cup water") and a hedge before the amount ("About ¼ cup", "~3 cups",
+"at least 2 cups"): the amount is read, the hedge dropped (a converted amount is rounded)."""
+_AND_FRACTION_RE: Final = re.compile(r"^(\d+)\s+(?:and|&)\s+(\d+\s*/\s*\d+)\b")
+_SECOND_MEASURE_RE: Final = re.compile(
+    rf"^\s*(?:/\s*)?(?:{_NUMBER})\s*-?\s*(?P<u>fl\.?\s*oz|[A-Za-z]+)\.?(?=[\s,(/]|$)"
+)
+"""The same amount again in other units right after the first ("¾ cup 4 oz. pine nuts",
+"1 cup 2 sticks butter", "600g/1lb 5oz cream cheese")."""
 _ARTICLE_RE: Final = re.compile(r"^(?:a|an|of\s+an?|of)\s+", re.IGNORECASE)
 _SPACES_RE: Final = re.compile(r"\s+")
 _SPACE_DOT_RE: Final = re.compile(r"(?<=[A-Za-z])\s+\.(?=\s|$)")
@@ -152,10 +156,11 @@ def _normalise(line: str) -> str:
     text = text.replace("\u2044", "/").replace("\u00a0", " ").replace("\u2009", " ")
     for glyph, fraction in _VULGAR.items():
         text = re.sub(rf"(\d)\s*{glyph}", rf"\1 {fraction}", text)
+        text = re.sub(rf"{glyph}(?=[\"”″])", f" {fraction}", text)  # '½" coins': an inch
         text = text.replace(glyph, f" {fraction} ")
     text = _SPACE_DOT_RE.sub(".", text)
-    text = _SPACES_RE.sub(" ", text).strip()
-    return text.strip("*•-–· ").strip()
+    text = _SPACES_RE.sub(" ", text).strip().strip("*•-–· ").strip()
+    return _AND_FRACTION_RE.sub(r"\1 \2", _HEDGE_RE.sub("", text, count=1))
 
 
 def parse_amount(text: str) -> tuple[float | None, float | None, str]:
@@ -187,7 +192,7 @@ def _take_unit(text: str, has_quantity: bool) -> tuple[str | None, str]:
         return None, text
     unit = _unit_of(match["u"])
     rest = text[match.end() :]
-    if unit is None:
+    if unit is None or (match["u"] == '"' and '"' in rest):  # '4 "yam style" potatoes'
         return None, text
     single_letter = len(match["u"].rstrip(".")) == 1
     if not has_quantity and (single_letter or unit_kind(unit) != "count"):
@@ -209,9 +214,38 @@ def _take_package(text: str) -> tuple[str | None, str | None, str]:
     container, after = _take_unit(rest, True)
     if container is None or container not in _CONTAINERS:
         if match["pq"]:
-            return f"{quantity.lstrip('~')} {unit}", None, rest
+            return f"{quantity.lstrip('~')} {_SIZE_NAMES.get(unit, unit)}", None, rest
         return None, None, text
-    return f"{quantity.lstrip('~')} {unit}", container, after
+    return f"{quantity.lstrip('~')} {_SIZE_NAMES.get(unit, unit)}", container, after
+
+
+def _drop_second_measures(rest: str, unit: str) -> str:
+    """`rest` without the amounts in other units that repeat the line's (a pound then ounces,
+    "1 lb 5 oz", add up and are kept)."""
+    while found := _SECOND_MEASURE_RE.match(rest):
+        second = _unit_of(found["u"])
+        if second is None or (unit, second) == ("pound", "ounce"):
+            break
+        if second != "stick" and unit_kind(second) not in ("mass", "volume"):
+            break
+        rest = rest[found.end() :].lstrip(" ,")
+    return rest
+
+
+def _weight_each(
+    quantity: float, top: float | None, rest: str
+) -> tuple[float, float | None, str | None, str]:
+    """ "2 16 oz. mushrooms" is 32 oz of mushrooms: a weight or volume each, with no
+    container after it, multiplies the count (a cook reads the total, converted)."""
+    found = _EACH_RE.match(rest)
+    unit = _unit_of(found["u"]) if found else None
+    if found is None or unit is None or unit_kind(unit) not in ("mass", "volume"):
+        return quantity, top, None, rest
+    after = rest[found.end() :]
+    if _take_unit(after, True)[0] is not None:  # "1 14-ounce can": a package, read as one
+        return quantity, top, None, rest
+    each = _number(found["q"])
+    return quantity * each, (top * each if top is not None else None), unit, after
 
 
 def _take_size(text: str) -> tuple[str, list[str]]:
@@ -248,7 +282,9 @@ def parse_ingredient(line: str) -> ParsedIngredient:
     unit = None
     if quantity is not None:
         rest = _ARTICLE_RE.sub("", rest) if re.match(r"^(?:an?)\s+\w", rest) else rest
-        package, unit, rest = _take_package(rest)
+        quantity, quantity_max, unit, rest = _weight_each(quantity, quantity_max, rest)
+        package, container, rest = _take_package(rest) if unit is None else (None, unit, rest)
+        unit = container
         if package:
             sizes.append(package)
         rest, words = _take_size(rest)
@@ -259,6 +295,8 @@ def parse_ingredient(line: str) -> ParsedIngredient:
             if alternative:
                 notes.append(alternative.group().strip(" /"))
                 rest = rest[alternative.end() :]
+            if unit is not None and unit_kind(unit) in ("mass", "volume"):
+                rest = _drop_second_measures(rest, unit)
             if unit is not None and unit_kind(unit) != "count":
                 container, after = _take_unit(rest, True)
                 if container in _CONTAINERS:

@@ -77,7 +77,7 @@ Celsius oven setting a recipe would leave unmarked)."""
 # ---------------------------------------------------------------------------- amounts of food
 _STEP_UNITS: Final = (
     "cups?|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|g|kg|"
-    "kilograms?|ml|millilit(?:re|er)s?|lit(?:re|er)s?|quarts?|pints?|gallons?|fl\\.?\\s*oz|"
+    "kilograms?|ml|millilit(?:re|er)s?|lit(?:re|er)s?|quarts?|qts?|pints?|gallons?|gal|fl\\.?\\s*oz|"
     "cans?|packages?|sticks?|jars?"
 )
 _AMOUNT: Final = re.compile(
@@ -92,6 +92,10 @@ _TOOL: Final = re.compile(
     re.IGNORECASE,
 )
 """What follows an amount that measures a tool, not food: converted, never scaled."""
+_CUPS_OF_A_TIN: Final = re.compile(
+    r"^\s*(?:mini\s+)?(?:muffin|bundt|tins?|pans?|cake|tube)\b", re.IGNORECASE
+)
+"""What follows a sized cup that counts a tin's cups ("a 12-cup muffin tin"): kept as written."""
 _PER_UNIT: Final = re.compile(
     r"^(?:\s+(?!(?:a\s+)?(?:little|bit|few)\b)[\w-]+){0,3}?\s+(?:at\s+a\s+time|increments)\b"
     r"|^[^.;:,]{0,60}?\b(?:per\s+(?!cent)\w+|(?:onto|on|in|into|over|to|for|inside|atop)\s+"
@@ -184,10 +188,10 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         if unit is None:
             return m.group()
         sized = "-" in m["sep"] and not m["top"]  # "a 4-quart pot", "a 14-ounce can"
-        if sized and unit == "cup":
-            return m.group()  # "a 12-cup muffin tin" counts its cups
+        if sized and unit == "cup" and _CUPS_OF_A_TIN.match(m.string[m.end() :]):
+            return m.group()  # "a 12-cup muffin tin" counts its cups; "a 2-cup jar" holds 500 ml
         after = m.string[m.end() :]
-        tool = sized or bool(_TOOL.match(after)) or bool(_PER_UNIT.match(after))
+        tool = sized or bool(_TOOL.match(after.lstrip(") "))) or bool(_PER_UNIT.match(after))
         scale = 1.0 if tool else factor
         spoon = unit in ("teaspoon", "tablespoon")
         if scale == 1.0 and spoon:
@@ -324,6 +328,12 @@ _AMOUNT_ONLY: Final = re.compile(
     re.IGNORECASE,
 )
 
+_OR: Final = re.compile(r"^\s*(?:or|and)\s+", re.IGNORECASE)
+_SLASH_SECOND: Final = re.compile(
+    rf"(?<=[A-Za-z.])\s*/\s*[\d½¼¾⅓⅔⅛][\d\s.,/½¼¾⅓⅔⅛]*(?:{_MEASURE_WORDS})\.?\s*$", re.I
+)
+"""The same amount again after a slash ("350g/12oz"): the first is converted, the second goes."""
+
 
 def clean_preparation(
     preparation: str | None, *, measured: bool, factor: float, units: Units
@@ -336,10 +346,12 @@ def clean_preparation(
         return preparation
     kept = []
     for part in preparation.split(";"):
+        if measured and "," in part:  # "cold, 2 sticks": the amount among the words goes
+            part = ",".join(p for p in part.split(",") if not _AMOUNT_ONLY.match(_OR.sub("", p)))
         if _AMOUNT_ONLY.match(part):
             if measured:
                 continue
-            part = adapt_step(part, factor, units)
+            part = adapt_step(_SLASH_SECOND.sub("", part), factor, units)
         else:  # "cut into 1-inch cubes": converted, never scaled
             part = adapt_step(part, 1.0, units)
         kept.append(part.strip())

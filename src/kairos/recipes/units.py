@@ -81,7 +81,9 @@ UNIT_ALIASES: Final[dict[str, str]] = {
     alias: name for name, aliases in _UNITS.items() for alias in aliases
 }
 # Single letters that differ by case in recipes: "T" tablespoon, "t" teaspoon.
-CASED_ALIASES: Final[dict[str, str]] = {"T": "tablespoon", "t": "teaspoon", "Tbsp": "tablespoon"}
+CASED_ALIASES: Final[dict[str, str]] = {
+    "T": "tablespoon", "t": "teaspoon", "Tbsp": "tablespoon", '"': "inch",
+}  # fmt: skip
 
 _PINT_NAMES: Final[dict[str, str]] = {
     "teaspoon": "teaspoon", "tablespoon": "tablespoon", "cup": "cup",
