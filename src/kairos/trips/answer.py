@@ -17,6 +17,7 @@ from kairos.profiles.schemas import UserPublic
 from kairos.profiles.travel import Companions
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
+from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import TripCreate, TripView
 
@@ -97,6 +98,8 @@ async def answer_intent(
         logger.info("intent %s: trip %s planned, verified=%s", intent_id, trip.trip_id,
                     trip.verified)  # fmt: skip
         said = f"A {trip.pace} {len(trip.days)}-day trip in {trip.city}."
+        # a place the traveller named and the trip leaves out is said first, with why
+        said = " ".join([said, *(n for n in trip.notes if n.startswith(ASKED_SAID))])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":
         if trip_view is None or body.trip_id is None:

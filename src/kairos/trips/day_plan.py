@@ -14,6 +14,7 @@ from kairos.trips.day_notes import LIGHT_END, child_legs_note, food_note, light_
 from kairos.trips.day_slots import DARK_SAID, outdoors
 from kairos.trips.daylight import dark_from
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
+from kairos.trips.named_places import named_first, shorten_named
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
@@ -83,17 +84,29 @@ def schedule(
              else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip
     locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
     ordered = [stops[i] for i in order]
+    if not keep_order:  # the places the traveller named come first
+        ordered = named_first(ordered, request.named, spec.date.weekday())
     taken = set(used_meals)
     day, skipped = schedule_day(spec, ordered, mode=request.travel_mode, hotel=home,
                                 meals=meals, used_meals=taken, locks=locks)  # fmt: skip
     if any(why.startswith(DARK_SAID) for _, why in skipped):
         # dusk came before a park: the places outdoors first, the route's order otherwise
-        first = sorted(ordered, key=lambda c: not outdoors(c, spec.date.weekday()))
+        first = named_first(sorted(ordered, key=lambda c: not outdoors(c, spec.date.weekday())),
+                            request.named, spec.date.weekday())  # fmt: skip
         again = set(used_meals)
         retry = schedule_day(spec, first, mode=request.travel_mode, hotel=home, meals=meals,
                              used_meals=again, locks=locks)  # fmt: skip
         if len(retry[1]) < len(skipped):
             (day, skipped), taken = retry, again
+            ordered = first
+    if any(c.id in request.named for c, _ in skipped):
+        # a named place is shortened rather than dropped: the fillers give way
+        def retime(trial: list[Candidate]) -> tuple[Day, list[tuple[Candidate, str]]]:
+            return schedule_day(spec, trial, mode=request.travel_mode, hotel=home, meals=meals,
+                                used_meals=set(used_meals), locks=locks)  # fmt: skip
+
+        day, skipped = shorten_named((day, skipped), ordered, request.named, retime)
+        taken = used_meals | {s.place_id for s in day.slots if s.kind != "stop"}
     used_meals.update(taken)
     return day, skipped
 

@@ -60,6 +60,7 @@ from kairos.trips.models import (
     TripRequest,
     Unplaced,
 )
+from kairos.trips.named_places import NAMED_LEAD, asked_notes
 from kairos.trips.travel import reach_km
 
 __all__ = [
@@ -144,7 +145,11 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
     booking: list[Unplaced] = []
     kept: list[Candidate] = []
     locked = {lk.place_id for lk in request.locks}
-    ordered = sorted(request.candidates, key=lambda c: (c.id not in locked, c.rank, c.id))
+    # a place the traveller named comes right after the locked ones, and is preferred to any
+    # other stop wherever stops are weighed (a day's least preferred stop gives way first)
+    ordered = sorted((replace(c, rank=c.rank - NAMED_LEAD) if c.id in request.named else c
+                      for c in request.candidates),
+                     key=lambda c: (c.id not in locked, c.rank, c.id))  # fmt: skip
     seen: set[str] = set()
     by_name: dict[str, list[Candidate]] = {}
     for c in ordered:
@@ -163,7 +168,7 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
             continue
         kept.append(c)
         by_name.setdefault(key, []).append(c)
-    alone = _alone(kept, reach_km(request.travel_mode)) - locked
+    alone = _alone(kept, reach_km(request.travel_mode)) - locked - request.named
     return _Prepared([c for c in kept if c.id not in alone] + [c for c in kept if c.id in alone],
                      excluded, booking)  # fmt: skip
 
@@ -274,7 +279,10 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             if d.index in active else d for d in days]  # fmt: skip
     placed = {s.place_id for d in days for s in d.stops}
     unplaced = [u for u in unplaced if u.place_id not in placed]
-    return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre)
+    asked = asked_notes(request.named, {c.id: c.name for c in request.candidates}, unplaced,
+                        prepared.excluded, placed)  # fmt: skip
+    return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre,
+                     tuple(asked))  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -243,6 +243,9 @@ class TripRequest:
 
     children: bool = False
     """Travelling with children: a leg between two stops takes at most `CHILD_LEG` minutes."""
+    named: frozenset[str] = frozenset()
+    """Places (ids) the traveller named in the request (`trips/named_places.py`): each comes
+    before the other stops of its day, shortened rather than dropped."""
 
     @property
     def dates(self) -> list[date]:

@@ -16,6 +16,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -42,6 +43,7 @@ from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.hours import asks_for_appointments
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import PACES, Itinerary, TripRequest
+from kairos.trips.named_places import named_in
 from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
@@ -147,6 +149,8 @@ class TripsProduct:
             by_appointment=asks_for_appointments(str(request.get("interests") or "")),
             children=request.get("companions") == "family_with_kids",
         )
+        trip = replace(trip, named=named_in(str(request.get("interests") or ""),
+                                            trip.candidates, city.name))  # fmt: skip
         itinerary = plan_itinerary(trip)
         for edit in edits:
             if edit["kind"] == "refine":
