@@ -12,7 +12,7 @@ from kairos.venues.fit import fit
 from kairos.venues.followups import Asked
 from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.synthesiser import synthesise
-from tests.venues.test_agents import SEED_WEIGHTS, _scored
+from tests.venues.test_agents import SEED_WEIGHTS, _checked, _scored
 from tests.venues.test_commander import read
 
 
@@ -106,3 +106,45 @@ def test_the_one_venue_meeting_a_diet_is_shown_third_with_its_hygiene_warning() 
     vegan = _scored("vegan", 0.6, 2)
     ranked = synthesise([*plain, vegan, darbar], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert ranked[0].venue_id == "vegan" and ranked[-1].venue_id == "darbar"
+
+
+def test_a_casual_chain_does_not_lead_somewhere_nice() -> None:
+    """ "seafood dinner in boston for 6, somewhere nice" had California Pizza Kitchen at
+    Prudential third (plans panel p15): a name many catalogue places carry (a branch's name
+    after "at" set aside) priced $$ or less, or not said to serve at tables, is a casual
+    chain — below a nice outing, said so, after the restaurants of their own."""
+    from kairos.search.filters import SearchFilters
+    from kairos.venues.cost import cost_profile
+    from kairos.venues.facts import RawFacts
+    from kairos.venues.scoring import scored
+    from kairos.venues.scouted import ScoutResult, chains_of
+
+    cpk = _place(1, "California Pizza Kitchen at Prudential", ["Pizza", "Salad"], "$$")
+    own = _place(2, "Atlantic Fish", ["Seafood"], "$$")
+    listings = {"california pizza kitchen": 4, "atlantic fish": 1}
+    candidates = _candidates([cpk, own])
+    assert chains_of(candidates, listings) == {1}
+    assert chains_of(candidates, None) == set()
+    found = ScoutResult(
+        candidates=candidates, excluded=[], found=2, duplicates=0, meeting=None,
+        filters=SearchFilters(), providers={}, chains={1},
+    )  # fmt: skip
+    intent = read("seafood dinner in boston for 6, somewhere nice")
+    for c in candidates:
+        c.hit = SimpleNamespace(why=SimpleNamespace(best_review_id=None, matched_terms=[]))
+        c.facts = RawFacts(price_signals={"yelp": 2}, table_service=True)
+        c.allergy = _checked()
+        c.distances = []
+    costs = {c.place_id: cost_profile(c.facts.price_signals, None) for c in candidates}
+    chain, restaurant = (scored(c, {}, costs, {}, {}, {}, intent, found) for c in candidates)
+    assert chain.below_the_occasion and not restaurant.below_the_occasion
+    assert any("a casual chain" in check for check in chain.checks), chain.checks
+    # a chain priced $$$ that serves at tables is held to nothing of the kind
+    candidates[0].record.place = cpk.model_copy(update={"price_tier": "$$$"})
+    candidates[0].facts = RawFacts(price_signals={"yelp": 3}, table_service=True)
+    costs[1] = cost_profile({"yelp": 3}, None)
+    assert not scored(candidates[0], {}, costs, {}, {}, {}, intent, found).below_the_occasion
+    # a venue its source says takes orders at a counter is below it too, chain or not
+    candidates[1].facts = RawFacts(price_signals={"yelp": 2}, table_service=False)
+    counter = scored(candidates[1], {}, costs, {}, {}, {}, intent, found)
+    assert counter.below_the_occasion and "counter service" in counter.checks[-1]

@@ -39,6 +39,8 @@ class RawFacts:
     closed: bool = False
     noise: str | None = None
     """The source's noise level (`Attributes.noise`): a quiet one leads "quieter"."""
+    table_service: bool | None = None
+    """Whether its source says it serves at tables (`Attributes.table_service`)."""
 
 
 def _truth(value: Any) -> bool | None:
@@ -129,6 +131,7 @@ async def read_facts(
             good_for_groups=read.get(i, Attributes()).good_for_groups,
             closed=read.get(i, Attributes()).closed,
             noise=read.get(i, Attributes()).noise,
+            table_service=read.get(i, Attributes()).table_service,
         )
         for i in place_ids
     }

@@ -5,7 +5,9 @@
   come before every venue that does not, whatever their kind — a guess is no plan for a need.
 - An outing asked to be nice ("somewhere nice", "something special", "fancy", an anniversary):
   sit-down venues, priced $$ or more (unless a budget or "cheaper" says otherwise), rated 4★ or
-  more, before those that are not. "Nothing too fancy" asks for nothing of the kind.
+  more, before those that are not; a casual chain (a name many catalogue places carry, priced
+  $$ or less or not said to serve at tables) is not one. "Nothing too fancy" asks for nothing
+  of the kind.
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ __all__ = [
     "asks_for_nice",
     "below_a_nice_outing",
     "casual_by_name",
+    "casual_chain",
     "must_diets",
 ]
 
 NICE_RATING: Final = 4.0
 NICE_TIERS: Final = ("$$", "$$$", "$$$$")
+CASUAL_CHAIN_LEVEL: Final = 2
+"""A chain priced at this level ($$, ££) or less is a casual one (`casual_chain`)."""
 _NICE: Final = re.compile(
     r"\b(nice|special|fancy|upscale|classy|elegant|posh|swanky|upmarket|fine dining|"
     r"high end|romantic|anniversary|date night|proposal)\b"
@@ -71,12 +76,25 @@ def below_a_nice_outing(
     rating: float | None,
     price_said: bool,
     casual: bool = False,
+    chain: bool = False,
 ) -> bool:
     """Not what a nice outing asks: served at a counter, named as a casual place (a tavern,
-    a pub: `casual_by_name`), priced $ (when no budget or "cheaper" set the price), or rated
-    under `NICE_RATING`. An unknown price or rating is not held against a venue."""
+    a pub: `casual_by_name`), a casual chain (`casual_chain`), priced $ (when no budget or
+    "cheaper" set the price), or rated under `NICE_RATING`. An unknown price or rating is not
+    held against a venue."""
     cheap = not price_said and price_tier is not None and price_tier not in NICE_TIERS
-    return counter or casual or cheap or (rating is not None and 0 < rating < NICE_RATING)
+    low = rating is not None and 0 < rating < NICE_RATING
+    return counter or casual or chain or cheap or low
+
+
+def casual_chain(chain: bool, table_service: bool | None, price_tier: str | None) -> bool:
+    """A chain (its name carried by many catalogue places) that its source does not say
+    serves at tables, or priced $$ or less (or unknown): a fast-casual or family chain (a
+    California Pizza Kitchen, a salad chain), not "somewhere nice" while a restaurant of
+    its own is there. A chain priced $$$ or more that serves at tables is not held to it."""
+    if not chain:
+        return False
+    return table_service is not True or price_tier is None or len(price_tier) <= CASUAL_CHAIN_LEVEL
 
 
 def _severe_needs(member: Member) -> Iterable[str]:

@@ -24,6 +24,7 @@ from kairos.venues.occasion import (
     asks_for_nice,
     below_a_nice_outing,
     casual_by_name,
+    casual_chain,
 )
 from kairos.venues.outing import (
     LARGE_PARTY,
@@ -79,19 +80,25 @@ def scored(
         )
     takes = True if seats else c.facts.good_for_groups
     cost = costs.get(c.place_id) or cost_profile({}, None)
-    counter = c.place_id in found.counter_kept or service(p, None) in ("counter", "street")
+    counter = (
+        c.place_id in found.counter_kept
+        or service(p, None) in ("counter", "street")
+        or c.facts.table_service is False
+    )
     nice = asks_for_nice(intent.said)
     casual = casual_by_name(p.name)
+    chain = casual_chain(c.place_id in found.chains, c.facts.table_service, cost.price_range)
     below = nice is not None and below_a_nice_outing(
         counter=counter,
         price_tier=cost.price_range,
         rating=p.rating,
         price_said=intent.budget is not None or price_ceiling(intent) is not None,
         casual=casual is not None,
+        chain=chain,
     )
     a_bar = bar_led(p, intent.activity, intent.prompt)
     if nice and (a_bar or below):
-        checks.append(_under_the_occasion(nice, a_bar, p.rating, counter, casual))
+        checks.append(_under_the_occasion(nice, a_bar, p.rating, counter, casual, chain=chain))
     return Scored(
         venue_id=c.venue_id,
         name=p.name,
@@ -138,13 +145,21 @@ def scored(
 
 
 def _under_the_occasion(
-    nice: str, a_bar: bool, rating: float | None, counter: bool, casual: str | None = None
+    nice: str,
+    a_bar: bool,
+    rating: float | None,
+    counter: bool,
+    casual: str | None = None,
+    *,
+    chain: bool = False,
 ) -> str:
     """What a venue ranked for a nice outing lacks, said on it: it ranks after every venue
     that does not lack it, so it is shown only for want of those."""
     lacks = ["a bar first, not a restaurant"] if a_bar else []
     if casual:
         lacks.append(f"a {casual} by its name")
+    if chain:
+        lacks.append("a casual chain")
     if rating is not None and 0 < rating < NICE_RATING:
         lacks.append(f"rated {rating:.1f}★")
     if counter:

@@ -66,6 +66,7 @@ from kairos.venues.scouted import (
     Candidate,
     ScoutResult,
     cap_order,
+    chains_of,
     pool,
     same_venue,
 )
@@ -394,4 +395,5 @@ class Scout:
             one_city=one_city,
             notes=[*([widened] if widened else []), *fitted.notes],
             counter_kept=fitted.counter_kept,
+            chains=chains_of(candidates, self.name_listings),
         )

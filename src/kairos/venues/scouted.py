@@ -3,12 +3,13 @@ check, facts and history, and the scout's result with everything left out on the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from kairos.core.allergy_guard import AllergyAssessment
-from kairos.core.venue_identity import Venue, name_key
+from kairos.core.venue_identity import UNIQUE_NAME_LISTINGS, Venue, name_key
 from kairos.core.venue_identity import same_venue as is_same_venue
 from kairos.pipeline.safety import AllergyCheck
 from kairos.search.filters import SearchFilters
@@ -118,6 +119,8 @@ class ScoutResult:
     notes: list[str] = field(default_factory=list)
     """What fitting the outing came to ("Cheaper, as asked: …")."""
     counter_kept: set[int] = field(default_factory=set)
+    chains: set[int] = field(default_factory=set)
+    """Candidates whose name more catalogue places carry than one venue's (`chains_of`)."""
 
 
 def cap_order(
@@ -135,3 +138,22 @@ def cap_order(
         c.allergy.known_risk,
         c.place_id in counter_kept,
     )
+
+
+_BRANCH: Final = re.compile(r"\s+(?:at|@|-|–|—)\s+")
+"""What sets a branch's own name after a chain's ("California Pizza Kitchen at Prudential")."""
+
+
+def chains_of(candidates: Sequence[Candidate], listings: Mapping[str, int] | None) -> set[int]:
+    """The candidates a chain runs: their name, or its part before a branch's ("X at Y",
+    "X - Y", two words or more), carried by more than `UNIQUE_NAME_LISTINGS` catalogue places
+    (`PlacesRepository.name_listings`); none when the counts are unknown."""
+    if not listings:
+        return set()
+    found = set()
+    for c in candidates:
+        name = c.record.place.name
+        names = [name, *([head] if len((head := _BRANCH.split(name)[0]).split()) > 1 else [])]
+        if max(listings.get(name_key(n), 0) for n in names) > UNIQUE_NAME_LISTINGS:
+            found.add(c.place_id)
+    return found
