@@ -49,10 +49,13 @@ def test_a_trip_is_tallied_and_verified_is_re_checked() -> None:
         {"date": "2026-12-08", "slots": [
             _slot("stop", "3", "Garden B", "10:00", "10:00", "11:00", "park")]},
     ]}  # fmt: skip
-    tally = TravellerTally({"Singapore"})
+    tally = TravellerTally({"Singapore"}, {("Singapore", "parks and gardens")})
     tally.add(0, {"interests": "parks and gardens"}, trip, rows, None, 30.0, None)
+    # an interest the city's catalogue does not serve is not in the median
+    tally.add(1, {"interests": "art galleries"}, trip, rows, None, 30.0, None)
+    assert len(tally.matches) == 1
     figures = tally.figures()
-    assert figures["junk_stop_rate"] == round(1 / 3, 4)
+    assert figures["junk_stop_rate"] == round(2 / 6, 4)
     assert figures["thin_day_rate"] == 0.5  # day 2 holds one stop
     assert figures["meal_day_rate"] == 0.5
     assert figures["long_wait_rate"] == round(1 / 3, 4)  # 60 min at the first stop

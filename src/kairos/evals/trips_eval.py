@@ -36,11 +36,10 @@ from kairos.core.opening_hours import is_open_for
 from kairos.evals.gate import Figure
 from kairos.evals.scratch import Build, cache_root, digest, scratch_runtime
 from kairos.evals.trips_traveller import (
-    EAT_KINDS,
     GATED,
     TRAVELLER_SAID,
     TRAVELLER_TARGETS,
-    TravellerTally,
+    catalogue_tally,
     met,
 )
 from kairos.ingest.runner import ProgressSink, ingest
@@ -181,7 +180,7 @@ async def run_trips_eval(
     unmet: Counter[str] = Counter()
     stops = known = outside = other_city = locks = 0
     refused_locks: list[str] = []
-    tally = TravellerTally(await _eat_cities(runtime))
+    tally = await catalogue_tally(runtime)
     three_day: list[float] = []
     repeat: list[float] = []
     failures: list[str] = []
@@ -305,16 +304,6 @@ async def run_trips_eval(
         and all(met(key, value) for key, value in report.traveller.items() if key in GATED)
     )
     return report
-
-
-async def _eat_cities(runtime: Runtime) -> set[str]:
-    """Cities the catalogue holds a place to eat for, by this eval's own kinds."""
-    async with runtime.db.reading() as session:
-        rows = await session.execute(
-            text("SELECT DISTINCT city FROM places WHERE kind = ANY(CAST(:k AS text[]))"),
-            {"k": sorted(EAT_KINDS)},
-        )
-        return {str(r.city) for r in rows}
 
 
 async def _count(runtime: Runtime) -> int:
