@@ -258,14 +258,24 @@ def nutrition_text(recipe: Recipe, adapted: AdaptedRecipe) -> str:
 
 
 def meal_message(suggestions: Sequence[Suggestion], dish: str) -> str:
-    """The answer's first sentence: "healthier" only for as many as are."""
+    """The answer's first sentence: "healthier" only for as many as are; a close dish (its
+    title does not name the dish) is not counted as a version of it."""
     n = len(suggestions)
     healthier = sum(1 for s in suggestions if s.healthier and s.healthier.verdict == "healthier")
-    versions = f"version{'s' if n != 1 else ''} of {dish}"
+    close = sum(1 for s in suggestions if s.close)
+    closes = f"{close} close dish{'es' if close != 1 else ''}"
+    if close == n:
+        head = f"{closes} to {dish} (not {dish} itself)"
+    elif close:
+        head = f"{n - close} version{'s' if n - close != 1 else ''} of {dish} and {closes}"
+    elif healthier == n:
+        return f"{n} healthier version{'s' if n != 1 else ''} of {dish}, from real recipes " \
+            "adapted to you; the measure is under each."  # fmt: skip
+    else:
+        head = f"{n} version{'s' if n != 1 else ''} of {dish}"
+    text = f"{head} from real recipes adapted to you"
     if healthier == n:
-        return f"{n} healthier {versions}, from real recipes adapted to you; the measure is " \
-            "under each."  # fmt: skip
-    text = f"{n} {versions} from real recipes adapted to you"
+        return text + "; all healthier than the usual version (the measure is under each)."
     if healthier:
         return text + f"; {healthier} of them healthier than the usual version (the measure is " \
             "under each)."  # fmt: skip

@@ -147,6 +147,9 @@ class Suggestion(BaseModel):
         default=None, description="a dish's suggestion against the usual version of the dish"
     )
     pantry: PantryUse | None = None
+    close: bool = Field(
+        default=False, description="a dish close to the one asked (its title does not name it)"
+    )
     credit: str | None = Field(
         default=None,
         description="where the recipe comes from and its licence, when the source "

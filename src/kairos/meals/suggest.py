@@ -297,6 +297,7 @@ def meal_suggestions(
                 time_minutes=_total(adapted.total_minutes, recipe.steps),
                 difficulty=adapted.difficulty,
                 source_recipe_ids=[recipe.id],
+                close=recipe.id not in titled_ids and not nearest,
                 health=recipe.health,
                 nutrition_text=nutrition_text(recipe, adapted),
                 healthier=healthier,
@@ -309,8 +310,7 @@ def meal_suggestions(
 
 
 def near_in_kind(recipe: Recipe, dish: str, *, unknown: bool = True) -> bool:
-    """Whether a recipe of another name holds one of the ingredients that define `dish` (a
-    carbonara's eggs or cured pork, `dish_knowledge`); `unknown` when none are on record."""
+    """Whether a recipe of another name holds an ingredient defining `dish`, else `unknown`."""
     shared = shared_traits(dish, (line.item for line in recipe.ingredients))
     return unknown if shared is None else bool(shared)
 
