@@ -17,6 +17,7 @@ from kairos.core.place_kinds import STATED_DIET_KINDS
 from kairos.pipeline.events import Thinking, TurnEvent
 from kairos.pipeline.safety import hard_set
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing, request_words
+from kairos.restaurants.branches import BRANCHES_ASKED
 from kairos.restaurants.chat_evaluate import evaluate_places
 from kairos.restaurants.chat_order import answer_order, nearest_kind_said, towns_said
 from kairos.restaurants.chat_rules import (
@@ -245,7 +246,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     )
     ordered = answer_order(
         scored, decomposition, filters, relaxed, searched.exact, searched.nearest,
-        proof.unproven,
+        proof.unproven, bool(BRANCHES_ASKED.search(turn.request.message)),
     )  # fmt: skip
     order, named, found_names = ordered.order, ordered.named, ordered.found_names
     only_named = ordered.only_named

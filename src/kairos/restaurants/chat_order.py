@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from kairos.core.place_kinds import MEAL_KINDS, is_store
 from kairos.restaurants import evaluation, phrasing, request_words
+from kairos.restaurants.branches import one_per_name
 from kairos.restaurants.chat_rules import evidence_rank, is_named, named_first
 from kairos.restaurants.chat_search import Searched
 from kairos.restaurants.decomposition import food_said, named_in
@@ -37,10 +38,12 @@ def answer_order(
     exact: frozenset[int] | None = None,
     kin: Sequence[str] = (),
     unproven: frozenset[int] = frozenset(),
+    branches: bool = False,
 ) -> Ordered:
     """`exact`: the places of the asked kind when the list goes on with its nearest kinds
     `kin`, nearest first (sushi: Japanese and izakaya before Asian fusion). `unproven`: places
-    whose every matched word is only in their name, after those with evidence."""
+    whose every matched word is only in their name, after those with evidence. `branches`:
+    the message asks for a business's several places; otherwise one per name in a city."""
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
     # resting on a category or a source attribute before one resting on reviews alone; for a
@@ -69,6 +72,8 @@ def answer_order(
     # a comparison or a "where is" shows what it names, never padded with other places
     only_named = bool(first) and decomposition.intent in ("compare", "locate")
     order = first if only_named else first + [i for i in order if i not in first]
+    if not (only_named or branches):
+        order = one_per_name(scored, order)
     return Ordered(order, named, found_names, only_named)
 
 
