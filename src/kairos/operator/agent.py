@@ -43,6 +43,7 @@ from kairos.operator.steps import (
     apply_locations,
     apply_memory,
     apply_scope,
+    moved_window,
     session_window,
 )
 from kairos.operator.turn import (
@@ -289,6 +290,8 @@ class OperatorAgent:
             turn.event("first_insight", turn_index=turn_index)
         elif turn_index > 1:
             turn.event("follow_up", turn_index=turn_index)
+        top = decisions[0].busiest[0] if decisions and decisions[0].busiest else None
+        moved_window(reading, state, window, (top[0], top[1]) if top else None, turn)
         offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
         turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests, offer)
         kind = answer_kind(reading, turn)

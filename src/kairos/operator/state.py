@@ -49,6 +49,9 @@ class SessionState(BaseModel):
     competitor_used: str | None = None
     first_insight_turn: int | None = None
     last_action: str | None = None
+    planned: tuple[date, date, Daypart] | None = None
+    """The busiest window the last answer planned (its window's first day, the day, the part):
+    when covers given next move it, the answer says why (`steps.moved_window`)."""
     assumed: dict[str, str] = Field(default_factory=dict)
     events_said: list[date] = Field(default_factory=list)
     """Days of the games or events the operator said are on: counted in every answer after."""

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Final
 
+from kairos.operator.demand import window_text
 from kairos.operator.locating import Locator, remember, same_place
 from kairos.operator.proxies import proxy_text
 from kairos.operator.reading import Reading
-from kairos.operator.schemas import ResolvedLocation
+from kairos.operator.schemas import Daypart, ResolvedLocation
 from kairos.operator.state import BaselineState, SessionState
 from kairos.operator.turn import Turn, baseline_text
 from kairos.signals.geocoding.spotting import Spotted
@@ -27,6 +28,7 @@ __all__ = [
     "apply_locations",
     "apply_memory",
     "apply_scope",
+    "moved_window",
     "session_window",
 ]
 
@@ -333,3 +335,36 @@ def session_window(
     end = today + timedelta(days=DEFAULT_DAYS - 1)
     turn.assume("window", "next 3 days", "the next 3 days (name a day or 'this weekend')")
     return (today, end), "the next 3 days"
+
+
+_DAY_NAMES: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def moved_window(
+    reading: Reading,
+    state: SessionState,
+    window: tuple[date, date],
+    busiest: tuple[date, Daypart] | None,
+    turn: Turn,
+) -> None:
+    """When the covers the operator gives move the busiest window planned before (turn 1 named
+    a Saturday lunch from the week's shape; a Friday baseline makes Friday dinner the busiest),
+    the answer says it moved and why; a what-if moves nothing of the session's."""
+    if reading.what_if is not None or busiest is None:
+        return
+    before, state.planned = state.planned, (window[0], *busiest)
+    if before is None or reading.baseline is None or state.baseline is None:
+        return
+    if before[0] != window[0] or before[1:] == busiest:
+        return
+    weekday = state.baseline.weekday
+    why = (
+        f"your covers are for a {_DAY_NAMES[weekday]}, so that day is set from them and the other "
+        "days follow from it by the weekday profile"
+        if weekday is not None
+        else "your covers set each day's numbers, where the week's shape alone set them before"
+    )
+    turn.leads.append(
+        f"The busiest window moved from {window_text(before[1], before[2])} to "
+        f"{window_text(*busiest)}: {why}."
+    )
