@@ -148,3 +148,40 @@ def test_a_casual_chain_does_not_lead_somewhere_nice() -> None:
     candidates[1].facts = RawFacts(price_signals={"yelp": 2}, table_service=False)
     counter = scored(candidates[1], {}, costs, {}, {}, {}, intent, found)
     assert counter.below_the_occasion and "counter service" in counter.checks[-1]
+
+
+def test_a_severe_hygiene_record_does_not_count_toward_the_three() -> None:
+    """Cheaper places with severe violations at their latest inspections (the critic's high
+    flag) are no reason to drop every pricier restaurant, for "cheaper" or "quieter"."""
+    from datetime import date
+
+    from kairos.store.venue_facts import Inspection
+    from kairos.venues.critic import severe_record
+    from kairos.venues.facts import Attributes
+
+    old, recent = date(2013, 1, 5), date(2015, 3, 4)
+    assert severe_record(
+        [Inspection("b", "2", recent, 1, 0, 2), Inspection("b", "1", old, 0, 0, 0)]
+    )
+    assert not severe_record(
+        [Inspection("b", "2", recent, 3, 1, 0), Inspection("b", "1", old, 0, 0, 4)]
+    )
+    places = [
+        *(_place(i, f"Diner {i}", ["Mexican"], "$") for i in (1, 2, 3)),
+        *(_place(i, f"Bistro {i}", ["French"], "$$") for i in (5, 6, 7)),
+    ]
+    dirty = {3: Attributes(severe_record=True)}
+    intent = read("dinner in cambridge for 4")
+    intent.asked = Asked(changes=("cheaper",), ceiling=1)
+    fitted = fit(_candidates(places), dirty, intent)
+    assert {5, 6, 7} <= {c.place_id for c in fitted.candidates}, fitted.excluded
+    fitted = fit(_candidates(places), {}, intent)
+    assert {e.venue_id for e in fitted.excluded} == {"kp_5", "kp_6", "kp_7"}
+    # "quieter": loud ones are left out only when three others that fit stay
+    loud = {i: Attributes(noise="loud") for i in (5, 6, 7)}
+    intent = read("dinner in cambridge for 4")
+    intent.asked = Asked(changes=("quieter",))
+    fitted = fit(_candidates(places), {**loud, **dirty}, intent)
+    assert {5, 6, 7} <= {c.place_id for c in fitted.candidates}, fitted.excluded
+    fitted = fit(_candidates(places), loud, intent)
+    assert {e.venue_id for e in fitted.excluded} == {"kp_5", "kp_6", "kp_7"}

@@ -142,13 +142,22 @@ def _busy(facts: VenueFacts, slot: PlanSlot, group_size: int) -> RiskFlag | None
     )
 
 
+def _recent(inspections: Sequence[Inspection]) -> list[Inspection]:
+    latest = max(i.inspected_on for i in inspections)
+    return [i for i in inspections if (latest - i.inspected_on).days <= INSPECTION_WINDOW_DAYS]
+
+
+def severe_record(inspections: Sequence[Inspection]) -> bool:
+    """Severe violations within `INSPECTION_WINDOW_DAYS` of the latest inspection: the
+    critic's high flag, which advises against the venue."""
+    return bool(inspections) and any(i.severe > 0 for i in _recent(inspections))
+
+
 def _inspections(facts: VenueFacts) -> RiskFlag | None:
     if not facts.inspections:
         return None
     latest = max(i.inspected_on for i in facts.inspections)
-    recent = [
-        i for i in facts.inspections if (latest - i.inspected_on).days <= INSPECTION_WINDOW_DAYS
-    ]
+    recent = _recent(facts.inspections)
     severe = [i for i in recent if i.severe > 0]
     major = [i for i in recent if i.major > 0]
     if not severe and not major:

@@ -15,6 +15,7 @@ from sqlalchemy import text
 
 from kairos.store.database import Database
 from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
+from kairos.venues.critic import severe_record
 
 __all__ = ["Attributes", "RawFacts", "read_facts", "venue_attributes"]
 
@@ -66,6 +67,8 @@ class Attributes:
     the first."""
     noise: str | None = None
     """The source's noise level: quiet, average, loud, very_loud."""
+    severe_record: bool = False
+    """Severe health-code violations at its latest inspections (`critic.severe_record`)."""
 
 
 def _noise(value: Any) -> str | None:
@@ -76,6 +79,7 @@ def _noise(value: Any) -> str | None:
 async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]:
     async with db.reading() as session:
         rows = (await session.execute(_ATTRIBUTES, {"ids": list(ids)})).all()
+    inspected = await VenueFacts(db).inspections(place_ids=ids)
     found = {}
     for r in rows:
         counter = _truth(r.counter)
@@ -89,6 +93,7 @@ async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]
             closed=_truth(r.open) is False,
             table_service=table,
             noise=_noise(r.noise),
+            severe_record=severe_record(inspected.get(r.id, [])),
         )
     return found
 

@@ -7,8 +7,11 @@ others. Then, in order, each leaving venues out only when at least `ENOUGH` othe
 (else they stay, ordered after, and the plan says why they are there): for a sit-down meal,
 food trucks and counters (`outing.service`); for a group of `LARGE_GROUP` or more, venues
 their source says are not good for groups; for "make it cheaper", venues priced above the
-ceiling; for "quieter" (or a quiet vibe), venues their source lists as loud. What is left out
-is returned as `ExcludedVenue`s with the reason; what a cut could not do is a note.
+ceiling; for "quieter" (or a quiet vibe), venues their source lists as loud. The last three
+count only the others that fit the outing (`fits`: no bar first or bank café for a meal, no
+counter kept for want of others, no severe hygiene record, no member at severe risk); with
+fewer, those cut that fit stay. What is left out is returned as `ExcludedVenue`s with the
+reason; what a cut could not do is a note.
 """
 
 from __future__ import annotations
@@ -173,6 +176,20 @@ def fit(
                 f"{few}: {len(kept)} counter or street venue(s) are kept, after the others."
             )
     size = intent.group_size
+
+    def fits(c: Candidate) -> bool:
+        """The kind of place the outing needs, counted toward the cuts' `ENOUGH`: no counter
+        kept for want of others, no bar first or bank café for a meal, no severe hygiene
+        record, no member at severe risk."""
+        p = c.record.place
+        return (
+            c.place_id not in fitted.counter_kept
+            and not c.endangers
+            and not attrs(c).severe_record
+            and leads_a_meal(p, intent.activity, intent.said, size)
+            and not bar_led(p, intent.activity, intent.prompt)
+        )
+
     if size >= LARGE_GROUP:
         _cut(
             fitted,
@@ -182,21 +199,12 @@ def fit(
                 else None
             ),
             "capacity",
+            fits=fits,
         )
     if "cheaper" in intent.asked.changes:
-
-        def fits(c: Candidate) -> bool:
-            p = c.record.place
-            return (
-                c.place_id not in fitted.counter_kept
-                and not c.endangers
-                and leads_a_meal(p, intent.activity, intent.said, size)
-                and not bar_led(p, intent.activity, intent.prompt)
-            )
-
         _cheaper(fitted, intent, fits)
     if "quieter" in intent.asked.changes or intent.vibe == "quiet":
-        _quieter(fitted, attrs)
+        _quieter(fitted, attrs, fits)
     return fitted
 
 
@@ -236,7 +244,9 @@ def _cheaper(fitted: Fitted, intent: Intent, fits: Callable[[Candidate], bool]) 
     # what "cheaper" came to is said from the ranked plan (`followups.cheaper_sentence`)
 
 
-def _quieter(fitted: Fitted, attrs: Callable[[Candidate], Attributes]) -> None:
+def _quieter(
+    fitted: Fitted, attrs: Callable[[Candidate], Attributes], fits: Callable[[Candidate], bool]
+) -> None:
     """Loud venues left out when enough others fit, those listed as quiet first; what
     "quieter" came to is said from the ranked plan (`followups.quieter_sentence`)."""
     _cut(
@@ -247,5 +257,6 @@ def _quieter(fitted: Fitted, attrs: Callable[[Candidate], Attributes]) -> None:
             else None
         ),
         "noise",
+        fits=fits,
     )
     fitted.candidates.sort(key=lambda c: attrs(c).noise != "quiet")
