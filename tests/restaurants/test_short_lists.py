@@ -155,6 +155,11 @@ async def test_coeliac_alone_is_an_allergy_warned_about_not_a_diet_to_evidence(
     assert shown, payload["message"]
     assert all("italian" in cuisines_of(p) for p in shown), [p["cuisine_types"] for p in shown]
     assert "gluten" in payload["message"], payload["message"]
+    # the request is called what was said: "3 gluten-free Italian places" claimed a diet filter
+    # the person never asked for (the gluten check is said with the list)
+    assert "gluten-free Italian" not in payload["message"], payload["message"]
+    assert "evidence of gluten-free food, so these match" not in payload["message"]
+    assert "Italian places in Boston" in payload["message"], payload["message"]
 
 
 async def test_a_kind_or_diet_the_city_lacks_names_the_nearest_city_holding_it(

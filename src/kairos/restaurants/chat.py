@@ -26,7 +26,12 @@ from kairos.restaurants.chat_rules import (
     unmatched_words,
     without_asked,
 )
-from kairos.restaurants.chat_search import nearest_kinds, search_relaxing, strict_unheld
+from kairos.restaurants.chat_search import (
+    nearest_kinds,
+    said_as_diet,
+    search_relaxing,
+    strict_unheld,
+)
 from kairos.restaurants.chat_turn import ChatState, ChatTurn, finish, history_of, text_answer
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
@@ -144,7 +149,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             }
         )
     record.facts.update(search_strategy=found.strategy, candidates=len(found.hits))
-    asked = decomposition.vibes + decomposition.dietary
+    # a diet read from a condition ("im coeliac") is not called the request: "gluten-free
+    # Italian places" claimed a filter never asked for; the allergy is said with the list
+    welcome = {d for d in decomposition.dietary if not said_as_diet(decomposition, d)}
+    asked = decomposition.vibes + [d for d in decomposition.dietary if d not in welcome]
 
     def described(words: list[str], held: list[str] | None = None) -> str:
         categories = [] if "categories" in relaxed else decomposition.filters.categories
@@ -336,9 +344,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         hard_excluded=hard,
         relaxed=said_relaxed,
         assumptions=assumptions,
-        short=[t for t in traced.short if 0 < holders.get(t, 1) < len(safe)],
+        short=[t for t in traced.short if 0 < holders.get(t, 1) < len(safe) and t not in welcome],
         few=[t for t in traced.short if safe and holders.get(t, 0) == len(safe)],
-        missing=[t for t, n in holders.items() if safe and n == 0],
+        missing=[t for t, n in holders.items() if safe and n == 0 and t not in welcome],
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
     )

@@ -94,13 +94,14 @@ def strict_diets(decomposition: Decomposition, diets: list[str]) -> list[str]:
     """The strict diets asked (vegan, gluten-free, halal…): not gluten-free read from "I'm
     coeliac" alone, an allergy the guard warns about (an Italian place with a gluten warning
     answers it), where "gluten free" said asks for evidence."""
-    roles = list(decomposition.matched.values())
+    return [d for d in diets if d in DIETS and DIETS[d].strict and said_as_diet(decomposition, d)]
 
-    def said(diet: str) -> bool:
-        named = [r for r in roles if f"dietary={diet}" in r]
-        return not named or any(r.startswith("dietary=") for r in named)
 
-    return [d for d in diets if d in DIETS and DIETS[d].strict and said(d)]
+def said_as_diet(decomposition: Decomposition, diet: str) -> bool:
+    """Whether the message asked for the diet ("gluten free"), not only read it from a
+    condition ("I'm coeliac": an allergy, with gluten-free food welcome)."""
+    named = [r for r in decomposition.matched.values() if f"dietary={diet}" in r]
+    return not named or any(r.startswith("dietary=") for r in named)
 
 
 def strict_unheld(hit: SearchHit, strict: list[str]) -> bool:
