@@ -11,6 +11,8 @@ from kairos.trips.daylight import dark_from
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, TripRequest
 from kairos.trips.named_places import ASKED_SAID, MIN_NAMED_VISIT, named_in
+from kairos.trips.retrieval import TripRetrieval
+from kairos.trips.retrieval_rules import Row
 from tests.trips.candidates import place_maker
 
 SATURDAY = date(2026, 12, 5)
@@ -90,3 +92,24 @@ def test_a_named_place_that_cannot_be_visited_is_said_first_with_why() -> None:
     trip = _plan(stops, ASKED)
     assert trip.notes and trip.notes[0].startswith(f"{ASKED_SAID}Central Park, but it is not")
     assert trip.notes[0].endswith(".") and len(trip.notes[0]) > len(ASKED_SAID) + 40
+
+
+async def test_a_named_place_with_no_position_joins_a_city_that_needs_none() -> None:
+    # the positioned places could fill the trip (room 0): places without a position stay out,
+    # but one the traveller named is among the rows all the same
+    retrieval = TripRetrieval.__new__(TripRetrieval)
+    retrieval._judged = {}
+    centre = (40.7128, -74.0060)
+    unplaced = [Row(7, "Ellis Island", "museum", "New York City", *centre, {}, 10,
+                    positioned=False),
+                Row(8, "Harbor History Museum", "museum", "New York City", *centre, {}, 10,
+                    positioned=False)]  # fmt: skip
+
+    async def no_position(city: str, at: tuple[float, float]) -> list[Row]:
+        return list(unplaced)
+
+    retrieval._unpositioned = no_position  # type: ignore[method-assign, assignment]
+    rows = [Row(1, "Battery Park", "park", "New York City", *centre, {}, 10)]
+    said = "a day in new york, ellis island"
+    got = await retrieval._with_unpositioned(rows, "New York", centre, said, False, 0)
+    assert [r.name for r in got] == ["Battery Park", "Ellis Island"]

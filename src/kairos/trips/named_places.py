@@ -8,8 +8,10 @@ A name is matched as whole words, accents folded and words singular ("Toronto Is
 "Toronto Island Park"): the full name, the name without a leading "the" or a trailing city
 name ("Madame Tussauds New York"), or without a trailing kind word ("park", "museum"). A form
 made only of kind or request words ("National Museum", "Park"), or of the city's name without a
-kind of place ("New York City"; "Toronto Island" names one), or one word shorter than `MIN_WORD`, names no place. A full name beats a shortened one on the same
-words ("Central Park" is not "Central Park Zoo").
+kind of place ("New York City"; "Toronto Island" names one), or one word shorter than
+`MIN_WORD`, names no place. A full name beats a shortened one on the same words ("Central
+Park" is not "Central Park Zoo"). Retrieval adds a named place the positioned ones would have
+left out (no position, another tag: `retrieval.py`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Final
+from typing import Final, Protocol
 
 from kairos.text.words import fold, singular
 from kairos.trips.day_slots import outdoors
@@ -66,7 +68,8 @@ _REQUEST: Final = frozenset((
     "day", "week", "weekend", "trip", "family", "kid", "child", "food", "walk", "walking",
     "history", "night", "shopping", "famous", "landmark", "sight", "nature", "outdoor", "indoor",
     "something", "place", "one", "two", "three", "just", "next", "saturday", "sunday", "monday",
-    "tuesday", "wednesday", "thursday", "friday", "morning", "evening"
+    "tuesday", "wednesday", "thursday", "friday", "morning", "evening", "little", "big", "small",
+    "best", "top", "good", "nice", "local"
 ))  # fmt: skip
 
 
@@ -103,15 +106,22 @@ def _at(text: Sequence[str], form: tuple[str, ...]) -> Iterable[int]:
     return (i for i in range(len(text) - n + 1) if tuple(text[i : i + n]) == form)
 
 
-def named_in(text: str, candidates: Sequence[Candidate], city: str) -> frozenset[str]:
-    """Ids of the candidates whose name the request's words say."""
+class _Place(Protocol):
+    @property
+    def id(self) -> object: ...
+    @property
+    def name(self) -> str: ...
+
+
+def named_in(text: str, candidates: Sequence[_Place], city: str) -> frozenset[str]:
+    """Ids (as text) of the candidates, or catalogue rows, whose name the request's words say."""
     words, home = _tokens(text), tuple(_tokens(city))
     if not words:
         return frozenset()
     found: list[tuple[int, int, bool, str]] = []
     for c in candidates:
         for form, full in _forms(c.name, home):
-            found += [(i, i + len(form), full, c.id) for i in _at(words, form)]
+            found += [(i, i + len(form), full, str(c.id)) for i in _at(words, form)]
     found.sort(key=lambda m: (-(m[1] - m[0]), not m[2], m[0]))
     claimed: dict[tuple[int, int], bool] = {}
     named: set[str] = set()

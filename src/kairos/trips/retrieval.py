@@ -48,6 +48,7 @@ from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
 from kairos.trips.lookups import VISIT_KINDS
 from kairos.trips.models import Candidate, step_free_of
+from kairos.trips.named_places import named_in
 from kairos.trips.place_rows import BM25_RANKS, PlaceRows
 from kairos.trips.retrieval_rules import (
     RECENCY_DAYS,
@@ -152,7 +153,9 @@ class TripRetrieval(PlaceRows):
         fill the trip's `room` (their text arm asked like the others')."""
         extra = await self._unpositioned(city, centre)
         if not extra or len(sights(self._filter(rows, (), accessibility), self._judge)[0]) >= room:
-            return rows
+            # a place the traveller named is among them all the same
+            asked = named_in(interests, extra, city)
+            return [*rows, *(r for r in extra if str(r.id) in asked)]
         query = query_words(interests)
         if query:
             async with self.db.reading() as session:
@@ -195,6 +198,9 @@ class TripRetrieval(PlaceRows):
         broadened = False
         rows, out_of_season = in_season(rows, months)
         filtered = self._filter(rows, tags, accessibility)
+        if tags and (said := named_in(interests, rows, city)):  # named: kept whatever the tags
+            filtered += [r for r in self._filter(rows, (), accessibility)
+                         if str(r.id) in said and r not in filtered]  # fmt: skip
         if not filtered:
             broadened = True
             rows = await self._rows(centre, radius_km * 2, interests, VISIT_KINDS)
