@@ -230,8 +230,8 @@ def _cheaper(fitted: Fitted, intent: Intent, fits: Callable[[Candidate], bool]) 
     if stayed and cheaper_fit < ENOUGH:
         outing = intent.outing or "this outing"
         fitted.notes.append(
-            f"Only {cheaper_fit} cheaper venue(s) here are the kind of place {outing} needs: "
-            f"{len(stayed)} pricier one(s) that are stay, labelled by price."
+            f"Only {cheaper_fit} cheaper venue(s) here are the kind of place {outing} needs, "
+            f"so {len(stayed)} pricier one(s) of that kind stay, after them, each with its price."
         )
     # cheaper first, unknown prices next, pricier (kept for want of others) last, by price
     fitted.candidates.sort(
