@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Final
 
-from kairos.operator.demand import window_text
+from kairos.operator.demand import DAYPART_HOURS, window_text
 from kairos.operator.locating import Locator, remember, same_place
 from kairos.operator.proxies import proxy_text
 from kairos.operator.reading import Reading
@@ -190,7 +190,7 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
         turn.leads.append(
             f"Read as mostly {reading.lean}: each day's covers stay the day's, with most of them "
             + ("at the bar in the evening, staffed with bartenders." if reading.lean == "bar"
-               else f"at {reading.lean}.")
+               else f"at {reading.lean} ({DAYPART_HOURS[reading.lean]}).")
         )  # fmt: skip
     if reading.baseline is None or reading.what_if is not None:
         if state.baseline is None:
