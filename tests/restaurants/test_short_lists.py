@@ -119,6 +119,14 @@ async def test_london_goes_on_with_the_towns_of_greater_london(
 
 
 LOW_CARB_KINDS = {"steakhouses", "steakhouse", "barbeque", "barbecue", "salad", "seafood", "grill"}
+HIGH_CARB_KINDS = {
+    "bubble tea",
+    "bagels",
+    "bakeries",
+    "donuts",
+    "pizza",
+    "ice cream & frozen yogurt",
+}
 
 
 async def test_keto_is_answered_with_the_kinds_of_place_that_serve_it(
@@ -132,6 +140,10 @@ async def test_keto_is_answered_with_the_kinds_of_place_that_serve_it(
     assert len(shown) == 5, [p["name"] for p in shown]
     assert all(cuisines_of(p) & LOW_CARB_KINDS for p in shown), [p["cuisine_types"] for p in shown]
     assert "For keto" in payload["message"], payload["message"]
+    # a bubble-tea café or a bagel deli the source also files under "Salad" is no keto pick
+    assert not any(cuisines_of(p) & HIGH_CARB_KINDS for p in shown), [
+        p["cuisine_types"] for p in shown
+    ]
 
 
 async def test_something_else_shows_other_places(client: httpx.AsyncClient) -> None:

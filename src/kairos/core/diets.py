@@ -47,6 +47,10 @@ class Diet:
     served_by: tuple[str, ...] = ()
     """Catalogue categories of the kinds of place where it is easy to keep (keto: steakhouses,
     barbecue, salad), searched when no cuisine is named: few places state such a diet."""
+    served_against: tuple[str, ...] = ()
+    """Categories of places built on what the diet forgoes (keto: bubble tea, bakeries,
+    pizza): left out of that search even when they also carry a `served_by` category (a
+    bubble-tea café tagged "Salad" was a keto pick)."""
 
 
 def _p(text: str) -> tuple[str, ...]:
@@ -123,7 +127,10 @@ _DIETS: Final = (
     Diet("soy_free", "soy-free", _p("soy free, soya free"), review_phrases=_p("soy free")),
     Diet("keto", "keto", _p("keto, low carb"), review_phrases=_p("keto, low carb"),
          served_by=_p("steakhouses, steakhouse, barbeque, barbecue, salad, seafood, brazilian, "
-                      "grill")),
+                      "grill"),
+         served_against=_p("bubble tea, bakeries, donuts, pizza, pasta shops, desserts, "
+                           "ice cream & frozen yogurt, cupcakes, waffles, pancakes, bagels, "
+                           "creperies, juice bars & smoothies, shaved ice, patisserie/cake shop")),
 )  # fmt: skip
 
 DIETS: Final[dict[str, Diet]] = {d.name: d for d in _DIETS}

@@ -135,7 +135,9 @@ async def search_relaxing(
     served = [c for d in diets if d in DIETS for c in DIETS[d].served_by]
     if served and not filters.categories and set(filters.kinds) == MEAL_KINDS:
         # "keto friendly restaurant": few places state it; steakhouses and salad bars serve it
-        filters = filters.model_copy(update={"categories": served})
+        against = [c for d in diets if d in DIETS for c in DIETS[d].served_against]
+        excluded = list(dict.fromkeys([*filters.exclude_categories, *against]))
+        filters = filters.model_copy(update={"categories": served, "exclude_categories": excluded})
     else:
         served = []
 
