@@ -113,3 +113,13 @@ async def test_a_named_place_with_no_position_joins_a_city_that_needs_none() -> 
     said = "a day in new york, ellis island"
     got = await retrieval._with_unpositioned(rows, "New York", centre, said, False, 0)
     assert [r.name for r in got] == ["Battery Park", "Ellis Island"]
+
+
+def test_a_named_place_closed_on_one_day_is_visited_on_another() -> None:
+    sunday_only = tuple((((0, 1440),) if d == 6 else ()) for d in range(7))
+    stops = [_place(i, -0.001 * i, 0.001 * i, name=f"Wax Museum {i}") for i in range(1, 17)]
+    stops.append(_place(99, 0.001, 0.001, name="Frick Collection", hours=sunday_only, rank=99.0))
+    trip = _plan(stops, "two days in new york, the frick collection", days=2)
+    placed = {s.name: d.index for d in trip.days for s in d.stops}
+    assert placed.get("Frick Collection") == 1, placed
+    assert not trip.notes

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Final, Protocol
 
 from kairos.text.words import fold, singular
@@ -77,8 +78,10 @@ def _tokens(text: str) -> list[str]:
     return [singular(w) for w in _WORD.findall(fold(text))]
 
 
-def _forms(name: str, city: tuple[str, ...]) -> list[tuple[tuple[str, ...], bool]]:
-    """The word sequences that name the place, each with whether it is the full name."""
+@lru_cache(maxsize=65536)
+def _forms(name: str, city: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """The word sequences that name the place, each with whether it is the full name (cached:
+    a city's rows are read for every request)."""
     words = _tokens(name)
     while words and words[0] in _FILLER:
         words = words[1:]
@@ -89,7 +92,7 @@ def _forms(name: str, city: tuple[str, ...]) -> list[tuple[tuple[str, ...], bool
         forms.append((tuple(words), True))
     if len(words) > 1 and words[-1] in _KIND:
         forms.append((tuple(words[:-1]), False))
-    return [(f, full) for f, full in forms if _names_a_place(f, city)]
+    return tuple((f, full) for f, full in forms if _names_a_place(f, city))
 
 
 def _names_a_place(form: tuple[str, ...], city: tuple[str, ...]) -> bool:
