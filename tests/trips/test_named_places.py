@@ -123,3 +123,9 @@ def test_a_named_place_closed_on_one_day_is_visited_on_another() -> None:
     placed = {s.name: d.index for d in trip.days for s in d.stops}
     assert placed.get("Frick Collection") == 1, placed
     assert not trip.notes
+
+
+def test_a_name_led_by_the_city_or_ending_in_words_of_no_place() -> None:
+    stops = [_place(1, name="Singapore Botanic Gardens"), _place(2, name="Gardens by the Bay")]
+    assert named_in("botanic gardens and museums", stops, "Singapore") == {"p1"}
+    assert named_in("museums and gardens by the river", stops, "Singapore") == frozenset()

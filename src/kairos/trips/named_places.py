@@ -50,7 +50,8 @@ ASKED_SAID: Final = "You asked for "
 
 _WORD = re.compile(r"[a-z0-9]+")
 _FILLER: Final = frozenset((
-    "the", "a", "an", "of", "and", "in", "at", "on", "to", "for", "with", "de", "la", "le", "du"
+    "the", "a", "an", "of", "and", "in", "at", "on", "to", "for", "with", "by", "from", "near",
+    "or", "our", "my", "we", "i", "is", "it", "de", "la", "le", "du"
 ))  # fmt: skip
 _KIND: Final = frozenset((
     "park", "garden", "botanical", "museum", "gallery", "art", "square", "street", "island",
@@ -90,9 +91,14 @@ def _forms(name: str, city: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], boo
     if n and len(words) > n and tuple(words[-n:]) == city:
         words = words[:-n]
         forms.append((tuple(words), True))
+    if n and len(words) > n and tuple(words[:n]) == city:  # "Singapore Botanic Gardens"
+        forms.append((tuple(words[n:]), False))
     if len(words) > 1 and words[-1] in _KIND:
-        forms.append((tuple(words[:-1]), False))
-    return tuple((f, full) for f, full in forms if _names_a_place(f, city))
+        short = words[:-1]
+        while short and short[-1] in _FILLER:  # "Gardens by the Bay" is not "gardens by the"
+            short = short[:-1]
+        forms.append((tuple(short), False))
+    return tuple((f, full) for f, full in forms if f and _names_a_place(f, city))
 
 
 def _names_a_place(form: tuple[str, ...], city: tuple[str, ...]) -> bool:
