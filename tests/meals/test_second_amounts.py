@@ -32,6 +32,8 @@ def _lines(ingredients: list[str], servings: float = 4) -> list[str]:
         ("1 stick butter, softened", "115 g butter, softened"),
         ("1 cup unsalted butter (cold, 2 sticks)", "230 g unsalted butter, cold"),
         ("2 16 oz. baby portobello mushrooms", "910 g baby portobello mushrooms"),
+        ("4 ea. 6–8 ounce strip steaks", "680–910 g strip steaks"),
+        ("2-3 6 oz steaks", "340–510 g steaks"),
         ('3" ginger (sliced)', "8 cm ginger, sliced"),
         ('1½ pounds chourico (sliced into ½" coins)', "680 g chourico, sliced into 1.5 cm coins"),
     ],

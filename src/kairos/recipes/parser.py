@@ -93,10 +93,10 @@ _SIZE_UNIT_RE: Final = re.compile(
     r"\s+(?=\w)"
 )
 _EACH_RE: Final = re.compile(
-    rf"^\s*(?P<q>{_NUMBER})\s*[-‐–]?\s*(?P<u>fl\.?\s*oz|[A-Za-z]+)\.?(?:\s*\([^()]*\))?"
-    r"\s+(?=[A-Za-z])"
+    rf"^\s*(?:ea\.?\s+|each\s+)?(?P<q>{_NUMBER})(?:\s*(?:-|–|to)\s*(?P<qmax>{_NUMBER}))?"
+    r"\s*[-‐–]?\s*(?P<u>fl\.?\s*oz|[A-Za-z]+)\.?(?:\s*\([^()]*\))?\s+(?=[A-Za-z])"
 )
-"""A weight each after the count ("2 16 oz. mushrooms", "4 6oz. swordfish steaks")."""
+"""A weight each after the count ("2 16 oz. mushrooms", "4 ea. 6–8 ounce steaks")."""
 _CONTAINERS: Final = frozenset(
     ("can", "package", "jar", "bottle", "bag", "box", "container", "envelope", "stick",
      "piece", "loaf", "head", "bunch", "slice", "fillet", "sheet", "cube")
@@ -242,10 +242,11 @@ def _weight_each(
     if found is None or unit is None or unit_kind(unit) not in ("mass", "volume"):
         return quantity, top, None, rest
     after = rest[found.end() :]
-    if _take_unit(after, True)[0] is not None:  # "1 14-ounce can": a package, read as one
+    if _take_unit(after, True)[0] in _CONTAINERS:  # "1 14-ounce can": a package, read as one
         return quantity, top, None, rest
     each = _number(found["q"])
-    return quantity * each, (top * each if top is not None else None), unit, after
+    most = (top or quantity) * (_number(found["qmax"]) if found["qmax"] else each)
+    return quantity * each, (most if most > quantity * each else None), unit, after
 
 
 def _take_size(text: str) -> tuple[str, list[str]]:
