@@ -106,15 +106,19 @@ def test_a_cut_with_no_usual_covers_says_what_it_rests_on() -> None:
                       supposed=[(sunday, set(DAYPARTS), rain)])  # fmt: skip
     decision = decide(pack, "staffing")
     assert decision.actions, decision.recommendation
-    for action in decision.actions:
+    for action in decision.actions:  # a cut with no usual covers is said as its condition
+        assert action.text.startswith("If you usually serve ≈143 covers or more at "), action.text
         assert action.text.endswith(
-            "(-14% of guests: a server's worth only from ≈143 covers up; give your usual "
-            "covers to size it)"
+            ", cut 1 server (-14% of guests); below that keep your usual staffing. Give your "
+            "usual covers to size it"
         ), action.text
+    said = decision.recommendation  # the condition once, then the other windows by name
+    assert said.count("If you usually serve") + said.count("if you usually serve") == 1, said
+    assert f"The same at {decision.actions[1].window}" in said, said
     sized = decide(SignalPack(location="here", days=[sunday], demand=_shape(), baseline_covers=200,
                               baseline_weekday=6, supposed=[(sunday, set(DAYPARTS), rain)]),
                    "staffing")  # fmt: skip
-    assert all("worth only from" not in a.text for a in sized.actions)
+    assert all(not a.text.startswith("If you usually") for a in sized.actions)
 
 
 def test_a_change_in_covers_moves_staff_by_the_rule_the_plan_states_and_gives_the_total() -> None:

@@ -132,7 +132,7 @@ def recommendation(
         if actions:
             said = {a.day for a in actions if a.day is not None}
             return (
-                actions[0].text + "." + _why_then(actions[0], pack) + _also(actions[1:])
+                actions[0].text + "." + _why_then(actions[0], pack) + _also(actions[1:], actions[0])
                 + day_by_day(each_day or [], said, pack.categories)
             )  # fmt: skip
         if (
@@ -161,11 +161,27 @@ def recommendation(
     return "No outside opportunity stands out; keep your usual plan."
 
 
-def _also(actions: list[StaffAction]) -> str:
-    """The card's other changes, each said (never "and 2 more changes" left unlisted)."""
+def _also(actions: list[StaffAction], first: StaffAction | None = None) -> str:
+    """The card's other changes, each said (never "and 2 more changes" left unlisted); those that
+    read as the first but for their window are said by their windows ("The same at Sun 06 Dec,
+    lunch 11:00–15:00 and …"), not repeated whole."""
     if not actions:
         return ""
-    return " Also: " + "; ".join(a.text[:1].lower() + a.text[1:] for a in actions) + "."
+
+    def shape(action: StaffAction) -> str:
+        return action.text.replace(action.window, "") if action.window else action.text
+
+    same = [a for a in actions if first is not None and first.window and a.window
+            and shape(a) == shape(first)]  # fmt: skip
+    rest = [a for a in actions if a not in same]
+    text = ""
+    if same:
+        windows = [a.window for a in same if a.window]
+        listed = ", ".join(windows[:-1]) + (" and " if len(windows) > 1 else "") + windows[-1]
+        text += f" The same at {listed}."
+    if rest:
+        text += " Also: " + "; ".join(a.text[:1].lower() + a.text[1:] for a in rest) + "."
+    return text
 
 
 def _supposed_weather_trigger(card: Card, pack: SignalPack, actions: list[StaffAction]) -> str:

@@ -316,16 +316,17 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             continue
         verb = "Add" if delta > 0 else "Cut"
         people = f"{abs(delta)} {role}{'s' if abs(delta) > 1 else ''}"
-        note = unsized(net, pack.categories)  # what a change with no usual covers rests on
+        text = unsized(net, delta, window_text(day, part), pack.categories)  # its condition
         if usual_i and expected_i is not None:  # o21: the total, not only "+1 server"
             note = sized(expected_i, usual_i, pack.categories)
+            text = f"{verb} {people} for {window_text(day, part)}{note}"
         actions.append(
             StaffAction(
                 kind="add_staff" if delta > 0 else "cut_staff",
                 day=day,
                 daypart=part,
                 window=window_text(day, part),
-                text=f"{verb} {people} for {window_text(day, part)}{note}",
+                text=text,
                 staff_delta=delta,
                 expected_covers=expected_i,
                 usual_covers=usual_i,

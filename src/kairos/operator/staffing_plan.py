@@ -295,15 +295,19 @@ def busier_elsewhere(
     )
 
 
-def unsized(net: float, categories: list[str] | None = None) -> str:
-    """What a change of staff rests on when the operator gave no usual covers (panel half A,
-    o15: rain cut a server in each of four windows of an unknown size): the covers from which
-    the change in demand is one person's worth, and what would size it."""
+def unsized(net: float, delta: int, window: str, categories: list[str] | None = None) -> str:
+    """A staff change when the operator gave no usual covers, as the condition it rests on (panel,
+    o15/o10: rain cut a server in each of four windows while saying the covers were unknown):
+    'If you usually serve ≈143 covers or more at Sun 06 Dec, dinner 17:00–22:00, cut 1 server
+    (-14% of guests); below that keep your usual staffing. Give your usual covers to size it.'"""
     role, per, unit = front_role(categories)
-    worth = ceil(per / max(abs(net), 1e-9))
+    worth = ceil(abs(delta) * per / max(abs(net), 1e-9))
+    verb = "add" if delta > 0 else "cut"
+    people = f"{abs(delta)} {role}{'s' if abs(delta) > 1 else ''}"
     return (
-        f" ({net:+.0%} of guests: a {role}'s worth only from ≈{worth} {unit} up; give your "
-        f"usual {unit} to size it)"
+        f"If you usually serve ≈{worth} {unit} or more at {window}, {verb} {people} "
+        f"({net:+.0%} of guests); below that keep your usual staffing. Give your usual {unit} to "
+        "size it"
     )
 
 
