@@ -147,6 +147,9 @@ def test_operator_by_keyboard(page: Any) -> None:
     expect(first).to_be_visible(timeout=60_000)
     expect(message).to_be_focused()
     recommendation = first.locator(".op-recommendation").inner_text()
+    # said 30 ms after it is drawn: wait for the saying, then count it (a loaded CI machine
+    # read the record before it, 2026-11-30)
+    expect(page.locator("#op-live")).to_have_text(re.compile("^" + re.escape(recommendation)))
     answered = [s for s in _said(page, "op-live") if s.startswith(recommendation)]
     assert len(answered) == 1, _said(page, "op-live")
 
@@ -170,6 +173,7 @@ def test_operator_by_keyboard(page: Any) -> None:
     expect(third.locator(".op-recommendation")).to_be_focused()
     _not_body(page)
     recommendation = third.locator(".op-recommendation").inner_text()
+    expect(page.locator("#op-live")).to_have_text(re.compile("^" + re.escape(recommendation)))
     answered = [s for s in _said(page, "op-live") if s.startswith(recommendation)]
     assert len(answered) == 1, _said(page, "op-live")
     assert page.console_errors == []  # type: ignore[attr-defined]
