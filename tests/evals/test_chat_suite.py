@@ -274,3 +274,17 @@ def test_a_clearly_related_kind_is_no_violation_and_not_relevant() -> None:
     assert (mexican.violations, mexican.relevant) == ([], False)
     assert greek.violations == ["wrong_cuisine"]
     assert tacos.relevant
+
+
+def test_two_rows_of_one_business_in_a_town_are_one_relevant_place() -> None:
+    """Chat shows one line per business in a town (073806d): the eval's denominator counts
+    businesses, so a list of every business there is complete (the gate's follow-up family fell
+    to 0.75 on 'american food in austin' for two Whataburger rows)."""
+    from kairos.evals.chat_requests import Picker
+
+    rows = [yelp(f"r{i}", "Boston", ["Thai"]) for i in range(MIN_RELEVANT)]
+    rows += [truth_from_row({"restaurant_id": "dup", "name": "r0", "city": "Boston",
+                             "state": "MA", "categories": ["Thai"]})]  # fmt: skip
+    picker = Picker(rows, {"boston"}, 4)
+    assert picker.offer("cuisine_city", ("thai in boston",), THAI_IN_BOSTON)
+    assert picker.requests[0].candidates == MIN_RELEVANT

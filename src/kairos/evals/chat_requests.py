@@ -181,13 +181,19 @@ class Picker:
             return False
         if self.per_city[constraints.city] >= self.cap:
             return False
-        candidates = self.count(constraints)
-        if candidates < MIN_RELEVANT:
+        if self.count(constraints) < MIN_RELEVANT:
             return False
         self.seen.add(constraints)
         self.per_city[constraints.city] += 1
-        self.requests.append(EvalRequest(family, turns, constraints, candidates))
+        self.requests.append(EvalRequest(family, turns, constraints, self.businesses(constraints)))
         return True
+
+    def businesses(self, constraints: Constraints) -> int:
+        """The relevant places a list can show: one per business name in a town (two rows of one
+        chain in a town are one line to a person, and the judged rubric grades a repeat 0)."""
+        return len(
+            {(p.name.casefold(), p.locality) for p in self.places if constraints.content_ok(p)}
+        )
 
 
 def city_names(places: Iterable[TruthPlace]) -> set[str]:
