@@ -42,6 +42,7 @@ import tempfile
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -468,6 +469,22 @@ def check_recipe(
 
 
 # --- the run -----------------------------------------------------------------------------------
+def play(
+    data_dir: Path, files: list[Path], cooks: Callable[[Api], dict[str, Any]]
+) -> dict[str, Any]:
+    """Serve `files` from `data_dir` on a free port, play `cooks` against it, stop the server."""
+    token = secrets.token_urlsafe(32)
+    server, port = start_server(data_dir, files, token)
+    try:
+        started = time.monotonic()
+        out = cooks(Api(port, token))
+        print(f"played the cooks in {time.monotonic() - started:.0f} s")
+        return out
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
 def _p(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else sum(values)
 
@@ -604,16 +621,8 @@ def main() -> int:
         files = [SAMPLE]
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="kairos-meal-allergy-"))
     data_dir.mkdir(parents=True, exist_ok=True)
-    token = secrets.token_urlsafe(32)
     titles = _titles(files)
-    server, port = start_server(data_dir, files, token)
-    try:
-        started = time.monotonic()
-        out = run(Api(port, token), args.cooks, args.seed, titles)
-        print(f"played {args.cooks} cooks in {time.monotonic() - started:.0f} s")
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
+    out = play(data_dir, files, lambda api: run(api, args.cooks, args.seed, titles))
     data = f"{' + '.join(str(f) for f in files)} ({len(titles)} English titles)"
     failed = report(out, data)
     if args.json:

@@ -22,10 +22,8 @@ import argparse
 import json
 import random
 import re
-import secrets
 import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -37,7 +35,7 @@ from meal_allergy_check import (
     Api,
     _request,
     _titles,
-    start_server,
+    play,
 )
 
 # food as people say they dislike it -> (the words naming it in a line, words that do not)
@@ -160,16 +158,8 @@ def main() -> int:
     files = [p for p in SOURCES if p.exists()] or [SAMPLE]
     data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="kairos-meal-dislike-"))
     data_dir.mkdir(parents=True, exist_ok=True)
-    token = secrets.token_urlsafe(32)
     titles = _titles(files)
-    server, port = start_server(data_dir, files, token)
-    try:
-        started = time.monotonic()
-        out = run(Api(port, token), args.cooks, args.seed, titles)
-        print(f"played {args.cooks} cooks in {time.monotonic() - started:.0f} s")
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
+    out = play(data_dir, files, lambda api: run(api, args.cooks, args.seed, titles))
     print(f"data: {' + '.join(str(f) for f in files)} ({len(titles)} English titles)")
     for key in ("cooks", "requests", "asked_disliked_dish", "answered", "recipes", "lines"):
         print(f"{key:>22}: {out[key]}")
