@@ -92,6 +92,19 @@ def _new_connections_after_stop(base: str, within: float = 4) -> list[str]:
     return met
 
 
+def _refused_once_closed(met: list[str]) -> bool:
+    """The port ends refused and nothing waited unserved. One reset is allowed only as the very
+    last attempt before the refusal: a connection whose handshake the kernel completed in the
+    instant before the last process closed the shared listening socket is reset by the kernel
+    (no server can accept it any more; Linux has no way to stop new handshakes on a listening
+    socket shared by several processes and still accept the queued ones). The old defect shows
+    as a run of resets or time-outs over the whole grace, which this still refuses."""
+    resets = [m for m in met if m.startswith("reset")]
+    if met[-1] != "refused" or len(resets) > 1:
+        return False
+    return not resets or (met[-2] == resets[0] and "Connection reset by peer" in resets[0])
+
+
 def _stream_then_stop(serve: KairosServe) -> tuple[list[str], float]:
     """Starts a chat stream, sends SIGTERM once its first event has arrived; returns the event
     names the stream carried to its end and the seconds from SIGTERM to the process's exit."""
@@ -111,10 +124,7 @@ def _stream_then_stop(serve: KairosServe) -> tuple[list[str], float]:
         stopped = time.monotonic()
         serve.process.send_signal(signal.SIGTERM)
         met = _new_connections_after_stop(serve.base)
-        assert met[-1] == "refused" and not any(m.startswith("reset") for m in met), (
-            met,
-            serve.log()[-4000:],
-        )
+        assert _refused_once_closed(met), (met, serve.log()[-4000:])
         for line in lines:
             if line.startswith("event: "):
                 events.append(line.removeprefix("event: "))
@@ -185,3 +195,46 @@ async def test_work_still_running_when_the_grace_ends_is_cancelled() -> None:
     assert await run_within_grace(drain, asyncio.sleep(10)) is False
     assert time.monotonic() - started < 2
     assert await run_within_grace(Drain(grace_seconds=1), asyncio.sleep(0)) is True
+
+
+@pytest.mark.parametrize(
+    ("met", "accepted"),
+    [
+        (["answered 200", "answered 503", "refused"], True),
+        # seen in CI on two workers: the handshake finished as the last copy closed
+        (
+            [
+                "answered 200",
+                "reset: ReadError [Errno 104] Connection reset by peer at 0.27 s",
+                "refused",
+            ],
+            True,
+        ),
+        # the old defect: the parent's copy kept taking connections nobody served
+        (
+            [
+                "answered 200",
+                "reset: ReadTimeout timed out at 2.30 s",
+                "reset: ReadTimeout timed out at 4.3 s",
+            ],
+            False,
+        ),
+        (
+            [
+                "reset: ReadError [Errno 104] Connection reset by peer at 0.1 s",
+                "answered 503",
+                "refused",
+            ],
+            False,
+        ),
+        (
+            ["reset: ReadError [Errno 104] Connection reset by peer at 0.1 s"] * 2 + ["refused"],
+            False,
+        ),
+        (["answered 200", "answered 503"], False),
+    ],
+)
+def test_only_a_reset_at_the_instant_of_closing_is_tolerated(
+    met: list[str], accepted: bool
+) -> None:
+    assert _refused_once_closed(met) is accepted
