@@ -34,8 +34,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final
 
-from kairos.core.geo import haversine_km
 from kairos.core.not_sights import why_no_stop_even_if_listed, why_not_a_sight
+from kairos.core.same_place import DUPLICATE_KM, near_duplicates
 
 __all__ = [
     "DUPLICATE_KM", "MINOR", "NOTABLE", "nameless", "near_duplicates", "not_a_sight",
@@ -49,8 +49,6 @@ def _wordset(words: str) -> frozenset[str]:
 
 NOTABLE: Final = 0.5
 """A sight a traveller would go out of the way for (counted in "N notable sights known")."""
-DUPLICATE_KM: Final = 0.3
-"""Two sources' points for one landmark (a UNESCO reference point, an OSM node) lie this close."""
 MINOR: Final = 0.2
 """Below this a place is noise: planned only when nothing better is within reach."""
 
@@ -251,34 +249,3 @@ def notability(
     if not re.search(r"[a-zA-Z]{2}", name):
         score -= 0.2
     return round(max(0.0, min(1.0, score)), 3)
-
-
-_PLAIN: Final = _GENERIC | _wordset(
-    "the of and temple stupa square durbar national royal old new great shri shree sri saint st"
-)
-
-
-def _stems(name: str) -> set[str]:
-    return {w[:5] for w in _words(name) if len(w) >= 5 and w not in _PLAIN}
-
-
-def near_duplicates(places: list[tuple[str, float, float, float]]) -> set[int]:
-    """Indexes of (name, lat, lng, notability) entries that name a place another entry names
-    too (a distinctive word in common, within `DUPLICATE_KM`) and are the less notable of the
-    two (ties: the later one)."""
-    drop: set[int] = set()
-    stems = [_stems(p[0]) for p in places]
-    for i, (_n, lat, lng, note) in enumerate(places):
-        if i in drop or not stems[i]:
-            continue
-        for j in range(i + 1, len(places)):
-            other = places[j]
-            if j in drop or not stems[i] & stems[j]:
-                continue
-            if haversine_km(lat, lng, other[1], other[2]) > DUPLICATE_KM:
-                continue
-            if other[3] > note:
-                drop.add(i)
-                break
-            drop.add(j)
-    return drop

@@ -1,0 +1,144 @@
+"""Whether two points of interest are one sight under two spellings or two sources.
+
+One landmark often comes twice: an OSM node and a gazetteer's point ("Boudha Stupa" and
+"Baudhanath Stupa", 0.7 km apart, the gazetteer's point given to the arc-minute), two OSM nodes
+of one museum ("Bose museum" and "Museum on Netaji Subhas Chandra Bose…", 7 m apart), or one
+name in two transliterations ("Neela Gumbad" and "Nila Gumbad"). A traveller reads each pair as
+one place visited twice.
+
+- `skeleton(word)`: a word's consonants in order, folded the way transliterations vary (vowels
+  dropped after the first letter, doubled letters once, `w` as `v`, `ph` as `f`, `z`/`j`):
+  "neela" and "nila" → "nl", "boudha" and "baudha" → "bdh".
+- `near_duplicates(places)`: of (name, lat, lng, notability) entries, the ones that name a place
+  another entry names and are the less notable of the two (ties: the later one). Two entries
+  name one place when
+  - their distinctive names fold to the same skeletons (anywhere in the city: a traveller never
+    wants two "Blue Domes" of one name in a trip);
+  - within `DUPLICATE_KM` (or `COARSE_KM` when a point is given to the arc-minute, as gazetteers
+    give them), every distinctive word of the shorter name matches one of the other's, by its
+    first five letters or by its skeleton (one skeleton of three or more consonants starting
+    the other: "bdh" / "bdhnth"), so "Bade Khan ka Gumbad" and "Bhure Khan ka Gumbad" stay two;
+  - within `SAME_POINT_KM`, any distinctive word of four letters or more in common.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import Final
+
+from kairos.core.geo import haversine_km
+
+__all__ = [
+    "COARSE_KM", "DUPLICATE_KM", "SAME_POINT_KM", "near_duplicates", "same_name", "skeleton",
+]  # fmt: skip
+
+
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+DUPLICATE_KM: Final = 0.3
+"""Two sources' points for one landmark (a UNESCO reference point, an OSM node) lie this close."""
+COARSE_KM: Final = 1.5
+"""The reach when a point is given only to the arc-minute (about 1.8 km by 1.6 km at 28° N)."""
+SAME_POINT_KM: Final = 0.05
+"""Two nodes this close that share a word are one building."""
+
+_PLAIN: Final = _wordset(
+    "the of and temple stupa square durbar national royal old new great shri shree sri "
+    "saint st dome mosque church shrine statue street art mural tomb ruins ruin gate "
+    "monument memorial park garden gardens museum gallery viewpoint fountain well pond tank "
+    "tower sculpture painting graffiti artwork attraction ka ki ke la le de du des the "
+    "and museu musee house hall center centre gumbad gumbaz mandir masjid ghat kund baoli "
+    "darwaza qila dargah gurudwara gurdwara jinja"
+)
+"""Words that say what a place is or join a name; they never make two names one place."""
+_JOINERS: Final = _wordset("the of and ka ki ke la le de du des")
+
+
+def _words(name: str) -> list[str]:
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.findall(r"[0-9a-z]+", folded.lower())
+
+
+def skeleton(word: str) -> str:
+    """A word's consonants with transliteration variants folded (see the module)."""
+    w = word.lower().replace("ph", "f").replace("w", "v").replace("z", "j")
+    if not w:
+        return ""
+    kept = w[0] + re.sub(r"[aeiouy]", "", w[1:])
+    return re.sub(r"(.)\1+", r"\1", kept)
+
+
+def _distinctive(name: str) -> list[str]:
+    return [w for w in _words(name) if w not in _PLAIN and not w.isdigit()]
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names fold to the same skeletons ("Neela Gumbad", "Nila Gumbad"), joining
+    words aside, with a distinctive word in each and four consonants in all."""
+    sa = [skeleton(w) for w in _words(a) if w not in _JOINERS]
+    sb = [skeleton(w) for w in _words(b) if w not in _JOINERS]
+    return (
+        sa == sb
+        and sum(len(s) for s in sa) >= 4
+        and bool(_distinctive(a))
+        and bool(_distinctive(b))
+    )
+
+
+def _coarse(lat: float, lng: float) -> bool:
+    """A point given to the arc-minute (a gazetteer's rounding), or to two decimals."""
+
+    def rounded(v: float) -> bool:
+        return abs(v * 60 - round(v * 60)) < 0.002 or abs(v * 100 - round(v * 100)) < 1e-6
+
+    return rounded(lat) and rounded(lng)
+
+
+def _word_match(x: str, y: str) -> bool:
+    if x == y or (len(x) >= 5 and len(y) >= 5 and x[:5] == y[:5]):
+        return True
+    short, long_ = sorted((skeleton(x), skeleton(y)), key=len)
+    return len(x) >= 4 and len(y) >= 4 and len(short) >= 3 and long_.startswith(short)
+
+
+def _names_match(a: list[str], b: list[str]) -> bool:
+    """Every distinctive word of the name with fewer of them matches a word of the other."""
+    fewer, more = sorted((a, b), key=len)
+    return all(any(_word_match(x, y) for y in more) for x in fewer)
+
+
+def _one_place(
+    a: tuple[str, float, float, float], b: tuple[str, float, float, float],
+    wa: list[str], wb: list[str],
+) -> bool:  # fmt: skip
+    if not wa or not wb:
+        return False
+    if same_name(a[0], b[0]):
+        return True
+    km = haversine_km(a[1], a[2], b[1], b[2])
+    if km <= SAME_POINT_KM and {w for w in wa if len(w) >= 4} & {w for w in wb if len(w) >= 4}:
+        return True
+    reach = COARSE_KM if _coarse(a[1], a[2]) or _coarse(b[1], b[2]) else DUPLICATE_KM
+    return km <= reach and _names_match(wa, wb)
+
+
+def near_duplicates(places: Sequence[tuple[str, float, float, float]]) -> set[int]:
+    """Indexes of (name, lat, lng, notability) entries that name a place another entry names
+    (see the module) and are the less notable of the two (ties: the later one)."""
+    drop: set[int] = set()
+    words = [_distinctive(p[0]) for p in places]
+    for i, here in enumerate(places):
+        if i in drop:
+            continue
+        for j in range(i + 1, len(places)):
+            if j in drop or not _one_place(here, places[j], words[i], words[j]):
+                continue
+            if places[j][3] > here[3]:
+                drop.add(i)
+                break
+            drop.add(j)
+    return drop
