@@ -12,14 +12,15 @@ locked to a time starts exactly then; a free stop that would make it late waits 
 Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that would run past
 14:00 (or from 12:30 on); dinner between 18:30 and 20:30: between stops on a packed day, before
 an evening-only last stop, and after the day's last visit when it ends at 17:00 or later (past
-the pace's end: the day's window runs on to hold it). Free time of over an hour before a slot is
+the pace's end: the day's window runs on to hold it; in a city with places to eat, after an
+earlier end too, at dinner time). Free time of over an hour before a slot is
 said in a note, and the slot is reached when it starts. With no place to eat known near, the
 day says where and when to eat, and a lunch before a stop keeps its time free. The place is
 the meal candidate nearest the route (least detour between here and the next stop) within
 `MEAL_RADIUS_KM` for the mode of here or of the next stop (the way there is gone anyway;
 `FARTHER_MEAL` times it when none is free there), open for the meal when its hours are known,
 not used before on the trip when another is in reach (else one eaten at on another day, never
-twice a day) —
+twice a day but a hawker centre, food court or market, whose many kitchens serve both meals) —
 among those with no known allergy risk for the traveller first (the safety step's check each
 candidate carries). Only when none of them can be used is a place with a known risk taken (the
 least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
@@ -43,6 +44,7 @@ from kairos.trips.day_slots import (
 )
 from kairos.trips.hours import evening_only
 from kairos.trips.models import Candidate, Day, Lock, TravelMode
+from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes, within_km
 
 __all__ = [
@@ -113,6 +115,8 @@ def _meal(
     if not near:  # a place eaten at on another day beats no meal (a hawker centre, a market)
         today = {x.place_id for x in s.slots if x.kind != "stop"}
         near = [m for m in reach if m.id not in today]
+    if not near:  # a hawker centre, food court or market has many kitchens: dinner there too
+        near = [m for m in reach if m.kind == FOOD_KIND]
     free = sorted((m for m in near if not known_risk(m)), key=lambda m: (detour(m), m.id))
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
     taken = any(m.id in s.used_meals and not known_risk(m) for m in reach)
@@ -148,7 +152,9 @@ def _on_your_own(
     with a stop after it keeps its time free (a dinner before an evening stop: near that stop,
     when it can still start by `by`)."""
     window = LUNCH if kind == "lunch" else DINNER
-    if nxt is None and s.t < (DINNER_AFTER if kind == "dinner" else window[0] - MAX_WAIT):
+    # with places to eat known in the city, a dinner after a short day is still said
+    due = window[0] - MAX_WAIT if kind == "lunch" else 0 if s.meals else DINNER_AFTER
+    if nxt is None and s.t < due:
         return  # the day's visits end before the meal is due
     at = min(max(s.t + (-s.t % 5), window[0]), window[1])
     ahead = nxt is not None and (kind == "lunch" or (by is not None and at <= by))
@@ -285,6 +291,10 @@ def schedule_day(
     for kind in meal_kinds:
         if kind == "dinner" and s.slots and DINNER_AFTER <= s.t <= DINNER[1]:
             _meal(s, kind, None, wait=DINNER_WAIT)  # a full day ends with dinner near its end
+        elif kind == "dinner" and s.slots and s.meals and s.t <= DINNER[1]:
+            # a shorter day still ends with dinner near its last stop when the city has places
+            # to eat: the free time before it is said, never a wait at the table
+            _meal(s, kind, None, wait=24 * 60)
         elif (kind == "lunch" or spec.dinner) and _wants_meal(s, kind, None):
             _meal(s, kind, None)
     back = s.home(s.pos, s.pos_known) if s.pos is not None and s.slots else 0

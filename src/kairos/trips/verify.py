@@ -40,6 +40,7 @@ from kairos.core.geo import haversine_km
 from kairos.trips.hours import HoursState, visit_hours, why_unknown
 from kairos.trips.itinerary import same_city
 from kairos.trips.models import Candidate, Day, Itinerary, Slot
+from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.travel import lower_bound_minutes
 
 __all__ = ["CONSTRAINTS", "CheckResult", "UnknownHours", "Verification", "verify"]
@@ -187,8 +188,11 @@ def verify(itinerary: Itinerary) -> Verification:
                 if between_stops and slot.travel_minutes > mode.longest_leg and not slot.locked:
                     travel.append(f"{where}: a {slot.travel_minutes} min leg, over "
                                   f"{mode.longest_leg} min")  # fmt: skip
-            # a place to eat may come back on another day, never twice in one
-            key = slot.place_id if slot.kind == "stop" else f"{day.index}:{slot.place_id}"
+            # a place to eat may come back on another day, never twice in one (but a hawker
+            # centre, food court or market: lunch and dinner there are two meals, not a repeat)
+            key = (slot.place_id if slot.kind == "stop" else
+                   f"{day.index}:{slot.kind}:{slot.place_id}" if slot.place_kind == FOOD_KIND
+                   else f"{day.index}:{slot.place_id}")  # fmt: skip
             seen[key] = seen.get(key, 0) + 1
             if seen[key] == 2:
                 dupes.append(f"{slot.name} appears more than once")
