@@ -25,6 +25,11 @@ from kairos.recipes.units import to_metric
         ("2 T . rice wine vinegar", 2, None, "tablespoon", "rice wine vinegar"),
         ("a pinch of salt", 1, None, "pinch", "salt"),
         ("salt and pepper to taste", None, None, None, "salt and pepper"),
+        # a count word with nothing after it is the food itself: the spice, not garlic cloves
+        # (a biryani scaled 2 -> 3 read "12 cloves 8 cloves")
+        ("8 cloves", 8, None, None, "cloves"),
+        ("6 cloves, whole", 6, None, None, "cloves"),
+        ("3 cloves of garlic, crushed", 3, None, "clove", "garlic"),
     ],
 )
 def test_parses_the_forms_recipes_use(

@@ -10,6 +10,7 @@ from kairos.errors import NotFound
 from kairos.recipes import CookConstraints, RecipeRepository
 from kairos.recipes.adapt import remaining_hazards
 from kairos.recipes.pantry import pantry_order
+from kairos.recipes.parser import parse_ingredient
 
 
 async def test_similar_dishes_are_real_recipes_of_the_dish(runtime: Any) -> None:
@@ -63,3 +64,14 @@ async def test_pantry_puts_the_dish_using_most_of_the_cupboard_first(runtime: An
     first, *rest = found.matches
     assert all(len(first.main) >= len(m.main) for m in rest)
     assert "chickpea" in first.main
+
+
+async def test_a_stored_line_keeps_the_package_size_its_source_states(runtime: Any) -> None:
+    """ "1 (29 ounce) can tomato sauce": the size reaches the coach from the store, so a scaled
+    can is measured by its weight ("210 g"), not read as "¼ can" of an unknown can."""
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    found = await repo.similar_dishes("lasagna", k=5, constraints=CookConstraints())
+    lines = [line for m in found.matches for line in (await repo.get(m.recipe.id)).ingredients]
+    sized = [line for line in lines if parse_ingredient(line.original).size]
+    assert sized
+    assert [line.size for line in sized] == [parse_ingredient(line.original).size for line in sized]

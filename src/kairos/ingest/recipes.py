@@ -86,7 +86,7 @@ async def _write(session: AsyncSession, recipe: Recipe, digest: str, vector: Any
         await session.execute(
             pg_insert(RecipeIngredient),
             [
-                line.model_dump(exclude={"size"})
+                line.model_dump()
                 | {
                     "recipe_id": recipe_id,
                     "contains": list(line.contains),

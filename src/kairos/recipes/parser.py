@@ -186,6 +186,10 @@ def _unit_of(token: str) -> str | None:
     return UNIT_ALIASES.get(key)
 
 
+_NOTHING_AFTER_RE = re.compile(r"^\s*(?:[,;(]|$)")
+"""What follows a count word that names the food itself: nothing, or its preparation."""
+
+
 def _take_unit(text: str, has_quantity: bool) -> tuple[str | None, str]:
     match = _UNIT_TOKEN_RE.match(text)
     if not match:
@@ -197,6 +201,8 @@ def _take_unit(text: str, has_quantity: bool) -> tuple[str | None, str]:
     single_letter = len(match["u"].rstrip(".")) == 1
     if not has_quantity and (single_letter or unit_kind(unit) != "count"):
         return None, text
+    if unit_kind(unit) == "count" and not single_letter and _NOTHING_AFTER_RE.match(rest):
+        return None, text  # "8 cloves" (the spice), "2 sticks": the word is the food itself
     return unit, rest
 
 

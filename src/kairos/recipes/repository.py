@@ -69,7 +69,7 @@ def _recipe(row: RecipeRow, lines: Sequence[RecipeIngredient]) -> Recipe:
     ingredients = tuple(
         IngredientLine(
             original=line.original, quantity=line.quantity, quantity_max=line.quantity_max,
-            unit=line.unit, item=line.item, preparation=line.preparation,
+            unit=line.unit, size=line.size, item=line.item, preparation=line.preparation,
             optional=line.optional, position=line.position, food=line.food,
             metric_quantity=line.metric_quantity, metric_unit=line.metric_unit,
             contains=tuple(line.contains), may_contain=tuple(line.may_contain),

@@ -343,6 +343,7 @@ class RecipeIngredient(Base):
     quantity: Mapped[float | None] = mapped_column(Float)
     quantity_max: Mapped[float | None] = mapped_column(Float)
     unit: Mapped[str | None] = mapped_column(Text)
+    size: Mapped[str | None] = mapped_column(Text)
     item: Mapped[str] = mapped_column(Text)
     food: Mapped[str | None] = mapped_column(Text)
     preparation: Mapped[str | None] = mapped_column(Text)
