@@ -1,6 +1,6 @@
 """What a planned day says about itself: where to eat when no meal is planned (`food_note`; a
-city with no place to eat known says so once), long legs with children (`child_legs_note`) and
-why a day is light (`light_note`)."""
+city with no place to eat known says so once, at the top of the trip: `no_food_note`), long
+legs with children (`child_legs_note`) and why a day is light (`light_note`)."""
 
 from __future__ import annotations
 
@@ -11,27 +11,31 @@ from typing import Final
 from kairos.core.geo import haversine_km
 from kairos.trips.models import CHILD_SAID, Candidate, Day, TripRequest
 
-__all__ = ["LIGHT_END", "child_legs_note", "food_note", "light_note"]
+__all__ = [
+    "LIGHT_END", "NO_FOOD_SAID", "child_legs_note", "food_note", "light_note", "no_food_note",
+]  # fmt: skip
 
 
-def food_note(day: Day, meals: Sequence[Candidate], city: str, *, city_said: bool = False) -> Day:
+NO_FOOD_SAID: Final = "No place to eat known in "
+"""How the trip's note begins when its city has no place to eat Kairos knows (`no_food_note`)."""
+
+
+def no_food_note(city: str) -> str:
+    """Said once, at the top of the trip (its notes and overview), never on each day."""
+    return (f"{NO_FOOD_SAID}{city}: lunch and dinner left free (each day says when and near "
+            "where); take food along or ask locally.")  # fmt: skip
+
+
+def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
     """A day with stops and no lunch says where the nearest place to eat Kairos knows is (from
-    the day's stops), or that it knows none in the city (once a trip: `city_said` on the days
-    after the first); when and where to plan the meal is said by the meal itself
+    the day's stops); in a city with none (said once for the trip: `no_food_note`) each meal
+    only says when and near where; when and where to plan the meal is said by the meal itself
     (`timeline._on_your_own`)."""
     if not day.stops or any(s.kind == "lunch" for s in day.slots):
         return day
     stops = [s for s in day.stops if s.positioned]
     if not meals:
-        # said once for the trip: each meal keeps its time, without saying it again
-        notes = tuple(_own_meal(n) for n in day.notes)
-        if city_said:
-            return replace(day, notes=notes)
-        said = (
-            f"Kairos knows no place to eat in {city}, so no meal is planned on this trip: "
-            "each day keeps time free for lunch and dinner; take food along or ask locally."
-        )
-        return replace(day, notes=(said, *notes))
+        return replace(day, notes=tuple(_own_meal(n) for n in day.notes))
     if not stops:
         return day
 

@@ -34,6 +34,7 @@ from typing import Final
 from kairos.core.geo import haversine_km
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.clustering import cluster_by_day
+from kairos.trips.day_notes import no_food_note
 from kairos.trips.day_plan import (
     child_legs_note,
     day_km,
@@ -271,18 +272,17 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
     even_out(request, days, active, by_id, meals)
     top_up(request, days, active, prepared.pool, by_id, meals)
-    # the city having no place to eat is said on the first day with stops only
-    fed = min((d.index for d in days if d.index in active and d.stops), default=None)
-    days = [child_legs_note(light_note(food_note(d, meals, request.city,
-                                                 city_said=d.index != fed),
+    days = [child_legs_note(light_note(food_note(d, meals, request.city),
                                        days, prepared.pool, request.city), request)
             if d.index in active else d for d in days]  # fmt: skip
+    # the city having no place to eat is said once, at the top of the trip
+    hungry = () if meals or not any(d.stops for d in days) else (no_food_note(request.city),)
     placed = {s.place_id for d in days for s in d.stops}
     unplaced = [u for u in unplaced if u.place_id not in placed]
     asked = asked_notes(request.named, {c.id: c.name for c in request.candidates}, unplaced,
                         prepared.excluded, placed)  # fmt: skip
     return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre,
-                     tuple(asked))  # fmt: skip
+                     (*hungry, *asked))  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 
 from kairos.llm.chain import ModelChain
 from kairos.llm.provider import Message
+from kairos.trips.day_notes import NO_FOOD_SAID
 
 __all__ = [
     "AI_DISCLAIMER",
@@ -137,9 +138,12 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
         days.append(DayWords(day=day["index"], title=title[:90], summary=summary[:420]))
     checks = ("verified: every check ran and passed" if view["verified"]
               else "not verified: see what to check")  # fmt: skip
+    # a city with no place to eat known says so at the top, once (`day_notes.no_food_note`)
+    hungry = [f"no place to eat known in {view['city']}, lunch and dinner left free; "
+              for n in view.get("notes") or () if str(n).startswith(NO_FOOD_SAID)][:1]  # fmt: skip
     overview = (
         f"A {view['pace']} {len(view['days'])}-day trip in {view['city']} from "
-        f"{view['start_date']}: {total_stops} stops; {checks}."
+        f"{view['start_date']}: {total_stops} stops; {''.join(hungry)}{checks}."
     )
     return TripWords(overview=overview, days=days)
 
