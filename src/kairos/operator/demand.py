@@ -167,7 +167,8 @@ class DemandShape:
                 out[day] = base * self._day_ratio(day, baseline_weekday) * self._split(day)
             if self.own_checkins < OWN_WEEK:
                 anchor_days(out, baseline_weekday)
-            return out
+            # no window above the whole day the operator gave (panel half A, o01)
+            return np.minimum(out, max(float(out[baseline_weekday].sum()), 0.0))
         if part is not None:
             reference = float(self.shares[:, part].sum() / 7)
         elif baseline_weekday is not None:
@@ -340,7 +341,9 @@ class DemandModel:
             basis += (f" (its listed hours leave out {days}, yet {seen} of its own check-ins "
                       f"fall then: read as open)")  # fmt: skip
         if own is not None and own_total >= OWN_WEEK:
-            week = own.sum(axis=1) / own_total
+            # read with the hours the split reads it with: a day's size counted from windows
+            # its listing has it closed in would all land on its open ones (panel half A, o01)
+            week = masked(own / own_total, hours, stale).sum(axis=1)
         else:
             week = masked(peers / max(float(peers.sum()), 1e-9), hours, stale).sum(axis=1)
             if own_total:
