@@ -17,6 +17,8 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from itertools import pairwise
 
 from pydantic import BaseModel, Field
 
@@ -26,6 +28,7 @@ from kairos.operator.rules import Decision
 from kairos.operator.schemas import (
     ActionLine,
     Confidence,
+    Driver,
     EvidenceItem,
     GuestSnapshot,
     ResolvedLocation,
@@ -181,6 +184,38 @@ def _nothing_moves(sources: Sequence[SourceStatus]) -> str:
     return f"No {_joined(words)} signal moves demand noticeably this period."
 
 
+_DAY = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{2} [A-Z][a-z]{2}")
+
+
+def spans(drivers: Sequence[Driver]) -> list[tuple[str, float]]:
+    """The drivers as the why bullets say them: one line for the same signal with the same
+    effect on several days ("Tue 08 Dec – Thu 10 Dec: snow all day, your scenario"), so a
+    what-if over a span is seen on each of its days within the two bullets (panel half A,
+    o49/o51: snow all week said for Friday and Saturday only)."""
+    groups: dict[tuple[str, str, float], list[str]] = {}
+    for drv in drivers:
+        when, _, rest = drv.summary.partition(": ")
+        key = (drv.source, rest, drv.effect_pct) if rest and _DAY.fullmatch(when) else (
+            drv.source, drv.summary, drv.effect_pct)  # fmt: skip
+        groups.setdefault(key, [])
+        if rest and _DAY.fullmatch(when) and when not in groups[key]:
+            groups[key].append(when)
+    out = []
+    for (_, rest, effect), days in groups.items():
+        out.append((f"{_day_span(days)}: {rest}" if days else rest, effect))
+    return out
+
+
+def _day_span(days: list[str]) -> str:
+    """'Tue 08 Dec – Thu 10 Dec' for consecutive days, else 'Fri 04 Dec and Sun 06 Dec'."""
+    if len(days) == 1:
+        return days[0]
+    read = sorted((datetime.strptime(d[4:] + " 2001", "%d %b %Y"), d) for d in days)
+    if all((b[0] - a[0]).days == 1 for a, b in pairwise(read)):
+        return f"{read[0][1]} – {read[-1][1]}"
+    return _joined([d for _, d in read])
+
+
 def checkable(sources: Sequence[SourceStatus]) -> str:
     missing = {s.name for s in sources if s.status == "not_configured"}
     kept = [n for n in ("weather", "events", "closures") if n not in missing]
@@ -227,8 +262,8 @@ def compose(
             ) + _compared(decisions)
         drivers = sorted((drv for d in decisions for drv in d.drivers), key=lambda drv: -drv.rank)
         limit = len(drivers) if verbose else MAX_WHY
-        why = [f"{drv.summary} ({drv.effect_pct:+.0f}% expected guests)" if drv.effect_pct
-               else drv.summary for drv in drivers[:limit]]  # fmt: skip
+        why = [f"{summary} ({effect:+.0f}% expected guests)" if effect else summary
+               for summary, effect in spans(drivers)[:limit]]  # fmt: skip
         if not why:
             why = [_nothing_moves(sources)]
         trigger = decisions[0].trigger
