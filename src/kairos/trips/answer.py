@@ -16,6 +16,7 @@ from kairos.errors import Conflict, InvalidInput
 from kairos.profiles.schemas import UserPublic
 from kairos.profiles.travel import Companions
 from kairos.signals.geocoding.cities import find_city
+from kairos.trips.day_notes import SHORT_SAID
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
 from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
@@ -97,7 +98,9 @@ async def answer_intent(
         trip = await product.create(user, create)
         logger.info("intent %s: trip %s planned, verified=%s", intent_id, trip.trip_id,
                     trip.verified)  # fmt: skip
-        said = f"A {trip.pace} {len(trip.days)}-day trip in {trip.city}."
+        short = next((n for n in trip.notes if n.startswith(SHORT_SAID)), None)
+        said = (f"A {trip.pace} {len(trip.days)}-day trip in {trip.city}." if short is None
+                else f"A {trip.pace} trip in {trip.city}: {short[len(SHORT_SAID):]}")  # fmt: skip
         # a place the traveller named and the trip leaves out is said first, with why
         said = " ".join([said, *(n for n in trip.notes if n.startswith(ASKED_SAID))])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)

@@ -12,7 +12,8 @@ from kairos.core.geo import haversine_km
 from kairos.trips.models import CHILD_SAID, Candidate, Day, TripRequest
 
 __all__ = [
-    "LIGHT_END", "NO_FOOD_SAID", "child_legs_note", "food_note", "light_note", "no_food_note",
+    "LIGHT_END", "NO_FOOD_SAID", "SHORT_SAID", "child_legs_note", "food_note", "light_note",
+    "no_food_note", "short_note", "top_notes",
 ]  # fmt: skip
 
 
@@ -24,6 +25,35 @@ def no_food_note(city: str) -> str:
     """Said once, at the top of the trip (its notes and overview), never on each day."""
     return (f"{NO_FOOD_SAID}{city}: lunch and dinner left free (each day says when and near "
             "where); take food along or ask locally.")  # fmt: skip
+
+
+SHORT_SAID: Final = "Shorter than asked: "
+"""How the trip's note begins when the catalogue knows fewer places than the trip has days."""
+
+
+def short_note(planned: int, asked: int, known: int, city: str) -> str:
+    """The days a trip holds when the places known fill fewer than those asked (said at the top:
+    the trip's first note, its overview and the answer's message)."""
+    return (f"{SHORT_SAID}{planned} day{'s' if planned != 1 else ''} planned of the {asked} "
+            f"asked: only {known} place{'s' if known != 1 else ''} to visit known in {city} "
+            f"fit{'s' if known == 1 else ''} the trip.")  # fmt: skip
+
+
+def top_notes(
+    request: TripRequest, days: list[Day], known: int, fed: bool, droppable: set[int]
+) -> tuple[list[Day], tuple[str, ...]]:
+    """The days a trip holds and what its top says: with fewer places `known` than days, the
+    empty days at its end (of `droppable`: planned, nothing locked to them) are left out and said
+    (`short_note`); a city with no place to eat known (`fed` false) says so once."""
+    kept = list(days)
+    if known < len(droppable):
+        while len(kept) > 1 and not kept[-1].stops and kept[-1].index in droppable:
+            kept.pop()
+    said = [] if len(kept) == request.days else [
+        short_note(len(kept), request.days, known, request.city)]  # fmt: skip
+    if not fed and any(d.stops for d in kept):
+        said.append(no_food_note(request.city))
+    return kept, tuple(said)
 
 
 def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:

@@ -34,7 +34,7 @@ from typing import Final
 from kairos.core.geo import haversine_km
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.clustering import cluster_by_day
-from kairos.trips.day_notes import no_food_note
+from kairos.trips.day_notes import top_notes
 from kairos.trips.day_plan import (
     child_legs_note,
     day_km,
@@ -275,14 +275,16 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     days = [child_legs_note(light_note(food_note(d, meals, request.city),
                                        days, prepared.pool, request.city), request)
             if d.index in active else d for d in days]  # fmt: skip
-    # the city having no place to eat is said once, at the top of the trip
-    hungry = () if meals or not any(d.stops for d in days) else (no_food_note(request.city),)
+    # the city having no place to eat, and days left out for want of places, said at the top
+    days, said = top_notes(
+        request, days, len(prepared.pool), bool(meals), set(active) - pinned_days
+    )
     placed = {s.place_id for d in days for s in d.stops}
     unplaced = [u for u in unplaced if u.place_id not in placed]
     asked = asked_notes(request.named, {c.id: c.name for c in request.candidates}, unplaced,
                         prepared.excluded, placed)  # fmt: skip
     return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre,
-                     (*hungry, *asked))  # fmt: skip
+                     (*said, *asked))  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field
 
 from kairos.llm.chain import ModelChain
 from kairos.llm.provider import Message
-from kairos.trips.day_notes import NO_FOOD_SAID
+from kairos.trips.day_notes import NO_FOOD_SAID, SHORT_SAID
 
 __all__ = [
     "AI_DISCLAIMER",
@@ -141,10 +141,12 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
     # a city with no place to eat known says so at the top, once (`day_notes.no_food_note`)
     hungry = [f"no place to eat known in {view['city']}, lunch and dinner left free; "
               for n in view.get("notes") or () if str(n).startswith(NO_FOOD_SAID)][:1]  # fmt: skip
-    overview = (
-        f"A {view['pace']} {len(view['days'])}-day trip in {view['city']} from "
-        f"{view['start_date']}: {total_stops} stops; {''.join(hungry)}{checks}."
-    )
+    short = [f"{str(n)[len(SHORT_SAID) :].rstrip('.')}; "
+             for n in view.get("notes") or () if str(n).startswith(SHORT_SAID)][:1]  # fmt: skip
+    trip = (f"A {view['pace']} trip in {view['city']} from {view['start_date']}: {short[0]}"
+            if short else f"A {view['pace']} {len(view['days'])}-day trip in {view['city']} "
+            f"from {view['start_date']}: ")  # fmt: skip
+    overview = f"{trip}{total_stops} stops; {''.join(hungry)}{checks}."
     return TripWords(overview=overview, days=days)
 
 

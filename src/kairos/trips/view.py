@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.signals.geocoding.cities import CityCentre
@@ -59,11 +59,21 @@ def _to_check(v: Verification) -> list[ToCheck]:
     ]  # fmt: skip
 
 
+UNCHECKED_WORDS: Final = {
+    "days_filled": "whether every day has a stop", "in_city": "whether every place is in the city",
+    "no_overlap": "whether the visits overlap", "day_length": "whether each day keeps its hours",
+    "travel_feasible": "the time of some legs", "no_duplicate": "whether a place comes twice",
+    "locked_kept": "whether the locked stops are where they were locked",
+    "meal_allergy": "the allergy check of every meal", "step_free": "step-free access",
+}  # fmt: skip
+"""What a check that could not run leaves unknown, said to the traveller (no check's name)."""
+
+
 def verdict(v: Verification) -> str:
     """The verification in one sentence: verified only when every check ran and passed."""
     if v.passed:
         return "Verified: every check ran on known inputs and passed."
-    parts = [f"{r.constraint.replace('_', ' ')} failed ({r.detail})" for r in v.failed()]
+    parts = [r.detail for r in v.failed()]  # what is wrong, in words: never a check's name
     if v.unknown_hours:
         names = sorted({u.name for u in v.unknown_hours})
         shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
@@ -85,7 +95,8 @@ def verdict(v: Verification) -> str:
         elif r.constraint == "travel_feasible" and v.unchecked_positions():
             continue  # said with the places that have no position
         elif r.constraint != "open_at_slot":
-            parts.append(f"{r.constraint.replace('_', ' ')} could not be checked")
+            what = UNCHECKED_WORDS.get(r.constraint, "a part of the plan")
+            parts.append(f"{what} could not be checked")
     return "Not verified: " + "; ".join(parts) + "."
 
 
@@ -185,6 +196,14 @@ def _notes(built: Built, request: dict[str, Any]) -> list[str]:
     return notes
 
 
+def unplaced_shown(it: Itinerary) -> list[dict[str, str]]:
+    """The places not placed, less those the days show (a swap brought one back): the notes
+    agree with the days."""
+    shown = {s.place_id for d in it.days for s in d.stops}
+    return [{"place_id": u.place_id, "name": u.name, "reason": u.reason}
+            for u in it.unplaced if u.place_id not in shown]  # fmt: skip
+
+
 def trip_view(
     trip_id: uuid.UUID, version: int, built: Built, request: dict[str, Any],
     edits: list[dict[str, Any]], notes: list[str] | None = None,
@@ -219,9 +238,7 @@ def trip_view(
         from_profile=[str(f) for f in request.get("from_profile") or ()],
         free_days=sorted(int(d) for d in request.get("free_days") or ()),
         allergies_checked=severities(built.allergies),
-        unplaced=[
-            {"place_id": u.place_id, "name": u.name, "reason": u.reason} for u in it.unplaced
-        ],
+        unplaced=unplaced_shown(it),
         excluded=len(it.excluded),
         verified=built.verification.passed,
         verdict=verdict(built.verification),
