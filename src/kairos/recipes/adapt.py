@@ -35,6 +35,7 @@ from kairos.recipes.models import (
 from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
+from kairos.recipes.shown_items import shown_item
 from kairos.recipes.skill import explain_steps
 from kairos.recipes.step_amounts import (
     adapt_step,
@@ -153,8 +154,9 @@ class _Adapter:
         base = {"position": line.position, "original": line.original, "quantity": quantity,
                 "quantity_max": top, "unit": unit, "optional": line.optional}  # fmt: skip
         hazards = _hazards((line.original,), self.constraints)
+        shown = shown_item(line, quantity, unit, self.units)
         as_written = AdaptedIngredient(
-            **base, display=_display(amount, line.item, line.preparation), item=line.item,
+            **base, display=_display(amount, shown, line.preparation), item=line.item,
             preparation=line.preparation,
         )  # fmt: skip
         if not hazards:

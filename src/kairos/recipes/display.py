@@ -163,6 +163,15 @@ _PACKAGES: Final = frozenset(("can", "package", "jar", "bottle", "bag", "box", "
 _SIZE: Final = re.compile(r"^\s*(\d+(?:\.\d+)?)[\s-]*([a-z. ]+?)\s*$", re.IGNORECASE)
 
 
+_GARLIC: Final = re.compile(r"^(?:fresh\s+)?(?:(?:minced|chopped|crushed)\s+)?garlic$", re.I)
+"""Garlic measured in spoons (minced, chopped): counted in cloves once scaled."""
+
+
+def _cloves(value: float) -> float:
+    """Whole cloves from ¾ of one ("1¾ tsp" → 2), half a clove below."""
+    return 0.5 if value < 0.75 else float(math.floor(value + 0.5))
+
+
 _BUTTER: Final = re.compile(r"\b(?:butter|margarine|shortening)\b", re.IGNORECASE)
 _STICK_GRAMS: Final = 113.4
 """A US stick of butter (or margarine) is ½ cup, 4 oz: a metric cook weighs it."""
@@ -211,6 +220,12 @@ def scaled_amount(
         return scaled_amount(weighed, factor, units)
     if factor != 1.0 and line.unit in _PACKAGES:
         return _scaled_package(line, factor, units)
+    if factor != 1.0 and line.unit in _SPOONS and _GARLIC.match(line.item):
+        # a clove minced is about a teaspoon: "1¾ tsp garlic" scaled reads "2 cloves garlic"
+        cloves = _cloves(line.quantity * _TEASPOONS[line.unit] * factor)
+        top = line.quantity_max * _TEASPOONS[line.unit] * factor if line.quantity_max else None
+        top = _cloves(top) if top is not None else None
+        return cloves, (top if top is not None and top > cloves else None), "clove"
     spoon = line.unit in _SPOONS
     convert = to_metric if units == "metric" else to_imperial
     quantity, unit = (

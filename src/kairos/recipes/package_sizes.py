@@ -1,0 +1,86 @@
+"""The usual size of a can, package or jar a recipe names without one (issue 37, "true
+numbers"): "½ can tomato sauce" is measured as "about 210 g; a usual can is 425 g", scaled with
+the recipe and said as an estimate. Data in `data/package_sizes.toml`."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+
+from kairos.recipes.display import format_amount, kitchen_round
+from kairos.recipes.models import IngredientLine, Units
+from kairos.recipes.units import to_imperial
+
+__all__ = ["UsualSize", "package_note", "usual_size"]
+
+
+@dataclass(frozen=True, slots=True)
+class UsualSize:
+    containers: frozenset[str]
+    words: re.Pattern[str] | None
+    amount: float
+    unit: str  # "gram" or "milliliter"
+
+
+@cache
+def _sizes() -> tuple[UsualSize, ...]:
+    path = resources.files("kairos.recipes").joinpath("data").joinpath("package_sizes.toml")
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    sizes = []
+    for entry in data["size"]:
+        words = entry.get("words") or []
+        pattern = (
+            re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b") if words else None
+        )
+        unit, amount = ("milliliter", entry["ml"]) if "ml" in entry else ("gram", entry["g"])
+        sizes.append(UsualSize(frozenset(entry["containers"]), pattern, float(amount), unit))
+    return tuple(sizes)
+
+
+@lru_cache(maxsize=4096)
+def usual_size(container: str | None, item: str) -> UsualSize | None:
+    """The usual size of `container` of `item` ("can", "tomato paste" → 170 g), else None."""
+    if container is None:
+        return None
+    lowered = item.lower()
+    return next(
+        (
+            size
+            for size in _sizes()
+            if container in size.containers and (size.words is None or size.words.search(lowered))
+        ),
+        None,
+    )
+
+
+def _measure(amount: float, unit: str, units: Units) -> str:
+    if units == "imperial":
+        quantity, shown = to_imperial(amount, unit)
+        value = quantity or 0.0
+        rounded = max(0.25, round(value * 4) / 4) if value < 4 else float(round(value))
+        return format_amount(rounded, None, shown)
+    return format_amount(kitchen_round(amount, unit), None, unit)
+
+
+def package_note(line: IngredientLine, quantity: float | None, units: Units) -> str | None:
+    """ "(about 210 g; a usual can is 425 g)" for a can, package or jar with no size stated,
+    `quantity` of it as scaled; "(a usual can is about 425 g)" for one whole. None when the
+    line states a size, is no package, or no usual size is known for it."""
+    if line.size or quantity is None:
+        return None
+    size = usual_size(line.unit, line.item)
+    if size is None:
+        return None
+    whole = (
+        _measure(size.amount, size.unit, units)
+        if units == "imperial"
+        else format_amount(size.amount, None, size.unit)
+    )
+    if abs(quantity - 1.0) < 1e-9:
+        return f"(a usual {line.unit} is about {whole})"
+    part = _measure(size.amount * quantity, size.unit, units)
+    return f"(about {part}; a usual {line.unit} is {whole})"

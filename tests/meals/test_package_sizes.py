@@ -1,0 +1,53 @@
+"""Scaled lines a cook can measure without the source's package (issue 37, "true numbers"):
+a can or package with no size stated is measured by the usual size, said as an estimate; the
+noun agrees with the scaled count; minced garlic scaled is counted in cloves (panel half A:
+"½ can tomato sauce/paste unsized", "unsized sausage package", "1¾ tsp garlic", "1 eggs")."""
+
+from __future__ import annotations
+
+from kairos.recipes import CookConstraints, adapt_recipe
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.models import AdaptedRecipe
+
+
+def _lines(ingredients: list[str], servings: int, units: str = "metric") -> list[str]:
+    recipe = derive_recipe(
+        {"recipe_id": "t-1", "title": "Tomato Bake", "yields": "4 servings",
+         "ingredients": ingredients, "instructions": ["Mix everything and bake."]}
+    )  # fmt: skip
+    adapted = adapt_recipe(recipe, CookConstraints(), servings=servings, units=units)  # type: ignore[arg-type]
+    assert isinstance(adapted, AdaptedRecipe)
+    return [line.display for line in adapted.ingredients]
+
+
+def test_an_unsized_can_or_package_says_the_usual_size_scaled() -> None:
+    lines = _lines(
+        ["1 can tomato paste", "2 cans black beans, drained", "1 package lasagna noodles",
+         "1 (29 ounce) can tomato sauce", "1 package mystery mix"],
+        servings=2,
+    )  # fmt: skip
+    assert lines[0] == "½ can tomato paste (about 85 g; a usual can is 170 g)"
+    assert lines[1] == "1 can black beans (a usual can is about 425 g), drained"
+    assert lines[2] == "½ package lasagna noodles (about 220 g; a usual package is 450 g)"
+    assert lines[3] == "410 g tomato sauce"  # its own size, no estimate
+    assert lines[4] == "½ package mystery mix"  # no usual size known: nothing invented
+
+
+def test_a_whole_unsized_package_says_the_usual_size_in_the_cooks_units() -> None:
+    metric = _lines(["1 package breakfast sausage patties"], servings=4)
+    imperial = _lines(["1 package breakfast sausage patties"], servings=4, units="imperial")
+    assert metric == ["1 package breakfast sausage patties (a usual package is about 340 g)"]
+    assert imperial == ["1 package breakfast sausage patties (a usual package is about 12 oz)"]
+
+
+def test_scaled_counts_agree_and_garlic_is_counted_in_cloves() -> None:
+    lines = _lines(
+        ["2 eggs", "1 onion, chopped", "2 teaspoons minced garlic", "1 teaspoon garlic powder"],
+        servings=2,
+    )
+    assert lines[0] == "1 egg"
+    assert lines[1] == "½ onion, chopped"
+    assert lines[2] == "1 clove garlic, minced"
+    assert lines[3] == "½ tsp garlic powder"
+    doubled = _lines(["1 onion, chopped", "2 teaspoons minced garlic"], servings=8)
+    assert doubled == ["2 onions, chopped", "4 cloves garlic, minced"]
