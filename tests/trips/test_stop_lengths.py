@@ -89,3 +89,28 @@ def test_a_place_of_worship_of_landmark_note_takes_an_hour_and_a_half() -> None:
     great = stop_minutes("Great Stupa", "religious_site", raw, LANDMARK + 0.05, 45, sourced=False)
     lesser = stop_minutes("Ghat", "religious_site", raw, 0.6, 45, sourced=False)
     assert great >= MAJOR_MINUTES and lesser == 45
+
+
+def test_a_gazetteer_temple_known_by_several_names_is_a_major_sight() -> None:
+    """Panel t03/t13 half A: "great temples get only 45 min each". A gazetteer's palace or
+    historic site, or its temple known by four names or more, is a major sight; a great stupa
+    is a complex of two hours; a ghat, or a temple known by fewer names, keeps its length."""
+    from kairos.core.notability import notability
+    from kairos.core.visit_length import COMPLEX_MINUTES, MAJOR_MINUTES, stop_minutes
+
+    def gazetteer(code: str, names: int) -> dict[str, Any]:
+        basis = f"GeoNames sight feature {code}; {names} alternate names"
+        raw = {"notability_basis": basis, "category": "religious_site",
+               "extra": {"alternate_names_count": names}}  # fmt: skip
+        return {"poi": {"geonames_np_2016": raw}}
+
+    def minutes(name: str, code: str, names: int) -> int:
+        attributes = gazetteer(code, names)
+        note = notability(name, "religious_site", attributes)
+        return stop_minutes(name, "religious_site", attributes, note, 45, sourced=False)
+
+    assert minutes("Pashupatinath", "S.TMPL", 4) >= MAJOR_MINUTES
+    assert minutes("Kathmandu Durbar Square", "S.HSTS", 0) >= MAJOR_MINUTES
+    assert minutes("Baudhanath Stupa", "S.SHRN", 10) >= COMPLEX_MINUTES
+    assert minutes("Aryaghat", "S.GHAT", 0) == 45
+    assert minutes("Indrayani", "S.TMPL", 3) == 45

@@ -2,6 +2,10 @@
 
 - a *major* sight (a museum, a fort, a palace, a castle, a cathedral, a World Heritage site) of
   note takes at least `MAJOR_MINUTES`: a traveller does not see the Red Fort in 45 minutes;
+- a gazetteer's palace, historic site, museum or zoo (Kathmandu Durbar Square), and its temple
+  or shrine known by four names or more (notability `KNOWN_TEMPLE`: Pashupatinath), is a major
+  sight too; a place of worship of landmark note (a great stupa, a temple city) takes
+  `COMPLEX_MINUTES`, being a complex walked round;
 - a *minor* stop (a statue, a bust, a sculpture, a mural, a plaque; a node tagged as artwork) of
   less than landmark note (below `LANDMARK`; the Statue of Liberty is a landmark) takes no more
   than `MINOR_MINUTES` unless its source says otherwise, and follows bigger sights in a day;
@@ -18,11 +22,19 @@ from typing import Any, Final
 from kairos.core.notability import NOTABLE
 
 __all__ = [
-    "LANDMARK", "MAJOR_MINUTES", "MINOR_MINUTES", "SERIAL_MINUTES", "is_major_sight",
-    "is_minor_stop", "serial_sites", "shown_name", "stop_minutes",
+    "COMPLEX_MINUTES", "KNOWN_TEMPLE", "LANDMARK", "MAJOR_MINUTES", "MINOR_MINUTES",
+    "SERIAL_MINUTES", "is_major_sight", "is_minor_stop", "serial_sites", "shown_name",
+    "stop_minutes",
 ]  # fmt: skip
 
 MAJOR_MINUTES: Final = 90
+COMPLEX_MINUTES: Final = 120
+"""A place of worship of landmark note: a complex of courtyards, shrines and ghats."""
+KNOWN_TEMPLE: Final = 0.75
+"""Notability of a gazetteer's temple known by four names or more; below it a temple is a local
+one that keeps its kind's length."""
+_GAZETTEER_MAJOR: Final = ("S.PAL", "S.HSTS", "S.MUS", "S.ZOO")
+_GAZETTEER_WORSHIP: Final = ("S.TMPL", "S.SHRN")
 MINOR_MINUTES: Final = 30
 SERIAL_MINUTES: Final = 180
 """A listing of several World Heritage sites: half a day for the one or two a traveller picks."""
@@ -72,10 +84,19 @@ def _world_heritage(attributes: Mapping[str, Any]) -> bool:
     )
 
 
+def _gazetteer_major(attributes: Mapping[str, Any], note: float) -> bool:
+    """A gazetteer's palace, historic site, museum or zoo, or its temple of `KNOWN_TEMPLE` note."""
+    bases = [str(raw.get("notability_basis") or "") for _source, raw in _raws(attributes)]
+    codes = _GAZETTEER_MAJOR + (_GAZETTEER_WORSHIP if note >= KNOWN_TEMPLE else ())
+    return any(code in basis for basis in bases for code in codes)
+
+
 def is_major_sight(name: str, kind: str, attributes: Mapping[str, Any], note: float) -> bool:
     """A sight of note a traveller spends an hour and a half or more at."""
     if note < NOTABLE:
         return False
+    if _gazetteer_major(attributes, note):
+        return True
     # a place of worship of landmark note is a complex walked round (a great stupa, a temple
     # city), not a 45-minute stop
     worship = kind == "religious_site" and note >= LANDMARK
@@ -126,11 +147,14 @@ def stop_minutes(
 ) -> int:
     """A visit's length: `minutes` (the source's when `sourced`, else the kind's typical one), at
     most `MINOR_MINUTES` for a minor stop the source gives no length for, at least
-    `MAJOR_MINUTES` for a major sight, `SERIAL_MINUTES` for a listing of several sites."""
+    `MAJOR_MINUTES` for a major sight (`COMPLEX_MINUTES` for a place of worship of landmark
+    note), `SERIAL_MINUTES` for a listing of several sites."""
     if not sourced and is_minor_stop(name, kind, attributes, note):
         minutes = min(minutes, MINOR_MINUTES)
     if is_major_sight(name, kind, attributes, note):
         minutes = max(minutes, MAJOR_MINUTES)
+        if kind == "religious_site" and note >= LANDMARK:
+            minutes = max(minutes, COMPLEX_MINUTES)
     if serial_sites(attributes):
         minutes = max(minutes, SERIAL_MINUTES)
     return minutes

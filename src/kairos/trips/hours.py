@@ -12,6 +12,10 @@ as every day). A visit is
   that names no weekday);
 - `unknown` otherwise: the planner may use it (nothing says it is shut), the verifier cannot
   vouch for it, and the trip names it with what to check.
+
+A museum or gallery whose source says nothing of a day's hours is planned within a museum's
+usual hours (`USUAL_MUSEUM_HOURS`, 10:00–17:30), never at 18:00 past its likely closing; the
+visit stays `unknown` and the trip says the hours are not known.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from kairos.core.opening_hours import DAY_MINUTES, Interval, is_open_for, open_i
 from kairos.trips.models import Candidate
 
 __all__ = [
-    "EVENING", "OPEN_END", "HoursState", "allowed_spans", "asks_for_appointments",
-    "by_appointment_only", "evening_only", "visit_hours", "why_unknown",
+    "EVENING", "OPEN_END", "USUAL_MUSEUM_HOURS", "HoursState", "allowed_spans",
+    "asks_for_appointments", "by_appointment_only", "evening_only", "usual_hours", "visit_hours",
+    "why_unknown",
 ]  # fmt: skip
 
 HoursState = Literal["open", "closed", "unknown"]
@@ -78,11 +83,25 @@ def _closed_spans(c: Candidate, weekday: int) -> tuple[Interval, ...]:
     return c.closed[weekday % 7] if c.closed is not None else ()
 
 
+USUAL_MUSEUM_HOURS: Final = (10 * 60, 17 * 60 + 30)
+"""When museums and galleries are usually open (planned so when their source says nothing)."""
+
+
+def usual_hours(c: Candidate, weekday: int) -> Interval | None:
+    """A museum's usual hours when its source says nothing of the day's (see the module)."""
+    if c.kind != "museum" or _day_known(c, weekday) or _closed_spans(c, weekday):
+        return None
+    return USUAL_MUSEUM_HOURS
+
+
 def allowed_spans(c: Candidate, weekday: int) -> list[Interval]:
     """When the planner may place a visit on `weekday`: the open spans of a day known in full,
-    else every time not known closed."""
+    else a museum's usual hours when nothing is known of the day, else every time not known
+    closed."""
     if _day_known(c, weekday):
         return open_intervals(c.hours, weekday) or []
+    if (usual := usual_hours(c, weekday)) is not None:
+        return [usual]
     spans, t = [], 0
     for a, b in _closed_spans(c, weekday):
         if a > t:
@@ -117,6 +136,9 @@ def why_unknown(c: Candidate, weekday: int) -> str:
         said = ", ".join(f"{_hhmm(a)}–{_hhmm(b) if b < DAY_MINUTES else '24:00'}"
                          for a, b in closed)  # fmt: skip
         return f"its source says only when it is closed ({said}); the rest is unknown: {text}"
+    usual = usual_hours(c, weekday)
+    within = (f"; planned within a museum's usual hours, {_hhmm(usual[0])}–{_hhmm(usual[1])}"
+              if usual is not None else "")  # fmt: skip
     if text:
-        return f"its source's hours could not be read for this day: {text}"
-    return "its source gives no opening hours"
+        return f"its source's hours could not be read for this day: {text}{within}"
+    return f"its source gives no opening hours{within}"
