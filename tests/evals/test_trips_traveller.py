@@ -58,6 +58,7 @@ def test_a_trip_is_tallied_and_verified_is_re_checked() -> None:
     assert figures["junk_stop_rate"] == round(2 / 6, 4)
     assert figures["thin_day_rate"] == 0.5  # day 2 holds one stop
     assert figures["meal_day_rate"] == 0.5
+    assert figures["dinner_day_rate"] == 0.0  # a lunch, no dinner
     assert figures["long_wait_rate"] == round(1 / 3, 4)  # 60 min at the first stop
     assert figures["interest_match_median"] == round(1 / 3, 4)
     # hours unknown for every row: the re-check does not certify it, `verified` said it did

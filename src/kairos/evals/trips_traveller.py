@@ -5,7 +5,8 @@ here from the answer and the catalogue's own rows, never from the planner's judg
   word list below is this eval's own, not the planner's);
 - thin days: days holding 0 or 1 stop (no generated request asks for a free day);
 - meal days: days with a lunch or dinner place placed, among days in a city the catalogue holds
-  places to eat for (by the kinds below);
+  places to eat for (by the kinds below); dinner days: those with a dinner place (issue 35's
+  panel graded days with lunch and no dinner as missing a meal);
 - long waits: stops whose start is more than 30 minutes after the traveller arrives;
 - interest match: per trip with a named interest, the share of its stops whose kind, categories,
   tags or name match that interest by the map below; the median over those trips;
@@ -82,11 +83,13 @@ TRAVELLER_SAID = {
     "junk_stop_rate": "stops that are shops, offices, homes, services (≤ 2 %)",
     "thin_day_rate": "days with 0–1 stops (≤ 3 %)",
     "meal_day_rate": "days with lunch or dinner placed, city has food (≥ 90 %)",
+    "dinner_day_rate": "days with dinner placed, city has food (≥ 90 %)",
     "long_wait_rate": "stops waited for over 30 min (≤ 2 %)",
     "interest_match_median": "interest match, median over trips (≥ 0.7)",
     "verified_agreement": "`verified` agrees with the eval's re-check (100 %)",
 }
 TRAVELLER_TARGETS = {"junk_stop_rate": 0.02, "thin_day_rate": 0.03, "meal_day_rate": 0.9,
+                     "dinner_day_rate": 0.9,
                      "long_wait_rate": 0.02, "interest_match_median": 0.7,
                      "verified_agreement": 1.0}  # fmt: skip
 GATED = frozenset({"junk_stop_rate", "thin_day_rate", "long_wait_rate", "verified_agreement"})
@@ -156,6 +159,7 @@ class TravellerTally:
     thin_days: int = 0
     food_days: int = 0
     meal_days: int = 0
+    dinner_days: int = 0
     long_waits: int = 0
     matches: list[float] = field(default_factory=list)
     agree: int = 0
@@ -181,6 +185,7 @@ class TravellerTally:
             if trip["city"] in self.eat_cities:
                 self.food_days += 1
                 self.meal_days += any(s["kind"] in ("lunch", "dinner") for s in slots)
+                self.dinner_days += any(s["kind"] == "dinner" for s in slots)
             end = -1
             for slot in slots:
                 if _minutes(slot["start"]) < end:
@@ -236,6 +241,7 @@ class TravellerTally:
             "junk_stop_rate": round(self.junk / max(self.stops, 1), 4),
             "thin_day_rate": round(self.thin_days / max(self.days, 1), 4),
             "meal_day_rate": round(self.meal_days / max(self.food_days, 1), 4),
+            "dinner_day_rate": round(self.dinner_days / max(self.food_days, 1), 4),
             "long_wait_rate": round(self.long_waits / max(self.stops, 1), 4),
             "interest_match_median": round(statistics.median(self.matches), 4)
             if self.matches else 0.0,

@@ -73,6 +73,8 @@ def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
         return min(haversine_km(s.lat, s.lng, m.lat, m.lng) for s in stops)
 
     nearest = min(meals, key=lambda m: (away(m), m.id))
+    if any(s.place_id == nearest.id for s in day.slots if s.kind != "stop"):
+        return day  # its meal there is on the day already
     said = (f"Nearest place to eat Kairos knows: {nearest.name}, {away(nearest):.1f} km from "
             "the day's stops.")  # fmt: skip
     return replace(day, notes=(*day.notes, said))
@@ -96,18 +98,30 @@ LIGHT_END: Final = 15 * 60
 """A day whose visits end by this minute is light: a traveller has the afternoon to fill."""
 
 
+RELAXED_SAID: Final = 45
+"""On a relaxed or step-free trip, a leg longer than this is said on its day."""
+
+
 def child_legs_note(day: Day, request: TripRequest) -> Day:
-    """With children, a day says its legs between stops longer than `CHILD_SAID` minutes (a
-    leg to a place with no position is an allowance, not said)."""
-    if not request.children:
+    """With children, a day says its legs between stops longer than `CHILD_SAID` minutes; on a
+    relaxed or step-free trip, those longer than `RELAXED_SAID` (a leg to a place with no
+    position is an allowance, not said)."""
+    if request.children:
+        most, who = CHILD_SAID, "With children"
+    elif request.pace == "relaxed" or request.step_free:
+        most, who = (
+            RELAXED_SAID,
+            f"For a {'relaxed' if request.pace == 'relaxed' else 'step-free'} trip",
+        )
+    else:
         return day
     long = [s for i, s in enumerate(day.stops)
-            if i > 0 and s.travel_minutes > CHILD_SAID and s.positioned
+            if i > 0 and s.travel_minutes > most and s.positioned
             and day.stops[i - 1].positioned]  # fmt: skip
     if not long:
         return day
     legs = "; ".join(f"to {s.name} {s.travel_minutes} min" for s in long)
-    said = f"With children: {len(long)} long way{'s' if len(long) != 1 else ''} today ({legs})."
+    said = f"{who}: {len(long)} long way{'s' if len(long) != 1 else ''} today ({legs})."
     return replace(day, notes=(*day.notes, said))
 
 
