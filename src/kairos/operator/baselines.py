@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from kairos.operator.schemas import Daypart
 
@@ -25,6 +26,13 @@ _WEEKDAY = (
 _COVERS = re.compile(
     r"\b(?P<n>\d{2,4})\s*(?:covers|guests|diners|customers|people|heads|seatings)\b", re.I
 )
+_ORDERS = re.compile(
+    r"\s*(?:(?:takeout|take-out|delivery|to-go|pizza)\s+)?(?:orders|deliveries)\b", re.I
+)
+"""A number said in orders ("250 orders", "180 delivery orders"): takeout or delivery tickets,
+not guests at tables (panel half A, o39: 250 pizza orders staffed as 10 servers)."""
+_ORDERS_NUMBER = re.compile(r"\b(?P<n>\d{2,4})(?=" + _ORDERS.pattern + ")", re.I)
+Unit = Literal["covers", "orders"]
 _COVERS_DAY_AFTER = re.compile(rf"^[^.;!?\d]{{0,24}}?\b(?P<day>{_WEEKDAY})s?\b", re.I)
 _BASELINE_PART = re.compile(
     r"s?\s*(?:nights?|nite|evenings?|dinners?|lunch(?:es)?|brunch(?:es)?|mornings?|breakfasts?)\b",
@@ -59,6 +67,8 @@ class Baseline:
     daypart: Daypart | None = None
     """The part of the day the covers are for ("120 covers on Friday nights"); None: all day,
     even when the day is said to be mostly one part ("300 on a Friday, mostly lunch": `lean.py`)."""
+    unit: Unit = "covers"
+    """"orders": the number is takeout or delivery orders, staffed at the counter and the line."""
 
 
 def _weekday_index(said: str) -> int:
@@ -77,9 +87,12 @@ def read_baseline(
         match = _USUAL_NUMBER.search(text)
         if match is None and correcting:
             match = _CORRECTED_NUMBER.search(text)
+        if match is None:
+            match = _ORDERS_NUMBER.search(text)  # "250 orders on a Friday"
         if match is None or is_address(text, match.start("n")):
             return None, text
     covers = int(match.group("n"))
+    unit: Unit = "orders" if _ORDERS.match(text, match.end("n")) else "covers"
     start, end = match.start(), match.end()
     weekday, part = None, None
     if after := _COVERS_DAY_AFTER.search(text[end:]):
@@ -92,7 +105,7 @@ def read_baseline(
         start = before.start()
         if said := _BASELINE_PART.match(text, before.end("day")):
             part = _part_of(said.group(0))
-    baseline = Baseline(covers=covers, weekday=weekday, daypart=part)
+    baseline = Baseline(covers=covers, weekday=weekday, daypart=part, unit=unit)
     return baseline, text[:start] + " " * (end - start) + text[end:]
 
 
@@ -122,12 +135,14 @@ def read_more_covers(
     if match is None or int(match.group("n")) != first.covers:
         return [], (0, 0)
     more: list[int] = []
+    units: list[Unit] = [first.unit]
     at = match.end("n")
     while (said := _MORE_COVERS.match(text, at)) is not None and not is_address(
         text, said.start("n")
     ):
         more.append(int(said.group("n")))
         at = said.end("n")
+        units.append("orders" if _ORDERS.match(text, at) else "covers")
     if not more:
         return [], (0, 0)
     start, weekday, part = match.end("n"), first.weekday, first.daypart
@@ -137,4 +152,6 @@ def read_more_covers(
         if said_part := _BASELINE_PART.match(text, at):
             part, at = _part_of(said_part.group(0)), said_part.end()
     counts = [first.covers, *more]
-    return [Baseline(covers=n, weekday=weekday, daypart=part) for n in counts], (start, at)
+    read = [Baseline(covers=n, weekday=weekday, daypart=part, unit=u)
+            for n, u in zip(counts, units, strict=True)]  # fmt: skip
+    return read, (start, at)

@@ -34,6 +34,7 @@ from kairos.operator.schemas import (
     ResolvedLocation,
     SourceStatus,
 )
+from kairos.operator.staffing_plan import COVERS_PER_COOK, front_role, staff_for
 
 __all__ = ["Composed", "Phrasing", "checkable", "compose", "evidence_lines", "unconfigured_lines"]
 
@@ -366,10 +367,34 @@ def _compared(decisions: Sequence[Decision]) -> str:
              d.busiest[0][2]]  # fmt: skip
     if len(sized) < 2 or len(sized) != len(decisions):
         return ""
+    roles = [front_role(d.categories) for d in decisions]
+    if len({unit for _, _, unit in roles}) > 1:  # orders and covers: compared by the hands
+        return _compared_by_hands(sized, roles)
     ranked = sorted(sized, key=lambda pair: -(pair[0] or 0))
     (most, first), rest = ranked[0], ranked[1:]
     others = ", ".join(f"≈{covers} at {name}" for covers, name in rest)
     return (
         f" Compared: {first} needs the most help, ≈{most} covers in its busiest window "
         f"against {others}."
+    )
+
+
+def _compared_by_hands(
+    sized: Sequence[tuple[int | None, str | None]], roles: list[tuple[str, int, str]]
+) -> str:
+    """Restaurants whose days are counted in different units (covers at one, takeout orders at
+    another: panel half A, o39) are compared by the people each one's busiest window needs, the
+    front of house and the line, never 209 orders against 116 covers."""
+    said = []
+    for (count, name), (role, per, unit) in zip(sized, roles, strict=True):
+        front, cooks = staff_for(count or 0, per), staff_for(count or 0, COVERS_PER_COOK)
+        hands = (
+            f"{front} {role}{'s' if front > 1 else ''} and {cooks} cook{'s' if cooks > 1 else ''}"
+        )
+        said.append((front + cooks, f"{name} ≈{count} {unit} ({hands})"))
+    said.sort(key=lambda pair: -pair[0])
+    first = said[0][1].split(" ≈", 1)[0]
+    return (
+        f" Compared by the people each needs (orders and covers are not one scale): {first} "
+        f"needs the most hands: " + "; ".join(text for _, text in said) + "."
     )

@@ -9,7 +9,7 @@ from datetime import date
 
 from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
-from kairos.operator.lean import lean_categories, leaned
+from kairos.operator.lean import lean_categories, leaned, orders_led
 from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
 from kairos.operator.proxies import proxy_snapshot
 from kairos.operator.reading import Reading
@@ -107,7 +107,8 @@ async def gather(
             else None,
             daypart=state.daypart,
             checkins=model.hourly_of(loc.place_id),
-            categories=lean_categories(place.categories if place else None, state.lean),
+            categories=orders_led(lean_categories(place.categories if place else None,
+                                                  state.lean), own.unit if own else None),
             neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
                                                     NEIGHBOUR_KM)),
         )  # fmt: skip

@@ -19,9 +19,9 @@ from typing import Final, Literal
 import numpy as np
 
 from kairos.operator.demand import DAYPARTS, DemandShape
-from kairos.operator.staffing_plan import BAR_LED
+from kairos.operator.staffing_plan import BAR_LED, ORDERS_LED
 
-__all__ = ["LEAN_SHARE", "Lean", "lean_categories", "leaned", "read_lean"]
+__all__ = ["LEAN_SHARE", "Lean", "lean_categories", "leaned", "orders_led", "read_lean"]
 
 Lean = Literal["breakfast", "lunch", "dinner", "bar"]
 
@@ -86,3 +86,11 @@ def lean_categories(categories: list[str] | None, lean: Lean | None) -> list[str
     if lean != "bar":
         return categories
     return [*(categories or []), BAR_LED]
+
+
+def orders_led(categories: list[str] | None, unit: str | None) -> list[str] | None:
+    """The categories staffing reads: a place whose usual day was given in orders ("250 orders
+    at Upper Crust") is staffed at the counter and the line, never with servers for tables."""
+    if unit != "orders":
+        return categories
+    return [*(categories or []), ORDERS_LED]

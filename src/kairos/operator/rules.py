@@ -114,6 +114,7 @@ class Decision:
     trigger: str
     busiest: list[tuple[date, Daypart, int | None]]
     uses_reviews: bool
+    categories: list[str] | None = None  # what staffing read (a bar, a counter, orders)
 
 
 _DAY_FMT = "%a %d %b"
@@ -390,6 +391,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,
         uses_reviews=uses_reviews,
+        categories=pack.categories,
     )
 
 

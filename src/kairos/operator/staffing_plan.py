@@ -70,6 +70,12 @@ COVERS_PER_BAR_GUEST: Final = 40
 """Bar guests one bartender serves in a daypart at a bar-led place (a rule of thumb, said)."""
 BAR_LED: Final = "bar-led (said by you)"
 """In a place's categories: the operator said it is mostly a bar (`lean.lean_categories`)."""
+ORDERS_LED: Final = "orders (said by you)"
+"""In a place's categories: the operator gave its usual day in takeout or delivery orders."""
+ORDERS_PER_COUNTER: Final = 60
+"""Orders one person takes, packs and hands out at the counter in a daypart (a rule of thumb)."""
+ORDERS_PER_COOK: Final = 40
+"""Orders one cook makes in a daypart (a rule of thumb, said)."""
 
 
 def staff_for(covers: int, per: int) -> int:
@@ -84,6 +90,8 @@ def front_role(categories: list[str] | None) -> tuple[str, int, str]:
     coffee, and no restaurant), never a restaurant's servers and covers (panel half A, o29);
     servers and covers otherwise."""
     kinds = {c.lower() for c in categories or []}
+    if ORDERS_LED.lower() in kinds:  # takeout or delivery orders are not table covers (o39)
+        return "counter staffer", ORDERS_PER_COUNTER, "orders"
     if BAR_LED.lower() in kinds or (kinds & BAR_KINDS and kinds <= _NIGHT_ONLY):
         return "bartender", COVERS_PER_BAR_GUEST, "bar guests"
     if kinds & COUNTER_KINDS and "restaurants" not in kinds:
@@ -95,6 +103,14 @@ def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
     """Cooks and bartenders for the window's covers (issue 36: never "not estimated" when the
     covers are known), or which input is missing."""
     role = front_role(categories)[0]
+    if role == "counter staffer" and covers:
+        cooks = max(1, ceil(covers / ORDERS_PER_COOK))
+        return (
+            f"Orders are takeout and delivery, not table covers, so no servers are counted; "
+            f"kitchen: about {cooks} cook{'s' if cooks > 1 else ''} (one per {ORDERS_PER_COOK} "
+            f"orders, a rule of thumb: low confidence); drivers: by your delivery share, which "
+            "I don't know."
+        )
     if role == "barista":
         return (
             "No line cooks or bartenders counted: your listing is a counter-service coffee place."

@@ -23,6 +23,8 @@ class BaselineState(BaseModel):
     daypart: Daypart | None = None
     """The covers are for this part of the day ("120 covers on Friday nights"); None: all day."""
     origin: Origin = "explicit"
+    unit: Literal["covers", "orders"] = "covers"
+    """"orders": takeout or delivery orders, not guests at tables (`baselines.Baseline.unit`)."""
 
 
 class SessionState(BaseModel):

@@ -204,7 +204,8 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
     if _each_its_own(reading, state, turn) or _split_between(reading, state, turn):
         return
     said = reading.baseline
-    new = BaselineState(covers=said.covers, weekday=said.weekday, daypart=said.daypart)
+    new = BaselineState(covers=said.covers, weekday=said.weekday, daypart=said.daypart,
+                        unit=said.unit)  # fmt: skip
     if new.weekday is None and state.baseline is not None and reading.correction:
         # "actually 150 covers": the same day (and part of it) as before
         new.weekday, new.daypart = state.baseline.weekday, state.baseline.daypart
@@ -228,7 +229,7 @@ def _each_its_own(reading: Reading, state: SessionState, turn: Turn) -> bool:
     if len(reading.baselines) < 2 or len(reading.baselines) != len(state.locations):
         return False
     own = {
-        loc.label: BaselineState(covers=b.covers, weekday=b.weekday, daypart=b.daypart)
+        loc.label: BaselineState(covers=b.covers, weekday=b.weekday, daypart=b.daypart, unit=b.unit)
         for loc, b in zip(state.locations, reading.baselines, strict=True)
     }
     state.place_baselines = own

@@ -61,7 +61,7 @@ _WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satur
 def baseline_text(baseline: BaselineState) -> str:
     day = f" on a {_WEEKDAY_NAMES[baseline.weekday]}" if baseline.weekday is not None else " a day"
     part = f" {baseline.daypart}" if baseline.daypart else ""
-    return f"{baseline.covers} covers{day}{part}"
+    return f"{baseline.covers} {baseline.unit}{day}{part}"
 
 
 def reading_facts(reading: Reading) -> dict[str, Any]:
