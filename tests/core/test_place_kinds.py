@@ -103,3 +103,40 @@ def test_a_business_tagged_with_a_cuisine_is_not_a_restaurant(
     categories: list[str], kind: str
 ) -> None:
     assert kind_of(categories) == kind
+
+
+@pytest.mark.parametrize(
+    ("categories", "name", "kind"),
+    [
+        # a cidery that also brews kombucha serves no meals
+        (["bars", "music venues", "cideries", "kombucha", "breweries", "gluten-free"], "", "bar"),
+        # a shop category is not a meal: a baking-supply shop with a coffee corner is a market
+        (["shopping", "hobby shops", "specialty food", "cafes"], "", "market"),
+        # more categories say another kind than name a meal: an ice stand, a music club
+        (["shaved ice", "gluten-free", "ice cream & frozen yogurt", "cajun/creole"], "", "dessert"),
+        (
+            ["american (new)", "community service/non-profit", "breakfast & brunch", "education",
+             "festivals", "music venues", "local services", "american (traditional)",
+             "arts & entertainment", "nightlife"],
+            "",
+            "venue",
+        ),
+        # what restaurants carry beside their meals never outweighs them
+        (["specialty food", "soup", "vietnamese", "desserts", "ethnic food"], "", "restaurant"),
+        (["mexican", "bars", "cocktail bars", "beer, wine & spirits"], "", "restaurant"),
+        (["german", "bars", "breakfast & brunch", "pubs"], "", "restaurant"),
+        # the name says the trade and a category holds it
+        (["event planning & services", "caterers", "breakfast & brunch"], "Season Catering",
+         "caterer"),
+        (["ethnic food", "specialty food", "vietnamese"], "Lan Viet Market", "market"),
+        (["ethnic food", "specialty food", "vietnamese"], "Lan Viet Kitchen", "restaurant"),
+        (["italian", "caterers", "event planning & services"], "Pasta Restaurant & Catering",
+         "restaurant"),
+        (["american (new)", "seafood"], "Market Street Grill", "restaurant"),
+        (["specialty food", "vegan", "bagels"], "Inna's Kitchen - Boston Public Market",
+         "restaurant"),
+        (["specialty food", "bagels"], "Bagel Stand at Public Market", "restaurant"),
+    ],
+)  # fmt: skip
+def test_what_a_place_mostly_is(categories: list[str], name: str, kind: str) -> None:
+    assert kind_of(categories, name) == kind

@@ -70,7 +70,14 @@ _NOT_MEALS: Final = _set(
     "education, specialty schools, professional services, local services, home services, "
     "home & garden, real estate, automotive, fitness & instruction, golf, art galleries, "
     "arts & crafts, food court, do-it-yourself food, street vendors, vegan, vegetarian, "
-    "gluten-free, halal, kosher, vegetarian friendly, vegan options, gluten free options"
+    "gluten-free, halal, kosher, vegetarian friendly, vegan options, gluten free options, "
+    "festivals, beverage store"
+)
+# Drinks made or poured where they are made, and bars under other names: a cidery that also
+# brews kombucha serves no meals ("BOCO Cider": Bars, Cideries, Kombucha, Breweries).
+_DRINK_MAKERS: Final = _set(
+    "cideries, kombucha, distilleries, meaderies, wine tasting room, champagne bars, "
+    "cigar bars, piano bars, speakeasies, hotel bar, drive-thru bars"
 )
 # Checked in this order when no category names a meal.
 _GROUPS: Final = (
@@ -79,7 +86,8 @@ _GROUPS: Final = (
         "grocery, international grocery, ethnic grocery, ethical grocery, convenience stores, "
         "gas stations, wholesale stores, specialty food, health markets, organic stores, "
         "farmers market, meat shops, butcher, seafood markets, cheese shops, "
-        "fruits & veggies, imported food, beer, wine & spirits, pasta shops, food court")),
+        "fruits & veggies, imported food, beer, wine & spirits, pasta shops, food court, "
+        "beverage store, public markets")),
     ("caterer", _set("caterers, personal chefs, food delivery services")),
     ("event_service", _set(
         "event planning & services, party & event planning, wedding planning, "
@@ -88,7 +96,7 @@ _GROUPS: Final = (
     ("bar", _set(
         "bars, pubs, cocktail bars, wine bars, beer bar, dive bars, lounges, sports bars, "
         "gay bars, hookah bars, tiki bars, whiskey bars, irish pub, beer gardens, breweries, "
-        "brewpubs, wineries")),
+        "brewpubs, wineries") | _DRINK_MAKERS),
     ("bakery", _set("bakeries, patisserie/cake shop, custom cakes, cupcakes, donuts, pretzels")),
     ("dessert", _set(
         "desserts, ice cream & frozen yogurt, gelato, shaved ice, chocolatiers & shops, "
@@ -99,7 +107,7 @@ _GROUPS: Final = (
     ("venue", _set(
         "music venues, venues & event spaces, arts & entertainment, performing arts, "
         "comedy clubs, dinner theater, cinema, karaoke, dance clubs, jazz & blues, arcades, "
-        "bowling, pool halls")),
+        "bowling, pool halls, festivals")),
     ("museum", _set("museums, art museums, art galleries")),
     ("park", _set("parks, gardens, botanical gardens, zoos, beaches")),
     ("attraction", _set(
@@ -128,7 +136,9 @@ def restates_kinds(categories: Iterable[str], kinds: Iterable[str]) -> bool:
     return all(c in own or _plural(c) in own for c in (c.strip().lower() for c in categories))
 
 
-_NOT_A_MEAL: Final = _NOT_MEALS | frozenset(c for _, members in _GROUPS for c in members)
+_NOT_A_MEAL: Final = (
+    _NOT_MEALS | _DRINK_MAKERS | frozenset(c for _, members in _GROUPS for c in members)
+)
 _DIETS: Final = _set(
     "vegan, vegetarian, gluten-free, halal, kosher, vegetarian friendly, vegan options, "
     "gluten free options"
@@ -150,8 +160,14 @@ _SERVICE_WORDS: Final = _set(
 )
 
 
+# Words that name a shop, whatever it sells ("Hobby Shops", "Department Stores"); "Chicken
+# Shop" (a meal) is singular.
+_SHOP_WORDS: Final = _set("shops, stores, salons, clothing, boutiques")
+
+
 def _names_a_service(category: str) -> bool:
-    return not _SERVICE_WORDS.isdisjoint(category.replace("&", " ").split())
+    words = category.replace("&", " ").replace("/", " ").split()
+    return not (_SERVICE_WORDS | _SHOP_WORDS).isdisjoint(words)
 
 
 # A business that is not a place to eat: a tour, a rental, a contractor, a taxi. Yelp tags a
@@ -259,15 +275,91 @@ def is_area_listing(categories: Iterable[str]) -> bool:
     return "local flavor" in cats and bool(cats & _AREA_MARKS)
 
 
-def kind_of(categories: Iterable[str]) -> str | None:
+def _is_meal(category: str) -> bool:
+    return category not in _GENERIC and not _not_a_meal(category) and not _names_a_service(category)
+
+
+# What a restaurant carries beside its meals: the catering and event trades, a hotel, a bar, a
+# café or a bakery it also is, a diet it states. These never outweigh its meals.
+_CARRIED: Final = (
+    _GENERIC
+    | _DIETS
+    | _FOOD_TRADES
+    | frozenset(
+        c for name in ("caterer", "event_service", "lodging", "bar", "cafe", "bakery")
+        for c in dict(_GROUPS)[name]
+    )
+    # tags restaurants wear broadly: a deli's "Specialty Food", a bar's "Beer, Wine & Spirits",
+    # a theme park's restaurants' "Amusement Parks", a menu's "Desserts"
+    | _set(
+        "venues & event spaces, street vendors, specialty food, beer, wine & spirits, desserts, "
+        "arts & entertainment, active life, amusement parks, kids activities, shopping, "
+        "food court, home & garden, flowers & gifts"
+    )
+)  # fmt: skip
+
+
+def other_kind_outweighs(categories: Iterable[str]) -> bool:
+    """More categories say another kind of place (a music venue, an ice-cream stand, a shop, a
+    school) than name a meal: "Shaved Ice, Ice Cream & Frozen Yogurt, Cajun/Creole" is a
+    shaved-ice stand, "Music Venues, Festivals, Education, Arts & Entertainment, Breakfast &
+    Brunch" a club. What restaurants carry beside meals (`_CARRIED`) is not counted; a tie
+    stays a restaurant."""
+    cats = [c.strip().lower() for c in categories]
+    meals = sum(_is_meal(c) for c in cats)
+    others = sum(not _is_meal(c) and c not in _CARRIED and _plural(c) not in _CARRIED for c in cats)
+    return others > meals
+
+
+# A name that says the trade, with a category of it: "Season to Taste Catering" (Caterers,
+# Breakfast & Brunch) caters, "Lan Viet Market" (Specialty Food, Vietnamese) is a grocery.
+_TRADE_NAMES: Final = (
+    ("caterer", re.compile(r"\bcater(?:ing|ers?)\b", re.IGNORECASE)),
+    ("market", re.compile(
+        r"\b(?:market|supermarket|grocery|groceries|grocer|mart|supplies|supply)\b",
+        re.IGNORECASE)),
+)  # fmt: skip
+
+
+# "Pastalina's Restaurant & Catering", "Mack's Bar B Que & Catering": a kitchen that also caters
+_ALSO_A_KITCHEN: Final = re.compile(
+    r"(?:&|\band)\s+cater|\b(?:restaurant|ristorante|cafe|caf\u00e9|grill|diner|bistro|kitchen|"
+    r"eatery|pizzeria|taqueria|cuisine)\b",
+    re.IGNORECASE,
+)
+# where the place is, not what: "Inna's Kitchen - Boston Public Market", "Kappo at East End Market"
+_LOCATED: Final = re.compile(r"\s(?:-|\u2013|@|at)\s", re.IGNORECASE)
+
+
+def _named_trade(name: str, cats: frozenset[str]) -> str | None:
+    name = _LOCATED.split(name, maxsplit=1)[0]
+    if _ALSO_A_KITCHEN.search(name):
+        return None
+    return next(
+        (kind for kind, said in _TRADE_NAMES if said.search(name) and cats & kind_categories(kind)),
+        None,
+    )
+
+
+def _outweighing_kind(cats: frozenset[str]) -> str | None:
+    """The kind of the categories that outweigh the meals: what they say, not what the place
+    also carries (a music club's bar)."""
+    said = frozenset(c for c in cats if c not in _CARRIED)
+    return next((kind for kind, members in _GROUPS if said & members), None)
+
+
+def kind_of(categories: Iterable[str], name: str = "") -> str | None:
     """The kind the categories show, or None when they show nothing (keep what the source
-    said: a museum from a points-of-interest file stays a museum)."""
+    said: a museum from a points-of-interest file stays a museum). `name`, when given, decides
+    for a place whose name says its trade and whose categories hold it."""
     cats = frozenset(c.strip().lower() for c in categories)
     if is_area_listing(cats):
         return "attraction"
     business = run_as_business(cats)
     if serves_meals(cats) and not business:
-        return "restaurant"
+        if not other_kind_outweighs(cats):
+            return _named_trade(name, cats) or "restaurant"
+        return _outweighing_kind(cats) or "other"
     for kind, members in _GROUPS:
         if cats & members:
             return kind

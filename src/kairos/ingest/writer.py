@@ -308,7 +308,8 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
                 "id": row.id,
                 "city": city,
                 "area": area,
-                "kind": (kind_of(row.categories) if row.kind in FOOD_KINDS else None) or row.kind,
+                "kind": (kind_of(row.categories, row.name) if row.kind in FOOD_KINDS else None)
+                or row.kind,
                 "known_allergens": allergens.known_allergens,
                 "contains_allergens": allergens.contains_allergens,
                 "allergen_confidence": allergens.confidence,

@@ -5,6 +5,6 @@ from __future__ import annotations
 from kairos.core.place_kinds import kind_of
 
 
-def infer_kind(categories: list[str]) -> str:
+def infer_kind(categories: list[str], name: str = "") -> str:
     """A source with nothing to go on is a food source listing a restaurant."""
-    return kind_of(categories) or "restaurant"
+    return kind_of(categories, name) or "restaurant"
