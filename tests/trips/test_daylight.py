@@ -4,13 +4,14 @@ run later; a night visit and a time the traveller fixed are theirs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from zoneinfo import ZoneInfo
 
 from kairos.trips.daylight import TWILIGHT, dark_from, sunset
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, TripRequest
-from tests.trips.candidates import place_maker
+from tests.trips.candidates import ALL_DAY, place_maker
 
 SATURDAY = date(2026, 11, 28)
 CENTRE = (49.2827, -123.1207)  # Vancouver
@@ -65,3 +66,19 @@ def test_a_museum_and_a_night_visit_may_run_after_dark() -> None:
     trip = _plan([_place(1, 0.0, duration=60), evening])
     names = [s.name for d in trip.days for s in d.slots]
     assert "Night Safari" in names
+
+
+def test_a_temple_of_unknown_hours_is_not_visited_after_dark() -> None:
+    """Panel t03/t13 half A: "day 2 to 18:30 in the dark" at temples whose hours no source
+    gives. A temple or a historic site of unknown hours ends by dusk; one whose hours are known
+    keeps them."""
+    stops = [_place(i, 0.001 * i) for i in range(1, 4)]  # three museums fill the day to dusk
+    temple = _place(4, 0.004, kind="religious_site", name="Hill Temple", rank=3.5, hours=None)
+    trip = _plan([*stops, temple])
+    dark = dark_from(SATURDAY, "Vancouver", CENTRE)
+    assert dark is not None
+    placed = [s for d in trip.days for s in d.slots if s.place_id == "p4"]
+    assert placed and all(s.end <= dark for s in placed), [(s.start, s.end, dark) for s in placed]
+    known = replace(temple, hours=ALL_DAY)
+    late = [s for d in _plan([*stops, known]).days for s in d.slots if s.place_id == "p4"]
+    assert late and late[0].end > dark

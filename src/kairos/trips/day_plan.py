@@ -11,7 +11,7 @@ from typing import Final
 
 from kairos.core.geo import haversine_km
 from kairos.trips.day_notes import LIGHT_END, child_legs_note, food_note, light_note
-from kairos.trips.day_slots import DARK_SAID, outdoors
+from kairos.trips.day_slots import DARK_SAID, DUSK_SAID, by_daylight
 from kairos.trips.daylight import dark_from
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.named_places import named_first, shorten_named
@@ -89,9 +89,9 @@ def schedule(
     taken = set(used_meals)
     day, skipped = schedule_day(spec, ordered, mode=request.travel_mode, hotel=home,
                                 meals=meals, used_meals=taken, locks=locks)  # fmt: skip
-    if any(why.startswith(DARK_SAID) for _, why in skipped):
-        # dusk came before a park: the places outdoors first, the route's order otherwise
-        first = named_first(sorted(ordered, key=lambda c: not outdoors(c, spec.date.weekday())),
+    if any(why.startswith((DARK_SAID, DUSK_SAID)) for _, why in skipped):
+        # dusk came before a park or a temple: those first, the route's order otherwise
+        first = named_first(sorted(ordered, key=lambda c: not by_daylight(c, spec.date.weekday())),
                             request.named, spec.date.weekday())  # fmt: skip
         again = set(used_meals)
         retry = schedule_day(spec, first, mode=request.travel_mode, hotel=home, meals=meals,

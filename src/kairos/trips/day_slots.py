@@ -5,7 +5,9 @@ before the day's first stop the day simply starts later), and placed only when n
 visit is known closed (`trips/hours.py`) and the day can still end, the way back included,
 inside the pace's window. A place outdoors (`kind_groups` "outdoors": a park, a garden, a
 viewpoint, a beach) is visited in daylight: its visit ends by the day's `dark` minute
-(`daylight.py`), unless it opens only in the evening or its name says it is a night visit.
+(`daylight.py`), unless it opens only in the evening or its name says it is a night visit. So is
+a temple, a shrine or a historic site whose hours that day are not known (`DUSK_KINDS`): such
+places mostly close at dusk, and a traveller does not reach a temple far out in the dark.
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Literal
 
-from kairos.trips.hours import allowed_spans, evening_only, visit_hours
+from kairos.trips.hours import allowed_spans, day_known, evening_only, visit_hours
 from kairos.trips.kind_groups import fits
 from kairos.trips.models import Candidate, Slot, TravelMode
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
 
 __all__ = [
-    "DARK_SAID", "IDLE_SAID", "MAX_WAIT", "DaySpec", "DayState", "clock", "earliest_start",
-    "outdoors", "place_slot", "try_stop",
+    "DARK_SAID", "DUSK_KINDS", "DUSK_SAID", "IDLE_SAID", "MAX_WAIT", "DaySpec", "DayState",
+    "by_daylight", "clock", "earliest_start", "outdoors", "place_slot", "try_stop",
 ]  # fmt: skip
 
 MAX_WAIT: Final = 30
@@ -33,6 +35,10 @@ IDLE_SAID: Final = 60
 """Free time between two slots longer than this is said in words."""
 DARK_SAID: Final = "outdoors, and dark"
 """How the reason a place outdoors was not placed (dusk came first) begins."""
+DUSK_SAID: Final = "its hours are not known, and dark"
+"""How the reason a temple or a historic site of unknown hours was not placed begins."""
+DUSK_KINDS: Final = frozenset({"religious_site", "historic_site"})
+"""Kinds (or source categories) of places that mostly close at dusk."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,15 @@ def outdoors(c: Candidate, weekday: int) -> bool:
     return evening_only(c, weekday) is None and "night" not in c.name.lower()
 
 
+def by_daylight(c: Candidate, weekday: int) -> bool:
+    """A place visited before dark: outdoors, or a temple, a shrine or a historic site whose
+    hours that day are not known (see the module)."""
+    if outdoors(c, weekday):
+        return True
+    dusk = c.kind in DUSK_KINDS or (c.category or "").lower() in DUSK_KINDS
+    return dusk and not day_known(c, weekday) and "night" not in c.name.lower()
+
+
 def try_stop(
     s: DayState, c: Candidate, kind: str = "stop", at: int | None = None, locked: bool = False,
     last: bool = False,
@@ -169,7 +184,9 @@ def try_stop(
             f"{travel[0]} min {s.mode.name} from the stop before it, over the "
             f"{s.mode.longest_leg} min a leg may take"
         )
-    dark = s.spec.dark if s.spec.dark is not None and outdoors(c, s.spec.date.weekday()) else None
+    dark = (
+        s.spec.dark if s.spec.dark is not None and by_daylight(c, s.spec.date.weekday()) else None
+    )
     if dark is not None:  # a time the traveller fixed is theirs; a free one is in daylight
         latest = min(latest, dark - c.duration)
     # Before the first slot nobody waits: the day just starts later.
@@ -198,7 +215,8 @@ def try_stop(
                     f"visit from {opens} runs past the day's end at {ends}: Kairos does not "
                     "plan evening visits yet; go after the day's last stop")  # fmt: skip
         if dark is not None and arrive + c.duration > dark:
-            return (f"{DARK_SAID} from about {clock(dark)} that day: a {c.duration}-minute "
+            said = DARK_SAID if outdoors(c, s.spec.date.weekday()) else DUSK_SAID
+            return (f"{said} from about {clock(dark)} that day: a {c.duration}-minute "
                     "visit in daylight no longer fits")  # fmt: skip
         if arrive > latest:
             return "no time left that day"

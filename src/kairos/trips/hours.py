@@ -28,8 +28,8 @@ from kairos.trips.models import Candidate
 
 __all__ = [
     "EVENING", "OPEN_END", "USUAL_MUSEUM_HOURS", "HoursState", "allowed_spans",
-    "asks_for_appointments", "by_appointment_only", "evening_only", "usual_hours", "visit_hours",
-    "why_unknown",
+    "asks_for_appointments", "by_appointment_only", "day_known", "evening_only", "usual_hours",
+    "visit_hours", "why_unknown",
 ]  # fmt: skip
 
 HoursState = Literal["open", "closed", "unknown"]
@@ -65,7 +65,7 @@ EVENING: Final = 17 * 60
 def evening_only(c: Candidate, weekday: int) -> tuple[int, int] | None:
     """The first open span of a day known in full when every span starts in the evening
     (Night Safari, 'Daily, 7.30pm - 12am'); None otherwise."""
-    if not _day_known(c, weekday):
+    if not day_known(c, weekday):
         return None
     spans = allowed_spans(c, weekday)
     return spans[0] if spans and all(a >= EVENING for a, _b in spans) else None
@@ -75,7 +75,8 @@ def _hhmm(minute: int) -> str:
     return f"{minute // 60 % 24:02d}:{minute % 60:02d}"
 
 
-def _day_known(c: Candidate, weekday: int) -> bool:
+def day_known(c: Candidate, weekday: int) -> bool:
+    """Whether `c`'s hours on `weekday` are known in full."""
     return c.hours is not None and c.hours[weekday % 7] is not None
 
 
@@ -89,7 +90,8 @@ USUAL_MUSEUM_HOURS: Final = (10 * 60, 17 * 60 + 30)
 
 def usual_hours(c: Candidate, weekday: int) -> Interval | None:
     """A museum's usual hours when its source says nothing of the day's (see the module)."""
-    if c.kind != "museum" or _day_known(c, weekday) or _closed_spans(c, weekday):
+    gallery = c.kind in ("museum", "gallery") or (c.category or "").lower() == "gallery"
+    if not gallery or day_known(c, weekday) or _closed_spans(c, weekday):
         return None
     return USUAL_MUSEUM_HOURS
 
@@ -98,7 +100,7 @@ def allowed_spans(c: Candidate, weekday: int) -> list[Interval]:
     """When the planner may place a visit on `weekday`: the open spans of a day known in full,
     else a museum's usual hours when nothing is known of the day, else every time not known
     closed."""
-    if _day_known(c, weekday):
+    if day_known(c, weekday):
         return open_intervals(c.hours, weekday) or []
     if (usual := usual_hours(c, weekday)) is not None:
         return [usual]
@@ -115,7 +117,7 @@ def visit_hours(c: Candidate, weekday: int, start: int, end: int) -> HoursState:
     """Whether `c` is open for the whole of [start, end] on `weekday` (see the module)."""
     while start >= DAY_MINUTES:
         weekday, start, end = weekday + 1, start - DAY_MINUTES, end - DAY_MINUTES
-    if _day_known(c, weekday):
+    if day_known(c, weekday):
         state = is_open_for(c.hours, weekday, start, end)
         if state is False:
             return "closed"
@@ -128,7 +130,7 @@ def visit_hours(c: Candidate, weekday: int, start: int, end: int) -> HoursState:
 def why_unknown(c: Candidate, weekday: int) -> str:
     """Why a visit's hours are unknown, in words, with the source's text when it has one."""
     text = f"“{c.hours_text}”" if c.hours_text else None
-    if _day_known(c, weekday) and not c.weekdays_given:
+    if day_known(c, weekday) and not c.weekdays_given:
         return (f"its source gives one range, {text}, without saying on which days; it may be "
                 "closed on this one")  # fmt: skip
     closed = _closed_spans(c, weekday)
