@@ -117,3 +117,10 @@ def test_among_dishes_using_as_many_items_the_fewest_to_buy_ranks_first() -> Non
     many = pantry_order(["chickpea", "spinach"], ["zucchini", "feta cheese", "olive"], 6.0)
     assert few < many
     assert pantry
+
+
+def test_a_pantry_answer_names_the_items_none_of_its_meals_uses() -> None:
+    pantry = ["eggs", "spinach", "feta"]
+    message = pantry_message(5, ["egg", "spinach"], pantry, ["egg", "spinach", "egg"])
+    assert message.endswith("None of them uses your feta.")
+    assert "None of them" not in pantry_message(5, ["egg"], pantry, ["egg", "spinach", "feta"])

@@ -75,3 +75,16 @@ async def test_a_stored_line_keeps_the_package_size_its_source_states(runtime: A
     sized = [line for line in lines if parse_ingredient(line.original).size]
     assert sized
     assert [line.size for line in sized] == [parse_ingredient(line.original).size for line in sized]
+
+
+async def test_an_item_no_answer_uses_gets_the_last_place_when_a_meal_has_it(
+    runtime: Any,
+) -> None:
+    """Chicken, rice, broccoli and lime: the closest meals use the chicken and rice, none the
+    broccoli; the last place goes to the best meal made mainly of broccoli."""
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    pantry = ["chicken", "rice", "broccoli", "lime"]
+    found = await repo.from_pantry(pantry, k=5, constraints=CookConstraints())
+    assert len(found.matches) == 5
+    assert any("broccoli" in m.used for m in found.matches)
+    assert "chicken" in found.matches[0].used

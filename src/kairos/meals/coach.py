@@ -268,7 +268,8 @@ class Coach:
         elif suggestions and request.ingredients and not request.meal_name:
             best = suggestions[0].pantry
             mains = best.main if best else []
-            message = pantry_message(len(suggestions), mains, request.ingredients)
+            used = [food for s in suggestions if s.pantry for food in s.pantry.used]
+            message = pantry_message(len(suggestions), mains, request.ingredients, used)
         elif suggestions:
             message = (
                 meal_message(suggestions, request.meal_name)

@@ -37,12 +37,27 @@ def pantry_text(
     return text
 
 
-def pantry_message(count: int, best_main: Sequence[str], pantry: Sequence[str]) -> str:
+def _none_use(items: Sequence[str], used_by_any: Sequence[str] | None) -> str:
+    """ " None of them uses your feta." for the items no suggestion uses at all."""
+    if used_by_any is None:
+        return ""
+    unused = [item for item in items if item not in set(used_by_any)]
+    if not unused:
+        return ""
+    return f" None of them uses your {_and(unused)}."
+
+
+def pantry_message(
+    count: int, best_main: Sequence[str], pantry: Sequence[str],
+    used_by_any: Sequence[str] | None = None,
+) -> str:  # fmt: skip
     """The answer's first words: `count` meals; when the best of them has no more than half of
     the cook's items as main ingredients, that no recipe is made mainly of them, and what the
-    closest ones are made of."""
+    closest ones are made of; the items none of the meals uses (`used_by_any`: every item some
+    suggestion uses), said after."""
     items = list(dict.fromkeys(canonical_food(item) for item in pantry))
     text = f"{count} meals from your ingredients, from real recipes adapted to you."
+    text += _none_use(items, used_by_any)
     if len(items) < 2 or 2 * len(best_main) > len(items):
         return text
     closest = (
@@ -52,6 +67,5 @@ def pantry_message(count: int, best_main: Sequence[str], pantry: Sequence[str]) 
     )
     return (
         f"No recipe Kairos holds is made mainly of your {_and(items)}; {closest}, so each "
-        f"says what else it needs. {count} meals from your ingredients, from real recipes "
-        "adapted to you."
+        f"says what else it needs. {text}"
     )

@@ -264,31 +264,76 @@ class RecipeRepository:
         sweets: list[PantryMatch] = []
         baking = wants_baking(pantry)
         refused: list[Refusal] = []
-        for _, recipe_id, used, missing in scored:
+        tried = 0
+        for tried, (_, recipe_id, used, missing) in enumerate(scored, start=1):
             if len(matches) >= k:
+                tried -= 1
                 break
-            recipe = loaded[recipe_id]
-            adapted = adapt_recipe(recipe, constraints, servings=servings)
-            if isinstance(adapted, Refusal):
-                refused.append(adapted)
-                continue
-            # an item the adaptation swapped out ("chicken flavored ramen" for a
-            # vegetarian) is no longer used; a recipe left using none is no answer
-            kept = {canonical_food(i.item) for i in adapted.ingredients if not i.omitted}
-            used = used_items(used, kept)
-            if not used:
-                continue
-            (matches if baking or is_meal(recipe) else sweets).append(
-                PantryMatch(recipe=recipe, adapted=adapted,
-                            score=pantry_weight(used, recipe.title),
-                            had_allergens=bool(adapted.substitutions), used=tuple(used),
-                            main=tuple(main_uses(used, recipe)),
-                            missing=still_to_buy(recipe, adapted, missing))
-            )  # fmt: skip
+            found = _pantry_match(loaded[recipe_id], constraints, servings, used, missing)
+            if isinstance(found, Refusal):
+                refused.append(found)
+            elif found is not None:
+                (matches if baking or is_meal(found.recipe) else sweets).append(found)
         matches.sort(key=_pantry_key)
         sweets.sort(key=_pantry_key)
         matches = (matches + sweets)[:k]
+        if len(matches) == k:
+            matches = _cover_items(matches, pantry, scored[tried:], loaded, constraints, servings)
         return PantryMatches(matches=tuple(matches), refused=tuple(refused), considered=len(scored))
+
+
+def _pantry_match(
+    recipe: Recipe, constraints: CookConstraints, servings: float | None,
+    used: Sequence[str], missing: list[str],
+) -> PantryMatch | Refusal | None:  # fmt: skip
+    """The recipe adapted for the cook as a pantry answer, why it cannot be, or None when the
+    adaptation swapped out every item it used ("chicken flavored ramen" for a vegetarian)."""
+    adapted = adapt_recipe(recipe, constraints, servings=servings)
+    if isinstance(adapted, Refusal):
+        return adapted
+    kept = {canonical_food(i.item) for i in adapted.ingredients if not i.omitted}
+    used = used_items(used, kept)
+    if not used:
+        return None
+    return PantryMatch(
+        recipe=recipe, adapted=adapted, score=pantry_weight(used, recipe.title),
+        had_allergens=bool(adapted.substitutions), used=tuple(used),
+        main=tuple(main_uses(used, recipe)), missing=still_to_buy(recipe, adapted, missing),
+    )  # fmt: skip
+
+
+_COVERED_AT_MOST: Final = 2
+"""Items no answer uses that the last answers give way for, at most (one adaptation each)."""
+
+
+def _cover_items(
+    matches: list[PantryMatch], pantry: Sequence[str],
+    rest: Sequence[tuple[Any, int, list[str], list[str]]], loaded: dict[int, Recipe],
+    constraints: CookConstraints, servings: float | None,
+) -> list[PantryMatch]:  # fmt: skip
+    """An item of the cook's that none of the answers uses (the feta beside eggs and spinach):
+    the best-ranked meal left that has it as a main ingredient takes the last place, when the
+    answer it replaces is not the only one using some other item."""
+    uncovered = [i for i in pantry if not any(i in m.used for m in matches)]
+    place = len(matches) - 1
+    for item in uncovered[:_COVERED_AT_MOST]:
+        for _, recipe_id, used, missing in rest:
+            recipe = loaded[recipe_id]
+            if item not in used or item not in main_uses(used, recipe) or not is_meal(recipe):
+                continue
+            found = _pantry_match(recipe, constraints, servings, used, missing)
+            if not isinstance(found, PantryMatch) or item not in found.used:
+                continue
+            if len(found.used) < len(matches[place].used):
+                continue  # never fewer of the cook's items than the answer it replaces
+            others = [m for n, m in enumerate(matches) if n != place]
+            lost = [i for i in matches[place].used if i not in found.used]
+            if any(all(i not in m.used for m in others) for i in lost):
+                break  # the answer it would replace is the only one using one of the items
+            matches = [*matches[:place], found, *matches[place + 1 :]]
+            place -= 1
+            break
+    return matches
 
 
 def _pantry_key(match: PantryMatch) -> tuple[float, float, int, int, float]:
