@@ -9,6 +9,7 @@ scenario is laid over the session's own days when the answer is computed (`what_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Final
@@ -112,6 +113,10 @@ async def apply_locations(
         if not loc.resolved and state.unknown_name and loc is resolved[0]:
             turn.assume("location_precision", loc.label, f"{proxy_text(loc)} stand in for "
                         f"{state.unknown_name}, which is not in my data")  # fmt: skip
+        elif not loc.resolved and (number := _number_on(message, loc)):
+            turn.assume("location_precision", loc.label, f"no place I know is at {number}, so "
+                        f"{loc.label} stands in: the demand is other places' check-ins, not "
+                        "your own; your restaurant's name would let me use its own")  # fmt: skip
         elif not loc.resolved:
             turn.assume(
                 "location_precision",
@@ -119,6 +124,20 @@ async def apply_locations(
                 f"{loc.label} is only approximate ({loc.kind}); an address or the "
                 "restaurant's name makes this sharper",
             )
+
+
+def _number_on(message: str, loc: ResolvedLocation) -> str | None:
+    """The street address the operator gave ("500 Boylston St") when it resolved only to its
+    street: no catalogue place is at that number, said as such, never asked for again (panel
+    half A, left from the last round: '500 Boylston St' read as the street, the answer asking
+    for an address)."""
+    if loc.kind != "street":
+        return None
+    street = re.split(r"\s*[(,]", loc.label, maxsplit=1)[0].strip()
+    name = street.rsplit(" ", 1)[0] if " " in street else street  # "Boylston" of "Boylston St"
+    said = re.search(rf"\b\d{{1,5}}[a-z]?\s+{re.escape(name)}(?:\s+[a-z]+\b\.?)?", message,
+                     re.I)  # fmt: skip
+    return said.group(0).rstrip(".") if said else None
 
 
 def _distinct(found: Sequence[ResolvedLocation]) -> list[ResolvedLocation]:
