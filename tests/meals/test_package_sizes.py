@@ -51,3 +51,23 @@ def test_scaled_counts_agree_and_garlic_is_counted_in_cloves() -> None:
     assert lines[3] == "½ tsp garlic powder"
     doubled = _lines(["1 onion, chopped", "2 teaspoons minced garlic"], servings=8)
     assert doubled == ["2 onions, chopped", "4 cloves garlic, minced"]
+
+
+def _adapted(steps: list[str], servings: int) -> AdaptedRecipe:
+    recipe = derive_recipe(
+        {"recipe_id": "t-2", "title": "Layered Bake", "yields": "8 servings",
+         "ingredients": ["450 g ground beef", "1 (12 ounce) package lasagna noodles"],
+         "instructions": steps}
+    )  # fmt: skip
+    adapted = adapt_recipe(recipe, CookConstraints(), servings=servings)
+    assert isinstance(adapted, AdaptedRecipe)
+    return adapted
+
+
+def test_a_recipe_scaled_far_says_the_vessel_it_needs() -> None:
+    layered = ["Layer the beef and noodles in the slow cooker.", "Cook on LOW for 6 hours."]
+    small = _adapted(layered, servings=2).warnings
+    assert any("use a smaller slow cooker" in note for note in small), small
+    large = _adapted(["Spread in a 9x13 inch baking dish and bake."], servings=24).warnings
+    assert any("use a larger baking dish or two" in note for note in large), large
+    assert not any("smaller" in note for note in _adapted(layered, servings=6).warnings)

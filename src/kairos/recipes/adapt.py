@@ -54,6 +54,7 @@ from kairos.recipes.substitutions import (
     short_name,
 )
 from kairos.recipes.units import unit_kind
+from kairos.recipes.vessels import vessel_note
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
 
@@ -315,8 +316,8 @@ def adapt_recipe(
         recipe.servings, recipe.steps, servings, recipe.ingredients, recipe.title
     )
     adapter = _Adapter(recipe, constraints, factor, units)
-    if servings_note:
-        adapter.warnings.append(servings_note)
+    vessel = vessel_note(recipe.steps, recipe.equipment, factor)
+    adapter.warnings += [note for note in (servings_note, vessel) if note]
     lines: list[AdaptedIngredient] = []
     for line in recipe.ingredients:
         adapted = adapter.line(line)
