@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 __all__ = ["vessel_note"]
@@ -30,11 +31,9 @@ def vessel_note(steps: Sequence[str], equipment: Sequence[str], factor: float) -
     none."""
     if _SMALLER < factor < _LARGER:
         return None
-    found = next((m for step in steps if (m := _VESSEL.search(step))), None)
-    vessel = found[1].lower() if found else ("slow cooker" if "slow cooker" in equipment else None)
+    vessel = _vessel(tuple(steps), "slow cooker" in equipment)
     if vessel is None:
         return None
-    vessel = re.sub(r"^\d+\s*x\s*\d+\S*\s+(?:inch\s+|in\.?\s+|cm\s+)?", "", vessel)
     if factor <= _SMALLER:
         return (
             f"Made at {_share(factor)} of the recipe: use a smaller {vessel} so it fills as "
@@ -44,6 +43,15 @@ def vessel_note(steps: Sequence[str], equipment: Sequence[str], factor: float) -
         f"Made at about {round(factor * 2) / 2:g} times the recipe: use a larger {vessel} or "
         "two, and allow a little more time."
     )
+
+
+@lru_cache(maxsize=4096)
+def _vessel(steps: tuple[str, ...], slow_cooker: bool) -> str | None:
+    """Kept: the same recipes come back scaled with each request for a number of people."""
+    found = _VESSEL.search(" \n ".join(steps))
+    if found is None:
+        return "slow cooker" if slow_cooker else None
+    return re.sub(r"^\d+\s*x\s*\d+\S*\s+(?:inch\s+|in\.?\s+|cm\s+)?", "", found[1].lower())
 
 
 def _share(factor: float) -> str:
