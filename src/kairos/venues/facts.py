@@ -6,6 +6,7 @@ venue takes groups, is open, serves at tables and how loud it is."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from kairos.store.database import Database
 from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
 from kairos.venues.critic import severe_record
 
-__all__ = ["Attributes", "RawFacts", "read_facts", "venue_attributes"]
+__all__ = ["Attributes", "RawFacts", "early_meal", "read_facts", "venue_attributes"]
 
 _ATTRIBUTES = text(
     "SELECT id, attributes -> 'RestaurantsGoodForGroups' AS groups, "
@@ -26,7 +27,8 @@ _ATTRIBUTES = text(
     "attributes -> 'Waiter Service' AS waiters, attributes -> 'Order at Counter' AS counter, "
     "coalesce(attributes -> 'RestaurantsReservations', attributes -> 'Takes Reservations') "
     "AS reservations, attributes -> 'service_options' -> 'dine_in' AS dine_in, "
-    "coalesce(attributes -> 'NoiseLevel', attributes -> 'Noise Level') AS noise "
+    "coalesce(attributes -> 'NoiseLevel', attributes -> 'Noise Level') AS noise, "
+    "coalesce(attributes -> 'GoodForMeal', attributes -> 'Good For') AS meals "
     "FROM places WHERE id = ANY(CAST(:ids AS bigint[]))"
 )
 
@@ -42,6 +44,8 @@ class RawFacts:
     """The source's noise level (`Attributes.noise`): a quiet one leads "quieter"."""
     table_service: bool | None = None
     """Whether its source says it serves at tables (`Attributes.table_service`)."""
+    early_meal: bool | None = None
+    """Whether its source lists it for brunch or breakfast (`early_meal`)."""
 
 
 def _truth(value: Any) -> bool | None:
@@ -69,6 +73,26 @@ class Attributes:
     """The source's noise level: quiet, average, loud, very_loud."""
     severe_record: bool = False
     """Severe health-code violations at its latest inspections (`critic.severe_record`)."""
+    early_meal: bool | None = None
+    """Whether its source lists it for brunch or breakfast (`early_meal`)."""
+
+
+def early_meal(value: Any) -> bool | None:
+    """What a source's meals-it-is-good-for (Yelp's GoodForMeal, or the 2015 "Good For", a
+    mapping or its text) say of brunch or breakfast: True when either is listed, False when
+    other meals are and neither is, None when no meal is listed (many sources write every
+    meal false: that says nothing)."""
+    if isinstance(value, str):
+        try:
+            value = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            return None
+    if not isinstance(value, Mapping):
+        return None
+    listed = {str(k).lower() for k, v in value.items() if _truth(v)}
+    if listed & {"brunch", "breakfast"}:
+        return True
+    return False if listed else None
 
 
 def _noise(value: Any) -> str | None:
@@ -94,6 +118,7 @@ async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]
             table_service=table,
             noise=_noise(r.noise),
             severe_record=severe_record(inspected.get(r.id, [])),
+            early_meal=early_meal(r.meals),
         )
     return found
 
@@ -137,6 +162,7 @@ async def read_facts(
             closed=read.get(i, Attributes()).closed,
             noise=read.get(i, Attributes()).noise,
             table_service=read.get(i, Attributes()).table_service,
+            early_meal=read.get(i, Attributes()).early_meal,
         )
         for i in place_ids
     }

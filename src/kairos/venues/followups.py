@@ -159,10 +159,16 @@ def cheaper_sentence(asked: Asked, venues: Sequence[VenueResult], left_out: int,
     )
 
 
-def quieter_sentence(venues: Sequence[VenueResult], quiet: set[str], loud_left_out: int) -> str:
+def quieter_sentence(
+    venues: Sequence[VenueResult],
+    quiet: set[str],
+    loud_left_out: int,
+    because: str | None = None,
+) -> str:
     """What "quieter" came to, read from the plan as ranked (`quiet`: the venue ids their
-    source lists as quiet): those leading, or where the quiet ones rank and why, never "come
-    first" over a quiet venue shown third (plans panel p43)."""
+    source lists as quiet): those leading, or where the quiet ones rank and why (`because`:
+    what the first of them lacks that the first venue has, `standing.ranked_after_because`),
+    never "come first" over a quiet venue shown third (plans panel p43)."""
     out = f"; {loud_left_out} its source lists as loud left out" if loud_left_out else ""
     listed = [v for v in venues if v.venue_id in quiet]
     if not listed:
@@ -183,11 +189,16 @@ def quieter_sentence(venues: Sequence[VenueResult], quiet: set[str], loud_left_o
             f"first{more}{out}; for the others, quiet is judged from reviews, a weak signal."
         )
     named = ", ".join(f"{v.name} (#{v.rank})" for v in listed[:2])
+    why = (
+        f"because {because}"
+        if because
+        else "which fits the group's other needs better (the kind of place or meal, a diet, "
+        "safety or rating)"
+    )
     return (
         f"Quieter, as asked: listed as quiet by its source: {named}, ranked after "
-        f"{venues[0].name}, which fits the group's other needs better (the kind of place or "
-        f"meal, a diet, safety or rating){out}; how quiet the others are is judged from "
-        "reviews only, a weak signal."
+        f"{venues[0].name}, {why}{out}; how quiet the others are is judged from reviews only, "
+        "a weak signal."
     )
 
 

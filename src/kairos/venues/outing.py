@@ -72,6 +72,16 @@ NOT_A_PLACE_TO_EAT: Final = frozenset(
     }
 )  # fmt: skip
 """Businesses of another trade that serve food on the side (a bank's café, a bookshop's)."""
+FOOD_SHOPS: Final = frozenset(
+    {
+        "seafood markets", "meat shops", "butcher", "cheese shops", "fruits & veggies",
+        "imported food", "pasta shops", "health markets", "organic stores", "grocery",
+        "international grocery", "ethnic grocery", "convenience stores", "wholesale stores",
+        "beer, wine & spirits", "farmers market", "public markets",
+    }
+)  # fmt: skip
+"""Categories of a shop: a venue listing one is never a sit-down outing venue, whatever
+cuisines it also lists (a fish market listed as Seafood led a birthday dinner for 6)."""
 SIDE_KINDS: Final = frozenset({"cafe", "bakery", "dessert", "market"})
 """Kinds that serve food without being a place for a meal."""
 _EARLY_MEALS: Final = re.compile(r"\b(brunch|breakfast|coffee|tea)\b")
@@ -84,6 +94,8 @@ BRUNCH_FOOD: Final = frozenset(
     }
 )  # fmt: skip
 """Categories that show a place serves breakfast or brunch."""
+_EARLY_MEAL_NAMED: Final = frozenset({"breakfast & brunch", "brunch", "breakfast"})
+"""Of those, the ones that name the meal: no source's list of meals outweighs them."""
 _QUICK: Final = re.compile(r"\b(quick|grab|takeaway|take away|to go|on the go)\b")
 """A quick meal asked: a counter may lead it."""
 NEUTRAL: Final = frozenset(
@@ -192,11 +204,14 @@ def leads_a_meal(place: PlaceSummary, activity: str | None, prompt: str, group_s
     """Whether the venue may lead a group's lunch or dinner: a bank's or an office's café, a
     grocery, a bakery, a coffee or bagel counter, a food truck or a specialty food shop (no
     category naming a meal) may not, nor, for a dinner, a café by its name and categories
-    ("The Well Coffee House"); they come after every place to eat. A brunch, a breakfast or
-    a quick bite is left to the other rules."""
+    ("The Well Coffee House"); they come after every place to eat. A shop (`FOOD_SHOPS`: a
+    seafood market, a butcher, a grocery) never leads a sit-down outing (`sit_down`), a brunch
+    for 6 included. A brunch, a breakfast or a quick bite is left to the other rules."""
+    categories = [c.strip().lower() for c in place.categories]
+    if set(categories) & FOOD_SHOPS and sit_down(activity, prompt, group_size):
+        return False
     if activity != "meal" or group_size < 2 or _EARLY_MEALS.search(prompt.lower()):
         return True
-    categories = [c.strip().lower() for c in place.categories]
     if set(categories) & NOT_A_PLACE_TO_EAT or is_store(categories):
         return False
     if _EVENING.search(prompt.lower()) and named_a_cafe(place.name, place.categories):
@@ -205,7 +220,8 @@ def leads_a_meal(place: PlaceSummary, activity: str | None, prompt: str, group_s
         service(place, None) in ("counter", "street") and not _QUICK.search(prompt.lower())
     ):
         return False
-    return not categories or serves_meals(categories)
+    # listed only as a restaurant (no cuisine said) is a place to eat, as one with no category
+    return set(categories) <= {"restaurants", "restaurant"} or serves_meals(categories)
 
 
 def a_brunch_counter(place: PlaceSummary, prompt: str) -> bool:
@@ -218,16 +234,24 @@ def a_brunch_counter(place: PlaceSummary, prompt: str) -> bool:
     return bool({c.strip().lower() for c in place.categories} & BRUNCH_FOOD)
 
 
-def misses_the_early_meal(place: PlaceSummary, prompt: str, matched: Sequence[str]) -> bool:
+def misses_the_early_meal(
+    place: PlaceSummary, prompt: str, matched: Sequence[str], *, source: bool | None = None
+) -> bool:
     """A brunch or a breakfast asked, and nothing shows the venue serves one: no category
-    says so (`BRUNCH_FOOD`) and no review the search matched names it. After those that do
-    (an Indian grill or a lounge bar does not lead a Sunday brunch)."""
+    names it, its source does not list it for either (`source`: `facts.early_meal`), no
+    review the search matched names it, and, unless its source lists other meals and not
+    these, no category of a place that serves one (`BRUNCH_FOOD`: a bakery, a café). After
+    those that do (an Indian grill or a lounge bar does not lead a Sunday brunch, nor a
+    bakery-restaurant its source lists for lunch and dinner only)."""
     asked = _EARLY_MEALS.search(prompt.lower())
     if asked is None or asked.group(1) in ("coffee", "tea"):
         return False
-    if {c.strip().lower() for c in place.categories} & BRUNCH_FOOD:
+    categories = {c.strip().lower() for c in place.categories}
+    if categories & _EARLY_MEAL_NAMED or source:
         return False
-    return not {m.lower() for m in matched} & {"brunch", "breakfast"}
+    if {m.lower() for m in matched} & {"brunch", "breakfast"}:
+        return False
+    return source is False or not categories & BRUNCH_FOOD
 
 
 DRINKING: Final = frozenset(

@@ -40,10 +40,12 @@ from kairos.venues.plan_action import action_request
 from kairos.venues.schemas import (
     PlanRequest,
     PlanResponse,
+    VenueResult,
 )
 from kairos.venues.scoring import costs_of, member_risks_at, neutral_vibes
 from kairos.venues.scoring import scored as scored_candidate
 from kairos.venues.scout import Scout
+from kairos.venues.standing import ranked_after_because
 from kairos.venues.summary import (
     asked_for,
     cost_line,
@@ -56,6 +58,7 @@ from kairos.venues.summary import (
     who_for,
 )
 from kairos.venues.synthesiser import (
+    Scored,
     VibeScore,
     backup_for,
     consensus,
@@ -284,7 +287,9 @@ class Planner:
         if "quieter" in intent.asked.changes:  # said from the order shown, as "cheaper" is
             quiet = {c.venue_id for c in candidates if c.facts.noise == "quiet"}
             loud_out = sum(e.cause == "noise" for e in found.excluded)
-            found.notes.append(quieter_sentence(venues, quiet, loud_out))
+            found.notes.append(
+                quieter_sentence(venues, quiet, loud_out, _quiet_lacks(venues, quiet, scored))
+            )
         if 0 < len(venues) < TOP:
             found.notes.append(
                 f"Only {len(venues)} venue(s) found{where} fit this request: I know of no more "
@@ -368,6 +373,18 @@ class Planner:
     async def record_risks(self, turn: PlanTurn) -> None:
         """After the plan: the critic's findings go to the risk events the scout reads."""
         await self.plans.record_risk_events(turn.risk_events)
+
+
+def _quiet_lacks(
+    venues: Sequence[VenueResult], quiet: set[str], scored: Sequence[Scored]
+) -> str | None:
+    """What the first venue listed as quiet lacks that the first venue has, when it does
+    not lead: the reason the "quieter" sentence gives, read from the ranking's own keys."""
+    by_id = {s.venue_id: s for s in scored}
+    first = next((v for v in venues if v.venue_id in quiet), None)
+    if not venues or first is None or first is venues[0]:
+        return None
+    return ranked_after_because(by_id[venues[0].venue_id], by_id[first.venue_id])
 
 
 def _ms(started: float) -> float:

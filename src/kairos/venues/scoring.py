@@ -132,7 +132,7 @@ def scored(
         above_ceiling=_above(p.price_tier, intent),
         side_of_a_meal=not leads_a_meal(p, intent.activity, intent.said, intent.group_size),
         off_the_meal=intent.activity == "meal"
-        and misses_the_early_meal(p, intent.said, why.matched_terms),
+        and misses_the_early_meal(p, intent.said, why.matched_terms, source=c.facts.early_meal),
         bar_led=a_bar,
         off_budget=off_budget(cost.price_range, intent.budget),
         under_target=under_target(cost.price_range, intent.budget),

@@ -23,6 +23,7 @@ __all__ = [
     "diet_venue_shown",
     "diets_unmet",
     "endangers",
+    "ranked_after_because",
     "standing",
 ]
 
@@ -102,6 +103,38 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
         _mild_risk(s),
         s.other_kind,
     )
+
+
+_LACKS: Final = (
+    "it would put a member at severe risk",
+    "the critic advises against it",
+    "it shows no evidence of a diet said as a must",
+    "it is no place for the meal asked",
+    "nothing shows it serves brunch or breakfast",
+    "it is a bar first",
+    "it is priced above what was asked",
+    "it is priced outside the budget",
+    "it is poorly rated",
+    "it shows fewer of the members' diets",
+    "it is priced well under the target",
+    "it is below the occasion",
+    "its source does not list it as quiet",
+    "it shows less of what was asked",
+    "nothing says it takes a group this size",
+    "it carries a milder allergy risk",
+    "it is mainly another kind of place",
+)
+"""What a venue lacks, one per key of `standing`, in its order."""
+
+
+def ranked_after_because(first: Scored, later: Scored) -> str | None:
+    """Why `later` ranks after `first`, in words, from the first key of `standing` on which
+    they differ ("nothing shows it serves brunch or breakfast"); None when they stand equal
+    (the composite orders them) or `later` stands higher."""
+    for lacks, ahead, behind in zip(_LACKS, standing(first), standing(later), strict=True):
+        if ahead != behind:
+            return lacks if behind > ahead else None
+    return None
 
 
 def branches_after(ranked: Sequence[Scored]) -> list[Scored]:

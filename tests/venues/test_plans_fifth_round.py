@@ -1,0 +1,90 @@
+"""Group plans, fifth round (issue 38): a food shop never leads a sit-down outing, a brunch is
+led by a place shown to serve one, and "quieter" reorders by the quiet evidence."""
+
+from __future__ import annotations
+
+from kairos.store.places import PlaceSummary
+from kairos.venues.facts import early_meal
+from kairos.venues.followups import quieter_sentence
+from kairos.venues.outing import leads_a_meal, misses_the_early_meal
+from kairos.venues.standing import ranked_after_because
+from kairos.venues.synthesiser import synthesise
+from tests.venues.test_agents import SEED_WEIGHTS, _scored
+
+
+def _place(name: str, categories: list[str], kind: str = "restaurant") -> PlaceSummary:
+    return PlaceSummary(
+        id=1, name=name, kind=kind, categories=categories, price_tier="$$", rating=4.0,
+        votes=100, city="Boston", area=None, address=None, lat=None, lng=None, url=None,
+        known_allergens=[], contains_allergens=[], allergen_confidence="low",
+    )  # fmt: skip
+
+
+def test_a_food_shop_never_leads_a_sit_down_outing() -> None:
+    """A fish market listed with its cuisines (Restaurants, Specialty Food, Seafood, Seafood
+    Markets) led a coeliac birthday dinner for 6: a shop (seafood market, butcher, cheese
+    shop, grocery) is no sit-down outing venue, whatever cuisines it also lists. A casual
+    lunch for two may still be had at its counter."""
+    market = _place(
+        "Hook's", ["Restaurants", "Specialty Food", "Seafood", "Food", "Seafood Markets"]
+    )
+    butcher = _place("The Block", ["Brazilian", "Restaurants", "Meat Shops", "Butcher"])
+    restaurant = _place("Harbour Grill", ["Seafood", "Restaurants"])
+    birthday = "birthday dinner in boston for 6"
+    assert not leads_a_meal(market, "meal", birthday, 6)
+    assert not leads_a_meal(butcher, "meal", birthday, 6)
+    assert not leads_a_meal(market, "meal", "housewarming brunch in somerville for 6", 6)
+    assert leads_a_meal(restaurant, "meal", birthday, 6)
+    assert leads_a_meal(market, "meal", "quick lunch for 2 near the harbour", 2)
+
+
+def test_a_brunch_is_led_by_a_place_shown_to_serve_one() -> None:
+    """A housewarming brunch was led by a bakery-restaurant its source lists for lunch, dinner
+    and dessert but not brunch, over a place listed as Breakfast & Brunch: what the source
+    says of the meals a place is good for outweighs a bakery category; a source listing no
+    meal at all (every meal false, as many do) says nothing; a Breakfast & Brunch category
+    or a review naming brunch still shows it."""
+    bakery_restaurant = _place("Posada", ["Food", "Latin American", "Restaurants", "Bakeries"])
+    brunch = _place("Grille", ["Bars", "American (New)", "Breakfast & Brunch"])
+    kebab = _place("Kebab House", ["Indian", "Restaurants", "Pakistani"])
+    prompt = "housewarming brunch in somerville for 6 on sunday"
+    lunch_dinner = {"dessert": True, "lunch": True, "dinner": True, "brunch": False}
+    nothing = {"lunch": False, "dinner": False, "brunch": False, "breakfast": False}
+    assert early_meal(lunch_dinner) is False
+    assert early_meal(nothing) is None, "every meal false says nothing"
+    assert early_meal("{'brunch': True, 'dinner': False}") is True, "as the 2015 data writes it"
+    assert early_meal(None) is None
+    assert misses_the_early_meal(bakery_restaurant, prompt, (), source=False)
+    assert not misses_the_early_meal(bakery_restaurant, prompt, (), source=None)
+    assert not misses_the_early_meal(brunch, prompt, (), source=False), "its category says so"
+    assert not misses_the_early_meal(kebab, prompt, ("brunch",), source=None)
+    assert not misses_the_early_meal(kebab, prompt, (), source=True)
+    assert misses_the_early_meal(kebab, prompt, (), source=None)
+
+
+def test_a_place_listed_only_as_a_restaurant_leads_a_dinner() -> None:
+    """A place its source lists only as "Restaurants" (no cuisine) ranked after a butcher's
+    shop for a birthday dinner, as if it were a bank's café: listed as a restaurant, it is a
+    place to eat, as a place with no category at all is."""
+    assert leads_a_meal(_place("Bakey's", ["Restaurants"]), "meal", "birthday dinner for 6", 6)
+    assert leads_a_meal(_place("Nameless", []), "meal", "birthday dinner for 6", 6)
+
+
+def test_after_quieter_the_plan_says_what_the_quiet_venue_lacks() -> None:
+    """After "somewhere quieter" on a brunch, the one venue listed as quiet (an Indian grill
+    nothing shows serves brunch) ranked after a brunch place, and the plan said only that the
+    first "fits the group's other needs better (the kind of place or meal, a diet, safety or
+    rating)": it says which — the reason is read from the ranking's own keys."""
+    brunch, hushed = _scored("brunch", None, 2), _scored("hushed", None, 2)
+    brunch.unquiet = True
+    hushed.off_the_meal = True
+    ranked = synthesise([hushed, brunch], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["brunch", "hushed"]
+    because = ranked_after_because(brunch, hushed)
+    assert because == "nothing shows it serves brunch or breakfast"
+    said = quieter_sentence(ranked, {"hushed"}, 0, because)
+    assert "Hushed (#2), ranked after Brunch, because nothing shows it serves brunch" in said
+    assert ranked_after_because(hushed, brunch) is None, "the first stands higher"
+    assert ranked_after_because(_scored("twin", None, 2), brunch) == (
+        "its source does not list it as quiet"
+    )
