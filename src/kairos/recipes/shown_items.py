@@ -22,6 +22,7 @@ _IRREGULAR: Final = {"leaf": "leaves", "loaf": "loaves", "potato": "potatoes",
                      "tomato": "tomatoes", "knife": "knives", "half": "halves"}  # fmt: skip
 _SINGULAR: Final = {plural: one for one, plural in _IRREGULAR.items()}
 _LAST_WORD: Final = re.compile(r"([A-Za-z]+)$")
+_CONTAINERS: Final = frozenset(("can", "package", "jar", "bag", "box", "container", "envelope"))
 
 
 def _one(word: str) -> str:
@@ -53,7 +54,7 @@ def _many(word: str) -> str:
 def agreeing_item(item: str, was: float | None, now: float | None, unit: str | None) -> str:
     """`item` with its last word agreeing with the scaled count `now` when the count is of the
     item itself (no unit) and scaling crossed one: "eggs" for 1, "onion" for 3."""
-    if unit is not None or was is None or now is None:
+    if unit is not None or was is None or now is None or was == now:
         return item
     found = _LAST_WORD.search(item)
     if found is None or found[1].lower() in _UNCOUNTED:
@@ -72,5 +73,7 @@ def shown_item(line: IngredientLine, quantity: float | None, unit: str | None, u
     no stated size followed by the usual size ("tomato sauce (about 210 g; a usual can is
     425 g)")."""
     item = agreeing_item(line.item, line.quantity, quantity, unit)
-    note = package_note(line, quantity, units) if unit == line.unit else None
+    if unit not in _CONTAINERS or unit != line.unit or line.size:
+        return item
+    note = package_note(line, quantity, units)
     return f"{item} {note}" if note else item
