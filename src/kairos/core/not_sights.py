@@ -34,6 +34,7 @@ class NotSightRules:
     station_why: str
     station_words: frozenset[str]
     station_unless: frozenset[str]
+    station_phrases: tuple[str, ...]
     venue_why: str
     venue_labels: frozenset[str]
     venue_amenities: frozenset[str]
@@ -56,6 +57,7 @@ def rules() -> NotSightRules:
         home_phrases=tuple(home["description_phrases"]),
         station_why=station["why"], station_words=frozenset(station["name_words"]),
         station_unless=frozenset(station["unless_words"]),
+        station_phrases=tuple(station.get("description_phrases", ())),
         venue_why=venue["why"], venue_labels=frozenset(venue["labels"]),
         venue_amenities=frozenset(venue["osm_amenities"]),
         mural_why=mural["why"], mural_types=frozenset(mural["artwork_types"]),
@@ -106,7 +108,8 @@ def why_no_stop_even_if_listed(name: str, kind: str, attributes: Mapping[str, An
     if kind != "museum" and _venue(raws, r):
         return r.venue_why
     words = set(_words(name))
-    if words & r.station_words and not words & r.station_unless and kind != "museum":
+    station = words & r.station_words or any(p in _first_sentence(raws) for p in r.station_phrases)
+    if station and not words & r.station_unless and kind != "museum":
         return r.station_why
     if words & r.home_words or any(p in _first_sentence(raws) for p in r.home_phrases):
         return r.home_why

@@ -55,6 +55,8 @@ from kairos.trips.retrieval_rules import (
     Row,
     Scored,
     age_days,
+    asks_for_collections,
+    commercial_experience,
     diversify,
     in_season,
     interleave,
@@ -231,12 +233,15 @@ class TripRetrieval(PlaceRows):
         scored: list[Scored] = []
         matched = 0
         asked = [g for g in (group_of(n) for n in groups_named(interests)) if g is not None]
+        collections = asks_for_collections(interests)
         for r, label, v, b, c, note in zip(
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
             score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
             if r.id not in named or kept_out(asked, r.kind, label, r.name):
                 score -= OFF_TAG
+            elif collections and commercial_experience(r.name, r.attributes):
+                score -= OFF_TAG  # a ticketed experience is no collection of art or history
             if note < NOTABLE:
                 score -= MINOR_FOLLOWS
             if is_minor_stop(r.name, r.kind, r.attributes, note):

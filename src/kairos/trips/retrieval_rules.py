@@ -105,6 +105,32 @@ def is_food_place(name: str, attributes: Mapping[str, Any]) -> bool:
     return False
 
 
+_EXPERIENCE: Final = re.compile(
+    r"\b(?:immersive|multi-?sensory|selfies?|instagram(?:mable|able)?|edutainment|illusions?"
+    r"|(?:art|interactive|pop-up)\s+experience|participatory\s+installations?)\b",
+    re.I,
+)
+_SERIOUS: Final = re.compile(
+    r"\b(?:art|arts|artist|artists|galler(?:y|ies)|museums?|histor(?:y|ic|ical)|heritage"
+    r"|monuments?|culture|cultural)\b",
+    re.I,
+)
+
+
+def commercial_experience(name: str, attributes: Mapping[str, Any]) -> bool:
+    """A ticketed "experience" listed as a museum or gallery (Museum of Illusions, Color
+    Factory, Museum of Ice Cream): its name or its listing's description says immersive,
+    multisensory, selfies, illusions, edutainment or an art experience."""
+    said = " ".join(str(r.get("description") or "") for r in _raws(attributes))
+    return bool(_EXPERIENCE.search(name) or _EXPERIENCE.search(said))
+
+
+def asks_for_collections(interests: str) -> bool:
+    """Whether the interests ask for art, history or museums (a collection, not a ticketed
+    experience)."""
+    return bool(_SERIOUS.search(interests))
+
+
 def judged(row: Row) -> float | None:
     """None when the row is no sight (a business, an office, a home, or a sight named as a city:
     "Kathmandu Valley", a serial World Heritage site, is the city), else its notability."""
