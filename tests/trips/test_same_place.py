@@ -50,3 +50,22 @@ def test_different_places_stay_apart(a: str, b: str, far: bool) -> None:
     second = (28.60, 77.25) if far else (28.5562, 77.2036)  # 100 m apart
     assert not same_name(a, b)
     assert near_duplicates([(a, 28.5555, 77.2029, 0.5), (b, *second, 0.5)]) == set()
+
+
+def test_places_with_no_position_are_one_only_by_the_same_name() -> None:
+    places: list[tuple[str, float | None, float | None, float]] = [
+        ("The Metropolitan Museum of Art", None, None, 0.9),
+        ("Metropolitan Opera House", None, None, 0.8),
+        ("The Metropolitan Museum of Art", None, None, 0.5),
+    ]
+    assert near_duplicates(places) == {2}
+
+
+def test_many_places_are_compared_quickly() -> None:
+    import time
+
+    places = [(f"Place {i} Tomb", 28.5 + (i % 40) * 0.004, 77.1 + (i // 40) * 0.004, 0.5)
+              for i in range(2000)]  # fmt: skip
+    started = time.perf_counter()
+    near_duplicates(places)
+    assert time.perf_counter() - started < 2.0

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from kairos.core.geo import haversine_km
@@ -111,31 +112,86 @@ def _names_match(a: list[str], b: list[str]) -> bool:
     return all(any(_word_match(x, y) for y in more) for x in fewer)
 
 
-def _one_place(
-    a: tuple[str, float, float, float], b: tuple[str, float, float, float],
-    wa: list[str], wb: list[str],
-) -> bool:  # fmt: skip
-    if not wa or not wb:
+@dataclass(frozen=True)
+class _Named:
+    lat: float | None
+    lng: float | None
+    words: tuple[str, ...]
+    key: tuple[str, ...] | None
+    """The name's skeletons when `same_name` may hold on it, else None."""
+    coarse: bool
+    hints: frozenset[str]
+    """What two names must share for a word of one to match a word of the other: words of four
+    letters or more, first five letters, first three consonants of a skeleton."""
+
+
+def _named(name: str, lat: float | None, lng: float | None) -> _Named:
+    words = tuple(_distinctive(name))
+    key = tuple(skeleton(w) for w in _words(name) if w not in _JOINERS)
+    fits = bool(words) and sum(len(k) for k in key) >= 4
+    coarse = lat is not None and lng is not None and _coarse(lat, lng)
+    hints = {f"w:{w}" for w in words if len(w) >= 4} | {f"p:{w[:5]}" for w in words if len(w) >= 5}
+    hints |= {f"s:{skeleton(w)[:3]}" for w in words if len(w) >= 4 and len(skeleton(w)) >= 3}
+    return _Named(lat, lng, words, key if fits else None, coarse, frozenset(hints))
+
+
+def _one_place(a: _Named, b: _Named) -> bool:
+    if not a.words or not b.words:
         return False
-    if same_name(a[0], b[0]):
+    if a.key is not None and a.key == b.key:
         return True
-    km = haversine_km(a[1], a[2], b[1], b[2])
-    if km <= SAME_POINT_KM and {w for w in wa if len(w) >= 4} & {w for w in wb if len(w) >= 4}:
+    if a.lat is None or a.lng is None or b.lat is None or b.lng is None:
+        return False  # no position: only the same name makes one place
+    if not a.hints & b.hints:
+        return False
+    km = haversine_km(a.lat, a.lng, b.lat, b.lng)
+    if km <= SAME_POINT_KM and {w for w in a.words if len(w) >= 4} & {
+        w for w in b.words if len(w) >= 4
+    }:
         return True
-    reach = COARSE_KM if _coarse(a[1], a[2]) or _coarse(b[1], b[2]) else DUPLICATE_KM
-    return km <= reach and _names_match(wa, wb)
+    reach = COARSE_KM if a.coarse or b.coarse else DUPLICATE_KM
+    return km <= reach and _names_match(list(a.words), list(b.words))
 
 
-def near_duplicates(places: Sequence[tuple[str, float, float, float]]) -> set[int]:
+_CELL: Final = 0.03
+"""Degrees of a grid cell: wider than `COARSE_KM` in latitude and, below 60°, in longitude."""
+
+
+def _pairs(named: Sequence[_Named]) -> dict[int, list[int]]:
+    """For each entry, the later entries that may name its place: the same name's skeletons,
+    or a point in a neighbouring grid cell."""
+    by_key: dict[tuple[str, ...], list[int]] = {}
+    by_cell: dict[tuple[int, int], list[int]] = {}
+    for i, n in enumerate(named):
+        if n.key is not None:
+            by_key.setdefault(n.key, []).append(i)
+        if n.lat is not None and n.lng is not None:
+            by_cell.setdefault((int(n.lat // _CELL), int(n.lng // _CELL)), []).append(i)
+    later: dict[int, set[int]] = {}
+    for same in by_key.values():
+        for x in same:
+            later.setdefault(x, set()).update(y for y in same if y > x)
+    for (r, c), here in by_cell.items():
+        near = [
+            j for dr in (-1, 0, 1) for dc in (-1, 0, 1) for j in by_cell.get((r + dr, c + dc), ())
+        ]
+        for x in here:
+            later.setdefault(x, set()).update(y for y in near if y > x)
+    return {i: sorted(js) for i, js in later.items()}
+
+
+def near_duplicates(places: Sequence[tuple[str, float | None, float | None, float]]) -> set[int]:
     """Indexes of (name, lat, lng, notability) entries that name a place another entry names
-    (see the module) and are the less notable of the two (ties: the later one)."""
+    (see the module) and are the less notable of the two (ties: the later one). An entry with
+    no position (lat, lng None) is one place with another only by the same name."""
     drop: set[int] = set()
-    words = [_distinctive(p[0]) for p in places]
+    named = [_named(p[0], p[1], p[2]) for p in places]
+    pairs = _pairs(named)
     for i, here in enumerate(places):
         if i in drop:
             continue
-        for j in range(i + 1, len(places)):
-            if j in drop or not _one_place(here, places[j], words[i], words[j]):
+        for j in pairs.get(i, ()):
+            if j in drop or not _one_place(named[i], named[j]):
                 continue
             if places[j][3] > here[3]:
                 drop.add(i)

@@ -160,7 +160,8 @@ def sights(
         if note < MINOR and r.bm25 <= 0:
             continue
         kept.append((r, note))
-    drop = near_duplicates([(r.name, r.lat, r.lng, note) for r, note in kept])
+    at = [(r.lat, r.lng) if r.positioned else (None, None) for r, _ in kept]
+    drop = near_duplicates([(r.name, *xy, note) for (r, note), xy in zip(kept, at, strict=True)])
     kept = [k for i, k in enumerate(kept) if i not in drop]
     return [r for r, _ in kept], not_sights, [n for _, n in kept]
 
