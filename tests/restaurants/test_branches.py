@@ -56,3 +56,19 @@ def test_one_line_per_business_in_a_city() -> None:
 
 def test_the_branches_asked_for_are_all_shown() -> None:
     assert len(names(branches=True)) == len(SCORED)
+
+
+def test_a_food_that_means_cheap_puts_the_cheapest_first() -> None:
+    """ "street food" (core/data/food_words.toml, `prices`): a stall before a sit-down $$$ grill
+    that also lists kebab, whatever their scores; a price asked instead decides alone."""
+    scored = [
+        place(0, "Kebab Club").model_copy(update={"price_tier": "$$$", "city": "Hyderabad"}),
+        place(1, "Momo Stall").model_copy(update={"price_tier": "$", "city": "Hyderabad"}),
+        place(2, "Roll Truck").model_copy(update={"price_tier": None, "city": "Hyderabad"}),
+    ]
+    filters = SearchFilters(city="hyderabad", categories=["kebab", "momos", "rolls"])
+    said = Decomposition(filters=filters, matched={"street food": "categories=kebab,momos,rolls"})
+    order = answer_order(scored, said, filters, []).order
+    assert [scored[i].name for i in order] == ["Momo Stall", "Roll Truck", "Kebab Club"]
+    plain = Decomposition(filters=filters, matched={"kebab": "categories=kebab"})
+    assert answer_order(scored, plain, filters, []).order[0] == 0

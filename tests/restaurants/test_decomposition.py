@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -358,3 +359,21 @@ def test_a_thing_to_do_that_is_not_a_meal_is_said_not_searched(parser: QueryPars
     seafood = parser.decompose("seafood in boston")
     nearby = parser.decompose("anything near the aquarium?", previous=seafood)
     assert nearby.intent == "find_restaurant" and nearby.filters.categories == ["seafood"]
+
+
+def test_a_portion_of_a_named_food_is_not_searched_for(parser: QueryParser) -> None:
+    """ "a good bowl of pho": the full-text arm needs every word it is given, and no review of
+    a pho place says "bowl" beside "pho", so the places that serve pho were never found by it."""
+    assert parser.read("where can i get a good bowl of pho in columbus").vector_query == "pho"
+    assert parser.read("a slice of pizza in boston").vector_query == ""
+
+
+def test_watching_the_game_is_not_a_shop_for_watches() -> None:
+    """The full catalogue holds a "Watches" category (a jeweller's): "somewhere to watch the
+    game" asks for a place with the game on, never for "watch places" (a half-B cause)."""
+    vocabulary = CatalogVocabulary.from_json(FIXTURE)
+    shops = QueryParser(replace(vocabulary, categories=vocabulary.categories | {"watches"}))
+    for message in ("somewhere to watch the game in boston", "a pub to watch football in austin"):
+        read = shops.read(message)
+        assert "watches" not in read.filters.categories, (message, read.filters.categories)
+        assert "sports bars" in read.filters.categories, (message, read.filters.categories)

@@ -15,6 +15,7 @@ from kairos.restaurants.chat_search import Searched
 from kairos.restaurants.decomposition import food_said, named_in
 from kairos.restaurants.schemas import RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
+from kairos.restaurants.understanding import FOOD_PRICES
 from kairos.search.filters import SearchFilters
 
 
@@ -56,6 +57,10 @@ def answer_order(
     # any seafood place)
     dish = food_said(decomposition)
     nearest = [] if not dish or phrasing.holds_dish(dish, scored) else filters.categories
+    # a food that means cheap ("street food"), no price asked: the cheapest first, a place of
+    # unknown price (a food truck, often) beside the next tier up
+    cheap = () if filters.price_tiers else FOOD_PRICES.get(dish or "", ())
+    unpriced = "$" * (len(cheap[0]) + 1) if cheap else None
     order = sorted(blended, key=lambda i: (
         exact is not None and scored[i].id not in exact,  # what was asked, then the nearest
         exact is not None and scored[i].id not in exact
@@ -63,6 +68,7 @@ def answer_order(
         scored[i].id in unproven,
         bool(city) and (scored[i].city or "").lower() != city,
         phrasing.category_rank(scored[i].cuisine_types, nearest),
+        phrasing.price_distance(scored[i].price_tier or unpriced, cheap),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),
         evidence_rank(scored[i]), meal and is_store(scored[i].cuisine_types),
     ))  # fmt: skip

@@ -53,6 +53,12 @@ GROUP_SIZE = 6  # parties this large want a place that takes groups
 MAX_PARTY = 500  # "a table for 10000" is still a large group, not an error
 NAMED_PLACE_ROLES = ("compare=name", "locate")  # the reader's roles for a place's own name
 TASTE_VERBS = frozenset(("love", "loves", "like", "likes", "adore", "enjoy", "prefer", "hate"))
+# How much of a food is wanted, not what: "a good bowl of pho", "a slice of pizza". The full-text
+# arm needs every word it is given, and no review says "bowl" beside "pho".
+PORTION_WORDS = frozenset(
+    ("bowl", "bowls", "plate", "plates", "slice", "slices", "piece", "pieces", "cup", "cups",
+     "serving", "servings", "portion", "portions", "helping", "helpings")
+)  # fmt: skip
 """How a taste is said ("I love spicy food"): no place's text is searched for "love", and a
 later request never keeps it ("Kept from your earlier message: love and spicy")."""
 CLARIFYING_QUESTION = (
@@ -111,6 +117,8 @@ def _vector_query(reading: QueryUnderstanding, vibes: list[str]) -> str:
     """Vibes said positively ("not too loud" searches for "quiet"), dishes, and every word
     no step claimed."""
     leftover = list(reading.leftover)
+    if reading.categories or reading.dishes:  # the food is named: its portion is no subject
+        leftover = [w for w in leftover if w not in PORTION_WORDS]
     if reading.categories:
         # "south indian breakfast": the meal word searches semantically instead
         leftover += reading.secondary_phrases

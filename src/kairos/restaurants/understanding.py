@@ -52,6 +52,13 @@ FOOD_KINDS: dict[str, tuple[str, ...]] = {
     if _strings(entry, "kinds")
 }
 """The kinds of place a phrase asks for, when its categories also reach others."""
+FOOD_PRICES: dict[str, tuple[str, ...]] = {
+    phrase: _strings(entry, "prices")
+    for entry in reversed(list(FOOD_WORDS.values()))
+    for phrase in _strings(entry, "say")
+    if _strings(entry, "prices")
+}
+"""The price tiers a phrase itself means ("street food": $), cheapest first in its answer."""
 
 # --- cuisines and dishes ----------------------------------------------------------------
 # Query words the catalog spells differently; targets are kept only if the catalog has them.
@@ -145,7 +152,10 @@ IGNORED_CATEGORIES = frozenset(
         "cheese shops, fruits & veggies, event planning & services, party & event planning, "
         "venues & event spaces, caterers, djs, adult entertainment, csa, local flavor, "
         "international, contemporary, healthy, healthy food, specialty food, ethnic food, "
-        "food delivery services, beverage store, wine & spirits, beer"
+        "food delivery services, beverage store, wine & spirits, beer, "
+        # goods: "somewhere to watch the game" is no request for a watch shop
+        "watches, jewelry, accessories, electronics, mobile phones, mobile phone accessories, "
+        "cosmetics & beauty supply, home decor, furniture stores, sporting goods, toy stores"
     )
     # diets rank through `dietary`; as categories they would exclude every other place
     + phrases(
