@@ -40,3 +40,16 @@ def test_covers_that_move_the_busiest_window_say_it_moved_and_why() -> None:
     snow = Turn(trace_id="t4")  # a what-if moves nothing of the session's
     moved_window(read_message("what if it snows?", WEDNESDAY), state, WEEK, SAT_LUNCH, snow)
     assert snow.leads == [] and state.planned == (WEEK[0], *FRI_DINNER)
+
+
+def test_an_offer_card_says_no_busiest_window_moved() -> None:
+    """o53: an opportunity card, which never showed a busiest window, said one moved when the
+    Friday covers came."""
+    state = SessionState(card="opportunity")
+    moved_window(read_message("opportunities this week?", WEDNESDAY), state, WEEK, SAT_LUNCH,
+                 Turn(trace_id="t1"))  # fmt: skip
+    state.baseline = BaselineState(covers=60, weekday=4)
+    second = Turn(trace_id="t2")
+    moved_window(read_message("we do 60 covers on a friday", WEDNESDAY), state, WEEK,
+                 FRI_DINNER, second)  # fmt: skip
+    assert second.leads == []

@@ -309,12 +309,14 @@ class OperatorAgent:
             evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints)
             if reading.expand else None,
             demand_basis=shapes[0].basis,
+            said_before=state.last_recommendation,
         )  # fmt: skip
         composed = await self.phrasing.phrase(composed, signal_digest(decisions))
         if composed.action_line.sources == fallback("").sources:
             turn.event("fallback.used", reason="no source answered")
             kind = "fallback"
         turn.event("answer.composed", kind=kind, phrased_by=composed.phrased_by)
+        state.last_recommendation = composed.recommendation  # said in full once (o53, o27)
         if reading.what_if is None:
             state.last_action = composed.action_line.action
         return answer_payload(

@@ -98,7 +98,24 @@ def opportunity_actions(
         if quiet is not None:
             found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
                                      None, label))  # fmt: skip
+    if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:
+        found[-1].drivers.insert(1, sized)
     return found[:3]
+
+
+def _offer_covers(offer: StaffAction, pack: SignalPack) -> Driver | None:
+    """The offer's window in the operator's own covers, once they are given (panel half A, o53:
+    '60 covers on a friday, tiny place' left the set-lunch line as it was, with no number)."""
+    if offer.day is None or offer.daypart is None or pack.baseline_covers is None:
+        return None
+    covers = pack.demand.covers(pack.baseline_covers, pack.baseline_weekday,
+                                pack.baseline_daypart)  # fmt: skip
+    usual = round(float(covers[offer.day.weekday(), DAYPARTS.index(offer.daypart)]))
+    busiest = round(float(covers[offer.day.weekday()].max()))
+    unit = front_role(pack.categories)[2]
+    return Driver(source="demand", summary=f"From your {pack.baseline_covers} {unit}, that window "
+                  f"usually holds ≈{usual}, against ≈{busiest} in the day's busiest one.",
+                  effect_pct=0.0, rank=0.0)  # fmt: skip
 
 
 def _quietest(pack: SignalPack) -> tuple[date, Daypart] | None:

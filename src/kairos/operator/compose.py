@@ -244,6 +244,7 @@ def compose(
     lead: str | None = None,
     demand_basis: str | None = None,
     evidence: list[str] | None = None,
+    said_before: str | None = None,
 ) -> Composed:
     """The rules' own words. `lead` opens the answer (a correction acknowledged, a what-if
     named, an input refused)."""
@@ -272,7 +273,9 @@ def compose(
     if lead:
         lines.append(lead)
     lines += evidence or []
-    lines.append(recommendation)
+    same = said_before == recommendation and not verbose and bool(decisions)
+    head = next((a.text for d in decisions for a in d.actions), recommendation.split(". ")[0])
+    lines.append(f"Unchanged from my last answer: {head.rstrip('.')}." if same else recommendation)
     if why:
         lines.append("Why:")
         lines += [f"- {w}" for w in (why if verbose else why[:MAX_WHY])]

@@ -51,6 +51,8 @@ class SessionState(BaseModel):
     competitor_used: str | None = None
     first_insight_turn: int | None = None
     last_action: str | None = None
+    last_recommendation: str | None = None
+    """The last answer's recommendation: the same one again is said in one line, not repeated."""
     planned: tuple[date, date, Daypart] | None = None
     """The busiest window the last answer planned (its window's first day, the day, the part):
     when covers given next move it, the answer says why (`steps.moved_window`)."""

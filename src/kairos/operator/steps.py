@@ -375,6 +375,8 @@ def moved_window(
     before, state.planned = state.planned, (window[0], *busiest)
     if before is None or reading.baseline is None or state.baseline is None:
         return
+    if state.card != "staffing":  # an offer or risk card never showed a busiest window (o53)
+        return
     if before[0] != window[0] or before[1:] == busiest:
         return
     weekday = state.baseline.weekday
