@@ -276,6 +276,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
                                        days, prepared.pool, request.city), request)
             if d.index in active else d for d in days]  # fmt: skip
     # the city having no place to eat, and days left out for want of places, said at the top
+    # (after a place the traveller named and the trip leaves out: said first)
     days, said = top_notes(
         request, days, len(prepared.pool), bool(meals), set(active) - pinned_days
     )
@@ -284,7 +285,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     asked = asked_notes(request.named, {c.id: c.name for c in request.candidates}, unplaced,
                         prepared.excluded, placed)  # fmt: skip
     return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre,
-                     (*said, *asked))  # fmt: skip
+                     (*asked, *said))  # fmt: skip
 
 
 @dataclass(frozen=True)
