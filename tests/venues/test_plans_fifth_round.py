@@ -7,6 +7,7 @@ from kairos.store.places import PlaceSummary
 from kairos.venues.facts import early_meal
 from kairos.venues.followups import quieter_sentence
 from kairos.venues.outing import leads_a_meal, misses_the_early_meal
+from kairos.venues.scoring import outside_the_city
 from kairos.venues.standing import ranked_after_because
 from kairos.venues.synthesiser import synthesise
 from tests.venues.test_agents import SEED_WEIGHTS, _scored
@@ -88,3 +89,18 @@ def test_after_quieter_the_plan_says_what_the_quiet_venue_lacks() -> None:
     assert ranked_after_because(_scored("twin", None, 2), brunch) == (
         "its source does not list it as quiet"
     )
+
+
+def test_the_city_named_comes_before_the_towns_around_it() -> None:
+    """An Indian dinner in London was planned in Hayes, Twickenham and Ealing (Greater London
+    towns the scout adds when London holds too few): a venue in the city named ranks before
+    one in a town around it that stands as well, whatever their composites, and the reason is
+    said; a venue whose city is not known is not held outside it."""
+    assert outside_the_city("Hayes", "london") and not outside_the_city("London", "london")
+    assert not outside_the_city(None, "london") and not outside_the_city("Hayes", None)
+    town, central = _scored("town", 0.9, 2), _scored("central", 0.2, 2)
+    town.city, central.city = "Hayes", "London"
+    town.outside_the_city = True
+    ranked = synthesise([town, central], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["central", "town"]
+    assert ranked_after_because(central, town) == "it is outside the city named"

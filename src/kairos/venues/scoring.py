@@ -38,7 +38,14 @@ from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
 
-__all__ = ["beside_free_evidence", "costs_of", "member_risks_at", "neutral_vibes", "scored"]
+__all__ = [
+    "beside_free_evidence",
+    "costs_of",
+    "member_risks_at",
+    "neutral_vibes",
+    "outside_the_city",
+    "scored",
+]
 
 SNIPPET_CHARS: Final = 120
 """A why's quote: one sentence of the best-matching review, at most this long."""
@@ -139,9 +146,18 @@ def scored(
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
         below_the_occasion=below,
+        outside_the_city=outside_the_city(p.city, found.filters.city),
         unquiet=("quieter" in intent.asked.changes or intent.vibe == "quiet")
         and c.facts.noise != "quiet",
     )
+
+
+def outside_the_city(city: str | None, searched: str | None) -> bool:
+    """A venue listed under another town than the city searched (the Greater London towns
+    the scout adds when London holds too few): the city named first. Unknown: not outside."""
+    if not city or not searched:
+        return False
+    return city.strip().lower() != searched.strip().lower()
 
 
 def _under_the_occasion(

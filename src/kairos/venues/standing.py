@@ -79,7 +79,8 @@ def _mild_risk(s: Scored) -> bool:
 def standing(s: Scored) -> tuple[bool | int, ...]:
     """What ranks a venue before its composite does, most important first. A member's diet
     comes after the kind of place, the meal, a price over the budget and a poor rating, and
-    before a price under the target, the occasion and quiet: "Ravi: no evidence of vegetarian
+    before a venue in a town around the city named, a price under the target, the occasion
+    and quiet: "Ravi: no evidence of vegetarian
     options" on each of the top three, a vegetarian-listed pizzeria eighth for costing less
     than "around $40 a head" (plans panel p31). A bar first, for a meal that asks for no
     drink, comes before a price over the "cheaper" ceiling or the budget: a $ dive bar was
@@ -95,6 +96,7 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
         s.off_budget and not s.under_target,
         _poorly_rated(s),
         diets_unmet(s),
+        s.outside_the_city,
         s.under_target,
         s.below_the_occasion,
         s.unquiet,
@@ -116,6 +118,7 @@ _LACKS: Final = (
     "it is priced outside the budget",
     "it is poorly rated",
     "it shows fewer of the members' diets",
+    "it is outside the city named",
     "it is priced well under the target",
     "it is below the occasion",
     "its source does not list it as quiet",

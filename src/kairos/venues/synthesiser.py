@@ -121,6 +121,9 @@ class Scored:
     venue that shows it, whatever its kind."""
     below_the_occasion: bool = False
     """Not what a nice outing asks (`occasion.below_a_nice_outing`): after those that are."""
+    outside_the_city: bool = False
+    """In a town around the city named (Hayes for London: `scoring.outside_the_city`): after
+    the venues in the city itself that stand as well."""
     unquiet: bool = False
     """Quiet asked ("somewhere quieter", a quiet vibe) and its source does not list it as
     quiet: after those it lists as quiet (the plan said they came first; they did not)."""
