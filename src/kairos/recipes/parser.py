@@ -186,7 +186,7 @@ def _unit_of(token: str) -> str | None:
     return UNIT_ALIASES.get(key)
 
 
-_NOTHING_AFTER_RE = re.compile(r"^\s*(?:[,;(]|$)")
+_NOTHING_AFTER_RE = re.compile(r"^\s*(?:[,;]|$)")
 """What follows a count word that names the food itself: nothing, or its preparation."""
 
 
@@ -201,8 +201,6 @@ def _take_unit(text: str, has_quantity: bool) -> tuple[str | None, str]:
     single_letter = len(match["u"].rstrip(".")) == 1
     if not has_quantity and (single_letter or unit_kind(unit) != "count"):
         return None, text
-    if unit_kind(unit) == "count" and not single_letter and _NOTHING_AFTER_RE.match(rest):
-        return None, text  # "8 cloves" (the spice), "2 sticks": the word is the food itself
     return unit, rest
 
 
@@ -297,7 +295,10 @@ def parse_ingredient(line: str) -> ParsedIngredient:
         rest, words = _take_size(rest)
         sizes += words
         if unit is None:
+            before = rest
             unit, rest = _take_unit(rest, True)
+            if unit is not None and unit_kind(unit) == "count" and _NOTHING_AFTER_RE.match(rest):
+                unit, rest = None, before  # "8 cloves" (the spice): the word is the food itself
             alternative = _ALT_MEASURE_RE.match(rest) if unit else None
             if alternative:
                 notes.append(alternative.group().strip(" /"))
