@@ -227,8 +227,9 @@ def top_up(
     nearest to its stops within one leg first, then the better ranked of those whose distance
     is not known: no position on the place or on the day's stops) while each makes it end
     later (one whose hours are unknown, by dusk: `daylight.dark_from`); past
-    the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short visits). `days`
-    is updated in place."""
+    the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short visits), and
+    then only with places of note (a `minor` filler never takes a day past its pace's stops).
+    `days` is updated in place."""
     reach = reach_km(request.travel_mode)
     usual = PACES[request.pace].max_stops
     full_end = FULL_END[request.pace]
@@ -252,6 +253,8 @@ def top_up(
         for c in tries[:TOP_UP_TRIES]:
             if _visits_end(day) >= full_end or len(day.stops) >= usual + SHORT_EXTRA:
                 break
+            if c.minor and len(day.stops) >= usual:  # past the pace's stops: no more fillers
+                continue
             room = replace(day, max_stops=max(day.max_stops, len(day.stops) + 1))
             used_meals = {s.place_id for d in days for s in d.slots if s.kind != "stop"}
             new = try_insert(request, room, c, by_id, meals, used_meals)

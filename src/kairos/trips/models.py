@@ -124,6 +124,9 @@ class Candidate:
     address: str | None = None
     """The source's street address of a place it gives no position for (the traveller's way
     there)."""
+    minor: bool = False
+    """A place of little note (below `notability.NOTABLE`): a filler a full day needs no more
+    of (`day_plan.top_up` adds it only while the day holds fewer than the pace's stops)."""
 
     @classmethod
     def from_place(
