@@ -6,6 +6,7 @@ from __future__ import annotations
 from kairos.store.places import PlaceSummary
 from kairos.venues.facts import early_meal
 from kairos.venues.followups import quieter_sentence
+from kairos.venues.metro import towns_of
 from kairos.venues.outing import leads_a_meal, misses_the_early_meal
 from kairos.venues.scoring import outside_the_city
 from kairos.venues.standing import ranked_after_because
@@ -104,3 +105,20 @@ def test_the_city_named_comes_before_the_towns_around_it() -> None:
     ranked = synthesise([town, central], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert [v.venue_id for v in ranked] == ["central", "town"]
     assert ranked_after_because(central, town) == "it is outside the city named"
+
+
+def test_greater_london_towns_nearest_the_city_first_and_the_same_each_time() -> None:
+    """An Indian dinner in London looked in Hayes and Twickenham on one start and Bexleyheath
+    and Harmondsworth on the next (equal counts, the database's row order): a town with a
+    place in a London post-town district (Ealing W5) comes first, then the most places, then
+    the name; a postcode outside Greater London is no town to look in."""
+    rows = [
+        ("Twickenham", "1 King St, Twickenham TW1 3SD England"),
+        ("Hayes", "2 Station Rd, Hayes UB3 4AA England"),
+        ("Ealing", "3 The Broadway, London W5 2NH England"),
+        ("Bexleyheath", "4 Broadway, Bexleyheath DA6 7LE England"),
+        ("Windsor", "5 High St, Windsor SL4 1LR England"),
+        ("Windsor", "6 High St, Windsor SL4 1LS England"),
+    ]
+    assert towns_of(rows) == ["Ealing", "Bexleyheath", "Hayes"]
+    assert towns_of(reversed(rows)) == ["Ealing", "Bexleyheath", "Hayes"]

@@ -69,6 +69,11 @@ def postcode_district(address: str | None) -> tuple[str, int] | None:
     return area, int(re.sub(r"\D", "", district))
 
 
+def in_london_post_town(district: tuple[str, int]) -> bool:
+    """A London post-town district (E, EC, N, NW, SE, SW, W, WC): inner, not an outer town's."""
+    return district[0] in _LONDON_AREAS
+
+
 def in_greater_london(district: tuple[str, int]) -> bool:
     area, number = district
     return area in _LONDON_AREAS or number in _OUTER_LONDON.get(area, frozenset())

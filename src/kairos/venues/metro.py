@@ -11,13 +11,13 @@ Greater London towns (read from each place's postcode) holding most of them, and
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from kairos.ingest.locality import in_greater_london, postcode_district
+from kairos.ingest.locality import in_greater_london, in_london_post_town, postcode_district
 from kairos.store.database import Database
 
-__all__ = ["METRO_TOWNS", "greater_london_towns"]
+__all__ = ["METRO_TOWNS", "greater_london_towns", "towns_of"]
 
 METRO_TOWNS: Final = 3
 """How many Greater London towns a London plan looks in beside London itself."""
@@ -33,15 +33,28 @@ _TOWNS = (
 async def greater_london_towns(
     db: Database, kinds: Sequence[str], categories: Sequence[str]
 ) -> list[str]:
-    """The Greater London towns (by postcode) holding most places of `kinds` and `categories`,
-    at most `METRO_TOWNS`, most first."""
+    """The Greater London towns (by postcode) holding places of `kinds` and `categories`, at
+    most `METRO_TOWNS`, in the order `towns_of` gives."""
     rows = await db.fetch(
         _TOWNS,
         {"kinds": list(kinds), "categories": [c.lower() for c in categories]},
     )
+    return towns_of((str(row["city"]), row["address"]) for row in rows)
+
+
+def towns_of(places: Iterable[tuple[str, str | None]]) -> list[str]:
+    """Of (town, address) pairs, the Greater London towns to look in: those with a place in a
+    London post-town district first (Ealing W5 before Hayes UB3 and Twickenham TW1, nearer
+    the city named), then those holding most places, then by name (the database's row order
+    chose among equal counts, so a London plan looked in different towns from one start to
+    the next)."""
     counts: Counter[str] = Counter()
-    for row in rows:
-        district = postcode_district(row["address"])
+    inner: set[str] = set()
+    for town, address in places:
+        district = postcode_district(address)
         if district is not None and in_greater_london(district):
-            counts[str(row["city"])] += 1
-    return [town for town, _ in counts.most_common(METRO_TOWNS)]
+            counts[town] += 1
+            if in_london_post_town(district):
+                inner.add(town)
+    ordered = sorted(counts, key=lambda town: (town not in inner, -counts[town], town))
+    return ordered[:METRO_TOWNS]
