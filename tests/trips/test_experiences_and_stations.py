@@ -47,8 +47,8 @@ def test_experiences_keep_their_rank_when_art_or_history_is_not_asked() -> None:
 
 
 def test_a_listing_that_says_it_is_a_rail_and_subway_hub_is_no_sight() -> None:
-    raw = {"category": "landmark", "category_raw": ["Architectural Buildings"],
-           "description": "One of the city's premier landmarks, this long hall is the main "
-           "juncture of the city's rail and subway transit systems. It opened in 1927."}  # fmt: skip
+    said = ("One of the city's premier landmarks, this long hall is the main juncture of the "
+            "city's rail and subway transit systems. It opened in 1927.")  # fmt: skip
+    raw = {"category": "landmark", "category_raw": ["Architectural Buildings"], "description": said}
     why = not_a_sight("Harbour Union", "attraction", {"poi": {"tripadvisor_attractions": raw}})
     assert why is not None and "station" in why
