@@ -71,3 +71,12 @@ def test_a_recipe_scaled_far_says_the_vessel_it_needs() -> None:
     large = _adapted(["Spread in a 9x13 inch baking dish and bake."], servings=24).warnings
     assert any("use a larger baking dish or two" in note for note in large), large
     assert not any("smaller" in note for note in _adapted(layered, servings=6).warnings)
+
+
+def test_whole_cans_of_a_stated_size_say_it_in_the_cooks_units() -> None:
+    metric = _lines(
+        ["2 (11 ounce) cans mandarin oranges, drained", "1 (6 ounce) can tomato paste"], servings=4
+    )
+    assert metric == ["2 cans mandarin oranges (310 g each), drained", "1 can tomato paste (170 g)"]
+    imperial = _lines(["1 (400 g) can chickpeas"], servings=4, units="imperial")
+    assert imperial == ["1 can chickpeas (14 oz)"]

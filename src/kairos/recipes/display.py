@@ -22,6 +22,7 @@ __all__ = [
     "kitchen_measure",
     "kitchen_round",
     "litres",
+    "package_size",
     "scaled_amount",
 ]
 
@@ -177,7 +178,7 @@ _STICK_GRAMS: Final = 113.4
 """A US stick of butter (or margarine) is ½ cup, 4 oz: a metric cook weighs it."""
 
 
-def _package_size(size: str | None) -> tuple[float, str] | None:
+def package_size(size: str | None) -> tuple[float, str] | None:
     """ "29 ounce" → (29.0, "ounce"): a package's stated weight or volume, else None."""
     found = _SIZE.match(size or "")
     unit = UNIT_ALIASES.get(found[2].strip().lower().rstrip(".")) if found else None
@@ -192,7 +193,7 @@ def _scaled_package(
     """A scaled can, package or jar: its stated weight or volume scaled ("1 (12 ounce) package"
     for 2 of 7 → "95 g"); with no size stated, the fraction of it in the nearest of the
     kitchen's fractions, never rounded up to half a package (⅛ at least)."""
-    size = _package_size(line.size)
+    size = package_size(line.size)
     if size is not None:
         top = line.quantity_max * size[0] if line.quantity_max is not None else None
         weighed = line.model_copy(update={

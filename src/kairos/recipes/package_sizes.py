@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
-from kairos.recipes.display import format_amount, kitchen_round
+from kairos.recipes.display import format_amount, kitchen_round, package_size
 from kairos.recipes.models import IngredientLine, Units
-from kairos.recipes.units import to_imperial
+from kairos.recipes.units import to_imperial, to_metric
 
-__all__ = ["UsualSize", "package_note", "usual_size"]
+__all__ = ["UsualSize", "package_note", "stated_size_note", "usual_size"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,20 @@ def _measure(amount: float, unit: str, units: Units) -> str:
         rounded = max(0.25, round(value * 4) / 4) if value < 4 else float(round(value))
         return format_amount(rounded, None, shown)
     return format_amount(kitchen_round(amount, unit), None, unit)
+
+
+def stated_size_note(line: IngredientLine, quantity: float | None, units: Units) -> str | None:
+    """ "(310 g each)" / "(310 g)" for whole cans or packages whose size the source states
+    ("2 (11 ounce) cans"), in the cook's units; None when it states none or is unreadable."""
+    found = package_size(line.size)
+    if found is None or quantity is None:
+        return None
+    amount, unit = found
+    metric, metric_unit = to_metric(amount, unit)
+    if metric is None or metric_unit is None:
+        return None
+    shown = _measure(metric, metric_unit, units)
+    return f"({shown} each)" if quantity > 1 else f"({shown})"
 
 
 def package_note(line: IngredientLine, quantity: float | None, units: Units) -> str | None:

@@ -8,7 +8,7 @@ import re
 from typing import Final
 
 from kairos.recipes.models import IngredientLine, Units
-from kairos.recipes.package_sizes import package_note
+from kairos.recipes.package_sizes import package_note, stated_size_note
 
 __all__ = ["agreeing_item", "shown_item"]
 
@@ -73,7 +73,7 @@ def shown_item(line: IngredientLine, quantity: float | None, unit: str | None, u
     no stated size followed by the usual size ("tomato sauce (about 210 g; a usual can is
     425 g)")."""
     item = agreeing_item(line.item, line.quantity, quantity, unit)
-    if unit not in _CONTAINERS or unit != line.unit or line.size:
+    if unit not in _CONTAINERS or unit != line.unit:
         return item
-    note = package_note(line, quantity, units)
+    note = (stated_size_note if line.size else package_note)(line, quantity, units)
     return f"{item} {note}" if note else item
