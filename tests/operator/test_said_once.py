@@ -34,9 +34,10 @@ def test_the_same_plan_again_is_one_line_not_a_repeat() -> None:
     decision = decide(_pack(60), "opportunity")
 
     def said(before: str | None) -> str:
+        told = (None, before)  # the last answer a what-if's, the plan before it this one
         return compose(decisions=[decision], confidence=LOW, sources=[], window="Tue – Sun",
                        assumptions=[], question=None, snapshot=None, verbose=False,
-                       lead="What to run: a set lunch.", said_before=before).text  # fmt: skip
+                       lead="What to run: a set lunch.", said_before=told).text  # fmt: skip
 
     first, again = said(None), said(decision.recommendation)
     assert decision.recommendation in first

@@ -37,11 +37,17 @@ def test_snow_on_a_named_day_stays_on_that_day_of_the_window() -> None:
     assert lead is not None and "Sun 06 Dec" in lead and "window" in lead
 
 
-def test_rain_all_weekend_covers_the_sessions_days_only() -> None:
+def test_rain_all_weekend_in_a_friday_plan_is_each_day_of_the_weekend_for_this_answer() -> None:
+    """Panel half A, o03/o43: 'tonight?' then 'what if it pours all weekend?' put the rain on
+    Friday only. A weather what-if over a span is on each of its days; the days beyond the
+    session's are planned for this answer only, and the lead says the plan keeps its own."""
     reading = read_message("what if it pours all weekend?", FRIDAY)
     assert reading.what_if is not None and reading.what_if.kind == "rain"
     pack, scenario = apply_scenario(_pack([FRIDAY]), reading)  # the session asked about Friday
-    assert scenario.days == (FRIDAY,) and set(pack.weather) == {FRIDAY}
+    assert scenario.days == tuple(WEEKEND) and set(pack.weather) == set(WEEKEND)
+    assert scenario.outside == (WEEKEND[1], WEEKEND[2])
+    lead = scenario_lead(reading, scenario)
+    assert lead is not None and "Sat 05 – Sun 06 Dec is outside the days this plan is for" in lead
 
 
 def test_a_game_goes_on_the_busiest_evening_and_the_trigger_agrees() -> None:

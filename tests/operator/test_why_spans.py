@@ -3,7 +3,7 @@ o49/o51: "snow all week" named only Friday and Saturday, the rest of the week le
 
 from __future__ import annotations
 
-from kairos.operator.compose import spans
+from kairos.operator.spans import spans
 from kairos.operator.schemas import Driver
 
 

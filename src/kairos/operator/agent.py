@@ -309,7 +309,7 @@ class OperatorAgent:
             evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints)
             if reading.expand else None,
             demand_basis=shapes[0].basis,
-            said_before=state.last_recommendation,
+            said_before=(state.last_recommendation, state.last_plan),
         )  # fmt: skip
         composed = await self.phrasing.phrase(composed, signal_digest(decisions))
         if composed.action_line.sources == fallback("").sources:
@@ -319,6 +319,7 @@ class OperatorAgent:
         state.last_recommendation = composed.recommendation  # said in full once (o53, o27)
         if reading.what_if is None:
             state.last_action = composed.action_line.action
+            state.last_plan = composed.recommendation
         return answer_payload(
             composed,
             kind=kind,

@@ -17,8 +17,6 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from itertools import pairwise
 
 from pydantic import BaseModel, Field
 
@@ -28,12 +26,12 @@ from kairos.operator.rules import Decision
 from kairos.operator.schemas import (
     ActionLine,
     Confidence,
-    Driver,
     EvidenceItem,
     GuestSnapshot,
     ResolvedLocation,
     SourceStatus,
 )
+from kairos.operator.spans import spans
 from kairos.operator.staffing_plan import COVERS_PER_COOK, front_role, staff_for
 
 __all__ = ["Composed", "Phrasing", "checkable", "compose", "evidence_lines", "unconfigured_lines"]
@@ -185,38 +183,6 @@ def _nothing_moves(sources: Sequence[SourceStatus]) -> str:
     return f"No {_joined(words)} signal moves demand noticeably this period."
 
 
-_DAY = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{2} [A-Z][a-z]{2}")
-
-
-def spans(drivers: Sequence[Driver]) -> list[tuple[str, float]]:
-    """The drivers as the why bullets say them: one line for the same signal with the same
-    effect on several days ("Tue 08 Dec – Thu 10 Dec: snow all day, your scenario"), so a
-    what-if over a span is seen on each of its days within the two bullets (panel half A,
-    o49/o51: snow all week said for Friday and Saturday only)."""
-    groups: dict[tuple[str, str, float], list[str]] = {}
-    for drv in drivers:
-        when, _, rest = drv.summary.partition(": ")
-        key = (drv.source, rest, drv.effect_pct) if rest and _DAY.fullmatch(when) else (
-            drv.source, drv.summary, drv.effect_pct)  # fmt: skip
-        groups.setdefault(key, [])
-        if rest and _DAY.fullmatch(when) and when not in groups[key]:
-            groups[key].append(when)
-    out = []
-    for (_, rest, effect), days in groups.items():
-        out.append((f"{_day_span(days)}: {rest}" if days else rest, effect))
-    return out
-
-
-def _day_span(days: list[str]) -> str:
-    """'Tue 08 Dec – Thu 10 Dec' for consecutive days, else 'Fri 04 Dec and Sun 06 Dec'."""
-    if len(days) == 1:
-        return days[0]
-    read = sorted((datetime.strptime(d[4:] + " 2001", "%d %b %Y"), d) for d in days)
-    if all((b[0] - a[0]).days == 1 for a, b in pairwise(read)):
-        return f"{read[0][1]} – {read[-1][1]}"
-    return _joined([d for _, d in read])
-
-
 def checkable(sources: Sequence[SourceStatus]) -> str:
     missing = {s.name for s in sources if s.status == "not_configured"}
     kept = [n for n in ("weather", "events", "closures") if n not in missing]
@@ -244,7 +210,7 @@ def compose(
     lead: str | None = None,
     demand_basis: str | None = None,
     evidence: list[str] | None = None,
-    said_before: str | None = None,
+    said_before: Sequence[str | None] = (),
 ) -> Composed:
     """The rules' own words. `lead` opens the answer (a correction acknowledged, a what-if
     named, an input refused)."""
@@ -273,7 +239,7 @@ def compose(
     if lead:
         lines.append(lead)
     lines += evidence or []
-    same = said_before == recommendation and not verbose and bool(decisions)
+    same = recommendation in said_before and not verbose and bool(decisions)
     head = next((a.text for d in decisions for a in d.actions), recommendation.split(". ")[0])
     lines.append(f"Unchanged from my last answer: {head.rstrip('.')}." if same else recommendation)
     if why:

@@ -53,6 +53,8 @@ class SessionState(BaseModel):
     last_action: str | None = None
     last_recommendation: str | None = None
     """The last answer's recommendation: the same one again is said in one line, not repeated."""
+    last_plan: str | None = None
+    """The last recommendation that was no what-if's: the plan a what-if's next turn returns to."""
     planned: tuple[date, date, Daypart] | None = None
     """The busiest window the last answer planned (its window's first day, the day, the part):
     when covers given next move it, the answer says why (`steps.moved_window`)."""

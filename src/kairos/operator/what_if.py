@@ -50,10 +50,19 @@ def _days(pack: SignalPack, reading: Reading) -> tuple[list[date], tuple[date, d
     """The window's days the what-if names, else all of them (and the named days outside)."""
     if reading.window is not None:
         named = [d for d in pack.days if reading.window[0] <= d <= reading.window[1]]
+        weather = reading.what_if is not None and reading.what_if.kind in ("rain", "snow")
+        span = [
+            reading.window[0] + timedelta(days=n)
+            for n in range(min((reading.window[1] - reading.window[0]).days + 1, 7))
+        ]
+        if weather and named and len(span) > len(named):
+            # "what if it pours all weekend?" in tonight's plan: each day of the weekend
+            # (panel half A, o03/o43: the rain reached only Friday), the others for this answer
+            beyond = [d for d in span if d not in pack.days]
+            return span, (beyond[0], beyond[-1])
         if named:
             return named, None
         first = min(pack.days, default=None)
-        weather = reading.what_if is not None and reading.what_if.kind in ("rain", "snow")
         if weather and first and reading.window_text == "tonight" and reading.window[1] < first:
             return [first], None  # snow tonight is on the roads of the plan's first day
         weekend = [d for d in pack.days if d.weekday() >= _FRIDAY]
