@@ -42,6 +42,6 @@ def test_the_same_plan_again_is_one_line_not_a_repeat() -> None:
     first, again = said(None), said(decision.recommendation)
     assert decision.recommendation in first
     assert decision.recommendation not in again
-    assert "Unchanged from my last answer: Run " in again
+    assert "Your plan is unchanged, as said above: Run " in again
     assert again.startswith("What to run: a set lunch.")
     assert said("another plan").count(decision.recommendation) == 1

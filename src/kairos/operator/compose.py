@@ -241,7 +241,8 @@ def compose(
     lines += evidence or []
     same = recommendation in said_before and not verbose and bool(decisions)
     head = next((a.text for d in decisions for a in d.actions), recommendation.split(". ")[0])
-    lines.append(f"Unchanged from my last answer: {head.rstrip('.')}." if same else recommendation)
+    again = f"Your plan is unchanged, as said above: {head.rstrip('.')}."
+    lines.append(again if same else recommendation)
     if why:
         lines.append("Why:")
         lines += [f"- {w}" for w in (why if verbose else why[:MAX_WHY])]
