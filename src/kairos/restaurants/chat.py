@@ -35,7 +35,7 @@ from kairos.restaurants.chat_search import (
 from kairos.restaurants.chat_turn import ChatState, ChatTurn, finish, history_of, text_answer
 from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
-from kairos.restaurants.diet_first import diet_before_dish
+from kairos.restaurants.diet_first import diet_before_dish, diet_top_up
 from kairos.restaurants.elsewhere import nearest_city_with
 from kairos.restaurants.hours import asked_hours, by_hours
 from kairos.restaurants.name_evidence import dish_cuisines, food_unmentioned, name_evidence
@@ -120,6 +120,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         # no halal burger place here: the halal places of other kinds, said, before none at all
         decomposition, filters, searched = first.decomposition, first.filters, first.searched
         state.decomposition = decomposition
+    else:  # three halal burger places here: the halal places of other kinds after them
+        searched = await diet_top_up(turn.search, decomposition, filters, hard, searched, towns)
     traced, relaxed, all_unsafe = searched.traced, searched.relaxed, searched.all_unsafe
     thin = thin_city(coverage, filters.city)  # said when the answer is empty: few places here
     diets, occasions, text_query = searched.diets, searched.occasions, searched.text_query

@@ -92,11 +92,14 @@ def nearest_kind_said(searched: Searched, asked: str, shown: list[RestaurantResu
     if not others:
         return None
     held = len(shown) - len(others)
+    first = "Only the first is" if held == 1 else f"Only the first {held} are"
+    if not searched.nearest and searched.strict:  # a strict diet's places of other kinds
+        instead = request_words.describe_request([], searched.strict, None)
+        return f"{first} {asked}; the others are {instead} of other kinds there."
     kinds = phrasing.categories_held(searched.nearest, others)
     names = phrasing.listed([request_words.category_name(k) for k in kinds], "or")
     if held == 0:
         return f"I know no {asked}, so these are {names} places, the nearest kind."
-    first = "Only the first is" if held == 1 else f"Only the first {held} are"
     return f"{first} {asked}; the others are {names} places, the nearest kind I know there."
 
 

@@ -6,16 +6,24 @@ widened. Allergen exclusions, the city, the price and the occasions asked stay a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from kairos.core.allergy_warnings import display_name
 from kairos.core.place_kinds import MEAL_KINDS
-from kairos.restaurants.chat_search import Searched, search_relaxing, strict_unheld
+from kairos.restaurants.chat_search import (
+    TOP_UP_BELOW,
+    Searched,
+    _joined,
+    search_relaxing,
+    strict_unheld,
+)
 from kairos.restaurants.phrasing import listed
 from kairos.restaurants.request_words import describe_request
 from kairos.restaurants.schemas_decomposition import Decomposition
 from kairos.restaurants.searching import CachedSearch
 from kairos.search.filters import SearchFilters
 
-__all__ = ["DietFirst", "diet_before_dish"]
+__all__ = ["DietFirst", "diet_before_dish", "diet_top_up"]
 
 
 class DietFirst:
@@ -89,3 +97,42 @@ async def diet_before_dish(
     if not any(not strict_unheld(h, again.strict) for h in again.traced.result.hits):
         return None
     return DietFirst(plain, scope, again)
+
+
+async def diet_top_up(
+    search_index: CachedSearch,
+    decomposition: Decomposition,
+    filters: SearchFilters,
+    hard: list[str],
+    searched: Searched,
+    towns: list[str] | None = None,
+) -> Searched:
+    """Fewer than five places of the dish show the strict diet asked ("halal burgers in
+    atlanta": three): the diet's places of other kinds here follow them, under the same
+    exclusions, said as such (`exact`, with no nearest kind), before a short list."""
+    strict = searched.strict
+    if not strict or not filters.categories or decomposition.skip_place_ids:
+        return searched
+    if searched.exact is not None or searched.relaxed or searched.all_unsafe:
+        return searched
+    if filters.kinds and set(filters.kinds) != MEAL_KINDS:
+        return searched
+    held = {h.place.id for h in searched.traced.result.hits if not strict_unheld(h, strict)}
+    if not held or len(held) >= TOP_UP_BELOW:
+        return searched
+    plain = decomposition.model_copy(
+        update={"filters": decomposition.filters.model_copy(update={"categories": []})}
+    )
+    scope = filters.model_copy(update={"categories": []})
+    again = await search_relaxing(search_index, plain, scope, hard, towns)
+    if again.relaxed:
+        return searched
+    shown = {h.place.id for h in searched.traced.result.hits}
+    more = [
+        h for h in again.traced.result.hits
+        if h.place.id not in shown and not strict_unheld(h, strict)
+    ]  # fmt: skip
+    if not more:
+        return searched
+    traced = replace(searched.traced, result=_joined(searched.traced.result, more))
+    return replace(searched, traced=traced, exact=frozenset(held), nearest=[])
