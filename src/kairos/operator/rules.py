@@ -37,6 +37,7 @@ from kairos.operator.staffing_plan import (
     busier_elsewhere,
     busiest_each_day,
     front_role,
+    moved_days,
     peak_clause,
     review_driver,
     sized,
@@ -374,6 +375,9 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             a for a in actions if a.staff_delta > 0
         ]
     moved = effects.get(busiest[0][:2], []) if busiest else []  # on the busiest window
+    acted, top = {a.day for a in actions if a.day}, busiest[0][0] if busiest else None
+    more = busier_elsewhere(every, covers, busiest, pack.categories) + moved_days(
+        effects, covers, acted, top, pack.categories)  # fmt: skip
     return Decision(
         location=pack.location,
         card=card,
@@ -387,7 +391,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             change=sum(d.effect_pct for d in moved) / 100.0,
             each_day=busiest_each_day(cells, covers),
         )
-        + (busier_elsewhere(every, covers, busiest, pack.categories) if card == "staffing" else ""),
+        + (more if card == "staffing" else ""),
         trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,
         uses_reviews=uses_reviews,

@@ -335,3 +335,35 @@ def sized(expected: int, usual: int, categories: list[str] | None = None) -> str
     return (
         f" ({n} {role}{'s' if n > 1 else ''} in all: ≈{expected} {unit} against your usual {usual})"
     )
+
+
+def moved_days(
+    effects: Mapping[tuple[date, Daypart], list[Driver]],
+    covers: Any | None,
+    acted: set[date],
+    planned: date | None,
+    categories: list[str] | None = None,
+) -> str:
+    """The days a signal moves that no staff change and no plan above speaks of, each by its
+    busiest window moved: what a what-if over a span does to each of its days, even when none
+    of them calls for a change (panel half A, o51: 'snow midweek' answered with the Saturday
+    plan alone, o49/o51: days of the span left out)."""
+    if covers is None:
+        return ""
+    role, per, unit = front_role(categories)
+    said = []
+    for day in sorted({d for d, _ in effects} - acted - {planned}):
+        parts = [p for d, p in effects if d == day]
+        part = max(parts, key=lambda p: float(covers[day.weekday(), DAYPARTS.index(p)]))
+        usual = round(float(covers[day.weekday(), DAYPARTS.index(part)]))
+        if usual <= 0:
+            continue
+        net = sum(d.effect_pct for d in effects[(day, part)]) / 100.0
+        staff = staff_for(usual, per)
+        said.append(
+            f"{window_text(day, part)} ≈{usual} → ≈{round(usual * (1 + net))} {unit}, keep "
+            f"{staff} {role}{'s' if staff > 1 else ''}"
+        )
+    if not said:
+        return ""
+    return f" The other days it moves, {role}s unchanged: " + "; ".join(said) + "."
