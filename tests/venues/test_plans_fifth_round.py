@@ -3,15 +3,22 @@ led by a place shown to serve one, and "quieter" reorders by the quiet evidence.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from kairos.store.places import PlaceSummary
 from kairos.venues.facts import early_meal
-from kairos.venues.followups import quieter_sentence
+from kairos.venues.fit import fit
+from kairos.venues.followups import Asked, quieter_sentence
 from kairos.venues.metro import towns_of
 from kairos.venues.outing import leads_a_meal, misses_the_early_meal
 from kairos.venues.scoring import outside_the_city
 from kairos.venues.standing import ranked_after_because
+from kairos.venues.summary import searched_where
 from kairos.venues.synthesiser import synthesise
 from tests.venues.test_agents import SEED_WEIGHTS, _scored
+from tests.venues.test_commander import read
+from tests.venues.test_plans_fourth_round import _candidates
+from tests.venues.test_plans_fourth_round import _place as _shop_place
 
 
 def _place(name: str, categories: list[str], kind: str = "restaurant") -> PlaceSummary:
@@ -122,3 +129,35 @@ def test_greater_london_towns_nearest_the_city_first_and_the_same_each_time() ->
     ]
     assert towns_of(rows) == ["Ealing", "Bexleyheath", "Hayes"]
     assert towns_of(reversed(rows)) == ["Ealing", "Bexleyheath", "Hayes"]
+
+
+def test_cheaper_with_no_cheaper_place_says_no_count_of_none() -> None:
+    """Tapas in Gràcia, then "make it cheaper": the plan read "Only 0 cheaper venue(s) here are
+    the kind of place this outing needs, so 2 pricier one(s) of that kind stay" beside
+    "Nothing cheaper was found": with none, the count is not said (the "cheaper" sentence
+    says it, with the nearest alternative), nor "Only 1 cheaper venue(s)" beside "Nothing is
+    cheaper than $" (a lunch whose first pick was $)."""
+    intent = read("tapas in barcelona for 4")
+    intent.asked = Asked(changes=("cheaper",), ceiling=1)
+    places = [_shop_place(i, f"Tapas {i}", ["Tapas"], "$$") for i in (1, 2)]
+    fitted = fit(_candidates(places), {}, intent)
+    assert {c.place_id for c in fitted.candidates} == {1, 2}
+    assert not any("Only 0" in n for n in fitted.notes), fitted.notes
+    # after a $ first pick nothing is cheaper: the $ places are not "cheaper venue(s)"
+    intent.asked = Asked(changes=("cheaper",), ceiling=0)
+    cheap = [_shop_place(3, "Tapas 3", ["Tapas"], "$"), *places]
+    fitted = fit(_candidates(cheap), {}, intent)
+    assert not any("cheaper venue(s)" in n for n in fitted.notes), fitted.notes
+
+
+def test_the_place_said_is_where_the_venues_are() -> None:
+    """ "Only 2 venue(s) found in Gracia, Barcelona fit this request" after "Nothing listed in
+    Gracia; these are elsewhere in Barcelona": once the area was widened to its city, the
+    plan's sentences name the city searched."""
+    intent = read("tapas in gracia, barcelona for 4")
+    intent.location = "gracia, barcelona"  # as the planner's reading of the place sets it
+    widened = SimpleNamespace(broadened="none listed in Gracia: all of Barcelona")
+    widened.filters = SimpleNamespace(city="barcelona")
+    assert searched_where(intent, widened) == " in Barcelona"  # type: ignore[arg-type]
+    kept = SimpleNamespace(broadened=None, filters=SimpleNamespace(city="barcelona"))
+    assert searched_where(intent, kept) == " in Gracia, Barcelona"  # type: ignore[arg-type]

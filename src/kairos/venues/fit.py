@@ -227,7 +227,8 @@ def _cheaper(fitted: Fitted, intent: Intent, fits: Callable[[Candidate], bool]) 
         fits=fits,
     )
     cheaper_fit = sum(fits(c) for c in fitted.candidates if c.place_id not in pricier)
-    if stayed and cheaper_fit < ENOUGH:
+    # none, or nothing can be cheaper than $: the "cheaper" sentence says so, not this count
+    if stayed and 0 < cheaper_fit < ENOUGH and ceiling >= 1:
         outing = intent.outing or "this outing"
         fitted.notes.append(
             f"Only {cheaper_fit} cheaper venue(s) here are the kind of place {outing} needs, "

@@ -53,6 +53,7 @@ from kairos.venues.summary import (
     features_line,
     left_out_line,
     outdoor_weather,
+    searched_where,
     summary,
     vibe_line,
     who_for,
@@ -276,7 +277,7 @@ class Planner:
             vibe_name=intent.vibe,
             budget_text=intent.budget.text if intent.budget else None,
         )
-        where = f" in {intent.location.title()}" if intent.location else ""
+        where = searched_where(intent, found)
         if "cheaper" in intent.asked.changes:
             pricier_out = sum(e.cause == "budget" for e in found.excluded)
             found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where))

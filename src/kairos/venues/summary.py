@@ -35,6 +35,7 @@ __all__ = [
     "left_out_line",
     "outdoor_weather",
     "ranked_features_line",
+    "searched_where",
     "summary",
     "vibe_line",
     "who_for",
@@ -300,3 +301,12 @@ def summary(
     if found.excluded:
         text += f" {counted(found.excluded)}"
     return text
+
+
+def searched_where(intent: Intent, found: ScoutResult) -> str:
+    """ " in Barcelona": where the venues were looked for, as the plan's sentences say it —
+    the city searched once an area named was widened to it ("none listed in Gracia: all of
+    Barcelona"), else the place the request named."""
+    if found.broadened and found.filters.city:
+        return f" in {found.filters.city.title()}"
+    return f" in {intent.location.title()}" if intent.location else ""
