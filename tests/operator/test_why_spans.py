@@ -3,8 +3,8 @@ o49/o51: "snow all week" named only Friday and Saturday, the rest of the week le
 
 from __future__ import annotations
 
-from kairos.operator.spans import spans
 from kairos.operator.schemas import Driver
+from kairos.operator.spans import spans
 
 
 def _snow(day: str, effect: float = -33.0) -> Driver:
