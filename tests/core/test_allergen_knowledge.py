@@ -68,10 +68,18 @@ def test_products_that_usually_hold_an_allergen_are_likely_with_a_reason(
      "a block from the Port Authority", "white vinegar", "2 tbsp rice vinegar",
      "1 can coconut milk", "2 tbsp cocoa butter", "1 tsp apple pie spice",
      "½ teaspoon pumpkin pie spice", "1/2 pound Korean dang myun noodles",
-     "200 g sweet potato noodles"],
+     "200 g sweet potato noodles", "Heat the oil in a pan over medium heat.",
+     "Cook over medium-high heat for 5 minutes", "simmer over medium-low, stirring"],
 )  # fmt: skip
 def test_false_friends_stay_silent(text: str) -> None:
     assert read(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text", ["two eggs over medium", "over medium with toast and bacon", "fried over easy"]
+)
+def test_an_egg_asked_over_medium_is_still_eggs(text: str) -> None:
+    assert ("eggs", "contains") in read(text)
 
 
 def test_a_longer_word_carries_what_its_parts_carry() -> None:
