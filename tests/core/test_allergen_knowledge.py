@@ -52,6 +52,8 @@ def test_words_the_core_did_not_know_are_contains(line: str, allergen: str) -> N
         ("1 cup semisweet chocolate chips", "dairy", "milk"),
         ("1/2 cup dried cranberries", "sulphites", "sulphites"),
         ("2 cups lo mein", "soy", "soy sauce"),
+        ("1 tbsp Thai chile paste", "shellfish", "shrimp paste"),
+        ("1 tbsp roasted chili paste", "fish", "fish sauce"),
     ],
 )
 def test_products_that_usually_hold_an_allergen_are_likely_with_a_reason(
