@@ -1,8 +1,8 @@
 """What a cook reads, over the real app and recipes sample: a swapped food swapped in every
 step and warning, a "healthier" dish that is not lighter said so with a lighter way to cook it,
 a dish refused for an allergy answered with safe dishes near it, a cupboard answered by the
-recipes that use most of it (saying which items), and a recipe without amounts said so and
-ranked after those with amounts."""
+recipes that use most of it (saying which items), and a recipe without amounts said so when
+it is the only one, and not offered beside one with amounts."""
 
 from __future__ import annotations
 
@@ -108,14 +108,27 @@ async def test_a_cupboard_is_answered_by_recipes_using_most_of_it(
         assert "also needs" in text or "nothing else needed" in text
 
 
-async def test_a_recipe_without_amounts_is_said_and_ranked_after(
+async def test_a_recipe_without_amounts_is_not_offered_beside_one_with_them(
     client: httpx.AsyncClient,
 ) -> None:
+    """Greek salad: the sample's "Greek Salad" gives no amounts, "Greek Salad I" does; a cook
+    would not use the bare one as is, so it is not offered while a complete one is."""
     uid = await create_user(client)
     answer = await coach(client, uid, text="greek salad")
     titles = [s["title"] for s in answer["suggestions"]]
-    assert titles.index("Greek Salad I") < titles.index("Greek Salad"), titles
-    bare = answer["suggestions"][titles.index("Greek Salad")]
+    assert "Greek Salad I" in titles, titles
+    assert "Greek Salad" not in titles, titles
+    assert not any(s["rationale"].startswith("The source gives") for s in answer["suggestions"])
+
+
+async def test_the_only_recipe_of_a_dish_without_amounts_is_said(
+    client: httpx.AsyncClient,
+) -> None:
+    """Spelt burger: the one recipe of it gives no amounts; it is offered, said so."""
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="spelt burger")
+    bare = answer["suggestions"][0]
+    assert bare["title"] == "Spelt Burger", answer["suggestions"]
     assert bare["rationale"].startswith("The source gives no amounts"), bare["rationale"]
     recipe = (await select(client, uid, answer["session_id"], bare["suggestion_id"]))["recipe"]
     assert any(w.startswith("The source gives no amounts") for w in recipe["warnings"])

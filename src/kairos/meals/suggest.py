@@ -204,9 +204,9 @@ def meal_suggestions(
     the pool's titled recipes (all of it if fewer than 2). `nearest`: the catalogue has no
     recipe of the dish; the pool is the meals nearest in meaning (down to `NEAREST_DISH`), those
     sharing the dish's words first, each said to be the nearest real dish (in the order given,
-    when `ranked`). The
-    pool is ordered by health, title, learned preferences and the equipment
-    asked for, and adapted in that order until 3 distinct safe recipes are found."""
+    when `ranked`). The pool is ordered by health, title, learned preferences and the equipment
+    asked for, and adapted in that order until 3 distinct safe recipes are found; a recipe whose
+    source gives no amounts is not offered once one with amounts is."""
     wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
     titled = sorted((c for c in candidates if c[2]), key=lambda c: -equipment_fit(c[0], wanted))
     similar = [
@@ -243,7 +243,8 @@ def meal_suggestions(
     for candidate in order:
         recipe = candidate[0]
         key = " ".join(recipe.title.lower().split())
-        if key in seen:
+        bare = without_amounts(recipe) and any(not without_amounts(r) for r, *_ in chosen)
+        if key in seen or bare:  # no amounts: offered only while none with them is
             continue
         adapted = adapt_recipe(recipe, context.constraints, servings=context.servings)
         if isinstance(adapted, Refusal):
