@@ -23,7 +23,8 @@ from kairos.core.notability import NOTABLE
 
 __all__ = [
     "COMPLEX_MINUTES", "KNOWN_TEMPLE", "LANDMARK", "MAJOR_MINUTES", "MINOR_MINUTES",
-    "SERIAL_MINUTES", "is_major_sight", "is_minor_stop", "serial_sites", "shown_name",
+    "SERIAL_MINUTES", "is_major_sight", "is_minor_stop", "serial_sites", "several_sites",
+    "shown_name",
     "stop_minutes",
 ]  # fmt: skip
 
@@ -134,11 +135,39 @@ def serial_sites(attributes: Mapping[str, Any]) -> int:
     return 0
 
 
+_PLURAL_HEAD: Final = re.compile(
+    r"^(?:[^\W\d_]+\s+){0,2}?(?:monuments|sites|temples|churches|buildings|properties|works"
+    r"|ensembles|tombs|mounds|castles|palaces|villas|monasteries)\s+(?:of|in|at)\b",
+    re.I,
+)
+_PLACES_LISTED: Final = re.compile(r"\(([^()]*(?:,|\band\b)[^()]*)\)")
+
+
+def several_sites(attributes: Mapping[str, Any]) -> bool:
+    """Whether a World Heritage listing is of several sites: its description counts them
+    (`serial_sites`), its listed name is headed by a plural of sites ("Historic Monuments of
+    …", "Buddhist Monuments in …") or names several places in brackets ("(Kyoto, Uji and Otsu
+    Cities)"). Such a listing is no one place to go to."""
+    if serial_sites(attributes):
+        return True
+    if not _world_heritage(attributes):
+        return False
+    for _source, raw in _raws(attributes):
+        listed = str(raw.get("name") or "")
+        if _PLURAL_HEAD.search(listed) or _PLACES_LISTED.search(listed):
+            return True
+    return False
+
+
 def shown_name(name: str, attributes: Mapping[str, Any]) -> str:
     """The name a traveller reads: a listing of several sites says so ("Works of Antoni Gaudí
     (a World Heritage listing of 7 sites: pick one or two)")."""
-    if (count := serial_sites(attributes)) and "listing of" not in name:
+    if "listing of" in name:
+        return name
+    if count := serial_sites(attributes):
         return f"{name} (a World Heritage listing of {count} sites: pick one or two)"
+    if several_sites(attributes):
+        return f"{name} (a World Heritage listing of several sites: pick one or two)"
     return name
 
 
@@ -155,6 +184,6 @@ def stop_minutes(
         minutes = max(minutes, MAJOR_MINUTES)
         if kind == "religious_site" and note >= LANDMARK:
             minutes = max(minutes, COMPLEX_MINUTES)
-    if serial_sites(attributes):
+    if several_sites(attributes):
         minutes = max(minutes, SERIAL_MINUTES)
     return minutes

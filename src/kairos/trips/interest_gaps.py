@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from kairos.trips.models import Candidate
+from kairos.trips.retrieval_rules import kind_said
 
 __all__ = ["PlaceKind", "interest_gaps", "kinds_asked"]
 
@@ -184,7 +185,7 @@ def interest_gaps(interests: str, city: str, candidates: Sequence[Candidate]) ->
     about = [(c, _about(c)) for c in candidates]
     notes = []
     for kind in kinds_asked(interests):
-        if any(_names(text, kind.named_by) for _c, text in about):
+        if any(_names(text, kind.named_by) or kind_said(kind.label, c.name) for c, text in about):
             continue
         note = f"Kairos knows no {kind.label} in {city}"
         family = _FAMILIES.get(kind.family, ())

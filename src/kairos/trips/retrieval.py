@@ -42,7 +42,7 @@ from kairos.core.notability import (
     NOTABLE,
     typical_minutes,
 )
-from kairos.core.visit_length import is_minor_stop, shown_name, stop_minutes
+from kairos.core.visit_length import is_minor_stop, several_sites, shown_name, stop_minutes
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
@@ -61,6 +61,7 @@ from kairos.trips.retrieval_rules import (
     in_season,
     interleave,
     judged,
+    kind_said,
     label_of,
     liked,
     query_words,
@@ -117,6 +118,20 @@ class Retrieved:
     """Places tagged as sights left out because they are businesses, offices or homes."""
     notable: int = 0
     """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
+
+
+def _without_listings(
+    rows: list[Row], notes: list[float], room: int
+) -> tuple[list[Row], list[float]]:
+    """A World Heritage listing of several sites ("Historic Monuments of Ancient Kyoto (Kyoto,
+    Uji and Otsu Cities)": seventeen temples, shrines and a castle over three cities) is no one
+    place to go to: left out when the city's other sights fill the trip's `room`, else kept
+    with its name saying to pick one or two (`visit_length.shown_name`)."""
+    several = [several_sites(r.attributes) for r in rows]
+    if not any(several) or len(rows) - sum(several) < room:
+        return rows, notes
+    kept = [(r, n) for r, n, s in zip(rows, notes, several, strict=True) if not s]
+    return [r for r, _ in kept], [n for _, n in kept]
 
 
 class TripRetrieval(PlaceRows):
@@ -220,6 +235,7 @@ class TripRetrieval(PlaceRows):
             filtered += [r for r in self._filter(rows, (), accessibility)
                          if r.id not in named and r.id not in eat]  # fmt: skip
         filtered, not_sights, notes = sights(filtered, self._judge)
+        filtered, notes = _without_listings(filtered, notes, room)
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,
                              not_sights=not_sights)  # fmt: skip
@@ -282,7 +298,8 @@ class TripRetrieval(PlaceRows):
         wanted = list(dict.fromkeys(t.replace(" ", "_").lower() for t in tags))
         scored, _ = interleave(
             scored, wanted, lambda s, want: fits(want, s.candidate.kind,
-                                                 label_by.get(s.candidate.id), s.candidate.name),
+                                                 label_by.get(s.candidate.id), s.candidate.name)
+            or kind_said(want, s.candidate.name),
             MINOR_FOLLOWS,
         )  # fmt: skip
         if diversified:
@@ -318,7 +335,8 @@ class TripRetrieval(PlaceRows):
                 continue
             if wanted:
                 label = label_of(r, attributes).replace(" ", "_")
-                if not any(fits(w, r.kind, label, r.name) for w in wanted):
+                if not any(fits(w, r.kind, label, r.name) or kind_said(w, r.name)
+                           for w in wanted):  # fmt: skip
                     continue
             out.append(r)
         return out

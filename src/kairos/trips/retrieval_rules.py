@@ -193,18 +193,39 @@ def liked(favourites: Sequence[str], companions: str | None) -> frozenset[str]:
 _WORSHIP: Final = re.compile(
     r"\b(?:temples?|shrines?|stupa|pagoda|mandir|gurdwara|mosque|masjid|church|cathedral|"
     r"basilica|synagogue|monastery|gompa|chapel|abbey|jinja|jingu|taisha)\b"
-    r"|-(?:ji|dera|gu|jingu|jinja|taisha)\b",
+    r"|-(?:ji|dera|in|gu|jingu|jinja|taisha)\b|\B(?:jingu|jinja|taisha)\b",
     re.I,
 )
 """A name that says a place of worship, in English or a romanised Japanese suffix
-("Sensō-ji", "Kiyomizu-dera", "Meiji-jingū", "Yasaka jinja")."""
+("Sensō-ji", "Kiyomizu-dera", "Chion-in", "Meiji-jingū", "Yasaka jinja", "Heianjingu")."""
+_GARDEN: Final = re.compile(
+    r"\b(?:gardens?|park|parks|grove|arboretum)\b|-(?:en|koen|teien)\b|(?:koen|teien|gyoen)\b",
+    re.I,
+)
+"""A name that says a garden or a park, in English or a romanised Japanese suffix
+("Kenroku-en", "Hama-rikyū Onshi-teien", "Kyotogyoen")."""
+_SAID_KINDS: Final = {
+    "religious_site": _WORSHIP, "spiritual": _WORSHIP, "park": _GARDEN, "garden": _GARDEN,
+    "outdoors": _GARDEN,
+}  # fmt: skip
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+
+
+def kind_said(want: str, name: str) -> bool:
+    """Whether a place's name says the kind `want` (a temple or shrine for "religious_site", a
+    garden or park for "park"): a curated list files Kinkaku-ji and Kenroku-en under
+    "attractions", and a traveller asking for temples and gardens means them."""
+    said = _SAID_KINDS.get(want)
+    return bool(said and said.search(_folded(name)))
 
 
 def worship_named(name: str) -> bool:
     """Whether a place's name says it is a temple, a shrine, a church or another place of
     worship (accents folded: "jingū" is "jingu")."""
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return bool(_WORSHIP.search(folded))
+    return bool(_WORSHIP.search(_folded(name)))
 
 
 def tags_of(row: Row, label: str) -> set[str]:
