@@ -27,6 +27,7 @@ from rapidfuzz import fuzz
 
 from kairos.core.geo import haversine_km
 from kairos.errors import InvalidInput
+from kairos.operator.area_said import area_for, elsewhere_note, near_names
 from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
@@ -114,11 +115,19 @@ class Locator:
                 found = await self._named(message, mention, spot, state, out)
             if found is None:
                 found = await self.resolve(mention, refresh, out)
+                found = await area_for(
+                    self.signals, self.catalog, message, mention, found, out.leads
+                )
+                if spot is not None and mention.where and self.catalog is not None:
+                    own = [self.catalog.places[i].label for i in spot.candidates]
+                    out.leads.append(elsewhere_note(spot.text, mention.where, found, own))
                 if mention.name and found.kind != "place" and spot is None:
                     if (near := named_near(self.catalog, mention.name, found)) is not None:
                         out.locations.append(await self._resolved(near))  # "Fish Pier" there
                         continue
-                    out.leads.append(not_in_catalog(mention.name, found) + self._near(found))
+                    out.leads.append(
+                        not_in_catalog(mention.name, found) + near_names(self.catalog, found)
+                    )
                     out.unknown.append(mention.name)
             out.locations.append(found)
         return out
@@ -136,12 +145,7 @@ class Locator:
         candidates = [catalog.places[i] for i in spot.candidates]
         narrowed = _narrow(catalog, candidates, mention, message, state)
         if not narrowed:
-            if mention.where:
-                out.leads.append(
-                    f"I know {spot.text} only elsewhere, not at {mention.where}; I used "
-                    f"{mention.where} itself."
-                )
-            return None
+            return None  # said with what the name and street resolve to (`elsewhere_note`)
         chosen = [await self._resolved(p) for p in narrowed[:MAX_CHOICES]]
         if len(narrowed) > 1 and out.question is None:
             self._ask(
@@ -149,17 +153,6 @@ class Locator:
             )
             out.fitting = [(p.lat, p.lng) for p in narrowed]
         return chosen[0]
-
-    def _near(self, found: ResolvedLocation) -> str:
-        """What the catalog holds near a restaurant it does not know (the operator may mean
-        one of them)."""
-        if self.catalog is None or found.lat is None or found.lng is None or found.kind == "city":
-            return ""  # a city's centre is near nothing the operator meant
-        lat, lng = found.lat, found.lng
-        near = sorted((haversine_km(p.lat, p.lng, lat, lng), p.name) for p in self.catalog.places
-                      if abs(p.lat - lat) < 0.01 and abs(p.lng - lng) < 0.013)  # fmt: skip
-        names = list(dict.fromkeys(name for km, name in near if km <= _NEAR_KM))[:3]
-        return f" Nearest places I know there: {', '.join(names)}." if names else ""
 
     @staticmethod
     def _ask(out: Located, which: str, chosen: list[ResolvedLocation], fit: int, what: str) -> None:
@@ -360,8 +353,6 @@ def _narrow(
     return kept
 
 
-_NEAR_KM: Final = 0.5
-"""Places this close to an unknown restaurant's street or address are named beside it."""
 _SAME_ADDRESS_KM: Final = 0.3
 """Two catalog places matched at one house number this close share it (sources place one
 building up to ~100 m apart)."""
