@@ -12,12 +12,14 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kairos.core.geo import haversine_km
 from kairos.errors import Conflict, InvalidInput
 from kairos.profiles.schemas import UserPublic
 from kairos.profiles.travel import Companions
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.day_notes import SHORT_SAID
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
+from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
 from kairos.trips.schemas import TripCreate, TripView
@@ -29,6 +31,9 @@ logger = logging.getLogger("kairos.trips")
 SWAP_TARGETS: Final = {"indoors": "culture", "outdoors": "outdoors", "culture": "culture",
                        "sights": "sights", "spiritual": "spiritual"}  # fmt: skip
 DEFAULT_DAYS: Final = 3
+SAME_AREA_KM: Final = 25.0
+"""A second place named within this of the trip's city is part of it (Brooklyn on a New York
+trip), not another city left out."""
 
 
 class IntentBody(BaseModel):
@@ -102,7 +107,8 @@ async def answer_intent(
         said = (f"A {trip.pace} {len(trip.days)}-day trip in {trip.city}." if short is None
                 else f"A {trip.pace} trip in {trip.city}: {short[len(SHORT_SAID):]}")  # fmt: skip
         # a place the traveller named and the trip leaves out is said first, with why
-        said = " ".join([said, *(n for n in trip.notes if n.startswith(ASKED_SAID))])
+        others = _other_cities_said(body.raw_text, trip.city, len(trip.days))
+        said = " ".join([said, *(n for n in trip.notes if n.startswith(ASKED_SAID)), *others])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":
         if trip_view is None or body.trip_id is None:
@@ -123,6 +129,24 @@ async def answer_intent(
                         place=await product.about(intent.petal or request.raw_text, trip_view,
                                                   user.allergies),
                         message=f"About {intent.petal or 'that place'}.")  # fmt: skip
+
+
+def _other_cities_said(text: str, planned: str, days: int) -> list[str]:
+    """A second city the words name ("Osaka and Kyoto in 2 days"), said plainly as not in
+    this trip: a trip covers one city, the first named."""
+    here = find_city(planned)
+    others = list(dict.fromkeys(
+        hit.value for hit in cues().cities.find(tokens(text))
+        if (there := find_city(hit.value)) is not None and there != here
+        and (here is None or haversine_km(here.lat, here.lng, there.lat, there.lng) > SAME_AREA_KM)
+    ))  # fmt: skip
+    if not others:
+        return []
+    names, one = " and ".join(others), len(others) == 1
+    length = "1 day" if days == 1 else f"{days} days"
+    return [f"{names} {'is' if one else 'are'} not planned: a trip covers one city, so this one "
+            f"is {length} in {planned}; ask for {names} as a trip of {'its' if one else 'their'} "
+            "own."]  # fmt: skip
 
 
 def unknown_city_message(city: str, known: list[str]) -> str:

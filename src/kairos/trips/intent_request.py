@@ -12,9 +12,10 @@ from datetime import date, timedelta
 from typing import Final, Literal
 
 from pydantic import BaseModel, Field
+from rapidfuzz.distance import DamerauLevenshtein
 
 from kairos.errors import InvalidInput
-from kairos.signals.geocoding.cities import find_city
+from kairos.signals.geocoding.cities import city_centres, find_city
 from kairos.text.query.when import extract_when
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.intent_dates import negated_mode, said_dates
@@ -96,17 +97,59 @@ _NOT_CITIES: Final = frozenset(
      "september", "october", "november", "december", "christmas", "easter", "nepal", "india",
      "canada", "usa", "us", "america"}
 )  # fmt: skip
+TYPO_CITY_LENGTH: Final = 5
+"""A city name is read through one slip from five letters on ("tokio" is Tokyo; "Rome" is not
+"Nome")."""
 _WITHIN: Final = re.compile(r"\bwithin\s+(\d+(?:\.\d+)?)\s*(?:km|kilomet(?:re|er)s?)\b", re.I)
 
 
+_LEADING_CITY: Final = re.compile(
+    r"^\s*(?P<city>[a-z\u00c0-\u017f][a-z\u00c0-\u017f'.-]+(?:\s+[a-z\u00c0-\u017f][a-z\u00c0-\u017f'.-]+)?)"
+    r"(?=\s*,|\s+(?:(?:a\s+|one\s+)?day\s+trip|for\s+(?:a|one|\d+|two|three|four|five)\b"
+    r"|\d+\s*(?:days?|nights?)\b|(?:a\s+|this\s+|next\s+)?(?:long\s+)?weekend\b|in\s+\d))",
+    re.I,
+)
+"""A name the message opens with, in any case, before what the trip is ("hiroshima day trip",
+"porto for a day", "lisbon, 2 days"): where travellers write the city first."""
+_AFTER_TO: Final = re.compile(
+    r"\b(?:in|to|visit|visiting|around)\s+(?P<city>[a-z\u00c0-\u017f][a-z\u00c0-\u017f'-]{2,})"
+    r"(?=\s*(?:,|\.|!|\?|$)|\s+(?:for\s+(?:a|one|\d+)\b|\d+\s*days?\b|this\b|next\b))",
+)
+"""One lower-case word after "to", "in", … at a clause's end or before the trip's length
+("a day trip to hiroshima", "3 days in porto, food"): a city written as people type it."""
+
+
 def _unknown_city(text: str) -> str | None:
-    """A capitalised place name after "in", "to", … that is not a city the catalog knows."""
+    """A place name the catalog's centres do not know: a capitalised name after "in", "to", …,
+    or a name of any case the message opens with before the trip's length; never a word the
+    cue tables read as something else ("museums for 2 days")."""
     for match in _UNKNOWN_CITY.finditer(text):
         name = match.group("city").strip(" .,'")
         first = name.split()[0].lower().replace("'", "")
         if first not in _NOT_CITIES and find_city(name) is None:
             return name
+    known = cues().vocabulary | _NOT_CITIES
+    found = [lead.group("city")] if (lead := _LEADING_CITY.match(text)) else []
+    found += [m.group("city") for m in _AFTER_TO.finditer(text)]
+    for name in found:
+        said = name.strip(" .,'").split()
+        if said and not any(w.lower().replace("'", "") in known for w in said):
+            return " ".join(w[:1].upper() + w[1:] for w in said)
     return None
+
+
+def _known_spelling(name: str) -> str:
+    """A city name one letter off a city the centres know ("tokio", "Edinbrugh") is that
+    city; any other name is kept as written."""
+    said = name.lower()
+    if len(said) >= TYPO_CITY_LENGTH:
+        for city in city_centres():
+            if any(
+                abs(len(a) - len(said)) <= 1 and DamerauLevenshtein.distance(said, a) <= 1
+                for a in city.aliases
+            ):
+                return city.name
+    return name
 
 
 _FREE_DAY: Final = re.compile(
@@ -128,6 +171,8 @@ def text_filters(text: str, today: date) -> IntentFilters:
     table = cues()
     city_hits = table.cities.find(words)
     city = city_hits[0].value if city_hits else _unknown_city(text)
+    if not city_hits and city is not None:
+        city = _known_spelling(city)
     found: dict[str, list[str]] = {}
     for hit in table.filters.find(words):
         group, value = hit.value.split(":", 1)

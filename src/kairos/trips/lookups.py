@@ -58,14 +58,16 @@ class CatalogLookups:
             return int(row.n), row.why
 
     async def plannable_cities(self) -> list[str]:
-        """Cities with at least 5 routable places to visit, largest first (for messages)."""
+        """Every city with at least 5 places to visit, largest first (for messages), as the
+        catalog spells it ("New York City", "Washington, D.C."). A place the source gives no
+        position is planned too (its travel an allowance, the trip never verified), so a city
+        whose places all lack one is still a city Kairos plans; none is cut off by a count."""
         async with self.db.reading() as session:
             rows = await session.execute(
                 text(
                     "SELECT city FROM places WHERE is_active AND kind = ANY(CAST(:k AS text[])) "
-                    "AND lat IS NOT NULL AND city IS NOT NULL AND coalesce(attributes -> "
-                    "'location' ->> 'routable', 'true') <> 'false' GROUP BY city "
-                    "HAVING count(*) >= 5 ORDER BY count(*) DESC LIMIT 12"
+                    "AND city IS NOT NULL GROUP BY city HAVING count(*) >= 5 "
+                    "ORDER BY count(*) DESC, city"
                 ),
                 {"k": list(VISIT_KINDS)},
             )
