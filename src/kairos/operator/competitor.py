@@ -13,6 +13,7 @@ from sqlalchemy import text
 from kairos.core.geo import haversine_km
 from kairos.core.venue_identity import name_key as normalize_name
 from kairos.errors import NotFound
+from kairos.operator.competitor_facts import without_reviews
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.schemas import CompetitorSnapshot, OperatorAnswer
 from kairos.operator.sources import ReviewList, ReviewsQuery
@@ -113,7 +114,13 @@ async def _snapshot(
         as_of=answer.window_start,
         expand=expand,
     )
-    return CompetitorSnapshot(name=place.name, status="ok", detail=snap.summary, snapshot=snap)
+    detail = snap.summary
+    if snap.sample_size == 0:  # no guests' words: what the catalog holds of both instead
+        ours = await store.place_by_id(place_id=near.place_id) if near and near.place_id else None
+        mine = await store.checkin_count(place_id=ours.id) if ours is not None else None
+        theirs = await store.checkin_count(place_id=place.id)
+        detail = without_reviews(place, theirs, ours, mine)
+    return CompetitorSnapshot(name=place.name, status="ok", detail=detail, snapshot=snap)
 
 
 def _state_update(session_id: uuid.UUID, state: SessionState) -> tuple[Any, dict[str, Any]]:

@@ -90,6 +90,8 @@ _ALL_CHECKINS = text(
     "WHERE p.is_active"
 )
 
+_CHECKIN_COUNT = text("SELECT sum(checkins) FROM venue_checkins WHERE place_id = :id")
+
 
 class OperatorStore:
     def __init__(self, db: Database) -> None:
@@ -131,6 +133,12 @@ class OperatorStore:
         async with self.db.reading() as session:
             rows = await session.execute(_REVIEWS, {"pid": place_id, "limit": limit})
             return [ReviewRow(r.id, r.place_id, r.text, r.rating, r.review_date) for r in rows]
+
+    async def checkin_count(self, *, place_id: int) -> int:
+        """A place's check-ins in all (0 when it has none)."""
+        async with self.db.reading() as session:
+            found = await session.execute(_CHECKIN_COUNT, {"id": place_id})
+            return int(found.scalar() or 0)
 
     async def all_checkins(self) -> dict[int, PlaceCheckins]:
         """Every place with check-ins: its categories, opening hours and check-ins."""
