@@ -417,7 +417,11 @@ def test_a_pescatarian_is_named_at_a_place_whose_menu_centres_on_meat() -> None:
         [Member(name="Ana", diets=["vegetarian"])], AllergyProfile(), "you"
     )
     (ana,) = diet_risks(vegetarian, "restaurant", [], ["Steakhouses"])
-    assert ana.note == "Ana: no evidence of vegetarian options"  # evidence-based, said once
+    # evidence-based, said once, with the menu it centres on (issue 38, sixth round)
+    assert ana.note == (
+        "Ana: no evidence of vegetarian options (listed as Steakhouses: a menu centred on what "
+        "it keeps out)"
+    )
 
 
 def test_equal_composites_rank_by_the_honest_rating_and_no_rating_is_not_zero() -> None:

@@ -181,7 +181,7 @@ async def test_an_anaphylactic_member_is_never_silently_exposed(client: httpx.As
     assert plan["user_profile"]["allergies"] == {"peanuts": "anaphylactic"}
     assert plan["hard_excluded_allergens"] == {"peanuts": ["Sam"]}
     # the SQL filter left most of Boston's Thai places out: the plan says so, and for whom
-    said = "Left out every venue known to contain peanuts, which Sam must avoid."
+    said = "Left out every venue known to contain peanuts, which Sam (anaphylactic) must avoid."
     assert said in plan["execution_summary"]
     assert plan["excluded"] or any(v["members_at_risk"] for v in plan["venues"])
     for venue in plan["venues"]:
@@ -261,7 +261,7 @@ async def test_a_food_a_member_must_avoid_is_said_not_searched_for(
     # "shellfish" as people say it keeps molluscs out too: both are named, in either order
     summary = seafood["execution_summary"]
     assert "every seafood venue in Boston the catalog holds is known to contain " in summary
-    assert "shellfish, which Sam must avoid" in summary
+    assert "shellfish, which Sam (anaphylactic) must avoid" in summary
     alone = await _plan(client, uid, prompt="seafood dinner in boston for 6")
     assert alone["venues"] and "Left" not in alone["execution_summary"]
     said = await _plan(client, uid, prompt="team lunch in boston for 6, one is allergic to sesame")

@@ -45,8 +45,10 @@ Change = Literal["cheaper", "quieter", "closer"]
 ENOUGH: Final = 3
 _CHANGES: Final[dict[Change, re.Pattern[str]]] = {
     "cheaper": re.compile(
-        r"\b(cheaper|less expensive|less pricey|lower price\w*|too (?:pricey|expensive|much)|"
-        r"more affordable|budget friendlier|cost less)\b"
+        r"\b(cheaper|less expensive|less pricey|lower price\w*|too (?:pricey|pricy|expensive|much|"
+        r"dear|steep|spendy|posh|fancy)|more affordable|budget friendlier|cost less|spend less|"
+        r"inexpensive|can ?not afford|can'?t afford|(?:tighter|smaller|lower) budget|"
+        r"less money|save money|over (?:our|my|the) budget)\b"
     ),
     "quieter": re.compile(
         r"\b(quieter|less noisy|less loud|calmer|too (?:loud|noisy)|more quiet)\b"

@@ -13,8 +13,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final
 
 from kairos.core.allergy_profile import AllergyProfile
@@ -59,6 +61,32 @@ def _holds(member: Member, trait: str) -> bool:
     return any(SOFT_FREE_DIETS.get(a) == trait for a in member.allergies.resolved_severities())
 
 
+_CLAUSE: Final = re.compile(r"[.;:!?,()\n]|\s[-–—]\s|\b(?:and|but|while|whereas)\b")
+
+
+def _named_with(
+    prompt: str, trait: str | None, members: Sequence[Member], owner_name: str
+) -> list[str]:
+    """The members named in the same clause of `prompt` as a word for the diet `trait`
+    ("Jen is coeliac", "vegan Priya"); none when the diet is said on its own."""
+    if not trait or not prompt:
+        return []
+    found: list[str] = []
+    for clause in _CLAUSE.split(prompt.lower()):
+        words = re.findall(r"[a-z][a-z'-]*", clause)
+        grams = words + [f"{a} {b}" for a, b in pairwise(words)]
+        if not any(diet_trait(g) == trait for g in grams):
+            continue
+        found += [
+            m.name
+            for m in members
+            if m.name != owner_name
+            and m.name.strip()
+            and re.search(rf"\b{re.escape(m.name.strip().lower())}\b", clause)
+        ]
+    return list(dict.fromkeys(found))
+
+
 @dataclass(frozen=True)
 class GroupProfile:
     members: tuple[Member, ...]
@@ -72,9 +100,12 @@ class GroupProfile:
         owner: AllergyProfile,
         owner_name: str,
         owner_diets: Sequence[str] = (),
+        prompt: str = "",
     ) -> GroupProfile:
         """The members and the planner (`owner_name`, with the diets the request itself asks
-        for: "team lunch, halal please")."""
+        for: "team lunch, halal please"). A diet the `prompt` says beside a member's name
+        ("Priya is vegan") is that member's, not the planner's ("You: no evidence of vegan
+        options" for Priya's need)."""
         everyone = tuple(members)
         if not any(m.name == owner_name for m in everyone):  # the planner is in the group too
             everyone = (Member(name=owner_name, allergies=owner), *everyone)
@@ -85,7 +116,7 @@ class GroupProfile:
             holders = [
                 m.name for m in everyone if m.name != owner_name and trait and _holds(m, trait)
             ]
-            named = holders or [owner_name]
+            named = holders or _named_with(prompt, trait, everyone, owner_name) or [owner_name]
             everyone = tuple(
                 m.model_copy(update={"diets": [*m.diets, said]})
                 if m.name in named and not (trait and any(diet_trait(d) == trait for d in m.diets))
@@ -123,8 +154,40 @@ def _meat_centred(categories: Sequence[str]) -> str | None:
     return None
 
 
+_CENTRED_AGAINST: Final = frozenset({"vegetarian", "vegan", "kosher"})
+"""Diets a meat- or seafood-centred menu is furthest from (a steakhouse, a wings bar or an
+oyster house for a vegan, a pure-vegetarian or a kosher ask)."""
+_SEAFOOD_CENTRED: Final = ("seafood", "oyster", "fish & chips", "crab", "lobster")
+
+
+def centred_against(
+    group: GroupProfile, kind: str, traits: Iterable[str], categories: Sequence[str], name: str
+) -> str | None:
+    """The kind of place ("steakhouses", "oyster") whose menu centres on what a member's
+    vegan, vegetarian or kosher diet keeps out, when the venue shows no evidence of that
+    diet: it ranks after the places that are not (`standing`), said."""
+    if kind not in FOOD_KINDS:
+        return None
+    held = set(traits)
+    wanted = {diet_trait(d) for m in group.members for d in m.diets} & _CENTRED_AGAINST
+    if not wanted or wanted <= held:
+        return None
+    return _centred_word([*categories, name])
+
+
+def _centred_word(words: Sequence[str]) -> str | None:
+    """The category or name that centres a menu on meat or seafood, if any."""
+    return _meat_centred(words) or next(
+        (w for w in words if any(k in w.lower() for k in _SEAFOOD_CENTRED)), None
+    )
+
+
 def diet_risks(
-    group: GroupProfile, kind: str, traits: Iterable[str], categories: Sequence[str] = ()
+    group: GroupProfile,
+    kind: str,
+    traits: Iterable[str],
+    categories: Sequence[str] = (),
+    name: str = "",
 ) -> list[MemberRisk]:
     """Members whose diet this food venue shows no evidence for, and members whose diet no
     trait can show (pescatarian) at a place whose menu centres on meat, or at one showing
@@ -149,13 +212,15 @@ def diet_risks(
                 risks.append(MemberRisk(name=member.name, allergens=[], severity="diet", note=note))
         if said:
             needs = [_as_written(d, t) for t, d in said.items()]
+            centred = _centred_word([*categories, name]) if set(said) & _CENTRED_AGAINST else None
+            also = f" (listed as {centred}: a menu centred on what it keeps out)" if centred else ""
             risks.append(
                 MemberRisk(
                     name=member.name,
                     allergens=[],
                     severity="diet",
                     note=f"{member.name}{needs[0][0]}: no evidence of "
-                    f"{', '.join(n for _, n in needs)} options",
+                    f"{', '.join(n for _, n in needs)} options{also}",
                 )
             )
     return risks

@@ -23,6 +23,7 @@ from kairos.venues.schemas import Member
 __all__ = [
     "NICE_RATING",
     "NICE_TIERS",
+    "an_occasion",
     "asks_for_nice",
     "below_a_nice_outing",
     "casual_by_name",
@@ -51,6 +52,21 @@ _CASUAL_NAME: Final = re.compile(
     r"diner|shack|truck)\b"
 )
 """Names that say a venue is a casual one (a tavern, a pub, a diner): not "somewhere nice"."""
+
+
+_OCCASION: Final = re.compile(
+    r"\b(birthday|bday|celebrat\w*|anniversary|graduation|reunion|engagement|retirement|"
+    r"farewell|leaving do|send[- ]?off|homecoming|date night|(?:a|first|second) date|"
+    r"promotion|rehearsal dinner|christmas party|holiday party|banquet)\b"
+)
+"""An occasion the group marks: an amount a head said for it is the level they mean to spend
+(a $ pizza counter is no farewell dinner at "around $40 a head")."""
+
+
+def an_occasion(prompt: str) -> str | None:
+    """The word that makes the outing an occasion ("farewell", "birthday"), if any."""
+    found = _OCCASION.search(prompt.lower())
+    return found.group(1) if found else None
 
 
 def casual_by_name(name: str) -> str | None:

@@ -25,6 +25,7 @@ from kairos.store.places import PlaceSummary
 from kairos.venues.facts import Attributes
 
 __all__ = [
+    "CAPACITY_SAID",
     "LARGE_GROUP",
     "LARGE_PARTY",
     "SIT_DOWN_GROUP",
@@ -46,7 +47,10 @@ SIT_DOWN_GROUP: Final = 6
 LARGE_GROUP: Final = 6
 """The critic's large group: seating starts to matter."""
 LARGE_PARTY: Final = 20
-"""No source says a venue seats this many, even one "good for groups"."""
+"""No source says a venue seats this many, even one "good for groups": ask about a private room."""
+CAPACITY_SAID: Final = 10
+"""From this many, every venue says its capacity or that it is unknown: "good for groups" is
+no capacity (plans panel, graders: "seating for 15 never said unknown")."""
 
 STREET: Final = frozenset(
     {"food trucks", "food stands", "street vendors", "food delivery services"}
@@ -175,7 +179,15 @@ def seating_note(
                 f"Nothing I read says it seats {group_size} ({source}, no more): ask about a "
                 "private room or booking the space.",
             )
+        if group_size >= CAPACITY_SAID:
+            return (
+                source,
+                f"Capacity unknown: nothing I read says it seats {group_size} ({source}, no "
+                "more): call ahead to book.",
+            )
         return source, None
+    if group_size >= CAPACITY_SAID:
+        return None, f"Capacity unknown: nothing I read says it seats {group_size}: call ahead."
     return None, f"Nothing I read says whether it seats {group_size}: call ahead to book."
 
 
@@ -190,6 +202,12 @@ def seating_summary(shown: Sequence[tuple[str, bool]], group_size: int) -> str |
             f"No source says how many a venue seats: for {group_size}, book ahead and ask about "
             f"a private room ({len(known)} of the top {len(shown)} are at least listed as good "
             "for groups)."
+        )
+    if group_size >= CAPACITY_SAID:
+        return (
+            f"Seating for {group_size} is unknown at each of the top {len(shown)}: no source says "
+            f"how many a venue seats ({len(known)} listed as good for groups, which is no "
+            "capacity); call ahead to book."
         )
     if len(known) == len(shown):
         return None

@@ -152,7 +152,11 @@ class Planner:
                 "confirmation before anything is sent",
             )
         group = GroupProfile.of(
-            request.members, user.allergies, "you", owner_diets=intent.reading.dietary
+            request.members,
+            user.allergies,
+            "you",
+            owner_diets=intent.reading.dietary,
+            prompt=intent.said,
         )
         if group.profile.allergens:
             yield _log(
@@ -267,7 +271,7 @@ class Planner:
         musts = must_diets(group, intent.said)
         scored = [
             scored_candidate(
-                c, vibe_scores, costs, flags, member_risks, quoted, intent, found, musts
+                c, vibe_scores, costs, flags, member_risks, quoted, intent, found, musts, group
             )
             for c in candidates
         ]

@@ -18,9 +18,10 @@ from kairos.venues.commander import Intent
 from kairos.venues.cost import CostProfile, cost_profile, off_budget, under_target
 from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
-from kairos.venues.group import GroupProfile, diet_risks
+from kairos.venues.group import GroupProfile, centred_against, diet_risks
 from kairos.venues.occasion import (
     NICE_RATING,
+    an_occasion,
     asks_for_nice,
     below_a_nice_outing,
     casual_by_name,
@@ -61,6 +62,7 @@ def scored(
     intent: Intent,
     found: ScoutResult,
     musts: frozenset[str] = frozenset(),
+    group: GroupProfile | None = None,
 ) -> Scored:
     """One candidate with every agent's output, ready for the synthesiser; `musts`: the
     place traits of the members' diets said as musts (`occasion.must_diets`)."""
@@ -143,8 +145,12 @@ def scored(
         bar_led=a_bar,
         off_budget=off_budget(cost.price_range, intent.budget),
         under_target=under_target(cost.price_range, intent.budget),
+        under_the_occasion=under_target(cost.price_range, intent.budget)
+        and an_occasion(intent.said) is not None,
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
+        centred_against_a_diet=group is not None
+        and centred_against(group, p.kind, p.traits, p.categories, p.name) is not None,
         below_the_occasion=below,
         outside_the_city=outside_the_city(p.city, found.filters.city),
         unquiet=("quieter" in intent.asked.changes or intent.vibe == "quiet")
@@ -188,7 +194,7 @@ def member_risks_at(c: Candidate, group: GroupProfile) -> list[MemberRisk]:
     """Each member at risk at the venue: their allergy (from its check), their unmet diet."""
     p = c.record.place
     allergic = [beside_free_evidence(r, p) for r in members_at_risk(group, c.allergy)]
-    return allergic + diet_risks(group, p.kind, p.traits, p.categories)
+    return allergic + diet_risks(group, p.kind, p.traits, p.categories, p.name)
 
 
 _FREE_OF: Final = {**SOFT_FREE_DIETS, "milk": "dairy_free"}

@@ -95,7 +95,9 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
         s.above_ceiling,
         s.off_budget and not s.under_target,
         _poorly_rated(s),
+        s.under_the_occasion,
         diets_unmet(s),
+        s.centred_against_a_diet,
         s.outside_the_city,
         s.under_target,
         s.below_the_occasion,
@@ -117,7 +119,9 @@ _LACKS: Final = (
     "it is priced above what was asked",
     "it is priced outside the budget",
     "it is poorly rated",
+    "it is priced well under what the group means to spend on the occasion",
     "it shows fewer of the members' diets",
+    "its menu centres on what a member's diet keeps out",
     "it is outside the city named",
     "it is priced well under the target",
     "it is below the occasion",
@@ -128,6 +132,9 @@ _LACKS: Final = (
     "it is mainly another kind of place",
 )
 """What a venue lacks, one per key of `standing`, in its order."""
+_OCCASION_KEY: Final = _LACKS.index(
+    "it is priced well under what the group means to spend on the occasion"
+)
 
 
 def ranked_after_because(first: Scored, later: Scored) -> str | None:
@@ -153,6 +160,21 @@ def branches_after(ranked: Sequence[Scored]) -> list[Scored]:
     return sorted(ranked, key=lambda s: (*standing(s), repeat[s.venue_id]))
 
 
+def _held_back(s: Scored) -> bool:
+    """Ranked lower only for what `diet_venue_shown` may show it despite: its hygiene record
+    alone (`hygiene_only`), or a price well under an occasion's target."""
+    high = [f for f in s.flags if f.severity == "high"]
+    return hygiene_only(s) or (s.under_the_occasion and not high)
+
+
+def _as_if_shown(s: Scored) -> tuple[bool | int, ...]:
+    """`standing` without what `_held_back` holds against it."""
+    keys = list(standing(s))
+    keys[1] = False  # advised against (for its hygiene record only, by `_held_back`)
+    keys[_OCCASION_KEY] = False
+    return tuple(keys)
+
+
 def hygiene_only(s: Scored) -> bool:
     """Advised against for its hygiene record alone (`HYGIENE`), no other high flag."""
     high = [f for f in s.flags if f.severity == "high"]
@@ -166,16 +188,18 @@ def diet_venue_shown(ranked: Sequence[Scored]) -> tuple[list[Scored], str | None
     without the warning (same kind of place, price, an acceptable rating, no member at
     severe risk): moved to #`SHOWN_AT`, so the group sees the one place meeting the diet
     with the warning stated (plans panel p03: the only venue with vegan evidence sat sixth,
-    behind five saying "Ana: no evidence of vegan options"). Returns the order and the
-    venue id moved, if any."""
+    behind five saying "Ana: no evidence of vegan options"). So is one ranked lower only for
+    a price well under an occasion's target (p31: the one vegetarian-listed venue, a $
+    pizzeria, no longer leads a farewell at "around $40 a head", and is still shown). Returns
+    the order and the venue id moved, if any."""
     top = list(ranked[:SHOWN_AT])
     if len(ranked) <= SHOWN_AT or not all(diets_unmet(s) for s in top):
         return list(ranked), None
     third = standing(top[-1])
     for s in ranked[SHOWN_AT:]:
-        if not hygiene_only(s) or diets_unmet(s) or endangers(s):
+        if not _held_back(s) or diets_unmet(s) or endangers(s):
             continue
-        if (False, False, *standing(s)[2:]) < third:  # as ranked without the warning
+        if _as_if_shown(s) < third:  # as ranked without what held it back
             order = [v for v in ranked if v is not s]
             order.insert(SHOWN_AT - 1, s)
             return order, s.venue_id

@@ -53,15 +53,26 @@ def who_for(group: GroupProfile, allergens: Sequence[str]) -> dict[str, list[str
 
 
 def _kept_out(group: GroupProfile, allergens: Sequence[str]) -> str:
-    """ "molluscs and shellfish, which Sam must avoid; sesame, kept out as asked"."""
+    """ "molluscs and shellfish, which Sam (anaphylactic) must avoid; sesame, kept out as
+    asked"."""
     by_who: dict[tuple[str, ...], list[str]] = {}
     for allergen, names in who_for(group, allergens).items():
-        by_who.setdefault(tuple(names), []).append(display_name(allergen))
+        # each member with the allergy's severity as written ("Hana (anaphylactic)")
+        shown = tuple(_with_severity(group, name, allergen) for name in names)
+        by_who.setdefault(shown, []).append(display_name(allergen))
     return "; ".join(
         f"{_and(named)}, kept out as asked" if names == ("request",)
         else f"{_and(named)}, which {_and(list(names))} must avoid"
         for names, named in by_who.items()
     )  # fmt: skip
+
+
+def _with_severity(group: GroupProfile, name: str, allergen: str) -> str:
+    """A member named with their allergy's severity, as the member gave it: a severe or
+    anaphylactic allergy is said as such wherever the plan names what it left out."""
+    member = next((m for m in group.members if m.name == name), None)
+    severity = member.allergies.resolved_severities().get(allergen) if member else None
+    return f"{name} ({severity})" if severity else name
 
 
 def _and(words: Sequence[str]) -> str:

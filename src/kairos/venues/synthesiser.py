@@ -107,6 +107,15 @@ class Scored:
     under_target: bool = False
     """Of those, priced well under an amount a head said as a target (`cost.under_target`):
     after the venues showing the members' diets, not before them."""
+    centred_against_a_diet: bool = False
+    """A steakhouse, a wings bar or an oyster house (`group.centred_against`) for a member's
+    vegan, vegetarian or kosher diet it shows no evidence of: after the places that are not
+    centred on what the diet keeps out."""
+    under_the_occasion: bool = False
+    """Priced well under an amount a head said as a target for an occasion (a farewell, a
+    birthday: `occasion.an_occasion`): the level the group means to spend, so before the
+    members' diets (a $ 3.5★ pizzeria led a farewell at "around $40 a head" for one member's
+    vegetarian listing); shown third when it alone shows their diets (`diet_venue_shown`)."""
     bar_led: bool = False
     """A bar first for a meal that asks for no drink (`outing.bar_led`): after the places
     whose food leads, even those below a nice outing (a lounge is no kind of place for "a nice
@@ -334,8 +343,9 @@ def synthesise(
 
 
 def _shown_for_diets(above: Sequence[Scored]) -> str:
-    """Why a venue the critic advises against for its hygiene record is in the top three
-    (`standing.diet_venue_shown`); `above` ends with the venue."""
+    """Why a venue the critic advises against for its hygiene record, or priced well under an
+    occasion's target, is in the top three (`standing.diet_venue_shown`); `above` ends with
+    the venue."""
     names = dict.fromkeys(
         r.name for s in above[:-1] for r in s.member_risks if r.severity == "diet"
     )
@@ -343,6 +353,11 @@ def _shown_for_diets(above: Sequence[Scored]) -> str:
     diet = f"{who[0]}'s diet" if len(who) == 1 else f"the diets of {' and '.join(who)}"
     if not who:
         diet = "the members' diets"
+    if above[-1].under_the_occasion and not any(f.severity == "high" for f in above[-1].flags):
+        return (
+            f"Shown for {diet}, which none ranked above it shows evidence of; priced well under "
+            "what the group means to spend on the occasion, so it does not lead."
+        )
     return (
         f"Shown for {diet}, which none ranked above it shows evidence of; the critic "
         "advises against it for its inspection record (below), not for anyone's allergy: "

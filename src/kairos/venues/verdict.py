@@ -48,6 +48,21 @@ def _no_best(venues: Sequence[VenueResult]) -> str:
     )
 
 
+def _voted_against(first: VenueResult, pickable: Sequence[VenueResult]) -> str:
+    """The venue ranked first has a member's "no": it is not called the best (a member
+    voted against it); the first venue nobody voted against is named, when there is one."""
+    tally = ", ".join(f"{k} {n}" for k, n in first.votes.items() if n)
+    against = first.votes.get("no", 0)
+    sentence = (
+        f"{first.name} ranks first on the votes ({tally}), but {against} member(s) voted "
+        "against it, so it is not called the best pick"
+    )
+    agreed = next((v for v in pickable[1:] if not v.votes.get("no")), None)
+    if agreed is not None:
+        sentence += f"; {agreed.name} is the first that nobody voted against ({_traits(agreed)})"
+    return sentence + "."
+
+
 def consensus(venues: Sequence[VenueResult], vibe_name: str | None = None) -> str | None:
     """One comparative sentence about the best pick, across price, rating, risk and vibe; it
     says so when none of the top picks reads as the vibe asked. The best pick is the first
@@ -59,6 +74,8 @@ def consensus(venues: Sequence[VenueResult], vibe_name: str | None = None) -> st
     if not pickable:
         return _no_best(venues)
     best = pickable[0]
+    if best.votes.get("no"):
+        return _voted_against(best, pickable)
     rest = [v for v in pickable[1:TOP]]
     scored = [v.vibe_score for v in venues[:TOP] if v.vibe_score is not None]
     sentence = f"{best.name} is the best overall pick ({_traits(best)})"
