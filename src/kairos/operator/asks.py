@@ -19,10 +19,18 @@ from kairos.operator.state import BaselineState
 
 __all__ = ["Ask", "direct_answers", "read_ask"]
 
-Ask = Literal["quietest", "by_daypart", "fix_first", "what_to_run"]
+Ask = Literal["quietest", "quiet_spots", "by_daypart", "fix_first", "what_to_run"]
 
 _ASKS: Final[tuple[tuple[Ask, re.Pattern[str]], ...]] = (
     ("quietest", re.compile(r"\b(?:quietest|slowest|least busy|deadest)\b", re.I)),
+    (
+        "quiet_spots",
+        re.compile(
+            r"\b(?:quiet|slow|dead|empty)(?:er)? (?:spots|times|windows|periods|shifts|nights"
+            r"|days|hours|stretches|patches)\b|\bwhen (?:are|is) (?:we|it) (?:quiet|slow|dead)",
+            re.I,
+        ),
+    ),
     (
         "by_daypart",
         re.compile(
@@ -45,7 +53,9 @@ _ASKS: Final[tuple[tuple[Ask, re.Pattern[str]], ...]] = (
         re.compile(
             r"\bwhat (?:should|could|can|do) (?:i|we) (?:run|offer|put on|try|promote)\b"
             r"|\bwhat (?:kind|sort|type) of (?:promo|promotion|offer|deal|special)s?\b"
-            r"|\bhow (?:do|can|should|could) (?:i|we) fill\b",
+            r"|\bhow (?:do|can|should|could) (?:i|we) fill\b"
+            r"|\b(?:any|what|which) (?:offers?|promos?|promotions?|deals?|specials?) (?:would |do "
+            r"|could |can |might )?you(?:'d|’d)? (?:suggest|recommend|propose)",
             re.I,
         ),
     ),
@@ -102,6 +112,8 @@ def direct_answers(
         return [_what_to_run(offer.day, offer.daypart, shape, baseline)]
     if ask == "quietest":
         return [_quietest(shape) + _quietest_of(shape, days)]
+    if ask == "quiet_spots" and days:
+        return [_quiet_spots(shape, days)]
     if ask == "by_daypart" and days:
         return [_by_daypart(shape, baseline, days)]
     if ask == "fix_first":
@@ -122,6 +134,36 @@ def _quietest(shape: DemandShape) -> str:
         f"Your quietest night is {_WEEKDAYS[low]}: its dinner draws about {share}% of "
         f"{_WEEKDAYS[high]}'s, the busiest ({shape.basis.split(';')[0]})."
     )
+
+
+QUIET_SPOTS: Final = 3
+NEARLY_CLOSED: Final = 0.15
+"""A window under this fraction of the shape's busiest is closed or nearly, never a quiet spot
+to fill: the rule the card's own quietest window follows (`cards._quietest`), so the first spot
+said is the card's."""
+_SPOT_PARTS: Final[tuple[Daypart, ...]] = ("lunch", "afternoon", "dinner")
+"""Windows a quiet spot is offered in (breakfast and late are often closed, not quiet)."""
+
+
+def _quiet_spots(shape: DemandShape, days: Sequence[date]) -> str:
+    """Several quiet windows when they are asked for in the plural (panel half A, o49: "where
+    are the quiet spots?" got one): each day's quietest open window, the quietest days first,
+    each against the busiest window of the days."""
+    cells = [(float(shape.shares[d.weekday(), DAYPARTS.index(p)]), d, p) for d in days
+             for p in _SPOT_PARTS]  # fmt: skip
+    top, top_day, top_part = max(cells, key=lambda c: c[0])
+    floor = NEARLY_CLOSED * float(shape.shares.max())
+    per_day: dict[date, tuple[float, date, Daypart]] = {}
+    for share, day, part in cells:
+        if share >= floor and (day not in per_day or share < per_day[day][0]):
+            per_day[day] = (share, day, part)
+    spots = sorted(per_day.values(), key=lambda c: (c[0], c[1]))[:QUIET_SPOTS]
+    if not spots or top <= 0:
+        return "Which windows are quiet is unknown: the demand shape holds no open window."
+    said = "; ".join(f"{day:%a %d %b} {part} {DAYPART_HOURS[part]} (about "
+                     f"{round(100 * share / top)}%)" for share, day, part in spots)  # fmt: skip
+    return (f"Your quietest windows of these days, against {top_day:%a} {top_part}, the busiest: "
+            f"{said} ({shape.basis.split(';')[0]}).")  # fmt: skip
 
 
 def _quietest_of(shape: DemandShape, days: Sequence[date]) -> str:
