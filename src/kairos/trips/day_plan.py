@@ -112,11 +112,12 @@ def schedule(
 
 
 def meals_near(meals: Sequence[Candidate], stops: Sequence[Candidate]) -> list[Candidate]:
-    """Meal candidates near a day's area (its stops' box widened by 5 km), so timing a day
-    never scans every restaurant of a city."""
+    """Meal candidates near a day's area (its stops' box widened by 10 km: a dinner after the
+    day may be on the way back, `timeline.DINNER_LEG`), so timing a day never scans every
+    restaurant of a city."""
     if not stops:
         return []
-    pad = 5 / 111
+    pad = 10 / 111
     lat0, lat1 = min(c.lat for c in stops) - pad, max(c.lat for c in stops) + pad
     lng0, lng1 = min(c.lng for c in stops) - pad * 2, max(c.lng for c in stops) + pad * 2
     return [m for m in meals if lat0 <= m.lat <= lat1 and lng0 <= m.lng <= lng1]

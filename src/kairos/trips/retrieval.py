@@ -231,9 +231,13 @@ class TripRetrieval(PlaceRows):
         eat = {r.id for r in rows if self._is_food(r)}
         filtered = [r for r in filtered if r.id not in eat]  # they are lunch or dinner
         named = {r.id for r in filtered}
+        fitting = set() if broadened else set(named)
         if tags and 0 < len(filtered) < room:
             filtered += [r for r in self._filter(rows, (), accessibility)
                          if r.id not in named and r.id not in eat]  # fmt: skip
+        # a place whose name says a kind asked for (Kinkaku-ji, a curated list's "attraction",
+        # for temples): when some do, the places that neither fit nor say it follow them
+        says_kind = {r.id for r in filtered if any(kind_said(t, r.name) for t in tags)}
         filtered, not_sights, notes = sights(filtered, self._judge)
         filtered, notes = _without_listings(filtered, notes, room)
         if not filtered:
@@ -254,7 +258,8 @@ class TripRetrieval(PlaceRows):
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
             score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
-            if r.id not in named or kept_out(asked, r.kind, label, r.name):
+            unsaid = bool(says_kind) and r.id not in says_kind and r.id not in fitting
+            if r.id not in named or unsaid or kept_out(asked, r.kind, label, r.name):
                 score -= OFF_TAG
             elif collections and commercial_experience(r.name, r.attributes):
                 score -= OFF_TAG  # a ticketed experience is no collection of art or history
@@ -335,8 +340,7 @@ class TripRetrieval(PlaceRows):
                 continue
             if wanted:
                 label = label_of(r, attributes).replace(" ", "_")
-                if not any(fits(w, r.kind, label, r.name) or kind_said(w, r.name)
-                           for w in wanted):  # fmt: skip
+                if not any(fits(w, r.kind, label, r.name) for w in wanted):
                     continue
             out.append(r)
         return out

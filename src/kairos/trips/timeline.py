@@ -66,6 +66,9 @@ MEAL_RADIUS_KM: Final = {"walk": 1.2, "transit": 3.0, "drive": 5.0}
 MEAL_TRIES: Final = 12
 MEAL_WAY: Final = 20
 """Minutes kept for the way to a meal when deciding whether to take it before the next stop."""
+DINNER_LEG: Final = 45
+"""Minutes a dinner after the day's last visit may be from it when nothing unused is nearer (a
+day ending at a temple on a hill: dinner on the way back, not none)."""
 FARTHER_MEAL: Final = 2.0
 """With no unused place to eat within the mode's meal radius, one within this many times it is
 taken (still a leg the mode allows): a longer way to lunch beats no lunch."""
@@ -112,6 +115,10 @@ def _meal(
         radius *= FARTHER_MEAL
         reach = around(radius)
     near = [m for m in reach if m.id not in s.used_meals]
+    if not near and kind == "dinner" and nxt is None:  # after the day: on the way back
+        radius *= FARTHER_MEAL
+        reach = [m for m in around(radius) if s.leg((m.lat, m.lng))[0] <= DINNER_LEG]
+        near = [m for m in reach if m.id not in s.used_meals]
     if not near:  # a place eaten at on another day beats no meal (a hawker centre, a market)
         today = {x.place_id for x in s.slots if x.kind != "stop"}
         near = [m for m in reach if m.id not in today]
@@ -142,7 +149,8 @@ def _meal(
             place_slot(s, meal, start, travel, kind, locked=False, risk_reason=reason)
             s.used_meals.add(m.id)
             return
-    _on_your_own(s, kind, minutes, nxt, f"open for {kind} " if reach else "", by)
+    unused = any(m.id not in s.used_meals for m in reach)  # else none is known, not none open
+    _on_your_own(s, kind, minutes, nxt, f"open for {kind} " if unused else "", by)
 
 
 def _on_your_own(
