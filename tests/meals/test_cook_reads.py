@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import httpx
+import pytest
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.recipes import CookConstraints, remaining_hazards
@@ -88,6 +89,32 @@ async def test_a_dish_refused_for_an_allergy_is_answered_with_safe_dishes(
     recipe = (await select(client, uid, answer["session_id"], "s1"))["recipe"]
     lines = [i["display"] for i in recipe["ingredients"] if not i["omitted"]]
     constraints = CookConstraints.from_profile(AllergyProfile.model_validate(FISH))
+    assert remaining_hazards(lines, constraints) == []
+
+
+@pytest.mark.parametrize(
+    ("dish", "allergy"),
+    [
+        ("quiche", {"confirmed": ["eggs"], "severity": {"eggs": "severe"}}),
+        ("miso soup", FISH),
+    ],
+)
+async def test_a_dish_whose_name_names_no_allergen_refused_is_answered_with_safe_dishes(
+    client: httpx.AsyncClient, dish: str, allergy: dict[str, Any]
+) -> None:
+    """Every recipe of the dish is refused but its name says nothing of the allergen (a
+    quiche's eggs, a miso soup's dashi): the safe dishes nearest what it is made of and what it
+    is are offered as other dishes, never a refusal alone."""
+    uid = await create_user(client, allergies=allergy)
+    answer = await coach(client, uid, text=dish)
+    assert answer["not_offered"], answer["message"]
+    assert answer["suggestions"], answer["message"]
+    assert "safe dishes close to it instead" in answer["message"], answer["message"]
+    for suggestion in answer["suggestions"]:
+        assert suggestion["rationale"].startswith(f"Not {dish}"), suggestion["rationale"]
+    recipe = (await select(client, uid, answer["session_id"], "s1"))["recipe"]
+    lines = [i["display"] for i in recipe["ingredients"] if not i["omitted"]]
+    constraints = CookConstraints.from_profile(AllergyProfile.model_validate(allergy))
     assert remaining_hazards(lines, constraints) == []
 
 

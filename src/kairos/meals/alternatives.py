@@ -16,9 +16,11 @@ from kairos.meals.dish_knowledge import known_dish
 from kairos.meals.dish_search import Candidate
 from kairos.meals.schemas import Suggestion
 from kairos.meals.suggest import NEAREST_DISH, meal_suggestions
+from kairos.recipes import Recipe
 from kairos.recipes.constraints import CookConstraints
+from kairos.recipes.pantry import main_item
 
-__all__ = ["family_query", "left_out_note", "merged", "safe_alternatives"]
+__all__ = ["family_query", "left_out_note", "made_of", "merged", "safe_alternatives"]
 
 Search = Callable[[str, Context], Awaitable[list[Candidate]]]
 
@@ -41,32 +43,57 @@ def family_query(text: str, constraints: CookConstraints) -> str | None:
     return rest if len(rest) >= 3 and rest != lowered else None
 
 
+def made_of(recipe: Recipe, constraints: CookConstraints) -> list[str]:
+    """What a refused recipe is made of, without what is kept out: pork, onion and cheese of a
+    quiche Lorraine for an egg allergy (its shell and batter are the egg's), up to 4."""
+    foods = [
+        food
+        for food in dict.fromkeys(recipe.foods)
+        if main_item(food) and not asked_allergens(food, constraints.allergens)
+    ]
+    return foods[:4]
+
+
 async def safe_alternatives(
     dish: str, candidates: Sequence[Candidate], context: Context, search: Search
 ) -> list[Suggestion]:
     """Up to 3 safe dishes nearest to `dish`, none a recipe of it (they were all refused): the
     recipes of the refused recipes' family (their names without the allergen's words, "garlic
     pasta" for "Garlic Shrimp Scampi Pasta"), nearest first, then of what the dish is made of
-    (`dish_knowledge`); each is adapted and checked as any suggestion is, and said to be
-    another dish."""
+    (`dish_knowledge`), then of what the refused recipes are made of without the allergen
+    (`made_of`: a quiche Lorraine's pork and onion), the nearest to those foods and to the dish
+    in meaning together first, then whatever is nearest the dish in meaning; each is adapted
+    and checked as any suggestion is, and said to be another dish. Never nothing while a safe
+    meal is near enough."""
     refused = [c[0] for c in candidates if c[2]]
-    queries = [family_query(r.title, context.constraints) for r in refused[:3]]
-    queries.append(family_query(dish, context.constraints))
+    family = [family_query(r.title, context.constraints) for r in refused[:3]]
+    family.append(family_query(dish, context.constraints))
     known = known_dish(dish)
     if known is not None:
-        queries.append(known.query)
+        family.append(known.query)
+    made = [made_of(r, context.constraints) for r in refused[:2]]
+    like_dish = await search(dish, context)
+    near = {recipe.id: score for recipe, score, _ in like_dish}
     refused_ids = {r.id for r in refused}
     pool: list[Candidate] = []
     seen: set[int] = set()
-    for query in dict.fromkeys(q for q in queries if q):
-        found = sorted(await search(query, context), key=lambda c: -c[1])
-        for recipe, score, _ in found:
+
+    def add(found: Sequence[Candidate], key: Callable[[Candidate], float]) -> None:
+        for recipe, score, _ in sorted(found, key=key):
             if recipe.id in refused_ids or recipe.id in seen or score < NEAREST_DISH:
                 continue
             if asked_allergens(recipe.title.lower(), context.constraints.allergens):
                 continue  # named after the allergen: refused as the dish was
             seen.add(recipe.id)
             pool.append((recipe, score, False))
+
+    for query in dict.fromkeys(q for q in family if q):
+        add(await search(query, context), lambda c: -c[1])
+    found_by_foods: list[Candidate] = []
+    for query in dict.fromkeys(" ".join(m) for m in made if m):
+        found_by_foods += await search(query, context)
+    add(found_by_foods, lambda c: -(c[1] + near.get(c[0].id, 0.0)))  # and near the dish
+    add(like_dish, lambda c: -c[1])
     suggestions, _ = meal_suggestions(pool, context, dish, nearest=True, ranked=True)
     return suggestions
 
