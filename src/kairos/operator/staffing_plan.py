@@ -64,6 +64,14 @@ COUNTER_KINDS: Final = frozenset(
      "bakeries"}
 )  # fmt: skip
 """Categories of a counter-service listing (a coffee chain), when it is not also a restaurant."""
+FAST_KINDS: Final = frozenset(
+    {"fast food", "food court", "food stands", "food trucks", "street vendors", "cafeteria",
+     "hot dogs", "pretzels"}
+)  # fmt: skip
+"""Categories of a listing served at a counter whatever its food (a food-court counter, a
+chowder stand): counter staff for its customers, never table servers and covers."""
+COVERS_PER_COUNTER: Final = 40
+"""Customers one person serves at a food counter in a daypart (a rule of thumb, said as one)."""
 COVERS_PER_BARISTA: Final = 30
 """Customers one barista serves in a daypart at the counter (a rule of thumb, said as one)."""
 COVERS_PER_BAR_GUEST: Final = 40
@@ -94,6 +102,8 @@ def front_role(categories: list[str] | None) -> tuple[str, int, str]:
         return "counter staffer", ORDERS_PER_COUNTER, "orders"
     if BAR_LED.lower() in kinds or (kinds & BAR_KINDS and kinds <= _NIGHT_ONLY):
         return "bartender", COVERS_PER_BAR_GUEST, "bar guests"
+    if kinds & FAST_KINDS:  # a food-court counter or a stand (the brief's round-2 notes)
+        return "counter server", COVERS_PER_COUNTER, "customers"
     if kinds & COUNTER_KINDS and "restaurants" not in kinds:
         return "barista", COVERS_PER_BARISTA, "customers"
     return "server", COVERS_PER_SERVER, "covers"
@@ -110,6 +120,13 @@ def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
             f"kitchen: about {cooks} cook{'s' if cooks > 1 else ''} (one per {ORDERS_PER_COOK} "
             f"orders, a rule of thumb: low confidence); drivers: by your delivery share, which "
             "I don't know."
+        )
+    if role == "counter server" and covers:
+        cooks = max(1, ceil(covers / ORDERS_PER_COOK))
+        return (
+            f"Counter service, so no table servers or bartenders are counted; kitchen: about "
+            f"{cooks} cook{'s' if cooks > 1 else ''} (one per {ORDERS_PER_COOK} customers, a rule "
+            "of thumb: low confidence)."
         )
     if role == "barista":
         return (
