@@ -10,9 +10,10 @@ from kairos.errors import Conflict, InvalidInput
 from kairos.store.trips import StoredTrip
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, refine_day
 from kairos.trips.models import Itinerary
-from kairos.trips.stored import locks_after
+from kairos.trips.schemas import TripView
+from kairos.trips.stored import locks_after, stored_view
 
-__all__ = ["checked_edit", "refuse_unkept_lock", "replay"]
+__all__ = ["checked_edit", "locked_in_place", "refuse_unkept_lock", "replay"]
 
 
 def checked_edit(trip: StoredTrip, edit: dict[str, Any]) -> dict[str, Any]:
@@ -36,6 +37,36 @@ def checked_edit(trip: StoredTrip, edit: dict[str, Any]) -> dict[str, Any]:
         start = _stop_start(trip.itinerary, str(edit["place_id"]), int(edit["day"]))
         edit = {**edit, "start": start}
     return edit
+
+
+def locked_in_place(
+    trip: StoredTrip, edit: dict[str, Any], edits: list[dict[str, Any]]
+) -> TripView | None:
+    """The stored trip with one stop marked locked, when `edit` locks it on its own day at the
+    time it already has: nothing else of the day changes (planned again around a pinned stop,
+    a day gained a stop and lost its lunch). None for any other edit, or a lock at a new time or
+    on another day, which plans the trip again."""
+    if edit.get("kind") != "lock" or edit.get("start") is None:
+        return None
+    view = stored_view(trip.itinerary)
+    index, place = int(edit["day"]) - 1, str(edit["place_id"])
+    if view is None or not 0 <= index < len(view.days):
+        return None
+    day = view.days[index]
+    hit = [i for i, s in enumerate(day.slots)
+           if s.kind == "stop" and s.place_id == place and s.start == edit["start"]]  # fmt: skip
+    if not hit:
+        return None
+    slots = [s.model_copy(update={"locked": True}) if i in hit else s
+             for i, s in enumerate(day.slots)]  # fmt: skip
+    days = [d.model_copy(update={"slots": slots}) if d.index == day.index else d
+            for d in view.days]  # fmt: skip
+    # the verifier's lock check counts the locks now made, each one where it was locked
+    said = f"{len(locks_after(edits))} locked stops where locked"
+    checks = [c.model_copy(update={"detail": said}) if c.constraint == "locked_kept" and c.passed
+              else c for c in view.verification]  # fmt: skip
+    return view.model_copy(update={"version": trip.version + 1, "days": days, "edits": edits,
+                                   "verification": checks})  # fmt: skip
 
 
 def refuse_unkept_lock(trip: StoredTrip, edit: dict[str, Any], itinerary: Itinerary) -> None:

@@ -36,7 +36,7 @@ from kairos.trips.cache import (
     is_sensitive,
     key_filters,
 )
-from kairos.trips.edits import checked_edit, refuse_unkept_lock, replay
+from kairos.trips.edits import checked_edit, locked_in_place, refuse_unkept_lock, replay
 from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
@@ -322,7 +322,16 @@ class TripsProduct:
         for _ in range(2):
             trip = await self._owned(user, trip_id)
             edit = checked_edit(trip, edit)
-            saved = await self._save(user, trip, [*trip.edits, edit], refuse=edit)
+            edits = [*trip.edits, edit]
+            if (kept := locked_in_place(trip, edit, edits)) is not None:
+                # a lock where the stop stands changes nothing else: the day is not planned again
+                stored = await self.store.update(trip.id, request=trip.request, edits=edits,
+                                                 itinerary=kept.model_dump(mode="json"),
+                                                 expected_version=trip.version)  # fmt: skip
+                if stored is not None:
+                    return kept
+                continue
+            saved = await self._save(user, trip, edits, refuse=edit)
             if saved is not None:
                 return saved
         raise InvalidInput("the trip changed while this edit was applied; send it again")
