@@ -70,6 +70,12 @@ def rewrite_steps(
             before = _key(match.string[max(0, match.start() - 60) : match.start()])
             if before == head or before.endswith(f" {head}"):
                 return match.group()
+        # "brown the ground beef" with brown lentils: "brown the lentils", not "brown the brown
+        # lentils" (the new name's first word is one of the two words just before it)
+        first, *rest = new.split()
+        prior = re.findall(r"[\w-]+", match.string[max(0, match.start() - 30) : match.start()])
+        if rest and first.lower() in (word.lower() for word in prior[-2:]):
+            return " ".join(rest)
         return new
 
     return [_without_left_out(pattern.sub(replace, step)) for step in steps]
