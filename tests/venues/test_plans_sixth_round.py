@@ -131,3 +131,21 @@ def test_a_steakhouse_wings_bar_or_oyster_house_is_not_top_three_for_a_vegan() -
     plain = [_scored(n, 0.3, 2, risks=[ana]) for n in ("thai", "italian", "indian")]
     ranked = synthesise([*meaty, *plain], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert {v.venue_id for v in ranked[:3]} == {"thai", "italian", "indian"}
+
+
+def test_closer_keeps_the_city_and_says_where_and_what_changed() -> None:
+    """ "closer please" after "lunch for 4 in cambridge" dropped the city ("No city was named:
+    planned in Boston"), and "closer to Kendall" was never mentioned in the answer."""
+    from kairos.venues.followups import closer_sentence
+    from tests.venues.test_commander import read
+
+    earlier = [{"role": "user", "content": "lunch for 4 in cambridge"}]
+    again = read("closer please", chat_history=earlier)
+    assert again.asked.changes == ("closer",) and again.location == "cambridge", again.location
+    top = [_venue(n, i, {}) for i, n in enumerate(("a", "b", "c"), start=1)]
+    said = closer_sentence(False, "kendall square", top, ["A", "X", "Y"])
+    assert (
+        said.startswith("Closer to Kendall Square, as asked") and "new in the top 3: B, C" in said
+    )
+    unplaced = closer_sentence(False, "kendall square", top, ["A", "B", "C"], placed=False)
+    assert "could not be met" in unplaced and "the same as before" in unplaced, unplaced

@@ -221,6 +221,10 @@ class Commander:
         own = reading
         if earlier is not None:
             reading = keep_earlier(reading, earlier, names_what=activity is not None)
+            if reading.near_user and not (own.cities or own.area):
+                # "closer please" names no place: the city it follows up is kept, not dropped
+                where = ("cities", "area", "area_city")
+                reading = reading.model_copy(update={k: getattr(earlier, k) for k in where})
             if activity is None:
                 phrase, activity = find_activity(_unplaced(earlier))
         said_before = [a for a in said_before if a not in reading.allergens]

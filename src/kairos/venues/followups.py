@@ -37,7 +37,9 @@ __all__ = [
     "asked_changes",
     "cheap_sentence",
     "cheaper_budget",
+    "closer_sentence",
     "earlier_top_level",
+    "earlier_top_names",
     "price_ceiling",
 ]
 
@@ -72,11 +74,22 @@ class Asked:
     """The highest price level (1–4) that is cheaper than before; 0: nothing can be."""
     before: str | None = None
     """What "before" was, in words: "the last plan's first pick was $$$"."""
+    earlier_top: tuple[str, ...] = ()
+    """The top three of the plan this follows up (their names): what "closer" changed."""
 
 
 def asked_changes(prompt: str) -> tuple[Change, ...]:
     text = " ".join(prompt.lower().replace("-", " ").split())
     return tuple(change for change, pattern in _CHANGES.items() if pattern.search(text))
+
+
+async def earlier_top_names(db: Database, uid: uuid.UUID, prompt: str) -> tuple[str, ...]:
+    """The names of the top three of the planner's latest plan for `prompt`, if stored."""
+    rows = await db.fetch(_EARLIER_PLAN, {"uid": uid, "prompt": prompt})
+    venues = rows[0]["venues"] if rows else None
+    if not isinstance(venues, list):
+        return ()
+    return tuple(str(v.get("name")) for v in venues[:3] if isinstance(v, dict) and v.get("name"))
 
 
 async def earlier_top_level(db: Database, uid: uuid.UUID, prompt: str) -> int | None:
@@ -204,13 +217,39 @@ def quieter_sentence(
     )
 
 
-def closer_sentence(located: bool) -> str:
-    if located:
-        return "Closer, as asked: ordered by the longest trip any member makes."
-    return (
-        "Closer to what? Share where the members are (their locations) or name an area, and "
-        "the plan is ordered by distance."
-    )
+def closer_sentence(
+    located: bool,
+    area: str | None,
+    venues: Sequence[VenueResult],
+    earlier: Sequence[str],
+    *,
+    placed: bool = True,
+) -> str:
+    """What "closer" came to: to where (the area asked, or the members' trips), and how the
+    top three changed from the plan it follows up (`earlier`: that plan's top three).
+    `placed`: the area asked is on the map (venues were looked for around it)."""
+    if area and not placed:
+        text = f"Closer to {area.title()} could not be met: it is not on the map"
+    elif area:
+        text = f"Closer to {area.title()}, as asked"
+    elif located:
+        text = "Closer, as asked: ordered by the longest trip any member makes"
+    else:
+        text = (
+            "Closer to what? Share where the members are (their locations) or name an area, "
+            "and the plan is ordered by distance"
+        )
+    top = [v.name for v in venues[:3]]
+    if earlier and top:
+        new = [n for n in top if n not in earlier]
+        if not new:
+            text += "; the top 3 are the same as before"
+        else:
+            text += f"; new in the top 3: {', '.join(new)}"
+            gone = [n for n in earlier if n not in top]
+            if gone:
+                text += f" (no longer: {', '.join(gone)})"
+    return text + "."
 
 
 def price_ceiling(intent: Intent) -> int | None:

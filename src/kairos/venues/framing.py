@@ -12,7 +12,12 @@ from typing import Any
 
 from kairos.store.database import Database
 from kairos.venues.commander import Intent
-from kairos.venues.followups import ceiling_for, cheaper_budget, earlier_top_level
+from kairos.venues.followups import (
+    ceiling_for,
+    cheaper_budget,
+    earlier_top_level,
+    earlier_top_names,
+)
 from kairos.venues.schemas import MemberLocation, PlanRequest
 from kairos.venues.scout import ScoutResult
 from kairos.venues.where import cities_holding, elsewhere, owner_city, unknown_city
@@ -46,6 +51,10 @@ async def where_and_how(
         if city:
             intent.location = intent.owner_city = city
             intent.assumptions.append(f"no city named: planned in {city.title()}, your city")
+    if "closer" in intent.asked.changes:
+        said = [m.content for m in request.chat_history if m.role == "user"]
+        earlier = await earlier_top_names(db, owner, said[-1]) if said else ()
+        intent.asked = dataclasses.replace(intent.asked, earlier_top=earlier)
     if "cheaper" in intent.asked.changes:
         said = [m.content for m in request.chat_history if m.role == "user"]
         top = await earlier_top_level(db, owner, said[-1]) if said else None

@@ -17,6 +17,7 @@ from kairos.text.query.understanding import QueryUnderstanding
 from kairos.venues.commander import Intent
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS
+from kairos.venues.followups import closer_sentence
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import counted
 from kairos.venues.outing import seating_summary
@@ -295,6 +296,13 @@ def summary(
         text += vibe_evidence(venues[:3], intent.vibe)
     for note in found.notes:
         text += f" {note}"
+    if venues and "closer" in intent.asked.changes:
+        located = found.meeting is not None
+        area = intent.reading.area
+        placed = bool(found.around and found.around.startswith("within"))
+        text += " " + closer_sentence(
+            located, area, venues, intent.asked.earlier_top, placed=placed
+        )
     seating = seating_summary(
         [(v.name, bool(v.takes_groups)) for v in venues[:3]], intent.group_size
     )
