@@ -10,8 +10,9 @@ from typing import Any, Final
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.signals.geocoding.cities import CityCentre
 from kairos.trips.allergy import CheckedMeals, meals_note, severities, slot_check
+from kairos.trips.hours import allowed_spans
 from kairos.trips.interest_gaps import interest_gaps
-from kairos.trips.models import MODES, PACES, Itinerary
+from kairos.trips.models import PACES, Day, Itinerary
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.retrieval import Retrieved
 from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, ToCheck, TripView
@@ -126,10 +127,36 @@ def _days(built: Built) -> list[DayView]:
                 for i, s in enumerate(d.slots)
             ],
             return_minutes=d.return_minutes,
-            notes=list(d.notes),
+            notes=[*late_start(d, built.itinerary), *d.notes],
         )
         for d in built.itinerary.days
     ]  # fmt: skip
+
+
+LATE_START: Final = 120
+"""A day whose first stop starts this many minutes or more after the pace's day start says why."""
+OPENS_NEAR: Final = 30
+
+
+def late_start(day: Day, itinerary: Itinerary) -> list[str]:
+    """Why a day starts late ("day 1 starts at 13:00" said nothing): its first stop locked
+    there, or not open earlier that day; otherwise that nothing is planned before it."""
+    stops = day.stops
+    pace = PACES[itinerary.request.pace]
+    if not stops or stops[0].start - max(pace.day_start, day.window[0]) < LATE_START:
+        return []
+    first, at = stops[0], _hhmm(stops[0].start)
+    said = f"Day {day.index + 1} starts at {at}"
+    if first.locked:
+        return [f"{said}: {first.name} is locked there; the morning before it is free."]
+    found = next((c for c in itinerary.request.candidates if c.id == first.place_id), None)
+    spans = allowed_spans(found, day.weekday) if found is not None else []
+    opens = min((a for a, b in spans if b > first.start), default=None)
+    if opens is not None and pace.day_start < opens <= first.start <= opens + OPENS_NEAR:
+        return [f"{said}, when {first.name} opens that day ({_hhmm(opens)}); the morning "
+                "before it is free."]  # fmt: skip
+    return [f"{said} with {first.name}: nothing is planned before it, so the morning is "
+            "free."]  # fmt: skip
 
 
 def _catalogue_notes(built: Built) -> list[str]:
@@ -182,7 +209,7 @@ def _notes(built: Built, request: dict[str, Any]) -> list[str]:
         )
     too_far = [u for u in it.unplaced if "a leg may take" in u.reason]
     if too_far:
-        longest = MODES[it.request.mode].longest_leg
+        longest = it.request.travel_mode.longest_leg
         other = "; by public transport the days can hold more" if it.request.mode == "walk" else ""
         notes.append(
             f"{_count(len(too_far), 'place was', 'places were')} more than {longest} min "
