@@ -84,6 +84,10 @@ straight-line (haversine) distance × the detour factor. Longest leg between two
 on foot (about 3.5 km of streets), 75 min by transit or car."""
 
 CHILD_LEG: Final = 60
+RELAXED_LEG: Final = 45
+"""A relaxed or step-free trip's longest leg between two stops (issue 35, t27: a wheelchair
+user's relaxed day held legs of 64 and 71 minutes): a far place waits for a day it is near to,
+or is said as not placed."""
 """Minutes a leg between two stops may take with children (a longer one is said on the day)."""
 CHILD_SAID: Final = 30
 """With children, a leg longer than this is said on its day."""
@@ -257,10 +261,13 @@ class TripRequest:
     @property
     def travel_mode(self) -> TravelMode:
         """The mode as this trip travels it: with children, legs of `CHILD_LEG` minutes at
-        most (a far place waits for a day it is near to, or is said as not placed)."""
+        most, on a relaxed or step-free trip `RELAXED_LEG` (a far place waits for a day it is
+        near to, or is said as not placed)."""
         mode = MODES[self.mode]
         if self.children and mode.longest_leg > CHILD_LEG:
-            return replace(mode, longest_leg=CHILD_LEG)
+            mode = replace(mode, longest_leg=CHILD_LEG)
+        if (self.pace == "relaxed" or self.step_free) and mode.longest_leg > RELAXED_LEG:
+            mode = replace(mode, longest_leg=RELAXED_LEG)
         return mode
 
 

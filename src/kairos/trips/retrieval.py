@@ -65,6 +65,7 @@ from kairos.trips.retrieval_rules import (
     label_of,
     liked,
     query_words,
+    rough_ground,
     scaled,
     sights,
     tags_of,
@@ -336,7 +337,8 @@ class TripRetrieval(PlaceRows):
         out = []
         for r in rows:
             attributes = r.attributes
-            if accessibility and step_free_of(attributes) == "no":
+            access = step_free_of(attributes) if accessibility else "yes"
+            if access == "no" or (access != "yes" and rough_ground(r.name, attributes)):
                 continue
             if wanted:
                 label = label_of(r, attributes).replace(" ", "_")

@@ -125,6 +125,27 @@ def commercial_experience(name: str, attributes: Mapping[str, Any]) -> bool:
     return bool(_EXPERIENCE.search(name) or _EXPERIENCE.search(said))
 
 
+_ROUGH: Final = re.compile(
+    r"\b(?:nature\s+reserves?|reserves|islands?|pulau|trails?|trek(?:s|king)?|hik(?:e|es|ing)"
+    r"|ridges?|bumboat|mangroves?|wetlands?|rainforest|jungle)\b",
+    re.I,
+)
+
+
+def rough_ground(name: str, attributes: Mapping[str, Any]) -> bool:
+    """A nature reserve, an island reached by boat, a trail or a ridge walk: its name, its
+    listing's labels or its description's first sentence say so. Nobody has said it is
+    step-free, and a wheelchair user is not sent there."""
+    if _ROUGH.search(name):
+        return True
+    for raw in _raws(attributes):
+        labels = " ".join(str(x).replace("-", " ") for x in raw.get("category_raw") or ())
+        first = re.split(r"(?<=[.!?])\s", str(raw.get("description") or ""), maxsplit=1)[0]
+        if _ROUGH.search(labels) or _ROUGH.search(first):
+            return True
+    return False
+
+
 def asks_for_collections(interests: str) -> bool:
     """Whether the interests ask for art, history or museums (a collection, not a ticketed
     experience)."""
