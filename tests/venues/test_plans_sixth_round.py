@@ -149,3 +149,17 @@ def test_closer_keeps_the_city_and_says_where_and_what_changed() -> None:
     )
     unplaced = closer_sentence(False, "kendall square", top, ["A", "B", "C"], placed=False)
     assert "could not be met" in unplaced and "the same as before" in unplaced, unplaced
+
+
+def test_an_amount_a_head_said_plainly_for_an_occasion_is_a_level_too() -> None:
+    """ "$40 a head" for a farewell is what the group means to spend, as "around $40" is; an
+    amount said as a ceiling ("under $40 a head") is not a level."""
+    from kairos.venues.cost import under_the_level
+    from tests.venues.test_commander import read
+
+    plain = read("work farewell dinner in boston for 15, $40 a head").budget
+    around = read("birthday dinner for 8 in boston, around $40 a head").budget
+    ceiling = read("birthday dinner for 8 in boston, under $40 a head").budget
+    assert under_the_level("$", plain) and under_the_level("$", around)
+    assert not under_the_level("$$", plain), "$$ is near what $40 a head buys"
+    assert not under_the_level("$", ceiling)

@@ -35,6 +35,7 @@ __all__ = [
     "cost_profile",
     "off_budget",
     "under_target",
+    "under_the_level",
 ]
 
 Confidence = Literal["high", "medium", "low", "none"]
@@ -106,6 +107,24 @@ def off_budget(price_range: str | None, budget: Budget | None) -> bool:
     if budget.level == "high":
         return price_range in _LEVEL_TIERS["low"]
     return False
+
+
+_CEILING: Final = re.compile(
+    r"\b(?:under|below|max\w*|less than|at most|no more than|up to|within|cheap\w*|not over)\b"
+)
+"""Words that make an amount a head a ceiling only ("under $40 a head"), not a level."""
+
+
+def under_the_level(price_range: str | None, budget: Budget | None) -> bool:
+    """Priced well under an amount a head said plainly ("$40 a head", "around $40 each"), not
+    as a ceiling ("under $40"): for an occasion that amount is the level the group means to
+    spend, as well as its ceiling."""
+    if price_range not in TIER_SPEND or budget is None or not budget.per_head:
+        return False
+    if _CEILING.search(budget.text.lower()):
+        return False
+    amount = in_dollar_bands(budget.per_head, budget.currency)
+    return TIER_SPEND[price_range] < UNDER_TARGET * amount
 
 
 def under_target(price_range: str | None, budget: Budget | None) -> bool:

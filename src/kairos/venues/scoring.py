@@ -15,7 +15,13 @@ from kairos.search.models import PlaceSummary
 from kairos.text.extractive import sentence_naming
 from kairos.venues.allergy import kinds_of, members_at_risk
 from kairos.venues.commander import Intent
-from kairos.venues.cost import CostProfile, cost_profile, off_budget, under_target
+from kairos.venues.cost import (
+    CostProfile,
+    cost_profile,
+    off_budget,
+    under_target,
+    under_the_level,
+)
 from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, centred_against, diet_risks
@@ -145,7 +151,7 @@ def scored(
         bar_led=a_bar,
         off_budget=off_budget(cost.price_range, intent.budget),
         under_target=under_target(cost.price_range, intent.budget),
-        under_the_occasion=under_target(cost.price_range, intent.budget)
+        under_the_occasion=under_the_level(cost.price_range, intent.budget)
         and an_occasion(intent.said) is not None,
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
