@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
+from kairos.recipes.adapted_title import adapted_title
 from kairos.recipes.amounts import amounts_note
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
@@ -369,14 +370,7 @@ def _assemble(
         for n, text in enumerate(explained, 1)
     )
     substituted = bool(adapter.substitutions) or any(line.omitted for line in lines)
-    title = recipe.title
-    if adapter.substitutions and any(s.kind == "allergen" for s in adapter.substitutions):
-        named = [s for s in adapter.substitutions if not adapter.safe(recipe.title)]
-        main = [s for s in adapter.substitutions if s.main]
-        if main:
-            title = f"{recipe.title}, with {main[0].new_item} instead of {main[0].original_item}"
-        elif named:
-            title = f"{recipe.title} (adapted)"
+    title = adapted_title(recipe.title, adapter.substitutions, lines, adapter.safe)
     return AdaptedRecipe.model_validate(
         {
             "recipe_id": recipe.id,
