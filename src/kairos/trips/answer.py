@@ -31,6 +31,7 @@ logger = logging.getLogger("kairos.trips")
 SWAP_TARGETS: Final = {"indoors": "culture", "outdoors": "outdoors", "culture": "culture",
                        "sights": "sights", "spiritual": "spiritual"}  # fmt: skip
 DEFAULT_DAYS: Final = 3
+UNNAMED: Final = frozenset({"that stop", "this stop", "stop", "it", "that", "this", "one"})
 SAME_AREA_KM: Final = 25.0
 """A second place named within this of the trip's city is part of it (Brooklyn on a New York
 trip), not another city left out."""
@@ -113,6 +114,14 @@ async def answer_intent(
     if intent.intent_type == "refine_trip_day":
         if trip_view is None or body.trip_id is None:
             raise InvalidInput("to change a day, send the trip_id of the trip to change")
+        stop_word = intent.change.stop if intent.change is not None else None
+        if intent.day_index is None and stop_word and stop_word.lower() not in UNNAMED:
+            # "skip the zoo": the day of the stop the word names, or no such stop, said
+            holding = _days_of_word(stop_word, trip_view)
+            if not holding:
+                return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip_view,
+                                    message=_no_such_stop(stop_word, trip_view))  # fmt: skip
+            intent = intent.model_copy(update={"day_index": holding[0]})
         if intent.day_index is None:
             raise InvalidInput("say which day to change, e.g. 'make day 2 more relaxed'")
         edit = _edit(intent, trip_view, request.raw_text)
@@ -189,6 +198,25 @@ def _day_named(text: str, trip: TripView) -> int | None:
     found = [(len(s.name), d.index) for d in trip.days for s in d.slots
              if s.kind == "stop" and f" {' '.join(_plain(s.name))} " in said]  # fmt: skip
     return max(found)[1] if found else None
+
+
+def _days_of_word(word: str, trip: TripView) -> list[int]:
+    """The days holding a stop the word names by its name or its kind ("zoo", "museum")."""
+    said = " ".join(_plain(word))
+    one = said[:-1] if said.endswith("s") else said
+    return sorted({d.index for d in trip.days for s in d.slots if s.kind == "stop" and (
+        s.place_kind in (said, one) or f" {said} " in f" {' '.join(_plain(s.name))} "
+        or f" {one} " in f" {' '.join(_plain(s.name))} ")})  # fmt: skip
+
+
+def _no_such_stop(word: str, trip: TripView) -> str:
+    """Nothing changed: no stop is what the words name; the stops there are, by day."""
+    stops = "; ".join(f"day {d.index}: " + ", ".join(s.name for s in d.slots if s.kind == "stop")
+                      for d in trip.days if any(s.kind == "stop" for s in d.slots))  # fmt: skip
+    return (
+        f"Nothing changed: no stop of this trip is a {word} or named '{word}'. Its stops are "
+        f"{stops}. Name one of them, or a day ('swap day 2's museum for a park')."
+    )
 
 
 def _edit(intent: Intent, trip: TripView, text: str = "") -> dict[str, Any]:
