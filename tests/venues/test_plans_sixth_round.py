@@ -163,3 +163,18 @@ def test_an_amount_a_head_said_plainly_for_an_occasion_is_a_level_too() -> None:
     assert under_the_level("$", plain) and under_the_level("$", around)
     assert not under_the_level("$$", plain), "$$ is near what $40 a head buys"
     assert not under_the_level("$", ceiling)
+
+
+def test_a_venue_reading_under_the_vibe_asked_says_so() -> None:
+    """ "anniversary dinner ..., romantic": #2 read romantic 0.18, shown as a why and never
+    said to be under what reads as romantic."""
+    from kairos.venues.scoring import _low_vibe
+    from kairos.venues.synthesiser import VibeScore
+    from tests.venues.test_commander import read
+
+    intent = read("anniversary dinner for 2 in boston, romantic, italian")
+    assert intent.vibe == "romantic" and "vibe_matcher" in intent.active_agents
+    said = _low_vibe(VibeScore(0.18, 0.9, "romantic"), intent)
+    assert said is not None and "romantic at only 0.18 of 1" in said, said
+    assert _low_vibe(VibeScore(0.6, 0.9, "romantic"), intent) is None
+    assert _low_vibe(VibeScore(0.18, 0.9, None), read("dinner for 2 in boston")) is None

@@ -44,6 +44,7 @@ from kairos.venues.outing import (
 from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
+from kairos.venues.verdict import VIBE_THRESHOLD
 
 __all__ = [
     "beside_free_evidence",
@@ -111,6 +112,9 @@ def scored(
         casual=casual is not None,
         chain=chain,
     )
+    low = _low_vibe(vibe_scores.get(c.place_id), intent)
+    if low:  # kept although it does not read as the vibe asked (few do): said
+        checks.append(low)
     a_bar = bar_led(p, intent.activity, intent.prompt)
     if nice and (a_bar or below):
         checks.append(_under_the_occasion(nice, a_bar, p.rating, counter, casual, chain=chain))
@@ -161,6 +165,20 @@ def scored(
         outside_the_city=outside_the_city(p.city, found.filters.city),
         unquiet=("quieter" in intent.asked.changes or intent.vibe == "quiet")
         and c.facts.noise != "quiet",
+    )
+
+
+def _low_vibe(vibe: VibeScore | None, intent: Intent) -> str | None:
+    """What a venue reading under `VIBE_THRESHOLD` on the vibe asked says ("romantic 0.18"
+    shown as a why, unsaid as the low reading it is)."""
+    if not intent.vibe or "vibe_matcher" not in intent.active_agents or vibe is None:
+        return None
+    if vibe.score is None or vibe.score >= VIBE_THRESHOLD:
+        return None
+    label = intent.vibe.replace("_", " ")
+    return (
+        f"Reads as {label} at only {vibe.score:.2f} of 1 (under {VIBE_THRESHOLD}): not a "
+        f"{label} pick, kept for want of others."
     )
 
 
