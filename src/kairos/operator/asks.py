@@ -35,7 +35,10 @@ _ASKS: Final[tuple[tuple[Ask, re.Pattern[str]], ...]] = (
         "by_daypart",
         re.compile(
             r"\b(?:by|per|each|every|for each) (?:daypart|day ?part|shift|"
-            r"service)s?\b",
+            r"service)s?\b"
+            # two dayparts set against each other ("lunch vs dinner"): every part asked is sized
+            r"|\b(?:breakfast|brunch|lunch|dinner)s?\s+(?:vs\.?|versus|and|or|compared (?:to|with)"
+            r"|against)\s+(?:breakfast|brunch|lunch|dinner)s?\b",
             re.I,
         ),
     ),
