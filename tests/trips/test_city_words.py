@@ -71,3 +71,26 @@ def test_a_borough_of_the_city_planned_is_no_other_city() -> None:
     assert _other_cities_said("Osaka and Kyoto in 2 days", "Osaka", 2)[0].startswith(
         "Kyoto is not planned"
     )
+
+
+async def test_a_catalogue_city_the_gazetteer_lacks_is_planned_around_its_places(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Notable sights of a city no centre is written for (Hiroshima, Fukuoka in the notable
+    data) were told 'knows no places to visit': a city the catalogue holds 5 positioned places
+    to visit in is planned around their median. Glasgow's centre is hidden to stand for one."""
+    from kairos.signals.geocoding import cities
+    from kairos.trips import answer, product
+
+    def unknown_glasgow(name: str | None) -> cities.CityCentre | None:
+        return None if name and "glasgow" in name.lower() else cities.find_city(name)
+
+    monkeypatch.setattr(answer, "find_city", unknown_glasgow)
+    monkeypatch.setattr(product, "find_city", unknown_glasgow)
+    uid = await create_user(client)
+    said = await client.post("/trips/intent", headers=as_user(uid),
+                             json={"raw_text": "Glasgow 2 days, museums"})  # fmt: skip
+    assert said.status_code == 200, said.text
+    trip = said.json()["trip"]
+    assert trip is not None, said.json()["message"]
+    assert sum(s["kind"] == "stop" for d in trip["days"] for s in d["slots"]) >= 4

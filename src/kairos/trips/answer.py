@@ -87,7 +87,7 @@ async def answer_intent(
         f = request.filters
         if not f.city:
             raise InvalidInput("name a city to plan a trip, e.g. '3 days in Delhi next week'")
-        if find_city(f.city) is None:
+        if find_city(f.city) is None and await product.retrieval.catalogue_centre(f.city) is None:
             # a chat answers in words: the traveller learns where Kairos can plan instead
             known = await product.retrieval.plannable_cities()
             return IntentAnswer(intent_id=intent_id, intent=intent,

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from sqlalchemy import text
 
+from kairos.signals.geocoding.cities import CityCentre
 from kairos.store.database import Database
 
 __all__ = ["VISIT_KINDS", "CatalogLookups"]
@@ -72,6 +73,28 @@ class CatalogLookups:
                 {"k": list(VISIT_KINDS)},
             )
             return [r.city for r in rows]
+
+    async def catalogue_centre(self, city: str) -> CityCentre | None:
+        """A city the gazetteer does not know but the catalog holds at least 5 positioned
+        places to visit in (notable sights of a city no centre is written for): its centre is
+        the median of those places; None otherwise."""
+        async with self.db.reading() as session:
+            row = (
+                await session.execute(
+                    text(
+                        "SELECT min(city) AS city, count(*) AS n, "
+                        "percentile_cont(0.5) WITHIN GROUP (ORDER BY lat) AS lat, "
+                        "percentile_cont(0.5) WITHIN GROUP (ORDER BY lng) AS lng FROM places "
+                        "WHERE is_active AND kind = ANY(CAST(:k AS text[])) AND lat IS NOT NULL "
+                        "AND lower(city) = lower(CAST(:city AS text))"
+                    ),
+                    {"k": list(VISIT_KINDS), "city": city.strip()},
+                )
+            ).one()
+        if row.n < 5 or row.lat is None:
+            return None
+        return CityCentre(str(row.city), (str(row.city).lower(),), "", "", float(row.lat),
+                          float(row.lng))  # fmt: skip
 
     async def attributes_of(
         self, ids: Sequence[int]

@@ -95,7 +95,7 @@ class TripsProduct:
     # --- building ---------------------------------------------------------------------------
 
     async def _city(self, name: str) -> CityCentre:
-        city = find_city(name)
+        city = find_city(name) or await self.retrieval.catalogue_centre(name)
         if city is None:
             known = await self.retrieval.plannable_cities()
             raise InvalidInput(
