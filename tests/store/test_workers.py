@@ -74,7 +74,9 @@ def test_serve_refuses_workers_without_redis_and_says_what_to_set(tmp_path: Path
 def test_two_workers_serve_one_port_and_stop_with_the_database(
     launch: Launch, serve_dir: Path
 ) -> None:
-    serve = launch("workers", sample=True, env=NO_LIMITS, args=("--workers", "2"))
+    # the parent migrates and ingests the sample before the workers start: 120 s was not
+    # enough on two cores at load 7 (CI on 5d3141e)
+    serve = launch("workers", sample=True, env=NO_LIMITS, args=("--workers", "2"), timeout=300)
     deadline = time.monotonic() + 60
     while len(_children(serve.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -66,6 +66,6 @@ def test_many_places_are_compared_quickly() -> None:
 
     places = [(f"Place {i} Tomb", 28.5 + (i % 40) * 0.004, 77.1 + (i // 40) * 0.004, 0.5)
               for i in range(2000)]  # fmt: skip
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: the wall clock grows with the load
     near_duplicates(places)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
