@@ -33,3 +33,12 @@ def test_a_flavour_swapped_like_for_like_keeps_the_name() -> None:
     assert _title("Chicken Curry", curry, CookConstraints(allergens={"celery": "severe"})) == (
         "Chicken Curry"
     )
+
+
+def test_a_paste_named_after_the_dish_takes_nothing_from_its_name() -> None:
+    """Seen on the panel (m48, 84e99e0): "Tom Yum Koong Soup without soup: a different dish"
+    once the tom yum soup paste was pounded aromatics for a fish allergy."""
+    fish = CookConstraints(allergens={"fish": "anaphylactic"})
+    soup = ["8 oz shrimp", "1 quart water", "2 tbsp tom yum soup paste", "1 tbsp fish sauce"]
+    title = _title("Tom Yum Koong Soup", soup, fish)
+    assert "different dish" not in title and title.startswith("Tom Yum Koong Soup")

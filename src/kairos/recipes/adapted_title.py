@@ -32,17 +32,27 @@ def _stems(text: str) -> set[str]:
     return {_stem(w) for w in _WORD.findall(text.lower())}
 
 
+def _head(item: str) -> str | None:
+    """The food a line is: the last word of its item before any preparation ("cheese" of
+    "cheddar cheese, shredded", "paste" of "tom yum soup paste"), not the words qualifying it."""
+    words = _WORD.findall(re.split(r"[,(]", item.lower(), maxsplit=1)[0])
+    return _stem(words[-1]) if words else None
+
+
 def lost_title_food(title: str, lines: Sequence[AdaptedIngredient]) -> str | None:
-    """A word of the title naming a food a swapped or left-out line held and no final line
+    """A word of the title naming a food a swapped or left-out line was and no final line
     holds ("cheese" of "Macaroni and Cheese" once the cheddar is nutritional yeast): a main
-    food (`pantry.main_item`), the name's last word or one after "and" or "with"."""
+    food (`pantry.main_item`), the name's last word or one after "and" or "with". Only the food
+    a line is counts: a tom yum soup paste swapped away takes no soup from "Tom Yum Soup"."""
     kept = set().union(*(_stems(line.item) for line in lines if not line.omitted))
     gone: set[str] = set()
     for line in lines:
-        if line.substitution is not None:
-            gone |= _stems(line.substitution.original_item)
-        elif line.omitted:
-            gone |= _stems(line.original)
+        original = (
+            line.substitution.original_item if line.substitution is not None
+            else line.original if line.omitted else None
+        )  # fmt: skip
+        if original is not None and (head := _head(original)) is not None:
+            gone.add(head)
     words: list[str] = _WORD.findall(title.split("(")[0].lower())
     for at, word in enumerate(words):
         stem = _stem(word)
