@@ -22,6 +22,7 @@ from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, nor
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
+from kairos.trips.said_allergy import SAID_ALLERGY
 from kairos.trips.schemas import TripCreate, TripView
 
 __all__ = ["IntentAnswer", "IntentBody", "answer_intent"]
@@ -109,7 +110,10 @@ async def answer_intent(
                 else f"A {trip.pace} trip in {trip.city}: {short[len(SHORT_SAID):]}")  # fmt: skip
         # a place the traveller named and the trip leaves out is said first, with why
         others = _other_cities_said(body.raw_text, trip.city, len(trip.days))
-        said = " ".join([said, *(n for n in trip.notes if n.startswith(ASKED_SAID)), *others])
+        # an allergy said in the words is checked, and said before anything else
+        allergy = [n for n in trip.notes if n.startswith(SAID_ALLERGY)][:1]
+        said = " ".join([*allergy, said, *(n for n in trip.notes if n.startswith(ASKED_SAID)),
+                         *others])  # fmt: skip
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":
         if trip_view is None or body.trip_id is None:

@@ -47,6 +47,7 @@ from kairos.trips.named_places import named_in
 from kairos.trips.phrasing import AI_DISCLAIMER, TripPhrasing
 from kairos.trips.preferences import resolve_request, trip_months
 from kairos.trips.retrieval import Retrieved, TripRetrieval
+from kairos.trips.said_allergy import said_note, trip_allergies
 from kairos.trips.schemas import TripCreate, TripView
 from kairos.trips.stored import (
     REPLANNED_ALLERGIES,
@@ -124,10 +125,11 @@ class TripsProduct:
                 )
             )
         step = time.perf_counter()
+        allergies = trip_allergies(user.allergies, request)  # the profile's and the words'
         meals = await checked_meals(
             self.runtime.places,
             await self.retrieval.meals(centre, RADIUS_KM, city.name),
-            user.allergies,
+            allergies,
         )
         timings["meals"] = (time.perf_counter() - step) * 1000
         step = time.perf_counter()
@@ -164,8 +166,8 @@ class TripsProduct:
         timings["enrichment"] = (time.perf_counter() - step) * 1000
         timings["total"] = (time.perf_counter() - started) * 1000
         self.latencies_ms.append(timings["total"])
-        return Built(itinerary, verification, retrieved, city, meals, user.allergies, timings,
-                     enrichment)  # fmt: skip
+        return Built(itinerary, verification, retrieved, city, meals, allergies, timings,
+                     enrichment, said_note(user.allergies, request))  # fmt: skip
 
     async def _retrieve(
         self, user: UserPublic, request: dict[str, Any], city: CityCentre
@@ -292,7 +294,8 @@ class TripsProduct:
             lat=city.lat if city else None, start=start,
             end=start + timedelta(days=int(request["days"]) - 1), today=self.today(),
         )  # fmt: skip
-        return intent_key("trip_draft", {"allergies": user.allergies.model_dump(mode="json")},
+        allergies = trip_allergies(user.allergies, request)
+        return intent_key("trip_draft", {"allergies": allergies.model_dump(mode="json")},
                           None, keyed)  # fmt: skip
 
     async def _owned(self, user: UserPublic, trip_id: uuid.UUID) -> StoredTrip:
@@ -309,7 +312,8 @@ class TripsProduct:
         for _ in range(2):
             trip = await self._owned(user, trip_id)
             view = stored_view(trip.itinerary)
-            if view is not None and view.allergies_checked == severities(user.allergies):
+            checked = severities(trip_allergies(user.allergies, trip.request))
+            if view is not None and view.allergies_checked == checked:
                 return view
             why = REPLANNED_ALLERGIES if view is not None else replanned_why(trip.itinerary)
             saved = await self._save(user, trip, trip.edits, [why])

@@ -34,6 +34,8 @@ class Built:
     allergies: AllergyProfile
     timings: dict[str, float]
     enrichment: dict[str, Any]
+    said_allergy: str | None = None
+    """Allergies said in the request's words and not in the profile, checked too: said first."""
 
 
 def _hhmm(minute: int) -> str:
@@ -284,7 +286,11 @@ def trip_view(
         diversified=built.retrieved.diversified,
         broadened=built.retrieved.broadened,
         edits=[dict(e) for e in edits],
-        notes=[*(notes or []), *_notes(built, request)],
+        notes=[
+            *([built.said_allergy] if built.said_allergy else []),
+            *(notes or []),
+            *_notes(built, request),
+        ],
         attribution=attribution,
         ai_phrased=False,
         enrichment=built.enrichment,
