@@ -30,6 +30,9 @@ from kairos.recipes.units import to_metric
         ("8 cloves", 8, None, None, "cloves"),
         ("6 cloves, whole", 6, None, None, "cloves"),
         ("3 cloves of garlic, crushed", 3, None, "clove", "garlic"),
+        # two 15-ounce cans, not 2 to 15 ounces (read "1 can kidney beans (55 g)", panel m10)
+        ("2-15 ounce cans kidney beans rinsed and drained", 2, None, "can", "kidney beans"),
+        ("3-14 oz cans diced tomatoes", 3, None, "can", "tomatoes"),
     ],
 )
 def test_parses_the_forms_recipes_use(
@@ -41,6 +44,11 @@ def test_parses_the_forms_recipes_use(
     assert parsed.unit == unit
     assert parsed.item.lower() == item
     assert parsed.original == line
+
+
+def test_a_count_of_sized_cans_keeps_the_size_of_each() -> None:
+    assert parse_ingredient("2-15 ounce cans kidney beans").size == "15 ounce"
+    assert parse_ingredient("2-3 cups flour").quantity_max == 3  # a range stays a range
 
 
 def test_preparation_and_optional_are_kept_apart_from_the_item() -> None:

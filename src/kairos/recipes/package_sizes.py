@@ -9,12 +9,13 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from typing import Final
 
 from kairos.recipes.display import format_amount, kitchen_round, package_size
 from kairos.recipes.models import IngredientLine, Units
 from kairos.recipes.units import to_imperial, to_metric
 
-__all__ = ["UsualSize", "package_note", "stated_size_note", "usual_size"]
+__all__ = ["UsualSize", "package_note", "sized_count", "stated_size_note", "usual_size"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,3 +99,19 @@ def package_note(line: IngredientLine, quantity: float | None, units: Units) -> 
         return f"(a usual {line.unit} is about {whole})"
     part = _measure(size.amount * quantity, size.unit, units)
     return f"(about {part}; a usual {line.unit} is {whole})"
+
+
+# "2-15 ounce cans kidney beans" is two 15-ounce cans, not a range of 2 to 15 ounces: a count
+# joined to a larger size before a plural container (a range of sizes names one container).
+_COUNT_OF_SIZED_RE: Final = re.compile(
+    r"^(?P<n>\d{1,2})\s*-\s*(?P<size>\d+(?:\.\d+)?)[\s-]*"
+    r"(?P<unit>ounces?|oz\.?|fl\.?\s?oz\.?|grams?|g|ml|pounds?|lbs?\.?)\s+"
+    r"(?=(?:cans|tins|jars|packages|packets|pkgs|bottles|boxes|cartons|bags|containers)\b)",
+    re.IGNORECASE,
+)
+
+
+def sized_count(line: str) -> str:
+    """The line with a count of sized packages written as the parser reads one: "2-15 ounce
+    cans beans" -> "2 (15 ounce) cans beans"."""
+    return _COUNT_OF_SIZED_RE.sub(r"\g<n> (\g<size> \g<unit>) ", line, count=1)

@@ -18,6 +18,7 @@ import re
 from typing import Final
 
 from kairos.recipes.models import ParsedIngredient
+from kairos.recipes.package_sizes import sized_count
 from kairos.recipes.units import CASED_ALIASES, UNIT_ALIASES, unit_kind
 
 __all__ = ["parse_amount", "parse_ingredient"]
@@ -280,6 +281,7 @@ def parse_ingredient(line: str) -> ParsedIngredient:
     if re.match(r"^\d+(?:[.,]\d+)?[A-Za-z]", text):
         text = _GLUED_RE.sub(" ", text, count=1)
     text = re.sub(r"^(\d+(?:[./]\d+)?)\s*-\s*(?=[A-Za-z])", r"\1 ", text)
+    text = sized_count(text)
     quantity, quantity_max, rest = parse_amount(text)
     rest = re.sub(r"^\s*x\s+(?=\d)", "", rest).strip()
     sizes: list[str] = []
