@@ -40,6 +40,28 @@ async def test_an_allergy_said_in_the_intent_is_checked_at_every_meal(
     assert all(c["allergens"] == ["peanuts"] for c in _meal_checks(again))
 
 
+async def test_an_allergy_said_in_a_follow_up_is_checked_and_kept(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    first = await client.post("/trips/intent", headers=as_user(uid),
+                              json={"raw_text": "Singapore 2 days, temples and food"})  # fmt: skip
+    trip_id = first.json()["trip"]["trip_id"]
+    words = {"raw_text": "I am allergic to sesame", "trip_id": trip_id}
+    said = await client.post("/trips/intent", headers=as_user(uid), json=words)
+    assert said.status_code == 200, said.text
+    answer = said.json()
+    assert answer["message"].startswith("Your allergy to sesame"), answer["message"]
+    assert answer["trip"]["trip_id"] == trip_id
+    assert answer["trip"]["allergies_checked"] == {"sesame": "severe"}
+    assert all(c["allergens"] == ["sesame"] for c in _meal_checks(answer["trip"]))
+    again = (await client.get(f"/trips/{trip_id}", headers=as_user(uid))).json()
+    assert again["allergies_checked"] == {"sesame": "severe"}
+    words = {"raw_text": "make day 2 more relaxed", "trip_id": trip_id}
+    changed = await client.post("/trips/intent", headers=as_user(uid), json=words)
+    assert changed.json()["trip"]["allergies_checked"] == {"sesame": "severe"}
+
+
 def test_a_said_allergy_never_lowers_a_stored_severity() -> None:
     stored = AllergyProfile.model_validate(
         {"confirmed": ["peanuts", "shellfish"],

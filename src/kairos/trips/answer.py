@@ -22,7 +22,7 @@ from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, nor
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
-from kairos.trips.said_allergy import SAID_ALLERGY
+from kairos.trips.said_allergy import SAID_ALLERGY, said_allergens
 from kairos.trips.schemas import TripCreate, TripView
 
 __all__ = ["IntentAnswer", "IntentBody", "answer_intent"]
@@ -81,6 +81,18 @@ async def answer_intent(
             intent = again
     logger.info("intent %s: %s (%s, %.2f)", intent_id, intent.intent_type, intent.method,
                 intent.confidence)  # fmt: skip
+    if trip_view is not None and body.trip_id is not None:
+        checked = trip_view.allergies_checked
+        new = tuple(a for a in said_allergens(body.raw_text)
+                    if checked.get(a) not in ("severe", "anaphylactic"))  # fmt: skip
+        if new:
+            # an allergy said on a trip: every place to eat is checked for it before anything
+            trip_view = await product.say_allergies(user, body.trip_id, new)
+            if intent.intent_type != "refine_trip_day":
+                note = next((n for n in trip_view.notes if n.startswith(SAID_ALLERGY)), "")
+                return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip_view,
+                                    message=note or "Your allergies are checked at every place "
+                                    "to eat.")  # fmt: skip
     if trip_view is not None and intent.change is not None and intent.change.kind == "swap":
         day = intent.day_index or _day_named(request.raw_text, trip_view)
         intent = intent.model_copy(update={"intent_type": "refine_trip_day", "day_index": day})

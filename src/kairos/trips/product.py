@@ -340,6 +340,20 @@ class TripsProduct:
                 return saved
         raise InvalidInput("the trip changed while this edit was applied; send it again")
 
+    async def say_allergies(
+        self, user: UserPublic, trip_id: uuid.UUID, said: tuple[str, ...]
+    ) -> TripView:
+        """A follow-up on a trip saying allergies ("I am allergic to sesame"): kept in its
+        request, and the trip planned again with every place to eat checked for them too."""
+        for _ in range(2):
+            trip = await self._owned(user, trip_id)
+            kept = [str(a) for a in trip.request.get("said_allergies") or ()]
+            request = {**trip.request, "said_allergies": list(dict.fromkeys([*kept, *said]))}
+            saved = await self._save(user, replace(trip, request=request), trip.edits)
+            if saved is not None:
+                return saved
+        raise InvalidInput("the trip changed while it was read; send it again")
+
     async def _save(
         self, user: UserPublic, trip: StoredTrip, edits: list[dict[str, Any]],
         notes: list[str] | None = None, refuse: dict[str, Any] | None = None,

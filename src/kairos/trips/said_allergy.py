@@ -33,7 +33,9 @@ def said_allergens(text: str) -> tuple[str, ...]:
 
 
 def _request_said(request: dict[str, Any]) -> tuple[str, ...]:
-    return said_allergens(str(request.get("interests") or ""))
+    """Said in the request's words, then in a follow-up on the trip (`said_allergies`)."""
+    later = tuple(str(a) for a in request.get("said_allergies") or ())
+    return tuple(dict.fromkeys((*said_allergens(str(request.get("interests") or "")), *later)))
 
 
 def trip_allergies(profile: AllergyProfile, request: dict[str, Any]) -> AllergyProfile:
