@@ -57,6 +57,10 @@ async def test_an_allergy_said_in_a_follow_up_is_checked_and_kept(
     assert all(c["allergens"] == ["sesame"] for c in _meal_checks(answer["trip"]))
     again = (await client.get(f"/trips/{trip_id}", headers=as_user(uid))).json()
     assert again["allergies_checked"] == {"sesame": "severe"}
+    lunch = next(s for d in again["days"] for s in d["slots"] if s["kind"] == "lunch")
+    words = {"raw_text": f"what are the opening hours of {lunch['name']}?", "trip_id": trip_id}
+    place = (await client.post("/trips/intent", headers=as_user(uid), json=words)).json()["place"]
+    assert place["allergy"]["allergens"] == ["sesame"], place["allergy"]
     words = {"raw_text": "make day 2 more relaxed", "trip_id": trip_id}
     changed = await client.post("/trips/intent", headers=as_user(uid), json=words)
     assert changed.json()["trip"]["allergies_checked"] == {"sesame": "severe"}

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.geo import haversine_km
 from kairos.errors import Conflict, InvalidInput
 from kairos.profiles.schemas import UserPublic
@@ -150,9 +151,12 @@ async def answer_intent(
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip,
                             message=f"Day {intent.day_index} changed; the other days are as they "
                             "were.")  # fmt: skip
+    # on a trip, a place is checked for what its meals were checked for (said allergies too)
+    allergies = (AllergyProfile.of_levels(trip_view.allergies_checked) if trip_view is not None
+                 else user.allergies)  # fmt: skip
     return IntentAnswer(intent_id=intent_id, intent=intent,
                         place=await product.about(intent.petal or request.raw_text, trip_view,
-                                                  user.allergies),
+                                                  allergies),
                         message=f"About {intent.petal or 'that place'}.")  # fmt: skip
 
 
