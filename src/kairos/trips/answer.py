@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kairos.core.allergens import SEVERITY_RISK, Severity
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.geo import haversine_km
 from kairos.errors import Conflict, InvalidInput
@@ -152,12 +153,23 @@ async def answer_intent(
                             message=f"Day {intent.day_index} changed; the other days are as they "
                             "were.")  # fmt: skip
     # on a trip, a place is checked for what its meals were checked for (said allergies too)
-    allergies = (AllergyProfile.of_levels(trip_view.allergies_checked) if trip_view is not None
-                 else user.allergies)  # fmt: skip
+    allergies = _trip_allergies(user.allergies, trip_view)
     return IntentAnswer(intent_id=intent_id, intent=intent,
                         place=await product.about(intent.petal or request.raw_text, trip_view,
                                                   allergies),
                         message=f"About {intent.petal or 'that place'}.")  # fmt: skip
+
+
+def _trip_allergies(profile: AllergyProfile, trip: TripView | None) -> AllergyProfile:
+    """The profile, with the allergies the trip's meals were also checked for (said in its
+    words) after its own, never at a lower severity."""
+    levels: dict[str, Severity] = dict(profile.resolved_severities())
+    for allergen, level in (trip.allergies_checked if trip is not None else {}).items():
+        if allergen not in levels or SEVERITY_RISK[level] > SEVERITY_RISK[levels[allergen]]:
+            levels[allergen] = level
+    if levels == profile.resolved_severities():
+        return profile
+    return AllergyProfile.of_levels(levels)
 
 
 def _other_cities_said(text: str, planned: str, days: int) -> list[str]:
