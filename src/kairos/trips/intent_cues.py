@@ -140,13 +140,24 @@ def _corrected(word: str) -> str:
         return word
     near = [v for v in vocabulary if v[0] == word[0] and abs(len(v) - len(word)) <= 2]
     found = difflib.get_close_matches(word, near, n=1, cutoff=TYPO_CUTOFF)
-    if found:
+    if found and (len(found[0]) >= len(word) or _doubled(word, found[0])):
         return found[0]
     # two letters swapped ("dehli", "sinagpore") is one slip, however short the word
     swapped = sorted(
         v for v in near if sorted(v) == sorted(word) and DamerauLevenshtein.distance(word, v) == 1
     )
     return swapped[0] if len(swapped) == 1 else word
+
+
+def _doubled(word: str, shorter: str) -> bool:
+    """`shorter` is `word` with one doubled letter written once ("relaxxed" → "relaxed") or
+    without its plural s ("castles" → "castle"). A correction that drops any other letter would
+    turn a real word into a table's word ("peace" → "pace"), so it is not made."""
+    if word.endswith("s") and word[:-1] == shorter:
+        return True
+    return any(
+        word[:i] + word[i + 1 :] == shorter for i in range(1, len(word)) if word[i] == word[i - 1]
+    )
 
 
 def tokens(text: str) -> list[str]:
