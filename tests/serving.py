@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +69,7 @@ class KairosServe:
                 cwd=REPO,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group, which `kill` ends whole
             )
         serve = cls(process, f"http://127.0.0.1:{port}", log_path)
         try:
@@ -107,9 +108,17 @@ class KairosServe:
         return self.process.wait(timeout)
 
     def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
+        """SIGKILL to the server's whole process group: with `--workers` a SIGKILL to the parent
+        alone left its uvicorn workers running, with parent 1, after the test."""
+        kill_group(self.process)
+
+
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL to every process of the group `process` leads (started with
+    `start_new_session=True`), then reap `process`. The group may outlive its leader."""
+    with suppress(ProcessLookupError):  # nobody is left in the group
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(10)
 
 
 @contextmanager
@@ -124,6 +133,7 @@ def kairos_serve(env: dict[str, str], ready_within: float = 60.0) -> Iterator[st
             env={**os.environ, **env},
             stdout=subprocess.DEVNULL,
             stderr=log,
+            start_new_session=True,  # its own process group, which `kill_group` ends whole
         )
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + ready_within
@@ -138,14 +148,12 @@ def kairos_serve(env: dict[str, str], ready_within: float = 60.0) -> Iterator[st
                 raise RuntimeError(f"kairos serve exited: {log.read().decode()[-2000:]}")
             time.sleep(0.3)
         else:
-            process.kill()
+            kill_group(process)
             raise RuntimeError(f"kairos serve did not become ready in {ready_within:g} s")
         try:
             yield base
         finally:
             process.terminate()
-            try:
+            with suppress(subprocess.TimeoutExpired):
                 process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(10)
+            kill_group(process)  # and any worker the parent left

@@ -101,3 +101,34 @@ def test_two_workers_serve_one_port_and_stop_with_the_database(
     while running_postmaster(serve_dir / "pg") is not None and time.monotonic() < deadline:
         time.sleep(0.2)
     assert running_postmaster(serve_dir / "pg") is None, "the last process stopped the database"
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie (in a container whose init reaps nothing, a dead orphan stays one)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+@pytest.mark.slow
+def test_killing_a_two_worker_server_leaves_no_worker_behind(launch: Launch) -> None:
+    """`KairosServe.kill` (what a test's teardown does to a server still up) SIGKILLs the server's
+    process group: a SIGKILL to the parent alone left both uvicorn workers running with parent 1
+    (8 of them after two local CI runs)."""
+    serve = launch("killed", env=NO_LIMITS, args=("--workers", "2"), timeout=300)
+    deadline = time.monotonic() + 60
+    while len(_children(serve.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    workers = _children(serve.pid)
+    assert len(workers) >= 2, "uvicorn started two worker processes"
+    try:
+        serve.kill()
+        deadline = time.monotonic() + 10
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [pid for pid in workers if _alive(pid)], "a worker outlived the killed server"
+    finally:
+        for pid in filter(_alive, workers):  # the test's own leftovers, should it fail
+            os.kill(pid, signal.SIGKILL)
