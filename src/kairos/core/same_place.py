@@ -18,7 +18,12 @@ one place visited twice.
     give them), every distinctive word of the shorter name matches one of the other's, by its
     first five letters or by its skeleton (one skeleton of three or more consonants starting
     the other: "bdh" / "bdhnth"), so "Bade Khan ka Gumbad" and "Bhure Khan ka Gumbad" stay two;
-  - within `SAME_POINT_KM`, any distinctive word of four letters or more in common.
+  - within `SAME_POINT_KM`, any distinctive word of four letters or more in common;
+  - within `DUPLICATE_KM`, every word of a name of two words or more is a word of the other
+    ("Kathmandu Durbar Square" and "Basantapur Durbar Square" in Kathmandu: the city's own
+    name aside, `city`): one square under a longer and a shorter name;
+  - two museums at one point (`ONE_POINT_KM`): one collection listed under its old and its
+    new name ("Royal Museum", "National Museum of Scotland").
 """
 
 from __future__ import annotations
@@ -120,28 +125,59 @@ class _Named:
     key: tuple[str, ...] | None
     """The name's skeletons when `same_name` may hold on it, else None."""
     coarse: bool
+    plain: frozenset[str]
+    """All the name's words but the joining ones (`_JOINERS`)."""
+    museum: bool
     hints: frozenset[str]
     """What two names must share for a word of one to match a word of the other: words of four
     letters or more, first five letters, first three consonants of a skeleton."""
 
 
-def _named(name: str, lat: float | None, lng: float | None) -> _Named:
+def _named(
+    name: str,
+    lat: float | None,
+    lng: float | None,
+    kind: str = "",
+    city: frozenset[str] = frozenset(),
+) -> _Named:
     words = tuple(_distinctive(name))
+    plain = frozenset(w for w in _words(name) if w not in _JOINERS and w not in city)
     key = tuple(skeleton(w) for w in _words(name) if w not in _JOINERS)
     fits = bool(words) and sum(len(k) for k in key) >= 4
     coarse = lat is not None and lng is not None and _coarse(lat, lng)
     hints = {f"w:{w}" for w in words if len(w) >= 4} | {f"p:{w[:5]}" for w in words if len(w) >= 5}
     hints |= {f"s:{skeleton(w)[:3]}" for w in words if len(w) >= 4 and len(skeleton(w)) >= 3}
-    return _Named(lat, lng, words, key if fits else None, coarse, frozenset(hints))
+    return _Named(
+        lat, lng, words, key if fits else None, coarse, plain, kind == "museum", frozenset(hints)
+    )
+
+
+_CONTRASTS: Final = _wordset(
+    "old new upper lower north south east west little great inner outer front back"
+)
+"""A word the longer name adds that makes it another place ("Old City Hall" is not "City
+Hall")."""
+
+
+def _contained(a: _Named, b: _Named) -> bool:
+    fewer, more = sorted((a.plain, b.plain), key=len)
+    return len(fewer) >= 2 and fewer <= more
 
 
 def _one_place(a: _Named, b: _Named) -> bool:
-    if not a.words or not b.words:
-        return False
-    if a.key is not None and a.key == b.key:
+    if a.key is not None and a.key == b.key and a.words and b.words:
         return True
     if a.lat is None or a.lng is None or b.lat is None or b.lng is None:
         return False  # no position: only the same name makes one place
+    if (a.plain ^ b.plain) & _CONTRASTS:
+        return False  # "Old City Hall" and "City Hall"
+    contained = _contained(a, b)
+    if contained or (a.museum and b.museum):
+        km = haversine_km(a.lat, a.lng, b.lat, b.lng)
+        if (contained and km <= DUPLICATE_KM) or (a.museum and b.museum and km <= ONE_POINT_KM):
+            return True
+    if not a.words or not b.words:
+        return False
     if not a.hints & b.hints:
         return False
     km = haversine_km(a.lat, a.lng, b.lat, b.lng)
@@ -152,6 +188,9 @@ def _one_place(a: _Named, b: _Named) -> bool:
     reach = COARSE_KM if a.coarse or b.coarse else DUPLICATE_KM
     return km <= reach and _names_match(list(a.words), list(b.words))
 
+
+ONE_POINT_KM: Final = 0.005
+"""Two museums this close are one building listed twice."""
 
 _CELL: Final = 0.03
 """Degrees of a grid cell: wider than `COARSE_KM` in latitude and, below 60°, in longitude."""
@@ -180,12 +219,20 @@ def _pairs(named: Sequence[_Named]) -> dict[int, list[int]]:
     return {i: sorted(js) for i, js in later.items()}
 
 
-def near_duplicates(places: Sequence[tuple[str, float | None, float | None, float]]) -> set[int]:
+def near_duplicates(
+    places: Sequence[tuple[str, float | None, float | None, float]],
+    kinds: Sequence[str] = (),
+    city: str = "",
+) -> set[int]:
     """Indexes of (name, lat, lng, notability) entries that name a place another entry names
-    (see the module) and are the less notable of the two (ties: the later one). An entry with
-    no position (lat, lng None) is one place with another only by the same name."""
+    (see the module) and are the less notable of the two (ties: the later
+    one). An entry with no position (lat, lng None) is one place with another only by the same
+    name. `kinds`: each entry's kind when known (two museums at one point are one); `city`: the
+    city's name, whose words a longer name may add."""
     drop: set[int] = set()
-    named = [_named(p[0], p[1], p[2]) for p in places]
+    kinds = list(kinds) or [""] * len(places)
+    town = frozenset(_words(city))
+    named = [_named(p[0], p[1], p[2], k, town) for p, k in zip(places, kinds, strict=True)]
     pairs = _pairs(named)
     for i, here in enumerate(places):
         if i in drop:

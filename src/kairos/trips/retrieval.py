@@ -239,7 +239,7 @@ class TripRetrieval(PlaceRows):
         # a place whose name says a kind asked for (Kinkaku-ji, a curated list's "attraction",
         # for temples): when some do, the places that neither fit nor say it follow them
         says_kind = {r.id for r in filtered if any(kind_said(t, r.name) for t in tags)}
-        filtered, not_sights, notes = sights(filtered, self._judge)
+        filtered, not_sights, notes = sights(filtered, self._judge, city)
         filtered, notes = _without_listings(filtered, notes, room)
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,

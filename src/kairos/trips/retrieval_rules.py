@@ -161,14 +161,15 @@ def judged(row: Row) -> float | None:
 
 
 def sights(
-    rows: Sequence[Row], judge: Callable[[Row], float | None] = judged
+    rows: Sequence[Row], judge: Callable[[Row], float | None] = judged, city: str = ""
 ) -> tuple[list[Row], int, list[float]]:
     """The rows that are sights, how many were not (businesses, offices, homes), and each kept
     row's notability (`judge`: `judged`, or a cache of it). A place whose name only says what
     it is (`nameless`: "Tombs", "Unidentified Tomb") is never one. A place of no note (below
     `MINOR`: a generic word or an unreadable name for a name, a bare mural) is kept only when the
     interests' words name it (bm25 > 0); of two rows naming one place within
-    `notability.DUPLICATE_KM`, the more notable is kept."""
+    `notability.DUPLICATE_KM`, the more notable is kept (the `city`'s own name aside: "Kathmandu
+    Durbar Square" is "Basantapur Durbar Square")."""
     kept: list[tuple[Row, float]] = []
     not_sights = 0
     for r in rows:
@@ -182,7 +183,11 @@ def sights(
             continue
         kept.append((r, note))
     at = [(r.lat, r.lng) if r.positioned else (None, None) for r, _ in kept]
-    drop = near_duplicates([(r.name, *xy, note) for (r, note), xy in zip(kept, at, strict=True)])
+    drop = near_duplicates(
+        [(r.name, *xy, note) for (r, note), xy in zip(kept, at, strict=True)],
+        [r.kind for r, _ in kept],
+        city,
+    )
     kept = [k for i, k in enumerate(kept) if i not in drop]
     return [r for r, _ in kept], not_sights, [n for _, n in kept]
 
