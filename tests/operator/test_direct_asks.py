@@ -165,3 +165,33 @@ def test_what_to_run_is_the_offer_itself_not_its_label() -> None:
         f"{ceil(usual * 1.2)}" in sized
     )
     assert direct_answers("what_to_run", shape, None, [saturday], None, None) == []
+
+
+def test_the_quietest_night_with_covers_given_says_the_covers_the_card_shows() -> None:
+    """Panel half A (o11): the card said Sunday dinner '≈75, against ≈212 on Sat dinner' (35 %)
+    from the operator's 250 Friday covers, and 'which night is our quietest?' then said Sunday
+    dinner 'about 17% of Saturday's' from the raw shape. Once covers are given, the quietest
+    night is read in those covers, the numbers said beside its share."""
+    from datetime import date, timedelta
+
+    import numpy as np
+
+    from kairos.operator.asks import direct_answers
+    from kairos.operator.demand import DAYPARTS, DemandShape
+    from kairos.operator.state import BaselineState
+
+    shares = np.full((7, len(DAYPARTS)), 0.01)
+    shares[:, DAYPARTS.index("lunch")] = [0.3, 0.3, 0.3, 0.3, 0.5, 0.9, 0.8]
+    shares[:, DAYPARTS.index("dinner")] = [0.4, 0.4, 0.5, 0.6, 1.0, 1.6, 0.3]
+    shares /= shares.sum()
+    shape = DemandShape(shares, "the shape", 3, 19)
+    baseline = BaselineState(covers=250, weekday=4)
+    covers = shape.covers(250, 4)[:, DAYPARTS.index("dinner")]
+    low, high = int(np.argmin(covers)), int(np.argmax(covers))
+    share = round(100 * float(covers[low]) / float(covers[high]))
+    friday = date(2026, 12, 4)
+    weekend = [friday + timedelta(days=n) for n in range(3)]
+    said = direct_answers("quietest", shape, baseline, weekend, None)[0]
+    assert f"its dinner draws about {share}% of" in said, said
+    assert f"≈{round(float(covers[low]))} against ≈{round(float(covers[high]))} covers" in said
+    assert "from your 250" in said

@@ -12,7 +12,7 @@ from datetime import date
 from math import ceil
 from typing import Final, Literal
 
-from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape
+from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape, Matrix
 from kairos.operator.schemas import Daypart, GuestSnapshot, StaffAction
 from kairos.operator.staffing_plan import COVERS_PER_COOK, COVERS_PER_SERVER
 from kairos.operator.state import BaselineState
@@ -114,7 +114,7 @@ def direct_answers(
     if ask == "what_to_run" and offer is not None and offer.day and offer.daypart:
         return [_what_to_run(offer.day, offer.daypart, shape, baseline)]
     if ask == "quietest":
-        return [_quietest(shape) + _quietest_of(shape, days)]
+        return [_quietest(shape, baseline) + _quietest_of(shape, days, baseline)]
     if ask == "quiet_spots" and days:
         return [_quiet_spots(shape, days)]
     if ask == "by_daypart" and days:
@@ -124,18 +124,31 @@ def direct_answers(
     return []
 
 
-def _quietest(shape: DemandShape) -> str:
+def _dinners(shape: DemandShape, baseline: BaselineState | None) -> Matrix:
+    """Each weekday's dinner: in the operator's covers once they are given, read exactly as the
+    card's offer line reads them (panel half A, o11: the card said Sunday dinner ≈75 against
+    ≈212 on Saturday, 35 %, and the quietest-night answer then said 17 % from the raw shape)."""
+    if baseline is None:
+        return shape.shares[:, _DINNER]
+    return shape.covers(baseline.covers, baseline.weekday, baseline.daypart)[:, _DINNER]
+
+
+def _quietest(shape: DemandShape, baseline: BaselineState | None = None) -> str:
     """The open night whose dinners draw the fewest guests, against the busiest."""
-    dinners = shape.shares[:, _DINNER]
+    dinners = _dinners(shape, baseline)
     open_nights = [d for d in range(7) if dinners[d] >= OPEN_SHARE * float(dinners.mean())]
-    if not open_nights:
+    if not open_nights or float(dinners.max()) <= 0:
         return "Which night is quietest is unknown: the demand shape holds no dinners."
     low = min(open_nights, key=lambda d: float(dinners[d]))
     high = max(open_nights, key=lambda d: float(dinners[d]))
     share = round(100 * float(dinners[low]) / max(float(dinners[high]), 1e-9))
+    basis = shape.basis.split(";")[0]
+    if baseline is not None:
+        basis = (f"≈{round(float(dinners[low]))} against ≈{round(float(dinners[high]))} "
+                 f"{baseline.unit}, from your {baseline.covers}; {basis}")  # fmt: skip
     return (
         f"Your quietest night is {_WEEKDAYS[low]}: its dinner draws about {share}% of "
-        f"{_WEEKDAYS[high]}'s, the busiest ({shape.basis.split(';')[0]})."
+        f"{_WEEKDAYS[high]}'s, the busiest ({basis})."
     )
 
 
@@ -169,11 +182,13 @@ def _quiet_spots(shape: DemandShape, days: Sequence[date]) -> str:
             f"{said} ({shape.basis.split(';')[0]}).")  # fmt: skip
 
 
-def _quietest_of(shape: DemandShape, days: Sequence[date]) -> str:
+def _quietest_of(
+    shape: DemandShape, days: Sequence[date], baseline: BaselineState | None = None
+) -> str:
     """The quietest open night of the days the plan is for, when they are not the whole week
     and the week's quietest is not among them: the answer and the card then speak of the same
     days (panel half A, o45: "Tuesday" said while the card promoted the weekend's Sunday)."""
-    dinners = shape.shares[:, _DINNER]
+    dinners = _dinners(shape, baseline)
     open_days = [d for d in days if dinners[d.weekday()] >= OPEN_SHARE * float(dinners.mean())]
     if len(days) >= 7 or not open_days:
         return ""
