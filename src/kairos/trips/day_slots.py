@@ -4,10 +4,11 @@ A stop is reached (travel by the mode), waited for when it opens later (at most 
 before the day's first stop the day simply starts later), and placed only when no minute of its
 visit is known closed (`trips/hours.py`) and the day can still end, the way back included,
 inside the pace's window. A place outdoors (`kind_groups` "outdoors": a park, a garden, a
-viewpoint, a beach) is visited in daylight: its visit ends by the day's `dark` minute
-(`daylight.py`), unless it opens only in the evening or its name says it is a night visit. So is
-a temple, a shrine or a historic site whose hours that day are not known (`DUSK_KINDS`): such
-places mostly close at dusk, and a traveller does not reach a temple far out in the dark.
+viewpoint, a beach; a garden by its name, `hours.garden_named`) is visited in daylight: its
+visit ends by the day's `dark` minute (`daylight.py`), unless it opens only in the evening or
+its name says it is a night visit. So is a temple, a shrine or a historic site whose hours that
+day are not known (`DUSK_KINDS`): such places mostly close at dusk, and a traveller does not
+reach a temple far out in the dark.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Literal
 
-from kairos.trips.hours import allowed_spans, day_known, evening_only, visit_hours
+from kairos.trips.hours import allowed_spans, day_known, evening_only, garden_named, visit_hours
 from kairos.trips.kind_groups import fits
 from kairos.trips.models import Candidate, Slot, TravelMode
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
@@ -145,7 +146,7 @@ def place_slot(
 def outdoors(c: Candidate, weekday: int) -> bool:
     """A place seen in daylight: outdoors by `kind_groups`, neither open only in the evening nor
     named a night visit ("Night Safari", "night market")."""
-    if not fits("outdoors", c.kind, c.category, c.name):
+    if not (fits("outdoors", c.kind, c.category, c.name) or garden_named(c)):
         return False
     return evening_only(c, weekday) is None and "night" not in c.name.lower()
 

@@ -15,7 +15,11 @@ as every day). A visit is
 
 A museum or gallery whose source says nothing of a day's hours is planned within a museum's
 usual hours (`USUAL_MUSEUM_HOURS`, 10:00–17:30), never at 18:00 past its likely closing; the
-visit stays `unknown` and the trip says the hours are not known.
+visit stays `unknown` and the trip says the hours are not known. A museum is one by its kind,
+its source's category or its name ("Tokyo National Museum" filed as an attraction); a garden
+with a gate (by its name: "Rikugi-en", "Botanic Gardens"; not a city park) likewise keeps a
+garden's usual hours (`USUAL_GARDEN_HOURS`, 09:00–17:30), and is visited in daylight
+(`day_slots.by_daylight`).
 """
 
 from __future__ import annotations
@@ -27,9 +31,9 @@ from kairos.core.opening_hours import DAY_MINUTES, Interval, is_open_for, open_i
 from kairos.trips.models import Candidate
 
 __all__ = [
-    "EVENING", "OPEN_END", "USUAL_MUSEUM_HOURS", "HoursState", "allowed_spans",
-    "asks_for_appointments", "by_appointment_only", "day_known", "evening_only", "usual_hours",
-    "visit_hours", "why_unknown",
+    "EVENING", "OPEN_END", "USUAL_GARDEN_HOURS", "USUAL_MUSEUM_HOURS", "HoursState",
+    "allowed_spans", "asks_for_appointments", "by_appointment_only", "day_known", "evening_only",
+    "garden_named", "museum_like", "usual_hours", "visit_hours", "why_unknown",
 ]  # fmt: skip
 
 HoursState = Literal["open", "closed", "unknown"]
@@ -86,14 +90,53 @@ def _closed_spans(c: Candidate, weekday: int) -> tuple[Interval, ...]:
 
 USUAL_MUSEUM_HOURS: Final = (10 * 60, 17 * 60 + 30)
 """When museums and galleries are usually open (planned so when their source says nothing)."""
+USUAL_GARDEN_HOURS: Final = (9 * 60, 17 * 60 + 30)
+"""When a garden with an entrance (a botanic garden, a Japanese garden) is usually open."""
+
+_MUSEUM_NAME: Final = re.compile(
+    r"\b(?:museums?|museo|mus[ée]e|museu|museet|museum\w*|galler(?:y|ies)|galerie|galleria|"
+    r"kunsthalle|pinacoteca)\b",
+    re.IGNORECASE,
+)
+"""A name that says museum or gallery (a source may file "Tokyo National Museum" as an
+attraction)."""
+_GARDEN_NAME: Final = re.compile(
+    r"\b(?:gardens?|garten|jardin|jardim|jard[ií]n|giardino|botanic(?:al)?|arboretum|\w+-en|"
+    r"\w*(?:teien|gyoen|rakuen))\b",
+    re.IGNORECASE,
+)
+"""A name that says garden, Japanese ones too ("Rikugi-en", "Hama-rikyū Onshi-teien",
+"Shinjuku Gyoen", "Kōrakuen")."""
+_OPEN_NAME: Final = re.compile(r"\b(?:night|beer|market|square|district|street)\b", re.IGNORECASE)
+"""A garden or a museum named so is not one with a gate that shuts at 17:30 ("Night Garden",
+"Beer Garden", "Garden Square")."""
+
+
+def museum_like(c: Candidate) -> bool:
+    """A museum or a gallery, by its kind, its source's category or its name."""
+    if c.kind in ("museum", "gallery") or (c.category or "").lower() in ("museum", "gallery"):
+        return True
+    return bool(_MUSEUM_NAME.search(c.name)) and not _OPEN_NAME.search(c.name)
+
+
+def garden_named(c: Candidate) -> bool:
+    """A garden by its name or kind (visited in daylight, within a garden's usual hours when its
+    source says nothing)."""
+    if c.kind == "garden" or (c.category or "").lower() == "garden":
+        return True
+    return bool(_GARDEN_NAME.search(c.name)) and not _OPEN_NAME.search(c.name)
 
 
 def usual_hours(c: Candidate, weekday: int) -> Interval | None:
-    """A museum's usual hours when its source says nothing of the day's (see the module)."""
-    gallery = c.kind in ("museum", "gallery") or (c.category or "").lower() == "gallery"
-    if not gallery or day_known(c, weekday) or _closed_spans(c, weekday):
+    """A museum's or a garden's usual hours when its source says nothing of the day's (see the
+    module)."""
+    if day_known(c, weekday) or _closed_spans(c, weekday):
         return None
-    return USUAL_MUSEUM_HOURS
+    if museum_like(c):
+        return USUAL_MUSEUM_HOURS
+    if garden_named(c) and c.kind != "park":  # a city park stays open: daylight bounds it
+        return USUAL_GARDEN_HOURS
+    return None
 
 
 def allowed_spans(c: Candidate, weekday: int) -> list[Interval]:
@@ -139,7 +182,8 @@ def why_unknown(c: Candidate, weekday: int) -> str:
                          for a, b in closed)  # fmt: skip
         return f"its source says only when it is closed ({said}); the rest is unknown: {text}"
     usual = usual_hours(c, weekday)
-    within = (f"; planned within a museum's usual hours, {_hhmm(usual[0])}–{_hhmm(usual[1])}"
+    what = "a museum's" if museum_like(c) else "a garden's"
+    within = (f"; planned within {what} usual hours, {_hhmm(usual[0])}–{_hhmm(usual[1])}"
               if usual is not None else "")  # fmt: skip
     if text:
         return f"its source's hours could not be read for this day: {text}{within}"

@@ -13,7 +13,9 @@ Meal breaks: lunch starts between 11:30 and 14:00, taken before the stop that wo
 14:00 (or from 12:30 on); dinner between 18:30 and 20:30: between stops on a packed day, before
 an evening-only last stop, and after the day's last visit when it ends at 17:00 or later (past
 the pace's end: the day's window runs on to hold it; in a city with places to eat, after an
-earlier end too, at dinner time). Free time of over an hour before a slot is
+earlier end too, at dinner time; with none known, when and near where). A lunch no break
+could be planned for, the day having passed lunch time in a long visit, is said with that
+visit. Free time of over an hour before a slot is
 said in a note, and the slot is reached when it starts. With no place to eat known near, the
 day says where and when to eat, and a lunch before a stop keeps its time free. The place is
 the meal candidate nearest the route (least detour between here and the next stop) within
@@ -43,7 +45,7 @@ from kairos.trips.day_slots import (
     try_stop,
 )
 from kairos.trips.hours import evening_only
-from kairos.trips.models import Candidate, Day, Lock, TravelMode
+from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes, within_km
 
@@ -160,8 +162,8 @@ def _on_your_own(
     with a stop after it keeps its time free (a dinner before an evening stop: near that stop,
     when it can still start by `by`)."""
     window = LUNCH if kind == "lunch" else DINNER
-    # with places to eat known in the city, a dinner after a short day is still said
-    due = window[0] - MAX_WAIT if kind == "lunch" else 0 if s.meals else DINNER_AFTER
+    # dinner is said after a short day too (the trip's top says each day says when and where)
+    due = window[0] - MAX_WAIT if kind == "lunch" else 0
     if nxt is None and s.t < due:
         return  # the day's visits end before the meal is due
     at = min(max(s.t + (-s.t % 5), window[0]), window[1])
@@ -299,12 +301,16 @@ def schedule_day(
     for kind in meal_kinds:
         if kind == "dinner" and s.slots and DINNER_AFTER <= s.t <= DINNER[1]:
             _meal(s, kind, None, wait=DINNER_WAIT)  # a full day ends with dinner near its end
-        elif kind == "dinner" and s.slots and s.meals and s.t <= DINNER[1]:
-            # a shorter day still ends with dinner near its last stop when the city has places
-            # to eat: the free time before it is said, never a wait at the table
+        elif kind == "dinner" and s.slots and s.t <= DINNER[1]:
+            # a shorter day still ends with dinner near its last stop: the free time before it
+            # is said, never a wait at the table (with no place to eat known, when and where)
             _meal(s, kind, None, wait=24 * 60)
         elif (kind == "lunch" or spec.dinner) and _wants_meal(s, kind, None):
             _meal(s, kind, None)
+        elif kind == "lunch" and (through := _through(s.slots, LUNCH)) is not None:
+            s.notes.append(f"No lunch break: the visit to {through.name} "
+                           f"({clock(through.start)}–{clock(through.end)}) runs through lunch "
+                           "time; eat there or take food along")  # fmt: skip
     back = s.home(s.pos, s.pos_known) if s.pos is not None and s.slots else 0
     window = spec.window
     if s.evening is not None and any(x.end > window[1] for x in s.slots if x.kind == "stop"):
@@ -321,6 +327,17 @@ def schedule_day(
     day = Day(spec.index, spec.date, tuple(s.slots), window, spec.max_stops, spec.buffer,
               back, tuple(s.notes))  # fmt: skip
     return day, skipped
+
+
+def _through(slots: Sequence[Slot], window: tuple[int, int]) -> Slot | None:
+    """The stop whose visit covers most of a meal's window (a day that passed lunch time in a
+    long visit), when one overlaps it."""
+
+    def overlap(x: Slot) -> int:
+        return min(x.end, window[1] + 60) - max(x.start, window[0])
+
+    over = [x for x in slots if x.kind == "stop" and overlap(x) > 0]
+    return max(over, key=overlap) if over else None
 
 
 def _blocks(
