@@ -16,7 +16,15 @@ from kairos.trips.retrieval import TripRetrieval
 from kairos.trips.schemas import TripView
 from kairos.trips.view import NO_LICENCE
 
-__all__ = ["about_place"]
+__all__ = ["about_place", "poi_description"]
+
+
+def poi_description(attributes: dict[str, Any]) -> str:
+    """A POI's own description, from the first source that has one."""
+    for raw in (attributes.get("poi") or {}).values():
+        if isinstance(raw, dict) and isinstance(raw.get("description"), str):
+            return " ".join(str(raw["description"]).split())
+    return ""
 
 
 async def about_place(

@@ -22,6 +22,7 @@ from kairos.signals.geocoding.cities import find_city
 from kairos.trips.day_notes import SHORT_SAID
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
 from kairos.trips.intent_cues import cues, tokens
+from kairos.trips.intent_hours import hours_said, said_hours
 from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
 from kairos.trips.said_allergy import SAID_ALLERGY, said_allergens
@@ -126,8 +127,9 @@ async def answer_intent(
         others = _other_cities_said(body.raw_text, trip.city, len(trip.days))
         # an allergy said in the words is checked, and said before anything else
         allergy = [n for n in trip.notes if n.startswith(SAID_ALLERGY)][:1]
-        said = " ".join([*allergy, said, *(n for n in trip.notes if n.startswith(ASKED_SAID)),
-                         *others])  # fmt: skip
+        hours = hours_said(said_hours(body.raw_text, len(trip.days)))  # "9am to 6pm", read
+        asked = [n for n in trip.notes if n.startswith(ASKED_SAID)]
+        said = " ".join([*allergy, said, *([hours] if hours else []), *asked, *others])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":
         if trip_view is None or body.trip_id is None:

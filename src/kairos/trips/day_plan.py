@@ -16,6 +16,7 @@ from kairos.trips.daylight import dark_from
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.named_places import named_first, shorten_named
 from kairos.trips.routing import order_stops, path_km
+from kairos.trips.season_visits import for_the_season, season_note
 from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
 
@@ -46,8 +47,10 @@ def day_spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> D
     pace = PACES[request.pace]
     day = request.dates[index]
     dark = dark_from(day, request.city, request.centre)
-    return DaySpec(index, day, (pace.day_start, pace.day_end), max_stops, buffer,
-                   pace.lunch_minutes, pace.dinner, dark, _night_end(request))  # fmt: skip
+    first, last = request.hours  # the traveller's own hours, else the pace's
+    window = (pace.day_start if first is None else first, pace.day_end if last is None else last)
+    return DaySpec(index, day, window, max_stops, buffer, pace.lunch_minutes, pace.dinner, dark,
+                   _night_end(request), said_end=last is not None)  # fmt: skip
 
 
 CHILD_NIGHT_END: Final = 21 * 60 + 30
@@ -63,11 +66,12 @@ def spec_of(
 ) -> DaySpec:
     pace = PACES[request.pace]
     # a day run late by its evening stop gives no other stop that evening
-    window = (day.window[0], min(day.window[1], pace.day_end))
+    last = request.hours[1]
+    window = (day.window[0], min(day.window[1], pace.day_end if last is None else last))
     return DaySpec(day.index, day.date, window, max_stops or day.max_stops, day.buffer + extra,
                    pace.lunch_minutes, pace.dinner,
                    dark_from(day.date, request.city, request.centre),
-                   _night_end(request))  # fmt: skip
+                   _night_end(request), said_end=last is not None)  # fmt: skip
 
 
 def schedule(
@@ -80,6 +84,9 @@ def schedule(
 ) -> tuple[Day, list[tuple[Candidate, str]]]:
     """`keep_order`: the stops are already in visiting order (a day with one stop left out)."""
     home = request.hotel
+    seasonal = [for_the_season(c, spec.date) for c in stops]  # a beach in winter: a short walk
+    shortened = {c.id for c, s in zip(stops, seasonal, strict=True) if c.duration != s.duration}
+    stops = seasonal
     order = (list(range(len(stops))) if keep_order
              else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip
     locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
@@ -108,6 +115,9 @@ def schedule(
         day, skipped = shorten_named((day, skipped), ordered, request.named, retime)
         taken = used_meals | {s.place_id for s in day.slots if s.kind != "stop"}
     used_meals.update(taken)
+    short = [s.name for s in day.stops if s.place_id in shortened]
+    if (said := season_note(short, spec.date)) is not None:
+        day = replace(day, notes=(*day.notes, said))
     return day, skipped
 
 

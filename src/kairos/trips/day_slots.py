@@ -56,6 +56,9 @@ class DaySpec:
     night_end: int | None = None
     """The latest minute an evening-only visit may end (with children: `CHILD_NIGHT_END`);
     None: when the place closes."""
+    said_end: bool = False
+    """The window's end is the traveller's ("back at the hotel by 5", "9am to 6pm"): nothing,
+    dinner included, runs past it."""
 
 
 @dataclass

@@ -250,6 +250,9 @@ class TripRequest:
 
     children: bool = False
     """Travelling with children: a leg between two stops takes at most `CHILD_LEG` minutes."""
+    hours: tuple[int | None, int | None] = (None, None)
+    """The first and last minute of each day as the traveller said them (`intent_hours`), the
+    way back included; None: the pace's."""
     named: frozenset[str] = frozenset()
     """Places (ids) the traveller named in the request (`trips/named_places.py`): each comes
     before the other stops of its day, shortened rather than dropped."""

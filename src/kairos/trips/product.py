@@ -27,7 +27,7 @@ from kairos.profiles.schemas import UserPublic
 from kairos.runtime import Runtime
 from kairos.signals.geocoding.cities import CityCentre, find_city
 from kairos.store.trips import StoredTrip, TripStore
-from kairos.trips.about import about_place
+from kairos.trips.about import about_place, poi_description
 from kairos.trips.allergy import checked_meals, severities
 from kairos.trips.cache import (
     TripCaches,
@@ -41,6 +41,7 @@ from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
 from kairos.trips.enrichment_providers import build_enricher
 from kairos.trips.hours import asks_for_appointments
+from kairos.trips.intent_hours import said_hours
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import PACES, Itinerary, TripRequest
 from kairos.trips.named_places import named_in
@@ -148,11 +149,11 @@ class TripsProduct:
             radius_km=RADIUS_KM,
             free_days=frozenset(int(d) - 1 for d in request.get("free_days") or ()),
             step_free=bool(request.get("accessibility")),
-            by_appointment=asks_for_appointments(str(request.get("interests") or "")),
             children=request.get("companions") == "family_with_kids",
         )
-        trip = replace(trip, named=named_in(str(request.get("interests") or ""),
-                                            trip.candidates, city.name))  # fmt: skip
+        words = str(request.get("interests") or "")  # the request's words: hours, names, bookings
+        trip = replace(trip, named=named_in(words, trip.candidates, city.name), hours=said_hours(
+            words, trip.days), by_appointment=asks_for_appointments(words))  # fmt: skip
         itinerary = plan_itinerary(trip)
         for edit in edits:
             if edit["kind"] == "refine":
@@ -245,7 +246,7 @@ class TripsProduct:
         if not self.phrasing.chain.is_offline:
             stops = [int(s.place_id) for d in view.days for s in d.slots]
             for pid, (attributes, _tier) in (await self.retrieval.attributes_of(stops)).items():
-                about[str(pid)] = _description(attributes)
+                about[str(pid)] = poi_description(attributes)
         phrased = await self.phrasing.phrase(plan, request, about)
         if phrased.by_model or phrased.fallbacks:
             self.generations += 1
@@ -389,11 +390,3 @@ class TripsProduct:
         stops = ", ".join(f"{s.place_id} ({s.name})" for d in view.days for s in d.slots
                           if s.kind == "stop")  # fmt: skip
         raise InvalidInput(f"{place_id} is not a stop of this trip; its stops: {stops}")
-
-
-def _description(attributes: dict[str, Any]) -> str:
-    """A POI's own description, from the first source that has one."""
-    for raw in (attributes.get("poi") or {}).values():
-        if isinstance(raw, dict) and isinstance(raw.get("description"), str):
-            return " ".join(str(raw["description"]).split())
-    return ""

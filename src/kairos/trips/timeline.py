@@ -134,7 +134,7 @@ def _meal(
         f"{radius:g} km of the route{', other than those already on this trip' if taken else ''}."
     )
     # a dinner may run past the pace's usual end (the day's window then holds it)
-    end = s.spec.window[1] if kind == "lunch" else 24 * 60
+    end = s.spec.window[1] if kind == "lunch" or s.spec.said_end else 24 * 60
     for m, reason in [*((m, None) for m in free), *((m, why) for m in risky[:MEAL_TRIES])]:
         meal = replace(m, duration=minutes, rank=0.0)
         travel = s.leg((m.lat, m.lng))
@@ -241,7 +241,9 @@ def schedule_day(
     timed = sorted((c for c in stops if (lk := locks.get(c.id)) and lk.start is not None),
                    key=lambda c: (locks[c.id].start or 0, c.id))  # fmt: skip
     skipped: list[tuple[Candidate, str]] = []
-    meal_kinds = ["lunch", "dinner"]
+    # a day the traveller ends before dinner time has no dinner (nor a note asking for one)
+    early = spec.said_end and spec.window[1] < DINNER[0] + 60
+    meal_kinds = ["lunch"] if early else ["lunch", "dinner"]
     placed = 0
     # a place open only in the evening is the day's last stop, whatever the route's order
     queue = sorted((c for c in stops if c not in timed),
