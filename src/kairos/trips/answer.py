@@ -128,8 +128,8 @@ async def answer_intent(
         # an allergy said in the words is checked, and said before anything else
         allergy = [n for n in trip.notes if n.startswith(SAID_ALLERGY)][:1]
         hours = hours_said(said_hours(body.raw_text, len(trip.days)))  # "9am to 6pm", read
-        asked = [n for n in trip.notes if n.startswith(ASKED_SAID)]
-        said = " ".join([*allergy, said, *([hours] if hours else []), *asked, *others])
+        named = [n for n in trip.notes if n.startswith(ASKED_SAID)]
+        said = " ".join([*allergy, said, *([hours] if hours else []), *named, *others])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":
         if trip_view is None or body.trip_id is None:
