@@ -1,0 +1,64 @@
+"""Visits a season shortens: a beach in a cold month is a walk along the shore, not an
+afternoon on the sand (issue 35, panel trips half A at e08ebe2, t39: "2-hour beach stops in
+late November" in Vancouver).
+
+A month is cold away from the tropics (|latitude| ≥ `COLD_LATITUDE`): November to March in the
+north, May to September in the south. A beach then (by its kind, its source's category or its
+name) keeps at most `COLD_BEACH_MINUTES`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from typing import Final
+
+from kairos.trips.models import Candidate
+
+__all__ = [
+    "COLD_BEACH_MINUTES",
+    "COLD_LATITUDE",
+    "cold_month",
+    "for_the_season",
+    "is_beach",
+    "season_note",
+]
+
+COLD_LATITUDE: Final = 30.0
+"""Degrees from the equator past which a winter month is too cold for an afternoon on a beach."""
+COLD_BEACH_MINUTES: Final = 45
+_NORTH_COLD: Final = frozenset({11, 12, 1, 2, 3})
+_SOUTH_COLD: Final = frozenset({5, 6, 7, 8, 9})
+_BEACH: Final = re.compile(r"\b(?:beach(?:es)?|plage|playa|praia|spiaggia)\b", re.IGNORECASE)
+
+
+def cold_month(day: date, lat: float | None) -> bool:
+    """Whether `day` falls in a cold month at latitude `lat` (unknown: not cold)."""
+    if lat is None or abs(lat) < COLD_LATITUDE:
+        return False
+    return day.month in (_NORTH_COLD if lat > 0 else _SOUTH_COLD)
+
+
+def is_beach(c: Candidate) -> bool:
+    """A beach by its kind, its source's category or its name."""
+    if "beach" in (c.kind, (c.category or "").lower()):
+        return True
+    return bool(_BEACH.search(c.name))
+
+
+def for_the_season(c: Candidate, day: date) -> Candidate:
+    """`c` as visited on `day`: a beach in a cold month kept short (its latitude: its own, or
+    the city's centre standing in for a place with no position)."""
+    if c.duration > COLD_BEACH_MINUTES and is_beach(c) and cold_month(day, c.lat):
+        return replace(c, duration=COLD_BEACH_MINUTES)
+    return c
+
+
+def season_note(shortened: list[str], day: date) -> str | None:
+    """What a day says of the beaches it kept short, or None."""
+    if not shortened:
+        return None
+    names = ", ".join(shortened)
+    return (f"{names}: a short walk along the shore ({COLD_BEACH_MINUTES} min), not a beach "
+            f"day, in {day.strftime('%B')}")  # fmt: skip
