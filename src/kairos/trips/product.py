@@ -61,6 +61,7 @@ from kairos.trips.stored import (
 )
 from kairos.trips.verify import verify
 from kairos.trips.view import Built, trip_view
+from kairos.trips.weather_words import indoors_pool, weather_said
 
 __all__ = ["TripsProduct"]
 
@@ -135,13 +136,17 @@ class TripsProduct:
         timings["meals"] = (time.perf_counter() - step) * 1000
         step = time.perf_counter()
         locks = tuple(locks_after(edits).values())
+        words = str(request.get("interests") or "")  # the request's words: hours, names, bookings
+        pool = candidate_pool(retrieved, edits)
+        if weather_said(words):  # rain, cold, a heatwave: places indoors when enough are known
+            pool = indoors_pool(pool, int(request["days"]), {lk.place_id for lk in locks})[0]
         trip = TripRequest(
             city=city.name,
             start_date=date.fromisoformat(str(request["start_date"])),
             days=int(request["days"]),
             pace=request["pace"],
             mode=request["mode"],
-            candidates=tuple(candidate_pool(retrieved, edits)),
+            candidates=tuple(pool),
             meals=meals.meals,
             hotel=tuple(request["hotel"]) if request.get("hotel") else None,
             locks=locks,
@@ -151,7 +156,6 @@ class TripsProduct:
             step_free=bool(request.get("accessibility")),
             children=request.get("companions") == "family_with_kids",
         )
-        words = str(request.get("interests") or "")  # the request's words: hours, names, bookings
         trip = replace(trip, named=named_in(words, trip.candidates, city.name), hours=said_hours(
             words, trip.days), by_appointment=asks_for_appointments(words))  # fmt: skip
         itinerary = plan_itinerary(trip)
