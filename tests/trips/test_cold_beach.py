@@ -38,3 +38,15 @@ def test_a_beach_in_summer_or_the_tropics_keeps_its_visit() -> None:
         day = plan_itinerary(_trip(centre, city, when)).days[0]
         beaches = [s for s in day.stops if "Beach" in s.name]
         assert beaches and all(s.end - s.start == 120 for s in beaches), (city, beaches)
+
+
+def test_a_winter_beach_already_short_is_still_said() -> None:
+    """A beach re-timed when a day is planned again comes back at 45 min: the day still says
+    it (t39 day 1 said English Bay Beach and not Kitsilano Beach, both 45 min)."""
+    place = place_maker(VANCOUVER, "Vancouver", label="Museum")
+    beach = place(1, 0.002, name="Kitsilano Beach", kind="park", duration=COLD_BEACH_MINUTES)
+    request = TripRequest(city="Vancouver", start_date=date(2026, 11, 26), days=1,
+                          pace="moderate", mode="transit", centre=VANCOUVER,
+                          candidates=(beach, place(2, 0.004)))  # fmt: skip
+    day = plan_itinerary(request).days[0]
+    assert any(n.startswith("Kitsilano Beach: a short walk") for n in day.notes), day.notes

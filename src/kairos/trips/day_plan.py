@@ -16,7 +16,7 @@ from kairos.trips.daylight import dark_from
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.named_places import named_first, shorten_named
 from kairos.trips.routing import order_stops, path_km
-from kairos.trips.season_visits import for_the_season, season_note
+from kairos.trips.season_visits import for_the_season, season_note, winter_beach
 from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
 
@@ -84,9 +84,9 @@ def schedule(
 ) -> tuple[Day, list[tuple[Candidate, str]]]:
     """`keep_order`: the stops are already in visiting order (a day with one stop left out)."""
     home = request.hotel
-    seasonal = [for_the_season(c, spec.date) for c in stops]  # a beach in winter: a short walk
-    shortened = {c.id for c, s in zip(stops, seasonal, strict=True) if c.duration != s.duration}
-    stops = seasonal
+    # a beach in winter is a short walk (a stop re-timed comes back already shortened)
+    stops = [for_the_season(c, spec.date) for c in stops]
+    shortened = {c.id for c in stops if winter_beach(c, spec.date)}
     order = (list(range(len(stops))) if keep_order
              else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip
     locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}

@@ -23,6 +23,7 @@ __all__ = [
     "for_the_season",
     "is_beach",
     "season_note",
+    "winter_beach",
 ]
 
 COLD_LATITUDE: Final = 30.0
@@ -47,10 +48,15 @@ def is_beach(c: Candidate) -> bool:
     return bool(_BEACH.search(c.name))
 
 
+def winter_beach(c: Candidate, day: date) -> bool:
+    """A beach on a day of a cold month (its latitude: its own, or the city's centre standing in
+    for a place with no position)."""
+    return is_beach(c) and cold_month(day, c.lat)
+
+
 def for_the_season(c: Candidate, day: date) -> Candidate:
-    """`c` as visited on `day`: a beach in a cold month kept short (its latitude: its own, or
-    the city's centre standing in for a place with no position)."""
-    if c.duration > COLD_BEACH_MINUTES and is_beach(c) and cold_month(day, c.lat):
+    """`c` as visited on `day`: a beach in a cold month kept short."""
+    if c.duration > COLD_BEACH_MINUTES and winter_beach(c, day):
         return replace(c, duration=COLD_BEACH_MINUTES)
     return c
 
@@ -60,5 +66,5 @@ def season_note(shortened: list[str], day: date) -> str | None:
     if not shortened:
         return None
     names = ", ".join(shortened)
-    return (f"{names}: a short walk along the shore ({COLD_BEACH_MINUTES} min), not a beach "
-            f"day, in {day.strftime('%B')}")  # fmt: skip
+    return (f"{names}: a short walk along the shore ({COLD_BEACH_MINUTES} min at most), not a "
+            f"beach day, in {day.strftime('%B')}")  # fmt: skip
