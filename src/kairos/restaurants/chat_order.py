@@ -93,6 +93,11 @@ def nearest_kind_said(searched: Searched, asked: str, shown: list[RestaurantResu
         return None
     held = len(shown) - len(others)
     first = "Only the first is" if held == 1 else f"Only the first {held} are"
+    if any(r.id not in searched.exact for r in shown[:held]):
+        # the allergy order moved a place of the asked kind down (a tree-nut risk at a Lebanese
+        # place): "the first 2" would name the wrong places, so they are named
+        names = phrasing.listed([r.name for r in shown if r.id in searched.exact], "and")
+        first = f"Only {names} {'is' if held == 1 else 'are'}"
     if not searched.nearest and searched.strict:  # a strict diet's places of other kinds
         instead = request_words.describe_request([], searched.strict, None)
         return f"{first} {asked}; the others are {instead} of other kinds there."
