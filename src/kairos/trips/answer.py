@@ -27,6 +27,7 @@ from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
 from kairos.trips.said_allergy import SAID_ALLERGY, said_allergens
 from kairos.trips.schemas import TripCreate, TripView
+from kairos.trips.unmet_words import unmet_note, unmet_phrases
 from kairos.trips.weather_words import is_outdoors, weather_note, weather_said
 
 __all__ = ["IntentAnswer", "IntentBody", "answer_intent"]
@@ -129,8 +130,8 @@ async def answer_intent(
         # an allergy said in the words is checked, and said before anything else
         allergy = [n for n in trip.notes if n.startswith(SAID_ALLERGY)][:1]
         hours = hours_said(said_hours(body.raw_text, len(trip.days)))  # "9am to 6pm", read
-        named = [*_weather(body.raw_text, trip), *(n for n in trip.notes
-                                                   if n.startswith(ASKED_SAID))]  # fmt: skip
+        named = [n for n in trip.notes if n.startswith(ASKED_SAID)]
+        named = [*_weather(body.raw_text, trip), *named, *_unmet(body.raw_text, trip)]
         said = " ".join([*allergy, said, *([hours] if hours else []), *named, *others])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":
@@ -215,6 +216,13 @@ def _weather(text: str, trip: TripView) -> list[str]:
     out = [s.name for d in trip.days for s in d.slots
            if s.kind == "stop" and is_outdoors(s.place_kind, None, s.name)]  # fmt: skip
     return [weather_note(said, out)]
+
+
+def _unmet(text: str, trip: TripView) -> list[str]:
+    """What the words ask for that nothing of the trip answers, said by name ('anime')."""
+    held = [s.name for d in trip.days for s in d.slots] + [*trip.notes]
+    note = unmet_note(unmet_phrases(text, trip.city, held), trip.city)
+    return [note] if note else []
 
 
 def _companions(said: list[str]) -> Companions | None:

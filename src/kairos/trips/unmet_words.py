@@ -1,0 +1,107 @@
+"""What a request asks for that the trip does not hold, said by name ("harry potter places",
+"anime"): the request's words that no table of the trips classifier knows (dates, paces, modes,
+companions, kinds of place, cities), that are not plain language, not the weather, an allergy
+or an hour, and that no stop of the trip is named by, are the traveller's own interests Kairos
+could not match. Neighbouring words make one phrase; a request with more than `MAX_PHRASES`
+such phrases is read as prose, and nothing is said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from rapidfuzz.distance import DamerauLevenshtein
+
+from kairos.text.query.vocabulary import GENERIC_WORDS, word_set
+from kairos.text.query.words import normalise_message
+from kairos.trips.intent_cues import cues, tokens
+from kairos.trips.interest_gaps import KINDS
+from kairos.trips.kind_groups import kind_groups
+
+__all__ = ["MAX_PHRASES", "unmet_note", "unmet_phrases"]
+
+MAX_PHRASES: Final = 3
+_WORD: Final = re.compile(r"[a-z0-9]+")
+_PARTS: Final = re.compile(r"[,;.!?()]|\band\b|\bor\b", re.IGNORECASE)
+_TRIP_WORDS: Final = word_set(
+    """starting start starts from until till aged age ages old year years yr yrs uses using
+    use user loves love loved likes like liked enjoy enjoys interested interest interests
+    into fan fans mostly mainly mostly especially maybe ideally prefer rather weather rainy
+    rain cold hot warm sunny snow freezing heatwave indoors indoor outdoors outdoor layover
+    stopover airport flight land landing arrive arriving back hotel hostel stay staying
+    reach quick quickly far close easy group friends first second third time times ever
+    never again country japan india nepal canada scotland singapore usa america england
+    vegetarian vegan halal kosher allergic allergy allergies intolerant intolerance free
+    gluten dairy peanut peanuts nuts nut sesame shellfish fish egg eggs soy wheat milk
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec spring summer autumn fall winter
+    photos photo photography pictures picture instagram views view spots see seeing things
+    day days trip trips tour tours visit visits holiday vacation honeymoon birthday"""
+)
+"""Words of a trip request that are its manner, not a place to visit."""
+
+
+@lru_cache(maxsize=1)
+def _kind_words() -> frozenset[str]:
+    words: set[str] = set()
+    for group in kind_groups().values():
+        words |= {w for phrase in group.kinds for w in _WORD.findall(phrase)}
+    for kind in KINDS:
+        words |= {w for phrase in kind.asked_by for w in _WORD.findall(phrase)}
+    return frozenset(words - GENERIC_WORDS) | {"forest", "market", "district", "street", "show"}
+
+
+@lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    words = set(cues().vocabulary) | GENERIC_WORDS | _TRIP_WORDS
+    for group in kind_groups().values():
+        words |= {w for phrase in (*group.words, *group.kinds) for w in _WORD.findall(phrase)}
+    for kind in KINDS:
+        words |= {w for phrase in kind.asked_by for w in _WORD.findall(phrase)}
+    return frozenset(words)
+
+
+def _plain(text: str) -> set[str]:
+    return set(_WORD.findall(normalise_message(text)))  # accents folded: "Gaudí" holds "gaudi"
+
+
+def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
+    """The request's phrases nothing of the trip answers. `said`: the trip's stop names and
+    notes (a word one of them holds is met or already said)."""
+    known = _known()
+    held = set().union(*(_plain(s) for s in said), _plain(city))
+    phrases: list[list[str]] = []
+    last = -2
+    city_words = _plain(city)
+    words = [w for part in _PARTS.split(text) for w in [*tokens(part), ","]]
+    for i, word in enumerate(words):
+        if word in known or word in held or len(word) < 3 or any(c.isdigit() for c in word):
+            continue
+        if any(DamerauLevenshtein.distance(word, c) <= 2 for c in city_words):  # "tokio"
+            continue
+        if i == last + 1:
+            phrases[-1].append(word)
+        else:
+            phrases.append([word])
+        last = i
+        # a kind's word after the name is part of it ("central park", "bamboo forest")
+        if i + 1 < len(words) and words[i + 1] in _kind_words() and words[i + 1] not in held:
+            phrases[-1].append(words[i + 1])
+            last = i + 1
+    if len(phrases) > MAX_PHRASES:
+        return []  # prose, not a list of interests
+    return [" ".join(p) for p in phrases]
+
+
+def unmet_note(phrases: Sequence[str], city: str) -> str:
+    """The sentence the answer gives ("Kairos knows no places for 'anime' in Tokyo: ...")."""
+    if not phrases:
+        return ""
+    quoted = " or ".join(f"'{p}'" for p in phrases)
+    return (
+        f"Kairos knows no places for {quoted} in {city}: the days hold what it knows of the rest "
+        "of your request."
+    )

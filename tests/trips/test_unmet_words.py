@@ -1,0 +1,34 @@
+"""What a request asks for and the trip cannot hold is said by name (issue 35, round 3; panel
+half A: t49 "no word that anime places are missing", t51 "Harry Potter not mentioned")."""
+
+from __future__ import annotations
+
+from kairos.trips.unmet_words import unmet_note, unmet_phrases
+
+
+def test_an_interest_no_table_knows_is_said_by_name() -> None:
+    assert unmet_phrases("tokio 3 days anime, shopping and temples", "Tokyo", []) == ["anime"]
+    found = unmet_phrases("Edinburgh 3 days, harry potter places and the castle, with kids 8 "
+                          "and 11", "Edinburgh", ["Edinburgh Castle"])  # fmt: skip
+    assert found == ["harry potter"]
+    assert "'harry potter'" in unmet_note(found, "Edinburgh")
+
+
+def test_a_word_a_stop_holds_or_the_trip_manner_is_not_said() -> None:
+    assert unmet_phrases("Vancouver 2 days, the seawall", "Vancouver", ["Seawall"]) == []
+    held = ["Works of Antoni Gaudí"]
+    assert unmet_phrases("4 days in Barcelona in April, Gaudí and architecture", "Barcelona",
+                         held) == []  # fmt: skip
+    for text in (
+        "Singapore 2 days, I am vegetarian and allergic to peanuts, temples and food",
+        "Kathmandu 3 days with my parents in their 70s, they can't climb stairs much",
+        "Glasgow 2 days, museums and architecture, rainy weather so mostly indoors",
+        "Singapore 1 day layover, 9am to 6pm, near the airport or quick to reach",
+        "Delhi 2 days, we are a group of 6 friends, photography spots, sunrise and sunset",
+    ):
+        assert unmet_phrases(text, text.split()[0], []) == [], text
+
+
+def test_prose_is_not_read_as_a_list_of_interests() -> None:
+    text = "Osaka, my grandmother grew up nearby, cherry blossom, okonomiyaki, karaoke nights"
+    assert unmet_phrases(text, "Osaka", []) == []
