@@ -51,3 +51,30 @@ def test_orders_and_covers_are_compared_by_the_people_each_needs() -> None:
     assert "≈209 covers" not in said
     assert "≈209 orders" in said and "≈116 covers" in said
     assert "4 counter staffers and 6 cooks" in said and "6 servers and 3 cooks" in said
+
+
+def test_two_locations_of_one_brand_are_told_apart_by_their_street() -> None:
+    """Panel half A (o03): "Qdoba on Huntington Ave and Qdoba on Comm Ave" were both called
+    'Qdoba' in the answer, one counter-service and one with table servers, so the manager could
+    not tell which plan was which. Each is named with its street; a name said once stays bare."""
+    from kairos.operator.compose import compose
+    from kairos.operator.rules import Decision
+
+    def decision(label: str, count: int, categories: list[str] | None) -> Decision:
+        busiest = [(date(2026, 12, 4), "dinner", count)]
+        return Decision(location=label, card="staffing", actions=[], drivers=[],
+                        recommendation=f"Staff ≈{count}.", trigger="", busiest=busiest,
+                        uses_reviews=False, categories=categories)  # fmt: skip
+
+    both = [decision("Qdoba, 393 Huntington Ave, Boston, MA 02115", 87, ["fast food"]),
+            decision("Qdoba, 540 Commonwealth Ave, Unit 1C, Boston", 79, ["mexican"])]  # fmt: skip
+    said = compose(decisions=both, confidence="low", sources=[], window="Fri 04 Dec",
+                   assumptions=[], question=None, snapshot=None,
+                   verbose=False).recommendation  # fmt: skip
+    assert said.startswith("Qdoba (Huntington Ave): Staff ≈87."), said
+    assert "Qdoba (Commonwealth Ave): Staff ≈79." in said
+    assert "Qdoba:" not in said and "Qdoba ≈" not in said
+    one = [decision("Banq, 1375 Washington St", 116, ["french"]), both[0]]
+    assert compose(decisions=one, confidence="low", sources=[], window="Fri 04 Dec",
+                   assumptions=[], question=None, snapshot=None,
+                   verbose=False).recommendation.startswith("Banq: Staff ≈116.")  # fmt: skip

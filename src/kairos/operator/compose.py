@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from kairos.llm.chain import ModelChain
 from kairos.operator.action_line import fallback
+from kairos.operator.place_names import told_apart
 from kairos.operator.rules import Decision
 from kairos.operator.schemas import (
     ActionLine,
@@ -224,8 +225,9 @@ def compose(
         if len(decisions) == 1:
             recommendation = decisions[0].recommendation
         else:
+            names = told_apart([d.location for d in decisions])
             recommendation = " ".join(
-                f"{_name(d.location) or 'Location ' + str(i + 1)}: {d.recommendation}"
+                f"{names[i] or 'Location ' + str(i + 1)}: {d.recommendation}"
                 for i, d in enumerate(decisions)
             ) + _compared(decisions)
         drivers = sorted((drv for d in decisions for drv in d.drivers), key=lambda drv: -drv.rank)
@@ -325,16 +327,12 @@ class Phrasing:
         )
 
 
-def _name(label: str | None) -> str | None:
-    """A restaurant's name out of its label ("Banq, 1375 Washington St, ..." -> "Banq")."""
-    return label.split(",")[0] if label else None
-
-
 def _compared(decisions: Sequence[Decision]) -> str:
     """Several restaurants: which one's busiest window needs the most hands, from each one's
     own covers ("which one needs more help saturday?")."""
-    sized = [(d.busiest[0][2], _name(d.location)) for d in decisions if d.busiest and
-             d.busiest[0][2]]  # fmt: skip
+    names = told_apart([d.location for d in decisions])
+    sized = [(d.busiest[0][2], name) for d, name in zip(decisions, names, strict=True)
+             if d.busiest and d.busiest[0][2]]  # fmt: skip
     if len(sized) < 2 or len(sized) != len(decisions):
         return ""
     roles = [front_role(d.categories) for d in decisions]
