@@ -27,6 +27,7 @@ from kairos.trips.named_places import ASKED_SAID
 from kairos.trips.product import TripsProduct
 from kairos.trips.said_allergy import SAID_ALLERGY, said_allergens
 from kairos.trips.schemas import TripCreate, TripView
+from kairos.trips.sun_words import sun_note
 from kairos.trips.unmet_words import unmet_note, unmet_phrases
 from kairos.trips.weather_words import is_outdoors, weather_note, weather_said
 
@@ -132,6 +133,8 @@ async def answer_intent(
         hours = hours_said(said_hours(body.raw_text, len(trip.days)))  # "9am to 6pm", read
         named = [n for n in trip.notes if n.startswith(ASKED_SAID)]
         named = [*_weather(body.raw_text, trip), *named, *_unmet(body.raw_text, trip)]
+        sun = sun_note(body.raw_text, trip.city, [d.date for d in trip.days])
+        named += [sun] if sun else []
         said = " ".join([*allergy, said, *([hours] if hours else []), *named, *others])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from kairos.signals.geocoding.cities import find_city
 
-__all__ = ["TWILIGHT", "ZONES", "dark_from", "sunset", "trip_zone"]
+__all__ = ["TWILIGHT", "ZONES", "dark_from", "sunrise", "sunset", "trip_zone"]
 
 TWILIGHT: Final = 20
 """Minutes after sunset still light enough for a park or a viewpoint."""
@@ -59,6 +59,15 @@ def _offset(day: date, zone: tzinfo | None, lng: float) -> float:
 def sunset(day: date, lat: float, lng: float, zone: tzinfo | None) -> int | None:
     """The local clock minute of sunset at (lat, lng) on `day` (None: no sunset or sunrise that
     day, polar day or night); `zone` None reads local mean solar time."""
+    return _sun(day, lat, lng, zone, 1)
+
+
+def sunrise(day: date, lat: float, lng: float, zone: tzinfo | None) -> int | None:
+    """The local clock minute of sunrise, as `sunset`."""
+    return _sun(day, lat, lng, zone, -1)
+
+
+def _sun(day: date, lat: float, lng: float, zone: tzinfo | None, side: int) -> int | None:
     g = 2 * math.pi / 365 * (day.timetuple().tm_yday - 1)
     eqtime = 229.18 * (0.000075 + 0.001868 * math.cos(g) - 0.032077 * math.sin(g)
                        - 0.014615 * math.cos(2 * g) - 0.040849 * math.sin(2 * g))  # fmt: skip
@@ -71,7 +80,7 @@ def sunset(day: date, lat: float, lng: float, zone: tzinfo | None) -> int | None
     if not -1.0 <= cos_ha <= 1.0:
         return None
     ha = math.degrees(math.acos(cos_ha))
-    utc = 720 - 4 * (lng - ha) - eqtime
+    utc = 720 - 4 * (lng - side * ha) - eqtime
     return round(utc + _offset(day, zone, lng)) % (24 * 60)
 
 
