@@ -18,12 +18,41 @@ function icon(L, className, text, size = 28) {
   return L.divIcon({ className, html: h("span", { "aria-hidden": "true", text }), iconSize: [size, size] });
 }
 
+// Where a pin may go: its own spot first, then a widening golden-angle spiral around it.
+const SPOTS = [[0, 0], ...Array.from({ length: 36 }, (_, i) => {
+  const angle = i * 2.4, reach = 1 + i / 8;
+  return [Math.cos(angle) * reach, Math.sin(angle) * reach];
+})];
+
+// Pins closer on screen than their size are moved apart, each kept a whole target (WCAG 2.5.8)
+// with its number readable: in the order given (best rank first) a pin keeps its own spot
+// unless an earlier one covers it, else takes the nearest free spot of the spiral. Drawn
+// again at every zoom; the pin's place on the map is unchanged.
+export function spreadPins(map, pins) {
+  const placed = [];
+  for (const marker of pins) {
+    const el = marker.getElement();
+    if (!el) continue;
+    const size = el.offsetWidth || 28;
+    const gap = size + 2;
+    const at = map.latLngToLayerPoint(marker.getLatLng());
+    // apart as squares, not circles: a target is its box (axe's target-size reads the box)
+    const free = ([x, y]) => placed.every((p) => Math.max(Math.abs(p.x - x), Math.abs(p.y - y)) >= (p.size + size) / 2 + 2);
+    const [dx, dy] = SPOTS.map(([u, v]) => [Math.round(u * gap), Math.round(v * gap)])
+      .find(([u, v]) => free([at.x + u, at.y + v])) || [0, 0];
+    el.style.marginLeft = `${dx - size / 2}px`;
+    el.style.marginTop = `${dy - size / 2}px`;
+    placed.push({ x: at.x + dx, y: at.y + dy, size });
+  }
+}
+
 export function createPlanMap(container, note) {
   let map = null;
   let L = null;
   let ready = null;
   let layers = null;
   let markers = new Map();
+  let pinned = []; // the venue pins best first, then the meeting point: spread at every zoom
   let picking = null;
   let memberPoints = [];
   // points to fit while the map had no size (on a phone it waits behind "Show map"): fitted
@@ -57,6 +86,7 @@ export function createPlanMap(container, note) {
         L.control.attribution({ prefix: false }).addTo(map);
         L.tileLayer(url, { maxZoom: 19, attribution: "© OpenStreetMap contributors" }).addTo(map);
       }
+      map.on("zoomend", () => spreadPins(map, pinned));
       layers = { heat: L.layerGroup().addTo(map), plan: L.layerGroup().addTo(map), members: L.layerGroup().addTo(map) };
       map.on("click", (e) => {
         if (!picking) return;
@@ -86,6 +116,7 @@ export function createPlanMap(container, note) {
     await start();
     layers.plan.clearLayers();
     markers = new Map();
+    pinned = [];
     const venues = [...plan.venues].sort((a, b) => b.rank - a.rank); // the best pin drawn last, on top
     for (const v of venues) {
       if (v.lat == null || v.lng == null) continue;
@@ -104,8 +135,11 @@ export function createPlanMap(container, note) {
       const pin = L.marker([m.lat, m.lng], { icon: icon(L, "meet-pin", "★", 26), title: `Meeting point: ${m.explanation}`, keyboard: true })
         .addTo(layers.plan);
       pin.getElement().setAttribute("aria-label", `Meeting point: ${m.explanation}`);
+      pinned.push(pin);
     }
+    pinned.unshift(...[...markers.values()].reverse()); // drawn worst first: spread best first
     bounds([...plan.venues, plan.meeting_point, ...memberPoints]);
+    spreadPins(map, pinned);
   }
 
   async function showMembers(points) {
