@@ -18,7 +18,10 @@ from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["NotSightRules", "rules", "why_no_stop_even_if_listed", "why_not_a_sight"]
+__all__ = [
+    "NotSightRules", "asks_for_a_show", "commercial_gallery", "rules", "stage_venue",
+    "why_no_stop_even_if_listed", "why_not_a_sight",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,20 @@ class NotSightRules:
     mural_why: str
     mural_types: frozenset[str]
     keep_labels: frozenset[str]
+    school_why: str
+    school_labels: frozenset[str]
+    school_words: frozenset[str]
+    school_unless: frozenset[str]
+    stage_words: frozenset[str]
+    stage_phrases: tuple[str, ...]
+    stage_labels: frozenset[str]
+    stage_keep_labels: frozenset[str]
+    stage_unless: frozenset[str]
+    show_words: frozenset[str]
+    auction_words: frozenset[str]
+    sale_words: tuple[str, ...]
+    public_words: tuple[str, ...]
+    business_labels: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +65,7 @@ def rules() -> NotSightRules:
     text = (files("kairos.core") / "data" / "not_sights.toml").read_text(encoding="utf-8")
     t = tomllib.loads(text)
     shop, home, station, mural = t["shop"], t["home"], t["station"], t["mural"]
-    venue = t["venue"]
+    venue, school, stage, gallery = t["venue"], t["education"], t["stage"], t["commercial_gallery"]
     return NotSightRules(
         shop_why=shop["why"], shop_words=frozenset(shop["name_words"]),
         shop_phrases=tuple(shop["name_phrases"]), shop_labels=frozenset(shop["labels"]),
@@ -62,6 +79,16 @@ def rules() -> NotSightRules:
         venue_amenities=frozenset(venue["osm_amenities"]),
         mural_why=mural["why"], mural_types=frozenset(mural["artwork_types"]),
         keep_labels=frozenset(t["keeps_sight"]["labels"]),
+        school_why=school["why"], school_labels=frozenset(school["labels"]),
+        school_words=frozenset(school["name_words"]),
+        school_unless=frozenset(school["unless_words"]),
+        stage_words=frozenset(stage["name_words"]), stage_phrases=tuple(stage["name_phrases"]),
+        stage_labels=frozenset(stage["labels"]), stage_keep_labels=frozenset(stage["keep_labels"]),
+        stage_unless=frozenset(stage["unless_words"]),
+        show_words=frozenset(stage["show_words"]),
+        auction_words=frozenset(gallery["auction_words"]),
+        sale_words=tuple(gallery["sale_words"]), public_words=tuple(gallery["public_words"]),
+        business_labels=frozenset(gallery["business_labels"]),
     )  # fmt: skip
 
 
@@ -108,6 +135,11 @@ def why_no_stop_even_if_listed(name: str, kind: str, attributes: Mapping[str, An
     if kind != "museum" and _venue(raws, r):
         return r.venue_why
     words = set(_words(name))
+    labels = _labels(raws)
+    if (labels & r.school_labels or words & r.school_words) and not (
+        words & r.school_unless or labels & r.keep_labels
+    ):
+        return r.school_why
     station = words & r.station_words or any(p in _first_sentence(raws) for p in r.station_phrases)
     if station and not words & r.station_unless and kind != "museum":
         return r.station_why
@@ -139,3 +171,56 @@ def why_not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str 
         if tags.get("tourism") == "artwork" and str(tags.get("artwork_type")) in r.mural_types:
             return r.mural_why
     return why_no_stop_even_if_listed(name, kind, attributes)
+
+
+def _heritage_tagged(raws: Sequence[Mapping[str, Any]]) -> bool:
+    for raw in raws:
+        tags = raw.get("osm_tags")
+        if isinstance(tags, Mapping) and any(
+            tags.get(k) not in (None, "", "no") for k in ("historic", "heritage", "wikidata")
+        ):
+            return True
+    return any("unesco" in str(raw.get("notability_basis") or "").lower() for raw in raws)
+
+
+def stage_venue(name: str, attributes: Mapping[str, Any]) -> bool:
+    """A concert hall, a theatre, an auditorium (its name or its listing's labels), not a
+    museum, not listed among historic sites or planetariums, not World Heritage: a venue for
+    an evening's show, a stop only when the traveller asks for one (`asks_for_a_show`)."""
+    r = rules()
+    raws = _raws(attributes)
+    words = set(_words(name))
+    lowered = " ".join(_words(name))
+    labels = _labels(raws)
+    said = words & r.stage_words or any(p in lowered for p in r.stage_phrases)
+    if not (said or labels & r.stage_labels) or words & r.stage_unless:
+        return False
+    return not (labels & (r.keep_labels | r.stage_keep_labels) or _heritage_tagged(raws))
+
+
+def asks_for_a_show(interests: str) -> bool:
+    """Whether a traveller's interests ask for a show (theatre, a concert, opera...)."""
+    return bool(set(_words(interests)) & rules().show_words)
+
+
+def _says(text: str, phrases: Sequence[str] | frozenset[str]) -> bool:
+    plain = f" {' '.join(_words(text))} "
+    return any(f" {' '.join(_words(p))} " in plain for p in phrases)
+
+
+def commercial_gallery(name: str, kind: str, attributes: Mapping[str, Any]) -> bool:
+    """An auction house (its description says auctions), a workshop (`business_labels`), or a
+    place a source files as a
+    gallery with no museum's label whose description says it sells (purchase, represents,
+    collectors...) or says nothing of being public (a museum, a foundation's, a university's):
+    a business showing what it sells, not a collection a traveller asking for art came for."""
+    r = rules()
+    raws = _raws(attributes)
+    said = " ".join(str(raw.get("description") or "") for raw in raws)
+    labels = _labels(raws)
+    if _says(said, r.auction_words) or labels & r.business_labels:
+        return True
+    filed = {kind} | {str(raw.get("category")) for raw in raws}
+    if "gallery" not in filed or any("museum" in x.lower() for x in labels | {name.lower()}):
+        return False
+    return _says(said, r.sale_words) or not _says(said, r.public_words)

@@ -38,6 +38,7 @@ from typing import Final
 
 import numpy as np
 
+from kairos.core.not_sights import asks_for_a_show, commercial_gallery, stage_venue
 from kairos.core.notability import (
     NOTABLE,
     typical_minutes,
@@ -99,6 +100,10 @@ MINOR_STOP_FOLLOWS: Final = 0.5
 """Taken from a statue, a sculpture or a mural below landmark note (`core.visit_length`): it
 follows museums, forts and temples of like note, so it fills a day's gap, never the day."""
 DEFAULT_INTERESTS: Final = "famous landmarks, museums, parks and viewpoints"
+COMMERCIAL_FOLLOWS: Final = 0.6
+"""Taken, when the interests ask for art, history or museums, from a ticketed experience, a
+gallery that sells, an auction house or a workshop (`commercial_experience`,
+`not_sights.commercial_gallery`): the collections come first."""
 UNPOSITIONED_PENALTY: Final = 0.15
 """Taken from a place its source gives no position for: of two equal places, the one whose
 travel can be measured comes first."""
@@ -119,6 +124,30 @@ class Retrieved:
     """Places tagged as sights left out because they are businesses, offices or homes."""
     notable: int = 0
     """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
+
+
+def _shown_kind(name: str, kind: str) -> str:
+    """A farm a list files as a museum ("Riverdale Farm", 'Cultural') is shown as what it is
+    to a traveller: an attraction, not a museum."""
+    words = set(name.lower().replace("'", " ").split())
+    return (
+        "attraction"
+        if kind == "museum" and words & {"farm", "farms"} and "museum" not in words
+        else kind
+    )
+
+
+def _without_stages(
+    rows: list[Row], notes: list[float], interests: str
+) -> tuple[list[Row], list[float], int]:
+    """Concert halls, theatres and auditoriums left out (`not_sights.stage_venue`) unless the
+    interests ask for a show; how many were."""
+    if asks_for_a_show(interests):
+        return rows, notes, 0
+    kept = [
+        (r, n) for r, n in zip(rows, notes, strict=True) if not stage_venue(r.name, r.attributes)
+    ]
+    return [r for r, _ in kept], [n for _, n in kept], len(rows) - len(kept)
 
 
 def _without_listings(
@@ -241,6 +270,8 @@ class TripRetrieval(PlaceRows):
         says_kind = {r.id for r in filtered if any(kind_said(t, r.name) for t in tags)}
         filtered, not_sights, notes = sights(filtered, self._judge, city)
         filtered, notes = _without_listings(filtered, notes, room)
+        filtered, notes, stages = _without_stages(filtered, notes, interests)
+        not_sights += stages
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,
                              not_sights=not_sights)  # fmt: skip
@@ -262,8 +293,11 @@ class TripRetrieval(PlaceRows):
             unsaid = bool(says_kind) and r.id not in says_kind and r.id not in fitting
             if r.id not in named or unsaid or kept_out(asked, r.kind, label, r.name):
                 score -= OFF_TAG
-            elif collections and commercial_experience(r.name, r.attributes):
-                score -= OFF_TAG  # a ticketed experience is no collection of art or history
+            elif collections and (
+                commercial_experience(r.name, r.attributes)
+                or commercial_gallery(r.name, r.kind, r.attributes)
+            ):
+                score -= COMMERCIAL_FOLLOWS  # no collection of art or history
             if note < NOTABLE:
                 score -= MINOR_FOLLOWS
             if is_minor_stop(r.name, r.kind, r.attributes, note):
@@ -278,7 +312,7 @@ class TripRetrieval(PlaceRows):
             candidate = Candidate.from_place(
                 id=str(r.id),
                 name=r.name,
-                kind=r.kind,
+                kind=_shown_kind(r.name, r.kind),
                 lat=r.lat,
                 lng=r.lng,
                 city=city,
