@@ -190,3 +190,17 @@ def test_no_quieter_day_tops_the_baseline_days_busiest_window_on_any_shape() -> 
                 assert covers[day].max() <= covers[anchor].max() + 1e-6 or (
                     np.allclose(covers[day][covers[day] > 0], most)
                 ), (anchor, day)
+
+
+def test_a_counter_service_trigger_counts_orders_not_bookings() -> None:
+    """The brief's round-3 notes: a counter-service place's trigger said 'Escalate if bookings
+    for ...': nobody books a counter. A table-service place's still counts bookings."""
+    days = [MONDAY + timedelta(days=4)]
+    counter = decide(SignalPack(location="here", days=days, demand=_shape(), baseline_covers=300,
+                                baseline_weekday=FRI, categories=["fast food", "mexican"]),
+                     "staffing")  # fmt: skip
+    assert counter.trigger.startswith("Escalate if orders for Fri"), counter.trigger
+    assert "bookings" not in counter.trigger and "add one counter server" in counter.trigger
+    table = decide(SignalPack(location="here", days=days, demand=_shape(), baseline_covers=300,
+                              baseline_weekday=FRI, categories=["french"]), "staffing")  # fmt: skip
+    assert table.trigger.startswith("Escalate if bookings for Fri"), table.trigger

@@ -318,12 +318,13 @@ def trigger(
         when = when_of(top)
         if added:
             return (
-                f"Escalate if bookings for {when} run 15% above usual; de-escalate (drop the "
-                "extra server) if the event is cancelled."
+                f"Escalate if {counted(pack)} for {when} run 15% above usual; de-escalate (drop "
+                f"the extra {front_role(pack.categories)[0]}) if the event is cancelled."
             )
         return (
-            f"Escalate (add one server for the evening) if bookings for {when} run 15% above "
-            "usual; if the event is cancelled, nothing changes."
+            f"Escalate (add one {front_role(pack.categories)[0]} for the evening) if "
+            f"{counted(pack)} for {when} run 15% above usual; if the event is cancelled, "
+            "nothing changes."
         )
     if top is not None and top.source == "closures":
         return "De-escalate when the city lifts the closure; escalate if it extends into your peak."
@@ -336,8 +337,9 @@ def trigger(
         day, part, covers = busiest[0]
         usual = f" (your usual ≈{covers})" if covers else ""
         return (
-            f"Escalate if bookings for {window_text(day, part)} run 15% above usual{usual}: add "
-            f"one {front_role(pack.categories)[0]}; de-escalate if they run 15% below."
+            f"Escalate if {counted(pack)} for {window_text(day, part)} run 15% above usual"
+            f"{usual}: add one {front_role(pack.categories)[0]}; de-escalate if they run 15% "
+            "below."
         )
     if card == "risk":
         return (
@@ -346,7 +348,13 @@ def trigger(
         )
     if card == "opportunity":
         return (
-            "Escalate (extend the offer) if it fills the window; de-escalate if bookings for it "
-            "stay under your usual."
+            "Escalate (extend the offer) if it fills the window; de-escalate if "
+            f"{counted(pack)} for it stay under your usual."
         )
-    return "Escalate if bookings run 15% above usual; de-escalate if they run 15% below."
+    return f"Escalate if {counted(pack)} run 15% above usual; de-escalate if they run 15% below."
+
+
+def counted(pack: SignalPack) -> str:
+    """What a trigger counts: bookings at a table-service place; orders at a counter, where
+    nobody books (the brief's round-3 notes: a counter-service trigger said "bookings")."""
+    return "bookings" if front_role(pack.categories)[0] in ("server", "bartender") else "orders"
