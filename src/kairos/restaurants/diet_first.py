@@ -56,6 +56,17 @@ def dish_dropped_sentence(
     return f"I know no {wanted}, so these are {instead} of other kinds{there}."
 
 
+def strict_diet_with_categories(
+    decomposition: Decomposition, filters: SearchFilters, searched: Searched
+) -> bool:
+    """What both answers of a strict diet before the dish start from: a strict diet asked, with
+    a cuisine or dish (categories), not a "show me more" page (places to skip), and no kind of
+    place asked beyond a meal's (ice cream is not widened to a halal grill)."""
+    if not searched.strict or not filters.categories or decomposition.skip_place_ids:
+        return False
+    return not filters.kinds or set(filters.kinds) == MEAL_KINDS
+
+
 async def diet_before_dish(
     search_index: CachedSearch,
     decomposition: Decomposition,
@@ -69,11 +80,9 @@ async def diet_before_dish(
     (the diet met, nothing asked beyond the diet, or a kind of place asked for, such as ice
     cream, which a halal grill does not serve). Also when every place of the kind shows an
     allergen of the person: the diet's places of other kinds, same exclusions, said."""
+    if not strict_diet_with_categories(decomposition, filters, searched):
+        return None
     strict = searched.strict
-    if not strict or not filters.categories or decomposition.skip_place_ids:
-        return None
-    if filters.kinds and set(filters.kinds) != MEAL_KINDS:
-        return None
     if not searched.all_unsafe and any(
         not strict_unheld(h, strict) for h in searched.traced.result.hits
     ):
@@ -110,13 +119,11 @@ async def diet_top_up(
     """Fewer than five places of the dish show the strict diet asked ("halal burgers in
     atlanta": three): the diet's places of other kinds here follow them, under the same
     exclusions, said as such (`exact`, with no nearest kind), before a short list."""
-    strict = searched.strict
-    if not strict or not filters.categories or decomposition.skip_place_ids:
+    if not strict_diet_with_categories(decomposition, filters, searched):
         return searched
     if searched.exact is not None or searched.relaxed or searched.all_unsafe:
         return searched
-    if filters.kinds and set(filters.kinds) != MEAL_KINDS:
-        return searched
+    strict = searched.strict
     held = {h.place.id for h in searched.traced.result.hits if not strict_unheld(h, strict)}
     if not held or len(held) >= TOP_UP_BELOW:
         return searched
