@@ -28,6 +28,11 @@ def test_two_museums_at_one_point_are_one_museum() -> None:
     assert near_duplicates(places, ["museum", "museum"]) == {0}
 
 
+def test_of_two_museums_listed_alike_the_fuller_name_is_kept() -> None:
+    places = [("Royal Museum", 55.94694, -3.19, 0.9), ("National Museum", 55.94694, -3.19, 0.9)]
+    assert near_duplicates(places, ["museum", "museum"]) == {0}
+
+
 def test_old_and_new_or_far_apart_stay_two() -> None:
     assert near_duplicates([("City Hall", 43.6534, -79.3841, 0.9),
                             ("Old City Hall", 43.6525, -79.3820, 0.9)]) == set()  # fmt: skip

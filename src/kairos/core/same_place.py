@@ -225,10 +225,11 @@ def near_duplicates(
     city: str = "",
 ) -> set[int]:
     """Indexes of (name, lat, lng, notability) entries that name a place another entry names
-    (see the module) and are the less notable of the two (ties: the later
-    one). An entry with no position (lat, lng None) is one place with another only by the same
-    name. `kinds`: each entry's kind when known (two museums at one point are one); `city`: the
-    city's name, whose words a longer name may add."""
+    (see the module) and are the less notable of the two (ties: the later one; of two museums,
+    the shorter name: "Royal Museum" goes, "National Museum of Scotland" stays). An entry with
+    no position (lat, lng None) is one place with another only by the same name. `kinds`: each
+    entry's kind when known (two museums at one point are one); `city`: the city's name, whose
+    words a longer name may add."""
     drop: set[int] = set()
     kinds = list(kinds) or [""] * len(places)
     town = frozenset(_words(city))
@@ -240,7 +241,8 @@ def near_duplicates(
         for j in pairs.get(i, ()):
             if j in drop or not _one_place(named[i], named[j]):
                 continue
-            if places[j][3] > here[3]:
+            fuller = named[j].museum and len(named[j].plain) > len(named[i].plain)
+            if places[j][3] > here[3] or (places[j][3] == here[3] and fuller):
                 drop.add(i)
                 break
             drop.add(j)
