@@ -222,6 +222,19 @@ TOP_UP_TRIES: Final = 8
 day: the planner's time stays within its budget)."""
 
 
+TOP_UP_LEG: Final = 45
+"""Minutes a leg to or from a place added to fill a day may take (a longer one the day did not
+have already is not taken for a filler: t57 and t01 ended their days with a 70-minute leg)."""
+
+
+def _longest_leg(day: Day) -> int:
+    """The day's longest measured leg between two stops (a leg to a place with no position is
+    an allowance, not counted)."""
+    stops = day.stops
+    return max((s.travel_minutes for i, s in enumerate(stops)
+                if i > 0 and s.positioned and stops[i - 1].positioned), default=0)  # fmt: skip
+
+
 def _visits_end(day: Day) -> int:
     return max((s.end for s in day.stops), default=0)
 
@@ -235,13 +248,15 @@ def top_up(
     by_id: dict[str, Candidate], meals: Sequence[Candidate],
 ) -> None:  # fmt: skip
     """A day with stops whose visits end before `FULL_END` takes places no day holds (the
-    nearest to its stops within one leg first, then the better ranked of those whose distance
-    is not known: no position on the place or on the day's stops) while each makes it end
-    later (one whose hours are unknown, by dusk: `daylight.dark_from`); past
+    nearest to its stops within a `TOP_UP_LEG` leg first, then the better ranked of those whose
+    distance is not known: no position on the place or on the day's stops) while each makes it
+    end later (one whose hours are unknown, by dusk: `daylight.dark_from`) and adds no measured
+    leg over `TOP_UP_LEG` minutes the day did not have; past
     the pace's number of stops by at most `SHORT_EXTRA`, said on the day (short visits), and
     then only with places of note (a `minor` filler never takes a day past its pace's stops).
     `days` is updated in place."""
-    reach = reach_km(request.travel_mode)
+    mode = request.travel_mode
+    reach = reach_km(replace(mode, longest_leg=min(mode.longest_leg, TOP_UP_LEG)))
     usual = PACES[request.pace].max_stops
     full_end = FULL_END[request.pace]
     used = {s.place_id for d in days for s in d.stops}
@@ -273,7 +288,11 @@ def top_up(
             # past dusk (it may well be shut; a temple far out in the dark)
             known = c.hours is not None and c.hours[day.date.weekday()] is not None
             dusk = max(24 * 60 if known else dark, _visits_end(day))
-            if new is not None and _visits_end(day) < _visits_end(new) <= dusk:
+            if (
+                new is not None
+                and _visits_end(day) < _visits_end(new) <= dusk
+                and _longest_leg(new) <= max(TOP_UP_LEG, _longest_leg(day))
+            ):
                 days[index] = day = new
                 used.add(c.id)
         if len(day.stops) > usual:
