@@ -64,4 +64,4 @@ def test_plan_pins_never_cover_one_another(page: Any) -> None:
     page.click(".leaflet-control-zoom-out")  # a wider view brings the pins closer
     page.wait_for_timeout(600)
     assert page.evaluate(OVERLAPS) == []
-    assert page.console_errors == []  # type: ignore[attr-defined]
+    assert page.console_errors == []

@@ -49,7 +49,8 @@ export function createTrips({ getUid }) {
   let planned = null; // { trip_id, hotel }: the start point the shown trip was planned from
   let map = { setHotel() {} };
 
-  byId("trips-start").value = tomorrow();
+  // tomorrow unless a date was typed while this module was on its way (the form is drawn first)
+  if (!byId("trips-start").value) byId("trips-start").value = tomorrow();
   const say = (text) => { status.textContent = ""; setTimeout(() => { status.textContent = text; }, 30); };
   const call = (path, body, method) => request(path, { method: method || (body ? "POST" : "GET"), body, headers: { "X-User-ID": getUid() } });
   const prefs = createTripPrefs({ call });
