@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 from kairos.core.geo import haversine_km
 from kairos.errors import InvalidInput
 from kairos.operator.area_said import area_for, elsewhere_note, near_names
+from kairos.operator.held_city import anchor_of, far_from, held_mention, held_places, unplaced
 from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
@@ -42,8 +43,7 @@ from kairos.store.operator import CatalogPlace, OperatorStore
 __all__ = ["Located", "Locator", "mention_of"]
 
 PRECISE: Final = frozenset({"place", "address"})
-MAX_CHOICES: Final = 3
-"""At most this many restaurants are offered in the one question."""
+MAX_CHOICES: Final = 3  # at most this many restaurants are offered in the one question
 PICK_CUTOFF: Final = 80.0
 """partial_ratio of an answer ("the one on Boylston") against a candidate's address."""
 
@@ -114,7 +114,7 @@ class Locator:
             if spot is not None:
                 found = await self._named(message, mention, spot, state, out)
             if found is None:
-                found = await self.resolve(mention, refresh, out)
+                found = await self._resolve_held(mention, refresh, out, state)
                 found = await area_for(
                     self.signals, self.catalog, message, mention, found, out.leads
                 )
@@ -132,6 +132,18 @@ class Locator:
             out.locations.append(found)
         return out
 
+    async def _resolve_held(
+        self, mention: LocationMention, refresh: bool, out: Located, state: SessionState
+    ) -> ResolvedLocation:
+        """`resolve`, held to the city of the restaurant already placed (`held_city.py`)."""
+        found = await self.resolve(mention, refresh, out)
+        anchor = anchor_of(state.locations, out.locations)
+        held = held_mention(self.catalog, mention, anchor) if far_from(found, anchor) else None
+        if held is None:
+            return found
+        found = await self.resolve(held, refresh, out)
+        return unplaced(mention) if far_from(found, anchor) else found
+
     async def _named(
         self,
         message: str,
@@ -144,6 +156,7 @@ class Locator:
         assert catalog is not None
         candidates = [catalog.places[i] for i in spot.candidates]
         narrowed = _narrow(catalog, candidates, mention, message, state)
+        narrowed = held_places(narrowed, mention, anchor_of(state.locations, out.locations))
         if not narrowed:
             return None  # said with what the name and street resolve to (`elsewhere_note`)
         chosen = [await self._resolved(p) for p in narrowed[:MAX_CHOICES]]
@@ -311,8 +324,8 @@ def remember(
 
 def mention_of(text: str) -> LocationMention:
     """A location sent in the request's `locations`: a name unless it holds a digit."""
-    return LocationMention(name=text) if not any(ch.isdigit() for ch in text) else (
-        LocationMention(address=text))  # fmt: skip
+    digit = any(ch.isdigit() for ch in text)
+    return LocationMention(address=text) if digit else LocationMention(name=text)
 
 
 # --- narrowing a name's candidates ----------------------------------------------------------------

@@ -1,0 +1,66 @@
+"""A restaurant named with no city of its own, beside one already placed, is looked for in that
+one's city (issue 36: "the city held to the one the message or the session names"). On the
+shared data's resolution set, two places named in one message put the second, whose name the
+catalog spells otherwise, at another city's places of a similar name while the first was found
+in Boston. Rows as the shared catalogue holds them: Boston's with addresses, other cities'
+branches with none."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from kairos.core.geo import haversine_km
+from kairos.operator.locating import Located, Locator
+from kairos.operator.reading import read_message
+from kairos.operator.schemas import ResolvedLocation
+from kairos.operator.state import SessionState
+from tests.operator.catalog_locator import catalog_locator
+
+THURSDAY = date(2026, 12, 3)
+BOSTON = (42.3601, -71.0589)
+ROWS = [
+    ("Habibi's Lounge", "1 Commonwealth Ave, Back Bay, Boston, MA 02116", "Boston", 42.3521,
+     -71.0732),
+    ("Golden Dragon", None, "Atlanta", 33.781577, -84.380839),
+    ("Golden Dragon Restaurant", None, "Atlanta", 33.7601, -84.3901),
+    ("Dragon Palace", "88 Harrison Ave, Chinatown, Boston, MA 02111", "Boston", 42.3494,
+     -71.0614),
+    ("Golden Dragon", None, "Portland", 45.52, -122.67),
+]  # fmt: skip
+
+
+async def _locate(locator: Locator, message: str, state: SessionState | None = None) -> Located:
+    spotted = locator.spot(message)
+    reading = read_message(message, THURSDAY, names=[(s.start, s.end) for s in spotted])
+    return await locator.locate(message, reading.locations, spotted, state or SessionState(),
+                                False)  # fmt: skip
+
+
+def _km(loc: ResolvedLocation) -> float:
+    assert loc.lat is not None and loc.lng is not None
+    return haversine_km(loc.lat, loc.lng, *BOSTON)
+
+
+async def test_a_second_place_said_without_a_city_is_held_to_the_first_ones() -> None:
+    located = await _locate(catalog_locator(ROWS), "We have two places, Habibi's Lounge on "
+                            "Commonwealth Avenue and Golden Dragon Restaurant on Washington St: "
+                            "should I add a server this weekend?")  # fmt: skip
+    assert located.locations[0].place_id == 1
+    for loc in located.locations[1:]:
+        assert loc.lat is None or _km(loc) < 30, loc
+
+
+async def test_a_place_named_later_in_a_session_is_held_to_its_city() -> None:
+    here = ResolvedLocation(label=ROWS[0][0] + ", " + str(ROWS[0][1]), kind="place",
+                            lat=ROWS[0][3], lng=ROWS[0][4], place_id=1, resolved=True)  # fmt: skip
+    located = await _locate(catalog_locator(ROWS), "and our other spot, Golden Dragon on "
+                            "Washington St?", SessionState(locations=[here]))  # fmt: skip
+    for loc in located.locations:
+        assert loc.lat is None or _km(loc) < 30, loc
+
+
+async def test_a_city_the_operator_says_is_theirs_to_say() -> None:
+    located = await _locate(catalog_locator(ROWS), "Habibi's Lounge on Commonwealth Avenue and "
+                            "Golden Dragon in Atlanta")  # fmt: skip
+    assert located.locations[0].place_id == 1
+    assert any(loc.lat is not None and _km(loc) > 1000 for loc in located.locations[1:])
