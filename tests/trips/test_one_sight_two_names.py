@@ -29,7 +29,10 @@ def test_two_museums_at_one_point_are_one_museum() -> None:
 
 
 def test_of_two_museums_listed_alike_the_fuller_name_is_kept() -> None:
-    places = [("Royal Museum", 55.94694, -3.19, 0.9), ("National Museum", 55.94694, -3.19, 0.9)]
+    places = [
+        ("Royal Museum", 55.94694, -3.19, 0.9),
+        ("National Town Museum", 55.94694, -3.19, 0.9),
+    ]
     assert near_duplicates(places, ["museum", "museum"]) == {0}
 
 
