@@ -10,7 +10,7 @@ import httpx
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.recipes import CookConstraints, remaining_hazards
-from kairos.recipes.pantry import MANY_MISSING
+from kairos.recipes.pantry import FREE_MISSING_MAINS
 from tests.meals.helpers import as_user, coach, create_user, select
 
 SEED_FIELDS = {"suggestion_id", "title", "summary", "rationale", "tags", "time", "difficulty"}
@@ -95,9 +95,11 @@ async def test_ingredients_to_pantry_ideas(client: httpx.AsyncClient) -> None:
     assert answer["input_kind"] == "text_ingredients"
     suggestions = answer["suggestions"]
     assert 3 <= len(suggestions) <= 5
-    # the most of the items as main ingredients first, one less past MANY_MISSING to buy
+    # the most of the items as main ingredients first, one less for each main ingredient to buy
+    # past FREE_MISSING_MAINS
     mains = [
-        len(s["pantry"]["main"]) - (len(s["pantry"]["missing"]) > MANY_MISSING) for s in suggestions
+        len(s["pantry"]["main"]) - max(0, len(s["pantry"]["missing_main"]) - FREE_MISSING_MAINS)
+        for s in suggestions
     ]
     assert mains == sorted(mains, reverse=True)
     assert all(set(s["pantry"]["main"]) <= set(s["pantry"]["used"]) for s in suggestions)

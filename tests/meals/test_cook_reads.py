@@ -14,7 +14,7 @@ import pytest
 
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.recipes import CookConstraints, remaining_hazards
-from kairos.recipes.pantry import MANY_MISSING
+from kairos.recipes.pantry import FREE_MISSING_MAINS
 from kairos.recipes.tags import METHODS
 from tests.meals.helpers import coach, create_user, select
 
@@ -124,9 +124,9 @@ async def test_a_cupboard_is_answered_by_recipes_using_most_of_it(
     uid = await create_user(client)
     answer = await coach(client, uid, text="what can I make with pork, noodles, carrots and ginger")
     # ranked by the items each recipe has as main ingredients (a titled ginger pork uses the
-    # ginger as one), one less past MANY_MISSING foods to buy
-    used = [(s["pantry"]["main"], s["pantry"]["missing"]) for s in answer["suggestions"]]
-    mains = [len(main) - (len(missing) > MANY_MISSING) for main, missing in used]
+    # ginger as one), one less for each main ingredient to buy past FREE_MISSING_MAINS
+    used = [(s["pantry"]["main"], s["pantry"]["missing_main"]) for s in answer["suggestions"]]
+    mains = [len(main) - max(0, len(missing) - FREE_MISSING_MAINS) for main, missing in used]
     assert mains == sorted(mains, reverse=True), used
     assert PANTRY_MAINS & set(used[0][0]), used
     for suggestion in answer["suggestions"]:

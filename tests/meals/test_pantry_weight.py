@@ -8,6 +8,7 @@ from kairos.recipes.derive import derive_recipe
 from kairos.recipes.models import Recipe
 from kairos.recipes.pantry import (
     main_uses,
+    missing_mains,
     pantry_forms,
     pantry_order,
     pantry_weight,
@@ -47,10 +48,40 @@ def _recipe(title: str, *lines: str) -> Recipe:
     return derive_recipe({"recipe_id": title, "title": title, "ingredients": list(lines)})
 
 
-def _key(pantry: list[str], recipe: Recipe) -> tuple[float, float, int, int, float]:
+def _key(pantry: list[str], recipe: Recipe) -> tuple[float, ...]:
     used = used_items(pantry, recipe.foods)
     missing = [f for f in recipe.foods if not any(f in pantry_forms(i) for i in pantry)]
-    return pantry_order(main_uses(used, recipe), missing, pantry_weight(used, recipe.title))
+    return pantry_order(
+        main_uses(used, recipe), missing, pantry_weight(used, recipe.title),
+        missing_mains(missing, recipe),
+    )  # fmt: skip
+
+
+def test_a_dish_made_mostly_of_what_the_cook_lacks_ranks_after_one_made_of_their_items() -> None:
+    """A koshary holds the cook's chickpeas and tomatoes but is made of rice, lentils and pasta
+    the cook must buy: three main ingredients to buy cost it one of the cook's main items, so a
+    chickpea salad that needs one more vegetable and nine herbs and seasonings ranks first."""
+    pantry = ["chickpea", "tomato", "onion", "spinach"]
+    koshary = _recipe(
+        "Koshary", "400 g chickpeas", "400 g canned tomatoes", "1 onion", "280 g rice",
+        "600 g lentils", "400 g pasta", "700 ml chicken stock", "1 tsp cumin",
+    )  # fmt: skip
+    salad = _recipe(
+        "Chickpea Salad", "400 g chickpeas", "300 g tomatoes", "1 onion", "300 g zucchini",
+        "2 tbsp basil", "1 clove garlic", "1 tbsp capers", "1 tsp oregano", "1 tsp rosemary",
+        "50 g olives", "50 g feta cheese", "1 tbsp parsley", "1 tsp thyme",
+    )  # fmt: skip
+    assert missing_mains(["rice", "lentil", "pasta", "chicken stock", "cumin"], koshary) == [
+        "rice", "lentil", "pasta",
+    ]  # fmt: skip
+    assert missing_mains(["zucchini", "basil", "garlic", "olive"], salad) == ["zucchini"]
+    assert _key(pantry, salad) < _key(pantry, koshary)
+
+
+def test_the_cooks_pasta_makes_a_spaghetti_or_a_noodle_dish() -> None:
+    assert used_items(["pasta", "tuna"], ["tuna", "noodle", "pea"]) == ["pasta", "tuna"]
+    assert used_items(["pasta"], ["spaghetti", "garlic"]) == ["pasta"]
+    assert used_items(["spaghetti"], ["pasta"]) == []
 
 
 def test_a_dish_using_more_of_the_cooks_main_items_ranks_first() -> None:

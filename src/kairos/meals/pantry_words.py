@@ -6,13 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kairos.meals.schemas import PantryUse
 from kairos.recipes.foods import canonical_food
+from kairos.recipes.models import PantryMatch
 
-__all__ = ["pantry_message", "pantry_text"]
+__all__ = ["pantry_message", "pantry_text", "pantry_use"]
 
 
 def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def pantry_use(match: PantryMatch, pantry: Sequence[str]) -> PantryUse:
+    """What a pantry suggestion says of the cook's items: the main ingredients to buy listed
+    first among the foods to buy."""
+    to_buy = [*match.missing_main, *(f for f in match.missing if f not in match.missing_main)]
+    return PantryUse(
+        used=list(match.used), main=list(match.main), missing=to_buy,
+        missing_main=list(match.missing_main), pantry_size=len(dict.fromkeys(pantry)),
+        text=pantry_text(match.used, to_buy, pantry, match.main),
+    )  # fmt: skip
 
 
 def pantry_text(

@@ -116,6 +116,11 @@ class PantryUse(BaseModel):
         description="the used items that are main ingredients of the recipe, not seasoning",
     )
     missing: list[str]
+    missing_main: list[str] = Field(
+        default_factory=list,
+        description="the foods still to buy that are main ingredients (rice, lentils), not "
+        "herbs or spices",
+    )
     pantry_size: int
     text: str = Field(
         description="'uses 2 of your 4 items (chicken, rice; not broccoli, lime); also needs: "

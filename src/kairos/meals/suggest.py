@@ -31,8 +31,8 @@ from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, made_of_named_foods, nearest_key, nearest_reason
-from kairos.meals.pantry_words import pantry_text
-from kairos.meals.schemas import PantryUse, Suggestion
+from kairos.meals.pantry_words import pantry_use
+from kairos.meals.schemas import Suggestion
 from kairos.meals.variants import variant_note
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
@@ -332,15 +332,15 @@ def _shared(recipe: Recipe, dish: str) -> str:
     return f" (it has {', '.join(shared)})" if shared else ""
 
 
-def pantry_rank(match: PantryMatch) -> tuple[float, float, int, int, int, bool, float]:
+def pantry_rank(match: PantryMatch) -> tuple[float, float, int, int, int, int, bool, float]:
     """`pantry_order` (the most of the cook's items as main ingredients first, their weight,
-    the fewest proteins and foods still to buy), then the most items used, a recipe with
-    amounts before one whose source gives none, then how much of the dish they make."""
-    mains, main_weight, proteins, missing, weight = pantry_order(
-        match.main, match.missing, match.score
+    the fewest proteins, main ingredients and foods still to buy), then the most items used, a
+    recipe with amounts before one whose source gives none, then how much of the dish they make."""
+    mains, weight_, proteins, to_buy, missing, weight = pantry_order(
+        match.main, match.missing, match.score, match.missing_main
     )
-    used = -len(match.used)
-    return mains, main_weight, proteins, missing, used, without_amounts(match.recipe), weight
+    used, amounts = -len(match.used), without_amounts(match.recipe)
+    return mains, weight_, proteins, to_buy, missing, used, amounts, weight
 
 
 def pantry_suggestions(
@@ -363,14 +363,10 @@ def pantry_suggestions(
             im[0],
         )
     )
-    size = len(dict.fromkeys(pantry))
     suggestions = []
     for number, (index, match) in enumerate(safe[:PANTRY_SUGGESTIONS], start=1):
         tags = tags_of(match.recipe, match.adapted)
-        use = PantryUse(
-            used=list(match.used), main=list(match.main), missing=list(match.missing),
-            pantry_size=size, text=pantry_text(match.used, match.missing, pantry, match.main),
-        )  # fmt: skip
+        use = pantry_use(match, pantry)
         health = match.recipe.health
         nutrition = nutrition_text(match.recipe, match.adapted)
         suggestions.append(

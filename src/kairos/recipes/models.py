@@ -223,6 +223,8 @@ class PantryMatch(RecipeMatch):
     main: tuple[str, ...] = ()
     """The used items that are main ingredients of the recipe (`pantry.main_uses`)."""
     missing: tuple[str, ...] = ()
+    missing_main: tuple[str, ...] = ()
+    """The foods still to buy that are main ingredients of the recipe (`pantry.missing_mains`)."""
 
 
 class Matches(_Frozen):

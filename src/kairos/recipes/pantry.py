@@ -14,11 +14,16 @@ An item is a food by identity, not by a shared word: "sweet potato" is not "pota
 An item is a main ingredient of a recipe (`main_uses`) when the title names it, when its lines
 weigh at least `MAIN_SHARE` of the recipe's weighed lines, or, its amount unweighed ("3 eggs"),
 when it is a protein, a starch or a vegetable that is not an aromatic ("1 onion", "2 cloves
-garlic" season a dish; they do not make it). Recipes rank (`pantry_order`) by how many of the
-cook's items they use as main ingredients, less one when they send the cook out for more than
-`MANY_MISSING` foods; then by the weight of those main items (a protein over a vegetable: a
-chickpea stew before a spinach lasagna); then by the fewest other proteins to buy (a frittata of
-the cook's eggs and spinach before egg muffins that need sausage); then the fewest foods to buy.
+garlic" season a dish; they do not make it). A food still to buy is a main ingredient to buy
+(`missing_mains`) by the same reading (a stock, a broth or a sauce is not one). Recipes rank
+(`pantry_order`) by how many of the cook's items they use as main ingredients, less one for each
+main ingredient to buy past `FREE_MISSING_MAINS` (a koshary holding the cook's chickpeas and
+tomatoes but made mostly of rice, lentils and pasta the cook lacks; herbs and spices to buy do
+not count, so a chickpea salad needing basil, capers and oregano is not pushed down); then by
+the weight of those main items (a
+protein over a vegetable: a chickpea stew before a spinach lasagna); then by the fewest other
+proteins to buy (a frittata of the cook's eggs and spinach before egg muffins that need
+sausage), the fewest main ingredients to buy, then the fewest foods to buy.
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from kairos.recipes.models import Recipe
 from kairos.recipes.servings_estimate import line_grams
 
 __all__ = [
-    "main_item", "main_uses", "pantry_forms", "pantry_order", "pantry_weight", "used_items",
+    "main_item", "main_uses", "missing_mains", "pantry_forms", "pantry_order", "pantry_weight",
+    "used_items",
 ]  # fmt: skip
 
 _PARTS: Final = frozenset({
@@ -53,7 +59,9 @@ TITLE_WEIGHT: Final = 1.0
 """Added when the recipe's title names the item: the dish is built on it."""
 MAIN_SHARE: Final = 0.1
 """The share of a recipe's weighed lines an item's lines must weigh to be a main ingredient."""
-MANY_MISSING: Final = 8
+FREE_MISSING_MAINS: Final = 2
+"""Main ingredients to buy that cost nothing (one or two are a shopping list); each past them
+costs a recipe one of the cook's main items."""
 """More foods to buy than this costs a recipe one main item (and a protein's weight)."""
 _AROMATICS: Final = frozenset({
     "onion", "red onion", "green onion", "spring onion", "scallion", "shallot", "leek", "garlic",
@@ -72,6 +80,11 @@ _SAME: Final = (
     frozenset({"tomato", "crushed tomatoes"}), frozenset({"cilantro", "coriander"}),
 )  # fmt: skip
 """Names of one food: a pantry item covers the others."""
+_KINDS: Final = {
+    "pasta": frozenset({"spaghetti", "noodle", "macaroni", "linguine", "fettuccine", "penne",
+                        "rigatoni", "fusilli", "farfalle", "orzo", "tagliatelle"}),
+}  # fmt: skip
+"""A general name and the kinds of it recipes list: the cook's "pasta" makes a spaghetti dish."""
 
 
 def _is_food(words: str) -> bool:
@@ -83,7 +96,7 @@ def pantry_forms(item: str) -> frozenset[str]:
     """The canonical foods a pantry item covers: itself, its cuts and forms."""
     item = canonical_food(item)
     groups = food_groups(item)
-    forms = {item}
+    forms = {item} | _KINDS.get(item, frozenset())
     for same in _SAME:
         forms |= same if item in same else set()
     size = len(item.split())
@@ -157,6 +170,24 @@ def main_uses(used: Sequence[str], recipe: Recipe) -> list[str]:
     return mains
 
 
+def missing_mains(missing: Sequence[str], recipe: Recipe) -> list[str]:
+    """The foods still to buy (`missing`) that are main ingredients of `recipe`: a protein,
+    starch or vegetable weighing `MAIN_SHARE` of its weighed lines or, unweighed, not an
+    aromatic; a stock, broth or sauce is not one, nor the milk or cheese of a frittata."""
+    weights = [(line.food, line_grams(line)) for line in recipe.ingredients]
+    total = sum(grams for _, grams in weights if grams)
+    mains = []
+    for food in dict.fromkeys(missing):
+        if set(food.split()) & _NOT_PROTEIN:
+            continue
+        grams = [g for name, g in weights if name == food]
+        weighed = sum(g for g in grams if g)
+        heavy = bool(total) and weighed >= MAIN_SHARE * total
+        if main_item(food) and (heavy or (not weighed and grams and food not in _AROMATICS)):
+            mains.append(food)
+    return mains
+
+
 def _missing_proteins(missing: Sequence[str]) -> int:
     """Proteins still to buy; a stock, broth or sauce made of one is not a protein of the dish."""
     return sum(
@@ -167,13 +198,18 @@ def _missing_proteins(missing: Sequence[str]) -> int:
 
 
 def pantry_order(
-    mains: Sequence[str], missing: Sequence[str], weight: float
-) -> tuple[float, float, int, int, float]:
-    """The sort key of a pantry recipe from the items it uses as main ingredients (`main_uses`)
-    and the foods still to buy: the most main items (one less past `MANY_MISSING` to buy), their
-    weight, the fewest other proteins to buy, the fewest foods to buy, then the heaviest use
-    (`pantry_weight`)."""
-    penalty = 1 if len(missing) > MANY_MISSING else 0
+    mains: Sequence[str], missing: Sequence[str], weight: float,
+    missing_main: Sequence[str] = (),
+) -> tuple[float, float, int, int, int, float]:  # fmt: skip
+    """The sort key of a pantry recipe from the items it uses as main ingredients (`main_uses`),
+    the foods still to buy and the main ingredients among them (`missing_mains`): the most main
+    items (one less for each main ingredient to buy past `FREE_MISSING_MAINS`), their weight,
+    the fewest other proteins to buy, the fewest main ingredients to buy, the fewest foods to
+    buy, then the heaviest use (`pantry_weight`)."""
+    penalty = max(0, len(missing_main) - FREE_MISSING_MAINS)
     count = len(mains) - penalty
     main_weight = sum(_weight(item) for item in mains) - PROTEIN_WEIGHT * penalty
-    return -count, -main_weight, _missing_proteins(missing), len(missing), -weight
+    return (
+        -count, -main_weight, _missing_proteins(missing), len(missing_main), len(missing),
+        -weight,
+    )  # fmt: skip

@@ -44,6 +44,7 @@ from kairos.recipes.models import (
 from kairos.recipes.pantry import (
     main_item,
     main_uses,
+    missing_mains,
     pantry_forms,
     pantry_order,
     pantry_weight,
@@ -254,8 +255,11 @@ class RecipeRepository:
             foods = list(row.foods)
             used = used_items(pantry, foods)
             missing = [f for f in foods if f not in wanted and not _staple(f)]
-            mains = main_uses(used, loaded[int(row.id)])
-            key = pantry_order(mains, missing, pantry_weight(used, str(row.title)))
+            recipe = loaded[int(row.id)]
+            key = pantry_order(
+                main_uses(used, recipe), missing, pantry_weight(used, str(row.title)),
+                missing_mains(missing, recipe),
+            )  # fmt: skip
             scored.append((key, int(row.id), used, missing))
         # the most of the cook's items as main ingredients first (`pantry_order`)
         scored.sort(key=lambda t: t[0])
@@ -295,10 +299,12 @@ def _pantry_match(
     used = used_items(used, kept)
     if not used:
         return None
+    to_buy = still_to_buy(recipe, adapted, missing)
     return PantryMatch(
         recipe=recipe, adapted=adapted, score=pantry_weight(used, recipe.title),
         had_allergens=bool(adapted.substitutions), used=tuple(used),
-        main=tuple(main_uses(used, recipe)), missing=still_to_buy(recipe, adapted, missing),
+        main=tuple(main_uses(used, recipe)), missing=to_buy,
+        missing_main=tuple(missing_mains(to_buy, recipe)),
     )  # fmt: skip
 
 
@@ -336,8 +342,8 @@ def _cover_items(
     return matches
 
 
-def _pantry_key(match: PantryMatch) -> tuple[float, float, int, int, float]:
-    return pantry_order(match.main, match.missing, match.score)
+def _pantry_key(match: PantryMatch) -> tuple[float, float, int, int, int, float]:
+    return pantry_order(match.main, match.missing, match.score, match.missing_main)
 
 
 @lru_cache(maxsize=8192)
