@@ -53,6 +53,9 @@ async def test_direct_questions_are_answered_first_not_with_the_card_again(
     uid = await create_user(client)
     first = await _turn(client, uid, message=f"{OPENER} staffing friday?")
     sid = first["session_id"]
+    # the window's covers say how they come from the day given (o19: 130 -> 67, not said)
+    read = r"≈\d+ at Fri \w+ comes from your 150 covers on a Friday: Friday is that day, and "
+    assert re.search(read + r"\w+ holds ≈\d+% of the day", first["text"]), first["text"]
     quiet = await _turn(client, uid, message="ok which night is our quietest?", session_id=sid)
     assert re.match(r"Your quietest night is \w+day: its dinner draws about \d+% of \w+day's",
                     quiet["text"]), quiet["text"][:200]  # fmt: skip

@@ -7,7 +7,7 @@ pass (never a loop). Competitor analysis (ADR-025) is a separate step after the 
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -18,14 +18,16 @@ from kairos.operator.asks import direct_answers
 from kairos.operator.competitor import check_competitor
 from kairos.operator.compose import Phrasing, compose, evidence_lines
 from kairos.operator.confidence import assess
-from kairos.operator.demand import DemandModel
+from kairos.operator.demand import DemandModel, DemandShape
+from kairos.operator.derivation import covers_read
 from kairos.operator.gather import gather
 from kairos.operator.locating import Locator, mention_of
 from kairos.operator.payload import answer_payload, no_location_answer
 from kairos.operator.reading import Reading, read_message, redact, with_window
-from kairos.operator.rules import days_between
+from kairos.operator.rules import Decision, days_between
 from kairos.operator.schemas import (
     CompetitorSnapshot,
+    Daypart,
     OperatorAnswer,
     OperatorRequest,
     SourceStatus,
@@ -37,7 +39,7 @@ from kairos.operator.sources import (
     ReviewsQuery,
     not_configured,
 )
-from kairos.operator.state import SessionState, preferences_of
+from kairos.operator.state import BaselineState, SessionState, preferences_of
 from kairos.operator.steps import (
     apply_baseline,
     apply_locations,
@@ -308,7 +310,7 @@ class OperatorAgent:
             lead=" ".join(turn.leads) or scenario_lead(reading, turn.scenario),
             evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints)
             if reading.expand else None,
-            demand_basis=shapes[0].basis,
+            demand_basis=shapes[0].basis + _read(shapes[0], state.baseline, top, decisions),
             said_before=(state.last_recommendation, state.last_plan),
         )  # fmt: skip
         composed = await self.phrasing.phrase(composed, signal_digest(decisions))
@@ -351,3 +353,17 @@ class OperatorAgent:
             name=name,
             expand=expand,
         )
+
+
+def _read(
+    shape: DemandShape,
+    baseline: BaselineState | None,
+    top: tuple[date, Daypart, int | None] | None,
+    decisions: Sequence[Decision],
+) -> str:
+    """How the staffed window's covers come from the usual day given (`derivation.py`), for
+    one restaurant's plan."""
+    if top is None or top[2] is None or len(decisions) != 1:
+        return ""
+    said = covers_read(shape, baseline, top[0], top[1])
+    return f"; {said}" if said else ""
