@@ -9,7 +9,7 @@ the whole group, with their facts and history attached, capped at 10.
 2. De-duplication across providers: the same venue by name and distance (`same_venue`).
 3. The one safety step (`pipeline.safety.guard_places`) with the group's profile: a venue known
    to contain any member's anaphylactic allergen is excluded, and said so; a venue that stays
-   with a warning names the members at risk.
+   names the members at risk (`free_from.py`: one listing gluten-free food stays for a coeliac).
 4. Fitting to the outing (`fit.py`): closed venues, counters for a sit-down meal, venues not
    good for a large group, pricier ones after "make it cheaper", loud ones after "quieter".
 5. Facts (price signals: the catalog's sources and the hosted providers' live levels; check-ins,
@@ -31,7 +31,6 @@ from typing import Final
 
 from kairos.core.allergens import asked_allergens
 from kairos.core.place_kinds import FOOD_KINDS, SERVING_KINDS, restates_kinds
-from kairos.pipeline.safety import guard_places, hard_set
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.search.models import SearchHit, SearchResult
 from kairos.store.places import PlacesRepository
@@ -43,6 +42,7 @@ from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuer
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.fit import fit
 from kairos.venues.followups import price_ceiling
+from kairos.venues.free_from import guard_free_said, hard_sets
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
@@ -127,7 +127,7 @@ class Scout:
             return []
         records = await self.places.records_at([(h.place.id, h.version or "") for h in hits])
         ordered = [records[h.place.id] for h in hits if h.place.id in records]
-        guarded = await guard_places(self.places, ordered, group.profile, exclude=exclude)
+        guarded = await guard_free_said(self.places, ordered, group.profile, exclude)
         return by_allergy(guarded.excluded, group)
 
     async def _left_out_for_diets(
@@ -181,7 +181,7 @@ class Scout:
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
     ) -> ScoutResult:
         exclude = list(intent.reading.allergens)
-        hard = hard_set(group.profile, exclude)
+        every, hard = hard_sets(group.profile, exclude)  # SQL's: without a coeliac's gluten
         point = meeting_point(members)
         filters = search_filters(
             intent, hard, point, radius_around(members, point) if point else None
@@ -321,13 +321,14 @@ class Scout:
         records = await self.places.records_at([(h.place.id, h.version or "") for h in unique])
         by_id = {h.place.id: h for h in unique}
         ordered = [records[h.place.id] for h in unique if h.place.id in records]
-        guarded = await guard_places(self.places, ordered, group.profile, exclude=exclude)
+        guarded = await guard_free_said(self.places, ordered, group.profile, exclude)
         kept = [*guarded.safe, *guarded.flagged]
         kept.sort(key=lambda g: ordered.index(g.item))
         seen = {h.place.id for h in hits}
+        out = with_filters(searched, exclude_allergens=every)  # the allergens, then the diets
         extra = await asyncio.gather(
-            *([self._left_out_in_sql(searched, seen, group, exclude)] if hard else []),
-            *([self._left_out_for_diets(searched, seen, group)] if diets and met else []),
+            *([self._left_out_in_sql(out, seen, group, exclude)] if every else []),
+            *([self._left_out_for_diets(out, seen, group)] if diets and met else []),
         )
         excluded = by_allergy(guarded.excluded, group) + [e for more in extra for e in more]
         candidates = [

@@ -17,6 +17,7 @@ from kairos.search.models import SearchHit
 from kairos.store.places import PlaceRecord
 from kairos.store.plans import StoredRiskEvent
 from kairos.venues.facts import RawFacts
+from kairos.venues.free_from import covered
 from kairos.venues.group import GroupProfile, diet_risks
 from kairos.venues.schemas import ExcludedVenue, MeetingPoint, MemberDistance
 from kairos.venues.synthesiser import SEVERE
@@ -70,8 +71,13 @@ class Candidate:
 
     @property
     def endangers(self) -> bool:
-        """A member's severe or anaphylactic allergen is known or likely here."""
-        return any(r.severity in SEVERE for r in self.allergy.risks)
+        """A member's severe or anaphylactic allergen is known or likely here, save a severe
+        one the venue lists options free of (`free_from.covered`: named, not ranked last)."""
+        traits = self.record.place.traits
+        return any(
+            r.severity in SEVERE and not covered([r.allergen], r.severity, traits)
+            for r in self.allergy.risks
+        )
 
 
 @dataclass

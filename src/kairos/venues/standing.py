@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from kairos.core.venue_identity import name_key
+from kairos.venues.free_from import covered
 
 if TYPE_CHECKING:
     from kairos.venues.synthesiser import Scored
@@ -56,8 +57,13 @@ def _unmet(s: Scored) -> int:
 
 def endangers(s: Scored) -> bool:
     """A member has a severe or anaphylactic allergy the venue is known or suspected to carry:
-    it ranks after every venue where no one is, whatever its score."""
-    return any(r.severity in SEVERE for r in s.member_risks)
+    it ranks after every venue where no one is, whatever its score. A severe (not
+    anaphylactic) allergen the venue lists options free of does not (`free_from.covered`): a
+    coeliac member's risk at a place with a gluten-free menu is named there, and it leads."""
+    return any(
+        r.severity in SEVERE and not covered(r.allergens, r.severity, s.traits)
+        for r in s.member_risks
+    )
 
 
 def _poorly_rated(s: Scored) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kairos.core.allergy_warnings import display_name
+from kairos.core.diets import SOFT_FREE_DIETS, diet_label
 from kairos.core.traits import evidence_phrase
 from kairos.signals.weather.models import WeatherReport
 from kairos.text.query.understanding import QueryUnderstanding
@@ -18,6 +19,7 @@ from kairos.venues.commander import Intent
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS
 from kairos.venues.followups import closer_sentence
+from kairos.venues.free_from import eased_clause, hard_sets
 from kairos.venues.group import GroupProfile
 from kairos.venues.leftout import counted
 from kairos.venues.outing import seating_summary
@@ -312,9 +314,11 @@ def summary(
         text += f" {left_out_line(group, said)}."
     if failed:
         text += f" Degraded: {', '.join(failed)}."
-    if venues and found.filters.exclude_allergens and not found.instead:  # else said first
-        kept_out = _kept_out(group, found.filters.exclude_allergens)
-        text += f" Left out every venue known to contain {kept_out}."
+    every, in_sql = hard_sets(group.profile, intent.reading.allergens)
+    if venues and every and not found.instead:  # else said first
+        text += f" Left out every venue known to contain {_kept_out(group, every)}"
+        eased = [diet_label(SOFT_FREE_DIETS[a]) for a in every if a not in in_sql]
+        text += f"{eased_clause(eased)}."
     if found.closed_left_out:
         text += f" Left out {found.closed_left_out} venue(s) their source lists as closed."
     if found.excluded:

@@ -29,7 +29,14 @@ from kairos.venues.allergy import kept_with_risk
 from kairos.venues.cost import CostProfile
 from kairos.venues.critic import OUTDOOR_KINDS, risk_score
 from kairos.venues.schemas import MemberDistance, MemberRisk, RiskFlag, VenueResult
-from kairos.venues.standing import SEVERE, branches_after, diet_venue_shown, standing
+from kairos.venues.standing import (
+    SEVERE,
+    advised_against,
+    branches_after,
+    diet_venue_shown,
+    endangers,
+    standing,
+)
 from kairos.venues.verdict import TOP, VIBE_THRESHOLD, consensus
 
 __all__ = [
@@ -332,7 +339,7 @@ def synthesise(
                 watch_out=watch,
                 evidence=why_evidence + watch_evidence,
                 risk_flags=flags,
-                veto=any(f.severity == "high" for f in flags),
+                veto=advised_against(s) or endangers(s),  # a coeliac's GF venue: named
                 members_at_risk=s.member_risks,
                 allergy=s.allergy,
                 member_distances=s.distances,
