@@ -129,7 +129,8 @@ export function createOperator({ getUid }) {
         if (event === "thinking") {
           steps.querySelectorAll(".step.active").forEach((s) => s.classList.replace("active", "done"));
           steps.append(h("li", { class: "step active", "data-step": data.step, text: data.message || data.step }));
-          say(data.message || data.step);
+          // the compose step carries the answer's own action line: the answer says it, once
+          if (data.step !== "compose") say(data.message || data.step);
         } else if (event === "result") {
           shown = answerEl(data);
           shown.querySelector(".op-trace").append(h("ol", { class: "steps", "aria-label": "Steps" },
