@@ -39,6 +39,6 @@ async def test_a_stop_named_by_a_word_finds_its_day_or_is_said_missing(
     changed = await client.post("/trips/intent", headers=as_user(uid),
                                 json={"raw_text": words, "trip_id": trip["trip_id"]})  # fmt: skip
     assert changed.status_code == 200, changed.text
-    assert changed.json()["message"] == (
-        f"Day {museums[0]} changed; the other days are as they were."
-    ), changed.json()["message"]
+    message = changed.json()["message"]  # what the edit did on the museum's day, said
+    assert message.startswith(f"Day {museums[0]}"), message
+    assert message.endswith("the other days are as they were."), message

@@ -20,6 +20,7 @@ from kairos.profiles.schemas import UserPublic
 from kairos.profiles.travel import Companions
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.day_notes import SHORT_SAID
+from kairos.trips.edit_words import also_added, changed_words, roomiest_day
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.intent_hours import hours_said, said_hours
@@ -141,13 +142,21 @@ async def answer_intent(
         if trip_view is None or body.trip_id is None:
             raise InvalidInput("to change a day, send the trip_id of the trip to change")
         stop_word = intent.change.stop if intent.change is not None else None
+        lead = ""
         if intent.day_index is None and stop_word and stop_word.lower() not in UNNAMED:
             # "skip the zoo": the day of the stop the word names, or no such stop, said
             holding = _days_of_word(stop_word, trip_view)
-            if not holding:
+            added = also_added(request.raw_text) if not holding else None
+            if not holding and added is None:
                 return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip_view,
                                     message=_no_such_stop(stop_word, trip_view))  # fmt: skip
-            intent = intent.model_copy(update={"day_index": holding[0]})
+            if added is not None:  # "skip the zoo, add another memorial": no zoo; the add
+                lead = f"No stop of this trip is a {stop_word}, so none is taken out. "
+                intent = intent.model_copy(update={"change": added})
+            else:
+                intent = intent.model_copy(update={"day_index": holding[0]})
+        if intent.day_index is None and intent.change is not None and intent.change.kind == "add":
+            intent = intent.model_copy(update={"day_index": roomiest_day(trip_view)})
         if intent.day_index is None:
             raise InvalidInput("say which day to change, e.g. 'make day 2 more relaxed'")
         edit = _edit(intent, trip_view, request.raw_text)
@@ -158,8 +167,7 @@ async def answer_intent(
             return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip_view,
                                 message=f"Nothing changed: {refused.detail}.")  # fmt: skip
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip,
-                            message=f"Day {intent.day_index} changed; the other days are as they "
-                            "were.")  # fmt: skip
+                            message=lead + changed_words(trip, intent.day_index))  # fmt: skip
     # on a trip, a place is checked for what its meals were checked for (said allergies too)
     allergies = _trip_allergies(user.allergies, trip_view)
     return IntentAnswer(intent_id=intent_id, intent=intent,
@@ -282,6 +290,9 @@ def _edit(intent: Intent, trip: TripView, text: str = "") -> dict[str, Any]:
     kind = change.kind if change else None
     if kind == "more_relaxed":
         return {"kind": "refine", "day": intent.day_index, "change": "more_relaxed"}
+    if kind == "add" and change is not None and change.target not in (None, "food"):
+        added = SWAP_TARGETS.get(change.target or "", change.target)
+        return {"kind": "refine", "day": intent.day_index, "change": "add", "want": added}
     if kind == "swap" and change is not None:
         want = SWAP_TARGETS.get(change.target or "", change.target)
         if not want or want == "food":

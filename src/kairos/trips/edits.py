@@ -8,6 +8,7 @@ from typing import Any
 
 from kairos.errors import Conflict, InvalidInput
 from kairos.store.trips import StoredTrip
+from kairos.trips.add_stop import add_stop
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, refine_day
 from kairos.trips.models import Itinerary
 from kairos.trips.schemas import TripView
@@ -95,6 +96,8 @@ def replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:
     index = int(edit["day"]) - 1
     if edit["change"] == "more_relaxed":
         return refine_day(itinerary, index, MoreRelaxed())
+    if edit["change"] == "add":  # "add another memorial": one more stop of that kind
+        return add_stop(itinerary, index, str(edit["want"]))
     into = str(edit["into"]) if edit.get("into") else None
     before = {s.place_id for s in itinerary.days[index].stops}
     changed = refine_day(itinerary, index, SwapStop(str(edit["place_id"]), str(edit["want"]), into))
