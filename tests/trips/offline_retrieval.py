@@ -26,6 +26,7 @@ class OfflineRetrieval(TripRetrieval):
         label_vector: Callable[[str], Sequence[float]] = _same_as_the_query,
     ) -> None:
         self._judged = {}
+        self._traits = {}
         self._food = {}
         self._labels = {}
         self.retrievals = 0

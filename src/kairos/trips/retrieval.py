@@ -31,7 +31,7 @@ each named kind in turn (`interleave`). An empty result broadens once: twice the
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Final
@@ -138,15 +138,13 @@ def _shown_kind(name: str, kind: str) -> str:
 
 
 def _without_stages(
-    rows: list[Row], notes: list[float], interests: str
+    rows: list[Row], notes: list[float], interests: str, trait: Callable[[Row], tuple[bool, bool]]
 ) -> tuple[list[Row], list[float], int]:
-    """Concert halls, theatres and auditoriums left out (`not_sights.stage_venue`) unless the
-    interests ask for a show; how many were."""
+    """Concert halls, theatres and auditoriums left out (`not_sights.stage_venue`, read through
+    `trait`) unless the interests ask for a show; how many were."""
     if asks_for_a_show(interests):
         return rows, notes, 0
-    kept = [
-        (r, n) for r, n in zip(rows, notes, strict=True) if not stage_venue(r.name, r.attributes)
-    ]
+    kept = [(r, n) for r, n in zip(rows, notes, strict=True) if not trait(r)[0]]
     return [r for r, _ in kept], [n for _, n in kept], len(rows) - len(kept)
 
 
@@ -171,10 +169,24 @@ class TripRetrieval(PlaceRows):
         self._labels: dict[str, np.ndarray] = {}
         self._queries: dict[str, np.ndarray] = {}
         self._judged: dict[tuple[int, str, str, int], float | None] = {}
+        self._traits: dict[tuple[int, str, str], tuple[bool, bool]] = {}
         """(place id, name, kind, votes) → `judged` (not a sight, or its notability: ~0.2 ms a
         row, asked for every row of a city each retrieval)."""
         self.retrievals = 0
         self.diversified = 0
+
+    def _trait(self, row: Row) -> tuple[bool, bool]:
+        """(a stage venue, a commercial gallery) of a row, cached as `_judge` is."""
+        key = (row.id, row.name, row.kind)
+        found = self._traits.get(key)
+        if found is None:
+            if len(self._traits) > 200_000:
+                self._traits.clear()
+            found = self._traits[key] = (
+                stage_venue(row.name, row.attributes),
+                commercial_gallery(row.name, row.kind, row.attributes),
+            )
+        return found
 
     def _judge(self, row: Row) -> float | None:
         key = (row.id, row.name, row.kind, row.votes)
@@ -270,7 +282,7 @@ class TripRetrieval(PlaceRows):
         says_kind = {r.id for r in filtered if any(kind_said(t, r.name) for t in tags)}
         filtered, not_sights, notes = sights(filtered, self._judge, city)
         filtered, notes = _without_listings(filtered, notes, room)
-        filtered, notes, stages = _without_stages(filtered, notes, interests)
+        filtered, notes, stages = _without_stages(filtered, notes, interests, self._trait)
         not_sights += stages
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,
@@ -293,10 +305,7 @@ class TripRetrieval(PlaceRows):
             unsaid = bool(says_kind) and r.id not in says_kind and r.id not in fitting
             if r.id not in named or unsaid or kept_out(asked, r.kind, label, r.name):
                 score -= OFF_TAG
-            elif collections and (
-                commercial_experience(r.name, r.attributes)
-                or commercial_gallery(r.name, r.kind, r.attributes)
-            ):
+            elif collections and (commercial_experience(r.name, r.attributes) or self._trait(r)[1]):
                 score -= COMMERCIAL_FOLLOWS  # no collection of art or history
             if note < NOTABLE:
                 score -= MINOR_FOLLOWS
