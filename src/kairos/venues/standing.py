@@ -76,6 +76,17 @@ def _poorly_rated(s: Scored) -> bool:
     return s.rating < POOR_RATING if s.review_count >= RATED_BY else s.rating <= POOR_RATING
 
 
+def _middling(s: Scored) -> bool:
+    """Rated no better than `POOR_RATING` by many, or known from fewer than `RATED_BY` reviews:
+    after the venues that fit as well and are rated better by enough reviews (round 7: a 3.0★
+    pizza chain from 225 reviews third for a farewell dinner, a barbeque place known from 5
+    reviews second for a homecoming), but not before a milder allergy risk or anything else
+    the group asked (a 3.0★ $ pizzeria, safe for everyone, still leads a $15 lunch)."""
+    if s.rating is None or s.rating <= 0:
+        return False
+    return s.rating <= POOR_RATING or 0 < s.review_count < RATED_BY
+
+
 def _mild_risk(s: Scored) -> bool:
     """A known or likely allergen of someone, none of them severe: after the venues with no
     known risk that show as much of what was asked."""
@@ -111,6 +122,7 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
         _unmet(s),
         s.unseated,
         _mild_risk(s),
+        _middling(s),
         s.other_kind,
     )
 
@@ -135,6 +147,7 @@ _LACKS: Final = (
     "it shows less of what was asked",
     "nothing says it takes a group this size",
     "it carries a milder allergy risk",
+    "it is rated 3★ or less, or known from few reviews",
     "it is mainly another kind of place",
 )
 """What a venue lacks, one per key of `standing`, in its order."""
