@@ -91,3 +91,11 @@ def test_art_asked_as_galleries_brings_the_art_museums() -> None:
         room=2))  # fmt: skip
     names = [c.name for c in retrieved.candidates]
     assert names[:2] == ["Metro Museum of Art", "Upper Collection"], names
+
+
+def test_with_no_collection_in_town_galleries_keep_their_rank() -> None:
+    """The galleries follow the collections; where there is none, they are what art there is."""
+    only = [r for r in GALLERIES if r.kind == "gallery"]
+    bridge = _row(9, "Town Bridge", "attraction", {"category": "attraction", "category_raw":
+                  ["Bridges"], "description": "An iron bridge of 1890."}, 60)  # fmt: skip
+    assert _names([*only, bridge], "art")[0] == "Lower Art Factory"

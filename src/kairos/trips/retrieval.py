@@ -297,7 +297,13 @@ class TripRetrieval(PlaceRows):
         scored: list[Scored] = []
         matched = 0
         asked = [g for g in (group_of(n) for n in groups_named(interests)) if g is not None]
-        collections = asks_for_collections(interests)
+        # galleries that sell and experiences follow the collections when the city has some
+        collections = asks_for_collections(interests) and any(
+            not self._trait(r)[1]
+            and not commercial_experience(r.name, r.attributes)
+            and (r.kind == "museum" or fits("gallery", r.kind, label.replace(" ", "_"), r.name))
+            for r, label in zip(filtered, labels, strict=True)
+        )
         for r, label, v, b, c, note in zip(
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
