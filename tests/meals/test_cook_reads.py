@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from kairos.core.allergy_profile import AllergyProfile
+from kairos.meals.dish_knowledge import dish_family
 from kairos.recipes import CookConstraints, remaining_hazards
 from kairos.recipes.pantry import FREE_MISSING_MAINS
 from kairos.recipes.tags import METHODS
@@ -116,6 +117,33 @@ async def test_a_dish_whose_name_names_no_allergen_refused_is_answered_with_safe
     lines = [i["display"] for i in recipe["ingredients"] if not i["omitted"]]
     constraints = CookConstraints.from_profile(AllergyProfile.model_validate(allergy))
     assert remaining_hazards(lines, constraints) == []
+
+
+@pytest.mark.parametrize("dish", ["frittata", "spanish omelette"])
+async def test_a_refused_egg_dish_is_answered_first_with_a_safe_dish_of_its_family(
+    client: httpx.AsyncClient, dish: str
+) -> None:
+    """Every frittata is refused for an egg allergy: the first safe dish offered is of the
+    same family (the sample's egg-free chickpea omelette), said to be one, not a gazpacho or a
+    stew that only comes near in meaning."""
+    allergy = {"confirmed": ["eggs"], "severity": {"eggs": "moderate"}}
+    uid = await create_user(client, allergies=allergy)
+    answer = await coach(client, uid, text=dish)
+    assert "can be made safe" in answer["message"], answer["message"]
+    first = answer["suggestions"][0]
+    assert "egg dish" in dish_family(first["title"]), first["title"]
+    assert "also an egg dish" in first["rationale"], first["rationale"]
+    recipe = (await select(client, uid, answer["session_id"], "s1"))["recipe"]
+    lines = [i["display"] for i in recipe["ingredients"] if not i["omitted"]]
+    constraints = CookConstraints.from_profile(AllergyProfile.model_validate(allergy))
+    assert remaining_hazards(lines, constraints) == []
+
+
+def test_a_dish_family_is_read_from_the_words_titles_use() -> None:
+    assert dish_family("quiche") >= {"egg dish"}
+    assert dish_family("Chickpea Omelette") == {"egg dish"}
+    assert "rice" in dish_family("jollof rice")
+    assert dish_family("Baked Chicken Thighs") == frozenset()  # a way of cooking is no family
 
 
 async def test_a_cupboard_is_answered_by_recipes_using_most_of_it(

@@ -11,8 +11,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from kairos.core.allergens import asked_allergens
 from kairos.core.allergy_warnings import display_name
+from kairos.core.lexicon import CANONICAL_ALLERGENS
 from kairos.meals.context import Context
-from kairos.meals.dish_knowledge import known_dish
+from kairos.meals.dish_knowledge import dish_family, family_words, known_dish
 from kairos.meals.dish_search import Candidate
 from kairos.meals.schemas import Suggestion
 from kairos.meals.suggest import NEAREST_DISH, meal_suggestions
@@ -54,6 +55,15 @@ def made_of(recipe: Recipe, constraints: CookConstraints) -> list[str]:
     return foods[:4]
 
 
+def _named_after(recipe: Recipe, constraints: CookConstraints) -> bool:
+    """The title names a kept-out allergen the recipe holds (or may hold, or a custom one the
+    recipe's reading does not name): "Shrimp Pasta", not an egg-free "Chickpea Omelette"."""
+    named = asked_allergens(recipe.title.lower(), constraints.allergens)
+    held = {*recipe.contains_allergens, *recipe.may_contain_allergens}
+    allergens = {a for found in named.values() for a in found}
+    return bool(named) and bool(held & allergens or allergens - set(CANONICAL_ALLERGENS))
+
+
 async def safe_alternatives(
     dish: str, candidates: Sequence[Candidate], context: Context, search: Search
 ) -> list[Suggestion]:
@@ -62,15 +72,18 @@ async def safe_alternatives(
     pasta" for "Garlic Shrimp Scampi Pasta"), nearest first, then of what the dish is made of
     (`dish_knowledge`), then of what the refused recipes are made of without the allergen
     (`made_of`: a quiche Lorraine's pork and onion), the nearest to those foods and to the dish
-    in meaning together first, then whatever is nearest the dish in meaning; each is adapted
-    and checked as any suggestion is, and said to be another dish. Never nothing while a safe
-    meal is near enough."""
+    in meaning together first, then whatever is nearest the dish in meaning; a dish of the same
+    family (`dish_family`: an omelette for a quiche, a rice dish for a jollof) before any other,
+    searched by its family's words too; each is adapted and checked as any suggestion is, and
+    said to be another dish. Never nothing while a safe meal is near enough."""
     refused = [c[0] for c in candidates if c[2]]
     family = [family_query(r.title, context.constraints) for r in refused[:3]]
     family.append(family_query(dish, context.constraints))
     known = known_dish(dish)
     if known is not None:
         family.append(known.query)
+    kinds = dish_family(dish) or frozenset(k for r in refused[:1] for k in dish_family(r.title))
+    family += [word for kind in sorted(kinds) for word in family_words(kind)]
     made = [made_of(r, context.constraints) for r in refused[:2]]
     like_dish = await search(dish, context)
     near = {recipe.id: score for recipe, score, _ in like_dish}
@@ -82,8 +95,8 @@ async def safe_alternatives(
         for recipe, score, _ in sorted(found, key=key):
             if recipe.id in refused_ids or recipe.id in seen or score < NEAREST_DISH:
                 continue
-            if asked_allergens(recipe.title.lower(), context.constraints.allergens):
-                continue  # named after the allergen: refused as the dish was
+            if _named_after(recipe, context.constraints):
+                continue  # named after the allergen it holds: refused as the dish was
             seen.add(recipe.id)
             pool.append((recipe, score, False))
 
@@ -94,6 +107,7 @@ async def safe_alternatives(
         found_by_foods += await search(query, context)
     add(found_by_foods, lambda c: -(c[1] + near.get(c[0].id, 0.0)))  # and near the dish
     add(like_dish, lambda c: -c[1])
+    pool.sort(key=lambda c: not kinds & dish_family(c[0].title))  # the same family first
     suggestions, _ = meal_suggestions(pool, context, dish, nearest=True, ranked=True)
     return suggestions
 

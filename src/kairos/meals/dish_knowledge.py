@@ -15,8 +15,11 @@ from importlib import resources
 from typing import Any, Final
 
 __all__ = [
+    "FAMILY_SEARCHES",
     "KnownDish",
     "cuisine_nearness",
+    "dish_family",
+    "family_words",
     "known_dish",
     "region_name",
     "same_kind",
@@ -106,6 +109,36 @@ def same_kind(title: str, kind: str) -> bool:
     """The title names a dish of that kind ("Beef Curry Soup" is a curry)."""
     words = f" {_words(title)} "
     return any(f" {_words(w)} " in words for w in _data()["kinds"].get(kind, (kind,)))
+
+
+_METHOD_KINDS: Final = frozenset({"fried", "roast", "bake", "boil"})
+"""Kinds that name a way of cooking, not a family of dishes (a baked chicken is no egg bake)."""
+
+
+@lru_cache(maxsize=4096)
+def dish_family(text: str) -> frozenset[str]:
+    """The families of dish a name or title belongs to, by the words recipe titles use for them
+    (`[kinds]` of world_dishes.toml): {"pie", "egg dish"} for "quiche", {"rice"} for "jollof
+    rice"; a known dish's kind too. Ways of cooking ("baked", "fried") are no family."""
+    words = f" {_words(text)} "
+    kinds = {
+        kind for kind, names in _data()["kinds"].items()
+        if any(f" {_words(name)} " in words for name in names)
+    }  # fmt: skip
+    known = known_dish(text)
+    if known is not None:
+        kinds.add(known.kind)
+    return frozenset(kinds - _METHOD_KINDS)
+
+
+FAMILY_SEARCHES: Final = 3
+"""Names of a family searched for when a dish is refused (each one search)."""
+
+
+def family_words(kind: str) -> list[str]:
+    """The first names a family of dish goes by in titles, to search by one by one:
+    "omelette", "omelet", "frittata" for an egg dish."""
+    return list(_data()["kinds"].get(kind, (kind,))[:FAMILY_SEARCHES])
 
 
 def region_name(cuisine: str) -> str:

@@ -7,7 +7,8 @@ What a dish is made of is read from its name: the foods of `foods.toml` ("shrimp
 the allergen core's food families ("seafood": fish, shellfish and molluscs), and for a dish
 `dish_knowledge` knows ("rendang"), its main foods. What a recipe is made of is the same reading
 of its ingredient lines. The kind is the known dish's ("curry"), else the name's last word
-("boil", "stew", "tacos"), matched by the recipe's title or, for a way of cooking, its methods.
+("boil", "stew", "tacos"), matched by the recipe's title or, for a way of cooking, its methods,
+or the family of dish the name and the title share (`dish_family`: an omelette for a frittata).
 A known dish's cuisine counts too: the same cuisine, then its region, then its continent.
 """
 
@@ -22,6 +23,7 @@ from kairos.core.allergen_detection import detect_allergens
 from kairos.meals.dish_knowledge import (
     SAME_REGION,
     cuisine_nearness,
+    dish_family,
     known_dish,
     region_name,
     same_kind,
@@ -145,7 +147,8 @@ def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[int, bool, f
     known = known_dish(dish)
     held = len(wanted & recipe_foods(recipe))
     if known is None:
-        return held, _same_kind(recipe, dish), 0.0
+        family = bool(dish_family(dish) & dish_family(recipe.title))
+        return held, _same_kind(recipe, dish) or family, 0.0
     kind = same_kind(recipe.title, known.kind)
     return held, kind, cuisine_nearness(known.cuisine, recipe.cuisine, recipe.title)
 
@@ -174,6 +177,10 @@ def nearest_reason(recipe: Recipe, wanted: set[str], dish: str = "") -> str:
     parts = [f"made with {' and '.join(foods or families)}"] if foods or families else []
     if known and kind:
         parts.append(f"also {'a ' if known.kind in _KIND_ARTICLE else ''}{known.kind}")
+    elif dish and (shared := sorted(dish_family(dish) & dish_family(recipe.title))):
+        label = shared[0] if shared[0] in _KIND_ARTICLE else f"{shared[0].removesuffix('s')} dish"
+        label = shared[0] if shared[0].endswith("dish") else label
+        parts.append(f"also {'an' if label[0] in 'aeiou' else 'a'} {label}")
     if known and cuisine >= SAME_REGION:
         where = known.cuisine if cuisine > SAME_REGION else region_name(known.cuisine)
         parts.append(f"also {where.title()}")
