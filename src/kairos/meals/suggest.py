@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.context import Context
+from kairos.meals.defining import dish_note
 from kairos.meals.dish_knowledge import shared_traits
 from kairos.meals.dish_search import Candidate
 from kairos.meals.equipment import equipment_fit, equipment_notes
@@ -33,7 +34,6 @@ from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, made_of_named_foods, nearest_key, nearest_reason
 from kairos.meals.pantry_words import pantry_use
 from kairos.meals.schemas import Suggestion
-from kairos.meals.variants import variant_note
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
 from kairos.recipes.amounts import amounts_first, without_amounts
@@ -291,7 +291,7 @@ def meal_suggestions(
                 )
                 + claim
                 + not_lighter(recipe, adapted, healthier, context, dish, lighter)
-                + (variant_note(recipe.title, dish) if recipe.id in titled_ids else "")
+                + dish_note(recipe, adapted, dish, context.constraints, recipe.id in titled_ids)
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
