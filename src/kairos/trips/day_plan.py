@@ -13,6 +13,13 @@ from kairos.core.geo import haversine_km
 from kairos.trips.day_notes import LIGHT_END, child_legs_note, food_note, light_note
 from kairos.trips.day_slots import DARK_SAID, DUSK_SAID, by_daylight
 from kairos.trips.daylight import dark_from
+from kairos.trips.long_legs import (
+    LONG_LEG_DROPS,
+    SHORT_LEG,
+    far_stop,
+    longest_leg,
+    nearer_choice,
+)
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.named_places import named_first, shorten_named
 from kairos.trips.routing import order_stops, path_km
@@ -114,6 +121,19 @@ def schedule(
 
         day, skipped = shorten_named((day, skipped), ordered, request.named, retime)
         taken = used_meals | {s.place_id for s in day.slots if s.kind != "stop"}
+    for _ in range(LONG_LEG_DROPS):  # a stop a long leg away gives way to nearer places
+        far = far_stop(day, {*locks, *request.named})
+        gone = next((c for c in ordered if far is not None and c.id == far.place_id), None)
+        if far is None or gone is None or not nearer_choice(request, ordered, gone):
+            break
+        keep, again = [c for c in ordered if c is not gone], set(used_meals)
+        trial = schedule_day(spec, keep, mode=request.travel_mode, hotel=home, meals=meals,
+                             used_meals=again, locks=locks)  # fmt: skip
+        if not {c.id for c, _ in trial[1]} <= {c.id for c, _ in skipped}:
+            break
+        why = (f"{far.travel_minutes} min from the stop before it: a leg over {SHORT_LEG} min "
+               "is kept for a place you name or lock, and nearer places fill the day")  # fmt: skip
+        day, skipped, taken, ordered = trial[0], [*trial[1], (gone, why)], again, keep
     used_meals.update(taken)
     short = [s.name for s in day.stops if s.place_id in shortened]
     if (said := season_note(short, spec.date)) is not None:
@@ -222,17 +242,9 @@ TOP_UP_TRIES: Final = 8
 day: the planner's time stays within its budget)."""
 
 
-TOP_UP_LEG: Final = 45
+TOP_UP_LEG: Final = SHORT_LEG
 """Minutes a leg to or from a place added to fill a day may take (a longer one the day did not
 have already is not taken for a filler: t57 and t01 ended their days with a 70-minute leg)."""
-
-
-def _longest_leg(day: Day) -> int:
-    """The day's longest measured leg between two stops (a leg to a place with no position is
-    an allowance, not counted)."""
-    stops = day.stops
-    return max((s.travel_minutes for i, s in enumerate(stops)
-                if i > 0 and s.positioned and stops[i - 1].positioned), default=0)  # fmt: skip
 
 
 def _visits_end(day: Day) -> int:
@@ -291,7 +303,7 @@ def top_up(
             if (
                 new is not None
                 and _visits_end(day) < _visits_end(new) <= dusk
-                and _longest_leg(new) <= max(TOP_UP_LEG, _longest_leg(day))
+                and longest_leg(new) <= max(TOP_UP_LEG, longest_leg(day))
             ):
                 days[index] = day = new
                 used.add(c.id)
