@@ -113,3 +113,19 @@ def test_three_stars_or_a_handful_of_reviews_rank_after_better_known_places() ->
         other.rating, other.review_count = rating, reviews
         ranked = synthesise([other, known], SEED_WEIGHTS, vibe_name=None, budget_text=None)
         assert [v.venue_id for v in ranked] == ["known", "other"], (rating, reviews)
+
+
+def test_a_meat_centred_menu_ranks_after_for_a_pescatarian() -> None:
+    """ "Cal (pescatarian): a barbeque place, whose menu centres on meat" was second for a
+    homecoming dinner (p49): a meat-centred menu now ranks after the places that are not, for
+    a pescatarian as for a vegetarian; one showing fish or vegetarian food does not."""
+    from kairos.venues.group import GroupProfile, centred_against
+    from kairos.venues.schemas import Member
+
+    group = GroupProfile.of([Member(name="Cal", diets=["pescatarian"])], AllergyProfile(), "you")
+    assert centred_against(group, "restaurant", [], ["Barbeque"], "Breakfastville") == "Barbeque"
+    assert centred_against(group, "restaurant", [], ["Barbeque", "Seafood"], "X") is None
+    assert centred_against(group, "restaurant", ["vegetarian"], ["Burgers"], "X") is None
+    assert centred_against(group, "restaurant", [], ["Vietnamese"], "X") is None
+    plain = GroupProfile.of([Member(name="Dee")], AllergyProfile(), "you")
+    assert centred_against(plain, "restaurant", [], ["Barbeque"], "X") is None

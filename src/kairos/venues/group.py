@@ -169,10 +169,18 @@ def centred_against(
     if kind not in FOOD_KINDS:
         return None
     held = set(traits)
+    meat = _meat_centred([*categories, name])
+    if meat and _keeps_meat_out(group) and not _serves_no_meat(held, categories):
+        return meat  # a pescatarian at a barbeque place (plans panel p49)
     wanted = {diet_trait(d) for m in group.members for d in m.diets} & _CENTRED_AGAINST
     if not wanted or wanted <= held:
         return None
     return _centred_word([*categories, name])
+
+
+def _keeps_meat_out(group: GroupProfile) -> bool:
+    """A member's diet no trait shows but that keeps meat out (a pescatarian)."""
+    return any(canonical_diet(d) in _NO_MEAT_DIETS for m in group.members for d in m.diets)
 
 
 def _centred_word(words: Sequence[str]) -> str | None:
