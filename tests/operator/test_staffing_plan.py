@@ -255,3 +255,20 @@ def test_a_food_court_counter_is_staffed_as_counter_service_not_table_service() 
     assert re.search(r"≈\d+ customers: about \d+ counter servers? at one per 40 customers", text)
     assert "Counter service, so no table servers or bartenders are counted" in text, text
     assert " servers at one per 20 covers" not in text and "covers" not in decision.trigger
+
+
+def test_a_count_read_from_a_thin_base_says_so_next_to_the_number() -> None:
+    """Panel half A (o41, e08ebe2): a Sunday lunch buffet sized at ≈11 covers and 1 server from
+    14 check-ins of the place's own, with no caveat; o45 the same from 5. A count read from
+    fewer own check-ins than `THIN_CHECKINS` says how thin its base is beside it; one read from
+    enough says nothing more."""
+    thin = decide(_pack(baseline_covers=150, baseline_weekday=FRI, checkins={(FRI, 19): 14}),
+                  "staffing").recommendation  # fmt: skip
+    assert re.match(r"Staff Fri 04 Dec, dinner 17:00–22:00 for ≈\d+ covers \(a thin base, 14 "
+                    r"check-ins of your own: check it against a usual Friday dinner\): about",
+                    thin), thin  # fmt: skip
+    none = decide(_pack(baseline_covers=150, baseline_weekday=FRI), "staffing").recommendation
+    assert "(a thin base, similar places only: check it against a usual Friday dinner)" in none
+    enough = decide(_pack(baseline_covers=150, baseline_weekday=FRI, checkins=OWN),
+                    "staffing").recommendation  # fmt: skip
+    assert "thin base" not in enough

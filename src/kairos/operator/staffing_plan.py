@@ -202,7 +202,8 @@ def plan(
     if covers:
         servers = max(1, ceil(covers / per))
         head = (
-            f"Staff {which}{window_text(day, part)} for ≈{covers} {unit}: about {servers} "
+            f"Staff {which}{window_text(day, part)} for ≈{covers} {unit}"
+            f"{thin_base(checkins, day, part)}: about {servers} "
             f"{role}{'s' if servers > 1 else ''} at one per {per} {unit}"
             + (f", the most of them on {peak.hours}" if peak else "")
         )
@@ -231,6 +232,21 @@ def plan(
             f"the signals' {change:+.0%} is too small to move a server, so your usual plan stands"
         )
     return f"{head}; {moved}.{said}{count} {kitchen_and_bar(covers, categories)}"
+
+
+THIN_CHECKINS: Final = 20
+"""Fewer own check-ins than this are a thin base for a count (the brief's round-3 notes: 5 and
+14 were read as measures); the demand line says the weekday profile's own, wider bar."""
+
+
+def thin_base(checkins: Mapping[tuple[int, int], int] | None, day: date, part: Daypart) -> str:
+    """Said next to a count read from fewer own check-ins than a week's profile needs (panel
+    half A, o41: a Sunday lunch buffet sized at ≈11 covers from 14 check-ins, no caveat)."""
+    own = sum((checkins or {}).values())
+    if own >= THIN_CHECKINS:
+        return ""
+    basis = f"{own} check-ins of your own" if own else "similar places only"
+    return f" (a thin base, {basis}: check it against a usual {day:%A} {part})"
 
 
 def review_driver(guests: GuestSnapshot | None) -> Driver | None:
