@@ -40,6 +40,20 @@ def test_constraints_from_the_shared_reader_and_kitchen_words() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "dish", "equipment"),
+    [("slow cooked pulled pork", "pulled pork", "slow cooker"),
+     ("I want to slow cook a beef chili", "beef chili", "slow cooker"),
+     ("pressure cooked beans", "beans", "pressure cooker")],
+)  # fmt: skip
+def test_the_verb_of_a_cooker_asks_for_it(text: str, dish: str, equipment: str) -> None:
+    """'slow cooked', 'slow cook' name the slow cooker as 'slow cooker' does: its recipes
+    first, or a word that the one offered is not made in it; the dish read without them."""
+    reading = read_message(text)
+    assert reading.meal_name == dish
+    assert reading.equipment_with == [equipment]
+
+
+@pytest.mark.parametrize(
     ("text", "kind"),
     [("The prepared meal", "meal"), ("it's a meal: pad thai", "meal"),
      ("Ingredients to cook with", "ingredients"), ("raw ingredients", "ingredients"),
