@@ -129,3 +129,23 @@ def test_a_meat_centred_menu_ranks_after_for_a_pescatarian() -> None:
     assert centred_against(group, "restaurant", [], ["Vietnamese"], "X") is None
     plain = GroupProfile.of([Member(name="Dee")], AllergyProfile(), "you")
     assert centred_against(plain, "restaurant", [], ["Barbeque"], "X") is None
+
+
+def test_a_pricier_venue_is_kept_for_want_of_others_only_when_none_fit_after_it() -> None:
+    """ "Mooo ($$$$) in the top 3 cost more, kept for want of others" while $$ venues ranked
+    fourth to sixth (p01, graders: false). Now those are named; with none, it stays so."""
+    from kairos.venues.cost import budget_sentence
+    from kairos.venues.schemas import VenueResult
+    from tests.venues.test_commander import read
+
+    budget = read("celebration dinner in Boston for 8, nothing too fancy").budget
+
+    def venue(name: str, price: str) -> VenueResult:
+        return VenueResult.model_construct(name=name, price_range=price, members_at_risk=[])
+
+    top = [venue("Su Su", "$"), venue("Rigoletto", "$$"), venue("Mooo", "$$$$")]
+    said = budget_sentence([*top, venue("Buttermilk", "$$"), venue("Good Life", "$$")], budget, "")
+    assert said is not None and "Mooo ($$$$)" in said, said
+    assert "want of others" not in said and "Buttermilk ($$), Good Life ($$)" in said, said
+    alone = budget_sentence([*top, venue("Fancy", "$$$$")], budget, "")
+    assert alone is not None and "kept for want of others" in alone, alone

@@ -182,7 +182,7 @@ def budget_sentence(
         # a venue showing the members' diets ranks before the price (`standing`): said so
         diets = any(r.severity == "diet" for v in venues for r in v.members_at_risk)
         shows = diets and not any(r.severity == "diet" for v in under for r in v.members_at_risk)
-        why = "kept for the members' diets they show" if shows else "kept for want of others"
+        why = "kept for the members' diets they show" if shows else _kept(venues, budget, top)
         return (
             f'{known} known{place} priced for "{budget.text}": {named} in the top '
             f"{len(shown)} cost well under it, {why}."
@@ -192,9 +192,21 @@ def budget_sentence(
     if budget.level == "high" and budget.per_head is None:
         return (
             f'{known} priced $$$ or $$$$ known{place} for "{budget.text}": {named} in the top '
-            f"{len(shown)} cost less, kept for want of others."
+            f"{len(shown)} cost less, {_kept(venues, budget, top)}."
         )
     return (
         f'{known} known{place} fit "{budget.text}": {named} in the top {len(shown)} cost '
-        "more, kept for want of others."
+        f"more, {_kept(venues, budget, top)}."
     )
+
+
+def _kept(venues: Sequence[VenueResult], budget: Budget, top: int) -> str:
+    """Why a venue priced outside the budget is in the top `top`: for want of others only when
+    no venue priced within it ranks after them (plans panel p01: "kept for want of others"
+    said of a $$$$ venue with $$ venues fourth to sixth); else those venues, named."""
+    after = [v for v in venues[top:] if v.price_range and not off_budget(v.price_range, budget)]
+    if not after:
+        return "kept for want of others"
+    named = ", ".join(f"{v.name} ({v.price_range})" for v in after[:2])
+    more = f" and {len(after) - 2} more" if len(after) > 2 else ""
+    return f"ranked before {named}{more}, which fit it but stand lower on the rest asked"
