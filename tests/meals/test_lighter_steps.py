@@ -4,8 +4,10 @@ after it go, and the steps after the frying (a gravy, serving) stay."""
 
 from __future__ import annotations
 
-from kairos.meals.lighter import lighter_steps
-from kairos.recipes.models import AdaptedStep
+from kairos.meals.lighter import lighter_steps, with_lighter_method
+from kairos.recipes import CookConstraints, adapt_recipe
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.models import AdaptedStep, Refusal
 from kairos.recipes.tags import METHODS
 
 METHOD = "oven-fry instead of deep-frying: coat the pieces as written and bake at 220 °C"
@@ -62,3 +64,32 @@ def test_oil_heated_before_the_coating_is_cooked_the_lighter_way_after_it() -> N
     assert [s.text for s in steps] == [
         *texts[:1], *texts[2:4], f"{METHOD[0].upper()}{METHOD[1:]}.", *texts[7:],
     ]  # fmt: skip
+
+
+def test_oven_frying_drops_the_pan_of_frying_oil_from_the_lines_and_the_gravy() -> None:
+    """Oven-fried, the pan of frying oil is the 1-2 tbsp brushed on, and a gravy made with the
+    oil kept from the frying (or butter) is made with the butter: no 'frying oil' line is left."""
+    row = {
+        "recipe_id": "f-1", "title": "Chicken Fried Chicken", "yields": "4",
+        "ingredients": [
+            "4 chicken breasts", "1 cup flour", "1 cup buttermilk", "Oil for deep frying",
+            "1/3 cup the used frying oil, or butter", "2 cups milk",
+        ],
+        "instructions": [
+            "Dip the chicken in the buttermilk, then in the flour.",
+            "Heat the oil in a deep fryer to 175 °C and deep-fry the chicken until golden.",
+            "Drain on paper towels.",
+            "Serve with the country gravy.",
+            "For the gravy, stir together the reserved frying oil and flour, then the milk.",
+        ],
+    }  # fmt: skip
+    recipe = derive_recipe(row)
+    adapted = adapt_recipe(recipe, CookConstraints())
+    assert not isinstance(adapted, Refusal)
+    lighter = with_lighter_method(recipe, adapted, None)
+    lines = [line.display for line in lighter.ingredients]
+    assert not [line for line in lines if "frying" in line.lower()], lines
+    assert "1–2 tbsp oil, to brush or spray" in lines
+    assert any(line.endswith("butter") for line in lines), lines
+    gravy = lighter.steps[-1].text
+    assert "the butter and flour" in gravy and "frying" not in gravy, gravy

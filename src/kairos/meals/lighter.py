@@ -22,7 +22,7 @@ from typing import Final
 from kairos.meals.context import Context
 from kairos.meals.schemas import HealthierBy
 from kairos.recipes.foods import food_groups
-from kairos.recipes.models import AdaptedRecipe, AdaptedStep, Recipe, Units
+from kairos.recipes.models import AdaptedIngredient, AdaptedRecipe, AdaptedStep, Recipe, Units
 from kairos.recipes.tags import METHODS
 
 __all__ = [
@@ -124,6 +124,60 @@ def lighter_steps(steps: Sequence[AdaptedStep], method: str) -> tuple[AdaptedSte
     return tuple(s.model_copy(update={"number": n}) for n, s in enumerate(kept, start=1))
 
 
+_FRYING_OIL: Final = re.compile(
+    r"\bfrying oil\b|\boil\b[^,;]{0,20}\bfor (?:deep[\s-]?)?frying\b"
+    r"|\b(?:used|reserved) (?:frying )?oil\b",
+    re.IGNORECASE,
+)
+"""A line or step word for the pan of oil a deep-frying uses (or keeps for a gravy)."""
+_OR_BUTTER: Final = re.compile(r"\bor (?:melted )?butter\b", re.IGNORECASE)
+_KEPT_OIL: Final = re.compile(
+    r"\b(?:the )?(?:used|reserved) (?:frying )?oil,? or (?:melted )?butter\b", re.IGNORECASE
+)
+
+
+def _oven_lines(lines: Sequence[AdaptedIngredient]) -> tuple[AdaptedIngredient, ...]:
+    """The ingredient lines once the frying is baked: the pan of frying oil is the 1-2 tbsp
+    brushed on; oil kept from the frying for a gravy is the butter the line offers instead."""
+    kept = []
+    for line in lines:
+        if not _FRYING_OIL.search(line.original) or line.omitted:
+            kept.append(line)
+            continue
+        used = re.search(r"\b(?:used|reserved)\b", line.original, re.IGNORECASE)
+        if used and _OR_BUTTER.search(line.display):
+            display = _KEPT_OIL.sub("butter", line.display)
+            kept.append(line.model_copy(update={"display": display, "item": "butter"}))
+        elif not used:
+            kept.append(
+                line.model_copy(
+                    update={
+                        "display": "1–2 tbsp oil, to brush or spray",
+                        "item": "oil",
+                        "quantity": None,
+                        "unit": None,
+                    }
+                )
+            )
+        else:
+            kept.append(line)
+    return tuple(kept)
+
+
+def _oven_step(step: AdaptedStep) -> AdaptedStep:
+    """A later step using the oil kept from the frying (a gravy) uses the butter instead."""
+    if not re.search(r"\b(?:used|reserved) (?:frying )?oil\b", step.text, re.IGNORECASE):
+        return step
+    text = re.sub(
+        r"\b(?:the )?(?:used|reserved) (?:frying )?oil\b",
+        "the butter",
+        step.text,
+        flags=re.IGNORECASE,
+    )
+    text = re.sub(r"\s*If using butter,[^.]*\.", "", text)  # the butter it now is
+    return step.model_copy(update={"text": text, "changed": True})
+
+
 def with_lighter_method(
     recipe: Recipe, adapted: AdaptedRecipe, equipment: Sequence[str] | None
 ) -> AdaptedRecipe:
@@ -140,8 +194,10 @@ def with_lighter_method(
     methods = tuple(dict.fromkeys(way if m == "deep-fry" else m for m in adapted.methods))
     tip += " The steps below are rewritten to cook it this way instead of deep-frying."
     return adapted.model_copy(
-        update={"warnings": (tip, *adapted.warnings), "steps": steps, "methods": methods}
-    )
+        update={"warnings": (tip, *adapted.warnings), "methods": methods,
+                "steps": tuple(_oven_step(s) for s in steps),
+                "ingredients": _oven_lines(adapted.ingredients)}
+    )  # fmt: skip
 
 
 def not_lighter(
