@@ -47,7 +47,8 @@ async def test_pois_land_with_kinds_raw_fields_and_licences(runtime: Any) -> Non
         assert (await _place(runtime, poi_id)).kind == kind, poi_id
 
     park = await _place(runtime, "ta_2150f6941d09")
-    assert (park.lat, park.lng, park.city) == (None, None, "New York City")
+    assert park.city == "New York City"  # its source has no coordinates: see the ZIP test below
+    assert park.attributes["location"]["basis"] == "geocoded"
     raw = park.attributes["poi"]["tripadvisor_attractions"]
     assert raw["licence"] is None
     assert raw["suggested_duration"] == "More than 3 hours"
@@ -118,8 +119,9 @@ async def test_pois_get_hours_visit_facts_and_locations(runtime: Any) -> None:
     visit = park.attributes["visit"]
     assert (visit["minutes"], visit["minutes_basis"], visit["licence"]) == (210, "source", None)
     assert visit["last_updated_basis"] == "ingest" and visit["last_updated"]
-    location = park.attributes["location"]
-    assert location["routable"] is False and "no coordinates" in location["reason"]
+    location = park.attributes["location"]  # no coordinates; "…, NY 10022": the ZIP's centroid
+    assert location["routable"] and location["precision"] == "ZIP centroid", location
+    assert abs(park.lat - 40.76) < 0.03 and abs(park.lng + 73.97) < 0.03, (park.lat, park.lng)
 
     temple = await _place(runtime, "sg_bc1b43a1e10a")
     assert temple.attributes["opening_hours"]["weekly"][3] == [[450, 1050]]
@@ -151,3 +153,35 @@ async def test_a_poi_without_coordinates_is_geocoded_from_the_catalog(
     assert namesake.lat is None and namesake.attributes["location"]["routable"] is False
     museum = await _place(runtime, "test_geo_osm")
     assert museum.attributes["opening_hours"]["weekly"][0] == []
+
+
+async def test_a_poi_without_coordinates_is_placed_at_its_postal_code(
+    runtime: Any, tmp_path: Path
+) -> None:
+    """TripAdvisor's Toronto, Vancouver, New York and Washington rows carry no coordinates and the
+    catalog rarely reaches those cities: the address's own postal code places them, a Canadian
+    code at about a block, a ZIP at its district; a code of another city is never taken."""
+    path = tmp_path / "pois.jsonl"
+    rows = [
+        ("test_pc_city_hall", "Toronto", "Old City Hall Steps", "12 Nowhere Lane, Toronto, "
+         "Ontario M5H 2N1 Canada"),
+        ("test_pc_met", "New York City", "Fifth Avenue Art House", "7 Nowhere Mews, New York "
+         "City, NY 10028-0198"),
+        ("test_pc_elsewhere", "Toronto", "Stanley Park Steps", "Vancouver, BC V6G 1Z4 Canada"),
+        ("test_pc_none", "Toronto", "Somewhere Hall", "Neighbourhood: East End"),
+    ]  # fmt: skip
+    path.write_text("".join(
+        f'{{"poi_id": "{pid}", "source": "tripadvisor_attractions", "city": "{city}", '
+        f'"name": "{name}", "category": "museum", "address": "{address}"}}\n'
+        for pid, city, name, address in rows
+    ))  # fmt: skip
+    await ingest(runtime.db, "pois", path, None)
+    hall = await _place(runtime, "test_pc_city_hall")
+    assert hall.attributes["location"]["precision"] == "postal code centroid"
+    assert abs(hall.lat - 43.652) < 0.005 and abs(hall.lng + 79.384) < 0.005, (hall.lat, hall.lng)
+    met = await _place(runtime, "test_pc_met")
+    assert met.attributes["location"]["precision"] == "ZIP centroid"
+    assert abs(met.lat - 40.776) < 0.01 and abs(met.lng + 73.953) < 0.01, (met.lat, met.lng)
+    for far in ("test_pc_elsewhere", "test_pc_none"):
+        place = await _place(runtime, far)
+        assert place.lat is None and place.attributes["location"]["routable"] is False, far

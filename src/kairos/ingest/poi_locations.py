@@ -4,7 +4,9 @@ A POI with coordinates from its source is routable (`basis: source`). One withou
 rows have none) is looked up offline in the catalog's own places (`CatalogGeocoder`: a place's
 name, an address, a street, a ZIP) with its name and address; a match is kept only when it is a
 place, an address, a street or a ZIP centroid (never a city's centre) and lies within
-`CITY_RADIUS_KM` of the POI's city centre, so a namesake in another city is never taken.
+`CITY_RADIUS_KM` of the POI's city centre, so a namesake in another city is never taken. Failing
+those (the catalog rarely reaches the POI's city), the centroid of the address's own postal code
+(`signals.geocoding.postal`: a Canadian code, about a block; a US ZIP), under the same radius.
 Otherwise the POI is `routable: false` with the reason, and trips leave it out of routing.
 """
 
@@ -21,6 +23,7 @@ from kairos.errors import InvalidInput
 from kairos.signals.geocoding.catalog import CatalogGeocoder, PlaceRow
 from kairos.signals.geocoding.cities import find_city
 from kairos.signals.geocoding.models import MAX_CHARS, GeocodeQuery
+from kairos.signals.geocoding.postal import postal_point
 from kairos.store.database import Database
 
 __all__ = ["CITY_RADIUS_KM", "LOCATION_KEY", "LocateOutcome", "locate_one", "locate_pois"]
@@ -45,25 +48,40 @@ def locate_one(
 ) -> tuple[tuple[float, float] | None, dict[str, Any]]:
     """Coordinates found for a POI without any, and its `location` record."""
     centre = find_city(city)
+
+    def near(lat: float, lng: float) -> bool:
+        return centre is not None and haversine_km(centre.lat, centre.lng, lat, lng) <= (
+            CITY_RADIUS_KM
+        )
+
     texts = [t for t in (f"{name}, {address}" if address else None, address, name) if t]
+    district: tuple[tuple[float, float], dict[str, Any]] | None = None
     for query_text in texts:
         try:
             query = GeocodeQuery(text=query_text[:MAX_CHARS], limit=3)
         except InvalidInput:
             continue
         for match in geocoder.lookup(query).matches:
-            if match.kind not in ACCEPTED:
-                continue
-            if centre is None or haversine_km(centre.lat, centre.lng, match.lat, match.lng) > (
-                CITY_RADIUS_KM
-            ):
+            if match.kind not in ACCEPTED or not near(match.lat, match.lng):
                 continue
             record = {"routable": True, "basis": "geocoded", "precision": PRECISION[match.kind],
                       "matched": match.label, "score": match.score}  # fmt: skip
+            if match.kind == "postcode":  # a district: the address's own postal code may be finer
+                district = district or ((match.lat, match.lng), record)
+                continue
             return (match.lat, match.lng), record
+    # the catalog rarely reaches the POI's city (TripAdvisor's New York or Toronto rows): the
+    # centroid of the address's own postal code, read offline
+    if (point := postal_point(address)) is not None and near(point.lat, point.lng):
+        record = {"routable": True, "basis": "geocoded", "precision": point.precision,
+                  "matched": point.code, "score": 1.0}  # fmt: skip
+        return (point.lat, point.lng), record
+    if district is not None:
+        return district
     reason = (
-        "no coordinates in the source, and neither its name nor its address matched a place "
-        f"of the catalog within {CITY_RADIUS_KM:g} km of {city or 'its city'}"
+        "no coordinates in the source, its postal code is unknown, and neither its name nor "
+        f"its address matched a place of the catalog within {CITY_RADIUS_KM:g} km of "
+        f"{city or 'its city'}"
     )
     return None, {"routable": False, "basis": "none", "reason": reason}
 
