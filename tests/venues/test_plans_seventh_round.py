@@ -149,3 +149,23 @@ def test_a_pricier_venue_is_kept_for_want_of_others_only_when_none_fit_after_it(
     assert "want of others" not in said and "Buttermilk ($$), Good Life ($$)" in said, said
     alone = budget_sentence([*top, venue("Fancy", "$$$$")], budget, "")
     assert alone is not None and "kept for want of others" in alone, alone
+
+
+def test_a_venue_above_the_cheap_ceiling_is_never_said_within_budget() -> None:
+    """ "chepa eats in cambrige for 6 studnets": Santouka ($$), third after the two $ places,
+    was said "— within budget" (p21, graders: false for cheap eats)."""
+    from kairos.venues.cost import cost_profile
+    from tests.venues.test_commander import read
+
+    budget = read("cheap eats in cambridge for 6 students").budget
+    assert budget is not None
+    pricier = _scored("santouka", 0.6, 2)
+    pricier.cost = cost_profile({"s": 2}, budget)
+    pricier.above_ceiling = True
+    cheap = _scored("cheap", 0.6, 1)
+    cheap.cost = cost_profile({"s": 1}, budget)
+    ranked = synthesise([cheap, pricier], SEED_WEIGHTS, vibe_name=None, budget_text=budget.text)
+    said = {v.venue_id: v.why for v in ranked}
+    assert "within budget" not in said["santouka"], said["santouka"]
+    assert "may exceed budget" in said["santouka"], said["santouka"]
+    assert "within budget" in said["cheap"], said["cheap"]

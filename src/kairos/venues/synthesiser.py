@@ -219,7 +219,8 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
     if s.cost.price_range:
         fit = ""
         if s.cost.budget_fit is not None and budget_text:
-            fit = " — within budget" if s.cost.budget_fit >= 1 else " — may exceed budget"
+            within = s.cost.budget_fit >= 1 and not s.above_ceiling  # $$ for "cheap eats": not
+            fit = " — within budget" if within else " — may exceed budget"
         parts.append(f"{s.cost.price_range} ({s.cost.note}){fit}")
     if s.snippet and s.snippet_review is not None:
         parts.append(f'"{s.snippet}" (review #{s.snippet_review})')
