@@ -37,6 +37,15 @@ _JOINERS: Final = frozenset({"and", "restaurant"})
 """Dropped with the kind words they join ("Fish Pier Restaurant & Market")."""
 
 
+_FUNCTION_WORDS: Final = frozenset(
+    {"this", "is", "it", "its", "the", "a", "an", "of", "at", "on", "in", "to", "for", "by",
+     "my", "our", "your", "we", "i", "and", "here", "that", "there", "s"}
+)  # fmt: skip
+"""A name left without its kind's words that is only these is no name: "This is Wings" (a
+chicken-wings place) left "this is", spotted in every "This is Salsa's" opener of the shared
+data's resolution set and put at Decatur, GA (a "Beacon Hill" left is the neighbourhood)."""
+
+
 @dataclass(frozen=True)
 class _Short:
     name: str
@@ -82,7 +91,7 @@ class ShortNames:
             if i is None:
                 continue
             for form in without_own_kind(catalog.places[i].name_key, categories):
-                if form not in catalog.area_names:  # "Beacon Hill" is the neighbourhood
+                if form not in catalog.area_names and not set(form.split()) <= _FUNCTION_WORDS:
                     shorts.append(_Short(form, form, i))
         self.shorts = shorts
         self.index = NameIndex(shorts)
