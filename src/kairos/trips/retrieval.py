@@ -176,7 +176,8 @@ class TripRetrieval(PlaceRows):
         self.diversified = 0
 
     def _trait(self, row: Row) -> tuple[bool, bool]:
-        """(a stage venue, a commercial gallery) of a row, cached as `_judge` is."""
+        """(a stage venue, a commercial gallery or a ticketed experience) of a row, cached as
+        `_judge` is."""
         key = (row.id, row.name, row.kind)
         found = self._traits.get(key)
         if found is None:
@@ -184,7 +185,8 @@ class TripRetrieval(PlaceRows):
                 self._traits.clear()
             found = self._traits[key] = (
                 stage_venue(row.name, row.attributes),
-                commercial_gallery(row.name, row.kind, row.attributes),
+                commercial_gallery(row.name, row.kind, row.attributes)
+                or commercial_experience(row.name, row.attributes),
             )
         return found
 
@@ -300,7 +302,6 @@ class TripRetrieval(PlaceRows):
         # galleries that sell and experiences follow the collections when the city has some
         collections = asks_for_collections(interests) and any(
             not self._trait(r)[1]
-            and not commercial_experience(r.name, r.attributes)
             and (r.kind == "museum" or fits("gallery", r.kind, label.replace(" ", "_"), r.name))
             for r, label in zip(filtered, labels, strict=True)
         )
@@ -311,7 +312,7 @@ class TripRetrieval(PlaceRows):
             unsaid = bool(says_kind) and r.id not in says_kind and r.id not in fitting
             if r.id not in named or unsaid or kept_out(asked, r.kind, label, r.name):
                 score -= OFF_TAG
-            elif collections and (commercial_experience(r.name, r.attributes) or self._trait(r)[1]):
+            elif collections and self._trait(r)[1]:
                 score -= COMMERCIAL_FOLLOWS  # no collection of art or history
             if note < NOTABLE:
                 score -= MINOR_FOLLOWS
