@@ -32,6 +32,9 @@ def test_numbers_that_are_not_hours_are_not_read() -> None:
     for text in (
         "2 to 3 days in Delhi",
         "Singapore from 2027-01-08 to 2027-01-10",
+        "3 days in Delhi starting 2027-01-15, history and old monuments",
+        "Delhi 15/01/2027 - 17/01/2027",
+        "Toronto December 24-26, museums",
         "from 15 to 18 January",
         "3 days, 4-5 stops a day",
         "kids aged 6 and 9",

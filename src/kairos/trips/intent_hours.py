@@ -19,13 +19,16 @@ LANDING: Final = 60
 
 _TIME: Final = r"(?<![\d./:])(\d{1,2})(?:[:.h](\d{2}))?(?![\d/])\s*(am|pm|a\.m\.|p\.m\.)?"
 _RANGE: Final = re.compile(
-    r"(?P<from>\bfrom\s+|\bbetween\s+)?" + _TIME
+    r"(?P<from>\bfrom\s+|\bbetween\s+)?(?<![\d-])" + _TIME  # "2027-01-15" holds no "01-15"
     + r"\s*(?:to|until|till|til|-|–|—|and)\s*" + _TIME
     + r"(?!\s*(?:days?|nights?|weeks?|hours?|hrs?|stops?|people|kids|years?|yo|jan|feb|mar|"
     r"apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|"
     r"september|october|november|december)\b)",
     re.IGNORECASE,
 )  # fmt: skip
+_MONTH_BEFORE: Final = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*(?:from\s+)?$", re.I
+)
 _LAND: Final = re.compile(
     r"\b(?:land|landing|arrive|arriving|arrival|get in|gets in)\s+(?:is\s+)?(?:at|by|around)\s+"
     + _TIME,
@@ -64,8 +67,8 @@ def said_hours(text: str, days: int = 1) -> tuple[int | None, int | None]:
     last: int | None = None
     for m in _RANGE.finditer(text):
         a, am, ah, b, bm, bh = m.group(2, 3, 4, 5, 6, 7)
-        if not (_clock(a, am) and _clock(b, bm)):
-            continue
+        if not (_clock(a, am) and _clock(b, bm)) or _MONTH_BEFORE.search(text[: m.start(2)]):
+            continue  # "December 24-26" is days of a month
         timed = ah or bh or am or bm or m.group("from") or int(a) > 12 or int(b) > 12
         if not timed:
             continue
