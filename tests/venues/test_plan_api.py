@@ -669,8 +669,8 @@ class _Forecast:
 async def test_the_critics_risk_events_are_kept_once_and_read_by_the_next_plan(
     client: httpx.AsyncClient, app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A park the attractions file gives no coordinates is asked about at its city's centre.
-    Climatology's rain is the calendar's and is not kept as the venue's history; a forecast's
+    """A park the attractions file gives no coordinates (placed at its ZIP's centroid since
+    d2999b6) is asked about at New York's normals. Climatology's rain is the calendar's and is not kept as the venue's history; a forecast's
     is written once per venue and description, counted when seen again, and a later plan for
     another day reads it as history ("seen before"), never twice beside itself."""
     uid = await create_user(client)
@@ -680,7 +680,7 @@ async def test_the_critics_risk_events_are_kept_once_and_read_by_the_next_plan(
     usual = await _plan(client, uid, prompt=prompt)
     await runtime.drain()  # the events are written after the answer
     top = usual["venues"][0]
-    assert top["kind"] == "park" and top["lat"] is None, "a park without coordinates"
+    assert top["kind"] == "park" and top["lat"] is not None, "placed at its ZIP's centroid"
     (normal,) = [f for f in top["risk_flags"] if f["kind"] == "weather"]
     assert "climatology, not a forecast" in normal["description"]
     assert "Central Park" in normal["evidence"][0], "New York's normals, from its centre"
