@@ -35,6 +35,9 @@ def test_a_far_stop_gives_way_to_nearer_places() -> None:
     assert "Far Fort" not in [s.name for s in day.stops], legs
     assert all(leg <= SHORT_LEG for leg in legs), legs
     assert len(day.stops) >= 4, day.stops
+    (why,) = [u.reason for u in itinerary.unplaced if u.name == "Far Fort"]
+    minutes = int(why.split("-min leg")[0].split()[-1])  # "a 61-min leg from the rest of the day"
+    assert minutes > SHORT_LEG, why  # not the far stop's own leg (0 when it came first)
 
 
 def test_a_far_place_the_traveller_named_is_kept() -> None:

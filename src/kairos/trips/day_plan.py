@@ -122,7 +122,8 @@ def schedule(
         day, skipped = shorten_named((day, skipped), ordered, request.named, retime)
         taken = used_meals | {s.place_id for s in day.slots if s.kind != "stop"}
     for _ in range(LONG_LEG_DROPS):  # a stop a long leg away gives way to nearer places
-        far = far_stop(day, {*locks, *request.named})
+        found = far_stop(day, {*locks, *request.named})
+        far, leg = found if found is not None else (None, 0)
         gone = next((c for c in ordered if far is not None and c.id == far.place_id), None)
         if far is None or gone is None or not nearer_choice(request, ordered, gone):
             break
@@ -131,7 +132,7 @@ def schedule(
                              used_meals=again, locks=locks)  # fmt: skip
         if not {c.id for c, _ in trial[1]} <= {c.id for c, _ in skipped}:
             break
-        why = (f"{far.travel_minutes} min from the stop before it: a leg over {SHORT_LEG} min "
+        why = (f"a {leg}-min leg from the rest of the day: a leg over {SHORT_LEG} min "
                "is kept for a place you name or lock, and nearer places fill the day")  # fmt: skip
         day, skipped, taken, ordered = trial[0], [*trial[1], (gone, why)], again, keep
     used_meals.update(taken)

@@ -33,10 +33,11 @@ def longest_leg(day: Day) -> int:
     return max((s.travel_minutes for s in _measured(day)), default=0)
 
 
-def far_stop(day: Day, keep: Collection[str]) -> Slot | None:
+def far_stop(day: Day, keep: Collection[str]) -> tuple[Slot, int] | None:
     """Of the two ends of the day's longest measured leg over `SHORT_LEG` minutes, the stop
     farther from the day's other stops (the one out of the way: a first stop far out, or a last
-    one), unless its place is one of `keep` (named or locked)."""
+    one), unless its place is one of `keep` (named or locked); with that leg's minutes (the
+    stop's own leg is the one before it, 0 for a first stop)."""
     stops = list(day.stops)
     long = sorted((s for s in _measured(day) if s.travel_minutes > SHORT_LEG),
                   key=lambda s: -s.travel_minutes)  # fmt: skip
@@ -48,7 +49,7 @@ def far_stop(day: Day, keep: Collection[str]) -> Slot | None:
 
         out = max((stops[i - 1], leg), key=apart)
         if out.place_id not in keep:
-            return out
+            return out, leg.travel_minutes
     return None
 
 
