@@ -15,9 +15,10 @@ Each panel line's `request` is `intent` (words for `POST /trips/intent`) or `tri
 
 One output line per request, {"id", "answer"}: the text a traveller reads — the message, the
 city, dates, pace, mode and companions, the verdict, each day's stops (times, name, kind, travel
-before) and meals, each day's notes, the trip's notes, what to check before going, stops that
-could not be placed — after the first answer and after each follow-up. A 4xx or 5xx, or a
-server that does not answer, is recorded as the answer of that step. It grades nothing.
+before) and meals (with their allergy check when the traveller has allergies), each day's notes,
+the trip's notes, what to check before going, stops that could not be placed — after the first
+answer and after each follow-up. A 4xx or 5xx, or a server that does not answer, is recorded as
+the answer of that step. It grades nothing.
 
 Standard library + httpx only. With `--token` (the service token) each line is a fresh user;
 without it the routes act for the development test user.
@@ -67,6 +68,10 @@ def slot_line(slot: dict[str, Any]) -> str:
     line += hours_text
     if slot.get("risk_reason"):
         line += f" — {squash(slot['risk_reason'])}"
+    check = slot.get("allergy")
+    if kind != "stop" and isinstance(check, dict) and check.get("allergens"):
+        # the meal's allergy check, as the page shows it on the slot
+        line += f" — allergy ({', '.join(check['allergens'])}): {squash(check.get('summary'))}"
     return line
 
 
