@@ -3,7 +3,7 @@ locating makes, for tests of what operators type. A place's id is its row's posi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kairos.operator.locating import Locator
@@ -13,19 +13,20 @@ from kairos.signals.geocoding.models import GeocodeQuery, GeocodeResult
 
 
 class _Place:
-    def __init__(self, id: int, name: str) -> None:
-        self.id, self.name = id, name
+    def __init__(self, id: int, name: str, kind: str) -> None:
+        self.id, self.name, self.kind = id, name, kind
 
 
 class _Store:
     """The one store call locating makes: the catalog row of a place found by name."""
 
-    def __init__(self, rows: Sequence[PlaceRow]) -> None:
+    def __init__(self, rows: Sequence[PlaceRow], kinds: Mapping[str, str]) -> None:
         self.ids = {(r[0], r[3], r[4]): i + 1 for i, r in enumerate(rows)}
+        self.kinds = kinds
 
     async def place_named_near(self, *, name: str, lat: float, lng: float) -> _Place | None:
         found = self.ids.get((name, lat, lng))
-        return _Place(found, name) if found else None
+        return _Place(found, name, self.kinds.get(name, "restaurant")) if found else None
 
 
 class _Signals:
@@ -38,5 +39,7 @@ class _Signals:
         return await self.geocoding.get(GeocodeQuery(text=text, limit=limit), refresh=refresh)
 
 
-def catalog_locator(rows: Sequence[PlaceRow]) -> Locator:
-    return Locator(signals=_Signals(CatalogGeocoder(rows)), store=_Store(rows))  # type: ignore[arg-type]
+def catalog_locator(rows: Sequence[PlaceRow], kinds: Mapping[str, str] | None = None) -> Locator:
+    """`kinds`: a place's kind by its name (a restaurant unless said)."""
+    store = _Store(rows, kinds or {})
+    return Locator(signals=_Signals(CatalogGeocoder(rows)), store=store)  # type: ignore[arg-type]

@@ -64,3 +64,33 @@ async def test_a_city_the_operator_says_is_theirs_to_say() -> None:
                             "Golden Dragon in Atlanta")  # fmt: skip
     assert located.locations[0].place_id == 1
     assert any(loc.lat is not None and _km(loc) > 1000 for loc in located.locations[1:])
+
+
+SIGHTS = [
+    ("National Geographic Museum", "1145 17th St NW, Washington DC, DC 20036-4707",
+     "Washington, D.C.", 38.9053, -77.0379),
+    ("Washington Square Park", "5 Ave, Waverly Pl., New York City, NY 10011", "New York City",
+     40.7308, -73.9973),
+    ("Dragon Palace", "88 Harrison Ave, Chinatown, Boston, MA 02111", "Boston", 42.3494,
+     -71.0614),
+    ("Chinatown Cafe", "1140 Washington St, Boston, MA 02118", "Boston", 42.3440, -71.0650),
+]  # fmt: skip
+
+
+async def test_a_sight_at_a_like_address_is_never_the_restaurant() -> None:
+    """ "Myers and Chang, 1145 Washington St": a restaurant the catalog lacks, on a Boston street.
+    Once TripAdvisor's sights carry coordinates (their postal codes, d2999b6), the museum at
+    "1145 17th St NW, Washington DC" matched the number and "Washington" and every turn stayed
+    in Washington, D.C.; a park named "Washington Square" was the next guess. Sights are no
+    operator's restaurant: the street stands in, in Boston."""
+    locator = catalog_locator(
+        SIGHTS, kinds={"National Geographic Museum": "museum", "Washington Square Park": "park"}
+    )
+    found = await _locate(
+        locator, "Myers and Chang, 1145 Washington St. staffing for this weekend, we do 230 friday"
+    )
+    assert found.locations, found
+    for loc in found.locations:
+        assert "National Geographic" not in loc.label and "Washington Square" not in loc.label
+        if loc.lat is not None:
+            assert _km(loc) < 30, loc

@@ -110,7 +110,7 @@ async def test_model_phrasing_is_used_only_when_grounded(runtime: Any) -> None:
         user, ChatRequest(message="cheap biryani in hyderabad  ")
     )
     assert "Imaginary Palace" not in payload.message
-    assert payload.message.startswith(("Here are", "I found one", "Only the first"))
+    assert payload.message.startswith(("Here are", "I found one", "Only "))
 
 
 async def test_a_model_read_request_of_its_own_starts_afresh(runtime: Any) -> None:

@@ -20,6 +20,7 @@ __all__ = [
     "KINDS",
     "MEAL_KINDS",
     "SERVING_KINDS",
+    "SIGHT_KINDS",
     "STATED_DIET_KINDS",
     "is_diet_category",
     "is_kind_name",
@@ -39,6 +40,9 @@ STATED_DIET_KINDS: Final = frozenset({"restaurant", "cafe", "bakery", "dessert"}
 """Where a diet-only request ("kosher food in boston") also looks for places that state the diet
 when too few meal places do: places that serve food to eat there, not markets or services."""
 DRINK_KINDS: Final = frozenset({"cafe", "bar"})
+SIGHT_KINDS: Final = frozenset({"attraction", "museum", "park", "viewpoint", "religious_site"})
+"""Places one visits to see: never a business's own premises (a bookshop café, a club or an
+event space may be; a museum at a like address is not)."""
 
 
 def _set(text: str) -> frozenset[str]:

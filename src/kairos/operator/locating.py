@@ -26,6 +26,7 @@ from typing import Any, Final
 from rapidfuzz import fuzz
 
 from kairos.core.geo import haversine_km
+from kairos.core.place_kinds import SIGHT_KINDS
 from kairos.errors import InvalidInput
 from kairos.operator.area_said import area_for, elsewhere_note, near_names
 from kairos.operator.held_city import anchor_of, far_from, held_mention, held_places, unplaced
@@ -154,7 +155,8 @@ class Locator:
     ) -> ResolvedLocation | None:
         catalog = self.catalog
         assert catalog is not None
-        candidates = [catalog.places[i] for i in spot.candidates]
+        candidates = [p for p in (catalog.places[i] for i in spot.candidates)
+                      if await self._may_be_a_restaurant(p)]  # fmt: skip
         narrowed = _narrow(catalog, candidates, mention, message, state)
         narrowed = held_places(narrowed, mention, anchor_of(state.locations, out.locations))
         if not narrowed:
@@ -166,6 +168,11 @@ class Locator:
             )
             out.fitting = [(p.lat, p.lng) for p in narrowed]
         return chosen[0]
+
+    async def _may_be_a_restaurant(self, place: KnownPlace) -> bool:
+        """A sight of the catalog (a park, a museum) is never the operator's restaurant."""
+        row = await self.store.place_named_near(name=place.name, lat=place.lat, lng=place.lng)
+        return row is None or row.kind not in SIGHT_KINDS
 
     @staticmethod
     def _ask(out: Located, which: str, chosen: list[ResolvedLocation], fit: int, what: str) -> None:
@@ -203,14 +210,19 @@ class Locator:
             if answer.data is None:
                 continue
             matches = [m for m in answer.data.matches if mention.name or m.kind != "place"]
+            place: CatalogPlace | None = None
+            while matches and matches[0].kind in PRECISE:
+                place = await self._place_of(matches[0].label, matches[0].lat, matches[0].lng)
+                if place is None or place.kind not in SIGHT_KINDS:
+                    break
+                # a sight at a like address ("1145 17th St NW, Washington DC" for "1145
+                # Washington St") is never the operator's restaurant
+                matches, place = matches[1:], None
             if not matches:
                 continue
             match = matches[0]
             if match.kind == "city" and n + 1 < len(tries):
                 continue  # an unknown name with its street: the street, not the city's centre
-            place: CatalogPlace | None = None
-            if match.kind in PRECISE:
-                place = await self._place_of(match.label, match.lat, match.lng)
             found = ResolvedLocation(
                 label=match.label,
                 kind="place" if place is not None else match.kind,
