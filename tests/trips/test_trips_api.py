@@ -4,10 +4,12 @@ points of interest have coordinates in the sample)."""
 from __future__ import annotations
 
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
 
+from kairos.ingest.runner import ingest
 from tests.conftest import TODAY
 from tests.meals.helpers import as_user, create_user
 
@@ -123,12 +125,25 @@ async def test_bad_requests_say_what_to_fix(client: httpx.AsyncClient) -> None:
 
 
 async def test_a_city_whose_places_have_no_coordinates_is_planned_and_never_verified(
-    client: httpx.AsyncClient,
+    client: httpx.AsyncClient, runtime: Any, tmp_path: Path
 ) -> None:
-    """The sample's Vancouver rows have no position: a trip from what is known (a travel
-    allowance between them, their addresses), not a 422, and never certified."""
+    """Places whose source gives no position and whose address holds no postal code (since
+    d2999b6 a postal code places a row): a trip from what is known (a travel allowance between
+    them, their addresses), not a 422, and never certified. The sample's Vancouver rows served
+    here until their postal codes placed them."""
+    rows = [("Boulder Museum of Contemporary Art", "museum", "Neighbourhood: Downtown Boulder"),
+            ("Pearl Street Mall", "attraction", "Pearl Street, Boulder, Colorado"),
+            ("Chautauqua Park", "park", "Neighbourhood: Chautauqua"),
+            ("Museum of Boulder", "museum", "Neighbourhood: Downtown Boulder")]  # fmt: skip
+    path = tmp_path / "pois.jsonl"
+    path.write_text("".join(
+        f'{{"poi_id": "test_nopos_{i}", "source": "tripadvisor_attractions", "city": "Boulder", '
+        f'"name": "{name}", "category": "{kind}", "address": "{address}"}}\n'
+        for i, (name, kind, address) in enumerate(rows)
+    ))  # fmt: skip
+    await ingest(runtime.db, "pois", path, None)
     uid = await create_user(client)
-    made = await client.post("/trips", json={**BODY, "city": "Vancouver"}, headers=as_user(uid))
+    made = await client.post("/trips", json={**BODY, "city": "Boulder"}, headers=as_user(uid))
     assert made.status_code == 201, made.text
     trip = made.json()
     stops = [s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
