@@ -75,6 +75,10 @@ def test_the_plan_staffs_the_busiest_window_and_every_figure_is_traceable() -> N
     # the servers and their ratio, the check-in counts and hours, the review counts
     allowed = {"04", "17", "22", "00", str(covers), str(servers), str(COVERS_PER_SERVER), "18",
                "21", "19", "31", "36", "2", "30", str(cooks), str(COVERS_PER_COOK)}  # fmt: skip
+    # and what makes the covers: the window's share of the usual 150 (test_usual_said.py)
+    share = re.search(rf"≈{covers} is dinner's ≈(\d+)% share of your usual 150 covers", text)
+    assert share is not None, text
+    allowed |= {share.group(1), "150"}
     said = set(re.findall(r"\d+", text))
     assert said <= allowed, said - allowed
 

@@ -13,6 +13,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Final
 
 from kairos.operator.demand import DAYPARTS, window_text
+from kairos.operator.derivation import usual_share
 from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
 from kairos.operator.staffing_plan import day_by_day, front_role, peak_clause, plan
@@ -163,9 +164,10 @@ def recommendation(
                 actions[0].text + "." + _why_then(actions[0], pack) + _also(actions[1:], actions[0])
                 + day_by_day(each_day or [], said, pack.categories)
             )  # fmt: skip
+        usual = _usual_share(pack, busiest)
         if (
             planned := plan(
-                busiest, pack.checkins, pack.guests, pack.daypart, change, pack.categories
+                busiest, pack.checkins, pack.guests, pack.daypart, change, pack.categories, usual
             )
         ) is not None:
             return planned + day_by_day(each_day or [], {busiest[0][0]}, pack.categories)
@@ -173,7 +175,7 @@ def recommendation(
         which = f"The busiest {pack.daypart} is" if asked else "Your busiest window is"
         return (
             f"Keep your usual staffing; nothing in the signals moves demand enough to change it. "
-            f"{which} {peak}."
+            f"{which} {peak}" + (f": {usual}." if usual else ".")
             if peak
             else "Keep your usual staffing."
         )
@@ -187,6 +189,15 @@ def recommendation(
     if pack.events is None:
         return "No outside opportunity is known (events nearby are unknown); keep your usual plan."
     return "No outside opportunity stands out; keep your usual plan."
+
+
+def _usual_share(pack: SignalPack, busiest: list[tuple[date, Daypart, int | None]]) -> str | None:
+    """What makes the busiest window's covers from the usual day given (`usual_share`)."""
+    if not busiest or busiest[0][2] is None:
+        return None
+    day, part, _ = busiest[0]
+    usual = (pack.baseline_covers, pack.baseline_weekday, pack.baseline_daypart)
+    return usual_share(pack.demand, usual, day, part, front_role(pack.categories)[2])
 
 
 def _also(actions: list[StaffAction], first: StaffAction | None = None) -> str:

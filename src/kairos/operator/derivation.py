@@ -13,7 +13,7 @@ from kairos.operator.demand import DAYPARTS, DemandShape
 from kairos.operator.schemas import Daypart
 from kairos.operator.state import BaselineState
 
-__all__ = ["covers_read"]
+__all__ = ["covers_read", "usual_share"]
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -49,3 +49,35 @@ def covers_read(
         f"{_DAYS[wd]} reads as ≈{round(whole)} over the day ({ratio}% of a {said}, by the "
         f"week its weekdays are compared by), and {split}"
     )
+
+
+def usual_share(
+    shape: DemandShape,
+    usual: tuple[int | None, int | None, Daypart | None],
+    day: date,
+    part: Daypart,
+    unit: str = "covers",
+) -> str | None:
+    """What gives a window its covers when no outside signal moves them, short, for the plan's
+    own sentence: "≈79 is dinner's ≈66% share of your usual 120 covers on a Friday" (an outside
+    audit: "nothing in the signals moves demand" beside ≈79 covers against a usual 120, the
+    number's own making unsaid). None with no baseline day to read from, or for the window the
+    covers were given for (the number is the usual itself)."""
+    baseline, weekday, daypart = usual  # the usual covers, their weekday and part of the day
+    if baseline is None or weekday is None:
+        return None
+    wd, p = day.weekday(), DAYPARTS.index(part)
+    if (wd, part) == (weekday, daypart):
+        return None
+    covers = shape.covers(baseline, weekday, daypart)
+    window = round(float(covers[wd, p]))
+    whole = float(covers[wd].sum())
+    if window <= 0 or whole <= 0:
+        return None
+    given = f"your usual {baseline} {unit} on a {_DAYS[weekday]}" + (
+        f" {daypart}" if daypart else ""
+    )
+    share = f"≈{window} is {part}'s ≈{round(100 * window / whole)}% share of "
+    if wd == weekday:
+        return share + given
+    return share + (f"≈{round(whole)} over a {_DAYS[wd]}, read from {given} by the week's pattern")

@@ -189,10 +189,11 @@ def plan(
     asked: Daypart | None = None,
     change: float = 0.0,
     categories: list[str] | None = None,
+    usual: str | None = None,
 ) -> str | None:
     """The plan for the period's busiest window when nothing outside changes its staff (of the
     part of the day `asked`, when it was); `change`: what the signals do to its demand, said
-    when they move it by less than a server."""
+    when under a server; `usual`: what makes its covers (`derivation.usual_share`)."""
     if not busiest:
         return None
     day, part, covers = busiest[0]
@@ -220,7 +221,9 @@ def plan(
     said = (f" Why then: {evidence}" if peak else f" {evidence[0].upper()}{evidence[1:]}") + (
         f"; {waits}." if waits else "."
     )
-    moved = "nothing in the signals moves demand enough to change your usual plan"
+    moved = f"no outside signal moves demand: {usual or f'≈{covers} is your usual'}"
+    if not covers:  # no number said: nothing to make it of
+        moved = "nothing in the signals moves demand enough to change your usual plan"
     if abs(change) >= MEANINGFUL and covers:
         now = round(covers * (1 + change))
         moved = (

@@ -311,7 +311,8 @@ def top_up(
         if len(day.stops) > usual:
             said = (f"{len(day.stops)} stops, more than the {request.pace} pace's usual {usual}: "
                     f"the visits are short, and with them the day's visits end at "
-                    f"{_clock(_visits_end(day))} instead of before {_clock(full_end)}")  # fmt: skip
+                    f"{_clock(_visits_end(day))}, past the {_clock(full_end)} a {request.pace} "
+                    f"day's visits usually end by")  # fmt: skip
             days[index] = replace(day, notes=(*day.notes, said))
 
 

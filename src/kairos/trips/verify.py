@@ -20,7 +20,10 @@ check passed (`Verification.passed`).
 - `travel_feasible`: every leg (start point → first, between slots, last → start point) takes at
   least the straight-line distance at the mode's speed, and its stated minutes are what it took
   (a leg to or from a place with no position is an allowance: not checked);
-- `no_duplicate`: no place to visit appears twice in the trip, no place to eat twice in a day;
+- `no_duplicate`: no place to visit appears twice in the trip, no place to eat twice in a day
+  (a food centre's lunch and dinner aside); its detail names each place to eat that comes back
+  across the trip's meals ("Lau Pa Sat for 4 meals: Kairos knows few places to eat near these
+  stops");
 - `locked_kept`: every locked stop is on its day (at its time when one was fixed); when one is
   not, the detail says why (the planner's reason);
 - `meal_allergy`: every meal is at one of the request's places to eat (those the safety step
@@ -39,7 +42,7 @@ from typing import Final, Literal
 from kairos.core.geo import haversine_km
 from kairos.trips.hours import HoursState, visit_hours, why_unknown
 from kairos.trips.itinerary import same_city
-from kairos.trips.models import Candidate, Day, Itinerary, Slot
+from kairos.trips.models import PACES, Candidate, Day, Itinerary, Slot
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.travel import lower_bound_minutes
 
@@ -237,16 +240,55 @@ def verify(itinerary: Itinerary) -> Verification:
         _result("in_city", city, f"every place in {request.city} (≤ {request.radius_km:g} km)",
                 unplaced),
         _result("no_overlap", overlap, "slots follow one another with the travel between"),
-        _result("day_length", length, f"every day inside the {request.pace} pace's window"),
+        _result("day_length", length, _day_length_said(itinerary)),
         _result("travel_feasible", travel,
                 f"every leg at most {mode.speed_kmh:g} km/h and {mode.longest_leg} min "
                 f"({mode.name})", assumed),
-        _result("no_duplicate", dupes, "no place twice"),
+        _result("no_duplicate", dupes, _no_duplicate_said(itinerary)),
         _result("locked_kept", locked, f"{len(request.locks)} locked stops where locked"),
         _meal_allergy(itinerary),
         *((_step_free(itinerary, places),) if request.step_free else ()),
     )  # fmt: skip
     return Verification(results, tuple(unknown), slot_hours)
+
+
+def _day_length_said(itinerary: Itinerary) -> str:
+    """What `day_length` checked, with each day that holds more stops than the pace's usual
+    (short visits, the planner's top-up): a check shown passed must hold for what the day's
+    note says (an outside audit: "Fits the day" passed beside a day whose note said its visits
+    end at 17:16 "instead of before 17:00")."""
+    request = itinerary.request
+    pace = PACES[request.pace]
+    said = f"every day inside the {request.pace} pace's window"
+    windows = {d.window for d in itinerary.days if d.slots}
+    if len(windows) == 1:
+        first, last = next(iter(windows))
+        said += f" ({_hhmm(first)}–{_hhmm(last)}, the way back included)"
+    over = [
+        f"day {d.index + 1} holds {len(d.stops)} stops, more than the pace's usual "
+        f"{pace.max_stops}, its visits ending at {_hhmm(max(s.end for s in d.stops))}"
+        for d in itinerary.days
+        if len(d.stops) > pace.max_stops
+    ]
+    return said + (f"; {_listed(over)}" if over else "")
+
+
+def _no_duplicate_said(itinerary: Itinerary) -> str:
+    """What `no_duplicate` checked, exactly, and each place to eat that comes back across the
+    trip's meals (a certificate "no place twice" shown passed beside Lau Pa Sat for all four
+    meals of a Singapore trip: an outside audit): the planner takes an unused place to eat
+    within reach before one already on the trip, so a repeat says few are known near."""
+    meals: dict[str, list[str]] = {}
+    for day in itinerary.days:
+        for slot in day.slots:
+            if slot.kind != "stop":
+                meals.setdefault(slot.place_id, []).append(slot.name)
+    again = [f"{names[0]} for {len(names)} meals" for names in meals.values() if len(names) > 1]
+    said = "no place to visit twice, no place to eat twice in a day (a food centre's lunch and "
+    said += "dinner aside)"
+    if again:
+        said += f"; {_listed(again)}: Kairos knows few places to eat near these stops"
+    return said
 
 
 def _unknown(day: Day, slot: Slot, place: Candidate) -> UnknownHours:

@@ -16,7 +16,7 @@ reason; what a cut could not do is a note.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -32,7 +32,7 @@ from kairos.venues.outing import (
     service,
     service_reason,
 )
-from kairos.venues.schemas import ExcludedVenue, ExclusionCause
+from kairos.venues.schemas import ExcludedVenue, ExclusionCause, VenueResult
 
 if TYPE_CHECKING:
     from kairos.venues.commander import Intent
@@ -172,9 +172,7 @@ def fit(
                 if tables >= ENOUGH
                 else f"Few venues here serve {outing} at tables"
             )
-            fitted.notes.append(
-                f"{few}: {len(kept)} counter or street venue(s) are kept, after the others."
-            )
+            fitted.notes.append(f"{few}: {len(kept)} counter or street venue(s) are {KEPT_AFTER}")
     size = intent.group_size
 
     def fits(c: Candidate) -> bool:
@@ -261,3 +259,31 @@ def _quieter(
         fits=fits,
     )
     fitted.candidates.sort(key=lambda c: attrs(c).noise != "quiet")
+
+
+KEPT_AFTER: Final = "kept, after the others."
+"""How the note on counter venues kept for want of others ends while none ranks before a venue
+that fits (`counter_order_said` says it again from the order shown)."""
+
+
+def counter_order_said(
+    notes: list[str], venues: Sequence[VenueResult], counter_ids: Collection[str]
+) -> None:
+    """The note "… counter venue(s) are kept, after the others." said from the order shown: a
+    counter venue kept for want of others may rank before one that fits (a member's diet, a
+    price or a rating weighs first), and the note then names it where it stands (an outside
+    audit: Thinking Cup, a bagel counter, ranked first beside "kept, after the others").
+    `notes` is updated in place."""
+    order = [v.venue_id in counter_ids for v in venues]
+    if not any(order) or order == sorted(order):
+        return
+    ahead = [
+        f"{v.name} ranks #{v.rank}"
+        for i, v in enumerate(venues)
+        if v.venue_id in counter_ids and not all(order[i:])
+    ]
+    said = f"kept for want of others, not all after them: {', '.join(ahead[:3])}, each for what "
+    said += "else it shows."
+    for i, note in enumerate(notes):
+        if note.endswith(KEPT_AFTER):
+            notes[i] = note[: -len(KEPT_AFTER)] + said

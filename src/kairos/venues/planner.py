@@ -25,6 +25,7 @@ from kairos.venues.commander import Commander, Intent
 from kairos.venues.cost import budget_sentence
 from kairos.venues.critic import PlanSlot
 from kairos.venues.critique import critique
+from kairos.venues.fit import counter_order_said
 from kairos.venues.followups import (
     cheap_sentence,
     cheaper_sentence,
@@ -282,6 +283,8 @@ class Planner:
             budget_text=intent.budget.text if intent.budget else None,
         )
         where = searched_where(intent, found)
+        counters = {c.venue_id for c in candidates if c.place_id in found.counter_kept}
+        counter_order_said(found.notes, venues, counters)
         if "cheaper" in intent.asked.changes:
             pricier_out = sum(e.cause == "budget" for e in found.excluded)
             found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where))

@@ -168,6 +168,11 @@ class VenueResult(BaseModel):
     votes: dict[str, int] = Field(default_factory=dict)
     vetoed_by: list[str] = Field(default_factory=list)
     is_backup: bool = False
+    other_kind: bool = Field(
+        default=False,
+        description="mainly another kind of place than asked (a counter venue kept for want "
+        "of others, a café in a search for bars): never called the best pick",
+    )
 
 
 ExclusionCause = Literal[

@@ -345,6 +345,7 @@ def synthesise(
                 allergy=s.allergy,
                 member_distances=s.distances,
                 takes_groups=s.takes_groups,
+                other_kind=s.other_kind,
             )
         )
     return results

@@ -63,6 +63,23 @@ def _voted_against(first: VenueResult, pickable: Sequence[VenueResult]) -> str:
     return sentence + "."
 
 
+def _another_kind(first: VenueResult, pickable: Sequence[VenueResult]) -> str:
+    """The venue ranked first is not the kind of place asked (a counter kept for want of
+    others): it is not called the best overall pick (an outside audit: a bagel counter "kept
+    for want of others" called "the best overall pick"); the first that is the kind asked is
+    named, when there is one."""
+    sentence = (
+        f"{first.name} ranks first ({_traits(first)}), but it is not the kind of place asked "
+        "(kept for want of others), so it is not called the best pick"
+    )
+    fits = next((v for v in pickable[1:] if not v.other_kind), None)
+    if fits is not None:
+        sentence += f"; {fits.name} is the first of the kind asked ({_traits(fits)})"
+    else:
+        sentence += "; no venue on the list is the kind of place asked"
+    return sentence + "."
+
+
 def consensus(venues: Sequence[VenueResult], vibe_name: str | None = None) -> str | None:
     """One comparative sentence about the best pick, across price, rating, risk and vibe; it
     says so when none of the top picks reads as the vibe asked. The best pick is the first
@@ -76,6 +93,8 @@ def consensus(venues: Sequence[VenueResult], vibe_name: str | None = None) -> st
     best = pickable[0]
     if best.votes.get("no"):
         return _voted_against(best, pickable)
+    if best.other_kind:
+        return _another_kind(best, pickable)
     rest = [v for v in pickable[1:TOP]]
     scored = [v.vibe_score for v in venues[:TOP] if v.vibe_score is not None]
     sentence = f"{best.name} is the best overall pick ({_traits(best)})"

@@ -13,7 +13,7 @@ const MODE = { walk: ["🚶", "walk"], transit: ["🚇", "by transit"], drive: [
 const MODE_NAME = { walk: "on foot", transit: "by public transit", drive: "by car" };
 const CHECKS = {
   open_at_slot: "Open when visited", in_city: "In the city", no_overlap: "No overlaps",
-  day_length: "Fits the day", travel_feasible: "Travel feasible", no_duplicate: "No place twice",
+  day_length: "Fits the day", travel_feasible: "Travel feasible", no_duplicate: "No sight twice",
   locked_kept: "Locks kept", meal_allergy: "Meals' allergy risks named", days_filled: "Every day has a stop",
 };
 // A check is passed only when it ran on every slot with known inputs; "not checked" is not a pass.
