@@ -35,7 +35,9 @@ from kairos.venues.occasion import (
 )
 from kairos.venues.outing import (
     LARGE_PARTY,
+    a_bar_for_children,
     bar_led,
+    food_led_for_drinks,
     leads_a_meal,
     misses_the_early_meal,
     seating_note,
@@ -153,6 +155,10 @@ def scored(
         off_the_meal=intent.activity == "meal"
         and misses_the_early_meal(p, intent.said, why.matched_terms, source=c.facts.early_meal),
         bar_led=a_bar,
+        bar_for_children=a_bar_for_children(
+            p, "family_friendly" in (intent.vibe, *intent.features)
+        ),
+        food_for_drinks=food_led_for_drinks(p, intent.activity),
         off_budget=off_budget(cost.price_range, intent.budget),
         under_target=under_target(cost.price_range, intent.budget),
         under_the_occasion=under_the_level(cost.price_range, intent.budget)

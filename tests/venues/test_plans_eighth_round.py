@@ -1,0 +1,51 @@
+"""Group plans, eighth round (issue 38): the group and the activity decide the kind of place.
+Children coming: a bar, tavern or lounge ranks after the family places; drinks asked: a
+kitchen first ranks after the bars."""
+
+from __future__ import annotations
+
+from kairos.store.places import PlaceSummary
+from kairos.venues.outing import a_bar_for_children, food_led_for_drinks
+from kairos.venues.standing import ranked_after_because
+from kairos.venues.synthesiser import synthesise
+from tests.venues.test_agents import SEED_WEIGHTS, _scored
+
+
+def _place(name: str, categories: list[str]) -> PlaceSummary:
+    return PlaceSummary(
+        id=1, name=name, kind="restaurant", categories=categories, price_tier="$$",
+        rating=4.0, votes=100, city="Boston", area=None, address=None, lat=None, lng=None,
+        url=None, known_allergens=[], contains_allergens=[], allergen_confidence="low",
+        traits=["family_friendly"],
+    )  # fmt: skip
+
+
+def test_a_tavern_is_no_place_for_children_when_family_places_exist() -> None:
+    """Plans panel p29 (half A): "Lincoln Tavern a tavern for kids, unsaid" was third for a
+    pizza night with kids, its source listing it as good for kids."""
+    tavern = _place("Lincoln Tavern and Restaurant", ["Bars", "Italian", "Pizza", "Burgers"])
+    bar = _place("Corner Spot", ["Bars", "Sports Bars", "Nightlife", "Pizza"])
+    pizzeria = _place("Agoro's Pizza Bar and Grill", ["Pizza", "Burgers", "Bars", "Italian"])
+    assert a_bar_for_children(tavern, True) and a_bar_for_children(bar, True)
+    assert not a_bar_for_children(pizzeria, True)
+    assert not a_bar_for_children(tavern, False), "no children coming: not held against it"
+    kids_place, tavern_s = _scored("pizzeria", 0.3, 2), _scored("tavern", 0.9, 2)
+    tavern_s.bar_for_children = True
+    ranked = synthesise([tavern_s, kids_place], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["pizzeria", "tavern"]
+    assert ranked_after_because(kids_place, tavern_s) == (
+        "it is a bar, tavern or lounge, and children are coming"
+    )
+
+
+def test_a_restaurant_first_ranks_after_the_bars_for_drinks() -> None:
+    """Plans panel p17 (half A): "The Hourly Oyster House a classy steak/oyster restaurant,
+    not a fun drinks spot" was third for "somewhere fun for drinks"."""
+    oyster = _place("The Hourly Oyster House", ["Steakhouses", "Nightlife", "Bars", "Seafood"])
+    tiki = _place("Highland Fried", ["Tiki Bars", "Nightlife", "Bars", "Barbeque", "Wings"])
+    assert food_led_for_drinks(oyster, "drinks") and not food_led_for_drinks(tiki, "drinks")
+    assert not food_led_for_drinks(oyster, "meal"), "a meal asked: its food is what counts"
+    bar, kitchen = _scored("bar", 0.3, 2), _scored("kitchen", 0.9, 2)
+    kitchen.food_for_drinks = True
+    ranked = synthesise([kitchen, bar], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["bar", "kitchen"]
