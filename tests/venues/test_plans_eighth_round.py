@@ -49,3 +49,21 @@ def test_a_restaurant_first_ranks_after_the_bars_for_drinks() -> None:
     kitchen.food_for_drinks = True
     ranked = synthesise([kitchen, bar], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert [v.venue_id for v in ranked] == ["bar", "kitchen"]
+
+
+def test_a_dollar_counter_ranks_after_sit_down_places_for_an_occasion_meal() -> None:
+    """Plans panel p13 (half A): "$ Boloco for a birthday dinner" led a birthday dinner for 6
+    with no budget said. A $ place for a meal marking an occasion ranks after the $$–$$$
+    ones, unless a budget, "cheaper" or "casual" set the price."""
+    from kairos.venues.occasion import cheap_for_the_occasion
+
+    said = "birthday dinner in boston for 6"
+    assert cheap_for_the_occasion("$", "meal", said, price_said=False)
+    assert not cheap_for_the_occasion("$$", "meal", said, price_said=False)
+    assert not cheap_for_the_occasion("$", "meal", said, price_said=True), "a budget said"
+    assert not cheap_for_the_occasion("$", "meal", "casual birthday lunch", price_said=False)
+    assert not cheap_for_the_occasion("$", "meal", "dinner for 6", price_said=False)
+    counter, sit_down = _scored("counter", 0.9, 1), _scored("sit_down", 0.3, 2)
+    counter.under_the_occasion = True
+    ranked = synthesise([counter, sit_down], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["sit_down", "counter"]

@@ -32,6 +32,7 @@ from kairos.venues.occasion import (
     below_a_nice_outing,
     casual_by_name,
     casual_chain,
+    cheap_for_the_occasion,
 )
 from kairos.venues.outing import (
     LARGE_PARTY,
@@ -161,8 +162,16 @@ def scored(
         food_for_drinks=food_led_for_drinks(p, intent.activity),
         off_budget=off_budget(cost.price_range, intent.budget),
         under_target=under_target(cost.price_range, intent.budget),
-        under_the_occasion=under_the_level(cost.price_range, intent.budget)
-        and an_occasion(intent.said) is not None,
+        under_the_occasion=(
+            under_the_level(cost.price_range, intent.budget)
+            and an_occasion(intent.said) is not None
+        )
+        or cheap_for_the_occasion(
+            cost.price_range,
+            intent.activity,
+            intent.said,
+            price_said=intent.budget is not None or price_ceiling(intent) is not None,
+        ),
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
         centred_against_a_diet=group is not None
