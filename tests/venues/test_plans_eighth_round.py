@@ -67,3 +67,24 @@ def test_a_dollar_counter_ranks_after_sit_down_places_for_an_occasion_meal() -> 
     counter.under_the_occasion = True
     ranked = synthesise([counter, sit_down], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert [v.venue_id for v in ranked] == ["sit_down", "counter"]
+
+
+def test_the_votes_say_which_venues_moved_up_in_the_vetoed_ones_place() -> None:
+    """After two vetoes the fourth and fifth venues of the plan stood second and third with
+    nothing saying they were lower picks (issue 38, round 8: votes that leave few venues)."""
+    from kairos.venues.group import rerank_with_votes
+    from kairos.venues.verdict import vote_sentence
+
+    ids = ["one", "two", "three", "four", "five"]
+    plan = synthesise(
+        [_scored(v, 0.9 - 0.1 * i, 2) for i, v in enumerate(ids)],
+        SEED_WEIGHTS,
+        vibe_name=None,
+        budget_text=None,
+    )
+    assert [v.venue_id for v in plan] == ids
+    votes = {"one": {"Ann": "veto"}, "two": {"Bo": "veto"}}
+    again = rerank_with_votes(plan, votes)
+    said = vote_sentence(again, votes, {v.venue_id: v.rank for v in plan})
+    assert "moved up into the top 3 in their place: Four (#4 before the votes), Five (#5" in said
+    assert "moved up" not in vote_sentence(again, {"three": {"Ann": "yes"}}, {"one": 1})
