@@ -88,3 +88,17 @@ def test_the_votes_say_which_venues_moved_up_in_the_vetoed_ones_place() -> None:
     said = vote_sentence(again, votes, {v.venue_id: v.rank for v in plan})
     assert "moved up into the top 3 in their place: Four (#4 before the votes), Five (#5" in said
     assert "moved up" not in vote_sentence(again, {"three": {"Ann": "yes"}}, {"one": 1})
+
+
+def test_every_venue_on_the_shortlist_says_why_and_what_to_watch() -> None:
+    """A venue moved up into the top 3 after vetoes stood there with no why and no watch-out
+    (plans panel p11, half A: "#3 Fritz Lounge a bar with no brunch evidence shown", its
+    brunch review unquoted because it was fourth when the plan was written)."""
+    from kairos.venues.schemas import RiskFlag
+
+    flag = RiskFlag(description="busy on Sundays", severity="low", kind="crowd", evidence=[])
+    venues = [_scored(f"v{i}", 0.9 - 0.1 * i, 2) for i in range(5)]
+    venues[4].flags = [flag]
+    ranked = synthesise(venues, SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert all(v.why for v in ranked), [(v.venue_id, v.why) for v in ranked]
+    assert "Busy on Sundays" in ranked[4].watch_out

@@ -119,6 +119,12 @@ def scored(
     if low:  # kept although it does not read as the vibe asked (few do): said
         checks.append(low)
     a_bar = bar_led(p, intent.activity, intent.prompt)
+    for_children = a_bar_for_children(p, "family_friendly" in (intent.vibe, *intent.features))
+    for_drinks = food_led_for_drinks(p, intent.activity)
+    if for_children:
+        checks.append("A bar, tavern or lounge, and children are coming: after the family places.")
+    if for_drinks:
+        checks.append("A restaurant or café first, not a bar, for drinks: after the bars.")
     if nice and (a_bar or below):
         checks.append(_under_the_occasion(nice, a_bar, p.rating, counter, casual, chain=chain))
     return Scored(
@@ -156,10 +162,8 @@ def scored(
         off_the_meal=intent.activity == "meal"
         and misses_the_early_meal(p, intent.said, why.matched_terms, source=c.facts.early_meal),
         bar_led=a_bar,
-        bar_for_children=a_bar_for_children(
-            p, "family_friendly" in (intent.vibe, *intent.features)
-        ),
-        food_for_drinks=food_led_for_drinks(p, intent.activity),
+        bar_for_children=for_children,
+        food_for_drinks=for_drinks,
         off_budget=off_budget(cost.price_range, intent.budget),
         under_target=under_target(cost.price_range, intent.budget),
         under_the_occasion=(
