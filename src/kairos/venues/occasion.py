@@ -28,6 +28,7 @@ __all__ = [
     "below_a_nice_outing",
     "casual_by_name",
     "casual_chain",
+    "cheap_for_the_occasion",
     "must_diets",
 ]
 
@@ -67,6 +68,25 @@ def an_occasion(prompt: str) -> str | None:
     """The word that makes the outing an occasion ("farewell", "birthday"), if any."""
     found = _OCCASION.search(prompt.lower())
     return found.group(1) if found else None
+
+
+_CASUAL_SAID: Final = re.compile(
+    r"\b(casual|low[- ]?key|laid[- ]?back|relaxed|cheap\w*|budget|inexpensive|affordable|"
+    r"quick|no[- ]frills|simple)\b"
+)
+"""Words that ask an occasion to be kept simple: a $ place is then what was asked."""
+
+
+def cheap_for_the_occasion(
+    price_range: str | None, activity: str | None, prompt: str, *, price_said: bool
+) -> bool:
+    """A $ place for a meal marking an occasion (a birthday dinner, a farewell) when no budget
+    or "cheaper" set the price and nothing asks to keep it simple: the group means a sit-down
+    $$–$$$ meal, so it ranks after those (plans panel p13: a $ burrito counter led a birthday
+    dinner for 6)."""
+    if price_range != "$" or activity != "meal" or price_said or an_occasion(prompt) is None:
+        return False
+    return _CASUAL_SAID.search(prompt.lower()) is None
 
 
 def casual_by_name(name: str) -> str | None:

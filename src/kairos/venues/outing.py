@@ -30,8 +30,10 @@ __all__ = [
     "LARGE_PARTY",
     "SIT_DOWN_GROUP",
     "Service",
+    "a_bar_for_children",
     "a_brunch_counter",
     "bar_led",
+    "food_led_for_drinks",
     "leads_a_meal",
     "misses_the_early_meal",
     "seating_note",
@@ -309,3 +311,45 @@ def bar_led(place: PlaceSummary, activity: str | None, prompt: str) -> bool:
     if drinking > food:
         return True
     return drinking > 0 and drinking == food and categories[0] in DRINKING
+
+
+_DRINKING_NAME: Final = re.compile(
+    r"\b(tavern|pub|saloon|lounge|taproom|tap room|alehouse|ale house|brewery|brewing|"
+    r"beer hall|beer garden|bar & grille?)s?\b"
+)
+"""A name that says the venue is a place to drink, whatever else it serves."""
+
+
+def _drinking_and_food(place: PlaceSummary) -> tuple[int, int, bool]:
+    """How many of its categories are drinking ones, how many food ones, and whether a
+    drinking one is listed first."""
+    categories = [c.strip().lower() for c in place.categories]
+    drinking = sum(c in DRINKING for c in categories)
+    food = sum(c not in DRINKING and c not in NEUTRAL and serves_meals([c]) for c in categories)
+    return drinking, food, bool(categories) and categories[0] in DRINKING
+
+
+def a_bar_for_children(place: PlaceSummary, with_children: bool) -> bool:
+    """Children coming, and the venue a bar, tavern or lounge: by its name ("Lincoln Tavern
+    and Restaurant", even one its source lists as good for kids) or its categories (as many
+    drinking ones as food ones). After the family places that are not (plans panel p29: a
+    tavern third for a pizza night with kids, unsaid)."""
+    if not with_children:
+        return False
+    if _DRINKING_NAME.search(place.name.lower()):
+        return True
+    drinking, food, _ = _drinking_and_food(place)
+    return drinking > 0 and drinking >= food
+
+
+def food_led_for_drinks(place: PlaceSummary, activity: str | None) -> bool:
+    """Drinks asked, and the venue a kitchen first: fewer drinking categories than food
+    ones, or as many with a food one listed first ("Steakhouses, Nightlife, Bars, Seafood").
+    After the bars (plans panel p17: an oyster-and-steak house third for a fun drinks night),
+    as is a café that pours a beer (and after these restaurants: `Scored.other_kind`)."""
+    if activity != "drinks":
+        return False
+    if named_a_cafe(place.name, place.categories):
+        return True
+    drinking, food, bar_first = _drinking_and_food(place)
+    return drinking < food or (drinking == food and food > 0 and not bar_first)

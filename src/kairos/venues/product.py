@@ -206,7 +206,8 @@ class VenuesProduct:
         vibe = asked if isinstance(asked, str) else None
         if any(votes.values()):
             ranked = rerank_with_votes(response.venues, votes)
-            said = vote_sentence(ranked, votes)
+            before = {v.venue_id: v.rank for v in response.venues}
+            said = vote_sentence(ranked, votes, before)
             excluded = [e for e in response.excluded if e.cause != "veto"] + [
                 vetoed(v.venue_id, v.name, v.city, v.vetoed_by) for v in ranked if v.vetoed_by
             ]

@@ -32,10 +32,13 @@ from kairos.venues.occasion import (
     below_a_nice_outing,
     casual_by_name,
     casual_chain,
+    cheap_for_the_occasion,
 )
 from kairos.venues.outing import (
     LARGE_PARTY,
+    a_bar_for_children,
     bar_led,
+    food_led_for_drinks,
     leads_a_meal,
     misses_the_early_meal,
     seating_note,
@@ -116,6 +119,12 @@ def scored(
     if low:  # kept although it does not read as the vibe asked (few do): said
         checks.append(low)
     a_bar = bar_led(p, intent.activity, intent.prompt)
+    for_children = a_bar_for_children(p, "family_friendly" in (intent.vibe, *intent.features))
+    for_drinks = food_led_for_drinks(p, intent.activity)
+    if for_children:
+        checks.append("A bar, tavern or lounge, and children are coming: after the family places.")
+    if for_drinks:
+        checks.append("A restaurant or café first, not a bar, for drinks: after the bars.")
     if nice and (a_bar or below):
         checks.append(_under_the_occasion(nice, a_bar, p.rating, counter, casual, chain=chain))
     return Scored(
@@ -153,10 +162,20 @@ def scored(
         off_the_meal=intent.activity == "meal"
         and misses_the_early_meal(p, intent.said, why.matched_terms, source=c.facts.early_meal),
         bar_led=a_bar,
+        bar_for_children=for_children,
+        food_for_drinks=for_drinks,
         off_budget=off_budget(cost.price_range, intent.budget),
         under_target=under_target(cost.price_range, intent.budget),
-        under_the_occasion=under_the_level(cost.price_range, intent.budget)
-        and an_occasion(intent.said) is not None,
+        under_the_occasion=(
+            under_the_level(cost.price_range, intent.budget)
+            and an_occasion(intent.said) is not None
+        )
+        or cheap_for_the_occasion(
+            cost.price_range,
+            intent.activity,
+            intent.said,
+            price_said=intent.budget is not None or price_ceiling(intent) is not None,
+        ),
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
         centred_against_a_diet=group is not None

@@ -37,7 +37,7 @@ from kairos.venues.standing import (
     endangers,
     standing,
 )
-from kairos.venues.verdict import TOP, VIBE_THRESHOLD, consensus
+from kairos.venues.verdict import VIBE_THRESHOLD, consensus
 
 __all__ = [
     "NEUTRAL",
@@ -127,6 +127,10 @@ class Scored:
     """A bar first for a meal that asks for no drink (`outing.bar_led`): after the places
     whose food leads, even those below a nice outing (a lounge is no kind of place for "a nice
     dinner": a 3.5★ restaurant comes first, said as below the occasion)."""
+    bar_for_children: bool = False
+    """Children coming and a bar, tavern or lounge (`outing.a_bar_for_children`)."""
+    food_for_drinks: bool = False
+    """Drinks asked and a kitchen first (`outing.food_led_for_drinks`)."""
     unseated: bool = False
     """A party of `LARGE_PARTY` or more, and nothing says the venue takes groups: after those
     listed as good for groups."""
@@ -251,7 +255,11 @@ def _watch_out(
     # every member's allergy is said, then the other flags while there is room
     allergies = [f for f in flags if f.kind == "allergy"]
     others = [f for f in flags if f.kind != "allergy"][: max(0, 4 - len(allergies))]
-    sentences = [f"{f.description[0].upper()}{f.description[1:]}." for f in allergies + others]
+    sentences = [
+        f"{f.description[0].upper()}{f.description[1:]}."
+        for f in allergies + others
+        if f.description
+    ]
     mentioned = {note.trait: note for note in lone}
     unseen = [m for m in missing if m not in mentioned]
     evidence = [f"review {mentioned[m].ref}" for m in missing if m in mentioned]
@@ -300,18 +308,12 @@ def synthesise(
     results = []
     for rank, s in enumerate(ranked, start=1):
         flags = _risk_flags(s)
-        why, why_evidence = _why(s, vibe_name, budget_text) if rank <= TOP else ("", [])
+        # every venue on the shortlist may move up after vetoes: each says why and what to
+        # watch (a venue moved up into the top 3 once stood there with neither)
+        why, why_evidence = _why(s, vibe_name, budget_text)
         kept = _shown_for_diets(ranked[:rank]) if s.venue_id == moved else None
-        watch, watch_evidence = (
-            _watch_out(
-                flags,
-                s.missing_features,
-                s.lone_mentions,
-                kept or kept_with_risk(s, ranked),
-                s.checks,
-            )
-            if rank <= TOP
-            else ("", [])
+        watch, watch_evidence = _watch_out(
+            flags, s.missing_features, s.lone_mentions, kept or kept_with_risk(s, ranked), s.checks
         )
         results.append(
             VenueResult(

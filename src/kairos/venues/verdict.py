@@ -126,8 +126,14 @@ def consensus(venues: Sequence[VenueResult], vibe_name: str | None = None) -> st
     return sentence + "."
 
 
-def vote_sentence(venues: Sequence[VenueResult], votes: Mapping[str, Mapping[str, str]]) -> str:
-    """What the votes came to: who leads and with what, and what was vetoed by whom."""
+def vote_sentence(
+    venues: Sequence[VenueResult],
+    votes: Mapping[str, Mapping[str, str]],
+    before: Mapping[str, int] | None = None,
+) -> str:
+    """What the votes came to: who leads and with what, what was vetoed by whom, and the
+    venues that moved up into the top `TOP` in the vetoed ones' place, with their rank before
+    the votes (`before`: venue id → rank), so the group knows they were lower picks."""
     if not any(votes.values()):
         return ""
     cast = sum(len(v) for v in votes.values())
@@ -141,6 +147,13 @@ def vote_sentence(venues: Sequence[VenueResult], votes: Mapping[str, Mapping[str
     vetoed = [f"{v.name} (by {', '.join(v.vetoed_by)})" for v in venues if v.vetoed_by]
     if vetoed:
         text += f"; vetoed, taken off the list: {'; '.join(vetoed)}"
+    kept = [v for v in venues if not v.vetoed_by][:TOP]
+    moved = [v for v in kept if before and before.get(v.venue_id, 0) > TOP]
+    if vetoed and moved:
+        ranks = ", ".join(
+            f"{v.name} (#{before[v.venue_id]} before the votes)" for v in moved if before
+        )
+        text += f"; moved up into the top {TOP} in their place: {ranks}"
     standing = sum(not v.vetoed_by for v in venues)
     if vetoed and standing < TOP:
         text += f"; {standing} venue(s) left on the list: this plan found no more"
