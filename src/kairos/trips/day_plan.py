@@ -23,7 +23,7 @@ from kairos.trips.long_legs import (
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.named_places import named_first, shorten_named
 from kairos.trips.routing import order_stops, path_km
-from kairos.trips.season_visits import for_the_season, season_note, winter_beach
+from kairos.trips.season_visits import for_the_season, holiday_note, season_note, winter_beach
 from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
 
@@ -139,6 +139,8 @@ def schedule(
     short = [s.name for s in day.stops if s.place_id in shortened]
     if (said := season_note(short, spec.date)) is not None:
         day = replace(day, notes=(*day.notes, said))
+    if (holiday := holiday_note(request.city, spec.date)) is not None:
+        day = replace(day, notes=(*day.notes, holiday))
     return day, skipped
 
 

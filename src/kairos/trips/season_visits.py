@@ -1,10 +1,12 @@
-"""Visits a season shortens: a beach in a cold month is a walk along the shore, not an
-afternoon on the sand (issue 35, panel trips half A at e08ebe2, t39: "2-hour beach stops in
-late November" in Vancouver).
+"""Visits a season shortens, and days a calendar marks: a beach in a cold month is a walk along
+the shore, not an afternoon on the sand (issue 35, panel trips half A at e08ebe2, t39: "2-hour
+beach stops in late November" in Vancouver).
 
 A month is cold away from the tropics (|latitude| ≥ `COLD_LATITUDE`): November to March in the
 north, May to September in the south. A beach then (by its kind, its source's category or its
-name) keeps at most `COLD_BEACH_MINUTES`.
+name) keeps at most `COLD_BEACH_MINUTES`. A public holiday of the city's country is said on
+its day (`holiday_note`): listed hours are a usual week's (the graders of round 8: the Met
+planned on Thanksgiving with no word).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Final
 
+from kairos.signals.public_holidays import public_holiday
 from kairos.trips.models import Candidate
 
 __all__ = [
@@ -21,6 +24,7 @@ __all__ = [
     "COLD_LATITUDE",
     "cold_month",
     "for_the_season",
+    "holiday_note",
     "is_beach",
     "season_note",
     "winter_beach",
@@ -68,3 +72,13 @@ def season_note(shortened: list[str], day: date) -> str | None:
     names = ", ".join(shortened)
     return (f"{names}: a short walk along the shore ({COLD_BEACH_MINUTES} min at most), not a "
             f"beach day, in {day.strftime('%B')}")  # fmt: skip
+
+
+def holiday_note(city: str | None, day: date) -> str | None:
+    """ "Thu 26 Nov is Thanksgiving Day, a public holiday here: …", or None on a usual day."""
+    if (name := public_holiday(city, day)) is None:
+        return None
+    return (
+        f"{day:%a %d %b} is {name}, a public holiday here: museums and sights may close or keep "
+        "holiday hours their listed hours do not show; check before you go"
+    )
