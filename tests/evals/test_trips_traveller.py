@@ -65,3 +65,20 @@ def test_a_trip_is_tallied_and_verified_is_re_checked() -> None:
     assert figures["verified_agreement"] == 0.0
     assert any("verified, re-check: Museum A hours unknown" in s for s in tally.samples)
     assert met("junk_stop_rate", 0.01) and not met("meal_day_rate", 0.5)
+
+
+def test_one_range_with_no_weekday_is_not_known_hours_to_the_re_check() -> None:
+    """TripAdvisor's "11:00 AM - 6:00 PM" with no weekday is stored read as every day; the
+    planner says it cannot check it and does not verify the trip, and the re-check agrees (it
+    counted such a stop as open and disagreed with every trip holding one, since d2999b6
+    placed those rows)."""
+    every_day = [[[600, 1080]]] * 7
+    row = _row("Carousel", "attraction")
+    row.attributes["opening_hours"] = {"status": "known", "weekly": every_day,
+                                       "weekdays_given": False}  # fmt: skip
+    trip = {"city": "New York", "verified": False, "days": [
+        {"date": "2026-12-07", "slots": [
+            _slot("stop", "1", "Carousel", "11:00", "11:00", "12:00", "attraction")]}]}  # fmt: skip
+    tally = TravellerTally(set(), set())
+    tally.add(0, {}, trip, {1: row}, None, 30.0, None)
+    assert tally.figures()["verified_agreement"] == 1.0, tally.samples

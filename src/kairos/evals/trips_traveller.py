@@ -11,8 +11,9 @@ here from the answer and the catalogue's own rows, never from the planner's judg
 - interest match: per trip with a named interest, the share of its stops whose kind, categories,
   tags or name match that interest by the map below; the median over those trips;
 - verified agrees: `verified` equals an independent re-check (every stop's hours known and open
-  for its slot, every place in the city, no place twice, no slot before the previous one ends,
-  no day without a stop, the lock the eval made kept where and when it was made).
+  for its slot, a source's one range with no weekday counting as unknown, every place in the
+  city, no place twice, no slot before the previous one ends, no day without a stop, the lock
+  the eval made kept where and when it was made).
 """
 
 from __future__ import annotations
@@ -212,6 +213,9 @@ class TravellerTally:
                 attributes = dict(row.attributes or {}) if row is not None else {}
                 open_ = is_open_for(attributes, weekday, _minutes(slot["start"]),
                                     _minutes(slot["end"]))  # fmt: skip
+                hours = attributes.get("opening_hours")
+                if isinstance(hours, dict) and hours.get("weekdays_given") is False:
+                    open_ = None  # one range "read as every day": not known for this day
                 if not open_:
                     shut = "unknown" if open_ is None else "shut"
                     problems.append(f"{slot['name']} hours {shut}")
