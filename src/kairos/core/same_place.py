@@ -28,6 +28,7 @@ one place visited twice.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -198,11 +199,24 @@ _CELL: Final = 0.03
 """Degrees of a grid cell: wider than `COARSE_KM` in latitude and, below 60°, in longitude."""
 
 
+_SPOT: Final = 0.001
+"""Degrees of the grids two museums at one point (`ONE_POINT_KM`) share a cell of."""
+
+
+def _museum_spots(lat: float, lng: float) -> list[str]:
+    """Cells of two grids half a cell apart, per axis: two points `ONE_POINT_KM` apart (far
+    less than a cell) cross a line of at most one grid per axis, so they share one of these."""
+    ys = (f"f{math.floor(lat / _SPOT)}", f"r{round(lat / _SPOT)}")
+    xs = (f"f{math.floor(lng / _SPOT)}", f"r{round(lng / _SPOT)}")
+    return [f"museum:{y}:{x}" for y in ys for x in xs]
+
+
 def _candidates(named: Sequence[_Named]) -> list[tuple[int | None, list[int]]]:
     """Entries that may be one place, by what `_one_place` needs them to share: a hint (any two
-    of its holders), being museums (any two), or the rarest plain word of a name of two words or
-    more (that entry and the other holders: the shorter of two contained names holds all its
-    words in the longer one's, its rarest too). Each as (the one entry or None, the entries)."""
+    of its holders), museums at one spot (`_museum_spots`), or the rarest plain word of a name
+    of two words or more (that entry and the other holders: the shorter of two contained names
+    holds all its words in the longer one's, its rarest too). Each as (the one entry or None,
+    the entries)."""
     counts: dict[str, int] = {}
     for n in named:
         for w in n.plain:
@@ -214,8 +228,9 @@ def _candidates(named: Sequence[_Named]) -> list[tuple[int | None, list[int]]]:
             by_token.setdefault(h, []).append(i)
         for w in n.plain:
             by_word.setdefault(w, []).append(i)
-        if n.museum:
-            by_token.setdefault("museum", []).append(i)
+        if n.museum and n.lat is not None and n.lng is not None:
+            for spot in _museum_spots(n.lat, n.lng):
+                by_token.setdefault(spot, []).append(i)
     found: list[tuple[int | None, list[int]]] = [(None, g) for g in by_token.values() if len(g) > 1]
     for i, n in enumerate(named):
         if len(n.plain) >= 2:
