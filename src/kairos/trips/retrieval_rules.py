@@ -172,6 +172,16 @@ def judged(row: Row) -> float | None:
     return notability(row.name, row.kind, row.attributes, row.votes)
 
 
+def _pinpointed(r: Row) -> bool:
+    """Whether a row's point is the place's own, not the centroid of its postal code or street
+    (`ingest.poi_locations`): 130 of New York's 170 museums placed at their ZIP's centroid were
+    'two museums at one point', one place, the American Museum of Natural History among them. A
+    centroid places a stop for routing; as one place with another it counts as no position."""
+    location = (r.attributes or {}).get("location")
+    precision = location.get("precision") if isinstance(location, Mapping) else None
+    return not (isinstance(precision, str) and "centroid" in precision)
+
+
 def sights(
     rows: Sequence[Row], judge: Callable[[Row], float | None] = judged, city: str = ""
 ) -> tuple[list[Row], int, list[float]]:
@@ -194,7 +204,7 @@ def sights(
         if note < MINOR and r.bm25 <= 0:
             continue
         kept.append((r, note))
-    at = [(r.lat, r.lng) if r.positioned else (None, None) for r, _ in kept]
+    at = [(r.lat, r.lng) if r.positioned and _pinpointed(r) else (None, None) for r, _ in kept]
     drop = near_duplicates(
         [(r.name, *xy, note) for (r, note), xy in zip(kept, at, strict=True)],
         [r.kind for r, _ in kept],
