@@ -39,7 +39,8 @@ REPLANNED_HOURS = (
 )
 SNAPSHOT_SHAPE = 8
 """The cached candidates' shape: 8 shows wax figures and selfie rooms filed as museums as
-attractions and names the sites a World Heritage listing's description lists, 7 leaves out
+attractions, names the sites a World Heritage listing's description lists and keeps places that
+share a postal centroid apart, 7 leaves out
 schools and stages, puts art museums before galleries that sell and keeps one of a sight listed
 under two names, 6 chooses places whose names say the kind asked for (temples, gardens) and
 leaves out a listing of several World Heritage sites, 5 carries whether a place is of little
