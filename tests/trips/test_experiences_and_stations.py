@@ -46,6 +46,22 @@ def test_experiences_keep_their_rank_when_art_or_history_is_not_asked() -> None:
     assert _retrieve("fun things with the kids")[0] != "Riverside Museum of Art"
 
 
+def test_wax_figures_are_no_museum() -> None:
+    # panel t57 half A: "Madame Tussaud's and the Police Museum are padding", shown as a museum
+    wax = Row(id=7, name="Madame Tussaud’s Museum", kind="museum", city="New York",
+              lat=NEW_YORK[0], lng=NEW_YORK[1] + 0.01,
+              attributes={"poi": {"osm_x": {"category": "museum",
+                                            "osm_tags": {"tourism": "museum"}}}},
+              votes=0)  # fmt: skip
+    retrieval = OfflineRetrieval([wax, ROWS[2]])
+    retrieved = asyncio.run(retrieval.retrieve(city="New York", centre=NEW_YORK, radius_km=30.0,
+                                               interests="museums and art", room=9))  # fmt: skip
+    kinds = {c.name: c.kind for c in retrieved.candidates}
+    assert kinds["Madame Tussaud’s Museum"] == "attraction", kinds
+    assert kinds["Riverside Museum of Art"] == "museum"
+    assert retrieved.candidates[0].name == "Riverside Museum of Art"
+
+
 def test_a_listing_that_says_it_is_a_rail_and_subway_hub_is_no_sight() -> None:
     said = ("One of the city's premier landmarks, this long hall is the main juncture of the "
             "city's rail and subway transit systems. It opened in 1927.")  # fmt: skip

@@ -79,6 +79,27 @@ def test_a_listing_of_several_sites_is_read_from_its_listed_name() -> None:
     assert not several_sites({"poi": {"rectour": {**CURATED, "name": LISTED["name"]}}})
 
 
+def test_a_listing_of_several_sites_names_the_sites_its_description_lists() -> None:
+    # panel t21 half A: "Works of Antoni Gaudí (... pick one or two)", Sagrada Família unnamed
+    gaudi = {
+        "name": "Works of Antoni Gaudí",
+        "category": "historic_site",
+        "notability_basis": "UNESCO World Heritage List (inscribed 1984)",
+        "description": "Seven properties built by the architect Antoni Gaudí (1852-1926) in or "
+        "near Barcelona testify to Gaudí's creative contribution. The seven buildings are: "
+        "Parque Güell; Palacio Güell; Casa Mila; Casa Vicens; Gaudí's work on the Nativity "
+        "façade and Crypt of La Sagrada Familia; Casa Batlló; Crypt in Colonia Güell.",
+    }
+    shown = shown_name(gaudi["name"], {"poi": {"unesco_whc_2021": gaudi}})
+    assert shown.startswith("Works of Antoni Gaudí (a World Heritage listing of 7 sites: Parque "
+                            "Güell, Palacio Güell, Casa Mila"), shown  # fmt: skip
+    assert "Sagrada Familia" in shown and "Casa Batlló" in shown
+    assert shown.endswith("Crypt in Colonia Güell; pick one or two)"), shown
+    # a listing whose description lists none keeps the plain words
+    kyoto = shown_name(str(LISTED["name"]), {"poi": {"unesco_whc_2021": LISTED}})
+    assert kyoto.endswith("(a World Heritage listing of several sites: pick one or two)"), kyoto
+
+
 def test_a_listing_of_several_sites_is_no_stop_when_the_city_fills_the_trip() -> None:
     rows = [_row(i, name) for i, name in enumerate(PLACES)]
     rows.append(_row(99, str(LISTED["name"]), LISTED))

@@ -43,3 +43,25 @@ def test_old_and_new_or_far_apart_stay_two() -> None:
     assert near_duplicates(far) == set()
     apart = [("Art Museum", 55.9469, -3.19, 0.9), ("Castle Museum", 55.9489, -3.20, 0.9)]
     assert near_duplicates(apart, ["museum", "museum"]) == set()
+
+
+def test_museums_placed_at_one_postal_centroid_stay_two() -> None:
+    # the full shared POIs after d2999b6: 130 of New York's 170 museums dropped as duplicates
+    from dataclasses import replace
+
+    from kairos.trips.retrieval_rules import Row, sights
+
+    zip_point = {"location": {"routable": True, "basis": "geocoded", "precision": "ZIP centroid"}}
+    rows = [
+        Row(id=i, name=name, kind="museum", city="New York", lat=40.7813, lng=-73.9740,
+            attributes={**zip_point, "poi": {"tripadvisor_attractions": {"category": "museum"}}},
+            votes=votes)
+        for i, (name, votes) in enumerate(
+            [("American Museum of Natural History", 40000), ("Children's Museum of Manhattan", 900)]
+        )
+    ]  # fmt: skip
+    kept, _, _ = sights(rows, lambda r: 0.8, "New York City")
+    assert sorted(r.name for r in kept) == sorted(r.name for r in rows)
+    source_point = [replace(r, attributes={"poi": r.attributes["poi"]}) for r in rows]
+    kept, _, _ = sights(source_point, lambda r: 0.8, "New York City")
+    assert len(kept) == 1  # at one point given by the source they are one building

@@ -28,10 +28,12 @@ one place visited twice.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from kairos.core.geo import haversine_km
@@ -133,6 +135,7 @@ class _Named:
     letters or more, first five letters, first three consonants of a skeleton."""
 
 
+@lru_cache(maxsize=65536)
 def _named(
     name: str,
     lat: float | None,
@@ -196,26 +199,80 @@ _CELL: Final = 0.03
 """Degrees of a grid cell: wider than `COARSE_KM` in latitude and, below 60°, in longitude."""
 
 
+_SPOT: Final = 0.001
+"""Degrees of the grids two museums at one point (`ONE_POINT_KM`) share a cell of."""
+
+
+def _museum_spots(lat: float, lng: float) -> list[str]:
+    """Cells of two grids half a cell apart, per axis: two points `ONE_POINT_KM` apart (far
+    less than a cell) cross a line of at most one grid per axis, so they share one of these."""
+    ys = (f"f{math.floor(lat / _SPOT)}", f"r{round(lat / _SPOT)}")
+    xs = (f"f{math.floor(lng / _SPOT)}", f"r{round(lng / _SPOT)}")
+    return [f"museum:{y}:{x}" for y in ys for x in xs]
+
+
+def _candidates(named: Sequence[_Named]) -> list[tuple[int | None, list[int]]]:
+    """Entries that may be one place, by what `_one_place` needs them to share: a hint (any two
+    of its holders), museums at one spot (`_museum_spots`), or the rarest plain word of a name
+    of two words or more (that entry and the other holders: the shorter of two contained names
+    holds all its words in the longer one's, its rarest too). Each as (the one entry or None,
+    the entries)."""
+    counts: dict[str, int] = {}
+    for n in named:
+        for w in n.plain:
+            counts[w] = counts.get(w, 0) + 1
+    by_token: dict[str, list[int]] = {}
+    by_word: dict[str, list[int]] = {}
+    for i, n in enumerate(named):
+        for h in n.hints:
+            by_token.setdefault(h, []).append(i)
+        for w in n.plain:
+            by_word.setdefault(w, []).append(i)
+        if n.museum and n.lat is not None and n.lng is not None:
+            for spot in _museum_spots(n.lat, n.lng):
+                by_token.setdefault(spot, []).append(i)
+    found: list[tuple[int | None, list[int]]] = [(None, g) for g in by_token.values() if len(g) > 1]
+    for i, n in enumerate(named):
+        if len(n.plain) >= 2:
+            anchor = min(n.plain, key=lambda w: (counts[w], w))
+            if counts[anchor] > 1:
+                found.append((i, by_word[anchor]))
+    return found
+
+
+def _cell(n: _Named) -> tuple[int, int] | None:
+    if n.lat is None or n.lng is None:
+        return None
+    return int(n.lat // _CELL), int(n.lng // _CELL)
+
+
 def _pairs(named: Sequence[_Named]) -> dict[int, list[int]]:
     """For each entry, the later entries that may name its place: the same name's skeletons,
-    or a point in a neighbouring grid cell."""
+    or a point in a neighbouring grid cell that shares what `_candidates` asks."""
     by_key: dict[tuple[str, ...], list[int]] = {}
-    by_cell: dict[tuple[int, int], list[int]] = {}
     for i, n in enumerate(named):
         if n.key is not None:
             by_key.setdefault(n.key, []).append(i)
-        if n.lat is not None and n.lng is not None:
-            by_cell.setdefault((int(n.lat // _CELL), int(n.lng // _CELL)), []).append(i)
     later: dict[int, set[int]] = {}
     for same in by_key.values():
         for x in same:
             later.setdefault(x, set()).update(y for y in same if y > x)
-    for (r, c), here in by_cell.items():
-        near = [
-            j for dr in (-1, 0, 1) for dc in (-1, 0, 1) for j in by_cell.get((r + dr, c + dc), ())
-        ]
-        for x in here:
-            later.setdefault(x, set()).update(y for y in near if y > x)
+    cells = [_cell(n) for n in named]
+    for hub, group in _candidates(named):
+        by_cell: dict[tuple[int, int], list[int]] = {}
+        for y in group:
+            if (cy := cells[y]) is not None:
+                by_cell.setdefault(cy, []).append(y)
+        for x in group if hub is None else (hub,):
+            if (cx := cells[x]) is None:
+                continue
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    for y in by_cell.get((cx[0] + dr, cx[1] + dc), ()):
+                        if y > x:
+                            later.setdefault(x, set()).add(y)
+                        elif y < x and hub is not None:
+                            later.setdefault(y, set()).add(x)
     return {i: sorted(js) for i, js in later.items()}
 
 

@@ -23,8 +23,8 @@ from kairos.core.notability import NOTABLE
 
 __all__ = [
     "COMPLEX_MINUTES", "KNOWN_TEMPLE", "LANDMARK", "MAJOR_MINUTES", "MINOR_MINUTES",
-    "SERIAL_MINUTES", "is_major_sight", "is_minor_stop", "serial_sites", "several_sites",
-    "shown_name",
+    "SERIAL_MINUTES", "is_major_sight", "is_minor_stop", "listed_parts", "serial_sites",
+    "several_sites", "shown_name",
     "stop_minutes",
 ]  # fmt: skip
 
@@ -159,15 +159,39 @@ def several_sites(attributes: Mapping[str, Any]) -> bool:
     return False
 
 
+_PARTS: Final = re.compile(
+    r"\b(?:are|include|includes|comprise|comprises|comprising|namely)\s*:\s*(.+?)(?:\.(?:\s|$)|$)"
+)
+
+
+def listed_parts(attributes: Mapping[str, Any]) -> list[str]:
+    """The sites a World Heritage listing's description names in a list ("The seven buildings
+    are: Parque Güell; Palacio Güell; …"), in its order; none when it lists none."""
+    if not _world_heritage(attributes):
+        return []
+    for _source, raw in _raws(attributes):
+        description = raw.get("description")
+        if not isinstance(description, str) or not (found := _PARTS.search(description)):
+            continue
+        parts = [re.sub(r"^(?:and|the)\s+", "", p.strip()) for p in found.group(1).split(";")]
+        parts = [p for p in parts if p and len(p) <= 80]
+        if len(parts) >= 2:
+            return parts
+    return []
+
+
 def shown_name(name: str, attributes: Mapping[str, Any]) -> str:
-    """The name a traveller reads: a listing of several sites says so ("Works of Antoni Gaudí
-    (a World Heritage listing of 7 sites: pick one or two)")."""
+    """The name a traveller reads: a listing of several sites says so and names the sites its
+    description lists ("Works of Antoni Gaudí (a World Heritage listing of 7 sites: Parque
+    Güell, …, Casa Batlló, Crypt in Colonia Güell; pick one or two)")."""
     if "listing of" in name:
         return name
+    parts = ", ".join(listed_parts(attributes))
+    named = f": {parts};" if parts else ":"
     if count := serial_sites(attributes):
-        return f"{name} (a World Heritage listing of {count} sites: pick one or two)"
+        return f"{name} (a World Heritage listing of {count} sites{named} pick one or two)"
     if several_sites(attributes):
-        return f"{name} (a World Heritage listing of several sites: pick one or two)"
+        return f"{name} (a World Heritage listing of several sites{named} pick one or two)"
     return name
 
 

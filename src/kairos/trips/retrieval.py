@@ -68,6 +68,7 @@ from kairos.trips.retrieval_rules import (
     query_words,
     rough_ground,
     scaled,
+    shown_as_experience,
     sights,
     tags_of,
 )
@@ -126,15 +127,13 @@ class Retrieved:
     """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
 
 
-def _shown_kind(name: str, kind: str) -> str:
-    """A farm a list files as a museum ("Riverdale Farm", 'Cultural') is shown as what it is
-    to a traveller: an attraction, not a museum."""
+def _shown_kind(name: str, kind: str, experience: bool = False) -> str:
+    """A farm a list files as a museum ("Riverdale Farm", 'Cultural'), or a ticketed experience
+    (wax figures, selfie rooms: `experience`, `shown_as_experience`), is shown as what it is to
+    a traveller: an attraction, not a museum."""
     words = set(name.lower().replace("'", " ").split())
-    return (
-        "attraction"
-        if kind == "museum" and words & {"farm", "farms"} and "museum" not in words
-        else kind
-    )
+    farm = bool(words & {"farm", "farms"}) and "museum" not in words
+    return "attraction" if kind == "museum" and (farm or experience) else kind
 
 
 def _without_stages(
@@ -328,7 +327,9 @@ class TripRetrieval(PlaceRows):
             candidate = Candidate.from_place(
                 id=str(r.id),
                 name=r.name,
-                kind=_shown_kind(r.name, r.kind),
+                kind=_shown_kind(
+                    r.name, r.kind, r.kind == "museum" and shown_as_experience(r.name, r.attributes)
+                ),
                 lat=r.lat,
                 lng=r.lng,
                 city=city,
