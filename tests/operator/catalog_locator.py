@@ -20,9 +20,20 @@ class _Place:
 class _Store:
     """The one store call locating makes: the catalog row of a place found by name."""
 
-    def __init__(self, rows: Sequence[PlaceRow], kinds: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        rows: Sequence[PlaceRow],
+        kinds: Mapping[str, str],
+        categories: Mapping[str, list[str]] | None = None,
+    ) -> None:
         self.ids = {(r[0], r[3], r[4]): i + 1 for i, r in enumerate(rows)}
         self.kinds = kinds
+        self.rows, self.categories = rows, categories or {}
+
+    async def named_categories(self) -> list[tuple[str, float, float, list[str]]]:
+        """Each row's categories by its name, for the names without their kind's words."""
+        return [(r[0], r[3], r[4], self.categories.get(r[0], [])) for r in self.rows
+                if r[3] is not None and r[4] is not None]  # fmt: skip
 
     async def place_named_near(self, *, name: str, lat: float, lng: float) -> _Place | None:
         found = self.ids.get((name, lat, lng))
@@ -39,7 +50,12 @@ class _Signals:
         return await self.geocoding.get(GeocodeQuery(text=text, limit=limit), refresh=refresh)
 
 
-def catalog_locator(rows: Sequence[PlaceRow], kinds: Mapping[str, str] | None = None) -> Locator:
-    """`kinds`: a place's kind by its name (a restaurant unless said)."""
-    store = _Store(rows, kinds or {})
+def catalog_locator(
+    rows: Sequence[PlaceRow],
+    kinds: Mapping[str, str] | None = None,
+    categories: Mapping[str, list[str]] | None = None,
+) -> Locator:
+    """`kinds`: a place's kind by its name (a restaurant unless said); `categories` a place's
+    categories by its name (none unless said), read by `Locator.load_names`."""
+    store = _Store(rows, kinds or {}, categories)
     return Locator(signals=_Signals(CatalogGeocoder(rows)), store=store)  # type: ignore[arg-type]

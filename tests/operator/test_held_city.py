@@ -94,3 +94,32 @@ async def test_a_sight_at_a_like_address_is_never_the_restaurant() -> None:
         assert "National Geographic" not in loc.label and "Washington Square" not in loc.label
         if loc.lat is not None:
             assert _km(loc) < 30, loc
+
+
+TWO = [
+    ("Banq", "1375 Washington St, South End, Boston, MA 02118", "Boston", 42.3414, -71.0696),
+    ("Upper Crust Pizzeria", "683 Tremont St, South End, Boston, MA 02118", "Boston", 42.3414,
+     -71.0765),
+    ("Washington Square Park", "5 Ave, Waverly Pl., New York City, NY 10011", "New York City",
+     40.7308, -73.9973),
+]  # fmt: skip
+
+
+async def test_a_sight_spelled_by_a_street_is_no_third_restaurant() -> None:
+    """ "Banq on Washington St and Upper Crust on Tremont": 'Washington St' spelled Washington
+    Square Park (a park placed by its postal code since d2999b6), read as a third restaurant's
+    name: the street stood in as a location of its own and Upper Crust Pizzeria was lost. A
+    sight's name is not spotted as the operator's restaurant."""
+    locator = catalog_locator(
+        TWO,
+        kinds={"Washington Square Park": "park"},
+        categories={"Washington Square Park": ["park", "parks"], "Upper Crust Pizzeria": ["pizza"]},
+    )
+    await locator.load_names()
+    message = "Banq on Washington St and Upper Crust on Tremont, South End. weekend?"
+    assert [s.text for s in locator.spot(message)] == ["Banq", "Washington St", "Upper Crust"]
+    spotted = await locator.spot_restaurants(message)
+    assert [s.text for s in spotted] == ["Banq", "Upper Crust"]
+    reading = read_message(message, THURSDAY, names=[(s.start, s.end) for s in spotted])
+    located = await locator.locate(message, reading.locations, spotted, SessionState(), False)
+    assert [loc.place_id for loc in located.locations] == [1, 2]

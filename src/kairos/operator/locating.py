@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from rapidfuzz import fuzz
@@ -91,6 +91,19 @@ class Locator:
             return []
         found = catalog.spot(message)
         return merged(found, self.short_names.spot(message)) if self.short_names else found
+
+    async def spot_restaurants(self, message: str) -> list[Spotted]:
+        """`spot` without a catalog sight's name: "Banq on Washington St" spelled Washington
+        Square Park (a park in New York, placed since d2999b6), read as a third restaurant."""
+        kept = []
+        for s in self.spot(message):
+            own = [i for i in s.candidates if await self._may_be_a_restaurant(self._place(i))]
+            kept += [replace(s, candidates=own)] if own else []
+        return kept
+
+    def _place(self, i: int) -> KnownPlace:
+        assert self.catalog is not None
+        return self.catalog.places[i]
 
     # --- a turn's mentions ----------------------------------------------------------------------
 

@@ -89,7 +89,9 @@ def schedule(
     used_meals: set[str],
     keep_order: bool = False,
 ) -> tuple[Day, list[tuple[Candidate, str]]]:
-    """`keep_order`: the stops are already in visiting order (a day with one stop left out)."""
+    """`keep_order`: the stops are already in visiting order (a day with one stop left out):
+    the traveller's day re-timed, which keeps every stop it can time, a long leg's too (nothing
+    tops it up again, so a far stop given way would leave it thinner than asked)."""
     home = request.hotel
     # a beach in winter is a short walk (a stop re-timed comes back already shortened)
     stops = [for_the_season(c, spec.date) for c in stops]
@@ -121,7 +123,7 @@ def schedule(
 
         day, skipped = shorten_named((day, skipped), ordered, request.named, retime)
         taken = used_meals | {s.place_id for s in day.slots if s.kind != "stop"}
-    for _ in range(LONG_LEG_DROPS):  # a stop a long leg away gives way to nearer places
+    for _ in range(0 if keep_order else LONG_LEG_DROPS):  # a far stop gives way to nearer ones
         found = far_stop(day, {*locks, *request.named})
         far, leg = found if found is not None else (None, 0)
         gone = next((c for c in ordered if far is not None and c.id == far.place_id), None)

@@ -81,9 +81,12 @@ def _middling(s: Scored) -> bool:
     after the venues that fit as well and are rated better by enough reviews (round 7: a 3.0★
     pizza chain from 225 reviews third for a farewell dinner, a barbeque place known from 5
     reviews second for a homecoming), but not before a milder allergy risk or anything else
-    the group asked (a 3.0★ $ pizzeria, safe for everyone, still leads a $15 lunch)."""
+    the group asked (a 3.0★ $ pizzeria, safe for everyone, still leads a $15 lunch). A venue
+    with no rating is the least known of all, never better known than one with few reviews:
+    a 5.0★ museum from 2 reviews does not fall behind an unrated one (few reviews are low
+    confidence, not a low rating); among the middling the later keys order them."""
     if s.rating is None or s.rating <= 0:
-        return False
+        return True
     return s.rating <= POOR_RATING or 0 < s.review_count < RATED_BY
 
 
@@ -151,7 +154,7 @@ _LACKS: Final = (
     "it shows less of what was asked",
     "nothing says it takes a group this size",
     "it carries a milder allergy risk",
-    "it is rated 3★ or less, or known from few reviews",
+    "it is rated 3★ or less, or known from few reviews or none",
     "it is mainly another kind of place",
 )
 """What a venue lacks, one per key of `standing`, in its order."""
