@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from kairos.operator.locating import Locator, remember
+from kairos.operator.locating import Locator
+from kairos.operator.memory import remember
 from kairos.operator.reading import read_message
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.state import BaselineState, SessionState, preferences_of

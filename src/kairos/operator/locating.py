@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
 from rapidfuzz import fuzz
 
@@ -34,7 +34,7 @@ from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.short_names import ShortNames, merged
-from kairos.operator.state import BaselineState, SessionState
+from kairos.operator.state import SessionState
 from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
 from kairos.signals.geocoding.models import GeoMatch, check_location_text
 from kairos.signals.geocoding.spotting import Spotted
@@ -306,45 +306,6 @@ class Locator:
 
 _FILLER: Final = frozenset({"that", "this", "with", "just", "only", "yeah", "yes", "ours", "mine",
                             "place", "location", "restaurant", "street"})  # fmt: skip
-
-
-def same_place(a: ResolvedLocation, b: ResolvedLocation) -> bool:
-    if a.place_id is not None and b.place_id is not None:
-        return a.place_id == b.place_id
-    return a.label == b.label
-
-
-def remember(
-    state: SessionState, prefs: dict[str, Any], *, named: bool, baseline_said: bool
-) -> list[tuple[str, str]]:
-    """Apply the light cross-session memory to a new session. Returns (kind, text) notes:
-    ("location", …) when the remembered restaurant is assumed, ("baseline", …) when its baseline
-    is, ("replaced", …) when the operator named another restaurant than last time and
-    ("baseline_dropped", covers) when the baseline remembered was that other one's."""
-    notes: list[tuple[str, str]] = []
-    remembered = [ResolvedLocation.model_validate(x) for x in prefs.get("locations") or []]
-    if remembered and not named and not state.locations:
-        state.locations = remembered
-        state.location_origin = "memory"
-        notes.append(("location", state.locations[0].label))
-    elif remembered and state.locations and not same_place(remembered[0], state.locations[0]):
-        notes.append(("replaced", remembered[0].label))
-    baseline = prefs.get("baseline")
-    if baseline and state.baseline is None and not baseline_said:
-        stated_for = baseline.get("location")
-        here = state.locations[0].label if state.locations else None
-        old = remembered[0] if remembered else None
-        same = (
-            here is None
-            or (stated_for is not None and stated_for == here)
-            or (stated_for is None and old is not None and same_place(old, state.locations[0]))
-        )
-        if same:
-            state.baseline = BaselineState.model_validate({**baseline, "origin": "memory"})
-            notes.append(("baseline", str(state.baseline.covers)))
-        else:
-            notes.append(("baseline_dropped", str(baseline.get("covers"))))
-    return notes
 
 
 def mention_of(text: str) -> LocationMention:

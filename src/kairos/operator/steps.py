@@ -15,7 +15,8 @@ from datetime import date, timedelta
 from typing import Any, Final
 
 from kairos.operator.demand import DAYPART_HOURS, window_text
-from kairos.operator.locating import Locator, remember, same_place
+from kairos.operator.locating import Locator
+from kairos.operator.memory import remember, same_place
 from kairos.operator.proxies import proxy_text
 from kairos.operator.reading import Reading
 from kairos.operator.schemas import Daypart, ResolvedLocation
