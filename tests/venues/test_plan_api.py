@@ -670,9 +670,10 @@ async def test_the_critics_risk_events_are_kept_once_and_read_by_the_next_plan(
     client: httpx.AsyncClient, app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A park the attractions file gives no coordinates (placed at its ZIP's centroid since
-    d2999b6) is asked about at New York's normals. Climatology's rain is the calendar's and is not kept as the venue's history; a forecast's
-    is written once per venue and description, counted when seen again, and a later plan for
-    another day reads it as history ("seen before"), never twice beside itself."""
+    d2999b6) is asked about at New York's normals. Climatology's rain is the calendar's and is
+    not kept as the venue's history; a forecast's is written once per venue and description,
+    counted when seen again, and a later plan for another day reads it as history ("seen
+    before"), never twice beside itself."""
     uid = await create_user(client)
     runtime = app.state.runtime
     store = runtime.products["venues"].plans
