@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import text
 
 from kairos.ingest.runner import ingest
 from tests.conftest import TODAY
@@ -142,20 +143,29 @@ async def test_a_city_whose_places_have_no_coordinates_is_planned_and_never_veri
         for i, (name, kind, address) in enumerate(rows)
     ))  # fmt: skip
     await ingest(runtime.db, "pois", path, None)
-    uid = await create_user(client)
-    made = await client.post("/trips", json={**BODY, "city": "Boulder"}, headers=as_user(uid))
-    assert made.status_code == 201, made.text
-    trip = made.json()
-    stops = [s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
-    assert stops and all(not s["position_known"] for s in stops)
-    assert all(not s["travel_known"] for s in stops)  # a leg's time is unknown, not 30 min
-    assert any(s["address"] for s in stops)
-    assert all(d["slots"] for d in trip["days"])
-    assert trip["verified"] is False and "give no position" in trip["verdict"]
-    checks = {c["constraint"]: c["status"] for c in trip["verification"]}
-    assert checks["in_city"] == "not_checked" and checks["travel_feasible"] == "not_checked"
-    geojson = (await client.get(f"/trips/{trip['trip_id']}.geojson", headers=as_user(uid))).json()
-    assert not [f for f in geojson["features"] if f["geometry"]["type"] == "Point"]
+    try:
+        uid = await create_user(client)
+        made = await client.post("/trips", json={**BODY, "city": "Boulder"}, headers=as_user(uid))
+        assert made.status_code == 201, made.text
+        trip = made.json()
+        stops = [s for d in trip["days"] for s in d["slots"] if s["kind"] == "stop"]
+        assert stops and all(not s["position_known"] for s in stops)
+        assert all(not s["travel_known"] for s in stops)  # a leg's time is unknown, not 30 min
+        assert any(s["address"] for s in stops)
+        assert all(d["slots"] for d in trip["days"])
+        assert trip["verified"] is False and "give no position" in trip["verdict"]
+        checks = {c["constraint"]: c["status"] for c in trip["verification"]}
+        assert checks["in_city"] == "not_checked" and checks["travel_feasible"] == "not_checked"
+        geojson = (
+            await client.get(f"/trips/{trip['trip_id']}.geojson", headers=as_user(uid))
+        ).json()
+        assert not [f for f in geojson["features"] if f["geometry"]["type"] == "Point"]
+    finally:  # the session's store is shared: the sample's POI cities stay as they were
+        async with runtime.db.session() as session, session.begin():
+            await session.execute(text(
+                "DELETE FROM places WHERE id IN (SELECT place_id FROM place_sources "
+                "WHERE source_id LIKE 'test_nopos_%')"
+            ))  # fmt: skip
 
 
 async def test_places_too_far_to_walk_between_are_said(client: httpx.AsyncClient) -> None:
