@@ -47,6 +47,8 @@ def test_a_review_sentence_is_evidence_unless_negated() -> None:
     reaching = "They did not serve any items for people that may be vegetarian or need GF options."
     held = held_traits(derive_traits([], {}, [("r7", reaching)]))
     assert "gluten_free" not in held and "vegetarian" not in held, held
+    complaint = "Our server also had trouble understanding what 'gluten-free' requirements are."
+    assert "gluten_free" not in held_traits(derive_traits([], {}, [("r9", complaint)]))
     praise = "No complaints about any of the vegan options."
     assert "vegan" in held_traits(derive_traits([], {}, [("r8", praise)])), "an idiom of praise"
     after = "Great vegan options, and I hope to come back soon."

@@ -160,6 +160,10 @@ _NEGATION: Final = re.compile(
     # vegetarian or need GF options"
     r"|\b(?:no|not|never|didn'?t|don'?t|doesn'?t|wasn'?t|weren'?t|isn'?t|aren'?t)\b"
     r"(?!\s+(?:complaints?|problems?|issues?|doubt)\b)[^.!?,;]{0,40}\bany\b[^.!?,;]{0,60}$"
+    # a complaint that the staff did not grasp it: "Our server also had trouble understanding
+    # what 'gluten-free' requirements are" (a coeliac's plan cited it as gluten-free evidence)
+    r"|\b(?:trouble|difficult(?:y|ies)|confused|clueless|no idea|had to explain)\b"
+    r"[^.!?;]{0,40}$"
     # a wish says the place lacks it: "I'm hoping maybe they'll add some vegan food"
     r"|\b(?:hop(?:e|es|ed|ing)|wish(?:es|ed)?|if only|would (?:love|like|be nice)"
     r"|should (?:add|have|offer)|need(?:s|ed)? (?:more|some|better)|add (?:some|more))\b"
