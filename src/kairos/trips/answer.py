@@ -20,7 +20,7 @@ from kairos.profiles.schemas import UserPublic
 from kairos.profiles.travel import Companions
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.day_notes import SHORT_SAID
-from kairos.trips.edit_words import also_added, changed_words, roomiest_day
+from kairos.trips.edit_words import Move, also_added, changed_words, move_asked, roomiest_day
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.intent_hours import hours_said, said_hours
@@ -141,6 +141,8 @@ async def answer_intent(
     if intent.intent_type == "refine_trip_day":
         if trip_view is None or body.trip_id is None:
             raise InvalidInput("to change a day, send the trip_id of the trip to change")
+        if (move := move_asked(request.raw_text, trip_view)) is not None:
+            return await _moved(product, user, body.trip_id, trip_view, move, intent, intent_id)
         stop_word = intent.change.stop if intent.change is not None else None
         lead = ""
         if intent.day_index is None and stop_word and stop_word.lower() not in UNNAMED:
@@ -174,6 +176,31 @@ async def answer_intent(
                         place=await product.about(intent.petal or request.raw_text, trip_view,
                                                   allergies),
                         message=f"About {intent.petal or 'that place'}.")  # fmt: skip
+
+
+async def _moved(
+    product: TripsProduct,
+    user: UserPublic,
+    trip_id: uuid.UUID,
+    trip: TripView,
+    move: Move,
+    intent: Intent,
+    intent_id: str,
+) -> IntentAnswer:
+    """ "move sentosa to day 1": the stop locked on that day (the trip planned again around it),
+    or said already there; never a refusal of the words."""
+    if move.now == move.day:
+        said = f"Nothing changed: {move.name} is already on day {move.day}."
+        return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
+    edit = {"kind": "lock", "place_id": move.place_id, "day": move.day, "start": None}
+    try:
+        moved = await product.edit(user, trip_id, edit)
+    except Conflict as refused:
+        return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip,
+                            message=f"Nothing changed: {refused.detail}.")  # fmt: skip
+    said = (f"{move.name} moved to day {move.day} and locked there (unlock it to let the "
+            "planner place it again); the days were planned again around it.")  # fmt: skip
+    return IntentAnswer(intent_id=intent_id, intent=intent, trip=moved, message=said)
 
 
 def _trip_allergies(profile: AllergyProfile, trip: TripView | None) -> AllergyProfile:

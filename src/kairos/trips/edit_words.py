@@ -5,6 +5,7 @@ what the answer says the edit did (the day's newest note: "day 2: Lincoln Memori
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Final
 
 from kairos.trips.intent import DayChange
@@ -12,7 +13,7 @@ from kairos.trips.intent_cues import tokens
 from kairos.trips.intent_parts import find_change
 from kairos.trips.schemas import TripView
 
-__all__ = ["also_added", "changed_words", "roomiest_day"]
+__all__ = ["Move", "also_added", "changed_words", "move_asked", "roomiest_day"]
 
 _PARTS: Final = re.compile(r"[,;.!?]|\bthen\b|\band\b|\bbut\b", re.IGNORECASE)
 
@@ -42,3 +43,34 @@ def changed_words(trip: TripView, day: int) -> str:
         text = said[-1]
         return f"Day {day}{text[len(label) - 1 :]}; the other days are as they were."
     return f"Day {day} changed; the other days are as they were."
+
+
+_MOVE: Final = re.compile(
+    r"\b(?:move|put|shift)\s+(?:the\s+)?(?P<stop>.+?)\s+(?:to|on|onto|into)\s+day\s+(?P<day>\d+)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Move:
+    place_id: str
+    name: str
+    day: int
+    """The day asked (1-based)."""
+    now: int
+    """The day the stop is on now."""
+
+
+def move_asked(text: str, trip: TripView) -> Move | None:
+    """ "move sentosa to day 1": the trip's stop the words name (its name holds them) and the
+    day asked, or None when no stop is named so."""
+    found = _MOVE.search(text)
+    if found is None:
+        return None
+    said = " ".join(tokens(found["stop"]))
+    stops = [(s, d.index) for d in trip.days for s in d.slots if s.kind == "stop"
+             and said and f" {said} " in f" {' '.join(tokens(s.name))} "]  # fmt: skip
+    if not stops:
+        return None
+    stop, now = max(stops, key=lambda pair: len(pair[0].name))
+    return Move(stop.place_id, stop.name, int(found["day"]), now)
