@@ -25,6 +25,7 @@ from kairos.store.postmaster import (
     leftover_processes,
     remove_stale_lock_files,
     running_postmaster,
+    wait_for_socket_lock,
 )
 from kairos.store.serving_registry import (
     ServingRegistry,
@@ -39,6 +40,8 @@ SYSTEM_USER = "pgserver"  # PostgreSQL refuses to run as root; pgserver runs it 
 START_TIMEOUT_SECONDS = 30  # crash recovery replays the WAL before the server accepts connections
 STOP_TIMEOUT_SECONDS = 30
 LEFTOVER_WAIT_SECONDS = 10.0
+PORT = 5432
+"""The server's port: pg_ctl is given none (it listens on its socket only, `-h ""`)."""
 
 
 def _binaries() -> Path:
@@ -149,6 +152,7 @@ class EmbeddedServer:
                 "running server)", self.pgdata, stale,
             )  # fmt: skip
         self.socket_dir = _socket_dir_for(self.pgdata)
+        wait_for_socket_lock(self.socket_dir / f".s.PGSQL.{PORT}.lock", LEFTOVER_WAIT_SECONDS)
         self._grant_access()
         code, output = self._run(
             "pg_ctl",

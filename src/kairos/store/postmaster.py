@@ -11,6 +11,7 @@ PostgreSQL process chdirs there).
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,3 +103,21 @@ def remove_stale_lock_files(pgdata: Path) -> int | None:
         (postmaster.socket_dir / f".s.PGSQL.{postmaster.port}.lock").unlink(missing_ok=True)
     (pgdata / PID_FILE).unlink(missing_ok=True)
     return postmaster.pid
+
+
+def wait_for_socket_lock(lock: Path, wait_seconds: float) -> bool:
+    """Wait while the process named in a socket's lock file (`.s.PGSQL.<port>.lock`) is alive:
+    a server just stopped may still hold it for a moment as it exits, and a server started then
+    refuses ("lock file … already exists"; seen once in CI on a stop then a start 0.1 s apart).
+    True when the file is gone or names no live process; False when the wait ran out."""
+    deadline = time.monotonic() + wait_seconds
+    while True:
+        try:
+            pid = int(lock.read_text().splitlines()[0].strip())
+        except (OSError, ValueError, IndexError):
+            return True
+        if pid <= 0 or not psutil.pid_exists(pid):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
