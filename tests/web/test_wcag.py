@@ -76,6 +76,26 @@ def test_every_view_passes_wcag_22_aa(browser: Any, server: str, size: str, them
     page.wait_for_selector(f".bubble.assistant:not(.pending) >> nth={answers}")
     problems += _problems(page, f"chat answer {size} {theme}")
     shot(page, f"wcag-chat-{size}-{theme}")
+
+    # the other views filled (issue 41: "every view, empty and filled"): a plan, a recipe, a card
+    _view(page, "plan")
+    page.fill("#plan-prompt", "dinner for 4 in boston saturday evening")
+    page.click("#plan-send")
+    page.wait_for_selector("#plan-results-title", timeout=90_000)
+    problems += _problems(page, f"planned outing {size} {theme}")
+    _view(page, "meals")
+    page.fill("#meal-text", "healthier lasagna for 4")
+    page.click("#meal-send")
+    page.wait_for_selector(".suggestion", timeout=60_000)
+    problems += _problems(page, f"meal suggestions {size} {theme}")
+    page.locator(".suggestion .pick").first.click()
+    page.wait_for_selector("#meal-recipe", timeout=60_000)
+    problems += _problems(page, f"recipe {size} {theme}")
+    _view(page, "operator")
+    page.fill("#op-message", "Toro on Washington St, staffing for Friday? we do 200 covers")
+    page.press("#op-message", "Enter")
+    page.wait_for_selector(".op-answer[data-turn='1']", timeout=60_000)
+    problems += _problems(page, f"operator answer {size} {theme}")
     context.close()
     assert problems == []
 
