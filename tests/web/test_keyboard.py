@@ -165,7 +165,11 @@ def test_trips_by_keyboard(page: Any) -> None:
         page.locator(".trip-day[data-day='1'] .trip-slot").nth(1).locator(".trip-swap summary")
     )
     expect(summary).to_be_focused()
-    assert page.locator(f".trip-slot[data-place='{swapped}']").count() == 0
+    if page.locator(f".trip-slot[data-place='{swapped}']").count():
+        # the swap found no outdoors place within reach (CI once planned a trip, from the shared
+        # test user's state, whose day 1 had none): said as such, the stop kept
+        status = _said(page, "trips-status")[-1]
+        assert " fits" in status and "swapped" not in status, status
     # the status line says each change once, politely
     expect(page.locator("#trips-status")).not_to_be_empty()
     # A change refused is said once, by its alert: the status line does not repeat it (it did).
