@@ -3,7 +3,7 @@ locating makes, for tests of what operators type. A place's id is its row's posi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from kairos.operator.locating import Locator
@@ -34,6 +34,12 @@ class _Store:
         """Each row's categories by its name, for the names without their kind's words."""
         return [(r[0], r[3], r[4], self.categories.get(r[0], [])) for r in self.rows
                 if r[3] is not None and r[4] is not None]  # fmt: skip
+
+    async def positions_of_kinds(self, kinds: Collection[str]) -> frozenset[Any]:
+        return frozenset(
+            (r[0], r[3], r[4]) for r in self.rows
+            if r[3] is not None and self.kinds.get(r[0], "restaurant") in kinds
+        )  # fmt: skip
 
     async def place_named_near(self, *, name: str, lat: float, lng: float) -> _Place | None:
         found = self.ids.get((name, lat, lng))

@@ -118,7 +118,7 @@ async def test_a_sight_spelled_by_a_street_is_no_third_restaurant() -> None:
     await locator.load_names()
     message = "Banq on Washington St and Upper Crust on Tremont, South End. weekend?"
     assert [s.text for s in locator.spot(message)] == ["Banq", "Washington St", "Upper Crust"]
-    spotted = await locator.spot_restaurants(message)
+    spotted = locator.spot_restaurants(message)
     assert [s.text for s in spotted] == ["Banq", "Upper Crust"]
     reading = read_message(message, THURSDAY, names=[(s.start, s.end) for s in spotted])
     located = await locator.locate(message, reading.locations, spotted, SessionState(), False)

@@ -120,7 +120,7 @@ async def resolve_openers(runtime: Runtime, openers: list[Opener], today: date) 
     for opener in openers:
         if any(b not in places for b in opener.expected):
             continue
-        spotted = await locator.spot_restaurants(opener.message)
+        spotted = locator.spot_restaurants(opener.message)
         reading = read_message(opener.message, today, names=[(s.start, s.end) for s in spotted])
         located = await locator.locate(
             opener.message, reading.locations, spotted, SessionState(), refresh=False

@@ -129,7 +129,7 @@ class OperatorAgent:
             turn.event("turn.started", turn_index=turn_index, card=request.card)
             today = self.today()
             await self.locator.load_names()
-            spotted = await self.locator.spot_restaurants(request.message)
+            spotted = self.locator.spot_restaurants(request.message)
             reading = read_message(
                 request.message, today, names=[(s.start, s.end) for s in spotted]
             )
@@ -139,7 +139,7 @@ class OperatorAgent:
             turn.known = state.assumed
             if checked:
                 reading.locations = [mention_of(t) for t in checked]
-                spotted = [s for t in checked for s in await self.locator.spot_restaurants(t)
+                spotted = [s for t in checked for s in self.locator.spot_restaurants(t)
                            if s.text == t]  # fmt: skip
             prefs = await self.store.preferences(owner=owner) if turn_index == 1 else {}
             if prefs.get("card") in ("staffing", "risk", "opportunity"):

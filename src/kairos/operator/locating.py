@@ -70,6 +70,7 @@ class Locator:
         self.signals = signals
         self.store = store
         self.short_names: ShortNames | None = None
+        self.sights: frozenset[tuple[str, float, float]] = frozenset()
 
     @property
     def catalog(self) -> CatalogGeocoder | None:
@@ -84,6 +85,7 @@ class Locator:
         catalog = self.catalog
         if self.short_names is None and catalog is not None:
             self.short_names = ShortNames(catalog, await self.store.named_categories())
+            self.sights = await self.store.positions_of_kinds(SIGHT_KINDS)
 
     def spot(self, message: str) -> list[Spotted]:
         catalog = self.catalog
@@ -92,12 +94,12 @@ class Locator:
         found = catalog.spot(message)
         return merged(found, self.short_names.spot(message)) if self.short_names else found
 
-    async def spot_restaurants(self, message: str) -> list[Spotted]:
+    def spot_restaurants(self, message: str) -> list[Spotted]:
         """`spot` without a catalog sight's name: "Banq on Washington St" spelled Washington
         Square Park (a park in New York, placed since d2999b6), read as a third restaurant."""
         kept = []
         for s in self.spot(message):
-            own = [i for i in s.candidates if await self._may_be_a_restaurant(self._place(i))]
+            own = [i for i in s.candidates if self._may_be_a_restaurant(self._place(i))]
             kept += [replace(s, candidates=own)] if own else []
         return kept
 
@@ -168,8 +170,8 @@ class Locator:
     ) -> ResolvedLocation | None:
         catalog = self.catalog
         assert catalog is not None
-        candidates = [p for p in (catalog.places[i] for i in spot.candidates)
-                      if await self._may_be_a_restaurant(p)]  # fmt: skip
+        candidates = [catalog.places[i] for i in spot.candidates
+                      if self._may_be_a_restaurant(catalog.places[i])]  # fmt: skip
         narrowed = _narrow(catalog, candidates, mention, message, state)
         narrowed = held_places(narrowed, mention, anchor_of(state.locations, out.locations))
         if not narrowed:
@@ -182,10 +184,10 @@ class Locator:
             out.fitting = [(p.lat, p.lng) for p in narrowed]
         return chosen[0]
 
-    async def _may_be_a_restaurant(self, place: KnownPlace) -> bool:
-        """A sight of the catalog (a park, a museum) is never the operator's restaurant."""
-        row = await self.store.place_named_near(name=place.name, lat=place.lat, lng=place.lng)
-        return row is None or row.kind not in SIGHT_KINDS
+    def _may_be_a_restaurant(self, place: KnownPlace) -> bool:
+        """A sight of the catalog (a park, a museum: `load_names` reads them once) is never the
+        operator's restaurant."""
+        return (place.name, place.lat, place.lng) not in self.sights
 
     @staticmethod
     def _ask(out: Located, which: str, chosen: list[ResolvedLocation], fit: int, what: str) -> None:

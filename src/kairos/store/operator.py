@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -74,6 +74,10 @@ _NAMED_CATEGORIES = text(
     "SELECT name, lat, lng, categories FROM places WHERE is_active AND lat IS NOT NULL "
     "AND lng IS NOT NULL AND cardinality(categories) > 0"
 )
+_POSITIONS_OF_KINDS = text(
+    "SELECT name, lat, lng FROM places WHERE is_active AND lat IS NOT NULL AND lng IS NOT NULL "
+    "AND kind = ANY(CAST(:kinds AS text[]))"
+)
 NEAR_DEGREES: float = 0.003
 """How far (≈ 300 m) a geocoder's match may lie from the place row it names."""
 _BY_NAME = text(
@@ -114,6 +118,15 @@ class OperatorStore:
         async with self.db.reading() as session:
             rows = await session.execute(_NAMED_CATEGORIES)
             return [(r.name, r.lat, r.lng, list(r.categories)) for r in rows]
+
+    async def positions_of_kinds(
+        self, kinds: Collection[str]
+    ) -> frozenset[tuple[str, float, float]]:
+        """(name, lat, lng) of every active place of `kinds` with coordinates: the catalog
+        geocoder's places are those rows, so a spotted name is told apart in memory."""
+        async with self.db.reading() as session:
+            rows = await session.execute(_POSITIONS_OF_KINDS, {"kinds": sorted(kinds)})
+            return frozenset((r.name, r.lat, r.lng) for r in rows)
 
     async def place_by_id(self, *, place_id: int) -> CatalogPlace | None:
         async with self.db.reading() as session:
