@@ -48,7 +48,9 @@ async def test_two_restaurants_are_both_found_each_with_its_own_covers_and_compa
     assert _names(first) == ["Upper Crust Pizzeria", "Smoken Joe's Bbq"]
     assert all(loc["kind"] == "place" for loc in first["locations"])
     assert first["question"] is None  # each its own covers: no scope question
-    assert "Compared:" in first["text"]
+    # Upper Crust's own listing has no waiter service: its customers and Smoken Joe's covers
+    # are compared by the people each needs (panel half A, o03)
+    assert "Compared by the people each needs (customers and covers" in first["text"]
     sid = first["session_id"]
     one = await _turn(client, uid, message="only Smoken Joe's please", session_id=sid)
     assert _names(one) == ["Smoken Joe's Bbq"]

@@ -32,6 +32,7 @@ from kairos.operator.schemas import (
     OperatorRequest,
     SourceStatus,
 )
+from kairos.operator.service_kind import front_role
 from kairos.operator.sources import (
     MAX_DAYS,
     CatalogReviews,
@@ -366,5 +367,6 @@ def _read(
     one restaurant's plan."""
     if top is None or top[2] is None or len(decisions) != 1:
         return ""
-    said = covers_read(shape, baseline, top[0], top[1])
+    guests = front_role(decisions[0].categories)[2]  # customers at a counter (half A, o03)
+    said = covers_read(shape, baseline, top[0], top[1], guests)
     return f"; {said}" if said else ""

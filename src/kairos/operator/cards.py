@@ -21,6 +21,8 @@ from kairos.operator.staffing_plan import day_by_day, front_role, peak_clause, p
 if TYPE_CHECKING:
     from kairos.operator.rules import SignalPack
 
+_WEEKDAYS: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
 __all__ = [
     "SCENARIO",
     "SUPPOSED_EVENT",
@@ -112,19 +114,24 @@ def _offer_covers(offer: StaffAction, pack: SignalPack) -> Driver | None:
     covers = pack.demand.covers(pack.baseline_covers, pack.baseline_weekday,
                                 pack.baseline_daypart)  # fmt: skip
     usual = round(float(covers[offer.day.weekday(), DAYPARTS.index(offer.daypart)]))
-    # against the busiest window of the days asked, named (half A, o11: a Sunday dinner "≈75,
-    # against ≈75 in the day's busiest one" was its own day's busiest and compared with itself)
-    top, day, part = max(
-        (
-            (float(covers[d.weekday(), p]), d, part)
-            for d in pack.days or [offer.day]
-            for p, part in enumerate(DAYPARTS)
-        ),
-        key=lambda c: c[0],
+    # against the busiest window of the week the covers were read by: the same whichever days
+    # a turn asks about (half A, o53: "≈42 on Fri dinner, the busiest of these days" became
+    # "≈41 on Sat dinner" when the next turn asked about Saturday alone); a tie is broken by
+    # the week's order and said. Never compared with itself (half A, o11).
+    cells = sorted(
+        ((round(float(covers[wd, p])), wd, p) for wd in range(7) for p in range(len(DAYPARTS))),
+        key=lambda c: (-c[0], c[1], c[2]),
     )
-    against = (f"against ≈{round(top)} on {day:%a} {part}, the busiest of these days"
-               if (day.weekday(), part) != (offer.day.weekday(), offer.daypart)
-               else "the busiest window of these days")  # fmt: skip
+    top, wd, p = cells[0]
+    tied = [c for c in cells[1:] if c[0] == top]
+    name = f"{_WEEKDAYS[wd]} {DAYPARTS[p]}"
+    also = (f" (tied with {', '.join(f'{_WEEKDAYS[c[1]]} {DAYPARTS[c[2]]}' for c in tied)})"
+            if tied else "")  # fmt: skip
+    against = (
+        f"against ≈{top} on {name}{also}, the busiest window of your week"
+        if (wd, p) != (offer.day.weekday(), DAYPARTS.index(offer.daypart))
+        else f"the busiest window of your week{also}"
+    )
     unit = front_role(pack.categories)[2]
     return Driver(source="demand", summary=f"From your {pack.baseline_covers} {unit}, that window "
                   f"usually holds ≈{usual}, {against}.", effect_pct=0.0, rank=0.0)  # fmt: skip

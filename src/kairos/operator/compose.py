@@ -129,6 +129,11 @@ def evidence_lines(
             ]
         return ["Its reviews could not be read this turn."]
     quoted = [e for e in snapshot.evidence if e.snippet]
+    if not quoted and snapshot.sample_size and not snapshot.themes:  # "mmm": nothing to quote
+        n = snapshot.sample_size
+        return [f"Nothing to quote: {snapshot.place}'s {n} review{'s' if n > 1 else ''} in the "
+                f"catalog {'are' if n > 1 else 'is'} too short to say anything about waits, "
+                "staffing, noise, food or service."]  # fmt: skip
     if not quoted:
         return [f"No reviews of {snapshot.place} in the catalog speak to waits, staffing, noise, "
                 "food or service."]  # fmt: skip
@@ -342,7 +347,7 @@ def _compared(decisions: Sequence[Decision]) -> str:
     (most, first), rest = ranked[0], ranked[1:]
     others = ", ".join(f"≈{covers} at {name}" for covers, name in rest)
     return (
-        f" Compared: {first} needs the most help, ≈{most} covers in its busiest window "
+        f" Compared: {first} needs the most help, ≈{most} {roles[0][2]} in its busiest window "
         f"against {others}."
     )
 
@@ -362,7 +367,8 @@ def _compared_by_hands(
         said.append((front + cooks, f"{name} ≈{count} {unit} ({hands})"))
     said.sort(key=lambda pair: -pair[0])
     first = said[0][1].split(" ≈", 1)[0]
+    units = sorted({unit for _, _, unit in roles}, reverse=True)  # "orders and covers"
     return (
-        f" Compared by the people each needs (orders and covers are not one scale): {first} "
+        f" Compared by the people each needs ({' and '.join(units)} are not one scale): {first} "
         f"needs the most hands: " + "; ".join(text for _, text in said) + "."
     )

@@ -19,12 +19,17 @@ _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Su
 
 
 def covers_read(
-    shape: DemandShape, baseline: BaselineState | None, day: date, part: Daypart
+    shape: DemandShape,
+    baseline: BaselineState | None,
+    day: date,
+    part: Daypart,
+    guests: str = "covers",
 ) -> str | None:
     """'≈110 at Sat dinner comes from your 130 covers on a Friday: Saturday reads as ≈150 over
     the day (115% of a Friday, by the week its weekdays are compared by), and dinner holds ≈74%
     of the day (by that day's split)'; None with nothing to read (no baseline day, or the
-    window is the one the covers were given for)."""
+    window is the one the covers were given for). `guests`: what the place's guests are called
+    ("customers" at a counter), said for covers given, so one answer has one unit."""
     if baseline is None or baseline.weekday is None:
         return None
     covers = shape.covers(baseline.covers, baseline.weekday, baseline.daypart)
@@ -35,7 +40,8 @@ def covers_read(
         return None
     if (wd, part) == (baseline.weekday, baseline.daypart):
         return None  # the window the operator gave the covers for
-    unit, said = baseline.unit, _DAYS[baseline.weekday]
+    unit = guests if baseline.unit == "covers" else baseline.unit
+    said = _DAYS[baseline.weekday]
     given = f"your {baseline.covers} {unit} on a {said}" + (
         f" {baseline.daypart}" if baseline.daypart else ""
     )

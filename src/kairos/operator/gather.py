@@ -15,6 +15,7 @@ from kairos.operator.proxies import proxy_snapshot
 from kairos.operator.reading import Reading
 from kairos.operator.rules import Decision, SignalPack, decide
 from kairos.operator.schemas import GuestSnapshot, ResolvedLocation, SourceStatus
+from kairos.operator.service_kind import listing_categories
 from kairos.operator.sources import ReviewList, ReviewsQuery, ToolBudget, fetch_pack
 from kairos.operator.state import SessionState
 from kairos.operator.stated_events import stated_events
@@ -107,8 +108,9 @@ async def gather(
             else None,
             daypart=state.daypart,
             checkins=model.hourly_of(loc.place_id),
-            categories=orders_led(lean_categories(place.categories if place else None,
-                                                  state.lean), own.unit if own else None),
+            categories=orders_led(lean_categories(
+                listing_categories(place.categories, place.waiter_service) if place else None,
+                state.lean), own.unit if own else None),
             neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
                                                     NEIGHBOUR_KM)),
         )  # fmt: skip

@@ -21,7 +21,7 @@ from kairos.operator.schemas import EvidenceItem, GuestSnapshot, ThemeSignal
 from kairos.store.operator import ReviewRow
 from kairos.text.aspects import analyse_sentence, split_sentences
 
-__all__ = ["SPARSE_REVIEWS", "STALE_DAYS", "ThemeHit", "read_themes", "snapshot"]
+__all__ = ["QUOTE_MIN_WORDS", "SPARSE_REVIEWS", "STALE_DAYS", "ThemeHit", "read_themes", "snapshot"]
 
 Theme = Literal["wait_time", "staffing", "noise", "food", "service"]
 Polarity = Literal["negative", "positive"]
@@ -34,6 +34,9 @@ WINDOW_REVIEWS: Final = 120
 """The newest reviews read; the window is their date range."""
 SNIPPET_CHARS: Final = 90
 EVIDENCE_PER_THEME: Final = 3
+QUOTE_MIN_WORDS: Final = 4
+"""A review sentence that names no theme is quoted only when it says something: at least this
+many words (panel half A, o53: a one-word review, "mmm", was quoted as the place's evidence)."""
 
 _WAIT_NEGATIVE = re.compile(
     r"\b(?:waited|wait(?:ing)? (?:time|times|for|over|almost|more than|about|forever)|long wait"
@@ -163,8 +166,11 @@ def snapshot(
                 )
             )
     if expand and not evidence:  # reviews that name no theme are still quoted when asked for
-        for review in window[:EVIDENCE_PER_THEME]:
-            first = next(iter(split_sentences(review.text)), "")
+        for review in window:
+            if len(evidence) >= EVIDENCE_PER_THEME:
+                break
+            full = (t for t in split_sentences(review.text) if len(t.split()) >= QUOTE_MIN_WORDS)
+            first = next(full, "")
             if first.strip():
                 low = review.rating is not None and review.rating < 3
                 evidence.append(EvidenceItem(review_id=review.id, place=place,
@@ -174,14 +180,17 @@ def snapshot(
     themes.sort(key=lambda t: -t.mentions)
     old = end is None or (as_of - end).days > STALE_DAYS
     sparse = len(window) < SPARSE_REVIEWS or old
-    span = f"{start:%b %Y}–{end:%b %Y}" if start and end else "undated"
+    span = (f"{start:%b %Y}" if f"{start:%b %Y}" == f"{end:%b %Y}" else f"{start:%b %Y}–{end:%b %Y}"
+            ) if start and end else "undated"  # fmt: skip
+    counted = "1 review" if len(window) == 1 else f"{len(window)} reviews"
     if not window:
         summary = f"No reviews of {place} in the catalog."
     elif not themes:
-        summary = f"{len(window)} reviews of {place} ({span}) say little about waits or staffing."
+        says = "says" if len(window) == 1 else "say"
+        summary = f"{counted} of {place} ({span}) {says} little about waits or staffing."
     else:
         top = "; ".join(t.summary for t in themes[:3])
-        summary = f"From {len(window)} reviews of {place} ({span}): {top}."
+        summary = f"From {counted} of {place} ({span}): {top}."
     if window and old:
         summary += f" The newest review is from {end:%b %Y}: old evidence." if end else ""
     elif window and len(window) < SPARSE_REVIEWS:

@@ -19,7 +19,7 @@ from typing import Final, Literal
 import numpy as np
 
 from kairos.operator.demand import DAYPARTS, DemandShape
-from kairos.operator.staffing_plan import BAR_LED, ORDERS_LED
+from kairos.operator.service_kind import BAR_LED, ORDERS_LED
 
 __all__ = ["LEAN_SHARE", "Lean", "lean_categories", "leaned", "orders_led", "read_lean"]
 

@@ -29,6 +29,7 @@ from kairos.operator.cards import (
     risk_actions,
     trigger,
 )
+from kairos.operator.closure_drivers import closure_drivers
 from kairos.operator.demand import DAYPARTS, DemandShape, window_text
 from kairos.operator.opportunity import Neighbours
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
@@ -61,8 +62,6 @@ EARLY_DISMISSAL_EFFECT: Final = 0.10
 EVENT_NEAR_EFFECT: Final = 0.15
 EVENT_EFFECT: Final = 0.07
 EVENT_CAP: Final = 0.30
-CLOSURE_NEAR_EFFECT: Final = -0.10
-CLOSURE_EFFECT: Final = -0.04
 RELATIVE_STEP: Final = 0.10
 """Without a baseline, a net change of this much in a daypart moves one server."""
 MEANINGFUL: Final = 0.03
@@ -103,6 +102,9 @@ class SignalPack:
     """The check-ins of the places around it: what the street does when the place is quiet."""
     categories: list[str] | None = None
     """The place's own listing's categories (a bar there counts bartenders); None: no listing."""
+    own_days: list[date] | None = None
+    """The session's own days when a what-if lays its scenario on more (this answer only): the
+    window the answer leads with is theirs, the others said after it (panel half A, o03)."""
 
 
 @dataclass
@@ -223,34 +225,6 @@ def _event_drivers(day: date, events: Sequence[Event]) -> list[tuple[set[Daypart
     return found
 
 
-def _closure_drivers(day: date, closures: Sequence[Closure]) -> list[tuple[set[Daypart], Driver]]:
-    found: list[tuple[set[Daypart], Driver]] = []
-    for closure in closures:
-        if not closure.start <= day <= closure.end:
-            continue
-        near = closure.distance_km is not None and closure.distance_km <= 0.2
-        effect = CLOSURE_NEAR_EFFECT if near else CLOSURE_EFFECT
-        span = (
-            f" between {closure.from_street} and {closure.to_street}"
-            if closure.from_street and closure.to_street
-            else ""
-        )
-        why = f" ({closure.purpose})" if closure.purpose else ""
-        found.append(
-            (
-                set(DAYPARTS),
-                Driver(
-                    source="closures",
-                    summary=f"{day:{_DAY_FMT}}: {closure.street}{span} closed{why}",
-                    effect_pct=round(effect * 100, 1),
-                    rank=0,
-                    evidence_ids=[closure.id],
-                ),
-            )
-        )
-    return found
-
-
 def _rank(drivers: list[Driver], card: Card) -> list[Driver]:
     weights = CARD_WEIGHTS[card]
     ranked = []
@@ -273,7 +247,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         if pack.events:
             found += _event_drivers(day, pack.events)
         if pack.closures:
-            found += _closure_drivers(day, pack.closures)
+            found += closure_drivers(day, pack.closures)
         found += [(parts, driver) for on, parts, driver in pack.supposed if on == day]
         for parts, driver in found:
             all_drivers.append(driver)
@@ -295,7 +269,9 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     if asked:  # "tomorow nite": that part of the day, unless the place is closed then
         cells = asked
     rank = covers if covers is not None else pack.demand.relative()  # as the covers will be
-    cells.sort(key=lambda c: -rank[c[0].weekday(), DAYPARTS.index(c[1])])
+    own = pack.own_days  # a what-if's extra days never take the lead from the session's own
+    cells.sort(key=lambda c: (own is not None and c[0] not in own,
+                              -rank[c[0].weekday(), DAYPARTS.index(c[1])]))  # fmt: skip
     busiest = with_covers(cells[:3], covers)
 
     actions: list[StaffAction] = []

@@ -23,6 +23,13 @@ from typing import Any, Final
 from kairos.operator.demand import DAYPARTS, window_text
 from kairos.operator.peaks import PeakHours, peak_hours
 from kairos.operator.schemas import Daypart, Driver, GuestSnapshot
+from kairos.operator.service_kind import (
+    BAR_KINDS,
+    COVERS_PER_SERVER,
+    ORDERS_PER_COOK,
+    front_role,
+    staff_for,
+)
 
 __all__ = [
     "COVERS_PER_SERVER",
@@ -40,73 +47,12 @@ __all__ = [
     "wait_mentions",
 ]
 
-COVERS_PER_SERVER: Final = 20
 MEANINGFUL: Final = 0.03
 """A change in demand under this is not said."""
 COMPLAINT_SHARE: Final = 0.15
 COMPLAINT_MIN: Final = 3
 COVERS_PER_COOK: Final = 40
 COVERS_PER_BARTENDER: Final = 60
-BAR_KINDS: Final = frozenset(
-    {"bars", "pubs", "nightlife", "cocktail bars", "wine bars", "sports bars", "beer bar",
-     "breweries", "brewpubs", "dive bars", "lounges", "irish pub", "gastropubs", "beer gardens",
-     "tiki bars", "whiskey bars", "hotel bar"}
-)  # fmt: skip
-"""Categories of a listing that serves from a bar."""
-_NIGHT_ONLY: Final = BAR_KINDS | frozenset(
-    {"music venues", "dance clubs", "karaoke", "pool halls", "jazz & blues",
-     "arts & entertainment", "venues & event spaces", "event planning & services"}
-)  # fmt: skip
-"""Categories of a listing that is a bar and nothing that feeds people: any cuisine or food
-category (the catalogue drops "restaurants" at ingest) makes a bar listing a restaurant's."""
-COUNTER_KINDS: Final = frozenset(
-    {"coffee & tea", "donuts", "juice bars & smoothies", "bubble tea", "coffee roasteries",
-     "bakeries"}
-)  # fmt: skip
-"""Categories of a counter-service listing (a coffee chain), when it is not also a restaurant."""
-FAST_KINDS: Final = frozenset(
-    {"fast food", "food court", "food stands", "food trucks", "street vendors", "cafeteria",
-     "hot dogs", "pretzels"}
-)  # fmt: skip
-"""Categories of a listing served at a counter whatever its food (a food-court counter, a
-chowder stand): counter staff for its customers, never table servers and covers."""
-COVERS_PER_COUNTER: Final = 40
-"""Customers one person serves at a food counter in a daypart (a rule of thumb, said as one)."""
-COVERS_PER_BARISTA: Final = 30
-"""Customers one barista serves in a daypart at the counter (a rule of thumb, said as one)."""
-COVERS_PER_BAR_GUEST: Final = 40
-"""Bar guests one bartender serves in a daypart at a bar-led place (a rule of thumb, said)."""
-BAR_LED: Final = "bar-led (said by you)"
-"""In a place's categories: the operator said it is mostly a bar (`lean.lean_categories`)."""
-ORDERS_LED: Final = "orders (said by you)"
-"""In a place's categories: the operator gave its usual day in takeout or delivery orders."""
-ORDERS_PER_COUNTER: Final = 60
-"""Orders one person takes, packs and hands out at the counter in a daypart (a rule of thumb)."""
-ORDERS_PER_COOK: Final = 40
-"""Orders one cook makes in a daypart (a rule of thumb, said)."""
-
-
-def staff_for(covers: int, per: int) -> int:
-    """People serving a window's covers at one per `per`: every count the answers say."""
-    return max(1, ceil(covers / per))
-
-
-def front_role(categories: list[str] | None) -> tuple[str, int, str]:
-    """Who serves the guests, how many guests each, and what the guests are called: bartenders
-    and bar guests at a bar-led place (the operator said "mostly bar", or its listing is only
-    bar and nightlife kinds); baristas and customers at a counter-service coffee place (its listing:
-    coffee, and no restaurant), never a restaurant's servers and covers (panel half A, o29);
-    servers and covers otherwise."""
-    kinds = {c.lower() for c in categories or []}
-    if ORDERS_LED.lower() in kinds:  # takeout or delivery orders are not table covers (o39)
-        return "counter staffer", ORDERS_PER_COUNTER, "orders"
-    if BAR_LED.lower() in kinds or (kinds & BAR_KINDS and kinds <= _NIGHT_ONLY):
-        return "bartender", COVERS_PER_BAR_GUEST, "bar guests"
-    if kinds & FAST_KINDS:  # a food-court counter or a stand (the brief's round-2 notes)
-        return "counter server", COVERS_PER_COUNTER, "customers"
-    if kinds & COUNTER_KINDS and "restaurants" not in kinds:
-        return "barista", COVERS_PER_BARISTA, "customers"
-    return "server", COVERS_PER_SERVER, "covers"
 
 
 def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
@@ -227,12 +173,12 @@ def plan(
     if abs(change) >= MEANINGFUL and covers:
         now = round(covers * (1 + change))
         moved = (
-            f"the signals' {change:+.0%} (≈{now} covers) is less than one server's worth "
-            f"({COVERS_PER_SERVER} covers), so your usual plan stands"
+            f"the signals' {change:+.0%} (≈{now} {unit}) is less than one {role}'s worth "
+            f"({per} {unit}), so your usual plan stands"
         )
     elif abs(change) >= MEANINGFUL:
         moved = (
-            f"the signals' {change:+.0%} is too small to move a server, so your usual plan stands"
+            f"the signals' {change:+.0%} is too small to move a {role}, so your usual plan stands"
         )
     return f"{head}; {moved}.{said}{count} {kitchen_and_bar(covers, categories)}"
 

@@ -44,6 +44,8 @@ class Scenario:
     """Days the what-if named outside the session's window: said, and not planned here."""
     usual: int | None = None
     """A covers what-if against a usual: the usual covers of the day it is compared with."""
+    kept: tuple[date, date] | None = None
+    """The session's own days, named in the lead, when the scenario reaches past them."""
 
 
 def _days(pack: SignalPack, reading: Reading) -> tuple[list[date], tuple[date, date] | None]:
@@ -115,7 +117,12 @@ def apply_scenario(pack: SignalPack, reading: Reading) -> tuple[SignalPack, Scen
     kind = reading.what_if.kind
     days, outside = _days(pack, reading)
     if outside is not None:
-        pack.days = list(days)  # the day named, for this answer only: the session keeps its own
+        # the day named, for this answer only: the session keeps its own, and when they are
+        # among the scenario's days the answer leads with them (half A, o03: a Friday plan's
+        # "what if it pours all weekend?" led with Saturday under a Friday window)
+        if any(d in days for d in pack.days):
+            pack.own_days = list(pack.days)
+        pack.days = list(days)
     usual = None
     if kind == "covers" and reading.what_if.covers is not None:
         usual = _supposed_covers(pack, reading, days)
@@ -145,7 +152,9 @@ def apply_scenario(pack: SignalPack, reading: Reading) -> tuple[SignalPack, Scen
                 distance_km=EVENT_DISTANCE_KM,
             ),
         ]
-    return pack, Scenario(kind=kind, days=tuple(days), outside=outside, usual=usual)
+    own = pack.own_days
+    kept = (own[0], own[-1]) if own else None
+    return pack, Scenario(kind=kind, days=tuple(days), outside=outside, usual=usual, kept=kept)
 
 
 def scenario_lead(reading: Reading, scenario: Scenario | None) -> str | None:
@@ -170,4 +179,8 @@ def scenario_lead(reading: Reading, scenario: Scenario | None) -> str | None:
             f" {named} is outside the days this plan is for: the scenario is planned for "
             f"{'it' if start == end else 'them'} here, and your plan stays on its own days."
         )
+        if scenario.kept is not None:
+            first, last = scenario.kept
+            days = f"{first:%a %d %b}" if first == last else f"{first:%a %d} – {last:%a %d %b}"
+            lead = lead.removesuffix(" its own days.") + f" {days}, which leads below."
     return lead

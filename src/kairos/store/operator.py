@@ -41,6 +41,8 @@ class CatalogPlace:
     lat: float | None
     lng: float | None
     hours: dict[str, Any] | None = None
+    waiter_service: bool | None = None
+    """What its own listing says of table service (Yelp's "Waiter Service"), or None unsaid."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,10 @@ class ReviewRow:
     review_date: date | None
 
 
-_PLACE_COLUMNS = "id, name, kind, categories, city, lat, lng, attributes -> 'hours' AS hours"
+_PLACE_COLUMNS = (
+    "id, name, kind, categories, city, lat, lng, attributes -> 'hours' AS hours, "
+    "attributes -> 'Waiter Service' AS waiter"
+)
 _NEAREST_NAMED = text(
     f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active "
     "AND lat BETWEEN CAST(:lat AS float8) - :d AND CAST(:lat AS float8) + :d "
@@ -354,6 +359,15 @@ class OperatorStore:
 
 def _place(row: Any) -> CatalogPlace:
     hours = row.hours if isinstance(row.hours, dict) else None
+    waiter = row.waiter if isinstance(row.waiter, bool) else None
     return CatalogPlace(
-        row.id, row.name, row.kind, list(row.categories or []), row.city, row.lat, row.lng, hours
+        row.id,
+        row.name,
+        row.kind,
+        list(row.categories or []),
+        row.city,
+        row.lat,
+        row.lng,
+        hours,
+        waiter,
     )

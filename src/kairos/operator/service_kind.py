@@ -1,0 +1,106 @@
+"""Who serves a place's guests, and what the guests are called (issue 36): servers and covers
+at a table-service restaurant; counter servers and customers at a counter (its listing's kind,
+or its own listing saying it has no waiter service); baristas at a coffee counter; bartenders
+and bar guests at a bar-led place; counter staff and orders when its usual day was given in
+orders. One place's answer uses its one unit throughout (panel half A, o03)."""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Final
+
+__all__ = [
+    "BAR_KINDS",
+    "BAR_LED",
+    "COUNTER_KINDS",
+    "COUNTER_LED",
+    "COVERS_PER_BARISTA",
+    "COVERS_PER_BAR_GUEST",
+    "COVERS_PER_COUNTER",
+    "COVERS_PER_SERVER",
+    "FAST_KINDS",
+    "ORDERS_LED",
+    "ORDERS_PER_COOK",
+    "ORDERS_PER_COUNTER",
+    "front_role",
+    "listing_categories",
+    "staff_for",
+]
+
+COVERS_PER_SERVER: Final = 20
+BAR_KINDS: Final = frozenset(
+    {"bars", "pubs", "nightlife", "cocktail bars", "wine bars", "sports bars", "beer bar",
+     "breweries", "brewpubs", "dive bars", "lounges", "irish pub", "gastropubs", "beer gardens",
+     "tiki bars", "whiskey bars", "hotel bar"}
+)  # fmt: skip
+"""Categories of a listing that serves from a bar."""
+_NIGHT_ONLY: Final = BAR_KINDS | frozenset(
+    {"music venues", "dance clubs", "karaoke", "pool halls", "jazz & blues",
+     "arts & entertainment", "venues & event spaces", "event planning & services"}
+)  # fmt: skip
+"""Categories of a listing that is a bar and nothing that feeds people: any cuisine or food
+category (the catalogue drops "restaurants" at ingest) makes a bar listing a restaurant's."""
+COUNTER_KINDS: Final = frozenset(
+    {"coffee & tea", "donuts", "juice bars & smoothies", "bubble tea", "coffee roasteries",
+     "bakeries"}
+)  # fmt: skip
+"""Categories of a counter-service listing (a coffee chain), when it is not also a restaurant."""
+FAST_KINDS: Final = frozenset(
+    {"fast food", "food court", "food stands", "food trucks", "street vendors", "cafeteria",
+     "hot dogs", "pretzels"}
+)  # fmt: skip
+"""Categories of a listing served at a counter whatever its food (a food-court counter, a
+chowder stand): counter staff for its customers, never table servers and covers."""
+COVERS_PER_COUNTER: Final = 40
+"""Customers one person serves at a food counter in a daypart (a rule of thumb, said as one)."""
+COVERS_PER_BARISTA: Final = 30
+"""Customers one barista serves in a daypart at the counter (a rule of thumb, said as one)."""
+COVERS_PER_BAR_GUEST: Final = 40
+"""Bar guests one bartender serves in a daypart at a bar-led place (a rule of thumb, said)."""
+BAR_LED: Final = "bar-led (said by you)"
+"""In a place's categories: the operator said it is mostly a bar (`lean.lean_categories`)."""
+ORDERS_LED: Final = "orders (said by you)"
+"""In a place's categories: the operator gave its usual day in takeout or delivery orders."""
+COUNTER_LED: Final = "no waiter service (your listing)"
+"""In a place's categories: its own listing says it has no waiter service (a burrito counter
+listed only by its cuisine): counter servers and customers, never table servers and covers."""
+ORDERS_PER_COUNTER: Final = 60
+"""Orders one person takes, packs and hands out at the counter in a daypart (a rule of thumb)."""
+ORDERS_PER_COOK: Final = 40
+"""Orders one cook makes in a daypart (a rule of thumb, said)."""
+
+
+def staff_for(covers: int, per: int) -> int:
+    """People serving a window's covers at one per `per`: every count the answers say."""
+    return max(1, ceil(covers / per))
+
+
+def front_role(categories: list[str] | None) -> tuple[str, int, str]:
+    """Who serves the guests, how many guests each, and what the guests are called: bartenders
+    and bar guests at a bar-led place (the operator said "mostly bar", or its listing is only
+    bar and nightlife kinds); baristas and customers at a counter-service coffee place (its listing:
+    coffee, and no restaurant), never a restaurant's servers and covers (panel half A, o29);
+    servers and covers otherwise."""
+    kinds = {c.lower() for c in categories or []}
+    if ORDERS_LED.lower() in kinds:  # takeout or delivery orders are not table covers (o39)
+        return "counter staffer", ORDERS_PER_COUNTER, "orders"
+    if BAR_LED.lower() in kinds or (kinds & BAR_KINDS and kinds <= _NIGHT_ONLY):
+        return "bartender", COVERS_PER_BAR_GUEST, "bar guests"
+    if kinds & FAST_KINDS:  # a food-court counter or a stand (the brief's round-2 notes)
+        return "counter server", COVERS_PER_COUNTER, "customers"
+    if kinds & COUNTER_KINDS and "restaurants" not in kinds:
+        return "barista", COVERS_PER_BARISTA, "customers"
+    if COUNTER_LED.lower() in kinds:  # its own listing: no waiter service (half A, o03)
+        return "counter server", COVERS_PER_COUNTER, "customers"
+    return "server", COVERS_PER_SERVER, "covers"
+
+
+def listing_categories(
+    categories: list[str] | None, waiter_service: bool | None
+) -> list[str] | None:
+    """The categories staffing reads from a place's own listing: a listing that says it has no
+    waiter service is served at a counter, whatever its cuisine (panel half A, o03: one Qdoba
+    listed as fast food, its sibling only as Tex-Mex, with "Waiter Service" false)."""
+    if waiter_service is not False or categories is None:
+        return categories
+    return [*categories, COUNTER_LED]
