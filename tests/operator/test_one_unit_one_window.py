@@ -108,3 +108,22 @@ async def test_two_branches_each_staffed_by_their_own_listing_and_a_what_if_keep
     assert f"your plan stays on {friday}" in lead, lead
     assert re.match(rf"Staff (the busiest dinner, )?{friday}", plan), plan
     assert " covers" not in plan and "one server's worth" not in plan, plan
+
+
+async def test_a_name_with_its_street_finds_the_row_on_that_street_not_an_addressless_one(
+    client: httpx.AsyncClient,
+) -> None:
+    """The brief's known case: the row spelled as said has no address, a row of nearly the same
+    name is on the street said; and a street right after a name, with no "on", tells two
+    branches apart."""
+    uid = await create_user(client)
+    for said, label in (
+        ("Legal Sea Foods on Park Plaza, staffing friday?", "Legal Seafood, 26 Park Plaza"),
+        ("Legal Sea Foods Park Plaza here. staffing friday?", "Legal Seafood, 26 Park Plaza"),
+        ("Qdoba Huntington Ave. staffing friday?", "Qdoba, 393 Huntington Ave"),
+    ):
+        answer = await _turn(client, uid, message=said)
+        assert answer["locations"][0]["label"].startswith(label), said
+        assert answer["question"] is None, said
+    bare = await _turn(client, uid, message="Legal Sea Foods this weekend?")
+    assert bare["locations"][0]["label"] == "Legal Sea Foods, Boston"  # no street: its own row

@@ -28,6 +28,7 @@ from rapidfuzz import fuzz
 from kairos.core.geo import haversine_km
 from kairos.core.place_kinds import SIGHT_KINDS
 from kairos.errors import InvalidInput
+from kairos.operator.addressed_twin import addressed_twins
 from kairos.operator.area_said import area_for, elsewhere_note, near_names
 from kairos.operator.held_city import anchor_of, far_from, held_mention, held_places, unplaced
 from kairos.operator.proxies import named_near, not_in_catalog
@@ -339,13 +340,19 @@ def _narrow(
         kept = own or [p for p in kept if p.zip is None and catalog.place_area(p, mention.zip)]
     if mention.address and (street := _street_key(mention.address)):
         own = [p for p in kept if p.address_key and fuzz.partial_ratio(street, p.address_key) >= 90]
-        kept = own or [p for p in kept if not p.address_key]
+        kept = (
+            own
+            or addressed_twins(catalog.places, kept, street)
+            or [p for p in kept if not p.address_key]
+        )
     if mention.city:
         kept = [p for p in kept if catalog.place_area(p, mention.city)]
     if len(kept) > 1 and state.place_baselines:  # one of the restaurants named earlier
         kept = _keep(kept, [p for p in kept if p.label in state.place_baselines])
-    if len(kept) > 1 and not mention.address and (bare := _bare_street(message, mention)):
-        kept = _keep(kept, [p for p in kept if f" {bare} " in f" {p.address_key} "])
+    if not mention.address and (bare := _bare_street(message, mention)):
+        if len(kept) > 1:
+            kept = _keep(kept, [p for p in kept if f" {bare} " in f" {p.address_key} "])
+        kept = addressed_twins(catalog.places, kept, bare) or kept
     if len(kept) > 1 and catalog.area_of(message) is not None:
         kept = _keep(kept, [p for p in kept if catalog.place_area(p, message)])
     if len(kept) > 1 and state.locations and state.locations[0].lat is not None:
@@ -370,12 +377,13 @@ def _keep(kept: list[KnownPlace], narrower: list[KnownPlace]) -> list[KnownPlace
 
 
 def _bare_street(message: str, mention: LocationMention) -> str | None:
-    """The street said without its suffix right after the name ("Upper Crust on Tremont"),
-    normalised: two places sharing the name are told apart by it."""
+    """The street said without its suffix right after the name ("Upper Crust on Tremont",
+    "Legal Sea Foods Park Plaza"), normalised: two places sharing the name are told apart by
+    it, and a row of the name with no address gives way to its twin on that street."""
     if not mention.name:
         return None
     said = re.search(
-        rf"{re.escape(mention.name)}\W{{0,3}}\s+(?:on|at|off)\s+(?:the\s+)?([A-Za-z][\w'-]{{2,}})",
+        rf"{re.escape(mention.name)}\W{{0,3}}\s+(?:(?:on|at|off)\s+)?(?:the\s+)?([A-Za-z][\w'-]{{2,}})",
         message,
     )
     return normalise(said.group(1)) if said else None
