@@ -34,7 +34,17 @@ __all__ = [
     "free_said",
     "guard_free_said",
     "hard_sets",
+    "lacks_free_from",
 ]
+
+FREE_FROM_EVIDENCE: Final[dict[str, frozenset[str]]] = {
+    allergen: frozenset({trait, *(("vegan",) if allergen in ("dairy", "eggs") else ())})
+    for allergen, trait in SOFT_FREE_DIETS.items()
+}
+"""The traits that show a place serves food free of an allergen: its free-from diet (gluten →
+gluten_free), and vegan food for dairy and eggs (a vegan dish holds neither). What a card says
+beside the risk and what puts a place first; easing a request's exclusion takes the free-from
+diet only (`free_said`)."""
 
 EASED_SEVERITY: Final = "severe"
 """The one severity whose risk a venue's free-from evidence keeps from ranking it last: a
@@ -85,6 +95,17 @@ def free_kept(
     ]
 
 
+def lacks_free_from(traits: Iterable[str], allergens: Iterable[str]) -> bool:
+    """Whether a place known or likely to hold one of `allergens` shows no evidence of food
+    free of it, for an allergen where such evidence exists (gluten, dairy, eggs, soy): such a
+    place comes after those that show it, or that show no risk of it."""
+    held = set(traits)
+    return any(
+        (evidence := FREE_FROM_EVIDENCE.get(a)) is not None and not held & evidence
+        for a in allergens
+    )
+
+
 def beside_free_from(check: AllergyCheck, place: PlaceSummary) -> AllergyCheck:
     """A shown place's check with each non-anaphylactic risk whose allergen the place shows
     explicit free-from evidence for (gluten at a place listing gluten-free food) saying that
@@ -92,15 +113,16 @@ def beside_free_from(check: AllergyCheck, place: PlaceSummary) -> AllergyCheck:
     as found, for free-from options are not a safe kitchen. Anaphylactic risks are unchanged."""
     risks = []
     for risk in check.risks:
-        trait = SOFT_FREE_DIETS.get(risk.allergen)
-        if risk.severity == "anaphylactic" or trait is None or trait not in place.traits:
+        evidence = FREE_FROM_EVIDENCE.get(risk.allergen, frozenset())
+        shown = sorted(t for t in evidence if t in place.traits)  # dairy_free before vegan
+        if risk.severity == "anaphylactic" or not shown:
             risks.append(risk)
             continue
-        notes = trait_notes(place, [trait])
+        notes = trait_notes(place, shown[:1])
         said = (
             f"{notes[0].label} food ({notes[0].source}: {notes[0].says})"
             if notes and notes[0].says
-            else f"{diet_label(trait)} food"
+            else f"{diet_label(shown[0])} food"
         )
         message = (
             f"{risk.message} It does show {said}: that does not rule out cross-contact, so "

@@ -15,7 +15,7 @@ from kairos.core.allergens import asked_allergens
 from kairos.core.diets import DIETS
 from kairos.core.place_kinds import STATED_DIET_KINDS
 from kairos.pipeline.events import Thinking, TurnEvent
-from kairos.pipeline.free_from import free_kept, hard_sets
+from kairos.pipeline.free_from import free_kept, hard_sets, lacks_free_from
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing, request_words
 from kairos.restaurants.branches import BRANCHES_ASKED
 from kairos.restaurants.chat_evaluate import evaluate_places
@@ -255,9 +255,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         evaluated.flagged_ids,
         evaluated.requested,
     )
+    # a place showing food free of an allergen it holds (gluten-free at an Italian place for a
+    # coeliac) before one that shows none: the person can eat there
+    lacking = frozenset(r.id for r in scored if lacks_free_from(
+        records[r.id].place.traits, [w.allergen for w in r.allergy_warnings]
+    ))  # fmt: skip
     ordered = answer_order(
         scored, decomposition, filters, relaxed, searched.exact, searched.nearest,
-        proof.unproven, bool(BRANCHES_ASKED.search(turn.request.message)),
+        proof.unproven, bool(BRANCHES_ASKED.search(turn.request.message)), lacking,
     )  # fmt: skip
     order, named, found_names = ordered.order, ordered.named, ordered.found_names
     only_named = ordered.only_named
