@@ -373,7 +373,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             restaurants=safe,
             flagged_restaurants=flagged,
             has_allergy_warnings=any(r.allergy_warnings for r in safe + flagged),
-            hard_excluded_allergens=evaluated.hard_excluded,
+            hard_excluded_allergens=hard,  # kept out, save what free-from evidence eased
             relaxed_filters=relaxed,
             assumptions=assumptions,
             cited_review_ids=cited,
