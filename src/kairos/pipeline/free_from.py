@@ -28,6 +28,7 @@ from kairos.store.places import PlaceRecord, PlacesRepository
 
 __all__ = [
     "EASED_SEVERITY",
+    "FREE_FROM_EVIDENCE",
     "beside_free_from",
     "covered",
     "free_kept",
