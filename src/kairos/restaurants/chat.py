@@ -15,7 +15,7 @@ from kairos.core.allergens import asked_allergens
 from kairos.core.diets import DIETS
 from kairos.core.place_kinds import STATED_DIET_KINDS
 from kairos.pipeline.events import Thinking, TurnEvent
-from kairos.pipeline.safety import hard_set
+from kairos.pipeline.free_from import free_kept, hard_sets, lacks_free_from
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing, request_words
 from kairos.restaurants.branches import BRANCHES_ASKED
 from kairos.restaurants.chat_evaluate import evaluate_places
@@ -107,8 +107,9 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         )
         return
     profile = turn_profile(turn.user.allergies, decomposition.turn_allergens)
-    hard = hard_set(profile, decomposition.filters.exclude_allergens)
-    filters = decomposition.filters.model_copy(update={"exclude_allergens": hard})
+    # a coeliac's gluten: SQL keeps the places showing gluten-free evidence, the guard names it
+    hard, in_sql = hard_sets(profile, decomposition.filters.exclude_allergens)
+    filters = decomposition.filters.model_copy(update={"exclude_allergens": in_sql})
     if allergen_asks := asked_allergens(decomposition.vector_query, hard):
         decomposition = without_asked(decomposition, allergen_asks)
         state.decomposition = decomposition
@@ -254,9 +255,14 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         evaluated.flagged_ids,
         evaluated.requested,
     )
+    # a place showing food free of an allergen it holds (gluten-free at an Italian place for a
+    # coeliac) before one that shows none: the person can eat there
+    lacking = frozenset(r.id for r in scored if lacks_free_from(
+        records[r.id].place.traits, [w.allergen for w in r.allergy_warnings]
+    ))  # fmt: skip
     ordered = answer_order(
         scored, decomposition, filters, relaxed, searched.exact, searched.nearest,
-        proof.unproven, bool(BRANCHES_ASKED.search(turn.request.message)),
+        proof.unproven, bool(BRANCHES_ASKED.search(turn.request.message)), lacking,
     )  # fmt: skip
     order, named, found_names = ordered.order, ordered.named, ordered.found_names
     only_named = ordered.only_named
@@ -339,6 +345,8 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         assumptions.append(phrasing.price_widened(
             decomposition.filters.price_tiers, [r.price_tier for r in safe], filters.city
         ))  # fmt: skip
+    at_risk = [(records[r.id].place.traits, [w.allergen for w in r.allergy_warnings])
+               for r in safe + flagged]  # fmt: skip
     message = phrasing.answer_message(
         request=f"more {request_text}" if skip else request_text,
         safe=safe,
@@ -351,6 +359,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         missing=[t for t, n in holders.items() if safe and n == 0 and t not in welcome],
         requested=sorted(requested),
         contradicted_below=evaluation.CONTRADICTED_BELOW,
+        kept_free=free_kept(hard, profile, at_risk),
     )
     if not turn.chain.is_offline:
         phrased = await model_tasks.phrase(turn.chain, message, safe + flagged, profile)
@@ -364,7 +373,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             restaurants=safe,
             flagged_restaurants=flagged,
             has_allergy_warnings=any(r.allergy_warnings for r in safe + flagged),
-            hard_excluded_allergens=evaluated.hard_excluded,
+            hard_excluded_allergens=hard,  # kept out, save what free-from evidence eased
             relaxed_filters=relaxed,
             assumptions=assumptions,
             cited_review_ids=cited,

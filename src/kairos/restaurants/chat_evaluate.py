@@ -12,7 +12,8 @@ from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.diets import quote_unfit
 from kairos.llm.chain import ModelChain
-from kairos.pipeline.safety import guard_places, quote_avoids, shown_check
+from kairos.pipeline.free_from import beside_free_from, guard_free_said
+from kairos.pipeline.safety import quote_avoids, shown_check
 from kairos.pipeline.turn import TurnRecord
 from kairos.restaurants import evaluation, model_tasks
 from kairos.restaurants.chat_rules import recomposed, subject_words
@@ -50,10 +51,13 @@ async def evaluate_places(
     traits_asked: list[str],
 ) -> Evaluated:
     records = await places.records_at([(h.place.id, h.version or "") for h in hits])
-    verdict = await guard_places(places, [records[h.place.id] for h in hits], profile, exclude=hard)
+    verdict = await guard_free_said(places, [records[h.place.id] for h in hits], profile, hard)
     people = [("you", profile)]
     guarded = [*verdict.safe, *verdict.flagged]
-    checks = {g.item.place.id: shown_check(g.assessment, people) for g in guarded}
+    checks = {
+        g.item.place.id: beside_free_from(shown_check(g.assessment, people), g.item.place)
+        for g in guarded
+    }
     assessed = {g.item.place.id: g.assessment for g in guarded}
     flagged_ids = {g.item.place.id for g in verdict.flagged}
     top = [h for h in hits if h.place.id in assessed]  # the guard's exclusions never shown

@@ -40,11 +40,14 @@ def answer_order(
     kin: Sequence[str] = (),
     unproven: frozenset[int] = frozenset(),
     branches: bool = False,
+    lacking: frozenset[int] = frozenset(),
 ) -> Ordered:
     """`exact`: the places of the asked kind when the list goes on with its nearest kinds
     `kin`, nearest first (sushi: Japanese and izakaya before Asian fusion). `unproven`: places
     whose every matched word is only in their name, after those with evidence. `branches`:
-    the message asks for a business's several places; otherwise one per name in a city."""
+    the message asks for a business's several places; otherwise one per name in a city.
+    `lacking`: places holding an allergen of the person's with no evidence of food free of it
+    (`pipeline.free_from.lacks_free_from`), after those showing it, in the asked city."""
     blended = evaluation.blended_order([r.composite_score or 0.0 for r in scored])
     # places showing more of what was asked (vegan, outdoor seating) come first, and a claim
     # resting on a category or a source attribute before one resting on reviews alone; for a
@@ -67,6 +70,7 @@ def answer_order(
         and phrasing.category_rank(scored[i].cuisine_types, kin),
         scored[i].id in unproven,
         bool(city) and (scored[i].city or "").lower() != city,
+        scored[i].id in lacking,
         phrasing.category_rank(scored[i].cuisine_types, nearest),
         phrasing.price_distance(scored[i].price_tier or unpriced, cheap),
         phrasing.price_distance(scored[i].price_tier, widened), -len(scored[i].evidence),

@@ -100,13 +100,15 @@ def answer_message(
     missing: Sequence[str] = (),
     few: Sequence[str] = (),
     unknown_here: str = "",
+    kept_free: Sequence[str] = (),
 ) -> str:
     """`unknown_here`: the asked cuisine in the city ("sushi bars in Orlando") when the
     catalogue holds none, so the cuisine was widened for that reason and says so.
     `short`: asked-for diets or occasions few places here show (those come first); `few`:
     ones few places here show, every shown place among them;
     `missing`: ones no shown place shows at all — the request is then described without them,
-    so no place is ever called what it has no evidence of."""
+    so no place is ever called what it has no evidence of. `kept_free`: the free-from foods
+    ("gluten-free") that kept places showing an allergen left out (`pipeline.free_from`)."""
     lines: list[str] = []
     if missing:
         lines.append(
@@ -153,7 +155,13 @@ def answer_message(
     if hard_excluded:
         lines.append(
             f"I left out every place whose menu, dishes, reviews, category or name show "
-            f"{_names(hard_excluded)}."
+            f"{_names(hard_excluded)}"
+            + (
+                f", save those showing {listed(list(kept_free), 'or')} food: each card names "
+                "the risk and that evidence, so confirm with staff before ordering."
+                if kept_free
+                else "."
+            )
         )
     noted = sorted({w.allergen for r in safe for w in r.allergy_warnings})
     warned = sum(1 for r in safe if r.allergy_warnings)
