@@ -345,13 +345,9 @@ class TripRetrieval(PlaceRows):
             if not sourced:
                 minutes = typical_minutes(r.name, r.kind, minutes)
             minutes = stop_minutes(r.name, r.kind, r.attributes, note, minutes, sourced=sourced)
-            candidate = replace(
-                candidate,
-                duration=minutes,
-                minor=note < NOTABLE,
-                name=shown_name(r.name, r.attributes),
-                by_boat=r.id in boats,
-            )
+            candidate = replace(candidate, duration=minutes, minor=note < NOTABLE,
+                                by_boat=r.id in boats,
+                                name=shown_name(r.name, r.attributes))  # fmt: skip
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
         # the rule serves exploration; a traveller who named kinds asked for the opposite
