@@ -94,3 +94,19 @@ def test_an_aquarium_filed_under_parks_follows_real_parks_when_outdoors_is_asked
     assert kept_out(outdoors, "park", "park", "S.E.A. Aquarium")
     assert not kept_out(outdoors, "park", "park", "Stanley Park")
     assert not kept_out(outdoors, "museum", "museum", "Vancouver Art Gallery")  # not asked: off-tag
+
+
+@pytest.mark.parametrize("want", ["a park", "A  park", "the park", "some parks"])
+def test_a_swap_for_a_kind_said_with_its_article_brings_that_kind(want: str) -> None:
+    """Issue 35, panel trips t55 at 2959048: the swap route's "a park" matched no place and
+    said "no a park place fits" though parks were near."""
+    from kairos.trips.edits import replay
+
+    museums = [_c(i, f"Museum {i}", dlat=0.002 * i) for i in range(3)]
+    park = _c(9, "Lodhi Garden", kind="park", category="park", dlat=0.004)
+    itinerary = plan_itinerary(_trip([*museums, park]))
+    assert "p1" in itinerary.place_ids() and "p9" not in itinerary.place_ids()
+    edit = {"kind": "refine", "day": 1, "change": "swap", "place_id": "p1", "want": want}
+    after = replay(itinerary, edit)
+    assert "p9" in after.place_ids() and "p1" not in after.place_ids(), after.notes
+    assert not any(" a park" in n or "no a " in n for n in after.notes), after.notes

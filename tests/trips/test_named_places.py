@@ -55,6 +55,20 @@ def test_the_request_names_places_by_their_words() -> None:
     assert named_in("the metropolitan museum of art", stops, "New York") == {"p7"}
 
 
+def test_a_listing_title_is_named_by_its_place_before_the_ampersand_or_colon() -> None:
+    """'Pulau Ubin, then Chinatown' did not name "Pulau Ubin &amp; Singapore Islands": the
+    island was left out as not named while its reason said 'name it' (issue 35, round 9)."""
+    stops = [
+        _place(1, name="Pulau Ubin &amp; Singapore Islands"),
+        _place(2, name="Sentosa Island, Singapore: Leisure & Attractions"),
+        _place(3, name="Museum of Arts & Design"),
+        _place(4, name="Chinatown Singapore"),
+    ]
+    said = "a day in Singapore: Pulau Ubin, then Chinatown, and sentosa island"
+    assert named_in(said, stops, "Singapore") == {"p1", "p2", "p4"}
+    assert named_in("a museum of art", stops, "Singapore") == frozenset()
+
+
 def test_a_named_park_on_a_short_winter_day_is_placed_first_in_daylight() -> None:
     trip = _plan(_city(), ASKED)
     dark = dark_from(SATURDAY, "New York", CENTRE)

@@ -19,6 +19,7 @@ from kairos.errors import Conflict, InvalidInput
 from kairos.profiles.schemas import UserPublic
 from kairos.profiles.travel import Companions
 from kairos.signals.geocoding.cities import find_city
+from kairos.trips.airports import airport_of, airport_said, layover_asked
 from kairos.trips.day_notes import SHORT_SAID
 from kairos.trips.edit_words import Move, also_added, changed_words, move_asked, roomiest_day
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
@@ -114,12 +115,14 @@ async def answer_intent(
                                 message=unknown_city_message(f.city, known))  # fmt: skip
         start = f.start or today + timedelta(days=1)
         days = f.days or (((f.end - start).days + 1) if f.end else DEFAULT_DAYS)
+        port = airport_of(f.city) if layover_asked(request.raw_text) else None
         create = TripCreate(
             city=f.city, start_date=start, days=max(1, min(days, 14)),
             pace=f.pace, mode=f.mode, companions=_companions(f.companions),
             interests=request.raw_text,
             tags=[t for t in f.tags if t][:10], accessibility=True if f.accessibility else None,
             free_days=[d for d in f.free_days if d <= max(1, min(days, 14))],
+            hotel=(port.lat, port.lng) if port is not None else None,
         )  # fmt: skip
         trip = await product.create(user, create)
         logger.info("intent %s: trip %s planned, verified=%s", intent_id, trip.trip_id,
@@ -136,6 +139,7 @@ async def answer_intent(
         named = [*_weather(body.raw_text, trip), *named, *_unmet(body.raw_text, trip)]
         sun = sun_note(body.raw_text, trip.city, [d.date for d in trip.days])
         named += [sun] if sun else []
+        hours = " ".join(x for x in (hours, airport_said(port) if port else None) if x)
         said = " ".join([*allergy, said, *([hours] if hours else []), *named, *others])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":

@@ -22,6 +22,7 @@ from kairos.trips.hours import allowed_spans, day_known, evening_only, garden_na
 from kairos.trips.kind_groups import fits
 from kairos.trips.models import Candidate, Slot, TravelMode
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
+from kairos.trips.water import boat_note, crossing
 
 __all__ = [
     "DARK_SAID", "DUSK_KINDS", "DUSK_SAID", "IDLE_SAID", "MAX_WAIT", "DaySpec", "DayState",
@@ -76,18 +77,22 @@ class DayState:
     """False after a place whose source gives no position: legs from it are an allowance."""
     evening: str | None = None
     """The note of a place open only in the evening planned as the day's last stop."""
+    pos_boat: bool = False
+    """True after a place reached by boat (`water.by_boat`): the leg from it takes the boat."""
 
-    def leg(self, to: Point, known: bool = True) -> tuple[int, float]:
+    def leg(self, to: Point, known: bool = True, boat: bool = False) -> tuple[int, float]:
         if self.pos is None:
             return (0, 0.0)
         if not (known and self.pos_known):
-            return (UNKNOWN_LEG, 0.0)
-        return travel_minutes(self.pos, to, self.mode)
+            return (UNKNOWN_LEG + crossing(self.pos_boat, boat, 0.0), 0.0)
+        minutes, km = travel_minutes(self.pos, to, self.mode)
+        return minutes + crossing(self.pos_boat, boat, km), km
 
-    def home(self, at: Point, known: bool = True) -> int:
+    def home(self, at: Point, known: bool = True, boat: bool = False) -> int:
         if self.hotel is None:
             return 0
-        return travel_minutes(at, self.hotel, self.mode)[0] if known else UNKNOWN_LEG
+        way = travel_minutes(at, self.hotel, self.mode)[0] if known else UNKNOWN_LEG
+        return way + crossing(boat, False, 0.0)
 
 
 def clock(minute: int) -> str:
@@ -143,7 +148,9 @@ def place_slot(
              risk_reason=risk_reason, positioned=c.positioned, step_free=c.step_free)
     )  # fmt: skip
     s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
-    s.pos, s.pos_known = (c.lat, c.lng), c.positioned
+    s.pos, s.pos_known, s.pos_boat = (c.lat, c.lng), c.positioned, c.by_boat
+    if c.by_boat and (said := boat_note([c.name])):
+        s.notes.append(said)
 
 
 def outdoors(c: Candidate, weekday: int) -> bool:
@@ -169,9 +176,9 @@ def try_stop(
 ) -> str | None:  # fmt: skip
     """Place `c` now; the reason it cannot be, or None when placed. `locked`: fixed to this day
     (a lock with a time is placed at `at`, and is locked too)."""
-    travel = s.leg((c.lat, c.lng), c.positioned)
+    travel = s.leg((c.lat, c.lng), c.positioned, c.by_boat)
     arrive = s.t + travel[0]
-    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng), c.positioned)
+    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng), c.positioned, c.by_boat)
     if at is not None:
         if arrive > at and not s.slots:  # the day starts earlier to be there at a time fixed
             s.t, arrive = max(0, at - travel[0]), max(0, at - travel[0]) + travel[0]

@@ -10,6 +10,7 @@ from kairos.errors import Conflict, InvalidInput
 from kairos.store.trips import StoredTrip
 from kairos.trips.add_stop import add_stop
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, refine_day
+from kairos.trips.kind_groups import plain_want
 from kairos.trips.models import Itinerary
 from kairos.trips.schemas import TripView
 from kairos.trips.stored import locks_after, stored_view
@@ -97,10 +98,11 @@ def replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:
     if edit["change"] == "more_relaxed":
         return refine_day(itinerary, index, MoreRelaxed())
     if edit["change"] == "add":  # "add another memorial": one more stop of that kind
-        return add_stop(itinerary, index, str(edit["want"]))
+        return add_stop(itinerary, index, plain_want(str(edit["want"])))
     into = str(edit["into"]) if edit.get("into") else None
     before = {s.place_id for s in itinerary.days[index].stops}
-    changed = refine_day(itinerary, index, SwapStop(str(edit["place_id"]), str(edit["want"]), into))
+    swap = SwapStop(str(edit["place_id"]), plain_want(str(edit["want"])), into)
+    changed = refine_day(itinerary, index, swap)
     added = [s.place_id for s in changed.days[index].stops if s.place_id not in before]
     if into is None and len(added) == 1:
         edit["into"] = added[0]

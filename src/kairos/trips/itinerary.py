@@ -63,6 +63,7 @@ from kairos.trips.models import (
 )
 from kairos.trips.named_places import NAMED_LEAD, asked_notes
 from kairos.trips.travel import reach_km
+from kairos.trips.water import boat_reason
 
 __all__ = [
     "KIND_GROUPS",
@@ -109,11 +110,12 @@ def trip_centre(request: TripRequest) -> tuple[float, float]:
 
 
 def _needs_booking(c: Candidate, request: TripRequest) -> str | None:
-    """Why a place open by appointment only is not a walk-in stop (None: it may be one)."""
+    """Why a place open by appointment only, or reached by boat and not named, is not a walk-in
+    stop (None: it may be one)."""
     if by_appointment_only(c) and not request.by_appointment:
         return (f"visits are by appointment only (its source: “{c.hours_text}”): not a walk-in "
                 "stop; book a visit and ask for it by name")  # fmt: skip
-    return None
+    return boat_reason(c, request.named)
 
 
 def _excluded_reason(c: Candidate, request: TripRequest, centre: tuple[float, float]) -> str | None:

@@ -11,8 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Final
 
-__all__ = ["KindGroup", "fits", "group_of", "groups_named", "kept_out", "kind_groups"]
+__all__ = [
+    "KindGroup", "fits", "group_of", "groups_named", "kept_out", "kind_groups", "plain_want",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,15 @@ def kind_groups() -> dict[str, KindGroup]:
 def _says(text: str, phrases: tuple[str, ...]) -> bool:
     plain = f" {' '.join(re.findall(r'[0-9a-z]+', text.lower()))} "
     return any(f" {phrase} " in plain for phrase in phrases)
+
+
+_ARTICLE: Final = re.compile(r"^(?:(?:a|an|the|some|another|one|more)\s+)+", re.I)
+
+
+def plain_want(want: str) -> str:
+    """What a swap asks for without its article: "a park" is "park" (issue 35, panel trips t55:
+    a swap for "a park" matched no place and said "no a park place fits")."""
+    return _ARTICLE.sub("", " ".join(want.split())).lower() or want
 
 
 def group_of(want: str) -> KindGroup | None:

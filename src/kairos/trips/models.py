@@ -131,6 +131,8 @@ class Candidate:
     minor: bool = False
     """A place of little note (below `notability.NOTABLE`): a filler a full day needs no more
     of (`day_plan.top_up` adds it only while the day holds fewer than the pace's stops)."""
+    by_boat: bool = False
+    """An island with no land link (`water.by_boat`): its legs take a boat's crossing more."""
 
     @classmethod
     def from_place(

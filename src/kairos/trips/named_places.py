@@ -5,13 +5,14 @@ not below `MIN_NAMED_VISIT`, rather than dropped; one that still cannot be visit
 said first, with the reason (`asked_notes`), not only among the places not placed.
 
 A name is matched as whole words, accents folded and words singular ("Toronto Islands" reads
-"Toronto Island Park"): the full name, the name without a leading "the" or a trailing city
-name ("Madame Tussauds New York"), or without a trailing kind word ("park", "museum"). A form
-made only of kind or request words ("National Museum", "Park"), or of the city's name without a
-kind of place ("New York City"; "Toronto Island" names one), or one word shorter than
-`MIN_WORD`, names no place. A full name beats a shortened one on the same words ("Central
-Park" is not "Central Park Zoo"). Retrieval adds a named place the positioned ones would have
-left out (no position, another tag: `retrieval.py`).
+"Toronto Island Park"): the full name, a listing title's part before "&", ":" or a comma
+("Pulau Ubin & Singapore Islands" is named by "Pulau Ubin"), the name without a leading "the"
+or a trailing city name ("Madame Tussauds New York"), or without a trailing kind word ("park",
+"museum"). A form made only of kind or request words ("National Museum", "Park"), or of the
+city's name without a kind of place ("New York City"; "Toronto Island" names one), or one word
+shorter than `MIN_WORD`, names no place. A full name beats a shortened one on the same words
+("Central Park" is not "Central Park Zoo"). Retrieval adds a named place the positioned ones
+would have left out (no position, another tag: `retrieval.py`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,10 @@ _REQUEST: Final = frozenset((
 ))  # fmt: skip
 
 
+_LEAD: Final = re.compile(r"\s*(?:&|:|;|,|\s[-–—]\s)\s*")
+"""Where a listing's title leaves its place's name for the city or the listing's words."""
+
+
 def _tokens(text: str) -> list[str]:
     return [singular(w) for w in _WORD.findall(fold(text))]
 
@@ -87,6 +92,9 @@ def _forms(name: str, city: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], boo
     while words and words[0] in _FILLER:
         words = words[1:]
     forms: list[tuple[tuple[str, ...], bool]] = [(tuple(words), True)]
+    lead = _LEAD.split(name.replace("&amp;", "&"), maxsplit=1)[0]
+    if lead.strip() and lead != name:  # a listing's title: "Pulau Ubin & Singapore Islands"
+        forms += [(f, False) for f, _ in _forms(lead, city)]
     n = len(city)
     if n and len(words) > n and tuple(words[-n:]) == city:
         words = words[:-n]

@@ -72,6 +72,7 @@ from kairos.trips.retrieval_rules import (
     sights,
     tags_of,
 )
+from kairos.trips.water import by_boat
 
 __all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
 
@@ -304,6 +305,7 @@ class TripRetrieval(PlaceRows):
             and (r.kind == "museum" or fits("gallery", r.kind, label.replace(" ", "_"), r.name))
             for r, label in zip(filtered, labels, strict=True)
         )
+        boats = by_boat(rows)
         for r, label, v, b, c, note in zip(
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
@@ -344,6 +346,7 @@ class TripRetrieval(PlaceRows):
                 minutes = typical_minutes(r.name, r.kind, minutes)
             minutes = stop_minutes(r.name, r.kind, r.attributes, note, minutes, sourced=sourced)
             candidate = replace(candidate, duration=minutes, minor=note < NOTABLE,
+                                by_boat=r.id in boats,
                                 name=shown_name(r.name, r.attributes))  # fmt: skip
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))

@@ -48,6 +48,7 @@ from kairos.trips.hours import evening_only
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes, within_km
+from kairos.trips.water import crossing
 
 __all__ = [
     "DINNER", "LUNCH", "MAX_WAIT", "MEAL_RADIUS_KM", "DaySpec", "known_risk", "risk",
@@ -201,16 +202,18 @@ class _Mark:
     pos: Point | None
     pos_known: bool
     used_meals: frozenset[str]
+    pos_boat: bool
 
     @classmethod
     def of(cls, s: DayState) -> _Mark:
-        return cls(len(s.slots), len(s.notes), s.t, s.pos, s.pos_known, frozenset(s.used_meals))
+        return cls(len(s.slots), len(s.notes), s.t, s.pos, s.pos_known, frozenset(s.used_meals),
+                   s.pos_boat)  # fmt: skip
 
     def restore(self, s: DayState) -> bool:
         """Back to the mark; whether anything was taken back."""
         moved = (len(s.slots), len(s.notes), s.t) != (self.slots, self.notes, self.t)
         del s.slots[self.slots :], s.notes[self.notes :]
-        s.t, s.pos, s.pos_known = self.t, self.pos, self.pos_known
+        s.t, s.pos, s.pos_known, s.pos_boat = self.t, self.pos, self.pos_known, self.pos_boat
         s.used_meals.intersection_update(self.used_meals)
         return moved
 
@@ -221,7 +224,7 @@ def _wants_meal(s: DayState, kind: str, nxt: Candidate | None) -> bool:
         return False
     if nxt is None:
         return True
-    finish = s.t + s.leg((nxt.lat, nxt.lng), nxt.positioned)[0] + nxt.duration
+    finish = s.t + s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat)[0] + nxt.duration
     # after the next stop, the way to a meal must still start it in time
     return s.t >= earliest + 60 or (s.t >= earliest and finish + s.spec.buffer + MEAL_WAY > latest)
 
@@ -313,7 +316,7 @@ def schedule_day(
             s.notes.append(f"No lunch break: the visit to {through.name} "
                            f"({clock(through.start)}–{clock(through.end)}) runs through lunch "
                            "time; eat there or take food along")  # fmt: skip
-    back = s.home(s.pos, s.pos_known) if s.pos is not None and s.slots else 0
+    back = s.home(s.pos, s.pos_known, s.pos_boat) if s.pos is not None and s.slots else 0
     window = spec.window
     if s.evening is not None and any(x.end > window[1] for x in s.slots if x.kind == "stop"):
         s.notes.append(s.evening)
@@ -348,8 +351,8 @@ def _blocks(
     """Whether visiting `nxt` first (after the meal breaks due before it, `meal_first` minutes
     with their way) would make the timed `lock` late."""
     at = locks[lock.id].start or 0
-    travel = s.leg((nxt.lat, nxt.lng), nxt.positioned)[0]
+    travel = s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat)[0]
     end = s.t + meal_first + travel + nxt.duration + s.spec.buffer
-    onward = (travel_minutes((nxt.lat, nxt.lng), (lock.lat, lock.lng), s.mode)[0]
-              if nxt.positioned and lock.positioned else UNKNOWN_LEG)  # fmt: skip
-    return end + onward > at
+    way = (travel_minutes((nxt.lat, nxt.lng), (lock.lat, lock.lng), s.mode)
+           if nxt.positioned and lock.positioned else (UNKNOWN_LEG, 0.0))  # fmt: skip
+    return end + way[0] + crossing(nxt.by_boat, lock.by_boat, way[1]) > at
