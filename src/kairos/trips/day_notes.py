@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Final
 
 from kairos.core.geo import haversine_km
+from kairos.trips.diet_words import diet_note
 from kairos.trips.models import CHILD_SAID, Candidate, Day, TripRequest
 
 __all__ = [
@@ -44,7 +45,8 @@ def top_notes(
 ) -> tuple[list[Day], tuple[str, ...]]:
     """The days a trip holds and what its top says: with fewer places `known` than days, the
     empty days at its end (of `droppable`: planned, nothing locked to them) are left out and said
-    (`short_note`); a city with no place to eat known (`fed` false) says so once."""
+    (`short_note`); a city with no place to eat known (`fed` false) says so once; a diet the
+    request said, which meals' places say nothing of it (`diet_words.diet_note`)."""
     kept = list(days)
     if known < len(droppable):
         while len(kept) > 1 and not kept[-1].stops and kept[-1].index in droppable:
@@ -53,6 +55,11 @@ def top_notes(
         short_note(len(kept), request.days, known, request.city)]  # fmt: skip
     if not fed and any(d.stops for d in kept):
         said.append(no_food_note(request.city))
+    diets = {m.id: m.diets for m in request.meals}
+    eaten = [(s.name, frozenset(diets.get(s.place_id, ()))) for d in kept for s in d.slots
+             if s.kind != "stop"]  # fmt: skip
+    if (diet := diet_note(request.diets, eaten)) is not None:
+        said.append(diet)
     return kept, tuple(said)
 
 

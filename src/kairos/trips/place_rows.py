@@ -16,6 +16,7 @@ from sqlalchemy import text
 from kairos.core.geo import haversine_km
 from kairos.core.notability import two_places
 from kairos.store.database import Database
+from kairos.trips.diet_words import diet_evidence
 from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
 from kairos.trips.models import Candidate
 from kairos.trips.retrieval_rules import Row, is_food_place, plain_name, query_words
@@ -140,11 +141,11 @@ class PlaceRows(CatalogLookups):
         return [
             (
                 r.id,
-                Candidate.from_place(
+                replace(Candidate.from_place(
                     id=str(r.id), name=r.name, kind=FOOD_KIND if r.id in eat else r.kind,
                     lat=r.lat, lng=r.lng, city=city,
                     attributes=r.attributes, default_minutes=60,
-                ),
+                ), diets=tuple(sorted(diet_evidence(r.name, r.attributes)))),
             )
             for r in rows[:400]
         ]  # fmt: skip
