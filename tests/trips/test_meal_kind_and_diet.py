@@ -84,3 +84,21 @@ def test_diet_words_and_evidence() -> None:
     assert diet_evidence("Kebab Corner", {"poi": {"osm": {"osm_tags": {"cuisine": "kebab"}}}}) == (
         frozenset()
     )
+
+
+def test_a_place_holding_several_meals_says_why() -> None:
+    stops = [_place(i, 0.002 * i) for i in range(8)]
+    hawker = _place(60, 0.006, name="Hawker Centre", kind="food market")
+    request = TripRequest(city="Delhi", start_date=MONDAY, days=2, pace="moderate",
+                          mode="transit", candidates=tuple(stops), meals=(hawker,),
+                          centre=CENTRE)  # fmt: skip
+    itinerary = plan_itinerary(request)
+    eaten = [s for d in itinerary.days for s in d.slots if s.kind != "stop"]
+    assert len(eaten) > 1
+    said = [n for n in itinerary.notes if n.startswith("Hawker Centre holds ")]
+    assert said == [
+        f"Hawker Centre holds {len(eaten)} of the trip's meals (day 1 lunch, day 1 dinner, "
+        "day 2 lunch, day 2 dinner): no other place to eat Kairos knows is within reach of "
+        "those days' stops; other food near them is not in its data, so look around or ask "
+        "locally for variety."
+    ]

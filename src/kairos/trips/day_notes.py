@@ -13,8 +13,8 @@ from kairos.trips.diet_words import diet_note
 from kairos.trips.models import CHILD_SAID, Candidate, Day, TripRequest
 
 __all__ = [
-    "LIGHT_END", "NO_FOOD_SAID", "SHORT_SAID", "child_legs_note", "food_note", "light_note",
-    "no_food_note", "short_note", "top_notes",
+    "AGAIN_SAID", "LIGHT_END", "NO_FOOD_SAID", "SHORT_SAID", "again_notes", "child_legs_note",
+    "food_note", "light_note", "no_food_note", "short_note", "top_notes",
 ]  # fmt: skip
 
 
@@ -60,7 +60,31 @@ def top_notes(
              if s.kind != "stop"]  # fmt: skip
     if (diet := diet_note(request.diets, eaten)) is not None:
         said.append(diet)
+    said += again_notes(kept)
     return kept, tuple(said)
+
+
+AGAIN_SAID: Final = " holds "
+"""What the note on a place to eat that holds several of a trip's meals says after its name."""
+
+
+def again_notes(days: Sequence[Day]) -> list[str]:
+    """A place to eat that holds more than one of the trip's meals says so once, with why: a
+    meal goes back to a place already eaten at only when no other place to eat Kairos knows is
+    within reach (`timeline._meal`), so the traveller knows the repeat is the catalogue's gap,
+    not a choice (t17, t37 on half A: "Lau Pa Sat for every meal")."""
+    count: dict[str, list[str]] = {}
+    for d in days:
+        for s in d.slots:
+            if s.kind != "stop":
+                count.setdefault(s.name, []).append(f"day {d.index + 1} {s.kind}")
+    return [
+        f"{name}{AGAIN_SAID}{len(meals)} of the trip's meals ({', '.join(meals)}): no other place "
+        "to eat Kairos knows is within reach of those days' stops; other food near them is not "
+        "in its data, so look around or ask locally for variety."
+        for name, meals in count.items()
+        if len(meals) > 1
+    ]
 
 
 def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:
