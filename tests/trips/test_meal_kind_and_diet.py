@@ -68,7 +68,7 @@ def test_no_place_known_to_serve_the_diet_is_said() -> None:
                           mode="transit", candidates=tuple(stops), meals=(hawker,),
                           centre=CENTRE, diets=("vegetarian",))  # fmt: skip
     notes = " ".join(plan_itinerary(request).notes)
-    assert "no place to eat on this trip is known to serve vegetarian" in notes
+    assert "no place to eat on this trip is known to serve vegetarian food" in notes
     assert "Hawker Centre" in notes
 
 

@@ -65,11 +65,13 @@ def diet_note(diets: Sequence[str], meals: Sequence[tuple[str, frozenset[str]]])
     asked = " and ".join(diets)
     missing = list(dict.fromkeys(name for name, has in meals if not set(diets) <= has))
     if not missing:
-        return f"You said {asked}: every meal is at a place whose listing says it serves {asked}."
+        return (
+            f"You said {asked}: every meal is at a place whose listing says it serves {asked} food."
+        )
     listed = ", ".join(missing[:4]) + (f" and {len(missing) - 4} more" if len(missing) > 4 else "")
     if len(missing) == len({name for name, _ in meals}):
         return (f"You said {asked}: no place to eat on this trip is known to serve {asked} "
-                f"(their listings say nothing of it): ask at {listed}, or choose your "
-                "own.")  # fmt: skip
+                f"food (their listings say nothing of it): ask at {listed} for a {asked} "
+                "choice, or choose your own.")  # fmt: skip
     return (f"You said {asked}: the listings of {listed} say nothing of {asked} food: ask "
             "there; the other meals are at places whose listing says they serve it.")  # fmt: skip
