@@ -102,3 +102,9 @@ def test_a_place_holding_several_meals_says_why() -> None:
         "those days' stops; other food near them is not in its data, so look around or ask "
         "locally for variety."
     ]
+
+
+def test_a_diet_word_is_no_interest_left_unmet() -> None:
+    from kairos.trips.unmet_words import unmet_phrases
+
+    assert unmet_phrases("Delhi 2 days, veggie food and forts", "Delhi", []) == []

@@ -73,5 +73,7 @@ def diet_note(diets: Sequence[str], meals: Sequence[tuple[str, frozenset[str]]])
         return (f"You said {asked}: no place to eat on this trip is known to serve {asked} "
                 f"food (their listings say nothing of it): ask at {listed} for a {asked} "
                 "choice, or choose your own.")  # fmt: skip
-    return (f"You said {asked}: the listings of {listed} say nothing of {asked} food: ask "
+    listings = "the listing of" if len(missing) == 1 else "the listings of"
+    says = "says" if len(missing) == 1 else "say"
+    return (f"You said {asked}: {listings} {listed} {says} nothing of {asked} food: ask "
             "there; the other meals are at places whose listing says they serve it.")  # fmt: skip
