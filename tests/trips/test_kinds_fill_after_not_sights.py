@@ -40,3 +40,16 @@ def test_a_cathedral_follows_when_the_named_kinds_are_mostly_stations() -> None:
     names = [c.name for c in retrieved.candidates]
     assert "St. Mungo's Cathedral Glasgow" in names, names
     assert names.index("St. Mungo's Cathedral Glasgow") > names.index("Burrell Collection")
+
+
+def test_the_other_kinds_follow_when_no_named_kind_is_a_sight() -> None:
+    rows = [
+        _row(3, "Glasgow Central railway station", "attraction"),
+        _row(4, "Glasgow Queen Street railway station", "attraction"),
+        _row(7, "St. Mungo's Cathedral Glasgow", "religious_site"),
+    ]
+    retrieved = asyncio.run(
+        OfflineRetrieval(rows).retrieve(city="Glasgow", centre=GLASGOW, radius_km=30.0,
+                                        interests="architecture", tags=("landmark",), room=4)
+    )  # fmt: skip
+    assert [c.name for c in retrieved.candidates] == ["St. Mungo's Cathedral Glasgow"]
