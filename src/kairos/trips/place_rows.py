@@ -62,6 +62,8 @@ class PlaceRows(CatalogLookups):
         self._food: dict[int, bool] = {}
         """Place id → a place to eat listed as a sight (`is_food_place`: ~15 µs a row, asked
         for every row of a city twice a trip)."""
+        self._diets: dict[int, tuple[str, ...]] = {}
+        """Place id → the diets a place to eat's source says it serves (`diet_evidence`)."""
 
     def _is_food(self, row: Row) -> bool:
         found = self._food.get(row.id)
@@ -69,6 +71,14 @@ class PlaceRows(CatalogLookups):
             if len(self._food) > 200_000:
                 self._food.clear()
             found = self._food[row.id] = is_food_place(row.name, row.attributes)
+        return found
+
+    def _diets_of(self, row: Row) -> tuple[str, ...]:
+        found = self._diets.get(row.id)
+        if found is None:
+            if len(self._diets) > 200_000:
+                self._diets.clear()
+            found = self._diets[row.id] = tuple(sorted(diet_evidence(row.name, row.attributes)))
         return found
 
     async def _rows(
@@ -145,7 +155,7 @@ class PlaceRows(CatalogLookups):
                     id=str(r.id), name=r.name, kind=FOOD_KIND if r.id in eat else r.kind,
                     lat=r.lat, lng=r.lng, city=city,
                     attributes=r.attributes, default_minutes=60,
-                ), diets=tuple(sorted(diet_evidence(r.name, r.attributes)))),
+                ), diets=self._diets_of(r)),
             )
             for r in rows[:400]
         ]  # fmt: skip
