@@ -28,6 +28,7 @@ class OfflineRetrieval(TripRetrieval):
         self._judged = {}
         self._traits = {}
         self._food = {}
+        self._diets = {}
         self._labels = {}
         self.retrievals = 0
         self.diversified = 0

@@ -53,3 +53,15 @@ def test_a_temple_named_in_its_countrys_words_is_no_gap() -> None:
     assert interest_gaps("temples", "Tokyo", shrine) == [
         "Kairos knows no temple in Tokyo; the places of worship it knows: Meiji-jingū."
     ]
+
+
+def test_food_markets_are_places_to_eat_not_a_gallery_named_market() -> None:
+    """Panel trips half A, t19 ("Toronto, 2 days, art galleries and food markets"): no place to
+    eat is known in Toronto, yet "The Market Gallery" answered "markets" and nothing was said.
+    A food market asked for is a place to eat that is a market, hawker centre or food court."""
+    gallery = [*PLACES, _place(6, "The Market Gallery", kind="museum")]
+    assert interest_gaps("art galleries and food markets", "Lyra", gallery) == [
+        "Kairos knows no food market in Lyra."
+    ]
+    hawker = _place(7, "Lau Pa Sat", kind="food market")
+    assert interest_gaps("museums and hawker centres", "Lyra", [*gallery, hawker]) == []

@@ -9,11 +9,12 @@ from dataclasses import replace
 from typing import Final
 
 from kairos.core.geo import haversine_km
+from kairos.trips.diet_words import diet_note
 from kairos.trips.models import CHILD_SAID, Candidate, Day, TripRequest
 
 __all__ = [
-    "LIGHT_END", "NO_FOOD_SAID", "SHORT_SAID", "child_legs_note", "food_note", "light_note",
-    "no_food_note", "short_note", "top_notes",
+    "AGAIN_SAID", "LIGHT_END", "NO_FOOD_SAID", "SHORT_SAID", "again_notes", "child_legs_note",
+    "food_note", "light_note", "no_food_note", "short_note", "top_notes",
 ]  # fmt: skip
 
 
@@ -44,7 +45,8 @@ def top_notes(
 ) -> tuple[list[Day], tuple[str, ...]]:
     """The days a trip holds and what its top says: with fewer places `known` than days, the
     empty days at its end (of `droppable`: planned, nothing locked to them) are left out and said
-    (`short_note`); a city with no place to eat known (`fed` false) says so once."""
+    (`short_note`); a city with no place to eat known (`fed` false) says so once; a diet the
+    request said, which meals' places say nothing of it (`diet_words.diet_note`)."""
     kept = list(days)
     if known < len(droppable):
         while len(kept) > 1 and not kept[-1].stops and kept[-1].index in droppable:
@@ -53,7 +55,36 @@ def top_notes(
         short_note(len(kept), request.days, known, request.city)]  # fmt: skip
     if not fed and any(d.stops for d in kept):
         said.append(no_food_note(request.city))
+    diets = {m.id: m.diets for m in request.meals}
+    eaten = [(s.name, frozenset(diets.get(s.place_id, ()))) for d in kept for s in d.slots
+             if s.kind != "stop"]  # fmt: skip
+    if (diet := diet_note(request.diets, eaten)) is not None:
+        said.append(diet)
+    said += again_notes(kept)
     return kept, tuple(said)
+
+
+AGAIN_SAID: Final = " holds "
+"""What the note on a place to eat that holds several of a trip's meals says after its name."""
+
+
+def again_notes(days: Sequence[Day]) -> list[str]:
+    """A place to eat that holds more than one of the trip's meals says so once, with why: a
+    meal goes back to a place already eaten at only when no other place to eat Kairos knows is
+    within reach (`timeline._meal`), so the traveller knows the repeat is the catalogue's gap,
+    not a choice (t17, t37 on half A: "Lau Pa Sat for every meal")."""
+    count: dict[str, list[str]] = {}
+    for d in days:
+        for s in d.slots:
+            if s.kind != "stop":
+                count.setdefault(s.name, []).append(f"day {d.index + 1} {s.kind}")
+    return [
+        f"{name}{AGAIN_SAID}{len(meals)} of the trip's meals ({', '.join(meals)}): no other place "
+        "to eat Kairos knows is within reach of those days' stops; other food near them is not "
+        "in its data, so look around or ask locally for variety."
+        for name, meals in count.items()
+        if len(meals) > 1
+    ]
 
 
 def food_note(day: Day, meals: Sequence[Candidate], city: str) -> Day:

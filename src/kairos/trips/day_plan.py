@@ -57,7 +57,7 @@ def day_spec(request: TripRequest, index: int, max_stops: int, buffer: int) -> D
     first, last = request.hours  # the traveller's own hours, else the pace's
     window = (pace.day_start if first is None else first, pace.day_end if last is None else last)
     return DaySpec(index, day, window, max_stops, buffer, pace.lunch_minutes, pace.dinner, dark,
-                   _night_end(request), said_end=last is not None)  # fmt: skip
+                   _night_end(request), said_end=last is not None, diets=request.diets)  # fmt: skip
 
 
 CHILD_NIGHT_END: Final = 21 * 60 + 30
@@ -78,7 +78,7 @@ def spec_of(
     return DaySpec(day.index, day.date, window, max_stops or day.max_stops, day.buffer + extra,
                    pace.lunch_minutes, pace.dinner,
                    dark_from(day.date, request.city, request.centre),
-                   _night_end(request), said_end=last is not None)  # fmt: skip
+                   _night_end(request), said_end=last is not None, diets=request.diets)  # fmt: skip
 
 
 def schedule(

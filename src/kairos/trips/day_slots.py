@@ -60,6 +60,8 @@ class DaySpec:
     said_end: bool = False
     """The window's end is the traveller's ("back at the hotel by 5", "9am to 6pm"): nothing,
     dinner included, runs past it."""
+    diets: tuple[str, ...] = ()
+    """Diets said in the request: a meal prefers a place whose source says it serves them."""
 
 
 @dataclass

@@ -144,6 +144,24 @@ KINDS: Final[tuple[PlaceKind, ...]] = (
         ("garden", "gardens", "botanic", "botanical"),
         "outdoor places",
     ),
+    PlaceKind(
+        "food market",
+        (
+            "food market",
+            "food markets",
+            "food hall",
+            "food halls",
+            "hawker centre",
+            "hawker centres",
+            "hawker",
+            "hawkers",
+            "street food",
+            "night market",
+            "night markets",
+        ),
+        # a place to eat that is a market, hawker centre or food court (`place_rows.FOOD_KIND`)
+        ("food market",),
+    ),
     PlaceKind("market", ("market", "markets", "bazaar"), ("market", "bazaar", "souk")),
     PlaceKind("waterfall", ("waterfall", "waterfalls"), ("waterfall", "falls"), "outdoor places"),
 )

@@ -133,6 +133,8 @@ class Candidate:
     of (`day_plan.top_up` adds it only while the day holds fewer than the pace's stops)."""
     by_boat: bool = False
     """An island with no land link (`water.by_boat`): its legs take a boat's crossing more."""
+    diets: tuple[str, ...] = field(default=(), compare=False)
+    """A place to eat: the diets its source says it serves (`diet_words.diet_evidence`)."""
 
     @classmethod
     def from_place(
@@ -258,6 +260,9 @@ class TripRequest:
     named: frozenset[str] = frozenset()
     """Places (ids) the traveller named in the request (`trips/named_places.py`): each comes
     before the other stops of its day, shortened rather than dropped."""
+    diets: tuple[str, ...] = ()
+    """Diets said in the request (`diet_words.said_diets`): a meal prefers a place whose source
+    says it serves them."""
 
     @property
     def dates(self) -> list[date]:

@@ -16,6 +16,7 @@ from sqlalchemy import text
 from kairos.core.geo import haversine_km
 from kairos.core.notability import two_places
 from kairos.store.database import Database
+from kairos.trips.diet_words import diet_evidence
 from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
 from kairos.trips.models import Candidate
 from kairos.trips.retrieval_rules import Row, is_food_place, plain_name, query_words
@@ -61,6 +62,8 @@ class PlaceRows(CatalogLookups):
         self._food: dict[int, bool] = {}
         """Place id → a place to eat listed as a sight (`is_food_place`: ~15 µs a row, asked
         for every row of a city twice a trip)."""
+        self._diets: dict[int, tuple[str, ...]] = {}
+        """Place id → the diets a place to eat's source says it serves (`diet_evidence`)."""
 
     def _is_food(self, row: Row) -> bool:
         found = self._food.get(row.id)
@@ -68,6 +71,14 @@ class PlaceRows(CatalogLookups):
             if len(self._food) > 200_000:
                 self._food.clear()
             found = self._food[row.id] = is_food_place(row.name, row.attributes)
+        return found
+
+    def _diets_of(self, row: Row) -> tuple[str, ...]:
+        found = self._diets.get(row.id)
+        if found is None:
+            if len(self._diets) > 200_000:
+                self._diets.clear()
+            found = self._diets[row.id] = tuple(sorted(diet_evidence(row.name, row.attributes)))
         return found
 
     async def _rows(
@@ -140,11 +151,11 @@ class PlaceRows(CatalogLookups):
         return [
             (
                 r.id,
-                Candidate.from_place(
+                replace(Candidate.from_place(
                     id=str(r.id), name=r.name, kind=FOOD_KIND if r.id in eat else r.kind,
                     lat=r.lat, lng=r.lng, city=city,
                     attributes=r.attributes, default_minutes=60,
-                ),
+                ), diets=self._diets_of(r)),
             )
             for r in rows[:400]
         ]  # fmt: skip

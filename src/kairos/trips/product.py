@@ -36,6 +36,7 @@ from kairos.trips.cache import (
     is_sensitive,
     key_filters,
 )
+from kairos.trips.diet_words import said_diets
 from kairos.trips.edits import checked_edit, locked_in_place, refuse_unkept_lock, replay
 from kairos.trips.enrichment import Enricher
 from kairos.trips.enrichment_models import EnrichmentTarget
@@ -155,6 +156,7 @@ class TripsProduct:
             free_days=frozenset(int(d) - 1 for d in request.get("free_days") or ()),
             step_free=bool(request.get("accessibility")),
             children=request.get("companions") == "family_with_kids",
+            diets=said_diets(words),
         )
         trip = replace(trip, named=named_in(words, trip.candidates, city.name), hours=said_hours(
             words, trip.days), by_appointment=asks_for_appointments(words))  # fmt: skip

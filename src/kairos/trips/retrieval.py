@@ -276,7 +276,7 @@ class TripRetrieval(PlaceRows):
         filtered = [r for r in filtered if r.id not in eat]  # they are lunch or dinner
         named = {r.id for r in filtered}
         fitting = set() if broadened else set(named)
-        if tags and 0 < len(filtered) < room:
+        if tags and filtered and sum(self._judge(r) is not None for r in filtered) < room:
             filtered += [r for r in self._filter(rows, (), accessibility)
                          if r.id not in named and r.id not in eat]  # fmt: skip
         # a place whose name says a kind asked for (Kinkaku-ji, a curated list's "attraction",

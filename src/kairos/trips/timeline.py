@@ -24,8 +24,10 @@ the meal candidate nearest the route (least detour between here and the next sto
 not used before on the trip when another is in reach (else one eaten at on another day, never
 twice a day but a hawker centre, food court or market, whose many kitchens serve both meals) —
 among those with no known allergy risk for the traveller first (the safety step's check each
-candidate carries). Only when none of them can be used is a place with a known risk taken (the
-least risky, then the nearest), and the meal says why (`Slot.risk_reason`).
+candidate carries), of those one whose source says it serves a diet the traveller said, and a
+dinner at a restaurant, hawker centre or market before a café (`_fits`). Only when none of them
+can be used is a place with a known risk taken (the least risky, then the nearest), and the
+meal says why (`Slot.risk_reason`).
 """
 
 from __future__ import annotations
@@ -127,7 +129,8 @@ def _meal(
         near = [m for m in reach if m.id not in today]
     if not near:  # a hawker centre, food court or market has many kitchens: dinner there too
         near = [m for m in reach if m.kind == FOOD_KIND]
-    free = sorted((m for m in near if not known_risk(m)), key=lambda m: (detour(m), m.id))
+    free = sorted((m for m in near if not known_risk(m)),
+                  key=lambda m: (*_fits(s.spec.diets, kind, m), detour(m), m.id))  # fmt: skip
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
     taken = any(m.id in s.used_meals and not known_risk(m) for m in reach)
     why = (
@@ -178,6 +181,13 @@ def _on_your_own(
         said += f" ({clock(at)}–{clock(at + minutes)} is kept free for it)"
         s.t = at + minutes
     s.notes.append(said)
+
+
+def _fits(diets: Sequence[str], kind: str, m: Candidate) -> tuple[bool, bool]:
+    """What orders places to eat with no known risk before the nearest: a place whose source
+    says it serves the diets asked for, then for dinner a restaurant, a hawker centre or a
+    market before a café (a coffee shop is no dinner while a restaurant is within reach)."""
+    return (not set(diets) <= set(m.diets), kind == "dinner" and m.kind == "cafe")
 
 
 def known_risk(meal: Candidate) -> bool:

@@ -34,7 +34,8 @@ _TRIP_WORDS: Final = word_set(
     stopover airport flight land landing arrive arriving back hotel hostel stay staying
     reach quick quickly far close easy group friends first second third time times ever
     never again country japan india nepal canada scotland singapore usa america england
-    vegetarian vegan halal kosher allergic allergy allergies intolerant intolerance free
+    vegetarian vegetarians veggie vegan vegans halal kosher allergic allergy allergies intolerant
+    intolerance free
     gluten dairy peanut peanuts nuts nut sesame shellfish fish egg eggs soy wheat milk
     january february march april may june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec spring summer autumn fall winter

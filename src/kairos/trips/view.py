@@ -14,6 +14,7 @@ from kairos.trips.hours import allowed_spans
 from kairos.trips.interest_gaps import interest_gaps
 from kairos.trips.models import PACES, Day, Itinerary
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
+from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.retrieval import Retrieved
 from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, ToCheck, TripView
 from kairos.trips.travel import UNKNOWN_LEG
@@ -193,8 +194,9 @@ def _notes(built: Built, request: dict[str, Any]) -> list[str]:
             f"{closed} closed in the trip's months and left out (e.g. {name}: “{evidence}”)"
         )
     notes += _catalogue_notes(built)
+    eat = [m for m in built.meals.meals if m.kind == FOOD_KIND]  # markets are meals, not stops
     notes += interest_gaps(str(request.get("interests") or ""), built.city.name,
-                           built.retrieved.candidates)  # fmt: skip
+                           [*built.retrieved.candidates, *eat])  # fmt: skip
     taken = [str(f) for f in request.get("from_profile") or ()]
     if taken:
         companions = str(request["companions"])
