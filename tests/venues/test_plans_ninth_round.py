@@ -74,6 +74,27 @@ def test_a_place_without_dishes_named_stays_as_it_was() -> None:
     assert shown_by_dishes(records, {"vegetarian"})[1] is records[1]
 
 
+def test_a_review_saying_vegetarians_have_nothing_outweighs_a_dish_named() -> None:
+    record = _record(["vegetarian_dishes"])
+    said = {"trait": "vegetarian", "source": "review", "ref": "8", "holds": False,
+            "span": "None of the entrees were vegetarian friendly."}  # fmt: skip
+    place = record.place.model_copy(update={"trait_evidence": [*record.place.trait_evidence, said]})
+    records = {1: PlaceRecord(place=place, aspects=None)}
+    assert "vegetarian" not in shown_by_dishes(records, {"vegetarian"})[1].place.traits
+
+
+def test_the_dish_a_diner_ate_is_quoted_before_a_complaint() -> None:
+    record = _record(["vegetarian_dishes"])
+    panned = {"trait": "vegetarian_dishes", "source": "review", "ref": "6", "holds": True,
+              "span": "A total disappointment in terms of the Veg Food."}  # fmt: skip
+    place = record.place.model_copy(
+        update={"trait_evidence": [panned, *record.place.trait_evidence]}
+    )
+    shown = shown_by_dishes({1: PlaceRecord(place=place, aspects=None)}, {"vegetarian"})
+    quoted = [e["span"] for e in shown[1].place.trait_evidence if e["trait"] == "vegetarian"]
+    assert quoted[0] == "Ordered veg biryani."
+
+
 def test_cheaper_after_a_dollar_pick_names_the_pricier_ones_it_keeps() -> None:
     """Plans panel p47 (half A): after "make it cheaper" the plan said "Nothing is cheaper than
     $ …: these are the least expensive places in Cambridge again" over $$ venues second and

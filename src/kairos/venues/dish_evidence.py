@@ -10,13 +10,32 @@ own evidence (`core/traits.LESSER_TRAITS`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any, Final
 
 from kairos.core.traits import LESSER_TRAITS
 from kairos.store.places import PlaceRecord
 from kairos.venues.group import GroupProfile, diet_trait
 
 __all__ = ["lesser_diets", "shown_by_dishes"]
+
+_ATE: Final = re.compile(r"\b(?:ordered|had|tried|got|loved|enjoyed|recommend|ate)\b", re.I)
+_PANNED: Final = re.compile(
+    r"\b(?:disappoint\w*|horrible|terrible|awful|bland|worst|bad|sick|lose motions)\b", re.I
+)
+
+
+def _best_first(evidence: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The dish sentences the why quotes first: one a diner ate and did not pan ("Ordered veg
+    biryani") before a complaint that names the dish ("a total disappointment in terms of the
+    Veg Food")."""
+
+    def key(e: dict[str, Any]) -> tuple[bool, bool]:
+        span = str(e.get("span") or "")
+        return _PANNED.search(span) is not None, _ATE.search(span) is None
+
+    return sorted(evidence, key=key)
 
 
 def lesser_diets(
@@ -34,21 +53,25 @@ def shown_by_dishes(
     records: Mapping[int, PlaceRecord], diets: Collection[str]
 ) -> dict[int, PlaceRecord]:
     """Each record as the plan reads it: one holding a lesser trait of a diet in `diets` (not
-    the diet itself) holds the diet too, its evidence the lesser trait's (the dish named).
-    Records are shared: changed ones are copies."""
+    the diet itself) holds the diet too, its evidence the lesser trait's (the dish named),
+    unless some evidence says it does not ("if you're a vegetarian, don't bother coming
+    here"). Records are shared: changed ones are copies."""
     out = dict(records)
     for place_id, record in records.items():
         place = record.place
         held = set(place.traits)
-        shown = [d for d in diets if d not in held and LESSER_TRAITS[d] in held]
+        against = {str(e.get("trait")) for e in place.trait_evidence if not e.get("holds")}
+        shown = [d for d in diets if d not in held | against and LESSER_TRAITS[d] in held]
         if not shown:
             continue
-        evidence = [
-            {**e, "trait": diet}
-            for diet in shown
-            for e in place.trait_evidence
-            if e.get("trait") == LESSER_TRAITS[diet]
-        ]
+        evidence = _best_first(
+            [
+                {**e, "trait": diet}
+                for diet in shown
+                for e in place.trait_evidence
+                if e.get("trait") == LESSER_TRAITS[diet]
+            ]
+        )
         copy = place.model_copy(
             update={
                 "traits": [*place.traits, *shown],
