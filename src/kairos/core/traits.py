@@ -28,6 +28,7 @@ from kairos.core.vibes import VIBES
 __all__ = [
     "CORROBORATED",
     "DERIVABLE_TRAITS",
+    "LESSER_TRAITS",
     "REVIEW_SPAN_CHARS",
     "STATED",
     "TraitEvidence",
@@ -94,6 +95,7 @@ _REVIEW_PHRASES: Final[dict[str, tuple[str, ...]]] = {
     "business": ("business lunch", "business dinner", "client dinner", "work lunch"),
     "sport": ("basketball court", "tennis court", "bowling lanes", "bowling alley",
               "climbing wall", "shoot hoops", "play basketball", "pickup game"),
+    "vegetarian_dishes": (),  # `_VEGETARIAN_DISH` only
 }  # fmt: skip
 # Categories that make a place hold a trait other than a diet. "Active Life" alone does not
 # make a sports facility: Yelp files amusement parks and playgrounds under it.
@@ -108,6 +110,7 @@ _CATEGORY_TRAITS: Final[dict[str, frozenset[str]]] = {
 # How a sentence names a trait that is neither a diet nor a vibe: (label, "no place shows …").
 _WORDING: Final[dict[str, tuple[str, str]]] = {
     "sport": ("sports facility", "a sports facility"),
+    "vegetarian_dishes": ("vegetarian dishes", "vegetarian dishes"),
 }
 # A diner who ate a vegan dish is evidence too: "we both had vegan nargesi".
 _COMPANIONS: Final = (
@@ -145,7 +148,29 @@ _SCENIC_VIEW: Final = re.compile(
     r"|lovely|fantastic|best)\s+views?\b(?!\s+(?:of|into|from|to)\b)",
     re.IGNORECASE,
 )
-_EXTRA_PATTERNS: Final[dict[str, re.Pattern[str]]] = {**_DISH_EATEN, "view": _SCENIC_VIEW}
+_NOT_A_VEG_DISH: Final = (
+    "non|friendly|restaurants?|places?|spots?|diet|lifestyle|eaters?|choices?|selection|fare"
+    "|goods|stuff|items?|sides?|heaven|paradise|haven|mecca|crowd|community|heads|life|mayo"
+    "|cheese|butter|milk|cream"
+)
+_VEGETARIAN_DISH: Final = re.compile(
+    r"(?<!non[ -])\b(?:veg|veggie|vegetarian|vegan)\s+"
+    rf"(?!(?:{_COMPANIONS}|{_NOT_A_DISH}|{_NOT_A_VEG_DISH})\b)[a-z]+",
+    re.IGNORECASE,
+)
+"""A dish a review names as vegetarian ("Ordered veg biryani", "vegetarian dumplings", "the
+veggie pita"): the place serves something a vegetarian eats, which is not a vegetarian place
+(a steakhouse's veggie burger): its own trait, `vegetarian_dishes`, which a group plan reads
+for a member's vegetarian diet (`LESSER_TRAITS`) and a search for vegetarian places does not."""
+LESSER_TRAITS: Final = {"vegetarian": "vegetarian_dishes"}
+"""Diets and the trait that shows a member keeping one can eat there without the place being
+one (vegetarian dishes named in reviews): enough for a member's diet, never for a diet the
+request asks of the place ("pure veg") or says as a must."""
+_EXTRA_PATTERNS: Final[dict[str, re.Pattern[str]]] = {
+    **_DISH_EATEN,
+    "view": _SCENIC_VIEW,
+    "vegetarian_dishes": _VEGETARIAN_DISH,
+}
 CORROBORATED: Final = frozenset({"rooftop", "view", "sport"})
 """Features reviews alone establish only when two different reviews say so: one diner's
 sentence is often about somewhere else ("I usually hit … S Boston roof deck", "breaking onto
@@ -250,7 +275,7 @@ def _review_evidence(reviews: Iterable[tuple[str, str]]) -> list[TraitEvidence]:
         for sentence in _SENTENCE.finditer(text):
             body = sentence.group()
             for trait, phrases in _REVIEW_PHRASES.items():
-                match = _phrase_pattern(phrases).search(body)
+                match = _phrase_pattern(phrases).search(body) if phrases else None
                 if match is None and trait in _EXTRA_PATTERNS:
                     match = _EXTRA_PATTERNS[trait].search(body)
                 if match is None:
@@ -258,7 +283,8 @@ def _review_evidence(reviews: Iterable[tuple[str, str]]) -> list[TraitEvidence]:
                 conceded = _CONCEDING.match(body)
                 if conceded and match.start() < conceded.end():
                     rest = body[conceded.end() :]
-                    if _phrase_pattern(phrases).search(rest) is None:
+                    again = _phrase_pattern(phrases) if phrases else _EXTRA_PATTERNS[trait]
+                    if again.search(rest) is None:
                         continue
                 holds = _NEGATION.search(body[: match.start()].lower()) is None
                 if counts.get((trait, holds), 0) >= MAX_REVIEW_EVIDENCE:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -120,6 +120,12 @@ def cheaper_budget(ceiling: int) -> Budget:
     return Budget(level="low", per_head=TIER_SPEND[tier], currency="USD", text="cheaper")
 
 
+Because = Callable[[str, str], str | None]
+"""What a venue (id) ranked lower lacks that one ranked higher has, in words, if known."""
+_TOP: Final = 3
+"""The top picks a follow-up's sentence speaks for."""
+
+
 def price_level(tier: str | None) -> int | None:
     return len(tier) if tier in TIERS else None
 
@@ -130,19 +136,51 @@ def _why_not(v: VenueResult) -> str:
     if v.vetoed_by:
         return f"vetoed by {', '.join(v.vetoed_by)}"
     high = next((f.description for f in v.risk_flags if f.severity == "high"), None)
+    if high is None and v.other_kind:
+        return "it is mainly another kind of place than asked"
     return high or "it shows less of what was asked"
 
 
-def cheaper_sentence(asked: Asked, venues: Sequence[VenueResult], left_out: int, place: str) -> str:
+def _lowest_again(
+    venues: Sequence[VenueResult], before: str, place: str, because: Because | None
+) -> str:
+    """ "Cheaper" after a plan led by a $ venue: nothing is cheaper, and which of the top
+    picks are priced above $ and why they stay, never "these are the least expensive places"
+    over $$ venues second and third (plans panel p47)."""
+    said = f"Nothing is cheaper than $, the lowest price level{before}"
+    top = venues[:_TOP]
+    pricier = [v for v in top if (level := price_level(v.price_range)) is not None and level > 1]
+    if not pricier:
+        return f"{said}: these are the least expensive places{place} again."
+    dear = " and ".join(f"{v.name} ({v.price_range}, #{v.rank})" for v in pricier)
+    cheap = [v for v in venues if price_level(v.price_range) == 1]
+    if not cheap:
+        return f"{said}, and no venue{place} is priced $: {dear} cost more."
+    named = ", ".join(f"{v.name} (#{v.rank})" for v in cheap[:_TOP])
+    lower = next((v for v in cheap if v.rank > pricier[0].rank), None)
+    lacks = because(pricier[0].venue_id, lower.venue_id) if lower and because else None
+    why = (
+        f"ranked before {lower.name} ($, #{lower.rank}: {lacks or _why_not(lower)})"
+        if lower
+        else "kept for want of more $ places that fit"
+    )
+    return f"{said}. Priced ${place}: {named}; {dear} cost more, {why}."
+
+
+def cheaper_sentence(
+    asked: Asked,
+    venues: Sequence[VenueResult],
+    left_out: int,
+    place: str,
+    because: Because | None = None,
+) -> str:
     """What "make it cheaper" came to, read from the plan as ranked: the cheaper venues when
-    they lead; else that they do not, why, and the nearest alternative."""
+    they lead; else that they do not, why, and the nearest alternative. `because(ahead,
+    later)`: what the venue `later` lacks that `ahead` has, in words (`standing`)."""
     ceiling = asked.ceiling or 0
     before = f" ({asked.before})" if asked.before else ""
     if ceiling <= 0:
-        return (
-            f"Nothing is cheaper than $, the lowest price level{before}: these are the least "
-            f"expensive places{place} again."
-        )
+        return _lowest_again(venues, before, place, because)
     tiers = " or ".join(TIERS[:ceiling])
     cheap = [v for v in venues if (level := price_level(v.price_range)) and level <= ceiling]
     first = venues[0] if venues else None

@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Final, TypeVar
 
 from kairos.pipeline.events import Result, Thinking, TurnEvent
@@ -46,7 +47,7 @@ from kairos.venues.schemas import (
 from kairos.venues.scoring import costs_of, member_risks_at, neutral_vibes
 from kairos.venues.scoring import scored as scored_candidate
 from kairos.venues.scout import Scout
-from kairos.venues.standing import ranked_after_because
+from kairos.venues.standing import lacks_between
 from kairos.venues.summary import (
     asked_for,
     cost_line,
@@ -287,7 +288,8 @@ class Planner:
         counter_order_said(found.notes, venues, counters)
         if "cheaper" in intent.asked.changes:
             pricier_out = sum(e.cause == "budget" for e in found.excluded)
-            found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where))
+            because = partial(lacks_between, scored)
+            found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where, because))
         elif price_ceiling(intent) == 1 and (cheap := cheap_sentence(venues, where)):
             found.notes.append(cheap)
         elif said := budget_sentence(venues, intent.budget, where):
@@ -388,11 +390,10 @@ def _quiet_lacks(
 ) -> str | None:
     """What the first venue listed as quiet lacks that the first venue has, when it does
     not lead: the reason the "quieter" sentence gives, read from the ranking's own keys."""
-    by_id = {s.venue_id: s for s in scored}
     first = next((v for v in venues if v.venue_id in quiet), None)
     if not venues or first is None or first is venues[0]:
         return None
-    return ranked_after_because(by_id[venues[0].venue_id], by_id[first.venue_id])
+    return lacks_between(scored, venues[0].venue_id, first.venue_id)
 
 
 def _ms(started: float) -> float:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Final
 
 from kairos.core.place_kinds import ALSO_SERVED_BY_RESTAURANTS, MEAL_KINDS, kind_categories
+from kairos.core.traits import LESSER_TRAITS
 from kairos.search.models import SearchHit
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 
@@ -104,8 +105,12 @@ class Rounds:
         count = await usable(found.hits) if usable else len(found.hits)
         if count >= FEATURED_ENOUGH:
             return found, status, True
-        # then those showing one of them ("rooftop" of "rooftop with a view"), then the rest
+        # then those showing a member's diet by its dishes alone (`dish_evidence`: a
+        # vegetarian's veg biryani), those showing one of them ("rooftop" of "rooftop with a
+        # view"), then the rest
+        lesser = [LESSER_TRAITS.get(f, f) for f in features]
         for asked in [
+            *([holding(query, lesser)] if lesser != list(features) else []),
             *([holding(query, [f]) for f in features] if len(features) > 1 else []),
             query,
         ]:

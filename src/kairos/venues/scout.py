@@ -39,6 +39,7 @@ from kairos.venues.allergy import venue_check
 from kairos.venues.commander import Intent
 from kairos.venues.cost import TIERS, budget_tiers
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
+from kairos.venues.dish_evidence import lesser_diets, shown_by_dishes
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.fit import fit
 from kairos.venues.followups import price_ceiling
@@ -319,6 +320,8 @@ class Scout:
             if not any(same_venue(hit, kept, self.name_listings) for kept in unique):
                 unique.append(hit)
         records = await self.places.records_at([(h.place.id, h.version or "") for h in unique])
+        musts = must_diets(group, intent.said)  # a member's diet shown by dishes named
+        records = shown_by_dishes(records, lesser_diets(group, musts, reading.dietary))
         by_id = {h.place.id: h for h in unique}
         ordered = [records[h.place.id] for h in unique if h.place.id in records]
         guarded = await guard_free_said(self.places, ordered, group.profile, exclude)
@@ -353,7 +356,7 @@ class Scout:
         if features:  # the venues showing the most features asked first, each group in order
             candidates.sort(key=lambda c: -len(set(features) & set(c.record.place.traits)))
         attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
-        fitted = fit(candidates, attributes, intent, must_diets(group, intent.said))
+        fitted = fit(candidates, attributes, intent, musts)
         candidates, excluded = fitted.candidates, excluded + fitted.excluded
         one_city = None
         if not (filters.city or filters.area or filters.near or point):

@@ -70,6 +70,10 @@ class Candidate:
         return self.record.place.id
 
     @property
+    def traits(self) -> list[str]:
+        return self.record.place.traits
+
+    @property
     def endangers(self) -> bool:
         """A member's severe or anaphylactic allergen is known or likely here, save a severe
         one the venue lists options free of (`free_from.covered`: named, not ranked last)."""

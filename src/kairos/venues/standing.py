@@ -24,6 +24,7 @@ __all__ = [
     "diet_venue_shown",
     "diets_unmet",
     "endangers",
+    "lacks_between",
     "ranked_after_because",
     "standing",
 ]
@@ -171,6 +172,14 @@ def ranked_after_because(first: Scored, later: Scored) -> str | None:
         if ahead != behind:
             return lacks if behind > ahead else None
     return None
+
+
+def lacks_between(scored: Sequence[Scored], ahead: str, later: str) -> str | None:
+    """`ranked_after_because` by venue ids, among `scored`; None for an id not there."""
+    by_id = {s.venue_id: s for s in scored}
+    if ahead not in by_id or later not in by_id:
+        return None
+    return ranked_after_because(by_id[ahead], by_id[later])
 
 
 def branches_after(ranked: Sequence[Scored]) -> list[Scored]:

@@ -161,9 +161,20 @@ def ranked_features_line(
 ) -> str:
     """The plan's own words on a feature few venues show: which of the venues ranked show it,
     by name, and no claim on where they rank: the critic and the members' votes move them
-    ("it comes first" was said of a venue the critic had sent last)."""
+    ("it comes first" was said of a venue the critic had sent last). Several features are
+    said one by one: "No venue here shows evidence of halal food and vegetarian food" was
+    said over three venues quoting vegetarian dishes (plans panel p37)."""
+    if len(features) > 1:  # each said apart: one met at every venue is no "no venue shows"
+        return ". ".join(
+            _feature_line([f], {c.venue_id for c in found.candidates if f in c.traits}, venues)
+            for f in features
+        )
+    return _feature_line(features, set(found.featured_ids), venues)
+
+
+def _feature_line(features: list[str], ids: set[str], venues: Sequence[VenueResult]) -> str:
     asked = " and ".join(evidence_phrase(f) for f in features)
-    named = [_placed(v) for v in venues if v.venue_id in found.featured_ids]
+    named = [_placed(v) for v in venues if v.venue_id in ids]
     if not named:
         return f"No venue here shows evidence of {asked}; these are the closest matches"
     if len(named) == len(venues):
