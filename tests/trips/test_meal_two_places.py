@@ -15,6 +15,7 @@ class _Rows(PlaceRows):
     def __init__(self, rows: list[Row]) -> None:
         self._given = rows
         self._food = {}
+        self._diets = {}
 
     async def _rows(
         self, centre: tuple[float, float], radius_km: float, interests: str, kinds: Sequence[str]
