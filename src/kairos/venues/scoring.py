@@ -164,7 +164,7 @@ def scored(
         bar_led=a_bar,
         bar_for_children=for_children,
         food_for_drinks=for_drinks,
-        off_budget=off_budget(cost.price_range, intent.budget),
+        off_budget=off_budget(cost.price_range, intent.budget, cost.price_from),
         under_target=under_target(cost.price_range, intent.budget),
         under_the_occasion=(
             under_the_level(cost.price_range, intent.budget)
@@ -286,4 +286,7 @@ def neutral_vibes(ids: list[int]) -> dict[int, VibeScore]:
 
 
 async def costs_of(candidates: list[Candidate], intent: Intent) -> dict[int, CostProfile]:
-    return {c.place_id: cost_profile(c.facts.price_signals, intent.budget) for c in candidates}
+    return {
+        c.place_id: cost_profile(c.facts.price_signals, intent.budget, c.facts.price_floor)
+        for c in candidates
+    }
