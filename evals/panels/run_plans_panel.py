@@ -53,6 +53,8 @@ def venue_lines(v: dict[str, Any]) -> list[str]:
     head = f"{v.get('rank', '-')}. {v.get('name', '?')} — {v.get('city') or '?'}"
     kind = " / ".join(x for x in (v.get("kind"), v.get("category")) if x)
     price = v.get("price_range") or "price unknown"
+    if v.get("price_from") and v.get("price_range"):
+        price = f"{v['price_from']}–{price}"  # a range its source gave
     head += f" [{kind}; {price}]"
     if v.get("vetoed_by"):
         head += f" VETOED by {', '.join(v['vetoed_by'])}"

@@ -185,8 +185,8 @@ def test_an_amount_said_as_a_target_puts_places_far_under_it_after_the_rest() ->
     small = Budget(level="low", per_head=15, currency="USD", text="about $15 each")
     assert not off_budget("$", small), "$ is what $15 a head buys"
     venues: Any = [
-        SimpleNamespace(name="Slice", price_range="$", members_at_risk=[]),
-        SimpleNamespace(name="Bistro", price_range="$$", members_at_risk=[]),
+        SimpleNamespace(name="Slice", price_range="$", price_from=None, members_at_risk=[]),
+        SimpleNamespace(name="Bistro", price_range="$$", price_from=None, members_at_risk=[]),
     ]
     said = budget_sentence(venues, around, " in Back Bay")
     assert said is not None and "Slice ($)" in said and "cost well under it" in said, said

@@ -6,8 +6,9 @@ a profile, a filter and a place compare the same thing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BeforeValidator, WithJsonSchema
 
@@ -18,6 +19,7 @@ __all__ = [
     "Tier",
     "coerce_tier",
     "price_level",
+    "range_floor",
     "tier_label",
 ]
 
@@ -84,6 +86,18 @@ def price_level(tier: str | int | None) -> int | None:
     """1-4 for a tier in any spelling; None when it is not one."""
     coerced = coerce_tier(tier)
     return PRICE_TIERS.index(coerced) + 1 if coerced in PRICE_TIERS else None
+
+
+def range_floor(price_raw: Mapping[str, Any] | None, level: int | None) -> int | None:
+    """The bottom of a price range a source gave ("$$ - $$$" on TripAdvisor: its
+    `min_price_level` 2, stored as level 3, the top): a level 1-4 below `level`, else None (a
+    single tier, no range, or a bottom that is not below the stored level)."""
+    if not price_raw or level is None:
+        return None
+    low = price_raw.get("min_price_level")
+    if isinstance(low, bool) or not isinstance(low, int | float) or low != int(low):
+        return None
+    return int(low) if 1 <= low < level else None
 
 
 def tier_label(tier: PriceTier) -> str:

@@ -12,6 +12,7 @@ from datetime import date
 
 from sqlalchemy import text
 
+from kairos.core.pricing import range_floor
 from kairos.store.database import Database
 
 __all__ = ["Checkins", "Inspection", "VenueFacts"]
@@ -34,6 +35,10 @@ _PRICE_SIGNALS = text(
     "THEN price_raw -> 'sources' "
     "WHEN price_level IS NOT NULL THEN jsonb_build_object(source, price_level) END AS signals "
     "FROM places WHERE id = ANY(CAST(:ids AS bigint[]))"
+)
+_PRICE_FLOORS = text(
+    "SELECT id, price_level, price_raw FROM places "
+    "WHERE id = ANY(CAST(:ids AS bigint[])) AND price_raw ? 'min_price_level'"
 )
 
 
@@ -104,4 +109,17 @@ class VenueFacts:
                 }
                 if levels:
                     found[r.id] = dict(sorted(levels.items()))
+        return found
+
+    async def price_floors(self, *, place_ids: Sequence[int]) -> dict[int, int]:
+        """The bottom level of a range a source priced a place at ("$$ - $$$": 2), where it is
+        below the stored level (`pricing.range_floor`); places priced as one tier are absent."""
+        found: dict[int, int] = {}
+        if not place_ids:
+            return found
+        async with self.db.reading() as session:
+            rows = await session.execute(_PRICE_FLOORS, {"ids": list(place_ids)})
+            for r in rows:
+                if (low := range_floor(r.price_raw, r.price_level)) is not None:
+                    found[r.id] = low
         return found

@@ -63,6 +63,14 @@ class CostProfile:
     sources: dict[str, str]
     budget_fit: float | None
     note: str
+    price_from: str | None = None
+    """The bottom of the range a source priced it at ("$$" of "$$ - $$$"), when below
+    `price_range` (its top); None for one tier."""
+
+    @property
+    def shown(self) -> str | None:
+        """The price as said: its range ("$$–$$$") or its tier."""
+        return shown_price(self.price_range, self.price_from)
 
 
 def _resolve(signals: Mapping[str, int]) -> tuple[str | None, Confidence]:
@@ -91,7 +99,24 @@ def budget_fit(price_range: str | None, budget: Budget | None) -> float | None:
     return None
 
 
-def off_budget(price_range: str | None, budget: Budget | None) -> bool:
+def shown_price(price_range: str | None, price_from: str | None) -> str | None:
+    """A tier ("$$$"), or a range from its bottom to its top ("$$–$$$")."""
+    if price_range and price_from and price_from != price_range:
+        return f"{price_from}–{price_range}"
+    return price_range
+
+
+def off_budget(
+    price_range: str | None, budget: Budget | None, price_from: str | None = None
+) -> bool:
+    """A range ("$$–$$$", `price_from` its bottom) is off only when both its ends are: a
+    bottom within the budget may fit it (London's "$$ - $$$" for "under £25 each")."""
+    if price_from is not None and not _off_budget(price_from, budget):
+        return False
+    return _off_budget(price_range, budget)
+
+
+def _off_budget(price_range: str | None, budget: Budget | None) -> bool:
     """Priced outside the budget: the tier costs more than it even at its cheapest (a $$$
     place, from $31 a head, for $30 a head; $$$ for "cheap"), or it is a $ or $$ place for an
     upscale dinner ("fancy", "fine dining"). A tier whose band holds the budget ($$ for $20)
@@ -137,9 +162,15 @@ def under_target(price_range: str | None, budget: Budget | None) -> bool:
     return TIER_SPEND[price_range] < UNDER_TARGET * amount
 
 
-def cost_profile(signals: Mapping[str, int], budget: Budget | None) -> CostProfile:
-    """`signals`: each source's price level (1–4) for one venue."""
+def cost_profile(
+    signals: Mapping[str, int], budget: Budget | None, floor: int | None = None
+) -> CostProfile:
+    """`signals`: each source's price level (1–4) for one venue; `floor`: the bottom of a
+    range a source gave (`RawFacts.price_floor`), kept when below the resolved tier: the fit
+    to the budget is then the mean of the range's two ends (a "$$ - $$$" place for "under
+    £25" may fit, less surely than a $$ one)."""
     price, confidence = _resolve(signals)
+    low = TIERS[floor - 1] if floor and price and floor < TIERS.index(price) + 1 else None
     value = None if price is None else VALUE[price]
     if value is not None and confidence == "low":
         value = round(value - LOW_CONFIDENCE_PENALTY, 3)
@@ -153,7 +184,14 @@ def cost_profile(signals: Mapping[str, int], budget: Budget | None) -> CostProfi
         note = f"{price} from {source_name(next(iter(sources)))} only"
     else:
         note = "no price known"
-    return CostProfile(price, confidence, value, sources, budget_fit(price, budget), note)
+    fit = budget_fit(price, budget)
+    if low is not None:
+        said = ", ".join(source_name(s) for s in sorted(sources))
+        note = f"a range from {said}"
+        low_fit = budget_fit(low, budget)
+        if fit is not None and low_fit is not None:
+            fit = round((fit + low_fit) / 2, 3)
+    return CostProfile(price, confidence, value, sources, fit, note, low)
 
 
 def budget_tiers(budget: Budget | None) -> list[str] | None:
@@ -171,10 +209,10 @@ def budget_sentence(
     if budget is None or not budget.text:
         return None
     shown = venues[:top]
-    off = [v for v in shown if off_budget(v.price_range, budget)]
+    off = [v for v in shown if off_budget(v.price_range, budget, v.price_from)]
     if not off:
-        return None
-    fitting = sum(not off_budget(v.price_range, budget) for v in venues)
+        return _may_fit(shown, budget)
+    fitting = sum(not off_budget(v.price_range, budget, v.price_from) for v in venues)
     under = [v for v in off if under_target(v.price_range, budget)]
     if under and len(under) == len(off):
         named = ", ".join(f"{v.name} ({v.price_range})" for v in under)
@@ -187,7 +225,7 @@ def budget_sentence(
             f'{known} known{place} priced for "{budget.text}": {named} in the top '
             f"{len(shown)} cost well under it, {why}."
         )
-    named = ", ".join(f"{v.name} ({v.price_range})" for v in off)
+    named = ", ".join(f"{v.name} ({_said(v)})" for v in off)
     known = f"Only {fitting} venue(s)" if fitting else "No venue"
     if budget.level == "high" and budget.per_head is None:
         return (
@@ -204,9 +242,37 @@ def _kept(venues: Sequence[VenueResult], budget: Budget, top: int) -> str:
     """Why a venue priced outside the budget is in the top `top`: for want of others only when
     no venue priced within it ranks after them (plans panel p01: "kept for want of others"
     said of a $$$$ venue with $$ venues fourth to sixth); else those venues, named."""
-    after = [v for v in venues[top:] if v.price_range and not off_budget(v.price_range, budget)]
+    after = [
+        v
+        for v in venues[top:]
+        if v.price_range and not off_budget(v.price_range, budget, v.price_from)
+    ]
     if not after:
         return "kept for want of others"
-    named = ", ".join(f"{v.name} ({v.price_range})" for v in after[:2])
+    named = ", ".join(f"{v.name} ({_said(v)})" for v in after[:2])
     more = f" and {len(after) - 2} more" if len(after) > 2 else ""
     return f"ranked before {named}{more}, which fit it but stand lower on the rest asked"
+
+
+def _said(v: VenueResult) -> str:
+    return shown_price(v.price_range, v.price_from) or "price unknown"
+
+
+def _may_fit(shown: Sequence[VenueResult], budget: Budget) -> str | None:
+    """The top venues priced as a range whose top is over the budget and whose bottom is
+    within it: said as may fit, never as within it nor as over it."""
+    ranged = [
+        v
+        for v in shown
+        if v.price_from is not None
+        and off_budget(v.price_range, budget)
+        and not off_budget(v.price_range, budget, v.price_from)
+    ]
+    if not ranged:
+        return None
+    named = ", ".join(f"{v.name} ({_said(v)})" for v in ranged)
+    are = "is priced as a range" if len(ranged) == 1 else "are priced as ranges"
+    return (
+        f'{named} {are} whose lower end fits "{budget.text}": they may fit it, '
+        "depending on what is ordered."
+    )

@@ -36,6 +36,8 @@ _ATTRIBUTES = text(
 @dataclass
 class RawFacts:
     price_signals: dict[str, int] = field(default_factory=dict)
+    price_floor: int | None = None
+    """The bottom level of a range a source priced it at (`VenueFacts.price_floors`)."""
     checkins: Checkins = field(default_factory=dict)
     inspections: list[Inspection] = field(default_factory=list)
     good_for_groups: bool | None = None
@@ -147,8 +149,9 @@ async def read_facts(
     async def read_attributes() -> Mapping[int, Attributes]:
         return attributes if attributes is not None else await _attributes(db, place_ids)
 
-    prices, checkins, inspections, read = await asyncio.gather(
+    prices, floors, checkins, inspections, read = await asyncio.gather(
         store.price_signals(place_ids=place_ids),
+        store.price_floors(place_ids=place_ids),
         store.checkins(place_ids=place_ids),
         store.inspections(place_ids=place_ids),
         read_attributes(),
@@ -156,6 +159,7 @@ async def read_facts(
     return {
         i: RawFacts(
             price_signals={**prices.get(i, {}), **(live_prices or {}).get(i, {})},
+            price_floor=floors.get(i),
             checkins=checkins.get(i, {}),
             inspections=inspections.get(i, []),
             good_for_groups=read.get(i, Attributes()).good_for_groups,

@@ -265,9 +265,20 @@ def closer_sentence(
 ) -> str:
     """What "closer" came to: to where (the area asked, or the members' trips), and how the
     top three changed from the plan it follows up (`earlier`: that plan's top three).
-    `placed`: the area asked is on the map (venues were looked for around it)."""
-    if area and not placed:
-        text = f"Closer to {area.title()} could not be met: it is not on the map"
+    `placed`: the area asked is on the map (venues were looked for around it); when it is not,
+    the nearest alternative: the members' trips when they are located, else what to share."""
+    unplaced = "no place I know is listed under it or names it in its address"
+    if area and not placed and located:
+        # the nearest thing to it that is on the map: where the members come from
+        text = (
+            f"{area.title()} is not on the map ({unplaced}), so closer is measured from where "
+            "the members are: ordered by the longest trip any member makes"
+        )
+    elif area and not placed:
+        text = (
+            f"Closer to {area.title()} could not be met: it is not on the map; share where the "
+            "members are coming from, or name a street nearby, and the plan is ordered by distance"
+        )
     elif area:
         text = f"Closer to {area.title()}, as asked"
     elif located:

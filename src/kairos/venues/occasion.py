@@ -30,9 +30,13 @@ __all__ = [
     "casual_chain",
     "cheap_for_the_occasion",
     "must_diets",
+    "nice_or_occasion",
 ]
 
 NICE_RATING: Final = 4.0
+KNOWN_BY: Final = 10
+"""A venue known from fewer reviews than this is no sure pick for an occasion (a barbeque place
+rated 4.0★ from 5 reviews third for a homecoming dinner, plans panel p49)."""
 NICE_TIERS: Final = ("$$", "$$$", "$$$$")
 CASUAL_CHAIN_LEVEL: Final = 2
 """A chain priced at this level ($$, ££) or less is a casual one (`casual_chain`)."""
@@ -105,6 +109,20 @@ def asks_for_nice(prompt: str) -> str | None:
     return None
 
 
+def nice_or_occasion(prompt: str, activity: str | None) -> str | None:
+    """The word that holds a meal's venues to a nice outing's (`below_a_nice_outing`): one
+    asking for a nice place, or an occasion the group marks with a meal (a birthday dinner,
+    an anniversary, a homecoming: plans panel p13, a burrito counter third for a birthday
+    dinner), unless the request asks to keep it simple ("a casual birthday lunch", "a
+    celebration dinner, nothing too fancy")."""
+    if word := asks_for_nice(prompt):
+        return word
+    said = prompt.lower()
+    if activity != "meal" or _CASUAL_SAID.search(said) or _NICE.search(said):
+        return None  # a nice word said, not as asked: "nothing too fancy"
+    return an_occasion(prompt)
+
+
 def below_a_nice_outing(
     *,
     counter: bool,
@@ -113,14 +131,16 @@ def below_a_nice_outing(
     price_said: bool,
     casual: bool = False,
     chain: bool = False,
+    reviews: int | None = None,
 ) -> bool:
     """Not what a nice outing asks: served at a counter, named as a casual place (a tavern,
     a pub: `casual_by_name`), a casual chain (`casual_chain`), priced $ (when no budget or
-    "cheaper" set the price), or rated under `NICE_RATING`. An unknown price or rating is not
-    held against a venue."""
+    "cheaper" set the price), rated under `NICE_RATING`, or known from fewer than `KNOWN_BY`
+    reviews. An unknown price, rating or review count is not held against a venue."""
     cheap = not price_said and price_tier is not None and price_tier not in NICE_TIERS
     low = rating is not None and 0 < rating < NICE_RATING
-    return counter or casual or chain or cheap or low
+    few = reviews is not None and 0 < reviews < KNOWN_BY
+    return counter or casual or chain or cheap or low or few
 
 
 def casual_chain(chain: bool, table_service: bool | None, price_tier: str | None) -> bool:

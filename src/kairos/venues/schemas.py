@@ -141,6 +141,9 @@ class VenueResult(BaseModel):
     price_range: str | None
     price_confidence: PriceConfidence
     price_sources: dict[str, str] = Field(default_factory=dict)
+    price_from: str | None = None
+    """The bottom of a range its source priced it at ("$$" of "$$–$$$"; `price_range` is the
+    top); None for one tier."""
     value_score: float | None = None
     budget_fit: float | None = None
     risk_score: float = 1.0

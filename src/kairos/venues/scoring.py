@@ -26,13 +26,14 @@ from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, centred_against, diet_risks
 from kairos.venues.occasion import (
+    KNOWN_BY,
     NICE_RATING,
     an_occasion,
-    asks_for_nice,
     below_a_nice_outing,
     casual_by_name,
     casual_chain,
     cheap_for_the_occasion,
+    nice_or_occasion,
 )
 from kairos.venues.outing import (
     LARGE_PARTY,
@@ -104,7 +105,7 @@ def scored(
         or service(p, None) in ("counter", "street")
         or c.facts.table_service is False
     )
-    nice = asks_for_nice(intent.said)
+    nice = nice_or_occasion(intent.said, intent.activity)
     casual = casual_by_name(p.name)
     chain = casual_chain(c.place_id in found.chains, c.facts.table_service, cost.price_range)
     below = nice is not None and below_a_nice_outing(
@@ -114,6 +115,7 @@ def scored(
         price_said=intent.budget is not None or price_ceiling(intent) is not None,
         casual=casual is not None,
         chain=chain,
+        reviews=p.votes,
     )
     low = _low_vibe(vibe_scores.get(c.place_id), intent)
     if low:  # kept although it does not read as the vibe asked (few do): said
@@ -126,7 +128,9 @@ def scored(
     if for_drinks:
         checks.append("A restaurant or café first, not a bar, for drinks: after the bars.")
     if nice and (a_bar or below):
-        checks.append(_under_the_occasion(nice, a_bar, p.rating, counter, casual, chain=chain))
+        checks.append(
+            _under_the_occasion(nice, a_bar, p.rating, counter, casual, chain=chain, votes=p.votes)
+        )
     return Scored(
         venue_id=c.venue_id,
         name=p.name,
@@ -164,7 +168,7 @@ def scored(
         bar_led=a_bar,
         bar_for_children=for_children,
         food_for_drinks=for_drinks,
-        off_budget=off_budget(cost.price_range, intent.budget),
+        off_budget=off_budget(cost.price_range, intent.budget, cost.price_from),
         under_target=under_target(cost.price_range, intent.budget),
         under_the_occasion=(
             under_the_level(cost.price_range, intent.budget)
@@ -217,6 +221,7 @@ def _under_the_occasion(
     casual: str | None = None,
     *,
     chain: bool = False,
+    votes: int | None = None,
 ) -> str:
     """What a venue ranked for a nice outing lacks, said on it: it ranks after every venue
     that does not lack it, so it is shown only for want of those."""
@@ -229,6 +234,8 @@ def _under_the_occasion(
         lacks.append(f"rated {rating:.1f}★")
     if counter:
         lacks.append("counter service")
+    if votes is not None and 0 < votes < KNOWN_BY:
+        lacks.append(f"known from {votes} review{'s' if votes > 1 else ''} only")
     why = ", ".join(lacks) or "priced under what it asks"
     return f'Not what "{nice}" asks for ({why}): kept for want of others.'
 
@@ -286,4 +293,7 @@ def neutral_vibes(ids: list[int]) -> dict[int, VibeScore]:
 
 
 async def costs_of(candidates: list[Candidate], intent: Intent) -> dict[int, CostProfile]:
-    return {c.place_id: cost_profile(c.facts.price_signals, intent.budget) for c in candidates}
+    return {
+        c.place_id: cost_profile(c.facts.price_signals, intent.budget, c.facts.price_floor)
+        for c in candidates
+    }

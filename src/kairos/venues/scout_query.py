@@ -72,7 +72,13 @@ def widened_note(area: str, city: str, in_area: int, *, placed: bool) -> str:
     is known, so "elsewhere" is measured; else the venues may lie anywhere in the city."""
     where = f"within {AREA_RADIUS_KM:g} km of" if placed else "listed in"
     said = f"Only {in_area} venue(s) {where} {area} fit" if in_area else f"Nothing {where} {area}"
-    unplaced = "" if placed else f" (I cannot place {area} on a map: not ranked by distance to it)"
+    unplaced = (
+        ""
+        if placed
+        else f" (I cannot place {area} on a map: no place I know is listed under it or names it "
+        "in its address, so these are not ranked by distance to it; share where the members are "
+        "coming from to rank them by their trips)"
+    )
     return f"{said}; these are elsewhere in {city.title()}{unplaced}."
 
 

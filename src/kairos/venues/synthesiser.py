@@ -225,7 +225,9 @@ def _why(s: Scored, vibe_name: str | None, budget_text: str | None) -> tuple[str
         if s.cost.budget_fit is not None and budget_text:
             within = s.cost.budget_fit >= 1 and not s.above_ceiling  # $$ for "cheap eats": not
             fit = " — within budget" if within else " — may exceed budget"
-        parts.append(f"{s.cost.price_range} ({s.cost.note}){fit}")
+            if not within and s.cost.price_from and not s.above_ceiling and not s.off_budget:
+                fit = " — may fit the budget at its lower end"
+        parts.append(f"{s.cost.shown} ({s.cost.note}){fit}")
     if s.snippet and s.snippet_review is not None:
         parts.append(f'"{s.snippet}" (review #{s.snippet_review})')
         evidence.append(f"review {s.snippet_review}")
@@ -334,6 +336,7 @@ def synthesise(
                 price_range=s.cost.price_range,
                 price_confidence=s.cost.confidence,
                 price_sources=s.cost.sources,
+                price_from=s.cost.price_from,
                 value_score=s.cost.value_score,
                 budget_fit=s.cost.budget_fit,
                 risk_score=risk_score(flags),

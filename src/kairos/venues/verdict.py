@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from kairos.venues.cost import shown_price
 from kairos.venues.schemas import VenueResult
 
 __all__ = ["TOP", "VIBE_THRESHOLD", "consensus", "vote_sentence"]
@@ -25,7 +26,8 @@ def _traits(best: VenueResult) -> str:
     if best.vibe_score is not None:
         traits.append(f"vibe {best.vibe_score:.2f} of 1")
     if best.price_range:
-        traits.append(f"{best.price_range} ({best.price_confidence} confidence)")
+        price = shown_price(best.price_range, best.price_from)
+        traits.append(f"{price} ({best.price_confidence} confidence)")
     if best.rating is not None:
         traits.append(f"{best.rating:.1f}★")
     traits.append("no risks found" if not best.risk_flags else f"{len(best.risk_flags)} caution(s)")
