@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-__all__ = ["TimeSplit", "split_time", "time_text", "waiting"]
+__all__ = ["TimeSplit", "split_time", "time_text", "waiting", "within_time"]
 
 _VERBS: Final = (
     (re.compile(r"marinat", re.I), "marinating"),
@@ -120,3 +120,13 @@ def time_text(total: int | None, estimated: bool, steps: Sequence[str]) -> str |
         return f"{about}{split.active} min"
     wait = "overnight" if split.overnight else f"{split.waiting / 60:g} h"
     return f"{about}{split.active} min + {wait} {split.waiting_for}"
+
+
+def within_time(total: int | None, steps: Sequence[str], max_minutes: int | None) -> bool:
+    """Whether a recipe fits a cook's time limit ("30 minutes") from start to table, the waits
+    its steps name included: a satay stated as 30 min that marinates overnight does not fit
+    30 minutes. An unknown time fits (it is not known to be longer)."""
+    if not max_minutes:
+        return True
+    split = split_time(total, steps)
+    return split is None or split.total <= max_minutes
