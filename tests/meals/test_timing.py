@@ -80,3 +80,13 @@ def test_a_time_limit_counts_the_waits_the_steps_name() -> None:
     assert within_time(30, ["Grill 10 minutes."], 30)
     assert within_time(None, overnight, 30)
     assert within_time(30, overnight, None)
+
+
+def test_two_hours_and_more_are_said_in_hours_not_a_count_of_minutes() -> None:
+    """ "about 135 min + 24 h marinating", "265 min": a cook plans hours (issue 37: never a raw
+    minute count over about two hours)."""
+    steps = ["Marinate the chicken overnight.", "Cook 2 hours, stirring."]
+    assert time_text(135, False, steps) == "2 h 15 min + overnight marinating"
+    assert time_text(265, True, ["Freeze, stirring every 30 minutes."]) == "about 4 h 25 min"
+    assert time_text(180, False, ["Mix."]) == "3 h"
+    assert time_text(119, False, ["Mix."]) == "119 min"
