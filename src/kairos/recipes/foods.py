@@ -125,14 +125,17 @@ _PRODUCT_HEADS: Final = ("starch", "oil", "flour", "milk", "meal")
 apart; this names the food a cook buys)."""
 
 
-def _product_of(food: str, lowered: str, table: FoodTable) -> str:
-    """`food`, or the product it names when a product noun follows it ("potato starch"): the
-    known food of both words joined ("corn starch" -> "cornstarch") or the two words."""
-    found = re.search(
-        rf"(?<![^\W_]){re.escape(food)}s?[\s-]+(?P<head>{'|'.join(_PRODUCT_HEADS)})(?![^\W_])"
-        r"(?![\s,]+(?:or|and)\b)",  # "tortillas, flour or corn" are tortillas
-        lowered,
-    )
+_PRODUCT_AFTER: Final = re.compile(
+    r"s?[\s-]+(?P<head>" + "|".join(_PRODUCT_HEADS) + r")(?![^\W_])"
+    r"(?![\s,]+(?:or|and)\b)"  # "tortillas, flour or corn" are tortillas
+)
+
+
+def _product_of(food: str, lowered: str, end: int, table: FoodTable) -> str:
+    """`food` (read in `lowered` up to `end`), or the product it names when a product noun
+    follows it ("potato starch"): the known food of both words joined ("corn starch" ->
+    "cornstarch") or the two words."""
+    found = _PRODUCT_AFTER.match(lowered, end)
     if found is None:
         return food
     for name in (f"{food}{found['head']}", f"{food} {found['head']}"):
@@ -147,13 +150,13 @@ def canonical_food(item: str) -> str:
     ("2 large ripe Hass avocados" -> "avocado")."""
     table = food_table()
     lowered = _FLAVOUR.sub(" ", item.lower())  # "chicken-flavored ramen" is not chicken
-    best = ""
+    best, end = "", 0
     for match in table.pattern.finditer(lowered):
         food = table.canonical.get(term_key(match.group()), "")
-        if len(match.group()) > len(best):
-            best = food if food else best
+        if len(match.group()) > len(best) and food:
+            best, end = food, match.end()
     if best:
-        return _product_of(best, lowered, table)
+        return _product_of(best, lowered, end, table)
     head = re.split(r"\s+(?:or|and|with)\s+|,", lowered)[0]
     words = [w for w in re.findall(r"[^\W\d_][\w'\-]*", head) if w not in _DESCRIPTIVE]
     if not words:
