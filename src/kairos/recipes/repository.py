@@ -5,7 +5,8 @@ Ranking (deterministic; ties broken by recipe id):
 - `similar_dishes`: candidates are the nearest `CANDIDATES` by embedding cosine plus every
   title full-text match; score = cosine similarity + `TITLE_BONUS` when the title matches the
   dish words. Hard filters: English recipes, `max_minutes` (recipes with a known longer time
-  are dropped, the waits their steps name counted: `timing.within_time`), equipment the cook lacks, and "hard" recipes for beginners.
+  are dropped, the waits their steps name counted: `timing.within_time`), equipment the cook
+  lacks, and "hard" recipes for beginners.
 - `from_pantry`: candidates share at least one canonical food (or a cut or form of one,
   `pantry.pantry_forms`) with the pantry; ranked (`pantry.pantry_order`) by how many of the
   cook's items they use as main ingredients (`pantry.main_uses`: named by the title, a tenth
