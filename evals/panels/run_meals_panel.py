@@ -123,6 +123,12 @@ _RECIPE_DONE = {
 }  # fmt: skip
 
 
+_TIME_NUMBERS = {
+    "time_text", "active_minutes", "waiting_minutes", "waiting_for", "time_estimated",
+}  # fmt: skip
+"""The numbers behind `time_text`: the page shows the text, not them."""
+
+
 def ingredient_text(ing: Any) -> str:
     if isinstance(ing, str):
         return squash(ing)
@@ -148,15 +154,18 @@ def recipe_lines(r: dict[str, Any]) -> list[str]:
     bits.append(f"source servings {value_text(source) if source is not None else 'not stated'}")
     if r.get("units"):
         bits.append(f"units {r['units']}")
-    if r.get("total_minutes") is not None:
+    if r.get("time_text"):  # the time as the web page shows it, the waiting apart
+        bits.append(f"time {squash(r['time_text'])}")
+    elif r.get("total_minutes") is not None:
         bits.append(f"total {r['total_minutes']} min")
     if r.get("difficulty"):
         bits.append(str(r["difficulty"]))
     if r.get("equipment"):
         bits.append("equipment " + ", ".join(map(str, r["equipment"])))
     out.append("   " + "; ".join(bits))
+    done = _RECIPE_DONE | (_TIME_NUMBERS if r.get("time_text") else set())
     for key, value in r.items():  # newer fields (times, yield, licence…) as they come
-        if key not in _RECIPE_DONE and value not in (None, "", [], {}):
+        if key not in done and value not in (None, "", [], {}):
             out.append(f"   {key}: {value_text(value)}")
     out.append("   ingredients:")
     out += [f"     - {ingredient_text(i)}" for i in r.get("ingredients") or []]

@@ -187,3 +187,19 @@ async def test_the_only_recipe_of_a_dish_without_amounts_is_said(
     assert bare["rationale"].startswith("The source gives no amounts"), bare["rationale"]
     recipe = (await select(client, uid, answer["session_id"], bare["suggestion_id"]))["recipe"]
     assert any(w.startswith("The source gives no amounts") for w in recipe["warnings"])
+
+
+async def test_a_healthier_ask_with_no_lighter_change_says_it_found_none(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "healthier pierogi": no recipe of it states its nutrition and none deep-fries, so none
+    is shown lighter; each says that no lighter change is known, never handed over silently as
+    the healthier version asked for (brief of round 9: a pierogi returned as its own healthier
+    version with no change)."""
+    uid = await create_user(client)
+    answer = await coach(client, uid, text="healthier pierogi")
+    assert answer["suggestions"]
+    for suggestion in answer["suggestions"]:
+        if suggestion["healthier"]["verdict"] != "healthier":
+            said = suggestion["rationale"]
+            assert "no change to make it lighter" in said or "lighter" in said, said

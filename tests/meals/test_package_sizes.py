@@ -21,14 +21,16 @@ def _lines(ingredients: list[str], servings: int, units: str = "metric") -> list
 
 
 def test_an_unsized_can_or_package_says_the_usual_size_scaled() -> None:
+    """A part of a can is weighed by the usual size, the part said beside it: never a
+    fraction of a container to measure (brief of round 9: "⅛ container ricotta")."""
     lines = _lines(
         ["1 can tomato paste", "2 cans black beans, drained", "1 package lasagna noodles",
          "1 (29 ounce) can tomato sauce", "1 package mystery mix"],
         servings=2,
     )  # fmt: skip
-    assert lines[0] == "½ can tomato paste (about 85 g; a usual can is 170 g)"
+    assert lines[0] == "85 g tomato paste (about ½ can; a usual can is 170 g)"
     assert lines[1] == "1 can black beans (a usual can is about 425 g), drained"
-    assert lines[2] == "½ package lasagna noodles (about 220 g; a usual package is 450 g)"
+    assert lines[2] == "220 g lasagna noodles (about ½ package; a usual package is 450 g)"
     assert lines[3] == "410 g tomato sauce"  # its own size, no estimate
     assert lines[4] == "½ package mystery mix"  # no usual size known: nothing invented
 
@@ -80,3 +82,15 @@ def test_whole_cans_of_a_stated_size_say_it_in_the_cooks_units() -> None:
     assert metric == ["2 cans mandarin oranges (310 g each), drained", "1 can tomato paste (170 g)"]
     imperial = _lines(["1 (400 g) can chickpeas"], servings=4, units="imperial")
     assert imperial == ["1 can chickpeas (14 oz)"]
+
+
+def test_a_part_of_a_can_as_written_or_scaled_up_is_weighed_too() -> None:
+    """ "½ can coconut milk" as written and "1 can sweet corn" for 10 of 6 (1⅔ cans) are
+    measured by weight, the cans said beside; whole cans stay cans with their usual size."""
+    assert _lines(["1/2 can coconut milk"], servings=4) == [
+        "200 ml coconut milk (about ½ can; a usual can is 400 ml)"
+    ]
+    assert _lines(["1 can sweet corn", "2 cans black beans"], servings=6) == [
+        "640 g sweet corn (about 1½ cans; a usual can is 425 g)",
+        "3 cans black beans (about 1280 g; a usual can is 425 g)",
+    ]

@@ -155,3 +155,16 @@ def test_a_pantry_answer_names_the_items_none_of_its_meals_uses() -> None:
     message = pantry_message(5, ["egg", "spinach"], pantry, ["egg", "spinach", "egg"])
     assert message.endswith("None of them uses your feta.")
     assert "None of them" not in pantry_message(5, ["egg"], pantry, ["egg", "spinach", "feta"])
+
+
+def test_a_product_made_of_a_food_is_not_the_food() -> None:
+    """ "potato starch" is not a potato, "peanut oil" not peanuts, "almond milk" not almonds:
+    a cook's potatoes are not used by a recipe's spoon of starch (the allergen core still reads
+    each product's allergens; this is the food a cook buys)."""
+    recipe = _recipe("Crispy Tofu", "400 g tofu", "2 tbsp potato starch", "3 tbsp peanut oil")
+    assert "potato" not in recipe.foods and "potato starch" in recipe.foods
+    assert used_items(["potato", "peanut"], recipe.foods) == []
+    assert "peanuts" in recipe.contains_allergens  # allergen reading unchanged
+    assert _recipe("Gravy", "1 tbsp corn starch").foods == ("cornstarch",)
+    assert _recipe("Tacos", "8 small tortillas flour or corn").foods == ("tortilla",)
+    assert _recipe("Mash", "1 kg potatoes", "2 tbsp olive oil").foods[0] == "potato"

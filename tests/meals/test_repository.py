@@ -11,6 +11,7 @@ from kairos.recipes import CookConstraints, RecipeRepository
 from kairos.recipes.adapt import remaining_hazards
 from kairos.recipes.pantry import pantry_order
 from kairos.recipes.parser import parse_ingredient
+from kairos.recipes.timing import split_time
 
 
 async def test_similar_dishes_are_real_recipes_of_the_dish(runtime: Any) -> None:
@@ -88,3 +89,18 @@ async def test_an_item_no_answer_uses_gets_the_last_place_when_a_meal_has_it(
     assert len(found.matches) == 5
     assert any("broccoli" in m.used for m in found.matches)
     assert "chicken" in found.matches[0].used
+
+
+async def test_a_time_limit_leaves_out_a_recipe_whose_steps_wait_past_it(runtime: Any) -> None:
+    """ "chicken, rice, broccoli and lime, 30 minutes" offered a satay stated as 30 min whose
+    steps marinate it overnight (meals panel m11): the waits the steps name count against the
+    cook's limit, in a pantry answer and a dish answer alike."""
+    repo = RecipeRepository(runtime.db, runtime.embedder)
+    limit = CookConstraints(max_minutes=30)
+    pantry = ["chicken", "rice", "broccoli", "lime"]
+    found = await repo.from_pantry(pantry, k=5, constraints=limit)
+    dishes = await repo.similar_dishes("chicken satay", k=3, constraints=limit)
+    assert found.matches and dishes.matches
+    for match in (*found.matches, *dishes.matches):
+        split = split_time(match.recipe.total_minutes, match.recipe.steps)
+        assert split is None or split.total <= 30, (match.recipe.title, split)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from kairos.recipes.tags import estimate_minutes
-from kairos.recipes.timing import TimeSplit, split_time, time_text
+from kairos.recipes.timing import TimeSplit, split_time, time_text, within_time
 
 
 def test_an_overnight_marinade_is_said_apart_from_the_cooking() -> None:
@@ -70,3 +70,23 @@ def test_hours_in_the_oven_or_at_a_simmer_are_waiting_not_work() -> None:
     stew = ["Brown the beef.", "Cover and simmer for 2 to 3 hours, until tender."]
     assert time_text(200, False, stew) == "20 min + 3 h simmering"
     assert time_text(40, False, ["Bake for 25 minutes."]) == "40 min"
+
+
+def test_a_time_limit_counts_the_waits_the_steps_name() -> None:
+    """A recipe stated as 30 min that marinates overnight does not fit "30 minutes"; an
+    unknown time is not known to be longer."""
+    overnight = ["Cover and marinate overnight.", "Grill 10 minutes."]
+    assert not within_time(30, overnight, 30)
+    assert within_time(30, ["Grill 10 minutes."], 30)
+    assert within_time(None, overnight, 30)
+    assert within_time(30, overnight, None)
+
+
+def test_two_hours_and_more_are_said_in_hours_not_a_count_of_minutes() -> None:
+    """ "about 135 min + 24 h marinating", "265 min": a cook plans hours (issue 37: never a raw
+    minute count over about two hours)."""
+    steps = ["Marinate the chicken overnight.", "Cook 2 hours, stirring."]
+    assert time_text(135, False, steps) == "2 h 15 min + overnight marinating"
+    assert time_text(265, True, ["Freeze, stirring every 30 minutes."]) == "about 4 h 25 min"
+    assert time_text(180, False, ["Mix."]) == "3 h"
+    assert time_text(119, False, ["Mix."]) == "119 min"

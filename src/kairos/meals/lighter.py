@@ -217,5 +217,7 @@ def not_lighter(
     equipment = context.constraints.equipment
     unsaid = healthier is None or healthier.verdict not in _SAID_UNKNOWN
     if not (unsaid or lighter or lighter_method(recipe, adapted.units, equipment)):
-        return ""  # "not compared" is said already, and there is nothing lighter to offer
+        # "not compared" is said already; that nothing lighter is known is said too, so a
+        # recipe as written is never handed over as the healthier version asked for
+        return " Kairos found no change to make it lighter than it is."
     return " " + lighter_note(recipe, dish, adapted.units, equipment, lighter)

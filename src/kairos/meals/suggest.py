@@ -46,7 +46,7 @@ from kairos.recipes.models import (
     Refusal,
 )
 from kairos.recipes.pantry import pantry_order
-from kairos.recipes.timing import split_time, time_text
+from kairos.recipes.timing import split_time, time_text, within_time
 
 __all__ = [
     "MEAL_SUGGESTIONS",
@@ -246,6 +246,8 @@ def meal_suggestions(
         bare = without_amounts(recipe) and any(not without_amounts(r) for r, *_ in chosen)
         if key in seen or bare:  # no amounts: offered only while none with them is
             continue
+        if not within_time(recipe.total_minutes, recipe.steps, context.constraints.max_minutes):
+            continue  # its waits (an overnight marinade) pass the cook's time limit
         adapted = adapt_recipe(recipe, context.constraints, servings=context.servings)
         if isinstance(adapted, Refusal):
             not_offered.append(adapted.reason)

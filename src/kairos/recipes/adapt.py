@@ -33,6 +33,7 @@ from kairos.recipes.models import (
     Substitution,
     Units,
 )
+from kairos.recipes.package_sizes import weighed_part
 from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
@@ -151,12 +152,13 @@ class _Adapter:
         )
         item = convert_measures(line.item, self.units)
         line = line.model_copy(update={"preparation": preparation, "item": item})
-        quantity, top, unit = scaled_amount(line, self.factor, self.units)
+        part = weighed_part(line, self.factor, self.units)
+        quantity, top, unit = scaled_amount(part[0] if part else line, self.factor, self.units)
         amount = format_amount(quantity, top, unit)
         base = {"position": line.position, "original": line.original, "quantity": quantity,
                 "quantity_max": top, "unit": unit, "optional": line.optional}  # fmt: skip
         hazards = _hazards((line.original,), self.constraints)
-        shown = shown_item(line, quantity, unit, self.units)
+        shown = f"{line.item} {part[1]}" if part else shown_item(line, quantity, unit, self.units)
         as_written = AdaptedIngredient(
             **base, display=_display(amount, shown, line.preparation), item=line.item,
             preparation=line.preparation,

@@ -119,18 +119,44 @@ def _singular(word: str) -> str:
 _FLAVOUR = re.compile(r"\b[^\W\d_]+(?:[\s-]+[^\W\d_]+)?[\s-]+flavou?r(?:ed|ing)?\b")
 
 
+_PRODUCT_HEADS: Final = ("starch", "oil", "flour", "milk", "meal")
+"""Nouns that make a different food of the food before them: "potato starch" is not a potato,
+"peanut oil" not peanuts, "almond milk" not almonds (the allergen core reads their allergens
+apart; this names the food a cook buys)."""
+
+
+_PRODUCT_AFTER: Final = re.compile(
+    r"s?[\s-]+(?P<head>" + "|".join(_PRODUCT_HEADS) + r")(?![^\W_])"
+    r"(?![\s,]+(?:or|and)\b)"  # "tortillas, flour or corn" are tortillas
+)
+
+
+def _product_of(food: str, lowered: str, end: int, table: FoodTable) -> str:
+    """`food` (read in `lowered` up to `end`), or the product it names when a product noun
+    follows it ("potato starch"): the known food of both words joined ("corn starch" ->
+    "cornstarch") or the two words."""
+    found = _PRODUCT_AFTER.match(lowered, end)
+    if found is None:
+        return food
+    for name in (f"{food}{found['head']}", f"{food} {found['head']}"):
+        if (known := table.canonical.get(term_key(name))) is not None:
+            return known
+    return f"{food} {found['head']}"
+
+
 def canonical_food(item: str) -> str:
-    """The canonical food an item names: the longest known food in it, else the item without
-    descriptive words, singular ("2 large ripe Hass avocados" -> "avocado")."""
+    """The canonical food an item names: the longest known food in it (or the product made of
+    it, `_product_of`: "potato starch"), else the item without descriptive words, singular
+    ("2 large ripe Hass avocados" -> "avocado")."""
     table = food_table()
     lowered = _FLAVOUR.sub(" ", item.lower())  # "chicken-flavored ramen" is not chicken
-    best = ""
+    best, end = "", 0
     for match in table.pattern.finditer(lowered):
         food = table.canonical.get(term_key(match.group()), "")
-        if len(match.group()) > len(best):
-            best = food if food else best
+        if len(match.group()) > len(best) and food:
+            best, end = food, match.end()
     if best:
-        return best
+        return _product_of(best, lowered, end, table)
     head = re.split(r"\s+(?:or|and|with)\s+|,", lowered)[0]
     words = [w for w in re.findall(r"[^\W\d_][\w'\-]*", head) if w not in _DESCRIPTIVE]
     if not words:

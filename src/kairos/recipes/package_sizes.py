@@ -15,7 +15,9 @@ from kairos.recipes.display import format_amount, kitchen_round, package_size
 from kairos.recipes.models import IngredientLine, Units
 from kairos.recipes.units import to_imperial, to_metric
 
-__all__ = ["UsualSize", "package_note", "sized_count", "stated_size_note", "usual_size"]
+__all__ = [
+    "UsualSize", "package_note", "sized_count", "stated_size_note", "usual_size", "weighed_part",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,40 @@ def package_note(line: IngredientLine, quantity: float | None, units: Units) -> 
         return f"(a usual {line.unit} is about {whole})"
     part = _measure(size.amount * quantity, size.unit, units)
     return f"(about {part}; a usual {line.unit} is {whole})"
+
+
+_WHOLE: Final = 0.05
+"""How near a whole number of cans a scaled count is to be said in cans ("2 cans")."""
+
+
+def weighed_part(
+    line: IngredientLine, factor: float, units: Units
+) -> tuple[IngredientLine, str] | None:
+    """A part of a can, package or jar of no stated size ("⅓ can sweet corn" scaled, or "½ can
+    coconut milk" as written), weighed by the usual size: the line as that weight (scaled by
+    `factor` as any weight is) and the note telling the part of the can it is ("about ⅓ can;
+    a usual can is 425 g"), so a cook never measures a fraction of a container. None for whole
+    cans ("2 cans black beans", said with the usual size by `package_note`), a stated size
+    (weighed by it already), or a container whose usual size is not known."""
+    if line.size or line.quantity is None:
+        return None
+    size = usual_size(line.unit, line.item)
+    if size is None:
+        return None
+    part = line.quantity * factor
+    if part >= 1 - _WHOLE and abs(part - round(part)) < _WHOLE:
+        return None
+    top = line.quantity_max * size.amount if line.quantity_max is not None else None
+    weighed = line.model_copy(
+        update={"quantity": line.quantity * size.amount, "quantity_max": top, "unit": size.unit}
+    )
+    whole = (
+        _measure(size.amount, size.unit, units)
+        if units == "imperial"
+        else format_amount(size.amount, None, size.unit)
+    )
+    shown = format_amount(max(0.125, part), None, line.unit)
+    return weighed, f"(about {shown}; a usual {line.unit} is {whole})"
 
 
 # "2-15 ounce cans kidney beans" is two 15-ounce cans, not a range of 2 to 15 ounces: a count

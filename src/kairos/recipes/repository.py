@@ -5,7 +5,8 @@ Ranking (deterministic; ties broken by recipe id):
 - `similar_dishes`: candidates are the nearest `CANDIDATES` by embedding cosine plus every
   title full-text match; score = cosine similarity + `TITLE_BONUS` when the title matches the
   dish words. Hard filters: English recipes, `max_minutes` (recipes with a known longer time
-  are dropped), equipment the cook lacks, and "hard" recipes for beginners.
+  are dropped, the waits their steps name counted: `timing.within_time`), equipment the cook
+  lacks, and "hard" recipes for beginners.
 - `from_pantry`: candidates share at least one canonical food (or a cut or form of one,
   `pantry.pantry_forms`) with the pantry; ranked (`pantry.pantry_order`) by how many of the
   cook's items they use as main ingredients (`pantry.main_uses`: named by the title, a tenth
@@ -50,6 +51,7 @@ from kairos.recipes.pantry import (
     pantry_weight,
     used_items,
 )
+from kairos.recipes.timing import within_time
 from kairos.store.database import Database
 from kairos.store.tables import Recipe as RecipeRow
 from kairos.store.tables import RecipeIngredient
@@ -204,6 +206,8 @@ class RecipeRepository:
             if len(matches) >= k:
                 break
             recipe = recipes[recipe_id]
+            if not within_time(recipe.total_minutes, recipe.steps, constraints.max_minutes):
+                continue
             adapted = adapt_recipe(recipe, constraints, servings=servings)
             if isinstance(adapted, Refusal):
                 refused.append(adapted)
@@ -252,10 +256,12 @@ class RecipeRepository:
         for row in rows:
             if int(row.id) not in loaded:
                 continue
+            recipe = loaded[int(row.id)]
+            if not within_time(recipe.total_minutes, recipe.steps, constraints.max_minutes):
+                continue  # its waits (an overnight marinade) pass the cook's time limit
             foods = list(row.foods)
             used = used_items(pantry, foods)
             missing = [f for f in foods if f not in wanted and not _staple(f)]
-            recipe = loaded[int(row.id)]
             key = pantry_order(
                 main_uses(used, recipe), missing, pantry_weight(used, str(row.title)),
                 missing_mains(missing, recipe),

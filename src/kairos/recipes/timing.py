@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-__all__ = ["TimeSplit", "split_time", "time_text", "waiting"]
+__all__ = [
+    "HOURS_FROM", "TimeSplit", "duration_text", "split_time", "time_text", "waiting", "within_time",
+]  # fmt: skip
 
 _VERBS: Final = (
     (re.compile(r"marinat", re.I), "marinating"),
@@ -111,12 +113,37 @@ def split_time(total: int | None, steps: Sequence[str]) -> TimeSplit | None:
 
 def time_text(total: int | None, estimated: bool, steps: Sequence[str]) -> str | None:
     """ "35 min", "about 20 min", or the active time and the wait apart: "about 38 min + 24 h
-    marinating", "135 min + overnight marinating" (the numbers of `split_time`)."""
+    marinating", "2 h 15 min + overnight marinating" (the numbers of `split_time`; two hours
+    and more said in hours, `duration_text`)."""
     split = split_time(total, steps)
     if split is None:
         return None
     about = "about " if estimated else ""
     if not split.waiting:
-        return f"{about}{split.active} min"
+        return f"{about}{duration_text(split.active)}"
     wait = "overnight" if split.overnight else f"{split.waiting / 60:g} h"
-    return f"{about}{split.active} min + {wait} {split.waiting_for}"
+    return f"{about}{duration_text(split.active)} + {wait} {split.waiting_for}"
+
+
+HOURS_FROM: Final = 120
+"""Minutes from which a time is said in hours: "135 min" is read as a count, "2 h 15 min" as a
+time a cook plans."""
+
+
+def duration_text(minutes: int) -> str:
+    """ "35 min" under `HOURS_FROM`; above it hours and the minutes left to the nearest 5
+    ("2 h 15 min", "4 h")."""
+    if minutes < HOURS_FROM:
+        return f"{minutes} min"
+    hours, rest = divmod(5 * round(minutes / 5), 60)
+    return f"{hours} h {rest} min" if rest else f"{hours} h"
+
+
+def within_time(total: int | None, steps: Sequence[str], max_minutes: int | None) -> bool:
+    """Whether a recipe fits a cook's time limit ("30 minutes") from start to table, the waits
+    its steps name included: a satay stated as 30 min that marinates overnight does not fit
+    30 minutes. An unknown time fits (it is not known to be longer)."""
+    if not max_minutes:
+        return True
+    split = split_time(total, steps)
+    return split is None or split.total <= max_minutes
