@@ -82,7 +82,8 @@ async def test_a_sight_at_a_like_address_is_never_the_restaurant() -> None:
     Once TripAdvisor's sights carry coordinates (their postal codes, d2999b6), the museum at
     "1145 17th St NW, Washington DC" matched the number and "Washington" and every turn stayed
     in Washington, D.C.; a park named "Washington Square" was the next guess. Sights are no
-    operator's restaurant: the street stands in, in Boston."""
+    operator's restaurant: the street stands in, in Boston (it had stood unresolved: every turn
+    asked for the location again)."""
     locator = catalog_locator(
         SIGHTS, kinds={"National Geographic Museum": "museum", "Washington Square Park": "park"}
     )
@@ -94,6 +95,8 @@ async def test_a_sight_at_a_like_address_is_never_the_restaurant() -> None:
         assert "National Geographic" not in loc.label and "Washington Square" not in loc.label
         if loc.lat is not None:
             assert _km(loc) < 30, loc
+    street = found.locations[0]
+    assert street.kind == "street" and street.label.startswith("Washington St, Boston"), street
 
 
 TWO = [

@@ -232,8 +232,10 @@ class Locator:
                 if place is None or place.kind not in SIGHT_KINDS:
                     break
                 # a sight at a like address ("1145 17th St NW, Washington DC" for "1145
-                # Washington St") is never the operator's restaurant
+                # Washington St") is never the operator's restaurant: its street stands in
                 matches, place = matches[1:], None
+                if not matches and (street := _HOUSE_NUMBER.sub("", text)) not in tries:
+                    tries.append(street)
             if not matches:
                 continue
             match = matches[0]
@@ -390,6 +392,9 @@ def _bare_street(message: str, mention: LocationMention) -> str | None:
 
 
 _NUMBER = re.compile(r"^(?:\d+[a-z]?|the)\s+")
+
+
+_HOUSE_NUMBER = re.compile(r"^\s*\d+[a-z]?\s+(?=\S)", re.IGNORECASE)
 
 
 def _street_key(text: str) -> str:
