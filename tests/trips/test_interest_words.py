@@ -82,3 +82,22 @@ def test_an_interest_the_city_does_not_answer_is_said_and_a_thin_one_named() -> 
         "Kairos knows no colonial building in Lyra.",
     ]
     assert said_gaps("museums and parks", "Lyra", places) == []
+
+
+def test_a_place_answering_an_era_is_kept_whatever_the_kinds_read() -> None:
+    """ "Mughal architecture" reads as landmarks (a tag), and the World Heritage tomb its source
+    files as a historic site was left out; the trip then said no Mughal sight was known."""
+    tomb = Row(id=9, name="Tomb of Nuruddin", kind="attraction", city="Lyra", lat=LYRA[0], lng=LYRA[1],
+               attributes={"poi": {"whc": {"category": "historic_site",
+                           "notability_basis": "UNESCO World Heritage Site", "description":
+                           "The first garden-tomb of the Mughal emperors, built in 1570."}}},
+               votes=0)  # fmt: skip
+    rows = [_row(i, f"Landmark {i}", {"historic": "memorial", "wikidata": f"Q{i}"})
+            for i in range(1, 5)]  # fmt: skip
+    retrieved = asyncio.run(OfflineRetrieval([*rows, tomb]).retrieve(
+        city="Lyra", centre=LYRA, radius_km=30.0, interests="2 days, Mughal architecture",
+        tags=["landmark"], room=3,
+    ))  # fmt: skip
+    assert retrieved.candidates[0].name == "Tomb of Nuruddin", [
+        c.name for c in retrieved.candidates
+    ]

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from kairos.trips.models import Candidate
 
@@ -147,6 +147,26 @@ def interest_step(
     answered = tuple(e.key for e in asked if answers(e, name, attributes))
     opposite = any(unlike(e, name, attributes) for e in asked)
     return INTEREST_EVIDENCE * (bool(answered) - opposite), answered
+
+
+class _Place(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def attributes(self) -> dict[str, Any]: ...
+
+
+def answering(interests: str, rows: Sequence[_Place]) -> frozenset[str]:
+    """Ids (as text) of the rows that answer an interest the request says in words: kept when
+    the request's kinds (tags) would leave them out ("Mughal architecture" reads as landmarks,
+    and a World Heritage tomb is filed as a historic site)."""
+    asked = asked_words(interests)
+    if not asked:
+        return frozenset()
+    return frozenset(str(r.id) for r in rows
+                     if any(answers(e, r.name, r.attributes) for e in asked))  # fmt: skip
 
 
 def said_gaps(interests: str, city: str, places: Sequence[Candidate]) -> list[str]:

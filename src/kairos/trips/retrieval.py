@@ -43,7 +43,7 @@ from kairos.core.notability import NOTABLE, typical_minutes
 from kairos.core.visit_length import is_minor_stop, several_sites, shown_name, stop_minutes
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
-from kairos.trips.interest_words import asked_words, interest_step
+from kairos.trips.interest_words import answering, asked_words, interest_step
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
 from kairos.trips.lookups import VISIT_KINDS
 from kairos.trips.models import Candidate, step_free_of
@@ -257,8 +257,8 @@ class TripRetrieval(PlaceRows):
         broadened = False
         rows, out_of_season = in_season(rows, months)
         filtered = self._filter(rows, tags, accessibility)
-        if tags and (said := named_in(interests, rows, city)):  # named: kept whatever the tags
-            filtered += [r for r in self._filter(rows, (), accessibility)
+        if tags and (said := named_in(interests, rows, city) | answering(interests, rows)):
+            filtered += [r for r in self._filter(rows, (), accessibility)  # named, or "Mughal"
                          if str(r.id) in said and r not in filtered]  # fmt: skip
         if not filtered:
             broadened = True
