@@ -85,9 +85,10 @@ def test_an_interest_the_city_does_not_answer_is_said_and_a_thin_one_named() -> 
 
 
 def test_a_place_answering_an_era_is_kept_whatever_the_kinds_read() -> None:
-    """ "Mughal architecture" reads as landmarks (a tag), and the World Heritage tomb its source
-    files as a historic site was left out; the trip then said no Mughal sight was known."""
-    tomb = Row(id=9, name="Tomb of Nuruddin", kind="attraction", city="Lyra", lat=LYRA[0], lng=LYRA[1],
+    """The words "Mughal architecture" read as landmarks (a tag), and the World Heritage tomb
+    its source files as a historic site was left out; the trip said no Mughal sight was known."""
+    tomb = Row(id=9, name="Tomb of Nuruddin", kind="attraction", city="Lyra", lat=LYRA[0],
+               lng=LYRA[1],
                attributes={"poi": {"whc": {"category": "historic_site",
                            "notability_basis": "UNESCO World Heritage Site", "description":
                            "The first garden-tomb of the Mughal emperors, built in 1570."}}},
