@@ -10,7 +10,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from kairos.trips.interest_words import answers, asked_words, interest_words, said_gaps
+from kairos.trips.interest_words import (
+    answers,
+    asked_words,
+    interest_words,
+    said_gaps,
+    unlike,
+)
 from kairos.trips.models import Candidate
 from kairos.trips.retrieval_rules import Row
 from tests.trips.offline_retrieval import OfflineRetrieval
@@ -49,6 +55,10 @@ def test_a_place_answers_by_its_tags_its_words_or_the_year_it_was_built() -> Non
     said = _row(5, "A Garden Tomb", {}, "The first garden-tomb of the Mughal emperors.")
     assert answers(mughal, said.name, said.attributes)
     assert not answers(mughal, ruin.name, ruin.attributes)
+    # a modern memorial is the opposite of an era asked for; a ruin that says no era is neither
+    assert unlike(old, memorial.name, memorial.attributes)
+    assert unlike(mughal, memorial.name, memorial.attributes)
+    assert not unlike(mughal, ruin.name, ruin.attributes)
     hall = _row(6, "Diwan-e-Aam", {"wikipedia": "en:Diwan-i-Am (Red Fort)"})
     assert answers(old, hall.name, hall.attributes)  # the article's title says a fort
 
