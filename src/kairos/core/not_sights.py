@@ -58,6 +58,12 @@ class NotSightRules:
     sale_words: tuple[str, ...]
     public_words: tuple[str, ...]
     business_labels: frozenset[str]
+    lodging_why: str = ""
+    lodging_words: frozenset[str] = frozenset()
+    lodging_phrases: tuple[str, ...] = ()
+    lodging_tourism: frozenset[str] = frozenset()
+    lodging_labels: frozenset[str] = frozenset()
+    lodging_unless: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -66,6 +72,7 @@ def rules() -> NotSightRules:
     t = tomllib.loads(text)
     shop, home, station, mural = t["shop"], t["home"], t["station"], t["mural"]
     venue, school, stage, gallery = t["venue"], t["education"], t["stage"], t["commercial_gallery"]
+    lodging = t["lodging"]
     return NotSightRules(
         shop_why=shop["why"], shop_words=frozenset(shop["name_words"]),
         shop_phrases=tuple(shop["name_phrases"]), shop_labels=frozenset(shop["labels"]),
@@ -89,6 +96,11 @@ def rules() -> NotSightRules:
         auction_words=frozenset(gallery["auction_words"]),
         sale_words=tuple(gallery["sale_words"]), public_words=tuple(gallery["public_words"]),
         business_labels=frozenset(gallery["business_labels"]),
+        lodging_why=lodging["why"], lodging_words=frozenset(lodging["name_words"]),
+        lodging_phrases=tuple(lodging["name_phrases"]),
+        lodging_tourism=frozenset(lodging["osm_tourism"]),
+        lodging_labels=frozenset(lodging["labels"]),
+        lodging_unless=tuple(lodging["unless_words"]),
     )  # fmt: skip
 
 
@@ -125,6 +137,31 @@ def _venue(raws: Sequence[Mapping[str, Any]], r: NotSightRules) -> bool:
     return False
 
 
+def _lodging(name: str, raws: Sequence[Mapping[str, Any]], r: NotSightRules) -> bool:
+    """A hotel (its name's words or a chain's brand, OSM tourism, its listing's labels) that no
+    heritage tag, World Heritage listing, [keeps_sight] label or description keeps a sight
+    (issue 35, panel trips half A t37: "PARKROYAL on Pickering" planned as a stop)."""
+    words = set(_words(name))
+    lowered = " ".join(_words(name))
+    labels = _labels(raws)
+    tourism = {str((raw.get("osm_tags") or {}).get("tourism")) for raw in raws
+               if isinstance(raw.get("osm_tags"), Mapping)}  # fmt: skip
+    said = (words & r.lodging_words or any(f" {p} " in f" {lowered} " for p in r.lodging_phrases)
+            or tourism & r.lodging_tourism or labels & r.lodging_labels)  # fmt: skip
+    heritage = any(
+        (
+            isinstance(tags := raw.get("osm_tags"), Mapping)
+            and any(tags.get(k) not in (None, "", "no") for k in ("historic", "heritage"))
+        )
+        or "unesco" in str(raw.get("notability_basis") or "").lower()
+        for raw in raws
+    )
+    if not said or heritage or labels & r.keep_labels:
+        return False
+    described = " ".join(_words(" ".join(str(raw.get("description") or "") for raw in raws)))
+    return not any(f" {u} " in f" {described} " for u in r.lodging_unless)
+
+
 def why_no_stop_even_if_listed(name: str, kind: str, attributes: Mapping[str, Any]) -> str | None:
     """A station, housing or a venue for nights, shows, games or meals (`_venue`): no stop
     even when a notable list names it (World Heritage aside)."""
@@ -134,6 +171,8 @@ def why_no_stop_even_if_listed(name: str, kind: str, attributes: Mapping[str, An
         return None
     if kind != "museum" and _venue(raws, r):
         return r.venue_why
+    if kind != "museum" and _lodging(name, raws, r):
+        return r.lodging_why
     words = set(_words(name))
     labels = _labels(raws)
     if (labels & r.school_labels or words & r.school_words) and not (

@@ -134,6 +134,8 @@ class Candidate:
     by_boat: bool = False
     """An island with no land link (`water.by_boat`): its legs take a boat's crossing more."""
     diets: tuple[str, ...] = field(default=(), compare=False)
+    interests: tuple[str, ...] = field(default=(), compare=False)
+    """The interests said in words it answers (`interest_words.answers`: "mughal", "old")."""
     """A place to eat: the diets its source says it serves (`diet_words.diet_evidence`)."""
 
     @classmethod

@@ -39,13 +39,11 @@ from typing import Final
 import numpy as np
 
 from kairos.core.not_sights import asks_for_a_show, commercial_gallery, stage_venue
-from kairos.core.notability import (
-    NOTABLE,
-    typical_minutes,
-)
+from kairos.core.notability import NOTABLE, typical_minutes
 from kairos.core.visit_length import is_minor_stop, several_sites, shown_name, stop_minutes
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
+from kairos.trips.interest_words import answering, asked_words, interest_step
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
 from kairos.trips.lookups import VISIT_KINDS
 from kairos.trips.models import Candidate, step_free_of
@@ -71,7 +69,7 @@ from kairos.trips.retrieval_rules import (
     shown_as_experience,
     sights,
     tags_of,
-)
+)  # fmt: skip
 from kairos.trips.water import by_boat
 
 __all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
@@ -259,8 +257,8 @@ class TripRetrieval(PlaceRows):
         broadened = False
         rows, out_of_season = in_season(rows, months)
         filtered = self._filter(rows, tags, accessibility)
-        if tags and (said := named_in(interests, rows, city)):  # named: kept whatever the tags
-            filtered += [r for r in self._filter(rows, (), accessibility)
+        if tags and (said := named_in(interests, rows, city) | answering(interests, rows)):
+            filtered += [r for r in self._filter(rows, (), accessibility)  # named, or "Mughal"
                          if str(r.id) in said and r not in filtered]  # fmt: skip
         if not filtered:
             broadened = True
@@ -305,7 +303,7 @@ class TripRetrieval(PlaceRows):
             and (r.kind == "museum" or fits("gallery", r.kind, label.replace(" ", "_"), r.name))
             for r, label in zip(filtered, labels, strict=True)
         )
-        boats = by_boat(rows)
+        boats, eras = by_boat(rows), asked_words(interests)
         for r, label, v, b, c, note in zip(
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
@@ -315,6 +313,8 @@ class TripRetrieval(PlaceRows):
                 score -= OFF_TAG
             elif collections and self._trait(r)[1]:
                 score -= COMMERCIAL_FOLLOWS  # no collection of art or history
+            step, answered = interest_step(eras, r.name, r.attributes)  # "Mughal", "old"
+            score += step
             if note < NOTABLE:
                 score -= MINOR_FOLLOWS
             if is_minor_stop(r.name, r.kind, r.attributes, note):
@@ -346,7 +346,7 @@ class TripRetrieval(PlaceRows):
                 minutes = typical_minutes(r.name, r.kind, minutes)
             minutes = stop_minutes(r.name, r.kind, r.attributes, note, minutes, sourced=sourced)
             candidate = replace(candidate, duration=minutes, minor=note < NOTABLE,
-                                by_boat=r.id in boats,
+                                by_boat=r.id in boats, interests=answered,
                                 name=shown_name(r.name, r.attributes))  # fmt: skip
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))

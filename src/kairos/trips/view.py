@@ -12,6 +12,7 @@ from kairos.signals.geocoding.cities import CityCentre
 from kairos.trips.allergy import CheckedMeals, meals_note, severities, slot_check
 from kairos.trips.hours import allowed_spans
 from kairos.trips.interest_gaps import interest_gaps
+from kairos.trips.interest_words import said_gaps
 from kairos.trips.models import PACES, Day, Itinerary
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.place_rows import FOOD_KIND
@@ -197,6 +198,8 @@ def _notes(built: Built, request: dict[str, Any]) -> list[str]:
     eat = [m for m in built.meals.meals if m.kind == FOOD_KIND]  # markets are meals, not stops
     notes += interest_gaps(str(request.get("interests") or ""), built.city.name,
                            [*built.retrieved.candidates, *eat])  # fmt: skip
+    notes += said_gaps(str(request.get("interests") or ""), built.city.name,
+                       built.retrieved.candidates)  # fmt: skip
     taken = [str(f) for f in request.get("from_profile") or ()]
     if taken:
         companions = str(request["companions"])
