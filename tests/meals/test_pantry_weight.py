@@ -3,10 +3,11 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 
 from __future__ import annotations
 
-from kairos.meals.pantry_words import pantry_message
+from kairos.meals.pantry_words import pantry_message, pantry_text
 from kairos.recipes.derive import derive_recipe
 from kairos.recipes.models import Recipe
 from kairos.recipes.pantry import (
+    foods_to_buy,
     main_uses,
     missing_mains,
     pantry_forms,
@@ -50,10 +51,11 @@ def _recipe(title: str, *lines: str) -> Recipe:
 
 def _key(pantry: list[str], recipe: Recipe) -> tuple[float, ...]:
     used = used_items(pantry, recipe.foods)
-    missing = [f for f in recipe.foods if not any(f in pantry_forms(i) for i in pantry)]
+    covered = {form for item in pantry for form in pantry_forms(item)}
+    missing = foods_to_buy(recipe.foods, recipe, covered)
     return pantry_order(
         main_uses(used, recipe), missing, pantry_weight(used, recipe.title),
-        missing_mains(missing, recipe),
+        missing_mains(missing, recipe), used,
     )  # fmt: skip
 
 
@@ -168,3 +170,47 @@ def test_a_product_made_of_a_food_is_not_the_food() -> None:
     assert _recipe("Gravy", "1 tbsp corn starch").foods == ("cornstarch",)
     assert _recipe("Tacos", "8 small tortillas flour or corn").foods == ("tortilla",)
     assert _recipe("Mash", "1 kg potatoes", "2 tbsp olive oil").foods[0] == "potato"
+
+
+def test_a_dish_needing_one_more_food_beats_one_using_an_item_more_and_needing_nine() -> None:
+    """Chickpeas, tomatoes, an onion, spinach: a chickpea and spinach stew that needs a carrot
+    answers before a salad that uses the tomatoes too but sends the cook out for two more
+    vegetables and six garnishes: what must be bought costs a recipe the cook's items."""
+    pantry = ["chickpea", "tomato", "onion", "spinach"]
+    stew = _recipe(
+        "Chickpea Stew", "800 g chickpeas", "300 g spinach", "1 onion", "200 g carrots",
+        "1 tsp cumin", "1 tsp paprika",
+    )  # fmt: skip
+    salad = _recipe(
+        "Salad Bowl", "400 g chickpeas", "300 g tomatoes", "300 g spinach", "300 g zucchini",
+        "300 g bell pepper", "50 g feta cheese", "50 g olives", "2 tbsp basil", "1 tbsp capers",
+        "2 tbsp parsley", "50 g walnuts",
+    )  # fmt: skip
+    assert _key(pantry, stew) < _key(pantry, salad)
+
+
+def test_common_spices_are_not_to_buy_but_a_food_named_after_one_is() -> None:
+    """Cumin and a teaspoon of cinnamon are in the cupboard like salt; two cans of cinnamon rolls
+    (read as the food "cinnamon") are not."""
+    stew = _recipe("Stew", "800 g chickpeas", "1 tsp cumin", "1 tsp paprika", "1 carrot")
+    assert foods_to_buy(stew.foods, stew, pantry_forms("chickpea")) == ["carrot"]
+    casserole = _recipe("Casserole", "2 cans of cinnamon rolls", "4 eggs", "1 tsp cinnamon")
+    assert foods_to_buy(casserole.foods, casserole, pantry_forms("egg")) == ["cinnamon"]
+
+
+def test_a_pantry_suggestion_names_the_cooks_items_it_uses_and_what_to_buy() -> None:
+    text = pantry_text(["rice", "egg"], ["spring onion"], ["leftover rice", "eggs", "peas"],
+                       ["rice", "egg"], ["cumin"])  # fmt: skip
+    assert text == (
+        "uses your rice and eggs, not your peas; you'd need: spring onion "
+        "(and from the spice rack: cumin)"
+    )
+
+
+def test_a_pantry_answer_says_when_no_recipe_uses_all_the_items() -> None:
+    pantry = ["eggs", "spinach", "feta"]
+    message = pantry_message(5, ["egg", "spinach"], pantry, ["egg", "spinach", "feta"], 2)
+    assert message.startswith(
+        "No recipe Kairos holds uses all of your eggs, spinach and feta; the closest use two"
+    )
+    assert pantry_message(5, ["egg", "spinach"], pantry, None, 3).startswith("5 meals")

@@ -41,7 +41,7 @@ async def test_pantry_ranks_by_what_the_items_make_of_the_dish(runtime: Any) -> 
     pantry = ["chicken", "garlic", "onion", "rice", "lemon"]
     found = await repo.from_pantry(pantry, k=5, constraints=CookConstraints())
     assert found.matches
-    keys = [pantry_order(m.main, m.missing, m.score, m.missing_main) for m in found.matches]
+    keys = [pantry_order(m.main, m.missing, m.score, m.missing_main, m.used) for m in found.matches]
     assert keys == sorted(keys)
     assert set(found.matches[0].used) <= {"chicken", "garlic", "onion", "rice", "lemon"}
 

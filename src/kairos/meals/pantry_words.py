@@ -9,12 +9,32 @@ from collections.abc import Sequence
 from kairos.meals.schemas import PantryUse
 from kairos.recipes.foods import canonical_food
 from kairos.recipes.models import PantryMatch
+from kairos.recipes.pantry import SPICES
 
 __all__ = ["pantry_message", "pantry_text", "pantry_use"]
 
 
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _and(words: Sequence[str], last: str = "and") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _said(pantry: Sequence[str]) -> dict[str, str]:
+    """Each item's food as the cook said it when that is its plural ("eggs", "a tin of tomatoes":
+    tomatoes), else the food's name."""
+    said: dict[str, str] = {}
+    for item in pantry:
+        food = canonical_food(item)
+        words = item.lower().strip()
+        plural = next((food + end for end in ("es", "s") if words.endswith(food + end)), food)
+        said.setdefault(food, plural)
+    return said
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
 def pantry_use(match: PantryMatch, pantry: Sequence[str]) -> PantryUse:
@@ -24,29 +44,40 @@ def pantry_use(match: PantryMatch, pantry: Sequence[str]) -> PantryUse:
     return PantryUse(
         used=list(match.used), main=list(match.main), missing=to_buy,
         missing_main=list(match.missing_main), pantry_size=len(dict.fromkeys(pantry)),
-        text=pantry_text(match.used, to_buy, pantry, match.main),
+        text=pantry_text(match.used, to_buy, pantry, match.main, _spices(match)),
     )  # fmt: skip
+
+
+def _spices(match: PantryMatch) -> list[str]:
+    """The common spices the recipe (as adapted) calls for: not bought, but named."""
+    kept = {canonical_food(line.item) for line in match.adapted.ingredients if not line.omitted}
+    return [food for food in dict.fromkeys(match.recipe.foods) if food in SPICES and food in kept]
 
 
 def pantry_text(
     used: Sequence[str], missing: Sequence[str], pantry: Sequence[str],
-    main: Sequence[str] | None = None,
+    main: Sequence[str] | None = None, spices: Sequence[str] = (),
 ) -> str:  # fmt: skip
-    """ "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce";
-    ", mainly chicken" when some of the used items only season the dish."""
-    items = list(dict.fromkeys(pantry))
-    size = len(items)
-    unused = [food for item in items if (food := canonical_food(item)) not in used]
-    named = ", ".join(used) + (f"; not {', '.join(unused)}" if unused else "")
-    text = f"uses {len(used)} of your {size} item{'s' if size != 1 else ''} ({named})"
+    """ "uses your chicken and rice, not your lime or broccoli; you'd need: soy sauce";
+    " (mainly chicken)" when some of the used items only season the dish; the common spices it
+    calls for named after what is to buy."""
+    said = _said(pantry)
+    unused = [said[food] for food in said if food not in used]
+    named = [said.get(food, food) for food in used]
+    text = f"uses your {_and(named)}" if named else "uses none of your items"
     if main is not None and list(main) != list(used):
-        text += f", mainly {_and(main)}" if main else ", none of them as a main ingredient"
+        mains = [said.get(food, food) for food in main]
+        text += f" (mainly {_and(mains)})" if main else " (none of them as a main ingredient)"
+    if unused:
+        text += f", not your {_and(unused, 'or')}"
     if missing:
-        text += "; also needs: " + ", ".join(missing[:6])
+        text += "; you'd need: " + ", ".join(missing[:6])
         if len(missing) > 6:
             text += f" and {len(missing) - 6} more"
     else:
-        text += "; nothing else needed beyond staples"
+        text += "; nothing else to buy beyond salt, oil and spices"
+    if spices:
+        text += f" (and from the spice rack: {', '.join(spices[:4])})"
     return text
 
 
@@ -62,16 +93,26 @@ def _none_use(items: Sequence[str], used_by_any: Sequence[str] | None) -> str:
 
 def pantry_message(
     count: int, best_main: Sequence[str], pantry: Sequence[str],
-    used_by_any: Sequence[str] | None = None,
+    used_by_any: Sequence[str] | None = None, most_used: int | None = None,
 ) -> str:  # fmt: skip
-    """The answer's first words: `count` meals; when the best of them has no more than half of
-    the cook's items as main ingredients, that no recipe is made mainly of them, and what the
-    closest ones are made of; the items none of the meals uses (`used_by_any`: every item some
-    suggestion uses), said after."""
+    """The answer's first words: `count` meals; when none of them uses every item (`most_used`:
+    the most items one of them uses), that no recipe uses them all and how many the closest
+    use; when the best of them has no more than half of the cook's items as main ingredients,
+    that no recipe is made mainly of them, and what the closest ones are made of; the items
+    none of the meals uses (`used_by_any`: every item some suggestion uses), said after."""
     items = list(dict.fromkeys(canonical_food(item) for item in pantry))
     text = f"{count} meals from your ingredients, from real recipes adapted to you."
     text += _none_use(items, used_by_any)
-    if len(items) < 2 or 2 * len(best_main) > len(items):
+    if len(items) < 2:
+        return text
+    if most_used is not None and most_used < len(items):
+        said = list(_said(pantry).values())
+        return (
+            f"No recipe Kairos holds uses all of your {_and(said)}; the closest use "
+            f"{_number(most_used)} of them, so each says which it uses and what else you'd "
+            f"need. {text}"
+        )
+    if 2 * len(best_main) > len(items):
         return text
     closest = (
         f"the closest are made mainly of {_and(list(best_main))}"

@@ -8,9 +8,9 @@
   measure; otherwise what it is ("about as healthy", "less healthy", "mixed") or that its
   nutrition is unknown.
 - Ingredients: recipes ranked by how many pantry items they use
-  (`RecipeRepository.from_pantry`; the most main items first, then the fewest foods to buy,
+  (`RecipeRepository.from_pantry`; the most of the cook's items less what must be bought,
   `pantry_rank`), up to 5, each saying
-  "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce".
+  "uses your chicken and rice, not your lime or broccoli; you'd need: soy sauce".
 
 Learned preferences move a recipe within its rank (never above one that uses more of the
 pantry): `like:<tag>` facts add `PREFERENCE_POINTS` per strength unit, `avoid:<tag>` facts take
@@ -334,15 +334,18 @@ def _shared(recipe: Recipe, dish: str) -> str:
     return f" (it has {', '.join(shared)})" if shared else ""
 
 
-def pantry_rank(match: PantryMatch) -> tuple[float, float, int, int, int, int, bool, float]:
-    """`pantry_order` (the most of the cook's items as main ingredients first, their weight,
-    the fewest proteins, main ingredients and foods still to buy), then the most items used, a
+def pantry_rank(
+    match: PantryMatch,
+) -> tuple[float, float, int, float, int, int, int, int, bool, float]:
+    """`pantry_order` (the most of the cook's items less what must be bought, the cheapest
+    shopping, the most main items, their weight, the fewest proteins, main ingredients and
+    foods still to buy), then the most items used, a
     recipe with amounts before one whose source gives none, then how much of the dish they make."""
-    mains, weight_, proteins, to_buy, missing, weight = pantry_order(
-        match.main, match.missing, match.score, match.missing_main
+    net, cost, mains, weight_, proteins, to_buy, missing, weight = pantry_order(
+        match.main, match.missing, match.score, match.missing_main, match.used
     )
     used, amounts = -len(match.used), without_amounts(match.recipe)
-    return mains, weight_, proteins, to_buy, missing, used, amounts, weight
+    return net, cost, mains, weight_, proteins, to_buy, missing, used, amounts, weight
 
 
 def pantry_suggestions(
