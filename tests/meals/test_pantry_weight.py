@@ -3,9 +3,11 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 
 from __future__ import annotations
 
-from kairos.meals.pantry_words import pantry_message, pantry_text
+from kairos.meals.pantry_words import pantry_message, pantry_rank, pantry_text
+from kairos.recipes.adapt import adapt_recipe
+from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.derive import derive_recipe
-from kairos.recipes.models import Recipe
+from kairos.recipes.models import PantryMatch, Recipe, Refusal
 from kairos.recipes.pantry import (
     foods_to_buy,
     main_uses,
@@ -13,6 +15,7 @@ from kairos.recipes.pantry import (
     pantry_forms,
     pantry_order,
     pantry_weight,
+    stand_ins,
     used_items,
 )
 
@@ -214,3 +217,44 @@ def test_a_pantry_answer_says_when_no_recipe_uses_all_the_items() -> None:
         "No recipe Kairos holds uses all of your eggs, spinach and feta; the closest use two"
     )
     assert pantry_message(5, ["egg", "spinach"], pantry, None, 3).startswith("5 meals")
+
+
+def test_an_unused_item_of_the_same_kind_stands_in_for_a_food_to_buy() -> None:
+    """Eggs, spinach and feta against a frittata calling for cheddar: the cook's feta stands in
+    for the cheddar, which leaves the list of foods to buy; chickpeas do not stand in for a
+    sausage, nor feta for milk."""
+    assert stand_ins(["feta"], ["potato", "milk", "cheddar cheese"]) == [("feta", "cheddar cheese")]
+    assert stand_ins(["chickpea"], ["sausage"]) == []
+    assert stand_ins(["pasta"], ["noodle", "basil"]) == [("pasta", "noodle")]
+    text = pantry_text(
+        ["egg", "spinach"], ["potato", "cheddar cheese"], ["eggs", "spinach", "feta"],
+        ["egg", "spinach"], swaps=[("feta", "cheddar cheese")],
+    )  # fmt: skip
+    assert text == (
+        "uses your eggs and spinach, and your feta for the cheddar cheese; you'd need: potato"
+    )
+
+
+def _match(pantry: list[str], recipe: Recipe) -> PantryMatch:
+    covered = {form for item in pantry for form in pantry_forms(item)}
+    used = used_items(pantry, recipe.foods)
+    missing = foods_to_buy(recipe.foods, recipe, covered)
+    adapted = adapt_recipe(recipe, CookConstraints())
+    assert not isinstance(adapted, Refusal)
+    return PantryMatch(
+        recipe=recipe, adapted=adapted, score=pantry_weight(used, recipe.title), used=tuple(used),
+        main=tuple(main_uses(used, recipe)), missing=tuple(missing),
+        missing_main=tuple(missing_mains(missing, recipe)),
+    )  # fmt: skip
+
+
+def test_a_recipe_the_cooks_feta_completes_ranks_by_it() -> None:
+    """A frittata whose cheddar the cook's feta stands in for needs only milk, as an omelette
+    does, and uses all three items: it answers first, though it would come after the omelette
+    (one food fewer to buy) without the stand-in."""
+    pantry = ["egg", "spinach", "feta"]
+    frittata = _match(pantry, _recipe("Frittata", "8 eggs", "300 g spinach", "100 g cheddar "
+                                      "cheese", "100 ml milk"))  # fmt: skip
+    omelette = _match(pantry, _recipe("Omelette", "8 eggs", "300 g spinach", "100 ml milk"))
+    assert pantry_rank(omelette) < pantry_rank(frittata)
+    assert pantry_rank(frittata, pantry) < pantry_rank(omelette, pantry)

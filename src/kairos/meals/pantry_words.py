@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kairos.meals.schemas import PantryUse
+from kairos.recipes.amounts import without_amounts
 from kairos.recipes.foods import canonical_food
 from kairos.recipes.models import PantryMatch
-from kairos.recipes.pantry import SPICES
+from kairos.recipes.pantry import SPICES, pantry_order, stand_ins
 
-__all__ = ["pantry_message", "pantry_text", "pantry_use"]
+__all__ = ["match_swaps", "pantry_message", "pantry_rank", "pantry_text", "pantry_use"]
 
 
 def _and(words: Sequence[str], last: str = "and") -> str:
@@ -37,15 +38,48 @@ def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
+def match_swaps(match: PantryMatch, pantry: Sequence[str]) -> list[tuple[str, str]]:
+    """The cook's items the recipe does not use standing in for foods it calls for
+    (`pantry.stand_ins`: their feta for its cheddar)."""
+    unused = [item for item in pantry if canonical_food(item) not in match.used]
+    return stand_ins(unused, match.missing)
+
+
 def pantry_use(match: PantryMatch, pantry: Sequence[str]) -> PantryUse:
     """What a pantry suggestion says of the cook's items: the main ingredients to buy listed
-    first among the foods to buy."""
+    first among the foods to buy; an item standing in for a food (`match_swaps`) is among the
+    items used, and that food is not to buy."""
+    swaps = match_swaps(match, pantry)
+    swapped = {food for _, food in swaps}
     to_buy = [*match.missing_main, *(f for f in match.missing if f not in match.missing_main)]
+    to_buy = [food for food in to_buy if food not in swapped]
     return PantryUse(
-        used=list(match.used), main=list(match.main), missing=to_buy,
-        missing_main=list(match.missing_main), pantry_size=len(dict.fromkeys(pantry)),
-        text=pantry_text(match.used, to_buy, pantry, match.main, _spices(match)),
+        used=[*match.used, *(item for item, _ in swaps)], main=list(match.main),
+        missing=to_buy, missing_main=[f for f in match.missing_main if f not in swapped],
+        pantry_size=len(dict.fromkeys(pantry)),
+        text=pantry_text(match.used, to_buy, pantry, match.main, _spices(match), swaps),
     )  # fmt: skip
+
+
+def pantry_rank(
+    match: PantryMatch,
+    pantry: Sequence[str] = (),
+) -> tuple[float, float, int, float, int, int, int, int, bool, float]:
+    """`pantry_order` (the most of the cook's items less what must be bought, the cheapest
+    shopping, the most main items, their weight, the fewest proteins, main ingredients and
+    foods still to buy), then the most items used, a
+    recipe with amounts before one whose source gives none, then how much of the dish they make.
+    An item of `pantry` standing in for a food to buy (`match_swaps`) is used and that food
+    not bought."""
+    swaps = match_swaps(match, pantry)
+    swapped = {food for _, food in swaps}
+    net, cost, mains, weight_, proteins, to_buy, missing, weight = pantry_order(
+        match.main, [f for f in match.missing if f not in swapped], match.score,
+        [f for f in match.missing_main if f not in swapped],
+        [*match.used, *(item for item, _ in swaps)],
+    )  # fmt: skip
+    used, amounts = -len(match.used), without_amounts(match.recipe)
+    return net, cost, mains, weight_, proteins, to_buy, missing, used, amounts, weight
 
 
 def _spices(match: PantryMatch) -> list[str]:
@@ -57,17 +91,23 @@ def _spices(match: PantryMatch) -> list[str]:
 def pantry_text(
     used: Sequence[str], missing: Sequence[str], pantry: Sequence[str],
     main: Sequence[str] | None = None, spices: Sequence[str] = (),
+    swaps: Sequence[tuple[str, str]] = (),
 ) -> str:  # fmt: skip
     """ "uses your chicken and rice, not your lime or broccoli; you'd need: soy sauce";
     " (mainly chicken)" when some of the used items only season the dish; the common spices it
-    calls for named after what is to buy."""
+    calls for named after what is to buy; "and your feta for the cheddar cheese" for an unused
+    item standing in for a food the recipe calls for (`swaps`: that food is not to buy)."""
     said = _said(pantry)
-    unused = [said[food] for food in said if food not in used]
+    swapped = {item for item, _ in swaps}
+    missing = [food for food in missing if food not in {f for _, f in swaps}]
+    unused = [said[food] for food in said if food not in used and food not in swapped]
     named = [said.get(food, food) for food in used]
     text = f"uses your {_and(named)}" if named else "uses none of your items"
     if main is not None and list(main) != list(used):
         mains = [said.get(food, food) for food in main]
         text += f" (mainly {_and(mains)})" if main else " (none of them as a main ingredient)"
+    for item, food in swaps:
+        text += f", and your {said.get(item, item)} for the {food}"
     if unused:
         text += f", not your {_and(unused, 'or')}"
     if missing:

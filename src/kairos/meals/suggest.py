@@ -32,7 +32,7 @@ from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, made_of_named_foods, nearest_key, nearest_reason
-from kairos.meals.pantry_words import pantry_use
+from kairos.meals.pantry_words import pantry_rank, pantry_use
 from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
@@ -45,7 +45,6 @@ from kairos.recipes.models import (
     Recipe,
     Refusal,
 )
-from kairos.recipes.pantry import pantry_order
 from kairos.recipes.timing import split_time, time_text, within_time
 
 __all__ = [
@@ -334,20 +333,6 @@ def _shared(recipe: Recipe, dish: str) -> str:
     return f" (it has {', '.join(shared)})" if shared else ""
 
 
-def pantry_rank(
-    match: PantryMatch,
-) -> tuple[float, float, int, float, int, int, int, int, bool, float]:
-    """`pantry_order` (the most of the cook's items less what must be bought, the cheapest
-    shopping, the most main items, their weight, the fewest proteins, main ingredients and
-    foods still to buy), then the most items used, a
-    recipe with amounts before one whose source gives none, then how much of the dish they make."""
-    net, cost, mains, weight_, proteins, to_buy, missing, weight = pantry_order(
-        match.main, match.missing, match.score, match.missing_main, match.used
-    )
-    used, amounts = -len(match.used), without_amounts(match.recipe)
-    return net, cost, mains, weight_, proteins, to_buy, missing, used, amounts, weight
-
-
 def pantry_suggestions(
     found: PantryMatches, context: Context, pantry: Sequence[str]
 ) -> tuple[list[Suggestion], list[str]]:
@@ -363,7 +348,7 @@ def pantry_suggestions(
             checks[index] = check
     safe.sort(
         key=lambda im: (
-            *pantry_rank(im[1]),
+            *pantry_rank(im[1], pantry),
             -preference_points(tags_of(im[1].recipe, im[1].adapted), context.facts),
             im[0],
         )

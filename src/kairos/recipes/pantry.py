@@ -40,7 +40,8 @@ from kairos.recipes.servings_estimate import line_grams
 
 __all__ = [
     "SPICES", "buy_costs", "foods_to_buy", "main_item", "main_uses", "missing_mains",
-    "pantry_forms", "pantry_order", "pantry_value", "pantry_weight", "staple", "used_items",
+    "pantry_forms", "pantry_order", "pantry_value", "pantry_weight", "stand_ins", "staple",
+    "used_items",
 ]  # fmt: skip
 
 _PARTS: Final = frozenset({
@@ -127,6 +128,45 @@ def foods_to_buy(foods: Iterable[str], recipe: Recipe, covered: Iterable[str]) -
         if food not in have and ("staples" not in food_groups(food) if food in heavy
                                  else not staple(food))
     ]  # fmt: skip
+
+
+_SOFT_CHEESES: Final = frozenset({
+    "cream cheese", "cottage cheese", "ricotta", "ricotta cheese", "mascarpone",
+    "mascarpone cheese", "quark",
+})  # fmt: skip
+"""Cheeses a dish is made of (a cheesecake's): no crumbled or grated cheese stands in."""
+_STAND_IN_KINDS: Final = (
+    frozenset({"pasta"}) | _KINDS["pasta"],
+    frozenset({"spinach", "kale", "chard", "swiss chard", "collard greens"}),
+    frozenset({"onion", "red onion", "yellow onion", "white onion", "shallot"}),
+)  # fmt: skip
+"""Foods one of which does a dish's work for another: kinds of pasta, of leafy greens, of
+onions; and (`_cheese`) the grated or crumbled cheeses."""
+
+
+def _cheese(food: str) -> bool:
+    return food not in _SOFT_CHEESES and food.endswith("cheese")
+
+
+def _same_kind(item: str, food: str) -> bool:
+    forms = pantry_forms(item)
+    if any(_cheese(form) for form in forms) and _cheese(food):
+        return True
+    return any(forms & kind and food in kind for kind in _STAND_IN_KINDS)
+
+
+def stand_ins(unused: Sequence[str], to_buy: Sequence[str]) -> list[tuple[str, str]]:
+    """(the cook's item, the food to buy it stands in for): an item no part of the recipe uses
+    that is of the same kind (`_same_kind`) as a food on the list: the cook's feta for a
+    frittata's cheddar, their pasta for its penne. One food for each item."""
+    swaps: list[tuple[str, str]] = []
+    taken: set[str] = set()
+    for item in dict.fromkeys(canonical_food(i) for i in unused):
+        food = next((f for f in to_buy if f not in taken and _same_kind(item, f)), None)
+        if food is not None:
+            swaps.append((item, food))
+            taken.add(food)
+    return swaps
 
 
 def _is_food(words: str) -> bool:
