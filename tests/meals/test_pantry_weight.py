@@ -3,10 +3,11 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 
 from __future__ import annotations
 
-from kairos.meals.pantry_words import pantry_message, pantry_rank, pantry_text
+from kairos.meals.pantry_words import pantry_message, pantry_rank, pantry_text, pantry_use
 from kairos.recipes.adapt import adapt_recipe
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.derive import derive_recipe
+from kairos.recipes.foods import canonical_food
 from kairos.recipes.models import PantryMatch, Recipe, Refusal
 from kairos.recipes.pantry import (
     foods_to_buy,
@@ -235,7 +236,8 @@ def test_an_unused_item_of_the_same_kind_stands_in_for_a_food_to_buy() -> None:
     )
 
 
-def _match(pantry: list[str], recipe: Recipe) -> PantryMatch:
+def _match(said: list[str], recipe: Recipe) -> PantryMatch:
+    pantry = [canonical_food(item) for item in said]
     covered = {form for item in pantry for form in pantry_forms(item)}
     used = used_items(pantry, recipe.foods)
     missing = foods_to_buy(recipe.foods, recipe, covered)
@@ -258,3 +260,16 @@ def test_a_recipe_the_cooks_feta_completes_ranks_by_it() -> None:
     omelette = _match(pantry, _recipe("Omelette", "8 eggs", "300 g spinach", "100 ml milk"))
     assert pantry_rank(omelette) < pantry_rank(frittata)
     assert pantry_rank(frittata, pantry) < pantry_rank(omelette, pantry)
+
+
+def test_a_pantry_suggestion_names_what_to_buy_as_the_recipe_writes_it() -> None:
+    pantry = ["chickpeas", "tomatoes"]
+    salad = _recipe(
+        "Salad", "400 g chickpeas", "300 g grape tomatoes", "100 g Kalamata olives",
+        "2 tbsp fresh basil leaves", "1 boneless skinless chicken breast halves",
+    )  # fmt: skip
+    text = pantry_use(_match(pantry, salad), pantry).text
+    assert text.startswith("uses your chickpeas and tomatoes; you'd need: ")
+    assert set(text.split("need: ")[1].split(", ")) == {
+        "chicken breast", "Kalamata olives", "basil leaves",
+    }  # fmt: skip

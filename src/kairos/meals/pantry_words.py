@@ -57,8 +57,29 @@ def pantry_use(match: PantryMatch, pantry: Sequence[str]) -> PantryUse:
         used=[*match.used, *(item for item, _ in swaps)], main=list(match.main),
         missing=to_buy, missing_main=[f for f in match.missing_main if f not in swapped],
         pantry_size=len(dict.fromkeys(pantry)),
-        text=pantry_text(match.used, to_buy, pantry, match.main, _spices(match), swaps),
+        text=pantry_text(
+            match.used, _as_written(match, to_buy), pantry, match.main, _spices(match),
+            [(item, _as_written(match, [food])[0]) for item, food in swaps],
+        ),
     )  # fmt: skip
+
+
+_ITEM_WORDS = 4
+"""A recipe's item longer than this is named by its food ("boneless skinless chicken breast
+halves" is "chicken breast")."""
+
+
+def _as_written(match: PantryMatch, foods: Sequence[str]) -> list[str]:
+    """Each food as the recipe's first line of it names it ("lasagna noodles", "Kalamata
+    olives"; "fresh" left off), or the food's name when that line is long."""
+    items: dict[str, str] = {}
+    for line in match.recipe.ingredients:
+        if line.food and line.food not in items:
+            words = line.item.split()
+            words = words[1:] if words and words[0].lower() == "fresh" else words
+            if words and len(words) <= _ITEM_WORDS:
+                items[line.food] = " ".join(words)
+    return [items.get(food, food) for food in foods]
 
 
 def pantry_rank(
