@@ -215,7 +215,7 @@ def test_a_pantry_answer_says_when_no_recipe_uses_all_the_items() -> None:
     pantry = ["eggs", "spinach", "feta"]
     message = pantry_message(5, ["egg", "spinach"], pantry, ["egg", "spinach", "feta"], 2)
     assert message.startswith(
-        "No recipe Kairos holds uses all of your eggs, spinach and feta; the closest use two"
+        "No recipe Kairos holds uses all of your eggs, spinach and feta; these use up to two"
     )
     assert pantry_message(5, ["egg", "spinach"], pantry, None, 3).startswith("5 meals")
 
@@ -273,3 +273,11 @@ def test_a_pantry_suggestion_names_what_to_buy_as_the_recipe_writes_it() -> None
     assert set(text.split("need: ")[1].split(", ")) == {
         "chicken breast", "Kalamata olives", "basil leaves",
     }  # fmt: skip
+
+
+def test_a_dried_or_ground_herb_is_on_the_spice_rack_not_to_buy() -> None:
+    """ "1 tsp dried basil" and "2 tsp ground coriander" are in the cupboard; fresh basil and a
+    pound of ground beef are not."""
+    soup = _recipe("Soup", "400 g chickpeas", "1 tsp dried basil", "2 tsp ground coriander",
+                   "450 g ground beef", "1 bunch fresh parsley")  # fmt: skip
+    assert foods_to_buy(soup.foods, soup, pantry_forms("chickpea")) == ["ground beef", "parsley"]

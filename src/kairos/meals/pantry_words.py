@@ -10,7 +10,7 @@ from kairos.meals.schemas import PantryUse
 from kairos.recipes.amounts import without_amounts
 from kairos.recipes.foods import canonical_food
 from kairos.recipes.models import PantryMatch
-from kairos.recipes.pantry import SPICES, pantry_order, stand_ins
+from kairos.recipes.pantry import pantry_order, spice_rack, stand_ins
 
 __all__ = ["match_swaps", "pantry_message", "pantry_rank", "pantry_text", "pantry_use"]
 
@@ -104,9 +104,12 @@ def pantry_rank(
 
 
 def _spices(match: PantryMatch) -> list[str]:
-    """The common spices the recipe (as adapted) calls for: not bought, but named."""
+    """The spice-rack foods (`spice_rack`) the recipe, as adapted, calls for: not bought, but
+    named as the recipe writes them."""
     kept = {canonical_food(line.item) for line in match.adapted.ingredients if not line.omitted}
-    return [food for food in dict.fromkeys(match.recipe.foods) if food in SPICES and food in kept]
+    rack = spice_rack(match.recipe)
+    foods = [f for f in dict.fromkeys(match.recipe.foods) if f in rack and f in kept]
+    return _as_written(match, foods)
 
 
 def pantry_text(
@@ -169,9 +172,8 @@ def pantry_message(
     if most_used is not None and most_used < len(items):
         said = list(_said(pantry).values())
         return (
-            f"No recipe Kairos holds uses all of your {_and(said)}; the closest use "
-            f"{_number(most_used)} of them, so each says which it uses and what else you'd "
-            f"need. {text}"
+            f"No recipe Kairos holds uses all of your {_and(said)}; these use up to "
+            f"{_number(most_used)} of them, each saying which and what else you'd need. {text}"
         )
     if 2 * len(best_main) > len(items):
         return text

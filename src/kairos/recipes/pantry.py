@@ -35,12 +35,13 @@ from functools import cache
 from typing import Final
 
 from kairos.recipes.foods import canonical_food, food_groups, food_table
-from kairos.recipes.models import Recipe
+from kairos.recipes.models import IngredientLine, Recipe
 from kairos.recipes.servings_estimate import line_grams
 
 __all__ = [
     "SPICES", "buy_costs", "foods_to_buy", "main_item", "main_uses", "missing_mains",
-    "pantry_forms", "pantry_order", "pantry_value", "pantry_weight", "stand_ins", "staple",
+    "pantry_forms", "pantry_order", "pantry_value", "pantry_weight", "spice_rack", "stand_ins",
+    "staple",
     "used_items",
 ]  # fmt: skip
 
@@ -84,6 +85,7 @@ SPICE_GRAMS: Final = 30.0
 """A spice line heavier than this (or in a can or pack) is a food named after the spice
 ("2 cans of cinnamon rolls"), to buy like any other."""
 _SPOONS: Final = frozenset({"teaspoon", "tablespoon", "pinch", "dash", "sprig", "leaf"})
+_DRIED: Final = ("dried ", "ground ", "dry ")
 _AROMATICS: Final = frozenset({
     "onion", "red onion", "green onion", "spring onion", "scallion", "shallot", "leek", "garlic",
     "chile", "chili", "jalapeño", "jalapeno", "pepper", "celery", "ginger",
@@ -114,20 +116,34 @@ def staple(food: str) -> bool:
     return "staples" in food_groups(food) or food in SPICES
 
 
+def _spice_amount(line: IngredientLine) -> bool:
+    """A spoonful, a pinch, a few grams, or no amount at all ("cumin, to taste")."""
+    if line.quantity is None or line.unit in _SPOONS:
+        return True
+    grams = line_grams(line)
+    return grams is not None and grams <= SPICE_GRAMS
+
+
+def spice_rack(recipe: Recipe) -> set[str]:
+    """The recipe's foods a cupboard's spice rack holds: a common spice (`SPICES`) or a dried or
+    ground herb or spice ("dried basil", "ground coriander"), every line of it a spice's amount
+    (two cans of cinnamon rolls, read as "cinnamon", are not)."""
+    lines: dict[str, list[IngredientLine]] = {}
+    for line in recipe.ingredients:
+        if line.food:
+            lines.setdefault(line.food, []).append(line)
+    return {
+        food for food, its in lines.items()
+        if all(_spice_amount(line) for line in its)
+        and (food in SPICES or all(line.item.lower().startswith(_DRIED) for line in its))
+    }  # fmt: skip
+
+
 def foods_to_buy(foods: Iterable[str], recipe: Recipe, covered: Iterable[str]) -> list[str]:
     """The recipe's foods (`foods`) the cook must buy: not covered by their items, not staples,
-    and not a common spice unless one of its lines is more than a spice's amount."""
-    have = set(covered)
-    heavy = {
-        line.food for line in recipe.ingredients
-        if line.food in SPICES and line.quantity is not None and line.unit not in _SPOONS
-        and ((grams := line_grams(line)) is None or grams > SPICE_GRAMS)
-    }  # fmt: skip
-    return [
-        food for food in foods
-        if food not in have and ("staples" not in food_groups(food) if food in heavy
-                                 else not staple(food))
-    ]  # fmt: skip
+    not on the spice rack (`spice_rack`)."""
+    have = set(covered) | spice_rack(recipe)
+    return [food for food in foods if food not in have and "staples" not in food_groups(food)]
 
 
 _SOFT_CHEESES: Final = frozenset({
