@@ -3,7 +3,13 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 
 from __future__ import annotations
 
-from kairos.meals.pantry_words import pantry_message, pantry_rank, pantry_text, pantry_use
+from kairos.meals.pantry_words import (
+    match_swaps,
+    pantry_message,
+    pantry_rank,
+    pantry_text,
+    pantry_use,
+)
 from kairos.recipes.adapt import adapt_recipe
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.derive import derive_recipe
@@ -259,7 +265,26 @@ def test_a_recipe_the_cooks_feta_completes_ranks_by_it() -> None:
                                       "cheese", "100 ml milk"))  # fmt: skip
     omelette = _match(pantry, _recipe("Omelette", "8 eggs", "300 g spinach", "100 ml milk"))
     assert pantry_rank(omelette) < pantry_rank(frittata)
-    assert pantry_rank(frittata, pantry) < pantry_rank(omelette, pantry)
+    free = CookConstraints()
+    assert pantry_rank(frittata, pantry, free) < pantry_rank(omelette, pantry, free)
+    assert pantry_rank(frittata, pantry) == pantry_rank(frittata)  # no constraints, no stand-in
+
+
+def test_no_item_stands_in_for_a_cook_with_an_allergy_or_for_a_swapped_food() -> None:
+    """A cook allergic to milk with feta in the fridge: the frittata's cheddar, swapped for a
+    dairy-free cheese, is never 'your feta'; nor, for any cook with an allergen, is any food."""
+    pantry = ["eggs", "spinach", "feta"]
+    recipe = _recipe("Frittata", "8 eggs", "300 g spinach", "100 g cheddar cheese")
+    milk = CookConstraints(allergens={"milk": "severe"})
+    adapted = adapt_recipe(recipe, milk)
+    assert not isinstance(adapted, Refusal) and adapted.substitutions
+    match = _match(pantry, recipe).model_copy(update={"adapted": adapted})
+    for constraints in (milk, CookConstraints()):
+        assert match_swaps(match, pantry, constraints) == []
+        assert "your feta for" not in pantry_use(match, pantry, constraints).text
+    plain = _match(pantry, recipe)
+    assert match_swaps(plain, pantry, CookConstraints(allergens={"peanuts": "severe"})) == []
+    assert match_swaps(plain, pantry, CookConstraints()) == [("feta", "cheddar cheese")]
 
 
 def test_a_pantry_suggestion_names_what_to_buy_as_the_recipe_writes_it() -> None:
@@ -281,3 +306,16 @@ def test_a_dried_or_ground_herb_is_on_the_spice_rack_not_to_buy() -> None:
     soup = _recipe("Soup", "400 g chickpeas", "1 tsp dried basil", "2 tsp ground coriander",
                    "450 g ground beef", "1 bunch fresh parsley")  # fmt: skip
     assert foods_to_buy(soup.foods, soup, pantry_forms("chickpea")) == ["ground beef", "parsley"]
+
+
+def test_a_substitute_to_buy_is_named_as_the_adaptation_names_it() -> None:
+    """A cook allergic to milk is told to buy 'dairy-free cheese', not 'cheese'."""
+    pantry = ["eggs", "spinach"]
+    recipe = _recipe("Frittata", "8 eggs", "300 g spinach", "100 g cheddar cheese")
+    adapted = adapt_recipe(recipe, CookConstraints(allergens={"milk": "severe"}))
+    assert not isinstance(adapted, Refusal)
+    new = adapted.substitutions[0].new_item
+    match = _match(pantry, recipe).model_copy(
+        update={"adapted": adapted, "missing": (canonical_food(new),)}
+    )
+    assert pantry_use(match, pantry).text.endswith(f"you'd need: {new}")

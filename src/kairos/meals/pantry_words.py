@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from kairos.meals.schemas import PantryUse
 from kairos.recipes.amounts import without_amounts
+from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.foods import canonical_food
 from kairos.recipes.models import PantryMatch
 from kairos.recipes.pantry import pantry_order, spice_rack, stand_ins
@@ -38,18 +39,29 @@ def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
-def match_swaps(match: PantryMatch, pantry: Sequence[str]) -> list[tuple[str, str]]:
+def match_swaps(
+    match: PantryMatch, pantry: Sequence[str], constraints: CookConstraints | None = None
+) -> list[tuple[str, str]]:
     """The cook's items the recipe does not use standing in for foods it calls for
-    (`pantry.stand_ins`: their feta for its cheddar)."""
+    (`pantry.stand_ins`: their feta for its cheddar). Only for a cook (and household) with no
+    allergen, dislike or diet, and a recipe adaptation changed nothing in: Kairos reads no
+    allergen in the item, so it never offers the cook's feta for a dairy-free cheese or their
+    wheat pasta for rice noodles. None without `constraints`."""
+    if constraints is None or constraints.allergens or constraints.dislikes:
+        return []
+    if constraints.diets or match.adapted.substitutions or match.had_allergens:
+        return []
     unused = [item for item in pantry if canonical_food(item) not in match.used]
     return stand_ins(unused, match.missing)
 
 
-def pantry_use(match: PantryMatch, pantry: Sequence[str]) -> PantryUse:
+def pantry_use(
+    match: PantryMatch, pantry: Sequence[str], constraints: CookConstraints | None = None
+) -> PantryUse:
     """What a pantry suggestion says of the cook's items: the main ingredients to buy listed
     first among the foods to buy; an item standing in for a food (`match_swaps`) is among the
     items used, and that food is not to buy."""
-    swaps = match_swaps(match, pantry)
+    swaps = match_swaps(match, pantry, constraints)
     swapped = {food for _, food in swaps}
     to_buy = [*match.missing_main, *(f for f in match.missing if f not in match.missing_main)]
     to_buy = [food for food in to_buy if food not in swapped]
@@ -71,8 +83,9 @@ halves" is "chicken breast")."""
 
 def _as_written(match: PantryMatch, foods: Sequence[str]) -> list[str]:
     """Each food as the recipe's first line of it names it ("lasagna noodles", "Kalamata
-    olives"; "fresh" left off), or the food's name when that line is long."""
-    items: dict[str, str] = {}
+    olives"; "fresh" left off), or the food's name when that line is long; a food an
+    adaptation brought in as its substitute names it ("dairy-free cheese", "oat milk")."""
+    items = {canonical_food(sub.new_item): sub.new_item for sub in match.adapted.substitutions}
     for line in match.recipe.ingredients:
         if line.food and line.food not in items:
             words = line.item.split()
@@ -85,6 +98,7 @@ def _as_written(match: PantryMatch, foods: Sequence[str]) -> list[str]:
 def pantry_rank(
     match: PantryMatch,
     pantry: Sequence[str] = (),
+    constraints: CookConstraints | None = None,
 ) -> tuple[float, float, int, float, int, int, int, int, bool, float]:
     """`pantry_order` (the most of the cook's items less what must be bought, the cheapest
     shopping, the most main items, their weight, the fewest proteins, main ingredients and
@@ -92,7 +106,7 @@ def pantry_rank(
     recipe with amounts before one whose source gives none, then how much of the dish they make.
     An item of `pantry` standing in for a food to buy (`match_swaps`) is used and that food
     not bought."""
-    swaps = match_swaps(match, pantry)
+    swaps = match_swaps(match, pantry, constraints)
     swapped = {food for _, food in swaps}
     net, cost, mains, weight_, proteins, to_buy, missing, weight = pantry_order(
         match.main, [f for f in match.missing if f not in swapped], match.score,

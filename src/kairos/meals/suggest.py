@@ -348,7 +348,7 @@ def pantry_suggestions(
             checks[index] = check
     safe.sort(
         key=lambda im: (
-            *pantry_rank(im[1], pantry),
+            *pantry_rank(im[1], pantry, context.constraints),
             -preference_points(tags_of(im[1].recipe, im[1].adapted), context.facts),
             im[0],
         )
@@ -356,7 +356,7 @@ def pantry_suggestions(
     suggestions = []
     for number, (index, match) in enumerate(safe[:PANTRY_SUGGESTIONS], start=1):
         tags = tags_of(match.recipe, match.adapted)
-        use = pantry_use(match, pantry)
+        use = pantry_use(match, pantry, context.constraints)
         health = match.recipe.health
         nutrition = nutrition_text(match.recipe, match.adapted)
         suggestions.append(
