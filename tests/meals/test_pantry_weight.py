@@ -3,26 +3,15 @@ recipe uses (a protein over a starch or vegetable over a garnish) and the forms 
 
 from __future__ import annotations
 
-from kairos.meals.pantry_words import (
-    match_swaps,
-    pantry_message,
-    pantry_rank,
-    pantry_text,
-    pantry_use,
-)
-from kairos.recipes.adapt import adapt_recipe
-from kairos.recipes.constraints import CookConstraints
+from kairos.meals.pantry_words import pantry_message
 from kairos.recipes.derive import derive_recipe
-from kairos.recipes.foods import canonical_food
-from kairos.recipes.models import PantryMatch, Recipe, Refusal
+from kairos.recipes.models import Recipe
 from kairos.recipes.pantry import (
-    foods_to_buy,
     main_uses,
     missing_mains,
     pantry_forms,
     pantry_order,
     pantry_weight,
-    stand_ins,
     used_items,
 )
 
@@ -61,11 +50,10 @@ def _recipe(title: str, *lines: str) -> Recipe:
 
 def _key(pantry: list[str], recipe: Recipe) -> tuple[float, ...]:
     used = used_items(pantry, recipe.foods)
-    covered = {form for item in pantry for form in pantry_forms(item)}
-    missing = foods_to_buy(recipe.foods, recipe, covered)
+    missing = [f for f in recipe.foods if not any(f in pantry_forms(i) for i in pantry)]
     return pantry_order(
         main_uses(used, recipe), missing, pantry_weight(used, recipe.title),
-        missing_mains(missing, recipe), used,
+        missing_mains(missing, recipe),
     )  # fmt: skip
 
 
@@ -180,142 +168,3 @@ def test_a_product_made_of_a_food_is_not_the_food() -> None:
     assert _recipe("Gravy", "1 tbsp corn starch").foods == ("cornstarch",)
     assert _recipe("Tacos", "8 small tortillas flour or corn").foods == ("tortilla",)
     assert _recipe("Mash", "1 kg potatoes", "2 tbsp olive oil").foods[0] == "potato"
-
-
-def test_a_dish_needing_one_more_food_beats_one_using_an_item_more_and_needing_nine() -> None:
-    """Chickpeas, tomatoes, an onion, spinach: a chickpea and spinach stew that needs a carrot
-    answers before a salad that uses the tomatoes too but sends the cook out for two more
-    vegetables and six garnishes: what must be bought costs a recipe the cook's items."""
-    pantry = ["chickpea", "tomato", "onion", "spinach"]
-    stew = _recipe(
-        "Chickpea Stew", "800 g chickpeas", "300 g spinach", "1 onion", "200 g carrots",
-        "1 tsp cumin", "1 tsp paprika",
-    )  # fmt: skip
-    salad = _recipe(
-        "Salad Bowl", "400 g chickpeas", "300 g tomatoes", "300 g spinach", "300 g zucchini",
-        "300 g bell pepper", "50 g feta cheese", "50 g olives", "2 tbsp basil", "1 tbsp capers",
-        "2 tbsp parsley", "50 g walnuts",
-    )  # fmt: skip
-    assert _key(pantry, stew) < _key(pantry, salad)
-
-
-def test_common_spices_are_not_to_buy_but_a_food_named_after_one_is() -> None:
-    """Cumin and a teaspoon of cinnamon are in the cupboard like salt; two cans of cinnamon rolls
-    (read as the food "cinnamon") are not."""
-    stew = _recipe("Stew", "800 g chickpeas", "1 tsp cumin", "1 tsp paprika", "1 carrot")
-    assert foods_to_buy(stew.foods, stew, pantry_forms("chickpea")) == ["carrot"]
-    casserole = _recipe("Casserole", "2 cans of cinnamon rolls", "4 eggs", "1 tsp cinnamon")
-    assert foods_to_buy(casserole.foods, casserole, pantry_forms("egg")) == ["cinnamon"]
-
-
-def test_a_pantry_suggestion_names_the_cooks_items_it_uses_and_what_to_buy() -> None:
-    text = pantry_text(["rice", "egg"], ["spring onion"], ["leftover rice", "eggs", "peas"],
-                       ["rice", "egg"], ["cumin"])  # fmt: skip
-    assert text == (
-        "uses your rice and eggs, not your peas; you'd need: spring onion "
-        "(and from the spice rack: cumin)"
-    )
-
-
-def test_a_pantry_answer_says_when_no_recipe_uses_all_the_items() -> None:
-    pantry = ["eggs", "spinach", "feta"]
-    message = pantry_message(5, ["egg", "spinach"], pantry, ["egg", "spinach", "feta"], 2)
-    assert message.startswith(
-        "No recipe Kairos holds uses all of your eggs, spinach and feta; these use up to two"
-    )
-    assert pantry_message(5, ["egg", "spinach"], pantry, None, 3).startswith("5 meals")
-
-
-def test_an_unused_item_of_the_same_kind_stands_in_for_a_food_to_buy() -> None:
-    """Eggs, spinach and feta against a frittata calling for cheddar: the cook's feta stands in
-    for the cheddar, which leaves the list of foods to buy; chickpeas do not stand in for a
-    sausage, nor feta for milk."""
-    assert stand_ins(["feta"], ["potato", "milk", "cheddar cheese"]) == [("feta", "cheddar cheese")]
-    assert stand_ins(["chickpea"], ["sausage"]) == []
-    assert stand_ins(["pasta"], ["noodle", "basil"]) == [("pasta", "noodle")]
-    text = pantry_text(
-        ["egg", "spinach"], ["potato", "cheddar cheese"], ["eggs", "spinach", "feta"],
-        ["egg", "spinach"], swaps=[("feta", "cheddar cheese")],
-    )  # fmt: skip
-    assert text == (
-        "uses your eggs and spinach, and your feta for the cheddar cheese; you'd need: potato"
-    )
-
-
-def _match(said: list[str], recipe: Recipe) -> PantryMatch:
-    pantry = [canonical_food(item) for item in said]
-    covered = {form for item in pantry for form in pantry_forms(item)}
-    used = used_items(pantry, recipe.foods)
-    missing = foods_to_buy(recipe.foods, recipe, covered)
-    adapted = adapt_recipe(recipe, CookConstraints())
-    assert not isinstance(adapted, Refusal)
-    return PantryMatch(
-        recipe=recipe, adapted=adapted, score=pantry_weight(used, recipe.title), used=tuple(used),
-        main=tuple(main_uses(used, recipe)), missing=tuple(missing),
-        missing_main=tuple(missing_mains(missing, recipe)),
-    )  # fmt: skip
-
-
-def test_a_recipe_the_cooks_feta_completes_ranks_by_it() -> None:
-    """A frittata whose cheddar the cook's feta stands in for needs only milk, as an omelette
-    does, and uses all three items: it answers first, though it would come after the omelette
-    (one food fewer to buy) without the stand-in."""
-    pantry = ["egg", "spinach", "feta"]
-    frittata = _match(pantry, _recipe("Frittata", "8 eggs", "300 g spinach", "100 g cheddar "
-                                      "cheese", "100 ml milk"))  # fmt: skip
-    omelette = _match(pantry, _recipe("Omelette", "8 eggs", "300 g spinach", "100 ml milk"))
-    assert pantry_rank(omelette) < pantry_rank(frittata)
-    free = CookConstraints()
-    assert pantry_rank(frittata, pantry, free) < pantry_rank(omelette, pantry, free)
-    assert pantry_rank(frittata, pantry) == pantry_rank(frittata)  # no constraints, no stand-in
-
-
-def test_no_item_stands_in_for_a_cook_with_an_allergy_or_for_a_swapped_food() -> None:
-    """A cook allergic to milk with feta in the fridge: the frittata's cheddar, swapped for a
-    dairy-free cheese, is never 'your feta'; nor, for any cook with an allergen, is any food."""
-    pantry = ["eggs", "spinach", "feta"]
-    recipe = _recipe("Frittata", "8 eggs", "300 g spinach", "100 g cheddar cheese")
-    milk = CookConstraints(allergens={"milk": "severe"})
-    adapted = adapt_recipe(recipe, milk)
-    assert not isinstance(adapted, Refusal) and adapted.substitutions
-    match = _match(pantry, recipe).model_copy(update={"adapted": adapted})
-    for constraints in (milk, CookConstraints()):
-        assert match_swaps(match, pantry, constraints) == []
-        assert "your feta for" not in pantry_use(match, pantry, constraints).text
-    plain = _match(pantry, recipe)
-    assert match_swaps(plain, pantry, CookConstraints(allergens={"peanuts": "severe"})) == []
-    assert match_swaps(plain, pantry, CookConstraints()) == [("feta", "cheddar cheese")]
-
-
-def test_a_pantry_suggestion_names_what_to_buy_as_the_recipe_writes_it() -> None:
-    pantry = ["chickpeas", "tomatoes"]
-    salad = _recipe(
-        "Salad", "400 g chickpeas", "300 g grape tomatoes", "100 g Kalamata olives",
-        "2 tbsp fresh basil leaves", "1 boneless skinless chicken breast halves",
-    )  # fmt: skip
-    text = pantry_use(_match(pantry, salad), pantry).text
-    assert text.startswith("uses your chickpeas and tomatoes; you'd need: ")
-    assert set(text.split("need: ")[1].split(", ")) == {
-        "chicken breast", "Kalamata olives", "basil leaves",
-    }  # fmt: skip
-
-
-def test_a_dried_or_ground_herb_is_on_the_spice_rack_not_to_buy() -> None:
-    """ "1 tsp dried basil" and "2 tsp ground coriander" are in the cupboard; fresh basil and a
-    pound of ground beef are not."""
-    soup = _recipe("Soup", "400 g chickpeas", "1 tsp dried basil", "2 tsp ground coriander",
-                   "450 g ground beef", "1 bunch fresh parsley")  # fmt: skip
-    assert foods_to_buy(soup.foods, soup, pantry_forms("chickpea")) == ["ground beef", "parsley"]
-
-
-def test_a_substitute_to_buy_is_named_as_the_adaptation_names_it() -> None:
-    """A cook allergic to milk is told to buy 'dairy-free cheese', not 'cheese'."""
-    pantry = ["eggs", "spinach"]
-    recipe = _recipe("Frittata", "8 eggs", "300 g spinach", "100 g cheddar cheese")
-    adapted = adapt_recipe(recipe, CookConstraints(allergens={"milk": "severe"}))
-    assert not isinstance(adapted, Refusal)
-    new = adapted.substitutions[0].new_item
-    match = _match(pantry, recipe).model_copy(
-        update={"adapted": adapted, "missing": (canonical_food(new),)}
-    )
-    assert pantry_use(match, pantry).text.endswith(f"you'd need: {new}")

@@ -269,8 +269,7 @@ class Coach:
             best = suggestions[0].pantry
             mains = best.main if best else []
             used = [food for s in suggestions if s.pantry for food in s.pantry.used]
-            most = max(len(s.pantry.used) if s.pantry else 0 for s in suggestions)
-            message = pantry_message(len(suggestions), mains, request.ingredients, used, most)
+            message = pantry_message(len(suggestions), mains, request.ingredients, used)
         elif suggestions:
             message = (
                 meal_message(suggestions, request.meal_name)

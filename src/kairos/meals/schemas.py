@@ -123,8 +123,8 @@ class PantryUse(BaseModel):
     )
     pantry_size: int
     text: str = Field(
-        description="'uses your chicken and rice, not your broccoli or lime; you'd need: soy "
-        "sauce (and from the spice rack: cumin)'"
+        description="'uses 2 of your 4 items (chicken, rice; not broccoli, lime); also needs: "
+        "soy sauce'"
     )
 
 

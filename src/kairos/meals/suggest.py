@@ -8,9 +8,9 @@
   measure; otherwise what it is ("about as healthy", "less healthy", "mixed") or that its
   nutrition is unknown.
 - Ingredients: recipes ranked by how many pantry items they use
-  (`RecipeRepository.from_pantry`; the most of the cook's items less what must be bought,
+  (`RecipeRepository.from_pantry`; the most main items first, then the fewest foods to buy,
   `pantry_rank`), up to 5, each saying
-  "uses your chicken and rice, not your lime or broccoli; you'd need: soy sauce".
+  "uses 2 of your 4 items (chicken, rice; not lime, broccoli); also needs: soy sauce".
 
 Learned preferences move a recipe within its rank (never above one that uses more of the
 pantry): `like:<tag>` facts add `PREFERENCE_POINTS` per strength unit, `avoid:<tag>` facts take
@@ -32,7 +32,7 @@ from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.lighter import not_lighter
 from kairos.meals.nearest import dish_foods, made_of_named_foods, nearest_key, nearest_reason
-from kairos.meals.pantry_words import pantry_rank, pantry_use
+from kairos.meals.pantry_words import pantry_use
 from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
@@ -45,6 +45,7 @@ from kairos.recipes.models import (
     Recipe,
     Refusal,
 )
+from kairos.recipes.pantry import pantry_order
 from kairos.recipes.timing import split_time, time_text, within_time
 
 __all__ = [
@@ -333,6 +334,17 @@ def _shared(recipe: Recipe, dish: str) -> str:
     return f" (it has {', '.join(shared)})" if shared else ""
 
 
+def pantry_rank(match: PantryMatch) -> tuple[float, float, int, int, int, int, bool, float]:
+    """`pantry_order` (the most of the cook's items as main ingredients first, their weight,
+    the fewest proteins, main ingredients and foods still to buy), then the most items used, a
+    recipe with amounts before one whose source gives none, then how much of the dish they make."""
+    mains, weight_, proteins, to_buy, missing, weight = pantry_order(
+        match.main, match.missing, match.score, match.missing_main
+    )
+    used, amounts = -len(match.used), without_amounts(match.recipe)
+    return mains, weight_, proteins, to_buy, missing, used, amounts, weight
+
+
 def pantry_suggestions(
     found: PantryMatches, context: Context, pantry: Sequence[str]
 ) -> tuple[list[Suggestion], list[str]]:
@@ -348,7 +360,7 @@ def pantry_suggestions(
             checks[index] = check
     safe.sort(
         key=lambda im: (
-            *pantry_rank(im[1], pantry, context.constraints),
+            *pantry_rank(im[1]),
             -preference_points(tags_of(im[1].recipe, im[1].adapted), context.facts),
             im[0],
         )
@@ -356,7 +368,7 @@ def pantry_suggestions(
     suggestions = []
     for number, (index, match) in enumerate(safe[:PANTRY_SUGGESTIONS], start=1):
         tags = tags_of(match.recipe, match.adapted)
-        use = pantry_use(match, pantry, context.constraints)
+        use = pantry_use(match, pantry)
         health = match.recipe.health
         nutrition = nutrition_text(match.recipe, match.adapted)
         suggestions.append(

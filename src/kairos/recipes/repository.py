@@ -9,8 +9,9 @@ Ranking (deterministic; ties broken by recipe id):
   lacks, and "hard" recipes for beginners.
 - `from_pantry`: candidates share at least one canonical food (or a cut or form of one,
   `pantry.pantry_forms`) with the pantry; ranked (`pantry.pantry_order`) by how many of the
-  cook's items they use (a main ingredient, `pantry.main_uses`, one; a garnish a half) less
-  what must be bought (staples and common spices never), then the cheapest shopping.
+  cook's items they use as main ingredients (`pantry.main_uses`: named by the title, a tenth
+  of the weighed food, or an unweighed protein, starch or vegetable), then by those items'
+  weight, fewest other proteins and fewest non-staple foods to buy.
 Candidates are adapted in rank order until `k` are safe; refusals are returned beside them.
 """
 
@@ -28,7 +29,7 @@ from kairos.errors import NotFound
 from kairos.recipes.adapt import adapt_recipe
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.course import is_meal, wants_baking
-from kairos.recipes.foods import canonical_food, food_table
+from kairos.recipes.foods import canonical_food, food_groups, food_table
 from kairos.recipes.health import health_score
 from kairos.recipes.models import (
     AdaptedRecipe,
@@ -42,15 +43,12 @@ from kairos.recipes.models import (
     Refusal,
 )
 from kairos.recipes.pantry import (
-    SPICES,
-    foods_to_buy,
     main_item,
     main_uses,
     missing_mains,
     pantry_forms,
     pantry_order,
     pantry_weight,
-    staple,
     used_items,
 )
 from kairos.recipes.timing import within_time
@@ -263,13 +261,13 @@ class RecipeRepository:
                 continue  # its waits (an overnight marinade) pass the cook's time limit
             foods = list(row.foods)
             used = used_items(pantry, foods)
-            missing = foods_to_buy(foods, recipe, wanted)
+            missing = [f for f in foods if f not in wanted and not _staple(f)]
             key = pantry_order(
                 main_uses(used, recipe), missing, pantry_weight(used, str(row.title)),
-                missing_mains(missing, recipe), used,
+                missing_mains(missing, recipe),
             )  # fmt: skip
             scored.append((key, int(row.id), used, missing))
-        # the most of the cook's items less what must be bought first (`pantry_order`)
+        # the most of the cook's items as main ingredients first (`pantry_order`)
         scored.sort(key=lambda t: t[0])
         matches: list[PantryMatch] = []
         # cakes, sauces and jams come after every meal, unless the cupboard is for baking
@@ -350,13 +348,18 @@ def _cover_items(
     return matches
 
 
-def _pantry_key(match: PantryMatch) -> tuple[float, float, int, float, int, int, int, float]:
-    return pantry_order(match.main, match.missing, match.score, match.missing_main, match.used)
+def _pantry_key(match: PantryMatch) -> tuple[float, float, int, int, int, float]:
+    return pantry_order(match.main, match.missing, match.score, match.missing_main)
+
+
+@lru_cache(maxsize=8192)
+def _staple(food: str) -> bool:
+    return "staples" in food_groups(food)
 
 
 @lru_cache(maxsize=1)
 def _staples() -> list[str]:
-    return sorted({*(food for food in food_table().groups if staple(food)), *SPICES})
+    return sorted(food for food, groups in food_table().groups.items() if "staples" in groups)
 
 
 def still_to_buy(recipe: Recipe, adapted: AdaptedRecipe, missing: list[str]) -> tuple[str, ...]:
