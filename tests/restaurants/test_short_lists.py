@@ -190,3 +190,39 @@ async def test_a_kind_or_diet_the_city_lacks_names_the_nearest_city_holding_it(
         city = text.split(" is ")[-1].split(",")[0]
         assert city and city.lower() != "columbus", text
         assert f"Look in {city}?" in payload["follow_up_questions"], payload
+
+
+# the test's own words for Spain's kitchens and for the Caribbean and Latin American ones
+SPANISH_KIN = {"tapas", "tapas bars", "tapas/small plates", "spanish", "galician", "basque",
+               "catalan"}  # fmt: skip
+CUBAN_KIN = {"cuban", "caribbean", "puerto rican", "latin american"}
+
+
+async def test_spains_kitchens_go_on_with_its_regional_ones(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "paella or tapas in barcelona" asks for Spanish places too (paella), a kind with no
+    nearest kinds, and Barcelona's Google labels file Spain's kitchens by region ("Galician
+    restaurant"): the answer stopped at the 2 tapas places of 23. A Galician place follows them
+    now, said; no "Mediterranean" place stands in for Spain's kitchens (in the US mostly Greek or
+    Lebanese)."""
+    payload = await _turn(client, await create_user(client), "paella or tapas in barcelona")
+    shown = places_shown(payload)
+    assert len(shown) >= 3, [p["name"] for p in shown]
+    assert all((p["city"] or "").lower() == "barcelona" for p in shown)
+    assert all(cuisines_of(p) & SPANISH_KIN for p in shown), [p["cuisine_types"] for p in shown]
+    tapas = [i for i, p in enumerate(shown) if "tapas" in cuisines_of(p)]
+    assert tapas == list(range(len(tapas))) and 0 < len(tapas) < len(shown)
+    assert "Galician" in payload["message"], payload["message"]
+
+
+async def test_a_cuisine_the_city_lacks_goes_to_its_nearest_kitchens(
+    client: httpx.AsyncClient,
+) -> None:
+    """ "cuban food in boston": the sample's Boston files no place as Cuban; the answer named
+    Caribbean and Latin American places as the nearest kind, never other cuisines."""
+    payload = await _turn(client, await create_user(client), "cuban food in boston")
+    shown = places_shown(payload)
+    assert len(shown) == 5, [p["name"] for p in shown]
+    assert all(cuisines_of(p) & CUBAN_KIN for p in shown), [p["cuisine_types"] for p in shown]
+    assert "I know no Cuban places" in payload["message"], payload["message"]
