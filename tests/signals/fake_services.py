@@ -34,6 +34,9 @@ class FakeState:
     places: list[dict[str, Any]] = field(default_factory=list)  # Nominatim jsonv2 objects
     ical: str = ""
     tz_offset: int = NYC_OFFSET  # One Call's `timezone_offset` for the place asked about
+    # One Call's first daily entry, read once per test: a test that runs across midnight UTC
+    # counts its days from the same date as the fake (CI failed at 00:00 on the module's date)
+    today: date = field(default_factory=lambda: datetime.now(UTC).date())
     delay: dict[str, float] = field(default_factory=dict)  # service → seconds
     status: dict[str, int] = field(default_factory=dict)  # service → forced status
     garbage: set[str] = field(default_factory=set)  # services answering a non-protocol body
@@ -74,7 +77,7 @@ def make_app(state: FakeState) -> Starlette:
         if "lat" not in q or "lon" not in q:
             return JSONResponse({"cod": "400", "message": "Nothing to geocode"}, 400)
         lat = float(q["lat"])
-        today = datetime.now(UTC).date()
+        today = state.today
         daily = []
         for offset in range(8):
             day = today + timedelta(days=offset)

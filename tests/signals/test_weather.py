@@ -20,7 +20,6 @@ from tests.signals.conftest import BARCLAYS
 from tests.signals.fake_services import FakeState
 
 DELHI = (28.6139, 77.2090)
-TODAY = datetime.now(UTC).date()
 
 
 @pytest.fixture(params=available_sources("weather"))
@@ -42,8 +41,8 @@ def _check(report: WeatherReport, day: date) -> None:
 # --- the contract --------------------------------------------------------------------------------
 
 
-async def test_a_near_day_in_new_york_is_answered(weather: Any) -> None:
-    day = TODAY + timedelta(days=2)
+async def test_a_near_day_in_new_york_is_answered(weather: Any, fake: FakeState) -> None:
+    day = fake.today + timedelta(days=2)
     answer = await weather.get(WeatherQuery(lat=BARCLAYS[0], lng=BARCLAYS[1], day=day))
     assert (answer.status, answer.source, answer.cache_hit) == ("ok", weather.name, False)
     assert answer.data.known
@@ -52,8 +51,8 @@ async def test_a_near_day_in_new_york_is_answered(weather: Any) -> None:
     assert again.cache_hit and again.data == answer.data
 
 
-async def test_a_far_day_is_climatology_never_a_forecast(weather: Any) -> None:
-    day = TODAY + timedelta(days=200)
+async def test_a_far_day_is_climatology_never_a_forecast(weather: Any, fake: FakeState) -> None:
+    day = fake.today + timedelta(days=200)
     answer = await weather.get(WeatherQuery(lat=BARCLAYS[0], lng=BARCLAYS[1], day=day))
     assert answer.status == "ok"
     assert (answer.data.kind, answer.data.known) == ("climatology", True)
@@ -61,8 +60,8 @@ async def test_a_far_day_is_climatology_never_a_forecast(weather: Any) -> None:
     _check(answer.data, day)
 
 
-async def test_any_place_gets_an_answer(weather: Any) -> None:
-    day = TODAY + timedelta(days=1)
+async def test_any_place_gets_an_answer(weather: Any, fake: FakeState) -> None:
+    day = fake.today + timedelta(days=1)
     answer = await weather.get(WeatherQuery(lat=DELHI[0], lng=DELHI[1], day=day))
     assert answer.status == "ok"
     _check(answer.data, day)
@@ -70,7 +69,7 @@ async def test_any_place_gets_an_answer(weather: Any) -> None:
 
 def test_a_bad_query_is_refused() -> None:
     with pytest.raises(ValueError):
-        WeatherQuery(lat=91, lng=0, day=TODAY)
+        WeatherQuery(lat=91, lng=0, day=datetime.now(UTC).date())
 
 
 # --- the climatology -----------------------------------------------------------------------------
@@ -92,7 +91,9 @@ def test_climatology_knows_new_york_seasons() -> None:
 
 
 def test_climatology_is_not_stretched_to_another_climate() -> None:
-    report = ClimatologyWeather().report(WeatherQuery(lat=DELHI[0], lng=DELHI[1], day=TODAY))
+    report = ClimatologyWeather().report(
+        WeatherQuery(lat=DELHI[0], lng=DELHI[1], day=datetime.now(UTC).date())
+    )
     assert not report.known and report.tmax_c is None
     assert report.note and "KAIROS_WEATHER_PROVIDER=openweather" in report.note
 
@@ -122,7 +123,7 @@ def test_shipped_table_is_what_the_build_makes(tmp_path: Path) -> None:
 
 async def test_openweather_reads_the_days_forecast(client_for: Any, fake: FakeState) -> None:
     weather = client_for("weather", "openweather")
-    day = TODAY + timedelta(days=3)
+    day = fake.today + timedelta(days=3)
     answer = await weather.get(WeatherQuery(lat=BARCLAYS[0], lng=BARCLAYS[1], day=day))
     report = answer.data
     assert (report.kind, report.known, report.day) == ("forecast", True, day)
@@ -141,7 +142,7 @@ async def test_openweather_reads_the_days_forecast(client_for: Any, fake: FakeSt
 async def test_openweather_days_are_the_places_local_days(client_for: Any, fake: FakeState) -> None:
     fake.tz_offset = 13 * 3600  # Apia, Samoa: local noon is 23:00 UTC the day before
     weather = client_for("weather", "openweather")
-    day = TODAY + timedelta(days=2)
+    day = fake.today + timedelta(days=2)
     answer = await weather.get(WeatherQuery(lat=-13.83, lng=-171.76, day=day))
     assert (answer.data.kind, answer.data.day) == ("forecast", day)
     assert answer.data.precip_chance == 0.4  # the fake's entry for that local day
@@ -151,7 +152,7 @@ async def test_openweather_beyond_its_horizon_makes_no_call(
     client_for: Any, fake: FakeState
 ) -> None:
     weather = client_for("weather", "openweather")
-    day = TODAY + timedelta(days=30)
+    day = fake.today + timedelta(days=30)
     answer = await weather.get(WeatherQuery(lat=BARCLAYS[0], lng=BARCLAYS[1], day=day))
     assert answer.data.kind == "climatology" and answer.source == "openweather"
     assert fake.calls("openweather") == []
@@ -180,6 +181,6 @@ async def test_openweather_failures_are_answers(
     if script.get("garbage"):
         fake.garbage.add("openweather")
     weather = client_for("weather", "openweather", **changes)
-    answer = await weather.get(WeatherQuery(lat=BARCLAYS[0], lng=BARCLAYS[1], day=TODAY))
+    answer = await weather.get(WeatherQuery(lat=BARCLAYS[0], lng=BARCLAYS[1], day=fake.today))
     assert (answer.status, answer.error_code, answer.data) == ("error", code, None)
     assert detail in (answer.detail or "")
