@@ -214,6 +214,8 @@ async def test_spains_kitchens_go_on_with_its_regional_ones(
     tapas = [i for i, p in enumerate(shown) if "tapas" in cuisines_of(p)]
     assert tapas == list(range(len(tapas))) and 0 < len(tapas) < len(shown)
     assert "Galician" in payload["message"], payload["message"]
+    # the sample's Barcelona has one Galician place: "the other is", never "the others are"
+    assert "the other is a Galician place" in payload["message"], payload["message"]
 
 
 async def test_a_cuisine_the_city_lacks_goes_to_its_nearest_kitchens(

@@ -109,6 +109,8 @@ def nearest_kind_said(searched: Searched, asked: str, shown: list[RestaurantResu
     names = phrasing.listed([request_words.category_name(k) for k in kinds], "or")
     if held == 0:
         return f"I know no {asked}, so these are {names} places, the nearest kind."
+    if len(others) == 1:
+        return f"{first} {asked}; the other is a {names} place, the nearest kind I know there."
     return f"{first} {asked}; the others are {names} places, the nearest kind I know there."
 
 
