@@ -11,7 +11,7 @@ gives ("180 covers on a Friday") scales the shape into covers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Final
 
@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kairos.operator.day_anchor import anchor_days
+from kairos.operator.named_service import lift_named
 from kairos.operator.schemas import Daypart
 from kairos.store.operator import PlaceCheckins
 
@@ -119,6 +120,7 @@ class DemandShape:
     week: npt.NDArray[np.float64] | None = None
     """The weekday profile days are compared by (7 shares): the place's own when it has
     `OWN_WEEK` check-ins, else its peers'; None: the shape's own day totals."""
+    named: frozenset[tuple[int, int]] = frozenset()  # windows asked about (`named_service.py`)
 
     def day_total(self, weekday: int) -> float:
         return float(self.shares[weekday].sum())
@@ -168,7 +170,10 @@ class DemandShape:
             if self.own_checkins < OWN_WEEK:
                 anchor_days(out, baseline_weekday)
             # no window above the whole day the operator gave (panel half A, o01)
-            return np.minimum(out, max(float(out[baseline_weekday].sum()), 0.0))
+            out = np.minimum(out, max(float(out[baseline_weekday].sum()), 0.0))
+            if self.named and self.own_checkins < OWN_WEEK:  # the ratio is unknown (o41)
+                out = lift_named(out, self.named, baseline_weekday, part)
+            return out
         if part is not None:
             reference = float(self.shares[:, part].sum() / 7)
         elif baseline_weekday is not None:
@@ -182,7 +187,7 @@ class DemandShape:
         read exactly as a baseline would be, so the window called busiest before the operator
         gives covers is chosen from the same numbers as after."""
         week = self.week if self.week is not None else self.shares.sum(axis=1)
-        return self.covers(100, int(np.argmax(week)))
+        return replace(self, named=frozenset()).covers(100, int(np.argmax(week)))
 
     def ranked_cells(self) -> list[tuple[int, int]]:
         order = np.argsort(-self.shares, axis=None, kind="stable")
@@ -264,6 +269,8 @@ class DemandModel:
         self._shapes = [m / m.sum() if m.sum() > 0 else m for m in counts]
         self._counts = dict(zip(self._ids, counts, strict=True))
         self._hourly = {i: places[i].checkins for i in self._ids}
+        # each place's name, area and categories: the stand-ins said by name (`stand_ins.py`)
+        self.listed = {i: (p.name, p.area, p.categories) for i, p in places.items()}
         self._coords = np.array(
             [
                 (places[i].lat, places[i].lng)
@@ -352,8 +359,8 @@ class DemandModel:
         final = masked(shares / shares.sum(), hours, stale)
         return DemandShape(final, basis, own_total, n_peers, week)
 
-    def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
-        weights = np.array(
+    def _weights(self, place_id: int | None, categories: frozenset[str]) -> npt.NDArray[Any]:
+        return np.array(
             [
                 0.0
                 if pid == place_id or total < MIN_PEER_CHECKINS
@@ -361,6 +368,15 @@ class DemandModel:
                 for pid, cats, total in zip(self._ids, self._categories, self._totals, strict=True)
             ]
         )
+
+    def peer_ids(self, place_id: int | None, categories: list[str]) -> list[int]:
+        """The places whose check-ins stand in for a place's own, most alike first."""
+        weights = self._weights(place_id, _category_set(categories))
+        return [self._ids[int(i)] for i in np.argsort(-weights, kind="stable")[:PEERS]
+                if weights[i] > 0]  # fmt: skip
+
+    def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
+        weights = self._weights(place_id, categories)
         if not weights.any():
             usable = [
                 i
