@@ -49,7 +49,7 @@ def covers_read(
     if (
         raw := borrowed(shape, (baseline.covers, baseline.weekday, baseline.daypart), day, part)
     ) is not None:
-        return (f"≈{window} at {day:%a} {part} is a third of {given}, until you give its usual: "
+        return (f"≈{window} at {day:%a} {part} is a quarter of {given}, until you give its usual: "
                 + usual_unknown(shape, day, part, raw))  # fmt: skip
     head = f"≈{window} at {day:%a} {part} comes from {given}: "
     split = f"{part} holds ≈{round(100 * window / whole)}% of the day (by that day's split)"
@@ -90,7 +90,7 @@ def usual_share(
         f" {daypart}" if daypart else ""
     )
     if (raw := borrowed(shape, usual, day, part)) is not None:
-        return f"≈{window} is a third of {given}: " + usual_unknown(shape, day, part, raw)
+        return f"≈{window} is a quarter of {given}: " + usual_unknown(shape, day, part, raw)
     share = f"≈{window} is {part}'s ≈{round(100 * window / whole)}% share of "
     if wd == weekday:
         return share + given
@@ -115,7 +115,7 @@ def borrowed(
 
 
 def usual_unknown(shape: DemandShape, day: date, part: Daypart, raw: int) -> str:
-    """Why a window asked about is planned at a third of the usual day given: how the two
+    """Why a window asked about is planned at a quarter of the usual day given: how the two
     compare is not known from the place's own check-ins."""
     own = (f"only {shape.own_checkins} check-ins of your own" if shape.own_checkins
            else "no check-ins of your own")  # fmt: skip

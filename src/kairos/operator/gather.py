@@ -82,7 +82,7 @@ async def gather(
             model.shape(place_id=loc.place_id, categories=place.categories if place else []),
             state.lean,
         )
-        if state.daypart is not None:  # the windows asked about (`named_service.py`)
+        if state.daypart is not None and len(days) == 1:  # the window asked (`named_service.py`)
             part = DAYPARTS.index(state.daypart)
             shape = replace(shape, named=frozenset((d.weekday(), part) for d in days))
         out.shapes.append(shape)

@@ -4,11 +4,11 @@ covers and 1 server, the Friday read onto a Sunday lunch by similar places' week
 from 14 check-ins of its own).
 
 When the usual covers were given for another day (or another part of the day) than the one
-asked, and the place's own check-ins are too few to compare its days (`OWN_WEEK`), the ratio
-between the two is not known. The window asked is then planned at no less than `NAMED_FLOOR` of
-the usual day given — the answer says so, says what similar places' week alone would give, and
-asks for that window's usual covers (one question, ADR-004). Closed windows (by the shape) are
-left as they are.
+asked (one day and its daypart: "sunday lunch", "tomorrow morning"), and the place's own
+check-ins are too few to compare its days (`OWN_WEEK`), the ratio between the two is not known.
+The window asked is then planned at no less than `NAMED_FLOOR` of the usual day given — the
+answer says so, says what similar places' week alone would give, and asks for that window's
+usual covers (one question, ADR-004). Closed windows (by the shape) are left as they are.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ import numpy.typing as npt
 
 __all__ = ["NAMED_FLOOR", "lift_named"]
 
-NAMED_FLOOR: Final = 1 / 3
+NAMED_FLOOR: Final = 1 / 4
 """The least share of the usual day given that a service the operator asks about is planned
-for while the ratio between the two is unknown: a third of a Friday for a Sunday lunch."""
+for while the ratio between the two is unknown: a quarter of a Friday for a Sunday lunch (a
+window the borrowed week puts above it is left as read: only the absurd is lifted)."""
 OPEN_SHARE: Final = 0.1
 """A window holding under this fraction of its day's busiest one reads as closed: not lifted."""
 

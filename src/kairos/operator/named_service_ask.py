@@ -1,4 +1,4 @@
-"""The one question a window planned at a third of the usual day asks (`named_service.py`):
+"""The one question a window planned at a quarter of the usual day asks (`named_service.py`):
 that window's own usual covers, once per session, and only when the turn asks nothing else
 (ADR-004)."""
 
@@ -20,8 +20,10 @@ def ask_usual(
     shape: DemandShape,
     top: tuple[date, Daypart, int | None] | None,
     turn: Turn,
+    unit: str = "covers",
 ) -> None:
-    """'How many covers does a usual Sunday lunch do?' when the planned window was lifted."""
+    """'How many covers does a usual Sunday lunch bring?' when the planned window was lifted;
+    `unit`: what the place's guests are called (customers at a counter, orders)."""
     base = state.baseline
     if top is None or base is None or turn.question is not None:
         return
@@ -32,5 +34,5 @@ def ask_usual(
     if state.usual_asked == key:
         return
     state.usual_asked = key
-    unit = "orders" if base.unit == "orders" else "covers"
-    turn.question = f"How many {unit} does a usual {key} do?"
+    unit = "orders" if base.unit == "orders" else unit
+    turn.question = f"How many {unit} does a usual {key} bring?"
