@@ -18,7 +18,7 @@ from kairos.store.operator import CatalogPlace, ReviewRow
 
 OURS = CatalogPlace(1, "Grezzo", "restaurant", ["Italian"], "Boston", 42.36, -71.05,
                     price_level=3)  # fmt: skip
-THEIRS = CatalogPlace(2, "Coppa", "restaurant", ["Italian"], "Boston", 42.34, -71.07,
+THEIRS = CatalogPlace(2, "Coppa", "restaurant", ["italian", "nightlife"], "Boston", 42.34, -71.07,
                       price_level=2)  # fmt: skip
 
 
@@ -71,7 +71,10 @@ async def test_the_comparison_says_both_sides_each_from_its_own_record() -> None
                           expand=False, checkins=_checkins)  # fmt: skip
     said = got.comparison
     assert said is not None and said.startswith("How Grezzo compares with Coppa, each from its own")
-    assert "Grezzo 2.0 of 5 (4 reviews), Coppa 4.5 of 5 (6 reviews); Coppa is rated higher" in said
+    assert (
+        "Grezzo 2.0 of 5 (4 rated reviews), Coppa 4.5 of 5 (6 rated reviews); Coppa is rated higher"
+        in said
+    )
     assert "at Grezzo, guests criticise the food (4 of 4 reviews)" in said
     assert "at Coppa, guests praise the food (6 of 6 reviews)" in said
     assert "Price (each one's listing): Grezzo $$$, Coppa $$." in said

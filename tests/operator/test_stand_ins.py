@@ -24,7 +24,7 @@ def _model() -> DemandModel:
 def test_no_check_ins_of_its_own_names_its_stand_ins() -> None:
     from kairos.operator.stand_ins import stand_ins
 
-    said = stand_ins(_model(), 1, "Eclano", ["Italian", "Restaurants"])
+    said = stand_ins(_model(), 1, "Eclano", ["italian", "restaurants"])
     assert said is not None
     assert said.startswith("Eclano has no check-ins of its own in the catalog, so when its guests")
     assert "read from 2 similar places' check-ins: Italian places" in said  # not the Thai one

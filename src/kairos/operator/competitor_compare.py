@@ -13,7 +13,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from kairos.operator.demand import DAYPARTS
+from kairos.operator.demand import DAYPARTS, GENERIC_CATEGORIES
 from kairos.operator.schemas import GuestSnapshot
 from kairos.store.operator import CatalogPlace, ReviewRow
 
@@ -44,11 +44,16 @@ def comparison(ours: Side, theirs: Side) -> str:
     return f"How {a} compares with {b}, each from its own catalog record: " + " ".join(said)
 
 
+def _kind(place: CatalogPlace) -> list[str]:
+    """Its listing's own categories, the ones nearly every place has left out."""
+    return [c.title() for c in place.categories if c.lower() not in GENERIC_CATEGORIES][:3]
+
+
 def _kinds(ours: Side, theirs: Side) -> str:
     listed = [
-        f"{side.place.name} as {', '.join(side.place.categories[:3])}"
+        f"{side.place.name} as {', '.join(_kind(side.place))}"
         for side in (ours, theirs)
-        if side.place.categories
+        if _kind(side.place)
     ]
     return f"Listed: {'; '.join(listed)}." if listed else ""
 
@@ -75,7 +80,7 @@ def _ratings(ours: Side, theirs: Side) -> str:
     if mine is None and other is None:
         return _listed(ours, theirs)
     parts = [
-        f"{side.place.name} {r[0]:.1f} of 5 ({r[1]} review{'s' if r[1] != 1 else ''})"
+        f"{side.place.name} {r[0]:.1f} of 5 ({r[1]} rated review{'s' if r[1] != 1 else ''})"
         if r is not None else f"{side.place.name} no rated reviews"
         for side, r in ((ours, mine), (theirs, other))
     ]  # fmt: skip

@@ -27,7 +27,7 @@ def stand_ins(model: DemandModel, place_id: int, name: str, categories: list[str
     if not ids:
         return None
     listed = [model.listed[i] for i in ids[:NAMED] if i in model.listed]
-    mine = {c.lower(): c for c in categories if c.lower() not in GENERIC_CATEGORIES}
+    mine = {c.lower(): c.title() for c in categories if c.lower() not in GENERIC_CATEGORIES}
     shared: Counter[str] = Counter(  # said as the place's own listing spells it
         mine[c.lower()] for _, _, cats in listed for c in cats if c.lower() in mine
     )
