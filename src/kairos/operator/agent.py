@@ -22,7 +22,6 @@ from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.derivation import covers_read
 from kairos.operator.gather import gather
 from kairos.operator.locating import Locator, mention_of
-from kairos.operator.named_service_ask import ask_usual
 from kairos.operator.payload import answer_payload, no_location_answer
 from kairos.operator.reading import Reading, read_message, redact, with_window
 from kairos.operator.rules import Decision, days_between
@@ -299,8 +298,6 @@ class OperatorAgent:
             turn.event("follow_up", turn_index=turn_index)
         top = decisions[0].busiest[0] if decisions and decisions[0].busiest else None
         moved_window(reading, state, window, (top[0], top[1]) if top else None, turn)
-        unit = front_role(decisions[0].categories)[2] if decisions else "covers"
-        ask_usual(state, shapes[0], top, turn, unit)
         await self._stand_ins(state, targets, turn)
         offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
         turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests, offer)

@@ -11,7 +11,7 @@ gives ("180 covers on a Friday") scales the shape into covers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final
 
@@ -19,7 +19,6 @@ import numpy as np
 import numpy.typing as npt
 
 from kairos.operator.day_anchor import anchor_days
-from kairos.operator.named_service import lift_named
 from kairos.operator.schemas import Daypart
 from kairos.store.operator import PlaceCheckins
 
@@ -120,7 +119,6 @@ class DemandShape:
     week: npt.NDArray[np.float64] | None = None
     """The weekday profile days are compared by (7 shares): the place's own when it has
     `OWN_WEEK` check-ins, else its peers'; None: the shape's own day totals."""
-    named: frozenset[tuple[int, int]] = frozenset()  # windows asked about (`named_service.py`)
 
     def day_total(self, weekday: int) -> float:
         return float(self.shares[weekday].sum())
@@ -170,10 +168,7 @@ class DemandShape:
             if self.own_checkins < OWN_WEEK:
                 anchor_days(out, baseline_weekday)
             # no window above the whole day the operator gave (panel half A, o01)
-            out = np.minimum(out, max(float(out[baseline_weekday].sum()), 0.0))
-            if self.named and self.own_checkins < OWN_WEEK:  # the ratio is unknown (o41)
-                out = lift_named(out, self.named, baseline_weekday, part)
-            return out
+            return np.minimum(out, max(float(out[baseline_weekday].sum()), 0.0))
         if part is not None:
             reference = float(self.shares[:, part].sum() / 7)
         elif baseline_weekday is not None:
@@ -187,7 +182,7 @@ class DemandShape:
         read exactly as a baseline would be, so the window called busiest before the operator
         gives covers is chosen from the same numbers as after."""
         week = self.week if self.week is not None else self.shares.sum(axis=1)
-        return replace(self, named=frozenset()).covers(100, int(np.argmax(week)))
+        return self.covers(100, int(np.argmax(week)))
 
     def ranked_cells(self) -> list[tuple[int, int]]:
         order = np.argsort(-self.shares, axis=None, kind="stable")

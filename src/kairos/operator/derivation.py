@@ -7,14 +7,13 @@ each with its share, beside the demand line's source."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
 
 from kairos.operator.demand import DAYPARTS, DemandShape
 from kairos.operator.schemas import Daypart
 from kairos.operator.state import BaselineState
 
-__all__ = ["borrowed", "covers_read", "usual_share", "usual_unknown"]
+__all__ = ["covers_read", "usual_share"]
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -46,11 +45,6 @@ def covers_read(
     given = f"your {baseline.covers} {unit} on a {said}" + (
         f" {baseline.daypart}" if baseline.daypart else ""
     )
-    if (
-        raw := borrowed(shape, (baseline.covers, baseline.weekday, baseline.daypart), day, part)
-    ) is not None:
-        return (f"≈{window} at {day:%a} {part} is a quarter of {given}, until you give its usual: "
-                + usual_unknown(shape, day, part, raw))  # fmt: skip
     head = f"≈{window} at {day:%a} {part} comes from {given}: "
     split = f"{part} holds ≈{round(100 * window / whole)}% of the day (by that day's split)"
     if wd == baseline.weekday:
@@ -89,37 +83,7 @@ def usual_share(
     given = f"your usual {baseline} {unit} on a {_DAYS[weekday]}" + (
         f" {daypart}" if daypart else ""
     )
-    if (raw := borrowed(shape, usual, day, part)) is not None:
-        return f"≈{window} is a quarter of {given}: " + usual_unknown(shape, day, part, raw)
     share = f"≈{window} is {part}'s ≈{round(100 * window / whole)}% share of "
     if wd == weekday:
         return share + given
     return share + (f"≈{round(whole)} over a {_DAYS[wd]}, read from {given} by the week's pattern")
-
-
-def borrowed(
-    shape: DemandShape,
-    usual: tuple[int | None, int | None, Daypart | None],
-    day: date,
-    part: Daypart,
-) -> int | None:
-    """What the similar places' week alone gives a window the operator asked about, when that
-    figure was too low to plan on and the window was lifted (`named_service.py`); else None."""
-    baseline, weekday, daypart = usual
-    if baseline is None or weekday is None or not shape.named:
-        return None
-    cell = (day.weekday(), DAYPARTS.index(part))
-    lifted = round(float(shape.covers(baseline, weekday, daypart)[cell]))
-    raw = round(float(replace(shape, named=frozenset()).covers(baseline, weekday, daypart)[cell]))
-    return raw if lifted > raw else None
-
-
-def usual_unknown(shape: DemandShape, day: date, part: Daypart, raw: int) -> str:
-    """Why a window asked about is planned at a quarter of the usual day given: how the two
-    compare is not known from the place's own check-ins."""
-    own = (f"only {shape.own_checkins} check-ins of your own" if shape.own_checkins
-           else "no check-ins of your own")  # fmt: skip
-    return (
-        f"how a {day:%A} {part} compares with it is not known ({own}; similar places' week "
-        f"alone would put it at ≈{raw}, too few to plan a service you ask about on)"
-    )

@@ -4,10 +4,10 @@ snapshot, the signal pack (a what-if laid over it, never saved), and the card's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 
-from kairos.operator.demand import DAYPARTS, DemandModel, DemandShape
+from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.lean import lean_categories, leaned, orders_led
 from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
@@ -82,9 +82,6 @@ async def gather(
             model.shape(place_id=loc.place_id, categories=place.categories if place else []),
             state.lean,
         )
-        if state.daypart is not None and len(days) == 1:  # the window asked (`named_service.py`)
-            part = DAYPARTS.index(state.daypart)
-            shape = replace(shape, named=frozenset((d.weekday(), part) for d in days))
         out.shapes.append(shape)
         if place is None and reading.expand:
             guests = guests or await proxy_snapshot(catalog, store, loc, days[0])

@@ -63,9 +63,6 @@ class SessionState(BaseModel):
     """Days of the games or events the operator said are on: counted in every answer after."""
     stand_ins_said: list[int] = Field(default_factory=list)
     """Places whose stand-ins (`stand_ins.py`) were said: said once a session."""
-    usual_asked: str | None = None
-    """The window whose usual covers the one question asked for ("Sunday lunch",
-    `named_service_ask.py`): not asked again."""
     choices: list[ResolvedLocation] = Field(default_factory=list)
     """The restaurants the one question offered ("Which Starbucks is yours: …?"), until one is
     picked or another location named."""
