@@ -30,6 +30,7 @@ from kairos.operator.schemas import (
     Daypart,
     OperatorAnswer,
     OperatorRequest,
+    ResolvedLocation,
     SourceStatus,
 )
 from kairos.operator.service_kind import front_role
@@ -40,6 +41,7 @@ from kairos.operator.sources import (
     ReviewsQuery,
     not_configured,
 )
+from kairos.operator.stand_ins import stand_ins
 from kairos.operator.state import BaselineState, SessionState, preferences_of
 from kairos.operator.steps import (
     apply_baseline,
@@ -296,6 +298,7 @@ class OperatorAgent:
             turn.event("follow_up", turn_index=turn_index)
         top = decisions[0].busiest[0] if decisions and decisions[0].busiest else None
         moved_window(reading, state, window, (top[0], top[1]) if top else None, turn)
+        await self._stand_ins(state, targets, turn)
         offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
         turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests, offer)
         kind = answer_kind(reading, turn)
@@ -340,6 +343,19 @@ class OperatorAgent:
             turn=turn,
         )
 
+    async def _stand_ins(
+        self, state: SessionState, targets: list[ResolvedLocation], turn: Turn
+    ) -> None:
+        """Said once a session for a place with no check-ins of its own (`stand_ins.py`)."""
+        pid = targets[0].place_id if len(targets) == 1 else None
+        if pid is None or pid in state.stand_ins_said:
+            return
+        place = await self.store.place_by_id(place_id=pid)
+        said = stand_ins(self.demand(), pid, place.name, place.categories) if place else None
+        if said:
+            state.stand_ins_said.append(pid)
+            turn.leads.append(said)
+
     # --- competitor (ADR-025) ----------------------------------------------------------------
 
     async def competitor(
@@ -354,6 +370,7 @@ class OperatorAgent:
             answer=answer,
             name=name,
             expand=expand,
+            checkins=self.demand().checkins_of,
         )
 
 

@@ -6,13 +6,17 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
+from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 from sqlalchemy import text
 
 from kairos.core.geo import haversine_km
 from kairos.core.venue_identity import name_key as normalize_name
 from kairos.errors import NotFound
+from kairos.operator.competitor_compare import Side, comparison
 from kairos.operator.competitor_facts import without_reviews
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.schemas import CompetitorSnapshot, OperatorAnswer
@@ -21,7 +25,7 @@ from kairos.operator.state import SessionState
 from kairos.pipeline.request_context import current_request_id
 from kairos.signals.client import SignalClient
 from kairos.signals.service import Signals
-from kairos.store.operator import OperatorStore
+from kairos.store.operator import OperatorStore, ReviewRow
 
 __all__ = ["check_competitor"]
 
@@ -34,8 +38,10 @@ async def check_competitor(
     answer: OperatorAnswer,
     name: str,
     expand: bool,
+    checkins: Callable[[int], npt.NDArray[np.float64] | None] = lambda _: None,
 ) -> CompetitorSnapshot:
-    """The competitor block for `answer`'s session, recorded as `competitor.checked`."""
+    """The competitor block for `answer`'s session, recorded as `competitor.checked`;
+    `checkins`: a place's own check-ins (weekday × daypart) for the busy windows compared."""
     async with store.locked(session_id=answer.session_id) as (db, row):
         if row is None:
             raise NotFound("the session disappeared")
@@ -51,7 +57,9 @@ async def check_competitor(
                 ),
             )
         else:
-            result = await _snapshot(store, signals, reviews, answer, name, expand=expand)
+            result = await _snapshot(
+                store, signals, reviews, answer, name, expand=expand, checkins=checkins
+            )
             if result.status == "ok":
                 state.competitor_used = name
         await db.execute(*_state_update(answer.session_id, state))
@@ -75,6 +83,7 @@ async def _snapshot(
     name: str,
     *,
     expand: bool,
+    checkins: Callable[[int], npt.NDArray[np.float64] | None] = lambda _: None,
 ) -> CompetitorSnapshot:
     near = answer.locations[0] if answer.locations else None
     try:
@@ -120,7 +129,33 @@ async def _snapshot(
         mine = await store.checkin_count(place_id=ours.id) if ours is not None else None
         theirs = await store.checkin_count(place_id=place.id)
         detail = without_reviews(place, theirs, ours, mine)
-    return CompetitorSnapshot(name=place.name, status="ok", detail=detail, snapshot=snap)
+    ours = await store.place_by_id(place_id=near.place_id) if near and near.place_id else None
+    compared = None
+    if ours is not None and ours.id != place.id:
+        our_reviews = await _own_reviews(reviews, ours.id)
+        our_snap = snapshot(
+            place=ours.name, place_id=ours.id, reviews=our_reviews, as_of=answer.window_start,
+            expand=False,
+        )  # fmt: skip
+        compared = comparison(
+            Side(ours, our_reviews, our_snap, checkins(ours.id)),
+            Side(place, got.data.reviews, snap, checkins(place.id)),
+        )
+    return CompetitorSnapshot(
+        name=place.name, status="ok", detail=detail, snapshot=snap, comparison=compared
+    )
+
+
+async def _own_reviews(
+    reviews: SignalClient[ReviewsQuery, ReviewList], place_id: int
+) -> list[ReviewRow]:
+    """The restaurant's own reviews (the same cached source the core answer read), or none."""
+    try:
+        async with asyncio.timeout(reviews.timeout_seconds):
+            got = await reviews.get(ReviewsQuery(place_id=place_id))
+    except TimeoutError:
+        return []
+    return list(got.data.reviews) if got.data is not None else []
 
 
 def _state_update(session_id: uuid.UUID, state: SessionState) -> tuple[Any, dict[str, Any]]:

@@ -264,6 +264,8 @@ class DemandModel:
         self._shapes = [m / m.sum() if m.sum() > 0 else m for m in counts]
         self._counts = dict(zip(self._ids, counts, strict=True))
         self._hourly = {i: places[i].checkins for i in self._ids}
+        # each place's name, area and categories: the stand-ins said by name (`stand_ins.py`)
+        self.listed = {i: (p.name, p.area, p.categories) for i, p in places.items()}
         self._coords = np.array(
             [
                 (places[i].lat, places[i].lng)
@@ -352,8 +354,8 @@ class DemandModel:
         final = masked(shares / shares.sum(), hours, stale)
         return DemandShape(final, basis, own_total, n_peers, week)
 
-    def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
-        weights = np.array(
+    def _weights(self, place_id: int | None, categories: frozenset[str]) -> npt.NDArray[Any]:
+        return np.array(
             [
                 0.0
                 if pid == place_id or total < MIN_PEER_CHECKINS
@@ -361,6 +363,15 @@ class DemandModel:
                 for pid, cats, total in zip(self._ids, self._categories, self._totals, strict=True)
             ]
         )
+
+    def peer_ids(self, place_id: int | None, categories: list[str]) -> list[int]:
+        """The places whose check-ins stand in for a place's own, most alike first."""
+        weights = self._weights(place_id, _category_set(categories))
+        return [self._ids[int(i)] for i in np.argsort(-weights, kind="stable")[:PEERS]
+                if weights[i] > 0]  # fmt: skip
+
+    def _peer_shape(self, place_id: int | None, categories: frozenset[str]) -> tuple[Matrix, int]:
+        weights = self._weights(place_id, categories)
         if not weights.any():
             usable = [
                 i

@@ -19,7 +19,7 @@ from kairos.operator.agent import OperatorAgent, TurnOutcome
 from kairos.operator.compose import Phrasing
 from kairos.operator.demand import DemandModel
 from kairos.operator.reading import read_message
-from kairos.operator.schemas import OperatorAnswer, OperatorRequest
+from kairos.operator.schemas import CompetitorSnapshot, OperatorAnswer, OperatorRequest
 from kairos.pipeline.events import ErrorEvent, Result, Supplement, TurnEvent
 from kairos.pipeline.turn import TurnRecord, TurnRunner
 from kairos.profiles.schemas import UserPublic
@@ -134,10 +134,24 @@ class OperatorProduct:
             if isinstance(event, Result):
                 answer = event.payload
             elif isinstance(event, Supplement) and answer is not None:
-                answer = answer.model_copy(update={"competitor": event.payload})
+                answer = with_competitor(answer, event.payload)
             elif isinstance(event, ErrorEvent) and raised:
                 raise raised[0]
         if raised:
             raise raised[0]
         assert answer is not None
         return answer
+
+
+def with_competitor(answer: OperatorAnswer, block: object) -> OperatorAnswer:
+    """The JSON answer with its competitor block; the comparison, when there is one, leads the
+    text (the core answer below it is as computed, ADR-025): a turn asking how the restaurant
+    compares is answered in its text, not only in the block (panel half A, o27, o41)."""
+    if not isinstance(block, CompetitorSnapshot):
+        return answer.model_copy(update={"competitor": block})
+    text = answer.text
+    if block.comparison:
+        text = f"{block.comparison}\n{text}"
+    elif block.status != "ok":
+        text = f"No comparison with {block.name}: {block.detail}.\n{text}"
+    return answer.model_copy(update={"competitor": block, "text": text})

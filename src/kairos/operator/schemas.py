@@ -202,6 +202,9 @@ class CompetitorSnapshot(BaseModel):
     status: Literal["ok", "not_found", "already_used", "error", "timeout"]
     detail: str
     snapshot: GuestSnapshot | None = None
+    comparison: str | None = None
+    """Both places side by side (ratings, review themes, price, busy windows), each from its
+    own record; the JSON answer's text leads with it (`competitor_compare.py`)."""
 
 
 class ActionLine(BaseModel):

@@ -61,6 +61,8 @@ class SessionState(BaseModel):
     assumed: dict[str, str] = Field(default_factory=dict)
     events_said: list[date] = Field(default_factory=list)
     """Days of the games or events the operator said are on: counted in every answer after."""
+    stand_ins_said: list[int] = Field(default_factory=list)
+    """Places whose stand-ins (`stand_ins.py`) were said: said once a session."""
     choices: list[ResolvedLocation] = Field(default_factory=list)
     """The restaurants the one question offered ("Which Starbucks is yours: …?"), until one is
     picked or another location named."""

@@ -43,6 +43,10 @@ class CatalogPlace:
     hours: dict[str, Any] | None = None
     waiter_service: bool | None = None
     """What its own listing says of table service (Yelp's "Waiter Service"), or None unsaid."""
+    price_level: int | None = None
+    """1–4 ($ … $$$$) from its listing, or None unsaid."""
+    rating: float | None = None
+    """Its listing's rating (of 5), or None unrated."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,9 @@ class PlaceCheckins:
     checkins: dict[tuple[int, int], int]
     lat: float | None = None
     lng: float | None = None
+    name: str = ""
+    area: str | None = None
+    """Its neighbourhood ("North End"), or None unlisted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +73,7 @@ class ReviewRow:
 
 _PLACE_COLUMNS = (
     "id, name, kind, categories, city, lat, lng, attributes -> 'hours' AS hours, "
-    "attributes -> 'Waiter Service' AS waiter"
+    "attributes -> 'Waiter Service' AS waiter, price_level, rating"
 )
 _NEAREST_NAMED = text(
     f"SELECT {_PLACE_COLUMNS} FROM places WHERE is_active "
@@ -95,8 +102,8 @@ _REVIEWS = text(
 )
 _ALL_CHECKINS = text(
     "SELECT c.place_id, c.weekday, c.hour, c.checkins, p.categories, p.attributes -> 'hours' "
-    "AS hours, p.lat, p.lng FROM venue_checkins c JOIN places p ON p.id = c.place_id "
-    "WHERE p.is_active"
+    "AS hours, p.lat, p.lng, p.name, p.area FROM venue_checkins c "
+    "JOIN places p ON p.id = c.place_id WHERE p.is_active"
 )
 
 _CHECKIN_COUNT = text("SELECT sum(checkins) FROM venue_checkins WHERE place_id = :id")
@@ -167,7 +174,7 @@ class OperatorStore:
                 if entry is None:
                     hours = r.hours if isinstance(r.hours, dict) else None
                     entry = found[r.place_id] = PlaceCheckins(
-                        list(r.categories or []), hours, {}, r.lat, r.lng
+                        list(r.categories or []), hours, {}, r.lat, r.lng, r.name, r.area
                     )
                 entry.checkins[(r.weekday, r.hour)] = r.checkins
         return found
@@ -370,4 +377,6 @@ def _place(row: Any) -> CatalogPlace:
         row.lng,
         hours,
         waiter,
+        row.price_level if isinstance(row.price_level, int) else None,
+        float(row.rating) if isinstance(row.rating, int | float) else None,
     )
