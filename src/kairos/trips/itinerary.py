@@ -62,6 +62,7 @@ from kairos.trips.models import (
     Unplaced,
 )
 from kairos.trips.named_places import NAMED_LEAD, asked_notes
+from kairos.trips.sites import one_stop_per_site, site_note
 from kairos.trips.travel import reach_km
 from kairos.trips.water import boat_reason
 
@@ -141,6 +142,8 @@ class _Prepared:
     excluded: list[Unplaced]
     booking: list[Unplaced]
     """Places a traveller must book (listed with the places not placed)."""
+    sites: dict[str, str]
+    """What a site's one stop says on its day (`sites.one_stop_per_site`), by its id."""
 
 
 def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
@@ -171,9 +174,11 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
             continue
         kept.append(c)
         by_name.setdefault(key, []).append(c)
+    kept, parts, sites = one_stop_per_site(kept, locked | request.named)
+    excluded += [Unplaced(c.id, c.name, why) for c, why in parts]
     alone = _alone(kept, reach_km(request.travel_mode)) - locked - request.named
     return _Prepared([c for c in kept if c.id not in alone] + [c for c in kept if c.id in alone],
-                     excluded, booking)  # fmt: skip
+                     excluded, booking, sites)  # fmt: skip
 
 
 def _alone(candidates: Sequence[Candidate], reach: float) -> set[str]:
@@ -274,9 +279,9 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
     even_out(request, days, active, by_id, meals)
     top_up(request, days, active, prepared.pool, by_id, meals)
-    days = [child_legs_note(light_note(food_note(d, meals, request.city),
-                                       days, prepared.pool, request.city), request)
-            if d.index in active else d for d in days]  # fmt: skip
+    days = [site_note(child_legs_note(light_note(food_note(d, meals, request.city), days,
+                                                 prepared.pool, request.city), request),
+                      prepared.sites) if d.index in active else d for d in days]  # fmt: skip
     # the city having no place to eat, and days left out for want of places, said at the top
     # (after a place the traveller named and the trip leaves out: said first)
     days, said = top_notes(

@@ -134,9 +134,16 @@ class Candidate:
     by_boat: bool = False
     """An island with no land link (`water.by_boat`): its legs take a boat's crossing more."""
     diets: tuple[str, ...] = field(default=(), compare=False)
+    """A place to eat: the diets its source says it serves (`diet_words.diet_evidence`)."""
     interests: tuple[str, ...] = field(default=(), compare=False)
     """The interests said in words it answers (`interest_words.answers`: "mughal", "old")."""
-    """A place to eat: the diets its source says it serves (`diet_words.diet_evidence`)."""
+    site: str | None = None
+    """The compound it is or is part of (`sites.site_of`, set at retrieval: "Red Fort" for
+    Diwan-e-Aam): parts of one site are one stop (`sites.one_stop_per_site`)."""
+    entry: bool = False
+    """Known on its own (a Wikipedia or Wikidata entry, a list of notable places, many reviews:
+    notability of `sites.OWN_ENTRY` or more): never taken for a part of a site it does not
+    name."""
 
     @classmethod
     def from_place(
