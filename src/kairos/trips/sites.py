@@ -37,10 +37,11 @@ SITE_KM: Final = 0.4
 SITE_SPAN_KM: Final = 1.0
 """How far apart two places naming one site may be and still be parts of one visit (the Red
 Fort's Lahori Gate in its source is the old city's gate, 2 km off: another stop)."""
-OWN_ENTRY: Final = 0.55
+OWN_ENTRY: Final = 0.6
 """The notability (`core.notability`) of a place known on its own (a Wikipedia or Wikidata
 entry, a notable list, a museum with a hundred reviews: the Smithsonian's museums beside its
-Castle): never absorbed into a site it does not name. A bare OSM museum (0.5) is not."""
+Castle): never absorbed into a site it does not name. A bare OSM museum (0.5, 0.55 with a
+name in another language: the Red Fort's Freedom-Struggle Museum) is not."""
 SITE_VISIT_MAX: Final = 150
 """Minutes at most a site's one visit takes with the parts it stands for (each part's own visit
 added to the kept one's)."""
