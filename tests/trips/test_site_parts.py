@@ -6,10 +6,11 @@ that is something *at* a compound stays a stop of its own."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from kairos.trips.itinerary import plan_itinerary
+from kairos.trips.itinerary import MoreRelaxed, plan_itinerary, refine_day
 from kairos.trips.models import Candidate, Lock, TripRequest
 from kairos.trips.sites import site_of
 
@@ -105,3 +106,39 @@ def test_the_site_itself_is_kept_over_its_parts_and_a_locked_part_stays() -> Non
                           locks=(Lock("chok", 0),))  # fmt: skip
     ids = {s.place_id for d in plan_itinerary(request).days for s in d.stops}
     assert {"site", "chok"} <= ids, ids
+
+
+def test_a_relaxed_day_leaves_out_its_least_notable_stop_never_a_site_with_parts() -> None:
+    # a packed Kathmandu heritage day: Basantapur Durbar Square stands for the square and Nasal
+    # Chok, its own rank the day's worst; a museum of no entry of its own is free beside it
+    square = [
+        _place("part", "Basantapur Durbar Square", 0.0, site="Kathmandu Durbar Square",
+               entry=True, rank=7.0, minutes=60),
+        _place("chok", "Nasal Chok", 0.0008, rank=9.0),
+    ]  # fmt: skip
+    others = [
+        _place("temple", "A temple of its own", 0.004, entry=True, rank=2.0),
+        _place("museum", "City museum", 0.006, rank=3.0),
+        _place("locked", "Locked sight", 0.008, entry=True, rank=1.0),
+    ]
+    request = TripRequest(city="Delhi", start_date=MONDAY, days=1, pace="moderate",
+                          mode="transit", candidates=(*square, *others), centre=FORT,
+                          locks=(Lock("locked", 0),))  # fmt: skip
+    itinerary = plan_itinerary(request)
+    assert {s.place_id for s in itinerary.days[0].stops} == {"part", "temple", "museum", "locked"}
+    relaxed = refine_day(itinerary, 0, MoreRelaxed())
+    day = relaxed.days[0]
+    assert {s.place_id for s in day.stops} == {"part", "temple", "locked"}, day.stops
+    # the site's one visit stays one visit for its parts, and its day still says so
+    part = next(s for s in day.stops if s.place_id == "part")
+    assert part.end - part.start >= 105, part
+    assert any("one visit for the site" in n for n in day.notes), day.notes
+    # a minor stop goes before a better-ranked notable one
+    minor = _place("pond", "A pond", 0.01, rank=0.5)
+    request = replace(request, candidates=(*request.candidates, replace(minor, minor=True)),
+                      locks=())  # fmt: skip
+    itinerary = plan_itinerary(request)
+    assert "pond" in {s.place_id for s in itinerary.days[0].stops}
+    relaxed = refine_day(itinerary, 0, MoreRelaxed())
+    assert "pond" not in {s.place_id for s in relaxed.days[0].stops}
+    assert "part" in {s.place_id for s in relaxed.days[0].stops}

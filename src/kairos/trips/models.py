@@ -356,6 +356,11 @@ class Itinerary:
     """Candidates left out before planning (no coordinates, another city, closed every day)."""
     centre: tuple[float, float] = (0.0, 0.0)
     notes: tuple[str, ...] = field(default=())
+    site_stops: Mapping[str, Candidate] = field(default_factory=dict)
+    """The stops standing for a site's parts (`sites.one_stop_per_site`), by id, as planned: the
+    visit lengthened by the parts', the rank the best part's. A day planned again keeps them so."""
+    site_notes: Mapping[str, str] = field(default_factory=dict)
+    """What a day holding one of them says of it (`sites.site_note`), by its id."""
 
     def place_ids(self) -> list[str]:
         return [s.place_id for d in self.days for s in d.slots]

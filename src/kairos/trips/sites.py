@@ -28,8 +28,8 @@ from kairos.core.geo import haversine_km
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.models import Candidate, Day
 
-__all__ = ["SITE_KM", "SITE_VISIT_MAX", "Site", "one_stop_per_site", "parts_of_sites", "site_note",
-           "site_of"]  # fmt: skip
+__all__ = ["SITE_KM", "SITE_VISIT_MAX", "Site", "given_way_first", "one_stop_per_site",
+           "parts_of_sites", "site_note", "site_of"]  # fmt: skip
 
 SITE_KM: Final = 0.4
 """How far from a place that names a site a place of little note is taken for one of its parts
@@ -188,3 +188,17 @@ def site_note(day: Day, said: Mapping[str, str]) -> Day:
     """A day holding a site's one stop says which parts it stands for."""
     notes = [said[s.place_id] for s in day.stops if s.place_id in said]
     return replace(day, notes=(*day.notes, *notes)) if notes else day
+
+
+def given_way_first(free: Sequence[Candidate], site_stops: Collection[str]) -> Candidate:
+    """The stop a day leaves out to be more relaxed, among its `free` ones (not locked): never a
+    stop standing for a site's parts (`site_stops`, by id) while one standing for nothing else
+    is free, then the least notable (`core.notability`: a place of little note, then one with
+    no entry of its own), then the least preferred (rank, then id). A site's stop carries its
+    best part's rank and the parts' visits: leaving it out leaves the whole site out, where a
+    minor stop beside it is one small place."""
+
+    def note(c: Candidate) -> int:
+        return 0 if c.minor else 2 if c.entry else 1
+
+    return max(free, key=lambda c: (c.id not in site_stops, -note(c), c.rank, c.id))
