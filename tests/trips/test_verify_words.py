@@ -66,7 +66,9 @@ def test_fits_the_day_names_a_day_past_the_paces_usual_and_the_note_agrees() -> 
     clock = f"{end // 60:02d}:{end % 60:02d}"
     said = next(n for n in day.notes if "more than the moderate pace's usual 5" in n)
     assert "instead of before" not in said, said
-    assert f"end at {clock}, past the 17:00 a moderate day's visits usually end by" in said
+    # its ten short visits end before 17:00: said as they are, never "past the 17:00"
+    assert end < 17 * 60 and "past the 17:00" not in said, said
+    assert f"still the day's visits end at {clock}" in said, said
     result = next(r for r in verify(itinerary).results if r.constraint == "day_length")
     assert result.passed, result.detail
     held = f"day 1 holds {len(day.stops)} stops, more than the pace's usual 5, its visits"

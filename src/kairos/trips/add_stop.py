@@ -12,6 +12,7 @@ from kairos.trips.day_plan import meals_near, schedule, spec_of, stops_of
 from kairos.trips.itinerary import _excluded_reason, _needs_booking, _usable_meals
 from kairos.trips.kind_groups import fits
 from kairos.trips.models import Candidate, Itinerary
+from kairos.trips.sites import site_note
 
 __all__ = ["TRIES", "add_stop"]
 
@@ -24,7 +25,7 @@ def add_stop(itinerary: Itinerary, day_index: int, want: str) -> Itinerary:
     added to day `day_index` (0-based), the other days as they were."""
     request = itinerary.request
     day = itinerary.days[day_index]
-    by_id = {c.id: c for c in request.candidates}
+    by_id = {**{c.id: c for c in request.candidates}, **itinerary.site_stops}  # as planned
     stops = stops_of(day, by_id)
     used = set(itinerary.place_ids())
     centre = itinerary.centre
@@ -47,6 +48,7 @@ def add_stop(itinerary: Itinerary, day_index: int, want: str) -> Itinerary:
         trial = [*stops, option]
         new, skipped = schedule(request, spec, trial, meals_near(meals, trial), set(other_meals))
         if not skipped:
+            new = site_note(new, itinerary.site_notes)
             days = tuple(new if d.index == day_index else d for d in itinerary.days)
             note = f"{label}: {option.name} added ({want})"
             return replace(itinerary, days=days, notes=(*itinerary.notes, note))

@@ -252,8 +252,14 @@ TOP_UP_LEG: Final = SHORT_LEG
 have already is not taken for a filler: t57 and t01 ended their days with a 70-minute leg)."""
 
 
+EVENING: Final = 18 * 60
+"""A stop starting at this minute or later is the day's evening (a night safari at 19:30):
+the afternoon before it is topped up all the same."""
+
+
 def _visits_end(day: Day) -> int:
-    return max((s.end for s in day.stops), default=0)
+    """When the day's daytime visits end (an evening stop left aside)."""
+    return max((s.end for s in day.stops if s.start < EVENING), default=0)
 
 
 def _away(c: Candidate, stops: Sequence[Slot]) -> float:
@@ -313,10 +319,14 @@ def top_up(
                 days[index] = day = new
                 used.add(c.id)
         if len(day.stops) > usual:
+            end = _visits_end(day)
             said = (f"{len(day.stops)} stops, more than the {request.pace} pace's usual {usual}: "
-                    f"the visits are short, and with them the day's visits end at "
-                    f"{_clock(_visits_end(day))}, past the {_clock(full_end)} a {request.pace} "
-                    f"day's visits usually end by")  # fmt: skip
+                    f"the visits are short, and with them the day's visits end at {_clock(end)}, "
+                    f"past the {_clock(full_end)} a {request.pace} day's visits usually end by"
+                    if end >= full_end else
+                    f"{len(day.stops)} stops, more than the {request.pace} pace's usual {usual}, "
+                    f"and still the day's visits end at {_clock(end)}: the visits are short, and "
+                    "no other place Kairos knows within reach fits the afternoon")  # fmt: skip
             days[index] = replace(day, notes=(*day.notes, said))
 
 

@@ -62,6 +62,7 @@ from kairos.trips.models import (
     Unplaced,
 )
 from kairos.trips.named_places import NAMED_LEAD, asked_notes
+from kairos.trips.sites import given_way_first, one_stop_per_site, site_note
 from kairos.trips.travel import reach_km
 from kairos.trips.water import boat_reason
 
@@ -141,6 +142,10 @@ class _Prepared:
     excluded: list[Unplaced]
     booking: list[Unplaced]
     """Places a traveller must book (listed with the places not placed)."""
+    sites: dict[str, str]
+    """What a site's one stop says on its day (`sites.one_stop_per_site`), by its id."""
+    site_stops: dict[str, Candidate]
+    """The site's stops as planned (visit lengthened, best part's rank), by id."""
 
 
 def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
@@ -171,9 +176,12 @@ def _prepare(request: TripRequest, centre: tuple[float, float]) -> _Prepared:
             continue
         kept.append(c)
         by_name.setdefault(key, []).append(c)
+    kept, parts, sites = one_stop_per_site(kept, locked | request.named)
+    excluded += [Unplaced(c.id, c.name, why) for c, why in parts]
     alone = _alone(kept, reach_km(request.travel_mode)) - locked - request.named
+    site_stops = {c.id: c for c in kept if c.id in sites}
     return _Prepared([c for c in kept if c.id not in alone] + [c for c in kept if c.id in alone],
-                     excluded, booking)  # fmt: skip
+                     excluded, booking, sites, site_stops)  # fmt: skip
 
 
 def _alone(candidates: Sequence[Candidate], reach: float) -> set[str]:
@@ -274,9 +282,9 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
     even_out(request, days, active, by_id, meals)
     top_up(request, days, active, prepared.pool, by_id, meals)
-    days = [child_legs_note(light_note(food_note(d, meals, request.city),
-                                       days, prepared.pool, request.city), request)
-            if d.index in active else d for d in days]  # fmt: skip
+    days = [site_note(child_legs_note(light_note(food_note(d, meals, request.city), days,
+                                                 prepared.pool, request.city), request),
+                      prepared.sites) if d.index in active else d for d in days]  # fmt: skip
     # the city having no place to eat, and days left out for want of places, said at the top
     # (after a place the traveller named and the trip leaves out: said first)
     days, said = top_notes(
@@ -287,7 +295,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     asked = asked_notes(request.named, {c.id: c.name for c in request.candidates}, unplaced,
                         prepared.excluded, placed)  # fmt: skip
     return Itinerary(request, tuple(days), tuple(unplaced), tuple(prepared.excluded), centre,
-                     (*asked, *said))  # fmt: skip
+                     (*asked, *said), prepared.site_stops, prepared.sites)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -331,7 +339,8 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
     if not 0 <= day_index < len(itinerary.days):
         raise ValueError(f"day_index {day_index} is outside the trip's {len(itinerary.days)} days")
     day = itinerary.days[day_index]
-    by_id = {c.id: c for c in request.candidates}
+    # a site's stop as planned: its parts' visits and its best part's rank kept
+    by_id = {**{c.id: c for c in request.candidates}, **itinerary.site_stops}
     stops = stops_of(day, by_id)
     locked = {lk.place_id for lk in request.locks if lk.day == day_index}
     other_meals = {s.place_id for d in itinerary.days if d.index != day_index
@@ -345,7 +354,7 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         if len(stops) <= 1:
             return _replace_day(itinerary, day, [f"{label} has one stop: it is as relaxed as it "
                                                  "gets, and is unchanged"])  # fmt: skip
-        dropped = max(free, key=lambda c: (c.rank, c.id))
+        dropped = given_way_first(free, itinerary.site_stops)
         keep = [c for c in stops if c.id != dropped.id]
         # the day's order kept: leaving a stop out never needs a new route; less time between
         # stops rather than a second stop lost (a lunch hour kept free can leave less room)
@@ -355,6 +364,7 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
                                     set(other_meals), keep_order=True)  # fmt: skip
             if not skipped:
                 break
+        new = site_note(new, itinerary.site_notes)
         gone = [Unplaced(dropped.id, dropped.name, f"left out to make {label} more relaxed")]
         gone += [Unplaced(c.id, c.name, why) for c, why in skipped]
         return _replace_day(itinerary, new, [f"{label}: one stop fewer, more time between"],
@@ -395,6 +405,6 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         if not skipped:
             note = f"{label}: {out.name} swapped for {option.name} ({change.want})"
             swapped = Unplaced(out.id, out.name, f"swapped out of {label}")
-            return _replace_day(itinerary, new, [note], [swapped])
+            return _replace_day(itinerary, site_note(new, itinerary.site_notes), [note], [swapped])
     return _replace_day(itinerary, day, [f"{label}: no {change.want} place fits in place of "
                                          f"{out.name}; the day is unchanged"])  # fmt: skip

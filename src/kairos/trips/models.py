@@ -134,9 +134,16 @@ class Candidate:
     by_boat: bool = False
     """An island with no land link (`water.by_boat`): its legs take a boat's crossing more."""
     diets: tuple[str, ...] = field(default=(), compare=False)
+    """A place to eat: the diets its source says it serves (`diet_words.diet_evidence`)."""
     interests: tuple[str, ...] = field(default=(), compare=False)
     """The interests said in words it answers (`interest_words.answers`: "mughal", "old")."""
-    """A place to eat: the diets its source says it serves (`diet_words.diet_evidence`)."""
+    site: str | None = None
+    """The compound it is or is part of (`sites.site_of`, set at retrieval: "Red Fort" for
+    Diwan-e-Aam): parts of one site are one stop (`sites.one_stop_per_site`)."""
+    entry: bool = False
+    """Known on its own (a Wikipedia or Wikidata entry, a list of notable places, many reviews:
+    notability of `sites.OWN_ENTRY` or more): never taken for a part of a site it does not
+    name."""
 
     @classmethod
     def from_place(
@@ -349,6 +356,11 @@ class Itinerary:
     """Candidates left out before planning (no coordinates, another city, closed every day)."""
     centre: tuple[float, float] = (0.0, 0.0)
     notes: tuple[str, ...] = field(default=())
+    site_stops: Mapping[str, Candidate] = field(default_factory=dict)
+    """The stops standing for a site's parts (`sites.one_stop_per_site`), by id, as planned: the
+    visit lengthened by the parts', the rank the best part's. A day planned again keeps them so."""
+    site_notes: Mapping[str, str] = field(default_factory=dict)
+    """What a day holding one of them says of it (`sites.site_note`), by its id."""
 
     def place_ids(self) -> list[str]:
         return [s.place_id for d in self.days for s in d.slots]

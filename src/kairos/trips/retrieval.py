@@ -70,6 +70,7 @@ from kairos.trips.retrieval_rules import (
     sights,
     tags_of,
 )  # fmt: skip
+from kairos.trips.sites import OWN_ENTRY, site_of
 from kairos.trips.water import by_boat
 
 __all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
@@ -347,7 +348,9 @@ class TripRetrieval(PlaceRows):
             minutes = stop_minutes(r.name, r.kind, r.attributes, note, minutes, sourced=sourced)
             candidate = replace(candidate, duration=minutes, minor=note < NOTABLE,
                                 by_boat=r.id in boats, interests=answered,
-                                name=shown_name(r.name, r.attributes))  # fmt: skip
+                                name=shown_name(r.name, r.attributes),
+                                site=site_of(r.name, r.attributes),
+                                entry=note >= OWN_ENTRY)  # fmt: skip
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
         # the rule serves exploration; a traveller who named kinds asked for the opposite
