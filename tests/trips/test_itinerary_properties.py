@@ -120,6 +120,12 @@ def test_refining_a_day_keeps_the_others_and_still_verifies(
         assert all(a == b for a, b in zip(itinerary.days, refined.days, strict=True)
                    if a.index != day)  # fmt: skip
         _verified_or_lock_named(refined, request)
+        # a relax says how many stops the day lost, counted against the day as it was shown
+        fewer = len(itinerary.days[day].stops) - len(refined.days[day].stops)
+        said = [n for n in refined.notes[len(itinerary.notes) :] if "fewer" in n]
+        for note in said:
+            count = "one stop" if fewer == 1 else f"{fewer} stops"
+            assert note.startswith(f"day {day + 1}: {count} fewer"), (note, fewer)
 
 
 def test_a_place_locked_outside_the_trip_and_left_waiting_is_planned_once() -> None:

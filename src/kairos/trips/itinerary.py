@@ -367,8 +367,10 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         new = site_note(new, itinerary.site_notes)
         gone = [Unplaced(dropped.id, dropped.name, f"left out to make {label} more relaxed")]
         gone += [Unplaced(c.id, c.name, why) for c, why in skipped]
-        return _replace_day(itinerary, new, [f"{label}: one stop fewer, more time between"],
-                            gone)  # fmt: skip
+        # counted against the day as it was shown: a stop the re-plan could not fit is one more
+        fewer = len(day.stops) - len(new.stops)
+        said = "one stop fewer" if fewer == 1 else f"{fewer} stops fewer"
+        return _replace_day(itinerary, new, [f"{label}: {said}, more time between"], gone)
     out = by_id.get(change.place_id)
     on_day = {c.id for c in stops}
     if change.into is not None and change.into in on_day:  # a lock already holds it here
