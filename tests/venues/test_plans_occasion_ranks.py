@@ -165,3 +165,40 @@ def test_make_it_cheaper_keeps_the_asked_budget() -> None:
     intent = read("quick lunch meeting for 3 in cambridge, $15 each")
     intent.asked = Asked(changes=("cheaper",), ceiling=1)
     assert over_the_head(cost_profile({"yelp": 2}, intent.budget), intent)
+
+
+def test_a_chains_branch_serves_as_its_siblings_say_when_its_own_listing_is_silent() -> None:
+    """Plans panel p13 (half A): "Boloco Berklee", listed only by cuisine, stood third for a
+    birthday dinner unflagged as a counter, while "Boloco - Newbury Street" says "Order at
+    Counter" and no waiter service. A sibling listing's counter is the branch's when no
+    sibling says tables; a shorter word or another chain's name is no sibling."""
+    from kairos.venues.sibling_service import branch_head, counter_by_siblings, like_prefixes
+
+    assert branch_head("Boloco - Newbury Street") == "boloco"
+    assert branch_head("California Pizza Kitchen at Prudential") == "california pizza kitchen"
+    assert like_prefixes(["Boloco Berklee", "B.GOOD"]) == ["b.good%", "boloco%"]
+    newbury = (2, "Boloco - Newbury Street", False)
+    assert counter_by_siblings("Boloco Berklee", 1, [newbury])
+    assert counter_by_siblings("Boloco", 1, [newbury, (3, "Boloco Cambridge", None)])
+    assert not counter_by_siblings("Boloco Berklee", 1, [newbury, (3, "Boloco", True)])
+    assert not counter_by_siblings("Boloco Berklee", 1, [(1, "Boloco Berklee", False)])
+    assert not counter_by_siblings("Legal Sea Foods", 1, [(2, "Legal Harborside", False)])
+    assert not counter_by_siblings("Thai Basil", 1, [(2, "Thai - Express", False)]), "4 letters"
+    assert not counter_by_siblings("Bolocoa", 1, [newbury])
+
+
+async def test_the_catalogues_boloco_branch_reads_as_a_counter(runtime: Any) -> None:
+    """The sample's "Boloco Berklee" says nothing of table service; its sibling "Boloco -
+    Newbury Street" takes orders at the counter: the branch reads as a counter."""
+    from sqlalchemy import text
+
+    from kairos.venues.facts import venue_attributes
+
+    async with runtime.db.reading() as session:
+        rows = (
+            await session.execute(text("SELECT id, name FROM places WHERE name LIKE 'Boloco%'"))
+        ).all()
+    ids = {str(r.name): int(r.id) for r in rows}
+    assert "Boloco Berklee" in ids and "Boloco - Newbury Street" in ids, ids
+    read = await venue_attributes(runtime.db, [ids["Boloco Berklee"]])
+    assert read[ids["Boloco Berklee"]].table_service is False
