@@ -17,11 +17,12 @@ from sqlalchemy import text
 from kairos.store.database import Database
 from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
 from kairos.venues.critic import severe_record
+from kairos.venues.sibling_service import counter_by_siblings, like_prefixes
 
 __all__ = ["Attributes", "RawFacts", "early_meal", "read_facts", "venue_attributes"]
 
 _ATTRIBUTES = text(
-    "SELECT id, attributes -> 'RestaurantsGoodForGroups' AS groups, "
+    "SELECT id, name, attributes -> 'RestaurantsGoodForGroups' AS groups, "
     "attributes -> 'Good For Groups' AS groups_2015, attributes -> 'open' AS open, "
     "attributes -> 'RestaurantsTableService' AS table_service, "
     "attributes -> 'Waiter Service' AS waiters, attributes -> 'Order at Counter' AS counter, "
@@ -31,6 +32,14 @@ _ATTRIBUTES = text(
     "coalesce(attributes -> 'GoodForMeal', attributes -> 'Good For') AS meals "
     "FROM places WHERE id = ANY(CAST(:ids AS bigint[]))"
 )
+_SIBLINGS = text(
+    "SELECT id, name, attributes -> 'RestaurantsTableService' AS table_service, "
+    "attributes -> 'Waiter Service' AS waiters, attributes -> 'Order at Counter' AS counter, "
+    "coalesce(attributes -> 'RestaurantsReservations', attributes -> 'Takes Reservations') "
+    "AS reservations, attributes -> 'service_options' -> 'dine_in' AS dine_in "
+    "FROM places WHERE lower(name) LIKE ANY(CAST(:prefixes AS text[]))"
+)
+"""Listings whose name starts as a venue's does: its chain's siblings (`sibling_service`)."""
 
 
 @dataclass
@@ -102,22 +111,37 @@ def _noise(value: Any) -> str | None:
     return text or None
 
 
+def _tables(r: Any) -> bool | None:
+    """What a listing says of table service: waiters or reservations or dining in (True), an
+    order taken at the counter (False), or nothing (None)."""
+    table = _first_known(r.table_service, r.waiters)
+    if table is None and (_truth(r.reservations) or _truth(r.dine_in)):
+        table = True
+    if table is None and _truth(r.counter):
+        table = False
+    return table
+
+
 async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]:
     async with db.reading() as session:
         rows = (await session.execute(_ATTRIBUTES, {"ids": list(ids)})).all()
     inspected = await VenueFacts(db).inspections(place_ids=ids)
+    tables = {r.id: _tables(r) for r in rows}
+    unsaid = {r.id: str(r.name) for r in rows if tables[r.id] is None and r.name}
+    if unsaid:  # a chain's branch its own listing says nothing of: what its siblings say
+        async with db.reading() as session:
+            prefixes = like_prefixes(unsaid.values())
+            others = (await session.execute(_SIBLINGS, {"prefixes": prefixes})).all()
+        said = [(o.id, str(o.name), _tables(o)) for o in others]
+        for i, name in unsaid.items():
+            if counter_by_siblings(name, i, said):
+                tables[i] = False
     found = {}
     for r in rows:
-        counter = _truth(r.counter)
-        table = _first_known(r.table_service, r.waiters)
-        if table is None and (_truth(r.reservations) or _truth(r.dine_in)):
-            table = True
-        if table is None and counter:
-            table = False
         found[r.id] = Attributes(
             good_for_groups=_truth(r.groups) if r.groups is not None else _truth(r.groups_2015),
             closed=_truth(r.open) is False,
-            table_service=table,
+            table_service=tables[r.id],
             noise=_noise(r.noise),
             severe_record=severe_record(inspected.get(r.id, [])),
             early_meal=early_meal(r.meals),

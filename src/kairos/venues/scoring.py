@@ -56,6 +56,7 @@ __all__ = [
     "member_risks_at",
     "neutral_vibes",
     "outside_the_city",
+    "over_the_head",
     "scored",
 ]
 
@@ -185,10 +186,24 @@ def scored(
         centred_against_a_diet=group is not None
         and centred_against(group, p.kind, p.traits, p.categories, p.name) is not None,
         below_the_occasion=below,
+        counter_for_the_occasion=below and counter,
+        over_the_head_after_cheaper="cheaper" in intent.asked.changes
+        and over_the_head(cost, intent),
         outside_the_city=outside_the_city(p.city, found.filters.city),
         unquiet=("quieter" in intent.asked.changes or intent.vibe == "quiet")
         and c.facts.noise != "quiet",
     )
+
+
+def over_the_head(cost: CostProfile, intent: Intent) -> bool:
+    """Priced over an amount a head said ("$15 each"): what the plan shows as "may exceed
+    budget" (a range whose bottom may fit is not: "may fit the budget at its lower end")."""
+    budget = intent.budget
+    if budget is None or not budget.per_head or cost.budget_fit is None:
+        return False
+    if cost.budget_fit >= 1:
+        return False
+    return not (cost.price_from and not off_budget(cost.price_range, budget, cost.price_from))
 
 
 def _low_vibe(vibe: VibeScore | None, intent: Intent) -> str | None:

@@ -49,6 +49,7 @@ from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
+from kairos.venues.occasion_cap import capped, unfit_for_the_occasion
 from kairos.venues.outing import service
 from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend
 from kairos.venues.schemas import ExcludedVenue, MemberLocation
@@ -66,7 +67,6 @@ from kairos.venues.scouted import (
     PER_PROVIDER,
     Candidate,
     ScoutResult,
-    cap_order,
     chains_of,
     pool,
     same_venue,
@@ -361,8 +361,8 @@ class Scout:
         one_city = None
         if not (filters.city or filters.area or filters.near or point):
             candidates, one_city = in_one_city(candidates)
-        candidates.sort(key=lambda c: cap_order(c, features, group, fitted.counter_kept))
-        candidates = candidates[:CAP]
+        unfit = unfit_for_the_occasion(candidates, attributes, intent, fitted, self.name_listings)
+        candidates = capped(candidates, CAP, features, group, fitted.counter_kept, musts, unfit)
         featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]
         facts, risks = await asyncio.gather(

@@ -26,6 +26,7 @@ __all__ = [
     "endangers",
     "lacks_between",
     "ranked_after_because",
+    "shown_for_diets",
     "standing",
 ]
 
@@ -99,13 +100,18 @@ def _mild_risk(s: Scored) -> bool:
 
 def standing(s: Scored) -> tuple[bool | int, ...]:
     """What ranks a venue before its composite does, most important first. A member's diet
-    comes after the kind of place, the meal, a price over the budget and a poor rating, and
-    before a venue in a town around the city named, a price under the target, the occasion
-    and quiet: "Ravi: no evidence of vegetarian
-    options" on each of the top three, a vegetarian-listed pizzeria eighth for costing less
-    than "around $40 a head" (plans panel p31). A bar first, for a meal that asks for no
+    comes after the kind of place, the meal, a price over the budget, a poor rating and the
+    occasion named, and before a venue in a town around the city named, a price under the
+    target and quiet: "Ravi: no evidence of vegetarian options" on each of the top three, a
+    vegetarian-listed pizzeria eighth for costing less than "around $40 a head" (plans panel
+    p31). The occasion (a birthday dinner, a farewell, "somewhere nice") weighs before the
+    members' diets, which are named where unmet: a venue the plan flags as unfit for it
+    ranks after every venue that fits it or is not known not to (a 3.0★ pizza chain flagged
+    unfit for a farewell led it for one member's vegetarian listing), and one served at a
+    counter after every unfit venue with tables. A bar first, for a meal that asks for no
     drink, comes before a price over the "cheaper" ceiling or the budget: a $ dive bar was
-    second for a lunch meeting after "make it cheaper" (plans panel p47)."""
+    second for a lunch meeting after "make it cheaper" (plans panel p47); after "cheaper", a
+    venue priced over the amount a head said comes after those within it."""
     return (
         endangers(s),
         advised_against(s),
@@ -116,14 +122,16 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
         s.bar_for_children,
         s.food_for_drinks,
         s.above_ceiling,
+        s.over_the_head_after_cheaper,
         s.off_budget and not s.under_target,
         _poorly_rated(s),
         s.under_the_occasion,
+        s.below_the_occasion,
+        s.counter_for_the_occasion,
         diets_unmet(s),
         s.centred_against_a_diet,
         s.outside_the_city,
         s.under_target,
-        s.below_the_occasion,
         s.unquiet,
         _unmet(s),
         s.unseated,
@@ -143,14 +151,16 @@ _LACKS: Final = (
     "it is a bar, tavern or lounge, and children are coming",
     "it is a restaurant first, and drinks were asked",
     "it is priced above what was asked",
+    "it is priced over the budget a head, and cheaper was asked",
     "it is priced outside the budget",
     "it is poorly rated",
     "it is priced well under what the group means to spend on the occasion",
+    "it is below the occasion",
+    "it is served at a counter, below the occasion",
     "it shows fewer of the members' diets",
     "its menu centres on what a member's diet keeps out",
     "it is outside the city named",
     "it is priced well under the target",
-    "it is below the occasion",
     "its source does not list it as quiet",
     "it shows less of what was asked",
     "nothing says it takes a group this size",
@@ -162,6 +172,7 @@ _LACKS: Final = (
 _OCCASION_KEY: Final = _LACKS.index(
     "it is priced well under what the group means to spend on the occasion"
 )
+_BELOW_KEY: Final = _LACKS.index("it is below the occasion")
 
 
 def ranked_after_because(first: Scored, later: Scored) -> str | None:
@@ -197,9 +208,17 @@ def branches_after(ranked: Sequence[Scored]) -> list[Scored]:
 
 def _held_back(s: Scored) -> bool:
     """Ranked lower only for what `diet_venue_shown` may show it despite: its hygiene record
-    alone (`hygiene_only`), or a price well under an occasion's target."""
+    alone (`hygiene_only`), a price well under an occasion's target, or being below the
+    occasion with tables (`below_for_the_occasion_only`)."""
     high = [f for f in s.flags if f.severity == "high"]
-    return hygiene_only(s) or (s.under_the_occasion and not high)
+    occasion = s.under_the_occasion or below_for_the_occasion_only(s)
+    return hygiene_only(s) or (occasion and not high)
+
+
+def below_for_the_occasion_only(s: Scored) -> bool:
+    """Below the occasion and serving at tables: never a counter (a counter is never in the
+    top three of an occasion meal while venues with tables are there)."""
+    return s.below_the_occasion and not s.counter_for_the_occasion
 
 
 def _as_if_shown(s: Scored) -> tuple[bool | int, ...]:
@@ -207,6 +226,8 @@ def _as_if_shown(s: Scored) -> tuple[bool | int, ...]:
     keys = list(standing(s))
     keys[1] = False  # advised against (for its hygiene record only, by `_held_back`)
     keys[_OCCASION_KEY] = False
+    if below_for_the_occasion_only(s):
+        keys[_BELOW_KEY] = False
     return tuple(keys)
 
 
@@ -225,8 +246,10 @@ def diet_venue_shown(ranked: Sequence[Scored]) -> tuple[list[Scored], str | None
     with the warning stated (plans panel p03: the only venue with vegan evidence sat sixth,
     behind five saying "Ana: no evidence of vegan options"). So is one ranked lower only for
     a price well under an occasion's target (p31: the one vegetarian-listed venue, a $
-    pizzeria, no longer leads a farewell at "around $40 a head", and is still shown). Returns
-    the order and the venue id moved, if any."""
+    pizzeria, no longer leads a farewell at "around $40 a head", and is still shown), or for
+    being below the occasion while serving at tables (p49: a 3.0★ pizzeria, the one venue
+    showing a pescatarian's options, third for a homecoming dinner, its flag kept; never
+    first). Returns the order and the venue id moved, if any."""
     top = list(ranked[:SHOWN_AT])
     if len(ranked) <= SHOWN_AT or not all(diets_unmet(s) for s in top):
         return list(ranked), None
@@ -239,3 +262,31 @@ def diet_venue_shown(ranked: Sequence[Scored]) -> tuple[list[Scored], str | None
             order.insert(SHOWN_AT - 1, s)
             return order, s.venue_id
     return list(ranked), None
+
+
+def shown_for_diets(above: Sequence[Scored]) -> str:
+    """Why a venue the critic advises against for its hygiene record, priced well under an
+    occasion's target or below the occasion, is in the top three (`diet_venue_shown`);
+    `above` ends with the venue."""
+    names = dict.fromkeys(
+        r.name for s in above[:-1] for r in s.member_risks if r.severity == "diet"
+    )
+    who = list(names)
+    diet = f"{who[0]}'s diet" if len(who) == 1 else f"the diets of {' and '.join(who)}"
+    if not who:
+        diet = "the members' diets"
+    if above[-1].under_the_occasion and not any(f.severity == "high" for f in above[-1].flags):
+        return (
+            f"Shown for {diet}, which none ranked above it shows evidence of; priced well under "
+            "what the group means to spend on the occasion, so it does not lead."
+        )
+    if above[-1].below_the_occasion and not any(f.severity == "high" for f in above[-1].flags):
+        return (
+            f"Shown for {diet}, which none ranked above it shows evidence of; not what the "
+            "occasion asks for (below), so it does not lead."
+        )
+    return (
+        f"Shown for {diet}, which none ranked above it shows evidence of; the critic "
+        "advises against it for its inspection record (below), not for anyone's allergy: "
+        "read it before booking."
+    )

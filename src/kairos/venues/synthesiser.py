@@ -35,6 +35,7 @@ from kairos.venues.standing import (
     branches_after,
     diet_venue_shown,
     endangers,
+    shown_for_diets,
     standing,
 )
 from kairos.venues.verdict import VIBE_THRESHOLD, consensus
@@ -140,7 +141,14 @@ class Scored:
     """No evidence of a member's diet said as a must (`occasion.must_diets`): after every
     venue that shows it, whatever its kind."""
     below_the_occasion: bool = False
-    """Not what a nice outing asks (`occasion.below_a_nice_outing`): after those that are."""
+    """Not what a nice outing or an occasion asks (`occasion.below_a_nice_outing`): after
+    every venue that is (or is not known not to be), before the members' diets."""
+    counter_for_the_occasion: bool = False
+    """Of those, served at a counter or fast food (a burrito counter for a birthday dinner):
+    after every unfit venue that serves at tables."""
+    over_the_head_after_cheaper: bool = False
+    """"Make it cheaper" asked and priced over the amount a head said (`cost.budget_fit`
+    under 1, "may exceed budget"): after the venues within it."""
     outside_the_city: bool = False
     """In a town around the city named (Hayes for London: `scoring.outside_the_city`): after
     the venues in the city itself that stand as well."""
@@ -313,7 +321,7 @@ def synthesise(
         # every venue on the shortlist may move up after vetoes: each says why and what to
         # watch (a venue moved up into the top 3 once stood there with neither)
         why, why_evidence = _why(s, vibe_name, budget_text)
-        kept = _shown_for_diets(ranked[:rank]) if s.venue_id == moved else None
+        kept = shown_for_diets(ranked[:rank]) if s.venue_id == moved else None
         watch, watch_evidence = _watch_out(
             flags, s.missing_features, s.lone_mentions, kept or kept_with_risk(s, ranked), s.checks
         )
@@ -354,29 +362,6 @@ def synthesise(
             )
         )
     return results
-
-
-def _shown_for_diets(above: Sequence[Scored]) -> str:
-    """Why a venue the critic advises against for its hygiene record, or priced well under an
-    occasion's target, is in the top three (`standing.diet_venue_shown`); `above` ends with
-    the venue."""
-    names = dict.fromkeys(
-        r.name for s in above[:-1] for r in s.member_risks if r.severity == "diet"
-    )
-    who = list(names)
-    diet = f"{who[0]}'s diet" if len(who) == 1 else f"the diets of {' and '.join(who)}"
-    if not who:
-        diet = "the members' diets"
-    if above[-1].under_the_occasion and not any(f.severity == "high" for f in above[-1].flags):
-        return (
-            f"Shown for {diet}, which none ranked above it shows evidence of; priced well under "
-            "what the group means to spend on the occasion, so it does not lead."
-        )
-    return (
-        f"Shown for {diet}, which none ranked above it shows evidence of; the critic "
-        "advises against it for its inspection record (below), not for anyone's allergy: "
-        "read it before booking."
-    )
 
 
 def _indoor(v: VenueResult) -> bool:
