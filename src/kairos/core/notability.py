@@ -78,6 +78,8 @@ _STREET_ENDS: Final = _wordset(
 )
 """A name that ends in one of these is a street (Park Avenue, Robson St, Gangalal Path)."""
 _STREET_STARTS: Final = _wordset("rue calle via")
+_ENTRANCE_WORDS: Final = _wordset("entrance entrances ingresso entrata entrada eingang entree exit")
+"""A name saying a way in ("Ingresso serie di cortili tranquilli"): a gate to a sight, not one."""
 """A name that begins with one of these is a street (Rue du Petit-Champlain)."""
 _HOUSE_NUMBER: Final = re.compile(r"(house|h\.?\s*no\.?)\s*#?\s*\d|#\s*\d|^er\.?\s", re.I)
 _CONTACT_TAGS: Final = ("phone", "mobile", "email", "website", "contact:phone", "addr:housenumber")
@@ -160,6 +162,11 @@ def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | No
     )
     if street and kind == "attraction":  # a museum, a church or a venue on a street is a sight
         return "a street, not a sight (a notable list would name it)"
+    if kind == "attraction" and set(words) & _ENTRANCE_WORDS and not _heritage(tags):
+        return "an entrance, not a sight (a notable list would name it)"
+    capitals = len(words) == 1 and name.strip().isupper() and len(name.strip()) <= 4
+    if kind == "attraction" and capitals and not _heritage(tags):
+        return "its name is only capitals (a shop's or a club's), not a sight a notable list names"
     business = set(words) & _BUSINESS_WORDS or any(p in lowered for p in _BUSINESS_PHRASES)
     if business and (kind != "museum" or not _heritage(tags)):
         return "its name says it is a business or an office, not a sight"
