@@ -42,6 +42,7 @@ def _osm(name: str, category: str = "attraction", **tags: str) -> dict[str, Any]
         ("Main Entrance", {"tourism": "attraction"}),
         ("HUB", {"tourism": "attraction"}),
         ("EAM", {"tourism": "attraction"}),
+        ("City motorbike", {"tourism": "attraction"}),
     ],
 )
 def test_businesses_and_homes_are_not_sights(name: str, tags: dict[str, str]) -> None:
@@ -61,6 +62,7 @@ def test_businesses_and_homes_are_not_sights(name: str, tags: dict[str, str]) ->
         ("Dahachowk View Tower", "viewpoint", {"tourism": "viewpoint"}),
         ("ROM", "attraction", {"tourism": "museum", "wikidata": "Q3"}),
         ("India Gate", "attraction", {"historic": "memorial"}),
+        ("Deeley Motorcycle Exhibition", "museum", {"tourism": "museum"}),
     ],
 )
 def test_sights_stay_sights(name: str, kind: str, tags: dict[str, str]) -> None:

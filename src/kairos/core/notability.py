@@ -60,7 +60,8 @@ _BUSINESS_WORDS: Final = _wordset(
     "hotel hotels guesthouse hostel lodge resort restaurant salon parlour parlor clinic "
     "hospital pharmacy school college academy institute bank atm office 0ffice offices ward "
     "poultry agency agencies services service solutions studio boutique showroom garage "
-    "workshop electronics hardware tailors tailor cosmetics furniture"
+    "workshop electronics hardware tailors tailor cosmetics furniture motorbike motorbikes "
+    "scooter scooters rental rentals hire"
 )
 _HOME_WORDS: Final = _wordset(
     "home homes flat flats apartment apartments apts niwas nivas bhawan residency quarters "
