@@ -197,6 +197,30 @@ def test_a_day_of_one_stop_is_not_emptied_to_be_more_relaxed() -> None:
     assert any("as relaxed as it gets" in n for n in relaxed.notes)
 
 
+def test_a_day_of_two_stops_made_more_relaxed_keeps_both_later_and_further_apart() -> None:
+    """Panel t23, half A: "make day 2 more relaxed" left a relaxed day with one 90-minute stop
+    ending 11:30. A day of two stops keeps both, starting later with more time between, and
+    says so; a day of three still leaves one out."""
+    from kairos.trips.relax import LATER_START
+
+    pair = [_c(1, 0.0, 0.0, hours=DAILY), _c(2, 0.004, 0.0, hours=DAILY)]
+    itinerary = plan_itinerary(_request(pair, days=1, pace="relaxed"))
+    before = itinerary.days[0]
+    assert len(before.stops) == 2
+    relaxed = refine_day(itinerary, 0, MoreRelaxed())
+    _all_passed(relaxed)
+    after = relaxed.days[0]
+    assert [s.place_id for s in after.stops] == [s.place_id for s in before.stops]
+    assert after.stops[0].start >= before.stops[0].start + LATER_START
+    gap = after.stops[1].start - after.stops[0].end
+    assert gap > before.stops[1].start - before.stops[0].end, (before.slots, after.slots)
+    assert any(n.startswith("day 1: both its stops kept") for n in relaxed.notes), relaxed.notes
+    three = [*pair, _c(3, 0.008, 0.0, hours=DAILY)]
+    itinerary = plan_itinerary(_request(three, days=1, pace="relaxed"))
+    assert len(itinerary.days[0].stops) == 3
+    assert len(refine_day(itinerary, 0, MoreRelaxed()).days[0].stops) == 2
+
+
 def test_a_place_with_no_neighbour_within_a_walk_gives_way_to_places_that_have_one() -> None:
     alone = _c(0, 0.0, 0.08)  # ~7.8 km east of the others, and the best ranked
     cluster = [_c(i, 0.002 * i, 0.0) for i in range(1, 4)]

@@ -62,7 +62,8 @@ from kairos.trips.models import (
     Unplaced,
 )
 from kairos.trips.named_places import NAMED_LEAD, asked_notes
-from kairos.trips.sites import given_way_first, one_stop_per_site, site_note
+from kairos.trips.relax import relax_day
+from kairos.trips.sites import one_stop_per_site, site_note
 from kairos.trips.travel import reach_km
 from kairos.trips.water import boat_reason
 
@@ -301,7 +302,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
 @dataclass(frozen=True)
 class MoreRelaxed:
     """One stop fewer (the least preferred one not locked) and `extra_buffer` more minutes
-    between stops."""
+    between stops; a day of two keeps both, later and further apart (`trips.relax`)."""
 
     extra_buffer: int = 15
 
@@ -348,29 +349,10 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
     label = f"day {day_index + 1}"
     meals = _usable_meals(request, itinerary.centre)
     if isinstance(change, MoreRelaxed):
-        free = [c for c in stops if c.id not in locked]
-        if not free:
-            return _replace_day(itinerary, day, [f"{label}: nothing to leave out, all locked"])
-        if len(stops) <= 1:
-            return _replace_day(itinerary, day, [f"{label} has one stop: it is as relaxed as it "
-                                                 "gets, and is unchanged"])  # fmt: skip
-        dropped = given_way_first(free, itinerary.site_stops)
-        keep = [c for c in stops if c.id != dropped.id]
-        # the day's order kept: leaving a stop out never needs a new route; less time between
-        # stops rather than a second stop lost (a lunch hour kept free can leave less room)
-        for extra in (change.extra_buffer, change.extra_buffer // 2, 0):
-            spec = spec_of(request, day, max(1, len(keep)), extra)
-            new, skipped = schedule(request, spec, keep, meals_near(meals, keep),
-                                    set(other_meals), keep_order=True)  # fmt: skip
-            if not skipped:
-                break
-        new = site_note(new, itinerary.site_notes)
-        gone = [Unplaced(dropped.id, dropped.name, f"left out to make {label} more relaxed")]
-        gone += [Unplaced(c.id, c.name, why) for c, why in skipped]
-        # counted against the day as it was shown: a stop the re-plan could not fit is one more
-        fewer = len(day.stops) - len(new.stops)
-        said = "one stop fewer" if fewer == 1 else f"{fewer} stops fewer"
-        return _replace_day(itinerary, new, [f"{label}: {said}, more time between"], gone)
+        new, notes, gone = relax_day(request, day, stops, locked, itinerary.site_stops,
+                                     itinerary.site_notes, meals, other_meals,
+                                     change.extra_buffer)  # fmt: skip
+        return _replace_day(itinerary, new, notes, gone)
     out = by_id.get(change.place_id)
     on_day = {c.id for c in stops}
     if change.into is not None and change.into in on_day:  # a lock already holds it here
