@@ -23,6 +23,7 @@ from kairos.recipes.adapted_title import adapted_title
 from kairos.recipes.amounts import amounts_note
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
+from kairos.recipes.line_parts import prepared_line
 from kairos.recipes.models import (
     AdaptedIngredient,
     AdaptedRecipe,
@@ -39,12 +40,7 @@ from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
 from kairos.recipes.shown_items import shown_item
 from kairos.recipes.skill import explain_steps
-from kairos.recipes.step_amounts import (
-    adapt_step,
-    clean_preparation,
-    convert_measures,
-    servings_plan,
-)
+from kairos.recipes.step_amounts import adapt_step, servings_plan
 from kairos.recipes.step_forms import kind_words, kinds_of, without_meat_cooking
 from kairos.recipes.steps import rewrite_steps, step_warnings
 from kairos.recipes.substitutions import (
@@ -55,7 +51,6 @@ from kairos.recipes.substitutions import (
     role_needed,
     short_name,
 )
-from kairos.recipes.units import unit_kind
 from kairos.recipes.vessels import vessel_note
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
@@ -146,12 +141,7 @@ class _Adapter:
         return not remaining_hazards((text,), self.constraints)
 
     def line(self, line: IngredientLine) -> AdaptedIngredient | Refusal:
-        measured = line.quantity is not None and unit_kind(line.unit) != "count"
-        preparation = clean_preparation(
-            line.preparation, measured=measured, factor=self.factor, units=self.units
-        )
-        item = convert_measures(line.item, self.units)
-        line = line.model_copy(update={"preparation": preparation, "item": item})
+        line = prepared_line(line, self.factor, self.units)
         part = weighed_part(line, self.factor, self.units)
         quantity, top, unit = scaled_amount(part[0] if part else line, self.factor, self.units)
         amount = format_amount(quantity, top, unit)

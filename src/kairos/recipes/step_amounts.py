@@ -316,14 +316,15 @@ def servings_plan(
 
 
 _MEASURE_WORDS: Final = (
-    r"cups?|c|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|g|kg|"
-    r"kilos?|ml|l|litres?|liters?|quarts?|qt|pints?|fl\.?\s*oz|inch(?:es)?|cm|mm|sticks?"
+    r"cups?|c|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|gms?|g|"
+    r"kg|kilos?|ml|l|cl|dl|millilit(?:re|er)s?|litres?|liters?|quarts?|qt|pints?|fl\.?\s*oz|"
+    r"inch(?:es)?|cm|mm|sticks?"
 )
 _AMOUNT_ONLY: Final = re.compile(
-    r"^\s*(?:about|approx\.?|approximately|around|roughly|~|≈)?\s*"
-    r"(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
+    r"^\s*(?:about|approx\.?|approximately|around|roughly|~|≈|-)?\s*"
+    r"(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/–-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
     rf"(?:{_MEASURE_WORDS})\.?"
-    r"(?:\s*(?:/|or|=)\s*(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
+    r"(?:\s*(?:/|\||or|=|\+|\s)\s*(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/–-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
     rf"(?:{_MEASURE_WORDS})\.?)*\s*$",
     re.IGNORECASE,
 )

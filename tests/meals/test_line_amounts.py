@@ -1,0 +1,86 @@
+"""One amount a cook can measure on every line (issue 37, items 3-4): a package's size read
+wherever the source wrote it, a bottle or a small or large can by its usual size, no size
+invented where none is known, the amount written twice said once, a line whose amount
+follows a word ("Info 6 oz. Linguine") read from its amount."""
+
+from __future__ import annotations
+
+from kairos.recipes import CookConstraints, adapt_recipe
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.models import AdaptedRecipe
+
+
+def _lines(ingredients: list[str], servings: int | None = None) -> list[str]:
+    recipe = derive_recipe(
+        {"recipe_id": "t-1", "title": "Weeknight Bake", "yields": "4 servings",
+         "ingredients": ingredients, "instructions": ["Mix everything and bake."]}
+    )  # fmt: skip
+    adapted = adapt_recipe(recipe, CookConstraints(), servings=servings)
+    assert isinstance(adapted, AdaptedRecipe)
+    return [line.display for line in adapted.ingredients]
+
+
+def test_a_size_written_after_the_package_weighs_it() -> None:
+    """ "2 cans salmon (about 290 g; a usual can is 145 g), 170 g / 170 g each" contradicted
+    itself: the size the source gives is the can's."""
+    assert _lines(
+        ["2 cans salmon (6 oz / 170 grams each)", "1 can (14½ ounces) diced tomatoes",
+         "1 can chickpeas (16 ounce (drained, rinsed, patted dry))",
+         "1 box (16 oz . 500 g) of spaghetti noodles", "1 can (4 ounce size) sliced mushrooms"]
+    ) == [
+        "2 cans salmon (170 g each)", "1 can tomatoes (410 g), diced",
+        "1 can chickpeas (450 g), drained, rinsed, patted dry", "1 box spaghetti noodles (500 g)",
+        "1 can mushrooms (115 g), sliced",
+    ]  # fmt: skip
+    assert _lines(["2 cans salmon (6 oz / 170 grams each)"], servings=2) == ["170 g salmon"]
+
+
+def test_bottles_and_small_or_large_cans_by_their_usual_size_or_said_unknown() -> None:
+    assert _lines(
+        [
+            "1 bottle dry red wine",
+            "1 large can crushed tomatoes",
+            "3 small cans tomato sauce",
+            "1 package enoki mushrooms",
+            "1 large can cinnamon rolls",
+        ]
+    ) == [
+        "1 bottle dry red wine (a usual bottle is about 750 ml)",
+        "1 can tomatoes (a usual large can is about 800 g), crushed",
+        "3 cans tomato sauce (about 680 g; a usual small can is 225 g)",
+        "1 package enoki mushrooms (package size not given)",
+        "1 can cinnamon rolls (large can, size not given)",
+    ]
+    assert _lines(["1 large can crushed tomatoes"], servings=2) == [
+        "400 g tomatoes (about ½ can; a usual large can is 800 g), crushed"
+    ]
+
+
+def test_the_amount_written_twice_is_said_once() -> None:
+    assert _lines(
+        ["1 1/4 cups all-purpose or plain flour, (6.3oz | 180g)", "500g (1 lb 2 oz) tomatoes",
+         "210 ml (3/4 cup + 2 tbsp) water", "1 & 1/2 cup all-purpose flour 180 g",
+         "2 cups stock (500 millilitres)", "3/4 stick (90 g / 3 oz) unsalted butter"]
+    ) == [
+        "155 g all-purpose or plain flour", "500 g tomatoes", "210 ml water",
+        "190 g all-purpose flour", "470 ml stock", "85 g unsalted butter",
+    ]  # fmt: skip
+
+
+def test_an_amount_after_a_word_is_read_scaled_and_converted() -> None:
+    assert _lines(
+        [
+            "Info 6 oz. Linguine",
+            "Optional Glaze: ½ cup powdered sugar",
+            "mirin: 60 ml",
+            "green cabbage: 500 g, minced",
+            "Juice of 1 lemon",
+        ],
+        servings=2,
+    ) == [
+        "85 g Linguine",
+        "30 g powdered sugar, for the optional glaze",
+        "30 ml mirin",
+        "250 g green cabbage, minced",
+        "Juice of 1 lemon",
+    ]
