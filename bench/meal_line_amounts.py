@@ -14,9 +14,10 @@ which import nothing of Kairos:
   known ("size not given");
 - non-metric: the outside checker's pattern of `meal_numbers.NON_METRIC` (cups, ounces,
   pounds, sticks of butter, inches, °F...);
-- contradictory: two different metric amounts of one kind (a weight and another weight, a
-  volume and another) in one line, other than a usual size said beside a part ("about ⅓ can;
-  a usual can is 425 g").
+- contradictory: a clause that is a bare amount ("stock, 500 ml", "salmon (...), 170 g / 170 g
+  each") naming a weight or volume other than the line's first (by more than 5 %), or two
+  different ones; a usual size said beside a part ("about ⅓ can; a usual can is 425 g") and an
+  alternative with its own food ("or 240 ml fresh spinach") are not counted.
 """
 
 from __future__ import annotations
@@ -48,15 +49,43 @@ NOT_GIVEN = re.compile(r"\bsize not (?:given|known|stated)\b", re.IGNORECASE)
 USUAL = re.compile(r"usual (?:small |large )?\w+ is (?:about )?$")
 
 
-def contradictory(line: str) -> bool:
+CLAUSE = re.compile(r"[,;()]")
+BARE = re.compile(
+    r"^\s*(?:about|approx\.?|approximately|~)?\s*(?:[\d½¼¾⅓⅔⅛][\d\s/.,½¼¾⅓⅔⅛–-]*\s*(?:g|kg|ml|l|cl|"
+    r"dl|oz|lbs?|cups?|tbsp|tsp)\.?\s*(?:/|\||\+|=|\s)?\s*)+(?:each|total)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _amounts(text: str) -> dict[str, set[int]]:
     kinds: dict[str, set[int]] = {"mass": set(), "volume": set()}
-    for found in METRIC.finditer(line):
-        if USUAL.search(line[: found.start()]):
+    for found in METRIC.finditer(text):
+        if USUAL.search(text[: found.start()]):
             continue
         scale = {"kg": 1000, "l": 1000, "cl": 10}.get(found[2], 1)
         value = round(float(found[1].replace(",", ".")) * scale)
         kinds["mass" if found[2] in ("g", "kg") else "volume"].add(value)
-    return any(len(values) > 1 for values in kinds.values())
+    return kinds
+
+
+def contradictory(line: str) -> bool:
+    """A clause that is a bare amount ("stock, 500 ml", "salmon (...), 170 g / 170 g each")
+    naming a weight or volume other than the line's own first one. An alternative with its own
+    food ("or 240 ml fresh spinach") is no contradiction."""
+    clauses = CLAUSE.split(line)
+    lead = _amounts(clauses[0])
+    if not any(lead.values()):
+        lead = _amounts(line)
+    for clause in clauses[1:]:
+        if not BARE.match(clause):
+            continue
+        for kind, values in _amounts(clause).items():
+            first = min(lead[kind]) if lead[kind] else None
+            if first is not None and any(abs(v - first) > 0.05 * first for v in values):
+                return True
+            if len(values) > 1:
+                return True
+    return False
 
 
 def recipes(data: Path) -> Iterator[dict[str, object]]:

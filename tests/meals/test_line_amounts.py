@@ -84,3 +84,34 @@ def test_an_amount_after_a_word_is_read_scaled_and_converted() -> None:
         "250 g green cabbage, minced",
         "Juice of 1 lemon",
     ]
+
+
+def test_an_amount_added_to_another_is_one_amount_scaled_whole() -> None:
+    """ "120 ml plus 2 tablespoons milk" scaled only its first part."""
+    assert _lines(
+        ["1 1/2 cups plus 3 tablespoons sugar", "2/3 + 1/4 cup semi-sweet chocolate chips",
+         "3/4 cup minus 1 tbsp extra-virgin olive oil, divided",
+         "4 teaspoons dry yeast dissolved in ½ cup of warm water"],
+        servings=2,
+    ) == [
+        "170 g sugar", "75 g semi-sweet chocolate chips",
+        "80 ml extra-virgin olive oil, divided", "2 tsp dry yeast dissolved in 60 ml of warm water",
+    ]  # fmt: skip
+
+
+def test_a_measure_read_as_the_item_is_the_lines_unit() -> None:
+    assert _lines(
+        ["4 to 5-pound boneless pork loin roast", "2 cups* water", "1 ½-inch knob ginger",
+         "2 ¼-inch (0.5 cm) thick lemon slices"]
+    ) == [
+        "1810–2270 g boneless pork loin roast", "470 ml water", "4 cm knob ginger",
+        "2¼ inch thick lemon slices, 0.5 cm",  # the size of each slice: not an amount
+    ]  # fmt: skip
+
+
+def test_sticks_of_butter_in_a_step_are_weighed_once() -> None:
+    from kairos.recipes.step_amounts import adapt_step
+
+    step = "Cream together 1 cup (2 sticks) unsalted butter and the sugar."
+    assert adapt_step(step, 1.0, "metric") == "Cream together 230 g unsalted butter and the sugar."
+    assert adapt_step("Add 2 cinnamon sticks.", 0.5, "metric") == "Add 2 cinnamon sticks."

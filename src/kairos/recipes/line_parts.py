@@ -19,10 +19,10 @@ from typing import Final
 from kairos.recipes.display import package_size
 from kairos.recipes.models import IngredientLine, Units
 from kairos.recipes.parser import parse_ingredient
-from kairos.recipes.step_amounts import clean_preparation, convert_measures
-from kairos.recipes.units import to_metric, unit_kind
+from kairos.recipes.step_amounts import adapt_step, clean_preparation
+from kairos.recipes.units import UNIT_ALIASES, convert, to_metric, unit_kind
 
-__all__ = ["prepared_line", "reread", "sized_from_preparation"]
+__all__ = ["added", "prepared_line", "reread", "sized_from_preparation", "unit_in_item"]
 
 _PACKAGES: Final = frozenset(
     ("can", "package", "jar", "bottle", "bag", "box", "container", "envelope")
@@ -76,6 +76,27 @@ def reread(line: IngredientLine) -> IngredientLine:
     )  # fmt: skip
 
 
+_UNIT_FIRST: Final = re.compile(r"^\s*(?P<u>[A-Za-z]{2,}(?:\s+oz)?)\.?\*?(?:\s+|-)(?P<rest>\S.*)$")
+_THICK: Final = re.compile(r"^(?:thick|thin|long|wide|deep|piece|pieces|round|square)\b", re.I)
+
+
+def unit_in_item(line: IngredientLine) -> IngredientLine:
+    """A count whose item begins with a measure ("4–5 pound boneless pork loin roast", "2
+    cups* water", "4 packed cups fresh strawberries"): that measure is the line's unit, so it is
+    converted and scaled; a size of each piece ("2 ¼-inch thick slices") stays as written."""
+    if line.quantity is None or line.unit is not None:
+        return line
+    found = _UNIT_FIRST.match(line.item)
+    unit = UNIT_ALIASES.get(found["u"].lower()) if found else None
+    if found is None or unit is None or unit_kind(unit) == "count":
+        return line
+    if unit_kind(unit) == "length" and not re.match(r"^knob|^piece", found["rest"], re.I):
+        return line  # "9 ¾-inch thick chops": the size of each, not an amount
+    if _THICK.match(found["rest"]):
+        return line
+    return line.model_copy(update={"unit": unit, "item": found["rest"]})
+
+
 def _size_in(part: str, count: float) -> tuple[float, str] | None:
     """The weight or volume of one package a preparation part states and nothing else ("6 oz
     / 170 grams each" → 170 g; "29 ounces / 800 g total" for 2 → 400 g), else None."""
@@ -102,37 +123,78 @@ def _size_in(part: str, count: float) -> tuple[float, str] | None:
 def sized_from_preparation(line: IngredientLine) -> IngredientLine:
     """A can, package or bottle of no size read, whose preparation states one ("(12 oz each)",
     "(16 ounce)", "(28 oz / 790 g)"): that size, and the preparation without it."""
-    if (
-        line.unit not in _PACKAGES
-        or not line.quantity
-        or not line.preparation
-        or package_size(line.size) is not None
-    ):
+    if line.unit not in _PACKAGES or not line.quantity or not line.preparation:
         return line
+    stated = package_size(line.size) is not None
     parts = [part.strip() for part in line.preparation.split(";")]
     for index, part in enumerate(parts):
-        found = _size_in(part, line.quantity)
-        if found is None:
-            continue
-        size = f"{found[0]:g} {found[1]}"
-        kept = [p for p in parts[:index] + parts[index + 1 :] if p]
-        return line.model_copy(
-            update={
-                "size": f"{line.size}; {size}" if line.size else size,
-                "preparation": "; ".join(kept) or None,
-            }
-        )
+        clauses = part.split(",")
+        for at, clause in enumerate(clauses):
+            found = _size_in(clause, line.quantity)
+            if found is None:
+                continue
+            left = ",".join(clauses[:at] + clauses[at + 1 :]).strip(" ,")
+            kept = [p for p in [*parts[:index], left, *parts[index + 1 :]] if p]
+            size = f"{found[0]:g} {found[1]}"
+            if not stated:  # a size stated already: this is the same one again ("(439g)")
+                line = line.model_copy(
+                    update={"size": f"{line.size}; {size}" if line.size else size}
+                )
+            return line.model_copy(update={"preparation": "; ".join(kept) or None})
     return line
+
+
+_PLUS: Final = re.compile(r"^\s*(?P<op>\+|plus\b|minus\b)\s*(?=[\d½¼¾⅓⅔⅛])", re.IGNORECASE)
+_PLUS_AFTER: Final = re.compile(
+    r"\s*(?P<op>\+|\bplus\b)\s*(?P<amount>[\d½¼¾⅓⅔⅛][\d\s/½¼¾⅓⅔⅛]*\s*[A-Za-z]+\.?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def added(line: IngredientLine) -> IngredientLine:
+    """ "1 cup plus 2 tablespoons milk", "⅔ + ¼ cup chocolate chips", "½ cup honey + 2 tsp": one
+    amount (the second added to the first, in the first's unit), so it is scaled and
+    converted whole; a second amount of another kind (a weight and a spoon) stays as it is."""
+    if line.quantity is None:
+        return line
+    found = _PLUS.match(line.item)
+    after = None if found else _PLUS_AFTER.search(line.item)
+    if found is None and after is None:
+        return line
+    text = line.item[found.end() :] if found else after["amount"] + " x"  # type: ignore[index]
+    parsed = parse_ingredient(text)
+    unit = line.unit or parsed.unit
+    if parsed.quantity is None or parsed.unit is None or unit is None:
+        return line
+    kind = unit_kind(unit)
+    if kind not in ("mass", "volume") or unit_kind(parsed.unit) != kind:
+        return line
+    more = convert(parsed.quantity, parsed.unit, unit)
+    op = (found or after)["op"].lower()  # type: ignore[index]
+    more = -more if op == "minus" else more
+    item = parsed.item if found else line.item[: after.start()]  # type: ignore[union-attr]
+    preparation = line.preparation
+    if found and parsed.preparation:
+        preparation = "; ".join(p for p in (parsed.preparation, preparation) if p)
+    return line.model_copy(
+        update={
+            "quantity": line.quantity + more,
+            "quantity_max": line.quantity_max + more if line.quantity_max else None,
+            "unit": unit, "item": item, "preparation": preparation,
+        }
+    )  # fmt: skip
 
 
 def prepared_line(line: IngredientLine, factor: float, units: Units) -> IngredientLine:
     """`line` as the adapted recipe shows it around its amount: read from its amount, its
-    package sized, the amount written a second time gone, its preparation converted."""
-    line = sized_from_preparation(reread(line))
+    parts added, its package sized, the amount written a second time gone, its preparation
+    converted, an amount its words name ("dissolved in ½ cup of warm water") scaled and
+    converted as the steps' are."""
+    line = sized_from_preparation(added(unit_in_item(reread(line))))
     butter = line.unit == "stick" and bool(_BUTTER.search(line.item))
     measured = line.quantity is not None and (unit_kind(line.unit) != "count" or butter)
     item = _TRAILING_MEASURE.sub("", line.item) if measured else line.item
     preparation = clean_preparation(line.preparation, measured=measured, factor=factor, units=units)
     return line.model_copy(
-        update={"preparation": preparation, "item": convert_measures(item, units)}
+        update={"preparation": preparation, "item": adapt_step(item, factor, units)}
     )
