@@ -51,6 +51,13 @@ from kairos.recipes.substitutions import (
     role_needed,
     short_name,
 )
+from kairos.recipes.swap_sense import (
+    cooked_form,
+    decorates_only,
+    sensible_steps,
+    swap_notes,
+    unfit,
+)
 from kairos.recipes.vessels import vessel_note
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
@@ -157,6 +164,11 @@ class _Adapter:
             return as_written
         hard = [h for h in hazards if not h.likely or grave(h, self.constraints)]
         found = find_rules(line.item) or _rule_in_form(line) or find_rules(line.original)
+        if hard and decorates_only(line, self.recipe.steps):  # seeds to sprinkle: not swapped
+            why = "it only decorates the dish; " + reasons(
+                hard, self.severities, self.constraints.owners
+            )
+            return self._left_out(line, hazards, found, base, why)
         if found is not None:
             # a substitute clean of everything first; for a line that must go, one that only
             # likely holds an allergen (named by the allergy check) before a refusal
@@ -178,20 +190,12 @@ class _Adapter:
         ):
             # a food the cook avoids, with nothing to stand in for it: the dish without it
             reason = reasons(hard, self.severities, self.constraints.owners)
-            self.warnings.append(f"Left out {line.item} ({reason}).")
-            self.replacements += [(line.item, "(left out)")]
-            self.replacements += [(h.word, "(left out)") for h in hazards]
-            return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
+            return self._left_out(line, hazards, None, base, reason)
         # every need the line breaks, not only the first one read: a lasagna noodle holds
         # wheat and egg, and its substitute answers both
         reason = reasons(hard, self.severities, self.constraints.owners)
         if line.optional or (line.preparation and _SIDE_ROLE.search(line.preparation)):
-            self.warnings.append(f"Left out {line.item} ({reason}).")
-            self.replacements += [(line.item, "(left out)")]
-            self.replacements += [(h.word, "(left out)") for h in hazards]
-            if found is not None:
-                self.replacements.append((found[1], "(left out)"))
-            return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
+            return self._left_out(line, hazards, found, base, reason)
         return refuse(
             self.recipe,
             (
@@ -205,6 +209,21 @@ class _Adapter:
             hard,
             [line.original],
         )
+
+    def _left_out(
+        self,
+        line: IngredientLine,
+        hazards: Sequence[Hazard],
+        found: Found | None,
+        base: dict[str, Any],
+        reason: str,
+    ) -> AdaptedIngredient:
+        self.warnings.append(f"Left out {line.item} ({reason}).")
+        self.replacements += [(line.item, "(left out)")]
+        self.replacements += [(h.word, "(left out)") for h in hazards]
+        if found is not None:
+            self.replacements.append((found[1], "(left out)"))
+        return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
 
     def _swap(
         self,
@@ -221,12 +240,14 @@ class _Adapter:
             rules,
             quantity=line.quantity,
             methods=self.recipe.methods,
-            is_safe=lambda text: is_safe(text) and plays(text, role),
+            is_safe=lambda text: (
+                is_safe(text) and plays(text, role) and not unfit(text, self.recipe)
+            ),
             preferred=self.constraints.swap_to,
         )
         if chosen is None:
             return None
-        substitute, rule = chosen
+        substitute, rule = cooked_form(line.item, chosen[0]), chosen[1]
         preparation = line.preparation
         if preparation and (not is_safe(preparation) or _ABOUT_THE_ITEM.search(preparation)):
             preparation = None
@@ -290,6 +311,7 @@ class _Adapter:
             and any("meat" in kind_words(old) and not kind_words(new) for old, new in self.swapped)
         ):  # lentils for the beef: not browned until crumbly, no fat poured off
             rewritten = [without_meat_cooking(step) for step in rewritten]
+        rewritten = sensible_steps(rewritten, self.swapped)  # chicken is not "until opaque"
         return [adapt_step(step, self.factor, self.units) for step in rewritten]
 
 
@@ -322,7 +344,7 @@ def adapt_recipe(
         recipe.title, steps, constraints, adapter.substitutions,
         lambda hazard: hazard_reason(hazard, adapter.severities, constraints.owners),
     )  # fmt: skip
-    adapter.warnings += said
+    adapter.warnings += said + swap_notes(adapter.swapped)
     final = [line.display for line in lines if not line.omitted]
     left = remaining_hazards(final, constraints)
     if left:  # the invariant; unreachable unless a substitute reads differently in context
