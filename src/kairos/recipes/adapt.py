@@ -49,15 +49,10 @@ from kairos.recipes.substitutions import (
     find_rules,
     plays,
     role_needed,
+    rule_in_form,
     short_name,
 )
-from kairos.recipes.swap_sense import (
-    cooked_form,
-    decorates_only,
-    sensible_steps,
-    swap_notes,
-    unfit,
-)
+from kairos.recipes.swap_sense import cooked_form, decorates_only, sensible_steps, swap_notes, unfit
 from kairos.recipes.vessels import vessel_note
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
@@ -112,16 +107,6 @@ def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> lis
 Found = tuple[tuple[SubstitutionRule, ...], str]
 
 
-def _rule_in_form(line: IngredientLine) -> Found | None:
-    """ "Frying oil (preferably peanut)": the allergen is named beside the item, and what
-    replaces it is another oil, not seeds — the rule for "peanut oil", when there is one."""
-    named = find_rules(line.original)
-    words = line.item.lower().split()
-    if named is None or not words or words[-1] in named[1].lower():
-        return None
-    return find_rules(f"{named[1]} {words[-1]}")
-
-
 def _display(amount: str, item: str, preparation: str | None) -> str:
     text = f"{amount} {item}".strip()
     return f"{text}, {preparation}" if preparation else text
@@ -163,7 +148,11 @@ class _Adapter:
         if not hazards:
             return as_written
         hard = [h for h in hazards if not h.likely or grave(h, self.constraints)]
-        found = find_rules(line.item) or _rule_in_form(line) or find_rules(line.original)
+        found = (
+            find_rules(line.item)
+            or rule_in_form(line.original, line.item)
+            or find_rules(line.original)
+        )
         if hard and decorates_only(line, self.recipe.steps):  # seeds to sprinkle: not swapped
             why = "it only decorates the dish; " + reasons(
                 hard, self.severities, self.constraints.owners

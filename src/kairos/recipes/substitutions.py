@@ -25,6 +25,7 @@ __all__ = [
     "find_rules",
     "plays",
     "role_needed",
+    "rule_in_form",
     "rules",
     "short_name",
 ]
@@ -160,3 +161,13 @@ def short_name(substitute: str) -> str:
     chicken dry", not "Pat the boneless skinless chicken breast, in bite-size pieces dry"."""
     name = re.sub(r",\s*in\s+[\w\s-]+$", "", substitute.split(" (")[0]).strip()
     return _CUTS.sub("", _STEP_DROPS.sub("", name)) or name
+
+
+def rule_in_form(original: str, item: str) -> tuple[tuple[SubstitutionRule, ...], str] | None:
+    """ "Frying oil (preferably peanut)": the allergen is named beside the item, and what
+    replaces it is another oil, not seeds — the rule for "peanut oil", when there is one."""
+    named = find_rules(original)
+    words = item.lower().split()
+    if named is None or not words or words[-1] in named[1].lower():
+        return None
+    return find_rules(f"{named[1]} {words[-1]}")
