@@ -60,10 +60,11 @@ def test_the_amount_written_twice_is_said_once() -> None:
     assert _lines(
         ["1 1/4 cups all-purpose or plain flour, (6.3oz | 180g)", "500g (1 lb 2 oz) tomatoes",
          "210 ml (3/4 cup + 2 tbsp) water", "1 & 1/2 cup all-purpose flour 180 g",
-         "2 cups stock (500 millilitres)", "3/4 stick (90 g / 3 oz) unsalted butter"]
+         "2 cups stock (500 millilitres)", "3/4 stick (90 g / 3 oz) unsalted butter",
+         "2-3 tbsp / 30-45 ml olive oil"]
     ) == [
         "155 g all-purpose or plain flour", "500 g tomatoes", "210 ml water",
-        "190 g all-purpose flour", "470 ml stock", "85 g unsalted butter",
+        "190 g all-purpose flour", "470 ml stock", "85 g unsalted butter", "2–3 tbsp olive oil",
     ]  # fmt: skip
 
 

@@ -46,6 +46,11 @@ _TRAILING_MEASURE: Final = re.compile(
     rf"(?<=[A-Za-z])\s+(?:{_NUMBER}|[½¼¾⅓⅔⅛])\s*(?:{_MEASURE_WORDS})\.?\s*$", re.IGNORECASE
 )
 """The amount again at the end of the item, in other units ("flour 180 g", "cream 1 cup")."""
+_LEADING_MEASURE: Final = re.compile(
+    rf"^\s*/\s*{_NUMBER}(?:\s*[–-]\s*{_NUMBER})?\s*(?:{_MEASURE_WORDS})\.?\s+(?=\S)",
+    re.IGNORECASE,
+)
+"""The amount again at the start of the item, after a slash ("2–3 tbsp / 30-45 ml olive oil")."""
 _METRIC: Final = frozenset(("gram", "kilogram", "milliliter", "centiliter", "deciliter", "liter"))
 _BUTTER: Final = re.compile(r"\b(?:butter|margarine)\b", re.IGNORECASE)
 
@@ -212,7 +217,9 @@ def prepared_line(line: IngredientLine, factor: float, units: Units) -> Ingredie
     line = sized_from_preparation(added(unit_in_item(joined_preparation(reread(line)))))
     butter = line.unit == "stick" and bool(_BUTTER.search(line.item))
     measured = line.quantity is not None and (unit_kind(line.unit) != "count" or butter)
-    item = _TRAILING_MEASURE.sub("", line.item) if measured else line.item
+    item = line.item
+    if measured:
+        item = _LEADING_MEASURE.sub("", _TRAILING_MEASURE.sub("", item))
     preparation = clean_preparation(line.preparation, measured=measured, factor=factor, units=units)
     return line.model_copy(
         update={"preparation": preparation, "item": adapt_step(item, factor, units)}
