@@ -134,3 +134,11 @@ def test_two_preparations_joined_by_or_stay_together() -> None:
     assert _lines(
         ["500 g (17.5 ounces) diced or grated tomatoes", "2 tbsp minced or finely-chopped garlic"]
     ) == ["500 g tomatoes, diced or grated", "2 tbsp garlic, minced or finely-chopped"]
+
+
+def test_a_metric_amount_then_the_same_in_us_units_keeps_the_metric_one() -> None:
+    from kairos.recipes.step_amounts import clean_preparation
+
+    said = clean_preparation("cut into pieces; 8 ea./800 g/1.8 lb", measured=False, factor=1.0,
+                             units="metric")  # fmt: skip
+    assert said == "cut into pieces; 8 ea./800 g"

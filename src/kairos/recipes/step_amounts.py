@@ -347,6 +347,14 @@ _SLASH_SECOND: Final = re.compile(
 """The same amount again after a slash ("350g/12oz"): the first is converted, the second goes."""
 
 
+_METRIC_THEN_IMPERIAL: Final = re.compile(
+    r"(?<=\d)(?P<m>\s?(?:g|kg|ml|l))\s*/\s*(?:about\s+)?[\d½¼¾⅓⅔⅛][\d\s.,/½¼¾⅓⅔⅛–-]*\s*"
+    r"(?:lbs?|pounds?|oz|ounces?|cups?|fl\.?\s*oz)\b\.?",
+    re.IGNORECASE,
+)
+"""A metric amount then the same in US units ("8 ea./800 g/1.8 lb"): the metric one is kept."""
+
+
 def clean_preparation(
     preparation: str | None, *, measured: bool, factor: float, units: Units
 ) -> str | None:
@@ -357,7 +365,7 @@ def clean_preparation(
     if not preparation:
         return preparation
     kept = []
-    for part in preparation.split(";"):
+    for part in _METRIC_THEN_IMPERIAL.sub(r"\g<m>", preparation).split(";"):
         if measured and "," in part:  # "cold, 2 sticks": the amount among the words goes
             part = ",".join(p for p in part.split(",") if not _AMOUNT_ONLY.match(_OR.sub("", p)))
         if _AMOUNT_ONLY.match(part):
