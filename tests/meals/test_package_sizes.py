@@ -32,7 +32,7 @@ def test_an_unsized_can_or_package_says_the_usual_size_scaled() -> None:
     assert lines[1] == "1 can black beans (a usual can is about 425 g), drained"
     assert lines[2] == "220 g lasagna noodles (about ½ package; a usual package is 450 g)"
     assert lines[3] == "410 g tomato sauce"  # its own size, no estimate
-    assert lines[4] == "½ package mystery mix"  # no usual size known: nothing invented
+    assert lines[4] == "½ package mystery mix (package size not given)"  # said, not invented
 
 
 def test_a_whole_unsized_package_says_the_usual_size_in_the_cooks_units() -> None:

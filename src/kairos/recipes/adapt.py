@@ -23,6 +23,7 @@ from kairos.recipes.adapted_title import adapted_title
 from kairos.recipes.amounts import amounts_note
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
+from kairos.recipes.line_parts import prepared_line
 from kairos.recipes.models import (
     AdaptedIngredient,
     AdaptedRecipe,
@@ -39,12 +40,7 @@ from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
 from kairos.recipes.shown_items import shown_item
 from kairos.recipes.skill import explain_steps
-from kairos.recipes.step_amounts import (
-    adapt_step,
-    clean_preparation,
-    convert_measures,
-    servings_plan,
-)
+from kairos.recipes.step_amounts import adapt_step, servings_plan
 from kairos.recipes.step_forms import kind_words, kinds_of, without_meat_cooking
 from kairos.recipes.steps import rewrite_steps, step_warnings
 from kairos.recipes.substitutions import (
@@ -53,9 +49,10 @@ from kairos.recipes.substitutions import (
     find_rules,
     plays,
     role_needed,
+    rule_in_form,
     short_name,
 )
-from kairos.recipes.units import unit_kind
+from kairos.recipes.swap_sense import cooked_form, decorates_only, sensible_steps, swap_notes, unfit
 from kairos.recipes.vessels import vessel_note
 
 __all__ = ["adapt_recipe", "hazard_reason", "remaining_hazards"]
@@ -110,16 +107,6 @@ def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> lis
 Found = tuple[tuple[SubstitutionRule, ...], str]
 
 
-def _rule_in_form(line: IngredientLine) -> Found | None:
-    """ "Frying oil (preferably peanut)": the allergen is named beside the item, and what
-    replaces it is another oil, not seeds — the rule for "peanut oil", when there is one."""
-    named = find_rules(line.original)
-    words = line.item.lower().split()
-    if named is None or not words or words[-1] in named[1].lower():
-        return None
-    return find_rules(f"{named[1]} {words[-1]}")
-
-
 def _display(amount: str, item: str, preparation: str | None) -> str:
     text = f"{amount} {item}".strip()
     return f"{text}, {preparation}" if preparation else text
@@ -146,12 +133,7 @@ class _Adapter:
         return not remaining_hazards((text,), self.constraints)
 
     def line(self, line: IngredientLine) -> AdaptedIngredient | Refusal:
-        measured = line.quantity is not None and unit_kind(line.unit) != "count"
-        preparation = clean_preparation(
-            line.preparation, measured=measured, factor=self.factor, units=self.units
-        )
-        item = convert_measures(line.item, self.units)
-        line = line.model_copy(update={"preparation": preparation, "item": item})
+        line = prepared_line(line, self.factor, self.units)
         part = weighed_part(line, self.factor, self.units)
         quantity, top, unit = scaled_amount(part[0] if part else line, self.factor, self.units)
         amount = format_amount(quantity, top, unit)
@@ -166,7 +148,16 @@ class _Adapter:
         if not hazards:
             return as_written
         hard = [h for h in hazards if not h.likely or grave(h, self.constraints)]
-        found = find_rules(line.item) or _rule_in_form(line) or find_rules(line.original)
+        found = (
+            find_rules(line.item)
+            or rule_in_form(line.original, line.item)
+            or find_rules(line.original)
+        )
+        if hard and decorates_only(line, self.recipe.steps):  # seeds to sprinkle: not swapped
+            why = "it only decorates the dish; " + reasons(
+                hard, self.severities, self.constraints.owners
+            )
+            return self._left_out(line, hazards, found, base, why)
         if found is not None:
             # a substitute clean of everything first; for a line that must go, one that only
             # likely holds an allergen (named by the allergy check) before a refusal
@@ -188,20 +179,12 @@ class _Adapter:
         ):
             # a food the cook avoids, with nothing to stand in for it: the dish without it
             reason = reasons(hard, self.severities, self.constraints.owners)
-            self.warnings.append(f"Left out {line.item} ({reason}).")
-            self.replacements += [(line.item, "(left out)")]
-            self.replacements += [(h.word, "(left out)") for h in hazards]
-            return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
+            return self._left_out(line, hazards, None, base, reason)
         # every need the line breaks, not only the first one read: a lasagna noodle holds
         # wheat and egg, and its substitute answers both
         reason = reasons(hard, self.severities, self.constraints.owners)
         if line.optional or (line.preparation and _SIDE_ROLE.search(line.preparation)):
-            self.warnings.append(f"Left out {line.item} ({reason}).")
-            self.replacements += [(line.item, "(left out)")]
-            self.replacements += [(h.word, "(left out)") for h in hazards]
-            if found is not None:
-                self.replacements.append((found[1], "(left out)"))
-            return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
+            return self._left_out(line, hazards, found, base, reason)
         return refuse(
             self.recipe,
             (
@@ -215,6 +198,21 @@ class _Adapter:
             hard,
             [line.original],
         )
+
+    def _left_out(
+        self,
+        line: IngredientLine,
+        hazards: Sequence[Hazard],
+        found: Found | None,
+        base: dict[str, Any],
+        reason: str,
+    ) -> AdaptedIngredient:
+        self.warnings.append(f"Left out {line.item} ({reason}).")
+        self.replacements += [(line.item, "(left out)")]
+        self.replacements += [(h.word, "(left out)") for h in hazards]
+        if found is not None:
+            self.replacements.append((found[1], "(left out)"))
+        return AdaptedIngredient(**base, display=f"left out: {reason}", item="", omitted=True)
 
     def _swap(
         self,
@@ -231,12 +229,14 @@ class _Adapter:
             rules,
             quantity=line.quantity,
             methods=self.recipe.methods,
-            is_safe=lambda text: is_safe(text) and plays(text, role),
+            is_safe=lambda text: (
+                is_safe(text) and plays(text, role) and not unfit(text, self.recipe)
+            ),
             preferred=self.constraints.swap_to,
         )
         if chosen is None:
             return None
-        substitute, rule = chosen
+        substitute, rule = cooked_form(line.item, chosen[0]), chosen[1]
         preparation = line.preparation
         if preparation and (not is_safe(preparation) or _ABOUT_THE_ITEM.search(preparation)):
             preparation = None
@@ -300,6 +300,7 @@ class _Adapter:
             and any("meat" in kind_words(old) and not kind_words(new) for old, new in self.swapped)
         ):  # lentils for the beef: not browned until crumbly, no fat poured off
             rewritten = [without_meat_cooking(step) for step in rewritten]
+        rewritten = sensible_steps(rewritten, self.swapped)  # chicken is not "until opaque"
         return [adapt_step(step, self.factor, self.units) for step in rewritten]
 
 
@@ -332,7 +333,7 @@ def adapt_recipe(
         recipe.title, steps, constraints, adapter.substitutions,
         lambda hazard: hazard_reason(hazard, adapter.severities, constraints.owners),
     )  # fmt: skip
-    adapter.warnings += said
+    adapter.warnings += said + swap_notes(adapter.swapped)
     final = [line.display for line in lines if not line.omitted]
     left = remaining_hazards(final, constraints)
     if left:  # the invariant; unreachable unless a substitute reads differently in context

@@ -14,6 +14,7 @@ from typing import Final
 
 from kairos.recipes.models import AdaptedIngredient, Substitution
 from kairos.recipes.pantry import main_item
+from kairos.recipes.substitutions import short_name
 
 __all__ = ["adapted_title", "lost_title_food"]
 
@@ -75,7 +76,7 @@ def adapted_title(
     allergen = any(s.kind == "allergen" for s in substitutions)
     main = [s for s in substitutions if s.main]
     if allergen and main:
-        return f"{title}, with {main[0].new_item} instead of {main[0].original_item}"
+        return f"{title}, with {short_name(main[0].new_item)} instead of {main[0].original_item}"
     if (lost := lost_title_food(title, lines)) is not None:
         return f"{title} without {lost}: a different dish"
     if allergen and not safe(title):

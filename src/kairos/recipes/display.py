@@ -161,7 +161,12 @@ def _count(value: float) -> float:
 
 _PACKAGES: Final = frozenset(("can", "package", "jar", "bottle", "bag", "box", "container",
                               "envelope"))  # fmt: skip
-_SIZE: Final = re.compile(r"^\s*(\d+(?:\.\d+)?)[\s-]*([a-z. ]+?)\s*$", re.IGNORECASE)
+_SIZE: Final = re.compile(
+    r"^\s*~?\s*(?:(\d+)\s+)?(\d+(?:\.\d+)?)(?:\s*/\s*(\d+))?[\s-]*([a-z. ]+?)\.?"
+    r"(?:\s+(?:size|each|net))?\s*$",
+    re.IGNORECASE,
+)
+"""A stated package size: "29 ounce", "14 1/2 ounce", "1/4 ounce", "750 milliliter"."""
 
 
 _GARLIC: Final = re.compile(r"^(?:fresh\s+)?(?:(?:minced|chopped|crushed)\s+)?garlic$", re.I)
@@ -179,12 +184,22 @@ _STICK_GRAMS: Final = 113.4
 
 
 def package_size(size: str | None) -> tuple[float, str] | None:
-    """ "29 ounce" → (29.0, "ounce"): a package's stated weight or volume, else None."""
-    found = _SIZE.match(size or "")
-    unit = UNIT_ALIASES.get(found[2].strip().lower().rstrip(".")) if found else None
-    if found is None or unit is None or unit_kind(unit) not in ("mass", "volume"):
-        return None
-    return float(found[1]), unit
+    """ "29 ounce" → (29.0, "ounce"), "large; 14 1/2 ounce" → (14.5, "ounce"): a package's
+    stated weight or volume (the first part of the size that is one), else None."""
+    for part in (size or "").split(";"):
+        found = _SIZE.match(part)
+        if found is None or (found[3] is not None and float(found[3]) == 0):
+            continue
+        unit = UNIT_ALIASES.get(" ".join(found[4].lower().replace(".", " ").split()))
+        if unit is None or unit_kind(unit) not in ("mass", "volume"):
+            continue
+        amount = float(found[2]) / float(found[3]) if found[3] else float(found[2])
+        if found[1] is not None:
+            if found[3] is None:
+                continue  # "2 16 ounce": no size
+            amount += float(found[1])
+        return amount, unit
+    return None
 
 
 def _scaled_package(

@@ -16,7 +16,8 @@ from kairos.recipes.models import IngredientLine, Units
 from kairos.recipes.units import to_imperial, to_metric
 
 __all__ = [
-    "UsualSize", "package_note", "sized_count", "stated_size_note", "usual_size", "weighed_part",
+    "UsualSize", "grade_of", "not_given", "package_note", "sized_count", "stated_size_note",
+    "usual_size", "weighed_part",
 ]  # fmt: skip
 
 
@@ -26,6 +27,20 @@ class UsualSize:
     words: re.Pattern[str] | None
     amount: float
     unit: str  # "gram" or "milliliter"
+    grade: str | None = None  # "small" or "large": the size word the line must say
+
+
+_GRADES: Final = {
+    "small": "small", "mini": "small", "large": "large", "big": "large", "jumbo": "large",
+    "extra large": "large", "extra-large": "large", "x-large": "large", "xl": "large",
+    "large-sized": "large",
+}  # fmt: skip
+
+
+def grade_of(size: str | None) -> str | None:
+    """ "small" or "large" when the line's size words say so ("1 large can tomatoes")."""
+    words = (part.strip().lower() for part in (size or "").split(";"))
+    return next((_GRADES[word] for word in words if word in _GRADES), None)
 
 
 @cache
@@ -40,13 +55,18 @@ def _sizes() -> tuple[UsualSize, ...]:
             re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b") if words else None
         )
         unit, amount = ("milliliter", entry["ml"]) if "ml" in entry else ("gram", entry["g"])
-        sizes.append(UsualSize(frozenset(entry["containers"]), pattern, float(amount), unit))
+        sizes.append(
+            UsualSize(
+                frozenset(entry["containers"]), pattern, float(amount), unit, entry.get("grade")
+            )
+        )
     return tuple(sizes)
 
 
 @lru_cache(maxsize=4096)
-def usual_size(container: str | None, item: str) -> UsualSize | None:
-    """The usual size of `container` of `item` ("can", "tomato paste" → 170 g), else None."""
+def usual_size(container: str | None, item: str, grade: str | None = None) -> UsualSize | None:
+    """The usual size of `container` of `item` ("can", "tomato paste" → 170 g), of a small or
+    large one when `grade` says so ("large", "can", "tomatoes" → 800 g), else None."""
     if container is None:
         return None
     lowered = item.lower()
@@ -54,10 +74,23 @@ def usual_size(container: str | None, item: str) -> UsualSize | None:
         (
             size
             for size in _sizes()
-            if container in size.containers and (size.words is None or size.words.search(lowered))
+            if container in size.containers
+            and size.grade == grade
+            and (size.words is None or size.words.search(lowered))
         ),
         None,
     )
+
+
+def _usual(line: IngredientLine) -> UsualSize | None:
+    return usual_size(line.unit, line.item, grade_of(line.size))
+
+
+def not_given(line: IngredientLine) -> str:
+    """ "(can size not given)", "(large can, size not given)": a container whose size neither
+    the recipe nor the table of usual sizes knows, said plainly rather than invented."""
+    grade = grade_of(line.size)
+    return f"({grade} {line.unit}, size not given)" if grade else f"({line.unit} size not given)"
 
 
 def _measure(amount: float, unit: str, units: Units) -> str:
@@ -85,22 +118,23 @@ def stated_size_note(line: IngredientLine, quantity: float | None, units: Units)
 
 def package_note(line: IngredientLine, quantity: float | None, units: Units) -> str | None:
     """ "(about 210 g; a usual can is 425 g)" for a can, package or jar with no size stated,
-    `quantity` of it as scaled; "(a usual can is about 425 g)" for one whole. None when the
-    line states a size, is no package, or no usual size is known for it."""
-    if line.size or quantity is None:
+    `quantity` of it as scaled; "(a usual can is about 425 g)" for one whole; "(can size not
+    given)" when no usual size is known for it. None when the line states a size."""
+    if package_size(line.size) is not None or quantity is None:
         return None
-    size = usual_size(line.unit, line.item)
+    size = _usual(line)
     if size is None:
-        return None
+        return not_given(line)
     whole = (
         _measure(size.amount, size.unit, units)
         if units == "imperial"
         else format_amount(size.amount, None, size.unit)
     )
+    kind = f"{size.grade} {line.unit}" if size.grade else line.unit
     if abs(quantity - 1.0) < 1e-9:
-        return f"(a usual {line.unit} is about {whole})"
+        return f"(a usual {kind} is about {whole})"
     part = _measure(size.amount * quantity, size.unit, units)
-    return f"(about {part}; a usual {line.unit} is {whole})"
+    return f"(about {part}; a usual {kind} is {whole})"
 
 
 _WHOLE: Final = 0.05
@@ -116,9 +150,9 @@ def weighed_part(
     a usual can is 425 g"), so a cook never measures a fraction of a container. None for whole
     cans ("2 cans black beans", said with the usual size by `package_note`), a stated size
     (weighed by it already), or a container whose usual size is not known."""
-    if line.size or line.quantity is None:
+    if package_size(line.size) is not None or line.quantity is None:
         return None
-    size = usual_size(line.unit, line.item)
+    size = _usual(line)
     if size is None:
         return None
     part = line.quantity * factor
@@ -134,7 +168,8 @@ def weighed_part(
         else format_amount(size.amount, None, size.unit)
     )
     shown = format_amount(max(0.125, part), None, line.unit)
-    return weighed, f"(about {shown}; a usual {line.unit} is {whole})"
+    kind = f"{size.grade} {line.unit}" if size.grade else line.unit
+    return weighed, f"(about {shown}; a usual {kind} is {whole})"
 
 
 # "2-15 ounce cans kidney beans" is two 15-ounce cans, not a range of 2 to 15 ounces: a count

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from kairos.recipes.display import package_size
 from kairos.recipes.models import IngredientLine, Units
 from kairos.recipes.package_sizes import package_note, stated_size_note
 
@@ -22,7 +23,9 @@ _IRREGULAR: Final = {"leaf": "leaves", "loaf": "loaves", "potato": "potatoes",
                      "tomato": "tomatoes", "knife": "knives", "half": "halves"}  # fmt: skip
 _SINGULAR: Final = {plural: one for one, plural in _IRREGULAR.items()}
 _LAST_WORD: Final = re.compile(r"([A-Za-z]+)$")
-_CONTAINERS: Final = frozenset(("can", "package", "jar", "bag", "box", "container", "envelope"))
+_CONTAINERS: Final = frozenset(
+    ("can", "package", "jar", "bottle", "bag", "box", "container", "envelope")
+)
 
 
 def _one(word: str) -> str:
@@ -75,5 +78,6 @@ def shown_item(line: IngredientLine, quantity: float | None, unit: str | None, u
     item = agreeing_item(line.item, line.quantity, quantity, unit)
     if unit not in _CONTAINERS or unit != line.unit:
         return item
-    note = (stated_size_note if line.size else package_note)(line, quantity, units)
+    stated = package_size(line.size) is not None
+    note = (stated_size_note if stated else package_note)(line, quantity, units)
     return f"{item} {note}" if note else item

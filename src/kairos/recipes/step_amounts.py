@@ -182,6 +182,11 @@ def _unit_name(token: str) -> str | None:
     return UNIT_ALIASES.get(key) or UNIT_ALIASES.get(key.rstrip("s"))
 
 
+_SAID_TWICE: Final = re.compile(r"(?P<a>\b[\d.,½¼¾⅓⅔⅛–]+ (?:g|kg|ml|l|tsp|tbsp))\s*\((?P=a)\)")
+"""One amount twice once converted ("230 g (230 g) butter" from "1 cup (2 sticks) butter")."""
+_BUTTER_AFTER: Final = re.compile(r"^[^.;]{0,30}?\b(?:butter|margarine)\b", re.IGNORECASE)
+
+
 def _amounts(text: str, factor: float, units: Units) -> str:
     def amount(m: re.Match[str]) -> str:
         unit = _unit_name(m["u"])
@@ -196,8 +201,12 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         spoon = unit in ("teaspoon", "tablespoon")
         if scale == 1.0 and spoon:
             return m.group()  # a spoon amount that is not scaled is written as the recipe has it
-        quantity: float | None = number_value(m["q"]) * scale
+        first = number_value(m["q"]) * scale
         top = number_value(m["top"]) * scale if m["top"] else None
+        if unit == "stick" and units == "metric" and _BUTTER_AFTER.match(after):
+            first, unit = first * 113.4, "gram"  # a US stick of butter is 4 oz
+            top = top * 113.4 if top is not None else None
+        quantity: float | None = first
         convert = to_metric if units == "metric" else to_imperial
         food = " ".join(m.string[m.end() :].split()[:4])
         density = grams_per_ml(food) if units == "metric" and unit == "cup" and not tool else None
@@ -215,7 +224,8 @@ def _amounts(text: str, factor: float, units: Units) -> str:
         top = kitchen_round(top, unit) if top is not None else None
         return format_amount(quantity, top, unit) + (" " if m.group().endswith(" ") else "")
 
-    return re.sub(r"\ba pinch of\s+of\b", "a pinch of", _AMOUNT.sub(amount, text))
+    text = re.sub(r"\ba pinch of\s+of\b", "a pinch of", _AMOUNT.sub(amount, text))
+    return _SAID_TWICE.sub(r"\g<a>", text)
 
 
 def _plates(text: str, factor: float) -> str:
@@ -316,23 +326,33 @@ def servings_plan(
 
 
 _MEASURE_WORDS: Final = (
-    r"cups?|c|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|g|kg|"
-    r"kilos?|ml|l|litres?|liters?|quarts?|qt|pints?|fl\.?\s*oz|inch(?:es)?|cm|mm|sticks?"
+    r"cups?|c|tablespoons?|tbsps?|tbs|teaspoons?|tsps?|ounces?|oz|pounds?|lbs?|grams?|gms?|g|"
+    r"kg|kilos?|kilograms?|ml|l|cl|dl|millilit(?:re|er)s?|litres?|liters?|(?:US\s+)?quarts?|qt|"
+    r"(?:US\s+)?pints?|fl\.?\s*oz|"
+    r"inch(?:es)?|cm|mm|sticks?"
 )
 _AMOUNT_ONLY: Final = re.compile(
-    r"^\s*(?:about|approx\.?|approximately|around|roughly|~|≈)?\s*"
-    r"(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
+    r"^\s*(?:about|approx\.?|approximately|around|roughly|~|≈|-)?\s*"
+    r"(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/–-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
     rf"(?:{_MEASURE_WORDS})\.?"
-    r"(?:\s*(?:/|or|=)\s*(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
+    r"(?:\s*(?:/|\||or|=|\+|plus|\s)\s*(?:[\d½¼¾⅓⅔⅛]+(?:[\s.,/–-]+[\d½¼¾⅓⅔⅛]+)*)\s*"
     rf"(?:{_MEASURE_WORDS})\.?)*\s*$",
     re.IGNORECASE,
 )
 
 _OR: Final = re.compile(r"^\s*(?:or|and)\s+", re.IGNORECASE)
 _SLASH_SECOND: Final = re.compile(
-    rf"(?<=[A-Za-z.])\s*/\s*[\d½¼¾⅓⅔⅛][\d\s.,/½¼¾⅓⅔⅛]*(?:{_MEASURE_WORDS})\.?\s*$", re.I
+    rf"(?<=[A-Za-z.])\s*/\s*[\d½¼¾⅓⅔⅛][\d\s.,/½¼¾⅓⅔⅛–-]*(?:{_MEASURE_WORDS})\.?\s*$", re.I
 )
 """The same amount again after a slash ("350g/12oz"): the first is converted, the second goes."""
+
+
+_METRIC_THEN_IMPERIAL: Final = re.compile(
+    r"(?<=\d)(?P<m>\s?(?:g|kg|ml|l))\s*/\s*(?:about\s+)?[\d½¼¾⅓⅔⅛][\d\s.,/½¼¾⅓⅔⅛–-]*\s*"
+    r"(?:lbs?|pounds?|oz|ounces?|cups?|fl\.?\s*oz)\b\.?",
+    re.IGNORECASE,
+)
+"""A metric amount then the same in US units ("8 ea./800 g/1.8 lb"): the metric one is kept."""
 
 
 def clean_preparation(
@@ -345,7 +365,7 @@ def clean_preparation(
     if not preparation:
         return preparation
     kept = []
-    for part in preparation.split(";"):
+    for part in _METRIC_THEN_IMPERIAL.sub(r"\g<m>", preparation).split(";"):
         if measured and "," in part:  # "cold, 2 sticks": the amount among the words goes
             part = ",".join(p for p in part.split(",") if not _AMOUNT_ONLY.match(_OR.sub("", p)))
         if _AMOUNT_ONLY.match(part):

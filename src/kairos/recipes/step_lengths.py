@@ -34,6 +34,12 @@ _DIMENSIONS: Final = re.compile(
     rf"(?:{_BY}(?P<c>{_SIDE}))?{_INCH}",
     re.IGNORECASE,
 )
+_BARE_PAN: Final = re.compile(
+    r"(?<![\w/.])(?P<a>[5-9]|1[0-9]|20)\s*(?:x|×|by)\s*(?P<b>[5-9]|1[0-9]|20)(?![\w.,/])"
+    r"(?=\s*(?:[\w-]+\s+){0,2}?(?:pans?|dish(?:es)?|tins?|casserole|baking|sheet|tray|skillet)\b)",
+    re.IGNORECASE,
+)
+"""A US pan by its sides in inches with no unit said ("a 9x13 pan", "an 8 x 8 baking dish")."""
 _LENGTH: Final = re.compile(
     rf"(?<![\w/])(?P<q>{NUMBER})(?:-?\s*(?:-|–|to)\s*(?P<top>{NUMBER}))?{_INCH}", re.IGNORECASE
 )
@@ -145,7 +151,7 @@ def _side(text: str) -> float:
 
 
 def _dimensions(m: re.Match[str]) -> str:
-    sides = [_side(d) for d in (m["a"], m["b"], m["c"]) if d]
+    sides = [_side(d) for d in m.groupdict().values() if d]
     return (
         " x ".join(f"{round(cm * 2) / 2:g}" if cm < 5 else f"{round(cm)}" for cm in sides) + " cm"
     )
@@ -164,9 +170,8 @@ def lengths(text: str, units: Units) -> str:
     if units != "metric":
         return _CM.sub(lambda m: _inches(float(m["q"]), m["u"].lower()), text)
     converted = _BOTH.sub(lambda m: " ".join((m["m"] or m["m2"]).replace(",", ".").split()), text)
-    converted = _TWICE.sub(
-        lambda m: m["ours"] or m["theirs"], _DIMENSIONS.sub(_dimensions, converted)
-    )
+    converted = _BARE_PAN.sub(_dimensions, _DIMENSIONS.sub(_dimensions, converted))
+    converted = _TWICE.sub(lambda m: m["ours"] or m["theirs"], converted)
     converted = _LENGTH.sub(_length, converted)
     converted = _IN_WORDS.sub(_in_words, converted)
     return converted if converted == text else _ARTICLE.sub(_article, converted)

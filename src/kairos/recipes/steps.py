@@ -78,7 +78,17 @@ def rewrite_steps(
             return " ".join(rest)
         return new
 
-    return [_without_left_out(pattern.sub(replace, step)) for step in steps]
+    said_twice = [
+        re.compile(rf"(?<![\w-])({re.escape(new)})\s+{re.escape(new.split()[-1])}\b", re.I)
+        for new in {n for n in new_for.values() if n and " " in n}
+    ]  # "35 g of sesame seeds" with poppy seeds: "poppy seeds", not "poppy seeds seeds"
+
+    def once(step: str) -> str:
+        for twice in said_twice:
+            step = twice.sub(r"\1", step)
+        return step
+
+    return [_without_left_out(once(pattern.sub(replace, step))) for step in steps]
 
 
 @lru_cache(maxsize=4096)
@@ -97,8 +107,15 @@ _LEFT_OUT_IN_A_LIST: Final = re.compile(
 it ("Clean the poultry and rabbit"), not "Clean the (left out), poultry and rabbit"."""
 
 
+_LAST_OF_A_LIST: Final = re.compile(r",\s+([^,()]+?),?\s+(and|or|&)\s+\(left out\)")
+"""The last food of a list left out ("onions, chilli flakes, and (left out)"): the one before
+it takes the "and" ("onions and chilli flakes")."""
+
+
 def _without_left_out(step: str) -> str:
-    return _LEFT_OUT_IN_A_LIST.sub("", step) if "(left out)" in step else step
+    if "(left out)" not in step:
+        return step
+    return _LEFT_OUT_IN_A_LIST.sub("", _LAST_OF_A_LIST.sub(r" \2 \1", step))
 
 
 def step_warnings(

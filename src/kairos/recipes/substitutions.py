@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
 from kairos.core.lexicon import inflections
 
@@ -24,6 +25,7 @@ __all__ = [
     "find_rules",
     "plays",
     "role_needed",
+    "rule_in_form",
     "rules",
     "short_name",
 ]
@@ -147,6 +149,25 @@ def plays(substitute: str, role: str | None) -> bool:
     return role is None or _head(substitute) == role
 
 
+_STEP_DROPS: Final = re.compile(
+    r"^(?:(?:cooked|boneless|skinless|extra-firm|firm|lean)\s+)+", re.IGNORECASE
+)
+_CUTS: Final = re.compile(r"(?<=\w)\s+(?:breasts?|thighs?|fillets?)$", re.IGNORECASE)
+
+
 def short_name(substitute: str) -> str:
-    """How the steps name a substitute: without its parenthesised note."""
-    return substitute.split(" (")[0]
+    """How the steps name a substitute: without its parenthesised note, the cut it comes in
+    (", in bite-size pieces"), its trimming ("boneless skinless") or its cut of meat: "Pat the
+    chicken dry", not "Pat the boneless skinless chicken breast, in bite-size pieces dry"."""
+    name = re.sub(r",\s*in\s+[\w\s-]+$", "", substitute.split(" (")[0]).strip()
+    return _CUTS.sub("", _STEP_DROPS.sub("", name)) or name
+
+
+def rule_in_form(original: str, item: str) -> tuple[tuple[SubstitutionRule, ...], str] | None:
+    """ "Frying oil (preferably peanut)": the allergen is named beside the item, and what
+    replaces it is another oil, not seeds — the rule for "peanut oil", when there is one."""
+    named = find_rules(original)
+    words = item.lower().split()
+    if named is None or not words or words[-1] in named[1].lower():
+        return None
+    return find_rules(f"{named[1]} {words[-1]}")
