@@ -11,8 +11,9 @@ from datetime import date
 import numpy as np
 
 from kairos.operator.demand import DAYPARTS, DemandModel
-from kairos.operator.derivation import usual_share
+from kairos.operator.derivation import covers_read, usual_share
 from kairos.operator.place_kind import kind_of, kind_week
+from kairos.operator.state import BaselineState
 from kairos.store.operator import PlaceCheckins
 
 SUNDAY = date(2026, 12, 6)
@@ -45,6 +46,9 @@ def test_a_sunday_lunch_from_a_friday_is_sized_by_a_restaurants_week() -> None:
     assert covers[6, LUNCH] / sunday >= 0.4, covers.round(1)
     assert shape.week_basis == "a restaurant's week (too few check-ins of your own)"
     assert "weekdays compared by a restaurant's week (too few check-ins of its own" in shape.basis
+    read = covers_read(shape, BaselineState(covers=90, weekday=4), SUNDAY, "lunch")
+    assert read is not None
+    assert "% of a Friday), by a restaurant's week (too few check-ins of your own), and " in read
     said = usual_share(shape, (90, 4, None), SUNDAY, "lunch")
     assert said is not None
     assert (f"over a Sunday, {round(100 * sunday / float(covers[4].sum()))}% of your usual 90 "

@@ -76,3 +76,14 @@ def test_signals_stacked_stay_within_a_plausible_factor_but_covers_supposed_do_n
     assert net_change(stacked) == PLAUSIBLE[1]
     assert net_change([driver("weather", -90.0)]) == PLAUSIBLE[0]
     assert net_change([driver("scenario", 150.0)]) == 1.5  # "what if we get 250 covers?"
+
+
+def test_a_part_of_the_day_asked_is_the_only_one_the_what_if_sizes() -> None:
+    """ "sunday lunch buffet … what if it snows tomorrow?": the lunch, never a dinner's servers
+    cut that no plan of this card spoke of (half A, o41)."""
+    pack = _pack([SUNDAY])
+    pack.daypart = "lunch"
+    pack, _ = apply_scenario(pack, read_message("what if it snows tomorrow?", SATURDAY))
+    said = decide(pack, "staffing").recommendation
+    assert "Snow on Sun 06 Dec, by daypart: lunch ≈" in said, said
+    assert "dinner ≈" not in said.split("Snow on Sun 06 Dec")[1], said

@@ -51,11 +51,10 @@ def covers_read(
         return head + f"{_DAYS[wd]} is that day, and {split}"
     base_day = float(covers[baseline.weekday].sum())
     ratio = round(100 * whole / max(base_day, 1e-9))
-    by = shape.week_basis or "the week its weekdays are compared by"
-    return head + (
-        f"{_DAYS[wd]} reads as ≈{round(whole)} over the day ({ratio}% of a {said}, by "
-        f"{by}), and {split}"
-    )
+    read = f"{_DAYS[wd]} reads as ≈{round(whole)} over the day ({ratio}% of a {said}"
+    if shape.week_basis:  # whose week, said (panel half A, o41)
+        return head + f"{read}), by {shape.week_basis}, and {split}"
+    return head + f"{read}, by the week its weekdays are compared by), and {split}"
 
 
 def usual_share(

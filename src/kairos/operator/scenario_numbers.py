@@ -61,11 +61,14 @@ def scenario_numbers(
     shares: Any,
     covers: Any | None,
     categories: list[str] | None,
+    asked: Daypart | None = None,
 ) -> str:
     """' Snow on Sun 06 Dec, by daypart: lunch ≈24 → ≈16 covers (2 → 1 servers); dinner ≈54 →
     ≈36 covers (3 → 2 servers).' for each day a what-if is laid on, over the dayparts it moves
     that the place is open in; "" with no what-if. `shares`: the demand shape's weekday ×
-    daypart shares (a closed daypart is not said); `covers`: the usual covers, or None."""
+    daypart shares (a closed daypart is not said); `covers`: the usual covers, or None;
+    `asked`: the part of the day the card plans, when the operator named one (the only one said:
+    a Sunday lunch's what-if does not cut the dinner's servers no plan spoke of)."""
     role, per, unit = front_role(categories)
     said: list[str] = []
     for day in scenario_days(effects)[:7]:
@@ -74,6 +77,8 @@ def scenario_numbers(
         what = ""
         for p, part in enumerate(DAYPARTS):
             drivers = effects.get((day, part), [])
+            if asked is not None and part != asked:
+                continue
             if not any(map(supposed, drivers)) or row[p] < MAIN_PART * float(row.sum()):
                 continue  # closed then, or a sliver of the day (an afternoon lull)
             what = what or _what(drivers)
