@@ -18,7 +18,7 @@ import numpy as np
 
 from kairos.ingest.adapters.yelp_checkins import local_checkins
 from kairos.operator.demand import GENERIC_CATEGORIES, DemandModel, masked, to_matrix
-from kairos.operator.place_kind import KINDS, kind_of
+from kairos.operator.place_kind import KINDS, kind_of, kind_week
 from kairos.store.operator import PlaceCheckins
 
 MIN_CHECKINS = 30
@@ -69,6 +69,39 @@ def main(folder: Path) -> None:
             errors[name].append(float(np.mean(np.abs(np.log(ratio / true))[[0, 1, 2, 3, 5, 6]])))
     for name, values in errors.items():
         print(f"{name}: {len(values)} places, mean |log(day/Friday) error| {np.mean(values):.3f}")
+    weigh_own(places, counts)
+
+
+def weigh_own(places: dict[int, PlaceCheckins], counts: dict[int, np.ndarray]) -> None:
+    """How much a place's own few check-ins should weigh against its kind's week: `k` of a
+    well-visited place's check-ins drawn at random stand in for a thin place's own, the rest are
+    the truth; the own week weighs k / (k + strength) (day ratios held within 0.5–1.5 of Friday,
+    as `demand.DAY_RATIO` holds them)."""
+    rng = np.random.default_rng(1)
+    rich = [(p, counts[i]) for i, p in places.items() if counts[i].sum() >= 80]
+    for k in (10, 20, 40, 80):
+        said = []
+        for strength in (0, 30, 100, 200, 10**9):
+            errors = []
+            for _ in range(20):
+                for place, m in rich:
+                    if m.sum() < k + 40:
+                        continue
+                    flat = np.repeat(np.arange(m.size), m.astype(int).ravel())
+                    pick = rng.choice(len(flat), size=k, replace=False)
+                    own = np.bincount(flat[pick], minlength=m.size).reshape(m.shape).astype(float)
+                    rest = m - own
+                    truth = masked(rest / rest.sum(), place.hours).sum(axis=1)
+                    kind = masked(kind_week(kind_of(place.categories)), place.hours).sum(axis=1)
+                    weight = k / (k + strength)
+                    week = weight * masked(own / k, place.hours).sum(axis=1) + (1 - weight) * kind
+                    if truth[4] <= 0 or week[4] <= 0:
+                        continue
+                    ratio = np.clip(week / week[4], 0.5, 1.5)
+                    true = np.clip(truth / truth[4], 0.05, None)
+                    errors.append(float(np.mean(np.abs(np.log(ratio / true))[[0, 1, 2, 3, 5, 6]])))
+            said.append(f"{'kind only' if strength >= 10**9 else strength}: {np.mean(errors):.3f}")
+        print(f"{k} own check-ins of {len(rich)} places, own weighed against: " + ", ".join(said))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import numpy as np
 
 from kairos.operator.demand import DAYPARTS, DemandModel
 from kairos.operator.derivation import covers_read, usual_share
-from kairos.operator.place_kind import kind_of, kind_week
+from kairos.operator.place_kind import kind_of, kind_week, kind_weekdays
 from kairos.operator.state import BaselineState
 from kairos.store.operator import PlaceCheckins
 
@@ -44,15 +44,17 @@ def test_a_sunday_lunch_from_a_friday_is_sized_by_a_restaurants_week() -> None:
     # the day split leans on a restaurant's Sunday (≈36 % lunch, of every daypart) more than on
     # the place's few check-ins pooled over its week (≈36 % of this open Sunday without it)
     assert covers[6, LUNCH] / sunday >= 0.4, covers.round(1)
-    assert shape.week_basis == "a restaurant's week (too few check-ins of your own)"
-    assert "weekdays compared by a restaurant's week (too few check-ins of its own" in shape.basis
+    assert shape.week_basis == "a restaurant's week weighed with your 14 check-ins"
+    assert ("weekdays compared by a restaurant's week weighed with its 14 check-ins (too few "
+            "alone: low confidence)") in shape.basis  # fmt: skip
     read = covers_read(shape, BaselineState(covers=90, weekday=4), SUNDAY, "lunch")
     assert read is not None
-    assert "% of a Friday), by a restaurant's week (too few check-ins of your own), and " in read
+    assert "% of a Friday), by a restaurant's week weighed with your 14 check-ins, and " in read
     said = usual_share(shape, (90, 4, None), SUNDAY, "lunch")
     assert said is not None
-    assert (f"over a Sunday, {round(100 * sunday / float(covers[4].sum()))}% of your usual 90 "
-            "covers on a Friday by a restaurant's week") in said, said  # fmt: skip
+    ratio = round(100 * sunday / float(covers[4].sum()))
+    assert (f"over a Sunday, {ratio}% of your usual 90 covers on a Friday by a restaurant's week "
+            "weighed with your 14 check-ins") in said, said  # fmt: skip
 
 
 def test_no_window_exceeds_its_day_nor_the_day_given() -> None:
@@ -76,3 +78,14 @@ def test_the_kind_of_place_from_its_listing() -> None:
     # a bar's Friday late night outweighs a restaurant's, and a brunch place's Sunday its Friday
     assert kind_week("bar")[4, 4] > kind_week("restaurant")[4, 4]
     assert kind_week("brunch")[6].sum() > kind_week("brunch")[4].sum()
+
+
+def test_own_check_ins_weigh_in_by_their_number() -> None:
+    kind = np.full(7, 1 / 7)
+    own = np.array([0.0, 0, 0, 0, 0.5, 0.5, 0])
+    week, basis, said = kind_weekdays("bar", kind, own, 100, 100)
+    assert np.allclose(week, (kind + own) / 2)
+    assert basis == "a bar or pub's week weighed with your 100 check-ins"
+    assert said.endswith("(too few alone: low confidence)")
+    week, basis, _ = kind_weekdays("bar", kind, None, 0, 100)
+    assert np.allclose(week, kind) and basis == "a bar or pub's week (no check-ins of your own)"

@@ -49,7 +49,7 @@ async def test_a_day_from_few_check_ins_stays_near_the_stated_baseline(
     assert all(10 <= covers <= 150 for _, _, covers in seen), seen
     for answer in said:
         assert answer["confidence"]["level"] == "low"
-        assert "weekdays compared by a restaurant's week (too few check-ins" in answer["text"]
+        assert "weekdays compared by a restaurant's week weighed with its " in answer["text"]
 
 
 async def test_a_restaurant_the_catalog_lacks_is_said_first_and_its_name_never_asked_again(

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from kairos.operator.day_anchor import anchor_days
-from kairos.operator.place_kind import DEFAULT_SHAPE, KIND_NAMES, kind_of, kind_week
+from kairos.operator.place_kind import DEFAULT_SHAPE, kind_of, kind_week, kind_weekdays
 from kairos.operator.schemas import Daypart
 from kairos.store.operator import PlaceCheckins
 
@@ -349,14 +349,16 @@ class DemandModel:
             # its listing has it closed in would all land on its open ones (panel half A, o01)
             week = masked(own / own_total, hours, stale).sum(axis=1)
             week_basis = "your own check-ins' week"
-        else:
-            # the kind of place's week, measured over hundreds of places: the handful of similar
-            # places a small catalogue holds put a Sunday at a third of a Friday (half A, o41)
-            week = masked(typical, hours, stale).sum(axis=1)
-            few = "too few check-ins of your own" if own_total else "no check-ins of your own"
-            week_basis = f"{KIND_NAMES[kind]}'s week ({few})"
-            basis += (f"; its weekdays compared by {KIND_NAMES[kind]}'s week ("
-                      f"{few.replace('your', 'its')} for that: low confidence)")  # fmt: skip
+        else:  # the kind of place's week, its own check-ins weighed in (half A, o41)
+            own_days = (
+                None
+                if own is None or not own_total
+                else masked(own / own_total, hours, stale).sum(axis=1)
+            )
+            week, week_basis, said = kind_weekdays(
+                kind, masked(typical, hours, stale).sum(axis=1), own_days, own_total, OWN_WEEK
+            )
+            basis += f"; its weekdays compared by {said}"
         final = masked(shares / shares.sum(), hours, stale)
         return DemandShape(final, basis, own_total, n_peers, week, week_basis, typical)
 
