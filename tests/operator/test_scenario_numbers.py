@@ -49,8 +49,8 @@ def test_without_usual_covers_each_daypart_gets_its_change_and_what_sizes_it() -
     pack, _ = apply_scenario(_pack([SUNDAY], None), read_message("what if it snows sunday?",
                                                                   SATURDAY))  # fmt: skip
     said = decide(pack, "staffing").recommendation
-    assert re.search(r"Snow on Sun 06 Dec, by daypart: lunch -\d+%; dinner -\d+% of guests "
-                     r"\(give your usual covers to size them\)\.", said), said  # fmt: skip
+    assert re.search(r"Snow on Sun 06 Dec: lunch and dinner -\d+% of guests \(give your usual "
+                     r"covers to size them\)\.", said), said  # fmt: skip
 
 
 def test_snow_on_another_day_than_the_offer_keeps_the_offer_and_says_so() -> None:
@@ -63,7 +63,7 @@ def test_snow_on_another_day_than_the_offer_keeps_the_offer_and_says_so() -> Non
     pack, _ = apply_scenario(_pack(week, None), read_message(ask, WEDNESDAY))
     decision = decide(pack, "opportunity")
     assert decision.actions[0].day == offer
-    assert f"Snow on {snow:%a %d %b}, by daypart:" in decision.recommendation
+    assert f"Snow on {snow:%a %d %b}: " in decision.recommendation, decision.recommendation
     assert "move the promotion" not in decision.trigger, decision.trigger
     assert f"keep the {offer:%a %d %b} promotion as it is" in decision.trigger, decision.trigger
 
@@ -87,3 +87,13 @@ def test_a_part_of_the_day_asked_is_the_only_one_the_what_if_sizes() -> None:
     said = decide(pack, "staffing").recommendation
     assert "Snow on Sun 06 Dec, by daypart: lunch ≈" in said, said
     assert "dinner ≈" not in said.split("Snow on Sun 06 Dec")[1], said
+
+
+def test_a_span_without_usual_covers_is_said_once_when_it_moves_every_day_alike() -> None:
+    week = [SUNDAY + timedelta(days=n) for n in range(1, 8)]
+    pack, _ = apply_scenario(_pack(week, None), read_message("what if it snows midweek?", SUNDAY))
+    said = decide(pack, "staffing").recommendation
+    assert (
+        "Snow Tue 08 – Thu 10 Dec: lunch and dinner -33% of guests, on the days it is open in "
+        "each (give your usual covers to size them)." in said
+    ), said

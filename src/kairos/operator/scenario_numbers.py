@@ -52,7 +52,7 @@ def scenario_days(effects: Mapping[tuple[date, Daypart], list[Driver]]) -> list[
 def _what(drivers: list[Driver]) -> str:
     said = next(d for d in drivers if supposed(d))
     if said.source == "events":
-        return "the game or event"
+        return "a game or event nearby"
     return "snow" if "snow" in said.summary else "rain"
 
 
@@ -71,9 +71,11 @@ def scenario_numbers(
     a Sunday lunch's what-if does not cut the dinner's servers no plan spoke of)."""
     role, per, unit = front_role(categories)
     said: list[str] = []
+    changes: list[tuple[date, str, list[tuple[Daypart, float]]]] = []
     for day in scenario_days(effects)[:7]:
         row = shares[day.weekday()]
         parts: list[str] = []
+        moved: list[tuple[Daypart, float]] = []
         what = ""
         for p, part in enumerate(DAYPARTS):
             drivers = effects.get((day, part), [])
@@ -84,7 +86,7 @@ def scenario_numbers(
             what = what or _what(drivers)
             net = net_change(drivers)
             if covers is None:
-                parts.append(f"{part} {net:+.0%}")
+                moved.append((part, net))
                 continue
             usual = round(float(covers[day.weekday(), p]))
             if usual < 1:
@@ -99,7 +101,31 @@ def scenario_numbers(
             parts.append(f"{part} ≈{usual} → ≈{now} {unit} ({staff})")
         if parts:
             said.append(f"{what.capitalize()} on {day:%a %d %b}, by daypart: " + "; ".join(parts))
-    if not said:
-        return ""
-    tail = "" if covers is not None else f" of guests (give your usual {unit} to size them)"
-    return " " + ". ".join(said) + tail + "."
+        if moved:
+            changes.append((day, what, moved))
+    if changes:
+        return " " + _unsized(changes, unit)
+    return " " + ". ".join(said) + "." if said else ""
+
+
+def _unsized(changes: list[tuple[date, str, list[tuple[Daypart, float]]]], unit: str) -> str:
+    """Each day's change in guests by daypart with no usual covers to size it: 'Snow Tue 01 –
+    Thu 03 Dec: lunch and dinner -33% of guests each day' when every daypart moves alike."""
+    nets = {round(net, 3) for _, _, moved in changes for _, net in moved}
+    first, what = changes[0][0], changes[0][1]
+    last = changes[-1][0]
+    when = f"on {first:%a %d %b}" if first == last else f"{first:%a %d} – {last:%a %d %b}"
+    ask = f" (give your usual {unit} to size them)."
+    if len(nets) == 1:
+        parts = sorted({p for _, _, moved in changes for p, _ in moved}, key=DAYPARTS.index)
+        each = "" if first == last else ", on the days it is open in each"
+        named = ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+        return f"{what.capitalize()} {when}: {named} {nets.pop():+.0%} of guests{each}{ask}"
+    return (
+        ". ".join(
+            f"{what.capitalize()} on {day:%a %d %b}, by daypart: "
+            + "; ".join(f"{part} {net:+.0%}" for part, net in moved)
+            for day, what, moved in changes
+        )
+        + f" of guests{ask}"
+    )
