@@ -70,6 +70,17 @@ def main(folder: Path) -> None:
     for name, values in errors.items():
         print(f"{name}: {len(values)} places, mean |log(day/Friday) error| {np.mean(values):.3f}")
     weigh_own(places, counts)
+    both = [i for i, p in places.items() if counts[i].sum() >= MIN_CHECKINS
+            and {"bars", "breakfast & brunch"} <= {c.lower() for c in p.categories}]  # fmt: skip
+    for kind in ("bar", "brunch"):
+        errs = []
+        for i in both:
+            own = masked(counts[i] / counts[i].sum(), places[i].hours).sum(axis=1)
+            week = masked(kind_week(kind), places[i].hours).sum(axis=1)
+            ratio, true = np.clip(week / week[4], 0.5, 1.5), np.clip(own / own[4], 0.05, None)
+            errs.append(float(np.mean(np.abs(np.log(ratio / true))[[0, 1, 2, 3, 5, 6]])))
+        print(f"{len(both)} places listed as bars and for brunch, by a {kind}'s week: "
+              f"{np.mean(errs):.3f}")  # fmt: skip
 
 
 def weigh_own(places: dict[int, PlaceCheckins], counts: dict[int, np.ndarray]) -> None:

@@ -71,6 +71,7 @@ def test_the_kind_of_place_from_its_listing() -> None:
     assert kind_of(["Pubs", "Irish"]) == "bar"
     assert kind_of(["Breakfast & Brunch", "American (New)"]) == "brunch"
     assert kind_of(["Coffee & Tea", "Breakfast & Brunch"]) == "cafe"
+    assert kind_of(["Pubs", "Breakfast & Brunch", "American (Traditional)"]) == "bar"
     assert kind_of(None) == "restaurant"
     for kind in ("restaurant", "bar", "brunch", "cafe"):
         week = kind_week(kind)
