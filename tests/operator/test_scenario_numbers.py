@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
+import numpy as np
+
+from kairos.operator.demand import DAYPARTS, DEFAULT_SHAPE, DemandShape
+from kairos.operator.place_kind import kind_week
 from kairos.operator.reading import read_message
 from kairos.operator.rules import SignalPack, decide
 from kairos.operator.scenario_numbers import PLAUSIBLE, net_change
@@ -97,3 +100,17 @@ def test_a_span_without_usual_covers_is_said_once_when_it_moves_every_day_alike(
         "Snow Tue 08 – Thu 10 Dec: lunch and dinner -33% of guests, on the days it is open in "
         "each (give your usual covers to size them)." in said
     ), said
+
+
+def test_the_dayparts_said_are_those_the_plan_reads_as_busy_not_the_raw_shape() -> None:
+    """A bar with few check-ins of its own: its Friday late night is a quarter of the day as the
+    plan reads it (its kind's Friday leaned on), a tenth in the shape alone; snow on Friday says
+    the late night too (half A, o59: a bar's Friday snow said only its dinner)."""
+    shares = np.zeros((7, len(DAYPARTS)))
+    shares[:, 1], shares[:, 3], shares[:, 4] = 0.1, 0.8, 0.1
+    shape = DemandShape(shares / shares.sum(), "d", 0, 0, shares.sum(axis=1), "", kind_week("bar"))
+    week = [WEDNESDAY + timedelta(days=n) for n in range(5)]
+    pack = SignalPack(location="here", days=week, demand=shape, categories=["Pubs"])
+    pack, _ = apply_scenario(pack, read_message("what if it snows friday?", WEDNESDAY))
+    said = decide(pack, "staffing").recommendation
+    assert "Snow on Fri 04 Dec: dinner and late -33% of guests" in said, said

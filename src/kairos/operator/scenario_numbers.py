@@ -65,8 +65,9 @@ def scenario_numbers(
 ) -> str:
     """' Snow on Sun 06 Dec, by daypart: lunch ≈24 → ≈16 covers (2 → 1 servers); dinner ≈54 →
     ≈36 covers (3 → 2 servers).' for each day a what-if is laid on, over the dayparts it moves
-    that the place is open in; "" with no what-if. `shares`: the demand shape's weekday ×
-    daypart shares (a closed daypart is not said); `covers`: the usual covers, or None;
+    that the place is open in; "" with no what-if. `shares`: weekday × daypart guests as the plan
+    ranks them (the covers, or the shape read as covers: a closed daypart is not said); `covers`:
+    the usual covers, or None;
     `asked`: the part of the day the card plans, when the operator named one (the only one said:
     a Sunday lunch's what-if does not cut the dinner's servers no plan spoke of)."""
     role, per, unit = front_role(categories)
