@@ -114,3 +114,20 @@ def test_the_dayparts_said_are_those_the_plan_reads_as_busy_not_the_raw_shape() 
     pack, _ = apply_scenario(pack, read_message("what if it snows friday?", WEDNESDAY))
     said = decide(pack, "staffing").recommendation
     assert "Snow on Fri 04 Dec: dinner and late -33% of guests" in said, said
+
+
+def test_the_servers_said_by_daypart_are_the_plans_own() -> None:
+    """Panel half A, o35: "your usual plan stands" beside "dinner ≈68 → ≈58 covers (4 → 3
+    servers)": each daypart's servers are the plan's change for it, none where it has none."""
+    from kairos.operator.scenario_numbers import scenario_numbers
+
+    rain = Driver(source="weather", summary="rain all day, your scenario", effect_pct=-14.0,
+                  rank=0)  # fmt: skip
+    effects = {(SATURDAY, part): [rain] for part in DAYPARTS}
+    shares = np.zeros((7, len(DAYPARTS)))
+    shares[SATURDAY.weekday(), DAYPARTS.index("dinner")] = 68.0
+    kept = scenario_numbers(effects, shares, shares, None, None, planned={})
+    assert "dinner ≈68 → ≈58 covers (4 servers, unchanged)" in kept, kept
+    cut = scenario_numbers(effects, shares, shares, None, None,
+                           planned={(SATURDAY, "dinner"): -1})  # fmt: skip
+    assert "dinner ≈68 → ≈58 covers (4 → 3 servers)" in cut, cut

@@ -354,8 +354,9 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     moved = effects.get(busiest[0][:2], []) if busiest else []  # on the busiest window
     acted, top = {a.day for a in actions if a.day}, busiest[0][0] if busiest else None
     # a what-if's days by daypart, each with its number (said once: not again as days it moves)
+    planned = {(a.day, a.daypart): a.staff_delta for a in actions if a.day and a.daypart}
     supposed = scenario_numbers(effects, rank, covers, pack.categories,
-                                asked[0][1] if asked else None)  # fmt: skip
+                                asked[0][1] if asked else None, planned)  # fmt: skip
     more = busier_elsewhere(every, covers, busiest, pack.categories) + moved_days(
         effects, covers, acted | set(scenario_days(effects)), top, pack.categories)  # fmt: skip
     return Decision(

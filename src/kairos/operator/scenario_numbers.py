@@ -62,6 +62,7 @@ def scenario_numbers(
     covers: Any | None,
     categories: list[str] | None,
     asked: Daypart | None = None,
+    planned: Mapping[tuple[date, Daypart], int] | None = None,
 ) -> str:
     """' Snow on Sun 06 Dec, by daypart: lunch ≈24 → ≈16 covers (2 → 1 servers); dinner ≈54 →
     ≈36 covers (3 → 2 servers).' for each day a what-if is laid on, over the dayparts it moves
@@ -69,7 +70,9 @@ def scenario_numbers(
     ranks them (the covers, or the shape read as covers: a closed daypart is not said); `covers`:
     the usual covers, or None;
     `asked`: the part of the day the card plans, when the operator named one (the only one said:
-    a Sunday lunch's what-if does not cut the dinner's servers no plan spoke of)."""
+    a Sunday lunch's what-if does not cut the dinner's servers no plan spoke of); `planned`: the
+    plan's staff change by day and daypart, the only one said (panel half A, o35: "your usual plan
+    stands" beside "dinner ≈68 → ≈58 covers (4 → 3 servers)")."""
     role, per, unit = front_role(categories)
     said: list[str] = []
     changes: list[tuple[date, str, list[tuple[Daypart, float]]]] = []
@@ -93,9 +96,11 @@ def scenario_numbers(
             if usual < 1:
                 continue
             now = round(usual * (1 + net))
-            before, after = staff_for(usual, per), staff_for(now, per)
-            if abs(now - usual) * 2 < per:  # as the plan counts: no one moved for a few covers
-                after = before
+            before = staff_for(usual, per)
+            if planned is not None:
+                after = before + planned.get((day, part), 0)
+            else:
+                after = staff_for(now, per) if abs(now - usual) * 2 >= per else before
             people = f"{role}{'s' if max(before, after) > 1 else ''}"
             staff = (f"{before} → {after} {people}" if after != before
                      else f"{before} {people}, unchanged")  # fmt: skip
