@@ -345,6 +345,8 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             a.day or date.max,
         )
     )  # fmt: skip
+    # the staff each daypart calls for, whatever the card shows of it (o35, o45)
+    planned = {(a.day, a.daypart): a.staff_delta for a in actions if a.day and a.daypart}
     if card == "risk":
         actions = risk_actions(ranked, location_label) + [a for a in actions if a.staff_delta < 0]
     elif card == "opportunity":
@@ -354,7 +356,6 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     moved = effects.get(busiest[0][:2], []) if busiest else []  # on the busiest window
     acted, top = {a.day for a in actions if a.day}, busiest[0][0] if busiest else None
     # a what-if's days by daypart, each with its number (said once: not again as days it moves)
-    planned = {(a.day, a.daypart): a.staff_delta for a in actions if a.day and a.daypart}
     supposed = scenario_numbers(effects, rank, covers, pack.categories,
                                 asked[0][1] if asked else None, planned)  # fmt: skip
     more = busier_elsewhere(every, covers, busiest, pack.categories) + moved_days(
