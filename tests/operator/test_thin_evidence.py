@@ -30,7 +30,7 @@ async def test_a_day_from_few_check_ins_stays_near_the_stated_baseline(
 ) -> None:
     """Places with 10 to 44 check-ins of their own, 100 covers on a Friday: no open day's
     busiest part lands above 1.5 times the Friday or under a tenth of it, and the answer says
-    the days are compared by similar places' week, at low confidence."""
+    the days are compared by the week of the kind of place (a restaurant's), at low confidence."""
     seen: list[tuple[str, str, int]] = []
     said: list[dict[str, Any]] = []
     for opener in (
@@ -49,7 +49,7 @@ async def test_a_day_from_few_check_ins_stays_near_the_stated_baseline(
     assert all(10 <= covers <= 150 for _, _, covers in seen), seen
     for answer in said:
         assert answer["confidence"]["level"] == "low"
-        assert "weekdays compared by the similar places' week" in answer["text"]
+        assert "weekdays compared by a restaurant's week weighed with its " in answer["text"]
 
 
 async def test_a_restaurant_the_catalog_lacks_is_said_first_and_its_name_never_asked_again(

@@ -245,6 +245,11 @@ def _supposed_weather_trigger(card: Card, pack: SignalPack, actions: list[StaffA
         "risk": "hold back perishable prep and put a server on call",
         "opportunity": "move the promotion to delivery and takeaway",
     }[card]  # fmt: skip
+    offer = next((a.day for a in actions if card == "opportunity" and a.day), None)
+    if offer is not None and offer not in supposed:
+        # the offer is for another day: the supposed weather leaves it be (half A, o59: snow on
+        # Friday "moved" a Thursday promotion to delivery)
+        step = f"keep the {offer:%a %d %b} promotion as it is and staff {when} by the numbers above"
     return f"If {what} is forecast for {when}: {step}; if it is not, keep your usual plan."
 
 

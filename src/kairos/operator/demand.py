@@ -4,7 +4,7 @@ catalog holds (Yelp check-ins by weekday and hour).
 A place's own check-ins are used when it has them, shrunk toward its peers by their number
 (`OWN_SHRINK`); a place without them gets its peers' shape: places sharing its categories,
 weighted by how many they share (Jaccard) and by how many check-ins they have; with no
-check-ins in the catalog at all, `DEFAULT_SHAPE` (documented below). The baseline the operator
+check-ins in the catalog at all, `DEFAULT_SHAPE` (`place_kind.py`). The baseline the operator
 gives ("180 covers on a Friday") scales the shape into covers.
 """
 
@@ -19,12 +19,14 @@ import numpy as np
 import numpy.typing as npt
 
 from kairos.operator.day_anchor import anchor_days
+from kairos.operator.place_kind import DEFAULT_SHAPE, kind_of, kind_week, kind_weekdays
 from kairos.operator.schemas import Daypart
 from kairos.store.operator import PlaceCheckins
 
 __all__ = [
     "DAYPARTS",
     "DAYPART_HOURS",
+    "DEFAULT_SHAPE",
     "DemandModel",
     "DemandShape",
     "daypart_of_hour",
@@ -63,21 +65,6 @@ MIN_PEER_CHECKINS: Final = 10
 GENERIC_CATEGORIES: Final = frozenset({"restaurants", "food", "nightlife", "bars"})
 """Categories almost every place has: sharing them says little about when guests come."""
 
-# A full-service restaurant's week when no check-ins exist: lunch and dinner peaks, Friday and
-# Saturday dinners the busiest (rows Monday … Sunday; columns as DAYPARTS). Shares of the week.
-_DEFAULT = np.array(
-    [
-        [2, 6, 2, 8, 1],
-        [2, 6, 2, 9, 1],
-        [2, 6, 2, 10, 1],
-        [2, 7, 2, 11, 2],
-        [2, 7, 3, 14, 3],
-        [4, 8, 4, 15, 3],
-        [5, 8, 3, 10, 1],
-    ],
-    dtype=np.float64,
-)
-DEFAULT_SHAPE: Final = _DEFAULT / _DEFAULT.sum()
 
 Matrix = npt.NDArray[np.float64]
 
@@ -118,7 +105,13 @@ class DemandShape:
     peers: int
     week: npt.NDArray[np.float64] | None = None
     """The weekday profile days are compared by (7 shares): the place's own when it has
-    `OWN_WEEK` check-ins, else its peers'; None: the shape's own day totals."""
+    `OWN_WEEK` check-ins, else its kind's (`place_kind.py`); None: the shape's own day totals."""
+    week_basis: str = ""
+    """Whose week `week` is, short, for the arithmetic said beside a count: "your own
+    check-ins' week", "a restaurant's week (too few check-ins of your own)"; "": unsaid."""
+    kind: Matrix | None = None
+    """The kind of place's week (7 × 5 shares) a day's split leans on when the place's own
+    check-ins are too few to split it (`_split`); None: the shape's own week pooled."""
 
     def day_total(self, weekday: int) -> float:
         return float(self.shares[weekday].sum())
@@ -134,7 +127,14 @@ class DemandShape:
         split: Matrix = row / max(float(row.sum()), 1e-9)
         if self.own_checkins >= OWN_WEEK:
             return split
-        typical: Matrix = self.shares.sum(axis=0) * (row > OPEN_CELL * float(row.max()))
+        pooled: Matrix = self.shares.sum(axis=0)
+        if self.kind is not None:
+            # that weekday as its kind of place splits it (a restaurant's Sunday is ≈36 % lunch,
+            # its week pooled ≈25 %: panel half A, o41), leaned on by the place's own check-ins
+            kind: Matrix = self.kind[weekday] / max(float(self.kind[weekday].sum()), 1e-9)
+            own = self.own_checkins / (self.own_checkins + OWN_SHRINK)
+            pooled = own * pooled / max(float(pooled.sum()), 1e-9) + (1 - own) * kind
+        typical: Matrix = pooled * (row > OPEN_CELL * float(row.max()))
         if typical.sum() <= 0:
             return split
         mixed: Matrix = 0.5 * split + 0.5 * typical / typical.sum()
@@ -342,17 +342,25 @@ class DemandModel:
             seen = int(sum(own[d].sum() for d in stale)) if own is not None else 0
             basis += (f" (its listed hours leave out {days}, yet {seen} of its own check-ins "
                       f"fall then: read as open)")  # fmt: skip
+        kind = kind_of(categories)
+        typical = kind_week(kind)
         if own is not None and own_total >= OWN_WEEK:
             # read with the hours the split reads it with: a day's size counted from windows
             # its listing has it closed in would all land on its open ones (panel half A, o01)
             week = masked(own / own_total, hours, stale).sum(axis=1)
-        else:
-            week = masked(peers / max(float(peers.sum()), 1e-9), hours, stale).sum(axis=1)
-            if own_total:
-                basis += ("; its weekdays compared by the similar places' week (too few "
-                          "check-ins of its own for that: low confidence)")  # fmt: skip
+            week_basis = "your own check-ins' week"
+        else:  # the kind of place's week, its own check-ins weighed in (half A, o41)
+            own_days = (
+                None
+                if own is None or not own_total
+                else masked(own / own_total, hours, stale).sum(axis=1)
+            )
+            week, week_basis, said = kind_weekdays(
+                kind, masked(typical, hours, stale).sum(axis=1), own_days, own_total, OWN_WEEK
+            )
+            basis += f"; its weekdays compared by {said}"
         final = masked(shares / shares.sum(), hours, stale)
-        return DemandShape(final, basis, own_total, n_peers, week)
+        return DemandShape(final, basis, own_total, n_peers, week, week_basis, typical)
 
     def _weights(self, place_id: int | None, categories: frozenset[str]) -> npt.NDArray[Any]:
         return np.array(

@@ -51,10 +51,10 @@ def covers_read(
         return head + f"{_DAYS[wd]} is that day, and {split}"
     base_day = float(covers[baseline.weekday].sum())
     ratio = round(100 * whole / max(base_day, 1e-9))
-    return head + (
-        f"{_DAYS[wd]} reads as ≈{round(whole)} over the day ({ratio}% of a {said}, by the "
-        f"week its weekdays are compared by), and {split}"
-    )
+    read = f"{_DAYS[wd]} reads as ≈{round(whole)} over the day ({ratio}% of a {said}"
+    if shape.week_basis:  # whose week, said (panel half A, o41)
+        return head + f"{read}), by {shape.week_basis}, and {split}"
+    return head + f"{read}, by the week its weekdays are compared by), and {split}"
 
 
 def usual_share(
@@ -86,4 +86,8 @@ def usual_share(
     share = f"≈{window} is {part}'s ≈{round(100 * window / whole)}% share of "
     if wd == weekday:
         return share + given
-    return share + (f"≈{round(whole)} over a {_DAYS[wd]}, read from {given} by the week's pattern")
+    by = shape.week_basis or "the week's pattern"
+    if daypart is None:  # the day from the day given, by a share said (panel half A, o41)
+        ratio = round(100 * whole / max(float(covers[weekday].sum()), 1e-9))
+        return share + f"≈{round(whole)} over a {_DAYS[wd]}, {ratio}% of {given} by {by}"
+    return share + f"≈{round(whole)} over a {_DAYS[wd]}, read from {given} by {by}"

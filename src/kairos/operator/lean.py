@@ -18,7 +18,7 @@ from typing import Final, Literal
 
 import numpy as np
 
-from kairos.operator.demand import DAYPARTS, DemandShape
+from kairos.operator.demand import DAYPARTS, DemandShape, Matrix
 from kairos.operator.service_kind import BAR_LED, ORDERS_LED
 
 __all__ = ["LEAN_SHARE", "Lean", "lean_categories", "leaned", "orders_led", "read_lean"]
@@ -64,7 +64,17 @@ def leaned(shape: DemandShape, lean: Lean | None) -> DemandShape:
     if lean is None:
         return shape
     toward = list(_TOWARD[lean])
-    shares = shape.shares.copy()
+    shares = _toward(shape.shares, toward)
+    # the kind of place's week a thin day's split leans on leans the same way (else a Friday
+    # said "mostly lunch" is split back toward a restaurant's dinners)
+    kind = _toward(shape.kind, toward) if shape.kind is not None else None
+    where = "evenings (dinner and late)" if lean == "bar" else lean
+    said = f"; mostly {lean} as you said: at least {LEAN_SHARE:.0%} of each day's guests at {where}"
+    return replace(shape, shares=shares, basis=shape.basis + said, kind=kind)
+
+
+def _toward(matrix: Matrix, toward: list[int]) -> Matrix:
+    shares = matrix.copy()
     for day in range(shares.shape[0]):
         row = shares[day]
         total, held = float(row.sum()), float(row[toward].sum())
@@ -75,9 +85,7 @@ def leaned(shape: DemandShape, lean: Lean | None) -> DemandShape:
         others = [p for p in range(len(DAYPARTS)) if p not in toward]
         row[others] *= (1 - LEAN_SHARE) * total / max(rest, 1e-12)
         row[toward] = inside * LEAN_SHARE * total
-    where = "evenings (dinner and late)" if lean == "bar" else lean
-    said = f"; mostly {lean} as you said: at least {LEAN_SHARE:.0%} of each day's guests at {where}"
-    return replace(shape, shares=shares, basis=shape.basis + said)
+    return shares
 
 
 def lean_categories(categories: list[str] | None, lean: Lean | None) -> list[str] | None:

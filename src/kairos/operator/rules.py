@@ -32,6 +32,7 @@ from kairos.operator.cards import (
 from kairos.operator.closure_drivers import closure_drivers
 from kairos.operator.demand import DAYPARTS, DemandShape, window_text
 from kairos.operator.opportunity import Neighbours
+from kairos.operator.scenario_numbers import net_change, scenario_days, scenario_numbers
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
 from kairos.operator.staffing_plan import (
     COVERS_PER_SERVER,
@@ -278,7 +279,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     role, per, _ = front_role(pack.categories)  # servers and covers, or a counter's baristas
     for day, part in cells:
         drivers = effects.get((day, part), [])
-        net = sum(d.effect_pct for d in drivers) / 100.0
+        net = net_change(drivers)
         if not drivers:
             continue
         usual_i: int | None = None
@@ -344,6 +345,8 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             a.day or date.max,
         )
     )  # fmt: skip
+    # the staff each daypart calls for, whatever the card shows of it (o35, o45)
+    planned = {(a.day, a.daypart): a.staff_delta for a in actions if a.day and a.daypart}
     if card == "risk":
         actions = risk_actions(ranked, location_label) + [a for a in actions if a.staff_delta < 0]
     elif card == "opportunity":
@@ -352,8 +355,11 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         ]
     moved = effects.get(busiest[0][:2], []) if busiest else []  # on the busiest window
     acted, top = {a.day for a in actions if a.day}, busiest[0][0] if busiest else None
+    # a what-if's days by daypart, each with its number (said once: not again as days it moves)
+    supposed = scenario_numbers(effects, rank, covers, pack.categories,
+                                asked[0][1] if asked else None, planned)  # fmt: skip
     more = busier_elsewhere(every, covers, busiest, pack.categories) + moved_days(
-        effects, covers, acted, top, pack.categories)  # fmt: skip
+        effects, covers, acted | set(scenario_days(effects)), top, pack.categories)  # fmt: skip
     return Decision(
         location=pack.location,
         card=card,
@@ -367,7 +373,8 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
             change=sum(d.effect_pct for d in moved) / 100.0,
             each_day=busiest_each_day(cells, covers),
         )
-        + (more if card == "staffing" else ""),
+        + (more if card == "staffing" else "")
+        + supposed,
         trigger=trigger(card, ranked, busiest, pack, actions),
         busiest=busiest,
         uses_reviews=uses_reviews,
