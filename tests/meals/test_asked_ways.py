@@ -132,3 +132,13 @@ def test_a_bouillon_is_not_what_a_dish_is_made_with() -> None:
 
 def test_quick_words_are_not_a_dish() -> None:
     assert quick_asked("in a hurry tonight") and not quick_asked("breakfast burrito")
+
+
+def test_the_known_dishs_own_food_before_its_family() -> None:
+    """m31: for beef rendang, a beef curry comes before a pork curry of a nearer cuisine."""
+    pork = _recipe(10, "Korean Pork Curry", ["1 lb pork", "3 tbsp curry powder"], ["Simmer."])
+    pork = pork.model_copy(update={"cuisine": "korean"})
+    beef = _recipe(11, "Beef Curry", ["1 lb beef", "3 tbsp curry powder"], ["Simmer."])
+    candidates = [(pork, 0.6, False), (beef, 0.55, False)]
+    found, _ = meal_suggestions(candidates, _context("beef rendang"), "beef rendang", nearest=True)
+    assert [s.title for s in found] == ["Beef Curry", "Korean Pork Curry"]

@@ -157,7 +157,7 @@ _KIND_ARTICLE: Final = frozenset(
 )  # fmt: skip
 
 
-def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[int, bool, float]:
+def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[float, bool, float]:
     """The dish's foods the recipe holds, whether it is the same kind of dish, and how near its
     cuisine is (a known dish only)."""
     known = known_dish(dish)
@@ -166,7 +166,19 @@ def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[int, bool, f
         family = bool(dish_family(dish) & dish_family(recipe.title))
         return held, _same_kind(recipe, dish) or family, 0.0
     kind = same_kind(recipe.title, known.kind)
-    return held, kind, cuisine_nearness(known.cuisine, recipe.cuisine, recipe.title)
+    own = _OWN_FOOD * len(_own_foods(recipe, known.foods))  # rendang's beef, not any meat
+    return held + own, kind, cuisine_nearness(known.cuisine, recipe.cuisine, recipe.title)
+
+
+_OWN_FOOD: Final = 0.5
+"""A food the known dish is made of (rendang's beef) counts beside its family (meat): a beef
+curry before a pork curry of a nearer cuisine (`SAME_CONTINENT` 0.3)."""
+
+
+def _own_foods(recipe: Recipe, foods: tuple[str, ...]) -> list[str]:
+    """The known dish's foods the recipe holds, its stocks and bouillons apart."""
+    made = [food for food in recipe.foods if not flavouring(food)]
+    return [f for f in foods if any(f in food for food in made)]
 
 
 def nearest_key(
@@ -188,8 +200,7 @@ def nearest_reason(recipe: Recipe, wanted: set[str], dish: str = "") -> str:
     is close."""
     known = known_dish(dish) if dish else None
     _, kind, cuisine = _nearness(recipe, dish, wanted) if dish else (0, False, 0.0)
-    made = [food for food in recipe.foods if not flavouring(food)]
-    foods = [f for f in known.foods if any(f in food for food in made)] if known else []
+    foods = _own_foods(recipe, known.foods) if known else []
     families = sorted(wanted & recipe_foods(recipe))
     parts = [f"made with {' and '.join(foods or families)}"] if foods or families else []
     if known and kind:
