@@ -170,9 +170,10 @@ def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[float, bool,
     return held + own, kind, cuisine_nearness(known.cuisine, recipe.cuisine, recipe.title)
 
 
-_OWN_FOOD: Final = 0.5
+_OWN_FOOD: Final = 0.4
 """A food the known dish is made of (rendang's beef) counts beside its family (meat): a beef
-curry before a pork curry of a nearer cuisine (`SAME_CONTINENT` 0.3)."""
+curry before a pork curry of a nearer cuisine (`SAME_CONTINENT` 0.3); less than a kind and a
+region together, so a beef dish of another kind does not pass a curry of the dish's region."""
 
 
 def _own_foods(recipe: Recipe, foods: tuple[str, ...]) -> list[str]:
