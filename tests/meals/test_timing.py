@@ -90,3 +90,19 @@ def test_two_hours_and_more_are_said_in_hours_not_a_count_of_minutes() -> None:
     assert time_text(265, True, ["Freeze, stirring every 30 minutes."]) == "about 4 h 25 min"
     assert time_text(180, False, ["Mix."]) == "3 h"
     assert time_text(119, False, ["Mix."]) == "119 min"
+
+
+def test_step_durations_read_with_dashes_decimals_and_fractions() -> None:
+    """Panel half A m51 (full recipes): a coq au vin without a stated time read as "20 min +
+    overnight" while its steps bake "2–2½ hours"; another read "1–1.5 hours" as 5 hours. A
+    source without a time gets the steps' durations, read whole."""
+    coq = ["Pour over the chicken and refrigerate overnight.", "Cook 8–10 minutes.",
+           "Place the chicken in the oven and cook for 2–2½ hours, or until tender."]  # fmt: skip
+    assert estimate_minutes(coq) == 10 + 150 + 10
+    assert (
+        time_text(estimate_minutes(coq), True, coq) == "about 2 h 50 min + overnight in the fridge"
+    )
+    assert estimate_minutes(["Cook until the chicken is ready (1–1.5 hours)."]) == 100
+    assert estimate_minutes(["Bake 1 1/2 hours."]) == 100
+    assert estimate_minutes(["Bake for 20-25 min."]) == 35
+    assert split_time(200, ["Simmer for 2½ hours."]) == TimeSplit(50, 150, "simmering", 200)

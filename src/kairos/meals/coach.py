@@ -387,7 +387,8 @@ class Coach:
 
 
 _KEPT = {"max_minutes", "servings", "household", "units", "swap_to", "equipment_with",
-         "equipment_without", "equipment_only", "read", "diets", "changes", "lighter"}  # fmt: skip
+         "equipment_without", "equipment_only", "read", "diets", "changes", "lighter", "quick",
+         "cues"}  # fmt: skip
 
 
 def _kept(suggestion: Suggestion) -> dict[str, Any]:

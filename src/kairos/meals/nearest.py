@@ -34,8 +34,8 @@ from kairos.recipes.foods import canonical_food, food_groups, food_table
 from kairos.recipes.pantry import main_uses, used_items
 
 __all__ = [
-    "dish_foods", "made_of_named_foods", "name_foods", "nearest_key", "nearest_reason",
-    "recipe_foods",
+    "dish_foods", "flavouring", "made_of_named_foods", "name_foods", "nearest_key",
+    "nearest_reason", "recipe_foods",
 ]  # fmt: skip
 
 _FAMILY_OF_GROUP: Final = {
@@ -107,9 +107,25 @@ def made_of_named_foods(
     return bool(main_uses(used_items(named, recipe.foods), recipe))
 
 
+_FLAVOURING: Final = re.compile(
+    r"\b(?:stock|bouillon|broth|granules?|gravy|consomm[eé]|flavou?r(?:ed|ing)?|"
+    r"extract|essence|seasoning|base|drippings?|powder)\b",
+    re.IGNORECASE,
+)
+"""A stock, bouillon or cube gives a dish its flavour: a chicken curry with beef bouillon is not
+"made with beef"."""
+
+
+def flavouring(text: str) -> bool:
+    """Whether a line or food is a flavouring of a food, not the food ("2 cubes beef bouillon")."""
+    return bool(_FLAVOURING.search(text))
+
+
 def recipe_foods(recipe: Recipe) -> set[str]:
     found: set[str] = set()
     for line in recipe.ingredients:
+        if flavouring(f"{line.item} {line.food or ''}"):
+            continue
         found |= {_FAMILY_OF_ALLERGEN[a] for a in line.contains if a in _FAMILY_OF_ALLERGEN}
         food = line.food or canonical_food(line.item)
         found |= {_FAMILY_OF_GROUP[g] for g in food_groups(food) if g in _FAMILY_OF_GROUP}
@@ -141,7 +157,7 @@ _KIND_ARTICLE: Final = frozenset(
 )  # fmt: skip
 
 
-def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[int, bool, float]:
+def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[float, bool, float]:
     """The dish's foods the recipe holds, whether it is the same kind of dish, and how near its
     cuisine is (a known dish only)."""
     known = known_dish(dish)
@@ -150,7 +166,20 @@ def _nearness(recipe: Recipe, dish: str, wanted: set[str]) -> tuple[int, bool, f
         family = bool(dish_family(dish) & dish_family(recipe.title))
         return held, _same_kind(recipe, dish) or family, 0.0
     kind = same_kind(recipe.title, known.kind)
-    return held, kind, cuisine_nearness(known.cuisine, recipe.cuisine, recipe.title)
+    own = _OWN_FOOD * len(_own_foods(recipe, known.foods))  # rendang's beef, not any meat
+    return held + own, kind, cuisine_nearness(known.cuisine, recipe.cuisine, recipe.title)
+
+
+_OWN_FOOD: Final = 0.4
+"""A food the known dish is made of (rendang's beef) counts beside its family (meat): a beef
+curry before a pork curry of a nearer cuisine (`SAME_CONTINENT` 0.3); less than a kind and a
+region together, so a beef dish of another kind does not pass a curry of the dish's region."""
+
+
+def _own_foods(recipe: Recipe, foods: tuple[str, ...]) -> list[str]:
+    """The known dish's foods the recipe holds, its stocks and bouillons apart."""
+    made = [food for food in recipe.foods if not flavouring(food)]
+    return [f for f in foods if any(f in food for food in made)]
 
 
 def nearest_key(
@@ -172,7 +201,7 @@ def nearest_reason(recipe: Recipe, wanted: set[str], dish: str = "") -> str:
     is close."""
     known = known_dish(dish) if dish else None
     _, kind, cuisine = _nearness(recipe, dish, wanted) if dish else (0, False, 0.0)
-    foods = [f for f in known.foods if any(f in food for food in recipe.foods)] if known else []
+    foods = _own_foods(recipe, known.foods) if known else []
     families = sorted(wanted & recipe_foods(recipe))
     parts = [f"made with {' and '.join(foods or families)}"] if foods or families else []
     if known and kind:

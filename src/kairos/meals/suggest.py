@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from kairos.meals.asked_ways import QUICK_MINUTES, asked_key, method_conflict, quick_note
 from kairos.meals.context import Context
 from kairos.meals.defining import dish_note
 from kairos.meals.dish_knowledge import shared_traits
@@ -74,7 +75,6 @@ KNOWN_SERVINGS_POINTS: Final = 3.0
 ASKED_SERVINGS_POINTS: Final = 15.0
 """A recipe whose source states how many it serves can be scaled to the cook's number; when
 the cook asked for one ("for 4"), such a recipe comes before one whose amounts cannot be."""
-QUICK_MINUTES: Final = 30
 HEALTHIER_POINTS: Final = 20.0
 """A recipe shown healthier than the dish's other recipes on a stated measure (its source's
 nutrition or its steps, `healthier.compare_with_usual`) comes before one that is not; one shown
@@ -208,7 +208,12 @@ def meal_suggestions(
     asked for, and adapted in that order until 3 distinct safe recipes are found; a recipe whose
     source gives no amounts is not offered once one with amounts is."""
     wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
-    titled = sorted((c for c in candidates if c[2]), key=lambda c: -equipment_fit(c[0], wanted))
+    asked = asked_key(context.request.cues, context.request.quick)
+    # a title naming the dish through another method ("Stir-Fried Chicken" for fried chicken)
+    candidates = [(r, s, t and not method_conflict(r.title, dish)) for r, s, t in candidates]
+    titled = sorted(
+        (c for c in candidates if c[2]), key=lambda c: (-equipment_fit(c[0], wanted), *asked(c[0]))
+    )
     similar = [
         c
         for c in candidates
@@ -236,6 +241,7 @@ def meal_suggestions(
                 not c[2],
                 without_amounts(c[0]),  # a recipe a cook can follow before one with no amounts
                 -equipment_fit(c[0], wanted),
+                *asked(c[0]),  # the marinade, the slow cooker asked for; quick: by time
                 *_rank_key(c, context, baseline, dish),
             ),
         )
@@ -266,6 +272,7 @@ def meal_suggestions(
     compared = [None if nearest else compare_with_usual(r, a, baseline, dish) for r, a, _ in chosen]
     lighter = [a.title for (_, a, _), h in zip(chosen, compared, strict=True)
                if h and h.verdict == "healthier"]  # fmt: skip
+    slow = quick_note(context.request.quick, dish, [r for r, *_ in chosen])
     for number, ((recipe, adapted, check), healthier) in enumerate(
         zip(chosen, compared, strict=True), start=1
     ):
@@ -281,6 +288,7 @@ def meal_suggestions(
                 title=adapted.title,
                 summary=_summary(adapted),
                 rationale=amounts_first(recipe)
+                + slow
                 + "".join(f"{note} " for note in equipment_notes(recipe, wanted, none_of=none_fits))
                 + (
                     ""

@@ -15,6 +15,7 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, Field
 
+from kairos.meals.asked_ways import QUICK_MINUTES, asked_cues, quick_asked
 from kairos.recipes import parse_ingredient
 from kairos.text.query.numbers import extract_numbers
 from kairos.text.query.when import extract_when
@@ -99,7 +100,7 @@ _MEAL_FILLER = re.compile(
     r"i'd like|make|making|cook|cooking|me|a|an|the|my|some|healthier|healthy|lighter|"
     r"version|versions|of|recipe|recipes|for|dinner|lunch|tonight|today|something|like|"
     r"how\s+(?:do|can)\s+i|is\s+there|give|suggest|ideas?|this|it's|it\s+is|that's|photo|"
-    r"picture|meal|dish|quick|quickly|easy|want|to|eat|is|was|with|less|fat|fewer|calories|"
+    r"picture|meal|dish|quick|quickly|fast|speedy|easy|want|to|eat|is|was|with|less|fat|fewer|calories|"
     r"but|kids?|children|will|would|they|family|everyone|please|tasty|nice|good|new|summer|"
     r"winter|weeknight|weekend|party|people|persons|guests|servings|portions|this|next|"
     r"tomorrow|sunday|saturday|friday|again|instead|milder|mild)\b",
@@ -174,6 +175,14 @@ class MealInput(BaseModel):
     )
     lighter: bool = Field(
         default=False, description="a healthier or lighter version asked for ('healthier X')"
+    )
+    quick: bool = Field(
+        default=False, description="something quick asked for ('quick', 'fast'): by time"
+    )
+    cues: list[str] = Field(
+        default_factory=list,
+        description="ways of cooking and parts of the dish the request names ('marinade', "
+        "'slow cooker', 'grilled'): recipes whose lines and steps have them come first",
     )
     read: list[str] = Field(default_factory=list, description="what was understood, in words")
 
@@ -267,6 +276,8 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
     rest = _blank(text, spans)
     if duration is not None:
         read.append(f"ready in {duration.minutes} minutes or less ('{duration.text}')")
+    if duration is None and quick_asked(text):
+        read.append(f"quick: the quickest recipes first (ready in {QUICK_MINUTES} min or less)")
     if facts.party_size:
         read.append(f"serves {facts.party_size}")
     if household_match:
@@ -286,6 +297,8 @@ def read_message(text: str, *, today: date | None = None) -> MealInput:
         equipment_without=lack,
         equipment_only=only,
         lighter=bool(_LIGHTER.search(text)),
+        quick=quick_asked(text),
+        cues=asked_cues(text),
         read=read,
     )
     pieces = [p for p in _SPLIT.split(rest) if p.strip(" .!?")]

@@ -23,7 +23,7 @@ from kairos.recipes.adapted_title import adapted_title
 from kairos.recipes.amounts import amounts_note
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
-from kairos.recipes.line_parts import prepared_line
+from kairos.recipes.line_parts import measured_package, prepared_line
 from kairos.recipes.models import (
     AdaptedIngredient,
     AdaptedRecipe,
@@ -162,8 +162,9 @@ class _Adapter:
             # a substitute clean of everything first; for a line that must go, one that only
             # likely holds an allergen (named by the allergy check) before a refusal
             tests = (self.safe, self.shown) if hard else (self.safe,)
+            measured = measured_package(line, self.factor, self.units) or amount  # not a bottle
             for is_safe in tests:
-                swapped = self._swap(line, found, hazards, base, amount, is_safe)
+                swapped = self._swap(line, found, hazards, base, measured, is_safe)
                 if swapped is not None:
                     return swapped
         if not hard:  # only likely: it stays, and the recipe's allergy check names it

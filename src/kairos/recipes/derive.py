@@ -71,7 +71,7 @@ def _text(value: Any) -> str | None:
     return str(value) if value else None
 
 
-DERIVATION: Final = "source-text-10"
+DERIVATION: Final = "step-durations-11"
 """Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
 
 

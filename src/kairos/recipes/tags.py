@@ -25,6 +25,7 @@ __all__ = [
     "derive_difficulty",
     "derive_equipment",
     "derive_methods",
+    "duration_number",
     "estimate_minutes",
     "guess_cuisine",
 ]
@@ -117,9 +118,30 @@ _HARD_TECHNIQUES: Final = _words(
     r"debone",
     r"fillet the",
 )
+_NUMBER: Final = r"(?:\d+(?:\.\d+)?(?:\s+\d/\d|\s*[½¼¾⅓⅔])?|\d/\d|[½¼¾⅓⅔])"
 _MINUTES: Final = re.compile(
-    r"(\d+)(?:\s*(?:-|to)\s*(\d+))?\s*(minutes?|mins?|hours?|hrs?)\b", re.IGNORECASE
+    rf"(?<![\d.,/])({_NUMBER})(?:\s*(?:-|–|—|to)\s*({_NUMBER}))?\s*(minutes?|mins?|hours?|hrs?)\b",
+    re.IGNORECASE,
 )
+"""A stated duration: "45 minutes", "8–10 minutes", "1–1.5 hours", "2–2½ hours" (a range's top
+counts; "1.5 hours" is one and a half, never 5)."""
+_FRACTIONS: Final = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3}
+
+
+def duration_number(text: str) -> float:
+    """ "2½" → 2.5, "1 1/2" → 1.5, "1.5" → 1.5, "½" → 0.5."""
+    value = 0.0
+    for part in re.findall(r"\d+(?:\.\d+)?/\d+|\d+(?:\.\d+)?|[½¼¾⅓⅔]", text):
+        if part in _FRACTIONS:
+            value += _FRACTIONS[part]
+        elif "/" in part:
+            top, bottom = part.split("/")
+            value += float(top) / float(bottom) if float(bottom) else 0.0
+        else:
+            value += float(part)
+    return value
+
+
 _OR_BEFORE: Final = re.compile(r"\bor\s+$", re.IGNORECASE)
 CUISINES: Final = (
     "italian", "mexican", "chinese", "indian", "japanese", "thai", "french", "greek", "spanish",
@@ -168,7 +190,7 @@ def estimate_minutes(steps: Sequence[str]) -> int | None:
     for match in _MINUTES.finditer(text):
         if _OR_BEFORE.search(text, max(0, match.start() - 4), match.start()):
             continue  # "8 hours on low or 5 hours on high": one of them, not both
-        value = float(match.group(2) or match.group(1))
+        value = duration_number(match.group(2) or match.group(1))
         total += value * 60 if match.group(3).lower().startswith("h") else value
     return round(total) + 10 if total else None
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, NamedTuple
 
+from kairos.recipes.tags import duration_number
+
 __all__ = [
     "HOURS_FROM", "TimeSplit", "duration_text", "split_time", "time_text", "waiting", "within_time",
 ]  # fmt: skip
@@ -30,19 +32,19 @@ _VERBS: Final = (
 _WAIT: Final = re.compile(
     r"\b(?P<verb>marinat\w*|refrigerat\w*|chill\w*|fridge|freez\w*|rest\w*|stand|sit|"
     r"rise|proof\w*|soak\w*|double\w*|set|cook\w*\s+on\s+(?:low|high)(?!\s+heat))\b[^.;]{0,70}?"
-    r"(?:(?P<overnight>overnight)|\b(?P<n>\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(?P<top>\d+(?:\.\d+)?))?"
+    r"(?:(?P<overnight>overnight)|\b(?P<n>\d+(?:\.\d+)?(?:\s*[½¼¾])?)(?:\s*(?:-|–|—|to)\s*(?P<top>\d+(?:\.\d+)?(?:\s*[½¼¾])?))?"
     r"\s*(?P<u>hours?|hrs?|h)\b)",
     re.IGNORECASE,
 )
 _SLOW_AFTER: Final = re.compile(
-    r"\b(?P<verb>cook)\w*\b[^.;]{0,30}?()\b(?P<n>\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*"
-    r"(?P<top>\d+(?:\.\d+)?))?\s*(?:hours?|hrs?|h)\b\s+on\s+(?:the\s+)?(?:low|high)\b",
+    r"\b(?P<verb>cook)\w*\b[^.;]{0,30}?()\b(?P<n>\d+(?:\.\d+)?(?:\s*[½¼¾])?)(?:\s*(?:-|–|—|to)\s*"
+    r"(?P<top>\d+(?:\.\d+)?(?:\s*[½¼¾])?))?\s*(?:hours?|hrs?|h)\b\s+on\s+(?:the\s+)?(?:low|high)\b",
     re.IGNORECASE,
 )
 """'Cook soup 8 hours on low', 'cook for 5 hours on the Low setting': a slow cooker's hours."""
 _UNATTENDED: Final = re.compile(
     r"\b(?P<verb>bak(?:e|es|ing)|roast(?:s|ing)?|oven|brais\w*|simmer\w*)\b[^.;]{0,60}?"
-    r"\b(?P<n>\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(?P<top>\d+(?:\.\d+)?))?\s*(?:hours?|hrs?|h)\b",
+    r"\b(?P<n>\d+(?:\.\d+)?(?:\s*[½¼¾])?)(?:\s*(?:-|–|—|to)\s*(?P<top>\d+(?:\.\d+)?(?:\s*[½¼¾])?))?\s*(?:hours?|hrs?|h)\b",
     re.IGNORECASE,
 )
 """'Place into a 225°F oven and cook 6 hours', 'simmer for 2 to 3 hours', 'braise 3 hours': the
@@ -69,8 +71,8 @@ def _waiting(steps: tuple[str, ...]) -> tuple[int, int, str, bool] | None:
             if match.re is _WAIT and match["overnight"]:
                 minutes = low = _OVERNIGHT_MINUTES
             else:
-                minutes = round(float(match["top"] or match["n"]) * 60)
-                low = round(float(match["n"]) * 60)
+                minutes = round(duration_number(match["top"] or match["n"]) * 60)
+                low = round(duration_number(match["n"]) * 60)
             what = next((w for p, w in _VERBS if p.match(match["verb"])), "resting")
             if match.re is _SLOW_AFTER:
                 what = "slow cooking"
