@@ -81,7 +81,7 @@ def test_they_are_left_out_when_enough_places_serve_the_meal() -> None:
     fitted = fit(_candidates([COFFEE, ESCAPE, *restaurants[:2]]), {}, read("lunch for 4"))
     assert [c.place_id for c in fitted.candidates][-2:] == [1, 3]
     assert fitted.meal_kept == {1, 3} and not fitted.excluded
-    assert any("kind of place for the meal asked" in n for n in fitted.notes), fitted.notes
+    assert any("serve the meal asked" in n for n in fitted.notes), fitted.notes
 
 
 def test_a_kept_one_ranks_after_and_says_why() -> None:
@@ -98,5 +98,18 @@ def test_a_kept_one_ranks_after_and_says_why() -> None:
         c.distances = []
     costs = {c.place_id: cost_profile(c.facts.price_signals, None) for c in candidates}
     coffee, trattoria = (scored(c, {}, costs, {}, {}, {}, intent, found) for c in candidates)
-    assert coffee.side_of_a_meal and not trattoria.side_of_a_meal
+    assert coffee.not_the_meal and not trattoria.not_the_meal
     assert any("coffee or tea place" in check for check in coffee.checks), coffee.checks
+
+
+def test_it_ranks_after_a_counter_that_serves_the_meal() -> None:
+    """p19: the escape room ranked before a vegan counter restaurant for a celebration lunch."""
+    from kairos.venues.synthesiser import synthesise
+    from tests.venues.test_agents import SEED_WEIGHTS, _scored
+
+    escape = _scored("escape", 0.9, 1)
+    escape.not_the_meal = True
+    counter = _scored("counter", 0.5, 2)
+    counter.side_of_a_meal = True
+    ranked = synthesise([escape, counter], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["counter", "escape"]

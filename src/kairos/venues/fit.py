@@ -225,7 +225,7 @@ def _not_the_meal(
 ) -> None:
     """Venues that do not serve the lunch or dinner asked (a coffee shop, a pastry shop, an
     escape room, a brunch place for a dinner) left out, each with why, when at least `ENOUGH`
-    others fit the outing; else they stay, after those (`Scored.side_of_a_meal`), said."""
+    others fit the outing; else they stay, after those (`Scored.not_the_meal`), said."""
     reasons = {c.place_id: r for c in fitted.candidates if (r := why(c))}
     if not reasons:
         return
@@ -240,8 +240,8 @@ def _not_the_meal(
     fitted.meal_kept = set(reasons)
     fitted.candidates.sort(key=lambda c: c.place_id in reasons)
     fitted.notes.append(
-        f"Few venues found here are the kind of place for the meal asked: {len(reasons)} "
-        "that serve other things (a café, a bakery, an activity) are kept, each saying so."
+        f"Few venues found here serve the meal asked: {len(reasons)} venue(s) serving something "
+        "else (a café, a bakery, an activity) are kept, after them, each saying so."
     )
 
 

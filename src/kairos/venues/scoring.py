@@ -167,8 +167,8 @@ def scored(
         checks=checks,
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
-        side_of_a_meal=off_meal is not None
-        or not leads_a_meal(p, intent.activity, intent.said, intent.group_size),
+        not_the_meal=off_meal is not None,
+        side_of_a_meal=not leads_a_meal(p, intent.activity, intent.said, intent.group_size),
         off_the_meal=intent.activity == "meal"
         and misses_the_early_meal(p, intent.said, why.matched_terms, source=c.facts.early_meal),
         bar_led=a_bar,
