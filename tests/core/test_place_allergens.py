@@ -259,15 +259,3 @@ def test_kitchens_that_cook_with_squid_octopus_or_oyster_sauce_may_hold_molluscs
     cuisine' (plans panel p50): squid, octopus, scallop and oyster sauce are common there."""
     found = cuisine_allergens(cuisine)
     assert found is not None and "molluscs" in found[1], found
-
-
-def test_a_deli_a_sandwich_shop_and_a_bagel_shop_likely_hold_fish() -> None:
-    """Plans panel half A on the full shared data (p47): Cambridge Deli & Grill (American,
-    Barbeque, Delis, Sandwiches) was third for a lunch with Ola, anaphylactic to fish, said
-    "No conflict expected from its cuisine": the deli and sandwich kinds named no fish, and
-    their counters commonly hold tuna salad (a bagel shop, lox)."""
-    deli = infer_place_allergens(["american (traditional)", "barbeque", "delis", "sandwiches"])
-    fish = deli.knowledge("fish")
-    assert fish is not None and (fish.status, fish.confidence) == ("may_contain", "medium")
-    assert "fish" not in deli.contains_allergens, "likely, never the SQL filter's 'contains'"
-    assert "fish" in infer_place_allergens(["Bagels"]).known_allergens
