@@ -48,8 +48,10 @@ def test_the_meal_asked_is_read() -> None:
 
 def test_what_does_not_serve_the_meal_is_named() -> None:
     assert not_the_meal(COFFEE, "dinner") == (
-        "a coffee or tea place (coffee & tea): not a place for dinner"
+        "a café, coffee, tea or juice bar (coffee & tea): not a place for dinner"
     )
+    vegan = _place(7, "Lulu", ["vegan", "juice bars & smoothies", "middle eastern"])
+    assert not_the_meal(vegan, "dinner") is None, "a vegan kitchen that pours juice"
     assert "bakery or pastry shop (bakeries)" in (not_the_meal(PASTRY, "lunch") or "")
     assert "an activity (escape games, dinner theater)" in (not_the_meal(ESCAPE, "lunch") or "")
     brunch = not_the_meal(BRUNCH, "dinner", listed_meals(DINERS)) or ""
@@ -99,7 +101,7 @@ def test_a_kept_one_ranks_after_and_says_why() -> None:
     costs = {c.place_id: cost_profile(c.facts.price_signals, None) for c in candidates}
     coffee, trattoria = (scored(c, {}, costs, {}, {}, {}, intent, found) for c in candidates)
     assert coffee.not_the_meal and not trattoria.not_the_meal
-    assert any("coffee or tea place" in check for check in coffee.checks), coffee.checks
+    assert any("coffee, tea or juice bar" in check for check in coffee.checks), coffee.checks
 
 
 def test_it_ranks_after_a_counter_that_serves_the_meal() -> None:

@@ -4,10 +4,11 @@ For a lunch or a dinner, a venue whose categories say it serves something else c
 every place that serves the meal, or is left out, with why, when enough of those remain
 (`fit.fit`):
 
-- a coffee or tea place, a bakery or pastry shop, a dessert place: as many of these kinds
-  among its categories as categories naming a meal ("Australian, Coffee & Tea"; "Pizza,
-  Bakeries"), unless its source lists it for the meal asked (Yelp's GoodForMeal). A café
-  counts for a dinner, not for a lunch, which cafés serve;
+- a café, coffee, tea or juice bar, a bakery or pastry shop, a dessert place: as many of
+  these kinds among its categories as categories naming a meal, a diet its kitchen cooks to
+  counted once ("Australian, Coffee & Tea"; "Pizza, Bakeries"; not "Vegan, Juice Bars &
+  Smoothies, Middle Eastern"), unless its source lists it for the meal asked (Yelp's
+  GoodForMeal). A café counts for a dinner, not for a lunch, which cafés serve;
 - an activity (an escape room, a bowling alley, a theatre): an activity's category and none
   naming a meal ("Escape Games, Team Building Activities, Dinner Theater");
 - for a dinner, a breakfast and brunch place: its source lists the meals it is good for and
@@ -15,10 +16,10 @@ every place that serves the meal, or is left out, with why, when enough of those
   & Brunch, Diners, Bagels").
 
 Measured over the full shared restaurant data (27,504 places of kind restaurant), each venue
-counted once, by the first rule that moves it: for a lunch 1,029 (698 coffee or tea places, 187
-bakeries, 132 dessert places, 12 activities); for a dinner 2,653 (1,029 coffee or tea places,
-178 bakeries, 121 dessert places, 12 activities, 1,313 breakfast places, 1,086 of them by their
-source's meals). A brunch, a breakfast, coffee or drinks are left to the other rules
+counted once, by the first rule that moves it: for a lunch 972 (658 cafés, coffee, tea or juice
+bars, 181 bakeries, 121 dessert places, 12 activities); for a dinner 2,598 (972 cafés and the
+like, 173 bakeries, 110 dessert places, 12 activities, 1,331 breakfast places, 1,091 of them by
+their source's meals). A brunch, a breakfast, coffee or drinks are left to the other rules
 (`outing`).
 """
 
@@ -29,7 +30,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
-from kairos.core.place_kinds import kind_categories, serves_meals
+from kairos.core.place_kinds import is_diet_category, kind_categories, serves_meals
 from kairos.store.places import PlaceSummary
 
 __all__ = ["MealAsked", "listed_meals", "meal_asked", "not_the_meal"]
@@ -41,11 +42,12 @@ _LUNCH: Final = re.compile(r"\b(lunch|luncheon)(?:es)?\b")
 _OTHER_MEAL: Final = re.compile(r"\b(brunch|breakfast|coffee|tea|drinks?|dessert)\b")
 
 _SIDES: Final = (
-    ("coffee or tea place", kind_categories("cafe")),
-    ("bakery or pastry shop", kind_categories("bakery")),
-    ("dessert place", kind_categories("dessert")),
+    ("a café, coffee, tea or juice bar", kind_categories("cafe")),
+    ("a bakery or pastry shop", kind_categories("bakery")),
+    ("a dessert place", kind_categories("dessert")),
 )
 _CAFES: Final = frozenset({"cafes", "cafe"})
+_DIETS: Final = frozenset({"vegan", "vegetarian", "gluten-free", "halal", "kosher"})
 """A café serves lunch: counted as a side kind for a dinner only."""
 ACTIVITIES: Final = (
     kind_categories("venue")
@@ -105,7 +107,12 @@ def listed_meals(value: Any) -> frozenset[str] | None:
 
 
 def _meal_categories(categories: Iterable[str]) -> list[str]:
-    return [c for c in categories if c not in ACTIVITIES and serves_meals([c])]
+    """Its categories naming a meal, and one saying how its kitchen cooks ("vegan"), if any:
+    a vegan kitchen that also pours juice ("Vegan, Juice Bars & Smoothies, Middle Eastern")
+    is a restaurant."""
+    cats = list(categories)
+    meals = [c for c in cats if c not in ACTIVITIES and serves_meals([c])]
+    return meals + [c for c in cats if is_diet_category(c)][:1] if meals else meals
 
 
 def _shown(categories: Sequence[str], kinds: Iterable[str]) -> str:
@@ -132,10 +139,10 @@ def not_the_meal(
     held = [(label, members) for label, members in sides if set(categories) & members]
     if held and len(held) >= len(dishes) and not (meals and meal in meals):
         label, members = held[0]
-        return f"a {label} ({_shown(categories, members)}): not a place for {meal}"
+        return f"{label} ({_shown(categories, members)}): not a place for {meal}"
     if meal == "dinner" and set(categories) & _EARLY:
         listed = meals is not None and "dinner" not in meals
-        morning = meals is None and set(dishes) <= _MORNING_FOOD
+        morning = meals is None and not set(dishes) - _MORNING_FOOD - _DIETS
         if listed or morning:
             by = f", its source lists it for {', '.join(sorted(meals))}" if meals else ""
             shown = _shown(categories, _MORNING_FOOD)
