@@ -50,6 +50,11 @@ def test_what_does_not_serve_the_meal_is_named() -> None:
     assert not_the_meal(COFFEE, "dinner") == (
         "a café, coffee, tea or juice bar (coffee & tea): not a place for dinner"
     )
+    pastry = _place(8, "Modern Pastry", ["bakeries", "coffee & tea", "desserts", "cupcakes"])
+    assert not_the_meal(pastry, "dinner") == (
+        "a bakery or pastry shop (bakeries, coffee & tea, desserts, cupcakes): not a place for "
+        "dinner"
+    ), "the kind it holds most of names it"
     vegan = _place(7, "Lulu", ["vegan", "juice bars & smoothies", "middle eastern"])
     assert not_the_meal(vegan, "dinner") is None, "a vegan kitchen that pours juice"
     assert "bakery or pastry shop (bakeries)" in (not_the_meal(PASTRY, "lunch") or "")

@@ -138,8 +138,9 @@ def not_the_meal(
     ]
     held = [(label, members) for label, members in sides if set(categories) & members]
     if held and len(held) >= len(dishes) and not (meals and meal in meals):
-        label, members = held[0]
-        return f"{label} ({_shown(categories, members)}): not a place for {meal}"
+        label, _ = max(held, key=lambda h: len(set(categories) & h[1]))
+        shown = _shown(categories, frozenset().union(*(members for _, members in held)))
+        return f"{label} ({shown}): not a place for {meal}"
     if meal == "dinner" and set(categories) & _EARLY:
         listed = meals is not None and "dinner" not in meals
         morning = meals is None and not set(dishes) - _MORNING_FOOD - _DIETS
