@@ -17,6 +17,7 @@ from sqlalchemy import text
 from kairos.store.database import Database
 from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
 from kairos.venues.critic import severe_record
+from kairos.venues.meal_served import listed_meals
 from kairos.venues.sibling_service import counter_by_siblings, like_prefixes
 
 __all__ = ["Attributes", "RawFacts", "early_meal", "read_facts", "venue_attributes"]
@@ -57,6 +58,8 @@ class RawFacts:
     """Whether its source says it serves at tables (`Attributes.table_service`)."""
     early_meal: bool | None = None
     """Whether its source lists it for brunch or breakfast (`early_meal`)."""
+    meals: frozenset[str] | None = None
+    """The meals its source lists it as good for (`meal_served.listed_meals`)."""
 
 
 def _truth(value: Any) -> bool | None:
@@ -86,6 +89,8 @@ class Attributes:
     """Severe health-code violations at its latest inspections (`critic.severe_record`)."""
     early_meal: bool | None = None
     """Whether its source lists it for brunch or breakfast (`early_meal`)."""
+    meals: frozenset[str] | None = None
+    """The meals its source lists it as good for (`meal_served.listed_meals`)."""
 
 
 def early_meal(value: Any) -> bool | None:
@@ -145,6 +150,7 @@ async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]
             noise=_noise(r.noise),
             severe_record=severe_record(inspected.get(r.id, [])),
             early_meal=early_meal(r.meals),
+            meals=listed_meals(r.meals),
         )
     return found
 
@@ -191,6 +197,7 @@ async def read_facts(
             noise=read.get(i, Attributes()).noise,
             table_service=read.get(i, Attributes()).table_service,
             early_meal=read.get(i, Attributes()).early_meal,
+            meals=read.get(i, Attributes()).meals,
         )
         for i in place_ids
     }

@@ -24,6 +24,7 @@ from kairos.core.notability import not_a_sight
 from kairos.venues import followups
 from kairos.venues.facts import Attributes
 from kairos.venues.leftout import left_out
+from kairos.venues.meal_served import meal_asked, not_the_meal
 from kairos.venues.outing import (
     LARGE_GROUP,
     a_brunch_counter,
@@ -59,6 +60,14 @@ class Fitted:
     others."""
     counter_kept: set[int] = field(default_factory=set)
     """Place ids kept although not the kind of place the outing needs (too few others)."""
+    meal_kept: set[int] = field(default_factory=set)
+    """Place ids kept although they do not serve the lunch or dinner asked (too few others
+    that do: `meal_served.not_the_meal`)."""
+
+    @property
+    def kept_after(self) -> set[int]:
+        """Kept for want of others: the cap keeps them last."""
+        return self.counter_kept | self.meal_kept
 
 
 def _cut(
@@ -174,11 +183,12 @@ def fit(
             )
             fitted.notes.append(f"{few}: {len(kept)} counter or street venue(s) are {KEPT_AFTER}")
     size = intent.group_size
+    meal = meal_asked(intent.activity, intent.said)
 
     def fits(c: Candidate) -> bool:
         """The kind of place the outing needs, counted toward the cuts' `ENOUGH`: no counter
-        kept for want of others, no bar first or bank café for a meal, no severe hygiene
-        record, no member at severe risk."""
+        kept for want of others, no bar first or bank café for a meal, none that does not
+        serve the lunch or dinner asked, no severe hygiene record, no member at severe risk."""
         p = c.record.place
         return (
             c.place_id not in fitted.counter_kept
@@ -186,7 +196,11 @@ def fit(
             and not attrs(c).severe_record
             and leads_a_meal(p, intent.activity, intent.said, size)
             and not bar_led(p, intent.activity, intent.prompt)
+            and not_the_meal(p, meal, attrs(c).meals) is None
         )
+
+    if meal is not None:
+        _not_the_meal(fitted, lambda c: not_the_meal(c.record.place, meal, attrs(c).meals), fits)
 
     if size >= LARGE_GROUP:
         _cut(
@@ -204,6 +218,31 @@ def fit(
     if "quieter" in intent.asked.changes or intent.vibe == "quiet":
         _quieter(fitted, attrs, fits)
     return fitted
+
+
+def _not_the_meal(
+    fitted: Fitted, why: Callable[[Candidate], str | None], fits: Callable[[Candidate], bool]
+) -> None:
+    """Venues that do not serve the lunch or dinner asked (a coffee shop, a pastry shop, an
+    escape room, a brunch place for a dinner) left out, each with why, when at least `ENOUGH`
+    others fit the outing; else they stay, after those (`Scored.not_the_meal`), said."""
+    reasons = {c.place_id: r for c in fitted.candidates if (r := why(c))}
+    if not reasons:
+        return
+    if sum(fits(c) for c in fitted.candidates if c.place_id not in reasons) >= ENOUGH:
+        fitted.excluded += [
+            left_out(c.record.place, reasons[c.place_id], "kind")
+            for c in fitted.candidates
+            if c.place_id in reasons
+        ]
+        fitted.candidates = [c for c in fitted.candidates if c.place_id not in reasons]
+        return
+    fitted.meal_kept = set(reasons)
+    fitted.candidates.sort(key=lambda c: c.place_id in reasons)
+    fitted.notes.append(
+        f"Few venues found here serve the meal asked: {len(reasons)} venue(s) serving something "
+        "else (a café, a bakery, an activity) are kept, after them, each saying so."
+    )
 
 
 def _cheaper(fitted: Fitted, intent: Intent, fits: Callable[[Candidate], bool]) -> None:

@@ -25,6 +25,7 @@ from kairos.venues.cost import (
 from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.group import GroupProfile, centred_against, diet_risks
+from kairos.venues.meal_served import meal_asked, not_the_meal
 from kairos.venues.occasion import (
     KNOWN_BY,
     NICE_RATING,
@@ -99,6 +100,9 @@ def scored(
         checks.append(
             f"Listed as {listed.title()} among {len(p.categories)} kinds ({also.title()} …)."
         )
+    off_meal = not_the_meal(p, meal_asked(intent.activity, intent.said), c.facts.meals)
+    if off_meal:
+        checks.insert(0, f"Not the kind of place asked: {off_meal}.")
     takes = True if seats else c.facts.good_for_groups
     cost = costs.get(c.place_id) or cost_profile({}, None)
     counter = (
@@ -163,6 +167,7 @@ def scored(
         checks=checks,
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
+        not_the_meal=off_meal is not None,
         side_of_a_meal=not leads_a_meal(p, intent.activity, intent.said, intent.group_size),
         off_the_meal=intent.activity == "meal"
         and misses_the_early_meal(p, intent.said, why.matched_terms, source=c.facts.early_meal),

@@ -362,7 +362,7 @@ class Scout:
         if not (filters.city or filters.area or filters.near or point):
             candidates, one_city = in_one_city(candidates)
         unfit = unfit_for_the_occasion(candidates, attributes, intent, fitted, self.name_listings)
-        candidates = capped(candidates, CAP, features, group, fitted.counter_kept, musts, unfit)
+        candidates = capped(candidates, CAP, features, group, fitted.kept_after, musts, unfit)
         featured = sum(set(features) <= set(c.record.place.traits) for c in candidates)
         ids = [c.place_id for c in candidates]
         facts, risks = await asyncio.gather(

@@ -107,6 +107,9 @@ class Scored:
     takes_groups: bool | None = None
     above_ceiling: bool = False
     """Priced above what "make it cheaper" asked: after every venue that is not."""
+    not_the_meal: bool = False
+    """Serves something other than the lunch or dinner asked (`meal_served.not_the_meal`: a
+    coffee shop, a pastry shop, an escape room): after every place to eat, a counter too."""
     side_of_a_meal: bool = False
     """A bank's café, a grocery or a bakery for a group's lunch or dinner (`leads_a_meal`):
     after every place to eat."""

@@ -150,11 +150,43 @@ def extract_compare(text: str, words: Words, draft: Draft, index: QueryIndex) ->
                 words.claim(i, i + 1)
 
 
+_WHERE_PREPS = word_set("in near around at")
+"""Words that name where the outing is: "dinner in boston", "drinks near harvard square"."""
+
+
+def _city_said_where(words: Words, index: QueryIndex) -> tuple[int, str] | None:
+    """The first city named after "in", "near", "around" or "at" (its first word, the city):
+    the place the request is for, whatever other place name comes before it."""
+    for i, word in enumerate(words.words):
+        if word not in index.place_starts or words.prev_word(i) not in _WHERE_PREPS:
+            continue
+        for n in (3, 2, 1):
+            if i + n <= len(words) and (phrase := words.phrase(i, i + n)) in index.cities:
+                return i, index.cities[phrase]
+    return None
+
+
+def _before_the_city_said(
+    words: Words, lo: int, said: tuple[int, str] | None, city: str | None
+) -> bool:
+    """A place name before the city named after "in" and not itself after such a word, in
+    another city: an occasion or a name, not where the group goes ("golden anniversary dinner
+    in boston" is not Golden, Colorado; "harmony team lunch in boston" not Harmony, Florida;
+    "decatur reunion dinner in atlanta" is in Atlanta). An area of the city said stays ("back
+    bay brunch in boston"), as does one whose city is unknown."""
+    if said is None or lo >= said[0] or words.prev_word(lo) in _WHERE_PREPS:
+        return False
+    return city is not None and city != said[1]
+
+
 def extract_places(words: Words, draft: Draft, index: QueryIndex) -> None:
+    said = _city_said_where(words, index)
     for lo, hi in words.windows(3, index.place_starts):
         phrase = words.phrase(lo, hi)
         if phrase in index.areas:
             if phrase in AREA_NEEDS_PREPOSITION and words.prev_word(lo) not in _PLACE_PREPS:
+                continue
+            if _before_the_city_said(words, lo, said, index.areas[phrase][1]):
                 continue
             words.claim(lo, hi)
             if draft.area is None:
@@ -163,6 +195,8 @@ def extract_places(words: Words, draft: Draft, index: QueryIndex) -> None:
         elif phrase in index.cities:
             if phrase in CITY_NEEDS_PREPOSITION and words.prev_word(lo) not in _PLACE_PREPS:
                 continue  # "celebration dinner in boston" is an occasion, not Celebration, FL
+            if _before_the_city_said(words, lo, said, index.cities[phrase]):
+                continue
             words.claim(lo, hi)
             add(draft.cities, index.cities[phrase])
             draft.note(phrase, f"city={index.cities[phrase]}")
