@@ -70,3 +70,20 @@ def test_a_full_day_lets_a_stop_give_way_to_the_place_swapped_in() -> None:
     assert any("left out to make room" in n for n in swapped.notes), swapped.notes
     left = {u.name for u in swapped.unplaced if u.reason.startswith("left out of day 1")}
     assert left and not left & set(names), (left, names)
+
+
+def test_a_far_place_swapped_in_does_not_empty_the_day() -> None:
+    """Only one stop gives way to a place swapped in (t12 in the whole panel's run: a park
+    far from a walking day's stops took its place and the other five were left out)."""
+    sights = [_place(i, 0.0, 0.002 * i, duration=45) for i in range(1, 6)]
+    far = _place(9, 0.06, 0.06, kind="park", name="The Far Park")
+    request = TripRequest(city="Delhi", start_date=date(2025, 5, 5), days=1, pace="moderate",
+                          mode="walk", centre=CENTRE, candidates=(*sights, far))  # fmt: skip
+    plan = plan_itinerary(request)
+    before = [s.name for s in plan.days[0].stops]
+    assert len(before) >= 4 and "The Far Park" not in before, before
+    out = plan.days[0].stops[0]
+    swapped = refine_day(plan, 0, SwapStop(out.place_id, "outdoors"))
+    names = [s.name for s in swapped.days[0].stops]
+    assert len(names) >= len(before) - 1, (names, swapped.notes)
+    assert sum("left out to make room" in n for n in swapped.notes) <= 1, swapped.notes

@@ -383,7 +383,8 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
     spec = spec_of(request, day)
     # the day re-routed, then in its planned order (an afternoon topped up after the day's
     # stops: re-routed, a temple shut at midday is reached late), then a stop of the day not
-    # chosen giving way (a packed day run to the evening; t26: main found a park for it)
+    # chosen giving way (a packed day run to the evening; t26: main found a park for it), one
+    # stop only (a far park swapped in must not leave the day's other stops out)
     kept = {*locked, *request.named}
     for way, option in [(w, o) for w in ("route", "order", "give") for o in options[:20]]:
         # where the old stop was: a route with no positions keeps the given order, and a
@@ -392,7 +393,8 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
         new, skipped = schedule(request, spec, trial, meals_near(meals, trial), set(other_meals),
                                 keep_order=way == "order")  # fmt: skip
         gave = {c.id for c, _ in skipped}
-        if not skipped or (way == "give" and kept.isdisjoint(gave) and option.id not in gave):
+        gives = way == "give" and len(gave) == 1 and kept.isdisjoint(gave) and option.id not in gave
+        if not skipped or gives:
             note = f"{label}: {out.name} swapped for {option.name} ({change.want})"
             note += "".join(f"; {c.name} left out to make room" for c, _ in skipped)
             gone = [Unplaced(out.id, out.name, f"swapped out of {label}")]
