@@ -381,14 +381,25 @@ def refine_day(itinerary: Itinerary, day_index: int, change: RefineChange) -> It
 
     options.sort(key=preferred)
     spec = spec_of(request, day)
-    for option in options[:20]:
+    # the day re-routed, then in its planned order (an afternoon topped up after the day's
+    # stops: re-routed, a temple shut at midday is reached late), then a stop of the day not
+    # chosen giving way (a packed day run to the evening; t26: main found a park for it), one
+    # stop only (a far park swapped in must not leave the day's other stops out)
+    kept = {*locked, *request.named}
+    for way, option in [(w, o) for w in ("route", "order", "give") for o in options[:20]]:
         # where the old stop was: a route with no positions keeps the given order, and a
         # museum open by day must not be tried only at the day's end
         trial = [option if c.id == out.id else c for c in stops]
-        new, skipped = schedule(request, spec, trial, meals_near(meals, trial), set(other_meals))
-        if not skipped:
+        new, skipped = schedule(request, spec, trial, meals_near(meals, trial), set(other_meals),
+                                keep_order=way == "order")  # fmt: skip
+        gave = {c.id for c, _ in skipped}
+        gives = way == "give" and len(gave) == 1 and kept.isdisjoint(gave) and option.id not in gave
+        if not skipped or gives:
             note = f"{label}: {out.name} swapped for {option.name} ({change.want})"
-            swapped = Unplaced(out.id, out.name, f"swapped out of {label}")
-            return _replace_day(itinerary, site_note(new, itinerary.site_notes), [note], [swapped])
+            note += "".join(f"; {c.name} left out to make room" for c, _ in skipped)
+            gone = [Unplaced(out.id, out.name, f"swapped out of {label}")]
+            gone += [Unplaced(c.id, c.name, f"left out of {label} for {option.name}")
+                     for c, _ in skipped]  # fmt: skip
+            return _replace_day(itinerary, site_note(new, itinerary.site_notes), [note], gone)
     return _replace_day(itinerary, day, [f"{label}: no {change.want} place fits in place of "
-                                         f"{out.name}; the day is unchanged"])  # fmt: skip
+                                         f"{out.name}, which stays"])  # fmt: skip

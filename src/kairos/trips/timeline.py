@@ -359,10 +359,13 @@ def _blocks(
     s: DayState, nxt: Candidate, lock: Candidate, locks: Mapping[str, Lock], meal_first: int = 0
 ) -> bool:
     """Whether visiting `nxt` first (after the meal breaks due before it, `meal_first` minutes
-    with their way) would make the timed `lock` late."""
+    with their way, and from when it opens: a gallery opening at noon is no stop before a lock
+    at 10:00) would make the timed `lock` late."""
     at = locks[lock.id].start or 0
     travel = s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat)[0]
-    end = s.t + meal_first + travel + nxt.duration + s.spec.buffer
+    arrive = s.t + meal_first + travel
+    opens = earliest_start(nxt, s.spec.date.weekday(), arrive, 24 * 60, max_wait=24 * 60)
+    end = (arrive if opens is None else opens) + nxt.duration + s.spec.buffer
     way = (travel_minutes((nxt.lat, nxt.lng), (lock.lat, lock.lng), s.mode)
            if nxt.positioned and lock.positioned else (UNKNOWN_LEG, 0.0))  # fmt: skip
     return end + way[0] + crossing(nxt.by_boat, lock.by_boat, way[1]) > at
