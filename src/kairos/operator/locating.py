@@ -33,6 +33,7 @@ from kairos.operator.area_said import area_for, elsewhere_note, near_names
 from kairos.operator.held_city import anchor_of, far_from, held_mention, held_places, unplaced
 from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
+from kairos.operator.region_hold import outside_region, region_of, typed_name, typed_near
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.short_names import ShortNames, merged
 from kairos.operator.state import SessionState
@@ -120,6 +121,7 @@ class Locator:
     ) -> Located:
         out = Located()
         by_text = {s.text: s for s in spotted}
+        named: dict[int, Spotted] = {}
         for mention in mentions:
             try:
                 check_location_text(mention.text)
@@ -130,6 +132,7 @@ class Locator:
             found = None
             if spot is not None:
                 found = await self._named(message, mention, spot, state, out)
+                named.update({len(out.locations): spot} if found is not None else {})
             if found is None:
                 found = await self._resolve_held(mention, refresh, out, state)
                 found = await area_for(
@@ -147,7 +150,24 @@ class Locator:
                     )
                     out.unknown.append(mention.name)
             out.locations.append(found)
+        await self._hold_to_region(message, named, out)
         return out
+
+    async def _hold_to_region(self, message: str, named: dict[int, Spotted], out: Located) -> None:
+        """A name's place far from every street and ZIP of the message is not the operator's
+        (`region_hold.py`): the name as typed near there, else not found; no question about
+        it."""
+        region = region_of(out.locations, set(named))
+        for k, spot in named.items():
+            if self.catalog is None or not outside_region(loc := out.locations[k], region):
+                continue
+            near = typed_near(self.catalog, typed_name(message, spot.start, spot.end), region)
+            out.locations[k] = await self._resolved(near) if near else unplaced(
+                LocationMention(name=spot.text)
+            )
+            if any(c.label == loc.label for c in out.choices):
+                out.question, out.choices, out.fitting = None, [], []
+                out.leads = [x for x in out.leads if not x.startswith("I found")]
 
     async def _resolve_held(
         self, mention: LocationMention, refresh: bool, out: Located, state: SessionState

@@ -39,11 +39,13 @@ _JOINERS: Final = frozenset({"and", "restaurant"})
 
 _FUNCTION_WORDS: Final = frozenset(
     {"this", "is", "it", "its", "the", "a", "an", "of", "at", "on", "in", "to", "for", "by",
-     "my", "our", "your", "we", "i", "and", "here", "that", "there", "s"}
+     "my", "our", "your", "we", "i", "and", "here", "that", "there", "s",
+     "what", "whats", "which", "who", "how", "where", "when", "why", "one"}
 )  # fmt: skip
 """A name left without its kind's words that is only these is no name: "This is Wings" (a
 chicken-wings place) left "this is", spotted in every "This is Salsa's" opener of the shared
-data's resolution set and put at Decatur, GA (a "Beacon Hill" left is the neighbourhood)."""
+data's resolution set and put at Decatur, GA (a "Beacon Hill" left is the neighbourhood); "the
+one on Boylston" is no name (The One Sushi +, Brookhaven), nor "what's the" (What the Waffle)."""
 
 
 @dataclass(frozen=True)
@@ -98,17 +100,34 @@ class ShortNames:
 
     def spot(self, text: str) -> list[Spotted]:
         found = spot_names(text, self.index, normalise, self.catalog.area_names)
-        return [
-            Spotted(s.start, s.end, s.text, sorted({self.shorts[c].place for c in s.candidates}),
-                    s.score)
-            for s in found
-        ]  # fmt: skip
+        kept = []
+        for s in found:
+            own = sorted({self.shorts[c].place for c in s.candidates
+                          if _same_one_word(s.text, self.shorts[c].name)})  # fmt: skip
+            kept += [Spotted(s.start, s.end, s.text, own, s.score)] if own else []
+        return kept
+
+
+def _same_one_word(said: str, form: str) -> bool:
+    """A short name that is one word besides function words is said as it is: "the South"
+    (of "the South End") is not The Square Deli's "the square", however close the spelling."""
+    words = [w for w in form.split() if w not in _FUNCTION_WORDS]
+    if len(words) != 1:
+        return True
+    return [w for w in normalise(said).split() if w not in _FUNCTION_WORDS] == words
 
 
 def merged(first: Sequence[Spotted], more: Sequence[Spotted]) -> list[Spotted]:
-    """The catalog spotter's finds, and a short name's where it found none there."""
+    """The catalog spotter's finds, and a short name's where it found none there; where both
+    found the same words, the places of both ("Upper Crust": The Upper Crust and Upper Crust
+    Pizzeria, told apart by the street said next)."""
     kept = list(first)
     for spot in more:
-        if all(spot.end <= k.start or k.end <= spot.start for k in kept):
+        same = [k for k, s in enumerate(kept) if (s.start, s.end) == (spot.start, spot.end)]
+        if same:
+            k = same[0]
+            both = sorted({*kept[k].candidates, *spot.candidates})
+            kept[k] = Spotted(spot.start, spot.end, kept[k].text, both, kept[k].score)
+        elif all(spot.end <= k.start or k.end <= spot.start for k in kept):
             kept.append(spot)
     return sorted(kept, key=lambda s: s.start)

@@ -1,0 +1,77 @@
+"""A name held to the region the message points to, and short names that are no names (issue
+36, item 1). The operator panel played on the full shared catalogue (29,000 places, many cities)
+at 200e4be: "Fish Pier on East Broadway, Southie" went to The Pier, Clermont FL (o51); "Upper
+Crust on Tremont" to The Upper Crust on Summer St and "the South End" to The Square Deli,
+Everett (o39); "the one on Boylston" was read as a restaurant's name (o29)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from kairos.core.geo import haversine_km
+from kairos.operator.locating import Located, Locator
+from kairos.operator.reading import read_message
+from kairos.operator.state import SessionState
+from tests.operator.catalog_locator import catalog_locator
+
+THURSDAY = date(2026, 12, 3)
+SOUTH_BOSTON = (42.3355, -71.0370)
+PIER = [
+    ("The Pier", None, "Clermont", 28.5494, -81.7729),
+    ("Fish Pier Restaurant & Market", "667 E Broadway, South Boston, Boston, MA 02127", "Boston",
+     42.3357, -71.0377),
+    ("Local 149", "149 P St, South Boston, Boston, MA 02127", "Boston", 42.3349, -71.0357),
+    ("Lincoln Tavern", "425 W Broadway, South Boston, Boston, MA 02127", "Boston", 42.3365,
+     -71.0493),
+]  # fmt: skip
+
+
+async def _locate(locator: Locator, message: str) -> Located:
+    await locator.load_names()
+    spotted = locator.spot_restaurants(message)
+    reading = read_message(message, THURSDAY, names=[(s.start, s.end) for s in spotted])
+    return await locator.locate(message, reading.locations, spotted, SessionState(), False)
+
+
+async def test_a_name_far_from_the_street_said_is_not_the_operators() -> None:
+    located = await _locate(
+        catalog_locator(PIER, categories={"Fish Pier Restaurant & Market": ["Seafood"]}),
+        "Fish Pier on East Broadway, Southie. what's the week look like?",
+    )
+    assert located.locations, located
+    for loc in located.locations:
+        assert loc.lat is None or haversine_km(loc.lat, loc.lng or 0.0, *SOUTH_BOSTON) < 30, loc
+    assert located.locations[0].place_id == 2, located.locations
+    assert located.question is None
+
+
+CRUST = [
+    ("The Upper Crust", "245 Summer St, Waterfront, Boston, MA 02210", "Boston", 42.3508,
+     -71.0517),
+    ("Upper Crust Pizzeria", "683 Tremont St, South End, Boston, MA 02118", "Boston", 42.3414,
+     -71.0765),
+    ("The Square Deli", None, "Everett", 42.4084, -71.0537),
+    ("Banq", "1375 Washington St, South End, Boston, MA 02118", "Boston", 42.3414, -71.0696),
+]  # fmt: skip
+
+
+async def test_a_name_both_spotters_find_is_told_apart_by_its_street() -> None:
+    locator = catalog_locator(
+        CRUST,
+        categories={"Upper Crust Pizzeria": ["Pizza"], "The Square Deli": ["Delis"],
+                    "The Upper Crust": ["Bakeries"]},  # fmt: skip
+    )
+    located = await _locate(
+        locator, "Banq on Washington St in the South End and Upper Crust on Tremont. weekend?"
+    )
+    assert [loc.place_id for loc in located.locations] == [4, 2], located.locations
+
+
+async def test_a_short_name_of_question_words_or_another_spelling_is_no_name() -> None:
+    rows = [*CRUST, ("The One Sushi +", None, "Brookhaven", 33.86, -84.34)]
+    locator = catalog_locator(
+        rows, categories={"The Square Deli": ["Delis"], "The One Sushi +": ["Sushi Bars"]}
+    )
+    await locator.load_names()
+    assert locator.spot_restaurants("the one on Boylston") == []
+    assert [s.text for s in locator.spot_restaurants("Banq in the South End")] == ["Banq"]
