@@ -16,11 +16,12 @@ from tests.operator.catalog_locator import catalog_locator
 
 THURSDAY = date(2026, 12, 3)
 SOUTH_BOSTON = (42.3355, -71.0370)
-PIER = [
+PIER = [  # as the shared catalogue holds them: other cities' rows with no address
     ("The Pier", None, "Clermont", 28.5494, -81.7729),
     ("Fish Pier Restaurant & Market", "667 E Broadway, South Boston, Boston, MA 02127", "Boston",
      42.3357, -71.0377),
     ("Local 149", "149 P St, South Boston, Boston, MA 02127", "Boston", 42.3349, -71.0357),
+    ("Broadway Cafe", None, "Atlanta", 33.7490, -84.3880),
     ("Lincoln Tavern", "425 W Broadway, South Boston, Boston, MA 02127", "Boston", 42.3365,
      -71.0493),
 ]  # fmt: skip
@@ -58,8 +59,11 @@ CRUST = [
 async def test_a_name_both_spotters_find_is_told_apart_by_its_street() -> None:
     locator = catalog_locator(
         CRUST,
-        categories={"Upper Crust Pizzeria": ["Pizza"], "The Square Deli": ["Delis"],
-                    "The Upper Crust": ["Bakeries"]},  # fmt: skip
+        categories={
+            "Upper Crust Pizzeria": ["Pizza"],
+            "The Square Deli": ["Delis"],
+            "The Upper Crust": ["Bakeries"],
+        },
     )
     located = await _locate(
         locator, "Banq on Washington St in the South End and Upper Crust on Tremont. weekend?"

@@ -162,8 +162,8 @@ class Locator:
             if self.catalog is None or not outside_region(loc := out.locations[k], region):
                 continue
             near = typed_near(self.catalog, typed_name(message, spot.start, spot.end), region)
-            out.locations[k] = await self._resolved(near) if near else unplaced(
-                LocationMention(name=spot.text)
+            out.locations[k] = (
+                await self._resolved(near) if near else unplaced(LocationMention(name=spot.text))
             )
             if any(c.label == loc.label for c in out.choices):
                 out.question, out.choices, out.fitting = None, [], []

@@ -27,17 +27,15 @@ held elsewhere: `locating._narrow`)."""
 
 def region_of(located: Sequence[ResolvedLocation], named: set[int]) -> list[ResolvedLocation]:
     """The message's streets, ZIPs and addresses (not its names' own places)."""
-    return [loc for k, loc in enumerate(located) if k not in named
-            and loc.kind in REGION_KINDS and loc.lat is not None and loc.lng is not None]  # fmt: skip
+    kept = [loc for k, loc in enumerate(located) if k not in named]
+    return [loc for loc in kept if loc.kind in REGION_KINDS and None not in (loc.lat, loc.lng)]
 
 
 def outside_region(loc: ResolvedLocation, region: Sequence[ResolvedLocation]) -> bool:
     """Farther than `HELD_KM` from every place the message's streets and ZIPs point to."""
     if not region or loc.lat is None or loc.lng is None:
         return False
-    return all(
-        haversine_km(loc.lat, loc.lng, r.lat or 0.0, r.lng or 0.0) > HELD_KM for r in region
-    )
+    return all(haversine_km(loc.lat, loc.lng, r.lat or 0.0, r.lng or 0.0) > HELD_KM for r in region)
 
 
 _CAPITALISED: Final = re.compile(r"(?:[A-Z][\w'&.-]*\s+){1,3}$")
