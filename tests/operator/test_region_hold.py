@@ -79,3 +79,25 @@ async def test_a_short_name_of_question_words_or_another_spelling_is_no_name() -
     await locator.load_names()
     assert locator.spot_restaurants("the one on Boylston") == []
     assert [s.text for s in locator.spot_restaurants("Banq in the South End")] == ["Banq"]
+
+
+CHAIN = [  # a chain's branches as the shared catalogue holds most of them: name, city, point
+    ("Qdoba", None, "Cambridge", 42.3887, -71.1188),
+    ("Qdoba", None, "Saugus", 42.4640, -71.0110),
+    ("QDOBA Mexican Eats", None, "Boston", 42.3398, -71.0913),
+    ("QDOBA Mexican Eats", None, "Boston", 42.3648, -71.0618),
+    ("Pizzeria Uno", "321 Huntington Ave, Boston, MA 02115", "Boston", 42.3405, -71.0905),
+    ("Qdoba", "961 Commonwealth Ave, Allston/Brighton, Boston, MA 02215", "Boston", 42.3518,
+     -71.1191),
+]  # fmt: skip
+
+
+async def test_a_chains_branch_is_chosen_by_the_street_said() -> None:
+    """o03 on the full catalogue: "Qdoba on Huntington Ave" went to Qdoba, Cambridge (the first
+    of its rows with no address); the branch standing on Huntington Ave is spelled "QDOBA
+    Mexican Eats" and has no address either."""
+    located = await _locate(
+        catalog_locator(CHAIN), "We have two spots: Qdoba on Huntington Ave and Qdoba on Comm "
+        "Ave, Boston. What do we need tonight?"
+    )  # fmt: skip
+    assert [loc.place_id for loc in located.locations] == [3, 6], located.locations

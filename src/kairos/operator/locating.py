@@ -35,8 +35,9 @@ from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
 from kairos.operator.region_hold import outside_region, region_of, typed_name, typed_near
 from kairos.operator.schemas import ResolvedLocation
-from kairos.operator.short_names import ShortNames, merged
+from kairos.operator.short_names import ShortNames, also_named, merged
 from kairos.operator.state import SessionState
+from kairos.operator.street_near import near_street
 from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
 from kairos.signals.geocoding.models import GeoMatch, check_location_text
 from kairos.signals.geocoding.spotting import Spotted
@@ -194,6 +195,8 @@ class Locator:
         candidates = [catalog.places[i] for i in spot.candidates
                       if self._may_be_a_restaurant(catalog.places[i])]  # fmt: skip
         narrowed = _narrow(catalog, candidates, mention, message, state)
+        if (mention.address or _bare_street(message, mention)) and self.short_names:
+            narrowed = self._on_street(message, mention, spot, state, candidates, narrowed)
         narrowed = held_places(narrowed, mention, anchor_of(state.locations, out.locations))
         if not narrowed:
             return None  # said with what the name and street resolve to (`elsewhere_note`)
@@ -204,6 +207,39 @@ class Locator:
             )
             out.fitting = [(p.lat, p.lng) for p in narrowed]
         return chosen[0]
+
+    def _on_street(
+        self,
+        message: str,
+        mention: LocationMention,
+        spot: Spotted,
+        state: SessionState,
+        candidates: list[KnownPlace],
+        narrowed: list[KnownPlace],
+    ) -> list[KnownPlace]:
+        """A name said with its street is looked for among every row the name can be, when
+        none of its own rows is on that street: its short spelling's ("Upper Crust on
+        Tremont": Upper Crust Pizzeria, 683 Tremont St, not The Upper Crust on Summer St) and
+        the rows whose name opens with it ("Qdoba on Huntington Ave": QDOBA Mexican Eats,
+        standing there with no address, not Qdoba, Cambridge)."""
+        assert self.catalog is not None and self.short_names is not None
+        street = _street_key(mention.address) if mention.address else None
+        street = street or _bare_street(message, mention) or ""
+        places = self.catalog.places
+
+        def on_it(kept: list[KnownPlace]) -> bool:
+            addressed = [p for p in kept if f" {street} " in f" {p.address_key} "]
+            return bool(addressed or near_street(places, [p for p in kept if not p.address_key],
+                                                 street))  # fmt: skip
+
+        if on_it(narrowed):
+            return narrowed
+        said = f"{normalise(spot.text)} "
+        more = [places[i] for i in also_named(spot, self.short_names.spot(message))]
+        more += [p for p in places if p.name_key.startswith(said) and p not in candidates]
+        more = [p for p in more if self._may_be_a_restaurant(p)]
+        wider = _narrow(self.catalog, [*candidates, *more], mention, message, state)
+        return wider if more and on_it(wider) else narrowed
 
     def _may_be_a_restaurant(self, place: KnownPlace) -> bool:
         """A sight of the catalog (a park, a museum: `load_names` reads them once) is never the
@@ -362,10 +398,12 @@ def _narrow(
         kept = own or [p for p in kept if p.zip is None and catalog.place_area(p, mention.zip)]
     if mention.address and (street := _street_key(mention.address)):
         own = [p for p in kept if p.address_key and fuzz.partial_ratio(street, p.address_key) >= 90]
+        unaddressed = [p for p in kept if not p.address_key]
         kept = (
             own
             or addressed_twins(catalog.places, kept, street)
-            or [p for p in kept if not p.address_key]
+            or near_street(catalog.places, unaddressed, street)
+            or unaddressed
         )
     if mention.city:
         kept = [p for p in kept if catalog.place_area(p, mention.city)]
@@ -374,6 +412,9 @@ def _narrow(
     if not mention.address and (bare := _bare_street(message, mention)):
         if len(kept) > 1:
             kept = _keep(kept, [p for p in kept if f" {bare} " in f" {p.address_key} "])
+        unaddressed = [p for p in kept if not p.address_key]
+        if len(kept) > 1 and len(unaddressed) == len(kept):
+            kept = near_street(catalog.places, unaddressed, bare) or kept
         kept = addressed_twins(catalog.places, kept, bare) or kept
     if len(kept) > 1 and catalog.area_of(message) is not None:
         kept = _keep(kept, [p for p in kept if catalog.place_area(p, message)])

@@ -118,16 +118,16 @@ def _same_one_word(said: str, form: str) -> bool:
 
 
 def merged(first: Sequence[Spotted], more: Sequence[Spotted]) -> list[Spotted]:
-    """The catalog spotter's finds, and a short name's where it found none there; where both
-    found the same words, the places of both ("Upper Crust": The Upper Crust and Upper Crust
-    Pizzeria, told apart by the street said next)."""
+    """The catalog spotter's finds, and a short name's where it found none there."""
     kept = list(first)
     for spot in more:
-        same = [k for k, s in enumerate(kept) if (s.start, s.end) == (spot.start, spot.end)]
-        if same:
-            k = same[0]
-            both = sorted({*kept[k].candidates, *spot.candidates})
-            kept[k] = Spotted(spot.start, spot.end, kept[k].text, both, kept[k].score)
-        elif all(spot.end <= k.start or k.end <= spot.start for k in kept):
+        if all(spot.end <= k.start or k.end <= spot.start for k in kept):
             kept.append(spot)
     return sorted(kept, key=lambda s: s.start)
+
+
+def also_named(spot: Spotted, more: Sequence[Spotted]) -> list[int]:
+    """The places a short name spots at the very words the catalog spotter spotted, beyond
+    its own ("Upper Crust": Upper Crust Pizzeria besides The Upper Crust rows)."""
+    same = [m for m in more if (m.start, m.end) == (spot.start, spot.end)]
+    return sorted({i for m in same for i in m.candidates} - set(spot.candidates))
