@@ -69,6 +69,7 @@ async def test_a_name_both_spotters_find_is_told_apart_by_its_street() -> None:
         locator, "Banq on Washington St in the South End and Upper Crust on Tremont. weekend?"
     )
     assert [loc.place_id for loc in located.locations] == [4, 2], located.locations
+    assert located.question is None, located.question  # one row, found two ways, is one place
 
 
 async def test_a_short_name_of_question_words_or_another_spelling_is_no_name() -> None:
@@ -101,3 +102,14 @@ async def test_a_chains_branch_is_chosen_by_the_street_said() -> None:
         "Ave, Boston. What do we need tonight?"
     )  # fmt: skip
     assert [loc.place_id for loc in located.locations] == [3, 6], located.locations
+
+
+async def test_a_name_far_from_the_neighbourhood_said_is_not_the_operators() -> None:
+    """ "Southie" is South Boston (a local name, read through the catalogue's own
+    neighbourhoods): the one "Pier" another city holds is not the operator's Fish Pier."""
+    locator = catalog_locator(PIER, categories={"Fish Pier Restaurant & Market": ["Seafood"]})
+    assert locator.catalog is not None
+    area = locator.catalog.area_of("Fish Pier in Southie")
+    assert area is not None and area.name == "South Boston", area
+    located = await _locate(locator, "Fish Pier in Southie. what's the week look like?")
+    assert [loc.place_id for loc in located.locations] == [2], located.locations

@@ -133,7 +133,8 @@ class Locator:
             found = None
             if spot is not None:
                 found = await self._named(message, mention, spot, state, out)
-                named.update({len(out.locations): spot} if found is not None else {})
+                bare = not (mention.address or mention.zip or mention.city)
+                named.update({len(out.locations): spot} if found is not None and bare else {})
             if found is None:
                 found = await self._resolve_held(mention, refresh, out, state)
                 found = await area_for(
@@ -155,10 +156,17 @@ class Locator:
         return out
 
     async def _hold_to_region(self, message: str, named: dict[int, Spotted], out: Located) -> None:
-        """A name's place far from every street and ZIP of the message is not the operator's
+        """A name said with no street, ZIP or city of its own whose place is far from every
+        street, ZIP and city or neighbourhood the message names is not the operator's
         (`region_hold.py`): the name as typed near there, else not found; no question about
         it."""
         region = region_of(out.locations, set(named))
+        rest = message
+        for spot in named.values():  # "Orlando's Pizza" names no city
+            rest = rest[: spot.start] + " " * (spot.end - spot.start) + rest[spot.end :]
+        if self.catalog is not None and (area := self.catalog.area_of(rest)) is not None:
+            region.append(ResolvedLocation(label=area.label, kind="city", lat=area.lat,
+                                           lng=area.lng, resolved=False))  # fmt: skip
         for k, spot in named.items():
             if self.catalog is None or not outside_region(loc := out.locations[k], region):
                 continue
@@ -235,9 +243,11 @@ class Locator:
         if on_it(narrowed):
             return narrowed
         said = f"{normalise(spot.text)} "
-        more = [places[i] for i in also_named(spot, self.short_names.spot(message))]
-        more += [p for p in places if p.name_key.startswith(said) and p not in candidates]
-        more = [p for p in more if self._may_be_a_restaurant(p)]
+        extra = {
+            *also_named(spot, self.short_names.spot(message)),
+            *(i for i, p in enumerate(places) if p.name_key.startswith(said)),
+        } - set(spot.candidates)
+        more = [places[i] for i in sorted(extra) if self._may_be_a_restaurant(places[i])]
         wider = _narrow(self.catalog, [*candidates, *more], mention, message, state)
         return wider if more and on_it(wider) else narrowed
 
