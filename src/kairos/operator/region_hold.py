@@ -10,25 +10,45 @@ not found. Never another city's place.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from kairos.core.geo import haversine_km
 from kairos.operator.held_city import HELD_KM
 from kairos.operator.schemas import ResolvedLocation
 from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
+from kairos.signals.geocoding.spotting import Spotted
 
-__all__ = ["outside_region", "region_of", "typed_name", "typed_near"]
+__all__ = ["outside_region", "region_of", "region_said", "typed_name", "typed_near"]
 
 REGION_KINDS: Final = frozenset({"street", "postcode", "address"})
 """Where a message's other mentions point: a street, a ZIP, an address (a city is named and
-held elsewhere: `locating._narrow`)."""
+held elsewhere: `narrowing.narrow`)."""
 
 
 def region_of(located: Sequence[ResolvedLocation], named: set[int]) -> list[ResolvedLocation]:
     """The message's streets, ZIPs and addresses (not its names' own places)."""
     kept = [loc for k, loc in enumerate(located) if k not in named]
     return [loc for loc in kept if loc.kind in REGION_KINDS and None not in (loc.lat, loc.lng)]
+
+
+def region_said(
+    catalog: CatalogGeocoder,
+    message: str,
+    located: Sequence[ResolvedLocation],
+    named: Mapping[int, Spotted],
+) -> list[ResolvedLocation]:
+    """Where the message points besides its names: its streets, ZIPs and addresses placed, and
+    the city or neighbourhood it names outside the names' own words ("Orlando's Pizza" names
+    no city)."""
+    region = region_of(located, set(named))
+    rest = message
+    for spot in named.values():
+        rest = rest[: spot.start] + " " * (spot.end - spot.start) + rest[spot.end :]
+    if (area := catalog.area_of(rest)) is not None:
+        region.append(ResolvedLocation(label=area.label, kind="city", lat=area.lat,
+                                       lng=area.lng, resolved=False))  # fmt: skip
+    return region
 
 
 def outside_region(loc: ResolvedLocation, region: Sequence[ResolvedLocation]) -> bool:

@@ -4,7 +4,7 @@ pizza place). The name's last words that name one of the place's own categories 
 the same words on a place of another kind stay part of its name ("Sweet Kitchen" is not
 "Sweet"), which a fixed list of optional words could not tell apart. What is left is spotted as
 the catalog spotter spots any name (one word: a capital, no common word, no city), and the
-caller narrows the places it names by the street, ZIP or area said (`locating._narrow`).
+caller narrows the places it names by the street, ZIP or area said (`narrowing.narrow`).
 """
 
 from __future__ import annotations

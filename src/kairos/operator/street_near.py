@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.geo import haversine_km
-from kairos.signals.geocoding.areas import KnownPlace
+from kairos.operator.short_names import also_named
+from kairos.signals.geocoding.areas import KnownPlace, normalise
+from kairos.signals.geocoding.spotting import Spotted
 
-__all__ = ["ON_STREET_KM", "near_street"]
+__all__ = ["ON_STREET_KM", "near_street", "on_street", "other_spellings"]
 
 ON_STREET_KM: Final = 0.15
 """A place this close to an address on the street stands on it (a frontage, a corner)."""
@@ -38,3 +40,21 @@ def near_street(
         if near and (km := min(near)) <= ON_STREET_KM:
             scored.append((km, p.name, p))
     return [p for _, _, p in sorted(scored, key=lambda s: (s[0], s[1]))]
+
+
+def on_street(places: Sequence[KnownPlace], kept: Sequence[KnownPlace], street: str) -> bool:
+    """Whether one of `kept` is on the street: by its address, or standing on it."""
+    if any(f" {street} " in f" {p.address_key} " for p in kept):
+        return True
+    return bool(near_street(places, [p for p in kept if not p.address_key], street))
+
+
+def other_spellings(
+    places: Sequence[KnownPlace], spot: Spotted, short_spots: Sequence[Spotted]
+) -> list[int]:
+    """The rows a name said can be besides the spotter's own: its short spelling's at those
+    words ("Upper Crust": Upper Crust Pizzeria) and the rows whose name opens with it ("Qdoba":
+    QDOBA Mexican Eats); each once."""
+    said = f"{normalise(spot.text)} "
+    opens = (i for i, p in enumerate(places) if p.name_key.startswith(said))
+    return sorted({*also_named(spot, short_spots), *opens} - set(spot.candidates))
