@@ -113,3 +113,25 @@ async def test_a_name_far_from_the_neighbourhood_said_is_not_the_operators() -> 
     assert area is not None and area.name == "South Boston", area
     located = await _locate(locator, "Fish Pier in Southie. what's the week look like?")
     assert [loc.place_id for loc in located.locations] == [2], located.locations
+
+
+HILL = [
+    ("75 Chestnut", "75 Chestnut St, Beacon Hill, Boston, MA 02108", "Boston", 42.3569, -71.0707),
+    ("Beacon Hill Pub", "149 Charles St, Beacon Hill, Boston, MA 02108", "Boston", 42.3590,
+     -71.0706),
+    ("Beacon Hill Hotel & Bistro", "25 Charles St, Beacon Hill, Boston, MA 02114", "Boston",
+     42.3566, -71.0703),
+    ("The Beacon", None, "Atlanta", 33.7490, -84.3880),
+]  # fmt: skip
+
+
+async def test_a_neighbourhoods_second_word_is_no_street_to_widen_a_name_by() -> None:
+    """o25 turn 2 (branch, before this rule): "75 Chestnut St, Beacon Hill": "Beacon" is a
+    name in the catalogue and "Hill" was read as its street, so the rows opening with "Beacon"
+    on a "... Hill" address were asked about. A name's other spellings are looked for on a
+    street introduced as one ("on Tremont") only."""
+    located = await _locate(
+        catalog_locator(HILL), "Now I'm asking for 75 Chestnut St, Beacon Hill. Friday?"
+    )
+    assert located.question is None, located.question
+    assert all("Beacon Hill" not in loc.label.split(",")[0] for loc in located.locations)

@@ -199,7 +199,7 @@ class Locator:
         candidates = [catalog.places[i] for i in spot.candidates
                       if self._may_be_a_restaurant(catalog.places[i])]  # fmt: skip
         narrowed = narrow(catalog, candidates, mention, message, state)
-        if (mention.address or bare_street(message, mention)) and self.short_names:
+        if (mention.address or bare_street(message, mention, on=True)) and self.short_names:
             narrowed = self._on_street(message, mention, spot, state, candidates, narrowed)
         narrowed = held_places(narrowed, mention, anchor_of(state.locations, out.locations))
         if not narrowed:
@@ -228,7 +228,7 @@ class Locator:
         standing there with no address, not Qdoba, Cambridge)."""
         assert self.catalog is not None and self.short_names is not None
         street = street_key(mention.address) if mention.address else None
-        street = street or bare_street(message, mention) or ""
+        street = street or bare_street(message, mention, on=True) or ""
         places = self.catalog.places
         if on_street(places, narrowed, street):
             return narrowed

@@ -78,14 +78,16 @@ def _keep(kept: list[KnownPlace], narrower: list[KnownPlace]) -> list[KnownPlace
     return narrower if narrower else kept
 
 
-def bare_street(message: str, mention: LocationMention) -> str | None:
+def bare_street(message: str, mention: LocationMention, *, on: bool = False) -> str | None:
     """The street said without its suffix right after the name ("Upper Crust on Tremont",
     "Legal Sea Foods Park Plaza"), normalised: two places sharing the name are told apart by
-    it, and a row of the name with no address gives way to its twin on that street."""
+    it, and a row of the name with no address gives way to its twin on that street. `on`:
+    only a street introduced as one ("on Tremont", not the "Hill" of "Beacon Hill")."""
     if not mention.name:
         return None
+    lead = r"(?:on|off)\s+" if on else r"(?:(?:on|at|off)\s+)?"
     said = re.search(
-        rf"{re.escape(mention.name)}\W{{0,3}}\s+(?:(?:on|at|off)\s+)?(?:the\s+)?([A-Za-z][\w'-]{{2,}})",
+        rf"{re.escape(mention.name)}\W{{0,3}}\s+{lead}(?:the\s+)?([A-Za-z][\w'-]{{2,}})",
         message,
     )
     return normalise(said.group(1)) if said else None
