@@ -135,3 +135,13 @@ async def test_a_neighbourhoods_second_word_is_no_street_to_widen_a_name_by() ->
     )
     assert located.question is None, located.question
     assert all("Beacon Hill" not in loc.label.split(",")[0] for loc in located.locations)
+
+
+async def test_lower_case_words_only_like_a_name_are_no_name() -> None:
+    """o31 turn 4 on the full catalogue: "how many on the line for saturday lunch vs dinner?"
+    spelled V's Diner (Orlando) and the session's restaurant gave way to the city of Boston."""
+    rows = [*CRUST, ("V's Diner", None, "Orlando", 28.5383, -81.3792)]
+    locator = catalog_locator(rows)
+    await locator.load_names()
+    assert locator.spot_restaurants("how many on the line for saturday lunch vs dinner?") == []
+    assert [s.text for s in locator.spot_restaurants("V's Diner here. friday?")] == ["V's Diner"]

@@ -99,9 +99,13 @@ class Locator:
 
     def spot_restaurants(self, message: str) -> list[Spotted]:
         """`spot` without a catalog sight's name: "Banq on Washington St" spelled Washington
-        Square Park (a park in New York, placed since d2999b6), read as a third restaurant."""
+        Square Park (a park in New York, placed since d2999b6), read as a third restaurant;
+        nor a name only like words typed in lower case ("lunch vs dinner" is not V's Diner,
+        Orlando: a misspelt name is still one the operator writes as a name)."""
         kept = []
         for s in self.spot(message):
+            if s.score < 100 and s.text == s.text.lower():
+                continue
             own = [i for i in s.candidates if self._may_be_a_restaurant(self._place(i))]
             kept += [replace(s, candidates=own)] if own else []
         return kept
