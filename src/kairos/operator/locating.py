@@ -28,14 +28,16 @@ from rapidfuzz import fuzz
 from kairos.core.geo import haversine_km
 from kairos.core.place_kinds import SIGHT_KINDS
 from kairos.errors import InvalidInput
-from kairos.operator.addressed_twin import addressed_twins
 from kairos.operator.area_said import area_for, elsewhere_note, near_names
 from kairos.operator.held_city import anchor_of, far_from, held_mention, held_places, unplaced
+from kairos.operator.narrowing import bare_street, narrow, street_key
 from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
+from kairos.operator.region_hold import outside_region, region_said, typed_name, typed_near
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.short_names import ShortNames, merged
 from kairos.operator.state import SessionState
+from kairos.operator.street_near import on_street, other_spellings
 from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
 from kairos.signals.geocoding.models import GeoMatch, check_location_text
 from kairos.signals.geocoding.spotting import Spotted
@@ -97,9 +99,13 @@ class Locator:
 
     def spot_restaurants(self, message: str) -> list[Spotted]:
         """`spot` without a catalog sight's name: "Banq on Washington St" spelled Washington
-        Square Park (a park in New York, placed since d2999b6), read as a third restaurant."""
+        Square Park (a park in New York, placed since d2999b6), read as a third restaurant;
+        nor a name only like words typed in lower case ("lunch vs dinner" is not V's Diner,
+        Orlando: a misspelt name is still one the operator writes as a name)."""
         kept = []
         for s in self.spot(message):
+            if s.score < 100 and s.text == s.text.lower():
+                continue
             own = [i for i in s.candidates if self._may_be_a_restaurant(self._place(i))]
             kept += [replace(s, candidates=own)] if own else []
         return kept
@@ -120,6 +126,7 @@ class Locator:
     ) -> Located:
         out = Located()
         by_text = {s.text: s for s in spotted}
+        named: dict[int, Spotted] = {}
         for mention in mentions:
             try:
                 check_location_text(mention.text)
@@ -130,6 +137,8 @@ class Locator:
             found = None
             if spot is not None:
                 found = await self._named(message, mention, spot, state, out)
+                bare = not (mention.address or mention.zip or mention.city)
+                named.update({len(out.locations): spot} if found is not None and bare else {})
             if found is None:
                 found = await self._resolve_held(mention, refresh, out, state)
                 found = await area_for(
@@ -147,7 +156,27 @@ class Locator:
                     )
                     out.unknown.append(mention.name)
             out.locations.append(found)
+        await self._hold_to_region(message, named, out)
         return out
+
+    async def _hold_to_region(self, message: str, named: dict[int, Spotted], out: Located) -> None:
+        """A name said with no street, ZIP or city of its own whose place is far from every
+        street, ZIP and city or neighbourhood the message names is not the operator's
+        (`region_hold.py`): the name as typed near there, else not found; no question about
+        it."""
+        if self.catalog is None:
+            return
+        region = region_said(self.catalog, message, out.locations, named)
+        for k, spot in named.items():
+            if not outside_region(loc := out.locations[k], region):
+                continue
+            near = typed_near(self.catalog, typed_name(message, spot.start, spot.end), region)
+            out.locations[k] = (
+                await self._resolved(near) if near else unplaced(LocationMention(name=spot.text))
+            )
+            if any(c.label == loc.label for c in out.choices):
+                out.question, out.choices, out.fitting = None, [], []
+                out.leads = [x for x in out.leads if not x.startswith("I found")]
 
     async def _resolve_held(
         self, mention: LocationMention, refresh: bool, out: Located, state: SessionState
@@ -173,7 +202,9 @@ class Locator:
         assert catalog is not None
         candidates = [catalog.places[i] for i in spot.candidates
                       if self._may_be_a_restaurant(catalog.places[i])]  # fmt: skip
-        narrowed = _narrow(catalog, candidates, mention, message, state)
+        narrowed = narrow(catalog, candidates, mention, message, state)
+        if (mention.address or bare_street(message, mention, on=True)) and self.short_names:
+            narrowed = self._on_street(message, mention, spot, state, candidates, narrowed)
         narrowed = held_places(narrowed, mention, anchor_of(state.locations, out.locations))
         if not narrowed:
             return None  # said with what the name and street resolve to (`elsewhere_note`)
@@ -184,6 +215,31 @@ class Locator:
             )
             out.fitting = [(p.lat, p.lng) for p in narrowed]
         return chosen[0]
+
+    def _on_street(
+        self,
+        message: str,
+        mention: LocationMention,
+        spot: Spotted,
+        state: SessionState,
+        candidates: list[KnownPlace],
+        narrowed: list[KnownPlace],
+    ) -> list[KnownPlace]:
+        """A name said with its street is looked for among every row the name can be, when
+        none of its own rows is on that street: its short spelling's ("Upper Crust on
+        Tremont": Upper Crust Pizzeria, 683 Tremont St, not The Upper Crust on Summer St) and
+        the rows whose name opens with it ("Qdoba on Huntington Ave": QDOBA Mexican Eats,
+        standing there with no address, not Qdoba, Cambridge)."""
+        assert self.catalog is not None and self.short_names is not None
+        street = street_key(mention.address) if mention.address else None
+        street = street or bare_street(message, mention, on=True) or ""
+        places = self.catalog.places
+        if on_street(places, narrowed, street):
+            return narrowed
+        extra = other_spellings(places, spot, self.short_names.spot(message))
+        more = [places[i] for i in extra if self._may_be_a_restaurant(places[i])]
+        wider = narrow(self.catalog, [*candidates, *more], mention, message, state)
+        return wider if more and on_street(places, wider, street) else narrowed
 
     def _may_be_a_restaurant(self, place: KnownPlace) -> bool:
         """A sight of the catalog (a park, a museum: `load_names` reads them once) is never the
@@ -319,85 +375,8 @@ def mention_of(text: str) -> LocationMention:
     return LocationMention(address=text) if digit else LocationMention(name=text)
 
 
-# --- narrowing a name's candidates ----------------------------------------------------------------
-
-
-def _narrow(
-    catalog: CatalogGeocoder,
-    candidates: list[KnownPlace],
-    mention: LocationMention,
-    message: str,
-    state: SessionState,
-) -> list[KnownPlace]:
-    """The candidates that fit where the operator says the place is. What is said next to the
-    name (its ZIP, street, city) must fit: a place it rules out is another restaurant of that
-    name, and none left means the operator's is not in the catalog. A place with no address
-    fits a ZIP or street only when no place of that name has them in its address (an Atlanta
-    branch with no address is not the one "on Huntington Ave"). A city or neighbourhood said
-    elsewhere in the message, then the city of the session's restaurant, only narrow further (a
-    clue that would leave none is skipped)."""
-    kept = list(candidates)
-    if mention.zip:
-        own = [p for p in kept if p.zip == mention.zip]
-        kept = own or [p for p in kept if p.zip is None and catalog.place_area(p, mention.zip)]
-    if mention.address and (street := _street_key(mention.address)):
-        own = [p for p in kept if p.address_key and fuzz.partial_ratio(street, p.address_key) >= 90]
-        kept = (
-            own
-            or addressed_twins(catalog.places, kept, street)
-            or [p for p in kept if not p.address_key]
-        )
-    if mention.city:
-        kept = [p for p in kept if catalog.place_area(p, mention.city)]
-    if len(kept) > 1 and state.place_baselines:  # one of the restaurants named earlier
-        kept = _keep(kept, [p for p in kept if p.label in state.place_baselines])
-    if not mention.address and (bare := _bare_street(message, mention)):
-        if len(kept) > 1:
-            kept = _keep(kept, [p for p in kept if f" {bare} " in f" {p.address_key} "])
-        kept = addressed_twins(catalog.places, kept, bare) or kept
-    if len(kept) > 1 and catalog.area_of(message) is not None:
-        kept = _keep(kept, [p for p in kept if catalog.place_area(p, message)])
-    if len(kept) > 1 and state.locations and state.locations[0].lat is not None:
-        here = state.locations[0]
-        kept = _keep(kept, [p for p in kept if _km(p, here) <= _SESSION_CITY_KM])
-    return kept
-
-
 _SAME_ADDRESS_KM: Final = 0.3
 """Two catalog places matched at one house number this close share it (sources place one
 building up to ~100 m apart)."""
-_SESSION_CITY_KM: Final = 25.0
-"""With no city said, a chain's branches within this distance of the session's restaurant."""
-
-
-def _km(place: KnownPlace, loc: ResolvedLocation) -> float:
-    return haversine_km(place.lat, place.lng, loc.lat or 0.0, loc.lng or 0.0)
-
-
-def _keep(kept: list[KnownPlace], narrower: list[KnownPlace]) -> list[KnownPlace]:
-    return narrower if narrower else kept
-
-
-def _bare_street(message: str, mention: LocationMention) -> str | None:
-    """The street said without its suffix right after the name ("Upper Crust on Tremont",
-    "Legal Sea Foods Park Plaza"), normalised: two places sharing the name are told apart by
-    it, and a row of the name with no address gives way to its twin on that street."""
-    if not mention.name:
-        return None
-    said = re.search(
-        rf"{re.escape(mention.name)}\W{{0,3}}\s+(?:(?:on|at|off)\s+)?(?:the\s+)?([A-Za-z][\w'-]{{2,}})",
-        message,
-    )
-    return normalise(said.group(1)) if said else None
-
-
-_NUMBER = re.compile(r"^(?:\d+[a-z]?|the)\s+")
-
 
 _HOUSE_NUMBER = re.compile(r"^\s*\d+[a-z]?\s+(?=\S)", re.IGNORECASE)
-
-
-def _street_key(text: str) -> str:
-    """'1704 Washington St' -> 'washington st'; 'Comm Ave' -> 'commonwealth ave'; 'the VFW
-    Parkway' -> 'vfw pkwy' (operators say "on the VFW Parkway")."""
-    return _NUMBER.sub("", normalise(text)).strip()

@@ -4,7 +4,7 @@ pizza place). The name's last words that name one of the place's own categories 
 the same words on a place of another kind stay part of its name ("Sweet Kitchen" is not
 "Sweet"), which a fixed list of optional words could not tell apart. What is left is spotted as
 the catalog spotter spots any name (one word: a capital, no common word, no city), and the
-caller narrows the places it names by the street, ZIP or area said (`locating._narrow`).
+caller narrows the places it names by the street, ZIP or area said (`narrowing.narrow`).
 """
 
 from __future__ import annotations
@@ -39,11 +39,13 @@ _JOINERS: Final = frozenset({"and", "restaurant"})
 
 _FUNCTION_WORDS: Final = frozenset(
     {"this", "is", "it", "its", "the", "a", "an", "of", "at", "on", "in", "to", "for", "by",
-     "my", "our", "your", "we", "i", "and", "here", "that", "there", "s"}
+     "my", "our", "your", "we", "i", "and", "here", "that", "there", "s",
+     "what", "whats", "which", "who", "how", "where", "when", "why", "one"}
 )  # fmt: skip
 """A name left without its kind's words that is only these is no name: "This is Wings" (a
 chicken-wings place) left "this is", spotted in every "This is Salsa's" opener of the shared
-data's resolution set and put at Decatur, GA (a "Beacon Hill" left is the neighbourhood)."""
+data's resolution set and put at Decatur, GA (a "Beacon Hill" left is the neighbourhood); "the
+one on Boylston" is no name (The One Sushi +, Brookhaven), nor "what's the" (What the Waffle)."""
 
 
 @dataclass(frozen=True)
@@ -98,11 +100,21 @@ class ShortNames:
 
     def spot(self, text: str) -> list[Spotted]:
         found = spot_names(text, self.index, normalise, self.catalog.area_names)
-        return [
-            Spotted(s.start, s.end, s.text, sorted({self.shorts[c].place for c in s.candidates}),
-                    s.score)
-            for s in found
-        ]  # fmt: skip
+        kept = []
+        for s in found:
+            own = sorted({self.shorts[c].place for c in s.candidates
+                          if _same_one_word(s.text, self.shorts[c].name)})  # fmt: skip
+            kept += [Spotted(s.start, s.end, s.text, own, s.score)] if own else []
+        return kept
+
+
+def _same_one_word(said: str, form: str) -> bool:
+    """A short name that is one word besides function words is said as it is: "the South"
+    (of "the South End") is not The Square Deli's "the square", however close the spelling."""
+    words = [w for w in form.split() if w not in _FUNCTION_WORDS]
+    if len(words) != 1:
+        return True
+    return [w for w in normalise(said).split() if w not in _FUNCTION_WORDS] == words
 
 
 def merged(first: Sequence[Spotted], more: Sequence[Spotted]) -> list[Spotted]:
@@ -112,3 +124,10 @@ def merged(first: Sequence[Spotted], more: Sequence[Spotted]) -> list[Spotted]:
         if all(spot.end <= k.start or k.end <= spot.start for k in kept):
             kept.append(spot)
     return sorted(kept, key=lambda s: s.start)
+
+
+def also_named(spot: Spotted, more: Sequence[Spotted]) -> list[int]:
+    """The places a short name spots at the very words the catalog spotter spotted, beyond
+    its own ("Upper Crust": Upper Crust Pizzeria besides The Upper Crust rows)."""
+    same = [m for m in more if (m.start, m.end) == (spot.start, spot.end)]
+    return sorted({i for m in same for i in m.candidates} - set(spot.candidates))

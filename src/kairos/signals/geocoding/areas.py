@@ -68,6 +68,10 @@ STREET_WORDS = frozenset(
 """A city's name followed by one of these is a street ("Washington St"), not the city."""
 _STREET_NAMES = {"comm ave": "commonwealth ave", "mass ave": "massachusetts ave"}
 """What people call a street, as the addresses write it."""
+LOCAL_AREA_NAMES = {"southie": "s boston", "eastie": "e boston", "jp": "jamaica plain",
+                    "fidi": "financial district"}  # fmt: skip
+"""What people call a neighbourhood, as the addresses name it (normalised: "South Boston" is
+"s boston"); an alias only where the catalogue's addresses name that neighbourhood."""
 HOUSE_NUMBER = re.compile(r"^\d+[a-z]?\b")
 
 

@@ -31,6 +31,7 @@ from kairos.core.geo import haversine_km
 from kairos.signals.geocoding.areas import (
     CITY_RADIUS_KM,
     HOUSE_NUMBER,
+    LOCAL_AREA_NAMES,
     LOCALITY_RADIUS_KM,
     STREET_WORDS,
     SUFFIXES,
@@ -116,6 +117,8 @@ class CatalogGeocoder:
         areas = [(normalise(alias), city_area(city)) for city in self._cities
                  for alias in city.aliases]  # fmt: skip
         areas += [(loc.key, self._locality_area(loc)) for loc in self.localities]
+        named = dict(areas)
+        areas += [(local, named[key]) for local, key in LOCAL_AREA_NAMES.items() if key in named]
         self._aliases = sorted(areas, key=lambda pair: -len(pair[0]))
         self._names: NameIndex | None = None
         self._areas_said: dict[str, Area | None] = {}
