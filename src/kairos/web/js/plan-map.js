@@ -108,8 +108,10 @@ export function createPlanMap(container, note) {
     if (!located.length) return;
     unfitted = container.clientWidth ? null : located;
     if (unfitted) return;
-    if (located.length === 1) map.setView([located[0].lat, located[0].lng], 15);
-    else map.fitBounds(L.latLngBounds(located.map((p) => [p.lat, p.lng])).pad(0.15));
+    // without animation: the pins are spread for the view they are shown in, not for the one
+    // a zoom is leaving (a pin spread at the old zoom overlapped another until the zoom ended)
+    if (located.length === 1) map.setView([located[0].lat, located[0].lng], 15, { animate: false });
+    else map.fitBounds(L.latLngBounds(located.map((p) => [p.lat, p.lng])).pad(0.15), { animate: false });
   }
 
   async function showPlan(plan, onSelect) {
