@@ -6,7 +6,6 @@ venue takes groups, is open, serves at tables and how loud it is."""
 
 from __future__ import annotations
 
-import ast
 import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -98,17 +97,10 @@ def early_meal(value: Any) -> bool | None:
     mapping or its text) say of brunch or breakfast: True when either is listed, False when
     other meals are and neither is, None when no meal is listed (many sources write every
     meal false: that says nothing)."""
-    if isinstance(value, str):
-        try:
-            value = ast.literal_eval(value.strip())
-        except (ValueError, SyntaxError):
-            return None
-    if not isinstance(value, Mapping):
+    listed = listed_meals(value)
+    if listed is None:
         return None
-    listed = {str(k).lower() for k, v in value.items() if _truth(v)}
-    if listed & {"brunch", "breakfast"}:
-        return True
-    return False if listed else None
+    return bool(listed & {"brunch", "breakfast"})
 
 
 def _noise(value: Any) -> str | None:
