@@ -45,7 +45,7 @@ from kairos.venues.fit import fit
 from kairos.venues.followups import price_ceiling
 from kairos.venues.free_from import guard_free_said, hard_sets
 from kairos.venues.group import GroupProfile
-from kairos.venues.leftout import by_allergy, by_diet
+from kairos.venues.leftout import by_allergy, by_diet, kept_out_verified
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
@@ -129,7 +129,7 @@ class Scout:
         records = await self.places.records_at([(h.place.id, h.version or "") for h in hits])
         ordered = [records[h.place.id] for h in hits if h.place.id in records]
         guarded = await guard_free_said(self.places, ordered, group.profile, exclude)
-        return by_allergy(guarded.excluded, group)
+        return by_allergy([*guarded.excluded, *kept_out_verified(guarded)], group)
 
     async def _left_out_for_diets(
         self, query: DiscoveryQuery, seen: set[int], group: GroupProfile
