@@ -52,6 +52,7 @@ from kairos.trips.day_plan import (
     try_insert,
     upgrade,
 )
+from kairos.trips.flagships import lengthen_flagships
 from kairos.trips.holiday_hours import holiday_days
 from kairos.trips.hours import allowed_spans, by_appointment_only
 from kairos.trips.kind_groups import fits, kind_groups
@@ -280,6 +281,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
     even_out(request, days, active, by_id, meals)
     top_up(request, days, active, prepared.pool, by_id, meals)
+    lengthen_flagships(request, days, active, by_id, meals)  # where a day has room
     days = [site_note(child_legs_note(light_note(food_note(d, meals, request.city), days,
                                                  prepared.pool, request.city), request),
                       prepared.sites) if d.index in active else d for d in days]  # fmt: skip
