@@ -48,6 +48,9 @@ def test_a_usual_week_says_nothing_of_the_holiday_so_the_visit_is_not_certified(
         "Thanksgiving Day: holiday hours not known, check before going"
     )
     assert on_holiday(museum, None, THU) is museum  # a usual day
+    nothing = on_holiday(place(2, hours=None, hours_text=None), "Thanksgiving Day", THU)
+    said = "Thanksgiving Day: holiday hours not known, check before going; its source gives no "
+    assert why_unknown(nothing, THU) == said + "opening hours at all"
 
 
 def test_holiday_rules_close_or_give_hours_and_round_the_clock_stays_open() -> None:
