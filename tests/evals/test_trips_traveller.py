@@ -82,3 +82,31 @@ def test_one_range_with_no_weekday_is_not_known_hours_to_the_re_check() -> None:
     tally = TravellerTally(set(), set())
     tally.add(0, {}, trip, {1: row}, None, 30.0, None)
     assert tally.figures()["verified_agreement"] == 1.0, tally.samples
+
+
+def test_a_public_holiday_is_not_known_from_a_usual_week() -> None:
+    """On Thanksgiving (Thu 26 Nov 2026) a place's Thursday hours say nothing of the holiday: the
+    planner does not verify the trip and the re-check agrees; a place whose hours say it is
+    closed on public holidays is shut to the re-check, and one open round the clock is open."""
+    weekly = [[[600, 1080]]] * 7
+    row = _row("Carousel", "attraction")
+    row.attributes["opening_hours"] = {"status": "known", "weekly": weekly,
+                                       "text": "Mo-Su 10:00-18:00"}  # fmt: skip
+    shut = _row("Hall", "attraction")
+    shut.attributes["opening_hours"] = {"status": "known", "weekly": weekly,
+                                        "text": "Mo-Su 10:00-18:00; PH off"}  # fmt: skip
+    always = _row("Square", "attraction")
+    always.attributes["opening_hours"] = {"status": "known", "weekly": [[[0, 1440]]] * 7,
+                                          "text": "24/7"}  # fmt: skip
+
+    def on(day: str, pid: str, verified: bool) -> dict[str, Any]:
+        return {"city": "New York", "verified": verified, "days": [{"date": day, "slots": [
+            _slot("stop", pid, "Stop", "11:00", "11:00", "12:00", "attraction")]}]}  # fmt: skip
+
+    tally = TravellerTally(set(), set())
+    rows = {1: row, 2: shut, 3: always}
+    tally.add(0, {}, on("2026-11-26", "1", False), rows, None, 30.0, None)
+    tally.add(1, {}, on("2026-11-27", "1", True), rows, None, 30.0, None)
+    tally.add(2, {}, on("2026-11-26", "2", False), rows, None, 30.0, None)
+    tally.add(3, {}, on("2026-11-26", "3", True), rows, None, 30.0, None)
+    assert tally.figures()["verified_agreement"] == 1.0, tally.samples

@@ -10,6 +10,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kairos.signals.public_holidays import public_holiday
+from kairos.trips.holiday_hours import on_holiday
 from kairos.trips.hours import visit_hours
 from kairos.trips.itinerary import MoreRelaxed, SwapStop, plan_itinerary, refine_day
 from kairos.trips.models import Candidate, Lock, TripRequest
@@ -83,7 +85,11 @@ def _verified_or_lock_named(itinerary: Any, request: TripRequest) -> None:
             for day in (d for d in itinerary.days if not d.stops):
                 assert f"day {day.index + 1} " in r.detail and "has no stop: " in r.detail, r
     places = {c.id: c for c in (*request.candidates, *request.meals)}
-    states = {(d.index, s.place_id): visit_hours(places[s.place_id], d.weekday, s.start, s.end)
+    # on a public holiday a place's hours are what its source says of holidays, not its week's
+    holidays = {d.index: public_holiday(request.city, d.date) for d in itinerary.days}
+    states = {(d.index, s.place_id): visit_hours(
+                  on_holiday(places[s.place_id], holidays[d.index], d.weekday), d.weekday, s.start,
+                  s.end)
               for d in itinerary.days for s in d.slots}  # fmt: skip
     assert "closed" not in states.values()
     assert [(u.day, u.place_id) for u in result.unknown_hours] == [

@@ -10,7 +10,14 @@
   less than landmark note (below `LANDMARK`; the Statue of Liberty is a landmark) takes no more
   than `MINOR_MINUTES` unless its source says otherwise, and follows bigger sights in a day;
 - a World Heritage listing of several sites ("Works of Antoni Gaudí": seven properties) is not
-  one place to visit; `serial_sites` says how many sites it names.
+  one place to visit; `serial_sites` says how many sites it names;
+- a place whose visit grows with its note (`grows_with_note`: a museum, a gallery, a zoo, an
+  aquarium, a garden, a theme park, a palace or a castle; never a square, a plaza, a viewpoint
+  or a monument by its name), of landmark note and listed or reviewed (a city's flagship:
+  Kelvingrove, the Art Gallery of Ontario, Gardens by the Bay), deserves `FLAGSHIP_MINUTES`
+  (`flagship_minutes`); a day gives it that where it has room (`trips.flagships`), never at
+  the cost of a stop (issue 35 item 2: a flagship museum got the hour and a half of a minor
+  one; at two and a half hours up front, panel trips half A t33 lost the Burrell Collection).
 """
 
 from __future__ import annotations
@@ -22,9 +29,9 @@ from typing import Any, Final
 from kairos.core.notability import NOTABLE
 
 __all__ = [
-    "COMPLEX_MINUTES", "KNOWN_TEMPLE", "LANDMARK", "MAJOR_MINUTES", "MINOR_MINUTES",
-    "SERIAL_MINUTES", "is_major_sight", "is_minor_stop", "listed_parts", "serial_sites",
-    "several_sites", "shown_name",
+    "COMPLEX_MINUTES", "FLAGSHIP_MINUTES", "KNOWN_TEMPLE", "LANDMARK", "MAJOR_MINUTES",
+    "MINOR_MINUTES", "SERIAL_MINUTES", "flagship_minutes", "grows_with_note", "is_major_sight",
+    "is_minor_stop", "listed_parts", "serial_sites", "several_sites", "shown_name",
     "stop_minutes",
 ]  # fmt: skip
 
@@ -54,6 +61,21 @@ _MAJOR_WORDS: Final = _wordset(
 )
 _MINOR_WORDS: Final = _wordset(
     "statue statues bust sculpture sculptures mural murals plaque obelisk cenotaph marker graffiti"
+)
+FLAGSHIP_MINUTES: Final = 150
+"""A city's flagship museum, gallery, garden, zoo or palace: two and a half hours."""
+_GROWS_KINDS: Final = frozenset(
+    {"museum", "gallery", "zoo", "aquarium", "garden", "theme_park", "palace", "castle"}
+)
+_COLLECTION_NAMES: Final = _wordset(
+    "museum museums museo musée musee gallery galleries galerie collection kunsthalle"
+)
+_GROWS_WORDS: Final = _COLLECTION_NAMES | _wordset(
+    "garden gardens botanic botanical zoo aquarium palace castle chateau château schloss"
+)
+_COLLECTION_GARDENS: Final = _wordset("botanic botanical arboretum zoo aquarium")
+_STAYS_SHORT: Final = _wordset(
+    "square plaza piazza platz viewpoint lookout overlook monument monuments memorial statue"
 )
 _MINOR_CATEGORIES: Final = frozenset({"artwork"})
 _NUMBERS: Final = {
@@ -211,3 +233,38 @@ def stop_minutes(
     if several_sites(attributes):
         minutes = max(minutes, SERIAL_MINUTES)
     return minutes
+
+
+def grows_with_note(name: str, kind: str) -> bool:
+    """A place whose visit grows with its note: a museum (named a museum, a gallery or a
+    collection: not a hall a list files as one), a gallery, a zoo, an aquarium, a garden, a
+    theme park, a palace or a castle, by its kind or its name; a square, a plaza, a viewpoint or
+    a monument by its name ("Palace Square") of no such kind is not, nor a city park named
+    gardens ("Princes Street Gardens"; a park named botanic is a garden)."""
+    words = _words(name)
+    if kind in _GROWS_KINDS:
+        return kind != "museum" or bool(words & _COLLECTION_NAMES)
+    if kind == "park":  # a city park named gardens is walked through; a botanic garden is not
+        return bool(words & _COLLECTION_GARDENS)
+    return bool(words & _GROWS_WORDS) and not words & _STAYS_SHORT
+
+
+def _listed_or_reviewed(attributes: Mapping[str, Any]) -> bool:
+    """A notable list (`notability_basis`) or a reviewed listing describes the place: a Wikipedia
+    tag on a map node alone makes no flagship."""
+    return any(
+        str(raw.get("notability_basis") or "").strip() or source.startswith("tripadvisor")
+        for source, raw in _raws(attributes)
+    )
+
+
+def flagship_minutes(
+    name: str, kind: str, attributes: Mapping[str, Any], note: float, minutes: int
+) -> int | None:
+    """`FLAGSHIP_MINUTES` for a city's flagship planned for less (`grows_with_note`, landmark
+    note, listed or reviewed, one place); None for any other place."""
+    if minutes >= FLAGSHIP_MINUTES or note < LANDMARK or not grows_with_note(name, kind):
+        return None
+    if several_sites(attributes) or not _listed_or_reviewed(attributes):
+        return None
+    return FLAGSHIP_MINUTES

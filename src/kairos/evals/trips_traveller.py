@@ -29,6 +29,8 @@ from sqlalchemy import text
 from kairos.core.geo import haversine_km
 from kairos.core.opening_hours import is_open_for
 from kairos.runtime import Runtime
+from kairos.signals.public_holidays import public_holiday
+from kairos.trips.holiday_hours import AS_USUAL, holiday_rule
 
 __all__ = [
     "EAT_KINDS",
@@ -146,6 +148,23 @@ def _minutes(hhmm: str) -> int:
     return int(hhmm[:2]) * 60 + int(hhmm[3:5])
 
 
+def _on_holiday(
+    attributes: dict[str, Any], holiday: str, weekday: int, slot: dict[str, Any]
+) -> bool | None:
+    """A slot open by its usual week on a public holiday: open only when its source says it
+    opens then as usual, gives holiday hours the slot fits, or is open round the clock; shut when
+    it says closed; else unknown (a week's hours say nothing of a holiday)."""
+    hours = attributes.get("opening_hours")
+    text = hours.get("text") if isinstance(hours, dict) else None
+    said = holiday_rule(text if isinstance(text, str) else None, holiday)
+    start, end = _minutes(slot["start"]), _minutes(slot["end"])
+    if said == AS_USUAL:
+        return True
+    if said is not None:
+        return any(a <= start and end <= b for a, b in said)
+    return True if is_open_for(attributes, weekday, 0, 24 * 60) else None
+
+
 @dataclass
 class TravellerTally:
     """The figures summed over the eval's trips."""
@@ -216,6 +235,9 @@ class TravellerTally:
                 hours = attributes.get("opening_hours")
                 if isinstance(hours, dict) and hours.get("weekdays_given") is False:
                     open_ = None  # one range "read as every day": not known for this day
+                holiday = public_holiday(trip["city"], date.fromisoformat(day["date"]))
+                if holiday and open_:  # a public holiday: the week's hours say nothing of it
+                    open_ = _on_holiday(attributes, holiday, weekday, slot)
                 if not open_:
                     shut = "unknown" if open_ is None else "shut"
                     problems.append(f"{slot['name']} hours {shut}")

@@ -23,7 +23,7 @@ from kairos.trips.long_legs import (
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.named_places import named_first, shorten_named
 from kairos.trips.routing import order_stops, path_km
-from kairos.trips.season_visits import for_the_season, holiday_note, season_note, winter_beach
+from kairos.trips.season_visits import for_the_day, holiday_note, season_note, winter_beach
 from kairos.trips.timeline import DaySpec, schedule_day
 from kairos.trips.travel import reach_km
 
@@ -94,7 +94,7 @@ def schedule(
     tops it up again, so a far stop given way would leave it thinner than asked)."""
     home = request.hotel
     # a beach in winter is a short walk (a stop re-timed comes back already shortened)
-    stops = [for_the_season(c, spec.date) for c in stops]
+    stops = for_the_day(list(stops), spec.date, request.city)  # a holiday's hours too
     shortened = {c.id for c in stops if winter_beach(c, spec.date)}
     order = (list(range(len(stops))) if keep_order
              else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip

@@ -172,6 +172,10 @@ def visit_hours(c: Candidate, weekday: int, start: int, end: int) -> HoursState:
 
 def why_unknown(c: Candidate, weekday: int) -> str:
     """Why a visit's hours are unknown, in words, with the source's text when it has one."""
+    if c.holiday is not None:  # a public holiday (`holiday_hours.on_holiday`)
+        given = (f" (its usual hours: “{c.hours_text}”)" if c.hours_text
+                 else "; its source gives no opening hours at all")  # fmt: skip
+        return f"{c.holiday}: holiday hours not known, check before going{given}"
     text = f"“{c.hours_text}”" if c.hours_text else None
     if day_known(c, weekday) and not c.weekdays_given:
         return (f"its source gives one range, {text}, without saying on which days; it may be "

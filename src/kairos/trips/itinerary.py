@@ -33,6 +33,7 @@ from typing import Final
 
 from kairos.core.geo import haversine_km
 from kairos.signals.geocoding.cities import find_city
+from kairos.signals.public_holidays import public_holiday
 from kairos.trips.clustering import cluster_by_day
 from kairos.trips.day_notes import top_notes
 from kairos.trips.day_plan import (
@@ -51,16 +52,11 @@ from kairos.trips.day_plan import (
     try_insert,
     upgrade,
 )
+from kairos.trips.flagships import lengthen_flagships
+from kairos.trips.holiday_hours import holiday_days
 from kairos.trips.hours import allowed_spans, by_appointment_only
 from kairos.trips.kind_groups import fits, kind_groups
-from kairos.trips.models import (
-    PACES,
-    Candidate,
-    Day,
-    Itinerary,
-    TripRequest,
-    Unplaced,
-)
+from kairos.trips.models import PACES, Candidate, Day, Itinerary, TripRequest, Unplaced
 from kairos.trips.named_places import NAMED_LEAD, asked_notes
 from kairos.trips.relax import relax_day
 from kairos.trips.sites import one_stop_per_site, site_note
@@ -231,6 +227,8 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
     pool = prepared.pool[: max(capacity, len(locks))]
     pinned = {i: active.index(locks[c.id].day) for i, c in enumerate(pool) if c.id in locks}
     groups = cluster_by_day([(c.lat, c.lng) for c in pool], len(active), pace.max_stops, pinned)
+    holidays = [public_holiday(request.city, request.dates[i]) for i in active]
+    groups = holiday_days(groups, holidays, pool, set(pinned.values()))  # gated places moved off
     meals = _usable_meals(request, centre)
     used_meals: set[str] = set()
     days: list[Day] = []
@@ -283,6 +281,7 @@ def plan_itinerary(request: TripRequest) -> Itinerary:
             days[index] = fill_day(request, days, index, prepared.pool, by_id, meals, missed)
     even_out(request, days, active, by_id, meals)
     top_up(request, days, active, prepared.pool, by_id, meals)
+    lengthen_flagships(request, days, active, by_id, meals)  # where a day has room
     days = [site_note(child_legs_note(light_note(food_note(d, meals, request.city), days,
                                                  prepared.pool, request.city), request),
                       prepared.sites) if d.index in active else d for d in days]  # fmt: skip

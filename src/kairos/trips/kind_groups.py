@@ -14,7 +14,8 @@ from importlib import resources
 from typing import Final
 
 __all__ = [
-    "KindGroup", "fits", "group_of", "groups_named", "kept_out", "kind_groups", "plain_want",
+    "KindGroup", "fits", "group_of", "groups_named", "kept_out", "kind_groups", "paved",
+    "plain_want",
 ]  # fmt: skip
 
 
@@ -65,11 +66,25 @@ def group_of(want: str) -> KindGroup | None:
     return next((g for g in groups.values() if _says(want, g.words)), None)
 
 
+_GREEN: Final = frozenset({"park", "garden"})
+_PAVED_HEADS: Final = frozenset({"square", "plaza", "piazza", "platz", "plaça", "praça"})
+
+
+def paved(name: str) -> bool:
+    """A name whose last word says a square or a plaza ("Yonge-Dundas Square"; not "Madison
+    Square Park"): an open paved space, whatever kind its source gives it (a swap for "a park"
+    brought a plaza the map files as a park: panel trips half A, t55, round 13)."""
+    words = re.findall(r"[^\W\d_]+", name.lower())
+    return bool(words) and words[-1] in _PAVED_HEADS
+
+
 def fits(want: str, kind: str, category: str | None, name: str) -> bool:
     """Whether a place (its kind, its source's category, its name) is one `want` asks for: a
     group of the table, else a kind or category of that name, kept out by the `never` words of
     the groups holding that kind (a "park" filed aquarium is no park)."""
     category = (category or "").lower()
+    if paved(name):  # a square a source files as a park is no park, garden or green space
+        kind, category = ("square" if k in _GREEN else k for k in (kind, category))
     said = f"{name} {category.replace('_', ' ')}"
     group = group_of(want)
     if group is None:

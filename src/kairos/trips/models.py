@@ -140,6 +140,12 @@ class Candidate:
     site: str | None = None
     """The compound it is or is part of (`sites.site_of`, set at retrieval: "Red Fort" for
     Diwan-e-Aam): parts of one site are one stop (`sites.one_stop_per_site`)."""
+    full_minutes: int | None = None
+    """A city's flagship planned for less: the visit it deserves where a day has room
+    (`visit_length.flagship_minutes`, `flagships.lengthen_flagships`)."""
+    holiday: str | None = field(default=None, compare=False)
+    """The public holiday it is visited on when its hours that day are unknown for it
+    (`holiday_hours.on_holiday`): the stop's check says so."""
     entry: bool = False
     """Known on its own (a Wikipedia or Wikidata entry, a list of notable places, many reviews:
     notability of `sites.OWN_ENTRY` or more): never taken for a part of a site it does not

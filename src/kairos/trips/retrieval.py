@@ -40,7 +40,13 @@ import numpy as np
 
 from kairos.core.not_sights import asks_for_a_show, commercial_gallery, stage_venue
 from kairos.core.notability import NOTABLE, typical_minutes
-from kairos.core.visit_length import is_minor_stop, several_sites, shown_name, stop_minutes
+from kairos.core.visit_length import (
+    flagship_minutes,
+    is_minor_stop,
+    several_sites,
+    shown_name,
+    stop_minutes,
+)
 from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.interest_words import answering, asked_words, interest_step
@@ -67,6 +73,7 @@ from kairos.trips.retrieval_rules import (
     rough_ground,
     scaled,
     shown_as_experience,
+    shown_kind,
     sights,
     tags_of,
 )  # fmt: skip
@@ -125,15 +132,6 @@ class Retrieved:
     """Places tagged as sights left out because they are businesses, offices or homes."""
     notable: int = 0
     """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
-
-
-def _shown_kind(name: str, kind: str, experience: bool = False) -> str:
-    """A farm a list files as a museum ("Riverdale Farm", 'Cultural'), or a ticketed experience
-    (wax figures, selfie rooms: `experience`, `shown_as_experience`), is shown as what it is to
-    a traveller: an attraction, not a museum."""
-    words = set(name.lower().replace("'", " ").split())
-    farm = bool(words & {"farm", "farms"}) and "museum" not in words
-    return "attraction" if kind == "museum" and (farm or experience) else kind
 
 
 def _without_stages(
@@ -330,7 +328,7 @@ class TripRetrieval(PlaceRows):
             candidate = Candidate.from_place(
                 id=str(r.id),
                 name=r.name,
-                kind=_shown_kind(
+                kind=shown_kind(
                     r.name, r.kind, r.kind == "museum" and shown_as_experience(r.name, r.attributes)
                 ),
                 lat=r.lat,
@@ -349,8 +347,9 @@ class TripRetrieval(PlaceRows):
             candidate = replace(candidate, duration=minutes, minor=note < NOTABLE,
                                 by_boat=r.id in boats, interests=answered,
                                 name=shown_name(r.name, r.attributes),
-                                site=site_of(r.name, r.attributes),
-                                entry=note >= OWN_ENTRY)  # fmt: skip
+                                site=site_of(r.name, r.attributes), entry=note >= OWN_ENTRY,
+                                full_minutes=flagship_minutes(r.name, r.kind, r.attributes, note,
+                                                              minutes))  # fmt: skip
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))
         scored.sort(key=lambda s: (-s.score, -(s.candidate.rank), s.candidate.id))
         # the rule serves exploration; a traveller who named kinds asked for the opposite

@@ -137,6 +137,15 @@ def shown_as_experience(name: str, attributes: Mapping[str, Any]) -> bool:
     return "museum" not in name.lower() and commercial_experience(name, attributes)
 
 
+def shown_kind(name: str, kind: str, experience: bool = False) -> str:
+    """A farm a list files as a museum ("Riverdale Farm", 'Cultural'), or a ticketed experience
+    (wax figures, selfie rooms: `experience`, `shown_as_experience`), is shown as what it is to
+    a traveller: an attraction, not a museum."""
+    words = set(name.lower().replace("'", " ").split())
+    farm = bool(words & {"farm", "farms"}) and "museum" not in words
+    return "attraction" if kind == "museum" and (farm or experience) else kind
+
+
 _ROUGH: Final = re.compile(
     r"\b(?:nature\s+reserves?|reserves|islands?|pulau|trails?|trek(?:s|king)?|hik(?:e|es|ing)"
     r"|ridges?|bumboat|mangroves?|wetlands?|rainforest|jungle)\b",

@@ -17,12 +17,14 @@ from datetime import date
 from typing import Final
 
 from kairos.signals.public_holidays import public_holiday
+from kairos.trips.holiday_hours import on_holiday
 from kairos.trips.models import Candidate
 
 __all__ = [
     "COLD_BEACH_MINUTES",
     "COLD_LATITUDE",
     "cold_month",
+    "for_the_day",
     "for_the_season",
     "holiday_note",
     "is_beach",
@@ -63,6 +65,13 @@ def for_the_season(c: Candidate, day: date) -> Candidate:
     if c.duration > COLD_BEACH_MINUTES and winter_beach(c, day):
         return replace(c, duration=COLD_BEACH_MINUTES)
     return c
+
+
+def for_the_day(stops: list[Candidate], day: date, city: str | None) -> list[Candidate]:
+    """The stops as visited on `day` in `city`: a beach in a cold month kept short, and on a
+    public holiday each place's hours that day as its source says them (`holiday_hours`)."""
+    holiday = public_holiday(city, day)
+    return [on_holiday(for_the_season(c, day), holiday, day.weekday()) for c in stops]
 
 
 def season_note(shortened: list[str], day: date) -> str | None:

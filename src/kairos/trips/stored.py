@@ -37,16 +37,17 @@ REPLANNED_HOURS = (
     "Planned again when read: this trip was stored when it could be called verified with "
     "opening hours nobody had checked; it now says which places' hours to check."
 )
-SNAPSHOT_SHAPE = 9
-"""The cached candidates' shape: 9 carries whether a place is reached by boat (`by_boat`), 8
-shows wax figures and selfie rooms filed as museums as attractions, names the sites a World
-Heritage listing's description lists and keeps places that share a postal centroid apart, 7
-leaves out schools and stages, puts art museums before galleries that sell and keeps one of a
-sight listed under two names, 6 chooses places whose names say the kind asked for (temples,
-gardens) and leaves out a listing of several World Heritage sites, 5 carries whether a place is
-of little note (`minor`) and the visit lengths and one-stop-per-sight choice of issue 35's fifth
-round, 4 step-free access and whether a place has a position (2 carried what is known closed and
-the hours' text); a set cached in an older shape is a miss."""
+SNAPSHOT_SHAPE = 10
+"""The cached candidates' shape: 10 carries a flagship's full visit (`full_minutes`), 9 carries
+whether a place is reached by boat (`by_boat`), 8 shows wax figures and selfie rooms filed as
+museums as attractions, names the sites a World Heritage listing's description lists and keeps
+places that share a postal centroid apart, 7 leaves out schools and stages, puts art museums
+before galleries that sell and keeps one of a sight listed under two names, 6 chooses places
+whose names say the kind asked for (temples, gardens) and leaves out a listing of several World
+Heritage sites, 5 carries whether a place is of little note (`minor`) and the visit lengths and
+one-stop-per-sight choice of issue 35's fifth round, 4 step-free access and whether a place has
+a position (2 carried what is known closed and the hours' text); a set cached in an older shape
+is a miss."""
 
 
 def replanned_why(stored: dict[str, Any]) -> str:

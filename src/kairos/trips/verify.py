@@ -40,6 +40,8 @@ from datetime import date
 from typing import Final, Literal
 
 from kairos.core.geo import haversine_km
+from kairos.signals.public_holidays import public_holiday
+from kairos.trips.holiday_hours import on_holiday
 from kairos.trips.hours import HoursState, visit_hours, why_unknown
 from kairos.trips.itinerary import same_city
 from kairos.trips.models import PACES, Candidate, Day, Itinerary, Slot
@@ -153,6 +155,7 @@ def verify(itinerary: Itinerary) -> Verification:
     """Legs timed by an allowance: a place at either end has no position."""
     for day in itinerary.days:
         label = f"day {day.index + 1}"
+        holiday = public_holiday(request.city, day.date)  # a place's hours that day, as planned
         prev = request.hotel
         prev_end: int | None = None
         prev_known = True
@@ -162,6 +165,7 @@ def verify(itinerary: Itinerary) -> Verification:
             if place is None:
                 city.append(f"{where} is not among the request's places")
                 continue
+            place = on_holiday(place, holiday, day.weekday)
             state = visit_hours(place, day.weekday, slot.start, slot.end)
             slot_hours[(day.index, slot.kind, slot.place_id)] = state
             if state == "unknown":
