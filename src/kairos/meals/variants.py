@@ -63,9 +63,33 @@ def variant_words(title: str, dish: str) -> list[str]:
     return extra
 
 
+_MEALS: Final = frozenset({
+    "dinner", "dinners", "lunch", "lunches", "breakfast", "breakfasts", "supper", "brunch",
+    "meal", "meals", "something", "food", "snack", "snacks", "dish", "dishes",
+})  # fmt: skip
+"""Words of an ask that name no dish ("something healthy for dinner"): a recipe is no variant
+of them."""
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _a_food(dish: str) -> bool:
+    """ "ground beef", "salmon": an ask naming a food, not a dish made of it."""
+    name = " ".join(dish.lower().split())
+    food = canonical_food(name)
+    return food in food_table().groups and food in (name, name.removesuffix("s"))
+
+
 def variant_note(title: str, dish: str) -> str:
-    """ " A variant of chocolate chip cookies: it adds pumpkin." or nothing."""
+    """What a recipe titled with the dish and more is, said as a dish: " A version of chocolate
+    chip cookies with pumpkin." for "Pumpkin Chocolate Chip Cookies"; " A dish of ground beef
+    with potato." when the ask names a food; nothing when it names a meal ("dinner"), which no
+    recipe is a version of, or when the title adds no food."""
     extra = variant_words(title, dish)
-    if not extra:
+    if not extra or set(_WORD.findall(dish.lower())) & _MEALS:
         return ""
-    return f" A variant of {dish}: it adds {' '.join(extra)}."
+    if _a_food(dish):
+        return f" A dish of {dish} with {_and(extra)}."
+    return f" A version of {dish} with {_and(extra)}."
