@@ -8,7 +8,7 @@ of dinner"."""
 from __future__ import annotations
 
 from kairos.meals.suggest import meal_suggestions
-from kairos.meals.variants import variant_note
+from kairos.meals.variants import usual_of, variant_note
 from kairos.recipes import CookConstraints, Recipe
 from kairos.recipes.adapt import adapt_recipe
 from kairos.recipes.completeness import completeness
@@ -96,6 +96,22 @@ def test_a_version_says_what_the_dish_is() -> None:
     assert variant_note("Serbian Ground Beef and Potato Bake", "ground beef") == (
         " A dish of ground beef with potato."
     )
-    assert variant_note("Lemon Pepper Fried Chicken", "fried chicken") == (
-        " A version of fried chicken with lemon and pepper."
+    assert variant_note("Lemon Pineapple Fried Chicken", "fried chicken") == (
+        " A version of fried chicken with lemon and pineapple."
     )
+
+
+def test_what_a_recipe_is_compared_with_is_said_as_dishes() -> None:
+    """m39: "not compared with the usual dinner"; m55: "the usual ground beef"."""
+    assert usual_of("dinner") == "other dinners"
+    assert usual_of("ground beef") == "other ground beef dishes"
+    assert usual_of("lasagne") == "the usual lasagne"
+    assert variant_note("Brown Sugar Chocolate Chip Cookies", "chocolate chip cookies") == ""
+
+
+def test_a_step_only_product_is_named_whole() -> None:
+    """m31 on the branch: "the steps also use mango" for "mango chutney"."""
+    curry = _recipe(5, "Beef Curry", ["450 g ground beef", "1 onion", "2 tbsp tomato purée"],
+                    ["Brown the beef and onion.", "Add the tomato purée, mango chutney and "
+                     "paprika and stir."])  # fmt: skip
+    assert completeness(curry).unlisted == ("mango chutney", "paprika")

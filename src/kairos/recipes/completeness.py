@@ -223,10 +223,15 @@ def _unlisted(steps: str, lines: tuple[IngredientLine, ...], title: str) -> list
                 continue
             if before.endswith("or "):
                 continue  # "butter or margarine": the cook's choice of one listed
-            found[match.group()] = None
+            product = _PRODUCT.match(after)  # "mango chutney", not "mango"
+            found[match.group() + (product.group() if product else "")] = None
     return list(found)
 
 
+_PRODUCT: Final = re.compile(
+    r"\s+(?:chutney|sauce|juice|paste|jam|jelly|powder|pur[ée]e|extract|syrup|vinegar|zest|"
+    r"salsa|relish|pickle|flakes|seeds?)\b"
+)
 _LIST_BEFORE: Final = re.compile(r"(?:,|\band)\s+(?:the\s+|some\s+)?$")
 _LIST_AFTER: Final = re.compile(r"\s*(?:,|and\b)")
 
