@@ -93,6 +93,7 @@ def test_a_complete_recipe_of_the_dish_comes_before_one_with_gaps() -> None:
 
 def test_a_version_says_what_the_dish_is() -> None:
     assert variant_note("Pasta Soup for Kids", "dinner") == ""
+    assert variant_note("Authentic Pad Thai Noodles", "pad thai") == ""  # a noodle dish (m01)
     assert variant_note("Serbian Ground Beef and Potato Bake", "ground beef") == (
         " A dish of ground beef with potato."
     )

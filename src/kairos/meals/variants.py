@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from kairos.meals.dish_knowledge import dish_family, family_words
 from kairos.recipes.foods import canonical_food, food_groups, food_table
 
 __all__ = ["usual_of", "variant_note", "variant_words"]
@@ -56,6 +57,8 @@ def _food(word: str) -> bool:
 def variant_words(title: str, dish: str) -> list[str]:
     """The foods `title` names that the dish `dish` does not hold, in title order."""
     held = {_stem(w) for w in _WORD.findall(dish)}
+    for kind in dish_family(dish):  # pad thai is a noodle dish: "Pad Thai Noodles" adds none
+        held |= {_stem(w) for name in (kind, *family_words(kind)) for w in _WORD.findall(name)}
     extra: list[str] = []
     for word in _WORD.findall(title):
         lowered = word.lower()
