@@ -11,7 +11,7 @@ Over the 5,190 shared recipes (both files): see `docs/BENCHMARKS.md` ("Recipes a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -24,7 +24,14 @@ from kairos.recipes.models import AdaptedIngredient, IngredientLine, Recipe
 from kairos.recipes.reading import hazards_in
 from kairos.recipes.reasons import hazard_reason
 
-__all__ = ["Completeness", "completeness", "gaps_note", "incomplete", "with_gaps"]
+__all__ = [
+    "Completeness",
+    "completeness",
+    "gaps_note",
+    "incomplete",
+    "prime_completeness",
+    "with_gaps",
+]
 
 _WORD: Final = re.compile(r"[a-zà-ÿ]+")
 _SKIP: Final = frozenset({
@@ -150,6 +157,7 @@ of two a cook chooses between ("butter or margarine")."""
 _SENTENCE: Final = re.compile(r"(?<=[.!?])\s+")
 
 
+@lru_cache(maxsize=65_536)
 def _stem(word: str) -> str:
     word = word.lower()
     if word.endswith("ies") and len(word) > 4:
@@ -265,7 +273,7 @@ def completeness(recipe: Recipe) -> Completeness:
     return _completeness(recipe.id, recipe.title, recipe.steps, recipe.ingredients)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=20_000)
 def _completeness(
     _id: int, title: str, steps: tuple[str, ...], lines: tuple[IngredientLine, ...]
 ) -> Completeness:
@@ -281,6 +289,16 @@ def _completeness(
         unlisted=tuple(_unlisted(text, lines, title)),
         unmade=tuple(_unmade(steps, lines)),
     )
+
+
+def prime_completeness(recipes: Iterable[Recipe]) -> int:
+    """Read `recipes` ahead of the requests that rank and adapt them (at start-up, with their
+    allergen readings); how many were read."""
+    read = 0
+    for recipe in recipes:
+        completeness(recipe)
+        read += 1
+    return read
 
 
 def incomplete(recipe: Recipe) -> bool:
