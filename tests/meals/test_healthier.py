@@ -37,6 +37,9 @@ BAKED_STEPS = ["Preheat the oven to 190 °C.", "Layer the sauce, pasta and chees
                "Bake for 45 minutes."]  # fmt: skip
 
 
+VEG_STEPS = [BAKED_STEPS[0], "Layer the vegetables and pasta.", BAKED_STEPS[2]]
+"""Steps that use the vegetables listed: a recipe whose steps never use its lines comes after
+the complete ones of its dish (`recipes.completeness`)."""
 PASTA = ("2 cups tomato sauce", "200 g pasta sheets")
 
 
@@ -128,7 +131,7 @@ def test_no_nutrition_says_unknown_and_prints_no_number() -> None:
     """A recipe whose source states no nutrition (its old estimated score was higher: more
     vegetables) is not compared and shows no number; nor one whose nutrition was for the
     ingredients before a substitution."""
-    veg = _row("Vegetable Lasagna", BAKED_STEPS, None, ("2 zucchini", "1 eggplant", "2 carrots",
+    veg = _row("Vegetable Lasagna", VEG_STEPS, None, ("2 zucchini", "1 eggplant", "2 carrots",
                "1 cup spinach", "200 g pasta sheets"))  # fmt: skip
     suggestions = _suggest(_recipes(veg, *_usual_lasagnas()), "lasagna")
     s = next(s for s in suggestions if s.title == "Vegetable Lasagna")

@@ -82,8 +82,8 @@ def test_a_variant_of_the_dish_says_what_it_adds() -> None:
     suggestions, _ = meal_suggestions(candidates, _context("chocolate chip cookies"),
                                       "chocolate chip cookies")  # fmt: skip
     said = {s.title: s.rationale for s in suggestions}
-    assert "A variant of chocolate chip cookies: it adds pumpkin." in said[pumpkin.title]
-    assert "variant" not in said["Best Chocolate Chip Cookies"]
+    assert "A version of chocolate chip cookies with pumpkin." in said[pumpkin.title]
+    assert "version of" not in said["Best Chocolate Chip Cookies"]
 
 
 def _soup(title: str, *lines: str) -> Recipe:

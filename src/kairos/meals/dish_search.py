@@ -33,6 +33,7 @@ from kairos.meals.dish_words import (
 )
 from kairos.meals.understanding import dish_words
 from kairos.recipes import CookConstraints, Recipe, RecipeRepository
+from kairos.recipes.completeness import prime_completeness
 from kairos.recipes.reading import prime_readings
 from kairos.recipes.repository import TITLE_BONUS
 from kairos.recipes.units import warm_units
@@ -129,6 +130,7 @@ class CachedRecipeRepository(RecipeRepository):
             # then reads each recipe it adapts from memory (the first read is 0.1-0.3 ms a line)
             texts = [t for r in loaded.values() for t in _texts_read(r)]
             await asyncio.to_thread(prime_readings, texts)
+            await asyncio.to_thread(prime_completeness, list(loaded.values()))  # lines unused
         await asyncio.to_thread(warm_units)
         return len(ids)
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from kairos.meals.schemas import HealthierBy, MeasureComparison, Suggestion
+from kairos.meals.variants import usual_of
 from kairos.recipes.models import AdaptedRecipe, Nutrition, Recipe
 
 __all__ = [
@@ -187,7 +188,7 @@ def _verdict(
     better = [m for m in measures if m.result == "better"]
     worse = [m for m in measures if m.result == "worse"]
     similar = [m for m in measures if m.result == "similar"]
-    usual = f"the usual {dish}"
+    usual = usual_of(dish)
     if better and not worse:
         return "healthier", (
             f"Healthier than {usual} on {_names(better)}: {'; '.join(m.text for m in better)}."

@@ -38,6 +38,7 @@ from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
 from kairos.recipes.amounts import amounts_first, without_amounts
+from kairos.recipes.completeness import incomplete
 from kairos.recipes.course import is_meal
 from kairos.recipes.models import (
     AdaptedRecipe,
@@ -239,7 +240,7 @@ def meal_suggestions(
             pool,
             key=lambda c: (
                 not c[2],
-                without_amounts(c[0]),  # a recipe a cook can follow before one with no amounts
+                without_amounts(c[0]) or incomplete(c[0]),  # one a cook can follow as written
                 -equipment_fit(c[0], wanted),
                 *asked(c[0]),  # the marinade, the slow cooker asked for; quick: by time
                 *_rank_key(c, context, baseline, dish),

@@ -3,9 +3,10 @@ for "chocolate chip cookies". Such a variant says what it adds (`variant_note`),
 is never handed it as the plain dish; its rank is left to `suggest` (health, title, servings).
 
 A title's extra words are the foods (`recipes.foods`) it names that the dish's words do not
-hold (a plural or another spelling, "lasagna" for "lasagne", is the same word); "easy",
-"slow cooker" or "light" name no food, and a meat, fish or legume is the dish's filling
-("Beef Tacos" for "tacos"), not a variant.
+hold (a plural or another spelling, "lasagna" for "lasagne", is the same word); "easy", "slow
+cooker" or "light" name no food, a staple ("Brown Sugar Cookies": sugar, flour, salt) makes no
+other dish, and a meat, fish or legume is the dish's filling ("Beef Tacos" for "tacos"), not a
+variant.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from kairos.meals.dish_knowledge import dish_family, family_words
 from kairos.recipes.foods import canonical_food, food_groups, food_table
 
-__all__ = ["variant_note", "variant_words"]
+__all__ = ["usual_of", "variant_note", "variant_words"]
 
 _WORD: Final = re.compile(r"[a-zà-ÿ]+(?:'[a-z]+)?", re.IGNORECASE)
 _NO_FOOD: Final = frozenset({
@@ -48,12 +50,15 @@ _FILLING: Final = frozenset({"meat", "processed_meat", "poultry", "fish_names", 
 
 def _food(word: str) -> bool:
     food = canonical_food(word)
-    return food in food_table().groups and not food_groups(food) & _FILLING
+    groups = food_groups(food)
+    return food in food_table().groups and not groups & _FILLING and "staples" not in groups
 
 
 def variant_words(title: str, dish: str) -> list[str]:
     """The foods `title` names that the dish `dish` does not hold, in title order."""
     held = {_stem(w) for w in _WORD.findall(dish)}
+    for kind in dish_family(dish):  # pad thai is a noodle dish: "Pad Thai Noodles" adds none
+        held |= {_stem(w) for name in (kind, *family_words(kind)) for w in _WORD.findall(name)}
     extra: list[str] = []
     for word in _WORD.findall(title):
         lowered = word.lower()
@@ -63,9 +68,48 @@ def variant_words(title: str, dish: str) -> list[str]:
     return extra
 
 
+_MEALS: Final = frozenset({
+    "dinner", "dinners", "lunch", "lunches", "breakfast", "breakfasts", "supper", "brunch",
+    "meal", "meals", "something", "food", "snack", "snacks", "dish", "dishes",
+})  # fmt: skip
+"""Words of an ask that name no dish ("something healthy for dinner"): a recipe is no variant
+of them."""
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _a_food(dish: str) -> bool:
+    """ "ground beef", "salmon": an ask naming a food, not a dish made of it."""
+    name = " ".join(dish.lower().split())
+    food = canonical_food(name)
+    return food in food_table().groups and food in (name, name.removesuffix("s"))
+
+
+def _names_meal(dish: str) -> bool:
+    return bool(set(_WORD.findall(dish.lower())) & _MEALS)
+
+
+def usual_of(dish: str) -> str:
+    """What a recipe is compared with, said as dishes: "the usual lasagne", "other dinners"
+    for an ask naming a meal, "other ground beef dishes" for one naming a food."""
+    name = " ".join(dish.split())
+    if _names_meal(name):
+        return f"other {name}{'es' if name.endswith(('ch', 'sh', 's')) else 's'}"
+    if _a_food(name):
+        return f"other {name} dishes"
+    return f"the usual {name}"
+
+
 def variant_note(title: str, dish: str) -> str:
-    """ " A variant of chocolate chip cookies: it adds pumpkin." or nothing."""
+    """What a recipe titled with the dish and more is, said as a dish: " A version of chocolate
+    chip cookies with pumpkin." for "Pumpkin Chocolate Chip Cookies"; " A dish of ground beef
+    with potato." when the ask names a food; nothing when it names a meal ("dinner"), which no
+    recipe is a version of, or when the title adds no food."""
     extra = variant_words(title, dish)
-    if not extra:
+    if not extra or _names_meal(dish):
         return ""
-    return f" A variant of {dish}: it adds {' '.join(extra)}."
+    if _a_food(dish):
+        return f" A dish of {dish} with {_and(extra)}."
+    return f" A version of {dish} with {_and(extra)}."

@@ -1,16 +1,15 @@
 """Adapting a real recipe to a cook: substitutions in the ingredient list and in the steps,
 quantities scaled and converted, warnings; or a refusal that says why.
 
-The invariant: the final ingredient list (every line as displayed) is re-read by the allergen
-core (`remaining_hazards`), and an adapted recipe is returned only when none of the constraint
-set's allergens it *contains*, custom entries, diet rules or dislikes remain in it. A line that
-only likely holds an allergen ("curry paste": most hold shrimp paste) is replaced when a
-substitute is safe ("celery-free stock"); otherwise, for a moderate allergy or an intolerance,
-it stays and the recipe's allergy check (`pipeline.safety.recipe_check`) names it with what to
-check, while for an anaphylactic or severe one it is left out where it is a garnish, else the
-recipe is refused (`GRAVE`). A disliked food with no substitute is left out, unless the dish is
-named after it. A dairy *intolerance* accepts lactose-free dairy ("lactose-free milk"); an
-allergy never does. Anything else is a `Refusal`.
+The invariant: the final ingredient list (every line as displayed) is re-read by the allergen core
+(`remaining_hazards`), and an adapted recipe is returned only when none of the constraint set's
+allergens it *contains*, custom entries, diet rules or dislikes remain in it. A line that only
+likely holds an allergen ("curry paste": most hold shrimp paste) is replaced when a substitute is
+safe ("celery-free stock"); otherwise, for a moderate allergy or an intolerance, it stays and the
+recipe's allergy check (`pipeline.safety.recipe_check`) names it with what to check, while for an
+anaphylactic or severe one it is left out where it is a garnish, else the recipe is refused
+(`GRAVE`). A disliked food with no substitute is left out, unless the dish is named after it. A
+dairy *intolerance* accepts lactose-free dairy ("lactose-free milk"); an allergy never does.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from typing import Any, Final
 
 from kairos.recipes.adapted_title import adapted_title
 from kairos.recipes.amounts import amounts_note
+from kairos.recipes.completeness import with_gaps
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
 from kairos.recipes.line_parts import measured_package, prepared_line
@@ -351,7 +351,7 @@ def _assemble(
     servings: float | None,
     skill: Skill | None,
 ) -> AdaptedRecipe:
-    warnings = list(dict.fromkeys(adapter.warnings))
+    warnings = with_gaps(recipe, constraints, lines, adapter.warnings, adapter.severities)
     if no_amounts := amounts_note(recipe):
         warnings.insert(0, no_amounts)
     if (
