@@ -30,9 +30,9 @@ from kairos.core.notability import NOTABLE
 
 __all__ = [
     "COMPLEX_MINUTES", "FLAGSHIP_MINUTES", "KNOWN_TEMPLE", "LANDMARK", "MAJOR_MINUTES",
-    "MINOR_MINUTES", "SERIAL_MINUTES", "flagship_minutes", "grows_with_note", "is_major_sight",
-    "is_minor_stop", "listed_parts", "area_listing", "no_one_place", "serial_sites", "several_sites", "shown_name",
-    "stop_minutes",
+    "MINOR_MINUTES", "SERIAL_MINUTES", "area_listing", "flagship_minutes", "grows_with_note",
+    "is_major_sight", "is_minor_stop", "listed_parts", "no_one_place", "serial_sites",
+    "several_sites", "shown_name", "stop_minutes",
 ]  # fmt: skip
 
 MAJOR_MINUTES: Final = 90
