@@ -189,26 +189,25 @@ _AREA: Final = re.compile(
 )
 
 
-def area_listing(attributes: Mapping[str, Any]) -> bool:
-    """Whether a World Heritage listing's name is an area, not a place to go ("Old and New Towns
-    of Edinburgh", "Historic Centre of Vienna", "Historic District of Old Québec", "Town of
-    Bamberg", "… Cultural Landscape"): a walk through it, never a 90-minute stop (issue 35; panel
-    trips half A t51: "'Old and New Towns' as a stop")."""
+def area_listing(attributes: Mapping[str, Any], name: str = "") -> bool:
+    """Whether a World Heritage listing's name (the place's, or its source's) is an area, not a
+    place to go ("Old and New Towns of Edinburgh", "Historic Centre of Vienna", "Historic
+    District of Old Québec", "Town of Bamberg", "… Cultural Landscape"): a walk through it,
+    never a 90-minute stop (issue 35; panel trips half A t51: "'Old and New Towns' as a stop")."""
     if not _world_heritage(attributes):
         return False
-    for _, raw in _raws(attributes):
-        name = str(raw.get("name") or "")
-        found = _AREA.search(name)
+    for listed in [name, *(str(raw.get("name") or "") for _, raw in _raws(attributes))]:
+        found = _AREA.search(listed)
         # heading the name ("Urban Historic Centre of …"), not a building in one ("Basilica in
         # the Historic Centre of …")
-        if found and len(name[: found.start()].split()) <= 3:
+        if found and len(listed[: found.start()].split()) <= 3:
             return True
     return False
 
 
-def no_one_place(attributes: Mapping[str, Any]) -> bool:
+def no_one_place(attributes: Mapping[str, Any], name: str = "") -> bool:
     """A World Heritage listing of several sites or of an area."""
-    return several_sites(attributes) or area_listing(attributes)
+    return several_sites(attributes) or area_listing(attributes, name)
 
 
 _PARTS: Final = re.compile(
@@ -244,7 +243,7 @@ def shown_name(name: str, attributes: Mapping[str, Any]) -> str:
         return f"{name} (a World Heritage listing of {count} sites{named} pick one or two)"
     if several_sites(attributes):
         return f"{name} (a World Heritage listing of several sites{named} pick one or two)"
-    if area_listing(attributes):
+    if area_listing(attributes, name):
         return f"{name} (a World Heritage area: a walk through its streets, not one building)"
     return name
 

@@ -152,7 +152,7 @@ def _without_listings(
     Uji and Otsu Cities)") or of an area ("Old and New Towns of …") is no one place to go to:
     left out when the city's other sights fill the trip's `room`, else kept with its name
     saying to pick one or two, or that it is a walk (`visit_length.shown_name`)."""
-    several = [no_one_place(r.attributes) for r in rows]
+    several = [no_one_place(r.attributes, r.name) for r in rows]
     if not any(several) or len(rows) - sum(several) < room:
         return rows, notes
     kept = [(r, n) for r, n, s in zip(rows, notes, several, strict=True) if not s]
