@@ -229,12 +229,13 @@ def _day_shape(itinerary: Any) -> Counter[str]:
         kinds = {s.kind for s in day.slots}
         shape["food_days"] += food
         shape["lunch"] += food and "lunch" in kinds
-        lunch_said = any("lunch" in n or "place to eat" in n for n in day.notes)
+        # "Lunch around 13:10 near …" says it too (any case)
+        lunch_said = any("lunch" in n.lower() or "place to eat" in n for n in day.notes)
         shape["lunch_unsaid"] += bool(stops) and "lunch" not in kinds and not lunch_said
         if stops and stops[-1].end >= 17 * 60:
             shape["to_17h"] += food
             shape["dinner"] += food and "dinner" in kinds
-            dinner_said = any("dinner" in n for n in day.notes)
+            dinner_said = any("dinner" in n.lower() for n in day.notes)
             shape["dinner_unsaid"] += "dinner" not in kinds and not dinner_said
         free_said = any(n.startswith("Free time") or "kept free" in n for n in day.notes)
         for before, slot in zip(day.slots, day.slots[1:], strict=False):

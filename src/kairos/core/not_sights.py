@@ -64,6 +64,11 @@ class NotSightRules:
     lodging_tourism: frozenset[str] = frozenset()
     lodging_labels: frozenset[str] = frozenset()
     lodging_unless: tuple[str, ...] = ()
+    service_words: frozenset[str] = frozenset()
+    service_phrases: tuple[str, ...] = ()
+    bare_words: frozenset[str] = frozenset()
+    bare_unless: frozenset[str] = frozenset()
+    bare_labels: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
@@ -101,6 +106,10 @@ def rules() -> NotSightRules:
         lodging_tourism=frozenset(lodging["osm_tourism"]),
         lodging_labels=frozenset(lodging["labels"]),
         lodging_unless=tuple(lodging["unless_words"]),
+        service_words=frozenset(shop["service_words"]),
+        service_phrases=tuple(shop["service_phrases"]),
+        bare_words=frozenset(stage["bare_words"]), bare_unless=frozenset(stage["bare_unless"]),
+        bare_labels=frozenset(stage["bare_labels"]),
     )  # fmt: skip
 
 
@@ -201,8 +210,8 @@ def why_not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str 
             if isinstance(raw.get("osm_tags"), Mapping):
                 tags.update(raw["osm_tags"])
         if (
-            set(lowered.split()) & r.shop_words
-            or any(p in lowered for p in r.shop_phrases)
+            set(lowered.split()) & (r.shop_words | r.service_words)
+            or any(p in lowered for p in (*r.shop_phrases, *r.service_phrases))
             or (labels & r.shop_labels and not labels & r.keep_labels)
             or any(tags.get(k) not in (None, "", "no") for k in r.shop_osm_keys)
         ):
@@ -232,9 +241,23 @@ def stage_venue(name: str, attributes: Mapping[str, Any]) -> bool:
     lowered = " ".join(_words(name))
     labels = _labels(raws)
     said = words & r.stage_words or any(p in lowered for p in r.stage_phrases)
-    if not (said or labels & r.stage_labels) or words & r.stage_unless:
+    if not (said or labels & r.stage_labels or _bare_hall(name, raws, labels, r)):
+        return False
+    if words & r.stage_unless:
         return False
     return not (labels & (r.keep_labels | r.stage_keep_labels) or _heritage_tagged(raws))
+
+
+def _bare_hall(
+    name: str, raws: Sequence[Mapping[str, Any]], labels: set[str], r: NotSightRules
+) -> bool:
+    """A name ending in a word of `bare_words` ("Usher Hall") with nothing in its data saying
+    it is visited: no description, no label beyond `bare_labels`, no heritage tag."""
+    words = _words(re.sub(r"\([^)]*\)", " ", name))
+    if not words or words[-1] not in r.bare_words or set(words) & r.bare_unless:
+        return False
+    described = any(str(raw.get("description") or "").strip() for raw in raws)
+    return not (described or labels - r.bare_labels or _heritage_tagged(raws))
 
 
 def asks_for_a_show(interests: str) -> bool:

@@ -30,9 +30,9 @@ from kairos.core.notability import NOTABLE
 
 __all__ = [
     "COMPLEX_MINUTES", "FLAGSHIP_MINUTES", "KNOWN_TEMPLE", "LANDMARK", "MAJOR_MINUTES",
-    "MINOR_MINUTES", "SERIAL_MINUTES", "flagship_minutes", "grows_with_note", "is_major_sight",
-    "is_minor_stop", "listed_parts", "serial_sites", "several_sites", "shown_name",
-    "stop_minutes",
+    "MINOR_MINUTES", "SERIAL_MINUTES", "area_listing", "flagship_minutes", "grows_with_note",
+    "is_major_sight", "is_minor_stop", "listed_parts", "no_one_place", "serial_sites",
+    "several_sites", "shown_name", "stop_minutes",
 ]  # fmt: skip
 
 MAJOR_MINUTES: Final = 90
@@ -181,6 +181,35 @@ def several_sites(attributes: Mapping[str, Any]) -> bool:
     return False
 
 
+_AREA: Final = re.compile(
+    r"\b(?:historic\s+(?:centre|center|district|quarter|area|town|city)|old\s+(?:and\s+new\s+)?"
+    r"towns?|old\s+city|medieval\s+(?:town|city)|walled\s+city|cultural\s+landscape)\b"
+    r"|^(?:\S+\s+){0,2}?(?:town|city)\s+of\b",
+    re.I,
+)
+
+
+def area_listing(attributes: Mapping[str, Any], name: str = "") -> bool:
+    """Whether a World Heritage listing's name (the place's, or its source's) is an area, not a
+    place to go ("Old and New Towns of Edinburgh", "Historic Centre of Vienna", "Historic
+    District of Old Québec", "Town of Bamberg", "… Cultural Landscape"): a walk through it,
+    never a 90-minute stop (issue 35; panel trips half A t51: "'Old and New Towns' as a stop")."""
+    if not _world_heritage(attributes):
+        return False
+    for listed in [name, *(str(raw.get("name") or "") for _, raw in _raws(attributes))]:
+        found = _AREA.search(listed)
+        # heading the name ("Urban Historic Centre of …"), not a building in one ("Basilica in
+        # the Historic Centre of …")
+        if found and len(listed[: found.start()].split()) <= 3:
+            return True
+    return False
+
+
+def no_one_place(attributes: Mapping[str, Any], name: str = "") -> bool:
+    """A World Heritage listing of several sites or of an area."""
+    return several_sites(attributes) or area_listing(attributes, name)
+
+
 _PARTS: Final = re.compile(
     r"\b(?:are|include|includes|comprise|comprises|comprising|namely)\s*:\s*(.+?)(?:\.(?:\s|$)|$)"
 )
@@ -214,6 +243,8 @@ def shown_name(name: str, attributes: Mapping[str, Any]) -> str:
         return f"{name} (a World Heritage listing of {count} sites{named} pick one or two)"
     if several_sites(attributes):
         return f"{name} (a World Heritage listing of several sites{named} pick one or two)"
+    if area_listing(attributes, name):
+        return f"{name} (a World Heritage area: a walk through its streets, not one building)"
     return name
 
 

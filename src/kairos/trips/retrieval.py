@@ -43,7 +43,7 @@ from kairos.core.notability import NOTABLE, typical_minutes
 from kairos.core.visit_length import (
     flagship_minutes,
     is_minor_stop,
-    several_sites,
+    no_one_place,
     shown_name,
     stop_minutes,
 )
@@ -149,10 +149,10 @@ def _without_listings(
     rows: list[Row], notes: list[float], room: int
 ) -> tuple[list[Row], list[float]]:
     """A World Heritage listing of several sites ("Historic Monuments of Ancient Kyoto (Kyoto,
-    Uji and Otsu Cities)": seventeen temples, shrines and a castle over three cities) is no one
-    place to go to: left out when the city's other sights fill the trip's `room`, else kept
-    with its name saying to pick one or two (`visit_length.shown_name`)."""
-    several = [several_sites(r.attributes) for r in rows]
+    Uji and Otsu Cities)") or of an area ("Old and New Towns of …") is no one place to go to:
+    left out when the city's other sights fill the trip's `room`, else kept with its name
+    saying to pick one or two, or that it is a walk (`visit_length.shown_name`)."""
+    several = [no_one_place(r.attributes, r.name) for r in rows]
     if not any(several) or len(rows) - sum(several) < room:
         return rows, notes
     kept = [(r, n) for r, n, s in zip(rows, notes, several, strict=True) if not s]

@@ -58,6 +58,9 @@ __all__ = [
 ]  # fmt: skip
 
 LUNCH: Final = (11 * 60 + 30, 14 * 60)
+LATE_LUNCH: Final = 15 * 60
+"""The latest start of a lunch after a visit that ran through lunch time (a park from 11:30 to
+14:00): a late lunch, not none (issue 35 item 2; panel trips half A t09, t51: "no lunch")."""
 DINNER: Final = (18 * 60 + 30, 20 * 60 + 30)
 """Earliest and latest start of each meal."""
 DINNER_MINUTES: Final = 60
@@ -85,7 +88,7 @@ def _meal(
     """A lunch or dinner break now, near the route to `nxt`; started by `by` when given (a dinner
     before an evening stop), after at most `wait` minutes. With no place to eat known near, the
     day says so in words, and a lunch before a stop keeps its time free all the same."""
-    window = LUNCH if kind == "lunch" else DINNER
+    window = _lunch_window(s) if kind == "lunch" else DINNER
     minutes = s.spec.lunch_minutes if kind == "lunch" else DINNER_MINUTES
     to = (nxt.lat, nxt.lng) if nxt is not None and nxt.positioned else None
     here = s.pos if s.pos is not None and s.pos_known else to
@@ -165,7 +168,7 @@ def _on_your_own(
     """No place to eat is known near: the day says where and when to plan the meal, and a meal
     with a stop after it keeps its time free (a dinner before an evening stop: near that stop,
     when it can still start by `by`)."""
-    window = LUNCH if kind == "lunch" else DINNER
+    window = _lunch_window(s) if kind == "lunch" else DINNER
     # dinner is said after a short day too (the trip's top says each day says when and where)
     due = window[0] - MAX_WAIT if kind == "lunch" else 0
     if nxt is None and s.t < due:
@@ -228,13 +231,24 @@ class _Mark:
         return moved
 
 
+def _lunch_window(s: DayState) -> tuple[int, int]:
+    """Lunch's window: its latest start is `LATE_LUNCH` just after a visit that ran through
+    lunch time (begun by 13:00, ended past 13:30: no lunch could start between visits)."""
+    last = s.slots[-1] if s.slots else None
+    if last is None or last.kind != "stop" or last.start > LUNCH[1] - 60:
+        return LUNCH
+    return (LUNCH[0], LATE_LUNCH) if last.end > LUNCH[1] - 30 else LUNCH
+
+
 def _wants_meal(s: DayState, kind: str, nxt: Candidate | None) -> bool:
-    earliest, latest = LUNCH if kind == "lunch" else DINNER
+    earliest, latest = _lunch_window(s) if kind == "lunch" else DINNER
     if s.t > latest or not s.slots:
         return False
     if nxt is None:
         return True
     finish = s.t + s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat)[0] + nxt.duration
+    if kind == "lunch" and s.t >= earliest - MAX_WAIT and finish + s.spec.buffer > LATE_LUNCH:
+        return True  # a visit past even a late lunch: lunch before it (a zoo from 11:45 to 16:00)
     # after the next stop, the way to a meal must still start it in time
     return s.t >= earliest + 60 or (s.t >= earliest and finish + s.spec.buffer + MEAL_WAY > latest)
 
