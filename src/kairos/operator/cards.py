@@ -99,8 +99,9 @@ def opportunity_actions(
     elif not found and pack.days:
         quiet = _quietest(pack)
         if quiet is not None:
+            own = pack.demand.own_checkins + sum((pack.checkins or {}).values())
             found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
-                                     None, label))  # fmt: skip
+                                     None, label, own))  # fmt: skip
     if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:
         found[-1].drivers.insert(1, sized)
     return found[:3]
