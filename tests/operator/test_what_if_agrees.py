@@ -44,3 +44,22 @@ def test_a_game_in_a_small_evening_still_sizes_the_evening() -> None:
     # a part the game does not touch, or the place is closed in, is still not said
     shares[6, 3] = 0.0
     assert scenario_numbers({(SUNDAY, "dinner"): [game]}, shares, covers, ["Dim Sum"]) == ""
+
+
+def test_a_game_in_the_evening_beside_a_lunch_plan_sizes_the_evening() -> None:
+    """o13: the card planned the busiest lunch (the part asked about), the game at 19:00 fell on
+    dinner, and the what-if said no number at all."""
+    shares = np.zeros((7, 5))
+    shares[:, 1], shares[:, 3] = 0.5, 0.4
+    shares /= shares.sum()
+    game = Driver(source="events", summary="Sun 06 Dec at 19:00: a large event (your scenario)",
+                  effect_pct=15.0, rank=0)  # fmt: skip
+    covers = shares / shares[4].sum() * 180
+    said = scenario_numbers({(SUNDAY, "dinner"): [game]}, shares, covers, ["Dim Sum"], "lunch")
+    assert "A game or event nearby on Sun 06 Dec, by daypart: dinner ≈80 → ≈92 covers" in said
+    # snow on the lunch asked about still says that lunch alone
+    snow = Driver(source="weather", summary="Sun 06 Dec: snow, your scenario", effect_pct=-30.0,
+                  rank=0)  # fmt: skip
+    both = {(SUNDAY, "lunch"): [snow], (SUNDAY, "dinner"): [snow]}
+    alone = scenario_numbers(both, shares, covers, ["Dim Sum"], "lunch")
+    assert "lunch ≈100" in alone and "dinner" not in alone, alone

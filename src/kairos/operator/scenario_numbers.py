@@ -83,11 +83,14 @@ def scenario_numbers(
         parts: list[str] = []
         moved: list[tuple[Daypart, float]] = []
         what = ""
+        # the part asked about, when the what-if touches it that day; else the parts it touches
+        # (panel half A, o13: a game at 19:00 beside a lunch plan left the evening unsized)
+        held = asked if asked and any(map(supposed, effects.get((day, asked), []))) else None
         for p, part in enumerate(DAYPARTS):
             drivers = effects.get((day, part), [])
-            if asked is not None and part != asked:
+            if held is not None and part != held:
                 continue
-            if not any(map(supposed, drivers)) or not _said(p, row, day, effects, asked):
+            if not any(map(supposed, drivers)) or not _said(p, row, day, effects, held):
                 continue  # closed then, or a sliver of the day (an afternoon lull)
             what = what or _what(drivers)
             net = net_change(drivers)
@@ -125,8 +128,8 @@ def _said(
 ) -> bool:
     """Whether a daypart the what-if moves is said: one holding `MAIN_PART` of its day; a
     smaller one only when it is all the what-if touches that day and the place is open then
-    (panel half A, o13: a game at 19:00 by a dim sum house whose Sunday is mostly lunch left
-    the evening unsized while its trigger said "add one server for the evening")."""
+    (every daypart a what-if touches gets a number: a game at 19:00 by a place whose evenings
+    are small is still sized, as its trigger's "add one server for the evening" needs)."""
     if row[p] >= MAIN_PART * float(row.sum()):
         return True
     touched = [
