@@ -99,8 +99,9 @@ def opportunity_actions(
     elif not found and pack.days:
         quiet = _quietest(pack)
         if quiet is not None:
+            own = pack.demand.own_checkins + sum((pack.checkins or {}).values())
             found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
-                                     None, label))  # fmt: skip
+                                     None, label, own))  # fmt: skip
     if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:
         found[-1].drivers.insert(1, sized)
     return found[:3]
@@ -342,7 +343,7 @@ def trigger(
         if added:
             return (
                 f"Escalate if {counted(pack)} for {when} run 15% above usual; de-escalate (drop "
-                f"the extra {front_role(pack.categories)[0]}) if the event is cancelled."
+                f"{_extra(actions or [], pack)}) if the event is cancelled."
             )
         return (
             f"Escalate (add one {front_role(pack.categories)[0]} for the evening) if "
@@ -375,6 +376,16 @@ def trigger(
             f"{counted(pack)} for it stay under your usual."
         )
     return f"Escalate if {counted(pack)} run 15% above usual; de-escalate if they run 15% below."
+
+
+def _extra(actions: list[StaffAction], pack: SignalPack) -> str:
+    """The staff a trigger drops, as many as the recommendation added: "the 2 extra servers"
+    (panel half A, o21: "add 2 servers" beside a trigger to "drop the extra server")."""
+    role = front_role(pack.categories)[0]
+    added = [a for a in actions if a.staff_delta > 0]
+    staffed = next((a for a in added if any(d.source == "events" for d in a.drivers)), None)
+    many = staffed.staff_delta if staffed is not None else 1
+    return f"the extra {role}" if many == 1 else f"the {many} extra {role}s"
 
 
 def counted(pack: SignalPack) -> str:

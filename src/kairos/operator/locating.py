@@ -31,6 +31,12 @@ from kairos.errors import InvalidInput
 from kairos.operator.area_said import area_for, elsewhere_note, near_names
 from kairos.operator.held_city import anchor_of, far_from, held_mention, held_places, unplaced
 from kairos.operator.narrowing import bare_street, narrow, street_key
+from kairos.operator.other_city import (
+    held_elsewhere,
+    other_city_question,
+    outside,
+    without_name,
+)
 from kairos.operator.proxies import named_near, not_in_catalog
 from kairos.operator.reading import LocationMention
 from kairos.operator.region_hold import outside_region, region_said, typed_name, typed_near
@@ -38,6 +44,7 @@ from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.short_names import ShortNames, merged
 from kairos.operator.state import SessionState
 from kairos.operator.street_near import on_street, other_spellings
+from kairos.operator.street_short import read_street
 from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
 from kairos.signals.geocoding.models import GeoMatch, check_location_text
 from kairos.signals.geocoding.spotting import Spotted
@@ -134,6 +141,7 @@ class Locator:
                 out.rejected.append(exc.detail)
                 continue
             spot = by_text.get(mention.name or "")
+            mention = read_street(self.catalog, mention, anchor_of(state.locations, out.locations))
             found = None
             if spot is not None:
                 found = await self._named(message, mention, spot, state, out)
@@ -155,9 +163,35 @@ class Locator:
                         not_in_catalog(mention.name, found) + near_names(self.catalog, found)
                     )
                     out.unknown.append(mention.name)
+            if spot is not None and (mention.address or mention.city or mention.zip):
+                found = await self._held_elsewhere(mention, spot, found, state, refresh, out)
             out.locations.append(found)
         await self._hold_to_region(message, named, out)
         return out
+
+    async def _held_elsewhere(
+        self,
+        mention: LocationMention,
+        spot: Spotted,
+        found: ResolvedLocation,
+        state: SessionState,
+        refresh: bool,
+        out: Located,
+    ) -> ResolvedLocation:
+        """A name known only in other cities, said with a street or city of the one held: the
+        street there, and one question (`other_city.py`), never another city's place."""
+        assert self.catalog is not None
+        anchor = anchor_of(state.locations, out.locations)
+        known = [self.catalog.places[i] for i in spot.candidates]
+        held = held_elsewhere(self.catalog, mention, found, anchor, known)
+        if held is None:
+            return found
+        there = await self.resolve(without_name(mention, held[2]), refresh)
+        if out.question is None or out.question.startswith(f"Which {spot.text}"):
+            out.question = other_city_question(spot.text, mention, held[2], known)
+            out.choices, out.fitting = [], []
+            out.leads = [x for x in out.leads if not x.startswith(("I found", "I know", "I used"))]
+        return there if not outside(there, held, any_kind=True) else unplaced(mention)
 
     async def _hold_to_region(self, message: str, named: dict[int, Spotted], out: Located) -> None:
         """A name said with no street, ZIP or city of its own whose place is far from every

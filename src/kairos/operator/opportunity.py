@@ -229,29 +229,41 @@ def shape_offer(
     guests: GuestSnapshot | None,
     events_known: bool,
     label: str | None,
+    own_checkins: int = 1,
 ) -> StaffAction:
     """No dip the place's own check-ins can tell: the period's quietest open window by the
-    demand shape, with what that shape rests on, and nothing more claimed."""
+    demand shape, with what that shape rests on, and nothing more claimed. With no check-ins of
+    the place's own the window is said to be an estimate from the places that stand in, to be
+    checked against the operator's own quiet hours (panel half A, o53: a quiet Saturday lunch
+    named from similar places only, as if it were the place's own)."""
     window = window_text(day, part)
     outside = (
         "nothing outside is bringing guests this period."
         if events_known
         else "events nearby are unknown."
     )
-    said = [
-        f"It is the period's quietest open window in the demand shape ({basis}); {outside}",
-        _guest_sentence(guests),
-    ]
+    shown = f"It is the period's quietest open window in the demand shape ({basis}); {outside}"
+    text = f"Run {OFFERS[part]} for {window}"
+    if own_checkins <= 0:
+        whose = basis.split(";")[0]
+        whose = f"the {whose}" if whose.startswith("check-ins") else whose
+        shown = (
+            f"An estimate, not your own evidence: it is the period's quietest open window by "
+            f"{whose}, none of them your own check-ins; check it against your own quiet hours "
+            f"before you run it; {outside}"
+        )
+        text += " if it is quiet for you too (an estimate from similar places)"
+    said = [shown, _guest_sentence(guests)]
     return StaffAction(
         kind="promote",
         day=day,
         daypart=part,
         window=window,
-        text=f"Run {OFFERS[part]} for {window}",
+        text=text,
         drivers=[
-            Driver(source=source, summary=text, effect_pct=0.0, rank=0.0)
-            for source, text in zip(("demand", "reviews"), said, strict=True)
-            if text is not None
+            Driver(source=source, summary=line, effect_pct=0.0, rank=0.0)
+            for source, line in zip(("demand", "reviews"), said, strict=True)
+            if line is not None
         ],
         location=label,
     )

@@ -24,6 +24,8 @@ a forecast, a school day and an event never turns a day into more than half agai
 empties it (a snow day keeps ≈40 % of its guests at the least)."""
 MAIN_PART: Final = 0.15
 """A daypart holding under this share of its day is not said (an afternoon lull, a late hour)."""
+OPEN_PART: Final = 0.1
+"""A daypart under this fraction of its day's busiest one reads as closed (`demand.OPEN_CELL`)."""
 _SCENARIO: Final = "your scenario"
 
 
@@ -81,11 +83,14 @@ def scenario_numbers(
         parts: list[str] = []
         moved: list[tuple[Daypart, float]] = []
         what = ""
+        # the part asked about, when the what-if touches it that day; else the parts it touches
+        # (panel half A, o13: a game at 19:00 beside a lunch plan left the evening unsized)
+        held = asked if asked and any(map(supposed, effects.get((day, asked), []))) else None
         for p, part in enumerate(DAYPARTS):
             drivers = effects.get((day, part), [])
-            if asked is not None and part != asked:
+            if held is not None and part != held:
                 continue
-            if not any(map(supposed, drivers)) or row[p] < MAIN_PART * float(row.sum()):
+            if not any(map(supposed, drivers)) or not _said(p, row, day, effects, held):
                 continue  # closed then, or a sliver of the day (an afternoon lull)
             what = what or _what(drivers)
             net = net_change(drivers)
@@ -112,6 +117,28 @@ def scenario_numbers(
     if changes:
         return " " + _unsized(changes, unit)
     return " " + ". ".join(said) + "." if said else ""
+
+
+def _said(
+    p: int,
+    row: Any,
+    day: date,
+    effects: Mapping[tuple[date, Daypart], list[Driver]],
+    asked: Daypart | None,
+) -> bool:
+    """Whether a daypart the what-if moves is said: one holding `MAIN_PART` of its day; a
+    smaller one only when it is all the what-if touches that day and the place is open then
+    (every daypart a what-if touches gets a number: a game at 19:00 by a place whose evenings
+    are small is still sized, as its trigger's "add one server for the evening" needs)."""
+    if row[p] >= MAIN_PART * float(row.sum()):
+        return True
+    touched = [
+        i
+        for i, part in enumerate(DAYPARTS)
+        if (asked is None or part == asked) and any(map(supposed, effects.get((day, part), [])))
+    ]
+    large = [i for i in touched if row[i] >= MAIN_PART * float(row.sum())]
+    return not large and row[p] >= OPEN_PART * float(row.max())
 
 
 def _unsized(changes: list[tuple[date, str, list[tuple[Daypart, float]]]], unit: str) -> str:
