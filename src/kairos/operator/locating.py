@@ -23,11 +23,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from rapidfuzz import fuzz
-
 from kairos.core.geo import haversine_km
 from kairos.core.place_kinds import SIGHT_KINDS
 from kairos.errors import InvalidInput
+from kairos.operator.answer_pick import mention_of, pick_answer
 from kairos.operator.area_said import area_for, elsewhere_note, near_names
 from kairos.operator.held_city import anchor_of, far_from, held_mention, held_places, unplaced
 from kairos.operator.narrowing import bare_street, narrow, street_key
@@ -45,7 +44,7 @@ from kairos.operator.short_names import ShortNames, merged
 from kairos.operator.state import SessionState
 from kairos.operator.street_near import on_street, other_spellings
 from kairos.operator.street_short import read_street
-from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace, normalise
+from kairos.signals.geocoding.catalog import CatalogGeocoder, KnownPlace
 from kairos.signals.geocoding.models import GeoMatch, check_location_text
 from kairos.signals.geocoding.spotting import Spotted
 from kairos.signals.service import Signals
@@ -55,8 +54,6 @@ __all__ = ["Located", "Locator", "mention_of"]
 
 PRECISE: Final = frozenset({"place", "address"})
 MAX_CHOICES: Final = 3  # at most this many restaurants are offered in the one question
-PICK_CUTOFF: Final = 80.0
-"""partial_ratio of an answer ("the one on Boylston") against a candidate's address."""
 
 
 @dataclass
@@ -384,29 +381,7 @@ class Locator:
 
     # --- answers to the question, and memory ----------------------------------------------------
 
-    @staticmethod
-    def pick(message: str, choices: Sequence[ResolvedLocation]) -> ResolvedLocation | None:
-        """The candidate an answer names ("the one on Boylston", "Longwood"), if exactly one."""
-        words = [w for w in normalise(message).split() if len(w) >= 4 and w not in _FILLER]
-        if not words:
-            return None
-        scored = []
-        for choice in choices:
-            where = normalise(choice.label.split(",", 1)[1] if "," in choice.label else "")
-            best = max((fuzz.partial_ratio(w, where) for w in words), default=0.0)
-            scored.append((best, choice))
-        hits = [c for s, c in scored if s >= PICK_CUTOFF]
-        return hits[0] if len(hits) == 1 else None
-
-
-_FILLER: Final = frozenset({"that", "this", "with", "just", "only", "yeah", "yes", "ours", "mine",
-                            "place", "location", "restaurant", "street"})  # fmt: skip
-
-
-def mention_of(text: str) -> LocationMention:
-    """A location sent in the request's `locations`: a name unless it holds a digit."""
-    digit = any(ch.isdigit() for ch in text)
-    return LocationMention(address=text) if digit else LocationMention(name=text)
+    pick = staticmethod(pick_answer)
 
 
 _SAME_ADDRESS_KM: Final = 0.3
