@@ -100,6 +100,13 @@ def scored(
         checks.append(
             f"Listed as {listed.title()} among {len(p.categories)} kinds ({also.title()} …)."
         )
+    if c.place_id in found.alternatives and found.alternatives_note:
+        checks.insert(
+            0,
+            f"An alternative, not {' or '.join(intent.reading.categories)}: "
+            f"{found.alternatives_note[:1].lower()}{found.alternatives_note[1:]}; this is one "
+            "of the nearest safe choices.",
+        )
     off_meal = not_the_meal(p, meal_asked(intent.activity, intent.said), c.facts.meals)
     if off_meal:
         checks.insert(0, f"Not the kind of place asked: {off_meal}.")
@@ -165,6 +172,7 @@ def scored(
         or c.place_id in found.counter_kept,
         seating=seats,
         checks=checks,
+        alternative=c.place_id in found.alternatives,
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
         not_the_meal=off_meal is not None,

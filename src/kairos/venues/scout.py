@@ -36,6 +36,13 @@ from kairos.search.models import SearchHit, SearchResult
 from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore
 from kairos.venues.allergy import venue_check
+from kairos.venues.alternatives import (
+    alternatives_note,
+    merge_alternatives,
+    needs_alternatives,
+    without_categories,
+)
+from kairos.venues.closed_by_reviews import closure_quotes
 from kairos.venues.commander import Intent
 from kairos.venues.cost import TIERS, budget_tiers
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
@@ -45,7 +52,7 @@ from kairos.venues.fit import fit
 from kairos.venues.followups import price_ceiling
 from kairos.venues.free_from import guard_free_said, hard_sets
 from kairos.venues.group import GroupProfile
-from kairos.venues.leftout import by_allergy, by_diet
+from kairos.venues.leftout import by_allergy, by_diet, left_out
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
@@ -179,6 +186,18 @@ class Scout:
         return f"in London and Greater London ({', '.join(towns)}: listed under their towns)"
 
     async def find(
+        self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
+    ) -> ScoutResult:
+        """`_find`; when the categories asked leave fewer than three safe venues, the nearest
+        safe venues of other kinds after them, each an alternative (`alternatives.py`)."""
+        found = await self._find(intent, group, members)
+        if not needs_alternatives(intent, found):
+            return found
+        other = await self._find(without_categories(intent), group, members)
+        where = f" in {found.filters.city.title()}" if found.filters.city else ""
+        return merge_alternatives(found, other, alternatives_note(intent, found, where))
+
+    async def _find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
     ) -> ScoutResult:
         exclude = list(intent.reading.allergens)
@@ -356,6 +375,13 @@ class Scout:
         if features:  # the venues showing the most features asked first, each group in order
             candidates.sort(key=lambda c: -len(set(features) & set(c.record.place.traits)))
         attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
+        said_closed = await closure_quotes(self.places.db, [c.place_id for c in candidates])
+        excluded += [  # its own latest reviews say it has closed: no alternative either
+            left_out(c.record.place, f'its latest reviews say it has closed: "{q}"', "closed")
+            for c in candidates
+            if (q := said_closed.get(c.place_id))
+        ]
+        candidates = [c for c in candidates if c.place_id not in said_closed]
         fitted = fit(candidates, attributes, intent, musts)
         candidates, excluded = fitted.candidates, excluded + fitted.excluded
         one_city = None
@@ -380,6 +406,7 @@ class Scout:
             found=len(hits),
             duplicates=len(hits) - len(unique),
             closed_left_out=fitted.closed,
+            closed_by_reviews=len(said_closed),
             meeting=point,
             filters=filters,
             providers=status,

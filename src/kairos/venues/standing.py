@@ -115,6 +115,7 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
     return (
         endangers(s),
         advised_against(s),
+        s.alternative,
         s.must_unmet,
         s.not_the_meal,
         s.side_of_a_meal,
@@ -145,6 +146,7 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
 _LACKS: Final = (
     "it would put a member at severe risk",
     "the critic advises against it",
+    "it is not the kind or cuisine asked",
     "it shows no evidence of a diet said as a must",
     "it serves something other than the meal asked",
     "it is no place for the meal asked",

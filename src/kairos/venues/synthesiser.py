@@ -104,6 +104,9 @@ class Scored:
     """What says it takes a large group ("good for groups, its source says")."""
     checks: list[str] = field(default_factory=list)
     """What the group should check that no flag says: seating unknown, counter service."""
+    alternative: bool = False
+    """Not of the categories asked: added because those left fewer than three safe venues
+    (`alternatives.py`); after every safe venue of the kind asked."""
     takes_groups: bool | None = None
     above_ceiling: bool = False
     """Priced above what "make it cheaper" asked: after every venue that is not."""

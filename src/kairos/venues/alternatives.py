@@ -1,0 +1,115 @@
+"""Three places a group can go, when the kind or cuisine asked leaves fewer (issue 38).
+
+"Seafood dinner for 6" with a member anaphylactic to shellfish leaves one seafood place in
+Boston that is not known to hold shellfish, and it may; "biryani lunch in Hyderabad" with an
+anaphylactic tree-nut allergy leaves one biryani place. A plan of one venue is no plan for a
+group: when the categories asked leave fewer than `TOP` venues that put no member at severe
+risk, the scout searches again without them (the same city, kinds, budget, group size, the
+same allergy filter and safety step, and the request's own words for the vector arm, so the
+nearest cuisines come first), and the venues found fill the plan after those of the kind
+asked, each labelled an alternative with the reason. The allergy filter is never relaxed to
+fill: an alternative that puts a member at severe risk is not added.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from kairos.venues.verdict import TOP
+
+if TYPE_CHECKING:
+    from kairos.venues.commander import Intent
+    from kairos.venues.scouted import Candidate, ScoutResult
+
+__all__ = ["alternatives_note", "merge_alternatives", "needs_alternatives", "without_categories"]
+
+CAP: Final = 10
+
+
+def safe_count(candidates: Sequence[Candidate]) -> int:
+    """The candidates that put no member at severe risk (`Candidate.endangers`)."""
+    return sum(not c.endangers for c in candidates)
+
+
+def needs_alternatives(intent: Intent, found: ScoutResult) -> bool:
+    """The categories asked ("seafood", "biryani") leave fewer than `TOP` safe venues in a
+    place the catalogue holds, and nothing else was planned instead of them already."""
+    if not intent.reading.categories or found.unknown_city or found.instead:
+        return False
+    return safe_count(found.candidates) < TOP
+
+
+def without_categories(intent: Intent) -> Intent:
+    """The same request, its categories dropped: searched for the nearest other venues."""
+    reading = intent.reading.model_copy(update={"categories": []})
+    return dataclasses.replace(intent, reading=reading)
+
+
+def _asked(intent: Intent) -> str:
+    return " or ".join(c.replace("_", " ") for c in intent.reading.categories)
+
+
+def alternatives_note(intent: Intent, found: ScoutResult, where: str) -> str:
+    """Why alternatives fill the plan: "Only 1 seafood place in Boston is safe for Sam"."""
+    safe = safe_count(found.candidates)
+    at_risk = list(
+        dict.fromkeys(
+            [
+                *(m for e in found.excluded if e.cause == "allergy" for m in e.members),
+                *(
+                    who
+                    for c in found.candidates
+                    if c.endangers
+                    for r in c.allergy.risks
+                    for who in r.who
+                    if who != "you"
+                ),
+            ]
+        )
+    )
+    kind = _asked(intent)
+    places = "place" if safe == 1 else "places"
+    if at_risk:
+        whom = ", ".join(at_risk)
+        head = (
+            f"No {kind} place{where} is safe for {whom}"
+            if safe == 0
+            else f"Only {safe} {kind} {places}{where} {'is' if safe == 1 else 'are'} safe for "
+            f"{whom}"
+        )
+    elif safe == 0:
+        head = f"No {kind} place found{where}"
+    else:
+        head = f"Only {safe} {kind} {places} found{where}"
+    return head
+
+
+def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> ScoutResult:
+    """`found` with `other`'s safe venues after its own (to `CAP`), each marked an alternative
+    with `note`, and what `other` left out listed once more (by venue id)."""
+    have = {c.place_id for c in found.candidates}
+    extra = [c for c in other.candidates if c.place_id not in have and not c.endangers]
+    extra = extra[: max(0, CAP - len(found.candidates))]
+    if not extra:
+        return found
+    listed = {e.venue_id for e in found.excluded}
+    ids = {c.venue_id for c in found.candidates}
+    excluded = [
+        *found.excluded,
+        *(e for e in other.excluded if e.venue_id not in listed and e.venue_id not in ids),
+    ]
+    return dataclasses.replace(
+        found,
+        candidates=[*found.candidates, *extra],
+        excluded=excluded,
+        alternatives={c.place_id for c in extra},
+        alternatives_note=note,
+        notes=[
+            *found.notes,
+            f"{note}: the other picks are the nearest safe alternatives of other kinds, each "
+            "marked as one and checked for the same allergies.",
+        ],
+        chains=found.chains | other.chains,
+    )

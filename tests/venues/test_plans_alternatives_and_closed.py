@@ -1,0 +1,143 @@
+"""Issue 38 (plans panel half A on the full shared data): a seafood dinner for a group with a
+shellfish-anaphylactic member got ONE venue, "only 1 left after 32 shellfish venues excluded"
+(p15), a biryani lunch with an anaphylactic tree-nut allergy likewise (p37): a group still
+needs three places it can go, so the nearest safe venues of other kinds fill the plan, each
+labelled an alternative, and the allergy filter is never relaxed to fill. A venue whose own
+latest review says "Oh B, how I will miss you" was shown open (p17): it is left out, listed."""
+
+from __future__ import annotations
+
+from datetime import date
+from types import SimpleNamespace
+
+from kairos.search.filters import SearchFilters
+from kairos.venues.alternatives import (
+    alternatives_note,
+    merge_alternatives,
+    needs_alternatives,
+    without_categories,
+)
+from kairos.venues.closed_by_reviews import closed_by_reviews, closure_said
+from kairos.venues.commander import Intent
+from kairos.venues.cost import cost_profile
+from kairos.venues.facts import RawFacts
+from kairos.venues.schemas import ExcludedVenue
+from kairos.venues.scoring import scored
+from kairos.venues.scouted import ScoutResult
+from kairos.venues.standing import ranked_after_because
+from kairos.venues.synthesiser import synthesise
+from tests.venues.test_agents import SEED_WEIGHTS, _checked, _scored
+from tests.venues.test_commander import read
+from tests.venues.test_plans_fourth_round import _candidates
+from tests.venues.test_plans_meal_served import _place
+
+
+def _found(candidates: list[object], **more: object) -> ScoutResult:
+    return ScoutResult(
+        candidates=candidates, excluded=[], found=len(candidates), duplicates=0, meeting=None,
+        filters=SearchFilters(city="boston"), providers={}, **more,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def _seafood() -> Intent:
+    """The request with "seafood" read as a category (the full catalogue's vocabulary)."""
+    intent = read("seafood dinner in boston for 6, somewhere nice")
+    intent.reading = intent.reading.model_copy(update={"categories": ["seafood"]})
+    return intent
+
+
+def _sam_out(pid: int) -> ExcludedVenue:
+    return ExcludedVenue(
+        venue_id=f"kp_{pid}", name=f"Oyster {pid}", reason="shellfish", cause="allergy",
+        members=["Sam"], city="Boston",
+    )  # fmt: skip
+
+
+def test_fewer_than_three_safe_venues_of_the_kind_asked_call_for_alternatives() -> None:
+    intent = _seafood()
+    one = _candidates([_place(1, "Bait Shop", ["seafood markets"])])
+    one[0].endangers = True
+    assert needs_alternatives(intent, _found(one))
+    three = _candidates([_place(i, f"Fish {i}", ["seafood"]) for i in (1, 2, 3)])
+    assert not needs_alternatives(intent, _found(three)), "three safe ones: nothing to fill"
+    assert not needs_alternatives(read("dinner in boston for 6"), _found(one)), "no kind asked"
+    assert without_categories(intent).reading.categories == []
+    assert without_categories(intent).prompt == intent.prompt, "the words still rank them"
+
+
+def test_alternatives_fill_after_the_kind_asked_and_never_one_at_risk() -> None:
+    intent = _seafood()
+    found = _found(_candidates([_place(1, "Bait Shop", ["seafood markets"])]))
+    found.candidates[0].endangers = True
+    found.candidates[0].allergy = _checked()
+    found.excluded = [_sam_out(9)]
+    other = _candidates([_place(i, f"Bistro {i}", ["french"]) for i in (1, 4, 5, 6)])
+    other[2].endangers = True  # Bistro 5: a member's severe allergen likely: never a filler
+    note = alternatives_note(intent, found, " in Boston")
+    assert note == "No seafood place in Boston is safe for Sam"
+    wider = _found(other)
+    wider.excluded = [_sam_out(9), _sam_out(8)]
+    merged = merge_alternatives(found, wider, note)
+    assert [c.place_id for c in merged.candidates] == [1, 4, 6]
+    assert merged.alternatives == {4, 6}
+    assert [e.venue_id for e in merged.excluded] == ["kp_9", "kp_8"], "each listed once"
+    assert any("nearest safe alternatives" in n for n in merged.notes), merged.notes
+    # one safe of the kind, no allergy involved: said as what was found
+    found = _found(_candidates([_place(1, "Biryani House", ["biryani"])]))
+    found.candidates[0].allergy = _checked()
+    assert alternatives_note(intent, found, " in Hyderabad") == (
+        "Only 1 seafood place found in Hyderabad"
+    )
+
+
+def test_an_alternative_is_labelled_and_ranks_after_a_safe_venue_of_the_kind() -> None:
+    intent = _seafood()
+    candidates = _candidates([_place(1, "Fish Co", ["seafood"]), _place(2, "Bistro", ["french"])])
+    found = _found(candidates, alternatives={2}, alternatives_note="Only 1 seafood place is safe")
+    for c in candidates:
+        c.hit = SimpleNamespace(why=SimpleNamespace(best_review_id=None, matched_terms=[]))
+        c.facts = RawFacts(price_signals={"yelp": 2})
+        c.allergy = _checked()
+        c.distances = []
+    costs = {c.place_id: cost_profile(c.facts.price_signals, None) for c in candidates}
+    fish, bistro = (scored(c, {}, costs, {}, {}, {}, intent, found) for c in candidates)
+    assert bistro.alternative and not fish.alternative
+    assert bistro.checks[0].startswith("An alternative, not seafood: only 1 seafood place"), (
+        bistro.checks
+    )
+    better, alternative = _scored("a", None, 2), _scored("b", None, 2)
+    better.rating, alternative.alternative = 3.5, True  # rated lower, still first
+    ranked = synthesise([alternative, better], SEED_WEIGHTS, vibe_name=None, budget_text=None)
+    assert [v.venue_id for v in ranked] == ["a", "b"]
+    assert ranked_after_because(better, alternative) == "it is not the kind or cuisine asked"
+
+
+def test_closure_is_read_from_words_about_the_venue_itself() -> None:
+    for said in (
+        "SO sad to hear that this place has closed. I went today.",
+        "There's a tear in my beer... Oh B, how I will miss you. Good times.",
+        "RIP Z Square. This was my go-to brunch place.",
+        "This location has closed as of 8/10/2009.",
+        "Sadly permanently closed.",
+    ):
+        assert closure_said(said), said
+    for not_said in (
+        "RIP OFF!!!!! I truly like coming here",
+        "I'll miss this place when I graduate!",
+        "the Indian place next door closed down, so we came here",
+        "This place would be out of business if it wasn't on Newbury St.",
+        "I tried to order at 11pm and the bar had closed.",
+        "App says this place has closed, but I had some great pizza there today!",
+        "My friend's place closed down, but Tampopo is great.",
+    ):
+        assert closure_said(not_said) is None, not_said
+
+
+def test_only_the_latest_reviews_say_a_venue_has_closed() -> None:
+    farewell = (date(2008, 11, 16), "Oh B, how I will miss you. Good times and bad.")
+    earlier = [(date(2008, 10, d), "Great drinks, friendly staff.") for d in (1, 2, 3)]
+    assert closed_by_reviews([*earlier, farewell]) == "Oh B, how I will miss you."
+    later = (date(2009, 3, 1), "Still the best cocktails in town.")
+    assert closed_by_reviews([*earlier, farewell, later, (date(2009, 4, 1), "Fun.")]) is None, (
+        "reviews go on after it: not closed"
+    )
