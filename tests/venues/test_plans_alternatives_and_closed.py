@@ -21,6 +21,7 @@ from kairos.venues.closed_by_reviews import closed_by_reviews, closure_said
 from kairos.venues.commander import Intent
 from kairos.venues.cost import cost_profile
 from kairos.venues.facts import RawFacts
+from kairos.venues.outing import meal_label
 from kairos.venues.schemas import ExcludedVenue
 from kairos.venues.scoring import scored
 from kairos.venues.scouted import ScoutResult
@@ -141,3 +142,34 @@ def test_only_the_latest_reviews_say_a_venue_has_closed() -> None:
     assert closed_by_reviews([*earlier, farewell, later, (date(2009, 4, 1), "Fun.")]) is None, (
         "reviews go on after it: not closed"
     )
+
+
+def test_a_restaurant_listed_under_a_bar_first_is_shown_as_what_it_serves_for_a_meal() -> None:
+    """p13: a sushi restaurant listed "Cocktail Bars, Asian Fusion, Sushi Bars, …" was shown as
+    "cocktail bars" for a birthday dinner; a bar first (more drinking categories) is still one,
+    and for drinks the bar is what it is."""
+    sushi = _place(
+        1,
+        "Shell",
+        [
+            "cocktail bars",
+            "asian fusion",
+            "sushi bars",
+            "japanese",
+            "nightlife",
+            "bars",
+            "tapas bars",
+        ],
+    )
+    bar = _place(2, "Mama", ["cocktail bars", "vietnamese", "nightlife", "bars", "thai"])
+    dinner = "birthday dinner in boston for 6"
+    assert meal_label(sushi, "meal", dinner) == "asian fusion"
+    assert meal_label(bar, "meal", dinner) is None, "a bar first: shown as one"
+    assert meal_label(sushi, "meal", "dinner and cocktails for 6") is None
+    assert meal_label(sushi, "drinks", "drinks for 6") is None
+    intent = read(dinner)
+    (c,) = _candidates([sushi])
+    c.hit = SimpleNamespace(why=SimpleNamespace(best_review_id=None, matched_terms=[]))
+    c.facts, c.allergy, c.distances = RawFacts(), _checked(), []
+    shown = scored(c, {}, {}, {}, {}, {}, intent, _found([c]))
+    assert shown.category == "asian fusion", shown.category

@@ -42,6 +42,7 @@ from kairos.venues.outing import (
     bar_led,
     food_led_for_drinks,
     leads_a_meal,
+    meal_label,
     misses_the_early_meal,
     seating_note,
     service,
@@ -147,7 +148,10 @@ def scored(
         venue_id=c.venue_id,
         name=p.name,
         kind=p.kind,
-        category=_asked_category(p.categories, intent.reading.categories) or p.kind,
+        category=_asked_category(
+            p.categories, intent.reading.categories, meal_label(p, intent.activity, intent.prompt)
+        )
+        or p.kind,
         address=p.address,
         city=p.city,
         lat=p.lat,
@@ -299,14 +303,16 @@ def beside_free_evidence(risk: MemberRisk, place: PlaceSummary) -> MemberRisk:
     )
 
 
-def _asked_category(categories: Sequence[str], asked: Sequence[str]) -> str | None:
+def _asked_category(
+    categories: Sequence[str], asked: Sequence[str], instead: str | None = None
+) -> str | None:
     """The venue's category the request asked for ("Thai" of a noodle bar listed as Thai
-    too), else its first: what the plan shows it as."""
+    too), else `instead` (`outing.meal_label`), else its first: what the plan shows it as."""
     wanted = {a.lower() for a in asked}
     for category in categories:
         if category.lower() in wanted or any(w in category.lower().split() for w in wanted):
             return category
-    return categories[0] if categories else None
+    return instead or (categories[0] if categories else None)
 
 
 def _above(tier: str | None, intent: Intent) -> bool:
