@@ -15,6 +15,7 @@ from kairos.venues.alternatives import (
     alternatives_note,
     merge_alternatives,
     needs_alternatives,
+    with_alternatives,
     without_categories,
 )
 from kairos.venues.closed_by_reviews import closed_by_reviews, closure_said
@@ -173,3 +174,30 @@ def test_a_restaurant_listed_under_a_bar_first_is_shown_as_what_it_serves_for_a_
     c.facts, c.allergy, c.distances = RawFacts(), _checked(), []
     shown = scored(c, {}, {}, {}, {}, {}, intent, _found([c]))
     assert shown.category == "asian fusion", shown.category
+
+
+async def test_when_the_nearest_are_as_risky_the_words_of_the_kind_are_dropped_too() -> None:
+    """Every Thai-like place a search for "thai lunch" finds may hold peanuts: the second
+    search leaves "thai" out of the words, and finds safe lunches; the first venue stays."""
+    intent = _seafood()
+    found = _found(_candidates([_place(1, "Fish Co", ["seafood"])]))
+    found.candidates[0].endangers = True
+    found.candidates[0].allergy = _checked()
+    asked: list[str] = []
+
+    async def find(again: Intent) -> ScoutResult:
+        asked.append(again.prompt)
+        near = _candidates([_place(i, f"Oyster {i}", ["seafood"]) for i in (2, 3)])
+        for c in near:
+            c.endangers = True
+        far = _candidates([_place(i, f"Bistro {i}", ["french"]) for i in (4, 5, 6)])
+        return _found(near if "seafood" in again.prompt else far)
+
+    filled = await with_alternatives(find, intent, found)
+    assert asked == [
+        "seafood dinner in boston for 6, somewhere nice",
+        "dinner in boston for 6, somewhere nice",
+    ]
+    assert [c.place_id for c in filled.candidates] == [1, 4, 5, 6]
+    assert filled.alternatives == {4, 5, 6}
+    assert sum("nearest safe alternatives" in n for n in filled.notes) == 1

@@ -14,16 +14,24 @@ fill: an alternative that puts a member at severe risk is not added.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from kairos.venues.scout_query import plain, without
 from kairos.venues.verdict import TOP
 
 if TYPE_CHECKING:
     from kairos.venues.commander import Intent
     from kairos.venues.scouted import Candidate, ScoutResult
 
-__all__ = ["alternatives_note", "merge_alternatives", "needs_alternatives", "without_categories"]
+__all__ = [
+    "alternatives_note",
+    "merge_alternatives",
+    "needs_alternatives",
+    "safe_count",
+    "with_alternatives",
+    "without_categories",
+]
 
 CAP: Final = 10
 
@@ -41,10 +49,15 @@ def needs_alternatives(intent: Intent, found: ScoutResult) -> bool:
     return safe_count(found.candidates) < TOP
 
 
-def without_categories(intent: Intent) -> Intent:
-    """The same request, its categories dropped: searched for the nearest other venues."""
+def without_categories(intent: Intent, *, in_words: bool = False) -> Intent:
+    """The same request, its categories dropped: searched for the nearest other venues; with
+    `in_words`, their words dropped from the request too, for when the nearest venues are all
+    of the same cuisine and as risky (every Thai-like place in town may hold peanuts)."""
     reading = intent.reading.model_copy(update={"categories": []})
-    return dataclasses.replace(intent, reading=reading)
+    if not in_words:
+        return dataclasses.replace(intent, reading=reading)
+    words = {w: None for c in intent.reading.categories for w in plain(c).split()}
+    return dataclasses.replace(intent, reading=reading, prompt=without(intent.prompt, words))
 
 
 def _asked(intent: Intent) -> str:
@@ -94,6 +107,7 @@ def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> Sco
     extra = extra[: max(0, CAP - len(found.candidates))]
     if not extra:
         return found
+    said = found.alternatives_note is not None
     listed = {e.venue_id for e in found.excluded}
     ids = {c.venue_id for c in found.candidates}
     excluded = [
@@ -104,12 +118,37 @@ def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> Sco
         found,
         candidates=[*found.candidates, *extra],
         excluded=excluded,
-        alternatives={c.place_id for c in extra},
+        alternatives=found.alternatives | {c.place_id for c in extra},
         alternatives_note=note,
         notes=[
             *found.notes,
-            f"{note}: the other picks are the nearest safe alternatives of other kinds, each "
-            "marked as one and checked for the same allergies.",
+            *(
+                []
+                if said
+                else [
+                    f"{note}: the other picks are the nearest safe alternatives of other kinds, "
+                    "each marked as one and checked for the same allergies."
+                ]
+            ),
         ],
         chains=found.chains | other.chains,
     )
+
+
+async def with_alternatives(
+    find: Callable[[Intent], Awaitable[ScoutResult]], intent: Intent, found: ScoutResult
+) -> ScoutResult:
+    """`found`, filled with the nearest safe venues of other kinds when the categories asked
+    leave fewer than `TOP` safe ones: `find` searched again without the categories, then,
+    if still short, without their words too."""
+    if not needs_alternatives(intent, found):
+        return found
+    where = f" in {found.filters.city.title()}" if found.filters.city else ""
+    note = alternatives_note(intent, found, where)
+    filled = found
+    for in_words in (False, True):  # the nearest by the request's words, then any
+        other = await find(without_categories(intent, in_words=in_words))
+        filled = merge_alternatives(filled, other, note)
+        if safe_count(filled.candidates) >= TOP:
+            break
+    return filled

@@ -18,11 +18,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from kairos.store.database import Database
+from kairos.venues.leftout import left_out
+from kairos.venues.schemas import ExcludedVenue
 
-__all__ = ["LATEST", "closed_by_reviews", "closure_quotes", "closure_said"]
+if TYPE_CHECKING:
+    from kairos.venues.scouted import Candidate
+
+__all__ = ["LATEST", "closed_by_reviews", "closure_quotes", "closure_said", "open_by_reviews"]
 
 LATEST: Final = 2
 """How many of a place's latest dated reviews are read for a closure."""
@@ -106,3 +111,17 @@ async def closure_quotes(db: Database, ids: Sequence[int]) -> Mapping[int, str]:
         latest.setdefault(int(r["place_id"]), []).append((r["review_date"], str(r["text"])))
     found = {i: closed_by_reviews(reviews) for i, reviews in latest.items()}
     return {i: q for i, q in found.items() if q}
+
+
+async def open_by_reviews(
+    db: Database, candidates: Sequence[Candidate]
+) -> tuple[list[Candidate], list[ExcludedVenue]]:
+    """`candidates` without those their own latest reviews say have closed, and those left
+    out, each with the quote: a closed venue is no alternative, however few the others."""
+    said = await closure_quotes(db, [c.place_id for c in candidates])
+    out = [
+        left_out(c.record.place, f'its latest reviews say it has closed: "{q}"', "closed")
+        for c in candidates
+        if (q := said.get(c.place_id))
+    ]
+    return [c for c in candidates if c.place_id not in said], out

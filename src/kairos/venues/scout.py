@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from typing import Final
 
 from kairos.core.allergens import asked_allergens
@@ -36,13 +37,8 @@ from kairos.search.models import SearchHit, SearchResult
 from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore
 from kairos.venues.allergy import venue_check
-from kairos.venues.alternatives import (
-    alternatives_note,
-    merge_alternatives,
-    needs_alternatives,
-    without_categories,
-)
-from kairos.venues.closed_by_reviews import closure_quotes
+from kairos.venues.alternatives import with_alternatives
+from kairos.venues.closed_by_reviews import open_by_reviews
 from kairos.venues.commander import Intent
 from kairos.venues.cost import TIERS, budget_tiers
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
@@ -52,7 +48,7 @@ from kairos.venues.fit import fit
 from kairos.venues.followups import price_ceiling
 from kairos.venues.free_from import guard_free_said, hard_sets
 from kairos.venues.group import GroupProfile
-from kairos.venues.leftout import by_allergy, by_diet, left_out
+from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
@@ -191,11 +187,8 @@ class Scout:
         """`_find`; when the categories asked leave fewer than three safe venues, the nearest
         safe venues of other kinds after them, each an alternative (`alternatives.py`)."""
         found = await self._find(intent, group, members)
-        if not needs_alternatives(intent, found):
-            return found
-        other = await self._find(without_categories(intent), group, members)
-        where = f" in {found.filters.city.title()}" if found.filters.city else ""
-        return merge_alternatives(found, other, alternatives_note(intent, found, where))
+        again = partial(self._find, group=group, members=members)
+        return await with_alternatives(again, intent, found)
 
     async def _find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
@@ -375,13 +368,8 @@ class Scout:
         if features:  # the venues showing the most features asked first, each group in order
             candidates.sort(key=lambda c: -len(set(features) & set(c.record.place.traits)))
         attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
-        said_closed = await closure_quotes(self.places.db, [c.place_id for c in candidates])
-        excluded += [  # its own latest reviews say it has closed: no alternative either
-            left_out(c.record.place, f'its latest reviews say it has closed: "{q}"', "closed")
-            for c in candidates
-            if (q := said_closed.get(c.place_id))
-        ]
-        candidates = [c for c in candidates if c.place_id not in said_closed]
+        candidates, said_closed = await open_by_reviews(self.places.db, candidates)
+        excluded += said_closed
         fitted = fit(candidates, attributes, intent, musts)
         candidates, excluded = fitted.candidates, excluded + fitted.excluded
         one_city = None
