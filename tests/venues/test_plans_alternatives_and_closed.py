@@ -201,3 +201,15 @@ async def test_when_the_nearest_are_as_risky_the_words_of_the_kind_are_dropped_t
     assert [c.place_id for c in filled.candidates] == [1, 4, 5, 6]
     assert filled.alternatives == {4, 5, 6}
     assert sum("nearest safe alternatives" in n for n in filled.notes) == 1
+
+
+def test_a_plan_full_of_risky_venues_still_gains_three_safe_ones() -> None:
+    """Ten Thai places in a city, every one likely to hold peanuts for an anaphylactic
+    member, filled the cap and left no room for the safe alternatives found."""
+    risky = _candidates([_place(i, f"Thai {i}", ["thai"]) for i in range(1, 11)])
+    for c in risky:
+        c.endangers = True
+    grills = _candidates([_place(i, f"Grill {i}", ["american"]) for i in (11, 12, 13, 14)])
+    merged = merge_alternatives(_found(risky), _found(grills), "No thai place is safe for Ana")
+    assert [c.place_id for c in merged.candidates][10:] == [11, 12, 13]
+    assert merged.alternatives == {11, 12, 13}

@@ -104,7 +104,9 @@ def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> Sco
     with `note`, and what `other` left out listed once more (by venue id)."""
     have = {c.place_id for c in found.candidates}
     extra = [c for c in other.candidates if c.place_id not in have and not c.endangers]
-    extra = extra[: max(0, CAP - len(found.candidates))]
+    # to `CAP` venues, and never fewer than the safe ones missing from three: a plan full of
+    # venues that put a member at risk keeps them (listed, after), and gains three safe ones
+    extra = extra[: max(CAP - len(found.candidates), TOP - safe_count(found.candidates))]
     if not extra:
         return found
     said = found.alternatives_note is not None
