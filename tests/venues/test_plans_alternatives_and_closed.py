@@ -34,10 +34,13 @@ from tests.venues.test_plans_fourth_round import _candidates
 from tests.venues.test_plans_meal_served import _place
 
 
-def _found(candidates: list[object], **more: object) -> ScoutResult:
+def _found(
+    candidates: list[object], kinds: tuple[str, ...] = ("restaurant",), **more: object
+) -> ScoutResult:
     return ScoutResult(
         candidates=candidates, excluded=[], found=len(candidates), duplicates=0, meeting=None,
-        filters=SearchFilters(city="boston"), providers={}, **more,  # type: ignore[arg-type]
+        filters=SearchFilters(city="boston", kinds=list(kinds)), providers={},
+        **more,  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -63,6 +66,9 @@ def test_fewer_than_three_safe_venues_of_the_kind_asked_call_for_alternatives() 
     three = _candidates([_place(i, f"Fish {i}", ["seafood"]) for i in (1, 2, 3)])
     assert not needs_alternatives(intent, _found(three)), "three safe ones: nothing to fill"
     assert not needs_alternatives(read("dinner in boston for 6"), _found(one)), "no kind asked"
+    museum = read("museum afternoon for 5 in london")
+    museum.reading = museum.reading.model_copy(update={"categories": ["museums"]})
+    assert not needs_alternatives(museum, _found([], kinds=("museum",))), "said as none"
     assert without_categories(intent).reading.categories == []
     assert without_categories(intent).prompt == intent.prompt, "the words still rank them"
 
@@ -78,11 +84,12 @@ def test_alternatives_fill_after_the_kind_asked_and_never_one_at_risk() -> None:
     note = alternatives_note(intent, found, " in Boston")
     assert note == "No seafood place in Boston is safe for Sam"
     wider = _found(other)
-    wider.excluded = [_sam_out(9), _sam_out(8)]
+    closed = ExcludedVenue(venue_id="kp_7", name="Gone", reason="closed", cause="closed")
+    wider.excluded = [_sam_out(9), _sam_out(8), closed]
     merged = merge_alternatives(found, wider, note)
     assert [c.place_id for c in merged.candidates] == [1, 4, 6]
     assert merged.alternatives == {4, 6}
-    assert [e.venue_id for e in merged.excluded] == ["kp_9", "kp_8"], "each listed once"
+    assert [e.venue_id for e in merged.excluded] == ["kp_9", "kp_8"], "allergy cuts, once each"
     assert any("nearest safe alternatives" in n for n in merged.notes), merged.notes
     # one safe of the kind, no allergy involved: said as what was found
     found = _found(_candidates([_place(1, "Biryani House", ["biryani"])]))

@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from kairos.core.place_kinds import SERVING_KINDS
 from kairos.venues.scout_query import plain, without
 from kairos.venues.verdict import TOP
 
@@ -42,9 +43,13 @@ def safe_count(candidates: Sequence[Candidate]) -> int:
 
 
 def needs_alternatives(intent: Intent, found: ScoutResult) -> bool:
-    """The categories asked ("seafood", "biryani") leave fewer than `TOP` safe venues in a
-    place the catalogue holds, and nothing else was planned instead of them already."""
+    """The categories asked ("seafood", "biryani") of places to eat or drink leave fewer than
+    `TOP` safe venues in a place the catalogue holds, and nothing else was planned instead of
+    them already."""
     if not intent.reading.categories or found.unknown_city or found.instead:
+        return False
+    kinds = set(found.filters.kinds)
+    if not kinds or not kinds <= SERVING_KINDS:  # a museum asked: none is said, not a garden
         return False
     return safe_count(found.candidates) < TOP
 
@@ -101,7 +106,8 @@ def alternatives_note(intent: Intent, found: ScoutResult, where: str) -> str:
 
 def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> ScoutResult:
     """`found` with `other`'s safe venues after its own (to `CAP`), each marked an alternative
-    with `note`, and what `other` left out listed once more (by venue id)."""
+    with `note`, and the venues `other` left out for a member's allergy listed too (once each):
+    what the wider search cut for other reasons (a kind, a size) was never the group's ask."""
     have = {c.place_id for c in found.candidates}
     extra = [c for c in other.candidates if c.place_id not in have and not c.endangers]
     # to `CAP` venues, and never fewer than the safe ones missing from three: a plan full of
@@ -114,7 +120,11 @@ def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> Sco
     ids = {c.venue_id for c in found.candidates}
     excluded = [
         *found.excluded,
-        *(e for e in other.excluded if e.venue_id not in listed and e.venue_id not in ids),
+        *(
+            e
+            for e in other.excluded
+            if e.cause == "allergy" and e.venue_id not in listed and e.venue_id not in ids
+        ),
     ]
     return dataclasses.replace(
         found,
