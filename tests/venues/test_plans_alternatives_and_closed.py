@@ -23,7 +23,7 @@ from kairos.venues.commander import Intent
 from kairos.venues.cost import cost_profile
 from kairos.venues.facts import RawFacts
 from kairos.venues.outing import meal_label
-from kairos.venues.schemas import ExcludedVenue
+from kairos.venues.schemas import ExcludedVenue, MemberRisk
 from kairos.venues.scoring import scored
 from kairos.venues.scouted import ScoutResult
 from kairos.venues.standing import ranked_after_because
@@ -51,6 +51,21 @@ def _seafood() -> Intent:
     return intent
 
 
+def at_risk(candidates: list[object], severity: str = "anaphylactic") -> list[object]:
+    """`candidates`, each now likely to hold shellfish, which Sam (`severity`) must avoid."""
+    sam = MemberRisk(name="Sam", allergens=["shellfish"], severity=severity, note="")
+    for c in candidates:
+        c.endangers, c.allergy = True, _checked([sam])  # type: ignore[attr-defined]
+    return candidates
+
+
+def usable(candidates: list[object]) -> list[object]:
+    """`candidates` checked, with no risk and no facts known: as a search hands them on."""
+    for c in candidates:
+        c.allergy, c.facts, c.distances = _checked(), RawFacts(), []  # type: ignore[attr-defined]
+    return candidates
+
+
 def _sam_out(pid: int) -> ExcludedVenue:
     return ExcludedVenue(
         venue_id=f"kp_{pid}", name=f"Oyster {pid}", reason="shellfish", cause="allergy",
@@ -60,10 +75,9 @@ def _sam_out(pid: int) -> ExcludedVenue:
 
 def test_fewer_than_three_safe_venues_of_the_kind_asked_call_for_alternatives() -> None:
     intent = _seafood()
-    one = _candidates([_place(1, "Bait Shop", ["seafood markets"])])
-    one[0].endangers = True
+    one = at_risk(_candidates([_place(1, "Bait Shop", ["seafood markets"])]))
     assert needs_alternatives(intent, _found(one))
-    three = _candidates([_place(i, f"Fish {i}", ["seafood"]) for i in (1, 2, 3)])
+    three = usable(_candidates([_place(i, f"Fish {i}", ["seafood"]) for i in (1, 2, 3)]))
     assert not needs_alternatives(intent, _found(three)), "three safe ones: nothing to fill"
     assert not needs_alternatives(read("dinner in boston for 6"), _found(one)), "no kind asked"
     museum = read("museum afternoon for 5 in london")
@@ -75,18 +89,16 @@ def test_fewer_than_three_safe_venues_of_the_kind_asked_call_for_alternatives() 
 
 def test_alternatives_fill_after_the_kind_asked_and_never_one_at_risk() -> None:
     intent = _seafood()
-    found = _found(_candidates([_place(1, "Bait Shop", ["seafood markets"])]))
-    found.candidates[0].endangers = True
-    found.candidates[0].allergy = _checked()
+    found = _found(at_risk(_candidates([_place(1, "Bait Shop", ["seafood markets"])])))
     found.excluded = [_sam_out(9)]
-    other = _candidates([_place(i, f"Bistro {i}", ["french"]) for i in (1, 4, 5, 6)])
+    other = usable(_candidates([_place(i, f"Bistro {i}", ["french"]) for i in (1, 4, 5, 6)]))
     other[2].endangers = True  # Bistro 5: a member's severe allergen likely: never a filler
     note = alternatives_note(intent, found, " in Boston")
     assert note == "No seafood place in Boston is safe for Sam"
     wider = _found(other)
     closed = ExcludedVenue(venue_id="kp_7", name="Gone", reason="closed", cause="closed")
     wider.excluded = [_sam_out(9), _sam_out(8), closed]
-    merged = merge_alternatives(found, wider, note)
+    merged = merge_alternatives(found, wider, note, intent)
     assert [c.place_id for c in merged.candidates] == [1, 4, 6]
     assert merged.alternatives == {4, 6}
     assert [e.venue_id for e in merged.excluded] == ["kp_9", "kp_8"], "allergy cuts, once each"
@@ -187,17 +199,13 @@ async def test_when_the_nearest_are_as_risky_the_words_of_the_kind_are_dropped_t
     """Every Thai-like place a search for "thai lunch" finds may hold peanuts: the second
     search leaves "thai" out of the words, and finds safe lunches; the first venue stays."""
     intent = _seafood()
-    found = _found(_candidates([_place(1, "Fish Co", ["seafood"])]))
-    found.candidates[0].endangers = True
-    found.candidates[0].allergy = _checked()
+    found = _found(at_risk(_candidates([_place(1, "Fish Co", ["seafood"])])))
     asked: list[str] = []
 
     async def find(again: Intent) -> ScoutResult:
         asked.append(again.prompt)
-        near = _candidates([_place(i, f"Oyster {i}", ["seafood"]) for i in (2, 3)])
-        for c in near:
-            c.endangers = True
-        far = _candidates([_place(i, f"Bistro {i}", ["french"]) for i in (4, 5, 6)])
+        near = at_risk(_candidates([_place(i, f"Oyster {i}", ["seafood"]) for i in (2, 3)]))
+        far = usable(_candidates([_place(i, f"Bistro {i}", ["french"]) for i in (4, 5, 6)]))
         return _found(near if "seafood" in again.prompt else far)
 
     filled = await with_alternatives(find, intent, found)
@@ -213,10 +221,9 @@ async def test_when_the_nearest_are_as_risky_the_words_of_the_kind_are_dropped_t
 def test_a_plan_full_of_risky_venues_still_gains_three_safe_ones() -> None:
     """Ten Thai places in a city, every one likely to hold peanuts for an anaphylactic
     member, filled the cap and left no room for the safe alternatives found."""
-    risky = _candidates([_place(i, f"Thai {i}", ["thai"]) for i in range(1, 11)])
-    for c in risky:
-        c.endangers = True
-    grills = _candidates([_place(i, f"Grill {i}", ["american"]) for i in (11, 12, 13, 14)])
-    merged = merge_alternatives(_found(risky), _found(grills), "No thai place is safe for Ana")
+    risky = at_risk(_candidates([_place(i, f"Thai {i}", ["thai"]) for i in range(1, 11)]))
+    grills = usable(_candidates([_place(i, f"Grill {i}", ["american"]) for i in (11, 12, 13, 14)]))
+    note = "No thai place is safe for Ana"
+    merged = merge_alternatives(_found(risky), _found(grills), note, read("thai dinner for 4"))
     assert [c.place_id for c in merged.candidates][10:] == [11, 12, 13]
     assert merged.alternatives == {11, 12, 13}

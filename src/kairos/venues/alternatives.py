@@ -3,33 +3,36 @@
 "Seafood dinner for 6" with a member anaphylactic to shellfish leaves one seafood place in
 Boston that is not known to hold shellfish, and it may; "biryani lunch in Hyderabad" with an
 anaphylactic tree-nut allergy leaves one biryani place. A plan of one venue is no plan for a
-group: when the categories asked leave fewer than `TOP` venues that put no member at severe
-risk, the scout searches again without them (the same city, kinds, budget, group size, the
+group: when the categories asked leave fewer than `TOP` venues the group can use (every one
+shown but those flagged as a danger for an anaphylactic member: `alternative_fit
+.shown_count`), the scout searches again without them (the same city, kinds, budget, group size, the
 same allergy filter and safety step, and the request's own words for the vector arm, so the
-nearest cuisines come first), and the venues found fill the plan after those of the kind
-asked, each labelled an alternative with the reason. The allergy filter is never relaxed to
-fill: an alternative that puts a member at severe risk is not added.
+nearest cuisines come first), and the venues found that suit the outing fill the plan after
+those of the kind asked, the nearest cuisines first (`alternative_fit`), each labelled an
+alternative with the reason. The allergy filter is never relaxed to fill: an alternative that
+puts a member at severe risk is not added. None suiting, the plan shows fewer and says so.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Final
 
 from kairos.core.place_kinds import SERVING_KINDS
+from kairos.venues.alternative_fit import arranged, shown_count
 from kairos.venues.scout_query import plain, without
 from kairos.venues.verdict import TOP
 
 if TYPE_CHECKING:
     from kairos.venues.commander import Intent
-    from kairos.venues.scouted import Candidate, ScoutResult
+    from kairos.venues.scouted import ScoutResult
 
 __all__ = [
     "alternatives_note",
     "merge_alternatives",
     "needs_alternatives",
-    "safe_count",
+    "shown_count",
     "with_alternatives",
     "without_categories",
 ]
@@ -37,21 +40,16 @@ __all__ = [
 CAP: Final = 10
 
 
-def safe_count(candidates: Sequence[Candidate]) -> int:
-    """The candidates that put no member at severe risk (`Candidate.endangers`)."""
-    return sum(not c.endangers for c in candidates)
-
-
 def needs_alternatives(intent: Intent, found: ScoutResult) -> bool:
     """The categories asked ("seafood", "biryani") of places to eat or drink leave fewer than
-    `TOP` safe venues in a place the catalogue holds, and nothing else was planned instead of
-    them already."""
+    `TOP` venues the group can use (`shown_count`) in a place the catalogue holds, and nothing
+    else was planned instead of them already."""
     if not intent.reading.categories or found.unknown_city or found.instead:
         return False
     kinds = set(found.filters.kinds)
     if not kinds or not kinds <= SERVING_KINDS:  # a museum asked: none is said, not a garden
         return False
-    return safe_count(found.candidates) < TOP
+    return shown_count(found.candidates) < TOP
 
 
 def without_categories(intent: Intent, *, in_words: bool = False) -> Intent:
@@ -71,7 +69,7 @@ def _asked(intent: Intent) -> str:
 
 def alternatives_note(intent: Intent, found: ScoutResult, where: str) -> str:
     """Why alternatives fill the plan: "Only 1 seafood place in Boston is safe for Sam"."""
-    safe = safe_count(found.candidates)
+    safe = shown_count(found.candidates)
     at_risk = list(
         dict.fromkeys(
             [
@@ -79,8 +77,8 @@ def alternatives_note(intent: Intent, found: ScoutResult, where: str) -> str:
                 *(
                     who
                     for c in found.candidates
-                    if c.endangers
                     for r in c.allergy.risks
+                    if r.severity == "anaphylactic"
                     for who in r.who
                     if who != "you"
                 ),
@@ -104,15 +102,19 @@ def alternatives_note(intent: Intent, found: ScoutResult, where: str) -> str:
     return head
 
 
-def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> ScoutResult:
-    """`found` with `other`'s safe venues after its own (to `CAP`), each marked an alternative
-    with `note`, and the venues `other` left out for a member's allergy listed too (once each):
+def merge_alternatives(
+    found: ScoutResult, other: ScoutResult, note: str, intent: Intent
+) -> ScoutResult:
+    """`found` with `other`'s safe venues that suit the outing after its own (to `CAP`), the
+    nearest cuisines first (`alternative_fit.arranged`), each marked an alternative with
+    `note`, and the venues `other` left out for a member's allergy listed too (once each):
     what the wider search cut for other reasons (a kind, a size) was never the group's ask."""
     have = {c.place_id for c in found.candidates}
-    extra = [c for c in other.candidates if c.place_id not in have and not c.endangers]
-    # to `CAP` venues, and never fewer than the safe ones missing from three: a plan full of
-    # venues that put a member at risk keeps them (listed, after), and gains three safe ones
-    extra = extra[: max(CAP - len(found.candidates), TOP - safe_count(found.candidates))]
+    fitting = [c for c in other.candidates if c.place_id not in have and not c.endangers]
+    extra = arranged(fitting, intent)
+    # to `CAP` venues, and never fewer than the usable ones missing from three: a plan full of
+    # venues flagged as a danger keeps them (listed, after), and gains three safe ones
+    extra = extra[: max(CAP - len(found.candidates), TOP - shown_count(found.candidates))]
     if not extra:
         return found
     said = found.alternatives_note is not None
@@ -128,9 +130,10 @@ def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> Sco
     ]
     return dataclasses.replace(
         found,
-        candidates=[*found.candidates, *extra],
+        candidates=[*found.candidates, *(c for c, _ in extra)],
         excluded=excluded,
-        alternatives=found.alternatives | {c.place_id for c in extra},
+        alternatives=found.alternatives | {c.place_id for c, _ in extra},
+        alternative_closeness=found.alternative_closeness | {c.place_id: near for c, near in extra},
         alternatives_note=note,
         notes=[
             *found.notes,
@@ -150,9 +153,9 @@ def merge_alternatives(found: ScoutResult, other: ScoutResult, note: str) -> Sco
 async def with_alternatives(
     find: Callable[[Intent], Awaitable[ScoutResult]], intent: Intent, found: ScoutResult
 ) -> ScoutResult:
-    """`found`, filled with the nearest safe venues of other kinds when the categories asked
-    leave fewer than `TOP` safe ones: `find` searched again without the categories, then,
-    if still short, without their words too."""
+    """`found`, filled with the nearest safe venues of other kinds that suit the outing when
+    the categories asked leave fewer than `TOP` usable ones: `find` searched again without the
+    categories, then, if still short, without their words too."""
     if not needs_alternatives(intent, found):
         return found
     where = f" in {found.filters.city.title()}" if found.filters.city else ""
@@ -160,7 +163,7 @@ async def with_alternatives(
     filled = found
     for in_words in (False, True):  # the nearest by the request's words, then any
         other = await find(without_categories(intent, in_words=in_words))
-        filled = merge_alternatives(filled, other, note)
-        if safe_count(filled.candidates) >= TOP:
+        filled = merge_alternatives(filled, other, note, intent)
+        if shown_count(filled.candidates) >= TOP:
             break
     return filled

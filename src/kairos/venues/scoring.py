@@ -177,6 +177,7 @@ def scored(
         seating=seats,
         checks=checks,
         alternative=c.place_id in found.alternatives,
+        alternative_closeness=found.alternative_closeness.get(c.place_id, 0),
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
         not_the_meal=off_meal is not None,

@@ -48,14 +48,14 @@ from kairos.venues.fit import fit
 from kairos.venues.followups import price_ceiling
 from kairos.venues.free_from import guard_free_said, hard_sets
 from kairos.venues.group import GroupProfile
-from kairos.venues.leftout import by_allergy, by_diet
+from kairos.venues.leftout import by_allergy
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
 from kairos.venues.occasion_cap import capped, unfit_for_the_occasion
-from kairos.venues.outing import service
 from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend
-from kairos.venues.schemas import ExcludedVenue, MemberLocation
+from kairos.venues.schemas import MemberLocation
+from kairos.venues.scout_leftout import left_out_for_diets, left_out_in_sql, sit_down_count
 from kairos.venues.scout_query import (
     AREA_RADIUS_KM,
     area_title,
@@ -115,44 +115,6 @@ class Scout:
         (`PlacesRepository.name_listings`)."""
         self.area_centres: Mapping[str, tuple[float, float]] = {}
         """Each area's centre (`Catalog.area_centres`), set by the product likewise."""
-
-    async def _left_out_in_sql(
-        self, query: DiscoveryQuery, seen: set[int], group: GroupProfile, exclude: list[str]
-    ) -> list[ExcludedVenue]:
-        """The venues the SQL hard filter kept out of `query`: the same search without it,
-        checked by the same safety step (which excludes them again, with the reason)."""
-        if not self.catalog_rounds.providers:
-            return []
-        unfiltered, _ = await self.catalog_rounds.discover(
-            with_filters(query, exclude_allergens=[])
-        )
-        hits = [h for h in unfiltered.hits if h.place.id not in seen]
-        if not hits:
-            return []
-        records = await self.places.records_at([(h.place.id, h.version or "") for h in hits])
-        ordered = [records[h.place.id] for h in hits if h.place.id in records]
-        guarded = await guard_free_said(self.places, ordered, group.profile, exclude)
-        return by_allergy(guarded.excluded, group)
-
-    async def _left_out_for_diets(
-        self, query: DiscoveryQuery, seen: set[int], group: GroupProfile
-    ) -> list[ExcludedVenue]:
-        """The venues the members' diets narrowed the search away from: found without them."""
-        if not self.catalog_rounds.providers:
-            return []
-        wider, _ = await self.catalog_rounds.discover(query)
-        return [by_diet(h.place, group) for h in wider.hits if h.place.id not in seen]
-
-    async def _sit_down_count(self, hits: Sequence[SearchHit]) -> int:
-        """How many of `hits` may serve a sit-down meal: open, not a counter, truck or stand."""
-        attributes = await venue_attributes(self.places.db, [h.place.id for h in hits])
-        usable = 0
-        for hit in hits:
-            known = attributes.get(hit.place.id)
-            if known is not None and known.closed:
-                continue
-            usable += service(hit.place, known) not in ("counter", "street")
-        return usable
 
     async def _greater_london(
         self,
@@ -242,7 +204,7 @@ class Scout:
         food = bool(filters.kinds) and set(filters.kinds) <= FOOD_KINDS
         diets = group.diet_traits() if food else []
         features = list(dict.fromkeys([*intent.features, *diets]))
-        usable = self._sit_down_count if intent.outing else None
+        usable = partial(sit_down_count, self.places) if intent.outing else None
         discovered, status, met = await self.rounds.discover_featured(query, features, usable)
         # "cafe" asks for the kind itself: restaurants that are cafés too fill in, as for
         # "coffee"; when too few of the kind show the features the request asks ("rooftop
@@ -342,8 +304,12 @@ class Scout:
         seen = {h.place.id for h in hits}
         out = with_filters(searched, exclude_allergens=every)  # the allergens, then the diets
         extra = await asyncio.gather(
-            *([self._left_out_in_sql(out, seen, group, exclude)] if every else []),
-            *([self._left_out_for_diets(out, seen, group)] if diets and met else []),
+            *(
+                [left_out_in_sql(self.catalog_rounds, self.places, out, seen, group, exclude)]
+                if every
+                else []
+            ),
+            *([left_out_for_diets(self.catalog_rounds, out, seen, group)] if diets and met else []),
         )
         excluded = by_allergy(guarded.excluded, group) + [e for more in extra for e in more]
         candidates = [

@@ -132,6 +132,8 @@ class ScoutResult:
     alternatives: set[int] = field(default_factory=set)
     """Place ids of venues not of the categories asked, added because those left fewer than
     three safe venues (`alternatives.py`): each is labelled as an alternative."""
+    alternative_closeness: dict[int, int] = field(default_factory=dict)
+    """Each alternative's `alternative_fit.closeness` to the kinds asked (0 nearest)."""
     alternatives_note: str | None = None
     """Why they were added ("Only 1 seafood place in Boston is safe for Sam")."""
     closed_by_reviews: int = 0
