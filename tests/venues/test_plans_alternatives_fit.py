@@ -85,9 +85,10 @@ def test_cuisines_nearest_to_the_one_asked_come_first() -> None:
 
 
 def test_an_alternative_suits_the_outing_as_the_kind_asked_would() -> None:
-    """No bar for a meal, no café for a dinner, nothing over the budget, and for a group of
-    25 only a venue said to take groups."""
-    dinner = _intent("dinner in boston for 6, around $20 a head", "seafood")
+    """No bar for a meal, no café for a dinner, nothing over the budget or shown as one that
+    may exceed it (p37: a $$$ wings chain for "around 600 rupees per head"), and for a group
+    of 25 only a venue said to take groups."""
+    dinner = _intent("dinner in boston for 6, around $30 a head", "seafood")
     bar, cafe, dear, bistro = usable(
         _candidates(
             [
@@ -103,6 +104,11 @@ def test_an_alternative_suits_the_outing_as_the_kind_asked_would() -> None:
     dear.facts = RawFacts(price_signals={"yelp": 4})  # priced by its sources, as planned
     assert not suits(dear, dinner), "over the budget"
     assert suits(bistro, dinner)
+    bistro.facts = RawFacts(price_signals={"yelp": 2})  # $$: some $25 a head
+    assert suits(bistro, dinner)
+    assert not suits(bistro, _intent("dinner in boston for 6, around $15 a head", "seafood")), (
+        "shown as one that may exceed the budget"
+    )
     lunch = _intent("biryani lunch in boston for 25", "biryani")
     assert not suits(bistro, lunch), "nothing says it takes 25"
     bistro.facts = RawFacts(good_for_groups=True)

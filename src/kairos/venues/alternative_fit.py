@@ -10,7 +10,8 @@ later (p39). So an alternative:
   drink, nothing `meal_served` says does not serve the lunch or dinner asked (a café, a
   bakery, an activity), nothing that cannot lead a group's meal (`outing.leads_a_meal`), no
   bar with children coming; priced within the budget and the "cheaper" asked (never over
-  it), and said to take a group of `LARGE_PARTY` or more when the group is one;
+  it, nor shown as one that "may exceed budget"), and said to take a group of `LARGE_PARTY`
+  or more when the group is one;
 - comes nearest first by cuisine (`closeness`), then by the members' trips to it: the kinds
   the restaurant search already reads as nearest to the one asked (core/data/nearest_kinds
   .toml: Spanish or Catalan for tapas, North Indian or Mughlai for biryani), then those of
@@ -73,8 +74,17 @@ def suits(c: Candidate, intent: Intent) -> bool:
     if a_bar_for_children(p, "family_friendly" in (intent.vibe, *intent.features)):
         return False
     cost = cost_profile(c.facts.price_signals, intent.budget, c.facts.price_floor)
-    over = off_budget(cost.price_range, intent.budget, cost.price_from) and not under_target(
-        cost.price_range, intent.budget
+    fits_at_bottom = cost.price_from is not None and not off_budget(
+        cost.price_range, intent.budget, cost.price_from
+    )
+    over = (
+        off_budget(cost.price_range, intent.budget, cost.price_from)
+        and not under_target(cost.price_range, intent.budget)
+    ) or (  # "may exceed budget" of an amount a head (`scoring.over_the_head`)
+        bool(intent.budget and intent.budget.per_head)
+        and cost.budget_fit is not None
+        and cost.budget_fit < 1
+        and not fits_at_bottom
     )
     ceiling, level = price_ceiling(intent), price_level(p.price_tier)
     if over or (ceiling is not None and level is not None and level > max(ceiling, 1)):

@@ -4,9 +4,9 @@
 Boston that is not known to hold shellfish, and it may; "biryani lunch in Hyderabad" with an
 anaphylactic tree-nut allergy leaves one biryani place. A plan of one venue is no plan for a
 group: when the categories asked leave fewer than `TOP` venues the group can use (every one
-shown but those flagged as a danger for an anaphylactic member: `alternative_fit
-.shown_count`), the scout searches again without them (the same city, kinds, budget, group size, the
-same allergy filter and safety step, and the request's own words for the vector arm, so the
+shown but those flagged as a danger for an anaphylactic member: `alternative_fit.shown_count`),
+the scout searches again without them (the same city, kinds, budget, group size, the same
+allergy filter and safety step, and the request's own words for the vector arm, so the
 nearest cuisines come first), and the venues found that suit the outing fill the plan after
 those of the kind asked, the nearest cuisines first (`alternative_fit`), each labelled an
 alternative with the reason. The allergy filter is never relaxed to fill: an alternative that
