@@ -56,6 +56,7 @@ def at_risk(candidates: list[object], severity: str = "anaphylactic") -> list[ob
     sam = MemberRisk(name="Sam", allergens=["shellfish"], severity=severity, note="")
     for c in candidates:
         c.endangers, c.allergy = True, _checked([sam])  # type: ignore[attr-defined]
+        c.facts, c.distances = RawFacts(), []  # type: ignore[attr-defined]
     return candidates
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from kairos.venues.alternative_fit import FARTHEST, arranged, closeness, suits
 from kairos.venues.alternatives import merge_alternatives, needs_alternatives
 from kairos.venues.facts import RawFacts
+from kairos.venues.followups import Asked
 from kairos.venues.schemas import MemberRisk
 from kairos.venues.synthesiser import synthesise
 from tests.venues.test_agents import SEED_WEIGHTS, _scored
@@ -109,6 +110,11 @@ def test_an_alternative_suits_the_outing_as_the_kind_asked_would() -> None:
     assert not suits(bistro, _intent("dinner in boston for 6, around $15 a head", "seafood")), (
         "shown as one that may exceed the budget"
     )
+    cheaper = _intent("tapas in boston for 4, about 30 euros each", "tapas")
+    cheaper.asked = Asked(changes=("cheaper",), ceiling=1)
+    assert not suits(bistro, cheaper), "$$ over the cheaper asked, nothing of the kind to match"
+    assert suits(bistro, cheaper, priced_as=2), "$$ as the tapas bars shown: stands in for them"
+    assert not suits(bistro, cheaper, priced_as=1), "dearer than the kind asked"
     lunch = _intent("biryani lunch in boston for 25", "biryani")
     assert not suits(bistro, lunch), "nothing says it takes 25"
     bistro.facts = RawFacts(good_for_groups=True)

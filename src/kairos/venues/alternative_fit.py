@@ -9,9 +9,9 @@ later (p39). So an alternative:
 - suits the outing by the rules the kind asked is ranked by: no bar for a meal asking for no
   drink, nothing `meal_served` says does not serve the lunch or dinner asked (a café, a
   bakery, an activity), nothing that cannot lead a group's meal (`outing.leads_a_meal`), no
-  bar with children coming; priced within the budget and the "cheaper" asked (never over
-  it, nor shown as one that "may exceed budget"), and said to take a group of `LARGE_PARTY`
-  or more when the group is one;
+  bar with children coming; priced within the budget (never over it), and shown as one
+  that "may exceed" it or over the "cheaper" asked only when no dearer than the venues of the
+  kind asked; said to take a group of `LARGE_PARTY` or more when the group is one;
 - comes nearest first by cuisine (`closeness`), then by the members' trips to it: the kinds
   the restaurant search already reads as nearest to the one asked (core/data/nearest_kinds
   .toml: Spanish or Catalan for tapas, North Indian or Mughlai for biryani), then those of
@@ -42,7 +42,15 @@ if TYPE_CHECKING:
     from kairos.venues.commander import Intent
     from kairos.venues.scouted import Candidate
 
-__all__ = ["FARTHEST", "arranged", "closeness", "gravely_at_risk", "shown_count", "suits"]
+__all__ = [
+    "FARTHEST",
+    "arranged",
+    "closeness",
+    "dearest",
+    "gravely_at_risk",
+    "shown_count",
+    "suits",
+]
 
 FARTHEST: Final = 3
 """`closeness` of a cuisine neither near the one asked nor of its region or continent."""
@@ -62,8 +70,24 @@ def shown_count(candidates: Sequence[Candidate]) -> int:
     return sum(not gravely_at_risk(c) for c in candidates)
 
 
-def suits(c: Candidate, intent: Intent) -> bool:
-    """`c` suits the outing as a venue of the kind asked would be ranked to: see the module."""
+def _level(c: Candidate) -> int | None:
+    """The price level its sources give (1–4), else its listing's."""
+    cost = cost_profile(c.facts.price_signals, None, c.facts.price_floor)
+    return price_level(cost.price_range) or price_level(c.record.place.price_tier)
+
+
+def dearest(candidates: Sequence[Candidate]) -> int | None:
+    """The highest price level among the venues of the kind asked (`suits`)."""
+    levels = [lv for c in candidates if (lv := _level(c)) is not None]
+    return max(levels) if levels else None
+
+
+def suits(c: Candidate, intent: Intent, priced_as: int | None = None) -> bool:
+    """`c` suits the outing as a venue of the kind asked would be ranked to: see the module.
+    A price that only may exceed the amount a head, or is over the "cheaper" asked, is kept
+    when no dearer than the venues of the kind asked (`priced_as`, `dearest`): after
+    "cheaper", a $$ Mediterranean tapas place stands in for $$ tapas bars (p39); a $$$ chain
+    does not for a $ biryani place (p37)."""
     p = c.record.place
     if not_the_meal(p, meal_asked(intent.activity, intent.said), c.facts.meals):
         return False
@@ -74,20 +98,22 @@ def suits(c: Candidate, intent: Intent) -> bool:
     if a_bar_for_children(p, "family_friendly" in (intent.vibe, *intent.features)):
         return False
     cost = cost_profile(c.facts.price_signals, intent.budget, c.facts.price_floor)
+    if off_budget(cost.price_range, intent.budget, cost.price_from) and not under_target(
+        cost.price_range, intent.budget
+    ):
+        return False
     fits_at_bottom = cost.price_from is not None and not off_budget(
         cost.price_range, intent.budget, cost.price_from
     )
-    over = (
-        off_budget(cost.price_range, intent.budget, cost.price_from)
-        and not under_target(cost.price_range, intent.budget)
-    ) or (  # "may exceed budget" of an amount a head (`scoring.over_the_head`)
+    may_exceed = (  # "may exceed budget" of an amount a head (`scoring.over_the_head`)
         bool(intent.budget and intent.budget.per_head)
         and cost.budget_fit is not None
         and cost.budget_fit < 1
         and not fits_at_bottom
     )
-    ceiling, level = price_ceiling(intent), price_level(p.price_tier)
-    if over or (ceiling is not None and level is not None and level > max(ceiling, 1)):
+    ceiling, level = price_ceiling(intent), _level(c)
+    above = ceiling is not None and level is not None and level > max(ceiling, 1)
+    if (may_exceed or above) and (priced_as is None or level is None or level > priced_as):
         return False
     if intent.group_size >= LARGE_PARTY:
         seats, _ = seating_note(p, c.facts.good_for_groups, intent.group_size)
@@ -149,11 +175,14 @@ def _trip(c: Candidate) -> float:
     return sum(kms) / len(kms) if kms else 0.0
 
 
-def arranged(candidates: Sequence[Candidate], intent: Intent) -> list[tuple[Candidate, int]]:
-    """The venues of `candidates` that suit the outing (`suits`), each with its `closeness`
-    to the kinds asked, nearest first, then by the members' trips, then as found."""
+def arranged(
+    candidates: Sequence[Candidate], intent: Intent, priced_as: int | None = None
+) -> list[tuple[Candidate, int]]:
+    """The venues of `candidates` that suit the outing (`suits`, `priced_as` the dearest of
+    the kind asked), each with its `closeness` to the kinds asked, nearest first, then by
+    the members' trips, then as found."""
     asked = intent.reading.categories
     fitting = [(c, closeness(c.record.place.categories, asked)) for c in candidates]
-    kept = [(i, c, near) for i, (c, near) in enumerate(fitting) if suits(c, intent)]
+    kept = [(i, c, near) for i, (c, near) in enumerate(fitting) if suits(c, intent, priced_as)]
     kept.sort(key=lambda t: (t[2], _trip(t[1]), t[0]))
     return [(c, near) for _, c, near in kept]

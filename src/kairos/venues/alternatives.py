@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Final
 
 from kairos.core.place_kinds import SERVING_KINDS
-from kairos.venues.alternative_fit import arranged, shown_count
+from kairos.venues.alternative_fit import arranged, dearest, shown_count
 from kairos.venues.scout_query import plain, without
 from kairos.venues.verdict import TOP
 
@@ -111,7 +111,8 @@ def merge_alternatives(
     what the wider search cut for other reasons (a kind, a size) was never the group's ask."""
     have = {c.place_id for c in found.candidates}
     fitting = [c for c in other.candidates if c.place_id not in have and not c.endangers]
-    extra = arranged(fitting, intent)
+    asked = [c for c in found.candidates if c.place_id not in found.alternatives]
+    extra = arranged(fitting, intent, dearest(asked))
     # to `CAP` venues, and never fewer than the usable ones missing from three: a plan full of
     # venues flagged as a danger keeps them (listed, after), and gains three safe ones
     extra = extra[: max(CAP - len(found.candidates), TOP - shown_count(found.candidates))]
