@@ -117,11 +117,16 @@ async def test_a_closed_venue_is_never_planned_however_few_the_others(
 
 
 async def test_a_cuisine_asked_is_what_each_venue_is_shown_as(client: httpx.AsyncClient) -> None:
-    """A noodle bar listed as Thai among eight kinds led a Thai plan shown as "noodles"."""
+    """A noodle bar listed as Thai among eight kinds led a Thai plan shown as "noodles". The
+    venues of other kinds that fill a plan with fewer than three Thai ones (`alternatives.py`)
+    come after them (save one the critic advises against), each said to be an alternative."""
     uid = await create_user(client)
     plan = await _plan(client, uid, prompt="thai lunch in boston for 3")
     assert plan["venues"]
-    for venue in plan["venues"]:
+    others = [v for v in plan["venues"] if "An alternative, not thai" in (v["watch_out"] or "")]
+    thai = [v for v in plan["venues"] if v not in others]
+    assert thai and plan["venues"][0] in thai, "one the critic advises against comes after"
+    for venue in thai:
         assert venue["category"].lower() == "thai", venue["name"]
 
 

@@ -42,6 +42,7 @@ from kairos.venues.outing import (
     bar_led,
     food_led_for_drinks,
     leads_a_meal,
+    meal_label,
     misses_the_early_meal,
     seating_note,
     service,
@@ -100,6 +101,13 @@ def scored(
         checks.append(
             f"Listed as {listed.title()} among {len(p.categories)} kinds ({also.title()} …)."
         )
+    if c.place_id in found.alternatives and found.alternatives_note:
+        checks.insert(
+            0,
+            f"An alternative, not {' or '.join(intent.reading.categories)}: "
+            f"{found.alternatives_note[:1].lower()}{found.alternatives_note[1:]}; this is one "
+            "of the nearest safe choices.",
+        )
     off_meal = not_the_meal(p, meal_asked(intent.activity, intent.said), c.facts.meals)
     if off_meal:
         checks.insert(0, f"Not the kind of place asked: {off_meal}.")
@@ -140,7 +148,10 @@ def scored(
         venue_id=c.venue_id,
         name=p.name,
         kind=p.kind,
-        category=_asked_category(p.categories, intent.reading.categories) or p.kind,
+        category=_asked_category(
+            p.categories, intent.reading.categories, meal_label(p, intent.activity, intent.prompt)
+        )
+        or p.kind,
         address=p.address,
         city=p.city,
         lat=p.lat,
@@ -165,6 +176,8 @@ def scored(
         or c.place_id in found.counter_kept,
         seating=seats,
         checks=checks,
+        alternative=c.place_id in found.alternatives,
+        alternative_closeness=found.alternative_closeness.get(c.place_id, 0),
         takes_groups=takes,
         above_ceiling=_above(p.price_tier, intent),
         not_the_meal=off_meal is not None,
@@ -291,14 +304,16 @@ def beside_free_evidence(risk: MemberRisk, place: PlaceSummary) -> MemberRisk:
     )
 
 
-def _asked_category(categories: Sequence[str], asked: Sequence[str]) -> str | None:
+def _asked_category(
+    categories: Sequence[str], asked: Sequence[str], instead: str | None = None
+) -> str | None:
     """The venue's category the request asked for ("Thai" of a noodle bar listed as Thai
-    too), else its first: what the plan shows it as."""
+    too), else `instead` (`outing.meal_label`), else its first: what the plan shows it as."""
     wanted = {a.lower() for a in asked}
     for category in categories:
         if category.lower() in wanted or any(w in category.lower().split() for w in wanted):
             return category
-    return categories[0] if categories else None
+    return instead or (categories[0] if categories else None)
 
 
 def _above(tier: str | None, intent: Intent) -> bool:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from typing import Final
 
 from kairos.core.allergens import asked_allergens
@@ -36,6 +37,8 @@ from kairos.search.models import SearchHit, SearchResult
 from kairos.store.places import PlacesRepository
 from kairos.store.plans import PlanStore
 from kairos.venues.allergy import venue_check
+from kairos.venues.alternatives import with_alternatives
+from kairos.venues.closed_by_reviews import open_by_reviews
 from kairos.venues.commander import Intent
 from kairos.venues.cost import TIERS, budget_tiers
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
@@ -45,14 +48,14 @@ from kairos.venues.fit import fit
 from kairos.venues.followups import price_ceiling
 from kairos.venues.free_from import guard_free_said, hard_sets
 from kairos.venues.group import GroupProfile
-from kairos.venues.leftout import by_allergy, by_diet, kept_out_verified
+from kairos.venues.leftout import by_allergy
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
 from kairos.venues.occasion_cap import capped, unfit_for_the_occasion
-from kairos.venues.outing import service
 from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend
-from kairos.venues.schemas import ExcludedVenue, MemberLocation
+from kairos.venues.schemas import MemberLocation
+from kairos.venues.scout_leftout import left_out_for_diets, left_out_in_sql, sit_down_count
 from kairos.venues.scout_query import (
     AREA_RADIUS_KM,
     area_title,
@@ -113,44 +116,6 @@ class Scout:
         self.area_centres: Mapping[str, tuple[float, float]] = {}
         """Each area's centre (`Catalog.area_centres`), set by the product likewise."""
 
-    async def _left_out_in_sql(
-        self, query: DiscoveryQuery, seen: set[int], group: GroupProfile, exclude: list[str]
-    ) -> list[ExcludedVenue]:
-        """The venues the SQL hard filter kept out of `query`: the same search without it,
-        checked by the same safety step (which excludes them again, with the reason)."""
-        if not self.catalog_rounds.providers:
-            return []
-        unfiltered, _ = await self.catalog_rounds.discover(
-            with_filters(query, exclude_allergens=[])
-        )
-        hits = [h for h in unfiltered.hits if h.place.id not in seen]
-        if not hits:
-            return []
-        records = await self.places.records_at([(h.place.id, h.version or "") for h in hits])
-        ordered = [records[h.place.id] for h in hits if h.place.id in records]
-        guarded = await guard_free_said(self.places, ordered, group.profile, exclude)
-        return by_allergy([*guarded.excluded, *kept_out_verified(guarded)], group)
-
-    async def _left_out_for_diets(
-        self, query: DiscoveryQuery, seen: set[int], group: GroupProfile
-    ) -> list[ExcludedVenue]:
-        """The venues the members' diets narrowed the search away from: found without them."""
-        if not self.catalog_rounds.providers:
-            return []
-        wider, _ = await self.catalog_rounds.discover(query)
-        return [by_diet(h.place, group) for h in wider.hits if h.place.id not in seen]
-
-    async def _sit_down_count(self, hits: Sequence[SearchHit]) -> int:
-        """How many of `hits` may serve a sit-down meal: open, not a counter, truck or stand."""
-        attributes = await venue_attributes(self.places.db, [h.place.id for h in hits])
-        usable = 0
-        for hit in hits:
-            known = attributes.get(hit.place.id)
-            if known is not None and known.closed:
-                continue
-            usable += service(hit.place, known) not in ("counter", "street")
-        return usable
-
     async def _greater_london(
         self,
         found: Discovered,
@@ -179,6 +144,15 @@ class Scout:
         return f"in London and Greater London ({', '.join(towns)}: listed under their towns)"
 
     async def find(
+        self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
+    ) -> ScoutResult:
+        """`_find`; when the categories asked leave fewer than three safe venues, the nearest
+        safe venues of other kinds after them, each an alternative (`alternatives.py`)."""
+        found = await self._find(intent, group, members)
+        again = partial(self._find, group=group, members=members)
+        return await with_alternatives(again, intent, found)
+
+    async def _find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]
     ) -> ScoutResult:
         exclude = list(intent.reading.allergens)
@@ -230,7 +204,7 @@ class Scout:
         food = bool(filters.kinds) and set(filters.kinds) <= FOOD_KINDS
         diets = group.diet_traits() if food else []
         features = list(dict.fromkeys([*intent.features, *diets]))
-        usable = self._sit_down_count if intent.outing else None
+        usable = partial(sit_down_count, self.places) if intent.outing else None
         discovered, status, met = await self.rounds.discover_featured(query, features, usable)
         # "cafe" asks for the kind itself: restaurants that are cafés too fill in, as for
         # "coffee"; when too few of the kind show the features the request asks ("rooftop
@@ -330,8 +304,12 @@ class Scout:
         seen = {h.place.id for h in hits}
         out = with_filters(searched, exclude_allergens=every)  # the allergens, then the diets
         extra = await asyncio.gather(
-            *([self._left_out_in_sql(out, seen, group, exclude)] if every else []),
-            *([self._left_out_for_diets(out, seen, group)] if diets and met else []),
+            *(
+                [left_out_in_sql(self.catalog_rounds, self.places, out, seen, group, exclude)]
+                if every
+                else []
+            ),
+            *([left_out_for_diets(self.catalog_rounds, out, seen, group)] if diets and met else []),
         )
         excluded = by_allergy(guarded.excluded, group) + [e for more in extra for e in more]
         candidates = [
@@ -356,6 +334,8 @@ class Scout:
         if features:  # the venues showing the most features asked first, each group in order
             candidates.sort(key=lambda c: -len(set(features) & set(c.record.place.traits)))
         attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
+        candidates, said_closed = await open_by_reviews(self.places.db, candidates)
+        excluded += said_closed
         fitted = fit(candidates, attributes, intent, musts)
         candidates, excluded = fitted.candidates, excluded + fitted.excluded
         one_city = None
@@ -380,6 +360,7 @@ class Scout:
             found=len(hits),
             duplicates=len(hits) - len(unique),
             closed_left_out=fitted.closed,
+            closed_by_reviews=len(said_closed),
             meeting=point,
             filters=filters,
             providers=status,

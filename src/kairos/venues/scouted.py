@@ -129,6 +129,15 @@ class ScoutResult:
     notes: list[str] = field(default_factory=list)
     """What fitting the outing came to ("Cheaper, as asked: …")."""
     counter_kept: set[int] = field(default_factory=set)
+    alternatives: set[int] = field(default_factory=set)
+    """Place ids of venues not of the categories asked, added because those left fewer than
+    three safe venues (`alternatives.py`): each is labelled as an alternative."""
+    alternative_closeness: dict[int, int] = field(default_factory=dict)
+    """Each alternative's `alternative_fit.closeness` to the kinds asked (0 nearest)."""
+    alternatives_note: str | None = None
+    """Why they were added ("Only 1 seafood place in Boston is safe for Sam")."""
+    closed_by_reviews: int = 0
+    """Venues left out because their own latest reviews say they have closed."""
     chains: set[int] = field(default_factory=set)
     """Candidates whose name more catalogue places carry than one venue's (`chains_of`)."""
 

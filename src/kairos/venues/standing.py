@@ -1,6 +1,7 @@
 """What ranks a planned venue before its composite does (moved out of `synthesiser.py`), most
-important first: a member's severe allergy, the critic advising against it, a diet said as a
-must, the kind of place and meal, the price asked, then every member's diet (issue 38: a
+important first: a member's anaphylactic allergy, an alternative to the kind asked (the
+farther from it, the later), a member's severe allergy, the critic advising against it, a diet
+said as a must, the kind of place and meal, the price asked, then every member's diet (issue 38: a
 member's diet weighs more than a venue priced under the target, the occasion's polish or a
 quiet room), then what else was asked, seating, rating and milder risks."""
 
@@ -24,6 +25,7 @@ __all__ = [
     "diet_venue_shown",
     "diets_unmet",
     "endangers",
+    "gravely",
     "lacks_between",
     "ranked_after_because",
     "shown_for_diets",
@@ -66,6 +68,14 @@ def endangers(s: Scored) -> bool:
         r.severity in SEVERE and not covered(r.allergens, r.severity, s.traits)
         for r in s.member_risks
     )
+
+
+def gravely(s: Scored) -> bool:
+    """A member's anaphylactic allergen is known or likely here (flagged as a danger): after
+    every venue where no one's is, an alternative of another kind included; a member's
+    severe (not anaphylactic) allergen is named with what to ask, and the venue of the kind
+    asked keeps its place before the alternatives (plans panel p37)."""
+    return any(r.severity == "anaphylactic" for r in s.member_risks)
 
 
 def _poorly_rated(s: Scored) -> bool:
@@ -113,6 +123,9 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
     second for a lunch meeting after "make it cheaper" (plans panel p47); after "cheaper", a
     venue priced over the amount a head said comes after those within it."""
     return (
+        gravely(s),
+        s.alternative,
+        s.alternative_closeness,
         endangers(s),
         advised_against(s),
         s.must_unmet,
@@ -143,6 +156,9 @@ def standing(s: Scored) -> tuple[bool | int, ...]:
 
 
 _LACKS: Final = (
+    "it would put a member at risk of anaphylaxis",
+    "it is not the kind or cuisine asked",
+    "its cuisine is further from the one asked",
     "it would put a member at severe risk",
     "the critic advises against it",
     "it shows no evidence of a diet said as a must",
@@ -171,6 +187,7 @@ _LACKS: Final = (
     "it is mainly another kind of place",
 )
 """What a venue lacks, one per key of `standing`, in its order."""
+_ADVISED_KEY: Final = _LACKS.index("the critic advises against it")
 _OCCASION_KEY: Final = _LACKS.index(
     "it is priced well under what the group means to spend on the occasion"
 )
@@ -226,7 +243,7 @@ def below_for_the_occasion_only(s: Scored) -> bool:
 def _as_if_shown(s: Scored) -> tuple[bool | int, ...]:
     """`standing` without what `_held_back` holds against it."""
     keys = list(standing(s))
-    keys[1] = False  # advised against (for its hygiene record only, by `_held_back`)
+    keys[_ADVISED_KEY] = False  # for its hygiene record only, by `_held_back`
     keys[_OCCASION_KEY] = False
     if below_for_the_occasion_only(s):
         keys[_BELOW_KEY] = False

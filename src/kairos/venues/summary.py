@@ -332,6 +332,11 @@ def summary(
         text += f"{eased_clause(eased)}."
     if found.closed_left_out:
         text += f" Left out {found.closed_left_out} venue(s) their source lists as closed."
+    if found.closed_by_reviews:
+        text += (
+            f" Left out {found.closed_by_reviews} venue(s) whose own latest reviews say they "
+            "have closed."
+        )
     if found.excluded:
         text += f" {counted(found.excluded)}"
     return text

@@ -104,6 +104,13 @@ class Scored:
     """What says it takes a large group ("good for groups, its source says")."""
     checks: list[str] = field(default_factory=list)
     """What the group should check that no flag says: seating unknown, counter service."""
+    alternative: bool = False
+    """Not of the categories asked: added because those left fewer than three venues the
+    group can use (`alternatives.py`); after every venue of the kind asked but one flagged as
+    a danger for an anaphylactic member."""
+    alternative_closeness: int = 0
+    """An alternative's cuisine's distance from the one asked (`alternative_fit.closeness`):
+    the nearest first."""
     takes_groups: bool | None = None
     above_ceiling: bool = False
     """Priced above what "make it cheaper" asked: after every venue that is not."""
