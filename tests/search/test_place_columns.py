@@ -78,8 +78,9 @@ async def test_random_filters_pass_the_same_places_as_sql(runtime: Any) -> None:
     await write(runtime, "UPDATE places SET is_active = false WHERE id = :id", {"id": ids[0]})
     await write(
         runtime,
-        "UPDATE places SET allergen_confidence = 'high', known_allergens = '{peanuts}', "
-        "categories = '{thai}', price_tier = '$', rating = 4.5 WHERE id = :id",
+        "UPDATE places SET allergen_confidence = 'high', known_allergens = '{peanuts,soy}', "
+        "contains_allergens = '{peanuts}', categories = '{thai}', price_tier = '$', rating = 4.5 "
+        "WHERE id = :id",
         {"id": ids[1]},
     )
     await write(runtime, "UPDATE places SET city = NULL, area = 'Somewhere' WHERE id = :id",

@@ -56,7 +56,6 @@ async def test_migrations_up_down_up(runtime: object, settings: Settings) -> Non
         assert "USING gin" in indexes["ix_places_categories"]
         assert "USING hnsw (embedding vector_cosine_ops)" in indexes["ix_recipes_embedding_hnsw"]
         assert "USING gin" in indexes["ix_recipes_contains_allergens"]
-        assert "USING gin" in indexes["ix_places_verified_allergens"]
         assert "USING gin" in indexes["ix_places_search_tsv"]
         assert "USING gin" in indexes["ix_reviews_text_tsv"]
         assert "USING gin" in indexes["ix_users_allergy_flags"]

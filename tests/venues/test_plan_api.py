@@ -269,14 +269,12 @@ async def test_a_food_a_member_must_avoid_is_said_not_searched_for(
     assert "out of the search" not in said["execution_summary"], "named as an allergy, not asked"
 
 
-async def test_a_venue_verified_to_hold_a_members_allergen_is_listed_as_left_out(
+async def test_a_venue_flagged_for_a_member_is_shown_with_the_member_named(
     client: httpx.AsyncClient,
 ) -> None:
-    """Venues whose own reviews make "may contain eggs" a high-confidence reading are kept out by
-    the hard filter for Eve's anaphylactic egg allergy whatever is guessed about their other
-    allergens, and listed as left out with Eve named and the reason — never dropped silently.
-    (A guess about another allergen once decided it: M&J Teriyaki, "medium" as a whole, was
-    shown; a place verified throughout was dropped unlisted.)"""
+    """Venues whose reviews say, with high confidence, that they may contain eggs are flagged for
+    Eve's anaphylactic egg allergy: shown, with Eve named, after every venue without a risk —
+    never dropped silently (those known to contain eggs are left out, and said so)."""
     uid = await create_user(client)
     eve = {
         "name": "Eve",
@@ -284,14 +282,22 @@ async def test_a_venue_verified_to_hold_a_members_allergen_is_listed_as_left_out
     }
     plan = await _plan(client, uid, prompt="teriyaki dinner in boston for 3", members=[eve])
     assert plan["hard_excluded_allergens"] == {"eggs": ["Eve"]}
-    assert "M&J Teriyaki" not in [v["name"] for v in plan["venues"]]
-    left = {e["name"]: e for e in plan["excluded"] if e["cause"] == "allergy"}
-    assert "M&J Teriyaki" in left
-    mj = left["M&J Teriyaki"]
-    assert mj["members"] == ["Eve"]
-    assert mj["reason"].startswith("Eggs, which Eve must avoid. May contain eggs, verified")
-    for venue in plan["venues"]:
-        assert not any(r["name"] == "Eve" for r in venue["members_at_risk"])
+    flagged = [v for v in plan["venues"] if v["members_at_risk"]]
+    # M&J Teriyaki's reviews make "may contain eggs" a high-confidence reading
+    assert "M&J Teriyaki" in [v["name"] for v in flagged]
+    for venue in flagged:
+        (risk,) = venue["members_at_risk"]
+        assert (risk["name"], risk["allergens"], risk["severity"]) == (
+            "Eve",
+            ["eggs"],
+            "anaphylactic",
+        )
+        assert venue["veto"] and any(f["kind"] == "allergy" for f in venue["risk_flags"])
+    safe_ranks = [v["rank"] for v in plan["venues"] if not v["members_at_risk"]]
+    assert max(safe_ranks, default=0) < min(v["rank"] for v in flagged)
+    top = plan["venues"][0]
+    if top["members_at_risk"]:
+        assert "Eve" in top["watch_out"]
 
 
 async def test_a_why_quotes_one_whole_sentence_and_names_the_vibe_as_words(

@@ -173,16 +173,6 @@ class PlaceAllergens(BaseModel):
         time); the stored listing (`known_allergens`, `contains_allergens`) is unchanged."""
         return self.model_copy(update={"evidence": [*self.evidence, *extra]})
 
-    @property
-    def verified_allergens(self) -> list[str]:
-        """The allergens whose own strongest evidence is high confidence, whatever its status.
-
-        The SQL hard filter's set (`places.verified_allergens`): whether a place is out for one
-        allergen depends on that allergen's evidence alone, never on a guess about another one
-        (a deli's likely fish must not lift its review-verified tree nuts out of the filter).
-        """
-        return sorted(a for a, item in self.best_evidence.items() if item.confidence == "high")
-
     def knowledge(self, allergen: str) -> AllergenEvidence | None:
         """The strongest evidence for `allergen`, or None when nothing suggests it."""
         return self.best_evidence.get(allergen)

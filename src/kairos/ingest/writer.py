@@ -312,7 +312,6 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
                 or row.kind,
                 "known_allergens": allergens.known_allergens,
                 "contains_allergens": allergens.contains_allergens,
-                "verified_allergens": allergens.verified_allergens,
                 "allergen_confidence": allergens.confidence,
                 "allergen_evidence": [e.model_dump(mode="json") for e in allergens.evidence],
                 "review_count": len(texts[row.id]),

@@ -33,9 +33,7 @@ __all__ = ["COLUMNS_SQL", "PlaceColumns"]
 COLUMNS_SQL = """
 SELECT p.id, p.is_active, p.price_tier, p.categories, lower(p.city) AS city, p.country,
        lower(p.area) AS area, p.rating, p.votes, p.lat, p.lng, p.kind, p.traits, p.review_count,
-       p.verified_allergens || p.contains_allergens
-       || CASE WHEN p.allergen_confidence = 'high' THEN p.known_allergens
-               ELSE '{}'::text[] END AS hard_allergens
+       p.contains_allergens AS hard_allergens
 FROM places p ORDER BY p.id
 """
 """`hard_allergens`: the allergens `places.hard_exclusion_sql` excludes a place for."""

@@ -60,16 +60,12 @@ def weighted_rating(rating: float | None, votes: int) -> float:
 
 
 def hard_exclusion_sql(param: str) -> str:
-    """The allergen hard filter. A place is out when the allergen's own strongest evidence is
-    high confidence, "contains" or "may contain" (`verified_allergens`): for an anaphylactic
-    allergy the cautious reading wins, and a guess about another allergen never lifts it. The
-    older reading (high "contains", or every listed allergen of a wholly verified place) is
-    kept beside it for rows written before the column."""
+    """The allergen hard filter: a place is out when it is known to contain the allergen with
+    high confidence (`contains_allergens`), exactly the safety step's first rule. A verified
+    "may contain" passes to the step, which flags it with a danger banner and the member named;
+    a guess about another allergen never changes either."""
     array = f"CAST(:{param} AS text[])"
-    return (
-        f"NOT (p.verified_allergens && {array} OR p.contains_allergens && {array} "
-        f"OR (p.allergen_confidence = 'high' AND p.known_allergens && {array}))"
-    )
+    return f"NOT (p.contains_allergens && {array})"
 
 
 class PlaceSummary(BaseModel):

@@ -68,7 +68,6 @@ class Place(Base):
     url: Mapped[str | None] = mapped_column(Text)
     known_allergens: Mapped[list[str]] = _text_array()
     contains_allergens: Mapped[list[str]] = _text_array()
-    verified_allergens: Mapped[list[str]] = _text_array()
     allergen_confidence: Mapped[str] = mapped_column(String(6), server_default="low")
     allergen_evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, server_default="[]")
     attributes: Mapped[dict[str, Any]] = mapped_column(JSONB, server_default="{}")
@@ -99,7 +98,6 @@ class Place(Base):
         Index("ix_places_categories", "categories", postgresql_using="gin"),
         Index("ix_places_known_allergens", "known_allergens", postgresql_using="gin"),
         Index("ix_places_contains_allergens", "contains_allergens", postgresql_using="gin"),
-        Index("ix_places_verified_allergens", "verified_allergens", postgresql_using="gin"),
         Index("ix_places_search_tsv", "search_tsv", postgresql_using="gin"),
         Index("ix_places_traits", "traits", postgresql_using="gin"),
         Index("ix_places_rating", "rating"),

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from kairos.core.allergy_guard import ExcludedItem, GuardResult
+from kairos.core.allergy_guard import ExcludedItem
 from kairos.core.allergy_warnings import display_name
 from kairos.core.diets import diet_label
 from kairos.store.places import PlaceRecord, PlaceSummary
 from kairos.venues.group import GroupProfile, diet_trait
 from kairos.venues.schemas import ExcludedVenue, ExclusionCause
 
-__all__ = ["by_allergy", "by_diet", "counted", "kept_out_verified", "left_out", "vetoed"]
+__all__ = ["by_allergy", "by_diet", "counted", "left_out", "vetoed"]
 
 _CAUSE_WORDS: dict[str, str] = {
     "allergy": "for members' allergies",
@@ -61,21 +61,6 @@ def by_allergy(
             reason = f"{named}, which {', '.join(who)} must avoid. {e.reason}"
         found.append(left_out(e.item.place, reason, "allergy", who))
     return found
-
-
-def kept_out_verified(guarded: GuardResult[PlaceRecord]) -> list[ExcludedItem[PlaceRecord]]:
-    """The venues the SQL hard filter kept out for an allergen only verified as "may contain"
-    (`places.verified_allergens`), which the safety step flags rather than excludes when it
-    meets them again: listed as left out, so none is dropped unsaid."""
-    hard = set(guarded.hard_excluded_allergens)
-    kept = []
-    for flagged in guarded.flagged:
-        verified = tuple(a for a in flagged.item.allergens.verified_allergens if a in hard)
-        if verified:
-            named = ", ".join(display_name(a) for a in verified)
-            reason = f"May contain {named}, verified by its own menu, dishes or reviews."
-            kept.append(ExcludedItem(flagged.item, verified, reason))
-    return kept
 
 
 def by_diet(place: PlaceSummary, group: GroupProfile) -> ExcludedVenue:

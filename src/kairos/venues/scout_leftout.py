@@ -11,7 +11,7 @@ from kairos.venues.discovery import DiscoveryQuery
 from kairos.venues.facts import venue_attributes
 from kairos.venues.free_from import guard_free_said
 from kairos.venues.group import GroupProfile
-from kairos.venues.leftout import by_allergy, by_diet, kept_out_verified
+from kairos.venues.leftout import by_allergy, by_diet
 from kairos.venues.outing import service
 from kairos.venues.rounds import Rounds
 from kairos.venues.schemas import ExcludedVenue
@@ -39,7 +39,7 @@ async def left_out_in_sql(
     records = await places.records_at([(h.place.id, h.version or "") for h in hits])
     ordered = [records[h.place.id] for h in hits if h.place.id in records]
     guarded = await guard_free_said(places, ordered, group.profile, exclude)
-    return by_allergy([*guarded.excluded, *kept_out_verified(guarded)], group)
+    return by_allergy(list(guarded.excluded), group)
 
 
 async def left_out_for_diets(
