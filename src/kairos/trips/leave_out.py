@@ -1,0 +1,40 @@
+"""Places left out of a city's set before planning, unless the trip needs them: stage venues
+unless a show is asked for (`without_stages`); World Heritage listings of several sites or of
+an area, and houses whose data says nothing of visits, when the city's other sights fill the
+trip (`without_listings`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kairos.core.not_sights import asks_for_a_show, bare_residence
+from kairos.core.visit_length import no_one_place
+from kairos.trips.retrieval_rules import Row
+
+__all__ = ["without_listings", "without_stages"]
+
+
+def without_stages(
+    rows: list[Row], notes: list[float], interests: str, trait: Callable[[Row], tuple[bool, bool]]
+) -> tuple[list[Row], list[float], int]:
+    """Concert halls, theatres and auditoriums left out (`not_sights.stage_venue`, read through
+    `trait`) unless the interests ask for a show; how many were."""
+    if asks_for_a_show(interests):
+        return rows, notes, 0
+    kept = [(r, n) for r, n in zip(rows, notes, strict=True) if not trait(r)[0]]
+    return [r for r, _ in kept], [n for _, n in kept], len(rows) - len(kept)
+
+
+def without_listings(
+    rows: list[Row], notes: list[float], room: int
+) -> tuple[list[Row], list[float]]:
+    """A World Heritage listing of several sites ("Historic Monuments of Ancient Kyoto (Kyoto,
+    Uji and Otsu Cities)") or of an area ("Old and New Towns of …") is no one place to go to,
+    a house whose data says nothing of visits (`bare_residence`) a home: left out when the
+    city's other sights fill the trip's `room`, else kept (`visit_length.shown_name`)."""
+    several = [no_one_place(r.attributes, r.name) or bare_residence(r.name, r.kind, r.attributes)
+               for r in rows]  # fmt: skip
+    if not any(several) or len(rows) - sum(several) < room:
+        return rows, notes
+    kept = [(r, n) for r, n, s in zip(rows, notes, several, strict=True) if not s]
+    return [r for r, _ in kept], [n for _, n in kept]
