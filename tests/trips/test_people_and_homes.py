@@ -6,11 +6,15 @@ residence as a stop"):
   reviews, a list's theme for its only label) gives way when the city's other sights fill the
   trip; a house museum, a described or reviewed house stays a sight;
 - people in their seventies or older, elderly words or walking said to be hard make the days
-  relaxed when no pace is said; a pace said wins.
+  relaxed when no pace is said; a pace said wins;
+- on a step-free trip each day says its stops' access: stairs its data speaks of (a step count,
+  a name that is a stair, a description naming stairs or a hilltop; "steps away" is no
+  stair), which stops their source marks wheelchair accessible and which it says nothing of.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -18,8 +22,12 @@ import pytest
 
 from kairos.core.not_sights import bare_residence
 from kairos.trips.gentle import gentle_for
+from kairos.trips.itinerary import plan_itinerary
+from kairos.trips.models import Candidate, TripRequest
+from kairos.trips.stairs import access_notes, stairs_of
 from tests.meals.helpers import as_user, create_user
 from tests.trips.test_areas_venues_lunch import _names, _row
+from tests.trips.test_meal_times import MONDAY, _stop
 
 YFCC = "POI list of Lim et al. (IJCAI'15) itinerary dataset"
 
@@ -80,3 +88,43 @@ async def test_a_trip_with_people_in_their_seventies_is_relaxed(client: httpx.As
     assert pace == "relaxed" and "in their 70s" in message, message
     pace, _ = await _pace(client, "Singapore 2 days with my parents in their 70s, packed")
     assert pace == "packed"
+
+
+def _described(text: str) -> dict[str, Any]:
+    return {"poi": {"tripadvisor_attractions": {"description": text}}}
+
+
+def test_stairs_said_in_a_place_data_are_read() -> None:
+    osm = {"poi": {"osm": {"osm_tags": {"step_count": "365", "wheelchair": "no"}}}}
+    assert stairs_of("Hill Shrine", osm) == "365 steps (OpenStreetMap)"
+    assert stairs_of("Queen's Stairs", {}) == "its name, Queen's Stairs"
+    said = stairs_of("Lookout", _described("A fine view. It has 154 flights of stairs to climb."))
+    assert said is not None and "flights of stairs" in said
+    assert stairs_of("Abbey", _described("Atop a tall hill at the north end, the abbey."))
+    assert stairs_of("Hall", _described("Just steps away from the river, a hall.")) is None
+    assert stairs_of("Museum", _described("A museum of toys.")) is None
+
+
+def test_a_step_free_day_says_each_stop_access() -> None:
+    hill = replace(_stop(1, 0.003), name="Hill Abbey", stairs="a flight of 300 stone steps")
+    marked = replace(_stop(2, 0.006), name="Ramp Museum", step_free="yes")
+    plain = replace(_stop(3, 0.009), name="Quiet Garden")
+    request = TripRequest(city="Delhi", start_date=MONDAY, days=1, pace="relaxed",
+                          mode="walk", candidates=(hill, marked, plain),
+                          step_free=True)  # fmt: skip
+    itinerary = plan_itinerary(request)
+    notes = access_notes(itinerary.days[0], itinerary)
+    stairs = [n for n in notes if n.startswith("Stairs at Hill Abbey")]
+    assert stairs and "300 stone steps" in stairs[0], notes
+    access = notes[-1]
+    assert "Ramp Museum marked wheelchair accessible" in access, access
+    assert "Quiet Garden" in access and "Hill Abbey" in access, access
+    plain_trip = replace(itinerary, request=replace(request, step_free=False))
+    assert access_notes(itinerary.days[0], plain_trip) == []
+
+
+def test_a_candidate_carries_the_stairs_of_its_data() -> None:
+    said = _described("It sits on a hilltop.")
+    c = Candidate.from_place(id="1", name="Hill Abbey", kind="attraction", lat=0.0, lng=0.0,
+                             city="Delhi", attributes=said)  # fmt: skip
+    assert c.stairs == "It sits on a hilltop."
