@@ -103,6 +103,7 @@ def test_stairs_said_in_a_place_data_are_read() -> None:
     assert stairs_of("Abbey", _described("Atop a tall hill at the north end, the abbey."))
     assert stairs_of("Hall", _described("Just steps away from the river, a hall.")) is None
     assert stairs_of("Museum", _described("A museum of toys.")) is None
+    assert stairs_of("Peak", _described("Getting to the hilltop by cable car is fun.")) is None
 
 
 def test_a_step_free_day_says_each_stop_access() -> None:

@@ -5,8 +5,9 @@ note)", t27 "accessibility wording per stop").
 `stairs_of` reads a place's sources: OSM `step_count` or `highway=steps`, a name that is a
 stair ("… Steps", "… Stairway"), a description's sentence naming stairs, a staircase, flights
 or a count of steps, or a hilltop ("atop a tall hill"). "Just steps away" is a distance, not
-stairs. Measured on the shared points of interest (5,260 rows): about twenty carry such words,
-none an OSM `step_count`; 212 carry an OSM `wheelchair` tag (126 `no`).
+stairs; a sentence naming a cable car or a lift says a way up. Measured on the shared points
+of interest (5,260 rows): 24 carry such words, none an OSM `step_count`; 212 carry an OSM
+`wheelchair` tag (126 `no`).
 
 `access_notes` is a step-free trip's per-day word on its stops: stairs said by name with the
 source's words, then which stops their source marks wheelchair accessible and which it says
@@ -32,6 +33,9 @@ _SAID: Final = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE: Final = re.compile(r"(?<=[.!?])\s+")
+_WAY_UP: Final = re.compile(r"\b(?:cable\s+car|funicular|lifts?|elevators?|escalators?|gondola)\b",
+                           re.IGNORECASE)  # fmt: skip
+"""A sentence naming a way up that is no stair ("the hilltop … by cable car") says no stairs."""
 QUOTED: Final = 110
 """Characters of the source's sentence quoted at most."""
 
@@ -59,7 +63,7 @@ def stairs_of(name: str, attributes: Mapping[str, Any]) -> str | None:
         return f"its name, {name}"
     for raw in raws:
         for sentence in _SENTENCE.split(str(raw.get("description") or "")):
-            if (found := _SAID.search(sentence)) is not None:
+            if (found := _SAID.search(sentence)) is not None and not _WAY_UP.search(sentence):
                 return _quote(sentence, found.start())
     return None
 
