@@ -6,7 +6,7 @@ note)", t27 "accessibility wording per stop").
 stair ("… Steps", "… Stairway"), a description's sentence naming stairs, a staircase, flights
 or a count of steps, or a hilltop ("atop a tall hill"). "Just steps away" is a distance, not
 stairs; a sentence naming a cable car or a lift says a way up. Measured on the shared points
-of interest (5,260 rows): 24 carry such words, none an OSM `step_count`; 212 carry an OSM
+of interest (5,260 rows): 23 carry such words, none an OSM `step_count`; 212 carry an OSM
 `wheelchair` tag (126 `no`).
 
 `access_notes` is a step-free trip's per-day word on its stops: stairs said by name with the
