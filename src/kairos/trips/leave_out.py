@@ -1,13 +1,14 @@
 """Places left out of a city's set before planning, unless the trip needs them: stage venues
 unless a show is asked for (`without_stages`); World Heritage listings of several sites or of
-an area, and houses whose data says nothing of visits, when the city's other sights fill the
-trip (`without_listings`)."""
+an area, and houses whose data says nothing of visits, when the city's other places or notable
+sights fill the trip (`without_listings`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from kairos.core.not_sights import asks_for_a_show, bare_residence
+from kairos.core.notability import NOTABLE
 from kairos.core.visit_length import no_one_place
 from kairos.trips.retrieval_rules import Row
 
@@ -26,15 +27,24 @@ def without_stages(
 
 
 def without_listings(
-    rows: list[Row], notes: list[float], room: int
+    rows: list[Row], notes: list[float], room: int, judge: Callable[[Row], float | None]
 ) -> tuple[list[Row], list[float]]:
     """A World Heritage listing of several sites ("Historic Monuments of Ancient Kyoto (Kyoto,
-    Uji and Otsu Cities)") or of an area ("Old and New Towns of …") is no one place to go to,
-    a house whose data says nothing of visits (`bare_residence`) a home: left out when the
-    city's other sights fill the trip's `room`, else kept (`visit_length.shown_name`)."""
-    several = [no_one_place(r.attributes, r.name) or bare_residence(r.name, r.kind, r.attributes)
-               for r in rows]  # fmt: skip
-    if not any(several) or len(rows) - sum(several) < room:
-        return rows, notes
-    kept = [(r, n) for r, n, s in zip(rows, notes, several, strict=True) if not s]
+    Uji and Otsu Cities)") or of an area ("Old and New Towns of …") is no one place to go to:
+    left out when the city's other places fill the trip's `room`, else kept with its name
+    saying to pick one or two, or that it is a walk (`visit_length.shown_name`). A house whose
+    data says nothing of visits (`bare_residence`: a home, an official residence) is left out
+    when the city's notable sights (`judge` of `NOTABLE` or more) fill the `room` without it:
+    a thin city keeps it (a house a list names may well be visited)."""
+    several = [no_one_place(r.attributes, r.name) for r in rows]
+    homes = [bare_residence(r.name, r.kind, r.attributes) for r in rows]
+    notable = sum(
+        1 for r, s, h in zip(rows, several, homes, strict=True)
+        if not (s or h) and (judge(r) or 0.0) >= NOTABLE
+    )  # fmt: skip
+    out = [
+        (s and len(rows) - sum(several) >= room) or (h and notable >= room)
+        for s, h in zip(several, homes, strict=True)
+    ]
+    kept = [(r, n) for r, n, o in zip(rows, notes, out, strict=True) if not o]
     return [r for r, _ in kept], [n for _, n in kept]

@@ -255,7 +255,7 @@ class TripRetrieval(PlaceRows):
         # for temples): when some do, the places that neither fit nor say it follow them
         says_kind = {r.id for r in filtered if any(kind_said(t, r.name) for t in tags)}
         filtered, not_sights, notes = sights(filtered, self._judge, city)
-        filtered, notes = without_listings(filtered, notes, room)
+        filtered, notes = without_listings(filtered, notes, room, self._judge)
         filtered, notes, stages = without_stages(filtered, notes, interests, self._trait)
         not_sights += stages
         if not filtered:
