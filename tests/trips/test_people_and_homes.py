@@ -58,6 +58,7 @@ def test_a_bare_house_gives_way_when_the_city_fills_the_trip() -> None:
     rows = [_row(0, "Argyle House", _structure())] + [_row(i, n) for i, n in enumerate(names, 1)]
     assert "Argyle House" not in _names(rows, room=6)
     assert "Argyle House" in _names(rows[:3], room=6)  # a thin city keeps it
+    assert "Argyle House" in _names(rows, room=7)  # 8 notable sights: too few to spare for 7
     # many places, few of note: the house is kept too
     bare = {"poi": {"osm": {"osm_tags": {"tourism": "attraction"}}}}
     minor = [_row(i, f"Corner {n}", bare) for i, n in enumerate(names, 1)]

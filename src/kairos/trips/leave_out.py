@@ -6,13 +6,19 @@ sights fill the trip (`without_listings`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from kairos.core.not_sights import asks_for_a_show, bare_residence
 from kairos.core.notability import NOTABLE
 from kairos.core.visit_length import no_one_place
 from kairos.trips.retrieval_rules import Row
 
-__all__ = ["without_listings", "without_stages"]
+__all__ = ["HOMES_MARGIN", "without_listings", "without_stages"]
+
+HOMES_MARGIN: Final = 1.2
+"""A bare house gives way when the city's other notable sights number this many times the
+trip's room: not every sight fits a day (hours, daylight, long legs; a 2-day Glasgow trip of
+room 10 placed 6 of its 10 notable sights), so a city with just enough keeps its houses."""
 
 
 def without_stages(
@@ -34,8 +40,8 @@ def without_listings(
     left out when the city's other places fill the trip's `room`, else kept with its name
     saying to pick one or two, or that it is a walk (`visit_length.shown_name`). A house whose
     data says nothing of visits (`bare_residence`: a home, an official residence) is left out
-    when the city's notable sights (`judge` of `NOTABLE` or more) fill the `room` without it:
-    a thin city keeps it (a house a list names may well be visited)."""
+    when the city's notable sights (`judge` of `NOTABLE` or more) fill the `room` without it,
+    by `HOMES_MARGIN`: a thin city keeps it (a house a list names may well be visited)."""
     several = [no_one_place(r.attributes, r.name) for r in rows]
     homes = [bare_residence(r.name, r.kind, r.attributes) for r in rows]
     notable = sum(
@@ -43,7 +49,7 @@ def without_listings(
         if not (s or h) and (judge(r) or 0.0) >= NOTABLE
     )  # fmt: skip
     out = [
-        (s and len(rows) - sum(several) >= room) or (h and notable >= room)
+        (s and len(rows) - sum(several) >= room) or (h and notable >= HOMES_MARGIN * room)
         for s, h in zip(several, homes, strict=True)
     ]
     kept = [(r, n) for r, n, o in zip(rows, notes, out, strict=True) if not o]
