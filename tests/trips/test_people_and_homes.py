@@ -9,7 +9,8 @@ residence as a stop"):
   relaxed when no pace is said; a pace said wins;
 - on a step-free trip each day says its stops' access: stairs its data speaks of (a step count,
   a name that is a stair, a description naming stairs or a hilltop; "steps away" is no
-  stair), which stops their source marks wheelchair accessible and which it says nothing of.
+  stair), which stops their source marks wheelchair accessible and which it says nothing of;
+- a landmark whose hours are not known (a facade, a monument) is seen before dark.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import httpx
 import pytest
 
 from kairos.core.not_sights import bare_residence
+from kairos.trips.daylight import dark_from
 from kairos.trips.gentle import gentle_for
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, TripRequest
@@ -134,3 +136,21 @@ def test_a_candidate_carries_the_stairs_of_its_data() -> None:
     c = Candidate.from_place(id="1", name="Hill Abbey", kind="attraction", lat=0.0, lng=0.0,
                              city="Delhi", attributes=said)  # fmt: skip
     assert c.stairs == "It sits on a hilltop."
+
+
+def test_a_landmark_of_unknown_hours_is_not_visited_after_dark() -> None:
+    """Half A t51: a residence's facade (a list's "landmark") planned at 17:18, dark from 16:11.
+    A landmark whose hours are not known is seen before dark; one with known hours keeps them."""
+    from tests.trips.candidates import ALL_DAY
+    from tests.trips.test_daylight import SATURDAY, _place, _plan
+
+    stops = [_place(i, 0.001 * i) for i in range(1, 4)]  # three museums fill the day to dusk
+    facade = replace(_place(4, 0.004, kind="attraction", name="Argyle Facade", rank=3.5,
+                            hours=None), category="landmark")  # fmt: skip
+    dark = dark_from(SATURDAY, "Vancouver", (49.2827, -123.1207))
+    assert dark is not None
+    placed = [s for d in _plan([*stops, facade]).days for s in d.slots if s.place_id == "p4"]
+    assert placed and all(s.end <= dark for s in placed), [(s.start, s.end, dark) for s in placed]
+    known = replace(facade, hours=ALL_DAY)
+    late = [s for d in _plan([*stops, known]).days for s in d.slots if s.place_id == "p4"]
+    assert late and late[0].end > dark
