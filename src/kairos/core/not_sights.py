@@ -19,7 +19,8 @@ from importlib.resources import files
 from typing import Any
 
 __all__ = [
-    "NotSightRules", "asks_for_a_show", "commercial_gallery", "rules", "stage_venue",
+    "NotSightRules", "asks_for_a_show", "bare_residence", "commercial_gallery", "rules",
+    "stage_venue",
     "why_no_stop_even_if_listed", "why_not_a_sight",
 ]  # fmt: skip
 
@@ -69,6 +70,8 @@ class NotSightRules:
     bare_words: frozenset[str] = frozenset()
     bare_unless: frozenset[str] = frozenset()
     bare_labels: frozenset[str] = frozenset()
+    residence_words: frozenset[str] = frozenset()
+    residence_labels: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
@@ -110,6 +113,8 @@ def rules() -> NotSightRules:
         service_phrases=tuple(shop["service_phrases"]),
         bare_words=frozenset(stage["bare_words"]), bare_unless=frozenset(stage["bare_unless"]),
         bare_labels=frozenset(stage["bare_labels"]),
+        residence_words=frozenset(home["bare_words"]),
+        residence_labels=frozenset(home["bare_labels"]),
     )  # fmt: skip
 
 
@@ -258,6 +263,23 @@ def _bare_hall(
         return False
     described = any(str(raw.get("description") or "").strip() for raw in raws)
     return not (described or labels - r.bare_labels or _heritage_tagged(raws))
+
+
+def bare_residence(name: str, kind: str, attributes: Mapping[str, Any]) -> bool:
+    """A house or a residence by its name ("… House", "… Residence": often a home, an official
+    one among them) whose data says nothing of visits: not a museum, no description, no opening
+    hours, price or reviews, no label beyond a list's theme (`[home] bare_labels`), no
+    heritage tag. Such a place is seen from the street at most (trips half A t51)."""
+    r = rules()
+    raws = _raws(attributes)
+    words = _words(re.sub(r"\([^)]*\)", " ", name))
+    if kind == "museum" or not words or words[-1] not in r.residence_words:
+        return False
+    visited = any(raw.get(k) for raw in raws for k in
+                  ("description", "opening_hours", "price", "review_count", "rating"))  # fmt: skip
+    if visited or any(raw.get("category") == "museum" for raw in raws):
+        return False
+    return not (_labels(raws) - r.residence_labels or _heritage_tagged(raws))
 
 
 def asks_for_a_show(interests: str) -> bool:

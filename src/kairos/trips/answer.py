@@ -22,6 +22,7 @@ from kairos.signals.geocoding.cities import find_city
 from kairos.trips.airports import airport_of, airport_said, layover_asked
 from kairos.trips.day_notes import SHORT_SAID
 from kairos.trips.edit_words import Move, also_added, changed_words, move_asked, roomiest_day
+from kairos.trips.gentle import gentle_for
 from kairos.trips.intent import Intent, IntentFilters, TripWindow, classify, normalise
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.intent_hours import hours_said, said_hours
@@ -116,9 +117,11 @@ async def answer_intent(
         start = f.start or today + timedelta(days=1)
         days = f.days or (((f.end - start).days + 1) if f.end else DEFAULT_DAYS)
         port = airport_of(f.city) if layover_asked(request.raw_text) else None
+        gentle = None if f.pace else gentle_for(request.raw_text, f.accessibility)
         create = TripCreate(
             city=f.city, start_date=start, days=max(1, min(days, 14)),
-            pace=f.pace, mode=f.mode, companions=_companions(f.companions),
+            pace=f.pace or ("relaxed" if gentle else None), mode=f.mode,
+            companions=_companions(f.companions),
             interests=request.raw_text,
             tags=[t for t in f.tags if t][:10], accessibility=True if f.accessibility else None,
             free_days=[d for d in f.free_days if d <= max(1, min(days, 14))],
@@ -139,7 +142,8 @@ async def answer_intent(
         named = [*_weather(body.raw_text, trip), *named, *_unmet(body.raw_text, trip)]
         sun = sun_note(body.raw_text, trip.city, [d.date for d in trip.days])
         named += [sun] if sun else []
-        hours = " ".join(x for x in (hours, airport_said(port) if port else None) if x)
+        slow = f"Relaxed days, as you said '{gentle}'." if gentle else None
+        hours = " ".join(x for x in (hours, airport_said(port) if port else None, slow) if x)
         said = " ".join([*allergy, said, *([hours] if hours else []), *named, *others])
         return IntentAnswer(intent_id=intent_id, intent=intent, trip=trip, message=said)
     if intent.intent_type == "refine_trip_day":

@@ -6,9 +6,9 @@ visit is known closed (`trips/hours.py`) and the day can still end, the way back
 inside the pace's window. A place outdoors (`kind_groups` "outdoors": a park, a garden, a
 viewpoint, a beach; a garden by its name, `hours.garden_named`) is visited in daylight: its
 visit ends by the day's `dark` minute (`daylight.py`), unless it opens only in the evening or
-its name says it is a night visit. So is a temple, a shrine or a historic site whose hours that
-day are not known (`DUSK_KINDS`): such places mostly close at dusk, and a traveller does not
-reach a temple far out in the dark.
+its name says it is a night visit. So is a temple, a shrine, a historic site or a landmark whose
+hours that day are not known (`DUSK_KINDS`): such places mostly close at dusk or are seen from
+outside, and a traveller does not reach a temple far out in the dark.
 """
 
 from __future__ import annotations
@@ -39,8 +39,10 @@ DARK_SAID: Final = "outdoors, and dark"
 """How the reason a place outdoors was not placed (dusk came first) begins."""
 DUSK_SAID: Final = "its hours are not known, and dark"
 """How the reason a temple or a historic site of unknown hours was not placed begins."""
-DUSK_KINDS: Final = frozenset({"religious_site", "historic_site"})
-"""Kinds (or source categories) of places that mostly close at dusk."""
+DUSK_KINDS: Final = frozenset({"religious_site", "historic_site", "landmark"})
+"""Kinds (or source categories) of places that mostly close at dusk, or a landmark (a
+building, a monument, a structure a list names) seen from outside when its hours are not known:
+not after dark (trips half A t51: a residence's facade planned at 17:18, dark from 16:11)."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from kairos.core.opening_hours import HOURS_KEY, Interval, Weekly, weekly_from_a
 from kairos.pipeline.safety import AllergyCheck
 from kairos.profiles.travel import Mode as ModeChoice
 from kairos.profiles.travel import Pace as PaceChoice
+from kairos.trips.stairs import stairs_of
 
 __all__ = [
     "MODES",
@@ -146,6 +147,8 @@ class Candidate:
     holiday: str | None = field(default=None, compare=False)
     """The public holiday it is visited on when its hours that day are unknown for it
     (`holiday_hours.on_holiday`): the stop's check says so."""
+    stairs: str | None = field(default=None, compare=False)
+    """What its data says of stairs (`stairs.stairs_of`: a step count, "a spiral staircase")."""
     entry: bool = False
     """Known on its own (a Wikipedia or Wikidata entry, a list of notable places, many reviews:
     notability of `sites.OWN_ENTRY` or more): never taken for a part of a site it does not
@@ -192,6 +195,7 @@ class Candidate:
             hours_text=str(record["text"]) if record.get("text") else None,
             weekdays_given=record.get("weekdays_given") is not False,
             step_free=step_free_of(attributes),
+            stairs=stairs_of(name, attributes),
             positioned=positioned,
             address=None if positioned else _findable(address),
         )

@@ -31,19 +31,18 @@ each named kind in turn (`interleave`). An empty result broadens once: twice the
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Final
 
 import numpy as np
 
-from kairos.core.not_sights import asks_for_a_show, commercial_gallery, stage_venue
+from kairos.core.not_sights import commercial_gallery, stage_venue
 from kairos.core.notability import NOTABLE, typical_minutes
 from kairos.core.visit_length import (
     flagship_minutes,
     is_minor_stop,
-    no_one_place,
     shown_name,
     stop_minutes,
 )
@@ -51,6 +50,7 @@ from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.interest_words import answering, asked_words, interest_step
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
+from kairos.trips.leave_out import without_listings, without_stages
 from kairos.trips.lookups import VISIT_KINDS
 from kairos.trips.models import Candidate, step_free_of
 from kairos.trips.named_places import named_in
@@ -132,31 +132,6 @@ class Retrieved:
     """Places tagged as sights left out because they are businesses, offices or homes."""
     notable: int = 0
     """Places of the set with evidence of note (`notability.NOTABLE` or more)."""
-
-
-def _without_stages(
-    rows: list[Row], notes: list[float], interests: str, trait: Callable[[Row], tuple[bool, bool]]
-) -> tuple[list[Row], list[float], int]:
-    """Concert halls, theatres and auditoriums left out (`not_sights.stage_venue`, read through
-    `trait`) unless the interests ask for a show; how many were."""
-    if asks_for_a_show(interests):
-        return rows, notes, 0
-    kept = [(r, n) for r, n in zip(rows, notes, strict=True) if not trait(r)[0]]
-    return [r for r, _ in kept], [n for _, n in kept], len(rows) - len(kept)
-
-
-def _without_listings(
-    rows: list[Row], notes: list[float], room: int
-) -> tuple[list[Row], list[float]]:
-    """A World Heritage listing of several sites ("Historic Monuments of Ancient Kyoto (Kyoto,
-    Uji and Otsu Cities)") or of an area ("Old and New Towns of …") is no one place to go to:
-    left out when the city's other sights fill the trip's `room`, else kept with its name
-    saying to pick one or two, or that it is a walk (`visit_length.shown_name`)."""
-    several = [no_one_place(r.attributes, r.name) for r in rows]
-    if not any(several) or len(rows) - sum(several) < room:
-        return rows, notes
-    kept = [(r, n) for r, n, s in zip(rows, notes, several, strict=True) if not s]
-    return [r for r, _ in kept], [n for _, n in kept]
 
 
 class TripRetrieval(PlaceRows):
@@ -280,8 +255,8 @@ class TripRetrieval(PlaceRows):
         # for temples): when some do, the places that neither fit nor say it follow them
         says_kind = {r.id for r in filtered if any(kind_said(t, r.name) for t in tags)}
         filtered, not_sights, notes = sights(filtered, self._judge, city)
-        filtered, notes = _without_listings(filtered, notes, room)
-        filtered, notes, stages = _without_stages(filtered, notes, interests, self._trait)
+        filtered, notes = without_listings(filtered, notes, room, self._judge)
+        filtered, notes, stages = without_stages(filtered, notes, interests, self._trait)
         not_sights += stages
         if not filtered:
             return Retrieved([], broadened=broadened, out_of_season=out_of_season,

@@ -18,6 +18,7 @@ from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.retrieval import Retrieved
 from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, ToCheck, TripView
+from kairos.trips.stairs import access_notes
 from kairos.trips.travel import UNKNOWN_LEG
 from kairos.trips.verify import UnknownHours, Verification
 
@@ -131,7 +132,7 @@ def _days(built: Built) -> list[DayView]:
                 for i, s in enumerate(d.slots)
             ],
             return_minutes=d.return_minutes,
-            notes=[*late_start(d, built.itinerary), *d.notes],
+            notes=[*late_start(d, built.itinerary), *access_notes(d, built.itinerary), *d.notes],
         )
         for d in built.itinerary.days
     ]  # fmt: skip
