@@ -124,6 +124,8 @@ def test_an_alternative_is_labelled_and_ranks_after_a_safe_venue_of_the_kind() -
     costs = {c.place_id: cost_profile(c.facts.price_signals, None) for c in candidates}
     fish, bistro = (scored(c, {}, costs, {}, {}, {}, intent, found) for c in candidates)
     assert bistro.alternative and not fish.alternative
+    # an alternative is mainly another kind than asked: never called the best pick
+    assert bistro.other_kind and not fish.other_kind
     assert bistro.checks[0].startswith("An alternative, not seafood: only 1 seafood place"), (
         bistro.checks
     )

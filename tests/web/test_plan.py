@@ -298,9 +298,10 @@ def test_anaphylactic_member_is_named_on_the_card(page: Any) -> None:
     expect(card.locator(".distances")).to_contain_text("Ana")
     expect(page.locator(".meet-pin")).to_have_count(1)
     # the thai venue is no safe pick for Sam: safe alternatives lead (labelled), the summary
-    # says why, and the consensus recommends a venue with no risk
+    # says why, and an alternative of another kind is never called the best pick
     expect(page.locator(".plan-summary")).to_contain_text("Sam")
-    expect(page.locator(".consensus")).to_contain_text("no risks found")
+    expect(page.locator(".consensus")).to_contain_text("not the kind of place asked")
+    expect(page.locator(".consensus")).not_to_contain_text("best overall pick")
     excluded = page.locator(".excluded li")
     for i in range(excluded.count()):  # any exclusion says which venue and why
         assert excluded.nth(i).locator("strong").inner_text()

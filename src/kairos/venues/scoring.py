@@ -173,7 +173,8 @@ def scored(
         missing_features=[f for f in features if f not in p.traits],
         lone_mentions=lone_mentions(p, features),
         other_kind=(set(found.filters.kinds) == {"bar"} and named_a_cafe(p.name, p.categories))
-        or c.place_id in found.counter_kept,
+        or c.place_id in found.counter_kept
+        or c.place_id in found.alternatives,
         seating=seats,
         checks=checks,
         alternative=c.place_id in found.alternatives,

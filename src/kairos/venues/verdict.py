@@ -78,7 +78,7 @@ def _another_kind(first: VenueResult, pickable: Sequence[VenueResult]) -> str:
     if fits is not None:
         sentence += f"; {fits.name} is the first of the kind asked ({_traits(fits)})"
     else:
-        sentence += "; no venue on the list is the kind of place asked"
+        sentence += "; no venue on the list that can be picked is the kind of place asked"
     return sentence + "."
 
 
