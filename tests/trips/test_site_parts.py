@@ -142,3 +142,27 @@ def test_a_relaxed_day_leaves_out_its_least_notable_stop_never_a_site_with_parts
     relaxed = refine_day(itinerary, 0, MoreRelaxed())
     assert "pond" not in {s.place_id for s in relaxed.days[0].stops}
     assert "part" in {s.place_id for s in relaxed.days[0].stops}
+
+
+def test_a_part_of_a_site_is_shown_with_the_sites_name() -> None:
+    from kairos.trips.sites import with_site
+
+    assert with_site("Diwan-e-Aam", "Red Fort") == "Diwan-e-Aam (Red Fort)"
+    assert with_site("Red Fort", "Red Fort") == "Red Fort"
+    assert with_site("Red Fort Baoli", "Red Fort") == "Red Fort Baoli"
+    assert with_site("Humayun's Tomb", None) == "Humayun's Tomb"
+
+
+def test_retrieval_shows_a_hall_with_its_fort() -> None:
+    import asyncio
+
+    from kairos.trips.retrieval_rules import Row
+    from tests.trips.offline_retrieval import OfflineRetrieval
+
+    hall = Row(id=1, name="Diwan-e-Aam", kind="attraction", city="Delhi", lat=FORT[0],
+               lng=FORT[1], votes=0,
+               attributes={"poi": {"osm": {"category": "attraction", "osm_tags": {
+                   "wikipedia": "en:Diwan-i-Am (Red Fort)", "historic": "building"}}}})  # fmt: skip
+    found = OfflineRetrieval([hall]).retrieve(city="Delhi", centre=FORT, radius_km=30.0,
+                                              interests="", room=4)  # fmt: skip
+    assert [c.name for c in asyncio.run(found).candidates] == ["Diwan-e-Aam (Red Fort)"]

@@ -29,7 +29,7 @@ from kairos.signals.geocoding.cities import find_city
 from kairos.trips.models import Candidate, Day
 
 __all__ = ["SITE_KM", "SITE_VISIT_MAX", "Site", "given_way_first", "one_stop_per_site",
-           "parts_of_sites", "site_note", "site_of"]  # fmt: skip
+           "parts_of_sites", "site_note", "site_of", "with_site"]  # fmt: skip
 
 SITE_KM: Final = 0.4
 """How far from a place that names a site a place of little note is taken for one of its parts
@@ -100,6 +100,15 @@ def site_of(name: str, attributes: Mapping[str, Any]) -> str | None:
     return name if _compound(name) and find_city(name) is None else None
 
 
+def with_site(name: str, site: str | None) -> str:
+    """How a part of a site is shown: with the site's name ("Diwan-e-Aam (Red Fort)"), so a
+    traveller knows where it is; a place whose name holds its site's, or is the site, as it
+    is."""
+    if not site or f" {_words(site)} " in f" {_words(name)} ":
+        return name
+    return f"{name} ({site})"
+
+
 @dataclass(frozen=True)
 class Site:
     """One site's stop (`kept`) and the parts it stands for."""
@@ -165,9 +174,7 @@ def one_stop_per_site(
         kept = by_id[site.kept]
         parts = [by_id[p] for p in site.parts]
         names = ", ".join(p.name for p in parts[:3]) + (" …" if len(parts) > 3 else "")
-        whole = kept.name
-        if _words(kept.name) != _words(site.name):
-            whole = f"{kept.name} ({site.name})"
+        whole = with_site(kept.name, site.name)
         for p in parts:
             gone[p.id] = f"part of {site.name}: one visit with {kept.name}"
         minutes = kept.duration + sum(p.duration for p in parts)
