@@ -8,12 +8,14 @@ qualifier ("Diwan-i-Am (Red Fort)") or the title itself when it names a compound
 Durbar Square" is filed under "Kathmandu Durbar Square"), else by its own name when that is a
 compound's ("Red Fort", "Fort York"); never a city's, never a name of something at or of a
 compound ("Residence of the Governor General at the Citadelle"), never an artwork's.
-A site's parts (`parts_of_sites`) are the places naming it, those whose name holds its name
-("Red Fort Baoli"), all within `SITE_SPAN_KM` of one another, and places with no entry of
-their own (`Candidate.entry`) that name no site within `SITE_KM` of one of them (a museum
-inside the fort). The site keeps one stop: the place named as the site when it is a
-candidate, else its best-ranked part naming the site; the others are left out, unless the
-traveller named or locked them. The stop's visit is lengthened by theirs (to
+A site's parts (`parts_of_sites`) are the places naming it, however far apart their sources
+place them (the Red Fort's Lahori Gate, filed 2 km off, shown as "Lahori Gate (Red Fort)" on
+one day and the fort's hall on another, was the fort twice: panel half A t07), those whose name
+holds its name ("Red Fort Baoli") within `SITE_SPAN_KM`, and places with no entry of their own
+(`Candidate.entry`) that name no site within `SITE_KM` of one of the parts naming it near
+the first (a museum inside the fort). The site keeps one stop: the place named as the site
+when it is a candidate, else its best-ranked part naming the site; the others are left out,
+unless the traveller named or locked them. The stop's visit is lengthened by theirs (to
 `SITE_VISIT_MAX`) and its day says which parts it stands for.
 """
 
@@ -35,8 +37,8 @@ SITE_KM: Final = 0.4
 """How far from a place that names a site a place of little note is taken for one of its parts
 (a few hundred metres: a fort's or a palace square's own grounds)."""
 SITE_SPAN_KM: Final = 1.0
-"""How far apart two places naming one site may be and still be parts of one visit (the Red
-Fort's Lahori Gate in its source is the old city's gate, 2 km off: another stop)."""
+"""How far from the site's best-ranked part a place whose name holds the site's name ("Red Fort
+Baoli") is taken for one of its parts."""
 OWN_ENTRY: Final = 0.6
 """The notability (`core.notability`) of a place known on its own (a Wikipedia or Wikidata
 entry, a notable list, a museum with a hundred reviews: the Smithsonian's museums beside its
@@ -130,7 +132,7 @@ def parts_of_sites(ordered: Sequence[Candidate], keep: Collection[str] = ()) -> 
         if c.site is None:
             continue
         key = _words(c.site)
-        group = next((g for k, g in groups if k == key and _near(g[0], c, SITE_SPAN_KM)), None)
+        group = next((g for k, g in groups if k == key), None)  # far or near: one site
         if group is None:
             groups.append((key, [c]))
         else:
@@ -139,13 +141,15 @@ def parts_of_sites(ordered: Sequence[Candidate], keep: Collection[str] = ()) -> 
     taken: set[str] = set()
     for key, named in groups:
         site_name = next((c.site for c in named if _words(c.name) == key), named[0].site)
+        # a place of no entry of its own near a part placed far off is not taken for the site's
+        near = [a for a in named if _near(named[0], a, SITE_SPAN_KM)]
         members = [
             c for c in ordered
             if c.id not in taken and (
                 c in named
                 or (c.site is None and f" {key} " in f" {_words(c.name)} "
                     and _near(named[0], c, SITE_SPAN_KM))
-                or (c.site is None and not c.entry and any(_near(a, c, SITE_KM) for a in named)))
+                or (c.site is None and not c.entry and any(_near(a, c, SITE_KM) for a in near)))
         ]  # fmt: skip
         if len(members) < 2:
             continue
