@@ -57,10 +57,11 @@ def test_the_museums_inside_a_fort_are_one_stop_named_by_the_part_that_names_the
         _place("m2", "Independence movement museum", -0.002, rank=1.5),
         _place("m3", "Museum on Netaji Subhas Chandra Bose", 0.0025, rank=2.0),
     ]
-    # a gate filed under the fort 2 km off (one visit with it), a museum with its own entry
+    # a gate filed under the fort 2 km off, ranked first (one visit with the hall, among the
+    # museums: the fort's stop is where its parts are), a museum with its own entry
     # next to the fort, and sights to fill the days
     others = [
-        _place("gate", "Lahori Gate", 0.02, site="Red Fort", entry=True, rank=4.0),
+        _place("gate", "Lahori Gate", 0.02, site="Red Fort", entry=True, rank=0.5),
         _place("own", "Museum of its own", 0.001, entry=True, rank=5.0),
         *(_place(f"s{i}", f"Sight {i}", 0.004 * i + 0.005, rank=6.0 + i) for i in range(1, 8)),
     ]

@@ -12,11 +12,11 @@ A site's parts (`parts_of_sites`) are the places naming it, however far apart th
 place them (the Red Fort's Lahori Gate, filed 2 km off, shown as "Lahori Gate (Red Fort)" on
 one day and the fort's hall on another, was the fort twice: panel half A t07), those whose name
 holds its name ("Red Fort Baoli") within `SITE_SPAN_KM`, and places with no entry of their own
-(`Candidate.entry`) that name no site within `SITE_KM` of one of the parts naming it near
-the first (a museum inside the fort). The site keeps one stop: the place named as the site
-when it is a candidate, else its best-ranked part naming the site; the others are left out,
-unless the traveller named or locked them. The stop's visit is lengthened by theirs (to
-`SITE_VISIT_MAX`) and its day says which parts it stands for.
+(`Candidate.entry`) that name no site within `SITE_KM` of one of the parts naming it (a museum
+inside the fort). The site keeps one stop: the place named as the site when it is a
+candidate, else its part naming the site with the most parts within `SITE_KM` (the best ranked
+of those); the others are left out, unless the traveller named or locked them. The stop's
+visit is lengthened by theirs (to `SITE_VISIT_MAX`) and its day says which parts it stands for.
 """
 
 from __future__ import annotations
@@ -141,20 +141,21 @@ def parts_of_sites(ordered: Sequence[Candidate], keep: Collection[str] = ()) -> 
     taken: set[str] = set()
     for key, named in groups:
         site_name = next((c.site for c in named if _words(c.name) == key), named[0].site)
-        # a place of no entry of its own near a part placed far off is not taken for the site's
-        near = [a for a in named if _near(named[0], a, SITE_SPAN_KM)]
         members = [
             c for c in ordered
             if c.id not in taken and (
                 c in named
                 or (c.site is None and f" {key} " in f" {_words(c.name)} "
                     and _near(named[0], c, SITE_SPAN_KM))
-                or (c.site is None and not c.entry and any(_near(a, c, SITE_KM) for a in near)))
+                or (c.site is None and not c.entry and any(_near(a, c, SITE_KM) for a in named)))
         ]  # fmt: skip
         if len(members) < 2:
             continue
-        # the site itself, else a part that names it (Diwan-e-Aam for the Red Fort), else the best
-        kept = next((c for c in members if _words(c.name) == key), named[0])
+        # the site itself, else the part naming it with the most parts around it (Diwan-e-Aam
+        # inside the Red Fort, not its gate filed 2 km off), the best ranked of those
+        around = {a.id: sum(_near(a, c, SITE_KM) for c in members) for a in named}
+        kept = next((c for c in members if _words(c.name) == key),
+                    max(named, key=lambda a: around[a.id]))  # fmt: skip
         gone = tuple(c.id for c in members if c.id != kept.id and c.id not in keep)
         taken.update(c.id for c in members)
         if gone:
