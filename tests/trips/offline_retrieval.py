@@ -36,7 +36,7 @@ class OfflineRetrieval(TripRetrieval):
         self._label_of = label_vector
 
     async def _rows(
-        self, centre: Any, radius_km: float, interests: str, kinds: Sequence[str]
+        self, centre: Any, radius_km: float, interests: str, kinds: Sequence[str], city: str = ""
     ) -> list[Row]:
         return list(self._fixed_rows)
 

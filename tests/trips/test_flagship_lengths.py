@@ -60,3 +60,14 @@ def test_a_flagship_never_costs_a_stop() -> None:
     got = _plan(*many)
     assert set(got) == set(usual), (got, usual)
     assert sum(got.values()) >= sum(usual.values())
+
+
+def test_a_flagship_takes_the_longer_visit_the_day_has_room_for_when_not_its_full_one() -> None:
+    """Four visits end the day near 16:20: two and a half hours at the
+    flagship would run past 17:00, but half an hour or more more fits (panel half A t25:
+    Tokyo's days ended about 16:00 with the National Museum at an hour and a half)."""
+    others = [place(2, dlat=0.004), place(3, dlat=0.006), place(4, dlat=0.008, duration=60)]
+    usual = _plan(place(1), *others)
+    got = _plan(place(1, full_minutes=FLAGSHIP_MINUTES), *others)
+    assert set(got) == set(usual), (got, usual)
+    assert 90 + 30 <= got["p1"] < FLAGSHIP_MINUTES, got

@@ -69,3 +69,17 @@ def test_many_places_are_compared_quickly() -> None:
     started = time.process_time()  # this process's CPU: the wall clock grows with the load
     near_duplicates(places)
     assert time.process_time() - started < 2.0
+
+
+def test_two_names_ending_in_one_word_a_dozen_metres_apart_are_one_place() -> None:
+    """Two sources' names for Hiroshima's dome, 8 m apart (panel half A t47: both were stops)."""
+    places = [
+        ("Hiroshima Peace Memorial (Genbaku Dome)", 34.395556, 132.453611, 1.0),
+        ("Atomic Bomb Dome", 34.395483, 132.453592, 0.9),
+    ]
+    assert near_duplicates(places) == {1}
+    # the same word farther apart, or another last word at one point: two places
+    apart = [("North Gate", 28.6, 77.2, 0.9), ("Lahori Gate", 28.6003, 77.2, 0.9)]
+    assert near_duplicates(apart) == set()
+    assert near_duplicates([("Jagannath Temple", 27.7, 85.3, 0.9),
+                            ("Kala Bhairav", 27.70005, 85.3, 0.9)]) == set()  # fmt: skip

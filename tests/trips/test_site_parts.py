@@ -1,7 +1,8 @@
 """Parts of one site are one stop (half A: "four Red Fort sub-museums as stops", "Red Fort
 reduced to its gate"): a place naming a compound (its own name, or its Wikipedia / Commons title
 or that title's qualifier) and the places of no entry of their own a few hundred metres from
-it are one visit; a place that only names a compound far off, one listed on its own, or a name
+it are one visit, and so is a place naming the compound that its source places far off (the fort's
+gate 2 km away is not a second Red Fort stop: half A t07); one listed on its own, or a name
 that is something *at* a compound stays a stop of its own."""
 
 from __future__ import annotations
@@ -56,10 +57,11 @@ def test_the_museums_inside_a_fort_are_one_stop_named_by_the_part_that_names_the
         _place("m2", "Independence movement museum", -0.002, rank=1.5),
         _place("m3", "Museum on Netaji Subhas Chandra Bose", 0.0025, rank=2.0),
     ]
-    # elsewhere in the city: a gate filed under the fort 2 km off, a museum with its own entry
+    # a gate filed under the fort 2 km off, ranked first (one visit with the hall, among the
+    # museums: the fort's stop is where its parts are), a museum with its own entry
     # next to the fort, and sights to fill the days
     others = [
-        _place("gate", "Lahori Gate", 0.02, site="Red Fort", entry=True, rank=4.0),
+        _place("gate", "Lahori Gate", 0.02, site="Red Fort", entry=True, rank=0.5),
         _place("own", "Museum of its own", 0.001, entry=True, rank=5.0),
         *(_place(f"s{i}", f"Sight {i}", 0.004 * i + 0.005, rank=6.0 + i) for i in range(1, 8)),
     ]
@@ -68,7 +70,7 @@ def test_the_museums_inside_a_fort_are_one_stop_named_by_the_part_that_names_the
     ids = [s.place_id for s in stops]
     assert "hall" in ids, ids
     assert not {"m1", "m2", "m3"} & set(ids), ids
-    assert {"gate", "own"} <= set(ids), ids
+    assert "own" in ids and "gate" not in ids, ids  # the fort's gate, whatever its position
     hall = next(s for s in stops if s.place_id == "hall")
     assert hall.end - hall.start >= 120, hall  # the fort's visit, not the hall's hour
     day = next(d for d in itinerary.days if any(s.place_id == "hall" for s in d.stops))
@@ -76,6 +78,7 @@ def test_the_museums_inside_a_fort_are_one_stop_named_by_the_part_that_names_the
                for n in day.notes), day.notes  # fmt: skip
     left = {u.place_id: u.reason for u in itinerary.excluded}
     assert left["m1"].startswith("part of Red Fort"), left
+    assert left["gate"] == "part of Red Fort: one visit with Diwan-e-Aam", left
 
 
 def test_the_site_itself_is_kept_over_its_parts_and_a_locked_part_stays() -> None:
@@ -142,3 +145,27 @@ def test_a_relaxed_day_leaves_out_its_least_notable_stop_never_a_site_with_parts
     relaxed = refine_day(itinerary, 0, MoreRelaxed())
     assert "pond" not in {s.place_id for s in relaxed.days[0].stops}
     assert "part" in {s.place_id for s in relaxed.days[0].stops}
+
+
+def test_a_part_of_a_site_is_shown_with_the_sites_name() -> None:
+    from kairos.trips.sites import with_site
+
+    assert with_site("Diwan-e-Aam", "Red Fort") == "Diwan-e-Aam (Red Fort)"
+    assert with_site("Red Fort", "Red Fort") == "Red Fort"
+    assert with_site("Red Fort Baoli", "Red Fort") == "Red Fort Baoli"
+    assert with_site("Humayun's Tomb", None) == "Humayun's Tomb"
+
+
+def test_retrieval_shows_a_hall_with_its_fort() -> None:
+    import asyncio
+
+    from kairos.trips.retrieval_rules import Row
+    from tests.trips.offline_retrieval import OfflineRetrieval
+
+    hall = Row(id=1, name="Diwan-e-Aam", kind="attraction", city="Delhi", lat=FORT[0],
+               lng=FORT[1], votes=0,
+               attributes={"poi": {"osm": {"category": "attraction", "osm_tags": {
+                   "wikipedia": "en:Diwan-i-Am (Red Fort)", "historic": "building"}}}})  # fmt: skip
+    found = OfflineRetrieval([hall]).retrieve(city="Delhi", centre=FORT, radius_km=30.0,
+                                              interests="", room=4)  # fmt: skip
+    assert [c.name for c in asyncio.run(found).candidates] == ["Diwan-e-Aam (Red Fort)"]

@@ -23,7 +23,9 @@ one place visited twice.
     ("Kathmandu Durbar Square" and "Basantapur Durbar Square" in Kathmandu: the city's own
     name aside, `city`): one square under a longer and a shorter name;
   - two museums at one point (`ONE_POINT_KM`): one collection listed under its old and its
-    new name ("Royal Museum", "National Museum of Scotland").
+    new name ("Royal Museum", "National Museum of Scotland");
+  - within `HEAD_POINT_KM` (a dozen metres), names ending in one word, a qualifier's last word
+    counting ("Atomic Bomb Dome", "Hiroshima Peace Memorial (Genbaku Dome)").
 """
 
 from __future__ import annotations
@@ -133,6 +135,9 @@ class _Named:
     hints: frozenset[str]
     """What two names must share for a word of one to match a word of the other: words of four
     letters or more, first five letters, first three consonants of a skeleton."""
+    heads: frozenset[str] = frozenset()
+    """The name's last word and its qualifier's ("Hiroshima Peace Memorial (Genbaku Dome)":
+    memorial, dome): what the place is called as a thing (`HEAD_POINT_KM`)."""
 
 
 @lru_cache(maxsize=65536)
@@ -150,9 +155,14 @@ def _named(
     coarse = lat is not None and lng is not None and _coarse(lat, lng)
     hints = {f"w:{w}" for w in words if len(w) >= 4} | {f"p:{w[:5]}" for w in words if len(w) >= 5}
     hints |= {f"s:{skeleton(w)[:3]}" for w in words if len(w) >= 4 and len(skeleton(w)) >= 3}
-    return _Named(
-        lat, lng, words, key if fits else None, coarse, plain, kind == "museum", frozenset(hints)
-    )
+    return _Named(lat, lng, words, key if fits else None, coarse, plain, kind == "museum",
+                  frozenset(hints), _heads(name))  # fmt: skip
+
+
+def _heads(name: str) -> frozenset[str]:
+    parts = [name.split("(", 1)[0], *re.findall(r"\(([^()]*)\)", name)]
+    ends = [[w for w in _words(p) if w not in _JOINERS and not w.isdigit()] for p in parts]
+    return frozenset(words[-1] for words in ends if words)
 
 
 _CONTRASTS: Final = _wordset(
@@ -174,6 +184,8 @@ def _one_place(a: _Named, b: _Named) -> bool:
         return False  # no position: only the same name makes one place
     if (a.plain ^ b.plain) & _CONTRASTS:
         return False  # "Old City Hall" and "City Hall"
+    if a.heads & b.heads and haversine_km(a.lat, a.lng, b.lat, b.lng) <= HEAD_POINT_KM:
+        return True  # "Atomic Bomb Dome" and "Hiroshima Peace Memorial (Genbaku Dome)", 8 m
     contained = _contained(a, b)
     if contained or (a.museum and b.museum):
         km = haversine_km(a.lat, a.lng, b.lat, b.lng)
@@ -194,6 +206,10 @@ def _one_place(a: _Named, b: _Named) -> bool:
 
 ONE_POINT_KM: Final = 0.005
 """Two museums this close are one building listed twice."""
+HEAD_POINT_KM: Final = 0.012
+"""Two places this close whose names end in one word (a dome, a memorial, a gate; a qualifier's
+last word counts) are one thing under two names, as two sources translate it ("Atomic Bomb
+Dome", "Hiroshima Peace Memorial (Genbaku Dome)": panel half A t47)."""
 
 _CELL: Final = 0.03
 """Degrees of a grid cell: wider than `COARSE_KM` in latitude and, below 60°, in longitude."""
@@ -231,6 +247,10 @@ def _candidates(named: Sequence[_Named]) -> list[tuple[int | None, list[int]]]:
         if n.museum and n.lat is not None and n.lng is not None:
             for spot in _museum_spots(n.lat, n.lng):
                 by_token.setdefault(spot, []).append(i)
+        if n.heads and n.lat is not None and n.lng is not None:
+            for spot in _museum_spots(n.lat, n.lng):
+                for head in n.heads:
+                    by_token.setdefault(f"head:{head}:{spot}", []).append(i)
     found: list[tuple[int | None, list[int]]] = [(None, g) for g in by_token.values() if len(g) > 1]
     for i, n in enumerate(named):
         if len(n.plain) >= 2:

@@ -19,7 +19,8 @@ from kairos.store.database import Database
 from kairos.trips.diet_words import diet_evidence
 from kairos.trips.lookups import VISIT_KINDS, CatalogLookups
 from kairos.trips.models import Candidate
-from kairos.trips.retrieval_rules import Row, is_food_place, plain_name, query_words
+from kairos.trips.query_text import query_words
+from kairos.trips.retrieval_rules import Row, is_food_place, plain_name
 
 __all__ = ["BM25_RANKS", "FOOD_KIND", "MEAL_KINDS", "ROWS_TTL_SECONDS", "PlaceRows"]
 
@@ -82,15 +83,16 @@ class PlaceRows(CatalogLookups):
         return found
 
     async def _rows(
-        self, centre: tuple[float, float], radius_km: float, interests: str, kinds: Sequence[str]
-    ) -> list[Row]:
+        self, centre: tuple[float, float], radius_km: float, interests: str, kinds: Sequence[str],
+        city: str = "",
+    ) -> list[Row]:  # fmt: skip
         key = (round(centre[0], 4), round(centre[1], 4), radius_km, tuple(kinds))
         cached = self._rows_cache.get(key)
         if cached is None or time.monotonic() - cached[0] > ROWS_TTL_SECONDS:
             cached = (time.monotonic(), await self._read_rows(centre, radius_km, kinds))
             self._rows_cache[key] = cached
         rows = cached[1]
-        query = query_words(interests)
+        query = query_words(interests, city)
         if not query or not rows:
             return list(rows)
         async with self.db.reading() as session:

@@ -50,11 +50,13 @@ from kairos.store.database import Database
 from kairos.text.embedding_provider import EmbeddingProvider
 from kairos.trips.interest_words import answering, asked_words, interest_step
 from kairos.trips.kind_groups import fits, group_of, groups_named, kept_out
+from kairos.trips.kind_words import names_a_kind
 from kairos.trips.leave_out import without_listings, without_stages
 from kairos.trips.lookups import VISIT_KINDS
 from kairos.trips.models import Candidate, step_free_of
 from kairos.trips.named_places import named_in
 from kairos.trips.place_rows import BM25_RANKS, PlaceRows
+from kairos.trips.query_text import query_words
 from kairos.trips.retrieval_rules import (
     RECENCY_DAYS,
     Row,
@@ -69,7 +71,6 @@ from kairos.trips.retrieval_rules import (
     kind_said,
     label_of,
     liked,
-    query_words,
     rough_ground,
     scaled,
     shown_as_experience,
@@ -77,7 +78,7 @@ from kairos.trips.retrieval_rules import (
     sights,
     tags_of,
 )  # fmt: skip
-from kairos.trips.sites import OWN_ENTRY, site_of
+from kairos.trips.sites import OWN_ENTRY, site_of, with_site
 from kairos.trips.water import by_boat
 
 __all__ = ["BLEND", "DEFAULT_INTERESTS", "VISIT_KINDS", "Retrieved", "TripRetrieval"]
@@ -96,6 +97,10 @@ trip: it follows them."""
 STEP_FREE_UNKNOWN: Final = 0.5
 """Taken from a place whose source says nothing of wheelchair access, when step-free places
 were asked for: those marked step-free come first, the others fill in and are named to check."""
+KIND_ARM_UNSAID: Final = 0.1
+"""The kind (vector) arm's weight, in place of `BLEND[0]`, when the request's words name no kind
+of place (`kind_words.names_a_kind`: "4 days in Delhi with my family", no interests): the
+likeness of a category to words that say nothing of places is noise, and notability ranks."""
 NOTABILITY_WEIGHT: Final = 0.6
 """Added after the blend times the place's notability (`trips/notability.py`): a landmark with
 evidence of note (UNESCO, a Wikipedia article, thousands of reviews) comes before a mural or an
@@ -189,7 +194,7 @@ class TripRetrieval(PlaceRows):
             # a place the traveller named is among them all the same
             asked = named_in(interests, extra, city)
             return [*rows, *(r for r in extra if str(r.id) in asked)]
-        query = query_words(interests)
+        query = query_words(interests, city)
         if query:
             async with self.db.reading() as session:
                 found = await session.execute(
@@ -226,7 +231,7 @@ class TripRetrieval(PlaceRows):
         """`room`: the stops the trip can hold; when the kinds the traveller named have fewer
         places than that, the other places follow them (`OFF_TAG` lower), so days are full."""
         now = now or datetime.now(UTC)
-        rows = await self._rows(centre, radius_km, interests, VISIT_KINDS)
+        rows = await self._rows(centre, radius_km, interests, VISIT_KINDS, city)
         rows = await self._with_unpositioned(rows, city, centre, interests, accessibility, room)
         broadened = False
         rows, out_of_season = in_season(rows, months)
@@ -236,7 +241,7 @@ class TripRetrieval(PlaceRows):
                          if str(r.id) in said and r not in filtered]  # fmt: skip
         if not filtered:
             broadened = True
-            rows = await self._rows(centre, radius_km * 2, interests, VISIT_KINDS)
+            rows = await self._rows(centre, radius_km * 2, interests, VISIT_KINDS, city)
             rows = await self._with_unpositioned(rows, city, centre, interests, accessibility,
                                                  room)  # fmt: skip
             rows, out_of_season = in_season(rows, months)
@@ -270,6 +275,7 @@ class TripRetrieval(PlaceRows):
         recency = [math.exp(-age_days(r.attributes, now) / RECENCY_DAYS) for r in filtered]
         scored: list[Scored] = []
         matched = 0
+        kind_arm = BLEND[0] if tags or names_a_kind(interests) else KIND_ARM_UNSAID
         asked = [g for g in (group_of(n) for n in groups_named(interests)) if g is not None]
         # galleries that sell and experiences follow the collections when the city has some
         collections = asks_for_collections(interests) and any(
@@ -281,7 +287,7 @@ class TripRetrieval(PlaceRows):
         for r, label, v, b, c, note in zip(
             filtered, labels, vector, bm25, recency, notes, strict=True
         ):
-            score = BLEND[0] * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
+            score = kind_arm * v + BLEND[1] * b + BLEND[2] * c + NOTABILITY_WEIGHT * note
             unsaid = bool(says_kind) and r.id not in says_kind and r.id not in fitting
             if r.id not in named or unsaid or kept_out(asked, r.kind, label, r.name):
                 score -= OFF_TAG
@@ -314,6 +320,7 @@ class TripRetrieval(PlaceRows):
                 positioned=r.positioned,
                 address=r.address,
             )
+            site = site_of(r.name, r.attributes)
             sourced = (r.attributes.get("visit") or {}).get("minutes_basis") == "source"
             minutes = candidate.duration
             if not sourced:
@@ -321,8 +328,8 @@ class TripRetrieval(PlaceRows):
             minutes = stop_minutes(r.name, r.kind, r.attributes, note, minutes, sourced=sourced)
             candidate = replace(candidate, duration=minutes, minor=note < NOTABLE,
                                 by_boat=r.id in boats, interests=answered,
-                                name=shown_name(r.name, r.attributes),
-                                site=site_of(r.name, r.attributes), entry=note >= OWN_ENTRY,
+                                name=with_site(shown_name(r.name, r.attributes), site),
+                                site=site, entry=note >= OWN_ENTRY,
                                 full_minutes=flagship_minutes(r.name, r.kind, r.attributes, note,
                                                               minutes))  # fmt: skip
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))

@@ -17,6 +17,7 @@ from kairos.core.notability import MINOR, nameless, near_duplicates, not_a_sight
 from kairos.ingest.poi_season import SEASON_KEY
 from kairos.signals.geocoding.cities import find_city
 from kairos.trips.models import Candidate
+from kairos.trips.shows import capped_for_show
 
 _FOOD_NAME: Final = re.compile(
     r"\b(?:hawker|food\s+(?:cent(?:re|er)|court|hall|market|street|village|republic)"
@@ -175,10 +176,11 @@ def asks_for_collections(interests: str) -> bool:
 
 def judged(row: Row) -> float | None:
     """None when the row is no sight (a business, an office, a home, or a sight named as a city:
-    "Kathmandu Valley", a serial World Heritage site, is the city), else its notability."""
+    "Kathmandu Valley", a serial World Heritage site, is the city), else its notability (a
+    show's capped low: `trips/shows.py`)."""
     if not_a_sight(row.name, row.kind, row.attributes) is not None or find_city(row.name):
         return None
-    return notability(row.name, row.kind, row.attributes, row.votes)
+    return capped_for_show(row.name, notability(row.name, row.kind, row.attributes, row.votes))
 
 
 def _pinpointed(r: Row) -> bool:
@@ -353,12 +355,6 @@ def interleave(
                 break
     out = merged + rest
     return out, [s.candidate.id for s in out] != [s.candidate.id for s in scored]
-
-
-def query_words(interests: str) -> str:
-    words = [w for w in "".join(c if c.isalnum() else " " for c in interests.lower()).split()
-             if len(w) > 2]  # fmt: skip
-    return " | ".join(dict.fromkeys(words))
 
 
 def label_of(row: Any, attributes: dict[str, Any]) -> str:

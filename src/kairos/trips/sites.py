@@ -8,13 +8,15 @@ qualifier ("Diwan-i-Am (Red Fort)") or the title itself when it names a compound
 Durbar Square" is filed under "Kathmandu Durbar Square"), else by its own name when that is a
 compound's ("Red Fort", "Fort York"); never a city's, never a name of something at or of a
 compound ("Residence of the Governor General at the Citadelle"), never an artwork's.
-A site's parts (`parts_of_sites`) are the places naming it, those whose name holds its name
-("Red Fort Baoli"), all within `SITE_SPAN_KM` of one another, and places with no entry of
-their own (`Candidate.entry`) that name no site within `SITE_KM` of one of them (a museum
+A site's parts (`parts_of_sites`) are the places naming it, however far apart their sources
+place them (the Red Fort's Lahori Gate, filed 2 km off, shown as "Lahori Gate (Red Fort)" on
+one day and the fort's hall on another, was the fort twice: panel half A t07), those whose name
+holds its name ("Red Fort Baoli") within `SITE_SPAN_KM`, and places with no entry of their own
+(`Candidate.entry`) that name no site within `SITE_KM` of one of the parts naming it (a museum
 inside the fort). The site keeps one stop: the place named as the site when it is a
-candidate, else its best-ranked part naming the site; the others are left out, unless the
-traveller named or locked them. The stop's visit is lengthened by theirs (to
-`SITE_VISIT_MAX`) and its day says which parts it stands for.
+candidate, else its part naming the site with the most parts within `SITE_KM` (the best ranked
+of those); the others are left out, unless the traveller named or locked them. The stop's
+visit is lengthened by theirs (to `SITE_VISIT_MAX`) and its day says which parts it stands for.
 """
 
 from __future__ import annotations
@@ -29,14 +31,14 @@ from kairos.signals.geocoding.cities import find_city
 from kairos.trips.models import Candidate, Day
 
 __all__ = ["SITE_KM", "SITE_VISIT_MAX", "Site", "given_way_first", "one_stop_per_site",
-           "parts_of_sites", "site_note", "site_of"]  # fmt: skip
+           "parts_of_sites", "site_note", "site_of", "with_site"]  # fmt: skip
 
 SITE_KM: Final = 0.4
 """How far from a place that names a site a place of little note is taken for one of its parts
 (a few hundred metres: a fort's or a palace square's own grounds)."""
 SITE_SPAN_KM: Final = 1.0
-"""How far apart two places naming one site may be and still be parts of one visit (the Red
-Fort's Lahori Gate in its source is the old city's gate, 2 km off: another stop)."""
+"""How far from the site's best-ranked part a place whose name holds the site's name ("Red Fort
+Baoli") is taken for one of its parts."""
 OWN_ENTRY: Final = 0.6
 """The notability (`core.notability`) of a place known on its own (a Wikipedia or Wikidata
 entry, a notable list, a museum with a hundred reviews: the Smithsonian's museums beside its
@@ -100,6 +102,15 @@ def site_of(name: str, attributes: Mapping[str, Any]) -> str | None:
     return name if _compound(name) and find_city(name) is None else None
 
 
+def with_site(name: str, site: str | None) -> str:
+    """How a part of a site is shown: with the site's name ("Diwan-e-Aam (Red Fort)"), so a
+    traveller knows where it is; a place whose name holds its site's, or is the site, as it
+    is."""
+    if not site or f" {_words(site)} " in f" {_words(name)} ":
+        return name
+    return f"{name} ({site})"
+
+
 @dataclass(frozen=True)
 class Site:
     """One site's stop (`kept`) and the parts it stands for."""
@@ -121,7 +132,7 @@ def parts_of_sites(ordered: Sequence[Candidate], keep: Collection[str] = ()) -> 
         if c.site is None:
             continue
         key = _words(c.site)
-        group = next((g for k, g in groups if k == key and _near(g[0], c, SITE_SPAN_KM)), None)
+        group = next((g for k, g in groups if k == key), None)  # far or near: one site
         if group is None:
             groups.append((key, [c]))
         else:
@@ -140,8 +151,11 @@ def parts_of_sites(ordered: Sequence[Candidate], keep: Collection[str] = ()) -> 
         ]  # fmt: skip
         if len(members) < 2:
             continue
-        # the site itself, else a part that names it (Diwan-e-Aam for the Red Fort), else the best
-        kept = next((c for c in members if _words(c.name) == key), named[0])
+        # the site itself, else the part naming it with the most parts around it (Diwan-e-Aam
+        # inside the Red Fort, not its gate filed 2 km off), the best ranked of those
+        around = {a.id: sum(_near(a, c, SITE_KM) for c in members) for a in named}
+        kept = next((c for c in members if _words(c.name) == key),
+                    max(named, key=lambda a: around[a.id]))  # fmt: skip
         gone = tuple(c.id for c in members if c.id != kept.id and c.id not in keep)
         taken.update(c.id for c in members)
         if gone:
@@ -165,9 +179,7 @@ def one_stop_per_site(
         kept = by_id[site.kept]
         parts = [by_id[p] for p in site.parts]
         names = ", ".join(p.name for p in parts[:3]) + (" …" if len(parts) > 3 else "")
-        whole = kept.name
-        if _words(kept.name) != _words(site.name):
-            whole = f"{kept.name} ({site.name})"
+        whole = with_site(kept.name, site.name)
         for p in parts:
             gone[p.id] = f"part of {site.name}: one visit with {kept.name}"
         minutes = kept.duration + sum(p.duration for p in parts)

@@ -20,6 +20,7 @@ from kairos.text.query.words import normalise_message
 from kairos.trips.intent_cues import cues, tokens
 from kairos.trips.interest_gaps import KINDS
 from kairos.trips.kind_groups import kind_groups
+from kairos.trips.kind_words import EXTRA_KIND_WORDS, kind_phrases
 
 __all__ = ["MAX_PHRASES", "unmet_note", "unmet_phrases"]
 
@@ -47,12 +48,10 @@ _TRIP_WORDS: Final = word_set(
 
 @lru_cache(maxsize=1)
 def _kind_words() -> frozenset[str]:
-    words: set[str] = set()
-    for group in kind_groups().values():
-        words |= {w for phrase in group.kinds for w in _WORD.findall(phrase)}
-    for kind in KINDS:
-        words |= {w for phrase in kind.asked_by for w in _WORD.findall(phrase)}
-    return frozenset(words - GENERIC_WORDS) | {"forest", "market", "district", "street", "show"}
+    """The words of the trip's one list of kinds (`kind_words.kind_phrases`, which retrieval
+    reads too), generic words aside."""
+    words = {w for phrase in kind_phrases() for w in phrase.split()}
+    return frozenset(words - GENERIC_WORDS) | frozenset(EXTRA_KIND_WORDS)
 
 
 @lru_cache(maxsize=1)
