@@ -51,6 +51,7 @@ from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
 from kairos.venues.verdict import VIBE_THRESHOLD
+from kairos.venues.wholly_diet import not_wholly_note, serves_only, wholly_asked
 
 __all__ = [
     "beside_free_evidence",
@@ -108,6 +109,14 @@ def scored(
             f"{found.alternatives_note[:1].lower()}{found.alternatives_note[1:]}; this is one "
             "of the nearest safe choices.",
         )
+    wholly = wholly_asked(intent.said)
+    not_wholly = (
+        wholly is not None
+        and p.kind in FOOD_KINDS
+        and not serves_only(wholly, p.name, p.categories)
+    )
+    if wholly is not None and not_wholly:
+        checks.append(not_wholly_note(wholly))
     off_meal = not_the_meal(p, meal_asked(intent.activity, intent.said), c.facts.meals)
     if off_meal:
         checks.insert(0, f"Not the kind of place asked: {off_meal}.")
@@ -202,6 +211,7 @@ def scored(
         ),
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
+        not_wholly_diet=not_wholly,
         centred_against_a_diet=group is not None
         and centred_against(group, p.kind, p.traits, p.categories, p.name) is not None,
         below_the_occasion=below,
