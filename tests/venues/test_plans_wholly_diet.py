@@ -36,3 +36,15 @@ def test_a_place_not_wholly_of_the_diet_ranks_after_one_that_is_and_the_summary_
     assert said.startswith("No venue here is known to be pure vegetarian (serving no meat")
     some = wholly_sentence("vegetarian", [("Kamat", True), ("Tiki Shack", False)])
     assert some.startswith("Only Kamat is listed as pure vegetarian"), some
+
+
+def test_a_venue_is_shown_as_its_kitchen_not_a_course_or_a_diet_its_source_lists_first() -> None:
+    """Sushiemon ("Desserts, Sushi Bars, Japanese") was shown as "desserts" for a farewell
+    dinner and 1618 Asian Fusion as "breakfast & brunch" for a lunch (plans panel half A)."""
+    from kairos.venues.scoring import shown_kind
+
+    assert shown_kind("Sushiemon", ["Desserts", "Sushi Bars", "Food", "Japanese"]) == "Sushi Bars"
+    fusion = ["Food", "Breakfast & Brunch", "Thai", "Restaurants", "Asian Fusion"]
+    assert shown_kind("1618 Asian Fusion", fusion) == "Asian Fusion", "its name says it"
+    assert shown_kind("Krasi", ["Nightlife", "Gluten-Free", "Greek", "Bars"]) == "Greek"
+    assert shown_kind("Sweet Tooth", ["Desserts", "Food"]) == "Desserts", "nothing else listed"

@@ -96,7 +96,8 @@ def scored(
         checks.insert(0, f"Counter service, not {intent.outing}: kept for want of others.")
     elif intent.outing and service(p, None) == "counter" and shows_a_must(c, musts):
         checks.insert(0, f"Counter service, not {intent.outing}: kept as it shows a must.")
-    listed = _asked_category(p.categories, intent.reading.categories)
+    first = p.categories[0] if p.categories else None
+    listed = _asked_category(p.categories, intent.reading.categories, first)
     if intent.activity == "meal" and listed and p.categories and listed != p.categories[0]:
         also = ", ".join(c for c in p.categories[:3] if c != listed)
         checks.append(
@@ -158,7 +159,10 @@ def scored(
         name=p.name,
         kind=p.kind,
         category=_asked_category(
-            p.categories, intent.reading.categories, meal_label(p, intent.activity, intent.prompt)
+            p.categories,
+            intent.reading.categories,
+            meal_label(p, intent.activity, intent.prompt),
+            p.name,
         )
         or p.kind,
         address=p.address,
@@ -316,7 +320,7 @@ def beside_free_evidence(risk: MemberRisk, place: PlaceSummary) -> MemberRisk:
 
 
 def _asked_category(
-    categories: Sequence[str], asked: Sequence[str], instead: str | None = None
+    categories: Sequence[str], asked: Sequence[str], instead: str | None = None, name: str = ""
 ) -> str | None:
     """The venue's category the request asked for ("Thai" of a noodle bar listed as Thai
     too), else `instead` (`outing.meal_label`), else its first: what the plan shows it as."""
@@ -324,7 +328,34 @@ def _asked_category(
     for category in categories:
         if category.lower() in wanted or any(w in category.lower().split() for w in wanted):
             return category
-    return instead or (categories[0] if categories else None)
+    return instead or shown_kind(name, categories)
+
+
+_NOT_WHAT_IT_IS: Final = frozenset(
+    {
+        "restaurants", "food", "nightlife", "desserts", "gluten-free", "vegetarian", "vegan",
+        "breakfast & brunch", "bubble tea", "juice bars & smoothies", "coffee & tea", "soup",
+        "salad", "live/raw food", "vegetarian friendly", "vegan options", "gluten free options",
+    }
+)  # fmt: skip
+"""Categories a source lists among others that say a course, a diet or a drink, not what kind
+of kitchen the place is: shown only when it lists nothing else (a sushi bar Yelp lists
+"Desserts, Sushi Bars, Japanese" was shown as "desserts" for a farewell dinner, plans p31)."""
+
+
+def shown_kind(name: str, categories: Sequence[str]) -> str | None:
+    """What a venue is shown as when nothing asked names it: a category its own name says
+    ("1618 Asian Fusion", "Sushiemon" → Sushi Bars), else its first category that is a kind of
+    kitchen, else its first."""
+    if not categories:
+        return None
+    folded = name.lower()
+    for category in categories:
+        head = category.lower().split()[0].strip("(&/")
+        if len(head) >= 4 and head in folded and category.lower() not in _NOT_WHAT_IT_IS:
+            return category
+    kitchens = [c for c in categories if c.strip().lower() not in _NOT_WHAT_IT_IS]
+    return kitchens[0] if kitchens else categories[0]
 
 
 def _above(tier: str | None, intent: Intent) -> bool:
