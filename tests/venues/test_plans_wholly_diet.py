@@ -35,7 +35,7 @@ def test_a_place_not_wholly_of_the_diet_ranks_after_one_that_is_and_the_summary_
     said = wholly_sentence("vegetarian", [("Tiki Shack", False), ("Barbeque Nation", False)])
     assert said.startswith("No venue here is known to be pure vegetarian (serving no meat")
     some = wholly_sentence("vegetarian", [("Kamat", True), ("Tiki Shack", False)])
-    assert some.startswith("Only Kamat is listed as pure vegetarian"), some
+    assert some.startswith("Only Kamat is listed as a vegetarian place by its source"), some
 
 
 def test_a_venue_is_shown_as_its_kitchen_not_a_course_or_a_diet_its_source_lists_first() -> None:
@@ -48,3 +48,5 @@ def test_a_venue_is_shown_as_its_kitchen_not_a_course_or_a_diet_its_source_lists
     assert shown_kind("1618 Asian Fusion", fusion) == "Asian Fusion", "its name says it"
     assert shown_kind("Krasi", ["Nightlife", "Gluten-Free", "Greek", "Bars"]) == "Greek"
     assert shown_kind("Sweet Tooth", ["Desserts", "Food"]) == "Desserts", "nothing else listed"
+    ariana = ["Vegetarian", "Restaurants", "Halal", "Middle Eastern", "Afghan"]
+    assert shown_kind("Ariana Restaurant", ariana) == "Middle Eastern", "a diet is no kitchen"

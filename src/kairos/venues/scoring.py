@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.diets import SOFT_FREE_DIETS, diet_label
-from kairos.core.place_kinds import FOOD_KINDS, named_a_cafe
+from kairos.core.place_kinds import FOOD_KINDS, is_diet_category, named_a_cafe
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.search.models import PlaceSummary
 from kairos.text.extractive import sentence_naming
@@ -354,7 +354,11 @@ def shown_kind(name: str, categories: Sequence[str]) -> str | None:
         head = category.lower().split()[0].strip("(&/")
         if len(head) >= 4 and head in folded and category.lower() not in _NOT_WHAT_IT_IS:
             return category
-    kitchens = [c for c in categories if c.strip().lower() not in _NOT_WHAT_IT_IS]
+    kitchens = [
+        c
+        for c in categories
+        if c.strip().lower() not in _NOT_WHAT_IT_IS and not is_diet_category(c)
+    ]
     return kitchens[0] if kitchens else categories[0]
 
 

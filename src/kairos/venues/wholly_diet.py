@@ -63,8 +63,8 @@ def serves_only(diet: WhollyDiet, name: str, categories: Sequence[str]) -> bool:
 def not_wholly_note(diet: WhollyDiet) -> str:
     """The watch out of a venue that is not known to be wholly of the diet asked."""
     return (
-        f"Not known to be {_LABEL[diet]}: nothing I read says it serves no "
-        f"{_SERVES_NONE[diet]}; ask before booking."
+        f"Not known to be {_LABEL[diet]}: its source does not list it as a {diet} place, and "
+        f"nothing I read says it serves no {_SERVES_NONE[diet]}; ask before booking."
     )
 
 
@@ -79,9 +79,10 @@ def wholly_sentence(diet: WhollyDiet, top: Sequence[tuple[str, bool]]) -> str:
             f"No venue here is known to be {label} (serving no {_SERVES_NONE[diet]}): these "
             f"are the closest matches; ask each before booking."
         )
+    listed = f"listed as a {diet} place by its source"
     if len(wholly) == len(top):
-        return f"Every venue here is listed as {label}."
+        return f"Every venue here is {listed} (ask to be sure it serves no {_SERVES_NONE[diet]})."
     return (
-        f"Only {', '.join(wholly)} {'is' if len(wholly) == 1 else 'are'} listed as {label}; "
-        "the others are not known to be."
+        f"Only {', '.join(wholly)} {'is' if len(wholly) == 1 else 'are'} {listed}; the others "
+        f"are not known to be {label}."
     )
