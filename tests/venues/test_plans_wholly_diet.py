@@ -46,7 +46,11 @@ def test_a_venue_is_shown_as_its_kitchen_not_a_course_or_a_diet_its_source_lists
     assert shown_kind("Sushiemon", ["Desserts", "Sushi Bars", "Food", "Japanese"]) == "Sushi Bars"
     fusion = ["Food", "Breakfast & Brunch", "Thai", "Restaurants", "Asian Fusion"]
     assert shown_kind("1618 Asian Fusion", fusion) == "Asian Fusion", "its name says it"
-    assert shown_kind("Krasi", ["Nightlife", "Gluten-Free", "Greek", "Bars"]) == "Greek"
+    krasi = ["Nightlife", "Gluten-Free", "Wine Bars", "Bars", "Greek"]
+    assert shown_kind("Krasi", krasi) == "Greek", "a kitchen before a drink"
+    fritz = ["Lounges", "Nightlife", "Breakfast & Brunch", "Bars"]
+    assert shown_kind("Fritz Lounge", fritz) == "Breakfast & Brunch", "its name says a drink"
+    assert shown_kind("Tawakal Halal Cafe", ["Halal", "African"]) == "African"
     assert shown_kind("Sweet Tooth", ["Desserts", "Food"]) == "Desserts", "nothing else listed"
     ariana = ["Vegetarian", "Restaurants", "Halal", "Middle Eastern", "Afghan"]
     assert shown_kind("Ariana Restaurant", ariana) == "Middle Eastern", "a diet is no kitchen"

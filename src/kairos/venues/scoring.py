@@ -37,6 +37,7 @@ from kairos.venues.occasion import (
     nice_or_occasion,
 )
 from kairos.venues.outing import (
+    DRINKING,
     LARGE_PARTY,
     a_bar_for_children,
     bar_led,
@@ -334,7 +335,7 @@ def _asked_category(
 _NOT_WHAT_IT_IS: Final = frozenset(
     {
         "restaurants", "food", "nightlife", "desserts", "gluten-free", "vegetarian", "vegan",
-        "breakfast & brunch", "bubble tea", "juice bars & smoothies", "coffee & tea", "soup",
+        "bubble tea", "juice bars & smoothies", "coffee & tea", "soup",
         "salad", "live/raw food", "vegetarian friendly", "vegan options", "gluten free options",
     }
 )  # fmt: skip
@@ -344,22 +345,29 @@ of kitchen the place is: shown only when it lists nothing else (a sushi bar Yelp
 
 
 def shown_kind(name: str, categories: Sequence[str]) -> str | None:
-    """What a venue is shown as when nothing asked names it: a category its own name says
-    ("1618 Asian Fusion", "Sushiemon" → Sushi Bars), else its first category that is a kind of
-    kitchen, else its first."""
+    """What a venue is shown as when nothing asked names it: a kitchen its own name says
+    ("1618 Asian Fusion", "Sushiemon" → Sushi Bars), else its first category that is a
+    kitchen (not a course, a diet or a drink), else its first that is not a course or a diet,
+    else its first."""
     if not categories:
         return None
+
+    def kitchen(category: str) -> bool:
+        c = category.strip().lower()
+        return c not in _NOT_WHAT_IT_IS and not is_diet_category(c) and c not in DRINKING
+
     folded = name.lower()
     for category in categories:
         head = category.lower().split()[0].strip("(&/")
-        if len(head) >= 4 and head in folded and category.lower() not in _NOT_WHAT_IT_IS:
+        if len(head) >= 4 and head in folded and kitchen(category):
             return category
-    kitchens = [
+    kitchens = [c for c in categories if kitchen(c)]
+    plain = [
         c
         for c in categories
         if c.strip().lower() not in _NOT_WHAT_IT_IS and not is_diet_category(c)
     ]
-    return kitchens[0] if kitchens else categories[0]
+    return (kitchens or plain or list(categories))[0]
 
 
 def _above(tier: str | None, intent: Intent) -> bool:
