@@ -51,6 +51,10 @@ def test_a_venue_is_shown_as_its_kitchen_not_a_course_or_a_diet_its_source_lists
     fritz = ["Lounges", "Nightlife", "Breakfast & Brunch", "Bars"]
     assert shown_kind("Fritz Lounge", fritz) == "Breakfast & Brunch", "its name says a drink"
     assert shown_kind("Tawakal Halal Cafe", ["Halal", "African"]) == "African"
+    beehive = ["Arts & Entertainment", "Jazz & Blues", "Restaurants", "Breakfast & Brunch", "Bars"]
+    assert shown_kind("The Beehive", beehive) == "Breakfast & Brunch", "a stage is no kitchen"
+    automatic = ["Cocktail Bars", "American (Traditional)", "Bars"]
+    assert shown_kind("The Automatic", automatic, drinks=True) == "Cocktail Bars", "for drinks"
     assert shown_kind("Sweet Tooth", ["Desserts", "Food"]) == "Desserts", "nothing else listed"
     ariana = ["Vegetarian", "Restaurants", "Halal", "Middle Eastern", "Afghan"]
     assert shown_kind("Ariana Restaurant", ariana) == "Middle Eastern", "a diet is no kitchen"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.diets import SOFT_FREE_DIETS, diet_label
-from kairos.core.place_kinds import FOOD_KINDS, is_diet_category, named_a_cafe
+from kairos.core.place_kinds import FOOD_KINDS, is_diet_category, named_a_cafe, serves_meals
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.search.models import PlaceSummary
 from kairos.text.extractive import sentence_naming
@@ -164,6 +164,7 @@ def scored(
             intent.reading.categories,
             meal_label(p, intent.activity, intent.prompt),
             p.name,
+            drinks=intent.activity == "drinks",
         )
         or p.kind,
         address=p.address,
@@ -321,7 +322,12 @@ def beside_free_evidence(risk: MemberRisk, place: PlaceSummary) -> MemberRisk:
 
 
 def _asked_category(
-    categories: Sequence[str], asked: Sequence[str], instead: str | None = None, name: str = ""
+    categories: Sequence[str],
+    asked: Sequence[str],
+    instead: str | None = None,
+    name: str = "",
+    *,
+    drinks: bool = False,
 ) -> str | None:
     """The venue's category the request asked for ("Thai" of a noodle bar listed as Thai
     too), else `instead` (`outing.meal_label`), else its first: what the plan shows it as."""
@@ -329,7 +335,7 @@ def _asked_category(
     for category in categories:
         if category.lower() in wanted or any(w in category.lower().split() for w in wanted):
             return category
-    return instead or shown_kind(name, categories)
+    return instead or shown_kind(name, categories, drinks=drinks)
 
 
 _NOT_WHAT_IT_IS: Final = frozenset(
@@ -344,17 +350,19 @@ of kitchen the place is: shown only when it lists nothing else (a sushi bar Yelp
 "Desserts, Sushi Bars, Japanese" was shown as "desserts" for a farewell dinner, plans p31)."""
 
 
-def shown_kind(name: str, categories: Sequence[str]) -> str | None:
+def shown_kind(name: str, categories: Sequence[str], *, drinks: bool = False) -> str | None:
     """What a venue is shown as when nothing asked names it: a kitchen its own name says
     ("1618 Asian Fusion", "Sushiemon" → Sushi Bars), else its first category that is a
     kitchen (not a course, a diet or a drink), else its first that is not a course or a diet,
-    else its first."""
+    else its first. For `drinks`, a drinking category is what it is too."""
     if not categories:
         return None
 
     def kitchen(category: str) -> bool:
         c = category.strip().lower()
-        return c not in _NOT_WHAT_IT_IS and not is_diet_category(c) and c not in DRINKING
+        if c in _NOT_WHAT_IT_IS or is_diet_category(c):
+            return False
+        return c in DRINKING if drinks else c not in DRINKING and serves_meals([c])
 
     folded = name.lower()
     for category in categories:
