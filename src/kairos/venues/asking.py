@@ -15,6 +15,7 @@ from kairos.text.query.context import without_context
 from kairos.text.query.index import ProductWords
 from kairos.text.query.numbers import in_dollar_bands
 from kairos.text.query.understanding import QueryUnderstanding
+from kairos.venues.category_words import category_spellings
 from kairos.venues.schemas import Budget, BudgetLevel
 
 __all__ = [
@@ -144,9 +145,11 @@ for; a negated high price reads as a medium budget, a negated low one too."""
 _PER_HEAD = re.compile(r"\b(a head|per head|each|per person|a person|pp|apiece|per guest)\b")
 # Per-head amount (USD) at or under which a budget is low, then medium; above, high.
 _LEVEL_BOUNDS: Final = (20.0, 50.0)
-PLANNER_WORDS: Final = ProductWords(amounts_in="USD")
+PLANNER_WORDS: Final = ProductWords(amounts_in="USD", category_aliases=category_spellings())
 """A group's amount without a currency, in a city of none known, is dollars: "under 200 for
-10" is $20 a head, not the rupees for two that the size of the number suggests to the chat."""
+10" is $20 a head, not the rupees for two that the size of the number suggests to the chat.
+A food the sources spell otherwise ("bbq" for "Barbeque") reaches every spelling
+(`category_words.py`)."""
 
 _SCOPES: Final = (
     (

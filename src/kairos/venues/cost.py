@@ -48,6 +48,13 @@ $31–60, over $61, at their middle)."""
 TIER_FLOOR: Final = {"$": 0.0, "$$": 11.0, "$$$": 31.0, "$$$$": 61.0}
 """The least a person spends at each tier, in USD (the bands' lower ends)."""
 _LEVEL_TIERS: Final = {"low": ("$", "$$"), "medium": ("$", "$$", "$$$"), "high": TIERS}
+_NOT_FANCY: Final = re.compile(
+    r"\b(?:not|nothing|no|never|without)\s+(?:too\s+|very\s+|overly\s+|super\s+|that\s+|so\s+|"
+    r"particularly\s+)?(?:fancy|upscale|posh|expensive|pricey|fine dining|high end|fussy|formal)\b"
+)
+"""A medium budget said as a fancy wish in the negative ("nothing too fancy", "not too
+pricey"): no $$$ either, which is what fancy costs (plans panel p01: a $$$ place was called
+"within budget" for a celebration dinner that was to be "nothing too fancy")."""
 UNDER_TARGET: Final = 0.4
 """An amount said as a target ("around $40 a head", not "under $40"): a tier where a person
 typically spends under this share of it is well under what the group means to spend (a $ pizza
@@ -95,8 +102,15 @@ def budget_fit(price_range: str | None, budget: Budget | None) -> float | None:
             return 1.0
         return round(max(0.0, 1.0 - (spend - per_head) / per_head), 3)
     if budget.level is not None:
-        return 1.0 if price_range in _LEVEL_TIERS[budget.level] else 0.3
+        return 1.0 if price_range in _level_tiers(budget) else 0.3
     return None
+
+
+def _level_tiers(budget: Budget) -> tuple[str, ...]:
+    """The tiers a budget level holds: a medium one said as "nothing too fancy" stops at $$."""
+    if budget.level == "medium" and _NOT_FANCY.search(budget.text or ""):
+        return _LEVEL_TIERS["low"]
+    return _LEVEL_TIERS[budget.level] if budget.level else TIERS
 
 
 def shown_price(price_range: str | None, price_from: str | None) -> str | None:
@@ -127,8 +141,8 @@ def _off_budget(price_range: str | None, budget: Budget | None) -> bool:
     if budget.per_head is not None and budget.per_head > 0:
         amount = in_dollar_bands(budget.per_head, budget.currency)
         return TIER_FLOOR[price_range] > amount or under_target(price_range, budget)
-    if budget.level in ("low", "medium"):  # "mid-range", "nothing too fancy": not $$$$
-        return price_range not in _LEVEL_TIERS[budget.level]
+    if budget.level in ("low", "medium"):  # "mid-range": not $$$$; "nothing too fancy": $$
+        return price_range not in _level_tiers(budget)
     if budget.level == "high":
         return price_range in _LEVEL_TIERS["low"]
     return False

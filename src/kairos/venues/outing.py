@@ -26,6 +26,7 @@ from kairos.venues.facts import Attributes
 
 __all__ = [
     "CAPACITY_SAID",
+    "DRINKING",
     "LARGE_GROUP",
     "LARGE_PARTY",
     "SIT_DOWN_GROUP",

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.diets import SOFT_FREE_DIETS, diet_label
-from kairos.core.place_kinds import FOOD_KINDS, named_a_cafe
+from kairos.core.place_kinds import FOOD_KINDS, is_diet_category, named_a_cafe, serves_meals
 from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.search.models import PlaceSummary
 from kairos.text.extractive import sentence_naming
@@ -37,6 +37,7 @@ from kairos.venues.occasion import (
     nice_or_occasion,
 )
 from kairos.venues.outing import (
+    DRINKING,
     LARGE_PARTY,
     a_bar_for_children,
     bar_led,
@@ -51,6 +52,7 @@ from kairos.venues.schemas import MemberRisk, RiskFlag
 from kairos.venues.scout import Candidate, ScoutResult
 from kairos.venues.synthesiser import Scored, VibeScore
 from kairos.venues.verdict import VIBE_THRESHOLD
+from kairos.venues.wholly_diet import not_wholly_note, serves_only, wholly_asked
 
 __all__ = [
     "beside_free_evidence",
@@ -95,7 +97,8 @@ def scored(
         checks.insert(0, f"Counter service, not {intent.outing}: kept for want of others.")
     elif intent.outing and service(p, None) == "counter" and shows_a_must(c, musts):
         checks.insert(0, f"Counter service, not {intent.outing}: kept as it shows a must.")
-    listed = _asked_category(p.categories, intent.reading.categories)
+    first = p.categories[0] if p.categories else None
+    listed = _asked_category(p.categories, intent.reading.categories, first)
     if intent.activity == "meal" and listed and p.categories and listed != p.categories[0]:
         also = ", ".join(c for c in p.categories[:3] if c != listed)
         checks.append(
@@ -108,6 +111,14 @@ def scored(
             f"{found.alternatives_note[:1].lower()}{found.alternatives_note[1:]}; this is one "
             "of the nearest safe choices.",
         )
+    wholly = wholly_asked(intent.said)
+    not_wholly = (
+        wholly is not None
+        and p.kind in FOOD_KINDS
+        and not serves_only(wholly, p.name, p.categories)
+    )
+    if wholly is not None and not_wholly:
+        checks.append(not_wholly_note(wholly))
     off_meal = not_the_meal(p, meal_asked(intent.activity, intent.said), c.facts.meals)
     if off_meal:
         checks.insert(0, f"Not the kind of place asked: {off_meal}.")
@@ -149,7 +160,11 @@ def scored(
         name=p.name,
         kind=p.kind,
         category=_asked_category(
-            p.categories, intent.reading.categories, meal_label(p, intent.activity, intent.prompt)
+            p.categories,
+            intent.reading.categories,
+            meal_label(p, intent.activity, intent.prompt),
+            p.name,
+            drinks=intent.activity == "drinks",
         )
         or p.kind,
         address=p.address,
@@ -202,6 +217,7 @@ def scored(
         ),
         unseated=intent.group_size >= LARGE_PARTY and not takes,
         must_unmet=p.kind in FOOD_KINDS and not musts <= set(p.traits),
+        not_wholly_diet=not_wholly,
         centred_against_a_diet=group is not None
         and centred_against(group, p.kind, p.traits, p.categories, p.name) is not None,
         below_the_occasion=below,
@@ -306,7 +322,12 @@ def beside_free_evidence(risk: MemberRisk, place: PlaceSummary) -> MemberRisk:
 
 
 def _asked_category(
-    categories: Sequence[str], asked: Sequence[str], instead: str | None = None
+    categories: Sequence[str],
+    asked: Sequence[str],
+    instead: str | None = None,
+    name: str = "",
+    *,
+    drinks: bool = False,
 ) -> str | None:
     """The venue's category the request asked for ("Thai" of a noodle bar listed as Thai
     too), else `instead` (`outing.meal_label`), else its first: what the plan shows it as."""
@@ -314,7 +335,47 @@ def _asked_category(
     for category in categories:
         if category.lower() in wanted or any(w in category.lower().split() for w in wanted):
             return category
-    return instead or (categories[0] if categories else None)
+    return instead or shown_kind(name, categories, drinks=drinks)
+
+
+_NOT_WHAT_IT_IS: Final = frozenset(
+    {
+        "restaurants", "food", "nightlife", "desserts", "gluten-free", "vegetarian", "vegan",
+        "bubble tea", "juice bars & smoothies", "coffee & tea", "soup",
+        "salad", "live/raw food", "vegetarian friendly", "vegan options", "gluten free options",
+    }
+)  # fmt: skip
+"""Categories a source lists among others that say a course, a diet or a drink, not what kind
+of kitchen the place is: shown only when it lists nothing else (a sushi bar Yelp lists
+"Desserts, Sushi Bars, Japanese" was shown as "desserts" for a farewell dinner, plans p31)."""
+
+
+def shown_kind(name: str, categories: Sequence[str], *, drinks: bool = False) -> str | None:
+    """What a venue is shown as when nothing asked names it: a kitchen its own name says
+    ("1618 Asian Fusion", "Sushiemon" → Sushi Bars), else its first category that is a
+    kitchen (not a course, a diet or a drink), else its first that is not a course or a diet,
+    else its first. For `drinks`, a drinking category is what it is too."""
+    if not categories:
+        return None
+
+    def kitchen(category: str) -> bool:
+        c = category.strip().lower()
+        if c in _NOT_WHAT_IT_IS or is_diet_category(c):
+            return False
+        return c in DRINKING if drinks else c not in DRINKING and serves_meals([c])
+
+    folded = name.lower()
+    for category in categories:
+        head = category.lower().split()[0].strip("(&/")
+        if len(head) >= 4 and head in folded and kitchen(category):
+            return category
+    kitchens = [c for c in categories if kitchen(c)]
+    plain = [
+        c
+        for c in categories
+        if c.strip().lower() not in _NOT_WHAT_IT_IS and not is_diet_category(c)
+    ]
+    return (kitchens or plain or list(categories))[0]
 
 
 def _above(tier: str | None, intent: Intent) -> bool:

@@ -26,6 +26,7 @@ from kairos.venues.outing import seating_summary
 from kairos.venues.schemas import RiskFlag, VenueResult
 from kairos.venues.synthesiser import VibeScore
 from kairos.venues.verdict import TOP as TOP_PICKS
+from kairos.venues.wholly_diet import serves_only, wholly_asked, wholly_sentence
 
 if TYPE_CHECKING:
     from kairos.venues.scout import ScoutResult
@@ -302,6 +303,16 @@ def summary(
         text += f" Looked {found.around}."
     if venues and found.features_short:
         text += f" {ranked_features_line(found.features_short, found, venues)}."
+    if venues and (wholly := wholly_asked(intent.said)):
+        places = {c.venue_id: c.record.place for c in found.candidates}
+        top = [
+            (
+                v.name,
+                v.venue_id in places and serves_only(wholly, v.name, places[v.venue_id].categories),
+            )
+            for v in venues[:3]
+        ]
+        text += f" {wholly_sentence(wholly, top)}"
     quiet = {c.venue_id for c in found.candidates if c.facts.noise == "quiet"}
     if venues and intent.vibe == "quiet" and quiet:
         text += quiet_evidence(venues[:3], quiet)

@@ -150,6 +150,9 @@ class Scored:
     must_unmet: bool = False
     """No evidence of a member's diet said as a must (`occasion.must_diets`): after every
     venue that shows it, whatever its kind."""
+    not_wholly_diet: bool = False
+    """A diet asked of the whole kitchen ("pure veg") and its own listing does not say it is
+    one (`wholly_diet.serves_only`): after every venue that does."""
     below_the_occasion: bool = False
     """Not what a nice outing or an occasion asks (`occasion.below_a_nice_outing`): after
     every venue that is (or is not known not to be), before the members' diets."""
