@@ -26,6 +26,7 @@ from typing import Final
 from kairos.meals.asked_ways import QUICK_MINUTES, asked_key, method_conflict, quick_note
 from kairos.meals.context import Context
 from kairos.meals.defining import dish_note
+from kairos.meals.dish_identity import identity_rank, other_kind
 from kairos.meals.dish_knowledge import shared_traits
 from kairos.meals.dish_search import Candidate
 from kairos.meals.equipment import equipment_fit, equipment_notes
@@ -212,8 +213,9 @@ def meal_suggestions(
     asked = asked_key(context.request.cues, context.request.quick)
     # a title naming the dish through another method ("Stir-Fried Chicken" for fried chicken)
     candidates = [(r, s, t and not method_conflict(r.title, dish)) for r, s, t in candidates]
-    titled = sorted(
-        (c for c in candidates if c[2]), key=lambda c: (-equipment_fit(c[0], wanted), *asked(c[0]))
+    titled = sorted(  # the dish's own kind first: not its sauce, nor an oatmeal of its name
+        (c for c in candidates if c[2]),
+        key=lambda c: (other_kind(c[0].title, dish), -equipment_fit(c[0], wanted), *asked(c[0])),
     )
     similar = [
         c
@@ -240,9 +242,11 @@ def meal_suggestions(
             pool,
             key=lambda c: (
                 not c[2],
+                c[2] and other_kind(c[0].title, dish),  # "Pad Thai Sauce" is no pad thai
                 without_amounts(c[0]) or incomplete(c[0]),  # one a cook can follow as written
                 -equipment_fit(c[0], wanted),
                 *asked(c[0]),  # the marinade, the slow cooker asked for; quick: by time
+                identity_rank(c[0].title, (line.item for line in c[0].ingredients), dish)[1],
                 *_rank_key(c, context, baseline, dish),
             ),
         )
@@ -302,7 +306,14 @@ def meal_suggestions(
                 )
                 + claim
                 + not_lighter(recipe, adapted, healthier, context, dish, lighter)
-                + dish_note(recipe, adapted, dish, context.constraints, recipe.id in titled_ids)
+                + dish_note(
+                    recipe,
+                    adapted,
+                    dish,
+                    context.constraints,
+                    recipe.id in titled_ids,
+                    context.request.meal_name or dish,
+                )
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
