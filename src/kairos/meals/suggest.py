@@ -157,7 +157,9 @@ def recipe_tags(recipe: Recipe) -> list[str]:
 
 def _rank_key(
     candidate: Candidate, context: Context, baseline: Sequence[Recipe], dish: str
-) -> tuple[float, int]:
+) -> tuple[float, int, int]:
+    """By health, title, learned preferences and equipment; at equal points the recipe lacking
+    the fewest of the dish's defining ingredients (`dish_identity`)."""
     recipe, _, titled = candidate
     wanted = [_EQUIPMENT_METHOD.get(e) for e in context.request.equipment_with]
     source = adapt_as_published(recipe)
@@ -171,7 +173,8 @@ def _rank_key(
         + (ASKED_SERVINGS_POINTS if context.servings else KNOWN_SERVINGS_POINTS)
         * (recipe.servings is not None)
     )
-    return -points, recipe.id
+    missing = identity_rank(recipe.title, (line.item for line in recipe.ingredients), dish)[1]
+    return -points, missing, recipe.id
 
 
 def _total(minutes: int | None, steps: Sequence[str]) -> int | None:
@@ -246,7 +249,6 @@ def meal_suggestions(
                 without_amounts(c[0]) or incomplete(c[0]),  # one a cook can follow as written
                 -equipment_fit(c[0], wanted),
                 *asked(c[0]),  # the marinade, the slow cooker asked for; quick: by time
-                identity_rank(c[0].title, (line.item for line in c[0].ingredients), dish)[1],
                 *_rank_key(c, context, baseline, dish),
             ),
         )

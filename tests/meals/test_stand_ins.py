@@ -1,0 +1,60 @@
+"""A dish whose main food is the cook's allergen (shrimp scampi for shellfish) is answered by
+stand-ins: the same form with another protein keeping the dish's other flavours, said so."""
+
+from __future__ import annotations
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.meals.schemas import Suggestion
+from kairos.meals.stand_ins import (
+    said_as_stand_ins,
+    stand_in_key,
+    stand_in_queries,
+)
+from kairos.recipes import CookConstraints
+from kairos.recipes.derive import derive_recipe
+
+
+def _shellfish() -> CookConstraints:
+    allergy = {"confirmed": ["shellfish"], "severity": {"shellfish": "anaphylactic"}}
+    return CookConstraints.from_profile(AllergyProfile.model_validate(allergy))
+
+
+LEMON_CHICKEN = derive_recipe({
+    "recipe_id": "lc", "title": "Lemon Garlic Chicken Linguine", "yields": "4",
+    "ingredients": ["400 g linguine", "500 g chicken breast", "4 cloves garlic", "1 lemon",
+                    "2 tbsp butter", "2 tbsp parsley"],
+    "instructions": ["Cook the linguine.", "Fry the chicken in butter with garlic.", "Toss."],
+}).model_copy(update={"id": 1})  # fmt: skip
+KIDS = derive_recipe({
+    "recipe_id": "kp", "title": "Kid-Friendly Pasta", "yields": "4",
+    "ingredients": ["450 g spaghetti", "2 carrots", "60 ml tomato pasta sauce"],
+    "instructions": ["Boil the spaghetti and carrots.", "Mix with the sauce."],
+}).model_copy(update={"id": 2})  # fmt: skip
+
+
+def test_stand_ins_are_searched_only_when_the_dishs_main_is_kept_out() -> None:
+    queries = stand_in_queries("shrimp scampi", _shellfish())
+    assert queries[0] == "chicken pasta with garlic lemon butter"
+    assert stand_in_queries("shrimp scampi", CookConstraints()) == []
+    assert stand_in_queries("lasagna", _shellfish()) == []
+
+
+def test_a_chicken_pasta_with_the_scampis_flavours_comes_before_a_plain_pasta() -> None:
+    constraints = _shellfish()
+    assert stand_in_key(LEMON_CHICKEN, "shrimp scampi", constraints) < stand_in_key(
+        KIDS, "shrimp scampi", constraints
+    )
+
+
+def test_a_stand_in_says_it_is_one() -> None:
+    rationale = "Not shrimp scampi: the nearest real dish Kairos has. "
+    offered = [
+        Suggestion.model_construct(suggestion_id=f"s{n}", title=r.title, rationale=rationale,
+                                   source_recipe_ids=[r.id])
+        for n, r in enumerate((LEMON_CHICKEN, KIDS), start=1)
+    ]  # fmt: skip
+    said = said_as_stand_ins(offered, [LEMON_CHICKEN, KIDS], "shrimp scampi", _shellfish())
+    assert said[0].rationale.startswith(
+        "A stand-in for shrimp scampi: chicken breast in place of the shrimp, with its garlic,"
+    ), said[0].rationale
+    assert said[1].rationale == rationale
