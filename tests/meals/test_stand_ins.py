@@ -4,14 +4,16 @@ stand-ins: the same form with another protein keeping the dish's other flavours,
 from __future__ import annotations
 
 from kairos.core.allergy_profile import AllergyProfile
+from kairos.meals.gate import final_lines
 from kairos.meals.schemas import Suggestion
 from kairos.meals.stand_ins import (
     said_as_stand_ins,
     stand_in_key,
     stand_in_queries,
 )
-from kairos.recipes import CookConstraints
+from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
 from kairos.recipes.derive import derive_recipe
+from kairos.recipes.models import Refusal
 
 
 def _shellfish() -> CookConstraints:
@@ -58,3 +60,28 @@ def test_a_stand_in_says_it_is_one() -> None:
         "A stand-in for shrimp scampi: chicken breast in place of the shrimp, with its garlic,"
     ), said[0].rationale
     assert said[1].rationale == rationale
+
+
+def _fish() -> CookConstraints:
+    allergy = {"confirmed": ["fish"], "severity": {"fish": "anaphylactic"}}
+    return CookConstraints.from_profile(AllergyProfile.model_validate(allergy))
+
+
+MISO = {
+    "recipe_id": "ms", "title": "Miso Soup", "yields": "4",
+    "ingredients": ["1 l dashi", "3 tbsp white miso paste", "200 g silken tofu", "2 green onions"],
+    "instructions": ["Heat the dashi.", "Whisk in the miso.", "Add the tofu and green onions."],
+}  # fmt: skip
+
+
+def test_a_miso_soup_carrying_fish_through_its_dashi_is_offered_with_a_plant_dashi() -> None:
+    """A stock for a stock (`stands_in`): an anaphylactic fish allergy takes the kombu and
+    shiitake dashi, the steps say it, and nothing of fish is left; a miso soup that also holds
+    bonito flakes is still refused by its name."""
+    adapted = adapt_recipe(derive_recipe(MISO), _fish())
+    assert not isinstance(adapted, Refusal), adapted
+    assert adapted.ingredients[0].item == "kombu and shiitake dashi (a plant stock)"
+    assert adapted.steps[0].text == "Heat the kombu and shiitake dashi."
+    assert not remaining_hazards(final_lines(adapted), _fish())
+    bonito = {**MISO, "ingredients": [*MISO["ingredients"], "5 g bonito flakes"]}
+    assert isinstance(adapt_recipe(derive_recipe(bonito), _fish()), Refusal)
