@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ OTHER_KINDS = (
     "bread", "casserole", "bites", "pizza", "sandwich", "wrap", "wraps", "tacos", "burritos",
     "quesadillas", "pie", "stew", "curry", "bowl", "paste",
 )  # fmt: skip
+RETRIES = 5
 SAID = re.compile(r"\bnot (?:a |an )?|\bThis is |\bThese are |stand-in", re.IGNORECASE)
 
 
@@ -68,10 +70,15 @@ def play(client: httpx.Client, token: str, line: str) -> dict[str, Any]:
     service = {"X-Service-Token": token}
     client.post(f"/users/{uid}", json={}, headers=service)
     try:
-        answer = client.post(
-            "/meals/coach", json={"text": " ".join(names[0])},
-            headers={**service, "X-User-ID": uid},
-        ).json()  # fmt: skip
+        for _ in range(RETRIES):  # 429 / 503 on a loaded machine: wait as told, then again
+            response = client.post(
+                "/meals/coach", json={"text": " ".join(names[0])},
+                headers={**service, "X-User-ID": uid},
+            )  # fmt: skip
+            if response.status_code not in (429, 503):
+                break
+            time.sleep(min(60.0, float(response.headers.get("Retry-After") or 5)))
+        answer = response.json()
     finally:
         client.delete(f"/users/{uid}", headers=service)
     suggestions = answer.get("suggestions") or []

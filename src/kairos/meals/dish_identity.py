@@ -209,12 +209,16 @@ def authentic_note(dish: str, title: str, asked: str, items: Iterable[str]) -> s
     name = " ".join(_words(dish_identity(dish).name) or _words(dish))
     listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + " or " + missing[-1]
     authentic = "authentic" in _words(title) or "authentic" in _words(asked)
-    return f" It has no {listed}, which {_a(name)} {name} is made with" + (
+    plural = name.endswith("s") and name.split()[-1] not in _SINGULAR_NOUNS
+    made = f"{name} are" if plural else f"{_a(name)} {name} is"
+    return f" It has no {listed}, which {made} made with" + (
         ": not an authentic one." if authentic else "."
     )
 
 
-def identity_rank(title: str, items: Iterable[str], dish: str) -> tuple[bool, int]:
-    """Sort key among a dish's recipes: its own kind before another kind sharing its name,
-    then the fewest of its defining ingredients lacking."""
-    return other_kind(title, dish), len(missing_defining(dish, items))
+def identity_rank(title: str, items: Iterable[str], dish: str) -> tuple[bool, bool, int]:
+    """Sort key among a dish's recipes: its own kind before another kind sharing its name, one
+    lacking more than half of the dish's defining ingredients after the others (a meringue of
+    neither flour nor butter for chocolate chip cookies), then the fewest lacking."""
+    missing = len(missing_defining(dish, items))
+    return other_kind(title, dish), 2 * missing > len(dish_identity(dish).defining), missing

@@ -157,9 +157,10 @@ def recipe_tags(recipe: Recipe) -> list[str]:
 
 def _rank_key(
     candidate: Candidate, context: Context, baseline: Sequence[Recipe], dish: str
-) -> tuple[float, int, int]:
-    """By health, title, learned preferences and equipment; at equal points the recipe lacking
-    the fewest of the dish's defining ingredients (`dish_identity`)."""
+) -> tuple[bool, float, int, int]:
+    """A recipe lacking most of what defines the dish after the others (`dish_identity`), then
+    by health, title, learned preferences and equipment; at equal points the one lacking the
+    fewest of the dish's defining ingredients."""
     recipe, _, titled = candidate
     wanted = [_EQUIPMENT_METHOD.get(e) for e in context.request.equipment_with]
     source = adapt_as_published(recipe)
@@ -173,8 +174,10 @@ def _rank_key(
         + (ASKED_SERVINGS_POINTS if context.servings else KNOWN_SERVINGS_POINTS)
         * (recipe.servings is not None)
     )
-    missing = identity_rank(recipe.title, (line.item for line in recipe.ingredients), dish)[1]
-    return -points, missing, recipe.id
+    _, lacks_most, missing = identity_rank(
+        recipe.title, (line.item for line in recipe.ingredients), dish
+    )
+    return lacks_most, -points, missing, recipe.id
 
 
 def _total(minutes: int | None, steps: Sequence[str]) -> int | None:
