@@ -87,6 +87,7 @@ def test_a_title_whose_head_is_the_dish_is_the_dish() -> None:
     assert not other_kind("Chicken Enchilada Casserole", "chicken enchiladas")  # an `also` kind
     assert not other_kind("Shrimp Scampi Pasta", "shrimp scampi")
     assert other_kind("Lasagna Soup", "lasagne for 6")
+    assert not other_kind("Margarita Grilled Chicken", "grilled chicken")  # before the name
 
 
 def test_what_defines_the_dish_is_said_when_a_recipe_lacks_it() -> None:

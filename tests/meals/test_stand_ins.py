@@ -48,6 +48,20 @@ def test_a_chicken_pasta_with_the_scampis_flavours_comes_before_a_plain_pasta() 
     )
 
 
+def test_a_soup_holding_the_flavours_is_no_stand_in_for_a_pasta_dish() -> None:
+    soup = derive_recipe({
+        "recipe_id": "cs", "title": "Chicken Soup with Pasta", "yields": "4",
+        "ingredients": ["1 l chicken stock", "300 g chicken thigh", "100 g pasta",
+                        "2 cloves garlic", "1 lemon", "2 tbsp parsley"],
+        "instructions": ["Simmer the chicken in the stock with the garlic.", "Add the pasta."],
+    }).model_copy(update={"id": 3})  # fmt: skip
+    constraints = _shellfish()
+    assert stand_in_key(LEMON_CHICKEN, "shrimp scampi", constraints) < stand_in_key(
+        soup, "shrimp scampi", constraints
+    )
+    assert stand_in_key(soup, "shrimp scampi", constraints)[0]  # not a stand-in
+
+
 def test_a_stand_in_says_it_is_one() -> None:
     rationale = "Not shrimp scampi: the nearest real dish Kairos has. "
     offered = [

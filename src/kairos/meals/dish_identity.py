@@ -6,7 +6,8 @@
 
 A title's kind is its head noun: the last kind noun of the title before the words that add to
 it ("with", "in", "on", "over", "and", "served", "for"), as English puts the head last
-("Oatmeal Chocolate Chip Cookies" are cookies). A kind noun inside the dish's own name is the
+("Oatmeal Chocolate Chip Cookies" are cookies), and not before the dish's name (a "Margarita
+Grilled Chicken" is grilled chicken). A kind noun inside the dish's own name is the
 dish's ("Banana Bread"); a kind the dish is (its `kind` or `also`) is the dish's too. A dish not
 in the table has the kind its own name's last kind noun gives ("vegetable soup": a soup), and
 a dish of no known kind is told apart only from a sauce, a drink, a dip or a pastry shell:
@@ -143,7 +144,9 @@ def _title_kind(title: str, dish: str) -> tuple[str, str] | None:
         (i for i, word in enumerate(words) if word in _ADDED and i not in inside and i > 0),
         len(words),
     )
-    nouns = [n for n in _kind_nouns(words) if n[1] <= head_end]
+    nouns = [  # a noun before the dish's name qualifies it ("Margarita Grilled Chicken")
+        n for n in _kind_nouns(words) if n[1] <= head_end and (start < 0 or n[0] >= start)
+    ]
     if not nouns:
         return None
     first, end, kind = nouns[-1]

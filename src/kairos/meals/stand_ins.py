@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.allergens import asked_allergens
-from kairos.meals.dish_identity import dish_identity, holds_word
+from kairos.meals.dish_identity import dish_identity, holds_word, other_kind
 from kairos.meals.schemas import Suggestion
 from kairos.recipes import Recipe
 from kairos.recipes.constraints import CookConstraints
@@ -20,6 +20,7 @@ from kairos.recipes.foods import food_groups
 
 __all__ = [
     "STAND_IN_PROTEINS",
+    "is_stand_in",
     "kept_flavours",
     "main_kept_out",
     "said_as_stand_ins",
@@ -86,8 +87,18 @@ def stand_in_key(recipe: Recipe, dish: str, constraints: CookConstraints) -> tup
     """Sort key: a recipe with a protein the cook may eat holding the most of the dish's other
     flavours first (two at least make a stand-in)."""
     held = len(_held_flavours(recipe, dish, constraints))
-    stand_in = _protein(recipe, constraints) is not None and held >= 2
+    stand_in = is_stand_in(recipe, dish, constraints)
     return not stand_in, -held
+
+
+def is_stand_in(recipe: Recipe, dish: str, constraints: CookConstraints) -> bool:
+    """Of the dish's form (no other kind: a chicken soup is no scampi's stand-in), with a
+    protein the cook may eat and two of the dish's other flavours at least."""
+    return (
+        not other_kind(recipe.title, dish)
+        and _protein(recipe, constraints) is not None
+        and len(_held_flavours(recipe, dish, constraints)) >= 2
+    )
 
 
 def said_as_stand_ins(
@@ -103,11 +114,11 @@ def said_as_stand_ins(
     said = []
     for suggestion in suggestions:
         recipe = recipes.get(suggestion.source_recipe_ids[0])
-        protein = _protein(recipe, constraints) if recipe else None
-        held = _held_flavours(recipe, dish, constraints) if recipe else []
-        if recipe is None or protein is None or len(held) < 2:
+        if recipe is None or not is_stand_in(recipe, dish, constraints):
             said.append(suggestion)
             continue
+        protein = _protein(recipe, constraints)
+        held = _held_flavours(recipe, dish, constraints)
         flavours = ", ".join(held[:-1]) + " and " + held[-1]
         note = (
             f"A stand-in for {identity.name}: {protein} in place of the {identity.main}, "
