@@ -90,6 +90,17 @@ def test_a_title_whose_head_is_the_dish_is_the_dish() -> None:
     assert not other_kind("Margarita Grilled Chicken", "grilled chicken")  # before the name
 
 
+def test_a_title_naming_another_known_dish_is_not_the_dish() -> None:
+    """A pad see ew is no pad thai; a korma is a chicken curry (the dish is named by its kind);
+    a known dish before the dish's name qualifies it (a chicken alfredo lasagna)."""
+    assert kind_note("Pad See Ew (Thai Noodles with Beef and Broccoli)", "pad thai") == (
+        " This is a pad see ew, not a pad thai."
+    )
+    assert not other_kind("Chicken Korma", "chicken curry")
+    assert not other_kind("Chicken Alfredo Lasagna", "lasagna")
+    assert kind_note("Easy Chicken Fajitas Bowl", "fajitas") == " This is a bowl, not fajitas."
+
+
 def test_what_defines_the_dish_is_said_when_a_recipe_lacks_it() -> None:
     noodles = ["rice vermicelli", "egg", "soy sauce", "lime juice"]
     assert missing_defining("pad thai", noodles) == ["tamarind", "fish sauce"]

@@ -144,6 +144,9 @@ def _title_kind(title: str, dish: str) -> tuple[str, str] | None:
         (i for i, word in enumerate(words) if word in _ADDED and i not in inside and i > 0),
         len(words),
     )
+    named = _other_dish(words, name, start, head_end)
+    if named is not None:
+        return "dish", named
     nouns = [  # a noun before the dish's name qualifies it ("Margarita Grilled Chicken")
         n for n in _kind_nouns(words) if n[1] <= head_end and (start < 0 or n[0] >= start)
     ]
@@ -155,6 +158,35 @@ def _title_kind(title: str, dish: str) -> tuple[str, str] | None:
     if own.kind is None and kind not in NEVER_A_DISH:
         return None
     return kind, " ".join(words[first:end])
+
+
+@cache
+def _known_names() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Every dish name of this table and of world_dishes.toml with its kind, longest first."""
+    path = resources.files("kairos.recipes").joinpath("data").joinpath("world_dishes.toml")
+    with path.open("rb") as handle:
+        world = tomllib.load(handle)["dishes"]
+    kinds = {tuple(_words(name)): entry.get("kind", "") for name, entry in world.items()}
+    kinds |= {tuple(_words(name)): e.get("kind", "") for name, e in _data()["dishes"].items()}
+    return tuple(sorted(((n, k) for n, k in kinds.items() if n), key=lambda p: -len(p[0])))
+
+
+def _other_dish(words: list[str], name: tuple[str, ...], start: int, head_end: int) -> str | None:
+    """Another known dish the title's head names ("Pad See Ew" for a pad thai), neither part
+    of the dish's name nor holding it, not before the dish's name (a "Chicken Alfredo
+    Lasagna" is a lasagna), and not of the kind a dish named by its kind is (a korma is a
+    chicken curry)."""
+    generic = {kind for _, _, kind in _kind_nouns(list(name))}  # "chicken curry": a curry
+    for known, kind in _known_names():
+        if kind in generic:
+            continue  # a korma is a chicken curry; a pad see ew is no pad thai
+        at = _find(words, known)
+        if at < 0 or at + len(known) > head_end or (start >= 0 and at < start):
+            continue
+        if _find(list(name), known) >= 0 or _find(list(known), name) >= 0:
+            continue
+        return " ".join(known)
+    return None
 
 
 def other_kind(title: str, dish: str) -> bool:
@@ -175,7 +207,8 @@ def kind_note(title: str, dish: str) -> str:
     plural = noun.endswith("s") and noun not in _SINGULAR_NOUNS
     name = dish_identity(dish).name if dish_identity(dish).defining else " ".join(_words(dish))
     said = f"These are {noun}" if plural else f"This is {_a(noun)} {noun}"
-    return f" {said}, not {_a(name)} {name}."
+    many = name.endswith("s") and name.split()[-1] not in _SINGULAR_NOUNS
+    return f" {said}, not {name if many else _a(name) + ' ' + name}."
 
 
 def _holds(word: str, items: str) -> bool:
