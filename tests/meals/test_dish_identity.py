@@ -88,6 +88,9 @@ def test_a_title_whose_head_is_the_dish_is_the_dish() -> None:
     assert not other_kind("Shrimp Scampi Pasta", "shrimp scampi")
     assert other_kind("Lasagna Soup", "lasagne for 6")
     assert not other_kind("Margarita Grilled Chicken", "grilled chicken")  # before the name
+    assert kind_note("Kay's Spaghetti and Lasagna Sauce", "lasagna") == (
+        " This is a sauce, not a lasagna."
+    )
 
 
 def test_a_title_naming_another_known_dish_is_not_the_dish() -> None:

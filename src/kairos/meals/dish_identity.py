@@ -140,9 +140,9 @@ def _title_kind(title: str, dish: str) -> tuple[str, str] | None:
         start = _find(words, tuple(_words(dish)))
         name = tuple(_words(dish))
     inside = set(range(start, start + len(name))) if start >= 0 else set()
+    after = max(inside) + 1 if inside else 1  # "Spaghetti and Lasagna Sauce" is a sauce
     head_end = next(
-        (i for i, word in enumerate(words) if word in _ADDED and i not in inside and i > 0),
-        len(words),
+        (i for i, word in enumerate(words) if word in _ADDED and i >= after), len(words)
     )
     named = _other_dish(words, name, start, head_end)
     if named is not None:
