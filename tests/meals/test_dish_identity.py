@@ -101,6 +101,9 @@ def test_a_title_naming_another_known_dish_is_not_the_dish() -> None:
     )
     assert not other_kind("Chicken Korma", "chicken curry")
     assert not other_kind("Chicken Alfredo Lasagna", "lasagna")
+    assert not other_kind("Roasted Vegetable Lasagna | Recipes", "lasagne")  # spelt otherwise
+    assert not other_kind("General Tso's Chicken", "general tso chicken")
+    assert not other_kind("Ground Beef Tacos", "ground beef")  # a food asked, not a dish
     assert kind_note("Easy Chicken Fajitas Bowl", "fajitas") == " This is a bowl, not fajitas."
 
 

@@ -160,6 +160,20 @@ def _title_kind(title: str, dish: str) -> tuple[str, str] | None:
     return kind, " ".join(words[first:end])
 
 
+def _same_word(a: str, b: str) -> bool:
+    """One word spelt otherwise: a plural, "lasagne" and "lasagna", "tso" and "tsos"."""
+    return a == b or a == b + "s" or b == a + "s" or (len(a) == len(b) > 4 and a[:-1] == b[:-1])
+
+
+def _loose_find(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    """`part` stands in `words`, each word alike (`_same_word`)."""
+    size = len(part)
+    return any(
+        all(_same_word(w, p) for w, p in zip(words[start : start + size], part, strict=True))
+        for start in range(len(words) - size + 1)
+    )
+
+
 @cache
 def _known_names() -> tuple[tuple[tuple[str, ...], str], ...]:
     """Every dish name of this table and of world_dishes.toml with its kind, longest first."""
@@ -177,14 +191,16 @@ def _other_dish(words: list[str], name: tuple[str, ...], start: int, head_end: i
     Lasagna" is a lasagna), and not of the kind a dish named by its kind is (a korma is a
     chicken curry)."""
     generic = {kind for _, _, kind in _kind_nouns(list(name))}  # "chicken curry": a curry
+    if not generic and not any(_loose_find(name, known) for known, _ in _known_names()):
+        return None  # "ground beef" is a food, not a dish: its tacos are not another dish
     for known, kind in _known_names():
         if kind in generic:
             continue  # a korma is a chicken curry; a pad see ew is no pad thai
         at = _find(words, known)
         if at < 0 or at + len(known) > head_end or (start >= 0 and at < start):
             continue
-        if _find(list(name), known) >= 0 or _find(list(known), name) >= 0:
-            continue
+        if _loose_find(name, known) or _loose_find(known, name):
+            continue  # its own name, or one spelt otherwise ("lasagna", "general tsos")
         return " ".join(known)
     return None
 
