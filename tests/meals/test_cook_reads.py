@@ -97,15 +97,15 @@ async def test_a_dish_refused_for_an_allergy_is_answered_with_safe_dishes(
     ("dish", "allergy"),
     [
         ("quiche", {"confirmed": ["eggs"], "severity": {"eggs": "severe"}}),
-        ("miso soup", FISH),
     ],
 )
 async def test_a_dish_whose_name_names_no_allergen_refused_is_answered_with_safe_dishes(
     client: httpx.AsyncClient, dish: str, allergy: dict[str, Any]
 ) -> None:
     """Every recipe of the dish is refused but its name says nothing of the allergen (a
-    quiche's eggs, a miso soup's dashi): the safe dishes nearest what it is made of and what it
-    is are offered as other dishes, never a refusal alone."""
+    quiche's eggs): the safe dishes nearest what it is made of and what it is are offered as
+    other dishes, never a refusal alone. (A miso soup carrying fish only through its dashi is
+    now offered with a plant dashi: the test below.)"""
     uid = await create_user(client, allergies=allergy)
     answer = await coach(client, uid, text=dish)
     assert answer["not_offered"], answer["message"]
@@ -203,3 +203,18 @@ async def test_a_healthier_ask_with_no_lighter_change_says_it_found_none(
         if suggestion["healthier"]["verdict"] != "healthier":
             said = suggestion["rationale"]
             assert "no change to make it lighter" in said or "lighter" in said, said
+
+
+async def test_a_miso_soup_is_offered_with_a_plant_dashi_for_a_fish_allergy(
+    client: httpx.AsyncClient,
+) -> None:
+    """Its dashi is the only fish of the dish: a kombu and shiitake dashi stands in for it (a
+    stock for a stock), said as a substitution, and nothing of fish is left."""
+    uid = await create_user(client, allergies=FISH)
+    answer = await coach(client, uid, text="miso soup")
+    assert answer["suggestions"], answer["message"]
+    recipe = (await select(client, uid, answer["session_id"], "s1"))["recipe"]
+    lines = [i["display"] for i in recipe["ingredients"] if not i["omitted"]]
+    constraints = CookConstraints.from_profile(AllergyProfile.model_validate(FISH))
+    assert remaining_hazards(lines, constraints) == []
+    assert any("kombu and shiitake dashi" in line for line in lines), lines

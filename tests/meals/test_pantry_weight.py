@@ -168,3 +168,23 @@ def test_a_product_made_of_a_food_is_not_the_food() -> None:
     assert _recipe("Gravy", "1 tbsp corn starch").foods == ("cornstarch",)
     assert _recipe("Tacos", "8 small tortillas flour or corn").foods == ("tortilla",)
     assert _recipe("Mash", "1 kg potatoes", "2 tbsp olive oil").foods[0] == "potato"
+
+
+def test_a_heavy_onion_seasons_a_soup_it_does_not_make_it_a_main_of_the_cooks() -> None:
+    """An aromatic, a spice or a staple is no main ingredient unless the title names it,
+    however much of it the dish holds: a chickpea soup whose onions weigh a tenth of it uses
+    two of the cook's main items, not three, and a chickpea-and-spinach dish ranks first."""
+    pantry = ["chickpea", "tomato", "onion", "spinach"]
+    soup = _recipe(
+        "Galician Garbanzo Soup", "400 g chickpeas", "400 g canned tomatoes", "300 g onions",
+        "300 g potatoes", "200 g carrots", "1 l vegetable broth", "3 cloves garlic",
+        "2 stalks celery", "1 bay leaf", "60 ml olive oil",
+    )  # fmt: skip
+    spinach = _recipe(
+        "Espinacas con Garbanzos", "400 g garbanzo beans", "1 onion", "300 g spinach",
+        "2 cloves garlic", "1 tsp cumin",
+    )  # fmt: skip
+    onions = _recipe("French Onion Soup", "1 kg onions", "1 l beef stock", "100 g gruyere")
+    assert main_uses(used_items(pantry, soup.foods), soup) == ["chickpea", "tomato"]
+    assert main_uses(["onion"], onions) == ["onion"]  # the title names it
+    assert _key(pantry, spinach) < _key(pantry, soup)

@@ -11,6 +11,7 @@ from typing import Any
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.fit_scorer import TastePreferences
 from kairos.meals.context import Context
+from kairos.meals.dish_identity import identity_rank
 from kairos.meals.dish_search import CachedRecipeRepository
 from kairos.meals.gate import final_check
 from kairos.meals.suggest import HEALTHIER_POINTS, KNOWN_SERVINGS_POINTS, meal_suggestions
@@ -33,19 +34,24 @@ def _context(constraints: CookConstraints, facts: list[tuple[str, float]] = ()) 
 
 async def test_healthiest_of_the_dish_first(runtime: Any) -> None:
     """Those shown healthier than the dish's other recipes first, then by health score; each is
-    compared with the dish's other titled recipes, never with itself."""
+    compared with the dish's other titled recipes, never with itself. A recipe of another kind
+    named after the dish (a lasagna sauce) or lacking most of what defines it ranks after the
+    dish's own recipes whatever its health (`dish_identity`)."""
     repo = CachedRecipeRepository(runtime.db, runtime.embedder)
     open_ = CookConstraints()
     candidates = await repo.dish_candidates("lasagna", constraints=open_)
     suggestions, _ = meal_suggestions(candidates, _context(open_), "lasagna")
     titled = {r.id for r, _, t in candidates if t}
+    own = {r.id for r, _, t in candidates
+           if t and identity_rank(r.title, [i.item for i in r.ingredients], "lasagna")[:2]
+           == (False, False)}  # fmt: skip
     order = [
         s.health.score
         + HEALTHIER_POINTS
         * ((s.healthier.verdict == "healthier") - (s.healthier.verdict == "less_healthy"))
         + KNOWN_SERVINGS_POINTS * ("servings not stated" not in s.summary)
         for s in suggestions
-        if s.healthier and s.source_recipe_ids[0] in titled
+        if s.healthier and s.source_recipe_ids[0] in own
     ]
     assert len(suggestions) == 3 and order == sorted(order, reverse=True)
     assert suggestions[0].healthier is not None

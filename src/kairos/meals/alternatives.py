@@ -16,6 +16,7 @@ from kairos.meals.context import Context
 from kairos.meals.dish_knowledge import dish_family, family_words, known_dish
 from kairos.meals.dish_search import Candidate
 from kairos.meals.schemas import Suggestion
+from kairos.meals.stand_ins import said_as_stand_ins, stand_in_key, stand_in_queries
 from kairos.meals.suggest import NEAREST_DISH, meal_suggestions
 from kairos.recipes import Recipe
 from kairos.recipes.constraints import CookConstraints
@@ -74,8 +75,11 @@ async def safe_alternatives(
     (`made_of`: a quiche Lorraine's pork and onion), the nearest to those foods and to the dish
     in meaning together first, then whatever is nearest the dish in meaning; a dish of the same
     family (`dish_family`: an omelette for a quiche, a rice dish for a jollof) before any other,
-    searched by its family's words too; each is adapted and checked as any suggestion is, and
-    said to be another dish. Never nothing while a safe meal is near enough."""
+    searched by its family's words too; when the dish's main food is the allergen (shrimp of
+    a scampi), stand-ins first (`stand_ins`: the same family with another protein and the dish's
+    other flavours, searched for and said to be stand-ins); each is adapted and checked as any
+    suggestion is, and said to be another dish. Never nothing while a safe meal is near
+    enough."""
     refused = [c[0] for c in candidates if c[2]]
     family = [family_query(r.title, context.constraints) for r in refused[:3]]
     family.append(family_query(dish, context.constraints))
@@ -100,7 +104,8 @@ async def safe_alternatives(
             seen.add(recipe.id)
             pool.append((recipe, score, False))
 
-    for query in dict.fromkeys(q for q in family if q):
+    stand_ins = stand_in_queries(dish, context.constraints)  # the dish's main is kept out
+    for query in dict.fromkeys(q for q in (*stand_ins, *family) if q):
         add(await search(query, context), lambda c: -c[1])
     found_by_foods: list[Candidate] = []
     for query in dict.fromkeys(" ".join(m) for m in made if m):
@@ -108,8 +113,11 @@ async def safe_alternatives(
     add(found_by_foods, lambda c: -(c[1] + near.get(c[0].id, 0.0)))  # and near the dish
     add(like_dish, lambda c: -c[1])
     pool.sort(key=lambda c: not kinds & dish_family(c[0].title))  # the same family first
+    if stand_ins:  # in it, a protein the cook may eat with the dish's other flavours first
+        pool.sort(key=lambda c: (not kinds & dish_family(c[0].title),
+                                 *stand_in_key(c[0], dish, context.constraints)))  # fmt: skip
     suggestions, _ = meal_suggestions(pool, context, dish, nearest=True, ranked=True)
-    return suggestions
+    return said_as_stand_ins(suggestions, [c[0] for c in pool], dish, context.constraints)
 
 
 def left_out_note(meal_name: str | None, constraints: CookConstraints) -> str:

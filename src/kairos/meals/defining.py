@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kairos.core.allergens import asked_allergens
+from kairos.meals.dish_identity import authentic_note, kind_note, other_kind
 from kairos.meals.dish_knowledge import known_dish, shared_traits
 from kairos.meals.variants import variant_note
 from kairos.recipes import Recipe
@@ -74,10 +75,19 @@ def _a(word: str) -> str:
 
 def dish_note(
     recipe: Recipe, adapted: AdaptedRecipe, dish: str, constraints: CookConstraints,
-    titled: bool,
+    titled: bool, asked: str = "",
 ) -> str:  # fmt: skip
-    """What a recipe of the dish (`titled`: its title names the dish) is beside the dish: not
-    the dish without what defines it (`defining_note`), else what it adds (`variant_note`)."""
+    """What a recipe of the dish (`titled`: its title names the dish) is beside the dish:
+    another kind of dish that shares its name (`dish_identity.kind_note`: "This is an oatmeal,
+    not a banana bread."), not the dish without what defines it (`defining_note`), else what it
+    adds (`variant_note`) and which of the dish's defining ingredients it has none of
+    (`dish_identity.authentic_note`; "not an authentic one" when `asked` or the title says
+    authentic)."""
     if not titled:
         return ""
-    return defining_note(recipe, adapted, dish, constraints) or variant_note(recipe.title, dish)
+    if other_kind(recipe.title, dish):
+        return kind_note(recipe.title, dish)
+    final = [line.item for line in adapted.ingredients if not line.omitted]
+    return defining_note(recipe, adapted, dish, constraints) or (
+        variant_note(recipe.title, dish) + authentic_note(dish, recipe.title, asked, final)
+    )

@@ -24,19 +24,20 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.asked_ways import QUICK_MINUTES, asked_key, method_conflict, quick_note
+from kairos.meals.close_dishes import close_to, near_in_kind, shared_text
 from kairos.meals.context import Context
 from kairos.meals.defining import dish_note
-from kairos.meals.dish_knowledge import shared_traits
+from kairos.meals.dish_identity import identity_rank, other_kind
 from kairos.meals.dish_search import Candidate
 from kairos.meals.equipment import equipment_fit, equipment_notes
 from kairos.meals.gate import final_check
 from kairos.meals.healthier import compare_with_usual, nutrition_text
 from kairos.meals.lighter import not_lighter
-from kairos.meals.nearest import dish_foods, made_of_named_foods, nearest_key, nearest_reason
+from kairos.meals.nearest import dish_foods, nearest_key, nearest_reason
 from kairos.meals.pantry_words import pantry_use
 from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
-from kairos.recipes import CookConstraints, adapt_recipe, remaining_hazards
+from kairos.recipes import adapt_recipe
 from kairos.recipes.amounts import amounts_first, without_amounts
 from kairos.recipes.completeness import incomplete
 from kairos.recipes.course import is_meal
@@ -156,7 +157,10 @@ def recipe_tags(recipe: Recipe) -> list[str]:
 
 def _rank_key(
     candidate: Candidate, context: Context, baseline: Sequence[Recipe], dish: str
-) -> tuple[float, int]:
+) -> tuple[bool, float, int, int]:
+    """A recipe lacking most of what defines the dish after the others (`dish_identity`), then
+    by health, title, learned preferences and equipment; at equal points the one lacking the
+    fewest of the dish's defining ingredients."""
     recipe, _, titled = candidate
     wanted = [_EQUIPMENT_METHOD.get(e) for e in context.request.equipment_with]
     source = adapt_as_published(recipe)
@@ -170,7 +174,10 @@ def _rank_key(
         + (ASKED_SERVINGS_POINTS if context.servings else KNOWN_SERVINGS_POINTS)
         * (recipe.servings is not None)
     )
-    return -points, recipe.id
+    _, lacks_most, missing = identity_rank(
+        recipe.title, (line.item for line in recipe.ingredients), dish
+    )
+    return lacks_most, -points, missing, recipe.id
 
 
 def _total(minutes: int | None, steps: Sequence[str]) -> int | None:
@@ -212,8 +219,9 @@ def meal_suggestions(
     asked = asked_key(context.request.cues, context.request.quick)
     # a title naming the dish through another method ("Stir-Fried Chicken" for fried chicken)
     candidates = [(r, s, t and not method_conflict(r.title, dish)) for r, s, t in candidates]
-    titled = sorted(
-        (c for c in candidates if c[2]), key=lambda c: (-equipment_fit(c[0], wanted), *asked(c[0]))
+    titled = sorted(  # the dish's own kind first: not its sauce, nor an oatmeal of its name
+        (c for c in candidates if c[2]),
+        key=lambda c: (other_kind(c[0].title, dish), -equipment_fit(c[0], wanted), *asked(c[0])),
     )
     similar = [
         c
@@ -240,6 +248,7 @@ def meal_suggestions(
             pool,
             key=lambda c: (
                 not c[2],
+                c[2] and other_kind(c[0].title, dish),  # "Pad Thai Sauce" is no pad thai
                 without_amounts(c[0]) or incomplete(c[0]),  # one a cook can follow as written
                 -equipment_fit(c[0], wanted),
                 *asked(c[0]),  # the marinade, the slow cooker asked for; quick: by time
@@ -298,11 +307,18 @@ def meal_suggestions(
                     + (f" ({why})" if (why := nearest_reason(recipe, foods, dish)) else "")
                     + ". "
                     if nearest
-                    else f"Not {dish}, but close to it{_shared(recipe, dish)}. "
+                    else f"Not {dish}, but close to it{shared_text(recipe, dish)}. "
                 )
                 + claim
                 + not_lighter(recipe, adapted, healthier, context, dish, lighter)
-                + dish_note(recipe, adapted, dish, context.constraints, recipe.id in titled_ids)
+                + dish_note(
+                    recipe,
+                    adapted,
+                    dish,
+                    context.constraints,
+                    recipe.id in titled_ids,
+                    context.request.meal_name or dish,
+                )
                 + _liked_text(tags, context.facts),
                 tags=tags,
                 time=time_text(adapted.total_minutes, recipe.total_minutes_estimated, recipe.steps),
@@ -319,28 +335,6 @@ def meal_suggestions(
             )
         )
     return suggestions, not_offered
-
-
-def near_in_kind(recipe: Recipe, dish: str, *, unknown: bool = True) -> bool:
-    """Whether a recipe of another name holds an ingredient defining `dish`, else `unknown`."""
-    shared = shared_traits(dish, (line.item for line in recipe.ingredients))
-    return unknown if shared is None else bool(shared)
-
-
-def close_to(recipe: Recipe, dish: str, constraints: CookConstraints) -> bool:
-    """A recipe of another name offered as close to `dish`: it holds an ingredient that defines
-    the dish (`near_in_kind`), and a food the dish's name names is one of its main ingredients
-    (`made_of_named_foods`: a miso soup's miso, not a tom yum; a French onion soup's onion, not
-    a black bean soup's chopped one) when the name names one the cook may eat."""
-    made = made_of_named_foods(
-        recipe, dish, lambda food: bool(remaining_hazards((food,), constraints))
-    )
-    return near_in_kind(recipe, dish) and made is not False
-
-
-def _shared(recipe: Recipe, dish: str) -> str:
-    shared = shared_traits(dish, (line.item for line in recipe.ingredients))
-    return f" (it has {', '.join(shared)})" if shared else ""
 
 
 def pantry_rank(match: PantryMatch) -> tuple[float, float, int, int, int, int, bool, float]:

@@ -11,10 +11,11 @@ different food named after it ("chicken stock", "peanut butter" for "butter").
 An item is a food by identity, not by a shared word: "sweet potato" is not "potato" nor
 "green onion" "onion" (`_DIFFERENT`), and "garbanzo bean" is "chickpea" (`_SAME`).
 
-An item is a main ingredient of a recipe (`main_uses`) when the title names it, when its lines
-weigh at least `MAIN_SHARE` of the recipe's weighed lines, or, its amount unweighed ("3 eggs"),
-when it is a protein, a starch or a vegetable that is not an aromatic ("1 onion", "2 cloves
-garlic" season a dish; they do not make it). A food still to buy is a main ingredient to buy
+An item is a main ingredient of a recipe (`main_uses`) when the title names it, or, when it is
+no seasoning (an aromatic, a spice or a staple: "1 onion", "2 cloves garlic", oil and cumin
+season a dish, they do not make it, however much of them it holds), when its lines weigh at
+least `MAIN_SHARE` of the recipe's weighed lines or, its amount unweighed ("3 eggs"), when it is
+a protein, a starch or a vegetable. A food still to buy is a main ingredient to buy
 (`missing_mains`) by the same reading (a stock, a broth or a sauce is not one). Recipes rank
 (`pantry_order`) by how many of the cook's items they use as main ingredients, less one for each
 main ingredient to buy past `FREE_MISSING_MAINS` (a koshary holding the cook's chickpeas and
@@ -38,7 +39,7 @@ from kairos.recipes.servings_estimate import line_grams
 
 __all__ = [
     "main_item", "main_uses", "missing_mains", "pantry_forms", "pantry_order", "pantry_weight",
-    "used_items",
+    "seasoning", "used_items",
 ]  # fmt: skip
 
 _PARTS: Final = frozenset({
@@ -67,6 +68,12 @@ _AROMATICS: Final = frozenset({
     "onion", "red onion", "green onion", "spring onion", "scallion", "shallot", "leek", "garlic",
     "chile", "chili", "jalapeño", "jalapeno", "pepper", "celery", "ginger",
 })  # fmt: skip
+_SPICES: Final = frozenset({
+    "cumin", "paprika", "cinnamon", "nutmeg", "turmeric", "curry powder", "chili powder",
+    "garlic powder", "onion powder", "bay leaf", "oregano", "thyme", "rosemary", "garam masala",
+    "coriander seed", "chili flakes", "red pepper flakes", "cayenne", "allspice", "clove",
+})  # fmt: skip
+"""Spices and dried herbs: they season a dish, whatever they weigh."""
 _NOT_PROTEIN: Final = frozenset({"stock", "broth", "bouillon", "sauce", "granules", "powder"})
 _DIFFERENT: Final = frozenset({
     "sweet potato", "green onion", "spring onion", "sun-dried tomato", "green bean",
@@ -151,10 +158,17 @@ def _named(item: str, lowered_title: str) -> bool:
                for form in pantry_forms(item))  # fmt: skip
 
 
+def seasoning(item: str) -> bool:
+    """An aromatic, a spice or a staple (onion, garlic, salt, oil, cumin): it seasons a dish and
+    is no main ingredient of it unless the title names it, however much of it the dish holds."""
+    food = canonical_food(item)
+    return food in _AROMATICS or food in _SPICES or "staples" in food_groups(food)
+
+
 def main_uses(used: Sequence[str], recipe: Recipe) -> list[str]:
-    """The used pantry items that are main ingredients of `recipe`: named by its title, weighing
-    `MAIN_SHARE` of its weighed lines, or (unweighed) a non-aromatic protein, starch or
-    vegetable."""
+    """The used pantry items that are main ingredients of `recipe`: named by its title, or, not
+    a seasoning (`seasoning`), weighing `MAIN_SHARE` of its weighed lines or (unweighed) a
+    protein, starch or vegetable."""
     title = recipe.title.lower()
     weights = [(line.food, line_grams(line)) for line in recipe.ingredients]
     total = sum(grams for _, grams in weights if grams)
@@ -165,7 +179,7 @@ def main_uses(used: Sequence[str], recipe: Recipe) -> list[str]:
         weighed = sum(g for g in grams if g)
         heavy = bool(total) and weighed >= MAIN_SHARE * total
         unweighed_main = not weighed and bool(grams) and main_item(item)
-        if _named(item, title) or heavy or (unweighed_main and item not in _AROMATICS):
+        if _named(item, title) or (not seasoning(item) and (heavy or unweighed_main)):
             mains.append(item)
     return mains
 
@@ -183,7 +197,7 @@ def missing_mains(missing: Sequence[str], recipe: Recipe) -> list[str]:
         grams = [g for name, g in weights if name == food]
         weighed = sum(g for g in grams if g)
         heavy = bool(total) and weighed >= MAIN_SHARE * total
-        if main_item(food) and (heavy or (not weighed and grams and food not in _AROMATICS)):
+        if main_item(food) and not seasoning(food) and (heavy or (not weighed and grams)):
             mains.append(food)
     return mains
 

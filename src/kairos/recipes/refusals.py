@@ -38,7 +38,10 @@ def anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal |
         worst = [name for name in worst if name not in _NOT_IN_PLANT_FOOD]
     if not worst:
         return None
-    hazards = [h for h in hazards_in(recipe.title, worst, (), ()) if h.status == "contains"]
+    hazards = [
+        h for h in hazards_in(recipe.title, worst, (), ())
+        if h.status == "contains" and not _stood_in(recipe, h)
+    ]  # fmt: skip
     if not hazards or (constraints.swap_to and all(_main(h.word) for h in hazards)):
         return None  # a main protein the cook named a replacement for is swapped, then checked
     hazard = hazards[0]
@@ -50,6 +53,25 @@ def anaphylactic_dish(recipe: Recipe, constraints: CookConstraints) -> Refusal |
         "even with a substitute.",
         hazards,
         [],
+    )
+
+
+def _stood_in(recipe: Recipe, hazard: Hazard) -> bool:
+    """The title names a dish that only carries the allergen ("miso soup" carries fish) and
+    every line holding it has a stand-in of its role (`SubstitutionRule.stands_in`: a plant
+    dashi): the lines are swapped, then checked, as any line is."""
+    word, allergen = hazard.word.lower(), display_name(hazard.name)
+    if set(word.split()) & {allergen, allergen.rstrip("s"), *allergen.split()}:
+        return False  # named after the allergen: it is the dish
+    holding = [line for line in recipe.ingredients
+               if hazard.name in line.contains or hazard.name in line.may_contain]  # fmt: skip
+    return bool(holding) and all(_stands_in(line.item, hazard.name) for line in holding)
+
+
+def _stands_in(item: str, allergen: str) -> bool:
+    found = find_rules(item)
+    return found is not None and any(
+        rule.stands_in and allergen in rule.removes for rule in found[0]
     )
 
 

@@ -54,6 +54,9 @@ class SubstitutionRule:
     main: bool = False
     """The dish's main protein: a food the cook names in its place ("could chicken work?") is
     tried first."""
+    stands_in: bool = False
+    """A substitute of the same role that takes the allergen out of a dish that only carries it
+    through this line (a plant dashi in a miso soup): the dish is offered with it, not refused."""
 
 
 @cache
@@ -70,6 +73,7 @@ def rules() -> tuple[SubstitutionRule, ...]:
             max_quantity=rule.get("max_quantity"),
             note=rule.get("note"),
             main=bool(rule.get("main", False)),
+            stands_in=bool(rule.get("stands_in", False)),
         )
         for rule in data["rule"]
     )
