@@ -54,6 +54,10 @@ def test_a_sauce_or_a_drink_is_not_the_dish() -> None:
     assert not part_of_a_dish("Spaghetti with Bolognese Meat Sauce", "spaghetti bolognese")
     assert not part_of_a_dish("Chicken Satay with Peanut Dipping Sauce (Recipe II)", "satay")
     assert not part_of_a_dish("Oven-Fried Chicken", "fried chicken")
+    assert part_of_a_dish("Tall Quiche Shell", "quiche")  # its pastry, not a quiche
+    assert part_of_a_dish("Cauliflower Pizza Crust", "pizza")
+    assert not part_of_a_dish("Stuffed Shells", "stuffed shells")
+    assert not part_of_a_dish("Chicken Pot Pie with a Biscuit Crust", "chicken pot pie")
 
 
 def test_a_title_names_the_dish_by_its_words_not_their_stems() -> None:
@@ -85,3 +89,13 @@ def test_a_flavour_is_not_the_food() -> None:
     assert canonical_food("chicken-flavored ramen noodles") == canonical_food("ramen noodles")
     assert canonical_food("beef flavour instant noodles") == canonical_food("instant noodles")
     assert canonical_food("chicken breast") == canonical_food("chicken breasts")
+
+
+def test_a_title_is_shown_without_the_sources_html_entities() -> None:
+    from kairos.recipes.derive import derive_recipe
+
+    recipe = derive_recipe(
+        {"recipe_id": "t-entity", "title": "Frito Chili Pie &#8211; Crockpot or Stove",
+         "ingredients": ["1 bag corn chips"], "instructions": ["Layer and bake."]}
+    )  # fmt: skip
+    assert recipe.title == "Frito Chili Pie – Crockpot or Stove"

@@ -107,3 +107,22 @@ def test_a_substitute_is_not_followed_by_its_own_last_word() -> None:
     assert rewrite_steps(["Add 35 g of sesame seeds. Mix."], [("sesame", "poppy seeds")]) == [
         "Add 35 g of poppy seeds. Mix."
     ]
+
+
+def test_no_egg_binder_stands_in_for_the_eggs_that_set_a_quiche() -> None:
+    recipe = derive_recipe(
+        {"recipe_id": "t-quiche", "title": "Spinach Quiche", "yields": "6 servings",
+         "ingredients": ["1 pie crust", "3 eggs", "1 cup milk", "1 cup spinach"],
+         "instructions": ["Whisk the eggs and milk, add the spinach and pour into the crust.",
+                          "Bake at 375 F for 35 minutes until set."]}
+    )  # fmt: skip
+    adapted = adapt_recipe(recipe, CookConstraints(allergens={"eggs": "moderate"}))
+    shown = " ".join(i.display for i in getattr(adapted, "ingredients", ())).lower()
+    assert "flax" not in shown and "apple sauce" not in shown
+    cake = _adapt(
+        "Banana Cake",
+        ["2 eggs", "2 cups flour", "3 bananas, mashed"],
+        ["Mix everything and bake at 350 F for 40 minutes."],
+        CookConstraints(allergens={"eggs": "moderate"}),
+    )  # fmt: skip
+    assert "flaxseed gel" in cake.ingredients[0].display

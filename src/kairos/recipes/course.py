@@ -36,9 +36,11 @@ PART_OF_A_DISH: Final = frozenset(
     ("sauce", "sauces", "dip", "dipping", "dressing", "vinaigrette", "marinade", "glaze",
      "seasoning", "rub", "paste", "spice", "spices", "mix", "powder", "syrup", "stock", "broth",
      "gravy", "drink", "drinks", "smoothie", "smoothies", "cocktail", "cocktails", "punch",
-     "lemonade", "margarita", "margaritas", "tea", "coffee")
+     "lemonade", "margarita", "margaritas", "tea", "coffee", "shell", "shells", "crust")
 )  # fmt: skip
-"""Title words of a part of a dish or a drink: "Pad Thai Sauce" is not a pad thai."""
+"""Title words of a part of a dish or a drink: "Pad Thai Sauce" is not a pad thai, "Tall Quiche
+Shell" no quiche (when every quiche holds a cook's allergen, safe dishes close to one are offered,
+not its bare pastry)."""
 _WORDS: Final = re.compile(r"[^\W_]+")
 
 

@@ -8,6 +8,7 @@ nothing the source lists escapes the safety checks.
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 from collections.abc import Mapping
@@ -123,7 +124,7 @@ def derive_recipe(row: Mapping[str, Any], recipe_id: int = 0) -> Recipe:
         id=recipe_id,
         source=str(row.get("source_dataset") or "recipes"),
         source_id=str(row["recipe_id"]),
-        title=" ".join(str(row.get("title") or "Untitled recipe").split()),
+        title=" ".join(html.unescape(str(row.get("title") or "Untitled recipe")).split()),
         language=row.get("language"),
         cuisine=guess_cuisine(
             *(_text(row.get(k)) for k in ("cuisine", "category", "keywords", "title"))

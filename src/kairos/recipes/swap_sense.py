@@ -163,14 +163,25 @@ _SHAPED: Final = re.compile(
     re.IGNORECASE,
 )
 _LOOSE: Final = re.compile(r"\b(?:lentils|beans|chickpeas)\b", re.IGNORECASE)
+_EGG_SET: Final = re.compile(
+    r"\b(?:quiches?|frittatas?|custards?|flans?|souffl[eé]s?|omelet(?:te)?s?|clafoutis|"
+    r"cr[eè]me\s+(?:br[uû]l[eé]e|caramel)|stratas?|tortilla\s+espa[nñ]ola|spanish\s+tortilla|"
+    r"egg\s+(?:bakes?|casseroles?|muffins?|bites?|cups?)|meringues?|pavlovas?|carbonara|"
+    r"shakshuka|eggs?\s+benedict|deviled\s+eggs?|egg\s+salad)\b",
+    re.IGNORECASE,
+)
+_EGG_BINDER: Final = re.compile(r"\b(?:flax\w*|apple\s*sauce|applesauce|chia)\b", re.IGNORECASE)
 
 
 def unfit(substitute: str, recipe: Recipe) -> bool:
     """A substitute the dish's own making rules out: a meat to cook for a dish eaten raw or
     cured (chicken in a shrimp ceviche), loose cooked lentils for meat that is shaped into
-    meatballs, a loaf or burgers (they hold no shape without a binder: plant-based mince does)."""
+    meatballs, a loaf or burgers (they hold no shape without a binder: plant-based mince does),
+    a binder for a dish the eggs set or are (flaxseed gel sets no quiche, custard or frittata)."""
     meat = _MEAT.search(substitute) and not _BOUGHT_COOKED.search(substitute)
     if meat and raw_dish(recipe.title, recipe.steps):
+        return True
+    if _EGG_BINDER.search(substitute) and _EGG_SET.search(recipe.title):
         return True
     return bool(_LOOSE.search(substitute)) and bool(
         _SHAPED.search(recipe.title) or any(_SHAPED.search(step) for step in recipe.steps)
