@@ -166,7 +166,7 @@ class OperatorAgent:
             window, window_text = session_window(reading, state, turn, today)
             yield Thinking(step="resolve", message=resolve_note(state))
             answer = await self._answer(
-                request, reading, state, turn, session_id, turn_index, window, window_text
+                request, reading, state, turn, session_id, turn_index, window, window_text, today
             )
             yield Thinking(step="compose", message=f"{answer.kind}: {answer.action_line.action}")
             turn.event(
@@ -228,6 +228,7 @@ class OperatorAgent:
         turn_index: int,
         window: tuple[date, date],
         window_text: str,
+        today: date | None = None,
     ) -> OperatorAnswer:
         window_label = f"{window[0]:%a %d %b} – {window[1]:%a %d %b}"
         usable_locations = [loc for loc in state.locations if loc.lat is not None]
@@ -253,6 +254,7 @@ class OperatorAgent:
             days=days,
             window=window,
             refresh=request.refresh,
+            today=today,
         )
         decisions, shapes, statuses = gathered.decisions, gathered.shapes, gathered.statuses
         guests, budget = gathered.guests, gathered.budget

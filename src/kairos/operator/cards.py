@@ -93,11 +93,12 @@ def opportunity_actions(
                 location=label,
             )
         )
-    pattern = quiet_pattern(pack.days, pack.checkins, pack.demand.shares, pack.neighbours)
+    days = offer_days(pack.days, pack.today)
+    pattern = quiet_pattern(days, pack.checkins, pack.demand.shares, pack.neighbours)
     if pattern is not None:  # the place's own check-ins show a dip: the offer for it
         found.append(pattern_action(pattern, pack.guests, label))
-    elif not found and pack.days:
-        quiet = _quietest(pack)
+    elif not found and days:
+        quiet = _quietest(pack, days)
         if quiet is not None:
             own = pack.demand.own_checkins + sum((pack.checkins or {}).values())
             found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
@@ -138,10 +139,18 @@ def _offer_covers(offer: StaffAction, pack: SignalPack) -> Driver | None:
                   f"usually holds ≈{usual}, {against}.", effect_pct=0.0, rank=0.0)  # fmt: skip
 
 
-def _quietest(pack: SignalPack) -> tuple[date, Daypart] | None:
+def offer_days(days: list[date], today: date | None) -> list[date]:
+    """The days an offer for a quiet window may run on: not today while the period holds a later
+    day — an offer is posted the day before and told to the guests (panel half A, o49: the
+    quietest window offered was today's lunch, with "post it on your listing the day before")."""
+    later = [day for day in days if today is None or day > today]
+    return later or list(days)
+
+
+def _quietest(pack: SignalPack, days: list[date]) -> tuple[date, Daypart] | None:
     best: tuple[float, date, Daypart] | None = None
     day_max = max(pack.demand.shares.max(), 1e-9)
-    for day in pack.days:
+    for day in days:
         for p, part in enumerate(DAYPARTS):
             share = float(pack.demand.shares[day.weekday(), p])
             if share < 0.15 * day_max or part in ("breakfast", "late"):

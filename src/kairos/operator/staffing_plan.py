@@ -28,6 +28,7 @@ from kairos.operator.service_kind import (
     COVERS_PER_SERVER,
     ORDERS_PER_COOK,
     front_role,
+    staff_change,
     staff_for,
 )
 
@@ -311,9 +312,10 @@ def unsized(net: float, delta: int, window: str, categories: list[str] | None = 
 
 def sized(expected: int, usual: int, categories: list[str] | None = None) -> str:
     """A staff change's total with its covers (panel half A, o21: "+1 server" with no total):
-    ' (8 servers in all: ≈155 covers against your usual 144)'."""
+    ' (8 servers in all: ≈155 covers against your usual 144)', the usual count and the change
+    (`staff_change`), so the total and the change said beside it always agree."""
     role, per, unit = front_role(categories)
-    n = staff_for(expected, per)
+    n = staff_for(usual, per) + staff_change(usual, expected, per)
     return (
         f" ({n} {role}{'s' if n > 1 else ''} in all: ≈{expected} {unit} against your usual {usual})"
     )
