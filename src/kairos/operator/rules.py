@@ -44,7 +44,6 @@ from kairos.operator.staffing_plan import (
     peak_clause,
     review_driver,
     sized,
-    staff_for,
     unsized,
     with_covers,
 )
