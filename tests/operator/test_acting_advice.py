@@ -123,3 +123,17 @@ def test_waiting_for_a_friend_or_a_busy_flow_of_plates_is_no_wait_or_short_floor
     snap = snapshot(place="X", place_id=1, reviews=reviews, as_of=TUESDAY, expand=True)
     quoted = [e.snippet for e in snap.evidence if e.theme == "service"]
     assert quoted == ["The service was friendly and quick."], quoted
+
+
+def test_a_quiet_window_mostly_from_similar_places_is_said_to_be_mostly_an_estimate() -> None:
+    days = [WEDNESDAY + timedelta(days=n) for n in range(4)]
+    basis = "this place's 9 check-ins by weekday and hour, blended with 7 similar places"
+    thin = DemandShape(_week().shares, basis, 9, 7)
+    offer = decide(SignalPack(location="here", days=days, demand=thin), "opportunity").actions[-1]
+    assert offer.text.endswith("(mostly an estimate from similar places)"), offer.text
+    assert offer.drivers[0].summary.startswith(
+        "Mostly an estimate: your own check-ins weigh 23% of the demand shape"
+    ), offer.drivers[0].summary
+    own = DemandShape(_week().shares, basis.replace("9", "90"), 90, 7)
+    offer = decide(SignalPack(location="here", days=days, demand=own), "opportunity").actions[-1]
+    assert "estimate" not in offer.text + offer.drivers[0].summary, offer.text

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from kairos.operator.demand import DAYPARTS, window_text
 from kairos.operator.derivation import usual_share
+from kairos.operator.demand import OWN_SHRINK
 from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
 from kairos.operator.staffing_plan import day_by_day, front_role, peak_clause, plan
@@ -101,8 +102,9 @@ def opportunity_actions(
         quiet = _quietest(pack, days)
         if quiet is not None:
             own = pack.demand.own_checkins + sum((pack.checkins or {}).values())
+            mine = pack.demand.own_checkins
             found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
-                                     None, label, own))  # fmt: skip
+                                     None, label, own, mine / (mine + OWN_SHRINK)))  # fmt: skip
     if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:
         found[-1].drivers.insert(1, sized)
     return found[:3]

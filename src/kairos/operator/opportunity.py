@@ -222,6 +222,12 @@ def pattern_action(q: QuietPattern, guests: GuestSnapshot | None, label: str | N
     )
 
 
+OWN_MOSTLY: Final = 0.5
+"""The place's own check-ins weighing under this share of its demand shape (`demand.OWN_SHRINK`):
+the quiet window is mostly its similar places', and is said to be so (panel half A, o49: a quiet
+window "from this place's 9 check-ins, blended with 7 similar places" presented as its own)."""
+
+
 def shape_offer(
     day: date,
     part: Daypart,
@@ -230,6 +236,7 @@ def shape_offer(
     events_known: bool,
     label: str | None,
     own_checkins: int = 1,
+    own_weight: float = 1.0,
 ) -> StaffAction:
     """No dip the place's own check-ins can tell: the period's quietest open window by the
     demand shape, with what that shape rests on, and nothing more claimed. With no check-ins of
@@ -253,6 +260,13 @@ def shape_offer(
             f"before you run it; {outside}"
         )
         text += " if it is quiet for you too (an estimate from similar places)"
+    elif own_weight < OWN_MOSTLY:
+        shown = (
+            f"Mostly an estimate: your own check-ins weigh {own_weight:.0%} of the demand shape, "
+            f"similar places the rest ({basis}); it is the period's quietest open window there, "
+            f"so check it against your own quiet hours before you run it; {outside}"
+        )
+        text += " if it is quiet for you too (mostly an estimate from similar places)"
     said = [shown, _guest_sentence(guests)]
     return StaffAction(
         kind="promote",
