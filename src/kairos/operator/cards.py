@@ -12,9 +12,8 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Final
 
-from kairos.operator.demand import DAYPARTS, window_text
+from kairos.operator.demand import DAYPARTS, OWN_SHRINK, window_text
 from kairos.operator.derivation import usual_share
-from kairos.operator.demand import OWN_SHRINK
 from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
 from kairos.operator.staffing_plan import day_by_day, front_role, peak_clause, plan
