@@ -101,7 +101,7 @@ def opportunity_actions(
         quiet = _quietest(pack, days)
         if quiet is not None:
             own = pack.demand.own_checkins + sum((pack.checkins or {}).values())
-            mine = pack.demand.own_checkins
+            mine = max(pack.demand.own_checkins, sum((pack.checkins or {}).values()))
             found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
                                      None, label, own, mine / (mine + OWN_SHRINK)))  # fmt: skip
     if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:

@@ -222,9 +222,10 @@ def pattern_action(q: QuietPattern, guests: GuestSnapshot | None, label: str | N
     )
 
 
-OWN_MOSTLY: Final = 0.5
-"""The place's own check-ins weighing under this share of its demand shape (`demand.OWN_SHRINK`):
-the quiet window is mostly its similar places', and is said to be so (panel half A, o49: a quiet
+OWN_MOSTLY: Final = 1 / 3
+"""The place's own check-ins weighing under this share of its demand shape (`demand.OWN_SHRINK`;
+under 15 check-ins): the quiet window is mostly, two-thirds or more, its similar places', and is
+said to be so (panel half A, o49: a quiet
 window "from this place's 9 check-ins, blended with 7 similar places" presented as its own)."""
 
 
