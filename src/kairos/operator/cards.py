@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Final
 
 from kairos.operator.demand import DAYPARTS, OWN_SHRINK, window_text
 from kairos.operator.derivation import usual_share
-from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
+from kairos.operator.opportunity import (
+    is_offer,
+    next_week_if_today,
+    pattern_action,
+    quiet_pattern,
+    shape_offer,
+)
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
 from kairos.operator.staffing_plan import day_by_day, front_role, peak_clause, plan
 
@@ -93,17 +99,19 @@ def opportunity_actions(
                 location=label,
             )
         )
-    days = offer_days(pack.days, pack.today)
-    pattern = quiet_pattern(days, pack.checkins, pack.demand.shares, pack.neighbours)
+    pattern = quiet_pattern(pack.days, pack.checkins, pack.demand.shares, pack.neighbours)
     if pattern is not None:  # the place's own check-ins show a dip: the offer for it
-        found.append(pattern_action(pattern, pack.guests, label))
-    elif not found and days:
-        quiet = _quietest(pack, days)
+        found.append(
+            next_week_if_today(pattern_action(pattern, pack.guests, label), pack.today, pack.days)
+        )
+    elif not found and pack.days:
+        quiet = _quietest(pack, pack.days)
         if quiet is not None:
             own = pack.demand.own_checkins + sum((pack.checkins or {}).values())
             mine = max(pack.demand.own_checkins, sum((pack.checkins or {}).values()))
-            found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
-                                     None, label, own, mine / (mine + OWN_SHRINK)))  # fmt: skip
+            offer = shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not None,
+                                label, own, mine / (mine + OWN_SHRINK))  # fmt: skip
+            found.append(next_week_if_today(offer, pack.today, pack.days))
     if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:
         found[-1].drivers.insert(1, sized)
     return found[:3]
@@ -138,14 +146,6 @@ def _offer_covers(offer: StaffAction, pack: SignalPack) -> Driver | None:
     unit = front_role(pack.categories)[2]
     return Driver(source="demand", summary=f"From your {pack.baseline_covers} {unit}, that window "
                   f"usually holds ≈{usual}, {against}.", effect_pct=0.0, rank=0.0)  # fmt: skip
-
-
-def offer_days(days: list[date], today: date | None) -> list[date]:
-    """The days an offer for a quiet window may run on: not today while the period holds a later
-    day — an offer is posted the day before and told to the guests (panel half A, o49: the
-    quietest window offered was today's lunch, with "post it on your listing the day before")."""
-    later = [day for day in days if today is None or day > today]
-    return later or list(days)
 
 
 def _quietest(pack: SignalPack, days: list[date]) -> tuple[date, Daypart] | None:

@@ -107,7 +107,8 @@ class SignalPack:
     """The session's own days when a what-if lays its scenario on more (this answer only): the
     window the answer leads with is theirs, the others said after it (panel half A, o03)."""
     today: date | None = None
-    """The restaurant's own today: an offer needs a day's notice (`cards.offer_days`)."""
+    """The restaurant's own today: an offer needs a day's notice
+    (`opportunity.next_week_if_today`)."""
 
 
 @dataclass

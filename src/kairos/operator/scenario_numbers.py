@@ -76,9 +76,9 @@ def scenario_numbers(
     a Sunday lunch's what-if does not cut the dinner's servers no plan spoke of); `planned`: the
     plan's staff change by day and daypart, the only one said (panel half A, o35: "your usual plan
     stands" beside "dinner ≈68 → ≈58 covers (4 → 3 servers)"); `staffed`: the windows the plan
-    put staff on — another daypart the what-if moves with no change of the plan's is said by its
-    covers alone, never with a count of staff no plan spoke of (panel half A, o01: snow on a
-    weekend of dinners said "late ≈73 → ≈49 covers (4 → 3 servers)" and cut a late server)."""
+    put staff on — another daypart the what-if cuts is not cut by the plan (panel half A, o01: snow
+    on a weekend of dinners cut a late server no plan put on) but still gets its count for the
+    new covers, as a fresh plan would staff it (o31: "lunch ≈59 → ≈40 covers" with no servers)."""
     role, per, unit = front_role(categories)
     said: list[str] = []
     changes: list[tuple[date, str, list[tuple[Daypart, float]]]] = []
@@ -108,8 +108,11 @@ def scenario_numbers(
             before = staff_for(usual, per)
             if planned is not None:
                 unplanned = staffed is not None and (day, part) not in {*planned, *staffed}
-                if unplanned and staff_change(usual, now, per) < 0:  # no cut of staff never put on
-                    parts.append(f"{part} ≈{usual} → ≈{now} {unit}")
+                after = before + staff_change(usual, now, per)
+                if unplanned and after < before:  # no cut of staff never put on, but its count
+                    people = f"{role}{'s' if before > 1 else ''}"
+                    parts.append(f"{part} ≈{usual} → ≈{now} {unit} ({before} → {after} {people} "
+                                 f"if you staff {part} at one per {per})")  # fmt: skip
                     continue
                 after = before + planned.get((day, part), 0)
             else:

@@ -78,17 +78,12 @@ def staff_for(covers: int, per: int) -> int:
 
 def staff_change(usual: int, expected: int, per: int) -> int:
     """People added (or cut) when a window's covers move from `usual` to `expected`: the change in
-    the counts the plan states (`staff_for`), none for under half of `per` covers moved, and
-    never more than one per `per` covers moved, to the nearest — the difference of two counts
-    rounded up turns +21 covers into 2 servers at one boundary and 1 at the next (panel half A,
-    o21: "add 1 server" for a game, then "add 2 servers" for the same +15 % once the usual covers
-    were given, with no word why)."""
-    moved = expected - usual
-    if abs(moved) * 2 < per:
+    the counts the plan states (`staff_for`), so the count after it is the one a fresh plan gives
+    for the new covers (panel half A, o09: a snow cut that left "6 servers for ≈100 covers"
+    against the plan's own one per 20); none for under half of `per` covers moved."""
+    if abs(expected - usual) * 2 < per:
         return 0  # not for a cover or two
-    counted = staff_for(expected, per) - staff_for(usual, per)
-    most = max(1, int(abs(moved) / per + 0.5))
-    return max(-most, min(most, counted))
+    return staff_for(expected, per) - staff_for(usual, per)
 
 
 def front_role(categories: list[str] | None) -> tuple[str, int, str]:
