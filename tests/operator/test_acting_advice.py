@@ -68,6 +68,11 @@ def test_a_staff_change_leaves_the_count_a_fresh_plan_gives_for_the_new_covers()
     assert staff_change(30, 20, 20) == -1
     assert staff_change(100, 108, 20) == 0  # under half a server's covers
     assert sized(161, 140) == " (9 servers in all: ≈161 covers against your usual 140)"
+    game = read_message("what if there's a game saturday?", FRIDAY - timedelta(days=1))
+    saturday = FRIDAY + timedelta(days=1)
+    unsized, _ = apply_scenario(SignalPack(location="here", days=[saturday], demand=_week()), game)
+    first = decide(unsized, "staffing").actions[0].text
+    assert ", add 1 server or more (" in first, first  # the sized answer may add 2 (o21)
 
 
 def test_a_daypart_described_by_who_comes_is_not_the_part_asked() -> None:

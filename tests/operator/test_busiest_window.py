@@ -109,7 +109,8 @@ def test_a_cut_with_no_usual_covers_says_what_it_rests_on() -> None:
     for action in decision.actions:  # a cut with no usual covers is said as its condition
         assert action.text.startswith("If you usually serve ≈143 covers or more at "), action.text
         assert action.text.endswith(
-            ", cut 1 server (-14% of guests); below that keep your usual staffing. Give your "
+            ", cut 1 server or more (-14% of guests, one server per 20 covers as your plan counts "
+            "them); below that keep your usual staffing. Give your "
             "usual covers to size it"
         ), action.text
     said = decision.recommendation  # the condition once
