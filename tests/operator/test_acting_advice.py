@@ -10,6 +10,7 @@ from datetime import date, timedelta
 
 import numpy as np
 
+from kairos.operator.asks import direct_answers
 from kairos.operator.demand import DAYPARTS, DemandShape
 from kairos.operator.guest_signals import quotable, read_themes, snapshot
 from kairos.operator.reading import read_message
@@ -32,12 +33,14 @@ def _week(late: float = 0.1) -> DemandShape:
     return DemandShape(shares / shares.sum(), "test", 0, 0)
 
 
-def test_an_offer_is_never_for_today_while_later_days_remain() -> None:
+def test_an_offer_for_today_is_posted_now_never_the_day_before() -> None:
     days = [TUESDAY + timedelta(days=n) for n in range(6)]  # "this week" asked on a Tuesday
     offer = decide(SignalPack(location="here", days=days, demand=_week(), today=TUESDAY),
                    "opportunity").actions[-1]  # fmt: skip
-    assert offer.day is not None and offer.day > TUESDAY, offer.text
-    assert "Tue 01 Dec" not in offer.text, offer.text
+    assert offer.day == TUESDAY, offer.text  # the week's quietest, not moved out of the week
+    assert "post the offer now" in offer.drivers[0].summary, offer.drivers[0].summary
+    run = direct_answers("what_to_run", _week(), None, days, None, offer, TUESDAY)[0]
+    assert "the day before" not in run and "now" in run, run
     unknown = decide(SignalPack(location="here", days=days, demand=_week()), "opportunity")
     assert unknown.actions[-1].day == TUESDAY  # the quietest, with no today to hold it from
     only_today = decide(SignalPack(location="here", days=[TUESDAY], demand=_week(),

@@ -302,7 +302,9 @@ class OperatorAgent:
         moved_window(reading, state, window, (top[0], top[1]) if top else None, turn)
         await self._stand_ins(state, targets, turn)
         offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
-        turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests, offer)
+        turn.leads += direct_answers(
+            reading.ask, shapes[0], state.baseline, days, guests, offer, today
+        )
         kind = answer_kind(reading, turn)
         composed = compose(
             decisions=decisions,

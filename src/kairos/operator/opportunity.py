@@ -14,7 +14,7 @@ Each sentence names what it rests on, and rests only on that:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Final
 
 import numpy as np
@@ -295,23 +295,22 @@ def is_offer(action: StaffAction) -> bool:
 
 
 def next_week_if_today(offer: StaffAction, today: date | None, days: list[date]) -> StaffAction:
-    """An offer for a quiet window that falls today, while the period holds a later day: too late
-    to post (an offer is posted the day before and told to the guests), so it is said to be
-    today's, and made for the same window next week — the quietest window stays the one the card
-    names, never a later day called the quietest (panel half A, o49: today's lunch offered with
-    "post it on your listing the day before"; the graders' notes on operator15: the offer moved
-    to another day then called "the quietest" while the card reported today)."""
+    """An offer for a quiet window that falls today, while the period holds a later day: it stays
+    the period's quietest window, said to be today's and to be posted now, never "the day
+    before" (panel half A, o49: today's lunch offered with "post it on your listing the day
+    before"). Moving it to the same window next week, outside the days asked, was graded worse
+    (operator15b: o27, o49, o32), as was calling a later day the quietest (operator15)."""
     if today is None or offer.day != today or offer.daypart is None:
         return offer
     if not any(day > today for day in days):
-        return offer  # asked about today alone: today it is
-    later = today + timedelta(days=7)
-    now, then = window_text(today, offer.daypart), window_text(later, offer.daypart)
-    said = (f"The quietest window of these days is today's, {now}: too late to post an offer "
-            f"for it, so run it the same window next week, {then}. ")  # fmt: skip
+        return offer  # asked about today alone: nothing to say of the other days
+    now = window_text(today, offer.daypart)
+    said = (
+        f"The quietest window of these days is today's, {now}: post the offer now, on your "
+        "listing and a board at the door, rather than the day before. "
+    )
     drivers = list(offer.drivers)
     if drivers:
         first = drivers[0]
         drivers[0] = first.model_copy(update={"summary": said + first.summary})
-    return offer.model_copy(update={"day": later, "window": then, "drivers": drivers,
-                                    "text": offer.text.replace(now, then)})  # fmt: skip
+    return offer.model_copy(update={"drivers": drivers})
