@@ -166,7 +166,7 @@ class OperatorAgent:
             window, window_text = session_window(reading, state, turn, today)
             yield Thinking(step="resolve", message=resolve_note(state))
             answer = await self._answer(
-                request, reading, state, turn, session_id, turn_index, window, window_text
+                request, reading, state, turn, session_id, turn_index, window, window_text, today
             )
             yield Thinking(step="compose", message=f"{answer.kind}: {answer.action_line.action}")
             turn.event(
@@ -228,6 +228,7 @@ class OperatorAgent:
         turn_index: int,
         window: tuple[date, date],
         window_text: str,
+        today: date | None = None,
     ) -> OperatorAnswer:
         window_label = f"{window[0]:%a %d %b} – {window[1]:%a %d %b}"
         usable_locations = [loc for loc in state.locations if loc.lat is not None]
@@ -253,6 +254,7 @@ class OperatorAgent:
             days=days,
             window=window,
             refresh=request.refresh,
+            today=today,
         )
         decisions, shapes, statuses = gathered.decisions, gathered.shapes, gathered.statuses
         guests, budget = gathered.guests, gathered.budget
@@ -300,7 +302,9 @@ class OperatorAgent:
         moved_window(reading, state, window, (top[0], top[1]) if top else None, turn)
         await self._stand_ins(state, targets, turn)
         offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
-        turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests, offer)
+        turn.leads += direct_answers(
+            reading.ask, shapes[0], state.baseline, days, guests, offer, today
+        )
         kind = answer_kind(reading, turn)
         composed = compose(
             decisions=decisions,

@@ -109,10 +109,13 @@ def direct_answers(
     days: Sequence[date],
     guests: GuestSnapshot | None,
     offer: StaffAction | None = None,
+    today: date | None = None,
 ) -> list[str]:
-    """`offer`: the card's offer for a quiet window, the one 'what should we run?' is about."""
+    """`offer`: the card's offer for a quiet window, the one 'what should we run?' is about;
+    one for `today` is posted now, not "the day before"."""
     if ask == "what_to_run" and offer is not None and offer.day and offer.daypart:
-        return [_what_to_run(offer.day, offer.daypart, shape, baseline)]
+        run = _what_to_run(offer.day, offer.daypart, shape, baseline)
+        return [run.replace("the day before", "now") if offer.day == today else run]
     if ask == "quietest":
         return [_quietest(shape, baseline) + _quietest_of(shape, days, baseline)]
     if ask == "quiet_spots" and days:

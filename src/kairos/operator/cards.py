@@ -12,9 +12,15 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Final
 
-from kairos.operator.demand import DAYPARTS, window_text
+from kairos.operator.demand import DAYPARTS, OWN_SHRINK, window_text
 from kairos.operator.derivation import usual_share
-from kairos.operator.opportunity import is_offer, pattern_action, quiet_pattern, shape_offer
+from kairos.operator.opportunity import (
+    is_offer,
+    next_week_if_today,
+    pattern_action,
+    quiet_pattern,
+    shape_offer,
+)
 from kairos.operator.schemas import Card, Daypart, Driver, StaffAction
 from kairos.operator.staffing_plan import day_by_day, front_role, peak_clause, plan
 
@@ -95,13 +101,17 @@ def opportunity_actions(
         )
     pattern = quiet_pattern(pack.days, pack.checkins, pack.demand.shares, pack.neighbours)
     if pattern is not None:  # the place's own check-ins show a dip: the offer for it
-        found.append(pattern_action(pattern, pack.guests, label))
+        found.append(
+            next_week_if_today(pattern_action(pattern, pack.guests, label), pack.today, pack.days)
+        )
     elif not found and pack.days:
-        quiet = _quietest(pack)
+        quiet = _quietest(pack, pack.days)
         if quiet is not None:
             own = pack.demand.own_checkins + sum((pack.checkins or {}).values())
-            found.append(shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not
-                                     None, label, own))  # fmt: skip
+            mine = max(pack.demand.own_checkins, sum((pack.checkins or {}).values()))
+            offer = shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not None,
+                                label, own, mine / (mine + OWN_SHRINK))  # fmt: skip
+            found.append(next_week_if_today(offer, pack.today, pack.days))
     if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:
         found[-1].drivers.insert(1, sized)
     return found[:3]
@@ -138,10 +148,10 @@ def _offer_covers(offer: StaffAction, pack: SignalPack) -> Driver | None:
                   f"usually holds ≈{usual}, {against}.", effect_pct=0.0, rank=0.0)  # fmt: skip
 
 
-def _quietest(pack: SignalPack) -> tuple[date, Daypart] | None:
+def _quietest(pack: SignalPack, days: list[date]) -> tuple[date, Daypart] | None:
     best: tuple[float, date, Daypart] | None = None
     day_max = max(pack.demand.shares.max(), 1e-9)
-    for day in pack.days:
+    for day in days:
         for p, part in enumerate(DAYPARTS):
             share = float(pack.demand.shares[day.weekday(), p])
             if share < 0.15 * day_max or part in ("breakfast", "late"):

@@ -53,6 +53,7 @@ async def gather(
     days: list[date],
     window: tuple[date, date],
     refresh: bool,
+    today: date | None = None,
 ) -> Gathered:
     out = Gathered()
     guests = None
@@ -113,6 +114,7 @@ async def gather(
                 state.lean), own.unit if own else None),
             neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
                                                     NEIGHBOUR_KM)),
+            today=today,
         )  # fmt: skip
         said = stated_events(days, state.events_said)
         if said and (reading.what_if is None or reading.what_if.kind != "event"):

@@ -11,17 +11,28 @@ Quotes are short fragments, given only when the operator asks for the evidence.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
+from importlib.resources import files
 from typing import Final, Literal
 
 from kairos.operator.schemas import EvidenceItem, GuestSnapshot, ThemeSignal
 from kairos.store.operator import ReviewRow
 from kairos.text.aspects import analyse_sentence, split_sentences
 
-__all__ = ["QUOTE_MIN_WORDS", "SPARSE_REVIEWS", "STALE_DAYS", "ThemeHit", "read_themes", "snapshot"]
+__all__ = [
+    "QUOTE_MIN_WORDS",
+    "SPARSE_REVIEWS",
+    "STALE_DAYS",
+    "ThemeHit",
+    "names_theme",
+    "quotable",
+    "read_themes",
+    "snapshot",
+]
 
 Theme = Literal["wait_time", "staffing", "noise", "food", "service"]
 Polarity = Literal["negative", "positive"]
@@ -62,6 +73,47 @@ _STAFF_POSITIVE = re.compile(
     r"there)|staff (?:was|were) (?:great|friendly|wonderful|amazing|attentive|on top))\b",
     re.I,
 )
+_WAITING_FOR_SOMEONE = re.compile(r"\bwait(?:ed|ing)? for (?:me|him|her)\b", re.I)
+"""Friends waiting for the writer is no wait for a table (panel half A, o01: "My three friends
+were waiting for me when I arrived" was quoted as a complaint of waits)."""
+QUOTE_TONE: Final = 0.5
+"""A sentence whose opinions lean the other way by more than this is not quoted under a theme's
+polarity (o01: "The ambiance was excellent with the general noise" quoted as a noise complaint)."""
+
+
+@lru_cache(maxsize=1)
+def _words() -> tuple[dict[str, re.Pattern[str]], re.Pattern[str]]:
+    """The words a quote must name for each theme, and the cues that say busy, not short-staffed
+    (`operator/data/quote_words.toml`)."""
+    text = (files("kairos.operator") / "data" / "quote_words.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+
+    def pattern(words: list[str]) -> re.Pattern[str]:
+        said = (re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in words)
+        return re.compile(r"\b(?:" + "|".join(said) + r")\b", re.I)
+
+    named = {theme: pattern(words) for theme, words in data["named"].items()}
+    return named, pattern(data["busy_cues"]["cues"])
+
+
+def names_theme(theme: str, sentence: str) -> bool:
+    """Whether the sentence says the theme in words ("service", "our server", "so loud"), not
+    only through a proxy the aspect reader counts ("the wine list is good" as service)."""
+    named = _words()[0].get(theme)
+    return named is None or named.search(sentence) is not None
+
+
+def quotable(theme: str, polarity: Polarity, sentence: str) -> bool:
+    """A sentence shown to a manager as evidence of a theme: it names the theme, and its own
+    opinions do not lean against the label (panel half A, o01/o07: "It's always nice to have an
+    'in'" quoted as praise of the service, "The restaurant was crowded, fun and played great
+    music" as a noise complaint)."""
+    if not names_theme(theme, sentence):
+        return False
+    tone = sum(m.weight for m in analyse_sentence(sentence) if m.kind == "opinion")
+    return tone <= QUOTE_TONE if polarity == "negative" else tone >= -QUOTE_TONE
+
+
 _ASPECT_THEME: Final[dict[str, Theme]] = {
     "noise_level": "noise",
     "food_quality": "food",
@@ -95,12 +147,15 @@ def read_themes(review: ReviewRow) -> tuple[ThemeHit, ...]:
         if theme not in found or abs(weight) > abs(found[theme][0]):
             found[theme] = (weight, polarity, sentence)
 
+    named, busy = _words()
     for sentence in split_sentences(review.text):
-        if _WAIT_NEGATIVE.search(sentence) and not _WAIT_POSITIVE.search(sentence):
+        someone = _WAITING_FOR_SOMEONE.search(sentence) is not None
+        if _WAIT_NEGATIVE.search(sentence) and not _WAIT_POSITIVE.search(sentence) and not someone:
             keep("wait_time", -1.0, sentence)
         elif _WAIT_POSITIVE.search(sentence):
             keep("wait_time", 0.8, sentence)
-        if _STAFF_NEGATIVE.search(sentence):
+        short = _STAFF_NEGATIVE.search(sentence)
+        if short and (not busy.fullmatch(short.group(0)) or named["staffing"].search(sentence)):
             keep("staffing", -1.0, sentence)
         elif _STAFF_POSITIVE.search(sentence):
             keep("staffing", 0.6, sentence)
@@ -153,7 +208,8 @@ def snapshot(
             )
         )
         ordered = sorted(mine, key=lambda h: (h.polarity != leaning, -(h.review_id)))
-        for hit in ordered[:EVIDENCE_PER_THEME]:
+        shown = [h for h in ordered if quotable(theme, h.polarity, h.sentence)]
+        for hit in shown[:EVIDENCE_PER_THEME]:
             review = by_id[hit.review_id]
             evidence.append(
                 EvidenceItem(

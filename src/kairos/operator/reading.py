@@ -130,6 +130,17 @@ _DAYPART_WORDS: tuple[tuple[Daypart, re.Pattern[str]], ...] = (
 )
 """The part of the day asked about ("tomorow nite", "tomorrow morning", "Sunday brunch"); the
 first that matches, so "late night" is late, not dinner."""
+_WHO_COMES = re.compile(
+    r"\b(?:our\s+)?(?:brunch|lunch|lunchtime|breakfast|dinner|supper)(?:es|s)?"
+    r"(?:\s+(?:crowd|trade|guests|customers))?\s+(?:is|are|'s)\s+(?:mostly|mainly|largely"
+    r"|primarily|predominantly|all)\s+(?!(?:brunch|lunch|breakfast|dinner|supper|bar|drinks)\b)"
+    r"[a-z]+(?:\s+(?:crowd|people|folks|guests|workers|types|regulars))?\b",
+    re.I,
+)
+"""A daypart the message describes by who comes ("lunch is mostly business crowd", "dinner is
+mainly families") is not a part of the day asked about (panel half A, o33: "what should we expect
+this week? lunch is mostly business crowd" planned the week's busiest lunch as its headline
+while Saturday dinner was busier)."""
 
 
 @dataclass(frozen=True)
@@ -230,6 +241,8 @@ def read_message(
     what_if = _what_if(text, baseline)
     lean, (cut, cut_end) = read_lean(text)
     rest = rest[:cut] + " " * (cut_end - cut) + rest[cut_end:]  # "mostly lunch" asks no lunch
+    for who in _WHO_COMES.finditer(rest):  # "lunch is mostly business crowd" asks no lunch
+        rest = rest[: who.start()] + " " * (who.end() - who.start()) + rest[who.end() :]
     return Reading(
         lean=lean,
         card=_card(text),

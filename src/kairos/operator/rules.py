@@ -34,6 +34,7 @@ from kairos.operator.demand import DAYPARTS, DemandShape, window_text
 from kairos.operator.opportunity import Neighbours
 from kairos.operator.scenario_numbers import net_change, scenario_days, scenario_numbers
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
+from kairos.operator.service_kind import staff_change
 from kairos.operator.staffing_plan import (
     COVERS_PER_SERVER,
     busier_elsewhere,
@@ -43,7 +44,6 @@ from kairos.operator.staffing_plan import (
     peak_clause,
     review_driver,
     sized,
-    staff_for,
     unsized,
     with_covers,
 )
@@ -106,6 +106,9 @@ class SignalPack:
     own_days: list[date] | None = None
     """The session's own days when a what-if lays its scenario on more (this answer only): the
     window the answer leads with is theirs, the others said after it (panel half A, o03)."""
+    today: date | None = None
+    """The restaurant's own today: an offer needs a day's notice
+    (`opportunity.next_week_if_today`)."""
 
 
 @dataclass
@@ -277,6 +280,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
 
     actions: list[StaffAction] = []
     role, per, _ = front_role(pack.categories)  # servers and covers, or a counter's baristas
+    staffed = {(day, part) for day, part, _ in busiest_each_day(cells, covers)}
     for day, part in cells:
         drivers = effects.get((day, part), [])
         net = net_change(drivers)
@@ -287,12 +291,11 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
         if covers is not None:
             usual = float(covers[day.weekday(), DAYPARTS.index(part)])
             usual_i, expected_i = round(usual), round(usual * (1 + net))
-            delta = staff_for(expected_i, per) - staff_for(usual_i, per)  # as the plan counts
-            delta = delta if abs(expected_i - usual_i) * 2 >= per else 0  # not for 1 cover
+            delta = staff_change(usual_i, expected_i, per)  # one per `per` covers moved
         else:
             delta = int(net / RELATIVE_STEP) if abs(net) >= RELATIVE_STEP else 0
-        if delta == 0:
-            continue
+        if delta == 0 or (delta < 0 and (day, part) not in staffed):
+            continue  # a cut only of staff the plan put on (o01: a late shift never planned)
         verb = "Add" if delta > 0 else "Cut"
         people = f"{abs(delta)} {role}{'s' if abs(delta) > 1 else ''}"
         text = unsized(net, delta, window_text(day, part), pack.categories)  # its condition
@@ -357,7 +360,7 @@ def decide(pack: SignalPack, card: Card, *, location_label: str | None = None) -
     acted, top = {a.day for a in actions if a.day}, busiest[0][0] if busiest else None
     # a what-if's days by daypart, each with its number (said once: not again as days it moves)
     supposed = scenario_numbers(effects, rank, covers, pack.categories,
-                                asked[0][1] if asked else None, planned)  # fmt: skip
+                                asked[0][1] if asked else None, planned, staffed)  # fmt: skip
     more = busier_elsewhere(every, covers, busiest, pack.categories) + moved_days(
         effects, covers, acted | set(scenario_days(effects)), top, pack.categories)  # fmt: skip
     return Decision(

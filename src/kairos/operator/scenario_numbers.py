@@ -8,13 +8,13 @@ it is said."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import date
 from typing import Any, Final
 
 from kairos.operator.demand import DAYPARTS
 from kairos.operator.schemas import Daypart, Driver
-from kairos.operator.service_kind import front_role, staff_for
+from kairos.operator.service_kind import front_role, staff_change, staff_for
 
 __all__ = ["PLAUSIBLE", "net_change", "plausible", "scenario_days", "scenario_numbers", "supposed"]
 
@@ -65,6 +65,7 @@ def scenario_numbers(
     categories: list[str] | None,
     asked: Daypart | None = None,
     planned: Mapping[tuple[date, Daypart], int] | None = None,
+    staffed: Collection[tuple[date, Daypart]] | None = None,
 ) -> str:
     """' Snow on Sun 06 Dec, by daypart: lunch ≈24 → ≈16 covers (2 → 1 servers); dinner ≈54 →
     ≈36 covers (3 → 2 servers).' for each day a what-if is laid on, over the dayparts it moves
@@ -74,7 +75,10 @@ def scenario_numbers(
     `asked`: the part of the day the card plans, when the operator named one (the only one said:
     a Sunday lunch's what-if does not cut the dinner's servers no plan spoke of); `planned`: the
     plan's staff change by day and daypart, the only one said (panel half A, o35: "your usual plan
-    stands" beside "dinner ≈68 → ≈58 covers (4 → 3 servers)")."""
+    stands" beside "dinner ≈68 → ≈58 covers (4 → 3 servers)"); `staffed`: the windows the plan
+    put staff on — another daypart the what-if cuts is not cut by the plan (panel half A, o01: snow
+    on a weekend of dinners cut a late server no plan put on) but still gets its count for the
+    new covers, as a fresh plan would staff it (o31: "lunch ≈59 → ≈40 covers" with no servers)."""
     role, per, unit = front_role(categories)
     said: list[str] = []
     changes: list[tuple[date, str, list[tuple[Daypart, float]]]] = []
@@ -103,9 +107,16 @@ def scenario_numbers(
             now = round(usual * (1 + net))
             before = staff_for(usual, per)
             if planned is not None:
+                unplanned = staffed is not None and (day, part) not in {*planned, *staffed}
+                after = before + staff_change(usual, now, per)
+                if unplanned and after < before:  # no cut of staff never put on, but its count
+                    people = f"{role}{'s' if before > 1 else ''}"
+                    parts.append(f"{part} ≈{usual} → ≈{now} {unit} ({before} → {after} {people} "
+                                 f"if you staff {part} at one per {per})")  # fmt: skip
+                    continue
                 after = before + planned.get((day, part), 0)
             else:
-                after = staff_for(now, per) if abs(now - usual) * 2 >= per else before
+                after = before + staff_change(usual, now, per)
             people = f"{role}{'s' if max(before, after) > 1 else ''}"
             staff = (f"{before} → {after} {people}" if after != before
                      else f"{before} {people}, unchanged")  # fmt: skip

@@ -24,6 +24,7 @@ __all__ = [
     "ORDERS_PER_COUNTER",
     "front_role",
     "listing_categories",
+    "staff_change",
     "staff_for",
 ]
 
@@ -73,6 +74,16 @@ ORDERS_PER_COOK: Final = 40
 def staff_for(covers: int, per: int) -> int:
     """People serving a window's covers at one per `per`: every count the answers say."""
     return max(1, ceil(covers / per))
+
+
+def staff_change(usual: int, expected: int, per: int) -> int:
+    """People added (or cut) when a window's covers move from `usual` to `expected`: the change in
+    the counts the plan states (`staff_for`), so the count after it is the one a fresh plan gives
+    for the new covers (panel half A, o09: a snow cut that left "6 servers for ≈100 covers"
+    against the plan's own one per 20); none for under half of `per` covers moved."""
+    if abs(expected - usual) * 2 < per:
+        return 0  # not for a cover or two
+    return staff_for(expected, per) - staff_for(usual, per)
 
 
 def front_role(categories: list[str] | None) -> tuple[str, int, str]:

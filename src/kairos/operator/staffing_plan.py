@@ -28,6 +28,7 @@ from kairos.operator.service_kind import (
     COVERS_PER_SERVER,
     ORDERS_PER_COOK,
     front_role,
+    staff_change,
     staff_for,
 )
 
@@ -297,23 +298,27 @@ def unsized(net: float, delta: int, window: str, categories: list[str] | None = 
     """A staff change when the operator gave no usual covers, as the condition it rests on (panel,
     o15/o10: rain cut a server in each of four windows while saying the covers were unknown):
     'If you usually serve ≈143 covers or more at Sun 06 Dec, dinner 17:00–22:00, cut 1 server
-    (-14% of guests); below that keep your usual staffing. Give your usual covers to size it.'"""
+    or more (-14% of guests, one server per 20 covers as your plan counts them); below that
+    keep your usual staffing. Give your usual covers to size it.' — "or more": the plan counts its
+    staff rounded up, so the same change can call for one more once the covers are given (panel
+    half A, o21: "add 1 server" for a game, then "add 2 servers" with the usual covers)."""
     role, per, unit = front_role(categories)
     worth = ceil(abs(delta) * per / max(abs(net), 1e-9))
     verb = "add" if delta > 0 else "cut"
     people = f"{abs(delta)} {role}{'s' if abs(delta) > 1 else ''}"
-    return (
-        f"If you usually serve ≈{worth} {unit} or more at {window}, {verb} {people} "
-        f"({net:+.0%} of guests); below that keep your usual staffing. Give your usual {unit} to "
-        "size it"
+    return (  # "or more": the plan's counts round up (o21)
+        f"If you usually serve ≈{worth} {unit} or more at {window}, {verb} {people} or more "
+        f"({net:+.0%} of guests, one {role} per {per} {unit} as your plan counts them); below "
+        f"that keep your usual staffing. Give your usual {unit} to size it"
     )
 
 
 def sized(expected: int, usual: int, categories: list[str] | None = None) -> str:
     """A staff change's total with its covers (panel half A, o21: "+1 server" with no total):
-    ' (8 servers in all: ≈155 covers against your usual 144)'."""
+    ' (8 servers in all: ≈155 covers against your usual 144)', the usual count and the change
+    (`staff_change`), so the total and the change said beside it always agree."""
     role, per, unit = front_role(categories)
-    n = staff_for(expected, per)
+    n = staff_for(usual, per) + staff_change(usual, expected, per)
     return (
         f" ({n} {role}{'s' if n > 1 else ''} in all: ≈{expected} {unit} against your usual {usual})"
     )
