@@ -50,3 +50,16 @@ def test_too_few_indoors_keeps_all_and_says_which_are_outdoors() -> None:
     assert is_outdoors("park", None, "Green Park")
     assert "Green Park" in weather_note("rain", ["Green Park"])
     assert "left out" in weather_note("rain", [])
+
+
+def test_a_port_a_slide_or_a_quarter_filed_as_an_attraction_is_outdoors() -> None:
+    for name in ("Old Port", "Terrasse Dufferin Slides", "Quartier Petit Champlain",
+                 "Dundas Square", "Ha'penny Bridge", "Porte Saint-Jean"):  # fmt: skip
+        assert is_outdoors("attraction", None, name), name
+    for kind, name in (
+        ("museum", "La Citadelle de Québec"),
+        ("religious_site", "Basilica Square"),
+        ("museum", "Musée de la civilisation"),
+        ("attraction", "Château Frontenac"),
+    ):
+        assert not is_outdoors(kind, None, name), name

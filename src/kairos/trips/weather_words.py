@@ -31,7 +31,18 @@ _WEATHER: Final = re.compile(
     r"|(?:^|[\s(])(?:-|minus\s*|−)\d{1,2}\s*(?:°\s*)?(?:c|degrees|celsius)?\b",
     re.IGNORECASE,
 )
-_ISLAND: Final = re.compile(r"\b(?:island|islands|pulau|beach|trail|hike|hill)\b", re.IGNORECASE)
+_OUT_IN_THE_WEATHER: Final = re.compile(
+    r"\b(?:island|islands|pulau|beach|trail|hike|hill|port|harbou?r|pier|wharf|quay|waterfront|"
+    r"promenade|boardwalk|terrace|terrasse|slides?|toboggan|square|plaza|quartier|quarter|"
+    r"district|street|bridge|falls|waterfall|lake|fountain|statue|plains|ramparts|"
+    r"fortifications|gate|porte|cemetery|skating|rink)\b",
+    re.IGNORECASE,
+)
+"""Names of places out in the weather whatever their source files them under (an "attraction":
+Québec's Old Port, the Terrasse Dufferin Slides, Quartier Petit Champlain at −20 said indoors)."""
+
+
+_ROOFED: Final = frozenset({"museum", "gallery", "religious_site", "theatre", "arts_venue"})
 
 
 def weather_said(text: str) -> str | None:
@@ -42,8 +53,11 @@ def weather_said(text: str) -> str | None:
 
 def is_outdoors(kind: str, category: str | None, name: str) -> bool:
     """A place a traveller is out in the weather at: a park, a garden, a viewpoint, a beach, a
-    zoo, an island, a trail."""
-    return fits("outdoors", kind, category, name) or bool(_ISLAND.search(name))
+    zoo, an island, a trail, a port, a square, a street or a quarter; a museum, gallery or place
+    of worship never, whatever its name ("Musée du Fort", "Notre-Dame of the Square")."""
+    if kind in _ROOFED:
+        return False
+    return fits("outdoors", kind, category, name) or bool(_OUT_IN_THE_WEATHER.search(name))
 
 
 def indoors_pool(
