@@ -16,8 +16,8 @@ from kairos.operator.demand import DAYPARTS, OWN_SHRINK, window_text
 from kairos.operator.derivation import usual_share
 from kairos.operator.opportunity import (
     is_offer,
-    next_week_if_today,
     pattern_action,
+    posted_now_if_today,
     quiet_pattern,
     shape_offer,
 )
@@ -102,7 +102,7 @@ def opportunity_actions(
     pattern = quiet_pattern(pack.days, pack.checkins, pack.demand.shares, pack.neighbours)
     if pattern is not None:  # the place's own check-ins show a dip: the offer for it
         found.append(
-            next_week_if_today(pattern_action(pattern, pack.guests, label), pack.today, pack.days)
+            posted_now_if_today(pattern_action(pattern, pack.guests, label), pack.today, pack.days)
         )
     elif not found and pack.days:
         quiet = _quietest(pack, pack.days)
@@ -111,7 +111,7 @@ def opportunity_actions(
             mine = max(pack.demand.own_checkins, sum((pack.checkins or {}).values()))
             offer = shape_offer(*quiet, pack.demand.basis, pack.guests, pack.events is not None,
                                 label, own, mine / (mine + OWN_SHRINK))  # fmt: skip
-            found.append(next_week_if_today(offer, pack.today, pack.days))
+            found.append(posted_now_if_today(offer, pack.today, pack.days))
     if found and is_offer(found[-1]) and (sized := _offer_covers(found[-1], pack)) is not None:
         found[-1].drivers.insert(1, sized)
     return found[:3]

@@ -30,8 +30,8 @@ __all__ = [
     "Neighbours",
     "QuietPattern",
     "is_offer",
-    "next_week_if_today",
     "pattern_action",
+    "posted_now_if_today",
     "quiet_pattern",
     "shape_offer",
 ]
@@ -294,7 +294,7 @@ def is_offer(action: StaffAction) -> bool:
     )
 
 
-def next_week_if_today(offer: StaffAction, today: date | None, days: list[date]) -> StaffAction:
+def posted_now_if_today(offer: StaffAction, today: date | None, days: list[date]) -> StaffAction:
     """An offer for a quiet window that falls today, while the period holds a later day: it stays
     the period's quietest window, said to be today's and to be posted now, never "the day
     before" (panel half A, o49: today's lunch offered with "post it on your listing the day

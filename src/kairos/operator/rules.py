@@ -108,7 +108,7 @@ class SignalPack:
     window the answer leads with is theirs, the others said after it (panel half A, o03)."""
     today: date | None = None
     """The restaurant's own today: an offer needs a day's notice
-    (`opportunity.next_week_if_today`)."""
+    (`opportunity.posted_now_if_today`)."""
 
 
 @dataclass
