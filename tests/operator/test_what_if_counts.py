@@ -70,3 +70,16 @@ def test_an_offer_for_today_stays_today_posted_now_and_no_other_day_is_the_quiet
     assert "post the offer now" in first and "same window next week" not in first, first
     for later in days[1:]:  # no other day of the period called the quietest
         assert f"{later:%a %d %b}" not in first, first
+
+
+def test_a_game_the_plan_adds_no_one_for_escalates_only_past_what_it_expects() -> None:
+    # a lunch plan and a game at 19:00 (panel half A o13; o06, o02 alike): the evening it moves
+    # keeps its servers, so the trigger adds one only past the +15% the what-if already expects
+    pack = SignalPack(location="here", days=[SUNDAY], demand=_shape([0.0, 0.55, 0.1, 0.35, 0.0]),
+                      baseline_covers=330, baseline_weekday=4, daypart="lunch")  # fmt: skip
+    pack, _ = apply_scenario(pack, read_message("what if there's a game sunday night?", SATURDAY))
+    decision = decide(pack, "staffing")
+    assert "servers, unchanged)" in decision.recommendation, decision.recommendation
+    assert "add one server for the evening" in decision.trigger, decision.trigger
+    assert "run 15% above usual;" not in decision.trigger, decision.trigger
+    assert "past the 15% above usual this already expects" in decision.trigger, decision.trigger

@@ -357,8 +357,8 @@ def trigger(
             )
         return (
             f"Escalate (add one {front_role(pack.categories)[0]} for the evening) if "
-            f"{counted(pack)} for {when} run 15% above usual; if the event is cancelled, "
-            "nothing changes."
+            f"{counted(pack)} for {when} run past the 15% above usual this already expects; "
+            "if the event is cancelled, nothing changes."
         )
     if top is not None and top.source == "closures":
         return "De-escalate when the city lifts the closure; escalate if it extends into your peak."
