@@ -271,8 +271,11 @@ def hours_said(asked: str, closed: int, checked: int) -> str:
     that unknown hours are on the cards. Nothing is called checked when no place found lists
     its hours."""
     if closed:
-        left = f"I left out {closed} place{'s' if closed != 1 else ''} whose listed hours say closed "
-        return f"{left}then ({asked}); a card says when a place's hours are unknown."
+        places = f"{closed} place{'s' if closed != 1 else ''}"
+        return (
+            f"I left out {places} whose listed hours say closed then ({asked}); "
+            "a card says when a place's hours are unknown."
+        )
     if not checked:
         return (
             f"None of these places lists its opening hours, so none could be checked for "
