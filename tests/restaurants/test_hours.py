@@ -12,6 +12,7 @@ import pytest
 
 from kairos.core.opening_hours import is_open_for
 from kairos.restaurants.hours import OpenAsk, asked_hours, hours_note, open_state
+from kairos.restaurants.phrasing import hours_said
 from tests.restaurants.helpers import ask, create_user
 
 SHUTS_AT_NINE = {day: {"open": "10:30", "close": "21:00"} for day in ("Monday", "Sunday")}
@@ -74,3 +75,13 @@ async def test_a_place_known_closed_late_is_left_out_and_unknown_hours_are_said(
     assert any("listed hours" in a for a in late.assumptions), late.assumptions
     for card in late.restaurants:
         assert card.hours_note, f"{card.name}: open by its hours, or its hours are unknown"
+    checked = [c for c in late.restaurants if (c.hours_note or "").startswith("Open for")]
+    claims = any(a.startswith("Checked against") for a in late.assumptions)
+    assert checked or not claims, (late.assumptions, [c.hours_note for c in late.restaurants])
+
+
+def test_nothing_is_called_checked_when_no_place_found_lists_hours() -> None:
+    none_listed = hours_said("open after 23:00", closed=0, checked=0)
+    assert "Checked" not in none_listed and "check before you go" in none_listed
+    assert hours_said("open after 23:00", closed=0, checked=2).startswith("Checked against")
+    assert hours_said("open after 23:00", closed=3, checked=0).startswith("I left out 3 places")

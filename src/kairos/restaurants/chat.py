@@ -37,7 +37,7 @@ from kairos.restaurants.conversation import assume_instead_of_asking, for_words
 from kairos.restaurants.decomposition import food_said
 from kairos.restaurants.diet_first import diet_before_dish, diet_top_up
 from kairos.restaurants.elsewhere import nearest_city_with
-from kairos.restaurants.hours import asked_hours, by_hours
+from kairos.restaurants.hours import UNKNOWN_HOURS, asked_hours, by_hours
 from kairos.restaurants.name_evidence import dish_cuisines, food_unmentioned, name_evidence
 from kairos.restaurants.results import with_quote
 from kairos.restaurants.schemas import GenerativeUIPayload
@@ -142,12 +142,13 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
     asked_time = asked_hours(turn.request.message)
     kept, hours_notes, closed = await by_hours(turn.places.db, found.hits, asked_time, turn.now())
     found = found.model_copy(update={"hits": kept})
+    checked = sum(1 for h in kept if hours_notes.get(h.place.id) != UNKNOWN_HOURS)
     if asked_time is not None:
         decomposition = state.decomposition = decomposition.model_copy(
             update={
                 "assumptions": [
                     *decomposition.assumptions,
-                    phrasing.hours_said(asked_time.said, closed),
+                    phrasing.hours_said(asked_time.said, closed, checked),
                 ]
             }
         )

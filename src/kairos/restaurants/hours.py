@@ -19,7 +19,9 @@ from kairos.search.models import SearchHit
 from kairos.store.database import Database
 from kairos.text.query.words import normalise_message
 
-__all__ = ["OpenAsk", "asked_hours", "by_hours", "hours_note", "open_state"]
+__all__ = ["UNKNOWN_HOURS", "OpenAsk", "asked_hours", "by_hours", "hours_note", "open_state"]
+
+UNKNOWN_HOURS = "Opening hours unknown: check before you go."
 
 _DAYS = {name.lower(): i for i, name in enumerate(WEEKDAY_NAMES)}
 _DAY = r"(?P<day>" + "|".join(_DAYS) + r")s?"
@@ -130,7 +132,7 @@ def open_state(
 def hours_note(ask: OpenAsk | None, state: bool | None) -> str | None:
     """What a card says about its hours: known open for the time asked, or unknown."""
     if state is None:
-        return "Opening hours unknown: check before you go."
+        return UNKNOWN_HOURS
     if ask is not None and state:
         return f"Open for what you asked ({ask.said}), by its listed hours."
     return None

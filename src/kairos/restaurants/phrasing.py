@@ -266,16 +266,22 @@ def price_distance(tier: str | None, asked: Sequence[str]) -> int:
     return min(abs(len(tier) - len(a)) for a in asked)
 
 
-def hours_said(asked: str, closed: int) -> str:
-    """What an answer for a time says about hours: what was left out, and that unknown hours
-    are on the cards."""
-    left = (
-        f"I left out {closed} place{'s' if closed != 1 else ''} whose listed hours say closed "
-        f"then ({asked}); "
-        if closed
-        else f"Checked against listed hours ({asked}); "
-    )
-    return left + "a card says when a place's hours are unknown."
+def hours_said(asked: str, closed: int, checked: int) -> str:
+    """What an answer for a time says about hours: what was left out, what was checked, and
+    that unknown hours are on the cards. Nothing is called checked when no place found lists
+    its hours."""
+    if closed:
+        places = f"{closed} place{'s' if closed != 1 else ''}"
+        return (
+            f"I left out {places} whose listed hours say closed then ({asked}); "
+            "a card says when a place's hours are unknown."
+        )
+    if not checked:
+        return (
+            f"None of these places lists its opening hours, so none could be checked for "
+            f"{asked}: check before you go."
+        )
+    return f"Checked against listed hours ({asked}); a card says when a place's hours are unknown."
 
 
 def widen_questions(filters: SearchFilters) -> list[str]:
