@@ -261,3 +261,22 @@ def test_a_cuisine_warning_names_the_cuisine_as_the_place_lists_it() -> None:
     result = check([place], AllergyProfile(confirmed=["soy"]), allergens_of=of)
     (warning,) = result.safe[0].assessment.warnings
     assert warning.message.startswith("Sushi Bars kitchens commonly use soy")
+
+
+def test_no_cuisine_note_when_every_allergen_of_the_profile_is_read_from_the_place() -> None:
+    # an Indian place: tree nuts read in a review, dairy and others only from the cuisine, so
+    # the place as a whole is "medium"
+    nirvana = Place(
+        "nirvana",
+        infer_place_allergens(["Indian"], texts=[("r1", "The malai kofta was rich and creamy.")]),
+    )
+    assert nirvana.allergens.confidence == "medium"
+    nuts = check([nirvana], AllergyProfile(confirmed=["tree_nuts"]), allergens_of=of)
+    (guarded,) = (*nuts.safe, *nuts.flagged)
+    assert guarded.assessment.warnings[0].source == "review"
+    # "comes from its cuisine type, not from its menu or reviews" would contradict the card
+    assert guarded.assessment.confidence_note is None
+    # an allergen of the profile read only from the cuisine (or not at all) keeps the note
+    two = check([nirvana], AllergyProfile(confirmed=["tree_nuts", "mustard"]), allergens_of=of)
+    (guarded,) = (*two.safe, *two.flagged)
+    assert guarded.assessment.confidence_note is not None

@@ -172,7 +172,10 @@ def statuses_and_notes_are_honest(
             elif status.status == "contains":
                 assert knowledge.confidence == "high"
                 assert knowledge.source != "cuisine_heuristic"
-        assert (assessment.confidence_note is None) == (place.confidence == "high")
+        own = bool(assessment.statuses) and all(
+            s.source not in (None, "cuisine_heuristic") for s in assessment.statuses
+        )  # every allergen of the profile read from the place itself: no cuisine note
+        assert (assessment.confidence_note is None) == (place.confidence == "high" or own)
         if assessment.is_safe and assessment.basis != "evidence" and profile.severity:
             assert "verified" in assessment.summary.lower()
         danger = any(

@@ -146,3 +146,13 @@ def test_a_sports_facility_is_its_category_not_active_life_or_a_sports_bar() -> 
         assert "sport" not in held_traits(derive_traits(categories, {})), categories
     one = [("r1", "There is a basketball court out back.")]
     assert "sport" not in held_traits(derive_traits([], {}, one))
+
+
+def test_dogs_welcome_is_read_from_reviews_never_from_hot_dogs() -> None:
+    welcome = derive_traits([], {}, [("r1", "Dog friendly patio, they brought a water bowl.")])
+    assert "dog_friendly" in held_traits(welcome)
+    assert trait_label("dog_friendly") == "dog-friendly"
+    hot_dogs = derive_traits(["Hot Dogs"], {}, [("r1", "The hot dogs and chili dogs rule.")])
+    assert "dog_friendly" not in held_traits(hot_dogs)
+    refused = derive_traits([], {}, [("r1", "Sadly not dog friendly anymore.")])
+    assert "dog_friendly" not in held_traits(refused)

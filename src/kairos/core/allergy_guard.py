@@ -192,10 +192,21 @@ class _Annotator:
             warnings=tuple(warnings),
             statuses=tuple(statuses),
             confidence=place.confidence,
-            confidence_note=_NOTES[place.confidence],
+            confidence_note=None if _own_evidence_only(statuses) else _NOTES[place.confidence],
         )
         memo[self.key] = (assessment, danger)
         return assessment, danger
+
+
+def _own_evidence_only(statuses: Sequence[AllergenStatus]) -> bool:
+    """Whether every allergen of the profile was found in the place's own menu, dishes, reviews,
+    categories or name: then a note that its allergen information "comes from its cuisine type,
+    not from its menu or reviews" would contradict the card ("a review mentions Malai Kofta"),
+    for the person's allergens are all that the card speaks of. One allergen read only from the
+    cuisine, or not known at all, keeps the note."""
+    return bool(statuses) and all(
+        s.source is not None and s.source != "cuisine_heuristic" for s in statuses
+    )
 
 
 def _entry_order(entry: tuple[str, Severity]) -> int:

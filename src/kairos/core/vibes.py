@@ -120,6 +120,13 @@ _VIBES: Final = (
         evidence="a view", describes="with a view",
     ),
     Vibe(
+        "dog_friendly", "dog-friendly", "welcoming dogs",
+        _p("dog friendly, dogs allowed, dogs welcome, dog welcome, pet friendly, pets allowed, "
+           "pets welcome, with my dog, with our dog, with the dog, bring my dog, bring our dog, "
+           "bring the dog"),
+        evidence="welcoming dogs",
+    ),
+    Vibe(
         "work_friendly", "good to work from", "working from",
         _p("work from, to work from, working from, laptop, laptop friendly, wifi, wi fi, "
            "free wifi, free wi fi, wifi access, "
