@@ -38,6 +38,7 @@ from kairos.recipes.package_sizes import weighed_part
 from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
+from kairos.recipes.scaled_steps import counted_items, resized_vessels, scaled_counts
 from kairos.recipes.shown_items import shown_item
 from kairos.recipes.skill import explain_steps
 from kairos.recipes.step_amounts import adapt_step, servings_plan
@@ -302,7 +303,9 @@ class _Adapter:
         ):  # lentils for the beef: not browned until crumbly, no fat poured off
             rewritten = [without_meat_cooking(step) for step in rewritten]
         rewritten = sensible_steps(rewritten, self.swapped)  # chicken is not "until opaque"
-        return [adapt_step(step, self.factor, self.units) for step in rewritten]
+        counted, f = counted_items(self.recipe.ingredients), self.factor  # dish, counts scaled
+        return [resized_vessels(scaled_counts(adapt_step(s, f, self.units), counted, f), f)
+                for s in rewritten]  # fmt: skip
 
 
 def adapt_recipe(
