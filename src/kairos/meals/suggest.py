@@ -39,6 +39,7 @@ from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import adapt_recipe
 from kairos.recipes.amounts import amounts_first, without_amounts
+from kairos.recipes.appliances import special_appliances
 from kairos.recipes.completeness import incomplete
 from kairos.recipes.course import is_meal
 from kairos.recipes.models import (
@@ -122,6 +123,8 @@ def _summary(adapted: AdaptedRecipe) -> str:
         parts.append(f"serves about {adapted.servings:g} (an estimate: the source states none)")
     else:
         parts.append(f"serves {adapted.servings:g}")
+    needs = special_appliances(adapted.equipment, (adapted.title, *(s.text for s in adapted.steps)))
+    parts += [f"needs {'an' if n[0] in 'aeiou' else 'a'} {n}" for n in needs]
     text = f"{adapted.title} — " + ", ".join(parts)
     if adapted.substitutions:
         text += "; adapted: " + "; ".join(

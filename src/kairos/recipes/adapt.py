@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from kairos.recipes.adapted_title import adapted_title
 from kairos.recipes.amounts import amounts_note
+from kairos.recipes.appliances import appliance_note
 from kairos.recipes.completeness import with_gaps
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
@@ -363,10 +364,13 @@ def _assemble(
         and recipe.total_minutes > constraints.max_minutes
     ):
         warnings.append(f"Takes about {recipe.total_minutes} minutes, more than you asked for.")
-    if constraints.equipment is not None:
-        missing = [e for e in recipe.equipment if e not in constraints.equipment]
-        if missing:
-            warnings.append(f"Needs equipment you did not list: {', '.join(missing)}.")
+    had = recipe.equipment if constraints.equipment is None else constraints.equipment
+    missing = [e for e in recipe.equipment if e not in had]
+    if missing:
+        warnings.append(f"Needs equipment you did not list: {', '.join(missing)}.")
+    if appliance := appliance_note(recipe.equipment, (recipe.title, *recipe.steps),
+                                   (*missing, *(constraints.equipment or ()))):  # fmt: skip
+        warnings.append(appliance)
     if constraints.allergens:
         names = ", ".join(LABELS.get(a, a) for a in constraints.allergens)
         warnings.append(f"Check the label of every packaged ingredient for {names}.")
