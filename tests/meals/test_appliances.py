@@ -37,3 +37,10 @@ def test_a_stovetop_recipe_needs_no_appliance() -> None:
     adapted = _adapt("Pan Salmon", ["Fry the salmon in a pan for 4 minutes a side."])
     assert not any(w.startswith("Needs") for w in adapted.warnings)
     assert "needs" not in _summary(adapted)
+
+
+def test_an_appliance_offered_beside_another_way_is_not_needed() -> None:
+    either = ["Place the salmon in a pressure cooker or large cooking pot and cook until done."]
+    assert not any(w.startswith("Needs") for w in _adapt("Salmon", either).warnings)
+    other = ["If you have a slow cooker, cook on low for 4 hours; else simmer for 1 hour."]
+    assert "needs" not in _summary(_adapt("Salmon", other))

@@ -41,7 +41,7 @@ def test_a_recipe_halved_names_a_smaller_pan_and_one_near_its_size_keeps_it() ->
     ingredients, steps, yields = _LASAGNE
     steps = [steps[0], "Spread in a 9x13 inch pan.", steps[2]]
     halved = _adapt(ingredients, steps, yields, servings=2)
-    assert halved.steps[1].text.startswith("Spread in a 15 x 25 cm pan (smaller than the recipe's")
+    assert halved.steps[1].text.startswith("Spread in a 16 x 25 cm pan (smaller than the recipe's")
     near = _adapt(ingredients, steps, yields, servings=4.5)
     assert near.steps[1].text == "Spread in a 23 x 33 cm pan."
 
@@ -56,3 +56,13 @@ def test_counts_of_whole_items_in_the_steps_follow_the_list() -> None:
     assert adapted.ingredients[0].display.startswith("6 live lobsters")
     assert adapted.steps[0].text == "Place the 6 lobsters in the boiling water."
     assert adapted.steps[1].text == "Cut the lemon into 4 wedges."  # no count of the list's
+
+
+def test_a_casserole_dish_is_resized_whole_and_a_small_one_to_the_centimetre() -> None:
+    ingredients, steps, _ = _LASAGNE
+    steps = [steps[0], "Grease a 23 x 33 cm casserole dish and set aside.", steps[2]]
+    quarter = _adapt(ingredients, steps, "12 servings", servings=3)
+    assert quarter.steps[1].text == (
+        "Grease a 12 x 16 cm casserole dish (smaller than the recipe's 23 x 33 cm, for the "
+        "smaller amounts) and set aside."
+    )

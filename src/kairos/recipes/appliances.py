@@ -27,14 +27,47 @@ _WORDED: Final = {
 }
 
 
+_SAID: Final = {
+    **_WORDED,
+    "slow cooker": re.compile(r"\b(?:slow[\s-]?cooker|crock[\s-]?pot)\b", re.IGNORECASE),
+    "air fryer": re.compile(r"\bair[\s-]?fr(?:yer|y|ied)\b", re.IGNORECASE),
+}
+"""How the recipe's words name each appliance, to read whether it offers another way."""
+_OTHER_WAY_AFTER: Final = re.compile(
+    r"\W{0,3}\s*or\s+(?:in\s+|use\s+|on\s+)?(?:an?\s+|the\s+|your\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:pot|pan|saucepan|oven|stove|stovetop|casserole|skillet|steamer|wok|dutch\s+oven)\b",
+    re.IGNORECASE,
+)
+_OTHER_WAY_BEFORE: Final = re.compile(
+    r"(?:\b(?:pot|pan|saucepan|oven|stove|stovetop|casserole|skillet|steamer|wok)\s*,?\s+or"
+    r"|\bif\s+you\s+(?:have|own|use|prefer)|\balternatively|\boptionally|\bor\s+use)"
+    r"[^.;]{0,25}$",
+    re.IGNORECASE,
+)
+"""A pressure cooker "or a large pot", "a large pot or a pressure cooker", "if you have a
+slow cooker": the appliance is one way, not the only one."""
+
+
+def _only_way(name: str, words: str) -> bool:
+    """Whether the recipe's words name `name` at least once with no other way beside it (a tag
+    the words do not name is taken as needed)."""
+    mentions = list(_SAID[name].finditer(words)) if name in _SAID else []
+    return not mentions or any(
+        not _OTHER_WAY_AFTER.match(words, m.end())
+        and not _OTHER_WAY_BEFORE.search(words, 0, m.start())
+        for m in mentions
+    )
+
+
 def special_appliances(equipment: Sequence[str], texts: Iterable[str]) -> list[str]:
     """The appliances of its own a recipe needs, in a fixed order: "pressure cooker" for one
     tagged so or whose title or steps cook in an Instant Pot, "steam oven" for one that
-    steams in the oven."""
+    steams in the oven; not one its words offer another way beside ("a pressure cooker or a
+    large pot")."""
     words = " \n ".join(texts)
     found = [name for name in _TAGGED if name in equipment]
     found += [name for name, pattern in _WORDED.items() if pattern.search(words)]
-    return list(dict.fromkeys(found))
+    return [name for name in dict.fromkeys(found) if _only_way(name, words)]
 
 
 def appliance_note(

@@ -31,9 +31,11 @@ _UNIT: Final = r"(?:cm|centimet(?:re|er)s?|inch(?:es)?|in\.?|\")"
 _VESSEL_WORD: Final = r"(?:pan|dish|tin|tray|casserole|sheet|ramekin|mould|mold)s?"
 _SIZED: Final = re.compile(
     rf"(?P<a>{_NUM})\s*(?:x|×|\*|by)\s*(?P<b>{_NUM})(?:\s*-?\s*(?P<u>{_UNIT}))?"
-    rf"(?P<alt>\s*\([^()]{{0,30}}\))?(?P<rest>[\s-]+(?:[A-Za-z-]+\s+){{0,2}}?{_VESSEL_WORD})\b"
+    rf"(?P<alt>\s*\([^()]{{0,30}}\))?(?P<rest>[\s-]+(?:[A-Za-z-]+\s+){{0,2}}?{_VESSEL_WORD}"
+    rf"(?:\s+{_VESSEL_WORD})?)\b"
     rf"|(?P<d>{_NUM})\s*-?\s*(?P<u2>{_UNIT})(?P<alt2>\s*\([^()]{{0,30}}\))?"
-    rf"(?P<rest2>[\s-]+(?:square|round)\s+(?:[A-Za-z-]+\s+){{0,2}}?{_VESSEL_WORD})\b",
+    rf"(?P<rest2>[\s-]+(?:square|round)\s+(?:[A-Za-z-]+\s+){{0,2}}?{_VESSEL_WORD}"
+    rf"(?:\s+{_VESSEL_WORD})?)\b",
     re.IGNORECASE,
 )
 """A dish with its size: "30 x 20 cm (13 x 9 in) baking dish", "9x13-inch pan", "23 cm square
@@ -47,8 +49,9 @@ _UNCOUNTED: Final = frozenset((
 
 
 def _side(value: float, scale: float, metric: bool) -> str:
-    step = 5.0 if metric else 1.0
-    return f"{max(step, round(value * scale / step) * step):g}"
+    size = value * scale
+    step = 5.0 if metric and size >= 20 else 1.0  # "35 x 25 cm"; "12 x 17 cm" for a small dish
+    return f"{max(step, round(size / step) * step):g}"
 
 
 def _number(text: str) -> float:
