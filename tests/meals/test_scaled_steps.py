@@ -66,3 +66,13 @@ def test_a_casserole_dish_is_resized_whole_and_a_small_one_to_the_centimetre() -
         "Grease a 12 x 16 cm casserole dish (smaller than the recipe's 23 x 33 cm, for the "
         "smaller amounts) and set aside."
     )
+
+
+def test_a_suggestion_whose_amounts_could_not_be_scaled_says_so() -> None:
+    from kairos.meals.suggest import _summary
+
+    row = {"recipe_id": "t-2", "title": "Boiled lobster", "ingredients": ["1 lobster", "salt"],
+           "instructions": ["Boil the lobster for 12 minutes."], "language": "en"}  # fmt: skip
+    adapted = adapt_recipe(derive_recipe(row), CookConstraints(), servings=6)
+    assert isinstance(adapted, AdaptedRecipe)
+    assert "servings not stated by the source, not scaled for 6" in _summary(adapted)

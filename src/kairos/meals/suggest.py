@@ -118,7 +118,9 @@ def _summary(adapted: AdaptedRecipe) -> str:
         parts.append(time_text(adapted.total_minutes, False, [s.text for s in adapted.steps]) or "")
     parts.append(f"{adapted.difficulty}")
     if not adapted.servings:
-        parts.append("servings not stated by the source")
+        asked = [w.split("not scaled for ")[1] for w in adapted.warnings if "not scaled for" in w]
+        unscaled = f", not scaled for {asked[0].rstrip('.')}" if asked else ""
+        parts.append(f"servings not stated by the source{unscaled}")
     elif adapted.source_servings is None:  # read from the steps or the amounts
         parts.append(f"serves about {adapted.servings:g} (an estimate: the source states none)")
     else:
