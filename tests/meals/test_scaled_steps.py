@@ -76,3 +76,10 @@ def test_a_suggestion_whose_amounts_could_not_be_scaled_says_so() -> None:
     adapted = adapt_recipe(derive_recipe(row), CookConstraints(), servings=6)
     assert isinstance(adapted, AdaptedRecipe)
     assert "servings not stated by the source, not scaled for 6" in _summary(adapted)
+
+
+def test_a_baking_sheet_is_not_resized_it_bakes_in_batches() -> None:
+    ingredients, steps, yields = _LASAGNE
+    steps = [steps[0], "Line a 38 x 28 cm rimmed cookie sheet. Line a 28 x 43 cm sheet pan.", ""]
+    doubled = _adapt(ingredients, steps[:2], yields, servings=8)
+    assert doubled.steps[1].text == steps[1]

@@ -28,13 +28,15 @@ _RESIZE_AT: Final = 0.2
 """A dish 20 % too small or too large in area is one the cook must change."""
 _NUM: Final = r"\d+(?:[.,]\d+)?"
 _UNIT: Final = r"(?:cm|centimet(?:re|er)s?|inch(?:es)?|in\.?|\")"
-_VESSEL_WORD: Final = r"(?:pan|dish|tin|tray|casserole|sheet|ramekin|mould|mold)s?"
+_VESSEL_WORD: Final = r"(?:pan|dish|tin|casserole|mould|mold)s?"
+_WORD: Final = r"(?!(?:cookie|sheet)\b)[A-Za-z-]+\s+"
+"""A word before the dish; a baking or cookie sheet is not resized (it bakes in batches)."""
 _SIZED: Final = re.compile(
     rf"(?P<a>{_NUM})\s*(?:x|×|\*|by)\s*(?P<b>{_NUM})(?:\s*-?\s*(?P<u>{_UNIT}))?"
-    rf"(?P<alt>\s*\([^()]{{0,30}}\))?(?P<rest>[\s-]+(?:[A-Za-z-]+\s+){{0,2}}?{_VESSEL_WORD}"
+    rf"(?P<alt>\s*\([^()]{{0,30}}\))?(?P<rest>[\s-]+(?:{_WORD}){{0,2}}?{_VESSEL_WORD}"
     rf"(?:\s+{_VESSEL_WORD})?)\b"
     rf"|(?P<d>{_NUM})\s*-?\s*(?P<u2>{_UNIT})(?P<alt2>\s*\([^()]{{0,30}}\))?"
-    rf"(?P<rest2>[\s-]+(?:square|round)\s+(?:[A-Za-z-]+\s+){{0,2}}?{_VESSEL_WORD}"
+    rf"(?P<rest2>[\s-]+(?:square|round)\s+(?:{_WORD}){{0,2}}?{_VESSEL_WORD}"
     rf"(?:\s+{_VESSEL_WORD})?)\b",
     re.IGNORECASE,
 )
