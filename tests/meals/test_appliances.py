@@ -44,3 +44,9 @@ def test_an_appliance_offered_beside_another_way_is_not_needed() -> None:
     assert not any(w.startswith("Needs") for w in _adapt("Salmon", either).warnings)
     other = ["If you have a slow cooker, cook on low for 4 hours; else simmer for 1 hour."]
     assert "needs" not in _summary(_adapt("Salmon", other))
+
+
+def test_an_appliance_whose_steps_say_how_to_do_without_it_is_not_needed() -> None:
+    steps = ["Cook until tender (10 minutes at 15 psi in a pressure cooker; if using a regular "
+             "pot, simmer for 1 hour)."]  # fmt: skip
+    assert "needs" not in _summary(_adapt("Salmon", steps))

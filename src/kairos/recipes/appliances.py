@@ -48,10 +48,21 @@ _OTHER_WAY_BEFORE: Final = re.compile(
 slow cooker": the appliance is one way, not the only one."""
 
 
+_OTHER_WAY_ANYWHERE: Final = re.compile(
+    r"\bif\s+(?:using|you\s+use|cooking\s+in|you\s+(?:don't|do\s+not)\s+have)\s+(?:an?|the)\s+"
+    r"(?:regular|normal|ordinary|large|heavy|conventional|stovetop|standard)?\s*"
+    r"(?:pot|pan|saucepan|oven|stove|dutch\s+oven|pressure\s+cooker|slow\s+cooker|steam\s+oven)\b",
+    re.IGNORECASE,
+)
+"""The steps' other way, said anywhere: "(…in a pressure cooker; if using a regular pot, …)"."""
+
+
 def _only_way(name: str, words: str) -> bool:
     """Whether the recipe's words name `name` at least once with no other way beside it (a tag
     the words do not name is taken as needed)."""
     mentions = list(_SAID[name].finditer(words)) if name in _SAID else []
+    if mentions and _OTHER_WAY_ANYWHERE.search(words):
+        return False
     return not mentions or any(
         not _OTHER_WAY_AFTER.match(words, m.end())
         and not _OTHER_WAY_BEFORE.search(words, 0, m.start())
