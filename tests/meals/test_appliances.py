@@ -7,6 +7,7 @@ from typing import Any
 
 from kairos.meals.suggest import _summary
 from kairos.recipes import AdaptedRecipe, CookConstraints, adapt_recipe
+from kairos.recipes.appliances import special_appliances
 from kairos.recipes.derive import derive_recipe
 
 
@@ -50,3 +51,16 @@ def test_an_appliance_whose_steps_say_how_to_do_without_it_is_not_needed() -> No
     steps = ["Cook until tender (10 minutes at 15 psi in a pressure cooker; if using a regular "
              "pot, simmer for 1 hour)."]  # fmt: skip
     assert "needs" not in _summary(_adapt("Salmon", steps))
+
+
+def test_an_instant_pot_used_as_a_slow_cooker_is_no_pressure_cooker() -> None:
+    steps = [
+        "Add the onions to the crockpot / slow cooker and set it to Slow Cook (Hi) for 4 hours.",
+        "I have tested this recipe using a Crockpot slow cooker and the Instant Pot slow cooker"
+        " function.",
+    ]
+    assert special_appliances(["slow cooker", "pressure cooker"], steps) == ["slow cooker"]
+    under_pressure = [*steps, "Or cook on high pressure for 10 minutes in the Instant Pot."]
+    assert "pressure cooker" in special_appliances(
+        ["slow cooker", "pressure cooker"], under_pressure
+    )

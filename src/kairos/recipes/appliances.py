@@ -57,6 +57,12 @@ _OTHER_WAY_ANYWHERE: Final = re.compile(
 """The steps' other way, said anywhere: "(…in a pressure cooker; if using a regular pot, …)"."""
 
 
+_PRESSURE: Final = re.compile(
+    r"\bpressure\b(?![\s-]*cooker)|\bpressure[\s-]cook(?:ed|ing)?\b", re.I
+)
+"""Cooking under pressure said in the words: "high pressure", "release the pressure"."""
+
+
 def _only_way(name: str, words: str) -> bool:
     """Whether the recipe's words name `name` at least once with no other way beside it (a tag
     the words do not name is taken as needed)."""
@@ -78,7 +84,11 @@ def special_appliances(equipment: Sequence[str], texts: Iterable[str]) -> list[s
     words = " \n ".join(texts)
     found = [name for name in _TAGGED if name in equipment]
     found += [name for name, pattern in _WORDED.items() if pattern.search(words)]
-    return [name for name in dict.fromkeys(found) if _only_way(name, words)]
+    needed = [name for name in dict.fromkeys(found) if _only_way(name, words)]
+    if "slow cooker" in needed and not _PRESSURE.search(words):
+        # an Instant Pot named beside a slow cooker, never under pressure, is one used as one
+        needed = [name for name in needed if name != "pressure cooker"]
+    return needed
 
 
 def appliance_note(
