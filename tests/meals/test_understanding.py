@@ -99,3 +99,17 @@ def test_a_diet_in_the_dish_name_is_kept_to_and_the_dish_is_looked_for() -> None
 def test_a_change_asked_with_the_dish_is_not_part_of_its_name() -> None:
     assert read_message("chicken curry but less spicy").meal_name == "chicken curry"
     assert read_message("seafood boil for 6 people this weekend").meal_name == "seafood boil"
+
+
+@pytest.mark.parametrize(
+    ("text", "dish", "servings"),
+    [("a fish pie to feed 6", "fish pie", 6),
+     ("roast chicken for a family of 5", "roast chicken", 5),
+     ("a curry that serves four", "curry", 4)],
+)  # fmt: skip
+def test_how_many_a_meal_feeds_is_its_servings_not_part_of_the_dish(
+    text: str, dish: str, servings: int
+) -> None:
+    reading = read_message(text)
+    assert reading.servings == servings
+    assert reading.meal_name == dish

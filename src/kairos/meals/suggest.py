@@ -39,6 +39,7 @@ from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import adapt_recipe
 from kairos.recipes.amounts import amounts_first, without_amounts
+from kairos.recipes.appliances import special_appliances
 from kairos.recipes.completeness import incomplete
 from kairos.recipes.course import is_meal
 from kairos.recipes.models import (
@@ -117,11 +118,15 @@ def _summary(adapted: AdaptedRecipe) -> str:
         parts.append(time_text(adapted.total_minutes, False, [s.text for s in adapted.steps]) or "")
     parts.append(f"{adapted.difficulty}")
     if not adapted.servings:
-        parts.append("servings not stated by the source")
+        asked = [w.split("not scaled for ")[1] for w in adapted.warnings if "not scaled for" in w]
+        unscaled = f", not scaled for {asked[0].rstrip('.')}" if asked else ""
+        parts.append(f"servings not stated by the source{unscaled}")
     elif adapted.source_servings is None:  # read from the steps or the amounts
         parts.append(f"serves about {adapted.servings:g} (an estimate: the source states none)")
     else:
         parts.append(f"serves {adapted.servings:g}")
+    needs = special_appliances(adapted.equipment, (adapted.title, *(s.text for s in adapted.steps)))
+    parts += [f"needs {'an' if n[0] in 'aeiou' else 'a'} {n}" for n in needs]
     text = f"{adapted.title} — " + ", ".join(parts)
     if adapted.substitutions:
         text += "; adapted: " + "; ".join(

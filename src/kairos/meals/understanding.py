@@ -103,7 +103,7 @@ _MEAL_FILLER = re.compile(
     r"picture|meal|dish|quick|quickly|fast|speedy|easy|want|to|eat|is|was|with|less|fat|fewer|calories|"
     r"but|kids?|children|will|would|they|family|everyone|please|tasty|nice|good|new|summer|"
     r"winter|weeknight|weekend|party|people|persons|guests|servings|portions|this|next|"
-    r"tomorrow|sunday|saturday|friday|again|instead|milder|mild)\b",
+    r"tomorrow|sunday|saturday|friday|again|instead|milder|mild|that|which)\b",
     re.IGNORECASE,
 )
 _PANTRY_FILLER = re.compile(

@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from kairos.recipes.adapted_title import adapted_title
 from kairos.recipes.amounts import amounts_note
+from kairos.recipes.appliances import appliance_note
 from kairos.recipes.completeness import with_gaps
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
@@ -38,6 +39,7 @@ from kairos.recipes.package_sizes import weighed_part
 from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
+from kairos.recipes.scaled_steps import counted_items, resized_vessels, scaled_counts
 from kairos.recipes.shown_items import shown_item
 from kairos.recipes.skill import explain_steps
 from kairos.recipes.step_amounts import adapt_step, servings_plan
@@ -302,7 +304,9 @@ class _Adapter:
         ):  # lentils for the beef: not browned until crumbly, no fat poured off
             rewritten = [without_meat_cooking(step) for step in rewritten]
         rewritten = sensible_steps(rewritten, self.swapped)  # chicken is not "until opaque"
-        return [adapt_step(step, self.factor, self.units) for step in rewritten]
+        counted, f = counted_items(self.recipe.ingredients), self.factor  # dish, counts scaled
+        return [resized_vessels(scaled_counts(adapt_step(s, f, self.units), counted, f), f)
+                for s in rewritten]  # fmt: skip
 
 
 def adapt_recipe(
@@ -360,10 +364,13 @@ def _assemble(
         and recipe.total_minutes > constraints.max_minutes
     ):
         warnings.append(f"Takes about {recipe.total_minutes} minutes, more than you asked for.")
-    if constraints.equipment is not None:
-        missing = [e for e in recipe.equipment if e not in constraints.equipment]
-        if missing:
-            warnings.append(f"Needs equipment you did not list: {', '.join(missing)}.")
+    had = recipe.equipment if constraints.equipment is None else constraints.equipment
+    missing = [e for e in recipe.equipment if e not in had]
+    if missing:
+        warnings.append(f"Needs equipment you did not list: {', '.join(missing)}.")
+    if appliance := appliance_note(recipe.equipment, (recipe.title, *recipe.steps),
+                                   (*missing, *(constraints.equipment or ()))):  # fmt: skip
+        warnings.append(appliance)
     if constraints.allergens:
         names = ", ".join(LABELS.get(a, a) for a in constraints.allergens)
         warnings.append(f"Check the label of every packaged ingredient for {names}.")

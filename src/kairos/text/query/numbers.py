@@ -127,7 +127,8 @@ WALKING_DISTANCE_KM = 1.0  # about 12 minutes on foot
 WALKING_KMH = 5.0
 _MILE_KM = 1.609344
 _PARTY = re.compile(
-    rf"\b(?:(?:table for|party of|group of|for|we are|we're|there are|there will be|"
+    rf"\b(?:(?:table for|party of|group of|family of|feed|feeds|feeding|serves|serving|for|we are|"
+    rf"we're|there are|there will be|"
     rf"there'll be|with)\s+(?P<a>\d+|{_NUM_WORD})"
     rf"(?!\s*(?:k\b|\d|\.\d|km|mi|miles|min|stars?|pm|am)))"
     rf"|\b(?P<b>\d+|{_NUM_WORD})(?=\s+(?:people|ppl|persons|pax|of us|adults|guests|friends|"
