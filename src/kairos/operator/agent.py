@@ -317,7 +317,8 @@ class OperatorAgent:
             snapshot=guests,
             verbose=reading.why,
             lead=" ".join(turn.leads) or scenario_lead(reading, turn.scenario),
-            evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints)
+            evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints,
+                                    reading.themes)
             if reading.expand else None,
             demand_basis=shapes[0].basis + _read(shapes[0], state.baseline, top, decisions),
             said_before=(state.last_recommendation, state.last_plan),
