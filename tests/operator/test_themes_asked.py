@@ -43,7 +43,7 @@ def test_a_wait_question_is_answered_with_its_count_and_its_own_quotes_first() -
     reading = read_message("are people complaining about the wait times?", TODAY)
     lines = evidence_lines(_snapshot(FOOD, waits, evidence=[FOOD_QUOTE, wait_quote]), HERE, None,
                            reading.complaints, reading.themes)  # fmt: skip
-    assert lines[0] == "On waits: 3 of 14 reviews mention it (2 complain, 1 speak well of it)."
+    assert lines[0] == "On waits: 3 of 14 reviews mention it (2 complaints, 1 in praise)."
     assert lines[1:] == ['- "We waited 40 minutes for a table." (09 Jan 2021; wait time, '
                          "negative; review 12)"]  # fmt: skip
 

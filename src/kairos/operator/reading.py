@@ -15,12 +15,12 @@ from datetime import date
 from typing import Literal
 
 from kairos.operator.asks import Ask, read_ask
-from kairos.operator.themes_asked import read_themes_asked
 from kairos.operator.baselines import Baseline, read_baseline, read_more_covers
 from kairos.operator.lean import Lean, read_lean
 from kairos.operator.mentions import LocationMention, is_street_number, locations, redact
 from kairos.operator.schemas import Card, Daypart
 from kairos.operator.stated_events import read_stated_events
+from kairos.operator.themes_asked import read_themes_asked
 from kairos.operator.windows import WindowRead, normalise, read_window
 
 __all__ = [

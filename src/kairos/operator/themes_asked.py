@@ -16,13 +16,17 @@ __all__ = ["THEME_NAMES", "read_themes_asked", "theme_lead"]
 _THEME_WORDS: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     (
         "wait_time",
-        re.compile(r"\bwait(?:s|ing|ed)?\b(?! ?staff)|\bwait ?times?\b|\bqueues?\b"
-                   r"|\blines? (?:out|at|by) the door\b", re.I),  # fmt: skip
+        re.compile(
+            r"\bwait(?:s|ing|ed)?\b(?! ?staff)|\bwait ?times?\b|\bqueues?\b"
+            r"|\blines? (?:out|at|by) the door\b",
+            re.I,
+        ),
     ),
     (
         "staffing",
-        re.compile(r"\b(?:under|short)[- ]?staffed\b|\bstaffing\b|\bnot enough (?:staff|servers)",
-                   re.I),  # fmt: skip
+        re.compile(
+            r"\b(?:under|short)[- ]?staffed\b|\bstaffing\b|\bnot enough (?:staff|servers)", re.I
+        ),
     ),
     ("noise", re.compile(r"\bnois(?:e|y|ier)\b|\bloud(?:ness|er)?\b", re.I)),
     ("service", re.compile(r"\bservice\b|\bwait ?staff\b|\brude\b|\battentive\b", re.I)),
@@ -65,10 +69,11 @@ def theme_lead(snapshot: GuestSnapshot, themes: tuple[str, ...]) -> tuple[str, l
             continue
         parts = []
         if signal.negative:
-            parts.append(f"{signal.negative} complain")
+            parts.append(f"{signal.negative} complaint{'s' * (signal.negative > 1)}")
         if signal.positive:
-            parts.append(f"{signal.positive} speak well of it")
-        said.append(f"{THEME_NAMES[theme]}: {signal.mentions} of {n} reviews mention it "
+            parts.append(f"{signal.positive} in praise")
+        verb = "mentions" if signal.mentions == 1 else "mention"
+        said.append(f"{THEME_NAMES[theme]}: {signal.mentions} of {n} reviews {verb} it "
                     f"({', '.join(parts)})")  # fmt: skip
     span = (
         f"{snapshot.window_start:%b %Y}–{snapshot.window_end:%b %Y}"
