@@ -112,12 +112,12 @@ class DemandShape:
     week_basis: str = ""
     """Whose week `week` is, short, for the arithmetic said beside a count: "your own
     check-ins' week", "a restaurant's week (too few check-ins of your own)"; "": unsaid."""
-    night_runs_late: bool = False
-    """A bar or pub: covers given for its evening ("300 on a Friday night") are its dinner and
-    late hours together, not dinner alone (a bar's night runs past 22:00)."""
     kind: Matrix | None = None
     """The kind of place's week (7 × 5 shares) a day's split leans on when the place's own
     check-ins are too few to split it (`_split`); None: the shape's own week pooled."""
+    night_runs_late: bool = False
+    """A bar or pub: covers given for its evening ("300 on a Friday night") are its dinner and
+    late hours together, not dinner alone (a bar's night runs past 22:00)."""
 
     def night_spans(self, daypart: Daypart | None) -> bool:
         """Covers given for this part of the day take in the late hours too (a bar's night)."""
