@@ -24,7 +24,8 @@ def _snapshot(*themes: ThemeSignal, evidence: list[EvidenceItem]) -> GuestSnapsh
 
 FOOD = ThemeSignal(theme="food", mentions=5, negative=1, positive=4, summary="")
 FOOD_QUOTE = EvidenceItem(review_id=11, place="Grezzo", date=date(2020, 5, 1), theme="food",
-                          polarity="positive", snippet="The raw lasagna was a revelation.")  # fmt: skip
+                          polarity="positive",
+                          snippet="The raw lasagna was a revelation.")  # fmt: skip
 
 
 def test_a_wait_question_with_no_review_on_waits_says_none_and_quotes_nothing_else() -> None:
@@ -52,3 +53,17 @@ def test_a_wait_said_without_asking_the_reviews_asks_no_theme() -> None:
     assert read_message("we have a long wait on fridays, staffing?", TODAY).themes == ()
     assert read_message("show me the reviews", TODAY).themes == ()
     assert read_message("do guests find it too loud?", TODAY).themes == ("noise",)
+
+
+def test_fix_first_on_a_single_complaint_is_a_check_not_a_briefing() -> None:
+    """Panel half A, o37: one 2011 review of service made a whole floor briefing."""
+    from kairos.operator.asks import direct_answers
+    from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
+
+    service = ThemeSignal(theme="service", mentions=1, negative=1, positive=0, summary="")
+    guests = _snapshot(service, evidence=[])
+    said = direct_answers("fix_first", DemandShape(DEFAULT_SHAPE, "d", 0, 0), None, [], guests)
+    assert said[0].startswith(
+        "Fix first: nothing your reviews say is firm enough to act on — 1 of 14 reviews complains "
+        "about service, the newest from Mar 2021. Check it on the floor before changing anything"
+    ), said
