@@ -41,6 +41,7 @@ from kairos.operator.sources import (
     ReviewsQuery,
     not_configured,
 )
+from kairos.operator.staff_ask import answer_staff_ask, read_staff_ask
 from kairos.operator.stand_ins import stand_ins
 from kairos.operator.state import BaselineState, SessionState, preferences_of
 from kairos.operator.steps import (
@@ -304,7 +305,9 @@ class OperatorAgent:
         offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
         turn.leads += direct_answers(
             reading.ask, shapes[0], state.baseline, days, guests, offer, today
-        )
+        ) + answer_staff_ask(read_staff_ask(request.message), shapes[0], state.baseline,
+                             days, decisions[0] if decisions else None, guests,
+                             reading.daypart)  # fmt: skip
         kind = answer_kind(reading, turn)
         composed = compose(
             decisions=decisions,
@@ -317,7 +320,8 @@ class OperatorAgent:
             snapshot=guests,
             verbose=reading.why,
             lead=" ".join(turn.leads) or scenario_lead(reading, turn.scenario),
-            evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints)
+            evidence=evidence_lines(guests, targets[0], state.unknown_name, reading.complaints,
+                                    reading.themes)
             if reading.expand else None,
             demand_basis=shapes[0].basis + _read(shapes[0], state.baseline, top, decisions),
             said_before=(state.last_recommendation, state.last_plan),

@@ -89,6 +89,8 @@ _FIXES: Final[dict[str, str]] = {
     "noise": "seat the quieter tables first and turn the music down at dinner",
     "food": "taste the line before service and check the dishes guests name",
 }
+THIN_COMPLAINTS: Final = 2
+"""Complaints of the top theme under which the fix is a check on the floor, not a change."""
 _THEMES: Final[dict[str, str]] = {
     "wait_time": "waits",
     "staffing": "a short-staffed floor",
@@ -248,6 +250,14 @@ def _fix_first(guests: GuestSnapshot | None) -> str:
             "the busiest window below."
         )
     top = max(complained, key=lambda t: (t.negative, t.theme in ("wait_time", "staffing")))
+    if top.negative < THIN_COMPLAINTS:  # o37: one 2011 review made a whole briefing
+        newest = f", the newest from {guests.window_end:%b %Y}" if guests.window_end else ""
+        return (
+            f"Fix first: nothing your reviews say is firm enough to act on — {top.negative} of "
+            f"{guests.sample_size} reviews complains about {_THEMES[top.theme]}{newest}. Check "
+            f"it on the floor before changing anything: {_FIXES[top.theme]}, then count whether "
+            "the complaint comes back."
+        )
     return (
         f"Fix first: {_THEMES[top.theme]} — {top.negative} of {guests.sample_size} reviews "
         f"complain about it, the most of any theme. First step: {_FIXES[top.theme]}."

@@ -34,6 +34,7 @@ from kairos.operator.schemas import (
 )
 from kairos.operator.spans import spans
 from kairos.operator.staffing_plan import COVERS_PER_COOK, front_role, staff_for
+from kairos.operator.themes_asked import theme_lead
 
 __all__ = ["Composed", "Phrasing", "checkable", "compose", "evidence_lines", "unconfigured_lines"]
 
@@ -113,6 +114,7 @@ def evidence_lines(
     here: ResolvedLocation,
     stand_in_for: str | None = None,
     complaints: bool = False,
+    themes: tuple[str, ...] = (),
 ) -> list[str]:
     """ "Show me the reviews" (ADR-018: quotes only on request): short quotes from the matched
     place's own reviews (or, for a restaurant the catalog lacks, `stand_in_for`, from the places
@@ -128,6 +130,12 @@ def evidence_lines(
                 "the catalog. Tell me the restaurant's name and I'll read its own reviews."
             ]
         return ["Its reviews could not be read this turn."]
+    if themes and snapshot.sample_size:  # "do reviews mention waits?": that theme, or "none"
+        answer, quoted = theme_lead(snapshot, themes)
+        if snapshot.place_id == 0:  # the places standing in for a restaurant the catalog lacks
+            whose = f"{stand_in_for}'s own reviews" if stand_in_for else "its own reviews"
+            answer = f"I don't have {whose}; from the reviews of {snapshot.place}: {answer}"
+        return [answer] + [_quote_line(e, snapshot) for e in quoted[:MAX_QUOTES]]
     quoted = [e for e in snapshot.evidence if e.snippet]
     if not quoted and snapshot.sample_size and not snapshot.themes:  # "mmm": nothing to quote
         n = snapshot.sample_size
@@ -160,12 +168,15 @@ def evidence_lines(
             else f"None of the {snapshot.sample_size} reviews complain about waits, staffing, "
             "noise, food or service; what they do say:"
         )
-    for e in quoted[:MAX_QUOTES]:
-        when = f"{e.date:%d %b %Y}" if e.date else "undated"
-        where = f"{e.place}, " if snapshot.place_id == 0 else ""
-        lines.append(f'- "{e.snippet}" ({where}{when}; {e.theme.replace("_", " ")}, '
-                     f"{e.polarity}; review {e.review_id})")  # fmt: skip
+    lines += [_quote_line(e, snapshot) for e in quoted[:MAX_QUOTES]]
     return lines
+
+
+def _quote_line(e: EvidenceItem, snapshot: GuestSnapshot) -> str:
+    when = f"{e.date:%d %b %Y}" if e.date else "undated"
+    where = f"{e.place}, " if snapshot.place_id == 0 else ""
+    return (f'- "{e.snippet}" ({where}{when}; {e.theme.replace("_", " ")}, {e.polarity}; '
+            f"review {e.review_id})")  # fmt: skip
 
 
 def _quote_order(e: EvidenceItem) -> tuple[int, bool, int]:

@@ -43,6 +43,9 @@ DAYPART_HOURS: Final[dict[Daypart, str]] = {
 }
 
 
+_LATE: Final = DAYPARTS.index("late")
+
+
 def window_text(day: date, part: Daypart) -> str:
     """'Sat 28 Nov, dinner 17:00–22:00'."""
     return f"{day:%a %d %b}, {part} {DAYPART_HOURS[part]}"
@@ -112,6 +115,13 @@ class DemandShape:
     kind: Matrix | None = None
     """The kind of place's week (7 × 5 shares) a day's split leans on when the place's own
     check-ins are too few to split it (`_split`); None: the shape's own week pooled."""
+    night_runs_late: bool = False
+    """A bar or pub: covers given for its evening ("300 on a Friday night") are its dinner and
+    late hours together, not dinner alone (a bar's night runs past 22:00)."""
+
+    def night_spans(self, daypart: Daypart | None) -> bool:
+        """Covers given for this part of the day take in the late hours too (a bar's night)."""
+        return self.night_runs_late and daypart == "dinner"
 
     def day_total(self, weekday: int) -> float:
         return float(self.shares[weekday].sum())
@@ -160,7 +170,8 @@ class DemandShape:
             # each day from the baseline day by the weekday profile, split by its own dayparts
             base = float(baseline)
             if part is not None:  # the day's part as the day is split below: the covers said
-                within = self._split(baseline_weekday)[part]
+                split = self._split(baseline_weekday)
+                within = split[part] + (split[_LATE] if self.night_spans(daypart) else 0.0)
                 base = baseline / max(float(within), 1e-9)
             out = np.zeros_like(self.shares)
             for day in range(7):
@@ -360,7 +371,8 @@ class DemandModel:
             )
             basis += f"; its weekdays compared by {said}"
         final = masked(shares / shares.sum(), hours, stale)
-        return DemandShape(final, basis, own_total, n_peers, week, week_basis, typical)
+        return DemandShape(final, basis, own_total, n_peers, week, week_basis,
+                           night_runs_late=kind == "bar", kind=typical)  # fmt: skip
 
     def _weights(self, place_id: int | None, categories: frozenset[str]) -> npt.NDArray[Any]:
         return np.array(

@@ -8,8 +8,9 @@ each with its share, beside the demand line's source."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Final
 
-from kairos.operator.demand import DAYPARTS, DemandShape
+from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape
 from kairos.operator.schemas import Daypart
 from kairos.operator.state import BaselineState
 
@@ -38,8 +39,11 @@ def covers_read(
     whole = float(covers[wd].sum())
     if window <= 0 or whole <= 0:
         return None
-    if (wd, part) == (baseline.weekday, baseline.daypart):
+    if (wd, part) == (baseline.weekday, baseline.daypart) and not shape.night_spans(part):
         return None  # the window the operator gave the covers for
+    if wd == baseline.weekday and shape.night_spans(baseline.daypart) and part in _NIGHT:
+        return f"≈{window} at {day:%a} {part} is " + night_share(shape, baseline.covers, wd, part,
+                                                                  guests)  # fmt: skip
     unit = guests if baseline.unit == "covers" else baseline.unit
     said = _DAYS[baseline.weekday]
     given = f"your {baseline.covers} {unit} on a {said}" + (
@@ -73,6 +77,10 @@ def usual_share(
     if baseline is None or weekday is None:
         return None
     wd, p = day.weekday(), DAYPARTS.index(part)
+    if wd == weekday and shape.night_spans(daypart) and part in _NIGHT:
+        return f"≈{round(float(shape.covers(baseline, weekday, daypart)[wd, p]))} is " + (
+            night_share(shape, baseline, wd, part, unit)
+        )
     if (wd, part) == (weekday, daypart):
         return None
     covers = shape.covers(baseline, weekday, daypart)
@@ -91,3 +99,20 @@ def usual_share(
         ratio = round(100 * whole / max(float(covers[weekday].sum()), 1e-9))
         return share + f"≈{round(whole)} over a {_DAYS[wd]}, {ratio}% of {given} by {by}"
     return share + f"≈{round(whole)} over a {_DAYS[wd]}, read from {given} by {by}"
+
+
+_NIGHT: Final = ("dinner", "late")
+
+
+def night_share(shape: DemandShape, covers: int, weekday: int, part: Daypart, unit: str) -> str:
+    """A bar's night given in covers ("300 on a Friday night") is its dinner and late hours
+    together: "dinner's ≈70% of your 300 covers on a Friday night (a bar's night runs past
+    22:00: dinner and late together)"."""
+    row = shape.covers(covers, weekday, "dinner")[weekday]
+    night = float(row[DAYPARTS.index("dinner")] + row[DAYPARTS.index("late")])
+    share = round(100 * float(row[DAYPARTS.index(part)]) / max(night, 1e-9))
+    other: Daypart = "late" if part == "dinner" else "dinner"
+    rest = round(float(row[DAYPARTS.index(other)]))
+    return (f"{part}'s ≈{share}% of your {covers} {unit} on a {_DAYS[weekday]} night, the other "
+            f"≈{rest} at {other} {DAYPART_HOURS[other]} (a bar's night runs past 22:00)"
+            )  # fmt: skip

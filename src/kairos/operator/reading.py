@@ -20,6 +20,7 @@ from kairos.operator.lean import Lean, read_lean
 from kairos.operator.mentions import LocationMention, is_street_number, locations, redact
 from kairos.operator.schemas import Card, Daypart
 from kairos.operator.stated_events import read_stated_events
+from kairos.operator.themes_asked import read_themes_asked
 from kairos.operator.windows import WindowRead, normalise, read_window
 
 __all__ = [
@@ -171,6 +172,8 @@ class Reading:
     refresh: bool = False
     expand: bool = False
     complaints: bool = False
+    themes: tuple[str, ...] = ()
+    """The themes the reviews are asked about ("do reviews mention waits?": `themes_asked.py`)."""
     ask: Ask | None = None
     """A question the card does not answer by itself ("which night is our quietest?")."""
     """The reviews asked for are the complaints ("what are people complaining about?")."""
@@ -239,6 +242,7 @@ def read_message(
         theirs = competitor.span("name")
         names = [(a, b) for a, b in names if b <= theirs[0] or theirs[1] <= a]
     what_if = _what_if(text, baseline)
+    themes = read_themes_asked(text)
     lean, (cut, cut_end) = read_lean(text)
     rest = rest[:cut] + " " * (cut_end - cut) + rest[cut_end:]  # "mostly lunch" asks no lunch
     for who in _WHO_COMES.finditer(rest):  # "lunch is mostly business crowd" asks no lunch
@@ -261,8 +265,9 @@ def read_message(
         correction=bool(_CORRECTION.search(text)),
         scope="all" if _SCOPE_ALL.search(text) else "first" if _SCOPE_FIRST.search(text) else None,
         refresh=bool(_REFRESH.search(text)),
-        expand=bool(_EXPAND.search(text)),
+        expand=bool(_EXPAND.search(text)) or (bool(themes) and what_if is None),
         complaints=bool(_COMPLAINTS.search(text)),
+        themes=themes if what_if is None else (),
         ask=read_ask(text),
         daypart=_daypart(normalise(rest)),
     )
