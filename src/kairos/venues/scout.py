@@ -169,6 +169,15 @@ class Scout:
                 candidates=[], excluded=[], found=0, duplicates=0, meeting=None,
                 filters=filters, providers={}, unknown_city=unknown,
             )  # fmt: skip
+        if not (filters.city or filters.area or filters.near or point or intent.location) and not (
+            reading.near_user
+        ):
+            # no place named and nobody located: asked, never guessed (a casual ask was planned
+            # in whichever city held most matches, a $$$$ dinner theatre first)
+            return ScoutResult(
+                candidates=[], excluded=[], found=0, duplicates=0, meeting=None,
+                filters=filters, providers={}, no_city=True,
+            )  # fmt: skip
         around = None
         centre = self.area_centres.get(filters.area.lower()) if filters.area else None
         placed_from = ""
