@@ -99,7 +99,7 @@ _TIER_3_WORDS: Final = (
 def quiet_feature(
     changes: Iterable[str], vibe: str | None, vibes: Iterable[str]
 ) -> tuple[str, ...]:
-    """"quiet" as a feature the scout looks for when "quieter" or a quiet vibe is asked: the
+    """ "quiet" as a feature the scout looks for when "quieter" or a quiet vibe is asked: the
     sources' noise level (the `quiet` trait) is evidence, the vibe vector's quiet reading is
     near chance (AUC 0.54), so the venues listed as quiet are found first, not only ranked
     among those a lively request found (plans panel p27: after "somewhere quieter, grandma is

@@ -232,8 +232,7 @@ def fit(
         _cut(
             fitted,
             lambda c: (
-                f"its source says it takes no reservations; a group of {size} needs a table "
-                "booked"
+                f"its source says it takes no reservations; a group of {size} needs a table booked"
                 if attrs(c).reservations is False
                 else None
             ),
