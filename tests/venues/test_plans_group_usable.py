@@ -86,3 +86,16 @@ def test_a_counter_tie_with_no_reservations_is_a_counter() -> None:
     assert service(juice, Attributes(reservations=False)) == "counter"
     assert service(juice, Attributes()) == "table"
     assert service(juice, None) == "table"
+
+
+def test_a_venue_not_serving_the_meal_goes_while_one_that_does_fits() -> None:
+    """An escape room was third for a celebration lunch for 8, "kept for want of others"."""
+    intent = read("celebration lunch in austin for 8 on saturday")
+    places = [
+        _place(1, "Asian Fusion One", ["Asian Fusion"]),
+        _place(2, "Great Room Escape", ["Active Life", "Team Building Activities", "Escape Games"]),
+    ]
+    attributes = {1: Attributes(good_for_groups=True)}
+    fitted = fit(_candidates(places), attributes, intent)
+    assert [c.place_id for c in fitted.candidates] == [1]
+    assert [e.cause for e in fitted.excluded] == ["kind"]

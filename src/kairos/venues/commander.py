@@ -99,11 +99,12 @@ _TIER_3_WORDS: Final = (
 def quiet_feature(
     changes: Iterable[str], vibe: str | None, vibes: Iterable[str]
 ) -> tuple[str, ...]:
-    """ "quiet" as a feature the scout looks for when "quieter" or a quiet vibe is asked: the
-    sources' noise level (the `quiet` trait) is evidence, the vibe vector's quiet reading is
-    near chance (AUC 0.54), so the venues listed as quiet are found first, not only ranked
-    among those a lively request found (plans panel p27: after "somewhere quieter, grandma is
-    coming", the top three were busy spots and the one quiet venue sat seventh)."""
+    """("quiet",) when "quieter" or a quiet vibe is asked: the scout looks for the venues whose
+    source lists them as quiet (the `quiet` trait, from the noise level) first, then the rest
+    as before — the vibe vector's quiet reading is near chance (AUC 0.54), so a lively
+    request's finds held one quiet venue, seventh (plans panel p27: after "somewhere quieter,
+    grandma is coming", the top three were busy spots). Never a feature every venue must show:
+    that left a brunch for 6 with one quiet Indian place and no brunch place."""
     asked = "quieter" in changes or vibe == "quiet" or "quiet" in vibes
     return ("quiet",) if asked and "quiet" in DERIVABLE_TRAITS else ()
 
@@ -326,11 +327,7 @@ class Commander:
             budget=budget,
             location=location,
             vibe=vibe,
-            features=[
-                *activity_feature(activity),
-                *(v for v in reading.vibes if v in FEATURES),
-                *quiet_feature(changes, vibe, reading.vibes),
-            ],
+            features=[*activity_feature(activity), *(v for v in reading.vibes if v in FEATURES)],
             when_text=", ".join(reading.when.text) if reading.when else None,
             complexity_tier=tier,
             active_agents=[*active, "synthesiser"],

@@ -265,12 +265,14 @@ def _not_the_meal(
     fitted: Fitted, why: Callable[[Candidate], str | None], fits: Callable[[Candidate], bool]
 ) -> None:
     """Venues that do not serve the lunch or dinner asked (a coffee shop, a pastry shop, an
-    escape room, a brunch place for a dinner) left out, each with why, when at least `ENOUGH`
-    others fit the outing; else they stay, after those (`Scored.not_the_meal`), said."""
+    escape room, a brunch place for a dinner) left out, each with why, while one venue that
+    fits the outing stays (`UNUSABLE_ENOUGH`: an escape room was third for a celebration
+    lunch, "kept for want of others"); else they stay, after those (`Scored.not_the_meal`),
+    said."""
     reasons = {c.place_id: r for c in fitted.candidates if (r := why(c))}
     if not reasons:
         return
-    if sum(fits(c) for c in fitted.candidates if c.place_id not in reasons) >= ENOUGH:
+    if sum(fits(c) for c in fitted.candidates if c.place_id not in reasons) >= UNUSABLE_ENOUGH:
         fitted.excluded += [
             left_out(c.record.place, reasons[c.place_id], "kind")
             for c in fitted.candidates
