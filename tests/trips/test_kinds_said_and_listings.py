@@ -12,6 +12,7 @@ two."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -104,6 +105,13 @@ def test_a_listing_of_several_sites_is_no_stop_when_the_city_fills_the_trip() ->
     rows = [_row(i, name) for i, name in enumerate(PLACES)]
     rows.append(_row(99, str(LISTED["name"]), LISTED))
     assert not any("Historic Monuments" in n for n in _names(rows, room=6))
+    # nine sights of its own, fewer than the room: still no "pick one or two of seven" stop
+    assert not any("Historic Monuments" in n for n in _names(rows, room=12))
+
+
+def test_a_city_known_for_little_else_keeps_its_listing_of_several_sites() -> None:
+    rows = [_row(i, name) for i, name in enumerate(PLACES[4:7])]
+    rows.append(_row(99, str(LISTED["name"]), LISTED))
     kept = [n for n in _names(rows, room=12) if "Historic Monuments" in n]
     assert kept and "pick one or two" in kept[0], kept
 
@@ -120,3 +128,14 @@ def test_a_garden_named_in_japanese_is_no_garden_gap() -> None:
     assert interest_gaps("temples and gardens", "Kyoto", [temple]) == [
         "Kairos knows no garden in Kyoto."
     ]
+
+
+def test_a_stored_listing_is_read_from_the_place_s_own_name() -> None:
+    """A stored row keeps its source's name as the place's, not in the raw record."""
+    raw = {k: v for k, v in LISTED.items() if k != "name"}
+    listing = replace(_row(99, str(LISTED["name"])),
+                      attributes={"poi": {"unesco_whc_2021": raw}})  # fmt: skip
+    rows = [*(_row(i, name) for i, name in enumerate(PLACES)), listing]
+    assert not any("Historic Monuments" in n for n in _names(rows, room=6))
+    kept = [n for n in _names(rows[4:7] + rows[-1:], room=12) if "Historic Monuments" in n]
+    assert kept and "pick one or two" in kept[0], kept

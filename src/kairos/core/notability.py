@@ -141,8 +141,11 @@ def _heritage(tags: Mapping[str, str]) -> bool:
     return any(tags.get(k) not in (None, "", "no") for k in _HERITAGE_TAGS)
 
 
-def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | None:
-    """Why a place to visit is not a sight (a business, an office, a home), or None."""
+def not_a_sight(
+    name: str, kind: str, attributes: Mapping[str, Any], address: str | None = None
+) -> str | None:
+    """Why a place to visit is not a sight (a business, an office, a home), or None; `address`
+    (the place's own) tells a street corner."""
     words = _words(name)
     if sum(len(w) for w in words) < 2 and not re.search(r"[^\W\d_]{2}", name):
         return "it has no real name"
@@ -158,11 +161,13 @@ def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | No
         return None
     if not _heritage(tags) and (table_why := why_not_a_sight(name, kind, attributes)):
         return table_why
-    street = words and (
-        words[-1] in _STREET_ENDS or (len(words) > 1 and words[0] in _STREET_STARTS)
-    )
+    street = any(_street(_words(part)) for part in name.split("/"))
     if street and kind == "attraction":  # a museum, a church or a venue on a street is a sight
         return "a street, not a sight (a notable list would name it)"
+    if kind == "attraction" and _crossing(name, address):
+        return "a street corner, not a sight (a notable list would name it)"
+    if kind == "attraction" and words and words[-1] in _SIGN_WORDS and not _heritage(tags):
+        return "a sign, not a sight (a notable list would name it)"
     if kind == "attraction" and set(words) & _ENTRANCE_WORDS and not _heritage(tags):
         return "an entrance, not a sight (a notable list would name it)"
     capitals = len(words) == 1 and name.strip().isupper() and len(name.strip()) <= 4
@@ -177,6 +182,39 @@ def not_a_sight(name: str, kind: str, attributes: Mapping[str, Any]) -> str | No
     if tourism in _BARE_TOURISM and any(tags.get(k) for k in _CONTACT_TAGS) and not _heritage(tags):
         return "a business's contact details on a node tagged as a sight"
     return None
+
+
+_COMPASS: Final = _wordset("north south east west n s e w nw ne sw se")
+_SIGN_WORDS: Final = _wordset("sign signs signpost")
+"""A name ending in one of these ("Toronto Sign"): lettering to photograph on the way, no stop."""
+_CROSSING: Final = re.compile(r"^\s*(.+?)\s+(?:and|&|at)\s+(.+?)\s*$", re.I)
+
+
+def _street(words: list[str]) -> bool:
+    """Words that name a street: they end in a street word, before a compass point or not
+    ("Robson St", "Bloor Street West"), or begin with one (Rue du Petit-Champlain)."""
+    while len(words) > 1 and words[-1] in _COMPASS:
+        words = words[:-1]
+    return bool(words) and (
+        words[-1] in _STREET_ENDS or (len(words) > 1 and words[0] in _STREET_STARTS)
+    )
+
+
+def _crossing(name: str, address: str | None) -> bool:
+    """A name of two streets' meeting ("Yonge and Eglinton"): each half stands in the place's
+    address just before a street word ("Yonge Street", "Eglinton Avenue West")."""
+    found = _CROSSING.match(name)
+    if found is None:
+        return False
+    said = " ".join(_words(address or ""))
+    if not said:
+        return False
+    ends = "|".join(sorted(_STREET_ENDS))
+    return all(
+        re.search(rf"\b{re.escape(' '.join(_words(half)))}\s+(?:{ends})\b", said)
+        for half in found.groups()
+        if _words(half)
+    )
 
 
 def _notable_basis(raw: Mapping[str, Any]) -> str | None:

@@ -165,7 +165,7 @@ _PLURAL_HEAD: Final = re.compile(
 _PLACES_LISTED: Final = re.compile(r"\(([^()]*(?:,|\band\b)[^()]*)\)")
 
 
-def several_sites(attributes: Mapping[str, Any]) -> bool:
+def several_sites(attributes: Mapping[str, Any], name: str = "") -> bool:
     """Whether a World Heritage listing is of several sites: its description counts them
     (`serial_sites`), its listed name is headed by a plural of sites ("Historic Monuments of
     …", "Buddhist Monuments in …") or names several places in brackets ("(Kyoto, Uji and Otsu
@@ -174,8 +174,9 @@ def several_sites(attributes: Mapping[str, Any]) -> bool:
         return True
     if not _world_heritage(attributes):
         return False
-    for _source, raw in _raws(attributes):
-        listed = str(raw.get("name") or "")
+    # the place's own name too: a stored row keeps its source's name as the place's, not in
+    # the raw record
+    for listed in [name, *(str(raw.get("name") or "") for _, raw in _raws(attributes))]:
         if _PLURAL_HEAD.search(listed) or _PLACES_LISTED.search(listed):
             return True
     return False
@@ -207,7 +208,7 @@ def area_listing(attributes: Mapping[str, Any], name: str = "") -> bool:
 
 def no_one_place(attributes: Mapping[str, Any], name: str = "") -> bool:
     """A World Heritage listing of several sites or of an area."""
-    return several_sites(attributes) or area_listing(attributes, name)
+    return several_sites(attributes, name) or area_listing(attributes, name)
 
 
 _PARTS: Final = re.compile(
@@ -241,7 +242,7 @@ def shown_name(name: str, attributes: Mapping[str, Any]) -> str:
     named = f": {parts};" if parts else ":"
     if count := serial_sites(attributes):
         return f"{name} (a World Heritage listing of {count} sites{named} pick one or two)"
-    if several_sites(attributes):
+    if several_sites(attributes, name):
         return f"{name} (a World Heritage listing of several sites{named} pick one or two)"
     if area_listing(attributes, name):
         return f"{name} (a World Heritage area: a walk through its streets, not one building)"
@@ -261,7 +262,7 @@ def stop_minutes(
         minutes = max(minutes, MAJOR_MINUTES)
         if kind == "religious_site" and note >= LANDMARK:
             minutes = max(minutes, COMPLEX_MINUTES)
-    if several_sites(attributes):
+    if several_sites(attributes, name):
         minutes = max(minutes, SERIAL_MINUTES)
     return minutes
 
@@ -296,6 +297,6 @@ def flagship_minutes(
     note, listed or reviewed, one place); None for any other place."""
     if minutes >= FLAGSHIP_MINUTES or note < LANDMARK or not grows_with_note(name, kind):
         return None
-    if several_sites(attributes) or not _listed_or_reviewed(attributes):
+    if several_sites(attributes, name) or not _listed_or_reviewed(attributes):
         return None
     return FLAGSHIP_MINUTES

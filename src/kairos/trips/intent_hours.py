@@ -1,5 +1,6 @@
 """The hours of the day a traveller gives in words: "9am to 6pm", "from 10 until 4", "layover
-9–18", "we land at 2pm", "back at the hotel by 5".
+9–18", "we land at 2pm", "back at the hotel by 5", "an early start" / "before the crowds" (08:00,
+`EARLY_START`).
 
 `said_hours(text)` → (first minute, last minute) of each day, either None when not said. The
 last minute is when the traveller is back (the way home included); a landing gives the day from
@@ -40,6 +41,15 @@ _BACK: Final = re.compile(
     re.IGNORECASE,
 )
 _START: Final = re.compile(r"\b(?:start|starting|begin|out)\s+(?:at|from)\s+" + _TIME, re.I)
+_EARLY: Final = re.compile(
+    r"\b(?:early\s+(?:start|starts|riser|risers|bird|birds|mornings?)"
+    r"|(?:start|starting|begin|out|up)\s+early"
+    r"|(?:before|beat|beating|avoid|avoiding|ahead\s+of)\s+the\s+(?:crowds?|queues?|lines?|rush))",
+    re.IGNORECASE,
+)
+EARLY_START: Final = 8 * 60
+"""The day's first minute when the words ask for an early start or to beat the crowds and give
+no time: the gates of most sights that open early, an hour before a moderate day's 09:00."""
 
 
 def _minute(hour: str, minute: str | None, half: str | None, after: int | None = None) -> int:
@@ -82,6 +92,8 @@ def said_hours(text: str, days: int = 1) -> tuple[int | None, int | None]:
         first = _minute(land[1], land[2], land[3], after=9 * 60 if not land[3] else None) + LANDING
     if first is None and (begin := _START.search(text)) and _clock(begin[1], begin[2]):
         first = _minute(begin[1], begin[2], begin[3])
+    if first is None and _EARLY.search(text):
+        first = EARLY_START  # "early start", "before the crowds"
     if last is None and (back := _BACK.search(text)) and _clock(back[1], back[2]):
         last = _minute(back[1], back[2], back[3])
     if first is not None and last is not None and last <= first:

@@ -13,7 +13,13 @@ from kairos.core.notability import NOTABLE
 from kairos.core.visit_length import no_one_place
 from kairos.trips.retrieval_rules import Row
 
-__all__ = ["HOMES_MARGIN", "without_listings", "without_stages"]
+__all__ = ["HOMES_MARGIN", "LISTING_KEPT_BELOW", "without_listings", "without_stages"]
+
+LISTING_KEPT_BELOW: Final = 5
+"""A listing of several sites or of an area gives way once the city has this many notable sights
+of its own, whatever the trip's room: "pick one or two of seven" is nothing to follow, and the
+sights it lists are the city's own stops where the data knows them (Kyoto's temples); only a
+city Kairos knows little more of keeps it."""
 
 HOMES_MARGIN: Final = 1.2
 """A bare house gives way when the city's other notable sights number this many times the
@@ -37,8 +43,9 @@ def without_listings(
 ) -> tuple[list[Row], list[float]]:
     """A World Heritage listing of several sites ("Historic Monuments of Ancient Kyoto (Kyoto,
     Uji and Otsu Cities)") or of an area ("Old and New Towns of …") is no one place to go to:
-    left out when the city's other places fill the trip's `room`, else kept with its name
-    saying to pick one or two, or that it is a walk (`visit_length.shown_name`). A house whose
+    left out when the city's other places fill the trip's `room` or its notable sights number
+    `LISTING_KEPT_BELOW`, else kept with its name saying to pick one or two, or that it is a
+    walk (`visit_length.shown_name`). A house whose
     data says nothing of visits (`bare_residence`: a home, an official residence) is left out
     when the city's notable sights (`judge` of `NOTABLE` or more) fill the `room` without it,
     by `HOMES_MARGIN`: a thin city keeps it (a house a list names may well be visited)."""
@@ -49,7 +56,8 @@ def without_listings(
         if not (s or h) and (judge(r) or 0.0) >= NOTABLE
     )  # fmt: skip
     out = [
-        (s and len(rows) - sum(several) >= room) or (h and notable >= HOMES_MARGIN * room)
+        (s and (len(rows) - sum(several) >= room or notable >= LISTING_KEPT_BELOW))
+        or (h and notable >= HOMES_MARGIN * room)
         for s, h in zip(several, homes, strict=True)
     ]
     kept = [(r, n) for r, n, o in zip(rows, notes, out, strict=True) if not o]

@@ -30,7 +30,7 @@ FOOD_KIND: Final = "food market"
 _KM_PER_DEGREE: Final = 111.0
 
 _PLACES = text(
-    "SELECT id, name, kind, city, lat, lng, attributes, categories, votes "
+    "SELECT id, name, kind, city, lat, lng, attributes, categories, votes, address "
     "FROM places WHERE is_active AND kind = ANY(CAST(:kinds AS text[])) "
     "AND lat BETWEEN CAST(:lat AS float8) - CAST(:dlat AS float8) "
     "AND CAST(:lat AS float8) + CAST(:dlat AS float8) "
@@ -113,7 +113,7 @@ class PlaceRows(CatalogLookups):
             )  # fmt: skip
             return [
                 Row(r.id, plain_name(r.name), r.kind, r.city, r.lat, r.lng,
-                    dict(r.attributes or {}), int(r.votes or 0))
+                    dict(r.attributes or {}), int(r.votes or 0), address=r.address)
                 for r in rows
                 if haversine_km(centre[0], centre[1], r.lat, r.lng) <= radius_km
             ]  # fmt: skip

@@ -178,7 +178,9 @@ def judged(row: Row) -> float | None:
     """None when the row is no sight (a business, an office, a home, or a sight named as a city:
     "Kathmandu Valley", a serial World Heritage site, is the city), else its notability (a
     show's capped low: `trips/shows.py`)."""
-    if not_a_sight(row.name, row.kind, row.attributes) is not None or find_city(row.name):
+    if not_a_sight(row.name, row.kind, row.attributes, row.address) is not None or find_city(
+        row.name
+    ):
         return None
     return capped_for_show(row.name, notability(row.name, row.kind, row.attributes, row.votes))
 

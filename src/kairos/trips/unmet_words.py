@@ -41,7 +41,9 @@ _TRIP_WORDS: Final = word_set(
     january february march april may june july august september october november december
     jan feb mar apr jun jul aug sep sept oct nov dec spring summer autumn fall winter
     photos photo photography pictures picture instagram views view spots see seeing things
-    day days trip trips tour tours visit visits holiday vacation honeymoon birthday"""
+    day days trip trips tour tours visit visits holiday vacation honeymoon birthday
+    early earlier riser risers bird birds morning mornings beat beating avoid avoiding ahead
+    crowd crowds crowded queue queues lines rush"""
 )
 """Words of a trip request that are its manner, not a place to visit."""
 
