@@ -10,7 +10,8 @@ from kairos.core.geo import haversine_km
 from kairos.trips.models import MODES, Candidate, TravelMode
 
 __all__ = [
-    "CENTROID_LEG", "UNKNOWN_LEG", "Point", "lower_bound_minutes", "reach_km", "travel_minutes", "within_km",
+    "CENTROID_LEG", "UNKNOWN_LEG", "Point", "lower_bound_minutes", "reach_km", "travel_minutes",
+    "within_km",
 ]  # fmt: skip
 
 Point = tuple[float, float]
