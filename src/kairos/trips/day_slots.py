@@ -193,9 +193,8 @@ def try_stop(
     (a lock with a time is placed at `at`, and is locked too)."""
     travel = s.leg((c.lat, c.lng), c.positioned, c.by_boat, c.pinpointed)
     arrive = s.t + travel[0]
-    latest = s.spec.window[1] - c.duration - s.home(
-        (c.lat, c.lng), c.positioned, c.by_boat, c.pinpointed
-    )
+    back = s.home((c.lat, c.lng), c.positioned, c.by_boat, c.pinpointed)
+    latest = s.spec.window[1] - c.duration - back
     if at is not None:
         if arrive > at and not s.slots:  # the day starts earlier to be there at a time fixed
             s.t, arrive = max(0, at - travel[0]), max(0, at - travel[0]) + travel[0]
