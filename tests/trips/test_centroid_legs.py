@@ -10,6 +10,7 @@ from datetime import date
 
 from kairos.trips.itinerary import plan_itinerary
 from kairos.trips.models import Candidate, TripRequest
+from kairos.trips.phrasing import rules_words
 from kairos.trips.retrieval_rules import Row, pinpointed
 from kairos.trips.travel import CENTROID_LEG
 from kairos.trips.view import _measured
@@ -50,3 +51,19 @@ def test_legs_between_pinpointed_places_are_measured() -> None:
     assert len(day.stops) == 3
     assert all(s.travel_minutes < CENTROID_LEG for s in day.stops[1:]), day.stops
     assert _measured(day.stops[0], day.stops[1])
+
+
+def test_a_day_of_allowed_legs_claims_no_distance() -> None:
+    """t29 at 3c9f84c8: "7 stops, 2.2 km by public transport" for a day across the Mall."""
+
+    def slot(name: str, known: bool) -> dict[str, object]:
+        return {"kind": "stop", "name": name, "start": "09:00", "end": "10:00",
+                "distance_km": 0.0, "travel_known": known}  # fmt: skip
+
+    view = {"pace": "moderate", "city": "Washington", "start_date": "2026-11-26",
+            "verified": False, "mode": "transit", "notes": [],
+            "days": [{"index": 1, "slots": [slot("A", True), slot("B", False)]},
+                     {"index": 2, "slots": [slot("C", True), slot("D", True)]}]}  # fmt: skip
+    rough, measured = (d.summary for d in rules_words(view).days)
+    assert "km" not in rough and "allowed, not measured" in rough, rough
+    assert "0.0 km by public transport" in measured, measured
