@@ -125,7 +125,7 @@ def _days(built: Built) -> list[DayView]:
                     kind=s.kind, place_id=s.place_id, name=s.name, place_kind=s.place_kind,
                     lat=s.lat, lng=s.lng, arrive=_hhmm(s.arrive), start=_hhmm(s.start),
                     end=_hhmm(s.end), travel_minutes=s.travel_minutes,
-                    travel_known=i == 0 or _measured(d.slots[i - 1], s),
+                    travel_known=s.positioned and (i == 0 or _measured(d.slots[i - 1], s)),
                     distance_km=round(s.distance_km, 2), source=s.source or "catalog",
                     licence=s.licence or NO_LICENCE, locked=s.locked,
                     hours_known=hours.get((d.index, s.kind, s.place_id)) == "open",
