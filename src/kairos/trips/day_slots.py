@@ -21,7 +21,7 @@ from typing import Final, Literal
 from kairos.trips.hours import allowed_spans, day_known, evening_only, garden_named, visit_hours
 from kairos.trips.kind_groups import fits
 from kairos.trips.models import Candidate, Slot, TravelMode
-from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes
+from kairos.trips.travel import CENTROID_LEG, UNKNOWN_LEG, Point, travel_minutes
 from kairos.trips.water import boat_note, crossing
 
 __all__ = [
@@ -84,18 +84,27 @@ class DayState:
     pos_boat: bool = False
     """True after a place reached by boat (`water.by_boat`): the leg from it takes the boat."""
 
-    def leg(self, to: Point, known: bool = True, boat: bool = False) -> tuple[int, float]:
+    pos_pinned: bool = True
+    """False after a place placed at a centroid: the leg from it takes `CENTROID_LEG` or more."""
+
+    def leg(
+        self, to: Point, known: bool = True, boat: bool = False, pinned: bool = True
+    ) -> tuple[int, float]:
         if self.pos is None:
             return (0, 0.0)
         if not (known and self.pos_known):
             return (UNKNOWN_LEG + crossing(self.pos_boat, boat, 0.0), 0.0)
         minutes, km = travel_minutes(self.pos, to, self.mode)
+        if not (pinned and self.pos_pinned):
+            minutes = max(minutes, CENTROID_LEG)
         return minutes + crossing(self.pos_boat, boat, km), km
 
-    def home(self, at: Point, known: bool = True, boat: bool = False) -> int:
+    def home(self, at: Point, known: bool = True, boat: bool = False, pinned: bool = True) -> int:
         if self.hotel is None:
             return 0
         way = travel_minutes(at, self.hotel, self.mode)[0] if known else UNKNOWN_LEG
+        if known and not pinned:
+            way = max(way, CENTROID_LEG)
         return way + crossing(boat, False, 0.0)
 
 
@@ -149,10 +158,12 @@ def place_slot(
         Slot(kind_, c.id, c.name, c.kind, c.lat, c.lng, arrive, start,
              start + c.duration, travel[0], travel[1], c.source, c.licence, locked,
              known, allergy=c.allergy if kind_ != "stop" else None,
-             risk_reason=risk_reason, positioned=c.positioned, step_free=c.step_free)
+             risk_reason=risk_reason, positioned=c.positioned, step_free=c.step_free,
+             pinpointed=c.pinpointed)
     )  # fmt: skip
     s.t = start + c.duration + (s.spec.buffer if kind_ == "stop" else 0)
     s.pos, s.pos_known, s.pos_boat = (c.lat, c.lng), c.positioned, c.by_boat
+    s.pos_pinned = c.pinpointed
     if c.by_boat and (said := boat_note([c.name])):
         s.notes.append(said)
 
@@ -180,9 +191,10 @@ def try_stop(
 ) -> str | None:  # fmt: skip
     """Place `c` now; the reason it cannot be, or None when placed. `locked`: fixed to this day
     (a lock with a time is placed at `at`, and is locked too)."""
-    travel = s.leg((c.lat, c.lng), c.positioned, c.by_boat)
+    travel = s.leg((c.lat, c.lng), c.positioned, c.by_boat, c.pinpointed)
     arrive = s.t + travel[0]
-    latest = s.spec.window[1] - c.duration - s.home((c.lat, c.lng), c.positioned, c.by_boat)
+    back = s.home((c.lat, c.lng), c.positioned, c.by_boat, c.pinpointed)
+    latest = s.spec.window[1] - c.duration - back
     if at is not None:
         if arrive > at and not s.slots:  # the day starts earlier to be there at a time fixed
             s.t, arrive = max(0, at - travel[0]), max(0, at - travel[0]) + travel[0]

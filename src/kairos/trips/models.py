@@ -126,6 +126,9 @@ class Candidate:
     positioned: bool = True
     """False when the source gives no position: `lat`/`lng` are the city's centre, travel to
     and from it is an allowance, not a measure (`travel.UNKNOWN_LEG`)."""
+    pinpointed: bool = True
+    """False when `lat`/`lng` is the centroid of its postal code or street, not its own point
+    (`retrieval_rules.pinpointed`): a leg to or from it takes at least `travel.CENTROID_LEG`."""
     address: str | None = None
     """The source's street address of a place it gives no position for (the traveller's way
     there)."""
@@ -325,6 +328,8 @@ class Slot:
     """A meal at a place with a known risk: why it was kept (no place without one fitted)."""
     positioned: bool = True
     """False: the source gives no position (the city's centre stands in; travel is assumed)."""
+    pinpointed: bool = True
+    """False: its point is a postal code's or street's centroid (its legs are allowances)."""
     step_free: StepFree = "unknown"
 
 

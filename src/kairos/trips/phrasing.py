@@ -125,9 +125,14 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
         km = sum(s["distance_km"] for s in day["slots"])
         unplaced = sum(1 for s in day["slots"] if s.get("position_known") is False)
         how = MODE_WORDS.get(view["mode"], view["mode"])
-        travel = (f"{km:.1f} km {how}" if not unplaced else f"{km:.1f} km measured {how}; "
-                  f"{unplaced} place{'s' if unplaced != 1 else ''} without a position, "
-                  "travel to them allowed, not measured")  # fmt: skip
+        # legs to places known only by their postal code's centroid: their km is no measure
+        rough = sum(1 for s in day["slots"][1:] if s.get("travel_known") is False)
+        travel = (f"{km:.1f} km {how}" if not (unplaced or rough)
+                  else f"{km:.1f} km measured {how}; {unplaced} place"
+                  f"{'s' if unplaced != 1 else ''} without a position, travel to them allowed, "
+                  "not measured" if unplaced
+                  else f"travel {how}, its times allowed, not measured: the places' positions "
+                  "are known only by their postal codes")  # fmt: skip
         summary = (
             f"From {stops[0]['start']} at {stops[0]['name']} to {stops[-1]['end']} at "
             f"{stops[-1]['name']}: {len(stops)} stop{'s' if len(stops) != 1 else ''}"

@@ -71,6 +71,7 @@ from kairos.trips.retrieval_rules import (
     kind_said,
     label_of,
     liked,
+    pinpointed,
     rough_ground,
     scaled,
     shown_as_experience,
@@ -329,7 +330,7 @@ class TripRetrieval(PlaceRows):
             candidate = replace(candidate, duration=minutes, minor=note < NOTABLE,
                                 by_boat=r.id in boats, interests=answered,
                                 name=with_site(shown_name(r.name, r.attributes), site),
-                                site=site, entry=note >= OWN_ENTRY,
+                                site=site, entry=note >= OWN_ENTRY, pinpointed=pinpointed(r),
                                 full_minutes=flagship_minutes(r.name, r.kind, r.attributes, note,
                                                               minutes))  # fmt: skip
             scored.append(Scored(candidate, score, (v, b, c), frozenset({r.kind, label})))

@@ -185,7 +185,7 @@ def judged(row: Row) -> float | None:
     return capped_for_show(row.name, notability(row.name, row.kind, row.attributes, row.votes))
 
 
-def _pinpointed(r: Row) -> bool:
+def pinpointed(r: Row) -> bool:
     """Whether a row's point is the place's own, not the centroid of its postal code or street
     (`ingest.poi_locations`): 130 of New York's 170 museums placed at their ZIP's centroid were
     'two museums at one point', one place, the American Museum of Natural History among them. A
@@ -217,7 +217,7 @@ def sights(
         if note < MINOR and r.bm25 <= 0:
             continue
         kept.append((r, note))
-    at = [(r.lat, r.lng) if r.positioned and _pinpointed(r) else (None, None) for r, _ in kept]
+    at = [(r.lat, r.lng) if r.positioned and pinpointed(r) else (None, None) for r, _ in kept]
     drop = near_duplicates(
         [(r.name, *xy, note) for (r, note), xy in zip(kept, at, strict=True)],
         [r.kind for r, _ in kept],

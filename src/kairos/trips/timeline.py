@@ -216,17 +216,19 @@ class _Mark:
     pos_known: bool
     used_meals: frozenset[str]
     pos_boat: bool
+    pos_pinned: bool
 
     @classmethod
     def of(cls, s: DayState) -> _Mark:
         return cls(len(s.slots), len(s.notes), s.t, s.pos, s.pos_known, frozenset(s.used_meals),
-                   s.pos_boat)  # fmt: skip
+                   s.pos_boat, s.pos_pinned)  # fmt: skip
 
     def restore(self, s: DayState) -> bool:
         """Back to the mark; whether anything was taken back."""
         moved = (len(s.slots), len(s.notes), s.t) != (self.slots, self.notes, self.t)
         del s.slots[self.slots :], s.notes[self.notes :]
         s.t, s.pos, s.pos_known, s.pos_boat = self.t, self.pos, self.pos_known, self.pos_boat
+        s.pos_pinned = self.pos_pinned
         s.used_meals.intersection_update(self.used_meals)
         return moved
 
@@ -246,7 +248,8 @@ def _wants_meal(s: DayState, kind: str, nxt: Candidate | None) -> bool:
         return False
     if nxt is None:
         return True
-    finish = s.t + s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat)[0] + nxt.duration
+    finish = s.t + s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat, nxt.pinpointed)[0]
+    finish += nxt.duration
     if kind == "lunch" and s.t >= earliest - MAX_WAIT and finish + s.spec.buffer > LATE_LUNCH:
         return True  # a visit past even a late lunch: lunch before it (a zoo from 11:45 to 16:00)
     # after the next stop, the way to a meal must still start it in time
@@ -340,7 +343,7 @@ def schedule_day(
             s.notes.append(f"No lunch break: the visit to {through.name} "
                            f"({clock(through.start)}–{clock(through.end)}) runs through lunch "
                            "time; eat there or take food along")  # fmt: skip
-    back = s.home(s.pos, s.pos_known, s.pos_boat) if s.pos is not None and s.slots else 0
+    back = s.home(s.pos, s.pos_known, s.pos_boat, s.pos_pinned) if s.pos and s.slots else 0
     window = spec.window
     if s.evening is not None and any(x.end > window[1] for x in s.slots if x.kind == "stop"):
         s.notes.append(s.evening)
@@ -376,7 +379,7 @@ def _blocks(
     with their way, and from when it opens: a gallery opening at noon is no stop before a lock
     at 10:00) would make the timed `lock` late."""
     at = locks[lock.id].start or 0
-    travel = s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat)[0]
+    travel = s.leg((nxt.lat, nxt.lng), nxt.positioned, nxt.by_boat, nxt.pinpointed)[0]
     arrive = s.t + meal_first + travel
     opens = earliest_start(nxt, s.spec.date.weekday(), arrive, 24 * 60, max_wait=24 * 60)
     end = (arrive if opens is None else opens) + nxt.duration + s.spec.buffer

@@ -10,13 +10,19 @@ from kairos.core.geo import haversine_km
 from kairos.trips.models import MODES, Candidate, TravelMode
 
 __all__ = [
-    "UNKNOWN_LEG", "Point", "lower_bound_minutes", "reach_km", "travel_minutes", "within_km",
+    "CENTROID_LEG", "UNKNOWN_LEG", "Point", "lower_bound_minutes", "reach_km", "travel_minutes",
+    "within_km",
 ]  # fmt: skip
 
 Point = tuple[float, float]
 UNKNOWN_LEG: Final = 30
 """Minutes allowed for a leg to or from a place whose source gives no position: an allowance a
 traveller is told to check, never a measure the verifier vouches for."""
+CENTROID_LEG: Final = 20
+"""The fewest minutes a leg to or from a place placed only at its postal code's or street's
+centroid takes (`Candidate.pinpointed` False): several sights share one centroid ("Vietnam
+Veterans Memorial" and "U.S. National Arboretum", 8 km apart, at ZIP 20002's), so the measured
+0 km is no leg; the time is an allowance the traveller is told to check."""
 
 
 def _minutes(km: float, mode: TravelMode) -> int:

@@ -13,7 +13,7 @@ from kairos.trips.allergy import CheckedMeals, meals_note, severities, slot_chec
 from kairos.trips.hours import allowed_spans
 from kairos.trips.interest_gaps import interest_gaps
 from kairos.trips.interest_words import said_gaps
-from kairos.trips.models import PACES, Day, Itinerary
+from kairos.trips.models import PACES, Day, Itinerary, Slot
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.retrieval import Retrieved
@@ -106,6 +106,12 @@ def verdict(v: Verification) -> str:
     return "Not verified: " + "; ".join(parts) + "."
 
 
+def _measured(prev: Slot, slot: Slot) -> bool:
+    """Whether a leg's time is measured: both ends at their own points (a place with no
+    position, or at a postal code's centroid, makes it an allowance to check)."""
+    return prev.positioned and slot.positioned and prev.pinpointed and slot.pinpointed
+
+
 def _days(built: Built) -> list[DayView]:
     hours = built.verification.slot_hours
     checks = {(u.day, u.kind, u.place_id): advice(u) for u in built.verification.unknown_hours}
@@ -119,7 +125,7 @@ def _days(built: Built) -> list[DayView]:
                     kind=s.kind, place_id=s.place_id, name=s.name, place_kind=s.place_kind,
                     lat=s.lat, lng=s.lng, arrive=_hhmm(s.arrive), start=_hhmm(s.start),
                     end=_hhmm(s.end), travel_minutes=s.travel_minutes,
-                    travel_known=s.positioned and (i == 0 or d.slots[i - 1].positioned),
+                    travel_known=s.positioned and (i == 0 or _measured(d.slots[i - 1], s)),
                     distance_km=round(s.distance_km, 2), source=s.source or "catalog",
                     licence=s.licence or NO_LICENCE, locked=s.locked,
                     hours_known=hours.get((d.index, s.kind, s.place_id)) == "open",

@@ -20,7 +20,7 @@ from typing import Final
 
 from kairos.core.geo import haversine_km
 from kairos.trips.models import Candidate
-from kairos.trips.retrieval_rules import Row, _pinpointed
+from kairos.trips.retrieval_rules import Row, pinpointed
 
 __all__ = [
     "CROSSING",
@@ -52,11 +52,11 @@ def _island_named(name: str) -> bool:
 def by_boat(rows: Sequence[Row]) -> set[int]:
     """The ids of `rows` that are islands reached by boat (see the module); the other rows are
     the catalogue around them."""
-    islands = [r for r in rows if r.positioned and _pinpointed(r) and _island_named(r.name)]
+    islands = [r for r in rows if r.positioned and pinpointed(r) and _island_named(r.name)]
     if not islands:
         return set()
     land = [(r.lat, r.lng) for r in rows
-            if r.positioned and _pinpointed(r) and not _island_named(r.name)]  # fmt: skip
+            if r.positioned and pinpointed(r) and not _island_named(r.name)]  # fmt: skip
     return {
         r.id for r in islands
         if sum(haversine_km(r.lat, r.lng, a, b) <= LINKED_KM for a, b in land) < LINKED_PLACES
