@@ -206,3 +206,29 @@ def test_a_counter_service_trigger_counts_orders_not_bookings() -> None:
     table = decide(SignalPack(location="here", days=days, demand=_shape(), baseline_covers=300,
                               baseline_weekday=FRI, categories=["french"]), "staffing")  # fmt: skip
     assert table.trigger.startswith("Escalate if bookings for Fri"), table.trigger
+
+
+def test_a_baseline_for_another_day_does_not_move_the_busiest_window() -> None:
+    """o51: Saturday the week's busiest day, spread over lunch and dinner; Friday quieter but
+    nearly all dinner. Read before any baseline, Saturday dinner is the busiest window; "100 on
+    a friday" sets Friday's covers and must not make Friday dinner the busiest instead."""
+    rows = np.array(
+        [
+            [0, 2, 1, 6, 1],
+            [0, 2, 1, 6, 1],
+            [0, 2, 1, 6, 1],
+            [0, 2, 1, 7, 1],
+            [0, 1, 0, 12, 1],
+            [0, 6, 1, 8, 1],
+            [0, 6, 1, 4, 0],
+        ],
+        dtype=np.float64,
+    )
+    shares = rows / rows.sum()
+    shape = DemandShape(shares, "peers", 0, 8, shares.sum(axis=1))
+    before = shape.relative()
+    after = shape.covers(100, FRI)
+    peak = np.unravel_index(np.argmax(before), before.shape)
+    assert peak == (5, DINNER)  # Saturday dinner
+    assert np.unravel_index(np.argmax(after), after.shape) == peak
+    assert abs(after[FRI].sum() - 100) < 1e-6  # Friday still holds the covers given

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["anchor_days"]
+__all__ = ["anchor_days", "anchor_week"]
 
 Matrix = npt.NDArray[np.float64]
 
@@ -42,3 +42,14 @@ def anchor_days(out: Matrix, baseline_weekday: int) -> None:
             split[over] = most
             split[free] += excess * split[free] / float(split[free].sum())
         out[day] = total * split
+
+
+def anchor_week(out: Matrix, busiest_day: int, baseline_weekday: int) -> None:
+    """The week's busiest day anchors first, as the week is read before any baseline is given
+    (`DemandShape.relative`), then the baseline day: the busiest window stays where it was once
+    the operator gives covers for another day (panel half A, o51: Sat dinner became Fri dinner
+    once "100 on a friday" was said: Friday, quieter but nearly all dinner, was held to no cap).
+    No day's window then rises above the busiest day's busiest one."""
+    anchor_days(out, busiest_day)
+    if baseline_weekday != busiest_day:
+        anchor_days(out, baseline_weekday)
