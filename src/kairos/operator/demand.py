@@ -178,6 +178,9 @@ class DemandShape:
                 out[day] = base * self._day_ratio(day, baseline_weekday) * self._split(day)
             if self.own_checkins < OWN_WEEK:
                 anchor_week(out, self.busiest_day(), baseline_weekday)
+                if part is not None:  # the part said still holds the covers said once anchored
+                    late = out[baseline_weekday, _LATE] if self.night_spans(daypart) else 0.0
+                    out *= baseline / max(float(out[baseline_weekday, part] + late), 1e-9)
             # no window above the whole day the operator gave (panel half A, o01)
             return np.minimum(out, max(float(out[baseline_weekday].sum()), 0.0))
         if part is not None:
