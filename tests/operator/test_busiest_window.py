@@ -206,3 +206,45 @@ def test_a_counter_service_trigger_counts_orders_not_bookings() -> None:
     table = decide(SignalPack(location="here", days=days, demand=_shape(), baseline_covers=300,
                               baseline_weekday=FRI, categories=["french"]), "staffing")  # fmt: skip
     assert table.trigger.startswith("Escalate if bookings for Fri"), table.trigger
+
+
+def test_a_baseline_for_another_day_does_not_move_the_busiest_window() -> None:
+    """o51: Saturday the week's busiest day, spread over lunch and dinner; Friday quieter but
+    nearly all dinner. Read before any baseline, Saturday dinner is the busiest window; "100 on
+    a friday" sets Friday's covers and must not make Friday dinner the busiest instead."""
+    rows = np.array(
+        [
+            [0, 2, 1, 6, 1],
+            [0, 2, 1, 6, 1],
+            [0, 2, 1, 6, 1],
+            [0, 2, 1, 7, 1],
+            [0, 1, 0, 12, 1],
+            [0, 6, 1, 8, 1],
+            [0, 6, 1, 4, 0],
+        ],
+        dtype=np.float64,
+    )
+    shares = rows / rows.sum()
+    shape = DemandShape(shares, "peers", 0, 8, shares.sum(axis=1))
+    before = shape.relative()
+    after = shape.covers(100, FRI)
+    peak = np.unravel_index(np.argmax(before), before.shape)
+    assert peak == (5, DINNER)  # Saturday dinner
+    assert np.unravel_index(np.argmax(after), after.shape) == peak
+    assert abs(after[FRI].sum() - 100) < 1e-6  # Friday still holds the covers given
+
+
+def test_a_baseline_day_under_the_busiest_window_keeps_its_own_split() -> None:
+    """Holding the busiest window in place never reshapes a baseline day whose windows stay
+    under it: "300 on a Sunday" keeps Sunday's lunch-heavy split, not Saturday's dinner share."""
+    rows = np.array(
+        [[0, 2, 1, 6, 1], [0, 2, 1, 6, 1], [0, 2, 1, 6, 1], [0, 2, 1, 7, 1],
+         [0, 3, 1, 9, 2], [0, 6, 4, 7, 4], [0, 9, 1, 2, 1]],
+        dtype=np.float64,
+    )  # fmt: skip
+    shares = rows / rows.sum()
+    shape = DemandShape(shares, "peers", 0, 8, shares.sum(axis=1))
+    sunday = 6
+    covers = shape.covers(300, sunday)
+    kept = 300 * shape._split(sunday)
+    assert np.allclose(covers[sunday], kept)

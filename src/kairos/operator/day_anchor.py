@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["anchor_days"]
+__all__ = ["anchor_days", "anchor_week"]
 
 Matrix = npt.NDArray[np.float64]
 
@@ -31,14 +31,37 @@ def anchor_days(out: Matrix, baseline_weekday: int) -> None:
             continue
         split: Matrix = out[day] / total
         most = max(cap, 1 / int((split > 0).sum()))  # a day open in few windows: even at most
-        held = np.zeros(len(split), dtype=bool)  # windows at the cap: they take no more
-        for _ in range(len(split)):
-            over = split > most
-            held |= over
-            free = (split > 0) & ~held
-            if not over.any() or not free.any():
-                break
-            excess = float((split[over] - most).sum())
-            split[over] = most
-            split[free] += excess * split[free] / float(split[free].sum())
-        out[day] = total * split
+        out[day] = total * _held_to(split, most)
+
+
+def _held_to(split: Matrix, most: float) -> Matrix:
+    """A day's split with no window above `most`, the excess going to its other open windows
+    by their own shares; a window at the cap takes no more."""
+    held = np.zeros(len(split), dtype=bool)
+    for _ in range(len(split)):
+        over = split > most
+        held |= over
+        free = (split > 0) & ~held
+        if not over.any() or not free.any():
+            break
+        excess = float((split[over] - most).sum())
+        split[over] = most
+        split[free] += excess * split[free] / float(split[free].sum())
+    return split
+
+
+def anchor_week(out: Matrix, busiest_day: int, baseline_weekday: int) -> None:
+    """No day's window rises above the busiest day's busiest one, as it never does before a
+    baseline is given (`DemandShape.relative`): the busiest window stays where it was once the
+    operator gives covers for another day (panel half A, o51: Sat dinner became Fri dinner once
+    "100 on a friday" was said). A day over it gives only the excess to its other open windows,
+    so the baseline day keeps its own split otherwise; then the baseline day anchors the days
+    quieter than it (`anchor_days`)."""
+    top = float(out[busiest_day].max()) * (1 - 1e-6)  # a tie stays with the busiest day
+    for day in range(7):
+        total = float(out[day].sum())
+        if day == busiest_day or total <= 0 or float(out[day].max()) <= top:
+            continue
+        split: Matrix = out[day] / total
+        out[day] = total * _held_to(split, max(top / total, 1 / int((split > 0).sum())))
+    anchor_days(out, baseline_weekday)  # after: its cap is the baseline day's final busiest

@@ -18,7 +18,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from kairos.operator.day_anchor import anchor_days
+from kairos.operator.day_anchor import anchor_week
 from kairos.operator.place_kind import DEFAULT_SHAPE, kind_of, kind_week, kind_weekdays
 from kairos.operator.schemas import Daypart
 from kairos.store.operator import PlaceCheckins
@@ -177,7 +177,10 @@ class DemandShape:
             for day in range(7):
                 out[day] = base * self._day_ratio(day, baseline_weekday) * self._split(day)
             if self.own_checkins < OWN_WEEK:
-                anchor_days(out, baseline_weekday)
+                anchor_week(out, self.busiest_day(), baseline_weekday)
+                if part is not None:  # the part said still holds the covers said once anchored
+                    late = out[baseline_weekday, _LATE] if self.night_spans(daypart) else 0.0
+                    out *= baseline / max(float(out[baseline_weekday, part] + late), 1e-9)
             # no window above the whole day the operator gave (panel half A, o01)
             return np.minimum(out, max(float(out[baseline_weekday].sum()), 0.0))
         if part is not None:
@@ -192,8 +195,11 @@ class DemandShape:
         """The covers shape with no baseline given: 100 on the weekday profile's busiest day,
         read exactly as a baseline would be, so the window called busiest before the operator
         gives covers is chosen from the same numbers as after."""
+        return self.covers(100, self.busiest_day())
+
+    def busiest_day(self) -> int:
         week = self.week if self.week is not None else self.shares.sum(axis=1)
-        return self.covers(100, int(np.argmax(week)))
+        return int(np.argmax(week))
 
     def ranked_cells(self) -> list[tuple[int, int]]:
         order = np.argsort(-self.shares, axis=None, kind="stable")
