@@ -35,7 +35,7 @@ from kairos.recipes.models import (
     Substitution,
     Units,
 )
-from kairos.recipes.package_sizes import weighed_part
+from kairos.recipes.package_sizes import kept_whole, weighed_part
 from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
@@ -138,6 +138,8 @@ class _Adapter:
         line = prepared_line(line, self.factor, self.units)
         part = weighed_part(line, self.factor, self.units)
         quantity, top, unit = scaled_amount(part[0] if part else line, self.factor, self.units)
+        if kept := kept_whole(line, quantity, unit):  # "⅛ bag" of no known size: buy one
+            quantity, top, part = 1.0, None, (line, kept)
         amount = format_amount(quantity, top, unit)
         base = {"position": line.position, "original": line.original, "quantity": quantity,
                 "quantity_max": top, "unit": unit, "optional": line.optional}  # fmt: skip
