@@ -255,8 +255,10 @@ def meal_suggestions(
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
     if nearest:  # already in order: the dish's foods, its kind, its words, then meaning
-        order = sorted(pool, key=lambda c: (without_amounts(c[0]), -equipment_fit(c[0], wanted),
-                                            not scaled(c[0])))
+        order = sorted(
+            pool,
+            key=lambda c: (without_amounts(c[0]), -equipment_fit(c[0], wanted), not scaled(c[0])),
+        )
     else:  # the dish itself before any similar one, however healthy
         order = sorted(
             pool,

@@ -43,7 +43,7 @@ from kairos.recipes.scaled_steps import counted_items, resized_vessels, scaled_c
 from kairos.recipes.shown_items import shown_item
 from kairos.recipes.skill import explain_steps
 from kairos.recipes.step_amounts import adapt_step, servings_plan
-from kairos.recipes.step_forms import kind_words, kinds_of, without_meat_cooking
+from kairos.recipes.step_forms import kind_words, kinds_of, plant_cooked
 from kairos.recipes.steps import rewrite_steps, step_warnings
 from kairos.recipes.substitutions import (
     SubstitutionRule,
@@ -304,7 +304,7 @@ class _Adapter:
             and not meat_kept
             and any("meat" in kind_words(old) and not kind_words(new) for old, new in self.swapped)
         ):  # lentils for the beef: not browned until crumbly, no fat poured off
-            rewritten = [without_meat_cooking(step) for step in rewritten]
+            rewritten = plant_cooked(rewritten, (line.item for line in lines if not line.omitted))
         rewritten = sensible_steps(rewritten, self.swapped)  # chicken is not "until opaque"
         counted, f = counted_items(self.recipe.ingredients), self.factor  # dish, counts scaled
         return [resized_vessels(scaled_counts(adapt_step(s, f, self.units), counted, f), f)

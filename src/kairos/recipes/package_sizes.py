@@ -16,8 +16,8 @@ from kairos.recipes.models import IngredientLine, Units
 from kairos.recipes.units import to_imperial, to_metric
 
 __all__ = [
-    "UsualSize", "grade_of", "kept_whole", "not_given", "package_note", "sized_count", "stated_size_note",
-    "usual_size", "weighed_part",
+    "UsualSize", "grade_of", "kept_whole", "not_given", "package_note", "sized_count",
+    "stated_size_note", "usual_size", "weighed_part",
 ]  # fmt: skip
 
 

@@ -34,9 +34,9 @@ __all__ = [
     "adapt_step",
     "clean_preparation",
     "convert_measures",
+    "scales_to",
     "servings_in_steps",
     "servings_plan",
-    "scales_to",
 ]
 
 _WORD_NUMBERS: Final = {
