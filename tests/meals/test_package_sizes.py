@@ -107,7 +107,8 @@ def test_a_part_of_a_sized_can_as_written_is_weighed_not_measured_in_cans() -> N
 def test_a_small_part_of_a_package_of_no_known_size_is_bought_whole_and_the_rest_kept() -> None:
     """Scaled from 4 to 1, a package of no size anybody knows read "¼ package": a cook buys
     one and uses about a quarter of it."""
-    lines = _lines(["1 package mystery mix", "2 packages mystery mix"], servings=1)
+    lines = _lines(["1 package mystery mix", "2 packages mystery mix", "½ tsp nutmeg"], servings=1)
+    assert lines[2] == "⅛ tsp nutmeg"  # a spoon is measured, never bought whole
     assert lines[0] == (
         "1 package mystery mix (package size not given: use about ¼ of one and keep the rest)"
     )

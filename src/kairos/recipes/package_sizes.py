@@ -137,12 +137,17 @@ def package_note(line: IngredientLine, quantity: float | None, units: Units) -> 
     return f"(about {part}; a usual {kind} is {whole})"
 
 
+_CONTAINERS: Final = frozenset(
+    ("can", "package", "jar", "bottle", "bag", "box", "container", "envelope")
+)
+
+
 def kept_whole(line: IngredientLine, quantity: float | None, unit: str | None) -> str | None:
     """ "(bag size not given: use about ⅛ of one and keep the rest)" for a container of no
     size anybody knows scaled down below half of one: the cook buys one whole rather than
     measure "⅛ bag"; None otherwise (its part is weighed, `weighed_part`, or practical)."""
-    if unit is None or unit != line.unit or quantity is None or quantity >= 0.5:
-        return None
+    if unit not in _CONTAINERS or unit != line.unit or quantity is None or quantity >= 0.5:
+        return None  # a spoon, a weight: measured, not bought whole
     if quantity >= (line.quantity or 0.0) or package_size(line.size) is not None or _usual(line):
         return None  # as written, or a size to weigh it by
     part = format_amount(quantity, None, None)
