@@ -94,3 +94,22 @@ def test_a_part_of_a_can_as_written_or_scaled_up_is_weighed_too() -> None:
         "640 g sweet corn (about 1½ cans; a usual can is 425 g)",
         "3 cans black beans (about 1280 g; a usual can is 425 g)",
     ]
+
+
+def test_a_part_of_a_sized_can_as_written_is_weighed_not_measured_in_cans() -> None:
+    """ "1/6 (15.5 oz) can black beans" unscaled read "⅛ can black beans (440 g)": a part of a
+    can of stated size is weighed by that size even when no scaling runs."""
+    lines = _lines(["1/6 (15.5 oz) can black beans", "1 (29 ounce) can tomato sauce"], servings=4)
+    assert lines[0] == "75 g black beans"
+    assert lines[1] == "1 can tomato sauce (820 g)"  # whole cans stay cans
+
+
+def test_a_small_part_of_a_package_of_no_known_size_is_bought_whole_and_the_rest_kept() -> None:
+    """Scaled from 4 to 1, a package of no size anybody knows read "¼ package": a cook buys
+    one and uses about a quarter of it."""
+    lines = _lines(["1 package mystery mix", "2 packages mystery mix", "½ tsp nutmeg"], servings=1)
+    assert lines[2] == "⅛ tsp nutmeg"  # a spoon is measured, never bought whole
+    assert lines[0] == (
+        "1 package mystery mix (package size not given: use about ¼ of one and keep the rest)"
+    )
+    assert lines[1] == "½ package mystery mix (package size not given)"  # half is practical

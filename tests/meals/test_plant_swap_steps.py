@@ -45,3 +45,25 @@ def test_a_meat_not_swapped_keeps_its_browning() -> None:
     assert adapted.steps[0].text == (
         "Add ground beef and cook until well browned. Pour off excess fat."
     )
+
+
+def test_a_plant_swap_fried_in_the_meats_own_fat_gets_oil_and_is_not_browned() -> None:
+    """ "Brown the ground beef in a skillet; drain off the grease" with lentils for the beef and
+    no fat in the list: the pan would be dry, so the step says to heat oil, and the lentils are
+    cooked, not browned."""
+    steps = _steps(
+        ["1 lb ground beef", "1 onion, chopped", "1 can tomato sauce"],
+        ["In a large skillet over medium heat, brown the ground beef and onion; drain off the "
+         "grease.", "Stir in the tomato sauce and simmer 10 minutes."],
+    )  # fmt: skip
+    assert steps[0].startswith("Heat 1 tbsp oil in the pan first: the stand-in gives off no fat")
+    assert "cook the lentils and onion" in steps[0] and "brown the" not in steps[0]
+    assert "oil" not in steps[1]
+
+
+def test_a_plant_swap_in_a_recipe_with_oil_gets_no_more_oil() -> None:
+    steps = _steps(
+        ["2 tbsp olive oil", "1 lb ground beef", "1 onion, chopped"],
+        ["Heat the olive oil in a skillet, then brown the ground beef and onion."],
+    )
+    assert "1 tbsp oil" not in steps[0] and "cook the lentils and onion" in steps[0]

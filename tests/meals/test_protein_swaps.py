@@ -92,7 +92,7 @@ def test_a_vegan_shepherds_pie_is_made_with_lentils() -> None:
     final = _final(adapted)
     assert not isinstance(adapted, Refusal)
     assert "lentils" in final[0] and remaining_hazards(final, vegan) == []
-    assert adapted.steps[0].text == "Brown the lentils with the onion."  # not "brown the brown"
+    assert adapted.steps[0].text == "Cook the lentils with the onion."  # not "brown the brown"
 
 
 def test_stuffing_is_read_as_gluten() -> None:

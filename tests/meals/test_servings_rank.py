@@ -60,3 +60,18 @@ def test_the_nearest_dishes_are_not_compared_with_a_dish_they_are_not() -> None:
         assert s.healthier is None
         assert s.rationale.startswith("Not seafood boil: the nearest real dish")
         assert "usual" not in s.rationale
+
+
+def test_asked_for_six_a_recipe_whose_amounts_say_nothing_comes_after_an_estimated_one() -> None:
+    """ "for 6" answered with a recipe no one can scale ("1 chicken, 2 onions": not scaled for
+    6) while another, its servings estimated from its weighed amounts, could be made for 6."""
+    row = {"recipe_id": "c-1", "title": "Chicken Curry 1", "language": "en",
+           "ingredients": ["1 chicken", "2 onions", "1 tbsp curry paste"],
+           "instructions": ["Simmer the chicken with the onions and the paste."],
+           "yields": None}  # fmt: skip
+    unsized, weighed = derive_recipe(row, 1), _curry(2, None)
+    candidates = [(unsized, 0.9, True), (weighed, 0.9, True)]
+    suggestions, _ = meal_suggestions(candidates, _context("chicken curry for 6"), "chicken curry")  # type: ignore[arg-type]
+    assert [s.source_recipe_ids[0] for s in suggestions] == [2, 1]
+    assert "serves about 6 (an estimate" in suggestions[0].summary
+    assert "not scaled for 6" in suggestions[1].summary

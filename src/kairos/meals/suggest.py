@@ -50,6 +50,7 @@ from kairos.recipes.models import (
     Refusal,
 )
 from kairos.recipes.pantry import pantry_order
+from kairos.recipes.step_amounts import scales_to
 from kairos.recipes.timing import split_time, time_text, within_time
 
 __all__ = [
@@ -222,6 +223,13 @@ def meal_suggestions(
     source gives no amounts is not offered once one with amounts is."""
     wanted = context.request.equipment_with  # "in my slow cooker": its recipes first
     asked = asked_key(context.request.cues, context.request.quick)
+    count = context.servings
+
+    def scaled(recipe: Recipe) -> bool:
+        return count is None or scales_to(
+            recipe.servings, recipe.steps, count, recipe.ingredients, recipe.title
+        )
+
     # a title naming the dish through another method ("Stir-Fried Chicken" for fried chicken)
     candidates = [(r, s, t and not method_conflict(r.title, dish)) for r, s, t in candidates]
     titled = sorted(  # the dish's own kind first: not its sauce, nor an oatmeal of its name
@@ -247,7 +255,10 @@ def meal_suggestions(
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
     seen: set[str] = set()
     if nearest:  # already in order: the dish's foods, its kind, its words, then meaning
-        order = sorted(pool, key=lambda c: (without_amounts(c[0]), -equipment_fit(c[0], wanted)))
+        order = sorted(
+            pool,
+            key=lambda c: (without_amounts(c[0]), -equipment_fit(c[0], wanted), not scaled(c[0])),
+        )
     else:  # the dish itself before any similar one, however healthy
         order = sorted(
             pool,
@@ -257,6 +268,7 @@ def meal_suggestions(
                 without_amounts(c[0]) or incomplete(c[0]),  # one a cook can follow as written
                 -equipment_fit(c[0], wanted),
                 *asked(c[0]),  # the marinade, the slow cooker asked for; quick: by time
+                not scaled(c[0]),  # "for 6": one its amounts can be made for 6 first
                 *_rank_key(c, context, baseline, dish),
             ),
         )

@@ -35,7 +35,7 @@ from kairos.recipes.models import (
     Substitution,
     Units,
 )
-from kairos.recipes.package_sizes import weighed_part
+from kairos.recipes.package_sizes import kept_whole, weighed_part
 from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
@@ -43,7 +43,7 @@ from kairos.recipes.scaled_steps import counted_items, resized_vessels, scaled_c
 from kairos.recipes.shown_items import shown_item
 from kairos.recipes.skill import explain_steps
 from kairos.recipes.step_amounts import adapt_step, servings_plan
-from kairos.recipes.step_forms import kind_words, kinds_of, without_meat_cooking
+from kairos.recipes.step_forms import kind_words, kinds_of, plant_cooked
 from kairos.recipes.steps import rewrite_steps, step_warnings
 from kairos.recipes.substitutions import (
     SubstitutionRule,
@@ -138,6 +138,8 @@ class _Adapter:
         line = prepared_line(line, self.factor, self.units)
         part = weighed_part(line, self.factor, self.units)
         quantity, top, unit = scaled_amount(part[0] if part else line, self.factor, self.units)
+        if kept := kept_whole(line, quantity, unit):  # "⅛ bag" of no known size: buy one
+            quantity, top, part = 1.0, None, (line, kept)
         amount = format_amount(quantity, top, unit)
         base = {"position": line.position, "original": line.original, "quantity": quantity,
                 "quantity_max": top, "unit": unit, "optional": line.optional}  # fmt: skip
@@ -302,7 +304,7 @@ class _Adapter:
             and not meat_kept
             and any("meat" in kind_words(old) and not kind_words(new) for old, new in self.swapped)
         ):  # lentils for the beef: not browned until crumbly, no fat poured off
-            rewritten = [without_meat_cooking(step) for step in rewritten]
+            rewritten = plant_cooked(rewritten, (line.item for line in lines if not line.omitted))
         rewritten = sensible_steps(rewritten, self.swapped)  # chicken is not "until opaque"
         counted, f = counted_items(self.recipe.ingredients), self.factor  # dish, counts scaled
         return [resized_vessels(scaled_counts(adapt_step(s, f, self.units), counted, f), f)

@@ -221,6 +221,13 @@ def _scaled_package(
     return quantity, (top if top is not None and top > quantity else None), line.unit
 
 
+def _part_of_sized(line: IngredientLine) -> bool:
+    """ "1/6 (15.5 oz) can black beans" as written: a part of a package of stated size, weighed
+    by it rather than measured as "⅛ can" (a whole number of packages stays in packages)."""
+    quantity = line.quantity or 0.0
+    return package_size(line.size) is not None and abs(quantity - round(quantity)) > 0.05
+
+
 def scaled_amount(
     line: IngredientLine, factor: float, units: Units
 ) -> tuple[float | None, float | None, str | None]:
@@ -234,7 +241,7 @@ def scaled_amount(
             "quantity": line.quantity * _STICK_GRAMS, "quantity_max": top, "unit": "gram"
         })  # fmt: skip
         return scaled_amount(weighed, factor, units)
-    if factor != 1.0 and line.unit in _PACKAGES:
+    if line.unit in _PACKAGES and (factor != 1.0 or _part_of_sized(line)):
         return _scaled_package(line, factor, units)
     if factor != 1.0 and line.unit in _SPOONS and _GARLIC.match(line.item):
         # a clove minced is about a teaspoon: "1¾ tsp garlic" scaled reads "2 cloves garlic"

@@ -16,8 +16,8 @@ from kairos.recipes.models import IngredientLine, Units
 from kairos.recipes.units import to_imperial, to_metric
 
 __all__ = [
-    "UsualSize", "grade_of", "not_given", "package_note", "sized_count", "stated_size_note",
-    "usual_size", "weighed_part",
+    "UsualSize", "grade_of", "kept_whole", "not_given", "package_note", "sized_count",
+    "stated_size_note", "usual_size", "weighed_part",
 ]  # fmt: skip
 
 
@@ -135,6 +135,23 @@ def package_note(line: IngredientLine, quantity: float | None, units: Units) -> 
         return f"(a usual {kind} is about {whole})"
     part = _measure(size.amount * quantity, size.unit, units)
     return f"(about {part}; a usual {kind} is {whole})"
+
+
+_CONTAINERS: Final = frozenset(
+    ("can", "package", "jar", "bottle", "bag", "box", "container", "envelope")
+)
+
+
+def kept_whole(line: IngredientLine, quantity: float | None, unit: str | None) -> str | None:
+    """ "(bag size not given: use about ⅛ of one and keep the rest)" for a container of no
+    size anybody knows scaled down below half of one: the cook buys one whole rather than
+    measure "⅛ bag"; None otherwise (its part is weighed, `weighed_part`, or practical)."""
+    if unit not in _CONTAINERS or unit != line.unit or quantity is None or quantity >= 0.5:
+        return None  # a spoon, a weight: measured, not bought whole
+    if quantity >= (line.quantity or 0.0) or package_size(line.size) is not None or _usual(line):
+        return None  # as written, or a size to weigh it by
+    part = format_amount(quantity, None, None)
+    return f"({unit} size not given: use about {part} of one and keep the rest)"
 
 
 _WHOLE: Final = 0.05

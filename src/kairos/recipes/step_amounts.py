@@ -34,6 +34,7 @@ __all__ = [
     "adapt_step",
     "clean_preparation",
     "convert_measures",
+    "scales_to",
     "servings_in_steps",
     "servings_plan",
 ]
@@ -323,6 +324,18 @@ def servings_plan(
         1.0,
         (f"The source states no servings; about {count}, as its steps read ('{words}')."),
     )
+
+
+def scales_to(
+    stated: float | None,
+    steps: tuple[str, ...] | list[str],
+    asked: float,
+    lines: Sequence[ParsedIngredient] = (),
+    title: str = "",
+) -> bool:
+    """Whether `servings_plan` makes the recipe for the `asked` number (its servings stated, read
+    in its steps or estimated from its amounts), not left as written for nobody knows how many."""
+    return servings_plan(stated, steps, asked, lines, title)[0] == asked
 
 
 _MEASURE_WORDS: Final = (

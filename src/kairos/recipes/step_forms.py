@@ -7,13 +7,16 @@ ingredient line's words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
 from kairos.recipes.foods import canonical_food, food_groups
 
-__all__ = ["kind_words", "kinds_of", "plural_of", "same_word", "without_meat_cooking", "word_forms"]
+__all__ = [
+    "kind_words", "kinds_of", "plant_cooked", "plural_of", "same_word", "without_meat_cooking",
+    "word_forms",
+]  # fmt: skip
 
 _KIND_WORDS: Final = {
     "meat": ("meat",),
@@ -121,3 +124,37 @@ def without_meat_cooking(step: str) -> str:
     cleaned = re.sub(r"\.\s+([a-z])", lambda m: ". " + m[1].upper(), cleaned)
     cleaned = re.sub(r"^([a-z])", lambda m: m[1].upper(), cleaned.strip())
     return cleaned or step  # a step that only drained the fat stays a step
+
+
+_BROWN_VERB: Final = re.compile(r"\b(?:(B)|b)rown(?=\s+(?:the|all|it|them)\b)")
+_FAT_LINE: Final = re.compile(
+    r"\b(?:oil|butter|ghee|lard|dripping|shortening|margarine|spray|bacon)\b", re.IGNORECASE
+)
+_VESSEL: Final = r"(?:skillet|pan|wok|dutch oven|pot|saucepan)"
+_FRYING: Final = r"(?:fry|fries|frying|saut[eé]\w*|sear|sears|searing|cook|cooks|cooking)"
+_PAN_FRY: Final = re.compile(
+    rf"\b{_FRYING}\b[^.]*\b{_VESSEL}\b|\b{_VESSEL}\b[^.]*\b{_FRYING}\b", re.IGNORECASE
+)
+OIL_FIRST: Final = (
+    "Heat 1 tbsp oil in the pan first: the stand-in gives off no fat of its own to cook in."
+)
+"""Said in the first pan step once a plant food stands in for a meat that fried in its own fat
+and the list has no oil, butter or other fat to fry in."""
+
+
+def plant_cooked(steps: Sequence[str], items: Iterable[str]) -> list[str]:
+    """The steps once the meat is a plant food (lentils, beans): no browning until crumbly nor
+    fat poured off (`without_meat_cooking`), "brown the lentils" is "cook the lentils", and,
+    when neither a line of `items` nor a step names a fat to fry in, the first step that fries
+    in a pan starts by heating oil (`OIL_FIRST`): the meat's own fat is gone."""
+    cooked = [
+        _BROWN_VERB.sub(lambda m: "Cook" if m[1] else "cook", without_meat_cooking(step))
+        for step in steps
+    ]
+    if any(_FAT_LINE.search(text) for text in (*items, *cooked)):  # "heat oil in a pan"
+        return cooked
+    for number, step in enumerate(cooked):
+        if _PAN_FRY.search(step):
+            cooked[number] = f"{OIL_FIRST} {step}"
+            break
+    return cooked
