@@ -40,12 +40,12 @@ async def test_drinks_in_a_neighbourhood_with_nothing_widen_to_its_city_and_say_
 ) -> None:
     """ "Drinks in Shoreditch" answered "no bar in Shoreditch" with no venue, while London holds
     pubs (restaurants its sources list as pubs and bars). The plan now widens to London and
-    says that nothing in the neighbourhood fit."""
+    says what in the neighbourhood fit, read from its postcode districts."""
     uid = await create_user(client)
     plan = await _plan(client, uid, prompt="birthday drinks in shoreditch for 6", group_size=6)
     venues, summary = plan["venues"], plan["execution_summary"]
     assert venues, summary
-    assert "Nothing listed in Shoreditch" in summary, summary
+    assert "in Shoreditch (by postcode: EC2A" in summary, summary
     assert "elsewhere in London" in summary, summary
     for venue, categories in zip(venues[:3], await _categories(runtime, venues[:3]), strict=True):
         assert venue["kind"] == "bar" or categories & {"bar", "pub", "bars", "pubs"}, venue

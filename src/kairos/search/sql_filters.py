@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from kairos.core.london_areas import district_pattern, districts_of
 from kairos.search.catalog import Catalog
 from kairos.search.filters import SearchFilters
 from kairos.store.places import hard_exclusion_sql
@@ -75,8 +76,14 @@ def compile_filters(filters: SearchFilters, catalog: Catalog) -> CompiledFilters
             params["areas"] = areas
             bounds.append(sum(catalog.areas.get(a, 0) for a in areas))
         else:
-            clauses.append("(p.area ILIKE :area_like OR p.address ILIKE :area_like)")
+            # a London neighbourhood: also the places whose address carries one of its
+            # postcode districts (the catalogue's London places have no coordinates)
+            postcodes = district_pattern(districts_of(filters.area))
+            either = " OR p.address ~ :area_postcodes" if postcodes else ""
+            clauses.append(f"(p.area ILIKE :area_like OR p.address ILIKE :area_like{either})")
             params["area_like"] = f"%{filters.area}%"
+            if postcodes:
+                params["area_postcodes"] = postcodes
     if filters.min_rating is not None:
         clauses.append("p.rating >= :min_rating")
         params["min_rating"] = filters.min_rating

@@ -96,6 +96,19 @@ _TIER_3_WORDS: Final = (
 )
 
 
+def quiet_feature(
+    changes: Iterable[str], vibe: str | None, vibes: Iterable[str]
+) -> tuple[str, ...]:
+    """("quiet",) when "quieter" or a quiet vibe is asked: the scout looks for the venues whose
+    source lists them as quiet (the `quiet` trait, from the noise level) first, then the rest
+    as before — the vibe vector's quiet reading is near chance (AUC 0.54), so a lively
+    request's finds held one quiet venue, seventh (plans panel p27: after "somewhere quieter,
+    grandma is coming", the top three were busy spots). Never a feature every venue must show:
+    that left a brunch for 6 with one quiet Indian place and no brunch place."""
+    asked = "quieter" in changes or vibe == "quiet" or "quiet" in vibes
+    return ("quiet",) if asked and "quiet" in DERIVABLE_TRAITS else ()
+
+
 def agent_weights(
     preferences: PlannerPreferences, *, vibe_asked: bool, active: Iterable[str]
 ) -> dict[str, float]:

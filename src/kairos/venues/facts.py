@@ -90,6 +90,8 @@ class Attributes:
     """Whether its source lists it for brunch or breakfast (`early_meal`)."""
     meals: frozenset[str] | None = None
     """The meals its source lists it as good for (`meal_served.listed_meals`)."""
+    reservations: bool | None = None
+    """Whether its source says it takes reservations: a large party books its table."""
 
 
 def early_meal(value: Any) -> bool | None:
@@ -143,6 +145,7 @@ async def _attributes(db: Database, ids: Sequence[int]) -> dict[int, Attributes]
             severe_record=severe_record(inspected.get(r.id, [])),
             early_meal=early_meal(r.meals),
             meals=listed_meals(r.meals),
+            reservations=_truth(r.reservations),
         )
     return found
 

@@ -6,8 +6,11 @@ out to, and venues their source lists as closed, which are no alternative howeve
 others. Then, in order, each leaving venues out only when at least `ENOUGH` others remain
 (else they stay, ordered after, and the plan says why they are there): for a sit-down meal,
 food trucks and counters (`outing.service`); for a group of `LARGE_GROUP` or more, venues
-their source says are not good for groups; for "make it cheaper", venues priced above the
-ceiling; for "quieter" (or a quiet vibe), venues their source lists as loud. The last three
+their source says are not good for groups (for such a group, these two cuts need only
+`UNUSABLE_ENOUGH` venue left); for `CAPACITY_SAID` or more, venues their source says take
+no reservations; for "make it cheaper", venues priced above the
+ceiling; for "quieter" (or a quiet vibe), venues their source lists as loud. Before those two,
+venues rated 3★ or less by enough reviews (`poorly_rated`). The last five
 count only the others that fit the outing (`fits`: no bar first or bank café for a meal, no
 counter kept for want of others, no severe hygiene record, no member at severe risk); with
 fewer, those cut that fit stay. What is left out is returned as `ExcludedVenue`s with the
@@ -26,6 +29,7 @@ from kairos.venues.facts import Attributes
 from kairos.venues.leftout import left_out
 from kairos.venues.meal_served import meal_asked, not_the_meal
 from kairos.venues.outing import (
+    CAPACITY_SAID,
     LARGE_GROUP,
     a_brunch_counter,
     bar_led,
@@ -39,9 +43,15 @@ if TYPE_CHECKING:
     from kairos.venues.commander import Intent
     from kairos.venues.scout import Candidate
 
-__all__ = ["ENOUGH", "Fitted", "fit", "shows_a_must"]
+__all__ = ["ENOUGH", "UNUSABLE_ENOUGH", "Fitted", "fit", "poorly_rated", "shows_a_must"]
 
 ENOUGH: Final = 3
+UNUSABLE_ENOUGH: Final = 1
+"""Venues a group of `LARGE_GROUP` or more cannot use as asked — a counter or a truck for its
+sit-down meal, one its source says is not good for groups — are left out while one venue that
+fits stays: fewer venues, said ("Only 2 venue(s) … fit"), rather than one the group cannot sit
+at (plans panel: a sandwich counter its source calls not good for groups kept for 8, a
+delivery counter for a lunch for 25, each graded unusable although it said so)."""
 VISIT_KINDS: Final = frozenset(
     {"attraction", "artwork", "viewpoint", "information", "landmark", "historic_site", "other"}
 )
@@ -78,6 +88,7 @@ def _cut(
     *,
     safety_first: bool = True,
     fits: Callable[[Candidate], bool] | None = None,
+    enough: int = ENOUGH,
 ) -> list[Candidate]:
     """Leaves out the candidates `out` gives a reason for, when enough others stay — and,
     with `safety_first`, when enough of the others put no member at severe risk or none of
@@ -86,15 +97,17 @@ def _cut(
     `out` had a reason (ordered after the others). With `fits` (the venue is the kind of
     place the outing needs), only the others that fit count toward `ENOUGH`: when too few
     do, those cut that fit stay and those that do not are still left out (a dive bar and a
-    bank's café are no reason to drop every pricier restaurant from a lunch meeting)."""
+    bank's café are no reason to drop every pricier restaurant from a lunch meeting).
+    `enough`: how many others must stay (`UNUSABLE_ENOUGH` for a venue the group cannot use
+    at all: fewer venues, said, rather than one it cannot sit at)."""
     reasons = {c.place_id: r for c in fitted.candidates if (r := out(c))}
     if not reasons:
         return []
     kept = [c for c in fitted.candidates if c.place_id not in reasons]
     safe_kept = sum(not c.endangers for c in kept)
     safe_cut = any(not c.endangers for c in fitted.candidates if c.place_id in reasons)
-    short = len(kept) < ENOUGH or (safety_first and safe_kept < ENOUGH and safe_cut)
-    if not short and fits is not None and sum(map(fits, kept)) < ENOUGH:
+    short = len(kept) < enough or (safety_first and safe_kept < enough and safe_cut)
+    if not short and fits is not None and sum(map(fits, kept)) < enough:
         stayed = [c for c in fitted.candidates if c.place_id in reasons and fits(c)]
         if stayed:  # the fitting ones stay; those that fit no better are still left out
             reasons = {i: r for i, r in reasons.items() if i not in {c.place_id for c in stayed}}
@@ -172,7 +185,8 @@ def fit(
                 else None
             )
 
-        kept = _cut(fitted, not_sit_down, "kind")
+        strict = UNUSABLE_ENOUGH if intent.group_size >= LARGE_GROUP else ENOUGH
+        kept = _cut(fitted, not_sit_down, "kind", enough=strict)
         fitted.counter_kept = {c.place_id for c in kept}
         if kept:
             tables = len(fitted.candidates) - len(kept)
@@ -212,7 +226,20 @@ def fit(
             ),
             "capacity",
             fits=fits,
+            enough=UNUSABLE_ENOUGH,
         )
+    if size >= CAPACITY_SAID:
+        _cut(
+            fitted,
+            lambda c: (
+                f"its source says it takes no reservations; a group of {size} needs a table booked"
+                if attrs(c).reservations is False
+                else None
+            ),
+            "capacity",
+            fits=fits,
+        )
+    _cut(fitted, poorly_rated, "critic", fits=fits)
     if "cheaper" in intent.asked.changes:
         _cheaper(fitted, intent, fits)
     if "quieter" in intent.asked.changes or intent.vibe == "quiet":
@@ -220,16 +247,32 @@ def fit(
     return fitted
 
 
+POOR_RATING: Final = 3.0
+RATED_BY: Final = 10
+
+
+def poorly_rated(c: Candidate) -> str | None:
+    """Rated `POOR_RATING` or less by at least `RATED_BY` reviews: no place a group chooses
+    when `ENOUGH` others fit (plans panel: a 2.5★ pub and a 3.0★ takeaway among the top three
+    for a dinner and a team lunch, each graded weak). Why, or None."""
+    p = c.record.place
+    if p.rating is None or p.rating <= 0 or p.votes < RATED_BY or p.rating > POOR_RATING:
+        return None
+    return f"rated {p.rating:.1f}★ from {p.votes} reviews: others here are rated better"
+
+
 def _not_the_meal(
     fitted: Fitted, why: Callable[[Candidate], str | None], fits: Callable[[Candidate], bool]
 ) -> None:
     """Venues that do not serve the lunch or dinner asked (a coffee shop, a pastry shop, an
-    escape room, a brunch place for a dinner) left out, each with why, when at least `ENOUGH`
-    others fit the outing; else they stay, after those (`Scored.not_the_meal`), said."""
+    escape room, a brunch place for a dinner) left out, each with why, while one venue that
+    fits the outing stays (`UNUSABLE_ENOUGH`: an escape room was third for a celebration
+    lunch, "kept for want of others"); else they stay, after those (`Scored.not_the_meal`),
+    said."""
     reasons = {c.place_id: r for c in fitted.candidates if (r := why(c))}
     if not reasons:
         return
-    if sum(fits(c) for c in fitted.candidates if c.place_id not in reasons) >= ENOUGH:
+    if sum(fits(c) for c in fitted.candidates if c.place_id not in reasons) >= UNUSABLE_ENOUGH:
         fitted.excluded += [
             left_out(c.record.place, reasons[c.place_id], "kind")
             for c in fitted.candidates

@@ -20,7 +20,7 @@ from kairos.venues.followups import (
 )
 from kairos.venues.schemas import MemberLocation, PlanRequest
 from kairos.venues.scout import ScoutResult
-from kairos.venues.where import cities_holding, elsewhere, owner_city, unknown_city
+from kairos.venues.where import ask_city, cities_holding, elsewhere, owner_city, unknown_city
 
 __all__ = ["covered", "member_points", "where_and_how"]
 
@@ -72,11 +72,13 @@ async def covered(
 ) -> str | None:
     """For a city the catalogue does not hold, or one with nothing of the kind asked: the
     cities holding that kind ("restaurants"), never every city with a sight."""
-    if venues or not (found.unknown_city or intent.location):
+    if venues or not (found.unknown_city or found.no_city or intent.location):
         return None
     meal = set(intent.activity_kinds) == {"restaurant"}
     what = "restaurants" if meal else "places"
     cities = await cities_holding(db, ["restaurant"]) if meal else city_counts
+    if found.no_city:
+        return ask_city(cities or city_counts, what)
     if found.unknown_city:
         return unknown_city(found.unknown_city, cities or city_counts, what)
     return elsewhere(cities, what) if cities and meal else None

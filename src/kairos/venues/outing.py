@@ -6,7 +6,8 @@ coffee counter or a salad chain is no place for it. Table service is read from w
 carries, in order: its source's attributes (waiter service, table service, reservations, dine
 in: yes; ordering at a counter: no), then its categories (food trucks, stands and street
 vendors never; fast food, or mostly counter categories — coffee & tea, bagels, sandwiches, a
-bakery, specialty food — no; a cuisine otherwise).
+bakery, specialty food — no, or as many as cuisines when its source says it takes no
+reservations; a cuisine otherwise).
 
 Seating: for `LARGE_GROUP` or more, a venue whose source says it is not good for groups is not
 one the group can use; one that says it is, or whose reviews say so, is cited; for the rest the
@@ -153,6 +154,10 @@ def service(place: PlaceSummary, attributes: Attributes | None) -> Service:
     counter = len(categories & COUNTER)
     cuisine = len(categories - COUNTER - NEUTRAL)
     if counter > cuisine:
+        return "counter"
+    if counter and counter == cuisine and attributes and attributes.reservations is False:
+        # as many counter categories as cuisines, and its source says it takes no booking
+        # ("Juice Bars & Smoothies, Middle Eastern", "Salad, Noodles"): ordered at a counter
         return "counter"
     return "table" if cuisine else "unknown"
 

@@ -180,6 +180,8 @@ class Planner:
         )
         if found.unknown_city:
             yield _log("scout", f"No place called {found.unknown_city.title()} in the catalogue")
+        if found.no_city:
+            yield _log("scout", "No city named and nobody located: asked which city")
         kept_out_for = who_for(group, found.hard_excluded)
         asked_for_words = asked_for(intent.reading, found.left_out_words)
         if asked_for_words:

@@ -39,7 +39,7 @@ from kairos.store.plans import PlanStore
 from kairos.venues.allergy import venue_check
 from kairos.venues.alternatives import with_alternatives
 from kairos.venues.closed_by_reviews import open_by_reviews
-from kairos.venues.commander import Intent
+from kairos.venues.commander import Intent, quiet_feature
 from kairos.venues.cost import TIERS, budget_tiers
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.dish_evidence import lesser_diets, shown_by_dishes
@@ -53,7 +53,7 @@ from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
 from kairos.venues.occasion import NICE_TIERS, asks_for_nice, must_diets
 from kairos.venues.occasion_cap import capped, unfit_for_the_occasion
-from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend
+from kairos.venues.rounds import FEATURED_ENOUGH, Rounds, extend, holding
 from kairos.venues.schemas import MemberLocation
 from kairos.venues.scout_leftout import left_out_for_diets, left_out_in_sql, sit_down_count
 from kairos.venues.scout_query import (
@@ -169,6 +169,15 @@ class Scout:
                 candidates=[], excluded=[], found=0, duplicates=0, meeting=None,
                 filters=filters, providers={}, unknown_city=unknown,
             )  # fmt: skip
+        if not (filters.city or filters.area or filters.near or point or intent.location) and not (
+            reading.near_user
+        ):
+            # no place named and nobody located: asked, never guessed (a casual ask was planned
+            # in whichever city held most matches, a $$$$ dinner theatre first)
+            return ScoutResult(
+                candidates=[], excluded=[], found=0, duplicates=0, meeting=None,
+                filters=filters, providers={}, no_city=True,
+            )  # fmt: skip
         around = None
         centre = self.area_centres.get(filters.area.lower()) if filters.area else None
         placed_from = ""
@@ -206,6 +215,11 @@ class Scout:
         features = list(dict.fromkeys([*intent.features, *diets]))
         usable = partial(sit_down_count, self.places) if intent.outing else None
         discovered, status, met = await self.rounds.discover_featured(query, features, usable)
+        if quiet_feature(intent.asked.changes, intent.vibe, reading.vibes):
+            # those listed as quiet first, the others after (`quiet_feature`)
+            quiet, _ = await self.rounds.discover(holding(query, ["quiet", *features]))
+            extend(quiet, discovered)
+            discovered = quiet
         # "cafe" asks for the kind itself: restaurants that are cafés too fill in, as for
         # "coffee"; when too few of the kind show the features the request asks ("rooftop
         # drinks": Boston's rooftops are restaurants that are bars too), those are looked for

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from kairos.core.geo import haversine_km
+from kairos.core.london_areas import districts_of
 from kairos.search.filters import GeoPoint, SearchFilters
 from kairos.venues.commander import Intent
 from kairos.venues.discovery import DiscoveryQuery
@@ -71,10 +72,13 @@ def widened_note(area: str, city: str, in_area: int, *, placed: bool) -> str:
     """What a plan widened from a neighbourhood to its city says; `placed`: the area's centre
     is known, so "elsewhere" is measured; else the venues may lie anywhere in the city."""
     where = f"within {AREA_RADIUS_KM:g} km of" if placed else "listed in"
+    postcodes = districts_of(area)
+    if postcodes and not placed:  # a London neighbourhood: read from its postcode districts
+        where, area = "in", f"{area} (by postcode: {', '.join(postcodes)})"
     said = f"Only {in_area} venue(s) {where} {area} fit" if in_area else f"Nothing {where} {area}"
     unplaced = (
         ""
-        if placed
+        if placed or postcodes
         else f" (I cannot place {area} on a map: no place I know is listed under it or names it "
         "in its address, so these are not ranked by distance to it; share where the members are "
         "coming from to rank them by their trips)"

@@ -126,6 +126,9 @@ class ScoutResult:
     """No place named: the city the plan was kept to, the one most of the matches are in."""
     unknown_city: str | None = None
     """A place the request names that the catalogue does not hold: nothing was searched."""
+    no_city: bool = False
+    """No place named, nobody located, no city of the planner's own: nothing was searched,
+    the plan asks which city the group is in (`where.ask_city`)."""
     notes: list[str] = field(default_factory=list)
     """What fitting the outing came to ("Cheaper, as asked: …")."""
     counter_kept: set[int] = field(default_factory=set)

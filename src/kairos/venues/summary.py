@@ -260,7 +260,7 @@ def summary(
     where = f" in {intent.location.title()}" if intent.location else ""
     if found.around:
         where = f" {found.around}"
-    if found.unknown_city:
+    if found.unknown_city or found.no_city:
         return f"Pipeline complete: nothing planned. {covered or ''}".strip()
     if venues and found.instead:
         allergies = _kept_out(group, found.filters.exclude_allergens)

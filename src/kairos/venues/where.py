@@ -1,8 +1,10 @@
 """Where a plan is (issue 38, item 1): the place the prompt names wins; a city the catalogue
 does not hold is said, with the cities it does, and nothing is planned elsewhere in its place;
 with no place named, the members' locations, else the planner's own city (their latest plan
-that named one, or the city of their latest request in another product), else the city most
-matches are in — said, with the question which city the group is in.
+that named one, or the city of their latest request in another product), else nothing is
+planned: the plan asks which city the group is in, naming the cities it knows (`ask_city`; a
+guessed city planned a $$$$ dinner theatre for a casual ask). Only "near me" with no position
+is still kept to the city most matches are in (`in_one_city`), said with the same question.
 
 Occasion words are never cities ("celebration dinner in Boston" is not Celebration, Florida):
 the shared reader reads such a town only after a place word (`text/query/vocabulary.py`,
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COVERED_SHOWN",
+    "ask_city",
     "cities_holding",
     "covered_cities",
     "elsewhere",
@@ -82,6 +85,15 @@ def unknown_city(place: str, cities: Mapping[str, int], what: str = "places") ->
         f"I don't know any {what} in {_title(place)}, so nothing is planned there. The {what} I "
         f"know are in {covered} and a few more: name one of those, or share where the members "
         "are."
+    )
+
+
+def ask_city(cities: Mapping[str, int], what: str = "places") -> str:
+    """What a plan naming no place, for a group nobody located, says instead of venues."""
+    return (
+        f"No city was named and no member shared where they are, so nothing is planned yet: "
+        f"which city is the group in? The {what} I know are in {', '.join(covered_cities(cities))} "
+        "and a few more."
     )
 
 

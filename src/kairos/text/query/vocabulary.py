@@ -11,6 +11,8 @@ Lists are written as comma-separated strings so that they stay readable under th
 from __future__ import annotations
 
 from kairos.core.diets import DIETS, NOT_A_DIET
+from kairos.core.london_areas import LONDON_AREAS
+from kairos.core.london_areas import NEEDS_PREPOSITION as LONDON_NEEDS_PREPOSITION
 from kairos.core.pricing import PriceTier
 from kairos.core.vibes import VIBES as CORE_VIBES
 from kairos.text.query.numbers import Currency
@@ -144,14 +146,8 @@ KNOWN_AREAS: dict[str, str | None] = {
         "harvard square, central square, kendall square, inman square, porter square, "
         "east cambridge, cambridgeport",
     ),
-    **_areas(
-        "london",
-        "soho, shoreditch, covent garden, camden, notting hill, brixton, mayfair, marylebone, "
-        "islington, hackney, clapham, fitzrovia, kensington, chelsea, greenwich, richmond, "
-        "hammersmith, southbank, south bank, canary wharf, city of london, borough market, "
-        "westminster, paddington, kings cross, bloomsbury, peckham, dalston, wimbledon, "
-        "croydon, ealing, southall",
-    ),
+    # every London neighbourhood of the gazetteer (`core/data/london_areas.toml`)
+    **dict.fromkeys(LONDON_AREAS, "london"),
     **_areas(
         "barcelona",
         "gothic quarter, el born, gracia, eixample, barceloneta, poblenou, el raval, raval, "
@@ -179,7 +175,9 @@ AREA_ALIASES: dict[str, str] = {
     "the south end": "south end",
 }
 # Areas whose one-word name is also an ordinary word; recognised only after a place word.
-AREA_NEEDS_PREPOSITION = word_set("born harvard downtown chelsea richmond greenwich central")
+AREA_NEEDS_PREPOSITION = word_set("born harvard downtown chelsea richmond greenwich central") | {
+    n for n in LONDON_NEEDS_PREPOSITION if " " not in n
+}
 # Occasions that are also towns (Celebration and Christmas, Florida; Surprise, Arizona): a city
 # only after a place word ("in celebration"), never in "celebration dinner in boston".
 CITY_NEEDS_PREPOSITION = word_set(
