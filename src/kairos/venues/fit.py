@@ -141,10 +141,15 @@ def fit(
     attributes: Mapping[int, Attributes],
     intent: Intent,
     musts: frozenset[str] = frozenset(),
+    keep: int = ENOUGH,
+    meets_diets: Callable[[Candidate], bool] | None = None,
 ) -> Fitted:
     """`musts`: the place traits of members' diets said as musts (`occasion.must_diets`): a
     counter showing them, safe for everyone, is not cut for a sit-down meal (it may lead; a
-    food truck or stand still is)."""
+    food truck or stand still is). `keep`: how many venues the plan keeps (three more than
+    its members, for their vetoes): a rating cut never leaves fewer. `meets_diets`: the venue
+    shows every member's diet; while fewer than `ENOUGH` better-rated venues do, a rating cut
+    spares those that do (a pescatarian's only options are not cut for a 3★ rating)."""
     fitted = Fitted(candidates=list(candidates))
 
     def attrs(c: Candidate) -> Attributes:
@@ -239,7 +244,16 @@ def fit(
             "capacity",
             fits=fits,
         )
-    _cut(fitted, poorly_rated, "critic", fits=fits)
+    spared: set[int] = set()
+    if meets_diets is not None:
+        meeting = [c for c in fitted.candidates if meets_diets(c)]
+        if sum(poorly_rated(c) is None for c in meeting) < ENOUGH:
+            spared = {c.place_id for c in meeting}
+
+    def rated_out(c: Candidate) -> str | None:
+        return None if c.place_id in spared else poorly_rated(c)
+
+    _cut(fitted, rated_out, "critic", fits=fits, enough=max(ENOUGH, keep))
     if "cheaper" in intent.asked.changes:
         _cheaper(fitted, intent, fits)
     if "quieter" in intent.asked.changes or intent.vibe == "quiet":

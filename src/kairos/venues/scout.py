@@ -44,10 +44,10 @@ from kairos.venues.cost import TIERS, budget_tiers
 from kairos.venues.discovery import Discovered, DiscoveryProvider, DiscoveryQuery
 from kairos.venues.dish_evidence import lesser_diets, shown_by_dishes
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
-from kairos.venues.fit import fit
+from kairos.venues.fit import ENOUGH, fit
 from kairos.venues.followups import price_ceiling
 from kairos.venues.free_from import guard_free_said, hard_sets
-from kairos.venues.group import GroupProfile
+from kairos.venues.group import GroupProfile, diet_risks
 from kairos.venues.leftout import by_allergy
 from kairos.venues.meeting import distances, meeting_point, worst_and_total
 from kairos.venues.metro import greater_london_towns
@@ -350,7 +350,13 @@ class Scout:
         attributes = await venue_attributes(self.places.db, [c.place_id for c in candidates])
         candidates, said_closed = await open_by_reviews(self.places.db, candidates)
         excluded += said_closed
-        fitted = fit(candidates, attributes, intent, musts)
+        dieting = any(m.diets for m in group.members)
+        fitted = fit(
+            candidates, attributes, intent, musts, keep=len(group.members) + ENOUGH,
+            meets_diets=(lambda c: not diet_risks(group, c.record.place.kind,
+                         c.record.place.traits, c.record.place.categories,
+                         c.record.place.name)) if dieting else None,
+        )  # fmt: skip
         candidates, excluded = fitted.candidates, excluded + fitted.excluded
         one_city = None
         if not (filters.city or filters.area or filters.near or point):
