@@ -22,6 +22,8 @@ def checked_edit(trip: StoredTrip, edit: dict[str, Any]) -> dict[str, Any]:
     """`edit` as it is appended to `trip`: a day outside the trip, a swap of a locked stop and
     an unlock of a stop not locked are refused; a lock given no start keeps the stop's time."""
     days = int(trip.request["days"])
+    if planned := trip.itinerary.get("days"):  # the days planned, when fewer were placed
+        days = min(days, len(planned))
     if "day" in edit and not 1 <= int(edit["day"]) <= days:
         raise InvalidInput(f"day {edit['day']} is outside this {days}-day trip")
     locked = locks_after(trip.edits)
@@ -95,6 +97,8 @@ def replay(itinerary: Itinerary, edit: dict[str, Any]) -> Itinerary:
     """One refine edit applied; a swap made for the first time records the place it brought
     in (`into`), so replayed after a later lock it stands as it was made."""
     index = int(edit["day"]) - 1
+    if not 0 <= index < len(itinerary.days):
+        return itinerary  # a day this build no longer holds: the edit stays stored, unapplied
     if edit["change"] == "more_relaxed":
         return refine_day(itinerary, index, MoreRelaxed())
     if edit["change"] == "add":  # "add another memorial": one more stop of that kind
