@@ -40,3 +40,25 @@ async def test_a_plan_naming_no_place_for_a_group_nobody_located_asks_which_city
     # a city named plans there, as before
     named = await post_plan(client, uid, prompt="casual dinner in boston for 6", group_size=6)
     assert named["venues"] and {v["city"] for v in named["venues"][:3]} == {"Boston"}
+
+
+def test_the_answer_to_which_city_and_the_next_follow_up_keep_the_first_request() -> None:
+    """"italian dinner for 6" is asked which city; "in boston" answers; "make it cheaper" then
+    follows up the whole request (Italian, six, Boston), not only "in boston" (the plan view
+    read the third message as 'no activity named: any kind of place')."""
+    history = [
+        {"role": "user", "content": "italian dinner for 6"},
+        {"role": "assistant", "content": "Which city is the group in?"},
+        {"role": "user", "content": "in boston"},
+        {"role": "assistant", "content": "Rigoletto Ristorante is the best overall pick."},
+    ]
+    cheaper = read("make it cheaper", chat_history=history)
+    assert cheaper.reading.cities == ["boston"]
+    assert "italian" in cheaper.reading.categories
+    assert cheaper.group_size == 6
+    assert cheaper.activity == "meal"
+    assert not any("no activity named" in a for a in cheaper.reading.assumptions)
+    # a new request in between starts over: its follow-up does not reach back past it
+    history[2] = {"role": "user", "content": "thai dinner in cambridge for 2"}
+    fresh = read("make it cheaper", chat_history=history)
+    assert "italian" not in fresh.reading.categories and fresh.group_size == 2

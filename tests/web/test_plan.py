@@ -237,23 +237,38 @@ def test_plan_journey_logs_pins_votes_and_shared_link(page: Any) -> None:
 
 
 def test_a_follow_up_in_the_plan_view_keeps_the_request_and_says_so(page: Any) -> None:
-    """The summary and the assumptions show beside the cards (the city a plan kept to was said
-    only in the logs), and the next message is sent with the conversation so far: "make it
-    cheaper" planned anywhere, for one, anything."""
+    """The summary and the assumptions show beside the cards, and the next message is sent with
+    the conversation so far. A plan naming no city, for a group nobody located, asks which city
+    (issue 38) instead of planning somewhere the group may not be; the answer "in boston" plans
+    the first request there, and "make it cheaper" plans it again, cheaper."""
     _open_plan(page)
     sent: list[dict[str, Any]] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
-    _plan(page, "italian dinner for 6")
-    expect(page.locator(".plan-summary")).to_contain_text("No city was named: planned in")
-    first = _card_names(page)
-    page.fill("#plan-prompt", "make it cheaper")
+    page.fill("#plan-prompt", "italian dinner for 6")
     page.click("#plan-send")
+    expect(page.locator(".plan-summary")).to_contain_text("which city is the group in?")
+    expect(page.locator("#plan-results-title")).to_have_text("One question before planning")
+    expect(page.locator(".plan-card")).to_have_count(0)
+    _plan(page, "in boston")
     expect(page.locator(".plan-assumed")).to_contain_text(
         "read as a follow-up of 'italian dinner for 6'"
     )
     assert sent[-1]["chat_history"][0] == {"role": "user", "content": "italian dinner for 6"}
     assert sent[-1]["chat_history"][1]["role"] == "assistant"
+    first, shared = _card_names(page), page.locator("#plan-share").inner_text()
+    page.fill("#plan-prompt", "make it cheaper")
+    page.click("#plan-send")
+    expect(page.locator("#plan-share")).not_to_have_text(shared)  # the new plan is shown
+    expect(page.locator(".plan-assumed")).to_contain_text(
+        "read as a follow-up of 'italian dinner for 6, in boston'"
+    )
     assert _card_names(page) and _card_names(page) != first, "cheaper places, not the same plan"
+    # no allergy was given: the card says so once and claims no check ("Checked for you.")
+    expect(page.locator(".plan-card .allergy-verdict-words").first).to_have_text(
+        "No allergies given, so none were checked"
+    )
+    expect(page.locator(".plan-card .allergy-verdict-summary")).to_have_count(0)
+    expect(page.locator(".plan-card .allergy-for")).to_have_count(0)
     shot(page, "plan-follow-up")
 
 
@@ -294,6 +309,8 @@ def test_anaphylactic_member_is_named_on_the_card(page: Any) -> None:
     expect(risk).to_contain_text("peanuts")
     assert _background(risk) == page.evaluate(_DANGER_BG)  # the danger style, not softened
     card = page.locator(".plan-card", has=page.locator(".member-risk[data-member=Sam]")).first
+    expect(card.locator(".allergy-for")).to_contain_text("Checked for")
+    expect(card.locator(".allergy-for")).to_contain_text("peanuts")
     expect(card.locator(".distances")).to_contain_text("Sam")
     expect(card.locator(".distances")).to_contain_text("Ana")
     expect(page.locator(".meet-pin")).to_have_count(1)

@@ -11,7 +11,7 @@ keyword table matches whole words only: "bar" is not in "barbecue".
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Literal
@@ -189,6 +189,27 @@ class Intent:
         }
 
 
+def _builds_on(message: str, reading: QueryUnderstanding) -> bool:
+    names_what = bool(reading.categories or reading.dishes or find_activity(_unplaced(reading))[1])
+    names_where = bool(reading.cities or reading.area or reading.near_user)
+    return follows_up(message, names_what, names_where)
+
+
+def _request_so_far(said: Sequence[QueryUnderstanding]) -> QueryUnderstanding:
+    """The request the conversation's last user message stands for: a chain of follow-ups
+    ("italian dinner for 6", "in boston") folds into one, so "make it cheaper" next keeps the
+    Italian dinner for six in Boston, not only "in boston"."""
+    so_far = said[0]
+    for reading in said[1:]:
+        if not _builds_on(reading.text, reading):
+            so_far = reading
+            continue
+        names_what = find_activity(_unplaced(reading))[1] is not None
+        merged = keep_earlier(reading, so_far, names_what=names_what)
+        so_far = merged.model_copy(update={"text": f"{so_far.text}, {reading.text}"})
+    return so_far
+
+
 class Commander:
     """Reads a request; `vibe_of` names the vibe a text asks for (whole words), if any."""
 
@@ -215,13 +236,9 @@ class Commander:
         ]
         found = [a for earlier in said for a in earlier.allergens]
         allergens = [a for a in dict.fromkeys(found) if a not in reading.allergens]
-        names_what = bool(
-            reading.categories or reading.dishes or find_activity(_unplaced(reading))[1]
-        )
-        names_where = bool(reading.cities or reading.area or reading.near_user)
-        if not said or not follows_up(request.prompt, names_what, names_where):
+        if not said or not _builds_on(request.prompt, reading):
             return None, allergens
-        return said[-1], allergens
+        return _request_so_far(said), allergens
 
     def read(self, request: PlanRequest, preferences: PlannerPreferences) -> Intent:
         prompt = " ".join(request.prompt.split())

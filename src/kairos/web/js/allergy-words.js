@@ -40,9 +40,18 @@ export function allergyVerdict(check, { extraClass = "" } = {}) {
   const said = verdictWords(check);
   if (!said) return null;
   const [symbol, words, style] = said;
-  const summary = check.risks?.length && /^Known risk:/.test(check.summary) ? "" : check.summary;
+  const repeats = (check.risks?.length && /^Known risk:/.test(check.summary)) || check.verdict === "no_allergies";
+  const summary = repeats ? "" : check.summary;
   return h("p", { class: `allergy-verdict ${style} ${extraClass}`.trim(), "data-verdict": check.verdict },
     h("span", { "aria-hidden": "true", text: `${symbol} ` }),
     h("strong", { class: "allergy-verdict-words", text: words }),
     summary ? h("span", { class: "allergy-verdict-summary", text: ` — ${summary}` }) : null);
+}
+
+// "Checked for you and Sam: peanuts, sesame." under a check; nothing when no allergy was given,
+// since then nothing was checked.
+export function checkedFor(check) {
+  if (check.verdict === "no_allergies") return null;
+  return `Checked for ${check.checked_for.join(", ")}` +
+    (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".");
 }

@@ -2,7 +2,7 @@
 // (substitutions highlighted, the original line on hover; the allergy check on every suggestion
 // and recipe; whether a suggestion is healthier than the usual version, on which measure, or
 // that its nutrition is unknown) → tick ingredients, print, feedback.
-import { allergyVerdict, riskHeadline, verdictWords } from "./allergy-words.js";
+import { allergyVerdict, checkedFor, riskHeadline, verdictWords } from "./allergy-words.js";
 import { ApiError } from "./api.js";
 import { focusOn, h } from "./dom.js";
 
@@ -43,8 +43,7 @@ function allergyCheck(check, { full = false } = {}) {
   return h("section", { class: `banner ${BANNER[said[2]]} allergy-check`, "data-verdict": check.verdict, "aria-label": "Allergy check" },
     allergyVerdict(check),
     risks.length ? h("ul", { class: "allergy-risks" }, ...risks) : null,
-    full ? h("span", { class: "note allergy-for", text: `Checked for ${check.checked_for.join(", ")}` +
-      (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".") }) : null,
+    full && checkedFor(check) ? h("span", { class: "note allergy-for", text: checkedFor(check) }) : null,
     full && check.note ? h("span", { class: "note", text: check.note }) : null);
 }
 

@@ -1,7 +1,7 @@
 // The planner's ranked venue cards: scores with their confidence, why / watch out, risk flags by
 // severity, the members at risk (named, in the danger style), the venue's allergy check (who it
 // was checked for, each risk and who it is for, in words), distances, votes and vetoes.
-import { allergyVerdict, riskHeadline, verdictWords } from "./allergy-words.js";
+import { allergyVerdict, checkedFor, riskHeadline, verdictWords } from "./allergy-words.js";
 import { h } from "./dom.js";
 
 const TIERS = ["gold", "silver", "bronze"];
@@ -57,8 +57,7 @@ function allergyCheck(v) {
     "aria-label": `Allergy check at ${v.name}` },
     allergyVerdict(check),
     risks.length ? h("ul", { class: "allergy-risks" }, ...risks) : null,
-    h("div", { class: "allergy-for", text: `Checked for ${check.checked_for.join(", ")}` +
-      (check.allergens.length ? `: ${check.allergens.join(", ").replaceAll("_", " ")}.` : ".") }),
+    checkedFor(check) ? h("div", { class: "allergy-for", text: checkedFor(check) }) : null,
     check.note ? h("div", { class: "allergy-note", text: check.note }) : null);
 }
 

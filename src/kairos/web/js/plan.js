@@ -357,8 +357,12 @@ export function createPlan() {
     const share = shareBox(plan.plan_id); // picks who votes
     const cards = plan.venues.map((v) => planCard(v, { onSelect: select, onSpeak: speak,
       vote: { member: voter, cast, onVote: vote } }));
+    // a plan that asks (which city?) is a question, not a failure to find venues
+    const asks = !plan.venues.length && /\?/.test(plan.execution_summary || "");
+    const empty = asks ? "One question before planning" : "No venue fits this plan.";
     const ranked = plan.venues.length
-      ? `${plan.venues.length} venue${plan.venues.length === 1 ? "" : "s"} ranked` : "No venue ranked";
+      ? `${plan.venues.length} venue${plan.venues.length === 1 ? "" : "s"} ranked`
+      : asks ? empty : "No venue ranked";
     results.replaceChildren(...[
       h("h3", { id: "plan-results-title", class: "plan-results-title", tabindex: "-1", text: ranked }),
       // the server writes the consensus again after every vote (venues/verdict.py)
@@ -371,13 +375,13 @@ export function createPlan() {
       actionBox(plan.action_request),
       share,
       plan.venues.length ? h("div", { class: "cards plan-cards" }, ...cards)
-        : h("div", { class: "empty" }, h("p", { class: "empty-title", text: "No venue fits this plan." }),
-          h("p", { text: plan.execution_summary })),
+        : h("div", { class: "empty" }, asks ? null : h("p", { class: "empty-title", text: empty }),
+          h("p", { class: "plan-summary", text: (plan.execution_summary || "").replace(/^Pipeline complete[.:]\s*(nothing planned\.\s*)?/, "") })),
       plan.backup ? planCard(plan.backup, { backup: true, onSelect: select, onSpeak: speak }) : null,
       excludedList(plan.excluded)].filter(Boolean));
     if (!keepTab) showTab("results");
     if (announce) live.textContent = plan.venues.length
-      ? `${plan.venues.length} venue(s) ranked; first: ${plan.venues[0].name}.` : "No venue fits this plan.";
+      ? `${plan.venues.length} venue(s) ranked; first: ${plan.venues[0].name}.` : empty;
     map.showPlan(plan, select);
   }
 
