@@ -43,7 +43,7 @@ async def test_a_plan_naming_no_place_for_a_group_nobody_located_asks_which_city
 
 
 def test_the_answer_to_which_city_and_the_next_follow_up_keep_the_first_request() -> None:
-    """"italian dinner for 6" is asked which city; "in boston" answers; "make it cheaper" then
+    """ "italian dinner for 6" is asked which city; "in boston" answers; "make it cheaper" then
     follows up the whole request (Italian, six, Boston), not only "in boston" (the plan view
     read the third message as 'no activity named: any kind of place')."""
     history = [
