@@ -83,3 +83,49 @@ def test_a_baking_sheet_is_not_resized_it_bakes_in_batches() -> None:
     steps = [steps[0], "Line a 38 x 28 cm rimmed cookie sheet. Line a 28 x 43 cm sheet pan.", ""]
     doubled = _adapt(ingredients, steps[:2], yields, servings=8)
     assert doubled.steps[1].text == steps[1]
+
+
+def test_portions_cut_or_yielded_follow_the_new_servings() -> None:
+    adapted = _adapt(
+        ["2 cups flour", "1 cup sugar", "1 cup butter", "1 lemon", "1 onion"],
+        [
+            "Mix and press into the pan; bake 25 minutes. Cut into 12 squares.",
+            "Divide the rest of the dough into 12 equal(ish) 5 cm balls. Makes about 30 cookies.",
+            "Cut each lemon half into 12 segments. Cut the onion into 8 wedges.",
+        ],
+        "12 servings",
+        servings=6,
+    )
+    steps = [step.text for step in adapted.steps]
+    assert steps[0].endswith("Cut into 6 squares.")
+    assert "into 6 equal(ish) 5 cm balls" in steps[1]
+    assert steps[1].endswith("Makes about 15 cookies.")
+    assert steps[2] == "Cut each lemon half into 12 segments. Cut the onion into 8 wedges."
+
+
+def test_a_sized_dish_with_its_depth_keeps_the_depth_and_reads_whole() -> None:
+    ingredients, steps, yields = _LASAGNE
+    steps = [steps[0], "Spread in a 9 x 13 x 2-inch baking dish.", steps[2]]
+    step = _adapt(ingredients, steps, yields, servings=2).steps[1].text
+    assert step.startswith("Spread in a 16 x 25 x 5 cm baking dish (smaller than the recipe's "
+                           "23 x 33 x 5 cm")  # fmt: skip
+
+
+def test_a_part_of_a_counted_item_in_a_step_is_scaled_with_the_list() -> None:
+    adapted = _adapt(
+        ["12 lasagna noodles", "2 cups tomato sauce"],
+        ["Arrange 6 noodles over the sauce. Repeat layers."],
+        "12 servings",
+        servings=6,
+    )
+    assert adapted.ingredients[0].display.startswith("6 lasagna noodles")
+    assert adapted.steps[0].text == "Arrange 3 noodles over the sauce. Repeat layers."
+
+
+def test_a_servings_count_scaled_to_or_from_one_agrees_with_its_noun() -> None:
+    doubled = _adapt(["1 slice bread", "1 egg"], ["Toast the bread. Makes 1 serving."],
+                     "1 serving", servings=2)  # fmt: skip
+    assert doubled.steps[0].text == "Toast the bread. Makes 2 servings."
+    halved = _adapt(["2 cups flour", "1 cup butter"], ["Serves 2 people."], "2 servings",
+                    servings=1)  # fmt: skip
+    assert halved.steps[0].text == "Serves 1 person."

@@ -36,6 +36,7 @@ from kairos.recipes.models import (
     Units,
 )
 from kairos.recipes.package_sizes import kept_whole, weighed_part
+from kairos.recipes.portion_counts import scaled_portions
 from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
@@ -120,6 +121,7 @@ class _Adapter:
         self.constraints = constraints
         self.factor = factor
         self.units = units
+        self.written_for = recipe.servings  # how many the amounts are for, estimated or stated
         self.severities = dict(constraints.allergens)
         self.substitutions: list[Substitution] = []
         self.replacements: list[tuple[str, str]] = []
@@ -307,8 +309,8 @@ class _Adapter:
             rewritten = plant_cooked(rewritten, (line.item for line in lines if not line.omitted))
         rewritten = sensible_steps(rewritten, self.swapped)  # chicken is not "until opaque"
         counted, f = counted_items(self.recipe.ingredients), self.factor  # dish, counts scaled
-        return [resized_vessels(scaled_counts(adapt_step(s, f, self.units), counted, f), f)
-                for s in rewritten]  # fmt: skip
+        return [resized_vessels(scaled_portions(scaled_counts(adapt_step(s, f, self.units),
+                counted, f), self.written_for, f), f) for s in rewritten]  # fmt: skip
 
 
 def adapt_recipe(
@@ -327,6 +329,7 @@ def adapt_recipe(
         recipe.servings, recipe.steps, servings, recipe.ingredients, recipe.title
     )
     adapter = _Adapter(recipe, constraints, factor, units)
+    adapter.written_for = recipe.servings or (target / factor if target else None)
     vessel = vessel_note(recipe.steps, recipe.equipment, factor)
     adapter.warnings += [note for note in (servings_note, vessel) if note]
     lines: list[AdaptedIngredient] = []

@@ -8,7 +8,8 @@ step itself, where the cook reads them; amounts with a unit are `step_amounts`' 
   or 1 inch), once the factor is `_RESIZE_AT` or more away from 1; the recipe's own size is said
   beside it.
 - A count of a whole item the list counts ("2 lobsters", "four chicken breasts") is scaled as the
-  list's line is, the noun agreeing with the new count.
+  list's line is, the noun agreeing with the new count; so is a part of that count ("arrange 6
+  noodles" a layer, of the list's 12).
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ _VESSEL_WORD: Final = r"(?:pan|dish|tin|casserole|mould|mold)s?"
 _WORD: Final = r"(?!(?:cookie|sheet)\b)[A-Za-z-]+\s+"
 """A word before the dish; a baking or cookie sheet is not resized (it bakes in batches)."""
 _SIZED: Final = re.compile(
-    rf"(?P<a>{_NUM})\s*(?:x|×|\*|by)\s*(?P<b>{_NUM})(?:\s*-?\s*(?P<u>{_UNIT}))?"
+    rf"(?P<a>{_NUM})\s*(?:x|×|\*|by)\s*(?P<b>{_NUM})(?:\s*(?:x|×|\*|by)\s*(?P<depth>{_NUM}))?"
+    rf"(?:\s*-?\s*(?P<u>{_UNIT}))?"
     rf"(?P<alt>\s*\([^()]{{0,30}}\))?(?P<rest>[\s-]+(?:{_WORD}){{0,2}}?{_VESSEL_WORD}"
     rf"(?:\s+{_VESSEL_WORD})?)\b"
     rf"|(?P<d>{_NUM})\s*-?\s*(?P<u2>{_UNIT})(?P<alt2>\s*\([^()]{{0,30}}\))?"
@@ -40,8 +42,8 @@ _SIZED: Final = re.compile(
     rf"(?:\s+{_VESSEL_WORD})?)\b",
     re.IGNORECASE,
 )
-"""A dish with its size: "30 x 20 cm (13 x 9 in) baking dish", "9x13-inch pan", "23 cm square
-baking pan"."""
+"""A dish with its size: "30 x 20 cm (13 x 9 in) baking dish", "9x13-inch pan", "23 x 33 x 5 cm
+dish" (its depth kept), "23 cm square baking pan"."""
 _WORD_NUMBERS: Final = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                         "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}  # fmt: skip
 _UNCOUNTED: Final = frozenset((
@@ -79,9 +81,10 @@ def resized_vessels(step: str, factor: float) -> str:
             new = f"{_side(_number(m['d']), scale, metric)} {shown}".strip()
             rest = m["rest2"]
         else:
-            old = f"{m['a']} x {m['b']} {shown}".strip()
+            depth = f" x {m['depth']}" if m["depth"] else ""  # the depth is the recipe's
+            old = f"{m['a']} x {m['b']}{depth} {shown}".strip()
             sides = (_side(_number(m["a"]), scale, metric), _side(_number(m["b"]), scale, metric))
-            new = f"{sides[0]} x {sides[1]} {shown}".strip()
+            new = f"{sides[0]} x {sides[1]}{depth} {shown}".strip()
             rest = m["rest"]
         if new == old:
             return m.group()
@@ -120,10 +123,10 @@ def _count_text(value: float) -> str:
     return {0.5: "½", 1.5: "1½"}.get(whole, f"{whole:g}")
 
 
-def _pattern(count: float, noun: str) -> re.Pattern[str]:
-    numbers = [str(int(count))] + [w for w, n in _WORD_NUMBERS.items() if n == count]
+@lru_cache(maxsize=4_096)
+def _pattern(noun: str) -> re.Pattern[str]:
     return re.compile(
-        rf"\b(?P<n>{'|'.join(numbers)})\s+(?P<mid>(?:[A-Za-z-]+\s+){{0,2}}?)"
+        rf"\b(?P<n>\d{{1,2}}|{'|'.join(_WORD_NUMBERS)})\s+(?P<mid>(?:[A-Za-z-]+\s+){{0,2}}?)"
         rf"(?P<noun>{re.escape(_stem(noun))}(?:s|es)?|{re.escape(noun)})\b",
         re.IGNORECASE,
     )
@@ -136,8 +139,11 @@ def scaled_counts(step: str, counted: Sequence[tuple[float, str]], factor: float
     if factor == 1.0 or not counted:
         return step
     found: list[tuple[int, int, str]] = []
-    for count, name in counted:
-        for m in _pattern(count, name.split()[-1]).finditer(step):
+    for listed, name in counted:
+        for m in _pattern(name.split()[-1]).finditer(step):
+            count = _WORD_NUMBERS.get(m["n"].lower()) or int(m["n"])
+            if count != listed and not 2 <= count < listed:
+                continue  # a part of the list's count ("6 noodles" a layer of 12) is scaled too
             now = count * factor
             word = agreeing_item(m["noun"], count, now, None)
             found.append((m.start(), m.end(), f"{_count_text(now)} {m['mid']}{word}"))

@@ -20,7 +20,8 @@ _UNCOUNTED: Final = frozenset((
     "squid", "venison", "water", "oil", "butter", "milk", "cream", "yogurt", "yoghurt",
 ))  # fmt: skip
 _IRREGULAR: Final = {"leaf": "leaves", "loaf": "loaves", "potato": "potatoes",
-                     "tomato": "tomatoes", "knife": "knives", "half": "halves"}  # fmt: skip
+                     "tomato": "tomatoes", "knife": "knives", "half": "halves",
+                     "person": "people"}  # fmt: skip
 _SINGULAR: Final = {plural: one for one, plural in _IRREGULAR.items()}
 _LAST_WORD: Final = re.compile(r"([A-Za-z]+)$")
 _CONTAINERS: Final = frozenset(

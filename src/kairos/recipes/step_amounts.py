@@ -27,6 +27,7 @@ from kairos.recipes.display import (
 )
 from kairos.recipes.models import ParsedIngredient, Units
 from kairos.recipes.servings_estimate import baked_whole, servings_from_amounts
+from kairos.recipes.shown_items import agreeing_item
 from kairos.recipes.step_lengths import NUMBER, lengths, number_value
 from kairos.recipes.units import UNIT_ALIASES, to_imperial, to_metric
 
@@ -121,7 +122,7 @@ _DIVIDE: Final = re.compile(
 _SERVES: Final = re.compile(
     r"\b(?:serves|feeds|makes|yields?|enough\s+for)\s+(?:about\s+)?(?P<n>\d{1,2}|"
     + "|".join(_WORD_NUMBERS)
-    + r")(?:\s+(?:servings|portions|people|persons))?\b(?!\s*(?:cups?|minutes|hours|cookies|"
+    + r")(?:\s+(?:servings?|portions?|people|persons?))?\b(?!\s*(?:cups?|minutes|hours|cookies|"
     r"pieces|muffins|slices|rolls|balls|bars|squares|dozen|loaves|inch))",
     re.IGNORECASE,
 )
@@ -238,7 +239,10 @@ def _plates(text: str, factor: float) -> str:
         new = max(1, round(count * factor))
         start, end = m.span("n")
         offset = m.start()
-        return m.group()[: start - offset] + str(new) + m.group()[end - offset :]
+        rest = m.group()[end - offset :]
+        if rest.rstrip() and not rest.rstrip()[-1].isdigit():  # "1 serving", "2 portions"
+            rest = agreeing_item(rest, count, new, None)
+        return m.group()[: start - offset] + str(new) + rest
 
     return _SERVES.sub(scaled, _DIVIDE.sub(scaled, text))
 
