@@ -25,6 +25,7 @@ from kairos.recipes.completeness import with_gaps
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
 from kairos.recipes.line_parts import measured_package, prepared_line
+from kairos.recipes.merged_lines import merged_lines
 from kairos.recipes.models import (
     AdaptedIngredient,
     AdaptedRecipe,
@@ -338,6 +339,7 @@ def adapt_recipe(
         if isinstance(adapted, Refusal):
             return adapted
         lines.append(adapted)
+    lines = merged_lines(lines)  # a food once: no "feta" twice after a copy or a swap
     steps = adapter.steps(lines)
     steps, said = step_warnings(
         recipe.title, steps, constraints, adapter.substitutions,
