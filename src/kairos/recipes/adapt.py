@@ -24,6 +24,7 @@ from kairos.recipes.appliances import appliance_note
 from kairos.recipes.completeness import with_gaps
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
+from kairos.recipes.frying_fat import fat_note
 from kairos.recipes.line_parts import measured_package, prepared_line
 from kairos.recipes.merged_lines import merged_lines
 from kairos.recipes.models import (
@@ -365,6 +366,8 @@ def _assemble(
     warnings = with_gaps(recipe, constraints, lines, adapter.warnings, adapter.severities)
     if no_amounts := amounts_note(recipe):
         warnings.insert(0, no_amounts)
+    if no_fat := fat_note(steps, [line.display for line in lines if not line.omitted]):
+        warnings.append(no_fat)
     if (
         constraints.max_minutes
         and recipe.total_minutes
