@@ -129,3 +129,15 @@ def test_a_servings_count_scaled_to_or_from_one_agrees_with_its_noun() -> None:
     halved = _adapt(["2 cups flour", "1 cup butter"], ["Serves 2 people."], "2 servings",
                     servings=1)  # fmt: skip
     assert halved.steps[0].text == "Serves 1 person."
+
+
+def test_a_count_of_sheets_in_the_list_scales_the_noodles_a_layer_takes() -> None:
+    adapted = _adapt(
+        ["15 sheets no-boil lasagna noodles", "2 cups tomato sauce"],
+        ["Place three noodles over the sauce. Repeat. Place final 3 noodles on top."],
+        "8 servings",
+        servings=6,
+    )
+    assert adapted.steps[0].text == (
+        "Place 2 noodles over the sauce. Repeat. Place final 2 noodles on top."
+    )

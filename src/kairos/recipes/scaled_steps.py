@@ -46,6 +46,8 @@ _SIZED: Final = re.compile(
 dish" (its depth kept), "23 cm square baking pan"."""
 _WORD_NUMBERS: Final = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                         "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}  # fmt: skip
+_COUNTING_UNITS: Final = ("sheet", "fillet")
+"""Units that count whole items ("15 sheets lasagna noodles"); a "piece" is also a cut."""
 _UNCOUNTED: Final = frozenset((
     "garlic", "salt", "pepper", "water", "oil", "rice", "flour", "sugar", "butter", "milk",
     "cheese", "spinach", "parsley",
@@ -95,11 +97,16 @@ def resized_vessels(step: str, factor: float) -> str:
 
 
 def counted_items(lines: Iterable[IngredientLine]) -> tuple[tuple[float, str], ...]:
-    """The whole items the list counts, with their count: (2, "lobsters") for "2 lobsters"."""
+    """The whole items the list counts, with their count: (2, "lobsters") for "2 lobsters";
+    "15 sheets lasagna noodles" counts 15 noodles and 15 sheets."""
     found: list[tuple[float, str]] = []
     for line in lines:
-        if line.unit is not None or not line.quantity or line.quantity != int(line.quantity):
+        if line.unit not in (None, *_COUNTING_UNITS) or not line.quantity:
             continue
+        if line.quantity != int(line.quantity):
+            continue
+        if line.unit is not None:
+            found.append((line.quantity, f"{line.unit}s"))
         words = re.findall(r"[A-Za-z]+", line.item or "")
         if not words or words[-1].lower() in _UNCOUNTED or len(words[-1]) < 3:
             continue
