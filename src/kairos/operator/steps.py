@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Final
 
+from kairos.operator.area_placing import place_by_area
 from kairos.operator.demand import DAYPART_HOURS, window_text
 from kairos.operator.locating import Locator
 from kairos.operator.memory import remember, same_place
@@ -84,6 +85,8 @@ async def apply_locations(
             _picked(locator, message, state, turn)
         elif len(state.locations) > 1 and _only_answers(reading):
             _one_of_ours(locator, message, state, turn)
+        if reading.what_if is None:  # "what if there's a game by Fenway" supposes, moves nothing
+            await place_by_area(locator, message, state, turn)
         return
     located = await locator.locate(message, reading.locations, spotted, state, refresh)
     for detail in located.rejected:
