@@ -70,7 +70,10 @@ def leaned(shape: DemandShape, lean: Lean | None) -> DemandShape:
     kind = _toward(shape.kind, toward) if shape.kind is not None else None
     where = "evenings (dinner and late)" if lean == "bar" else lean
     said = f"; mostly {lean} as you said: at least {LEAN_SHARE:.0%} of each day's guests at {where}"
-    return replace(shape, shares=shares, basis=shape.basis + said, kind=kind)
+    # "usually 300 on a friday night, it's mostly bar": the night said is the bar's dinner and
+    # late hours together, as for a place listed as a bar (held-out class: dinner only)
+    late = shape.night_runs_late or lean == "bar"
+    return replace(shape, shares=shares, basis=shape.basis + said, kind=kind, night_runs_late=late)
 
 
 def _toward(matrix: Matrix, toward: list[int]) -> Matrix:
