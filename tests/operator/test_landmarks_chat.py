@@ -32,3 +32,14 @@ async def test_a_landmark_in_a_follow_up_places_the_unknown_restaurant(
     assert second["locations"][0]["label"] == "Fenway Park, Boston", second["locations"]
     assert "I placed Zorblax Tavern around Fenway Park, Boston" in second["text"], second["text"]
     assert second["baseline"]["covers"] == 90
+
+
+async def test_a_cafe_by_a_station_is_staffed_for_its_mornings_and_lunch(
+    client: httpx.AsyncClient,
+) -> None:
+    uid = await create_user(client)
+    answer = await _turn(client, uid, message="we're a little coffee shop by South Station, "
+                         "usually 200 on a friday. staffing friday?")  # fmt: skip
+    assert answer["locations"][0]["label"] == "South Station, Boston", answer["locations"]
+    assert "Read as a café" in answer["text"], answer["text"]
+    assert "dinner 17:00" not in answer["text"].split("\n")[-1], answer["text"]
