@@ -9,6 +9,7 @@ from kairos.operator.demand import DAYPARTS, DEFAULT_SHAPE, DemandShape
 from kairos.operator.lean import LEAN_SHARE, lean_categories, leaned, read_lean, shape_categories
 from kairos.operator.place_kind import kind_of
 from kairos.operator.service_kind import front_role
+from kairos.operator.staffing_plan import kitchen_and_bar
 
 FRI = 4
 BREAKFAST, LUNCH, DINNER = (DAYPARTS.index(p) for p in ("breakfast", "lunch", "dinner"))
@@ -35,3 +36,10 @@ def test_a_place_said_to_be_a_cafe_has_a_cafes_day_and_staff() -> None:
     assert friday[DINNER] < 0.4 * friday.sum()
     assert "a café as you said" in cafe.basis
     assert front_role(lean_categories(None, "cafe"))[0] == "barista"
+
+
+def test_a_cafe_said_is_said_to_be_the_operators_word_not_a_listing() -> None:
+    said = kitchen_and_bar(200, lean_categories(None, "cafe"))
+    assert said == "No line cooks or bartenders counted: you said it is a café (counter service)."
+    listed = kitchen_and_bar(200, ["Coffee & Tea"])
+    assert "your listing is a counter-service coffee place" in listed

@@ -19,7 +19,7 @@ from typing import Final, Literal
 import numpy as np
 
 from kairos.operator.demand import DAYPARTS, DemandShape, Matrix
-from kairos.operator.service_kind import BAR_LED, ORDERS_LED
+from kairos.operator.service_kind import BAR_LED, CAFE_SAID, ORDERS_LED
 
 __all__ = [
     "LEAN_SHARE",
@@ -132,7 +132,7 @@ def lean_categories(categories: list[str] | None, lean: Lean | None) -> list[str
     """The categories staffing reads: a place the operator says is mostly a bar is staffed as a
     bar, one said to be a café as a café, whatever its listing says."""
     if lean == "cafe":
-        return shape_categories(categories or [], lean)
+        return [*shape_categories(categories or [], lean), CAFE_SAID]
     if lean != "bar":
         return categories
     return [*(categories or []), BAR_LED]
