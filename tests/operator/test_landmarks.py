@@ -36,6 +36,8 @@ def test_landmarks_are_read_as_operators_type_them() -> None:
     assert (mark := landmark_said("we're near back bay stn")) and mark.name == "Back Bay Station"
     assert (mark := landmark_said("just off Harvard Sq.")) and mark.name == "Harvard Square"
     assert (mark := landmark_said("right by the Garden")) and mark.name == "TD Garden"
+    assert (mark := landmark_said("a block from Haymarket")) and mark.name == "Haymarket"
+    assert (mark := landmark_said("close to the Pru")) and mark.name == "Prudential Center"
     assert landmark_said("we have a garden patio and the garden is full") is None
     brooklyn = ResolvedLocation(label="Brooklyn", kind="city", lat=40.678, lng=-73.944,
                                 resolved=False)  # fmt: skip

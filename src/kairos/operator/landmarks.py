@@ -47,7 +47,11 @@ class _Located(Protocol):
 _P = TypeVar("_P", bound=_Located)
 
 
-_PREPOSITION: Final = r"(?:near|by|off|at|around|next\s+to|across\s+from|opposite|behind|beside)"
+_PREPOSITION: Final = (
+    r"(?:near|by|off|at|around|next to|across from|opposite|behind|beside|close to|outside"
+    r"|(?:a|one|two|few|couple of) blocks? from|steps from|minutes from|walk from"
+    r"|(?:down|across) the street from|around the corner from)"
+)
 _ABBREVIATIONS: Final = ((re.compile(r"\bsq\b"), "square"), (re.compile(r"\bstn\b"), "station"),
                          (re.compile(r"\bctr\b"), "center"))  # fmt: skip
 
