@@ -27,6 +27,7 @@ async def test_a_landmark_in_a_follow_up_places_the_unknown_restaurant(
     first = await _turn(client, uid, message="I run Zorblax Tavern. usually 90 on a friday. "
                         "staffing friday?")  # fmt: skip
     assert first["locations"][0]["label"] != "Fenway Park, Boston"
+    assert "a station or landmark near it?" in first["text"], first["text"]
     second = await _turn(client, uid, message="we're by Fenway Park",
                          session_id=first["session_id"])  # fmt: skip
     assert second["locations"][0]["label"] == "Fenway Park, Boston", second["locations"]
