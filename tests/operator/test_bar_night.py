@@ -10,6 +10,7 @@ import numpy as np
 
 from kairos.operator.demand import DAYPARTS, DemandShape
 from kairos.operator.derivation import usual_share
+from kairos.operator.lean import leaned
 
 FRIDAY = date(2026, 12, 4)
 DINNER, LATE = DAYPARTS.index("dinner"), DAYPARTS.index("late")
@@ -35,3 +36,13 @@ def test_a_restaurants_friday_night_stays_its_dinner() -> None:
     covers = _shape(bar=False).covers(300, 4, "dinner")
     assert round(float(covers[4, DINNER])) == 300
     assert usual_share(_shape(bar=False), (300, 4, "dinner"), FRIDAY, "dinner") is None
+
+
+def test_a_restaurant_said_to_be_mostly_bar_has_its_friday_night_run_late() -> None:
+    """ "usually 300 on a friday night, it's mostly bar" at a place listed as a restaurant: the
+    300 are its dinner and late hours together, not dinner alone (held-out class)."""
+    said = leaned(_shape(bar=False), "bar")
+    covers = said.covers(300, 4, "dinner")
+    assert round(float(covers[4, DINNER] + covers[4, LATE])) == 300
+    assert round(float(covers[4, DINNER])) < 300
+    assert not leaned(_shape(bar=False), "lunch").night_runs_late

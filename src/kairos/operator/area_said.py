@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.core.geo import haversine_km
+from kairos.operator.landmarks import landmark_location, landmark_said
 from kairos.operator.mentions import LocationMention
 from kairos.operator.schemas import ResolvedLocation
 from kairos.signals.geocoding.areas import STREET_WORDS
@@ -30,9 +31,12 @@ async def area_for(
     found: ResolvedLocation,
     leads: list[str],
 ) -> ResolvedLocation:
-    """A neighbourhood said in the message stands in for a city or nothing ("Columbus Ave in
-    the South End"); a street no place is on is said (`leads`), with what stands in for it."""
-    if found.kind in COARSE and (hood := neighbourhood_said(catalog, message)):
+    """A landmark (`landmarks.py`: "by Fenway Park"), else a neighbourhood said in the message
+    stands in for a city or nothing ("Columbus Ave in the South End"); a street no place is on
+    is said (`leads`), with what stands in for it."""
+    if found.kind in COARSE and (mark := landmark_said(message, found)) is not None:
+        found = landmark_location(mark)  # "by Fenway Park": the places around it, said
+    elif found.kind in COARSE and (hood := neighbourhood_said(catalog, message)):
         answer = await signals.geocode(hood, limit=1)
         if answer.data is not None and answer.data.matches:
             match = answer.data.matches[0]

@@ -9,7 +9,7 @@ from datetime import date
 
 from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
-from kairos.operator.lean import lean_categories, leaned, orders_led
+from kairos.operator.lean import lean_categories, leaned, orders_led, shape_categories
 from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
 from kairos.operator.proxies import proxy_snapshot
 from kairos.operator.reading import Reading
@@ -80,7 +80,10 @@ async def gather(
             turn.event("source.timeout", source=name)
         own = state.place_baselines.get(loc.label, state.baseline)
         shape = leaned(
-            model.shape(place_id=loc.place_id, categories=place.categories if place else []),
+            model.shape(
+                place_id=loc.place_id,
+                categories=shape_categories(place.categories if place else [], state.lean),
+            ),
             state.lean,
         )
         out.shapes.append(shape)

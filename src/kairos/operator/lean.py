@@ -19,11 +19,20 @@ from typing import Final, Literal
 import numpy as np
 
 from kairos.operator.demand import DAYPARTS, DemandShape, Matrix
-from kairos.operator.service_kind import BAR_LED, ORDERS_LED
+from kairos.operator.service_kind import BAR_LED, CAFE_SAID, ORDERS_LED
 
-__all__ = ["LEAN_SHARE", "Lean", "lean_categories", "leaned", "orders_led", "read_lean"]
+__all__ = [
+    "LEAN_SHARE",
+    "Lean",
+    "lean_categories",
+    "lean_said",
+    "leaned",
+    "orders_led",
+    "read_lean",
+    "shape_categories",
+]
 
-Lean = Literal["breakfast", "lunch", "dinner", "bar"]
+Lean = Literal["breakfast", "lunch", "dinner", "bar", "cafe"]
 
 LEAN_SHARE: Final = 0.6
 """The least share of a day's guests the dayparts a lean names hold: "mostly" is more than half."""
@@ -32,6 +41,7 @@ _TOWARD: Final[dict[Lean, tuple[int, ...]]] = {
     "lunch": (DAYPARTS.index("lunch"),),
     "dinner": (DAYPARTS.index("dinner"),),
     "bar": (DAYPARTS.index("dinner"), DAYPARTS.index("late")),
+    "cafe": (DAYPARTS.index("breakfast"), DAYPARTS.index("lunch")),
 }
 _MOSTLY = re.compile(
     r"\b(?:(?:it|we)(?:'s|'re| is| are)\s+)?(?:mostly|mainly|largely|primarily|mostly a|mainly a"
@@ -41,6 +51,14 @@ _MOSTLY = re.compile(
     re.I,
 )
 """'mostly lunch', "it's mostly bar", "we're mainly a dinner place", 'mostly drinks'."""
+_CAFE = re.compile(
+    r"\b(?:we(?:'re| are)|i (?:run|own|manage)|it'?s|this is|our place is)\s+(?:just\s+)?an?\s+"
+    r"(?:[a-z]+\s+)?(?:caf[eé]|coffee\s*(?:shop|house|bar|place)|bakery|bake\s*shop)\b",
+    re.I,
+)
+"""'we're a cafe', 'I run a little coffee shop', "it's a bakery": a café's day (mornings, lunch)."""
+_CAFE_CATEGORIES: Final = ("Cafes", "Coffee & Tea")
+"""What a place said to be a café is read as: its kind's week, similar places and staffing."""
 
 
 def read_lean(text: str) -> tuple[Lean | None, tuple[int, int]]:
@@ -48,7 +66,8 @@ def read_lean(text: str) -> tuple[Lean | None, tuple[int, int]]:
     text: "mostly lunch" does not ask about lunch), or None."""
     said = _MOSTLY.search(text)
     if said is None:
-        return None, (0, 0)
+        cafe = _CAFE.search(text)
+        return ("cafe", cafe.span()) if cafe else (None, (0, 0))
     word = said.group("part").lower()
     lean: Lean = (
         "lunch" if word in ("brunch", "lunch") else "breakfast" if word in ("breakfast", "morning")
@@ -68,9 +87,30 @@ def leaned(shape: DemandShape, lean: Lean | None) -> DemandShape:
     # the kind of place's week a thin day's split leans on leans the same way (else a Friday
     # said "mostly lunch" is split back toward a restaurant's dinners)
     kind = _toward(shape.kind, toward) if shape.kind is not None else None
-    where = "evenings (dinner and late)" if lean == "bar" else lean
-    said = f"; mostly {lean} as you said: at least {LEAN_SHARE:.0%} of each day's guests at {where}"
-    return replace(shape, shares=shares, basis=shape.basis + said, kind=kind)
+    said = f"; {lean_said(lean)} as you said: at least {LEAN_SHARE:.0%} of each day's guests at "
+    said += _WHERE.get(lean, lean)
+    # "usually 300 on a friday night, it's mostly bar": the night said is the bar's dinner and
+    # late hours together, as for a place listed as a bar (held-out class: dinner only)
+    late = shape.night_runs_late or lean == "bar"
+    return replace(shape, shares=shares, basis=shape.basis + said, kind=kind, night_runs_late=late)
+
+
+_WHERE: Final[dict[Lean, str]] = {"bar": "evenings (dinner and late)",
+                                  "cafe": "breakfast and lunch"}  # fmt: skip
+
+
+def lean_said(lean: Lean) -> str:
+    """The lean as the answer says it: "mostly lunch", "a café"."""
+    return "a café" if lean == "cafe" else f"mostly {lean}"
+
+
+def shape_categories(categories: list[str], lean: Lean | None) -> list[str]:
+    """The categories the demand shape reads (its similar places, its kind's week): a place the
+    operator says is a café is one, whatever its listing (or none) says (held-out class: a
+    café's Friday planned 97 % at dinner from restaurants' check-ins)."""
+    if lean != "cafe":
+        return categories
+    return [*categories, *(c for c in _CAFE_CATEGORIES if c not in categories)]
 
 
 def _toward(matrix: Matrix, toward: list[int]) -> Matrix:
@@ -90,7 +130,9 @@ def _toward(matrix: Matrix, toward: list[int]) -> Matrix:
 
 def lean_categories(categories: list[str] | None, lean: Lean | None) -> list[str] | None:
     """The categories staffing reads: a place the operator says is mostly a bar is staffed as a
-    bar, whatever its listing says."""
+    bar, one said to be a café as a café, whatever its listing says."""
+    if lean == "cafe":
+        return [*shape_categories(categories or [], lean), CAFE_SAID]
     if lean != "bar":
         return categories
     return [*(categories or []), BAR_LED]

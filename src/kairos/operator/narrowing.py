@@ -11,6 +11,7 @@ from rapidfuzz import fuzz
 
 from kairos.core.geo import haversine_km
 from kairos.operator.addressed_twin import addressed_twins
+from kairos.operator.landmarks import landmark_said, near_landmark
 from kairos.operator.reading import LocationMention
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.state import SessionState
@@ -32,8 +33,9 @@ def narrow(
     name, and none left means the operator's is not in the catalog. A place with no address
     fits a ZIP or street only when no place of that name has them in its address (an Atlanta
     branch with no address is not the one "on Huntington Ave"). A city or neighbourhood said
-    elsewhere in the message, then the city of the session's restaurant, only narrow further (a
-    clue that would leave none is skipped)."""
+    elsewhere in the message, a landmark said ("near South Station": the ones near it, nearest
+    first), then the city of the session's restaurant, only narrow further (a clue that would
+    leave none is skipped)."""
     kept = list(candidates)
     if mention.zip:
         own = [p for p in kept if p.zip == mention.zip]
@@ -58,6 +60,8 @@ def narrow(
         if len(kept) > 1 and len(unaddressed) == len(kept):
             kept = near_street(catalog.places, unaddressed, bare) or kept
         kept = addressed_twins(catalog.places, kept, bare) or kept
+    if len(kept) > 1 and (mark := landmark_said(message)) is not None:  # "by Fenway Park"
+        kept = _keep(kept, near_landmark(kept, mark))
     if len(kept) > 1 and catalog.area_of(message) is not None:
         kept = _keep(kept, [p for p in kept if catalog.place_area(p, message)])
     if len(kept) > 1 and state.locations and state.locations[0].lat is not None:

@@ -101,12 +101,13 @@ def no_location_answer(
         state.location_asked = True
         turn.question = (
             "Where is the restaurant: its name, a street address such as 350 Atlantic Ave, "
-            "Brooklyn, or a ZIP code?"
+            "Brooklyn, a ZIP code, or a station or landmark near it?"
         )
         turn.event("clarification.asked", key="location")
     else:
         turn.leads.append(
-            "Tell me the restaurant's name, a street address or a ZIP code and I'll check "
+            "Tell me the restaurant's name, a street address, a ZIP code or a station near it "
+            "and I'll check "
             f"{checkable(unknown)} around it."
         )
     turn.event("recommendation.computed", actions=0, confidence="low", caps=["no location"])

@@ -12,6 +12,7 @@ from typing import Final
 __all__ = [
     "BAR_KINDS",
     "BAR_LED",
+    "CAFE_SAID",
     "COUNTER_KINDS",
     "COUNTER_LED",
     "COVERS_PER_BARISTA",
@@ -62,6 +63,8 @@ BAR_LED: Final = "bar-led (said by you)"
 """In a place's categories: the operator said it is mostly a bar (`lean.lean_categories`)."""
 ORDERS_LED: Final = "orders (said by you)"
 """In a place's categories: the operator gave its usual day in takeout or delivery orders."""
+CAFE_SAID: Final = "café (said by you)"
+"""In a place's categories: the operator said it is a café (`lean.lean_categories`)."""
 COUNTER_LED: Final = "no waiter service (your listing)"
 """In a place's categories: its own listing says it has no waiter service (a burrito counter
 listed only by its cuisine): counter servers and customers, never table servers and covers."""

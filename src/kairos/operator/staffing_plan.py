@@ -25,6 +25,7 @@ from kairos.operator.peaks import PeakHours, peak_hours
 from kairos.operator.schemas import Daypart, Driver, GuestSnapshot
 from kairos.operator.service_kind import (
     BAR_KINDS,
+    CAFE_SAID,
     COVERS_PER_SERVER,
     ORDERS_PER_COOK,
     front_role,
@@ -76,6 +77,8 @@ def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
             "of thumb: low confidence)."
         )
     if role == "barista":
+        if CAFE_SAID in (categories or []):
+            return "No line cooks or bartenders counted: you said it is a café (counter service)."
         return (
             "No line cooks or bartenders counted: your listing is a counter-service coffee place."
         )

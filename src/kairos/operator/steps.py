@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, Final
 
+from kairos.operator.area_placing import place_by_area
 from kairos.operator.demand import DAYPART_HOURS, window_text
+from kairos.operator.lean import lean_said
 from kairos.operator.locating import Locator
 from kairos.operator.memory import remember, same_place
 from kairos.operator.proxies import proxy_text
@@ -84,6 +86,8 @@ async def apply_locations(
             _picked(locator, message, state, turn)
         elif len(state.locations) > 1 and _only_answers(reading):
             _one_of_ours(locator, message, state, turn)
+        if reading.what_if is None:  # "what if there's a game by Fenway" supposes, moves nothing
+            await place_by_area(locator, message, state, turn)
         return
     located = await locator.locate(message, reading.locations, spotted, state, refresh)
     for detail in located.rejected:
@@ -208,9 +212,10 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
     if reading.lean is not None and reading.what_if is None and reading.lean != state.lean:
         state.lean = reading.lean  # the day's shape, kept for the session
         turn.leads.append(
-            f"Read as mostly {reading.lean}: each day's covers stay the day's, with most of them "
-            + ("at the bar in the evening, staffed with bartenders." if reading.lean == "bar"
-               else f"at {reading.lean} ({DAYPART_HOURS[reading.lean]}).")
+            f"Read as {lean_said(reading.lean)}: each day's covers stay the day's, with most of "
+            + ("them at the bar in the evening, staffed with bartenders." if reading.lean == "bar"
+               else "them at breakfast and lunch." if reading.lean == "cafe"
+               else f"them at {reading.lean} ({DAYPART_HOURS[reading.lean]}).")
         )  # fmt: skip
     if reading.baseline is None or reading.what_if is not None:
         if state.baseline is None:
