@@ -15,7 +15,7 @@ dairy *intolerance* accepts lactose-free dairy ("lactose-free milk"); an allergy
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from kairos.recipes.adapted_title import adapted_title
@@ -25,6 +25,7 @@ from kairos.recipes.completeness import with_gaps
 from kairos.recipes.constraints import CookConstraints
 from kairos.recipes.display import format_amount, scaled_amount
 from kairos.recipes.frying_fat import fat_note
+from kairos.recipes.hazard_check import forbidden_hazards, grave, remaining_hazards
 from kairos.recipes.line_parts import measured_package, prepared_line
 from kairos.recipes.merged_lines import merged_lines
 from kairos.recipes.models import (
@@ -39,7 +40,7 @@ from kairos.recipes.models import (
 )
 from kairos.recipes.package_sizes import kept_whole, weighed_part
 from kairos.recipes.portion_counts import scaled_portions
-from kairos.recipes.reading import DIET_RULES, Hazard, hazards_in, tolerated
+from kairos.recipes.reading import Hazard
 from kairos.recipes.reasons import LABELS, hazard_reason, reasons
 from kairos.recipes.refusals import anaphylactic_dish, refuse
 from kairos.recipes.scaled_steps import counted_items, resized_vessels, scaled_counts
@@ -67,8 +68,6 @@ _ABOUT_THE_ITEM: Final = re.compile(
 )
 """A preparation that speaks of the replaced item ("preferably Chianti", "Bordeaux, Shiraz or
 Burgundy"), not of what to do with it ("chopped"): it goes with the item."""
-GRAVE: Final = frozenset({"anaphylactic", "severe"})
-"""Severities for which a line that only likely holds the allergen is not kept, only named."""
 _LEFT_OUT_LEAVES: Final = 3
 """A disliked food is left out only from a dish of at least this many other ingredients (two
 olives and a lemon is an olive dish, not a dish with olives in it)."""
@@ -76,37 +75,6 @@ _SIDE_ROLE: Final = re.compile(
     r"\b(?:for\s+(?:garnish|serving|topping|decorat\w*|dusting|drizzling)|to\s+serve|garnish)\b",
     re.IGNORECASE,
 )
-
-
-def _hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]:
-    found: list[Hazard] = []
-    for line in lines:
-        read = hazards_in(line, constraints.allergens, constraints.dislikes, constraints.diets)
-        for hazard in read:
-            if not tolerated(hazard, line, constraints.allergens):
-                found.append(hazard)
-            elif diet := _diet_without(hazard.name, constraints.diets):
-                # lactose-free butter suits the intolerance, not a vegan: still dairy
-                found.append(Hazard("diet", diet, hazard.word, hazard.status))
-    return found
-
-
-def _diet_without(allergen: str, diets: Iterable[str]) -> str | None:
-    """The first of `diets` that excludes `allergen` (vegan excludes dairy), if any."""
-    return next((d for d in diets if allergen in DIET_RULES.get(d, ((), ()))[1]), None)
-
-
-def grave(hazard: Hazard, constraints: CookConstraints) -> bool:
-    """An allergen a line only likely holds, of an anaphylactic or severe allergy."""
-    return hazard.likely and constraints.allergens.get(hazard.name) in GRAVE
-
-
-def remaining_hazards(lines: Iterable[str], constraints: CookConstraints) -> list[Hazard]:
-    """What the allergen core still finds in `lines` that `constraints` forbids — an allergen
-    they contain (or likely hold, for an anaphylactic or severe allergy), a custom entry, a
-    dislike, a diet break: the check every final ingredient list must pass with an empty
-    result."""
-    return [h for h in _hazards(lines, constraints) if not h.likely or grave(h, constraints)]
 
 
 Found = tuple[tuple[SubstitutionRule, ...], str]
@@ -132,7 +100,7 @@ class _Adapter:
 
     def safe(self, text: str) -> bool:
         """Nothing of the constraint set in `text`, not even an allergen it only likely holds."""
-        return not _hazards((text,), self.constraints)
+        return not forbidden_hazards((text,), self.constraints)
 
     def shown(self, text: str) -> bool:
         """Nothing in `text` that a final list may not keep (a likely allergen is named)."""
@@ -147,7 +115,7 @@ class _Adapter:
         amount = format_amount(quantity, top, unit)
         base = {"position": line.position, "original": line.original, "quantity": quantity,
                 "quantity_max": top, "unit": unit, "optional": line.optional}  # fmt: skip
-        hazards = _hazards((line.original,), self.constraints)
+        hazards = forbidden_hazards((line.original,), self.constraints)
         shown = f"{line.item} {part[1]}" if part else shown_item(line, quantity, unit, self.units)
         as_written = AdaptedIngredient(
             **base, display=_display(amount, shown, line.preparation), item=line.item,
@@ -178,7 +146,7 @@ class _Adapter:
         if not hard:  # only likely: it stays, and the recipe's allergy check names it
             return as_written
         avoided = {h.name for h in hard if h.kind == "dislike"}
-        named = {h.name for h in _hazards((self.recipe.title,), self.constraints)}
+        named = {h.name for h in forbidden_hazards((self.recipe.title,), self.constraints)}
         others = sum(1 for other in self.recipe.ingredients if other.position != line.position)
         if (
             avoided
@@ -286,7 +254,8 @@ class _Adapter:
         return [
             run
             for run in runs
-            if run != item and {h.name for h in _hazards((run,), self.constraints)} & removed
+            if run != item
+            and {h.name for h in forbidden_hazards((run,), self.constraints)} & removed
         ]
 
     def steps(self, lines: Sequence[AdaptedIngredient]) -> list[str]:
