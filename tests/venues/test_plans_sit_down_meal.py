@@ -1,0 +1,71 @@
+"""Issue 38, item 2: a meal asked for a group is planned at places that serve it seated. Blind
+graders on held-out requests: a tiki bar planned for a biryani lunch for 25, a takeaway for a
+casual dinner for 4. A bar whose source lists no food, and a venue named as a takeaway, are
+left out of a meal (listed in `excluded` with why) while a restaurant remains."""
+
+from __future__ import annotations
+
+from kairos.store.places import PlaceSummary
+from kairos.venues.bars import bar_without_food
+from kairos.venues.facts import Attributes
+from kairos.venues.fit import fit
+from kairos.venues.outing import service
+from tests.venues.test_commander import read
+from tests.venues.test_plans_fourth_round import _candidates
+
+
+def _place(pid: int, name: str, categories: list[str]) -> PlaceSummary:
+    return PlaceSummary(
+        id=pid, name=name, kind="restaurant", categories=categories, price_tier="$$",
+        rating=4.0, votes=100, city="Boston", area=None, address=None, lat=None, lng=None,
+        url=None, known_allergens=[], contains_allergens=[], allergen_confidence="low",
+    )  # fmt: skip
+
+
+TIKI = _place(1, "Kahala Lagoon", ["Restaurants", "Nightlife", "Bars", "Tiki Bars"])
+TAKEAWAY = _place(2, "Chinese To Go", ["Chinese", "Restaurants"])
+PUB = _place(3, "The Old Bag Of Nails Pub", ["Restaurants", "Nightlife", "Bars", "Pubs"])
+RESTAURANTS = [_place(i, f"Spice House {i}", ["Indian", "Restaurants"]) for i in (10, 11, 12)]
+
+
+def _left(places: list[PlaceSummary], prompt: str) -> tuple[list[int], dict[int, str]]:
+    fitted = fit(_candidates(places), {}, read(prompt))
+    return [c.place_id for c in fitted.candidates], {
+        int(e.venue_id[3:]): e.reason for e in fitted.excluded
+    }
+
+
+def test_a_bar_whose_source_lists_no_food_is_no_place_for_a_meal() -> None:
+    why = bar_without_food(TIKI, "meal", "biryani lunch for 25") or ""
+    assert "a bar (tiki bars)" in why and "lists no food" in why
+    assert bar_without_food(PUB, "meal", "dinner for 4") is not None
+    # food said, a meal its source lists, a name saying restaurant, or drinks asked: it stays
+    gastro = _place(4, "Kirkland Tap", ["Bars", "American (New)", "Nightlife"])
+    assert bar_without_food(gastro, "meal", "dinner for 4") is None
+    assert bar_without_food(TIKI, "meal", "dinner for 4", frozenset({"dinner"})) is None
+    named = _place(5, "Hamilton Restaurant & Bar", ["Bars", "Nightlife", "Restaurants", "Pubs"])
+    assert bar_without_food(named, "meal", "dinner for 4") is None
+    assert bar_without_food(TIKI, "meal", "dinner and drinks for 4") is None
+    assert bar_without_food(TIKI, "drinks", "drinks for 4") is None
+
+    kept, left = _left([TIKI, PUB, *RESTAURANTS], "lunch in boston for 25 colleagues")
+    assert kept == [10, 11, 12]
+    assert set(left) == {1, 3} and "lists no food" in left[1]
+    # the cut needs only one place that serves the meal; with none, the bar stays
+    kept, left = _left([TIKI, RESTAURANTS[0]], "dinner in boston for 4")
+    assert kept == [10] and 1 in left
+    kept, left = _left([TIKI], "dinner in boston for 4")
+    assert kept == [1] and not left
+
+
+def test_a_venue_named_as_a_takeaway_is_a_counter() -> None:
+    assert service(TAKEAWAY, None) == "counter"
+    for name in ("The Take Away", "Piece of Chicago Carryout", "Tso Chinese Delivery"):
+        assert service(_place(6, name, ["Pizza", "Restaurants"]), None) == "counter", name
+    seats = _place(7, "Ali's Roti Restaurant & Takeout", ["Caribbean", "Restaurants"])
+    assert service(seats, None) == "table", "its name says it seats diners"
+    assert service(TAKEAWAY, Attributes(table_service=True)) == "table", "its source says so"
+
+    kept, left = _left([TAKEAWAY, *RESTAURANTS], "dinner in cambridge for 4, something casual")
+    assert kept == [10, 11, 12]
+    assert "a takeaway by its name, Chinese To Go" in left[2], left
