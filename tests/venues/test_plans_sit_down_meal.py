@@ -9,6 +9,7 @@ from kairos.store.places import PlaceSummary
 from kairos.venues.bars import bar_without_food
 from kairos.venues.facts import Attributes
 from kairos.venues.fit import fit
+from kairos.venues.meal_served import not_the_meal
 from kairos.venues.outing import service
 from tests.venues.test_commander import read
 from tests.venues.test_plans_fourth_round import _candidates
@@ -69,3 +70,24 @@ def test_a_venue_named_as_a_takeaway_is_a_counter() -> None:
     kept, left = _left([TAKEAWAY, *RESTAURANTS], "dinner in cambridge for 4, something casual")
     assert kept == [10, 11, 12]
     assert "a takeaway by its name, Chinese To Go" in left[2], left
+
+
+def test_a_juice_or_ice_cream_place_by_its_name_is_no_place_for_a_meal() -> None:
+    """Graders: a juice bar planned for a Christmas party dinner for 30. Clean Juice lists
+    "Salad, Wraps" beside its juice bar: its categories alone passed it as a meal place."""
+    juice = _place(8, "Clean Juice", ["Salad", "Acai Bowls", "Wraps", "Juice Bars & Smoothies"])
+    why = not_the_meal(juice, "dinner") or ""
+    assert "a juice place by its name, Clean Juice" in why, why
+    assert not_the_meal(juice, "lunch") is not None
+    smoothie_cafe = _place(9, "Tropical Smoothie Cafe", ["Cafes", "Sandwiches", "Wraps"])
+    assert not_the_meal(smoothie_cafe, "lunch") is not None
+    # a name that says it is a restaurant too, or a source listing the meal: it stays
+    pizza = _place(
+        13, "Jay's Pizza and Ice Cream", ["Pizza", "Italian", "Ice Cream & Frozen Yogurt"]
+    )
+    assert not_the_meal(pizza, "dinner") is None
+    assert not_the_meal(juice, "dinner", frozenset({"dinner"})) is None
+    assert not_the_meal(juice, None) is None
+
+    kept, left = _left([juice, *RESTAURANTS], "christmas party dinner in boston for 30")
+    assert kept == [10, 11, 12] and "by its name" in left[8]

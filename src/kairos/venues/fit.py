@@ -285,9 +285,9 @@ def _not_the_meal(
 ) -> None:
     """Venues that do not serve the meal asked (a coffee shop, a pastry shop, an escape room,
     a brunch place for a dinner, a bar listing no food: `bars.bar_without_food`) left out,
-    each with why, while one venue that fits the outing stays (`UNUSABLE_ENOUGH`: an escape room was third for a celebration
-    lunch, "kept for want of others"); else they stay, after those (`Scored.not_the_meal`),
-    said."""
+    each with why, while one venue that fits the outing stays (`UNUSABLE_ENOUGH`: an escape
+    room was third for a celebration lunch, "kept for want of others"); else they stay, after
+    those (`Scored.not_the_meal`), said."""
     reasons = {c.place_id: r for c in fitted.candidates if (r := why(c))}
     if not reasons:
         return
