@@ -5,8 +5,11 @@ left out of a meal (listed in `excluded` with why) while a restaurant remains.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kairos.store.places import PlaceSummary
 from kairos.venues.bars import bar_without_food
+from kairos.venues.delivery_led import delivery_led, delivery_said
 from kairos.venues.facts import Attributes
 from kairos.venues.fit import fit
 from kairos.venues.meal_served import not_the_meal
@@ -91,3 +94,30 @@ def test_a_juice_or_ice_cream_place_by_its_name_is_no_place_for_a_meal() -> None
 
     kept, left = _left([juice, *RESTAURANTS], "christmas party dinner in boston for 30")
     assert kept == [10, 11, 12] and "by its name" in left[8]
+
+
+def test_a_delivery_kitchen_by_its_reviews_is_no_place_for_a_sit_down_meal() -> None:
+    """Graders: a delivery-only counter planned for a biryani lunch for 25. Behrouz Biryani
+    lists "Mughlai, Biryani" only; 38 of its 100 reviews speak of the delivery, 7 of a visit."""
+    why = delivery_led(100, 38, 7) or ""
+    assert "a delivery kitchen by its reviews (38 of 100 speak of the delivery, 7" in why
+    assert delivery_led(100, 20, 22) is None, "a restaurant that also delivers"
+    assert delivery_led(100, 38, 15) is None, "its reviews speak of visits too"
+    assert delivery_led(6, 5, 0) is None, "too few reviews to say"
+
+    kitchen = _place(20, "Behrouz Biryani", ["Mughlai", "Biryani"])
+    attributes = {20: Attributes(delivery_said=why)}
+    fitted = fit(_candidates([kitchen, *RESTAURANTS]), attributes, read("biryani lunch for 25"))
+    assert [c.place_id for c in fitted.candidates] == [10, 11, 12]
+    left = {e.venue_id: e.reason for e in fitted.excluded}
+    assert "a delivery kitchen by its reviews" in left["kp_20"], left
+    assert "no tables for a sit-down lunch for 25" in left["kp_20"], left
+    # not a sit-down meal (brunch for 2): its reviews are no reason to leave it out
+    fitted = fit(_candidates([kitchen, *RESTAURANTS]), attributes, read("brunch for 2"))
+    assert 20 in [c.place_id for c in fitted.candidates]
+
+
+async def test_the_delivery_counts_are_read_from_the_stored_reviews(runtime: Any) -> None:
+    rows = await runtime.db.fetch("SELECT id FROM places ORDER BY id LIMIT 50")
+    said = await delivery_said(runtime.db, [int(r["id"]) for r in rows])
+    assert all(w.startswith("a delivery kitchen by its reviews") for w in said.values())

@@ -179,6 +179,8 @@ def fit(
         outing = intent.outing
 
         def not_sit_down(c: Candidate) -> str | None:
+            if attrs(c).delivery_said and not shows_a_must(c, musts):
+                return f"{attrs(c).delivery_said}: no tables for {outing}"
             how = service(c.record.place, attrs(c))
             if how == "counter" and shows_a_must(c, musts):
                 return None
