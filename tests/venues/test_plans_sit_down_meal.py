@@ -13,7 +13,7 @@ from kairos.venues.delivery_led import delivery_led, delivery_said
 from kairos.venues.facts import Attributes
 from kairos.venues.fit import fit
 from kairos.venues.meal_served import not_the_meal
-from kairos.venues.outing import service
+from kairos.venues.outing import service, sit_down
 from tests.venues.test_commander import read
 from tests.venues.test_plans_fourth_round import _candidates
 
@@ -121,3 +121,9 @@ async def test_the_delivery_counts_are_read_from_the_stored_reviews(runtime: Any
     rows = await runtime.db.fetch("SELECT id FROM places ORDER BY id LIMIT 50")
     said = await delivery_said(runtime.db, [int(r["id"]) for r in rows])
     assert all(w.startswith("a delivery kitchen by its reviews") for w in said.values())
+
+
+def test_an_occasion_dinner_is_said_as_a_dinner() -> None:
+    assert sit_down("meal", "christmas party dinner for 30", 30) == "a sit-down dinner for 30"
+    assert sit_down("meal", "birthday lunch for 8", 8) == "a sit-down lunch for 8"
+    assert sit_down("meal", "birthday party for 8", 8) == "a sit-down meal for 8"

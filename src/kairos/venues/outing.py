@@ -135,9 +135,11 @@ def sit_down(activity: str | None, prompt: str, group_size: int) -> str | None:
     said = _SIT_DOWN_WORDS.search(prompt.lower())
     if said is None and group_size < SIT_DOWN_GROUP:
         return None
-    meal = "dinner" if said and "dinner" in said.group(0) else "meal"
+    # the meal named anywhere: "christmas party dinner for 30" is a dinner, not "a meal"
+    text = prompt.lower()
+    meal = "dinner" if re.search(r"\b(dinner|supper)s?\b", text) else "meal"
     if meal == "meal":
-        meal = "lunch" if "lunch" in prompt.lower() else "meal"
+        meal = "lunch" if "lunch" in text else "meal"
     return f"a sit-down {meal} for {group_size}" if group_size > 1 else f"a sit-down {meal}"
 
 
