@@ -159,8 +159,8 @@ async def venue_attributes(db: Database, ids: Sequence[int]) -> dict[int, Attrib
     it as it is."""
     if not ids:
         return {}
-    found = await _attributes(db, ids)
-    for i, why in (await delivery_said(db, ids)).items():
+    found, delivered = await asyncio.gather(_attributes(db, ids), delivery_said(db, ids))
+    for i, why in delivered.items():
         found[i] = replace(found.get(i, Attributes()), delivery_said=why)
     return found
 
