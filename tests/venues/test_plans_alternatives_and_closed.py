@@ -18,11 +18,11 @@ from kairos.venues.alternatives import (
     with_alternatives,
     without_categories,
 )
+from kairos.venues.bars import meal_label
 from kairos.venues.closed_by_reviews import closed_by_reviews, closure_said
 from kairos.venues.commander import Intent
 from kairos.venues.cost import cost_profile
 from kairos.venues.facts import RawFacts
-from kairos.venues.outing import meal_label
 from kairos.venues.schemas import ExcludedVenue, MemberRisk
 from kairos.venues.scoring import scored
 from kairos.venues.scouted import ScoutResult

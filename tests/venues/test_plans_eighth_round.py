@@ -5,7 +5,7 @@ kitchen first ranks after the bars."""
 from __future__ import annotations
 
 from kairos.store.places import PlaceSummary
-from kairos.venues.outing import a_bar_for_children, food_led_for_drinks
+from kairos.venues.bars import a_bar_for_children, food_led_for_drinks
 from kairos.venues.standing import ranked_after_because
 from kairos.venues.synthesiser import synthesise
 from tests.venues.test_agents import SEED_WEIGHTS, _scored

@@ -27,16 +27,11 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Final
 
+from kairos.venues.bars import a_bar_for_children, bar_led
 from kairos.venues.cost import cost_profile, off_budget, under_target
 from kairos.venues.followups import price_ceiling, price_level
 from kairos.venues.meal_served import meal_asked, not_the_meal
-from kairos.venues.outing import (
-    LARGE_PARTY,
-    a_bar_for_children,
-    bar_led,
-    leads_a_meal,
-    seating_note,
-)
+from kairos.venues.outing import LARGE_PARTY, leads_a_meal, seating_note
 
 if TYPE_CHECKING:
     from kairos.venues.commander import Intent

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import text
@@ -16,6 +16,7 @@ from sqlalchemy import text
 from kairos.store.database import Database
 from kairos.store.venue_facts import Checkins, Inspection, VenueFacts
 from kairos.venues.critic import severe_record
+from kairos.venues.delivery_led import delivery_said
 from kairos.venues.meal_served import listed_meals
 from kairos.venues.sibling_service import counter_by_siblings, like_prefixes
 
@@ -92,6 +93,8 @@ class Attributes:
     """The meals its source lists it as good for (`meal_served.listed_meals`)."""
     reservations: bool | None = None
     """Whether its source says it takes reservations: a large party books its table."""
+    delivery_said: str | None = None
+    """Why its reviews show a kitchen ordered from, not sat in (`delivery_led`)."""
 
 
 def early_meal(value: Any) -> bool | None:
@@ -154,7 +157,12 @@ async def venue_attributes(db: Database, ids: Sequence[int]) -> dict[int, Attrib
     """What the sources say of each place taking groups, being open, serving at tables and
     its noise, read once per plan: the scout fits the outing with it, and `read_facts` takes
     it as it is."""
-    return await _attributes(db, ids) if ids else {}
+    if not ids:
+        return {}
+    found, delivered = await asyncio.gather(_attributes(db, ids), delivery_said(db, ids))
+    for i, why in delivered.items():
+        found[i] = replace(found.get(i, Attributes()), delivery_said=why)
+    return found
 
 
 async def read_facts(

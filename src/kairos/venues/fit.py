@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 
 from kairos.core.notability import not_a_sight
 from kairos.venues import followups
+from kairos.venues.bars import bar_led, bar_without_food
 from kairos.venues.facts import Attributes
 from kairos.venues.leftout import left_out
 from kairos.venues.meal_served import meal_asked, not_the_meal
@@ -32,7 +33,6 @@ from kairos.venues.outing import (
     CAPACITY_SAID,
     LARGE_GROUP,
     a_brunch_counter,
-    bar_led,
     leads_a_meal,
     service,
     service_reason,
@@ -179,6 +179,8 @@ def fit(
         outing = intent.outing
 
         def not_sit_down(c: Candidate) -> str | None:
+            if attrs(c).delivery_said and not shows_a_must(c, musts):
+                return f"{attrs(c).delivery_said}: no tables for {outing}"
             how = service(c.record.place, attrs(c))
             if how == "counter" and shows_a_must(c, musts):
                 return None
@@ -218,8 +220,13 @@ def fit(
             and not_the_meal(p, meal, attrs(c).meals) is None
         )
 
-    if meal is not None:
-        _not_the_meal(fitted, lambda c: not_the_meal(c.record.place, meal, attrs(c).meals), fits)
+    def serves_no_meal(c: Candidate) -> str | None:
+        p, meals = c.record.place, attrs(c).meals
+        return not_the_meal(p, meal, meals) or bar_without_food(
+            p, intent.activity, intent.prompt, meals
+        )
+
+    _not_the_meal(fitted, serves_no_meal, fits)
 
     if size >= LARGE_GROUP:
         _cut(
@@ -278,11 +285,11 @@ def poorly_rated(c: Candidate) -> str | None:
 def _not_the_meal(
     fitted: Fitted, why: Callable[[Candidate], str | None], fits: Callable[[Candidate], bool]
 ) -> None:
-    """Venues that do not serve the lunch or dinner asked (a coffee shop, a pastry shop, an
-    escape room, a brunch place for a dinner) left out, each with why, while one venue that
-    fits the outing stays (`UNUSABLE_ENOUGH`: an escape room was third for a celebration
-    lunch, "kept for want of others"); else they stay, after those (`Scored.not_the_meal`),
-    said."""
+    """Venues that do not serve the meal asked (a coffee shop, a pastry shop, an escape room,
+    a brunch place for a dinner, a bar listing no food: `bars.bar_without_food`) left out,
+    each with why, while one venue that fits the outing stays (`UNUSABLE_ENOUGH`: an escape
+    room was third for a celebration lunch, "kept for want of others"); else they stay, after
+    those (`Scored.not_the_meal`), said."""
     reasons = {c.place_id: r for c in fitted.candidates if (r := why(c))}
     if not reasons:
         return

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from kairos.venues.bars import bar_led
 from kairos.venues.facts import Attributes
 from kairos.venues.fit import Fitted
 from kairos.venues.followups import price_ceiling
@@ -24,7 +25,7 @@ from kairos.venues.occasion import (
     casual_chain,
     nice_or_occasion,
 )
-from kairos.venues.outing import bar_led, service
+from kairos.venues.outing import service
 from kairos.venues.scouted import Candidate, cap_order, chains_of
 
 if TYPE_CHECKING:

@@ -27,17 +27,12 @@ from kairos.venues.facts import Attributes
 
 __all__ = [
     "CAPACITY_SAID",
-    "DRINKING",
     "LARGE_GROUP",
     "LARGE_PARTY",
     "SIT_DOWN_GROUP",
     "Service",
-    "a_bar_for_children",
     "a_brunch_counter",
-    "bar_led",
-    "food_led_for_drinks",
     "leads_a_meal",
-    "meal_label",
     "misses_the_early_meal",
     "seating_note",
     "seating_summary",
@@ -62,6 +57,12 @@ STREET: Final = frozenset(
 )
 _STREET_NAME: Final = re.compile(r"\b(food truck|truck|food cart|cart|kiosk)s?\b")
 """A venue named as a truck, cart or kiosk ("The Taco Truck", listed only as Mexican) is one."""
+_TAKEAWAY_NAME: Final = re.compile(
+    r"\b(take ?aways?|take-away|take ?out|take-out|carry ?out|to go|delivery)\b"
+)
+"""A venue named as a takeaway ("Chinese To Go", "The Take Away", "Tso Chinese Delivery") is
+a counter unless its name or its source says it seats diners too ("Restaurant & Takeout")."""
+_SEATS_NAME: Final = re.compile(r"\b(restaurant|dining|dine|bistro|grill|kitchen|cafe|café)\b")
 COUNTER: Final = frozenset(
     {
         "fast food", "coffee & tea", "coffee", "cafes", "cafe", "tea rooms", "bubble tea",
@@ -134,9 +135,11 @@ def sit_down(activity: str | None, prompt: str, group_size: int) -> str | None:
     said = _SIT_DOWN_WORDS.search(prompt.lower())
     if said is None and group_size < SIT_DOWN_GROUP:
         return None
-    meal = "dinner" if said and "dinner" in said.group(0) else "meal"
+    # the meal named anywhere: "christmas party dinner for 30" is a dinner, not "a meal"
+    text = prompt.lower()
+    meal = "dinner" if re.search(r"\b(dinner|supper)s?\b", text) else "meal"
     if meal == "meal":
-        meal = "lunch" if "lunch" in prompt.lower() else "meal"
+        meal = "lunch" if "lunch" in text else "meal"
     return f"a sit-down {meal} for {group_size}" if group_size > 1 else f"a sit-down {meal}"
 
 
@@ -147,6 +150,9 @@ def service(place: PlaceSummary, attributes: Attributes | None) -> Service:
         return "street"
     if attributes is not None and attributes.table_service is not None:
         return "table" if attributes.table_service else "counter"
+    name = place.name.lower()
+    if _TAKEAWAY_NAME.search(name) and not _SEATS_NAME.search(name):
+        return "counter"
     if place.kind in ("cafe", "bakery", "dessert"):
         return "counter"
     if "fast food" in categories:
@@ -166,6 +172,8 @@ def service_reason(place: PlaceSummary, how: Service, outing: str) -> str:
     """Why a venue is not the kind of place `outing` needs."""
     shown = [c for c in place.categories if c.lower() in STREET | COUNTER][:3]
     what = ", ".join(shown) if shown else place.kind
+    if not shown and _TAKEAWAY_NAME.search(place.name.lower()):
+        what = f"a takeaway by its name, {place.name}"
     if how == "street":
         return f"a food truck or stand ({what}): no tables for {outing}"
     return f"counter service ({what}): not {outing}"
@@ -279,103 +287,3 @@ def misses_the_early_meal(
     if {m.lower() for m in matched} & {"brunch", "breakfast"}:
         return False
     return source is False or not categories & BRUNCH_FOOD
-
-
-DRINKING: Final = frozenset(
-    {
-        "nightlife", "bars", "bar", "pubs", "pub", "cocktail bars", "wine bars", "beer bar",
-        "dive bars", "lounges", "sports bars", "gay bars", "hookah bars", "tiki bars",
-        "whiskey bars", "irish pub", "beer gardens", "breweries", "brewpubs", "karaoke",
-        "dance clubs", "music venues", "comedy clubs", "champagne bars", "speakeasies",
-    }
-)  # fmt: skip
-"""Categories of a place to drink: a venue listing more of these than of food is a bar first."""
-_ASKS_A_DRINK: Final = re.compile(
-    r"\b(drinks?|bars?|pubs?|beers?|cocktails?|wine|brewer(?:y|ies)|nightlife|happy hour|"
-    r"gastropubs?|tavern|karaoke)\b"
-)
-
-
-_EATERY_NAME: Final = re.compile(
-    r"\b(restaurant|ristorante|trattoria|osteria|bistro|brasserie|kitchen|grill|eatery|"
-    r"diner|dhaba|taqueria|pizzeria)\b"
-)
-
-
-def bar_led(place: PlaceSummary, activity: str | None, prompt: str) -> bool:
-    """A bar first and a kitchen second, for a meal that asks for no drink: after every place
-    whose food leads (a team lunch is not led by a cocktail bar, a cozy dinner not by a sports
-    bar). A bar first: more drinking categories than food ones ("Nightlife, Cocktail Bars,
-    American"), or as many and a drinking one listed first; never a venue whose name says it
-    is a restaurant ("Rigoletto Ristorante", "Bar & Kitchen")."""
-    if activity != "meal" or _ASKS_A_DRINK.search(prompt.lower()):
-        return False
-    if _EATERY_NAME.search(place.name.lower()):
-        return False
-    categories = [c.strip().lower() for c in place.categories]
-    drinking = sum(c in DRINKING for c in categories)
-    food = sum(c not in DRINKING and c not in NEUTRAL and serves_meals([c]) for c in categories)
-    if drinking > food:
-        return True
-    return drinking > 0 and drinking == food and categories[0] in DRINKING
-
-
-def meal_label(place: PlaceSummary, activity: str | None, prompt: str) -> str | None:
-    """What a venue is shown as for a meal that asks for no drink, when its source lists a
-    drinking category first but more food ones (not `bar_led`): its first food category. A
-    sushi restaurant listed "Cocktail Bars, Asian Fusion, Sushi Bars, Japanese, Nightlife, Bars"
-    was shown as "cocktail bars" for a birthday dinner (plans panel p13). Over the shared
-    data, 437 of 27,503 restaurants list a drinking category first without being bar-led
-    (No. 9 Park "Bars, American (New), Italian, French"): a first category alone does not make
-    a bar, so it ranks as before, shown as what it serves. None: shown as its first."""
-    if activity != "meal" or _ASKS_A_DRINK.search(prompt.lower()) or not place.categories:
-        return None
-    if place.categories[0].strip().lower() not in DRINKING or bar_led(place, activity, prompt):
-        return None
-    for category in place.categories:
-        c = category.strip().lower()
-        if c not in DRINKING and c not in NEUTRAL and serves_meals([c]):
-            return category
-    return None
-
-
-_DRINKING_NAME: Final = re.compile(
-    r"\b(tavern|pub|saloon|lounge|taproom|tap room|alehouse|ale house|brewery|brewing|"
-    r"beer hall|beer garden|bar & grille?)s?\b"
-)
-"""A name that says the venue is a place to drink, whatever else it serves."""
-
-
-def _drinking_and_food(place: PlaceSummary) -> tuple[int, int, bool]:
-    """How many of its categories are drinking ones, how many food ones, and whether a
-    drinking one is listed first."""
-    categories = [c.strip().lower() for c in place.categories]
-    drinking = sum(c in DRINKING for c in categories)
-    food = sum(c not in DRINKING and c not in NEUTRAL and serves_meals([c]) for c in categories)
-    return drinking, food, bool(categories) and categories[0] in DRINKING
-
-
-def a_bar_for_children(place: PlaceSummary, with_children: bool) -> bool:
-    """Children coming, and the venue a bar, tavern or lounge: by its name ("Lincoln Tavern
-    and Restaurant", even one its source lists as good for kids) or its categories (as many
-    drinking ones as food ones). After the family places that are not (plans panel p29: a
-    tavern third for a pizza night with kids, unsaid)."""
-    if not with_children:
-        return False
-    if _DRINKING_NAME.search(place.name.lower()):
-        return True
-    drinking, food, _ = _drinking_and_food(place)
-    return drinking > 0 and drinking >= food
-
-
-def food_led_for_drinks(place: PlaceSummary, activity: str | None) -> bool:
-    """Drinks asked, and the venue a kitchen first: fewer drinking categories than food
-    ones, or as many with a food one listed first ("Steakhouses, Nightlife, Bars, Seafood").
-    After the bars (plans panel p17: an oyster-and-steak house third for a fun drinks night),
-    as is a café that pours a beer (and after these restaurants: `Scored.other_kind`)."""
-    if activity != "drinks":
-        return False
-    if named_a_cafe(place.name, place.categories):
-        return True
-    drinking, food, bar_first = _drinking_and_food(place)
-    return drinking < food or (drinking == food and food > 0 and not bar_first)

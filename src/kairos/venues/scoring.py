@@ -14,6 +14,13 @@ from kairos.pipeline.trait_notes import lone_mentions, trait_notes
 from kairos.search.models import PlaceSummary
 from kairos.text.extractive import sentence_naming
 from kairos.venues.allergy import kinds_of, members_at_risk
+from kairos.venues.bars import (
+    DRINKING,
+    a_bar_for_children,
+    bar_led,
+    food_led_for_drinks,
+    meal_label,
+)
 from kairos.venues.commander import Intent
 from kairos.venues.cost import (
     CostProfile,
@@ -37,13 +44,8 @@ from kairos.venues.occasion import (
     nice_or_occasion,
 )
 from kairos.venues.outing import (
-    DRINKING,
     LARGE_PARTY,
-    a_bar_for_children,
-    bar_led,
-    food_led_for_drinks,
     leads_a_meal,
-    meal_label,
     misses_the_early_meal,
     seating_note,
     service,
@@ -330,7 +332,7 @@ def _asked_category(
     drinks: bool = False,
 ) -> str | None:
     """The venue's category the request asked for ("Thai" of a noodle bar listed as Thai
-    too), else `instead` (`outing.meal_label`), else its first: what the plan shows it as."""
+    too), else `instead` (`bars.meal_label`), else its first: what the plan shows it as."""
     wanted = {a.lower() for a in asked}
     for category in categories:
         if category.lower() in wanted or any(w in category.lower().split() for w in wanted):

@@ -135,13 +135,13 @@ class Scored:
     members' diets (a $ 3.5★ pizzeria led a farewell at "around $40 a head" for one member's
     vegetarian listing); shown third when it alone shows their diets (`diet_venue_shown`)."""
     bar_led: bool = False
-    """A bar first for a meal that asks for no drink (`outing.bar_led`): after the places
+    """A bar first for a meal that asks for no drink (`bars.bar_led`): after the places
     whose food leads, even those below a nice outing (a lounge is no kind of place for "a nice
     dinner": a 3.5★ restaurant comes first, said as below the occasion)."""
     bar_for_children: bool = False
-    """Children coming and a bar, tavern or lounge (`outing.a_bar_for_children`)."""
+    """Children coming and a bar, tavern or lounge (`bars.a_bar_for_children`)."""
     food_for_drinks: bool = False
-    """Drinks asked and a kitchen first (`outing.food_led_for_drinks`)."""
+    """Drinks asked and a kitchen first (`bars.food_led_for_drinks`)."""
     unseated: bool = False
     """A party of `LARGE_PARTY` or more, and nothing says the venue takes groups: after those
     listed as good for groups."""
