@@ -28,6 +28,12 @@ async def test_a_landmark_in_a_follow_up_places_the_unknown_restaurant(
                         "staffing friday?")  # fmt: skip
     assert first["locations"][0]["label"] != "Fenway Park, Boston"
     assert "a station or landmark near it?" in first["text"], first["text"]
+    # nothing could be placed: nothing stands in ("the places in Zorblax Tavern stand in for
+    # Zorblax Tavern" was said)
+    assert first["assumptions"] == [
+        "nothing stands in for Zorblax Tavern: I could not place it, so no nearby place's "
+        "check-ins are used"
+    ], first["assumptions"]
     second = await _turn(client, uid, message="we're by Fenway Park",
                          session_id=first["session_id"])  # fmt: skip
     assert second["locations"][0]["label"] == "Fenway Park, Boston", second["locations"]

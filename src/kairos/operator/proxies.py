@@ -108,3 +108,20 @@ async def proxy_snapshot(
     for item in read.evidence:
         item.place = named.get(item.review_id, item.place)
     return read
+
+
+def stand_in_note(found: ResolvedLocation, unknown_name: str | None, number: str | None) -> str:
+    """What stands in for a restaurant not placed exactly, said as an assumption: nothing, when
+    even its area is unknown (never "the places in Zorblax Tavern stand in for Zorblax
+    Tavern"); the places around it; or the approximate area and what would sharpen it."""
+    if found.kind == "unresolved":
+        return (f"nothing stands in for {unknown_name or found.label}: I could not place it, so "
+                "no nearby place's check-ins are used")  # fmt: skip
+    if unknown_name:
+        return f"{proxy_text(found)} stand in for {unknown_name}, which is not in my data"
+    if number:
+        return (f"no place I know is at {number}, so {found.label} stands in: the demand is "
+                "other places' check-ins, not your own; your restaurant's name would let me "
+                "use its own")  # fmt: skip
+    return (f"{found.label} is only approximate ({found.kind}); an address or the restaurant's "
+            "name makes this sharper")  # fmt: skip

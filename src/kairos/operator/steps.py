@@ -19,7 +19,7 @@ from kairos.operator.demand import DAYPART_HOURS, window_text
 from kairos.operator.lean import lean_said
 from kairos.operator.locating import Locator
 from kairos.operator.memory import remember, same_place
-from kairos.operator.proxies import proxy_text
+from kairos.operator.proxies import stand_in_note
 from kairos.operator.reading import Reading
 from kairos.operator.schemas import Daypart, ResolvedLocation
 from kairos.operator.state import BaselineState, SessionState
@@ -115,20 +115,10 @@ async def apply_locations(
     state.location_origin = "explicit"
     _own_baseline(state, turn)
     for loc in resolved:
-        if not loc.resolved and state.unknown_name and loc is resolved[0]:
-            turn.assume("location_precision", loc.label, f"{proxy_text(loc)} stand in for "
-                        f"{state.unknown_name}, which is not in my data")  # fmt: skip
-        elif not loc.resolved and (number := _number_on(message, loc)):
-            turn.assume("location_precision", loc.label, f"no place I know is at {number}, so "
-                        f"{loc.label} stands in: the demand is other places' check-ins, not "
-                        "your own; your restaurant's name would let me use its own")  # fmt: skip
-        elif not loc.resolved:
-            turn.assume(
-                "location_precision",
-                loc.label,
-                f"{loc.label} is only approximate ({loc.kind}); an address or the "
-                "restaurant's name makes this sharper",
-            )
+        if not loc.resolved:
+            name = state.unknown_name if loc is resolved[0] else None
+            note = stand_in_note(loc, name, None if name else _number_on(message, loc))
+            turn.assume("location_precision", loc.label, note)
 
 
 def _number_on(message: str, loc: ResolvedLocation) -> str | None:
