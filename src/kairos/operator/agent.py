@@ -15,6 +15,7 @@ from typing import Any
 from kairos.errors import Forbidden, NotFound
 from kairos.operator.action_line import fallback
 from kairos.operator.asks import direct_answers
+from kairos.operator.cafe_listing import peer_categories
 from kairos.operator.competitor import check_competitor
 from kairos.operator.compose import Phrasing, compose, evidence_lines
 from kairos.operator.confidence import assess
@@ -359,7 +360,8 @@ class OperatorAgent:
         if pid is None or pid in state.stand_ins_said:
             return
         place = await self.store.place_by_id(place_id=pid)
-        said = stand_ins(self.demand(), pid, place.name, place.categories) if place else None
+        peers = peer_categories(place.categories, place.name, state.lean) if place else []
+        said = stand_ins(self.demand(), pid, place.name, peers) if place else None
         if said:
             state.stand_ins_said.append(pid)
             turn.leads.append(said)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from kairos.operator.cafe_listing import cafe_day
 from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.lean import lean_categories, leaned, orders_led, shape_categories
@@ -79,7 +80,12 @@ async def gather(
         for name in fetched.timeouts:
             turn.event("source.timeout", source=name)
         own = state.place_baselines.get(loc.label, state.baseline)
-        shape = leaned(
+        listed = (
+            cafe_day(model, loc.place_id, place.categories, place.name, place.hours)
+            if place is not None and state.lean is None
+            else None
+        )  # a lean the operator said wins over the listing
+        shape = listed or leaned(
             model.shape(
                 place_id=loc.place_id,
                 categories=shape_categories(place.categories if place else [], state.lean),
