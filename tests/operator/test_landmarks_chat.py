@@ -50,3 +50,23 @@ async def test_a_cafe_by_a_station_is_staffed_for_its_mornings_and_lunch(
     assert answer["locations"][0]["label"] == "South Station, Boston", answer["locations"]
     assert "Read as a café" in answer["text"], answer["text"]
     assert "dinner 17:00" not in answer["text"].split("\n")[-1], answer["text"]
+
+
+async def test_a_landmark_says_where_on_a_long_street_the_restaurant_is(
+    client: httpx.AsyncClient,
+) -> None:
+    """A street found only as a street (its places stand in) and then "by Copley Square": the
+    stretch around the landmark stands in, said; a landmark far from the street moves nothing."""
+    uid = await create_user(client)
+    first = await _turn(client, uid, message="Newbury St, Boston - small bistro, 90 covers on "
+                        "fridays. what do we need for friday?")  # fmt: skip
+    assert first["locations"][0]["kind"] == "street", first["locations"]
+    near = await _turn(client, uid, message="we're right by copley square",
+                       session_id=first["session_id"])  # fmt: skip
+    assert near["locations"][0]["label"] == "Copley Square, Boston", near["locations"]
+    assert "I placed your restaurant on Newbury St around Copley Square, Boston" in near["text"]
+    far = await _turn(client, uid, message="Newbury St, Boston - small bistro, 90 covers on "
+                      "fridays. what do we need for friday?")  # fmt: skip
+    logan = await _turn(client, uid, message="we're near logan airport",
+                        session_id=far["session_id"])  # fmt: skip
+    assert logan["locations"][0]["kind"] == "street", logan["locations"]

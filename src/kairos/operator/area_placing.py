@@ -2,12 +2,13 @@
 "we're in the Financial District"), first or as a follow-up (issue 36, item 1): it picks the
 place near it among those the one question offered, or places a restaurant not yet placed (or
 placed only at city level, or not found) around it, and says the area it understood. A
-restaurant already placed more precisely is never moved by one."""
+restaurant placed on a street is narrowed to the stretch around one said near it; one already
+placed more precisely is never moved by one."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from kairos.core.geo import haversine_km
 from kairos.operator.area_said import COARSE, neighbourhood_said
@@ -22,16 +23,21 @@ if TYPE_CHECKING:
 
 __all__ = ["place_by_area"]
 
+ALONG_KM: Final = 2.5
+"""A landmark this near a street's places says where on the street a restaurant is ("Columbus
+Ave", then "near Back Bay station"); farther, it is not on that street and moves nothing."""
+
 
 async def place_by_area(locator: Locator, message: str, state: SessionState, turn: Turn) -> None:
     """A message naming no restaurant but a landmark or neighbourhood ("we're near Back Bay
     station"): of the places the one question offered, the one near it; else it places a
     restaurant not yet placed, or placed only at city level, around it and says so."""
     anchor = state.locations[0] if state.locations else None
-    if anchor is not None and anchor.kind not in COARSE and not state.choices:
+    along = anchor is not None and anchor.kind == "street"  # a long street: where on it?
+    if anchor is not None and anchor.kind not in COARSE and not along and not state.choices:
         return
     said = await _area_said(locator, message, anchor)
-    if said is None:
+    if said is None or (along and anchor is not None and _km(anchor, said) > ALONG_KM):
         return
     where = said
     if state.choices:
@@ -50,6 +56,8 @@ async def place_by_area(locator: Locator, message: str, state: SessionState, tur
         turn.leads.append(f"Updated: location {where.label}; recomputed.")
         return
     yours = state.unknown_name or "your restaurant"
+    if along and old is not None:  # "Columbus Ave" then "near Back Bay station"
+        yours = f"{yours} on {old.split(',')[0]}"
     turn.leads.append(f"I placed {yours} around {_where(where)}: I used {proxy_text(where)} "
                       "as a proxy; its name or street would let me use its own.")  # fmt: skip
     turn.assume("location_precision", where.label, f"{proxy_text(where)} stand in for {yours}")
