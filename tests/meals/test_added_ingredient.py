@@ -10,7 +10,13 @@ from datetime import UTC, datetime
 import httpx
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.meals.additions import added_to, addition_note, asked_additions, with_additions
+from kairos.meals.additions import (
+    added_to,
+    addition_note,
+    asked_additions,
+    holding_first,
+    with_additions,
+)
 from kairos.meals.context import Context
 from kairos.meals.gate import final_check
 from kairos.meals.suggest import meal_suggestions
@@ -111,14 +117,23 @@ def test_suggestions_say_the_food_will_be_added() -> None:
     recipe = _recipe("Greek Salad", GREEK)
     context = _context("a greek salad with chicken", CookConstraints())
     suggestions, _ = meal_suggestions([(recipe, 1.0, True)], context, "greek salad")
-    noted, message = addition_note(suggestions, [recipe], ["chicken"], CookConstraints())
+    noted, message = addition_note(suggestions, [(recipe, 1.0, True)], context)
     assert "No chicken in this recipe: it is added" in noted[0].rationale
     assert "Chicken is added" in message
     with_chicken = _recipe("Greek Salad", [*GREEK, "2 chicken breasts"])
-    assert addition_note(suggestions, [with_chicken], ["chicken"], CookConstraints()) == (
-        suggestions,
-        "",
+    assert addition_note(suggestions, [(with_chicken, 1.0, True)], context) == (suggestions, "")
+
+
+def test_a_recipe_of_the_dish_holding_the_food_is_kept_in_place_of_the_others() -> None:
+    plain = _recipe("Greek Salad", GREEK)
+    with_chicken = _recipe("Greek Salad", [*GREEK, "2 chicken breasts"]).model_copy(
+        update={"id": 2}
     )
+    close = _recipe("Mediterranean Salad", GREEK).model_copy(update={"id": 3})
+    candidates = [(plain, 0.9, True), (with_chicken, 0.8, True), (close, 0.6, False)]
+    assert holding_first(candidates, ["chicken"]) == candidates[1:]
+    assert holding_first(candidates[::2], ["chicken"]) == candidates[::2]
+    assert holding_first(candidates, []) == candidates
 
 
 async def test_greek_salad_with_chicken_gets_the_chicken(client: httpx.AsyncClient) -> None:
@@ -142,3 +157,10 @@ async def test_a_vegetarian_is_told_the_chicken_was_not_added(client: httpx.Asyn
     recipe = (await select(client, uid, answer["session_id"], "s1"))["recipe"]
     lines = [i["display"] for i in recipe["ingredients"] if not i["omitted"]]
     assert not any("chicken" in line for line in lines)
+
+
+def test_a_household_member_whose_diet_keeps_the_food_out_is_named() -> None:
+    household = CookConstraints(diets=("vegetarian",), owners={"diet:vegetarian": ("Ana",)})
+    adapted = _adapted(_recipe("Greek Salad", GREEK), household)
+    _, said = with_additions(adapted, ["chicken"], household, "greek salad")
+    assert said == ["Chicken was not added: it goes against Ana's vegetarian diet."]

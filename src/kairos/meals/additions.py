@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from kairos.meals.context import Context
+from kairos.meals.dish_search import Candidate
 from kairos.meals.gate import final_check
 from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import AdaptedRecipe, CookConstraints, remaining_hazards
 from kairos.recipes.foods import canonical_food
-from kairos.recipes.models import AdaptedIngredient, AdaptedStep, Recipe
+from kairos.recipes.models import AdaptedIngredient, AdaptedStep
 from kairos.recipes.pantry import pantry_forms
 from kairos.recipes.reasons import hazard_reason
 
@@ -34,6 +35,7 @@ __all__ = [
     "added_to",
     "addition_note",
     "asked_additions",
+    "holding_first",
     "with_additions",
 ]
 
@@ -109,12 +111,31 @@ def _holds(lines: Sequence[str], food: str) -> bool:
     return any(canonical_food(line) in forms or _key(line) == food for line in lines)
 
 
+def holding_first(candidates: Sequence[Candidate], foods: Sequence[str]) -> list[Candidate]:
+    """The dish's recipes that already hold every asked food, when any does ("greek salad
+    with chicken": a greek salad with its own chicken), in place of those that would need it
+    added; the recipes not named after the dish are kept."""
+    candidates = list(candidates)
+    if not foods:
+        return candidates
+    holding = [
+        c for c in candidates
+        if c[2] and all(_holds([line.original or line.item for line in c[0].ingredients], f)
+                        for f in foods)
+    ]  # fmt: skip
+    if not holding:
+        return candidates
+    return [c for c in candidates if not c[2] or c in holding]
+
+
 def _refusal(food: str, constraints: CookConstraints) -> str | None:
     """Why `food` may not be added for these constraints, or None."""
     found = remaining_hazards([ADDED_FOODS[food].item, food], constraints)
     if not found:
         return None
-    reasons = sorted({hazard_reason(h, dict(constraints.allergens)) for h in found})
+    reasons = sorted(
+        {hazard_reason(h, dict(constraints.allergens), constraints.owners) for h in found}
+    )
     return f"{food} was not added: it goes against {', '.join(reasons)}"
 
 
@@ -195,13 +216,12 @@ def added_to(
 
 
 def addition_note(
-    suggestions: Sequence[Suggestion],
-    recipes: Sequence[Recipe],
-    foods: Sequence[str],
-    constraints: CookConstraints,
+    suggestions: Sequence[Suggestion], candidates: Sequence[Candidate], context: Context
 ) -> tuple[list[Suggestion], str]:
-    """Each suggestion lacking an asked food says it will be added when chosen (or why it will
-    not be); and the sentence the answer's message ends with."""
+    """Each suggestion lacking a food asked with the dish says it will be added when chosen
+    (or why it will not be); and the sentence the answer's message ends with."""
+    foods, constraints = context.request.added, context.constraints
+    recipes = [candidate[0] for candidate in candidates]
     by_id = {recipe.id: recipe for recipe in recipes}
     noted, said = [], []
     for suggestion in suggestions:

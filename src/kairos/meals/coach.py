@@ -17,7 +17,7 @@ from typing import Any
 from kairos.errors import InvalidInput, NotFound
 from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
-from kairos.meals.additions import added_to, addition_note, asked_additions
+from kairos.meals.additions import added_to, addition_note, asked_additions, holding_first
 from kairos.meals.adjust import Adjustment, adjust_recipe, changes_in, read_adjustment
 from kairos.meals.alternatives import left_out_note, merged, safe_alternatives
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
@@ -223,6 +223,7 @@ class Coach:
                         turn, request.model_copy(update={"kind": "unknown"}), "what", hashes,
                         name=request.meal_name,
                     )  # fmt: skip
+            candidates = holding_first(candidates, request.added)  # its own chicken, if any
             suggestions, not_offered = meal_suggestions(candidates, context, dish, nearest=nearest)
             what = f"versions of {dish}"
             if not suggestions and not_offered:  # an allergy refused them all: safe dishes near
@@ -245,9 +246,7 @@ class Coach:
             suggestions, not_offered = pantry_suggestions(pantry, context, request.ingredients)
             what = "meals from your ingredients"
         suggestions = await self.phrasing.phrase(suggestions, context)
-        suggestions, added_note = addition_note(
-            suggestions, [c[0] for c in candidates], request.added, context.constraints
-        )  # fmt: skip
+        suggestions, added_note = addition_note(suggestions, candidates, context)
         turn.facts["suggestions"] = len(suggestions)
         turn.facts["not_offered"] = len(not_offered)
         state = {
