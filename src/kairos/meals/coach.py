@@ -17,11 +17,13 @@ from typing import Any
 from kairos.errors import InvalidInput, NotFound
 from kairos.llm.vision import CONFIDENCE_THRESHOLD, VisionProvider, read_images
 from kairos.meals import followup
+from kairos.meals.additions import added_to, addition_note, asked_additions, holding_first
 from kairos.meals.adjust import Adjustment, adjust_recipe, changes_in, read_adjustment
 from kairos.meals.alternatives import left_out_note, merged, safe_alternatives
 from kairos.meals.context import TOP_FACTS, TOP_MEMORIES, Context, build_constraints
 from kairos.meals.dish_knowledge import known_dish
 from kairos.meals.dish_search import CachedRecipeRepository, Candidate
+from kairos.meals.followup import KEPT, kept_suggestion
 from kairos.meals.healthier import meal_message
 from kairos.meals.lighter import with_lighter_method
 from kairos.meals.open_ask import OPEN_QUERIES, balanced_dinners, open_message
@@ -29,7 +31,7 @@ from kairos.meals.pantry_words import pantry_message
 from kairos.meals.photos import CheckedImage, store_image
 from kairos.meals.phrasing import Phrasing
 from kairos.meals.recipe_output import adapted_for, meal_recipe
-from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest, Suggestion
+from kairos.meals.schemas import CoachAnswer, CoachRequest, SelectRequest
 from kairos.meals.suggest import (
     PANTRY_SUGGESTIONS,
     meal_suggestions,
@@ -151,7 +153,7 @@ class Coach:
         message: str | None = None,
     ) -> CoachAnswer:
         state = {"pending": pending, "images": hashes,
-                 "request": request.model_dump(include=_KEPT, mode="json")}  # fmt: skip
+                 "request": request.model_dump(include=KEPT, mode="json")}  # fmt: skip
         await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_followup", state)
         question = followup.question_for(pending, name=name)
         return CoachAnswer(
@@ -180,8 +182,11 @@ class Coach:
     async def _suggest(self, turn: CoachTurn, context: Context, hashes: list[str]) -> CoachAnswer:
         request = context.request
         nearest = refused_all = False
+        candidates: list[Candidate] = []
         if request.meal_name:
             dish, notes = await self.recipes.read_dish(request.meal_name)
+            added = asked_additions(request.meal_name, request.meal_head)
+            request = context.request = request.model_copy(update={"added": added})
             if notes:
                 update = {"meal_name": dish, "read": [*request.read, *notes]}
                 request = context.request = request.model_copy(update=update)
@@ -218,6 +223,7 @@ class Coach:
                         turn, request.model_copy(update={"kind": "unknown"}), "what", hashes,
                         name=request.meal_name,
                     )  # fmt: skip
+            candidates = holding_first(candidates, request.added)  # its own chicken, if any
             suggestions, not_offered = meal_suggestions(candidates, context, dish, nearest=nearest)
             what = f"versions of {dish}"
             if not suggestions and not_offered:  # an allergy refused them all: safe dishes near
@@ -240,13 +246,14 @@ class Coach:
             suggestions, not_offered = pantry_suggestions(pantry, context, request.ingredients)
             what = "meals from your ingredients"
         suggestions = await self.phrasing.phrase(suggestions, context)
+        suggestions, added_note = addition_note(suggestions, candidates, context)
         turn.facts["suggestions"] = len(suggestions)
         turn.facts["not_offered"] = len(not_offered)
         state = {
-            "request": request.model_dump(include=_KEPT | {"kind", "meal_name", "ingredients"},
+            "request": request.model_dump(include=KEPT | {"kind", "meal_name", "ingredients"},
                                           mode="json"),
             "images": hashes,
-            "suggestions": [_kept(s) for s in suggestions],
+            "suggestions": [kept_suggestion(s) for s in suggestions],
         }  # fmt: skip
         await self.store.save_session(turn.user.uid, turn.session_id, "awaiting_selection", state)
         if suggestions and refused_all:
@@ -284,6 +291,7 @@ class Coach:
             )
         else:
             message = f"No {what} fit your time, equipment and skill; try relaxing one."
+        message += added_note if suggestions else ""
         return CoachAnswer(
             ui_type="suggestions", session_id=turn.session_id, step="awaiting_selection",
             input_kind=request.kind, message=message, suggestions=suggestions,
@@ -313,6 +321,8 @@ class Coach:
         adapted, allergy = adapted_for(recipe, context)
         adapted, _ = adjust_recipe(adapted, tuple(earlier))
         adapted, said = adjust_recipe(adapted, adjustment.changes)
+        adapted, allergy, added = added_to(adapted, allergy, context)
+        said = " ".join(p for p in (said, added) if p)
         meal_id = uuid.uuid4()
         payload = meal_recipe(recipe, adapted, allergy, meal_id=meal_id,
                               suggestion_id=state["selected"])  # fmt: skip
@@ -330,7 +340,7 @@ class Coach:
             p for p in (f"{payload.title}, {', '.join(sized)}." if sized else "", said) if p
         )
         kept = {**state, "changes": [*earlier, *adjustment.changes],
-                "request": request.model_dump(include=_KEPT | {"kind", "meal_name", "ingredients"},
+                "request": request.model_dump(include=KEPT | {"kind", "meal_name", "ingredients"},
                                               mode="json")}  # fmt: skip
         await self.store.save_meal(
             meal_id=meal_id, uid=turn.user.uid, session_id=turn.session_id, recipe_id=recipe.id,
@@ -366,6 +376,8 @@ class Coach:
         adapted, said = adjust_recipe(adapted, request.changes)
         if request.lighter:  # "healthier fried chicken": the oven-fried way beside the recipe
             adapted = with_lighter_method(recipe, adapted, context.constraints.equipment)
+        adapted, allergy, added = added_to(adapted, allergy, context)
+        said = " ".join(p for p in (said, added) if p)
         meal_id = uuid.uuid4()
         payload = meal_recipe(
             recipe, adapted, allergy, meal_id=meal_id, suggestion_id=body.suggestion_id
@@ -385,16 +397,3 @@ class Coach:
             recipe=payload, context=context.public(),
         ))  # fmt: skip
 
-
-_KEPT = {"max_minutes", "servings", "household", "units", "swap_to", "equipment_with",
-         "equipment_without", "equipment_only", "read", "diets", "changes", "lighter", "quick",
-         "cues"}  # fmt: skip
-
-
-def _kept(suggestion: Suggestion) -> dict[str, Any]:
-    """What selection needs (the seed's session state): id, title, tags, summary, source."""
-    return {
-        "suggestion_id": suggestion.suggestion_id, "title": suggestion.title,
-        "summary": suggestion.summary, "tags": suggestion.tags,
-        "recipe_id": suggestion.source_recipe_ids[0],
-    }  # fmt: skip

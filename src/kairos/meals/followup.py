@@ -12,10 +12,10 @@ import re
 from typing import Any, Literal
 
 from kairos.llm.vision import MEAL_OR_INGREDIENTS, VisionResult
-from kairos.meals.schemas import FollowUp
+from kairos.meals.schemas import FollowUp, Suggestion
 from kairos.meals.understanding import MealInput, answer_kind, read_message, split_ingredients
 
-__all__ = ["Pending", "answer", "from_photo", "question_for"]
+__all__ = ["KEPT", "Pending", "answer", "from_photo", "kept_suggestion", "question_for"]
 
 Pending = Literal["kind", "meal_name", "ingredients", "what"]
 _KIND_OPTIONS = ["The prepared meal", "Ingredients to cook with"]
@@ -118,3 +118,19 @@ def answer(pending: Pending, state: dict[str, Any], text: str) -> MealInput:
         if earlier.get(key) and not getattr(reading, key)
     }
     return reading.model_copy(update=update)
+
+
+KEPT = {"max_minutes", "servings", "household", "units", "swap_to", "equipment_with",
+        "equipment_without", "equipment_only", "read", "diets", "changes", "lighter",
+        "quick", "cues", "added"}  # fmt: skip
+"""What a session keeps of the request between turns ("added": the foods asked with the dish,
+added to the recipe chosen)."""
+
+
+def kept_suggestion(suggestion: Suggestion) -> dict[str, Any]:
+    """What selection needs (the seed's session state): id, title, tags, summary, source."""
+    return {
+        "suggestion_id": suggestion.suggestion_id, "title": suggestion.title,
+        "summary": suggestion.summary, "tags": suggestion.tags,
+        "recipe_id": suggestion.source_recipe_ids[0],
+    }  # fmt: skip

@@ -153,6 +153,11 @@ class MealInput(BaseModel):
         description="a diet the dish's name asks for ('vegetarian chili'): kept to like the "
         "profile's, and taken off the name so the dish itself is found",
     )
+    added: list[str] = Field(
+        default_factory=list,
+        description="foods asked with the dish ('greek salad with chicken'), added to the "
+        "chosen recipe when it has none (`additions.py`)",
+    )
     changes: list[str] = Field(
         default_factory=list,
         description="what the cook asks to change in the recipe ('less spicy': milder), made "
