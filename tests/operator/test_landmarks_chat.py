@@ -65,6 +65,7 @@ async def test_a_landmark_says_where_on_a_long_street_the_restaurant_is(
                        session_id=first["session_id"])  # fmt: skip
     assert near["locations"][0]["label"] == "Copley Square, Boston", near["locations"]
     assert "I placed your restaurant on Newbury St around Copley Square, Boston" in near["text"]
+    assert "its name or street number would let me use its own" in near["text"]
     far = await _turn(client, uid, message="Newbury St, Boston - small bistro, 90 covers on "
                       "fridays. what do we need for friday?")  # fmt: skip
     logan = await _turn(client, uid, message="we're near logan airport",

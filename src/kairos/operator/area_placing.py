@@ -58,8 +58,9 @@ async def place_by_area(locator: Locator, message: str, state: SessionState, tur
     yours = state.unknown_name or "your restaurant"
     if along and old is not None:  # "Columbus Ave" then "near Back Bay station"
         yours = f"{yours} on {old.split(',')[0]}"
+    sharper = "name or street number" if along else "name or street"
     turn.leads.append(f"I placed {yours} around {_where(where)}: I used {proxy_text(where)} "
-                      "as a proxy; its name or street would let me use its own.")  # fmt: skip
+                      f"as a proxy; its {sharper} would let me use its own.")  # fmt: skip
     turn.assume("location_precision", where.label, f"{proxy_text(where)} stand in for {yours}")
 
 
