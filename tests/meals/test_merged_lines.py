@@ -37,3 +37,16 @@ def test_a_food_used_in_two_parts_is_one_line_with_its_total_and_parts() -> None
     assert sugar == ["200 g white sugar (in 2 parts: 100 g and 100 g)"]
     assert [line for line in shown if "onion" in line] == ["2 onions (in 2 parts: 1 and 1)"]
     assert len(shown) == 4
+
+
+def test_a_swap_in_a_copied_run_is_said_once() -> None:
+    """The copied run held the disliked olives twice: one line shown, and one substitution said
+    ("capers instead of olives; capers instead of olives" was in the summary)."""
+    row = {"recipe_id": "t-3", "title": "Greek salad", "language": "en",
+           "ingredients": ["2 tomatoes", "1/2 cup kalamata olives", "100 grams feta cheese",
+                           "1/2 cup kalamata olives", "100 grams feta cheese"],
+           "instructions": ["Toss everything together and serve."], "yields": "4 servings"}  # fmt: skip
+    adapted = adapt_recipe(derive_recipe(row), CookConstraints(dislikes=("olives",)))
+    assert isinstance(adapted, AdaptedRecipe)
+    swaps = [(s.original_item, s.new_item) for s in adapted.substitutions]
+    assert len(swaps) == len(set(swaps)) == 1, swaps

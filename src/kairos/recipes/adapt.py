@@ -310,6 +310,7 @@ def adapt_recipe(
             return adapted
         lines.append(adapted)
     lines = merged_lines(lines)  # a food once: no "feta" twice after a copy or a swap
+    adapter.substitutions = list(dict.fromkeys(adapter.substitutions))  # and each swap said once
     steps = adapter.steps(lines)
     steps, said = step_warnings(
         recipe.title, steps, constraints, adapter.substitutions,
