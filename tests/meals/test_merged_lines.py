@@ -45,7 +45,8 @@ def test_a_swap_in_a_copied_run_is_said_once() -> None:
     row = {"recipe_id": "t-3", "title": "Greek salad", "language": "en",
            "ingredients": ["2 tomatoes", "1/2 cup kalamata olives", "100 grams feta cheese",
                            "1/2 cup kalamata olives", "100 grams feta cheese"],
-           "instructions": ["Toss everything together and serve."], "yields": "4 servings"}  # fmt: skip
+           "instructions": ["Toss everything together and serve."],
+           "yields": "4 servings"}  # fmt: skip
     adapted = adapt_recipe(derive_recipe(row), CookConstraints(dislikes=("olives",)))
     assert isinstance(adapted, AdaptedRecipe)
     swaps = [(s.original_item, s.new_item) for s in adapted.substitutions]

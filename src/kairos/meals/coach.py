@@ -396,4 +396,3 @@ class Coach:
             + (f" {said}" if said else ""),
             recipe=payload, context=context.public(),
         ))  # fmt: skip
-
