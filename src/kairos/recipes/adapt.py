@@ -139,8 +139,17 @@ class _Adapter:
             # likely holds an allergen (named by the allergy check) before a refusal
             tests = (self.safe, self.shown) if hard else (self.safe,)
             measured = measured_package(line, self.factor, self.units) or amount  # not a bottle
+
+            def amount_at(ratio: float) -> tuple[dict[str, Any], str]:  # capers: ¼ of olives
+                if ratio == 1:
+                    return base, measured
+                factor = self.factor * ratio
+                q, t, u = scaled_amount(part[0] if part else line, factor, self.units)
+                text = measured_package(line, factor, self.units) or format_amount(q, t, u)
+                return base | {"quantity": q, "quantity_max": t, "unit": u}, text
+
             for is_safe in tests:
-                swapped = self._swap(line, found, hazards, base, measured, is_safe)
+                swapped = self._swap(line, found, hazards, amount_at, is_safe)
                 if swapped is not None:
                     return swapped
         if not hard:  # only likely: it stays, and the recipe's allergy check names it
@@ -196,8 +205,7 @@ class _Adapter:
         line: IngredientLine,
         found: Found,
         hazards: Sequence[Hazard],
-        base: dict[str, Any],
-        amount: str,
+        amount_at: Callable[[float], tuple[dict[str, Any], str]],
         is_safe: Callable[[str], bool],
     ) -> AdaptedIngredient | None:
         rules, words = found
@@ -214,6 +222,8 @@ class _Adapter:
         if chosen is None:
             return None
         substitute, rule = cooked_form(line.item, chosen[0]), chosen[1]
+        taken = rule.amount_of(chosen[0])
+        base, amount = amount_at(taken.ratio if taken else 1.0)
         preparation = line.preparation
         if preparation and (not is_safe(preparation) or _ABOUT_THE_ITEM.search(preparation)):
             preparation = None
@@ -224,7 +234,9 @@ class _Adapter:
         substitution = Substitution(
             original_item=line.item,
             new_item=substitute,
-            reason=f"{new} instead of {words.lower()} — "
+            reason=f"{new} instead of {words.lower()}"
+            + (f", {taken.words()}" if taken else "")
+            + " — "
             + reasons(hazards, self.severities, self.constraints.owners),
             kind=hazards[0].kind,
             removes=tuple(dict.fromkeys(h.name for h in hazards)),

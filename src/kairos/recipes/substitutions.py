@@ -20,6 +20,7 @@ from typing import Final
 from kairos.core.lexicon import inflections
 
 __all__ = [
+    "SubstituteAmount",
     "SubstitutionRule",
     "choose_substitute",
     "find_rules",
@@ -43,6 +44,30 @@ replaced only by something that plays the same part ("peanut-free sauce"), never
 food's own substitute (sunflower seeds for a sauce, zucchini for a soup base)."""
 
 
+_FRACTION_WORDS: Final = {
+    0.25: "a quarter of the amount", 1 / 3: "a third of the amount", 0.5: "half the amount",
+    2 / 3: "two thirds of the amount", 0.75: "three quarters of the amount",
+    1.5: "half as much again", 2.0: "twice the amount", 3.0: "three times the amount",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class SubstituteAmount:
+    """How much of a substitute stands for the food it replaces, when not one for one: capers
+    for olives are a quarter of the olives' volume, vanilla for almond extract twice it."""
+
+    ratio: float
+    why: str | None = None
+
+    def words(self) -> str:
+        """The ratio as the substitution says it: "a quarter of the amount (they are saltier)"."""
+        said = next(
+            (text for value, text in _FRACTION_WORDS.items() if abs(value - self.ratio) < 0.01),
+            f"{round(self.ratio * 100)}% of the amount",
+        )
+        return f"{said} ({self.why})" if self.why else said
+
+
 @dataclass(frozen=True, slots=True)
 class SubstitutionRule:
     foods: tuple[str, ...]
@@ -57,6 +82,12 @@ class SubstitutionRule:
     stands_in: bool = False
     """A substitute of the same role that takes the allergen out of a dish that only carries it
     through this line (a plant dashi in a miso soup): the dish is offered with it, not refused."""
+    amounts: tuple[tuple[str, SubstituteAmount], ...] = ()
+    """Per substitute, its amount against the replaced food's when not one for one."""
+
+    def amount_of(self, substitute: str) -> SubstituteAmount | None:
+        """How much of `substitute` (as written in `use`) replaces the food; None for 1:1."""
+        return next((amount for use, amount in self.amounts if use == substitute), None)
 
 
 @cache
@@ -74,6 +105,10 @@ def rules() -> tuple[SubstitutionRule, ...]:
             note=rule.get("note"),
             main=bool(rule.get("main", False)),
             stands_in=bool(rule.get("stands_in", False)),
+            amounts=tuple(
+                (use, SubstituteAmount(float(amount["ratio"]), amount.get("why")))
+                for use, amount in rule.get("amounts", {}).items()
+            ),
         )
         for rule in data["rule"]
     )
