@@ -47,6 +47,7 @@ from kairos.trips.day_slots import (
     try_stop,
 )
 from kairos.trips.hours import evening_only
+from kairos.trips.meal_chains import chain_rank, chain_said
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes, within_km
@@ -119,7 +120,8 @@ def _meal(
         return found
 
     reach = around(radius)
-    if not any(m.id not in s.used_meals for m in reach):  # a longer way to a meal beats none
+    # a longer way to a meal beats none, or one at a chain
+    if not any(m.id not in s.used_meals and not chain_rank(m.name) for m in reach):
         radius *= FARTHER_MEAL
         reach = around(radius)
     near = [m for m in reach if m.id not in s.used_meals]
@@ -132,6 +134,10 @@ def _meal(
         near = [m for m in reach if m.id not in today]
     if not near:  # a hawker centre, food court or market has many kitchens: dinner there too
         near = [m for m in reach if m.kind == FOOD_KIND]
+    if near and all(chain_rank(m.name) for m in near):  # a local place again beats a chain
+        today = {x.place_id for x in s.slots if x.kind != "stop"}
+        near = [m for m in reach if not chain_rank(m.name)
+                and (m.id not in today or m.kind == FOOD_KIND)] or near  # fmt: skip
     free = sorted((m for m in near if not known_risk(m)),
                   key=lambda m: (*_fits(s.spec.diets, kind, m), detour(m), m.id))  # fmt: skip
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
@@ -157,6 +163,8 @@ def _meal(
         if start is not None:
             place_slot(s, meal, start, travel, kind, locked=False, risk_reason=reason)
             s.used_meals.add(m.id)
+            if (said := chain_said(kind, m.name, radius, near, known_risk)) is not None:
+                s.notes.append(said)
             return
     unused = any(m.id not in s.used_meals for m in reach)  # else none is known, not none open
     _on_your_own(s, kind, minutes, nxt, f"open for {kind} " if unused else "", by)
@@ -186,11 +194,13 @@ def _on_your_own(
     s.notes.append(said)
 
 
-def _fits(diets: Sequence[str], kind: str, m: Candidate) -> tuple[bool, bool]:
+def _fits(diets: Sequence[str], kind: str, m: Candidate) -> tuple[bool, int, bool]:
     """What orders places to eat with no known risk before the nearest: a place whose source
-    says it serves the diets asked for, then for dinner a restaurant, a hawker centre or a
+    says it serves the diets asked for, then a local place before a fast-food chain and that
+    before a coffee chain (`meal_chains`), then for dinner a restaurant, a hawker centre or a
     market before a café (a coffee shop is no dinner while a restaurant is within reach)."""
-    return (not set(diets) <= set(m.diets), kind == "dinner" and m.kind == "cafe")
+    return (not set(diets) <= set(m.diets), chain_rank(m.name),
+            kind == "dinner" and m.kind == "cafe")  # fmt: skip
 
 
 def known_risk(meal: Candidate) -> bool:
