@@ -15,7 +15,10 @@ every place that serves the meal, or is left out, with why, when enough of those
   its name says it is a restaurant too or its source lists it for the meal;
 - for a dinner, a breakfast and brunch place: its source lists the meals it is good for and
   not dinner, or, listing none, every meal its categories name is a morning one ("Breakfast
-  & Brunch, Diners, Bagels").
+  & Brunch, Diners, Bagels");
+- for a dinner, a coffee shop or café by its name or listing whose listing shows no dinner
+  (`cafe_dinner.cafe_without_dinner`). An evening occasion with no meal named ("date night",
+  "anniversary") asks a dinner.
 
 Measured over the full shared restaurant data (27,504 places of kind restaurant), each venue
 counted once, by the first rule that moves it: for a lunch 972 (658 cafés, coffee, tea or juice
@@ -34,6 +37,7 @@ from typing import Any, Final, Literal
 
 from kairos.core.place_kinds import is_diet_category, kind_categories, serves_meals
 from kairos.store.places import PlaceSummary
+from kairos.venues.cafe_dinner import cafe_without_dinner
 
 __all__ = ["MealAsked", "listed_meals", "meal_asked", "not_the_meal"]
 
@@ -42,6 +46,10 @@ MealAsked = Literal["lunch", "dinner"]
 _DINNER: Final = re.compile(r"\b(dinner|supper)s?\b")
 _LUNCH: Final = re.compile(r"\b(lunch|luncheon)(?:es)?\b")
 _OTHER_MEAL: Final = re.compile(r"\b(brunch|breakfast|coffee|tea|drinks?|dessert)\b")
+_EVENING_OCCASION: Final = re.compile(
+    r"\b(date night|dinner date|anniversary|tonight|this evening|evening out|night out)\b"
+)
+"""An evening outing with no meal named: a meal then is a dinner ("anniversary for 2")."""
 
 _SIDES: Final = (
     ("a café, coffee, tea or juice bar", kind_categories("cafe")),
@@ -93,7 +101,8 @@ Smoothie Cafe")."""
 
 def meal_asked(activity: str | None, said: str) -> MealAsked | None:
     """The lunch or the dinner a meal outing names ("birthday dinner", "quick lunch
-    meeting"); None for a brunch, a breakfast, coffee, drinks or a meal not named."""
+    meeting"), an evening occasion with no meal named a dinner ("date night for 2"); None for
+    a brunch, a breakfast, coffee, drinks or a meal not named."""
     if activity != "meal":
         return None
     text = said.lower()
@@ -101,7 +110,9 @@ def meal_asked(activity: str | None, said: str) -> MealAsked | None:
         return None
     if _DINNER.search(text):
         return "dinner"
-    return "lunch" if _LUNCH.search(text) else None
+    if _LUNCH.search(text):
+        return "lunch"
+    return "dinner" if _EVENING_OCCASION.search(text) else None
 
 
 def listed_meals(value: Any) -> frozenset[str] | None:
@@ -169,4 +180,4 @@ def not_the_meal(
             by = f", its source lists it for {', '.join(sorted(meals))}" if meals else ""
             shown = _shown(categories, _MORNING_FOOD)
             return f"a breakfast and brunch place ({shown}{by}): not a place for dinner"
-    return None
+    return cafe_without_dinner(place, meals) if meal == "dinner" else None
