@@ -74,5 +74,7 @@ def chain_said(
         return None
     risky = any(known_risk(m) for m in near if not chain_rank(m.name))
     why = " without a known allergy risk for you" if risky else ""
-    return (f"{kind.capitalize()} at {name}, a {chain} chain: no other place to eat Kairos "
-            f"knows is open for {kind}{why} within {radius_km:g} km of the route")
+    return (
+        f"{kind.capitalize()} at {name}, a {chain} chain: no other place to eat Kairos "
+        f"knows is open for {kind}{why} within {radius_km:g} km of the route"
+    )
