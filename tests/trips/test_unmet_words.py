@@ -32,3 +32,13 @@ def test_a_word_a_stop_holds_or_the_trip_manner_is_not_said() -> None:
 def test_prose_is_not_read_as_a_list_of_interests() -> None:
     text = "Osaka, my grandmother grew up nearby, cherry blossom, okonomiyaki, karaoke nights"
     assert unmet_phrases(text, "Osaka", []) == []
+
+
+def test_a_possessive_typed_without_its_apostrophe_is_the_stop_that_holds_it() -> None:
+    """ "humayuns tomb" is Humayun's Tomb, a stop of the trip: not said as unknown beside it
+    (a graded Delhi trip said "Kairos knows no places for 'humayuns'" and opened with it)."""
+    held = ["Humayun's Tomb, Delhi", "Lal Kot"]
+    assert unmet_phrases("delhi one day, humayuns tomb and qutub minar", "Delhi", held) == [
+        "qutub minar"
+    ]
+    assert unmet_phrases("delhi one day, humayun’s tomb", "Delhi", ["Humayun's Tomb"]) == []

@@ -67,7 +67,12 @@ def _known() -> frozenset[str]:
 
 
 def _plain(text: str) -> set[str]:
-    return set(_WORD.findall(normalise_message(text)))  # accents folded: "Gaudí" holds "gaudi"
+    """The words of `text`, accents folded ("Gaudí" holds "gaudi"), a possessive also without
+    its apostrophe ("Humayun's Tomb" holds "humayuns", as it is often typed)."""
+    joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
+    return set(_WORD.findall(normalise_message(text))) | set(
+        _WORD.findall(normalise_message(joined))
+    )
 
 
 def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
