@@ -13,6 +13,7 @@ from kairos.operator.demand import DEFAULT_SHAPE, DemandShape
 from kairos.operator.peaks import peak_hours
 from kairos.operator.rules import COVERS_PER_SERVER, SignalPack, decide
 from kairos.operator.schemas import Daypart, GuestSnapshot, ThemeSignal
+from kairos.operator.service_kind import COUNTER_LED, TABLE_LED
 from kairos.operator.staffing_plan import COVERS_PER_COOK
 
 FRIDAY = date(2026, 12, 4)
@@ -221,8 +222,8 @@ def test_every_change_of_a_what_if_is_listed_not_counted() -> None:
 def test_a_counter_service_coffee_place_is_staffed_with_baristas_not_servers() -> None:
     """Panel half A (o29): "how many baristas?" at a coffee chain answered with servers at one
     per 20 covers, line cooks and a bar. A listing of coffee and no restaurant is counter
-    service: baristas for its customers, no line cooks or bartenders; a café that is also a
-    restaurant keeps servers."""
+    service: baristas for its customers, no line cooks or bartenders; a café whose own listing
+    says it has waiter service keeps servers."""
     days = [FRIDAY + timedelta(days=n) for n in range(2)]
     coffee = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
                         baseline_covers=400, baseline_weekday=FRI, checkins=OWN,
@@ -240,9 +241,32 @@ def test_a_counter_service_coffee_place_is_staffed_with_baristas_not_servers() -
         baseline_covers=120,
         baseline_weekday=FRI,
         checkins=OWN,
-        categories=["Food", "Coffee & Tea", "Breakfast & Brunch", "Restaurants"],
+        categories=["Food", "Coffee & Tea", "Breakfast & Brunch", "Restaurants", TABLE_LED],
     )
     assert "servers at one per 20 covers" in decide(cafe, "staffing").recommendation
+
+
+def test_a_coffee_counter_listed_among_restaurants_too_is_staffed_at_the_counter() -> None:
+    """Brief operator20 (panel half A, o17): a café's listing that also says "Restaurants" (or
+    a brunch kitchen) is still a counter: baristas for its customers, never servers and covers,
+    and cooks for the food its listing names (Cafénation: coffee, crêpes and brunch)."""
+    days = [FRIDAY + timedelta(days=n) for n in range(2)]
+    listing = ["Food", "Coffee & Tea", "Creperies", "Breakfast & Brunch", "Restaurants"]
+    for categories in (listing, [*listing, COUNTER_LED]):
+        cafe = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+                          baseline_covers=120, baseline_weekday=FRI, checkins=OWN,
+                          categories=categories)  # fmt: skip
+        decision = decide(cafe, "staffing")
+        text = decision.recommendation
+        assert re.search(r"≈\d+ customers: about \d+ baristas? at one per 30", text), text
+        assert "server" not in text + decision.trigger and "covers" not in text, text
+        assert re.search(r"Kitchen: about \d+ cooks? for the food your listing names \(creperies",
+                         text), text  # fmt: skip
+        bare = SignalPack(location="here", days=days, demand=DemandShape(DEFAULT_SHAPE, "d", 0, 0),
+                          checkins=OWN, categories=categories)  # fmt: skip
+        unsized = decide(bare, "staffing").recommendation
+        assert "your usual customers ('180 customers on a Friday')" in unsized, unsized
+        assert "covers" not in unsized, unsized
 
 
 def test_a_food_court_counter_is_staffed_as_counter_service_not_table_service() -> None:

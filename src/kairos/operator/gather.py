@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from kairos.operator.cafe_listing import cafe_day
+from kairos.operator.counter_said import counter_categories
 from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.lean import lean_categories, leaned, orders_led, shape_categories
@@ -118,9 +119,9 @@ async def gather(
             else None,
             daypart=state.daypart,
             checkins=model.hourly_of(loc.place_id),
-            categories=orders_led(lean_categories(
+            categories=orders_led(counter_categories(lean_categories(
                 listing_categories(place.categories, place.waiter_service) if place else None,
-                state.lean), own.unit if own else None),
+                state.lean), state.counter), own.unit if own else None),
             neighbours=Neighbours(*model.neighbours(loc.place_id, loc.lat, loc.lng,
                                                     NEIGHBOUR_KM)),
             today=today,

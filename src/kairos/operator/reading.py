@@ -16,6 +16,7 @@ from typing import Literal
 
 from kairos.operator.asks import Ask, read_ask
 from kairos.operator.baselines import Baseline, read_baseline, read_more_covers
+from kairos.operator.counter_said import Counter, read_counter
 from kairos.operator.lean import Lean, read_lean
 from kairos.operator.mentions import LocationMention, is_street_number, locations, redact
 from kairos.operator.schemas import Card, Daypart
@@ -159,6 +160,8 @@ class Reading:
     """Several restaurants' covers said together ("120 and 150 on fridays"), in order; empty
     when one baseline was said."""
     combined: bool = False
+    counter: Counter | None = None
+    """Who serves the guests, said ("how many baristas?", "we're a food-court counter")."""
     stated_events: list[date] = field(default_factory=list)
     """Days of games or events the message states are on ("Bruins play Saturday"): facts."""
     """The covers said are the restaurants' together ("300 on Fridays between them")."""
@@ -249,6 +252,7 @@ def read_message(
         rest = rest[: who.start()] + " " * (who.end() - who.start()) + rest[who.end() :]
     return Reading(
         lean=lean,
+        counter=read_counter(text),
         card=_card(text),
         locations=locations(text, names),
         baseline=baseline,

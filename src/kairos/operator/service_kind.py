@@ -15,14 +15,17 @@ __all__ = [
     "CAFE_SAID",
     "COUNTER_KINDS",
     "COUNTER_LED",
+    "COUNTER_SAID",
     "COVERS_PER_BARISTA",
     "COVERS_PER_BAR_GUEST",
     "COVERS_PER_COUNTER",
     "COVERS_PER_SERVER",
     "FAST_KINDS",
+    "KITCHEN_KINDS",
     "ORDERS_LED",
     "ORDERS_PER_COOK",
     "ORDERS_PER_COUNTER",
+    "TABLE_LED",
     "front_role",
     "listing_categories",
     "staff_change",
@@ -53,6 +56,13 @@ FAST_KINDS: Final = frozenset(
 )  # fmt: skip
 """Categories of a listing served at a counter whatever its food (a food-court counter, a
 chowder stand): counter staff for its customers, never table servers and covers."""
+KITCHEN_KINDS: Final = frozenset(
+    {"creperies", "breakfast & brunch", "sandwiches", "delis", "salad", "soup", "diners",
+     "pizza", "burgers", "vegetarian", "vegan", "american (new)",
+     "american (traditional)", "bagels", "waffles", "food stands", "food trucks", "fast food"}
+)  # fmt: skip
+"""Categories of a counter listing that cooks what it serves (Cafénation: coffee, crêpes and
+brunch): cooks beside its baristas or counter staff."""
 COVERS_PER_COUNTER: Final = 40
 """Customers one person serves at a food counter in a daypart (a rule of thumb, said as one)."""
 COVERS_PER_BARISTA: Final = 30
@@ -65,6 +75,12 @@ ORDERS_LED: Final = "orders (said by you)"
 """In a place's categories: the operator gave its usual day in takeout or delivery orders."""
 CAFE_SAID: Final = "café (said by you)"
 """In a place's categories: the operator said it is a café (`lean.lean_categories`)."""
+COUNTER_SAID: Final = "counter service (said by you)"
+"""In a place's categories: the operator said it serves at a counter ("we're a food-court
+counter", "counter service"): counter servers and customers, whatever its listing says."""
+TABLE_LED: Final = "waiter service (your listing)"
+"""In a place's categories: its own listing says it has waiter service (Caffé Vittoria, listed
+under coffee and tea): a coffee listing with servers at the tables keeps servers and covers."""
 COUNTER_LED: Final = "no waiter service (your listing)"
 """In a place's categories: its own listing says it has no waiter service (a burrito counter
 listed only by its cuisine): counter servers and customers, never table servers and covers."""
@@ -92,17 +108,21 @@ def staff_change(usual: int, expected: int, per: int) -> int:
 def front_role(categories: list[str] | None) -> tuple[str, int, str]:
     """Who serves the guests, how many guests each, and what the guests are called: bartenders
     and bar guests at a bar-led place (the operator said "mostly bar", or its listing is only
-    bar and nightlife kinds); baristas and customers at a counter-service coffee place (its listing:
-    coffee, and no restaurant), never a restaurant's servers and covers (panel half A, o29);
-    servers and covers otherwise."""
+    bar and nightlife kinds); baristas and customers at a café the operator said is one, or a
+    coffee counter by its listing (coffee or bakery, even beside "Restaurants", unless its own
+    listing says it has waiter service), never a restaurant's servers and covers (panel half A,
+    o29, o17); counter servers at a food-court counter or a stand (its listing or the operator's
+    word); servers and covers otherwise."""
     kinds = {c.lower() for c in categories or []}
     if ORDERS_LED.lower() in kinds:  # takeout or delivery orders are not table covers (o39)
         return "counter staffer", ORDERS_PER_COUNTER, "orders"
     if BAR_LED.lower() in kinds or (kinds & BAR_KINDS and kinds <= _NIGHT_ONLY):
         return "bartender", COVERS_PER_BAR_GUEST, "bar guests"
-    if kinds & FAST_KINDS:  # a food-court counter or a stand (the brief's round-2 notes)
+    if CAFE_SAID.lower() in kinds:  # the operator's word wins over the listing's
+        return "barista", COVERS_PER_BARISTA, "customers"
+    if kinds & FAST_KINDS or COUNTER_SAID.lower() in kinds:  # a food-court counter, a stand
         return "counter server", COVERS_PER_COUNTER, "customers"
-    if kinds & COUNTER_KINDS and "restaurants" not in kinds:
+    if kinds & COUNTER_KINDS and TABLE_LED.lower() not in kinds:  # "Restaurants" beside it too
         return "barista", COVERS_PER_BARISTA, "customers"
     if COUNTER_LED.lower() in kinds:  # its own listing: no waiter service (half A, o03)
         return "counter server", COVERS_PER_COUNTER, "customers"
@@ -114,7 +134,8 @@ def listing_categories(
 ) -> list[str] | None:
     """The categories staffing reads from a place's own listing: a listing that says it has no
     waiter service is served at a counter, whatever its cuisine (panel half A, o03: one Qdoba
-    listed as fast food, its sibling only as Tex-Mex, with "Waiter Service" false)."""
-    if waiter_service is not False or categories is None:
+    listed as fast food, its sibling only as Tex-Mex, with "Waiter Service" false); one that says
+    it has waiter service keeps its servers even when it is listed under coffee."""
+    if waiter_service is None or categories is None:
         return categories
-    return [*categories, COUNTER_LED]
+    return [*categories, COUNTER_LED if waiter_service is False else TABLE_LED]

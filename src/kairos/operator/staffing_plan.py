@@ -27,6 +27,7 @@ from kairos.operator.service_kind import (
     BAR_KINDS,
     CAFE_SAID,
     COVERS_PER_SERVER,
+    KITCHEN_KINDS,
     ORDERS_PER_COOK,
     front_role,
     staff_change,
@@ -77,11 +78,7 @@ def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
             "of thumb: low confidence)."
         )
     if role == "barista":
-        if CAFE_SAID in (categories or []):
-            return "No line cooks or bartenders counted: you said it is a café (counter service)."
-        return (
-            "No line cooks or bartenders counted: your listing is a counter-service coffee place."
-        )
+        return _cafe_kitchen(covers, categories)
     if role == "bartender" and covers:
         cooks = max(1, ceil(covers / COVERS_PER_COOK / 2))
         return (
@@ -107,6 +104,33 @@ def kitchen_and_bar(covers: int | None, categories: list[str] | None) -> str:
     return (
         f"{kitchen}; bar: about {bartenders} bartender{'s' if bartenders > 1 else ''} (one per "
         f"{COVERS_PER_BARTENDER} covers; your listing has a bar)."
+    )
+
+
+def _cafe_kitchen(covers: int | None, categories: list[str] | None) -> str:
+    """A café's kitchen: none counted for coffee and pastry alone; cooks at one per
+    `ORDERS_PER_COOK` customers when its listing names food it makes (Cafénation: crêpes and
+    brunch, planned with baristas and "no line cooks"), never table servers."""
+    why = (
+        "you said it is a café (counter service)"
+        if CAFE_SAID in (categories or [])
+        else "your listing is a counter-service coffee place"
+    )
+    food = [c for c in categories or [] if c.lower() in KITCHEN_KINDS]
+    if not food:
+        return f"No line cooks or bartenders counted: {why}."
+    named = ", ".join(c.lower() for c in food)
+    if not covers:
+        return (
+            f"Cooks for the food your listing names ({named}): unknown until you give your usual "
+            "customers ('180 customers on a Friday'); no bartenders counted: "
+            f"{why}."
+        )
+    cooks = max(1, ceil(covers / ORDERS_PER_COOK))
+    return (
+        f"Kitchen: about {cooks} cook{'s' if cooks > 1 else ''} for the food your listing names "
+        f"({named}; one per {ORDERS_PER_COOK} customers, a rule of thumb: low confidence); no "
+        f"bartenders counted: {why}."
     )
 
 
@@ -164,7 +188,7 @@ def plan(
             f", the most of them on {peak.hours}" if peak else ""
         )
         count = (
-            f" How many {role}s: unknown until you give your usual covers ('180 covers on a "
+            f" How many {role}s: unknown until you give your usual {unit} ('180 {unit} on a "
             "Friday')."
         )
     waits = wait_mentions(guests)

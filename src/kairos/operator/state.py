@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from kairos.operator.counter_said import Counter
 from kairos.operator.lean import Lean
 from kairos.operator.schemas import Card, Daypart, ResolvedLocation
 
@@ -43,6 +44,8 @@ class SessionState(BaseModel):
     window_text: str | None = None
     lean: Lean | None = None
     """What the operator said their trade mostly is ("mostly lunch", "it's mostly bar")."""
+    counter: Counter | None = None
+    """Who serves the guests, as the operator said it ("baristas", "a food-court counter")."""
     daypart: Daypart | None = None
     """The part of the day the operator asked about with the window ("tomorow nite"), if any."""
     unknown_name: str | None = None

@@ -199,6 +199,8 @@ def _one_of_ours(locator: Locator, message: str, state: SessionState, turn: Turn
 def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
     """The usual covers the operator states (a correction recomputes at once); a what-if's
     covers are the scenario's, never the session's."""
+    if reading.counter is not None:
+        state.counter = reading.counter  # who serves the guests, kept for the session
     if reading.lean is not None and reading.what_if is None and reading.lean != state.lean:
         state.lean = reading.lean  # the day's shape, kept for the session
         turn.leads.append(
