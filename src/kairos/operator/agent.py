@@ -163,6 +163,7 @@ class OperatorAgent:
                 apply_memory(prefs, state, turn, reading)
             apply_baseline(reading, state, turn)
             state.events_said += [d for d in reading.stated_events if d not in state.events_said]
+            state.event_venues.update(reading.stated_venues)
             apply_scope(reading, state, turn)
             today = self._restaurant_day(reading, state, today)
             window, window_text = session_window(reading, state, turn, today)

@@ -10,6 +10,7 @@ from datetime import date
 from kairos.operator.cafe_listing import cafe_day
 from kairos.operator.counter_said import counter_categories
 from kairos.operator.demand import DemandModel, DemandShape
+from kairos.operator.event_venue import placed
 from kairos.operator.guest_signals import snapshot
 from kairos.operator.lean import lean_categories, leaned, orders_led, shape_categories
 from kairos.operator.opportunity import NEIGHBOUR_KM, Neighbours
@@ -126,12 +127,14 @@ async def gather(
                                                     NEIGHBOUR_KM)),
             today=today,
         )  # fmt: skip
-        said = stated_events(days, state.events_said)
+        said = stated_events(days, state.events_said, state.event_venues)
         if said and (reading.what_if is None or reading.what_if.kind != "event"):
             pack.events = [*(pack.events or []), *said]  # a fact the operator gave, not a what-if
         if reading.what_if is not None:
             pack, turn.scenario = apply_scenario(pack, reading)
             turn.event("what_if", kind=reading.what_if.kind)
+        if pack.events:  # a venue the operator named, measured from this restaurant
+            pack.events = placed(pack.events, loc.lat, loc.lng)
         label = loc.label if len(targets) > 1 else None
         out.decisions.append(decide(pack, state.card, location_label=label))
     out.guests = guests

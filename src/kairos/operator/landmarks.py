@@ -21,7 +21,14 @@ from typing import Final, Protocol, TypeVar
 from kairos.core.geo import haversine_km
 from kairos.operator.schemas import ResolvedLocation
 
-__all__ = ["NEAR_KM", "Landmark", "landmark_location", "landmark_said", "near_landmark"]
+__all__ = [
+    "NEAR_KM",
+    "Landmark",
+    "landmark_location",
+    "landmark_named",
+    "landmark_said",
+    "near_landmark",
+]
 
 NEAR_KM: Final = 1.0
 """A place this close to the landmark said is "near" it (a few minutes' walk)."""
@@ -88,6 +95,11 @@ def landmark_said(message: str, anchor: ResolvedLocation | None = None) -> Landm
         if haversine_km(anchor.lat, anchor.lng, mark.lat, mark.lng) <= FAR_KM:
             return mark
     return None
+
+
+def landmark_named(name: str) -> Landmark | None:
+    """The landmark of that name in the data file ("TD Garden"), or None."""
+    return next((mark for mark, _ in _landmarks() if mark.name == name), None)
 
 
 def landmark_location(mark: Landmark) -> ResolvedLocation:

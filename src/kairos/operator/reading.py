@@ -17,10 +17,11 @@ from typing import Literal
 from kairos.operator.asks import Ask, read_ask
 from kairos.operator.baselines import Baseline, read_baseline, read_more_covers
 from kairos.operator.counter_said import Counter, read_counter
+from kairos.operator.event_venue import venue_said
 from kairos.operator.lean import Lean, read_lean
 from kairos.operator.mentions import LocationMention, is_street_number, locations, redact
 from kairos.operator.schemas import Card, Daypart
-from kairos.operator.stated_events import read_stated_events
+from kairos.operator.stated_events import read_stated_events, read_stated_venues
 from kairos.operator.themes_asked import read_themes_asked
 from kairos.operator.windows import WindowRead, normalise, read_window
 
@@ -149,6 +150,8 @@ while Saturday dinner was busier)."""
 class WhatIf:
     kind: Literal["rain", "snow", "event", "covers"]
     covers: int | None = None
+    venue: str | None = None
+    """Where a supposed event is held ("Fenway Park"), when the message says (`venue_said`)."""
 
 
 @dataclass
@@ -164,6 +167,8 @@ class Reading:
     """Who serves the guests, said ("how many baristas?", "we're a food-court counter")."""
     stated_events: list[date] = field(default_factory=list)
     """Days of games or events the message states are on ("Bruins play Saturday"): facts."""
+    stated_venues: dict[str, str] = field(default_factory=dict)
+    """Where those are held (`event_venue.venue_said`), by the day's ISO date."""
     """The covers said are the restaurants' together ("300 on Fridays between them")."""
     window: tuple[date, date] | None = None
     window_text: str | None = None
@@ -218,7 +223,7 @@ def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
     if _RAIN.search(text):
         return WhatIf("rain")
     if _EVENT.search(text):
-        return WhatIf("event")
+        return WhatIf("event", venue=venue_said(text))
     return None
 
 
@@ -259,6 +264,7 @@ def read_message(
         baselines=baselines,
         combined=baseline is not None and not baselines and bool(_COMBINED.search(text)),
         stated_events=read_stated_events(text, today),
+        stated_venues=read_stated_venues(text, today),
         window=asked.window,
         window_text=asked.text,
         window_note=asked.note,

@@ -24,6 +24,7 @@ from typing import Final
 
 from kairos.operator.cards import (
     SCENARIO,
+    SUPPOSED_EVENT,
     opportunity_actions,
     recommendation,
     risk_actions,
@@ -31,6 +32,7 @@ from kairos.operator.cards import (
 )
 from kairos.operator.closure_drivers import closure_drivers
 from kairos.operator.demand import DAYPARTS, DemandShape, window_text
+from kairos.operator.event_venue import where
 from kairos.operator.opportunity import Neighbours
 from kairos.operator.scenario_numbers import net_change, scenario_days, scenario_numbers
 from kairos.operator.schemas import Card, Daypart, Driver, GuestSnapshot, StaffAction
@@ -47,6 +49,7 @@ from kairos.operator.staffing_plan import (
     unsized,
     with_covers,
 )
+from kairos.operator.stated_events import STATED_EVENT
 from kairos.signals.closures.models import Closure
 from kairos.signals.events.models import Event
 from kairos.signals.school_calendar.models import SchoolDay
@@ -205,21 +208,19 @@ def _event_drivers(day: date, events: Sequence[Event]) -> list[tuple[set[Daypart
         if event.day != day:
             continue
         part = _event_part(event)
-        near = event.distance_km is not None and event.distance_km <= 1.0
+        near, place = where(event, event.id in (STATED_EVENT, SUPPOSED_EVENT))
         effect = EVENT_NEAR_EFFECT if near else EVENT_EFFECT
         effect = min(effect, EVENT_CAP - by_part.get(part, 0.0))
         if effect <= 0:
             continue
         by_part[part] = by_part.get(part, 0.0) + effect
-        where = f"{event.distance_km:.1f} km away" if event.distance_km is not None else "nearby"
         at = f" at {event.start_time:%H:%M}" if event.start_time else ""
-        venue = f" at {event.venue}" if event.venue else ""
         found.append(
             (
                 {part},
                 Driver(
                     source="events",
-                    summary=f"{day:{_DAY_FMT}}{at}: {event.name}{venue}, {where}",
+                    summary=f"{day:{_DAY_FMT}}{at}: {event.name}{place}",
                     effect_pct=round(effect * 100, 1),
                     rank=0,
                     evidence_ids=[event.id],

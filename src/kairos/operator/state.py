@@ -64,6 +64,8 @@ class SessionState(BaseModel):
     assumed: dict[str, str] = Field(default_factory=dict)
     events_said: list[date] = Field(default_factory=list)
     """Days of the games or events the operator said are on: counted in every answer after."""
+    event_venues: dict[str, str] = Field(default_factory=dict)
+    """Where those said are held ("TD Garden (if a home game)"), by the day's ISO date."""
     stand_ins_said: list[int] = Field(default_factory=list)
     """Places whose stand-ins (`stand_ins.py`) were said: said once a session."""
     choices: list[ResolvedLocation] = Field(default_factory=list)

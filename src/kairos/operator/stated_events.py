@@ -6,28 +6,30 @@ the Bruins play that day). Only a sentence that supposes nothing is a fact.
 The words (teams, kinds of events, what supposes) are data, `operator/data/stated_events.toml`;
 the day is read by the shared date reader (`text.query.when`), with its conventions: a weekday
 alone is its next occurrence, today included; "tonight" today; "tomorrow" the next day. A stated
-event counts as near the restaurant, as a supposed one does (`EVENT_DISTANCE_KM`): an operator
-names the game that moves their own room (o21: +15 % supposed, then +7 % once stated).
+event is where its sentence puts it (`event_venue.py`: a venue named, or the team's home ground),
+its distance measured from the restaurant; with no venue its distance is unknown, said so, and
+it counts as near, as a supposed one does: an operator names the game that moves their own room
+(o21: +15 % supposed, then +7 % once stated).
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from datetime import date, time
 from functools import lru_cache
 from importlib.resources import files
 from typing import Final
 
+from kairos.operator.event_venue import venue_of, venue_said
 from kairos.signals.events.models import Event
 from kairos.text.query.when import extract_when
 
-__all__ = ["EVENT_DISTANCE_KM", "STATED_EVENT", "read_stated_events", "stated_events"]
+__all__ = ["STATED_EVENT", "read_stated_events", "read_stated_venues", "stated_events"]
 
 STATED_EVENT: Final = "stated"
 """The id of an event the operator said is on."""
-EVENT_DISTANCE_KM: Final = 0.5
-"""How far an event the operator states or supposes is taken to be: near (within 1 km)."""
 _EVENT_HOUR: Final = time(19, 0)
 
 
@@ -57,25 +59,52 @@ def _day(sentence: str, today: date) -> date | None:
     return when.start if when is not None else None
 
 
-def read_stated_events(text: str, today: date) -> list[date]:
-    """The days of the games or events the message states are on, each the next such day from
-    `today` (today included)."""
+def _stated(text: str, today: date) -> list[tuple[date, str | None]]:
     stated_re, supposing = _patterns()
-    found: list[date] = []
+    found: list[tuple[date, str | None]] = []
     for sentence in re.split(r"[.!?;\n]+", text):
         stated = stated_re.search(sentence)
         if stated is None or supposing.search(sentence):
             continue
         day = _day(sentence[stated.start() :], today) or _day(sentence, today)
-        if day is not None and day not in found:
-            found.append(day)
+        if day is not None and day not in [d for d, _ in found]:
+            found.append((day, venue_said(sentence)))
     return found
 
 
-def stated_events(days: list[date], said: list[date]) -> list[Event]:
-    """The events the operator said are on, on the days planned, near the restaurant."""
-    return [
-        Event(id=STATED_EVENT, name="the game or event you said is on", day=day,
-              start_time=_EVENT_HOUR, distance_km=EVENT_DISTANCE_KM)
-        for day in days if day in said
-    ]  # fmt: skip
+def read_stated_events(text: str, today: date) -> list[date]:
+    """The days of the games or events the message states are on, each the next such day from
+    `today` (today included)."""
+    return [day for day, _ in _stated(text, today)]
+
+
+def read_stated_venues(text: str, today: date) -> dict[str, str]:
+    """The venues of the events the message states are on (`event_venue.venue_said`), by the
+    day's ISO date; days with no venue said are left out."""
+    return {day.isoformat(): venue for day, venue in _stated(text, today) if venue}
+
+
+def stated_events(
+    days: list[date], said: list[date], venues: Mapping[str, str] | None = None
+) -> list[Event]:
+    """The events the operator said are on, on the days planned, at the venue said with them
+    (`venues`, by ISO date: its position, measured from the restaurant by `event_venue.placed`),
+    or with their distance unknown."""
+    found = []
+    for day in days:
+        if day not in said:
+            continue
+        venue = (venues or {}).get(day.isoformat())
+        mark = venue_of(venue)
+        found.append(
+            Event(
+                id=STATED_EVENT,
+                name="the game or event you said is on",
+                day=day,
+                start_time=_EVENT_HOUR,
+                venue=venue if mark else None,
+                lat=mark.lat if mark else None,
+                lng=mark.lng if mark else None,
+            )
+        )
+    return found

@@ -18,10 +18,10 @@ from typing import Final
 
 from kairos.operator.cards import SUPPOSED_EVENT
 from kairos.operator.demand import DAYPARTS
+from kairos.operator.event_venue import venue_of
 from kairos.operator.reading import Reading
 from kairos.operator.rules import SCENARIO, SignalPack
 from kairos.operator.schemas import Driver
-from kairos.operator.stated_events import EVENT_DISTANCE_KM
 from kairos.signals.events.models import Event
 from kairos.signals.weather.models import WeatherReport
 
@@ -142,6 +142,7 @@ def apply_scenario(pack: SignalPack, reading: Reading) -> tuple[SignalPack, Scen
         if len(days) > 1:
             days = [max(days, key=lambda d: float(pack.demand.shares[d.weekday(), _DINNER]))]
         days = days[:1]
+        mark = venue_of(reading.what_if.venue)  # measured from the restaurant (`placed`)
         pack.events = [
             *(pack.events or []),
             Event(
@@ -149,7 +150,9 @@ def apply_scenario(pack: SignalPack, reading: Reading) -> tuple[SignalPack, Scen
                 name="a large event (your scenario)",
                 day=days[0],
                 start_time=EVENT_HOUR,
-                distance_km=EVENT_DISTANCE_KM,
+                venue=reading.what_if.venue if mark else None,
+                lat=mark.lat if mark else None,
+                lng=mark.lng if mark else None,
             ),
         ]
     own = pack.own_days
@@ -165,10 +168,12 @@ def scenario_lead(reading: Reading, scenario: Scenario | None) -> str | None:
         first, last = scenario.days[0], scenario.days[-1]
         when = f" on {first:%a %d %b}" if first == last else f" {first:%a %d %b}–{last:%a %d %b}"
     usual = f" instead of your usual ≈{scenario.usual}" if scenario and scenario.usual else ""
+    at = f"at {reading.what_if.venue}" if reading.what_if.venue else "nearby"
     what = {
         "rain": f"rain all day{when}",
         "snow": f"snow{when}",
-        "event": f"a large event nearby{when} at {EVENT_HOUR:%H:%M}",
+        "event": f"a large event {at}{when} at {EVENT_HOUR:%H:%M} (no time said: an evening "
+        "start supposed)",
         "covers": f"{reading.what_if.covers} covers{when}{usual}",
     }[reading.what_if.kind]
     lead = f"What if: {what} (a scenario; your card, window and saved plan are unchanged)."
