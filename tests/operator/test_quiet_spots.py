@@ -56,3 +56,20 @@ def test_two_dayparts_set_against_each_other_are_each_sized() -> None:
     baseline = BaselineState(covers=200, weekday=4, daypart=None, origin="explicit")
     said = direct_answers("by_daypart", SHAPE, baseline, [TUESDAY + timedelta(days=3)], None)[0]
     assert re.search(r"lunch 11:00–15:00 ≈\d+ covers", said) and "dinner 17:00–22:00 ≈" in said
+
+
+def test_a_coffee_counter_by_daypart_is_counted_in_baristas_and_customers() -> None:
+    """Brief operator20: "staffing by daypart" at a café answered in servers and covers. The
+    place's own front role and unit, and cooks only where its listing names food it cooks."""
+    baseline = BaselineState(covers=300, weekday=4, daypart=None, origin="explicit")
+    friday = [TUESDAY + timedelta(days=3)]
+    coffee = direct_answers("by_daypart", SHAPE, baseline, friday, None, None, None,
+                            ["Coffee & Tea"])[0]  # fmt: skip
+    assert re.search(r"≈\d+ customers: \d+ baristas?", coffee), coffee
+    assert "server" not in coffee and "covers" not in coffee and "cook" not in coffee, coffee
+    crepes = direct_answers("by_daypart", SHAPE, baseline, friday, None, None, None,
+                            ["Coffee & Tea", "Creperies"])[0]  # fmt: skip
+    assert re.search(r"≈\d+ customers: \d+ line cooks?, \d+ baristas?", crepes), crepes
+    unsized = direct_answers("by_daypart", SHAPE, None, friday, None, None, None,
+                             ["Coffee & Tea"])[0]  # fmt: skip
+    assert "how many baristas each needs is unknown until you give your usual customers" in unsized

@@ -305,8 +305,8 @@ class OperatorAgent:
         moved_window(reading, state, window, (top[0], top[1]) if top else None, turn)
         await self._stand_ins(state, targets, turn)
         offer = next((a for d in decisions for a in d.actions if a.kind == "promote"), None)
-        turn.leads += direct_answers(
-            reading.ask, shapes[0], state.baseline, days, guests, offer, today
+        turn.leads += direct_answers(reading.ask, shapes[0], state.baseline, days, guests, offer,
+                                     today, decisions[0].categories if decisions else None
         ) + answer_staff_ask(read_staff_ask(request.message), shapes[0], state.baseline,
                              days, decisions[0] if decisions else None, guests,
                              reading.daypart)  # fmt: skip

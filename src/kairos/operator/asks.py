@@ -14,7 +14,8 @@ from typing import Final, Literal
 
 from kairos.operator.demand import DAYPART_HOURS, DAYPARTS, DemandShape, Matrix
 from kairos.operator.schemas import Daypart, GuestSnapshot, StaffAction
-from kairos.operator.staffing_plan import COVERS_PER_COOK, COVERS_PER_SERVER
+from kairos.operator.service_kind import KITCHEN_KINDS, front_role
+from kairos.operator.staffing_plan import COVERS_PER_COOK
 from kairos.operator.state import BaselineState
 
 __all__ = ["Ask", "direct_answers", "read_ask"]
@@ -112,9 +113,11 @@ def direct_answers(
     guests: GuestSnapshot | None,
     offer: StaffAction | None = None,
     today: date | None = None,
+    categories: list[str] | None = None,
 ) -> list[str]:
     """`offer`: the card's offer for a quiet window, the one 'what should we run?' is about;
-    one for `today` is posted now, not "the day before"."""
+    one for `today` is posted now, not "the day before"; `categories`: the place's, for who
+    serves its guests (`front_role`)."""
     if ask == "what_to_run" and offer is not None and offer.day and offer.daypart:
         run = _what_to_run(offer.day, offer.daypart, shape, baseline)
         return [run.replace("the day before", "now") if offer.day == today else run]
@@ -123,7 +126,7 @@ def direct_answers(
     if ask == "quiet_spots" and days:
         return [_quiet_spots(shape, days)]
     if ask == "by_daypart" and days:
-        return [_by_daypart(shape, baseline, days)]
+        return [_by_daypart(shape, baseline, days, categories)]
     if ask == "fix_first":
         return [_fix_first(guests)]
     return []
@@ -206,17 +209,26 @@ def _quietest_of(
     return f" Of the days this plan is for ({span}), the quietest night is {low:%a %d %b}."
 
 
-def _by_daypart(shape: DemandShape, baseline: BaselineState | None, days: Sequence[date]) -> str:
-    """The busiest day asked, each part of it it is open: covers, servers and cooks."""
+def _by_daypart(
+    shape: DemandShape,
+    baseline: BaselineState | None,
+    days: Sequence[date],
+    categories: list[str] | None = None,
+) -> str:
+    """The busiest day asked, each part of it it is open: covers, servers and cooks — or the
+    place's own front role and unit (`front_role`: baristas and customers at a coffee counter),
+    with cooks only where its kitchen cooks (a coffee counter with no food named has none)."""
     day = max(days, key=lambda d: shape.day_total(d.weekday()))
     row = shape.shares[day.weekday()]
     parts = [p for p in range(len(DAYPARTS)) if row[p] >= OPEN_SHARE * float(row.mean())]
+    role, per, unit = front_role(categories)
+    kitchen = role != "barista" or any(c.lower() in KITCHEN_KINDS for c in categories or [])
     if baseline is None:
         named = ", ".join(f"{DAYPARTS[p]} {DAYPART_HOURS[DAYPARTS[p]]}" for p in parts)
         return (
-            f"By daypart on {day:%a %d %b}: {named} are open; how many cooks and servers "
-            "each needs is unknown until you give your usual covers ('180 covers on a "
-            "Friday')."
+            f"By daypart on {day:%a %d %b}: {named} are open; how many "
+            f"{'cooks and ' if kitchen else ''}{role}s each needs is unknown until you give your "
+            f"usual {unit} ('180 {unit} on a Friday')."
         )
     covers = shape.covers(baseline.covers, baseline.weekday, baseline.daypart)[day.weekday()]
     said = []
@@ -224,15 +236,18 @@ def _by_daypart(shape: DemandShape, baseline: BaselineState | None, days: Sequen
         n = round(float(covers[p]))
         if n <= 0:
             continue
-        cooks, servers = max(1, ceil(n / COVERS_PER_COOK)), max(1, ceil(n / COVERS_PER_SERVER))
+        cooks, front = max(1, ceil(n / COVERS_PER_COOK)), max(1, ceil(n / per))
         said.append(
-            f"{DAYPARTS[p]} {DAYPART_HOURS[DAYPARTS[p]]} ≈{n} covers: {cooks} line "
-            f"cook{'s' if cooks > 1 else ''}, {servers} server{'s' if servers > 1 else ''}"
+            f"{DAYPARTS[p]} {DAYPART_HOURS[DAYPARTS[p]]} ≈{n} {unit}: "
+            + (f"{cooks} line cook{'s' if cooks > 1 else ''}, " if kitchen else "")
+            + f"{front} {role}{'s' if front > 1 else ''}"
         )
+    ratio = f"one {role} per {per} {unit}"
     return (
-        f"By daypart on {day:%a %d %b}: " + "; ".join(said) + f" (one cook per "
-        f"{COVERS_PER_COOK} and one server per {COVERS_PER_SERVER} covers, rules of thumb)."
-    )
+        f"By daypart on {day:%a %d %b}: " + "; ".join(said) + " ("
+        + (f"one cook per {COVERS_PER_COOK} and {ratio}, rules of thumb)." if kitchen
+           else f"{ratio}, a rule of thumb).")
+    )  # fmt: skip
 
 
 def _fix_first(guests: GuestSnapshot | None) -> str:
