@@ -50,3 +50,27 @@ def test_a_cafe_said_keeps_its_baristas_after_a_lean_is_said() -> None:
         apply_baseline(read_message(text, TODAY), state, turn)
     assert state.lean == "breakfast"
     assert front_role(counter_categories(["Breakfast & Brunch"], state.counter))[0] == "barista"
+
+
+def test_the_baseline_asked_for_is_in_the_counters_own_unit() -> None:
+    """o17, o29: a café's answer asked for "your usual covers, e.g. '180 covers on a Friday'"
+    beside baristas and customers."""
+    from kairos.operator.compose import compose
+    from kairos.operator.rules import Decision
+
+    state, turn = SessionState(), Turn(trace_id="t")
+    apply_baseline(read_message("Cafenation, weekend?", TODAY), state, turn)
+    assert turn.assumptions
+
+    def text(categories: list[str]) -> str:
+        decision = Decision(location="here", card="staffing", actions=[], drivers=[],
+                            recommendation="Staff.", trigger="", busiest=[], uses_reviews=False,
+                            categories=categories)  # fmt: skip
+        return compose(decisions=[decision], confidence="low", sources=[], window="Sat 05 Dec",
+                       assumptions=turn.assumptions, question=None, snapshot=None,
+                       verbose=False).text  # type: ignore[arg-type]  # fmt: skip
+
+    cafe = text(["Coffee & Tea", "Creperies"])
+    assert "your usual customers, e.g. '180 customers on a Friday'" in cafe, cafe
+    assert "covers" not in cafe, cafe
+    assert "your usual covers, e.g. '180 covers on a Friday'" in text(["Italian"])

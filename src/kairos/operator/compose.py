@@ -279,8 +279,11 @@ def compose(
             + "".join(f"; capped at {c.level}: {c.reason}" for c in confidence.caps)
             + "."
         )
-    if assumptions:
-        lines.append("Assuming: " + "; ".join(assumptions) + ".")
+    if assumptions:  # in the place's own unit: "your usual customers" at a café counter
+        unit = front_role(decisions[0].categories)[2] if len(decisions) == 1 else "covers"
+        said = [a.replace("usual covers, e.g. '180 covers", f"usual {unit}, e.g. '180 {unit}")
+                for a in assumptions]  # fmt: skip
+        lines.append("Assuming: " + "; ".join(said) + ".")
     if question:
         lines.append(question)
     lines.append(line.render())
