@@ -64,3 +64,11 @@ def test_a_venue_in_another_city_is_not_measured_to_bostons() -> None:
     manhattan = (40.7505, -73.9934)
     text = _why(said, manhattan)
     assert "distance unknown" in text and "TD Garden" not in text, text
+
+
+def test_a_supposed_games_venue_is_its_own_sentences_not_where_the_restaurant_is() -> None:
+    today = date(2026, 12, 2)
+    near = read_message("We're by Fenway Park. what if there's a Celtics game saturday?", today)
+    assert near.what_if is not None and near.what_if.venue == "TD Garden" + HOME_SAID
+    bare = read_message("we're near the Garden. what if there's a game saturday?", today)
+    assert bare.what_if is not None and bare.what_if.venue is None

@@ -222,8 +222,9 @@ def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
         return WhatIf("snow")
     if _RAIN.search(text):
         return WhatIf("rain")
-    if _EVENT.search(text):
-        return WhatIf("event", venue=venue_said(text))
+    if _EVENT.search(text):  # its venue only from the sentence supposing it, not where we are
+        said_in = next(s for s in re.split(r"[.!?;\n]+", text) if _EVENT.search(s))
+        return WhatIf("event", venue=venue_said(said_in))
     return None
 
 
