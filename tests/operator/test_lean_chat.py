@@ -20,7 +20,7 @@ async def test_a_friday_said_mostly_lunch_is_planned_from_the_fridays_total(
     given = await _turn(client, uid, message="usually 300 covers on a friday, mostly lunch",
                         session_id=first["session_id"])  # fmt: skip
     text = given["text"]
-    lead = "Read as mostly lunch: each day's covers stay the day's, with most of them at lunch"
+    lead = "Read as mostly lunch: each day's guests stay the day's, with most of them at lunch"
     assert f"{lead} (11:00–15:00)." in text, text
     lunch = re.search(r"Fri 27 Nov, lunch 11:00–15:00 (?:for )?≈(\d+) covers", text)
     assert lunch is not None, text

@@ -122,9 +122,8 @@ def _cafe_kitchen(covers: int | None, categories: list[str] | None) -> str:
     named = ", ".join(c.lower() for c in food)
     if not covers:
         return (
-            f"Cooks for the food your listing names ({named}): unknown until you give your usual "
-            "customers ('180 customers on a Friday'); no bartenders counted: "
-            f"{why}."
+            f"Cooks for the food your listing names ({named}) are sized with them; no "
+            f"bartenders counted: {why}."
         )
     cooks = max(1, ceil(covers / ORDERS_PER_COOK))
     return (

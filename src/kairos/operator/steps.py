@@ -204,7 +204,7 @@ def apply_baseline(reading: Reading, state: SessionState, turn: Turn) -> None:
     if reading.lean is not None and reading.what_if is None and reading.lean != state.lean:
         state.lean = reading.lean  # the day's shape, kept for the session
         turn.leads.append(
-            f"Read as {lean_said(reading.lean)}: each day's covers stay the day's, with most of "
+            f"Read as {lean_said(reading.lean)}: each day's guests stay the day's, with most of "
             + ("them at the bar in the evening, staffed with bartenders." if reading.lean == "bar"
                else "them at breakfast and lunch." if reading.lean == "cafe"
                else f"them at {reading.lean} ({DAYPART_HOURS[reading.lean]}).")
