@@ -40,6 +40,6 @@ def test_a_place_said_to_be_a_cafe_has_a_cafes_day_and_staff() -> None:
 
 def test_a_cafe_said_is_said_to_be_the_operators_word_not_a_listing() -> None:
     said = kitchen_and_bar(200, lean_categories(None, "cafe"))
-    assert said == "No line cooks or bartenders counted: you said it is a café (counter service)."
+    assert said == "No line cooks or bartenders counted: counter service, as you said."
     listed = kitchen_and_bar(200, ["Coffee & Tea"])
     assert "your listing is a counter-service coffee place" in listed

@@ -112,7 +112,7 @@ def _cafe_kitchen(covers: int | None, categories: list[str] | None) -> str:
     `ORDERS_PER_COOK` customers when its listing names food it makes (Cafénation: crêpes and
     brunch, planned with baristas and "no line cooks"), never table servers."""
     why = (
-        "you said it is a café (counter service)"
+        "counter service, as you said"
         if CAFE_SAID in (categories or [])
         else "your listing is a counter-service coffee place"
     )
