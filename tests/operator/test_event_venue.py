@@ -4,6 +4,7 @@ its distance from the restaurant's own position; none said, "distance unknown"."
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from kairos.core.geo import haversine_km
@@ -72,3 +73,18 @@ def test_a_supposed_games_venue_is_its_own_sentences_not_where_the_restaurant_is
     assert near.what_if is not None and near.what_if.venue == "TD Garden" + HOME_SAID
     bare = read_message("we're near the Garden. what if there's a game saturday?", today)
     assert bare.what_if is not None and bare.what_if.venue is None
+
+
+def test_a_far_venue_is_not_called_nearby_and_its_trigger_says_its_own_share() -> None:
+    """o39 read after: a Patriots game placed at Gillette, 32 km off, was still 'a game or event
+    nearby' by daypart, its trigger 'the 15% above usual' beside +7 %."""
+    reading = read_message("what if there's a Patriots game saturday?", date(2026, 12, 2))
+    pack = SignalPack(location="here", days=[SATURDAY], demand=DemandShape(DEFAULT_SHAPE, "d", 0,
+                      0), baseline_covers=200, baseline_weekday=4)  # fmt: skip
+    pack, _ = apply_scenario(pack, reading)
+    pack.events = placed(pack.events or [], *BRIGHTON)
+    decision = decide(pack, "staffing")
+    assert "(+7% expected guests)" not in decision.recommendation
+    assert "nearby" not in decision.recommendation, decision.recommendation
+    assert re.search(r"game or event \d+\.\d km away on Sat 05 Dec", decision.recommendation)
+    assert "past the 7% above usual" in decision.trigger, decision.trigger

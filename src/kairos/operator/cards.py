@@ -357,7 +357,8 @@ def trigger(
             )
         return (
             f"Escalate (add one {front_role(pack.categories)[0]} for the evening) if "
-            f"{counted(pack)} for {when} run past the 15% above usual this already expects; "
+            f"{counted(pack)} for {when} run past the {top.effect_pct:.0f}% above usual this "
+            "already expects; "
             "if the event is cancelled, nothing changes."
         )
     if top is not None and top.source == "closures":

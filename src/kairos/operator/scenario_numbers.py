@@ -8,11 +8,13 @@ it is said."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 from datetime import date
 from typing import Any, Final
 
 from kairos.operator.demand import DAYPARTS
+from kairos.operator.event_venue import NEAR_EVENT_KM
 from kairos.operator.schemas import Daypart, Driver
 from kairos.operator.service_kind import front_role, staff_change, staff_for
 
@@ -53,7 +55,10 @@ def scenario_days(effects: Mapping[tuple[date, Daypart], list[Driver]]) -> list[
 
 def _what(drivers: list[Driver]) -> str:
     said = next(d for d in drivers if supposed(d))
-    if said.source == "events":
+    if said.source == "events":  # "nearby" only when it is (a venue measured farther: its km)
+        far = re.search(r"(\d+(?:\.\d+)?) km away", said.summary)
+        if far and float(far.group(1)) > NEAR_EVENT_KM:
+            return f"a game or event {far.group(1)} km away"
         return "a game or event nearby"
     return "snow" if "snow" in said.summary else "rain"
 

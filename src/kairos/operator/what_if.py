@@ -172,8 +172,7 @@ def scenario_lead(reading: Reading, scenario: Scenario | None) -> str | None:
     what = {
         "rain": f"rain all day{when}",
         "snow": f"snow{when}",
-        "event": f"a large event {at}{when} at {EVENT_HOUR:%H:%M} (no time said: an evening "
-        "start supposed)",
+        "event": f"a large event {at}{when}, taken to start at {EVENT_HOUR:%H:%M}",
         "covers": f"{reading.what_if.covers} covers{when}{usual}",
     }[reading.what_if.kind]
     lead = f"What if: {what} (a scenario; your card, window and saved plan are unchanged)."
