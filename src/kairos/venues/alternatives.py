@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from kairos.core.place_kinds import SERVING_KINDS
 from kairos.venues.alternative_fit import arranged, dearest, shown_count
+from kairos.venues.food_in_reviews import ReviewLookup, with_food_in_reviews
 from kairos.venues.scout_query import plain, without
 from kairos.venues.verdict import TOP
 
@@ -152,19 +153,28 @@ def merge_alternatives(
 
 
 async def with_alternatives(
-    find: Callable[[Intent], Awaitable[ScoutResult]], intent: Intent, found: ScoutResult
+    find: Callable[[Intent], Awaitable[ScoutResult]],
+    intent: Intent,
+    found: ScoutResult,
+    lookup: ReviewLookup | None = None,
 ) -> ScoutResult:
     """`found`, filled with the nearest safe venues of other kinds that suit the outing when
     the categories asked leave fewer than `TOP` usable ones: `find` searched again without the
-    categories, then, if still short, without their words too."""
+    categories, then, if still short, without their words too. With `lookup`, the venues the
+    first search finds whose own reviews name the food asked stand as ones of it first
+    (`food_in_reviews.with_food_in_reviews`), before any alternative."""
     if not needs_alternatives(intent, found):
         return found
     where = f" in {found.filters.city.title()}" if found.filters.city else ""
-    note = alternatives_note(intent, found, where)
+    other = await find(without_categories(intent))
     filled = found
-    for in_words in (False, True):  # the nearest by the request's words, then any
-        other = await find(without_categories(intent, in_words=in_words))
-        filled = merge_alternatives(filled, other, note, intent)
+    if lookup is not None:
+        filled = await with_food_in_reviews(found, other, intent, lookup)
         if shown_count(filled.candidates) >= TOP:
-            break
+            return filled
+    note = alternatives_note(intent, filled, where)
+    filled = merge_alternatives(filled, other, note, intent)
+    if shown_count(filled.candidates) < TOP:  # the nearest by the request's words, then any
+        other = await find(without_categories(intent, in_words=True))
+        filled = merge_alternatives(filled, other, note, intent)
     return filled
