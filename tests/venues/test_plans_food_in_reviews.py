@@ -40,7 +40,7 @@ def _biryani() -> Intent:
 
 
 def test_the_words_a_review_names_a_food_by_are_every_spelling_of_it() -> None:
-    assert food_words(["biryani"]) == ("biryani",)
+    assert {"biryani", "biriyani", "briyani"} <= set(food_words(["biryani"])), "as reviews spell"
     bbq = food_words(["barbeque"])
     assert {"bbq", "barbecue", "barbeque", "smokehouse"} <= set(bbq)
     assert {"cajun", "creole"} <= set(food_words(["cajun/creole"]))
