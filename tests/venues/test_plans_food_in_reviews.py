@@ -7,6 +7,7 @@ own reviews name the food asked stands as one of it, before any alternative, and
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
@@ -50,23 +51,33 @@ def test_the_words_a_review_names_a_food_by_are_every_spelling_of_it() -> None:
     assert not listed_with_food(_place(3, "Tiki Shack", ["continental"]), ["biryani"])
 
 
+async def _reviews(runtime: Any, place: int, texts: Sequence[str]) -> None:
+    for text in texts:
+        await write(
+            runtime,
+            "INSERT INTO reviews (place_id, source, source_review_id, text, content_hash) "
+            "VALUES (:p, 'test', :tag, :text, :hash)",
+            {"p": place, "tag": (tag := uuid.uuid4().hex), "text": text, "hash": tag},
+        )
+
+
 async def test_a_place_whose_reviews_name_the_food_again_and_again_shows_it(runtime: Any) -> None:
     place, _ = await add_place(runtime, "Spicy Royal Test", "Ordered the mutton biryani, superb.")
     other, _ = await add_place(runtime, "Tiki Test", "Nice cocktails, the biryani was ok.")
+    italian, _ = await add_place(runtime, "Rossini Test", "Tapas? No: the best pasta in town.")
+    ids = [place, other, italian]
     try:
-        for i, text in enumerate(("Chicken biriyani and biryanis galore.", "Great Biryani!")):
-            await write(
-                runtime,
-                "INSERT INTO reviews (place_id, source, source_review_id, text, content_hash) "
-                "VALUES (:p, 'test', :tag, :text, :hash)",
-                {"p": place, "tag": f"food-{place}-{i}", "text": text, "hash": f"h{place}-{i}"},
-            )
-        found = await food_in_reviews(runtime.db, [place, other], ["biryani"])
+        await _reviews(runtime, place, ["Chicken biriyani and biryanis galore.", "Great Biryani!"])
+        await _reviews(runtime, italian, ["Tapas-sized starters.", "Like tapas, small plates."])
+        await _reviews(runtime, italian, [f"Lovely pasta, visit {i}." for i in range(3, 63)])
+        found = await food_in_reviews(runtime.db, ids, ["biryani", "biriyani"])
         assert set(found) == {place}, "one review naming it is a side dish, not the kitchen's"
         assert found[place].reviews == 3
         assert found[place].quote is not None and "biryani" in found[place].quote.lower()
+        tapas = await food_in_reviews(runtime.db, ids, ["tapas"])
+        assert tapas == {}, "3 of 63 reviews: a comparison, not the kitchen's food"
     finally:
-        await write(runtime, "DELETE FROM places WHERE id = ANY(:ids)", {"ids": [place, other]})
+        await write(runtime, "DELETE FROM places WHERE id = ANY(:ids)", {"ids": ids})
 
 
 def test_a_kitchen_of_the_food_is_not_held_to_an_alternatives_word_on_groups() -> None:

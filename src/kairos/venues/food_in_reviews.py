@@ -1,15 +1,17 @@
-"""A venue whose own reviews name the food asked is a venue of that food (issue 38, plans p37).
+"""A venue whose own name or reviews show the food asked is a venue of that food (issue 38).
 
 The scout finds the food or cuisine asked ("biryani", "tapas", "bbq") by the catalogue's
-categories; a source files many kitchens under broader ones. Hyderabad's "Royal Spicy
-Restaurant" is listed "North Indian, South Indian" while 25 of its 100 reviews name its
-biryani. When the venues listed with the food leave the group fewer than three it can use,
-such venues were offered as "alternatives, not biryani" after a Continental bar-restaurant
-whose reviews name biryani twice, or cut as alternatives for want of a word on groups. A
-venue that `MIN_REVIEWS` or more of its own reviews name the food for stands as a venue of
-the food asked, after the same search, allergy filter and safety step as any other (nothing
-endangering a member is added), and says it: "Not listed as biryani: 25 of its reviews name
-it." with a review's sentence naming it as its why.
+categories, and a source files many kitchens under broader ones. When the venues listed with
+the food leave the group fewer than three it can use, the nearest venues of other kinds fill
+the plan, each labelled "an alternative, not tapas" (`alternatives.py`): Barcelona's "Güell
+Tapas Restaurant" (named for it, 64 of 150 reviews name tapas) and "Luzia" (listed
+Mediterranean, 22 of 150) were so labelled (plans panel p39). Hyderabad's kitchens listed
+"North Indian" whose reviews name biryani dozens of times (p37) are all known or likely to
+hold tree nuts, and stay out for an anaphylactic member: nothing endangering a member is
+added. A venue named for the food, or `MIN_REVIEWS` (and `MIN_SHARE`) of whose own reviews
+name it, found by the same search, allergy filter and safety step, stands as a venue of the
+food asked, before any alternative; one shown by its reviews only says so ("Not listed as
+tapas: 22 of its reviews name it.") and quotes a review's sentence naming it as its why.
 """
 
 from __future__ import annotations
@@ -44,15 +46,20 @@ __all__ = [
 ]
 
 MIN_REVIEWS: Final = 3
-"""Reviews naming the food for a venue to stand as one of it: a place whose menu carries the
-food is named for it again and again (Hyderabad's biryani kitchens: 12 to 54 of 100 reviews);
-one or two mentions are a side dish or a comparison ("better than the biryani next door")."""
+MIN_SHARE: Final = 0.05
+"""Reviews naming the food for a venue to stand as one of it, at least `MIN_REVIEWS` and this
+share of those stored: a place whose menu carries the food is named for it again and again
+(Hyderabad's biryani kitchens: 12 to 54 of 100 reviews; Barcelona's Luzia, listed
+Mediterranean, 22 of 150 for tapas); a few mentions are a side dish or a comparison ("better
+than the biryani next door"; an Italian place's 5 of 150 for tapas)."""
 QUOTE_CHARS: Final = 120
 CAP: Final = 10
 
 _SQL: Final = (
-    "SELECT place_id, id, text FROM reviews WHERE place_id = ANY(CAST(:ids AS bigint[])) "
-    "AND text ~* :pattern ORDER BY place_id, id"
+    "SELECT place_id, id, text, count(*) OVER (PARTITION BY place_id) AS naming, "
+    "(SELECT count(*) FROM reviews a WHERE a.place_id = r.place_id) AS stored "
+    "FROM reviews r WHERE place_id = ANY(CAST(:ids AS bigint[])) AND text ~* :pattern "
+    "ORDER BY place_id, id"
 )
 
 
@@ -109,19 +116,18 @@ async def food_in_reviews(
     db: Database, ids: Sequence[int], words: Sequence[str]
 ) -> Mapping[int, FoodInReviews]:
     """Place id → its reviews naming one of `words`, for the places `MIN_REVIEWS` or more of
-    whose reviews do (whole words, a plural allowed)."""
+    whose reviews do, and `MIN_SHARE` of those stored (whole words, a plural allowed)."""
     if not ids or not words:
         return {}
     pattern = rf"\m(?:{_alternation(words)})(?:e?s)?\M"
     rows = await db.fetch(_SQL, {"ids": list(ids), "pattern": pattern})
     texts: dict[int, list[tuple[int, str]]] = {}
     for r in rows:
-        texts.setdefault(int(r["place_id"]), []).append((int(r["id"]), str(r["text"])))
+        if int(r["naming"]) >= max(MIN_REVIEWS, MIN_SHARE * int(r["stored"])):
+            texts.setdefault(int(r["place_id"]), []).append((int(r["id"]), str(r["text"])))
     tokens = _quote_tokens(words)
     found: dict[int, FoodInReviews] = {}
     for place_id, reviews in texts.items():
-        if len(reviews) < MIN_REVIEWS:
-            continue
         quotes = ((rid, sentence_naming(text, tokens, QUOTE_CHARS)) for rid, text in reviews)
         quoted = next(((rid, q) for rid, q in quotes if q), None)
         found[place_id] = FoodInReviews(
