@@ -132,3 +132,23 @@ def test_such_a_venue_says_it_is_not_listed_as_the_food_and_quotes_a_review() ->
     assert shown.checks[0] == "Not listed as biryani: 25 of its reviews name it.", shown.checks
     assert shown.snippet == "Best biryani in town." and shown.snippet_review == 99
     assert not shown.alternative
+
+
+async def test_the_kinds_nearest_to_the_one_asked_are_searched_for_by_name() -> None:
+    """A biryani dinner in London: no biryani place, and the search without the category
+    found sushi and European places by its words while four Indian restaurants are listed.
+    The kinds nearest to biryani are searched for as categories, and lead the alternatives."""
+    intent = read("biryani dinner in london for 6")
+    intent.reading = intent.reading.model_copy(update={"categories": ["biryani"]})
+    sushi = usable(_candidates([_place(i, f"Sushi {i}", ["sushi bars"]) for i in (1, 2, 3)]))
+    indian = usable(_candidates([_place(i, f"Haweli {i}", ["indian", "balti"]) for i in (4, 5)]))
+    searched: list[list[str]] = []
+
+    async def find(again: Intent) -> ScoutResult:
+        searched.append(list(again.reading.categories))
+        return _found(list(indian) if again.reading.categories else list(sushi))
+
+    filled = await with_alternatives(find, intent, _found([]))
+    assert ["hyderabadi", "indian", "mughlai", "north indian"] in searched, searched
+    assert [c.place_id for c in filled.candidates][:2] == [4, 5]
+    assert filled.alternative_closeness[4] == 0 and filled.alternatives >= {4, 5}

@@ -43,6 +43,7 @@ __all__ = [
     "closeness",
     "dearest",
     "gravely_at_risk",
+    "nearest_kinds",
     "shown_count",
     "suits",
 ]
@@ -148,6 +149,15 @@ def _near(asked: Iterable[str]) -> set[str]:
     for _ in range(2):
         near |= {n for a in near for n in _nearest().get(a, ())}
     return near
+
+
+def nearest_kinds(asked: Sequence[str]) -> list[str]:
+    """The kinds nearest to those asked, not asked themselves (biryani → hyderabadi, indian,
+    mughlai, north indian): searched for by name, since a search without the categories
+    reads them only through the request's words (a biryani dinner in London was offered
+    sushi while four Indian restaurants were listed)."""
+    wanted = {a.lower() for a in asked}
+    return sorted(_near(asked) - wanted)
 
 
 def closeness(categories: Sequence[str], asked: Sequence[str]) -> int:
