@@ -43,6 +43,7 @@ __all__ = [
     "closeness",
     "dearest",
     "gravely_at_risk",
+    "nearest_kinds",
     "shown_count",
     "suits",
 ]
@@ -77,12 +78,16 @@ def dearest(candidates: Sequence[Candidate]) -> int | None:
     return max(levels) if levels else None
 
 
-def suits(c: Candidate, intent: Intent, priced_as: int | None = None) -> bool:
+def suits(
+    c: Candidate, intent: Intent, priced_as: int | None = None, *, groups_said: bool = True
+) -> bool:
     """`c` suits the outing as a venue of the kind asked would be ranked to: see the module.
     A price that only may exceed the amount a head, or is over the "cheaper" asked, is kept
     when no dearer than the venues of the kind asked (`priced_as`, `dearest`): after
     "cheaper", a $$ Mediterranean tapas place stands in for $$ tapas bars (p39); a $$$ chain
-    does not for a $ biryani place (p37)."""
+    does not for a $ biryani place (p37). `groups_said=False`: a venue standing as one of the
+    kind asked (`food_in_reviews`) is held, as those are, to the plan's own group rules only
+    (`fit.py`), its capacity said unknown, not to a word on groups."""
     p = c.record.place
     if not_the_meal(p, meal_asked(intent.activity, intent.said), c.facts.meals):
         return False
@@ -110,7 +115,7 @@ def suits(c: Candidate, intent: Intent, priced_as: int | None = None) -> bool:
     above = ceiling is not None and level is not None and level > max(ceiling, 1)
     if (may_exceed or above) and (priced_as is None or level is None or level > priced_as):
         return False
-    if intent.group_size >= LARGE_PARTY:
+    if intent.group_size >= LARGE_PARTY and groups_said:
         seats, _ = seating_note(p, c.facts.good_for_groups, intent.group_size)
         return bool(seats) or c.facts.good_for_groups is True
     return True
@@ -144,6 +149,15 @@ def _near(asked: Iterable[str]) -> set[str]:
     for _ in range(2):
         near |= {n for a in near for n in _nearest().get(a, ())}
     return near
+
+
+def nearest_kinds(asked: Sequence[str]) -> list[str]:
+    """The kinds nearest to those asked, not asked themselves (biryani → hyderabadi, indian,
+    mughlai, north indian): searched for by name, since a search without the categories
+    reads them only through the request's words (a biryani dinner in London was offered
+    sushi while four Indian restaurants were listed)."""
+    wanted = {a.lower() for a in asked}
+    return sorted(_near(asked) - wanted)
 
 
 def closeness(categories: Sequence[str], asked: Sequence[str]) -> int:

@@ -20,7 +20,8 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Final
 
 from kairos.core.place_kinds import SERVING_KINDS
-from kairos.venues.alternative_fit import arranged, dearest, shown_count
+from kairos.venues.alternative_fit import arranged, dearest, nearest_kinds, shown_count
+from kairos.venues.food_in_reviews import ReviewLookup, with_food_in_reviews
 from kairos.venues.scout_query import plain, without
 from kairos.venues.verdict import TOP
 
@@ -151,20 +152,46 @@ def merge_alternatives(
     )
 
 
+def _pooled(first: ScoutResult, then: ScoutResult) -> ScoutResult:
+    """`first`'s venues, then those of `then` it does not hold; both's left-out venues."""
+    have = {c.place_id for c in first.candidates}
+    listed = {e.venue_id for e in first.excluded}
+    return dataclasses.replace(
+        first,
+        candidates=[*first.candidates, *(c for c in then.candidates if c.place_id not in have)],
+        excluded=[*first.excluded, *(e for e in then.excluded if e.venue_id not in listed)],
+        chains=first.chains | then.chains,
+    )
+
+
 async def with_alternatives(
-    find: Callable[[Intent], Awaitable[ScoutResult]], intent: Intent, found: ScoutResult
+    find: Callable[[Intent], Awaitable[ScoutResult]],
+    intent: Intent,
+    found: ScoutResult,
+    lookup: ReviewLookup | None = None,
 ) -> ScoutResult:
     """`found`, filled with the nearest safe venues of other kinds that suit the outing when
-    the categories asked leave fewer than `TOP` usable ones: `find` searched again without the
-    categories, then, if still short, without their words too."""
+    the categories asked leave fewer than `TOP` usable ones: `find` searched for the kinds
+    nearest to those asked (`nearest_kinds`) and again without the categories, then, if
+    still short, without their words too. With `lookup`, the venues found whose own name or
+    reviews show the food asked stand as ones of it first
+    (`food_in_reviews.with_food_in_reviews`), before any alternative."""
     if not needs_alternatives(intent, found):
         return found
     where = f" in {found.filters.city.title()}" if found.filters.city else ""
-    note = alternatives_note(intent, found, where)
+    other = await find(without_categories(intent))
+    near = nearest_kinds(intent.reading.categories)
+    if near:
+        reading = intent.reading.model_copy(update={"categories": near})
+        other = _pooled(await find(dataclasses.replace(intent, reading=reading)), other)
     filled = found
-    for in_words in (False, True):  # the nearest by the request's words, then any
-        other = await find(without_categories(intent, in_words=in_words))
-        filled = merge_alternatives(filled, other, note, intent)
+    if lookup is not None:
+        filled = await with_food_in_reviews(found, other, intent, lookup)
         if shown_count(filled.candidates) >= TOP:
-            break
+            return filled
+    note = alternatives_note(intent, filled, where)
+    filled = merge_alternatives(filled, other, note, intent)
+    if shown_count(filled.candidates) < TOP:  # the nearest by the request's words, then any
+        other = await find(without_categories(intent, in_words=True))
+        filled = merge_alternatives(filled, other, note, intent)
     return filled

@@ -31,6 +31,7 @@ from kairos.venues.cost import (
 )
 from kairos.venues.fit import shows_a_must
 from kairos.venues.followups import price_ceiling, price_level
+from kairos.venues.food_in_reviews import in_reviews_note
 from kairos.venues.group import GroupProfile, centred_against, diet_risks
 from kairos.venues.meal_served import meal_asked, not_the_meal
 from kairos.venues.occasion import (
@@ -92,6 +93,9 @@ def scored(
         if why.matched_terms and review is not None
         else None
     )
+    by_reviews = found.food_in_reviews.get(c.place_id)
+    if by_reviews and by_reviews.quote:  # a venue of the food asked by its reviews: one naming it
+        snippet, review = by_reviews.quote, by_reviews.review_id
     features = intent.features
     seats, seating_check = seating_note(p, c.facts.good_for_groups, intent.group_size)
     checks = [seating_check] if seating_check else []
@@ -106,6 +110,8 @@ def scored(
         checks.append(
             f"Listed as {listed.title()} among {len(p.categories)} kinds ({also.title()} …)."
         )
+    if by_reviews:
+        checks.insert(0, in_reviews_note(intent.reading.categories, by_reviews))
     if c.place_id in found.alternatives and found.alternatives_note:
         checks.insert(
             0,

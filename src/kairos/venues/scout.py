@@ -46,6 +46,7 @@ from kairos.venues.dish_evidence import lesser_diets, shown_by_dishes
 from kairos.venues.facts import RawFacts, read_facts, venue_attributes
 from kairos.venues.fit import ENOUGH, fit
 from kairos.venues.followups import price_ceiling
+from kairos.venues.food_in_reviews import food_in_reviews
 from kairos.venues.free_from import guard_free_said, hard_sets
 from kairos.venues.group import GroupProfile, diet_risks
 from kairos.venues.leftout import by_allergy
@@ -150,7 +151,8 @@ class Scout:
         safe venues of other kinds after them, each an alternative (`alternatives.py`)."""
         found = await self._find(intent, group, members)
         again = partial(self._find, group=group, members=members)
-        return await with_alternatives(again, intent, found)
+        lookup = partial(food_in_reviews, self.places.db)
+        return await with_alternatives(again, intent, found, lookup)
 
     async def _find(
         self, intent: Intent, group: GroupProfile, members: Sequence[MemberLocation]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.venue_identity import UNIQUE_NAME_LISTINGS, Venue, name_key
@@ -18,6 +18,9 @@ from kairos.store.places import PlaceRecord
 from kairos.store.plans import StoredRiskEvent
 from kairos.venues.facts import RawFacts
 from kairos.venues.free_from import covered
+
+if TYPE_CHECKING:
+    from kairos.venues.food_in_reviews import FoodInReviews
 from kairos.venues.group import GroupProfile, diet_risks
 from kairos.venues.schemas import ExcludedVenue, MeetingPoint, MemberDistance
 from kairos.venues.synthesiser import SEVERE
@@ -139,6 +142,9 @@ class ScoutResult:
     """Each alternative's `alternative_fit.closeness` to the kinds asked (0 nearest)."""
     alternatives_note: str | None = None
     """Why they were added ("Only 1 seafood place in Boston is safe for Sam")."""
+    food_in_reviews: dict[int, FoodInReviews] = field(default_factory=dict)
+    """Venues of the food asked by their own reviews, not their listing (`food_in_reviews`):
+    how many reviews name it, and one sentence naming it, quoted as the why."""
     closed_by_reviews: int = 0
     """Venues left out because their own latest reviews say they have closed."""
     chains: set[int] = field(default_factory=set)
