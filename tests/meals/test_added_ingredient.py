@@ -185,6 +185,8 @@ def test_a_food_asked_that_kairos_does_not_add_is_read_and_said() -> None:
     assert said[0] in added.warnings
     held = _adapted(_recipe("Greek Salad", [*GREEK, "100 g black olives"]), CookConstraints())
     assert with_additions(held, ["olives"], CookConstraints(), "greek salad") == (held, [])
+    _, said = with_additions(adapted, ["olives"], CookConstraints(), "greek salad")
+    assert said == ["Olives, asked with the dish, are not in this recipe and were not added."]
 
 
 def test_a_food_asked_that_breaks_an_allergy_is_refused_even_outside_the_table() -> None:
@@ -192,7 +194,7 @@ def test_a_food_asked_that_breaks_an_allergy_is_refused_even_outside_the_table()
     adapted = _adapted(_recipe("Greek Salad", GREEK), peanuts)
     added, said = with_additions(adapted, ["peanuts"], peanuts, "greek salad")
     assert added.ingredients == adapted.ingredients
-    assert said and said[0].startswith("Peanuts was not added: it goes against")
+    assert said and said[0].startswith("Peanuts were not added: it goes against")
 
 
 def test_suggestions_say_a_food_kairos_does_not_add_is_missing() -> None:

@@ -154,12 +154,28 @@ def _refusal(food: str, constraints: CookConstraints) -> str | None:
     reasons = sorted(
         {hazard_reason(h, dict(constraints.allergens), constraints.owners) for h in found}
     )
-    return f"{food} was not added: it goes against {', '.join(reasons)}"
+    return f"{food} {_was(food)} not added: it goes against {', '.join(reasons)}"
 
 
 def _not_added(food: str) -> str:
     """What the recipe says of a food asked with the dish that Kairos has no addition for."""
-    return f"{food.capitalize()}, asked with the dish, is not in this recipe and was not added."
+    return (
+        f"{food.capitalize()}, asked with the dish, {_is(food)} not in this recipe and "
+        f"{_was(food)} not added."
+    )
+
+
+def _plural(food: str) -> bool:
+    """ "olives", "peanuts": said with "are"; "quinoa", "couscous", "hummus" with "is"."""
+    return food.endswith("s") and not food.endswith(("ss", "us"))
+
+
+def _is(food: str) -> str:
+    return "are" if _plural(food) else "is"
+
+
+def _was(food: str) -> str:
+    return "were" if _plural(food) else "was"
 
 
 def _amount(added: AddedFood, servings: float | None, units: str) -> tuple[float, str]:
@@ -266,8 +282,11 @@ def addition_note(
                 notes.append(refused[0].upper() + refused[1:] + ".")
                 said.append(notes[-1])
             elif food not in ADDED_FOODS:
-                notes.append(f"No {food} in this recipe, and Kairos does not add it.")
-                said.append(f"{food.capitalize()} is not added to a recipe without it.")
+                them = "them" if _plural(food) else "it"
+                notes.append(f"No {food} in this recipe, and Kairos does not add {them}.")
+                said.append(
+                    f"{food.capitalize()} {_is(food)} not added to a recipe without {them}."
+                )
             else:
                 portion = _amount(ADDED_FOODS[food], 1, "metric")[1]
                 notes.append(
