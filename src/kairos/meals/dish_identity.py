@@ -23,6 +23,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from kairos.meals.name_spellings import same_name_word
+
 __all__ = [
     "DishIdentity",
     "authentic_note",
@@ -161,8 +163,14 @@ def _title_kind(title: str, dish: str) -> tuple[str, str] | None:
 
 
 def _same_word(a: str, b: str) -> bool:
-    """One word spelt otherwise: a plural, "lasagne" and "lasagna", "tso" and "tsos"."""
-    return a == b or a == b + "s" or b == a + "s" or (len(a) == len(b) > 4 and a[:-1] == b[:-1])
+    """One word spelt otherwise: a plural, "lasagne" and "lasagna", "tso", "tsos" and "tsao"."""
+    return (
+        a == b
+        or a == b + "s"
+        or b == a + "s"
+        or (len(a) == len(b) > 4 and a[:-1] == b[:-1])
+        or same_name_word(a, b)
+    )
 
 
 def _loose_find(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
