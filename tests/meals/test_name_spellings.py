@@ -24,9 +24,7 @@ def test_a_title_spelling_the_name_otherwise_names_the_dish(title: str, dish: st
     assert title_names(title, dish)
 
 
-@pytest.mark.parametrize(
-    ("asked", "written"), [("bean", "ban"), ("pie", "pea"), ("tso", "taco")]
-)
+@pytest.mark.parametrize(("asked", "written"), [("bean", "ban"), ("pie", "pea"), ("tso", "taco")])
 def test_food_words_and_other_words_are_not_merged(asked: str, written: str) -> None:
     assert not same_name_word(asked, written)
 
