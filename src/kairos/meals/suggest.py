@@ -23,7 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.meals.asked_ways import QUICK_MINUTES, asked_key, method_conflict, quick_note
+from kairos.meals.asked_ways import (
+    QUICK_MINUTES,
+    asked_key,
+    method_conflict,
+    quick_note,
+    time_first,
+    time_said,
+)
 from kairos.meals.close_dishes import close_to, near_in_kind, shared_text
 from kairos.meals.context import Context
 from kairos.meals.defining import dish_note
@@ -260,9 +267,11 @@ def meal_suggestions(
             key=lambda c: (without_amounts(c[0]), -equipment_fit(c[0], wanted), not scaled(c[0])),
         )
     else:  # the dish itself before any similar one, however healthy
+        quick_first = time_first(context.request.quick, dish)  # "quick with ground beef"
         order = sorted(
             pool,
             key=lambda c: (
+                quick_first(c[0]),
                 not c[2],
                 c[2] and other_kind(c[0].title, dish),  # "Pad Thai Sauce" is no pad thai
                 without_amounts(c[0]) or incomplete(c[0]),  # one a cook can follow as written
@@ -316,6 +325,7 @@ def meal_suggestions(
                 summary=_summary(adapted),
                 rationale=amounts_first(recipe)
                 + slow
+                + time_said(context.request.quick, recipe)
                 + "".join(f"{note} " for note in equipment_notes(recipe, wanted, none_of=none_fits))
                 + (
                     ""
