@@ -82,3 +82,13 @@ def test_a_named_dish_stays_before_quicker_other_dishes() -> None:
 def test_no_time_is_said_when_quick_was_not_asked() -> None:
     offered, _ = meal_suggestions([(TACOS, 0.9, True)], _context("ground beef"), "ground beef")
     assert "Quick:" not in offered[0].rationale
+
+
+def test_a_quick_meal_of_the_food_is_found_past_many_slower_titled_ones() -> None:
+    slower = [
+        (_recipe(10 + n, f"Ground Beef Bake {n}", [*BEEF, "2 potatoes"],
+                 ["Brown the beef.", "Bake for 40 minutes."], 50 + n), 0.9, True)
+        for n in range(12)
+    ]  # fmt: skip
+    offered, _ = meal_suggestions([*slower, (JOES, 0.8, False)], _context(ASK), "ground beef")
+    assert offered[0].title == "Sloppy Joes", [s.title for s in offered]

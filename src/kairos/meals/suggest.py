@@ -256,7 +256,8 @@ def meal_suggestions(
                 key=lambda c: (not near_in_kind(c[0], dish, unknown=False),
                                *nearest_key(c[0], c[1], dish, foods))
             )  # fmt: skip
-    pool = (titled + similar)[:POOL]
+    quick_first = time_first(context.request.quick, dish)  # "quick with ground beef": by time
+    pool = sorted(titled + similar, key=lambda c: quick_first(c[0]))[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
@@ -267,7 +268,6 @@ def meal_suggestions(
             key=lambda c: (without_amounts(c[0]), -equipment_fit(c[0], wanted), not scaled(c[0])),
         )
     else:  # the dish itself before any similar one, however healthy
-        quick_first = time_first(context.request.quick, dish)  # "quick with ground beef"
         order = sorted(
             pool,
             key=lambda c: (
