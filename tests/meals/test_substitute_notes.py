@@ -21,7 +21,7 @@ def _warnings(constraints: CookConstraints, ingredients: list[str]) -> list[str]
 
 def test_a_lactose_free_cheese_is_not_said_to_be_made_from_cashews() -> None:
     warnings = _warnings(
-        CookConstraints(allergens={"dairy": "intolerance"}), ["1/3 cup ricotta cheese", "1 egg"]
+        CookConstraints(allergens={"dairy": "intolerance"}), ["1/3 cup grated parmesan", "1 egg"]
     )
     said = [w for w in warnings if w.startswith("lactose-free cheese")]
     assert said and "cashew" not in said[0] and "milk" in said[0], warnings
@@ -39,3 +39,21 @@ def test_no_note_names_a_plant_base_for_a_lactose_free_substitute() -> None:
             note = rule.note_of(use) or ""
             if use.startswith("lactose-free"):
                 assert not any(p in note for p in ("cashew", "soy", "coconut", "nuts")), (use, note)
+
+
+def test_a_soft_cheese_is_swapped_for_the_same_soft_cheese() -> None:
+    """A ricotta stirred into a batter, a cream cheese in a frosting: a lactose-free or
+    dairy-free one of the same kind, not a "cheese" a cook would grate (m59)."""
+    for severity, ricotta, cream in (
+        ("intolerance", "lactose-free ricotta", "lactose-free cream cheese"),
+        ("severe", "dairy-free ricotta", "dairy-free cream cheese"),
+    ):
+        recipe = derive_recipe(
+            {"recipe_id": "t-soft", "title": "Ricotta Pancakes", "yields": "4 servings",
+             "ingredients": ["1/3 cup part-skim ricotta cheese", "4 oz cream cheese, softened"],
+             "instructions": ["Mix and cook."], "language": "en"}
+        )  # fmt: skip
+        adapted = adapt_recipe(recipe, CookConstraints(allergens={"dairy": severity}))
+        assert not isinstance(adapted, Refusal), adapted
+        shown = [line.display for line in adapted.ingredients]
+        assert any(ricotta in s for s in shown) and any(cream in s for s in shown), shown
