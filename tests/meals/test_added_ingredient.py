@@ -164,3 +164,45 @@ def test_a_household_member_whose_diet_keeps_the_food_out_is_named() -> None:
     adapted = _adapted(_recipe("Greek Salad", GREEK), household)
     _, said = with_additions(adapted, ["chicken"], household, "greek salad")
     assert said == ["Chicken was not added: it goes against Ana's vegetarian diet."]
+
+
+def test_a_food_asked_that_kairos_does_not_add_is_read_and_said() -> None:
+    """Graded class: "a greek salad with quinoa" (a food outside `ADDED_FOODS`) was neither
+    added nor said; words that are no food ("an overnight marinade", "the kids") stay unread."""
+
+    def asked(text: str) -> list[str]:
+        request = read_message(text)
+        return asked_additions(request.meal_name, request.meal_head)
+
+    assert asked("a greek salad with quinoa") == ["quinoa"]
+    assert asked("caesar salad with chicken and olives") == ["chicken", "olives"]
+    assert asked("pasta with the kids") == []
+    assert asked("beef stew with no mushrooms") == []
+    adapted = _adapted(_recipe("Greek Salad", GREEK), CookConstraints())
+    added, said = with_additions(adapted, ["quinoa"], CookConstraints(), "greek salad")
+    assert added.ingredients == adapted.ingredients and added.steps == adapted.steps
+    assert said == ["Quinoa, asked with the dish, is not in this recipe and was not added."]
+    assert said[0] in added.warnings
+    held = _adapted(_recipe("Greek Salad", [*GREEK, "100 g black olives"]), CookConstraints())
+    assert with_additions(held, ["olives"], CookConstraints(), "greek salad") == (held, [])
+    _, said = with_additions(adapted, ["olives"], CookConstraints(), "greek salad")
+    assert said == ["Olives, asked with the dish, are not in this recipe and were not added."]
+
+
+def test_a_food_asked_that_breaks_an_allergy_is_refused_even_outside_the_table() -> None:
+    peanuts = CookConstraints(allergens={"peanuts": "anaphylactic"})
+    adapted = _adapted(_recipe("Greek Salad", GREEK), peanuts)
+    added, said = with_additions(adapted, ["peanuts"], peanuts, "greek salad")
+    assert added.ingredients == adapted.ingredients
+    assert said and said[0].startswith("Peanuts were not added: it goes against")
+
+
+def test_suggestions_say_a_food_kairos_does_not_add_is_missing() -> None:
+    recipe = _recipe("Greek Salad", GREEK)
+    context = _context("a greek salad with quinoa", CookConstraints())
+    suggestions, _ = meal_suggestions([(recipe, 1.0, True)], context, "greek salad")
+    noted, message = addition_note(suggestions, [(recipe, 1.0, True)], context)
+    assert "No quinoa in this recipe, and Kairos does not add it." in noted[0].rationale
+    assert "quinoa" in message.lower()
+    with_quinoa = _recipe("Greek Salad", [*GREEK, "200 g cooked quinoa"])
+    assert addition_note(suggestions, [(with_quinoa, 1.0, True)], context) == (suggestions, "")

@@ -148,3 +148,18 @@ def test_the_dish_itself_comes_before_its_sauce_and_a_lacking_one_says_what_it_l
     assert identity_rank(full.title, [line.item for line in full.ingredients], "pad thai") < (
         identity_rank(noodles.title, [line.item for line in noodles.ingredients], "pad thai")
     )
+
+
+def test_a_recipe_without_the_food_the_dish_is_built_on_ranks_after_the_others() -> None:
+    """Graded (m15, 'lasagna for 2'): a quinoa 'lasagna' with no pasta came first, ahead of
+    lasagnas of pasta. Lacking the defining group that holds the dish's main ranks it after
+    the recipes that hold it, whatever its health; lacking another group alone does not."""
+    quinoa = ["cooked quinoa", "marinara sauce", "ricotta", "mozzarella"]
+    pasta = ["lasagna noodles", "marinara sauce", "ricotta", "mozzarella"]
+    no_cheese = ["lasagna noodles", "marinara sauce", "spinach"]
+    assert identity_rank("Quinoa Lasagna", quinoa, "lasagna")[1] is True
+    assert identity_rank("Lasagna", pasta, "lasagna")[1] is False
+    assert identity_rank("Vegan Lasagna", no_cheese, "lasagna")[1] is False
+    assert identity_rank("Lasagna", pasta, "lasagna") < identity_rank(
+        "Quinoa Lasagna", quinoa, "lasagna"
+    )

@@ -57,3 +57,22 @@ async def test_a_changed_recipe_is_read_again(runtime: Any) -> None:
                 {"id": recipe_id, "t": title, "h": digest},
             )
     assert (await cached.get(recipe_id)).title == title
+
+
+async def test_a_quick_ask_reads_the_quick_titled_recipes_first(
+    runtime: Any, monkeypatch: Any
+) -> None:
+    """m55: of more titled recipes than are read, a quick ask reads those ready in 30 min first
+    (else a quick one may never be read, and slower ones are offered as the quickest)."""
+    async with runtime.db.session() as session:
+        rows = (
+            await session.execute(
+                text("SELECT id, title, total_minutes FROM recipes WHERE title ILIKE '%chicken%'")
+            )
+        ).all()
+    quick = {r.id for r in rows if r.total_minutes is not None and r.total_minutes <= 30}
+    assert quick and len(rows) > len(quick), "the test data needs quick and slower chicken"
+    monkeypatch.setattr("kairos.recipes.repository.CANDIDATES", len(quick))
+    cached = CachedRecipeRepository(runtime.db, runtime.embedder)
+    found = await cached.dish_candidates("chicken", constraints=CookConstraints(), quick=True)
+    assert quick <= {r.id for r, _, titled in found if titled}

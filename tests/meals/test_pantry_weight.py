@@ -188,3 +188,13 @@ def test_a_heavy_onion_seasons_a_soup_it_does_not_make_it_a_main_of_the_cooks() 
     assert main_uses(used_items(pantry, soup.foods), soup) == ["chickpea", "tomato"]
     assert main_uses(["onion"], onions) == ["onion"]  # the title names it
     assert _key(pantry, spinach) < _key(pantry, soup)
+
+
+def test_rice_paper_and_rice_wine_are_not_the_cooks_rice() -> None:
+    """Graded (m11): 'Crispy Rice Paper Dumplings' was said to use the cook's rice."""
+    row = {"recipe_id": "t-rp", "title": "Rice Paper Dumplings", "language": "en",
+           "ingredients": ["8 rice paper wrappers", "1 tbsp rice wine", "200 g chicken"],
+           "instructions": ["Fill and fry."]}  # fmt: skip
+    foods = derive_recipe(row, 1).foods
+    assert "rice" not in foods and {"rice paper", "rice wine"} <= set(foods)
+    assert used_items(PANTRY, list(foods)) == ["chicken"]

@@ -33,6 +33,9 @@ from kairos.recipes.units import to_metric
         # two 15-ounce cans, not 2 to 15 ounces (read "1 can kidney beans (55 g)", panel m10)
         ("2-15 ounce cans kidney beans rinsed and drained", 2, None, "can", "kidney beans"),
         ("3-14 oz cans diced tomatoes", 3, None, "can", "tomatoes"),
+        # "TB" is a tablespoon (graded m13: "6 TB butter" came out "1½ dairy-free spread")
+        ("6 TB butter", 6, None, "tablespoon", "butter"),
+        ("1 Tb flour", 1, None, "tablespoon", "flour"),
     ],
 )
 def test_parses_the_forms_recipes_use(

@@ -24,7 +24,7 @@ from kairos.meals.gate import final_check
 from kairos.meals.schemas import Suggestion
 from kairos.pipeline.safety import AllergyCheck
 from kairos.recipes import AdaptedRecipe, CookConstraints, remaining_hazards
-from kairos.recipes.foods import canonical_food
+from kairos.recipes.foods import canonical_food, food_table
 from kairos.recipes.models import AdaptedIngredient, AdaptedStep
 from kairos.recipes.pantry import pantry_forms
 from kairos.recipes.reasons import hazard_reason
@@ -84,11 +84,16 @@ _SAME_FOOD: Final = {"prawn": "shrimp", "chicken breast": "chicken", "chicken th
                      "boiled egg": "egg", "baby spinach": "spinach"}  # fmt: skip
 _WITH = re.compile(r"\bwith\b(?P<rest>.+)$", re.IGNORECASE)
 _SPLIT = re.compile(r"\s*(?:,|\band\b|&|\bplus\b)\s*", re.IGNORECASE)
+_NOT_WANTED = re.compile(r"^\s*(?:no|not|nothing|less|little|hold\s+the)\b", re.IGNORECASE)
 
 
 def asked_additions(meal_name: str | None, meal_head: str | None = None) -> list[str]:
-    """The foods of `ADDED_FOODS` asked with the dish: after "with", or after the dish's head
-    (`MealInput.meal_head`: "greek salad" of "greek salad chicken and avocado"), in order."""
+    """The foods asked with the dish: after "with", or after the dish's head
+    (`MealInput.meal_head`: "greek salad" of "greek salad chicken and avocado"), in order. A
+    food of `ADDED_FOODS` by its key ("prawns": "shrimp"); any other known food in the cook's
+    words ("quinoa", "olives"), which is not added but said to be missing. Words naming no
+    food ("an overnight marinade", "the kids") and foods not wanted ("no mushrooms") are not
+    read."""
     name = meal_name or ""
     found = _WITH.search(name)
     if found is not None:
@@ -97,8 +102,20 @@ def asked_additions(meal_name: str | None, meal_head: str | None = None) -> list
         rest = name[len(meal_head) :]
     else:
         return []
-    foods = [_key(piece) for piece in _SPLIT.split(rest) if piece.strip()]
-    return list(dict.fromkeys(f for f in foods if f in ADDED_FOODS))
+    foods = [_asked_food(piece) for piece in _SPLIT.split(rest) if not _NOT_WANTED.match(piece)]
+    return list(dict.fromkeys(f for f in foods if f))
+
+
+def _asked_food(piece: str) -> str | None:
+    """The food a piece of the request names: its `ADDED_FOODS` key, or the known food's
+    words as the cook wrote them, or None when it names no known food."""
+    if not piece.strip():
+        return None
+    key = _key(piece)
+    if key in ADDED_FOODS:
+        return key
+    named = [m.group() for m in food_table().pattern.finditer(piece.lower())]
+    return max(named, key=len) if named else None
 
 
 def _key(text: str) -> str:
@@ -130,13 +147,35 @@ def holding_first(candidates: Sequence[Candidate], foods: Sequence[str]) -> list
 
 def _refusal(food: str, constraints: CookConstraints) -> str | None:
     """Why `food` may not be added for these constraints, or None."""
-    found = remaining_hazards([ADDED_FOODS[food].item, food], constraints)
+    items = [ADDED_FOODS[food].item, food] if food in ADDED_FOODS else [food]
+    found = remaining_hazards(items, constraints)
     if not found:
         return None
     reasons = sorted(
         {hazard_reason(h, dict(constraints.allergens), constraints.owners) for h in found}
     )
-    return f"{food} was not added: it goes against {', '.join(reasons)}"
+    return f"{food} {_was(food)} not added: it goes against {', '.join(reasons)}"
+
+
+def _not_added(food: str) -> str:
+    """What the recipe says of a food asked with the dish that Kairos has no addition for."""
+    return (
+        f"{food.capitalize()}, asked with the dish, {_is(food)} not in this recipe and "
+        f"{_was(food)} not added."
+    )
+
+
+def _plural(food: str) -> bool:
+    """ "olives", "peanuts": said with "are"; "quinoa", "couscous", "hummus" with "is"."""
+    return food.endswith("s") and not food.endswith(("ss", "us"))
+
+
+def _is(food: str) -> str:
+    return "are" if _plural(food) else "is"
+
+
+def _was(food: str) -> str:
+    return "were" if _plural(food) else "was"
 
 
 def _amount(added: AddedFood, servings: float | None, units: str) -> tuple[float, str]:
@@ -169,6 +208,10 @@ def with_additions(
         if refused is not None:
             said.append(refused[0].upper() + refused[1:] + ".")
             warnings.append(refused[0].upper() + refused[1:] + ".")
+            continue
+        if food not in ADDED_FOODS:  # no kitchen portion nor way to cook it: said, not added
+            said.append(_not_added(food))
+            warnings.append(_not_added(food))
             continue
         added = ADDED_FOODS[food]
         quantity, amount = _amount(added, adapted.servings, adapted.units)
@@ -235,15 +278,23 @@ def addition_note(
             if _holds(lines, food):
                 continue
             refused = _refusal(food, constraints)
-            notes.append(
-                refused[0].upper() + refused[1:] + "."
-                if refused
-                else f"No {food} in this recipe: it is added when you choose it, marked as an "
-                f"addition (about {_amount(ADDED_FOODS[food], 1, 'metric')[1]} a serving)."
-            )
-            said.append(refused[0].upper() + refused[1:] + "." if refused else
-                        f"{food.capitalize()} is added to the recipe you choose if it has none, "
-                        "marked as an addition not in the source.")  # fmt: skip
+            if refused:
+                notes.append(refused[0].upper() + refused[1:] + ".")
+                said.append(notes[-1])
+            elif food not in ADDED_FOODS:
+                them = "them" if _plural(food) else "it"
+                notes.append(f"No {food} in this recipe, and Kairos does not add {them}.")
+                said.append(
+                    f"{food.capitalize()} {_is(food)} not added to a recipe without {them}."
+                )
+            else:
+                portion = _amount(ADDED_FOODS[food], 1, "metric")[1]
+                notes.append(
+                    f"No {food} in this recipe: it is added when you choose it, "
+                    f"marked as an addition (about {portion} a serving)."
+                )
+                said.append(f"{food.capitalize()} is added to the recipe you choose if it has "
+                            "none, marked as an addition not in the source.")  # fmt: skip
         if notes:
             suggestion = suggestion.model_copy(
                 update={"rationale": f"{suggestion.rationale} {' '.join(notes)}".strip()}

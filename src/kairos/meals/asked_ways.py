@@ -3,6 +3,9 @@
 - Quick ("something quick with ground beef", "a fast dinner"): the dish's recipes are ranked by
   their time from start to table (waits included), so an hours-long slow-cooker recipe never
   comes before a 25-minute one; when none is quick (`QUICK_MINUTES`), the coach says so.
+  Each suggestion says its time against quick, or that the source gives none (`time_said`);
+  for an ask naming a food ("ground beef"), its quick meals come before slower ones titled
+  with it (suggest.py).
 - A way of cooking or a part of the dish the request names ("with an overnight marinade", "in
   the slow cooker", "baked", "one-pot"): looked for in each recipe's title, lines and steps;
   recipes that have more of them come first.
@@ -16,12 +19,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from kairos.meals.variants import a_food
 from kairos.recipes.models import Recipe
 from kairos.recipes.timing import split_time
 
 __all__ = [
     "QUICK_MINUTES", "asked_cues", "asked_key", "cue_hits", "method_conflict", "quick_asked",
-    "quick_note", "quick_tier", "recipe_minutes",
+    "quick_note", "quick_tier", "recipe_minutes", "time_first", "time_said",
 ]  # fmt: skip
 
 QUICK_MINUTES: Final = 30
@@ -116,6 +120,14 @@ def asked_key(cues: Sequence[str], quick: bool) -> Callable[[Recipe], tuple[int,
     return key
 
 
+def time_first(quick: bool, dish: str) -> Callable[[Recipe], int]:
+    """The first sort key of a quick ask naming a food ("something quick with ground beef"):
+    its quick meals, titled with the food or not, before slower ones; 0 for any other ask (a
+    slower lasagna is still the dish asked, before a quicker other dish)."""
+    by_time = quick and a_food(dish)
+    return lambda recipe: quick_tier(recipe)[0] if by_time else 0
+
+
 def quick_note(quick: bool, dish: str, offered: Sequence[Recipe]) -> str:
     """For a quick ask none of whose offered recipes is ready in `QUICK_MINUTES`: said so."""
     if not quick or not offered:
@@ -126,4 +138,28 @@ def quick_note(quick: bool, dish: str, offered: Sequence[Recipe]) -> str:
     return (
         f"Not quick: Kairos has no recipe of {dish} ready in {QUICK_MINUTES} min that suits "
         "you; these are the quickest it has. "
+    )
+
+
+def _minutes_words(minutes: int) -> str:
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {rest} min" if rest else f"{hours} h"
+
+
+def time_said(quick: bool, recipe: Recipe) -> str:
+    """For a quick ask, the recipe's time against `QUICK_MINUTES`: "Quick: ready in 25 min.",
+    "Ready in 55 min from start to table, longer than a quick meal (30 min).", or that the
+    source gives no time."""
+    if not quick:
+        return ""
+    minutes = recipe_minutes(recipe)
+    if minutes is None:
+        return "Time unknown: the source does not say how long it takes. "
+    if minutes <= QUICK_MINUTES:
+        return f"Quick: ready in {_minutes_words(minutes)}. "
+    return (
+        f"Ready in {_minutes_words(minutes)} from start to table, longer than a quick meal "
+        f"({QUICK_MINUTES} min). "
     )

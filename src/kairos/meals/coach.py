@@ -130,7 +130,9 @@ class Coach:
     async def _dish_candidates(self, dish: str, context: Context) -> list[Candidate]:
         """The dish's candidates, without the sauces, seasonings and drinks the dish does not
         name ("Pad Thai Sauce" is not a pad thai)."""
-        found = await self.recipes.dish_candidates(dish, constraints=context.constraints)
+        found = await self.recipes.dish_candidates(
+            dish, constraints=context.constraints, quick=context.request.quick
+        )
         return [c for c in found if not part_of_a_dish(c[0].title, dish)]
 
     async def _session(self, user: UserPublic, session_id: uuid.UUID) -> StoredSession:

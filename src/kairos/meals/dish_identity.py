@@ -23,6 +23,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final
 
+from kairos.meals.name_spellings import same_name_word
+
 __all__ = [
     "DishIdentity",
     "authentic_note",
@@ -161,8 +163,14 @@ def _title_kind(title: str, dish: str) -> tuple[str, str] | None:
 
 
 def _same_word(a: str, b: str) -> bool:
-    """One word spelt otherwise: a plural, "lasagne" and "lasagna", "tso" and "tsos"."""
-    return a == b or a == b + "s" or b == a + "s" or (len(a) == len(b) > 4 and a[:-1] == b[:-1])
+    """One word spelt otherwise: a plural, "lasagne" and "lasagna", "tso", "tsos" and "tsao"."""
+    return (
+        a == b
+        or a == b + "s"
+        or b == a + "s"
+        or (len(a) == len(b) > 4 and a[:-1] == b[:-1])
+        or same_name_word(a, b)
+    )
 
 
 def _loose_find(words: tuple[str, ...], part: tuple[str, ...]) -> bool:
@@ -270,7 +278,11 @@ def authentic_note(dish: str, title: str, asked: str, items: Iterable[str]) -> s
 
 def identity_rank(title: str, items: Iterable[str], dish: str) -> tuple[bool, bool, int]:
     """Sort key among a dish's recipes: its own kind before another kind sharing its name, one
-    lacking more than half of the dish's defining ingredients after the others (a meringue of
-    neither flour nor butter for chocolate chip cookies), then the fewest lacking."""
-    missing = len(missing_defining(dish, items))
-    return other_kind(title, dish), 2 * missing > len(dish_identity(dish).defining), missing
+    lacking more than half of the dish's defining ingredients (a meringue of neither flour nor
+    butter for chocolate chip cookies) or the food the dish is built on (its `main`'s group: a
+    quinoa lasagna of no pasta) after the others, then the fewest lacking."""
+    identity = dish_identity(dish)
+    missing = missing_defining(dish, items)
+    base = next((group for group in identity.defining if identity.main in group), None)
+    lacks = 2 * len(missing) > len(identity.defining) or (base is not None and base[0] in missing)
+    return other_kind(title, dish), lacks, len(missing)

@@ -24,6 +24,7 @@ from typing import Final
 import numpy as np
 from sqlalchemy import text
 
+from kairos.meals.asked_ways import QUICK_MINUTES
 from kairos.meals.dish_words import (
     TitleWords,
     corrected_dish,
@@ -147,12 +148,15 @@ class CachedRecipeRepository(RecipeRepository):
         return vector
 
     async def dish_candidates(
-        self, dish_name: str, *, constraints: CookConstraints
+        self, dish_name: str, *, constraints: CookConstraints, quick: bool = False
     ) -> list[Candidate]:
         """`similar_dishes`' candidates and ranking (cosine + title bonus, ties by id), not
-        adapted."""
+        adapted; for a quick ask, the quick titled recipes read first."""
         ranked, hashes = await self.dish_ranking(
-            dish_name, constraints=constraints, title_query=await self.title_query(dish_name)
+            dish_name,
+            constraints=constraints,
+            title_query=await self.title_query(dish_name),
+            quick_minutes=QUICK_MINUTES if quick else None,
         )
         recipes = await self._load_known(hashes, [r[2] for r in ranked])
         return [

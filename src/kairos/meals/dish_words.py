@@ -17,6 +17,7 @@ from typing import Final
 from rapidfuzz.distance import DamerauLevenshtein
 
 from kairos.core.lexicon import default_lexicon
+from kairos.meals.name_spellings import same_name_word
 
 __all__ = [
     "MIN_LENGTH", "TitleWords", "corrected_dish", "shared_words", "spelling_variants",
@@ -131,10 +132,13 @@ def corrected_dish(name: str, vocabulary: Mapping[str, int]) -> tuple[str, list[
 def spelling_variants(word: str, vocabulary: TitleWords) -> list[str]:
     """The word and the titles' other spellings of it (words some title uses): one letter
     changed, added or dropped after a common stem of all but its last two letters ("lasagne" /
-    "lasagna")."""
+    "lasagna"); a shorter word, its other spellings of one name ("tso" / "tsao")."""
     variants = [word]
-    if len(word) < 6 or not word.isalpha():
+    if not word.isalpha() or len(word) < 3:
         return variants
+    if len(word) < 6:  # a short name in another spelling ("tso", "tsao"): see name_spellings
+        found = (k for k in vocabulary.starting_with(word[:1]) if same_name_word(word, k))
+        return sorted({word, *found})
     for known in vocabulary.starting_with(word[:-2]):
         if (
             known != word
@@ -146,7 +150,7 @@ def spelling_variants(word: str, vocabulary: TitleWords) -> list[str]:
 
 
 def _same_word(asked: str, written: str) -> bool:
-    if asked == written:
+    if asked == written or same_name_word(asked, written):
         return True
     longer, shorter = (asked, written) if len(asked) > len(written) else (written, asked)
     if longer in (shorter + "s", shorter + "es"):

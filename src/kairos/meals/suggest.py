@@ -23,7 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.meals.asked_ways import QUICK_MINUTES, asked_key, method_conflict, quick_note
+from kairos.meals.asked_ways import (
+    QUICK_MINUTES,
+    asked_key,
+    method_conflict,
+    quick_note,
+    time_first,
+    time_said,
+)
 from kairos.meals.close_dishes import close_to, near_in_kind, shared_text
 from kairos.meals.context import Context
 from kairos.meals.defining import dish_note
@@ -249,7 +256,8 @@ def meal_suggestions(
                 key=lambda c: (not near_in_kind(c[0], dish, unknown=False),
                                *nearest_key(c[0], c[1], dish, foods))
             )  # fmt: skip
-    pool = (titled + similar)[:POOL]
+    quick_first = time_first(context.request.quick, dish)  # "quick with ground beef": by time
+    pool = sorted(titled + similar, key=lambda c: quick_first(c[0]))[:POOL]
     baseline = [c[0] for c in pool if c[2]] if len(titled) >= 2 else [c[0] for c in pool]
     not_offered: list[str] = []
     chosen: list[tuple[Recipe, AdaptedRecipe, AllergyCheck]] = []
@@ -263,6 +271,7 @@ def meal_suggestions(
         order = sorted(
             pool,
             key=lambda c: (
+                quick_first(c[0]),
                 not c[2],
                 c[2] and other_kind(c[0].title, dish),  # "Pad Thai Sauce" is no pad thai
                 without_amounts(c[0]) or incomplete(c[0]),  # one a cook can follow as written
@@ -316,6 +325,7 @@ def meal_suggestions(
                 summary=_summary(adapted),
                 rationale=amounts_first(recipe)
                 + slow
+                + time_said(context.request.quick, recipe)
                 + "".join(f"{note} " for note in equipment_notes(recipe, wanted, none_of=none_fits))
                 + (
                     ""

@@ -17,7 +17,7 @@ from typing import Final
 from kairos.meals.dish_knowledge import dish_family, family_words
 from kairos.recipes.foods import canonical_food, food_groups, food_table
 
-__all__ = ["usual_of", "variant_note", "variant_words"]
+__all__ = ["a_food", "usual_of", "variant_note", "variant_words"]
 
 _WORD: Final = re.compile(r"[a-zà-ÿ]+(?:'[a-z]+)?", re.IGNORECASE)
 _NO_FOOD: Final = frozenset({
@@ -80,7 +80,7 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def _a_food(dish: str) -> bool:
+def a_food(dish: str) -> bool:
     """ "ground beef", "salmon": an ask naming a food, not a dish made of it."""
     name = " ".join(dish.lower().split())
     food = canonical_food(name)
@@ -97,7 +97,7 @@ def usual_of(dish: str) -> str:
     name = " ".join(dish.split())
     if _names_meal(name):
         return f"other {name}{'es' if name.endswith(('ch', 'sh', 's')) else 's'}"
-    if _a_food(name):
+    if a_food(name):
         return f"other {name} dishes"
     return f"the usual {name}"
 
@@ -110,6 +110,6 @@ def variant_note(title: str, dish: str) -> str:
     extra = variant_words(title, dish)
     if not extra or _names_meal(dish):
         return ""
-    if _a_food(dish):
+    if a_food(dish):
         return f" A dish of {dish} with {_and(extra)}."
     return f" A version of {dish} with {_and(extra)}."

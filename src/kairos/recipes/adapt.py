@@ -242,8 +242,9 @@ class _Adapter:
             removes=tuple(dict.fromkeys(h.name for h in hazards)),
             main=rule.main,
         )
-        if rule.note:
-            self.warnings.append(f"{new}: {rule.note}.")
+        note = rule.note_of(substitute)
+        if note:
+            self.warnings.append(f"{new}: {note}.")
         self.substitutions.append(substitution)
         self.replacements += [(line.item, new), (words, new)]
         self.swapped.append((line.item, new))
@@ -327,6 +328,7 @@ def adapt_recipe(
     steps, said = step_warnings(
         recipe.title, steps, constraints, adapter.substitutions,
         lambda hazard: hazard_reason(hazard, adapter.severities, constraints.owners),
+        [line.item for line in lines if not line.omitted],
     )  # fmt: skip
     adapter.warnings += said + swap_notes(adapter.swapped)
     final = [line.display for line in lines if not line.omitted]

@@ -72,7 +72,7 @@ def _text(value: Any) -> str | None:
     return str(value) if value else None
 
 
-DERIVATION: Final = "step-durations-11"
+DERIVATION: Final = "rice-paper-tb-12"
 """Bumped when the derivation's rules change, so the next ingest writes every recipe again."""
 
 

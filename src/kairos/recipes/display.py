@@ -75,6 +75,12 @@ _GRAMS_PER_ML: Final = (
                 r"(?:vinegar|wine|milk|noodles|paper))"), 0.8),
     (re.compile(r"\b(?:grated|shredded|crumbled)\b.*\bcheese\b|\bcheese\b.*\b(?:grated|"
                 r"shredded|crumbled)\b|\bparmesan\b|\bfeta\b|\bcheddar\b|\bmozzarella\b"), 0.42),
+    # a hard cheese by its name, and a cheese of no named kind (a stand-in, "dairy-free
+    # cheese", is weighed as the cheese it replaces); a soft one (cream, ricotta) is spooned
+    (re.compile(r"\b(?:pecorino|romano|parmigiano|gruy[eè]re|asiago|gouda|emmental|swiss|"
+                r"monterey\s+jack|pepper\s+jack|colby|provolone|manchego|fontina|havarti)\b|"
+                r"(?<!cream )(?<!cottage )(?<!ricotta )(?<!goat )(?<!mascarpone )\bcheese\b"
+                r"(?!\s+(?:sauce|soup|dip|spread|whiz|powder|curds))"), 0.42),
     (re.compile(r"\bchocolate\s+chips\b|\bchips\b"), 0.7),
     (re.compile(r"\b(?:cooked|shredded|diced|cubed|chopped)?\s*(?:chicken|turkey|ham|beef|pork)\b"
                 r"(?!\s+(?:broth|stock|bouillon))"), 0.6),

@@ -149,12 +149,18 @@ class RecipeRepository:
         return await asyncio.to_thread(self.embedder.embed_one, query)
 
     async def dish_ranking(
-        self, dish_name: str, *, constraints: CookConstraints, title_query: str | None = None
+        self,
+        dish_name: str,
+        *,
+        constraints: CookConstraints,
+        title_query: str | None = None,
+        quick_minutes: int | None = None,
     ) -> tuple[list[tuple[float, bool, int]], dict[int, str]]:
         """Candidates of a dish as (cosine + title bonus, title names the dish, id), best
         first and ties by id, with each candidate's content hash. `title_query` (a
         `to_tsquery` text: "(lasagna | lasagne) & vegetable") replaces the dish's words in the
-        title match when the title may spell a word otherwise."""
+        title match when the title may spell a word otherwise. `quick_minutes` (a quick ask):
+        of more titled recipes than are read, those ready in that long are read first."""
         vector = await self.embed_query(dish_name)
         match = (
             "to_tsquery('english', :title_query)"
@@ -162,6 +168,11 @@ class RecipeRepository:
             else "plainto_tsquery('english', :dish)"
         )
         where, params = _filters(constraints)
+        quick_first = (
+            "ORDER BY (r.total_minutes IS NULL OR r.total_minutes > :quick_minutes), r.id"
+            if quick_minutes is not None
+            else ""
+        )
         sql = text(f"""
             WITH near AS (
                 SELECT r.id, 1 - (r.embedding <=> CAST(:qv AS vector)) AS similarity
@@ -171,6 +182,7 @@ class RecipeRepository:
                 SELECT r.id, 1 - (r.embedding <=> CAST(:qv AS vector)) AS similarity
                 FROM recipes r
                 WHERE r.title_tsv @@ {match} AND {where}
+                {quick_first}
                 LIMIT :depth
             )
             SELECT c.id, max(c.similarity) AS similarity, min(r.content_hash) AS content_hash,
@@ -180,7 +192,7 @@ class RecipeRepository:
             GROUP BY c.id
         """)
         params |= {"qv": str(vector.tolist()), "dish": dish_name, "depth": CANDIDATES,
-                   "title_query": title_query}  # fmt: skip
+                   "title_query": title_query, "quick_minutes": quick_minutes}  # fmt: skip
         async with self.db.reading() as session:
             rows = (await session.execute(sql, params)).all()
         ranked = sorted(

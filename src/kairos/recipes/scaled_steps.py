@@ -10,6 +10,9 @@ step itself, where the cook reads them; amounts with a unit are `step_amounts`' 
 - A count of a whole item the list counts ("2 lobsters", "four chicken breasts") is scaled as the
   list's line is, the noun agreeing with the new count; so is a part of that count ("arrange 6
   noodles" a layer, of the list's 12).
+- Two amounts of one food side by side ("150 g of the dairy-free cheese and 25 g of the
+  dairy-free cheese", once a cheddar and a pecorino are swapped for one substitute) are said as
+  one: "175 g of the dairy-free cheese" (`joined_amounts`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,21 @@ from typing import Final
 from kairos.recipes.models import IngredientLine
 from kairos.recipes.shown_items import agreeing_item
 
-__all__ = ["counted_items", "resized_vessels", "scaled_counts"]
+__all__ = ["counted_items", "joined_amounts", "resized_vessels", "scaled_counts"]
+
+_SAME_FOOD_TWICE: Final = re.compile(
+    r"\b(?P<q1>\d+) (?P<u>g|kg|ml|l) (?P<of>(?:of )?(?:the )?)"
+    r"(?P<food>[a-z][a-z-]*(?: [a-z-]+){0,3}?) and (?P<q2>\d+) (?P=u) (?P=of)(?P=food)\b"
+)
+
+
+def joined_amounts(text: str) -> str:
+    """ "150 g of the dairy-free cheese and 25 g of the dairy-free cheese": "175 g of the
+    dairy-free cheese" (whole grams or millilitres, one food named twice in a row)."""
+    return _SAME_FOOD_TWICE.sub(
+        lambda m: f"{int(m['q1']) + int(m['q2'])} {m['u']} {m['of']}{m['food']}", text
+    )
+
 
 _RESIZE_AT: Final = 0.2
 """A dish 20 % too small or too large in area is one the cook must change."""

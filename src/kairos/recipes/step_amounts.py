@@ -26,6 +26,7 @@ from kairos.recipes.display import (
     litres,
 )
 from kairos.recipes.models import ParsedIngredient, Units
+from kairos.recipes.scaled_steps import joined_amounts
 from kairos.recipes.servings_estimate import baked_whole, servings_from_amounts
 from kairos.recipes.shown_items import agreeing_item
 from kairos.recipes.step_lengths import NUMBER, lengths, number_value
@@ -262,7 +263,7 @@ def adapt_step(text: str, factor: float, units: Units) -> str:
     text = _temperatures(text, units)
     text = lengths(text, units)
     text = _amounts(text, factor, units)
-    return _plates(text, factor)
+    return joined_amounts(_plates(text, factor))  # one food's two amounts side by side: one
 
 
 def servings_plan(

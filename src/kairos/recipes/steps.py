@@ -124,6 +124,7 @@ def step_warnings(
     constraints: CookConstraints,
     substitutions: Sequence[Substitution],
     reason_of: Callable[[Hazard], str],
+    listed: Sequence[str] = (),
 ) -> tuple[list[str], list[str]]:
     """The steps, and the words they still use that the profile forbids. The ingredient list
     is what is cooked and it is safe; a step word is either the dish itself ("cake"), a food the
@@ -131,7 +132,9 @@ def step_warnings(
     with tortilla shells"): an extra the table can swap for one that plays its part is swapped
     in the step ("corn tortilla shells") and said; any other is said, never silently kept. An
     allergen a step word only likely holds ("the curry paste") is the ingredient line's, named
-    by the recipe's allergy check."""
+    by the recipe's allergy check. A dish a step only may hold a forbidden food in ("the mashed
+    potato mixture") whose food is on the final list (`listed`, "4 potatoes") was made from that
+    safe list in an earlier step, and is not said."""
     title = title.lower()
     warnings = []
     rewritten = list(steps)
@@ -145,11 +148,17 @@ def step_warnings(
                 continue
             if tolerated(hazard, step, constraints.allergens):
                 continue
-            # the substitution of the line the word comes from, else one for the same need
+            if hazard.status != "contains" and _made_from(word, listed):
+                continue
+            # the substitution of the line the word comes from, else one of the same food kind
             substitution = next(
                 (s for s in substitutions if word in s.original_item.lower()),
-                next((s for s in substitutions if hazard.name in s.removes), None),
-            )
+                next(
+                    (s for s in substitutions
+                     if hazard.name in s.removes and _same_food_kind(word, s.original_item)),
+                    None,
+                ),
+            )  # fmt: skip
             if substitution is not None:
                 warnings.append(
                     f"Step {number} says {word}: use the {short_name(substitution.new_item)} "
@@ -171,6 +180,34 @@ def step_warnings(
         if swaps:
             rewritten[number - 1] = rewrite_steps([step], swaps)[0]
     return rewritten, warnings
+
+
+def _same_food_kind(word: str, original_item: str) -> bool:
+    """Whether a step's `word` can name the swapped `original_item`: the substitution table
+    replaces both by one rule ("cheese" for "parmesan"), so "mashed potato" never names butter."""
+    named, original = find_rules(word), find_rules(original_item)
+    return named is not None and original is not None and bool(set(named[0]) & set(original[0]))
+
+
+def _made_from(word: str, listed: Sequence[str]) -> bool:
+    """Whether the food `word` is made of is on the final list: its last word, in either number,
+    is a word of a listed item ("mashed potato" and "4 potatoes, peeled")."""
+    words = word.lower().split()
+    if not words:
+        return False
+    return any(
+        _stem(words[-1]) == _stem(listed_word)
+        for item in listed
+        for listed_word in re.findall(r"[a-z]+", item.lower())
+    )
+
+
+def _stem(word: str) -> str:
+    """A food word without its plural ending: "potatoes", "potato" → "potato"."""
+    for ending, stem in (("ies", "y"), ("oes", "o"), ("ches", "ch"), ("shes", "sh"), ("xes", "x")):
+        if word.endswith(ending):
+            return word[: -len(ending)] + stem
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _unlisted_swap(word: str, constraints: CookConstraints) -> str | None:

@@ -84,6 +84,13 @@ class SubstitutionRule:
     through this line (a plant dashi in a miso soup): the dish is offered with it, not refused."""
     amounts: tuple[tuple[str, SubstituteAmount], ...] = ()
     """Per substitute, its amount against the replaced food's when not one for one."""
+    notes: tuple[tuple[str, str], ...] = ()
+    """Per substitute, what the cook is told of it, when the rule's `note` is not true of every
+    substitute (a lactose-free cheese is milk cheese; a dairy-free one is made of cashews)."""
+
+    def note_of(self, substitute: str) -> str | None:
+        """The note shown with `substitute` (as written in `use`): its own, else the rule's."""
+        return next((note for use, note in self.notes if use == substitute), self.note)
 
     def amount_of(self, substitute: str) -> SubstituteAmount | None:
         """How much of `substitute` (as written in `use`) replaces the food; None for 1:1."""
@@ -109,6 +116,7 @@ def rules() -> tuple[SubstitutionRule, ...]:
                 (use, SubstituteAmount(float(amount["ratio"]), amount.get("why")))
                 for use, amount in rule.get("amounts", {}).items()
             ),
+            notes=tuple((use, str(note)) for use, note in rule.get("notes", {}).items()),
         )
         for rule in data["rule"]
     )

@@ -18,7 +18,7 @@ __all__ = ["UNIT_ALIASES", "convert", "display_unit", "to_metric", "unit_kind", 
 _UNITS: Final[dict[str, tuple[str, ...]]] = {
     "teaspoon": ("teaspoon", "teaspoons", "tsp", "tsps", "tspn", "tea spoon", "teasp"),
     "tablespoon": ("tablespoon", "tablespoons", "tbsp", "tbsps", "tbs", "tbl", "tbls", "tblsp",
-                   "tbsp.", "table spoon", "tablesp"),
+                   "tbsp.", "table spoon", "tablesp", "tb"),
     "cup": ("cup", "cups", "c"),
     "fluid_ounce": ("fluid ounce", "fluid ounces", "fl oz", "fl. oz", "fl.oz", "fl ounce",
                     "fl. ounce", "fl ounces"),
