@@ -192,8 +192,10 @@ def _on_your_own(
             s.slots[-1].name if s.slots else "the day's stops")  # fmt: skip
     said = f"No place to eat {what}is known near {near}: plan {kind} yourself around "
     if only is not None:
-        said = (f"{only.name}, where today's {only.kind} is, is the only place to eat Kairos "
-                f"knows near the route: plan {kind} yourself near {near} around ")
+        said = (
+            f"{only.name}, where today's {only.kind} is, is the only place to eat Kairos "
+            f"knows near the route: plan {kind} yourself near {near} around "
+        )
     said += clock(at)
     if ahead:
         said += f" ({clock(at)}–{clock(at + minutes)} is kept free for it)"
