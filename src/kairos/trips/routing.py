@@ -67,8 +67,10 @@ def _two_opt(
         reversed_ = [route[:i] + route[i : j + 1][::-1] + route[j + 1 :]
                      for i in range(n - 1) for j in range(i + 1, n)]  # fmt: skip
         # a stop moved elsewhere (an out-and-back 2-opt alone leaves: 2, 1, 0, 3 on a line)
-        moved = [(rest := route[:i] + route[i + 1 :])[:j] + [route[i]] + rest[j:]
-                 for i in range(n) for j in range(n) if j != i]  # fmt: skip
+        moved = []
+        for i in range(n):
+            rest = route[:i] + route[i + 1 :]
+            moved += [[*rest[:j], route[i], *rest[j:]] for j in range(n) if j != i]
         return reversed_ + moved
 
     best, best_km = order, length(order)
