@@ -65,3 +65,19 @@ def test_the_day_summary_states_its_travel_time() -> None:
             "start_date": "2025-05-05"}  # fmt: skip
     summary = rules_words(view).days[0].summary
     assert summary.endswith("2.0 km on foot, 42 min of travel in all."), summary
+
+
+def test_a_stop_shut_until_the_afternoon_turns_the_day_round_rather_than_out_and_back() -> None:
+    """t37: a mosque shut for Friday prayers went to the end of the day, after a park far out:
+    the same stops the other way round keep its hours without going back."""
+    afternoon = tuple(((15 * 60, 18 * 60),) for _ in range(7))
+    stops = [_c(i, 0.0, i * KM, hours=afternoon if i == 1 else None) for i in range(4)]
+    stops = [replace(c, hours=tuple(((9 * 60, 18 * 60),) for _ in range(7))) if c.hours is None
+             else c for c in stops]  # fmt: skip
+    request = TripRequest(city="Delhi", start_date=MONDAY, days=1, pace="moderate",
+                          mode="walk", candidates=tuple(stops), centre=DELHI)  # fmt: skip
+    day = plan_itinerary(request).days[0]
+    assert len(day.stops) == 4, day
+    assert [s.place_id for s in day.stops][-1] == "p1"  # still after it opens
+    quality = route_quality(day, None)
+    assert quality.route_km < 4.5, ([s.place_id for s in day.stops], quality)

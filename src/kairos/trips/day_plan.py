@@ -22,6 +22,7 @@ from kairos.trips.long_legs import (
 )
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
 from kairos.trips.named_places import named_tiers, shorten_named
+from kairos.trips.route_quality import better_day, doubles_back
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.season_visits import for_the_day, holiday_note, season_note, winter_beach
 from kairos.trips.timeline import DaySpec, schedule_day
@@ -109,6 +110,14 @@ def schedule(
     taken = set(used_meals)
     day, skipped = schedule_day(spec, ordered, mode=request.travel_mode, hotel=home,
                                 meals=meals, used_meals=taken, locks=locks)  # fmt: skip
+    if not keep_order and not request.named & {c.id for c in stops} and doubles_back(day, home):
+        # the route the other way round is as short: a place's hours may suit it (t37: a mosque
+        # shut for Friday prayers sent to the end of the day, out to a park and back)
+        back, again = ordered[::-1], set(used_meals)
+        trial = schedule_day(spec, back, mode=request.travel_mode, hotel=home, meals=meals,
+                             used_meals=again, locks=locks)  # fmt: skip
+        if better_day(trial[0], len(trial[1]), day, len(skipped)):
+            (day, skipped), taken, ordered = trial, again, back
     if any(why.startswith((DARK_SAID, DUSK_SAID)) for _, why in skipped):
         # dusk came before a park or a temple: those first, the route's order otherwise
         tiers = named_tiers(stops, request.named, weekday,
