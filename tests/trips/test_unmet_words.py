@@ -42,3 +42,9 @@ def test_a_possessive_typed_without_its_apostrophe_is_the_stop_that_holds_it() -
         "qutub minar"
     ]
     assert unmet_phrases("delhi one day, humayun’s tomb", "Delhi", ["Humayun's Tomb"]) == []
+
+
+def test_a_name_typed_without_its_hyphen_is_the_stop_that_holds_it() -> None:
+    """ "kinkakuji" is Kinkaku-ji, a stop: never said unknown beside it."""
+    held = ["Kinkaku-ji", "Fushimi Inari-Taisha"]
+    assert unmet_phrases("kyoto 2 days, kinkakuji and fushimi inaritaisha", "Kyoto", held) == []

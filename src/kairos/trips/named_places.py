@@ -102,6 +102,8 @@ def _forms(name: str, city: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], boo
         forms.append((tuple(words), True))
     if n and len(words) > n and tuple(words[:n]) == city:  # "Singapore Botanic Gardens"
         forms.append((tuple(words[n:]), False))
+    if _joined(name) != name:  # "Kinkaku-ji" is typed "kinkakuji"
+        forms += _forms(_joined(name), city)
     if len(words) > 1 and words[-1] in _KIND:
         short = words[:-1]
         while short and short[-1] in _FILLER:  # "Gardens by the Bay" is not "gardens by the"
@@ -131,9 +133,55 @@ class _Place(Protocol):
     def name(self) -> str: ...
 
 
+_JOINS: Final = re.compile(r"(?<=[^\W\d_])[-‐‑'’](?=[^\W\d_])")
+"""A hyphen or apostrophe inside a word ("Kinkaku-ji", "Humayun's"), often typed without."""
+
+
+def _joined(text: str) -> str:
+    return _JOINS.sub("", text)
+
+
 def named_in(text: str, candidates: Sequence[_Place], city: str) -> frozenset[str]:
-    """Ids (as text) of the candidates, or catalogue rows, whose name the request's words say."""
-    words, home = _tokens(text), tuple(_tokens(city))
+    """Ids (as text) of the candidates, or catalogue rows, whose name the request's words say:
+    as typed, with a name's hyphens and apostrophes left out ("kinkakuji" names Kinkaku-ji),
+    and "the castle" or "the islands" for the city's one place of that kind (`_the_kind`)."""
+    home = tuple(_tokens(city))
+    named = _named_by(_tokens(text), candidates, home)
+    if _joined(text) != text:
+        named |= _named_by(_tokens(_joined(text)), candidates, home)
+    return named | _the_kind(_tokens(text), candidates, home, named)
+
+
+def _the_kind(
+    words: Sequence[str], candidates: Sequence[_Place], home: tuple[str, ...],
+    named: frozenset[str],
+) -> frozenset[str]:  # fmt: skip
+    """ "the castle", "the islands": the one candidate whose name holds that kind's word, else
+    the one of them whose name begins with the city's ("Edinburgh Castle"), when the words
+    name no place holding it already."""
+    found: set[str] = set()
+    for before, word in zip(words, words[1:], strict=False):
+        if before != "the" or word not in _KIND or word in _VAGUE:
+            continue
+        holding = [c for c in candidates if word in _name_words(c.name)]
+        if any(str(c.id) in named for c in holding):
+            continue
+        home_led = [c for c in holding if home and _name_words(c.name)[: len(home)] == home]
+        for pick in (holding, home_led):
+            if len(pick) == 1:
+                found.add(str(pick[0].id))
+                break
+    return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(_tokens(name))
+
+
+def _named_by(
+    words: Sequence[str], candidates: Sequence[_Place], home: tuple[str, ...]
+) -> frozenset[str]:
     if not words:
         return frozenset()
     found: list[tuple[int, int, bool, str]] = []

@@ -68,8 +68,10 @@ def _known() -> frozenset[str]:
 
 def _plain(text: str) -> set[str]:
     """The words of `text`, accents folded ("Gaudí" holds "gaudi"), a possessive also without
-    its apostrophe ("Humayun's Tomb" holds "humayuns", as it is often typed)."""
+    its apostrophe ("Humayun's Tomb" holds "humayuns", as it is often typed), a hyphenated
+    name also as one word ("Kinkaku-ji" holds "kinkakuji")."""
     joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
+    joined = re.sub(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])", "", joined)
     return set(_WORD.findall(normalise_message(text))) | set(
         _WORD.findall(normalise_message(joined))
     )
