@@ -48,3 +48,21 @@ def test_a_name_typed_without_its_hyphen_is_the_stop_that_holds_it() -> None:
     """ "kinkakuji" is Kinkaku-ji, a stop: never said unknown beside it."""
     held = ["Kinkaku-ji", "Fushimi Inari-Taisha"]
     assert unmet_phrases("kyoto 2 days, kinkakuji and fushimi inaritaisha", "Kyoto", held) == []
+
+
+def test_a_sight_named_by_a_known_word_and_a_landmark_is_said_when_no_stop_holds_it() -> None:
+    """ "brooklyn bridge", "india gate": a borough's or a country's word before a landmark is a
+    sight's name; a stop holding only one of its words ("Delhi Gate") does not hold it, nor
+    does "Royal Botanic Garden" hold "the royal mile". Four such names are a list, not prose."""
+    held = ["Central Park", "Statue of Liberty"]
+    assert unmet_phrases("New York 2 days, statue of liberty, central park and brooklyn "
+                         "bridge", "New York", held) == ["brooklyn bridge"]  # fmt: skip
+    found = unmet_phrases("Delhi 2 days, jama masjid, lotus temple, akshardham and india gate",
+                          "Delhi", ["Delhi Gate", "Humayun's Tomb"])  # fmt: skip
+    assert found == ["jama masjid", "lotus temple", "akshardham", "india gate"]
+    held = ["Edinburgh Castle", "Royal Botanic Garden Edinburgh"]
+    assert unmet_phrases("Edinburgh 2 days, the castle and the royal mile", "Edinburgh",
+                         held) == ["royal mile"]  # fmt: skip
+    held = ["Toronto Island Park", "CN Tower", "Diwan-e-Aam (Red Fort)"]
+    assert unmet_phrases("Toronto, the islands and the cn tower", "Toronto", held) == []
+    assert unmet_phrases("Delhi, the red fort", "Delhi", held) == []

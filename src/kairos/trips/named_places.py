@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final, Protocol
 
 from kairos.text.words import fold, singular
@@ -160,7 +161,7 @@ def _the_kind(
     the one of them whose name begins with the city's ("Edinburgh Castle"), when the words
     name no place holding it already."""
     found: set[str] = set()
-    for before, word in zip(words, words[1:], strict=False):
+    for before, word in pairwise(words):
         if before != "the" or word not in _KIND or word in _VAGUE:
             continue
         holding = [c for c in candidates if word in _name_words(c.name)]

@@ -22,7 +22,7 @@ from kairos.trips.interest_gaps import KINDS
 from kairos.trips.kind_groups import kind_groups
 from kairos.trips.kind_words import EXTRA_KIND_WORDS, kind_phrases
 
-__all__ = ["MAX_PHRASES", "unmet_note", "unmet_phrases"]
+__all__ = ["LANDMARKS", "MAX_PHRASES", "unmet_note", "unmet_phrases"]
 
 MAX_PHRASES: Final = 3
 _WORD: Final = re.compile(r"[a-z0-9]+")
@@ -46,6 +46,13 @@ _TRIP_WORDS: Final = word_set(
     crowd crowds crowded queue queues lines rush"""
 )
 """Words of a trip request that are its manner, not a place to visit."""
+LANDMARKS: Final = word_set(
+    """bridge bridges gate gates tower towers castle castles palace fort fortress temple temples
+    shrine mosque masjid cathedral church basilica abbey chapel monastery memorial monument
+    statue tomb stupa island islands market square park garden gardens museum gallery zoo
+    aquarium beach hill lake pier wharf station hall mandir gurdwara falls waterfall mile"""
+)
+"""The last word of a sight's name ("Brooklyn Bridge", "India Gate", "the Royal Mile")."""
 
 
 @lru_cache(maxsize=1)
@@ -77,30 +84,81 @@ def _plain(text: str) -> set[str]:
     )
 
 
+@lru_cache(maxsize=1)
+def _interest_words() -> frozenset[str]:
+    """The words that ask for a kind of place ("history", "art"), not name one."""
+    words = set(_kind_words()) | GENERIC_WORDS
+    for group in kind_groups().values():
+        words |= {w for phrase in (*group.words, *group.kinds) for w in _WORD.findall(phrase)}
+    for kind in KINDS:
+        words |= {w for phrase in kind.asked_by for w in _WORD.findall(phrase)}
+    return frozenset(words)
+
+
+def _spoken(text: str) -> list[str]:
+    """`text`'s words as one line each way `_plain` reads them, to find a pair of words in."""
+    joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
+    joined = re.sub(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])", "", joined)
+    return [f" {' '.join(_WORD.findall(normalise_message(t)))} " for t in (text, joined)]
+
+
+def _pair_held(first: str, second: str, lines: Sequence[str]) -> bool:
+    seconds = {second, second[:-1]} if second.endswith("s") else {second}
+    return any(f" {first} {s} " in line for s in seconds for line in lines)
+
+
+def _names_a_sight(words: Sequence[str], i: int, city: Sequence[str], lines: Sequence[str]) -> bool:
+    """words[i] and the landmark after it are a sight's name no stop holds ("brooklyn bridge",
+    "india gate": a word of a borough or a country, not of a kind of place)."""
+    if i + 1 >= len(words) or words[i + 1] not in LANDMARKS:
+        return False
+    word = words[i]
+    if word in _interest_words() or word in city or len(word) < 3 or not word.isalpha():
+        return False
+    return not _pair_held(word, words[i + 1], lines)
+
+
 def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
     """The request's phrases nothing of the trip answers. `said`: the trip's stop names and
-    notes (a word one of them holds is met or already said)."""
+    notes (a word one of them holds is met or already said; a pair of words, a word of a
+    stop's name before an unknown one or a landmark after a known word, is met only when a
+    stop's name holds the pair: "royal mile" is not Royal Botanic Garden, "india gate" is not
+    Delhi Gate). A phrase ending in a landmark is a name, not prose."""
     known = _known()
     held = set().union(*(_plain(s) for s in said), _plain(city))
+    lines = [line for s in said for line in _spoken(s)]
     phrases: list[list[str]] = []
     last = -2
     city_words = _plain(city)
     words = [w for part in _PARTS.split(text) for w in [*tokens(part), ","]]
     for i, word in enumerate(words):
-        if word in known or word in held or len(word) < 3 or any(c.isdigit() for c in word):
+        if i <= last:
+            continue  # taken with the word before it
+        pair = _names_a_sight(words, i, sorted(city_words), lines)
+        if not pair and (
+            word in known or word in held or len(word) < 3 or any(c.isdigit() for c in word)
+        ):
             continue
-        if any(DamerauLevenshtein.distance(word, c) <= 2 for c in city_words):  # "tokio"
-            continue
+        if not pair and any(DamerauLevenshtein.distance(word, c) <= 2 for c in city_words):
+            continue  # "tokio"
+        before = words[i - 1] if i else ""
         if i == last + 1:
             phrases[-1].append(word)
+        elif (before in held and before not in known and len(before) >= 3
+              and not _pair_held(before, word, lines)):  # fmt: skip
+            phrases.append([before, word])  # "royal mile" beside Royal Botanic Garden
         else:
             phrases.append([word])
         last = i
+        if pair:
+            phrases[-1].append(words[i + 1])
+            last = i + 1
+            continue
         # a kind's word after the name is part of it ("central park", "bamboo forest")
         if i + 1 < len(words) and words[i + 1] in _kind_words() and words[i + 1] not in held:
             phrases[-1].append(words[i + 1])
             last = i + 1
-    if len(phrases) > MAX_PHRASES:
+    if sum(1 for p in phrases if p[-1] not in LANDMARKS) > MAX_PHRASES:
         return []  # prose, not a list of interests
     return [" ".join(p) for p in phrases]
 
