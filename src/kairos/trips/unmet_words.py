@@ -102,12 +102,19 @@ def _spoken(text: str) -> list[str]:
     return [f" {' '.join(_WORD.findall(normalise_message(t)))} " for t in (text, joined)]
 
 
+def _typed(text: str) -> str:
+    return normalise_message(text).replace("'", "")
+
+
 def _pair_held(first: str, second: str, lines: Sequence[str]) -> bool:
     seconds = {second, second[:-1]} if second.endswith("s") else {second}
     return any(f" {first} {s} " in line for s in seconds for line in lines)
 
 
-def _names_a_sight(words: Sequence[str], i: int, city: Sequence[str], lines: Sequence[str]) -> bool:
+def _names_a_sight(
+    words: Sequence[str], typed: Sequence[str], i: int, city: Sequence[str],
+    lines: Sequence[str],
+) -> bool:  # fmt: skip
     """words[i] and the landmark after it are a sight's name no stop holds ("brooklyn bridge",
     "india gate": a word of a borough or a country, not of a kind of place)."""
     if i + 1 >= len(words) or words[i + 1] not in LANDMARKS:
@@ -115,7 +122,7 @@ def _names_a_sight(words: Sequence[str], i: int, city: Sequence[str], lines: Seq
     word = words[i]
     if word in _interest_words() or word in city or len(word) < 3 or not word.isalpha():
         return False
-    return not _pair_held(word, words[i + 1], lines)
+    return not any(_pair_held(w, words[i + 1], lines) for w in {word, typed[i]})
 
 
 def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
@@ -130,33 +137,39 @@ def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
     phrases: list[list[str]] = []
     last = -2
     city_words = _plain(city)
-    words = [w for part in _PARTS.split(text) for w in [*tokens(part), ","]]
+    parts = _PARTS.split(text)
+    words = [w for part in parts for w in [*tokens(part), ","]]
+    # the words as typed: a typo's correction ("forth" read "fourth") is not held or said
+    typed = [w for part in parts for w in [*_WORD.findall(_typed(part)), ","]]
+    if len(typed) != len(words):
+        typed = words
     for i, word in enumerate(words):
         if i <= last:
             continue  # taken with the word before it
-        pair = _names_a_sight(words, i, sorted(city_words), lines)
+        pair = _names_a_sight(words, typed, i, sorted(city_words), lines)
         if not pair and (
-            word in known or word in held or len(word) < 3 or any(c.isdigit() for c in word)
-        ):
+            word in known or word in held or typed[i] in held or len(word) < 3
+            or any(c.isdigit() for c in word)
+        ):  # fmt: skip
             continue
         if not pair and any(DamerauLevenshtein.distance(word, c) <= 2 for c in city_words):
             continue  # "tokio"
-        before = words[i - 1] if i else ""
+        before = typed[i - 1] if i else ""
         if i == last + 1:
-            phrases[-1].append(word)
+            phrases[-1].append(typed[i])
         elif (before in held and before not in known and len(before) >= 3
-              and not _pair_held(before, word, lines)):  # fmt: skip
-            phrases.append([before, word])  # "royal mile" beside Royal Botanic Garden
+              and not _pair_held(before, typed[i], lines)):  # fmt: skip
+            phrases.append([before, typed[i]])  # "royal mile" beside Royal Botanic Garden
         else:
-            phrases.append([word])
+            phrases.append([typed[i]])
         last = i
         if pair:
-            phrases[-1].append(words[i + 1])
+            phrases[-1].append(typed[i + 1])
             last = i + 1
             continue
         # a kind's word after the name is part of it ("central park", "bamboo forest")
         if i + 1 < len(words) and words[i + 1] in _kind_words() and words[i + 1] not in held:
-            phrases[-1].append(words[i + 1])
+            phrases[-1].append(typed[i + 1])
             last = i + 1
     if sum(1 for p in phrases if p[-1] not in LANDMARKS) > MAX_PHRASES:
         return []  # prose, not a list of interests
