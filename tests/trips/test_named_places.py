@@ -168,3 +168,13 @@ def test_the_kind_names_the_city_s_one_place_of_that_kind() -> None:
     two = [_place(1, name="Casa Loma Castle"), _place(2, name="Spadina Castle")]
     assert named_in("the castle", two, "Toronto") == frozenset()
     assert named_in("parks and a castle", himeji, "Himeji") == frozenset()
+
+
+def test_a_place_is_named_by_its_words_before_its_kind() -> None:
+    """ "the whitney" is the Whitney Museum of American Art (a trip said Kairos knew no place
+    for 'whitney' while it listed the museum as not placed); a full name still wins."""
+    names = ["Whitney Museum of American Art", "Central Park Zoo", "Central Park",
+             "National Museum of Scotland"]  # fmt: skip
+    stops = [_place(i, name=name) for i, name in enumerate(names, start=1)]
+    assert named_in("new york, the whitney and central park", stops, "New York") == {"p1", "p3"}
+    assert named_in("a national museum, and the zoo", stops, "New York") == {"p2"}

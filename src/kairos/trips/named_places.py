@@ -8,10 +8,12 @@ A name is matched as whole words, accents folded and words singular ("Toronto Is
 "Toronto Island Park"): the full name, a listing title's part before "&", ":" or a comma
 ("Pulau Ubin & Singapore Islands" is named by "Pulau Ubin"), the name without a leading "the"
 or a trailing city name ("Madame Tussauds New York"), or without a trailing kind word ("park",
-"museum"). A form made only of kind or request words ("National Museum", "Park"), or of the
-city's name without a kind of place ("New York City"; "Toronto Island" names one), or one word
-shorter than `MIN_WORD`, names no place. A full name beats a shortened one on the same words
-("Central Park" is not "Central Park Zoo"). Retrieval adds a named place the positioned ones
+"museum"), or its words before its first kind word ("the Whitney"), or without its hyphens
+("kinkakuji"). A form made only of kind or request words ("National Museum", "Park"), or of
+the city's name without a kind of place ("New York City"; "Toronto Island" names one), or one
+word shorter than `MIN_WORD`, names no place. "The castle" names the city's one castle. A
+full name beats a shortened one on the same words ("Central Park" is not "Central Park Zoo").
+Retrieval adds a named place the positioned ones
 would have left out (no position, another tag: `retrieval.py`).
 """
 
@@ -105,6 +107,9 @@ def _forms(name: str, city: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], boo
         forms.append((tuple(words[n:]), False))
     if _joined(name) != name:  # "Kinkaku-ji" is typed "kinkakuji"
         forms += _forms(_joined(name), city)
+    lead_kind = next((k for k, w in enumerate(words) if k and w in _KIND and w not in _VAGUE), 0)
+    if lead_kind and lead_kind < len(words) - 1:  # "the whitney": Whitney Museum of American Art
+        forms.append((tuple(words[:lead_kind]), False))
     if len(words) > 1 and words[-1] in _KIND:
         short = words[:-1]
         while short and short[-1] in _FILLER:  # "Gardens by the Bay" is not "gardens by the"
