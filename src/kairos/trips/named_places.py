@@ -13,8 +13,8 @@ or a trailing city name ("Madame Tussauds New York"), or without a trailing kind
 the city's name without a kind of place ("New York City"; "Toronto Island" names one), or one
 word shorter than `MIN_WORD`, names no place. "The castle" names the city's one castle. A
 full name beats a shortened one on the same words ("Central Park" is not "Central Park Zoo").
-Retrieval adds a named place the positioned ones
-would have left out (no position, another tag: `retrieval.py`).
+Retrieval adds a named place the positioned ones would have left out (no position, another
+tag: `retrieval.py`).
 """
 
 from __future__ import annotations
