@@ -77,3 +77,17 @@ def test_a_word_a_typo_reader_would_correct_is_held_as_typed() -> None:
     assert unmet_phrases("Edinburgh, the forth bridge", "Edinburgh", ["Calton Hill"]) == [
         "forth bridge"
     ]
+
+
+def test_a_sight_led_by_a_landmark_or_ending_in_a_street_is_said_when_no_stop_holds_it() -> None:
+    """ "fort york" (a Toronto trip said nothing of it) and "victoria street" (said as
+    'victoria' beside Princes Street Gardens) are names; "fort york" held is not said."""
+    found = unmet_phrases("Toronto 2 days, fort york and casa loma", "Toronto", ["Casa Loma"])
+    assert found == ["fort york"]
+    held = ["Princes Street Gardens", "Calton Hill"]
+    assert unmet_phrases("Edinburgh, victoria street and calton hill", "Edinburgh", held) == [
+        "victoria street"
+    ]
+    assert (
+        unmet_phrases("Toronto, fort york", "Toronto", ["Fort York National Historic Site"]) == []
+    )

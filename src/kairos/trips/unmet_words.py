@@ -53,6 +53,8 @@ LANDMARKS: Final = word_set(
     aquarium beach hill lake pier wharf station hall mandir gurdwara falls waterfall mile"""
 )
 """The last word of a sight's name ("Brooklyn Bridge", "India Gate", "the Royal Mile")."""
+LEADS: Final = word_set("fort lake mount castle palace temple")
+"""The first word of a sight's name ("Fort York", "Lake Louise")."""
 
 
 @lru_cache(maxsize=1)
@@ -125,6 +127,22 @@ def _names_a_sight(
     return not any(_pair_held(w, words[i + 1], lines) for w in {word, typed[i]})
 
 
+def _leads_a_sight(
+    words: Sequence[str], typed: Sequence[str], i: int, city: Sequence[str],
+    lines: Sequence[str],
+) -> bool:  # fmt: skip
+    """words[i], a landmark that leads a name, and the known word after it are a sight's name
+    no stop holds ("fort york", "lake louise")."""
+    if words[i] not in LEADS or i + 1 >= len(words):
+        return False
+    word = words[i + 1]
+    if word in _interest_words() or word in _TRIP_WORDS or word in LANDMARKS or word in city:
+        return False
+    if len(word) < 3 or not word.isalpha():
+        return False
+    return not _pair_held(typed[i], typed[i + 1], lines)
+
+
 def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
     """The request's phrases nothing of the trip answers. `said`: the trip's stop names and
     notes (a word one of them holds is met or already said; a pair of words, a word of a
@@ -146,6 +164,10 @@ def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
     for i, word in enumerate(words):
         if i <= last:
             continue  # taken with the word before it
+        if _leads_a_sight(words, typed, i, sorted(city_words), lines):
+            phrases.append([typed[i], typed[i + 1]])
+            last = i + 1
+            continue
         pair = _names_a_sight(words, typed, i, sorted(city_words), lines)
         if not pair and (
             word in known or word in held or typed[i] in held or len(word) < 3
@@ -167,8 +189,8 @@ def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
             phrases[-1].append(typed[i + 1])
             last = i + 1
             continue
-        # a kind's word after the name is part of it ("central park", "bamboo forest")
-        if i + 1 < len(words) and words[i + 1] in _kind_words() and words[i + 1] not in held:
+        # a kind's word after the name is part of it ("central park", "victoria street")
+        if i + 1 < len(words) and words[i + 1] in _kind_words():
             phrases[-1].append(typed[i + 1])
             last = i + 1
     if sum(1 for p in phrases if p[-1] not in LANDMARKS) > MAX_PHRASES:
