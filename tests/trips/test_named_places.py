@@ -178,3 +178,14 @@ def test_a_place_is_named_by_its_words_before_its_kind() -> None:
     stops = [_place(i, name=name) for i, name in enumerate(names, start=1)]
     assert named_in("new york, the whitney and central park", stops, "New York") == {"p1", "p3"}
     assert named_in("a national museum, and the zoo", stops, "New York") == {"p2"}
+
+
+def test_a_name_typed_a_letter_off_names_the_place() -> None:
+    """ "qutb minar" is the Qutub Minar, "humayuns tomb" Humayun's Tomb; a kind word or a short
+    word is never read as a typo ("red fort" is not "Red Font"), nor one word alone."""
+    stops = [_place(1, name="Qutub Minar"), _place(2, name="Humayun's Tomb"),
+             _place(3, name="Red Font"), _place(4, name="Lodhi Garden")]  # fmt: skip
+    assert named_in("delhi, qutb minar and humayuns tomb", stops, "Delhi") == {"p1", "p2"}
+    assert named_in("delhi, the red fort", stops, "Delhi") == frozenset()
+    assert named_in("delhi, lodhi gardens and lodi", stops, "Delhi") == {"p4"}
+    assert named_in("delhi, lodi", stops, "Delhi") == frozenset()

@@ -91,3 +91,9 @@ def test_a_sight_led_by_a_landmark_or_ending_in_a_street_is_said_when_no_stop_ho
     assert (
         unmet_phrases("Toronto, fort york", "Toronto", ["Fort York National Historic Site"]) == []
     )
+
+
+def test_a_stop_s_name_typed_a_letter_off_is_not_said_unknown() -> None:
+    held = ["Qutub Minar", "Lal Kot"]
+    assert unmet_phrases("Delhi 2 days, qutb minar and lal kot", "Delhi", held) == []
+    assert unmet_phrases("Delhi 2 days, qutb minar", "Delhi", ["Lal Kot"]) == ["qutb minar"]

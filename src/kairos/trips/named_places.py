@@ -26,6 +26,8 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Final, Protocol
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from kairos.text.words import fold, singular
 from kairos.trips.day_slots import outdoors
 from kairos.trips.models import Candidate, Day, Unplaced
@@ -132,6 +134,14 @@ def _at(text: Sequence[str], form: tuple[str, ...]) -> Iterable[int]:
     return (i for i in range(len(text) - n + 1) if tuple(text[i : i + n]) == form)
 
 
+def _near_at(text: Sequence[str], form: tuple[str, ...]) -> Iterable[int]:
+    n = len(form)
+    return (
+        i for i in range(len(text) - n + 1)
+        if all(_near(w, t) for w, t in zip(form, text[i : i + n], strict=True))
+    )  # fmt: skip
+
+
 class _Place(Protocol):
     @property
     def id(self) -> object: ...
@@ -155,7 +165,24 @@ def named_in(text: str, candidates: Sequence[_Place], city: str) -> frozenset[st
     named = _named_by(_tokens(text), candidates, home)
     if _joined(text) != text:
         named |= _named_by(_tokens(_joined(text)), candidates, home)
+    said = {w for c in candidates if str(c.id) in named for w in _name_words(c.name)}
+    words = _tokens(text)
+    pairs = {a + b for a, b in pairwise(words)} & said  # "ginkaku ji" said as Ginkakuji
+    rest = [  # the words no place is named by yet: a typo of another name
+        "" if w in said or any(w in p for p in pairs) else w for w in words
+    ]  # fmt: skip
+    named |= _named_by(rest, candidates, home, near=True)
     return named | _the_kind(_tokens(text), candidates, home, named)
+
+
+def _near(word: str, typed: str) -> bool:
+    """`typed` is `word` or a typo of it: one letter off for a word of `MIN_WORD` letters or
+    more that names no kind ("qutb" for "qutub"), never a kind or a short word."""
+    if word == typed:
+        return True
+    if word in _KIND or len(word) < MIN_WORD or len(typed) < MIN_WORD - 1:
+        return False
+    return DamerauLevenshtein.distance(word, typed) <= 1
 
 
 def _the_kind(
@@ -186,14 +213,19 @@ def _name_words(name: str) -> tuple[str, ...]:
 
 
 def _named_by(
-    words: Sequence[str], candidates: Sequence[_Place], home: tuple[str, ...]
+    words: Sequence[str], candidates: Sequence[_Place], home: tuple[str, ...], near: bool = False
 ) -> frozenset[str]:
+    """The candidates the words name; `near`: by a full name of two words or more each typed
+    at most a letter off (`_near`)."""
     if not words:
         return frozenset()
     found: list[tuple[int, int, bool, str]] = []
     for c in candidates:
         for form, full in _forms(c.name, home):
-            found += [(i, i + len(form), full, str(c.id)) for i in _at(words, form)]
+            if near and (not full or len(form) < 2):
+                continue
+            at = _near_at(words, form) if near else _at(words, form)
+            found += [(i, i + len(form), full, str(c.id)) for i in at]
     found.sort(key=lambda m: (-(m[1] - m[0]), not m[2], m[0]))
     claimed: dict[tuple[int, int], bool] = {}
     named: set[str] = set()

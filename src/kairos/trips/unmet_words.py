@@ -104,6 +104,14 @@ def _spoken(text: str) -> list[str]:
     return [f" {' '.join(_WORD.findall(normalise_message(t)))} " for t in (text, joined)]
 
 
+def _typo_of_held(word: str, held: set[str]) -> bool:
+    """`word` is a stop's word typed a letter off ("qutb" for "qutub"): 4 letters or more,
+    the stop's word 5 or more."""
+    return len(word) >= 4 and any(
+        len(h) >= 5 and DamerauLevenshtein.distance(word, h) <= 1 for h in held
+    )
+
+
 def _typed(text: str) -> str:
     return normalise_message(text).replace("'", "")
 
@@ -176,6 +184,8 @@ def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
             continue
         if not pair and any(DamerauLevenshtein.distance(word, c) <= 2 for c in city_words):
             continue  # "tokio"
+        if not pair and _typo_of_held(typed[i], held):
+            continue  # "qutb" beside the Qutub Minar
         before = typed[i - 1] if i else ""
         if i == last + 1:
             phrases[-1].append(typed[i])
