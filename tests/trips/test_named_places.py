@@ -161,6 +161,7 @@ def test_the_kind_names_the_city_s_one_place_of_that_kind() -> None:
                _place(3, name="High Park")]  # fmt: skip
     assert named_in("Toronto 2 days, the islands and casa loma", toronto, "Toronto") == {
         "p1", "p2"}  # fmt: skip
+    assert named_in("Toronto, the park near our hotel", toronto, "Toronto") == frozenset()
     edinburgh = [_place(1, name="Edinburgh Castle"), _place(2, name="Craiglockhart Castle")]
     assert named_in("harry potter places and the castle", edinburgh, "Edinburgh") == {"p1"}
     himeji = [_place(1, name="Himeji-jo Castle"), _place(2, name="Kokoen Garden")]

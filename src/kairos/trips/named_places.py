@@ -149,6 +149,11 @@ class _Place(Protocol):
     def name(self) -> str: ...
 
 
+_CITY_ONES: Final = frozenset(
+    ("castle", "fort", "palace", "cathedral", "tower", "zoo", "aquarium", "island", "citadel")
+)
+"""Kinds a city has one of that bears its name ("the castle" is Edinburgh Castle, among
+castles; "the park" is not Toronto Island Park, among parks)."""
 _JOINS: Final = re.compile(r"(?<=[^\W\d_])[-‐‑'’](?=[^\W\d_])")
 """A hyphen or apostrophe inside a word ("Kinkaku-ji", "Humayun's"), often typed without."""
 
@@ -199,7 +204,8 @@ def _the_kind(
         holding = [c for c in candidates if word in _name_words(c.name)]
         if any(str(c.id) in named for c in holding):
             continue
-        home_led = [c for c in holding if home and _name_words(c.name)[: len(home)] == home]
+        home_led = [c for c in holding if home and _name_words(c.name)[: len(home)] == home
+                    and word in _CITY_ONES]  # fmt: skip
         for pick in (holding, home_led):
             if len(pick) == 1:
                 found.add(str(pick[0].id))
