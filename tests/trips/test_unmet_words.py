@@ -42,3 +42,58 @@ def test_a_possessive_typed_without_its_apostrophe_is_the_stop_that_holds_it() -
         "qutub minar"
     ]
     assert unmet_phrases("delhi one day, humayun’s tomb", "Delhi", ["Humayun's Tomb"]) == []
+
+
+def test_a_name_typed_without_its_hyphen_is_the_stop_that_holds_it() -> None:
+    """ "kinkakuji" is Kinkaku-ji, a stop: never said unknown beside it."""
+    held = ["Kinkaku-ji", "Fushimi Inari-Taisha"]
+    assert unmet_phrases("kyoto 2 days, kinkakuji and fushimi inaritaisha", "Kyoto", held) == []
+
+
+def test_a_sight_named_by_a_known_word_and_a_landmark_is_said_when_no_stop_holds_it() -> None:
+    """ "brooklyn bridge", "india gate": a borough's or a country's word before a landmark is a
+    sight's name; a stop holding only one of its words ("Delhi Gate") does not hold it, nor
+    does "Royal Botanic Garden" hold "the royal mile". Four such names are a list, not prose."""
+    held = ["Central Park", "Statue of Liberty"]
+    assert unmet_phrases("New York 2 days, statue of liberty, central park and brooklyn "
+                         "bridge", "New York", held) == ["brooklyn bridge"]  # fmt: skip
+    found = unmet_phrases("Delhi 2 days, jama masjid, lotus temple, akshardham and india gate",
+                          "Delhi", ["Delhi Gate", "Humayun's Tomb"])  # fmt: skip
+    assert found == ["jama masjid", "lotus temple", "akshardham", "india gate"]
+    held = ["Edinburgh Castle", "Royal Botanic Garden Edinburgh"]
+    assert unmet_phrases("Edinburgh 2 days, the castle and the royal mile", "Edinburgh",
+                         held) == ["royal mile"]  # fmt: skip
+    held = ["Toronto Island Park", "CN Tower", "Diwan-e-Aam (Red Fort)"]
+    assert unmet_phrases("Toronto, the islands and the cn tower", "Toronto", held) == []
+    assert unmet_phrases("Delhi, the red fort", "Delhi", held) == []
+
+
+def test_a_word_a_typo_reader_would_correct_is_held_as_typed() -> None:
+    """ "the forth bridge" is The Forth Bridge, a stop (a trip said "Kairos knows no places for
+    'fourth bridge'" beside it); a name no stop holds is said as typed."""
+    held = ["The Forth Bridge", "Calton Hill"]
+    assert unmet_phrases("Edinburgh 2 days, calton hill and the forth bridge", "Edinburgh",
+                         held) == []  # fmt: skip
+    assert unmet_phrases("Edinburgh, the forth bridge", "Edinburgh", ["Calton Hill"]) == [
+        "forth bridge"
+    ]
+
+
+def test_a_sight_led_by_a_landmark_or_ending_in_a_street_is_said_when_no_stop_holds_it() -> None:
+    """ "fort york" (a Toronto trip said nothing of it) and "victoria street" (said as
+    'victoria' beside Princes Street Gardens) are names; "fort york" held is not said."""
+    found = unmet_phrases("Toronto 2 days, fort york and casa loma", "Toronto", ["Casa Loma"])
+    assert found == ["fort york"]
+    held = ["Princes Street Gardens", "Calton Hill"]
+    assert unmet_phrases("Edinburgh, victoria street and calton hill", "Edinburgh", held) == [
+        "victoria street"
+    ]
+    assert (
+        unmet_phrases("Toronto, fort york", "Toronto", ["Fort York National Historic Site"]) == []
+    )
+
+
+def test_a_stop_s_name_typed_a_letter_off_is_not_said_unknown() -> None:
+    held = ["Qutub Minar", "Lal Kot"]
+    assert unmet_phrases("Delhi 2 days, qutb minar and lal kot", "Delhi", held) == []
+    assert unmet_phrases("Delhi 2 days, qutb minar", "Delhi", ["Lal Kot"]) == ["qutb minar"]

@@ -8,11 +8,13 @@ A name is matched as whole words, accents folded and words singular ("Toronto Is
 "Toronto Island Park"): the full name, a listing title's part before "&", ":" or a comma
 ("Pulau Ubin & Singapore Islands" is named by "Pulau Ubin"), the name without a leading "the"
 or a trailing city name ("Madame Tussauds New York"), or without a trailing kind word ("park",
-"museum"). A form made only of kind or request words ("National Museum", "Park"), or of the
-city's name without a kind of place ("New York City"; "Toronto Island" names one), or one word
-shorter than `MIN_WORD`, names no place. A full name beats a shortened one on the same words
-("Central Park" is not "Central Park Zoo"). Retrieval adds a named place the positioned ones
-would have left out (no position, another tag: `retrieval.py`).
+"museum"), or its words before its first kind word ("the Whitney"), or without its hyphens
+("kinkakuji"). A form made only of kind or request words ("National Museum", "Park"), or of
+the city's name without a kind of place ("New York City"; "Toronto Island" names one), or one
+word shorter than `MIN_WORD`, names no place. "The castle" names the city's one castle. A
+full name beats a shortened one on the same words ("Central Park" is not "Central Park Zoo").
+Retrieval adds a named place the positioned ones would have left out (no position, another
+tag: `retrieval.py`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import Final, Protocol
+
+from rapidfuzz.distance import DamerauLevenshtein
 
 from kairos.text.words import fold, singular
 from kairos.trips.day_slots import outdoors
@@ -35,6 +40,7 @@ __all__ = [
     "asked_notes",
     "named_first",
     "named_in",
+    "named_tiers",
     "shorten_named",
 ]
 
@@ -101,6 +107,11 @@ def _forms(name: str, city: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], boo
         forms.append((tuple(words), True))
     if n and len(words) > n and tuple(words[:n]) == city:  # "Singapore Botanic Gardens"
         forms.append((tuple(words[n:]), False))
+    if _joined(name) != name:  # "Kinkaku-ji" is typed "kinkakuji"
+        forms += _forms(_joined(name), city)
+    lead_kind = next((k for k, w in enumerate(words) if k and w in _KIND and w not in _VAGUE), 0)
+    if lead_kind and lead_kind < len(words) - 1:  # "the whitney": Whitney Museum of American Art
+        forms.append((tuple(words[:lead_kind]), False))
     if len(words) > 1 and words[-1] in _KIND:
         short = words[:-1]
         while short and short[-1] in _FILLER:  # "Gardens by the Bay" is not "gardens by the"
@@ -123,6 +134,14 @@ def _at(text: Sequence[str], form: tuple[str, ...]) -> Iterable[int]:
     return (i for i in range(len(text) - n + 1) if tuple(text[i : i + n]) == form)
 
 
+def _near_at(text: Sequence[str], form: tuple[str, ...]) -> Iterable[int]:
+    n = len(form)
+    return (
+        i for i in range(len(text) - n + 1)
+        if all(_near(w, t) for w, t in zip(form, text[i : i + n], strict=True))
+    )  # fmt: skip
+
+
 class _Place(Protocol):
     @property
     def id(self) -> object: ...
@@ -130,15 +149,89 @@ class _Place(Protocol):
     def name(self) -> str: ...
 
 
+_CITY_ONES: Final = frozenset(
+    ("castle", "fort", "palace", "cathedral", "tower", "zoo", "aquarium", "island", "citadel")
+)
+"""Kinds a city has one of that bears its name ("the castle" is Edinburgh Castle, among
+castles; "the park" is not Toronto Island Park, among parks)."""
+_JOINS: Final = re.compile(r"(?<=[^\W\d_])[-‐‑'’](?=[^\W\d_])")
+"""A hyphen or apostrophe inside a word ("Kinkaku-ji", "Humayun's"), often typed without."""
+
+
+def _joined(text: str) -> str:
+    return _JOINS.sub("", text)
+
+
 def named_in(text: str, candidates: Sequence[_Place], city: str) -> frozenset[str]:
-    """Ids (as text) of the candidates, or catalogue rows, whose name the request's words say."""
-    words, home = _tokens(text), tuple(_tokens(city))
+    """Ids (as text) of the candidates, or catalogue rows, whose name the request's words say:
+    as typed, with a name's hyphens and apostrophes left out ("kinkakuji" names Kinkaku-ji),
+    and "the castle" or "the islands" for the city's one place of that kind (`_the_kind`)."""
+    home = tuple(_tokens(city))
+    named = _named_by(_tokens(text), candidates, home)
+    if _joined(text) != text:
+        named |= _named_by(_tokens(_joined(text)), candidates, home)
+    said = {w for c in candidates if str(c.id) in named for w in _name_words(c.name)}
+    words = _tokens(text)
+    pairs = {a + b for a, b in pairwise(words)} & said  # "ginkaku ji" said as Ginkakuji
+    rest = [  # the words no place is named by yet: a typo of another name
+        "" if w in said or any(w in p for p in pairs) else w for w in words
+    ]  # fmt: skip
+    named |= _named_by(rest, candidates, home, near=True)
+    return named | _the_kind(_tokens(text), candidates, home, named)
+
+
+def _near(word: str, typed: str) -> bool:
+    """`typed` is `word` or a typo of it: one letter off for a word of `MIN_WORD` letters or
+    more that names no kind ("qutb" for "qutub"), never a kind or a short word."""
+    if word == typed:
+        return True
+    if word in _KIND or len(word) < MIN_WORD or len(typed) < MIN_WORD - 1:
+        return False
+    return DamerauLevenshtein.distance(word, typed) <= 1
+
+
+def _the_kind(
+    words: Sequence[str], candidates: Sequence[_Place], home: tuple[str, ...],
+    named: frozenset[str],
+) -> frozenset[str]:  # fmt: skip
+    """ "the castle", "the islands": the one candidate whose name holds that kind's word, else
+    the one of them whose name begins with the city's ("Edinburgh Castle"), when the words
+    name no place holding it already."""
+    found: set[str] = set()
+    for before, word in pairwise(words):
+        if before != "the" or word not in _KIND or word in _VAGUE:
+            continue
+        holding = [c for c in candidates if word in _name_words(c.name)]
+        if any(str(c.id) in named for c in holding):
+            continue
+        home_led = [c for c in holding if home and _name_words(c.name)[: len(home)] == home
+                    and word in _CITY_ONES]  # fmt: skip
+        for pick in (holding, home_led):
+            if len(pick) == 1:
+                found.add(str(pick[0].id))
+                break
+    return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(_tokens(name))
+
+
+def _named_by(
+    words: Sequence[str], candidates: Sequence[_Place], home: tuple[str, ...], near: bool = False
+) -> frozenset[str]:
+    """The candidates the words name; `near`: by a full name of two words or more each typed
+    at most a letter off (`_near`)."""
     if not words:
         return frozenset()
     found: list[tuple[int, int, bool, str]] = []
     for c in candidates:
         for form, full in _forms(c.name, home):
-            found += [(i, i + len(form), full, str(c.id)) for i in _at(words, form)]
+            if near and (not full or len(form) < 2):
+                continue
+            at = _near_at(words, form) if near else _at(words, form)
+            found += [(i, i + len(form), full, str(c.id)) for i in at]
     found.sort(key=lambda m: (-(m[1] - m[0]), not m[2], m[0]))
     claimed: dict[tuple[int, int], bool] = {}
     named: set[str] = set()
@@ -161,6 +254,16 @@ def named_first(stops: Sequence[Candidate], named: frozenset[str], weekday: int)
         return list(stops)
     first = sorted((c for c in stops if c.id in named), key=lambda c: not outdoors(c, weekday))
     return first + [c for c in stops if c.id not in named]
+
+
+def named_tiers(
+    stops: Sequence[Candidate], named: frozenset[str], weekday: int,
+    rest: Callable[[Candidate], int] = lambda c: 0,
+) -> list[int]:  # fmt: skip
+    """`named_first` as tiers for `routing.order_stops` (0 a named outdoor stop, 1 another named
+    one, 2 + `rest` the others): the day's route is then the shortest that keeps that order,
+    not the route with the named stops pulled out to its front."""
+    return [(0 if outdoors(c, weekday) else 1) if c.id in named else 2 + rest(c) for c in stops]
 
 
 Timed = tuple[Day, list[tuple[Candidate, str]]]

@@ -137,7 +137,7 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
             f"From {stops[0]['start']} at {stops[0]['name']} to {stops[-1]['end']} at "
             f"{stops[-1]['name']}: {len(stops)} stop{'s' if len(stops) != 1 else ''}"
             f"{f', {len(meals)} meal break' + ('s' if len(meals) != 1 else '') if meals else ''}"
-            f", {travel}."
+            f", {travel}{_travel_time(day.get('quality'))}."
         )
         title = f"Day {day['index']}: {_names([s['name'] for s in stops])}"
         days.append(DayWords(day=day["index"], title=title[:90], summary=summary[:420]))
@@ -153,6 +153,12 @@ def rules_words(view: Mapping[str, Any]) -> TripWords:
             f"from {view['start_date']}: ")  # fmt: skip
     overview = f"{trip}{total_stops} stops; {''.join(hungry)}{checks}."
     return TripWords(overview=overview, days=days)
+
+
+def _travel_time(quality: Mapping[str, Any] | None) -> str:
+    """The day's travel minutes in all (`route_quality.py`), when some."""
+    minutes = int((quality or {}).get("travel_minutes") or 0)
+    return f", {minutes} min of travel in all" if minutes else ""
 
 
 def _stop_lines(view: Mapping[str, Any], about: Mapping[str, str], snippet: int) -> list[str]:

@@ -131,6 +131,16 @@ class SlotView(BaseModel):
     )
 
 
+class DayQuality(BaseModel):
+    """The day's route (`trips/route_quality.py`)."""
+
+    travel_minutes: int = Field(description="every leg's minutes, the way back included")
+    route_km: float = Field(description="straight-line km through the stops in visiting order")
+    shortest_km: float = Field(description="the same in the shortest order found for them")
+    backtrack_km: float = Field(description="route_km − shortest_km")
+    backtracks: bool = Field(description="the order doubles back (said in the day's notes)")
+
+
 class DayView(BaseModel):
     index: int = Field(description="1-based")
     date: date
@@ -139,6 +149,7 @@ class DayView(BaseModel):
     slots: list[SlotView]
     return_minutes: int
     notes: list[str]
+    quality: DayQuality | None = None
 
 
 class CheckView(BaseModel):
@@ -172,6 +183,8 @@ class Quality(BaseModel):
     coverage: float = Field(description="stops placed ÷ the pace's capacity (stops a day × days)")
     diversity: float = Field(description="distinct kinds among the stops ÷ stops")
     personalisation: float = Field(description="mean retrieval score of the chosen stops")
+    travel_minutes: int = Field(default=0, description="the days' travel minutes, summed")
+    backtracking_days: int = Field(default=0, description="days whose route doubles back")
 
 
 class TripView(BaseModel):

@@ -22,7 +22,7 @@ from kairos.trips.interest_gaps import KINDS
 from kairos.trips.kind_groups import kind_groups
 from kairos.trips.kind_words import EXTRA_KIND_WORDS, kind_phrases
 
-__all__ = ["MAX_PHRASES", "unmet_note", "unmet_phrases"]
+__all__ = ["LANDMARKS", "MAX_PHRASES", "unmet_note", "unmet_phrases"]
 
 MAX_PHRASES: Final = 3
 _WORD: Final = re.compile(r"[a-z0-9]+")
@@ -46,6 +46,15 @@ _TRIP_WORDS: Final = word_set(
     crowd crowds crowded queue queues lines rush"""
 )
 """Words of a trip request that are its manner, not a place to visit."""
+LANDMARKS: Final = word_set(
+    """bridge bridges gate gates tower towers castle castles palace fort fortress temple temples
+    shrine mosque masjid cathedral church basilica abbey chapel monastery memorial monument
+    statue tomb stupa island islands market square park garden gardens museum gallery zoo
+    aquarium beach hill lake pier wharf station hall mandir gurdwara falls waterfall mile"""
+)
+"""The last word of a sight's name ("Brooklyn Bridge", "India Gate", "the Royal Mile")."""
+LEADS: Final = word_set("fort lake mount castle palace temple")
+"""The first word of a sight's name ("Fort York", "Lake Louise")."""
 
 
 @lru_cache(maxsize=1)
@@ -68,37 +77,133 @@ def _known() -> frozenset[str]:
 
 def _plain(text: str) -> set[str]:
     """The words of `text`, accents folded ("Gaudí" holds "gaudi"), a possessive also without
-    its apostrophe ("Humayun's Tomb" holds "humayuns", as it is often typed)."""
+    its apostrophe ("Humayun's Tomb" holds "humayuns", as it is often typed), a hyphenated
+    name also as one word ("Kinkaku-ji" holds "kinkakuji")."""
     joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
+    joined = re.sub(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])", "", joined)
     return set(_WORD.findall(normalise_message(text))) | set(
         _WORD.findall(normalise_message(joined))
     )
 
 
+@lru_cache(maxsize=1)
+def _interest_words() -> frozenset[str]:
+    """The words that ask for a kind of place ("history", "art"), not name one."""
+    words = set(_kind_words()) | GENERIC_WORDS
+    for group in kind_groups().values():
+        words |= {w for phrase in (*group.words, *group.kinds) for w in _WORD.findall(phrase)}
+    for kind in KINDS:
+        words |= {w for phrase in kind.asked_by for w in _WORD.findall(phrase)}
+    return frozenset(words)
+
+
+def _spoken(text: str) -> list[str]:
+    """`text`'s words as one line each way `_plain` reads them, to find a pair of words in."""
+    joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
+    joined = re.sub(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])", "", joined)
+    return [f" {' '.join(_WORD.findall(normalise_message(t)))} " for t in (text, joined)]
+
+
+def _typo_of_held(word: str, held: set[str]) -> bool:
+    """`word` is a stop's word typed a letter off ("qutb" for "qutub"): 4 letters or more,
+    the stop's word 5 or more."""
+    return len(word) >= 4 and any(
+        len(h) >= 5 and DamerauLevenshtein.distance(word, h) <= 1 for h in held
+    )
+
+
+def _typed(text: str) -> str:
+    return normalise_message(text).replace("'", "")
+
+
+def _pair_held(first: str, second: str, lines: Sequence[str]) -> bool:
+    seconds = {second, second[:-1]} if second.endswith("s") else {second}
+    return any(f" {first} {s} " in line for s in seconds for line in lines)
+
+
+def _names_a_sight(
+    words: Sequence[str], typed: Sequence[str], i: int, city: Sequence[str],
+    lines: Sequence[str],
+) -> bool:  # fmt: skip
+    """words[i] and the landmark after it are a sight's name no stop holds ("brooklyn bridge",
+    "india gate": a word of a borough or a country, not of a kind of place)."""
+    if i + 1 >= len(words) or words[i + 1] not in LANDMARKS:
+        return False
+    word = words[i]
+    if word in _interest_words() or word in city or len(word) < 3 or not word.isalpha():
+        return False
+    return not any(_pair_held(w, words[i + 1], lines) for w in {word, typed[i]})
+
+
+def _leads_a_sight(
+    words: Sequence[str], typed: Sequence[str], i: int, city: Sequence[str],
+    lines: Sequence[str],
+) -> bool:  # fmt: skip
+    """words[i], a landmark that leads a name, and the known word after it are a sight's name
+    no stop holds ("fort york", "lake louise")."""
+    if words[i] not in LEADS or i + 1 >= len(words):
+        return False
+    word = words[i + 1]
+    if word in _interest_words() or word in _TRIP_WORDS or word in LANDMARKS or word in city:
+        return False
+    if len(word) < 3 or not word.isalpha():
+        return False
+    return not _pair_held(typed[i], typed[i + 1], lines)
+
+
 def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
     """The request's phrases nothing of the trip answers. `said`: the trip's stop names and
-    notes (a word one of them holds is met or already said)."""
+    notes (a word one of them holds is met or already said; a pair of words, a word of a
+    stop's name before an unknown one or a landmark after a known word, is met only when a
+    stop's name holds the pair: "royal mile" is not Royal Botanic Garden, "india gate" is not
+    Delhi Gate). A phrase ending in a landmark is a name, not prose."""
     known = _known()
     held = set().union(*(_plain(s) for s in said), _plain(city))
+    lines = [line for s in said for line in _spoken(s)]
     phrases: list[list[str]] = []
     last = -2
     city_words = _plain(city)
-    words = [w for part in _PARTS.split(text) for w in [*tokens(part), ","]]
+    parts = _PARTS.split(text)
+    words = [w for part in parts for w in [*tokens(part), ","]]
+    # the words as typed: a typo's correction ("forth" read "fourth") is not held or said
+    typed = [w for part in parts for w in [*_WORD.findall(_typed(part)), ","]]
+    if len(typed) != len(words):
+        typed = words
     for i, word in enumerate(words):
-        if word in known or word in held or len(word) < 3 or any(c.isdigit() for c in word):
-            continue
-        if any(DamerauLevenshtein.distance(word, c) <= 2 for c in city_words):  # "tokio"
-            continue
-        if i == last + 1:
-            phrases[-1].append(word)
-        else:
-            phrases.append([word])
-        last = i
-        # a kind's word after the name is part of it ("central park", "bamboo forest")
-        if i + 1 < len(words) and words[i + 1] in _kind_words() and words[i + 1] not in held:
-            phrases[-1].append(words[i + 1])
+        if i <= last:
+            continue  # taken with the word before it
+        if _leads_a_sight(words, typed, i, sorted(city_words), lines):
+            phrases.append([typed[i], typed[i + 1]])
             last = i + 1
-    if len(phrases) > MAX_PHRASES:
+            continue
+        pair = _names_a_sight(words, typed, i, sorted(city_words), lines)
+        if not pair and (
+            word in known or word in held or typed[i] in held or len(word) < 3
+            or any(c.isdigit() for c in word)
+        ):  # fmt: skip
+            continue
+        if not pair and any(DamerauLevenshtein.distance(word, c) <= 2 for c in city_words):
+            continue  # "tokio"
+        if not pair and _typo_of_held(typed[i], held):
+            continue  # "qutb" beside the Qutub Minar
+        before = typed[i - 1] if i else ""
+        if i == last + 1:
+            phrases[-1].append(typed[i])
+        elif (before in held and before not in known and len(before) >= 3
+              and not _pair_held(before, typed[i], lines)):  # fmt: skip
+            phrases.append([before, typed[i]])  # "royal mile" beside Royal Botanic Garden
+        else:
+            phrases.append([typed[i]])
+        last = i
+        if pair:
+            phrases[-1].append(typed[i + 1])
+            last = i + 1
+            continue
+        # a kind's word after the name is part of it ("central park", "victoria street")
+        if i + 1 < len(words) and words[i + 1] in _kind_words():
+            phrases[-1].append(typed[i + 1])
+            last = i + 1
+    if sum(1 for p in phrases if p[-1] not in LANDMARKS) > MAX_PHRASES:
         return []  # prose, not a list of interests
     return [" ".join(p) for p in phrases]
 

@@ -17,7 +17,16 @@ from kairos.trips.models import PACES, Day, Itinerary, Slot
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.retrieval import Retrieved
-from kairos.trips.schemas import CheckView, DayView, Quality, SlotView, ToCheck, TripView
+from kairos.trips.route_quality import backtrack_note, route_quality
+from kairos.trips.schemas import (
+    CheckView,
+    DayQuality,
+    DayView,
+    Quality,
+    SlotView,
+    ToCheck,
+    TripView,
+)  # fmt: skip
 from kairos.trips.stairs import access_notes
 from kairos.trips.travel import UNKNOWN_LEG
 from kairos.trips.verify import UnknownHours, Verification
@@ -138,10 +147,27 @@ def _days(built: Built) -> list[DayView]:
                 for i, s in enumerate(d.slots)
             ],
             return_minutes=d.return_minutes,
-            notes=[*late_start(d, built.itinerary), *access_notes(d, built.itinerary), *d.notes],
+            notes=[*late_start(d, built.itinerary), *access_notes(d, built.itinerary), *d.notes,
+                   *route_notes(d, built.itinerary)],
+            quality=day_quality(d, built.itinerary),
         )
         for d in built.itinerary.days
     ]  # fmt: skip
+
+
+def day_quality(day: Day, itinerary: Itinerary) -> DayQuality:
+    q = route_quality(day, itinerary.request.hotel)
+    return DayQuality(travel_minutes=q.travel_minutes, route_km=q.route_km,
+                      shortest_km=q.shortest_km, backtrack_km=q.backtrack_km,
+                      backtracks=q.backtracks)  # fmt: skip
+
+
+def route_notes(day: Day, itinerary: Itinerary) -> list[str]:
+    """The day's backtracking, in words, when its order doubles back."""
+    locked = any(s.locked for s in day.stops)
+    named = any(s.place_id in itinerary.request.named for s in day.stops)
+    said = backtrack_note(route_quality(day, itinerary.request.hotel), locked, named)
+    return [said] if said is not None else []
 
 
 LATE_START: Final = 120
@@ -254,7 +280,10 @@ def trip_view(
     stops = [s for d in it.days for s in d.stops]
     capacity = PACES[it.request.pace].max_stops * it.request.days
     scores = built.retrieved.scores
+    routes = [route_quality(d, it.request.hotel) for d in it.days]
     quality = Quality(
+        travel_minutes=sum(q.travel_minutes for q in routes),
+        backtracking_days=sum(q.backtracks for q in routes),
         coverage=round(len(stops) / capacity, 3) if capacity else 0.0,
         diversity=round(len({s.place_kind for s in stops}) / len(stops), 3) if stops else 0.0,
         personalisation=round(sum(scores.get(s.place_id, (0.0,))[0] for s in stops) / len(stops), 3)
