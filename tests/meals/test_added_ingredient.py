@@ -206,3 +206,20 @@ def test_suggestions_say_a_food_kairos_does_not_add_is_missing() -> None:
     assert "quinoa" in message.lower()
     with_quinoa = _recipe("Greek Salad", [*GREEK, "200 g cooked quinoa"])
     assert addition_note(suggestions, [(with_quinoa, 1.0, True)], context) == (suggestions, "")
+
+
+def test_a_food_held_as_something_made_of_it_is_not_said_missing() -> None:
+    """Graded (half B, round 19): "chicken satay with peanut sauce" was told "Peanut, asked with
+    the dish, is not in this recipe" beside 65 g of peanut butter, false and unsafe to believe.
+    A line made of the food holds it; a stock or a flavouring named after it does not."""
+    satay = ["500 g chicken thighs, cubed", "65 g peanut butter", "1 tbsp soy sauce"]
+    adapted = _adapted(_recipe("Chicken Satay With Peanut Sauce", satay), CookConstraints())
+    assert with_additions(adapted, ["peanut"], CookConstraints(), "chicken satay") == (adapted, [])
+    broth = _adapted(_recipe("Greek Salad", [*GREEK, "250 ml chicken broth"]), CookConstraints())
+    added, said = with_additions(broth, ["chicken"], CookConstraints(), "greek salad")
+    assert said and said[0].startswith("Chicken is an addition not in the source recipe"), said
+    flavoured = _adapted(
+        _recipe("Ramen Salad", [*GREEK, "1 pack chicken-flavored ramen"]), CookConstraints()
+    )
+    _, said = with_additions(flavoured, ["chicken"], CookConstraints(), "ramen salad")
+    assert said and said[0].startswith("Chicken is an addition"), said

@@ -123,9 +123,18 @@ def _key(text: str) -> str:
     return _SAME_FOOD.get(food, food)
 
 
+_ONLY_FLAVOURED: Final = r"(?:s)?[\s-]+(?:stock|broth|bouillon|flavou?red|seasoning|base|extract)\b"
+
+
 def _holds(lines: Sequence[str], food: str) -> bool:
+    """Whether a line of the recipe is the food or made of it ("peanut butter" holds the
+    peanut of "with peanut sauce"); a stock or a flavouring named after it is not the food
+    ("chicken broth" is no chicken, "chicken-flavored ramen" neither)."""
     forms = pantry_forms(food) | {food}
-    return any(canonical_food(line) in forms or _key(line) == food for line in lines)
+    if any(canonical_food(line) in forms or _key(line) == food for line in lines):
+        return True
+    named = re.compile(rf"\b{re.escape(food)}(?:s|es)?\b(?!{_ONLY_FLAVOURED})", re.IGNORECASE)
+    return any(named.search(line) for line in lines)
 
 
 def holding_first(candidates: Sequence[Candidate], foods: Sequence[str]) -> list[Candidate]:
