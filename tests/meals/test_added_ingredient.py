@@ -216,7 +216,7 @@ def test_a_food_held_as_something_made_of_it_is_not_said_missing() -> None:
     adapted = _adapted(_recipe("Chicken Satay With Peanut Sauce", satay), CookConstraints())
     assert with_additions(adapted, ["peanut"], CookConstraints(), "chicken satay") == (adapted, [])
     broth = _adapted(_recipe("Greek Salad", [*GREEK, "250 ml chicken broth"]), CookConstraints())
-    added, said = with_additions(broth, ["chicken"], CookConstraints(), "greek salad")
+    _, said = with_additions(broth, ["chicken"], CookConstraints(), "greek salad")
     assert said and said[0].startswith("Chicken is an addition not in the source recipe"), said
     flavoured = _adapted(
         _recipe("Ramen Salad", [*GREEK, "1 pack chicken-flavored ramen"]), CookConstraints()
