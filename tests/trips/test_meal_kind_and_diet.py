@@ -97,9 +97,10 @@ def test_a_place_holding_several_meals_says_why() -> None:
     assert len(eaten) > 1
     said = [n for n in itinerary.notes if n.startswith("Hawker Centre holds ")]
     assert said == [
-        f"Hawker Centre holds {len(eaten)} of the trip's meals (day 1 lunch, day 2 lunch): no "
-        "other place to eat Kairos knows is within reach of those days' stops; other food near "
-        "them is not in its data, so look around or ask locally for variety."
+        f"Hawker Centre holds {len(eaten)} of the trip's meals (day 1 lunch, day 1 dinner, "
+        "day 2 lunch, day 2 dinner): no other place to eat Kairos knows is within reach of "
+        "those days' stops; other food near them is not in its data, so look around or ask "
+        "locally for variety."
     ]
 
 

@@ -21,7 +21,7 @@ from kairos.trips.long_legs import (
     nearer_choice,
 )
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
-from kairos.trips.named_places import named_tiers, shorten_named
+from kairos.trips.named_places import named_first, named_tiers, shorten_named
 from kairos.trips.route_quality import better_day, doubles_back
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.season_visits import for_the_day, holiday_note, season_note, winter_beach
@@ -110,6 +110,15 @@ def schedule(
     taken = set(used_meals)
     day, skipped = schedule_day(spec, ordered, mode=request.travel_mode, hotel=home,
                                 meals=meals, used_meals=taken, locks=locks)  # fmt: skip
+    if not keep_order and skipped:
+        # a shorter route never costs a stop: the plain shortest order, named places moved to
+        # the front, when it fits more of the day (t15: a museum lost to the new order)
+        plain = named_first([stops[i] for i in order_stops(points, home)], request.named, weekday)
+        again = set(used_meals)
+        trial = schedule_day(spec, plain, mode=request.travel_mode, hotel=home, meals=meals,
+                             used_meals=again, locks=locks)  # fmt: skip
+        if len(trial[1]) < len(skipped):
+            (day, skipped), taken, ordered = trial, again, plain
     if not keep_order and not request.named & {c.id for c in stops} and doubles_back(day, home):
         # the route the other way round is as short: a place's hours may suit it (t37: a mosque
         # shut for Friday prayers sent to the end of the day, out to a park and back)

@@ -22,8 +22,7 @@ the meal candidate nearest the route (least detour between here and the next sto
 `MEAL_RADIUS_KM` for the mode of here or of the next stop (the way there is gone anyway;
 `FARTHER_MEAL` times it when none is free there), open for the meal when its hours are known,
 not used before on the trip when another is in reach (else one eaten at on another day, never
-twice a day, a hawker centre's either: the day then says the one place it knows holds its
-other meal) —
+twice a day but a hawker centre, food court or market, whose many kitchens serve both meals) —
 among those with no known allergy risk for the traveller first (the safety step's check each
 candidate carries), of those one whose source says it serves a diet the traveller said, and a
 dinner at a restaurant, hawker centre or market before a café (`_fits`). Only when none of them
@@ -50,6 +49,7 @@ from kairos.trips.day_slots import (
 from kairos.trips.hours import evening_only
 from kairos.trips.meal_chains import chain_rank, chain_said
 from kairos.trips.models import Candidate, Day, Lock, Slot, TravelMode
+from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.travel import UNKNOWN_LEG, Point, travel_minutes, within_km
 from kairos.trips.water import crossing
 
@@ -129,17 +129,15 @@ def _meal(
         radius *= FARTHER_MEAL
         reach = [m for m in around(radius) if s.leg((m.lat, m.lng))[0] <= DINNER_LEG]
         near = [m for m in reach if m.id not in s.used_meals]
-    today = {x.place_id for x in s.slots if x.kind != "stop"}
     if not near:  # a place eaten at on another day beats no meal (a hawker centre, a market)
+        today = {x.place_id for x in s.slots if x.kind != "stop"}
         near = [m for m in reach if m.id not in today]
-    # never a second meal a day at one place, a hawker centre's either (t27: five meals at Lau
-    # Pa Sat): the day says the one place it knows holds today's other meal
-    if not near and (held := [x for x in s.slots if x.kind != "stop" and x.place_id in
-                              {m.id for m in reach}]):  # fmt: skip
-        _on_your_own(s, kind, minutes, nxt, "", by, only=held[0])
-        return
+    if not near:  # a hawker centre, food court or market has many kitchens: dinner there too
+        near = [m for m in reach if m.kind == FOOD_KIND]
     if near and all(chain_rank(m.name) for m in near):  # a local place again beats a chain
-        near = [m for m in reach if not chain_rank(m.name) and m.id not in today] or near
+        today = {x.place_id for x in s.slots if x.kind != "stop"}
+        near = [m for m in reach if not chain_rank(m.name)
+                and (m.id not in today or m.kind == FOOD_KIND)] or near  # fmt: skip
     free = sorted((m for m in near if not known_risk(m)),
                   key=lambda m: (*_fits(s.spec.diets, kind, m), detour(m), m.id))  # fmt: skip
     risky = sorted((m for m in near if known_risk(m)), key=lambda m: (risk(m), detour(m), m.id))
@@ -173,13 +171,11 @@ def _meal(
 
 
 def _on_your_own(
-    s: DayState, kind: str, minutes: int, nxt: Candidate | None, what: str, by: int | None = None,
-    only: Slot | None = None,
+    s: DayState, kind: str, minutes: int, nxt: Candidate | None, what: str, by: int | None = None
 ) -> None:  # fmt: skip
     """No place to eat is known near: the day says where and when to plan the meal, and a meal
     with a stop after it keeps its time free (a dinner before an evening stop: near that stop,
-    when it can still start by `by`). `only`: the one place to eat known near, which holds
-    another of the day's meals (said so, in place of "no place to eat is known")."""
+    when it can still start by `by`)."""
     window = _lunch_window(s) if kind == "lunch" else DINNER
     # dinner is said after a short day too (the trip's top says each day says when and where)
     due = window[0] - MAX_WAIT if kind == "lunch" else 0
@@ -191,11 +187,6 @@ def _on_your_own(
     near = (nxt.name if nxt is not None and toward else
             s.slots[-1].name if s.slots else "the day's stops")  # fmt: skip
     said = f"No place to eat {what}is known near {near}: plan {kind} yourself around "
-    if only is not None:
-        said = (
-            f"{only.name}, where today's {only.kind} is, is the only place to eat Kairos "
-            f"knows near the route: plan {kind} yourself near {near} around "
-        )
     said += clock(at)
     if ahead:
         said += f" ({clock(at)}–{clock(at + minutes)} is kept free for it)"
