@@ -21,8 +21,7 @@ from kairos.trips.long_legs import (
     nearer_choice,
 )
 from kairos.trips.models import PACES, Candidate, Day, Slot, TripRequest
-from kairos.trips.named_places import named_first, named_tiers, shorten_named
-from kairos.trips.route_quality import better_day, doubles_back
+from kairos.trips.named_places import named_first, shorten_named
 from kairos.trips.routing import order_stops, path_km
 from kairos.trips.season_visits import for_the_day, holiday_note, season_note, winter_beach
 from kairos.trips.timeline import DaySpec, schedule_day
@@ -97,41 +96,19 @@ def schedule(
     # a beach in winter is a short walk (a stop re-timed comes back already shortened)
     stops = for_the_day(list(stops), spec.date, request.city)  # a holiday's hours too
     shortened = {c.id for c in stops if winter_beach(c, spec.date)}
-    weekday = spec.date.weekday()
-    points = [(c.lat, c.lng) for c in stops]
-    # the places the traveller named come first, the rest of the route running on from them
-    order = (
-        list(range(len(stops)))
-        if keep_order
-        else order_stops(points, home, named_tiers(stops, request.named, weekday))
-    )
+    order = (list(range(len(stops))) if keep_order
+             else order_stops([(c.lat, c.lng) for c in stops], home))  # fmt: skip
     locks = {lk.place_id: lk for lk in request.locks if lk.day == spec.index}
     ordered = [stops[i] for i in order]
+    if not keep_order:  # the places the traveller named come first
+        ordered = named_first(ordered, request.named, spec.date.weekday())
     taken = set(used_meals)
     day, skipped = schedule_day(spec, ordered, mode=request.travel_mode, hotel=home,
                                 meals=meals, used_meals=taken, locks=locks)  # fmt: skip
-    if not keep_order and skipped:
-        # a shorter route never costs a stop: the plain shortest order, named places moved to
-        # the front, when it fits more of the day (t15: a museum lost to the new order)
-        plain = named_first([stops[i] for i in order_stops(points, home)], request.named, weekday)
-        again = set(used_meals)
-        trial = schedule_day(spec, plain, mode=request.travel_mode, hotel=home, meals=meals,
-                             used_meals=again, locks=locks)  # fmt: skip
-        if len(trial[1]) < len(skipped):
-            (day, skipped), taken, ordered = trial, again, plain
-    if not keep_order and not request.named & {c.id for c in stops} and doubles_back(day, home):
-        # the route the other way round is as short: a place's hours may suit it (t37: a mosque
-        # shut for Friday prayers sent to the end of the day, out to a park and back)
-        back, again = ordered[::-1], set(used_meals)
-        trial = schedule_day(spec, back, mode=request.travel_mode, hotel=home, meals=meals,
-                             used_meals=again, locks=locks)  # fmt: skip
-        if better_day(trial[0], len(trial[1]), day, len(skipped)):
-            (day, skipped), taken, ordered = trial, again, back
     if any(why.startswith((DARK_SAID, DUSK_SAID)) for _, why in skipped):
         # dusk came before a park or a temple: those first, the route's order otherwise
-        tiers = named_tiers(stops, request.named, weekday,
-                            lambda c: 0 if by_daylight(c, weekday) else 1)  # fmt: skip
-        first = [stops[i] for i in order_stops(points, home, tiers)]
+        first = named_first(sorted(ordered, key=lambda c: not by_daylight(c, spec.date.weekday())),
+                            request.named, spec.date.weekday())  # fmt: skip
         again = set(used_meals)
         retry = schedule_day(spec, first, mode=request.travel_mode, hotel=home, meals=meals,
                              used_meals=again, locks=locks)  # fmt: skip

@@ -40,7 +40,6 @@ __all__ = [
     "asked_notes",
     "named_first",
     "named_in",
-    "named_tiers",
     "shorten_named",
 ]
 
@@ -254,16 +253,6 @@ def named_first(stops: Sequence[Candidate], named: frozenset[str], weekday: int)
         return list(stops)
     first = sorted((c for c in stops if c.id in named), key=lambda c: not outdoors(c, weekday))
     return first + [c for c in stops if c.id not in named]
-
-
-def named_tiers(
-    stops: Sequence[Candidate], named: frozenset[str], weekday: int,
-    rest: Callable[[Candidate], int] = lambda c: 0,
-) -> list[int]:  # fmt: skip
-    """`named_first` as tiers for `routing.order_stops` (0 a named outdoor stop, 1 another named
-    one, 2 + `rest` the others): the day's route is then the shortest that keeps that order,
-    not the route with the named stops pulled out to its front."""
-    return [(0 if outdoors(c, weekday) else 1) if c.id in named else 2 + rest(c) for c in stops]
 
 
 Timed = tuple[Day, list[tuple[Candidate, str]]]

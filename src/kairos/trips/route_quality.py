@@ -20,8 +20,7 @@ from kairos.trips.routing import path_km, shortest_km
 from kairos.trips.travel import Point
 
 __all__ = [
-    "BACKTRACK_KM", "BACKTRACK_SHARE", "RouteQuality", "backtrack_note", "better_day",
-    "doubles_back", "route_quality",
+    "BACKTRACK_KM", "BACKTRACK_SHARE", "RouteQuality", "backtrack_note", "route_quality",
 ]  # fmt: skip
 
 BACKTRACK_KM: Final = 1.0
@@ -59,18 +58,6 @@ def route_quality(day: Day, home: Point | None) -> RouteQuality:
         route_km=round(path_km(points, range(len(points)), start), 2),
         shortest_km=round(shortest_km(points, start), 2),
     )
-
-
-def doubles_back(day: Day, home: Point | None) -> bool:
-    return route_quality(day, home).backtracks
-
-
-def better_day(trial: Day, trial_skipped: int, day: Day, skipped: int) -> bool:
-    """Whether `trial` (the same stops in another order) is the better day: it leaves out fewer
-    stops, or as many with fewer minutes of travel."""
-    minutes = sum(s.travel_minutes for s in day.slots) + day.return_minutes
-    trial_minutes = sum(s.travel_minutes for s in trial.slots) + trial.return_minutes
-    return (trial_skipped, trial_minutes) < (skipped, minutes)
 
 
 def backtrack_note(quality: RouteQuality, locked: bool, named: bool) -> str | None:

@@ -1,12 +1,8 @@
-"""The order of one day's stops: nearest neighbour, then 2-opt and moving single stops, so a day
-does not double back.
+"""The order of one day's stops: nearest neighbour, then 2-opt, so a day does not double back.
 
 With a start point (the hotel) the day is a loop from it and back; without one, an open path,
-tried from every stop (a day has at most 7) and the shortest kept. `tiers` keep some stops
-before others (the places the traveller named first: `named_places.named_tiers`): the route is
-the shortest whose tiers never go down, so the rest of the day runs on from the named places
-instead of going out to them and back. Distances are straight-line km; ties break by index, so
-the order is deterministic.
+tried from every stop (a day has at most 7) and the shortest kept. Distances are straight-line
+km; ties break by index, so the order is deterministic.
 """
 
 from __future__ import annotations
@@ -38,71 +34,49 @@ def _matrix(points: Sequence[Point], home: Point | None) -> list[list[float]]:
     return [[_km(a, b) for b in nodes] for a in nodes]
 
 
-def _nearest_neighbour(
-    dist: list[list[float]], first: int, todo: list[int], tiers: Sequence[int]
-) -> list[int]:
+def _nearest_neighbour(dist: list[list[float]], first: int, todo: list[int]) -> list[int]:
     order: list[int] = []
     here = first
     while todo:
         row = dist[here]
-        lowest = min(tiers[i] for i in todo)
-        nxt = min((i for i in todo if tiers[i] == lowest), key=lambda i: (row[i], i))
+        nxt = min(todo, key=lambda i: (row[i], i))
         order.append(nxt)
         todo.remove(nxt)
         here = nxt
     return order
 
 
-def _two_opt(
-    dist: list[list[float]], order: list[int], home: bool, tiers: Sequence[int]
-) -> list[int]:
+def _two_opt(dist: list[list[float]], order: list[int], home: bool) -> list[int]:
     h = len(order)
 
     def length(route: Sequence[int]) -> float:
         full = [h, *route, h] if home else list(route)
         return sum(dist[a][b] for a, b in itertools.pairwise(full))
 
-    def moves(route: list[int]) -> list[list[int]]:
-        n = len(route)
-        reversed_ = [route[:i] + route[i : j + 1][::-1] + route[j + 1 :]
-                     for i in range(n - 1) for j in range(i + 1, n)]  # fmt: skip
-        # a stop moved elsewhere (an out-and-back 2-opt alone leaves: 2, 1, 0, 3 on a line)
-        moved = []
-        for i in range(n):
-            rest = route[:i] + route[i + 1 :]
-            moved += [[*rest[:j], route[i], *rest[j:]] for j in range(n) if j != i]
-        return reversed_ + moved
-
     best, best_km = order, length(order)
     improved = True
     while improved:
         improved = False
-        for candidate in moves(best):
-            if any(tiers[a] > tiers[b] for a, b in itertools.pairwise(candidate)):
-                continue
-            km = length(candidate)
-            if km < best_km - 1e-9:
-                best, best_km, improved = candidate, km, True
-                break
+        for i in range(len(best) - 1):
+            for j in range(i + 1, len(best)):
+                candidate = best[:i] + best[i : j + 1][::-1] + best[j + 1 :]
+                km = length(candidate)
+                if km < best_km - 1e-9:
+                    best, best_km, improved = candidate, km, True
     return best
 
 
-def order_stops(
-    points: Sequence[Point], home: Point | None = None, tiers: Sequence[int] | None = None
-) -> list[int]:
-    """Indexes of `points` in visiting order: the shortest found whose `tiers` never go down."""
+def order_stops(points: Sequence[Point], home: Point | None = None) -> list[int]:
+    """Indexes of `points` in visiting order."""
     if len(points) <= 1:
         return list(range(len(points)))
-    rank = list(tiers) if tiers is not None else [0] * len(points)
     dist = _matrix(points, home)
     if home is not None:
-        loop = _nearest_neighbour(dist, len(points), list(range(len(points))), rank)
-        return _two_opt(dist, loop, True, rank)
+        return _two_opt(dist, _nearest_neighbour(dist, len(points), list(range(len(points)))), True)
     tries = []
-    lowest = min(rank)
-    for first in (i for i in range(len(points)) if rank[i] == lowest):
+    for first in range(len(points)):
         rest = [i for i in range(len(points)) if i != first]
-        order = _two_opt(dist, [first, *_nearest_neighbour(dist, first, rest, rank)], False, rank)
+        order = _two_opt(dist, [first, *_nearest_neighbour(dist, first, rest)], False)
         tries.append((sum(dist[a][b] for a, b in itertools.pairwise(order)), order))
     return min(tries)[1]
 
