@@ -20,7 +20,7 @@ from kairos.trips.routing import path_km, shortest_km
 from kairos.trips.travel import Point
 
 __all__ = [
-    "BACKTRACK_KM", "BACKTRACK_SHARE", "RouteQuality", "backtrack_note", "route_quality",
+    "BACKTRACK_KM", "BACKTRACK_SHARE", "RouteQuality", "route_quality",
 ]  # fmt: skip
 
 BACKTRACK_KM: Final = 1.0
@@ -57,19 +57,4 @@ def route_quality(day: Day, home: Point | None) -> RouteQuality:
         travel_minutes=minutes,
         route_km=round(path_km(points, range(len(points)), start), 2),
         shortest_km=round(shortest_km(points, start), 2),
-    )
-
-
-def backtrack_note(quality: RouteQuality, locked: bool, named: bool) -> str | None:
-    """The day's words when its order doubles back, else None; `locked` / `named`: the day holds
-    a stop the traveller locked / named (what may have kept its order)."""
-    if not quality.backtracks:
-        return None
-    kept = [w for w, held in (("a time you locked", locked), ("the places you named first",
-                                                                named)) if held]  # fmt: skip
-    why = " or ".join([*kept, "opening hours" if kept else "opening hours or daylight"])
-    return (
-        f"This day's route doubles back: its stops in this order are {quality.route_km:.1f} km "
-        f"apart in straight lines, {quality.backtrack_km:.1f} km more than in the shortest order "
-        f"({quality.shortest_km:.1f} km), to keep {why}"
     )

@@ -17,7 +17,7 @@ from kairos.trips.models import PACES, Day, Itinerary, Slot
 from kairos.trips.phrasing import COMPANION_WORDS, MODE_WORDS
 from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.retrieval import Retrieved
-from kairos.trips.route_quality import backtrack_note, route_quality
+from kairos.trips.route_quality import route_quality
 from kairos.trips.schemas import (
     CheckView,
     DayQuality,
@@ -147,8 +147,7 @@ def _days(built: Built) -> list[DayView]:
                 for i, s in enumerate(d.slots)
             ],
             return_minutes=d.return_minutes,
-            notes=[*late_start(d, built.itinerary), *access_notes(d, built.itinerary), *d.notes,
-                   *route_notes(d, built.itinerary)],
+            notes=[*late_start(d, built.itinerary), *access_notes(d, built.itinerary), *d.notes],
             quality=day_quality(d, built.itinerary),
         )
         for d in built.itinerary.days
@@ -160,14 +159,6 @@ def day_quality(day: Day, itinerary: Itinerary) -> DayQuality:
     return DayQuality(travel_minutes=q.travel_minutes, route_km=q.route_km,
                       shortest_km=q.shortest_km, backtrack_km=q.backtrack_km,
                       backtracks=q.backtracks)  # fmt: skip
-
-
-def route_notes(day: Day, itinerary: Itinerary) -> list[str]:
-    """The day's backtracking, in words, when its order doubles back."""
-    locked = any(s.locked for s in day.stops)
-    named = any(s.place_id in itinerary.request.named for s in day.stops)
-    said = backtrack_note(route_quality(day, itinerary.request.hotel), locked, named)
-    return [said] if said is not None else []
 
 
 LATE_START: Final = 120
