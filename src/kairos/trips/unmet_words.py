@@ -46,6 +46,12 @@ _TRIP_WORDS: Final = word_set(
     crowd crowds crowded queue queues lines rush"""
 )
 """Words of a trip request that are its manner, not a place to visit."""
+_ORDER_WORDS: Final = word_set(
+    """before after then later afterwards afterward finally next last once while during
+    beginning begin end ending late latest noon midday lunchtime tourists tourist people
+    stroll wander slowly"""
+)
+"""Words that order a day or time it ("before the crowds", "then", "later"), never a place."""
 LANDMARKS: Final = word_set(
     """bridge bridges gate gates tower towers castle castles palace fort fortress temple temples
     shrine mosque masjid cathedral church basilica abbey chapel monastery memorial monument
@@ -67,7 +73,7 @@ def _kind_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _known() -> frozenset[str]:
-    words = set(cues().vocabulary) | GENERIC_WORDS | _TRIP_WORDS
+    words = set(cues().vocabulary) | GENERIC_WORDS | _TRIP_WORDS | _ORDER_WORDS
     for group in kind_groups().values():
         words |= {w for phrase in (*group.words, *group.kinds) for w in _WORD.findall(phrase)}
     for kind in KINDS:
@@ -112,6 +118,19 @@ def _typo_of_held(word: str, held: set[str]) -> bool:
     )
 
 
+def _begins_held(word: str, held: set[str]) -> bool:
+    """`word` begins a stop's longer word, as typed or a letter off, added or missed ("boudha"
+    for Baudhanath, "pasupati" for Pashupatinath): 4 letters or more, the stop's word longer."""
+    if len(word) < 4 or not word.isalpha():
+        return False
+    size = len(word)
+    return any(
+        len(h) > size and DamerauLevenshtein.distance(word, h[:n]) <= 1
+        for h in held
+        for n in (size - 1, size, size + 1)
+    )
+
+
 def _typed(text: str) -> str:
     return normalise_message(text).replace("'", "")
 
@@ -119,6 +138,17 @@ def _typed(text: str) -> str:
 def _pair_held(first: str, second: str, lines: Sequence[str]) -> bool:
     seconds = {second, second[:-1]} if second.endswith("s") else {second}
     return any(f" {first} {s} " in line for s in seconds for line in lines)
+
+
+def _pair_near_held(first: str, second: str, lines: Sequence[str]) -> bool:
+    """A stop's name holds `second` and a word `first` begins or is a letter off ("boudha
+    stupa" is the Baudhanath Stupa; "india gate" is not Delhi Gate)."""
+    seconds = {second, second[:-1]} if second.endswith("s") else {second}
+    for line in lines:
+        words = set(line.split())
+        if seconds & words and (_begins_held(first, words) or _typo_of_held(first, words)):
+            return True
+    return False
 
 
 def _names_a_sight(
@@ -132,7 +162,10 @@ def _names_a_sight(
     word = words[i]
     if word in _interest_words() or word in city or len(word) < 3 or not word.isalpha():
         return False
-    return not any(_pair_held(w, words[i + 1], lines) for w in {word, typed[i]})
+    return not any(
+        _pair_held(w, words[i + 1], lines) or _pair_near_held(w, words[i + 1], lines)
+        for w in {word, typed[i]}
+    )
 
 
 def _leads_a_sight(
@@ -186,6 +219,8 @@ def unmet_phrases(text: str, city: str, said: Sequence[str]) -> list[str]:
             continue  # "tokio"
         if not pair and _typo_of_held(typed[i], held):
             continue  # "qutb" beside the Qutub Minar
+        if not pair and _begins_held(typed[i], held):
+            continue  # "boudha" beside the Baudhanath Stupa
         before = typed[i - 1] if i else ""
         if i == last + 1:
             phrases[-1].append(typed[i])
