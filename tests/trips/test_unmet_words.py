@@ -121,3 +121,4 @@ def test_a_word_beginning_a_stop_name_word_even_a_letter_off_is_that_stop() -> N
     assert unmet_phrases("kathmandu, pasupati temple", "Kathmandu", held) == []
     found = unmet_phrases("Delhi, india gate", "Delhi", ["Delhi Gate"])
     assert found == ["india gate"]
+    assert unmet_phrases("Kyoto, gion at night", "Kyoto", ["Giant Buddha"]) == ["gion"]

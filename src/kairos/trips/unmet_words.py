@@ -119,13 +119,16 @@ def _typo_of_held(word: str, held: set[str]) -> bool:
 
 
 def _begins_held(word: str, held: set[str]) -> bool:
-    """`word` begins a stop's longer word, as typed or a letter off, added or missed ("boudha"
-    for Baudhanath, "pasupati" for Pashupatinath): 4 letters or more, the stop's word longer."""
+    """`word` begins a stop's longer word, as typed or a letter off, added or missed
+    ("boudha" for Baudhanath, "pasupati" for Pashupatinath): 4 letters or more as typed; 5 or
+    more, with the same first letter, when a letter off."""
     if len(word) < 4 or not word.isalpha():
         return False
     size = len(word)
-    return any(
-        len(h) > size and DamerauLevenshtein.distance(word, h[:n]) <= 1
+    if any(len(h) > size and h.startswith(word) for h in held):
+        return True
+    return size >= 5 and any(
+        len(h) > size and h[0] == word[0] and DamerauLevenshtein.distance(word, h[:n]) <= 1
         for h in held
         for n in (size - 1, size, size + 1)
     )
