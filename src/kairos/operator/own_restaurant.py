@@ -32,15 +32,15 @@ __all__ = ["holds_restaurant", "own_mentions"]
 _CLAIM: Final = re.compile(
     r"(?:^|\b)(?:we(?:'re|\u2019re| are)|i(?:'m|\u2019m| am)|(?:i|we)\s+(?:also\s+|now\s+|just\s+"
     r"|still\s+)?(?:run|own|manage|look after|work at|opened|have)|it(?:'s|\u2019s| is)"
-    r"|this is|(?:my|our)\s+(?:other\s+|new\s+)?(?:restaurant|place|cafe|café|bar|spot|location"
-    r"|shop|site)\s+is|called|named|switch(?:ing)?\s+(?:over\s+)?to|i meant|actually|sorry"
-    r"|now|instead)"
+    r"|this is|(?:my|our)\s+(?:(?:other|new|second)\s+)?(?:restaurant|place|cafe|café|bar|spot"
+    r"|location|shop|site)(?:\s+is)?|called|named|switch(?:ing)?\s+(?:over\s+)?to|i meant?"
+    r"|actually|sorry|now|instead)"
     r"(?:[\s,:\u2013-]+(?:also|now|actually|just|really|called|named|at|on|the|over|asking"
     r"|about|for|again))*[\s,:\u2013-]*$",
     re.I,
 )
 """Words saying the place right after them is the operator's: "we're", "I also look after",
-"this time it's", "our other place is", "now", "sorry, ..."."""
+"this time it's", "our other place(, is)", "now", "sorry, ...", "I meant"."""
 _OPENING: Final = re.compile(
     r"^[\W_]*(?:(?:hi|hey|hello|morning|evening|ok(?:ay)?|so|right|and|also)\b[\W_]*"
     r"(?:there\b[\W_]*)?)*$",
