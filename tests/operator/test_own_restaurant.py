@@ -57,6 +57,9 @@ async def test_a_stated_game_naming_a_bar_is_counted_for_the_restaurant_held(
     asked = await _turn(client, uid, message="is Sports Grill Boston busy saturday?",
                         session_id=first["session_id"])  # fmt: skip
     assert _labels(asked) == [TORO], asked["locations"]
+    assert ("I kept Toro: Sports Grill Boston is not taken for your restaurant; say \"we're "
+            "Sports Grill Boston\" if it is yours.") in asked["text"], asked["text"]  # fmt: skip
+    assert "I kept" not in said["text"], said["text"]  # a game's sentence: nothing to say
 
 
 async def test_a_restaurant_said_to_be_theirs_replaces_the_one_held_and_says_so(
@@ -102,14 +105,14 @@ def test_the_garden_in_a_what_if_is_not_the_restaurant_even_with_none_held() -> 
     message = "what if there's a game at the Garden tonight?"
     for said in (message, "Bruins at the Garden tonight. staffing?", "we're at the Garden"):
         for state in (SessionState(), held):
-            assert own_mentions(said, [LocationMention(name="Garden")], state) == [], said
+            assert own_mentions(said, [LocationMention(name="Garden")], state, []) == [], said
     intro = ("Sports Grill Boston, 132 Canal St - right by the Garden. Bruins play Saturday. "
              "what if there's a game?")  # fmt: skip
     grill = LocationMention(name="Sports Grill Boston", address="132 Canal St")
-    assert own_mentions(intro, [grill], SessionState()) == [grill]
+    assert own_mentions(intro, [grill], SessionState(), []) == [grill]
     smoken = LocationMention(name="Smoken Joe's")
     two = SessionState(locations=[
         ResolvedLocation(label=label, kind="place", resolved=True)
         for label in ("Al Wadi, 1249 VFW Pkwy", "Smoken' Joe's BBQ, 351 Washington St")
     ])  # fmt: skip
-    assert own_mentions("just Smoken Joe's", [smoken], two) == [smoken]
+    assert own_mentions("just Smoken Joe's", [smoken], two, []) == [smoken]

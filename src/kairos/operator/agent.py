@@ -148,7 +148,8 @@ class OperatorAgent:
                 spotted = [s for t in checked for s in self.locator.spot_restaurants(t)
                            if s.text == t]  # fmt: skip
             else:  # a venue, a supposed place, one not said to be theirs: not where we are
-                reading.locations = own_mentions(request.message, reading.locations, state)
+                reading.locations = own_mentions(request.message, reading.locations, state,
+                                                 turn.leads)  # fmt: skip
             prefs = await self.store.preferences(owner=owner) if turn_index == 1 else {}
             if prefs.get("card") in ("staffing", "risk", "opportunity"):
                 state.card = prefs["card"]
@@ -209,8 +210,8 @@ class OperatorAgent:
                 await self.store.save_preferences(
                     db, owner=owner, preferences=preferences_of(state)
                 )
-        competitor = reading.competitor if reading.competitor else None
-        yield TurnOutcome(answer=answer, competitor_name=competitor, events=turn.events)
+        yield TurnOutcome(answer=answer, competitor_name=reading.competitor or None,
+                          events=turn.events)  # fmt: skip
 
     def _restaurant_day(self, reading: Reading, state: SessionState, today: date) -> date:
         """Today where the restaurant is, with the window read again on its day and hour

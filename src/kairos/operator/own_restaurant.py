@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from kairos.operator.event_venue import venue_called
+from kairos.operator.event_venue import venue_called, venue_said
 from kairos.operator.reading import LocationMention, supposes
 from kairos.operator.schemas import ResolvedLocation
 from kairos.operator.state import SessionState
@@ -60,9 +60,11 @@ def holds_restaurant(locations: Sequence[ResolvedLocation]) -> bool:
 
 
 def own_mentions(
-    message: str, mentions: Sequence[LocationMention], state: SessionState
+    message: str, mentions: Sequence[LocationMention], state: SessionState, leads: list[str]
 ) -> list[LocationMention]:
-    """The mentions that name the operator's own restaurant (the module's rules), in order."""
+    """The mentions that name the operator's own restaurant (the module's rules), in order; a
+    place passed over outside a what-if or an event's sentence is said in `leads` ("I kept
+    Toro: ...")."""
     held = holds_restaurant(state.locations) and not state.choices
     kept = []
     for mention in mentions:
@@ -76,6 +78,10 @@ def own_mentions(
             continue
         elif not held or _already_ours(mention, state.locations):
             kept.append(mention)
+        elif mention.name and venue_said(message[sentence[0] : sentence[1]]) is None:
+            here = state.locations[0].label.split(",")[0]
+            leads.append(f"I kept {here}: {mention.name} is not taken for your restaurant; say "
+                         f"\"we're {mention.name}\" if it is yours.")  # fmt: skip
     return kept
 
 
