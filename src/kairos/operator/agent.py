@@ -23,6 +23,7 @@ from kairos.operator.demand import DemandModel, DemandShape
 from kairos.operator.derivation import covers_read
 from kairos.operator.gather import gather
 from kairos.operator.locating import Locator, mention_of
+from kairos.operator.own_restaurant import own_mentions
 from kairos.operator.payload import answer_payload, no_location_answer
 from kairos.operator.reading import Reading, read_message, redact, with_window
 from kairos.operator.rules import Decision, days_between
@@ -146,6 +147,9 @@ class OperatorAgent:
                 reading.locations = [mention_of(t) for t in checked]
                 spotted = [s for t in checked for s in self.locator.spot_restaurants(t)
                            if s.text == t]  # fmt: skip
+            else:  # a venue, a supposed place, one not said to be theirs: not where we are
+                reading.locations = own_mentions(request.message, reading.locations, state,
+                                                 turn.leads)  # fmt: skip
             prefs = await self.store.preferences(owner=owner) if turn_index == 1 else {}
             if prefs.get("card") in ("staffing", "risk", "opportunity"):
                 state.card = prefs["card"]
@@ -206,8 +210,8 @@ class OperatorAgent:
                 await self.store.save_preferences(
                     db, owner=owner, preferences=preferences_of(state)
                 )
-        competitor = reading.competitor if reading.competitor else None
-        yield TurnOutcome(answer=answer, competitor_name=competitor, events=turn.events)
+        yield TurnOutcome(answer=answer, competitor_name=reading.competitor or None,
+                          events=turn.events)  # fmt: skip
 
     def _restaurant_day(self, reading: Reading, state: SessionState, today: date) -> date:
         """Today where the restaurant is, with the window read again on its day and hour

@@ -14,10 +14,19 @@ from functools import lru_cache
 from importlib.resources import files
 
 from kairos.core.geo import haversine_km
-from kairos.operator.landmarks import Landmark, landmark_named, landmark_said
+from kairos.operator.landmarks import Landmark, landmark_called, landmark_named, landmark_said
 from kairos.signals.events.models import Event
 
-__all__ = ["FAR_KM", "HOME_SAID", "NEAR_EVENT_KM", "placed", "venue_of", "venue_said", "where"]
+__all__ = [
+    "FAR_KM",
+    "HOME_SAID",
+    "NEAR_EVENT_KM",
+    "placed",
+    "venue_called",
+    "venue_of",
+    "venue_said",
+    "where",
+]
 
 HOME_SAID = " (if a home game)"
 """Beside a venue read from the team alone: the team may be playing away."""
@@ -48,6 +57,16 @@ def venue_said(sentence: str) -> str | None:
         if team.search(sentence) and landmark_named(ground) is not None:
             return ground + HOME_SAID
     return None
+
+
+def venue_called(words: str) -> str | None:
+    """The venue or landmark `words` are the whole name of ("Fenway", "the Garden", "TD
+    Garden"), or None: such words name where an event is held, never a restaurant."""
+    for pattern, name in _table("venues"):
+        if pattern.fullmatch(words.strip()) or pattern.fullmatch(f"the {words.strip()}"):
+            return name
+    mark = landmark_called(words)
+    return mark.name if mark else None
 
 
 def venue_of(said: str | None) -> Landmark | None:

@@ -24,6 +24,7 @@ from kairos.operator.schemas import ResolvedLocation
 __all__ = [
     "NEAR_KM",
     "Landmark",
+    "landmark_called",
     "landmark_location",
     "landmark_named",
     "landmark_said",
@@ -100,6 +101,17 @@ def landmark_said(message: str, anchor: ResolvedLocation | None = None) -> Landm
 def landmark_named(name: str) -> Landmark | None:
     """The landmark of that name in the data file ("TD Garden"), or None."""
     return next((mark for mark, _ in _landmarks() if mark.name == name), None)
+
+
+def landmark_called(words: str) -> Landmark | None:
+    """The landmark whose name or one of whose aliases is the whole of `words` ("TD Garden",
+    "Fenway Park", "the Garden"): a name said for a landmark itself, never only beside it."""
+    said = _said(words).strip()
+    forms = {f" {said} ", f" at {said} ", f" at the {said.removeprefix('the ')} "}
+    for mark, pattern in _landmarks():
+        if said == _said(mark.name).strip() or any(pattern.fullmatch(f) for f in forms):
+            return mark
+    return None
 
 
 def landmark_location(mark: Landmark) -> ResolvedLocation:

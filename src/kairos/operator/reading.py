@@ -32,6 +32,7 @@ __all__ = [
     "WhatIf",
     "read_message",
     "redact",
+    "supposes",
     "with_window",
 ]
 
@@ -226,6 +227,11 @@ def _what_if(text: str, baseline: Baseline | None) -> WhatIf | None:
         said_in = next(s for s in re.split(r"[.!?;\n]+", text) if _EVENT.search(s))
         return WhatIf("event", venue=venue_said(said_in))
     return None
+
+
+def supposes(sentence: str) -> bool:
+    """The sentence supposes ("what if there's a game at the Garden"), never states."""
+    return _WHAT_IF.search(sentence) is not None or _what_if(sentence, None) is not None
 
 
 def read_message(

@@ -19,6 +19,7 @@ from kairos.operator.demand import DAYPART_HOURS, window_text
 from kairos.operator.lean import lean_said
 from kairos.operator.locating import Locator
 from kairos.operator.memory import remember, same_place
+from kairos.operator.own_restaurant import holds_restaurant
 from kairos.operator.proxies import stand_in_note
 from kairos.operator.reading import Reading
 from kairos.operator.schemas import Daypart, ResolvedLocation
@@ -100,7 +101,14 @@ async def apply_locations(
     new = ", ".join(loc.label for loc in resolved)
     if state.locations and old != new:
         turn.corrected("location", old, new)
-        turn.leads.append(f"Updated: location {new}; recomputed.")
+        replaced = holds_restaurant(state.locations) and not any(
+            same_place(a, b) for a in state.locations for b in resolved
+        )
+        turn.leads.append(
+            f"Now on {new}: it replaces {old}, the restaurant you named before; recomputed."
+            if replaced
+            else f"Updated: location {new}; recomputed."
+        )
     unknown = [lead for lead in located.leads if lead.startswith("I don't have ")]
     turn.leads[:0] = unknown  # said first: the catalog lacks the restaurant named
     turn.leads += [lead for lead in located.leads if lead not in unknown]
