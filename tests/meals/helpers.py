@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx
+
+from kairos.core.allergy_profile import AllergyProfile
+from kairos.meals.context import Context
+from kairos.meals.understanding import read_message
+from kairos.profiles.schemas import TastePreferences, UserPublic
+from kairos.recipes import CookConstraints
 
 TOKEN = {"X-Service-Token": "test-token"}
 
@@ -50,3 +57,15 @@ async def select(
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
+
+
+def cook_context(text: str) -> Context:
+    """The coach's context for `text` from a cook with no allergies, diets or household: what
+    the suggestion and ranking tests read a request with, no database needed."""
+    user = UserPublic(
+        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
+        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
+        interaction_count=0, version=1, last_active_at=None, created_at=datetime.now(UTC),
+    )  # fmt: skip
+    return Context(user=user, request=read_message(text), household=False,
+                   constraints=CookConstraints())  # fmt: skip

@@ -6,19 +6,13 @@ what a dish is made with."""
 
 from __future__ import annotations
 
-import uuid
-from datetime import UTC, datetime
-
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.fit_scorer import TastePreferences
 from kairos.meals.asked_ways import asked_cues, cue_hits, method_conflict, quick_asked
-from kairos.meals.context import Context
 from kairos.meals.nearest import nearest_reason, recipe_foods
 from kairos.meals.suggest import meal_suggestions
 from kairos.meals.understanding import read_message
-from kairos.profiles.schemas import UserPublic
-from kairos.recipes import CookConstraints, Recipe
+from kairos.recipes import Recipe
 from kairos.recipes.derive import derive_recipe
+from tests.meals.helpers import cook_context
 
 
 def _recipe(number: int, title: str, ingredients: list[str], steps: list[str],
@@ -27,16 +21,6 @@ def _recipe(number: int, title: str, ingredients: list[str], steps: list[str],
            "instructions": steps, "yields": "4 servings", "language": "en",
            "total_time_min": minutes}  # fmt: skip
     return derive_recipe(row, number)
-
-
-def _context(text: str) -> Context:
-    user = UserPublic(
-        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
-        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
-        interaction_count=0, version=1, last_active_at=None, created_at=datetime.now(UTC),
-    )  # fmt: skip
-    return Context(user=user, request=read_message(text), household=False,
-                   constraints=CookConstraints())  # fmt: skip
 
 
 BEEF = ["1 lb ground beef", "1 onion, diced", "1 tsp salt"]
@@ -58,7 +42,7 @@ def test_a_quick_ask_is_read() -> None:
 def test_a_quick_ask_ranks_by_time() -> None:
     """m55: "something quick with ground beef" was answered with a 5-hour slow-cooker mince."""
     candidates = [(SLOW, 0.9, True), (STEW, 0.9, True), (TACOS, 0.9, True)]
-    quick, _ = meal_suggestions(candidates, _context("something quick with ground beef"),
+    quick, _ = meal_suggestions(candidates, cook_context("something quick with ground beef"),
                                 "ground beef")  # fmt: skip
     assert [s.title for s in quick] == [
         "Ground Beef Tacos", "Ground Beef and Potato Stew", "Slow Cooker Ground Beef",
@@ -68,7 +52,7 @@ def test_a_quick_ask_ranks_by_time() -> None:
 
 def test_when_none_is_quick_it_says_so() -> None:
     candidates = [(SLOW, 0.9, True), (STEW, 0.9, True)]
-    slow, _ = meal_suggestions(candidates, _context("something quick with ground beef"),
+    slow, _ = meal_suggestions(candidates, cook_context("something quick with ground beef"),
                                "ground beef")  # fmt: skip
     assert slow[0].title == "Ground Beef and Potato Stew"
     assert all("Not quick: Kairos has no recipe of ground beef ready in 30 min" in s.rationale
@@ -94,8 +78,8 @@ def test_the_asked_marinade_is_looked_for_in_the_steps() -> None:
     assert cue_hits(MARINATED, ["marinade", "overnight"]) == 2
     assert cue_hits(PLAIN, ["marinade", "overnight"]) == 0
     candidates = [(PLAIN, 0.9, True), (MARINATED, 0.9, True)]
-    found, _ = meal_suggestions(candidates, _context("grilled chicken with an overnight marinade"),
-                                "grilled chicken")  # fmt: skip
+    context = cook_context("grilled chicken with an overnight marinade")
+    found, _ = meal_suggestions(candidates, context, "grilled chicken")
     assert found[0].title == "Grilled Chicken Teriyaki"
 
 
@@ -113,7 +97,9 @@ def test_a_stir_fry_is_no_fried_chicken() -> None:
     assert not method_conflict("Oven-Fried Chicken", "fried chicken")
     assert not method_conflict("Stir-Fried Chicken", "stir-fried chicken")
     candidates = [(STIR, 0.95, True), (DEEP, 0.9, True)]
-    found, _ = meal_suggestions(candidates, _context("healthier fried chicken"), "fried chicken")
+    found, _ = meal_suggestions(
+        candidates, cook_context("healthier fried chicken"), "fried chicken"
+    )
     assert found[0].title == "Southern Fried Chicken"
     assert all("of fried chicken" not in s.rationale for s in found
                if s.title.startswith("Stir"))  # fmt: skip
@@ -140,5 +126,7 @@ def test_the_known_dishs_own_food_before_its_family() -> None:
     pork = pork.model_copy(update={"cuisine": "korean"})
     beef = _recipe(11, "Beef Curry", ["1 lb beef", "3 tbsp curry powder"], ["Simmer."])
     candidates = [(pork, 0.6, False), (beef, 0.55, False)]
-    found, _ = meal_suggestions(candidates, _context("beef rendang"), "beef rendang", nearest=True)
+    found, _ = meal_suggestions(
+        candidates, cook_context("beef rendang"), "beef rendang", nearest=True
+    )
     assert [s.title for s in found] == ["Beef Curry", "Korean Pork Curry"]

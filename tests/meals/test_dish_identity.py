@@ -5,13 +5,9 @@ a recipe lacking what defines the dish says which ("authentic" said when it is n
 from __future__ import annotations
 
 import tomllib
-import uuid
 from datetime import UTC, datetime
 from importlib import resources
 
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.fit_scorer import TastePreferences
-from kairos.meals.context import Context
 from kairos.meals.defining import dish_note
 from kairos.meals.dish_identity import (
     authentic_note,
@@ -21,11 +17,10 @@ from kairos.meals.dish_identity import (
     other_kind,
 )
 from kairos.meals.suggest import meal_suggestions
-from kairos.meals.understanding import read_message
-from kairos.profiles.schemas import UserPublic
 from kairos.recipes import CookConstraints, adapt_recipe
 from kairos.recipes.derive import derive_recipe
 from kairos.recipes.models import Refusal
+from tests.meals.helpers import cook_context
 
 NOW = datetime.now(UTC)
 SAUCE = {
@@ -46,16 +41,6 @@ FULL = {
     "instructions": ["Soak the noodles.", "Fry the shrimp and scramble the egg.",
                      "Toss with the tamarind, fish sauce and bean sprouts."],
 }  # fmt: skip
-
-
-def _context(text: str) -> Context:
-    user = UserPublic(
-        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
-        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
-        interaction_count=0, version=1, last_active_at=None, created_at=NOW,
-    )  # fmt: skip
-    return Context(user=user, request=read_message(text), household=False,
-                   constraints=CookConstraints())  # fmt: skip
 
 
 def test_the_table_knows_at_least_fifty_dishes_each_with_a_kind_and_what_defines_it() -> None:
@@ -137,7 +122,7 @@ def test_the_dish_itself_comes_before_its_sauce_and_a_lacking_one_says_what_it_l
     that make a pad thai goes after the one holding them, whatever its health, and says what
     it lacks."""
     candidates = [(derive_recipe(row), 0.9, True) for row in (SAUCE, NOODLES, FULL)]
-    suggestions, _ = meal_suggestions(candidates, _context("pad thai"), "pad thai")
+    suggestions, _ = meal_suggestions(candidates, cook_context("pad thai"), "pad thai")
     titles = [s.title for s in suggestions]
     assert titles == ["Shrimp Pad Thai", "Authentic Pad Thai Noodles", "Pad Thai Sauce"]
     lacking = suggestions[titles.index("Authentic Pad Thai Noodles")]

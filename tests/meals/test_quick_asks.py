@@ -5,17 +5,10 @@ and every suggestion says its time, or that its time is unknown."""
 
 from __future__ import annotations
 
-import uuid
-from datetime import UTC, datetime
-
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.fit_scorer import TastePreferences
-from kairos.meals.context import Context
 from kairos.meals.suggest import meal_suggestions
-from kairos.meals.understanding import read_message
-from kairos.profiles.schemas import UserPublic
-from kairos.recipes import CookConstraints, Recipe
+from kairos.recipes import Recipe
 from kairos.recipes.derive import derive_recipe
+from tests.meals.helpers import cook_context
 
 
 def _recipe(number: int, title: str, ingredients: list[str], steps: list[str],
@@ -24,16 +17,6 @@ def _recipe(number: int, title: str, ingredients: list[str], steps: list[str],
            "instructions": steps, "yields": "4 servings", "language": "en",
            "total_time_min": minutes}  # fmt: skip
     return derive_recipe(row, number)
-
-
-def _context(text: str) -> Context:
-    user = UserPublic(
-        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
-        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
-        interaction_count=0, version=1, last_active_at=None, created_at=datetime.now(UTC),
-    )  # fmt: skip
-    return Context(user=user, request=read_message(text), household=False,
-                   constraints=CookConstraints())  # fmt: skip
 
 
 BEEF = ["1 lb ground beef", "1 onion, diced", "1 tsp salt"]
@@ -51,13 +34,13 @@ ASK = "something quick with ground beef"
 
 def test_quick_meals_of_the_food_come_before_slower_ones_titled_with_it() -> None:
     candidates = [(BAKE, 0.9, True), (TACOS, 0.9, True), (JOES, 0.8, False)]
-    offered, _ = meal_suggestions(candidates, _context(ASK), "ground beef")
+    offered, _ = meal_suggestions(candidates, cook_context(ASK), "ground beef")
     assert [s.title for s in offered][:2] == ["Ground Beef Tacos", "Sloppy Joes"], offered
 
 
 def test_each_suggestion_says_its_time_against_quick() -> None:
     candidates = [(BAKE, 0.9, True), (TACOS, 0.9, True), (UNTIMED, 0.9, True)]
-    offered, _ = meal_suggestions(candidates, _context(ASK), "ground beef")
+    offered, _ = meal_suggestions(candidates, cook_context(ASK), "ground beef")
     said = {s.title: s.rationale for s in offered}
     assert "Quick: ready in 25 min." in said["Ground Beef Tacos"], said
     assert (
@@ -74,13 +57,13 @@ def test_a_named_dish_stays_before_quicker_other_dishes() -> None:
     lasagna = _recipe(5, "Classic Lasagna", [*BEEF, "9 lasagna noodles"],
                       ["Layer and bake for 45 minutes."], 60)  # fmt: skip
     offered, _ = meal_suggestions(
-        [(JOES, 0.8, False), (lasagna, 0.9, True)], _context("quick lasagna"), "lasagna"
+        [(JOES, 0.8, False), (lasagna, 0.9, True)], cook_context("quick lasagna"), "lasagna"
     )
     assert offered[0].title == "Classic Lasagna"
 
 
 def test_no_time_is_said_when_quick_was_not_asked() -> None:
-    offered, _ = meal_suggestions([(TACOS, 0.9, True)], _context("ground beef"), "ground beef")
+    offered, _ = meal_suggestions([(TACOS, 0.9, True)], cook_context("ground beef"), "ground beef")
     assert "Quick:" not in offered[0].rationale
 
 
@@ -90,5 +73,5 @@ def test_a_quick_meal_of_the_food_is_found_past_many_slower_titled_ones() -> Non
                  ["Brown the beef.", "Bake for 40 minutes."], 50 + n), 0.9, True)
         for n in range(12)
     ]  # fmt: skip
-    offered, _ = meal_suggestions([*slower, (JOES, 0.8, False)], _context(ASK), "ground beef")
+    offered, _ = meal_suggestions([*slower, (JOES, 0.8, False)], cook_context(ASK), "ground beef")
     assert offered[0].title == "Sloppy Joes", [s.title for s in offered]

@@ -4,17 +4,10 @@ dishes that share its words come first, each said not to be the dish."""
 
 from __future__ import annotations
 
-import uuid
-from datetime import UTC, datetime
-
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.fit_scorer import TastePreferences
-from kairos.meals.context import Context
 from kairos.meals.suggest import close_to, meal_suggestions
-from kairos.meals.understanding import read_message
-from kairos.profiles.schemas import UserPublic
 from kairos.recipes import CookConstraints, Recipe
 from kairos.recipes.derive import derive_recipe
+from tests.meals.helpers import cook_context
 
 
 def _recipe(number: int, title: str, ingredients: list[str], steps: list[str]) -> Recipe:
@@ -23,16 +16,6 @@ def _recipe(number: int, title: str, ingredients: list[str], steps: list[str]) -
          "instructions": steps, "yields": "4 servings", "language": "en"},
         number,
     )  # fmt: skip
-
-
-def _context(text: str) -> Context:
-    user = UserPublic(
-        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
-        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
-        interaction_count=0, version=1, last_active_at=None, created_at=datetime.now(UTC),
-    )  # fmt: skip
-    return Context(user=user, request=read_message(text), household=False,
-                   constraints=CookConstraints())  # fmt: skip
 
 
 CHICKEN = ["2 lb chicken pieces", "1 cup flour", "1 tsp salt"]
@@ -46,7 +29,7 @@ SKILLET = _recipe(3, "Skillet Fried Chicken", [*CHICKEN, "1 cup oil"],
 
 def test_the_dish_comes_before_a_healthier_similar_one() -> None:
     candidates = [(ROAST, 0.75, False), (DEEP, 0.95, True), (SKILLET, 0.9, True)]
-    suggestions, _ = meal_suggestions(candidates, _context("healthier fried chicken"),
+    suggestions, _ = meal_suggestions(candidates, cook_context("healthier fried chicken"),
                                       "fried chicken")  # fmt: skip
     assert [s.title for s in suggestions][:2] in (
         ["Southern Fried Chicken", "Skillet Fried Chicken"],
@@ -61,7 +44,7 @@ def test_the_nearest_dishes_share_the_dishs_words_first() -> None:
     lentil = _recipe(5, "Lentil Bolognese", ["1 cup lentils", "1 can tomatoes"], ["Simmer."])
     noodles = _recipe(6, "Beef Noodles", ["1 lb beef", "1 lb noodles"], ["Fry."])
     candidates = [(pasta, 0.52, False), (lentil, 0.45, False), (noodles, 0.42, False)]
-    suggestions, _ = meal_suggestions(candidates, _context("spaghetti bolognese"),
+    suggestions, _ = meal_suggestions(candidates, cook_context("spaghetti bolognese"),
                                       "spaghetti bolognese", nearest=True)  # fmt: skip
     assert suggestions[0].title == "Lentil Bolognese"
     assert all(s.rationale.startswith("Not spaghetti bolognese: the nearest real dish")
@@ -79,7 +62,7 @@ def test_a_variant_of_the_dish_says_what_it_adds() -> None:
                       BAKE)  # fmt: skip
     plain = _recipe(12, "Best Chocolate Chip Cookies", COOKIE, BAKE)
     candidates = [(pumpkin, 0.95, True), (plain, 0.9, True)]
-    suggestions, _ = meal_suggestions(candidates, _context("chocolate chip cookies"),
+    suggestions, _ = meal_suggestions(candidates, cook_context("chocolate chip cookies"),
                                       "chocolate chip cookies")  # fmt: skip
     said = {s.title: s.rationale for s in suggestions}
     assert "A version of chocolate chip cookies with pumpkin." in said[pumpkin.title]

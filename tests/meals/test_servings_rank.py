@@ -4,27 +4,9 @@ servings estimated when its amounts say enough)."""
 
 from __future__ import annotations
 
-import uuid
-from datetime import UTC, datetime
-
-from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.fit_scorer import TastePreferences
-from kairos.meals.context import Context
 from kairos.meals.suggest import meal_suggestions
-from kairos.meals.understanding import read_message
-from kairos.profiles.schemas import UserPublic
-from kairos.recipes import CookConstraints
 from kairos.recipes.derive import derive_recipe
-
-
-def _context(text: str) -> Context:
-    user = UserPublic(
-        uid=uuid.uuid4(), preferences=TastePreferences(), allergies=AllergyProfile(),
-        allergy_flags=[], dietary_flags=[], vibe_tags=[], preferred_price_tiers=[],
-        interaction_count=0, version=1, last_active_at=None, created_at=datetime.now(UTC),
-    )  # fmt: skip
-    return Context(user=user, request=read_message(text), household=False,
-                   constraints=CookConstraints())  # fmt: skip
+from tests.meals.helpers import cook_context
 
 
 def _curry(number: int, yields: str | None) -> object:
@@ -38,7 +20,9 @@ def _curry(number: int, yields: str | None) -> object:
 def test_asked_for_four_the_recipe_that_can_serve_four_comes_first() -> None:
     unknown, stated = _curry(1, None), _curry(2, "2 servings")
     candidates = [(unknown, 0.9, True), (stated, 0.9, True)]
-    suggestions, _ = meal_suggestions(candidates, _context("chicken curry for 4"), "chicken curry")  # type: ignore[arg-type]
+    suggestions, _ = meal_suggestions(
+        candidates, cook_context("chicken curry for 4"), "chicken curry"
+    )  # type: ignore[arg-type]
     assert [s.source_recipe_ids[0] for s in suggestions] == [2, 1]
     assert "serves 4" in suggestions[0].summary
     # its amounts (about 0.7 kg) make about 2: scaled to 4 from an estimate, said to be one
@@ -51,7 +35,7 @@ def test_the_nearest_dishes_are_not_compared_with_a_dish_they_are_not() -> None:
     candidates = [(_curry(1, "4 servings"), 0.5, False), (_curry(2, "2 servings"), 0.45, False)]
     suggestions, _ = meal_suggestions(
         candidates,
-        _context("seafood boil"),
+        cook_context("seafood boil"),
         "seafood boil",
         nearest=True,  # type: ignore[arg-type]
     )
@@ -71,7 +55,9 @@ def test_asked_for_six_a_recipe_whose_amounts_say_nothing_comes_after_an_estimat
            "yields": None}  # fmt: skip
     unsized, weighed = derive_recipe(row, 1), _curry(2, None)
     candidates = [(unsized, 0.9, True), (weighed, 0.9, True)]
-    suggestions, _ = meal_suggestions(candidates, _context("chicken curry for 6"), "chicken curry")  # type: ignore[arg-type]
+    suggestions, _ = meal_suggestions(
+        candidates, cook_context("chicken curry for 6"), "chicken curry"
+    )  # type: ignore[arg-type]
     assert [s.source_recipe_ids[0] for s in suggestions] == [2, 1]
     assert "serves about 6 (an estimate" in suggestions[0].summary
     assert "not scaled for 6" in suggestions[1].summary
