@@ -72,8 +72,9 @@ def _kind_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _known() -> frozenset[str]:
-    words = set(cues().vocabulary) | GENERIC_WORDS | _TRIP_WORDS | _ORDER_WORDS
+def _asking_words() -> frozenset[str]:
+    """The words of the kind groups and of the interests' asking phrases."""
+    words: set[str] = set()
     for group in kind_groups().values():
         words |= {w for phrase in (*group.words, *group.kinds) for w in _WORD.findall(phrase)}
     for kind in KINDS:
@@ -81,33 +82,42 @@ def _known() -> frozenset[str]:
     return frozenset(words)
 
 
-def _plain(text: str) -> set[str]:
-    """The words of `text`, accents folded ("Gaudí" holds "gaudi"), a possessive also without
-    its apostrophe ("Humayun's Tomb" holds "humayuns", as it is often typed), a hyphenated
-    name also as one word ("Kinkaku-ji" holds "kinkakuji")."""
-    joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
-    joined = re.sub(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])", "", joined)
-    return set(_WORD.findall(normalise_message(text))) | set(
-        _WORD.findall(normalise_message(joined))
+@lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    return (
+        frozenset(cues().vocabulary)
+        | GENERIC_WORDS
+        | _TRIP_WORDS
+        | _ORDER_WORDS
+        | (_asking_words())
     )
 
 
 @lru_cache(maxsize=1)
 def _interest_words() -> frozenset[str]:
     """The words that ask for a kind of place ("history", "art"), not name one."""
-    words = set(_kind_words()) | GENERIC_WORDS
-    for group in kind_groups().values():
-        words |= {w for phrase in (*group.words, *group.kinds) for w in _WORD.findall(phrase)}
-    for kind in KINDS:
-        words |= {w for phrase in kind.asked_by for w in _WORD.findall(phrase)}
-    return frozenset(words)
+    return _kind_words() | GENERIC_WORDS | _asking_words()
+
+
+def _readings(text: str) -> tuple[list[str], list[str]]:
+    """`text`'s words, accents folded, as written and with a possessive's apostrophe and a
+    hyphenated name's hyphen dropped ("Humayun's Tomb": "humayuns"; "Kinkaku-ji": "kinkakuji"),
+    as they are often typed."""
+    joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
+    joined = re.sub(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])", "", joined)
+    return _WORD.findall(normalise_message(text)), _WORD.findall(normalise_message(joined))
+
+
+def _plain(text: str) -> set[str]:
+    """The words of `text` in both `_readings` ("Gaudí" holds "gaudi", "Humayun's Tomb"
+    "humayuns")."""
+    written, joined = _readings(text)
+    return {*written, *joined}
 
 
 def _spoken(text: str) -> list[str]:
-    """`text`'s words as one line each way `_plain` reads them, to find a pair of words in."""
-    joined = re.sub(r"(\w)['’](s)\b", r"\1\2", text)
-    joined = re.sub(r"(?<=[^\W\d_])[-‐‑](?=[^\W\d_])", "", joined)
-    return [f" {' '.join(_WORD.findall(normalise_message(t)))} " for t in (text, joined)]
+    """`text`'s words as one line per reading (`_readings`), to find a pair of words in."""
+    return [f" {' '.join(words)} " for words in _readings(text)]
 
 
 def _typo_of_held(word: str, held: set[str]) -> bool:
