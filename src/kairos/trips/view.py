@@ -271,10 +271,10 @@ def trip_view(
     stops = [s for d in it.days for s in d.stops]
     capacity = PACES[it.request.pace].max_stops * it.request.days
     scores = built.retrieved.scores
-    routes = [route_quality(d, it.request.hotel) for d in it.days]
+    days = _days(built)
     quality = Quality(
-        travel_minutes=sum(q.travel_minutes for q in routes),
-        backtracking_days=sum(q.backtracks for q in routes),
+        travel_minutes=sum(d.quality.travel_minutes for d in days if d.quality),
+        backtracking_days=sum(d.quality.backtracks for d in days if d.quality),
         coverage=round(len(stops) / capacity, 3) if capacity else 0.0,
         diversity=round(len({s.place_kind for s in stops}) / len(stops), 3) if stops else 0.0,
         personalisation=round(sum(scores.get(s.place_id, (0.0,))[0] for s in stops) / len(stops), 3)
@@ -290,7 +290,7 @@ def trip_view(
         version=version,
         city=built.city.name,
         start_date=it.request.start_date,
-        days=_days(built),
+        days=days,
         pace=it.request.pace,
         mode=it.request.mode,
         companions=request.get("companions"),
