@@ -14,7 +14,7 @@ from kairos.recipes.adapt import adapt_recipe
 from kairos.recipes.completeness import completeness
 from kairos.recipes.derive import derive_recipe
 from kairos.recipes.models import AdaptedRecipe
-from tests.meals.test_same_dish import _context
+from tests.meals.helpers import cook_context
 
 
 def _recipe(number: int, title: str, ingredients: list[str], steps: list[str]) -> Recipe:
@@ -87,7 +87,9 @@ def test_a_food_only_the_steps_use_is_named_and_checked() -> None:
 
 def test_a_complete_recipe_of_the_dish_comes_before_one_with_gaps() -> None:
     candidates = [(GAPS, 0.95, True), (WHOLE, 0.9, True)]
-    found, _ = meal_suggestions(candidates, _context("baked layered pasta"), "baked layered pasta")
+    found, _ = meal_suggestions(
+        candidates, cook_context("baked layered pasta"), "baked layered pasta"
+    )
     assert [s.title for s in found][:2] == ["Baked Layered Pasta Classic", "Baked Layered Pasta"]
 
 
