@@ -12,6 +12,10 @@ later (p39). So an alternative:
   bar with children coming; priced within the budget (never over it), and shown as one
   that "may exceed" it or over the "cheaper" asked only when no dearer than the venues of the
   kind asked; said to take a group of `LARGE_PARTY` or more when the group is one;
+- after "make it cheaper", is known to be priced at or under the level asked
+  (`cheaper_than_before`): an alternative is neither the food asked nor, then, cheaper, and
+  is no padding (p39: a $$ Galician place and a rooftop of unknown price after "cheaper"
+  tapas); a venue standing as the food asked by its reviews keeps the rule above;
 - comes nearest first by cuisine (`closeness`), then by the members' trips to it: the kinds
   the restaurant search already reads as nearest to the one asked (core/data/nearest_kinds
   .toml: Spanish or Catalan for tapas, North Indian or Mughlai for biryani), then those of
@@ -40,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FARTHEST",
     "arranged",
+    "cheaper_than_before",
     "closeness",
     "dearest",
     "gravely_at_risk",
@@ -76,6 +81,15 @@ def dearest(candidates: Sequence[Candidate]) -> int | None:
     """The highest price level among the venues of the kind asked (`suits`)."""
     levels = [lv for c in candidates if (lv := _level(c)) is not None]
     return max(levels) if levels else None
+
+
+def cheaper_than_before(c: Candidate, intent: Intent) -> bool:
+    """No "make it cheaper" asked, or `c` is known to be priced at or under the level it
+    asked ($ when nothing is cheaper than $): an unknown price is not known to be cheaper."""
+    if "cheaper" not in intent.asked.changes:
+        return True
+    level = _level(c)
+    return level is not None and level <= max(intent.asked.ceiling or 0, 1)
 
 
 def suits(
@@ -188,10 +202,14 @@ def arranged(
     candidates: Sequence[Candidate], intent: Intent, priced_as: int | None = None
 ) -> list[tuple[Candidate, int]]:
     """The venues of `candidates` that suit the outing (`suits`, `priced_as` the dearest of
-    the kind asked), each with its `closeness` to the kinds asked, nearest first, then by
+    the kind asked) and, after "cheaper", are cheaper (`cheaper_than_before`), each with its `closeness` to the kinds asked, nearest first, then by
     the members' trips, then as found."""
     asked = intent.reading.categories
     fitting = [(c, closeness(c.record.place.categories, asked)) for c in candidates]
-    kept = [(i, c, near) for i, (c, near) in enumerate(fitting) if suits(c, intent, priced_as)]
+    kept = [
+        (i, c, near)
+        for i, (c, near) in enumerate(fitting)
+        if suits(c, intent, priced_as) and cheaper_than_before(c, intent)
+    ]
     kept.sort(key=lambda t: (t[2], _trip(t[1]), t[0]))
     return [(c, near) for _, c, near in kept]

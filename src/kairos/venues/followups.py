@@ -40,6 +40,7 @@ __all__ = [
     "closer_sentence",
     "earlier_top_level",
     "earlier_top_names",
+    "not_cheaper_note",
     "price_ceiling",
 ]
 
@@ -130,6 +131,26 @@ def price_level(tier: str | None) -> int | None:
     return len(tier) if tier in TIERS else None
 
 
+def not_cheaper_note(asked: Asked, price_range: str | None, kind: str | None) -> str | None:
+    """After "make it cheaper", what a venue shown that is not cheaper than before says under
+    watch out, with why it is shown (`kind`: the food or outing asked, if any): a venue priced
+    above the level asked, or of unknown price, is never shown as if it were cheaper (plans
+    panel p39: $$ tapas bars led a "cheaper" plan, each reading only "may exceed budget")."""
+    if "cheaper" not in asked.changes:
+        return None
+    level, ceiling = price_level(price_range), max(asked.ceiling or 0, 1)
+    if level is not None and level <= ceiling:
+        return None
+    before = f" ({asked.before})" if asked.before else ""
+    if level is None:
+        return f"Price unknown, so not known to be cheaper than before{before}."
+    of_kind = f" {kind}" if kind else ""
+    return (
+        f"Not cheaper than before: {price_range}{before}; shown for want of enough cheaper"
+        f"{of_kind} places that fit."
+    )
+
+
 def _why_not(v: VenueResult) -> str:
     """Why a venue ranks where it does although it is cheaper: the critic's or a member's
     high flag, or a veto."""
@@ -173,10 +194,13 @@ def cheaper_sentence(
     left_out: int,
     place: str,
     because: Because | None = None,
+    kind: str | None = None,
 ) -> str:
     """What "make it cheaper" came to, read from the plan as ranked: the cheaper venues when
     they lead; else that they do not, why, and the nearest alternative. `because(ahead,
-    later)`: what the venue `later` lacks that `ahead` has, in words (`standing`)."""
+    later)`: what the venue `later` lacks that `ahead` has, in words (`standing`); `kind`:
+    the food asked, when only venues of other kinds are cheaper (p39: "none can lead: … the
+    nearest alternative is" a $$ tapas bar, read as if it were one of those cheaper)."""
     ceiling = asked.ceiling or 0
     before = f" ({asked.before})" if asked.before else ""
     if ceiling <= 0:
@@ -203,6 +227,12 @@ def cheaper_sentence(
         return (
             f"Cheaper, as asked: {leading} venue(s) priced {tiers}{before} come first; "
             f"{len(cheap) - leading} more rank lower ({_why_not(cheap[leading])}){out}."
+        )
+    if kind and all(v.other_kind for v in cheap):
+        return (
+            f"No {kind} place{place} is priced {tiers}{before}: the {kind} places found lead, "
+            f"each saying it is not cheaper, and the {len(cheap)} cheaper venue(s) after them "
+            f"are other kinds of place, each marked as one{out}."
         )
     named = "; ".join(f"{v.name} ({v.price_range}, #{v.rank}): {_why_not(v)}" for v in cheap[:2])
     return (

@@ -291,7 +291,10 @@ class Planner:
         if "cheaper" in intent.asked.changes:
             pricier_out = sum(e.cause == "budget" for e in found.excluded)
             because = partial(lacks_between, scored)
-            found.notes.append(cheaper_sentence(intent.asked, venues, pricier_out, where, because))
+            kind = " or ".join(a.replace("_", " ") for a in intent.reading.categories)
+            found.notes.append(
+                cheaper_sentence(intent.asked, venues, pricier_out, where, because, kind or None)
+            )
         elif price_ceiling(intent) == 1 and (cheap := cheap_sentence(venues, where)):
             found.notes.append(cheap)
         elif said := budget_sentence(venues, intent.budget, where):

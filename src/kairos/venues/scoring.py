@@ -30,7 +30,7 @@ from kairos.venues.cost import (
     under_the_level,
 )
 from kairos.venues.fit import shows_a_must
-from kairos.venues.followups import price_ceiling, price_level
+from kairos.venues.followups import not_cheaper_note, price_ceiling, price_level
 from kairos.venues.food_in_reviews import in_reviews_note
 from kairos.venues.group import GroupProfile, centred_against, diet_risks
 from kairos.venues.meal_served import meal_asked, not_the_meal
@@ -132,6 +132,10 @@ def scored(
         checks.insert(0, f"Not the kind of place asked: {off_meal}.")
     takes = True if seats else c.facts.good_for_groups
     cost = costs.get(c.place_id) or cost_profile({}, None)
+    asked_kind = " or ".join(a.replace("_", " ") for a in intent.reading.categories)
+    dearer = not_cheaper_note(intent.asked, cost.price_range, asked_kind or None)
+    if dearer:
+        checks.append(dearer)
     counter = (
         c.place_id in found.counter_kept
         or service(p, None) in ("counter", "street")
