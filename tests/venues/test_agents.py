@@ -414,7 +414,7 @@ def test_a_pescatarian_is_named_at_a_place_whose_menu_centres_on_meat() -> None:
     group = GroupProfile.of([Member(name="Cal", diets=["Pescatarian"])], AllergyProfile(), "you")
     (steak,) = diet_risks(group, "restaurant", [], ["Brazilian", "Steakhouses"])
     assert (steak.name, steak.severity) == ("Cal", "diet")
-    assert steak.note == "Cal (pescatarian): a steakhouses place, whose menu centres on meat"
+    assert steak.note == "Cal (pescatarian): listed under steakhouses, whose menus centre on meat"
     assert diet_risks(group, "restaurant", [], ["Barbeque"])[0].name == "Cal"
     assert diet_risks(group, "restaurant", [], ["Seafood", "Italian"]) == []
     assert diet_risks(group, "museum", [], ["Burgers"]) == []  # no menu to speak of

@@ -51,8 +51,7 @@ def test_a_venue_not_cheaper_than_before_says_so_and_why_it_is_shown() -> None:
         "enough cheaper tapas places that fit."
     )
     assert not_cheaper_note(asked, None, None) == (
-        "Price unknown, so not known to be cheaper than before (the last plan's first pick "
-        "was $$)."
+        "Price unknown, so not known to be priced $ (the last plan's first pick was $$)."
     )
     assert not_cheaper_note(Asked(), "$$$", "tapas") is None, "no cheaper asked"
     lowest = Asked(changes=("cheaper",), ceiling=0, before="the last plan's first pick was $")

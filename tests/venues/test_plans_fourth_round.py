@@ -147,7 +147,7 @@ def test_a_casual_chain_does_not_lead_somewhere_nice() -> None:
     # a venue its source says takes orders at a counter is below it too, chain or not
     candidates[1].facts = RawFacts(price_signals={"yelp": 2}, table_service=False)
     counter = scored(candidates[1], {}, costs, {}, {}, {}, intent, found)
-    assert counter.below_the_occasion and "counter service" in counter.checks[-1]
+    assert counter.below_the_occasion and "order at a counter" in counter.checks[-1]
 
 
 def test_a_severe_hygiene_record_does_not_count_toward_the_three() -> None:

@@ -65,7 +65,7 @@ def test_a_venue_unfit_for_the_occasion_ranks_after_those_that_fit_it() -> None:
     fits = [_scored(f"fits{i}", 0.5, 2, risks=[_no_vegetarian("Ravi")]) for i in (1, 2, 3, 4)]
     chain = _scored("chain", 0.9, 2)
     chain.below_the_occasion = True
-    chain.checks = ['Not what "farewell" asks for (rated 3.0★): kept for want of others.']
+    chain.checks = ["Plainer than a farewell dinner usually calls for (rated only 3.0★)."]
     ranked = synthesise([chain, *fits], SEED_WEIGHTS, vibe_name=None, budget_text=None)
     assert ranked[0].venue_id != "chain"
     assert ranked_after_because(fits[0], chain) == "it is below the occasion"

@@ -66,10 +66,16 @@ def members_at_risk(group: GroupProfile, check: AllergyCheck) -> list[MemberRisk
                 name=member.name,
                 allergens=[r.allergen for r in hits],
                 severity=severities[worst.allergen],
-                note=f"{member.name}: {named} — {severities[worst.allergen]} allergy",
+                note=f"{member.name}: {named} — {_severity_said(severities[worst.allergen])}",
             )
         )
     return found
+
+
+def _severity_said(severity: str) -> str:
+    """ "anaphylactic allergy", "moderate allergy"; an intolerance as one, never "intolerance
+    allergy" (plans panel p33, p49: a lactose intolerance read as an allergy)."""
+    return "intolerance" if severity == "intolerance" else f"{severity} allergy"
 
 
 def _status(risk: CheckedRisk) -> str:

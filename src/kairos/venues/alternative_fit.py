@@ -202,8 +202,9 @@ def arranged(
     candidates: Sequence[Candidate], intent: Intent, priced_as: int | None = None
 ) -> list[tuple[Candidate, int]]:
     """The venues of `candidates` that suit the outing (`suits`, `priced_as` the dearest of
-    the kind asked) and, after "cheaper", are cheaper (`cheaper_than_before`), each with its `closeness` to the kinds asked, nearest first, then by
-    the members' trips, then as found."""
+    the kind asked) and, after "cheaper", are cheaper (`cheaper_than_before`), each with its
+    `closeness` to the kinds asked, nearest first, then by the members' trips, then as
+    found."""
     asked = intent.reading.categories
     fitting = [(c, closeness(c.record.place.categories, asked)) for c in candidates]
     kept = [

@@ -143,7 +143,7 @@ def not_cheaper_note(asked: Asked, price_range: str | None, kind: str | None) ->
         return None
     before = f" ({asked.before})" if asked.before else ""
     if level is None:
-        return f"Price unknown, so not known to be cheaper than before{before}."
+        return f"Price unknown, so not known to be priced {' or '.join(TIERS[:ceiling])}{before}."
     of_kind = f" {kind}" if kind else ""
     return (
         f"Not cheaper than before: {price_range}{before}; shown for want of enough cheaper"

@@ -211,7 +211,7 @@ def diet_risks(
         if no_meat and not said:
             who = f"{member.name} ({no_meat[0].strip().lower()})"
             if meat:
-                note = f"{who}: a {meat.lower()} place, whose menu centres on meat"
+                note = f"{who}: listed under {meat.lower()}, whose menus centre on meat"
             elif not _serves_no_meat(held, categories):
                 note = f"{who}: no evidence of fish or vegetarian options"
             else:

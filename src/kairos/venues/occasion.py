@@ -31,6 +31,7 @@ __all__ = [
     "cheap_for_the_occasion",
     "must_diets",
     "nice_or_occasion",
+    "under_the_occasion",
 ]
 
 NICE_RATING: Final = 4.0
@@ -175,3 +176,54 @@ def must_diets(group: GroupProfile, prompt: str) -> frozenset[str]:
         kept = {diet_trait(d) for d in member.diets}
         musts |= {t for t in _severe_needs(member) if t in kept}
     return frozenset(musts)
+
+
+_ADJECTIVES: Final = frozenset(
+    {"nice", "special", "fancy", "upscale", "classy", "elegant", "posh", "swanky", "upmarket",
+     "high end", "romantic"}
+)  # fmt: skip
+"""Words of `_NICE` that describe the place ("somewhere nice"), not the occasion."""
+
+
+def _outing_in_words(nice: str, meal: str | None) -> str:
+    """What the group asked for, as a person says it: "the nice dinner asked for", "a
+    birthday dinner usually calls for", "a date night usually calls for"."""
+    word = {"bday": "birthday"}.get(nice, "celebration" if nice.startswith("celebrat") else nice)
+    if word in _ADJECTIVES:
+        return f"the {word} {meal or 'meal'} asked for"
+    meal_named = meal and " " not in word and word != "banquet"
+    article = "an" if word[0] in "aeiou" else "a"
+    return f"{article} {word}{f' {meal}' if meal_named else ''} usually calls for"
+
+
+def under_the_occasion(
+    nice: str,
+    meal: str | None,
+    a_bar: bool,
+    rating: float | None,
+    counter: bool,
+    casual: str | None = None,
+    *,
+    chain: bool = False,
+    votes: int | None = None,
+) -> str:
+    """What a venue ranked for a nice outing or an occasion (`nice`, `nice_or_occasion`) lacks,
+    said on it in plain words: it ranks after every venue that does not lack it, so it is
+    shown only for want of those (plans panel: 'Not what "graduation" asks for (rated 3.5★)'
+    read as jargon; `meal`: the lunch or dinner asked, `meal_served.meal_asked`)."""
+    lacks = ["mainly a bar"] if a_bar else []
+    if casual:
+        lacks.append(f"a {casual}, by its name")
+    if chain:
+        lacks.append("a casual chain")
+    if rating is not None and 0 < rating < NICE_RATING:
+        lacks.append(f"rated only {rating:.1f}★")
+    if counter:
+        lacks.append("you order at a counter")
+    if votes is not None and 0 < votes < KNOWN_BY:
+        lacks.append(f"known from {votes} review{'s' if votes > 1 else ''} only")
+    why = "; ".join(lacks) or "priced lower than such an outing usually is"
+    return (
+        f"Plainer than {_outing_in_words(nice, meal)} ({why}): shown because too few "
+        "better-suited places were found."
+    )

@@ -35,14 +35,13 @@ from kairos.venues.food_in_reviews import in_reviews_note
 from kairos.venues.group import GroupProfile, centred_against, diet_risks
 from kairos.venues.meal_served import meal_asked, not_the_meal
 from kairos.venues.occasion import (
-    KNOWN_BY,
-    NICE_RATING,
     an_occasion,
     below_a_nice_outing,
     casual_by_name,
     casual_chain,
     cheap_for_the_occasion,
     nice_or_occasion,
+    under_the_occasion,
 )
 from kairos.venues.outing import (
     LARGE_PARTY,
@@ -165,7 +164,16 @@ def scored(
         checks.append("A restaurant or café first, not a bar, for drinks: after the bars.")
     if nice and (a_bar or below):
         checks.append(
-            _under_the_occasion(nice, a_bar, p.rating, counter, casual, chain=chain, votes=p.votes)
+            under_the_occasion(
+                nice,
+                meal_asked(intent.activity, intent.said),
+                a_bar,
+                p.rating,
+                counter,
+                casual,
+                chain=chain,
+                votes=p.votes,
+            )
         )
     return Scored(
         venue_id=c.venue_id,
@@ -273,33 +281,6 @@ def outside_the_city(city: str | None, searched: str | None) -> bool:
     if not city or not searched:
         return False
     return city.strip().lower() != searched.strip().lower()
-
-
-def _under_the_occasion(
-    nice: str,
-    a_bar: bool,
-    rating: float | None,
-    counter: bool,
-    casual: str | None = None,
-    *,
-    chain: bool = False,
-    votes: int | None = None,
-) -> str:
-    """What a venue ranked for a nice outing lacks, said on it: it ranks after every venue
-    that does not lack it, so it is shown only for want of those."""
-    lacks = ["a bar first, not a restaurant"] if a_bar else []
-    if casual:
-        lacks.append(f"a {casual} by its name")
-    if chain:
-        lacks.append("a casual chain")
-    if rating is not None and 0 < rating < NICE_RATING:
-        lacks.append(f"rated {rating:.1f}★")
-    if counter:
-        lacks.append("counter service")
-    if votes is not None and 0 < votes < KNOWN_BY:
-        lacks.append(f"known from {votes} review{'s' if votes > 1 else ''} only")
-    why = ", ".join(lacks) or "priced under what it asks"
-    return f'Not what "{nice}" asks for ({why}): kept for want of others.'
 
 
 def member_risks_at(c: Candidate, group: GroupProfile) -> list[MemberRisk]:
