@@ -46,7 +46,9 @@ _COATING: Final = re.compile(
 )
 _TOSS: Final = re.compile(r"\btoss", re.IGNORECASE)
 _SENTENCE: Final = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
-_CLAUSE: Final = re.compile(r";\s*|,?\s+(?:and\s+)?then\s+|,\s+and\s+|\s+and\s+(?=(?:deep[\s-]?)?fry)")
+_CLAUSE: Final = re.compile(
+    r";\s*|,?\s+(?:and\s+)?then\s+|,\s+and\s+|\s+and\s+(?=(?:deep[\s-]?)?fry)"
+)
 _FRIED: Final = re.compile(
     r"(?<![\w-])(?:deep[\s-]?)?fried\b(?=\s+(?:\w+\s+)?(?:chicken|pieces?|fish|shrimps?|prawns?"
     r"|pork|beef|tofu|wings?|meat|nuggets?|strips?|cutlets?|fillets?|balls?)\b)",
@@ -83,7 +85,9 @@ def _split(sentence: str) -> tuple[list[str], list[str]]:
     if not fried:
         return [], []
     before = [_sentence(c) for c in clauses[: fried[0]] if _COATING.search(c)]
-    after = [_sentence(c) for c in clauses[fried[-1] + 1 :] if _NEXT_PART.search(c) or _TOSS.search(c)]
+    after = [
+        _sentence(c) for c in clauses[fried[-1] + 1 :] if _NEXT_PART.search(c) or _TOSS.search(c)
+    ]
     return before, after
 
 
@@ -93,7 +97,8 @@ def _after_frying(text: str, fried: str) -> str:
 
     def heat(match: re.Match[str]) -> str:
         pan = match.group("pan") or "the pan"
-        return f"heat {match.group('amount').strip()} oil in {pan}"
+        verb = "Heat" if match.group(0)[0].isupper() else "heat"
+        return f"{verb} {match.group('amount').strip()} oil in {pan}"
 
     return _POURED_OFF.sub(heat, text)
 

@@ -1,0 +1,87 @@
+"""A method swap rewrites only the cooking it swaps: oven-frying a deep-fried general tso
+chicken keeps its coating, its stir-fried chiles and scallions and its sauce (issue 37, m43)."""
+
+from __future__ import annotations
+
+from kairos.meals.lighter import with_lighter_method
+from kairos.meals.method_swap import swap_frying
+from kairos.recipes import CookConstraints, adapt_recipe
+from kairos.recipes.derive import derive_recipe
+from kairos.recipes.models import AdaptedStep, Refusal
+from kairos.recipes.tags import METHODS
+
+METHOD = "oven-fry instead of deep-frying: coat the pieces as written and bake at 220 °C"
+SAUCE = "To make the sauce: mix the cornstarch, water, sugar, soy sauce and vinegar."
+COAT = (
+    "To prepare the chicken: combine the chicken, soy sauce and pepper. Stir in the egg. "
+    "Add the cornstarch and stir until the chicken is evenly coated."
+)
+FRY = "Deep fry the chicken in small batches at 175 °C until crispy. Drain on paper towels."
+WOK = (
+    "Heat a little oil in a wok. Add the scallions and dried chile peppers and stir-fry "
+    "briefly. Add the sauce, then the fried chicken, and cook until the sauce thickens."
+)
+ROW = {
+    "recipe_id": "tso-1", "title": "General Tso's Chicken", "yields": "4",
+    "ingredients": [
+        "1/2 cup cornstarch", "1/4 cup water", "3/4 cup white sugar", "3/4 cup soy sauce",
+        "1/4 cup white wine vinegar", "2 pounds chicken thighs, cut into pieces",
+        "1 teaspoon white pepper", "1 egg", "1 cup vegetable oil", "1 teaspoon sesame oil",
+        "2 cups chopped green onions", "8 dried chile peppers",
+    ],
+    "instructions": [SAUCE, COAT, FRY, WOK, "Garnish with the sesame oil and serve."],
+}  # fmt: skip
+
+
+def _steps(texts: list[str]) -> list[AdaptedStep]:
+    return [AdaptedStep(number=n, text=t, original=t) for n, t in enumerate(texts, start=1)]
+
+
+def test_only_the_deep_frying_sentences_give_way_to_the_oven() -> None:
+    steps = swap_frying(_steps([SAUCE, COAT, FRY, WOK, "Serve hot."]), METHOD, "oven-fried")
+    assert steps is not None
+    texts = [s.text for s in steps]
+    assert texts[:2] == [SAUCE, COAT]
+    assert texts[2] == f"{METHOD[0].upper()}{METHOD[1:]}."
+    assert texts[3] == WOK.replace("the fried chicken", "the oven-fried chicken")
+    assert texts[4] == "Serve hot."
+    assert [s.changed for s in steps] == [False, False, True, True, False]
+    kept = [t for t in texts if t != texts[2]]
+    assert not [t for t in kept if METHODS["deep-fry"].search(t) or "paper towel" in t]
+
+
+def test_a_sentence_that_coats_fries_and_sauces_keeps_the_coating_and_the_sauce() -> None:
+    text = (
+        "Dredge the wings in the flour and fry them in hot oil until golden, "
+        "then toss them in the buffalo sauce."
+    )
+    steps = swap_frying(_steps(["Heat 5 cm of oil in a deep pan.", text]), METHOD, "oven-fried")
+    assert steps is not None
+    assert [s.text for s in steps] == [
+        "Dredge the wings in the flour. "
+        f"{METHOD[0].upper()}{METHOD[1:]}. Toss them in the buffalo sauce."
+    ]
+
+
+def test_oil_poured_off_after_the_frying_is_a_spoonful_heated_in_the_pan() -> None:
+    texts = [
+        "Deep-fry the pork until golden.",
+        "Pour off all but 2 tablespoons of the oil from the wok. Stir-fry the peppers.",
+    ]
+    steps = swap_frying(_steps(texts), METHOD, "oven-fried")
+    assert steps is not None
+    assert steps[1].text == "Heat 2 tablespoons oil in the wok. Stir-fry the peppers."
+
+
+def test_the_cup_of_frying_oil_in_the_list_is_the_spoonful_the_oven_uses() -> None:
+    recipe = derive_recipe(ROW)
+    adapted = adapt_recipe(recipe, CookConstraints())
+    assert not isinstance(adapted, Refusal)
+    lighter = with_lighter_method(recipe, adapted, None)
+    oils = [line.display for line in lighter.ingredients if "oil" in line.display]
+    assert oils[0].startswith("1–2 tbsp oil, to brush or spray"), oils
+    assert "steps that use oil" in oils[0]  # the wok still needs a little
+    assert "sesame oil" in oils[1], oils
+    texts = [s.text for s in lighter.steps]
+    assert any("scallions and dried chile peppers" in t for t in texts), texts
+    assert texts[-1] == "Garnish with the sesame oil and serve."
