@@ -85,3 +85,21 @@ def test_the_cup_of_frying_oil_in_the_list_is_the_spoonful_the_oven_uses() -> No
     texts = [s.text for s in lighter.steps]
     assert any("scallions and dried chile peppers" in t for t in texts), texts
     assert texts[-1] == "Garnish with the sesame oil and serve."
+
+
+def test_the_pieces_added_and_turned_between_the_frying_sentences_go_with_them() -> None:
+    """Adding the pieces to the oil and turning them are the frying; the coating stays."""
+    texts = [
+        "Dip the chicken into the flour mixture, then the buttermilk.",
+        "Preheat 5 cm of frying oil in a skillet to 165 °C.",
+        "Dredge the chicken in the flour again.",
+        "Add some of the breaded pieces, leaving space between each. Fry for 3 to 5 minutes "
+        "until browned. Rotate to brown the other sides and cook through.",
+        "Remove the chicken to a paper-towel lined plate to drain.",
+        "Serve with gravy.",
+    ]
+    steps = swap_frying(_steps(texts), METHOD, "oven-fried")
+    assert steps is not None
+    assert [s.text for s in steps] == [
+        texts[0], texts[2], f"{METHOD[0].upper()}{METHOD[1:]}.", texts[5],
+    ]  # fmt: skip

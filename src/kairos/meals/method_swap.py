@@ -44,6 +44,14 @@ _COATING: Final = re.compile(
     r"|season\w*|marinat\w*|toss\w*)\b",
     re.IGNORECASE,
 )
+_PREP: Final = re.compile(
+    r"^\W*(?:(?:then|next|meanwhile|one at a time|in (?:a|another|the) [\w\s]*?bowl),?\s+)?"
+    r"(?:dredg|dip|coat|roll|dust|bread|mix|whisk|combine|stir|season|marinat|beat|pat|cut|"
+    r"preheat|line|make|prepare|place (?:the )?(?:flour|crumbs|breadcrumbs))",
+    re.IGNORECASE,
+)
+"""A sentence among the frying ones that prepares the pieces (the coating), which stays; the
+others between two frying sentences (adding the pieces, turning them) are the frying too."""
 _TOSS: Final = re.compile(r"\btoss", re.IGNORECASE)
 _SENTENCE: Final = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 _CLAUSE: Final = re.compile(
@@ -125,18 +133,26 @@ def swap_frying(
                 break  # "... then toss in the sauce": the frying is over
         elif _ends_frying(text) and (i, j) > last:
             break  # every deep-frying sentence goes, whatever comes between them
+    span = places[places.index(dropped[0]) : places.index(dropped[-1])]
+    dropped += [
+        (i, j)
+        for i, j in span
+        if (i, j) not in dropped
+        and not (_PREP.search(sentences[i][j]) or _ends_frying(sentences[i][j]))
+    ]
+    last_dropped = max(dropped)
     method_sentence = _sentence(method)
     kept: list[AdaptedStep] = []
     for i, step in enumerate(steps):
         out: list[str] = []
         for j, text in enumerate(sentences[i]):
             if (i, j) not in dropped:
-                later = (i, j) > dropped[-1]
+                later = (i, j) > last_dropped
                 out.append(_after_frying(text, fried) if later else text)
                 continue
             before, after = _split(text)
             out.extend(before)
-            if (i, j) == dropped[-1]:
+            if (i, j) == last_dropped:
                 out.append(method_sentence)
             out.extend(after)
         text = " ".join(out)
