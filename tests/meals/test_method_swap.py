@@ -103,3 +103,23 @@ def test_the_pieces_added_and_turned_between_the_frying_sentences_go_with_them()
     assert [s.text for s in steps] == [
         texts[0], texts[2], f"{METHOD[0].upper()}{METHOD[1:]}.", texts[5],
     ]  # fmt: skip
+
+
+def test_oil_heated_first_goes_but_a_sauce_and_the_coating_before_the_pieces_stay() -> None:
+    """The oil said hot by its temperature goes, with the pieces added in its step; a sauce
+    kept warm and a coating between it and the frying stay (not taken for the frying)."""
+    texts = [
+        "Heat the oil in a large, deep pan until it reaches about 170–175 °C. Add the wings.",
+        "Combine the sauce ingredients in a small saucepan. Turn heat to low and keep warm.",
+        "Beat the egg in a bowl. Add the chicken cubes; sprinkle with salt. Mix in the starch.",
+        "Add the chicken in batches. Cook until lightly golden brown. Reheat the oil and add "
+        "all the chicken again. It will look soggy at first.",
+        "Deep-fry until dark golden, then transfer to the pot of sauce.",
+        "Serve hot.",
+    ]
+    steps = swap_frying(_steps(texts), METHOD, "oven-fried")
+    assert steps is not None
+    assert [s.text for s in steps] == [
+        texts[1], texts[2],
+        f"{METHOD[0].upper()}{METHOD[1:]}. Transfer to the pot of sauce.", texts[5],
+    ]  # fmt: skip

@@ -52,6 +52,38 @@ _PREP: Final = re.compile(
 )
 """A sentence among the frying ones that prepares the pieces (the coating), which stays; the
 others between two frying sentences (adding the pieces, turning them) are the frying too."""
+_BOUGHT_FRIED: Final = re.compile(
+    r"\bdeep[\s-]?fried\s+(?!until|in\b|for\b|at\b|on\b|over\b|and\b|to\b|till\b)"
+    r"(?:tofu|puffs?|shallots?|onions?|garlic|tofu puffs?|bean curd|wonton strips?)\b",
+    re.IGNORECASE,
+)
+_OIL_DEPTH: Final = re.compile(
+    r"\b(?:[1-9](?:[.,]5)?|1\d)\s*cm\s+(?:of\s+)?(?:[\w-]+\s+){0,2}oil\b"
+    r"|\boil\b[^.;]{0,80}?\b(?:to|reaches|at)\s+(?:about\s+)?(?:1[5-9]\d|20\d)"
+    r"(?:\s*[–-]\s*(?:1[5-9]\d|20\d))?\s*°\s*C\b",
+    re.IGNORECASE,
+)
+"""A pan of oil the adapted steps say in metric: "2.5 cm of oil", "heat the oil to 175 °C"."""
+_HEATS_OIL: Final = re.compile(
+    r"\b(?:heat|preheat|fill|pour)\w*\b[^.;]*\boil\b|\boil\b[^.;]*\bheat\w*\b", re.IGNORECASE
+)
+_PIECES_IN: Final = re.compile(
+    r"\b(?:add|drop|lower|slide|cook|fry (?:the|in)|deep[\s-]?fry (?:the|in))\b", re.IGNORECASE
+)
+_SPOONS: Final = re.compile(r"\b(?:tbsp|tsp|tablespoons?|teaspoons?|splash|drizzle)\b", re.I)
+_COOKS: Final = re.compile(r"\b(?:cook|bake|roast|grill|brown)\w*\b", re.IGNORECASE)
+_INTO_OIL: Final = re.compile(
+    r"^\W*(?:(?:carefully|gently|in batches|working in batches),?\s+)?"
+    r"(?:add|drop|lower|place|put|slide)\b",
+    re.IGNORECASE,
+)
+_EARLY_FRYING: Final = re.compile(
+    r"\bhot oil\b|\boil (?:is|gets) hot|\buntil (?:lightly |deep |deeply )?golden|\bin batches\b"
+    r"|(?<![\w-])(?<!stir )(?<!pan )fr(?:y|ied|ying)\b",
+    re.IGNORECASE,
+)
+"""Before the pieces go in, only the oil and the frying words are the frying (not a sauce
+"kept warm" meanwhile)."""
 _TOSS: Final = re.compile(r"\btoss", re.IGNORECASE)
 _SENTENCE: Final = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 _CLAUSE: Final = re.compile(
@@ -111,6 +143,64 @@ def _after_frying(text: str, fried: str) -> str:
     return _POURED_OFF.sub(heat, text)
 
 
+def _deep_frying(text: str) -> bool:
+    """A sentence that deep-fries or heats the pan of oil for it; not a food bought deep-fried
+    ("deep-fried tofu puffs")."""
+    text = _BOUGHT_FRIED.sub("", text)
+    return bool(METHODS["deep-fry"].search(text) or _OIL_DEPTH.search(text))
+
+
+def _heating_oil(text: str) -> bool:
+    return bool(_HEATS_OIL.search(text)) and not _PIECES_IN.search(text)
+
+
+def _frying_places(sentences: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+    """Where the sentences to drop are (step, sentence): from the oil heating (said deep, or
+    nearest before the first deep-frying sentence) through the last frying of the pieces; the
+    frying ends at a sauce, serving or other cooking after the pieces went into the oil."""
+    places = [(i, j) for i, step in enumerate(sentences) for j in range(len(step))]
+    deep = [p for p in places if _deep_frying(sentences[p[0]][p[1]])]
+    if not deep:
+        return []
+    start = places.index(deep[0])
+    for back in range(start - 1, max(start - 6, -1), -1):
+        text = sentences[places[back][0]][places[back][1]]
+        if _heating_oil(text) and not _SPOONS.search(text):
+            start = back  # "Heat the oil in a heavy skillet." before "fry in the hot oil"
+            break
+        if _OTHER_COOKING.search(text) or _COOKS.search(text):
+            break
+    dropped: list[tuple[int, int]] = []
+    pieces_in: tuple[int, int] | None = None  # the first sentence frying the pieces
+    for i, j in places[start:]:
+        text = sentences[i][j]
+        frying = _frying(text) if pieces_in else _EARLY_FRYING.search(text)
+        if frying or _deep_frying(text) or (not dropped and _heating_oil(text)):
+            dropped.append((i, j))
+            if pieces_in is None and not _heating_oil(text):
+                pieces_in = (i, j)
+            if pieces_in and _split(text)[1] and (i, j) >= deep[-1]:
+                break  # "... then toss in the sauce": the frying is over
+        elif pieces_in and _ends_frying(text) and (i, j) > deep[-1]:
+            break  # every deep-frying sentence goes, whatever comes between them
+    for i, j in [p for p in dropped if _heating_oil(sentences[p[0]][p[1]])]:
+        for later in range(j + 1, len(sentences[i])):  # "Heat the oil. Add the chicken."
+            text = sentences[i][later]
+            if (i, later) in dropped or _PREP.search(text) or _ends_frying(text):
+                break
+            dropped.append((i, later))
+    if pieces_in is None:
+        return dropped
+    for i, j in places[places.index(pieces_in) : places.index(max(dropped))]:
+        text = sentences[i][j]  # adding the pieces, turning them: the frying too
+        if (i, j) not in dropped and not (_PREP.search(text) or _ends_frying(text)):
+            dropped.append((i, j))
+    i, j = pieces_in
+    if j > 0 and (i, j - 1) not in dropped and _INTO_OIL.search(sentences[i][j - 1]):
+        dropped.append((i, j - 1))  # "Add some of the pieces." before "Fry for 3 minutes."
+    return dropped
+
+
 def swap_frying(
     steps: Sequence[AdaptedStep], method: str, fried: str
 ) -> tuple[AdaptedStep, ...] | None:
@@ -119,27 +209,9 @@ def swap_frying(
     `fried` ("oven-fried") chicken. Steps left empty go; renumbered. None when no sentence
     deep-fries."""
     sentences = [_SENTENCE.split(s.text.strip()) for s in steps]
-    places = [(i, j) for i, step in enumerate(sentences) for j in range(len(step))]
-    first = next((p for p in places if METHODS["deep-fry"].search(sentences[p[0]][p[1]])), None)
-    if first is None:
+    dropped = _frying_places(sentences)
+    if not dropped:
         return None
-    last = [p for p in places if METHODS["deep-fry"].search(sentences[p[0]][p[1]])][-1]
-    dropped: list[tuple[int, int]] = []
-    for i, j in places[places.index(first) :]:
-        text = sentences[i][j]
-        if _frying(text):
-            dropped.append((i, j))
-            if _split(text)[1] and (i, j) >= last:
-                break  # "... then toss in the sauce": the frying is over
-        elif _ends_frying(text) and (i, j) > last:
-            break  # every deep-frying sentence goes, whatever comes between them
-    span = places[places.index(dropped[0]) : places.index(dropped[-1])]
-    dropped += [
-        (i, j)
-        for i, j in span
-        if (i, j) not in dropped
-        and not (_PREP.search(sentences[i][j]) or _ends_frying(sentences[i][j]))
-    ]
     last_dropped = max(dropped)
     method_sentence = _sentence(method)
     kept: list[AdaptedStep] = []
