@@ -123,3 +123,12 @@ def test_oil_heated_first_goes_but_a_sauce_and_the_coating_before_the_pieces_sta
         texts[1], texts[2],
         f"{METHOD[0].upper()}{METHOD[1:]}. Transfer to the pot of sauce.", texts[5],
     ]  # fmt: skip
+
+
+def test_a_heading_naming_the_frying_names_the_new_way_or_goes() -> None:
+    texts = ["To Fry the Chicken", "Dip the chicken in the flour.", "First Fry (160°C)",
+             "Deep-fry the chicken until golden.", "Serve."]  # fmt: skip
+    steps = swap_frying(_steps(texts), METHOD, "oven-fried")
+    assert steps is not None
+    assert [s.text for s in steps][:2] == ["To Oven-Fry the Chicken", texts[1]]
+    assert len(steps) == 4

@@ -84,6 +84,7 @@ _EARLY_FRYING: Final = re.compile(
 )
 """Before the pieces go in, only the oil and the frying words are the frying (not a sauce
 "kept warm" meanwhile)."""
+_FRY_WORD: Final = re.compile(r"(?<![\w-])(?:deep[\s-]?)?fry\b", re.IGNORECASE)
 _TOSS: Final = re.compile(r"\btoss", re.IGNORECASE)
 _SENTENCE: Final = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 _CLAUSE: Final = re.compile(
@@ -129,6 +130,17 @@ def _split(sentence: str) -> tuple[list[str], list[str]]:
         _sentence(c) for c in clauses[fried[-1] + 1 :] if _NEXT_PART.search(c) or _TOSS.search(c)
     ]
     return before, after
+
+
+def _heading(text: str, fried: str) -> str:
+    """A section heading naming the frying ("To Fry the Chicken") names the new way; one that
+    names the oil's temperature ("First Fry (160°C)") goes (empty)."""
+    if len(text.split()) > 8 or text.rstrip()[-1:] in ".!?:" or not _FRY_WORD.search(text):
+        return text
+    if "°" in text:
+        return ""
+    way = fried.removesuffix("ied") + "y"  # "oven-fried": "oven-fry"
+    return _FRY_WORD.sub(lambda m: way.title() if m.group(0)[0].isupper() else way, text)
 
 
 def _after_frying(text: str, fried: str) -> str:
@@ -220,7 +232,9 @@ def swap_frying(
         for j, text in enumerate(sentences[i]):
             if (i, j) not in dropped:
                 later = (i, j) > last_dropped
-                out.append(_after_frying(text, fried) if later else text)
+                text = _heading(text, fried) if len(sentences[i]) == 1 else text
+                if text:
+                    out.append(_after_frying(text, fried) if later else text)
                 continue
             before, after = _split(text)
             out.extend(before)
