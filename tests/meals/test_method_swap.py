@@ -132,3 +132,17 @@ def test_a_heading_naming_the_frying_names_the_new_way_or_goes() -> None:
     assert steps is not None
     assert [s.text for s in steps][:2] == ["To Oven-Fry the Chicken", texts[1]]
     assert len(steps) == 4
+
+
+def test_serving_the_fried_pieces_is_not_frying_them() -> None:
+    texts = [
+        "Heat oil in a deep-fryer to 190 °C.",
+        "Dip the fish into the batter, and fry until golden. Drain on paper towels. To serve, "
+        "place the fried fish in a tortilla and top with the cabbage.",
+    ]
+    steps = swap_frying(_steps(texts), METHOD, "oven-fried")
+    assert steps is not None
+    assert steps[0].text == (
+        f"Dip the fish into the batter. {METHOD[0].upper()}{METHOD[1:]}. To serve, place the "
+        "oven-fried fish in a tortilla and top with the cabbage."
+    )

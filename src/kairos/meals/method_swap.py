@@ -104,6 +104,7 @@ _POURED_OFF: Final = re.compile(
 
 
 def _frying(text: str) -> bool:
+    text = _FRIED.sub("", text)  # "place the fried fish in a tortilla" serves, not fries
     if METHODS["deep-fry"].search(text) or _OIL_STEP.search(text):
         return True
     return bool(METHODS["fry"].search(text)) and not _OTHER_COOKING.search(text)
