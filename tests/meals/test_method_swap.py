@@ -146,3 +146,13 @@ def test_serving_the_fried_pieces_is_not_frying_them() -> None:
         f"Dip the fish into the batter. {METHOD[0].upper()}{METHOD[1:]}. To serve, place the "
         "oven-fried fish in a tortilla and top with the cabbage."
     )
+
+
+def test_oil_for_frying_after_a_comma_is_the_frying_oil() -> None:
+    row = {**ROW, "ingredients": [*ROW["ingredients"][:8], "Vegetable oil, for frying",
+                                  "Oil to deep fry"]}  # fmt: skip
+    recipe = derive_recipe(row)
+    adapted = adapt_recipe(recipe, CookConstraints())
+    assert not isinstance(adapted, Refusal)
+    lines = [line.display for line in with_lighter_method(recipe, adapted, None).ingredients]
+    assert not [line for line in lines if "fry" in line.lower()], lines

@@ -95,7 +95,7 @@ def lighter_steps(steps: Sequence[AdaptedStep], method: str) -> tuple[AdaptedSte
 
 
 _FRYING_OIL: Final = re.compile(
-    r"\bfrying oil\b|\boil\b[^,;]{0,20}\bfor (?:deep[\s-]?)?frying\b"
+    r"\bfrying oil\b|\boil\b,?[^,;]{0,20}\b(?:for|to) (?:deep[\s-]?)?fry(?:ing)?\b"
     r"|\b(?:used|reserved) (?:frying )?oil\b",
     re.IGNORECASE,
 )

@@ -92,7 +92,8 @@ _CLAUSE: Final = re.compile(
 )
 _FRIED: Final = re.compile(
     r"(?<![\w-])(?:deep[\s-]?)?fried\b(?=\s+(?:\w+\s+)?(?:chicken|pieces?|fish|shrimps?|prawns?"
-    r"|pork|beef|tofu|wings?|meat|nuggets?|strips?|cutlets?|fillets?|balls?)\b)",
+    r"|pork|beef|tofu|wings?|meat|nuggets?|strips?|cutlets?|fillets?|balls?"
+    r"|eggplants?|aubergines?|zucchini|courgettes?|vegetables|squid|calamari|wontons?)\b)",
     re.IGNORECASE,
 )
 _POURED_OFF: Final = re.compile(
