@@ -8,9 +8,10 @@ fryer) with its coating as written, a tablespoon or two of oil instead of a pan 
 such a swap it names the suggestion that is shown lighter, when one is offered beside it.
 
 A deep-fried recipe chosen for such a request is rewritten to the lighter method, not only
-told it (`with_lighter_method`): its frying steps (from the first deep-frying one until a sauce
-or the serving) give way to one oven- or air-frying step where the frying ended, the coating
-steps stay, and the warning says the steps were rewritten.
+told it (`with_lighter_method`): its deep-frying sentences give way to one oven- or air-frying
+sentence where the frying ended (`method_swap`), every other sentence stays, the pan of frying
+oil in the list (said so, or the cup or more of plain oil) is the 1-2 tbsp the new way uses, and
+the warning says the steps were rewritten.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from kairos.meals.context import Context
+from kairos.meals.method_swap import swap_frying
 from kairos.meals.schemas import HealthierBy
 from kairos.recipes.foods import food_groups
 from kairos.recipes.models import AdaptedIngredient, AdaptedRecipe, AdaptedStep, Recipe, Units
-from kairos.recipes.tags import METHODS
 
 __all__ = [
     "lighter_method",
@@ -86,46 +87,15 @@ def lighter_note(
     return f"{said}."
 
 
-_OIL_STEP: Final = re.compile(
-    r"\b(?:oil (?:is|gets) hot|hot oil|drain(?:ed|ing)?|paper[\s-]towels?|until golden"
-    r"|keep (?:them |it )?warm|the rest of the|remaining (?:pieces|chicken|fish))\b",
-    re.IGNORECASE,
-)
-"""The rest of a deep-frying: the oil heating, the batches, the draining and keeping warm."""
-_NEXT_PART: Final = re.compile(r"\b(?:serve|sauce|gravy|dressing|glaze|dip)\b", re.IGNORECASE)
-"""A step that goes on to another part of the dish (a sauce, serving) without frying ends the
-frying."""
-
-
-def _frying(text: str) -> bool:
-    return bool(
-        METHODS["deep-fry"].search(text) or METHODS["fry"].search(text) or _OIL_STEP.search(text)
-    )
-
-
 def lighter_steps(steps: Sequence[AdaptedStep], method: str) -> tuple[AdaptedStep, ...] | None:
-    """`steps` cooked by `method`: from the first deep-frying step until the dish goes on to
-    another part (a sauce, serving), the frying steps go (the oil heating, the batches, the
-    draining), the coating steps between them stay, and `method` takes the last frying step's
-    place; renumbered. None when no single step deep-fries."""
-    first = next((i for i, s in enumerate(steps) if METHODS["deep-fry"].search(s.text)), None)
-    if first is None:
-        return None
-    fried = [first]
-    for index in range(first + 1, len(steps)):
-        if _frying(steps[index].text):
-            fried.append(index)
-        elif _NEXT_PART.search(steps[index].text):
-            break
-    last = steps[fried[-1]]
-    text = f"{method[0].upper()}{method[1:]}."
-    rewritten = last.model_copy(update={"text": text, "changed": True})
-    kept = [rewritten if i == fried[-1] else s for i, s in enumerate(steps) if i not in fried[:-1]]
-    return tuple(s.model_copy(update={"number": n}) for n, s in enumerate(kept, start=1))
+    """`steps` cooked by `method` (`method_swap.swap_frying`): only the deep-frying sentences
+    give way to it; the coating, the sauce and the garnish stay. None when none deep-fries."""
+    fried = "air-fried" if method.startswith("air-fry") else "oven-fried"
+    return swap_frying(steps, method, fried)
 
 
 _FRYING_OIL: Final = re.compile(
-    r"\bfrying oil\b|\boil\b[^,;]{0,20}\bfor (?:deep[\s-]?)?frying\b"
+    r"\bfrying oil\b|\boil\b,?[^,;]{0,20}\b(?:for|to) (?:deep[\s-]?)?fry(?:ing)?\b"
     r"|\b(?:used|reserved) (?:frying )?oil\b",
     re.IGNORECASE,
 )
@@ -136,12 +106,39 @@ _KEPT_OIL: Final = re.compile(
 )
 
 
-def _oven_lines(lines: Sequence[AdaptedIngredient]) -> tuple[AdaptedIngredient, ...]:
+_PLAIN_OIL: Final = re.compile(
+    r"^(?!.*\b(?:sesame|chil[ei]|chilli|truffle|walnut|flavou?red|infused)\b).*\boil\b",
+    re.IGNORECASE,
+)
+_ML: Final = {"milliliter": 1.0, "liter": 1000.0, "cup": 240.0, "fluid_ounce": 30.0,
+              "pint": 473.0, "quart": 946.0, "tablespoon": 15.0}  # fmt: skip
+"""Millilitres in a canonical unit (`recipes.units`)."""
+_PAN_OF_OIL_ML: Final = 120.0
+"""Half a cup of plain oil or more in a deep-fried recipe is its frying oil, not a dressing."""
+_OIL_WORD: Final = re.compile(r"\boil\b", re.IGNORECASE)
+
+
+def _pan_of_oil(line: AdaptedIngredient) -> bool:
+    if _FRYING_OIL.search(line.original):
+        return True
+    if not _PLAIN_OIL.search(line.item) or line.quantity is None or line.unit is None:
+        return False
+    return line.quantity * _ML.get(line.unit, 0.0) >= _PAN_OF_OIL_ML
+
+
+def _oven_lines(
+    lines: Sequence[AdaptedIngredient], steps: Sequence[AdaptedStep], method: str
+) -> tuple[AdaptedIngredient, ...]:
     """The ingredient lines once the frying is baked: the pan of frying oil is the 1-2 tbsp
-    brushed on; oil kept from the frying for a gravy is the butter the line offers instead."""
+    brushed on (and a spoonful more when a kept step still uses oil, a stir-fry in the wok);
+    oil kept from the frying for a gravy is the butter the line offers instead."""
+    other = any(_OIL_WORD.search(s.text.replace(method, "")) for s in steps)
+    brushed = "1–2 tbsp oil, to brush or spray" + (
+        ", and 1–2 tbsp for the steps that use oil" if other else ""
+    )
     kept = []
     for line in lines:
-        if not _FRYING_OIL.search(line.original) or line.omitted:
+        if not _pan_of_oil(line) or line.omitted:
             kept.append(line)
             continue
         used = re.search(r"\b(?:used|reserved)\b", line.original, re.IGNORECASE)
@@ -152,7 +149,7 @@ def _oven_lines(lines: Sequence[AdaptedIngredient]) -> tuple[AdaptedIngredient, 
             kept.append(
                 line.model_copy(
                     update={
-                        "display": "1–2 tbsp oil, to brush or spray",
+                        "display": brushed,
                         "item": "oil",
                         "quantity": None,
                         "unit": None,
@@ -192,11 +189,11 @@ def with_lighter_method(
         return adapted.model_copy(update={"warnings": (tip, *adapted.warnings)})
     way = "air-fry" if method.startswith("air-fry") else "bake"
     methods = tuple(dict.fromkeys(way if m == "deep-fry" else m for m in adapted.methods))
+    baked = tuple(_oven_step(s) for s in steps)
     tip += " The steps below are rewritten to cook it this way instead of deep-frying."
     return adapted.model_copy(
         update={"warnings": (tip, *adapted.warnings), "methods": methods,
-                "steps": tuple(_oven_step(s) for s in steps),
-                "ingredients": _oven_lines(adapted.ingredients)}
+                "steps": baked, "ingredients": _oven_lines(adapted.ingredients, baked, method[1:])}
     )  # fmt: skip
 
 
