@@ -47,12 +47,15 @@ __all__ = [
     "category_certain_allergens",
     "cuisine_allergens",
     "custom_ingredient_evidence",
+    "described_evidence",
     "infer_place_allergens",
     "name_certain_allergens",
     "venue_kinds",
 ]
 
-EvidenceSource = Literal["menu", "dish", "review", "category", "name", "cuisine_heuristic"]
+EvidenceSource = Literal[
+    "menu", "dish", "review", "category", "name", "cuisine_heuristic", "description"
+]
 
 # Words that put a sentence about food: eating, ordering, tasting, dishes, and the verdicts
 # reviews give them. A single allergen word counts in a review only next to one of these.
@@ -305,6 +308,33 @@ def custom_ingredient_evidence(
                 continue
             kept[bucket] = kept.get(bucket, 0) + 1
             evidence.append(_from_mention(mention, "review", ref))
+    return evidence
+
+
+def described_evidence(words: Iterable[str]) -> list[AllergenEvidence]:
+    """What a place's own description or tags (a sight's source text: "a hawker centre famed for
+    its satay") name that usually carries an allergen, read by the one allergen truth (the
+    lexicon and its derived dish words). A listing is no menu: each sign is a medium "may
+    contain" (source `description`, the word's reason as `ref`), so the place is kept, said to
+    carry the risk, and ranked after places without one (the detector drops negated mentions
+    and allergy talk)."""
+    evidence: list[AllergenEvidence] = []
+    seen: set[str] = set()
+    for text in words:
+        for mention in detect_allergens(text):
+            if mention.allergen in seen:
+                continue
+            seen.add(mention.allergen)
+            evidence.append(
+                AllergenEvidence(
+                    allergen=mention.allergen,
+                    status="may_contain",
+                    confidence="medium",
+                    source="description",
+                    ref=mention.reason,
+                    span=mention.text,
+                )
+            )
     return evidence
 
 
