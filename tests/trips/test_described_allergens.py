@@ -1,10 +1,8 @@
 """A place to eat whose own description names a dish or food that usually carries the
 traveller's allergen (a hawker centre "famed for its satay") is checked for it: the meal says
 what its words show, at every severity in its own wording, and the place ranks after one with no
-such sign. A hawker centre or food market that names no cuisine serves its country's (a
-Singapore market: Singaporean food), said as not verified. Any other place whose words name
-nothing keeps "unverified" (unknown said as unknown). The allergen truth is the engine's one
-lexicon and cuisine table; no word list is written here."""
+such sign. A place whose words name nothing keeps "unverified" (unknown said as unknown). The
+allergen truth is the engine's one lexicon; no word list is written here."""
 
 from __future__ import annotations
 
@@ -50,19 +48,17 @@ class _Places:
         return {i: PlaceRecord(place=_summary(i), aspects=None) for i in ids}
 
 
-def _market(place_id: int, description: str, kind: str = "food market") -> tuple[int, Candidate]:
+def _market(place_id: int, description: str) -> tuple[int, Candidate]:
     attributes: dict[str, Any] = {"poi": {"tourism": {"description": description}}}
     return place_id, Candidate.from_place(
-        id=str(place_id), name=f"Market {place_id}", kind=kind, lat=1.28, lng=103.85,
+        id=str(place_id), name=f"Market {place_id}", kind="food market", lat=1.28, lng=103.85,
         city="Singapore", attributes=attributes,
     )  # fmt: skip
 
 
-async def _checked(
-    profile: AllergyProfile, *descriptions: str, country: str = ""
-) -> list[Candidate]:
+async def _checked(profile: AllergyProfile, *descriptions: str) -> list[Candidate]:
     meals = [_market(i + 1, d) for i, d in enumerate(descriptions)]
-    checked = await checked_meals(_Places(), meals, profile, country)  # type: ignore[arg-type]
+    checked = await checked_meals(_Places(), meals, profile)  # type: ignore[arg-type]
     return list(checked.meals)
 
 
@@ -142,36 +138,3 @@ async def test_lunch_goes_to_the_market_without_the_sign_though_the_other_is_nea
     )
     lunch = next(s for s in itinerary.days[0].slots if s.kind == "lunch")
     assert lunch.place_id == farther_plain.id
-
-
-async def test_a_market_naming_no_cuisine_serves_its_countrys_food_not_verified() -> None:
-    (meal,) = await _checked(_profile("peanuts", "anaphylactic"), PLAIN, country="SG")
-    check = meal.allergy
-    assert check is not None and check.verdict == "danger"
-    (risk,) = check.risks
-    assert risk.allergen == "peanuts" and risk.status == "likely"
-    assert risk.message.startswith(
-        "Singaporean kitchens commonly use peanuts; not verified for this place."
-    )
-    assert "cuisine type" in (check.note or "")  # not "nothing is known"
-
-
-async def test_a_market_elsewhere_and_a_restaurant_saying_nothing_stay_unverified() -> None:
-    (abroad,) = await _checked(_profile("peanuts", "severe"), PLAIN, country="GB")
-    restaurant = _market(1, PLAIN, kind="restaurant")
-    checked = await checked_meals(
-        _Places(),
-        [restaurant],
-        _profile("peanuts", "severe"),
-        "SG",  # type: ignore[arg-type]
-    )
-    for check in (abroad.allergy, checked.meals[0].allergy):
-        assert check is not None and not check.known_risk
-        assert check.summary.startswith("Unverified")
-
-
-async def test_a_description_sign_comes_before_the_countrys_cuisine() -> None:
-    (meal,) = await _checked(_profile("peanuts", "severe"), SATAY, country="SG")
-    assert meal.allergy is not None
-    (risk,) = meal.allergy.risks
-    assert 'its own description names "satay"' in risk.message

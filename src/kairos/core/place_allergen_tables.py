@@ -134,23 +134,6 @@ def _cuisine_key(name: str) -> str:
     return " ".join(_singular(word) for word in WORDS.findall(name.lower()))
 
 
-@cache
-def _country_cuisines() -> dict[str, str]:
-    table: dict[str, str] = load_toml("cuisine_allergens.toml").get("countries", {})
-    unknown = [c for c in table.values() if c not in _cuisine_map()]
-    if unknown:
-        raise ValueError(f"cuisine_allergens.toml: countries name no cuisine: {unknown}")
-    return {code.upper(): cuisine for code, cuisine in table.items()}
-
-
-def country_cuisine_allergens(country: str) -> tuple[str, tuple[str, ...]] | None:
-    """The cuisine a food market in `country` (ISO 3166 code) serves when it names none of its
-    own, with its heuristic allergens ("SG" -> ("singaporean", ...)); None when the country's
-    markets share no one cuisine in `[countries]`."""
-    cuisine = _country_cuisines().get(country.upper())
-    return None if cuisine is None else (cuisine, _cuisine_map()[cuisine])
-
-
 def cuisine_allergens(cuisine: str) -> tuple[str, tuple[str, ...]] | None:
     """The heuristic entry for one cuisine name: (matched key, allergens), or None.
 

@@ -20,8 +20,7 @@ from typing import Any
 from kairos.core.allergens import Severity
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.place_allergen_tables import country_cuisine_allergens
-from kairos.core.place_allergens import AllergenEvidence, described_evidence
+from kairos.core.place_allergens import described_evidence
 from kairos.pipeline.safety import (
     AllergyCheck,
     Person,
@@ -32,7 +31,6 @@ from kairos.pipeline.safety import (
 )
 from kairos.store.places import PlaceRecord, PlacesRepository
 from kairos.trips.models import Candidate, Slot
-from kairos.trips.place_rows import FOOD_KIND
 from kairos.trips.retrieval import VISIT_KINDS
 
 __all__ = [
@@ -63,20 +61,10 @@ class CheckedMeals:
 
 
 async def checked_meals(
-    places: PlacesRepository,
-    meals: Sequence[tuple[int, Candidate]],
-    allergies: AllergyProfile,
-    country: str = "",
+    places: PlacesRepository, meals: Sequence[tuple[int, Candidate]], allergies: AllergyProfile
 ) -> CheckedMeals:
-    """`country`: the trip city's (ISO 3166 code): a food market that names no cuisine of its
-    own serves that country's food (`core.place_allergen_tables.country_cuisine_allergens`)."""
     records = await places.records([pid for pid, _ in meals])
-    local = country_cuisine_allergens(country) if country else None
-    said = [
-        _with_signs(records[pid], c, local if c.kind == FOOD_KIND else None)
-        for pid, c in meals
-        if pid in records
-    ]
+    said = [_with_description(records[pid], c.described) for pid, c in meals if pid in records]
     guarded = await guard_places(places, said, allergies)
     who = people(allergies)
     key = tuple(severities(allergies).items())
@@ -89,35 +77,11 @@ async def checked_meals(
     )
 
 
-def _with_signs(
-    record: PlaceRecord, meal: Candidate, local: tuple[str, tuple[str, ...]] | None
-) -> PlaceRecord:
-    """The place's record with what its own description names (satay: peanuts) and, for a food
-    market whose stored knowledge names no cuisine, its country's cuisine (`local`), so the check
-    says it and the place ranks after those without such a sign; unchanged when there is none.
-    Either is a medium "may contain": the place's allergen knowledge is then no longer "low"."""
-    found = described_evidence(meal.described)
-    known = record.allergens
-    if local is not None and not any(e.source == "cuisine_heuristic" for e in known.evidence):
-        found += [
-            AllergenEvidence(
-                allergen=allergen,
-                status="may_contain",
-                confidence="medium",
-                source="cuisine_heuristic",
-                ref=local[0],
-                span=local[0],
-            )
-            for allergen in local[1]
-        ]
-    if not found:
-        return record
-    copy = PlaceRecord(place=record.place, aspects=record.aspects)
-    confidence = "medium" if known.confidence == "low" else known.confidence
-    copy.__dict__["allergens"] = known.with_evidence(found).model_copy(
-        update={"confidence": confidence}
-    )
-    return copy
+def _with_description(record: PlaceRecord, described: Sequence[str]) -> PlaceRecord:
+    """The place's record with what its own description names (satay: peanuts), so the check
+    says it and the place ranks after those without such a sign; unchanged when it names none."""
+    found = described_evidence(described)
+    return record.with_evidence(found) if found else record
 
 
 _SHOWN: OrderedDict[tuple[int, tuple[Any, ...]], tuple[AllergyAssessment, AllergyCheck]] = (

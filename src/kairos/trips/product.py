@@ -133,7 +133,6 @@ class TripsProduct:
             self.runtime.places,
             await self.retrieval.meals(centre, RADIUS_KM, city.name),
             allergies,
-            city.country,
         )
         timings["meals"] = (time.perf_counter() - step) * 1000
         step = time.perf_counter()
