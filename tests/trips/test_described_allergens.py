@@ -1,8 +1,10 @@
 """A place to eat whose own description names a dish or food that usually carries the
-traveller's allergen (a hawker centre "famed for its satay") is checked for it: the meal says
-what its words show, at every severity in its own wording, and the place ranks after one with no
-such sign. A place whose words name nothing keeps "unverified" (unknown said as unknown). The
-allergen truth is the engine's one lexicon; no word list is written here."""
+traveller's allergen (a hawker centre "famed for its satay") is checked for it: ingestion stores
+it as a "may contain" (`infer_place_allergens(descriptions=...)`), so a trip's meal and the
+restaurant card say the same; the meal says what its words show, at every severity in its own
+wording, and the place ranks after one with no such sign. A place whose words name nothing
+keeps "unverified" (unknown said as unknown). The allergen truth is the engine's one lexicon;
+no word list is written here."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import Any
 import pytest
 
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.place_allergens import described_evidence
+from kairos.core.place_allergens import described_evidence, infer_place_allergens
 from kairos.store.places import PlaceRecord, PlaceSummary
 from kairos.trips.allergy import checked_meals
 from kairos.trips.itinerary import plan_itinerary
@@ -32,20 +34,29 @@ def _profile(allergen: str, severity: str) -> AllergyProfile:
     return AllergyProfile.of_levels({allergen: severity})  # type: ignore[dict-item]
 
 
-def _summary(place_id: int) -> PlaceSummary:
+def _summary(place_id: int, description: str) -> PlaceSummary:
+    """The stored row ingestion writes for a market listed as a sight with this description."""
+    known = infer_place_allergens(
+        ["historic site"], name=f"Market {place_id}", descriptions=[description]
+    )
     return PlaceSummary(
         id=place_id, source="poi", source_id=str(place_id), name=f"Market {place_id}",
         kind="attraction", categories=["historic site"], price_tier=None, rating=None,
         votes=0, city="Singapore", area=None, address=None, lat=1.28, lng=103.85, url=None,
-        known_allergens=[], contains_allergens=[], allergen_confidence="low",
+        known_allergens=known.known_allergens, contains_allergens=known.contains_allergens,
+        allergen_confidence=known.confidence,
+        allergen_evidence=[e.model_dump(mode="json") for e in known.evidence],
     )  # fmt: skip
 
 
 class _Places:
-    """The catalog as `checked_meals` reads it: stored rows that know nothing of allergens."""
+    """The catalog as `checked_meals` reads it: the rows ingestion stored."""
+
+    def __init__(self, descriptions: dict[int, str]) -> None:
+        self.descriptions = descriptions
 
     async def records(self, ids: Sequence[int]) -> dict[int, PlaceRecord]:
-        return {i: PlaceRecord(place=_summary(i), aspects=None) for i in ids}
+        return {i: PlaceRecord(place=_summary(i, self.descriptions[i]), aspects=None) for i in ids}
 
 
 def _market(place_id: int, description: str) -> tuple[int, Candidate]:
@@ -58,7 +69,8 @@ def _market(place_id: int, description: str) -> tuple[int, Candidate]:
 
 async def _checked(profile: AllergyProfile, *descriptions: str) -> list[Candidate]:
     meals = [_market(i + 1, d) for i, d in enumerate(descriptions)]
-    checked = await checked_meals(_Places(), meals, profile)  # type: ignore[arg-type]
+    places = _Places({i + 1: d for i, d in enumerate(descriptions)})
+    checked = await checked_meals(places, meals, profile)  # type: ignore[arg-type]
     return list(checked.meals)
 
 
@@ -70,6 +82,10 @@ def test_a_description_naming_satay_is_a_peanut_sign_never_a_verified_fact() -> 
         "may_contain", "medium", "description", "satay",
     )  # fmt: skip
     assert described_evidence([PLAIN]) == []
+    stored = infer_place_allergens(["historic site"], descriptions=[SATAY])
+    assert stored.knowledge("peanuts") == sign and "peanuts" not in stored.contains_allergens
+    assert stored.confidence == "medium"
+    assert infer_place_allergens(["historic site"], descriptions=[PLAIN]).confidence == "low"
 
 
 @pytest.mark.parametrize(
@@ -104,7 +120,7 @@ async def test_each_severity_keeps_its_own_wording_and_the_place_is_kept() -> No
 
 async def test_a_place_whose_words_name_nothing_stays_unverified() -> None:
     checked = await checked_meals(
-        _Places(),  # type: ignore[arg-type]
+        _Places({1: SATAY, 2: PLAIN}),  # type: ignore[arg-type]
         [_market(1, SATAY), _market(2, PLAIN)],
         _profile("peanuts", "severe"),
     )

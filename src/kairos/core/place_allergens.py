@@ -10,6 +10,8 @@ Confidence follows the source of the knowledge:
 - `medium`: only its cuisine or its kind of venue suggests it ("may contain", the heuristics in
   the same file: a Thai kitchen, a bakery's almond croissants, a pub's beer), each with its
   reason; a kind counts from the categories and from the venue's own name ("Tatte Bakery");
+- `medium` too: a dish its source's description names ("famed for its satay": peanuts), a
+  listing being no menu;
 - `low`: nothing is known.
 
 Reviews are noisy, so a review counts only where it talks about food: the sentence must name a
@@ -216,11 +218,14 @@ def infer_place_allergens(
     *,
     menu: Iterable[str] = (),
     name: str = "",
+    descriptions: Iterable[str] = (),
 ) -> PlaceAllergens:
     """Infer a place's allergens from its cuisines, reviews (`(ref, text)`), dishes, menu and name.
 
     Dishes and menu lines are trusted as written; reviews count only where they talk about
-    food (see the module docstring). The cuisine heuristic adds medium-confidence evidence.
+    food (see the module docstring); a source's description of the place ("a hawker centre
+    famed for its satay") is a medium "may contain" (`described_evidence`). The cuisine
+    heuristic adds medium-confidence evidence.
     Overall confidence is `high` when the place's own dishes or menu were read (even if they
     name no allergen: that absence is knowledge) or any high-confidence evidence exists.
     """
@@ -248,6 +253,8 @@ def infer_place_allergens(
         for mention in detect_allergens(text):
             if _is_food_talk(text, mention):
                 add(_from_mention(mention, "review", ref))
+    for item in described_evidence(descriptions):
+        add(item)
     kinds: dict[str, tuple[str, VenueKind]] = {}
     named_cuisine = False
     for cuisine in cuisines:
@@ -312,8 +319,8 @@ def custom_ingredient_evidence(
 
 
 def described_evidence(words: Iterable[str]) -> list[AllergenEvidence]:
-    """What a place's own description or tags (a sight's source text: "a hawker centre famed for
-    its satay") name that usually carries an allergen, read by the one allergen truth (the
+    """What a place's own description (a sight's source text: "a hawker centre famed for its
+    satay") names that usually carries an allergen, read by the one allergen truth (the
     lexicon and its derived dish words). A listing is no menu: each sign is a medium "may
     contain" (source `description`, the word's reason as `ref`), so the place is kept, said to
     carry the risk, and ranked after places without one (the detector drops negated mentions

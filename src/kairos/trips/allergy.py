@@ -3,11 +3,10 @@ traveller, and every slot's `AllergyCheck` as the trip shows it.
 
 Places to eat go through `guard_places` with the traveller's allergies. Those it flags (an
 anaphylactic allergen with high-confidence evidence) or excludes never become meals; every other
-one becomes a meal candidate carrying `shown_check(assessment, [("you", allergies)])` (its record
-also holding what its own description names, a "may contain":
-`core.place_allergens.described_evidence`), so the planner can prefer places with no known
-risk and a meal shows what is known about its place. A place to visit carries `not_food_check`:
-nobody is sent there to eat. This module builds no check itself.
+one becomes a meal candidate carrying `shown_check(assessment, [("you", allergies)])`, so the
+planner can prefer places with no known risk and a meal shows what is known about its place. A
+place to visit carries `not_food_check`: nobody is sent there to eat. This module builds no check
+itself.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from typing import Any
 from kairos.core.allergens import Severity
 from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.allergy_profile import AllergyProfile
-from kairos.core.place_allergens import described_evidence
 from kairos.pipeline.safety import (
     AllergyCheck,
     Person,
@@ -29,7 +27,7 @@ from kairos.pipeline.safety import (
     not_food_check,
     shown_check,
 )
-from kairos.store.places import PlaceRecord, PlacesRepository
+from kairos.store.places import PlacesRepository
 from kairos.trips.models import Candidate, Slot
 from kairos.trips.retrieval import VISIT_KINDS
 
@@ -64,8 +62,9 @@ async def checked_meals(
     places: PlacesRepository, meals: Sequence[tuple[int, Candidate]], allergies: AllergyProfile
 ) -> CheckedMeals:
     records = await places.records([pid for pid, _ in meals])
-    said = [_with_description(records[pid], c.described) for pid, c in meals if pid in records]
-    guarded = await guard_places(places, said, allergies)
+    guarded = await guard_places(
+        places, [records[pid] for pid, _ in meals if pid in records], allergies
+    )
     who = people(allergies)
     key = tuple(severities(allergies).items())
     checks = {g.item.place.id: _shown(g.assessment, who, key) for g in guarded.safe}
@@ -75,13 +74,6 @@ async def checked_meals(
         left_out=len(meals) - len(kept),
         with_risk=sum(1 for c in kept if c.allergy is not None and c.allergy.known_risk),
     )
-
-
-def _with_description(record: PlaceRecord, described: Sequence[str]) -> PlaceRecord:
-    """The place's record with what its own description names (satay: peanuts), so the check
-    says it and the place ranks after those without such a sign; unchanged when it names none."""
-    found = described_evidence(described)
-    return record.with_evidence(found) if found else record
 
 
 _SHOWN: OrderedDict[tuple[int, tuple[Any, ...]], tuple[AllergyAssessment, AllergyCheck]] = (

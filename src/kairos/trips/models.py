@@ -120,9 +120,6 @@ class Candidate:
     closed: tuple[tuple[Interval, ...], ...] | None = None
     hours_text: str | None = None
     """The hours as the source writes them (named when a traveller has to check them)."""
-    described: tuple[str, ...] = field(default=(), compare=False)
-    """The place's own words in its sources (their descriptions): a place to eat is checked for
-    the dishes they name (`core.place_allergens.described_evidence`)."""
     weekdays_given: bool = True
     step_free: StepFree = "unknown"
     """What the source says of wheelchair access (OSM `wheelchair`): yes, no or unknown."""
@@ -199,11 +196,6 @@ class Candidate:
             rank=rank,
             closed=closed_spans(closed),
             hours_text=str(record["text"]) if record.get("text") else None,
-            described=tuple(
-                str(r["description"])
-                for r in poi.values()
-                if isinstance(r, Mapping) and isinstance(r.get("description"), str)
-            ),
             weekdays_given=record.get("weekdays_given") is not False,
             step_free=step_free_of(attributes),
             stairs=stairs_of(name, attributes),
