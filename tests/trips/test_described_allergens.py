@@ -82,6 +82,9 @@ def test_a_description_naming_satay_is_a_peanut_sign_never_a_verified_fact() -> 
         "may_contain", "medium", "description", "satay",
     )  # fmt: skip
     assert described_evidence([PLAIN]) == []
+    # a dish word counts said plainly; a word that is a fish only on a menu does not
+    assert [e.allergen for e in described_evidence(["Famed for its satay."])][:1] == ["peanuts"]
+    assert described_evidence(["A quiet spot by the river, near Fischer Park."]) == []
     stored = infer_place_allergens(["historic site"], descriptions=[SATAY])
     assert stored.knowledge("peanuts") == sign and "peanuts" not in stored.contains_allergens
     assert stored.confidence == "medium"

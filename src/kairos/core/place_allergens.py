@@ -323,14 +323,17 @@ def described_evidence(words: Iterable[str]) -> list[AllergenEvidence]:
     satay") names that usually carries an allergen, read by the one allergen truth (the
     lexicon and its derived dish words). A listing is no menu: each sign is a medium "may
     contain" (source `description`, the word's reason as `ref`), so the place is kept, said to
-    carry the risk, and ranked after places without one (the detector drops negated mentions
-    and allergy talk)."""
+    carry the risk, and ranked after places without one. A dish word (one the lexicon derives an
+    allergen from, with its reason: satay) always counts; any other one-word mention, as in
+    reviews, only in a sentence about food ("a quiet spot by the river" names no fish)."""
     evidence: list[AllergenEvidence] = []
     seen: set[str] = set()
     for text in words:
         for mention in detect_allergens(text):
             if mention.allergen in seen:
                 continue
+            if mention.reason is None and not _is_food_talk(text, mention):
+                continue  # "a quiet spot by the river": a word, not a dish, outside food talk
             seen.add(mention.allergen)
             evidence.append(
                 AllergenEvidence(
