@@ -185,3 +185,22 @@ async def test_a_poi_without_coordinates_is_placed_at_its_postal_code(
     for far in ("test_pc_elsewhere", "test_pc_none"):
         place = await _place(runtime, far)
         assert place.lat is None and place.attributes["location"]["routable"] is False, far
+
+
+async def test_a_poi_description_naming_a_dish_is_stored_as_a_may_contain(
+    runtime: Any, tmp_path: Path
+) -> None:
+    """A hawker centre whose source says it is "famed for its satay" is stored with a medium
+    "may contain" peanuts from its description (never a verified "contains"): every product
+    reading the place (a trip's meal, the restaurant card) shows the same sign."""
+    path = tmp_path / "pois.jsonl"
+    path.write_text(
+        '{"poi_id": "test_poi_satay", "source": "datagovsg_tourism", "name": "Satay Market",'
+        ' "city": "Singapore", "lat": 1.28, "lon": 103.85, "category": "historic_site",'
+        ' "description": "A hawker centre famed for its satay, grilled late into the night."}\n'
+    )
+    await ingest(runtime.db, "pois", path, runtime.embedder)
+    place = await _place(runtime, "test_poi_satay")
+    assert "peanuts" in place.known_allergens and "peanuts" not in place.contains_allergens
+    (sign,) = [e for e in place.allergen_evidence if e["allergen"] == "peanuts"]
+    assert (sign["source"], sign["status"], sign["span"]) == ("description", "may_contain", "satay")

@@ -85,6 +85,12 @@ def _evidence_sentence(
         return f"Contains {name}: every {(ref or span).lower()} place serves it."
     if source == "name":
         return f'Contains {name}: its name, "{ref or span}", says {span.lower()}.'
+    if source == "description":
+        why = f" ({ref})" if ref else ""
+        return (
+            f'May contain {name}: its own description names "{span}"{why}; not verified for '
+            "this place."
+        )
     if source is None:
         verb = "containing" if status == "contains" else "possibly containing"
         return f"Recorded as {verb} {name} (source not kept)."

@@ -10,6 +10,8 @@ Confidence follows the source of the knowledge:
 - `medium`: only its cuisine or its kind of venue suggests it ("may contain", the heuristics in
   the same file: a Thai kitchen, a bakery's almond croissants, a pub's beer), each with its
   reason; a kind counts from the categories and from the venue's own name ("Tatte Bakery");
+- `medium` too: a dish its source's description names ("famed for its satay": peanuts), a
+  listing being no menu;
 - `low`: nothing is known.
 
 Reviews are noisy, so a review counts only where it talks about food: the sentence must name a
@@ -47,12 +49,15 @@ __all__ = [
     "category_certain_allergens",
     "cuisine_allergens",
     "custom_ingredient_evidence",
+    "described_evidence",
     "infer_place_allergens",
     "name_certain_allergens",
     "venue_kinds",
 ]
 
-EvidenceSource = Literal["menu", "dish", "review", "category", "name", "cuisine_heuristic"]
+EvidenceSource = Literal[
+    "menu", "dish", "review", "category", "name", "cuisine_heuristic", "description"
+]
 
 # Words that put a sentence about food: eating, ordering, tasting, dishes, and the verdicts
 # reviews give them. A single allergen word counts in a review only next to one of these.
@@ -213,11 +218,14 @@ def infer_place_allergens(
     *,
     menu: Iterable[str] = (),
     name: str = "",
+    descriptions: Iterable[str] = (),
 ) -> PlaceAllergens:
     """Infer a place's allergens from its cuisines, reviews (`(ref, text)`), dishes, menu and name.
 
     Dishes and menu lines are trusted as written; reviews count only where they talk about
-    food (see the module docstring). The cuisine heuristic adds medium-confidence evidence.
+    food (see the module docstring); a source's description of the place ("a hawker centre
+    famed for its satay") is a medium "may contain" (`described_evidence`). The cuisine
+    heuristic adds medium-confidence evidence.
     Overall confidence is `high` when the place's own dishes or menu were read (even if they
     name no allergen: that absence is knowledge) or any high-confidence evidence exists.
     """
@@ -245,6 +253,8 @@ def infer_place_allergens(
         for mention in detect_allergens(text):
             if _is_food_talk(text, mention):
                 add(_from_mention(mention, "review", ref))
+    for item in described_evidence(descriptions):
+        add(item)
     kinds: dict[str, tuple[str, VenueKind]] = {}
     named_cuisine = False
     for cuisine in cuisines:
@@ -305,6 +315,36 @@ def custom_ingredient_evidence(
                 continue
             kept[bucket] = kept.get(bucket, 0) + 1
             evidence.append(_from_mention(mention, "review", ref))
+    return evidence
+
+
+def described_evidence(words: Iterable[str]) -> list[AllergenEvidence]:
+    """What a place's own description (a sight's source text: "a hawker centre famed for its
+    satay") names that usually carries an allergen, read by the one allergen truth (the
+    lexicon and its derived dish words). A listing is no menu: each sign is a medium "may
+    contain" (source `description`, the word's reason as `ref`), so the place is kept, said to
+    carry the risk, and ranked after places without one. A dish word (one the lexicon derives an
+    allergen from, with its reason: satay) always counts; any other one-word mention, as in
+    reviews, only in a sentence about food ("a quiet spot by the river" names no fish)."""
+    evidence: list[AllergenEvidence] = []
+    seen: set[str] = set()
+    for text in words:
+        for mention in detect_allergens(text):
+            if mention.allergen in seen:
+                continue
+            if mention.reason is None and not _is_food_talk(text, mention):
+                continue  # "a quiet spot by the river": a word, not a dish, outside food talk
+            seen.add(mention.allergen)
+            evidence.append(
+                AllergenEvidence(
+                    allergen=mention.allergen,
+                    status="may_contain",
+                    confidence="medium",
+                    source="description",
+                    ref=mention.reason,
+                    span=mention.text,
+                )
+            )
     return evidence
 
 

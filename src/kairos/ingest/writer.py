@@ -289,7 +289,12 @@ async def refresh_derived(session: AsyncSession, place_ids: set[int]) -> None:
         derived = derive_poi_attributes(row.attributes or {}, row.kind)
         if any((row.attributes or {}).get(k) != v for k, v in derived.items()):
             derived_attributes.append({"id": row.id, "attributes": row.attributes | derived})
-        allergens = infer_place_allergens(row.categories, texts[row.id], name=row.name)
+        allergens = infer_place_allergens(
+            row.categories,
+            texts[row.id],
+            name=row.name,
+            descriptions=_descriptions(row.attributes or {}),
+        )
         aspects = (
             score_aspects(rated[row.id], price_level=row.price_level) if rated[row.id] else None
         )
