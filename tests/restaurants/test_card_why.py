@@ -88,7 +88,10 @@ def test_a_word_the_request_only_used_for_when_is_no_match_and_no_quote() -> Non
         " been taken down and the space is empty :)",
         "They are closed!! After trying to make a reservation for pizza we gave up on it.",
         "The pizza was cold and soggy, the worst I have had in Boston.",
-        "I came here for pizza last Tuesday with two friends from work.",
+        "Their pizza was great, so it is sad to see this place has closed for good.",
+        "The pizza place has closed down now, and I hope they reopen nearby.",
+        "Great pizza, although the crust was not crispy enough for me.",
+        "The pizza was great but the service was not friendly at all.",
     ],
 )
 def test_a_complaint_a_closure_or_a_sentence_not_showing_it_is_never_the_reason(
@@ -96,9 +99,14 @@ def test_a_complaint_a_closure_or_a_sentence_not_showing_it_is_never_the_reason(
 ) -> None:
     why = card_why(card(["pizza"]), ["pizza"], review).why
     assert why is not None and why.matched_terms == ["pizza"]
-    if why.snippet is not None:  # only a sentence that names pizza and reads neither way
-        assert "pizza" in why.snippet and "closed" not in why.snippet, why.snippet
-        assert "worst" not in why.snippet, why.snippet
+    assert why.snippet is None, why.snippet
+
+
+def test_a_sentence_reading_neither_way_shows_it_when_no_praise_does() -> None:
+    review = "The service was slow tonight. I came here for pizza last Tuesday with two friends."
+    assert sentence_showing(review, ["pizza"]) == (
+        "I came here for pizza last Tuesday with two friends."
+    )
 
 
 def test_praise_naming_the_asked_food_is_chosen_over_a_complaint_before_it() -> None:

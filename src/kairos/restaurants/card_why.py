@@ -95,10 +95,10 @@ def _reports_closing(sentence: str) -> bool:
 
 def sentence_showing(text: str, phrases: Sequence[str], unlike: str | None = None) -> str | None:
     """The first sentence of `text` naming one of `phrases` that reads as praise, else the
-    first that reads neither way; never a complaint, a turn against, a closure report, or
-    `unlike` (the card's quote) again."""
-    if not phrases:
-        return None
+    first that reads neither way; never a complaint, a turn against, a closure report (nor any
+    sentence of a review that makes one), or `unlike` (the card's quote) again."""
+    if not phrases or closure_said(text) is not None:
+        return None  # a review saying the place has closed speaks of it no longer
     same = " ".join((unlike or "").split()).rstrip("…").strip()
     naming = [
         flat
