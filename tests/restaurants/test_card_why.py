@@ -111,12 +111,15 @@ def test_a_sentence_reading_neither_way_shows_it_when_no_praise_does() -> None:
 
 def test_praise_naming_the_asked_food_is_chosen_over_a_complaint_before_it() -> None:
     review = (
-        "Fellow Yelpers- I was disappointed to find that this location has closed. "
-        "Years ago their pizzas were the best slices I have ever had in Boston."
+        "The pizza was cold and soggy on my first visit, a terrible start. "
+        "Since then their pizzas have been the best slices I have had in Boston."
     )
     assert sentence_showing(review, ["pizza"]) == (
-        "Years ago their pizzas were the best slices I have ever had in Boston."
+        "Since then their pizzas have been the best slices I have had in Boston."
     )
+    # a review that says the place has closed is quoted for nothing, praise included
+    closed = "Fellow Yelpers- I was disappointed to find that this location has closed. "
+    assert sentence_showing(closed + review, ["pizza"]) is None
 
 
 def test_the_card_quote_is_not_repeated_as_the_why() -> None:
