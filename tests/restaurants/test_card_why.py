@@ -127,3 +127,24 @@ def test_the_card_quote_is_not_repeated_as_the_why() -> None:
     shown = card(["cream", "ice"], quote="Long line for good ice-cream, worth every minute of…")
     why = card_why(shown, ["ice cream"], review).why
     assert why is not None and why.matched_terms == ["ice cream"] and why.snippet is None
+
+
+@pytest.mark.parametrize(
+    ("message", "searched"),
+    [
+        ("somewhere for dinner tonight in boston", ""),
+        ("open now pizza boston", ""),
+        ("cheap lunch in cambridge", ""),
+        ("best place for fish and chips in london", "fish and chips"),
+        ("spicy noodles in cambridge", "spicy"),
+    ],
+)
+def test_a_time_meal_or_opening_word_is_never_searched_in_places_words(
+    parser: QueryParser, message: str, searched: str
+) -> None:
+    """ "somewhere for dinner tonight" in Austin listed Dinner Elf (a personal chef), Tv Dinners
+    Cafeteria and an escape room with "dinner theater" by their names; "open now pizza" ranked
+    pizza places by reviews saying "open". The semantic query keeps those words."""
+    decomposition = parser.read(message)
+    assert text_query(decomposition) == searched
+    assert decomposition.vector_query  # what the meaning search still reads

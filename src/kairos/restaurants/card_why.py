@@ -23,10 +23,10 @@ from kairos.restaurants.schemas import RestaurantResult
 from kairos.search.models import MatchExplanation
 from kairos.text.aspect_reading import split_sentences, tokenize
 from kairos.text.closures import closure_said
-from kairos.text.query.vocabulary import GENERIC_WORDS, word_set
+from kairos.text.query.vocabulary import GENERIC_WORDS, STOPWORDS, word_set
 from kairos.text.quoting import MIN_QUOTE_CHARS, net_sentiment, quotable, trim
 
-__all__ = ["NOT_ASKED", "asked_phrases", "card_why", "sentence_showing"]
+__all__ = ["NOT_ASKED", "NOT_SEARCHED", "asked_phrases", "card_why", "sentence_showing"]
 
 NOT_ASKED = GENERIC_WORDS | word_set(
     """open opens opened opening closed closing close hours hour late early tonight today
@@ -35,6 +35,9 @@ NOT_ASKED = GENERIC_WORDS | word_set(
 )
 """When, which meal, whether it is open, and filler ("somewhere", "place"): what a request
 says besides what to eat. Delivery and booking are services the card's own fields speak to."""
+NOT_SEARCHED = NOT_ASKED - STOPWORDS
+"""What the full-text query leaves out: the times, meals and opening words ("dinner", "open",
+"tonight"); a joining word stays ("fish and chips" is one dish)."""
 
 _PHRASE_WORDS = 3
 """The longest dish read as one phrase ("fish and chips", "soup dumplings")."""
