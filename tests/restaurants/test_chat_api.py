@@ -309,22 +309,26 @@ async def test_the_places_a_message_names_are_what_it_gets(client: httpx.AsyncCl
 async def test_each_shown_card_quotes_its_best_review_where_the_words_are(
     client: httpx.AsyncClient, runtime: Any
 ) -> None:
-    """The turn's searches make no snippets; the cards shown get theirs afterwards: a passage
-    of the card's best review (around the request's words where it holds them)."""
+    """The turn's searches make no snippets; the cards shown get theirs afterwards: a sentence
+    of the card's best review naming what was asked ("spicy"), never the search's other words
+    ("open", "dinner": issue 39), and none where the review has no such sentence."""
     uid = await create_user(client)
-    payload = await ask(client, uid, "spicy noodles in cambridge")
+    payload = await ask(client, uid, "spicy noodles open now in cambridge for dinner")
     cards = [r for r in payload.restaurants + payload.flagged_restaurants if r.why is not None]
-    quoted = [r for r in cards if r.why is not None and r.why.best_review_id is not None]
-    assert quoted, "the answer has places found through a review"
+    quoted = [r for r in cards if r.why is not None and r.why.snippet]
+    assert quoted, "the answer has places quoted from a review"
     rows = await runtime.db.fetch(
         "SELECT id, text FROM reviews WHERE id = ANY(CAST(:ids AS bigint[]))",
         {"ids": [r.why.best_review_id for r in quoted if r.why is not None]},
     )
     texts = {row["id"]: " ".join(row["text"].split()) for row in rows}
+    for card in cards:
+        assert card.why is not None and set(card.why.matched_terms) <= {"spicy"}, card.why
     for card in quoted:
         assert card.why is not None and card.why.snippet, card.name
-        snippet = " ".join(card.why.snippet.split())
+        snippet = " ".join(card.why.snippet.split()).removesuffix("…")
         assert snippet in texts[card.why.best_review_id], (card.name, snippet)
+        assert "spicy" in snippet.lower(), (card.name, snippet)
 
 
 async def test_a_price_nobody_here_holds_is_said_and_the_nearest_comes_first(

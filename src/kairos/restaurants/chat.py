@@ -18,6 +18,7 @@ from kairos.pipeline.events import Thinking, TurnEvent
 from kairos.pipeline.free_from import free_kept, hard_sets, lacks_free_from
 from kairos.restaurants import chat_rules, evaluation, model_tasks, phrasing, request_words
 from kairos.restaurants.branches import BRANCHES_ASKED
+from kairos.restaurants.card_why import asked_phrases, card_why
 from kairos.restaurants.chat_evaluate import evaluate_places
 from kairos.restaurants.chat_order import answer_order, nearest_kind_said, towns_said
 from kairos.restaurants.chat_rules import (
@@ -286,7 +287,7 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
             *decomposition.assumptions, f"I don't know a place called {titles} here{rest}.",
         ]})  # fmt: skip
 
-    chosen = await turn.search.with_snippets(chosen, text_query)
+    best_reviews = await turn.search.best_reviews(chosen)
     chosen = [r.model_copy(update={"hours_note": hours_notes.get(r.id)}) for r in chosen]
     # no known conflict first, then by severity with anaphylactic last, ties in rank order
     chosen.sort(key=lambda r: risk(assessed[r.id]))
@@ -346,6 +347,10 @@ async def chat_steps(turn: ChatTurn) -> AsyncIterator[TurnEvent]:
         assumptions.append(phrasing.price_widened(
             decomposition.filters.price_tiers, [r.price_tier for r in safe], filters.city
         ))  # fmt: skip
+    # each card's why: what was asked that it holds, and the review sentence showing it
+    asked_here = asked_phrases(text_query, decomposition.matched)
+    safe = [card_why(r, asked_here, best_reviews.get(r.id)) for r in safe]
+    flagged = [card_why(r, asked_here, best_reviews.get(r.id)) for r in flagged]
     at_risk = [(records[r.id].place.traits, [w.allergen for w in r.allergy_warnings])
                for r in safe + flagged]  # fmt: skip
     message = phrasing.answer_message(

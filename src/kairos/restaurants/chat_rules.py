@@ -11,6 +11,7 @@ from kairos.core.allergy_guard import AllergyAssessment
 from kairos.core.allergy_profile import AllergyProfile
 from kairos.core.venue_identity import name_key
 from kairos.restaurants import evaluation, phrasing
+from kairos.restaurants.card_why import NOT_SEARCHED
 from kairos.restaurants.conversation import free_words, names_event
 from kairos.restaurants.schemas import RestaurantResult
 from kairos.restaurants.schemas_decomposition import Decomposition
@@ -78,9 +79,14 @@ def without_asked(decomposition: Decomposition, asked: dict[str, tuple[str, ...]
 
 def text_query(decomposition: Decomposition) -> str:
     """The words the full-text arm matches: dishes and what no step claimed, never an occasion
-    word ("group", "rooftop"), which a place's name would match ("… Fighter Group")."""
+    word ("group", "rooftop"), which a place's name would match ("… Fighter Group"), nor a
+    time, meal or opening word ("somewhere for dinner tonight" found Dinner Elf, a personal
+    chef, and a dinner-theatre escape room by their names; "open now pizza" ranked by "open"):
+    the semantic query keeps them."""
     occasion = {w for v in decomposition.vibes for w in v.replace("_", " ").split()}
-    return " ".join(w for w in decomposition.vector_query.split() if w not in occasion)
+    return " ".join(
+        w for w in decomposition.vector_query.split() if w not in occasion and w not in NOT_SEARCHED
+    )
 
 
 def unmatched_words(decomposition: Decomposition, shown: list[RestaurantResult]) -> list[str]:

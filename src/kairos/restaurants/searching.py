@@ -34,18 +34,19 @@ class CachedSearch:
         await self.cache.set(key, result)
         return result
 
-    async def with_snippets(
-        self, shown: list[RestaurantResult], text_query: str
-    ) -> list[RestaurantResult]:
-        """The shown results, each with its best review's snippet for `text_query`."""
-        pairs = [(r.id, r.why.best_review_id) for r in shown if r.why is not None]
-        made = await self.search.snippets(pairs, text_query)
-        return [
-            r.model_copy(update={"why": r.why.model_copy(update={"snippet": made[r.id]})})
-            if r.why is not None and r.id in made
-            else r
-            for r in shown
-        ]
+    async def best_reviews(self, shown: list[RestaurantResult]) -> dict[int, str]:
+        """Place id → the text of its best review (the one its search match rests on), for the
+        shown results: what a card's why quotes from (`card_why`)."""
+        pairs = {r.id: r.why.best_review_id for r in shown if r.why and r.why.best_review_id}
+        if not pairs:
+            return {}
+        rows = await self.search.db.fetch(
+            "SELECT r.place_id AS id, r.text FROM reviews r "
+            "JOIN unnest(CAST(:places AS bigint[]), CAST(:reviews AS bigint[])) AS h(place, review)"
+            " ON r.id = h.review AND r.place_id = h.place",
+            {"places": list(pairs), "reviews": list(pairs.values())},
+        )
+        return {int(r["id"]): str(r["text"]) for r in rows}
 
     async def nothing_matches(self, filters: SearchFilters) -> SearchResult | None:
         return await self.search.nothing_matches(filters)
